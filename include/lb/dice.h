@@ -1,0 +1,71 @@
+/* Dice: a seeded PCG32 generator, unbiased d6, two-dice rolls 11-66 with base-6 arithmetic, scripted dice. */
+#ifndef LB_DICE_H
+#define LB_DICE_H
+
+#include <stdint.h>
+
+/*
+ * A "roll" is two dice read tens then units: 11..66, 36 equally likely values (R-DICE-1).
+ * Arithmetic on a roll works on its index i = 6(t-1) + (u-1), clamped to 0..35 (R-DICE-2).
+ * Every die comes either from a seeded PCG32 generator owned by the caller or from a script
+ * (R-DICE-3); each roll taken is logged with its purpose. No globals: the caller owns lb_dice.
+ */
+
+/* PCG32 (XSH RR 64/32), the reference generator of pcg-random.org. */
+typedef struct lb_pcg32 {
+    uint64_t state;
+    uint64_t inc;
+} lb_pcg32;
+
+/* Seeds as the reference pcg32_srandom_r(initstate, initseq). */
+void lb_pcg32_seed(lb_pcg32 *rng, uint64_t initstate, uint64_t initseq);
+/* Next 32-bit output. */
+uint32_t lb_pcg32_next(lb_pcg32 *rng);
+/* Unbiased value in 0..bound-1 (bound >= 1), by rejection. */
+uint32_t lb_pcg32_bounded(lb_pcg32 *rng, uint32_t bound);
+
+/* Index 0..35 of a roll 11..66, or -1 when the value is not a roll. */
+int lb_roll_index(int roll);
+/* The roll of index i, after clamping i to 0..35. */
+int lb_roll_from_index(int index);
+/* roll + modifier in base-6 steps, clamped to 11..66 (R-DICE-2): 43+4=51, 35+3=42, 43-6=33. */
+int lb_roll_add(int roll, int modifier);
+/* True when value is a roll (both digits 1..6). */
+int lb_roll_valid(int value);
+
+#define LB_DICE_LOG_MAX 256
+#define LB_DICE_SCRIPT_MAX 256
+
+typedef enum lb_die_kind { LB_DIE_ONE = 1, LB_DIE_TWO = 2 } lb_die_kind;
+
+/* One logged roll: one die (1..6) or a two-dice roll (11..66), with its purpose. */
+typedef struct lb_roll_record {
+    lb_die_kind kind;
+    int value;
+    const char *purpose; /* a string literal of the caller */
+} lb_roll_record;
+
+typedef struct lb_dice {
+    int scripted;                     /* 1: take values from script[], 0: from rng */
+    lb_pcg32 rng;
+    int script[LB_DICE_SCRIPT_MAX];   /* scripted values: 1..6 single die, 11..66 two dice */
+    int script_len;
+    int script_pos;
+    lb_roll_record log[LB_DICE_LOG_MAX];
+    int log_len;                      /* rolls taken; the log keeps the first LB_DICE_LOG_MAX */
+} lb_dice;
+
+/* Dice from a seed (PCG32 with initstate = seed, initseq = 54). */
+void lb_dice_init_seed(lb_dice *dice, uint64_t seed);
+/* Scripted dice from a list such as "34,5,62": two digits are a two-dice roll, one digit a single
+ * die. Returns 0, or -1 (dice left untouched) when an entry is neither; *bad_pos gets the
+ * 0-based character offset of the bad entry when not NULL. */
+int lb_dice_init_script(lb_dice *dice, const char *list, int *bad_pos);
+/* One die 1..6 into *out; returns 0, or -1 when a script is exhausted or its next entry is a
+ * two-dice roll (the script position is then unchanged). */
+int lb_dice_d6(lb_dice *dice, const char *purpose, int *out);
+/* A two-dice roll 11..66 into *out; returns 0, or -1 when a script is exhausted or its next
+ * entry is a single die. */
+int lb_dice_roll(lb_dice *dice, const char *purpose, int *out);
+
+#endif
