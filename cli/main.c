@@ -1,0 +1,102 @@
+/* labataille: the command-line program; parses options and dispatches to one subcommand. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const cli_command commands[] = {
+    {"check", cmd_check, "", "check FILE", "is the scenario valid; lists every error"},
+    {"show", cmd_show, "", "show [FILE]", "the map and units as text (default: the demo)"},
+};
+
+static const int ncommands = (int)(sizeof commands / sizeof *commands);
+
+static void print_help(FILE *out)
+{
+    fprintf(out, "labataille: a referee for La Bataille (Premier Rules)\n\nusage:\n");
+    for (int i = 0; i < ncommands; i++)
+        fprintf(out, "  labataille %-44s %s\n", commands[i].usage, commands[i].help);
+    fprintf(out, "\ncommon options: --json (one JSON object), --strict (unknown keys are errors),\n"
+                 "  --dice LIST (scripted dice: 34,5,62), --seed N\n");
+}
+
+/* Is --name allowed for cmd, and does it take a value? -1 unknown, 0 flag, 1 value. */
+static int option_kind(const cli_command *cmd, const char *name)
+{
+    static const char *const common_values[] = {"dice", "seed"};
+    for (size_t i = 0; i < sizeof common_values / sizeof *common_values; i++)
+        if (strcmp(name, common_values[i]) == 0)
+            return 1;
+    size_t n = strlen(name);
+    for (const char *p = cmd->options; *p;) {
+        const char *end = p + strcspn(p, ",");
+        size_t len = (size_t)(end - p);
+        int takes = len && p[len - 1] == '=';
+        if ((takes ? len - 1 : len) == n && strncmp(p, name, n) == 0)
+            return takes;
+        p = *end ? end + 1 : end;
+    }
+    return -1;
+}
+
+static int parse(const cli_command *cmd, int argc, char **argv, cli_args *args)
+{
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--", 2) != 0 || a[2] == '\0') {
+            if (args->npositional == CLI_MAX_POSITIONAL)
+                return cli_usage(args, "too many arguments");
+            args->positional[args->npositional++] = a;
+            continue;
+        }
+        char name[32];
+        const char *eq = strchr(a + 2, '=');
+        snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a - 2) : (int)strlen(a + 2), a + 2);
+        if (strcmp(name, "json") == 0 && !eq) {
+            args->json = 1;
+            continue;
+        }
+        if (strcmp(name, "strict") == 0 && !eq) {
+            args->strict = 1;
+            continue;
+        }
+        int kind = option_kind(cmd, name);
+        if (kind < 0)
+            return cli_usage(args, "unknown option --%s", name);
+        if (args->noptions == CLI_MAX_OPTIONS)
+            return cli_usage(args, "too many options");
+        const char *value = NULL;
+        if (kind == 1) {
+            if (eq)
+                value = eq + 1;
+            else if (i + 1 < argc)
+                value = argv[++i];
+            else
+                return cli_usage(args, "--%s needs a value", name);
+        } else if (eq) {
+            return cli_usage(args, "--%s takes no value", name);
+        }
+        snprintf(args->options[args->noptions].name, sizeof args->options[0].name, "%s", name);
+        args->options[args->noptions].value = value;
+        args->noptions++;
+    }
+    return CLI_OK;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
+        print_help(argc < 2 ? stderr : stdout);
+        return argc < 2 ? CLI_USAGE : CLI_OK;
+    }
+    for (int i = 0; i < ncommands; i++) {
+        if (strcmp(argv[1], commands[i].name) != 0)
+            continue;
+        cli_args args = {.command = commands[i].name};
+        int rc = parse(&commands[i], argc, argv, &args);
+        return rc != CLI_OK ? rc : commands[i].run(&args);
+    }
+    fprintf(stderr, "labataille: unknown command '%s'\n\n", argv[1]);
+    print_help(stderr);
+    return CLI_USAGE;
+}

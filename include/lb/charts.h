@@ -1,0 +1,65 @@
+/* Game charts: the terrain, hexside and fire-multiple tables a scenario plays with, as flat arrays. */
+#ifndef LB_CHARTS_H
+#define LB_CHARTS_H
+
+#include "unit.h"
+
+/*
+ * Charts come from a game module (data/games/<id>.json, format in docs/charts-format.md) with the
+ * scenario's inline "charts" merged over it key by key. The four tables whose shape the scenario
+ * contract fixes are compiled into the arrays below; the merged document stays in `doc` (a
+ * jansson json_t) for the tables later rules compile themselves. Everything lives in the
+ * scenario's arena.
+ */
+
+#define LB_MOVE_PROHIBITED (-1)
+
+typedef enum lb_los_class { LB_LOS_CLEAR, LB_LOS_BLOCKS, LB_LOS_DWELLING } lb_los_class;
+
+typedef struct lb_terrain_type {
+    const char *id;
+    int move[LB_MOVE_ARMS]; /* cost to enter, or LB_MOVE_PROHIBITED */
+    lb_los_class los;
+    int general_order;      /* units here must be in general order */
+} lb_terrain_type;
+
+typedef struct lb_hexside_type {
+    const char *id;
+    int move[LB_MOVE_ARMS]; /* cost added for crossing, or LB_MOVE_PROHIBITED */
+    lb_los_class los;       /* LB_LOS_BLOCKS: a wall (R-LOS-3) */
+} lb_hexside_type;
+
+typedef struct lb_fire_multiple {
+    const char *nation;     /* NULL: every nation */
+    const char *cls;        /* NULL: every class */
+    lb_formation formation;
+    int printed;            /* fires its printed value */
+    int per_hex;            /* increments that may fire per hex */
+    int multiple;
+    int range;              /* hexes */
+} lb_fire_multiple;
+
+struct json_t;
+
+typedef struct lb_charts {
+    lb_terrain_type *terrain;
+    int nterrain;
+    lb_hexside_type *hexsides;
+    int nhexsides;
+    lb_fire_multiple *fire_multiples;
+    int nfire_multiples;
+    int auto_pass;          /* natural roll that always passes a morale check, 0 if none */
+    int auto_fail;          /* natural roll that always fails, 0 if none */
+    struct json_t *doc;     /* the merged charts, owned by the state */
+} lb_charts;
+
+/* Index of terrain type id, or -1. */
+int lb_charts_terrain(const lb_charts *c, const char *id);
+/* Index of hexside type id, or -1. */
+int lb_charts_hexside(const lb_charts *c, const char *id);
+/* The fire multiple for a nation, class and formation (either may be NULL), or NULL: the entry
+ * naming more of nation/class wins, nation before class on a tie of one, then the first listed. */
+const lb_fire_multiple *lb_charts_fire_multiple(const lb_charts *c, const char *nation,
+                                                const char *cls, lb_formation formation);
+
+#endif

@@ -1,0 +1,13 @@
+/* Data built into the program: the game chart modules of data/games/ and the demo scenario. */
+#ifndef LB_DATA_H
+#define LB_DATA_H
+
+#include <stddef.h>
+#include "scenario.h"
+
+/* The embedded chart modules (static storage); *count gets how many. */
+const lb_module *lb_data_modules(int *count);
+/* The embedded demo scenario's text; *len its length, *file its name for messages. */
+const char *lb_data_demo(size_t *len, const char **file);
+
+#endif

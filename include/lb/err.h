@@ -1,0 +1,67 @@
+/* Errors: result codes, and error records carrying a message, file, line, column and JSON path. */
+#ifndef LB_ERR_H
+#define LB_ERR_H
+
+#include <stddef.h>
+
+/*
+ * Every library function that can fail returns an int code from LB_ERRORS and fills an optional
+ * lb_err. The library never prints or exits. Validation that finds several problems collects
+ * them in an lb_errlist, which the caller releases. An illegal order is not an error: the rule
+ * answers "no" with its reason.
+ */
+
+#define LB_ERRORS(X)                                              \
+    X(OK, "ok")                                                   \
+    X(NOMEM, "out of memory")                                     \
+    X(IO, "cannot read the file")                                 \
+    X(SYNTAX, "invalid JSON")                                     \
+    X(INVALID, "invalid input")                                   \
+    X(NOT_FOUND, "not found")                                     \
+    X(USAGE, "invalid request")                                   \
+    X(DICE, "the scripted dice do not fit the rolls asked for")
+
+enum {
+#define LB_ERR_ENUM(name, text) LB_##name,
+    LB_ERRORS(LB_ERR_ENUM)
+#undef LB_ERR_ENUM
+    LB_ERR_COUNT
+};
+
+#define LB_ERR_FILE_MAX 256
+#define LB_ERR_PATH_MAX 256
+#define LB_ERR_MSG_MAX 512
+
+typedef struct lb_err {
+    int code;
+    char file[LB_ERR_FILE_MAX]; /* "" when not about a file */
+    int line;                   /* 1-based; 0 when unknown */
+    int col;                    /* 1-based, in characters; 0 when unknown */
+    char path[LB_ERR_PATH_MAX]; /* JSON Pointer ("/units/3/morale"); "" when none */
+    char msg[LB_ERR_MSG_MAX];   /* "expected …, found …" */
+} lb_err;
+
+/* A growable list of errors; zero-initialise, then lb_errlist_release. */
+typedef struct lb_errlist {
+    lb_err *items;
+    int count;
+    int cap;
+} lb_errlist;
+
+/* Symbolic name of a code ("LB_INVALID"). */
+const char *lb_err_name(int code);
+/* Short description of a code. */
+const char *lb_err_str(int code);
+/* Fills e (when not NULL) with code and a printf-style message, clearing position fields; returns code. */
+int lb_err_set(lb_err *e, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Formats "FILE:LINE:COL: PATH: MSG", leaving out the parts that are unknown; returns snprintf's length. */
+int lb_err_fmt(const lb_err *e, char *buf, size_t n);
+/* Appends a copy of e; returns LB_OK or LB_NOMEM. */
+int lb_errlist_push(lb_errlist *list, const lb_err *e);
+/* Sorts by line then column (stable), so messages read in file order. */
+void lb_errlist_sort(lb_errlist *list);
+/* Frees the items and empties the list. */
+void lb_errlist_release(lb_errlist *list);
+
+#endif

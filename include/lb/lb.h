@@ -1,0 +1,16 @@
+/* labataille: the whole public API of the La Bataille rules engine. */
+#ifndef LB_LB_H
+#define LB_LB_H
+
+#include "arena.h"
+#include "charts.h"
+#include "dice.h"
+#include "err.h"
+#include "hex.h"
+#include "map.h"
+#include "scenario.h"
+#include "state.h"
+#include "trace.h"
+#include "unit.h"
+
+#endif

@@ -1,0 +1,37 @@
+/* The map: size, label digits, terrain and elevation per hex, hexside features, as flat arrays. */
+#ifndef LB_MAP_H
+#define LB_MAP_H
+
+#include <stdint.h>
+#include "hex.h"
+
+/*
+ * Cells are indexed (row-1) * cols + (col-1). terrain[] holds indexes into the charts' terrain
+ * types; sides[6 * cell + dir] holds 1 + a hexside type index, or 0 for a plain hexside. A
+ * feature is stored on both hexes it separates (when both are on the map).
+ */
+typedef struct lb_map {
+    int cols;
+    int rows;
+    int col_digits;
+    int row_digits;
+    uint8_t *terrain;
+    int8_t *elevation;
+    uint8_t *sides;
+    char symbols[256]; /* per terrain type index: its map character (from map.legend), or '?' */
+} lb_map;
+
+/* True when h is on the map. */
+int lb_map_contains(const lb_map *m, lb_hex h);
+/* Cell index of h (h must be on the map). */
+int lb_map_cell(const lb_map *m, lb_hex h);
+/* The hex of a cell index. */
+lb_hex lb_map_hex(const lb_map *m, int cell);
+/* Hexside type index on side dir of h, or -1 (none, or h off the map). */
+int lb_map_hexside(const lb_map *m, lb_hex h, int dir);
+/* Label of h into buf (at least LB_HEX_LABEL_MAX bytes); returns buf. */
+char *lb_map_label(const lb_map *m, lb_hex h, char *buf);
+/* Parses a label of this map; 0 on success, -1 when malformed (the hex may be off the map). */
+int lb_map_parse_label(const lb_map *m, const char *s, lb_hex *out);
+
+#endif

@@ -1,0 +1,36 @@
+/* Scenario loading: JSON text in, a validated lb_state out, or every problem with its position. */
+#ifndef LB_SCENARIO_H
+#define LB_SCENARIO_H
+
+#include <stddef.h>
+#include "err.h"
+#include "state.h"
+
+/*
+ * A scenario (docs/scenario-format.md) names a game module; the caller supplies the modules it
+ * knows (the CLI passes the ones embedded from data/games/). A scenario that breaks any rule is
+ * refused whole: *out stays NULL and errs lists every problem as FILE:LINE:COL: PATH: expected
+ * …, found … (positions in the scenario, or in the module when the problem is there).
+ */
+
+typedef struct lb_module {
+    const char *id;   /* "deutsch-wagram-1809" */
+    const char *file; /* name used in error messages ("data/games/deutsch-wagram-1809.json") */
+    const char *text;
+    size_t len;
+} lb_module;
+
+typedef struct lb_load_opts {
+    const lb_module *modules;
+    int nmodules;
+    int strict;       /* unknown keys are errors */
+} lb_load_opts;
+
+/* Loads from text; file names the source in messages. LB_OK, LB_SYNTAX, LB_INVALID or LB_NOMEM. */
+int lb_scenario_load(const char *file, const char *text, size_t len, const lb_load_opts *opts,
+                     lb_state **out, lb_errlist *errs);
+/* Reads a file then loads it; LB_IO (with one error) when it cannot be read. */
+int lb_scenario_load_file(const char *path, const lb_load_opts *opts, lb_state **out,
+                          lb_errlist *errs);
+
+#endif

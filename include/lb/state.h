@@ -1,0 +1,71 @@
+/* Game state: a loaded scenario — map, charts, units and the point in the turn — and unit lookups. */
+#ifndef LB_STATE_H
+#define LB_STATE_H
+
+#include "arena.h"
+#include "charts.h"
+#include "map.h"
+#include "unit.h"
+
+/*
+ * An lb_state is made by lb_scenario_load and freed by lb_state_free; everything in it lives in
+ * its arena. Rules take it const. Changing units (an apply step) is followed by
+ * lb_state_reindex, which rebuilds the index of units by hex.
+ */
+
+typedef enum lb_edition { LB_RULES_2018, LB_RULES_2017 } lb_edition;
+typedef enum lb_fractions { LB_FRACTIONS_EXACT, LB_FRACTIONS_ROUND_DOWN } lb_fractions;
+
+/* The phasing side's segments of the Chronology of Battle (2), after the mutual command step. */
+typedef enum lb_segment {
+    LB_SEG_COMMAND,
+    LB_SEG_CHARGE,
+    LB_SEG_MOVEMENT,
+    LB_SEG_DEFENSIVE_FIRE,
+    LB_SEG_OFFENSIVE_FIRE,
+    LB_SEG_MELEE,
+    LB_SEG_MORALE_RECOVERY
+} lb_segment;
+
+typedef struct lb_turn {
+    int minutes;  /* time of day in minutes since midnight ("13:00" = 780) */
+    int phasing;  /* side index */
+    lb_segment segment;
+} lb_turn;
+
+typedef struct lb_state {
+    lb_arena *arena;
+    const char *source;     /* file name the scenario came from */
+    const char *title;
+    const char *game;       /* NULL when the charts are all inline */
+    lb_edition rules;
+    lb_fractions fractions;
+    lb_turn turn;
+    const char *sides[2];
+    lb_map map;
+    lb_charts charts;
+    lb_unit *units;
+    int nunits;
+    int *hex_first;         /* cols*rows+1 offsets into hex_units */
+    int *hex_units;         /* unit indexes by cell, in stacking order (first listed on top) */
+} lb_state;
+
+/* Frees a state and all it holds; NULL is fine. */
+void lb_state_free(lb_state *s);
+/* Rebuilds the units-by-hex index after units changed; LB_OK or LB_NOMEM. */
+int lb_state_reindex(lb_state *s);
+/* Index of the unit with this id, or -1. */
+int lb_state_unit_index(const lb_state *s, const char *id);
+/* Units in hex h, top first: sets *idx to their indexes and returns how many (0 off the map). */
+int lb_state_units_at(const lb_state *s, lb_hex h, const int **idx);
+/* The top combat unit in h, or -1. */
+int lb_state_top_combat(const lb_state *s, lb_hex h);
+/* Index of the side named name, or -1. */
+int lb_state_side(const lb_state *s, const char *name);
+/* Names of segments and editions as written in scenarios, and parsers (-1 when unknown). */
+const char *lb_segment_name(lb_segment seg);
+int lb_segment_parse(const char *s);
+const char *lb_edition_name(lb_edition e);
+int lb_edition_parse(const char *s);
+
+#endif

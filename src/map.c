@@ -1,0 +1,36 @@
+/* The map: cells, terrain, elevation and hexside features. */
+#include "lb/map.h"
+
+int lb_map_contains(const lb_map *m, lb_hex h)
+{
+    return h.col >= 1 && h.col <= m->cols && h.row >= 1 && h.row <= m->rows;
+}
+
+int lb_map_cell(const lb_map *m, lb_hex h)
+{
+    return (h.row - 1) * m->cols + (h.col - 1);
+}
+
+lb_hex lb_map_hex(const lb_map *m, int cell)
+{
+    return (lb_hex){cell % m->cols + 1, cell / m->cols + 1};
+}
+
+int lb_map_hexside(const lb_map *m, lb_hex h, int dir)
+{
+    if (!lb_map_contains(m, h))
+        return -1;
+    return (int)m->sides[6 * lb_map_cell(m, h) + dir] - 1;
+}
+
+char *lb_map_label(const lb_map *m, lb_hex h, char *buf)
+{
+    if (lb_hex_label_fmt(h, m->col_digits, m->row_digits, buf, LB_HEX_LABEL_MAX) < 0)
+        buf[0] = '\0';
+    return buf;
+}
+
+int lb_map_parse_label(const lb_map *m, const char *s, lb_hex *out)
+{
+    return lb_hex_label_parse(s, m->col_digits, m->row_digits, out);
+}

@@ -1,0 +1,127 @@
+/* Game state: freeing, the units-by-hex index, and lookups. */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lb/err.h"
+#include "lb/state.h"
+
+static const char *const segment_names[] = {"command",        "charge",         "movement",
+                                            "defensive_fire", "offensive_fire", "melee",
+                                            "morale_recovery"};
+static const char *const edition_names[] = {"premier-2018", "premier-2017"};
+
+void lb_state_free(lb_state *s)
+{
+    if (!s)
+        return;
+    json_decref(s->charts.doc);
+    free(s->hex_first);
+    free(s->hex_units);
+    lb_arena *arena = s->arena;
+    lb_arena_free(arena); /* s itself lives in the arena */
+}
+
+int lb_state_reindex(lb_state *s)
+{
+    int cells = s->map.cols * s->map.rows;
+    int *first = calloc((size_t)cells + 1, sizeof *first);
+    int total = 0;
+    for (int i = 0; i < s->nunits; i++)
+        total += s->units[i].nhexes;
+    int *units = malloc(((size_t)total + 1) * sizeof *units);
+    if (!first || !units) {
+        free(first);
+        free(units);
+        return LB_NOMEM;
+    }
+    for (int i = 0; i < s->nunits; i++)
+        for (int k = 0; k < s->units[i].nhexes; k++)
+            if (lb_map_contains(&s->map, s->units[i].hexes[k]))
+                first[lb_map_cell(&s->map, s->units[i].hexes[k]) + 1]++;
+    for (int c = 0; c < cells; c++)
+        first[c + 1] += first[c];
+    int *fill = calloc((size_t)cells + 1, sizeof *fill);
+    if (!fill) {
+        free(first);
+        free(units);
+        return LB_NOMEM;
+    }
+    for (int i = 0; i < s->nunits; i++)
+        for (int k = 0; k < s->units[i].nhexes; k++) {
+            lb_hex h = s->units[i].hexes[k];
+            if (!lb_map_contains(&s->map, h))
+                continue;
+            int c = lb_map_cell(&s->map, h);
+            units[first[c] + fill[c]++] = i;
+        }
+    free(fill);
+    free(s->hex_first);
+    free(s->hex_units);
+    s->hex_first = first;
+    s->hex_units = units;
+    return LB_OK;
+}
+
+int lb_state_unit_index(const lb_state *s, const char *id)
+{
+    for (int i = 0; i < s->nunits; i++)
+        if (strcmp(s->units[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+int lb_state_units_at(const lb_state *s, lb_hex h, const int **idx)
+{
+    if (!lb_map_contains(&s->map, h)) {
+        *idx = NULL;
+        return 0;
+    }
+    int c = lb_map_cell(&s->map, h);
+    *idx = s->hex_units + s->hex_first[c];
+    return s->hex_first[c + 1] - s->hex_first[c];
+}
+
+int lb_state_top_combat(const lb_state *s, lb_hex h)
+{
+    const int *idx;
+    int n = lb_state_units_at(s, h, &idx);
+    for (int i = 0; i < n; i++)
+        if (lb_unit_is_combat(&s->units[idx[i]]))
+            return idx[i];
+    return -1;
+}
+
+int lb_state_side(const lb_state *s, const char *name)
+{
+    for (int i = 0; i < 2; i++)
+        if (s->sides[i] && strcmp(s->sides[i], name) == 0)
+            return i;
+    return -1;
+}
+
+const char *lb_segment_name(lb_segment seg)
+{
+    return segment_names[seg];
+}
+
+int lb_segment_parse(const char *s)
+{
+    for (int i = 0; i < (int)(sizeof segment_names / sizeof *segment_names); i++)
+        if (strcmp(s, segment_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+const char *lb_edition_name(lb_edition e)
+{
+    return edition_names[e];
+}
+
+int lb_edition_parse(const char *s)
+{
+    for (int i = 0; i < 2; i++)
+        if (strcmp(s, edition_names[i]) == 0)
+            return i;
+    return -1;
+}
