@@ -6,6 +6,7 @@
 #include "charts.h"
 #include "dice.h"
 #include "err.h"
+#include "frac.h"
 #include "hex.h"
 #include "map.h"
 #include "scenario.h"
