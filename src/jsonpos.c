@@ -1,4 +1,5 @@
 /* Positions in JSON text: re-scans valid JSON to find where a JSON Pointer's value starts. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -227,4 +228,80 @@ jsonpos jsonpos_string_char(const char *text, size_t len, jsonpos at, int k)
     }
     jsonpos p = here(&c, 1);
     return p;
+}
+
+typedef struct frame {
+    int is_object;
+    long index;     /* arrays: the element being read */
+    int has_key;    /* objects: a key was read for the member being read */
+    char key[128];
+} frame;
+
+#define FRAMES_MAX 64
+
+void jsonpos_path_at(const char *text, size_t len, size_t at, char *path, size_t n)
+{
+    frame stack[FRAMES_MAX];
+    int depth = 0, overflow = 0;
+    cursor c = {.text = text, .len = len < at ? len : at, .line = 1, .col = 1};
+    for (;;) {
+        skip_ws(&c);
+        int ch = peek(&c);
+        if (ch < 0)
+            break;
+        if (ch == '{' || ch == '[') {
+            if (depth < FRAMES_MAX)
+                stack[depth++] = (frame){.is_object = ch == '{'};
+            else
+                overflow++;
+            advance(&c);
+        } else if (ch == '}' || ch == ']') {
+            if (overflow)
+                overflow--;
+            else if (depth)
+                depth--;
+            advance(&c);
+        } else if (ch == ',') {
+            if (depth && !overflow) {
+                stack[depth - 1].index++;
+                stack[depth - 1].has_key = 0;
+            }
+            advance(&c);
+        } else if (ch == ':') {
+            advance(&c);
+        } else if (ch == '"') {
+            frame *top = depth && !overflow ? &stack[depth - 1] : NULL;
+            if (top && top->is_object && !top->has_key) {
+                read_string(&c, top->key, sizeof top->key);
+                top->has_key = 1;
+            } else {
+                read_string(&c, NULL, 0);
+            }
+        } else {
+            while ((ch = peek(&c)) >= 0 && !strchr(" \t\r\n,]}:", ch))
+                advance(&c);
+        }
+    }
+    size_t used = 0;
+    path[0] = '\0';
+    for (int i = 0; i < depth && used < n; i++) {
+        if (stack[i].is_object && !stack[i].has_key)
+            break;
+        char seg[300];
+        if (stack[i].is_object) {
+            size_t k = 0;
+            for (const char *p = stack[i].key; *p && k + 2 < sizeof seg; p++) {
+                if (*p == '~' || *p == '/') {
+                    seg[k++] = '~';
+                    seg[k++] = *p == '~' ? '0' : '1';
+                } else {
+                    seg[k++] = *p;
+                }
+            }
+            seg[k] = '\0';
+        } else {
+            snprintf(seg, sizeof seg, "%ld", stack[i].index);
+        }
+        used += (size_t)snprintf(path + used, n - used, "/%s", seg);
+    }
 }

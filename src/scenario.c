@@ -43,7 +43,7 @@ static void push(loader *L, const source *src, jsonpos at, const char *path, con
     snprintf(e.file, sizeof e.file, "%s", src->file);
     e.line = at.line;
     e.col = at.col;
-    snprintf(e.path, sizeof e.path, "%s", path);
+    snprintf(e.path, sizeof e.path, "%s", path[0] ? path : "/"); /* "/" shows the whole document */
     snprintf(e.msg, sizeof e.msg, "%s", msg);
     if (lb_errlist_push(L->errs, &e) != LB_OK)
         L->failed_alloc = 1;
@@ -694,7 +694,7 @@ static void load_turn(loader *L)
             st->turn.minutes = h * 60 + m;
     }
     json_t *ph = json_object_get(turn, "phasing");
-    if (ph) {
+    if (ph && st->sides[0] && st->sides[1]) {
         int side = json_is_string(ph) ? lb_state_side(st, json_string_value(ph)) : -1;
         if (side < 0)
             problem(L, "/turn/phasing", "expected one of the sides (%s, %s), found %s",
@@ -1279,22 +1279,52 @@ static void load_units(loader *L)
 
 /* ---- entry points ------------------------------------------------------------------------- */
 
-/* Rewrites jansson's "X expected near 'Y'" as "expected X, found 'Y'". */
-static void syntax_message(const char *text, char *out, size_t n)
+/* Rewrites jansson's "X expected near 'Y'" as "expected X, found 'Y'"; *token gets the text
+ * after "near" (without quotes) so the error can point at the token's first character. */
+static void syntax_message(const char *text, char *out, size_t n, char *token, size_t tn)
 {
+    token[0] = '\0';
+    const char *near = strstr(text, " near '");
+    if (near) {
+        const char *tok = near + strlen(" near '");
+        size_t tl = strlen(tok);
+        snprintf(token, tn, "%.*s", tl ? (int)tl - 1 : 0, tok);
+    }
     const char *exp = strstr(text, " expected near ");
     if (exp) {
         snprintf(out, n, "expected %.*s, found %s", (int)(exp - text), text,
                  exp + strlen(" expected near "));
-        return;
-    }
-    const char *near = strstr(text, " near ");
-    if (near) {
+    } else if (near && strncmp(text, "duplicate object key", 20) == 0) {
+        snprintf(out, n, "expected a key not used before in this object, found %s",
+                 near + strlen(" near "));
+    } else if (near && (strncmp(text, "unexpected token", 16) == 0 ||
+                        strncmp(text, "invalid token", 13) == 0)) {
+        snprintf(out, n, "expected a JSON value, found %s", near + strlen(" near "));
+    } else if (near && strncmp(text, "premature end of input", 22) == 0) {
+        snprintf(out, n, "expected more JSON, found the end of the file after %s",
+                 near + strlen(" near "));
+    } else if (near) {
         snprintf(out, n, "expected valid JSON, found %s (%.*s)", near + strlen(" near "),
                  (int)(near - text), text);
-        return;
+    } else {
+        snprintf(out, n, "expected valid JSON, found %s", text);
     }
-    snprintf(out, n, "expected valid JSON, found %s", text);
+}
+
+/* The syntax error as FILE:LINE:COL: PATH: …, pointing at the first character of the bad token. */
+static void syntax_error(loader *L, const json_error_t *jerr)
+{
+    char msg[LB_ERR_MSG_MAX], token[200], path[PATH_MAX_LEN];
+    syntax_message(jerr->text, msg, sizeof msg, token, sizeof token);
+    size_t bytes = strlen(token);
+    size_t start = jerr->position >= 0 && (size_t)jerr->position >= bytes
+                       ? (size_t)jerr->position - bytes : 0;
+    int chars = utf8_len(token);
+    jsonpos at = {.line = jerr->line > 0 ? jerr->line : 1, .col = jerr->column > 0 ? jerr->column : 1};
+    if (chars > 1 && at.col > chars - 1 && !strchr(token, '\n'))
+        at.col -= chars - 1;
+    jsonpos_path_at(L->scenario.text, L->scenario.len, start, path, sizeof path);
+    push(L, &L->scenario, at, path, msg);
 }
 
 static const char *const top_keys[] = {"format", "title", "game",  "rules", "fractions",
@@ -1308,10 +1338,7 @@ int lb_scenario_load(const char *file, const char *text, size_t len, const lb_lo
     json_error_t jerr;
     L.root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!L.root) {
-        char msg[LB_ERR_MSG_MAX];
-        syntax_message(jerr.text, msg, sizeof msg);
-        jsonpos at = {.line = jerr.line > 0 ? jerr.line : 1, .col = jerr.column > 0 ? jerr.column : 1};
-        push(&L, &L.scenario, at, "", msg);
+        syntax_error(&L, &jerr);
         return L.failed_alloc ? LB_NOMEM : LB_SYNTAX;
     }
     int first_error = errs->count;
