@@ -25,7 +25,7 @@ typedef struct lb_hex {
 
 enum { LB_DIR_N, LB_DIR_NE, LB_DIR_SE, LB_DIR_S, LB_DIR_SW, LB_DIR_NW, LB_DIR_COUNT };
 
-/* Longest label part: a map side up to 99999 hexes. */
+/* Buffer size for a label and its NUL: up to 5 + 5 digits, a map side up to 99999 hexes. */
 #define LB_HEX_LABEL_MAX 12
 
 /* True when a and b are the same hex. */
