@@ -65,9 +65,10 @@ int lb_hex_label_parse(const char *s, int col_digits, int row_digits, lb_hex *ou
  *                  passing from a into b;
  *   LB_LINE_ALONG  the segment runs along the hexside shared by a and b (a and b are both
  *                  "intervening together", R-LOS-4); a is the hex on the left of the direction
- *                  of travel (x east, y south), b the one on the right.
+ *                  of travel as seen on the map, north up (travelling east, a is the northern
+ *                  hex), b the one on the right.
  * A hex touched only at a corner produces no step, and passing exactly through a vertex crosses
- * no hexside. Integer arithmetic only.
+ * no hexside. Integer arithmetic only, exact while |col| and |row| stay below 2^28.
  */
 typedef enum lb_line_kind { LB_LINE_HEX, LB_LINE_CROSS, LB_LINE_ALONG } lb_line_kind;
 
