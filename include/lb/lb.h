@@ -8,6 +8,7 @@
 #include "err.h"
 #include "frac.h"
 #include "hex.h"
+#include "los.h"
 #include "map.h"
 #include "scenario.h"
 #include "state.h"
