@@ -12,7 +12,7 @@
 #define PATH_MAX_LEN LB_ERR_PATH_MAX
 #define MAP_SIDE_MAX 999
 #define TERRAIN_TYPES_MAX 254
-#define HEXSIDE_TYPES_MAX 254
+#define HEXSIDE_TYPES_MAX 32 /* cancels is a bit set */
 #define NAMES_SHOWN 8
 
 typedef struct source {
@@ -430,6 +430,50 @@ static void compile_hexsides(loader *L, const json_t *charts)
         t->id = dup(L, key);
         c->nhexsides++;
     }
+    /* cancels: a bridge or ford listed with the stream it crosses replaces the stream's cost */
+    json_object_foreach(sides, key, entry) {
+        int self = lb_charts_hexside(c, key);
+        json_t *list = json_object_get(entry, "cancels");
+        if (self < 0 || !list)
+            continue;
+        char p[PATH_MAX_LEN];
+        path_key(p, "/hexsides", key);
+        path_key(p, p, "cancels");
+        if (!json_is_array(list)) {
+            problem_chart(L, p, "expected a list of hexside types, found %s", FOUND(list));
+            continue;
+        }
+        size_t i;
+        json_t *v;
+        json_array_foreach(list, i, v) {
+            int other = json_is_string(v) ? lb_charts_hexside(c, json_string_value(v)) : -1;
+            char pi[PATH_MAX_LEN];
+            path_index(pi, p, i);
+            if (other < 0)
+                problem_chart(L, pi, "expected a hexside type of the charts, found %s", FOUND(v));
+            else
+                c->hexsides[self].cancels |= 1u << other;
+        }
+    }
+}
+
+static void compile_elevation(loader *L, const json_t *charts)
+{
+    char fbuf[80];
+    lb_charts *c = &L->st->charts;
+    c->elevation_hexside = -1;
+    json_t *e = json_object_get(charts, "elevation");
+    if (!e)
+        return;
+    json_t *v = json_object_get(e, "change_hexside");
+    if (!json_is_object(e) || (v && (!json_is_string(v) ||
+                                     lb_charts_hexside(c, json_string_value(v)) < 0))) {
+        problem_chart(L, v ? "/elevation/change_hexside" : "/elevation",
+                      "expected a hexside type of the charts, found %s", FOUND(v ? v : e));
+        return;
+    }
+    if (v)
+        c->elevation_hexside = lb_charts_hexside(c, json_string_value(v));
 }
 
 static int chart_int(loader *L, const json_t *entry, const char *cpath, const char *key,
@@ -465,6 +509,37 @@ static int chart_name(loader *L, const json_t *entry, const char *cpath, const c
     return 0;
 }
 
+/* strcmp for names that may be NULL (NULL equals only NULL); 0 when equal. */
+static int same_name(const char *a, const char *b)
+{
+    return a && b ? strcmp(a, b) : a != b;
+}
+
+/* A positive integer or a rational {"num", "den"} (docs/charts-format.md 2.1). */
+static int chart_frac(loader *L, const json_t *entry, const char *cpath, const char *key,
+                      int required, lb_frac *out)
+{
+    char p[PATH_MAX_LEN], fbuf[80];
+    json_t *v = json_object_get(entry, key);
+    if (!v && !required)
+        return 0;
+    path_key(p, cpath, key);
+    json_t *num = json_object_get(v, "num"), *den = json_object_get(v, "den");
+    if (json_is_integer(v) && json_integer_value(v) >= 1 && json_integer_value(v) <= 999) {
+        *out = lb_frac_int(json_integer_value(v));
+        return 0;
+    }
+    if (json_is_object(v) && json_object_size(v) == 2 && json_is_integer(num) &&
+        json_is_integer(den) && json_integer_value(num) >= 1 && json_integer_value(num) <= 999 &&
+        json_integer_value(den) >= 1 && json_integer_value(den) <= 999) {
+        *out = lb_frac_make(json_integer_value(num), json_integer_value(den));
+        return 0;
+    }
+    problem_chart(L, p, "expected an integer 1-999 or {\"num\": n, \"den\": d}, found %s",
+                  FOUND(v));
+    return -1;
+}
+
 static void compile_fire_multiples(loader *L, const json_t *charts)
 {
     char fbuf[80];
@@ -495,7 +570,7 @@ static void compile_fire_multiples(loader *L, const json_t *charts)
         path_key(pf, p, "formation");
         if (f < 0) {
             problem_chart(L, pf, "expected a formation (column, line, carre, skirmish, general, "
-                                 "road, limbered, unlimbered), found %s", FOUND(form));
+                                 "road, limbered, unlimbered, masse), found %s", FOUND(form));
             continue;
         }
         m.formation = (lb_formation)f;
@@ -507,12 +582,28 @@ static void compile_fire_multiples(loader *L, const json_t *charts)
         }
         m.printed = json_is_true(printed);
         m.range = m.formation == LB_FORM_SKIRMISH ? 2 : 1;
+        if (m.printed && (json_object_get(entry, "per_hex") || json_object_get(entry, "multiple"))) {
+            problem_chart(L, p, "expected either \"printed\": true or per_hex and multiple, found "
+                                "both");
+            continue;
+        }
         if (chart_name(L, entry, p, "nation", &m.nation) || chart_name(L, entry, p, "class", &m.cls) ||
             chart_int(L, entry, p, "per_hex", !m.printed, 1, &m.per_hex) ||
-            chart_int(L, entry, p, "multiple", !m.printed, 1, &m.multiple) ||
+            chart_frac(L, entry, p, "multiple", !m.printed, &m.multiple) ||
             chart_int(L, entry, p, "range", 0, 1, &m.range))
             continue;
-        c->fire_multiples[c->nfire_multiples++] = m;
+        for (int k = 0; k < c->nfire_multiples; k++) {
+            const lb_fire_multiple *o = &c->fire_multiples[k];
+            if (o->formation == m.formation && !same_name(o->nation, m.nation) &&
+                !same_name(o->cls, m.cls)) {
+                problem_chart(L, p, "expected one entry per nation, class and formation, found a "
+                                    "second (the first is /fire_multiples/%d)", k);
+                m.per_hex = -1;
+                break;
+            }
+        }
+        if (m.per_hex >= 0)
+            c->fire_multiples[c->nfire_multiples++] = m;
     }
 }
 
@@ -577,6 +668,7 @@ static void load_charts(loader *L)
     L->st->charts.doc = merged;
     compile_terrain(L, merged);
     compile_hexsides(L, merged);
+    compile_elevation(L, merged);
     compile_fire_multiples(L, merged);
     compile_morale(L, merged);
 }
@@ -891,6 +983,10 @@ static void load_hexsides(loader *L, const json_t *map)
             continue;
         lb_hex other = lb_hex_neighbor(h, dir);
         uint8_t *mine = &m->sides[6 * lb_map_cell(m, h) + dir];
+        if (*mine && (c->hexsides[t].cancels & (1u << (*mine - 1))))
+            *mine = 0; /* the new feature replaces the one it cancels */
+        else if (*mine && (c->hexsides[*mine - 1].cancels & (1u << t)))
+            continue;  /* already replaced by a feature that cancels this one */
         if (*mine) {
             char lb1[LB_HEX_LABEL_MAX], lb2[LB_HEX_LABEL_MAX];
             problem(L, p, "expected one feature per hexside, found a second on %s/%s (%s already)",

@@ -113,13 +113,13 @@ static void test_scenario__module_edition_and_lookups(void **unused)
     assert_string_equal(st->game, "testgame");
     /* most specific entry wins; nation before class on a tie of one */
     const lb_fire_multiple *m = lb_charts_fire_multiple(&st->charts, "french", "garde", LB_FORM_LINE);
-    assert_int_equal(m->multiple, 4);
+    assert_int_equal(m->multiple.num, 4);
     m = lb_charts_fire_multiple(&st->charts, "french", "legere", LB_FORM_LINE);
-    assert_int_equal(m->multiple, 3);
+    assert_int_equal(m->multiple.num, 3);
     m = lb_charts_fire_multiple(&st->charts, "austrian", "legere", LB_FORM_LINE);
-    assert_int_equal(m->multiple, 5);
+    assert_int_equal(m->multiple.num, 5);
     m = lb_charts_fire_multiple(&st->charts, "austrian", "line", LB_FORM_LINE);
-    assert_int_equal(m->multiple, 2);
+    assert_int_equal(m->multiple.num, 2);
     m = lb_charts_fire_multiple(&st->charts, NULL, NULL, LB_FORM_COLUMN);
     assert_true(m->printed);
     assert_int_equal(m->range, 1);
@@ -203,6 +203,35 @@ static void test_scenario__chart_error_placed_in_module(void **unused)
     lb_errlist_release(&errs);
 }
 
+static void test_scenario__bridge_cancels_stream_and_rational_multiple(void **unused)
+{
+    (void)unused;
+    lb_errlist errs = {0};
+    static const char text[] =
+        "{ \"format\": \"labataille-scenario/1\", \"sides\": [\"a\", \"b\"],\n"
+        "  \"charts\": { \"terrain\": { \"clear\": { \"move\": { \"infantry\": 1, \"cavalry\": 1, \"artillery\": 1 } } },\n"
+        "    \"hexsides\": { \"stream\": { \"move\": { \"infantry\": 1, \"cavalry\": 2, \"artillery\": 3 } },\n"
+        "      \"slope\": { \"move\": { \"infantry\": 2, \"cavalry\": 3, \"artillery\": 4 } },\n"
+        "      \"bridge\": { \"move\": { \"infantry\": 0, \"cavalry\": 0, \"artillery\": 0 }, \"cancels\": [\"stream\"] } },\n"
+        "    \"elevation\": { \"change_hexside\": \"slope\" },\n"
+        "    \"fire_multiples\": [ { \"formation\": \"line\", \"per_hex\": 4, \"multiple\": { \"num\": 3, \"den\": 2 } } ] },\n"
+        "  \"map\": { \"columns\": 2, \"rows\": 1, \"terrain\": [\"..\"], \"legend\": {\".\": \"clear\"},\n"
+        "    \"hexsides\": [ { \"hex\": \"0101\", \"side\": \"SE\", \"type\": \"stream\" },\n"
+        "                  { \"hex\": \"0201\", \"side\": \"NW\", \"type\": \"bridge\" } ] },\n"
+        "  \"units\": [] }\n";
+    lb_state *st = load_text(text, NULL, 0, &errs);
+    assert_non_null(st);
+    /* 0101 SE is 0201 NW (odd column, R-GRID-2): the bridge listed with the stream replaces it */
+    int bridge = lb_charts_hexside(&st->charts, "bridge");
+    assert_int_equal(lb_map_hexside(&st->map, (lb_hex){1, 1}, LB_DIR_SE), bridge);
+    assert_int_equal(lb_map_hexside(&st->map, (lb_hex){2, 1}, LB_DIR_NW), bridge);
+    assert_int_equal(st->charts.elevation_hexside, lb_charts_hexside(&st->charts, "slope"));
+    assert_int_equal(st->charts.fire_multiples[0].multiple.num, 3);
+    assert_int_equal(st->charts.fire_multiples[0].multiple.den, 2);
+    lb_state_free(st);
+    lb_errlist_release(&errs);
+}
+
 static void test_scenario__round_down_and_defaults(void **unused)
 {
     (void)unused;
@@ -260,6 +289,7 @@ int main(void)
         cmocka_unit_test(test_scenario__inline_charts_merge),
         cmocka_unit_test(test_scenario__chart_error_placed_in_scenario_override),
         cmocka_unit_test(test_scenario__chart_error_placed_in_module),
+        cmocka_unit_test(test_scenario__bridge_cancels_stream_and_rational_multiple),
         cmocka_unit_test(test_scenario__round_down_and_defaults),
         cmocka_unit_test(test_scenario__missing_file),
         cmocka_unit_test(test_scenario__every_bad_file_is_refused_whole),
