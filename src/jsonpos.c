@@ -137,8 +137,9 @@ static void skip_value(cursor *c)
                 return;
         }
     } else {
-        while ((ch = peek(c)) >= 0 && !strchr(" \t\r\n,]}", ch))
+        do
             advance(c);
+        while ((ch = peek(c)) > 0 && !strchr(" \t\r\n,]}", ch));
     }
 }
 
@@ -278,8 +279,10 @@ void jsonpos_path_at(const char *text, size_t len, size_t at, char *path, size_t
                 read_string(&c, NULL, 0);
             }
         } else {
-            while ((ch = peek(&c)) >= 0 && !strchr(" \t\r\n,]}:", ch))
+            /* a literal, a number, or a stray byte (even NUL): always consumes one byte */
+            do
                 advance(&c);
+            while ((ch = peek(&c)) > 0 && !strchr(" \t\r\n,]}:\"{[", ch));
         }
     }
     size_t used = 0;
