@@ -6,7 +6,8 @@
 
 static const cli_command commands[] = {
     {"check", cmd_check, "", "check FILE", "is the scenario valid; lists every error"},
-    {"show", cmd_show, "", "show [FILE]", "the map and units as text (default: the demo)"},
+    {"show", cmd_show, "svg=", "show [FILE] [--svg OUT]",
+     "the map and units as text, or a picture (default: the demo)"},
 };
 
 static const int ncommands = (int)(sizeof commands / sizeof *commands);
