@@ -1,0 +1,223 @@
+/* labataille retreat FILE UNIT --kind disorder|rout|flight [--die N] [--auto]: every optimal path, its end hexes, or surrender. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "lb/retreat.h"
+
+/* Paths printed in the text form; --json lists every path kept. */
+#define TEXT_PATHS 20
+
+enum { MARK_NONE, MARK_PATH, MARK_END, MARK_START };
+
+static const char mark_chars[] = " +*@";
+
+static json_t *hexes_json(const lb_state *st, const lb_hex *h, int n)
+{
+    json_t *a = json_array();
+    char label[LB_HEX_LABEL_MAX];
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_string(lb_map_label(&st->map, h[i], label)));
+    return a;
+}
+
+static json_t *answer_json(const lb_state *st, int unit, const lb_retreat *r, int choice,
+                           const lb_trace *t)
+{
+    char label[LB_HEX_LABEL_MAX];
+    json_t *paths = json_array();
+    for (int i = 0; i < r->npaths; i++)
+        json_array_append_new(paths, hexes_json(st, r->paths + (size_t)i * (size_t)r->hexes,
+                                                r->hexes));
+    json_t *j = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:b,s:o,s:o}", "unit", st->units[unit].id,
+                          "kind", lb_retreat_kind_name(r->kind), "rules",
+                          lb_edition_name(st->rules), "by", r->by_hexes ? "hexes" : "mp",
+                          "length", r->length, "start", lb_map_label(&st->map, r->start, label),
+                          "surrender", r->surrender, "paths", paths, "end_hexes",
+                          hexes_json(st, r->ends, r->nends));
+    json_object_set_new(j, "start_distance",
+                        r->start_distance >= 0 ? json_integer(r->start_distance) : json_null());
+    json_object_set_new(j, "cost", r->surrender ? json_null() : json_integer(r->cost));
+    json_object_set_new(j, "hexes", json_integer(r->hexes));
+    json_object_set_new(j, "friendly", json_integer(r->friendly));
+    json_object_set_new(j, "path_count", json_integer((json_int_t)r->count));
+    json_object_set_new(j, "paths_truncated", json_boolean((unsigned long long)r->npaths < r->count));
+    if (choice)
+        json_object_set_new(j, "choice", r->surrender ? json_null()
+                                                      : hexes_json(st, r->choice, r->hexes));
+    json_object_set_new(j, "trace", cli_trace_json(t));
+    return j;
+}
+
+static void mark(const lb_map *m, unsigned char *marks, lb_hex h, int what)
+{
+    int c = lb_map_cell(m, h);
+    if (marks[c] < what)
+        marks[c] = (unsigned char)what;
+}
+
+/* The map as `show` draws it, with the middle character of each hex marking the paths. */
+static void print_map(const lb_state *st, const unsigned char *marks)
+{
+    const lb_map *m = &st->map;
+    char sides[2] = {(char)toupper((unsigned char)st->sides[0][0]),
+                     (char)toupper((unsigned char)st->sides[1][0])};
+    if (sides[0] == sides[1]) {
+        sides[0] = '1';
+        sides[1] = '2';
+    }
+    printf("%*s", m->row_digits + 2, "");
+    for (int col = 1; col <= m->cols; col++)
+        printf("%-*.*d", 3, m->col_digits > 3 ? 3 : m->col_digits, col);
+    printf("\n");
+    for (int row = 1; row <= m->rows; row++)
+        for (int half = 0; half < 2; half++) {
+            if (half == 0)
+                printf("%0*d  ", m->row_digits, row);
+            else
+                printf("%*s", m->row_digits + 2, "");
+            /* odd columns on the row's first line, even columns half a hex lower (R-GRID-2) */
+            for (int col = 1; col <= m->cols; col++) {
+                if ((col % 2 == 1) != (half == 0)) {
+                    printf("   ");
+                    continue;
+                }
+                lb_hex h = {col, row};
+                int c = lb_map_cell(m, h);
+                const int *idx;
+                int n = lb_state_units_at(st, h, &idx), top = lb_state_top_combat(st, h);
+                char side = ' ';
+                if (top >= 0)
+                    side = sides[st->units[top].side];
+                else if (n > 0)
+                    side = (char)tolower((unsigned char)sides[st->units[idx[0]].side]);
+                printf("%c%c%c", m->symbols[m->terrain[c]], mark_chars[marks[c]], side);
+            }
+            printf("\n");
+        }
+    printf("\nkey:");
+    for (int i = 0; i < st->charts.nterrain; i++)
+        if (m->symbols[i] != '?')
+            printf(" %c %s;", m->symbols[i], st->charts.terrain[i].id);
+    printf(" @ start, + path, * end hex; %c %s, %c %s (lower case: leader only)\n", sides[0],
+           st->sides[0], sides[1], st->sides[1]);
+}
+
+static void print_path(const lb_state *st, const lb_hex *p, int n)
+{
+    char label[LB_HEX_LABEL_MAX];
+    for (int i = 0; i < n; i++)
+        printf(" %s", lb_map_label(&st->map, p[i], label));
+    printf("\n");
+}
+
+static int print_text(const lb_state *st, int unit, const lb_retreat *r, int choice,
+                      const lb_trace *t)
+{
+    const lb_map *m = &st->map;
+    char label[LB_HEX_LABEL_MAX];
+    printf("%s of %s from %s (%s: %s %d %s)", lb_retreat_kind_name(r->kind), st->units[unit].id,
+           lb_map_label(m, r->start, label), lb_edition_name(st->rules),
+           r->by_hexes ? "exactly" : "at most", r->length,
+           r->by_hexes ? "hexes" : "movement points");
+    if (r->start_distance >= 0)
+        printf(", %d hex%s from the nearest enemy", r->start_distance,
+               r->start_distance == 1 ? "" : "es");
+    printf("\n");
+    unsigned char *marks = calloc((size_t)m->cols * (size_t)m->rows, 1);
+    if (!marks)
+        return cli_invalid("out of memory");
+    mark(m, marks, r->start, MARK_START);
+    if (r->surrender) {
+        printf("no legal path: the unit surrenders\n\n");
+    } else {
+        printf("%llu optimal path%s of %d hex%s, cost %d, %d friendly hex%s on the way\n",
+               r->count, r->count == 1 ? "" : "s", r->hexes, r->hexes == 1 ? "" : "es", r->cost,
+               r->friendly, r->friendly == 1 ? "" : "es");
+        int shown = choice ? 1 : r->npaths;
+        for (int i = 0; i < shown; i++) {
+            const lb_hex *p = choice ? r->choice : r->paths + (size_t)i * (size_t)r->hexes;
+            for (int k = 0; k < r->hexes; k++)
+                mark(m, marks, p[k], k == r->hexes - 1 ? MARK_END : MARK_PATH);
+        }
+        printf("end hexes:");
+        print_path(st, r->ends, r->nends);
+        if (choice) {
+            printf("automatic choice (largest distance %d, then first in label order):",
+                   r->choice_distance);
+            print_path(st, r->choice, r->hexes);
+        }
+        printf("\n");
+    }
+    print_map(st, marks);
+    free(marks);
+    if (!r->surrender && !choice) {
+        printf("\npaths:\n");
+        for (int i = 0; i < r->npaths && i < TEXT_PATHS; i++) {
+            printf(" ");
+            print_path(st, r->paths + (size_t)i * (size_t)r->hexes, r->hexes);
+        }
+        if (r->count > TEXT_PATHS)
+            printf("  … %llu more (--json lists up to %d)\n", r->count - TEXT_PATHS,
+                   LB_RETREAT_KEEP);
+    }
+    printf("\ntrace:\n");
+    cli_trace_print(t);
+    return CLI_OK;
+}
+
+int cmd_retreat(const cli_args *args)
+{
+    if (args->npositional != 2)
+        return cli_usage(args, "expected a scenario file and a unit id");
+    const char *kind = cli_option_value(args, "kind", NULL);
+    if (!kind)
+        return cli_usage(args, "--kind disorder|rout|flight is required");
+    lb_retreat_req req = {.kind = LB_RETREAT_DISORDER};
+    int k = lb_retreat_kind_parse(kind);
+    if (k < 0)
+        return cli_usage(args, "--kind: expected disorder, rout or flight, found \"%s\"", kind);
+    req.kind = (lb_retreat_kind)k;
+    int given, choice;
+    const char *die = cli_option_value(args, "die", &given);
+    if (given) {
+        if (!die[0] || die[1] || die[0] < '1' || die[0] > '6')
+            return cli_usage(args, "--die: expected one die 1-6, found \"%s\"", die);
+        if (req.kind != LB_RETREAT_ROUT)
+            return cli_usage(args, "--die is the length of a premier-2017 charge-caused rout; "
+                                   "it needs --kind rout");
+        req.die = die[0] - '0';
+    }
+    cli_option_value(args, "auto", &choice);
+    lb_state *st = cli_load(args, args->positional[0]);
+    if (!st)
+        return CLI_INVALID;
+    const char *id = args->positional[1];
+    int unit = lb_state_unit_index(st, id), rc;
+    if (unit < 0 || !lb_unit_is_combat(&st->units[unit])) {
+        rc = cli_invalid(unit < 0 ? "unknown unit \"%s\""
+                                  : "\"%s\" is a leader: only combat units retreat",
+                         id);
+        lb_state_free(st);
+        return rc;
+    }
+    lb_trace t;
+    lb_trace_init(&t);
+    lb_retreat r;
+    int lrc = lb_retreat_paths(st, unit, &req, &r, &t);
+    if (lrc != LB_OK)
+        rc = cli_invalid("%s", lb_err_str(lrc));
+    else if (args->json) {
+        cli_print_json(answer_json(st, unit, &r, choice, &t));
+        rc = CLI_OK;
+    } else {
+        rc = print_text(st, unit, &r, choice, &t);
+    }
+    if (lrc == LB_OK)
+        lb_retreat_release(&r);
+    lb_trace_release(&t);
+    lb_state_free(st);
+    return rc;
+}

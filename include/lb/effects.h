@@ -1,0 +1,42 @@
+/* State effects: a unit's effective fire, melee and movement from its arm, morale state, formation and losses. */
+#ifndef LB_EFFECTS_H
+#define LB_EFFECTS_H
+
+#include "frac.h"
+#include "state.h"
+#include "trace.h"
+#include "unit.h"
+
+/*
+ * The one place that says what losses (12) and morale states (30) do to a unit's printed values;
+ * fire, melee, movement and retreat rules ask here and never repeat it. Values are exact
+ * fractions; when the scenario asks for "fractions": "round-down" the final value is rounded
+ * down once, never an intermediate step (R-MOR-9). Every function is pure and takes an
+ * optional trace (NULL records nothing) to which it appends the rulings and values it used.
+ */
+
+/* Printed values that losses reduce (12). */
+typedef enum lb_value { LB_VALUE_FIRE, LB_VALUE_MELEE, LB_VALUE_LANCE } lb_value;
+
+/* An effective value: allowed is 0 when the unit may not do this at all (value 0, reason set). */
+typedef struct lb_effect {
+    int allowed;
+    lb_frac value;      /* exact, or rounded down once (R-MOR-9) */
+    const char *reason; /* a literal: why not allowed; NULL when allowed */
+} lb_effect;
+
+/* R-MOR-10 (12): the share of printed value v a unit keeps after its losses (1 with none). */
+lb_frac lb_effects_losses(const lb_unit *u, lb_value v, lb_trace *t);
+/* Fire value: printed fire after losses (12) and morale state (30); R-MOR-3..6. */
+lb_effect lb_effects_fire(const lb_state *s, const lb_unit *u, lb_trace *t);
+/* Melee value when attacking (defending = 0) or defending: printed melee after losses and
+ * state; routed infantry and artillery melee only in defence (R-MOR-4). */
+lb_effect lb_effects_melee(const lb_state *s, const lb_unit *u, int defending, lb_trace *t);
+/* Movement points in segment seg: halved when disordered; routed infantry and artillery move
+ * only in the Morale Recovery Segment, with 10 MP; routed cavalry at its printed rate. */
+lb_effect lb_effects_movement(const lb_state *s, const lb_unit *u, lb_segment seg, lb_trace *t);
+/* R-MOR-13: the formation a unit takes in hex h when it disorders, routs, retreats or recovers:
+ * column, or general order where the terrain demands it; artillery keeps its own. */
+lb_formation lb_effects_formation(const lb_state *s, const lb_unit *u, lb_hex h);
+
+#endif

@@ -1,0 +1,80 @@
+/* Morale checks (31): exact odds with every modifier, the roll, and the state a unit falls or recovers to (30). */
+#ifndef LB_MORALE_H
+#define LB_MORALE_H
+
+#include "dice.h"
+#include "frac.h"
+#include "retreat.h"
+#include "state.h"
+#include "trace.h"
+
+/*
+ * A check passes iff the modified roll is strictly greater than the unit's morale (R-MOR-1);
+ * modifiers are added in base-6 steps (R-DICE-2). lb_morale_odds enumerates the 36 rolls;
+ * lb_morale_resolve rolls; lb_morale_apply changes the unit in a state. Strings in modifiers are
+ * literals or owned by the caller and must outlive the result.
+ */
+
+#define LB_MORALE_MODS_MAX 16
+
+/* One modifier to the roll, in base-6 steps. */
+typedef struct lb_morale_mod {
+    const char *rule;   /* ruling id ("R-MOR-1"), or "caller" */
+    const char *reason; /* "leader fr-ldr-oudinot", "disordered", … */
+    int value;
+} lb_morale_mod;
+
+typedef struct lb_morale_chance {
+    int morale;                          /* the unit's morale value, 11..66 */
+    lb_morale_mod mods[LB_MORALE_MODS_MAX];
+    int nmods;
+    int modifier;                        /* sum of mods */
+    int leader;                          /* unit index of the leader whose bonus counts, or -1 */
+    int need;                            /* lowest natural roll that passes by the modifiers
+                                          * alone, 0 when none does */
+    int auto_pass, auto_fail;            /* natural rolls that always pass / fail (0: none) */
+    unsigned char passes[36];            /* by roll index: 1 when that natural roll passes */
+    lb_frac p_pass;                      /* passing rolls / 36 */
+} lb_morale_chance;
+
+/* Ordinary check (R-MOR-7) or the Morale Recovery Segment's check (R-MOR-8). */
+typedef enum lb_morale_kind { LB_CHECK_ORDINARY, LB_CHECK_RECOVERY } lb_morale_kind;
+
+/* What a check leads to. */
+typedef struct lb_morale_outcome {
+    int passed;
+    lb_morale_state from, to;
+    lb_formation formation; /* the formation after (R-MOR-13) */
+    int moves;              /* 1 when a retreat, rout or flight follows */
+    lb_retreat_kind move;
+} lb_morale_outcome;
+
+typedef struct lb_morale_result {
+    lb_morale_chance odds;
+    int roll;          /* natural roll 11..66 */
+    int modified;      /* roll + modifier (R-DICE-2) */
+    int automatic;     /* 1: the chart's automatic pass, -1: automatic fail, 0: neither */
+    lb_morale_outcome outcome;
+} lb_morale_result;
+
+/* Name of a check kind ("ordinary", "recovery"). */
+const char *lb_morale_kind_name(lb_morale_kind kind);
+/* R-MOR-15: the recovery check for a disordered or routed unit of the phasing side in the Morale
+ * Recovery Segment, otherwise an ordinary check. */
+lb_morale_kind lb_morale_kind_for(const lb_state *s, int unit);
+/* Exact odds of unit's check with the caller's extra modifiers (R-MOR-1, R-MOR-12, R-DICE-4).
+ * LB_OK; LB_INVALID for a leader or too many modifiers. */
+int lb_morale_odds(const lb_state *s, int unit, const lb_morale_mod *extra, int nextra,
+                   lb_morale_chance *out, lb_trace *t);
+/* What passing or failing a check of this kind does to unit (R-MOR-7, R-MOR-8, R-MOR-13, R-MOR-14). */
+lb_morale_outcome lb_morale_outcome_of(const lb_state *s, int unit, lb_morale_kind kind,
+                                       int passed, lb_trace *t);
+/* Rolls the check with dice ("morale check" is the purpose); LB_OK, LB_INVALID, LB_DICE. */
+int lb_morale_resolve(const lb_state *s, int unit, lb_morale_kind kind,
+                      const lb_morale_mod *extra, int nextra, lb_dice *dice,
+                      lb_morale_result *out, lb_trace *t);
+/* Sets unit's state and formation from an outcome (a line closes up into its first hex);
+ * moving it is lb_retreat_apply's job. LB_OK or LB_INVALID. */
+int lb_morale_apply(lb_state *s, int unit, const lb_morale_outcome *o);
+
+#endif

@@ -1,0 +1,214 @@
+/* Morale checks: modifiers, exact odds over the 36 rolls, the roll, and the states units fall or recover to. */
+#include <string.h>
+
+#include "lb/effects.h"
+#include "lb/err.h"
+#include "lb/morale.h"
+
+static const char *const kind_names[] = {"ordinary", "recovery"};
+
+const char *lb_morale_kind_name(lb_morale_kind kind)
+{
+    return kind_names[kind];
+}
+
+/* R-MOR-15 */
+lb_morale_kind lb_morale_kind_for(const lb_state *s, int unit)
+{
+    const lb_unit *u = &s->units[unit];
+    if (s->turn.segment == LB_SEG_MORALE_RECOVERY && u->side == s->turn.phasing &&
+        u->state != LB_STATE_GOOD)
+        return LB_CHECK_RECOVERY;
+    return LB_CHECK_ORDINARY;
+}
+
+/* R-MOR-1, R-MOR-12: the best friendly leader standing in any hex of the unit, not the sum. */
+static int best_leader(const lb_state *s, const lb_unit *u, int *bonus, int *present)
+{
+    int best = -1;
+    *present = 0;
+    for (int k = 0; k < u->nhexes; k++) {
+        const int *idx;
+        int n = lb_state_units_at(s, u->hexes[k], &idx);
+        for (int i = 0; i < n; i++) {
+            const lb_unit *l = &s->units[idx[i]];
+            if (l->arm != LB_ARM_LEADER || l->side != u->side)
+                continue;
+            int b = lb_unit_bonus(l, "morale");
+            ++*present;
+            if (best < 0 || b > *bonus) {
+                best = idx[i];
+                *bonus = b;
+            }
+        }
+    }
+    return best;
+}
+
+static int add_mod(lb_morale_chance *o, const char *rule, const char *reason, int value,
+                   lb_trace *t)
+{
+    if (o->nmods == LB_MORALE_MODS_MAX)
+        return LB_INVALID;
+    o->mods[o->nmods++] = (lb_morale_mod){rule, reason, value};
+    o->modifier += value;
+    lb_trace_add(t, rule, "(31)", "%s: %+d to the roll", reason, value);
+    lb_trace_int(t, "modifier", value);
+    return LB_OK;
+}
+
+/* R-MOR-1, R-DICE-2, R-DICE-4 */
+int lb_morale_odds(const lb_state *s, int unit, const lb_morale_mod *extra, int nextra,
+                   lb_morale_chance *out, lb_trace *t)
+{
+    memset(out, 0, sizeof *out);
+    out->leader = -1;
+    if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]))
+        return LB_INVALID;
+    const lb_unit *u = &s->units[unit];
+    out->morale = u->morale;
+    out->auto_pass = s->charts.auto_pass;
+    out->auto_fail = s->charts.auto_fail;
+
+    int bonus = 0, present = 0, rc = LB_OK;
+    out->leader = best_leader(s, u, &bonus, &present);
+    if (out->leader >= 0) {
+        lb_trace_add(t, "R-MOR-12", "(31)",
+                     "leader %s in the unit's hex: the best morale bonus of %d friendly leader%s",
+                     s->units[out->leader].id, present, present == 1 ? "" : "s");
+        lb_trace_text(t, "leader", s->units[out->leader].id);
+        rc = add_mod(out, "R-MOR-1", "leader's morale bonus", bonus, t);
+    }
+    if (rc == LB_OK && u->state == LB_STATE_DISORDERED)
+        rc = add_mod(out, "R-MOR-3", "disordered", -3, t);
+    else if (rc == LB_OK && u->state == LB_STATE_ROUTED)
+        rc = add_mod(out, u->arm == LB_ARM_CAVALRY ? "R-MOR-5" : "R-MOR-4", "routed", -6, t);
+    for (int i = 0; i < nextra && rc == LB_OK; i++)
+        rc = add_mod(out, extra[i].rule, extra[i].reason, extra[i].value, t);
+    if (rc != LB_OK)
+        return LB_INVALID;
+
+    int passing = 0;
+    for (int i = 0; i < 36; i++) {
+        int roll = lb_roll_from_index(i);
+        int by_mods = lb_roll_add(roll, out->modifier) > out->morale;
+        if (by_mods && !out->need)
+            out->need = roll;
+        out->passes[i] = (unsigned char)(roll == out->auto_pass ? 1
+                                         : roll == out->auto_fail ? 0
+                                                                  : by_mods);
+        passing += out->passes[i];
+    }
+    out->p_pass = lb_frac_make(passing, 36);
+    if (out->auto_pass)
+        lb_trace_add(t, "R-MOR-1", "(31)", "the charts make a natural %d always pass",
+                     out->auto_pass);
+    if (out->auto_fail)
+        lb_trace_add(t, "R-MOR-1", "(31)", "the charts make a natural %d always fail",
+                     out->auto_fail);
+    if (out->need)
+        lb_trace_add(t, "R-MOR-1", "(31)",
+                     "passes when the roll %+d is greater than morale %d: natural %d or more; "
+                     "%d of 36 rolls pass",
+                     out->modifier, out->morale, out->need, passing);
+    else
+        lb_trace_add(t, "R-MOR-1", "(31)",
+                     "no roll %+d is greater than morale %d; %d of 36 rolls pass", out->modifier,
+                     out->morale, passing);
+    lb_trace_int(t, "morale", out->morale);
+    lb_trace_int(t, "modifier", out->modifier);
+    lb_trace_frac(t, "p_pass", (long)out->p_pass.num, (long)out->p_pass.den);
+    return LB_OK;
+}
+
+/* R-MOR-7, R-MOR-8, R-MOR-14 */
+lb_morale_outcome lb_morale_outcome_of(const lb_state *s, int unit, lb_morale_kind kind,
+                                       int passed, lb_trace *t)
+{
+    const lb_unit *u = &s->units[unit];
+    lb_morale_outcome o = {.passed = passed != 0, .from = u->state, .to = u->state,
+                           .formation = u->formation};
+    const char *rule = "R-MOR-7";
+    if (kind == LB_CHECK_RECOVERY && u->state != LB_STATE_GOOD) {
+        rule = "R-MOR-8";
+        if (passed) {
+            o.to = LB_STATE_GOOD;
+        } else if (u->state == LB_STATE_DISORDERED) {
+            o.to = LB_STATE_ROUTED;
+            o.moves = 1;
+            o.move = LB_RETREAT_ROUT;
+        } else {
+            o.moves = 1;
+            o.move = LB_RETREAT_FLIGHT;
+        }
+    } else if (!passed) {
+        if (u->state == LB_STATE_GOOD && u->arm != LB_ARM_CAVALRY) {
+            o.to = LB_STATE_DISORDERED;
+            o.moves = 1;
+            o.move = LB_RETREAT_DISORDER;
+        } else if (u->state != LB_STATE_ROUTED) {
+            o.to = LB_STATE_ROUTED;
+            o.moves = 1;
+            o.move = LB_RETREAT_ROUT;
+        } else {
+            rule = "R-MOR-14";
+        }
+    }
+    if (o.to != o.from)
+        o.formation = lb_effects_formation(s, u, u->hexes[0]);
+    lb_trace_add(t, rule, kind == LB_CHECK_RECOVERY ? "(30)" : "(31)",
+                 "%s %s check %s: %s -> %s in %s%s%s", u->id, lb_morale_kind_name(kind),
+                 passed ? "passed" : "failed", lb_morale_state_name(o.from),
+                 lb_morale_state_name(o.to), lb_formation_name(o.formation),
+                 o.moves ? ", then " : "", o.moves ? lb_retreat_kind_name(o.move) : "");
+    lb_trace_bool(t, "passed", passed);
+    lb_trace_text(t, "new_state", lb_morale_state_name(o.to));
+    if (o.moves)
+        lb_trace_text(t, "move", lb_retreat_kind_name(o.move));
+    return o;
+}
+
+/* R-MOR-1, R-DICE-2, R-DICE-3 */
+int lb_morale_resolve(const lb_state *s, int unit, lb_morale_kind kind,
+                      const lb_morale_mod *extra, int nextra, lb_dice *dice,
+                      lb_morale_result *out, lb_trace *t)
+{
+    memset(out, 0, sizeof *out);
+    int rc = lb_morale_odds(s, unit, extra, nextra, &out->odds, t);
+    if (rc != LB_OK)
+        return rc;
+    if (lb_dice_roll(dice, "morale check", &out->roll) != 0)
+        return LB_DICE;
+    const lb_morale_chance *o = &out->odds;
+    out->modified = lb_roll_add(out->roll, o->modifier);
+    out->automatic = out->roll == o->auto_pass ? 1 : out->roll == o->auto_fail ? -1 : 0;
+    int passed = o->passes[lb_roll_index(out->roll)];
+    if (out->automatic)
+        lb_trace_add(t, "R-MOR-1", "(31)", "natural %d: %s whatever the modifiers", out->roll,
+                     passed ? "passes" : "fails");
+    else
+        lb_trace_add(t, "R-MOR-1", "(31)", "roll %d %+d = %d, %s morale %d: %s", out->roll,
+                     o->modifier, out->modified, passed ? "greater than" : "not greater than",
+                     o->morale, passed ? "passes" : "fails");
+    lb_trace_roll(t, "morale check", out->roll);
+    lb_trace_int(t, "modified", out->modified);
+    out->outcome = lb_morale_outcome_of(s, unit, kind, passed, t);
+    return LB_OK;
+}
+
+/* R-MOR-13: a line or screen that must take column or general order closes up into its first
+ * hex and turns to the hexside clockwise of the vertex it faced. */
+int lb_morale_apply(lb_state *s, int unit, const lb_morale_outcome *o)
+{
+    if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]))
+        return LB_INVALID;
+    lb_unit *u = &s->units[unit];
+    u->state = o->to;
+    u->formation = o->formation;
+    if (o->formation == LB_FORM_COLUMN || o->formation == LB_FORM_GENERAL) {
+        u->nhexes = 1;
+        if (u->facing % 2 == 1)
+            u->facing = u->facing % 12 + 1;
+    }
+    return lb_state_reindex(s);
+}

@@ -1,0 +1,694 @@
+/* Paths of retreat, rout and flight (30): layered bounds, branch and bound, memoised counting of simple paths. */
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lb/effects.h"
+#include "lb/err.h"
+#include "lb/retreat.h"
+
+/*
+ * A label is cost * SCALE + friendly hexes, so comparing labels as integers compares terrain
+ * cost first and friendly hexes second (R-RET-4 b, c), and labels add along a path.
+ *
+ * Every path stays within `k` hexes of its start, so the search works in a box of cells around
+ * it. Steps that break R-RET-1 are left out of the step table once; what remains is the graph in
+ * which D never decreases. G[r][c] is the best label of a walk of exactly r more steps from c
+ * to a legal end (R-RET-2) in that graph: a lower bound on every path, exact except that a walk
+ * may repeat a hex. A walk can repeat a hex only while D stays level, since D never comes back
+ * down; so a path is simple iff each of its level runs is, and the rest of a search from a
+ * prefix depends only on (hex, hexes moved, label so far, hexes of the current level run). The
+ * optimum is found by branch and bound on G; the optimal paths are counted by a search memoised
+ * on that key, which also marks the end hexes; listing and the automatic choice then walk only
+ * into subtrees whose count is not zero.
+ */
+
+typedef long long label;
+#define SCALE (1LL << 24)
+#define INF (LLONG_MAX / 4)
+
+enum { F_WIN = 1, F_ENTER = 2, F_FRIEND = 4, F_END = 8, F_REACHED = 16, F_ENEMY = 32 };
+
+/* Directions in the order of the labels of the hexes they lead to: NW, SW, N, S, NE, SE. */
+static const int lex_dirs[LB_DIR_COUNT] = {LB_DIR_NW, LB_DIR_SW, LB_DIR_N,
+                                           LB_DIR_S,  LB_DIR_NE, LB_DIR_SE};
+
+static const char *const kind_names[] = {"disorder", "rout", "flight"};
+
+typedef struct memo_entry {
+    uint64_t hash; /* 0: empty slot */
+    label acc;
+    int cell, depth, run, nrun; /* run: offset of the sorted level run in the pool */
+    uint64_t count;
+    int maxd; /* largest D at the end of a counted path */
+} memo_entry;
+
+typedef struct counted {
+    uint64_t count;
+    int maxd;
+} counted;
+
+typedef struct search {
+    const lb_state *st;
+    int unit, arm;
+    int col0, row0, bw, bh, ncells;
+    int start, K;
+    int enemies;          /* enemy combat hexes; 0 voids the distance rules (R-RET-8) */
+    int *dist;            /* D per cell */
+    unsigned char *flags;
+    int *to;              /* per cell and direction: the cell a legal step leads to, or -1 */
+    label *w;             /* and the label of that step */
+    label *G;             /* (K + 1) layers of ncells */
+    int *path;            /* cells of the current prefix, path[0] = start */
+    int *run;             /* scratch: a sorted level run */
+    unsigned char *seen;
+    /* one length */
+    int k, budget;        /* budget -1 for a hex count */
+    label best, bound0;
+    /* memo */
+    memo_entry *memo;
+    size_t memo_cap, memo_len;
+    int *pool;
+    size_t pool_len, pool_cap;
+    int oom;
+} search;
+
+const char *lb_retreat_kind_name(lb_retreat_kind kind)
+{
+    return kind_names[kind];
+}
+
+int lb_retreat_kind_parse(const char *s)
+{
+    for (int i = 0; i < 3; i++)
+        if (strcmp(s, kind_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static int cell_of(const search *S, lb_hex h)
+{
+    int c = h.col - S->col0, r = h.row - S->row0;
+    if (c < 0 || r < 0 || c >= S->bw || r >= S->bh)
+        return -1;
+    return r * S->bw + c;
+}
+
+static lb_hex hex_of(const search *S, int cell)
+{
+    return (lb_hex){S->col0 + cell % S->bw, S->row0 + cell / S->bw};
+}
+
+static void cube(lb_hex h, int *x, int *z)
+{
+    int q = h.col - 1;
+    *x = q;
+    *z = (h.row - 1) - (q - (q & 1)) / 2;
+}
+
+static int cube_distance(int ax, int az, int bx, int bz)
+{
+    int dx = abs(ax - bx), dz = abs(az - bz), dy = abs((ax + az) - (bx + bz));
+    int d = dx > dz ? dx : dz;
+    return d > dy ? d : dy;
+}
+
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+/* R-RET-3: hexes or movement points for this kind, edition and arm. */
+static void length_of(const lb_state *s, const lb_unit *u, const lb_retreat_req *req,
+                      int *by_hexes, int *length, lb_trace *t)
+{
+    lb_unit routed = *u;
+    routed.state = LB_STATE_ROUTED;
+    *by_hexes = 0;
+    if (req->kind == LB_RETREAT_DISORDER) {
+        *length = 3;
+        lb_trace_add(t, "R-RET-3", "(30)", "disorder retreat: 3 movement points, at least one hex");
+    } else if (req->kind == LB_RETREAT_FLIGHT) {
+        /* R-MOR-4, R-MOR-5: the routed unit's movement in the Morale Recovery Segment */
+        lb_effect e = lb_effects_movement(s, &routed, LB_SEG_MORALE_RECOVERY, t);
+        *length = (int)lb_frac_floor(e.value);
+        lb_trace_add(t, "R-RET-3", "(30)", "flight in the Morale Recovery Segment: %d movement "
+                                           "points", *length);
+    } else if (s->rules == LB_RULES_2017 && req->die) {
+        *by_hexes = 1;
+        *length = req->die;
+        lb_trace_add(t, "R-RET-9", "(30)", "premier-2017 charge-caused rout: one die of hexes");
+        lb_trace_die(t, "rout length", req->die);
+    } else if (u->arm == LB_ARM_CAVALRY) {
+        lb_effect e = lb_effects_movement(s, &routed, LB_SEG_MOVEMENT, t);
+        *length = (int)lb_frac_floor(e.value);
+        lb_trace_add(t, "R-RET-3", "(30)", "cavalry rout: its printed %d movement points",
+                     *length);
+    } else if (s->rules == LB_RULES_2018) {
+        *by_hexes = 1;
+        *length = 10;
+        lb_trace_add(t, "R-RET-3", "(30)",
+                     "premier-2018 rout: exactly 10 hexes; terrain cost does not shorten it");
+        if (req->die)
+            lb_trace_add(t, "R-RET-9", "(30)", "premier-2018: the rout die is not used");
+    } else {
+        *length = 10;
+        lb_trace_add(t, "R-RET-3", "(30)", "premier-2017 rout: 10 movement points");
+    }
+    lb_trace_bool(t, "by_hexes", *by_hexes);
+    lb_trace_int(t, "length", *length);
+}
+
+/* R-RET-10: the most hexes a path may have. */
+static int most_hexes(const lb_state *s, int arm, int by_hexes, int length)
+{
+    if (by_hexes)
+        return length;
+    int cmin = INT_MAX;
+    for (int i = 0; i < s->charts.nterrain; i++) {
+        int c = s->charts.terrain[i].move[arm];
+        if (c != LB_MOVE_PROHIBITED && c < cmin)
+            cmin = c;
+    }
+    int k = cmin == INT_MAX ? 1 : length / (cmin > 0 ? cmin : 1);
+    return k < 1 ? 1 : k;
+}
+
+/* R-RET-1, R-RET-2: the box, D, what each cell holds, and the table of legal steps. */
+static int build(search *S, lb_hex h0, lb_trace *t)
+{
+    const lb_state *s = S->st;
+    const lb_map *m = &s->map;
+    const lb_unit *u = &s->units[S->unit];
+    int K = S->K;
+    int c_lo = h0.col - K > 1 ? h0.col - K : 1, c_hi = h0.col + K < m->cols ? h0.col + K : m->cols;
+    int r_lo = h0.row - K > 1 ? h0.row - K : 1, r_hi = h0.row + K < m->rows ? h0.row + K : m->rows;
+    S->col0 = c_lo;
+    S->row0 = r_lo;
+    S->bw = c_hi - c_lo + 1;
+    S->bh = r_hi - r_lo + 1;
+    S->ncells = S->bw * S->bh;
+    size_t n = (size_t)S->ncells;
+    S->dist = malloc(n * sizeof *S->dist);
+    S->flags = calloc(n, 1);
+    S->to = malloc(6 * n * sizeof *S->to);
+    S->w = malloc(6 * n * sizeof *S->w);
+    S->seen = calloc(n, 1);
+    S->G = malloc((size_t)(K + 1) * n * sizeof *S->G);
+    S->path = malloc((size_t)(K + 1) * sizeof *S->path);
+    S->run = malloc((size_t)(K + 1) * sizeof *S->run);
+    int *ex = malloc(2 * sizeof *ex * ((size_t)s->nunits * LB_UNIT_MAX_HEXES + 1));
+    if (!S->dist || !S->flags || !S->to || !S->w || !S->seen || !S->G || !S->path || !S->run || !ex) {
+        free(ex);
+        return LB_NOMEM;
+    }
+    S->start = cell_of(S, h0);
+
+    /* enemy combat hexes (every hex of a line) in cube coordinates; enemy units of any kind
+     * close their hexes, friendly combat units mark theirs */
+    int x0, z0, d0 = INT_MAX, nen = 0;
+    cube(h0, &x0, &z0);
+    for (int i = 0; i < s->nunits; i++) {
+        const lb_unit *v = &s->units[i];
+        for (int j = 0; j < v->nhexes; j++) {
+            int c = cell_of(S, v->hexes[j]);
+            if (v->side != u->side) {
+                if (c >= 0)
+                    S->flags[c] |= F_ENEMY;
+                if (lb_unit_is_combat(v)) {
+                    cube(v->hexes[j], &ex[2 * nen], &ex[2 * nen + 1]);
+                    int d = cube_distance(x0, z0, ex[2 * nen], ex[2 * nen + 1]);
+                    d0 = d < d0 ? d : d0;
+                    nen++;
+                }
+            } else if (i != S->unit && lb_unit_is_combat(v) && c >= 0) {
+                S->flags[c] |= F_FRIEND;
+            }
+        }
+    }
+    S->enemies = nen;
+    /* only enemies within 2K + D(start) of the start can be nearest to a hex within K of it */
+    int kept = 0;
+    for (int e = 0; e < nen; e++)
+        if (cube_distance(x0, z0, ex[2 * e], ex[2 * e + 1]) <= 2 * K + d0) {
+            ex[2 * kept] = ex[2 * e];
+            ex[2 * kept + 1] = ex[2 * e + 1];
+            kept++;
+        }
+
+    for (int c = 0; c < S->ncells; c++) {
+        lb_hex h = hex_of(S, c);
+        int x, z;
+        cube(h, &x, &z);
+        S->dist[c] = 0;
+        if (cube_distance(x0, z0, x, z) > K)
+            continue;
+        S->flags[c] |= F_WIN;
+        int d = nen ? INT_MAX : 0;
+        for (int e = 0; e < kept; e++) {
+            int de = cube_distance(x, z, ex[2 * e], ex[2 * e + 1]);
+            d = de < d ? de : d;
+        }
+        S->dist[c] = d;
+        int tc = s->charts.terrain[m->terrain[lb_map_cell(m, h)]].move[S->arm];
+        if (c == S->start || (S->flags[c] & F_ENEMY) || tc == LB_MOVE_PROHIBITED)
+            continue;
+        S->flags[c] |= F_ENTER;
+        /* R-RET-2: further from the enemy than at the start, and no other combat unit there */
+        if ((!nen || d > d0) && !(S->flags[c] & F_FRIEND))
+            S->flags[c] |= F_END;
+    }
+    free(ex);
+
+    for (int c = 0; c < S->ncells; c++) {
+        int from = (S->flags[c] & F_ENTER) || c == S->start;
+        lb_hex h = hex_of(S, c);
+        for (int d = 0; d < LB_DIR_COUNT; d++) {
+            S->to[6 * c + d] = -1;
+            if (!from)
+                continue;
+            int b = cell_of(S, lb_hex_neighbor(h, d));
+            if (b < 0 || !(S->flags[b] & F_ENTER) || S->dist[b] < S->dist[c])
+                continue;
+            int side = lb_map_hexside(m, h, d);
+            int sc = side >= 0 ? s->charts.hexsides[side].move[S->arm] : 0;
+            if (sc == LB_MOVE_PROHIBITED)
+                continue;
+            int tc = s->charts.terrain[m->terrain[lb_map_cell(m, hex_of(S, b))]].move[S->arm];
+            S->to[6 * c + d] = b;
+            S->w[6 * c + d] = (label)(tc + sc) * SCALE + ((S->flags[b] & F_FRIEND) ? 1 : 0);
+        }
+    }
+    lb_trace_add(t, "R-RET-1", "(30)",
+                 nen ? "D(start) = %d: hex distance to the nearest of %d enemy combat hexes; "
+                       "every step keeps D or increases it"
+                     : "no enemy combat unit on the map (%d, %d): the distance rules are void",
+                 nen ? d0 : 0, nen);
+    lb_trace_int(t, "start_distance", nen ? d0 : -1);
+    return LB_OK;
+}
+
+/* The relaxed layers: G[r][c] = best label of r more steps from c to a legal end. */
+static void layers(search *S)
+{
+    int n = S->ncells;
+    for (int c = 0; c < n; c++)
+        S->G[c] = (S->flags[c] & F_END) ? 0 : INF;
+    for (int r = 1; r <= S->K; r++) {
+        label *g = S->G + (size_t)r * n, *prev = g - n;
+        for (int c = 0; c < n; c++) {
+            label best = INF;
+            for (int d = 0; d < LB_DIR_COUNT; d++) {
+                int b = S->to[6 * c + d];
+                if (b >= 0 && prev[b] < INF && S->w[6 * c + d] + prev[b] < best)
+                    best = S->w[6 * c + d] + prev[b];
+            }
+            g[c] = best;
+        }
+    }
+}
+
+static label bound_of(const search *S, int cell, int d, int depth, label acc)
+{
+    int b = S->to[6 * cell + d];
+    label g = S->G[(size_t)(S->k - depth - 1) * S->ncells + b];
+    return g >= INF ? INF : acc + S->w[6 * cell + d] + g;
+}
+
+/* R-RET-3: a budget binds paths of two hexes or more; the first hex is always affordable. */
+static int affordable(const search *S, label bound)
+{
+    return S->budget < 0 || S->k < 2 || bound / SCALE <= S->budget;
+}
+
+/* Branch and bound for the best label of a simple path of exactly k hexes. */
+static void best_from(search *S, int cell, int depth, label acc)
+{
+    if (depth == S->k) {
+        if (acc < S->best)
+            S->best = acc;
+        return;
+    }
+    int kids[LB_DIR_COUNT], n = 0;
+    label bounds[LB_DIR_COUNT];
+    for (int i = 0; i < LB_DIR_COUNT; i++) {
+        int d = lex_dirs[i], b = S->to[6 * cell + d];
+        if (b < 0 || S->seen[b])
+            continue;
+        label bound = bound_of(S, cell, d, depth, acc);
+        if (bound >= S->best || !affordable(S, bound))
+            continue;
+        int j = n++;
+        for (; j > 0 && bounds[j - 1] > bound; j--) {
+            bounds[j] = bounds[j - 1];
+            kids[j] = kids[j - 1];
+        }
+        bounds[j] = bound;
+        kids[j] = d;
+    }
+    for (int i = 0; i < n && bounds[i] < S->best && S->best > S->bound0; i++) {
+        int b = S->to[6 * cell + kids[i]];
+        S->seen[b] = 1;
+        best_from(S, b, depth + 1, acc + S->w[6 * cell + kids[i]]);
+        S->seen[b] = 0;
+    }
+}
+
+/* The memo key of the prefix path[0..depth]: its cell, depth, label and sorted level run. */
+static uint64_t key_of(const search *S, int depth, int runstart, label acc, int *nrun)
+{
+    int *run = S->run;
+    int cell = S->path[depth];
+    uint64_t h = mix((uint64_t)cell * 0x100000001b3ULL ^ (uint64_t)depth << 48 ^ (uint64_t)acc);
+    *nrun = 0;
+    for (int i = runstart; i <= depth; i++) {
+        int v = S->path[i], j = (*nrun)++;
+        for (; j > 0 && run[j - 1] > v; j--)
+            run[j] = run[j - 1];
+        run[j] = v;
+        h ^= mix((uint64_t)v + 0x51ed27ULL);
+    }
+    return h ? h : 1;
+}
+
+static memo_entry *memo_find(search *S, int depth, int runstart, label acc, uint64_t *hash,
+                             int *nrun)
+{
+    *hash = key_of(S, depth, runstart, acc, nrun);
+    if (!S->memo_cap)
+        return NULL;
+    for (size_t i = *hash & (S->memo_cap - 1);; i = (i + 1) & (S->memo_cap - 1)) {
+        memo_entry *e = &S->memo[i];
+        if (!e->hash)
+            return NULL;
+        if (e->hash == *hash && e->cell == S->path[depth] && e->depth == depth &&
+            e->acc == acc && e->nrun == *nrun &&
+            memcmp(S->pool + e->run, S->run, (size_t)*nrun * sizeof *S->run) == 0)
+            return e;
+    }
+}
+
+/* Stores the value of the prefix whose key was computed last (its run is in S->run). */
+static void memo_put(search *S, uint64_t hash, int depth, label acc, int nrun, counted v)
+{
+    if (2 * (S->memo_len + 1) > S->memo_cap) {
+        size_t cap = S->memo_cap ? 2 * S->memo_cap : 1024;
+        memo_entry *m = calloc(cap, sizeof *m);
+        if (!m) {
+            S->oom = 1;
+            return;
+        }
+        for (size_t i = 0; i < S->memo_cap; i++) {
+            if (!S->memo[i].hash)
+                continue;
+            size_t j = S->memo[i].hash & (cap - 1);
+            while (m[j].hash)
+                j = (j + 1) & (cap - 1);
+            m[j] = S->memo[i];
+        }
+        free(S->memo);
+        S->memo = m;
+        S->memo_cap = cap;
+    }
+    if (S->pool_len + (size_t)nrun > S->pool_cap) {
+        size_t cap = S->pool_cap ? 2 * S->pool_cap : 4096;
+        while (cap < S->pool_len + (size_t)nrun)
+            cap *= 2;
+        int *p = realloc(S->pool, cap * sizeof *p);
+        if (!p) {
+            S->oom = 1;
+            return;
+        }
+        S->pool = p;
+        S->pool_cap = cap;
+    }
+    memcpy(S->pool + S->pool_len, S->run, (size_t)nrun * sizeof *S->run);
+    size_t i = hash & (S->memo_cap - 1);
+    while (S->memo[i].hash)
+        i = (i + 1) & (S->memo_cap - 1);
+    S->memo[i] = (memo_entry){.hash = hash, .acc = acc, .cell = S->path[depth], .depth = depth,
+                              .run = (int)S->pool_len, .nrun = nrun, .count = v.count,
+                              .maxd = v.maxd};
+    S->pool_len += (size_t)nrun;
+    S->memo_len++;
+}
+
+/* Can the step from path[depth] in direction d extend the prefix? Sets the child's level run. */
+static int step_ok(const search *S, int depth, int runstart, int d, int *child_run)
+{
+    int cell = S->path[depth], b = S->to[6 * cell + d];
+    if (b < 0)
+        return 0;
+    if (S->dist[b] != S->dist[cell]) {
+        *child_run = depth + 1;
+        return 1;
+    }
+    for (int i = runstart; i <= depth; i++)
+        if (S->path[i] == b)
+            return 0; /* R-RET-1: no hex repeats */
+    *child_run = runstart;
+    return 1;
+}
+
+/* Simple optimal completions of path[0..depth]; marks their end hexes. */
+static counted count_from(search *S, int depth, int runstart, label acc)
+{
+    int cell = S->path[depth];
+    if (depth == S->k) {
+        if (acc != S->best)
+            return (counted){0, -1};
+        S->flags[cell] |= F_REACHED;
+        return (counted){1, S->dist[cell]};
+    }
+    uint64_t hash;
+    int nrun;
+    memo_entry *e = memo_find(S, depth, runstart, acc, &hash, &nrun);
+    if (e)
+        return (counted){e->count, e->maxd};
+    counted sum = {0, -1};
+    for (int d = 0; d < LB_DIR_COUNT && !S->oom; d++) {
+        int child_run;
+        if (!step_ok(S, depth, runstart, d, &child_run) ||
+            bound_of(S, cell, d, depth, acc) > S->best)
+            continue;
+        S->path[depth + 1] = S->to[6 * cell + d];
+        counted v = count_from(S, depth + 1, child_run, acc + S->w[6 * cell + d]);
+        sum.count += v.count;
+        sum.maxd = v.maxd > sum.maxd ? v.maxd : sum.maxd;
+    }
+    key_of(S, depth, runstart, acc, &nrun); /* the children used the scratch run */
+    memo_put(S, hash, depth, acc, nrun, sum);
+    return sum;
+}
+
+/* The counted value of the prefix path[0..depth] (already computed by count_from). */
+static counted value_of(search *S, int depth, int runstart, label acc)
+{
+    if (depth == S->k)
+        return acc == S->best ? (counted){1, S->dist[S->path[depth]]} : (counted){0, -1};
+    uint64_t hash;
+    int nrun;
+    memo_entry *e = memo_find(S, depth, runstart, acc, &hash, &nrun);
+    return e ? (counted){e->count, e->maxd} : (counted){0, -1};
+}
+
+/* Lists optimal paths in label order until `keep` are stored. */
+static void list_from(search *S, lb_retreat *r, int keep, int depth, int runstart, label acc)
+{
+    if (depth == S->k) {
+        for (int i = 1; i <= S->k; i++)
+            r->paths[(size_t)r->npaths * (size_t)S->k + (size_t)(i - 1)] = hex_of(S, S->path[i]);
+        r->npaths++;
+        return;
+    }
+    int cell = S->path[depth];
+    for (int i = 0; i < LB_DIR_COUNT && r->npaths < keep; i++) {
+        int d = lex_dirs[i], child_run;
+        if (!step_ok(S, depth, runstart, d, &child_run) ||
+            bound_of(S, cell, d, depth, acc) > S->best)
+            continue;
+        S->path[depth + 1] = S->to[6 * cell + d];
+        label next = acc + S->w[6 * cell + d];
+        if (value_of(S, depth + 1, child_run, next).count)
+            list_from(S, r, keep, depth + 1, child_run, next);
+    }
+}
+
+/* R-RET-4 (d): the automatic choice, the largest D at the end, then the first in label order. */
+static void choose(search *S, lb_retreat *r, int maxd)
+{
+    int runstart = 0;
+    label acc = 0;
+    for (int depth = 0; depth < S->k; depth++) {
+        int cell = S->path[depth];
+        for (int i = 0; i < LB_DIR_COUNT; i++) {
+            int d = lex_dirs[i], child_run;
+            if (!step_ok(S, depth, runstart, d, &child_run) ||
+                bound_of(S, cell, d, depth, acc) > S->best)
+                continue;
+            S->path[depth + 1] = S->to[6 * cell + d];
+            counted v = value_of(S, depth + 1, child_run, acc + S->w[6 * cell + d]);
+            if (v.count && v.maxd == maxd) {
+                acc += S->w[6 * cell + d];
+                runstart = child_run;
+                break;
+            }
+        }
+        r->choice[depth] = hex_of(S, S->path[depth + 1]);
+    }
+    r->choice_distance = S->enemies ? maxd : -1;
+}
+
+/* R-RET-4 (a): for a budget the most hexes first; (b), (c): then the best label. */
+static int find_best(search *S, int by_hexes, int length)
+{
+    S->budget = by_hexes ? -1 : length;
+    for (int k = by_hexes ? length : S->K; k >= (by_hexes ? length : 1); k--) {
+        S->k = k;
+        S->bound0 = S->G[(size_t)k * S->ncells + S->start];
+        S->best = INF;
+        if (S->bound0 >= INF || !affordable(S, S->bound0))
+            continue;
+        S->path[0] = S->start;
+        S->seen[S->start] = 1;
+        best_from(S, S->start, 0, 0);
+        if (S->best < INF)
+            return 1;
+    }
+    return 0;
+}
+
+static void release_search(search *S)
+{
+    free(S->dist);
+    free(S->flags);
+    free(S->to);
+    free(S->w);
+    free(S->G);
+    free(S->path);
+    free(S->run);
+    free(S->seen);
+    free(S->memo);
+    free(S->pool);
+}
+
+static int fill(search *S, const lb_retreat_req *req, lb_retreat *out, lb_trace *t)
+{
+    counted root = count_from(S, 0, 0, 0);
+    if (S->oom)
+        return LB_NOMEM;
+    int keep = req->max_paths > 0 ? req->max_paths : LB_RETREAT_KEEP;
+    if ((uint64_t)keep > root.count)
+        keep = (int)root.count;
+    out->hexes = S->k;
+    out->cost = (int)(S->best / SCALE);
+    out->friendly = (int)(S->best % SCALE);
+    out->count = root.count;
+    out->paths = malloc((size_t)keep * (size_t)S->k * sizeof *out->paths);
+    out->choice = malloc((size_t)S->k * sizeof *out->choice);
+    int nends = 0;
+    for (int c = 0; c < S->ncells; c++)
+        nends += (S->flags[c] & F_REACHED) != 0;
+    out->ends = malloc(((size_t)nends + 1) * sizeof *out->ends);
+    if (!out->paths || !out->choice || !out->ends)
+        return LB_NOMEM;
+    for (int col = 0; col < S->bw; col++)
+        for (int row = 0; row < S->bh; row++)
+            if (S->flags[row * S->bw + col] & F_REACHED)
+                out->ends[out->nends++] = hex_of(S, row * S->bw + col);
+    S->path[0] = S->start;
+    list_from(S, out, keep, 0, 0, 0);
+    choose(S, out, root.maxd);
+    lb_trace_add(t, "R-RET-4", "(30)",
+                 "%llu optimal path%s of %d hex%s: terrain cost %d, %d hex%s with friendly units, "
+                 "%d end hex%s",
+                 out->count, out->count == 1 ? "" : "s", out->hexes, out->hexes == 1 ? "" : "es",
+                 out->cost, out->friendly, out->friendly == 1 ? "" : "es", out->nends,
+                 out->nends == 1 ? "" : "es");
+    lb_trace_int(t, "hexes", out->hexes);
+    lb_trace_int(t, "cost", out->cost);
+    lb_trace_int(t, "friendly", out->friendly);
+    lb_trace_int(t, "paths", (long)out->count);
+    return LB_OK;
+}
+
+/* R-RET-1..5, R-RET-7..10 */
+int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
+                     lb_trace *t)
+{
+    memset(out, 0, sizeof *out);
+    out->kind = req->kind;
+    out->start_distance = -1;
+    if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]) ||
+        (unsigned)req->kind > LB_RETREAT_FLIGHT || req->die < 0 || req->die > 6)
+        return LB_INVALID;
+    const lb_unit *u = &s->units[unit];
+    out->start = u->hexes[0];
+    if (u->nhexes > 1)
+        lb_trace_add(t, "R-RET-7", "(30)", "%s stands in %d hexes and retreats from its first",
+                     u->id, u->nhexes);
+    length_of(s, u, req, &out->by_hexes, &out->length, t);
+
+    search S = {.st = s, .unit = unit, .arm = (int)u->arm};
+    S.K = most_hexes(s, S.arm, out->by_hexes, out->length);
+    int rc = build(&S, out->start, t);
+    if (rc == LB_OK) {
+        out->start_distance = S.enemies ? S.dist[S.start] : -1;
+        layers(&S);
+        if (!find_best(&S, out->by_hexes, out->length)) {
+            out->surrender = 1;
+            lb_trace_add(t, "R-RET-5", "(30)",
+                         out->by_hexes ? "no legal path of exactly %d hexes: the unit surrenders"
+                                       : "no legal path of even one hex (budget %d MP): the unit "
+                                         "surrenders",
+                         out->length);
+            lb_trace_bool(t, "surrender", 1);
+        } else {
+            rc = fill(&S, req, out, t);
+        }
+    }
+    release_search(&S);
+    if (rc != LB_OK)
+        lb_retreat_release(out);
+    return rc;
+}
+
+void lb_retreat_release(lb_retreat *r)
+{
+    if (!r)
+        return;
+    free(r->paths);
+    free(r->ends);
+    free(r->choice);
+    r->paths = r->ends = r->choice = NULL;
+    r->npaths = r->nends = 0;
+}
+
+/* R-RET-5, R-RET-11 */
+int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice)
+{
+    if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]))
+        return LB_INVALID;
+    if (r->surrender) {
+        memmove(&s->units[unit], &s->units[unit + 1],
+                (size_t)(s->nunits - unit - 1) * sizeof *s->units);
+        s->nunits--;
+        return lb_state_reindex(s);
+    }
+    const lb_hex *p = choice < 0 ? r->choice : choice < r->npaths ? r->paths + (size_t)choice * (size_t)r->hexes : NULL;
+    if (!p || r->hexes < 1)
+        return LB_INVALID;
+    lb_unit *u = &s->units[unit];
+    lb_hex end = p[r->hexes - 1], prev = r->hexes > 1 ? p[r->hexes - 2] : r->start;
+    u->hexes[0] = end;
+    u->nhexes = 1;
+    u->formation = lb_effects_formation(s, u, end);
+    int dir = lb_hex_dir_to(prev, end);
+    if (dir >= 0)
+        u->facing = lb_hex_dir_clock(dir);
+    return lb_state_reindex(s);
+}
