@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "jsonpos.h"
+#include "lb/fire_charts.h"
 #include "lb/scenario.h"
 
 #define PATH_MAX_LEN LB_ERR_PATH_MAX
@@ -631,6 +632,19 @@ static void compile_morale(loader *L, const json_t *charts)
     }
 }
 
+static void report_chart(void *ctx, const char *cpath, const char *msg)
+{
+    problem_chart(ctx, cpath, "%s", msg);
+}
+
+/* The fire tables (charts-format 4.1, 5.2-5.6), compiled once per state. */
+static void compile_fire(loader *L, const json_t *charts)
+{
+    if (lb_fire_charts_compile(charts, &L->st->charts, L->st->arena, L->strict, report_chart, L,
+                               &L->st->charts.fire) == LB_NOMEM)
+        L->failed_alloc = 1;
+}
+
 static void load_charts(loader *L)
 {
     char fbuf[80];
@@ -671,6 +685,7 @@ static void load_charts(loader *L)
     compile_elevation(L, merged);
     compile_fire_multiples(L, merged);
     compile_morale(L, merged);
+    compile_fire(L, merged);
 }
 
 /* ---- header: format, game, rules, sides, turn ------------------------------------------- */
