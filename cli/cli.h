@@ -62,5 +62,7 @@ void cli_print_json(json_t *obj);
 /* The subcommands, one file each. */
 int cmd_check(const cli_args *args);
 int cmd_show(const cli_args *args);
+int cmd_los(const cli_args *args);
+int cmd_visible(const cli_args *args);
 
 #endif

@@ -7,6 +7,8 @@
 static const cli_command commands[] = {
     {"check", cmd_check, "", "check FILE", "is the scenario valid; lists every error"},
     {"show", cmd_show, "", "show [FILE]", "the map and units as text (default: the demo)"},
+    {"los", cmd_los, "", "los FILE FROM TO", "can FROM see TO (hex labels or unit ids), and why"},
+    {"visible", cmd_visible, "", "visible FILE FROM", "every hex FROM can see, on the map"},
 };
 
 static const int ncommands = (int)(sizeof commands / sizeof *commands);
