@@ -10,6 +10,8 @@ static const cli_command commands[] = {
      "the map and units as text, or a picture (default: the demo)"},
     {"morale", cmd_morale, "mod=", "morale FILE UNIT [--mod N] [--dice R]", "a morale check's exact odds; its outcome with --dice"},
     {"retreat", cmd_retreat, "kind=,die=,auto", "retreat FILE UNIT --kind K [--die N] [--auto]", "every optimal retreat path (K: disorder, rout, flight)"},
+    {"los", cmd_los, "", "los FILE FROM TO", "can FROM see TO (hex labels or unit ids), and why"},
+    {"visible", cmd_visible, "", "visible FILE FROM", "every hex FROM can see, on the map"},
 };
 
 static const int ncommands = (int)(sizeof commands / sizeof *commands);

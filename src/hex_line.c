@@ -20,20 +20,12 @@ static const int nbr_y[LB_DIR_COUNT] = {-2, -1, 1, 2, 1, -1};
 static const int norm_x[LB_DIR_COUNT] = {0, 1, 1, 0, -1, -1};
 static const int norm_y[LB_DIR_COUNT] = {-1, -1, 1, 1, 1, -1};
 
-struct sink {
-    lb_line_step *out;
-    int max;
-    int n;
-};
-
-static void put(struct sink *s, lb_line_kind kind, lb_hex a, lb_hex b)
+static void push(lb_line_iter *it, lb_line_kind kind, lb_hex a, lb_hex b)
 {
-    if (s->n < s->max) {
-        s->out[s->n].kind = kind;
-        s->out[s->n].a = a;
-        s->out[s->n].b = b;
-    }
-    s->n++;
+    lb_line_step *st = &it->queue[it->nqueue++];
+    st->kind = kind;
+    st->a = a;
+    st->b = b;
 }
 
 /* The hex centred at (x, y): the inverse of lb_hex_center. */
@@ -45,29 +37,29 @@ static lb_hex hex_at(int64_t x, int64_t y)
 }
 
 /* R-LOS-1 */
-int lb_hex_line(lb_hex from, lb_hex to, lb_line_step *out, int max)
+void lb_hex_line_start(lb_line_iter *it, lb_hex from, lb_hex to)
 {
-    struct sink s = {out, max, 0};
-
-    put(&s, LB_LINE_HEX, from, from);
-    if (from.col == to.col && from.row == to.row)
-        return s.n;
-
-    int64_t x = 3 * ((int64_t)from.col - 1);
-    int64_t y = 2 * ((int64_t)from.row - 1) + (from.col % 2 == 0);
-    int64_t tx = 3 * ((int64_t)to.col - 1);
-    int64_t ty = 2 * ((int64_t)to.row - 1) + (to.col % 2 == 0);
-    int64_t dx = tx - x, dy = ty - y;
+    it->x = 3 * ((int64_t)from.col - 1);
+    it->y = 2 * ((int64_t)from.row - 1) + (from.col % 2 == 0);
+    it->tx = 3 * ((int64_t)to.col - 1);
+    it->ty = 2 * ((int64_t)to.row - 1) + (to.col % 2 == 0);
+    it->side = 0;
+    it->cur = from;
+    it->head = 0;
+    it->nqueue = 0;
+    push(it, LB_LINE_HEX, from, from);
+    if (it->x == it->tx && it->y == it->ty)
+        return;
+    int64_t dx = it->tx - it->x, dy = it->ty - it->y;
 
     /*
      * side_v[k] = cross(D, vertex k - centre): the side of the line a vertex lies on, less the
      * side of the current centre, which is tracked in `side` (< 0 is left of travel, i.e. north
      * of an eastward line on the map). side_n[d] is how `side` changes across hexside d.
      */
-    int64_t side_v[LB_DIR_COUNT], side_n[LB_DIR_COUNT];
     for (int k = 0; k < LB_DIR_COUNT; k++) {
-        side_v[k] = dx * vert_y[k] - dy * vert_x[k];
-        side_n[k] = dx * nbr_y[k] - dy * nbr_x[k];
+        it->side_v[k] = dx * vert_y[k] - dy * vert_x[k];
+        it->side_n[k] = dx * nbr_y[k] - dy * nbr_x[k];
     }
 
     /*
@@ -80,57 +72,86 @@ int lb_hex_line(lb_hex from, lb_hex to, lb_line_step *out, int max)
     while (!(norm_x[(d0 + 5) % 6] * dx + norm_y[(d0 + 5) % 6] * dy <= 0 &&
              norm_x[d0] * dx + norm_y[d0] * dy > 0))
         d0++;
-    int d1 = (d0 + 1) % 6, d2 = (d0 + 2) % 6;
-    int64_t side = 0;
-    lb_hex cur = from;
-    while (x != tx || y != ty) {
-        int edge = -1, vertex = -1;
-        int64_t sa = side + side_v[d0];
-        if (sa > 0) {
-            edge = d0;
-        } else if (sa == 0) {
-            vertex = d0;
-        } else {
-            int64_t sb = side + side_v[d1];
-            if (sb > 0)
-                edge = d1;
-            else if (sb == 0)
-                vertex = d1;
-            else
-                edge = d2;
-        }
+    it->d0 = d0;
+}
 
-        if (vertex >= 0 && side_v[vertex] == 0) {
-            /* Along a hexspine: centre, vertex, the hexside pointing straight out, vertex, the
-             * next centre three vertex offsets on. The hex across hexside `vertex` is on the
-             * left of travel, the one across hexside `vertex` + 1 on the right. */
-            int right = (vertex + 1) % 6;
-            put(&s, LB_LINE_ALONG, hex_at(x + nbr_x[vertex], y + nbr_y[vertex]),
-                hex_at(x + nbr_x[right], y + nbr_y[right]));
-            x += 3 * vert_x[vertex];
-            y += 3 * vert_y[vertex];
-            cur = hex_at(x, y);
-            put(&s, LB_LINE_HEX, cur, cur);
-            continue;
-        }
-        if (vertex >= 0) {
-            /* Through a corner into the hex on the side D turns to from the outward direction
-             * of the corner: no hexside crossed. */
-            int d = side_v[vertex] > 0 ? vertex : (vertex + 1) % 6;
-            x += nbr_x[d];
-            y += nbr_y[d];
-            side += side_n[d];
-            cur = hex_at(x, y);
-            put(&s, LB_LINE_HEX, cur, cur);
-            continue;
-        }
-        lb_hex next = hex_at(x + nbr_x[edge], y + nbr_y[edge]);
-        put(&s, LB_LINE_CROSS, cur, next);
-        x += nbr_x[edge];
-        y += nbr_y[edge];
-        side += side_n[edge];
-        cur = next;
-        put(&s, LB_LINE_HEX, cur, cur);
+/* Finds where the segment leaves the current hex and queues the steps up to the next hex. */
+static void advance(lb_line_iter *it)
+{
+    int d0 = it->d0, d1 = (d0 + 1) % 6, d2 = (d0 + 2) % 6;
+    int edge = -1, vertex = -1;
+    int64_t sa = it->side + it->side_v[d0];
+    if (sa > 0) {
+        edge = d0;
+    } else if (sa == 0) {
+        vertex = d0;
+    } else {
+        int64_t sb = it->side + it->side_v[d1];
+        if (sb > 0)
+            edge = d1;
+        else if (sb == 0)
+            vertex = d1;
+        else
+            edge = d2;
     }
-    return s.n;
+
+    if (vertex >= 0 && it->side_v[vertex] == 0) {
+        /* Along a hexspine: centre, vertex, the hexside pointing straight out, vertex, the
+         * next centre three vertex offsets on. The hex across hexside `vertex` is on the
+         * left of travel, the one across hexside `vertex` + 1 on the right. */
+        int right = (vertex + 1) % 6;
+        push(it, LB_LINE_ALONG, hex_at(it->x + nbr_x[vertex], it->y + nbr_y[vertex]),
+             hex_at(it->x + nbr_x[right], it->y + nbr_y[right]));
+        it->x += 3 * vert_x[vertex];
+        it->y += 3 * vert_y[vertex];
+        it->cur = hex_at(it->x, it->y);
+        push(it, LB_LINE_HEX, it->cur, it->cur);
+        return;
+    }
+    if (vertex >= 0) {
+        /* Through a corner into the hex on the side D turns to from the outward direction
+         * of the corner: no hexside crossed. */
+        int d = it->side_v[vertex] > 0 ? vertex : (vertex + 1) % 6;
+        it->x += nbr_x[d];
+        it->y += nbr_y[d];
+        it->side += it->side_n[d];
+        it->cur = hex_at(it->x, it->y);
+        push(it, LB_LINE_HEX, it->cur, it->cur);
+        return;
+    }
+    lb_hex next = hex_at(it->x + nbr_x[edge], it->y + nbr_y[edge]);
+    push(it, LB_LINE_CROSS, it->cur, next);
+    it->x += nbr_x[edge];
+    it->y += nbr_y[edge];
+    it->side += it->side_n[edge];
+    it->cur = next;
+    push(it, LB_LINE_HEX, it->cur, it->cur);
+}
+
+int lb_hex_line_next(lb_line_iter *it, lb_line_step *step)
+{
+    if (it->head == it->nqueue) {
+        if (it->x == it->tx && it->y == it->ty)
+            return 0;
+        it->head = it->nqueue = 0;
+        advance(it);
+    }
+    *step = it->queue[it->head++];
+    return 1;
+}
+
+int lb_hex_line(lb_hex from, lb_hex to, lb_line_step *out, int max)
+{
+    lb_line_iter it;
+    int n = 0;
+    lb_hex_line_start(&it, from, to);
+    for (;;) {
+        for (int k = 0; k < it.nqueue; k++, n++)
+            if (n < max)
+                out[n] = it.queue[k];
+        if (it.x == it.tx && it.y == it.ty)
+            return n;
+        it.nqueue = 0;
+        advance(&it);
+    }
 }
