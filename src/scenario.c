@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "jsonpos.h"
+#include "lb/charge_charts.h"
 #include "lb/fire_charts.h"
 #include "lb/scenario.h"
 
@@ -645,6 +646,14 @@ static void compile_fire(loader *L, const json_t *charts)
         L->failed_alloc = 1;
 }
 
+/* The charge tables (charts-format 7), compiled once per state. */
+static void compile_charge(loader *L, const json_t *charts)
+{
+    if (lb_charge_charts_compile(charts, &L->st->charts, L->st->arena, L->strict, report_chart, L,
+                                 &L->st->charts.charge) == LB_NOMEM)
+        L->failed_alloc = 1;
+}
+
 static void load_charts(loader *L)
 {
     char fbuf[80];
@@ -686,6 +695,7 @@ static void load_charts(loader *L)
     compile_fire_multiples(L, merged);
     compile_morale(L, merged);
     compile_fire(L, merged);
+    compile_charge(L, merged);
 }
 
 /* ---- header: format, game, rules, sides, turn ------------------------------------------- */

@@ -3,7 +3,9 @@
 #define LB_LB_H
 
 #include "arena.h"
+#include "charge_charts.h"
 #include "charts.h"
+#include "decision.h"
 #include "dice.h"
 #include "effects.h"
 #include "err.h"
@@ -11,6 +13,7 @@
 #include "hex.h"
 #include "los.h"
 #include "map.h"
+#include "modifiers.h"
 #include "morale.h"
 #include "retreat.h"
 #include "scenario.h"

@@ -1,0 +1,140 @@
+/* Decisions and the journal: what a side must decide, its legal options, standing answers, and the replayable log of choices and dice. */
+#ifndef LB_DECISION_H
+#define LB_DECISION_H
+
+#include <stddef.h>
+
+#include "dice.h"
+#include "err.h"
+
+/*
+ * The game engine is a state machine that advances until a side must decide (R-CHG-7). It then
+ * offers an lb_decision: which side decides, what kind of choice, about which unit, a prompt, and
+ * the legal options, each with a stable key ("stand", "carre", a hex label, a path of labels
+ * joined by '-', a unit id, a number of movement points) and a description. The caller answers
+ * with a key. Nothing is chosen for a player except by a standing answer the caller gave (the
+ * command line's --target, --response) or in an explicit automatic mode, which takes the option
+ * the rule marks as `auto_choice` and says so.
+ *
+ * The journal is the append-only list of what happened: each decision taken (kind, subject, key,
+ * and whether a player, a standing answer or the automatic mode chose it) and each die rolled
+ * (kind, value, purpose), in order. Feeding the journal back (decisions as answers, rolls as
+ * dice) rebuilds the same result bit for bit (R-CHG-26); lb_journal_to_json and
+ * lb_journal_from_json make it text for a saved game.
+ *
+ * Everything here is plain data. A decision owns its options (lb_decision_release); a journal
+ * owns its entries (lb_journal_release).
+ */
+
+#define LB_OPTION_KEY_MAX 128
+#define LB_OPTION_TEXT_MAX 200
+#define LB_DECISION_PROMPT_MAX 320
+#define LB_SUBJECT_MAX 64
+#define LB_PURPOSE_MAX 48
+
+/* What a decision is about; names are stable ("target", "response", …). */
+typedef enum lb_decision_kind {
+    LB_DECIDE_TARGET,   /* is this formation the charge's target: "target", "not-target" */
+    LB_DECIDE_CARRE,    /* a formation that is not the target may attempt carré: "carre", "wait" */
+    LB_DECIDE_RESPONSE, /* the declared target's response: "stand", "carre" */
+    LB_DECIDE_FOLLOW,   /* after a recall: "follow", "continue", "halt" */
+    LB_DECIDE_TRAMPLE,  /* movement points spent trampling: "0", "2", "4", … */
+    LB_DECIDE_PATH,     /* a retreat or rout path: its hex labels joined by '-' */
+    LB_DECIDE_STEP,     /* the next hex of a forced move: a hex label */
+    LB_DECIDE_ENGAGE,   /* which enemy met at once is attacked: a unit id */
+    LB_DECIDE_COUNT
+} lb_decision_kind;
+
+/* Who took a journalled decision. */
+typedef enum lb_decided_by { LB_BY_PLAYER, LB_BY_STANDING, LB_BY_AUTO } lb_decided_by;
+
+typedef struct lb_option {
+    char key[LB_OPTION_KEY_MAX];
+    char text[LB_OPTION_TEXT_MAX];
+} lb_option;
+
+typedef struct lb_decision {
+    lb_decision_kind kind;
+    int side;                         /* index of the side that decides */
+    char subject[LB_SUBJECT_MAX];     /* id of the unit the decision is about */
+    const char *rule;                 /* the ruling that offers it (a literal) */
+    char prompt[LB_DECISION_PROMPT_MAX];
+    lb_option *options;
+    int noptions;
+    int cap;
+    int auto_choice;                  /* the option the automatic mode takes */
+} lb_decision;
+
+/* A standing answer: decisions of this kind (about this subject, or any when subject is NULL)
+ * take this key when it is one of their options. */
+typedef struct lb_standing {
+    lb_decision_kind kind;
+    const char *subject;
+    const char *key;
+} lb_standing;
+
+typedef enum lb_entry_kind { LB_ENTRY_DECISION, LB_ENTRY_ROLL } lb_entry_kind;
+
+typedef struct lb_journal_entry {
+    lb_entry_kind kind;
+    /* LB_ENTRY_DECISION */
+    lb_decision_kind decision;
+    int side;
+    char subject[LB_SUBJECT_MAX];
+    char key[LB_OPTION_KEY_MAX];
+    lb_decided_by by;
+    /* LB_ENTRY_ROLL */
+    lb_die_kind die;
+    int value;                        /* 1..6, or 11..66 */
+    char purpose[LB_PURPOSE_MAX];
+} lb_journal_entry;
+
+typedef struct lb_journal {
+    lb_journal_entry *entries;
+    int count;
+    int cap;
+} lb_journal;
+
+/* Stable names of kinds and deciders, and their parsers (-1 when unknown). */
+const char *lb_decision_kind_name(lb_decision_kind kind);
+int lb_decision_kind_parse(const char *s);
+const char *lb_decided_by_name(lb_decided_by by);
+int lb_decided_by_parse(const char *s);
+
+/* An empty decision of kind for side about subject (NULL: none), offered by rule, with a
+ * printf-style prompt. */
+void lb_decision_init(lb_decision *d, lb_decision_kind kind, int side, const char *subject,
+                      const char *rule, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Appends an option with key and a printf-style description; LB_OK, LB_INVALID (key too long or
+ * already an option) or LB_NOMEM. */
+int lb_decision_add(lb_decision *d, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Index of the option with this key, or -1. */
+int lb_decision_find(const lb_decision *d, const char *key);
+/* The option the first matching standing answer names, or -1. */
+int lb_decision_standing(const lb_decision *d, const lb_standing *rules, int nrules);
+/* Moves src into *dst (dst's old options are released); src is left empty. */
+void lb_decision_move(lb_decision *dst, lb_decision *src);
+/* Frees the options. */
+void lb_decision_release(lb_decision *d);
+
+/* An empty journal. */
+void lb_journal_init(lb_journal *j);
+/* Frees the entries. */
+void lb_journal_release(lb_journal *j);
+/* Appends a decision taken; LB_OK or LB_NOMEM. */
+int lb_journal_decision(lb_journal *j, const lb_decision *d, int option, lb_decided_by by);
+/* Appends a die or a roll with its purpose; LB_OK or LB_NOMEM. */
+int lb_journal_roll(lb_journal *j, lb_die_kind die, int value, const char *purpose);
+/* Keeps the first n entries (undo is replay to an earlier entry). */
+void lb_journal_truncate(lb_journal *j, int n);
+/* A copy of src into *dst (dst is overwritten, not released); LB_OK or LB_NOMEM. */
+int lb_journal_copy(lb_journal *dst, const lb_journal *src);
+/* The journal as one JSON object {"format": "labataille-journal/1", "entries": […]}, in a
+ * malloc'd NUL-terminated string the caller frees; LB_OK or LB_NOMEM. */
+int lb_journal_to_json(const lb_journal *j, char **out);
+/* Parses what lb_journal_to_json wrote into *out (initialised here; release it after LB_OK).
+ * LB_SYNTAX or LB_INVALID with the reason and JSON path in err. */
+int lb_journal_from_json(const char *text, size_t len, lb_journal *out, lb_err *err);
+
+#endif

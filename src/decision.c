@@ -1,0 +1,287 @@
+/* Decisions and the journal: options with stable keys, standing answers, an append-only log of choices and dice, as JSON. */
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lb/decision.h"
+
+static const char *const kind_names[LB_DECIDE_COUNT] = {
+    "target", "carre", "response", "follow", "trample", "path", "step", "engage"};
+static const char *const by_names[] = {"player", "standing", "auto"};
+
+#define JOURNAL_FORMAT "labataille-journal/1"
+
+const char *lb_decision_kind_name(lb_decision_kind kind)
+{
+    return kind_names[kind];
+}
+
+int lb_decision_kind_parse(const char *s)
+{
+    for (int i = 0; i < LB_DECIDE_COUNT; i++)
+        if (strcmp(s, kind_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+const char *lb_decided_by_name(lb_decided_by by)
+{
+    return by_names[by];
+}
+
+int lb_decided_by_parse(const char *s)
+{
+    for (int i = 0; i < 3; i++)
+        if (strcmp(s, by_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+void lb_decision_init(lb_decision *d, lb_decision_kind kind, int side, const char *subject,
+                      const char *rule, const char *fmt, ...)
+{
+    memset(d, 0, sizeof *d);
+    d->kind = kind;
+    d->side = side;
+    d->rule = rule;
+    snprintf(d->subject, sizeof d->subject, "%s", subject ? subject : "");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->prompt, sizeof d->prompt, fmt, ap);
+    va_end(ap);
+}
+
+int lb_decision_add(lb_decision *d, const char *key, const char *fmt, ...)
+{
+    if (strlen(key) >= LB_OPTION_KEY_MAX || !key[0] || lb_decision_find(d, key) >= 0)
+        return LB_INVALID;
+    if (d->noptions == d->cap) {
+        int cap = d->cap ? 2 * d->cap : 4;
+        lb_option *o = realloc(d->options, (size_t)cap * sizeof *o);
+        if (!o)
+            return LB_NOMEM;
+        d->options = o;
+        d->cap = cap;
+    }
+    lb_option *o = &d->options[d->noptions++];
+    snprintf(o->key, sizeof o->key, "%s", key);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(o->text, sizeof o->text, fmt, ap);
+    va_end(ap);
+    return LB_OK;
+}
+
+int lb_decision_find(const lb_decision *d, const char *key)
+{
+    for (int i = 0; i < d->noptions; i++)
+        if (strcmp(d->options[i].key, key) == 0)
+            return i;
+    return -1;
+}
+
+int lb_decision_standing(const lb_decision *d, const lb_standing *rules, int nrules)
+{
+    for (int i = 0; i < nrules; i++) {
+        const lb_standing *r = &rules[i];
+        if (r->kind != d->kind || (r->subject && strcmp(r->subject, d->subject) != 0))
+            continue;
+        int k = lb_decision_find(d, r->key);
+        if (k >= 0)
+            return k;
+    }
+    return -1;
+}
+
+void lb_decision_move(lb_decision *dst, lb_decision *src)
+{
+    lb_decision_release(dst);
+    *dst = *src;
+    memset(src, 0, sizeof *src);
+}
+
+void lb_decision_release(lb_decision *d)
+{
+    if (!d)
+        return;
+    free(d->options);
+    d->options = NULL;
+    d->noptions = d->cap = 0;
+}
+
+void lb_journal_init(lb_journal *j)
+{
+    memset(j, 0, sizeof *j);
+}
+
+void lb_journal_release(lb_journal *j)
+{
+    if (!j)
+        return;
+    free(j->entries);
+    memset(j, 0, sizeof *j);
+}
+
+static lb_journal_entry *push(lb_journal *j)
+{
+    if (j->count == j->cap) {
+        int cap = j->cap ? 2 * j->cap : 16;
+        lb_journal_entry *e = realloc(j->entries, (size_t)cap * sizeof *e);
+        if (!e)
+            return NULL;
+        j->entries = e;
+        j->cap = cap;
+    }
+    lb_journal_entry *e = &j->entries[j->count++];
+    memset(e, 0, sizeof *e);
+    return e;
+}
+
+int lb_journal_decision(lb_journal *j, const lb_decision *d, int option, lb_decided_by by)
+{
+    lb_journal_entry *e = push(j);
+    if (!e)
+        return LB_NOMEM;
+    e->kind = LB_ENTRY_DECISION;
+    e->decision = d->kind;
+    e->side = d->side;
+    e->by = by;
+    snprintf(e->subject, sizeof e->subject, "%s", d->subject);
+    snprintf(e->key, sizeof e->key, "%s", d->options[option].key);
+    return LB_OK;
+}
+
+int lb_journal_roll(lb_journal *j, lb_die_kind die, int value, const char *purpose)
+{
+    lb_journal_entry *e = push(j);
+    if (!e)
+        return LB_NOMEM;
+    e->kind = LB_ENTRY_ROLL;
+    e->die = die;
+    e->value = value;
+    snprintf(e->purpose, sizeof e->purpose, "%s", purpose);
+    return LB_OK;
+}
+
+void lb_journal_truncate(lb_journal *j, int n)
+{
+    if (n >= 0 && n < j->count)
+        j->count = n;
+}
+
+int lb_journal_copy(lb_journal *dst, const lb_journal *src)
+{
+    lb_journal_init(dst);
+    if (src->count == 0)
+        return LB_OK;
+    dst->entries = malloc((size_t)src->count * sizeof *dst->entries);
+    if (!dst->entries)
+        return LB_NOMEM;
+    memcpy(dst->entries, src->entries, (size_t)src->count * sizeof *dst->entries);
+    dst->count = dst->cap = src->count;
+    return LB_OK;
+}
+
+int lb_journal_to_json(const lb_journal *j, char **out)
+{
+    *out = NULL;
+    json_t *entries = json_array();
+    json_t *root = json_pack("{s:s,s:o}", "format", JOURNAL_FORMAT, "entries", entries);
+    if (!root)
+        return LB_NOMEM;
+    int ok = 1;
+    for (int i = 0; i < j->count && ok; i++) {
+        const lb_journal_entry *e = &j->entries[i];
+        json_t *o;
+        if (e->kind == LB_ENTRY_DECISION)
+            o = json_pack("{s:s,s:i,s:s,s:s,s:s}", "decision", kind_names[e->decision], "side",
+                          e->side, "subject", e->subject, "key", e->key, "by", by_names[e->by]);
+        else
+            o = json_pack("{s:s,s:i,s:s}", "die", e->die == LB_DIE_TWO ? "roll" : "die", "value",
+                          e->value, "purpose", e->purpose);
+        ok = o && json_array_append_new(entries, o) == 0;
+    }
+    if (ok)
+        *out = json_dumps(root, JSON_COMPACT);
+    json_decref(root);
+    return *out ? LB_OK : LB_NOMEM;
+}
+
+static int bad(lb_err *err, const char *path, const char *msg)
+{
+    lb_err_set(err, LB_INVALID, "%s", msg);
+    if (err)
+        snprintf(err->path, sizeof err->path, "%s", path);
+    return LB_INVALID;
+}
+
+/* One entry of the JSON journal into e; LB_OK or LB_INVALID with err. */
+static int parse_entry(const json_t *o, const char *path, lb_journal_entry *e, lb_err *err)
+{
+    const char *name = NULL, *subject = NULL, *key = NULL, *by = NULL, *purpose = NULL;
+    int side = -1, value = 0;
+    if (json_unpack((json_t *)o, "{s:s,s:i,s:s,s:s,s:s}", "decision", &name, "side", &side,
+                    "subject", &subject, "key", &key, "by", &by) == 0) {
+        int kind = lb_decision_kind_parse(name), who = lb_decided_by_parse(by);
+        if (kind < 0 || who < 0 || side < 0 || side > 1 || strlen(subject) >= LB_SUBJECT_MAX ||
+            !key[0] || strlen(key) >= LB_OPTION_KEY_MAX)
+            return bad(err, path, "expected a decision {decision, side 0-1, subject, key, by}");
+        e->kind = LB_ENTRY_DECISION;
+        e->decision = (lb_decision_kind)kind;
+        e->side = side;
+        e->by = (lb_decided_by)who;
+        snprintf(e->subject, sizeof e->subject, "%s", subject);
+        snprintf(e->key, sizeof e->key, "%s", key);
+        return LB_OK;
+    }
+    if (json_unpack((json_t *)o, "{s:s,s:i,s:s}", "die", &name, "value", &value, "purpose",
+                    &purpose) == 0) {
+        int two = strcmp(name, "roll") == 0;
+        if ((!two && strcmp(name, "die") != 0) || (two && !lb_roll_valid(value)) ||
+            (!two && (value < 1 || value > 6)) || strlen(purpose) >= LB_PURPOSE_MAX)
+            return bad(err, path, "expected a roll 11-66 or a die 1-6 with its purpose");
+        e->kind = LB_ENTRY_ROLL;
+        e->die = two ? LB_DIE_TWO : LB_DIE_ONE;
+        e->value = value;
+        snprintf(e->purpose, sizeof e->purpose, "%s", purpose);
+        return LB_OK;
+    }
+    return bad(err, path, "expected a decision or a roll entry");
+}
+
+int lb_journal_from_json(const char *text, size_t len, lb_journal *out, lb_err *err)
+{
+    lb_journal_init(out);
+    json_error_t jerr;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root) {
+        lb_err_set(err, LB_SYNTAX, "%s", jerr.text);
+        if (err) {
+            err->line = jerr.line;
+            err->col = jerr.column;
+        }
+        return LB_SYNTAX;
+    }
+    const char *format = NULL;
+    json_t *entries = NULL;
+    int rc = LB_OK;
+    if (json_unpack(root, "{s:s,s:o}", "format", &format, "entries", &entries) != 0 ||
+        strcmp(format, JOURNAL_FORMAT) != 0 || !json_is_array(entries))
+        rc = bad(err, "/", "expected {\"format\": \"" JOURNAL_FORMAT "\", \"entries\": [...]}");
+    size_t i;
+    json_t *o;
+    json_array_foreach(entries, i, o) {
+        if (rc != LB_OK)
+            break;
+        char path[48];
+        snprintf(path, sizeof path, "/entries/%zu", i);
+        lb_journal_entry *e = push(out);
+        rc = e ? parse_entry(o, path, e, err) : LB_NOMEM;
+    }
+    json_decref(root);
+    if (rc != LB_OK)
+        lb_journal_release(out);
+    return rc;
+}

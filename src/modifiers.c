@@ -1,0 +1,457 @@
+/* Chart conditions and modifier entries: compiled from the charts (docs/charts-format.md 10), read in a situation. */
+#include <string.h>
+
+#include "chart_json.h"
+#include "lb/dice.h"
+#include "lb/modifiers.h"
+
+static const char *const per_names[] = {"", "defender_morale_level", "attacker_morale_level",
+                                        "attacker_fire_loss", "defender_fire_loss"};
+static const char *const role_names[] = {"attacker", "defender", "unit"};
+
+/* ---- compiling ---------------------------------------------------------------------------- */
+
+/* A key that takes only `true` (10.1: leave it out for "no condition"). */
+static int true_only(cj *C, const json_t *obj, const char *base, const char *key, int *out)
+{
+    char p[CJ_PATH], fbuf[80];
+    const json_t *v = json_object_get(obj, key);
+    *out = 0;
+    if (!v)
+        return 0;
+    if (!json_is_true(v)) {
+        cj_path_key(p, base, key);
+        cj_problem(C, p, "expected true (leave the key out for no condition), found %s",
+                   cj_found(v, fbuf, sizeof fbuf));
+        return -1;
+    }
+    *out = 1;
+    return 0;
+}
+
+/* A bit set of names (a name or a list of them) from parse; 0 reported or absent. */
+static unsigned name_bits(cj *C, const json_t *obj, const char *base, const char *key,
+                          const char *what, int (*parse)(const char *), int *bad)
+{
+    const json_t *v = json_object_get(obj, key);
+    if (!v)
+        return 0;
+    char p[CJ_PATH];
+    cj_path_key(p, base, key);
+    const char **ids;
+    int n;
+    if (cj_ids(C, v, p, what, &ids, &n) != 0) {
+        *bad = 1;
+        return 0;
+    }
+    unsigned bits = 0;
+    for (int i = 0; i < n; i++) {
+        int k = parse(ids[i]);
+        if (k < 0) {
+            char pi[CJ_PATH];
+            if (json_is_array(v))
+                cj_path_index(pi, p, (size_t)i);
+            cj_problem(C, json_is_array(v) ? pi : p, "expected %s, found \"%s\"", what, ids[i]);
+            *bad = 1;
+            return 0;
+        }
+        bits |= 1u << k;
+    }
+    return bits;
+}
+
+static int parse_arm(const char *s)
+{
+    int a = lb_arm_parse(s);
+    return a == LB_ARM_LEADER ? -1 : a;
+}
+
+static const lb_predicate *compile_predicate(cj *C, const json_t *v, const char *base)
+{
+    char fbuf[80];
+    if (!cj_object(C, v, base, "a unit predicate object"))
+        return NULL;
+    static const char *const keys[] = {"arm",      "nation",    "class", "formation",
+                                       "state",    "terrain",   "weight", "lance",
+                                       "readiness", "preserve_readiness", "morale", "losses",
+                                       "fire_loss", "leader",   "leader_named", "leader_rank"};
+    cj_check_keys(C, v, base, keys, (int)(sizeof keys / sizeof *keys));
+    lb_predicate *p = cj_alloc(C, 1, sizeof *p);
+    if (!p)
+        return NULL;
+    int bad = 0;
+    char k[CJ_PATH];
+    p->arms = name_bits(C, v, base, "arm", "an arm (infantry, cavalry, artillery)", parse_arm, &bad);
+    p->formations = name_bits(C, v, base, "formation", "a formation", lb_formation_parse, &bad);
+    p->states = name_bits(C, v, base, "state", "a state (good, disordered, routed)",
+                          lb_morale_state_parse, &bad);
+    p->readiness = name_bits(C, v, base, "readiness", "a readiness (fresh, tired, exhausted)",
+                             lb_readiness_parse, &bad);
+    const json_t *x;
+    if ((x = json_object_get(v, "nation"))) {
+        cj_path_key(k, base, "nation");
+        bad |= cj_ids(C, x, k, "a nation id", &p->nations, &p->nnations) != 0;
+    }
+    if ((x = json_object_get(v, "class"))) {
+        cj_path_key(k, base, "class");
+        bad |= cj_ids(C, x, k, "a class id", &p->classes, &p->nclasses) != 0;
+    }
+    if ((x = json_object_get(v, "terrain"))) {
+        const char **ids;
+        int n;
+        cj_path_key(k, base, "terrain");
+        if (cj_ids(C, x, k, "a terrain id", &ids, &n) == 0) {
+            int *t = cj_alloc(C, (size_t)n, sizeof *t);
+            for (int i = 0; t && i < n; i++) {
+                t[i] = lb_charts_terrain(C->charts, ids[i]);
+                if (t[i] < 0) {
+                    cj_problem(C, k, "expected a terrain type of the charts, found \"%s\"", ids[i]);
+                    bad = 1;
+                }
+            }
+            p->terrain = t;
+            p->nterrain = n;
+        } else {
+            bad = 1;
+        }
+    }
+    static const char *const weights[] = {"light", "heavy"};
+    int w = cj_enum(C, v, base, "weight", 0, weights, 2);
+    bad |= w == -1;
+    p->weight = w >= 0 ? w + 1 : 0;
+    bad |= true_only(C, v, base, "lance", &p->lance) != 0;
+    bad |= true_only(C, v, base, "preserve_readiness", &p->preserve_readiness) != 0;
+    bad |= true_only(C, v, base, "fire_loss", &p->fire_loss) != 0;
+    if ((x = json_object_get(v, "morale"))) {
+        cj_path_key(k, base, "morale");
+        bad |= cj_roll_range(C, x, k, &p->morale_lo, &p->morale_hi) != 0;
+    }
+    if ((x = json_object_get(v, "losses"))) {
+        cj_path_key(k, base, "losses");
+        bad |= cj_rational(C, x, k, &p->losses_num, &p->losses_den) != 0;
+    }
+    if ((x = json_object_get(v, "leader"))) {
+        cj_path_key(k, base, "leader");
+        static const char *const bonus[] = {"morale", "melee", "artillery", "cavalry"};
+        int ok = json_is_true(x);
+        for (int i = 0; i < 4 && !ok && json_is_string(x); i++)
+            if (strcmp(json_string_value(x), bonus[i]) == 0) {
+                ok = 1;
+                p->leader_key = bonus[i];
+            }
+        if (!ok) {
+            cj_problem(C, k, "expected true, \"morale\", \"melee\", \"artillery\" or \"cavalry\", "
+                             "found %s", cj_found(x, fbuf, sizeof fbuf));
+            bad = 1;
+        }
+        p->leader = ok;
+    }
+    const char *names[2] = {"leader_named", "leader_rank"};
+    const char **slots[2] = {&p->leader_named, &p->leader_rank};
+    for (int i = 0; i < 2; i++) {
+        if (!(x = json_object_get(v, names[i])))
+            continue;
+        cj_path_key(k, base, names[i]);
+        if (!json_is_string(x) || !json_string_value(x)[0]) {
+            cj_problem(C, k, "expected a name, found %s", cj_found(x, fbuf, sizeof fbuf));
+            bad = 1;
+            continue;
+        }
+        *slots[i] = cj_dup(C, json_string_value(x));
+    }
+    return bad ? NULL : p;
+}
+
+static int compile_condition(cj *C, const json_t *v, const char *base, unsigned roles,
+                             lb_condition *out)
+{
+    char k[CJ_PATH];
+    if (!cj_object(C, v, base, "a condition object"))
+        return -1;
+    static const char *const keys[] = {"attacker", "defender",        "unit",         "through",
+                                       "across",   "uphill", "charge_straight", "recall_failed"};
+    cj_check_keys(C, v, base, keys, 8);
+    int bad = 0;
+    const lb_predicate **slots[3] = {&out->attacker, &out->defender, &out->unit};
+    for (int r = 0; r < 3; r++) {
+        const json_t *x = json_object_get(v, role_names[r]);
+        if (!x)
+            continue;
+        cj_path_key(k, base, role_names[r]);
+        if (!(roles & (1u << r))) {
+            char allowed[64] = "";
+            for (int q = 0; q < 3; q++)
+                if (roles & (1u << q))
+                    snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed), "%s%s",
+                             allowed[0] ? ", " : "", role_names[q]);
+            cj_problem(C, k, "expected a role of this table (%s), found \"%s\"", allowed,
+                       role_names[r]);
+            bad = 1;
+            continue;
+        }
+        *slots[r] = compile_predicate(C, x, k);
+        bad |= *slots[r] == NULL;
+    }
+    static const char *const through[] = {"flank", "rear"};
+    int t = cj_enum(C, v, base, "through", 0, through, 2);
+    bad |= t == -1;
+    out->through = t >= 0 ? t + 1 : 0;
+    const json_t *x = json_object_get(v, "across");
+    if (x) {
+        const char **ids;
+        int n;
+        cj_path_key(k, base, "across");
+        if (cj_ids(C, x, k, "a hexside type id", &ids, &n) == 0) {
+            for (int i = 0; i < n; i++) {
+                int h = lb_charts_hexside(C->charts, ids[i]);
+                if (h < 0) {
+                    cj_problem(C, k, "expected a hexside type of the charts, found \"%s\"", ids[i]);
+                    bad = 1;
+                } else {
+                    out->across |= 1u << h;
+                }
+            }
+        } else {
+            bad = 1;
+        }
+    }
+    bad |= true_only(C, v, base, "uphill", &out->uphill) != 0;
+    bad |= true_only(C, v, base, "charge_straight", &out->charge_straight) != 0;
+    bad |= true_only(C, v, base, "recall_failed", &out->recall_failed) != 0;
+    return bad ? -1 : 0;
+}
+
+void cj_modifiers(cj *C, const json_t *doc, const char *key, unsigned roles, unsigned pers,
+                  lb_modifier_table *out)
+{
+    char base[CJ_PATH], fbuf[80];
+    memset(out, 0, sizeof *out);
+    out->key = key;
+    const json_t *t = json_object_get(doc, key);
+    if (!t)
+        return;
+    snprintf(base, sizeof base, "/%s", key);
+    if (!cj_object(C, t, base, "an object of modifier entries"))
+        return;
+    size_t n = 0;
+    const char *id;
+    json_t *e;
+    json_object_foreach((json_t *)t, id, e)
+        n += !cj_is_mark(id, e);
+    if (n > LB_MODIFIERS_MAX) {
+        cj_problem(C, base, "expected at most %d modifier entries, found %zu", LB_MODIFIERS_MAX, n);
+        return;
+    }
+    out->entries = cj_alloc(C, n, sizeof *out->entries);
+    if (!out->entries)
+        return;
+    int bad = 0;
+    json_object_foreach((json_t *)t, id, e) {
+        if (cj_is_mark(id, e))
+            continue;
+        char p[CJ_PATH], k[CJ_PATH];
+        cj_path_key(p, base, id);
+        lb_modifier *m = &out->entries[out->n++];
+        m->id = cj_dup(C, id);
+        if (!cj_object(C, e, p, "a modifier entry {\"when\": {...}, \"mod\": n}")) {
+            bad = 1;
+            continue;
+        }
+        static const char *const keys[] = {"when", "mod", "per", "replaces"};
+        cj_check_keys(C, e, p, keys, 4);
+        const json_t *when = json_object_get(e, "when");
+        cj_path_key(k, p, "when");
+        if (!when) {
+            cj_problem(C, k, "expected a condition object, found nothing");
+            bad = 1;
+        } else {
+            bad |= compile_condition(C, when, k, roles, &m->when) != 0;
+        }
+        bad |= cj_int(C, e, p, "mod", 1, -99, 99, &m->mod) != 0;
+        int per = cj_enum(C, e, p, "per", 0, per_names + 1, 4);
+        if (per >= 0 && !(pers & (1u << (per + 1)))) {
+            cj_path_key(k, p, "per");
+            cj_problem(C, k, "expected a count this table can use, found \"%s\"", per_names[per + 1]);
+            per = -1;
+        }
+        bad |= per == -1;
+        m->per = per >= 0 ? (lb_modifier_per)(per + 1) : LB_PER_NONE;
+        const json_t *u = json_object_get(e, "uncertain");
+        m->uncertain = json_is_string(u) ? cj_dup(C, json_string_value(u)) : NULL;
+    }
+    /* replaces: ids of the same table, resolved once every entry is known */
+    int i = 0;
+    json_object_foreach((json_t *)t, id, e) {
+        if (cj_is_mark(id, e))
+            continue;
+        lb_modifier *m = &out->entries[i++];
+        const json_t *r = json_object_get(e, "replaces");
+        if (!r)
+            continue;
+        char p[CJ_PATH], k[CJ_PATH];
+        cj_path_key(p, base, id);
+        cj_path_key(k, p, "replaces");
+        if (!json_is_array(r)) {
+            cj_problem(C, k, "expected a list of entry ids of %s, found %s", key,
+                       cj_found(r, fbuf, sizeof fbuf));
+            bad = 1;
+            continue;
+        }
+        size_t j;
+        json_t *x;
+        json_array_foreach(r, j, x) {
+            int found = -1;
+            for (int q = 0; q < out->n && found < 0 && json_is_string(x); q++)
+                if (strcmp(out->entries[q].id, json_string_value(x)) == 0)
+                    found = q;
+            if (found < 0) {
+                char pj[CJ_PATH];
+                cj_path_index(pj, k, j);
+                cj_problem(C, pj, "expected an entry id of %s, found %s", key,
+                           cj_found(x, fbuf, sizeof fbuf));
+                bad = 1;
+                continue;
+            }
+            m->replaces |= 1ull << found;
+        }
+    }
+    out->present = !bad && !C->nomem;
+}
+
+/* ---- reading ------------------------------------------------------------------------------ */
+
+static int in_list(const char *s, const char **list, int n)
+{
+    for (int i = 0; s && i < n; i++)
+        if (strcmp(s, list[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* 10.2 leader: a friendly leader in any hex of the unit, with the bonus or name asked. */
+static int leader_holds(const lb_state *s, const lb_predicate *p, const lb_unit *u)
+{
+    for (int k = 0; k < u->nhexes; k++) {
+        const int *idx;
+        int n = lb_state_units_at(s, u->hexes[k], &idx);
+        for (int i = 0; i < n; i++) {
+            const lb_unit *l = &s->units[idx[i]];
+            if (l->arm != LB_ARM_LEADER || l->side != u->side)
+                continue;
+            if (p->leader_key && lb_unit_bonus(l, p->leader_key) == 0)
+                continue;
+            if (p->leader_named && (!l->name || strcmp(l->name, p->leader_named) != 0))
+                continue;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int predicate_holds(const lb_state *s, const lb_predicate *p, int unit, int fire_lost)
+{
+    if (unit < 0 || unit >= s->nunits)
+        return 0;
+    const lb_unit *u = &s->units[unit];
+    if ((p->arms && !(p->arms & (1u << u->arm))) ||
+        (p->formations && !(p->formations & (1u << u->formation))) ||
+        (p->states && !(p->states & (1u << u->state))) ||
+        (p->readiness && !(p->readiness & (1u << u->readiness))))
+        return 0;
+    if ((p->nnations && !in_list(u->nation, p->nations, p->nnations)) ||
+        (p->nclasses && !in_list(u->cls, p->classes, p->nclasses)))
+        return 0;
+    if (p->nterrain) {
+        int t = lb_map_contains(&s->map, u->hexes[0])
+                    ? s->map.terrain[lb_map_cell(&s->map, u->hexes[0])] : -1;
+        int ok = 0;
+        for (int i = 0; i < p->nterrain; i++)
+            ok |= p->terrain[i] == t;
+        if (!ok)
+            return 0;
+    }
+    /* rules-combat 35.4: light cavalry has a printed movement of 13 or more */
+    if (p->weight && (u->arm != LB_ARM_CAVALRY || (p->weight == 1) != (u->movement >= 13)))
+        return 0;
+    if (p->lance && u->lance <= 0)
+        return 0;
+    if (p->preserve_readiness)
+        return 0; /* only a melee may choose to keep readiness (36.5); nothing else does */
+    if (p->morale_lo && (lb_roll_index(u->morale) < lb_roll_index(p->morale_lo) ||
+                         lb_roll_index(u->morale) > lb_roll_index(p->morale_hi)))
+        return 0;
+    if (p->losses_den &&
+        (long long)u->losses * p->losses_den < (long long)p->losses_num * u->increments)
+        return 0;
+    if (p->fire_loss && fire_lost <= 0)
+        return 0;
+    if ((p->leader || p->leader_named) && !leader_holds(s, p, u))
+        return 0;
+    if (p->leader_rank)
+        return 0; /* rank is not a scenario key yet (10.2) */
+    return 1;
+}
+
+int lb_predicate_holds(const lb_state *s, const lb_predicate *p, int unit)
+{
+    return predicate_holds(s, p, unit, 0);
+}
+
+int lb_condition_holds(const lb_state *s, const lb_condition *c, const lb_modifier_ctx *x)
+{
+    if (c->attacker && !predicate_holds(s, c->attacker, x->attacker, x->attacker_fire_loss))
+        return 0;
+    if (c->defender && !predicate_holds(s, c->defender, x->defender, x->defender_fire_loss))
+        return 0;
+    if (c->unit && !predicate_holds(s, c->unit, x->unit, 0))
+        return 0;
+    /* R-CHG-13: through and across are read at the hexside of contact only */
+    if (c->through && (!x->contact || x->through != c->through))
+        return 0;
+    if (c->across && (!x->contact || !(c->across & x->across)))
+        return 0;
+    if ((c->uphill && !x->uphill) || (c->charge_straight && !x->charge_straight) ||
+        (c->recall_failed && !x->recall_failed))
+        return 0;
+    return 1;
+}
+
+static int per_count(const lb_modifier *m, const lb_modifier_ctx *x)
+{
+    switch (m->per) {
+    case LB_PER_NONE: return 1;
+    case LB_PER_DEFENDER_LEVEL: return x->defender_level;
+    case LB_PER_ATTACKER_LEVEL: return x->attacker_level;
+    case LB_PER_ATTACKER_FIRE_LOSS: return x->attacker_fire_loss;
+    case LB_PER_DEFENDER_FIRE_LOSS: return x->defender_fire_loss;
+    }
+    return 0;
+}
+
+int lb_modifiers_read(const lb_state *s, const lb_modifier_table *t, const lb_modifier_ctx *x,
+                      lb_modifier_hit *hits, int *nhits, const char *rule, const char *section,
+                      lb_trace *tr)
+{
+    unsigned long long applies = 0, replaced = 0;
+    for (int i = 0; i < t->n; i++)
+        if (lb_condition_holds(s, &t->entries[i].when, x)) {
+            applies |= 1ull << i;
+            replaced |= t->entries[i].replaces;
+        }
+    int total = 0;
+    *nhits = 0;
+    for (int i = 0; i < t->n; i++) {
+        if (!(applies & (1ull << i)) || (replaced & (1ull << i)))
+            continue;
+        const lb_modifier *m = &t->entries[i];
+        int value = m->mod * per_count(m, x);
+        hits[(*nhits)++] = (lb_modifier_hit){m, value};
+        total += value;
+        lb_trace_add(tr, rule, section, "%s.%s applies: %+d%s", t->key, m->id, value,
+                     m->uncertain ? " (a chart value marked uncertain)" : "");
+        if (m->uncertain)
+            lb_trace_text(tr, "uncertain", m->uncertain);
+        lb_trace_int(tr, "modifier", value);
+    }
+    return total;
+}
