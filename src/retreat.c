@@ -137,7 +137,12 @@ static void length_of(const lb_state *s, const lb_unit *u, const lb_retreat_req 
     lb_unit routed = *u;
     routed.state = LB_STATE_ROUTED;
     *by_hexes = 0;
-    if (req->kind == LB_RETREAT_DISORDER) {
+    if (req->hexes) {
+        *by_hexes = 1;
+        *length = req->hexes;
+        lb_trace_add(t, "R-RET-3", "(30)", "%s of exactly %d hexes, as the rule that causes it says",
+                     kind_names[req->kind], req->hexes);
+    } else if (req->kind == LB_RETREAT_DISORDER) {
         *length = 3;
         lb_trace_add(t, "R-RET-3", "(30)", "disorder retreat: 3 movement points, at least one hex");
     } else if (req->kind == LB_RETREAT_FLIGHT) {
@@ -700,7 +705,8 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
     out->kind = req->kind;
     out->start_distance = -1;
     if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]) ||
-        (unsigned)req->kind > LB_RETREAT_FLIGHT || req->die < 0 || req->die > 6)
+        (unsigned)req->kind > LB_RETREAT_FLIGHT || req->die < 0 || req->die > 6 ||
+        req->hexes < 0 || req->hexes > 10)
         return LB_INVALID;
     const lb_unit *u = &s->units[unit];
     out->start = u->hexes[0];

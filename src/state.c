@@ -22,6 +22,29 @@ void lb_state_free(lb_state *s)
     lb_arena_free(arena); /* s itself lives in the arena */
 }
 
+lb_state *lb_state_clone(const lb_state *s)
+{
+    lb_arena *arena = lb_arena_new();
+    lb_state *c = arena ? lb_arena_alloc(arena, sizeof *c) : NULL;
+    lb_unit *units = c ? lb_arena_calloc(arena, s->nunits ? (size_t)s->nunits : 1, sizeof *units)
+                       : NULL;
+    if (!units) {
+        lb_arena_free(arena);
+        return NULL;
+    }
+    *c = *s;
+    c->arena = arena;
+    c->hex_first = c->hex_units = NULL;
+    memcpy(units, s->units, (size_t)s->nunits * sizeof *units);
+    c->units = units;
+    json_incref(c->charts.doc); /* lb_state_free releases one reference */
+    if (lb_state_reindex(c) != LB_OK) {
+        lb_state_free(c);
+        return NULL;
+    }
+    return c;
+}
+
 int lb_state_reindex(lb_state *s)
 {
     int cells = s->map.cols * s->map.rows;

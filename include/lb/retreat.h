@@ -26,6 +26,8 @@ typedef enum lb_retreat_kind {
 typedef struct lb_retreat_req {
     lb_retreat_kind kind;
     int die;       /* premier-2017 charge-caused rout: the die rolled (1-6); 0 otherwise */
+    int hexes;     /* a fixed count of hexes, whatever the kind (the premier-2017 carré's
+                    * disorder moves 3 hexes, R-CHG-6); 0 otherwise */
     int max_paths; /* most paths to keep in the result (0: LB_RETREAT_KEEP) */
 } lb_retreat_req;
 

@@ -52,6 +52,10 @@ typedef struct lb_state {
 
 /* Frees a state and all it holds; NULL is fine. */
 void lb_state_free(lb_state *s);
+/* A working copy of s for rules that try moves out before they are applied (a charge and its
+ * odds): it owns its units and index; the map, the charts and every string are borrowed from s,
+ * which must outlive it. Free it with lb_state_free. NULL when out of memory. */
+lb_state *lb_state_clone(const lb_state *s);
 /* Rebuilds the units-by-hex index after units changed; LB_OK or LB_NOMEM. */
 int lb_state_reindex(lb_state *s);
 /* Index of the unit with this id, or -1. */
