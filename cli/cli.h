@@ -66,5 +66,6 @@ int cmd_morale(const cli_args *args);
 int cmd_retreat(const cli_args *args);
 int cmd_los(const cli_args *args);
 int cmd_visible(const cli_args *args);
+int cmd_charge(const cli_args *args);
 
 #endif

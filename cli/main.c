@@ -12,6 +12,9 @@ static const cli_command commands[] = {
     {"retreat", cmd_retreat, "kind=,die=,auto", "retreat FILE UNIT --kind K [--die N] [--auto]", "every optimal retreat path (K: disorder, rout, flight)"},
     {"los", cmd_los, "", "los FILE FROM TO", "can FROM see TO (hex labels or unit ids), and why"},
     {"visible", cmd_visible, "", "visible FILE FROM", "every hex FROM can see, on the map"},
+    {"charge", cmd_charge, "path=,target=,response=,answers=,auto,odds",
+     "charge FILE CAVALRY --path H1,H2,... [--target U] [--response stand|carre]",
+     "a cavalry charge step by step (--answers K,..., --auto, --odds)"},
 };
 
 static const int ncommands = (int)(sizeof commands / sizeof *commands);

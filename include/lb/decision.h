@@ -10,8 +10,8 @@
 /*
  * The game engine is a state machine that advances until a side must decide (R-CHG-7). It then
  * offers an lb_decision: which side decides, what kind of choice, about which unit, a prompt, and
- * the legal options, each with a stable key ("stand", "carre", a hex label, a path of labels
- * joined by '-', a unit id, a number of movement points) and a description. The caller answers
+ * the legal options, each with a stable key ("stand", "carre", a hex label, a unit id, a number
+ * of movement points) and a description. The caller answers
  * with a key. Nothing is chosen for a player except by a standing answer the caller gave (the
  * command line's --target, --response) or in an explicit automatic mode, which takes the option
  * the rule marks as `auto_choice` and says so.
@@ -39,7 +39,7 @@ typedef enum lb_decision_kind {
     LB_DECIDE_RESPONSE, /* the declared target's response: "stand", "carre" */
     LB_DECIDE_FOLLOW,   /* after a recall: "follow", "continue", "halt" */
     LB_DECIDE_TRAMPLE,  /* movement points spent trampling: "0", "2", "4", … */
-    LB_DECIDE_PATH,     /* a retreat or rout path: its hex labels joined by '-' */
+    LB_DECIDE_PATH,     /* where a retreat or rout ends: a hex label */
     LB_DECIDE_STEP,     /* the next hex of a forced move: a hex label */
     LB_DECIDE_ENGAGE,   /* which enemy met at once is attacked: a unit id */
     LB_DECIDE_COUNT

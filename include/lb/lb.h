@@ -3,6 +3,7 @@
 #define LB_LB_H
 
 #include "arena.h"
+#include "charge.h"
 #include "charge_charts.h"
 #include "charts.h"
 #include "decision.h"

@@ -1,0 +1,404 @@
+/* labataille charge FILE CAVALRY --path H1,H2,…: runs a cavalry charge step by step, asking each decision (or taking it from the options), with exact odds. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "lb/charge.h"
+
+#define ANSWERS_MAX 64
+
+typedef struct answers {
+    char *buf;                     /* a copy of --answers, cut at the commas */
+    const char *keys[ANSWERS_MAX];
+    int n, next;
+} answers;
+
+static int parse_path(const cli_args *args, const lb_state *st, lb_charge_req *req)
+{
+    const char *list = cli_option_value(args, "path", NULL);
+    if (!list)
+        return cli_usage(args, "--path H1,H2,... is required: the hexes the cavalry plans to enter");
+    req->npath = 0;
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, ",");
+        char label[32];
+        lb_hex h;
+        snprintf(label, sizeof label, "%.*s", (int)(len < 31 ? len : 31), p);
+        if (req->npath == LB_CHARGE_PATH_MAX)
+            return cli_usage(args, "--path: at most %d hexes", LB_CHARGE_PATH_MAX);
+        if (len == 0 || len > 30 || lb_map_parse_label(&st->map, label, &h) != 0 ||
+            !lb_map_contains(&st->map, h))
+            return cli_invalid("--path: expected a hex label of the %dx%d map, found \"%s\"",
+                               st->map.cols, st->map.rows, label);
+        req->path[req->npath++] = h;
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    return req->npath ? CLI_OK : cli_usage(args, "--path: expected at least one hex");
+}
+
+static int parse_answers(const cli_args *args, answers *a)
+{
+    const char *list = cli_option_value(args, "answers", NULL);
+    memset(a, 0, sizeof *a);
+    if (!list)
+        return CLI_OK;
+    a->buf = strdup(list);
+    if (!a->buf)
+        return cli_invalid("out of memory");
+    for (char *p = a->buf; *p;) {
+        if (a->n == ANSWERS_MAX)
+            return cli_usage(args, "--answers: at most %d answers", ANSWERS_MAX);
+        a->keys[a->n++] = p;
+        p += strcspn(p, ",");
+        if (*p)
+            *p++ = '\0';
+    }
+    return CLI_OK;
+}
+
+static void print_options(FILE *out, const lb_state *st, const lb_decision *d)
+{
+    fprintf(out, "decision for %s (%s about %s) [%s]:\n  %s\n", st->sides[d->side],
+            lb_decision_kind_name(d->kind), d->subject, d->rule, d->prompt);
+    for (int i = 0; i < d->noptions; i++)
+        fprintf(out, "  %d) %-12s %s%s\n", i + 1, d->options[i].key, d->options[i].text,
+                i == d->auto_choice ? "  (auto)" : "");
+}
+
+/* The answer to d: from --answers, else typed at the terminal; NULL (with the reason printed and
+ * *rc set) when there is none. */
+static const char *answer_for(const cli_args *args, const lb_state *st, const lb_decision *d,
+                              answers *a, char *line, size_t n, int *rc)
+{
+    if (a->next < a->n) {
+        const char *key = a->keys[a->next++];
+        if (lb_decision_find(d, key) >= 0)
+            return key;
+        print_options(stderr, st, d);
+        *rc = cli_usage(args, "--answers: \"%s\" is not one of the options above", key);
+        return NULL;
+    }
+    if (!isatty(STDIN_FILENO)) {
+        print_options(stderr, st, d);
+        *rc = cli_usage(args, "a decision is needed and no answer was given (answer it with "
+                              "--answers KEY[,KEY...], --target, --response, or take the "
+                              "automatic choices with --auto)");
+        return NULL;
+    }
+    for (;;) {
+        print_options(stderr, st, d);
+        fprintf(stderr, "choice (number or key): ");
+        fflush(stderr);
+        if (!fgets(line, (int)n, stdin)) {
+            *rc = cli_usage(args, "no answer: end of input");
+            return NULL;
+        }
+        line[strcspn(line, "\r\n")] = '\0';
+        char *end;
+        long k = strtol(line, &end, 10);
+        if (*line && !*end && k >= 1 && k <= d->noptions)
+            return d->options[k - 1].key;
+        if (lb_decision_find(d, line) >= 0)
+            return line;
+        fprintf(stderr, "\"%s\" is not an option\n", line);
+    }
+}
+
+static json_t *hexes_json(const lb_state *st, const lb_unit *u)
+{
+    json_t *a = json_array();
+    char label[LB_HEX_LABEL_MAX];
+    for (int k = 0; k < u->nhexes; k++)
+        json_array_append_new(a, json_string(lb_map_label(&st->map, u->hexes[k], label)));
+    return a;
+}
+
+static json_t *unit_json(const lb_state *st, const lb_unit *u)
+{
+    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s}", "hexes", hexes_json(st, u), "state",
+                     lb_morale_state_name(u->state), "formation", lb_formation_name(u->formation),
+                     "losses", u->losses, "strength", lb_unit_strength(u), "facing", u->facing,
+                     "readiness", lb_readiness_name(u->readiness));
+}
+
+static int same_unit(const lb_unit *a, const lb_unit *b)
+{
+    if (a->state != b->state || a->formation != b->formation || a->losses != b->losses ||
+        a->facing != b->facing || a->readiness != b->readiness || a->nhexes != b->nhexes)
+        return 0;
+    for (int k = 0; k < a->nhexes; k++)
+        if (!lb_hex_eq(a->hexes[k], b->hexes[k]))
+            return 0;
+    return 1;
+}
+
+static json_t *units_json(const lb_state *before, const lb_state *after)
+{
+    json_t *a = json_array();
+    for (int i = 0; after && i < before->nunits; i++) {
+        const lb_unit *u = &before->units[i];
+        int j = lb_state_unit_index(after, u->id);
+        if (j >= 0 && same_unit(u, &after->units[j]))
+            continue;
+        json_t *o = json_pack("{s:s,s:o}", "id", u->id, "before", unit_json(before, u));
+        json_object_set_new(o, "after", j >= 0 ? unit_json(after, &after->units[j]) : json_null());
+        json_object_set_new(o, "eliminated", json_boolean(j < 0));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+static json_t *frac_json(lb_frac f)
+{
+    char buf[64];
+    return json_string(lb_frac_fmt(f, buf, sizeof buf));
+}
+
+static json_t *odds_json(const lb_charge_outcomes *o)
+{
+    json_t *list = json_array(), *by = json_object();
+    for (int i = 0; i < o->n; i++) {
+        const lb_charge_outcome *c = &o->outcomes[i];
+        json_array_append_new(list, json_pack("{s:s,s:o,s:f}", "summary", c->summary, "p",
+                                              frac_json(c->p), "p_float", lb_frac_double(c->p)));
+        json_object_set_new(by, c->summary, frac_json(c->p));
+    }
+    return json_pack("{s:o,s:o,s:i}", "outcomes", list, "by_summary", by, "runs", o->runs);
+}
+
+static json_t *answer_json(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
+                           const lb_charge_outcomes *odds, uint64_t seed, int scripted)
+{
+    const lb_charge_result *r = lb_charge_result_of(ch);
+    char label[LB_HEX_LABEL_MAX];
+    json_t *path = json_array(), *events = json_array(), *obligations = json_array(),
+           *decisions = json_array();
+    for (int i = 0; i < req->npath; i++)
+        json_array_append_new(path, json_string(lb_map_label(&st->map, req->path[i], label)));
+    for (int i = 0; i < r->nevents; i++) {
+        const lb_charge_event *e = &r->events[i];
+        json_t *o = json_pack("{s:s,s:s,s:s,s:i,s:s}", "kind", e->kind, "rule", e->rule, "unit",
+                              e->unit, "value", e->value, "text", e->text);
+        json_object_set_new(o, "other", e->other[0] ? json_string(e->other) : json_null());
+        json_object_set_new(o, "hex", e->hex.col ? json_string(lb_map_label(&st->map, e->hex, label))
+                                                 : json_null());
+        json_array_append_new(events, o);
+    }
+    for (int i = 0; i < r->nobligations; i++) {
+        const lb_charge_obligation *o = &r->obligations[i];
+        json_t *j = json_pack("{s:s,s:s,s:s,s:s}", "kind", lb_obligation_kind_name(o->kind), "rule",
+                              o->rule, "unit", o->unit, "text", o->text);
+        json_object_set_new(j, "other", o->other[0] ? json_string(o->other) : json_null());
+        if (o->kind == LB_OBLIGE_MELEE) {
+            json_object_set_new(j, "melee_times", frac_json(o->melee_times));
+            json_object_set_new(j, "charge_bonus", json_boolean(o->charge_bonus));
+        }
+        json_array_append_new(obligations, j);
+    }
+    const lb_journal *jr = lb_charge_journal(ch);
+    for (int i = 0; i < jr->count; i++) {
+        const lb_journal_entry *e = &jr->entries[i];
+        if (e->kind == LB_ENTRY_DECISION)
+            json_array_append_new(decisions, json_pack("{s:s,s:s,s:s,s:s,s:s}", "decision",
+                                                       lb_decision_kind_name(e->decision), "side",
+                                                       st->sides[e->side], "subject", e->subject,
+                                                       "key", e->key, "by",
+                                                       lb_decided_by_name(e->by)));
+    }
+    char *text = NULL;
+    json_t *journal = NULL;
+    if (lb_journal_to_json(jr, &text) == LB_OK)
+        journal = json_loads(text, 0, NULL);
+    free(text);
+    int allowed = lb_charge_status_of(ch) != LB_CHARGE_REFUSED;
+    json_t *j = json_pack("{s:s,s:s,s:o,s:b,s:i,s:i,s:b,s:s}", "cavalry", req->cavalry, "rules",
+                          lb_edition_name(st->rules), "path", path, "allowed", allowed, "mp_total",
+                          r->mp_total, "mp_spent", r->mp_spent, "contact", r->contact, "summary",
+                          r->summary);
+    json_object_set_new(j, "rule", allowed ? json_null() : json_string(r->rule));
+    json_object_set_new(j, "reason", allowed ? json_null() : json_string(r->reason));
+    json_object_set_new(j, "target", r->target[0] ? json_string(r->target) : json_null());
+    json_object_set_new(j, "events", events);
+    json_object_set_new(j, "obligations", obligations);
+    json_object_set_new(j, "units", units_json(st, lb_charge_state(ch)));
+    json_object_set_new(j, "decisions", decisions);
+    json_object_set_new(j, "journal", journal ? journal : json_null());
+    if (!scripted)
+        json_object_set_new(j, "seed", json_integer((json_int_t)seed));
+    if (odds)
+        json_object_set_new(j, "odds", odds_json(odds));
+    json_object_set_new(j, "trace", cli_trace_json(lb_charge_trace(ch)));
+    return j;
+}
+
+static void print_unit(const lb_state *st, const lb_unit *u)
+{
+    char label[LB_HEX_LABEL_MAX];
+    printf("%s %s %s", lb_map_label(&st->map, u->hexes[0], label), lb_formation_name(u->formation),
+           lb_morale_state_name(u->state));
+    if (u->nhexes > 1)
+        printf(" (+%d hexes)", u->nhexes - 1);
+    printf(" %d/%d increments", lb_unit_strength(u), u->increments);
+    if (u->arm == LB_ARM_CAVALRY)
+        printf(" %s", lb_readiness_name(u->readiness));
+}
+
+static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
+                       const lb_charge_outcomes *odds, uint64_t seed, int scripted)
+{
+    const lb_charge_result *r = lb_charge_result_of(ch);
+    const lb_state *after = lb_charge_state(ch);
+    char label[LB_HEX_LABEL_MAX], buf[64];
+    printf("charge of %s (%s), path", req->cavalry, lb_edition_name(st->rules));
+    for (int i = 0; i < req->npath; i++)
+        printf("%s%s", i ? "," : " ", lb_map_label(&st->map, req->path[i], label));
+    printf("\n");
+    if (!scripted)
+        printf("  seed %llu\n", (unsigned long long)seed);
+    if (lb_charge_status_of(ch) == LB_CHARGE_REFUSED) {
+        printf("not allowed [%s]: %s\n", r->rule, r->reason);
+    } else {
+        printf("movement points: %d spent of %d\n", r->mp_spent, r->mp_total);
+        printf("events:\n");
+        for (int i = 0; i < r->nevents; i++)
+            printf("  %2d. %-15s %s  [%s]\n", i + 1, r->events[i].kind, r->events[i].text,
+                   r->events[i].rule);
+        printf("obligations:%s\n", r->nobligations ? "" : " none");
+        for (int i = 0; i < r->nobligations; i++)
+            printf("  - %-17s %s  [%s]\n", lb_obligation_kind_name(r->obligations[i].kind),
+                   r->obligations[i].text, r->obligations[i].rule);
+        printf("units changed:\n");
+        for (int i = 0; after && i < st->nunits; i++) {
+            const lb_unit *u = &st->units[i];
+            int j = lb_state_unit_index(after, u->id);
+            if (j >= 0 && same_unit(u, &after->units[j]))
+                continue;
+            printf("  %-12s ", u->id);
+            print_unit(st, u);
+            printf("  ->  ");
+            if (j >= 0)
+                print_unit(after, &after->units[j]);
+            else
+                printf("eliminated");
+            printf("\n");
+        }
+        const lb_journal *jr = lb_charge_journal(ch);
+        printf("decisions:\n");
+        for (int i = 0; i < jr->count; i++) {
+            const lb_journal_entry *e = &jr->entries[i];
+            if (e->kind == LB_ENTRY_DECISION)
+                printf("  %-8s %-10s about %-12s %-14s (%s)\n", st->sides[e->side],
+                       lb_decision_kind_name(e->decision), e->subject, e->key,
+                       lb_decided_by_name(e->by));
+            else
+                printf("  dice     %-10s %d\n", e->purpose, e->value);
+        }
+    }
+    printf("summary: %s\n", r->summary);
+    if (odds) {
+        printf("odds (every dice branch; decisions as given, the others automatic; %d passes):\n",
+               odds->runs);
+        for (int i = 0; i < odds->n; i++)
+            printf("  %9s  %5.1f%%  %s\n", lb_frac_fmt(odds->outcomes[i].p, buf, sizeof buf),
+                   100.0 * lb_frac_double(odds->outcomes[i].p), odds->outcomes[i].summary);
+    }
+    printf("trace:\n");
+    cli_trace_print(lb_charge_trace(ch));
+}
+
+/* Runs the charge to its end, answering each decision; CLI_OK or an exit status. */
+static int drive(const cli_args *args, const lb_state *st, lb_charge *ch, lb_dice *dice,
+                 answers *a)
+{
+    char line[256];
+    for (;;) {
+        int lrc = lb_charge_run(ch, dice);
+        if (lrc == LB_DICE)
+            return cli_usage(args, "--dice: %s", lb_charge_error(ch));
+        if (lrc != LB_OK)
+            return cli_invalid("%s", lb_charge_error(ch)[0] ? lb_charge_error(ch) : lb_err_str(lrc));
+        if (lb_charge_status_of(ch) != LB_CHARGE_DECIDE)
+            return CLI_OK;
+        int rc = CLI_OK, automatic;
+        cli_option_value(args, "auto", &automatic);
+        if (a->next >= a->n && automatic) {
+            lb_charge_answer_auto(ch);
+            continue;
+        }
+        const char *key = answer_for(args, st, lb_charge_pending(ch), a, line, sizeof line, &rc);
+        if (!key)
+            return rc;
+        lb_charge_answer(ch, key);
+    }
+}
+
+int cmd_charge(const cli_args *args)
+{
+    if (args->npositional != 2)
+        return cli_usage(args, "expected a scenario file and the charging cavalry's id");
+    const char *response = cli_option_value(args, "response", NULL);
+    if (response && strcmp(response, "stand") != 0 && strcmp(response, "carre") != 0)
+        return cli_usage(args, "--response: expected stand or carre, found \"%s\"", response);
+    lb_dice dice;
+    uint64_t seed = 0;
+    int scripted = cli_option_value(args, "dice", NULL) != NULL;
+    int rc = cli_dice(args, &dice, &seed);
+    if (rc != CLI_OK)
+        return rc;
+    answers a;
+    if ((rc = parse_answers(args, &a)) != CLI_OK) {
+        free(a.buf);
+        return rc;
+    }
+    lb_state *st = cli_load(args, args->positional[0]);
+    if (!st) {
+        free(a.buf);
+        return CLI_INVALID;
+    }
+    lb_charge_req req = {.cavalry = args->positional[1]};
+    lb_standing standing[3];
+    const char *target = cli_option_value(args, "target", NULL);
+    if (target) {
+        standing[req.nstanding++] = (lb_standing){LB_DECIDE_TARGET, target, "target"};
+        standing[req.nstanding++] = (lb_standing){LB_DECIDE_TARGET, NULL, "not-target"};
+    }
+    if (response)
+        standing[req.nstanding++] = (lb_standing){LB_DECIDE_RESPONSE, NULL, response};
+    req.standing = standing;
+    lb_charge *ch = NULL;
+    lb_charge_outcomes odds = {0};
+    int want_odds;
+    cli_option_value(args, "odds", &want_odds);
+    int cav = lb_state_unit_index(st, req.cavalry);
+    if (cav < 0)
+        rc = cli_invalid("unknown unit \"%s\"", req.cavalry);
+    else if (target && lb_state_unit_index(st, target) < 0)
+        rc = cli_invalid("--target: unknown unit \"%s\"", target);
+    else
+        rc = parse_path(args, st, &req);
+    if (rc == CLI_OK && lb_charge_new(st, &req, &ch) != LB_OK)
+        rc = cli_invalid("out of memory");
+    if (rc == CLI_OK)
+        rc = drive(args, st, ch, &dice, &a);
+    if (rc == CLI_OK && want_odds) {
+        int lrc = lb_charge_odds(st, &req, &odds);
+        if (lrc != LB_OK)
+            rc = cli_invalid("odds: %s", odds.error[0] ? odds.error : lb_err_str(lrc));
+    }
+    if (rc == CLI_OK) {
+        if (args->json)
+            cli_print_json(answer_json(st, ch, &req, want_odds ? &odds : NULL, seed, scripted));
+        else
+            print_text(st, ch, &req, want_odds ? &odds : NULL, seed, scripted);
+    }
+    lb_charge_outcomes_release(&odds);
+    lb_charge_free(ch);
+    lb_state_free(st);
+    free(a.buf);
+    return rc;
+}

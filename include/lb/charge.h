@@ -1,0 +1,159 @@
+/* Cavalry charges (35)-(42): the charge as a state machine that stops for decisions — carré roll, stand, trample, recall, pursuit — with exact odds. */
+#ifndef LB_CHARGE_H
+#define LB_CHARGE_H
+
+#include "decision.h"
+#include "dice.h"
+#include "frac.h"
+#include "state.h"
+#include "trace.h"
+
+/*
+ * A charge is made by one cavalry unit along a planned path (the hexes it means to enter, in
+ * order). lb_charge_run advances it until a side must decide (LB_CHARGE_DECIDE: read the
+ * decision with lb_charge_pending, answer with lb_charge_answer, run again) or it is over
+ * (LB_CHARGE_DONE), or finds that it may not be made at all (LB_CHARGE_REFUSED, with the ruling
+ * and the reason). The rules may take the cavalry off its plan (a carré to close on, a failed
+ * recall); they then move it themselves, and ask its owner where a choice remains (R-CHG-14).
+ *
+ * Everything the charge decides or rolls goes into its journal (decision.h). Each run replays
+ * the journal on a fresh copy of the state given to lb_charge_new, so the result, the trace and
+ * the events always come from one straight pass; new dice come from the caller's lb_dice and
+ * are journalled. Loading a journal (lb_charge_load_journal) and running rebuilds the same
+ * charge (R-CHG-26). The state given to lb_charge_new is not changed until lb_charge_apply.
+ *
+ * What the charge leaves to later segments — defensive fire, melee, readiness after the melee,
+ * routs after all melees, units that may not move — is listed as obligations. lb_charge_odds
+ * gives the exact probability of each way the charge can end, over every dice branch, for the
+ * decisions fixed by standing answers (the others take their automatic choice, R-CHG-25).
+ */
+
+#define LB_CHARGE_PATH_MAX 64
+#define LB_CHARGE_TEXT_MAX 240
+#define LB_CHARGE_SUMMARY_MAX 256
+
+typedef struct lb_charge_req {
+    const char *cavalry;             /* id of the charging unit */
+    lb_hex path[LB_CHARGE_PATH_MAX]; /* the hexes it plans to enter, in order */
+    int npath;
+    int automatic;                   /* undecided choices take their automatic option */
+    const lb_standing *standing;     /* standing answers (borrowed; they must outlive the charge) */
+    int nstanding;
+} lb_charge_req;
+
+typedef enum lb_charge_status {
+    LB_CHARGE_REFUSED,
+    LB_CHARGE_DECIDE,
+    LB_CHARGE_DONE
+} lb_charge_status;
+
+/* One thing that happened, in order. `kind` is a stable name: "eligible", "move", "declare",
+ * "carre-roll", "stand-check", "guns-check", "rout", "retreat", "surrender", "recall", "follow",
+ * "trample", "eliminated", "contact", "engage", "halt", "set-aside", "end", "routed-in-place". */
+typedef struct lb_charge_event {
+    const char *kind;
+    const char *rule;
+    char unit[LB_SUBJECT_MAX];
+    char other[LB_SUBJECT_MAX];
+    lb_hex hex;                      /* where it happened; (0,0) when it does not matter */
+    int value;                       /* the roll, die, movement points or increments, per kind */
+    char text[LB_CHARGE_TEXT_MAX];
+} lb_charge_event;
+
+typedef enum lb_obligation_kind {
+    LB_OBLIGE_DEFENSIVE_FIRE,   /* unit fires at other (the cavalry) in the Defensive Fire segment */
+    LB_OBLIGE_MELEE,            /* unit must melee other in the Melee segment */
+    LB_OBLIGE_PASSED_PREMELEE,  /* unit counts as having passed its pre-melee check (38.2) */
+    LB_OBLIGE_NO_MOVEMENT,      /* unit may not move in this turn's Movement segment (R-CHG-4) */
+    LB_OBLIGE_NO_VOLUNTARY_MOVE,/* unit may not move voluntarily in its side's next Movement
+                                 * segment (R-CHG-6) */
+    LB_OBLIGE_EXHAUSTED,        /* unit is exhausted once the charge's melee is over (38.10) */
+    LB_OBLIGE_ROUT_IN_PLACE     /* unit becomes PGD in place after all melees (R-CHG-6) */
+} lb_obligation_kind;
+
+typedef struct lb_charge_obligation {
+    lb_obligation_kind kind;
+    const char *rule;
+    char unit[LB_SUBJECT_MAX];
+    char other[LB_SUBJECT_MAX];  /* "" when none */
+    lb_frac melee_times;         /* MELEE: multiplier of unit's melee value (x1/2, R-CHG-6); 1 */
+    int charge_bonus;            /* MELEE: straight for the last 3 hexes and facing (37.7) */
+    char text[LB_CHARGE_TEXT_MAX];
+} lb_charge_obligation;
+
+typedef struct lb_charge_result {
+    const char *rule;            /* REFUSED: the ruling that refuses */
+    char reason[LB_CHARGE_TEXT_MAX];
+    lb_charge_event *events;
+    int nevents;
+    lb_charge_obligation *obligations;
+    int nobligations;
+    char target[LB_SUBJECT_MAX]; /* the declared target, "" when none */
+    int mp_total;                /* printed movement + 5 (R-CHG-1) */
+    int mp_spent;
+    int contact;                 /* the charge made contact (R-CHG-23) */
+    char summary[LB_CHARGE_SUMMARY_MAX]; /* the branch taken in short codes, e.g.
+                                          * "target:au-1 carre:PGD recall:no engage:au-2" */
+} lb_charge_result;
+
+typedef struct lb_charge lb_charge;
+
+/* A charge by req->cavalry along req->path in s, which must outlive it. LB_OK; LB_INVALID when
+ * the cavalry id is unknown or the path is empty or too long; LB_NOMEM. */
+int lb_charge_new(const lb_state *s, const lb_charge_req *req, lb_charge **out);
+/* Frees the charge and everything it owns; NULL is fine. */
+void lb_charge_free(lb_charge *ch);
+/* Advances (see above). dice gives the rolls the journal does not hold. LB_OK (read the status),
+ * LB_DICE (scripted dice short or of the wrong kind: lb_charge_error says which roll), LB_INVALID
+ * (a chart the charge needs is missing, or the journal does not fit: lb_charge_error), LB_NOMEM. */
+int lb_charge_run(lb_charge *ch, lb_dice *dice);
+/* Where the last run stopped. */
+lb_charge_status lb_charge_status_of(const lb_charge *ch);
+/* The pending decision (status LB_CHARGE_DECIDE), or NULL. */
+const lb_decision *lb_charge_pending(const lb_charge *ch);
+/* Answers the pending decision with one of its keys, journalled as the player's; run again to
+ * go on. LB_OK, or LB_INVALID (no decision pending, or not one of its keys: nothing changes). */
+int lb_charge_answer(lb_charge *ch, const char *key);
+/* Answers the pending decision with the option the automatic mode takes (R-CHG-25), journalled
+ * as automatic. LB_OK or LB_INVALID (no decision pending). */
+int lb_charge_answer_auto(lb_charge *ch);
+/* Events, obligations and the summary of the last run. */
+const lb_charge_result *lb_charge_result_of(const lb_charge *ch);
+/* The trace of the last run. */
+const lb_trace *lb_charge_trace(const lb_charge *ch);
+/* The journal so far. */
+const lb_journal *lb_charge_journal(const lb_charge *ch);
+/* Replaces the journal with a copy of j (a replay); run to rebuild. LB_OK or LB_NOMEM. */
+int lb_charge_load_journal(lb_charge *ch, const lb_journal *j);
+/* The state as the last run left it (NULL before the first run); owned by the charge. */
+const lb_state *lb_charge_state(const lb_charge *ch);
+/* Applies a finished charge (LB_CHARGE_DONE) to s, the state it was made on: units moved,
+ * changed and removed; reindexes. LB_OK, LB_INVALID (not done, or not that state), LB_NOMEM. */
+int lb_charge_apply(const lb_charge *ch, lb_state *s);
+/* What went wrong in the last run ("" when nothing did). */
+const char *lb_charge_error(const lb_charge *ch);
+/* Stable names: "defensive_fire", "melee", "passed_premelee", "no_movement",
+ * "no_voluntary_move", "exhausted", "rout_in_place". */
+const char *lb_obligation_kind_name(lb_obligation_kind k);
+
+/* One way a charge can end, with its exact probability. */
+typedef struct lb_charge_outcome {
+    char summary[LB_CHARGE_SUMMARY_MAX];
+    lb_frac p;
+} lb_charge_outcome;
+
+typedef struct lb_charge_outcomes {
+    lb_charge_outcome *outcomes; /* by summary, most likely first, then by summary */
+    int n;
+    int runs;                    /* passes of the procedure made to enumerate the branches */
+    char error[LB_CHARGE_TEXT_MAX]; /* what went wrong when not LB_OK */
+} lb_charge_outcomes;
+
+/* Exact odds (R-DICE-4) of every end of the charge: each roll is enumerated (36 or 6 values),
+ * values that lead to the same result taken together; decisions by req's standing answers, the
+ * others by their automatic choice. LB_OK, LB_INVALID (as lb_charge_run), LB_NOMEM. */
+int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcomes *out);
+/* Frees the outcomes. */
+void lb_charge_outcomes_release(lb_charge_outcomes *o);
+
+#endif
