@@ -179,7 +179,7 @@ int ch_decide(run *R, lb_decision *d, int *choice)
 {
     lb_charge *ch = R->ch;
     lb_journal *j = &ch->journal;
-    int rc = LB_OK;
+    int rc = LB_OK, by_entry = LB_BY_PLAYER;
     *choice = -1;
     if (d->noptions == 0) {
         rc = ch_fail(R, LB_INVALID, "the %s decision about %s has no option",
@@ -192,32 +192,34 @@ int ch_decide(run *R, lb_decision *d, int *choice)
     } else if (R->cursor < j->count) {
         const lb_journal_entry *e = &j->entries[R->cursor];
         if (e->kind != LB_ENTRY_DECISION || e->decision != d->kind ||
-            strcmp(e->subject, d->subject) != 0 || (*choice = lb_decision_find(d, e->key)) < 0)
+            strcmp(e->subject, d->subject) != 0 || (*choice = lb_decision_find(d, e->key)) < 0) {
             rc = ch_fail(R, LB_INVALID, "the journal's entry %d does not answer the %s decision "
                                         "about %s", R->cursor + 1, lb_decision_kind_name(d->kind),
                          d->subject);
-        else
+        } else {
+            by_entry = e->by;
             R->cursor++;
+        }
     } else {
-        lb_decided_by by = LB_BY_STANDING;
+        by_entry = LB_BY_STANDING;
         *choice = lb_decision_standing(d, ch->req.standing, ch->req.nstanding);
         if (*choice < 0 && ch->req.automatic) {
             *choice = d->auto_choice;
-            by = LB_BY_AUTO;
+            by_entry = LB_BY_AUTO;
         }
         if (*choice < 0) {
             lb_decision_move(&ch->pending, d);
             return STOP_DECIDE;
         }
-        if (lb_journal_decision(j, d, *choice, by) != LB_OK)
+        if (lb_journal_decision(j, d, *choice, (lb_decided_by)by_entry) != LB_OK)
             rc = LB_NOMEM;
         R->cursor = j->count;
-        if (rc == LB_OK)
-            lb_trace_add(R->t, "R-CHG-25", "(38)", "%s decision about %s taken %s: %s",
-                         lb_decision_kind_name(d->kind), d->subject,
-                         by == LB_BY_AUTO ? "automatically" : "by a standing answer",
-                         d->options[*choice].key);
     }
+    if (rc == LB_OK && by_entry != LB_BY_PLAYER)
+        lb_trace_add(R->t, "R-CHG-25", "(38)", "%s decision about %s taken %s: %s",
+                     lb_decision_kind_name(d->kind), d->subject,
+                     by_entry == LB_BY_AUTO ? "automatically" : "by a standing answer",
+                     d->options[*choice].key);
     if (rc == LB_OK)
         lb_trace_add(R->t, d->rule, "(38)", "%s: %s", d->prompt, d->options[*choice].key);
     lb_decision_release(d);

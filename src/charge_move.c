@@ -112,7 +112,9 @@ static int turn_limit(const run *R)
     return mv_is_light(&R->st->units[R->cav]) ? 2 : 1;
 }
 
-/* R-CHG-9: the whole plan is legal as the map stands when the charge begins. */
+/* R-CHG-9: the plan's terrain, hexsides, facing changes and cost are legal as the map stands
+ * when the charge begins; whether a hex on the way holds the enemy is seen as the cavalry gets
+ * there (a carré may be passed over, R-CHG-3; anything else stops the plan, R-CHG-14). */
 int mv_check_plan(run *R)
 {
     const lb_state *s = R->st;
@@ -149,10 +151,11 @@ int mv_check_plan(run *R)
                              ch_label(R, h, a), turns, ch_label(R, pos, b),
                              limit == 2 ? "light" : "heavy", limit);
         int carre_only;
-        if (mv_enemy_at(R, h, &carre_only) && (!carre_only || k == req->npath - 1))
-            return ch_refuse(R, "R-CHG-9", "%s holds the enemy: a charge passes only over a "
-                                           "carré and never plans to end on one (the rules take "
-                                           "it onto its target, R-CHG-3)", ch_label(R, h, a));
+        if (k == req->npath - 1 && mv_enemy_at(R, h, &carre_only))
+            return ch_refuse(R, "R-CHG-9", "the path ends in %s, which holds the enemy: a charge "
+                                           "is never planned onto an enemy (the rules take it "
+                                           "onto a carré it must attack, R-CHG-3)",
+                             ch_label(R, h, a));
         int f = friendly_block(R, h);
         if (f >= 0)
             return ch_refuse(R, "R-CHG-9", "%s holds friendly %s, which cavalry may not pass "
@@ -277,8 +280,8 @@ int mv_forced_step(run *R, int unit, lb_hex hex, int want, int *dir)
     int best = -1;
     lb_decision d;
     lb_decision_init(&d, LB_DECIDE_STEP, R->side, R->st->units[R->cav].id, "R-CHG-14",
-                     "%s must move nearer (%d hexes to go): which hex next?",
-                     R->st->units[R->cav].id, here - want);
+                     "%s must move nearer (%d more hex%s): which hex next?",
+                     R->st->units[R->cav].id, here - want, here - want == 1 ? "" : "es");
     /* options in label order; the automatic choice is the cheapest, then the first label */
     int order[LB_DIR_COUNT], n = 0;
     for (int k = 0; k < LB_DIR_COUNT; k++)

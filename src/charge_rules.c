@@ -36,7 +36,7 @@ static void melee(run *R, int e, const char *rule, lb_frac times)
 {
     const lb_unit *u = &R->st->units[e];
     int straight = mv_straight(R, e);
-    if (u->state != LB_STATE_ROUTED && u->fire > 0)
+    if (u->state != LB_STATE_ROUTED && u->fire > 0 && u->formation != LB_FORM_LIMBERED)
         ch_oblige(R, LB_OBLIGE_DEFENSIVE_FIRE, rule, e, R->cav,
                   "%s fires on %s in the Defensive Fire segment (through its front hexsides, 27.1)",
                   u->id, id_of(R, R->cav));
@@ -527,7 +527,6 @@ static int respond(run *R, int i)
              k == 1 ? "attempts carré" : "stands");
     if (k == 1)
         return carre_roll(R, i, 1);
-    ch_summary(R, "stand");
     R->tst = T_STAND;
     return LB_OK;
 }
@@ -795,6 +794,8 @@ static int target_contact(run *R)
 {
     int i = R->target, rc;
     char a[LB_HEX_LABEL_MAX];
+    if (R->tst != T_CARRE || lb_unit_in_hex(&R->st->units[i], R->pos))
+        R->res->contact = 1; /* R-CHG-23 */
     switch (R->tst) {
     case T_CARRE:
         if (!lb_unit_in_hex(&R->st->units[i], R->pos))

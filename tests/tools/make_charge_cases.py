@@ -1,0 +1,633 @@
+# Writes tests/cases/charge-*.json: rule cases of the cavalry charge (R-CHG-1..26) on small inline
+# scenarios with inline charts, so no module value matters. Every expected value is worked out by
+# hand in the case's "description" (hex geometry per R-GRID-2, roll arithmetic per R-DICE-2),
+# never copied from the program. Run from the project root: python3 tests/tools/make_charge_cases.py
+import copy, json, os
+
+OUT = 'tests/cases/'
+
+def bands(spec):
+    return [{"lo": lo, "hi": hi, "result": r} for lo, hi, r in spec]
+
+# The carré table of the Prusse 1806 French chart (rules-charts.md section 5), for Austrians here.
+CARRE = {"t": {"nations": ["austrian"],
+  "column": {"1": bands([("11", "31", "CARRE"), ("32", "54", "DD"), ("55", "66", "PGD")]),
+             "2": bands([("11", "43", "CARRE"), ("44", "61", "DD"), ("62", "66", "PGD")]),
+             "3": bands([("11", "56", "CARRE"), ("61", "66", "DD")]),
+             "4": bands([("11", "66", "CARRE")])},
+  "line":   {"1": bands([("11", "22", "CARRE"), ("23", "53", "DD"), ("54", "66", "PGD")]),
+             "2": bands([("11", "32", "CARRE"), ("33", "55", "DD"), ("56", "66", "PGD")]),
+             "3": bands([("11", "45", "CARRE"), ("46", "61", "DD"), ("62", "66", "PGD")]),
+             "4": bands([("11", "64", "CARRE"), ("65", "66", "DD")])}}}
+
+def mv(i, c, a):
+    return {"move": {"infantry": i, "cavalry": c, "artillery": a}}
+
+CHARTS = {
+    "terrain": {
+        "clear": dict(mv(1, 1, 1), los="clear", general_order=False),
+        "rough": dict(mv(2, 2, 2), los="clear", general_order=False),
+        "heavy": dict(mv(3, 3, 3), los="clear", general_order=False),
+        "marsh": dict(mv(4, 4, 4), los="clear", general_order=False),
+        "woods": dict(mv(2, 3, None), los="blocks", general_order=True),
+        "river": dict(mv(None, None, None), los="clear", general_order=False)},
+    "hexsides": {"stream": dict(mv(1, 2, 3), los="clear")},
+    "carre_table": CARRE,
+    "carre_modifiers": {
+        "light_cavalry": {"when": {"attacker": {"weight": "light"}}, "mod": 3},
+        "leader": {"when": {"defender": {"leader": True}}, "mod": -6}},
+    "stand_modifiers": {
+        "line": {"when": {"defender": {"formation": "line"}}, "mod": 3},
+        "flank": {"when": {"through": "flank"}, "mod": -12},
+        "heavy_cavalry": {"when": {"attacker": {"weight": "heavy"}}, "mod": -3}},
+    "recall": {"french": {"default": {"lo": 3, "hi": 6}}},
+    "recall_modifiers": {"leader": {"when": {"attacker": {"leader": True}}, "mod": 1}}}
+
+LEGEND = {".": "clear", "R": "river", "W": "woods", "r": "rough", "h": "heavy", "H": "marsh"}
+
+def corridor(rows=22, cells=None):
+    """Column 3 is open ground, every other hex a river (prohibited): moves and routs follow it.
+    cells: {(col, row): char} overrides."""
+    cells = cells or {}
+    t = []
+    for r in range(1, rows + 1):
+        t.append(''.join(cells.get((c, r), '.' if c == 3 else 'R') for c in range(1, 6)))
+    return {"columns": 5, "rows": rows, "terrain": t, "legend": LEGEND}
+
+def open_map(cols=8, rows=8, cells=None):
+    cells = cells or {}
+    t = [''.join(cells.get((c, r), '.') for c in range(1, cols + 1)) for r in range(1, rows + 1)]
+    return {"columns": cols, "rows": rows, "terrain": t, "legend": LEGEND}
+
+def cav(hexes, movement=10, **kw):
+    u = {"id": "fr-cav", "side": "french", "arm": "cavalry", "nation": "french", "class": "hussar",
+         "increments": 6, "fire": 0, "melee": 12, "movement": movement, "morale": "33",
+         "formation": "column", "state": "good", "facing": 12, "hexes": hexes}
+    u.update(kw)
+    return u
+
+def inf(id="au-inf", hexes=("0312",), **kw):
+    u = {"id": id, "side": "austrian", "arm": "infantry", "nation": "austrian", "class": "linie",
+         "increments": 8, "fire": 8, "melee": 24, "movement": 5, "morale": "44",
+         "formation": "column", "state": "good", "facing": 6, "hexes": list(hexes)}
+    u.update(kw)
+    return u
+
+def gun(id="au-gun", hexes=("0312",), **kw):
+    u = {"id": id, "side": "austrian", "arm": "artillery", "nation": "austrian", "class": "brigade",
+         "increments": 2, "fire": 8, "melee": 2, "movement": 4, "morale": "44",
+         "formation": "unlimbered", "state": "good", "facing": 6, "hexes": list(hexes)}
+    u.update(kw)
+    return u
+
+def scenario(units, rules="premier-2018", mapd=None):
+    return {"format": "labataille-scenario/1", "title": "charge case", "rules": rules,
+            "sides": ["french", "austrian"],
+            "turn": {"time": "13:00", "phasing": "french", "segment": "charge"},
+            "map": mapd or corridor(), "charts": copy.deepcopy(CHARTS), "units": units}
+
+cases = []
+
+def case(name, ruling, desc, scen, args, json_fields=None, exit=0, stdout_has=None,
+         stderr_has=None, use_json=True):
+    c = {"ruling": ruling, "description": desc, "scenario": scen,
+         "args": ["charge", "{scenario}"] + args + (["--json"] if use_json else [])}
+    if exit:
+        c["exit"] = exit
+    if json_fields:
+        c["json"] = json_fields
+    if stdout_has:
+        c["stdout_has"] = stdout_has
+    if stderr_has:
+        c["stderr_has"] = stderr_has
+    cases.append((name, c))
+
+def rule(r):
+    return '"rule": "%s"' % r
+
+# Geometry used throughout (R-GRID-2, column 3 is odd): the neighbours of 03RR are N 03(RR-1),
+# S 03(RR+1), NE 04(RR-1), SE 04RR, NW 02(RR-1), SW 02RR; moving north from 03RR a cavalry unit
+# facing 12 turns no hexside; hex distance along the column is the row difference.
+# Heavy cavalry: printed 10 MP (<= 12), a charge has 10 + 5 = 15 (R-CHG-1); light: 14 + 5 = 19.
+# Roll arithmetic (R-DICE-2): index(tu) = 6(t-1) + (u-1).
+
+# ---- eligibility (R-CHG-8, R-CHG-9) --------------------------------------------------------
+case('charge-R-CHG-8-refused-tired', 'R-CHG-8',
+     'Tired cavalry may not charge in the Charge segment (36.3): allowed false, ruling R-CHG-8, '
+     'nothing moves.',
+     scenario([cav(["0318"], readiness="tired"), inf()]), ["fr-cav", "--path", "0317"],
+     {"/allowed": False, "/rule": "R-CHG-8", "/summary": "refused", "/units": []},
+     stdout_has=[rule("R-CHG-8"), "tired"])
+
+case('charge-R-CHG-8-refused-routed', 'R-CHG-8',
+     'Routed cavalry is not in good order (37.1): allowed false, ruling R-CHG-8.',
+     scenario([cav(["0318"], state="routed"), inf()]), ["fr-cav", "--path", "0317"],
+     {"/allowed": False, "/rule": "R-CHG-8"}, stdout_has=["only cavalry in good order"])
+
+case('charge-R-CHG-9-refused-general-order', 'R-CHG-9',
+     '0316 is woods, general-order terrain: no charge into it (37.8); refused at the second hex '
+     'of the path.',
+     scenario([cav(["0318"]), inf()], mapd=corridor(cells={(3, 16): 'W'})),
+     ["fr-cav", "--path", "0317,0316"],
+     {"/allowed": False, "/rule": "R-CHG-9",
+      "/reason": "0316 is general-order terrain (woods): no charge into it (37.8)"})
+
+case('charge-R-CHG-9-refused-cost', 'R-CHG-9',
+     'Heavy cavalry, 10 + 5 = 15 MP. Rows 14-17 of the corridor are rough (cavalry 2). Path '
+     'north from 0318: 0317, 0316, 0315, 0314 cost 2 each = 8, then 0313..0307 cost 1 each: '
+     '9, 10, 11, 12, 13, 14, 15, and 0306 makes 16 > 15: refused there.',
+     scenario([cav(["0318"])], mapd=corridor(cells={(3, r): 'r' for r in range(14, 18)})),
+     ["fr-cav", "--path", "0317,0316,0315,0314,0313,0312,0311,0310,0309,0308,0307,0306"],
+     {"/allowed": False, "/rule": "R-CHG-9",
+      "/reason": "the path costs 16 movement points by 0306; the charge has 15 (printed 10 + 5)"})
+
+case('charge-R-CHG-9-refused-heavy-turn', 'R-CHG-9',
+     'Heavy cavalry at 0404 faces 12 (N). 0505 is the SE neighbour of 0404 (even column: SE = '
+     '(c+1, r+1)); facing SE (4 o\'clock) from 12 is 4 hours = 2 hexsides, more than the 1 a heavy '
+     'unit may turn in one hex (37.4).',
+     scenario([cav(["0404"])], mapd=open_map()), ["fr-cav", "--path", "0505"],
+     {"/allowed": False, "/rule": "R-CHG-9",
+      "/reason": "entering 0505 needs 2 hexsides of facing change in 0404; heavy cavalry turns at "
+                 "most 1 per hex (37.4)"})
+
+case('charge-R-CHG-9-light-turns-two', 'R-CHG-9',
+     'Light cavalry (printed 14 >= 13) may turn 2 hexsides in a hex: 0404 -> 0505 costs 2 x 2 '
+     '(facing) + 1 (clear) = 5; 0505 -> 0605 is SE again (odd column: SE = (c+1, r)), no turn, 1. '
+     'Spent 6 of 14 + 5 = 19; no enemy on the map: no contact; 6 < 14 so no rout in place.',
+     scenario([cav(["0404"], movement=14)], mapd=open_map()), ["fr-cav", "--path", "0505,0605"],
+     {"/allowed": True, "/mp_total": 19, "/mp_spent": 6, "/summary": "no-contact",
+      "/units/0/after/hexes": ["0605"], "/units/0/after/facing": 4},
+     stdout_has=[rule("R-CHG-9")])
+
+case('charge-R-CHG-1-plus-five', 'R-CHG-1',
+     'A charge has the printed movement + 5: heavy 10 + 5 = 15. Path 0317..0313 in clear: 5 MP; '
+     'no enemy: no contact; 5 < 10 printed: the cavalry stays in good order.',
+     scenario([cav(["0318"])]), ["fr-cav", "--path", "0317,0316,0315,0314,0313"],
+     {"/mp_total": 15, "/mp_spent": 5, "/summary": "no-contact",
+      "/units/0/after/state": "good"}, stdout_has=[rule("R-CHG-1")])
+
+case('charge-R-CHG-23-routed-in-place', 'R-CHG-23',
+     '38.10: rows 13-17 rough (2 MP). Path 0317, 0316, 0315, 0314, 0313: 5 x 2 = 10 MP = the whole '
+     'printed 10 without contact: the cavalry routs in its final hex 0313.',
+     scenario([cav(["0318"])], mapd=corridor(cells={(3, r): 'r' for r in range(13, 18)})),
+     ["fr-cav", "--path", "0317,0316,0315,0314,0313"],
+     {"/mp_spent": 10, "/summary": "routed-in-place", "/units/0/after/state": "routed",
+      "/units/0/after/hexes": ["0313"]}, stdout_has=[rule("R-CHG-23")])
+
+# ---- declaration (R-CHG-1, R-CHG-10) -------------------------------------------------------
+case('charge-R-CHG-1-declare-within-2', 'R-CHG-1',
+     'Saxon infantry has no carré table, so nothing is offered before: from 0315 (3 hexes) the '
+     'cavalry enters 0314, 2 hexes from 0312, and must declare; with no answer and no terminal '
+     'the command stops with exit 2 and the two options.',
+     scenario([cav(["0315"]), inf(nation="saxon")]), ["fr-cav", "--path", "0314,0313"],
+     exit=2, use_json=False,
+     stderr_has=["fr-cav comes within 2 hexes of au-inf, which it sees: is it the charge's target?",
+                 "target", "not-target"])
+
+case('charge-R-CHG-10-one-target', 'R-CHG-10',
+     'au-inf (0312) and the cavalry au-hus in the side hex 0412 are both 2 hexes from 0314 '
+     '(0412: cube x=3, z=11-1=10; 0314: x=2, z=12; max(1, 2, 1) = 2). au-inf, listed first, is '
+     'declared the target; au-hus is then not the target without a decision (one target). au-inf '
+     'stands (Saxon: no carré table). At 0313 the stand check: morale 44, heavy cavalry -3; roll '
+     '52: index 25 - 3 = 22 = 45 > 44, passes.',
+     scenario([cav(["0315"]), inf(nation="saxon"),
+               {"id": "au-hus", "side": "austrian", "arm": "cavalry", "nation": "austrian",
+                "class": "hussar", "increments": 6, "fire": 0, "melee": 12, "movement": 14,
+                "morale": "34", "formation": "column", "state": "good", "facing": 10,
+                "hexes": ["0412"]}],
+              mapd=corridor(cells={(4, 12): '.'})),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--dice", "52"],
+     {"/target": "au-inf", "/summary": "target:au-inf stand:pass melee:au-inf",
+      "/events/1/kind": "declare", "/events/2/kind": "response", "/events/3/kind": "declare",
+      "/events/3/other": "au-hus"},
+     stdout_has=["au-hus: not the target (au-inf is), one target per charge", rule("R-CHG-10")])
+
+case('charge-R-CHG-10-not-target-no-melee', 'R-CHG-10',
+     'Declared not the target at 0314, au-inf may not be attacked this turn: the plan ends next '
+     'to it at 0313 with no melee; 2 MP, no contact.',
+     scenario([cav(["0315"]), inf(nation="saxon")]),
+     ["fr-cav", "--path", "0314,0313", "--answers", "not-target"],
+     {"/target": None, "/obligations": [], "/summary": "no-contact", "/mp_spent": 2,
+      "/decisions/0/key": "not-target"}, stdout_has=[rule("R-CHG-1")])
+
+case('charge-R-CHG-10-unseen-no-declaration', 'R-CHG-10',
+     'Woods in 0203 and 0204 hide au-inf (0304) from the cavalry moving north in column 1: from '
+     '0105 the sight line passes the centre of 0204, from 0104 it runs along the edge 0203/0204, '
+     'from 0103 through the centre of 0203 (R-LOS-3, R-LOS-4). 0105, 0104, 0103 are 2 hexes '
+     'from 0304, 0106 and 0102 are 3: no visible formation within 2, no declaration.',
+     scenario([cav(["0107"]), inf(hexes=("0304",), nation="saxon")],
+              mapd=open_map(cells={(2, 3): 'W', (2, 4): 'W'})),
+     ["fr-cav", "--path", "0106,0105,0104,0103,0102"],
+     {"/decisions": [], "/summary": "no-contact", "/mp_spent": 5})
+
+# ---- the carré roll (R-CHG-2, R-CHG-11) ----------------------------------------------------
+case('charge-R-CHG-3-carre-target', 'R-CHG-3',
+     'From 0315 (3 hexes) au-inf declines carré ("wait"); at 0314 it is declared the target and '
+     'attempts carré 2 hexes away: column row 2, heavy cavalry, no modifier; roll 43 is in 11-43: '
+     'CARRE. The cavalry must close and move onto the carré: 0313 (2 MP), 0312 (3 MP); its '
+     'movement ends; the carré fires, then the melee; the last three steps are all north, facing '
+     'the carré: charge bonus.',
+     scenario([cav(["0315"]), inf()]),
+     ["fr-cav", "--path", "0314,0313", "--answers", "wait", "--target", "au-inf", "--response",
+      "carre", "--dice", "43"],
+     {"/summary": "target:au-inf carre:CARRE melee:au-inf", "/mp_spent": 3,
+      "/obligations/0/kind": "defensive_fire", "/obligations/0/unit": "au-inf",
+      "/obligations/1/kind": "melee", "/obligations/1/other": "au-inf",
+      "/obligations/1/charge_bonus": True, "/obligations/2/kind": "exhausted",
+      "/units/0/after/hexes": ["0312"], "/units/1/after/formation": "carre"},
+     stdout_has=[rule("R-CHG-3"), rule("R-CHG-2")])
+
+case('charge-R-CHG-11-carre-modifiers', 'R-CHG-11',
+     'Light cavalry (+3) against infantry with a leader in its hex (-6): modifier -3. Roll 46: '
+     'index 23 - 3 = 20 = 43, in CARRE 11-43 of column row 2 (46 alone would be DD).',
+     scenario([cav(["0315"], movement=14), inf(),
+               {"id": "au-ldr", "side": "austrian", "arm": "leader", "bonus": {"morale": 1},
+                "hexes": ["0312"]}]),
+     ["fr-cav", "--path", "0314,0313", "--answers", "wait", "--target", "au-inf", "--response",
+      "carre", "--dice", "46"],
+     {"/summary": "target:au-inf carre:CARRE melee:au-inf"},
+     stdout_has=["at 2 hexes (column rows): roll 46 -3 = 43: CARRE",
+                 "carre_modifiers.light_cavalry applies: +3", "carre_modifiers.leader applies: -6"])
+
+case('charge-R-CHG-2-distance-at-attempt', 'R-CHG-2',
+     'The row is the distance when the attempt is made: declined at 4 hexes (0316), attempted at '
+     '3 (0315): column row 3, roll 56 in 11-56: CARRE (not the target). Then declared the target '
+     'at 0314 it is a carré the cavalry must close on and enter: 0313, 0312; 4 MP.',
+     scenario([cav(["0317"]), inf()]),
+     ["fr-cav", "--path", "0316,0315,0314", "--answers", "wait,carre", "--target", "au-inf",
+      "--dice", "56"],
+     {"/summary": "carre[au-inf]:CARRE target:au-inf melee:au-inf", "/mp_spent": 5},
+     stdout_has=["at 3 hexes (column rows): roll 56 +0 = 56: CARRE", rule("R-CHG-11")])
+
+case('charge-R-CHG-2-line-rows-dd-trample', 'R-CHG-4',
+     'Infantry in line (facing 7) forms from line: line row 2, roll 33 in DD 33-55. A declared '
+     'target that disorders is contacted: 0313, 2 MP spent, 13 left; trample at 3 MP an increment: '
+     'at most min(13 div 3, 8) = 4; the player spends 12: 4 increments destroyed; 14 MP spent. '
+     'Neither unit moves in the Movement segment; defensive fire and melee follow.',
+     scenario([cav(["0315"]), inf(formation="line", facing=7)]),
+     ["fr-cav", "--path", "0314,0313", "--answers", "wait,12", "--target", "au-inf",
+      "--response", "carre", "--dice", "33"],
+     {"/summary": "target:au-inf carre:DD trample:4 melee:au-inf", "/mp_spent": 14,
+      "/units/1/after/state": "disordered", "/units/1/after/formation": "column",
+      "/units/1/after/losses": 4, "/obligations/0/kind": "no_movement",
+      "/obligations/1/kind": "no_movement", "/obligations/1/unit": "au-inf",
+      "/obligations/2/kind": "defensive_fire", "/obligations/3/kind": "melee"},
+     stdout_has=[rule("R-CHG-4"), "line rows"])
+
+case('charge-R-CHG-11-non-target-offer', 'R-CHG-11',
+     'premier-2018: infantry that is not (yet) the target may attempt carré when the cavalry, in '
+     'its sight, comes within 4 hexes. At the start (0316, 4 hexes) au-inf in line attempts: line '
+     'row 4, heavy cavalry, roll 65 in DD 65-66: it disorders in place (not the target, R-CHG-4). '
+     'Declared not the target at 0314, it is never attacked; the plan into its hex 0312 stops at '
+     '0313 (the cavalry may not move on or through it): 3 MP, no contact.',
+     scenario([cav(["0316"]), inf(formation="line", facing=7)]),
+     ["fr-cav", "--path", "0315,0314,0313,0312,0311", "--answers", "carre,not-target",
+      "--dice", "65"],
+     {"/summary": "carre[au-inf]:DD no-contact", "/mp_spent": 3,
+      "/units/0/after/hexes": ["0313"], "/units/1/after/state": "disordered",
+      "/units/1/after/hexes": ["0312"], "/events/0/kind": "carre-roll"},
+     stdout_has=["may not move on or through", rule("R-CHG-11")])
+
+# ---- premier-2018 results (R-CHG-3, R-CHG-4, R-CHG-5) --------------------------------------
+case('charge-R-CHG-3-not-target-pass-over', 'R-CHG-3',
+     'At 0316 (4 hexes) au-inf attempts carré: column row 4 is all CARRE (roll 66). At 0314 it is '
+     'declared not the target; the plan passes over the carré in 0312 and ends in 0310, accepting '
+     'its defensive fire: 6 MP, no melee.',
+     scenario([cav(["0316"]), inf()]),
+     ["fr-cav", "--path", "0315,0314,0313,0312,0311,0310", "--answers", "carre,not-target",
+      "--dice", "66"],
+     {"/summary": "carre[au-inf]:CARRE no-contact", "/mp_spent": 6,
+      "/obligations/0/kind": "defensive_fire", "/obligations/0/unit": "au-inf",
+      "/units/0/after/hexes": ["0310"]},
+     stdout_has=["passing over it in 0312", rule("R-CHG-3")])
+
+case('charge-R-CHG-3-carre-then-target-must-close', 'R-CHG-3',
+     'au-inf forms carré at 4 hexes (roll 66) while not the target; declared the target at 0314, '
+     'the cavalry must close and enter though its plan ends at 0314: 0313, 0312; 4 MP.',
+     scenario([cav(["0316"]), inf()]),
+     ["fr-cav", "--path", "0315,0314", "--answers", "carre", "--target", "au-inf", "--dice",
+      "66"],
+     {"/summary": "carre[au-inf]:CARRE target:au-inf melee:au-inf", "/mp_spent": 4,
+      "/units/0/after/hexes": ["0312"]},
+     stdout_has=["earlier in this charge: the cavalry must advance onto it"])
+
+H = {(3, r): 'h' for r in range(14, 18)}
+case('charge-R-CHG-4-dd-contact-no-points', 'R-CHG-4',
+     'Rows 13-17 cost 3. Path 0317, 0316, 0315, 0314: 12 MP; offers at 4 and 3 hexes declined; '
+     'declared the target at 0314, au-inf rolls 44: DD (column row 2, 44-61). The cavalry contacts '
+     'it at 0313 for 3 more: 15 of 15, nothing left to trample (the charge ends all the same).',
+     scenario([cav(["0318"]), inf()], mapd=corridor(cells={**H, (3, 13): 'h'})),
+     ["fr-cav", "--path", "0317,0316,0315,0314", "--answers", "wait,wait", "--target", "au-inf",
+      "--response", "carre", "--dice", "44"],
+     {"/summary": "target:au-inf carre:DD melee:au-inf", "/mp_spent": 15, "/contact": True},
+     stdout_has=["has 0 movement points left: too few to trample"])
+
+case('charge-R-CHG-4-dd-out-of-points', 'R-CHG-4',
+     'As before but 0313 costs 4: the cavalry has 15 - 12 = 3 left and cannot contact the '
+     'disordered target; it spent 12 >= its printed 10 without contact: routed in place in 0314 '
+     '(38.10).',
+     scenario([cav(["0318"]), inf()], mapd=corridor(cells={**H, (3, 13): 'H'})),
+     ["fr-cav", "--path", "0317,0316,0315,0314", "--answers", "wait,wait", "--target", "au-inf",
+      "--response", "carre", "--dice", "44"],
+     {"/summary": "target:au-inf carre:DD routed-in-place", "/mp_spent": 12,
+      "/units/0/after/state": "routed", "/units/0/after/hexes": ["0314"]})
+
+case('charge-R-CHG-5-not-target-routs-10', 'R-CHG-5',
+     'Declined at 4 hexes, attempted at 3 in line: line row 3, roll 62 in PGD 62-66: not the '
+     'target, it routs exactly 10 hexes up the corridor, 0311..0302 (R-RET-3); no recall. The '
+     'cavalry goes on through the empty 0312 to 0311: 5 MP, no contact.',
+     scenario([cav(["0316"]), inf(formation="line", facing=7)]),
+     ["fr-cav", "--path", "0315,0314,0313,0312,0311", "--answers", "wait,carre", "--dice", "62"],
+     {"/summary": "carre[au-inf]:PGD no-contact", "/mp_spent": 5,
+      "/units/1/after/hexes": ["0302"], "/units/1/after/state": "routed",
+      "/events/2/kind": "rout", "/events/2/value": 10}, stdout_has=[rule("R-CHG-5")])
+
+case('charge-R-CHG-5-recalled-follow-trample', 'R-CHG-5',
+     'Light cavalry (+3 on the carré roll). Roll 56: index 29 + 3 = 32 = 63, PGD. au-inf routs '
+     '10 hexes to 0302. Recall: die 4 in 3-6: recalled; it follows: 0313 .. 0303 is 11 hexes, 1 + '
+     '11 = 12 MP spent, 7 left; trample one increment per 2 MP: at most 3; the player spends 6: '
+     '3 increments; 18 of 19 spent; then the melee.',
+     scenario([cav(["0315"], movement=14), inf()]),
+     ["fr-cav", "--path", "0314,0313", "--answers", "wait,follow,6", "--target", "au-inf",
+      "--response", "carre", "--dice", "56,4"],
+     {"/summary": "target:au-inf carre:PGD recall:yes follow trample:3 melee:au-inf",
+      "/mp_spent": 18, "/units/0/after/hexes": ["0303"], "/units/1/after/hexes": ["0302"],
+      "/units/1/after/losses": 3, "/obligations/0/kind": "melee"},
+     stdout_has=["rolls recall: 4 +0 = 4, range 3-6: recalled", rule("R-CHG-17")])
+
+case('charge-R-CHG-5-recall-failed-5mp', 'R-CHG-5',
+     'Roll 62: PGD; it routs to 0302. Recall die 2, not in 3-6. The cavalry (in 0314, 1 MP spent) '
+     'must go to the hex au-inf left, 0312 (0313, 0312: 3 MP), then at most 5 more toward it: '
+     '0311..0307, 8 MP in all; no enemy met; 8 < 10 printed: no rout in place.',
+     scenario([cav(["0315"]), inf()]),
+     ["fr-cav", "--path", "0314,0313", "--answers", "wait", "--target", "au-inf", "--response",
+      "carre", "--dice", "62,2"],
+     {"/summary": "target:au-inf carre:PGD recall:no no-contact", "/mp_spent": 8,
+      "/units/0/after/hexes": ["0307"], "/units/0/after/state": "good"},
+     stdout_has=["at most 5 more movement points", rule("R-CHG-15")])
+
+case('charge-R-CHG-15-first-enemy-met', 'R-CHG-15',
+     'Guns au-gun stand in the side hex 0409 (cube x=3, z=8-1=7; 03RR is x=2, z=RR-2: distance '
+     'max(1, |RR-9|, |RR-10|)). Roll 62: PGD, au-inf routs up the corridor; recall die 2 fails. '
+     'The pursuit: 0313, 0312 (the hex left), 0311, 0310; 0310 is next to 0409 (distance 1): the '
+     'first enemy met, attacked: defensive fire and melee; 5 MP spent.',
+     scenario([cav(["0315"]), inf(), gun(hexes=("0409",))],
+              mapd=corridor(cells={(4, 9): '.'})),
+     ["fr-cav", "--path", "0314,0313", "--answers", "wait", "--target", "au-inf", "--response",
+      "carre", "--dice", "62,2"],
+     {"/summary": "target:au-inf carre:PGD recall:no engage:au-gun melee:au-gun",
+      "/mp_spent": 5, "/units/0/after/hexes": ["0310"],
+      "/obligations/0/kind": "defensive_fire", "/obligations/0/unit": "au-gun",
+      "/obligations/1/kind": "melee", "/obligations/1/melee_times": "1"},
+     stdout_has=["not recalled, meets au-gun and attacks it"])
+
+case('charge-R-CHG-12-stand-pass-2018', 'R-CHG-12',
+     'Saxon infantry (no carré table) can only stand. At contact (0313) it checks morale: 44, '
+     'heavy cavalry -3, front hexside; roll 52: index 25 - 3 = 22 = 45 > 44: passes. The charge '
+     'is halted; the infantry counts as having passed its pre-melee check.',
+     scenario([cav(["0315"]), inf(nation="saxon")]),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--dice", "52"],
+     {"/summary": "target:au-inf stand:pass melee:au-inf", "/mp_spent": 2,
+      "/obligations/0/kind": "passed_premelee", "/obligations/1/kind": "defensive_fire",
+      "/obligations/2/kind": "melee", "/obligations/3/kind": "exhausted"},
+     stdout_has=["roll 52 -3 = 45 against 44: passes", rule("R-CHG-12")])
+
+case('charge-R-CHG-12-stand-fail-2018', 'R-CHG-12',
+     'Roll 51: index 24 - 3 = 21 = 44, not above 44: fails; PGD. Before it leaves the cavalry '
+     '(2 MP spent, 13 left) tramples at 2 MP an increment: the player spends 4, 2 increments. It '
+     'routs 10 hexes to 0302; recall die 2 fails: to 0312 (7 MP), then 5 more: 0311..0307, 12 '
+     'MP. It made contact, so no rout in place.',
+     scenario([cav(["0315"]), inf(nation="saxon")]),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--answers", "4", "--dice", "51,2"],
+     {"/summary": "target:au-inf stand:fail trample:2 recall:no", "/mp_spent": 12,
+      "/units/0/after/hexes": ["0307"], "/units/0/after/state": "good",
+      "/units/1/after/hexes": ["0302"], "/units/1/after/losses": 2,
+      "/units/1/after/state": "routed"})
+
+case('charge-R-CHG-12-carre-stands', 'R-CHG-12',
+     'Infantry already in carré may only stand (no decision); roll 51 fails by the arithmetic '
+     'above (44), roll 52 passes: here 52, halted, melee.',
+     scenario([cav(["0315"]), inf(formation="carre")]),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--dice", "52"],
+     {"/summary": "target:au-inf stand:pass melee:au-inf", "/decisions/0/decision": "target"},
+     stdout_has=["it stands (R-CHG-12)"])
+
+# ---- premier-2017 (R-CHG-6, R-CHG-16, R-CHG-20) ---------------------------------------------
+case('charge-R-CHG-6-stand-pass-2017', 'R-CHG-6',
+     'premier-2017 stand: the same check at contact, roll 52 -> 45 > 44: it stays in place; melee.',
+     scenario([cav(["0315"]), inf()], rules="premier-2017"),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--response", "stand", "--dice",
+      "52"],
+     {"/summary": "target:au-inf stand:pass melee:au-inf", "/units/0/id": "fr-cav",
+      "/obligations/2/kind": "melee"}, stdout_has=[rule("R-CHG-12")])
+
+case('charge-R-CHG-6-stand-fail-dd-2017', 'R-CHG-6',
+     'Roll 51 -> 44: fails; good order becomes DD and retreats 3 MP (R-MOR-7): 0311, 0310, 0309 '
+     '(1 MP each). It may not move voluntarily in its next Movement segment. The cavalry is not '
+     'bound to follow: its plan ends at 0313.',
+     scenario([cav(["0315"]), inf()], rules="premier-2017"),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--response", "stand", "--dice",
+      "51"],
+     {"/summary": "target:au-inf stand:fail", "/units/1/after/hexes": ["0309"],
+      "/units/1/after/state": "disordered", "/obligations/0/kind": "no_voluntary_move",
+      "/obligations/0/unit": "au-inf"}, stdout_has=[rule("R-CHG-6")])
+
+case('charge-R-CHG-6-stand-fail-pgd-2017', 'R-CHG-6',
+     'Already disordered: stand only; modifiers -3 (heavy cavalry) and -3 (disordered, R-MOR-3); '
+     'roll 53: index 26 - 6 = 20 = 43, fails: PGD; a charge rout of one die of hexes: 4, to '
+     '0308. Recall die 5: recalled; it follows: 0312, 0311, 0310, 0309 = 4 hexes to contact: one '
+     'increment per hex, 4 lost; then the melee; 2 + 4 = 6 MP.',
+     scenario([cav(["0315"]), inf(state="disordered")], rules="premier-2017"),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--answers", "follow", "--dice",
+      "53,4,5"],
+     {"/summary": "target:au-inf stand:fail rout:4 recall:yes follow trample:4 melee:au-inf",
+      "/mp_spent": 6, "/units/1/after/hexes": ["0308"], "/units/1/after/losses": 4,
+      "/units/0/after/hexes": ["0309"], "/obligations/0/kind": "no_voluntary_move"})
+
+case('charge-R-CHG-6-carre-dd-three-hexes', 'R-CHG-6',
+     'premier-2017 carré roll at 2 hexes, roll 44: DD; it moves exactly 3 hexes away (0309) and '
+     'stays DD. The cavalry carries on with its plan (R-CHG-20): 0313, 0312, 0311, 0310 next to '
+     '0309: contact, melee; 5 MP.',
+     scenario([cav(["0315"]), inf()], rules="premier-2017"),
+     ["fr-cav", "--path", "0314,0313,0312,0311,0310", "--target", "au-inf", "--response",
+      "carre", "--dice", "44"],
+     {"/summary": "target:au-inf carre:DD melee:au-inf", "/mp_spent": 5,
+      "/units/1/after/hexes": ["0309"], "/units/1/after/state": "disordered",
+      "/obligations/0/kind": "no_voluntary_move"}, stdout_has=["exactly 3 hexes"])
+
+case('charge-R-CHG-6-charge-rout-die-follow', 'R-CHG-6',
+     'Roll 62: PGD; rout die 3: 0311, 0310, 0309. Recall die 6: recalled; follow: 0313, 0312, '
+     '0311, 0310 = 4 hexes to contact: 4 increments eliminated (one per hex moved to contact).',
+     scenario([cav(["0315"]), inf()], rules="premier-2017"),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--response", "carre", "--answers",
+      "follow", "--dice", "62,3,6"],
+     {"/summary": "target:au-inf carre:PGD rout:3 recall:yes follow trample:4 melee:au-inf",
+      "/mp_spent": 5, "/units/1/after/hexes": ["0309"], "/units/1/after/losses": 4},
+     stdout_has=["routs one die of hexes: 3"])
+
+case('charge-R-CHG-16-recall-failed-half-melee', 'R-CHG-16',
+     'Roll 62: PGD; rout die 2: to 0310. Recall die 1 fails: the cavalry must get next to it: '
+     '0313, 0312, 0311 (next to 0310) and melee it at x1/2; after all melees it is PGD in place.',
+     scenario([cav(["0315"]), inf()], rules="premier-2017"),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--response", "carre", "--dice",
+      "62,2,1"],
+     {"/summary": "target:au-inf carre:PGD rout:2 recall:no engage:au-inf melee:au-inf",
+      "/mp_spent": 4, "/obligations/0/kind": "no_voluntary_move",
+      "/obligations/1/kind": "rout_in_place", "/obligations/2/kind": "melee",
+      "/obligations/2/melee_times": "1/2", "/obligations/3/kind": "exhausted"},
+     stdout_has=[rule("R-CHG-16")])
+
+case('charge-R-CHG-20-carre-2017', 'R-CHG-20',
+     'premier-2017 carré roll 43: CARRE; as in R-CHG-3 the cavalry closes and enters: 3 MP.',
+     scenario([cav(["0315"]), inf()], rules="premier-2017"),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--response", "carre", "--dice",
+      "43"],
+     {"/summary": "target:au-inf carre:CARRE melee:au-inf", "/mp_spent": 3,
+      "/units/0/after/hexes": ["0312"]})
+
+# ---- artillery alone (R-CHG-21) ------------------------------------------------------------
+case('charge-R-CHG-21-guns-front-pass', 'R-CHG-21',
+     'Lone unlimbered guns facing 6 (S); the cavalry reaches 0313, their S neighbour: a front '
+     'hexside. Morale check, no chart modifiers: roll 45 > 44 passes: defensive fire, then melee.',
+     scenario([cav(["0315"]), gun()]),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-gun", "--dice", "45"],
+     {"/summary": "target:au-gun guns:pass melee:au-gun", "/obligations/0/kind": "defensive_fire",
+      "/obligations/1/kind": "melee"}, stdout_has=["through a front hexside"])
+
+case('charge-R-CHG-21-guns-flank-no-fire', 'R-CHG-21',
+     'Guns facing 2 (NE): the S hexside is 4 hours from 2: a flank (front = the faced hexside and '
+     'its neighbours). Roll 45 passes: melee only, no defensive fire (41).',
+     scenario([cav(["0315"]), gun(facing=2)]),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-gun", "--dice", "45"],
+     {"/summary": "target:au-gun guns:pass melee:au-gun", "/obligations/0/kind": "melee",
+      "/obligations/1/kind": "exhausted"}, stdout_has=["through a flank hexside"])
+
+case('charge-R-CHG-21-guns-fail-eliminated', 'R-CHG-21',
+     'Roll 44, not above 44: the guns fail and are eliminated; the charge goes on over their hex '
+     '0312 to 0311 (4 MP), having made contact: no rout in place, no melee.',
+     scenario([cav(["0315"]), gun()]),
+     ["fr-cav", "--path", "0314,0313,0312,0311", "--target", "au-gun", "--dice", "44"],
+     {"/summary": "target:au-gun guns:fail eliminated:au-gun", "/mp_spent": 4,
+      "/contact": True, "/units/1/eliminated": True, "/units/0/after/hexes": ["0311"]})
+
+case('charge-R-CHG-21-limbered-stands', 'R-CHG-21',
+     'Limbered guns alone are charged as infantry without the carré: they stand (no decision); '
+     'stand check roll 52: 25 - 3 = 22 = 45 > 44, passes; limbered guns give no defensive fire.',
+     scenario([cav(["0315"]), gun(formation="limbered")]),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-gun", "--dice", "52"],
+     {"/summary": "target:au-gun stand:pass melee:au-gun", "/obligations/0/kind": "passed_premelee",
+      "/obligations/1/kind": "melee"}, stdout_has=["lone limbered guns stand as infantry"])
+
+case('charge-R-CHG-22-skirmishers-rout', 'R-CHG-22',
+     'Skirmishers neither stand nor form carré: at contact (0313, 2 MP) the cavalry may trample '
+     'first (2 MP an increment; the player spends 2: 1 increment), then they rout 10 hexes to 0302; '
+     'no recall; the plan is over.',
+     scenario([cav(["0315"]), inf(id="au-skr", formation="skirmish", facing=7, increments=4,
+                                  fire=4, melee=8)]),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-skr", "--answers", "2"],
+     {"/summary": "target:au-skr trample:1", "/mp_spent": 4, "/units/1/after/losses": 1,
+      "/units/1/after/hexes": ["0302"], "/obligations": []})
+
+# ---- rout paths and decisions (R-CHG-24, R-CHG-25, R-CHG-7) -----------------------------------
+FORK = corridor(cells={(2, 2): '.', (4, 2): '.'})
+case('charge-R-CHG-24-rout-end-choice', 'R-CHG-24',
+     'A fork at the end of the corridor: from 0303 (the 9th hex) the 10th may be 0302, 0202 (NW) '
+     'or 0402 (NE); each is 12 hexes from the cavalry in 0315, so all are optimal. The owner '
+     'chooses where the rout ends: the options are those three hexes.',
+     scenario([cav(["0316"]), inf(formation="line", facing=7)], mapd=FORK),
+     ["fr-cav", "--path", "0315,0314", "--answers", "wait,carre", "--dice", "62"],
+     exit=2, use_json=False,
+     stderr_has=["where does it end?", ") 0202", ") 0302", ") 0402"])
+
+case('charge-R-CHG-24-rout-end-chosen', 'R-CHG-24',
+     'The same rout; its owner answers 0402: au-inf ends there.',
+     scenario([cav(["0316"]), inf(formation="line", facing=7)], mapd=FORK),
+     ["fr-cav", "--path", "0315,0314", "--answers", "wait,carre,0402", "--dice", "62"],
+     {"/units/1/after/hexes": ["0402"], "/decisions/2/decision": "path",
+      "/decisions/2/key": "0402"})
+
+case('charge-R-CHG-7-decision-needed', 'R-CHG-7',
+     'premier-2018: from 0315 the infantry 3 hexes away may attempt carré; nobody answered and '
+     'stdin is no terminal: exit 2 with the options.',
+     scenario([cav(["0315"]), inf()]), ["fr-cav", "--path", "0314,0313"], exit=2, use_json=False,
+     stderr_has=["au-inf sees fr-cav 3 hexes away and is not its target: attempt carré now?",
+                 ") carre", ") wait"])
+
+case('charge-R-CHG-7-bad-answer', 'R-CHG-7',
+     'An answer that is not an option is a usage error.',
+     scenario([cav(["0315"]), inf()]), ["fr-cav", "--path", "0314,0313", "--answers", "maybe"],
+     exit=2, use_json=False, stderr_has=['"maybe" is not one of the options above'])
+
+case('charge-R-CHG-25-auto-declares', 'R-CHG-25',
+     'In --auto mode the declaration takes the formation the plan ends next to (0313 is next to '
+     '0312): target; the response takes carré; roll 43: CARRE.',
+     scenario([cav(["0314"]), inf()]), ["fr-cav", "--path", "0313", "--auto", "--dice", "43"],
+     {"/decisions/0/decision": "target", "/decisions/0/key": "target", "/decisions/0/by": "auto",
+      "/decisions/1/key": "carre", "/summary": "target:au-inf carre:CARRE melee:au-inf"},
+     stdout_has=[rule("R-CHG-25")])
+
+case('charge-R-CHG-26-journal', 'R-CHG-26',
+     'The journal lists the decisions and rolls in order: the offer declined, the declaration, the '
+     'response, the carré roll 43.',
+     scenario([cav(["0315"]), inf()]),
+     ["fr-cav", "--path", "0314,0313", "--answers", "wait,target,carre", "--dice", "43"],
+     {"/journal/format": "labataille-journal/1", "/journal/entries/0/decision": "carre",
+      "/journal/entries/0/key": "wait", "/journal/entries/1/decision": "target",
+      "/journal/entries/2/decision": "response", "/journal/entries/3/die": "roll",
+      "/journal/entries/3/value": 43, "/journal/entries/3/purpose": "carre roll"})
+
+# ---- exact odds (R-DICE-4) -----------------------------------------------------------------
+case('charge-R-DICE-4-odds-carre-row', 'R-DICE-4',
+     'From 0314 (2 hexes) au-inf is declared the target and attempts carré (column row 2, no '
+     'modifier). CARRE 11-43: 3 x 6 + 3 = 21 rolls = 21/36 = 7/12. DD 44-61: 3 + 6 + 1 = 10 = '
+     '5/18 (contact at 0313 with 14 MP left, automatic trample of min(14 div 3, 8) = 4). PGD '
+     '62-66: 5/36, then recall 3-6 = 4/6: 5/36 x 2/3 = 5/54 (follow 0313..0303, 11 MP, 4 left: '
+     'trample 2), or 2/6: 5/108 (pursuit 0313, 0312, then 5 MP: 7 MP, no contact). Sum 63 + 30 + '
+     '10 + 5 = 108/108.',
+     scenario([cav(["0314"]), inf()]),
+     ["fr-cav", "--path", "0313", "--target", "au-inf", "--response", "carre", "--auto", "--odds",
+      "--dice", "43"],
+     {"/odds/by_summary/target:au-inf carre:CARRE melee:au-inf": "7/12",
+      "/odds/by_summary/target:au-inf carre:DD trample:4 melee:au-inf": "5/18",
+      "/odds/by_summary/target:au-inf carre:PGD recall:yes follow trample:2 melee:au-inf": "5/54",
+      "/odds/by_summary/target:au-inf carre:PGD recall:no no-contact": "5/108",
+      "/odds/outcomes/0/p": "7/12"})
+
+case('charge-R-DICE-4-odds-stand', 'R-DICE-4',
+     'Stand check at 0313: morale 44, modifier -3: passes when roll - 3 > 44, natural 52 or more '
+     '(52 - 3 = 45): 52..56 and 61..66 = 5 + 6 = 11 rolls: 11/36. Fail 25/36: trample automatic '
+     'maximum, min((15 - 1) div 2, 8) = 7; rout to 0302; recall 4/6 (25/54) or 2/6 (25/108); either '
+     'way no MP is left to move. 33 + 50 + 25 = 108/108.',
+     scenario([cav(["0314"]), inf(nation="saxon")]),
+     ["fr-cav", "--path", "0313", "--target", "au-inf", "--auto", "--odds", "--dice", "52"],
+     {"/odds/by_summary/target:au-inf stand:pass melee:au-inf": "11/36",
+      "/odds/by_summary/target:au-inf stand:fail trample:7 recall:yes follow": "25/54",
+      "/odds/by_summary/target:au-inf stand:fail trample:7 recall:no": "25/108"})
+
+case('charge-R-DICE-4-odds-2017-rout-die', 'R-DICE-4',
+     'premier-2017 carré from 0314: CARRE 7/12; DD 5/18 (3 hexes away to 0309, the plan ends at '
+     '0313, no contact); PGD 5/36 splits by the rout die d (1/6 each) and the recall (4/6, 2/6). '
+     'd = 1: to 0311; recalled, it follows 0313, 0312: 2 hexes, trample 2: 5/36 x 1/6 x 4/6 = '
+     '20/1296 = 5/324; not recalled it engages it at x1/2: 5/36 x 1/6 x 2/6 = 5/648. d = 6: to '
+     '0306, follow 0313..0307 = 7 hexes, trample 7: 5/324.',
+     scenario([cav(["0314"]), inf()], rules="premier-2017"),
+     ["fr-cav", "--path", "0313", "--target", "au-inf", "--response", "carre", "--auto",
+      "--odds", "--dice", "43"],
+     {"/odds/by_summary/target:au-inf carre:CARRE melee:au-inf": "7/12",
+      "/odds/by_summary/target:au-inf carre:DD no-contact": "5/18",
+      "/odds/by_summary/target:au-inf carre:PGD rout:1 recall:yes follow trample:2 melee:au-inf":
+          "5/324",
+      "/odds/by_summary/target:au-inf carre:PGD rout:1 recall:no engage:au-inf melee:au-inf":
+          "5/648",
+      "/odds/by_summary/target:au-inf carre:PGD rout:6 recall:yes follow trample:7 melee:au-inf":
+          "5/324"})
+
+if __name__ == '__main__':
+    names = set()
+    for name, c in cases:
+        assert name not in names, name
+        names.add(name)
+        with open(os.path.join(OUT, name + '.json'), 'w') as f:
+            json.dump(c, f, indent=2, ensure_ascii=False)
+            f.write('\n')
+    print(len(cases), 'cases')
