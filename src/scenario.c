@@ -143,18 +143,7 @@ static void join(char *buf, size_t n, const char *const *names, int count)
 
 static void path_key(char *out, const char *base, const char *key)
 {
-    char esc[PATH_MAX_LEN];
-    size_t n = 0;
-    for (const char *p = key; *p && n + 2 < sizeof esc; p++) {
-        if (*p == '~' || *p == '/') {
-            esc[n++] = '~';
-            esc[n++] = *p == '~' ? '0' : '1';
-        } else {
-            esc[n++] = *p;
-        }
-    }
-    esc[n] = '\0';
-    snprintf(out, PATH_MAX_LEN, "%s/%s", base, esc);
+    jsonpos_append_key(out, PATH_MAX_LEN, base, key);
 }
 
 static void path_index(char *out, const char *base, size_t i)
