@@ -3,25 +3,44 @@
 
 #include "cli.h"
 
+static json_t *errors_json(const lb_errlist *errs)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < errs->count; i++) {
+        const lb_err *e = &errs->items[i];
+        char line[LB_ERR_FILE_MAX + LB_ERR_PATH_MAX + LB_ERR_MSG_MAX + 64];
+        lb_err_fmt(e, line, sizeof line);
+        json_array_append_new(list, json_pack("{s:s,s:i,s:i,s:s,s:s,s:s}", "file", e->file, "line",
+                                              e->line, "col", e->col, "path", e->path, "message",
+                                              e->msg, "text", line));
+    }
+    return list;
+}
+
 int cmd_check(const cli_args *args)
 {
     if (args->npositional != 1)
         return cli_usage(args, "expected one scenario file");
     const char *file = args->positional[0];
-    lb_state *st = cli_load(args, file);
+    lb_errlist errs = {0};
+    lb_state *st = cli_load_keep(args, file, &errs);
+    cli_print_errors(&errs);
     if (!st) {
         if (args->json)
-            cli_print_json(json_pack("{s:s,s:b}", "file", file, "valid", 0));
+            cli_print_json(json_pack("{s:s,s:b,s:o}", "file", file, "valid", 0, "errors",
+                                     errors_json(&errs)));
+        lb_errlist_release(&errs);
         return CLI_INVALID;
     }
+    lb_errlist_release(&errs);
     int combat = 0;
     for (int i = 0; i < st->nunits; i++)
         combat += lb_unit_is_combat(&st->units[i]);
     if (args->json) {
-        cli_print_json(json_pack("{s:s,s:b,s:s?,s:s,s:i,s:i,s:i,s:i}", "file", file, "valid", 1,
-                                 "game", st->game, "rules", lb_edition_name(st->rules), "columns",
-                                 st->map.cols, "rows", st->map.rows, "units", st->nunits,
-                                 "combat_units", combat));
+        cli_print_json(json_pack("{s:s,s:b,s:s?,s:s,s:i,s:i,s:i,s:i,s:[]}", "file", file, "valid",
+                                 1, "game", st->game, "rules", lb_edition_name(st->rules),
+                                 "columns", st->map.cols, "rows", st->map.rows, "units",
+                                 st->nunits, "combat_units", combat, "errors"));
     } else {
         printf("%s: valid: %dx%d map, %d units (%d combat), game %s, rules %s\n", file,
                st->map.cols, st->map.rows, st->nunits, combat, st->game ? st->game : "(inline)",

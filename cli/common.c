@@ -43,28 +43,43 @@ int cli_invalid(const char *fmt, ...)
     return CLI_INVALID;
 }
 
-lb_state *cli_load(const cli_args *args, const char *file)
+lb_state *cli_load_keep(const cli_args *args, const char *file, lb_errlist *errs)
 {
     int nmodules;
     const lb_module *modules = lb_data_modules(&nmodules);
     lb_load_opts opts = {.modules = modules, .nmodules = nmodules, .strict = args->strict};
-    lb_errlist errs = {0};
     lb_state *st = NULL;
     if (file) {
-        lb_scenario_load_file(file, &opts, &st, &errs);
+        lb_scenario_load_file(file, &opts, &st, errs);
     } else {
         size_t len;
         const char *name;
         const char *text = lb_data_demo(&len, &name);
-        lb_scenario_load(name, text, len, &opts, &st, &errs);
+        lb_scenario_load(name, text, len, &opts, &st, errs);
     }
-    for (int i = 0; i < errs.count; i++) {
+    if (!st && errs->count == 0) {
+        lb_err e;
+        lb_err_set(&e, LB_NOMEM, "out of memory");
+        snprintf(e.file, sizeof e.file, "%s", file ? file : "demo");
+        lb_errlist_push(errs, &e);
+    }
+    return st;
+}
+
+void cli_print_errors(const lb_errlist *errs)
+{
+    for (int i = 0; i < errs->count; i++) {
         char line[LB_ERR_FILE_MAX + LB_ERR_PATH_MAX + LB_ERR_MSG_MAX + 64];
-        lb_err_fmt(&errs.items[i], line, sizeof line);
+        lb_err_fmt(&errs->items[i], line, sizeof line);
         fprintf(stderr, "%s\n", line);
     }
-    if (!st && errs.count == 0)
-        fprintf(stderr, "labataille: %s: out of memory\n", file ? file : "demo");
+}
+
+lb_state *cli_load(const cli_args *args, const char *file)
+{
+    lb_errlist errs = {0};
+    lb_state *st = cli_load_keep(args, file, &errs);
+    cli_print_errors(&errs);
     lb_errlist_release(&errs);
     return st;
 }

@@ -1,15 +1,40 @@
-/* Hex grid: labels, neighbours, clock directions and distance (R-GRID-1..4). */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
+/* Hex grid: neighbours, clock directions, distance, centres and CCRR labels (R-GRID-1..4). */
 #include "lb/hex.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 static const char *const dir_names[LB_DIR_COUNT] = {"N", "NE", "SE", "S", "SW", "NW"};
 
-static int is_even(int v)
+/* R-GRID-2: (dcol, drow) of each direction, for odd columns [0] and even columns [1]. */
+static const int dir_steps[2][LB_DIR_COUNT][2] = {
+    {{0, -1}, {1, -1}, {1, 0}, {0, 1}, {-1, 0}, {-1, -1}},
+    {{0, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}},
+};
+
+/* Largest number of digits a label part may have and still parse into an int. */
+enum { LABEL_PART_DIGITS_MAX = 9 };
+
+static int is_dir(int dir)
 {
-    return (v & 1) == 0;
+    return dir >= 0 && dir < LB_DIR_COUNT;
+}
+
+static int column_is_even(int col)
+{
+    return col % 2 == 0;
+}
+
+static int decimal_digits(long long n)
+{
+    int digits = 1;
+
+    while (n >= 10) {
+        n /= 10;
+        digits++;
+    }
+    return digits;
 }
 
 int lb_hex_eq(lb_hex a, lb_hex b)
@@ -17,126 +42,128 @@ int lb_hex_eq(lb_hex a, lb_hex b)
     return a.col == b.col && a.row == b.row;
 }
 
-/* R-GRID-2: even columns sit half a hex lower */
+/* R-GRID-2; a bad direction leaves h where it is. */
 lb_hex lb_hex_neighbor(lb_hex h, int dir)
 {
-    int low = is_even(h.col); /* 1 when this column is the lower one */
-    switch (dir) {
-    case LB_DIR_N: return (lb_hex){h.col, h.row - 1};
-    case LB_DIR_S: return (lb_hex){h.col, h.row + 1};
-    case LB_DIR_NE: return (lb_hex){h.col + 1, h.row - 1 + low};
-    case LB_DIR_SE: return (lb_hex){h.col + 1, h.row + low};
-    case LB_DIR_NW: return (lb_hex){h.col - 1, h.row - 1 + low};
-    default: return (lb_hex){h.col - 1, h.row + low}; /* LB_DIR_SW */
-    }
+    if (!is_dir(dir))
+        return h;
+    const int *step = dir_steps[column_is_even(h.col)][dir];
+    lb_hex n = {h.col + step[0], h.row + step[1]};
+    return n;
 }
 
 int lb_hex_dir_to(lb_hex a, lb_hex b)
 {
-    for (int d = 0; d < LB_DIR_COUNT; d++)
-        if (lb_hex_eq(lb_hex_neighbor(a, d), b))
-            return d;
+    for (int dir = 0; dir < LB_DIR_COUNT; dir++)
+        if (lb_hex_eq(lb_hex_neighbor(a, dir), b))
+            return dir;
     return -1;
 }
 
 int lb_hex_dir_opposite(int dir)
 {
-    return (dir + 3) % LB_DIR_COUNT;
+    return is_dir(dir) ? (dir + 3) % LB_DIR_COUNT : -1;
 }
 
-/* R-GRID-3: hexsides are the even clock hours */
+/* R-GRID-3: hexsides are the even hours, N = 12. */
 int lb_hex_dir_clock(int dir)
 {
+    if (!is_dir(dir))
+        return -1;
     return dir == LB_DIR_N ? 12 : 2 * dir;
 }
 
 int lb_hex_clock_dir(int clock)
 {
-    if (clock < 1 || clock > 12 || clock % 2)
-        return -1;
-    return clock == 12 ? LB_DIR_N : clock / 2;
+    if (clock == 12)
+        return LB_DIR_N;
+    if (clock >= 2 && clock <= 10 && clock % 2 == 0)
+        return clock / 2;
+    return -1;
 }
 
 int lb_hex_dir_parse(const char *name)
 {
-    for (int d = 0; d < LB_DIR_COUNT; d++)
-        if (strcmp(name, dir_names[d]) == 0)
-            return d;
+    if (name == NULL)
+        return -1;
+    for (int dir = 0; dir < LB_DIR_COUNT; dir++)
+        if (strcmp(name, dir_names[dir]) == 0)
+            return dir;
     return -1;
 }
 
 const char *lb_hex_dir_name(int dir)
 {
-    return dir >= 0 && dir < LB_DIR_COUNT ? dir_names[dir] : "?";
+    return is_dir(dir) ? dir_names[dir] : "?";
 }
 
-/* Cube coordinates of the offset layout in which even (1-based) columns are pushed down. */
-static void to_cube(lb_hex h, long *x, long *z)
-{
-    long q = h.col - 1;
-    *x = q;
-    *z = (h.row - 1) - (q - (q & 1)) / 2;
-}
-
-/* R-GRID-4 */
+/* R-GRID-4: cube distance; with q = col - 1 the axial row is (y - q) / 2, y as in lb_hex_center. */
 int lb_hex_distance(lb_hex a, lb_hex b)
 {
-    long ax, az, bx, bz;
-    to_cube(a, &ax, &az);
-    to_cube(b, &bx, &bz);
-    long dx = labs(ax - bx), dz = labs(az - bz), dy = labs((ax + az) - (bx + bz));
-    long d = dx > dz ? dx : dz;
-    return (int)(d > dy ? d : dy);
+    int64_t qa = (int64_t)a.col - 1, qb = (int64_t)b.col - 1;
+    int64_t ya = 2 * ((int64_t)a.row - 1) + column_is_even(a.col);
+    int64_t yb = 2 * ((int64_t)b.row - 1) + column_is_even(b.col);
+    int64_t dq = qb - qa;
+    int64_t dr = ((yb - qb) - (ya - qa)) / 2;
+    int64_t ds = dq + dr;
+
+    return (int)(((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2);
 }
 
 void lb_hex_center(lb_hex h, int *x, int *y)
 {
     *x = 3 * (h.col - 1);
-    *y = 2 * (h.row - 1) + (is_even(h.col) ? 1 : 0);
+    *y = 2 * (h.row - 1) + column_is_even(h.col);
 }
 
-static int digits(int v)
-{
-    int n = 1;
-    while (v >= 10) {
-        v /= 10;
-        n++;
-    }
-    return n;
-}
-
-/* R-GRID-1: two digits each, more when the map needs them */
+/* R-GRID-1: two digits, more when the largest number needs them. */
 void lb_hex_label_digits(int cols, int rows, int *col_digits, int *row_digits)
 {
-    *col_digits = digits(cols) > 2 ? digits(cols) : 2;
-    *row_digits = digits(rows) > 2 ? digits(rows) : 2;
+    int c = decimal_digits(cols), r = decimal_digits(rows);
+
+    *col_digits = c < 2 ? 2 : c;
+    *row_digits = r < 2 ? 2 : r;
 }
 
+/* A hex off the map (a part below 1 or wider than its digits) has no label. */
 int lb_hex_label_fmt(lb_hex h, int col_digits, int row_digits, char *buf, size_t n)
 {
-    int len;
-    if (h.col < 0 || h.row < 0)
-        len = snprintf(buf, n, "(%d,%d)", h.col, h.row);
-    else
-        len = snprintf(buf, n, "%0*d%0*d", col_digits, h.col, row_digits, h.row);
-    return len >= 0 && (size_t)len < n ? len : -1;
+    if (h.col < 1 || h.row < 1 || decimal_digits(h.col) > col_digits ||
+        decimal_digits(h.row) > row_digits)
+        return -1;
+    int len = snprintf(buf, n, "%0*d%0*d", col_digits, h.col, row_digits, h.row);
+    if (len < 0 || (size_t)len >= n)
+        return -1;
+    return len;
 }
 
+static int parse_part(const char *s, int digits, int *out)
+{
+    int v = 0;
+
+    for (int i = 0; i < digits; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = 10 * v + (s[i] - '0');
+    }
+    if (v < 1)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* Parts are 1-based (R-GRID-1), so an all-zero part is malformed. */
 int lb_hex_label_parse(const char *s, int col_digits, int row_digits, lb_hex *out)
 {
-    if (col_digits < 1 || row_digits < 1 || col_digits + row_digits > 2 * LB_HEX_LABEL_MAX)
+    lb_hex h;
+
+    if (s == NULL || col_digits < 1 || row_digits < 1 || col_digits > LABEL_PART_DIGITS_MAX ||
+        row_digits > LABEL_PART_DIGITS_MAX)
         return -1;
-    int col = 0, row = 0, i = 0;
-    for (; s[i]; i++) {
-        if (s[i] < '0' || s[i] > '9' || i >= col_digits + row_digits)
-            return -1;
-        if (i < col_digits)
-            col = col * 10 + (s[i] - '0');
-        else
-            row = row * 10 + (s[i] - '0');
-    }
-    if (i != col_digits + row_digits)
+    if (strlen(s) != (size_t)(col_digits + row_digits))
         return -1;
-    *out = (lb_hex){col, row};
+    if (parse_part(s, col_digits, &h.col) != 0 || parse_part(s + col_digits, row_digits, &h.row) != 0)
+        return -1;
+    *out = h;
     return 0;
 }

@@ -1,4 +1,5 @@
 /* Positions in JSON text: re-scans valid JSON to find where a JSON Pointer's value starts. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,8 +137,9 @@ static void skip_value(cursor *c)
                 return;
         }
     } else {
-        while ((ch = peek(c)) >= 0 && !strchr(" \t\r\n,]}", ch))
+        do
             advance(c);
+        while ((ch = peek(c)) > 0 && !strchr(" \t\r\n,]}", ch));
     }
 }
 
@@ -227,4 +229,92 @@ jsonpos jsonpos_string_char(const char *text, size_t len, jsonpos at, int k)
     }
     jsonpos p = here(&c, 1);
     return p;
+}
+
+void jsonpos_append_key(char *out, size_t n, const char *base, const char *key)
+{
+    size_t used = (size_t)snprintf(out, n, "%s/", base);
+    for (const char *p = key; *p && used + 3 < n; p++) {
+        if (*p == '~' || *p == '/') {
+            out[used++] = '~';
+            out[used++] = *p == '~' ? '0' : '1';
+        } else {
+            out[used++] = *p;
+        }
+    }
+    if (used < n)
+        out[used] = '\0';
+}
+
+#define LB_PTR_MAX 512
+
+typedef struct frame {
+    int is_object;
+    long index;     /* arrays: the element being read */
+    int has_key;    /* objects: a key was read for the member being read */
+    char key[128];
+} frame;
+
+#define FRAMES_MAX 64
+
+void jsonpos_path_at(const char *text, size_t len, size_t at, char *path, size_t n)
+{
+    frame stack[FRAMES_MAX];
+    int depth = 0, overflow = 0;
+    cursor c = {.text = text, .len = len < at ? len : at, .line = 1, .col = 1};
+    for (;;) {
+        skip_ws(&c);
+        int ch = peek(&c);
+        if (ch < 0)
+            break;
+        if (ch == '{' || ch == '[') {
+            if (depth < FRAMES_MAX)
+                stack[depth++] = (frame){.is_object = ch == '{'};
+            else
+                overflow++;
+            advance(&c);
+        } else if (ch == '}' || ch == ']') {
+            if (overflow)
+                overflow--;
+            else if (depth)
+                depth--;
+            advance(&c);
+        } else if (ch == ',') {
+            if (depth && !overflow) {
+                stack[depth - 1].index++;
+                stack[depth - 1].has_key = 0;
+            }
+            advance(&c);
+        } else if (ch == ':') {
+            advance(&c);
+        } else if (ch == '"') {
+            frame *top = depth && !overflow ? &stack[depth - 1] : NULL;
+            if (top && top->is_object && !top->has_key) {
+                read_string(&c, top->key, sizeof top->key);
+                top->has_key = 1;
+            } else {
+                read_string(&c, NULL, 0);
+            }
+        } else {
+            /* a literal, a number, or a stray byte (even NUL): always consumes one byte */
+            do
+                advance(&c);
+            while ((ch = peek(&c)) > 0 && !strchr(" \t\r\n,]}:\"{[", ch));
+        }
+    }
+    size_t used = 0;
+    path[0] = '\0';
+    for (int i = 0; i < depth && used < n; i++) {
+        if (stack[i].is_object && !stack[i].has_key)
+            break;
+        char seg[32];
+        if (stack[i].is_object) {
+            char joined[LB_PTR_MAX];
+            jsonpos_append_key(joined, sizeof joined, path, stack[i].key);
+            used = (size_t)snprintf(path, n, "%s", joined);
+            continue;
+        }
+        snprintf(seg, sizeof seg, "%ld", stack[i].index);
+        used += (size_t)snprintf(path + used, n - used, "/%s", seg);
+    }
 }

@@ -1,4 +1,6 @@
 /* The map: cells, terrain, elevation and hexside features. */
+#include <stdio.h>
+
 #include "lb/map.h"
 
 int lb_map_contains(const lb_map *m, lb_hex h)
@@ -25,8 +27,9 @@ int lb_map_hexside(const lb_map *m, lb_hex h, int dir)
 
 char *lb_map_label(const lb_map *m, lb_hex h, char *buf)
 {
+    /* off the map (a sight line may pass there): "(col,row)" */
     if (lb_hex_label_fmt(h, m->col_digits, m->row_digits, buf, LB_HEX_LABEL_MAX) < 0)
-        buf[0] = '\0';
+        snprintf(buf, LB_HEX_LABEL_MAX, "(%d,%d)", h.col, h.row);
     return buf;
 }
 

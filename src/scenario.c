@@ -12,7 +12,7 @@
 #define PATH_MAX_LEN LB_ERR_PATH_MAX
 #define MAP_SIDE_MAX 999
 #define TERRAIN_TYPES_MAX 254
-#define HEXSIDE_TYPES_MAX 254
+#define HEXSIDE_TYPES_MAX 32 /* cancels is a bit set */
 #define NAMES_SHOWN 8
 
 typedef struct source {
@@ -43,7 +43,7 @@ static void push(loader *L, const source *src, jsonpos at, const char *path, con
     snprintf(e.file, sizeof e.file, "%s", src->file);
     e.line = at.line;
     e.col = at.col;
-    snprintf(e.path, sizeof e.path, "%s", path);
+    snprintf(e.path, sizeof e.path, "%s", path[0] ? path : "/"); /* "/" shows the whole document */
     snprintf(e.msg, sizeof e.msg, "%s", msg);
     if (lb_errlist_push(L->errs, &e) != LB_OK)
         L->failed_alloc = 1;
@@ -143,18 +143,7 @@ static void join(char *buf, size_t n, const char *const *names, int count)
 
 static void path_key(char *out, const char *base, const char *key)
 {
-    char esc[PATH_MAX_LEN];
-    size_t n = 0;
-    for (const char *p = key; *p && n + 2 < sizeof esc; p++) {
-        if (*p == '~' || *p == '/') {
-            esc[n++] = '~';
-            esc[n++] = *p == '~' ? '0' : '1';
-        } else {
-            esc[n++] = *p;
-        }
-    }
-    esc[n] = '\0';
-    snprintf(out, PATH_MAX_LEN, "%s/%s", base, esc);
+    jsonpos_append_key(out, PATH_MAX_LEN, base, key);
 }
 
 static void path_index(char *out, const char *base, size_t i)
@@ -430,6 +419,50 @@ static void compile_hexsides(loader *L, const json_t *charts)
         t->id = dup(L, key);
         c->nhexsides++;
     }
+    /* cancels: a bridge or ford listed with the stream it crosses replaces the stream's cost */
+    json_object_foreach(sides, key, entry) {
+        int self = lb_charts_hexside(c, key);
+        json_t *list = json_object_get(entry, "cancels");
+        if (self < 0 || !list)
+            continue;
+        char p[PATH_MAX_LEN];
+        path_key(p, "/hexsides", key);
+        path_key(p, p, "cancels");
+        if (!json_is_array(list)) {
+            problem_chart(L, p, "expected a list of hexside types, found %s", FOUND(list));
+            continue;
+        }
+        size_t i;
+        json_t *v;
+        json_array_foreach(list, i, v) {
+            int other = json_is_string(v) ? lb_charts_hexside(c, json_string_value(v)) : -1;
+            char pi[PATH_MAX_LEN];
+            path_index(pi, p, i);
+            if (other < 0)
+                problem_chart(L, pi, "expected a hexside type of the charts, found %s", FOUND(v));
+            else
+                c->hexsides[self].cancels |= 1u << other;
+        }
+    }
+}
+
+static void compile_elevation(loader *L, const json_t *charts)
+{
+    char fbuf[80];
+    lb_charts *c = &L->st->charts;
+    c->elevation_hexside = -1;
+    json_t *e = json_object_get(charts, "elevation");
+    if (!e)
+        return;
+    json_t *v = json_object_get(e, "change_hexside");
+    if (!json_is_object(e) || (v && (!json_is_string(v) ||
+                                     lb_charts_hexside(c, json_string_value(v)) < 0))) {
+        problem_chart(L, v ? "/elevation/change_hexside" : "/elevation",
+                      "expected a hexside type of the charts, found %s", FOUND(v ? v : e));
+        return;
+    }
+    if (v)
+        c->elevation_hexside = lb_charts_hexside(c, json_string_value(v));
 }
 
 static int chart_int(loader *L, const json_t *entry, const char *cpath, const char *key,
@@ -465,6 +498,37 @@ static int chart_name(loader *L, const json_t *entry, const char *cpath, const c
     return 0;
 }
 
+/* strcmp for names that may be NULL (NULL equals only NULL); 0 when equal. */
+static int same_name(const char *a, const char *b)
+{
+    return a && b ? strcmp(a, b) : a != b;
+}
+
+/* A positive integer or a rational {"num", "den"} (docs/charts-format.md 2.1). */
+static int chart_frac(loader *L, const json_t *entry, const char *cpath, const char *key,
+                      int required, lb_frac *out)
+{
+    char p[PATH_MAX_LEN], fbuf[80];
+    json_t *v = json_object_get(entry, key);
+    if (!v && !required)
+        return 0;
+    path_key(p, cpath, key);
+    json_t *num = json_object_get(v, "num"), *den = json_object_get(v, "den");
+    if (json_is_integer(v) && json_integer_value(v) >= 1 && json_integer_value(v) <= 999) {
+        *out = lb_frac_int(json_integer_value(v));
+        return 0;
+    }
+    if (json_is_object(v) && json_object_size(v) == 2 && json_is_integer(num) &&
+        json_is_integer(den) && json_integer_value(num) >= 1 && json_integer_value(num) <= 999 &&
+        json_integer_value(den) >= 1 && json_integer_value(den) <= 999) {
+        *out = lb_frac_make(json_integer_value(num), json_integer_value(den));
+        return 0;
+    }
+    problem_chart(L, p, "expected an integer 1-999 or {\"num\": n, \"den\": d}, found %s",
+                  FOUND(v));
+    return -1;
+}
+
 static void compile_fire_multiples(loader *L, const json_t *charts)
 {
     char fbuf[80];
@@ -495,7 +559,7 @@ static void compile_fire_multiples(loader *L, const json_t *charts)
         path_key(pf, p, "formation");
         if (f < 0) {
             problem_chart(L, pf, "expected a formation (column, line, carre, skirmish, general, "
-                                 "road, limbered, unlimbered), found %s", FOUND(form));
+                                 "road, limbered, unlimbered, masse), found %s", FOUND(form));
             continue;
         }
         m.formation = (lb_formation)f;
@@ -507,12 +571,28 @@ static void compile_fire_multiples(loader *L, const json_t *charts)
         }
         m.printed = json_is_true(printed);
         m.range = m.formation == LB_FORM_SKIRMISH ? 2 : 1;
+        if (m.printed && (json_object_get(entry, "per_hex") || json_object_get(entry, "multiple"))) {
+            problem_chart(L, p, "expected either \"printed\": true or per_hex and multiple, found "
+                                "both");
+            continue;
+        }
         if (chart_name(L, entry, p, "nation", &m.nation) || chart_name(L, entry, p, "class", &m.cls) ||
             chart_int(L, entry, p, "per_hex", !m.printed, 1, &m.per_hex) ||
-            chart_int(L, entry, p, "multiple", !m.printed, 1, &m.multiple) ||
+            chart_frac(L, entry, p, "multiple", !m.printed, &m.multiple) ||
             chart_int(L, entry, p, "range", 0, 1, &m.range))
             continue;
-        c->fire_multiples[c->nfire_multiples++] = m;
+        for (int k = 0; k < c->nfire_multiples; k++) {
+            const lb_fire_multiple *o = &c->fire_multiples[k];
+            if (o->formation == m.formation && !same_name(o->nation, m.nation) &&
+                !same_name(o->cls, m.cls)) {
+                problem_chart(L, p, "expected one entry per nation, class and formation, found a "
+                                    "second (the first is /fire_multiples/%d)", k);
+                m.per_hex = -1;
+                break;
+            }
+        }
+        if (m.per_hex >= 0)
+            c->fire_multiples[c->nfire_multiples++] = m;
     }
 }
 
@@ -577,6 +657,7 @@ static void load_charts(loader *L)
     L->st->charts.doc = merged;
     compile_terrain(L, merged);
     compile_hexsides(L, merged);
+    compile_elevation(L, merged);
     compile_fire_multiples(L, merged);
     compile_morale(L, merged);
 }
@@ -694,7 +775,7 @@ static void load_turn(loader *L)
             st->turn.minutes = h * 60 + m;
     }
     json_t *ph = json_object_get(turn, "phasing");
-    if (ph) {
+    if (ph && st->sides[0] && st->sides[1]) {
         int side = json_is_string(ph) ? lb_state_side(st, json_string_value(ph)) : -1;
         if (side < 0)
             problem(L, "/turn/phasing", "expected one of the sides (%s, %s), found %s",
@@ -891,6 +972,10 @@ static void load_hexsides(loader *L, const json_t *map)
             continue;
         lb_hex other = lb_hex_neighbor(h, dir);
         uint8_t *mine = &m->sides[6 * lb_map_cell(m, h) + dir];
+        if (*mine && (c->hexsides[t].cancels & (1u << (*mine - 1))))
+            *mine = 0; /* the new feature replaces the one it cancels */
+        else if (*mine && (c->hexsides[*mine - 1].cancels & (1u << t)))
+            continue;  /* already replaced by a feature that cancels this one */
         if (*mine) {
             char lb1[LB_HEX_LABEL_MAX], lb2[LB_HEX_LABEL_MAX];
             problem(L, p, "expected one feature per hexside, found a second on %s/%s (%s already)",
@@ -1146,6 +1231,39 @@ static void load_combat_fields(loader *L, const json_t *uj, const char *base, lb
     }
 }
 
+/* docs/charts-format.md 3.1: with a nations registry in the charts, a combat unit's nation and
+ * class must be in it, the class of the unit's arm. */
+static void check_nation(loader *L, const char *base, const lb_unit *u)
+{
+    json_t *nations = json_object_get(L->st->charts.doc, "nations");
+    if (!json_is_object(nations) || u->arm == LB_ARM_LEADER || !u->nation)
+        return;
+    char p[PATH_MAX_LEN];
+    json_t *nation = json_object_get(nations, u->nation);
+    if (!nation) {
+        const char *ids[NAMES_SHOWN + 1];
+        int n = 0;
+        const char *key;
+        json_t *v;
+        json_object_foreach(nations, key, v) if (n <= NAMES_SHOWN) ids[n++] = key;
+        char list[400];
+        join(list, sizeof list, ids, n);
+        path_key(p, base, "nation");
+        problem(L, p, "expected a nation of the charts (%s), found \"%s\"", list, u->nation);
+        return;
+    }
+    if (!u->cls)
+        return;
+    json_t *cls = json_object_get(json_object_get(nation, "classes"), u->cls);
+    const char *arm = json_string_value(json_object_get(cls, "arm"));
+    path_key(p, base, "class");
+    if (!cls)
+        problem(L, p, "expected a troop class of %s in the charts, found \"%s\"", u->nation, u->cls);
+    else if (arm && strcmp(arm, lb_arm_name(u->arm)) != 0)
+        problem(L, p, "expected a class of %s %s, found \"%s\" (%s)", u->nation,
+                lb_arm_name(u->arm), u->cls, arm);
+}
+
 static void load_unit(loader *L, const json_t *uj, size_t i, idset *ids)
 {
     char fbuf[80], base[PATH_MAX_LEN], p[PATH_MAX_LEN];
@@ -1193,6 +1311,7 @@ static void load_unit(loader *L, const json_t *uj, size_t i, idset *ids)
         load_bonus(L, uj, base, u);
     } else {
         load_combat_fields(L, uj, base, u);
+        check_nation(L, base, u);
     }
     /* R-SCN-3: only a line or a skirmish screen stands in more than one hex */
     if (u->nhexes > 1 && u->formation != LB_FORM_LINE && u->formation != LB_FORM_SKIRMISH) {
@@ -1279,22 +1398,52 @@ static void load_units(loader *L)
 
 /* ---- entry points ------------------------------------------------------------------------- */
 
-/* Rewrites jansson's "X expected near 'Y'" as "expected X, found 'Y'". */
-static void syntax_message(const char *text, char *out, size_t n)
+/* Rewrites jansson's "X expected near 'Y'" as "expected X, found 'Y'"; *token gets the text
+ * after "near" (without quotes) so the error can point at the token's first character. */
+static void syntax_message(const char *text, char *out, size_t n, char *token, size_t tn)
 {
+    token[0] = '\0';
+    const char *near = strstr(text, " near '");
+    if (near) {
+        const char *tok = near + strlen(" near '");
+        size_t tl = strlen(tok);
+        snprintf(token, tn, "%.*s", tl ? (int)tl - 1 : 0, tok);
+    }
     const char *exp = strstr(text, " expected near ");
     if (exp) {
         snprintf(out, n, "expected %.*s, found %s", (int)(exp - text), text,
                  exp + strlen(" expected near "));
-        return;
-    }
-    const char *near = strstr(text, " near ");
-    if (near) {
+    } else if (near && strncmp(text, "duplicate object key", 20) == 0) {
+        snprintf(out, n, "expected a key not used before in this object, found %s",
+                 near + strlen(" near "));
+    } else if (near && (strncmp(text, "unexpected token", 16) == 0 ||
+                        strncmp(text, "invalid token", 13) == 0)) {
+        snprintf(out, n, "expected a JSON value, found %s", near + strlen(" near "));
+    } else if (near && strncmp(text, "premature end of input", 22) == 0) {
+        snprintf(out, n, "expected more JSON, found the end of the file after %s",
+                 near + strlen(" near "));
+    } else if (near) {
         snprintf(out, n, "expected valid JSON, found %s (%.*s)", near + strlen(" near "),
                  (int)(near - text), text);
-        return;
+    } else {
+        snprintf(out, n, "expected valid JSON, found %s", text);
     }
-    snprintf(out, n, "expected valid JSON, found %s", text);
+}
+
+/* The syntax error as FILE:LINE:COL: PATH: …, pointing at the first character of the bad token. */
+static void syntax_error(loader *L, const json_error_t *jerr)
+{
+    char msg[LB_ERR_MSG_MAX], token[200], path[PATH_MAX_LEN];
+    syntax_message(jerr->text, msg, sizeof msg, token, sizeof token);
+    size_t bytes = strlen(token);
+    size_t start = jerr->position >= 0 && (size_t)jerr->position >= bytes
+                       ? (size_t)jerr->position - bytes : 0;
+    int chars = utf8_len(token);
+    jsonpos at = {.line = jerr->line > 0 ? jerr->line : 1, .col = jerr->column > 0 ? jerr->column : 1};
+    if (chars > 1 && at.col > chars - 1 && !strchr(token, '\n'))
+        at.col -= chars - 1;
+    jsonpos_path_at(L->scenario.text, L->scenario.len, start, path, sizeof path);
+    push(L, &L->scenario, at, path, msg);
 }
 
 static const char *const top_keys[] = {"format", "title", "game",  "rules", "fractions",
@@ -1308,10 +1457,7 @@ int lb_scenario_load(const char *file, const char *text, size_t len, const lb_lo
     json_error_t jerr;
     L.root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!L.root) {
-        char msg[LB_ERR_MSG_MAX];
-        syntax_message(jerr.text, msg, sizeof msg);
-        jsonpos at = {.line = jerr.line > 0 ? jerr.line : 1, .col = jerr.column > 0 ? jerr.column : 1};
-        push(&L, &L.scenario, at, "", msg);
+        syntax_error(&L, &jerr);
         return L.failed_alloc ? LB_NOMEM : LB_SYNTAX;
     }
     int first_error = errs->count;

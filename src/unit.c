@@ -6,7 +6,7 @@
 static const char *const arm_names[] = {"infantry", "cavalry", "artillery", "leader"};
 static const char *const formation_names[] = {"column",   "line",     "carre",      "skirmish",
                                               "general",  "road",     "limbered",   "unlimbered",
-                                              "none"};
+                                              "masse",    "none"};
 static const char *const state_names[] = {"good", "disordered", "routed"};
 static const char *const readiness_names[] = {"fresh", "tired", "exhausted"};
 

@@ -2,6 +2,7 @@
 #ifndef LB_CHARTS_H
 #define LB_CHARTS_H
 
+#include "frac.h"
 #include "unit.h"
 
 /*
@@ -27,6 +28,7 @@ typedef struct lb_hexside_type {
     const char *id;
     int move[LB_MOVE_ARMS]; /* cost added for crossing, or LB_MOVE_PROHIBITED */
     lb_los_class los;       /* LB_LOS_BLOCKS: a wall (R-LOS-3) */
+    unsigned cancels;       /* bit i: listed with hexside type i, this one's cost replaces it */
 } lb_hexside_type;
 
 typedef struct lb_fire_multiple {
@@ -35,7 +37,7 @@ typedef struct lb_fire_multiple {
     lb_formation formation;
     int printed;            /* fires its printed value */
     int per_hex;            /* increments that may fire per hex */
-    int multiple;
+    lb_frac multiple;
     int range;              /* hexes */
 } lb_fire_multiple;
 
@@ -50,6 +52,7 @@ typedef struct lb_charts {
     int nfire_multiples;
     int auto_pass;          /* natural roll that always passes a morale check, 0 if none */
     int auto_fail;          /* natural roll that always fails, 0 if none */
+    int elevation_hexside;  /* hexside type crossed by every change of elevation, or -1 */
     struct json_t *doc;     /* the merged charts, owned by the state */
 } lb_charts;
 

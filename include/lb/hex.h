@@ -25,7 +25,7 @@ typedef struct lb_hex {
 
 enum { LB_DIR_N, LB_DIR_NE, LB_DIR_SE, LB_DIR_S, LB_DIR_SW, LB_DIR_NW, LB_DIR_COUNT };
 
-/* Longest label part: a map side up to 99999 hexes. */
+/* Buffer size for a label and its NUL: up to 5 + 5 digits, a map side up to 99999 hexes. */
 #define LB_HEX_LABEL_MAX 12
 
 /* True when a and b are the same hex. */
@@ -65,9 +65,10 @@ int lb_hex_label_parse(const char *s, int col_digits, int row_digits, lb_hex *ou
  *                  passing from a into b;
  *   LB_LINE_ALONG  the segment runs along the hexside shared by a and b (a and b are both
  *                  "intervening together", R-LOS-4); a is the hex on the left of the direction
- *                  of travel (x east, y south), b the one on the right.
+ *                  of travel as seen on the map, north up (travelling east, a is the northern
+ *                  hex), b the one on the right.
  * A hex touched only at a corner produces no step, and passing exactly through a vertex crosses
- * no hexside. Integer arithmetic only.
+ * no hexside. Integer arithmetic only, exact while |col| and |row| stay below 2^28.
  */
 typedef enum lb_line_kind { LB_LINE_HEX, LB_LINE_CROSS, LB_LINE_ALONG } lb_line_kind;
 

@@ -9,11 +9,13 @@
 #include "err.h"
 #include "frac.h"
 #include "hex.h"
+#include "los.h"
 #include "map.h"
 #include "morale.h"
 #include "retreat.h"
 #include "scenario.h"
 #include "state.h"
+#include "svg.h"
 #include "trace.h"
 #include "unit.h"
 

@@ -16,7 +16,8 @@ typedef enum lb_formation {
     LB_FORM_ROAD,
     LB_FORM_LIMBERED,
     LB_FORM_UNLIMBERED,
-    LB_FORM_NONE /* leaders */
+    LB_FORM_MASSE, /* Austrian massed column: in the charts only, no scenario unit uses it yet */
+    LB_FORM_NONE   /* leaders */
 } lb_formation;
 
 /* R-MOR-2: good order, disordered (DD), routed (PGD). */

@@ -1,0 +1,77 @@
+/* Replays a fuzz corpus (files or folders) through a fuzz target, for the normal test run. */
+#include <dirent.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static int replay_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        perror(path);
+        return -1;
+    }
+    size_t cap = 4096, len = 0;
+    uint8_t *buf = malloc(cap);
+    size_t got;
+    while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
+        len += got;
+        if (len == cap) {
+            uint8_t *nb = realloc(buf, cap *= 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+            }
+            buf = nb;
+        }
+    }
+    fclose(f);
+    if (!buf)
+        return -1;
+    LLVMFuzzerTestOneInput(buf, len);
+    free(buf);
+    return 0;
+}
+
+static int replay(const char *path, int *count)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0) {
+        perror(path);
+        return -1;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        (*count)++;
+        return replay_file(path);
+    }
+    DIR *d = opendir(path);
+    if (!d) {
+        perror(path);
+        return -1;
+    }
+    int rc = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && rc == 0) {
+        if (e->d_name[0] == '.')
+            continue;
+        char sub[4096];
+        snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+        rc = replay(sub, count);
+    }
+    closedir(d);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    int count = 0;
+    for (int i = 1; i < argc; i++)
+        if (replay(argv[i], &count))
+            return 1;
+    printf("replayed %d inputs\n", count);
+    return count ? 0 : 1;
+}

@@ -1,0 +1,141 @@
+/* Unit tests: fractions, traces, error records and the arena. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lb/lb.h"
+
+static void test_core__frac_arithmetic(void **unused)
+{
+    (void)unused;
+    lb_frac half = lb_frac_make(1, 2), third = lb_frac_make(2, 6);
+    assert_int_equal(third.num, 1);
+    assert_int_equal(third.den, 3);
+    lb_frac s = lb_frac_add(half, third);
+    assert_int_equal(s.num, 5);
+    assert_int_equal(s.den, 6);
+    lb_frac d = lb_frac_sub(third, half);
+    assert_int_equal(d.num, -1);
+    assert_int_equal(d.den, 6);
+    lb_frac p = lb_frac_mul(lb_frac_int(24), half);
+    assert_int_equal(p.num, 12);
+    assert_int_equal(p.den, 1);
+    lb_frac q = lb_frac_div(lb_frac_int(15), lb_frac_int(2));
+    assert_int_equal(q.num, 15);
+    assert_int_equal(q.den, 2);
+    assert_int_equal(lb_frac_floor(q), 7);
+    assert_int_equal(lb_frac_floor(lb_frac_make(-15, 2)), -8);
+    assert_int_equal(lb_frac_cmp(half, third), 1);
+    assert_int_equal(lb_frac_cmp(third, lb_frac_make(3, 9)), 0);
+    lb_frac neg = lb_frac_make(3, -4);
+    assert_int_equal(neg.num, -3);
+    assert_int_equal(neg.den, 4);
+    char buf[32];
+    assert_string_equal(lb_frac_fmt(q, buf, sizeof buf), "15/2");
+    assert_string_equal(lb_frac_fmt(p, buf, sizeof buf), "12");
+}
+
+static void test_core__trace_steps_and_values(void **unused)
+{
+    (void)unused;
+    lb_trace t;
+    lb_trace_init(&t);
+    lb_trace_int(&t, "ignored", 1); /* no step yet: nothing to attach to */
+    lb_trace_add(&t, "R-FIRE-3", "(24)", "line, 2 hexes: %d + %d increments", 4, 4);
+    lb_trace_int(&t, "increments", 8);
+    lb_trace_frac(&t, "value", 30, 4);
+    lb_trace_text(&t, "nation", "french");
+    lb_trace_add(&t, "R-MOR-1", "(31)", "morale check");
+    lb_trace_roll(&t, "morale check", 43);
+    lb_trace_die(&t, "recall", 5);
+    lb_trace_bool(&t, "passed", 7);
+    assert_int_equal(t.count, 2);
+    assert_string_equal(t.steps[0].text, "line, 2 hexes: 4 + 4 increments");
+    assert_int_equal(t.steps[0].nvalues, 3);
+    assert_int_equal(t.steps[0].values[1].num, 15);
+    assert_int_equal(t.steps[0].values[1].den, 2);
+    assert_string_equal(t.steps[0].values[2].text, "french");
+    const lb_trace_step *m = lb_trace_find(&t, "R-MOR-1");
+    assert_non_null(m);
+    assert_int_equal(m->values[0].kind, LB_TV_ROLL);
+    assert_int_equal(m->values[0].num, 43);
+    assert_int_equal(m->values[2].num, 1);
+    assert_null(lb_trace_find(&t, "R-LOS-1"));
+    lb_trace_add(NULL, "R-X", "(0)", "no trace: no effect");
+    lb_trace_release(&t);
+    assert_int_equal(t.count, 0);
+}
+
+static void test_core__err_format(void **unused)
+{
+    (void)unused;
+    lb_err e;
+    lb_err_set(&e, LB_INVALID, "expected a roll 11-66, found \"%s\"", "70");
+    snprintf(e.file, sizeof e.file, "demo.json");
+    e.line = 41;
+    e.col = 18;
+    snprintf(e.path, sizeof e.path, "/units/3/morale");
+    char buf[600];
+    lb_err_fmt(&e, buf, sizeof buf);
+    assert_string_equal(buf, "demo.json:41:18: /units/3/morale: expected a roll 11-66, found \"70\"");
+    e.line = 0;
+    e.path[0] = '\0';
+    lb_err_fmt(&e, buf, sizeof buf);
+    assert_string_equal(buf, "demo.json: expected a roll 11-66, found \"70\"");
+    assert_string_equal(lb_err_name(LB_DICE), "LB_DICE");
+    assert_string_equal(lb_err_name(999), "LB_UNKNOWN");
+    assert_int_equal(lb_err_set(NULL, LB_NOMEM, "x"), LB_NOMEM);
+}
+
+static void test_core__errlist_sorted_by_position(void **unused)
+{
+    (void)unused;
+    lb_errlist list = {0};
+    int lines[] = {9, 2, 9, 1};
+    int cols[] = {5, 7, 1, 1};
+    for (int i = 0; i < 4; i++) {
+        lb_err e = {.code = LB_INVALID, .line = lines[i], .col = cols[i]};
+        snprintf(e.file, sizeof e.file, "a.json");
+        snprintf(e.msg, sizeof e.msg, "%d", i);
+        assert_int_equal(lb_errlist_push(&list, &e), LB_OK);
+    }
+    lb_errlist_sort(&list);
+    assert_string_equal(list.items[0].msg, "3");
+    assert_string_equal(list.items[1].msg, "1");
+    assert_string_equal(list.items[2].msg, "2");
+    assert_string_equal(list.items[3].msg, "0");
+    lb_errlist_release(&list);
+}
+
+static void test_core__arena(void **unused)
+{
+    (void)unused;
+    lb_arena *a = lb_arena_new();
+    char *s = lb_arena_strdup(a, "austrian");
+    assert_string_equal(s, "austrian");
+    int *big = lb_arena_calloc(a, 100000, sizeof *big); /* larger than one block */
+    assert_non_null(big);
+    assert_int_equal(big[99999], 0);
+    big[99999] = 7;
+    char *after = lb_arena_alloc(a, 10); /* still served from the first block */
+    assert_non_null(after);
+    assert_int_equal(((uintptr_t)after) % 16, 0);
+    assert_null(lb_arena_calloc(a, SIZE_MAX / 2, 4)); /* overflow refused */
+    lb_arena_free(a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_core__frac_arithmetic),
+        cmocka_unit_test(test_core__trace_steps_and_values),
+        cmocka_unit_test(test_core__err_format),
+        cmocka_unit_test(test_core__errlist_sorted_by_position),
+        cmocka_unit_test(test_core__arena),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
