@@ -43,6 +43,7 @@ static json_t *answer_json(const lb_state *st, int unit, const lb_retreat *r, in
     json_object_set_new(j, "hexes", json_integer(r->hexes));
     json_object_set_new(j, "friendly", json_integer(r->friendly));
     json_object_set_new(j, "path_count", json_integer((json_int_t)r->count));
+    json_object_set_new(j, "path_hexes", hexes_json(st, r->via, r->nvia));
     json_object_set_new(j, "paths_truncated", json_boolean((unsigned long long)r->npaths < r->count));
     if (choice)
         json_object_set_new(j, "choice", r->surrender ? json_null()
@@ -136,12 +137,12 @@ static int print_text(const lb_state *st, int unit, const lb_retreat *r, int cho
         printf("%llu optimal path%s of %d hex%s, cost %d, %d friendly hex%s on the way\n",
                r->count, r->count == 1 ? "" : "s", r->hexes, r->hexes == 1 ? "" : "es", r->cost,
                r->friendly, r->friendly == 1 ? "" : "es");
-        int shown = choice ? 1 : r->npaths;
-        for (int i = 0; i < shown; i++) {
-            const lb_hex *p = choice ? r->choice : r->paths + (size_t)i * (size_t)r->hexes;
-            for (int k = 0; k < r->hexes; k++)
-                mark(m, marks, p[k], k == r->hexes - 1 ? MARK_END : MARK_PATH);
-        }
+        for (int k = 0; choice && k < r->hexes; k++)
+            mark(m, marks, r->choice[k], k == r->hexes - 1 ? MARK_END : MARK_PATH);
+        for (int k = 0; !choice && k < r->nvia; k++)
+            mark(m, marks, r->via[k], MARK_PATH);
+        for (int k = 0; !choice && k < r->nends; k++)
+            mark(m, marks, r->ends[k], MARK_END);
         printf("end hexes:");
         print_path(st, r->ends, r->nends);
         if (choice) {

@@ -30,8 +30,11 @@ typedef long long label;
 
 /* Cell flags: WIN reached from the start by legal steps, SEEN classified, ENTER may be entered,
  * END may end a path, FRIEND holds a friendly combat unit, ENEMY an enemy unit, REACHED ends a
- * counted optimal path. */
-enum { F_WIN = 1, F_ENTER = 2, F_FRIEND = 4, F_END = 8, F_REACHED = 16, F_ENEMY = 32, F_SEEN = 64 };
+ * counted optimal path, ON lies on one. */
+enum {
+    F_WIN = 1, F_ENTER = 2, F_FRIEND = 4, F_END = 8, F_REACHED = 16, F_ENEMY = 32, F_SEEN = 64,
+    F_ON = 128
+};
 
 /* Directions in the order of the labels of the hexes they lead to: NW, SW, N, S, NE, SE. */
 static const int lex_dirs[LB_DIR_COUNT] = {LB_DIR_NW, LB_DIR_SW, LB_DIR_N,
@@ -522,14 +525,17 @@ static counted count_from(search *S, int depth, int runstart, label acc)
     if (depth == S->k) {
         if (acc != S->best)
             return (counted){0, -1, 0};
-        S->flags[cell] |= F_REACHED;
+        S->flags[cell] |= F_REACHED | F_ON;
         return (counted){1, S->dist[cell], 0};
     }
     uint64_t hash = 0;
     int nrun = 0, memo = depth < S->k - 1;
     memo_entry *e = memo ? memo_find(S, depth, runstart, acc, &hash, &nrun) : NULL;
-    if (e)
+    if (e) {
+        if (e->count)
+            S->flags[cell] |= F_ON;
         return (counted){e->count, e->maxd, e->live};
+    }
     counted sum = {0, -1, 0};
     for (int d = 0; d < LB_DIR_COUNT && !S->oom; d++) {
         int child_run;
@@ -546,6 +552,8 @@ static counted count_from(search *S, int depth, int runstart, label acc)
     }
     if (memo)
         memo_put(S, hash, depth, acc, nrun, sum);
+    if (sum.count)
+        S->flags[cell] |= F_ON;
     return sum;
 }
 
@@ -666,16 +674,24 @@ static int fill(search *S, const lb_retreat_req *req, lb_retreat *out, lb_trace 
     out->count = root.count;
     out->paths = malloc((size_t)keep * (size_t)S->k * sizeof *out->paths);
     out->choice = malloc((size_t)S->k * sizeof *out->choice);
-    int nends = 0;
-    for (int c = 0; c < S->ncells; c++)
+    S->flags[S->start] &= (unsigned char)~F_ON;
+    int nends = 0, nvia = 0;
+    for (int c = 0; c < S->ncells; c++) {
         nends += (S->flags[c] & F_REACHED) != 0;
+        nvia += (S->flags[c] & F_ON) != 0;
+    }
     out->ends = malloc(((size_t)nends + 1) * sizeof *out->ends);
-    if (!out->paths || !out->choice || !out->ends)
+    out->via = malloc(((size_t)nvia + 1) * sizeof *out->via);
+    if (!out->paths || !out->choice || !out->ends || !out->via)
         return LB_NOMEM;
     for (int col = 0; col < S->bw; col++)
-        for (int row = 0; row < S->bh; row++)
-            if (S->flags[row * S->bw + col] & F_REACHED)
-                out->ends[out->nends++] = hex_of(S, row * S->bw + col);
+        for (int row = 0; row < S->bh; row++) {
+            int c = row * S->bw + col;
+            if (S->flags[c] & F_REACHED)
+                out->ends[out->nends++] = hex_of(S, c);
+            if (S->flags[c] & F_ON)
+                out->via[out->nvia++] = hex_of(S, c);
+        }
     S->path[0] = S->start;
     list_from(S, out, keep, 0, 0, 0, root.live);
     choose(S, out, root);
@@ -740,8 +756,9 @@ void lb_retreat_release(lb_retreat *r)
     free(r->paths);
     free(r->ends);
     free(r->choice);
-    r->paths = r->ends = r->choice = NULL;
-    r->npaths = r->nends = 0;
+    free(r->via);
+    r->paths = r->ends = r->choice = r->via = NULL;
+    r->npaths = r->nends = r->nvia = 0;
 }
 
 /* R-RET-5, R-RET-11 */

@@ -46,6 +46,8 @@ typedef struct lb_retreat {
     lb_hex *paths;           /* npaths * hexes, path i at paths + i * hexes */
     lb_hex *ends;            /* every end hex of an optimal path, in label order */
     int nends;
+    lb_hex *via;             /* every hex entered by some optimal path, in label order */
+    int nvia;
     lb_hex *choice;          /* `hexes` hexes: the automatic choice (R-RET-4 d); NULL on surrender */
     int choice_distance;     /* D at the end of the choice */
 } lb_retreat;

@@ -460,6 +460,19 @@ static void check_against_oracle(const lb_state *st, int unit, lb_retreat_req re
         qsort(ends, (size_t)nends, sizeof *ends, cmp_hexes);
         assert_int_equal(r.nends, nends);
         assert_memory_equal(r.ends, ends, (size_t)nends * sizeof *ends);
+        /* every hex of every optimal path */
+        lb_hex via[512];
+        int nvia = 0;
+        for (size_t i = 0; i < (size_t)o.found * (size_t)o.hexes; i++) {
+            int seen = 0;
+            for (int j = 0; j < nvia; j++)
+                seen |= lb_hex_eq(via[j], buf[i]);
+            if (!seen)
+                via[nvia++] = buf[i];
+        }
+        qsort(via, (size_t)nvia, sizeof *via, cmp_hexes);
+        assert_int_equal(r.nvia, nvia);
+        assert_memory_equal(r.via, via, (size_t)nvia * sizeof *via);
         assert_memory_equal(r.choice, buf + (size_t)besti * o.hexes,
                             (size_t)o.hexes * sizeof *buf);
     }
