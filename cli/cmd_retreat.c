@@ -39,15 +39,16 @@ static json_t *answer_json(const lb_state *st, int unit, const lb_retreat *r, in
                           hexes_json(st, r->ends, r->nends));
     json_object_set_new(j, "start_distance",
                         r->start_distance >= 0 ? json_integer(r->start_distance) : json_null());
-    json_object_set_new(j, "cost", r->surrender ? json_null() : json_integer(r->cost));
+    json_object_set_new(j, "stays", json_boolean(r->stays));
+    json_object_set_new(j, "cost", r->count ? json_integer(r->cost) : json_null());
     json_object_set_new(j, "hexes", json_integer(r->hexes));
     json_object_set_new(j, "friendly", json_integer(r->friendly));
     json_object_set_new(j, "path_count", json_integer((json_int_t)r->count));
     json_object_set_new(j, "path_hexes", hexes_json(st, r->via, r->nvia));
     json_object_set_new(j, "paths_truncated", json_boolean((unsigned long long)r->npaths < r->count));
     if (choice)
-        json_object_set_new(j, "choice", r->surrender ? json_null()
-                                                      : hexes_json(st, r->choice, r->hexes));
+        json_object_set_new(j, "choice", r->count ? hexes_json(st, r->choice, r->hexes)
+                                                  : json_null());
     json_object_set_new(j, "trace", cli_trace_json(t));
     return j;
 }
@@ -131,7 +132,9 @@ static int print_text(const lb_state *st, int unit, const lb_retreat *r, int cho
     if (!marks)
         return cli_invalid("out of memory");
     mark(m, marks, r->start, MARK_START);
-    if (r->surrender) {
+    if (r->stays) {
+        printf("no enemy combat unit on the map: nothing to retreat from; the unit stays\n\n");
+    } else if (r->surrender) {
         printf("no legal path: the unit surrenders\n\n");
     } else {
         printf("%llu optimal path%s of %d hex%s, cost %d, %d friendly hex%s on the way\n",
@@ -154,7 +157,7 @@ static int print_text(const lb_state *st, int unit, const lb_retreat *r, int cho
     }
     print_map(st, marks);
     free(marks);
-    if (!r->surrender && !choice) {
+    if (r->count && !choice) {
         printf("\npaths:\n");
         for (int i = 0; i < r->npaths && i < TEXT_PATHS; i++) {
             printf(" ");

@@ -62,7 +62,7 @@ typedef struct search {
     int unit, arm;
     int col0, row0, bw, bh, ncells;
     int start, K;
-    int enemies;          /* enemy combat hexes; 0 voids the distance rules (R-RET-8) */
+    int enemies;          /* enemy combat hexes (at least one, R-RET-8) */
     int *dist;            /* D per cell */
     int *steps;           /* fewest legal steps from the start, for cells in win */
     int *win;             /* the cells legal steps reach within K steps, fewest steps first */
@@ -245,7 +245,7 @@ static void classify(search *S, int c, const enemy *en, int kept, int x0, int z0
     const lb_state *s = S->st;
     const lb_map *m = &s->map;
     lb_hex h = hex_of(S, c);
-    int x, z, d = S->enemies ? INT_MAX : 0;
+    int x, z, d = INT_MAX;
     cube(h, &x, &z);
     int near = cube_distance(x0, z0, x, z);
     for (int e = 0; e < kept && en[e].d - near < d; e++) {
@@ -259,7 +259,7 @@ static void classify(search *S, int c, const enemy *en, int kept, int x0, int z0
         return;
     S->flags[c] |= F_ENTER;
     /* R-RET-2: further from the enemy than at the start, and no other combat unit there */
-    if ((!S->enemies || d > d0) && !(S->flags[c] & F_FRIEND))
+    if (d > d0 && !(S->flags[c] & F_FRIEND))
         S->flags[c] |= F_END;
 }
 
@@ -337,15 +337,11 @@ static int build(search *S, lb_hex h0, lb_trace *t)
     free(en);
     for (int j = 0; j <= K; j++)
         S->upto[j + 1] += S->upto[j];
-    if (S->enemies)
-        lb_trace_add(t, "R-RET-1", "(30)",
-                     "D(start) = %d: hex distance to the nearest of %d enemy combat hexes; every "
-                     "step keeps D or increases it",
-                     d0, S->enemies);
-    else
-        lb_trace_add(t, "R-RET-8", "(30)",
-                     "no enemy combat unit on the map: the distance rules are void");
-    lb_trace_int(t, "start_distance", S->enemies ? d0 : -1);
+    lb_trace_add(t, "R-RET-1", "(30)",
+                 "D(start) = %d: hex distance to the nearest of %d enemy combat hexes; every step "
+                 "keeps D or increases it",
+                 d0, S->enemies);
+    lb_trace_int(t, "start_distance", d0);
     return LB_OK;
 }
 
@@ -546,7 +542,7 @@ static counted count_from(search *S, int depth, int runstart, label acc)
         counted v = count_from(S, depth + 1, child_run, acc + S->w[6 * cell + d]);
         if (!v.count)
             continue;
-        sum.count += v.count;
+        sum.count = sum.count + v.count < sum.count ? UINT64_MAX : sum.count + v.count;
         sum.maxd = v.maxd > sum.maxd ? v.maxd : sum.maxd;
         sum.live |= 1u << d;
     }
@@ -621,7 +617,7 @@ static void choose(search *S, lb_retreat *r, counted root)
         }
         r->choice[depth] = hex_of(S, S->path[depth + 1]);
     }
-    r->choice_distance = S->enemies ? root.maxd : -1;
+    r->choice_distance = root.maxd;
 }
 
 /* R-RET-4 (a): for a budget the most hexes first; (b), (c): then the best label. */
@@ -725,11 +721,21 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
                      u->id, u->nhexes);
     length_of(s, u, req, &out->by_hexes, &out->length, t);
 
+    int enemy = 0;
+    for (int i = 0; i < s->nunits && !enemy; i++)
+        enemy = s->units[i].side != u->side && lb_unit_is_combat(&s->units[i]);
+    if (!enemy) {
+        /* R-RET-8 */
+        out->stays = 1;
+        lb_trace_add(t, "R-RET-8", "(30)",
+                     "no enemy combat unit on the map: nothing to retreat from; the unit stays");
+        return LB_OK;
+    }
     search S = {.st = s, .unit = unit, .arm = (int)u->arm};
     S.K = most_hexes(s, S.arm, out->by_hexes, out->length);
     int rc = build(&S, out->start, t);
     if (rc == LB_OK) {
-        out->start_distance = S.enemies ? S.dist[S.start] : -1;
+        out->start_distance = S.dist[S.start];
         layers(&S);
         if (!find_best(&S, out->by_hexes, out->length)) {
             out->surrender = 1;
@@ -761,11 +767,13 @@ void lb_retreat_release(lb_retreat *r)
     r->npaths = r->nends = r->nvia = 0;
 }
 
-/* R-RET-5, R-RET-11 */
+/* R-RET-5, R-RET-8, R-RET-11 */
 int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice)
 {
     if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]))
         return LB_INVALID;
+    if (r->stays)
+        return LB_OK;
     if (r->surrender) {
         memmove(&s->units[unit], &s->units[unit + 1],
                 (size_t)(s->nunits - unit - 1) * sizeof *s->units);
