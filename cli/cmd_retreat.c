@@ -1,4 +1,4 @@
-/* labataille retreat FILE UNIT --kind disorder|rout|flight [--die N] [--auto]: every optimal path, its end hexes, or surrender. */
+/* labataille retreat FILE UNIT --kind K [--die N] [--auto]: every optimal path, or surrender. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +45,8 @@ static json_t *answer_json(const lb_state *st, int unit, const lb_retreat *r, in
     json_object_set_new(j, "friendly", json_integer(r->friendly));
     json_object_set_new(j, "path_count", json_integer((json_int_t)r->count));
     json_object_set_new(j, "path_hexes", hexes_json(st, r->via, r->nvia));
-    json_object_set_new(j, "paths_truncated", json_boolean((unsigned long long)r->npaths < r->count));
+    json_object_set_new(j, "paths_truncated",
+                        json_boolean((unsigned long long)r->npaths < r->count));
     if (choice)
         json_object_set_new(j, "choice", r->count ? hexes_json(st, r->choice, r->hexes)
                                                   : json_null());

@@ -1,4 +1,4 @@
-/* Paths of retreat, rout and flight (30): layered bounds, branch and bound, memoised counting of simple paths. */
+/* Paths of retreat, rout and flight (30): layered bounds, branch and bound, memoised counts. */
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -239,7 +239,7 @@ static int enemies_of(search *S, int x0, int z0, enemy **out, int *d0)
 
 /* R-RET-1, R-RET-2: D of cell c and whether it may be entered or ended in, worked out the
  * first time the search touches it. D comes from the enemies sorted by distance from the start,
- * stopping once none nearer can follow (an enemy e is at least d(start, e) - d(start, c) from c). */
+ * stopping once none nearer can follow (enemy e is at least d(start, e) - d(start, c) from c). */
 static void classify(search *S, int c, const enemy *en, int kept, int x0, int z0, int d0)
 {
     const lb_state *s = S->st;
@@ -780,7 +780,9 @@ int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice)
         s->nunits--;
         return lb_state_reindex(s);
     }
-    const lb_hex *p = choice < 0 ? r->choice : choice < r->npaths ? r->paths + (size_t)choice * (size_t)r->hexes : NULL;
+    const lb_hex *p = choice < 0             ? r->choice
+                      : choice < r->npaths ? r->paths + (size_t)choice * (size_t)r->hexes
+                                           : NULL;
     if (!p || r->hexes < 1)
         return LB_INVALID;
     lb_unit *u = &s->units[unit];

@@ -49,7 +49,7 @@ typedef struct lb_retreat {
     int nends;
     lb_hex *via;             /* every hex entered by some optimal path, in label order */
     int nvia;
-    lb_hex *choice;          /* `hexes` hexes: the automatic choice (R-RET-4 d); NULL on surrender */
+    lb_hex *choice;          /* `hexes` hexes: the automatic choice (R-RET-4 d), or NULL */
     int choice_distance;     /* D at the end of the choice */
 } lb_retreat;
 

@@ -1,4 +1,4 @@
-/* Unit tests of retreat, rout and flight paths: hand-worked cases, apply, and a brute-force oracle on random maps. */
+/* Unit tests of retreat paths: hand-worked cases, apply, and an exhaustive oracle on random maps. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
