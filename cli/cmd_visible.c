@@ -6,7 +6,7 @@
 #include "cli.h"
 
 /* A hex as four characters: terrain symbol, elevation digit (or space), the side initial of its
- * top combat unit (or space), and '@' for FROM, '+' for a hex FROM sees, ' ' for one it does not. */
+ * top combat unit (or space), and '@' for FROM, '+' for a hex FROM sees, ' ' for the others. */
 static void cell_text(const lb_state *st, lb_hex h, lb_hex from, const unsigned char *visible,
                       int show_elev, char out[5])
 {

@@ -1,4 +1,4 @@
-/* Exact hex line traversal, hex by hex (library-internal): the iterator behind lb_hex_line and LOS. */
+/* Exact hex line traversal, hex by hex (library-internal): the iterator behind lb_hex_line. */
 #ifndef LB_HEX_LINE_H
 #define LB_HEX_LINE_H
 

@@ -1,4 +1,4 @@
-/* Line of sight (rule 23, R-LOS-1..9): the exact sight line, each intervening hex judged. */
+/* Line of sight (rule 23, R-LOS-1..12): the exact sight line, each intervening hex judged. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,10 +8,11 @@
 #include "lb/los.h"
 
 /*
- * One walk along the exact line (line_start/line_next, hex_line.h) serves both entry points: with an item
- * list it records everything the line meets (lb_los_check), without one it stops at the first
- * blocker (lb_los_visible). Both judge a hex from the same bits of what it holds, computed on the
- * spot for one line or once per map for a visibility map, so the two always agree.
+ * One walk along the exact line (line_start and line_next of hex_line.h) serves both entry
+ * points: with an item list it records everything the line meets (lb_los_check), without one it
+ * stops at the first blocker (lb_los_visible). Both judge a hex from the same bits of what it
+ * holds, computed on the spot for one line or once per map for a visibility map, so the two
+ * always agree (tests/unit/test_los.c checks it on every hex of generated maps).
  */
 
 /* What a hex holds that matters to a line from F (R-LOS-3, R-LOS-6, R-LOS-7). */
@@ -140,7 +141,8 @@ static lb_los_passive passive_reason(const sight *s, const lb_unit *u, int skip_
     return LB_LOS_PASSIVE_NONE;
 }
 
-/* The unit bits of h, every unit looked at (any stack, both sides); fills hold when not NULL. */
+/* The unit bits of h, every unit looked at: a stack may hold both sides after a charge, and any
+ * friend among them counts (R-LOS-11). Fills hold when not NULL. */
 static unsigned unit_bits(const sight *s, lb_hex h, int skip_to, holding *hold)
 {
     const int *idx;
@@ -272,8 +274,8 @@ static void record_hex(walker *w, lb_hex h, int cell, lb_los_item_kind kind, lb_
     note(w, v);
 }
 
-/* An intervening hex, alone (HEX) or as one of an edge pair (EDGE, R-LOS-4: either blocks).
- * Inline: this is the inner step of a visibility map. */
+/* An intervening hex, alone (HEX) or as one of an edge pair (EDGE, R-LOS-4: either blocks; each
+ * judged with its own distances, R-LOS-10). Inline: this is the inner step of a visibility map. */
 static inline void visit_hex(walker *w, lb_hex h, lb_los_item_kind kind, lb_hex pair)
 {
     const sight *s = w->s;
@@ -351,8 +353,9 @@ static void visit_side(walker *w, lb_hex a, int d, lb_hex b)
 /*
  * R-LOS-9: the line passes through a corner where wall hexsides meet. It crosses the wall there
  * when walls lie on both sides of the line; a wall whose end corner it only touches, or a bend
- * of the wall it grazes from one side, does not stop it. walls[] are the hexsides at the corner,
- * left[] says which side of the line each lies on. Hexsides of F and T are never screens.
+ * of the wall it grazes from one side, does not stop it. sides[] are the hexsides at the corner
+ * (as pairs of hexes), left[] says on which side of the line each lies. Hexsides of F and T are
+ * never screens.
  */
 static void visit_corner(walker *w, const lb_hex (*sides)[2], const int *left, int n)
 {
@@ -502,12 +505,33 @@ static void trace_start(lb_trace *t, const lb_state *st, const sight *s, int giv
     if (s->side < 0)
         lb_trace_add(t, "R-LOS-7", "(23)", "no combat unit in %s: no friendly unit", fl);
     else if (given_side >= 0)
-        lb_trace_add(t, "R-LOS-7", "(23)", "firer's side: %s (the firing unit)", st->sides[s->side]);
+        lb_trace_add(t, "R-LOS-7", "(23)", "firer's side: %s (the firing unit)",
+                     st->sides[s->side]);
     else
         lb_trace_add(t, "R-LOS-7", "(23)", "firer's side: %s (top combat unit %s of %s)",
                      st->sides[s->side], st->units[lb_state_top_combat(st, s->from)].id, fl);
     if (s->side >= 0)
         lb_trace_text(t, "firer_side", st->sides[s->side]);
+}
+
+/* R-LOS-7, R-LOS-12: the first cavalry unit in h that shares the hex with an enemy carré, or -1.
+ * Such cavalry is not a target for other units' fire; once it leaves the hex, ordinary LOS
+ * applies. */
+static int cavalry_in_carre(const lb_state *st, lb_hex h)
+{
+    const int *idx;
+    int n = lb_state_units_at(st, h, &idx);
+    for (int i = 0; i < n; i++) {
+        const lb_unit *cav = &st->units[idx[i]];
+        if (cav->arm != LB_ARM_CAVALRY)
+            continue;
+        for (int k = 0; k < n; k++) {
+            const lb_unit *sq = &st->units[idx[k]];
+            if (sq->formation == LB_FORM_CARRE && sq->side != cav->side)
+                return idx[i];
+        }
+    }
+    return -1;
 }
 
 /* The whole answer as trace steps: the line, the firer's side, each item, the conclusion. */
@@ -539,6 +563,12 @@ static void trace_answer(lb_trace *t, const lb_state *st, const sight *s, int gi
         }
     }
     lb_trace_bool(t, "visible", r->visible);
+    if (r->not_target >= 0) {
+        const lb_unit *cav = &st->units[r->not_target];
+        lb_trace_add(t, "R-LOS-7", "(23)", "%s stands in an enemy carre's hex in %s: not a target "
+                     "for other units' fire until it leaves that hex", cav->id, tl);
+        lb_trace_text(t, "not_target", cav->id);
+    }
 }
 
 int lb_los_check(const lb_state *st, lb_hex from, lb_hex to, int side, lb_los_result *out,
@@ -551,6 +581,7 @@ int lb_los_check(const lb_state *st, lb_hex from, lb_hex to, int side, lb_los_re
     out->to = to;
     out->firer_side = s.side;
     out->blocked_by = -1;
+    out->not_target = cavalry_in_carre(st, to);
     int d = lb_hex_distance(from, to);
     if (d <= 1) {
         /* R-LOS-2 */

@@ -249,7 +249,7 @@ static void test_los__visible_agrees_with_check(void **unused)
 }
 
 /*
- * Units of both sides in one hex (cavalry in a carré's hex, R-LOS-7) after a game step. 0101
+ * R-LOS-11: units of both sides in one hex (cavalry in a carré's hex) after a game step. 0101
  * (0,0) to 0104 (0,6) runs straight down column 1 through 0102 (1 from F, 2 from T) and 0103 (2
  * from F, 1 from T). T is higher, so 0103's units are seen over unless one of them is friendly
  * to the firer (R-LOS-6): for either side one is, whichever is on top; with no side none is.
@@ -291,6 +291,61 @@ static void test_los__mixed_stack_friendly_blocks(void **unused)
     assert_true(sees(st, (lb_hex){1, 1}, (lb_hex){1, 4}, -1));
     assert_int_equal(lb_los_visible(st, (lb_hex){1, 1}, -1, visible), LB_OK);
     assert_int_equal(visible[3 * 2], 1);
+    lb_state_free(st);
+}
+
+/*
+ * R-LOS-7, R-LOS-12, the seed's carré example: an Austrian carré in 0104 is three hexes from Austrian
+ * infantry in 0101 (straight down column 1). French cavalry that charged into the carré's hex is
+ * not a target there, whatever the line; when it leaves the square for 0103, two hexes from the
+ * infantry, ordinary LOS applies to it.
+ */
+static void test_los__cavalry_in_carre_not_a_target(void **unused)
+{
+    (void)unused;
+    lb_state *st = load(
+        "{\"format\": \"labataille-scenario/1\", \"sides\": [\"french\", \"austrian\"],"
+        "\"charts\": {\"terrain\": {\"clear\": {\"move\": {\"infantry\": 1, \"cavalry\": 1, "
+        "\"artillery\": 1}, \"los\": \"clear\"}}},"
+        "\"map\": {\"columns\": 2, \"rows\": 4, \"terrain\": [\"..\", \"..\", \"..\", \"..\"], "
+        "\"legend\": {\".\": \"clear\"}},"
+        "\"units\": ["
+        "{\"id\": \"au-inf\", \"side\": \"austrian\", \"arm\": \"infantry\", \"increments\": 6, "
+        "\"fire\": 6, \"melee\": 6, \"movement\": 6, \"morale\": \"34\", \"formation\": "
+        "\"column\", \"state\": \"good\", \"hexes\": [\"0101\"]},"
+        "{\"id\": \"au-sq\", \"side\": \"austrian\", \"arm\": \"infantry\", \"increments\": 6, "
+        "\"fire\": 6, \"melee\": 6, \"movement\": 6, \"morale\": \"34\", \"formation\": "
+        "\"carre\", \"state\": \"good\", \"hexes\": [\"0104\"]},"
+        "{\"id\": \"fr-cuir\", \"side\": \"french\", \"arm\": \"cavalry\", \"increments\": 6, "
+        "\"fire\": 0, \"melee\": 12, \"movement\": 12, \"morale\": \"33\", \"formation\": "
+        "\"column\", \"state\": \"good\", \"hexes\": [\"0202\"]}]}");
+    lb_los_result r;
+    /* before the charge: nobody in the carré's hex but the carré */
+    assert_int_equal(lb_los_check(st, (lb_hex){1, 1}, (lb_hex){1, 4}, -1, &r, NULL), LB_OK);
+    assert_true(r.visible);
+    assert_int_equal(r.not_target, -1);
+    lb_los_result_release(&r);
+    /* the cuirassiers ride onto the square */
+    st->units[2].hexes[0] = (lb_hex){1, 4};
+    assert_int_equal(lb_state_reindex(st), LB_OK);
+    lb_trace trace;
+    lb_trace_init(&trace);
+    assert_int_equal(lb_los_check(st, (lb_hex){1, 1}, (lb_hex){1, 4}, -1, &r, &trace), LB_OK);
+    assert_true(r.visible);
+    assert_int_equal(r.not_target, 2);
+    assert_string_equal(trace.steps[trace.count - 1].rule, "R-LOS-7");
+    assert_string_equal(trace.steps[trace.count - 1].text,
+                        "fr-cuir stands in an enemy carre's hex in 0104: not a target for other "
+                        "units' fire until it leaves that hex");
+    lb_los_result_release(&r);
+    lb_trace_release(&trace);
+    /* it leaves the square for 0103, two hexes from the infantry: ordinary LOS */
+    st->units[2].hexes[0] = (lb_hex){1, 3};
+    assert_int_equal(lb_state_reindex(st), LB_OK);
+    assert_int_equal(lb_los_check(st, (lb_hex){1, 1}, (lb_hex){1, 3}, -1, &r, NULL), LB_OK);
+    assert_true(r.visible);
+    assert_int_equal(r.not_target, -1);
+    lb_los_result_release(&r);
     lb_state_free(st);
 }
 
@@ -398,6 +453,7 @@ int main(void)
         cmocka_unit_test(test_los__symmetric_without_elevation),
         cmocka_unit_test(test_los__visible_agrees_with_check),
         cmocka_unit_test(test_los__mixed_stack_friendly_blocks),
+        cmocka_unit_test(test_los__cavalry_in_carre_not_a_target),
         cmocka_unit_test(test_los__golden_trace),
         cmocka_unit_test(test_los__self_and_adjacent),
         cmocka_unit_test(test_los__names),
