@@ -465,8 +465,17 @@ static void trace_item(lb_trace *t, const lb_state *st, const lb_los_item *it)
     lb_map_label(&st->map, it->pair, b);
     const char *verdict = lb_los_verdict_name(it->verdict);
     if (it->kind == LB_LOS_ITEM_SIDE) {
+        const char *how = "crossed or run along: blocks";
+        if (it->verdict == LB_LOS_OWN_SIDE)
+            how = "a hexside of F or T, not a screen";
+        else if (it->verdict == LB_LOS_CORNER)
+            how = "only its end corner is touched: not crossed";
+        else if (it->verdict == LB_LOS_OPEN)
+            how = "does not block";
+        else if (strcmp(it->rule, "R-LOS-9") == 0)
+            how = "walls on both sides of the line at the corner it passes: crossed, blocks";
         lb_trace_add(t, it->rule, "(23)", "hexside %s|%s (%s): %s", a, b,
-                     st->charts.hexsides[it->terrain].id, verdict);
+                     st->charts.hexsides[it->terrain].id, how);
         lb_trace_text(t, "hex", a);
         lb_trace_text(t, "pair", b);
         lb_trace_text(t, "verdict", verdict);
