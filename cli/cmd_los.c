@@ -149,8 +149,10 @@ int cmd_los(const cli_args *args)
         lb_state_free(st);
         return CLI_INVALID;
     }
-    /* R-LOS-7: a unit named as FROM is the firer and gives its side */
-    int side = unit_from >= 0 ? st->units[unit_from].side : -1;
+    /* R-LOS-7: a combat unit named as FROM is the firer and gives its side; a leader fires
+     * nothing, so FROM then stands for its hex (the top combat unit's side, if any) */
+    int side = unit_from >= 0 && lb_unit_is_combat(&st->units[unit_from])
+                   ? st->units[unit_from].side : -1;
     lb_trace trace;
     lb_trace_init(&trace);
     lb_los_result r;
