@@ -11,7 +11,7 @@
 #define UNITS 300
 #define QUERIES 4096
 
-static const double min_seconds = 0.5;
+#define MIN_SECONDS 0.5 /* each measure runs at least this long */
 
 static double now(void)
 {
@@ -115,7 +115,7 @@ static void build(text *t, char map[ROWS][COLS + 1])
 int main(void)
 {
     text t = {0};
-    static char map[ROWS][COLS + 1];
+    char map[ROWS][COLS + 1];
     build(&t, map);
     lb_load_opts opts = {0};
     lb_state *st = NULL;
@@ -129,7 +129,7 @@ int main(void)
     free(t.buf);
 
     /* lb_los_check on random pairs, NULL trace, items allocated */
-    static lb_hex from[QUERIES], to[QUERIES];
+    lb_hex from[QUERIES], to[QUERIES];
     lb_pcg32 rng;
     lb_pcg32_seed(&rng, 42, 54);
     long dist = 0, seen = 0;
@@ -150,13 +150,13 @@ int main(void)
         }
         queries += QUERIES;
         elapsed = now() - start;
-    } while (elapsed < min_seconds);
+    } while (elapsed < MIN_SECONDS);
     printf("los check: %.0f ns/query (random pairs, distance avg %.1f, %.0f%% visible)\n",
            1e9 * elapsed / (double)queries, (double)dist / QUERIES,
            100.0 * (double)seen / (double)queries);
 
     /* whole visibility maps from several hexes: the centre, a hilltop, a corner, a village edge */
-    static unsigned char visible[COLS * ROWS];
+    unsigned char visible[COLS * ROWS];
     static const lb_hex origins[] = {{32, 24}, {30, 8}, {1, 1}, {64, 48}, {20, 21}};
     const int norigins = (int)(sizeof origins / sizeof *origins);
     double worst = 0, sum = 0;
@@ -168,7 +168,7 @@ int main(void)
                 return 1;
             maps++;
             elapsed = now() - start;
-        } while (elapsed < min_seconds / norigins);
+        } while (elapsed < MIN_SECONDS / norigins);
         double ms = 1e3 * elapsed / (double)maps;
         int count = 0;
         for (int c = 0; c < COLS * ROWS; c++)

@@ -122,7 +122,7 @@ static lb_state *random_map(uint64_t seed, int hills)
         put(&t, "\"%s\"%s\n", row, r + 1 < ROWS ? "," : "");
     }
     put(&t, "],\n\"hexsides\": [\n");
-    static unsigned char taken[COLS * ROWS * LB_DIR_COUNT];
+    unsigned char taken[COLS * ROWS * LB_DIR_COUNT];
     memset(taken, 0, sizeof taken);
     taken[LB_DIR_N] = 1; /* 0101 N, the wall listed last */
     for (int i = 0; i < FEATURES; i++) {
@@ -219,7 +219,7 @@ static void test_los__symmetric_without_elevation(void **unused)
 /* lb_los_visible answers for every hex what lb_los_check answers for it. */
 static void check_map_agrees(const lb_state *st, lb_hex from, int side)
 {
-    static unsigned char visible[COLS * ROWS];
+    unsigned char visible[COLS * ROWS];
     assert_int_equal(lb_los_visible(st, from, side, visible), LB_OK);
     for (int cell = 0; cell < COLS * ROWS; cell++) {
         lb_hex to = {cell % COLS + 1, cell / COLS + 1};
