@@ -66,5 +66,7 @@ int cmd_check(const cli_args *args);
 int cmd_show(const cli_args *args);
 int cmd_morale(const cli_args *args);
 int cmd_retreat(const cli_args *args);
+int cmd_los(const cli_args *args);
+int cmd_visible(const cli_args *args);
 
 #endif

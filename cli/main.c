@@ -12,6 +12,8 @@ static const cli_command commands[] = {
      "a morale check's modifiers and exact odds; its outcome with --dice"},
     {"retreat", cmd_retreat, "kind=,die=,auto", "retreat FILE UNIT --kind K [--die N] [--auto]",
      "every optimal path of retreat, rout or flight (K: disorder, rout, flight)"},
+    {"los", cmd_los, "", "los FILE FROM TO", "can FROM see TO (hex labels or unit ids), and why"},
+    {"visible", cmd_visible, "", "visible FILE FROM", "every hex FROM can see, on the map"},
 };
 
 static const int ncommands = (int)(sizeof commands / sizeof *commands);

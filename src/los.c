@@ -1,9 +1,29 @@
-/* Line of sight (rule 23, R-LOS-1..8): the exact sight line, each intervening hex judged. */
+/* Line of sight (rule 23, R-LOS-1..12): the exact sight line, each intervening hex judged. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "hex_line.h"
 #include "lb/err.h"
 #include "lb/los.h"
+
+/*
+ * One walk along the exact line (line_start and line_next of hex_line.h) serves both entry
+ * points: with an item list it records everything the line meets (lb_los_check), without one it
+ * stops at the first blocker (lb_los_visible). Both judge a hex from the same bits of what it
+ * holds, computed on the spot for one line or once per map for a visibility map, so the two
+ * always agree (tests/unit/test_los.c checks it on every hex of generated maps).
+ */
+
+/* What a hex holds that matters to a line from F (R-LOS-3, R-LOS-6, R-LOS-7). */
+enum {
+    CELL_TERRAIN = 1,  /* terrain that blocks: woods, wall hexes; may be seen over (R-LOS-6) */
+    CELL_DWELLING = 2, /* never seen over */
+    CELL_UNIT = 4,     /* a non-routed combat unit that does not stand in F */
+    CELL_FRIENDLY = 8, /* one of those is friendly to the firer */
+    CELL_SPREAD = 16,  /* one of those stands in several hexes, so perhaps in T as well */
+    CELL_WALLED = 32   /* a hexside of this hex is a wall */
+};
 
 typedef struct sight {
     const lb_state *st;
@@ -11,123 +31,425 @@ typedef struct sight {
     lb_hex to;
     int elev_from;
     int elev_to;
-    int side;             /* the firer's side, -1 none */
+    int side;                   /* the firer's side, -1 none (R-LOS-7) */
+    const unsigned char *cells; /* per-cell bits for this F (lb_los_visible), or NULL */
 } sight;
+
+/* The items of one line; NULL list in lb_los_visible's fast walk. */
+typedef struct item_list {
+    lb_los_item *v;
+    int n;
+    int cap;
+    int nomem;
+} item_list;
+
+typedef struct walker {
+    const sight *s;
+    item_list *list;
+    int blocked; /* index of the first blocking item (fast walk: 0), or -1 */
+} walker;
+
+/* The units of a hex that matter, for the explanation (R-LOS-8). */
+typedef struct holding {
+    int unit;     /* first non-routed combat unit counted, or -1 */
+    int friendly; /* first of those friendly to the firer, or -1 */
+    int passive;  /* first unit that does not count, or -1 */
+    lb_los_passive why;
+} holding;
 
 const char *lb_los_verdict_name(lb_los_verdict v)
 {
     switch (v) {
     case LB_LOS_OPEN: return "clear";
     case LB_LOS_OFF_MAP: return "off the map";
-    case LB_LOS_BLOCK_DWELLING: return "blocks: dwelling";
-    case LB_LOS_BLOCK_HIGHER: return "blocks: higher ground";
-    case LB_LOS_BLOCK_TERRAIN: return "blocks: terrain";
-    case LB_LOS_BLOCK_UNIT: return "blocks: unit";
-    case LB_LOS_BLOCK_WALL: return "blocks: wall";
-    case LB_LOS_BLOCK_FRIENDLY: return "blocks: friendly unit next to the target";
+    case LB_LOS_BLOCK_DWELLING: return "dwelling";
+    case LB_LOS_BLOCK_HIGHER: return "higher ground";
+    case LB_LOS_BLOCK_TERRAIN: return "blocking terrain";
+    case LB_LOS_BLOCK_UNIT: return "combat unit";
+    case LB_LOS_BLOCK_WALL: return "wall";
+    case LB_LOS_BLOCK_FRIENDLY: return "friendly unit next to the target";
     case LB_LOS_SEEN_OVER: return "seen over";
+    case LB_LOS_OWN_SIDE: return "hexside of F or T";
+    case LB_LOS_CORNER: return "touched at a corner";
     }
     return "?";
 }
 
-static int blocks(lb_los_verdict v)
+const char *lb_los_passive_name(lb_los_passive p)
 {
-    return v != LB_LOS_OPEN && v != LB_LOS_OFF_MAP && v != LB_LOS_SEEN_OVER;
+    switch (p) {
+    case LB_LOS_PASSIVE_NONE: return "";
+    case LB_LOS_PASSIVE_ROUTED: return "routed";
+    case LB_LOS_PASSIVE_LEADER: return "leader";
+    case LB_LOS_PASSIVE_IN_F: return "in F";
+    case LB_LOS_PASSIVE_IN_T: return "in T";
+    }
+    return "?";
+}
+
+int lb_los_blocks(lb_los_verdict v)
+{
+    switch (v) {
+    case LB_LOS_BLOCK_DWELLING:
+    case LB_LOS_BLOCK_HIGHER:
+    case LB_LOS_BLOCK_TERRAIN:
+    case LB_LOS_BLOCK_UNIT:
+    case LB_LOS_BLOCK_WALL:
+    case LB_LOS_BLOCK_FRIENDLY: return 1;
+    default: return 0;
+    }
+}
+
+/* The cell of h, or -1 off the map: lb_map_contains and lb_map_cell in one, on the hot path. */
+static inline int cell_of(const lb_map *m, lb_hex h)
+{
+    if (h.col < 1 || h.col > m->cols || h.row < 1 || h.row > m->rows)
+        return -1;
+    return (h.row - 1) * m->cols + (h.col - 1);
+}
+
+static inline int same_hex(lb_hex a, lb_hex b)
+{
+    return a.col == b.col && a.row == b.row;
 }
 
 static int elevation(const lb_state *st, lb_hex h)
 {
-    return lb_map_contains(&st->map, h) ? st->map.elevation[lb_map_cell(&st->map, h)] : 0;
+    int cell = cell_of(&st->map, h);
+    return cell >= 0 ? st->map.elevation[cell] : 0;
 }
 
-/* R-LOS-3, R-LOS-7: the first non-routed combat unit in h that does not stand in F or T. */
-static int blocking_unit(const sight *s, lb_hex h)
+/* R-LOS-3: dwelling or blocking terrain in a cell. */
+static unsigned terrain_bits(const lb_state *st, int cell)
+{
+    lb_los_class los = st->charts.terrain[st->map.terrain[cell]].los;
+    return los == LB_LOS_DWELLING ? CELL_DWELLING : los == LB_LOS_BLOCKS ? CELL_TERRAIN : 0;
+}
+
+/* Why unit u does not count in an intervening hex (R-LOS-3, R-LOS-7); T is only looked at when
+ * skip_to is set. */
+static lb_los_passive passive_reason(const sight *s, const lb_unit *u, int skip_to)
+{
+    if (!lb_unit_is_combat(u))
+        return LB_LOS_PASSIVE_LEADER;
+    if (u->state == LB_STATE_ROUTED)
+        return LB_LOS_PASSIVE_ROUTED;
+    if (lb_unit_in_hex(u, s->from))
+        return LB_LOS_PASSIVE_IN_F;
+    if (skip_to && lb_unit_in_hex(u, s->to))
+        return LB_LOS_PASSIVE_IN_T;
+    return LB_LOS_PASSIVE_NONE;
+}
+
+/* The unit bits of h, every unit looked at: a stack may hold both sides after a charge, and any
+ * friend among them counts (R-LOS-11). Fills hold when not NULL. */
+static unsigned unit_bits(const sight *s, lb_hex h, int skip_to, holding *hold)
 {
     const int *idx;
     int n = lb_state_units_at(s->st, h, &idx);
+    unsigned bits = 0;
+    holding k = {-1, -1, -1, LB_LOS_PASSIVE_NONE};
     for (int i = 0; i < n; i++) {
         const lb_unit *u = &s->st->units[idx[i]];
-        if (!lb_unit_is_combat(u) || u->state == LB_STATE_ROUTED)
-            continue;
-        if (lb_unit_in_hex(u, s->from) || lb_unit_in_hex(u, s->to))
-            continue;
-        return idx[i];
-    }
-    return -1;
-}
-
-/* Judges one intervening hex (R-LOS-3, -5, -6); fills the item when not NULL. */
-static lb_los_verdict judge_hex(const sight *s, lb_hex h, lb_los_item *item, const char **rule)
-{
-    const lb_state *st = s->st;
-    int on_map = lb_map_contains(&st->map, h);
-    int unit = -1, terrain = -1, elev = 0;
-    lb_los_verdict v;
-    *rule = "R-LOS-3";
-    if (!on_map) {
-        v = LB_LOS_OFF_MAP;
-    } else {
-        int cell = lb_map_cell(&st->map, h);
-        terrain = st->map.terrain[cell];
-        elev = st->map.elevation[cell];
-        lb_los_class los = st->charts.terrain[terrain].los;
-        unit = blocking_unit(s, h);
-        if (elev > s->elev_from && elev > s->elev_to) {
-            v = LB_LOS_BLOCK_HIGHER;
-            *rule = "R-LOS-5";
-        } else if (los == LB_LOS_DWELLING) {
-            v = LB_LOS_BLOCK_DWELLING;
-        } else if (los != LB_LOS_BLOCKS && unit < 0) {
-            v = LB_LOS_OPEN;
-        } else {
-            int df = lb_hex_distance(h, s->from), dt = lb_hex_distance(h, s->to);
-            int over = (s->elev_from > s->elev_to && df < dt) ||
-                       (s->elev_from < s->elev_to && dt < df);
-            if (over && s->elev_from < s->elev_to && unit >= 0 && dt == 1 &&
-                st->units[unit].side == s->side) {
-                v = LB_LOS_BLOCK_FRIENDLY;
-                *rule = "R-LOS-6";
-            } else if (over) {
-                v = LB_LOS_SEEN_OVER;
-                *rule = "R-LOS-6";
-            } else {
-                v = los == LB_LOS_BLOCKS ? LB_LOS_BLOCK_TERRAIN : LB_LOS_BLOCK_UNIT;
+        lb_los_passive why = passive_reason(s, u, skip_to);
+        if (why != LB_LOS_PASSIVE_NONE) {
+            if (k.passive < 0) {
+                k.passive = idx[i];
+                k.why = why;
             }
+            continue;
+        }
+        bits |= CELL_UNIT | (u->nhexes > 1 ? CELL_SPREAD : 0u);
+        if (k.unit < 0)
+            k.unit = idx[i];
+        if (u->side == s->side) {
+            bits |= CELL_FRIENDLY;
+            if (k.friendly < 0)
+                k.friendly = idx[i];
         }
     }
-    if (item) {
-        item->hex = h;
-        item->on_map = on_map;
-        item->terrain = terrain;
-        item->elevation = elev;
-        item->unit = unit;
-        item->dist_from = lb_hex_distance(h, s->from);
-        item->dist_to = lb_hex_distance(h, s->to);
-        item->verdict = v;
-        item->rule = *rule;
-    }
-    return v;
+    if (hold)
+        *hold = k;
+    return bits;
 }
 
-/* The feature on the hexside between a and b, or -1. */
-static int side_feature(const lb_state *st, lb_hex a, lb_hex b)
+/* What an on-map hex holds for this line, from the precomputed cells when there are some. */
+static inline unsigned cell_bits(const sight *s, lb_hex h, int cell)
 {
-    int d = lb_hex_dir_to(a, b);
-    if (d < 0)
-        return -1;
-    int t = lb_map_hexside(&st->map, a, d);
-    return t >= 0 ? t : lb_map_hexside(&st->map, b, lb_hex_dir_opposite(d));
+    if (!s->cells)
+        return terrain_bits(s->st, cell) | unit_bits(s, h, 1, NULL);
+    unsigned bits = s->cells[cell];
+    /* R-LOS-7: a unit spread over several hexes may stand in T too; look again with T known */
+    if (bits & CELL_SPREAD)
+        bits = (bits & (CELL_TERRAIN | CELL_DWELLING)) | unit_bits(s, h, 1, NULL);
+    return bits;
 }
 
-/* R-LOS-3: a wall hexside crossed or run along blocks, except the hexsides of F and T. */
-static lb_los_verdict judge_side(const sight *s, lb_hex a, lb_hex b, int feature)
+/* R-LOS-3, R-LOS-5, R-LOS-6: what an on-map intervening hex does to the line. */
+static inline lb_los_verdict judge(const sight *s, lb_hex h, unsigned bits, int elev)
 {
-    if (lb_hex_eq(a, s->from) || lb_hex_eq(b, s->from) || lb_hex_eq(a, s->to) ||
-        lb_hex_eq(b, s->to))
+    if (elev > s->elev_from && elev > s->elev_to)
+        return LB_LOS_BLOCK_HIGHER; /* R-LOS-5, never seen over */
+    if (bits & CELL_DWELLING)
+        return LB_LOS_BLOCK_DWELLING; /* never seen over */
+    if (!(bits & (CELL_TERRAIN | CELL_UNIT)))
         return LB_LOS_OPEN;
-    return s->st->charts.hexsides[feature].los == LB_LOS_BLOCKS ? LB_LOS_BLOCK_WALL : LB_LOS_OPEN;
+    /* R-LOS-6: equal elevations and ties give no exception */
+    if (s->elev_from == s->elev_to)
+        return bits & CELL_TERRAIN ? LB_LOS_BLOCK_TERRAIN : LB_LOS_BLOCK_UNIT;
+    int df = lb_hex_distance(h, s->from), dt = lb_hex_distance(h, s->to);
+    int over = s->elev_from > s->elev_to ? df < dt : dt < df;
+    if (!over)
+        return bits & CELL_TERRAIN ? LB_LOS_BLOCK_TERRAIN : LB_LOS_BLOCK_UNIT;
+    if (s->elev_from < s->elev_to && dt == 1 && (bits & CELL_FRIENDLY))
+        return LB_LOS_BLOCK_FRIENDLY;
+    return LB_LOS_SEEN_OVER;
 }
 
+static lb_los_item *new_item(walker *w)
+{
+    item_list *l = w->list;
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 16;
+        lb_los_item *v = realloc(l->v, (size_t)cap * sizeof *v);
+        if (!v) {
+            l->nomem = 1;
+            return NULL;
+        }
+        l->v = v;
+        l->cap = cap;
+    }
+    lb_los_item *it = &l->v[l->n++];
+    memset(it, 0, sizeof *it);
+    it->unit = it->passive = -1;
+    return it;
+}
+
+/* Notes a verdict; with an item list, the item just filled is the one it belongs to. */
+static void note(walker *w, lb_los_verdict v)
+{
+    if (lb_los_blocks(v) && w->blocked < 0)
+        w->blocked = w->list ? w->list->n - 1 : 0;
+}
+
+static const char *hex_rule(lb_los_verdict v, lb_los_passive why, lb_los_item_kind kind)
+{
+    if (v == LB_LOS_BLOCK_HIGHER)
+        return "R-LOS-5";
+    if (v == LB_LOS_SEEN_OVER || v == LB_LOS_BLOCK_FRIENDLY)
+        return "R-LOS-6";
+    if (v == LB_LOS_OPEN && (why == LB_LOS_PASSIVE_IN_F || why == LB_LOS_PASSIVE_IN_T))
+        return "R-LOS-7";
+    return kind == LB_LOS_ITEM_EDGE ? "R-LOS-4" : "R-LOS-3";
+}
+
+/* An intervening hex recorded with what it holds and its verdict (R-LOS-8). */
+static void record_hex(walker *w, lb_hex h, int cell, lb_los_item_kind kind, lb_hex pair)
+{
+    const sight *s = w->s;
+    const lb_map *m = &s->st->map;
+    lb_los_item *it = new_item(w);
+    if (!it)
+        return;
+    holding hold = {-1, -1, -1, LB_LOS_PASSIVE_NONE};
+    lb_los_verdict v = LB_LOS_OFF_MAP; /* R-LOS-3: off the map never blocks */
+    it->terrain = -1;
+    if (cell >= 0) {
+        unsigned bits = terrain_bits(s->st, cell) | unit_bits(s, h, 1, &hold);
+        it->terrain = m->terrain[cell];
+        it->elevation = m->elevation[cell];
+        v = judge(s, h, bits, it->elevation);
+    }
+    it->kind = kind;
+    it->hex = h;
+    it->pair = pair;
+    it->on_map = cell >= 0;
+    it->unit = v == LB_LOS_BLOCK_FRIENDLY ? hold.friendly : hold.unit;
+    it->passive = hold.passive;
+    it->passive_why = hold.why;
+    it->dist_from = lb_hex_distance(h, s->from);
+    it->dist_to = lb_hex_distance(h, s->to);
+    it->verdict = v;
+    it->rule = hex_rule(v, hold.why, kind);
+    note(w, v);
+}
+
+/* An intervening hex, alone (HEX) or as one of an edge pair (EDGE, R-LOS-4: either blocks; each
+ * judged with its own distances, R-LOS-10). Inline: this is the inner step of a visibility map. */
+static inline void visit_hex(walker *w, lb_hex h, lb_los_item_kind kind, lb_hex pair)
+{
+    const sight *s = w->s;
+    const lb_map *m = &s->st->map;
+    int cell = cell_of(m, h);
+    if (w->list)
+        record_hex(w, h, cell, kind, pair);
+    else if (cell >= 0 && lb_los_blocks(judge(s, h, cell_bits(s, h, cell), m->elevation[cell])))
+        w->blocked = 0;
+}
+
+/* The hexside type on side d of a, whose neighbour there is b, or -1 (a feature is stored on
+ * both hexes when both are on the map, so a hex off the map is looked at from the other side). */
+static inline int side_type_dir(const lb_map *m, lb_hex a, int d, lb_hex b)
+{
+    int ca = cell_of(m, a);
+    if (ca >= 0)
+        return (int)m->sides[6 * ca + d] - 1;
+    int cb = cell_of(m, b);
+    return cb >= 0 ? (int)m->sides[6 * cb + lb_hex_dir_opposite(d)] - 1 : -1;
+}
+
+/* The hexside type between neighbours a and b, or -1. */
+static int side_type(const lb_state *st, lb_hex a, lb_hex b)
+{
+    return side_type_dir(&st->map, a, lb_hex_dir_to(a, b), b);
+}
+
+static int is_wall(const sight *s, int type)
+{
+    return type >= 0 && s->st->charts.hexsides[type].los == LB_LOS_BLOCKS;
+}
+
+/* A hexside of F or T: a unit fires over its own wall, and a wall round the target is its
+ * cover, not a screen (R-LOS-3). */
+static int own_side(const sight *s, lb_hex a, lb_hex b)
+{
+    return same_hex(a, s->from) || same_hex(b, s->from) || same_hex(a, s->to) ||
+           same_hex(b, s->to);
+}
+
+static void side_item(walker *w, lb_hex a, lb_hex b, int type, lb_los_verdict v, const char *rule)
+{
+    lb_los_item *it = new_item(w);
+    if (!it)
+        return;
+    it->kind = LB_LOS_ITEM_SIDE;
+    it->hex = a;
+    it->pair = b;
+    it->on_map = lb_map_contains(&w->s->st->map, a) || lb_map_contains(&w->s->st->map, b);
+    it->terrain = type;
+    it->elevation = elevation(w->s->st, a);
+    it->dist_from = lb_hex_distance(a, w->s->from);
+    it->dist_to = lb_hex_distance(a, w->s->to);
+    it->verdict = v;
+    it->rule = rule;
+}
+
+/* R-LOS-3: the hexside on side d of a, whose neighbour there is b, crossed or run along. A wall
+ * blocks and is never seen over; any other feature is only recorded. */
+static void visit_side(walker *w, lb_hex a, int d, lb_hex b)
+{
+    int type = side_type_dir(&w->s->st->map, a, d, b);
+    if (type < 0)
+        return;
+    int wall = is_wall(w->s, type);
+    lb_los_verdict v = !wall                     ? LB_LOS_OPEN
+                       : own_side(w->s, a, b) ? LB_LOS_OWN_SIDE
+                                               : LB_LOS_BLOCK_WALL;
+    if (w->list)
+        side_item(w, a, b, type, v, "R-LOS-3");
+    note(w, v);
+}
+
+/*
+ * R-LOS-9: the line passes through a corner where wall hexsides meet. It crosses the wall there
+ * when walls lie on both sides of the line; a wall whose end corner it only touches, or a bend
+ * of the wall it grazes from one side, does not stop it. sides[] are the hexsides at the corner
+ * (as pairs of hexes), left[] says on which side of the line each lies. Hexsides of F and T are
+ * never screens.
+ */
+static void visit_corner(walker *w, const lb_hex (*sides)[2], const int *left, int n)
+{
+    int type[3], wall[3], on_left = 0, on_right = 0;
+    for (int i = 0; i < n; i++) {
+        type[i] = side_type(w->s->st, sides[i][0], sides[i][1]);
+        wall[i] = is_wall(w->s, type[i]) && !own_side(w->s, sides[i][0], sides[i][1]);
+        on_left |= wall[i] && left[i];
+        on_right |= wall[i] && !left[i];
+    }
+    lb_los_verdict v = on_left && on_right ? LB_LOS_BLOCK_WALL : LB_LOS_CORNER;
+    for (int i = 0; w->list && i < n; i++) {
+        if (!is_wall(w->s, type[i]))
+            continue;
+        if (wall[i])
+            side_item(w, sides[i][0], sides[i][1], type[i], v,
+                      v == LB_LOS_BLOCK_WALL ? "R-LOS-9" : "R-LOS-3");
+        else
+            side_item(w, sides[i][0], sides[i][1], type[i], LB_LOS_OWN_SIDE, "R-LOS-3");
+        note(w, wall[i] ? v : LB_LOS_OWN_SIDE);
+    }
+    if (!w->list)
+        note(w, v);
+}
+
+/* The corner where the line leaves hex c to run along the edge x|y (x on its left), or leaves
+ * that edge to enter c: hexsides c|x and c|y lie on either side of the line. */
+static void corner_along(walker *w, lb_hex c, lb_hex x, lb_hex y)
+{
+    const lb_hex sides[2][2] = {{c, x}, {c, y}};
+    const int left[2] = {1, 0};
+    visit_corner(w, sides, left, 2);
+}
+
+/* Are the hexsides of h worth looking at? Always when recording items (every feature is
+ * reported); in a fast walk only when h has a wall on some hexside. A wall is stored on both of
+ * its hexes, or on the one on the map, so asking every hex around a hexside or corner is enough. */
+static inline int near_wall(const sight *s, lb_hex h)
+{
+    if (!s->cells)
+        return 1;
+    int cell = cell_of(&s->st->map, h);
+    return cell >= 0 && (s->cells[cell] & CELL_WALLED);
+}
+
+/* The line passes from hex p straight into hex c through the corner they share with hex b:
+ * p|b and c|b lie on b's side of the line, p|c on the other. */
+static void corner_pass(walker *w, lb_hex p, lb_hex c, lb_hex b)
+{
+    const lb_hex sides[3][2] = {{p, c}, {p, b}, {c, b}};
+    const int side_of_b[3] = {0, 1, 1};
+    visit_corner(w, sides, side_of_b, 3);
+}
+
+/*
+ * Walks the line from F to T, hex by hex: each move enters a hex across a hexside, through a
+ * corner, or along an edge between two corners (R-LOS-4). F and T are not judged.
+ */
+static void walk(walker *w)
+{
+    const sight *s = w->s;
+    line_iter it;
+    line_move mv;
+    lb_hex prev = s->from;
+    w->blocked = -1;
+    line_start(&it, s->from, s->to);
+    while (line_next(&it, &mv)) {
+        if (mv.via == VIA_SIDE) {
+            if (near_wall(s, prev) || near_wall(s, mv.hex))
+                visit_side(w, prev, mv.dir, mv.hex);
+        } else if (mv.via == VIA_CORNER) {
+            if (near_wall(s, prev) || near_wall(s, mv.hex) || near_wall(s, mv.a))
+                corner_pass(w, prev, mv.hex, mv.a);
+        } else {
+            int walls = near_wall(s, prev) || near_wall(s, mv.hex) || near_wall(s, mv.a) ||
+                        near_wall(s, mv.b);
+            if (walls)
+                corner_along(w, prev, mv.a, mv.b);
+            visit_hex(w, mv.a, LB_LOS_ITEM_EDGE, mv.b);
+            visit_hex(w, mv.b, LB_LOS_ITEM_EDGE, mv.a);
+            if (walls) {
+                visit_side(w, mv.a, lb_hex_dir_to(mv.a, mv.b), mv.b);
+                corner_along(w, mv.hex, mv.a, mv.b);
+            }
+        }
+        if (!same_hex(mv.hex, s->to))
+            visit_hex(w, mv.hex, LB_LOS_ITEM_HEX, mv.hex);
+        if (!w->list && w->blocked >= 0)
+            return;
+        prev = mv.hex;
+    }
+}
+
+/* R-LOS-7: the firer's side, given or from the top combat unit of F; -1 when neither. */
 static int firer_side(const lb_state *st, lb_hex from, int side)
 {
     if (side >= 0)
@@ -136,146 +458,162 @@ static int firer_side(const lb_state *st, lb_hex from, int side)
     return top >= 0 ? st->units[top].side : -1;
 }
 
-static sight make_sight(const lb_state *st, lb_hex from, lb_hex to, int side)
-{
-    return (sight){st, from, to, elevation(st, from), elevation(st, to), firer_side(st, from, side)};
-}
-
-/* Walks the line's steps between F and T; with items == NULL stops at the first block. Returns
- * the number of items written, and sets *blocked to the index of the first blocking item. */
-static int walk(const sight *s, const lb_line_step *steps, int nsteps, lb_los_item *items,
-                int *blocked)
-{
-    int n = 0;
-    *blocked = -1;
-    for (int i = 1; i < nsteps - 1; i++) {
-        const lb_line_step *st = &steps[i];
-        const char *rule;
-        lb_los_item scratch[2];
-        lb_los_item *it = items ? &items[n] : scratch;
-        if (st->kind == LB_LINE_HEX) {
-            lb_los_verdict v = judge_hex(s, st->a, it, &rule);
-            it->kind = LB_LOS_ITEM_HEX;
-            it->pair = st->a;
-            if (blocks(v) && *blocked < 0)
-                *blocked = n;
-            n++;
-        } else {
-            if (st->kind == LB_LINE_ALONG) {
-                /* R-LOS-4: the pair intervenes together; either one blocks the line */
-                lb_hex pair[2] = {st->a, st->b};
-                for (int k = 0; k < 2; k++) {
-                    it = items ? &items[n] : scratch;
-                    lb_los_verdict v = judge_hex(s, pair[k], it, &rule);
-                    it->kind = LB_LOS_ITEM_EDGE;
-                    it->pair = pair[1 - k];
-                    it->rule = v == LB_LOS_OPEN || v == LB_LOS_OFF_MAP ? "R-LOS-4" : it->rule;
-                    if (blocks(v) && *blocked < 0)
-                        *blocked = n;
-                    n++;
-                }
-            }
-            int f = side_feature(s->st, st->a, st->b);
-            if (f >= 0) {
-                it = items ? &items[n] : scratch;
-                lb_los_verdict v = judge_side(s, st->a, st->b, f);
-                *it = (lb_los_item){.kind = LB_LOS_ITEM_SIDE, .hex = st->a, .pair = st->b,
-                                    .on_map = 1, .terrain = f, .unit = -1,
-                                    .elevation = elevation(s->st, st->a),
-                                    .dist_from = lb_hex_distance(st->a, s->from),
-                                    .dist_to = lb_hex_distance(st->a, s->to), .verdict = v,
-                                    .rule = "R-LOS-3"};
-                if (blocks(v) && *blocked < 0)
-                    *blocked = n;
-                n++;
-            }
-        }
-        if (!items && *blocked >= 0)
-            return n;
-    }
-    return n;
-}
-
 static void trace_item(lb_trace *t, const lb_state *st, const lb_los_item *it)
 {
-    char a[LB_HEX_LABEL_MAX], b[LB_HEX_LABEL_MAX];
+    char a[LB_HEX_LABEL_MAX], b[LB_HEX_LABEL_MAX], held[160] = "";
     lb_map_label(&st->map, it->hex, a);
     lb_map_label(&st->map, it->pair, b);
-    const char *what = it->kind == LB_LOS_ITEM_SIDE ? st->charts.hexsides[it->terrain].id
-                       : it->terrain >= 0           ? st->charts.terrain[it->terrain].id
-                                                    : "off the map";
-    if (it->kind == LB_LOS_ITEM_SIDE)
-        lb_trace_add(t, it->rule, "(23)", "hexside %s/%s (%s): %s", a, b, what,
-                     lb_los_verdict_name(it->verdict));
-    else if (it->unit >= 0)
-        lb_trace_add(t, it->rule, "(23)", "%s %s%s%s (%s, elevation %d, unit %s): %s, %d from F, "
-                     "%d from T", it->kind == LB_LOS_ITEM_EDGE ? "edge hex" : "hex", a,
-                     it->kind == LB_LOS_ITEM_EDGE ? " with " : "",
-                     it->kind == LB_LOS_ITEM_EDGE ? b : "", what, it->elevation,
-                     st->units[it->unit].id, lb_los_verdict_name(it->verdict), it->dist_from,
+    const char *verdict = lb_los_verdict_name(it->verdict);
+    if (it->kind == LB_LOS_ITEM_SIDE) {
+        const char *how = "crossed or run along: blocks";
+        if (it->verdict == LB_LOS_OWN_SIDE)
+            how = "a hexside of F or T, not a screen";
+        else if (it->verdict == LB_LOS_CORNER)
+            how = "only its end corner is touched: not crossed";
+        else if (it->verdict == LB_LOS_OPEN)
+            how = "does not block";
+        else if (strcmp(it->rule, "R-LOS-9") == 0)
+            how = "walls on both sides of the line at the corner it passes: crossed, blocks";
+        lb_trace_add(t, it->rule, "(23)", "hexside %s|%s (%s): %s", a, b,
+                     st->charts.hexsides[it->terrain].id, how);
+        lb_trace_text(t, "hex", a);
+        lb_trace_text(t, "pair", b);
+        lb_trace_text(t, "verdict", verdict);
+        return;
+    }
+    size_t len = 0;
+    if (it->unit >= 0)
+        len += (size_t)snprintf(held, sizeof held, ", unit %s", st->units[it->unit].id);
+    if (it->passive >= 0 && len < sizeof held)
+        snprintf(held + len, sizeof held - len, ", %s %s does not block",
+                 lb_los_passive_name(it->passive_why), st->units[it->passive].id);
+    const char *what = it->on_map ? st->charts.terrain[it->terrain].id : "off the map";
+    if (it->kind == LB_LOS_ITEM_EDGE)
+        lb_trace_add(t, it->rule, "(23)", "edge %s|%s, hex %s (%s, elevation %d%s): %s, %d from F, "
+                     "%d from T", a, b, a, what, it->elevation, held, verdict, it->dist_from,
                      it->dist_to);
     else
-        lb_trace_add(t, it->rule, "(23)", "%s %s%s%s (%s, elevation %d): %s, %d from F, %d from T",
-                     it->kind == LB_LOS_ITEM_EDGE ? "edge hex" : "hex", a,
-                     it->kind == LB_LOS_ITEM_EDGE ? " with " : "",
-                     it->kind == LB_LOS_ITEM_EDGE ? b : "", what, it->elevation,
-                     lb_los_verdict_name(it->verdict), it->dist_from, it->dist_to);
+        lb_trace_add(t, it->rule, "(23)", "hex %s (%s, elevation %d%s): %s, %d from F, %d from T",
+                     a, what, it->elevation, held, verdict, it->dist_from, it->dist_to);
     lb_trace_text(t, "hex", a);
-    lb_trace_text(t, "verdict", lb_los_verdict_name(it->verdict));
+    lb_trace_int(t, "dist_from", it->dist_from);
+    lb_trace_int(t, "dist_to", it->dist_to);
+    lb_trace_text(t, "verdict", verdict);
+}
+
+static void trace_start(lb_trace *t, const lb_state *st, const sight *s, int given_side, int d)
+{
+    char fl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX];
+    lb_map_label(&st->map, s->from, fl);
+    lb_map_label(&st->map, s->to, tl);
+    lb_trace_add(t, "R-LOS-1", "(23)", "sight line %s to %s: %d hexes, elevations %d and %d", fl,
+                 tl, d, s->elev_from, s->elev_to);
+    lb_trace_int(t, "distance", d);
+    lb_trace_int(t, "elevation_from", s->elev_from);
+    lb_trace_int(t, "elevation_to", s->elev_to);
+    if (s->side < 0)
+        lb_trace_add(t, "R-LOS-7", "(23)", "no combat unit in %s: no friendly unit", fl);
+    else if (given_side >= 0)
+        lb_trace_add(t, "R-LOS-7", "(23)", "firer's side: %s (the firing unit)",
+                     st->sides[s->side]);
+    else
+        lb_trace_add(t, "R-LOS-7", "(23)", "firer's side: %s (top combat unit %s of %s)",
+                     st->sides[s->side], st->units[lb_state_top_combat(st, s->from)].id, fl);
+    if (s->side >= 0)
+        lb_trace_text(t, "firer_side", st->sides[s->side]);
+}
+
+/* R-LOS-7, R-LOS-12: the first cavalry unit in h that shares the hex with an enemy carré, or -1.
+ * Such cavalry is not a target for other units' fire; once it leaves the hex, ordinary LOS
+ * applies. */
+static int cavalry_in_carre(const lb_state *st, lb_hex h)
+{
+    const int *idx;
+    int n = lb_state_units_at(st, h, &idx);
+    for (int i = 0; i < n; i++) {
+        const lb_unit *cav = &st->units[idx[i]];
+        if (cav->arm != LB_ARM_CAVALRY)
+            continue;
+        for (int k = 0; k < n; k++) {
+            const lb_unit *sq = &st->units[idx[k]];
+            if (sq->formation == LB_FORM_CARRE && sq->side != cav->side)
+                return idx[i];
+        }
+    }
+    return -1;
+}
+
+/* The whole answer as trace steps: the line, the firer's side, each item, the conclusion. */
+static void trace_answer(lb_trace *t, const lb_state *st, const sight *s, int given_side,
+                         const lb_los_result *r)
+{
+    char fl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX];
+    lb_map_label(&st->map, s->from, fl);
+    lb_map_label(&st->map, s->to, tl);
+    int d = lb_hex_distance(s->from, s->to);
+    trace_start(t, st, s, given_side, d);
+    if (r->adjacent) {
+        lb_trace_add(t, "R-LOS-2", "(23)", d ? "%s and %s are adjacent: they always see each other"
+                                             : "%s is %s: a hex sees itself", fl, tl);
+    } else {
+        for (int i = 0; i < r->nitems; i++)
+            trace_item(t, st, &r->items[i]);
+        if (r->visible) {
+            lb_trace_add(t, "R-LOS-3", "(23)", "%s sees %s: nothing on the line blocks", fl, tl);
+        } else {
+            const lb_los_item *b = &r->items[r->blocked_by];
+            char bl[LB_HEX_LABEL_MAX], pl[LB_HEX_LABEL_MAX];
+            lb_map_label(&st->map, b->hex, bl);
+            lb_map_label(&st->map, b->pair, pl);
+            lb_trace_add(t, b->rule, "(23)", "%s does not see %s: %s at %s%s%s", fl, tl,
+                         lb_los_verdict_name(b->verdict), bl,
+                         b->kind == LB_LOS_ITEM_SIDE ? "|" : "",
+                         b->kind == LB_LOS_ITEM_SIDE ? pl : "");
+        }
+    }
+    lb_trace_bool(t, "visible", r->visible);
+    if (r->not_target >= 0) {
+        const lb_unit *cav = &st->units[r->not_target];
+        lb_trace_add(t, "R-LOS-7", "(23)", "%s stands in an enemy carre's hex in %s: not a target "
+                     "for other units' fire until it leaves that hex", cav->id, tl);
+        lb_trace_text(t, "not_target", cav->id);
+    }
 }
 
 int lb_los_check(const lb_state *st, lb_hex from, lb_hex to, int side, lb_los_result *out,
                  lb_trace *trace)
 {
     memset(out, 0, sizeof *out);
-    sight s = make_sight(st, from, to, side);
+    sight s = {st, from, to, elevation(st, from), elevation(st, to), firer_side(st, from, side),
+               NULL};
     out->from = from;
     out->to = to;
     out->firer_side = s.side;
     out->blocked_by = -1;
-    char fl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX];
-    lb_map_label(&st->map, from, fl);
-    lb_map_label(&st->map, to, tl);
+    out->not_target = cavalry_in_carre(st, to);
     int d = lb_hex_distance(from, to);
-    lb_trace_add(trace, "R-LOS-1", "(23)", "sight line %s to %s: %d hexes, elevations %d and %d", fl,
-                 tl, d, s.elev_from, s.elev_to);
-    lb_trace_int(trace, "distance", d);
-    lb_trace_int(trace, "elevation_from", s.elev_from);
-    lb_trace_int(trace, "elevation_to", s.elev_to);
-    if (s.side >= 0)
-        lb_trace_text(trace, "firer_side", st->sides[s.side]);
     if (d <= 1) {
+        /* R-LOS-2 */
         out->visible = 1;
-        out->adjacent = d == 1;
-        lb_trace_add(trace, "R-LOS-2", "(23)", d ? "adjacent hexes always see each other"
-                                                 : "a hex sees itself");
-        return LB_OK;
-    }
-    int cap = LB_HEX_LINE_MAX_STEPS(d);
-    lb_line_step *steps = malloc((size_t)cap * sizeof *steps);
-    /* an edge step gives two hexes and a hexside */
-    out->items = malloc((size_t)cap * 3 * sizeof *out->items);
-    if (!steps || !out->items) {
-        free(steps);
-        free(out->items);
-        out->items = NULL;
-        return LB_NOMEM;
-    }
-    int nsteps = lb_hex_line(from, to, steps, cap);
-    out->nitems = walk(&s, steps, nsteps, out->items, &out->blocked_by);
-    free(steps);
-    out->visible = out->blocked_by < 0;
-    for (int i = 0; trace && i < out->nitems; i++)
-        trace_item(trace, st, &out->items[i]);
-    if (out->visible) {
-        lb_trace_add(trace, "R-LOS-3", "(23)", "%s sees %s", fl, tl);
+        out->adjacent = 1;
     } else {
-        char bl[LB_HEX_LABEL_MAX];
-        lb_map_label(&st->map, out->items[out->blocked_by].hex, bl);
-        lb_trace_add(trace, out->items[out->blocked_by].rule, "(23)", "%s does not see %s: %s at %s",
-                     fl, tl, lb_los_verdict_name(out->items[out->blocked_by].verdict), bl);
+        /* about two hexes per hex of distance, a few edges and hexsides: rarely grown */
+        item_list list = {malloc((size_t)(2 * d + 8) * sizeof *list.v), 0, 2 * d + 8, 0};
+        walker w = {&s, &list, -1};
+        list.nomem = !list.v;
+        if (!list.nomem)
+            walk(&w);
+        if (list.nomem) {
+            free(list.v);
+            return LB_NOMEM;
+        }
+        out->items = list.v;
+        out->nitems = list.n;
+        out->blocked_by = w.blocked;
+        out->visible = w.blocked < 0;
     }
-    lb_trace_bool(trace, "visible", out->visible);
+    if (trace)
+        trace_answer(trace, st, &s, side, out);
     return LB_OK;
 }
 
@@ -286,26 +624,52 @@ void lb_los_result_release(lb_los_result *r)
     r->nitems = 0;
 }
 
+/* The cell bits of every hex for lines from F: terrain and walls, then each unit once
+ * (R-LOS-3, R-LOS-7). */
+static void fill_cells(const sight *s, unsigned char *cells)
+{
+    const lb_state *st = s->st;
+    const lb_map *m = &st->map;
+    int walls = 0;
+    for (int i = 0; i < st->charts.nhexsides; i++)
+        walls |= st->charts.hexsides[i].los == LB_LOS_BLOCKS;
+    for (int c = 0; c < m->cols * m->rows; c++) {
+        cells[c] = (unsigned char)terrain_bits(st, c);
+        for (int d = 0; walls && d < LB_DIR_COUNT; d++)
+            if (is_wall(s, (int)m->sides[6 * c + d] - 1))
+                cells[c] |= CELL_WALLED;
+    }
+    for (int i = 0; i < st->nunits; i++) {
+        const lb_unit *u = &st->units[i];
+        if (passive_reason(s, u, 0) != LB_LOS_PASSIVE_NONE)
+            continue;
+        unsigned bits = CELL_UNIT | (u->side == s->side ? CELL_FRIENDLY : 0u) |
+                        (u->nhexes > 1 ? CELL_SPREAD : 0u);
+        for (int k = 0; k < u->nhexes; k++)
+            if (cell_of(m, u->hexes[k]) >= 0)
+                cells[cell_of(m, u->hexes[k])] |= (unsigned char)bits;
+    }
+}
+
 int lb_los_visible(const lb_state *st, lb_hex from, int side, unsigned char *visible)
 {
     const lb_map *m = &st->map;
-    int cap = LB_HEX_LINE_MAX_STEPS(m->cols + m->rows);
-    lb_line_step *steps = malloc((size_t)cap * sizeof *steps);
-    if (!steps)
+    unsigned char *cells = malloc((size_t)m->cols * (size_t)m->rows);
+    if (!cells)
         return LB_NOMEM;
-    int fside = firer_side(st, from, side);
+    sight s = {st, from, from, elevation(st, from), 0, firer_side(st, from, side), cells};
+    fill_cells(&s, cells);
+    walker w = {&s, NULL, -1};
     for (int cell = 0; cell < m->cols * m->rows; cell++) {
-        lb_hex to = lb_map_hex(m, cell);
-        if (lb_hex_distance(from, to) <= 1) {
+        s.to = lb_map_hex(m, cell);
+        if (lb_hex_distance(from, s.to) <= 1) {
             visible[cell] = 1; /* R-LOS-2 */
             continue;
         }
-        sight s = make_sight(st, from, to, fside);
-        int nsteps = lb_hex_line(from, to, steps, cap);
-        int blocked;
-        walk(&s, steps, nsteps, NULL, &blocked);
-        visible[cell] = blocked < 0;
+        s.elev_to = m->elevation[cell];
+        walk(&w);
+        visible[cell] = w.blocked < 0;
     }
-    free(steps);
+    free(cells);
     return LB_OK;
 }

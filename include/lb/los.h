@@ -7,39 +7,59 @@
 #include "trace.h"
 
 /*
- * lb_los_check answers whether hex F sees hex T (R-LOS-1..8): the exact sight line between the
- * two centres, every hex whose interior it crosses and every pair of hexes along whose shared edge
- * it runs, each with what it holds and what it does to the line. The result owns its items;
- * release it with lb_los_result_release. lb_los_visible marks every hex F sees, without traces.
+ * lb_los_check answers whether hex F sees hex T (R-LOS-1..12): the exact sight line between the
+ * two centres, every hex whose interior it crosses, every pair of hexes along whose shared edge
+ * it runs, and every hexside feature it crosses, runs along or touches at a corner, each with
+ * what it holds and what it does to the line (R-LOS-8). The result owns its items; release it
+ * with lb_los_result_release. lb_los_visible marks every hex F sees, without traces; for every
+ * hex it gives the same answer as lb_los_check.
+ *
+ * The firer's side matters only for R-LOS-6 (a friendly unit next to a higher target): pass the
+ * firing unit's side, or -1 to take the side of the top combat unit of F; with no combat unit in
+ * F there is no friendly unit (R-LOS-7). F and T should be on the map; other hexes on the line
+ * may be off it.
  */
 
 /* What an intervening hex (or hexside) does to the line. */
 typedef enum lb_los_verdict {
     LB_LOS_OPEN,           /* nothing here blocks */
-    LB_LOS_OFF_MAP,        /* off the map: never blocks */
+    LB_LOS_OFF_MAP,        /* off the map: never blocks (R-LOS-3) */
     LB_LOS_BLOCK_DWELLING, /* R-LOS-3: dwelling, never seen over */
     LB_LOS_BLOCK_HIGHER,   /* R-LOS-5: higher than both ends, never seen over */
-    LB_LOS_BLOCK_TERRAIN,  /* R-LOS-3: woods or other blocking terrain */
+    LB_LOS_BLOCK_TERRAIN,  /* R-LOS-3: woods, wall hexes or other blocking terrain */
     LB_LOS_BLOCK_UNIT,     /* R-LOS-3: a non-routed combat unit */
-    LB_LOS_BLOCK_WALL,     /* R-LOS-3: a wall hexside crossed or run along */
+    LB_LOS_BLOCK_WALL,     /* R-LOS-3, R-LOS-9: a wall hexside crossed or run along */
     LB_LOS_BLOCK_FRIENDLY, /* R-LOS-6: a unit friendly to the firer next to a higher target */
-    LB_LOS_SEEN_OVER       /* R-LOS-6: terrain or units here are seen over */
+    LB_LOS_SEEN_OVER,      /* R-LOS-6: the terrain or units here are seen over */
+    LB_LOS_OWN_SIDE,       /* R-LOS-3: a hexside of F or T: never a screen */
+    LB_LOS_CORNER          /* R-LOS-3, R-LOS-9: a wall touched only at an end corner */
 } lb_los_verdict;
 
 typedef enum lb_los_item_kind {
     LB_LOS_ITEM_HEX,  /* the line crosses the hex's interior */
     LB_LOS_ITEM_EDGE, /* the line runs along the edge this hex shares with `pair` (R-LOS-4) */
-    LB_LOS_ITEM_SIDE  /* the hexside between hex and pair, crossed or run along (walls) */
+    LB_LOS_ITEM_SIDE  /* the hexside feature between hex and pair, crossed, run along or touched */
 } lb_los_item_kind;
+
+/* Why a unit in an intervening hex does not block. */
+typedef enum lb_los_passive {
+    LB_LOS_PASSIVE_NONE,
+    LB_LOS_PASSIVE_ROUTED, /* R-LOS-3 */
+    LB_LOS_PASSIVE_LEADER, /* R-LOS-3: leaders and aides-de-camp */
+    LB_LOS_PASSIVE_IN_F,   /* R-LOS-7: it stands in F too */
+    LB_LOS_PASSIVE_IN_T    /* R-LOS-7: it stands in T too */
+} lb_los_passive;
 
 typedef struct lb_los_item {
     lb_los_item_kind kind;
     lb_hex hex;
-    lb_hex pair;           /* EDGE and SIDE items: the other hex */
+    lb_hex pair;           /* EDGE and SIDE items: the other hex; HEX items: hex again */
     int on_map;
-    int terrain;           /* terrain type index, or -1 off the map; SIDE: hexside type, or -1 */
-    int elevation;
-    int unit;              /* the non-routed combat unit considered here, or -1 */
+    int terrain;           /* terrain type index, or -1 off the map; SIDE: hexside type */
+    int elevation;         /* 0 off the map */
+    int unit;              /* the non-routed combat unit that counts here, or -1 */
+    int passive;           /* a unit here that does not block, or -1 */
+    lb_los_passive passive_why;
     int dist_from;         /* hex distance to F */
     int dist_to;           /* hex distance to T */
     lb_los_verdict verdict;
@@ -49,24 +69,30 @@ typedef struct lb_los_item {
 typedef struct lb_los_result {
     lb_hex from;
     lb_hex to;
-    int firer_side;        /* -1 when F holds no combat unit (R-LOS-7) */
+    int firer_side;        /* -1 when there is no friendly side (R-LOS-7) */
     int visible;
-    int adjacent;          /* R-LOS-2 */
+    int adjacent;          /* R-LOS-2: adjacent, or the same hex */
     int blocked_by;        /* index of the first blocking item, or -1 */
-    lb_los_item *items;
+    int not_target;        /* R-LOS-12: cavalry in T standing in an enemy carre's hex, which is
+                              not a target for other units' fire whatever the line; or -1 */
+    lb_los_item *items;    /* in order from F to T */
     int nitems;
 } lb_los_result;
 
-/* Checks LOS from F to T; firer_side is the firing unit's side, or -1 to take the top combat unit
- * of F (R-LOS-7). Appends the reasons to trace when not NULL. LB_OK or LB_NOMEM. */
+/* Checks LOS from F to T (firer_side as above); appends the reasons to trace when not NULL.
+ * LB_OK or LB_NOMEM (out is then empty). */
 int lb_los_check(const lb_state *st, lb_hex from, lb_hex to, int firer_side, lb_los_result *out,
                  lb_trace *trace);
 /* Frees the items. */
 void lb_los_result_release(lb_los_result *r);
-/* Marks visible[cell] = 1 for every hex of the map F sees (0 otherwise); visible has cols*rows
- * entries. firer_side as in lb_los_check. LB_OK or LB_NOMEM. */
+/* Sets visible[cell] to 1 for every hex of the map F sees, 0 for the others; visible has
+ * cols * rows entries. LB_OK or LB_NOMEM. */
 int lb_los_visible(const lb_state *st, lb_hex from, int firer_side, unsigned char *visible);
-/* Name of a verdict ("blocks: dwelling", "seen over", …). */
+/* True when a verdict stops the line. */
+int lb_los_blocks(lb_los_verdict v);
+/* Name of a verdict ("dwelling", "seen over", …), stable: the CLI and tests use it. */
 const char *lb_los_verdict_name(lb_los_verdict v);
+/* Name of a reason not to block ("routed", "leader", "in F", "in T"), "" for none. */
+const char *lb_los_passive_name(lb_los_passive p);
 
 #endif

@@ -1,0 +1,113 @@
+/* labataille visible FILE FROM: every hex FROM sees, as a list and drawn on the map. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+
+/* A hex as four characters: terrain symbol, elevation digit (or space), the side initial of its
+ * top combat unit (or space), and '@' for FROM, '+' for a hex FROM sees, ' ' for the others. */
+static void cell_text(const lb_state *st, lb_hex h, lb_hex from, const unsigned char *visible,
+                      int show_elev, char out[5])
+{
+    const lb_map *m = &st->map;
+    int c = lb_map_cell(m, h);
+    int top = lb_state_top_combat(st, h);
+    out[0] = m->symbols[m->terrain[c]];
+    out[1] = show_elev ? (char)('0' + m->elevation[c]) : ' ';
+    out[2] = top >= 0 ? (char)toupper((unsigned char)st->sides[st->units[top].side][0]) : ' ';
+    out[3] = lb_hex_eq(h, from) ? '@' : visible[c] ? '+' : ' ';
+    out[4] = '\0';
+}
+
+static void print_map(const lb_state *st, lb_hex from, const unsigned char *visible)
+{
+    const lb_map *m = &st->map;
+    int elev = 0;
+    for (int c = 0; c < m->cols * m->rows; c++)
+        elev |= m->elevation[c] != 0;
+    printf("%*s", m->row_digits + 2, "");
+    for (int col = 1; col <= m->cols; col++)
+        printf("%-*.*d", 4, m->col_digits > 4 ? 4 : m->col_digits, col);
+    printf("\n");
+    for (int row = 1; row <= m->rows; row++)
+        for (int half = 0; half < 2; half++) {
+            if (half == 0)
+                printf("%0*d  ", m->row_digits, row);
+            else
+                printf("%*s", m->row_digits + 2, "");
+            /* odd columns on the row's first line, even columns half a hex lower (R-GRID-2) */
+            for (int col = 1; col <= m->cols; col++) {
+                char cell[5] = "    ";
+                if ((col % 2 == 1) == (half == 0))
+                    cell_text(st, (lb_hex){col, row}, from, visible, elev, cell);
+                printf("%s", cell);
+            }
+            printf("\n");
+        }
+    printf("\nkey: @ FROM; + seen; blank: not seen;");
+    for (int t = 0; t < st->charts.nterrain; t++)
+        if (m->symbols[t] != '?')
+            printf(" %c %s;", m->symbols[t], st->charts.terrain[t].id);
+    if (elev)
+        printf(" digit: elevation;");
+    printf(" capital: side of the top combat unit\n");
+}
+
+int cmd_visible(const cli_args *args)
+{
+    if (args->npositional != 2)
+        return cli_usage(args, "expected a scenario file and FROM (a hex label or a unit id)");
+    lb_state *st = cli_load(args, args->positional[0]);
+    if (!st)
+        return CLI_INVALID;
+    lb_hex from;
+    int unit;
+    if (cli_hex_or_unit(st, args->positional[1], &from, &unit)) {
+        lb_state_free(st);
+        return CLI_INVALID;
+    }
+    const lb_map *m = &st->map;
+    /* R-LOS-7: a combat unit named as FROM gives the firer's side, else the top combat unit of
+     * FROM does (a leader gives none) */
+    int side = unit >= 0 && lb_unit_is_combat(&st->units[unit]) ? st->units[unit].side : -1;
+    if (side < 0) {
+        int top = lb_state_top_combat(st, from);
+        side = top >= 0 ? st->units[top].side : -1;
+    }
+    unsigned char *visible = malloc((size_t)m->cols * (size_t)m->rows);
+    if (!visible || lb_los_visible(st, from, side, visible) != LB_OK) {
+        free(visible);
+        lb_state_free(st);
+        return cli_invalid("out of memory");
+    }
+    char fl[LB_HEX_LABEL_MAX];
+    lb_map_label(m, from, fl);
+    int count = 0;
+    json_t *list = json_array();
+    for (int col = 1; col <= m->cols; col++)
+        for (int row = 1; row <= m->rows; row++) {
+            lb_hex h = {col, row};
+            char label[LB_HEX_LABEL_MAX];
+            if (!visible[lb_map_cell(m, h)])
+                continue;
+            count++;
+            json_array_append_new(list, json_string(lb_map_label(m, h, label)));
+        }
+    if (args->json) {
+        cli_print_json(json_pack("{s:s,s:s?,s:o,s:i,s:i}", "from", fl, "firer_side",
+                                 side >= 0 ? st->sides[side] : NULL, "visible", list, "count",
+                                 count, "hexes", m->cols * m->rows));
+    } else {
+        json_decref(list);
+        printf("%s sees %d of %d hexes (firer's side %s; the hex itself and its neighbours "
+               "always, R-LOS-2)\n\n", fl, count, m->cols * m->rows,
+               side >= 0 ? st->sides[side] : "none");
+        print_map(st, from, visible);
+        printf("\nfor the reasons behind one hex: labataille los FILE %s HEX\n",
+               args->positional[1]);
+    }
+    free(visible);
+    lb_state_free(st);
+    return CLI_OK;
+}
