@@ -64,5 +64,6 @@ int cmd_check(const cli_args *args);
 int cmd_show(const cli_args *args);
 int cmd_morale(const cli_args *args);
 int cmd_retreat(const cli_args *args);
+int cmd_fire(const cli_args *args);
 
 #endif

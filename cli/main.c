@@ -8,6 +8,7 @@ static const cli_command commands[] = {
     {"check", cmd_check, "", "check FILE", "is the scenario valid; lists every error"},
     {"show", cmd_show, "", "show [FILE]", "the map and units as text (default: the demo)"},
     {"morale", cmd_morale, "mod=", "morale FILE UNIT [--mod N] [--dice R]", "a morale check's exact odds; its outcome with --dice"},
+    {"fire", cmd_fire, "", "fire FILE UNIT TARGET [--dice R]", "may UNIT fire at TARGET; fire value, defence, odds, exact losses"},
     {"retreat", cmd_retreat, "kind=,die=,auto", "retreat FILE UNIT --kind K [--die N] [--auto]", "every optimal retreat path (K: disorder, rout, flight)"},
 };
 

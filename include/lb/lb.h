@@ -6,6 +6,8 @@
 #include "charts.h"
 #include "dice.h"
 #include "err.h"
+#include "fire.h"
+#include "fire_charts.h"
 #include "frac.h"
 #include "hex.h"
 #include "los.h"
