@@ -168,6 +168,7 @@ static int judge_hex(const lb_state *s, const lb_unit *u, const lb_fire_value *v
 {
     char hl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX], st[80];
     fh->hex = u->hexes[k];
+    fh->value = lb_frac_int(0);
     fh->increments = share(u, k);
     fh->distance = lb_hex_distance(fh->hex, v->target);
     fh->in_range = fh->distance >= 1 && fh->distance <= v->range;
