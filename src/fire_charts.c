@@ -256,9 +256,9 @@ static void compile_terrain_defence(compiler *C, const json_t *doc)
     for (int t = 0; t < C->charts->nterrain; t++) {
         const char *id = C->charts->terrain[t].id;
         const json_t *fd = json_object_get(json_object_get(terrain, id), "fire_defence");
-        char base[PATH_LEN];
-        path_key(base, "/terrain", id);
-        path_key(base, base, "fire_defence");
+        char entry[PATH_LEN], base[PATH_LEN];
+        path_key(entry, "/terrain", id);
+        path_key(base, entry, "fire_defence");
         if (!fd)
             continue;
         if (!object_at(C, fd, base, "an object of fire defence values by formation"))

@@ -437,9 +437,9 @@ static void compile_hexsides(loader *L, const json_t *charts)
         json_t *list = json_object_get(entry, "cancels");
         if (self < 0 || !list)
             continue;
-        char p[PATH_MAX_LEN];
-        path_key(p, "/hexsides", key);
-        path_key(p, p, "cancels");
+        char entry_path[PATH_MAX_LEN], p[PATH_MAX_LEN];
+        path_key(entry_path, "/hexsides", key);
+        path_key(p, entry_path, "cancels"); /* not in place: snprintf's source and target */
         if (!json_is_array(list)) {
             problem_chart(L, p, "expected a list of hexside types, found %s", FOUND(list));
             continue;
