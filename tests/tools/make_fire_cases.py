@@ -570,6 +570,47 @@ case("fire-zero", "R-FIRE-16",
      json_fields={"/allowed": False, "/rule": "R-FIRE-16",
                   "/reason": "fr-ch has a fire value of 0"})
 
+# ---- the command line --------------------------------------------------------------------------
+def raw(name, ruling, desc, units, args, exit, stderr=None, stdout_has=None, json_fields=None):
+    c = {"ruling": ruling, "description": desc, "scenario": scenario(units), "args": args,
+         "exit": exit}
+    if stderr is not None:
+        c["stderr"] = stderr
+    if stdout_has:
+        c["stdout_has"] = stdout_has
+    if json_fields:
+        c["json"] = json_fields
+    cases.append(("fire-%s-%s" % (ruling, name), c))
+
+
+raw("cli-target-unit-id", "R-FIRE-6",
+    "TARGET may be a unit id, standing for its first hex: au-ir-1 is in 0605, so this is the seed's "
+    "fire at 0605 (24 : 6 -> 4:1).",
+    [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1", "au-ir-1", "--json"], 0,
+    json_fields={"/target": "0605", "/fire_value": 24, "/odds": "4:1"})
+raw("cli-refusal-text", "R-FIRE-2",
+    "A refusal in the text form: not allowed, the reason and its ruling; exit 0.",
+    STACK, ["fire", "{scenario}", "fr-b", "0605"], 0,
+    stdout_has=["fr-b fires at 0605: not allowed",
+                "in column only the top unit of hex 0505 fires, and fr-a is on top [R-FIRE-2]"])
+raw("cli-unknown-unit", "R-FIRE-6", "An unknown unit id is invalid input: exit 1.",
+    [FR_LINE_2, AU_COL], ["fire", "{scenario}", "nobody", "0605"], 1,
+    stderr=["labataille: unknown unit \"nobody\""])
+raw("cli-bad-target", "R-FIRE-6", "A target that is neither a hex of the map nor a unit: exit 1.",
+    [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1", "0909"], 1,
+    stderr=["labataille: expected a hex label of the 8x8 map or a unit id, found \"0909\""])
+raw("cli-usage", "R-FIRE-6", "FIRE needs a scenario, a unit and a target: exit 2.",
+    [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1"], 2,
+    stderr=["labataille fire: expected a scenario file, a unit id and a target hex or unit",
+            "(see labataille --help)"])
+raw("cli-dice-short", "R-FIRE-14",
+    "Natural 43 in 4:1 takes two increments, the column's 1st and 2nd: its check (odd losses) "
+    "needs a second roll, and the script has none: a usage error, exit 2.",
+    [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1", "0605", "--dice", "43"], 2,
+    stderr=["labataille fire: --dice: expected a two-dice roll 11-66 for the fire, then one for "
+            "each morale check, then single dice for leader casualties",
+            "(see labataille --help)"])
+
 
 def write():
     for name, c in cases:
