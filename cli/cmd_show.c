@@ -1,6 +1,7 @@
 /* labataille show [FILE]: the map as text (terrain, elevation, units by hex) and the unit roster. */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -145,6 +146,19 @@ static json_t *show_json(const lb_state *st)
                      hexes);
 }
 
+static int write_svg(const lb_state *st, const char *path)
+{
+    char *svg = lb_svg_map(st, NULL);
+    FILE *f = svg ? fopen(path, "w") : NULL;
+    int ok = f && fputs(svg, f) >= 0;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    free(svg);
+    if (!ok)
+        return cli_invalid("cannot write the picture to %s", path);
+    return CLI_OK;
+}
+
 int cmd_show(const cli_args *args)
 {
     if (args->npositional > 1)
@@ -152,6 +166,12 @@ int cmd_show(const cli_args *args)
     lb_state *st = cli_load(args, args->npositional ? args->positional[0] : NULL);
     if (!st)
         return CLI_INVALID;
+    const char *svg = cli_option_value(args, "svg", NULL);
+    if (svg) {
+        int rc = write_svg(st, svg);
+        lb_state_free(st);
+        return rc;
+    }
     if (args->json) {
         cli_print_json(show_json(st));
         lb_state_free(st);

@@ -6,10 +6,14 @@
 
 static const cli_command commands[] = {
     {"check", cmd_check, "", "check FILE", "is the scenario valid; lists every error"},
-    {"show", cmd_show, "", "show [FILE]", "the map and units as text (default: the demo)"},
-    {"morale", cmd_morale, "mod=", "morale FILE UNIT [--mod N] [--dice R]", "a morale check's exact odds; its outcome with --dice"},
-    {"fire", cmd_fire, "", "fire FILE UNIT TARGET [--dice R]", "may UNIT fire at TARGET; fire value, defence, odds, exact losses"},
-    {"retreat", cmd_retreat, "kind=,die=,auto", "retreat FILE UNIT --kind K [--die N] [--auto]", "every optimal retreat path (K: disorder, rout, flight)"},
+    {"show", cmd_show, "svg=", "show [FILE] [--svg OUT]",
+     "the map and units as text, or a picture (default: the demo)"},
+    {"morale", cmd_morale, "mod=", "morale FILE UNIT [--mod N] [--dice R]",
+     "a morale check's modifiers and exact odds; its outcome with --dice"},
+    {"fire", cmd_fire, "", "fire FILE UNIT TARGET [--dice R]",
+     "may UNIT fire at TARGET; fire value, defence, odds, exact losses; the result with --dice"},
+    {"retreat", cmd_retreat, "kind=,die=,auto", "retreat FILE UNIT --kind K [--die N] [--auto]",
+     "every optimal path of retreat, rout or flight (K: disorder, rout, flight)"},
 };
 
 static const int ncommands = (int)(sizeof commands / sizeof *commands);

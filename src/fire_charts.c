@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonpos.h"
 #include "lb/dice.h"
 #include "lb/err.h"
 #include "lb/fire_charts.h"
@@ -76,18 +77,7 @@ static const char *found(const json_t *v, char *buf, size_t n)
 
 static void path_key(char *out, const char *base, const char *key)
 {
-    char esc[PATH_LEN];
-    size_t n = 0;
-    for (const char *p = key; *p && n + 2 < sizeof esc; p++) {
-        if (*p == '~' || *p == '/') {
-            esc[n++] = '~';
-            esc[n++] = *p == '~' ? '0' : '1';
-        } else {
-            esc[n++] = *p;
-        }
-    }
-    esc[n] = '\0';
-    snprintf(out, PATH_LEN, "%s/%s", base, esc);
+    jsonpos_append_key(out, PATH_LEN, base, key);
 }
 
 static void path_index(char *out, const char *base, size_t i)

@@ -144,18 +144,7 @@ static void join(char *buf, size_t n, const char *const *names, int count)
 
 static void path_key(char *out, const char *base, const char *key)
 {
-    char esc[PATH_MAX_LEN];
-    size_t n = 0;
-    for (const char *p = key; *p && n + 2 < sizeof esc; p++) {
-        if (*p == '~' || *p == '/') {
-            esc[n++] = '~';
-            esc[n++] = *p == '~' ? '0' : '1';
-        } else {
-            esc[n++] = *p;
-        }
-    }
-    esc[n] = '\0';
-    snprintf(out, PATH_MAX_LEN, "%s/%s", base, esc);
+    jsonpos_append_key(out, PATH_MAX_LEN, base, key);
 }
 
 static void path_index(char *out, const char *base, size_t i)
@@ -1257,6 +1246,39 @@ static void load_combat_fields(loader *L, const json_t *uj, const char *base, lb
     }
 }
 
+/* docs/charts-format.md 3.1: with a nations registry in the charts, a combat unit's nation and
+ * class must be in it, the class of the unit's arm. */
+static void check_nation(loader *L, const char *base, const lb_unit *u)
+{
+    json_t *nations = json_object_get(L->st->charts.doc, "nations");
+    if (!json_is_object(nations) || u->arm == LB_ARM_LEADER || !u->nation)
+        return;
+    char p[PATH_MAX_LEN];
+    json_t *nation = json_object_get(nations, u->nation);
+    if (!nation) {
+        const char *ids[NAMES_SHOWN + 1];
+        int n = 0;
+        const char *key;
+        json_t *v;
+        json_object_foreach(nations, key, v) if (n <= NAMES_SHOWN) ids[n++] = key;
+        char list[400];
+        join(list, sizeof list, ids, n);
+        path_key(p, base, "nation");
+        problem(L, p, "expected a nation of the charts (%s), found \"%s\"", list, u->nation);
+        return;
+    }
+    if (!u->cls)
+        return;
+    json_t *cls = json_object_get(json_object_get(nation, "classes"), u->cls);
+    const char *arm = json_string_value(json_object_get(cls, "arm"));
+    path_key(p, base, "class");
+    if (!cls)
+        problem(L, p, "expected a troop class of %s in the charts, found \"%s\"", u->nation, u->cls);
+    else if (arm && strcmp(arm, lb_arm_name(u->arm)) != 0)
+        problem(L, p, "expected a class of %s %s, found \"%s\" (%s)", u->nation,
+                lb_arm_name(u->arm), u->cls, arm);
+}
+
 static void load_unit(loader *L, const json_t *uj, size_t i, idset *ids)
 {
     char fbuf[80], base[PATH_MAX_LEN], p[PATH_MAX_LEN];
@@ -1304,6 +1326,7 @@ static void load_unit(loader *L, const json_t *uj, size_t i, idset *ids)
         load_bonus(L, uj, base, u);
     } else {
         load_combat_fields(L, uj, base, u);
+        check_nation(L, base, u);
     }
     /* R-SCN-3: only a line or a skirmish screen stands in more than one hex */
     if (u->nhexes > 1 && u->formation != LB_FORM_LINE && u->formation != LB_FORM_SKIRMISH) {

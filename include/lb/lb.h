@@ -14,6 +14,7 @@
 #include "map.h"
 #include "scenario.h"
 #include "state.h"
+#include "svg.h"
 #include "trace.h"
 #include "unit.h"
 
