@@ -1,4 +1,4 @@
-/* Paths of retreat, rout and flight (30): layered bounds, branch and bound, memoised counting of simple paths. */
+/* Paths of retreat, rout and flight (30): layered bounds, branch and bound, memoised counts. */
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -28,7 +28,13 @@ typedef long long label;
 #define SCALE (1LL << 24)
 #define INF (LLONG_MAX / 4)
 
-enum { F_WIN = 1, F_ENTER = 2, F_FRIEND = 4, F_END = 8, F_REACHED = 16, F_ENEMY = 32 };
+/* Cell flags: WIN reached from the start by legal steps, SEEN classified, ENTER may be entered,
+ * END may end a path, FRIEND holds a friendly combat unit, ENEMY an enemy unit, REACHED ends a
+ * counted optimal path, ON lies on one. */
+enum {
+    F_WIN = 1, F_ENTER = 2, F_FRIEND = 4, F_END = 8, F_REACHED = 16, F_ENEMY = 32, F_SEEN = 64,
+    F_ON = 128
+};
 
 /* Directions in the order of the labels of the hexes they lead to: NW, SW, N, S, NE, SE. */
 static const int lex_dirs[LB_DIR_COUNT] = {LB_DIR_NW, LB_DIR_SW, LB_DIR_N,
@@ -42,11 +48,13 @@ typedef struct memo_entry {
     int cell, depth, run, nrun; /* run: offset of the sorted level run in the pool */
     uint64_t count;
     int maxd; /* largest D at the end of a counted path */
+    unsigned live;
 } memo_entry;
 
 typedef struct counted {
     uint64_t count;
     int maxd;
+    unsigned live; /* bit d: the step in direction d starts at least one counted path */
 } counted;
 
 typedef struct search {
@@ -54,14 +62,17 @@ typedef struct search {
     int unit, arm;
     int col0, row0, bw, bh, ncells;
     int start, K;
-    int enemies;          /* enemy combat hexes; 0 voids the distance rules (R-RET-8) */
+    int enemies;          /* enemy combat hexes (at least one, R-RET-8) */
     int *dist;            /* D per cell */
+    int *steps;           /* fewest legal steps from the start, for cells in win */
+    int *win;             /* the cells legal steps reach within K steps, fewest steps first */
+    int *upto;            /* upto[j + 1]: how many of them take at most j steps */
     unsigned char *flags;
     int *to;              /* per cell and direction: the cell a legal step leads to, or -1 */
     label *w;             /* and the label of that step */
     label *G;             /* (K + 1) layers of ncells */
     int *path;            /* cells of the current prefix, path[0] = start */
-    int *run;             /* scratch: a sorted level run */
+    int *run;             /* per depth, K + 1 slots: a sorted level run (a memo key) */
     unsigned char *seen;
     /* one length */
     int k, budget;        /* budget -1 for a hex count */
@@ -178,12 +189,86 @@ static int most_hexes(const lb_state *s, int arm, int by_hexes, int length)
     return k < 1 ? 1 : k;
 }
 
-/* R-RET-1, R-RET-2: the box, D, what each cell holds, and the table of legal steps. */
+typedef struct enemy {
+    int x, z, d; /* cube coordinates, distance from the start */
+} enemy;
+
+static int by_distance(const void *a, const void *b)
+{
+    return ((const enemy *)a)->d - ((const enemy *)b)->d;
+}
+
+/* Enemy combat hexes (every hex of a line) sorted by distance from the start, keeping only those
+ * within 2K + D(start) of it: no other can be nearest to a hex within K of the start. Enemy
+ * units of any kind close their hexes; friendly combat units other than the unit mark theirs. */
+static int enemies_of(search *S, int x0, int z0, enemy **out, int *d0)
+{
+    const lb_state *s = S->st;
+    int side = s->units[S->unit].side, n = 0;
+    enemy *e = malloc(((size_t)s->nunits * LB_UNIT_MAX_HEXES + 1) * sizeof *e);
+    if (!e)
+        return -1;
+    *d0 = INT_MAX;
+    for (int i = 0; i < s->nunits; i++) {
+        const lb_unit *v = &s->units[i];
+        for (int j = 0; j < v->nhexes; j++) {
+            int c = cell_of(S, v->hexes[j]);
+            if (v->side != side) {
+                if (c >= 0)
+                    S->flags[c] |= F_ENEMY;
+                if (lb_unit_is_combat(v)) {
+                    cube(v->hexes[j], &e[n].x, &e[n].z);
+                    e[n].d = cube_distance(x0, z0, e[n].x, e[n].z);
+                    *d0 = e[n].d < *d0 ? e[n].d : *d0;
+                    n++;
+                }
+            } else if (i != S->unit && lb_unit_is_combat(v) && c >= 0) {
+                S->flags[c] |= F_FRIEND;
+            }
+        }
+    }
+    S->enemies = n;
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (e[i].d <= 2 * S->K + *d0)
+            e[kept++] = e[i];
+    qsort(e, (size_t)kept, sizeof *e, by_distance);
+    *out = e;
+    return kept;
+}
+
+/* R-RET-1, R-RET-2: D of cell c and whether it may be entered or ended in, worked out the
+ * first time the search touches it. D comes from the enemies sorted by distance from the start,
+ * stopping once none nearer can follow (enemy e is at least d(start, e) - d(start, c) from c). */
+static void classify(search *S, int c, const enemy *en, int kept, int x0, int z0, int d0)
+{
+    const lb_state *s = S->st;
+    const lb_map *m = &s->map;
+    lb_hex h = hex_of(S, c);
+    int x, z, d = INT_MAX;
+    cube(h, &x, &z);
+    int near = cube_distance(x0, z0, x, z);
+    for (int e = 0; e < kept && en[e].d - near < d; e++) {
+        int de = cube_distance(x, z, en[e].x, en[e].z);
+        d = de < d ? de : d;
+    }
+    S->dist[c] = d;
+    S->flags[c] |= F_SEEN;
+    int tc = s->charts.terrain[m->terrain[lb_map_cell(m, h)]].move[S->arm];
+    if (c == S->start || (S->flags[c] & F_ENEMY) || tc == LB_MOVE_PROHIBITED)
+        return;
+    S->flags[c] |= F_ENTER;
+    /* R-RET-2: further from the enemy than at the start, and no other combat unit there */
+    if (d > d0 && !(S->flags[c] & F_FRIEND))
+        S->flags[c] |= F_END;
+}
+
+/* R-RET-1, R-RET-2: the box; then the legal steps, found breadth first from the start so that
+ * only cells a path can reach are looked at, in order of the fewest steps that reach them. */
 static int build(search *S, lb_hex h0, lb_trace *t)
 {
     const lb_state *s = S->st;
     const lb_map *m = &s->map;
-    const lb_unit *u = &s->units[S->unit];
     int K = S->K;
     int c_lo = h0.col - K > 1 ? h0.col - K : 1, c_hi = h0.col + K < m->cols ? h0.col + K : m->cols;
     int r_lo = h0.row - K > 1 ? h0.row - K : 1, r_hi = h0.row + K < m->rows ? h0.row + K : m->rows;
@@ -192,87 +277,48 @@ static int build(search *S, lb_hex h0, lb_trace *t)
     S->bw = c_hi - c_lo + 1;
     S->bh = r_hi - r_lo + 1;
     S->ncells = S->bw * S->bh;
-    size_t n = (size_t)S->ncells;
+    size_t n = (size_t)S->ncells, k1 = (size_t)K + 1;
     S->dist = malloc(n * sizeof *S->dist);
+    S->steps = malloc(n * sizeof *S->steps);
+    S->win = malloc(n * sizeof *S->win);
+    S->upto = calloc(k1 + 1, sizeof *S->upto);
     S->flags = calloc(n, 1);
     S->to = malloc(6 * n * sizeof *S->to);
     S->w = malloc(6 * n * sizeof *S->w);
     S->seen = calloc(n, 1);
-    S->G = malloc((size_t)(K + 1) * n * sizeof *S->G);
-    S->path = malloc((size_t)(K + 1) * sizeof *S->path);
-    S->run = malloc((size_t)(K + 1) * sizeof *S->run);
-    int *ex = malloc(2 * sizeof *ex * ((size_t)s->nunits * LB_UNIT_MAX_HEXES + 1));
-    if (!S->dist || !S->flags || !S->to || !S->w || !S->seen || !S->G || !S->path || !S->run || !ex) {
-        free(ex);
+    S->G = malloc(k1 * n * sizeof *S->G);
+    S->path = malloc(k1 * sizeof *S->path);
+    S->run = malloc(k1 * k1 * sizeof *S->run);
+    if (!S->dist || !S->steps || !S->win || !S->upto || !S->flags || !S->to || !S->w ||
+        !S->seen || !S->G || !S->path || !S->run)
         return LB_NOMEM;
-    }
     S->start = cell_of(S, h0);
-
-    /* enemy combat hexes (every hex of a line) in cube coordinates; enemy units of any kind
-     * close their hexes, friendly combat units mark theirs */
-    int x0, z0, d0 = INT_MAX, nen = 0;
+    int x0, z0, d0;
     cube(h0, &x0, &z0);
-    for (int i = 0; i < s->nunits; i++) {
-        const lb_unit *v = &s->units[i];
-        for (int j = 0; j < v->nhexes; j++) {
-            int c = cell_of(S, v->hexes[j]);
-            if (v->side != u->side) {
-                if (c >= 0)
-                    S->flags[c] |= F_ENEMY;
-                if (lb_unit_is_combat(v)) {
-                    cube(v->hexes[j], &ex[2 * nen], &ex[2 * nen + 1]);
-                    int d = cube_distance(x0, z0, ex[2 * nen], ex[2 * nen + 1]);
-                    d0 = d < d0 ? d : d0;
-                    nen++;
-                }
-            } else if (i != S->unit && lb_unit_is_combat(v) && c >= 0) {
-                S->flags[c] |= F_FRIEND;
-            }
-        }
-    }
-    S->enemies = nen;
-    /* only enemies within 2K + D(start) of the start can be nearest to a hex within K of it */
-    int kept = 0;
-    for (int e = 0; e < nen; e++)
-        if (cube_distance(x0, z0, ex[2 * e], ex[2 * e + 1]) <= 2 * K + d0) {
-            ex[2 * kept] = ex[2 * e];
-            ex[2 * kept + 1] = ex[2 * e + 1];
-            kept++;
-        }
+    enemy *en;
+    int kept = enemies_of(S, x0, z0, &en, &d0);
+    if (kept < 0)
+        return LB_NOMEM;
 
-    for (int c = 0; c < S->ncells; c++) {
-        lb_hex h = hex_of(S, c);
-        int x, z;
-        cube(h, &x, &z);
-        S->dist[c] = 0;
-        if (cube_distance(x0, z0, x, z) > K)
-            continue;
-        S->flags[c] |= F_WIN;
-        int d = nen ? INT_MAX : 0;
-        for (int e = 0; e < kept; e++) {
-            int de = cube_distance(x, z, ex[2 * e], ex[2 * e + 1]);
-            d = de < d ? de : d;
-        }
-        S->dist[c] = d;
-        int tc = s->charts.terrain[m->terrain[lb_map_cell(m, h)]].move[S->arm];
-        if (c == S->start || (S->flags[c] & F_ENEMY) || tc == LB_MOVE_PROHIBITED)
-            continue;
-        S->flags[c] |= F_ENTER;
-        /* R-RET-2: further from the enemy than at the start, and no other combat unit there */
-        if ((!nen || d > d0) && !(S->flags[c] & F_FRIEND))
-            S->flags[c] |= F_END;
-    }
-    free(ex);
-
-    for (int c = 0; c < S->ncells; c++) {
-        int from = (S->flags[c] & F_ENTER) || c == S->start;
+    int nwin = 0;
+    classify(S, S->start, en, kept, x0, z0, d0);
+    S->steps[S->start] = 0;
+    S->win[nwin++] = S->start;
+    S->flags[S->start] |= F_WIN;
+    for (int i = 0; i < nwin; i++) {
+        int c = S->win[i];
+        S->upto[S->steps[c] + 1]++;
+        if (S->steps[c] == K)
+            continue; /* no step leaves the last layer */
         lb_hex h = hex_of(S, c);
         for (int d = 0; d < LB_DIR_COUNT; d++) {
             S->to[6 * c + d] = -1;
-            if (!from)
-                continue;
             int b = cell_of(S, lb_hex_neighbor(h, d));
-            if (b < 0 || !(S->flags[b] & F_ENTER) || S->dist[b] < S->dist[c])
+            if (b < 0)
+                continue;
+            if (!(S->flags[b] & F_SEEN))
+                classify(S, b, en, kept, x0, z0, d0);
+            if (!(S->flags[b] & F_ENTER) || S->dist[b] < S->dist[c])
                 continue;
             int side = lb_map_hexside(m, h, d);
             int sc = side >= 0 ? s->charts.hexsides[side].move[S->arm] : 0;
@@ -281,26 +327,37 @@ static int build(search *S, lb_hex h0, lb_trace *t)
             int tc = s->charts.terrain[m->terrain[lb_map_cell(m, hex_of(S, b))]].move[S->arm];
             S->to[6 * c + d] = b;
             S->w[6 * c + d] = (label)(tc + sc) * SCALE + ((S->flags[b] & F_FRIEND) ? 1 : 0);
+            if (!(S->flags[b] & F_WIN)) {
+                S->flags[b] |= F_WIN;
+                S->steps[b] = S->steps[c] + 1;
+                S->win[nwin++] = b;
+            }
         }
     }
+    free(en);
+    for (int j = 0; j <= K; j++)
+        S->upto[j + 1] += S->upto[j];
     lb_trace_add(t, "R-RET-1", "(30)",
-                 nen ? "D(start) = %d: hex distance to the nearest of %d enemy combat hexes; "
-                       "every step keeps D or increases it"
-                     : "no enemy combat unit on the map (%d, %d): the distance rules are void",
-                 nen ? d0 : 0, nen);
-    lb_trace_int(t, "start_distance", nen ? d0 : -1);
+                 "D(start) = %d: hex distance to the nearest of %d enemy combat hexes; every step "
+                 "keeps D or increases it",
+                 d0, S->enemies);
+    lb_trace_int(t, "start_distance", d0);
     return LB_OK;
 }
 
-/* The relaxed layers: G[r][c] = best label of r more steps from c to a legal end. */
+/* The relaxed layers: G[r][c] = best label of r more steps from c to a legal end. Layer r is
+ * needed only for cells reached within K - r steps (a path is at most K hexes long). */
 static void layers(search *S)
 {
     int n = S->ncells;
-    for (int c = 0; c < n; c++)
+    for (int i = 0; i < S->upto[S->K + 1]; i++) {
+        int c = S->win[i];
         S->G[c] = (S->flags[c] & F_END) ? 0 : INF;
+    }
     for (int r = 1; r <= S->K; r++) {
         label *g = S->G + (size_t)r * n, *prev = g - n;
-        for (int c = 0; c < n; c++) {
+        for (int i = 0; i < S->upto[S->K - r + 1]; i++) {
+            int c = S->win[i];
             label best = INF;
             for (int d = 0; d < LB_DIR_COUNT; d++) {
                 int b = S->to[6 * c + d];
@@ -361,7 +418,7 @@ static void best_from(search *S, int cell, int depth, label acc)
 /* The memo key of the prefix path[0..depth]: its cell, depth, label and sorted level run. */
 static uint64_t key_of(const search *S, int depth, int runstart, label acc, int *nrun)
 {
-    int *run = S->run;
+    int *run = S->run + (size_t)depth * (size_t)(S->K + 1);
     int cell = S->path[depth];
     uint64_t h = mix((uint64_t)cell * 0x100000001b3ULL ^ (uint64_t)depth << 48 ^ (uint64_t)acc);
     *nrun = 0;
@@ -387,16 +444,17 @@ static memo_entry *memo_find(search *S, int depth, int runstart, label acc, uint
             return NULL;
         if (e->hash == *hash && e->cell == S->path[depth] && e->depth == depth &&
             e->acc == acc && e->nrun == *nrun &&
-            memcmp(S->pool + e->run, S->run, (size_t)*nrun * sizeof *S->run) == 0)
+            memcmp(S->pool + e->run, S->run + (size_t)depth * (size_t)(S->K + 1),
+                   (size_t)*nrun * sizeof *S->run) == 0)
             return e;
     }
 }
 
-/* Stores the value of the prefix whose key was computed last (its run is in S->run). */
+/* Stores the value of a prefix whose key key_of has just computed. */
 static void memo_put(search *S, uint64_t hash, int depth, label acc, int nrun, counted v)
 {
     if (2 * (S->memo_len + 1) > S->memo_cap) {
-        size_t cap = S->memo_cap ? 2 * S->memo_cap : 1024;
+        size_t cap = S->memo_cap ? 2 * S->memo_cap : 256;
         memo_entry *m = calloc(cap, sizeof *m);
         if (!m) {
             S->oom = 1;
@@ -426,13 +484,14 @@ static void memo_put(search *S, uint64_t hash, int depth, label acc, int nrun, c
         S->pool = p;
         S->pool_cap = cap;
     }
-    memcpy(S->pool + S->pool_len, S->run, (size_t)nrun * sizeof *S->run);
+    memcpy(S->pool + S->pool_len, S->run + (size_t)depth * (size_t)(S->K + 1),
+           (size_t)nrun * sizeof *S->run);
     size_t i = hash & (S->memo_cap - 1);
     while (S->memo[i].hash)
         i = (i + 1) & (S->memo_cap - 1);
     S->memo[i] = (memo_entry){.hash = hash, .acc = acc, .cell = S->path[depth], .depth = depth,
                               .run = (int)S->pool_len, .nrun = nrun, .count = v.count,
-                              .maxd = v.maxd};
+                              .maxd = v.maxd, .live = v.live};
     S->pool_len += (size_t)nrun;
     S->memo_len++;
 }
@@ -454,22 +513,26 @@ static int step_ok(const search *S, int depth, int runstart, int d, int *child_r
     return 1;
 }
 
-/* Simple optimal completions of path[0..depth]; marks their end hexes. */
+/* Simple optimal completions of path[0..depth]; marks their end hexes. The prefixes one step
+ * short of the end are cheaper to count again than to look up, so they are not memoised. */
 static counted count_from(search *S, int depth, int runstart, label acc)
 {
     int cell = S->path[depth];
     if (depth == S->k) {
         if (acc != S->best)
-            return (counted){0, -1};
-        S->flags[cell] |= F_REACHED;
-        return (counted){1, S->dist[cell]};
+            return (counted){0, -1, 0};
+        S->flags[cell] |= F_REACHED | F_ON;
+        return (counted){1, S->dist[cell], 0};
     }
-    uint64_t hash;
-    int nrun;
-    memo_entry *e = memo_find(S, depth, runstart, acc, &hash, &nrun);
-    if (e)
-        return (counted){e->count, e->maxd};
-    counted sum = {0, -1};
+    uint64_t hash = 0;
+    int nrun = 0, memo = depth < S->k - 1;
+    memo_entry *e = memo ? memo_find(S, depth, runstart, acc, &hash, &nrun) : NULL;
+    if (e) {
+        if (e->count)
+            S->flags[cell] |= F_ON;
+        return (counted){e->count, e->maxd, e->live};
+    }
+    counted sum = {0, -1, 0};
     for (int d = 0; d < LB_DIR_COUNT && !S->oom; d++) {
         int child_run;
         if (!step_ok(S, depth, runstart, d, &child_run) ||
@@ -477,27 +540,43 @@ static counted count_from(search *S, int depth, int runstart, label acc)
             continue;
         S->path[depth + 1] = S->to[6 * cell + d];
         counted v = count_from(S, depth + 1, child_run, acc + S->w[6 * cell + d]);
-        sum.count += v.count;
+        if (!v.count)
+            continue;
+        sum.count = sum.count + v.count < sum.count ? UINT64_MAX : sum.count + v.count;
         sum.maxd = v.maxd > sum.maxd ? v.maxd : sum.maxd;
+        sum.live |= 1u << d;
     }
-    key_of(S, depth, runstart, acc, &nrun); /* the children used the scratch run */
-    memo_put(S, hash, depth, acc, nrun, sum);
+    if (memo)
+        memo_put(S, hash, depth, acc, nrun, sum);
+    if (sum.count)
+        S->flags[cell] |= F_ON;
     return sum;
 }
 
-/* The counted value of the prefix path[0..depth] (already computed by count_from). */
+/* The counted value of the prefix path[0..depth], after count_from has run from the start. */
 static counted value_of(search *S, int depth, int runstart, label acc)
 {
-    if (depth == S->k)
-        return acc == S->best ? (counted){1, S->dist[S->path[depth]]} : (counted){0, -1};
+    if (depth >= S->k - 1)
+        return count_from(S, depth, runstart, acc);
     uint64_t hash;
     int nrun;
     memo_entry *e = memo_find(S, depth, runstart, acc, &hash, &nrun);
-    return e ? (counted){e->count, e->maxd} : (counted){0, -1};
+    return e ? (counted){e->count, e->maxd, e->live} : (counted){0, -1, 0};
+}
+
+/* Extends the prefix by its live step d; returns the child's level run start and label. */
+static void descend(search *S, int depth, int *runstart, label *acc, int d)
+{
+    int cell = S->path[depth], b = S->to[6 * cell + d];
+    S->path[depth + 1] = b;
+    *acc += S->w[6 * cell + d];
+    if (S->dist[b] != S->dist[cell])
+        *runstart = depth + 1;
 }
 
 /* Lists optimal paths in label order until `keep` are stored. */
-static void list_from(search *S, lb_retreat *r, int keep, int depth, int runstart, label acc)
+static void list_from(search *S, lb_retreat *r, int keep, int depth, int runstart, label acc,
+                      unsigned live)
 {
     if (depth == S->k) {
         for (int i = 1; i <= S->k; i++)
@@ -505,42 +584,40 @@ static void list_from(search *S, lb_retreat *r, int keep, int depth, int runstar
         r->npaths++;
         return;
     }
-    int cell = S->path[depth];
     for (int i = 0; i < LB_DIR_COUNT && r->npaths < keep; i++) {
-        int d = lex_dirs[i], child_run;
-        if (!step_ok(S, depth, runstart, d, &child_run) ||
-            bound_of(S, cell, d, depth, acc) > S->best)
+        if (!(live & (1u << lex_dirs[i])))
             continue;
-        S->path[depth + 1] = S->to[6 * cell + d];
-        label next = acc + S->w[6 * cell + d];
-        if (value_of(S, depth + 1, child_run, next).count)
-            list_from(S, r, keep, depth + 1, child_run, next);
+        int run = runstart;
+        label next = acc;
+        descend(S, depth, &run, &next, lex_dirs[i]);
+        list_from(S, r, keep, depth + 1, run, next, value_of(S, depth + 1, run, next).live);
     }
 }
 
 /* R-RET-4 (d): the automatic choice, the largest D at the end, then the first in label order. */
-static void choose(search *S, lb_retreat *r, int maxd)
+static void choose(search *S, lb_retreat *r, counted root)
 {
     int runstart = 0;
     label acc = 0;
+    counted at = root;
     for (int depth = 0; depth < S->k; depth++) {
-        int cell = S->path[depth];
         for (int i = 0; i < LB_DIR_COUNT; i++) {
-            int d = lex_dirs[i], child_run;
-            if (!step_ok(S, depth, runstart, d, &child_run) ||
-                bound_of(S, cell, d, depth, acc) > S->best)
+            if (!(at.live & (1u << lex_dirs[i])))
                 continue;
-            S->path[depth + 1] = S->to[6 * cell + d];
-            counted v = value_of(S, depth + 1, child_run, acc + S->w[6 * cell + d]);
-            if (v.count && v.maxd == maxd) {
-                acc += S->w[6 * cell + d];
-                runstart = child_run;
+            int run = runstart;
+            label next = acc;
+            descend(S, depth, &run, &next, lex_dirs[i]);
+            counted v = value_of(S, depth + 1, run, next);
+            if (v.maxd == root.maxd) {
+                runstart = run;
+                acc = next;
+                at = v;
                 break;
             }
         }
         r->choice[depth] = hex_of(S, S->path[depth + 1]);
     }
-    r->choice_distance = S->enemies ? maxd : -1;
+    r->choice_distance = root.maxd;
 }
 
 /* R-RET-4 (a): for a budget the most hexes first; (b), (c): then the best label. */
@@ -565,6 +642,9 @@ static int find_best(search *S, int by_hexes, int length)
 static void release_search(search *S)
 {
     free(S->dist);
+    free(S->steps);
+    free(S->win);
+    free(S->upto);
     free(S->flags);
     free(S->to);
     free(S->w);
@@ -590,19 +670,27 @@ static int fill(search *S, const lb_retreat_req *req, lb_retreat *out, lb_trace 
     out->count = root.count;
     out->paths = malloc((size_t)keep * (size_t)S->k * sizeof *out->paths);
     out->choice = malloc((size_t)S->k * sizeof *out->choice);
-    int nends = 0;
-    for (int c = 0; c < S->ncells; c++)
+    S->flags[S->start] &= (unsigned char)~F_ON;
+    int nends = 0, nvia = 0;
+    for (int c = 0; c < S->ncells; c++) {
         nends += (S->flags[c] & F_REACHED) != 0;
+        nvia += (S->flags[c] & F_ON) != 0;
+    }
     out->ends = malloc(((size_t)nends + 1) * sizeof *out->ends);
-    if (!out->paths || !out->choice || !out->ends)
+    out->via = malloc(((size_t)nvia + 1) * sizeof *out->via);
+    if (!out->paths || !out->choice || !out->ends || !out->via)
         return LB_NOMEM;
     for (int col = 0; col < S->bw; col++)
-        for (int row = 0; row < S->bh; row++)
-            if (S->flags[row * S->bw + col] & F_REACHED)
-                out->ends[out->nends++] = hex_of(S, row * S->bw + col);
+        for (int row = 0; row < S->bh; row++) {
+            int c = row * S->bw + col;
+            if (S->flags[c] & F_REACHED)
+                out->ends[out->nends++] = hex_of(S, c);
+            if (S->flags[c] & F_ON)
+                out->via[out->nvia++] = hex_of(S, c);
+        }
     S->path[0] = S->start;
-    list_from(S, out, keep, 0, 0, 0);
-    choose(S, out, root.maxd);
+    list_from(S, out, keep, 0, 0, 0, root.live);
+    choose(S, out, root);
     lb_trace_add(t, "R-RET-4", "(30)",
                  "%llu optimal path%s of %d hex%s: terrain cost %d, %d hex%s with friendly units, "
                  "%d end hex%s",
@@ -633,11 +721,21 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
                      u->id, u->nhexes);
     length_of(s, u, req, &out->by_hexes, &out->length, t);
 
+    int enemy = 0;
+    for (int i = 0; i < s->nunits && !enemy; i++)
+        enemy = s->units[i].side != u->side && lb_unit_is_combat(&s->units[i]);
+    if (!enemy) {
+        /* R-RET-8 */
+        out->stays = 1;
+        lb_trace_add(t, "R-RET-8", "(30)",
+                     "no enemy combat unit on the map: nothing to retreat from; the unit stays");
+        return LB_OK;
+    }
     search S = {.st = s, .unit = unit, .arm = (int)u->arm};
     S.K = most_hexes(s, S.arm, out->by_hexes, out->length);
     int rc = build(&S, out->start, t);
     if (rc == LB_OK) {
-        out->start_distance = S.enemies ? S.dist[S.start] : -1;
+        out->start_distance = S.dist[S.start];
         layers(&S);
         if (!find_best(&S, out->by_hexes, out->length)) {
             out->surrender = 1;
@@ -664,22 +762,27 @@ void lb_retreat_release(lb_retreat *r)
     free(r->paths);
     free(r->ends);
     free(r->choice);
-    r->paths = r->ends = r->choice = NULL;
-    r->npaths = r->nends = 0;
+    free(r->via);
+    r->paths = r->ends = r->choice = r->via = NULL;
+    r->npaths = r->nends = r->nvia = 0;
 }
 
-/* R-RET-5, R-RET-11 */
+/* R-RET-5, R-RET-8, R-RET-11 */
 int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice)
 {
     if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]))
         return LB_INVALID;
+    if (r->stays)
+        return LB_OK;
     if (r->surrender) {
         memmove(&s->units[unit], &s->units[unit + 1],
                 (size_t)(s->nunits - unit - 1) * sizeof *s->units);
         s->nunits--;
         return lb_state_reindex(s);
     }
-    const lb_hex *p = choice < 0 ? r->choice : choice < r->npaths ? r->paths + (size_t)choice * (size_t)r->hexes : NULL;
+    const lb_hex *p = choice < 0             ? r->choice
+                      : choice < r->npaths ? r->paths + (size_t)choice * (size_t)r->hexes
+                                           : NULL;
     if (!p || r->hexes < 1)
         return LB_INVALID;
     lb_unit *u = &s->units[unit];
