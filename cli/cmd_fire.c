@@ -1,4 +1,4 @@
-/* labataille fire FILE UNIT TARGET [--dice R] [--seed N]: may UNIT fire at TARGET; value, defence, odds, exact outcomes, and with dice the result. */
+/* labataille fire FILE UNIT TARGET [--dice R]: may UNIT fire at TARGET, with what result. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -130,10 +130,12 @@ static json_t *answer_json(const lb_state *st, const lb_fire_result *r, int roll
     json_object_set_new(j, "breakdown", valued ? json_string(v->breakdown) : json_null());
     json_object_set_new(j, "increments_firing", json_integer(v->increments_firing));
     json_object_set_new(j, "printed", json_boolean(v->printed));
-    json_object_set_new(j, "multiple", valued && !v->printed ? frac_json(v->multiple) : json_null());
+    json_object_set_new(j, "multiple",
+                        valued && !v->printed ? frac_json(v->multiple) : json_null());
     json_object_set_new(j, "multiple_exact",
                         valued && !v->printed ? exact_json(v->multiple) : json_null());
-    json_object_set_new(j, "per_hex", valued && !v->printed ? json_integer(v->per_hex) : json_null());
+    json_object_set_new(j, "per_hex",
+                        valued && !v->printed ? json_integer(v->per_hex) : json_null());
     json_object_set_new(j, "range", v->range ? json_integer(v->range) : json_null());
     json_object_set_new(j, "hexes", hexes_json(st, v));
     const lb_fire_defence *d = &o->defence;

@@ -1,4 +1,4 @@
-/* Infantry fire (21), (22), (24): fire value, fire defence, odds column, exact outcomes, the roll and its effects. */
+/* Infantry fire (21), (22), (24): fire value, defence, odds, exact outcomes, roll, effects. */
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -58,8 +58,8 @@ static int hex_of(const lb_unit *u, lb_hex h)
 /* "French Légère" from the charts' nations registry, else the ids. */
 static void troop_name(const lb_state *s, const lb_unit *u, char *buf, size_t n)
 {
-    json_t *nation = u->nation ? json_object_get(json_object_get(s->charts.doc, "nations"), u->nation)
-                               : NULL;
+    json_t *nation =
+        u->nation ? json_object_get(json_object_get(s->charts.doc, "nations"), u->nation) : NULL;
     json_t *cls = u->cls ? json_object_get(json_object_get(nation, "classes"), u->cls) : NULL;
     const char *nn = json_string_value(json_object_get(nation, "name"));
     const char *cn = json_string_value(json_object_get(cls, "name"));
@@ -175,7 +175,8 @@ static int judge_hex(const lb_state *s, const lb_unit *u, const lb_fire_value *v
     label(s, fh->hex, hl);
     label(s, v->target, tl);
     lb_trace_add(t, "R-FIRE-1", "(24)", "%s to %s: %d hex%s, range %d: %s", hl, tl, fh->distance,
-                 fh->distance == 1 ? "" : "es", v->range, fh->in_range ? "in range" : "out of range");
+                 fh->distance == 1 ? "" : "es", v->range,
+                 fh->in_range ? "in range" : "out of range");
     lb_trace_text(t, "hex", hl);
     lb_trace_int(t, "distance", fh->distance);
     lb_trace_int(t, "range", v->range);
@@ -312,7 +313,8 @@ int lb_fire_check(const lb_state *s, int unit, lb_hex target, lb_fire_value *v, 
     if (enemy < 0 || s->units[enemy].side == u->side)
         return refuse(v, "R-FIRE-10", "(21)", t, "hex %s holds no enemy combat unit", tl);
 
-    const lb_fire_multiple *m = lb_charts_fire_multiple(&s->charts, u->nation, u->cls, u->formation);
+    const lb_fire_multiple *m =
+        lb_charts_fire_multiple(&s->charts, u->nation, u->cls, u->formation);
     if (u->state == LB_STATE_DISORDERED) {
         /* R-FIRE-9: a disordered unit is in column or general order (R-MOR-3) */
         v->printed = 1;

@@ -1,4 +1,4 @@
-/* Infantry fire (21), (22), (24): who may fire, the fire value, the target's fire defence, the odds, exact outcomes, the roll and its effects. */
+/* Infantry fire (21), (22), (24): fire value, fire defence, odds, outcomes, roll, effects. */
 #ifndef LB_FIRE_H
 #define LB_FIRE_H
 

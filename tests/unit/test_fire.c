@@ -1,4 +1,4 @@
-/* Unit tests: fire chart compilation and its exact errors, odds columns, distributions, resolve and apply. */
+/* Unit tests: fire charts and their errors, odds columns, distributions, resolve, apply. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -72,7 +72,8 @@ static void test_fire__wagram_charts_compiled(void **unused)
     assert_int_equal(c->loss[35], 2);
     assert_false(fc->below_none);
     /* fire defence: clear column 6, line 9, artillery 6/8; village general 10, no column */
-    int clear = lb_charts_terrain(&st->charts, "clear"), village = lb_charts_terrain(&st->charts, "village");
+    int clear = lb_charts_terrain(&st->charts, "clear"),
+        village = lb_charts_terrain(&st->charts, "village");
     assert_int_equal(lb_fire_charts_defence(fc, clear, LB_FORM_COLUMN), 6);
     assert_int_equal(lb_fire_charts_defence(fc, clear, LB_FORM_LINE), 9);
     assert_int_equal(lb_fire_charts_defence(fc, clear, LB_FORM_LIMBERED), 6);
@@ -147,7 +148,8 @@ static void test_fire__column_choice(void **unused)
         {{1, 3}, 1, "1:3", 0},     /* exactly 1/3 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        const lb_fire_column *c = lb_fire_charts_column(fc, cases[i].value, cases[i].defence, &below);
+        const lb_fire_column *c =
+            lb_fire_charts_column(fc, cases[i].value, cases[i].defence, &below);
         assert_non_null(c);
         assert_string_equal(c->label, cases[i].label);
         assert_int_equal(below, cases[i].below);
@@ -197,8 +199,8 @@ static void test_fire__distributions_sum_to_one(void **unused)
     int nmods;
     const lb_module *mods = lb_data_modules(&nmods);
     lb_load_opts opts = {.modules = mods, .nmodules = nmods};
-    assert_int_equal(lb_scenario_load_file("data/scenarios/prusse-1806-demo.json", &opts, &pr, &errs),
-                     LB_OK);
+    assert_int_equal(
+        lb_scenario_load_file("data/scenarios/prusse-1806-demo.json", &opts, &pr, &errs), LB_OK);
     check_distributions(pr);
     lb_state_free(pr);
     lb_errlist_release(&errs);
@@ -236,8 +238,10 @@ static void test_fire__demo_line(void **unused)
 
 static const char error_scenario[] =
     "{\"format\": \"labataille-scenario/1\", \"sides\": [\"french\", \"austrian\"],\n"
-    "\"map\": {\"columns\": 2, \"rows\": 1, \"terrain\": [\"..\"], \"legend\": {\".\": \"clear\"}},\n"
-    "\"charts\": {\"terrain\": {\"clear\": {\"move\": {\"infantry\": 1, \"cavalry\": 1, \"artillery\": 1}%s}}\n"
+    "\"map\": {\"columns\": 2, \"rows\": 1, \"terrain\": [\"..\"], \"legend\": {\".\": "
+    "\"clear\"}},\n"
+    "\"charts\": {\"terrain\": {\"clear\": {\"move\": {\"infantry\": 1, \"cavalry\": 1, "
+    "\"artillery\": 1}%s}}\n"
     "%s},\n"
     "\"units\": []}\n";
 
@@ -266,26 +270,31 @@ static void expect_error(const char *fd, const char *chart, int strict, int line
 static void test_fire__chart_errors(void **unused)
 {
     (void)unused;
-    expect_error("", ", \"fire_table\": {\"columns\": {\"2:1\": {\"att\": 2, \"def\": 1, \"bands\": "
-                     "[{\"lo\": \"41\", \"hi\": \"36\", \"loss\": 1}]}}}",
+    expect_error("",
+                 ", \"fire_table\": {\"columns\": {\"2:1\": {\"att\": 2, \"def\": 1, \"bands\": "
+                 "[{\"lo\": \"41\", \"hi\": \"36\", \"loss\": 1}]}}}",
                  0, 4, "\"36\"", "/charts/fire_table/columns/2:1/bands/0/hi",
                  "expected a roll not before lo \"41\", found \"36\"");
-    expect_error("", ", \"fire_table\": {\"columns\": {\"2:1\": {\"att\": 2, \"def\": 1, \"bands\": "
-                     "[{\"lo\": \"41\", \"hi\": \"46\", \"loss\": 1}, {\"lo\": \"46\", \"hi\": "
-                     "\"56\", \"loss\": 2}]}}}",
+    expect_error("",
+                 ", \"fire_table\": {\"columns\": {\"2:1\": {\"att\": 2, \"def\": 1, \"bands\": "
+                 "[{\"lo\": \"41\", \"hi\": \"46\", \"loss\": 1}, {\"lo\": \"46\", \"hi\": "
+                 "\"56\", \"loss\": 2}]}}}",
                  0, 4, "\"46\", \"hi\": \"56\"", "/charts/fire_table/columns/2:1/bands/1/lo",
                  "expected a roll after the previous band's hi \"46\", found \"46\"");
-    expect_error("", ", \"fire_table\": {\"columns\": {\"2:1\": {\"att\": 2, \"def\": 1, \"bands\": "
-                     "[{\"lo\": \"41\", \"hi\": \"46\", \"loss\": 2}, {\"lo\": \"51\", \"hi\": "
-                     "\"56\", \"loss\": 2}]}}}",
+    expect_error("",
+                 ", \"fire_table\": {\"columns\": {\"2:1\": {\"att\": 2, \"def\": 1, \"bands\": "
+                 "[{\"lo\": \"41\", \"hi\": \"46\", \"loss\": 2}, {\"lo\": \"51\", \"hi\": "
+                 "\"56\", \"loss\": 2}]}}}",
                  0, 4, "2}]", "/charts/fire_table/columns/2:1/bands/1/loss",
                  "expected a loss greater than the previous band's 2, found 2");
-    expect_error("", ", \"fire_table\": {\"columns\": {\"2:1\": {\"att\": 2, \"def\": 1, \"bands\": "
-                     "[{\"lo\": \"70\", \"hi\": \"66\", \"loss\": 1}]}}}",
+    expect_error("",
+                 ", \"fire_table\": {\"columns\": {\"2:1\": {\"att\": 2, \"def\": 1, \"bands\": "
+                 "[{\"lo\": \"70\", \"hi\": \"66\", \"loss\": 1}]}}}",
                  0, 4, "\"70\"", "/charts/fire_table/columns/2:1/bands/0/lo",
                  "expected a roll \"11\"-\"66\", found \"70\"");
-    expect_error("", ", \"fire_table\": {\"columns\": {\"2:1\": {\"att\": 2, \"def\": 1, \"bands\": "
-                     "[]}, \"4:2\": {\"att\": 4, \"def\": 2, \"bands\": []}}}",
+    expect_error("",
+                 ", \"fire_table\": {\"columns\": {\"2:1\": {\"att\": 2, \"def\": 1, \"bands\": "
+                 "[]}, \"4:2\": {\"att\": 4, \"def\": 2, \"bands\": []}}}",
                  0, 4, "{\"att\": 4", "/charts/fire_table/columns/4:2",
                  "expected a ratio no other column has, found 4:2, the ratio of column \"2:1\"");
     expect_error("", ", \"fire_table\": {\"below_lowest\": \"zero\", \"columns\": {\"1:1\": "
@@ -307,7 +316,8 @@ static void test_fire__chart_errors(void **unused)
                  "expected a formation (column, line, carre, skirmish, general, road, limbered, "
                  "unlimbered, masse), found \"square\"");
     expect_error("", ", \"fire_defence\": {\"flank\": {\"value\": \"six\"}}", 0, 4, "\"six\"",
-                 "/charts/fire_defence/flank/value", "expected an integer from 1 to 99, found \"six\"");
+                 "/charts/fire_defence/flank/value",
+                 "expected an integer from 1 to 99, found \"six\"");
     expect_error("", ", \"massed_target\": {\"above\": 9}", 0, 4, "{\"above\"",
                  "/charts/massed_target/per_increment",
                  "expected an integer from 0 to 35, found nothing");
@@ -364,11 +374,13 @@ static void test_fire__chart_error_placed_in_module(void **unused)
     (void)unused;
     static const char bad_module[] =
         "{ \"edition\": \"premier-2018\",\n"
-        "  \"terrain\": { \"clear\": { \"move\": { \"infantry\": 1, \"cavalry\": 1, \"artillery\": 1 } } },\n"
+        "  \"terrain\": { \"clear\": { \"move\": { \"infantry\": 1, \"cavalry\": 1, \"artillery\": "
+        "1 } } },\n"
         "  \"massed_target\": { \"above\": 9, \"per_increment\": -1 } }\n";
     static const char scen[] =
         "{\"format\": \"labataille-scenario/1\", \"game\": \"g\", \"sides\": [\"a\", \"b\"],\n"
-        "\"map\": {\"columns\": 1, \"rows\": 1, \"terrain\": [\".\"], \"legend\": {\".\": \"clear\"}},\n"
+        "\"map\": {\"columns\": 1, \"rows\": 1, \"terrain\": [\".\"], \"legend\": {\".\": "
+        "\"clear\"}},\n"
         "\"units\": []}\n";
     lb_module mod = {"g", "games/g.json", bad_module, sizeof bad_module - 1};
     lb_load_opts opts = {.modules = &mod, .nmodules = 1};
@@ -491,8 +503,10 @@ static void test_fire__apply_line_closes_up(void **unused)
         "\"fire_table\": {\"columns\": {\"1:1\": {\"att\": 1, \"def\": 1, \"bands\": [{\"lo\": "
         "\"51\", \"hi\": \"66\", \"loss\": 1}]}}},\n"
         "\"fire_morale_checks\": {\"austrian\": {\"arms\": {\"infantry\": {\"on\": \"even\"}}}}},\n"
-        "\"units\": [{\"id\": \"fr\", \"side\": \"french\", \"arm\": \"infantry\", \"increments\": 8, "
-        "\"fire\": 8, \"melee\": 8, \"movement\": 6, \"morale\": \"44\", \"formation\": \"column\", "
+        "\"units\": [{\"id\": \"fr\", \"side\": \"french\", \"arm\": \"infantry\", \"increments\": "
+        "8, "
+        "\"fire\": 8, \"melee\": 8, \"movement\": 6, \"morale\": \"44\", \"formation\": "
+        "\"column\", "
         "\"state\": \"good\", \"hexes\": [\"0604\"], \"facing\": 6},\n"
         "{\"id\": \"au\", \"side\": \"austrian\", \"arm\": \"infantry\", \"nation\": \"austrian\", "
         "\"increments\": 5, \"fire\": 5, \"melee\": 5, \"movement\": 6, \"morale\": \"44\", "
