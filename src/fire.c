@@ -262,24 +262,29 @@ static void sum_multiples(const lb_state *s, const lb_unit *u, lb_fire_value *v,
         lb_trace_int(t, "increments", fh->firing);
         trace_frac(t, "value", fh->value);
     }
+    /* "a + b increments × m": a halving that every firing hex shares is said once, after the
+     * multiple; a screen with one hex at 2 hexes and one adjacent shows each hex's product */
+    int mixed = 0;
+    for (int k = 0; k < v->nhexes; k++)
+        mixed |= v->hexes[k].fires && v->hexes[k].halved != halved;
     troop_name(s, u, name, sizeof name);
     lb_frac_fmt(v->multiple, mbuf, sizeof mbuf);
     snprintf(v->breakdown, sizeof v->breakdown, "%s, %d hex%s: ", lb_formation_name(u->formation),
              v->nhexes, v->nhexes == 1 ? "" : "es");
     for (int k = 0; k < v->nhexes; k++) {
         const lb_fire_hex *fh = &v->hexes[k];
-        if (halved)
+        if (mixed)
             append(v->breakdown, sizeof v->breakdown, "%s%d × %s%s", k ? " + " : "", fh->firing,
                    mbuf, fh->halved ? " ÷ 2" : "");
         else
             append(v->breakdown, sizeof v->breakdown, "%s%d", k ? " + " : "", fh->firing);
     }
-    if (halved)
-        append(v->breakdown, sizeof v->breakdown, " increments (%s, %s; halved at 2 hexes) = %s",
-               name, lb_formation_name(u->formation), lb_frac_fmt(v->value, vbuf, sizeof vbuf));
-    else
-        append(v->breakdown, sizeof v->breakdown, " increments × %s (%s, %s) = %s", mbuf, name,
-               lb_formation_name(u->formation), lb_frac_fmt(v->value, vbuf, sizeof vbuf));
+    if (!mixed)
+        append(v->breakdown, sizeof v->breakdown, " increments × %s%s", mbuf,
+               halved ? " ÷ 2" : "");
+    append(v->breakdown, sizeof v->breakdown, " (%s, %s%s) = %s", name,
+           lb_formation_name(u->formation), halved ? "; halved at 2 hexes" : "",
+           lb_frac_fmt(v->value, vbuf, sizeof vbuf));
 }
 
 /* R-FIRE-1..6, R-FIRE-8, R-FIRE-9, R-FIRE-16, R-MOR-9 */
@@ -303,8 +308,8 @@ int lb_fire_check(const lb_state *s, int unit, lb_hex target, lb_fire_value *v, 
     lb_trace_text(t, "unit", u->id);
     lb_trace_text(t, "target", tl);
 
-    /* R-FIRE-5: who may fire at all, and the printed value after losses and state */
-    lb_effect e = lb_effects_fire(s, u, t);
+    /* R-FIRE-5: who may fire at all (the printed value is traced when it is used) */
+    lb_effect e = lb_effects_fire(s, u, NULL);
     if (!e.allowed)
         return refuse(v, "R-FIRE-5", "(24)", t, "%s: %s", u->id, e.reason);
 
@@ -365,15 +370,16 @@ int lb_fire_check(const lb_state *s, int unit, lb_hex target, lb_fire_value *v, 
         return refuse_hexes(s, u, v, t);
 
     if (v->printed) {
-        v->value = e.value;
+        v->value = lb_effects_fire(s, u, t).value; /* R-MOR-3, R-MOR-10, R-MOR-9 */
         v->increments_firing = lb_unit_strength(u);
-        snprintf(v->breakdown, sizeof v->breakdown, "%s%s: printed fire value %d%s = %s",
-                 u->state == LB_STATE_DISORDERED ? "disordered, " : "",
-                 lb_formation_name(u->formation), u->fire,
-                 u->state == LB_STATE_DISORDERED ? " halved" : "",
-                 lb_frac_fmt(v->value, vbuf, sizeof vbuf));
-        if (u->losses && u->state != LB_STATE_DISORDERED)
-            append(v->breakdown, sizeof v->breakdown, " after %d increments lost", u->losses);
+        snprintf(v->breakdown, sizeof v->breakdown, "%s: printed fire value %d",
+                 lb_formation_name(u->formation), u->fire);
+        if (u->losses)
+            append(v->breakdown, sizeof v->breakdown, ", %d of %d increments lost (12)", u->losses,
+                   u->increments);
+        if (u->state == LB_STATE_DISORDERED)
+            append(v->breakdown, sizeof v->breakdown, ", halved (disordered)");
+        append(v->breakdown, sizeof v->breakdown, " = %s", lb_frac_fmt(v->value, vbuf, sizeof vbuf));
     } else {
         sum_multiples(s, u, v, t);
         if (s->fractions == LB_FRACTIONS_ROUND_DOWN && v->value.den != 1) {
@@ -673,7 +679,7 @@ int lb_fire_odds(const lb_state *s, int unit, lb_hex target, lb_fire_chance *o, 
                      o->defence.value, o->column->label,
                      o->below ? " (below the lowest column: the lowest)"
                      : o->above ? " (above the highest column: the highest)"
-                                : " (rounded down to a listed column)");
+                                : " (the highest listed column not above the ratio)");
     lb_trace_text(t, "column", o->column ? o->column->label : "none");
 
     /* R-FIRE-12, (22): every increment in the target hex above the threshold adds to the roll */
@@ -755,8 +761,9 @@ static int roll_casualty(const lb_state *s, const lb_fire_chance *o, int leader,
     if (c->entry->hex_morale_check) {
         for (int j = 0; j < o->nunits; j++)
             c->checks[c->nchecks++] = o->units[j].unit;
-        lb_trace_add(t, "R-FIRE-15", "(7)", "the %d units of his hex check morale, less his "
+        lb_trace_add(t, "R-FIRE-15", "(7)", "%d unit%s of his hex check%s morale, less his "
                      "morale bonus %d (left to the leader casualty rule)", c->nchecks,
+                     c->nchecks == 1 ? "" : "s", c->nchecks == 1 ? "s" : "",
                      lb_unit_bonus(&s->units[leader], "morale"));
     }
     return LB_OK;

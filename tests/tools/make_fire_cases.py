@@ -228,6 +228,15 @@ case("column-second-refused", "R-FIRE-2",
                   "/reason": "in column only the top unit of hex 0505 fires, and fr-a is on top",
                   "/fire_value": None, "/outcomes": None})
 
+case("column-one-increment-left", "R-FIRE-2",
+     "A French column of 8 increments that has lost 7: (12) halves an infantry battalion's "
+     "printed fire when one increment is left: 8 / 2 = 4. 4:6 = 0.67 -> 1:2: 5/6 none, 1/6 one.",
+     [unit("fr-le-1", "french", "french", "legere", 8, 8, "column", ["0505"], 4, losses=7),
+      AU_COL],
+     json_fields=dict({"/fire_value": 4, "/increments_firing": 1, "/odds": "1:2",
+                       "/breakdown": "column: printed fire value 8, 7 of 8 increments lost (12) "
+                                     "= 4"}, **ONE_TO_TWO))
+
 # ---- R-FIRE-4: skirmish ------------------------------------------------------------------------
 SKIRM = unit("fr-le-1", "french", "french", "legere", 3, 3, "skirmish", ["0505"], 3)
 case("skirmish-adjacent", "R-FIRE-4",
@@ -251,6 +260,24 @@ case("skirmish-two-hexes-round-down", "R-MOR-9",
      [SKIRM, AU_COL_0705], target="0705", fractions="round-down",
      json_fields=dict({"/fire_value": 4, "/fire_value_exact": "4", "/odds": "1:2"}, **ONE_TO_TWO))
 
+case("screen-two-hexes-mixed", "R-FIRE-16",
+     "A 6-increment screen in 0505 and 0506 (3 + 3, facing 3: front N, NE, SE, S) fires at the "
+     "column in 0604: 1 hex from 0505 (its NE neighbour), 2 from 0506, whose sight line leaves "
+     "by the corner of its N and NE hexsides (both front) and runs along the edge 0505/0605 (0505 "
+     "is the firer's own hex, which never blocks; 0605 is empty). Each hex on its own distance: "
+     "3 x 3 = 9 from 0505, 3 x 3 / 2 = 9/2 from 0506: 27/2. The column faces 8 (front S, SW, NW): "
+     "the fire enters through its SW hexside and the corner of its S and SW hexsides, no flank: "
+     "defence 6. 27/2 : 6 = 2.25 -> 2:1: 1/2, 1/3, 1/6.",
+     [unit("fr-le-1", "french", "french", "legere", 6, 6, "skirmish", ["0505", "0506"], 3),
+      unit("au-ir-1", "austrian", "austrian", "linie", 6, 6, "column", ["0604"], 8)],
+     target="0604",
+     json_fields=dict({"/fire_value_exact": "27/2", "/fire_value": 13.5,
+                       "/breakdown": "skirmish, 2 hexes: 3 × 3 + 3 × 3 ÷ 2 (French légère, "
+                                     "skirmish; halved at 2 hexes) = 27/2",
+                       "/hexes/0/halved": False, "/hexes/1/halved": True,
+                       "/hexes/1/value_exact": "9/2", "/fire_defense": 6, "/odds": "2:1"},
+                      **TWO_TO_ONE))
+
 # ---- R-FIRE-5, R-FIRE-9: disordered and routed ------------------------------------------------
 case("disordered-half", "R-FIRE-5",
      "A disordered French column (printed fire 15, 10 increments, none lost) in 0505 facing 4 "
@@ -259,7 +286,9 @@ case("disordered-half", "R-FIRE-5",
      [unit("fr-le-1", "french", "french", "legere", 10, 15, "column", ["0505"], 4,
            state="disordered"), AU_COL],
      json_fields=dict({"/allowed": True, "/printed": True, "/fire_value": 7.5,
-                       "/fire_value_exact": "15/2", "/odds": "1:1"}, **ONE_TO_ONE))
+                       "/fire_value_exact": "15/2", "/odds": "1:1",
+                       "/breakdown": "column: printed fire value 15, halved (disordered) = 15/2"},
+                      **ONE_TO_ONE))
 case("routed-refused", "R-FIRE-5",
      "A routed unit may not initiate fire: an answer with the reason, exit 0.",
      [unit("fr-le-1", "french", "french", "legere", 10, 15, "column", ["0505"], 4,
@@ -466,6 +495,20 @@ case("infantry-with-guns-rolled", "R-FIRE-13",
      json_fields={"/loss": 3, "/hits/0/unit": "au-ir-1", "/hits/0/loss": 2,
                   "/hits/1/unit": "au-bty", "/hits/1/loss": 1, "/hits/1/check": True,
                   "/hits/1/morale/roll": 62, "/hits/1/morale/passed": True})
+case("guns-on-top", "R-FIRE-10",
+     "The battery is listed first in 0605, so it is the top unit, but a hex of infantry and "
+     "artillery is read for its top infantry: column 6, -2 with artillery = 4 (as in "
+     "fire-R-FIRE-13-infantry-with-guns). 24:4 -> 4:1 (the highest).",
+     [FR_LINE_2, GUNS[2], GUNS[1]],
+     json_fields=dict({"/fire_defense": 4, "/fire_defense_detail/unit": "au-ir-1",
+                       "/fire_defense_detail/read": "column"}, **FOUR_TO_ONE))
+case("carre-with-guns", "R-FIRE-10",
+     "Austrian infantry in carré with an unlimbered battery: carré is in the chart's except list, "
+     "so the carré's 4 stands (no -2). 24:4 = 6 -> 4:1.",
+     [FR_LINE_2, unit("au-ir-1", "austrian", "austrian", "linie", 6, 6, "carre", ["0605"], 10),
+      GUNS[2]],
+     json_fields=dict({"/fire_defense": 4, "/fire_defense_detail/with_artillery": 0,
+                       "/fire_defense_detail/read": "carre"}, **FOUR_TO_ONE))
 case("guns-alone", "R-FIRE-13",
      "An unlimbered battery of 2 alone in 0605 (defence unlimbered 8): 24:8 = 3 -> 3:1: the hex "
      "loses 0, 1 or 2, 1/3 each; lone guns lose only the even-numbered increments: 1 -> 0, "
