@@ -6,6 +6,7 @@
 
 #include "lb/effects.h"
 #include "lb/err.h"
+#include "lb/move.h"
 #include "lb/retreat.h"
 
 /*
@@ -320,13 +321,11 @@ static int build(search *S, lb_hex h0, lb_trace *t)
                 classify(S, b, en, kept, x0, z0, d0);
             if (!(S->flags[b] & F_ENTER) || S->dist[b] < S->dist[c])
                 continue;
-            int side = lb_map_hexside(m, h, d);
-            int sc = side >= 0 ? s->charts.hexsides[side].move[S->arm] : 0;
-            if (sc == LB_MOVE_PROHIBITED)
+            int cost = lb_move_step_cost(s, h, d, S->arm);
+            if (cost == LB_MOVE_PROHIBITED)
                 continue;
-            int tc = s->charts.terrain[m->terrain[lb_map_cell(m, hex_of(S, b))]].move[S->arm];
             S->to[6 * c + d] = b;
-            S->w[6 * c + d] = (label)(tc + sc) * SCALE + ((S->flags[b] & F_FRIEND) ? 1 : 0);
+            S->w[6 * c + d] = (label)cost * SCALE + ((S->flags[b] & F_FRIEND) ? 1 : 0);
             if (!(S->flags[b] & F_WIN)) {
                 S->flags[b] |= F_WIN;
                 S->steps[b] = S->steps[c] + 1;

@@ -13,6 +13,7 @@
 #include "hex.h"
 #include "los.h"
 #include "map.h"
+#include "move.h"
 #include "morale.h"
 #include "retreat.h"
 #include "scenario.h"
