@@ -68,5 +68,6 @@ int cmd_morale(const cli_args *args);
 int cmd_retreat(const cli_args *args);
 int cmd_los(const cli_args *args);
 int cmd_visible(const cli_args *args);
+int cmd_fire(const cli_args *args);
 
 #endif

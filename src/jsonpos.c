@@ -231,9 +231,13 @@ jsonpos jsonpos_string_char(const char *text, size_t len, jsonpos at, int k)
     return p;
 }
 
+#define LB_PTR_MAX 512
+
 void jsonpos_append_key(char *out, size_t n, const char *base, const char *key)
 {
-    size_t used = (size_t)snprintf(out, n, "%s/", base);
+    char copy[LB_PTR_MAX]; /* out may be base itself */
+    snprintf(copy, sizeof copy, "%s", base);
+    size_t used = (size_t)snprintf(out, n, "%s/", copy);
     for (const char *p = key; *p && used + 3 < n; p++) {
         if (*p == '~' || *p == '/') {
             out[used++] = '~';
@@ -245,8 +249,6 @@ void jsonpos_append_key(char *out, size_t n, const char *base, const char *key)
     if (used < n)
         out[used] = '\0';
 }
-
-#define LB_PTR_MAX 512
 
 typedef struct frame {
     int is_object;

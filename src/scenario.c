@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "jsonpos.h"
+#include "lb/fire_charts.h"
 #include "lb/scenario.h"
 
 #define PATH_MAX_LEN LB_ERR_PATH_MAX
@@ -425,9 +426,9 @@ static void compile_hexsides(loader *L, const json_t *charts)
         json_t *list = json_object_get(entry, "cancels");
         if (self < 0 || !list)
             continue;
-        char p[PATH_MAX_LEN];
-        path_key(p, "/hexsides", key);
-        path_key(p, p, "cancels");
+        char entry_path[PATH_MAX_LEN], p[PATH_MAX_LEN];
+        path_key(entry_path, "/hexsides", key);
+        path_key(p, entry_path, "cancels"); /* not in place: snprintf's source and target */
         if (!json_is_array(list)) {
             problem_chart(L, p, "expected a list of hexside types, found %s", FOUND(list));
             continue;
@@ -620,6 +621,19 @@ static void compile_morale(loader *L, const json_t *charts)
     }
 }
 
+static void report_chart(void *ctx, const char *cpath, const char *msg)
+{
+    problem_chart(ctx, cpath, "%s", msg);
+}
+
+/* The fire tables (charts-format 4.1, 5.2-5.6), compiled once per state. */
+static void compile_fire(loader *L, const json_t *charts)
+{
+    if (lb_fire_charts_compile(charts, &L->st->charts, L->st->arena, L->strict, report_chart, L,
+                               &L->st->charts.fire) == LB_NOMEM)
+        L->failed_alloc = 1;
+}
+
 static void load_charts(loader *L)
 {
     char fbuf[80];
@@ -660,6 +674,7 @@ static void load_charts(loader *L)
     compile_elevation(L, merged);
     compile_fire_multiples(L, merged);
     compile_morale(L, merged);
+    compile_fire(L, merged);
 }
 
 /* ---- header: format, game, rules, sides, turn ------------------------------------------- */

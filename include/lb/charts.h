@@ -42,6 +42,7 @@ typedef struct lb_fire_multiple {
 } lb_fire_multiple;
 
 struct json_t;
+struct lb_fire_charts;
 
 typedef struct lb_charts {
     lb_terrain_type *terrain;
@@ -53,6 +54,7 @@ typedef struct lb_charts {
     int auto_pass;          /* natural roll that always passes a morale check, 0 if none */
     int auto_fail;          /* natural roll that always fails, 0 if none */
     int elevation_hexside;  /* hexside type crossed by every change of elevation, or -1 */
+    struct lb_fire_charts *fire; /* fire tables compiled by the loader (fire_charts.h) */
     struct json_t *doc;     /* the merged charts, owned by the state */
 } lb_charts;
 

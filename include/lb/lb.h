@@ -7,6 +7,8 @@
 #include "dice.h"
 #include "effects.h"
 #include "err.h"
+#include "fire.h"
+#include "fire_charts.h"
 #include "frac.h"
 #include "hex.h"
 #include "los.h"
