@@ -1,4 +1,4 @@
-/* Benchmark: every optimal rout and disorder path among 50 enemy units on a 64x48 map of mixed terrain. */
+/* Benchmark: every optimal rout and disorder path among 50 enemies on a 64x48 mixed map. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -43,6 +43,8 @@ const char *cli_option_value(const cli_args *args, const char *name, int *given)
 lb_state *cli_load(const cli_args *args, const char *file);
 /* Loads like cli_load but collects the errors in errs instead of printing them. */
 lb_state *cli_load_keep(const cli_args *args, const char *file, lb_errlist *errs);
+/* Prints every error on stderr as FILE:LINE:COL: PATH: message. */
+void cli_print_errors(const lb_errlist *errs);
 /* Prints a usage error for a command and returns CLI_USAGE. */
 int cli_usage(const cli_args *args, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Prints an invalid-input error and returns CLI_INVALID. */
@@ -66,6 +68,7 @@ int cmd_morale(const cli_args *args);
 int cmd_retreat(const cli_args *args);
 int cmd_los(const cli_args *args);
 int cmd_visible(const cli_args *args);
+int cmd_fire(const cli_args *args);
 int cmd_charge(const cli_args *args);
 
 #endif

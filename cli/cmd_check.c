@@ -24,11 +24,7 @@ int cmd_check(const cli_args *args)
     const char *file = args->positional[0];
     lb_errlist errs = {0};
     lb_state *st = cli_load_keep(args, file, &errs);
-    for (int i = 0; i < errs.count; i++) {
-        char line[LB_ERR_FILE_MAX + LB_ERR_PATH_MAX + LB_ERR_MSG_MAX + 64];
-        lb_err_fmt(&errs.items[i], line, sizeof line);
-        fprintf(stderr, "%s\n", line);
-    }
+    cli_print_errors(&errs);
     if (!st) {
         if (args->json)
             cli_print_json(json_pack("{s:s,s:b,s:o}", "file", file, "valid", 0, "errors",

@@ -1,4 +1,4 @@
-/* labataille los FILE FROM TO: can FROM see TO, with every intervening hex and the rule it falls under. */
+/* labataille los FILE FROM TO: can FROM see TO; each intervening hex and the rule behind it. */
 #include <stdio.h>
 
 #include "cli.h"
@@ -59,14 +59,15 @@ static json_t *answer_json(const lb_state *st, const lb_los_result *r, const lb_
             json_object_set_new(o, "pair", json_string(lb_map_label(&st->map, it->pair, b)));
         json_array_append_new(blocked, o);
     }
-    return json_pack("{s:s,s:s,s:b,s:b,s:i,s:i,s:i,s:s?,s:o,s:o,s:o}", "from",
+    return json_pack("{s:s,s:s,s:b,s:b,s:i,s:i,s:i,s:s?,s:s?,s:o,s:o,s:o}", "from",
                      lb_map_label(&st->map, r->from, fl), "to", lb_map_label(&st->map, r->to, tl),
                      "visible", r->visible, "adjacent", r->adjacent, "distance",
                      lb_hex_distance(r->from, r->to), "elevation_from",
                      st->map.elevation[lb_map_cell(&st->map, r->from)], "elevation_to",
                      st->map.elevation[lb_map_cell(&st->map, r->to)], "firer_side",
-                     r->firer_side >= 0 ? st->sides[r->firer_side] : NULL, "blocked_by", blocked,
-                     "intervening", items, "trace", cli_trace_json(trace));
+                     r->firer_side >= 0 ? st->sides[r->firer_side] : NULL, "not_a_target",
+                     r->not_target >= 0 ? st->units[r->not_target].id : NULL, "blocked_by",
+                     blocked, "intervening", items, "trace", cli_trace_json(trace));
 }
 
 /* What an item holds, as words: terrain or hexside type, the unit counted, the one that is not. */
@@ -95,6 +96,9 @@ static void print_answer(const lb_state *st, const lb_los_result *r, const lb_tr
                lb_map_label(&st->map, b->hex, bl), b->kind == LB_LOS_ITEM_SIDE ? "|" : "",
                b->kind == LB_LOS_ITEM_SIDE ? lb_map_label(&st->map, b->pair, pl) : "", b->rule);
     }
+    if (r->not_target >= 0)
+        printf("but %s stands in an enemy carre's hex: not a target until it leaves it (R-LOS-7)\n",
+               st->units[r->not_target].id);
     printf("distance %d, elevation %d to %d, firer's side %s\n", lb_hex_distance(r->from, r->to),
            st->map.elevation[lb_map_cell(&st->map, r->from)],
            st->map.elevation[lb_map_cell(&st->map, r->to)],
@@ -145,8 +149,10 @@ int cmd_los(const cli_args *args)
         lb_state_free(st);
         return CLI_INVALID;
     }
-    /* R-LOS-7: a unit named as FROM is the firer and gives its side */
-    int side = unit_from >= 0 ? st->units[unit_from].side : -1;
+    /* R-LOS-7: a combat unit named as FROM is the firer and gives its side; a leader fires
+     * nothing, so FROM then stands for its hex (the top combat unit's side, if any) */
+    int side = unit_from >= 0 && lb_unit_is_combat(&st->units[unit_from])
+                   ? st->units[unit_from].side : -1;
     lb_trace trace;
     lb_trace_init(&trace);
     lb_los_result r;

@@ -1,4 +1,4 @@
-/* labataille morale FILE UNIT [--mod N] [--dice R]: a morale check's modifiers, exact odds, and with dice its outcome. */
+/* labataille morale FILE UNIT [--mod N] [--dice R]: a check's modifiers, odds and outcome. */
 #include <stdio.h>
 #include <stdlib.h>
 

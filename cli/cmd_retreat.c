@@ -1,4 +1,4 @@
-/* labataille retreat FILE UNIT --kind disorder|rout|flight [--die N] [--auto]: every optimal path, its end hexes, or surrender. */
+/* labataille retreat FILE UNIT --kind K [--die N] [--auto]: every optimal path, or surrender. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,14 +39,17 @@ static json_t *answer_json(const lb_state *st, int unit, const lb_retreat *r, in
                           hexes_json(st, r->ends, r->nends));
     json_object_set_new(j, "start_distance",
                         r->start_distance >= 0 ? json_integer(r->start_distance) : json_null());
-    json_object_set_new(j, "cost", r->surrender ? json_null() : json_integer(r->cost));
+    json_object_set_new(j, "stays", json_boolean(r->stays));
+    json_object_set_new(j, "cost", r->count ? json_integer(r->cost) : json_null());
     json_object_set_new(j, "hexes", json_integer(r->hexes));
     json_object_set_new(j, "friendly", json_integer(r->friendly));
     json_object_set_new(j, "path_count", json_integer((json_int_t)r->count));
-    json_object_set_new(j, "paths_truncated", json_boolean((unsigned long long)r->npaths < r->count));
+    json_object_set_new(j, "path_hexes", hexes_json(st, r->via, r->nvia));
+    json_object_set_new(j, "paths_truncated",
+                        json_boolean((unsigned long long)r->npaths < r->count));
     if (choice)
-        json_object_set_new(j, "choice", r->surrender ? json_null()
-                                                      : hexes_json(st, r->choice, r->hexes));
+        json_object_set_new(j, "choice", r->count ? hexes_json(st, r->choice, r->hexes)
+                                                  : json_null());
     json_object_set_new(j, "trace", cli_trace_json(t));
     return j;
 }
@@ -130,18 +133,20 @@ static int print_text(const lb_state *st, int unit, const lb_retreat *r, int cho
     if (!marks)
         return cli_invalid("out of memory");
     mark(m, marks, r->start, MARK_START);
-    if (r->surrender) {
+    if (r->stays) {
+        printf("no enemy combat unit on the map: nothing to retreat from; the unit stays\n\n");
+    } else if (r->surrender) {
         printf("no legal path: the unit surrenders\n\n");
     } else {
         printf("%llu optimal path%s of %d hex%s, cost %d, %d friendly hex%s on the way\n",
                r->count, r->count == 1 ? "" : "s", r->hexes, r->hexes == 1 ? "" : "es", r->cost,
                r->friendly, r->friendly == 1 ? "" : "es");
-        int shown = choice ? 1 : r->npaths;
-        for (int i = 0; i < shown; i++) {
-            const lb_hex *p = choice ? r->choice : r->paths + (size_t)i * (size_t)r->hexes;
-            for (int k = 0; k < r->hexes; k++)
-                mark(m, marks, p[k], k == r->hexes - 1 ? MARK_END : MARK_PATH);
-        }
+        for (int k = 0; choice && k < r->hexes; k++)
+            mark(m, marks, r->choice[k], k == r->hexes - 1 ? MARK_END : MARK_PATH);
+        for (int k = 0; !choice && k < r->nvia; k++)
+            mark(m, marks, r->via[k], MARK_PATH);
+        for (int k = 0; !choice && k < r->nends; k++)
+            mark(m, marks, r->ends[k], MARK_END);
         printf("end hexes:");
         print_path(st, r->ends, r->nends);
         if (choice) {
@@ -153,7 +158,7 @@ static int print_text(const lb_state *st, int unit, const lb_retreat *r, int cho
     }
     print_map(st, marks);
     free(marks);
-    if (!r->surrender && !choice) {
+    if (r->count && !choice) {
         printf("\npaths:\n");
         for (int i = 0; i < r->npaths && i < TEXT_PATHS; i++) {
             printf(" ");

@@ -104,25 +104,33 @@ static void print_unit(const lb_state *st, const lb_unit *u)
     printf("\n");
 }
 
+/* Hexside features grouped by type, each hexside once, wrapped: "stream: 1501 SE, 1601 SW, …". */
 static void print_hexsides(const lb_state *st)
 {
     const lb_map *m = &st->map;
     int header = 0;
-    for (int c = 0; c < m->cols * m->rows; c++) {
-        lb_hex h = lb_map_hex(m, c);
-        for (int d = 0; d < LB_DIR_COUNT; d++) {
-            int t = lb_map_hexside(m, h, d);
-            lb_hex o = lb_hex_neighbor(h, d);
-            /* each feature once: from the hex that sorts first, or the only one on the map */
-            if (t < 0 || (lb_map_contains(m, o) && lb_map_cell(m, o) < c))
-                continue;
-            if (!header++)
-                printf("\nhexsides:\n");
-            char a[LB_HEX_LABEL_MAX];
-            printf("  %s %-2s %s\n", lb_map_label(m, h, a), lb_hex_dir_name(d),
-                   st->charts.hexsides[t].id);
+    for (int t = 0; t < st->charts.nhexsides; t++) {
+        int width = 0;
+        for (int c = 0; c < m->cols * m->rows; c++) {
+            lb_hex h = lb_map_hex(m, c);
+            for (int d = 0; d < LB_DIR_COUNT; d++) {
+                lb_hex o = lb_hex_neighbor(h, d);
+                /* each feature once: from the hex that comes first, or the only one on the map */
+                if (lb_map_hexside(m, h, d) != t || (lb_map_contains(m, o) && lb_map_cell(m, o) < c))
+                    continue;
+                if (!header++)
+                    printf("\nhexsides:");
+                if (width == 0)
+                    width = printf("\n  %s:", st->charts.hexsides[t].id);
+                else if (width > 90)
+                    width = printf("\n    ");
+                char a[LB_HEX_LABEL_MAX];
+                width += printf(" %s %s", lb_map_label(m, h, a), lb_hex_dir_name(d));
+            }
         }
     }
+    if (header)
+        printf("\n");
 }
 
 static json_t *show_json(const lb_state *st)

@@ -6,7 +6,7 @@
 #include "cli.h"
 
 /* A hex as four characters: terrain symbol, elevation digit (or space), the side initial of its
- * top combat unit (or space), and '@' for FROM, '+' for a hex FROM sees, ' ' for one it does not. */
+ * top combat unit (or space), and '@' for FROM, '+' for a hex FROM sees, ' ' for the others. */
 static void cell_text(const lb_state *st, lb_hex h, lb_hex from, const unsigned char *visible,
                       int show_elev, char out[5])
 {
@@ -68,8 +68,9 @@ int cmd_visible(const cli_args *args)
         return CLI_INVALID;
     }
     const lb_map *m = &st->map;
-    /* R-LOS-7: a unit named as FROM gives the firer's side, else the top combat unit of FROM */
-    int side = unit >= 0 ? st->units[unit].side : -1;
+    /* R-LOS-7: a combat unit named as FROM gives the firer's side, else the top combat unit of
+     * FROM does (a leader gives none) */
+    int side = unit >= 0 && lb_unit_is_combat(&st->units[unit]) ? st->units[unit].side : -1;
     if (side < 0) {
         int top = lb_state_top_combat(st, from);
         side = top >= 0 ? st->units[top].side : -1;

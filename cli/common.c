@@ -66,15 +66,20 @@ lb_state *cli_load_keep(const cli_args *args, const char *file, lb_errlist *errs
     return st;
 }
 
+void cli_print_errors(const lb_errlist *errs)
+{
+    for (int i = 0; i < errs->count; i++) {
+        char line[LB_ERR_FILE_MAX + LB_ERR_PATH_MAX + LB_ERR_MSG_MAX + 64];
+        lb_err_fmt(&errs->items[i], line, sizeof line);
+        fprintf(stderr, "%s\n", line);
+    }
+}
+
 lb_state *cli_load(const cli_args *args, const char *file)
 {
     lb_errlist errs = {0};
     lb_state *st = cli_load_keep(args, file, &errs);
-    for (int i = 0; i < errs.count; i++) {
-        char line[LB_ERR_FILE_MAX + LB_ERR_PATH_MAX + LB_ERR_MSG_MAX + 64];
-        lb_err_fmt(&errs.items[i], line, sizeof line);
-        fprintf(stderr, "%s\n", line);
-    }
+    cli_print_errors(&errs);
     lb_errlist_release(&errs);
     return st;
 }

@@ -8,13 +8,17 @@ static const cli_command commands[] = {
     {"check", cmd_check, "", "check FILE", "is the scenario valid; lists every error"},
     {"show", cmd_show, "svg=", "show [FILE] [--svg OUT]",
      "the map and units as text, or a picture (default: the demo)"},
-    {"morale", cmd_morale, "mod=", "morale FILE UNIT [--mod N] [--dice R]", "a morale check's exact odds; its outcome with --dice"},
-    {"retreat", cmd_retreat, "kind=,die=,auto", "retreat FILE UNIT --kind K [--die N] [--auto]", "every optimal retreat path (K: disorder, rout, flight)"},
+    {"morale", cmd_morale, "mod=", "morale FILE UNIT [--mod N] [--dice R]",
+     "a morale check's modifiers and exact odds; its outcome with --dice"},
+    {"fire", cmd_fire, "", "fire FILE UNIT TARGET [--dice R]",
+     "may UNIT fire at TARGET; fire value, defence, odds, exact losses; the result with --dice"},
+    {"retreat", cmd_retreat, "kind=,die=,auto", "retreat FILE UNIT --kind K [--die N] [--auto]",
+     "every optimal path of retreat, rout or flight (K: disorder, rout, flight)"},
     {"los", cmd_los, "", "los FILE FROM TO", "can FROM see TO (hex labels or unit ids), and why"},
     {"visible", cmd_visible, "", "visible FILE FROM", "every hex FROM can see, on the map"},
     {"charge", cmd_charge, "path=,target=,response=,answers=,auto,odds",
      "charge FILE CAVALRY --path H1,H2,... [--target U] [--response stand|carre]",
-     "a cavalry charge step by step (--answers K,..., --auto, --odds)"},
+     "a cavalry charge step by step, asking each decision (--answers K,..., --auto, --odds)"},
 };
 
 static const int ncommands = (int)(sizeof commands / sizeof *commands);

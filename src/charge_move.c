@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "charge_int.h"
+#include "lb/move.h"
 
 /* rules-combat 35.4, 37.4: light cavalry has a printed movement of 13 or more. */
 int mv_is_light(const lb_unit *u)
@@ -23,30 +24,18 @@ int mv_turns(int facing, int dir)
     return (a + 1) / 2;
 }
 
-/* R-CHG-9: terrain of the hex entered plus the hexside crossed (and the elevation-change
- * hexside where the map lists none, docs/charts-format.md 4.3). LB_MOVE_PROHIBITED when the
- * arm may not go there. */
+/* R-CHG-9: the step's cost (lb_move_step_cost: terrain entered, hexside crossed, slope), split
+ * into the terrain's part and the rest for the trace. LB_MOVE_PROHIBITED when closed. */
 int mv_step_cost(const lb_state *s, lb_hex from, int dir, int arm, int *terrain_cost,
                  int *side_cost)
 {
+    int total = lb_move_step_cost(s, from, dir, (lb_arm)arm);
+    if (total == LB_MOVE_PROHIBITED)
+        return LB_MOVE_PROHIBITED;
     const lb_map *m = &s->map;
-    lb_hex to = lb_hex_neighbor(from, dir);
-    if (!lb_map_contains(m, to) || !lb_map_contains(m, from))
-        return LB_MOVE_PROHIBITED;
-    int tc = s->charts.terrain[m->terrain[lb_map_cell(m, to)]].move[arm];
-    int side = lb_map_hexside(m, from, dir);
-    int sc = side >= 0 ? s->charts.hexsides[side].move[arm] : 0;
-    int eh = s->charts.elevation_hexside;
-    if (eh >= 0 && side != eh &&
-        m->elevation[lb_map_cell(m, to)] != m->elevation[lb_map_cell(m, from)]) {
-        int ec = s->charts.hexsides[eh].move[arm];
-        sc = sc == LB_MOVE_PROHIBITED || ec == LB_MOVE_PROHIBITED ? LB_MOVE_PROHIBITED : sc + ec;
-    }
-    if (tc == LB_MOVE_PROHIBITED || sc == LB_MOVE_PROHIBITED)
-        return LB_MOVE_PROHIBITED;
-    *terrain_cost = tc;
-    *side_cost = sc;
-    return tc + sc;
+    *terrain_cost = s->charts.terrain[m->terrain[lb_map_cell(m, lb_hex_neighbor(from, dir))]].move[arm];
+    *side_cost = total - *terrain_cost;
+    return total;
 }
 
 int mv_distance(const lb_state *s, lb_hex h, int unit)

@@ -149,6 +149,12 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
     int rc = lb_retreat_paths(R->st, i, &req, &r, R->t);
     if (rc != LB_OK)
         return rc;
+    if (r.stays) {
+        ch_event(R, "stays", "R-RET-8", i, R->cav, *vacated, 0,
+                 "%s has no enemy combat unit to move away from: it stays", id_of(R, i));
+        lb_retreat_release(&r);
+        return LB_OK;
+    }
     if (r.surrender) {
         ch_event(R, "surrender", "R-RET-5", i, R->cav, *vacated, 0,
                  "%s has no legal %s path: it surrenders", id_of(R, i), lb_retreat_kind_name(kind));

@@ -1,10 +1,11 @@
-/* Fire charts: validates and compiles fire_table, fire_defence, massed_target, fire_morale_checks, leader_casualty. */
+/* Fire charts: checks and compiles the fire table, defence, massed, trigger, casualty charts. */
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonpos.h"
 #include "lb/dice.h"
 #include "lb/err.h"
 #include "lb/fire_charts.h"
@@ -76,18 +77,7 @@ static const char *found(const json_t *v, char *buf, size_t n)
 
 static void path_key(char *out, const char *base, const char *key)
 {
-    char esc[PATH_LEN];
-    size_t n = 0;
-    for (const char *p = key; *p && n + 2 < sizeof esc; p++) {
-        if (*p == '~' || *p == '/') {
-            esc[n++] = '~';
-            esc[n++] = *p == '~' ? '0' : '1';
-        } else {
-            esc[n++] = *p;
-        }
-    }
-    esc[n] = '\0';
-    snprintf(out, PATH_LEN, "%s/%s", base, esc);
+    jsonpos_append_key(out, PATH_LEN, base, key);
 }
 
 static void path_index(char *out, const char *base, size_t i)
@@ -114,8 +104,9 @@ static const char *dup(compiler *C, const char *s)
 /* docs/charts-format.md 2.4: marks and display texts, allowed on every object. */
 static int is_mark(const char *key, const json_t *v)
 {
-    return json_is_string(v) && (strcmp(key, "uncertain") == 0 || strcmp(key, "borrowed_from") == 0 ||
-                                 strcmp(key, "name") == 0 || strcmp(key, "note") == 0);
+    return json_is_string(v) &&
+           (strcmp(key, "uncertain") == 0 || strcmp(key, "borrowed_from") == 0 ||
+            strcmp(key, "name") == 0 || strcmp(key, "note") == 0);
 }
 
 /* In strict mode, every key of obj must be one of known (or a mark). */
@@ -256,9 +247,9 @@ static void compile_terrain_defence(compiler *C, const json_t *doc)
     for (int t = 0; t < C->charts->nterrain; t++) {
         const char *id = C->charts->terrain[t].id;
         const json_t *fd = json_object_get(json_object_get(terrain, id), "fire_defence");
-        char base[PATH_LEN];
-        path_key(base, "/terrain", id);
-        path_key(base, base, "fire_defence");
+        char entry[PATH_LEN], base[PATH_LEN];
+        path_key(entry, "/terrain", id);
+        path_key(base, entry, "fire_defence");
         if (!fd)
             continue;
         if (!object_at(C, fd, base, "an object of fire defence values by formation"))
@@ -403,7 +394,8 @@ static void compile_table(compiler *C, const json_t *doc)
 {
     lb_fire_charts *fc = C->fc;
     const json_t *ft = json_object_get(doc, "fire_table");
-    if (!ft || !object_at(C, ft, "/fire_table", "an object with the odds columns of the fire table"))
+    if (!ft ||
+        !object_at(C, ft, "/fire_table", "an object with the odds columns of the fire table"))
         return;
     static const char *const keys[] = {"below_lowest", "above_highest", "columns"};
     check_keys(C, ft, "/fire_table", keys, 3);
@@ -436,7 +428,8 @@ static void compile_table(compiler *C, const json_t *doc)
         }
         check_keys(C, col, p, col_keys, 3);
         lb_fire_column c = {.label = label};
-        if (get_int(C, col, p, "att", 1, 1, 999, &c.att) || get_int(C, col, p, "def", 1, 1, 999, &c.def)) {
+        if (get_int(C, col, p, "att", 1, 1, 999, &c.att) ||
+            get_int(C, col, p, "def", 1, 1, 999, &c.def)) {
             ok = 0;
             continue;
         }
@@ -498,7 +491,8 @@ static int compile_trigger(compiler *C, const json_t *v, const char *path, lb_fi
 static void compile_triggers(compiler *C, const json_t *doc)
 {
     const json_t *fm = json_object_get(doc, "fire_morale_checks");
-    if (!fm || !object_at(C, fm, "/fire_morale_checks", "an object of fire-loss triggers by nation"))
+    if (!fm ||
+        !object_at(C, fm, "/fire_morale_checks", "an object of fire-loss triggers by nation"))
         return;
     size_t total = 0;
     const char *nation;
@@ -540,7 +534,8 @@ static void compile_triggers(compiler *C, const json_t *doc)
                         if (strcmp(key, arm_keys[a]) == 0)
                             tr.arm = a;
                     if (tr.arm < 0) {
-                        problem(C, p, "expected an arm (infantry, cavalry, artillery), found \"%s\"",
+                        problem(C, p,
+                                "expected an arm (infantry, cavalry, artillery), found \"%s\"",
                                 key);
                         continue;
                     }
@@ -556,7 +551,8 @@ static void compile_triggers(compiler *C, const json_t *doc)
 
 /* ---- 5.6 leader_casualty ---------------------------------------------------------------- */
 
-static int compile_casualty_entry(compiler *C, const json_t *e, const char *p, lb_casualty_entry *out)
+static int compile_casualty_entry(compiler *C, const json_t *e, const char *p,
+                                  lb_casualty_entry *out)
 {
     if (!object_at(C, e, p, "a casualty table entry {\"lo\", \"hi\", \"result\", …}"))
         return -1;

@@ -231,6 +231,25 @@ jsonpos jsonpos_string_char(const char *text, size_t len, jsonpos at, int k)
     return p;
 }
 
+#define LB_PTR_MAX 512
+
+void jsonpos_append_key(char *out, size_t n, const char *base, const char *key)
+{
+    char copy[LB_PTR_MAX]; /* out may be base itself */
+    snprintf(copy, sizeof copy, "%s", base);
+    size_t used = (size_t)snprintf(out, n, "%s/", copy);
+    for (const char *p = key; *p && used + 3 < n; p++) {
+        if (*p == '~' || *p == '/') {
+            out[used++] = '~';
+            out[used++] = *p == '~' ? '0' : '1';
+        } else {
+            out[used++] = *p;
+        }
+    }
+    if (used < n)
+        out[used] = '\0';
+}
+
 typedef struct frame {
     int is_object;
     long index;     /* arrays: the element being read */
@@ -290,21 +309,14 @@ void jsonpos_path_at(const char *text, size_t len, size_t at, char *path, size_t
     for (int i = 0; i < depth && used < n; i++) {
         if (stack[i].is_object && !stack[i].has_key)
             break;
-        char seg[300];
+        char seg[32];
         if (stack[i].is_object) {
-            size_t k = 0;
-            for (const char *p = stack[i].key; *p && k + 2 < sizeof seg; p++) {
-                if (*p == '~' || *p == '/') {
-                    seg[k++] = '~';
-                    seg[k++] = *p == '~' ? '0' : '1';
-                } else {
-                    seg[k++] = *p;
-                }
-            }
-            seg[k] = '\0';
-        } else {
-            snprintf(seg, sizeof seg, "%ld", stack[i].index);
+            char joined[LB_PTR_MAX];
+            jsonpos_append_key(joined, sizeof joined, path, stack[i].key);
+            used = (size_t)snprintf(path, n, "%s", joined);
+            continue;
         }
+        snprintf(seg, sizeof seg, "%ld", stack[i].index);
         used += (size_t)snprintf(path + used, n - used, "/%s", seg);
     }
 }

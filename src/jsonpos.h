@@ -21,6 +21,8 @@ jsonpos jsonpos_locate(const char *text, size_t len, const char *ptr);
 /* Position of the k-th character (0-based, after unescaping) inside the string at `at`. */
 jsonpos jsonpos_string_char(const char *text, size_t len, jsonpos at, int k);
 
+/* Writes base + "/" + key with key escaped for a JSON Pointer (~ as ~0, / as ~1); out may be base. */
+void jsonpos_append_key(char *out, size_t n, const char *base, const char *key);
 /* JSON Pointer of the value being read at byte offset `at` of text that may be invalid from
  * there on (used to place syntax errors); writes "" for the whole document. */
 void jsonpos_path_at(const char *text, size_t len, size_t at, char *path, size_t n);

@@ -1,16 +1,18 @@
-/* Line of sight (rule 23, R-LOS-1..9): the exact sight line, each intervening hex judged. */
+/* Line of sight (rule 23, R-LOS-1..12): the exact sight line, each intervening hex judged. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "hex_line.h"
 #include "lb/err.h"
 #include "lb/los.h"
 
 /*
- * One walk along the exact line (lb_hex_line_start/next) serves both entry points: with an item
- * list it records everything the line meets (lb_los_check), without one it stops at the first
- * blocker (lb_los_visible). Both judge a hex from the same bits of what it holds, computed on the
- * spot for one line or once per map for a visibility map, so the two always agree.
+ * One walk along the exact line (line_start and line_next of hex_line.h) serves both entry
+ * points: with an item list it records everything the line meets (lb_los_check), without one it
+ * stops at the first blocker (lb_los_visible). Both judge a hex from the same bits of what it
+ * holds, computed on the spot for one line or once per map for a visibility map, so the two
+ * always agree (tests/unit/test_los.c checks it on every hex of generated maps).
  */
 
 /* What a hex holds that matters to a line from F (R-LOS-3, R-LOS-6, R-LOS-7). */
@@ -19,7 +21,8 @@ enum {
     CELL_DWELLING = 2, /* never seen over */
     CELL_UNIT = 4,     /* a non-routed combat unit that does not stand in F */
     CELL_FRIENDLY = 8, /* one of those is friendly to the firer */
-    CELL_SPREAD = 16   /* one of those stands in several hexes, so perhaps in T as well */
+    CELL_SPREAD = 16,  /* one of those stands in several hexes, so perhaps in T as well */
+    CELL_WALLED = 32   /* a hexside of this hex is a wall */
 };
 
 typedef struct sight {
@@ -29,7 +32,6 @@ typedef struct sight {
     int elev_from;
     int elev_to;
     int side;                   /* the firer's side, -1 none (R-LOS-7) */
-    int sides;                  /* hexsides matter: a wall type exists, or items are recorded */
     const unsigned char *cells; /* per-cell bits for this F (lb_los_visible), or NULL */
 } sight;
 
@@ -98,9 +100,23 @@ int lb_los_blocks(lb_los_verdict v)
     }
 }
 
+/* The cell of h, or -1 off the map: lb_map_contains and lb_map_cell in one, on the hot path. */
+static inline int cell_of(const lb_map *m, lb_hex h)
+{
+    if (h.col < 1 || h.col > m->cols || h.row < 1 || h.row > m->rows)
+        return -1;
+    return (h.row - 1) * m->cols + (h.col - 1);
+}
+
+static inline int same_hex(lb_hex a, lb_hex b)
+{
+    return a.col == b.col && a.row == b.row;
+}
+
 static int elevation(const lb_state *st, lb_hex h)
 {
-    return lb_map_contains(&st->map, h) ? st->map.elevation[lb_map_cell(&st->map, h)] : 0;
+    int cell = cell_of(&st->map, h);
+    return cell >= 0 ? st->map.elevation[cell] : 0;
 }
 
 /* R-LOS-3: dwelling or blocking terrain in a cell. */
@@ -125,7 +141,8 @@ static lb_los_passive passive_reason(const sight *s, const lb_unit *u, int skip_
     return LB_LOS_PASSIVE_NONE;
 }
 
-/* The unit bits of h, every unit looked at (any stack, both sides); fills hold when not NULL. */
+/* The unit bits of h, every unit looked at: a stack may hold both sides after a charge, and any
+ * friend among them counts (R-LOS-11). Fills hold when not NULL. */
 static unsigned unit_bits(const sight *s, lb_hex h, int skip_to, holding *hold)
 {
     const int *idx;
@@ -157,7 +174,7 @@ static unsigned unit_bits(const sight *s, lb_hex h, int skip_to, holding *hold)
 }
 
 /* What an on-map hex holds for this line, from the precomputed cells when there are some. */
-static unsigned cell_bits(const sight *s, lb_hex h, int cell)
+static inline unsigned cell_bits(const sight *s, lb_hex h, int cell)
 {
     if (!s->cells)
         return terrain_bits(s->st, cell) | unit_bits(s, h, 1, NULL);
@@ -169,7 +186,7 @@ static unsigned cell_bits(const sight *s, lb_hex h, int cell)
 }
 
 /* R-LOS-3, R-LOS-5, R-LOS-6: what an on-map intervening hex does to the line. */
-static lb_los_verdict judge(const sight *s, lb_hex h, unsigned bits, int elev)
+static inline lb_los_verdict judge(const sight *s, lb_hex h, unsigned bits, int elev)
 {
     if (elev > s->elev_from && elev > s->elev_to)
         return LB_LOS_BLOCK_HIGHER; /* R-LOS-5, never seen over */
@@ -177,9 +194,11 @@ static lb_los_verdict judge(const sight *s, lb_hex h, unsigned bits, int elev)
         return LB_LOS_BLOCK_DWELLING; /* never seen over */
     if (!(bits & (CELL_TERRAIN | CELL_UNIT)))
         return LB_LOS_OPEN;
+    /* R-LOS-6: equal elevations and ties give no exception */
+    if (s->elev_from == s->elev_to)
+        return bits & CELL_TERRAIN ? LB_LOS_BLOCK_TERRAIN : LB_LOS_BLOCK_UNIT;
     int df = lb_hex_distance(h, s->from), dt = lb_hex_distance(h, s->to);
-    /* R-LOS-6: ties and equal elevations give no exception */
-    int over = (s->elev_from > s->elev_to && df < dt) || (s->elev_from < s->elev_to && dt < df);
+    int over = s->elev_from > s->elev_to ? df < dt : dt < df;
     if (!over)
         return bits & CELL_TERRAIN ? LB_LOS_BLOCK_TERRAIN : LB_LOS_BLOCK_UNIT;
     if (s->elev_from < s->elev_to && dt == 1 && (bits & CELL_FRIENDLY))
@@ -224,28 +243,18 @@ static const char *hex_rule(lb_los_verdict v, lb_los_passive why, lb_los_item_ki
     return kind == LB_LOS_ITEM_EDGE ? "R-LOS-4" : "R-LOS-3";
 }
 
-/* An intervening hex, alone (HEX) or as one of an edge pair (EDGE, R-LOS-4: either blocks). */
-static void visit_hex(walker *w, lb_hex h, lb_los_item_kind kind, lb_hex pair)
+/* An intervening hex recorded with what it holds and its verdict (R-LOS-8). */
+static void record_hex(walker *w, lb_hex h, int cell, lb_los_item_kind kind, lb_hex pair)
 {
     const sight *s = w->s;
     const lb_map *m = &s->st->map;
-    int on_map = lb_map_contains(m, h);
-    lb_los_verdict v = LB_LOS_OFF_MAP; /* R-LOS-3: off the map never blocks */
-    if (!w->list) {
-        if (on_map) {
-            int cell = lb_map_cell(m, h);
-            v = judge(s, h, cell_bits(s, h, cell), m->elevation[cell]);
-        }
-        note(w, v);
-        return;
-    }
     lb_los_item *it = new_item(w);
     if (!it)
         return;
     holding hold = {-1, -1, -1, LB_LOS_PASSIVE_NONE};
+    lb_los_verdict v = LB_LOS_OFF_MAP; /* R-LOS-3: off the map never blocks */
     it->terrain = -1;
-    if (on_map) {
-        int cell = lb_map_cell(m, h);
+    if (cell >= 0) {
         unsigned bits = terrain_bits(s->st, cell) | unit_bits(s, h, 1, &hold);
         it->terrain = m->terrain[cell];
         it->elevation = m->elevation[cell];
@@ -254,7 +263,7 @@ static void visit_hex(walker *w, lb_hex h, lb_los_item_kind kind, lb_hex pair)
     it->kind = kind;
     it->hex = h;
     it->pair = pair;
-    it->on_map = on_map;
+    it->on_map = cell >= 0;
     it->unit = v == LB_LOS_BLOCK_FRIENDLY ? hold.friendly : hold.unit;
     it->passive = hold.passive;
     it->passive_why = hold.why;
@@ -265,13 +274,34 @@ static void visit_hex(walker *w, lb_hex h, lb_los_item_kind kind, lb_hex pair)
     note(w, v);
 }
 
-/* The hexside type between neighbours a and b, or -1 (a feature is stored on both hexes when
- * both are on the map, so a hex off the map is looked at from the other side). */
+/* An intervening hex, alone (HEX) or as one of an edge pair (EDGE, R-LOS-4: either blocks; each
+ * judged with its own distances, R-LOS-10). Inline: this is the inner step of a visibility map. */
+static inline void visit_hex(walker *w, lb_hex h, lb_los_item_kind kind, lb_hex pair)
+{
+    const sight *s = w->s;
+    const lb_map *m = &s->st->map;
+    int cell = cell_of(m, h);
+    if (w->list)
+        record_hex(w, h, cell, kind, pair);
+    else if (cell >= 0 && lb_los_blocks(judge(s, h, cell_bits(s, h, cell), m->elevation[cell])))
+        w->blocked = 0;
+}
+
+/* The hexside type on side d of a, whose neighbour there is b, or -1 (a feature is stored on
+ * both hexes when both are on the map, so a hex off the map is looked at from the other side). */
+static inline int side_type_dir(const lb_map *m, lb_hex a, int d, lb_hex b)
+{
+    int ca = cell_of(m, a);
+    if (ca >= 0)
+        return (int)m->sides[6 * ca + d] - 1;
+    int cb = cell_of(m, b);
+    return cb >= 0 ? (int)m->sides[6 * cb + lb_hex_dir_opposite(d)] - 1 : -1;
+}
+
+/* The hexside type between neighbours a and b, or -1. */
 static int side_type(const lb_state *st, lb_hex a, lb_hex b)
 {
-    int d = lb_hex_dir_to(a, b);
-    int t = lb_map_hexside(&st->map, a, d);
-    return t >= 0 ? t : lb_map_hexside(&st->map, b, lb_hex_dir_opposite(d));
+    return side_type_dir(&st->map, a, lb_hex_dir_to(a, b), b);
 }
 
 static int is_wall(const sight *s, int type)
@@ -283,8 +313,8 @@ static int is_wall(const sight *s, int type)
  * cover, not a screen (R-LOS-3). */
 static int own_side(const sight *s, lb_hex a, lb_hex b)
 {
-    return lb_hex_eq(a, s->from) || lb_hex_eq(b, s->from) || lb_hex_eq(a, s->to) ||
-           lb_hex_eq(b, s->to);
+    return same_hex(a, s->from) || same_hex(b, s->from) || same_hex(a, s->to) ||
+           same_hex(b, s->to);
 }
 
 static void side_item(walker *w, lb_hex a, lb_hex b, int type, lb_los_verdict v, const char *rule)
@@ -304,11 +334,11 @@ static void side_item(walker *w, lb_hex a, lb_hex b, int type, lb_los_verdict v,
     it->rule = rule;
 }
 
-/* R-LOS-3: the hexside between a and b, crossed or run along. A wall blocks and is never seen
- * over; any other feature is only recorded. */
-static void visit_side(walker *w, lb_hex a, lb_hex b)
+/* R-LOS-3: the hexside on side d of a, whose neighbour there is b, crossed or run along. A wall
+ * blocks and is never seen over; any other feature is only recorded. */
+static void visit_side(walker *w, lb_hex a, int d, lb_hex b)
 {
-    int type = side_type(w->s->st, a, b);
+    int type = side_type_dir(&w->s->st->map, a, d, b);
     if (type < 0)
         return;
     int wall = is_wall(w->s, type);
@@ -323,8 +353,9 @@ static void visit_side(walker *w, lb_hex a, lb_hex b)
 /*
  * R-LOS-9: the line passes through a corner where wall hexsides meet. It crosses the wall there
  * when walls lie on both sides of the line; a wall whose end corner it only touches, or a bend
- * of the wall it grazes from one side, does not stop it. walls[] are the hexsides at the corner,
- * left[] says which side of the line each lies on. Hexsides of F and T are never screens.
+ * of the wall it grazes from one side, does not stop it. sides[] are the hexsides at the corner
+ * (as pairs of hexes), left[] says on which side of the line each lies. Hexsides of F and T are
+ * never screens.
  */
 static void visit_corner(walker *w, const lb_hex (*sides)[2], const int *left, int n)
 {
@@ -359,82 +390,63 @@ static void corner_along(walker *w, lb_hex c, lb_hex x, lb_hex y)
     visit_corner(w, sides, left, 2);
 }
 
-/* The line passes from hex p straight into hex c through a corner (no hexside crossed): the
- * third hex b at that corner lies on one side; p|b and c|b on that side, p|c on the other. */
-static void corner_pass(walker *w, lb_hex p, lb_hex c)
+/* Are the hexsides of h worth looking at? Always when recording items (every feature is
+ * reported); in a fast walk only when h has a wall on some hexside. A wall is stored on both of
+ * its hexes, or on the one on the map, so asking every hex around a hexside or corner is enough. */
+static inline int near_wall(const sight *s, lb_hex h)
 {
-    const sight *s = w->s;
-    int d = lb_hex_dir_to(p, c);
-    lb_hex b = lb_hex_neighbor(p, (d + 5) % LB_DIR_COUNT);
-    int fx, fy, tx, ty, px, py, cx, cy, bx, by;
-    lb_hex_center(s->from, &fx, &fy);
-    lb_hex_center(s->to, &tx, &ty);
-    lb_hex_center(p, &px, &py);
-    lb_hex_center(c, &cx, &cy);
-    lb_hex_center(b, &bx, &by);
-    /* the corner is the centroid of the three centres; is it on the line? */
-    int64_t dx = tx - fx, dy = ty - fy;
-    int64_t vx = (int64_t)px + cx + bx - 3 * (int64_t)fx, vy = (int64_t)py + cy + by - 3 * (int64_t)fy;
-    if (dx * vy - dy * vx != 0)
-        b = lb_hex_neighbor(p, (d + 1) % LB_DIR_COUNT);
+    if (!s->cells)
+        return 1;
+    int cell = cell_of(&s->st->map, h);
+    return cell >= 0 && (s->cells[cell] & CELL_WALLED);
+}
+
+/* The line passes from hex p straight into hex c through the corner they share with hex b:
+ * p|b and c|b lie on b's side of the line, p|c on the other. */
+static void corner_pass(walker *w, lb_hex p, lb_hex c, lb_hex b)
+{
     const lb_hex sides[3][2] = {{p, c}, {p, b}, {c, b}};
     const int side_of_b[3] = {0, 1, 1};
     visit_corner(w, sides, side_of_b, 3);
 }
 
 /*
- * Walks the line from F to T. Each step of the traversal is an intervening hex (its interior
- * crossed), a hexside crossed, or an edge run along between two corners; two hexes in a row mean
- * the line went from one to the other through a corner. F and T are not judged.
+ * Walks the line from F to T, hex by hex: each move enters a hex across a hexside, through a
+ * corner, or along an edge between two corners (R-LOS-4). F and T are not judged.
  */
 static void walk(walker *w)
 {
     const sight *s = w->s;
-    lb_line_iter it;
-    lb_line_step step;
-    lb_hex prev = s->from, edge_a = s->from, edge_b = s->from;
-    int after_hex = 1, after_edge = 0;
+    line_iter it;
+    line_move mv;
+    lb_hex prev = s->from;
     w->blocked = -1;
-    lb_hex_line_start(&it, s->from, s->to);
-    lb_hex_line_next(&it, &step); /* F */
-    while (lb_hex_line_next(&it, &step)) {
-        if (step.kind == LB_LINE_CROSS) {
-            if (s->sides)
-                visit_side(w, step.a, step.b);
-            after_hex = 0;
-        } else if (step.kind == LB_LINE_ALONG) {
-            if (s->sides)
-                corner_along(w, prev, step.a, step.b);
-            visit_hex(w, step.a, LB_LOS_ITEM_EDGE, step.b);
-            visit_hex(w, step.b, LB_LOS_ITEM_EDGE, step.a);
-            if (s->sides)
-                visit_side(w, step.a, step.b);
-            edge_a = step.a;
-            edge_b = step.b;
-            after_hex = 0;
-            after_edge = 1;
+    line_start(&it, s->from, s->to);
+    while (line_next(&it, &mv)) {
+        if (mv.via == VIA_SIDE) {
+            if (near_wall(s, prev) || near_wall(s, mv.hex))
+                visit_side(w, prev, mv.dir, mv.hex);
+        } else if (mv.via == VIA_CORNER) {
+            if (near_wall(s, prev) || near_wall(s, mv.hex) || near_wall(s, mv.a))
+                corner_pass(w, prev, mv.hex, mv.a);
         } else {
-            if (s->sides && after_edge)
-                corner_along(w, step.a, edge_a, edge_b);
-            else if (s->sides && after_hex)
-                corner_pass(w, prev, step.a);
-            if (!lb_hex_eq(step.a, s->to))
-                visit_hex(w, step.a, LB_LOS_ITEM_HEX, step.a);
-            prev = step.a;
-            after_hex = 1;
-            after_edge = 0;
+            int walls = near_wall(s, prev) || near_wall(s, mv.hex) || near_wall(s, mv.a) ||
+                        near_wall(s, mv.b);
+            if (walls)
+                corner_along(w, prev, mv.a, mv.b);
+            visit_hex(w, mv.a, LB_LOS_ITEM_EDGE, mv.b);
+            visit_hex(w, mv.b, LB_LOS_ITEM_EDGE, mv.a);
+            if (walls) {
+                visit_side(w, mv.a, lb_hex_dir_to(mv.a, mv.b), mv.b);
+                corner_along(w, mv.hex, mv.a, mv.b);
+            }
         }
+        if (!same_hex(mv.hex, s->to))
+            visit_hex(w, mv.hex, LB_LOS_ITEM_HEX, mv.hex);
         if (!w->list && w->blocked >= 0)
             return;
+        prev = mv.hex;
     }
-}
-
-static int any_wall_type(const lb_charts *c)
-{
-    for (int i = 0; i < c->nhexsides; i++)
-        if (c->hexsides[i].los == LB_LOS_BLOCKS)
-            return 1;
-    return 0;
 }
 
 /* R-LOS-7: the firer's side, given or from the top combat unit of F; -1 when neither. */
@@ -453,8 +465,17 @@ static void trace_item(lb_trace *t, const lb_state *st, const lb_los_item *it)
     lb_map_label(&st->map, it->pair, b);
     const char *verdict = lb_los_verdict_name(it->verdict);
     if (it->kind == LB_LOS_ITEM_SIDE) {
+        const char *how = "crossed or run along: blocks";
+        if (it->verdict == LB_LOS_OWN_SIDE)
+            how = "a hexside of F or T, not a screen";
+        else if (it->verdict == LB_LOS_CORNER)
+            how = "only its end corner is touched: not crossed";
+        else if (it->verdict == LB_LOS_OPEN)
+            how = "does not block";
+        else if (strcmp(it->rule, "R-LOS-9") == 0)
+            how = "walls on both sides of the line at the corner it passes: crossed, blocks";
         lb_trace_add(t, it->rule, "(23)", "hexside %s|%s (%s): %s", a, b,
-                     st->charts.hexsides[it->terrain].id, verdict);
+                     st->charts.hexsides[it->terrain].id, how);
         lb_trace_text(t, "hex", a);
         lb_trace_text(t, "pair", b);
         lb_trace_text(t, "verdict", verdict);
@@ -493,7 +514,8 @@ static void trace_start(lb_trace *t, const lb_state *st, const sight *s, int giv
     if (s->side < 0)
         lb_trace_add(t, "R-LOS-7", "(23)", "no combat unit in %s: no friendly unit", fl);
     else if (given_side >= 0)
-        lb_trace_add(t, "R-LOS-7", "(23)", "firer's side: %s (the firing unit)", st->sides[s->side]);
+        lb_trace_add(t, "R-LOS-7", "(23)", "firer's side: %s (the firing unit)",
+                     st->sides[s->side]);
     else
         lb_trace_add(t, "R-LOS-7", "(23)", "firer's side: %s (top combat unit %s of %s)",
                      st->sides[s->side], st->units[lb_state_top_combat(st, s->from)].id, fl);
@@ -501,54 +523,97 @@ static void trace_start(lb_trace *t, const lb_state *st, const sight *s, int giv
         lb_trace_text(t, "firer_side", st->sides[s->side]);
 }
 
+/* R-LOS-7, R-LOS-12: the first cavalry unit in h that shares the hex with an enemy carré, or -1.
+ * Such cavalry is not a target for other units' fire; once it leaves the hex, ordinary LOS
+ * applies. */
+static int cavalry_in_carre(const lb_state *st, lb_hex h)
+{
+    const int *idx;
+    int n = lb_state_units_at(st, h, &idx);
+    for (int i = 0; i < n; i++) {
+        const lb_unit *cav = &st->units[idx[i]];
+        if (cav->arm != LB_ARM_CAVALRY)
+            continue;
+        for (int k = 0; k < n; k++) {
+            const lb_unit *sq = &st->units[idx[k]];
+            if (sq->formation == LB_FORM_CARRE && sq->side != cav->side)
+                return idx[i];
+        }
+    }
+    return -1;
+}
+
+/* The whole answer as trace steps: the line, the firer's side, each item, the conclusion. */
+static void trace_answer(lb_trace *t, const lb_state *st, const sight *s, int given_side,
+                         const lb_los_result *r)
+{
+    char fl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX];
+    lb_map_label(&st->map, s->from, fl);
+    lb_map_label(&st->map, s->to, tl);
+    int d = lb_hex_distance(s->from, s->to);
+    trace_start(t, st, s, given_side, d);
+    if (r->adjacent) {
+        lb_trace_add(t, "R-LOS-2", "(23)", d ? "%s and %s are adjacent: they always see each other"
+                                             : "%s is %s: a hex sees itself", fl, tl);
+    } else {
+        for (int i = 0; i < r->nitems; i++)
+            trace_item(t, st, &r->items[i]);
+        if (r->visible) {
+            lb_trace_add(t, "R-LOS-3", "(23)", "%s sees %s: nothing on the line blocks", fl, tl);
+        } else {
+            const lb_los_item *b = &r->items[r->blocked_by];
+            char bl[LB_HEX_LABEL_MAX], pl[LB_HEX_LABEL_MAX];
+            lb_map_label(&st->map, b->hex, bl);
+            lb_map_label(&st->map, b->pair, pl);
+            lb_trace_add(t, b->rule, "(23)", "%s does not see %s: %s at %s%s%s", fl, tl,
+                         lb_los_verdict_name(b->verdict), bl,
+                         b->kind == LB_LOS_ITEM_SIDE ? "|" : "",
+                         b->kind == LB_LOS_ITEM_SIDE ? pl : "");
+        }
+    }
+    lb_trace_bool(t, "visible", r->visible);
+    if (r->not_target >= 0) {
+        const lb_unit *cav = &st->units[r->not_target];
+        lb_trace_add(t, "R-LOS-7", "(23)", "%s stands in an enemy carre's hex in %s: not a target "
+                     "for other units' fire until it leaves that hex", cav->id, tl);
+        lb_trace_text(t, "not_target", cav->id);
+    }
+}
+
 int lb_los_check(const lb_state *st, lb_hex from, lb_hex to, int side, lb_los_result *out,
                  lb_trace *trace)
 {
     memset(out, 0, sizeof *out);
     sight s = {st, from, to, elevation(st, from), elevation(st, to), firer_side(st, from, side),
-               1, NULL};
+               NULL};
     out->from = from;
     out->to = to;
     out->firer_side = s.side;
     out->blocked_by = -1;
+    out->not_target = cavalry_in_carre(st, to);
     int d = lb_hex_distance(from, to);
-    trace_start(trace, st, &s, side, d);
-    char fl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX];
-    lb_map_label(&st->map, from, fl);
-    lb_map_label(&st->map, to, tl);
     if (d <= 1) {
+        /* R-LOS-2 */
         out->visible = 1;
         out->adjacent = 1;
-        lb_trace_add(trace, "R-LOS-2", "(23)", d ? "%s and %s are adjacent: they always see each other"
-                                                 : "%s is %s: a hex sees itself", fl, tl);
-        lb_trace_bool(trace, "visible", 1);
-        return LB_OK;
-    }
-    item_list list = {0};
-    walker w = {&s, &list, -1};
-    walk(&w);
-    if (list.nomem) {
-        free(list.v);
-        return LB_NOMEM;
-    }
-    out->items = list.v;
-    out->nitems = list.n;
-    out->blocked_by = w.blocked;
-    out->visible = w.blocked < 0;
-    for (int i = 0; trace && i < out->nitems; i++)
-        trace_item(trace, st, &out->items[i]);
-    if (out->visible) {
-        lb_trace_add(trace, "R-LOS-3", "(23)", "%s sees %s: nothing on the line blocks", fl, tl);
     } else {
-        const lb_los_item *b = &out->items[out->blocked_by];
-        char bl[LB_HEX_LABEL_MAX], pl[LB_HEX_LABEL_MAX];
-        lb_map_label(&st->map, b->hex, bl);
-        lb_map_label(&st->map, b->pair, pl);
-        lb_trace_add(trace, b->rule, "(23)", "%s does not see %s: %s at %s%s%s", fl, tl,
-                     lb_los_verdict_name(b->verdict), bl, b->kind == LB_LOS_ITEM_SIDE ? "|" : "",
-                     b->kind == LB_LOS_ITEM_SIDE ? pl : "");
+        /* about two hexes per hex of distance, a few edges and hexsides: rarely grown */
+        item_list list = {malloc((size_t)(2 * d + 8) * sizeof *list.v), 0, 2 * d + 8, 0};
+        walker w = {&s, &list, -1};
+        list.nomem = !list.v;
+        if (!list.nomem)
+            walk(&w);
+        if (list.nomem) {
+            free(list.v);
+            return LB_NOMEM;
+        }
+        out->items = list.v;
+        out->nitems = list.n;
+        out->blocked_by = w.blocked;
+        out->visible = w.blocked < 0;
     }
-    lb_trace_bool(trace, "visible", out->visible);
+    if (trace)
+        trace_answer(trace, st, &s, side, out);
     return LB_OK;
 }
 
@@ -559,13 +624,21 @@ void lb_los_result_release(lb_los_result *r)
     r->nitems = 0;
 }
 
-/* The cell bits of every hex for lines from F: terrain, then each unit once (R-LOS-3, -7). */
+/* The cell bits of every hex for lines from F: terrain and walls, then each unit once
+ * (R-LOS-3, R-LOS-7). */
 static void fill_cells(const sight *s, unsigned char *cells)
 {
     const lb_state *st = s->st;
     const lb_map *m = &st->map;
-    for (int c = 0; c < m->cols * m->rows; c++)
+    int walls = 0;
+    for (int i = 0; i < st->charts.nhexsides; i++)
+        walls |= st->charts.hexsides[i].los == LB_LOS_BLOCKS;
+    for (int c = 0; c < m->cols * m->rows; c++) {
         cells[c] = (unsigned char)terrain_bits(st, c);
+        for (int d = 0; walls && d < LB_DIR_COUNT; d++)
+            if (is_wall(s, (int)m->sides[6 * c + d] - 1))
+                cells[c] |= CELL_WALLED;
+    }
     for (int i = 0; i < st->nunits; i++) {
         const lb_unit *u = &st->units[i];
         if (passive_reason(s, u, 0) != LB_LOS_PASSIVE_NONE)
@@ -573,8 +646,8 @@ static void fill_cells(const sight *s, unsigned char *cells)
         unsigned bits = CELL_UNIT | (u->side == s->side ? CELL_FRIENDLY : 0u) |
                         (u->nhexes > 1 ? CELL_SPREAD : 0u);
         for (int k = 0; k < u->nhexes; k++)
-            if (lb_map_contains(m, u->hexes[k]))
-                cells[lb_map_cell(m, u->hexes[k])] |= (unsigned char)bits;
+            if (cell_of(m, u->hexes[k]) >= 0)
+                cells[cell_of(m, u->hexes[k])] |= (unsigned char)bits;
     }
 }
 
@@ -584,8 +657,7 @@ int lb_los_visible(const lb_state *st, lb_hex from, int side, unsigned char *vis
     unsigned char *cells = malloc((size_t)m->cols * (size_t)m->rows);
     if (!cells)
         return LB_NOMEM;
-    sight s = {st, from, from, elevation(st, from), 0, firer_side(st, from, side),
-               any_wall_type(&st->charts), cells};
+    sight s = {st, from, from, elevation(st, from), 0, firer_side(st, from, side), cells};
     fill_cells(&s, cells);
     walker w = {&s, NULL, -1};
     for (int cell = 0; cell < m->cols * m->rows; cell++) {

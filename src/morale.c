@@ -1,4 +1,4 @@
-/* Morale checks: modifiers, exact odds over the 36 rolls, the roll, and the states units fall or recover to. */
+/* Morale checks: modifiers, exact odds over the 36 rolls, the roll, the state that follows. */
 #include <string.h>
 
 #include "lb/effects.h"
@@ -74,7 +74,7 @@ int lb_morale_odds(const lb_state *s, int unit, const lb_morale_mod *extra, int 
     out->leader = best_leader(s, u, &bonus, &present);
     if (out->leader >= 0) {
         lb_trace_add(t, "R-MOR-12", "(31)",
-                     "leader %s in the unit's hex: the best morale bonus of %d friendly leader%s",
+                     "leader %s with the unit: the best morale bonus of %d friendly leader%s",
                      s->units[out->leader].id, present, present == 1 ? "" : "s");
         lb_trace_text(t, "leader", s->units[out->leader].id);
         rc = add_mod(out, "R-MOR-1", "leader's morale bonus", bonus, t);

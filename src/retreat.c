@@ -1,4 +1,4 @@
-/* Paths of retreat, rout and flight (30): layered bounds, branch and bound, memoised counting of simple paths. */
+/* Paths of retreat, rout and flight (30): layered bounds, branch and bound, memoised counts. */
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -6,6 +6,7 @@
 
 #include "lb/effects.h"
 #include "lb/err.h"
+#include "lb/move.h"
 #include "lb/retreat.h"
 
 /*
@@ -30,8 +31,11 @@ typedef long long label;
 
 /* Cell flags: WIN reached from the start by legal steps, SEEN classified, ENTER may be entered,
  * END may end a path, FRIEND holds a friendly combat unit, ENEMY an enemy unit, REACHED ends a
- * counted optimal path. */
-enum { F_WIN = 1, F_ENTER = 2, F_FRIEND = 4, F_END = 8, F_REACHED = 16, F_ENEMY = 32, F_SEEN = 64 };
+ * counted optimal path, ON lies on one. */
+enum {
+    F_WIN = 1, F_ENTER = 2, F_FRIEND = 4, F_END = 8, F_REACHED = 16, F_ENEMY = 32, F_SEEN = 64,
+    F_ON = 128
+};
 
 /* Directions in the order of the labels of the hexes they lead to: NW, SW, N, S, NE, SE. */
 static const int lex_dirs[LB_DIR_COUNT] = {LB_DIR_NW, LB_DIR_SW, LB_DIR_N,
@@ -59,7 +63,7 @@ typedef struct search {
     int unit, arm;
     int col0, row0, bw, bh, ncells;
     int start, K;
-    int enemies;          /* enemy combat hexes; 0 voids the distance rules (R-RET-8) */
+    int enemies;          /* enemy combat hexes (at least one, R-RET-8) */
     int *dist;            /* D per cell */
     int *steps;           /* fewest legal steps from the start, for cells in win */
     int *win;             /* the cells legal steps reach within K steps, fewest steps first */
@@ -241,13 +245,13 @@ static int enemies_of(search *S, int x0, int z0, enemy **out, int *d0)
 
 /* R-RET-1, R-RET-2: D of cell c and whether it may be entered or ended in, worked out the
  * first time the search touches it. D comes from the enemies sorted by distance from the start,
- * stopping once none nearer can follow (an enemy e is at least d(start, e) - d(start, c) from c). */
+ * stopping once none nearer can follow (enemy e is at least d(start, e) - d(start, c) from c). */
 static void classify(search *S, int c, const enemy *en, int kept, int x0, int z0, int d0)
 {
     const lb_state *s = S->st;
     const lb_map *m = &s->map;
     lb_hex h = hex_of(S, c);
-    int x, z, d = S->enemies ? INT_MAX : 0;
+    int x, z, d = INT_MAX;
     cube(h, &x, &z);
     int near = cube_distance(x0, z0, x, z);
     for (int e = 0; e < kept && en[e].d - near < d; e++) {
@@ -261,7 +265,7 @@ static void classify(search *S, int c, const enemy *en, int kept, int x0, int z0
         return;
     S->flags[c] |= F_ENTER;
     /* R-RET-2: further from the enemy than at the start, and no other combat unit there */
-    if ((!S->enemies || d > d0) && !(S->flags[c] & F_FRIEND))
+    if (d > d0 && !(S->flags[c] & F_FRIEND))
         S->flags[c] |= F_END;
 }
 
@@ -322,13 +326,11 @@ static int build(search *S, lb_hex h0, lb_trace *t)
                 classify(S, b, en, kept, x0, z0, d0);
             if (!(S->flags[b] & F_ENTER) || S->dist[b] < S->dist[c])
                 continue;
-            int side = lb_map_hexside(m, h, d);
-            int sc = side >= 0 ? s->charts.hexsides[side].move[S->arm] : 0;
-            if (sc == LB_MOVE_PROHIBITED)
+            int cost = lb_move_step_cost(s, h, d, S->arm);
+            if (cost == LB_MOVE_PROHIBITED)
                 continue;
-            int tc = s->charts.terrain[m->terrain[lb_map_cell(m, hex_of(S, b))]].move[S->arm];
             S->to[6 * c + d] = b;
-            S->w[6 * c + d] = (label)(tc + sc) * SCALE + ((S->flags[b] & F_FRIEND) ? 1 : 0);
+            S->w[6 * c + d] = (label)cost * SCALE + ((S->flags[b] & F_FRIEND) ? 1 : 0);
             if (!(S->flags[b] & F_WIN)) {
                 S->flags[b] |= F_WIN;
                 S->steps[b] = S->steps[c] + 1;
@@ -339,15 +341,11 @@ static int build(search *S, lb_hex h0, lb_trace *t)
     free(en);
     for (int j = 0; j <= K; j++)
         S->upto[j + 1] += S->upto[j];
-    if (S->enemies)
-        lb_trace_add(t, "R-RET-1", "(30)",
-                     "D(start) = %d: hex distance to the nearest of %d enemy combat hexes; every "
-                     "step keeps D or increases it",
-                     d0, S->enemies);
-    else
-        lb_trace_add(t, "R-RET-8", "(30)",
-                     "no enemy combat unit on the map: the distance rules are void");
-    lb_trace_int(t, "start_distance", S->enemies ? d0 : -1);
+    lb_trace_add(t, "R-RET-1", "(30)",
+                 "D(start) = %d: hex distance to the nearest of %d enemy combat hexes; every step "
+                 "keeps D or increases it",
+                 d0, S->enemies);
+    lb_trace_int(t, "start_distance", d0);
     return LB_OK;
 }
 
@@ -527,14 +525,17 @@ static counted count_from(search *S, int depth, int runstart, label acc)
     if (depth == S->k) {
         if (acc != S->best)
             return (counted){0, -1, 0};
-        S->flags[cell] |= F_REACHED;
+        S->flags[cell] |= F_REACHED | F_ON;
         return (counted){1, S->dist[cell], 0};
     }
     uint64_t hash = 0;
     int nrun = 0, memo = depth < S->k - 1;
     memo_entry *e = memo ? memo_find(S, depth, runstart, acc, &hash, &nrun) : NULL;
-    if (e)
+    if (e) {
+        if (e->count)
+            S->flags[cell] |= F_ON;
         return (counted){e->count, e->maxd, e->live};
+    }
     counted sum = {0, -1, 0};
     for (int d = 0; d < LB_DIR_COUNT && !S->oom; d++) {
         int child_run;
@@ -545,12 +546,14 @@ static counted count_from(search *S, int depth, int runstart, label acc)
         counted v = count_from(S, depth + 1, child_run, acc + S->w[6 * cell + d]);
         if (!v.count)
             continue;
-        sum.count += v.count;
+        sum.count = sum.count + v.count < sum.count ? UINT64_MAX : sum.count + v.count;
         sum.maxd = v.maxd > sum.maxd ? v.maxd : sum.maxd;
         sum.live |= 1u << d;
     }
     if (memo)
         memo_put(S, hash, depth, acc, nrun, sum);
+    if (sum.count)
+        S->flags[cell] |= F_ON;
     return sum;
 }
 
@@ -618,7 +621,7 @@ static void choose(search *S, lb_retreat *r, counted root)
         }
         r->choice[depth] = hex_of(S, S->path[depth + 1]);
     }
-    r->choice_distance = S->enemies ? root.maxd : -1;
+    r->choice_distance = root.maxd;
 }
 
 /* R-RET-4 (a): for a budget the most hexes first; (b), (c): then the best label. */
@@ -671,16 +674,24 @@ static int fill(search *S, const lb_retreat_req *req, lb_retreat *out, lb_trace 
     out->count = root.count;
     out->paths = malloc((size_t)keep * (size_t)S->k * sizeof *out->paths);
     out->choice = malloc((size_t)S->k * sizeof *out->choice);
-    int nends = 0;
-    for (int c = 0; c < S->ncells; c++)
+    S->flags[S->start] &= (unsigned char)~F_ON;
+    int nends = 0, nvia = 0;
+    for (int c = 0; c < S->ncells; c++) {
         nends += (S->flags[c] & F_REACHED) != 0;
+        nvia += (S->flags[c] & F_ON) != 0;
+    }
     out->ends = malloc(((size_t)nends + 1) * sizeof *out->ends);
-    if (!out->paths || !out->choice || !out->ends)
+    out->via = malloc(((size_t)nvia + 1) * sizeof *out->via);
+    if (!out->paths || !out->choice || !out->ends || !out->via)
         return LB_NOMEM;
     for (int col = 0; col < S->bw; col++)
-        for (int row = 0; row < S->bh; row++)
-            if (S->flags[row * S->bw + col] & F_REACHED)
-                out->ends[out->nends++] = hex_of(S, row * S->bw + col);
+        for (int row = 0; row < S->bh; row++) {
+            int c = row * S->bw + col;
+            if (S->flags[c] & F_REACHED)
+                out->ends[out->nends++] = hex_of(S, c);
+            if (S->flags[c] & F_ON)
+                out->via[out->nvia++] = hex_of(S, c);
+        }
     S->path[0] = S->start;
     list_from(S, out, keep, 0, 0, 0, root.live);
     choose(S, out, root);
@@ -715,11 +726,21 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
                      u->id, u->nhexes);
     length_of(s, u, req, &out->by_hexes, &out->length, t);
 
+    int enemy = 0;
+    for (int i = 0; i < s->nunits && !enemy; i++)
+        enemy = s->units[i].side != u->side && lb_unit_is_combat(&s->units[i]);
+    if (!enemy) {
+        /* R-RET-8 */
+        out->stays = 1;
+        lb_trace_add(t, "R-RET-8", "(30)",
+                     "no enemy combat unit on the map: nothing to retreat from; the unit stays");
+        return LB_OK;
+    }
     search S = {.st = s, .unit = unit, .arm = (int)u->arm};
     S.K = most_hexes(s, S.arm, out->by_hexes, out->length);
     int rc = build(&S, out->start, t);
     if (rc == LB_OK) {
-        out->start_distance = S.enemies ? S.dist[S.start] : -1;
+        out->start_distance = S.dist[S.start];
         layers(&S);
         if (!find_best(&S, out->by_hexes, out->length)) {
             out->surrender = 1;
@@ -746,22 +767,27 @@ void lb_retreat_release(lb_retreat *r)
     free(r->paths);
     free(r->ends);
     free(r->choice);
-    r->paths = r->ends = r->choice = NULL;
-    r->npaths = r->nends = 0;
+    free(r->via);
+    r->paths = r->ends = r->choice = r->via = NULL;
+    r->npaths = r->nends = r->nvia = 0;
 }
 
-/* R-RET-5, R-RET-11 */
+/* R-RET-5, R-RET-8, R-RET-11 */
 int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice)
 {
     if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]))
         return LB_INVALID;
+    if (r->stays)
+        return LB_OK;
     if (r->surrender) {
         memmove(&s->units[unit], &s->units[unit + 1],
                 (size_t)(s->nunits - unit - 1) * sizeof *s->units);
         s->nunits--;
         return lb_state_reindex(s);
     }
-    const lb_hex *p = choice < 0 ? r->choice : choice < r->npaths ? r->paths + (size_t)choice * (size_t)r->hexes : NULL;
+    const lb_hex *p = choice < 0             ? r->choice
+                      : choice < r->npaths ? r->paths + (size_t)choice * (size_t)r->hexes
+                                           : NULL;
     if (!p || r->hexes < 1)
         return LB_INVALID;
     lb_unit *u = &s->units[unit];

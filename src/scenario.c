@@ -145,18 +145,7 @@ static void join(char *buf, size_t n, const char *const *names, int count)
 
 static void path_key(char *out, const char *base, const char *key)
 {
-    char esc[PATH_MAX_LEN];
-    size_t n = 0;
-    for (const char *p = key; *p && n + 2 < sizeof esc; p++) {
-        if (*p == '~' || *p == '/') {
-            esc[n++] = '~';
-            esc[n++] = *p == '~' ? '0' : '1';
-        } else {
-            esc[n++] = *p;
-        }
-    }
-    esc[n] = '\0';
-    snprintf(out, PATH_MAX_LEN, "%s/%s", base, esc);
+    jsonpos_append_key(out, PATH_MAX_LEN, base, key);
 }
 
 static void path_index(char *out, const char *base, size_t i)
@@ -438,9 +427,9 @@ static void compile_hexsides(loader *L, const json_t *charts)
         json_t *list = json_object_get(entry, "cancels");
         if (self < 0 || !list)
             continue;
-        char p[PATH_MAX_LEN];
-        path_key(p, "/hexsides", key);
-        path_key(p, p, "cancels");
+        char entry_path[PATH_MAX_LEN], p[PATH_MAX_LEN];
+        path_key(entry_path, "/hexsides", key);
+        path_key(p, entry_path, "cancels"); /* not in place: snprintf's source and target */
         if (!json_is_array(list)) {
             problem_chart(L, p, "expected a list of hexside types, found %s", FOUND(list));
             continue;

@@ -1,4 +1,4 @@
-/* State effects: a unit's effective fire, melee and movement from its arm, morale state, formation and losses. */
+/* State effects: effective fire, melee and movement by arm, morale state, formation, losses. */
 #ifndef LB_EFFECTS_H
 #define LB_EFFECTS_H
 

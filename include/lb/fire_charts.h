@@ -1,4 +1,4 @@
-/* Fire charts: the fire table, fire defence, massed target, fire-loss morale and leader casualty tables, compiled. */
+/* Fire charts: fire table, fire defence, massed target, fire-loss checks, leader casualty. */
 #ifndef LB_FIRE_CHARTS_H
 #define LB_FIRE_CHARTS_H
 

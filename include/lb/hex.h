@@ -3,7 +3,6 @@
 #define LB_HEX_H
 
 #include <stddef.h>
-#include <stdint.h>
 
 /*
  * A hex is (col, row), 1-based, flat-topped hexes in vertical columns; even columns sit half a
@@ -84,27 +83,5 @@ typedef struct lb_line_step {
 
 /* Traverses the line; writes at most max steps and returns how many there are in all. */
 int lb_hex_line(lb_hex from, lb_hex to, lb_line_step *out, int max);
-
-/*
- * The same traversal one step at a time, for callers that stop early (a sight line ends at its
- * first blocker): lb_hex_line_start, then lb_hex_line_next until it returns 0. The iterator is
- * a plain value; it holds no memory.
- */
-typedef struct lb_line_iter {
-    int64_t x, y, tx, ty;   /* current centre and the end, in lb_hex_center units */
-    int64_t side;           /* side of the line the current centre lies on (scaled) */
-    int64_t side_v[LB_DIR_COUNT];
-    int64_t side_n[LB_DIR_COUNT];
-    int d0;                 /* first forward-facing hexside */
-    lb_hex cur;
-    lb_line_step queue[2];  /* steps found and not yet returned */
-    int head;
-    int nqueue;
-} lb_line_iter;
-
-/* Starts a traversal from the centre of from to the centre of to. */
-void lb_hex_line_start(lb_line_iter *it, lb_hex from, lb_hex to);
-/* Writes the next step into *step and returns 1, or returns 0 when the line is done. */
-int lb_hex_line_next(lb_line_iter *it, lb_line_step *step);
 
 #endif

@@ -7,7 +7,7 @@
 #include "trace.h"
 
 /*
- * lb_los_check answers whether hex F sees hex T (R-LOS-1..9): the exact sight line between the
+ * lb_los_check answers whether hex F sees hex T (R-LOS-1..12): the exact sight line between the
  * two centres, every hex whose interior it crosses, every pair of hexes along whose shared edge
  * it runs, and every hexside feature it crosses, runs along or touches at a corner, each with
  * what it holds and what it does to the line (R-LOS-8). The result owns its items; release it
@@ -73,6 +73,8 @@ typedef struct lb_los_result {
     int visible;
     int adjacent;          /* R-LOS-2: adjacent, or the same hex */
     int blocked_by;        /* index of the first blocking item, or -1 */
+    int not_target;        /* R-LOS-12: cavalry in T standing in an enemy carre's hex, which is
+                              not a target for other units' fire whatever the line; or -1 */
     lb_los_item *items;    /* in order from F to T */
     int nitems;
 } lb_los_result;

@@ -1,4 +1,4 @@
-/* Morale checks (31): exact odds with every modifier, the roll, and the state a unit falls or recovers to (30). */
+/* Morale checks (31): exact odds with every modifier, the roll, the state that follows (30). */
 #ifndef LB_MORALE_H
 #define LB_MORALE_H
 
@@ -66,7 +66,7 @@ lb_morale_kind lb_morale_kind_for(const lb_state *s, int unit);
  * LB_OK; LB_INVALID for a leader or too many modifiers. */
 int lb_morale_odds(const lb_state *s, int unit, const lb_morale_mod *extra, int nextra,
                    lb_morale_chance *out, lb_trace *t);
-/* What passing or failing a check of this kind does to unit (R-MOR-7, R-MOR-8, R-MOR-13, R-MOR-14). */
+/* What passing or failing a check of this kind does to unit (R-MOR-7, 8, 13, 14). */
 lb_morale_outcome lb_morale_outcome_of(const lb_state *s, int unit, lb_morale_kind kind,
                                        int passed, lb_trace *t);
 /* Rolls the check with dice ("morale check" is the purpose); LB_OK, LB_INVALID, LB_DICE. */

@@ -38,7 +38,8 @@ typedef struct lb_retreat {
     int by_hexes;            /* 1: exactly `length` hexes; 0: at most `length` MP (R-RET-3) */
     int length;              /* hexes, or movement points */
     lb_hex start;
-    int start_distance;      /* D(start); -1 when there is no enemy combat unit */
+    int start_distance;      /* D(start); -1 when the unit stays */
+    int stays;               /* R-RET-8: no enemy combat unit, nothing to retreat from */
     int surrender;           /* R-RET-5: no legal path */
     int hexes;               /* hexes entered by each optimal path */
     int cost;                /* terrain plus hexside cost of each optimal path */
@@ -48,7 +49,9 @@ typedef struct lb_retreat {
     lb_hex *paths;           /* npaths * hexes, path i at paths + i * hexes */
     lb_hex *ends;            /* every end hex of an optimal path, in label order */
     int nends;
-    lb_hex *choice;          /* `hexes` hexes: the automatic choice (R-RET-4 d); NULL on surrender */
+    lb_hex *via;             /* every hex entered by some optimal path, in label order */
+    int nvia;
+    lb_hex *choice;          /* `hexes` hexes: the automatic choice (R-RET-4 d), or NULL */
     int choice_distance;     /* D at the end of the choice */
 } lb_retreat;
 
@@ -63,7 +66,8 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
 void lb_retreat_release(lb_retreat *r);
 /* Moves unit to the end of path `choice` of r (-1: the automatic choice) in column or general
  * order by its terrain, facing its last step (R-RET-11); on surrender removes the unit
- * (indexes after it shift down by one). Reindexes the state. LB_OK, LB_INVALID, LB_NOMEM. */
+ * (indexes after it shift down by one); leaves it where it is when it stays (R-RET-8).
+ * Reindexes the state. LB_OK, LB_INVALID, LB_NOMEM. */
 int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice);
 
 #endif

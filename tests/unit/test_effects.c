@@ -1,4 +1,4 @@
-/* Unit tests of state effects: fire, melee and movement by arm, morale state, formation and losses, table-driven. */
+/* Unit tests of state effects: fire, melee and movement by arm, state and losses, by table. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,4 +1,4 @@
-/* Unit tests of morale checks: exact odds against hand-computed fractions, leaders, automatic rolls, outcomes and apply. */
+/* Unit tests of morale checks: odds against hand-computed fractions, leaders, outcomes, apply. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,4 +1,4 @@
-/* Unit tests of retreat, rout and flight paths: hand-worked cases, apply, and a brute-force oracle on random maps. */
+/* Unit tests of retreat paths: hand-worked cases, apply, and an exhaustive oracle on random maps. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -205,10 +205,9 @@ static void test_retreat__apply_surrender_removes_the_unit(void **state)
     lb_state_free(st);
 }
 
-/* R-RET-8: with no enemy combat unit the distance rules are void; an enemy leader closes its
- * hex but is not counted for D. 1-row map, unit 0201, enemy leader 0101: disorder, 3 MP: the
- * one way is east, 0301 0401 0501. */
-static void test_retreat__no_enemy_combat_unit_voids_distances(void **state)
+/* R-RET-8: with no enemy combat unit on the map there is nothing to retreat from: no path, no
+ * surrender, and apply leaves the unit where it is. An enemy leader is not a combat unit. */
+static void test_retreat__no_enemy_combat_unit_stays(void **state)
 {
     (void)state;
     lb_state *st = scenario("premier-2018", 6, 1, "\"......\"", "",
@@ -220,9 +219,13 @@ static void test_retreat__no_enemy_combat_unit_voids_distances(void **state)
     lb_trace_init(&t);
     lb_retreat_req req = {.kind = LB_RETREAT_DISORDER};
     assert_int_equal(lb_retreat_paths(st, 0, &req, &r, &t), LB_OK);
+    assert_true(r.stays);
+    assert_false(r.surrender);
+    assert_int_equal(r.count, 0);
     assert_int_equal(r.start_distance, -1);
-    assert_int_equal(r.count, 1);
-    assert_path(st, r.paths, r.hexes, "0301 0401 0501");
+    assert_non_null(lb_trace_find(&t, "R-RET-8"));
+    assert_int_equal(lb_retreat_apply(st, 0, &r, -1), LB_OK);
+    assert_path(st, st->units[0].hexes, 1, "0201");
     lb_retreat_release(&r);
     lb_trace_release(&t);
     lb_state_free(st);
@@ -311,7 +314,7 @@ static int dist_to_enemy(const oracle *o, lb_hex h)
             d = e < d ? e : d;
         }
     }
-    return o->nen ? d : 0;
+    return d;
 }
 
 /* 1 when h holds units other than the retreating one passing test: 1 enemy, 2 friendly combat,
@@ -385,7 +388,7 @@ static void walk(oracle *o, int n, int cost, int fr)
             continue;
         o->path[n + 1] = h;
         if ((!o->by_hexes || n + 1 == o->length) && !holds(o, h, 3) &&
-            (!o->nen || dist_to_enemy(o, h) > o->d0))
+            dist_to_enemy(o, h) > o->d0)
             consider(o, n + 1, c, f);
         walk(o, n + 1, c, f);
     }
@@ -423,6 +426,12 @@ static void check_against_oracle(const lb_state *st, int unit, lb_retreat_req re
     for (int i = 0; i < st->nunits; i++)
         o.nen += st->units[i].side != st->units[unit].side && lb_unit_is_combat(&st->units[i]);
     o.path[0] = st->units[unit].hexes[0];
+    if (!o.nen) {
+        assert_true(r.stays);
+        assert_int_equal(r.count, 0);
+        lb_retreat_release(&r);
+        return;
+    }
     o.d0 = dist_to_enemy(&o, o.path[0]);
     walk(&o, 0, 0, 0);
 
@@ -460,6 +469,19 @@ static void check_against_oracle(const lb_state *st, int unit, lb_retreat_req re
         qsort(ends, (size_t)nends, sizeof *ends, cmp_hexes);
         assert_int_equal(r.nends, nends);
         assert_memory_equal(r.ends, ends, (size_t)nends * sizeof *ends);
+        /* every hex of every optimal path */
+        lb_hex via[512];
+        int nvia = 0;
+        for (size_t i = 0; i < (size_t)o.found * (size_t)o.hexes; i++) {
+            int seen = 0;
+            for (int j = 0; j < nvia; j++)
+                seen |= lb_hex_eq(via[j], buf[i]);
+            if (!seen)
+                via[nvia++] = buf[i];
+        }
+        qsort(via, (size_t)nvia, sizeof *via, cmp_hexes);
+        assert_int_equal(r.nvia, nvia);
+        assert_memory_equal(r.via, via, (size_t)nvia * sizeof *via);
         assert_memory_equal(r.choice, buf + (size_t)besti * o.hexes,
                             (size_t)o.hexes * sizeof *buf);
     }
@@ -630,7 +652,7 @@ int main(void)
         cmocka_unit_test(test_retreat__first_hex_always_affordable_else_surrender),
         cmocka_unit_test(test_retreat__line_retreats_from_first_hex_through_its_own),
         cmocka_unit_test(test_retreat__apply_surrender_removes_the_unit),
-        cmocka_unit_test(test_retreat__no_enemy_combat_unit_voids_distances),
+        cmocka_unit_test(test_retreat__no_enemy_combat_unit_stays),
         cmocka_unit_test(test_retreat__rout_length_by_edition_and_die),
         cmocka_unit_test(test_retreat__leader_and_bad_requests_are_invalid),
         cmocka_unit_test(test_retreat__matches_brute_force_on_random_maps),
