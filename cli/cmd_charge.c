@@ -198,6 +198,15 @@ static json_t *answer_json(const lb_state *st, const lb_charge *ch, const lb_cha
             json_object_set_new(j, "melee_times", frac_json(o->melee_times));
             json_object_set_new(j, "charge_bonus", json_boolean(o->charge_bonus));
         }
+        if (o->kind == LB_OBLIGE_DEFENSIVE_FIRE) {
+            json_object_set_new(j, "passing", json_boolean(o->passing));
+            if (o->fire_known)
+                json_object_set_new(j, "fire", json_pack("{s:b,s:o,s:o,s:s?}", "allowed",
+                                                         o->fire_allowed, "fire_value",
+                                                         frac_json(o->fire_value), "p_hit",
+                                                         frac_json(o->p_hit), "reason",
+                                                         o->fire_allowed ? NULL : o->fire_reason));
+        }
         json_array_append_new(obligations, j);
     }
     const lb_journal *jr = lb_charge_journal(ch);
@@ -269,9 +278,16 @@ static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_
             printf("  %2d. %-15s %s  [%s]\n", i + 1, r->events[i].kind, r->events[i].text,
                    r->events[i].rule);
         printf("obligations:%s\n", r->nobligations ? "" : " none");
-        for (int i = 0; i < r->nobligations; i++)
-            printf("  - %-17s %s  [%s]\n", lb_obligation_kind_name(r->obligations[i].kind),
-                   r->obligations[i].text, r->obligations[i].rule);
+        for (int i = 0; i < r->nobligations; i++) {
+            const lb_charge_obligation *o = &r->obligations[i];
+            printf("  - %-17s %s  [%s]\n", lb_obligation_kind_name(o->kind), o->text, o->rule);
+            if (o->fire_known && o->fire_allowed)
+                printf("    %-17s fire value %s; at least one increment lost: %s\n", "",
+                       lb_frac_fmt(o->fire_value, buf, sizeof buf),
+                       lb_frac_fmt(o->p_hit, label, sizeof label));
+            else if (o->fire_known)
+                printf("    %-17s the fire rules answer no: %s\n", "", o->fire_reason);
+        }
         printf("units changed:\n");
         for (int i = 0; after && i < st->nunits; i++) {
             const lb_unit *u = &st->units[i];

@@ -29,6 +29,31 @@ static const char *unit_id(const run *R, int i)
     return i >= 0 && i < R->st->nunits ? R->st->units[i].id : "";
 }
 
+/* The seed paragraph a charge ruling implements (rulings.md R-CHG). */
+void ch_cite(run *R, const char *rule)
+{
+    static const char s001[] = "001_f47f61f911107fc6 (premier-2018), the results of the Carre Roll";
+    static const char s002[] = "002_beb0105db6df484d (premier-2017), Cavalry Recall (42)";
+    static const struct {
+        const char *rule, *para;
+    } map[] = {{"R-CHG-3", "Infantry Formed Carre"},   {"R-CHG-4", "Infantry Disordered (DD)"},
+               {"R-CHG-5", "Infantry Routed (PGD)"},   {"R-CHG-15", "Infantry Routed (PGD)"},
+               {"R-CHG-17", "Infantry Routed (PGD)"},  {"R-CHG-6", NULL},
+               {"R-CHG-16", NULL},                     {"R-CHG-19", NULL},
+               {"R-CHG-20", NULL}};
+    char text[160];
+    for (size_t i = 0; i < sizeof map / sizeof *map; i++) {
+        if (strcmp(rule, map[i].rule) != 0)
+            continue;
+        if (map[i].para && R->st->rules == LB_RULES_2018)
+            snprintf(text, sizeof text, "%s: %s", s001, map[i].para);
+        else
+            snprintf(text, sizeof text, "%s", s002);
+        lb_trace_text(R->t, "seed", text);
+        return;
+    }
+}
+
 void ch_event(run *R, const char *kind, const char *rule, int unit, int other, lb_hex hex,
               int value, const char *fmt, ...)
 {
@@ -40,6 +65,7 @@ void ch_event(run *R, const char *kind, const char *rule, int unit, int other, l
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
     lb_trace_add(R->t, rule, "(38)", "%s", text);
+    ch_cite(R, rule);
     if (res->nevents == ch->cap_events) {
         int cap = ch->cap_events ? 2 * ch->cap_events : 16;
         lb_charge_event *e = realloc(res->events, (size_t)cap * sizeof *e);
@@ -84,6 +110,7 @@ void ch_oblige(run *R, lb_obligation_kind kind, const char *rule, int unit, int 
     vsnprintf(o->text, sizeof o->text, fmt, ap);
     va_end(ap);
     lb_trace_add(R->t, rule, "(38)", "obligation %s: %s", obligation_names[kind], o->text);
+    ch_cite(R, rule);
 }
 
 void ch_summary(run *R, const char *fmt, ...)

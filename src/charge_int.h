@@ -99,6 +99,8 @@ void ch_event(run *R, const char *kind, const char *rule, int unit, int other, l
               int value, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
 void ch_oblige(run *R, lb_obligation_kind kind, const char *rule, int unit, int other,
                const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Names the seed paragraph of a ruling on the last trace step. */
+void ch_cite(run *R, const char *rule);
 void ch_summary(run *R, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int ch_refuse(run *R, const char *rule, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 int ch_fail(run *R, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -344,6 +344,7 @@ int mv_step(run *R, int dir)
         R->us[u].passed = 1;
         ch_oblige(R, LB_OBLIGE_DEFENSIVE_FIRE, "R-CHG-3", u, R->cav,
                   "carré %s fires on %s passing over it in %s", s->units[u].id, cav->id, a);
+        R->res->obligations[R->res->nobligations - 1].passing = 1;
     }
     return LB_OK;
 }

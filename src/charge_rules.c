@@ -5,6 +5,7 @@
 
 #include "charge_int.h"
 #include "lb/effects.h"
+#include "lb/fire.h"
 #include "lb/los.h"
 #include "lb/morale.h"
 #include "lb/retreat.h"
@@ -238,6 +239,7 @@ static int recall(run *R, int routed, lb_hex vacated)
         lb_trace_add(R->t, "R-CHG-5", "(42)", "recall of %s: die %d %+d = %d against %d-%d: %s",
                      cav->id, die, mod, m, lo, hi, recalled ? "recalled" : "not recalled");
         lb_trace_die(R->t, "recall", die);
+        ch_cite(R, y2018(R) ? "R-CHG-5" : "R-CHG-6");
         lb_trace_int(R->t, "modified", m);
         ch_event(R, "recall", "R-CHG-5", R->cav, -1, R->pos, die,
                  "%s rolls recall: %d %+d = %d, range %d-%d: %s", cav->id, die, mod, m, lo, hi,
@@ -422,6 +424,7 @@ static int carre_roll(run *R, int i, int as_target)
                      : res == LB_CARRE_DD ? "it disorders in place; the cavalry may move next to it "
                                             "or elsewhere, never onto or through it"
                                           : "it routs 10 hexes");
+        ch_cite(R, rule);
         if (res == LB_CARRE_FORMED)
             return form_carre(R, i);
         if (res == LB_CARRE_DD)
@@ -435,6 +438,7 @@ static int carre_roll(run *R, int i, int as_target)
         lb_trace_add(R->t, "R-CHG-3", "(38)", "the declared target forms carré: %s must advance "
                                               "next to it, then onto its hex, and take its fire",
                      id_of(R, R->cav));
+        ch_cite(R, "R-CHG-3");
         R->tst = T_CARRE;
         R->mode = M_ENTER;
         return form_carre(R, i);
@@ -443,6 +447,7 @@ static int carre_roll(run *R, int i, int as_target)
         lb_trace_add(R->t, "R-CHG-4", "(38)", "the declared target disorders in place: %s "
                                               "contacts it if it has the points and a way",
                      id_of(R, R->cav));
+        ch_cite(R, "R-CHG-4");
         R->tst = T_DD;
         R->mode = M_CLOSE;
         return set_state(R, i, LB_STATE_DISORDERED);
@@ -463,6 +468,7 @@ static int carre_roll(run *R, int i, int as_target)
     }
     lb_trace_add(R->t, y2018(R) ? "R-CHG-5" : "R-CHG-6", "(38)",
                  "the declared target routs: %s must roll recall", id_of(R, R->cav));
+    ch_cite(R, y2018(R) ? "R-CHG-5" : "R-CHG-6");
     return rout_and_recall(R, i, y2018(R) ? "R-CHG-5" : "R-CHG-6");
 }
 
@@ -809,7 +815,6 @@ static int target_contact(run *R)
         ch_event(R, "contact", "R-CHG-3", R->cav, i, R->pos, 0,
                  "%s moves onto the carré %s in %s: its charge movement ends", id_of(R, R->cav),
                  id_of(R, i), ch_label(R, R->pos, a));
-        R->us[i].passed = 1;
         melee(R, i, "R-CHG-3", lb_frac_int(1));
         return LB_OK;
     case T_STAND:
@@ -1019,8 +1024,47 @@ static int eligible(run *R)
     return LB_OK;
 }
 
+/* The fire rules' answer for defensive fire owed where the charge ends (R-CHG-3, R-CHG-23). */
+static int fire_preview(run *R)
+{
+    char a[LB_HEX_LABEL_MAX];
+    lb_charge_result *res = R->res;
+    for (int k = 0; k < res->nobligations; k++) {
+        lb_charge_obligation *o = &res->obligations[k];
+        int firer = lb_state_unit_index(R->st, o->unit);
+        if (o->kind != LB_OBLIGE_DEFENSIVE_FIRE || firer < 0 || o->passing)
+            continue;
+        lb_fire_chance *fc = malloc(sizeof *fc);
+        if (!fc)
+            return LB_NOMEM;
+        int rc = lb_fire_odds(R->st, firer, R->pos, fc, NULL);
+        if (rc == LB_OK) {
+            o->fire_known = 1;
+            o->fire_allowed = fc->allowed;
+            o->fire_value = fc->fire.value;
+            o->p_hit = lb_frac_sub(lb_frac_int(1), fc->p_loss[0]);
+            snprintf(o->fire_reason, sizeof o->fire_reason, "%s", fc->allowed ? "" : fc->reason);
+            char v[32], p[32];
+            if (fc->allowed)
+                lb_trace_add(R->t, o->rule, "(27)", "defensive fire of %s on %s in %s: fire value "
+                                                    "%s, at least one increment lost with "
+                                                    "probability %s", o->unit, o->other,
+                             ch_label(R, R->pos, a),
+                             lb_frac_fmt(fc->fire.value, v, sizeof v),
+                             lb_frac_fmt(o->p_hit, p, sizeof p));
+            else
+                lb_trace_add(R->t, o->rule, "(27)", "defensive fire of %s on %s: the fire rules "
+                                                    "answer no: %s", o->unit, o->other, fc->reason);
+        }
+        free(fc);
+        if (rc != LB_OK)
+            return rc;
+    }
+    return LB_OK;
+}
+
 /* R-CHG-23 (38.10) */
-static void finish(run *R)
+static int finish(run *R)
 {
     lb_unit *cav = &R->st->units[R->cav];
     R->res->mp_spent = R->spent;
@@ -1037,6 +1081,7 @@ static void finish(run *R)
     } else if (!R->res->contact) {
         ch_summary(R, "no-contact");
     }
+    return fire_preview(R);
 }
 
 int rules_charge(run *R)
@@ -1055,7 +1100,5 @@ int rules_charge(run *R)
         if (rc == LB_OK)
             rc = at_position(R);
     }
-    if (rc == LB_OK)
-        finish(R);
-    return rc;
+    return rc == LB_OK ? finish(R) : rc;
 }

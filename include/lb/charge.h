@@ -78,6 +78,14 @@ typedef struct lb_charge_obligation {
     char other[LB_SUBJECT_MAX];  /* "" when none */
     lb_frac melee_times;         /* MELEE: multiplier of unit's melee value (x1/2, R-CHG-6); 1 */
     int charge_bonus;            /* MELEE: straight for the last 3 hexes and facing (37.7) */
+    int passing;                 /* DEFENSIVE_FIRE: at the cavalry passing over (28.5) */
+    /* DEFENSIVE_FIRE where the charge ends: the fire rules' answer on the final positions
+     * (lb_fire_odds); fire_known 0 when not asked (passing fire). */
+    int fire_known;
+    int fire_allowed;
+    lb_frac fire_value;
+    lb_frac p_hit;               /* at least one increment lost */
+    char fire_reason[LB_CHARGE_TEXT_MAX];
     char text[LB_CHARGE_TEXT_MAX];
 } lb_charge_obligation;
 
