@@ -1,0 +1,391 @@
+/* Unit tests of the charge: compiled charge charts, chart errors, modifier tables, the machine's answers, apply, and exact odds against a brute-force count. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lb/data.h"
+#include "lb/lb.h"
+
+static lb_state *load_text(const char *text, lb_errlist *errs)
+{
+    int nmodules;
+    const lb_module *modules = lb_data_modules(&nmodules);
+    lb_load_opts opts = {.modules = modules, .nmodules = nmodules};
+    lb_state *st = NULL;
+    lb_scenario_load("t.json", text, strlen(text), &opts, &st, errs);
+    return st;
+}
+
+/* The scenario of a rule case file, loaded, optionally with its charts edited by `edit`. */
+static lb_state *case_scenario(const char *name, void (*edit)(json_t *charts), lb_errlist *errs)
+{
+    char path[256];
+    snprintf(path, sizeof path, "tests/cases/%s.json", name);
+    json_t *c = json_load_file(path, 0, NULL);
+    assert_non_null(c);
+    json_t *scen = json_object_get(c, "scenario");
+    if (edit)
+        edit(json_object_get(scen, "charts"));
+    char *text = json_dumps(scen, 0);
+    json_decref(c);
+    lb_errlist local = {0};
+    lb_state *st = load_text(text, errs ? errs : &local);
+    lb_errlist_release(&local);
+    free(text);
+    return st;
+}
+
+static void path_of(const lb_state *st, lb_charge_req *req, const char *labels)
+{
+    req->npath = 0;
+    for (const char *p = labels; *p; p += *p == ',') {
+        char l[8];
+        size_t n = strcspn(p, ",");
+        snprintf(l, sizeof l, "%.*s", (int)n, p);
+        assert_int_equal(lb_map_parse_label(&st->map, l, &req->path[req->npath++]), 0);
+        p += n;
+    }
+}
+
+static int result_of(const lb_carre_table *t, int line, int hexes, int roll)
+{
+    return t->result[line][hexes - 1][lb_roll_index(roll)];
+}
+
+/* docs/charts-format.md 7: the Wagram and Prusse modules compile; spot values from
+ * rules-charts.md 5 and 5b. */
+static void test_charge__module_tables_compiled(void **state)
+{
+    (void)state;
+    size_t len;
+    const char *file;
+    const char *demo = lb_data_demo(&len, &file);
+    lb_errlist errs = {0};
+    lb_state *st = load_text(demo, &errs);
+    assert_non_null(st);
+    const lb_charge_charts *cc = st->charts.charge;
+    assert_non_null(cc);
+    const lb_carre_table *fr = lb_charge_charts_carre(cc, "french");
+    assert_non_null(fr);
+    assert_int_equal(result_of(fr, 0, 2, 36), LB_CARRE_FORMED); /* column 2: C 11-36 */
+    assert_int_equal(result_of(fr, 0, 2, 41), LB_CARRE_DD);     /* D 41-61 */
+    assert_int_equal(result_of(fr, 0, 2, 62), LB_CARRE_PGD);    /* R 62-66 */
+    assert_int_equal(result_of(fr, 1, 4, 56), LB_CARRE_FORMED); /* line 4: C 11-56, D 61-66 */
+    assert_int_equal(result_of(fr, 1, 4, 61), LB_CARRE_DD);
+    const lb_carre_table *au = lb_charge_charts_carre(cc, "austrian");
+    assert_int_equal(result_of(au, 1, 1, 24), LB_CARRE_FORMED); /* line 1: C 11-24, D 25-45 */
+    assert_int_equal(result_of(au, 1, 1, 46), LB_CARRE_PGD);
+    assert_null(lb_charge_charts_carre(cc, "prussian"));
+    assert_int_equal(cc->carre_mods.n, 8);
+    assert_int_equal(cc->stand_mods.n, 10);
+    assert_int_equal(cc->recall_mods.n, 1);
+    int lo, hi;
+    assert_int_equal(lb_charge_charts_recall(cc, "austrian", "hussar", &lo, &hi), 1);
+    assert_int_equal(lo, 2);
+    assert_int_equal(hi, 6);
+    assert_int_equal(lb_charge_charts_recall(cc, "bavarian", NULL, &lo, &hi), 0);
+    lb_state_free(st);
+
+    const char prusse[] = "{\"format\": \"labataille-scenario/1\", \"game\": \"prusse-1806\","
+                          " \"sides\": [\"french\", \"prussian\"], \"map\": {\"columns\": 2, "
+                          "\"rows\": 1, \"terrain\": [\"..\"], \"legend\": {\".\": \"clear\"}}, "
+                          "\"units\": []}";
+    st = load_text(prusse, &errs);
+    assert_non_null(st);
+    cc = st->charts.charge;
+    assert_int_equal(lb_charge_charts_recall(cc, "french", "dragoon", &lo, &hi), 1);
+    assert_int_equal(lo, 3); /* French dragoons 3-6, other French 2-6 (rules-charts.md 4) */
+    assert_int_equal(lb_charge_charts_recall(cc, "french", "hussar", &lo, &hi), 1);
+    assert_int_equal(lo, 2);
+    fr = lb_charge_charts_carre(cc, "french");
+    assert_int_equal(result_of(fr, 1, 1, 22), LB_CARRE_FORMED); /* line 1: C 11-22, D 23-53 */
+    assert_int_equal(result_of(fr, 1, 1, 54), LB_CARRE_PGD);
+    assert_string_equal(lb_carre_result_name(LB_CARRE_DD), "DD");
+    lb_state_free(st);
+    lb_errlist_release(&errs);
+}
+
+static void gap_in_bands(json_t *charts)
+{
+    json_t *row = json_object_get(json_object_get(json_object_get(json_object_get(
+                                      charts, "carre_table"), "t"), "column"), "2");
+    json_object_set_new(json_array_get(row, 1), "lo", json_string("51"));
+}
+
+static void nation_twice(json_t *charts)
+{
+    json_t *t = json_object_get(charts, "carre_table");
+    json_object_set(t, "u", json_object_get(t, "t"));
+}
+
+static void bad_recall(json_t *charts)
+{
+    json_t *fr = json_object_get(json_object_get(charts, "recall"), "french");
+    json_object_set_new(json_object_get(fr, "default"), "hi", json_integer(7));
+}
+
+static void bad_replaces(json_t *charts)
+{
+    json_t *e = json_object_get(json_object_get(charts, "stand_modifiers"), "line");
+    json_object_set_new(e, "replaces", json_pack("[s]", "nope"));
+}
+
+static void bad_role(json_t *charts)
+{
+    json_t *e = json_object_get(json_object_get(charts, "recall_modifiers"), "leader");
+    json_object_set_new(e, "when", json_pack("{s:{s:b}}", "defender", "leader", 1));
+}
+
+static void bad_hexside(json_t *charts)
+{
+    json_t *e = json_object_get(json_object_get(charts, "stand_modifiers"), "flank");
+    json_object_set_new(json_object_get(e, "when"), "across", json_string("wall"));
+}
+
+/* docs/charts-format.md 11: every chart error names its path and what was expected. */
+static void test_charge__chart_errors(void **state)
+{
+    (void)state;
+    struct {
+        void (*edit)(json_t *);
+        const char *path, *msg;
+    } want[] = {
+        {gap_in_bands, "/charts/carre_table/t/column/2/1/lo",
+         "expected the band to start at \"44\", just after the one before, found \"51\""},
+        {nation_twice, "/charts/carre_table/u/nations/0",
+         "expected a nation in no other carré table, found \"austrian\", already in \"t\""},
+        {bad_recall, "/charts/recall/french/default/hi", "expected an integer from 1 to 6, found 7"},
+        {bad_replaces, "/charts/stand_modifiers/line/replaces/0",
+         "expected an entry id of stand_modifiers, found \"nope\""},
+        {bad_role, "/charts/recall_modifiers/leader/when/defender",
+         "expected a role of this table (attacker), found \"defender\""},
+        {bad_hexside, "/charts/stand_modifiers/flank/when/across",
+         "expected a hexside type of the charts, found \"wall\""},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        lb_errlist errs = {0};
+        lb_state *st = case_scenario("charge-R-CHG-3-carre-target", want[i].edit, &errs);
+        assert_null(st);
+        assert_int_equal(errs.count, 1);
+        assert_string_equal(errs.items[0].path, want[i].path);
+        assert_string_equal(errs.items[0].msg, want[i].msg);
+        lb_errlist_release(&errs);
+    }
+}
+
+/* 10.3 replaces: the Prusse coalition entries replace the common ones they name. */
+static void test_charge__modifiers_replace(void **state)
+{
+    (void)state;
+    const char text[] =
+        "{\"format\": \"labataille-scenario/1\", \"game\": \"prusse-1806\","
+        " \"sides\": [\"french\", \"prussian\"], \"map\": {\"columns\": 3, \"rows\": 3,"
+        " \"terrain\": [\"...\", \"...\", \"...\"], \"legend\": {\".\": \"clear\"}},"
+        " \"units\": ["
+        "{\"id\": \"pr\", \"side\": \"prussian\", \"arm\": \"infantry\", \"nation\": \"prussian\","
+        " \"class\": \"musketeer\", \"increments\": 8, \"fire\": 8, \"melee\": 24, \"movement\": 5,"
+        " \"morale\": \"44\", \"formation\": \"line\", \"state\": \"disordered\", \"facing\": 5,"
+        " \"hexes\": [\"0202\"]},"
+        "{\"id\": \"fr\", \"side\": \"french\", \"arm\": \"cavalry\", \"nation\": \"french\","
+        " \"class\": \"cuirassier\", \"increments\": 6, \"fire\": 0, \"melee\": 18, \"movement\": 10,"
+        " \"morale\": \"33\", \"formation\": \"column\", \"state\": \"good\", \"facing\": 12,"
+        " \"hexes\": [\"0203\"]}]}";
+    lb_errlist errs = {0};
+    lb_state *st = load_text(text, &errs);
+    for (int i = 0; i < errs.count; i++)
+        print_message("%s %s\n", errs.items[i].path, errs.items[i].msg);
+    assert_non_null(st);
+    lb_modifier_ctx x = {.attacker = 1, .defender = 0, .unit = -1, .contact = 1, .through = 0};
+    lb_modifier_hit hits[LB_MODIFIERS_MAX];
+    int n;
+    int total = lb_modifiers_read(st, &st->charts.charge->stand_mods, &x, hits, &n, "R-CHG-12",
+                                  "(38)", NULL);
+    /* coalition_line +3 (replacing line +3), coalition_disordered -3 (replacing disordered -6),
+     * heavy_cavalry -3 (printed 10 <= 12): 3 - 3 - 3 = -3 */
+    assert_int_equal(n, 3);
+    assert_string_equal(hits[0].entry->id, "heavy_cavalry");
+    assert_string_equal(hits[1].entry->id, "coalition_line");
+    assert_string_equal(hits[2].entry->id, "coalition_disordered");
+    assert_int_equal(total, -3);
+    x.through = 1; /* a flank hexside: -12 more */
+    assert_int_equal(lb_modifiers_read(st, &st->charts.charge->stand_mods, &x, hits, &n, "",
+                                       "", NULL), -15);
+    x.contact = 0; /* before contact, through and across never hold (R-CHG-13) */
+    assert_int_equal(lb_modifiers_read(st, &st->charts.charge->stand_mods, &x, hits, &n, "",
+                                       "", NULL), -3);
+    lb_state_free(st);
+    lb_errlist_release(&errs);
+}
+
+static lb_charge *start(const lb_state *st, lb_charge_req *req, const char *path)
+{
+    req->cavalry = "fr-cav";
+    path_of(st, req, path);
+    lb_charge *ch;
+    assert_int_equal(lb_charge_new(st, req, &ch), LB_OK);
+    return ch;
+}
+
+/* R-CHG-7: a wrong answer changes nothing; a refused charge is an answer, not an error. */
+static void test_charge__answers_and_status(void **state)
+{
+    (void)state;
+    lb_state *st = case_scenario("charge-R-CHG-3-carre-target", NULL, NULL);
+    lb_charge_req req = {0};
+    lb_charge *ch = start(st, &req, "0314,0313");
+    assert_int_equal(lb_charge_answer(ch, "wait"), LB_INVALID); /* nothing pending yet */
+    lb_dice dice;
+    lb_dice_init_script(&dice, "43", NULL);
+    assert_int_equal(lb_charge_run(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_status_of(ch), LB_CHARGE_DECIDE);
+    const lb_decision *d = lb_charge_pending(ch);
+    assert_int_equal(d->kind, LB_DECIDE_CARRE);
+    assert_int_equal(d->side, 1);
+    assert_string_equal(d->subject, "au-inf");
+    assert_string_equal(d->options[0].key, "carre");
+    assert_string_equal(d->options[1].key, "wait");
+    assert_int_equal(lb_charge_answer(ch, "stand"), LB_INVALID);
+    assert_int_equal(lb_charge_journal(ch)->count, 0);
+    assert_int_equal(lb_charge_apply(ch, st), LB_INVALID); /* not done */
+    assert_int_equal(lb_charge_answer(ch, "wait"), LB_OK);
+    assert_int_equal(lb_charge_run(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_pending(ch)->kind, LB_DECIDE_TARGET);
+    assert_int_equal(lb_charge_answer_auto(ch), LB_OK); /* the plan ends next to it: target */
+    assert_int_equal(lb_charge_run(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_pending(ch)->kind, LB_DECIDE_RESPONSE);
+    assert_int_equal(lb_charge_answer(ch, "carre"), LB_OK);
+    assert_int_equal(lb_charge_run(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_status_of(ch), LB_CHARGE_DONE);
+    assert_null(lb_charge_pending(ch));
+    assert_int_equal(lb_charge_journal(ch)->entries[1].by, LB_BY_AUTO);
+
+    /* apply: the cavalry stands on the carré, the infantry is in carré */
+    assert_int_equal(lb_charge_apply(ch, st), LB_OK);
+    int cav = lb_state_unit_index(st, "fr-cav"), inf = lb_state_unit_index(st, "au-inf");
+    char l[LB_HEX_LABEL_MAX];
+    assert_string_equal(lb_map_label(&st->map, st->units[cav].hexes[0], l), "0312");
+    assert_int_equal(st->units[inf].formation, LB_FORM_CARRE);
+    const int *idx;
+    assert_int_equal(lb_state_units_at(st, st->units[inf].hexes[0], &idx), 2);
+    lb_charge_free(ch);
+
+    /* the dice run short: LB_DICE and the roll it wanted */
+    lb_state_free(st);
+    st = case_scenario("charge-R-CHG-3-carre-target", NULL, NULL);
+    lb_standing standing[] = {{LB_DECIDE_CARRE, NULL, "wait"}, {LB_DECIDE_TARGET, NULL, "target"},
+                              {LB_DECIDE_RESPONSE, NULL, "carre"}};
+    req.standing = standing;
+    req.nstanding = 3;
+    ch = start(st, &req, "0314,0313");
+    lb_dice_init_script(&dice, "4", NULL);
+    assert_int_equal(lb_charge_run(ch, &dice), LB_DICE);
+    assert_string_equal(lb_charge_error(ch), "the dice have no two-dice roll 11-66 for the carre roll");
+    lb_charge_free(ch);
+
+    /* a refused charge */
+    req.nstanding = 0;
+    path_of(st, &req, "0314,0312");
+    ch = start(st, &req, "0314,0312");
+    assert_int_equal(lb_charge_run(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_status_of(ch), LB_CHARGE_REFUSED);
+    assert_string_equal(lb_charge_result_of(ch)->rule, "R-CHG-9");
+    assert_string_equal(lb_charge_result_of(ch)->reason, "hex 0312 of the path is not next to 0314");
+    lb_charge_free(ch);
+    assert_int_equal(lb_charge_new(st, &(lb_charge_req){.cavalry = "nobody", .npath = 1}, &ch),
+                     LB_INVALID);
+    lb_state_free(st);
+}
+
+static void no_stand_modifiers(json_t *charts)
+{
+    json_object_del(charts, "stand_modifiers");
+}
+
+/* charts-format 1: a rule that needs a table the charts lack answers with an error naming it. */
+static void test_charge__missing_table(void **state)
+{
+    (void)state;
+    lb_state *st = case_scenario("charge-R-CHG-12-stand-pass-2018", no_stand_modifiers, NULL);
+    assert_non_null(st);
+    lb_standing standing[] = {{LB_DECIDE_TARGET, NULL, "target"}};
+    lb_charge_req req = {.standing = standing, .nstanding = 1};
+    lb_charge *ch = start(st, &req, "0314,0313");
+    lb_dice dice;
+    lb_dice_init_script(&dice, "52", NULL);
+    assert_int_equal(lb_charge_run(ch, &dice), LB_INVALID);
+    assert_string_equal(lb_charge_error(ch),
+                        "the charts give no stand_modifiers: the stand check cannot be made");
+    lb_charge_free(ch);
+    lb_state_free(st);
+}
+
+/* R-DICE-4: the enumerated odds equal a brute-force count over every pair of dice (the carré
+ * roll, then a die for the recall when one is rolled), and sum to 1. */
+static void test_charge__odds_against_brute_force(void **state)
+{
+    (void)state;
+    const char *cases[][2] = {{"charge-R-DICE-4-odds-carre-row", "0313"},
+                              {"charge-R-DICE-4-odds-2017-rout-die", "0313"}};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        lb_state *st = case_scenario(cases[c][0], NULL, NULL);
+        lb_standing standing[] = {{LB_DECIDE_TARGET, "au-inf", "target"},
+                                  {LB_DECIDE_RESPONSE, NULL, "carre"}};
+        lb_charge_req req = {.automatic = 1, .standing = standing, .nstanding = 2};
+        path_of(st, &req, cases[c][1]);
+        req.cavalry = "fr-cav";
+        lb_charge_outcomes odds;
+        assert_int_equal(lb_charge_odds(st, &req, &odds), LB_OK);
+        lb_frac sum = lb_frac_int(0);
+        for (int i = 0; i < odds.n; i++)
+            sum = lb_frac_add(sum, odds.outcomes[i].p);
+        assert_int_equal(sum.num, 1);
+        assert_int_equal(sum.den, 1);
+        /* every roll, then every die twice (premier-2017 rolls the rout length, then the recall) */
+        lb_frac *count = calloc((size_t)odds.n, sizeof *count);
+        for (int i = 0; i < odds.n; i++)
+            count[i] = lb_frac_int(0);
+        for (int r = 0; r < 36; r++)
+            for (int d1 = 1; d1 <= 6; d1++)
+                for (int d2 = 1; d2 <= 6; d2++) {
+                    char script[16];
+                    snprintf(script, sizeof script, "%d,%d,%d", lb_roll_from_index(r), d1, d2);
+                    lb_dice dice;
+                    lb_dice_init_script(&dice, script, NULL);
+                    lb_charge *ch;
+                    assert_int_equal(lb_charge_new(st, &req, &ch), LB_OK);
+                    assert_int_equal(lb_charge_run(ch, &dice), LB_OK);
+                    const char *s = lb_charge_result_of(ch)->summary;
+                    int k = 0;
+                    while (k < odds.n && strcmp(odds.outcomes[k].summary, s) != 0)
+                        k++;
+                    assert_true(k < odds.n);
+                    count[k] = lb_frac_add(count[k], lb_frac_make(1, 36 * 36));
+                    lb_charge_free(ch);
+                }
+        for (int i = 0; i < odds.n; i++)
+            assert_int_equal(lb_frac_cmp(count[i], odds.outcomes[i].p), 0);
+        free(count);
+        lb_charge_outcomes_release(&odds);
+        lb_state_free(st);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_charge__module_tables_compiled),
+        cmocka_unit_test(test_charge__chart_errors),
+        cmocka_unit_test(test_charge__modifiers_replace),
+        cmocka_unit_test(test_charge__answers_and_status),
+        cmocka_unit_test(test_charge__missing_table),
+        cmocka_unit_test(test_charge__odds_against_brute_force),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
