@@ -37,6 +37,7 @@ typedef struct ustate {
     signed char offered;        /* least distance carré was offered at (R-CHG-11), 0: never */
     signed char passed;         /* the cavalry passed through its carré (defensive fire owed) */
     signed char result;         /* 1 + the lb_carre_result of its attempt, 0: none */
+    signed char rider;          /* a leader riding with the charging cavalry (R-CHG-8) */
 } ustate;
 
 /* What drives the next step (R-CHG-14). */

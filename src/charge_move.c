@@ -327,6 +327,9 @@ int mv_step(run *R, int dir)
     cav->hexes[0] = R->pos;
     cav->nhexes = 1;
     cav->facing = R->facing;
+    for (int i = 0; i < s->nunits; i++)
+        if (R->us[i].rider)
+            s->units[i].hexes[0] = R->pos; /* R-CHG-8: its leaders ride with it */
     int rc = lb_state_reindex(s);
     if (rc != LB_OK)
         return rc;

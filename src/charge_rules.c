@@ -1011,6 +1011,14 @@ static int eligible(run *R)
                          u->id, u->nhexes);
     R->side = u->side;
     R->pos = u->hexes[0];
+    const int *idx;
+    int n = lb_state_units_at(R->st, R->pos, &idx);
+    for (int k = 0; k < n; k++)
+        if (R->st->units[idx[k]].arm == LB_ARM_LEADER && R->st->units[idx[k]].side == u->side) {
+            R->us[idx[k]].rider = 1;
+            lb_trace_add(R->t, "R-CHG-8", "(37)", "leader %s rides with %s",
+                         R->st->units[idx[k]].id, u->id);
+        }
     R->facing = u->facing;
     R->total = u->movement + 5;
     R->res->mp_total = R->total;

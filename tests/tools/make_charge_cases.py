@@ -366,6 +366,20 @@ case('charge-R-CHG-5-recall-failed-5mp', 'R-CHG-5',
       "/units/0/after/hexes": ["0307"], "/units/0/after/state": "good"},
      stdout_has=["at most 5 more movement points", rule("R-CHG-15")])
 
+case('charge-R-CHG-5-recall-leader', 'R-CHG-5',
+     'A French leader in the cavalry\'s hex rides with it (R-CHG-8) and adds the chart\'s +1 '
+     '(recall_modifiers.leader): die 2 + 1 = 3, in 3-6: recalled (die 2 alone fails). The player '
+     'halts in 0314.',
+     scenario([cav(["0315"]), inf(),
+               {"id": "fr-ldr", "side": "french", "arm": "leader", "bonus": {"morale": 1},
+                "hexes": ["0315"]}]),
+     ["fr-cav", "--path", "0314,0313", "--answers", "wait,halt", "--target", "au-inf",
+      "--response", "carre", "--dice", "62,2"],
+     {"/summary": "target:au-inf carre:PGD recall:yes halt no-contact",
+      "/units/0/after/hexes": ["0314"], "/units/2/id": "fr-ldr",
+      "/units/2/after/hexes": ["0314"]},
+     stdout_has=["rolls recall: 2 +1 = 3, range 3-6: recalled", "recall_modifiers.leader applies: +1"])
+
 case('charge-R-CHG-15-first-enemy-met', 'R-CHG-15',
      'Guns au-gun stand in the side hex 0409 (cube x=3, z=8-1=7; 03RR is x=2, z=RR-2: distance '
      'max(1, |RR-9|, |RR-10|)). Roll 62: PGD, au-inf routs up the corridor; recall die 2 fails. '
@@ -622,7 +636,61 @@ case('charge-R-DICE-4-odds-2017-rout-die', 'R-DICE-4',
       "/odds/by_summary/target:au-inf carre:PGD rout:6 recall:yes follow trample:7 melee:au-inf":
           "5/324"})
 
+# ---- chart errors, placed in the file (docs/charts-format.md 11, R-SCN-7) ----------------------
+# Each bad file is a charge scenario with one defect in its inline charts; the expected
+# FILE:LINE:COL is found here from where the defect was put (the value's first character).
+BAD = 'tests/scenarios/bad/'
+bad_files = []
+
+def pos(text, anchor, off, after=None):
+    start = text.index(after) if after else 0
+    assert after or text.count(anchor) == 1, anchor
+    i = text.index(anchor, start) + off
+    line = text.count('\n', 0, i) + 1
+    return line, i - (text.rfind('\n', 0, i) + 1) + 1
+
+def bad_case(name, desc, edit, anchor, off, path, msg, after=None):
+    scen = scenario([cav(["0315"]), inf()])
+    edit(scen["charts"])
+    text = json.dumps(scen, indent=2, ensure_ascii=False) + '\n'
+    line, col = pos(text, anchor, off, after)
+    fname = BAD + name + '.json'
+    bad_files.append((fname, text))
+    cases.append(('check-' + name, {
+        "ruling": "R-SCN-7", "description": desc, "scenario_file": fname,
+        "args": ["check", "{scenario}"], "exit": 1,
+        "stderr": ["%s:%d:%d: %s: %s" % (fname, line, col, path, msg)]}))
+
+def gap(ch):
+    ch["carre_table"]["t"]["column"]["2"][1]["lo"] = "51"
+bad_case('charge-carre-bands-gap', 'A carré band list must cover 11-66, each band starting just '
+         'after the one before (charts-format 2.2): column row 2 jumps from 43 to 51.', gap,
+         '"lo": "51"', 6, '/charts/carre_table/t/column/2/1/lo',
+         'expected the band to start at "44", just after the one before, found "51"')
+
+def recall_hi(ch):
+    ch["recall"]["french"]["default"]["hi"] = 7
+bad_case('charge-recall-die-range', 'A recall range is a die range 1-6 (charts-format 7.4).',
+         recall_hi, '"hi": 7', 6, '/charts/recall/french/default/hi',
+         'expected an integer from 1 to 6, found 7')
+
+def replaces(ch):
+    ch["stand_modifiers"]["line"]["replaces"] = ["nope"]
+bad_case('charge-replaces-unknown', '`replaces` names entries of the same table '
+         '(charts-format 10.3).', replaces, '"nope"', 0, '/charts/stand_modifiers/line/replaces/0',
+         'expected an entry id of stand_modifiers, found "nope"')
+
+def role(ch):
+    ch["recall_modifiers"]["leader"]["when"] = {"defender": {"leader": True}}
+bad_case('charge-recall-role', 'recall_modifiers have one role, the attacker (the cavalry, '
+         'charts-format 7.4).', role, '"defender": {', 12,
+         '/charts/recall_modifiers/leader/when/defender',
+         'expected a role of this table (attacker), found "defender"', after='"recall_modifiers"')
+
 if __name__ == '__main__':
+    for fname, text in bad_files:
+        with open(fname, 'w') as f:
+            f.write(text)
     names = set()
     for name, c in cases:
         assert name not in names, name
