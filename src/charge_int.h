@@ -94,38 +94,51 @@ typedef struct run {
 } run;
 
 /* charge.c: dice, decisions, events, obligations, units */
+/* A roll or a die: from the journal, the caller's dice, or the odds branch; `classes` groups
+ * the values that lead to the same result (odds). LB_OK, STOP_DICE, LB_DICE, LB_INVALID. */
 int ch_roll(run *R, lb_die_kind die, const char *purpose, const unsigned char *classes, int *out);
+/* The option taken for d (released here): LB_OK with *choice, or STOP_DECIDE (d pending). */
 int ch_decide(run *R, lb_decision *d, int *choice);
+/* Records an event (and its trace step). */
 void ch_event(run *R, const char *kind, const char *rule, int unit, int other, lb_hex hex,
               int value, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+/* Records an obligation left to later segments. */
 void ch_oblige(run *R, lb_obligation_kind kind, const char *rule, int unit, int other,
                const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* Names the seed paragraph of a ruling on the last trace step. */
 void ch_cite(run *R, const char *rule);
+/* Appends a short code to the summary. */
 void ch_summary(run *R, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The charge may not be made: the ruling and the reason; returns STOP_REFUSED. */
 int ch_refuse(run *R, const char *rule, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* An error with its message for lb_charge_error; returns code. */
 int ch_fail(run *R, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Removes unit i from the working state, keeping every stored index right. */
 int ch_remove(run *R, int i);
+/* The label of h (buf: LB_HEX_LABEL_MAX bytes). */
 const char *ch_label(const run *R, lb_hex h, char *buf);
 
 /* charge_move.c: costs, facing, legality, plan, forced steps */
+/* Light cavalry: printed movement 13 or more (35.4). */
 int mv_is_light(const lb_unit *u);
-int mv_turns(int facing, int dir);
-int mv_step_cost(const lb_state *s, lb_hex from, int dir, int arm, int *terrain_cost,
-                 int *side_cost);
+/* Hex distance from h to the nearest hex of unit. */
 int mv_distance(const lb_state *s, lb_hex h, int unit);
+/* True when h is next to a hex of unit. */
 int mv_adjacent(const lb_state *s, lb_hex h, int unit);
-int mv_enemy_at(const run *R, lb_hex h, int *carre_only);
+/* R-CHG-9: refuses (STOP_REFUSED) a plan that is not legal as the map stands. */
 int mv_check_plan(run *R);
+/* The next planned step into *dir, -1 when the plan is over or blocked (R-CHG-14). */
 int mv_plan_step(run *R, int *dir);
+/* A forced step nearer unit (or hex when unit < 0) until within want hexes (R-CHG-14). */
 int mv_forced_step(run *R, int unit, lb_hex hex, int want, int *dir);
+/* Takes the step: costs, facing, the cavalry and its riders moved, passing fire owed. */
 int mv_step(run *R, int dir);
+/* 37.7: the last three steps straight and facing unit. */
 int mv_straight(const run *R, int unit);
 /* The situation of a roll about defender (attacker: the cavalry where it stands now). */
 void mv_context(const run *R, int defender, lb_modifier_ctx *x);
 
-/* charge_rules.c: the procedure */
+/* charge_rules.c: the procedure from eligibility to the end of the charge */
 int rules_charge(run *R);
 
 #endif

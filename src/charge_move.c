@@ -14,7 +14,7 @@ int mv_is_light(const lb_unit *u)
 
 /* R-CHG-9: hexsides of facing change to face direction dir: a vertex facing is half a hexside
  * from each of its two hexsides; a unit without a facing turns freely. */
-int mv_turns(int facing, int dir)
+static int turns_to(int facing, int dir)
 {
     if (facing <= 0)
         return 0;
@@ -26,8 +26,8 @@ int mv_turns(int facing, int dir)
 
 /* R-CHG-9: the step's cost (lb_move_step_cost: terrain entered, hexside crossed, slope), split
  * into the terrain's part and the rest for the trace. LB_MOVE_PROHIBITED when closed. */
-int mv_step_cost(const lb_state *s, lb_hex from, int dir, int arm, int *terrain_cost,
-                 int *side_cost)
+static int step_cost(const lb_state *s, lb_hex from, int dir, int arm, int *terrain_cost,
+                     int *side_cost)
 {
     int total = lb_move_step_cost(s, from, dir, (lb_arm)arm);
     if (total == LB_MOVE_PROHIBITED)
@@ -57,7 +57,7 @@ int mv_adjacent(const lb_state *s, lb_hex h, int unit)
 
 /* Enemy units of the cavalry in h: their count; *carre_only when every one is a combat unit in
  * carré (which a charge may pass over, R-CHG-3). */
-int mv_enemy_at(const run *R, lb_hex h, int *carre_only)
+static int enemy_at(const run *R, lb_hex h, int *carre_only)
 {
     const int *idx;
     int n = lb_state_units_at(R->st, h, &idx), enemies = 0;
@@ -129,18 +129,18 @@ int mv_check_plan(run *R)
             return ch_refuse(R, "R-CHG-9", "%s is general-order terrain (%s): no charge into it "
                                            "(37.8)", ch_label(R, h, a),
                              s->charts.terrain[s->map.terrain[lb_map_cell(&s->map, h)]].id);
-        int tc, sc, step = mv_step_cost(s, pos, dir, LB_ARM_CAVALRY, &tc, &sc);
+        int tc, sc, step = step_cost(s, pos, dir, LB_ARM_CAVALRY, &tc, &sc);
         if (step == LB_MOVE_PROHIBITED)
             return ch_refuse(R, "R-CHG-9", "cavalry may not enter %s from %s (terrain or hexside "
                                            "prohibited)", ch_label(R, h, a), ch_label(R, pos, b));
-        int turns = mv_turns(facing, dir);
+        int turns = turns_to(facing, dir);
         if (turns > limit)
             return ch_refuse(R, "R-CHG-9", "entering %s needs %d hexsides of facing change in %s; "
                                            "%s cavalry turns at most %d per hex (37.4)",
                              ch_label(R, h, a), turns, ch_label(R, pos, b),
                              limit == 2 ? "light" : "heavy", limit);
         int carre_only;
-        if (k == req->npath - 1 && mv_enemy_at(R, h, &carre_only))
+        if (k == req->npath - 1 && enemy_at(R, h, &carre_only))
             return ch_refuse(R, "R-CHG-9", "the path ends in %s, which holds the enemy: a charge "
                                            "is never planned onto an enemy (the rules take it "
                                            "onto a carré it must attack, R-CHG-3)",
@@ -169,10 +169,10 @@ int mv_check_plan(run *R)
 static int step_total(const run *R, int dir)
 {
     lb_hex to = lb_hex_neighbor(R->pos, dir);
-    int tc, sc, step = mv_step_cost(R->st, R->pos, dir, LB_ARM_CAVALRY, &tc, &sc);
+    int tc, sc, step = step_cost(R->st, R->pos, dir, LB_ARM_CAVALRY, &tc, &sc);
     if (step == LB_MOVE_PROHIBITED || general_order(R->st, to))
         return -1;
-    int turns = mv_turns(R->facing, dir);
+    int turns = turns_to(R->facing, dir);
     if (turns > turn_limit(R))
         return -1;
     return 2 * turns + step;
@@ -197,7 +197,7 @@ int mv_plan_step(run *R, int *dir)
     const char *why = NULL;
     if (d < 0)
         why = "the plan no longer starts from the cavalry's hex";
-    else if (mv_enemy_at(R, h, &carre_only) && !carre_only)
+    else if (enemy_at(R, h, &carre_only) && !carre_only)
         why = "the hex now holds an enemy unit it may not move on or through (R-CHG-4)";
     else if (friendly_block(R, h) >= 0)
         why = "the hex now holds a friendly unit the cavalry may not pass (35.10)";
@@ -241,7 +241,7 @@ int mv_forced_step(run *R, int unit, lb_hex hex, int want, int *dir)
         if (cost[d] < 0 || !affordable(R, cost[d]) || friendly_block(R, n) >= 0)
             continue;
         int carre_only;
-        if (mv_enemy_at(R, n, &carre_only) &&
+        if (enemy_at(R, n, &carre_only) &&
             !(R->mode == M_ENTER && unit >= 0 && lb_unit_in_hex(&R->st->units[unit], n)))
             continue;
         ok[d] = 1;
@@ -310,8 +310,8 @@ int mv_step(run *R, int dir)
 {
     char a[LB_HEX_LABEL_MAX];
     lb_state *s = R->st;
-    int turns = mv_turns(R->facing, dir), tc = 0, sc = 0;
-    mv_step_cost(s, R->pos, dir, LB_ARM_CAVALRY, &tc, &sc);
+    int turns = turns_to(R->facing, dir), tc = 0, sc = 0;
+    step_cost(s, R->pos, dir, LB_ARM_CAVALRY, &tc, &sc);
     int cost = 2 * turns + tc + sc;
     if (R->nsteps == STEPS_MAX)
         return ch_fail(R, LB_INVALID, "the charge takes more than %d steps", STEPS_MAX);

@@ -392,11 +392,6 @@ static int predicate_holds(const lb_state *s, const lb_predicate *p, int unit, i
     return 1;
 }
 
-int lb_predicate_holds(const lb_state *s, const lb_predicate *p, int unit)
-{
-    return predicate_holds(s, p, unit, 0);
-}
-
 int lb_condition_holds(const lb_state *s, const lb_condition *c, const lb_modifier_ctx *x)
 {
     if (c->attacker && !predicate_holds(s, c->attacker, x->attacker, x->attacker_fire_loss))

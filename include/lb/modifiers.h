@@ -97,8 +97,6 @@ typedef struct lb_modifier_hit {
     int value;
 } lb_modifier_hit;
 
-/* True when unit satisfies p (10.2). */
-int lb_predicate_holds(const lb_state *s, const lb_predicate *p, int unit);
 /* True when condition c holds in situation x (10.1). */
 int lb_condition_holds(const lb_state *s, const lb_condition *c, const lb_modifier_ctx *x);
 /* Reads table t in situation x: the entries that apply (after `replaces`) into hits (at most
