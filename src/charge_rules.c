@@ -145,7 +145,7 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
 {
     char a[LB_HEX_LABEL_MAX], b[LB_HEX_LABEL_MAX];
     lb_retreat r;
-    lb_retreat_req req = {.kind = kind, .die = die, .hexes = hexes};
+    lb_retreat_req req = {.kind = kind, .die = die, .hexes = hexes, .max_paths = 1};
     *vacated = R->st->units[i].hexes[0];
     int rc = lb_retreat_paths(R->st, i, &req, &r, R->t);
     if (rc != LB_OK)
@@ -180,15 +180,16 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
         return rc;
     }
     end = r.ends[k];
-    int p = path_ending(&r, end);
-    if (p < 0 && r.count <= 1000000) {
-        /* more optimal paths than kept: list them all to find the first ending there */
+    /* the automatic choice is at hand; another end needs the paths listed to find the first
+     * ending there */
+    int p = lb_hex_eq(end, r.choice[r.hexes - 1]) ? -1 : path_ending(&r, end);
+    if (p < 0 && !lb_hex_eq(end, r.choice[r.hexes - 1]) && r.count <= 1000000) {
         lb_retreat_release(&r);
         req.max_paths = (int)r.count;
         rc = lb_retreat_paths(R->st, i, &req, &r, NULL);
         p = rc == LB_OK ? path_ending(&r, end) : -1;
     }
-    if (rc == LB_OK && p < 0)
+    if (rc == LB_OK && p < 0 && !lb_hex_eq(end, r.choice[r.hexes - 1]))
         rc = ch_fail(R, LB_INVALID, "no listed path of %s ends in %s", id_of(R, i),
                      ch_label(R, end, a));
     if (rc == LB_OK)
@@ -591,6 +592,7 @@ static int next_undeclared(run *R, int within, int *dist, int *rc)
 {
     int best = -1;
     *rc = LB_OK;
+    *dist = within + 1;
     for (int i = 0; i < R->st->nunits; i++) {
         const lb_unit *u = &R->st->units[i];
         if (u->side == R->side || !lb_unit_is_combat(u) || R->us[i].declared)
@@ -620,7 +622,7 @@ static int next_undeclared(run *R, int within, int *dist, int *rc)
 static int declarations(run *R)
 {
     while (R->mode != M_END) {
-        int dist, rc, i = next_undeclared(R, 2, &dist, &rc);
+        int dist = 0, rc, i = next_undeclared(R, 2, &dist, &rc);
         if (rc != LB_OK)
             return rc;
         if (i < 0)
