@@ -340,11 +340,16 @@ static int rout_and_recall(run *R, int i, const char *rule)
 
 /* ---- carré (R-CHG-2, R-CHG-11, R-CHG-3..6, R-CHG-19, R-CHG-20) ---------------------------- */
 
+/* R-CHG-11: good-order infantry in a formation that can become a carré, on terrain that does
+ * not force general order, of a nation with a carré table, not yet tried in this charge. */
 static int carre_allowed(const run *R, int i)
 {
     const lb_unit *u = &R->st->units[i];
+    const lb_map *m = &R->st->map;
     return u->arm == LB_ARM_INFANTRY && u->state == LB_STATE_GOOD &&
            u->formation != LB_FORM_SKIRMISH && u->formation != LB_FORM_CARRE &&
+           u->formation != LB_FORM_GENERAL &&
+           !R->st->charts.terrain[m->terrain[lb_map_cell(m, u->hexes[0])]].general_order &&
            !R->us[i].attempted && lb_charge_charts_carre(charts(R), u->nation);
 }
 

@@ -249,6 +249,15 @@ case('charge-R-CHG-11-carre-modifiers', 'R-CHG-11',
      stdout_has=["at 2 hexes (column rows): roll 46 -3 = 43: CARRE",
                  "carre_modifiers.light_cavalry applies: +3", "carre_modifiers.leader applies: -6"])
 
+case('charge-R-CHG-11-no-carre-in-general-order', 'R-CHG-11',
+     'au-inf stands in general order in woods (0312): no carré there, so nothing is offered at 4 or '
+     '3 hexes and as the target it may only stand. Stand check at 0313: roll 52 - 3 = 45 > 44, '
+     'passes.',
+     scenario([cav(["0316"]), inf(formation="general")], mapd=corridor(cells={(3, 12): 'W'})),
+     ["fr-cav", "--path", "0315,0314,0313", "--target", "au-inf", "--dice", "52"],
+     {"/summary": "target:au-inf stand:pass melee:au-inf", "/decisions/0/decision": "target",
+      "/mp_spent": 3})
+
 case('charge-R-CHG-2-distance-at-attempt', 'R-CHG-2',
      'The row is the distance when the attempt is made: declined at 4 hexes (0316), attempted at '
      '3 (0315): column row 3, roll 56 in 11-56: CARRE (not the target). Then declared the target '
