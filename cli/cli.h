@@ -61,6 +61,13 @@ void cli_trace_print(const lb_trace *t);
 /* Prints obj as JSON on stdout and releases it. */
 void cli_print_json(json_t *obj);
 
+/* Side marks for text maps: the sides' initials in capitals, or 1 and 2 when they clash. */
+void cli_side_marks(const lb_state *st, char marks[2]);
+/* Prints the map as text (R-GRID-2 staggered columns) and its key; with marks (one per cell), a
+ * fourth character per hex shows mark_chars[marks[cell]], explained by mark_key. */
+void cli_map_print(const lb_state *st, const unsigned char *marks, const char *mark_chars,
+                   const char *mark_key);
+
 /* The subcommands, one file each. */
 int cmd_check(const cli_args *args);
 int cmd_show(const cli_args *args);

@@ -61,52 +61,6 @@ static void mark(const lb_map *m, unsigned char *marks, lb_hex h, int what)
         marks[c] = (unsigned char)what;
 }
 
-/* The map as `show` draws it, with the middle character of each hex marking the paths. */
-static void print_map(const lb_state *st, const unsigned char *marks)
-{
-    const lb_map *m = &st->map;
-    char sides[2] = {(char)toupper((unsigned char)st->sides[0][0]),
-                     (char)toupper((unsigned char)st->sides[1][0])};
-    if (sides[0] == sides[1]) {
-        sides[0] = '1';
-        sides[1] = '2';
-    }
-    printf("%*s", m->row_digits + 2, "");
-    for (int col = 1; col <= m->cols; col++)
-        printf("%-*.*d", 3, m->col_digits > 3 ? 3 : m->col_digits, col);
-    printf("\n");
-    for (int row = 1; row <= m->rows; row++)
-        for (int half = 0; half < 2; half++) {
-            if (half == 0)
-                printf("%0*d  ", m->row_digits, row);
-            else
-                printf("%*s", m->row_digits + 2, "");
-            /* odd columns on the row's first line, even columns half a hex lower (R-GRID-2) */
-            for (int col = 1; col <= m->cols; col++) {
-                if ((col % 2 == 1) != (half == 0)) {
-                    printf("   ");
-                    continue;
-                }
-                lb_hex h = {col, row};
-                int c = lb_map_cell(m, h);
-                const int *idx;
-                int n = lb_state_units_at(st, h, &idx), top = lb_state_top_combat(st, h);
-                char side = ' ';
-                if (top >= 0)
-                    side = sides[st->units[top].side];
-                else if (n > 0)
-                    side = (char)tolower((unsigned char)sides[st->units[idx[0]].side]);
-                printf("%c%c%c", m->symbols[m->terrain[c]], mark_chars[marks[c]], side);
-            }
-            printf("\n");
-        }
-    printf("\nkey:");
-    for (int i = 0; i < st->charts.nterrain; i++)
-        if (m->symbols[i] != '?')
-            printf(" %c %s;", m->symbols[i], st->charts.terrain[i].id);
-    printf(" @ start, + path, * end hex; %c %s, %c %s (lower case: leader only)\n", sides[0],
-           st->sides[0], sides[1], st->sides[1]);
-}
 
 static void print_path(const lb_state *st, const lb_hex *p, int n)
 {
@@ -156,7 +110,7 @@ static int print_text(const lb_state *st, int unit, const lb_retreat *r, int cho
         }
         printf("\n");
     }
-    print_map(st, marks);
+    cli_map_print(st, marks, mark_chars, "@ start, + path, * end hex");
     free(marks);
     if (r->count && !choice) {
         printf("\npaths:\n");

@@ -6,81 +6,6 @@
 
 #include "cli.h"
 
-/* One mark per side: the side's initial in capitals, or 1/2 when the initials clash. */
-static void side_marks(const lb_state *st, char marks[2])
-{
-    marks[0] = (char)toupper((unsigned char)st->sides[0][0]);
-    marks[1] = (char)toupper((unsigned char)st->sides[1][0]);
-    if (marks[0] == marks[1]) {
-        marks[0] = '1';
-        marks[1] = '2';
-    }
-}
-
-static int any_elevation(const lb_map *m)
-{
-    for (int i = 0; i < m->cols * m->rows; i++)
-        if (m->elevation[i])
-            return 1;
-    return 0;
-}
-
-/* A hex as three characters: terrain symbol, elevation digit (or space), side mark (or space). */
-static void cell_text(const lb_state *st, lb_hex h, int show_elev, const char marks[2], char out[4])
-{
-    const lb_map *m = &st->map;
-    int c = lb_map_cell(m, h);
-    out[0] = m->symbols[m->terrain[c]];
-    out[1] = show_elev ? (char)('0' + m->elevation[c]) : ' ';
-    out[2] = ' ';
-    int top = lb_state_top_combat(st, h);
-    const int *idx;
-    int n = lb_state_units_at(st, h, &idx);
-    if (top >= 0)
-        out[2] = marks[st->units[top].side];
-    else if (n > 0) /* leaders only: the mark in lower case */
-        out[2] = (char)tolower((unsigned char)marks[st->units[idx[0]].side]);
-    out[3] = '\0';
-}
-
-static void print_map(const lb_state *st)
-{
-    const lb_map *m = &st->map;
-    char marks[2];
-    side_marks(st, marks);
-    int elev = any_elevation(m);
-    printf("%*s", m->row_digits + 2, "");
-    for (int col = 1; col <= m->cols; col++)
-        printf("%-*.*d", 3, m->col_digits > 3 ? 3 : m->col_digits, col);
-    printf("\n");
-    for (int row = 1; row <= m->rows; row++) {
-        for (int half = 0; half < 2; half++) {
-            if (half == 0)
-                printf("%0*d  ", m->row_digits, row);
-            else
-                printf("%*s", m->row_digits + 2, "");
-            /* odd columns on the row's first line, even columns half a hex lower (R-GRID-2) */
-            for (int col = 1; col <= m->cols; col++) {
-                char cell[4];
-                if ((col % 2 == 1) == (half == 0))
-                    cell_text(st, (lb_hex){col, row}, elev, marks, cell);
-                else
-                    strcpy(cell, "   ");
-                printf("%s", cell);
-            }
-            printf("\n");
-        }
-    }
-    printf("\nkey:");
-    for (int t = 0; t < st->charts.nterrain; t++)
-        if (m->symbols[t] != '?')
-            printf(" %c %s;", m->symbols[t], st->charts.terrain[t].id);
-    if (elev)
-        printf(" digit: elevation;");
-    printf(" %c %s, %c %s (lower case: leader only)\n", marks[0], st->sides[0], marks[1],
-           st->sides[1]);
-}
-
 static void print_unit(const lb_state *st, const lb_unit *u)
 {
     char label[LB_HEX_LABEL_MAX];
@@ -191,7 +116,7 @@ int cmd_show(const cli_args *args)
         printf(", %02d:%02d", st->turn.minutes / 60, st->turn.minutes % 60);
     printf(", %s to play, %s segment\n\n", st->sides[st->turn.phasing],
            lb_segment_name(st->turn.segment));
-    print_map(st);
+    cli_map_print(st, NULL, NULL, NULL);
     printf("\nunits by hex:\n");
     for (int col = 1; col <= st->map.cols; col++)
         for (int row = 1; row <= st->map.rows; row++) {

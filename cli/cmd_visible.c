@@ -5,55 +5,6 @@
 
 #include "cli.h"
 
-/* A hex as four characters: terrain symbol, elevation digit (or space), the side initial of its
- * top combat unit (or space), and '@' for FROM, '+' for a hex FROM sees, ' ' for the others. */
-static void cell_text(const lb_state *st, lb_hex h, lb_hex from, const unsigned char *visible,
-                      int show_elev, char out[5])
-{
-    const lb_map *m = &st->map;
-    int c = lb_map_cell(m, h);
-    int top = lb_state_top_combat(st, h);
-    out[0] = m->symbols[m->terrain[c]];
-    out[1] = show_elev ? (char)('0' + m->elevation[c]) : ' ';
-    out[2] = top >= 0 ? (char)toupper((unsigned char)st->sides[st->units[top].side][0]) : ' ';
-    out[3] = lb_hex_eq(h, from) ? '@' : visible[c] ? '+' : ' ';
-    out[4] = '\0';
-}
-
-static void print_map(const lb_state *st, lb_hex from, const unsigned char *visible)
-{
-    const lb_map *m = &st->map;
-    int elev = 0;
-    for (int c = 0; c < m->cols * m->rows; c++)
-        elev |= m->elevation[c] != 0;
-    printf("%*s", m->row_digits + 2, "");
-    for (int col = 1; col <= m->cols; col++)
-        printf("%-*.*d", 4, m->col_digits > 4 ? 4 : m->col_digits, col);
-    printf("\n");
-    for (int row = 1; row <= m->rows; row++)
-        for (int half = 0; half < 2; half++) {
-            if (half == 0)
-                printf("%0*d  ", m->row_digits, row);
-            else
-                printf("%*s", m->row_digits + 2, "");
-            /* odd columns on the row's first line, even columns half a hex lower (R-GRID-2) */
-            for (int col = 1; col <= m->cols; col++) {
-                char cell[5] = "    ";
-                if ((col % 2 == 1) == (half == 0))
-                    cell_text(st, (lb_hex){col, row}, from, visible, elev, cell);
-                printf("%s", cell);
-            }
-            printf("\n");
-        }
-    printf("\nkey: @ FROM; + seen; blank: not seen;");
-    for (int t = 0; t < st->charts.nterrain; t++)
-        if (m->symbols[t] != '?')
-            printf(" %c %s;", m->symbols[t], st->charts.terrain[t].id);
-    if (elev)
-        printf(" digit: elevation;");
-    printf(" capital: side of the top combat unit\n");
-}
-
 int cmd_visible(const cli_args *args)
 {
     if (args->npositional != 2)
@@ -103,7 +54,8 @@ int cmd_visible(const cli_args *args)
         printf("%s sees %d of %d hexes (firer's side %s; the hex itself and its neighbours "
                "always, R-LOS-2)\n\n", fl, count, m->cols * m->rows,
                side >= 0 ? st->sides[side] : "none");
-        print_map(st, from, visible);
+        visible[lb_map_cell(m, from)] = 2; /* drawn as '@' */
+        cli_map_print(st, visible, " +@", "@ FROM, + seen, blank: not seen");
         printf("\nfor the reasons behind one hex: labataille los FILE %s HEX\n",
                args->positional[1]);
     }

@@ -1,0 +1,74 @@
+/* The map as text for show, visible and retreat: staggered columns, one cell per hex, an optional overlay. */
+#include <ctype.h>
+#include <stdio.h>
+
+#include "cli.h"
+
+void cli_side_marks(const lb_state *st, char marks[2])
+{
+    marks[0] = (char)toupper((unsigned char)st->sides[0][0]);
+    marks[1] = (char)toupper((unsigned char)st->sides[1][0]);
+    if (marks[0] == marks[1]) {
+        marks[0] = '1';
+        marks[1] = '2';
+    }
+}
+
+/* Terrain symbol, elevation digit (blank on a flat map), side mark of the top combat unit (lower
+ * case when the hex holds only leaders), then the overlay mark when there is an overlay. */
+static void cell(const lb_state *st, lb_hex h, int elev, const char sides[2],
+                 const unsigned char *marks, const char *mark_chars, char *out)
+{
+    const lb_map *m = &st->map;
+    int c = lb_map_cell(m, h);
+    const int *idx;
+    int n = lb_state_units_at(st, h, &idx), top = lb_state_top_combat(st, h);
+    out[0] = m->symbols[m->terrain[c]];
+    out[1] = elev ? (char)('0' + m->elevation[c]) : ' ';
+    out[2] = top >= 0 ? sides[st->units[top].side]
+             : n > 0  ? (char)tolower((unsigned char)sides[st->units[idx[0]].side])
+                      : ' ';
+    out[3] = marks ? mark_chars[marks[c]] : '\0';
+    out[4] = '\0';
+}
+
+void cli_map_print(const lb_state *st, const unsigned char *marks, const char *mark_chars,
+                   const char *mark_key)
+{
+    const lb_map *m = &st->map;
+    int width = marks ? 4 : 3, elev = 0;
+    for (int c = 0; c < m->cols * m->rows; c++)
+        elev |= m->elevation[c] != 0;
+    char sides[2];
+    cli_side_marks(st, sides);
+    printf("%*s", m->row_digits + 2, "");
+    for (int col = 1; col <= m->cols; col++)
+        printf("%-*.*d", width, m->col_digits > width ? width : m->col_digits, col);
+    printf("\n");
+    for (int row = 1; row <= m->rows; row++)
+        for (int half = 0; half < 2; half++) {
+            if (half == 0)
+                printf("%0*d  ", m->row_digits, row);
+            else
+                printf("%*s", m->row_digits + 2, "");
+            /* odd columns on the row's first line, even columns half a hex lower (R-GRID-2) */
+            for (int col = 1; col <= m->cols; col++) {
+                char text[5] = "    ";
+                text[width] = '\0';
+                if ((col % 2 == 1) == (half == 0))
+                    cell(st, (lb_hex){col, row}, elev, sides, marks, mark_chars, text);
+                printf("%s", text);
+            }
+            printf("\n");
+        }
+    printf("\nkey:");
+    if (mark_key)
+        printf(" %s;", mark_key);
+    for (int t = 0; t < st->charts.nterrain; t++)
+        if (m->symbols[t] != '?')
+            printf(" %c %s;", m->symbols[t], st->charts.terrain[t].id);
+    if (elev)
+        printf(" digit: elevation;");
+    printf(" %c %s, %c %s (lower case: leader only)\n", sides[0], st->sides[0], sides[1],
+           st->sides[1]);
+}
