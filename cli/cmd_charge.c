@@ -333,7 +333,7 @@ static int drive(const cli_args *args, const lb_state *st, lb_charge *ch, lb_dic
 {
     char line[256];
     for (;;) {
-        int lrc = lb_charge_run(ch, dice);
+        int lrc = lb_charge_resolve(ch, dice);
         if (lrc == LB_DICE)
             return cli_usage(args, "--dice: %s", lb_charge_error(ch));
         if (lrc != LB_OK)

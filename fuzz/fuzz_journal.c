@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (lb_charge_new(st, &req, &ch) != LB_OK)
         __builtin_trap();
     lb_dice none = {.scripted = 1}; /* every roll must come from the journal */
-    if (lb_charge_load_journal(ch, &j) == LB_OK && lb_charge_run(ch, &none) == LB_OK &&
+    if (lb_charge_load_journal(ch, &j) == LB_OK && lb_charge_resolve(ch, &none) == LB_OK &&
         lb_charge_status_of(ch) == LB_CHARGE_DONE) {
         /* a journal that replays to the end rebuilds a state that applies cleanly */
         if (lb_charge_apply(ch, st) != LB_OK)

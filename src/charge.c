@@ -336,7 +336,7 @@ void lb_charge_free(lb_charge *ch)
     free(ch);
 }
 
-int lb_charge_run(lb_charge *ch, lb_dice *dice)
+int lb_charge_resolve(lb_charge *ch, lb_dice *dice)
 {
     ch->prefix = NULL;
     ch->nprefix = 0;

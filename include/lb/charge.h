@@ -10,7 +10,7 @@
 
 /*
  * A charge is made by one cavalry unit along a planned path (the hexes it means to enter, in
- * order). lb_charge_run advances it until a side must decide (LB_CHARGE_DECIDE: read the
+ * order). lb_charge_resolve advances it until a side must decide (LB_CHARGE_DECIDE: read the
  * decision with lb_charge_pending, answer with lb_charge_answer, run again) or it is over
  * (LB_CHARGE_DONE), or finds that it may not be made at all (LB_CHARGE_REFUSED, with the ruling
  * and the reason). The rules may take the cavalry off its plan (a carré to close on, a failed
@@ -114,7 +114,7 @@ void lb_charge_free(lb_charge *ch);
 /* Advances (see above). dice gives the rolls the journal does not hold. LB_OK (read the status),
  * LB_DICE (scripted dice short or of the wrong kind: lb_charge_error says which roll), LB_INVALID
  * (a chart the charge needs is missing, or the journal does not fit: lb_charge_error), LB_NOMEM. */
-int lb_charge_run(lb_charge *ch, lb_dice *dice);
+int lb_charge_resolve(lb_charge *ch, lb_dice *dice);
 /* Where the last run stopped. */
 lb_charge_status lb_charge_status_of(const lb_charge *ch);
 /* The pending decision (status LB_CHARGE_DECIDE), or NULL. */
@@ -159,7 +159,7 @@ typedef struct lb_charge_outcomes {
 
 /* Exact odds (R-DICE-4) of every end of the charge: each roll is enumerated (36 or 6 values),
  * values that lead to the same result taken together; decisions by req's standing answers, the
- * others by their automatic choice. LB_OK, LB_INVALID (as lb_charge_run), LB_NOMEM. */
+ * others by their automatic choice. LB_OK, LB_INVALID (as lb_charge_resolve), LB_NOMEM. */
 int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcomes *out);
 /* Frees the outcomes. */
 void lb_charge_outcomes_release(lb_charge_outcomes *o);

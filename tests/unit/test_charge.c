@@ -243,7 +243,7 @@ static void test_charge__answers_and_status(void **state)
     assert_int_equal(lb_charge_answer(ch, "wait"), LB_INVALID); /* nothing pending yet */
     lb_dice dice;
     lb_dice_init_script(&dice, "43", NULL);
-    assert_int_equal(lb_charge_run(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
     assert_int_equal(lb_charge_status_of(ch), LB_CHARGE_DECIDE);
     const lb_decision *d = lb_charge_pending(ch);
     assert_int_equal(d->kind, LB_DECIDE_CARRE);
@@ -255,13 +255,13 @@ static void test_charge__answers_and_status(void **state)
     assert_int_equal(lb_charge_journal(ch)->count, 0);
     assert_int_equal(lb_charge_apply(ch, st), LB_INVALID); /* not done */
     assert_int_equal(lb_charge_answer(ch, "wait"), LB_OK);
-    assert_int_equal(lb_charge_run(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
     assert_int_equal(lb_charge_pending(ch)->kind, LB_DECIDE_TARGET);
     assert_int_equal(lb_charge_answer_auto(ch), LB_OK); /* the plan ends next to it: target */
-    assert_int_equal(lb_charge_run(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
     assert_int_equal(lb_charge_pending(ch)->kind, LB_DECIDE_RESPONSE);
     assert_int_equal(lb_charge_answer(ch, "carre"), LB_OK);
-    assert_int_equal(lb_charge_run(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
     assert_int_equal(lb_charge_status_of(ch), LB_CHARGE_DONE);
     assert_null(lb_charge_pending(ch));
     assert_int_equal(lb_charge_journal(ch)->entries[1].by, LB_BY_AUTO);
@@ -285,7 +285,7 @@ static void test_charge__answers_and_status(void **state)
     req.nstanding = 3;
     ch = start(st, &req, "0314,0313");
     lb_dice_init_script(&dice, "4", NULL);
-    assert_int_equal(lb_charge_run(ch, &dice), LB_DICE);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_DICE);
     assert_string_equal(lb_charge_error(ch), "the dice have no two-dice roll 11-66 for the carre roll");
     lb_charge_free(ch);
 
@@ -293,7 +293,7 @@ static void test_charge__answers_and_status(void **state)
     req.nstanding = 0;
     path_of(st, &req, "0314,0312");
     ch = start(st, &req, "0314,0312");
-    assert_int_equal(lb_charge_run(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
     assert_int_equal(lb_charge_status_of(ch), LB_CHARGE_REFUSED);
     assert_string_equal(lb_charge_result_of(ch)->rule, "R-CHG-9");
     assert_string_equal(lb_charge_result_of(ch)->reason, "hex 0312 of the path is not next to 0314");
@@ -319,7 +319,7 @@ static void test_charge__missing_table(void **state)
     lb_charge *ch = start(st, &req, "0314,0313");
     lb_dice dice;
     lb_dice_init_script(&dice, "52", NULL);
-    assert_int_equal(lb_charge_run(ch, &dice), LB_INVALID);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_INVALID);
     assert_string_equal(lb_charge_error(ch),
                         "the charts give no stand_modifiers: the stand check cannot be made");
     lb_charge_free(ch);
@@ -360,7 +360,7 @@ static void test_charge__odds_against_brute_force(void **state)
                     lb_dice_init_script(&dice, script, NULL);
                     lb_charge *ch;
                     assert_int_equal(lb_charge_new(st, &req, &ch), LB_OK);
-                    assert_int_equal(lb_charge_run(ch, &dice), LB_OK);
+                    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
                     const char *s = lb_charge_result_of(ch)->summary;
                     int k = 0;
                     while (k < odds.n && strcmp(odds.outcomes[k].summary, s) != 0)

@@ -179,7 +179,7 @@ static lb_charge *play(const lb_state *st, const lb_charge_req *req, const char 
     assert_int_equal(lb_dice_init_script(&dice, dice_list, NULL), 0);
     int next = 0;
     for (;;) {
-        assert_int_equal(lb_charge_run(ch, &dice), LB_OK);
+        assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
         if (lb_charge_status_of(ch) != LB_CHARGE_DECIDE)
             break;
         assert_true(next < nanswers);
@@ -228,14 +228,14 @@ static void test_decision__replay_rebuilds_the_charge(void **state)
     assert_int_equal(lb_charge_new(st, &req, &again), LB_OK);
     assert_int_equal(lb_charge_load_journal(again, &j), LB_OK);
     lb_dice none = {.scripted = 1}; /* no die at all: every roll must come from the journal */
-    assert_int_equal(lb_charge_run(again, &none), LB_OK);
+    assert_int_equal(lb_charge_resolve(again, &none), LB_OK);
     assert_int_equal(lb_charge_status_of(again), LB_CHARGE_DONE);
     assert_same_charge(first, again);
 
     /* undo: replaying up to before the trample answer offers that decision again */
     lb_journal_truncate(&j, 6);
     assert_int_equal(lb_charge_load_journal(again, &j), LB_OK);
-    assert_int_equal(lb_charge_run(again, &none), LB_OK);
+    assert_int_equal(lb_charge_resolve(again, &none), LB_OK);
     assert_int_equal(lb_charge_status_of(again), LB_CHARGE_DECIDE);
     const lb_decision *d = lb_charge_pending(again);
     assert_int_equal(d->kind, LB_DECIDE_TRAMPLE);
@@ -244,7 +244,7 @@ static void test_decision__replay_rebuilds_the_charge(void **state)
     assert_string_equal(d->options[3].key, "6");
     assert_int_equal(d->auto_choice, 3);
     assert_int_equal(lb_charge_answer(again, "6"), LB_OK);
-    assert_int_equal(lb_charge_run(again, &none), LB_OK);
+    assert_int_equal(lb_charge_resolve(again, &none), LB_OK);
     assert_same_charge(first, again);
 
     /* a journal that does not fit the charge is refused with the entry that does not fit */
@@ -253,7 +253,7 @@ static void test_decision__replay_rebuilds_the_charge(void **state)
     j.entries[0].die = LB_DIE_TWO;
     j.entries[0].value = 43;
     assert_int_equal(lb_charge_load_journal(again, &j), LB_OK);
-    assert_int_equal(lb_charge_run(again, &none), LB_INVALID);
+    assert_int_equal(lb_charge_resolve(again, &none), LB_INVALID);
     assert_string_equal(lb_charge_error(again), "the journal's entry 1 does not answer the carre "
                                                 "decision about au-inf");
     lb_journal_release(&j);
