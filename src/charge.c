@@ -69,8 +69,10 @@ void ch_event(run *R, const char *kind, const char *rule, int unit, int other, l
     if (res->nevents == ch->cap_events) {
         int cap = ch->cap_events ? 2 * ch->cap_events : 16;
         lb_charge_event *e = realloc(res->events, (size_t)cap * sizeof *e);
-        if (!e)
+        if (!e) {
+            ch->oom = 1;
             return;
+        }
         res->events = e;
         ch->cap_events = cap;
     }
@@ -85,16 +87,18 @@ void ch_event(run *R, const char *kind, const char *rule, int unit, int other, l
     snprintf(e->text, sizeof e->text, "%s", text);
 }
 
-void ch_oblige(run *R, lb_obligation_kind kind, const char *rule, int unit, int other,
-               const char *fmt, ...)
+lb_charge_obligation *ch_oblige(run *R, lb_obligation_kind kind, const char *rule, int unit,
+                                int other, const char *fmt, ...)
 {
     lb_charge *ch = R->ch;
     lb_charge_result *res = R->res;
     if (res->nobligations == ch->cap_obligations) {
         int cap = ch->cap_obligations ? 2 * ch->cap_obligations : 8;
         lb_charge_obligation *o = realloc(res->obligations, (size_t)cap * sizeof *o);
-        if (!o)
-            return;
+        if (!o) {
+            ch->oom = 1;
+            return NULL;
+        }
         res->obligations = o;
         ch->cap_obligations = cap;
     }
@@ -111,6 +115,7 @@ void ch_oblige(run *R, lb_obligation_kind kind, const char *rule, int unit, int 
     va_end(ap);
     lb_trace_add(R->t, rule, "(38)", "obligation %s: %s", obligation_names[kind], o->text);
     ch_cite(R, rule);
+    return o;
 }
 
 void ch_summary(run *R, const char *fmt, ...)
@@ -283,8 +288,11 @@ static int pass(lb_charge *ch, lb_dice *dice)
     run R = {.ch = ch, .st = ch->work, .dice = dice, .t = &ch->trace, .res = &ch->result,
              .us = us, .cav = lb_state_unit_index(ch->work, ch->cavalry), .cap = -1, .goal = -1,
              .target = -1, .melee_with = -1};
+    ch->oom = 0;
     int rc = rules_charge(&R);
     free(us);
+    if (ch->oom || ch->trace.failed)
+        return LB_NOMEM;
     if (rc == STOP_DECIDE) {
         ch->status = LB_CHARGE_DECIDE;
         return LB_OK;

@@ -23,6 +23,7 @@ struct lb_charge {
     lb_charge_result result;
     int cap_events, cap_obligations;
     char error[LB_CHARGE_TEXT_MAX];
+    int oom;                    /* an event or obligation could not be recorded */
     /* odds: the roll a pass needed and could not take */
     lb_die_kind need_die;
     unsigned char need_class[36];
@@ -102,9 +103,10 @@ int ch_decide(run *R, lb_decision *d, int *choice);
 /* Records an event (and its trace step). */
 void ch_event(run *R, const char *kind, const char *rule, int unit, int other, lb_hex hex,
               int value, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
-/* Records an obligation left to later segments. */
-void ch_oblige(run *R, lb_obligation_kind kind, const char *rule, int unit, int other,
-               const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Records an obligation left to later segments; NULL when out of memory (the pass fails). */
+lb_charge_obligation *ch_oblige(run *R, lb_obligation_kind kind, const char *rule, int unit,
+                                int other, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
 /* Names the seed paragraph of a ruling on the last trace step. */
 void ch_cite(run *R, const char *rule);
 /* Appends a short code to the summary. */

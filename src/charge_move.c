@@ -345,9 +345,11 @@ int mv_step(run *R, int dir)
             u == R->target || R->us[u].passed)
             continue;
         R->us[u].passed = 1;
-        ch_oblige(R, LB_OBLIGE_DEFENSIVE_FIRE, "R-CHG-3", u, R->cav,
-                  "carré %s fires on %s passing over it in %s", s->units[u].id, cav->id, a);
-        R->res->obligations[R->res->nobligations - 1].passing = 1;
+        lb_charge_obligation *o =
+            ch_oblige(R, LB_OBLIGE_DEFENSIVE_FIRE, "R-CHG-3", u, R->cav,
+                      "carré %s fires on %s passing over it in %s", s->units[u].id, cav->id, a);
+        if (o)
+            o->passing = 1;
     }
     return LB_OK;
 }

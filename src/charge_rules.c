@@ -42,13 +42,16 @@ static void melee(run *R, int e, const char *rule, lb_frac times)
                   "%s fires on %s in the Defensive Fire segment (through its front hexsides, 27.1)",
                   u->id, id_of(R, R->cav));
     char tb[32];
-    ch_oblige(R, LB_OBLIGE_MELEE, rule, R->cav, e, "%s melees %s in the Melee segment%s%s%s",
-              id_of(R, R->cav), u->id, straight ? ", with the charge bonus (straight 3 hexes, 37.7)" : "",
-              times.num != times.den ? " at x" : "",
-              times.num != times.den ? lb_frac_fmt(times, tb, sizeof tb) : "");
-    lb_charge_obligation *o = &R->res->obligations[R->res->nobligations - 1];
-    o->melee_times = times;
-    o->charge_bonus = straight;
+    lb_charge_obligation *o =
+        ch_oblige(R, LB_OBLIGE_MELEE, rule, R->cav, e, "%s melees %s in the Melee segment%s%s%s",
+                  id_of(R, R->cav), u->id,
+                  straight ? ", with the charge bonus (straight 3 hexes, 37.7)" : "",
+                  times.num != times.den ? " at x" : "",
+                  times.num != times.den ? lb_frac_fmt(times, tb, sizeof tb) : "");
+    if (o) {
+        o->melee_times = times;
+        o->charge_bonus = straight;
+    }
     R->melee_with = e;
     R->res->contact = 1;
     ch_summary(R, "melee:%s", u->id);
