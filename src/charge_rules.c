@@ -215,11 +215,12 @@ static int recall(run *R, int routed, lb_hex vacated)
     if (!cc || !cc->has_recall || !cc->recall_mods.present)
         return ch_fail(R, LB_INVALID, "the charts give no %s: the cavalry cannot roll recall",
                        !cc || !cc->has_recall ? "recall" : "recall_modifiers");
+    const char *rule = y2018(R) ? "R-CHG-5" : "R-CHG-6";
     R->goal = routed;
     R->vacated = vacated;
     int lo = 0, hi = 0, recalled = 0;
     if (!lb_charge_charts_recall(cc, cav->nation, cav->cls, &lo, &hi)) {
-        ch_event(R, "recall", "R-CHG-5", R->cav, -1, R->pos, 0,
+        ch_event(R, "recall", rule, R->cav, -1, R->pos, 0,
                  "the recall chart has no range for %s cavalry: %s cannot be recalled",
                  cav->nation ? cav->nation : "(no nation)", cav->id);
     } else {
@@ -228,7 +229,7 @@ static int recall(run *R, int routed, lb_hex vacated)
         int nhits;
         mv_context(R, routed >= 0 ? routed : R->cav, &x);
         x.defender = -1;
-        int mod = lb_modifiers_read(R->st, &cc->recall_mods, &x, hits, &nhits, "R-CHG-5", "(42)",
+        int mod = lb_modifiers_read(R->st, &cc->recall_mods, &x, hits, &nhits, rule, "(42)",
                                     R->t);
         unsigned char classes[6];
         for (int v = 1; v <= 6; v++) {
@@ -240,14 +241,11 @@ static int recall(run *R, int routed, lb_hex vacated)
             return rc;
         int m = die + mod < 1 ? 1 : die + mod > 6 ? 6 : die + mod;
         recalled = classes[die - 1];
-        lb_trace_add(R->t, "R-CHG-5", "(42)", "recall of %s: die %d %+d = %d against %d-%d: %s",
-                     cav->id, die, mod, m, lo, hi, recalled ? "recalled" : "not recalled");
-        lb_trace_die(R->t, "recall", die);
-        ch_cite(R, y2018(R) ? "R-CHG-5" : "R-CHG-6");
-        lb_trace_int(R->t, "modified", m);
-        ch_event(R, "recall", "R-CHG-5", R->cav, -1, R->pos, die,
+        ch_event(R, "recall", rule, R->cav, -1, R->pos, die,
                  "%s rolls recall: %d %+d = %d, range %d-%d: %s", cav->id, die, mod, m, lo, hi,
                  recalled ? "recalled" : "not recalled");
+        lb_trace_die(R->t, "recall", die);
+        lb_trace_int(R->t, "modified", m);
     }
     R->recall = recalled ? 1 : -1;
     ch_summary(R, "recall:%s", recalled ? "yes" : "no");
@@ -326,6 +324,7 @@ static int rout_and_recall(run *R, int i, const char *rule)
         if (rc == LB_OK) {
             ch_event(R, "rout-length", "R-CHG-6", i, R->cav, R->st->units[i].hexes[0], die,
                      "%s routs one die of hexes: %d", id_of(R, i), die);
+            lb_trace_die(R->t, "charge rout length", die);
             ch_summary(R, "rout:%d", die);
             ch_oblige(R, LB_OBLIGE_NO_VOLUNTARY_MOVE, "R-CHG-6", i, -1,
                       "%s, routed by a charge, may not move voluntarily in its side's next "
@@ -869,6 +868,9 @@ static int target_contact(run *R)
             unsigned char classes[6] = {0, 1, 2, 3, 4, 5};
             if ((rc = ch_roll(R, LB_DIE_ONE, "charge rout length", classes, &die)) != LB_OK)
                 return rc;
+            ch_event(R, "rout-length", "R-CHG-22", i, R->cav, R->st->units[i].hexes[0], die,
+                     "%s routs one die of hexes: %d", id_of(R, i), die);
+            lb_trace_die(R->t, "charge rout length", die);
             ch_summary(R, "rout:%d", die);
         }
         return move_away(R, R->target, LB_RETREAT_ROUT, die, 0, "R-CHG-22", &vacated);
