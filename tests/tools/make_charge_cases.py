@@ -551,6 +551,28 @@ case('charge-R-CHG-22-skirmishers-rout', 'R-CHG-22',
      {"/summary": "target:au-skr trample:1", "/mp_spent": 4, "/units/1/after/losses": 1,
       "/units/1/after/hexes": ["0302"], "/obligations": []})
 
+case('charge-R-CHG-22-cavalry-target', 'R-CHG-22',
+     'Enemy cavalry as the target makes no stand check (38.11): contact at 0313, then the melee; '
+     'cavalry with fire 0 owes no defensive fire; 2 MP.',
+     scenario([cav(["0315"]),
+               {"id": "au-hus", "side": "austrian", "arm": "cavalry", "nation": "austrian",
+                "class": "hussar", "increments": 6, "fire": 0, "melee": 12, "movement": 14,
+                "morale": "34", "formation": "column", "state": "good", "facing": 6,
+                "hexes": ["0312"]}]),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-hus"],
+     {"/summary": "target:au-hus melee:au-hus", "/mp_spent": 2, "/obligations/0/kind": "melee",
+      "/obligations/1/kind": "exhausted"}, stdout_has=["cavalry does not check to stand against a charge"])
+
+case('charge-R-CHG-12-routed-target', 'R-CHG-12',
+     'A target routed before the charge is not offered carré and makes no check: at contact '
+     '(0313, 2 MP, 13 left) the cavalry may trample it at 2 MP an increment; the player spends 6: '
+     '3 increments; then the melee (a routed unit gives no defensive fire).',
+     scenario([cav(["0315"]), inf(state="routed")]),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--answers", "6"],
+     {"/summary": "target:au-inf trample:3 melee:au-inf", "/mp_spent": 8,
+      "/units/1/after/losses": 3, "/obligations/0/kind": "melee"},
+     stdout_has=["routed already: no check"])
+
 # ---- rout paths and decisions (R-CHG-24, R-CHG-25, R-CHG-7) -----------------------------------
 FORK = corridor(cells={(2, 2): '.', (4, 2): '.'})
 case('charge-R-CHG-24-rout-end-choice', 'R-CHG-24',
