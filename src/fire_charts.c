@@ -5,22 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jsonpos.h"
+#include "chart_json.h"
 #include "lb/dice.h"
 #include "lb/err.h"
 #include "lb/fire_charts.h"
 
-#define PATH_LEN LB_ERR_PATH_MAX
 #define COLUMNS_MAX 64
 
 typedef struct compiler {
-    const lb_charts *charts;
-    lb_arena *arena;
-    int strict;
-    lb_fire_charts_report report;
-    void *ctx;
-    int failed;   /* something was reported */
-    int nomem;
+    cj cj;               /* the shared chart reader: reports, arena, strictness */
     lb_fire_charts *fc;
 } compiler;
 
@@ -41,198 +34,23 @@ const char *lb_casualty_kind_name(lb_casualty_kind k)
     return casualty_names[k];
 }
 
-__attribute__((format(printf, 3, 4))) static void problem(compiler *C, const char *path,
-                                                          const char *fmt, ...)
-{
-    char msg[LB_ERR_MSG_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    C->report(C->ctx, path, msg);
-    C->failed = 1;
-}
-
-/* The JSON text of v for "found …", shortened; "nothing" for a missing value. */
-static const char *found(const json_t *v, char *buf, size_t n)
-{
-    if (!v) {
-        snprintf(buf, n, "nothing");
-        return buf;
-    }
-    char *s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
-    if (!s) {
-        snprintf(buf, n, "a value");
-        return buf;
-    }
-    if (strlen(s) > 60)
-        snprintf(buf, n, "%.57s...", s);
-    else
-        snprintf(buf, n, "%s", s);
-    free(s);
-    return buf;
-}
-
-#define FOUND(v) found((v), fbuf, sizeof fbuf)
-
-static void path_key(char *out, const char *base, const char *key)
-{
-    jsonpos_append_key(out, PATH_LEN, base, key);
-}
-
-static void path_index(char *out, const char *base, size_t i)
-{
-    snprintf(out, PATH_LEN, "%s/%zu", base, i);
-}
-
-static void *alloc(compiler *C, size_t n, size_t size)
-{
-    void *p = lb_arena_calloc(C->arena, n ? n : 1, size);
-    if (!p)
-        C->nomem = 1;
-    return p;
-}
-
-static const char *dup(compiler *C, const char *s)
-{
-    char *d = lb_arena_strdup(C->arena, s);
-    if (!d)
-        C->nomem = 1;
-    return d;
-}
-
-/* docs/charts-format.md 2.4: marks and display texts, allowed on every object. */
-static int is_mark(const char *key, const json_t *v)
-{
-    return json_is_string(v) &&
-           (strcmp(key, "uncertain") == 0 || strcmp(key, "borrowed_from") == 0 ||
-            strcmp(key, "name") == 0 || strcmp(key, "note") == 0);
-}
-
-/* In strict mode, every key of obj must be one of known (or a mark). */
-static void check_keys(compiler *C, const json_t *obj, const char *base, const char *const *known,
-                       int nknown)
-{
-    if (!C->strict)
-        return;
-    const char *key;
-    json_t *v;
-    json_object_foreach((json_t *)obj, key, v) {
-        int ok = is_mark(key, v);
-        for (int i = 0; i < nknown && !ok; i++)
-            ok = strcmp(key, known[i]) == 0;
-        if (!ok) {
-            char p[PATH_LEN], names[300] = "";
-            size_t used = 0;
-            for (int i = 0; i < nknown && used < sizeof names; i++)
-                used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
-                                         known[i]);
-            path_key(p, base, key);
-            problem(C, p, "expected one of the keys %s, found \"%s\"", names, key);
-        }
-    }
-}
-
-/* An object at base, or a report; NULL when missing or reported. */
-static const json_t *object_at(compiler *C, const json_t *v, const char *path, const char *what)
-{
-    char fbuf[80];
-    if (json_is_object(v))
-        return v;
-    problem(C, path, "expected %s, found %s", what, FOUND(v));
-    return NULL;
-}
-
-/* An integer key in [min, max]: 0 and *out when valid, 1 when missing and optional, -1 reported. */
-static int get_int(compiler *C, const json_t *obj, const char *base, const char *key, int required,
-                   int min, int max, int *out)
-{
-    char p[PATH_LEN], fbuf[80];
-    json_t *v = json_object_get(obj, key);
-    if (!v && !required)
-        return 1;
-    path_key(p, base, key);
-    if (!json_is_integer(v) || json_integer_value(v) < min || json_integer_value(v) > max) {
-        problem(C, p, "expected an integer from %d to %d, found %s", min, max, FOUND(v));
-        return -1;
-    }
-    *out = (int)json_integer_value(v);
-    return 0;
-}
+#define FOUND(v) cj_found((v), fbuf, sizeof fbuf)
 
 static int get_bool(compiler *C, const json_t *obj, const char *base, const char *key, int *out)
 {
-    char p[PATH_LEN], fbuf[80];
+    char p[CJ_PATH], fbuf[80];
     json_t *v = json_object_get(obj, key);
     *out = 0;
     if (!v)
         return 0;
     if (!json_is_boolean(v)) {
-        path_key(p, base, key);
-        problem(C, p, "expected true or false, found %s", FOUND(v));
+        cj_path_key(p, base, key);
+        cj_problem(&C->cj, p, "expected true or false, found %s", FOUND(v));
         return -1;
     }
     *out = json_is_true(v);
     return 0;
 }
-
-/* One of names (count of them); the index, -1 reported, -2 missing and optional. */
-static int get_enum(compiler *C, const json_t *obj, const char *base, const char *key,
-                    int required, const char *const *names, int count)
-{
-    char p[PATH_LEN], fbuf[80], list[200] = "";
-    json_t *v = json_object_get(obj, key);
-    if (!v && !required)
-        return -2;
-    if (json_is_string(v))
-        for (int i = 0; i < count; i++)
-            if (strcmp(json_string_value(v), names[i]) == 0)
-                return i;
-    size_t used = 0;
-    for (int i = 0; i < count; i++)
-        used += (size_t)snprintf(list + used, sizeof list - used, "%s\"%s\"",
-                                 i == 0 ? "" : i == count - 1 ? " or " : ", ", names[i]);
-    path_key(p, base, key);
-    problem(C, p, "expected %s, found %s", list, FOUND(v));
-    return -1;
-}
-
-/* A roll "11".."66" at key (R-DICE-1): its value, 0 when missing and optional, -1 reported. */
-static int get_roll(compiler *C, const json_t *obj, const char *base, const char *key,
-                    int required)
-{
-    char p[PATH_LEN], fbuf[80];
-    json_t *v = json_object_get(obj, key);
-    if (!v && !required)
-        return 0;
-    if (json_is_string(v)) {
-        const char *s = json_string_value(v);
-        if (strlen(s) == 2 && lb_roll_valid((s[0] - '0') * 10 + (s[1] - '0')))
-            return (s[0] - '0') * 10 + (s[1] - '0');
-    }
-    path_key(p, base, key);
-    problem(C, p, "expected a roll \"11\"-\"66\", found %s", FOUND(v));
-    return -1;
-}
-
-/* A roll range {"lo", "hi"} at path: 0 with *lo, *hi; -1 reported. */
-static int roll_range(compiler *C, const json_t *v, const char *path, int *lo, int *hi)
-{
-    if (!object_at(C, v, path, "a roll range {\"lo\": roll, \"hi\": roll}"))
-        return -1;
-    *lo = get_roll(C, v, path, "lo", 1);
-    *hi = get_roll(C, v, path, "hi", 1);
-    if (*lo < 0 || *hi < 0)
-        return -1;
-    if (lb_roll_index(*hi) < lb_roll_index(*lo)) {
-        char p[PATH_LEN];
-        path_key(p, path, "hi");
-        problem(C, p, "expected a roll not before lo \"%d\", found \"%d\"", *lo, *hi);
-        return -1;
-    }
-    return 0;
-}
-
 /* ---- 4.1 terrain fire defence ----------------------------------------------------------- */
 
 static void compile_terrain_defence(compiler *C, const json_t *doc)
@@ -240,39 +58,39 @@ static void compile_terrain_defence(compiler *C, const json_t *doc)
     char fbuf[80];
     lb_fire_charts *fc = C->fc;
     const json_t *terrain = json_object_get(doc, "terrain");
-    fc->nterrain = C->charts->nterrain;
-    fc->defence = alloc(C, (size_t)fc->nterrain * LB_FIRE_FD_KEYS, 1);
+    fc->nterrain = C->cj.charts->nterrain;
+    fc->defence = cj_alloc(&C->cj, (size_t)fc->nterrain * LB_FIRE_FD_KEYS, 1);
     if (!fc->defence)
         return;
-    for (int t = 0; t < C->charts->nterrain; t++) {
-        const char *id = C->charts->terrain[t].id;
+    for (int t = 0; t < C->cj.charts->nterrain; t++) {
+        const char *id = C->cj.charts->terrain[t].id;
         const json_t *fd = json_object_get(json_object_get(terrain, id), "fire_defence");
-        char entry[PATH_LEN], base[PATH_LEN];
-        path_key(entry, "/terrain", id);
-        path_key(base, entry, "fire_defence");
+        char entry[CJ_PATH], base[CJ_PATH];
+        cj_path_key(entry, "/terrain", id);
+        cj_path_key(base, entry, "fire_defence");
         if (!fd)
             continue;
-        if (!object_at(C, fd, base, "an object of fire defence values by formation"))
+        if (!cj_object(&C->cj, fd, base, "an object of fire defence values by formation"))
             continue;
         const char *key;
         json_t *v;
         json_object_foreach((json_t *)fd, key, v) {
-            if (is_mark(key, v))
+            if (cj_is_mark(key, v))
                 continue;
-            char p[PATH_LEN];
-            path_key(p, base, key);
+            char p[CJ_PATH];
+            cj_path_key(p, base, key);
             int k = -1;
             for (int i = 0; i < LB_FIRE_FD_KEYS && k < 0; i++)
                 if (fd_keys[i] && strcmp(key, fd_keys[i]) == 0)
                     k = i;
             if (k < 0) {
-                problem(C, p, "expected a formation (column, line, carre, skirmish, general, "
+                cj_problem(&C->cj, p, "expected a formation (column, line, carre, skirmish, general, "
                               "limbered, unlimbered, masse) or disordered or routed, found \"%s\"",
                         key);
                 continue;
             }
             if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 99) {
-                problem(C, p, "expected a fire defence from 1 to 99, found %s", FOUND(v));
+                cj_problem(&C->cj, p, "expected a fire defence from 1 to 99, found %s", FOUND(v));
                 continue;
             }
             fc->defence[t * LB_FIRE_FD_KEYS + k] = (unsigned char)json_integer_value(v);
@@ -287,33 +105,33 @@ static void compile_defence_rules(compiler *C, const json_t *doc)
     char fbuf[80];
     lb_fire_charts *fc = C->fc;
     const json_t *fd = json_object_get(doc, "fire_defence");
-    if (!fd || !object_at(C, fd, "/fire_defence", "an object of fire defence rules"))
+    if (!fd || !cj_object(&C->cj, fd, "/fire_defence", "an object of fire defence rules"))
         return;
     static const char *const keys[] = {"flank", "road", "with_artillery"};
-    check_keys(C, fd, "/fire_defence", keys, 3);
+    cj_check_keys(&C->cj, fd, "/fire_defence", keys, 3);
     static const char *const value_key[] = {"value"};
     const char *names[2] = {"/fire_defence/flank", "/fire_defence/road"};
     int *has[2] = {&fc->has_flank, &fc->has_road};
     int *val[2] = {&fc->flank_value, &fc->road_value};
     for (int i = 0; i < 2; i++) {
         const json_t *o = json_object_get(fd, keys[i]);
-        if (!o || !object_at(C, o, names[i], "an object {\"value\": fire defence}"))
+        if (!o || !cj_object(&C->cj, o, names[i], "an object {\"value\": fire defence}"))
             continue;
-        check_keys(C, o, names[i], value_key, 1);
-        *has[i] = get_int(C, o, names[i], "value", 1, 1, 99, val[i]) == 0;
+        cj_check_keys(&C->cj, o, names[i], value_key, 1);
+        *has[i] = cj_int(&C->cj, o, names[i], "value", 1, 1, 99, val[i]) == 0;
     }
     const char *wp = "/fire_defence/with_artillery";
     const json_t *wa = json_object_get(fd, "with_artillery");
-    if (!wa || !object_at(C, wa, wp, "an object {\"delta\": n, \"except\": [formations]}"))
+    if (!wa || !cj_object(&C->cj, wa, wp, "an object {\"delta\": n, \"except\": [formations]}"))
         return;
     static const char *const wa_keys[] = {"delta", "except"};
-    check_keys(C, wa, wp, wa_keys, 2);
-    if (get_int(C, wa, wp, "delta", 1, -99, 99, &fc->with_artillery_delta) != 0)
+    cj_check_keys(&C->cj, wa, wp, wa_keys, 2);
+    if (cj_int(&C->cj, wa, wp, "delta", 1, -99, 99, &fc->with_artillery_delta) != 0)
         return;
     const json_t *ex = json_object_get(wa, "except");
     unsigned mask = 0;
     if (ex && !json_is_array(ex)) {
-        problem(C, "/fire_defence/with_artillery/except", "expected a list of formations, found %s",
+        cj_problem(&C->cj, "/fire_defence/with_artillery/except", "expected a list of formations, found %s",
                 FOUND(ex));
         return;
     }
@@ -322,9 +140,9 @@ static void compile_defence_rules(compiler *C, const json_t *doc)
     json_array_foreach(ex, i, f) {
         int form = json_is_string(f) ? lb_formation_parse(json_string_value(f)) : -1;
         if (form < 0) {
-            char p[PATH_LEN];
-            path_index(p, "/fire_defence/with_artillery/except", i);
-            problem(C, p, "expected a formation (column, line, carre, skirmish, general, road, "
+            char p[CJ_PATH];
+            cj_path_index(p, "/fire_defence/with_artillery/except", i);
+            cj_problem(&C->cj, p, "expected a formation (column, line, carre, skirmish, general, road, "
                           "limbered, unlimbered, masse), found %s", FOUND(f));
             return;
         }
@@ -341,7 +159,7 @@ static int compile_bands(compiler *C, const json_t *bands, const char *base, uns
 {
     char fbuf[80];
     if (!json_is_array(bands)) {
-        problem(C, base, "expected a list of bands {\"lo\", \"hi\", \"loss\"}, found %s",
+        cj_problem(&C->cj, base, "expected a list of bands {\"lo\", \"hi\", \"loss\"}, found %s",
                 FOUND(bands));
         return -1;
     }
@@ -350,23 +168,23 @@ static int compile_bands(compiler *C, const json_t *bands, const char *base, uns
     size_t i;
     json_t *b;
     json_array_foreach(bands, i, b) {
-        char p[PATH_LEN], pk[PATH_LEN];
-        path_index(p, base, i);
+        char p[CJ_PATH], pk[CJ_PATH];
+        cj_path_index(p, base, i);
         int lo, hi, l;
-        if (roll_range(C, b, p, &lo, &hi) != 0)
+        if (cj_roll_range(&C->cj, b, p, &lo, &hi) != 0)
             return -1;
-        check_keys(C, b, p, keys, 3);
-        if (get_int(C, b, p, "loss", 1, 1, LB_FIRE_LOSS_MAX, &l) != 0)
+        cj_check_keys(&C->cj, b, p, keys, 3);
+        if (cj_int(&C->cj, b, p, "loss", 1, 1, LB_FIRE_LOSS_MAX, &l) != 0)
             return -1;
         if (prev_hi && lb_roll_index(lo) <= lb_roll_index(prev_hi)) {
-            path_key(pk, p, "lo");
-            problem(C, pk, "expected a roll after the previous band's hi \"%d\", found \"%d\"",
+            cj_path_key(pk, p, "lo");
+            cj_problem(&C->cj, pk, "expected a roll after the previous band's hi \"%d\", found \"%d\"",
                     prev_hi, lo);
             return -1;
         }
         if (l <= prev_loss) {
-            path_key(pk, p, "loss");
-            problem(C, pk, "expected a loss greater than the previous band's %d, found %d",
+            cj_path_key(pk, p, "loss");
+            cj_problem(&C->cj, pk, "expected a loss greater than the previous band's %d, found %d",
                     prev_loss, l);
             return -1;
         }
@@ -395,24 +213,24 @@ static void compile_table(compiler *C, const json_t *doc)
     lb_fire_charts *fc = C->fc;
     const json_t *ft = json_object_get(doc, "fire_table");
     if (!ft ||
-        !object_at(C, ft, "/fire_table", "an object with the odds columns of the fire table"))
+        !cj_object(&C->cj, ft, "/fire_table", "an object with the odds columns of the fire table"))
         return;
     static const char *const keys[] = {"below_lowest", "above_highest", "columns"};
-    check_keys(C, ft, "/fire_table", keys, 3);
+    cj_check_keys(&C->cj, ft, "/fire_table", keys, 3);
     static const char *const below[] = {"lowest", "none"};
     static const char *const above[] = {"highest"};
-    int b = get_enum(C, ft, "/fire_table", "below_lowest", 0, below, 2);
-    int a = get_enum(C, ft, "/fire_table", "above_highest", 0, above, 1);
+    int b = cj_enum(&C->cj, ft, "/fire_table", "below_lowest", 0, below, 2);
+    int a = cj_enum(&C->cj, ft, "/fire_table", "above_highest", 0, above, 1);
     const json_t *cols = json_object_get(ft, "columns");
-    if (!object_at(C, cols, "/fire_table/columns", "an object of odds columns"))
+    if (!cj_object(&C->cj, cols, "/fire_table/columns", "an object of odds columns"))
         return;
     size_t n = json_object_size(cols);
     if (n == 0 || n > COLUMNS_MAX) {
-        problem(C, "/fire_table/columns", "expected 1 to %d odds columns, found %zu", COLUMNS_MAX,
+        cj_problem(&C->cj, "/fire_table/columns", "expected 1 to %d odds columns, found %zu", COLUMNS_MAX,
                 n);
         return;
     }
-    fc->columns = alloc(C, n, sizeof *fc->columns);
+    fc->columns = cj_alloc(&C->cj, n, sizeof *fc->columns);
     if (!fc->columns)
         return;
     int ok = b != -1 && a != -1;
@@ -420,20 +238,20 @@ static void compile_table(compiler *C, const json_t *doc)
     json_t *col;
     static const char *const col_keys[] = {"att", "def", "bands"};
     json_object_foreach((json_t *)cols, label, col) {
-        char p[PATH_LEN], pb[PATH_LEN];
-        path_key(p, "/fire_table/columns", label);
-        if (!object_at(C, col, p, "an odds column {\"att\", \"def\", \"bands\"}")) {
+        char p[CJ_PATH], pb[CJ_PATH];
+        cj_path_key(p, "/fire_table/columns", label);
+        if (!cj_object(&C->cj, col, p, "an odds column {\"att\", \"def\", \"bands\"}")) {
             ok = 0;
             continue;
         }
-        check_keys(C, col, p, col_keys, 3);
+        cj_check_keys(&C->cj, col, p, col_keys, 3);
         lb_fire_column c = {.label = label};
-        if (get_int(C, col, p, "att", 1, 1, 999, &c.att) ||
-            get_int(C, col, p, "def", 1, 1, 999, &c.def)) {
+        if (cj_int(&C->cj, col, p, "att", 1, 1, 999, &c.att) ||
+            cj_int(&C->cj, col, p, "def", 1, 1, 999, &c.def)) {
             ok = 0;
             continue;
         }
-        path_key(pb, p, "bands");
+        cj_path_key(pb, p, "bands");
         if (compile_bands(C, json_object_get(col, "bands"), pb, c.loss) != 0) {
             ok = 0;
             continue;
@@ -443,15 +261,15 @@ static void compile_table(compiler *C, const json_t *doc)
             if (ratio_cmp(&fc->columns[k], &c) == 0)
                 dup_of = k;
         if (dup_of >= 0) {
-            problem(C, p, "expected a ratio no other column has, found %d:%d, the ratio of column "
+            cj_problem(&C->cj, p, "expected a ratio no other column has, found %d:%d, the ratio of column "
                           "\"%s\"", c.att, c.def, fc->columns[dup_of].label);
             ok = 0;
             continue;
         }
-        c.label = dup(C, label);
+        c.label = cj_dup(&C->cj, label);
         fc->columns[fc->ncolumns++] = c;
     }
-    if (!ok || C->nomem)
+    if (!ok || C->cj.nomem)
         return;
     qsort(fc->columns, (size_t)fc->ncolumns, sizeof *fc->columns, column_order);
     fc->below_none = b == 1;
@@ -463,12 +281,12 @@ static void compile_table(compiler *C, const json_t *doc)
 static void compile_massed(compiler *C, const json_t *doc)
 {
     const json_t *m = json_object_get(doc, "massed_target");
-    if (!m || !object_at(C, m, "/massed_target", "an object {\"above\": n, \"per_increment\": n}"))
+    if (!m || !cj_object(&C->cj, m, "/massed_target", "an object {\"above\": n, \"per_increment\": n}"))
         return;
     static const char *const keys[] = {"above", "per_increment"};
-    check_keys(C, m, "/massed_target", keys, 2);
-    int a = get_int(C, m, "/massed_target", "above", 1, 0, 999, &C->fc->massed_above);
-    int p = get_int(C, m, "/massed_target", "per_increment", 1, 0, 35, &C->fc->massed_per);
+    cj_check_keys(&C->cj, m, "/massed_target", keys, 2);
+    int a = cj_int(&C->cj, m, "/massed_target", "above", 1, 0, 999, &C->fc->massed_above);
+    int p = cj_int(&C->cj, m, "/massed_target", "per_increment", 1, 0, 35, &C->fc->massed_per);
     C->fc->has_massed = a == 0 && p == 0;
 }
 
@@ -476,13 +294,13 @@ static void compile_massed(compiler *C, const json_t *doc)
 
 static int compile_trigger(compiler *C, const json_t *v, const char *path, lb_fire_trigger *out)
 {
-    if (!object_at(C, v, path, "a trigger {\"on\": \"every\", \"even\", \"odd\" or \"third\"}"))
+    if (!cj_object(&C->cj, v, path, "a trigger {\"on\": \"every\", \"even\", \"odd\" or \"third\"}"))
         return -1;
     static const char *const keys[] = {"on", "from"};
-    check_keys(C, v, path, keys, 2);
-    int on = get_enum(C, v, path, "on", 1, trigger_names, 4);
+    cj_check_keys(&C->cj, v, path, keys, 2);
+    int on = cj_enum(&C->cj, v, path, "on", 1, trigger_names, 4);
     out->from = 1;
-    if (on < 0 || get_int(C, v, path, "from", 0, 1, 99, &out->from) < 0)
+    if (on < 0 || cj_int(&C->cj, v, path, "from", 0, 1, 99, &out->from) < 0)
         return -1;
     out->on = (lb_fire_trigger_on)on;
     return 0;
@@ -492,7 +310,7 @@ static void compile_triggers(compiler *C, const json_t *doc)
 {
     const json_t *fm = json_object_get(doc, "fire_morale_checks");
     if (!fm ||
-        !object_at(C, fm, "/fire_morale_checks", "an object of fire-loss triggers by nation"))
+        !cj_object(&C->cj, fm, "/fire_morale_checks", "an object of fire-loss triggers by nation"))
         return;
     size_t total = 0;
     const char *nation;
@@ -502,45 +320,45 @@ static void compile_triggers(compiler *C, const json_t *doc)
         total += json_object_size(json_object_get(entry, "arms"));
     }
     lb_fire_charts *fc = C->fc;
-    fc->triggers = alloc(C, total, sizeof *fc->triggers);
+    fc->triggers = cj_alloc(&C->cj, total, sizeof *fc->triggers);
     if (!fc->triggers)
         return;
     json_object_foreach((json_t *)fm, nation, entry) {
-        char base[PATH_LEN];
-        path_key(base, "/fire_morale_checks", nation);
-        if (is_mark(nation, entry))
+        char base[CJ_PATH];
+        cj_path_key(base, "/fire_morale_checks", nation);
+        if (cj_is_mark(nation, entry))
             continue;
-        if (!object_at(C, entry, base, "an object {\"classes\": {…}, \"arms\": {…}}"))
+        if (!cj_object(&C->cj, entry, base, "an object {\"classes\": {…}, \"arms\": {…}}"))
             continue;
         static const char *const keys[] = {"classes", "arms"};
-        check_keys(C, entry, base, keys, 2);
+        cj_check_keys(&C->cj, entry, base, keys, 2);
         for (int part = 0; part < 2; part++) {
-            char pp[PATH_LEN];
-            path_key(pp, base, keys[part]);
+            char pp[CJ_PATH];
+            cj_path_key(pp, base, keys[part]);
             const json_t *map = json_object_get(entry, keys[part]);
-            if (!map || !object_at(C, map, pp, part ? "an object of triggers by arm"
+            if (!map || !cj_object(&C->cj, map, pp, part ? "an object of triggers by arm"
                                                     : "an object of triggers by class"))
                 continue;
             const char *key;
             json_t *v;
             json_object_foreach((json_t *)map, key, v) {
-                if (is_mark(key, v))
+                if (cj_is_mark(key, v))
                     continue;
-                char p[PATH_LEN];
-                path_key(p, pp, key);
-                lb_fire_trigger tr = {.nation = dup(C, nation), .arm = -1};
+                char p[CJ_PATH];
+                cj_path_key(p, pp, key);
+                lb_fire_trigger tr = {.nation = cj_dup(&C->cj, nation), .arm = -1};
                 if (part) {
                     for (int a = 0; a < 3; a++)
                         if (strcmp(key, arm_keys[a]) == 0)
                             tr.arm = a;
                     if (tr.arm < 0) {
-                        problem(C, p,
+                        cj_problem(&C->cj, p,
                                 "expected an arm (infantry, cavalry, artillery), found \"%s\"",
                                 key);
                         continue;
                     }
                 } else {
-                    tr.cls = dup(C, key);
+                    tr.cls = cj_dup(&C->cj, key);
                 }
                 if (compile_trigger(C, v, p, &tr) == 0)
                     fc->triggers[fc->ntriggers++] = tr;
@@ -554,26 +372,26 @@ static void compile_triggers(compiler *C, const json_t *doc)
 static int compile_casualty_entry(compiler *C, const json_t *e, const char *p,
                                   lb_casualty_entry *out)
 {
-    if (!object_at(C, e, p, "a casualty table entry {\"lo\", \"hi\", \"result\", …}"))
+    if (!cj_object(&C->cj, e, p, "a casualty table entry {\"lo\", \"hi\", \"result\", …}"))
         return -1;
     static const char *const keys[] = {"lo",  "hi", "result", "wound", "hours_out_dice",
                                        "reroll_if_fire", "hex_morale_check"};
-    check_keys(C, e, p, keys, 7);
-    int result = get_enum(C, e, p, "result", 1, casualty_names, 3);
-    if (get_int(C, e, p, "lo", 1, 1, 6, &out->lo) || get_int(C, e, p, "hi", 1, 1, 6, &out->hi) ||
-        result < 0 || get_int(C, e, p, "hours_out_dice", 0, 0, 9, &out->hours_out_dice) < 0 ||
+    cj_check_keys(&C->cj, e, p, keys, 7);
+    int result = cj_enum(&C->cj, e, p, "result", 1, casualty_names, 3);
+    if (cj_int(&C->cj, e, p, "lo", 1, 1, 6, &out->lo) || cj_int(&C->cj, e, p, "hi", 1, 1, 6, &out->hi) ||
+        result < 0 || cj_int(&C->cj, e, p, "hours_out_dice", 0, 0, 9, &out->hours_out_dice) < 0 ||
         get_bool(C, e, p, "reroll_if_fire", &out->reroll_if_fire) ||
         get_bool(C, e, p, "hex_morale_check", &out->hex_morale_check))
         return -1;
     out->result = (lb_casualty_kind)result;
     json_t *w = json_object_get(e, "wound");
     if (w && !json_is_string(w)) {
-        char pw[PATH_LEN], fbuf[80];
-        path_key(pw, p, "wound");
-        problem(C, pw, "expected a text, found %s", FOUND(w));
+        char pw[CJ_PATH], fbuf[80];
+        cj_path_key(pw, p, "wound");
+        cj_problem(&C->cj, pw, "expected a text, found %s", FOUND(w));
         return -1;
     }
-    out->wound = w ? dup(C, json_string_value(w)) : NULL;
+    out->wound = w ? cj_dup(&C->cj, json_string_value(w)) : NULL;
     return 0;
 }
 
@@ -583,31 +401,31 @@ static void compile_casualty(compiler *C, const json_t *doc)
     lb_fire_charts *fc = C->fc;
     const char *base = "/leader_casualty";
     const json_t *lc = json_object_get(doc, "leader_casualty");
-    if (!lc || !object_at(C, lc, base, "an object {\"fire\", \"melee_attacker\", "
+    if (!lc || !cj_object(&C->cj, lc, base, "an object {\"fire\", \"melee_attacker\", "
                                        "\"melee_defender\", \"table\"}"))
         return;
     static const char *const keys[] = {"fire", "melee_attacker", "melee_defender", "table"};
-    check_keys(C, lc, base, keys, 4);
+    cj_check_keys(&C->cj, lc, base, keys, 4);
     int *lo[3] = {&fc->casualty_fire_lo, &fc->casualty_attacker_lo, &fc->casualty_defender_lo};
     int *hi[3] = {&fc->casualty_fire_hi, &fc->casualty_attacker_hi, &fc->casualty_defender_hi};
     int ok = 1;
     for (int i = 0; i < 3; i++) {
         const json_t *r = json_object_get(lc, keys[i]);
-        char p[PATH_LEN];
-        path_key(p, base, keys[i]);
+        char p[CJ_PATH];
+        cj_path_key(p, base, keys[i]);
         if (!r)
             continue;
-        if (roll_range(C, r, p, lo[i], hi[i]) != 0) {
+        if (cj_roll_range(&C->cj, r, p, lo[i], hi[i]) != 0) {
             *lo[i] = *hi[i] = 0;
             ok = 0;
             continue;
         }
         static const char *const range_keys[] = {"lo", "hi"};
-        check_keys(C, r, p, range_keys, 2);
+        cj_check_keys(&C->cj, r, p, range_keys, 2);
     }
     const json_t *table = json_object_get(lc, "table");
     if (!json_is_array(table) || json_array_size(table) == 0 || json_array_size(table) > 6) {
-        problem(C, "/leader_casualty/table", "expected a list of 1 to 6 die results covering "
+        cj_problem(&C->cj, "/leader_casualty/table", "expected a list of 1 to 6 die results covering "
                                              "1-6, found %s", FOUND(table));
         return;
     }
@@ -615,30 +433,30 @@ static void compile_casualty(compiler *C, const json_t *doc)
     size_t i;
     json_t *e;
     json_array_foreach(table, i, e) {
-        char p[PATH_LEN];
-        path_index(p, "/leader_casualty/table", i);
+        char p[CJ_PATH];
+        cj_path_index(p, "/leader_casualty/table", i);
         lb_casualty_entry *ce = &fc->casualty[i];
         if (compile_casualty_entry(C, e, p, ce) != 0)
             return;
         if (ce->lo != next || ce->hi < ce->lo) {
-            char pk[PATH_LEN];
-            path_key(pk, p, ce->lo != next ? "lo" : "hi");
+            char pk[CJ_PATH];
+            cj_path_key(pk, p, ce->lo != next ? "lo" : "hi");
             if (ce->lo != next)
-                problem(C, pk, "expected the die range to start at %d, found %d", next, ce->lo);
+                cj_problem(&C->cj, pk, "expected the die range to start at %d, found %d", next, ce->lo);
             else
-                problem(C, pk, "expected a die not below lo %d, found %d", ce->lo, ce->hi);
+                cj_problem(&C->cj, pk, "expected a die not below lo %d, found %d", ce->lo, ce->hi);
             return;
         }
         next = ce->hi + 1;
         settles |= !ce->reroll_if_fire;
     }
     if (next != 7) {
-        problem(C, "/leader_casualty/table", "expected die ranges covering 1-6, found them ending "
+        cj_problem(&C->cj, "/leader_casualty/table", "expected die ranges covering 1-6, found them ending "
                                              "at %d", next - 1);
         return;
     }
     if (!settles) {
-        problem(C, "/leader_casualty/table", "expected at least one result a fire casualty keeps, "
+        cj_problem(&C->cj, "/leader_casualty/table", "expected at least one result a fire casualty keeps, "
                                              "found every one with reroll_if_fire");
         return;
     }
@@ -649,9 +467,9 @@ static void compile_casualty(compiler *C, const json_t *doc)
 int lb_fire_charts_compile(const json_t *doc, const lb_charts *c, lb_arena *arena, int strict,
                            lb_fire_charts_report report, void *ctx, lb_fire_charts **out)
 {
-    compiler C = {.charts = c, .arena = arena, .strict = strict, .report = report, .ctx = ctx};
+    compiler C = {.cj = {.charts = c, .arena = arena, .strict = strict, .report = report, .ctx = ctx}};
     *out = NULL;
-    C.fc = alloc(&C, 1, sizeof *C.fc);
+    C.fc = cj_alloc(&C.cj, 1, sizeof *C.fc);
     if (!C.fc)
         return LB_NOMEM;
     compile_terrain_defence(&C, doc);
@@ -660,10 +478,10 @@ int lb_fire_charts_compile(const json_t *doc, const lb_charts *c, lb_arena *aren
     compile_massed(&C, doc);
     compile_triggers(&C, doc);
     compile_casualty(&C, doc);
-    if (C.nomem)
+    if (C.cj.nomem)
         return LB_NOMEM;
     *out = C.fc;
-    return C.failed ? LB_INVALID : LB_OK;
+    return C.cj.failed ? LB_INVALID : LB_OK;
 }
 
 int lb_fire_charts_defence(const lb_fire_charts *fc, int terrain, int key)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart_json.h"
 #include "jsonpos.h"
 #include "lb/charge_charts.h"
 #include "lb/fire_charts.h"
@@ -107,27 +108,7 @@ __attribute__((format(printf, 3, 4))) static void problem_chart(loader *L, const
     push(L, &L->scenario, in_scenario, spath, msg);
 }
 
-/* The JSON text of v for "found …", shortened; "nothing" for a missing value. */
-static const char *found(const json_t *v, char *buf, size_t n)
-{
-    if (!v) {
-        snprintf(buf, n, "nothing");
-        return buf;
-    }
-    char *s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
-    if (!s) {
-        snprintf(buf, n, "a value");
-        return buf;
-    }
-    if (strlen(s) > 60)
-        snprintf(buf, n, "%.57s...", s);
-    else
-        snprintf(buf, n, "%s", s);
-    free(s);
-    return buf;
-}
-
-#define FOUND(v) found((v), fbuf, sizeof fbuf)
+#define FOUND(v) cj_found((v), fbuf, sizeof fbuf)
 
 /* "a, b, c" of up to NAMES_SHOWN names. */
 static void join(char *buf, size_t n, const char *const *names, int count)
@@ -143,15 +124,6 @@ static void join(char *buf, size_t n, const char *const *names, int count)
     }
 }
 
-static void path_key(char *out, const char *base, const char *key)
-{
-    jsonpos_append_key(out, PATH_MAX_LEN, base, key);
-}
-
-static void path_index(char *out, const char *base, size_t i)
-{
-    snprintf(out, PATH_MAX_LEN, "%s/%zu", base, i);
-}
 
 /* ---- typed getters: report and return -1 when the value is there but wrong -------------- */
 
@@ -168,7 +140,7 @@ static void unknown_keys(loader *L, const json_t *obj, const char *base, const c
             ok = strcmp(key, known[i]) == 0;
         if (!ok) {
             char p[PATH_MAX_LEN], names[400];
-            path_key(p, base, key);
+            cj_path_key(p, base, key);
             join(names, sizeof names, known, nknown);
             problem(L, p, "expected one of the keys %s, found \"%s\"", names, key);
         }
@@ -181,7 +153,7 @@ static int get_int(loader *L, const json_t *obj, const char *key, const char *ba
                    long min, long max, int *out)
 {
     char p[PATH_MAX_LEN], fbuf[80];
-    path_key(p, base, key);
+    cj_path_key(p, base, key);
     json_t *v = json_object_get(obj, key);
     if (!v && !required)
         return 1;
@@ -201,7 +173,7 @@ static int get_string(loader *L, const json_t *obj, const char *key, const char 
                       int required, const char *what, const char **out)
 {
     char p[PATH_MAX_LEN], fbuf[80];
-    path_key(p, base, key);
+    cj_path_key(p, base, key);
     json_t *v = json_object_get(obj, key);
     if (!v && !required)
         return 1;
@@ -219,7 +191,7 @@ static int get_enum(loader *L, const json_t *obj, const char *key, const char *b
                     const char *const *names, int count)
 {
     char p[PATH_MAX_LEN], fbuf[80], list[400];
-    path_key(p, base, key);
+    cj_path_key(p, base, key);
     json_t *v = json_object_get(obj, key);
     if (!v && !required)
         return -2;
@@ -289,7 +261,7 @@ static int compile_move(loader *L, const json_t *entry, const char *cpath, int m
 {
     char p[PATH_MAX_LEN], fbuf[80];
     json_t *m = json_object_get(entry, "move");
-    path_key(p, cpath, "move");
+    cj_path_key(p, cpath, "move");
     if (!json_is_object(m)) {
         problem_chart(L, p, "expected an object of movement costs by arm, found %s", FOUND(m));
         return -1;
@@ -298,7 +270,7 @@ static int compile_move(loader *L, const json_t *entry, const char *cpath, int m
     for (int a = 0; a < LB_MOVE_ARMS; a++) {
         json_t *v = json_object_get(m, arm_keys[a]);
         char pa[PATH_MAX_LEN];
-        path_key(pa, p, arm_keys[a]);
+        cj_path_key(pa, p, arm_keys[a]);
         if (json_is_null(v)) {
             move[a] = LB_MOVE_PROHIBITED;
         } else if (json_is_integer(v) && json_integer_value(v) >= 0 &&
@@ -318,7 +290,7 @@ static int compile_los(loader *L, const json_t *entry, const char *cpath, int al
 {
     char p[PATH_MAX_LEN], fbuf[80];
     json_t *v = json_object_get(entry, "los");
-    path_key(p, cpath, "los");
+    cj_path_key(p, cpath, "los");
     *out = LB_LOS_CLEAR;
     if (!v)
         return 0;
@@ -364,7 +336,7 @@ static void compile_terrain(loader *L, const json_t *charts)
     json_t *entry;
     json_object_foreach(terrain, key, entry) {
         char p[PATH_MAX_LEN];
-        path_key(p, "/terrain", key);
+        cj_path_key(p, "/terrain", key);
         if (!json_is_object(entry)) {
             problem_chart(L, p, "expected a terrain type object, found %s", FOUND(entry));
             continue;
@@ -373,7 +345,7 @@ static void compile_terrain(loader *L, const json_t *charts)
         json_t *go = json_object_get(entry, "general_order");
         if (go && !json_is_boolean(go)) {
             char pg[PATH_MAX_LEN];
-            path_key(pg, p, "general_order");
+            cj_path_key(pg, p, "general_order");
             problem_chart(L, pg, "expected true or false, found %s", FOUND(go));
             continue;
         }
@@ -410,7 +382,7 @@ static void compile_hexsides(loader *L, const json_t *charts)
     json_t *entry;
     json_object_foreach(sides, key, entry) {
         char p[PATH_MAX_LEN];
-        path_key(p, "/hexsides", key);
+        cj_path_key(p, "/hexsides", key);
         if (!json_is_object(entry)) {
             problem_chart(L, p, "expected a hexside type object, found %s", FOUND(entry));
             continue;
@@ -428,8 +400,8 @@ static void compile_hexsides(loader *L, const json_t *charts)
         if (self < 0 || !list)
             continue;
         char entry_path[PATH_MAX_LEN], p[PATH_MAX_LEN];
-        path_key(entry_path, "/hexsides", key);
-        path_key(p, entry_path, "cancels"); /* not in place: snprintf's source and target */
+        cj_path_key(entry_path, "/hexsides", key);
+        cj_path_key(p, entry_path, "cancels"); /* not in place: snprintf's source and target */
         if (!json_is_array(list)) {
             problem_chart(L, p, "expected a list of hexside types, found %s", FOUND(list));
             continue;
@@ -439,7 +411,7 @@ static void compile_hexsides(loader *L, const json_t *charts)
         json_array_foreach(list, i, v) {
             int other = json_is_string(v) ? lb_charts_hexside(c, json_string_value(v)) : -1;
             char pi[PATH_MAX_LEN];
-            path_index(pi, p, i);
+            cj_path_index(pi, p, i);
             if (other < 0)
                 problem_chart(L, pi, "expected a hexside type of the charts, found %s", FOUND(v));
             else
@@ -474,7 +446,7 @@ static int chart_int(loader *L, const json_t *entry, const char *cpath, const ch
     json_t *v = json_object_get(entry, key);
     if (!v && !required)
         return 0;
-    path_key(p, cpath, key);
+    cj_path_key(p, cpath, key);
     if (!json_is_integer(v) || json_integer_value(v) < min || json_integer_value(v) > 999) {
         problem_chart(L, p, "expected an integer from %d to 999, found %s", min, FOUND(v));
         return -1;
@@ -491,7 +463,7 @@ static int chart_name(loader *L, const json_t *entry, const char *cpath, const c
     *out = NULL;
     if (!v)
         return 0;
-    path_key(p, cpath, key);
+    cj_path_key(p, cpath, key);
     if (!json_is_string(v) || !json_string_length(v)) {
         problem_chart(L, p, "expected a name, found %s", FOUND(v));
         return -1;
@@ -514,7 +486,7 @@ static int chart_frac(loader *L, const json_t *entry, const char *cpath, const c
     json_t *v = json_object_get(entry, key);
     if (!v && !required)
         return 0;
-    path_key(p, cpath, key);
+    cj_path_key(p, cpath, key);
     json_t *num = json_object_get(v, "num"), *den = json_object_get(v, "den");
     if (json_is_integer(v) && json_integer_value(v) >= 1 && json_integer_value(v) <= 999) {
         *out = lb_frac_int(json_integer_value(v));
@@ -550,7 +522,7 @@ static void compile_fire_multiples(loader *L, const json_t *charts)
     json_t *entry;
     json_array_foreach(list, i, entry) {
         char p[PATH_MAX_LEN], pf[PATH_MAX_LEN];
-        path_index(p, "/fire_multiples", i);
+        cj_path_index(p, "/fire_multiples", i);
         if (!json_is_object(entry)) {
             problem_chart(L, p, "expected a fire multiple object, found %s", FOUND(entry));
             continue;
@@ -558,7 +530,7 @@ static void compile_fire_multiples(loader *L, const json_t *charts)
         lb_fire_multiple m = {0};
         json_t *form = json_object_get(entry, "formation");
         int f = json_is_string(form) ? lb_formation_parse(json_string_value(form)) : -1;
-        path_key(pf, p, "formation");
+        cj_path_key(pf, p, "formation");
         if (f < 0) {
             problem_chart(L, pf, "expected a formation (column, line, carre, skirmish, general, "
                                  "road, limbered, unlimbered, masse), found %s", FOUND(form));
@@ -567,7 +539,7 @@ static void compile_fire_multiples(loader *L, const json_t *charts)
         m.formation = (lb_formation)f;
         json_t *printed = json_object_get(entry, "printed");
         if (printed && !json_is_boolean(printed)) {
-            path_key(pf, p, "printed");
+            cj_path_key(pf, p, "printed");
             problem_chart(L, pf, "expected true or false, found %s", FOUND(printed));
             continue;
         }
@@ -615,7 +587,7 @@ static void compile_morale(loader *L, const json_t *charts)
         if (!v || json_is_null(v))
             continue;
         char p[PATH_MAX_LEN];
-        path_key(p, "/morale", keys[k]);
+        cj_path_key(p, "/morale", keys[k]);
         *slots[k] = parse_roll(v);
         if (!*slots[k])
             problem_chart(L, p, "expected a roll 11-66, found %s", FOUND(v));
@@ -762,7 +734,7 @@ static void load_header(loader *L)
         for (size_t i = 0; i < 2; i++) {
             json_t *s = json_array_get(sides, i);
             char p[PATH_MAX_LEN];
-            path_index(p, "/sides", i);
+            cj_path_index(p, "/sides", i);
             if (!json_is_string(s) || !json_string_length(s))
                 problem(L, p, "expected a side name, found %s", FOUND(s));
             else
@@ -847,7 +819,7 @@ static void load_legend(loader *L, const json_t *map, int legend[128], char *cha
     size_t used = 0;
     json_object_foreach(lg, key, v) {
         char p[PATH_MAX_LEN];
-        path_key(p, "/map/legend", key);
+        cj_path_key(p, "/map/legend", key);
         if (strlen(key) != 1 || (unsigned char)key[0] < 0x21 || (unsigned char)key[0] > 0x7E) {
             problem(L, p, "expected a key of one printable ASCII character, found \"%s\"", key);
             continue;
@@ -879,7 +851,7 @@ static void load_grid(loader *L, const json_t *map, const char *key, int is_elev
 {
     char fbuf[80], base[PATH_MAX_LEN];
     lb_map *m = &L->st->map;
-    path_key(base, "/map", key);
+    cj_path_key(base, "/map", key);
     json_t *rows = json_object_get(map, key);
     if (!rows && is_elevation)
         return;
@@ -896,7 +868,7 @@ static void load_grid(loader *L, const json_t *map, const char *key, int is_elev
     json_t *row;
     json_array_foreach(rows, r, row) {
         char p[PATH_MAX_LEN];
-        path_index(p, base, r);
+        cj_path_index(p, base, r);
         if (!json_is_string(row)) {
             problem(L, p, "expected a string of %d characters, found %s", m->cols, FOUND(row));
             continue;
@@ -950,7 +922,7 @@ static void load_hexsides(loader *L, const json_t *map)
     json_t *e;
     json_array_foreach(list, i, e) {
         char p[PATH_MAX_LEN], pk[PATH_MAX_LEN];
-        path_index(p, "/map/hexsides", i);
+        cj_path_index(p, "/map/hexsides", i);
         if (!json_is_object(e)) {
             problem(L, p, "expected an object {\"hex\", \"side\", \"type\"}, found %s", FOUND(e));
             continue;
@@ -961,7 +933,7 @@ static void load_hexsides(loader *L, const json_t *map)
         int bad = 0;
         lb_hex h = {0, 0};
         if (get_string(L, e, "hex", p, 1, "a hex label", &label) == 0) {
-            path_key(pk, p, "hex");
+            cj_path_key(pk, p, "hex");
             if (lb_map_parse_label(m, label, &h) || !lb_map_contains(m, h)) {
                 problem(L, pk, "expected a hex of the %dx%d map (%d+%d digits), found \"%s\"",
                         m->cols, m->rows, m->col_digits, m->row_digits, label);
@@ -974,7 +946,7 @@ static void load_hexsides(loader *L, const json_t *map)
         if (get_string(L, e, "side", p, 1, "a hexside (N, NE, SE, S, SW, NW)", &side) == 0) {
             dir = lb_hex_dir_parse(side);
             if (dir < 0) {
-                path_key(pk, p, "side");
+                cj_path_key(pk, p, "side");
                 problem(L, pk, "expected a hexside (N, NE, SE, S, SW, NW), found \"%s\"", side);
             }
         }
@@ -988,7 +960,7 @@ static void load_hexsides(loader *L, const json_t *map)
                     ids[n++] = c->hexsides[k].id;
                 char names[400];
                 join(names, sizeof names, ids, n);
-                path_key(pk, p, "type");
+                cj_path_key(pk, p, "type");
                 problem(L, pk, "expected a hexside type of the charts (%s), found \"%s\"",
                         n ? names : "none defined", type);
             }
@@ -1106,7 +1078,7 @@ static void load_hexes(loader *L, const json_t *uj, const char *base, lb_unit *u
 {
     char fbuf[80], p[PATH_MAX_LEN];
     lb_map *m = &L->st->map;
-    path_key(p, base, "hexes");
+    cj_path_key(p, base, "hexes");
     json_t *hx = json_object_get(uj, "hexes");
     json_t *one[1] = {hx};
     json_t **items = one;
@@ -1133,7 +1105,7 @@ static void load_hexes(loader *L, const json_t *uj, const char *base, lb_unit *u
     for (size_t i = 0; i < n; i++) {
         char pi[PATH_MAX_LEN];
         if (is_list)
-            path_index(pi, p, i);
+            cj_path_index(pi, p, i);
         else
             snprintf(pi, sizeof pi, "%s", p);
         lb_hex h;
@@ -1177,7 +1149,7 @@ static void load_bonus(loader *L, const json_t *uj, const char *base, lb_unit *u
     json_t *b = json_object_get(uj, "bonus");
     if (!b)
         return;
-    path_key(p, base, "bonus");
+    cj_path_key(p, base, "bonus");
     if (!json_is_object(b) || json_object_size(b) > LB_UNIT_MAX_BONUS) {
         problem(L, p, "expected an object of up to %d integer bonuses, found %s",
                 LB_UNIT_MAX_BONUS, FOUND(b));
@@ -1187,7 +1159,7 @@ static void load_bonus(loader *L, const json_t *uj, const char *base, lb_unit *u
     json_t *v;
     json_object_foreach(b, key, v) {
         char pk[PATH_MAX_LEN];
-        path_key(pk, p, key);
+        cj_path_key(pk, p, key);
         if (!json_is_integer(v) || json_integer_value(v) < -99 || json_integer_value(v) > 99) {
             problem(L, pk, "expected an integer from -99 to 99, found %s", FOUND(v));
             continue;
@@ -1203,7 +1175,7 @@ static void load_combat_fields(loader *L, const json_t *uj, const char *base, lb
     if (get_int(L, uj, "losses", base, 0, 0, 999, &u->losses) == 0 && u->increments &&
         u->losses >= u->increments) {
         /* R-SCN-1 */
-        path_key(p, base, "losses");
+        cj_path_key(p, base, "losses");
         problem(L, p, "expected fewer losses than the unit's %d increments, found %d",
                 u->increments, u->losses);
     }
@@ -1213,12 +1185,12 @@ static void load_combat_fields(loader *L, const json_t *uj, const char *base, lb
     get_int(L, uj, "lance", base, 0, 0, 99, &u->lance);
 
     json_t *mv = json_object_get(uj, "morale");
-    path_key(p, base, "morale");
+    cj_path_key(p, base, "morale");
     u->morale = parse_roll(mv);
     if (!u->morale)
         problem(L, p, "expected a roll 11-66, found %s", FOUND(mv));
 
-    path_key(p, base, "formation");
+    cj_path_key(p, base, "formation");
     json_t *fv = json_object_get(uj, "formation");
     int f = json_is_string(fv) ? lb_formation_parse(json_string_value(fv)) : -1;
     if (f < 0 || !formation_allowed(u->arm, (lb_formation)f))
@@ -1233,7 +1205,7 @@ static void load_combat_fields(loader *L, const json_t *uj, const char *base, lb
         u->state = (lb_morale_state)s;
     if (s == LB_STATE_DISORDERED && u->arm == LB_ARM_CAVALRY) {
         /* R-MOR-2, R-SCN-6: cavalry is in good order or routed */
-        path_key(p, base, "state");
+        cj_path_key(p, base, "state");
         problem(L, p, "expected \"good\" or \"routed\" for cavalry (it never disorders), found "
                       "\"disordered\"");
     }
@@ -1248,7 +1220,7 @@ static void load_combat_fields(loader *L, const json_t *uj, const char *base, lb
         u->formation != LB_FORM_CARRE) {
         int vertex = u->formation == LB_FORM_LINE || u->formation == LB_FORM_SKIRMISH;
         if ((u->facing % 2 == 1) != vertex) {
-            path_key(p, base, "facing");
+            cj_path_key(p, base, "facing");
             problem(L, p, "expected an %s clock hour (%s) for %s, found %d",
                     vertex ? "odd" : "even", vertex ? "a vertex" : "a hexside",
                     lb_formation_name(u->formation), u->facing);
@@ -1273,7 +1245,7 @@ static void check_nation(loader *L, const char *base, const lb_unit *u)
         json_object_foreach(nations, key, v) if (n <= NAMES_SHOWN) ids[n++] = key;
         char list[400];
         join(list, sizeof list, ids, n);
-        path_key(p, base, "nation");
+        cj_path_key(p, base, "nation");
         problem(L, p, "expected a nation of the charts (%s), found \"%s\"", list, u->nation);
         return;
     }
@@ -1281,7 +1253,7 @@ static void check_nation(loader *L, const char *base, const lb_unit *u)
         return;
     json_t *cls = json_object_get(json_object_get(nation, "classes"), u->cls);
     const char *arm = json_string_value(json_object_get(cls, "arm"));
-    path_key(p, base, "class");
+    cj_path_key(p, base, "class");
     if (!cls)
         problem(L, p, "expected a troop class of %s in the charts, found \"%s\"", u->nation, u->cls);
     else if (arm && strcmp(arm, lb_arm_name(u->arm)) != 0)
@@ -1294,7 +1266,7 @@ static void load_unit(loader *L, const json_t *uj, size_t i, idset *ids)
     char fbuf[80], base[PATH_MAX_LEN], p[PATH_MAX_LEN];
     lb_state *st = L->st;
     lb_unit *u = &st->units[i];
-    path_index(base, "/units", i);
+    cj_path_index(base, "/units", i);
     if (!json_is_object(uj)) {
         problem(L, base, "expected a unit object, found %s", FOUND(uj));
         return;
@@ -1305,7 +1277,7 @@ static void load_unit(loader *L, const json_t *uj, size_t i, idset *ids)
         u->id = dup(L, id);
         int earlier = u->id ? idset_add(ids, u->id, (int)i) : -1;
         if (earlier >= 0) {
-            path_key(p, base, "id");
+            cj_path_key(p, base, "id");
             problem(L, p, "expected a unique id, found \"%s\" (already used by /units/%d)", id,
                     earlier);
         }
@@ -1316,7 +1288,7 @@ static void load_unit(loader *L, const json_t *uj, size_t i, idset *ids)
         u->nation = dup(L, s);
     if (get_string(L, uj, "class", base, 0, "a troop class", &s) == 0)
         u->cls = dup(L, s);
-    path_key(p, base, "side");
+    cj_path_key(p, base, "side");
     json_t *sv = json_object_get(uj, "side");
     u->side = json_is_string(sv) ? lb_state_side(st, json_string_value(sv)) : -1;
     if (u->side < 0 && st->sides[0] && st->sides[1])
@@ -1340,7 +1312,7 @@ static void load_unit(loader *L, const json_t *uj, size_t i, idset *ids)
     }
     /* R-SCN-3: only a line or a skirmish screen stands in more than one hex */
     if (u->nhexes > 1 && u->formation != LB_FORM_LINE && u->formation != LB_FORM_SKIRMISH) {
-        path_key(p, base, "hexes");
+        cj_path_key(p, base, "hexes");
         problem(L, p, "expected one hex for a unit in %s (only lines and skirmishers spread), "
                       "found %d", lb_formation_name(u->formation), u->nhexes);
     }
