@@ -378,6 +378,24 @@ static int form_carre(run *R, int i)
     return lb_state_reindex(R->st);
 }
 
+
+/* premier-2017 (R-CHG-6): unit i disorders and moves away, `hexes` hexes exactly (0: a 3 MP
+ * disorder retreat); it may not move voluntarily next turn; the cavalry goes on (R-CHG-20). */
+static int disorder_away(run *R, int i, int hexes)
+{
+    lb_hex vacated;
+    int rc = set_state(R, i, LB_STATE_DISORDERED);
+    if (rc == LB_OK)
+        rc = move_away(R, i, LB_RETREAT_DISORDER, 0, hexes, "R-CHG-6", &vacated);
+    if (rc == LB_OK && R->target >= 0)
+        ch_oblige(R, LB_OBLIGE_NO_VOLUNTARY_MOVE, "R-CHG-6", R->target, -1,
+                  "%s, disordered by a charge, may not move voluntarily in its side's next "
+                  "Movement segment", id_of(R, R->target));
+    R->tst = R->target >= 0 ? T_MELEE : T_DONE;
+    R->mode = M_PLAN;
+    return rc;
+}
+
 static int carre_roll(run *R, int i, int as_target)
 {
     const lb_charge_charts *cc = charts(R);
@@ -462,17 +480,7 @@ static int carre_roll(run *R, int i, int as_target)
     }
     if (res == LB_CARRE_DD) {
         /* R-CHG-6, R-CHG-19: disorders and moves 3 hexes away; R-CHG-20: the cavalry goes on */
-        lb_hex vacated;
-        rc = set_state(R, i, LB_STATE_DISORDERED);
-        if (rc == LB_OK)
-            rc = move_away(R, i, LB_RETREAT_DISORDER, 0, 3, "R-CHG-6", &vacated);
-        if (rc == LB_OK && R->target >= 0)
-            ch_oblige(R, LB_OBLIGE_NO_VOLUNTARY_MOVE, "R-CHG-6", R->target, -1,
-                      "%s, disordered by a charge, may not move voluntarily in its side's next "
-                      "Movement segment", id_of(R, R->target));
-        R->tst = R->target >= 0 ? T_MELEE : T_DONE;
-        R->mode = M_PLAN;
-        return rc;
+        return disorder_away(R, i, 3);
     }
     lb_trace_add(R->t, y2018(R) ? "R-CHG-5" : "R-CHG-6", "(38)",
                  "the declared target routs: %s must roll recall", id_of(R, R->cav));
@@ -751,17 +759,7 @@ static int stand(run *R)
     }
     if (before == LB_STATE_GOOD) {
         /* R-CHG-6: disorders (a 3 MP retreat, R-MOR-7); the cavalry goes on (R-CHG-20) */
-        lb_hex vacated;
-        rc = set_state(R, i, LB_STATE_DISORDERED);
-        if (rc == LB_OK)
-            rc = move_away(R, i, LB_RETREAT_DISORDER, 0, 0, "R-CHG-6", &vacated);
-        if (rc == LB_OK && R->target >= 0)
-            ch_oblige(R, LB_OBLIGE_NO_VOLUNTARY_MOVE, "R-CHG-6", R->target, -1,
-                      "%s, disordered by a charge, may not move voluntarily in its side's next "
-                      "Movement segment", id_of(R, R->target));
-        R->tst = R->target >= 0 ? T_MELEE : T_DONE;
-        R->mode = M_PLAN;
-        return rc;
+        return disorder_away(R, i, 0);
     }
     return rout_and_recall(R, i, "R-CHG-6");
 }
