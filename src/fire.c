@@ -162,6 +162,27 @@ static int top_only(const lb_unit *u)
            u->formation == LB_FORM_ROAD;
 }
 
+/* The first combat unit in h not of side `side`, or -1 (a hex may hold both sides after a
+ * charge: cavalry on a carré). */
+static int top_enemy(const lb_state *s, lb_hex h, int side)
+{
+    const int *idx;
+    int n = lb_state_units_at(s, h, &idx);
+    for (int i = 0; i < n; i++)
+        if (lb_unit_is_combat(&s->units[idx[i]]) && s->units[idx[i]].side != side)
+            return idx[i];
+    return -1;
+}
+
+/* R-FIRE-18: a carré fires on enemy cavalry standing in its own hex (seed 001: the cavalry
+ * moves on top of the carré and suffers its defensive fire). */
+static int carre_on_cavalry(const lb_state *s, const lb_unit *u, lb_hex target)
+{
+    int enemy = top_enemy(s, target, u->side);
+    return u->formation == LB_FORM_CARRE && lb_unit_in_hex(u, target) && enemy >= 0 &&
+           s->units[enemy].arm == LB_ARM_CAVALRY;
+}
+
 /* R-FIRE-1, R-FIRE-6, R-FIRE-8: range, front and LOS of one firing hex. */
 static int judge_hex(const lb_state *s, const lb_unit *u, const lb_fire_value *v, int k,
                      lb_fire_hex *fh, lb_trace *t)
@@ -174,6 +195,13 @@ static int judge_hex(const lb_state *s, const lb_unit *u, const lb_fire_value *v
     fh->in_range = fh->distance >= 1 && fh->distance <= v->range;
     label(s, fh->hex, hl);
     label(s, v->target, tl);
+    if (fh->distance == 0 && carre_on_cavalry(s, u, v->target)) {
+        /* R-FIRE-18: all round, at the cavalry in the carré's own hex; a hex sees itself */
+        fh->in_range = fh->front = fh->los = fh->fires = 1;
+        lb_trace_add(t, "R-FIRE-18", "(38)", "%s fires from its carré at the enemy cavalry on top "
+                     "of it in %s", u->id, tl);
+        return LB_OK;
+    }
     lb_trace_add(t, "R-FIRE-1", "(24)", "%s to %s: %d hex%s, range %d: %s", hl, tl, fh->distance,
                  fh->distance == 1 ? "" : "es", v->range,
                  fh->in_range ? "in range" : "out of range");
@@ -314,9 +342,14 @@ int lb_fire_check(const lb_state *s, int unit, lb_hex target, lb_fire_value *v, 
         return refuse(v, "R-FIRE-5", "(24)", t, "%s: %s", u->id, e.reason);
 
     /* R-FIRE-10: the target is a hex holding the enemy */
-    int enemy = lb_state_top_combat(s, target);
-    if (enemy < 0 || s->units[enemy].side == u->side)
+    int enemy = top_enemy(s, target, u->side);
+    if (enemy < 0)
         return refuse(v, "R-FIRE-10", "(21)", t, "hex %s holds no enemy combat unit", tl);
+    /* R-LOS-12, R-FIRE-18: cavalry standing in an enemy carré's hex is a target only for that
+     * carré; other units see it again once it leaves the hex (seed 004) */
+    if (top_enemy(s, target, s->units[enemy].side) >= 0 && !carre_on_cavalry(s, u, target))
+        return refuse(v, "R-LOS-12", "(23)", t, "hex %s holds cavalry standing in a carré: it is "
+                      "not a target for other units' fire until it leaves the carré's hex", tl);
 
     const lb_fire_multiple *m =
         lb_charts_fire_multiple(&s->charts, u->nation, u->cls, u->formation);
@@ -440,10 +473,13 @@ static int read_defence(const lb_state *s, lb_fire_chance *o, lb_trace *t)
     char tl[LB_HEX_LABEL_MAX], fl[LB_HEX_LABEL_MAX], st[80];
     label(s, target, tl);
     const int *idx;
+    int firer_side = s->units[o->fire.unit].side;
     int n = lb_state_units_at(s, target, &idx), infantry = -1, artillery = 0;
-    d->unit = lb_state_top_combat(s, target);
+    d->unit = top_enemy(s, target, firer_side);
     for (int i = 0; i < n; i++) {
         const lb_unit *u = &s->units[idx[i]];
+        if (u->side == firer_side)
+            continue;
         if (u->arm == LB_ARM_INFANTRY && infantry < 0)
             infantry = idx[i];
         artillery |= u->arm == LB_ARM_ARTILLERY;
@@ -573,6 +609,8 @@ static int collect_targets(const lb_state *s, lb_fire_chance *o)
     int n = lb_state_units_at(s, o->fire.target, &idx);
     for (int i = 0; i < n; i++) {
         const lb_unit *u = &s->units[idx[i]];
+        if (u->side == s->units[o->fire.unit].side)
+            continue; /* R-FIRE-18: a carré does not fire on itself or its own leaders */
         if (o->nunits == LB_FIRE_UNITS_MAX || o->nleaders == LB_FIRE_UNITS_MAX)
             return LB_INVALID;
         if (!lb_unit_is_combat(u)) {

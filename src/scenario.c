@@ -1328,7 +1328,22 @@ static void hexes_path(loader *L, int i, int k, char *out)
         snprintf(out, PATH_MAX_LEN, "/units/%d/hexes", i);
 }
 
-/* R-SCN-4 and R-SCN-5: no enemies share a hex; no combat unit on terrain closed to its arm. */
+/* R-SCN-4: the one hex enemies share, cavalry on top of an enemy carré (38), until the melee. */
+static int charged_carre(const lb_state *st, lb_hex h)
+{
+    const int *idx;
+    int n = lb_state_units_at(st, h, &idx), carre_side = -1, cavalry_side = -1;
+    for (int i = 0; i < n; i++) {
+        const lb_unit *u = &st->units[idx[i]];
+        if (u->arm == LB_ARM_INFANTRY && u->formation == LB_FORM_CARRE)
+            carre_side = u->side;
+        else if (u->arm == LB_ARM_CAVALRY)
+            cavalry_side = u->side;
+    }
+    return carre_side >= 0 && cavalry_side >= 0 && carre_side != cavalry_side;
+}
+
+/* R-SCN-4 and R-SCN-5: no enemies share a hex (but cavalry on a carré); no combat unit on terrain closed to its arm. */
 static void check_placement(loader *L)
 {
     lb_state *st = L->st;
@@ -1344,7 +1359,8 @@ static void check_placement(loader *L)
             lb_map_label(&st->map, u->hexes[k], label);
             const int *idx;
             int n = lb_state_units_at(st, u->hexes[k], &idx);
-            for (int j = 0; j < n && idx[j] < i; j++) {
+            int shared = charged_carre(st, u->hexes[k]);
+            for (int j = 0; j < n && idx[j] < i && !shared; j++) {
                 const lb_unit *o = &st->units[idx[j]];
                 if (o->side != u->side && o->side >= 0 && u->side >= 0) {
                     problem(L, p, "expected no enemy unit in the hex, found %s holding %s (%s)",
