@@ -23,14 +23,23 @@ static json_t *hexes_json(const lb_state *st, const lb_hex *h, int n)
     return a;
 }
 
+/* A path as R-RET defines it: h0 (the start) then the hexes entered, h1 … hn. */
+static json_t *path_json(const lb_state *st, lb_hex start, const lb_hex *h, int n)
+{
+    char label[LB_HEX_LABEL_MAX];
+    json_t *a = hexes_json(st, h, n);
+    json_array_insert_new(a, 0, json_string(lb_map_label(&st->map, start, label)));
+    return a;
+}
+
 static json_t *answer_json(const lb_state *st, int unit, const lb_retreat *r, int choice,
                            const lb_trace *t)
 {
     char label[LB_HEX_LABEL_MAX];
     json_t *paths = json_array();
     for (int i = 0; i < r->npaths; i++)
-        json_array_append_new(paths, hexes_json(st, r->paths + (size_t)i * (size_t)r->hexes,
-                                                r->hexes));
+        json_array_append_new(paths, path_json(st, r->start,
+                                               r->paths + (size_t)i * (size_t)r->hexes, r->hexes));
     json_t *j = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:b,s:o,s:o}", "unit", st->units[unit].id,
                           "kind", lb_retreat_kind_name(r->kind), "rules",
                           lb_edition_name(st->rules), "by", r->by_hexes ? "hexes" : "mp",
@@ -48,7 +57,7 @@ static json_t *answer_json(const lb_state *st, int unit, const lb_retreat *r, in
     json_object_set_new(j, "paths_truncated",
                         json_boolean((unsigned long long)r->npaths < r->count));
     if (choice)
-        json_object_set_new(j, "choice", r->count ? hexes_json(st, r->choice, r->hexes)
+        json_object_set_new(j, "choice", r->count ? path_json(st, r->start, r->choice, r->hexes)
                                                   : json_null());
     json_object_set_new(j, "trace", cli_trace_json(t));
     return j;
