@@ -21,23 +21,13 @@ static int parse_path(const cli_args *args, const lb_state *st, lb_charge_req *r
     const char *list = cli_option_value(args, "path", NULL);
     if (!list)
         return cli_usage(args, "--path H1,H2,... is required: the hexes the cavalry plans to enter");
-    req->npath = 0;
-    for (const char *p = list; *p;) {
-        size_t len = strcspn(p, ",");
-        char label[32];
-        lb_hex h;
-        snprintf(label, sizeof label, "%.*s", (int)(len < 31 ? len : 31), p);
-        if (req->npath == LB_CHARGE_PATH_MAX)
-            return cli_usage(args, "--path: at most %d hexes", LB_CHARGE_PATH_MAX);
-        if (len == 0 || len > 30 || lb_map_parse_label(&st->map, label, &h) != 0 ||
-            !lb_map_contains(&st->map, h))
-            return cli_invalid("--path: expected a hex label of the %dx%d map, found \"%s\"",
-                               st->map.cols, st->map.rows, label);
-        req->path[req->npath++] = h;
-        p += len;
-        if (*p == ',')
-            p++;
-    }
+    int bad = 0;
+    req->npath = lb_map_parse_labels(&st->map, list, req->path, LB_CHARGE_PATH_MAX, &bad);
+    if (req->npath < 0 && bad == LB_CHARGE_PATH_MAX)
+        return cli_usage(args, "--path: at most %d hexes", LB_CHARGE_PATH_MAX);
+    if (req->npath < 0)
+        return cli_invalid("--path: expected hex labels of the %dx%d map, found \"%s\" (entry %d)",
+                           st->map.cols, st->map.rows, list, bad + 1);
     return req->npath ? CLI_OK : cli_usage(args, "--path: expected at least one hex");
 }
 

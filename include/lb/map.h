@@ -33,5 +33,9 @@ int lb_map_hexside(const lb_map *m, lb_hex h, int dir);
 char *lb_map_label(const lb_map *m, lb_hex h, char *buf);
 /* Parses a label of this map; 0 on success, -1 when malformed (the hex may be off the map). */
 int lb_map_parse_label(const lb_map *m, const char *s, lb_hex *out);
+/* Parses a comma-separated list of labels of hexes on the map ("0802,0903") into out (at most
+ * max); returns how many, or -1 with *bad (when not NULL) the 0-based index of the first entry
+ * that is not a hex of the map, or max when there are more than max. */
+int lb_map_parse_labels(const lb_map *m, const char *list, lb_hex *out, int max, int *bad);
 
 #endif

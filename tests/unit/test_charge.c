@@ -44,14 +44,8 @@ static lb_state *case_scenario(const char *name, void (*edit)(json_t *charts), l
 
 static void path_of(const lb_state *st, lb_charge_req *req, const char *labels)
 {
-    req->npath = 0;
-    for (const char *p = labels; *p; p += *p == ',') {
-        char l[8];
-        size_t n = strcspn(p, ",");
-        snprintf(l, sizeof l, "%.*s", (int)n, p);
-        assert_int_equal(lb_map_parse_label(&st->map, l, &req->path[req->npath++]), 0);
-        p += n;
-    }
+    req->npath = lb_map_parse_labels(&st->map, labels, req->path, LB_CHARGE_PATH_MAX, NULL);
+    assert_true(req->npath > 0);
 }
 
 static int result_of(const lb_carre_table *t, int line, int hexes, int roll)

@@ -246,6 +246,32 @@ static void test_scenario__round_down_and_defaults(void **unused)
     lb_errlist_release(&errs);
 }
 
+static void test_scenario__label_lists(void **unused)
+{
+    (void)unused;
+    lb_errlist errs = {0};
+    lb_state *st = NULL;
+    assert_int_equal(lb_scenario_load_file("tests/scenarios/contract-example.json", NULL, &st, &errs),
+                     LB_OK);
+    lb_hex out[3];
+    int bad = -1;
+    assert_int_equal(lb_map_parse_labels(&st->map, "0101,0604", out, 3, &bad), 2);
+    assert_true(lb_hex_eq(out[1], (lb_hex){6, 4}));
+    assert_int_equal(lb_map_parse_labels(&st->map, "", out, 3, &bad), 0);
+    assert_int_equal(lb_map_parse_labels(&st->map, "0101,0705", out, 3, &bad), -1);
+    assert_int_equal(bad, 1); /* column 7 of a 6-column map */
+    assert_int_equal(lb_map_parse_labels(&st->map, "0101,", out, 3, &bad), -1);
+    assert_int_equal(bad, 1); /* a trailing comma is an empty entry */
+    assert_int_equal(lb_map_parse_labels(&st->map, "0101,,0102", out, 3, &bad), -1);
+    assert_int_equal(bad, 1);
+    assert_int_equal(lb_map_parse_labels(&st->map, "101", out, 3, &bad), -1);
+    assert_int_equal(bad, 0);
+    assert_int_equal(lb_map_parse_labels(&st->map, "0101,0102,0103,0104", out, 3, &bad), -1);
+    assert_int_equal(bad, 3); /* more than max */
+    lb_state_free(st);
+    lb_errlist_release(&errs);
+}
+
 static void test_scenario__missing_file(void **unused)
 {
     (void)unused;
@@ -291,6 +317,7 @@ int main(void)
         cmocka_unit_test(test_scenario__chart_error_placed_in_module),
         cmocka_unit_test(test_scenario__bridge_cancels_stream_and_rational_multiple),
         cmocka_unit_test(test_scenario__round_down_and_defaults),
+        cmocka_unit_test(test_scenario__label_lists),
         cmocka_unit_test(test_scenario__missing_file),
         cmocka_unit_test(test_scenario__every_bad_file_is_refused_whole),
     };
