@@ -1,16 +1,8 @@
 /* Benchmark: the exact odds of whole charges on the demo (every dice branch) and one pass of the charge machine. */
 #include <stdio.h>
-#include <time.h>
 
-#include "lb/data.h"
+#include "common.h"
 #include "lb/lb.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void path_of(const lb_state *st, lb_charge_req *req, const char *const *labels, int n)
 {
@@ -24,7 +16,7 @@ static void bench(const lb_state *st, const char *what, const lb_charge_req *req
 {
     long n = 0;
     int runs = 0, outcomes = 0;
-    double start = now(), elapsed;
+    double start = bench_now(), elapsed;
     do {
         lb_charge_outcomes o;
         if (lb_charge_odds(st, req, &o) != LB_OK) {
@@ -35,7 +27,7 @@ static void bench(const lb_state *st, const char *what, const lb_charge_req *req
         outcomes = o.n;
         lb_charge_outcomes_release(&o);
         n++;
-        elapsed = now() - start;
+        elapsed = bench_now() - start;
     } while (elapsed < 1.0);
     printf("%-44s %8.1f us per odds (%d passes, %d ends): %.1f us per pass\n", what,
            elapsed / (double)n * 1e6, runs, outcomes, elapsed / (double)n / runs * 1e6);
@@ -43,18 +35,7 @@ static void bench(const lb_state *st, const char *what, const lb_charge_req *req
 
 int main(void)
 {
-    int nmodules;
-    const lb_module *modules = lb_data_modules(&nmodules);
-    lb_load_opts opts = {.modules = modules, .nmodules = nmodules};
-    size_t len;
-    const char *name;
-    const char *text = lb_data_demo(&len, &name);
-    lb_errlist errs = {0};
-    lb_state *st = NULL;
-    if (lb_scenario_load(name, text, len, &opts, &st, &errs) != LB_OK) {
-        fprintf(stderr, "the demo does not load\n");
-        return 1;
-    }
+    lb_state *st = bench_load_demo();
     static const char *const path[] = {"0802", "0903", "1003", "1104"};
     lb_standing carre[] = {{LB_DECIDE_TARGET, "au-ir20-3", "target"},
                            {LB_DECIDE_TARGET, NULL, "not-target"},
@@ -68,6 +49,5 @@ int main(void)
     req.nstanding = 2;
     bench(st, "fr-8chs on au-ir20-3, carre at the first offer", &req);
     lb_state_free(st);
-    lb_errlist_release(&errs);
     return 0;
 }

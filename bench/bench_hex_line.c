@@ -1,10 +1,8 @@
 /* Benchmark: exact lb_hex_line against a sampled hex line (cube lerp and rounding) on a 64x48 map. */
-#define _POSIX_C_SOURCE 200809L
-
 #include <stdint.h>
 #include <stdio.h>
-#include <time.h>
 
+#include "common.h"
 #include "lb/dice.h"
 #include "lb/hex.h"
 
@@ -15,13 +13,6 @@ static const double min_seconds = 0.5;
 typedef struct cube {
     double q, r, s;
 } cube;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* Axial q is col - 1; columns with an even 0-based index sit higher (R-GRID-2). */
 static cube to_cube(lb_hex h)
@@ -106,11 +97,11 @@ static double ns_per_line(const lb_hex *from, const lb_hex *to, int exact, volat
     double start, elapsed;
 
     *sink += pass(from, to, exact);
-    start = now();
+    start = bench_now();
     do {
         *sink += pass(from, to, exact);
         lines += PAIRS;
-        elapsed = now() - start;
+        elapsed = bench_now() - start;
     } while (elapsed < min_seconds);
     return 1e9 * elapsed / (double)lines;
 }

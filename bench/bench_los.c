@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "common.h"
 #include "lb/lb.h"
 
 #define COLS 64
@@ -12,31 +12,6 @@
 #define QUERIES 4096
 
 #define MIN_SECONDS 0.5 /* each measure runs at least this long */
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-typedef struct text {
-    char *buf;
-    size_t len, cap;
-} text;
-
-static void put(text *t, const char *s)
-{
-    size_t n = strlen(s);
-    if (t->len + n + 1 > t->cap) {
-        t->cap = (t->len + n + 1) * 2;
-        t->buf = realloc(t->buf, t->cap);
-        if (!t->buf)
-            exit(1);
-    }
-    memcpy(t->buf + t->len, s, n + 1);
-    t->len += n;
-}
 
 /* Hills: elevation 3 at six summits, one less every 3 hexes away, never below 0. */
 static int hill(int col, int row)
@@ -57,43 +32,43 @@ static char terrain(lb_pcg32 *rng)
     return r < 5 ? 'W' : r == 5 ? 'V' : '.';
 }
 
-static void build(text *t, char map[ROWS][COLS + 1])
+static void build(bench_text *t, char map[ROWS][COLS + 1])
 {
     char line[512];
     lb_pcg32 rng;
     lb_pcg32_seed(&rng, 1809, 23);
-    put(t, "{\"format\": \"labataille-scenario/1\", \"title\": \"los bench\",\n"
+    bench_put(t, "{\"format\": \"labataille-scenario/1\", \"title\": \"los bench\",\n"
            "\"sides\": [\"french\", \"austrian\"],\n\"charts\": {\"terrain\": {\n"
            "\"clear\": {\"move\": {\"infantry\": 1, \"cavalry\": 1, \"artillery\": 1}, \"los\": \"clear\"},\n"
            "\"woods\": {\"move\": {\"infantry\": 3, \"cavalry\": 5, \"artillery\": null}, \"los\": \"blocks\"},\n"
            "\"village\": {\"move\": {\"infantry\": 3, \"cavalry\": 3, \"artillery\": 3}, \"los\": \"dwelling\"}},\n"
            "\"hexsides\": {\"wall\": {\"move\": {\"infantry\": 2, \"cavalry\": null, \"artillery\": null}, \"los\": \"blocks\"}}},\n");
     snprintf(line, sizeof line, "\"map\": {\"columns\": %d, \"rows\": %d,\n\"terrain\": [\n", COLS, ROWS);
-    put(t, line);
+    bench_put(t, line);
     for (int r = 0; r < ROWS; r++) {
         for (int c = 0; c < COLS; c++)
             map[r][c] = terrain(&rng);
         map[r][COLS] = '\0';
         snprintf(line, sizeof line, "\"%s\"%s\n", map[r], r + 1 < ROWS ? "," : "");
-        put(t, line);
+        bench_put(t, line);
     }
-    put(t, "],\n\"legend\": {\".\": \"clear\", \"W\": \"woods\", \"V\": \"village\"},\n\"elevation\": [\n");
+    bench_put(t, "],\n\"legend\": {\".\": \"clear\", \"W\": \"woods\", \"V\": \"village\"},\n\"elevation\": [\n");
     for (int r = 0; r < ROWS; r++) {
         char row[COLS + 1];
         for (int c = 0; c < COLS; c++)
             row[c] = (char)('0' + hill(c + 1, r + 1));
         row[COLS] = '\0';
         snprintf(line, sizeof line, "\"%s\"%s\n", row, r + 1 < ROWS ? "," : "");
-        put(t, line);
+        bench_put(t, line);
     }
     /* a walled farm: the six hexsides round 2020 */
-    put(t, "],\n\"hexsides\": [");
+    bench_put(t, "],\n\"hexsides\": [");
     for (int d = 0; d < LB_DIR_COUNT; d++) {
         snprintf(line, sizeof line, "%s{\"hex\": \"2020\", \"side\": \"%s\", \"type\": \"wall\"}",
                  d ? ", " : "", lb_hex_dir_name(d));
-        put(t, line);
+        bench_put(t, line);
     }
-    put(t, "]},\n\"units\": [\n");
+    bench_put(t, "]},\n\"units\": [\n");
     for (int i = 0; i < UNITS; i++) {
         int c, r;
         do {
@@ -107,14 +82,14 @@ static void build(text *t, char map[ROWS][COLS + 1])
                  "\"fire\": 8, \"melee\": 8, \"movement\": 6, \"morale\": \"34\", \"formation\": "
                  "\"column\", \"state\": \"%s\", \"hexes\": [\"%02d%02d\"]}\n",
                  i ? "," : "", i, c <= COLS / 2 ? "french" : "austrian", state, c, r);
-        put(t, line);
+        bench_put(t, line);
     }
-    put(t, "]}\n");
+    bench_put(t, "]}\n");
 }
 
 int main(void)
 {
-    text t = {0};
+    bench_text t = {0};
     char map[ROWS][COLS + 1];
     build(&t, map);
     lb_load_opts opts = {0};
@@ -139,7 +114,7 @@ int main(void)
         dist += lb_hex_distance(from[i], to[i]);
     }
     long queries = 0;
-    double start = now(), elapsed;
+    double start = bench_now(), elapsed;
     do {
         for (int i = 0; i < QUERIES; i++) {
             lb_los_result r;
@@ -149,7 +124,7 @@ int main(void)
             lb_los_result_release(&r);
         }
         queries += QUERIES;
-        elapsed = now() - start;
+        elapsed = bench_now() - start;
     } while (elapsed < MIN_SECONDS);
     printf("los check: %.0f ns/query (random pairs, distance avg %.1f, %.0f%% visible)\n",
            1e9 * elapsed / (double)queries, (double)dist / QUERIES,
@@ -162,12 +137,12 @@ int main(void)
     double worst = 0, sum = 0;
     for (int o = 0; o < norigins; o++) {
         long maps = 0;
-        start = now();
+        start = bench_now();
         do {
             if (lb_los_visible(st, origins[o], -1, visible) != LB_OK)
                 return 1;
             maps++;
-            elapsed = now() - start;
+            elapsed = bench_now() - start;
         } while (elapsed < MIN_SECONDS / norigins);
         double ms = 1e3 * elapsed / (double)maps;
         int count = 0;
@@ -183,13 +158,13 @@ int main(void)
 
     /* all pairs: one visibility map from every hex, 3072 x 3072 lines */
     long pairs_seen = 0;
-    start = now();
+    start = bench_now();
     for (int c = 0; c < COLS * ROWS; c++) {
         lb_los_visible(st, (lb_hex){c % COLS + 1, c / COLS + 1}, -1, visible);
         for (int k = 0; k < COLS * ROWS; k++)
             pairs_seen += visible[k];
     }
-    elapsed = now() - start;
+    elapsed = bench_now() - start;
     double lines = (double)COLS * ROWS * COLS * ROWS;
     printf("all pairs %dx%d: %.2f s (%d x %d lines, every one, by visibility maps: %.0f ns/line; "
            "%.1f%% visible)\n", COLS, ROWS, elapsed, COLS * ROWS, COLS * ROWS, 1e9 * elapsed / lines,

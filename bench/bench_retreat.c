@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "common.h"
 #include "lb/lb.h"
 
 #define COLS 64
@@ -101,19 +101,12 @@ static lb_state *battle(int open, uint64_t seed)
     return st;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Mean time of lb_retreat_paths over every French unit, repeated for at least half a second;
  * keep is how many paths the result lists (0: the default, LB_RETREAT_KEEP). */
 static void measure(const char *what, const lb_state *st, lb_retreat_kind kind, int keep)
 {
     lb_retreat_req req = {.kind = kind, .max_paths = keep};
-    double paths = 0, surrender = 0, start = now(), elapsed;
+    double paths = 0, surrender = 0, start = bench_now(), elapsed;
     long calls = 0;
     do {
         for (int u = 0; u < UNITS_PER_SIDE; u++) {
@@ -127,7 +120,7 @@ static void measure(const char *what, const lb_state *st, lb_retreat_kind kind, 
             lb_retreat_release(&r);
             calls++;
         }
-        elapsed = now() - start;
+        elapsed = bench_now() - start;
     } while (elapsed < 0.5);
     printf("%s: %.1f us per %s (%.1f optimal paths on average, %s listed; %.0f%% surrender)\n",
            what, 1e6 * elapsed / (double)calls, kind == LB_RETREAT_ROUT ? "rout" : "retreat",

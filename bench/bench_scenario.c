@@ -2,74 +2,48 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "common.h"
 #include "lb/lb.h"
 
 #define COLS 100
 #define ROWS 100
 #define UNITS 2000
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* Appends to a growing buffer. */
-typedef struct text {
-    char *buf;
-    size_t len, cap;
-} text;
-
-static void put(text *t, const char *s)
-{
-    size_t n = strlen(s);
-    if (t->len + n + 1 > t->cap) {
-        t->cap = (t->len + n + 1) * 2;
-        t->buf = realloc(t->buf, t->cap);
-        if (!t->buf)
-            exit(1);
-    }
-    memcpy(t->buf + t->len, s, n + 1);
-    t->len += n;
-}
-
-static void build(text *t)
+static void build(bench_text *t)
 {
     char line[512];
-    put(t, "{\n\"format\": \"labataille-scenario/1\", \"title\": \"monster\",\n"
+    bench_put(t, "{\n\"format\": \"labataille-scenario/1\", \"title\": \"monster\",\n"
            "\"sides\": [\"french\", \"austrian\"],\n\"charts\": {\"terrain\": {\n"
            "\"clear\": {\"move\": {\"infantry\": 1, \"cavalry\": 1, \"artillery\": 1}},\n"
            "\"woods\": {\"move\": {\"infantry\": 3, \"cavalry\": 5, \"artillery\": null}, \"los\": \"blocks\"},\n"
            "\"village\": {\"move\": {\"infantry\": 3, \"cavalry\": 3, \"artillery\": 3}, \"los\": \"dwelling\"}},\n"
            "\"hexsides\": {\"stream\": {\"move\": {\"infantry\": 1, \"cavalry\": 2, \"artillery\": 3}}}},\n");
     snprintf(line, sizeof line, "\"map\": {\"columns\": %d, \"rows\": %d,\n\"terrain\": [\n", COLS, ROWS);
-    put(t, line);
+    bench_put(t, line);
     for (int r = 0; r < ROWS; r++) {
         char row[COLS + 8];
         for (int c = 0; c < COLS; c++)
             row[c] = (r * 7 + c * 13) % 17 == 0 ? 'W' : (r * 3 + c * 5) % 41 == 0 ? 'V' : '.';
         row[COLS] = '\0';
         snprintf(line, sizeof line, "\"%s\"%s\n", row, r + 1 < ROWS ? "," : "");
-        put(t, line);
+        bench_put(t, line);
     }
-    put(t, "],\n\"legend\": {\".\": \"clear\", \"W\": \"woods\", \"V\": \"village\"},\n\"elevation\": [\n");
+    bench_put(t, "],\n\"legend\": {\".\": \"clear\", \"W\": \"woods\", \"V\": \"village\"},\n\"elevation\": [\n");
     for (int r = 0; r < ROWS; r++) {
         char row[COLS + 8];
         for (int c = 0; c < COLS; c++)
             row[c] = (char)('0' + (r / 10 + c / 10) % 3);
         row[COLS] = '\0';
         snprintf(line, sizeof line, "\"%s\"%s\n", row, r + 1 < ROWS ? "," : "");
-        put(t, line);
+        bench_put(t, line);
     }
-    put(t, "],\n\"hexsides\": [\n");
+    bench_put(t, "],\n\"hexsides\": [\n");
     for (int r = 1; r <= ROWS; r++) {
         snprintf(line, sizeof line, "{\"hex\": \"050%03d\", \"side\": \"NE\", \"type\": \"stream\"},\n", r);
-        put(t, line);
+        bench_put(t, line);
     }
-    put(t, "{\"hex\": \"001001\", \"side\": \"N\", \"type\": \"stream\"}]},\n\"units\": [\n");
+    bench_put(t, "{\"hex\": \"001001\", \"side\": \"N\", \"type\": \"stream\"}]},\n\"units\": [\n");
     /* infantry in clear hexes: French in the west half, Austrians in the east */
     int placed = 0;
     for (int c = 1; c <= COLS && placed < UNITS; c++)
@@ -85,15 +59,15 @@ static void build(text *t)
                      "\"facing\": 2}%s\n",
                      placed, french ? "french" : "austrian", c, r,
                      placed + 1 < UNITS ? "," : "");
-            put(t, line);
+            bench_put(t, line);
             placed++;
         }
-    put(t, "]\n}\n");
+    bench_put(t, "]\n}\n");
 }
 
 int main(void)
 {
-    text t = {0};
+    bench_text t = {0};
     build(&t);
     lb_errlist errs = {0};
     lb_state *st = NULL;
@@ -106,12 +80,12 @@ int main(void)
     int units = st->nunits;
     lb_state_free(st);
     int runs = 0;
-    double start = now(), elapsed;
+    double start = bench_now(), elapsed;
     do {
         lb_scenario_load("monster.json", t.buf, t.len, NULL, &st, &errs);
         lb_state_free(st);
         runs++;
-        elapsed = now() - start;
+        elapsed = bench_now() - start;
     } while (elapsed < 1.0 || runs < 5);
     printf("scenario load+validate, %dx%d map, %d units, %zu KB: %.2f ms per load (%d runs)\n",
            COLS, ROWS, units, t.len / 1024, elapsed / runs * 1e3, runs);

@@ -1,0 +1,49 @@
+/* Benchmarks' shared helpers: a monotonic clock, a growing text buffer, the embedded demo. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common.h"
+#include "lb/data.h"
+
+double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void bench_put(bench_text *t, const char *s)
+{
+    size_t n = strlen(s);
+    if (t->len + n + 1 > t->cap) {
+        t->cap = (t->len + n + 1) * 2;
+        char *nb = realloc(t->buf, t->cap);
+        if (!nb) {
+            fprintf(stderr, "out of memory\n");
+            exit(1);
+        }
+        t->buf = nb;
+    }
+    memcpy(t->buf + t->len, s, n + 1);
+    t->len += n;
+}
+
+lb_state *bench_load_demo(void)
+{
+    int nmodules;
+    const lb_module *modules = lb_data_modules(&nmodules);
+    lb_load_opts opts = {.modules = modules, .nmodules = nmodules};
+    size_t len;
+    const char *name;
+    const char *text = lb_data_demo(&len, &name);
+    lb_errlist errs = {0};
+    lb_state *st = NULL;
+    if (lb_scenario_load(name, text, len, &opts, &st, &errs) != LB_OK) {
+        fprintf(stderr, "the demo does not load\n");
+        exit(1);
+    }
+    lb_errlist_release(&errs);
+    return st;
+}
