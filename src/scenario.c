@@ -1228,12 +1228,12 @@ static void load_combat_fields(loader *L, const json_t *uj, const char *base, lb
     }
 }
 
-/* docs/charts-format.md 3.1: with a nations registry in the charts, a combat unit's nation and
- * class must be in it, the class of the unit's arm. */
+/* R-SCN-8, docs/charts-format.md 3.1: in strict mode, with a nations registry in the charts, a
+ * combat unit's nation and class must be in it, the class of the unit's arm. */
 static void check_nation(loader *L, const char *base, const lb_unit *u)
 {
     json_t *nations = json_object_get(L->st->charts.doc, "nations");
-    if (!json_is_object(nations) || u->arm == LB_ARM_LEADER || !u->nation)
+    if (!L->strict || !json_is_object(nations) || u->arm == LB_ARM_LEADER || !u->nation)
         return;
     char p[PATH_MAX_LEN];
     json_t *nation = json_object_get(nations, u->nation);
