@@ -781,11 +781,19 @@ static void load_turn(loader *L)
         else
             st->turn.phasing = side;
     }
-    static const char *const segs[] = {"command",        "charge",         "movement",
-                                       "defensive_fire", "offensive_fire", "melee",
-                                       "morale_recovery"};
-    int seg = get_enum(L, turn, "segment", "/turn", 0, segs, 7);
-    if (seg >= 0)
+    json_t *sv = json_object_get(turn, "segment");
+    if (!sv)
+        return;
+    /* R-SCN-9: "morale-recovery" is read as "morale_recovery", like the other hyphenated names */
+    char name[32] = "";
+    if (json_is_string(sv) && json_string_length(sv) < sizeof name)
+        for (size_t i = 0; i <= json_string_length(sv); i++)
+            name[i] = json_string_value(sv)[i] == '-' ? '_' : json_string_value(sv)[i];
+    int seg = lb_segment_parse(name);
+    if (seg < 0)
+        problem(L, "/turn/segment", "expected one of command, charge, movement, defensive_fire, "
+                "offensive_fire, melee, morale_recovery, found %s", FOUND(sv));
+    else
         st->turn.segment = (lb_segment)seg;
 }
 
