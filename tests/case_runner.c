@@ -1,6 +1,7 @@
 /* Rule-case runner: runs the real labataille program on one case file and compares its answer. */
 #define _GNU_SOURCE
 #include <jansson.h>
+#include "json_pointer.h"
 #include <fcntl.h>
 #include <math.h>
 #include <spawn.h>
@@ -50,33 +51,6 @@ static char *slurp(const char *path)
     return buf;
 }
 
-/* Value at an RFC 6901 pointer, or NULL. */
-static json_t *pointer(json_t *v, const char *ptr)
-{
-    char seg[256];
-    while (v && *ptr == '/') {
-        size_t n = 0;
-        for (ptr++; *ptr && *ptr != '/' && n + 1 < sizeof seg; ptr++) {
-            if (*ptr == '~' && (ptr[1] == '0' || ptr[1] == '1')) {
-                seg[n++] = ptr[1] == '0' ? '~' : '/';
-                ptr++;
-            } else {
-                seg[n++] = *ptr;
-            }
-        }
-        seg[n] = '\0';
-        if (json_is_object(v)) {
-            v = json_object_get(v, seg);
-        } else if (json_is_array(v)) {
-            char *end;
-            long i = strtol(seg, &end, 10);
-            v = *end || !seg[0] ? NULL : json_array_get(v, (size_t)i);
-        } else {
-            v = NULL;
-        }
-    }
-    return v;
-}
 
 static int same(json_t *a, json_t *b)
 {
@@ -117,7 +91,7 @@ static void compare_fields(const char *casefile, json_t *expected, json_t *answe
     const char *ptr;
     json_t *want;
     json_object_foreach(expected, ptr, want) {
-        json_t *got = pointer(answer, ptr);
+        json_t *got = json_pointer_get(answer, ptr);
         if (got && (as_sets ? same_set(want, got) : same(want, got)))
             continue;
         char *w = dumps(want), *g = dumps(got);

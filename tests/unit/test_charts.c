@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <jansson.h>
+#include "../json_pointer.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,28 +13,6 @@
 #include "lb/data.h"
 #include "lb/lb.h"
 
-/* Value at an RFC 6901 pointer, or NULL. */
-static json_t *pointer(json_t *v, const char *ptr)
-{
-    char seg[256];
-    while (v && *ptr == '/') {
-        size_t n = 0;
-        for (ptr++; *ptr && *ptr != '/' && n + 1 < sizeof seg; ptr++) {
-            if (*ptr == '~' && (ptr[1] == '0' || ptr[1] == '1')) {
-                seg[n++] = ptr[1] == '0' ? '~' : '/';
-                ptr++;
-            } else {
-                seg[n++] = *ptr;
-            }
-        }
-        seg[n] = '\0';
-        if (json_is_array(v))
-            v = json_array_get(v, (size_t)strtol(seg, NULL, 10));
-        else
-            v = json_object_get(v, seg);
-    }
-    return v;
-}
 
 static json_t *module_json(const char *id)
 {
@@ -83,7 +62,7 @@ static void test_charts__modules_compile(void **unused)
             for (int a = 0; a < 3; a++) {
                 char ptr[256];
                 snprintf(ptr, sizeof ptr, "/terrain/%s/move/%s", st->charts.terrain[t].id, arms[a]);
-                json_t *v = pointer(doc, ptr);
+                json_t *v = json_pointer_get(doc, ptr);
                 assert_non_null(v);
                 assert_int_equal(st->charts.terrain[t].move[a],
                                  json_is_null(v) ? LB_MOVE_PROHIBITED : json_integer_value(v));
@@ -92,7 +71,7 @@ static void test_charts__modules_compile(void **unused)
             for (int a = 0; a < 3; a++) {
                 char ptr[256];
                 snprintf(ptr, sizeof ptr, "/hexsides/%s/move/%s", st->charts.hexsides[h].id, arms[a]);
-                json_t *v = pointer(doc, ptr);
+                json_t *v = json_pointer_get(doc, ptr);
                 assert_int_equal(st->charts.hexsides[h].move[a],
                                  json_is_null(v) ? LB_MOVE_PROHIBITED : json_integer_value(v));
             }
@@ -163,7 +142,7 @@ static void test_charts__spot_checks(void **unused)
         const char *mod = json_string_value(json_object_get(c, "module"));
         const char *ptr = json_string_value(json_object_get(c, "pointer"));
         json_t *doc = mod && strcmp(mod, "prusse-1806") == 0 ? prusse : wagram;
-        json_t *got = ptr ? pointer(doc, ptr) : NULL;
+        json_t *got = ptr ? json_pointer_get(doc, ptr) : NULL;
         if (!got || !json_equal(got, json_object_get(c, "expected"))) {
             char *g = got ? json_dumps(got, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
             fprintf(stderr, "spot check %zu %s %s: found %s (%s)\n", i, mod, ptr, g ? g : "nothing",
