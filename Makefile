@@ -50,9 +50,11 @@ fuzz: setup-fuzz
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLB_FUZZ=ON >/dev/null
 	@cmake --build $(FUZZ_BUILD)
 	@for f in $(FUZZ_BUILD)/fuzz_*; do \
-	  corpus=fuzz/corpus/$$(basename $$f | sed 's/^fuzz_//'); mkdir -p $$corpus; \
+	  name=$$(basename $$f | sed 's/^fuzz_//'); corpus=fuzz/corpus/$$name; mkdir -p $$corpus; \
+	  dict=; [ -f fuzz/$$name.dict ] && dict=-dict=fuzz/$$name.dict; \
 	  echo "== $$(basename $$f) for $(FUZZ_SECONDS) s"; \
-	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -dict=fuzz/json.dict $$corpus || exit 1; \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 -close_fd_mask=2 $$dict \
+	    $$corpus || exit 1; \
 	done
 
 clean:

@@ -68,6 +68,9 @@ void cli_side_marks(const lb_state *st, char marks[2]);
 void cli_map_print(const lb_state *st, const unsigned char *marks, const char *mark_chars,
                    const char *mark_key);
 
+/* Runs the program on argv (argv[0] the program, argv[1] the subcommand); the exit status. */
+int cli_main(int argc, char **argv);
+
 /* The subcommands, one file each. */
 int cmd_check(const cli_args *args);
 int cmd_show(const cli_args *args);

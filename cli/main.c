@@ -1,4 +1,4 @@
-/* labataille: the command-line program; parses options and dispatches to one subcommand. */
+/* The command table of labataille: parses options and dispatches to one subcommand. */
 #include <stdio.h>
 #include <string.h>
 
@@ -95,7 +95,7 @@ static int parse(const cli_command *cmd, int argc, char **argv, cli_args *args)
     return CLI_OK;
 }
 
-int main(int argc, char **argv)
+int cli_main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
         print_help(argc < 2 ? stderr : stdout);

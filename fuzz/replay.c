@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+/* Optional, as in libFuzzer: called once before the first input. */
+__attribute__((weak)) int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 static int replay_file(const char *path)
 {
@@ -69,6 +71,8 @@ static int replay(const char *path, int *count)
 int main(int argc, char **argv)
 {
     int count = 0;
+    if (LLVMFuzzerInitialize)
+        LLVMFuzzerInitialize(&argc, &argv);
     for (int i = 1; i < argc; i++)
         if (replay(argv[i], &count))
             return 1;
