@@ -31,6 +31,16 @@ static const char *demo_file(void)
     return path;
 }
 
+/* At exit: the demo file and the scratch folder go (the folder only if the commands left it
+ * empty). */
+static void clean_up(void)
+{
+    char here[256];
+    unlink(demo_file());
+    if (getcwd(here, sizeof here) && chdir("/") == 0)
+        rmdir(here);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
@@ -40,6 +50,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "r", stdin))
         abort();
     demo_file();
+    /* whatever a command writes lands in a scratch folder, never in the project */
+    char scratch[] = "/tmp/lb-fuzz-cli-XXXXXX";
+    if (!mkdtemp(scratch) || chdir(scratch) != 0)
+        abort();
+    atexit(clean_up);
     return 0;
 }
 
@@ -58,6 +73,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             i++;
         }
         args[argc - 1][n] = '\0';
+        /* pictures go to /dev/null (--svg OUT, --svg=OUT), never over the demo or elsewhere */
+        if (strncmp(args[argc - 1], "--svg=", 6) == 0)
+            snprintf(args[argc - 1], ARG_LEN, "--svg=/dev/null");
+        else if (argc > 1 && strcmp(argv[argc - 1], "--svg") == 0)
+            snprintf(args[argc - 1], ARG_LEN, "/dev/null");
         argv[argc] = strcmp(args[argc - 1], "@") == 0 ? (char *)demo_file() : args[argc - 1];
         argc++;
         i++;

@@ -1,4 +1,5 @@
 /* Replays a fuzz corpus (files or folders) through a fuzz target, for the normal test run. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -71,11 +72,25 @@ static int replay(const char *path, int *count)
 int main(int argc, char **argv)
 {
     int count = 0;
+    /* the paths are resolved first: a target's set-up may change the working folder */
+    char **paths = calloc((size_t)argc, sizeof *paths);
+    for (int i = 1; paths && i < argc; i++)
+        if (!(paths[i] = realpath(argv[i], NULL))) {
+            perror(argv[i]);
+            return 1;
+        }
+    if (!paths)
+        return 1;
     if (LLVMFuzzerInitialize)
         LLVMFuzzerInitialize(&argc, &argv);
+    int rc = 0;
+    for (int i = 1; i < argc && rc == 0; i++)
+        rc = replay(paths[i], &count);
     for (int i = 1; i < argc; i++)
-        if (replay(argv[i], &count))
-            return 1;
+        free(paths[i]);
+    free(paths);
+    if (rc)
+        return 1;
     printf("replayed %d inputs\n", count);
     return count ? 0 : 1;
 }
