@@ -22,8 +22,10 @@ int main(void)
                     lb_hex_distance(h, unit->hexes[0]) > 2)
                     continue;
                 lb_fire_chance chance;
-                lb_fire_odds(st, u, h, &chance, NULL);
+                lb_fire_request rq = {LB_FIRE_OFFENSIVE, h, &u, 1};
+                lb_fire_odds(st, &rq, &chance, NULL);
                 allowed += chance.fire.allowed;
+                lb_fire_chance_release(&chance);
                 queries++;
             }
         }

@@ -1,4 +1,4 @@
-/* labataille fire FILE UNIT TARGET [--dice R]: may UNIT fire at TARGET, with what result. */
+/* labataille fire FILE UNIT TARGET [--kind K] [--dice R]: may UNIT fire at TARGET, with what result. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -98,7 +98,7 @@ static void rolled_json(const lb_state *st, const lb_fire_result *r, json_t *j)
         const lb_fire_casualty *c = &r->casualties[i];
         json_t *checks = json_array();
         for (int k = 0; k < c->nchecks; k++)
-            json_array_append_new(checks, json_string(st->units[c->checks[k]].id));
+            json_array_append_new(checks, json_string(st->units[r->odds.units[k].unit].id));
         json_array_append_new(cas, json_pack("{s:s,s:i,s:i,s:s,s:s?,s:i,s:o}", "leader",
                                              st->units[c->leader].id, "die", c->die, "rerolls",
                                              c->rerolls, "result",
@@ -114,17 +114,13 @@ static void rolled_json(const lb_state *st, const lb_fire_result *r, json_t *j)
     json_object_set_new(j, "leader_casualties", cas);
 }
 
-static json_t *answer_json(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
-                           int scripted, const lb_trace *t)
+/* One firer's answer; its own fields keep the names of the lead firer's top-level ones. */
+static json_t *firer_json(const lb_state *st, const lb_fire_value *v)
 {
-    const lb_fire_chance *o = &r->odds;
-    const lb_fire_value *v = &o->fire;
-    char tl[LB_HEX_LABEL_MAX];
-    json_t *j = json_pack("{s:s,s:s,s:b}", "unit", st->units[v->unit].id, "target",
-                          lb_map_label(&st->map, v->target, tl), "allowed", o->allowed);
-    json_object_set_new(j, "rule", o->rule ? json_string(o->rule) : json_null());
-    json_object_set_new(j, "reason", o->allowed ? json_null() : json_string(o->reason));
     int valued = v->allowed;
+    json_t *j = json_pack("{s:s,s:b}", "unit", st->units[v->unit].id, "allowed", v->allowed);
+    json_object_set_new(j, "rule", v->rule ? json_string(v->rule) : json_null());
+    json_object_set_new(j, "reason", v->allowed ? json_null() : json_string(v->reason));
     json_object_set_new(j, "fire_value", valued ? frac_json(v->value) : json_null());
     json_object_set_new(j, "fire_value_exact", valued ? exact_json(v->value) : json_null());
     json_object_set_new(j, "breakdown", valued ? json_string(v->breakdown) : json_null());
@@ -137,7 +133,41 @@ static json_t *answer_json(const lb_state *st, const lb_fire_result *r, int roll
     json_object_set_new(j, "per_hex",
                         valued && !v->printed ? json_integer(v->per_hex) : json_null());
     json_object_set_new(j, "range", v->range ? json_integer(v->range) : json_null());
+    json_object_set_new(j, "distance", v->distance ? json_integer(v->distance) : json_null());
     json_object_set_new(j, "hexes", hexes_json(st, v));
+    return j;
+}
+
+static json_t *answer_json(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
+                           int scripted, const lb_trace *t)
+{
+    const lb_fire_chance *o = &r->odds;
+    const lb_fire_group *g = &o->fire;
+    const lb_fire_value *v = &g->firers[0];
+    char tl[LB_HEX_LABEL_MAX];
+    json_t *j = json_pack("{s:s,s:s,s:s,s:b}", "unit", st->units[v->unit].id, "target",
+                          lb_map_label(&st->map, g->target, tl), "kind",
+                          lb_fire_kind_name(g->kind), "allowed", o->allowed);
+    json_object_set_new(j, "rule", o->rule ? json_string(o->rule) : json_null());
+    json_object_set_new(j, "reason", o->allowed ? json_null() : json_string(o->reason));
+    int valued = g->allowed;
+    json_object_set_new(j, "fire_value", valued ? frac_json(g->value) : json_null());
+    json_object_set_new(j, "fire_value_exact", valued ? exact_json(g->value) : json_null());
+    json_object_set_new(j, "breakdown", valued ? json_string(g->breakdown) : json_null());
+    json_object_set_new(j, "increments_firing", json_integer(g->increments_firing));
+    json_object_set_new(j, "printed", json_boolean(v->printed));
+    json_object_set_new(j, "multiple",
+                        v->allowed && !v->printed ? frac_json(v->multiple) : json_null());
+    json_object_set_new(j, "multiple_exact",
+                        v->allowed && !v->printed ? exact_json(v->multiple) : json_null());
+    json_object_set_new(j, "per_hex",
+                        v->allowed && !v->printed ? json_integer(v->per_hex) : json_null());
+    json_object_set_new(j, "range", v->range ? json_integer(v->range) : json_null());
+    json_object_set_new(j, "hexes", hexes_json(st, v));
+    json_t *firers = json_array();
+    for (int i = 0; i < g->nfirers; i++)
+        json_array_append_new(firers, firer_json(st, &g->firers[i]));
+    json_object_set_new(j, "firers", firers);
     const lb_fire_defence *d = &o->defence;
     int defended = o->allowed;
     json_object_set_new(j, "fire_defense", defended ? json_integer(d->value) : json_null());
@@ -154,6 +184,7 @@ static json_t *answer_json(const lb_state *st, const lb_fire_result *r, int roll
     json_object_set_new(j, "odds_above", json_boolean(o->above));
     json_object_set_new(j, "target_increments", json_integer(o->target_increments));
     json_object_set_new(j, "massed_modifier", json_integer(o->massed));
+    json_object_set_new(j, "roll_modifier", json_integer(o->modifier));
     json_object_set_new(j, "outcomes", defended ? outcomes_json(o, 0) : json_null());
     json_object_set_new(j, "outcomes_exact", defended ? outcomes_json(o, 1) : json_null());
     json_object_set_new(j, "units", defended ? targets_json(st, o) : json_array());
@@ -238,7 +269,7 @@ static void print_rolled(const lb_state *st, const lb_fire_result *r, uint64_t s
     const lb_fire_chance *o = &r->odds;
     if (!scripted)
         printf("  seed %llu\n", (unsigned long long)seed);
-    printf("  roll %d %+d = %d in column %s: %d increment%s lost\n", r->roll, o->massed,
+    printf("  roll %d %+d = %d in column %s: %d increment%s lost\n", r->roll, o->modifier,
            r->modified, o->column ? o->column->label : "none", r->loss, r->loss == 1 ? "" : "s");
     for (int i = 0; i < r->nhits; i++) {
         const lb_fire_hit *h = &r->hits[i];
@@ -273,6 +304,11 @@ int cmd_fire(const cli_args *args)
 {
     if (args->npositional != 3)
         return cli_usage(args, "expected a scenario file, a unit id and a target hex or unit");
+    const char *kind_text = cli_option_value(args, "kind", NULL);
+    int kind = kind_text ? lb_fire_kind_parse(kind_text) : LB_FIRE_OFFENSIVE;
+    if (kind < 0)
+        return cli_usage(args, "--kind: expected offensive, defensive or opportunity, found \"%s\"",
+                         kind_text);
     int rolled = cli_option_value(args, "dice", NULL) || cli_option_value(args, "seed", NULL);
     int scripted = cli_option_value(args, "dice", NULL) != NULL;
     lb_dice dice;
@@ -294,6 +330,7 @@ int cmd_fire(const cli_args *args)
         lb_state_free(st);
         return CLI_INVALID;
     }
+    lb_fire_request rq = {(lb_fire_kind)kind, target, &unit, 1};
     lb_fire_result *r = calloc(1, sizeof *r);
     if (!r) {
         lb_state_free(st);
@@ -301,8 +338,7 @@ int cmd_fire(const cli_args *args)
     }
     lb_trace t;
     lb_trace_init(&t);
-    int lrc = rolled ? lb_fire_resolve(st, unit, target, &dice, r, &t)
-                     : lb_fire_odds(st, unit, target, &r->odds, &t);
+    int lrc = rolled ? lb_fire_resolve(st, &rq, &dice, r, &t) : lb_fire_odds(st, &rq, &r->odds, &t);
     rc = CLI_OK;
     if (lrc == LB_DICE) {
         rc = cli_usage(args, "--dice: expected a two-dice roll 11-66 for the fire, then one for "
@@ -313,13 +349,24 @@ int cmd_fire(const cli_args *args)
         cli_print_json(answer_json(st, r, rolled, seed, scripted, &t));
     } else {
         const lb_fire_chance *o = &r->odds;
+        const lb_fire_group *g = &o->fire;
         char tl[LB_HEX_LABEL_MAX];
-        printf("%s fires at %s: %s\n", id, lb_map_label(&st->map, target, tl),
-               o->allowed ? "allowed" : "not allowed");
-        if (o->fire.allowed) {
-            printf("  %s\n", o->fire.breakdown);
-            print_hexes(st, &o->fire);
+        printf("%s fires at %s%s%s%s: %s\n", id, lb_map_label(&st->map, target, tl),
+               g->kind != LB_FIRE_OFFENSIVE ? " (" : "",
+               g->kind != LB_FIRE_OFFENSIVE ? lb_fire_kind_name(g->kind) : "",
+               g->kind != LB_FIRE_OFFENSIVE ? " fire)" : "", o->allowed ? "allowed" : "not allowed");
+        for (int i = 0; i < g->nfirers; i++) {
+            const lb_fire_value *v = &g->firers[i];
+            if (g->nfirers > 1)
+                printf("  %s: %s\n", st->units[v->unit].id,
+                       v->allowed ? v->breakdown : v->reason);
+            else if (v->allowed)
+                printf("  %s\n", v->breakdown);
+            if (v->allowed)
+                print_hexes(st, v);
         }
+        if (g->allowed && g->nfirers > 1)
+            printf("  together: %s\n", g->breakdown);
         if (!o->allowed)
             printf("  %s [%s]\n", o->reason, o->rule);
         if (o->allowed) {
@@ -333,6 +380,7 @@ int cmd_fire(const cli_args *args)
         cli_trace_print(&t);
     }
     lb_trace_release(&t);
+    lb_fire_result_release(r);
     free(r);
     lb_state_free(st);
     return rc;

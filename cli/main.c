@@ -10,7 +10,7 @@ static const cli_command commands[] = {
      "the map and units as text, or a picture (default: the demo)"},
     {"morale", cmd_morale, "mod=", "morale FILE UNIT [--mod N] [--dice R]",
      "a morale check's modifiers and exact odds; its outcome with --dice"},
-    {"fire", cmd_fire, "", "fire FILE UNIT TARGET [--dice R]",
+    {"fire", cmd_fire, "kind=", "fire FILE UNIT TARGET [--kind K] [--dice R]",
      "may UNIT fire at TARGET; fire value, defence, odds, exact losses; the result with --dice"},
     {"retreat", cmd_retreat, "kind=,die=,auto", "retreat FILE UNIT --kind K [--die N] [--auto]",
      "every optimal path of retreat, rout or flight (K: disorder, rout, flight)"},

@@ -1055,7 +1055,8 @@ static int fire_preview(run *R)
         lb_fire_chance *fc = malloc(sizeof *fc);
         if (!fc)
             return LB_NOMEM;
-        int rc = lb_fire_odds(R->st, firer, R->pos, fc, NULL);
+        lb_fire_request rq = {LB_FIRE_DEFENSIVE, R->pos, &firer, 1};
+        int rc = lb_fire_odds(R->st, &rq, fc, NULL);
         if (rc == LB_OK) {
             o->fire_known = 1;
             o->fire_allowed = fc->allowed;
@@ -1074,6 +1075,7 @@ static int fire_preview(run *R)
                 lb_trace_add(R->t, o->rule, "(27)", "defensive fire of %s on %s: the fire rules "
                                                     "answer no: %s", o->unit, o->other, fc->reason);
         }
+        lb_fire_chance_release(fc);
         free(fc);
         if (rc != LB_OK)
             return rc;

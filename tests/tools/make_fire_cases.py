@@ -119,8 +119,8 @@ cases = []
 
 
 def case(name, ruling, desc, units, target="0605", firer="fr-le-1", json_fields=None,
-         dice=None, stdout_has=None, exit=0, text=False, **kw):
-    args = ["fire", "{scenario}", firer, target]
+         dice=None, stdout_has=None, exit=0, text=False, json_sets=None, extra=None, **kw):
+    args = ["fire", "{scenario}", firer, target] + (extra or [])
     if dice:
         args += ["--dice", dice]
     if not text:
@@ -129,6 +129,8 @@ def case(name, ruling, desc, units, target="0605", firer="fr-le-1", json_fields=
          "exit": exit}
     if json_fields:
         c["json"] = json_fields
+    if json_sets:
+        c["json_sets"] = json_sets
     if stdout_has:
         c["stdout_has"] = stdout_has
     cases.append(("fire-%s-%s" % (ruling, name), c))
@@ -277,6 +279,21 @@ case("screen-two-hexes-mixed", "R-FIRE-16",
                        "/hexes/0/halved": False, "/hexes/1/halved": True,
                        "/hexes/1/value_exact": "9/2", "/fire_defense": 6, "/odds": "2:1"},
                       **TWO_TO_ONE))
+
+# ---- R-FIRE-19: the kind of fire sets the range ---------------------------------------------
+case("defensive-skirmish-range-1", "R-FIRE-19",
+     "Defensive fire reaches the adjacent hex only (27): the skirmishers that may fire at 0705, 2 "
+     "hexes away, offensively (fire-R-FIRE-4-skirmish-two-hexes-half) have range 1 in defensive "
+     "fire and are refused: out of range.",
+     [SKIRM, AU_COL_0705], target="0705", extra=["--kind", "defensive"],
+     json_fields={"/kind": "defensive", "/allowed": False, "/rule": "R-FIRE-6", "/range": 1,
+                  "/reason": "out of range: 0705 is 2 hexes from 0505, range 1"})
+case("opportunity-skirmish-adjacent", "R-FIRE-19",
+     "Opportunity fire at the adjacent 0605 (28): range 1, the skirmishers fire as offensively "
+     "there, 3 x 3 = 9, 9:6 -> 1:1.",
+     [SKIRM, AU_COL], extra=["--kind", "opportunity"],
+     json_fields=dict({"/kind": "opportunity", "/allowed": True, "/range": 1, "/fire_value": 9,
+                       "/odds": "1:1"}, **ONE_TO_ONE))
 
 # ---- R-FIRE-5, R-FIRE-9: disordered and routed ------------------------------------------------
 case("disordered-half", "R-FIRE-5",
@@ -470,6 +487,30 @@ case("massed-12-rolled", "R-FIRE-12",
                   "/hits/1/morale/roll": 22, "/hits/1/morale/passed": False,
                   "/hits/1/morale/new_state": "disordered", "/hits/1/morale/then": "disorder"})
 
+FORTY = [FR_LINE_2] + [unit("au-%02d" % k, "austrian", "austrian", "linie", 1, 1, "column",
+                            ["0605"], 10) for k in range(1, 41)]
+case("forty-units-in-the-hex", "R-FIRE-12",
+     "Issue 11.4: 40 one-increment Austrian columns stacked in 0605 (no limit on the units of a "
+     "target hex). The top one, au-01 in column, gives the defence 6; the seed's line fires 24: "
+     "4:1. 40 increments, 31 above 9: +31 to the roll. Natural 11 (index 0) reads index 31 (62), "
+     "and every roll reads 62-66: three increments lost on all 36 rolls. Losses go one at a time "
+     "by turns, top first: au-01, au-02, au-03 lose their only increment and are eliminated "
+     "(p_eliminated 1, no check); au-04 .. au-40 lose nothing (0).",
+     FORTY,
+     json_fields={"/allowed": True, "/target_increments": 40, "/massed_modifier": 31,
+                  "/roll_modifier": 31, "/odds": "4:1", "/outcomes_exact/3": "1",
+                  "/units/0/unit": "au-01", "/units/0/p_eliminated_exact": "1",
+                  "/units/0/p_check_exact": "0", "/units/2/unit": "au-03",
+                  "/units/2/p_eliminated_exact": "1", "/units/3/p_eliminated_exact": "0",
+                  "/units/39/unit": "au-40", "/units/39/by_outcome/3/loss": 0})
+case("forty-units-rolled", "R-FIRE-12",
+     "The 40-unit hex rolled: natural 11 + 31 = 62 (31 steps of the 36-roll order), in 4:1 "
+     "(61-66) three increments: au-01, au-02 and au-03 are eliminated; nobody checks morale, so "
+     "the one die of the script is all the fire needs.",
+     FORTY, dice="11",
+     json_fields={"/roll": 11, "/modified": 62, "/loss": 3, "/hits/0/eliminated": True,
+                  "/hits/2/eliminated": True, "/hits/3/loss": 0, "/hits/39/loss": 0})
+
 # ---- R-FIRE-13: artillery ----------------------------------------------------------------------
 GUNS = [FR_LINE_2,
         unit("au-ir-1", "austrian", "austrian", "linie", 6, 6, "column", ["0605"], 10),
@@ -598,6 +639,15 @@ case("leader-no-casualty-on-64", "R-FIRE-15",
      json_fields={"/roll": 64, "/loss": 3, "/leader_casualty": False,
                   "/leader_casualties": []})
 
+case("seventeen-leaders", "R-FIRE-15",
+     "Issue 11.4: 17 Austrian leaders stacked with the column in 0605 (no limit on the leaders of "
+     "a target hex): all 17 are listed, and a natural 65 or 66 calls for their casualty checks, "
+     "2/36 = 1/18. The fire itself is the seed's 4:1.",
+     [FR_LINE_2, AU_COL] + [leader("au-ldr-%02d" % k, "austrian", ["0605"]) for k in range(1, 18)],
+     json_fields={"/odds": "4:1", "/leaders/0": "au-ldr-01", "/leaders/16": "au-ldr-17",
+                  "/p_leader_casualty_exact": "1/18"},
+     json_sets={"/leaders": ["au-ldr-%02d" % k for k in range(1, 18)]})
+
 # ---- R-FIRE-16: who may fire -------------------------------------------------------------------
 case("no-multiple-road", "R-FIRE-16",
      "A French legere battalion in road march: the charts give it no fire multiple in road, so it "
@@ -646,6 +696,10 @@ raw("cli-usage", "R-FIRE-6", "FIRE needs a scenario, a unit and a target: exit 2
     [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1"], 2,
     stderr=["labataille fire: expected a scenario file, a unit id and a target hex or unit",
             "(see labataille --help)"])
+raw("cli-bad-kind", "R-FIRE-19", "--kind takes offensive, defensive or opportunity: exit 2.",
+    [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1", "0605", "--kind", "sideways"], 2,
+    stderr=["labataille fire: --kind: expected offensive, defensive or opportunity, found "
+            "\"sideways\"", "(see labataille --help)"])
 raw("cli-dice-short", "R-FIRE-14",
     "Natural 43 in 4:1 takes two increments, the column's 1st and 2nd: its check (odd losses) "
     "needs a second roll, and the script has none: a usage error, exit 2.",

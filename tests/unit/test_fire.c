@@ -36,6 +36,19 @@ static lb_state *load_demo(void)
     return st;
 }
 
+/* One unit's offensive fire at a hex, as a request of one firer. */
+static int odds1(const lb_state *st, int unit, lb_hex target, lb_fire_chance *o, lb_trace *t)
+{
+    lb_fire_request rq = {LB_FIRE_OFFENSIVE, target, &unit, 1};
+    return lb_fire_odds(st, &rq, o, t);
+}
+
+static int resolve1(const lb_state *st, int unit, lb_hex target, lb_dice *dice, lb_fire_result *r)
+{
+    lb_fire_request rq = {LB_FIRE_OFFENSIVE, target, &unit, 1};
+    return lb_fire_resolve(st, &rq, dice, r, NULL);
+}
+
 /* ---- compiled charts ------------------------------------------------------------------- */
 
 static const lb_fire_column *column(const lb_fire_charts *fc, const char *label)
@@ -166,8 +179,9 @@ static void check_distributions(lb_state *st)
     for (int u = 0; u < st->nunits; u++)
         for (int cell = 0; cell < st->map.cols * st->map.rows; cell++) {
             lb_hex h = lb_map_hex(&st->map, cell);
-            assert_int_equal(lb_fire_odds(st, u, h, o, NULL), LB_OK);
+            assert_int_equal(odds1(st, u, h, o, NULL), LB_OK);
             if (!o->allowed) {
+                lb_fire_chance_release(o);
                 assert_true(o->reason[0] != '\0');
                 assert_non_null(o->rule);
                 continue;
@@ -183,6 +197,7 @@ static void check_distributions(lb_state *st)
                 assert_true(o->units[j].p_check.num >= 0);
             }
             assert_true(o->defence.value >= 1);
+            lb_fire_chance_release(o);
         }
     assert_true(answered > 0);
     free(o);
@@ -216,7 +231,7 @@ static void test_fire__demo_line(void **unused)
     int unit = lb_state_unit_index(st, "fr-26le-1");
     /* 0810 and 0811 hold 5 + 5; only 0810 is next to 0910: 4 x 3 = 12 against a line (9): 1:1,
      * 52-66 one increment: 5 + 6 = 11 rolls */
-    assert_int_equal(lb_fire_odds(st, unit, (lb_hex){9, 10}, &o, &t), LB_OK);
+    assert_int_equal(odds1(st, unit, (lb_hex){9, 10}, &o, &t), LB_OK);
     assert_true(o.allowed);
     assert_int_equal(o.fire.value.num, 12);
     assert_int_equal(o.fire.increments_firing, 4);
@@ -228,9 +243,12 @@ static void test_fire__demo_line(void **unused)
     assert_non_null(lb_trace_find(&t, "R-FIRE-8"));
     assert_non_null(lb_trace_find(&t, "R-LOS-2"));
     lb_trace_release(&t);
+    lb_fire_chance_release(&o);
     /* a bad unit or a target off the map is an error, not an answer */
-    assert_int_equal(lb_fire_odds(st, -1, (lb_hex){9, 10}, &o, NULL), LB_INVALID);
-    assert_int_equal(lb_fire_odds(st, unit, (lb_hex){40, 10}, &o, NULL), LB_INVALID);
+    assert_int_equal(odds1(st, -1, (lb_hex){9, 10}, &o, NULL), LB_INVALID);
+    lb_fire_chance_release(&o);
+    assert_int_equal(odds1(st, unit, (lb_hex){40, 10}, &o, NULL), LB_INVALID);
+    lb_fire_chance_release(&o);
     lb_state_free(st);
 }
 
@@ -429,7 +447,7 @@ static void fire_and_apply(lb_state *st, const char *firer, lb_hex target, const
 {
     lb_dice dice;
     assert_int_equal(lb_dice_init_script(&dice, dice_list, NULL), 0);
-    assert_int_equal(lb_fire_resolve(st, lb_state_unit_index(st, firer), target, &dice, r, NULL),
+    assert_int_equal(resolve1(st, lb_state_unit_index(st, firer), target, &dice, r),
                      LB_OK);
     assert_true(r->odds.allowed);
     assert_int_equal(dice.script_pos, dice.script_len); /* every scripted die was used */
@@ -450,6 +468,7 @@ static void test_fire__apply_losses_and_morale(void **unused)
     assert_int_equal(b->losses, 1);
     assert_int_equal(b->state, LB_STATE_DISORDERED);
     assert_int_equal(b->formation, LB_FORM_COLUMN);
+    lb_fire_result_release(r);
     free(r);
     lb_state_free(st);
 }
@@ -467,6 +486,7 @@ static void test_fire__apply_eliminates(void **unused)
     assert_int_equal(st->nunits, before - 1);
     assert_int_equal(lb_state_unit_index(st, "au-ir-1"), -1);
     assert_int_equal(lb_state_top_combat(st, (lb_hex){6, 5}), -1);
+    lb_fire_result_release(r);
     free(r);
     lb_state_free(st);
 }
@@ -481,6 +501,7 @@ static void test_fire__apply_leader_casualty(void **unused)
     assert_int_equal(r->casualties[0].hours, 7);
     assert_int_equal(lb_state_unit_index(st, "au-ldr"), -1); /* out of play: removed */
     assert_int_equal(st->units[lb_state_unit_index(st, "au-ir-1")].losses, 3);
+    lb_fire_result_release(r);
     free(r);
     lb_state_free(st);
 }
@@ -525,6 +546,32 @@ static void test_fire__apply_line_closes_up(void **unused)
     assert_int_equal(au->nhexes, 1);
     assert_true(lb_hex_eq(au->hexes[0], (lb_hex){6, 5}));
     assert_int_equal(lb_state_top_combat(st, (lb_hex){6, 6}), -1);
+    lb_fire_result_release(r);
+    free(r);
+    lb_state_free(st);
+}
+
+static void test_fire__forty_units_apply(void **unused)
+{
+    (void)unused;
+    /* issue 11.4: 40 one-increment columns in 0605; natural 11 + 31 = 62 loses three, one each
+     * from the top three, which are removed; the other 37 stay, untouched */
+    lb_state *st = load_case("fire-R-FIRE-12-forty-units-rolled");
+    int before = st->nunits;
+    lb_fire_result *r = malloc(sizeof *r);
+    fire_and_apply(st, "fr-le-1", (lb_hex){6, 5}, "11", r);
+    assert_int_equal(r->odds.nunits, 40);
+    assert_int_equal(r->nhits, 40);
+    assert_int_equal(r->modified, 62);
+    assert_int_equal(st->nunits, before - 3);
+    assert_int_equal(lb_state_unit_index(st, "au-01"), -1);
+    assert_int_equal(lb_state_unit_index(st, "au-03"), -1);
+    const int *idx;
+    assert_int_equal(lb_state_units_at(st, (lb_hex){6, 5}, &idx), 37);
+    assert_string_equal(st->units[idx[0]].id, "au-04");
+    assert_int_equal(st->units[lb_state_unit_index(st, "au-40")].losses, 0);
+    lb_fire_result_release(r);
+    lb_fire_result_release(r); /* a released result releases again as nothing */
     free(r);
     lb_state_free(st);
 }
@@ -537,16 +584,16 @@ static void test_fire__resolve_short_dice(void **unused)
     lb_dice dice;
     /* 43 calls for two morale checks; the script stops after the first */
     assert_int_equal(lb_dice_init_script(&dice, "43,55", NULL), 0);
-    assert_int_equal(lb_fire_resolve(st, lb_state_unit_index(st, "fr-le-1"), (lb_hex){6, 5},
-                                     &dice, r, NULL),
+    assert_int_equal(resolve1(st, lb_state_unit_index(st, "fr-le-1"), (lb_hex){6, 5}, &dice, r),
                      LB_DICE);
     /* seeded dice always resolve, and a refused fire rolls nothing */
     lb_dice_init_seed(&dice, 7);
-    assert_int_equal(lb_fire_resolve(st, lb_state_unit_index(st, "au-ir-2"), (lb_hex){5, 5},
-                                     &dice, r, NULL),
+    lb_fire_result_release(r);
+    assert_int_equal(resolve1(st, lb_state_unit_index(st, "au-ir-2"), (lb_hex){5, 5}, &dice, r),
                      LB_OK);
     assert_false(r->odds.allowed);
     assert_int_equal(dice.log_len, 0);
+    lb_fire_result_release(r);
     free(r);
     lb_state_free(st);
 }
@@ -565,6 +612,7 @@ int main(void)
         cmocka_unit_test(test_fire__apply_eliminates),
         cmocka_unit_test(test_fire__apply_leader_casualty),
         cmocka_unit_test(test_fire__apply_line_closes_up),
+        cmocka_unit_test(test_fire__forty_units_apply),
         cmocka_unit_test(test_fire__resolve_short_dice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
