@@ -307,11 +307,19 @@ int fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
     const lb_fire_multiple *m =
         lb_charts_fire_multiple(&s->charts, u->nation, u->cls, u->formation);
     if (u->state == LB_STATE_DISORDERED) {
-        /* R-FIRE-9: a disordered unit is in column or general order (R-MOR-3) */
+        /* R-FIRE-9: a disordered unit fires in the formation disorder gives it (R-MOR-13):
+         * infantry in column or general order (R-MOR-3), artillery in its own (R-MOR-6); disorder
+         * never gives fire to a formation that has none, such as limbered guns */
+        lb_formation as = lb_effects_formation(s, u, u->hexes[0]);
+        const lb_fire_multiple *dm = lb_charts_fire_multiple(&s->charts, u->nation, u->cls, as);
+        if (!dm)
+            return refuse(v, "R-FIRE-9", "(24)", t, "disordered, %s is in %s, in which the charts "
+                          "give %s no fire (charts fire_multiples)", u->id, lb_formation_name(as),
+                          name);
         v->printed = 1;
-        set_range(s, u, NULL, v, t);
-        lb_trace_add(t, "R-FIRE-9", "(24)", "disordered: fires as a unit in column or general "
-                     "order, at its printed value halved, range %d", v->range);
+        set_range(s, u, dm, v, t);
+        lb_trace_add(t, "R-FIRE-9", "(24)", "disordered: fires as a unit in %s, at its printed "
+                     "value halved, range %d", lb_formation_name(as), v->range);
     } else if (!m) {
         return refuse(v, "R-FIRE-16", "(24)", t, "the charts give %s no fire multiple in %s "
                       "(charts fire_multiples)", name, lb_formation_name(u->formation));

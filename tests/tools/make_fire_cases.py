@@ -306,6 +306,44 @@ case("disordered-half", "R-FIRE-5",
                        "/fire_value_exact": "15/2", "/odds": "1:1",
                        "/breakdown": "column: printed fire value 15, halved (disordered) = 15/2"},
                       **ONE_TO_ONE))
+def battery(uid, side, nation, cls, incr, fire, formation, hexes, facing=None, **kw):
+    return unit(uid, side, nation, cls, incr, fire, formation, hexes, facing, arm="artillery",
+                movement=4, **kw)
+
+
+case("disordered-limbered-refused", "R-FIRE-9",
+     "Issue 10.4: a disordered limbered French battery in 0505 facing 4. Disorder leaves artillery "
+     "in its own formation (R-MOR-6, R-MOR-13); limbered guns have no fire_multiples entry, so "
+     "they may not fire in good order (fire-R-FIRE-16-limbered-refused) and disorder does not "
+     "give them fire: refused.",
+     [battery("fr-bty", "french", "french", "a_pied", 2, 6, "limbered", ["0505"], 4,
+              state="disordered"), AU_COL], firer="fr-bty",
+     json_fields={"/allowed": False, "/rule": "R-FIRE-9",
+                  "/reason": "disordered, fr-bty is in limbered, in which the charts give French "
+                             "a_pied no fire (charts fire_multiples)", "/fire_value": None})
+case("limbered-refused", "R-FIRE-16",
+     "The same limbered battery in good order: no fire_multiples entry for limbered, no fire.",
+     [battery("fr-bty", "french", "french", "a_pied", 2, 6, "limbered", ["0505"], 4), AU_COL],
+     firer="fr-bty",
+     json_fields={"/allowed": False, "/rule": "R-FIRE-16",
+                  "/reason": "the charts give French a_pied no fire multiple in limbered (charts "
+                             "fire_multiples)"})
+case("disordered-unlimbered-half", "R-FIRE-9",
+     "A disordered unlimbered battery (printed fire 6, 2 increments) in 0505 facing 4 fires across "
+     "its SE hexside at the column in 0605: unlimbered guns fire, so disordered they fire their "
+     "printed value halved: 3. 3:6 = 1:2: 61-66 one loss, 1/6.",
+     [battery("fr-bty", "french", "french", "a_pied", 2, 6, "unlimbered", ["0505"], 4,
+              state="disordered"), AU_COL], firer="fr-bty",
+     json_fields=dict({"/allowed": True, "/printed": True, "/fire_value": 3,
+                       "/breakdown": "unlimbered: printed fire value 6, halved (disordered) = 3",
+                       "/odds": "1:2"}, **ONE_TO_TWO))
+case("disordered-guns-never-below-1", "R-FIRE-9",
+     "A disordered unlimbered battery of printed fire 1: half is 1/2, but disordered artillery is "
+     "never below 1 (R-MOR-6): 1. 1:6 is below the lowest column 1:2, read there: 1/6.",
+     [battery("fr-bty", "french", "french", "a_pied", 1, 1, "unlimbered", ["0505"], 4,
+              state="disordered"), AU_COL], firer="fr-bty",
+     json_fields=dict({"/fire_value": 1, "/fire_value_exact": "1", "/odds": "1:2",
+                       "/odds_below": True}, **ONE_TO_TWO))
 case("routed-refused", "R-FIRE-5",
      "A routed unit may not initiate fire: an answer with the reason, exit 0.",
      [unit("fr-le-1", "french", "french", "legere", 10, 15, "column", ["0505"], 4,
