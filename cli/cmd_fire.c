@@ -134,6 +134,15 @@ static json_t *firer_json(const lb_state *st, const lb_fire_value *v)
                         valued && !v->printed ? json_integer(v->per_hex) : json_null());
     json_object_set_new(j, "range", v->range ? json_integer(v->range) : json_null());
     json_object_set_new(j, "distance", v->distance ? json_integer(v->distance) : json_null());
+    json_object_set_new(j, "battery", json_boolean(v->battery));
+    json_object_set_new(j, "canister", json_boolean(v->canister));
+    json_object_set_new(j, "long_range", json_boolean(v->long_range));
+    json_object_set_new(j, "in_carre", json_boolean(v->in_carre));
+    json_object_set_new(j, "times_exact", exact_json(v->times));
+    char nl[LB_HEX_LABEL_MAX];
+    json_object_set_new(j, "nearer", v->has_nearer ? json_string(lb_map_label(&st->map, v->nearer,
+                                                                              nl))
+                                                   : json_null());
     json_object_set_new(j, "hexes", hexes_json(st, v));
     return j;
 }
@@ -180,6 +189,9 @@ static json_t *answer_json(const lb_state *st, const lb_fire_result *r, int roll
                                  : json_null());
     json_object_set_new(j, "odds", defended && o->column ? json_string(o->column->label)
                                                          : json_null());
+    json_object_set_new(j, "odds_read", defended && o->read ? json_string(o->read->label)
+                                                             : json_null());
+    json_object_set_new(j, "canister_shift", json_integer(g->canister));
     json_object_set_new(j, "odds_below", json_boolean(o->below));
     json_object_set_new(j, "odds_above", json_boolean(o->above));
     json_object_set_new(j, "target_increments", json_integer(o->target_increments));
@@ -239,12 +251,18 @@ static void print_odds(const lb_state *st, const lb_fire_chance *o)
     if (d->artillery)
         printf(", %d %+d with artillery", d->base, d->artillery);
     printf("\n  odds %s : %d -> %s%s\n", lb_frac_fmt(o->fire.value, vb, sizeof vb), d->value,
-           o->column ? o->column->label : "no effect (below the lowest column)",
-           o->column && o->below ? " (below the lowest column)"
-           : o->above            ? " (above the highest column)"
-                                 : "");
-    printf("  target hex: %d increments, roll modifier %+d (massed target)\n", o->target_increments,
+           o->read ? o->read->label : "no effect (below the lowest column)",
+           o->read && o->below ? " (below the lowest column)"
+           : o->above          ? " (above the highest column)"
+                               : "");
+    if (o->fire.canister)
+        printf("  canister: %d column%s right -> %s\n", o->fire.canister,
+               o->fire.canister == 1 ? "" : "s", o->column ? o->column->label : "no effect");
+    printf("  target hex: %d increments, roll modifier %+d (massed target)", o->target_increments,
            o->massed);
+    if (o->modifier != o->massed)
+        printf(", %+d in all", o->modifier);
+    printf("\n");
     printf("  increments lost:\n");
     for (int l = 0; l <= o->max_loss; l++)
         if (o->p_loss[l].num)

@@ -55,6 +55,7 @@ typedef struct lb_unit {
     lb_morale_state state;
     int facing;         /* clock hour 1..12, 0 when not given (R-FIRE-8: fires every way) */
     int lance;
+    int range;          /* hexes: the fire range a battery's counter prints; 0 when not given */
     lb_readiness readiness;
     lb_bonus bonus[LB_UNIT_MAX_BONUS]; /* leaders */
     int nbonus;

@@ -1,4 +1,4 @@
-/* Fire charts: checks and compiles the fire table, defence, massed, trigger, casualty charts. */
+/* Fire charts: checks and compiles the fire table, defence, massed, trigger, casualty and artillery range charts. */
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -464,6 +464,86 @@ static void compile_casualty(compiler *C, const json_t *doc)
     fc->has_casualty = ok;
 }
 
+/* ---- 8.2 artillery_fire ------------------------------------------------------------------ */
+
+static int compile_battery(compiler *C, const json_t *e, const char *p, lb_battery_range *b)
+{
+    if (!cj_object(&C->cj, e, p, "a battery class {\"range\", \"canister\", \"long_range\"}"))
+        return -1;
+    static const char *const keys[] = {"range", "canister", "long_range"};
+    cj_check_keys(&C->cj, e, p, keys, 3);
+    if (cj_int(&C->cj, e, p, "range", 1, 1, 99, &b->range) ||
+        cj_int(&C->cj, e, p, "canister", 0, 0, b->range, &b->canister) < 0 ||
+        cj_int(&C->cj, e, p, "long_range", 0, b->canister + 1, b->range, &b->long_range) < 0)
+        return -1;
+    return 0;
+}
+
+static void compile_artillery(compiler *C, const json_t *doc)
+{
+    const char *base = "/artillery_fire";
+    const json_t *af = json_object_get(doc, "artillery_fire");
+    if (!af || !cj_object(&C->cj, af, base, "an object {\"canister\", \"long_range\", "
+                                            "\"batteries\"}"))
+        return;
+    lb_fire_charts *fc = C->fc;
+    static const char *const keys[] = {"canister", "long_range", "batteries"};
+    cj_check_keys(&C->cj, af, base, keys, 3);
+    const json_t *can = json_object_get(af, "canister");
+    if (can && cj_object(&C->cj, can, "/artillery_fire/canister", "an object {\"shift\": n}")) {
+        static const char *const ck[] = {"shift"};
+        cj_check_keys(&C->cj, can, "/artillery_fire/canister", ck, 1);
+        if (cj_int(&C->cj, can, "/artillery_fire/canister", "shift", 1, 1, 9, &fc->canister_shift))
+            fc->canister_shift = 0;
+    }
+    const json_t *lr = json_object_get(af, "long_range");
+    const char *lp = "/artillery_fire/long_range";
+    if (lr && cj_object(&C->cj, lr, lp, "an object {\"times\": rational}")) {
+        static const char *const lk[] = {"times"};
+        cj_check_keys(&C->cj, lr, lp, lk, 1);
+        int num, den;
+        if (cj_rational(&C->cj, json_object_get(lr, "times"), "/artillery_fire/long_range/times",
+                        &num, &den) == 0) {
+            if (num < 1)
+                cj_problem(&C->cj, "/artillery_fire/long_range/times/num",
+                           "expected a multiple above 0, found 0");
+            else {
+                fc->long_times = lb_frac_make(num, den);
+                fc->has_long_times = 1;
+            }
+        }
+    }
+    const json_t *bt = json_object_get(af, "batteries");
+    const char *bp = "/artillery_fire/batteries";
+    if (!bt || !cj_object(&C->cj, bt, bp, "an object of battery classes by nation"))
+        return;
+    size_t total = 0;
+    const char *nation;
+    json_t *classes;
+    json_object_foreach((json_t *)bt, nation, classes) total += json_object_size(classes);
+    fc->batteries = cj_alloc(&C->cj, total, sizeof *fc->batteries);
+    if (!fc->batteries)
+        return;
+    json_object_foreach((json_t *)bt, nation, classes) {
+        char np[CJ_PATH];
+        cj_path_key(np, bp, nation);
+        if (cj_is_mark(nation, classes) ||
+            !cj_object(&C->cj, classes, np, "an object of battery classes"))
+            continue;
+        const char *cls;
+        json_t *e;
+        json_object_foreach(classes, cls, e) {
+            char p[CJ_PATH];
+            cj_path_key(p, np, cls);
+            if (cj_is_mark(cls, e))
+                continue;
+            lb_battery_range b = {.nation = cj_dup(&C->cj, nation), .cls = cj_dup(&C->cj, cls)};
+            if (compile_battery(C, e, p, &b) == 0)
+                fc->batteries[fc->nbatteries++] = b;
+        }
+    }
+}
+
 int lb_fire_charts_compile(const json_t *doc, const lb_charts *c, lb_arena *arena, int strict,
                            lb_fire_charts_report report, void *ctx, lb_fire_charts **out)
 {
@@ -478,6 +558,7 @@ int lb_fire_charts_compile(const json_t *doc, const lb_charts *c, lb_arena *aren
     compile_massed(&C, doc);
     compile_triggers(&C, doc);
     compile_casualty(&C, doc);
+    compile_artillery(&C, doc);
     if (C.cj.nomem)
         return LB_NOMEM;
     *out = C.fc;
@@ -524,6 +605,15 @@ const lb_fire_trigger *lb_fire_charts_trigger(const lb_fire_charts *fc, const ch
             by_arm = tr;
     }
     return by_arm;
+}
+
+const lb_battery_range *lb_fire_charts_battery(const lb_fire_charts *fc, const char *nation,
+                                               const char *cls)
+{
+    for (int i = 0; nation && cls && i < fc->nbatteries; i++)
+        if (strcmp(fc->batteries[i].nation, nation) == 0 && strcmp(fc->batteries[i].cls, cls) == 0)
+            return &fc->batteries[i];
+    return NULL;
 }
 
 /* charts-format 5.5 */

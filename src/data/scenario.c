@@ -1061,7 +1061,7 @@ static int idset_add(idset *set, const char *id, int i)
 static const char *const unit_keys[] = {
     "id",     "name",  "side",   "arm",       "nation", "class",  "increments",
     "losses", "fire",  "melee",  "movement",  "morale", "formation", "state",
-    "hexes",  "facing", "lance", "readiness", "bonus"};
+    "hexes",  "facing", "lance", "readiness", "bonus", "range"};
 
 static int formation_allowed(lb_arm arm, lb_formation f)
 {
@@ -1191,6 +1191,15 @@ static void load_combat_fields(loader *L, const json_t *uj, const char *base, lb
     get_int(L, uj, "melee", base, 1, 0, 999, &u->melee);
     get_int(L, uj, "movement", base, 1, 0, 999, &u->movement);
     get_int(L, uj, "lance", base, 0, 0, 99, &u->lance);
+    /* R-FIRE-19: the range printed on a battery's counter; only artillery prints one */
+    json_t *range = json_object_get(uj, "range");
+    if (range && u->arm != LB_ARM_ARTILLERY) {
+        cj_path_key(p, base, "range");
+        problem(L, p, "expected no range for %s (only artillery counters print one), found %s",
+                lb_arm_name(u->arm), FOUND(range));
+    } else {
+        get_int(L, uj, "range", base, 0, 1, 99, &u->range);
+    }
 
     json_t *mv = json_object_get(uj, "morale");
     cj_path_key(p, base, "morale");

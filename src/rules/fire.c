@@ -2,6 +2,7 @@
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fire_int.h"
@@ -220,6 +221,20 @@ static int judge_hex(const lb_state *s, const lb_unit *u, const lb_fire_value *v
     return LB_OK;
 }
 
+static int may_target(const lb_state *s, const lb_unit *u, const lb_fire_value *v, lb_hex h,
+                      int *rc)
+{
+    int enemy = fi_top_enemy(s, h, u->side);
+    if (enemy < 0 || fi_top_enemy(s, h, s->units[enemy].side) >= 0)
+        return 0;
+    lb_fire_value probe = *v;
+    probe.target = h;
+    lb_fire_hex fh;
+    memset(&fh, 0, sizeof fh);
+    *rc = judge_hex(s, u, &probe, 0, &fh, NULL);
+    return *rc == LB_OK && fh.fires;
+}
+
 /* The refusal when no hex of the unit fires: the reason of the hex that came nearest. */
 static int refuse_hexes(const lb_state *s, const lb_unit *u, lb_fire_value *v, lb_trace *t)
 {
@@ -246,12 +261,18 @@ static int refuse_hexes(const lb_state *s, const lb_unit *u, lb_fire_value *v, l
                   tl, fi_label(s, best->blocked_at, bl));
 }
 
+/* The charts' ranges of a battery's class, or NULL. */
+static const lb_battery_range *battery_class(const lb_state *s, const lb_unit *u)
+{
+    return s->charts.fire ? lb_fire_charts_battery(s->charts.fire, u->nation, u->cls) : NULL;
+}
+
 /* R-FIRE-1, R-FIRE-19: the range a unit fires at. Defensive and opportunity fire reach the
- * adjacent hex only (27), (28), (24); offensive fire the chart's range. */
+ * adjacent hex only (27), (28), (24); offensive fire reaches the range printed on a battery's
+ * counter, else its class's in the charts, else the fire multiple's. */
 static void set_range(const lb_state *s, const lb_unit *u, const lb_fire_multiple *m,
                       lb_fire_value *v, lb_trace *t)
 {
-    (void)s;
     if (v->kind != LB_FIRE_OFFENSIVE) {
         v->range = 1;
         lb_trace_add(t, "R-FIRE-19", "(27)", "%s fire: range 1 (the adjacent hex)",
@@ -260,7 +281,108 @@ static void set_range(const lb_state *s, const lb_unit *u, const lb_fire_multipl
         return;
     }
     v->range = m ? m->range : 1;
-    (void)u;
+    if (!v->battery)
+        return;
+    const lb_battery_range *b = battery_class(s, u);
+    if (u->range) {
+        v->range = u->range;
+        lb_trace_add(t, "R-FIRE-19", "(26)", "%s: range %d, printed on the counter", u->id,
+                     v->range);
+    } else if (b) {
+        v->range = b->range;
+        lb_trace_add(t, "R-FIRE-19", "(26)", "%s: range %d, the charts' range of %s %s batteries "
+                     "(artillery_fire)", u->id, v->range, u->nation, u->cls);
+    } else {
+        lb_trace_add(t, "R-FIRE-19", "(26)", "%s: range %d; the counter gives none, nor do the "
+                     "charts for its class", u->id, v->range);
+    }
+    lb_trace_int(t, "range", v->range);
+}
+
+/* R-FIRE-20: close range (canister) and long range, by the distance the battery fires at. */
+static void battery_bands(const lb_state *s, const lb_unit *u, lb_fire_value *v, lb_trace *t)
+{
+    const lb_battery_range *b = battery_class(s, u);
+    const lb_fire_charts *fc = s->charts.fire;
+    v->canister = b && v->distance <= b->canister;
+    v->long_range = b && b->long_range && v->distance >= b->long_range && fc->has_long_times;
+    if (v->long_range)
+        v->times = lb_frac_mul(v->times, fc->long_times);
+    if (!b)
+        return;
+    char mbuf[32];
+    if (v->canister)
+        lb_trace_add(t, "R-FIRE-20", "(26)", "%s at %d hex%s: close range (canister to %d)", u->id,
+                     v->distance, v->distance == 1 ? "" : "es", b->canister);
+    else if (v->long_range)
+        lb_trace_add(t, "R-FIRE-20", "(26)", "%s at %d hexes: long range (from %d), its value "
+                     "× %s", u->id, v->distance, b->long_range,
+                     lb_frac_fmt(fc->long_times, mbuf, sizeof mbuf));
+    else
+        lb_trace_add(t, "R-FIRE-20", "(26)", "%s at %d hex%s: neither close (to %d) nor long "
+                     "range", u->id, v->distance, v->distance == 1 ? "" : "es", b->canister);
+    lb_trace_bool(t, "canister", v->canister);
+    lb_trace_bool(t, "long_range", v->long_range);
+}
+
+/* May a battery fire at hex h, as far as the target and its own hex go (R-FIRE-6, R-FIRE-8,
+ * R-FIRE-10, R-LOS-12)? No trace. */
+static int may_target(const lb_state *s, const lb_unit *u, const lb_fire_value *v, lb_hex h,
+                      int *rc);
+
+/* Candidates for a nearer target: a hex and its distance. */
+typedef struct nearer_hex {
+    lb_hex hex;
+    int distance;
+} nearer_hex;
+
+static int by_distance(const void *a, const void *b)
+{
+    const nearer_hex *x = a, *y = b;
+    if (x->distance != y->distance)
+        return x->distance - y->distance;
+    if (x->hex.col != y->hex.col)
+        return x->hex.col - y->hex.col;
+    return x->hex.row - y->hex.row;
+}
+
+/* R-FIRE-21 (26): a battery that fires offensively fires at the closest hex it may fire at;
+ * among equally close ones the player chooses. Sets v->nearer to the nearest legal one that is
+ * closer than the target, if any. */
+static int closest_target(const lb_state *s, const lb_unit *u, lb_fire_value *v, lb_trace *t)
+{
+    nearer_hex *c = malloc(((size_t)s->nunits * LB_UNIT_MAX_HEXES + 1) * sizeof *c);
+    if (!c)
+        return LB_NOMEM;
+    int n = 0, rc = LB_OK;
+    for (int i = 0; i < s->nunits; i++) {
+        const lb_unit *e = &s->units[i];
+        if (e->side == u->side || !lb_unit_is_combat(e))
+            continue;
+        for (int k = 0; k < e->nhexes; k++) {
+            int d = lb_hex_distance(u->hexes[0], e->hexes[k]);
+            if (d >= 1 && d < v->distance && d <= v->range)
+                c[n++] = (nearer_hex){e->hexes[k], d};
+        }
+    }
+    qsort(c, (size_t)n, sizeof *c, by_distance);
+    for (int i = 0; i < n && !v->has_nearer && rc == LB_OK; i++) {
+        if (i > 0 && lb_hex_eq(c[i].hex, c[i - 1].hex))
+            continue;
+        if (may_target(s, u, v, c[i].hex, &rc)) {
+            v->has_nearer = 1;
+            v->nearer = c[i].hex;
+        }
+    }
+    free(c);
+    if (rc != LB_OK)
+        return rc;
+    char tl[LB_HEX_LABEL_MAX];
+    if (!v->has_nearer)
+        lb_trace_add(t, "R-FIRE-21", "(26)", "%s: no enemy hex nearer than %s (%d hex%s) that it "
+                     "may fire at", u->id, fi_label(s, v->target, tl), v->distance,
+                     v->distance == 1 ? "" : "es");
+    return LB_OK;
 }
 
 /* R-FIRE-1..6, R-FIRE-8, R-FIRE-9, R-FIRE-16, R-FIRE-19 */
@@ -306,6 +428,7 @@ int fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
 
     const lb_fire_multiple *m =
         lb_charts_fire_multiple(&s->charts, u->nation, u->cls, u->formation);
+    v->battery = u->arm == LB_ARM_ARTILLERY && u->formation == LB_FORM_UNLIMBERED;
     if (u->state == LB_STATE_DISORDERED) {
         /* R-FIRE-9: a disordered unit fires in the formation disorder gives it (R-MOR-13):
          * infantry in column or general order (R-MOR-3), artillery in its own (R-MOR-6); disorder
@@ -364,6 +487,21 @@ int fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
     }
     if (!any)
         return refuse_hexes(s, u, v, t);
+    if (v->battery) {
+        battery_bands(s, u, v, t);
+        if (v->kind == LB_FIRE_OFFENSIVE) {
+            int rc = closest_target(s, u, v, t);
+            if (rc != LB_OK)
+                return rc;
+            char nl[LB_HEX_LABEL_MAX];
+            if (v->has_nearer)
+                return refuse(v, "R-FIRE-21", "(26)", t, "a battery fires at the closest target it "
+                              "may fire at: %s is %d hex%s from %s, nearer than %s (%d)",
+                              fi_label(s, v->nearer, nl), lb_hex_distance(u->hexes[0], v->nearer),
+                              lb_hex_distance(u->hexes[0], v->nearer) == 1 ? "" : "es", hl, tl,
+                              v->distance);
+        }
+    }
     v->allowed = 1;
     return LB_OK;
 }
@@ -452,10 +590,28 @@ void fi_unit_value(const lb_state *s, lb_fire_value *v, const int *caps, lb_trac
         return;
     const lb_unit *u = &s->units[v->unit];
     char vbuf[32];
-    if (v->printed) {
+    if (v->printed)
         printed_value(u, v, t);
-    } else {
+    else
         sum_multiples(s, u, v, caps, t);
+    if (lb_frac_cmp(v->times, lb_frac_int(1)) != 0) {
+        /* R-FIRE-20, R-FIRE-25: the battery's range and carré multipliers */
+        char tbuf[32], bbuf[32];
+        lb_frac before = v->value;
+        v->value = lb_frac_mul(v->value, v->times);
+        lb_trace_add(t, v->long_range ? "R-FIRE-20" : "R-FIRE-25", "(26)", "%s: %s × %s%s%s = %s",
+                     u->id, lb_frac_fmt(before, bbuf, sizeof bbuf),
+                     lb_frac_fmt(v->times, tbuf, sizeof tbuf), v->long_range ? ", long range" : "",
+                     v->in_carre ? ", in a carré" : "", lb_frac_fmt(v->value, vbuf, sizeof vbuf));
+        fi_trace_frac(t, "times", v->times);
+        if (v->printed)
+            fi_append(v->breakdown, sizeof v->breakdown, " × %s (%s%s%s)", tbuf,
+                      v->long_range ? "long range" : "", v->long_range && v->in_carre ? ", " : "",
+                      v->in_carre ? "in a carré" : "");
+        else
+            fi_append(v->breakdown, sizeof v->breakdown, ", × %s (%s%s%s) = %s", tbuf,
+                      v->long_range ? "long range" : "", v->long_range && v->in_carre ? ", " : "",
+                      v->in_carre ? "in a carré" : "", vbuf);
     }
     if (v->printed)
         fi_append(v->breakdown, sizeof v->breakdown, " = %s",

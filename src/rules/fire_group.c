@@ -14,6 +14,31 @@ void lb_fire_group_release(lb_fire_group *g)
     g->nfirers = 0;
 }
 
+/* R-FIRE-20: the fire moves the odds right when it has guns and every battery in it fires at
+ * close range (one roll, one column: the guns' canister is the fire's only when all of them
+ * fire it). */
+static void canister(const lb_state *s, lb_fire_group *g, lb_trace *t)
+{
+    int close = 0;
+    g->batteries = 0;
+    for (int i = 0; i < g->nfirers; i++) {
+        g->batteries += g->firers[i].battery;
+        close += g->firers[i].battery && g->firers[i].canister;
+    }
+    int shift = s->charts.fire ? s->charts.fire->canister_shift : 0;
+    if (!g->batteries || !shift)
+        return;
+    if (close == g->batteries) {
+        g->canister = shift;
+        lb_trace_add(t, "R-FIRE-20", "(26)", "canister: every battery of the fire is at close "
+                     "range: the odds move %d column%s right", shift, shift == 1 ? "" : "s");
+    } else {
+        lb_trace_add(t, "R-FIRE-20", "(26)", "no canister: %d of the fire's %d batter%s at close "
+                     "range", close, g->batteries, g->batteries == 1 ? "y is" : "ies are");
+    }
+    lb_trace_int(t, "canister", g->canister);
+}
+
 /* R-FIRE-23 */
 int lb_fire_group_check(const lb_state *s, const lb_fire_request *rq, lb_fire_group *g,
                         lb_trace *t)
@@ -43,6 +68,7 @@ int lb_fire_group_check(const lb_state *s, const lb_fire_request *rq, lb_fire_gr
     g->value = v->value;
     g->increments_firing = v->increments_firing;
     snprintf(g->breakdown, sizeof g->breakdown, "%s", v->breakdown);
+    canister(s, g, t);
     g->allowed = 1;
     return LB_OK;
 }

@@ -323,6 +323,17 @@ static void read_column(const lb_state *s, lb_fire_chance *o, lb_trace *t)
                      : o->above ? " (above the highest column: the highest)"
                                 : " (the highest listed column not above the ratio)");
     lb_trace_text(t, "column", o->column ? o->column->label : "none");
+    /* R-FIRE-20: canister moves the column right, from "no effect" below the lowest too */
+    if (!o->fire.canister)
+        return;
+    int at = o->column ? (int)(o->column - fc->columns) : -1;
+    at += o->fire.canister;
+    if (at > fc->ncolumns - 1)
+        at = fc->ncolumns - 1;
+    o->column = at >= 0 ? &fc->columns[at] : NULL;
+    lb_trace_add(t, "R-FIRE-20", "(26)", "canister: column %s becomes %s",
+                 o->read ? o->read->label : "none", o->column ? o->column->label : "none");
+    lb_trace_text(t, "column", o->column ? o->column->label : "none");
 }
 
 /* R-FIRE-7, R-FIRE-10..15, R-DICE-2, R-DICE-4 */

@@ -96,7 +96,7 @@ def leader(uid, side, hexes, morale=1):
             "hexes": hexes}
 
 
-def scenario(units, terrain=None, charts=None, fractions="exact"):
+def scenario(units, terrain=None, charts=None, fractions="exact", rules="premier-2018"):
     rows = terrain or ["........"] * 8
     c = copy.deepcopy(CHARTS)
     for k, v in (charts or {}).items():
@@ -104,7 +104,7 @@ def scenario(units, terrain=None, charts=None, fractions="exact"):
             del c[k]
         else:
             c[k] = v
-    return {"format": "labataille-scenario/1", "title": "fire case", "rules": "premier-2018",
+    return {"format": "labataille-scenario/1", "title": "fire case", "rules": rules,
             "fractions": fractions, "sides": ["french", "austrian"],
             "map": {"columns": 8, "rows": 8, "terrain": rows,
                     "legend": {".": "clear", "W": "woods"}},
@@ -295,6 +295,189 @@ case("opportunity-skirmish-adjacent", "R-FIRE-19",
      json_fields=dict({"/kind": "opportunity", "/allowed": True, "/range": 1, "/fire_value": 9,
                        "/odds": "1:1"}, **ONE_TO_ONE))
 
+# ---- R-FIRE-19..21: batteries at range -------------------------------------------------------
+# The test batteries: French a_pied, range 5, canister (close range) to 2 hexes, long range from 4
+# hexes at half value; canister moves the odds one column right.
+ART = {"canister": {"shift": 1}, "long_range": {"times": {"num": 1, "den": 2}},
+       "batteries": {"french": {"a_pied": {"range": 5, "canister": 2, "long_range": 4}}}}
+
+
+def battery(uid, side, nation, cls, incr, fire, formation, hexes, facing=None, **kw):
+    return unit(uid, side, nation, cls, incr, fire, formation, hexes, facing, arm="artillery",
+                movement=4, **kw)
+
+
+BTY = battery("fr-bty", "french", "french", "a_pied", 2, 8, "unlimbered", ["0104"])
+
+
+def au_col(uid, hexes, facing=10, **kw):
+    return unit(uid, "austrian", "austrian", "linie", 6, 6, "column", hexes, facing, **kw)
+
+
+def bty_case(name, ruling, desc, units, target, json_fields, **kw):
+    kw.setdefault("charts", {"artillery_fire": ART})
+    case(name, ruling, desc, units, target=target, firer=kw.pop("firer", "fr-bty"),
+         json_fields=json_fields, **kw)
+
+
+bty_case("battery-class-range", "R-FIRE-19",
+         "A French a_pied battery (printed fire 8, no range on its counter, no facing: it fires "
+         "every way) in 0104 fires at the Austrian column in 0404, 3 hexes east along the row. Its "
+         "range is its class's in the charts' artillery_fire: 5. 3 hexes is neither close (to 2) "
+         "nor long range (from 4): printed 8. 8:6 = 1.33 -> 1:1: 2/3 none, 1/3 one.",
+         [BTY, au_col("au-a", ["0404"])], "0404",
+         dict({"/allowed": True, "/range": 5, "/fire_value": 8, "/firers/0/battery": True,
+               "/firers/0/distance": 3, "/firers/0/canister": False,
+               "/firers/0/long_range": False, "/canister_shift": 0, "/odds": "1:1"}, **ONE_TO_ONE))
+bty_case("battery-canister", "R-FIRE-20",
+         "The battery fires at 0304, 2 hexes away: close range (canister to 2). 8:6 reads 1:1; "
+         "canister moves it one column right, to 2:1: 1/2 none, 1/3 one, 1/6 two.",
+         [BTY, au_col("au-a", ["0304"])], "0304",
+         dict({"/firers/0/canister": True, "/odds_read": "1:1", "/canister_shift": 1,
+               "/odds": "2:1"}, **TWO_TO_ONE))
+bty_case("battery-long-range", "R-FIRE-20",
+         "The battery fires at 0504, 4 hexes away: long range (from 4), its value x 1/2: 8 x 1/2 "
+         "= 4. 4:6 = 0.67 -> 1:2: 5/6 none, 1/6 one.",
+         [BTY, au_col("au-a", ["0504"])], "0504",
+         dict({"/firers/0/long_range": True, "/firers/0/times_exact": "1/2", "/fire_value": 4,
+               "/breakdown": "unlimbered: printed fire value 8 × 1/2 (long range) = 4",
+               "/odds": "1:2"}, **ONE_TO_TWO))
+bty_case("battery-long-range-round-down", "R-MOR-9",
+         "A battery of printed fire 7 at long range with \"fractions\": \"round-down\": 7 x 1/2 "
+         "= 7/2, rounded down once, at the end, to 3. 3:6 -> 1:2.",
+         [battery("fr-bty", "french", "french", "a_pied", 2, 7, "unlimbered", ["0104"]),
+          au_col("au-a", ["0504"])], "0504",
+         dict({"/fire_value": 3, "/fire_value_exact": "3", "/odds": "1:2"}, **ONE_TO_TWO),
+         fractions="round-down")
+bty_case("battery-out-of-range", "R-FIRE-6",
+         "At 0704, 6 hexes away, beyond the class's range 5: refused.",
+         [BTY, au_col("au-a", ["0704"])], "0704",
+         {"/allowed": False, "/rule": "R-FIRE-6", "/range": 5,
+          "/reason": "out of range: 0704 is 6 hexes from 0104, range 5"})
+bty_case("battery-printed-range", "R-FIRE-19",
+         "The same battery with \"range\": 7 on its counter: the printed range wins over the "
+         "class's 5. At 0704 (6 hexes): long range (from 4), 8 x 1/2 = 4; 4:6 -> 1:2.",
+         [dict(BTY, range=7), au_col("au-a", ["0704"])], "0704",
+         dict({"/allowed": True, "/range": 7, "/fire_value": 4, "/odds": "1:2"}, **ONE_TO_TWO))
+bty_case("battery-class-not-charted", "R-FIRE-19",
+         "A French a_cheval battery: artillery_fire has no entry for its class and its counter "
+         "gives no range, so the fire multiple's range stands: 1. 0304 is 2 hexes away: refused.",
+         [battery("fr-bty", "french", "french", "a_cheval", 2, 8, "unlimbered", ["0104"]),
+          au_col("au-a", ["0304"])], "0304",
+         {"/allowed": False, "/range": 1, "/rule": "R-FIRE-6",
+          "/reason": "out of range: 0304 is 2 hexes from 0104, range 1"})
+bty_case("battery-defensive-adjacent", "R-FIRE-19",
+         "Defensive fire at the adjacent 0204: range 1 whatever the battery's; 1 hex is close "
+         "range, so canister: 8:6 reads 1:1, moved to 2:1.",
+         [BTY, au_col("au-a", ["0204"])], "0204",
+         dict({"/kind": "defensive", "/range": 1, "/firers/0/canister": True, "/odds": "2:1"},
+              **TWO_TO_ONE), extra=["--kind", "defensive"])
+bty_case("battery-defensive-two-hexes", "R-FIRE-19",
+         "Defensive fire at 0304, 2 hexes away: range 1, refused (offensively it may, "
+         "fire-R-FIRE-20-battery-canister).",
+         [BTY, au_col("au-a", ["0304"])], "0304",
+         {"/allowed": False, "/rule": "R-FIRE-6", "/range": 1,
+          "/reason": "out of range: 0304 is 2 hexes from 0104, range 1"},
+         extra=["--kind", "defensive"])
+bty_case("closest-refuses-farther", "R-FIRE-21",
+         "Two Austrian columns: 0102, 2 hexes north of the battery, and 0404, 3 hexes east; the "
+         "battery sees both (clear, nothing between). A battery fires at the closest target (26): "
+         "0404 is refused and the answer names 0102.",
+         [BTY, au_col("au-a", ["0102"]), au_col("au-b", ["0404"])], "0404",
+         {"/allowed": False, "/rule": "R-FIRE-21", "/firers/0/nearer": "0102",
+          "/reason": "a battery fires at the closest target it may fire at: 0102 is 2 hexes from "
+                     "0104, nearer than 0404 (3)", "/outcomes": None})
+bty_case("closest-fires-at-nearer", "R-FIRE-21",
+         "The same two columns: 0102 is the closest; close range (2): 8:6 reads 1:1, canister 2:1.",
+         [BTY, au_col("au-a", ["0102"]), au_col("au-b", ["0404"])], "0102",
+         dict({"/allowed": True, "/firers/0/nearer": None, "/odds": "2:1"}, **TWO_TO_ONE))
+bty_case("closest-equally-close", "R-FIRE-21",
+         "Columns in 0102 and 0304, both 2 hexes away: equally close, the player chooses: 0304 is "
+         "allowed (canister, 2:1).",
+         [BTY, au_col("au-a", ["0102"]), au_col("au-b", ["0304"])], "0304",
+         dict({"/allowed": True, "/odds": "2:1"}, **TWO_TO_ONE))
+bty_case("closest-nearer-unseen", "R-FIRE-21",
+         "Woods in 0103 hide the column in 0102 from the battery (no line of sight: not a target "
+         "it may fire at), so 0404 is the closest target it may fire at: allowed, 1:1.",
+         [BTY, au_col("au-a", ["0102"]), au_col("au-b", ["0404"])], "0404",
+         dict({"/allowed": True, "/odds": "1:1"}, **ONE_TO_ONE),
+         terrain=["........", "........", "W.......", "........", "........", "........",
+                  "........", "........"])
+bty_case("closest-nearer-behind", "R-FIRE-21",
+         "The battery faces 4 (front NE, SE, S): the column in 0102, to the north, is behind its "
+         "front and not a target it may fire at; 0404 (3 hexes; the sight line leaves by its SE "
+         "hexside, a front one) is the closest one: allowed, 1:1.",
+         [dict(BTY, facing=4), au_col("au-a", ["0102"]), au_col("au-b", ["0404"])], "0404",
+         dict({"/allowed": True, "/odds": "1:1", "/hexes/0/front": True}, **ONE_TO_ONE))
+bty_case("closest-cavalry-on-carre", "R-FIRE-21",
+         "The nearer hex 0102 holds a French carré with Austrian cavalry on top of it: that "
+         "cavalry is not a target for the battery (R-LOS-12), so 0404 is the closest: allowed.",
+         [BTY, unit("fr-c", "french", "french", "legere", 6, 6, "carre", ["0102"]),
+          unit("au-hus", "austrian", "austrian", "hussar", 6, 0, "column", ["0102"], 6,
+               arm="cavalry", movement=14), au_col("au-b", ["0404"])], "0404",
+         dict({"/allowed": True, "/odds": "1:1"}, **ONE_TO_ONE))
+bty_case("closest-not-in-defensive-fire", "R-FIRE-21",
+         "The closest-target rule is offensive fire's (26): in defensive fire (range 1) at 0204 "
+         "with another column at 0105 (also adjacent) the battery fires at either: canister, "
+         "2:1.",
+         [BTY, au_col("au-a", ["0105"]), au_col("au-b", ["0204"])], "0204",
+         dict({"/allowed": True, "/odds": "2:1"}, **TWO_TO_ONE), extra=["--kind", "defensive"])
+
+def module_case(name, ruling, desc, game, rules, sides, units, firer, target, json_fields,
+                extra=None):
+    """A case on a shipped game module's charts (no inline charts)."""
+    sc = {"format": "labataille-scenario/1", "title": "fire case, module charts", "game": game,
+          "rules": rules, "sides": sides,
+          "map": {"columns": 8, "rows": 8, "terrain": ["........"] * 8, "legend": {".": "clear"}},
+          "units": units}
+    c = {"ruling": ruling, "description": desc, "scenario": sc,
+         "args": ["fire", "{scenario}", firer, target] + (extra or []) + ["--json"], "exit": 0,
+         "json": json_fields}
+    cases.append(("fire-%s-%s" % (ruling, name), c))
+
+
+PR_FUSS = battery("pr-bty", "prussian", "prussian", "fuss", 2, 8, "unlimbered", ["0104"])
+FR_COL = unit("fr-c", "french", "french", "ligne", 6, 6, "column", ["0404"], 10)
+module_case("prusse-module-canister", "R-FIRE-20",
+            "premier-2017, the prusse-1806 module: a Prussian Fussbatterie (range 8, canister to 3, "
+            "long range from 6 in the module's artillery_fire, all marked uncertain) with printed "
+            "fire 8 fires at a French ligne column 3 hexes away: close range. Column in clear: "
+            "defence 6. 8:6 = 1.33 reads 1:1; canister moves it to 1.5:1, where 42-66 loses one "
+            "increment: 42-46, 51-56, 61-66 = 17 rolls: 17/36, none 19/36.",
+            "prusse-1806", "premier-2017", ["french", "prussian"], [PR_FUSS, FR_COL], "pr-bty",
+            "0404", {"/allowed": True, "/range": 8, "/firers/0/canister": True,
+                     "/odds_read": "1:1", "/odds": "1.5:1", "/outcomes_exact/0": "19/36",
+                     "/outcomes_exact/1": "17/36"})
+module_case("prusse-module-long-range", "R-FIRE-20",
+            "The same battery at 0704, 6 hexes away: long range (from 6), 8 x 1/2 = 4. 4:6 is "
+            "exactly 2:3, the 1:1.5 column (att 2, def 3: 2 x 6 <= 3 x 4), where 55-66 loses one: "
+            "55, 56, 61-66 = 8 rolls: 2/9, none 7/9.",
+            "prusse-1806", "premier-2017", ["french", "prussian"],
+            [PR_FUSS, dict(FR_COL, hexes=["0704"])], "pr-bty", "0704",
+            {"/allowed": True, "/firers/0/long_range": True, "/fire_value": 4, "/odds": "1:1.5",
+             "/outcomes_exact/0": "7/9", "/outcomes_exact/1": "2/9"})
+FR_CHEVAL = battery("fr-bty", "french", "french", "a_cheval", 2, 6, "unlimbered", ["0104"])
+AU_LINIE = unit("au-a", "austrian", "austrian", "linie", 6, 6, "column", ["0304"], 10)
+module_case("wagram-module-canister", "R-FIRE-20",
+            "premier-2018, the deutsch-wagram-1809 module: a French horse battery (a_cheval: range "
+            "6, canister to 2, long range from 5) with printed fire 6 fires at an Austrian column 2 "
+            "hexes away: close range. 6:6 reads 1:1; canister: 1.5:1, 42-66 one loss: 17/36.",
+            "deutsch-wagram-1809", "premier-2018", ["french", "austrian"], [FR_CHEVAL, AU_LINIE],
+            "fr-bty", "0304", {"/allowed": True, "/range": 6, "/odds": "1.5:1",
+                               "/outcomes_exact/1": "17/36"})
+module_case("wagram-module-long-range", "R-FIRE-20",
+            "The horse battery at 0604, 5 hexes away: long range, 6 x 1/2 = 3; 3:6 is exactly the "
+            "1:2 column, 62-66 one loss: 5/36.",
+            "deutsch-wagram-1809", "premier-2018", ["french", "austrian"],
+            [FR_CHEVAL, dict(AU_LINIE, hexes=["0604"])], "fr-bty", "0604",
+            {"/allowed": True, "/fire_value": 3, "/odds": "1:2", "/outcomes_exact/1": "5/36"})
+module_case("wagram-module-out-of-range", "R-FIRE-19",
+            "The horse battery's range is 6: 0804, 7 hexes away, is out of range.",
+            "deutsch-wagram-1809", "premier-2018", ["french", "austrian"],
+            [FR_CHEVAL, dict(AU_LINIE, hexes=["0804"])], "fr-bty", "0804",
+            {"/allowed": False, "/rule": "R-FIRE-6",
+             "/reason": "out of range: 0804 is 7 hexes from 0104, range 6"})
+
 # ---- R-FIRE-5, R-FIRE-9: disordered and routed ------------------------------------------------
 case("disordered-half", "R-FIRE-5",
      "A disordered French column (printed fire 15, 10 increments, none lost) in 0505 facing 4 "
@@ -306,11 +489,6 @@ case("disordered-half", "R-FIRE-5",
                        "/fire_value_exact": "15/2", "/odds": "1:1",
                        "/breakdown": "column: printed fire value 15, halved (disordered) = 15/2"},
                       **ONE_TO_ONE))
-def battery(uid, side, nation, cls, incr, fire, formation, hexes, facing=None, **kw):
-    return unit(uid, side, nation, cls, incr, fire, formation, hexes, facing, arm="artillery",
-                movement=4, **kw)
-
-
 case("disordered-limbered-refused", "R-FIRE-9",
      "Issue 10.4: a disordered limbered French battery in 0505 facing 4. Disorder leaves artillery "
      "in its own formation (R-MOR-6, R-MOR-13); limbered guns have no fire_multiples entry, so "
@@ -702,11 +880,14 @@ case("fire-zero", "R-FIRE-16",
                   "/reason": "fr-ch has a fire value of 0"})
 
 # ---- the command line --------------------------------------------------------------------------
-def raw(name, ruling, desc, units, args, exit, stderr=None, stdout_has=None, json_fields=None):
-    c = {"ruling": ruling, "description": desc, "scenario": scenario(units), "args": args,
+def raw(name, ruling, desc, units, args, exit, stderr=None, stdout_has=None, json_fields=None,
+        stderr_has=None, **kw):
+    c = {"ruling": ruling, "description": desc, "scenario": scenario(units, **kw), "args": args,
          "exit": exit}
     if stderr is not None:
         c["stderr"] = stderr
+    if stderr_has:
+        c["stderr_has"] = stderr_has
     if stdout_has:
         c["stdout_has"] = stdout_has
     if json_fields:
@@ -738,6 +919,16 @@ raw("cli-bad-kind", "R-FIRE-19", "--kind takes offensive, defensive or opportuni
     [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1", "0605", "--kind", "sideways"], 2,
     stderr=["labataille fire: --kind: expected offensive, defensive or opportunity, found "
             "\"sideways\"", "(see labataille --help)"])
+raw("scenario-range-on-infantry", "R-FIRE-19",
+    "Only a battery's counter prints a range: \"range\" on an infantry unit is refused (exit 1).",
+    [dict(FR_LINE_2, range=3), AU_COL], ["check", "{scenario}"], 1,
+    stderr_has=["/units/0/range: expected no range for infantry (only artillery counters print "
+                "one), found 3"])
+raw("scenario-range-zero", "R-FIRE-19",
+    "A battery's range is 1 to 99 hexes: 0 is refused (exit 1).",
+    [dict(battery("fr-bty", "french", "french", "a_pied", 2, 8, "unlimbered", ["0104"]), range=0),
+     AU_COL], ["check", "{scenario}"], 1,
+    stderr_has=["/units/0/range: expected an integer from 1 to 99, found 0"])
 raw("cli-dice-short", "R-FIRE-14",
     "Natural 43 in 4:1 takes two increments, the column's 1st and 2nd: its check (odd losses) "
     "needs a second roll, and the script has none: a usage error, exit 2.",

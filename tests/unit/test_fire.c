@@ -124,6 +124,45 @@ static void test_fire__wagram_charts_compiled(void **unused)
     lb_state_free(st);
 }
 
+static void test_fire__battery_ranges_compiled(void **unused)
+{
+    (void)unused;
+    /* charts-format 8.2 in the shipped Wagram module: foot, horse and heavy batteries */
+    lb_state *st = load_demo();
+    const lb_fire_charts *fc = st->charts.fire;
+    assert_int_equal(fc->canister_shift, 1);
+    assert_true(fc->has_long_times);
+    assert_int_equal(fc->long_times.num, 1);
+    assert_int_equal(fc->long_times.den, 2);
+    const lb_battery_range *b = lb_fire_charts_battery(fc, "french", "a_pied");
+    assert_non_null(b);
+    assert_int_equal(b->range, 8);
+    assert_int_equal(b->canister, 3);
+    assert_int_equal(b->long_range, 6);
+    b = lb_fire_charts_battery(fc, "austrian", "brigade");
+    assert_non_null(b);
+    assert_int_equal(b->range, 6);
+    assert_null(lb_fire_charts_battery(fc, "austrian", "linie"));
+    assert_null(lb_fire_charts_battery(fc, NULL, "brigade"));
+    /* every battery class of the registry has its ranges */
+    int classes = 0;
+    json_t *nations = json_object_get(st->charts.doc, "nations");
+    const char *nation;
+    json_t *nv;
+    json_object_foreach(nations, nation, nv) {
+        const char *cls;
+        json_t *cv;
+        json_object_foreach(json_object_get(nv, "classes"), cls, cv) {
+            if (strcmp(json_string_value(json_object_get(cv, "arm")), "artillery") != 0)
+                continue;
+            classes++;
+            assert_non_null(lb_fire_charts_battery(fc, nation, cls));
+        }
+    }
+    assert_int_equal(classes, 8);
+    lb_state_free(st);
+}
+
 static void test_fire__triggers(void **unused)
 {
     (void)unused;
@@ -336,6 +375,28 @@ static void test_fire__chart_errors(void **unused)
     expect_error("", ", \"fire_defence\": {\"flank\": {\"value\": \"six\"}}", 0, 4, "\"six\"",
                  "/charts/fire_defence/flank/value",
                  "expected an integer from 1 to 99, found \"six\"");
+    /* charts-format 8.2: a battery's close range within its range, its long range beyond it */
+    expect_error("", ", \"artillery_fire\": {\"batteries\": {\"french\": {\"a_pied\": "
+                     "{\"range\": 5, \"canister\": 6}}}}",
+                 0, 4, "6}}", "/charts/artillery_fire/batteries/french/a_pied/canister",
+                 "expected an integer from 0 to 5, found 6");
+    expect_error("", ", \"artillery_fire\": {\"batteries\": {\"french\": {\"a_pied\": "
+                     "{\"range\": 5, \"canister\": 2, \"long_range\": 2}}}}",
+                 0, 4, "2}}}}", "/charts/artillery_fire/batteries/french/a_pied/long_range",
+                 "expected an integer from 3 to 5, found 2");
+    expect_error("", ", \"artillery_fire\": {\"batteries\": {\"french\": {\"a_pied\": "
+                     "{\"canister\": 2}}}}",
+                 0, 4, "{\"canister\"", "/charts/artillery_fire/batteries/french/a_pied/range",
+                 "expected an integer from 1 to 99, found nothing");
+    expect_error("", ", \"artillery_fire\": {\"canister\": {\"shift\": 0}}", 0, 4, "0}}",
+                 "/charts/artillery_fire/canister/shift", "expected an integer from 1 to 9, found 0");
+    expect_error("", ", \"artillery_fire\": {\"long_range\": {\"times\": {\"num\": 0, "
+                     "\"den\": 2}}}",
+                 0, 4, "0, ", "/charts/artillery_fire/long_range/times/num",
+                 "expected a multiple above 0, found 0");
+    expect_error("", ", \"artillery_fire\": {\"range\": 5}", 1, 4, "5}",
+                 "/charts/artillery_fire/range",
+                 "expected one of the keys canister, long_range, batteries, found \"range\"");
     expect_error("", ", \"massed_target\": {\"above\": 9}", 0, 4, "{\"above\"",
                  "/charts/massed_target/per_increment",
                  "expected an integer from 0 to 35, found nothing");
@@ -602,6 +663,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fire__wagram_charts_compiled),
+        cmocka_unit_test(test_fire__battery_ranges_compiled),
         cmocka_unit_test(test_fire__triggers),
         cmocka_unit_test(test_fire__column_choice),
         cmocka_unit_test(test_fire__distributions_sum_to_one),
