@@ -318,6 +318,30 @@ static void print_rolled(const lb_state *st, const lb_fire_result *r, uint64_t s
     }
 }
 
+/* R-FIRE-22: a target unit stands for the one of its hexes the fire may be made at; when it may
+ * be made at several, or at none, the player names the hex (a usage error listing them). */
+static int pick_hex(const cli_args *args, const lb_state *st, lb_fire_request *rq, int tunit)
+{
+    int n;
+    int lrc = lb_fire_target_hex(st, rq, tunit, &rq->target, &n);
+    if (lrc == LB_OK)
+        return CLI_OK;
+    if (lrc != LB_USAGE)
+        return cli_invalid("%s", lb_err_str(lrc));
+    const lb_unit *u = &st->units[tunit];
+    char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 2)] = "", l[LB_HEX_LABEL_MAX];
+    size_t used = 0;
+    for (int k = 0; k < u->nhexes; k++)
+        used += (size_t)snprintf(hexes + used, sizeof hexes - used, "%s%s",
+                                 k == 0 ? "" : k == u->nhexes - 1 ? " and " : ", ",
+                                 lb_map_label(&st->map, u->hexes[k], l));
+    const char *which = n == 0 ? (u->nhexes == 2 ? "neither" : "none of them")
+                        : n == u->nhexes ? (u->nhexes == 2 ? "both" : "all of them")
+                                         : "several of them";
+    return cli_usage(args, "%s stands in %s and %s may fire at %s: give the hex to fire at", u->id,
+                     hexes, st->units[rq->firers[0]].id, which);
+}
+
 int cmd_fire(const cli_args *args)
 {
     if (args->npositional != 3)
@@ -349,6 +373,10 @@ int cmd_fire(const cli_args *args)
         return CLI_INVALID;
     }
     lb_fire_request rq = {(lb_fire_kind)kind, target, &unit, 1};
+    if (tunit >= 0 && (rc = pick_hex(args, st, &rq, tunit)) != CLI_OK) {
+        lb_state_free(st);
+        return rc;
+    }
     lb_fire_result *r = calloc(1, sizeof *r);
     if (!r) {
         lb_state_free(st);

@@ -72,3 +72,31 @@ int lb_fire_group_check(const lb_state *s, const lb_fire_request *rq, lb_fire_gr
     g->allowed = 1;
     return LB_OK;
 }
+
+/* R-FIRE-22 */
+int lb_fire_target_hex(const lb_state *s, const lb_fire_request *rq, int target_unit, lb_hex *hex,
+                       int *nallowed)
+{
+    *nallowed = 0;
+    if (target_unit < 0 || target_unit >= s->nunits)
+        return LB_INVALID;
+    const lb_unit *u = &s->units[target_unit];
+    *hex = u->hexes[0];
+    if (u->nhexes <= 1)
+        return LB_OK;
+    for (int k = 0; k < u->nhexes; k++) {
+        lb_fire_request at = *rq;
+        at.target = u->hexes[k];
+        lb_fire_group g;
+        int rc = lb_fire_group_check(s, &at, &g, NULL);
+        int allowed = g.allowed;
+        lb_fire_group_release(&g);
+        if (rc != LB_OK)
+            return rc;
+        if (allowed && (*nallowed)++ == 0)
+            *hex = u->hexes[k];
+    }
+    if (*nallowed != 1)
+        *hex = u->hexes[0];
+    return *nallowed == 1 ? LB_OK : LB_USAGE;
+}

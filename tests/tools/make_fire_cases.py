@@ -896,10 +896,41 @@ def raw(name, ruling, desc, units, args, exit, stderr=None, stdout_has=None, jso
 
 
 raw("cli-target-unit-id", "R-FIRE-6",
-    "TARGET may be a unit id, standing for its first hex: au-ir-1 is in 0605, so this is the seed's "
+    "TARGET may be a unit id; a unit in one hex stands for it: au-ir-1 is in 0605, so this is the seed's "
     "fire at 0605 (24 : 6 -> 4:1).",
     [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1", "au-ir-1", "--json"], 0,
     json_fields={"/target": "0605", "/fire_value": 24, "/odds": "4:1"})
+AU_LINE_2 = unit("au-l", "austrian", "austrian", "linie", 8, 8, "line", ["0605", "0606"], 9)
+raw("target-unit-one-hex-fires", "R-FIRE-22",
+    "Issue 10.7: TARGET is the Austrian line au-l in 0605 and 0606 (4 + 4, facing 9). A French "
+    "column in 0604 facing 6 (front SE, S, SW) is next to 0605 only (0606 is 2 hexes away, range "
+    "1): the answer is for 0605, the one hex it may fire at. Printed 8; the fire enters 0605 "
+    "across its N hexside, an end of a line facing 9: a flank, value 5. 8:5 = 1.6 -> 1:1.",
+    [unit("fr-c", "french", "french", "legere", 8, 8, "column", ["0604"], 6), AU_LINE_2],
+    ["fire", "{scenario}", "fr-c", "au-l", "--json"], 0,
+    json_fields={"/target": "0605", "/allowed": True, "/fire_value": 8, "/fire_defense": 5,
+                 "/odds": "1:1"})
+raw("target-unit-both-hexes", "R-FIRE-22",
+    "The seed's line in 0505 and 0506 (facing 3, front NE and SE in each hex) has 0605 across "
+    "the SE hexside of 0505 and 0606 across the SE hexside of 0506: it may fire at both hexes of "
+    "au-l, so the player must name one: a usage error listing both (exit 2).",
+    [FR_LINE_2, AU_LINE_2], ["fire", "{scenario}", "fr-le-1", "au-l", "--json"], 2,
+    stderr=["labataille fire: au-l stands in 0605 and 0606 and fr-le-1 may fire at both: give "
+            "the hex to fire at", "(see labataille --help)"])
+raw("target-unit-neither-hex", "R-FIRE-22",
+    "A French column in 0101, far from both hexes of au-l: neither may be fired at; the player "
+    "names one to see why (exit 2).",
+    [unit("fr-c", "french", "french", "legere", 8, 8, "column", ["0101"], 6), AU_LINE_2],
+    ["fire", "{scenario}", "fr-c", "au-l"], 2,
+    stderr=["labataille fire: au-l stands in 0605 and 0606 and fr-c may fire at neither: give "
+            "the hex to fire at", "(see labataille --help)"])
+raw("target-unit-hex-named", "R-FIRE-22",
+    "Naming the hex instead of the unit answers for that hex: the seed's line at 0606, across "
+    "0506's SE hexside: 4 increments fire from 0506 (0505 is 2 hexes away), 4 x 3 = 12 against "
+    "the line's 9 (the fire enters 0606 by its NW hexside, a front of a line facing 9): 12:9 -> "
+    "1:1.",
+    [FR_LINE_2, AU_LINE_2], ["fire", "{scenario}", "fr-le-1", "0606", "--json"], 0,
+    json_fields={"/target": "0606", "/fire_value": 12, "/fire_defense": 9, "/odds": "1:1"})
 raw("cli-refusal-text", "R-FIRE-2",
     "A refusal in the text form: not allowed, the reason and its ruling; exit 0.",
     STACK, ["fire", "{scenario}", "fr-b", "0605"], 0,
