@@ -262,6 +262,25 @@ case("skirmish-two-hexes-round-down", "R-MOR-9",
      [SKIRM, AU_COL_0705], target="0705", fractions="round-down",
      json_fields=dict({"/fire_value": 4, "/fire_value_exact": "4", "/odds": "1:2"}, **ONE_TO_TWO))
 
+SKIRM_6 = unit("fr-le-1", "french", "french", "legere", 6, 6, "skirmish", ["0505"], 3)
+for rules in ("premier-2018", "premier-2017"):
+    case("six-in-one-hex-fire-three-" + rules[-4:], "R-FIRE-4",
+         "Issue 10.6 (%s): a screen of 6 French legere increments stands in the one hex 0505 "
+         "(facing 3). Only three increments fire from a hex in skirmish order (seed 004, (24)): "
+         "3 of its 6, x 3 = 9, at the adjacent column in 0605. 9:6 = 1.5 -> 1:1: 2/3 none, 1/3 "
+         "one." % rules,
+         [SKIRM_6, AU_COL], rules=rules,
+         json_fields=dict({"/fire_value": 9, "/increments_firing": 3, "/hexes/0/increments": 6,
+                           "/hexes/0/firing": 3, "/per_hex": 3,
+                           "/breakdown": "skirmish, 1 hex: 3 increments × 3 (French légère, "
+                                         "skirmish) = 9"}, **ONE_TO_ONE))
+case("six-in-one-hex-two-hexes-away", "R-FIRE-4",
+     "The same 6-increment screen in one hex fires at 0705, 2 hexes east: still 3 increments, "
+     "halved at 2 hexes: 3 x 3 / 2 = 9/2. 9/2 : 6 = 0.75 -> 1:2: 5/6 none, 1/6 one.",
+     [SKIRM_6, AU_COL_0705], target="0705",
+     json_fields=dict({"/fire_value_exact": "9/2", "/increments_firing": 3,
+                       "/hexes/0/halved": True, "/odds": "1:2"}, **ONE_TO_TWO))
+
 case("screen-two-hexes-mixed", "R-FIRE-16",
      "A 6-increment screen in 0505 and 0506 (3 + 3, facing 3: front N, NE, SE, S) fires at the "
      "column in 0604: 1 hex from 0505 (its NE neighbour), 2 from 0506, whose sight line leaves "
