@@ -2,6 +2,8 @@
 #ifndef LB_FRAC_H
 #define LB_FRAC_H
 
+#include <stddef.h>
+
 /* A fraction num/den, den > 0, always in lowest terms. Values here stay small (chart values
  * times a few multipliers, or probabilities over 36^k outcomes), well inside 64 bits. */
 typedef struct lb_frac {
@@ -26,5 +28,9 @@ long long lb_frac_floor(lb_frac a);
 double lb_frac_double(lb_frac a);
 /* "24", "15/2"; returns buf. */
 char *lb_frac_fmt(lb_frac a, char *buf, int n);
+/* The exact value of the len characters at s written as a plain decimal, digits with at most
+ * one point and at most `places` digits after it ("1.5" is 3/2); 0, or -1 when they are not
+ * such a decimal (a sign, an exponent, more places, more than 12 digits). */
+int lb_frac_parse_decimal(const char *s, size_t len, int places, lb_frac *out);
 
 #endif

@@ -87,3 +87,29 @@ char *lb_frac_fmt(lb_frac a, char *buf, int n)
         snprintf(buf, (size_t)n, "%lld/%lld", a.num, a.den);
     return buf;
 }
+
+int lb_frac_parse_decimal(const char *s, size_t len, int places, lb_frac *out)
+{
+    long long num = 0, den = 1;
+    size_t i = 0;
+    int digits = 0, after = -1;
+    for (; i < len; i++) {
+        if (s[i] == '.' && after < 0 && digits > 0) {
+            after = 0;
+            continue;
+        }
+        if (s[i] < '0' || s[i] > '9' || digits == 12)
+            return -1;
+        num = num * 10 + (s[i] - '0');
+        digits++;
+        if (after >= 0) {
+            if (++after > places)
+                return -1;
+            den *= 10;
+        }
+    }
+    if (digits == 0 || after == 0)
+        return -1;
+    *out = lb_frac_make(num, den);
+    return 0;
+}

@@ -478,7 +478,45 @@ static int same_name(const char *a, const char *b)
     return a && b ? strcmp(a, b) : a != b;
 }
 
-/* A positive integer or a rational {"num", "den"} (docs/charts-format.md 2.1). */
+/* The text of the number at chart path cpath, as written in the file that holds it: the
+ * scenario's inline charts, else the module (R-SCN-7). NULL when neither holds it. */
+static const char *chart_number(loader *L, const char *cpath, size_t *len)
+{
+    char spath[PATH_MAX_LEN];
+    snprintf(spath, sizeof spath, "/charts%s", cpath);
+    const source *src = &L->scenario;
+    jsonpos at = {0};
+    if (L->inline_charts)
+        at = jsonpos_locate(L->scenario.text, L->scenario.len, spath);
+    if (!at.complete && L->module.text) {
+        src = &L->module;
+        at = jsonpos_locate(L->module.text, L->module.len, cpath);
+    }
+    if (!at.complete)
+        return NULL;
+    const char *text = src->text + at.offset;
+    *len = strspn(text, "+-.eE0123456789");
+    return text;
+}
+
+/* charts-format 5.1: a multiple written as a decimal, read from its text exactly ("1.5" is 3/2;
+ * jansson's double is never used). */
+static int chart_decimal(loader *L, const char *cpath, lb_frac *out)
+{
+    size_t len = 0;
+    const char *text = chart_number(L, cpath, &len);
+    if (text && len < 40 && lb_frac_parse_decimal(text, len, 3, out) == 0 && out->num > 0 &&
+        out->num <= 999 * out->den)
+        return 0;
+    problem_chart(L, cpath, "expected an integer 1-999, {\"num\": n, \"den\": d} or an exact decimal "
+                        "above 0 and up to 999 with at most 3 places such as 1.5, found %.*s (write "
+                        "a fraction such as 1/3 as {\"num\": 1, \"den\": 3})",
+                  text && len < 40 ? (int)len : 3, text && len < 40 ? text : "...");
+    return -1;
+}
+
+/* A positive integer, a rational {"num", "den"} (docs/charts-format.md 2.1), or for a fire
+ * multiple a decimal (5.1). */
 static int chart_frac(loader *L, const json_t *entry, const char *cpath, const char *key,
                       int required, lb_frac *out)
 {
@@ -487,6 +525,8 @@ static int chart_frac(loader *L, const json_t *entry, const char *cpath, const c
     if (!v && !required)
         return 0;
     cj_path_key(p, cpath, key);
+    if (json_is_real(v))
+        return chart_decimal(L, p, out);
     json_t *num = json_object_get(v, "num"), *den = json_object_get(v, "den");
     if (json_is_integer(v) && json_integer_value(v) >= 1 && json_integer_value(v) <= 999) {
         *out = lb_frac_int(json_integer_value(v));

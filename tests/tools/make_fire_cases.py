@@ -185,6 +185,17 @@ case("seed-line-prusse-multiple", "R-FIRE-3",
          {"formation": "column", "printed": True}]},
      json_fields=dict({"/fire_value": 32, "/multiple": 4, "/increments_firing": 8,
                        "/odds": "4:1", "/odds_above": True}, **FOUR_TO_ONE))
+case("decimal-multiple", "R-FIRE-3",
+     "Issue 10.8: a fire multiple written 1.5 is read from its text, exactly 3/2 (charts-format "
+     "5.1). The seed's line: 4 + 4 = 8 increments x 3/2 = 12. 12:6 = 2 -> 2:1: 1/2, 1/3, 1/6.",
+     [FR_LINE_2, AU_COL],
+     charts={"fire_multiples": [
+         {"nation": "french", "class": "legere", "formation": "line", "per_hex": 4,
+          "multiple": 1.5},
+         {"formation": "column", "printed": True}]},
+     json_fields=dict({"/fire_value": 12, "/multiple": 1.5, "/multiple_exact": "3/2",
+                       "/breakdown": "line, 2 hexes: 4 + 4 increments × 3/2 (French légère, line) "
+                                     "= 12", "/odds": "2:1"}, **TWO_TO_ONE))
 case("one-hex-line", "R-FIRE-3",
      "A 6-increment French legere line in one hex (0505, facing 3) fires at the column in 0605 "
      "(SE): at most 4 of its 6 increments fire, 4 x 3 = 12. 12:6 = 2 -> 2:1: 11-36 no loss "

@@ -375,6 +375,21 @@ static void test_fire__chart_errors(void **unused)
     expect_error("", ", \"fire_defence\": {\"flank\": {\"value\": \"six\"}}", 0, 4, "\"six\"",
                  "/charts/fire_defence/flank/value",
                  "expected an integer from 1 to 99, found \"six\"");
+    /* charts-format 5.1: a decimal multiple is read from its text; others are refused where
+     * they are written */
+    static const char *const not_exact[][2] = {
+        {"0.3333", "0.3333"}, {"1e0", "1e0"}, {"0.0", "0.0"}, {"1000.5", "1000.5"},
+        {"-1.5", "-1.5"}, {"2.50001", "2.50001"}};
+    for (size_t i = 0; i < sizeof not_exact / sizeof *not_exact; i++) {
+        char chart[200], msg[400];
+        snprintf(chart, sizeof chart, ", \"fire_multiples\": [{\"formation\": \"line\", "
+                 "\"per_hex\": 4, \"multiple\": %s}]", not_exact[i][0]);
+        snprintf(msg, sizeof msg, "expected an integer 1-999, {\"num\": n, \"den\": d} or an "
+                 "exact decimal above 0 and up to 999 with at most 3 places such as 1.5, found "
+                 "%s (write a fraction such as 1/3 as {\"num\": 1, \"den\": 3})",
+                 not_exact[i][1]);
+        expect_error("", chart, 0, 4, not_exact[i][0], "/charts/fire_multiples/0/multiple", msg);
+    }
     /* charts-format 8.2: a battery's close range within its range, its long range beyond it */
     expect_error("", ", \"artillery_fire\": {\"batteries\": {\"french\": {\"a_pied\": "
                      "{\"range\": 5, \"canister\": 6}}}}",
@@ -445,6 +460,53 @@ static void test_fire__chart_errors(void **unused)
     assert_false(st->charts.fire->has_table); /* valid without a fire table */
     assert_true(st->charts.fire->has_massed);
     lb_state_free(st);
+    lb_errlist_release(&errs);
+}
+
+static void test_fire__decimal_multiple_in_module(void **unused)
+{
+    (void)unused;
+    /* a module's decimal multiples are read from the module's text, exactly: 2.5 is 5/2 and
+     * 0.125 is 1/8; one with four places is refused where the module writes it */
+    static const char module[] =
+        "{ \"edition\": \"premier-2018\",\n"
+        "  \"terrain\": { \"clear\": { \"move\": { \"infantry\": 1, \"cavalry\": 1, \"artillery\": "
+        "1 } } },\n"
+        "  \"fire_multiples\": [ { \"formation\": \"line\", \"per_hex\": 4, \"multiple\": 2.5 },\n"
+        "    { \"formation\": \"carre\", \"per_hex\": 4, \"multiple\": 0.125 }%s ] }\n";
+    static const char scen[] =
+        "{\"format\": \"labataille-scenario/1\", \"game\": \"g\", \"sides\": [\"a\", \"b\"],\n"
+        "\"map\": {\"columns\": 1, \"rows\": 1, \"terrain\": [\".\"], \"legend\": {\".\": "
+        "\"clear\"}},\n"
+        "\"units\": []}\n";
+    char text[1024];
+    snprintf(text, sizeof text, module, "");
+    lb_module mod = {"g", "games/g.json", text, strlen(text)};
+    lb_load_opts opts = {.modules = &mod, .nmodules = 1};
+    lb_errlist errs = {0};
+    lb_state *st = NULL;
+    assert_int_equal(lb_scenario_load("s.json", scen, sizeof scen - 1, &opts, &st, &errs), LB_OK);
+    const lb_fire_multiple *m = lb_charts_fire_multiple(&st->charts, NULL, NULL, LB_FORM_LINE);
+    assert_int_equal(m->multiple.num, 5);
+    assert_int_equal(m->multiple.den, 2);
+    m = lb_charts_fire_multiple(&st->charts, NULL, NULL, LB_FORM_CARRE);
+    assert_int_equal(m->multiple.num, 1);
+    assert_int_equal(m->multiple.den, 8);
+    lb_state_free(st);
+    snprintf(text, sizeof text, module,
+             ",\n    { \"formation\": \"skirmish\", \"per_hex\": 3, \"multiple\": 1.6667 }");
+    mod.len = strlen(text);
+    st = NULL;
+    assert_int_equal(lb_scenario_load("s.json", scen, sizeof scen - 1, &opts, &st, &errs),
+                     LB_INVALID);
+    assert_int_equal(errs.count, 1);
+    char got[1400];
+    lb_err_fmt(&errs.items[0], got, sizeof got);
+    /* line 5 of the module, the 1 of 1.6667 at column 58 */
+    assert_string_equal(got, "games/g.json:5:58: /fire_multiples/2/multiple: expected an integer "
+                             "1-999, {\"num\": n, \"den\": d} or an exact decimal above 0 and up "
+                             "to 999 with at most 3 places such as 1.5, found 1.6667 (write a "
+                             "fraction such as 1/3 as {\"num\": 1, \"den\": 3})");
     lb_errlist_release(&errs);
 }
 
@@ -670,6 +732,7 @@ int main(void)
         cmocka_unit_test(test_fire__demo_line),
         cmocka_unit_test(test_fire__chart_errors),
         cmocka_unit_test(test_fire__chart_error_placed_in_module),
+        cmocka_unit_test(test_fire__decimal_multiple_in_module),
         cmocka_unit_test(test_fire__apply_losses_and_morale),
         cmocka_unit_test(test_fire__apply_eliminates),
         cmocka_unit_test(test_fire__apply_leader_casualty),
