@@ -1,6 +1,7 @@
-/* labataille fire FILE UNIT TARGET [--kind K] [--dice R]: may UNIT fire at TARGET, with what result. */
+/* labataille fire FILE UNIT TARGET [--with U2,U3] [--kind K] [--dice R]: may UNIT (with U2, U3) fire at TARGET, with what result. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "lb/fire.h"
@@ -23,12 +24,12 @@ static json_t *hexes_json(const lb_state *st, const lb_fire_value *v)
         const lb_fire_hex *h = &v->hexes[k];
         char l[LB_HEX_LABEL_MAX];
         json_array_append_new(
-            a, json_pack("{s:s,s:i,s:i,s:b,s:b,s:b,s:b,s:i,s:b,s:o,s:o}", "hex",
+            a, json_pack("{s:s,s:i,s:i,s:b,s:b,s:b,s:b,s:i,s:b,s:b,s:o,s:o}", "hex",
                          lb_map_label(&st->map, h->hex, l), "increments", h->increments,
                          "distance", h->distance, "in_range", h->in_range, "front", h->front,
-                         "los", h->los, "fires", h->fires, "firing", h->firing, "halved",
-                         h->halved, "value", frac_json(h->value), "value_exact",
-                         exact_json(h->value)));
+                         "los", h->los, "fires", h->fires, "firing", h->firing, "capped",
+                         h->capped, "halved", h->halved, "value", frac_json(h->value),
+                         "value_exact", exact_json(h->value)));
     }
     return a;
 }
@@ -338,8 +339,46 @@ static int pick_hex(const cli_args *args, const lb_state *st, lb_fire_request *r
     const char *which = n == 0 ? (u->nhexes == 2 ? "neither" : "none of them")
                         : n == u->nhexes ? (u->nhexes == 2 ? "both" : "all of them")
                                          : "several of them";
+    char who[512] = "";
+    used = 0;
+    for (int i = 0; i < rq->nfirers && used < sizeof who; i++)
+        used += (size_t)snprintf(who + used, sizeof who - used, "%s%s",
+                                 i == 0 ? "" : i == 1 ? " with " : ", ",
+                                 st->units[rq->firers[i]].id);
     return cli_usage(args, "%s stands in %s and %s may fire at %s: give the hex to fire at", u->id,
-                     hexes, st->units[rq->firers[0]].id, which);
+                     hexes, who, which);
+}
+
+/* UNIT and the units of --with U2,U3: the firers of one fire (R-FIRE-23). NULL after printing an
+ * error (*rc says which). */
+static int *firers_of(const lb_state *st, int unit, const char *with, int *n, int *rc)
+{
+    size_t len = with ? strlen(with) : 0, count = 1;
+    for (size_t i = 0; i < len; i++)
+        count += with[i] == ',';
+    int *f = calloc(count + 1, sizeof *f);
+    char *copy = with ? strdup(with) : NULL;
+    if (!f || (with && !copy)) {
+        free(f);
+        free(copy);
+        *rc = cli_invalid("%s", lb_err_str(LB_NOMEM));
+        return NULL;
+    }
+    f[0] = unit;
+    *n = 1;
+    char *save = NULL;
+    for (char *id = copy ? strtok_r(copy, ",", &save) : NULL; id; id = strtok_r(NULL, ",", &save)) {
+        f[*n] = lb_state_unit_index(st, id);
+        if (f[*n] < 0) {
+            *rc = cli_invalid("unknown unit \"%s\" (--with)", id);
+            free(copy);
+            free(f);
+            return NULL;
+        }
+        (*n)++;
+    }
+    free(copy);
+    return f;
 }
 
 int cmd_fire(const cli_args *args)
@@ -372,13 +411,22 @@ int cmd_fire(const cli_args *args)
         lb_state_free(st);
         return CLI_INVALID;
     }
-    lb_fire_request rq = {(lb_fire_kind)kind, target, &unit, 1};
-    if (tunit >= 0 && (rc = pick_hex(args, st, &rq, tunit)) != CLI_OK) {
+    int nfirers;
+    int *firers = firers_of(st, unit, cli_option_value(args, "with", NULL), &nfirers, &rc);
+    if (!firers) {
         lb_state_free(st);
         return rc;
     }
+    lb_fire_request rq = {(lb_fire_kind)kind, target, firers, nfirers};
+    if (tunit >= 0 && (rc = pick_hex(args, st, &rq, tunit)) != CLI_OK) {
+        free(firers);
+        lb_state_free(st);
+        return rc;
+    }
+    target = rq.target;
     lb_fire_result *r = calloc(1, sizeof *r);
     if (!r) {
+        free(firers);
         lb_state_free(st);
         return cli_invalid("%s", lb_err_str(LB_NOMEM));
     }
@@ -428,6 +476,7 @@ int cmd_fire(const cli_args *args)
     lb_trace_release(&t);
     lb_fire_result_release(r);
     free(r);
+    free(firers);
     lb_state_free(st);
     return rc;
 }

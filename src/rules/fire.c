@@ -159,6 +159,70 @@ static int top_only(const lb_unit *u)
            u->formation == LB_FORM_ROAD;
 }
 
+/* The first combat unit of side `side` in h, or -1. */
+static int top_of_side(const lb_state *s, lb_hex h, int side)
+{
+    const int *idx;
+    int n = lb_state_units_at(s, h, &idx);
+    for (int i = 0; i < n; i++)
+        if (lb_unit_is_combat(&s->units[idx[i]]) && s->units[idx[i]].side == side)
+            return idx[i];
+    return -1;
+}
+
+int fi_open_terrain(const lb_state *s, lb_hex h)
+{
+    const char *id = s->charts.terrain[s->map.terrain[lb_map_cell(&s->map, h)]].id;
+    json_t *terrain = json_object_get(json_object_get(s->charts.doc, "terrain"), id);
+    return json_is_true(json_object_get(terrain, "open"));
+}
+
+/* R-FIRE-25 (25), (16): a battery stacked with friendly infantry in carré. */
+static int in_carre(const lb_state *s, const lb_unit *u)
+{
+    const int *idx;
+    int n = lb_state_units_at(s, u->hexes[0], &idx);
+    for (int i = 0; i < n; i++) {
+        const lb_unit *o = &s->units[idx[i]];
+        if (o->side == u->side && o->arm == LB_ARM_INFANTRY && o->formation == LB_FORM_CARRE)
+            return 1;
+    }
+    return 0;
+}
+
+/* R-FIRE-2, R-FIRE-24 (24), (25): who of a firer's hex may fire besides the top unit. In column
+ * or general order (or disorder) only the top combat unit fires, whatever else the hex holds; a
+ * battery under infantry in column is silent. Outside open terrain only the top battery fires. */
+static int stack_rules(const lb_state *s, const lb_unit *u, int unit, lb_fire_value *v,
+                       lb_trace *t)
+{
+    char hl[LB_HEX_LABEL_MAX];
+    fi_label(s, u->hexes[0], hl);
+    int top = top_of_side(s, u->hexes[0], u->side);
+    if (top != unit && (top_only(u) || top_only(&s->units[top]))) {
+        const lb_unit *w = top_only(u) ? u : &s->units[top];
+        return refuse(v, "R-FIRE-2", "(24)", t, "in %s only the top unit of hex %s fires, and %s "
+                      "is on top", w->state == LB_STATE_DISORDERED ? "disorder"
+                      : lb_formation_name(w->formation), hl, s->units[top].id);
+    }
+    if (top_only(u))
+        lb_trace_add(t, "R-FIRE-2", "(24)", "%s is the top unit of hex %s", u->id, hl);
+    if (!v->battery || fi_open_terrain(s, u->hexes[0]))
+        return LB_OK;
+    const int *idx;
+    int n = lb_state_units_at(s, u->hexes[0], &idx);
+    for (int i = 0; i < n; i++) {
+        const lb_unit *o = &s->units[idx[i]];
+        if (o->side != u->side || o->arm != LB_ARM_ARTILLERY)
+            continue;
+        if (idx[i] != unit)
+            return refuse(v, "R-FIRE-24", "(25)", t, "outside clear terrain only the top battery "
+                          "of hex %s fires, and %s is on top", hl, o->id);
+        break;
+    }
+    return LB_OK;
+}
+
 /* R-FIRE-18: a carré fires on enemy cavalry standing in its own hex (seed 001: the cavalry
  * moves on top of the carré and suffers its defensive fire). */
 static int carre_on_cavalry(const lb_state *s, const lb_unit *u, lb_hex target)
@@ -196,10 +260,13 @@ static int judge_hex(const lb_state *s, const lb_unit *u, const lb_fire_value *v
     if (!fh->in_range)
         return LB_OK;
     fh->nexit = fi_exit_sides(fh->hex, v->target, fh->exit);
-    unsigned front = fi_front_sides(u->formation, u->facing);
+    unsigned front = v->in_carre ? 0x3f : fi_front_sides(u->formation, u->facing);
     fh->front = (front & fi_bit(fh->exit[0])) && (fh->nexit == 1 || (front & fi_bit(fh->exit[1])));
     fi_sides_text(fh->exit, fh->nexit, st, sizeof st);
-    if (u->facing)
+    if (v->in_carre)
+        lb_trace_add(t, "R-FIRE-25", "(25)", "the sight line leaves %s by %s: a battery in a carré "
+                     "fires all round", hl, st);
+    else if (u->facing)
         lb_trace_add(t, "R-FIRE-8", "(13)", "the sight line leaves %s by %s: %s of %s facing %d",
                      hl, st, fh->front ? "through the front" : "not through the front",
                      lb_formation_name(u->formation), u->facing);
@@ -465,20 +532,21 @@ int fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
         lb_trace_int(t, "range", v->range);
     }
 
-    /* R-FIRE-2: in column or general order only the top combat unit of the hex fires */
-    if (top_only(u)) {
-        int top = lb_state_top_combat(s, u->hexes[0]);
-        if (top != unit)
-            return refuse(v, "R-FIRE-2", "(24)", t, "in %s only the top unit of hex %s fires, and "
-                          "%s is on top", u->state == LB_STATE_DISORDERED ? "disorder"
-                          : lb_formation_name(u->formation), hl, s->units[top].id);
-        lb_trace_add(t, "R-FIRE-2", "(24)", "%s is the top unit of hex %s", u->id, hl);
+    int rc = stack_rules(s, u, unit, v, t);
+    if (rc != LB_OK || v->rule)
+        return rc;
+    if (v->battery && in_carre(s, u)) {
+        /* R-FIRE-25: a battery in a carré fires all round, at a third of its value */
+        v->in_carre = 1;
+        v->times = lb_frac_mul(v->times, lb_frac_make(1, 3));
+        lb_trace_add(t, "R-FIRE-25", "(25)", "%s stands in a carré in %s: it fires all round, at "
+                     "1/3 of its value", u->id, hl);
     }
 
     v->nhexes = u->nhexes;
     int any = 0;
     for (int k = 0; k < u->nhexes; k++) {
-        int rc = judge_hex(s, u, v, k, &v->hexes[k], t);
+        rc = judge_hex(s, u, v, k, &v->hexes[k], t);
         if (rc != LB_OK)
             return rc;
         any |= v->hexes[k].fires;
@@ -490,7 +558,7 @@ int fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
     if (v->battery) {
         battery_bands(s, u, v, t);
         if (v->kind == LB_FIRE_OFFENSIVE) {
-            int rc = closest_target(s, u, v, t);
+            rc = closest_target(s, u, v, t);
             if (rc != LB_OK)
                 return rc;
             char nl[LB_HEX_LABEL_MAX];

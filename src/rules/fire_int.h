@@ -28,6 +28,9 @@ void fi_sides_text(const int *sides, int n, char *buf, size_t len);
 unsigned fi_front_sides(lb_formation f, int facing);
 /* The first combat unit in h not of side `side`, or -1. */
 int fi_top_enemy(const lb_state *s, lb_hex h, int side);
+/* True when the terrain of h is `open` in the charts (charts-format 4.1): clear for the rules
+ * that demand clear terrain. */
+int fi_open_terrain(const lb_state *s, lb_hex h);
 /* "French Légère" from the charts' nations registry, else the ids. */
 void fi_troop_name(const lb_state *s, const lb_unit *u, char *buf, size_t n);
 

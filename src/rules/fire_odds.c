@@ -367,7 +367,12 @@ int lb_fire_odds(const lb_state *s, const lb_fire_request *rq, lb_fire_chance *o
                  o->massed);
     lb_trace_int(t, "increments", o->target_increments);
     lb_trace_int(t, "modifier", o->massed);
-    o->modifier = o->massed;
+    o->modifier = o->massed + o->fire.leader_modifier;
+    if (o->fire.leader >= 0) {
+        lb_trace_add(t, "R-FIRE-27", "(7)", "roll modifier %+d (massed) %+d (%s) = %+d", o->massed,
+                     o->fire.leader_modifier, s->units[o->fire.leader].id, o->modifier);
+        lb_trace_int(t, "modifier", o->modifier);
+    }
 
     /* R-DICE-2, R-DICE-4: every natural roll, modified, read in the column */
     int counts[LB_FIRE_LOSS_MAX + 1] = {0};

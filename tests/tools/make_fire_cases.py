@@ -8,6 +8,7 @@
 #   2:1  41-56 -> 1, 61-66 -> 2          (12, 6; 18 rolls 11-36 no loss)
 #   3:1  31-46 -> 1, 51-66 -> 2          (12, 12; 12 rolls 11-26 no loss)
 #   4:1  21-36 -> 1, 41-56 -> 2, 61-66 -> 3  (12, 12, 6; 6 rolls 11-16 no loss)
+# Clear is open terrain (several batteries of a hex fire, 25.1); woods are not.
 # Fire defence in clear: column 6, line 9, carre 4, skirmish 12, general 10, disordered/routed 14,
 # limbered 6, unlimbered 8; woods: general 10, skirmish 12, disordered/routed 16.
 # fire_defence rules: flank 5, road 4, infantry with artillery -2 except in carre.
@@ -32,7 +33,7 @@ CHARTS = {
     },
     "terrain": {
         "clear": {"move": {"infantry": 1, "cavalry": 1, "artillery": 1}, "los": "clear",
-                  "general_order": False,
+                  "general_order": False, "open": True,
                   "fire_defence": {"column": 6, "masse": 5, "line": 9, "carre": 4, "skirmish": 12,
                                    "general": 10, "disordered": 14, "routed": 14,
                                    "limbered": 6, "unlimbered": 8}},
@@ -91,8 +92,8 @@ def unit(uid, side, nation, cls, incr, fire, formation, hexes, facing=None, stat
     return u
 
 
-def leader(uid, side, hexes, morale=1):
-    return {"id": uid, "side": side, "arm": "leader", "bonus": {"morale": morale},
+def leader(uid, side, hexes, morale=1, **bonus):
+    return {"id": uid, "side": side, "arm": "leader", "bonus": dict({"morale": morale}, **bonus),
             "hexes": hexes}
 
 
@@ -507,6 +508,233 @@ module_case("wagram-module-out-of-range", "R-FIRE-19",
             [FR_CHEVAL, dict(AU_LINIE, hexes=["0804"])], "fr-bty", "0804",
             {"/allowed": False, "/rule": "R-FIRE-6",
              "/reason": "out of range: 0804 is 7 hexes from 0104, range 6"})
+
+# ---- R-FIRE-23..27: several units fire together at one hex ---------------------------------
+def group(name, ruling, desc, units, firer, with_, target="0605", json_fields=None, dice=None,
+          kind=None, **kw):
+    extra = ["--with", ",".join(with_)] + (["--kind", kind] if kind else [])
+    case(name, ruling, desc, units, target=target, firer=firer, json_fields=json_fields,
+         dice=dice, extra=extra, **kw)
+
+
+COL_A = unit("fr-a", "french", "french", "legere", 4, 4, "column", ["0604"], 6)
+COL_B = unit("fr-b", "french", "french", "legere", 5, 5, "column", ["0505"], 4)
+group("two-columns-one-roll", "R-FIRE-23",
+      "Issue 13: a French column of printed fire 4 in 0604 (facing 6: front SE, S, SW) and one of "
+      "5 in 0505 (facing 4: front NE, SE, S) fire together at the Austrian column in 0605 (facing "
+      "10: front SW, NW, N; both fires enter by front hexsides, defence 6). Alone each would read "
+      "1:2 (4:6, 5:6); together one fire: 4 + 5 = 9, one column, one roll: 9:6 = 1.5 -> 1:1, 2/3 "
+      "none, 1/3 one.",
+      [COL_A, COL_B, AU_COL], "fr-a", ["fr-b"],
+      json_fields=dict({"/allowed": True, "/unit": "fr-a", "/fire_value": 9,
+                        "/increments_firing": 9, "/breakdown": "fr-a 4 + fr-b 5 = 9",
+                        "/firers/0/unit": "fr-a", "/firers/0/fire_value": 4,
+                        "/firers/1/unit": "fr-b", "/firers/1/fire_value": 5,
+                        "/fire_defense": 6, "/odds": "1:1"}, **ONE_TO_ONE))
+group("two-columns-rolled", "R-FIRE-23",
+      "The same fire rolled once: 51 in 1:1 (51-66) takes one increment, the Austrian column's 1st "
+      "(odd: it checks, rolling 55 > 44: passes). Two dice in all: one fire roll for the two "
+      "firers.",
+      [COL_A, COL_B, AU_COL], "fr-a", ["fr-b"], dice="51,55",
+      json_fields={"/roll": 51, "/loss": 1, "/hits/0/loss": 1, "/hits/0/morale/passed": True})
+group("one-side", "R-FIRE-23",
+      "A fire is one side's: an Austrian unit listed with --with is refused.",
+      [COL_A, AU_COL, au_col("au-b", ["0705"])], "fr-a", ["au-b"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-23",
+                   "/reason": "a fire is one side's: au-b is austrian, fr-a french"})
+group("listed-twice", "R-FIRE-23",
+      "Each firer once: fr-a --with fr-b,fr-a is refused.",
+      [COL_A, COL_B, AU_COL], "fr-a", ["fr-b", "fr-a"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-23", "/reason": "fr-a is listed twice"})
+group("one-firer-refused", "R-FIRE-23",
+      "Every firer must be allowed on its own: fr-far in 0101 is out of range of 0605, so the "
+      "fire is refused with its reason; fr-a's own answer stands in firers.",
+      [COL_A, unit("fr-far", "french", "french", "legere", 4, 4, "column", ["0101"], 6), AU_COL],
+      "fr-a", ["fr-far"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-6",
+                   "/reason": "fr-far: out of range: 0605 is 7 hexes from 0101, range 1",
+                   "/firers/0/allowed": True, "/firers/0/fire_value": 4,
+                   "/firers/1/allowed": False, "/outcomes": None})
+
+LINE_6 = unit("fr-l", "french", "french", "legere", 6, 6, "line", ["0505"], 3)
+GUN = battery("fr-bty", "french", "french", "a_pied", 2, 8, "unlimbered", ["0505"], 4)
+group("line-with-battery", "R-FIRE-24",
+      "25.3: a French line of 6 (facing 3) and a battery (printed 8, facing 4) stacked in 0505 fire "
+      "together at 0605: the line fires 4 increments (its density, and at most 4 with a battery) "
+      "x 3 = 12, the battery 8: 20. The hex holds infantry with artillery, but that is the "
+      "target's -2; the target is the Austrian column, 6. 20:6 = 3.33 -> 3:1: 1/3 each of 0, 1, "
+      "2 (the line alone: 12:6, 2:1).",
+      [LINE_6, GUN, AU_COL], "fr-l", ["fr-bty"],
+      json_fields=dict({"/allowed": True, "/fire_value": 20, "/breakdown": "fr-l 12 + fr-bty 8 = 20",
+                        "/firers/0/increments_firing": 4, "/odds": "3:1"}, **THREE_TO_ONE))
+group("line-with-battery-2017", "R-FIRE-24",
+      "The same fire in premier-2017: the Prusse rules give infantry with one battery the same "
+      "limits (25): 12 + 8 = 20, 3:1.",
+      [LINE_6, GUN, AU_COL], "fr-l", ["fr-bty"], rules="premier-2017",
+      json_fields=dict({"/allowed": True, "/fire_value": 20, "/odds": "3:1"}, **THREE_TO_ONE))
+group("two-lines-with-battery", "R-FIRE-24",
+      "25.3: up to four infantry increments fire with one battery: a second line fr-m (3) under "
+      "fr-l in 0505 finds the hex's four already firing (fr-l's, top first): refused.",
+      [LINE_6, unit("fr-m", "french", "french", "legere", 3, 3, "line", ["0505"], 3), GUN, AU_COL],
+      "fr-l", ["fr-m", "fr-bty"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-24",
+                   "/reason": "fr-m: the infantry of 0505 already fires its 4 increments with the "
+                              "battery"})
+group("two-batteries-with-infantry", "R-FIRE-24",
+      "25.3: infantry fires with ONE battery: a line with two batteries of its hex is refused.",
+      [LINE_6, GUN, dict(GUN, id="fr-bty2"), AU_COL], "fr-l", ["fr-bty", "fr-bty2"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-24",
+                   "/reason": "infantry fires with one battery only: 2 batteries fire from 0505 "
+                              "with its infantry"})
+group("two-batteries-clear-hex", "R-FIRE-24",
+      "25.1: in clear (open) terrain every battery of a hex fires: two batteries of 8 in 0505, "
+      "16. 16:6 = 2.67 -> 2:1: 1/2, 1/3, 1/6.",
+      [GUN, dict(GUN, id="fr-bty2"), AU_COL], "fr-bty", ["fr-bty2"],
+      json_fields=dict({"/allowed": True, "/fire_value": 16, "/odds": "2:1"}, **TWO_TO_ONE))
+CLOSED = copy.deepcopy(CHARTS["terrain"])
+CLOSED["clear"]["open"] = False
+case("second-battery-not-open", "R-FIRE-24",
+     "25.1: outside open terrain only the top battery of a hex fires: with clear made not open, "
+     "the second battery of 0505 is refused on its own.",
+     [GUN, dict(GUN, id="fr-bty2"), AU_COL], firer="fr-bty2", charts={"terrain": CLOSED},
+     json_fields={"/allowed": False, "/rule": "R-FIRE-24",
+                  "/reason": "outside clear terrain only the top battery of hex 0505 fires, and "
+                             "fr-bty is on top"})
+COL_TOP = unit("fr-c", "french", "french", "legere", 6, 5, "column", ["0505"], 4)
+case("battery-under-column", "R-FIRE-2",
+     "25.6: infantry and artillery stacked in column: only the top formation fires. The battery "
+     "under the column in 0505 is refused on its own.",
+     [COL_TOP, GUN, AU_COL], firer="fr-bty",
+     json_fields={"/allowed": False, "/rule": "R-FIRE-2",
+                  "/reason": "in column only the top unit of hex 0505 fires, and fr-c is on top"})
+group("column-with-its-battery", "R-FIRE-2",
+      "25.6: the column on top may fire, but not with the battery under it: the fire is refused "
+      "for the battery.",
+      [COL_TOP, GUN, AU_COL], "fr-c", ["fr-bty"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-2",
+                   "/reason": "fr-bty: in column only the top unit of hex 0505 fires, and fr-c is "
+                              "on top", "/firers/0/allowed": True})
+
+CARRE_6 = unit("fr-k", "french", "french", "legere", 6, 6, "carre", ["0505"], 12)
+GUN_9 = battery("fr-bty", "french", "french", "a_pied", 2, 9, "unlimbered", ["0505"], 12)
+case("battery-in-carre-all-round", "R-FIRE-25",
+     "(16), (25): a battery stacked with a French carré in 0505 fires all round, at 1/3: it faces "
+     "12 (front NW, N, NE) yet fires across its S hexside at the column in 0506: 9 x 1/3 = 3. "
+     "3:6 -> 1:2: 5/6, 1/6.",
+     [CARRE_6, GUN_9, au_col("au-a", ["0506"])], target="0506", firer="fr-bty",
+     json_fields=dict({"/allowed": True, "/firers/0/in_carre": True,
+                       "/firers/0/times_exact": "1/3", "/fire_value": 3,
+                       "/breakdown": "unlimbered: printed fire value 9 × 1/3 (in a carré) = 3",
+                       "/odds": "1:2"}, **ONE_TO_TWO))
+group("carre-with-battery", "R-FIRE-25",
+      "25.4, 25.5: the carré (6 increments, density 8: all 6 fire, x 3 = 18) with its battery at "
+      "1/3 (9 x 1/3 = 3): 21. 21:6 = 3.5 -> 3:1.",
+      [CARRE_6, GUN_9, au_col("au-a", ["0506"])], "fr-k", ["fr-bty"], target="0506",
+      json_fields=dict({"/allowed": True, "/fire_value": 21, "/breakdown": "fr-k 18 + fr-bty 3 = 21",
+                        "/odds": "3:1"}, **THREE_TO_ONE))
+group("two-carres-with-battery-12", "R-FIRE-25",
+      "25.4: in a carré a battery fires with up to 12 infantry increments: carrés of 8 and 6 "
+      "(density 8 each) stacked with the battery in 0505 fire 8 + 4 (of 6): 12 x 3 = 36, the guns "
+      "3: 39. 39:6 -> 4:1 (the highest).",
+      [unit("fr-k", "french", "french", "legere", 8, 8, "carre", ["0505"], 12),
+       unit("fr-k2", "french", "french", "legere", 6, 6, "carre", ["0505"], 12), GUN_9,
+       au_col("au-a", ["0506"])], "fr-k", ["fr-k2", "fr-bty"], target="0506",
+      json_fields=dict({"/allowed": True, "/fire_value": 39, "/firers/0/increments_firing": 8,
+                        "/firers/1/increments_firing": 4, "/firers/1/hexes/0/capped": True,
+                        "/firers/1/fire_value": 12, "/odds": "4:1"}, **FOUR_TO_ONE))
+group("carre-with-battery-round-down", "R-MOR-9",
+      "With \"fractions\": \"round-down\" each firer's value is rounded down once, after its "
+      "own multipliers: a battery of 8 in the carré, 8/3, becomes 2; the carré 18: 20. 20:6 = "
+      "3.33 -> 3:1.",
+      [CARRE_6, dict(GUN_9, fire=8), au_col("au-a", ["0506"])], "fr-k", ["fr-bty"],
+      target="0506", fractions="round-down",
+      json_fields=dict({"/fire_value": 20, "/firers/1/fire_value": 2, "/odds": "3:1"},
+                       **THREE_TO_ONE))
+
+# 25.7: batteries of several hexes, all adjacent to the target 0605 (no facing: every way)
+B1 = battery("fr-b1", "french", "french", "a_pied", 2, 4, "unlimbered", ["0505"])
+B2 = battery("fr-b2", "french", "french", "a_pied", 2, 4, "unlimbered", ["0604"])
+B3 = battery("fr-b3", "french", "french", "a_pied", 2, 4, "unlimbered", ["0705"])
+B4 = battery("fr-b4", "french", "french", "a_pied", 2, 4, "unlimbered", ["0706"])
+ARTY_LDR = leader("fr-ldr", "french", ["0604"], artillery=1)
+group("adjacent-batteries-need-leader", "R-FIRE-26",
+      "25.7: batteries in the adjacent hexes 0505 and 0604 fire at one hex only with a leader "
+      "with an artillery bonus in one of them: none here, refused.",
+      [B1, B2, AU_COL], "fr-b1", ["fr-b2"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-26",
+                   "/reason": "batteries in the adjacent hexes 0505 and 0604 fire together only "
+                              "with a leader with an artillery bonus in one of them"})
+group("adjacent-batteries-with-leader", "R-FIRE-26",
+      "The same batteries with fr-ldr (artillery bonus +1) in 0604: they fire together, 4 + 4 = "
+      "8; 8:6 -> 1:1 (51-66 one). The leader is stacked with firing guns, so his bonus is added "
+      "to the fire roll (R-FIRE-27): natural index i reads i + 1; 50 and up (index 23 and up) "
+      "lose one: 13 rolls, 13/36; none 23/36.",
+      [B1, B2, ARTY_LDR, AU_COL], "fr-b1", ["fr-b2"],
+      json_fields={"/allowed": True, "/fire_value": 8, "/odds": "1:1", "/roll_modifier": 1,
+                   "/massed_modifier": 0, "/outcomes_exact/0": "23/36",
+                   "/outcomes_exact/1": "13/36"})
+group("batteries-not-adjacent", "R-FIRE-26",
+      "Batteries in 0505 and 0705, 2 hexes apart, may not fire together, leader or not.",
+      [B1, B3, dict(ARTY_LDR, hexes=["0505"]), AU_COL], "fr-b1", ["fr-b3"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-26",
+                   "/reason": "batteries in 0505 and 0705, hexes that are not adjacent, may not "
+                              "fire together"})
+group("three-hexes-need-special", "R-FIRE-26",
+      "Three hexes of batteries (0505, 0604, 0705) need a leader of special ability next to all "
+      "three; fr-ldr has an artillery bonus only: refused.",
+      [B1, B2, B3, ARTY_LDR, AU_COL], "fr-b1", ["fr-b2", "fr-b3"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-26",
+                   "/reason": "batteries in three hexes, 0505, 0604 and 0705, fire together only "
+                              "with a leader of special ability in or next to each of them"})
+group("three-hexes-with-special", "R-FIRE-26",
+      "fr-sp, a leader of special ability (bonus artillery_special) with an artillery bonus of 2, "
+      "in 0604, which is 0505's and 0705's neighbour: the three batteries fire together, 4 x 3 = "
+      "12; 12:6 -> 2:1 (41-56 one, 61-66 two); his +2 moves every roll two steps: none for "
+      "natural 11-34 (16), one for 35-54 (12), two for 55-66 (8).",
+      [B1, B2, B3, leader("fr-sp", "french", ["0604"], artillery=2, artillery_special=1),
+       AU_COL], "fr-b1", ["fr-b2", "fr-b3"],
+      json_fields=dict({"/allowed": True, "/fire_value": 12, "/odds": "2:1",
+                        "/roll_modifier": 2},
+                       **outcomes({0: (16, "4/9"), 1: (12, "1/3"), 2: (8, "2/9")})))
+group("four-hexes-refused", "R-FIRE-26",
+      "Batteries in four hexes may not fire together, whoever leads them.",
+      [B1, B2, B3, B4, leader("fr-sp", "french", ["0604"], artillery=2, artillery_special=1),
+       AU_COL], "fr-b1", ["fr-b2", "fr-b3", "fr-b4"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-26",
+                   "/reason": "batteries fire together from three hexes at most"})
+group("infantry-other-hex-joins", "R-FIRE-23",
+      "Infantry of another hex joins a battery's fire (one roll): the column fr-a in 0604 with "
+      "the battery fr-b1 in 0505: 4 + 4 = 8, 1:1. No leader: no roll modifier.",
+      [COL_A, B1, AU_COL], "fr-a", ["fr-b1"],
+      json_fields=dict({"/allowed": True, "/fire_value": 8, "/roll_modifier": 0,
+                        "/odds": "1:1"}, **ONE_TO_ONE))
+case("leader-with-lone-battery", "R-FIRE-27",
+     "(7): a leader's artillery bonus modifies the roll of artillery fire he is stacked with: "
+     "fr-ldr (+1) with the battery fr-b2 in 0604: 4:6 -> 1:2 (61-66 one); +1: natural 56 and "
+     "up: 7 rolls, 7/36.",
+     [B2, ARTY_LDR, AU_COL], firer="fr-b2",
+     json_fields={"/allowed": True, "/roll_modifier": 1, "/outcomes_exact/1": "7/36"})
+group("leader-with-infantry-only", "R-FIRE-27",
+      "(7): the bonus helps infantry fire only with artillery and with the leader stacked with "
+      "that artillery: fr-ldr stands with the column fr-a in 0604, not with the battery in 0505: "
+      "no modifier. 8:6 -> 1:1.",
+      [COL_A, dict(ARTY_LDR), B1, AU_COL], "fr-a", ["fr-b1"],
+      json_fields=dict({"/allowed": True, "/roll_modifier": 0, "/odds": "1:1"}, **ONE_TO_ONE))
+group("leader-with-infantry-and-guns", "R-FIRE-27",
+      "The leader stacked with the battery that fires with the line of its hex: the line's 12 "
+      "and the guns' 8 (20:6, 3:1: 31-46 one, 51-66 two) take his +1: none natural 11-25 (11), "
+      "one 26-45 (12), two 46-66 (13).",
+      [LINE_6, GUN, leader("fr-ldr", "french", ["0505"], artillery=1), AU_COL], "fr-l",
+      ["fr-bty"],
+      json_fields=dict({"/allowed": True, "/roll_modifier": 1, "/odds": "3:1"},
+                       **outcomes({0: (11, "11/36"), 1: (12, "1/3"), 2: (13, "13/36")})))
+group("canister-every-battery", "R-FIRE-20",
+      "A fire's odds move right for canister when every battery in it is at close range: the "
+      "line and battery of 0505 fire at 0605 (1 hex, close range to 2): 12 + 8 = 20, 20:6 reads "
+      "3:1, canister 4:1.",
+      [LINE_6, GUN, AU_COL], "fr-l", ["fr-bty"], charts={"artillery_fire": ART},
+      json_fields=dict({"/allowed": True, "/odds_read": "3:1", "/canister_shift": 1,
+                        "/odds": "4:1"}, **FOUR_TO_ONE))
 
 # ---- R-FIRE-5, R-FIRE-9: disordered and routed ------------------------------------------------
 case("disordered-half", "R-FIRE-5",
@@ -990,6 +1218,22 @@ raw("scenario-range-zero", "R-FIRE-19",
     [dict(battery("fr-bty", "french", "french", "a_pied", 2, 8, "unlimbered", ["0104"]), range=0),
      AU_COL], ["check", "{scenario}"], 1,
     stderr_has=["/units/0/range: expected an integer from 1 to 99, found 0"])
+raw("cli-with-unknown-unit", "R-FIRE-23", "An unknown unit in --with is invalid input: exit 1.",
+    [COL_A, AU_COL], ["fire", "{scenario}", "fr-a", "0605", "--with", "nobody"], 1,
+    stderr=["labataille: unknown unit \"nobody\" (--with)"])
+raw("cli-group-text", "R-FIRE-23",
+    "A group fire in the text form: each firer's breakdown, then the sum.",
+    [COL_A, COL_B, AU_COL], ["fire", "{scenario}", "fr-a", "0605", "--with", "fr-b"], 0,
+    stdout_has=["fr-a fires at 0605: allowed", "  fr-a: column: printed fire value 4 = 4",
+                "  fr-b: column: printed fire value 5 = 5", "  together: fr-a 4 + fr-b 5 = 9",
+                "[R-FIRE-23 (21)]"])
+raw("target-unit-group-one-hex", "R-FIRE-22",
+    "A group at a unit of two hexes: the seed's line with the column fr-a (0604) may fire at "
+    "0605 only when all of them may; fr-a is 2 hexes from 0606. The fire may be made at 0605 "
+    "alone, so it is.",
+    [FR_LINE_2, COL_A, AU_LINE_2],
+    ["fire", "{scenario}", "fr-le-1", "au-l", "--with", "fr-a", "--json"], 0,
+    json_fields={"/target": "0605", "/allowed": True, "/firers/1/unit": "fr-a"})
 raw("cli-dice-short", "R-FIRE-14",
     "Natural 43 in 4:1 takes two increments, the column's 1st and 2nd: its check (odd losses) "
     "needs a second roll, and the script has none: a usage error, exit 2.",

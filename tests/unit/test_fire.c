@@ -699,6 +699,53 @@ static void test_fire__forty_units_apply(void **unused)
     lb_state_free(st);
 }
 
+static void test_fire__group_requests(void **unused)
+{
+    (void)unused;
+    lb_state *st = load_case("fire-R-FIRE-23-two-columns-one-roll");
+    int a = lb_state_unit_index(st, "fr-a"), b = lb_state_unit_index(st, "fr-b");
+    lb_fire_group g;
+    /* a request without firers, or with a unit that does not exist, is an error, not an answer */
+    lb_fire_request none = {LB_FIRE_OFFENSIVE, (lb_hex){6, 5}, &a, 0};
+    assert_int_equal(lb_fire_group_check(st, &none, &g, NULL), LB_INVALID);
+    lb_fire_group_release(&g);
+    int bad[2] = {a, 99};
+    lb_fire_request wrong = {LB_FIRE_OFFENSIVE, (lb_hex){6, 5}, bad, 2};
+    assert_int_equal(lb_fire_group_check(st, &wrong, &g, NULL), LB_INVALID);
+    lb_fire_group_release(&g);
+    lb_fire_request odd_kind = {(lb_fire_kind)7, (lb_hex){6, 5}, &a, 1};
+    assert_int_equal(lb_fire_group_check(st, &odd_kind, &g, NULL), LB_INVALID);
+    lb_fire_group_release(&g);
+    /* two columns, one fire: 4 + 5, each firer's answer kept in request order, the trace cites
+     * the group ruling */
+    int both[2] = {b, a};
+    lb_fire_request rq = {LB_FIRE_OFFENSIVE, (lb_hex){6, 5}, both, 2};
+    lb_trace t;
+    lb_trace_init(&t);
+    assert_int_equal(lb_fire_group_check(st, &rq, &g, &t), LB_OK);
+    assert_true(g.allowed);
+    assert_int_equal(g.nfirers, 2);
+    assert_int_equal(g.firers[0].unit, b);
+    assert_int_equal(g.firers[1].unit, a);
+    assert_int_equal(g.value.num, 9);
+    assert_string_equal(g.breakdown, "fr-b 5 + fr-a 4 = 9");
+    assert_non_null(lb_trace_find(&t, "R-FIRE-23"));
+    lb_trace_release(&t);
+    lb_fire_group_release(&g);
+    /* the group resolves with one fire roll and applies like one unit's fire */
+    lb_fire_result *r = malloc(sizeof *r);
+    lb_dice dice;
+    assert_int_equal(lb_dice_init_script(&dice, "51,55", NULL), 0);
+    assert_int_equal(lb_fire_resolve(st, &rq, &dice, r, NULL), LB_OK);
+    assert_int_equal(dice.script_pos, dice.script_len);
+    assert_int_equal(r->loss, 1);
+    assert_int_equal(lb_fire_apply(st, r), LB_OK);
+    assert_int_equal(st->units[lb_state_unit_index(st, "au-ir-1")].losses, 1);
+    lb_fire_result_release(r);
+    free(r);
+    lb_state_free(st);
+}
+
 static void test_fire__resolve_short_dice(void **unused)
 {
     (void)unused;
@@ -738,6 +785,7 @@ int main(void)
         cmocka_unit_test(test_fire__apply_leader_casualty),
         cmocka_unit_test(test_fire__apply_line_closes_up),
         cmocka_unit_test(test_fire__forty_units_apply),
+        cmocka_unit_test(test_fire__group_requests),
         cmocka_unit_test(test_fire__resolve_short_dice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
