@@ -492,10 +492,13 @@ static const char *chart_number(loader *L, const char *cpath, size_t *len)
         src = &L->module;
         at = jsonpos_locate(L->module.text, L->module.len, cpath);
     }
-    if (!at.complete)
+    if (!at.complete || at.offset >= src->len)
         return NULL;
     const char *text = src->text + at.offset;
-    *len = strspn(text, "+-.eE0123456789");
+    size_t n = 0;
+    while (at.offset + n < src->len && strchr("+-.eE0123456789", text[n]) && text[n])
+        n++;
+    *len = n;
     return text;
 }
 

@@ -288,6 +288,8 @@ static int judge_hex(const lb_state *s, const lb_unit *u, const lb_fire_value *v
     return LB_OK;
 }
 
+/* May a battery fire at hex h, as far as the target and its own hex go (R-FIRE-6, R-FIRE-8,
+ * R-FIRE-10, R-LOS-12)? No trace. */
 static int may_target(const lb_state *s, const lb_unit *u, const lb_fire_value *v, lb_hex h,
                       int *rc)
 {
@@ -300,6 +302,61 @@ static int may_target(const lb_state *s, const lb_unit *u, const lb_fire_value *
     memset(&fh, 0, sizeof fh);
     *rc = judge_hex(s, u, &probe, 0, &fh, NULL);
     return *rc == LB_OK && fh.fires;
+}
+
+/* Candidates for a nearer target: a hex and its distance. */
+typedef struct nearer_hex {
+    lb_hex hex;
+    int distance;
+} nearer_hex;
+
+static int by_distance(const void *a, const void *b)
+{
+    const nearer_hex *x = a, *y = b;
+    if (x->distance != y->distance)
+        return x->distance - y->distance;
+    if (x->hex.col != y->hex.col)
+        return x->hex.col - y->hex.col;
+    return x->hex.row - y->hex.row;
+}
+
+/* R-FIRE-21 (26): a battery that fires offensively fires at the closest hex it may fire at;
+ * among equally close ones the player chooses. Sets v->nearer to the nearest legal one that is
+ * closer than the target, if any. */
+static int closest_target(const lb_state *s, const lb_unit *u, lb_fire_value *v, lb_trace *t)
+{
+    nearer_hex *c = malloc(((size_t)s->nunits * LB_UNIT_MAX_HEXES + 1) * sizeof *c);
+    if (!c)
+        return LB_NOMEM;
+    int n = 0, rc = LB_OK;
+    for (int i = 0; i < s->nunits; i++) {
+        const lb_unit *e = &s->units[i];
+        if (e->side == u->side || !lb_unit_is_combat(e))
+            continue;
+        for (int k = 0; k < e->nhexes; k++) {
+            int d = lb_hex_distance(u->hexes[0], e->hexes[k]);
+            if (d >= 1 && d < v->distance && d <= v->range)
+                c[n++] = (nearer_hex){e->hexes[k], d};
+        }
+    }
+    qsort(c, (size_t)n, sizeof *c, by_distance);
+    for (int i = 0; i < n && !v->has_nearer && rc == LB_OK; i++) {
+        if (i > 0 && lb_hex_eq(c[i].hex, c[i - 1].hex))
+            continue;
+        if (may_target(s, u, v, c[i].hex, &rc)) {
+            v->has_nearer = 1;
+            v->nearer = c[i].hex;
+        }
+    }
+    free(c);
+    if (rc != LB_OK)
+        return rc;
+    char tl[LB_HEX_LABEL_MAX];
+    if (!v->has_nearer)
+        lb_trace_add(t, "R-FIRE-21", "(26)", "%s: no enemy hex nearer than %s (%d hex%s) that it "
+                     "may fire at", u->id, fi_label(s, v->target, tl), v->distance,
+                     v->distance == 1 ? "" : "es");
+    return LB_OK;
 }
 
 /* The refusal when no hex of the unit fires: the reason of the hex that came nearest. */
@@ -392,67 +449,7 @@ static void battery_bands(const lb_state *s, const lb_unit *u, lb_fire_value *v,
     lb_trace_bool(t, "long_range", v->long_range);
 }
 
-/* May a battery fire at hex h, as far as the target and its own hex go (R-FIRE-6, R-FIRE-8,
- * R-FIRE-10, R-LOS-12)? No trace. */
-static int may_target(const lb_state *s, const lb_unit *u, const lb_fire_value *v, lb_hex h,
-                      int *rc);
-
-/* Candidates for a nearer target: a hex and its distance. */
-typedef struct nearer_hex {
-    lb_hex hex;
-    int distance;
-} nearer_hex;
-
-static int by_distance(const void *a, const void *b)
-{
-    const nearer_hex *x = a, *y = b;
-    if (x->distance != y->distance)
-        return x->distance - y->distance;
-    if (x->hex.col != y->hex.col)
-        return x->hex.col - y->hex.col;
-    return x->hex.row - y->hex.row;
-}
-
-/* R-FIRE-21 (26): a battery that fires offensively fires at the closest hex it may fire at;
- * among equally close ones the player chooses. Sets v->nearer to the nearest legal one that is
- * closer than the target, if any. */
-static int closest_target(const lb_state *s, const lb_unit *u, lb_fire_value *v, lb_trace *t)
-{
-    nearer_hex *c = malloc(((size_t)s->nunits * LB_UNIT_MAX_HEXES + 1) * sizeof *c);
-    if (!c)
-        return LB_NOMEM;
-    int n = 0, rc = LB_OK;
-    for (int i = 0; i < s->nunits; i++) {
-        const lb_unit *e = &s->units[i];
-        if (e->side == u->side || !lb_unit_is_combat(e))
-            continue;
-        for (int k = 0; k < e->nhexes; k++) {
-            int d = lb_hex_distance(u->hexes[0], e->hexes[k]);
-            if (d >= 1 && d < v->distance && d <= v->range)
-                c[n++] = (nearer_hex){e->hexes[k], d};
-        }
-    }
-    qsort(c, (size_t)n, sizeof *c, by_distance);
-    for (int i = 0; i < n && !v->has_nearer && rc == LB_OK; i++) {
-        if (i > 0 && lb_hex_eq(c[i].hex, c[i - 1].hex))
-            continue;
-        if (may_target(s, u, v, c[i].hex, &rc)) {
-            v->has_nearer = 1;
-            v->nearer = c[i].hex;
-        }
-    }
-    free(c);
-    if (rc != LB_OK)
-        return rc;
-    char tl[LB_HEX_LABEL_MAX];
-    if (!v->has_nearer)
-        lb_trace_add(t, "R-FIRE-21", "(26)", "%s: no enemy hex nearer than %s (%d hex%s) that it "
-                     "may fire at", u->id, fi_label(s, v->target, tl), v->distance,
-                     v->distance == 1 ? "" : "es");
-    return LB_OK;
-}
-
-/* R-FIRE-1..6, R-FIRE-8, R-FIRE-9, R-FIRE-16, R-FIRE-19 */
+/* R-FIRE-1..6, R-FIRE-8, R-FIRE-9, R-FIRE-16, R-FIRE-19..21, R-FIRE-24, R-FIRE-25 */
 int fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
                   lb_fire_value *v, lb_trace *t)
 {
@@ -463,7 +460,7 @@ int fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
     v->value = v->multiple = lb_frac_int(0);
     v->times = lb_frac_int(1);
     if (unit < 0 || unit >= s->nunits || !lb_map_contains(&s->map, target) ||
-        lb_fire_kind_name(kind)[0] == '?')
+        (unsigned)kind > LB_FIRE_OPPORTUNITY)
         return LB_INVALID;
     const lb_unit *u = &s->units[unit];
     char hl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX], name[96];
