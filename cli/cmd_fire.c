@@ -198,6 +198,9 @@ static json_t *answer_json(const lb_state *st, const lb_fire_result *r, int roll
     json_object_set_new(j, "target_increments", json_integer(o->target_increments));
     json_object_set_new(j, "massed_modifier", json_integer(o->massed));
     json_object_set_new(j, "roll_modifier", json_integer(o->modifier));
+    json_object_set_new(j, "artillery_leader", g->leader >= 0 ? json_string(st->units[g->leader].id)
+                                                              : json_null());
+    json_object_set_new(j, "leader_modifier", json_integer(g->leader_modifier));
     json_object_set_new(j, "outcomes", defended ? outcomes_json(o, 0) : json_null());
     json_object_set_new(j, "outcomes_exact", defended ? outcomes_json(o, 1) : json_null());
     json_object_set_new(j, "units", defended ? targets_json(st, o) : json_array());

@@ -671,7 +671,8 @@ group("adjacent-batteries-with-leader", "R-FIRE-26",
       "lose one: 13 rolls, 13/36; none 23/36.",
       [B1, B2, ARTY_LDR, AU_COL], "fr-b1", ["fr-b2"],
       json_fields={"/allowed": True, "/fire_value": 8, "/odds": "1:1", "/roll_modifier": 1,
-                   "/massed_modifier": 0, "/outcomes_exact/0": "23/36",
+                   "/massed_modifier": 0, "/artillery_leader": "fr-ldr", "/leader_modifier": 1,
+                   "/outcomes_exact/0": "23/36",
                    "/outcomes_exact/1": "13/36"})
 group("batteries-not-adjacent", "R-FIRE-26",
       "Batteries in 0505 and 0705, 2 hexes apart, may not fire together, leader or not.",
@@ -719,7 +720,8 @@ group("leader-with-infantry-only", "R-FIRE-27",
       "that artillery: fr-ldr stands with the column fr-a in 0604, not with the battery in 0505: "
       "no modifier. 8:6 -> 1:1.",
       [COL_A, dict(ARTY_LDR), B1, AU_COL], "fr-a", ["fr-b1"],
-      json_fields=dict({"/allowed": True, "/roll_modifier": 0, "/odds": "1:1"}, **ONE_TO_ONE))
+      json_fields=dict({"/allowed": True, "/roll_modifier": 0, "/artillery_leader": None,
+                        "/odds": "1:1"}, **ONE_TO_ONE))
 group("leader-with-infantry-and-guns", "R-FIRE-27",
       "The leader stacked with the battery that fires with the line of its hex: the line's 12 "
       "and the guns' 8 (20:6, 3:1: 31-46 one, 51-66 two) take his +1: none natural 11-25 (11), "
