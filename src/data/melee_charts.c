@@ -112,7 +112,6 @@ static int compile_cell(cj *C, const json_t *v, const char *p, lb_melee_cell *ou
 /* The 36 cells of a column: exactly the keys "11".."66" (11). */
 static int compile_rolls(cj *C, const json_t *rolls, const char *base, lb_melee_cell cell[36])
 {
-    char fbuf[80];
     if (!cj_object(C, rolls, base, "an object with the 36 rolls \"11\"..\"66\""))
         return -1;
     int bad = 0;
@@ -135,8 +134,7 @@ static int compile_rolls(cj *C, const json_t *rolls, const char *base, lb_melee_
         cj_path_key(p, base, roll);
         const json_t *c = json_object_get(rolls, roll);
         if (!c) {
-            cj_problem(C, p, "expected the result of roll %s, found nothing (%s)", roll,
-                       FOUND(c));
+            cj_problem(C, p, "expected the result of roll %s, found nothing", roll);
             bad = 1;
             continue;
         }

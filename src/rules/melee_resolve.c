@@ -170,17 +170,6 @@ static int refused(mrun *R, const lb_melee_chance *c)
     return MEL_STOP_REFUSED;
 }
 
-/* An enemy combat unit of the attackers is still in the target hex. */
-static int defended(const mrun *R, lb_hex target, int side)
-{
-    const int *idx;
-    int n = lb_state_units_at(R->st, target, &idx);
-    for (int i = 0; i < n; i++)
-        if (lb_unit_is_combat(&R->st->units[idx[i]]) && R->st->units[idx[i]].side != side)
-            return 1;
-    return 0;
-}
-
 static int preserving(const mrun *R, const char *id)
 {
     for (int i = 0; i < R->npreserve; i++)
@@ -203,8 +192,19 @@ static int assess(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int prem
     return premelee ? mel_premelee(R->st, req, c, R->t) : LB_OK;
 }
 
+/* An enemy combat unit of the attackers is still in the target hex. */
+static int defended(const mrun *R, lb_hex target, int side)
+{
+    const int *idx;
+    int n = lb_state_units_at(R->st, target, &idx);
+    for (int i = 0; i < n; i++)
+        if (lb_unit_is_combat(&R->st->units[idx[i]]) && R->st->units[idx[i]].side != side)
+            return 1;
+    return 0;
+}
+
 /* R-MEL-7, R-MEL-8 (29): each defender that may, chooses to retreat before the melee. */
-static int retire(mrun *R, lb_melee_chance *c, int *retired)
+static int retire(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int *retired)
 {
     char ids[LB_MELEE_DEFENDERS_MAX][LB_SUBJECT_MAX];
     int n = 0;
@@ -212,7 +212,18 @@ static int retire(mrun *R, lb_melee_chance *c, int *retired)
     for (int i = c->nattackers; i < c->nunits && n < LB_MELEE_DEFENDERS_MAX; i++)
         snprintf(ids[n++], LB_SUBJECT_MAX, "%s", R->st->units[c->units[i].unit].id);
     for (int k = 0; k < n; k++) {
-        int i = c->nattackers + k;
+        /* a retreat may have removed a unit (a surrender): read the assault again, silently */
+        if (*retired) {
+            memset(c, 0, sizeof *c);
+            int rc = mel_declare(R->st, req, c, NULL);
+            if (rc != LB_OK || !c->allowed)
+                return rc;
+        }
+        int i = c->nattackers;
+        while (i < c->nunits && strcmp(R->st->units[c->units[i].unit].id, ids[k]) != 0)
+            i++;
+        if (i == c->nunits)
+            continue;
         const char *rule, *why = mel_may_retire(R->st, c, i, &rule);
         const lb_unit *u = &R->st->units[c->units[i].unit];
         if (why) {
@@ -235,12 +246,12 @@ static int retire(mrun *R, lb_melee_chance *c, int *retired)
         if (choice == 0)
             continue;
         mr_move how = {.kind = LB_RETREAT_DISORDER, .keep_state = 1, .rule = "R-MEL-8"};
-        int hexes = 0;
-        rc = mr_retreat(R, ids[k], &how, &hexes);
-        if (rc != LB_OK)
+        if ((rc = mr_retreat(R, ids[k], &how, NULL)) != LB_OK)
             return rc;
         mr_summary(R, "retire:%s", ids[k]);
         (*retired)++;
+        if (!defended(R, c->target, R->st->units[c->units[0].unit].side))
+            break;
     }
     return LB_OK;
 }
@@ -398,14 +409,32 @@ static void keep_attackers(const lb_melee_req *req, char keep[][LB_SUBJECT_MAX],
                 out->attackers[out->nattackers++] = req->attackers[a];
 }
 
-/* R-MEL-15, R-MEL-16: the matrix roll and what it reads. */
-static int fight(mrun *R, const lb_melee_req *req, lb_melee_chance *c)
+/* R-MEL-15, R-MEL-16: the matrix roll and what it reads. The values are those the units had
+ * before the checks (`before`, by id; R-MEL-23: the odds use the same); only the units still in
+ * the melee count (32.4). */
+typedef struct valued {
+    char id[LB_SUBJECT_MAX];
+    lb_frac value;
+} valued;
+
+static int fight(mrun *R, const lb_melee_req *req, const valued *before, int nbefore,
+                 lb_melee_chance *c)
 {
-    int rc = assess(R, req, c, 0);
+    memset(c, 0, sizeof *c);
+    int rc = mel_declare(R->st, req, c, NULL);
     if (rc != LB_OK)
         return rc;
     if (!c->allowed)
         return refused(R, c);
+    c->attack = c->defence = lb_frac_int(0);
+    for (int i = 0; i < c->nunits; i++) {
+        const char *id = R->st->units[c->units[i].unit].id;
+        for (int j = 0; j < nbefore; j++)
+            if (strcmp(before[j].id, id) == 0)
+                c->units[i].value = before[j].value;
+        lb_frac *sum = c->units[i].side == LB_MELEE_ATTACKER ? &c->attack : &c->defence;
+        *sum = lb_frac_add(*sum, c->units[i].value);
+    }
     const lb_melee_charts *mc = R->st->charts.melee;
     c->column = lb_melee_charts_column(mc, c->attack, c->defence, &c->below, &c->above);
     mel_leaders(R->st, c, R->t);
@@ -459,7 +488,7 @@ static int procedure(mrun *R, lb_melee_chance *c)
     }
     int side = R->st->units[c->units[0].unit].side, retired;
     lb_hex target = c->target;
-    if ((rc = retire(R, c, &retired)) != LB_OK)
+    if ((rc = retire(R, req, c, &retired)) != LB_OK)
         return rc;
     if (!defended(R, target, side)) {
         mr_event(R, "no-melee", "R-MEL-8", "(29)", NULL, NULL, target, 0,
@@ -476,6 +505,12 @@ static int procedure(mrun *R, lb_melee_chance *c)
     if (!c->allowed)
         return refused(R, c);
 
+    valued before[LB_MELEE_UNITS_MAX];
+    for (int i = 0; i < c->nunits; i++) {
+        snprintf(before[i].id, LB_SUBJECT_MAX, "%s", R->st->units[c->units[i].unit].id);
+        before[i].value = c->units[i].value;
+    }
+    int nbefore = c->nunits;
     char keep[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX];
     int nkeep;
     if ((rc = checks(R, c, LB_MELEE_DEFENDER, keep, &nkeep)) != LB_OK)
@@ -497,7 +532,12 @@ static int procedure(mrun *R, lb_melee_chance *c)
     }
     lb_melee_req fighting;
     keep_attackers(req, keep, nkeep, &fighting);
-    if ((rc = fight(R, &fighting, c)) != LB_OK)
+    lb_melee_chance *now = malloc(sizeof *now);
+    if (!now)
+        return LB_NOMEM;
+    rc = fight(R, &fighting, before, nbefore, now);
+    free(now);
+    if (rc != LB_OK)
         return rc;
     readiness(R, req);
     return LB_OK;
