@@ -81,5 +81,6 @@ int cmd_visible(const cli_args *args);
 int cmd_fire(const cli_args *args);
 int cmd_charge(const cli_args *args);
 int cmd_melee(const cli_args *args);
+int cmd_move(const cli_args *args);
 
 #endif
