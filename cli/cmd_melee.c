@@ -217,10 +217,11 @@ static json_t *hexes_json(const lb_state *st, const lb_unit *u)
 
 static json_t *after_json(const lb_state *st, const lb_unit *u)
 {
-    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s}", "hexes", hexes_json(st, u), "state",
+    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s,s:s}", "hexes", hexes_json(st, u), "state",
                      lb_morale_state_name(u->state), "formation", lb_formation_name(u->formation),
                      "losses", u->losses, "strength", lb_unit_strength(u), "facing", u->facing,
-                     "readiness", lb_readiness_name(u->readiness));
+                     "readiness", lb_readiness_name(u->readiness), "hold_next",
+                     lb_move_hold_name(u->move.hold_next));
 }
 
 /* The units the melee changed: before and after, or eliminated. */

@@ -62,6 +62,9 @@ static int attacker_ok(const lb_state *s, const lb_melee_req *req, lb_melee_chan
                       u->id);
     if (u->formation == LB_FORM_CARRE)
         return refuse(c, "R-MEL-4", "(32)", t, "%s is in carré: a carré never assaults", u->id);
+    if (u->move.march == LB_MARCH_ON)
+        return refuse(c, "R-MEL-1", "(44)", t, "%s force-marched this turn: it may not melee as "
+                      "the attacker", u->id);
     const lb_melee_attacker *a = &req->attackers[i];
     if (a->fired && !lb_hex_eq(a->fired_at, c->target))
         return refuse(c, "R-MEL-2", "(32)", t, "%s fired at %s this turn: it may melee only that "

@@ -721,7 +721,7 @@ static int same_unit(const lb_unit *a, const lb_unit *b)
 {
     if (a->side != b->side || a->losses != b->losses || a->state != b->state ||
         a->formation != b->formation || a->facing != b->facing || a->readiness != b->readiness ||
-        a->nhexes != b->nhexes)
+        a->nhexes != b->nhexes || a->move.hold_next != b->move.hold_next)
         return 0;
     for (int k = 0; k < a->nhexes; k++)
         if (!lb_hex_eq(a->hexes[k], b->hexes[k]))
@@ -756,6 +756,7 @@ int lb_melee_apply(const lb_melee *m, lb_state *s)
             u->formation = after->formation;
             u->facing = after->facing;
             u->readiness = after->readiness;
+            u->move.hold_next = after->move.hold_next;
             u->nhexes = after->nhexes;
             memcpy(u->hexes, after->hexes, sizeof u->hexes);
         } else if (wi < 0) {

@@ -5,6 +5,7 @@
 
 #include "lb/effects.h"
 #include "lb/move.h"
+#include "lb/zoi.h"
 #include "melee_int.h"
 
 static const char *label(const mrun *R, lb_hex h, char *buf)
@@ -13,26 +14,6 @@ static const char *label(const mrun *R, lb_hex h, char *buf)
 }
 
 /* ---- zones of influence ------------------------------------------------------------------- */
-
-/* Z14-1, Z14-2, A14-3: h lies next to a front hexside of a combat unit not of `side`, not in
- * carré and not routed (of cavalry only, when cavalry). */
-static int in_enemy_zone(const lb_state *s, lb_hex h, int side, int cavalry)
-{
-    for (int i = 0; i < s->nunits; i++) {
-        const lb_unit *e = &s->units[i];
-        if (e->side == side || !lb_unit_is_combat(e) || e->formation == LB_FORM_CARRE ||
-            e->state == LB_STATE_ROUTED || (cavalry && e->arm != LB_ARM_CAVALRY))
-            continue;
-        for (int k = 0; k < e->nhexes; k++) {
-            int d = lb_hex_dir_to(e->hexes[k], h);
-            unsigned front;
-            lb_facing_arcs(e, k, &front, NULL, NULL);
-            if (d >= 0 && (front & (1u << d)))
-                return 1;
-        }
-    }
-    return 0;
-}
 
 static int has_friend(const lb_state *s, lb_hex h, int side, int self)
 {
@@ -46,19 +27,21 @@ static int has_friend(const lb_state *s, lb_hex h, int side, int self)
 
 /* R-MEL-18 (Z14-9, Z14-10): increments a retreat along path (hexes entered, after start) costs,
  * and whether it routs the unit: one for the first hex left, one for each further hex left in an
- * enemy zone without a friendly combat unit; infantry or limbered guns entering an enemy cavalry
- * zone rout. */
-static int path_loss(const lb_state *s, int unit, const lb_hex *path, int n, int *routs)
+ * enemy zone (zones: the enemy's bits of each cell, lb_zoi_map) without a friendly combat unit;
+ * infantry or limbered guns entering an enemy cavalry zone rout. */
+static int path_loss(const lb_state *s, int unit, const unsigned char *zones, const lb_hex *path,
+                     int n, int *routs)
 {
     const lb_unit *u = &s->units[unit];
     int loss = 1;
     for (int k = 0; k + 1 < n; k++)
-        loss += in_enemy_zone(s, path[k], u->side, 0) && !has_friend(s, path[k], u->side, unit);
+        loss += (zones[lb_map_cell(&s->map, path[k])] & LB_ZOI_ENEMY) &&
+                !has_friend(s, path[k], u->side, unit);
     *routs = 0;
     int foot = u->arm == LB_ARM_INFANTRY ||
                (u->arm == LB_ARM_ARTILLERY && u->formation == LB_FORM_LIMBERED);
     for (int k = 0; foot && u->state != LB_STATE_ROUTED && k < n; k++)
-        *routs |= in_enemy_zone(s, path[k], u->side, 1);
+        *routs |= (zones[lb_map_cell(&s->map, path[k])] & LB_ZOI_CAVALRY) != 0;
     return loss;
 }
 
@@ -107,6 +90,13 @@ typedef struct end_choice {
 static int best_ends(const lb_state *s, int unit, const lb_retreat *r, int by_result,
                      end_choice *out)
 {
+    unsigned char *zones = NULL;
+    if (by_result) {
+        zones = malloc((size_t)s->map.cols * (size_t)s->map.rows);
+        if (!zones)
+            return -1;
+        lb_zoi_map(s, s->units[unit].side, zones);
+    }
     int n = 0;
     for (int e = 0; e < r->nends; e++) {
         end_choice best = {.path = -1};
@@ -114,7 +104,7 @@ static int best_ends(const lb_state *s, int unit, const lb_retreat *r, int by_re
             const lb_hex *path = r->paths + (size_t)p * r->hexes;
             if (!lb_hex_eq(path[r->hexes - 1], r->ends[e]))
                 continue;
-            int routs = 0, loss = by_result ? path_loss(s, unit, path, r->hexes, &routs) : 0;
+            int routs = 0, loss = zones ? path_loss(s, unit, zones, path, r->hexes, &routs) : 0;
             if (best.path < 0 || routs < best.routs ||
                 (routs == best.routs && loss < best.loss))
                 best = (end_choice){r->ends[e], p, loss, routs};
@@ -122,6 +112,7 @@ static int best_ends(const lb_state *s, int unit, const lb_retreat *r, int by_re
         if (best.path >= 0)
             out[n++] = best;
     }
+    free(zones);
     return n;
 }
 
@@ -162,6 +153,11 @@ int mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
         return LB_NOMEM;
     }
     int n = best_ends(st, i, &r, how->by_result, ends);
+    if (n < 0) {
+        free(ends);
+        lb_retreat_release(&r);
+        return LB_NOMEM;
+    }
     lb_decision d;
     lb_decision_init(&d, LB_DECIDE_PATH, side, id, how->rule,
                      "%s %s from %s (%s, %d hex%s): where does it end?", id,
@@ -211,6 +207,12 @@ int mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
     if ((rc = leaders_follow(R, start, side, &pick.end)) != LB_OK)
         return rc;
     lb_unit *v = &st->units[mr_unit(R, id)];
+    if (how->keep_state && moved > 1) {
+        v->move.hold_next = LB_HOLD_RETREATED;
+        mr_event(R, "hold", "R-MEL-8", "(29)", id, NULL, pick.end, moved,
+                 "%s retreated %d hexes before the melee: it may not move in its side's next "
+                 "Movement segment", id, moved);
+    }
     if (pick.routs) {
         v->state = LB_STATE_ROUTED;
         mr_event(R, "rout", "R-MEL-18", "(14)", id, NULL, pick.end, 0,

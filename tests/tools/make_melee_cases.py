@@ -247,6 +247,12 @@ case('target-as-unit', 'R-MEL-1',
      scenario(BASE), ['fr-1', 'au-1'],
      {'/allowed': True, '/target': '0505', '/attack_value': 18, '/defence_value': 18,
       '/odds': '1:1'})
+case('force-marched', 'R-MEL-1',
+     'A unit that force-marched this turn may not melee as the attacker (44).',
+     scenario([fr(move_record={"force_march": "marching", "actions": 1, "steps": 1}), au()]),
+     ['fr-1', '0505'],
+     {'/allowed': False, '/rule': 'R-MEL-1',
+      '/reason': 'fr-1 force-marched this turn: it may not melee as the attacker'})
 case('unknown-attacker', 'R-MEL-1', 'An attacker id the scenario does not have is invalid input.',
      scenario(BASE), ['fr-9', '0505'], exit=1, use_json=False,
      stderr_has=['unknown unit "fr-9"'])
@@ -375,7 +381,7 @@ case('skirmishers-before-infantry', 'R-MEL-7',
      {P + 'summary': 'retire:au-1 stay', P + 'events/0/kind': 'retreat', P + 'events/0/hex': '0508',
       P + 'changed/0/id': 'au-1', P + 'changed/0/after/hexes': ['0508'],
       P + 'changed/0/after/state': 'good', P + 'changed/0/after/formation': 'column',
-      P + 'fought': False})
+      P + 'changed/0/after/hold_next': 'retreated', P + 'fought': False})
 case('skirmishers-before-cavalry', 'R-MEL-7',
      'Skirmishers may not retreat before cavalry (29): the standing answer is not asked. au-1 '
      'checks: 6 : 3 is 2:1 (0), skirmish -6: roll 66 passes; cavalry makes no check. fr-cav 12 '
@@ -438,6 +444,19 @@ case('column-may-not', 'R-MEL-7',
      ['fr-1', '0505', '--retire', 'au-1', '--dice', '66,66,21'],
      {P + 'summary': 'result:NE'},
      stdout_has=['only skirmishers, cavalry and limbered guns may retreat before a melee'])
+case('one-hex-no-hold', 'R-MEL-8',
+     'Rough ground south (2 MP a hex): the skirmishers retreat before the melee into 0506 (the '
+     'first hex is always affordable) and cannot pay 2 more: one hex, so they may move in their '
+     'next Movement segment (V18-4 holds only a unit that retreated more than one hex).',
+     scenario([fr(), au(**SKIRM)], mapd=corridor(cells={(5, 6): 'r', (5, 7): 'r'})),
+     ['fr-1', '0505', '--retire', 'au-1', '--dice', '11', '--answers', 'none'],
+     {P + 'changed/0/after/hexes': ['0506'], P + 'changed/0/after/hold_next': 'none'})
+case('hold-after-retreat', 'R-MEL-8',
+     'The skirmishers retreated 3 hexes before the melee (0506, 0507, 0508): more than one, so '
+     'they may not move in their side\'s next Movement segment (V18-4).',
+     scenario([fr(), au(**SKIRM)], mapd=corridor()),
+     ['fr-1', '0505', '--retire', 'au-1', '--dice', '11', '--answers', 'none'],
+     {P + 'events/1/kind': 'hold', P + 'changed/0/after/hold_next': 'retreated'})
 case('leader-goes-with', 'R-MEL-8',
      'au-ldr stands with the skirmishers; when they retreat before the melee to 0508 and leave '
      'no Austrian combat unit in 0505, the leader goes with them (L7-7).',
