@@ -25,9 +25,10 @@
  * retreat before melee, a path, melee at one third to keep readiness, which attacker advances —
  * and nothing is chosen for a player except by a standing answer or in automatic mode
  * (R-MEL-22). As the charge does, each pass replays the melee's journal of decisions and dice on
- * a fresh copy of the state given to lb_melee_new, so a loaded journal rebuilds the same melee.
- * That state is not changed until lb_melee_apply, which finds every unit by id and refuses a
- * result whose units have changed since (R-MEL-24).
+ * a fresh copy of the state given to lb_melee_new (taken when the melee is made: that state may
+ * change afterwards, but its map, charts and strings are borrowed and it must outlive the
+ * melee), so a loaded journal rebuilds the same melee. Nothing changes until lb_melee_apply,
+ * which finds every unit by id and refuses a result whose units have changed since (R-MEL-24).
  */
 
 #define LB_MELEE_ATTACKERS_MAX 12
@@ -167,8 +168,8 @@ typedef struct lb_melee_result {
 
 typedef struct lb_melee lb_melee;
 
-/* A melee per req in s, which must outlive it. LB_OK; LB_INVALID when an attacker id is unknown
- * or too long, or no attacker is named; LB_NOMEM. */
+/* A melee per req in s (copied; s must outlive the melee). LB_OK; LB_INVALID when an attacker id
+ * is unknown or too long, or no attacker is named; LB_NOMEM. */
 int lb_melee_new(const lb_state *s, const lb_melee_req *req, lb_melee **out);
 /* Frees the melee and what it owns; NULL is fine. */
 void lb_melee_free(lb_melee *m);
@@ -193,9 +194,10 @@ int lb_melee_load_journal(lb_melee *m, const lb_journal *j);
 const lb_state *lb_melee_state(const lb_melee *m);
 /* What went wrong in the last pass ("" when nothing did). */
 const char *lb_melee_error(const lb_melee *m);
-/* Applies a finished melee (LB_MELEE_DONE) to s: every unit it changed, moved or removed is
- * found by id and must be as it was when the melee was made, else nothing changes (R-MEL-24);
- * reindexes. LB_OK, LB_INVALID (not done, or stale), LB_NOMEM. */
+/* Applies a finished melee (LB_MELEE_DONE) to s, the state it was made on or any state holding
+ * the same units: every unit it changed, moved or removed is found by id and must be as it was
+ * when the melee was made, else nothing changes (R-MEL-24); reindexes. LB_OK, LB_INVALID (not
+ * done, or stale), LB_NOMEM. */
 int lb_melee_apply(const lb_melee *m, lb_state *s);
 
 #endif

@@ -53,7 +53,8 @@ const char *mel_may_retire(const lb_state *s, const lb_melee_chance *c, int d, c
 enum { MEL_STOP_DECIDE = 100, MEL_STOP_REFUSED = 101 };
 
 struct lb_melee {
-    const lb_state *origin;
+    lb_state *start;                /* a copy of the state given to lb_melee_new: every pass
+                                     * starts from it, and apply compares with it (R-MEL-24) */
     lb_melee_req req;               /* ids point into `ids` */
     char ids[LB_MELEE_ATTACKERS_MAX + LB_MELEE_PASSED_MAX][LB_SUBJECT_MAX];
     lb_journal journal;

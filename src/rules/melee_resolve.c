@@ -561,7 +561,7 @@ static int pass(lb_melee *m, lb_dice *dice)
 {
     reset_result(m);
     lb_state_free(m->work);
-    m->work = lb_state_clone(m->origin);
+    m->work = lb_state_clone(m->start);
     lb_melee_chance *c = malloc(sizeof *c);
     mrun *R = calloc(1, sizeof *R);
     if (!m->work || !c || !R) {
@@ -612,7 +612,11 @@ int lb_melee_new(const lb_state *s, const lb_melee_req *req, lb_melee **out)
     lb_melee *m = calloc(1, sizeof *m);
     if (!m)
         return LB_NOMEM;
-    m->origin = s;
+    m->start = lb_state_clone(s);
+    if (!m->start) {
+        free(m);
+        return LB_NOMEM;
+    }
     m->req = *req;
     for (int i = 0; i < req->nattackers; i++) {
         snprintf(m->ids[i], LB_SUBJECT_MAX, "%s", req->attackers[i].id);
@@ -635,6 +639,7 @@ void lb_melee_free(lb_melee *m)
     lb_journal_release(&m->journal);
     lb_decision_release(&m->pending);
     lb_state_free(m->work);
+    lb_state_free(m->start);
     lb_trace_release(&m->trace);
     free(m->result.events);
     free(m);
@@ -734,7 +739,7 @@ int lb_melee_apply(const lb_melee *m, lb_state *s)
 {
     if (m->status != LB_MELEE_DONE || !m->work)
         return LB_INVALID;
-    const lb_state *o = m->origin, *w = m->work;
+    const lb_state *o = m->start, *w = m->work;
     /* every unit the melee changed or removed must be in s as it was in the origin */
     for (int i = 0; i < o->nunits; i++) {
         const lb_unit *before = &o->units[i];
