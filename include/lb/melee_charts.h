@@ -72,6 +72,7 @@ typedef struct lb_premelee_situation {
 } lb_premelee_situation;
 
 #define LB_MELEE_ENTRIES_MAX 64 /* entries of one table: `replaces` is a bit set */
+#define LB_MELEE_COLUMNS_MAX 64 /* odds columns of one table */
 
 typedef struct lb_melee_charts {
     int has_table;                    /* melee_table given */

@@ -8,7 +8,6 @@
 #include "lb/dice.h"
 #include "lb/melee_charts.h"
 
-#define COLUMNS_MAX 64
 #define FOUND(v) cj_found((v), fbuf, sizeof fbuf)
 
 static const char *const code_names[] = {"NE", "AR", "AD", "DR", "DD", "DS"};
@@ -68,8 +67,8 @@ static const json_t *odds_table(cj *C, const json_t *t, const char *base, const 
     json_t *col;
     json_object_foreach((json_t *)cols, label, col)
         n += !cj_is_mark(label, col);
-    if (n == 0 || n > COLUMNS_MAX) {
-        cj_problem(C, p, "expected 1 to %d odds columns, found %zu", COLUMNS_MAX, n);
+    if (n == 0 || n > LB_MELEE_COLUMNS_MAX) {
+        cj_problem(C, p, "expected 1 to %d odds columns, found %zu", LB_MELEE_COLUMNS_MAX, n);
         return NULL;
     }
     return b == -1 || a == -1 ? NULL : cols;
@@ -489,7 +488,7 @@ const lb_melee_column *lb_melee_charts_column(const lb_melee_charts *mc, lb_frac
     *below = *above = 0;
     if (!mc || !mc->has_table)
         return NULL;
-    int att[COLUMNS_MAX], def[COLUMNS_MAX];
+    int att[LB_MELEE_COLUMNS_MAX], def[LB_MELEE_COLUMNS_MAX];
     for (int i = 0; i < mc->ncolumns; i++) {
         att[i] = mc->columns[i].att;
         def[i] = mc->columns[i].def;
@@ -504,7 +503,7 @@ const lb_premelee_column *lb_melee_charts_premelee(const lb_melee_charts *mc, in
     *below = *above = 0;
     if (!mc || !mc->has_premelee)
         return NULL;
-    int att[COLUMNS_MAX], def[COLUMNS_MAX];
+    int att[LB_MELEE_COLUMNS_MAX], def[LB_MELEE_COLUMNS_MAX];
     for (int i = 0; i < mc->nodds; i++) {
         att[i] = mc->odds[i].att;
         def[i] = mc->odds[i].def;

@@ -160,7 +160,7 @@ static void unit_value(const lb_state *s, const lb_melee_req *req, lb_melee_chan
     mu->lance = bonus;
     mu->value = lb_frac_add(value, bonus);
     char vb[32], bb[32];
-    for (int k = 0; k < mu->ntimes; k++) {
+    for (int k = 0; t && k < mu->ntimes; k++) {
         const lb_melee_times *f = &mu->times[k];
         lb_trace_add(t, "R-MEL-13", "(32)", "%s: %s x%s (%s%s%s)", u->id,
                      f->lance ? "lance bonus" : "melee", lb_frac_fmt(f->times, vb, sizeof vb),
@@ -169,9 +169,11 @@ static void unit_value(const lb_state *s, const lb_melee_req *req, lb_melee_chan
         if (f->uncertain)
             lb_trace_text(t, "uncertain", f->uncertain);
     }
-    lb_trace_add(t, "R-MEL-13", "(32)", "%s %s: melee %s%s%s", attacking ? "attacker" : "defender",
-                 u->id, lb_frac_fmt(mu->value, vb, sizeof vb), lance ? ", lance bonus " : "",
-                 lance ? lb_frac_fmt(bonus, bb, sizeof bb) : "");
+    if (t)
+        lb_trace_add(t, "R-MEL-13", "(32)", "%s %s: melee %s%s%s",
+                     attacking ? "attacker" : "defender", u->id,
+                     lb_frac_fmt(mu->value, vb, sizeof vb), lance ? ", lance bonus " : "",
+                     lance ? lb_frac_fmt(bonus, bb, sizeof bb) : "");
     lb_trace_text(t, "unit", u->id);
     if (s->fractions == LB_FRACTIONS_ROUND_DOWN && mu->value.den != 1) {
         lb_frac down = lb_frac_int(lb_frac_floor(mu->value));
@@ -192,6 +194,8 @@ void mel_values(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, 
         else
             c->defence = lb_frac_add(c->defence, c->units[i].value);
     }
+    if (!t)
+        return;
     char ab[32], db[32];
     lb_trace_add(t, "R-MEL-13", "(32)", "attack %s (every attacker as if it passed), defence %s",
                  lb_frac_fmt(c->attack, ab, sizeof ab), lb_frac_fmt(c->defence, db, sizeof db));
@@ -294,24 +298,50 @@ static void add_outcome(lb_melee_chance *c, const char *result, lb_frac p)
     o->p = p;
 }
 
-/* The 36 rolls of the matrix for these values, weighted by p. */
-static void add_melee(const lb_state *s, lb_melee_chance *c, lb_frac attack, lb_frac defence,
-                      lb_frac p)
+/* The index of the column attack : defence reads (ncolumns: none, no effect). */
+static int column_index(const lb_state *s, lb_frac attack, lb_frac defence)
 {
+    const lb_melee_charts *mc = s->charts.melee;
     int below, above;
-    const lb_melee_column *col =
-        lb_melee_charts_column(s->charts.melee, attack, defence, &below, &above);
-    c->p_melee = lb_frac_add(c->p_melee, p);
-    for (int r = 0; r < 36; r++) {
-        lb_frac pr = lb_frac_mul(p, lb_frac_make(1, 36));
-        if (!col) {
-            add_outcome(c, "NE", pr);
+    const lb_melee_column *col = lb_melee_charts_column(mc, attack, defence, &below, &above);
+    return col ? (int)(col - mc->columns) : mc->ncolumns;
+}
+
+static int same_cell(const lb_melee_cell *a, const lb_melee_cell *b)
+{
+    return a->code == b->code && a->att == b->att && a->def == b->def &&
+           a->att_check == b->att_check && a->def_check == b->def_check;
+}
+
+/* The 36 rolls of each column read, weighted by the chance it is read (no column: NE); rolls
+ * that read the same result are counted together. */
+static void add_rolls(const lb_state *s, lb_melee_chance *c, const lb_frac *p_column)
+{
+    const lb_melee_charts *mc = s->charts.melee;
+    static const lb_melee_cell none = {.code = LB_MELEE_NE};
+    for (int k = 0; k <= mc->ncolumns; k++) {
+        if (p_column[k].num == 0)
             continue;
+        const lb_melee_cell *seen[36];
+        int count[36], n = 0;
+        for (int r = 0; r < 36; r++) {
+            int m = r + c->modifier;
+            m = m < 0 ? 0 : m > 35 ? 35 : m;
+            const lb_melee_cell *cell = k == mc->ncolumns ? &none : &mc->columns[k].cell[m];
+            int g = 0;
+            while (g < n && !same_cell(seen[g], cell))
+                g++;
+            if (g == n) {
+                seen[n] = cell;
+                count[n++] = 0;
+            }
+            count[g]++;
         }
-        int m = r + c->modifier;
-        m = m < 0 ? 0 : m > 35 ? 35 : m;
-        char buf[24];
-        add_outcome(c, lb_melee_cell_fmt(&col->cell[m], buf, sizeof buf), pr);
+        for (int g = 0; g < n; g++) {
+            char buf[24];
+            add_outcome(c, lb_melee_cell_fmt(seen[g], buf, sizeof buf),
+                        lb_frac_mul(p_column[k], lb_frac_make(count[g], 36)));
+        }
     }
 }
 
@@ -328,7 +358,7 @@ static int by_chance(const void *a, const void *b)
     return c ? c : strcmp(x->result, y->result);
 }
 
-/* R-MEL-23: every way the checks can fall, then the 36 rolls. */
+/* R-MEL-23: every way the checks can fall, each giving a column; then the 36 rolls of each. */
 static void distribution(const lb_state *s, lb_melee_chance *c)
 {
     int dchk[LB_MELEE_UNITS_MAX], achk[LB_MELEE_UNITS_MAX], nd = 0, na = 0;
@@ -350,6 +380,9 @@ static void distribution(const lb_state *s, lb_melee_chance *c)
             dstay++;
         }
     }
+    lb_frac p_column[LB_MELEE_COLUMNS_MAX + 1];
+    for (int k = 0; k <= LB_MELEE_COLUMNS_MAX; k++)
+        p_column[k] = lb_frac_int(0);
     c->p_melee = lb_frac_int(0);
     for (unsigned dm = 0; dm < (1u << nd); dm++) {
         lb_frac p = lb_frac_int(1), defence = dfixed;
@@ -381,12 +414,16 @@ static void distribution(const lb_state *s, lb_melee_chance *c)
             }
             if (q.num == 0)
                 continue;
-            if (!aleft)
+            if (!aleft) {
                 add_outcome(c, "ATTACKER_FAILS", q);
-            else
-                add_melee(s, c, attack, defence, q);
+                continue;
+            }
+            int k = column_index(s, attack, defence);
+            p_column[k] = lb_frac_add(p_column[k], q);
+            c->p_melee = lb_frac_add(c->p_melee, q);
         }
     }
+    add_rolls(s, c, p_column);
     qsort(c->outcomes, (size_t)c->noutcomes, sizeof *c->outcomes, by_chance);
 }
 
@@ -441,12 +478,16 @@ int lb_melee_odds(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c
     if (rc != LB_OK || !c->allowed)
         return rc;
     c->column = lb_melee_charts_column(mc, c->attack, c->defence, &c->below, &c->above);
-    char ab[32], db[32];
-    lb_trace_add(t, "R-MEL-15", "(34)", "odds %s : %s read in column %s%s",
-                 lb_frac_fmt(c->attack, ab, sizeof ab), lb_frac_fmt(c->defence, db, sizeof db),
-                 c->column ? c->column->label : "none (no effect)",
-                 c->below ? " (below the lowest column)" : c->above ? " (above the highest)" : "");
-    lb_trace_text(t, "column", c->column ? c->column->label : "none");
+    char ab[32], db[32], pb[32];
+    if (t) {
+        lb_trace_add(t, "R-MEL-15", "(34)", "odds %s : %s read in column %s%s",
+                     lb_frac_fmt(c->attack, ab, sizeof ab), lb_frac_fmt(c->defence, db, sizeof db),
+                     c->column ? c->column->label : "none (no effect)",
+                     c->below   ? " (below the lowest column)"
+                     : c->above ? " (above the highest)"
+                                : "");
+        lb_trace_text(t, "column", c->column ? c->column->label : "none");
+    }
     mel_leaders(s, c, t);
     int checks = 0;
     for (int i = 0; i < c->nunits; i++)
@@ -455,8 +496,7 @@ int lb_melee_odds(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c
         return LB_INVALID;
     distribution(s, c);
     casualty_odds(s, c);
-    char pb[32];
-    for (int i = 0; i < c->noutcomes; i++) {
+    for (int i = 0; t && i < c->noutcomes; i++) {
         lb_trace_add(t, "R-MEL-23", "(34)", "%s: %s", c->outcomes[i].result,
                      lb_frac_fmt(c->outcomes[i].p, pb, sizeof pb));
         trace_frac(t, "p", c->outcomes[i].p);
