@@ -178,18 +178,24 @@ static int preserving(const mrun *R, const char *id)
     return 0;
 }
 
-/* The chance on the working state for req (declaration, preserve answers, values); the
- * pre-melee chart too when premelee. */
-static int assess(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int premelee)
+/* The assault of req as the working state stands (R-MEL-1..6), traced when t is given. */
+static int declare(mrun *R, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t)
 {
     memset(c, 0, sizeof *c);
-    int rc = mel_declare(R->st, req, c, R->t);
+    return mel_declare(R->st, req, c, t);
+}
+
+/* The chance on the working state for req: its values with the preserve answers (R-MEL-13) and
+ * the pre-melee checks (R-MEL-9..11); the declaration was traced before. */
+static int assess(mrun *R, const lb_melee_req *req, lb_melee_chance *c)
+{
+    int rc = declare(R, req, c, NULL);
     if (rc != LB_OK || !c->allowed)
         return rc;
     for (int i = 0; i < c->nunits; i++)
         c->units[i].preserve = preserving(R, R->st->units[c->units[i].unit].id);
     mel_values(R->st, req, c, R->t);
-    return premelee ? mel_premelee(R->st, req, c, R->t) : LB_OK;
+    return mel_premelee(R->st, req, c, R->t);
 }
 
 /* An enemy combat unit of the attackers is still in the target hex. */
@@ -204,7 +210,7 @@ static int defended(const mrun *R, lb_hex target, int side)
 }
 
 /* R-MEL-7, R-MEL-8 (29): each defender that may, chooses to retreat before the melee. */
-static int retire(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int *retired)
+static int retire(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int side, int *retired)
 {
     char ids[LB_MELEE_DEFENDERS_MAX][LB_SUBJECT_MAX];
     int n = 0;
@@ -214,8 +220,7 @@ static int retire(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int *ret
     for (int k = 0; k < n; k++) {
         /* a retreat may have removed a unit (a surrender): read the assault again, silently */
         if (*retired) {
-            memset(c, 0, sizeof *c);
-            int rc = mel_declare(R->st, req, c, NULL);
+            int rc = declare(R, req, c, NULL);
             if (rc != LB_OK || !c->allowed)
                 return rc;
         }
@@ -250,7 +255,7 @@ static int retire(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int *ret
             return rc;
         mr_summary(R, "retire:%s", ids[k]);
         (*retired)++;
-        if (!defended(R, c->target, R->st->units[c->units[0].unit].side))
+        if (!defended(R, c->target, side))
             break;
     }
     return LB_OK;
@@ -420,8 +425,7 @@ typedef struct valued {
 static int fight(mrun *R, const lb_melee_req *req, const valued *before, int nbefore,
                  lb_melee_chance *c)
 {
-    memset(c, 0, sizeof *c);
-    int rc = mel_declare(R->st, req, c, NULL);
+    int rc = declare(R, req, c, NULL);
     if (rc != LB_OK)
         return rc;
     if (!c->allowed)
@@ -475,7 +479,7 @@ static int fight(mrun *R, const lb_melee_req *req, const valued *before, int nbe
 static int procedure(mrun *R, lb_melee_chance *c)
 {
     const lb_melee_req *req = &R->m->req;
-    int rc = assess(R, req, c, 0);
+    int rc = declare(R, req, c, R->t);
     if (rc != LB_OK)
         return rc;
     if (!c->allowed)
@@ -488,7 +492,7 @@ static int procedure(mrun *R, lb_melee_chance *c)
     }
     int side = R->st->units[c->units[0].unit].side, retired;
     lb_hex target = c->target;
-    if ((rc = retire(R, req, c, &retired)) != LB_OK)
+    if ((rc = retire(R, req, c, side, &retired)) != LB_OK)
         return rc;
     if (!defended(R, target, side)) {
         mr_event(R, "no-melee", "R-MEL-8", "(29)", NULL, NULL, target, 0,
@@ -496,11 +500,11 @@ static int procedure(mrun *R, lb_melee_chance *c)
         return mr_advance(R, target, R->m->ids, req->nattackers, 0,
                           "pursuit into the hex the defenders left (33.3)");
     }
-    if (retired && (rc = assess(R, req, c, 0)) != LB_OK)
+    if (retired && (rc = declare(R, req, c, NULL)) != LB_OK)
         return rc;
     if ((rc = ask_preserve(R, c)) != LB_OK)
         return rc;
-    if ((rc = assess(R, req, c, 1)) != LB_OK)
+    if ((rc = assess(R, req, c)) != LB_OK)
         return rc;
     if (!c->allowed)
         return refused(R, c);

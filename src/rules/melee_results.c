@@ -47,35 +47,99 @@ static int path_loss(const lb_state *s, int unit, const unsigned char *zones, co
 
 /* ---- leaders without a unit --------------------------------------------------------------- */
 
-/* R-MEL-17 (7): leaders of `side` left in hex h with no friendly combat unit go to `to`, or are
- * captured when there is none (the unit surrendered or was eliminated). */
-static int leaders_follow(mrun *R, lb_hex h, int side, const lb_hex *to)
+/* An enemy unit of side (a leader too) stands in h. */
+static int has_enemy(const lb_state *s, lb_hex h, int side)
+{
+    const int *idx;
+    int n = lb_state_units_at(s, h, &idx);
+    for (int i = 0; i < n; i++)
+        if (s->units[idx[i]].side != side)
+            return 1;
+    return 0;
+}
+
+/* L7-6, R-MEL-17: the hexes nearest h (by distance, at least 1) holding no enemy and in no enemy
+ * zone, into out (label order, at most max); how many, 0 when h is surrounded (every neighbour
+ * holds an enemy or is off the map) or no such hex exists. */
+static int escapes(const lb_state *s, lb_hex h, int side, lb_hex *out, int max)
+{
+    int open = 0;
+    for (int d = 0; d < LB_DIR_COUNT; d++) {
+        lb_hex n = lb_hex_neighbor(h, d);
+        open |= lb_map_contains(&s->map, n) && !has_enemy(s, n, side);
+    }
+    unsigned char *zones = malloc((size_t)s->map.cols * (size_t)s->map.rows);
+    if (!open || !zones) {
+        free(zones);
+        return 0;
+    }
+    lb_zoi_map(s, side, zones);
+    int n = 0, radius = s->map.cols + s->map.rows;
+    for (int r = 1; r <= radius && n == 0; r++)
+        for (int cell = 0; cell < s->map.cols * s->map.rows && n < max; cell++) {
+            lb_hex x = lb_map_hex(&s->map, cell);
+            if (lb_hex_distance(h, x) == r && !(zones[cell] & LB_ZOI_ENEMY) && !has_enemy(s, x, side))
+                out[n++] = x;
+        }
+    free(zones);
+    return n;
+}
+
+static int label_order(const void *a, const void *b)
+{
+    const lb_hex *x = a, *y = b;
+    return x->col != y->col ? x->col - y->col : x->row - y->row;
+}
+
+/* R-MEL-17 (7, L7-6): leaders of `side` left in hex h with no friendly combat unit go with the
+ * unit that left to `to`; when it surrendered they are captured; when it was eliminated each
+ * moves to the nearest hex free of enemies and of their zones (its side chooses among several),
+ * or is captured when the hex is surrounded. */
+static int leaders_follow(mrun *R, lb_hex h, int side, const lb_hex *to, int surrendered)
 {
     if (has_friend(R->st, h, side, -1))
         return LB_OK;
     char ids[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX], hl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX];
-    int n = 0;
+    int n = 0, rc = LB_OK;
     const int *idx;
     int m = lb_state_units_at(R->st, h, &idx);
     for (int i = 0; i < m && n < LB_MELEE_UNITS_MAX; i++)
         if (R->st->units[idx[i]].arm == LB_ARM_LEADER && R->st->units[idx[i]].side == side)
             snprintf(ids[n++], LB_SUBJECT_MAX, "%s", R->st->units[idx[i]].id);
-    for (int k = 0; k < n; k++) {
-        int l = mr_unit(R, ids[k]);
-        if (to) {
-            R->st->units[l].hexes[0] = *to;
-            mr_event(R, "retreat", "R-MEL-17", "(7)", ids[k], NULL, *to, 0,
-                     "leader %s goes with the last unit to leave %s, to %s", ids[k],
-                     label(R, h, hl), label(R, *to, tl));
+    label(R, h, hl);
+    for (int k = 0; k < n && rc == LB_OK; k++) {
+        lb_hex dest[LB_DIR_COUNT * 4];
+        int ndest = to ? 1 : surrendered ? 0 : escapes(R->st, h, side, dest, LB_DIR_COUNT * 4);
+        if (to)
+            dest[0] = *to;
+        if (ndest == 0) {
+            mr_event(R, "surrender", "R-MEL-17", "(7)", ids[k], NULL, h, 0,
+                     "leader %s, left alone in %s, is captured", ids[k], hl);
+            rc = mr_remove(R, ids[k]);
             continue;
         }
-        mr_event(R, "surrender", "R-MEL-17", "(7)", ids[k], NULL, h, 0,
-                 "leader %s, left alone in %s, is captured", ids[k], label(R, h, hl));
-        int rc = mr_remove(R, ids[k]);
-        if (rc != LB_OK)
-            return rc;
+        qsort(dest, (size_t)ndest, sizeof *dest, label_order);
+        lb_decision d;
+        lb_decision_init(&d, LB_DECIDE_PATH, side, ids[k], "R-MEL-17",
+                         "leader %s, left alone in %s: where does he go?", ids[k], hl);
+        for (int j = 0; j < ndest && rc == LB_OK; j++)
+            rc = lb_decision_add(&d, label(R, dest[j], tl), "to %s", tl);
+        if (rc != LB_OK) {
+            lb_decision_release(&d);
+            break;
+        }
+        d.auto_choice = 0;
+        int choice;
+        if ((rc = mr_decide(R, &d, &choice)) != LB_OK)
+            break;
+        R->st->units[mr_unit(R, ids[k])].hexes[0] = dest[choice];
+        rc = lb_state_reindex(R->st);
+        mr_event(R, "retreat", "R-MEL-17", "(7)", ids[k], NULL, dest[choice], 0,
+                 "leader %s %s %s, to %s", ids[k],
+                 to ? "goes with the last unit to leave" : "escapes from", hl,
+                 label(R, dest[choice], tl));
     }
-    return n ? lb_state_reindex(R->st) : LB_OK;
+    return rc;
 }
 
 /* ---- retreats ----------------------------------------------------------------------------- */
@@ -145,7 +209,7 @@ int mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
         mr_summary(R, "surrender:%s", id);
         if ((rc = mr_remove(R, id)) != LB_OK)
             return rc;
-        return leaders_follow(R, start, side, NULL);
+        return leaders_follow(R, start, side, NULL, 1);
     }
     end_choice *ends = calloc((size_t)r.nends + 1, sizeof *ends);
     if (!ends) {
@@ -204,7 +268,7 @@ int mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
              "%s %s from %s to %s (%d hex%s)", id,
              how->keep_state ? "retreats before the melee" : "retreats", sl,
              label(R, pick.end, el), moved, moved == 1 ? "" : "es");
-    if ((rc = leaders_follow(R, start, side, &pick.end)) != LB_OK)
+    if ((rc = leaders_follow(R, start, side, &pick.end, 0)) != LB_OK)
         return rc;
     lb_unit *v = &st->units[mr_unit(R, id)];
     if (how->keep_state && moved > 1) {
@@ -231,7 +295,7 @@ int mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
     mr_summary(R, "eliminated:%s", id);
     if ((rc = mr_remove(R, id)) != LB_OK)
         return rc;
-    return leaders_follow(R, pick.end, side, NULL);
+    return leaders_follow(R, pick.end, side, NULL, 0);
 }
 
 /* ---- morale ------------------------------------------------------------------------------- */
@@ -331,7 +395,7 @@ static int lose(mrun *R, char ids[][LB_SUBJECT_MAX], int nids, int n)
         mr_summary(R, "eliminated:%s", ids[j]);
         int rc = mr_remove(R, ids[j]);
         if (rc == LB_OK)
-            rc = leaders_follow(R, h, side, NULL);
+            rc = leaders_follow(R, h, side, NULL, 0);
         if (rc != LB_OK)
             return rc;
     }
@@ -415,7 +479,7 @@ int mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell)
             mr_event(R, "surrender", "R-MEL-17", "(34)", def[k], NULL, target, 0,
                      "%s surrenders", def[k]);
             if ((rc = mr_remove(R, def[k])) == LB_OK)
-                rc = leaders_follow(R, target, dside, NULL);
+                rc = leaders_follow(R, target, dside, NULL, 1);
         }
         break;
     }

@@ -760,6 +760,17 @@ case('surrender-captures-leader', 'R-MEL-17',
      ['fr-1', '0505', '--dice', '66,66,65,6'],
      {P + 'summary': 'result:DS advance:fr-1', P + 'changed/1/removed': True,
       P + 'changed/2/id': 'au-ldr', P + 'changed/2/removed': True})
+case('leader-escapes', 'R-MEL-17',
+     'au-1 has one increment left (6 printed, 5 lost): 18 x 1/6 = 3; fr-1 (melee 3) 3 : 3, 1:1. '
+     'Pre-melee 6 : 1 is above 3:1: au-1 -3 (11/36), fr-1 +3; both roll 66. Melee 52 = "0/1*": '
+     'au-1 loses its last increment and is eliminated. au-ldr, alone in 0505, goes to the nearest '
+     'hex free of enemies and of their zones (L7-6): fr-1 in 0504 faces 6, its zone covers 0405, '
+     '0505 and 0605, so 0404, 0506 and 0604 are the nearest; the Austrian chooses 0506. The '
+     'defender was eliminated: fr-1 must advance (33.10).',
+     scenario([fr(melee=3), au(losses=5), leader("au-ldr", "austrian", ["0505"], morale=1)]),
+     ['fr-1', '0505', '--dice', '66,66,52', '--answers', '0506'],
+     {P + 'summary': 'result:0/1* eliminated:au-1 advance:fr-1', P + 'changed/1/removed': True,
+      P + 'changed/2/id': 'au-ldr', P + 'changed/2/after/hexes': ['0506']})
 case('cavalry-leaves-carre', 'R-MEL-17',
      'fr-cav inside the carré\'s hex (0515 of a long corridor): 4 : 18, 1:2. Dice: the carré 66; '
      'melee 11: AR. The cavalry routs out of the carré\'s hex, 12 hexes (its 12 MP) north or '
