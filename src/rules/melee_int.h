@@ -76,6 +76,7 @@ typedef struct mrun {
     int cursor;                     /* next journal entry to replay */
     lb_trace *t;
     lb_melee_result *res;
+    int side;                       /* the attackers' side */
     char fought[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX]; /* units that took part in the melee:
                                                       * the attackers, then the defenders */
     int nfought, nfought_attackers;

@@ -490,7 +490,7 @@ static int procedure(mrun *R, lb_melee_chance *c)
         snprintf(c->reason, sizeof c->reason, "the charts have no melee_table");
         return refused(R, c);
     }
-    int side = R->st->units[c->units[0].unit].side, retired;
+    int side = R->side = R->st->units[c->units[0].unit].side, retired;
     lb_hex target = c->target;
     if ((rc = retire(R, req, c, side, &retired)) != LB_OK)
         return rc;

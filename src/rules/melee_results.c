@@ -448,7 +448,7 @@ int mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell)
 {
     char (*att)[LB_SUBJECT_MAX] = R->fought, (*def)[LB_SUBJECT_MAX] = R->fought + R->nfought_attackers;
     int na = R->nfought_attackers, nd = R->nfought - R->nfought_attackers, rc = LB_OK;
-    int side = R->st->units[mr_unit(R, att[0])].side;
+    int side = R->side;
     switch (cell->code) {
     case LB_MELEE_NE:
         break;
