@@ -355,8 +355,11 @@ static void print_played(const lb_state *st, const lb_melee *m)
         }
         const lb_unit *a = &after->units[j];
         char hl[LB_HEX_LABEL_MAX];
-        if (a->losses != u->losses || a->state != u->state || !lb_hex_eq(a->hexes[0], u->hexes[0]) ||
-            a->readiness != u->readiness)
+        int moved = !lb_hex_eq(a->hexes[0], u->hexes[0]);
+        if (!lb_unit_is_combat(u) && moved)
+            printf("  %s: in %s\n", u->id, lb_map_label(&after->map, a->hexes[0], hl));
+        else if (a->losses != u->losses || a->state != u->state || moved ||
+                 a->readiness != u->readiness)
             printf("  %s: %s, %s, %d lost, %s, in %s\n", u->id, lb_morale_state_name(a->state),
                    lb_formation_name(a->formation), a->losses, lb_readiness_name(a->readiness),
                    lb_map_label(&after->map, a->hexes[0], hl));
@@ -474,7 +477,6 @@ int cmd_melee(const cli_args *args)
     if (rc == CLI_OK)
         rc = parse_facts(args, st, &req, facts, standing);
     req.standing = standing;
-    cli_option_value(args, "auto", &req.automatic);
     lb_melee_chance *c = rc == CLI_OK ? calloc(1, sizeof *c) : NULL;
     lb_melee *m = NULL;
     lb_trace t;
@@ -486,7 +488,6 @@ int cmd_melee(const cli_args *args)
         rc = cli_invalid("%s", lrc == LB_INVALID ? "more pre-melee checks than the exact odds "
                                                    "enumerate"
                                                  : lb_err_str(lrc));
-    req.automatic = 0;
     if (rc == CLI_OK && rolled && c->allowed)
         rc = play(args, st, &req, &dice, &m);
     if (rc == CLI_OK && args->json) {
