@@ -124,6 +124,8 @@ static void check_step(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
     const lb_unit *u = c->u;
     mv_step s;
     mv_step_eval(c, u->hexes, u->formation, a->dir, o->first, u->move.steps, &s, 1);
+    for (int k = 0; k < u->nhexes; k++)
+        o->to[k] = lb_hex_neighbor(u->hexes[k], a->dir); /* the hexes tried, even when refused */
     if (!s.ok) {
         refuse(o, s.rule, "(18)", t, "%s", s.why);
         return;
@@ -279,6 +281,7 @@ static void check_prolonge(const mv_ctx *c, const lb_move_action *a, lb_move_out
         return;
     }
     lb_hex to = lb_hex_neighbor(u->hexes[0], a->dir);
+    o->to[0] = to;
     char label[LB_HEX_LABEL_MAX];
     lb_map_label(&st->map, to, label);
     if (!lb_map_contains(&st->map, to) ||
@@ -459,6 +462,14 @@ int lb_move_action_resolve(const lb_state *st, const char *id, const lb_move_act
                      out->success ? "it marches" : "it stands still this segment");
     }
     out->rolled = 1;
+    if (!out->success && a->kind == LB_ACT_FORM) {
+        /* R-FORM-8: a failed limber roll spends the MP and leaves the battery as it was */
+        out->formation = out->formation_before;
+        out->facing = out->facing_before;
+        out->nto = out->nfrom;
+        memcpy(out->to, out->from, sizeof out->to);
+        out->stop = 0;
+    }
     return LB_OK;
 }
 
