@@ -214,6 +214,24 @@ static json_t *outcome_json(const lb_state *st, const lb_move_outcome *o, int to
     return j;
 }
 
+/* R-STACK-6: the unit's hex against its limit, and each unit's chance to fail the check. */
+static json_t *stacking_json(const lb_state *st, lb_hex h)
+{
+    lb_stack_check c;
+    char buf[LB_HEX_LABEL_MAX];
+    lb_stack_overstack_odds(st, h, &c, NULL);
+    json_t *j = json_pack("{s:s,s:b}", "hex", label(st, h, buf), "over", c.over);
+    json_object_set_new(j, "rule", c.over ? json_string(c.rule) : json_null());
+    json_object_set_new(j, "reason", c.over ? json_string(c.why) : json_null());
+    json_t *units = json_array();
+    for (int i = 0; i < c.nunits; i++)
+        json_array_append_new(units, json_pack("{s:s,s:o}", "unit", c.units[i].unit, "p_fail",
+                                               frac_json(lb_frac_sub(lb_frac_int(1),
+                                                                     c.units[i].odds.p_pass))));
+    json_object_set_new(j, "units", units);
+    return j;
+}
+
 typedef struct answer {
     const lb_state *st;         /* the state the plan starts from */
     int unit;
@@ -264,6 +282,7 @@ static json_t *answer_json(const answer *A, const lb_trace *t)
             json_array_append_new(stops, json_string(buf));
     }
     json_object_set_new(j, "reachable", reach);
+    json_object_set_new(j, "reachable_count", json_integer((json_int_t)json_object_size(reach)));
     json_object_set_new(j, "pass_only", pass);
     json_object_set_new(j, "must_stop", stops);
     json_object_set_new(j, "may_step", json_boolean(ch->may_step));
@@ -285,6 +304,7 @@ static json_t *answer_json(const answer *A, const lb_trace *t)
         json_object_set_new(ej, "reason", json_string(e->reason));
         json_object_set_new(j, "entry", ej);
     }
+    json_object_set_new(j, "stacking", stacking_json(st, u->hexes[0]));
     json_object_set_new(j, "seed", A->rolled ? json_integer((json_int_t)A->seed) : json_null());
     json_object_set_new(j, "trace", cli_trace_json(t));
     return j;

@@ -21,6 +21,10 @@ enum {
 
 /* Fills cells (map cols * rows bytes, the caller's) with the bits above for units of side. */
 void lb_zoi_map(const lb_state *st, int side, unsigned char *cells);
+/* The same, from the enemies within radius hexes of center only (a mover's search never goes
+ * further); radius -1: all of them. */
+void lb_zoi_map_within(const lb_state *st, int side, lb_hex center, int radius,
+                       unsigned char *cells);
 /* True when unit's zone reaches hex h (R-ZOI-1). */
 int lb_zoi_projects(const lb_state *st, int unit, lb_hex h);
 /* R-ZOI-4: the enemies of side whose zone reaches h or that are carrés in or next to h, as unit

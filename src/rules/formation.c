@@ -255,9 +255,9 @@ int lb_formation_check(const lb_state *st, int unit, const lb_formation_req *req
     }
     for (int k = 0; k < n; k++) {
         char label[LB_HEX_LABEL_MAX];
-        lb_map_label(&st->map, out->hexes[k], label);
         if ((why = lb_formation_terrain(st, u, req->to, out->hexes[k], &rule)))
-            return refuse(out, rule, t, "%s in %s: %s", lb_formation_name(req->to), label, why);
+            return refuse(out, rule, t, "%s in %s: %s", lb_formation_name(req->to),
+                          lb_map_label(&st->map, out->hexes[k], label), why);
     }
     if (req->to == LB_FORM_ROAD &&
         mc->road_march_move[st->map.terrain[lb_map_cell(&st->map, out->hexes[0])]] < 0)

@@ -7,42 +7,51 @@
 #include "lb/morale.h"
 #include "move_int.h"
 
-__attribute__((format(printf, 5, 6))) static void refuse(lb_move_outcome *o, const char *rule,
-                                                         const char *section, lb_trace *t,
-                                                         const char *fmt, ...)
+/* A refusal, its reason and trace (none for a quiet context). */
+__attribute__((format(printf, 6, 7))) static void refuse(const mv_ctx *c, lb_move_outcome *o,
+                                                         const char *rule, const char *section,
+                                                         lb_trace *t, const char *fmt, ...)
 {
+    o->legal = 0;
+    o->rule = rule;
+    o->section = section;
+    if (c->quiet)
+        return;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(o->reason, sizeof o->reason, fmt, ap);
     va_end(ap);
-    o->legal = 0;
-    o->rule = rule;
-    o->section = section;
     lb_trace_add(t, rule, section, "%s %s refused: %s", o->unit, lb_move_kind_name(o->action.kind),
                  o->reason);
     lb_trace_bool(t, "legal", 0);
 }
 
-__attribute__((format(printf, 5, 6))) static void accept(lb_move_outcome *o, const char *rule,
-                                                         const char *section, lb_trace *t,
-                                                         const char *fmt, ...)
+/* The action may be taken: its reason and trace (none for a quiet context). */
+__attribute__((format(printf, 6, 7))) static void accept(const mv_ctx *c, lb_move_outcome *o,
+                                                         const char *rule, const char *section,
+                                                         lb_trace *t, const char *fmt, ...)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(o->reason, sizeof o->reason, fmt, ap);
-    va_end(ap);
     o->legal = 1;
     o->rule = rule;
     o->section = section;
     o->spent_after = o->spent_before + o->cost;
+    if (c->quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(o->reason, sizeof o->reason, fmt, ap);
+    va_end(ap);
     lb_trace_add(t, rule, section, "%s", o->reason);
     lb_trace_int(t, "cost_halves", o->cost);
     lb_trace_int(t, "spent_halves", o->spent_after);
 }
 
-static char *mp_text(int halves, char *buf, size_t n)
+/* MP in halves as text ("3", "5/2"); nothing for a quiet context, which keeps no reason. */
+static char *mp_text(const mv_ctx *c, int halves, char *buf, size_t n)
 {
-    if (halves % 2)
+    if (c->quiet)
+        buf[0] = '\0';
+    else if (halves % 2)
         snprintf(buf, n, "%d/2", halves);
     else
         snprintf(buf, n, "%d", halves / 2);
@@ -67,7 +76,7 @@ static void fire_events(const mv_ctx *c, lb_move_outcome *o)
     if (!lb_unit_is_combat(c->u))
         return;
     for (int k = 0; k < o->nfrom; k++) {
-        if (!(mv_zone(c, &o->from[k], 1) & (LB_ZOI_ENEMY | LB_ZOI_CARRE)))
+        if (!(lb_mv_zone(c, &o->from[k], 1) & (LB_ZOI_ENEMY | LB_ZOI_CARRE)))
             continue;
         int idx[LB_MOVE_EVENT_UNITS];
         int n = lb_zoi_owners(c->st, c->u->side, o->from[k], idx, LB_MOVE_EVENT_UNITS);
@@ -114,8 +123,8 @@ static int afford(const mv_ctx *c, lb_move_outcome *o, int allowance, lb_trace *
     if (o->spent_before + o->cost <= allowance)
         return 1;
     char a[16], b[16];
-    refuse(o, "R-MOV-4", "(18)", t, "it costs %s MP and %s has %s left", mp_text(o->cost, a, sizeof a),
-           c->u->id, mp_text(allowance - o->spent_before, b, sizeof b));
+    refuse(c, o, "R-MOV-4", "(18)", t, "it costs %s MP and %s has %s left", mp_text(c, o->cost, a, sizeof a),
+           c->u->id, mp_text(c, allowance - o->spent_before, b, sizeof b));
     return 0;
 }
 
@@ -123,9 +132,11 @@ static void check_step(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
 {
     const lb_unit *u = c->u;
     mv_step s;
-    mv_step_eval(c, u->hexes, u->formation, a->dir, o->first, u->move.steps, &s, 1);
+    lb_mv_step_eval(c, u->hexes, u->formation, a->dir, o->first, u->move.steps, NULL, &s, 1);
+    for (int k = 0; k < u->nhexes; k++)
+        o->to[k] = lb_hex_neighbor(u->hexes[k], a->dir); /* the hexes tried, even when refused */
     if (!s.ok) {
-        refuse(o, s.rule, "(18)", t, "%s", s.why);
+        refuse(c, o, s.rule, "(18)", t, "%s", s.why);
         return;
     }
     o->cost = s.cost;
@@ -140,8 +151,8 @@ static void check_step(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
     follow_event(c, o);
     char label[LB_HEX_LABEL_MAX], mp[16];
     lb_map_label(&c->st->map, s.to[0], label);
-    accept(o, "R-MOV-4", "(18)", t, "%s enters %s for %s MP%s%s%s", u->id, label,
-           mp_text(s.cost, mp, sizeof mp), o->formation != u->formation ? ", in " : "",
+    accept(c, o, "R-MOV-4", "(18)", t, "%s enters %s for %s MP%s%s%s", u->id, label,
+           mp_text(c, s.cost, mp, sizeof mp), o->formation != u->formation ? ", in " : "",
            o->formation != u->formation ? lb_formation_name(o->formation) : "",
            s.stop ? "; an enemy zone of influence stops it there (R-ZOI-2)" : "");
 }
@@ -152,12 +163,12 @@ static int may_act(const mv_ctx *c, lb_move_outcome *o, int allowance, const cha
 {
     const lb_unit *u = c->u;
     if (lb_unit_is_combat(u) && u->state > u->move.start_state) {
-        refuse(o, "R-MOV-9", "(18)", t, "%s is %s since the segment began: it takes no further "
+        refuse(c, o, "R-MOV-9", "(18)", t, "%s is %s since the segment began: it takes no further "
                "action", u->id, lb_morale_state_name(u->state));
         return 0;
     }
     if (allowance == 0 && rule) {
-        refuse(o, rule, "(18)", t, "%s", why);
+        refuse(c, o, rule, "(18)", t, "%s", why);
         return 0;
     }
     return 1;
@@ -167,28 +178,28 @@ static void check_face(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
 {
     const lb_unit *u = c->u;
     if (!lb_unit_is_combat(u)) {
-        refuse(o, "R-MOV-6", "(13)", t, "a leader has no facing");
+        refuse(c, o, "R-MOV-6", "(13)", t, "a leader has no facing");
         return;
     }
     if (!may_act(c, o, c->allowance, c->allow_rule, (char *)c->allow_why, t))
         return;
     if (u->formation == LB_FORM_CARRE) {
-        refuse(o, "R-MOV-6", "(13)", t, "a carré faces every way");
+        refuse(c, o, "R-MOV-6", "(13)", t, "a carré faces every way");
         return;
     }
     if (!lb_facing_valid(u->formation, a->facing)) {
-        refuse(o, "R-MOV-6", "(13)", t, "%s faces %s, not clock hour %d (R-GRID-3)",
+        refuse(c, o, "R-MOV-6", "(13)", t, "%s faces %s, not clock hour %d (R-GRID-3)",
                lb_formation_name(u->formation),
                lb_facing_kind(u->formation) ? "a vertex (an odd hour)" : "a hexside (an even hour)",
                a->facing);
         return;
     }
     if (a->facing == u->facing) {
-        refuse(o, "R-MOV-6", "(13)", t, "%s faces %d already", u->id, a->facing);
+        refuse(c, o, "R-MOV-6", "(13)", t, "%s faces %d already", u->id, a->facing);
         return;
     }
     if (u->nhexes > 1 && (a->facing - u->facing + 12) % 12 != 6) {
-        refuse(o, "R-MOV-6", "(13)", t, "a %s in %d hexes only faces about (to %d); to face "
+        refuse(c, o, "R-MOV-6", "(13)", t, "a %s in %d hexes only faces about (to %d); to face "
                "otherwise it forms anew (R-FORM-4)", lb_formation_name(u->formation), u->nhexes,
                (u->facing + 5) % 12 + 1);
         return;
@@ -199,8 +210,8 @@ static void check_face(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
     o->facing = a->facing;
     fire_events(c, o);
     char mp[16];
-    accept(o, "R-MOV-6", "(13)", t, "%s faces %d instead of %d for %s MP (T16-2)", u->id, a->facing,
-           u->facing, mp_text(o->cost, mp, sizeof mp));
+    accept(c, o, "R-MOV-6", "(13)", t, "%s faces %d instead of %d for %s MP (T16-2)", u->id, a->facing,
+           u->facing, mp_text(c, o->cost, mp, sizeof mp));
 }
 
 static void check_form(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o, lb_trace *t)
@@ -208,13 +219,13 @@ static void check_form(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
     const lb_state *st = c->st;
     const lb_unit *u = c->u;
     if (!lb_unit_is_combat(u)) {
-        refuse(o, "R-FORM-2", "(15)", t, "a leader takes no formation");
+        refuse(c, o, "R-FORM-2", "(15)", t, "a leader takes no formation");
         return;
     }
     const char *rule = NULL;
     char why[LB_MOVE_REASON_MAX];
     int form_first = o->first && u->move.start_formation == LB_FORM_CARRE;
-    int allowance = mv_allowance(st, u, form_first, &rule, why, sizeof why, t);
+    int allowance = lb_mv_allowance(st, u, form_first, &rule, why, sizeof why, t);
     if (!may_act(c, o, allowance, rule, why, t))
         return;
     o->allowance = allowance;
@@ -223,7 +234,7 @@ static void check_form(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
     lb_formation_change ch;
     lb_formation_check(st, c->unit, &req, &ch, t);
     if (!ch.legal) {
-        refuse(o, ch.rule, ch.section, t, "%s", ch.reason);
+        refuse(c, o, ch.rule, ch.section, t, "%s", ch.reason);
         return;
     }
     /* the new hexes against their occupants (R-STACK-4: the limits hold during the move) */
@@ -234,15 +245,15 @@ static void check_form(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
     memcpy(laid.hexes, ch.hexes, sizeof laid.hexes);
     mv_ctx c2 = *c;
     c2.u = &laid;
-    if (!mv_fits(&c2, ch.hexes, ch.nhexes, ch.to, 0, 0, &rule, why, NULL, NULL)) {
-        refuse(o, rule, "(16)", t, "%s", why);
+    if (!lb_mv_fits(&c2, ch.hexes, ch.nhexes, ch.to, 0, 0, &rule, why, NULL, NULL)) {
+        refuse(c, o, rule, "(16)", t, "%s", why);
         return;
     }
     o->cost = ch.cost;
     if (!afford(c, o, allowance, t))
         return;
     for (int k = 0; k < ch.nhexes; k++)
-        if (!lb_unit_in_hex(u, ch.hexes[k]) && lb_zoi_stops(st, &laid, mv_zone(c, &ch.hexes[k], 1)))
+        if (!lb_unit_in_hex(u, ch.hexes[k]) && lb_zoi_stops(st, &laid, lb_mv_zone(c, &ch.hexes[k], 1)))
             o->stop = 1;
     o->nto = ch.nhexes;
     memcpy(o->to, ch.hexes, sizeof o->to);
@@ -252,8 +263,8 @@ static void check_form(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
     o->p_success = ch.p_success;
     fire_events(c, o);
     char mp[16];
-    accept(o, "R-FORM-3", "(16)", t, "%s forms %s%s for %s MP%s%s", u->id, lb_formation_name(ch.to),
-           ch.nhexes > 1 ? " in several hexes" : "", mp_text(o->cost, mp, sizeof mp),
+    accept(c, o, "R-FORM-3", "(16)", t, "%s forms %s%s for %s MP%s%s", u->id, lb_formation_name(ch.to),
+           ch.nhexes > 1 ? " in several hexes" : "", mp_text(c, o->cost, mp, sizeof mp),
            ch.roll_needed ? ", if the limber roll succeeds (R-FORM-8)" : "",
            form_first ? "; its first action, so a carré keeps its full allowance (T15-12)" : "");
 }
@@ -264,45 +275,47 @@ static void check_prolonge(const mv_ctx *c, const lb_move_action *a, lb_move_out
     const lb_state *st = c->st;
     const lb_unit *u = c->u;
     if (u->formation != LB_FORM_UNLIMBERED) {
-        refuse(o, "R-MOV-10", "(15)", t, "only unlimbered artillery moves by prolonge");
+        refuse(c, o, "R-MOV-10", "(15)", t, "only unlimbered artillery moves by prolonge");
         return;
     }
     if (!may_act(c, o, c->allowance, c->allow_rule, (char *)c->allow_why, t))
         return;
     if (lb_move_charts_class_in(c->mc->no_prolonge, c->mc->nno_prolonge, u->cls)) {
-        refuse(o, "R-MOV-10", "(15)", t, "%s guns (%s) are too heavy to prolonge", u->id, u->cls);
+        refuse(c, o, "R-MOV-10", "(15)", t, "%s guns (%s) are too heavy to prolonge", u->id, u->cls);
         return;
     }
     if (u->move.prolonged || u->move.actions > 0) {
-        refuse(o, "R-MOV-10", "(15)", t, "the prolonge is the battery's whole move in a segment, "
+        refuse(c, o, "R-MOV-10", "(15)", t, "the prolonge is the battery's whole move in a segment, "
                "and %s has acted", u->id);
         return;
     }
     lb_hex to = lb_hex_neighbor(u->hexes[0], a->dir);
-    char label[LB_HEX_LABEL_MAX];
-    lb_map_label(&st->map, to, label);
+    o->to[0] = to;
+    char label[LB_HEX_LABEL_MAX] = "";
+    if (!c->quiet)
+        lb_map_label(&st->map, to, label);
     if (!lb_map_contains(&st->map, to) ||
         lb_move_step_cost(st, u->hexes[0], a->dir, LB_ARM_ARTILLERY) == LB_MOVE_PROHIBITED) {
-        refuse(o, "R-MOV-4", "(18)", t, "the step into %s is off the map or prohibited", label);
+        refuse(c, o, "R-MOV-4", "(18)", t, "the step into %s is off the map or prohibited", label);
         return;
     }
     if (!c->mc->open[st->map.terrain[lb_map_cell(&st->map, u->hexes[0])]] ||
         !c->mc->open[st->map.terrain[lb_map_cell(&st->map, to)]]) {
-        refuse(o, "R-MOV-10", "(15)", t, "a prolonge goes from clear or slope terrain to clear or "
+        refuse(c, o, "R-MOV-10", "(15)", t, "a prolonge goes from clear or slope terrain to clear or "
                "slope terrain");
         return;
     }
     const char *rule;
     char why[LB_MOVE_REASON_MAX];
-    if (!mv_fits(c, &to, 1, u->formation, 0, 0, &rule, why, NULL, NULL)) {
-        refuse(o, rule, "(16)", t, "%s", why);
+    if (!lb_mv_fits(c, &to, 1, u->formation, 0, 0, &rule, why, NULL, NULL)) {
+        refuse(c, o, rule, "(16)", t, "%s", why);
         return;
     }
     o->cost = c->allowance - o->spent_before;
     o->to[0] = to;
-    o->stop = lb_zoi_stops(st, u, mv_zone(c, &to, 1));
+    o->stop = lb_zoi_stops(st, u, lb_mv_zone(c, &to, 1));
     fire_events(c, o);
-    accept(o, "R-MOV-10", "(15)", t, "%s prolonges into %s: its whole move", u->id, label);
+    accept(c, o, "R-MOV-10", "(15)", t, "%s prolonges into %s: its whole move", u->id, label);
 }
 
 static void check_attach(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o,
@@ -311,30 +324,30 @@ static void check_attach(const mv_ctx *c, const lb_move_action *a, lb_move_outco
     const lb_state *st = c->st;
     const lb_unit *l = c->u;
     if (lb_unit_is_combat(l)) {
-        refuse(o, "R-MOV-14", "(7)", t, "only leaders attach to units");
+        refuse(c, o, "R-MOV-14", "(7)", t, "only leaders attach to units");
         return;
     }
     if (a->kind == LB_ACT_DETACH) {
         if (!l->attached) {
-            refuse(o, "R-MOV-14", "(7)", t, "%s is attached to no unit", l->id);
+            refuse(c, o, "R-MOV-14", "(7)", t, "%s is attached to no unit", l->id);
             return;
         }
-        accept(o, "R-MOV-14", "(7)", t, "%s leaves %s", l->id, l->attached);
+        accept(c, o, "R-MOV-14", "(7)", t, "%s leaves %s", l->id, l->attached);
         return;
     }
     int w = a->with ? lb_state_unit_index(st, a->with) : -1;
     const lb_unit *u = w >= 0 ? &st->units[w] : NULL;
     if (!u || !lb_unit_is_combat(u) || u->side != l->side || !lb_unit_in_hex(u, l->hexes[0])) {
-        refuse(o, "R-MOV-14", "(7)", t, "%s is no friendly combat unit in %s's hex",
+        refuse(c, o, "R-MOV-14", "(7)", t, "%s is no friendly combat unit in %s's hex",
                a->with ? a->with : "(none)", l->id);
         return;
     }
     if (l->attached && strcmp(l->attached, u->id) == 0) {
-        refuse(o, "R-MOV-14", "(7)", t, "%s is attached to %s already", l->id, u->id);
+        refuse(c, o, "R-MOV-14", "(7)", t, "%s is attached to %s already", l->id, u->id);
         return;
     }
     o->action.with = u->id;
-    accept(o, "R-MOV-14", "(7)", t, "%s attaches to %s: it moves with it", l->id, u->id);
+    accept(c, o, "R-MOV-14", "(7)", t, "%s attaches to %s: it moves with it", l->id, u->id);
 }
 
 static void check_march(const mv_ctx *c, lb_move_outcome *o, lb_trace *t)
@@ -342,7 +355,7 @@ static void check_march(const mv_ctx *c, lb_move_outcome *o, lb_trace *t)
     const lb_state *st = c->st;
     const lb_unit *u = c->u;
     if (u->arm != LB_ARM_INFANTRY) {
-        refuse(o, "R-MOV-16", "(44)", t, "%s", u->arm == LB_ARM_CAVALRY
+        refuse(c, o, "R-MOV-16", "(44)", t, "%s", u->arm == LB_ARM_CAVALRY
                    ? "cavalry never force-marches"
                    : u->arm == LB_ARM_ARTILLERY
                          ? "artillery force-marches only with its division, which scenarios do "
@@ -353,13 +366,13 @@ static void check_march(const mv_ctx *c, lb_move_outcome *o, lb_trace *t)
     if (!may_act(c, o, c->allowance, c->allow_rule, (char *)c->allow_why, t))
         return;
     if (u->state != LB_STATE_GOOD || (u->formation != LB_FORM_COLUMN && u->formation != LB_FORM_ROAD)) {
-        refuse(o, "R-MOV-16", "(44)", t, "only infantry in good order in column or road march "
+        refuse(c, o, "R-MOV-16", "(44)", t, "only infantry in good order in column or road march "
                "force-marches; %s is %s in %s", u->id, lb_morale_state_name(u->state),
                lb_formation_name(u->formation));
         return;
     }
     if (u->move.march != LB_MARCH_NONE || !o->first) {
-        refuse(o, "R-MOV-16", "(44)", t, "a force march is declared before any other action of "
+        refuse(c, o, "R-MOV-16", "(44)", t, "a force march is declared before any other action of "
                "the segment, once");
         return;
     }
@@ -367,19 +380,19 @@ static void check_march(const mv_ctx *c, lb_move_outcome *o, lb_trace *t)
     lb_morale_mod mod = {"R-MOV-16", "force march", c->mc->march_modifier * turn};
     lb_morale_chance odds;
     if (lb_morale_odds(st, c->unit, &mod, 1, &odds, t) != LB_OK) {
-        refuse(o, "R-MOV-16", "(44)", t, "%s cannot check morale", u->id);
+        refuse(c, o, "R-MOV-16", "(44)", t, "%s cannot check morale", u->id);
         return;
     }
     o->roll_needed = 1;
     o->p_success = odds.p_pass;
     char p[32];
-    accept(o, "R-MOV-16", "(44)", t, "%s declares a force march (its turn %d in a row: %+d to the "
+    accept(c, o, "R-MOV-16", "(44)", t, "%s declares a force march (its turn %d in a row: %+d to the "
            "check), passing %s of the time: then %d times its printed MP, no formation change, "
            "not ending next to the enemy", u->id, turn, mod.value,
-           lb_frac_fmt(odds.p_pass, p, sizeof p), c->mc->march_multiple);
+           c->quiet ? "" : lb_frac_fmt(odds.p_pass, p, sizeof p), c->mc->march_multiple);
 }
 
-void mv_action_check(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o, lb_trace *t)
+void lb_mv_action_check(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o, lb_trace *t)
 {
     const lb_unit *u = c->u;
     memset(o, 0, sizeof *o);
@@ -401,7 +414,7 @@ void mv_action_check(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *
         if (dir_ok)
             check_step(c, a, o, t);
         else
-            refuse(o, "R-MOV-1", "(18)", t, "a step goes to a hex next to the unit's first hex");
+            refuse(c, o, "R-MOV-1", "(18)", t, "a step goes to a hex next to the unit's first hex");
         break;
     case LB_ACT_FACE: check_face(c, a, o, t); break;
     case LB_ACT_FORM: check_form(c, a, o, t); break;
@@ -409,12 +422,12 @@ void mv_action_check(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *
         if (dir_ok)
             check_prolonge(c, a, o, t);
         else
-            refuse(o, "R-MOV-1", "(18)", t, "a step goes to a hex next to the unit's first hex");
+            refuse(c, o, "R-MOV-1", "(18)", t, "a step goes to a hex next to the unit's first hex");
         break;
     case LB_ACT_ATTACH:
     case LB_ACT_DETACH: check_attach(c, a, o, t); break;
     case LB_ACT_MARCH: check_march(c, o, t); break;
-    default: refuse(o, "R-MOV-1", "(18)", t, "no such action"); break;
+    default: refuse(c, o, "R-MOV-1", "(18)", t, "no such action"); break;
     }
 }
 
@@ -425,10 +438,10 @@ int lb_move_action_check(const lb_state *st, const char *id, const lb_move_actio
     if (unit < 0)
         return LB_NOT_FOUND;
     mv_ctx c;
-    if (mv_ctx_init(&c, st, unit, NULL) != LB_OK)
+    if (lb_mv_ctx_init(&c, st, unit, NULL) != LB_OK)
         return LB_NOMEM;
-    mv_action_check(&c, a, out, t);
-    mv_ctx_release(&c);
+    lb_mv_action_check(&c, a, out, t);
+    lb_mv_ctx_release(&c);
     return LB_OK;
 }
 
@@ -459,6 +472,14 @@ int lb_move_action_resolve(const lb_state *st, const char *id, const lb_move_act
                      out->success ? "it marches" : "it stands still this segment");
     }
     out->rolled = 1;
+    if (!out->success && a->kind == LB_ACT_FORM) {
+        /* R-FORM-8: a failed limber roll spends the MP and leaves the battery as it was */
+        out->formation = out->formation_before;
+        out->facing = out->facing_before;
+        out->nto = out->nfrom;
+        memcpy(out->to, out->from, sizeof out->to);
+        out->stop = 0;
+    }
     return LB_OK;
 }
 

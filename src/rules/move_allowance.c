@@ -32,7 +32,7 @@ const char *lb_move_hold_name(lb_move_hold h)
     return hold_names[h];
 }
 
-lb_arm mv_cost_arm(const lb_unit *u)
+lb_arm lb_mv_cost_arm(const lb_unit *u)
 {
     return u->arm == LB_ARM_LEADER ? LB_ARM_CAVALRY : u->arm;
 }
@@ -62,7 +62,7 @@ static int zero(const char **rule, char *why, size_t n, const char *r, const cha
 }
 
 /* R-MOV-3, R-MOV-5, R-MOV-11, R-MOV-13, R-MOV-16 */
-int mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const char **rule,
+int lb_mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const char **rule,
                  char *why, size_t n, lb_trace *t)
 {
     const lb_move_charts *mc = st->charts.move;
@@ -119,7 +119,7 @@ int mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const cha
 int lb_move_allowance(const lb_state *st, int unit, const char **rule, char *why, size_t n,
                       lb_trace *t)
 {
-    return mv_allowance(st, &st->units[unit], 0, rule, why, n, t);
+    return lb_mv_allowance(st, &st->units[unit], 0, rule, why, n, t);
 }
 
 /* R-MOV-2 */

@@ -35,6 +35,7 @@ typedef struct search {
     signed char *dir;     /* the step into the cell */
     unsigned char *flags; /* 1 done, 2 stop, 4 end */
     unsigned char *form;  /* formation there */
+    unsigned char *enter; /* the verdict on entering each cell, worked out once (lb_mv_step_eval) */
     int *order;           /* cells as they were settled, cheapest first */
     int norder;
 } search;
@@ -73,10 +74,13 @@ static int run_search(const mv_ctx *c, int first, int budget, search *s)
                 continue;
             lb_hex from[LB_UNIT_MAX_HEXES];
             translate(u, lb_map_hex(&st->map, cell), from);
+            /* R-ZOI-3 once per hex: a hex the unit may leave is as good as its first action */
+            int leaves = (cell == start && first) ||
+                         !lb_zoi_stops(st, u, lb_mv_zone(c, from, u->nhexes));
             for (int d = 0; d < LB_DIR_COUNT; d++) {
                 mv_step step;
-                mv_step_eval(c, from, (lb_formation)s->form[cell], d, cell == start && first,
-                             u->move.steps + (cell != start), &step, 0);
+                lb_mv_step_eval(c, from, (lb_formation)s->form[cell], d, leaves,
+                                u->move.steps + (cell != start), s->enter, &step, 0);
                 if (!step.ok || b + step.cost > budget)
                     continue;
                 int to = lb_map_cell(&st->map, step.to[0]), nc = b + step.cost;
@@ -105,7 +109,7 @@ static int may_step(const mv_ctx *c, int first, lb_move_choices *out)
         snprintf(out->reason, sizeof out->reason, "%s", c->no_step);
         return 0;
     }
-    if (!first && lb_zoi_stops(c->st, c->u, mv_zone(c, c->u->hexes, c->u->nhexes))) {
+    if (!first && lb_zoi_stops(c->st, c->u, lb_mv_zone(c, c->u->hexes, c->u->nhexes))) {
         out->rule = "R-ZOI-3";
         snprintf(out->reason, sizeof out->reason, "%s stands in an enemy zone of influence and "
                  "has acted: it leaves only as its first action (14)", c->u->id);
@@ -130,10 +134,13 @@ static int add_change(lb_move_choices *out, int *cap, const lb_move_outcome *o)
     return LB_OK;
 }
 
+/* One action open now, judged quietly: the options carry no reasons (check it for them). */
 static int try_action(const mv_ctx *c, const lb_move_action *a, lb_move_choices *out, int *cap)
 {
+    mv_ctx quiet = *c;
+    quiet.quiet = 1;
     lb_move_outcome o;
-    mv_action_check(c, a, &o, NULL);
+    lb_mv_action_check(&quiet, a, &o, NULL);
     return add_change(out, cap, &o);
 }
 
@@ -161,8 +168,9 @@ static int list_changes(const mv_ctx *c, lb_move_choices *out)
     }
     for (int f = 0; f < LB_FORM_MASSE && rc == LB_OK; f++) {
         const char *rule;
-        if (lb_formation_allowed(st, u, (lb_formation)f, &rule))
-            continue;
+        if (lb_formation_allowed(st, u, (lb_formation)f, &rule) ||
+            lb_formation_terrain(st, u, (lb_formation)f, u->hexes[0], &rule))
+            continue; /* never open here: no need to judge each layout */
         int facing = lb_facing_default((lb_formation)f, u->facing);
         lb_formation_req lay[2 * LB_UNIT_MAX_HEXES];
         int n = lb_formation_layouts(st, c->unit, (lb_formation)f, facing ? facing : 1, lay,
@@ -189,7 +197,7 @@ int lb_move_options(const lb_state *st, const char *id, lb_move_choices *out, lb
     if (unit < 0)
         return LB_NOT_FOUND;
     mv_ctx c;
-    if (mv_ctx_init(&c, st, unit, t) != LB_OK)
+    if (lb_mv_ctx_init(&c, st, unit, t) != LB_OK)
         return LB_NOMEM;
     const lb_unit *u = c.u;
     out->unit = u->id;
@@ -199,8 +207,8 @@ int lb_move_options(const lb_state *st, const char *id, lb_move_choices *out, lb
     int budget = c.allowance > u->move.spent ? c.allowance - u->move.spent : 0;
     out->may_step = may_step(&c, first, out);
     search s = {malloc((size_t)cells * sizeof(int)), malloc((size_t)cells), calloc((size_t)cells, 1),
-                malloc((size_t)cells), malloc((size_t)cells * sizeof(int)), 0};
-    int rc = s.dist && s.dir && s.flags && s.form && s.order ? LB_OK : LB_NOMEM;
+                malloc((size_t)cells), calloc((size_t)cells, 1), malloc((size_t)cells * sizeof(int)), 0};
+    int rc = s.dist && s.dir && s.flags && s.form && s.enter && s.order ? LB_OK : LB_NOMEM;
     if (rc == LB_OK) {
         for (int i = 0; i < cells; i++)
             s.dist[i] = -1;
@@ -241,8 +249,9 @@ int lb_move_options(const lb_state *st, const char *id, lb_move_choices *out, lb
     free(s.dir);
     free(s.flags);
     free(s.form);
+    free(s.enter);
     free(s.order);
-    mv_ctx_release(&c);
+    lb_mv_ctx_release(&c);
     if (rc != LB_OK)
         lb_move_choices_release(out);
     return rc;
@@ -276,14 +285,14 @@ static int end_ok(const lb_state *w, const char *id, lb_move_plan *out)
 {
     int unit = lb_state_unit_index(w, id);
     mv_ctx c;
-    if (unit < 0 || mv_ctx_init(&c, w, unit, NULL) != LB_OK)
+    if (unit < 0 || lb_mv_ctx_init(&c, w, unit, NULL) != LB_OK)
         return LB_NOMEM;
     const lb_unit *u = c.u;
     const char *rule = NULL;
     char why[LB_MOVE_REASON_MAX];
-    int ok = mv_fits(&c, u->hexes, u->nhexes, u->formation, 1, u->formation == LB_FORM_CARRE,
+    int ok = lb_mv_fits(&c, u->hexes, u->nhexes, u->formation, 1, u->formation == LB_FORM_CARRE,
                      &rule, why, NULL, NULL);
-    if (ok && u->move.march == LB_MARCH_ON && !mv_march_end_ok(&c, u->hexes, u->nhexes, why, sizeof why)) {
+    if (ok && u->move.march == LB_MARCH_ON && !lb_mv_march_end_ok(&c, u->hexes, u->nhexes, why, sizeof why)) {
         ok = 0;
         rule = "R-MOV-16";
     }
@@ -293,7 +302,7 @@ static int end_ok(const lb_state *w, const char *id, lb_move_plan *out)
         out->section = "(16)";
         snprintf(out->reason, sizeof out->reason, "%s may not end its move there: %s", id, why);
     }
-    mv_ctx_release(&c);
+    lb_mv_ctx_release(&c);
     return LB_OK;
 }
 
@@ -307,7 +316,7 @@ int lb_move_check(const lb_state *st, const char *id, const lb_move_action *plan
     out->unit = st->units[unit].id;
     out->legal = 1;
     out->refused = out->stop = -1;
-    out->allowance = mv_allowance(st, &st->units[unit], 0, NULL, NULL, 0, NULL);
+    out->allowance = lb_mv_allowance(st, &st->units[unit], 0, NULL, NULL, 0, NULL);
     lb_state *w = lb_state_clone(st);
     out->actions = calloc(n > 0 ? (size_t)n : 1, sizeof *out->actions);
     if (!w || !out->actions) {
@@ -348,7 +357,7 @@ int lb_move_check(const lb_state *st, const char *id, const lb_move_action *plan
     }
     int now = lb_state_unit_index(w, id);
     if (rc == LB_OK && now >= 0)
-        out->allowance = mv_allowance(w, &w->units[now], 0, NULL, NULL, 0, NULL);
+        out->allowance = lb_mv_allowance(w, &w->units[now], 0, NULL, NULL, 0, NULL);
     lb_state_free(w);
     if (rc != LB_OK)
         lb_move_plan_release(out);

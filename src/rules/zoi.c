@@ -44,11 +44,29 @@ static void mark_drag(const lb_map *m, unsigned char *cells, lb_hex h)
 
 void lb_zoi_map(const lb_state *st, int side, unsigned char *cells)
 {
+    lb_zoi_map_within(st, side, (lb_hex){1, 1}, -1, cells);
+}
+
+/* The nearest of the unit's hexes to h, in hexes. */
+static int distance_to(const lb_unit *e, lb_hex h)
+{
+    int best = lb_hex_distance(e->hexes[0], h);
+    for (int k = 1; k < e->nhexes; k++) {
+        int d = lb_hex_distance(e->hexes[k], h);
+        best = d < best ? d : best;
+    }
+    return best;
+}
+
+void lb_zoi_map_within(const lb_state *st, int side, lb_hex center, int radius,
+                       unsigned char *cells)
+{
     const lb_map *m = &st->map;
     memset(cells, 0, (size_t)m->cols * (size_t)m->rows);
     for (int i = 0; i < st->nunits; i++) {
         const lb_unit *e = &st->units[i];
-        if (e->side == side || !lb_unit_is_combat(e))
+        if (e->side == side || !lb_unit_is_combat(e) || e->nhexes == 0 ||
+            (radius >= 0 && distance_to(e, center) > radius))
             continue;
         if (e->arm == LB_ARM_INFANTRY && e->formation == LB_FORM_CARRE) {
             /* 28.5: a carré's opportunity fire reaches its own hex and the six around it */
