@@ -48,70 +48,95 @@ static lb_melee_attacker *attacker(const cli_args *args, lb_melee_req *req, cons
     return NULL;
 }
 
+/* What earlier segments left the units (the request's facts), and standing answers. */
+typedef enum fact {
+    F_FIRED, F_FIRE_LOSS, F_STRAIGHT, F_CHARGED, F_TIMES, /* about an attacker */
+    F_PASSED, F_PRESERVE, F_RETIRE,                       /* about any unit */
+    F_COUNT
+} fact;
+
+static const struct {
+    const char *option, *shape;
+    char sep; /* what separates the unit from its value, 0: no value */
+} facts[F_COUNT] = {
+    {"fired", "UNIT@HEX", '@'}, {"fire-loss", "UNIT=N", '='}, {"straight", "UNIT", 0},
+    {"charged", "UNIT", 0},     {"times", "UNIT=N/D", '='},   {"passed", "UNIT", 0},
+    {"preserve", "UNIT", 0},    {"retire", "UNIT", 0},
+};
+
+/* One attacker fact with its value (NULL for a flag). */
+static int attacker_fact(const cli_args *args, const lb_state *st, lb_melee_attacker *a, fact f,
+                         const char *val)
+{
+    char *end;
+    long n, d = 1;
+    switch (f) {
+    case F_FIRED:
+        a->fired = 1;
+        if (lb_map_parse_label(&st->map, val, &a->fired_at) != 0 ||
+            !lb_map_contains(&st->map, a->fired_at))
+            return cli_invalid("--fired: expected a hex of the map, found \"%s\"", val);
+        return CLI_OK;
+    case F_FIRE_LOSS:
+        n = strtol(val, &end, 10);
+        if (*end || n < 0 || n > 99)
+            return cli_usage(args, "--fire-loss: expected increments 0-99, found \"%s\"", val);
+        a->fire_loss = (int)n;
+        return CLI_OK;
+    case F_STRAIGHT: a->charge_straight = 1; return CLI_OK;
+    case F_CHARGED: a->charged = 1; return CLI_OK;
+    case F_TIMES:
+        n = strtol(val, &end, 10);
+        if (*end == '/')
+            d = strtol(end + 1, &end, 10);
+        if (*end || n < 1 || d < 1 || n > 99 || d > 99)
+            return cli_usage(args, "--times: expected a fraction N/D, found \"%s\"", val);
+        a->times = lb_frac_make(n, d);
+        return CLI_OK;
+    default: return CLI_OK;
+    }
+}
+
+/* One fact about any unit: it passed its check, or a standing answer about it. */
+static int unit_fact(const cli_args *args, lb_melee_req *req, lb_standing *standing, fact f,
+                     const char *id)
+{
+    if (f == F_PASSED) {
+        if (req->npassed == LB_MELEE_PASSED_MAX)
+            return cli_usage(args, "--passed: at most %d units", LB_MELEE_PASSED_MAX);
+        req->passed[req->npassed++] = id;
+    } else {
+        int preserve = f == F_PRESERVE;
+        standing[req->nstanding++] = (lb_standing){
+            preserve ? LB_DECIDE_PRESERVE : LB_DECIDE_RETIRE, id, preserve ? "preserve" : "retreat"};
+    }
+    return CLI_OK;
+}
+
 /* --fired U@HEX, --fire-loss U=N, --straight U, --charged U, --times U=N/D, --passed U,
- * --preserve U, --retire U: what earlier segments left the units, and standing answers. */
+ * --preserve U, --retire U, each a comma-separated list (l: one list per fact). */
 static int parse_facts(const cli_args *args, const lb_state *st, lb_melee_req *req, list *l,
                        lb_standing *standing)
 {
-    static const char *const opts[] = {"fired",   "fire-loss", "straight", "charged",
-                                       "times",   "passed",    "preserve", "retire"};
     int rc = CLI_OK;
-    for (int o = 0; o < 8 && rc == CLI_OK; o++) {
-        if ((rc = split(args, opts[o], &l[o])) != CLI_OK)
+    for (int f = 0; f < F_COUNT && rc == CLI_OK; f++) {
+        if ((rc = split(args, facts[f].option, &l[f])) != CLI_OK)
             break;
-        for (int k = 0; k < l[o].n && rc == CLI_OK; k++) {
-            char *id = l[o].items[k], *val = strpbrk(id, o == 0 ? "@" : "=");
+        for (int k = 0; k < l[f].n && rc == CLI_OK; k++) {
+            char *id = l[f].items[k], *val = facts[f].sep ? strchr(id, facts[f].sep) : NULL;
             if (val)
                 *val++ = '\0';
-            if ((o == 0 || o == 1 || o == 4) != (val != NULL))
-                return cli_usage(args, "--%s: expected %s, found \"%s\"", opts[o],
-                                 o == 0 ? "UNIT@HEX" : o == 1 ? "UNIT=N" : o == 4 ? "UNIT=N/D"
-                                                                          : "UNIT",
-                                 l[o].items[k]);
-            if (o >= 5) {
-                if (lb_state_unit_index(st, id) < 0)
-                    return cli_invalid("--%s: unknown unit \"%s\"", opts[o], id);
-                if (o == 5) {
-                    if (req->npassed == LB_MELEE_PASSED_MAX)
-                        return cli_usage(args, "--passed: at most %d units", LB_MELEE_PASSED_MAX);
-                    req->passed[req->npassed++] = id;
-                } else {
-                    standing[req->nstanding++] = (lb_standing){
-                        o == 6 ? LB_DECIDE_PRESERVE : LB_DECIDE_RETIRE, id,
-                        o == 6 ? "preserve" : "retreat"};
-                }
+            if ((facts[f].sep != 0) != (val != NULL))
+                return cli_usage(args, "--%s: expected %s, found \"%s\"", facts[f].option,
+                                 facts[f].shape, id);
+            if (f >= F_PASSED) {
+                rc = lb_state_unit_index(st, id) < 0
+                         ? cli_invalid("--%s: unknown unit \"%s\"", facts[f].option, id)
+                         : unit_fact(args, req, standing, (fact)f, id);
                 continue;
             }
-            lb_melee_attacker *a = attacker(args, req, opts[o], id);
-            if (!a)
-                return CLI_USAGE;
-            char *end;
-            long n, d = 1;
-            switch (o) {
-            case 0:
-                a->fired = 1;
-                if (lb_map_parse_label(&st->map, val, &a->fired_at) != 0 ||
-                    !lb_map_contains(&st->map, a->fired_at))
-                    return cli_invalid("--fired: expected a hex of the map, found \"%s\"", val);
-                break;
-            case 1:
-                n = strtol(val, &end, 10);
-                if (*end || n < 0 || n > 99)
-                    return cli_usage(args, "--fire-loss: expected increments 0-99, found \"%s\"",
-                                     val);
-                a->fire_loss = (int)n;
-                break;
-            case 2: a->charge_straight = 1; break;
-            case 3: a->charged = 1; break;
-            case 4:
-                n = strtol(val, &end, 10);
-                if (*end == '/')
-                    d = strtol(end + 1, &end, 10);
-                if (*end || n < 1 || d < 1 || n > 99 || d > 99)
-                    return cli_usage(args, "--times: expected a fraction N/D, found \"%s\"", val);
-                a->times = lb_frac_make(n, d);
-                break;
-            }
+            lb_melee_attacker *a = attacker(args, req, facts[f].option, id);
+            rc = a ? attacker_fact(args, st, a, (fact)f, val) : CLI_USAGE;
         }
     }
     return rc;
@@ -462,7 +487,7 @@ int cmd_melee(const cli_args *args)
         return CLI_INVALID;
     lb_melee_req req = {0};
     lb_standing standing[2 * LIST_MAX];
-    list facts[8] = {0};
+    list lists[F_COUNT] = {0};
     int tunit;
     rc = CLI_OK;
     req.nattackers = args->npositional - 2;
@@ -475,7 +500,7 @@ int cmd_melee(const cli_args *args)
                                         &tunit) != 0)
         rc = CLI_INVALID;
     if (rc == CLI_OK)
-        rc = parse_facts(args, st, &req, facts, standing);
+        rc = parse_facts(args, st, &req, lists, standing);
     req.standing = standing;
     lb_melee_chance *c = rc == CLI_OK ? calloc(1, sizeof *c) : NULL;
     lb_melee *m = NULL;
@@ -519,8 +544,8 @@ int cmd_melee(const cli_args *args)
         printf("trace:\n");
         cli_trace_print(m ? lb_melee_trace(m) : &t);
     }
-    for (int o = 0; o < 8; o++)
-        free(facts[o].buf);
+    for (int f = 0; f < F_COUNT; f++)
+        free(lists[f].buf);
     lb_melee_free(m);
     lb_trace_release(&t);
     free(c);
