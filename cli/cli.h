@@ -80,5 +80,7 @@ int cmd_los(const cli_args *args);
 int cmd_visible(const cli_args *args);
 int cmd_fire(const cli_args *args);
 int cmd_charge(const cli_args *args);
+int cmd_melee(const cli_args *args);
+int cmd_move(const cli_args *args);
 
 #endif

@@ -8,7 +8,8 @@
 #include "lb/decision.h"
 
 static const char *const kind_names[LB_DECIDE_COUNT] = {
-    "target", "carre", "response", "follow", "trample", "path", "step", "engage"};
+    "target", "carre", "response", "follow", "trample", "path", "step", "engage", "retire",
+    "preserve", "advance"};
 static const char *const by_names[] = {"player", "standing", "auto"};
 
 #define JOURNAL_FORMAT "labataille-journal/1"
