@@ -60,7 +60,7 @@ int lb_err_set(lb_err *e, int code, const char *fmt, ...)
  * (U+0000-U+001F, U+007F-U+009F) are written as \u00XX so that a message never drives the terminal.
  * Returns the length of the whole line (which may exceed n - 1 when buf is too small). */
 int lb_err_fmt(const lb_err *e, char *buf, size_t n);
-/* s as a JSON string for a message ("fr-6le-1", "\u001b[31m"): quotes, backslashes and control
+/* s as a JSON string for a message ("fr-6le-1", "\u001B[31m"): quotes, backslashes and control
  * characters escaped, bytes that are not UTF-8 as \xNN; shortened to fit n bytes (at least 8),
  * ending in ..." when cut. Returns buf. */
 const char *lb_err_quote(const char *s, char *buf, size_t n);

@@ -64,7 +64,7 @@ static void append_safe(char *buf, size_t n, size_t *used, const char *s)
         unsigned code;
         int len = control_at(p, &code);
         if (len) {
-            snprintf(piece, sizeof piece, "\\u%04x", code);
+            snprintf(piece, sizeof piece, "\\u%04X", code);
             p += len;
         } else {
             piece[0] = (char)*p++;
@@ -126,7 +126,7 @@ const char *lb_err_quote(const char *s, char *buf, size_t n)
         if (esc) {
             snprintf(piece, sizeof piece, "\\%c", "bfnrt"[esc - short_escapes]);
         } else if (len) {
-            snprintf(piece, sizeof piece, "\\u%04x", code);
+            snprintf(piece, sizeof piece, "\\u%04X", code);
         } else if (*p == '"' || *p == '\\') {
             snprintf(piece, sizeof piece, "\\%c", *p);
             len = 1;

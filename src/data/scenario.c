@@ -53,8 +53,7 @@ void scn_unknown_keys(loader *L, const json_t *obj, const char *base, const char
     }
 }
 
-/* True when s holds a control character: U+0000-U+001F, U+007F-U+009F. */
-static int has_control(const char *s)
+int scn_has_control(const char *s)
 {
     for (const unsigned char *p = (const unsigned char *)s; *p; p++)
         if (*p < 0x20 || *p == 0x7F || (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F))
@@ -75,7 +74,7 @@ int scn_name_at(loader *L, const json_t *v, const char *path, const char *what, 
         return -1;
     }
     /* 11.9: what the loader keeps is printed back; no control character may drive a terminal */
-    if (has_control(s)) {
+    if (scn_has_control(s)) {
         scn_problem(L, path, "expected %s without control characters, found %s", what, FOUND(v));
         return -1;
     }
@@ -91,7 +90,7 @@ int scn_name(loader *L, const json_t *obj, const char *base, const char *key, in
     if (!v && !required)
         return 1;
     const char *s = json_string_value(v);
-    if (s && *s && json_string_length(v) <= max && !has_control(s)) {
+    if (s && *s && json_string_length(v) <= max && !scn_has_control(s)) {
         *out = s;
         return 0; /* the path is written only for a problem */
     }

@@ -69,6 +69,17 @@ static int compile_los(loader *L, const json_t *entry, const char *cpath, int al
     return los == -1 ? -1 : 0;
 }
 
+/* A terrain or hexside type's id: printed back, so without control characters (11.9). */
+static int type_id(loader *L, const char *key, const char *path, const char *what)
+{
+    char shown[80];
+    if (!scn_has_control(key))
+        return 0;
+    scn_problem_chart(L, path, "expected %s id without control characters, found %s", what,
+                      lb_err_quote(key, shown, sizeof shown));
+    return -1;
+}
+
 /* The table at key when it is an object of at most max entries, else reported (NULL). */
 static json_t *table(loader *L, const json_t *charts, const char *key, const char *what, int max)
 {
@@ -103,7 +114,7 @@ static void compile_terrain(loader *L, const json_t *charts)
             continue;
         }
         lb_terrain_type *t = &c->terrain[c->nterrain];
-        if (cj_bool(&L->chart, entry, p, "general_order", &t->general_order) < 0 ||
+        if (type_id(L, key, p, "a terrain type") || cj_bool(&L->chart, entry, p, "general_order", &t->general_order) < 0 ||
             compile_move(L, entry, p, t->move) || compile_los(L, entry, p, 1, &t->los))
             continue;
         t->id = scn_dup(L, key);
@@ -128,7 +139,7 @@ static void compile_hexsides(loader *L, const json_t *charts)
             continue;
         }
         lb_hexside_type *t = &c->hexsides[c->nhexsides];
-        if (compile_move(L, entry, p, t->move) || compile_los(L, entry, p, 0, &t->los))
+        if (type_id(L, key, p, "a hexside type") || compile_move(L, entry, p, t->move) || compile_los(L, entry, p, 0, &t->los))
             continue;
         t->id = scn_dup(L, key);
         c->nhexsides++;

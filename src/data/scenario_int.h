@@ -120,6 +120,8 @@ void *scn_alloc(loader *L, size_t n, size_t size);
 /* In strict mode, reports every key of obj (an object at scenario path base) not in known. */
 void scn_unknown_keys(loader *L, const json_t *obj, const char *base, const char *const *known,
                       int nknown);
+/* True when s holds a control character: U+0000-U+001F, U+007F-U+009F (11.9). */
+int scn_has_control(const char *s);
 /* A name the loader keeps (a side, a title, a unit's name, nation or class): a non-empty string
  * of at most max bytes without control characters (11.9); 0, 1 absent and optional, -1 reported. */
 int scn_name(loader *L, const json_t *obj, const char *base, const char *key, int required,

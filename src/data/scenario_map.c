@@ -32,6 +32,7 @@ static void load_legend(loader *L, const json_t *map, legend *lg)
     for (int i = 0; i < 128; i++)
         lg->terrain[i] = LEGEND_NONE;
     lg->keys[0] = '\0';
+    lg->usable = 0;
     json_t *obj = json_object_get(map, "legend");
     if (!json_is_object(obj)) {
         scn_problem(L, "/map/legend", "expected an object from map characters to terrain types, "

@@ -33,7 +33,7 @@ static void show_token(const char *s, size_t len, char *out, size_t n)
             break;
         }
         if (ch < 0x20 || ch == 0x7F)
-            used += (size_t)snprintf(out + used, n - used, "\\u%04x", ch);
+            used += (size_t)snprintf(out + used, n - used, "\\u%04X", ch);
         else
             out[used++] = (char)ch;
     }
@@ -107,7 +107,7 @@ static void syntax_error(loader *L, scn_source in, const json_error_t *jerr)
     } else if (strncmp(base, "control character", 17) == 0 && position < t->len) {
         token = position;
         snprintf(msg, sizeof msg, "expected a string without raw control characters, found "
-                 "U+%04X (write it as \\u%04x)", byte, byte);
+                 "U+%04X (write it as \\u%04X)", byte, byte);
     } else {
         show_token(t->text + token, position - token, found, sizeof found);
         code = syntax_message(base, found, at_eof || token >= position, msg, sizeof msg);

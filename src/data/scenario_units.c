@@ -144,7 +144,12 @@ static void load_bonus(loader *L, const json_t *uj, const char *base, lb_unit *u
     json_t *v;
     json_object_foreach(b, key, v) {
         int value;
-        if (cj_int(&L->doc, b, p, key, 1, -99, 99, &value) == 0)
+        if (scn_has_control(key)) {
+            char pk[CJ_PATH], shown[80];
+            cj_path_key(pk, p, key);
+            scn_problem(L, pk, "expected a bonus name without control characters, found %s",
+                        lb_err_quote(key, shown, sizeof shown));
+        } else if (cj_int(&L->doc, b, p, key, 1, -99, 99, &value) == 0)
             bonus[u->nbonus++] = (lb_bonus){scn_dup(L, key), value};
     }
 }
