@@ -246,8 +246,10 @@ int scn_problems_finish(loader *L, lb_errlist *errs)
     int first = errs->count;
     for (int i = 0; rc == LB_OK && i < L->nproblems; i++)
         rc = lb_errlist_push(errs, &L->problems[i].e);
-    lb_errlist added = {errs->items + first, errs->count - first, 0};
-    lb_errlist_sort(&added);
+    if (errs->count > first) {
+        lb_errlist added = {errs->items + first, errs->count - first, 0};
+        lb_errlist_sort(&added);
+    }
     if (rc == LB_OK && L->found > L->nproblems) {
         lb_err e;
         lb_err_set(&e, LB_LIMIT, "expected at most %d problems, found %ld: the first %d found are "
