@@ -130,6 +130,8 @@ static int load_module(loader *L, const lb_load_opts *opts)
         return -1;
     }
     L->module = (scn_text){m->file, m->text, m->len};
+    if (m->len >= 3 && memcmp(m->text, "\xEF\xBB\xBF", 3) == 0)
+        L->module = (scn_text){m->file, m->text + 3, m->len - 3}; /* as for the scenario */
     if (scn_parse(L, SCN_MODULE, &L->module_root) != 0)
         return -1;
     if (!json_is_object(L->module_root)) {
@@ -299,22 +301,23 @@ int lb_scenario_load(const char *file, const char *text, size_t len, const lb_lo
     }
     json_decref(L.module_root);
     json_decref(L.root);
-    if (!L.nomem && !L.found && lb_state_reindex(L.st) == LB_OK) {
+    int ok = L.st && !L.nomem && !L.found;
+    if (ok && lb_state_reindex(L.st) != LB_OK)
+        ok = 0, L.nomem = 1;
+    if (ok) {
         *out = L.st;
         scn_problems_finish(&L, errs);
         return LB_OK;
     }
-    if (L.st && !L.found && !L.nomem)
-        L.nomem = 1; /* the index could not be built */
     lb_state_free(L.st);
     if (scn_problems_finish(&L, errs) != LB_OK || L.nomem)
         return LB_NOMEM;
     return rc;
 }
 
-/* Reads at most LB_SCENARIO_BYTES_MAX + 1 bytes of fd into *buf: a device or a pipe that never
- * ends is cut there. 0, or an errno value. */
-static int read_bounded(int fd, char **buf, size_t *len)
+/* Reads at most LB_SCENARIO_BYTES_MAX + 1 bytes of fd into *buf, room made for `size` at once (a
+ * regular file's size): a device or a pipe that never ends is cut there. 0, or an errno value. */
+static int read_bounded(int fd, size_t size, char **buf, size_t *len)
 {
     int cap = 0;
     *buf = NULL;
@@ -324,7 +327,8 @@ static int read_bounded(int fd, char **buf, size_t *len)
         if (want == 0)
             return 0;
         if (*len == (size_t)cap) {
-            int need = (int)(*len + (want < 65536 ? want : 65536));
+            size_t step = *len == 0 && size + 1 > 65536 ? size + 1 : 65536;
+            int need = (int)(*len + (want < step ? want : step));
             char *grown = lb_grow(*buf, &cap, need, 1);
             if (!grown)
                 return ENOMEM;
@@ -384,7 +388,7 @@ int lb_scenario_load_file(const char *path, const lb_load_opts *opts, lb_state *
         fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
     char *buf;
     size_t len;
-    int err = read_bounded(fd, &buf, &len);
+    int err = read_bounded(fd, S_ISREG(sb.st_mode) ? (size_t)sb.st_size : 0, &buf, &len);
     close(fd);
     if (err) {
         free(buf);
