@@ -12,6 +12,7 @@
 #include "err.h"
 #include "fire.h"
 #include "fire_charts.h"
+#include "grow.h"
 #include "frac.h"
 #include "hex.h"
 #include "los.h"

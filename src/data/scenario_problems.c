@@ -63,8 +63,9 @@ static int already_reported(loader *L, const char *path)
     return bsearch(&path, L->reported, (size_t)L->nreported, sizeof *L->reported, by_text) != NULL;
 }
 
-/* A new entry of the list, or NULL when the problem is only counted (or already reported). */
-static scn_entry *add(loader *L, scn_source in, const char *path)
+/* A new entry of the list at path (as written: "" is the whole document), or NULL when the
+ * problem is only counted (or was reported while parsing). */
+static scn_entry *add(loader *L, scn_source in, int code, const char *path)
 {
     if (already_reported(L, path))
         return NULL;
@@ -79,21 +80,19 @@ static scn_entry *add(loader *L, scn_source in, const char *path)
     L->problems = list;
     scn_entry *p = &list[L->nproblems++];
     memset(p, 0, sizeof *p);
-    p->e.code = LB_INVALID;
+    p->e.code = code;
     p->in = in;
     p->k = -1;
     snprintf(p->e.file, sizeof p->e.file, "%s", in == SCN_MODULE ? L->module.file : L->scenario.file);
-    snprintf(p->e.path, sizeof p->e.path, "%s", path[0] ? path : "/"); /* "/" is the whole file */
+    snprintf(p->e.path, sizeof p->e.path, "%s", path);
     return p;
 }
 
 static void vproblem(loader *L, scn_source in, const char *path, int k, const char *fmt, va_list ap)
 {
-    scn_entry *p = add(L, in, path);
+    scn_entry *p = add(L, in, LB_INVALID, path);
     if (!p)
         return;
-    /* the path written, "" for the whole document, is what is placed */
-    snprintf(p->e.path, sizeof p->e.path, "%s", path);
     vsnprintf(p->e.msg, sizeof p->e.msg, fmt, ap);
     p->k = k;
 }
@@ -182,10 +181,9 @@ void scn_problem_chart(loader *L, const char *cpath, const char *fmt, ...)
 void scn_problem_placed(loader *L, scn_source in, int code, int line, int col, const char *path,
                         const char *msg)
 {
-    scn_entry *p = add(L, in, path);
+    scn_entry *p = add(L, in, code, path[0] ? path : "/"); /* "/" shows the whole document */
     if (!p)
         return;
-    p->e.code = code;
     p->e.line = line;
     p->e.col = col;
     p->placed = 1;
@@ -194,12 +192,10 @@ void scn_problem_placed(loader *L, scn_source in, int code, int line, int col, c
 
 void scn_problem_file(loader *L, scn_source in, int code, const char *msg)
 {
-    scn_entry *p = add(L, in, "");
+    scn_entry *p = add(L, in, code, "");
     if (!p)
         return;
-    p->e.code = code;
-    p->e.path[0] = '\0';
-    p->placed = 1;
+    p->placed = 1; /* no line: the file as a whole */
     snprintf(p->e.msg, sizeof p->e.msg, "%s", msg);
 }
 

@@ -373,7 +373,7 @@ static void check_placement(loader *L)
         if (n == 0)
             continue;
         char label[LB_HEX_LABEL_MAX], p[CJ_PATH];
-        lb_map_label(&st->map, lb_map_hex(&st->map, cell), label);
+        lb_map_label(&st->map, lb_map_hex(&st->map, cell), label); /* for the messages */
         const lb_terrain_type *t = &st->charts.terrain[st->map.terrain[cell]];
         int shared = charged_carre(st, idx, n);
         int first_of_side[2] = {-1, -1}; /* the top unit of each side in the stack */
