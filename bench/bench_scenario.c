@@ -1,16 +1,24 @@
-/* Benchmark: loading and validating a monster scenario (10,000 hexes, 2,000 units). */
+/* Benchmark: loading and validating scenarios — a monster game, a huge stack, and the error report of a broken big map (CPU time). */
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "common.h"
+#include "lb/data.h"
 #include "lb/lb.h"
 
 #define COLS 100
 #define ROWS 100
 #define UNITS 2000
+#define STACK 40000     /* units in one hex (issue 11.6) */
+#define BROKEN_SIDE 300 /* a 300x300 map with a misspelled game (issue 11.5) */
 
-static void build(bench_text *t)
+static void build_monster(bench_text *t)
 {
     char line[512];
     bench_put(t, "{\n\"format\": \"labataille-scenario/1\", \"title\": \"monster\",\n"
@@ -65,31 +73,180 @@ static void build(bench_text *t)
     bench_put(t, "]\n}\n");
 }
 
-int main(void)
+/* Seconds of this process's CPU time: the machine may be shared, and a load is all CPU. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A cols x rows map of clear terrain, `game` named or the terrain inline, and n French infantry
+ * units all in hex 0505. */
+static void build_plain(bench_text *t, const char *game, int cols, int rows, int n)
+{
+    char line[512];
+    bench_put(t, "{\"format\": \"labataille-scenario/1\", \"sides\": [\"french\", \"austrian\"],\n");
+    if (game) {
+        snprintf(line, sizeof line, "\"game\": \"%s\",\n", game);
+        bench_put(t, line);
+    } else {
+        bench_put(t, "\"charts\": {\"terrain\": {\"clear\": {\"move\": {\"infantry\": 1, "
+                     "\"cavalry\": 1, \"artillery\": 1}}}},\n");
+    }
+    snprintf(line, sizeof line, "\"map\": {\"columns\": %d, \"rows\": %d, \"legend\": {\".\": "
+             "\"clear\"}, \"terrain\": [\n", cols, rows);
+    bench_put(t, line);
+    char *row = malloc((size_t)cols + 8);
+    if (!row)
+        exit(1);
+    for (int r = 0; r < rows; r++) {
+        row[0] = '"';
+        memset(row + 1, '.', (size_t)cols);
+        snprintf(row + cols + 1, 7, "\"%s\n", r + 1 < rows ? "," : "");
+        bench_put(t, row);
+    }
+    free(row);
+    bench_put(t, "]},\n\"units\": [\n");
+    for (int i = 0; i < n; i++) {
+        snprintf(line, sizeof line,
+                 "{\"id\": \"u%d\", \"side\": \"french\", \"arm\": \"infantry\", \"increments\": 8, "
+                 "\"fire\": 8, \"melee\": 24, \"movement\": 6, \"morale\": \"34\", "
+                 "\"formation\": \"column\", \"state\": \"good\", \"hexes\": \"0505\"}%s\n",
+                 i, i + 1 < n ? "," : "");
+        bench_put(t, line);
+    }
+    bench_put(t, "]}\n");
+}
+
+/* Mean time of one call of load on text, over at least a second and 5 runs. */
+static double per_load(const bench_text *t, const lb_load_opts *opts, int *runs, int *errors)
+{
+    double start = cpu_now(), elapsed;
+    *runs = 0;
+    do {
+        lb_errlist errs = {0};
+        lb_state *st = NULL;
+        lb_scenario_load("bench.json", t->buf, t->len, opts, &st, &errs);
+        *errors = errs.count;
+        lb_state_free(st);
+        lb_errlist_release(&errs);
+        (*runs)++;
+        elapsed = cpu_now() - start;
+    } while (elapsed < 1.0 || *runs < 5);
+    return elapsed / *runs;
+}
+
+/* Mean time of jansson's parse alone of the same text: the floor of any load. */
+static double per_parse(const bench_text *t)
+{
+    double start = cpu_now(), elapsed;
+    int runs = 0;
+    do {
+        json_error_t jerr;
+        json_decref(json_loadb(t->buf, t->len, JSON_REJECT_DUPLICATES, &jerr));
+        runs++;
+        elapsed = cpu_now() - start;
+    } while (elapsed < 1.0 || runs < 5);
+    return elapsed / runs;
+}
+
+static void monster(void)
 {
     bench_text t = {0};
-    build(&t);
+    build_monster(&t);
     lb_errlist errs = {0};
     lb_state *st = NULL;
     if (lb_scenario_load("monster.json", t.buf, t.len, NULL, &st, &errs) != LB_OK) {
         char msg[1200];
         lb_err_fmt(&errs.items[0], msg, sizeof msg);
         fprintf(stderr, "monster scenario refused (%d errors): %s\n", errs.count, msg);
-        return 1;
+        exit(1);
     }
-    int units = st->nunits;
+    int units = st->nunits, runs, errors;
     lb_state_free(st);
-    int runs = 0;
-    double start = bench_now(), elapsed;
-    do {
-        lb_scenario_load("monster.json", t.buf, t.len, NULL, &st, &errs);
-        lb_state_free(st);
-        runs++;
-        elapsed = bench_now() - start;
-    } while (elapsed < 1.0 || runs < 5);
-    printf("scenario load+validate, %dx%d map, %d units, %zu KB: %.2f ms per load (%d runs)\n",
-           COLS, ROWS, units, t.len / 1024, elapsed / runs * 1e3, runs);
     lb_errlist_release(&errs);
+    double load = per_load(&t, NULL, &runs, &errors), parse = per_parse(&t);
+    printf("scenario load+validate, %dx%d map, %d units, %zu KB: %.2f ms per load (%d runs); "
+           "jansson's parse alone %.2f ms, so %.2f ms (%.0f%%) is the loader's own\n",
+           COLS, ROWS, units, t.len / 1024, load * 1e3, runs, parse * 1e3, (load - parse) * 1e3,
+           100 * (load - parse) / load);
     free(t.buf);
+}
+
+/* Loads STACK units in one hex in a child process: its time, and its peak memory (the text
+ * included). */
+static void stack(void)
+{
+    int pipefd[2];
+    if (pipe(pipefd) != 0)
+        exit(1);
+    pid_t pid = fork();
+    if (pid == 0) {
+        bench_text t = {0};
+        build_plain(&t, NULL, 10, 10, STACK);
+        double start = cpu_now();
+        lb_errlist errs = {0};
+        lb_state *st = NULL;
+        int rc = lb_scenario_load("stack.json", t.buf, t.len, NULL, &st, &errs);
+        double took = cpu_now() - start;
+        const int *idx;
+        int n = rc == LB_OK ? lb_state_units_at(st, (lb_hex){5, 5}, &idx) : -1;
+        char report[200];
+        snprintf(report, sizeof report, "%d %.3f %zu", n, took, t.len);
+        if (write(pipefd[1], report, strlen(report) + 1) < 0)
+            _exit(1);
+        _exit(0);
+    }
+    close(pipefd[1]);
+    char report[200] = "";
+    ssize_t got = read(pipefd[0], report, sizeof report - 1);
+    close(pipefd[0]);
+    int status;
+    struct rusage ru;
+    waitpid(pid, &status, 0);
+    getrusage(RUSAGE_CHILDREN, &ru);
+    int n = -1;
+    double took = 0;
+    size_t len = 0;
+    if (got <= 0 || sscanf(report, "%d %lf %zu", &n, &took, &len) != 3 || n != STACK) {
+        fprintf(stderr, "the %d-unit stack did not load (%s)\n", STACK, report);
+        exit(1);
+    }
+    printf("%d units in one hex, %zu KB: loaded in %.0f ms; peak memory %.0f MB, the %.1f MB "
+           "text included\n", n, len / 1024, took * 1e3, ru.ru_maxrss / 1024.0, len / 1048576.0);
+}
+
+/* The error report of a BROKEN_SIDE-square map whose game is misspelled, and of one whose every
+ * cell is missing from the legend (the report stops at 1000 problems). */
+static void broken(void)
+{
+    int nmodules, runs, errors;
+    const lb_module *modules = lb_data_modules(&nmodules);
+    lb_load_opts opts = {.modules = modules, .nmodules = nmodules};
+    bench_text t = {0};
+    build_plain(&t, "deutsch-wagram-1808", BROKEN_SIDE, BROKEN_SIDE, 10);
+    double misspelled = per_load(&t, &opts, &runs, &errors);
+    printf("error report, %dx%d map with a misspelled game, %zu KB: %.3f ms, %d line%s (%d runs)\n",
+           BROKEN_SIDE, BROKEN_SIDE, t.len / 1024, misspelled * 1e3, errors,
+           errors == 1 ? "" : "s", runs);
+    free(t.buf);
+    t = (bench_text){0};
+    build_plain(&t, NULL, BROKEN_SIDE, BROKEN_SIDE, 0);
+    for (size_t i = 0; i + 1 < t.len; i++)
+        if (t.buf[i] == '.' && t.buf[i - 1] != '"' && t.buf[i + 1] != '"')
+            t.buf[i] = 'x'; /* every cell but the first and last of each row */
+    double every = per_load(&t, NULL, &runs, &errors);
+    printf("error report, %dx%d map with %d bad cells, %zu KB: %.2f ms, %d lines (%d runs)\n",
+           BROKEN_SIDE, BROKEN_SIDE, BROKEN_SIDE * (BROKEN_SIDE - 2), t.len / 1024, every * 1e3,
+           errors, runs);
+    free(t.buf);
+}
+
+int main(void)
+{
+    stack(); /* first: the child's peak memory is its own */
+    monster();
+    broken();
     return 0;
 }

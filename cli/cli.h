@@ -52,7 +52,11 @@ int cli_invalid(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Sets up dice from --dice or --seed (a seed is chosen and returned in *seed when neither is
  * given); returns CLI_OK or a usage error. */
 int cli_dice(const cli_args *args, lb_dice *dice, uint64_t *seed);
-/* A hex label or a unit id (the unit's first hex); -1 with an error printed when neither. */
+/* Prints "PREFIXunknown unit "ID"", with the nearest unit id when one is near
+ * (lb_state_suggest_unit), and returns CLI_INVALID. */
+int cli_unknown_unit(const lb_state *st, const char *prefix, const char *id);
+/* A hex label or a unit id (the unit's first hex); -1 with an error printed when neither, naming
+ * the nearest unit id or hex label when one is near. */
 int cli_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit);
 /* The trace as JSON (a new reference). */
 json_t *cli_trace_json(const lb_trace *t);

@@ -382,9 +382,9 @@ int cmd_charge(const cli_args *args)
     cli_option_value(args, "odds", &want_odds);
     int cav = lb_state_unit_index(st, req.cavalry);
     if (cav < 0)
-        rc = cli_invalid("unknown unit \"%s\"", req.cavalry);
+        rc = cli_unknown_unit(st, "", req.cavalry);
     else if (target && lb_state_unit_index(st, target) < 0)
-        rc = cli_invalid("--target: unknown unit \"%s\"", target);
+        rc = cli_unknown_unit(st, "--target: ", target);
     else
         rc = parse_path(args, st, &req);
     if (rc == CLI_OK && lb_charge_new(st, &req, &ch) != LB_OK)

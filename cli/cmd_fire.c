@@ -407,8 +407,9 @@ int cmd_fire(const cli_args *args)
     int unit = lb_state_unit_index(st, id), tunit;
     lb_hex target;
     if (unit < 0) {
+        rc = cli_unknown_unit(st, "", id);
         lb_state_free(st);
-        return cli_invalid("unknown unit \"%s\"", id);
+        return rc;
     }
     if (cli_hex_or_unit(st, args->positional[2], &target, &tunit) != 0) {
         lb_state_free(st);

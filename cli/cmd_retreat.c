@@ -165,9 +165,8 @@ int cmd_retreat(const cli_args *args)
     const char *id = args->positional[1];
     int unit = lb_state_unit_index(st, id), rc;
     if (unit < 0 || !lb_unit_is_combat(&st->units[unit])) {
-        rc = cli_invalid(unit < 0 ? "unknown unit \"%s\""
-                                  : "\"%s\" is a leader: only combat units retreat",
-                         id);
+        rc = unit < 0 ? cli_unknown_unit(st, "", id)
+                      : cli_invalid("\"%s\" is a leader: only combat units retreat", id);
         lb_state_free(st);
         return rc;
     }

@@ -111,6 +111,28 @@ int cli_dice(const cli_args *args, lb_dice *dice, uint64_t *seed)
     return CLI_OK;
 }
 
+/* " (did you mean \"fr-6le-1\"?)" for text that names no unit (nor hex, when hexes), or "". */
+static const char *suggestion(const lb_state *st, const char *s, int hexes, char *buf, size_t n)
+{
+    char quoted[80], label[LB_HEX_LABEL_MAX];
+    int near = lb_state_suggest_unit(st, s);
+    lb_hex h;
+    buf[0] = '\0';
+    if (near >= 0)
+        snprintf(buf, n, " (did you mean %s?)",
+                 lb_err_quote(st->units[near].id, quoted, sizeof quoted));
+    else if (hexes && lb_map_suggest_label(&st->map, s, &h) == 0)
+        snprintf(buf, n, " (did you mean %s?)", lb_map_label(&st->map, h, label));
+    return buf;
+}
+
+int cli_unknown_unit(const lb_state *st, const char *prefix, const char *id)
+{
+    char quoted[80], near[120];
+    return cli_invalid("%sunknown unit %s%s", prefix, lb_err_quote(id, quoted, sizeof quoted),
+                       suggestion(st, id, 0, near, sizeof near));
+}
+
 int cli_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit)
 {
     *unit = lb_state_unit_index(st, s);
@@ -120,8 +142,10 @@ int cli_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit)
     }
     if (lb_map_parse_label(&st->map, s, hex) == 0 && lb_map_contains(&st->map, *hex))
         return 0;
-    fprintf(stderr, "labataille: expected a hex label of the %dx%d map or a unit id, found \"%s\"\n",
-            st->map.cols, st->map.rows, s);
+    char quoted[80], near[120];
+    fprintf(stderr, "labataille: expected a hex label of the %dx%d map or a unit id, found %s%s\n",
+            st->map.cols, st->map.rows, lb_err_quote(s, quoted, sizeof quoted),
+            suggestion(st, s, 1, near, sizeof near));
     return -1;
 }
 

@@ -14,6 +14,7 @@
 #include "fire.h"
 #include "fire_charts.h"
 #include "formation.h"
+#include "grow.h"
 #include "frac.h"
 #include "hex.h"
 #include "los.h"

@@ -60,6 +60,14 @@ lb_state *lb_state_clone(const lb_state *s);
 int lb_state_reindex(lb_state *s);
 /* Index of the unit with this id, or -1. */
 int lb_state_unit_index(const lb_state *s, const char *id);
+/* For an id that names no unit: the index of the unit whose id is nearest by edit distance
+ * (letters compared without case, two letters swapped count one edit), when it is at most
+ * max(1, min(3, length / 3)) edits away; the first listed on a tie; -1 when none is that near. */
+int lb_state_suggest_unit(const lb_state *s, const char *id);
+/* Removes unit `unit` (its index): the units after it move down one index, and the index of
+ * units by hex is rebuilt. LB_OK, LB_INVALID (no such unit) or LB_NOMEM (the state keeps the
+ * unit out, but its index is stale: free the state). */
+int lb_state_remove_unit(lb_state *s, int unit);
 /* Units in hex h, top first: sets *idx to their indexes and returns how many (0 off the map). */
 int lb_state_units_at(const lb_state *s, lb_hex h, const int **idx);
 /* The top combat unit in h, or -1. */

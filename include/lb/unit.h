@@ -77,7 +77,8 @@ typedef struct lb_bonus {
 /*
  * A unit as loaded. increments is the counter's printed strength; losses is what it has lost
  * over its whole history, so its strength now is increments - losses (R-SCN-1). hexes[0] is
- * the unit's own hex; a line may stand in more (R-SCN-3). Strings live in the state's arena.
+ * the unit's own hex; a line may stand in more (R-SCN-3). Strings and bonuses live in the state's
+ * arena (a copy of the unit shares them).
  */
 typedef struct lb_unit {
     const char *id;
@@ -98,7 +99,7 @@ typedef struct lb_unit {
     int lance;
     int range;          /* hexes: the fire range a battery's counter prints; 0 when not given */
     lb_readiness readiness;
-    lb_bonus bonus[LB_UNIT_MAX_BONUS]; /* leaders */
+    const lb_bonus *bonus; /* leaders: nbonus bonuses in the state's arena, NULL when none */
     int nbonus;
     lb_hex hexes[LB_UNIT_MAX_HEXES];
     int nhexes;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "chart_json.h"
+#include "jsonpos.h"
 #include "lb/dice.h"
 
 void cj_problem(cj *C, const char *path, const char *fmt, ...)
@@ -29,10 +30,14 @@ const char *cj_found(const json_t *v, char *buf, size_t n)
         snprintf(buf, n, "a value");
         return buf;
     }
-    if (strlen(s) > 60)
-        snprintf(buf, n, "%.57s...", s);
-    else
+    size_t cut = 57;
+    if (strlen(s) > 60) {
+        while (cut > 0 && ((unsigned char)s[cut] & 0xC0) == 0x80)
+            cut--; /* not inside a UTF-8 sequence */
+        snprintf(buf, n, "%.*s...", (int)cut, s);
+    } else {
         snprintf(buf, n, "%s", s);
+    }
     free(s);
     return buf;
 }
@@ -41,18 +46,7 @@ const char *cj_found(const json_t *v, char *buf, size_t n)
 
 void cj_path_key(char *out, const char *base, const char *key)
 {
-    char esc[CJ_PATH];
-    size_t n = 0;
-    for (const char *p = key; *p && n + 2 < sizeof esc; p++) {
-        if (*p == '~' || *p == '/') {
-            esc[n++] = '~';
-            esc[n++] = *p == '~' ? '0' : '1';
-        } else {
-            esc[n++] = *p;
-        }
-    }
-    esc[n] = '\0';
-    snprintf(out, CJ_PATH, "%s/%s", base, esc);
+    jsonpos_append_key(out, CJ_PATH, base, key);
 }
 
 void cj_path_index(char *out, const char *base, size_t i)
@@ -121,13 +115,23 @@ int cj_int(cj *C, const json_t *obj, const char *base, const char *key, int requ
     json_t *v = json_object_get(obj, key);
     if (!v && !required)
         return 1;
-    cj_path_key(p, base, key);
     if (!json_is_integer(v) || json_integer_value(v) < min || json_integer_value(v) > max) {
+        cj_path_key(p, base, key);
         cj_problem(C, p, "expected an integer from %d to %d, found %s", min, max, FOUND(v));
         return -1;
     }
     *out = (int)json_integer_value(v);
     return 0;
+}
+
+/* Index of v in names, or -1. */
+static int name_index(const json_t *v, const char *const *names, int count)
+{
+    if (json_is_string(v))
+        for (int i = 0; i < count; i++)
+            if (strcmp(json_string_value(v), names[i]) == 0)
+                return i;
+    return -1;
 }
 
 int cj_enum(cj *C, const json_t *obj, const char *base, const char *key, int required,
@@ -137,17 +141,95 @@ int cj_enum(cj *C, const json_t *obj, const char *base, const char *key, int req
     json_t *v = json_object_get(obj, key);
     if (!v && !required)
         return -2;
-    if (json_is_string(v))
-        for (int i = 0; i < count; i++)
-            if (strcmp(json_string_value(v), names[i]) == 0)
-                return i;
+    int i = name_index(v, names, count);
+    if (i >= 0)
+        return i;
     size_t used = 0;
-    for (int i = 0; i < count && used < sizeof list; i++)
+    for (i = 0; i < count && used < sizeof list; i++)
         used += (size_t)snprintf(list + used, sizeof list - used, "%s\"%s\"",
                                  i == 0 ? "" : i == count - 1 ? " or " : ", ", names[i]);
     cj_path_key(p, base, key);
     cj_problem(C, p, "expected %s, found %s", list, FOUND(v));
     return -1;
+}
+
+void cj_join(char *buf, size_t n, const char *const *names, int count, int shown)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < count && used < n; i++) {
+        if (i == shown) {
+            snprintf(buf + used, n - used, ", ...");
+            return;
+        }
+        used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? ", " : "", names[i]);
+    }
+}
+
+int cj_one_of(cj *C, const json_t *obj, const char *base, const char *key, int required,
+              const char *const *names, int count)
+{
+    char p[CJ_PATH], fbuf[80], list[400];
+    json_t *v = json_object_get(obj, key);
+    if (!v && !required)
+        return -2;
+    int i = name_index(v, names, count);
+    if (i >= 0)
+        return i;
+    cj_join(list, sizeof list, names, count, 8);
+    cj_path_key(p, base, key);
+    cj_problem(C, p, "expected one of %s, found %s", list, FOUND(v));
+    return -1;
+}
+
+int cj_string_at(cj *C, const json_t *v, const char *path, const char *what, const char **out)
+{
+    char fbuf[80];
+    if (!json_is_string(v) || json_string_length(v) == 0) {
+        cj_problem(C, path, "expected %s, found %s", what, FOUND(v));
+        return -1;
+    }
+    *out = json_string_value(v);
+    return 0;
+}
+
+int cj_string(cj *C, const json_t *obj, const char *base, const char *key, int required,
+              const char *what, const char **out)
+{
+    char p[CJ_PATH];
+    json_t *v = json_object_get(obj, key);
+    if (!v && !required)
+        return 1;
+    if (json_is_string(v) && json_string_length(v)) {
+        *out = json_string_value(v);
+        return 0; /* the path is written only for a problem */
+    }
+    cj_path_key(p, base, key);
+    return cj_string_at(C, v, p, what, out);
+}
+
+int cj_bool(cj *C, const json_t *obj, const char *base, const char *key, int *out)
+{
+    char p[CJ_PATH], fbuf[80];
+    json_t *v = json_object_get(obj, key);
+    *out = 0;
+    if (!v)
+        return 1;
+    if (!json_is_boolean(v)) {
+        cj_path_key(p, base, key);
+        cj_problem(C, p, "expected true or false, found %s", FOUND(v));
+        return -1;
+    }
+    *out = json_is_true(v);
+    return 0;
+}
+
+int cj_roll_value(const json_t *v)
+{
+    const char *s = json_is_string(v) ? json_string_value(v) : "";
+    if (strlen(s) != 2 || s[0] < '1' || s[0] > '6' || s[1] < '1' || s[1] > '6')
+        return 0;
+    return (s[0] - '0') * 10 + (s[1] - '0');
 }
 
 int cj_roll(cj *C, const json_t *obj, const char *base, const char *key, int required)
@@ -156,11 +238,9 @@ int cj_roll(cj *C, const json_t *obj, const char *base, const char *key, int req
     json_t *v = json_object_get(obj, key);
     if (!v && !required)
         return 0;
-    if (json_is_string(v)) {
-        const char *s = json_string_value(v);
-        if (strlen(s) == 2 && lb_roll_valid((s[0] - '0') * 10 + (s[1] - '0')))
-            return (s[0] - '0') * 10 + (s[1] - '0');
-    }
+    int roll = cj_roll_value(v);
+    if (roll)
+        return roll;
     cj_path_key(p, base, key);
     cj_problem(C, p, "expected a roll \"11\"-\"66\", found %s", FOUND(v));
     return -1;

@@ -34,7 +34,7 @@ typedef struct cj {
 void cj_problem(cj *C, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The JSON text of v for "found …", shortened into buf; "nothing" for NULL. */
 const char *cj_found(const json_t *v, char *buf, size_t n);
-/* base + "/" + key (escaped per RFC 6901) into out (CJ_PATH bytes). */
+/* base + "/" + key (escaped per RFC 6901) into out (CJ_PATH bytes); out may be base. */
 void cj_path_key(char *out, const char *base, const char *key);
 /* base + "/" + i into out. */
 void cj_path_index(char *out, const char *base, size_t i);
@@ -55,6 +55,21 @@ int cj_int(cj *C, const json_t *obj, const char *base, const char *key, int requ
 /* One of names at key: its index, -1 reported, -2 absent and optional. */
 int cj_enum(cj *C, const json_t *obj, const char *base, const char *key, int required,
             const char *const *names, int count);
+/* The same read, reported as "expected one of a, b, c, found …" (the scenario's own keys). */
+int cj_one_of(cj *C, const json_t *obj, const char *base, const char *key, int required,
+              const char *const *names, int count);
+/* "a, b, c" of the first `shown` names into buf, then ", ..." when there are more. */
+void cj_join(char *buf, size_t n, const char *const *names, int count, int shown);
+/* A non-empty string at key into *out (not copied): 0, 1 absent and optional, -1 reported as
+ * "expected <what>, found …". */
+int cj_string(cj *C, const json_t *obj, const char *base, const char *key, int required,
+              const char *what, const char **out);
+/* The same read of the value v at path (NULL is missing): 0, or -1 reported. */
+int cj_string_at(cj *C, const json_t *v, const char *path, const char *what, const char **out);
+/* true or false at key into *out (0 when absent and optional): 0, 1 absent, -1 reported. */
+int cj_bool(cj *C, const json_t *obj, const char *base, const char *key, int *out);
+/* The value of a roll "11".."66" (R-DICE-1), or 0 when v is not one. */
+int cj_roll_value(const json_t *v);
 /* A roll "11".."66" at key: its value, 0 absent and optional, -1 reported. */
 int cj_roll(cj *C, const json_t *obj, const char *base, const char *key, int required);
 /* A roll range {"lo", "hi"} at path into *lo, *hi. */

@@ -1,4 +1,5 @@
-/* Game state: freeing, the units-by-hex index, and lookups. */
+/* Game state: freeing, the units-by-hex index, lookups, near ids, and removing a unit. */
+#include <ctype.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,69 @@ int lb_state_unit_index(const lb_state *s, const char *id)
         if (strcmp(s->units[i].id, id) == 0)
             return i;
     return -1;
+}
+
+#define SUGGEST_LEN_MAX 128 /* ids are at most 63 bytes: a longer text is no slip */
+
+/* Edit distance of a and b (optimal string alignment: an insertion, a deletion, a change or two
+ * neighbouring letters swapped each count one), letters compared without case. */
+static int edit_distance(const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b);
+    int rows[3][SUGGEST_LEN_MAX + 1];
+    int *prev2 = rows[0], *prev = rows[1], *cur = rows[2];
+    for (size_t j = 0; j <= m; j++)
+        prev[j] = (int)j;
+    for (size_t i = 1; i <= n; i++) {
+        cur[0] = (int)i;
+        for (size_t j = 1; j <= m; j++) {
+            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+            int best = prev[j - 1] + !same;
+            if (prev[j] + 1 < best)
+                best = prev[j] + 1;
+            if (cur[j - 1] + 1 < best)
+                best = cur[j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                prev2[j - 2] + 1 < best)
+                best = prev2[j - 2] + 1;
+            cur[j] = best;
+        }
+        int *t = prev2;
+        prev2 = prev;
+        prev = cur;
+        cur = t;
+    }
+    return prev[m];
+}
+
+int lb_state_suggest_unit(const lb_state *s, const char *id)
+{
+    size_t len = strlen(id);
+    if (len == 0 || len > SUGGEST_LEN_MAX)
+        return -1;
+    int limit = (int)len / 3 < 1 ? 1 : (int)len / 3 > 3 ? 3 : (int)len / 3;
+    int best = -1, best_distance = limit + 1;
+    for (int i = 0; i < s->nunits; i++) {
+        size_t other = strlen(s->units[i].id);
+        if (other > SUGGEST_LEN_MAX || (other > len ? other - len : len - other) > (size_t)limit)
+            continue;
+        int d = edit_distance(id, s->units[i].id);
+        if (d < best_distance) {
+            best = i;
+            best_distance = d;
+        }
+    }
+    return best;
+}
+
+int lb_state_remove_unit(lb_state *s, int unit)
+{
+    if (unit < 0 || unit >= s->nunits)
+        return LB_INVALID;
+    memmove(&s->units[unit], &s->units[unit + 1],
+            (size_t)(s->nunits - unit - 1) * sizeof *s->units);
+    s->nunits--;
+    return lb_state_reindex(s);
 }
 
 int lb_state_units_at(const lb_state *s, lb_hex h, const int **idx)

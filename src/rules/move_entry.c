@@ -219,8 +219,14 @@ int lb_move_entry_apply(lb_state *st, const lb_unit *u, const lb_move_entry *e)
     n->nation = dup(st->arena, u->nation, &bad);
     n->cls = dup(st->arena, u->cls, &bad);
     n->attached = NULL;
-    for (int i = 0; i < n->nbonus; i++)
-        n->bonus[i].key = dup(st->arena, u->bonus[i].key, &bad);
+    if (n->nbonus) {
+        lb_bonus *bonus = lb_arena_calloc(st->arena, (size_t)n->nbonus, sizeof *bonus);
+        if (!bonus)
+            return LB_NOMEM;
+        for (int i = 0; i < n->nbonus; i++)
+            bonus[i] = (lb_bonus){dup(st->arena, u->bonus[i].key, &bad), u->bonus[i].value};
+        n->bonus = bonus;
+    }
     if (bad)
         return LB_NOMEM;
     n->hexes[0] = e->hex;
