@@ -165,9 +165,10 @@ void lb_move_record_load(const json_t *uj, const char *base, lb_unit *u, lb_aren
     flag(&r, rec, "stopped", &m->stopped);
     flag(&r, rec, "prolonged", &m->prolonged);
     flag(&r, rec, "rode", &m->rode);
-    if (m->steps > m->actions || (m->spent && !m->actions))
-        problem(&r, "actions", "expected at least one action for the steps taken or MP spent, "
-                               "found %d", m->actions);
+    int least = m->steps > 0 ? m->steps : m->spent > 0;
+    if (m->actions < least)
+        problem(&r, "actions", "expected at least %d action%s (one per step taken, one when MP are "
+                "spent), found %d", least, least == 1 ? "" : "s", m->actions);
 }
 
 void lb_move_record_check(const lb_state *st, lb_move_record_report report, void *ctx)

@@ -776,6 +776,41 @@ case("stack-R-STACK-6-overstacked", "R-STACK-6",
             "/stacking/units/1/p_fail": "11/18"})
 
 
+# ---- bad input: the loader's errors for the movement keys --------------------------------------
+
+def check_case(name, ruling, description, scen, stderr_has):
+    CASES.append((name, {"ruling": ruling, "description": description, "scenario": scen,
+                         "args": ["check", "{scenario}"], "exit": 1, "stderr_has": stderr_has}))
+
+bad_record = scenario([inf(hexes="0101", move_record={"spent": "5/3", "hold": "later", "steps": 2,
+                                                      "actions": 1})], mapof(3, 3))
+check_case("move-R-MOV-2-check-bad-record", "R-MOV-2",
+           "A move_record with spent \"5/3\" (not halves), hold \"later\" (no such hold) and 2 "
+           "steps for 1 action: three located errors, the scenario refused.", bad_record,
+           ['/units/0/move_record/spent: expected movement points: an integer or halves as "N/2", '
+            'found "5/3"',
+            '/units/0/move_record/hold: expected "none", "retreated", "charge", "charged", found '
+            '"later"',
+            '/units/0/move_record/actions: expected at least 2 actions (one per step taken, one '
+            'when MP are spent), found 1'])
+bad_charts = copy.deepcopy(CHARTS)
+bad_charts["terrain"]["clear"]["stacking"] = {"infantry_increments": "x", "combined": [{}]}
+bad_charts["movement"] = {"facing_change": -1}
+check_case("stack-R-STACK-1-check-bad-chart", "R-STACK-1",
+           "A stacking chart with a text count and an empty combined alternative, and a negative "
+           "facing change: each reported at its chart path.",
+           scenario([inf(hexes="0101")], mapof(3, 3), bad_charts),
+           ['/charts/terrain/clear/stacking/infantry_increments: expected an integer from 0 to '
+            '999, found "x"',
+            '/charts/terrain/clear/stacking/combined/0: expected at least one stacking key',
+            '/charts/movement/facing_change: expected an integer from 0 to 99, found -1'])
+check_case("move-R-MOV-14-check-attached-elsewhere", "R-MOV-14",
+           "A leader in 0202 attached to fr-inf, which stands in 0101: refused.",
+           scenario([inf(hexes="0101"), ldr(hexes="0202", attached_to="fr-inf")], mapof(3, 3)),
+           ['/units/1/attached_to: expected a friendly combat unit in the leader\'s hex, found '
+            '"fr-inf"'])
+
+
 def main():
     names = set()
     for name, c in CASES:
