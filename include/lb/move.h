@@ -200,10 +200,8 @@ int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move
  * LB_NOMEM. */
 int lb_move_entry_apply(lb_state *st, const lb_unit *u, const lb_move_entry *e);
 
-/* Names: "step", "face", … and back (-1 unknown); "opportunity_fire", "capture", … */
+/* Names: "step", "face", …; "opportunity_fire", "capture", … */
 const char *lb_move_kind_name(lb_move_kind k);
-int lb_move_kind_parse(const char *s);
 const char *lb_move_event_name(lb_move_event_kind k);
-const char *lb_move_hold_name(lb_move_hold h);
 
 #endif

@@ -683,6 +683,12 @@ case("zoi-R-ZOI-3-cavalry-leaves-freely", "R-ZOI-3",
      "Cavalry in an infantry zone leaves whenever: face 6 (1) then 0402 (1), total 2.",
      [cav(hexes="0403"), inf("au-inf", "0404", side="austrian")], ["fr-cav", "--plan", "face=6,0402"],
      json_={"/legal": True, "/cost": 2})
+case("zoi-R-ZOI-3-cavalry-leaves-cavalry-zone", "R-ZOI-3",
+     "fr-cav begins in 0403, in the zone of au-cav (0404, facing 12: front N 0403); after a facing "
+     "change it still leaves (only infantry and foot artillery are held): 1 + 1 = 2, and the exit "
+     "raises opportunity fire naming au-cav.",
+     [cav(hexes="0403"), cav("au-cav", "0404", side="austrian")], ["fr-cav", "--plan", "face=6,0402"],
+     json_={"/legal": True, "/cost": 2, "/steps/1/events/0/units": ["au-cav"]})
 case("zoi-R-ZOI-4-two-owners", "R-ZOI-4",
      "au-a in 0403 faces 6 (front S: 0404) and au-b in 0405 faces 12 (front N: 0404): a facing "
      "change in 0404 raises opportunity fire naming both, in scenario order.",
@@ -789,7 +795,7 @@ check_case("move-R-MOV-2-check-bad-record", "R-MOV-2",
            "steps for 1 action: three located errors, the scenario refused.", bad_record,
            ['/units/0/move_record/spent: expected movement points: an integer or halves as "N/2", '
             'found "5/3"',
-            '/units/0/move_record/hold: expected "none", "retreated", "charge", "charged", found '
+            '/units/0/move_record/hold: expected "none", "retreated", "charge" or "charged", found '
             '"later"',
             '/units/0/move_record/actions: expected at least 2 actions (one per step taken, one '
             'when MP are spent), found 1'])
