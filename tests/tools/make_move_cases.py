@@ -327,6 +327,11 @@ case("move-R-MOV-9-disordered-during-move", "R-MOV-9",
      [inf(state="disordered", move_record={"start_state": "good", "actions": 1, "steps": 1, "spent": 1})],
      ["fr-inf", "--path", "0405"], json_={"/legal": False, "/rule": "R-MOV-9"})
 
+case("move-R-MOV-9-routed-during-move", "R-MOV-9",
+     "fr-inf began in good order and is routed now: not even a facing change.",
+     [inf(state="routed", move_record={"start_state": "good", "actions": 1, "steps": 1, "spent": 1})],
+     ["fr-inf", "--face", "6"], json_={"/legal": False, "/rule": "R-MOV-9"})
+
 # ---- R-MOV-10 ----------------------------------------------------------------------------------
 
 case("move-R-MOV-10-unlimbered-no-step", "R-MOV-10",
@@ -630,6 +635,16 @@ case("form-R-FORM-9-carre-to-column", "R-FORM-9",
      [inf(formation="carre", facing=3)], ["fr-inf", "--form", "column"],
      json_={"/legal": True, "/steps/0/facing": 4})
 
+case("form-R-FORM-6-carre-any-strength", "R-FORM-6",
+     "Two increments of good-order infantry form carré in clear 0404 for 1 MP; the carré keeps the "
+     "facing value 12.",
+     [inf(increments=2)], ["fr-inf", "--form", "carre"],
+     json_={"/legal": True, "/cost": 1, "/steps/0/formation": "carre", "/steps/0/facing": 12})
+case("form-R-FORM-9-column-to-line", "R-FORM-9",
+     "A column facing 12 forms line without a facing: a line faces a vertex, so one hour "
+     "clockwise, 1.",
+     [inf()], ["fr-inf", "--form", "line"], json_={"/legal": True, "/steps/0/facing": 1})
+
 # ---- R-ZOI -------------------------------------------------------------------------------------
 
 case("zoi-R-ZOI-1-no-zone-from-carre", "R-ZOI-1",
@@ -694,6 +709,11 @@ case("zoi-R-ZOI-4-two-owners", "R-ZOI-4",
      "change in 0404 raises opportunity fire naming both, in scenario order.",
      [inf(), inf("au-a", "0403", side="austrian", facing=6), inf("au-b", "0405", side="austrian")],
      ["fr-inf", "--face", "6"], json_={"/legal": True, "/steps/0/events/0/units": ["au-a", "au-b"]})
+case("zoi-R-ZOI-4-entering-no-event", "R-ZOI-4",
+     "fr-inf steps from 0402 into 0403, in au-inf's zone (0404 faces 12): entering raises no "
+     "opportunity fire (only leaving or spending MP inside does).",
+     [inf(hexes="0402"), inf("au-inf", "0404", side="austrian")], ["fr-inf", "--path", "0403"],
+     json_={"/legal": True, "/stop": "0403", "/steps/0/events": []})
 case("zoi-R-ZOI-5-drag", "R-ZOI-5",
      "One row of 9; enemy light cavalry screen in 0701 and 0801 (facing 1, axis SE). fr-inf from "
      "0101: 0201, 0301, 0401 cost 1 each (4 or more hexes from the screen); 0501 is 2 hexes from "
@@ -744,6 +764,18 @@ case("stack-R-STACK-2-one-formation", "R-STACK-2",
      "A friendly line in 0405: a column may not enter (one formation per hex, T16-1).",
      [inf(), inf("fr-b", "0405", formation="line", facing=1, increments=4)], ["fr-inf", "--path", "0405"],
      json_={"/legal": False, "/refused": 0, "/rule": "R-STACK-2"})
+case("stack-R-STACK-2-guns-with-any", "R-STACK-2",
+     "A limbered battery (2) in 0405 stands with a column of 8: 8 infantry increments and one "
+     "battery fit the clear alternative 12 + 1 battery, and artillery joins any formation.",
+     [inf(), gun("fr-gun", "0405")], ["fr-inf", "--path", "0405"], json_={"/legal": True, "/cost": 1})
+case("stack-R-STACK-5-skirmishers-end", "R-STACK-5",
+     "Skirmishers pass a friendly column but may not end with it in another formation (K19-7): "
+     "refused at the end with the one-formation rule.",
+     [inf(formation="skirmish", facing=1, increments=3, **{"class": "legere"}), inf("fr-b", "0405")],
+     ["fr-inf", "--path", "0405"], json_={"/legal": False, "/refused": 1, "/rule": "R-STACK-2"})
+case("stack-R-STACK-6-within-limit", "R-STACK-6",
+     "One column of 8 in clear 0404 is within the limit: no check is due.",
+     [inf()], ["fr-inf"], json_={"/stacking/over": False, "/stacking/units": []})
 case("stack-R-STACK-3-road-march", "R-STACK-3",
      "Road march units of 3 and 2 on one road hex: 5 increments, over the 4 of the road: refused.",
      [inf(hexes="0101", formation="road", increments=3, facing=4),
