@@ -503,6 +503,12 @@ case("move-R-MOV-17-entry-road-formations", "R-MOV-17",
      "On a road a unit enters in column, carré or road march (RF45-3): a line is refused.",
      [inf(hexes="0404", formation="line", facing=1)], ["fr-inf", "--enter", "0101"],
      m=mapof(cells={(1, 1): 'R'}), json_={"/legal": False, "/rule": "R-MOV-17"})
+case("move-R-MOV-17-entry-screen-one-hex", "R-MOV-17",
+     "Skirmishers of 8 increments (listed in one hex) stand in two hexes (R-FORM-5): they do not enter in skirmish "
+     "order at 0101 (woods, where skirmish order is allowed), since an entry is one hex.",
+     [inf(hexes="0404", formation="skirmish", facing=1, **{"class": "legere"})],
+     ["fr-inf", "--enter", "0101"], m=mapof(cells={(1, 1): 'W'}),
+     json_={"/legal": False, "/rule": "R-MOV-17"})
 case("move-R-MOV-17-entry-woods", "R-MOV-17",
      "Entering woods 0101 the column is in general order, for 3 MP.",
      [inf(hexes="0404")], ["fr-inf", "--enter", "0101"], m=mapof(cells={(1, 1): 'W'}),
