@@ -161,8 +161,10 @@ typedef struct lb_move_choices {
     char reason[LB_MOVE_REASON_MAX];
     lb_move_reach *reach;            /* reach[0] is the start, the others by increasing cost */
     int nreach;
-    lb_move_outcome *changes;        /* the facing and formation changes, prolonge, attach,
-                                      * detach and force march open now */
+    lb_move_outcome *changes;        /* the facing changes, formation changes (each layout, at
+                                      * R-FORM-9's default facing: ask the action for another),
+                                      * prolonge, attach, detach and force march open now; quiet
+                                      * answers without reasons */
     int nchanges;
 } lb_move_choices;
 
