@@ -17,7 +17,7 @@ static const cli_command commands[] = {
     {"melee", cmd_melee, "fired=,fire-loss=,straight=,charged=,times=,passed=,preserve=,retire=,answers=,auto", "melee FILE ATTACKER... TARGET [--dice R]", "an assault: pre-melee checks, values, exact odds; played with --dice (--answers K,..., --auto)"},
     {"los", cmd_los, "", "los FILE FROM TO", "can FROM see TO (hex labels or unit ids), and why"},
     {"visible", cmd_visible, "", "visible FILE FROM", "every hex FROM can see, on the map"},
-    {"move", cmd_move, "to=,path=,plan=,form=,face=,enter=,svg=", "move FILE UNIT [--to H | --path H1,... | --plan A,...] [--form F] [--face N]", "is a move legal, its cost step by step, where it must stop; every hex in reach"},
+    {"move", cmd_move, "to=,path=,plan=,form=,face=,enter=,svg=", "move FILE UNIT [--to H | --path H1,H2,...]", "a move checked step by step, every hex in reach (--plan, --form, --face, --enter)"},
     {"charge", cmd_charge, "path=,target=,response=,answers=,auto,odds",
      "charge FILE CAVALRY --path H1,H2,... [--target U] [--response stand|carre]",
      "a cavalry charge step by step, asking each decision (--answers K,..., --auto, --odds)"},

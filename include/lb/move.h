@@ -161,8 +161,10 @@ typedef struct lb_move_choices {
     char reason[LB_MOVE_REASON_MAX];
     lb_move_reach *reach;            /* reach[0] is the start, the others by increasing cost */
     int nreach;
-    lb_move_outcome *changes;        /* the facing and formation changes, prolonge, attach,
-                                      * detach and force march open now */
+    lb_move_outcome *changes;        /* the facing changes, formation changes (each layout, at
+                                      * R-FORM-9's default facing: ask the action for another),
+                                      * prolonge, attach, detach and force march open now; quiet
+                                      * answers without reasons */
     int nchanges;
 } lb_move_choices;
 
@@ -200,10 +202,8 @@ int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move
  * LB_NOMEM. */
 int lb_move_entry_apply(lb_state *st, const lb_unit *u, const lb_move_entry *e);
 
-/* Names: "step", "face", … and back (-1 unknown); "opportunity_fire", "capture", … */
+/* Names: "step", "face", …; "opportunity_fire", "capture", … */
 const char *lb_move_kind_name(lb_move_kind k);
-int lb_move_kind_parse(const char *s);
 const char *lb_move_event_name(lb_move_event_kind k);
-const char *lb_move_hold_name(lb_move_hold h);
 
 #endif

@@ -116,6 +116,10 @@ const char *lb_morale_state_name(lb_morale_state s);
 int lb_morale_state_parse(const char *s);
 const char *lb_readiness_name(lb_readiness r);
 int lb_readiness_parse(const char *s);
+const char *lb_move_hold_name(lb_move_hold h);
+int lb_move_hold_parse(const char *s);
+const char *lb_force_march_name(lb_force_march m);
+int lb_force_march_parse(const char *s);
 
 /* True for infantry, cavalry and artillery; leaders (and aides) are not combat units. */
 int lb_unit_is_combat(const lb_unit *u);

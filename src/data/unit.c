@@ -9,6 +9,8 @@ static const char *const formation_names[] = {"column",   "line",     "carre",  
                                               "masse",    "none"};
 static const char *const state_names[] = {"good", "disordered", "routed"};
 static const char *const readiness_names[] = {"fresh", "tired", "exhausted"};
+static const char *const hold_names[] = {"none", "retreated", "charge", "charged"};
+static const char *const march_names[] = {"none", "marching", "failed"};
 
 static int parse(const char *s, const char *const *names, int n)
 {
@@ -56,6 +58,26 @@ const char *lb_readiness_name(lb_readiness r)
 int lb_readiness_parse(const char *s)
 {
     return parse(s, readiness_names, 3);
+}
+
+const char *lb_move_hold_name(lb_move_hold h)
+{
+    return hold_names[h];
+}
+
+int lb_move_hold_parse(const char *s)
+{
+    return parse(s, hold_names, 4);
+}
+
+const char *lb_force_march_name(lb_force_march m)
+{
+    return march_names[m];
+}
+
+int lb_force_march_parse(const char *s)
+{
+    return parse(s, march_names, 3);
 }
 
 int lb_unit_is_combat(const lb_unit *u)

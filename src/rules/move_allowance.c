@@ -7,29 +7,15 @@
 static const char *const kind_names[] = {"step", "face", "form", "prolonge", "attach", "detach",
                                          "march"};
 static const char *const event_names[] = {"opportunity_fire", "capture", "carre", "follow"};
-static const char *const hold_names[] = {"none", "retreated", "charge", "charged"};
 
 const char *lb_move_kind_name(lb_move_kind k)
 {
     return kind_names[k];
 }
 
-int lb_move_kind_parse(const char *s)
-{
-    for (int i = 0; i < (int)(sizeof kind_names / sizeof *kind_names); i++)
-        if (strcmp(s, kind_names[i]) == 0)
-            return i;
-    return -1;
-}
-
 const char *lb_move_event_name(lb_move_event_kind k)
 {
     return event_names[k];
-}
-
-const char *lb_move_hold_name(lb_move_hold h)
-{
-    return hold_names[h];
 }
 
 lb_arm lb_mv_cost_arm(const lb_unit *u)

@@ -164,6 +164,12 @@ int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move
     int f = entry_formation(st, u, at, &why);
     if (f < 0)
         return refuse(out, "R-MOV-17", t, "%s in %s: %s (45)", u->id, label, why);
+    int lo, hi;
+    lb_formation_span(st, u, (lb_formation)f, &lo, &hi);
+    if (lb_unit_is_combat(u) && lo > 1)
+        return refuse(out, "R-MOV-17", t, "%s enters in one hex: a %s of %d increments stands in "
+                      "%d, so it deploys once on the map", u->id, lb_formation_name((lb_formation)f),
+                      lb_unit_strength(u), lo);
     out->formation = (lb_formation)f;
     out->cost = f == LB_FORM_ROAD && mc->road_march_move[t_at] >= 0 ? mc->road_march_move[t_at]
                                                                     : 2 * whole;

@@ -67,6 +67,9 @@ int lb_mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const 
                  char *why, size_t n, lb_trace *t);
 /* Checks one action against context c (no dice). */
 void lb_mv_action_check(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *out, lb_trace *t);
+/* R-ZOI-3: true when u, standing in hexes[] (n), may step out only as its first action:
+ * infantry and foot artillery in an enemy zone (cavalry and horse artillery leave freely). */
+int lb_mv_held_by_zone(const mv_ctx *c, const lb_hex *hexes, int n);
 /* lb_move_step_cost between two cells of the map (dir from the first to the second). */
 int lb_mv_step_cost_cells(const lb_state *st, int from, int to, int dir, lb_arm arm);
 /* The arm whose costs a unit pays: a leader rides (R-MOV-13). */

@@ -76,7 +76,7 @@ static int run_search(const mv_ctx *c, int first, int budget, search *s)
             translate(u, lb_map_hex(&st->map, cell), from);
             /* R-ZOI-3 once per hex: a hex the unit may leave is as good as its first action */
             int leaves = (cell == start && first) ||
-                         !lb_zoi_stops(st, u, lb_mv_zone(c, from, u->nhexes));
+                         !lb_mv_held_by_zone(c, from, u->nhexes);
             for (int d = 0; d < LB_DIR_COUNT; d++) {
                 mv_step step;
                 lb_mv_step_eval(c, from, (lb_formation)s->form[cell], d, leaves,
@@ -109,7 +109,7 @@ static int may_step(const mv_ctx *c, int first, lb_move_choices *out)
         snprintf(out->reason, sizeof out->reason, "%s", c->no_step);
         return 0;
     }
-    if (!first && lb_zoi_stops(c->st, c->u, lb_mv_zone(c, c->u->hexes, c->u->nhexes))) {
+    if (!first && lb_mv_held_by_zone(c, c->u->hexes, c->u->nhexes)) {
         out->rule = "R-ZOI-3";
         snprintf(out->reason, sizeof out->reason, "%s stands in an enemy zone of influence and "
                  "has acted: it leaves only as its first action (14)", c->u->id);

@@ -55,6 +55,12 @@ void lb_mv_ctx_release(mv_ctx *c)
     c->zoi = NULL;
 }
 
+int lb_mv_held_by_zone(const mv_ctx *c, const lb_hex *hexes, int n)
+{
+    return lb_unit_is_combat(c->u) && !lb_zoi_horse(c->st, c->u) &&
+           (lb_mv_zone(c, hexes, n) & LB_ZOI_ENEMY);
+}
+
 unsigned lb_mv_zone(const mv_ctx *c, const lb_hex *hexes, int n)
 {
     unsigned bits = 0;
@@ -368,7 +374,7 @@ void lb_mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int di
            "(T15-12)");
         return;
     }
-    if (!first && lb_zoi_stops(st, u, lb_mv_zone(c, from, n))) {
+    if (!first && lb_mv_held_by_zone(c, from, n)) {
         no(&out->rule, "R-ZOI-3", why, "%s stands in an enemy zone of influence: it leaves it only "
            "as its first action of the segment (14)", u->id);
         return;

@@ -513,20 +513,33 @@ static lb_state *generate(lb_pcg32 *rng)
         int facing = 2 * (1 + pick(rng, 6));
         switch (kind) {
         case 0:
-        case 1:
+        case 1: {
+            char t = grid[r - 1][c - 1];
+            int marching = pick(rng, 4) == 0;
             put(&units, "%s{\"id\": \"u%d\", \"side\": \"%s\", \"arm\": \"infantry\", \"nation\":"
                 " \"french\", \"class\": \"legere\", \"increments\": %d, \"fire\": 6, \"melee\": 18,"
                 " \"movement\": 6, \"morale\": \"34\", \"formation\": \"%s\", \"state\": \"%s\","
                 " \"facing\": %d, \"hexes\": [%s]%s}", sep, i, s, 4 + pick(rng, 8),
-                grid[r - 1][c - 1] == 'W' || grid[r - 1][c - 1] == 'V' ? "general" : "column",
-                pick(rng, 5) == 0 ? "disordered" : "good", facing, where, rec);
+                t == 'W' || t == 'V' ? "general" : t == 'R' && pick(rng, 2) ? "road" : "column",
+                pick(rng, 5) == 0 ? "disordered" : "good", facing, where,
+                marching ? ", \"move_record\": {\"force_march\": \"marching\"}" : rec);
             break;
-        case 2:
+        }
+        case 2: {
+            /* a line in one hex, or two along its axis (R-FORM-4) */
+            int left, right;
+            lb_facing_axis(facing - 1, &left, &right);
+            lb_hex second = lb_hex_neighbor((lb_hex){c, r}, right);
+            char more[16] = "";
+            if (pick(rng, 2) && second.col >= 1 && second.col <= GEN_COLS && second.row >= 1 &&
+                second.row <= GEN_ROWS)
+                snprintf(more, sizeof more, ", \"%02d%02d\"", second.col, second.row);
             put(&units, "%s{\"id\": \"u%d\", \"side\": \"%s\", \"arm\": \"infantry\","
                 " \"increments\": 8, \"fire\": 6, \"melee\": 18, \"movement\": 6, \"morale\": \"34\","
-                " \"formation\": \"line\", \"state\": \"good\", \"facing\": %d, \"hexes\": [%s]%s}",
-                sep, i, s, facing - 1, where, rec);
+                " \"formation\": \"line\", \"state\": \"good\", \"facing\": %d, \"hexes\": [%s%s]%s}",
+                sep, i, s, facing - 1, where, more, rec);
             break;
+        }
         case 3:
             put(&units, "%s{\"id\": \"u%d\", \"side\": \"%s\", \"arm\": \"infantry\", \"nation\":"
                 " \"french\", \"class\": \"legere\", \"increments\": 3, \"fire\": 3, \"melee\": 9,"
