@@ -37,7 +37,8 @@ typedef struct ustate {
     signed char attempted;      /* tried carré in this charge */
     signed char offered;        /* least distance carré was offered at (R-CHG-11), 0: never */
     signed char passed;         /* the cavalry passed through its carré (defensive fire owed) */
-    signed char result;         /* 1 + the lb_carre_result of its attempt, 0: none */
+    signed char aside;          /* made its carré roll while not the target: a non-target for
+                                 * the rest of the charge (R-CHG-4) */
     signed char rider;          /* a leader riding with the charging cavalry (R-CHG-8) */
 } ustate;
 

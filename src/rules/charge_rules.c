@@ -422,9 +422,9 @@ static int carre_roll(run *R, int i, int as_target)
     if (rc != LB_OK)
         return rc;
     R->us[i].attempted = 1;
+    R->us[i].aside = (signed char)!as_target;
     int modified = lb_roll_add(roll, mod);
     lb_carre_result res = (lb_carre_result)band[lb_roll_index(modified)];
-    R->us[i].result = (signed char)(res + 1);
     lb_trace_add(R->t, "R-CHG-2", "(38)", "carré roll %d %+d = %d on the %s row at %d hexes: %s",
                  roll, mod, modified, row ? "line" : "column", dist, lb_carre_result_name(res));
     lb_trace_roll(R->t, "carre roll", roll);
@@ -440,8 +440,8 @@ static int carre_roll(run *R, int i, int as_target)
         ch_summary(R, "carre[%s]:%s", u->id, lb_carre_result_name(res));
 
     if (!as_target) {
-        /* premier-2018, not the target (R-CHG-3, R-CHG-4, R-CHG-5); if it is declared the
-         * target later, its result takes the target's branch (R-CHG-11) */
+        /* premier-2018, not the target (R-CHG-3, R-CHG-4, R-CHG-5); it stays a non-target for
+         * the rest of the charge (R-CHG-4) */
         const char *rule = res == LB_CARRE_FORMED ? "R-CHG-3" : res == LB_CARRE_DD ? "R-CHG-4"
                                                                                     : "R-CHG-5";
         lb_trace_add(R->t, rule, "(38)", "%s was not the declared target: %s", u->id,
@@ -451,6 +451,9 @@ static int carre_roll(run *R, int i, int as_target)
                                             "or elsewhere, never onto or through it"
                                           : "it routs 10 hexes");
         ch_cite(R, rule);
+        lb_trace_add(R->t, "R-CHG-4", "(38)", "%s made its carré roll while not the target: it "
+                     "stays a non-target for the rest of this charge (never declared the target, "
+                     "never trampled)", u->id);
         if (res == LB_CARRE_FORMED)
             return form_carre(R, i);
         if (res == LB_CARRE_DD)
@@ -496,16 +499,7 @@ static int respond(run *R, int i)
     R->goal = i;
     R->mode = M_CLOSE;
     const char *why = NULL;
-    if (R->us[i].result == 1 + LB_CARRE_FORMED && u->formation == LB_FORM_CARRE) {
-        R->tst = T_CARRE;
-        R->mode = M_ENTER;
-        why = "it formed carré earlier in this charge: the cavalry must advance onto it (R-CHG-3, "
-              "R-CHG-11)";
-    } else if (R->us[i].result == 1 + LB_CARRE_DD && u->state == LB_STATE_DISORDERED) {
-        R->tst = T_DD;
-        why = "it disordered on its carré roll earlier in this charge: the cavalry contacts it "
-              "(R-CHG-4, R-CHG-11)";
-    } else if (u->arm == LB_ARM_CAVALRY) {
+    if (u->arm == LB_ARM_CAVALRY) {
         R->tst = T_MELEE;
         why = "cavalry does not check to stand against a charge (38.11)";
     } else if (u->state == LB_STATE_ROUTED) {
@@ -569,6 +563,15 @@ static int plan_aims_at(const run *R, int i)
 static int declare(run *R, int i, int dist)
 {
     const lb_unit *u = &R->st->units[i];
+    if (R->us[i].aside) {
+        /* R-CHG-4: a carré roll made while not the target keeps that status */
+        R->us[i].declared = 2;
+        ch_event(R, "declare", "R-CHG-4", R->cav, i, u->hexes[0], dist,
+                 "%s comes within %d hexes of %s: not the target, since it made its carré roll "
+                 "while not the target; it stays a non-target for the rest of this charge",
+                 id_of(R, R->cav), dist, u->id);
+        return LB_OK;
+    }
     if (R->res->target[0]) {
         R->us[i].declared = 2;
         ch_event(R, "declare", "R-CHG-10", R->cav, i, u->hexes[0], dist,

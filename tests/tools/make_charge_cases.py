@@ -260,12 +260,13 @@ case('charge-R-CHG-11-no-carre-in-general-order', 'R-CHG-11',
 
 case('charge-R-CHG-2-distance-at-attempt', 'R-CHG-2',
      'The row is the distance when the attempt is made: declined at 4 hexes (0316), attempted at '
-     '3 (0315): column row 3, roll 56 in 11-56: CARRE (not the target). Then declared the target '
-     'at 0314 it is a carré the cavalry must close on and enter: 0313, 0312; 4 MP.',
+     '3 (0315): column row 3, roll 56 in 11-56: CARRE (not the target). It rolled while not the '
+     'target, so at 0314 it is declared not the target without a decision (R-CHG-4) and the plan '
+     'ends there: 3 MP, no contact.',
      scenario([cav(["0317"]), inf()]),
      ["fr-cav", "--path", "0316,0315,0314", "--answers", "wait,carre", "--target", "au-inf",
       "--dice", "56"],
-     {"/summary": "carre[au-inf]:CARRE target:au-inf melee:au-inf", "/mp_spent": 5},
+     {"/summary": "carre[au-inf]:CARRE no-contact", "/mp_spent": 3, "/target": None},
      stdout_has=["at 3 hexes (column rows): roll 56 +0 = 56: CARRE", rule("R-CHG-11")])
 
 case('charge-R-CHG-2-line-rows-dd-trample', 'R-CHG-4',
@@ -287,11 +288,11 @@ case('charge-R-CHG-11-non-target-offer', 'R-CHG-11',
      'premier-2018: infantry that is not (yet) the target may attempt carré when the cavalry, in '
      'its sight, comes within 4 hexes. At the start (0316, 4 hexes) au-inf in line attempts: line '
      'row 4, heavy cavalry, roll 65 in DD 65-66: it disorders in place (not the target, R-CHG-4). '
-     'Declared not the target at 0314, it is never attacked; the plan into its hex 0312 stops at '
-     '0313 (the cavalry may not move on or through it): 3 MP, no contact.',
+     'It rolled while not the target: at 0314 it is declared not the target without a decision '
+     '(R-CHG-4) and never attacked; the plan into its hex 0312 stops at 0313 (the cavalry may not '
+     'move on or through it): 3 MP, no contact.',
      scenario([cav(["0316"]), inf(formation="line", facing=7)]),
-     ["fr-cav", "--path", "0315,0314,0313,0312,0311", "--answers", "carre,not-target",
-      "--dice", "65"],
+     ["fr-cav", "--path", "0315,0314,0313,0312,0311", "--answers", "carre", "--dice", "65"],
      {"/summary": "carre[au-inf]:DD no-contact", "/mp_spent": 3,
       "/units/0/after/hexes": ["0313"], "/units/1/after/state": "disordered",
       "/units/1/after/hexes": ["0312"], "/events/0/kind": "carre-roll"},
@@ -300,25 +301,45 @@ case('charge-R-CHG-11-non-target-offer', 'R-CHG-11',
 # ---- premier-2018 results (R-CHG-3, R-CHG-4, R-CHG-5) --------------------------------------
 case('charge-R-CHG-3-not-target-pass-over', 'R-CHG-3',
      'At 0316 (4 hexes) au-inf attempts carré: column row 4 is all CARRE (roll 66). At 0314 it is '
-     'declared not the target; the plan passes over the carré in 0312 and ends in 0310, accepting '
-     'its defensive fire: 6 MP, no melee.',
+     'declared not the target without a decision, though --target names it (it rolled while not '
+     'the target, R-CHG-4); the plan passes over the carré in 0312 (R-CHG-3) and ends in 0310, '
+     'accepting its defensive fire: 6 MP, no melee.',
      scenario([cav(["0316"]), inf()]),
-     ["fr-cav", "--path", "0315,0314,0313,0312,0311,0310", "--answers", "carre,not-target",
-      "--dice", "66"],
+     ["fr-cav", "--path", "0315,0314,0313,0312,0311,0310", "--answers", "carre", "--target",
+      "au-inf", "--dice", "66"],
      {"/summary": "carre[au-inf]:CARRE no-contact", "/mp_spent": 6,
       "/obligations/0/kind": "defensive_fire", "/obligations/0/unit": "au-inf",
       "/units/0/after/hexes": ["0310"]},
      stdout_has=["passing over it in 0312", rule("R-CHG-3")])
 
-case('charge-R-CHG-3-carre-then-target-must-close', 'R-CHG-3',
-     'au-inf forms carré at 4 hexes (roll 66) while not the target; declared the target at 0314, '
-     'the cavalry must close and enter though its plan ends at 0314: 0313, 0312; 4 MP.',
+case('charge-R-CHG-4-carre-roll-keeps-non-target', 'R-CHG-4',
+     'au-inf forms carré at 4 hexes (roll 66) while not the target. At 0314, 2 hexes away, it is '
+     'declared not the target without a decision (the standing --target au-inf does not apply): '
+     'the only decision is the carré offer. The plan ends at 0314: 2 MP, no contact, no melee.',
      scenario([cav(["0316"]), inf()]),
      ["fr-cav", "--path", "0315,0314", "--answers", "carre", "--target", "au-inf", "--dice",
       "66"],
-     {"/summary": "carre[au-inf]:CARRE target:au-inf melee:au-inf", "/mp_spent": 4,
-      "/units/0/after/hexes": ["0312"]},
-     stdout_has=["earlier in this charge: the cavalry must advance onto it"])
+     {"/summary": "carre[au-inf]:CARRE no-contact", "/mp_spent": 2, "/target": None,
+      "/obligations": [], "/units/0/after/hexes": ["0314"],
+      "/decisions": [{"decision": "carre", "side": "austrian", "subject": "au-inf",
+                      "key": "carre", "by": "player"}],
+      "/events/3/kind": "declare", "/events/3/rule": "R-CHG-4"},
+     stdout_has=["roll while not the target; it stays a non-target for the rest of this charge"])
+
+case('charge-R-CHG-4-dd-non-target-no-trample', 'R-CHG-4',
+     'Issue 10.5: in line (facing 7) au-inf takes the automatic offer at 4 hexes (0316): line row '
+     '4, heavy cavalry, roll 65 in DD 65-66: it disorders in place while not the target. The '
+     'plan ends next to it at 0313 and --target names it, but it stays a non-target: declared '
+     'not the target at 0314 without a decision, never contacted, never trampled (before, it was '
+     'declared the target and trampled with every point left). 3 MP, no contact, no losses; '
+     '3 < 10 printed: no rout in place.',
+     scenario([cav(["0316"]), inf(formation="line", facing=7)]),
+     ["fr-cav", "--path", "0315,0314,0313", "--target", "au-inf", "--auto", "--dice", "65"],
+     {"/summary": "carre[au-inf]:DD no-contact", "/mp_spent": 3, "/contact": False,
+      "/target": None, "/obligations": [], "/units/0/after/hexes": ["0313"],
+      "/units/1/after/state": "disordered", "/units/1/after/losses": 0,
+      "/units/1/after/hexes": ["0312"]},
+     stdout_has=[rule("R-CHG-4"), "stays a non-target for the rest of this charge"])
 
 H = {(3, r): 'h' for r in range(14, 18)}
 case('charge-R-CHG-4-dd-contact-no-points', 'R-CHG-4',
