@@ -321,8 +321,8 @@ int mv_step(run *R, int dir)
     R->facing = lb_hex_dir_clock(dir);
     R->pos = lb_hex_neighbor(R->pos, dir);
     R->dirs[R->nsteps++] = dir;
-    if (R->mode == M_FOLLOW)
-        R->follow_hexes++;
+    if (R->recall > 0)
+        R->follow_hexes++; /* R-CHG-17: hexes moved since the recall */
     lb_unit *cav = &s->units[R->cav];
     cav->hexes[0] = R->pos;
     cav->nhexes = 1;

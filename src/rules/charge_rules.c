@@ -273,9 +273,9 @@ static int recall(run *R, int routed, lb_hex vacated)
         ch_event(R, "follow", "R-CHG-17", R->cav, routed, R->pos, 0, "recalled %s: %s", cav->id,
                  key);
         ch_summary(R, "%s", key);
+        R->follow_hexes = 0;
         if (strcmp(key, "follow") == 0) {
             R->mode = M_FOLLOW;
-            R->follow_hexes = 0;
         } else if (strcmp(key, "continue") == 0) {
             R->mode = M_PLAN;
         } else {
@@ -976,8 +976,10 @@ static int at_position(run *R)
         return rc;
     if (R->mode == M_PURSUE)
         return R->nsteps > R->pursuit_from ? engage(R) : LB_OK;
-    if (R->mode == M_FOLLOW)
-        return R->goal >= 0 && mv_adjacent(R->st, R->pos, R->goal) ? follow_contact(R) : LB_OK;
+    /* R-CHG-17: a recalled cavalry that comes next to the routed unit, following it or going
+     * on with its plan, has moved to contact */
+    if ((R->mode == M_FOLLOW || (R->mode == M_PLAN && R->recall > 0)) && R->goal >= 0)
+        return mv_adjacent(R->st, R->pos, R->goal) ? follow_contact(R) : LB_OK;
     if (R->target >= 0 && R->tst != T_NONE && R->tst != T_DONE &&
         (mv_adjacent(R->st, R->pos, R->target) ||
          lb_unit_in_hex(&R->st->units[R->target], R->pos)))

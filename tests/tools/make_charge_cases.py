@@ -89,9 +89,9 @@ def scenario(units, rules="premier-2018", mapd=None):
 cases = []
 
 def case(name, ruling, desc, scen, args, json_fields=None, exit=0, stdout_has=None,
-         stderr_has=None, use_json=True):
+         stderr_has=None, use_json=True, command="charge"):
     c = {"ruling": ruling, "description": desc, "scenario": scen,
-         "args": ["charge", "{scenario}"] + args + (["--json"] if use_json else [])}
+         "args": [command, "{scenario}"] + args + (["--json"] if use_json else [])}
     if exit:
         c["exit"] = exit
     if json_fields:
@@ -528,6 +528,95 @@ case('charge-R-CHG-20-carre-2017', 'R-CHG-20',
       "43"],
      {"/summary": "target:au-inf carre:CARRE melee:au-inf", "/mp_spent": 3,
       "/units/0/after/hexes": ["0312"]})
+
+# ---- recall clauses (42): R-CHG-5, R-CHG-6, R-CHG-15..17 ----------------------------------
+case('charge-R-CHG-17-recalled-moves-on-2018', 'R-CHG-17',
+     'Seed 001: "If the cavalry recalls, it may move on". At 0315 the offer (3 hexes) is declined; '
+     'at 0314 (1 MP) au-inf is declared the target and attempts carré: column row 2, roll 62 in '
+     'PGD 62-66; it routs 10 hexes, 0311..0302. Recall die 4 in 3-6: recalled. The player goes '
+     'on with the plan: 0313, 0312, 0311 (1 MP each): 4 MP in all, 9 hexes from the routed unit: '
+     'no contact, no trample; 4 < 10 printed: no rout in place.',
+     scenario([cav(["0315"]), inf()]),
+     ["fr-cav", "--path", "0314,0313,0312,0311", "--answers", "wait,continue", "--target",
+      "au-inf", "--response", "carre", "--dice", "62,4"],
+     {"/summary": "target:au-inf carre:PGD recall:yes continue no-contact", "/mp_spent": 4,
+      "/contact": False, "/obligations": [], "/units/0/after/hexes": ["0311"],
+      "/units/1/after/hexes": ["0302"], "/units/1/after/losses": 0,
+      "/decisions/3/decision": "follow", "/decisions/3/key": "continue"},
+     stdout_has=["recalled fr-cav: continue", rule("R-CHG-17")])
+
+case('charge-R-CHG-17-recalled-discretion-2017', 'R-CHG-17',
+     'Seed 002: recalled, the cavalry "may expend remaining movement points at the phasing '
+     'player\'s discretion including moving adjacent to the routing infantry", eliminating one '
+     'increment "for every hex while moving to contact". premier-2017, at 0314 (1 MP): carré roll '
+     '62, PGD; rout die 2: 0311, 0310. Recall die 5: recalled. The player goes on with the plan '
+     '(not "follow"): 0313, 0312, 0311 = 3 hexes since the recall; 0311 is next to 0310: contact, '
+     '3 increments eliminated (8 - 3 = 5 left), then the melee (no defensive fire from a routed '
+     'unit); 4 MP spent.',
+     scenario([cav(["0315"]), inf()], rules="premier-2017"),
+     ["fr-cav", "--path", "0314,0313,0312,0311", "--answers", "continue", "--target", "au-inf",
+      "--response", "carre", "--dice", "62,2,5"],
+     {"/summary": "target:au-inf carre:PGD rout:2 recall:yes continue trample:3 melee:au-inf",
+      "/mp_spent": 4, "/contact": True, "/units/0/after/hexes": ["0311"],
+      "/units/1/after/hexes": ["0310"], "/units/1/after/losses": 3,
+      "/units/1/after/strength": 5, "/obligations/0/kind": "no_voluntary_move",
+      "/obligations/1/kind": "melee", "/obligations/1/other": "au-inf",
+      "/obligations/2/kind": "exhausted"},
+     stdout_has=["one increment of au-inf destroyed for every hex moved to contact: 3"])
+
+case('charge-R-CHG-16-recall-failed-other-enemy-first', 'R-CHG-16',
+     'premier-2017, the guns au-gun in the side hex 0409 (03RR to 0409: max(1, |RR-9|, |RR-10|) '
+     'hexes). At 0314 (1 MP): carré roll 62, PGD; rout die 6: 0311..0306. Recall die 1, not in '
+     '3-6: the cavalry must get next to au-inf (no cap) and melee the first enemy it comes next '
+     'to: 0313 (4 hexes from 0409), 0312 (3), 0311 (2), 0310 (1): au-gun, met before au-inf '
+     '(0310 is 4 hexes from 0306). It attacks the guns at x1/2; the guns (front hexside S, fire '
+     '8) fire first; after all melees the cavalry is PGD in place. 5 MP.',
+     scenario([cav(["0315"]), inf(), gun(hexes=("0409",))], rules="premier-2017",
+              mapd=corridor(cells={(4, 9): '.'})),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--response", "carre", "--dice",
+      "62,6,1"],
+     {"/summary": "target:au-inf carre:PGD rout:6 recall:no engage:au-gun melee:au-gun",
+      "/mp_spent": 5, "/units/0/after/hexes": ["0310"], "/units/1/after/hexes": ["0306"],
+      "/obligations/0/kind": "no_voluntary_move", "/obligations/1/kind": "rout_in_place",
+      "/obligations/1/unit": "fr-cav", "/obligations/2/kind": "defensive_fire",
+      "/obligations/2/unit": "au-gun", "/obligations/3/kind": "melee",
+      "/obligations/3/other": "au-gun", "/obligations/3/melee_times": "1/2",
+      "/obligations/4/kind": "exhausted"},
+     stdout_has=["not recalled, meets au-gun and attacks it", rule("R-CHG-16")])
+
+case('charge-R-CHG-5-recall-only-once', 'R-CHG-5',
+     'Seed 001: "Cavalry may attempt to recall only once during the charge". Roll 62: PGD, au-inf '
+     'routs to 0302; recall die 2 fails. The dice hold a third value, 6, which a second attempt '
+     'would take (and pass): none is made. The journal holds the declined offer, the two '
+     'standing answers (sides by index), the carré roll and one recall die; the pursuit ends as in the 5 MP case '
+     '(0307, 8 MP).',
+     scenario([cav(["0315"]), inf()]),
+     ["fr-cav", "--path", "0314,0313", "--answers", "wait", "--target", "au-inf", "--response",
+      "carre", "--dice", "62,2,6"],
+     {"/summary": "target:au-inf carre:PGD recall:no no-contact", "/mp_spent": 8,
+      "/units/0/after/hexes": ["0307"],
+      "/journal/entries": [
+          {"decision": "carre", "side": 1, "subject": "au-inf", "key": "wait",
+           "by": "player"},
+          {"decision": "target", "side": 0, "subject": "au-inf", "key": "target",
+           "by": "standing"},
+          {"decision": "response", "side": 1, "subject": "au-inf", "key": "carre",
+           "by": "standing"},
+          {"die": "roll", "value": 62, "purpose": "carre roll"},
+          {"die": "die", "value": 2, "purpose": "recall"}]},
+     stdout_has=["rolls recall: 2 +0 = 2, range 3-6: not recalled"])
+
+case('charge-R-MOR-5-routed-cavalry-minus-6', 'R-MOR-5',
+     'Cavalry routed by a charge (in place after a failed premier-2017 recall, R-CHG-16, or after '
+     'spending its printed MP without contact, R-CHG-23) checks morale at -6. Morale 33: passes '
+     'when index(roll) - 6 > index(33) = 14, i.e. index >= 21 = roll 44: indexes 21..35, 15 of '
+     '36 = 5/12. Roll 43: 20 - 6 = 14 = 33, not greater: fails; it stays routed.',
+     scenario([cav(["0315"], state="routed"), inf()]),
+     ["fr-cav", "--dice", "43"],
+     {"/modifier": -6, "/modifiers": [{"rule": "R-MOR-5", "reason": "routed", "value": -6}],
+      "/need": 44, "/p_pass_exact": "5/12", "/modified": 33, "/passed": False,
+      "/new_state": "routed"},
+     command="morale")
 
 # ---- artillery alone (R-CHG-21) ------------------------------------------------------------
 case('charge-R-CHG-21-guns-front-pass', 'R-CHG-21',
