@@ -49,7 +49,8 @@ typedef enum lb_charge_status {
 
 /* One thing that happened, in order. `kind` is a stable name: "eligible", "move", "declare",
  * "carre-roll", "stand-check", "guns-check", "rout", "retreat", "surrender", "recall", "follow",
- * "trample", "eliminated", "contact", "engage", "halt", "set-aside", "end", "routed-in-place". */
+ * "trample", "eliminated", "contact", "engage", "halt", "set-aside", "end", "routed-in-place",
+ * "leader-alone", "leader-moves", "captured" (R-CHG-27). */
 typedef struct lb_charge_event {
     const char *kind;
     const char *rule;

@@ -37,6 +37,7 @@ typedef struct ustate {
     signed char attempted;      /* tried carré in this charge */
     signed char offered;        /* least distance carré was offered at (R-CHG-11), 0: never */
     signed char passed;         /* the cavalry passed through its carré (defensive fire owed) */
+    signed char alone;          /* a leader the charge has left alone (R-CHG-27) */
     signed char aside;          /* made its carré roll while not the target: a non-target for
                                  * the rest of the charge (R-CHG-4) */
     signed char rider;          /* a leader riding with the charging cavalry (R-CHG-8) */
@@ -140,6 +141,16 @@ int mv_step(run *R, int dir);
 int mv_straight(const run *R, int unit);
 /* The situation of a roll about defender (attacker: the cavalry where it stands now). */
 void mv_context(const run *R, int defender, lb_modifier_ctx *x);
+/* h lies in the zone of influence of a combat unit of `side` (14, R-CHG-27). */
+int mv_in_zoi(const lb_state *s, lb_hex h, int side);
+
+/* charge_leaders.c: leaders of the charged side left alone, moved off or captured (R-CHG-27) */
+typedef enum ld_how { LD_MOVED_AWAY, LD_ELIMINATED, LD_SURRENDERED } ld_how;
+/* The combat unit of `side` that stood in hexes[0..n) has left them (how): each leader of that
+ * side now alone there is named, and captured, moved off or left where he is. */
+int ld_left(run *R, int side, const lb_hex *hexes, int n, ld_how how);
+/* The cavalry has entered h: unescorted enemy leaders there are captured. */
+int ld_capture_at(run *R, lb_hex h);
 
 /* charge_rules.c: the procedure from eligibility to the end of the charge */
 int rules_charge(run *R);

@@ -55,8 +55,8 @@ int mv_adjacent(const lb_state *s, lb_hex h, int unit)
     return mv_distance(s, h, unit) == 1;
 }
 
-/* Enemy units of the cavalry in h: their count; *carre_only when every one is a combat unit in
- * carré (which a charge may pass over, R-CHG-3). */
+/* Enemy combat units of the cavalry in h: their count; *carre_only when every one is in carré
+ * (which a charge may pass over, R-CHG-3). Enemy leaders stop nothing (R-CHG-27). */
 static int enemy_at(const run *R, lb_hex h, int *carre_only)
 {
     const int *idx;
@@ -64,10 +64,10 @@ static int enemy_at(const run *R, lb_hex h, int *carre_only)
     *carre_only = 1;
     for (int i = 0; i < n; i++) {
         const lb_unit *u = &R->st->units[idx[i]];
-        if (u->side == R->side)
+        if (u->side == R->side || !lb_unit_is_combat(u))
             continue;
         enemies++;
-        if (!lb_unit_is_combat(u) || u->formation != LB_FORM_CARRE)
+        if (u->formation != LB_FORM_CARRE)
             *carre_only = 0;
     }
     return enemies;
@@ -336,6 +336,9 @@ int mv_step(run *R, int dir)
     ch_event(R, "move", "R-CHG-9", R->cav, -1, R->pos, cost,
              "%s enters %s: %d MP (turns %d x 2, terrain %d, hexside %d); %d of %d spent", cav->id,
              ch_label(R, R->pos, a), cost, turns, tc, sc, R->spent, R->total);
+    if ((rc = ld_capture_at(R, R->pos)) != LB_OK)
+        return rc;
+    cav = &s->units[R->cav];
     /* R-CHG-3: passing over a carré that is not the target costs its defensive fire */
     const int *idx;
     int n = lb_state_units_at(s, R->pos, &idx);
@@ -381,6 +384,24 @@ static int side_class(const lb_unit *u, int d)
     case LB_FORM_SKIRMISH: return a <= 3 ? 0 : 2;
     default: return a <= 2 ? 0 : a == 4 ? 1 : 2;
     }
+}
+
+/* (14), R-CHG-27: h is next to a front hexside of a combat unit of `side` that is neither in
+ * carré nor routed. */
+int mv_in_zoi(const lb_state *s, lb_hex h, int side)
+{
+    for (int d = 0; d < LB_DIR_COUNT; d++) {
+        lb_hex n = lb_hex_neighbor(h, d);
+        const int *idx;
+        int k = lb_state_units_at(s, n, &idx);
+        for (int j = 0; j < k; j++) {
+            const lb_unit *u = &s->units[idx[j]];
+            if (u->side == side && lb_unit_is_combat(u) && u->formation != LB_FORM_CARRE &&
+                u->state != LB_STATE_ROUTED && side_class(u, lb_hex_dir_to(n, h)) == 0)
+                return 1;
+        }
+    }
+    return 0;
 }
 
 /* R-CHG-13 */

@@ -60,13 +60,16 @@ static void melee(run *R, int e, const char *rule, lb_frac times)
 
 /* ---- trample (R-CHG-4, R-CHG-5, R-CHG-6, R-CHG-18) ---------------------------------------- */
 
-/* Removes a unit that has lost its last increment. */
+/* Removes a unit that has lost its last increment; its leaders left alone move off
+ * (R-CHG-27). */
 static int eliminate(run *R, int v, const char *rule)
 {
-    ch_event(R, "eliminated", rule, v, R->cav, R->st->units[v].hexes[0], 0,
-             "%s has no increment left: eliminated", id_of(R, v));
-    ch_summary(R, "eliminated:%s", id_of(R, v));
-    return ch_remove(R, v);
+    lb_unit u = R->st->units[v];
+    ch_event(R, "eliminated", rule, v, R->cav, u.hexes[0], 0,
+             "%s has no increment left: eliminated", u.id);
+    ch_summary(R, "eliminated:%s", u.id);
+    int rc = ch_remove(R, v);
+    return rc == LB_OK ? ld_left(R, u.side, u.hexes, u.nhexes, LD_ELIMINATED) : rc;
 }
 
 static int lose(run *R, int v, int increments, const char *rule)
@@ -149,7 +152,8 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
     char a[LB_HEX_LABEL_MAX], b[LB_HEX_LABEL_MAX];
     lb_retreat r;
     lb_retreat_req req = {.kind = kind, .die = die, .hexes = hexes, .max_paths = 1};
-    *vacated = R->st->units[i].hexes[0];
+    lb_unit before = R->st->units[i]; /* its hexes, for the leaders it leaves (R-CHG-27) */
+    *vacated = before.hexes[0];
     int rc = lb_retreat_paths(R->st, i, &req, &r, R->t);
     if (rc != LB_OK)
         return rc;
@@ -164,7 +168,9 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
                  "%s has no legal %s path: it surrenders", id_of(R, i), lb_retreat_kind_name(kind));
         ch_summary(R, "surrender:%s", id_of(R, i));
         lb_retreat_release(&r);
-        return ch_remove(R, i);
+        rc = ch_remove(R, i);
+        return rc == LB_OK ? ld_left(R, before.side, before.hexes, before.nhexes, LD_SURRENDERED)
+                           : rc;
     }
     lb_decision d;
     lb_decision_init(&d, LB_DECIDE_PATH, R->st->units[i].side, id_of(R, i), "R-CHG-24",
@@ -203,7 +209,7 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
                  kind == LB_RETREAT_DISORDER ? "retreats" : "routs", r.hexes,
                  ch_label(R, *vacated, b), ch_label(R, end, a));
     lb_retreat_release(&r);
-    return rc;
+    return rc == LB_OK ? ld_left(R, before.side, before.hexes, before.nhexes, LD_MOVED_AWAY) : rc;
 }
 
 /* ---- recall (42), R-CHG-5, R-CHG-6, R-CHG-15..17 ------------------------------------------- */
@@ -373,9 +379,13 @@ static int sees_cavalry(run *R, int i, int *rc)
 static int form_carre(run *R, int i)
 {
     lb_unit *u = &R->st->units[i];
+    lb_unit before = *u;
     u->formation = LB_FORM_CARRE;
     u->nhexes = 1; /* a line closes into its first hex */
-    return lb_state_reindex(R->st);
+    int rc = lb_state_reindex(R->st);
+    return rc == LB_OK ? ld_left(R, before.side, before.hexes + 1, before.nhexes - 1,
+                                 LD_MOVED_AWAY)
+                       : rc;
 }
 
 

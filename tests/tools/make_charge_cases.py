@@ -618,6 +618,61 @@ case('charge-R-MOR-5-routed-cavalry-minus-6', 'R-MOR-5',
       "/new_state": "routed"},
      command="morale")
 
+# ---- leaders and a charge (R-CHG-27) -------------------------------------------------------
+def ldr(id="au-ldr", hexes=("0312",), side="austrian"):
+    return {"id": id, "side": side, "arm": "leader", "bonus": {"morale": 1}, "hexes": list(hexes)}
+
+case('charge-R-CHG-27-left-alone-then-captured', 'R-CHG-27',
+     'Saxon infantry (no carré table) with its leader au-ldr (+1 morale) stands. At contact '
+     '(0313, 2 MP) the check: morale 44, heavy cavalry -3, leader +1: -2; roll 46: index 23 - 2 = '
+     '21 = 44, not above 44: fails, PGD. No trample (the player answers 0). It routs 10 hexes to '
+     '0302; its leader stays in 0312, alone (a leader never retreats before a charge). Recall die '
+     '2 fails: the cavalry must go to the hex the routed unit left, 0312 (3 MP), where it captures '
+     'the unescorted leader, then 5 more: 0311..0307, 8 MP.',
+     scenario([cav(["0315"]), inf(nation="saxon"), ldr()]),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--answers", "0", "--dice", "46,2"],
+     {"/summary": "target:au-inf stand:fail alone:au-ldr recall:no captured:au-ldr",
+      "/mp_spent": 8, "/units/0/after/hexes": ["0307"], "/units/1/after/hexes": ["0302"],
+      "/units/2/id": "au-ldr", "/units/2/eliminated": True},
+     stdout_has=["au-ldr is left alone in 0312: its units moved away",
+                 "au-ldr, unescorted in 0312, is captured as fr-cav enters his hex (7)",
+                 rule("R-CHG-27")])
+
+case('charge-R-CHG-27-units-eliminated-leader-moves', 'R-CHG-27',
+     'A routed target with 2 increments left (8, 6 lost) and its leader. Contact at 0313 (2 MP, '
+     '13 left): the player tramples 4 MP, 2 increments: eliminated. Its leader, alone, moves to '
+     'the nearest hex free of the enemy and its zones of influence: 0312 itself is in the zone of '
+     'the cavalry (0313 faces 12: its front hexsides N, NE, NW lead to 0312, 0412, 0212); at one '
+     'hex, 0311 is clear and outside it, 0313 holds the cavalry, the others are river: 0311, no '
+     'choice. No melee (the target is gone); 6 MP.',
+     scenario([cav(["0315"]), inf(state="routed", losses=6), ldr()]),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--answers", "4"],
+     {"/summary": "target:au-inf trample:2 eliminated:au-inf alone:au-ldr moves:au-ldr:0311",
+      "/mp_spent": 6, "/obligations": [], "/units/1/eliminated": True,
+      "/units/2/id": "au-ldr", "/units/2/after/hexes": ["0311"]},
+     stdout_has=["au-ldr moves from 0312 to 0311, the nearest hex free of the enemy"])
+
+case('charge-R-CHG-27-surrender-captures-leader', 'R-CHG-27',
+     'Light cavalry (14 MP; +3 on the carré roll) and a leader with the infantry (-6): -3. The '
+     'corridor is closed at 0306 (river): from 0312 only 5 hexes lead away. Offer at 4 hexes '
+     'declined; at 3 hexes in line: line row 3, roll 65: index 34 - 3 = 31 = 62, PGD 62-66, not '
+     'the target: a rout of exactly 10 hexes, impossible: it surrenders (R-RET-5), and its '
+     'leader is captured with it. The plan goes on to 0314: 2 MP, no contact.',
+     scenario([cav(["0316"], movement=14), inf(formation="line", facing=7), ldr()],
+              mapd=corridor(cells={(3, 6): 'R'})),
+     ["fr-cav", "--path", "0315,0314", "--answers", "wait,carre", "--dice", "65"],
+     {"/summary": "carre[au-inf]:PGD surrender:au-inf alone:au-ldr captured:au-ldr no-contact",
+      "/mp_spent": 2, "/units/1/eliminated": True, "/units/2/eliminated": True},
+     stdout_has=["au-ldr, in 0312, is captured: his units surrendered (7)"])
+
+case('charge-R-CHG-27-lone-leader-does-not-stop', 'R-CHG-27',
+     'An Austrian leader stands alone in 0313 before the charge: no formation, so no declaration '
+     'and no stop; the cavalry entering his hex captures him (7) and goes on to 0312: 3 MP.',
+     scenario([cav(["0315"]), ldr(hexes=("0313",))]),
+     ["fr-cav", "--path", "0314,0313,0312"],
+     {"/summary": "captured:au-ldr no-contact", "/mp_spent": 3, "/decisions": [],
+      "/units/0/after/hexes": ["0312"], "/units/1/eliminated": True})
+
 # ---- artillery alone (R-CHG-21) ------------------------------------------------------------
 case('charge-R-CHG-21-guns-front-pass', 'R-CHG-21',
      'Lone unlimbered guns facing 6 (S); the cavalry reaches 0313, their S neighbour: a front '
