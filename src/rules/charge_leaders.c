@@ -3,7 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charge_int.h"
+#include "charge_leaders.h"
+#include "charge_move.h"
 
 /* A combat unit of `side` stands in h. */
 static int escorted(const lb_state *s, lb_hex h, int side)
@@ -35,13 +36,13 @@ static int capture(run *R, int i, const char *fmt, const char *why)
 {
     char a[LB_HEX_LABEL_MAX];
     lb_hex h = R->st->units[i].hexes[0];
-    ch_event(R, "captured", "R-CHG-27", i, R->cav, h, 0, fmt, R->st->units[i].id,
-             ch_label(R, h, a), why);
-    ch_summary(R, "captured:%s", R->st->units[i].id);
-    return ch_remove(R, i);
+    lbi_ch_event(R, "captured", "R-CHG-27", i, R->cav, h, 0, fmt, R->st->units[i].id,
+                 lbi_ch_label(R, h, a), why);
+    lbi_ch_summary(R, "captured:%s", R->st->units[i].id);
+    return lbi_ch_remove(R, i);
 }
 
-int ld_capture_at(run *R, lb_hex h)
+int lbi_ld_capture_at(run *R, lb_hex h)
 {
     int i, rc = LB_OK, enemy = 1 - R->side;
     while (rc == LB_OK && (i = lone_leader(R, h, enemy, 0)) >= 0)
@@ -74,7 +75,7 @@ static unsigned char *safe_cells(const run *R, int side)
             lb_hex h = {c, r};
             const int *idx;
             int n = lb_state_units_at(s, h, &idx),
-                ok = standable(s, h) && !mv_in_zoi(s, h, 1 - side);
+                ok = standable(s, h) && !lbi_mv_in_zoi(s, h, 1 - side);
             for (int k = 0; k < n && ok; k++)
                 ok = s->units[idx[k]].side == side;
             safe[lb_map_cell(m, h)] = (unsigned char)ok;
@@ -137,7 +138,7 @@ static int move_off(run *R, int i)
                 n = 0;
             best = d;
             near[n].hex = h;
-            ch_label(R, h, near[n++].label);
+            lbi_ch_label(R, h, near[n++].label);
         }
     free(safe);
     if (n == 0) {
@@ -155,7 +156,7 @@ static int move_off(run *R, int i)
     for (int j = 0; j < n && rc == LB_OK; j++)
         rc = lb_decision_add(&dec, near[j].label, "move to %s", near[j].label);
     dec.auto_choice = 0;
-    if (rc != LB_OK || (rc = ch_decide(R, &dec, &k)) != LB_OK) {
+    if (rc != LB_OK || (rc = lbi_ch_decide(R, &dec, &k)) != LB_OK) {
         lb_decision_release(&dec);
         free(near);
         return rc;
@@ -164,15 +165,16 @@ static int move_off(run *R, int i)
     char a[LB_HEX_LABEL_MAX];
     u->hexes[0] = near[k].hex;
     u->nhexes = 1;
-    ch_event(R, "leader-moves", "R-CHG-27", i, R->cav, near[k].hex, best,
-             "%s moves from %s to %s, the nearest hex free of the enemy and its zones of "
-             "influence (7)", u->id, ch_label(R, from, a), near[k].label);
-    ch_summary(R, "moves:%s:%s", u->id, near[k].label);
+    lbi_ch_event(R, "leader-moves", "R-CHG-27", i, R->cav, near[k].hex, best,
+                 "%s moves from %s to %s, the nearest hex free of the enemy and its zones of "
+                 "influence (7)",
+                 u->id, lbi_ch_label(R, from, a), near[k].label);
+    lbi_ch_summary(R, "moves:%s:%s", u->id, near[k].label);
     free(near);
     return lb_state_reindex(R->st);
 }
 
-int ld_left(run *R, int side, const lb_hex *hexes, int n, ld_how how)
+int lbi_ld_left(run *R, int side, const lb_hex *hexes, int n, ld_how how)
 {
     static const char *const why[] = {"its units moved away", "its units were eliminated",
                                       "its units surrendered"};
@@ -183,10 +185,10 @@ int ld_left(run *R, int side, const lb_hex *hexes, int n, ld_how how)
         /* one leader at a time: captures change the indexes */
         while (rc == LB_OK && (i = lone_leader(R, hexes[k], side, 1)) >= 0) {
             R->us[i].alone = 1;
-            ch_event(R, "leader-alone", "R-CHG-27", i, R->cav, hexes[k], (int)how,
-                     "%s is left alone in %s: %s", R->st->units[i].id, ch_label(R, hexes[k], a),
-                     why[how]);
-            ch_summary(R, "alone:%s", R->st->units[i].id);
+            lbi_ch_event(R, "leader-alone", "R-CHG-27", i, R->cav, hexes[k], (int)how,
+                         "%s is left alone in %s: %s", R->st->units[i].id,
+                         lbi_ch_label(R, hexes[k], a), why[how]);
+            lbi_ch_summary(R, "alone:%s", R->st->units[i].id);
             if (how == LD_SURRENDERED)
                 rc = capture(R, i, "%s, in %s, is captured: %s", "his units surrendered (7)");
             else if (how == LD_ELIMINATED)
