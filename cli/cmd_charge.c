@@ -158,7 +158,13 @@ static json_t *odds_json(const lb_charge_outcomes *o)
                                               frac_json(c->p), "p_float", lb_frac_double(c->p)));
         json_object_set_new(by, c->summary, frac_json(c->p));
     }
-    return json_pack("{s:o,s:o,s:i}", "outcomes", list, "by_summary", by, "runs", o->runs);
+    json_t *j = json_pack("{s:o,s:o,s:i,s:b}", "outcomes", list, "by_summary", by, "runs",
+                          o->runs, "exact", o->exact);
+    /* R-CHG-28: odds that could not be enumerated exactly say why and what they cover */
+    json_object_set_new(j, "stopped", o->exact ? json_null() : json_string(o->stopped));
+    json_object_set_new(j, "covered", lb_frac_ok(o->covered) ? frac_json(o->covered)
+                                                              : json_null());
+    return j;
 }
 
 static json_t *answer_json(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
@@ -309,6 +315,10 @@ static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_
     if (odds) {
         printf("odds (every dice branch; decisions as given, the others automatic; %d passes):\n",
                odds->runs);
+        if (!odds->exact)
+            printf("  not exact: %s; the ends below cover %s\n", odds->stopped,
+                   lb_frac_ok(odds->covered) ? lb_frac_fmt(odds->covered, buf, sizeof buf)
+                                              : "more than 64-bit fractions can say");
         for (int i = 0; i < odds->n; i++)
             printf("  %9s  %5.1f%%  %s\n", lb_frac_fmt(odds->outcomes[i].p, buf, sizeof buf),
                    100.0 * lb_frac_double(odds->outcomes[i].p), odds->outcomes[i].summary);

@@ -151,16 +151,26 @@ typedef struct lb_charge_outcome {
     lb_frac p;
 } lb_charge_outcome;
 
+/* The most passes of the procedure lb_charge_odds makes before it stops (R-CHG-28). */
+#define LB_CHARGE_ODDS_BUDGET 20000
+
 typedef struct lb_charge_outcomes {
     lb_charge_outcome *outcomes; /* by summary, most likely first, then by summary */
     int n;
     int runs;                    /* passes of the procedure made to enumerate the branches */
+    int exact;                   /* every branch enumerated, every probability exact: they sum
+                                  * to 1 */
+    char stopped[LB_CHARGE_TEXT_MAX]; /* not exact: why ("" when exact) */
+    lb_frac covered;             /* the probability of the ends listed: 1 when exact; invalid
+                                  * when even that sum does not fit 64 bits */
     char error[LB_CHARGE_TEXT_MAX]; /* what went wrong when not LB_OK */
 } lb_charge_outcomes;
 
 /* Exact odds (R-DICE-4) of every end of the charge: each roll is enumerated (36 or 6 values),
  * values that lead to the same result taken together; decisions by req's standing answers, the
- * others by their automatic choice. LB_OK, LB_INVALID (as lb_charge_resolve), LB_NOMEM. */
+ * others by their automatic choice. Odds that cannot be computed exactly are still an answer
+ * (R-CHG-28): exact 0, the reason in `stopped`, the ends computed so far with their exact
+ * probabilities and what they cover. LB_OK, LB_INVALID (as lb_charge_resolve), LB_NOMEM. */
 int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcomes *out);
 /* Frees the outcomes. */
 void lb_charge_outcomes_release(lb_charge_outcomes *o);

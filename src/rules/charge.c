@@ -1,4 +1,5 @@
 /* The charge machine's public shell: passes over the journal, answers, apply, and exact odds by branch enumeration. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,10 +197,17 @@ typedef struct tally {
     lb_charge_outcome *items;
     int n, cap;
     int runs;
+    int overflowed; /* branches whose probability does not fit 64-bit fractions */
+    int too_deep;   /* branches with more than PREFIX_MAX rolls */
+    int budget_hit; /* the enumeration stopped at LB_CHARGE_ODDS_BUDGET passes */
 } tally;
 
 static int add_outcome(tally *T, const char *summary, lb_frac p)
 {
+    if (!lb_frac_ok(p)) {
+        T->overflowed++;
+        return LB_OK;
+    }
     for (int i = 0; i < T->n; i++)
         if (strcmp(T->items[i].summary, summary) == 0) {
             T->items[i].p = lb_frac_add(T->items[i].p, p);
@@ -221,9 +229,18 @@ static int add_outcome(tally *T, const char *summary, lb_frac p)
 
 /* R-DICE-4: one pass per branch; a roll the pass cannot take splits the branch by the results
  * its values lead to (values with the same result continue the same way), each weighted by its
- * share of the 36 or 6 values. */
+ * share of the 36 or 6 values. R-CHG-28: a branch whose weight does not fit is left out, and the
+ * enumeration stops at its budget. */
 static int explore(lb_charge *ch, int *prefix, int depth, lb_frac weight, tally *T)
 {
+    if (!lb_frac_ok(weight)) {
+        T->overflowed++;
+        return LB_OK;
+    }
+    if (T->runs >= LB_CHARGE_ODDS_BUDGET) {
+        T->budget_hit = 1;
+        return LB_OK;
+    }
     lb_journal_release(&ch->journal);
     ch->prefix = prefix;
     ch->nprefix = depth;
@@ -234,8 +251,8 @@ static int explore(lb_charge *ch, int *prefix, int depth, lb_frac weight, tally 
     if (rc != STOP_DICE)
         return rc;
     if (depth == PREFIX_MAX) {
-        snprintf(ch->error, sizeof ch->error, "more than %d rolls in one charge", PREFIX_MAX);
-        return LB_INVALID;
+        T->too_deep++;
+        return LB_OK;
     }
     int n = ch->need_die == LB_DIE_TWO ? 36 : 6;
     unsigned char classes[36];
@@ -263,6 +280,45 @@ static int by_chance(const void *a, const void *b)
     return c ? c : strcmp(x->summary, y->summary);
 }
 
+/* Appends to a text of `size` bytes, cutting what does not fit. */
+static void append(char *text, size_t size, const char *fmt, ...)
+{
+    size_t used = strlen(text);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text + used, size - used, fmt, ap);
+    va_end(ap);
+}
+
+/* R-CHG-28: whether the odds are exact, and if not why, and what the listed ends cover. */
+static void conclude(tally *T, lb_charge_outcomes *out)
+{
+    int dropped = 0; /* ends whose sum of exact probabilities does not fit */
+    for (int i = 0; i < T->n; i++) {
+        if (!lb_frac_ok(T->items[i].p))
+            dropped++;
+        else
+            T->items[i - dropped] = T->items[i];
+    }
+    T->n -= dropped;
+    out->covered = lb_frac_int(0);
+    for (int i = 0; i < T->n; i++)
+        out->covered = lb_frac_add(out->covered, T->items[i].p);
+    out->exact = !T->overflowed && !T->too_deep && !T->budget_hit && !dropped;
+    size_t size = sizeof out->stopped;
+    if (T->overflowed || dropped)
+        append(out->stopped, size, "%d branch%s and %d end%s left out: their probability needs "
+                                   "more than 64-bit fractions",
+               T->overflowed, T->overflowed == 1 ? "" : "es", dropped, dropped == 1 ? "" : "s");
+    if (T->too_deep)
+        append(out->stopped, size, "%s%d branch%s left out: more than %d rolls",
+               out->stopped[0] ? "; " : "", T->too_deep, T->too_deep == 1 ? "" : "es",
+               PREFIX_MAX);
+    if (T->budget_hit)
+        append(out->stopped, size, "%sthe enumeration stopped at its budget of %d passes",
+               out->stopped[0] ? "; " : "", LB_CHARGE_ODDS_BUDGET);
+}
+
 int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcomes *out)
 {
     memset(out, 0, sizeof *out);
@@ -281,6 +337,7 @@ int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcom
         free(T.items);
         return rc;
     }
+    conclude(&T, out);
     qsort(T.items, (size_t)T.n, sizeof *T.items, by_chance);
     out->outcomes = T.items;
     out->n = T.n;
