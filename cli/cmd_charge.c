@@ -158,8 +158,8 @@ static json_t *odds_json(const lb_charge_outcomes *o)
                                               frac_json(c->p), "p_float", lb_frac_double(c->p)));
         json_object_set_new(by, c->summary, frac_json(c->p));
     }
-    json_t *j = json_pack("{s:o,s:o,s:i,s:b}", "outcomes", list, "by_summary", by, "runs",
-                          o->runs, "exact", o->exact);
+    json_t *j = json_pack("{s:o,s:o,s:i,s:i,s:b}", "outcomes", list, "by_summary", by, "runs",
+                          o->runs, "merged", o->merged, "exact", o->exact);
     /* R-CHG-28: odds that could not be enumerated exactly say why and what they cover */
     json_object_set_new(j, "stopped", o->exact ? json_null() : json_string(o->stopped));
     json_object_set_new(j, "covered", lb_frac_ok(o->covered) ? frac_json(o->covered)
@@ -313,8 +313,9 @@ static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_
     }
     printf("summary: %s\n", r->summary);
     if (odds) {
-        printf("odds (every dice branch; decisions as given, the others automatic; %d passes):\n",
-               odds->runs);
+        printf("odds (every dice branch; decisions as given, the others automatic; %d passes, "
+               "%d branches merged):\n",
+               odds->runs, odds->merged);
         if (!odds->exact)
             printf("  not exact: %s; the ends below cover %s\n", odds->stopped,
                    lb_frac_ok(odds->covered) ? lb_frac_fmt(odds->covered, buf, sizeof buf)
@@ -343,7 +344,8 @@ static int drive(const cli_args *args, const lb_state *st, lb_charge *ch, lb_dic
         int rc = CLI_OK, automatic;
         cli_option_value(args, "auto", &automatic);
         if (a->next >= a->n && automatic) {
-            lb_charge_answer_auto(ch);
+            /* every decision left takes its automatic option: one more run to the end */
+            lb_charge_set_automatic(ch);
             continue;
         }
         const char *key = answer_for(args, st, lb_charge_pending(ch), a, line, sizeof line, &rc);

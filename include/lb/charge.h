@@ -25,12 +25,13 @@
  * What the charge leaves to later segments — defensive fire, melee, readiness after the melee,
  * routs after all melees, units that may not move — is listed as obligations. lb_charge_odds
  * gives the exact probability of each way the charge can end, over every dice branch, for the
- * decisions fixed by standing answers (the others take their automatic choice, R-CHG-25).
+ * decisions fixed by standing answers (the others take their automatic choice, R-CHG-25): each
+ * branch goes on from a copy of the pass where it stopped at a roll, branches that reach the
+ * same state are enumerated once, and the work is bounded (R-CHG-28).
  */
 
 #define LB_CHARGE_PATH_MAX 64
 #define LB_CHARGE_TEXT_MAX 240
-#define LB_CHARGE_SUMMARY_MAX 256
 
 typedef struct lb_charge_req {
     const char *cavalry;             /* id of the charging unit */
@@ -101,8 +102,9 @@ typedef struct lb_charge_result {
     int mp_total;                /* printed movement + 5 (R-CHG-1) */
     int mp_spent;
     int contact;                 /* the charge made contact (R-CHG-23) */
-    char summary[LB_CHARGE_SUMMARY_MAX]; /* the branch taken in short codes, e.g.
-                                          * "target:au-1 carre:PGD recall:no engage:au-2" */
+    const char *summary;         /* the branch taken in short codes, e.g. "target:au-1 carre:PGD
+                                  * recall:no engage:au-2"; owned by the charge, as long as
+                                  * it needs (one code per unit it touches) */
 } lb_charge_result;
 
 typedef struct lb_charge lb_charge;
@@ -112,6 +114,10 @@ typedef struct lb_charge lb_charge;
 int lb_charge_new(const lb_state *s, const lb_charge_req *req, lb_charge **out);
 /* Frees the charge and everything it owns; NULL is fine. */
 void lb_charge_free(lb_charge *ch);
+/* From the next run on, decisions that the journal and the standing answers leave open take
+ * their automatic option (R-CHG-25), as if req.automatic had been set: one run reaches the end
+ * instead of one run per decision. */
+void lb_charge_set_automatic(lb_charge *ch);
 /* Advances (see above). dice gives the rolls the journal does not hold. LB_OK (read the status),
  * LB_DICE (scripted dice short or of the wrong kind: lb_charge_error says which roll), LB_INVALID
  * (a chart the charge needs is missing, or the journal does not fit: lb_charge_error), LB_NOMEM. */
@@ -147,17 +153,20 @@ const char *lb_obligation_kind_name(lb_obligation_kind k);
 
 /* One way a charge can end, with its exact probability. */
 typedef struct lb_charge_outcome {
-    char summary[LB_CHARGE_SUMMARY_MAX];
+    char *summary; /* owned by the outcomes */
     lb_frac p;
 } lb_charge_outcome;
 
-/* The most passes of the procedure lb_charge_odds makes before it stops (R-CHG-28). */
-#define LB_CHARGE_ODDS_BUDGET 20000
+/* The most passes of the procedure lb_charge_odds makes, and the most ends it counts, before
+ * it stops (R-CHG-28). */
+#define LB_CHARGE_ODDS_BUDGET 3000
 
 typedef struct lb_charge_outcomes {
     lb_charge_outcome *outcomes; /* by summary, most likely first, then by summary */
     int n;
-    int runs;                    /* passes of the procedure made to enumerate the branches */
+    int runs;                    /* passes of the procedure made to enumerate the branches
+                                  * (from the start, or from where one stopped at a roll) */
+    int merged;                  /* branches that reached a state already enumerated */
     int exact;                   /* every branch enumerated, every probability exact: they sum
                                   * to 1 */
     char stopped[LB_CHARGE_TEXT_MAX]; /* not exact: why ("" when exact) */

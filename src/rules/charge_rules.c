@@ -248,6 +248,7 @@ static int recall(run *R, int routed, lb_hex vacated)
             int m = v + mod < 1 ? 1 : v + mod > 6 ? 6 : v + mod;
             classes[v - 1] = (unsigned char)(m >= lo && m <= hi);
         }
+        R->pend = (pending){.kind = P_RECALL, .unit = routed, .vacated = vacated};
         int die, rc = lbi_ch_roll(R, LB_DIE_ONE, "recall", classes, &die);
         if (rc != LB_OK)
             return rc;
@@ -330,12 +331,14 @@ static int recall(run *R, int routed, lb_hex vacated)
 }
 
 /* The charged infantry routs (PGD): its rout move, then the cavalry's recall (R-CHG-5/6). */
-static int rout_and_recall(run *R, int i, const char *rule)
+/* Its rout move (premier-2017: one die of hexes first), then the recall; taken up again here
+ * after the die in odds mode. */
+static int rout_move(run *R, int i, const char *rule)
 {
-    int rc = set_state(R, i, LB_STATE_ROUTED);
-    int die = 0;
-    if (rc == LB_OK && !y2018(R)) {
+    int rc = LB_OK, die = 0;
+    if (!y2018(R)) {
         unsigned char classes[6] = {0, 1, 2, 3, 4, 5};
+        R->pend = (pending){.kind = P_ROUT, .unit = i, .rule = rule};
         rc = lbi_ch_roll(R, LB_DIE_ONE, "charge rout length", classes, &die);
         if (rc == LB_OK) {
             lbi_ch_event(R, "rout-length", "R-CHG-6", i, R->cav, R->st->units[i].hexes[0], die,
@@ -355,6 +358,12 @@ static int rout_and_recall(run *R, int i, const char *rule)
         return rc;
     int still = R->target; /* lbi_ch_remove cleared it when the unit surrendered */
     return recall(R, still, vacated);
+}
+
+static int rout_and_recall(run *R, int i, const char *rule)
+{
+    int rc = set_state(R, i, LB_STATE_ROUTED);
+    return rc == LB_OK ? rout_move(R, i, rule) : rc;
 }
 
 /* ---- carré (R-CHG-2, R-CHG-11, R-CHG-3..6, R-CHG-19, R-CHG-20) ---------------------------- */
@@ -441,6 +450,7 @@ static int carre_roll(run *R, int i, int as_target)
     unsigned char classes[36];
     for (int k = 0; k < 36; k++)
         classes[k] = band[lb_roll_index(lb_roll_add(lb_roll_from_index(k), mod))];
+    R->pend = (pending){.kind = P_CARRE, .unit = i, .as_target = as_target};
     int roll, rc = lbi_ch_roll(R, LB_DIE_TWO, "carre roll", classes, &roll);
     if (rc != LB_OK)
         return rc;
@@ -753,6 +763,7 @@ static int stand(run *R)
     if (rc != LB_OK)
         return rc;
     int roll;
+    R->pend = (pending){.kind = P_STAND};
     if ((rc = lbi_ch_roll(R, LB_DIE_TWO, "stand check", chance.passes, &roll)) != LB_OK)
         return rc;
     lb_dice one;
@@ -801,6 +812,7 @@ static int guns(run *R)
     lbi_mv_context(R, i, &x);
     lb_morale_chance chance;
     int roll, rc = lb_morale_odds(R->st, i, NULL, 0, &chance, NULL);
+    R->pend = (pending){.kind = P_GUNS};
     if (rc == LB_OK)
         rc = lbi_ch_roll(R, LB_DIE_TWO, "guns check", chance.passes, &roll);
     if (rc != LB_OK)
@@ -842,6 +854,26 @@ static int guns(run *R)
     lbi_ch_summary(R, "melee:%s", id_of(R, i));
     end_charge(R);
     return LB_OK;
+}
+
+/* R-CHG-22: the skirmishers' rout (premier-2017: one die of hexes first); taken up again here
+ * after the die in odds mode. */
+static int skirmish_rout(run *R)
+{
+    int i = R->target, die = 0;
+    if (!y2018(R)) {
+        unsigned char classes[6] = {0, 1, 2, 3, 4, 5};
+        R->pend = (pending){.kind = P_SKIRMISH};
+        int rc = lbi_ch_roll(R, LB_DIE_ONE, "charge rout length", classes, &die);
+        if (rc != LB_OK)
+            return rc;
+        lbi_ch_event(R, "rout-length", "R-CHG-22", i, R->cav, R->st->units[i].hexes[0], die,
+                     "%s routs one die of hexes: %d", id_of(R, i), die);
+        lb_trace_die(R->t, "charge rout length", die);
+        lbi_ch_summary(R, "rout:%d", die);
+    }
+    lb_hex vacated;
+    return move_away(R, i, LB_RETREAT_ROUT, die, 0, "R-CHG-22", &vacated);
 }
 
 static int target_contact(run *R)
@@ -887,7 +919,6 @@ static int target_contact(run *R)
         return LB_OK;
     case T_SKIRMISH: {
         /* R-CHG-22: trampled first, then the rout; no recall */
-        lb_hex vacated;
         lbi_ch_event(R, "contact", "R-CHG-22", R->cav, i, R->pos, 0,
                      "%s reaches the skirmishers %s", id_of(R, R->cav), id_of(R, i));
         if ((rc = set_state(R, i, LB_STATE_ROUTED)) != LB_OK ||
@@ -895,19 +926,7 @@ static int target_contact(run *R)
             return rc;
         R->tst = T_DONE;
         R->mode = M_PLAN;
-        if (R->target < 0)
-            return LB_OK;
-        int die = 0;
-        if (!y2018(R)) {
-            unsigned char classes[6] = {0, 1, 2, 3, 4, 5};
-            if ((rc = lbi_ch_roll(R, LB_DIE_ONE, "charge rout length", classes, &die)) != LB_OK)
-                return rc;
-            lbi_ch_event(R, "rout-length", "R-CHG-22", i, R->cav, R->st->units[i].hexes[0], die,
-                         "%s routs one die of hexes: %d", id_of(R, i), die);
-            lb_trace_die(R->t, "charge rout length", die);
-            lbi_ch_summary(R, "rout:%d", die);
-        }
-        return move_away(R, R->target, LB_RETREAT_ROUT, die, 0, "R-CHG-22", &vacated);
+        return R->target < 0 ? LB_OK : skirmish_rout(R);
     }
     case T_MELEE:
         lbi_ch_event(R, "contact", "R-CHG-23", R->cav, i, R->pos, 0, "%s contacts %s",
@@ -1000,13 +1019,25 @@ static int follow_contact(run *R)
     return rc;
 }
 
+/* The rules where the cavalry stands: declarations, carré offers, then contact. R->stage keeps
+ * how far they have gone, so that a pass taken up again after a roll (odds) goes on from there:
+ * the two loops look afresh at what is left; contact is begun once. */
 static int at_position(run *R)
 {
-    int rc = declarations(R);
-    if (rc == LB_OK && R->mode != M_END)
-        rc = offers(R);
-    if (rc != LB_OK || R->mode == M_END)
-        return rc;
+    int rc = LB_OK;
+    if (R->stage == 0) {
+        if ((rc = declarations(R)) != LB_OK)
+            return rc;
+        R->stage = 1;
+    }
+    if (R->stage == 1) {
+        if (R->mode != M_END && (rc = offers(R)) != LB_OK)
+            return rc;
+        R->stage = 2;
+    }
+    if (R->stage > 2 || R->mode == M_END)
+        return LB_OK;
+    R->stage = 3;
     if (R->mode == M_PURSUE)
         return R->nsteps > R->pursuit_from ? engage(R) : LB_OK;
     /* R-CHG-17: a recalled cavalry that comes next to the routed unit, following it or going
@@ -1143,7 +1174,26 @@ static int finish(run *R)
     } else if (!R->res->contact) {
         lbi_ch_summary(R, "no-contact");
     }
-    return fire_preview(R);
+    return R->odds ? LB_OK : fire_preview(R);
+}
+
+/* From the rules at the current hex to the end of the charge, step by step. */
+static int walk(run *R)
+{
+    int rc = at_position(R);
+    while (rc == LB_OK && R->mode != M_END) {
+        int dir;
+        rc = next_step(R, &dir);
+        if (rc != LB_OK || dir < 0)
+            break;
+        rc = lbi_mv_step(R, dir);
+        R->stage = 0;
+        if (rc == LB_OK)
+            rc = lbi_ld_capture_at(R, R->pos); /* R-CHG-27 */
+        if (rc == LB_OK)
+            rc = at_position(R);
+    }
+    return rc == LB_OK ? finish(R) : rc;
 }
 
 int lbi_rules_charge(run *R)
@@ -1151,18 +1201,25 @@ int lbi_rules_charge(run *R)
     int rc = eligible(R);
     if (rc == LB_OK)
         rc = lbi_mv_check_plan(R);
-    if (rc == LB_OK)
-        rc = at_position(R);
-    while (rc == LB_OK && R->mode != M_END) {
-        int dir;
-        rc = next_step(R, &dir);
-        if (rc != LB_OK || dir < 0)
-            break;
-        rc = lbi_mv_step(R, dir);
-        if (rc == LB_OK)
-            rc = lbi_ld_capture_at(R, R->pos); /* R-CHG-27 */
-        if (rc == LB_OK)
-            rc = at_position(R);
+    return rc == LB_OK ? walk(R) : rc;
+}
+
+/* The function that rolled is entered again with the same arguments: everything it does before
+ * its roll only reads the state, and the roll now takes `value`; what called it was at its end
+ * or in a loop that looks afresh (at_position), so walk goes on from there. */
+int lbi_rules_resume(run *R, int value)
+{
+    int rc = LB_INVALID;
+    R->inject = value;
+    switch (R->pend.kind) {
+    case P_CARRE: rc = carre_roll(R, R->pend.unit, R->pend.as_target); break;
+    case P_STAND: rc = stand(R); break;
+    case P_GUNS: rc = guns(R); break;
+    case P_ROUT: rc = rout_move(R, R->pend.unit, R->pend.rule); break;
+    case P_RECALL: rc = recall(R, R->pend.unit, R->pend.vacated); break;
+    case P_SKIRMISH: rc = skirmish_rout(R); break;
+    case P_NONE: break;
     }
-    return rc == LB_OK ? finish(R) : rc;
+    R->inject = -1;
+    return rc == LB_OK ? walk(R) : rc;
 }

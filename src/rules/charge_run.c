@@ -59,6 +59,8 @@ void lbi_ch_cite(run *R, const char *rule)
 void lbi_ch_event(run *R, const char *kind, const char *rule, int unit, int other, lb_hex hex,
                   int value, const char *fmt, ...)
 {
+    if (R->odds)
+        return; /* the odds keep only the summary */
     lb_charge *ch = R->ch;
     lb_charge_result *res = R->res;
     char text[LB_CHARGE_TEXT_MAX];
@@ -92,6 +94,8 @@ void lbi_ch_event(run *R, const char *kind, const char *rule, int unit, int othe
 lb_charge_obligation *lbi_ch_oblige(run *R, lb_obligation_kind kind, const char *rule, int unit,
                                     int other, const char *fmt, ...)
 {
+    if (R->odds)
+        return NULL; /* the odds keep only the summary */
     lb_charge *ch = R->ch;
     lb_charge_result *res = R->res;
     if (res->nobligations == ch->cap_obligations) {
@@ -120,16 +124,47 @@ lb_charge_obligation *lbi_ch_oblige(run *R, lb_obligation_kind kind, const char 
     return o;
 }
 
-void lbi_ch_summary(run *R, const char *fmt, ...)
+int lbi_text_put(lbi_text *t, const char *fmt, ...)
 {
-    char *s = R->res->summary;
-    size_t used = strlen(s);
-    if (used && used + 1 < LB_CHARGE_SUMMARY_MAX)
-        s[used++] = ' ';
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(s + used, LB_CHARGE_SUMMARY_MAX - used, fmt, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
+    if (n < 0)
+        return LB_INVALID;
+    if (t->len + (size_t)n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 64;
+        while (t->len + (size_t)n + 1 > cap)
+            cap *= 2;
+        char *buf = realloc(t->buf, cap);
+        if (!buf)
+            return LB_NOMEM;
+        t->buf = buf;
+        t->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+    va_end(ap);
+    t->len += (size_t)n;
+    return LB_OK;
+}
+
+void lbi_text_cut(lbi_text *t, size_t len)
+{
+    t->len = len;
+    if (t->buf)
+        t->buf[len] = '\0';
+}
+
+void lbi_ch_summary(run *R, const char *fmt, ...)
+{
+    char code[LB_CHARGE_TEXT_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(code, sizeof code, fmt, ap);
+    va_end(ap);
+    if (lbi_text_put(R->summary, "%s%s", R->summary->len ? " " : "", code) != LB_OK)
+        R->ch->oom = 1;
 }
 
 int lbi_ch_refuse(run *R, const char *rule, const char *fmt, ...)
@@ -141,7 +176,9 @@ int lbi_ch_refuse(run *R, const char *rule, const char *fmt, ...)
     R->res->rule = rule;
     lb_trace_add(R->t, rule, "(37)", "the charge may not be made: %s", R->res->reason);
     lb_trace_bool(R->t, "allowed", 0);
-    snprintf(R->res->summary, sizeof R->res->summary, "refused");
+    lbi_text_cut(R->summary, 0);
+    if (lbi_text_put(R->summary, "refused") != LB_OK)
+        R->ch->oom = 1;
     return STOP_REFUSED;
 }
 
@@ -170,10 +207,25 @@ int lbi_ch_remove(run *R, int i)
     return lb_state_reindex(st);
 }
 
+void lbi_run_init(run *R, lb_charge *ch, lb_state *st, ustate *us)
+{
+    *R = (run){.ch = ch,
+               .st = st,
+               .us = us,
+               .inject = -1,
+               .cav = lb_state_unit_index(st, ch->cavalry),
+               .cap = -1,
+               .goal = -1,
+               .target = -1,
+               .melee_with = -1};
+    ch->oom = 0;
+}
+
 /* ---- dice and decisions ------------------------------------------------------------------- */
 
 /* R-DICE-3, R-CHG-26: a roll comes from the journal when it holds one, else from the caller's
- * dice (journalled), else (odds) from the branch being explored. */
+ * dice (journalled); in odds mode the pass stops at it (STOP_DICE, the values grouped in
+ * need_class), and takes it up again with the value of one group (inject). */
 int lbi_ch_roll(run *R, lb_die_kind die, const char *purpose, const unsigned char *classes,
                 int *out)
 {
@@ -197,11 +249,13 @@ int lbi_ch_roll(run *R, lb_die_kind die, const char *purpose, const unsigned cha
             return lbi_ch_fail(R, LB_DICE, "the dice have no %s for the %s",
                                die == LB_DIE_TWO ? "two-dice roll 11-66" : "single die 1-6",
                                purpose);
-    } else if (R->prefix_pos < ch->nprefix) {
-        *out = ch->prefix[R->prefix_pos++];
+    } else if (R->inject >= 0) {
+        *out = R->inject;
+        R->inject = -1;
+        return LB_OK;
     } else {
-        ch->need_die = die;
-        memcpy(ch->need_class, classes, die == LB_DIE_TWO ? 36 : 6);
+        R->need_die = die;
+        memcpy(R->need_class, classes, die == LB_DIE_TWO ? 36 : 6);
         return STOP_DICE;
     }
     if (lb_journal_roll(j, die, *out, purpose) != LB_OK)
@@ -241,7 +295,7 @@ int lbi_ch_decide(run *R, lb_decision *d, int *choice)
     } else {
         by_entry = LB_BY_STANDING;
         *choice = lb_decision_standing(d, ch->req.standing, ch->req.nstanding);
-        if (*choice < 0 && ch->req.automatic) {
+        if (*choice < 0 && ch->automatic) {
             *choice = d->auto_choice;
             by_entry = LB_BY_AUTO;
         }
@@ -249,7 +303,7 @@ int lbi_ch_decide(run *R, lb_decision *d, int *choice)
             lb_decision_move(&ch->pending, d);
             return STOP_DECIDE;
         }
-        if (lb_journal_decision(j, d, *choice, (lb_decided_by)by_entry) != LB_OK)
+        if (!R->odds && lb_journal_decision(j, d, *choice, (lb_decided_by)by_entry) != LB_OK)
             rc = LB_NOMEM;
         R->cursor = j->count;
     }

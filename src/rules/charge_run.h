@@ -19,6 +19,12 @@ enum { STOP_DECIDE = 100, STOP_DICE = 101, STOP_REFUSED = 102 };
 
 #define STEPS_MAX 256
 
+/* A growing text (the summary): buf is NUL-terminated once it exists. */
+typedef struct lbi_text {
+    char *buf;
+    size_t len, cap;
+} lbi_text;
+
 struct lb_charge {
     const lb_state *origin;
     char cavalry[LB_SUBJECT_MAX];
@@ -29,14 +35,11 @@ struct lb_charge {
     lb_state *work; /* the state the last pass left */
     lb_trace trace;
     lb_charge_result result;
+    lbi_text summary; /* result.summary's text */
     int cap_events, cap_obligations;
     char error[LB_CHARGE_TEXT_MAX];
-    int oom; /* an event or obligation could not be recorded */
-    /* odds: the roll a pass needed and could not take */
-    lb_die_kind need_die;
-    unsigned char need_class[36];
-    const int *prefix; /* odds: the dice of this branch */
-    int nprefix;
+    int oom;       /* an event, obligation or summary code could not be recorded */
+    int automatic; /* undecided choices take their automatic option (req or set later) */
 };
 
 /* Per unit of the working state, kept parallel to st->units. */
@@ -74,14 +77,35 @@ typedef enum tstate {
     T_DONE      /* nothing more at contact */
 } tstate;
 
+/* The roll a pass stopped at in odds mode, and how to take it up again (lbi_rules_resume). */
+typedef enum pending_kind {
+    P_NONE,
+    P_CARRE,
+    P_STAND,
+    P_GUNS,
+    P_ROUT,
+    P_RECALL,
+    P_SKIRMISH
+} pending_kind;
+
+typedef struct pending {
+    pending_kind kind;
+    int unit;         /* CARRE, ROUT: the unit rolling; RECALL: the routed unit */
+    int as_target;    /* CARRE */
+    const char *rule; /* ROUT */
+    lb_hex vacated;   /* RECALL */
+} pending;
+
 typedef struct run {
     lb_charge *ch;
     lb_state *st;
     lb_dice *dice; /* new dice; NULL in odds mode */
-    int prefix_pos;
-    int cursor; /* next journal entry to replay */
-    lb_trace *t;
+    int odds;      /* odds mode: no trace, events, obligations or journal; rolls stop the pass */
+    int inject;    /* odds: the value of the roll being taken up again, -1 none */
+    int cursor;    /* next journal entry to replay */
+    lb_trace *t;   /* NULL in odds mode */
     lb_charge_result *res;
+    lbi_text *summary;
     ustate *us;
     int cav, side;
     lb_hex pos;
@@ -102,9 +126,16 @@ typedef struct run {
     int follow_hexes; /* premier-2017: hexes moved from the recall (R-CHG-17) */
     int pursuit_from; /* steps taken when the pursuit began */
     int melee_with;   /* the unit the cavalry must melee, -1 */
+    int stage;        /* how far the rules at the current hex have gone (at_position) */
+    pending pend;     /* odds: the roll the pass stopped at */
+    lb_die_kind need_die;
+    unsigned char need_class[36]; /* odds: the roll's values grouped by what they lead to */
 } run;
 
 /* ---- what a pass records, dice and decisions ---- */
+/* A run at the start of ch's charge on st (a copy of its origin), with us (st->nunits + 1
+ * zeroed marks); the caller sets dice, trace, result, summary and odds mode. */
+LBI void lbi_run_init(run *R, lb_charge *ch, lb_state *st, ustate *us);
 /* A roll or a die: from the journal, the caller's dice, or the odds branch; `classes` groups
  * the values that lead to the same result (odds). LB_OK, STOP_DICE, LB_DICE, LB_INVALID. */
 LBI int lbi_ch_roll(run *R, lb_die_kind die, const char *purpose, const unsigned char *classes,
@@ -114,13 +145,18 @@ LBI int lbi_ch_decide(run *R, lb_decision *d, int *choice);
 /* Records an event (and its trace step). */
 LBI void lbi_ch_event(run *R, const char *kind, const char *rule, int unit, int other, lb_hex hex,
                       int value, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
-/* Records an obligation left to later segments; NULL when out of memory (the pass fails). */
+/* Records an obligation left to later segments; NULL when out of memory (the pass fails) and
+ * in odds mode. */
 LBI lb_charge_obligation *lbi_ch_oblige(run *R, lb_obligation_kind kind, const char *rule, int unit,
                                         int other, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 /* Names the seed paragraph of a ruling on the last trace step. */
 LBI void lbi_ch_cite(run *R, const char *rule);
-/* Appends a short code to the summary. */
+/* Appends formatted text to t: LB_OK, LB_NOMEM (t unchanged). */
+LBI int lbi_text_put(lbi_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Shortens t to its first len bytes. */
+LBI void lbi_text_cut(lbi_text *t, size_t len);
+/* Appends a short code to the summary (a failed allocation fails the pass: LB_NOMEM). */
 LBI void lbi_ch_summary(run *R, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The charge may not be made: the ruling and the reason; returns STOP_REFUSED. */
 LBI int lbi_ch_refuse(run *R, const char *rule, const char *fmt, ...)

@@ -832,6 +832,31 @@ case('charge-R-DICE-4-odds-2017-rout-die', 'R-DICE-4',
       "/odds/by_summary/target:au-inf carre:PGD rout:6 recall:yes follow trample:7 melee:au-inf":
           "5/324"})
 
+# ---- odds that merge branches, odds that cannot be exact (R-CHG-28) -------------------------
+case('charge-R-CHG-28-odds-merged-branches', 'R-CHG-28',
+     'premier-2017; the corridor is closed at 0308, so from 0312 only 0311, 0310, 0309 lead away. '
+     'Carré roll at 0314: CARRE 11-43 = 21/36 = 7/12; DD 44-61 = 10/36 = 5/18 (3 hexes away to '
+     '0309; the plan ends at 0313, 4 hexes off: no contact); PGD 62-66 = 5/36, then the rout die, '
+     '1/6 each: d = 1..3 routs d hexes; d = 4, 5, 6 finds no path of d hexes: it surrenders. The '
+     'three surrenders leave the same state at the recall roll (au-inf gone, the cavalry in 0314): '
+     'one node, explored once, 2 branches merged. Recall 3-6 = 4/6: 5/36 x 1/6 x 4/6 = 5/324 (the '
+     'routed unit gone, the plan goes on to 0313); 2/6: 5/648. Passes: 1 to the carré roll, 3 '
+     'from it, 6 from the rout die, 2 from the recall for each of d = 1, 2, 3 and the surrender: '
+     '1 + 3 + 6 + 8 = 18. Sum 21/36 + 10/36 + 5/36 = 1: exact.',
+     scenario([cav(["0315"]), inf()], rules="premier-2017", mapd=corridor(cells={(3, 8): 'R'})),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--response", "carre", "--auto",
+      "--odds", "--dice", "43"],
+     {"/odds/exact": True, "/odds/stopped": None, "/odds/covered": "1", "/odds/runs": 18,
+      "/odds/merged": 2,
+      "/odds/by_summary/target:au-inf carre:CARRE melee:au-inf": "7/12",
+      "/odds/by_summary/target:au-inf carre:DD no-contact": "5/18",
+      "/odds/by_summary/target:au-inf carre:PGD rout:4 surrender:au-inf recall:yes continue "
+      "no-contact": "5/324",
+      "/odds/by_summary/target:au-inf carre:PGD rout:6 surrender:au-inf recall:no no-contact":
+          "5/648",
+      "/odds/by_summary/target:au-inf carre:PGD rout:3 recall:yes follow trample:4 melee:au-inf":
+          "5/324"})
+
 # ---- chart errors, placed in the file (docs/charts-format.md 11, R-SCN-7) ----------------------
 # Each bad file is a charge scenario with one defect in its inline charts; the expected
 # FILE:LINE:COL is found here from where the defect was put (the value's first character).
@@ -882,6 +907,34 @@ bad_case('charge-recall-role', 'recall_modifiers have one role, the attacker (th
          'charts-format 7.4).', role, '"defender": {', 12,
          '/charts/recall_modifiers/leader/when/defender',
          'expected a role of this table (attacker), found "defender"', after='"recall_modifiers"')
+
+# The demo with 31 more battalions like au-ir20-3 stacked in its hex 1204 (issue 11.1).
+STACK = 'tests/scenarios/charge-demo-32-battalions.json'
+def stack_scenario():
+    with open('data/scenarios/demo.json') as f:
+        demo = json.load(f)
+    model = next(u for u in demo["units"] if u["id"] == "au-ir20-3")
+    for k in range(31):
+        u = copy.deepcopy(model)
+        u["id"] = "au-ir20-3-%d" % k
+        demo["units"].append(u)
+    demo["title"] = demo["title"] + ", 32 battalions in 1204"
+    return json.dumps(demo, indent=2, ensure_ascii=False) + '\n'
+bad_files.append((STACK, stack_scenario()))
+cases.append(('charge-R-CHG-28-odds-not-exact-32-battalions', {
+    "ruling": "R-CHG-28",
+    "description": "Issue 11.1: 32 battalions in 1204 are each offered carré at 4 hexes by the "
+                   "automatic mode (the demo's chart, light cavalry +3: CARRE 27/36 = 3/4, PGD "
+                   "6/36, DD 3/36). The likeliest branch, every one a carré, weighs (3/4)^32 = "
+                   "3^32/2^64: its denominator does not fit 64 bits (it aborted under UBSan "
+                   "before). 3^32 branches are far more than the budget: the enumeration stops "
+                   "after 3000 passes. The answer says so, exit 0.",
+    "scenario_file": STACK,
+    "args": ["charge", "{scenario}", "fr-8chs", "--path", "0802,0903,1003,1104", "--target",
+             "au-ir20-3", "--response", "carre", "--auto", "--odds", "--seed", "7", "--json"],
+    "json": {"/odds/exact": False, "/odds/runs": 3000, "/allowed": True},
+    "stdout_has": ["their probability needs more than 64-bit fractions",
+                   "the enumeration stopped at its budget of 3000 passes or ends"]}))
 
 if __name__ == '__main__':
     for fname, text in bad_files:

@@ -85,7 +85,8 @@ static void test_core__frac_compare_exact_at_the_limits(void **unused)
 {
     (void)unused;
     long long m = LLONG_MAX;
-    lb_frac a = lb_frac_make(m, m - 1), b = lb_frac_make(m - 1, m - 2); /* 1 + 1/(m-1) < 1 + 1/(m-2) */
+    /* 1 + 1/(m-1) < 1 + 1/(m-2) */
+    lb_frac a = lb_frac_make(m, m - 1), b = lb_frac_make(m - 1, m - 2);
     assert_int_equal(lb_frac_cmp(a, b), -1);
     assert_int_equal(lb_frac_cmp(b, a), 1);
     assert_int_equal(lb_frac_cmp(a, a), 0);
