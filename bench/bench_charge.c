@@ -129,7 +129,7 @@ static void bench_auto(const lb_state *st, const char *what)
         lb_charge *ch;
         lb_dice dice;
         lb_dice_init_seed(&dice, 7);
-        if (lb_charge_new(st, &req, &ch) != LB_OK || lb_charge_resolve(ch, &dice) != LB_OK ||
+        if (lb_charge_new(st, &req, &ch, NULL) != LB_OK || lb_charge_resolve(ch, &dice) != LB_OK ||
             lb_charge_status_of(ch) != LB_CHARGE_DONE) {
             fprintf(stderr, "%s: the charge did not run to its end\n", what);
             exit(1);

@@ -399,8 +399,9 @@ int cmd_charge(const cli_args *args)
         rc = cli_invalid("--target: unknown unit \"%s\"", target);
     else
         rc = parse_path(args, st, &req);
-    if (rc == CLI_OK && lb_charge_new(st, &req, &ch) != LB_OK)
-        rc = cli_invalid("out of memory");
+    lb_err err;
+    if (rc == CLI_OK && lb_charge_new(st, &req, &ch, &err) != LB_OK)
+        rc = cli_invalid("%s", err.msg);
     if (rc == CLI_OK)
         rc = drive(args, st, ch, &dice, &a);
     if (rc == CLI_OK && want_odds) {

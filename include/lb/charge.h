@@ -4,6 +4,7 @@
 
 #include "decision.h"
 #include "dice.h"
+#include "err.h"
 #include "frac.h"
 #include "state.h"
 #include "trace.h"
@@ -109,9 +110,11 @@ typedef struct lb_charge_result {
 
 typedef struct lb_charge lb_charge;
 
-/* A charge by req->cavalry along req->path in s, which must outlive it. LB_OK; LB_INVALID when
- * the cavalry id is unknown or the path is empty or too long; LB_NOMEM. */
-int lb_charge_new(const lb_state *s, const lb_charge_req *req, lb_charge **out);
+/* A charge by req->cavalry along req->path in s, which must outlive it and not change until
+ * lb_charge_apply (its generation is checked by every run and by the apply). LB_OK; LB_INVALID
+ * (err says why: the cavalry unknown, the path empty or too long, a unit id of LB_SUBJECT_MAX
+ * characters or more); LB_NOMEM. err may be NULL. */
+int lb_charge_new(const lb_state *s, const lb_charge_req *req, lb_charge **out, lb_err *err);
 /* Frees the charge and everything it owns; NULL is fine. */
 void lb_charge_free(lb_charge *ch);
 /* From the next run on, decisions that the journal and the standing answers leave open take
@@ -120,7 +123,8 @@ void lb_charge_free(lb_charge *ch);
 void lb_charge_set_automatic(lb_charge *ch);
 /* Advances (see above). dice gives the rolls the journal does not hold. LB_OK (read the status),
  * LB_DICE (scripted dice short or of the wrong kind: lb_charge_error says which roll), LB_INVALID
- * (a chart the charge needs is missing, or the journal does not fit: lb_charge_error), LB_NOMEM. */
+ * (a chart the charge needs is missing, the journal does not fit, or the state changed since
+ * lb_charge_new: lb_charge_error), LB_NOMEM. */
 int lb_charge_resolve(lb_charge *ch, lb_dice *dice);
 /* Where the last run stopped. */
 lb_charge_status lb_charge_status_of(const lb_charge *ch);
@@ -142,9 +146,12 @@ const lb_journal *lb_charge_journal(const lb_charge *ch);
 int lb_charge_load_journal(lb_charge *ch, const lb_journal *j);
 /* The state as the last run left it (NULL before the first run); owned by the charge. */
 const lb_state *lb_charge_state(const lb_charge *ch);
-/* Applies a finished charge (LB_CHARGE_DONE) to s, the state it was made on: units moved,
- * changed and removed; reindexes. LB_OK, LB_INVALID (not done, or not that state), LB_NOMEM. */
-int lb_charge_apply(const lb_charge *ch, lb_state *s);
+/* Applies a finished charge (LB_CHARGE_DONE) to s, the state it was made on, unit by unit by
+ * id (moved, changed, removed), reindexes and marks s changed (lb_state_touch). Refused, with
+ * nothing changed, when the charge is not over, s is another state, or s changed since
+ * lb_charge_new (another apply in between: its generation moved on). LB_OK, LB_INVALID,
+ * LB_NOMEM (nothing changed either); err (may be NULL) says why. */
+int lb_charge_apply(const lb_charge *ch, lb_state *s, lb_err *err);
 /* What went wrong in the last run ("" when nothing did). */
 const char *lb_charge_error(const lb_charge *ch);
 /* Stable names: "defensive_fire", "melee", "passed_premelee", "no_movement",

@@ -27,6 +27,13 @@ static void reset_result(lb_charge *ch)
 static int pass(lb_charge *ch, lb_dice *dice)
 {
     reset_result(ch);
+    if (ch->origin->generation != ch->generation) {
+        snprintf(ch->error, sizeof ch->error,
+                 "the state changed since the charge began (generation %llu, now %llu): make "
+                 "the charge again on the state as it is",
+                 ch->generation, ch->origin->generation);
+        return LB_INVALID;
+    }
     lb_state_free(ch->work);
     ch->work = lb_state_clone(ch->origin);
     if (!ch->work)
@@ -67,16 +74,31 @@ static int pass(lb_charge *ch, lb_dice *dice)
     return LB_OK;
 }
 
-int lb_charge_new(const lb_state *s, const lb_charge_req *req, lb_charge **out)
+int lb_charge_new(const lb_state *s, const lb_charge_req *req, lb_charge **out, lb_err *err)
 {
     *out = NULL;
-    if (!req->cavalry || lb_state_unit_index(s, req->cavalry) < 0 || req->npath < 1 ||
-        req->npath > LB_CHARGE_PATH_MAX || strlen(req->cavalry) >= LB_SUBJECT_MAX)
-        return LB_INVALID;
+    if (!req->cavalry)
+        return lb_err_set(err, LB_INVALID, "no charging unit given");
+    if (lb_state_unit_index(s, req->cavalry) < 0)
+        return lb_err_set(err, LB_INVALID, "unknown unit \"%s\"", req->cavalry);
+    if (req->npath < 1 || req->npath > LB_CHARGE_PATH_MAX)
+        return lb_err_set(err, LB_INVALID, "the path has %d hexes: a charge plans 1 to %d",
+                          req->npath, LB_CHARGE_PATH_MAX);
+    /* events, decisions and the journal record unit ids in LB_SUBJECT_MAX bytes: a longer one
+     * would be cut, and two ids could read alike */
+    for (int i = 0; i < s->nunits; i++) {
+        size_t len = strlen(s->units[i].id);
+        if (len >= LB_SUBJECT_MAX)
+            return lb_err_set(err, LB_INVALID,
+                              "unit id \"%.24s...\" has %zu characters: a charge records unit ids "
+                              "of at most %d characters",
+                              s->units[i].id, len, LB_SUBJECT_MAX - 1);
+    }
     lb_charge *ch = calloc(1, sizeof *ch);
     if (!ch)
-        return LB_NOMEM;
+        return lb_err_set(err, LB_NOMEM, "out of memory");
     ch->origin = s;
+    ch->generation = s->generation;
     snprintf(ch->cavalry, sizeof ch->cavalry, "%s", req->cavalry);
     ch->req = *req;
     ch->req.cavalry = ch->cavalry;
@@ -182,13 +204,43 @@ const char *lb_charge_error(const lb_charge *ch)
     return ch->error;
 }
 
-int lb_charge_apply(const lb_charge *ch, lb_state *s)
+/* The charge's units, by id, into s (which it was made on, unchanged since): each unit of s
+ * takes its record after the charge, or goes when the charge removed it. The working state
+ * keeps the origin's units in order (the charge only removes) and their id strings, so one
+ * walk pairs them. */
+int lb_charge_apply(const lb_charge *ch, lb_state *s, lb_err *err)
 {
-    if (ch->status != LB_CHARGE_DONE || s != ch->origin || !ch->work ||
-        ch->work->nunits > s->nunits)
-        return LB_INVALID;
-    memcpy(s->units, ch->work->units, (size_t)ch->work->nunits * sizeof *s->units);
-    s->nunits = ch->work->nunits;
-    return lb_state_reindex(s);
+    if (ch->status != LB_CHARGE_DONE || !ch->work)
+        return lb_err_set(err, LB_INVALID, "the charge is not over: nothing to apply");
+    if (s != ch->origin)
+        return lb_err_set(err, LB_INVALID, "not the state the charge was made on");
+    if (s->generation != ch->generation)
+        return lb_err_set(err, LB_INVALID,
+                          "the state changed since the charge began (generation %llu, now %llu): "
+                          "nothing applied; make the charge again on the state as it is",
+                          ch->generation, s->generation);
+    const lb_state *w = ch->work;
+    lb_unit *before = malloc(((size_t)s->nunits + 1) * sizeof *before);
+    if (!before)
+        return lb_err_set(err, LB_NOMEM, "out of memory");
+    memcpy(before, s->units, (size_t)s->nunits * sizeof *before);
+    int n = 0, j = 0;
+    for (int k = 0; k < s->nunits; k++) {
+        if (j < w->nunits && w->units[j].id == before[k].id)
+            s->units[n++] = w->units[j++];
+    }
+    int nunits = s->nunits;
+    s->nunits = n;
+    int rc = j == w->nunits ? lb_state_reindex(s) : LB_INVALID;
+    if (rc != LB_OK) {
+        memcpy(s->units, before, (size_t)nunits * sizeof *before);
+        s->nunits = nunits;
+        free(before);
+        return lb_err_set(err, rc, rc == LB_NOMEM ? "out of memory"
+                                                  : "the charge's units do not match the state's");
+    }
+    free(before);
+    lb_state_touch(s);
+    return LB_OK;
 }
 

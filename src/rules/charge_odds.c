@@ -310,7 +310,8 @@ static int explore(odds *O, snap *S, int node, int depth)
         if (O->ch->oom || (rc != LB_OK && rc != STOP_DICE && rc != STOP_REFUSED) ||
             fragment(O, &text) != LB_OK) {
             drop(R.st, R.us);
-            return O->ch->oom || rc == LB_OK || rc == STOP_DICE || rc == STOP_REFUSED ? LB_NOMEM : rc;
+            int stop = rc == LB_OK || rc == STOP_DICE || rc == STOP_REFUSED;
+            return O->ch->oom || stop ? LB_NOMEM : rc;
         }
         if (rc != STOP_DICE) {
             drop(R.st, R.us);
@@ -503,9 +504,12 @@ int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcom
     lb_charge_req auto_req = *req;
     auto_req.automatic = 1;
     odds O = {0};
-    int rc = lb_charge_new(s, &auto_req, &O.ch);
-    if (rc != LB_OK)
+    lb_err err;
+    int rc = lb_charge_new(s, &auto_req, &O.ch, &err);
+    if (rc != LB_OK) {
+        snprintf(out->error, sizeof out->error, "%s", err.msg);
         return rc;
+    }
     /* the first pass, from the start of the charge: the only end, or the first roll */
     lb_state *st = lb_state_clone(s);
     ustate *us = st ? calloc((size_t)st->nunits + 1, sizeof *us) : NULL;

@@ -27,6 +27,7 @@ typedef struct lbi_text {
 
 struct lb_charge {
     const lb_state *origin;
+    unsigned long long generation; /* the origin's when the charge began */
     char cavalry[LB_SUBJECT_MAX];
     lb_charge_req req; /* req.cavalry points at `cavalry` */
     lb_journal journal;

@@ -832,6 +832,16 @@ case('charge-R-DICE-4-odds-2017-rout-die', 'R-DICE-4',
       "/odds/by_summary/target:au-inf carre:PGD rout:6 recall:yes follow trample:7 melee:au-inf":
           "5/324"})
 
+# ---- unit ids a charge cannot record (R-CHG-26) ------------------------------------------------
+LONG = 'fr-cav-' + 'x' * 63  # 70 characters
+case('charge-R-CHG-26-unit-id-too-long', 'R-CHG-26',
+     'The scenario loads (check accepts ids of any length), but a charge records unit ids in '
+     'events, decisions and its journal in at most 63 characters: the charge of a 70-character '
+     'id is refused with that reason (it used to say "out of memory"), exit 1.',
+     scenario([cav(["0315"], id=LONG), inf()]), [LONG, "--path", "0314"], exit=1, use_json=False,
+     stderr_has=['labataille: unit id "fr-cav-xxxxxxxxxxxxxxxxx..." has 70 characters: a charge '
+                 'records unit ids of at most 63 characters'])
+
 # ---- odds that merge branches, odds that cannot be exact (R-CHG-28) -------------------------
 case('charge-R-CHG-28-odds-merged-branches', 'R-CHG-28',
      'premier-2017; the corridor is closed at 0308, so from 0312 only 0311, 0310, 0309 lead away. '

@@ -224,7 +224,7 @@ static lb_charge *start(const lb_state *st, lb_charge_req *req, const char *path
     req->cavalry = "fr-cav";
     path_of(st, req, path);
     lb_charge *ch;
-    assert_int_equal(lb_charge_new(st, req, &ch), LB_OK);
+    assert_int_equal(lb_charge_new(st, req, &ch, NULL), LB_OK);
     return ch;
 }
 
@@ -248,7 +248,7 @@ static void test_charge__answers_and_status(void **state)
     assert_string_equal(d->options[1].key, "wait");
     assert_int_equal(lb_charge_answer(ch, "stand"), LB_INVALID);
     assert_int_equal(lb_charge_journal(ch)->count, 0);
-    assert_int_equal(lb_charge_apply(ch, st), LB_INVALID); /* not done */
+    assert_int_equal(lb_charge_apply(ch, st, NULL), LB_INVALID); /* not done */
     assert_int_equal(lb_charge_answer(ch, "wait"), LB_OK);
     assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
     assert_int_equal(lb_charge_pending(ch)->kind, LB_DECIDE_TARGET);
@@ -262,7 +262,7 @@ static void test_charge__answers_and_status(void **state)
     assert_int_equal(lb_charge_journal(ch)->entries[1].by, LB_BY_AUTO);
 
     /* apply: the cavalry stands on the carré, the infantry is in carré */
-    assert_int_equal(lb_charge_apply(ch, st), LB_OK);
+    assert_int_equal(lb_charge_apply(ch, st, NULL), LB_OK);
     int cav = lb_state_unit_index(st, "fr-cav"), inf = lb_state_unit_index(st, "au-inf");
     char l[LB_HEX_LABEL_MAX];
     assert_string_equal(lb_map_label(&st->map, st->units[cav].hexes[0], l), "0312");
@@ -293,8 +293,89 @@ static void test_charge__answers_and_status(void **state)
     assert_string_equal(lb_charge_result_of(ch)->rule, "R-CHG-9");
     assert_string_equal(lb_charge_result_of(ch)->reason, "hex 0312 of the path is not next to 0314");
     lb_charge_free(ch);
-    assert_int_equal(lb_charge_new(st, &(lb_charge_req){.cavalry = "nobody", .npath = 1}, &ch),
-                     LB_INVALID);
+    lb_err err;
+    lb_charge_req nobody = {.cavalry = "nobody", .npath = 1};
+    assert_int_equal(lb_charge_new(st, &nobody, &ch, &err), LB_INVALID);
+    assert_string_equal(err.msg, "unknown unit \"nobody\"");
+    lb_state_free(st);
+}
+
+/* Issue 12: an apply to the origin between lb_charge_new and lb_charge_apply is never lost: the
+ * charge refuses, changing nothing, and a charge made again applies by unit id, keeping it. */
+static void test_charge__apply_refused_when_the_state_changed(void **state)
+{
+    (void)state;
+    lb_state *st = case_scenario("charge-R-CHG-3-carre-target", NULL, NULL);
+    lb_standing standing[] = {{LB_DECIDE_CARRE, NULL, "wait"}, {LB_DECIDE_TARGET, NULL, "target"},
+                              {LB_DECIDE_RESPONSE, NULL, "carre"}};
+    lb_charge_req req = {.standing = standing, .nstanding = 3};
+    lb_charge *ch = start(st, &req, "0314,0313");
+    lb_dice dice;
+    lb_dice_init_script(&dice, "43", NULL);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_status_of(ch), LB_CHARGE_DONE); /* carré; the cavalry onto it */
+    int cav = lb_state_unit_index(st, "fr-cav"), inf = lb_state_unit_index(st, "au-inf");
+    unsigned long long g = st->generation;
+    char l[LB_HEX_LABEL_MAX], want[200];
+
+    /* another rule's apply in between: au-inf loses 2 increments */
+    st->units[inf].losses = 2;
+    lb_state_touch(st);
+    lb_err err;
+    assert_int_equal(lb_charge_apply(ch, st, &err), LB_INVALID);
+    snprintf(want, sizeof want, "the state changed since the charge began (generation %llu, now "
+                                "%llu): nothing applied; make the charge again on the state as "
+                                "it is", g, g + 1);
+    assert_string_equal(err.msg, want);
+    assert_int_equal(st->units[inf].losses, 2);                 /* kept */
+    assert_int_equal(st->units[inf].formation, LB_FORM_COLUMN); /* the charge not applied */
+    assert_string_equal(lb_map_label(&st->map, st->units[cav].hexes[0], l), "0315");
+    assert_int_equal(st->generation, g + 1);
+    /* running it again says so too */
+    lb_dice_init_script(&dice, "43", NULL);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_INVALID);
+    assert_string_equal(lb_charge_error(ch), "the state changed since the charge began (generation "
+                                             "0, now 1): make the charge again on the state as it "
+                                             "is");
+    lb_charge_free(ch);
+
+    /* made again on the state as it is: applied unit by unit, the loss still there */
+    ch = start(st, &req, "0314,0313");
+    lb_dice_init_script(&dice, "43", NULL);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_apply(ch, st, &err), LB_OK);
+    assert_string_equal(lb_map_label(&st->map, st->units[cav].hexes[0], l), "0312");
+    assert_int_equal(st->units[inf].formation, LB_FORM_CARRE);
+    assert_int_equal(st->units[inf].losses, 2);
+    assert_int_equal(st->generation, g + 2);
+    /* once applied, the state moved on: applying twice is refused */
+    assert_int_equal(lb_charge_apply(ch, st, &err), LB_INVALID);
+    lb_charge_free(ch);
+    lb_state_free(st);
+}
+
+/* A unit removed by the charge goes from the state, by id, and the others keep their order. */
+static void test_charge__apply_removes_by_id(void **state)
+{
+    (void)state;
+    lb_state *st = case_scenario("charge-R-CHG-27-units-eliminated-leader-moves", NULL, NULL);
+    lb_standing standing[] = {{LB_DECIDE_TARGET, NULL, "target"}, {LB_DECIDE_TRAMPLE, NULL, "4"}};
+    lb_charge_req req = {.standing = standing, .nstanding = 2};
+    lb_charge *ch = start(st, &req, "0314,0313");
+    lb_dice dice;
+    lb_dice_init_script(&dice, "", NULL);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_status_of(ch), LB_CHARGE_DONE);
+    assert_int_equal(st->nunits, 3);
+    assert_int_equal(lb_charge_apply(ch, st, NULL), LB_OK);
+    assert_int_equal(st->nunits, 2); /* au-inf trampled to nothing */
+    assert_string_equal(st->units[0].id, "fr-cav");
+    assert_string_equal(st->units[1].id, "au-ldr");
+    char l[LB_HEX_LABEL_MAX];
+    assert_string_equal(lb_map_label(&st->map, st->units[1].hexes[0], l), "0311");
+    const int *idx;
+    assert_int_equal(lb_state_units_at(st, st->units[1].hexes[0], &idx), 1);
+    lb_charge_free(ch);
     lb_state_free(st);
 }
 
@@ -349,7 +430,7 @@ static void brute(const lb_state *st, const lb_charge_req *req, int *values, int
     lb_dice dice = {.scripted = 1, .script_len = n};
     memcpy(dice.script, values, (size_t)n * sizeof *values);
     lb_charge *ch;
-    assert_int_equal(lb_charge_new(st, req, &ch), LB_OK);
+    assert_int_equal(lb_charge_new(st, req, &ch, NULL), LB_OK);
     int rc = lb_charge_resolve(ch, &dice);
     E->runs++;
     if (rc == LB_DICE) {
@@ -397,7 +478,8 @@ static void test_charge__odds_equal_brute_force_on_every_case(void **state)
         snprintf(path, sizeof path, "tests/cases/%s", de->d_name);
         json_t *c = json_load_file(path, 0, NULL), *args = json_object_get(c, "args");
         if (strcmp(json_string_value(json_array_get(args, 0)), "charge") != 0 ||
-            !json_object_get(c, "scenario")) {
+            !json_object_get(c, "scenario") ||
+            json_integer_value(json_object_get(c, "exit")) == 1 /* input refused */) {
             json_decref(c);
             continue;
         }
@@ -455,6 +537,8 @@ int main(void)
         cmocka_unit_test(test_charge__modifiers_replace),
         cmocka_unit_test(test_charge__answers_and_status),
         cmocka_unit_test(test_charge__missing_table),
+        cmocka_unit_test(test_charge__apply_refused_when_the_state_changed),
+        cmocka_unit_test(test_charge__apply_removes_by_id),
         cmocka_unit_test(test_charge__odds_equal_brute_force_on_every_case),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -168,7 +168,7 @@ static lb_charge *play(const lb_state *st, const lb_charge_req *req, const char 
                        const char *const *answers, int nanswers)
 {
     lb_charge *ch;
-    assert_int_equal(lb_charge_new(st, req, &ch), LB_OK);
+    assert_int_equal(lb_charge_new(st, req, &ch, NULL), LB_OK);
     lb_dice dice;
     assert_int_equal(lb_dice_init_script(&dice, dice_list, NULL), 0);
     int next = 0;
@@ -219,7 +219,7 @@ static void test_decision__replay_rebuilds_the_charge(void **state)
     assert_int_equal(j.count, 7); /* 5 decisions, the carré roll and the recall */
 
     lb_charge *again;
-    assert_int_equal(lb_charge_new(st, &req, &again), LB_OK);
+    assert_int_equal(lb_charge_new(st, &req, &again, NULL), LB_OK);
     assert_int_equal(lb_charge_load_journal(again, &j), LB_OK);
     lb_dice none = {.scripted = 1}; /* no die at all: every roll must come from the journal */
     assert_int_equal(lb_charge_resolve(again, &none), LB_OK);
