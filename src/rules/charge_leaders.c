@@ -1,4 +1,5 @@
 /* Leaders and a charge (7), R-CHG-27: leaders of the charged side left alone by it, moved off when their units are eliminated, captured when the cavalry enters their hex. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,22 +33,27 @@ static int lone_leader(const run *R, lb_hex h, int side, int unnamed)
     return -1;
 }
 
-static int capture(run *R, int i, const char *fmt, const char *why)
+/* Leader i is captured (7): named, then removed. */
+static int capture(run *R, int i, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int capture(run *R, int i, const char *fmt, ...)
 {
-    char a[LB_HEX_LABEL_MAX];
-    lb_hex h = R->st->units[i].hexes[0];
-    lbi_ch_event(R, "captured", "R-CHG-27", i, R->cav, h, 0, fmt, R->st->units[i].id,
-                 lbi_ch_label(R, h, a), why);
+    char text[LB_CHARGE_TEXT_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    lbi_ch_event(R, "captured", "R-CHG-27", i, R->cav, R->st->units[i].hexes[0], 0, "%s", text);
     lbi_ch_summary(R, "captured:%s", R->st->units[i].id);
     return lbi_ch_remove(R, i);
 }
 
 int lbi_ld_capture_at(run *R, lb_hex h)
 {
+    char a[LB_HEX_LABEL_MAX];
     int i, rc = LB_OK, enemy = 1 - R->side;
     while (rc == LB_OK && (i = lone_leader(R, h, enemy, 0)) >= 0)
         rc = capture(R, i, "%s, unescorted in %s, is captured as %s enters his hex (7)",
-                     R->st->units[R->cav].id);
+                     R->st->units[i].id, lbi_ch_label(R, h, a), R->st->units[R->cav].id);
     return rc;
 }
 
@@ -118,9 +124,11 @@ static int move_off(run *R, int i)
     const lb_map *m = &s->map;
     lb_hex from = s->units[i].hexes[0];
     int side = s->units[i].side;
+    char a[LB_HEX_LABEL_MAX];
     if (surrounded(s, from, side))
-        return capture(R, i, "%s, alone in %s, is captured: %s", "every hex around him holds "
-                                                                 "the enemy or is off the map (7)");
+        return capture(R, i, "%s, alone in %s, is captured: every hex around him holds the enemy "
+                             "or is off the map (7)",
+                       s->units[i].id, lbi_ch_label(R, from, a));
     unsigned char *safe = safe_cells(R, side);
     place *near = safe ? malloc((size_t)m->cols * (size_t)m->rows * sizeof *near) : NULL;
     if (!near) {
@@ -143,8 +151,9 @@ static int move_off(run *R, int i)
     free(safe);
     if (n == 0) {
         free(near);
-        return capture(R, i, "%s, alone in %s, is captured: %s", "no hex of the map is free of "
-                                                                 "the enemy and its zones (7)");
+        return capture(R, i, "%s, alone in %s, is captured: no hex of the map is free of the "
+                             "enemy and its zones (7)",
+                       s->units[i].id, lbi_ch_label(R, from, a));
     }
     qsort(near, (size_t)n, sizeof *near, by_label);
     lb_decision dec;
@@ -162,7 +171,6 @@ static int move_off(run *R, int i)
         return rc;
     }
     lb_unit *u = &R->st->units[i];
-    char a[LB_HEX_LABEL_MAX];
     u->hexes[0] = near[k].hex;
     u->nhexes = 1;
     lbi_ch_event(R, "leader-moves", "R-CHG-27", i, R->cav, near[k].hex, best,
@@ -190,7 +198,8 @@ int lbi_ld_left(run *R, int side, const lb_hex *hexes, int n, ld_how how)
                          lbi_ch_label(R, hexes[k], a), why[how]);
             lbi_ch_summary(R, "alone:%s", R->st->units[i].id);
             if (how == LD_SURRENDERED)
-                rc = capture(R, i, "%s, in %s, is captured: %s", "his units surrendered (7)");
+                rc = capture(R, i, "%s, in %s, is captured: his units surrendered (7)",
+                             R->st->units[i].id, a);
             else if (how == LD_ELIMINATED)
                 rc = move_off(R, i);
             else
