@@ -158,7 +158,13 @@ static json_t *odds_json(const lb_charge_outcomes *o)
                                               frac_json(c->p), "p_float", lb_frac_double(c->p)));
         json_object_set_new(by, c->summary, frac_json(c->p));
     }
-    return json_pack("{s:o,s:o,s:i}", "outcomes", list, "by_summary", by, "runs", o->runs);
+    json_t *j = json_pack("{s:o,s:o,s:i,s:i,s:b}", "outcomes", list, "by_summary", by, "runs",
+                          o->runs, "merged", o->merged, "exact", o->exact);
+    /* R-CHG-28: odds that could not be enumerated exactly say why and what they cover */
+    json_object_set_new(j, "stopped", o->exact ? json_null() : json_string(o->stopped));
+    json_object_set_new(j, "covered", lb_frac_ok(o->covered) ? frac_json(o->covered)
+                                                              : json_null());
+    return j;
 }
 
 static json_t *answer_json(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
@@ -307,8 +313,13 @@ static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_
     }
     printf("summary: %s\n", r->summary);
     if (odds) {
-        printf("odds (every dice branch; decisions as given, the others automatic; %d passes):\n",
-               odds->runs);
+        printf("odds (every dice branch; decisions as given, the others automatic; %d passes, "
+               "%d branches merged):\n",
+               odds->runs, odds->merged);
+        if (!odds->exact)
+            printf("  not exact: %s; the ends below cover %s\n", odds->stopped,
+                   lb_frac_ok(odds->covered) ? lb_frac_fmt(odds->covered, buf, sizeof buf)
+                                              : "more than 64-bit fractions can say");
         for (int i = 0; i < odds->n; i++)
             printf("  %9s  %5.1f%%  %s\n", lb_frac_fmt(odds->outcomes[i].p, buf, sizeof buf),
                    100.0 * lb_frac_double(odds->outcomes[i].p), odds->outcomes[i].summary);
@@ -333,7 +344,8 @@ static int drive(const cli_args *args, const lb_state *st, lb_charge *ch, lb_dic
         int rc = CLI_OK, automatic;
         cli_option_value(args, "auto", &automatic);
         if (a->next >= a->n && automatic) {
-            lb_charge_answer_auto(ch);
+            /* every decision left takes its automatic option: one more run to the end */
+            lb_charge_set_automatic(ch);
             continue;
         }
         const char *key = answer_for(args, st, lb_charge_pending(ch), a, line, sizeof line, &rc);
@@ -387,8 +399,9 @@ int cmd_charge(const cli_args *args)
         rc = cli_unknown_unit(st, "--target: ", target);
     else
         rc = parse_path(args, st, &req);
-    if (rc == CLI_OK && lb_charge_new(st, &req, &ch) != LB_OK)
-        rc = cli_invalid("out of memory");
+    lb_err err;
+    if (rc == CLI_OK && lb_charge_new(st, &req, &ch, &err) != LB_OK)
+        rc = cli_invalid("%s", err.msg);
     if (rc == CLI_OK)
         rc = drive(args, st, ch, &dice, &a);
     if (rc == CLI_OK && want_odds) {

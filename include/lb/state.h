@@ -48,6 +48,7 @@ typedef struct lb_state {
     int nunits;
     int *hex_first;         /* cols*rows+1 offsets into hex_units */
     int *hex_units;         /* unit indexes by cell, in stacking order (first listed on top) */
+    unsigned long long generation; /* bumped by every apply step (lb_state_touch) */
 } lb_state;
 
 /* Frees a state and all it holds; NULL is fine. */
@@ -56,6 +57,9 @@ void lb_state_free(lb_state *s);
  * odds): it owns its units and index; the map, the charts and every string are borrowed from s,
  * which must outlive it. Free it with lb_state_free. NULL when out of memory. */
 lb_state *lb_state_clone(const lb_state *s);
+/* Marks s as changed: every apply step calls it once, so that work begun on an earlier
+ * generation (a charge between lb_charge_new and lb_charge_apply) sees the change. */
+void lb_state_touch(lb_state *s);
 /* Rebuilds the units-by-hex index after units changed; LB_OK or LB_NOMEM. */
 int lb_state_reindex(lb_state *s);
 /* Index of the unit with this id, or -1. */

@@ -46,6 +46,11 @@ lb_state *lb_state_clone(const lb_state *s)
     return c;
 }
 
+void lb_state_touch(lb_state *s)
+{
+    s->generation++;
+}
+
 int lb_state_reindex(lb_state *s)
 {
     int cells = s->map.cols * s->map.rows;

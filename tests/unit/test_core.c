@@ -4,6 +4,8 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +41,63 @@ static void test_core__frac_arithmetic(void **unused)
     char buf[32];
     assert_string_equal(lb_frac_fmt(q, buf, sizeof buf), "15/2");
     assert_string_equal(lb_frac_fmt(p, buf, sizeof buf), "12");
+}
+
+/* Issue 11.1: a product or sum that does not fit 64 bits is the invalid fraction, never a
+ * wrapped value (nor undefined behaviour: UBSan runs these), and stays invalid. */
+static void test_core__frac_overflow_detected(void **unused)
+{
+    (void)unused;
+    /* (3/4)^k: 3^31 / 4^31 = 3^31 / 2^62 fits; the 32nd factor needs 2^64 */
+    lb_frac p = lb_frac_int(1);
+    for (int k = 1; k <= 31; k++)
+        p = lb_frac_mul(p, lb_frac_make(3, 4));
+    assert_true(lb_frac_ok(p));
+    assert_int_equal(p.den, 1LL << 62);
+    assert_int_equal(p.num, 617673396283947LL); /* 3^31 */
+    lb_frac q = lb_frac_mul(p, lb_frac_make(3, 4));
+    assert_false(lb_frac_ok(q));
+    assert_int_equal(q.den, 0);
+    char buf[32];
+    assert_string_equal(lb_frac_fmt(q, buf, sizeof buf), "overflow");
+    /* sticky: every later operation keeps it invalid */
+    assert_false(lb_frac_ok(lb_frac_add(q, lb_frac_int(1))));
+    assert_false(lb_frac_ok(lb_frac_mul(lb_frac_int(0), q)));
+    assert_false(lb_frac_ok(lb_frac_sub(lb_frac_int(1), q)));
+    assert_int_equal(lb_frac_cmp(q, lb_frac_int(-5)), -1);
+    assert_int_equal(lb_frac_cmp(q, lb_frac_invalid()), 0);
+    assert_true(isnan(lb_frac_double(q)));
+    /* sums: LLONG_MAX + 1, and 1/2^62 + 1/3^39 whose common denominator is too big */
+    assert_false(lb_frac_ok(lb_frac_add(lb_frac_int(LLONG_MAX), lb_frac_int(1))));
+    assert_true(lb_frac_ok(lb_frac_add(lb_frac_int(LLONG_MAX), lb_frac_int(-1))));
+    lb_frac third39 = lb_frac_make(1, 4052555153018976267LL); /* 3^39 */
+    assert_false(lb_frac_ok(lb_frac_add(lb_frac_make(1, 1LL << 62), third39)));
+    /* negation and division at the edges */
+    assert_false(lb_frac_ok(lb_frac_make(LLONG_MIN, -1)));
+    lb_frac h = lb_frac_make(LLONG_MIN, 2);
+    assert_int_equal(h.num, -(1LL << 62));
+    assert_int_equal(h.den, 1);
+    assert_false(lb_frac_ok(lb_frac_sub(lb_frac_int(0), lb_frac_int(LLONG_MIN))));
+    assert_false(lb_frac_ok(lb_frac_div(lb_frac_int(1), lb_frac_int(0))));
+    assert_false(lb_frac_ok(lb_frac_make(1, 0)));
+}
+
+/* lb_frac_cmp is exact near the 64-bit limits, where cross products would not fit. */
+static void test_core__frac_compare_exact_at_the_limits(void **unused)
+{
+    (void)unused;
+    long long m = LLONG_MAX;
+    /* 1 + 1/(m-1) < 1 + 1/(m-2) */
+    lb_frac a = lb_frac_make(m, m - 1), b = lb_frac_make(m - 1, m - 2);
+    assert_int_equal(lb_frac_cmp(a, b), -1);
+    assert_int_equal(lb_frac_cmp(b, a), 1);
+    assert_int_equal(lb_frac_cmp(a, a), 0);
+    lb_frac c = lb_frac_make(m - 2, m - 1), d = lb_frac_make(m - 3, m - 2); /* 1 - 1/(m-1) > ... */
+    assert_int_equal(lb_frac_cmp(c, d), 1);
+    assert_int_equal(lb_frac_cmp(lb_frac_make(-1, 3), lb_frac_make(-1, 2)), 1);
+    assert_int_equal(lb_frac_cmp(lb_frac_make(-7, 2), lb_frac_int(-4)), 1);
+    assert_int_equal(lb_frac_cmp(lb_frac_int(LLONG_MIN), lb_frac_make(m, m - 1)), -1);
+    assert_int_equal(lb_frac_floor(lb_frac_make(LLONG_MIN + 1, 2)), -(1LL << 62));
 }
 
 static void test_core__trace_steps_and_values(void **unused)
@@ -220,6 +279,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_core__frac_arithmetic),
+        cmocka_unit_test(test_core__frac_overflow_detected),
+        cmocka_unit_test(test_core__frac_compare_exact_at_the_limits),
         cmocka_unit_test(test_core__trace_steps_and_values),
         cmocka_unit_test(test_core__err_format),
         cmocka_unit_test(test_core__errlist_sorted_by_position),

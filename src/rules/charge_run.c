@@ -1,0 +1,319 @@
+/* The charge machine's lowest layer: what a pass records (events, obligations, summary, refusals, errors), units removed, dice and decisions. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "charge_run.h"
+
+static const char *const obligation_names[] = {
+    "defensive_fire",    "melee",     "passed_premelee", "no_movement",
+    "no_voluntary_move", "exhausted", "rout_in_place"};
+
+const char *lb_obligation_kind_name(lb_obligation_kind k)
+{
+    return obligation_names[k];
+}
+
+/* ---- what a pass records ------------------------------------------------------------------ */
+
+const char *lbi_ch_label(const run *R, lb_hex h, char *buf)
+{
+    return lb_map_label(&R->st->map, h, buf);
+}
+
+static const char *unit_id(const run *R, int i)
+{
+    return i >= 0 && i < R->st->nunits ? R->st->units[i].id : "";
+}
+
+/* The seed paragraph a charge ruling implements (rulings.md R-CHG). */
+void lbi_ch_cite(run *R, const char *rule)
+{
+    static const char s001[] = "001_f47f61f911107fc6 (premier-2018), the results of the Carre Roll";
+    static const char s002[] = "002_beb0105db6df484d (premier-2017), Cavalry Recall (42)";
+    static const struct {
+        const char *rule, *para;
+    } map[] = {{"R-CHG-3", "Infantry Formed Carre"},
+               {"R-CHG-4", "Infantry Disordered (DD)"},
+               {"R-CHG-5", "Infantry Routed (PGD)"},
+               {"R-CHG-15", "Infantry Routed (PGD)"},
+               {"R-CHG-17", "Infantry Routed (PGD)"},
+               {"R-CHG-6", NULL},
+               {"R-CHG-16", NULL},
+               {"R-CHG-19", NULL},
+               {"R-CHG-20", NULL}};
+    char text[160];
+    for (size_t i = 0; i < sizeof map / sizeof *map; i++) {
+        if (strcmp(rule, map[i].rule) != 0)
+            continue;
+        if (map[i].para && R->st->rules == LB_RULES_2018)
+            snprintf(text, sizeof text, "%s: %s", s001, map[i].para);
+        else
+            snprintf(text, sizeof text, "%s", s002);
+        lb_trace_text(R->t, "seed", text);
+        return;
+    }
+}
+
+void lbi_ch_event(run *R, const char *kind, const char *rule, int unit, int other, lb_hex hex,
+                  int value, const char *fmt, ...)
+{
+    if (R->odds)
+        return; /* the odds keep only the summary */
+    lb_charge *ch = R->ch;
+    lb_charge_result *res = R->res;
+    char text[LB_CHARGE_TEXT_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    lb_trace_add(R->t, rule, "(38)", "%s", text);
+    lbi_ch_cite(R, rule);
+    if (res->nevents == ch->cap_events) {
+        int cap = ch->cap_events ? 2 * ch->cap_events : 16;
+        lb_charge_event *e = realloc(res->events, (size_t)cap * sizeof *e);
+        if (!e) {
+            ch->oom = 1;
+            return;
+        }
+        res->events = e;
+        ch->cap_events = cap;
+    }
+    lb_charge_event *e = &res->events[res->nevents++];
+    memset(e, 0, sizeof *e);
+    e->kind = kind;
+    e->rule = rule;
+    snprintf(e->unit, sizeof e->unit, "%s", unit_id(R, unit));
+    snprintf(e->other, sizeof e->other, "%s", unit_id(R, other));
+    e->hex = hex;
+    e->value = value;
+    snprintf(e->text, sizeof e->text, "%s", text);
+}
+
+lb_charge_obligation *lbi_ch_oblige(run *R, lb_obligation_kind kind, const char *rule, int unit,
+                                    int other, const char *fmt, ...)
+{
+    if (R->odds)
+        return NULL; /* the odds keep only the summary */
+    lb_charge *ch = R->ch;
+    lb_charge_result *res = R->res;
+    if (res->nobligations == ch->cap_obligations) {
+        int cap = ch->cap_obligations ? 2 * ch->cap_obligations : 8;
+        lb_charge_obligation *o = realloc(res->obligations, (size_t)cap * sizeof *o);
+        if (!o) {
+            ch->oom = 1;
+            return NULL;
+        }
+        res->obligations = o;
+        ch->cap_obligations = cap;
+    }
+    lb_charge_obligation *o = &res->obligations[res->nobligations++];
+    memset(o, 0, sizeof *o);
+    o->kind = kind;
+    o->rule = rule;
+    o->melee_times = lb_frac_int(1);
+    snprintf(o->unit, sizeof o->unit, "%s", unit_id(R, unit));
+    snprintf(o->other, sizeof o->other, "%s", unit_id(R, other));
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(o->text, sizeof o->text, fmt, ap);
+    va_end(ap);
+    lb_trace_add(R->t, rule, "(38)", "obligation %s: %s", obligation_names[kind], o->text);
+    lbi_ch_cite(R, rule);
+    return o;
+}
+
+int lbi_text_put(lbi_text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return LB_INVALID;
+    if (t->len + (size_t)n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 64;
+        while (t->len + (size_t)n + 1 > cap)
+            cap *= 2;
+        char *buf = realloc(t->buf, cap);
+        if (!buf)
+            return LB_NOMEM;
+        t->buf = buf;
+        t->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+    va_end(ap);
+    t->len += (size_t)n;
+    return LB_OK;
+}
+
+void lbi_text_cut(lbi_text *t, size_t len)
+{
+    t->len = len;
+    if (t->buf)
+        t->buf[len] = '\0';
+}
+
+void lbi_ch_summary(run *R, const char *fmt, ...)
+{
+    char code[LB_CHARGE_TEXT_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(code, sizeof code, fmt, ap);
+    va_end(ap);
+    if (lbi_text_put(R->summary, "%s%s", R->summary->len ? " " : "", code) != LB_OK)
+        R->ch->oom = 1;
+}
+
+int lbi_ch_refuse(run *R, const char *rule, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(R->res->reason, sizeof R->res->reason, fmt, ap);
+    va_end(ap);
+    R->res->rule = rule;
+    lb_trace_add(R->t, rule, "(37)", "the charge may not be made: %s", R->res->reason);
+    lb_trace_bool(R->t, "allowed", 0);
+    lbi_text_cut(R->summary, 0);
+    if (lbi_text_put(R->summary, "refused") != LB_OK)
+        R->ch->oom = 1;
+    return STOP_REFUSED;
+}
+
+int lbi_ch_fail(run *R, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(R->ch->error, sizeof R->ch->error, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+int lbi_ch_remove(run *R, int i)
+{
+    lb_state *st = R->st;
+    memmove(&st->units[i], &st->units[i + 1], (size_t)(st->nunits - i - 1) * sizeof *st->units);
+    memmove(&R->us[i], &R->us[i + 1], (size_t)(st->nunits - i - 1) * sizeof *R->us);
+    st->nunits--;
+    int *refs[] = {&R->cav, &R->target, &R->goal, &R->melee_with};
+    for (size_t k = 0; k < sizeof refs / sizeof *refs; k++) {
+        if (*refs[k] == i)
+            *refs[k] = -1;
+        else if (*refs[k] > i)
+            (*refs[k])--;
+    }
+    return lb_state_reindex(st);
+}
+
+void lbi_run_init(run *R, lb_charge *ch, lb_state *st, ustate *us)
+{
+    *R = (run){.ch = ch,
+               .st = st,
+               .us = us,
+               .inject = -1,
+               .cav = lb_state_unit_index(st, ch->cavalry),
+               .cap = -1,
+               .goal = -1,
+               .target = -1,
+               .melee_with = -1};
+    ch->oom = 0;
+}
+
+/* ---- dice and decisions ------------------------------------------------------------------- */
+
+/* R-DICE-3, R-CHG-26: a roll comes from the journal when it holds one, else from the caller's
+ * dice (journalled); in odds mode the pass stops at it (STOP_DICE, the values grouped in
+ * need_class), and takes it up again with the value of one group (inject). */
+int lbi_ch_roll(run *R, lb_die_kind die, const char *purpose, const unsigned char *classes,
+                int *out)
+{
+    lb_charge *ch = R->ch;
+    lb_journal *j = &ch->journal;
+    if (R->cursor < j->count) {
+        const lb_journal_entry *e = &j->entries[R->cursor];
+        if (e->kind != LB_ENTRY_ROLL || e->die != die)
+            return lbi_ch_fail(R, LB_INVALID,
+                               "the journal's entry %d is not the %s the charge rolls "
+                               "next (%s)",
+                               R->cursor + 1, die == LB_DIE_TWO ? "two-dice roll" : "die", purpose);
+        *out = e->value;
+        R->cursor++;
+        return LB_OK;
+    }
+    if (R->dice) {
+        int rc = die == LB_DIE_TWO ? lb_dice_roll(R->dice, purpose, out)
+                                   : lb_dice_d6(R->dice, purpose, out);
+        if (rc != 0)
+            return lbi_ch_fail(R, LB_DICE, "the dice have no %s for the %s",
+                               die == LB_DIE_TWO ? "two-dice roll 11-66" : "single die 1-6",
+                               purpose);
+    } else if (R->inject >= 0) {
+        *out = R->inject;
+        R->inject = -1;
+        return LB_OK;
+    } else {
+        R->need_die = die;
+        memcpy(R->need_class, classes, die == LB_DIE_TWO ? 36 : 6);
+        return STOP_DICE;
+    }
+    if (lb_journal_roll(j, die, *out, purpose) != LB_OK)
+        return LB_NOMEM;
+    R->cursor = j->count;
+    return LB_OK;
+}
+
+/* R-CHG-7, R-CHG-25: a decision with one option is no choice; otherwise the journal, a standing
+ * answer or the automatic mode answers it, or the pass stops and offers it. */
+int lbi_ch_decide(run *R, lb_decision *d, int *choice)
+{
+    lb_charge *ch = R->ch;
+    lb_journal *j = &ch->journal;
+    int rc = LB_OK, by_entry = LB_BY_PLAYER;
+    *choice = -1;
+    if (d->noptions == 0) {
+        rc = lbi_ch_fail(R, LB_INVALID, "the %s decision about %s has no option",
+                         lb_decision_kind_name(d->kind), d->subject);
+        lb_decision_release(d);
+        return rc;
+    }
+    if (d->noptions == 1) {
+        *choice = 0;
+    } else if (R->cursor < j->count) {
+        const lb_journal_entry *e = &j->entries[R->cursor];
+        if (e->kind != LB_ENTRY_DECISION || e->decision != d->kind ||
+            strcmp(e->subject, d->subject) != 0 || (*choice = lb_decision_find(d, e->key)) < 0) {
+            rc = lbi_ch_fail(R, LB_INVALID,
+                             "the journal's entry %d does not answer the %s decision "
+                             "about %s",
+                             R->cursor + 1, lb_decision_kind_name(d->kind), d->subject);
+        } else {
+            by_entry = e->by;
+            R->cursor++;
+        }
+    } else {
+        by_entry = LB_BY_STANDING;
+        *choice = lb_decision_standing(d, ch->req.standing, ch->req.nstanding);
+        if (*choice < 0 && ch->automatic) {
+            *choice = d->auto_choice;
+            by_entry = LB_BY_AUTO;
+        }
+        if (*choice < 0) {
+            lb_decision_move(&ch->pending, d);
+            return STOP_DECIDE;
+        }
+        if (!R->odds && lb_journal_decision(j, d, *choice, (lb_decided_by)by_entry) != LB_OK)
+            rc = LB_NOMEM;
+        R->cursor = j->count;
+    }
+    if (rc == LB_OK && by_entry != LB_BY_PLAYER)
+        lb_trace_add(R->t, "R-CHG-25", "(38)", "%s decision about %s taken %s: %s",
+                     lb_decision_kind_name(d->kind), d->subject,
+                     by_entry == LB_BY_AUTO ? "automatically" : "by a standing answer",
+                     d->options[*choice].key);
+    if (rc == LB_OK)
+        lb_trace_add(R->t, d->rule, "(38)", "%s: %s", d->prompt, d->options[*choice].key);
+    lb_decision_release(d);
+    return rc;
+}
