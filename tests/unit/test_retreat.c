@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,6 +202,122 @@ static void test_retreat__apply_surrender_removes_the_unit(void **state)
     assert_int_equal(st->nunits, 1);
     assert_string_equal(st->units[0].id, "au");
     assert_int_equal(lb_state_unit_index(st, "fr"), -1);
+    lb_retreat_release(&r);
+    lb_state_free(st);
+}
+
+#define LEADER(id, hexes)                                                                       \
+    "{\"id\": \"" id "\", \"side\": \"french\", \"arm\": \"leader\", \"hexes\": [" hexes "]}"
+
+/* R-RET-15: a leader left alone by the retreat is named; apply takes him to the end hex unless
+ * told to leave him; a leader with another friendly combat unit is not concerned. 1-row map,
+ * enemy 0101, French infantry fr with the leader ney in 0201: disorder 0301 0401 0501. */
+static void test_retreat__leader_left_alone_follows_or_stays(void **state)
+{
+    (void)state;
+    const char *units = INF_UNIT("fr", "french", "\"0201\"") "," LEADER("ney", "\"0201\"") ","
+                        INF_UNIT("au", "austrian", "\"0101\"");
+    lb_state *st = scenario("premier-2018", 6, 1, "\"......\"", "", units);
+    lb_retreat r;
+    lb_trace t;
+    lb_trace_init(&t);
+    lb_retreat_req req = {.kind = LB_RETREAT_DISORDER};
+    assert_int_equal(lb_retreat_paths(st, unit_of(st, "fr"), &req, &r, &t), LB_OK);
+    assert_int_equal(r.nleaders, 1);
+    assert_string_equal(r.leaders[0].id, "ney");
+    assert_path(st, &r.leaders[0].hex, 1, "0201");
+    assert_false(r.leaders[0].captured);
+    assert_non_null(lb_trace_find(&t, "R-RET-15"));
+    assert_int_equal(lb_retreat_apply(st, unit_of(st, "fr"), &r, -1), LB_OK);
+    assert_path(st, st->units[unit_of(st, "fr")].hexes, 1, "0501");
+    assert_path(st, st->units[unit_of(st, "ney")].hexes, 1, "0501");
+    lb_retreat_release(&r);
+    lb_trace_release(&t);
+    lb_state_free(st);
+
+    /* the owner leaves him where he is */
+    st = scenario("premier-2018", 6, 1, "\"......\"", "", units);
+    assert_int_equal(lb_retreat_paths(st, unit_of(st, "fr"), &req, &r, NULL), LB_OK);
+    r.leaders_stay = 1;
+    assert_int_equal(lb_retreat_apply(st, unit_of(st, "fr"), &r, 0), LB_OK);
+    assert_path(st, st->units[unit_of(st, "fr")].hexes, 1, "0501");
+    assert_path(st, st->units[unit_of(st, "ney")].hexes, 1, "0201");
+    lb_retreat_release(&r);
+    lb_state_free(st);
+
+    /* another French combat unit stays with him: he is not concerned */
+    st = scenario("premier-2018", 6, 1, "\"......\"", "",
+                  INF_UNIT("fr", "french", "\"0201\"") "," INF_UNIT("fr2", "french", "\"0201\"")
+                  "," LEADER("ney", "\"0201\"") "," INF_UNIT("au", "austrian", "\"0101\""));
+    assert_int_equal(lb_retreat_paths(st, unit_of(st, "fr"), &req, &r, NULL), LB_OK);
+    assert_int_equal(r.nleaders, 0);
+    assert_int_equal(lb_retreat_apply(st, unit_of(st, "fr"), &r, -1), LB_OK);
+    assert_path(st, st->units[unit_of(st, "ney")].hexes, 1, "0201");
+    lb_retreat_release(&r);
+    lb_state_free(st);
+}
+
+/* R-RET-15, R-RET-5: the unit surrenders (enemies both sides, lakes elsewhere): the leader alone
+ * with it is captured and leaves the state with it; the others stay. */
+static void test_retreat__leader_captured_with_a_surrendering_unit(void **state)
+{
+    (void)state;
+    lb_state *st = scenario("premier-2018", 3, 3, "\"LLL\",\"...\",\"LLL\"", "",
+                            INF_UNIT("fr", "french", "\"0202\"") "," LEADER("ney", "\"0202\"")
+                            "," INF_UNIT("au", "austrian", "\"0102\"") ","
+                            INF_UNIT("au2", "austrian", "\"0302\""));
+    lb_retreat r;
+    lb_retreat_req req = {.kind = LB_RETREAT_DISORDER};
+    assert_int_equal(lb_retreat_paths(st, unit_of(st, "fr"), &req, &r, NULL), LB_OK);
+    assert_true(r.surrender);
+    assert_int_equal(r.nleaders, 1);
+    assert_true(r.leaders[0].captured);
+    assert_int_equal(lb_retreat_apply(st, unit_of(st, "fr"), &r, -1), LB_OK);
+    assert_int_equal(st->nunits, 2);
+    assert_int_equal(lb_state_unit_index(st, "fr"), -1);
+    assert_int_equal(lb_state_unit_index(st, "ney"), -1);
+    assert_true(lb_state_unit_index(st, "au2") >= 0);
+    lb_retreat_release(&r);
+    lb_state_free(st);
+}
+
+typedef struct stopper {
+    int seen, stop_at;
+} stopper;
+
+static int stop_early(void *ctx, const lb_hex *path, int n)
+{
+    stopper *s = ctx;
+    (void)path;
+    (void)n;
+    return ++s->seen >= s->stop_at;
+}
+
+/* R-RET-12: lb_retreat_each stops when asked; a count beyond 64 bits is saturated, not wrapped,
+ * and still streams. Open 30x30 map, cavalry with 120 MP next to a lone enemy: every path spends
+ * all 120 MP in 120 clear hexes; going round the rings gives far more than 2^64 of them. */
+static void test_retreat__saturated_count_streams_and_stops(void **state)
+{
+    (void)state;
+    char terrain[30 * 33 + 1] = "";
+    for (int r = 0; r < 30; r++)
+        strcat(terrain, r ? ",\"..............................\"" : "\"..............................\"");
+    lb_state *st = scenario("premier-2018", 30, 30, terrain, "",
+                            "{\"id\": \"cav\", \"side\": \"french\", \"arm\": \"cavalry\","
+                            " \"increments\": 4, \"fire\": 0, \"melee\": 8, \"movement\": 120,"
+                            " \"morale\": \"33\", \"formation\": \"column\", \"state\": \"good\","
+                            " \"hexes\": [\"1515\"]}," INF_UNIT("au", "austrian", "\"1516\""));
+    lb_retreat r;
+    lb_retreat_req req = {.kind = LB_RETREAT_ROUT};
+    assert_int_equal(lb_retreat_paths(st, 0, &req, &r, NULL), LB_OK);
+    assert_int_equal(r.hexes, 120);
+    assert_int_equal(r.cost, 120);
+    assert_true(r.count_saturated);
+    assert_true(r.count == ULLONG_MAX);
+    assert_int_equal(r.npaths, LB_RETREAT_KEEP);
+    stopper s = {0, 3000};
+    assert_int_equal(lb_retreat_each(&r, stop_early, &s), LB_OK);
+    assert_int_equal(s.seen, 3000);
     lb_retreat_release(&r);
     lb_state_free(st);
 }
@@ -1026,6 +1143,9 @@ int main(void)
         cmocka_unit_test(test_retreat__line_retreats_from_first_hex_through_its_own),
         cmocka_unit_test(test_retreat__apply_surrender_removes_the_unit),
         cmocka_unit_test(test_retreat__no_enemy_combat_unit_stays),
+        cmocka_unit_test(test_retreat__leader_left_alone_follows_or_stays),
+        cmocka_unit_test(test_retreat__leader_captured_with_a_surrendering_unit),
+        cmocka_unit_test(test_retreat__saturated_count_streams_and_stops),
         cmocka_unit_test(test_retreat__rout_length_by_edition_and_die),
         cmocka_unit_test(test_retreat__leader_and_bad_requests_are_invalid),
         cmocka_unit_test(test_retreat__matches_brute_force_on_random_maps),
