@@ -305,7 +305,8 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
     free(S->elive);
     free(S->on);
     free(S->end);
-    S->elive = S->on = S->end = NULL;
+    S->elive = NULL;
+    S->on = S->end = NULL;
     out->search = search;
     if (rc != LB_OK)
         lb_retreat_release(out);

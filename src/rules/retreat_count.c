@@ -15,22 +15,22 @@ int rs_first_level(const rsearch *S, int d)
     return left > 0 ? left : 0;
 }
 
+/* Counts of a search this small live in one array; larger ones per component, while needed. */
+#define COUNTS_AT_ONCE (1L << 20)
+
 /* Keeps E's labels and largest end distances for good, its counts while needed. */
-static int store(rsearch *S, int comp, const rtables *T)
+static int store(rsearch *S, int comp, const rtables *T, uint64_t *all)
 {
     rcomp *k = &S->comps[comp];
     size_t lv = (size_t)S->lv;
-    k->cnt = malloc((size_t)k->n * lv * sizeof *k->cnt);
+    k->cnt = all ? all + (size_t)k->first * lv : malloc((size_t)k->n * lv * sizeof *k->cnt);
     if (!k->cnt)
         return LB_NOMEM;
     for (int p = 0; p < k->n; p++) {
-        size_t cell = (size_t)S->comp_cells[k->first + p];
-        const ragg *e = T->e + (size_t)p * lv;
-        for (size_t m = 0; m < lv; m++) {
-            S->ekey[cell * lv + m] = e[m].key;
-            S->emaxd[cell * lv + m] = e[m].maxd;
-            k->cnt[(size_t)p * lv + m] = e[m].count;
-        }
+        size_t cell = (size_t)S->comp_cells[k->first + p], o = (size_t)p * lv;
+        memcpy(S->ekey + cell * lv, T->e.key + o, lv * sizeof *S->ekey);
+        memcpy(S->emaxd + cell * lv, T->e.maxd + o, lv * sizeof *S->emaxd);
+        memcpy(k->cnt + o, T->e.count + o, lv * sizeof *k->cnt);
     }
     return LB_OK;
 }
@@ -39,6 +39,8 @@ static int store(rsearch *S, int comp, const rtables *T)
  * valued (the start's first steps keep theirs until the end). */
 static void release_counts(rsearch *S, int comp, const uint8_t *keep)
 {
+    if (!keep)
+        return; /* all in one array */
     const rcomp *k = &S->comps[comp];
     for (int p = 0; p < k->n; p++) {
         const rcell *c = &S->cells[S->comp_cells[k->first + p]];
@@ -62,30 +64,43 @@ int rsearch_count(rsearch *S)
         return LB_NOMEM;
     S->ekey = malloc((states + 1) * sizeof *S->ekey);
     S->emaxd = malloc((states + 1) * sizeof *S->emaxd);
-    uint8_t *keep = calloc((size_t)S->ncomps + 1, 1);
-    if (!S->ekey || !S->emaxd || !keep) {
+    uint64_t *all = states <= (size_t)COUNTS_AT_ONCE ? malloc(states * sizeof *all + 1) : NULL;
+    uint8_t *keep = all ? NULL : calloc((size_t)S->ncomps + 1, 1);
+    if (!S->ekey || !S->emaxd || (!all && !keep)) {
+        free(all);
         free(keep);
         return LB_NOMEM;
     }
-    for (int d = 0; d < LB_DIR_COUNT; d++)
+    for (int d = 0; d < LB_DIR_COUNT && keep; d++)
         if (S->startcell.nbr[d] >= 0)
             keep[S->cells[S->startcell.nbr[d]].comp] = 1;
     int rc = LB_OK;
+    rtables T = {.counting = 1};
     for (int i = 0; i < S->ncomps && rc == LB_OK; i++) {
         int comp = S->order[i];
-        rtables T;
-        rc = rtables_fill(S, comp, 1, &T, &S->trie_nodes);
-        for (int w = 0; w < 2 && rc == LB_OK; w++) {
-            rc = rtables_way(S, comp, w, &T);
-            rtables_free_way(&T, w);
+        rcomp *k = &S->comps[comp];
+        if (k->n == 1) {
+            /* one hex: its E straight into place */
+            size_t cell = (size_t)S->comp_cells[k->first], lv = (size_t)S->lv;
+            T.lv = S->lv;
+            k->cnt = all ? all + (size_t)k->first * lv : malloc(lv * sizeof *k->cnt);
+            if (!k->cnt) {
+                rc = LB_NOMEM;
+                break;
+            }
+            rtables_lone(S, comp, &T, (rrow){S->ekey + cell * lv, k->cnt, S->emaxd + cell * lv});
+            release_counts(S, comp, keep);
+            continue;
         }
+        rc = rtables_fill(S, comp, &T, &S->trie_nodes);
+        for (int w = 0; w < 2 && rc == LB_OK; w++)
+            rc = rtables_way(S, comp, w, &T);
         if (rc == LB_OK)
-            rc = store(S, comp, &T);
-        if (T.e)
-            rtables_release(&T);
+            rc = store(S, comp, &T, all);
         if (rc == LB_OK)
             release_counts(S, comp, keep);
     }
+    rtables_release(&T);
     /* R-RET-4: the best of the first steps */
     for (int d = 0; d < LB_DIR_COUNT && rc == LB_OK; d++) {
         int level = rs_first_level(S, d);
@@ -102,9 +117,11 @@ int rsearch_count(rsearch *S)
                  rs_emaxd(S, b, level));
     }
     for (int i = 0; i < S->ncomps; i++) {
-        free(S->comps[i].cnt);
+        if (!all)
+            free(S->comps[i].cnt);
         S->comps[i].cnt = NULL;
     }
+    free(all);
     free(keep);
     return rc;
 }

@@ -45,36 +45,39 @@ static int cube_dist(const int a[3], const int b[3])
     return d > dz ? d : dz;
 }
 
-static int coord_range(const lb_map *m, int k, int *lo, int *hi)
+/* The range of cube coordinate k over the hexes of columns a.col .. b.col, rows a.row ..
+ * b.row: every coordinate is monotone along rows and columns, so its extremes are at the
+ * corners of the two column parities. */
+static void coord_range(lb_hex a, lb_hex b, int k, int *lo, int *hi)
 {
-    /* every coordinate is monotone along rows and columns: its extremes are at the corners of
-     * the map's two column parities */
     int c[3];
     *lo = 1 << 30;
     *hi = -(1 << 30);
-    int cols[4] = {1, m->cols > 1 ? 2 : 1, m->cols, m->cols > 1 ? m->cols - 1 : 1};
-    int rows[2] = {1, m->rows};
+    int cols[4] = {a.col, a.col < b.col ? a.col + 1 : a.col, b.col, a.col < b.col ? b.col - 1 : b.col};
+    int rows[2] = {a.row, b.row};
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 2; j++) {
             renemy_cube((lb_hex){cols[i], rows[j]}, c);
             *lo = c[k] < *lo ? c[k] : *lo;
             *hi = c[k] > *hi ? c[k] : *hi;
         }
-    return *hi - *lo + 1;
 }
 
-static int by_key(const void *a, const void *b)
+/* The table index of coordinate value v: values beyond the box's range share the end slots. */
+static int slot(const renemy_table *t, int v)
 {
-    const renemy_hex *p = a, *q = b;
-    return p->key - q->key;
+    int i = v - t->lo;
+    return i < 0 ? 0 : i >= t->n ? t->n - 1 : i;
 }
 
-int renemy_init(renemy *E, const lb_state *s, int side, lb_hex start)
+int renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex box_lo, lb_hex box_hi)
 {
     *E = (renemy){0};
     int lo[3], hi[3], n[3];
-    for (int k = 0; k < 3; k++)
-        n[k] = coord_range(&s->map, k, &lo[k], &hi[k]) + 2;
+    for (int k = 0; k < 3; k++) {
+        coord_range(box_lo, box_hi, k, &lo[k], &hi[k]);
+        n[k] = hi[k] - lo[k] + 3; /* and one slot each side for the values beyond */
+    }
     int total = 0, multi = 0;
     for (int i = 0; i < s->nunits; i++) {
         const lb_unit *v = &s->units[i];
@@ -131,32 +134,38 @@ int renemy_init(renemy *E, const lb_state *s, int side, lb_hex start)
         }
         const int *c = E->hexes[first].c;
         int *t;
-        /* sextant buckets: value of the second coordinate at the first coordinate's cell */
-        t = E->t[0].v + (c[1] - E->t[0].lo); /* S1: y<, z<: min z by y */
+        /* sextant buckets: value of the second coordinate at the first coordinate's slot */
+        t = E->t[0].v + slot(&E->t[0], c[1]); /* S1: y<, z<: min z by y */
         *t = c[2] < *t ? c[2] : *t;
-        t = E->t[1].v + (c[1] - E->t[1].lo); /* S2: y>, z>: max z by y */
+        t = E->t[1].v + slot(&E->t[1], c[1]); /* S2: y>, z>: max z by y */
         *t = c[2] > *t ? c[2] : *t;
-        t = E->t[2].v + (c[0] - E->t[2].lo); /* S3: x<, z<: min z by x */
+        t = E->t[2].v + slot(&E->t[2], c[0]); /* S3: x<, z<: min z by x */
         *t = c[2] < *t ? c[2] : *t;
-        t = E->t[3].v + (c[0] - E->t[3].lo); /* S4: x>, z>: max z by x */
+        t = E->t[3].v + slot(&E->t[3], c[0]); /* S4: x>, z>: max z by x */
         *t = c[2] > *t ? c[2] : *t;
-        t = E->t[4].v + (c[0] - E->t[4].lo); /* S5: x<, y<: min y by x */
+        t = E->t[4].v + slot(&E->t[4], c[0]); /* S5: x<, y<: min y by x */
         *t = c[1] < *t ? c[1] : *t;
-        t = E->t[5].v + (c[0] - E->t[5].lo); /* S6: x>, y>: max y by x */
+        t = E->t[5].v + slot(&E->t[5], c[0]); /* S6: x>, y>: max y by x */
         *t = c[1] > *t ? c[1] : *t;
-        /* rays: the extremes on each line */
-        t = E->t[6].v + (c[0] - E->t[6].lo); /* line x: min y */
-        *t = c[1] < *t ? c[1] : *t;
-        t = E->t[7].v + (c[0] - E->t[7].lo); /* line x: max y */
-        *t = c[1] > *t ? c[1] : *t;
-        t = E->t[8].v + (c[1] - E->t[8].lo); /* line y: min x */
-        *t = c[0] < *t ? c[0] : *t;
-        t = E->t[9].v + (c[1] - E->t[9].lo); /* line y: max x */
-        *t = c[0] > *t ? c[0] : *t;
-        t = E->t[10].v + (c[2] - E->t[10].lo); /* line z: min x */
-        *t = c[0] < *t ? c[0] : *t;
-        t = E->t[11].v + (c[2] - E->t[11].lo); /* line z: max x */
-        *t = c[0] > *t ? c[0] : *t;
+        /* rays: the extremes on each line through the box (no other line holds a box hex) */
+        if (c[0] >= lo[0] && c[0] <= hi[0]) {
+            t = E->t[6].v + slot(&E->t[6], c[0]); /* line x: min y */
+            *t = c[1] < *t ? c[1] : *t;
+            t = E->t[7].v + slot(&E->t[7], c[0]); /* line x: max y */
+            *t = c[1] > *t ? c[1] : *t;
+        }
+        if (c[1] >= lo[1] && c[1] <= hi[1]) {
+            t = E->t[8].v + slot(&E->t[8], c[1]); /* line y: min x */
+            *t = c[0] < *t ? c[0] : *t;
+            t = E->t[9].v + slot(&E->t[9], c[1]); /* line y: max x */
+            *t = c[0] > *t ? c[0] : *t;
+        }
+        if (c[2] >= lo[2] && c[2] <= hi[2]) {
+            t = E->t[10].v + slot(&E->t[10], c[2]); /* line z: min x */
+            *t = c[0] < *t ? c[0] : *t;
+            t = E->t[11].v + slot(&E->t[11], c[2]); /* line z: max x */
+            *t = c[0] > *t ? c[0] : *t;
+        }
     }
     /* sextants: entry v of a "less" table holds the best over first coordinates below v, of a
      * "greater" table over first coordinates above v */
@@ -177,7 +186,27 @@ int renemy_init(renemy *E, const lb_state *s, int side, lb_hex start)
             }
         }
     }
-    qsort(E->hexes, (size_t)E->nhexes, sizeof *E->hexes, by_key);
+    /* by formation distance from the start: a counting sort, keys are small */
+    int most = 0;
+    for (int i = 0; i < E->nhexes; i++)
+        most = E->hexes[i].key > most ? E->hexes[i].key : most;
+    int *at = calloc((size_t)most + 2, sizeof *at);
+    renemy_hex *sorted = malloc(((size_t)E->nhexes + 1) * sizeof *sorted);
+    if (!at || !sorted) {
+        free(at);
+        free(sorted);
+        renemy_release(E);
+        return LB_NOMEM;
+    }
+    for (int i = 0; i < E->nhexes; i++)
+        at[E->hexes[i].key + 1]++;
+    for (int k = 0; k <= most; k++)
+        at[k + 1] += at[k];
+    for (int i = 0; i < E->nhexes; i++)
+        sorted[at[E->hexes[i].key]++] = E->hexes[i];
+    free(at);
+    free(E->hexes);
+    E->hexes = sorted;
     for (int k = 0; k < P_COUNT; k++) {
         E->closer[k] = E->away[k] = 0;
         for (int d = 0; d < LB_DIR_COUNT; d++) {
@@ -193,7 +222,7 @@ int renemy_init(renemy *E, const lb_state *s, int side, lb_hex start)
 
 static int at(const renemy_table *t, int v)
 {
-    return t->v[v - t->lo];
+    return t->v[slot(t, v)];
 }
 
 /* R-RET-1: the directions from h in which a step comes closer to some enemy formation, and

@@ -127,10 +127,10 @@ typedef struct rsearch {
     rcomp *comps;
     int ncomps;
     int *comp_cells;
-    int *order;       /* components, each before those it climbs to */
+    int *order;       /* components, each after every one it climbs to (a DAG post-order) */
     rkey *ekey;       /* E(x, m) per cell * lv + m */
     uint16_t *emaxd;
-    uint8_t *elive;   /* bits: E(x, m) lies on an optimal path */
+    uint64_t *elive;  /* bits: E(x, m) lies on an optimal path */
     uint8_t *on, *end;/* per cell: on an optimal path; the end of one */
     ragg root;
     long trie_nodes;  /* general components: runs listed so far (bounded) */
@@ -153,7 +153,7 @@ typedef struct renemy_multi {
 } renemy_multi;
 
 typedef struct renemy_table {
-    int lo, n;
+    int lo, n; /* slot 0 holds the values below the range, slot n - 1 those above */
     int *v;
 } renemy_table;
 
@@ -172,8 +172,10 @@ typedef struct renemy {
 
 /* Cube coordinates (x, y, z) of h. */
 void renemy_cube(lb_hex h, int c[3]);
-/* Tables for the enemies of `side` seen from hexes reached from start. LB_OK or LB_NOMEM. */
-int renemy_init(renemy *E, const lb_state *s, int side, lb_hex start);
+/* Tables for the enemies of `side` seen from hexes reached from start, all of them within the
+ * columns and rows from box_lo to box_hi. LB_OK or LB_NOMEM. */
+int renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex box_lo,
+                lb_hex box_hi);
 /* R-RET-1: directions from h that come closer to some formation, and that go away from some. */
 void renemy_steps(const renemy *E, lb_hex h, uint8_t *closer, uint8_t *away);
 /* D(h), for h the start or a hex reached from it by R-RET-1 steps. */
@@ -189,32 +191,68 @@ int rsearch_build(rsearch *S, lb_trace *t);
 
 /* One run in a general component: a simple path in it from its entry. */
 typedef struct rrun {
-    int cell, parent, spent;
+    int cell, parent, spent; /* parent: index from the run's entry (-1 for the entry) */
     uint32_t delta;  /* label delta from the entry */
     uint8_t open;    /* directions R-RET-1 still allows from its last hex */
 } rrun;
 
+/* Runs listed one entry after another, and the listing's scratch. */
+typedef struct rrunbuf {
+    rrun *run;
+    int n, cap;
+    uint8_t *seen;
+    int *dirs;
+    size_t capseen;
+} rrunbuf;
+
+int rrunbuf_push(rrunbuf *buf, rrun r);
+void rrunbuf_release(rrunbuf *buf);
+
+/* A table of values by rows of levels: keys; counts and largest end D only when counting. */
+typedef struct rtab {
+    rkey *key;
+    uint64_t *count;
+    uint16_t *maxd;
+    size_t cap;     /* entries the buffers hold */
+} rtab;
+
+/* One row of such a table. */
+typedef struct rrow {
+    rkey *key;
+    uint64_t *count;
+    uint16_t *maxd;
+} rrow;
+
+/* The tables of one component at a time; a pass keeps one and its buffers only grow. */
 typedef struct rtables {
     int n, lv;
-    ragg *cross;     /* climbing steps of each cell, by level */
-    ragg *e;         /* E of each cell (both ways added by rtables_way) */
-    ragg *way[2][3]; /* per way: chain V; cycle A, A0, Q */
+    int counting;   /* the counting pass: counts kept, walk tables keep two rows in turn */
+    rtab cross;     /* climbing steps of each cell, by level */
+    rtab e;         /* counting: E of each cell (both ways added by rtables_way) */
+    rtab opt;       /* a scratch row */
+    rtab way[2][3]; /* per way: chain V; cycle A, A0, Q */
 } rtables;
 
-/* Climbs and E's own options (and for a general component every run) of component comp; with
- * counts, the counts of the components it climbs to must be alive. */
-int rtables_fill(const rsearch *S, int comp, int counts, rtables *T, long *used);
+/* The climbs of component comp's cells into T (zeroed with T->counting set before the first
+ * use); when counting (the counts of the components it climbs to must be alive), also E's own
+ * options and, for a general component, every run; the walk tables then keep only the rows in
+ * use, else (marking) every row, keys only. */
+int rtables_fill(const rsearch *S, int comp, rtables *T, long *used);
+/* E of a component of one hex (no walk in it) straight into out (counting). */
+void rtables_lone(const rsearch *S, int comp, const rtables *T, rrow out);
 /* The walks one way (w = 0 along fwd, 1 along back) of a chain or cycle, added to T->e. */
 int rtables_way(const rsearch *S, int comp, int w, rtables *T);
-void rtables_free_way(rtables *T, int w);
 void rtables_release(rtables *T);
-/* The runs of a general component from its cell `entry` spending at most budget; *used counts
- * runs against RSEARCH_MAX_TRIE. */
-int rs_runs(const rsearch *S, int entry, int budget, rrun **out, int *nout, long *used);
+/* The runs of a general component from its cell `entry` spending at most budget, appended to
+ * buf (parents counted from that entry); *used counts runs against RSEARCH_MAX_TRIE. */
+int rs_runs(const rsearch *S, int entry, int budget, rrunbuf *buf, long *used);
 /* R-RET-2, R-RET-5: a path may end in c with m left iff rs_end_at(limit, m), limit being
  * rs_end_limit(S, c, the directions R-RET-1 still allows from c). */
 int rs_end_limit(const rsearch *S, const rcell *c, unsigned open);
-int rs_end_at(int limit, int m);
+static inline int rs_end_at(int limit, int m)
+{
+    return limit >= 0 && (m == 0 || m < limit);
+}
 
 /* A chain or cycle walked one way: place p's cell, and its step on to place p + 1. */
 typedef struct rline {

@@ -1,4 +1,5 @@
 /* Every hex on an optimal retreat path and every end hex: the DAG walked forward from the start. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,7 +12,7 @@
  * value. Components are taken in the DAG's order from the start, so every live E state is known
  * before its component is looked at. Within a chain or cycle the walks are followed place by
  * place with the same tables as the count (retreat_values.c), so the work is the size of the
- * tables, not the number of paths.
+ * tables, not the number of paths. Everything goes a row (all the levels of one place) at a time.
  */
 
 static size_t idx(const rsearch *S, int cell, int m)
@@ -19,38 +20,45 @@ static size_t idx(const rsearch *S, int cell, int m)
     return (size_t)cell * (size_t)S->lv + (size_t)m;
 }
 
-static int live(const rsearch *S, int cell, int m)
-{
-    size_t i = idx(S, cell, m);
-    return (S->elive[i >> 3] >> (i & 7)) & 1;
-}
-
 static void set_live(rsearch *S, int cell, int m)
 {
     size_t i = idx(S, cell, m);
-    S->elive[i >> 3] |= (uint8_t)(1u << (i & 7));
+    S->elive[i >> 6] |= 1ull << (i & 63);
 }
 
-/* The options of cell c at level m, with `open` still allowed, that reach `target`: marks them
- * (an end hex, or a live state one climb away). Returns whether any did. */
-static int mark_options(rsearch *S, int cell, int m, unsigned open, rkey target)
+/* Live bits set in runs of consecutive states: one word is written back per 64 of them. */
+typedef struct bits {
+    uint64_t *words;
+    size_t at;     /* the word being filled, or SIZE_MAX */
+    uint64_t word;
+} bits;
+
+static void bits_set(bits *b, size_t i)
 {
-    const rcell *c = &S->cells[cell];
-    int any = 0;
-    if (target == RKEY_END && rs_end_at(rs_end_limit(S, c, open), m)) {
-        S->end[cell] = 1;
-        any = 1;
+    if (i >> 6 != b->at) {
+        if (b->at != SIZE_MAX)
+            b->words[b->at] |= b->word;
+        b->at = i >> 6;
+        b->word = 0;
     }
-    for (int d = 0; d < LB_DIR_COUNT; d++) {
-        int b = c->nbr[d], s = c->spend[d];
-        if (!(c->legal & ~c->same & (1u << d)) || b < 0 || s > m)
-            continue;
-        rkey k = rs_ekey(S, b, m - s);
-        if (k != RKEY_NONE &&
-            k + rkey_step(c->cost[d], (S->cells[b].flags & CELL_FRIEND) != 0) == target) {
-            set_live(S, b, m - s);
-            any = 1;
-        }
+    b->word |= 1ull << (i & 63);
+}
+
+static void bits_flush(bits *b)
+{
+    if (b->at != SIZE_MAX)
+        b->words[b->at] |= b->word;
+    b->at = SIZE_MAX;
+}
+
+/* The live flags of cell's E states, one byte per level; returns whether any is set. */
+static int live_row(const rsearch *S, int cell, uint8_t *out)
+{
+    int any = 0;
+    for (int m = 0; m < S->lv; m++) {
+        size_t i = idx(S, cell, m);
+        out[m] = (uint8_t)((S->elive[i >> 6] >> (i & 63)) & 1);
+        any |= out[m];
     }
     return any;
 }
@@ -60,83 +68,144 @@ static unsigned bit(int w)
     return w >= 0 ? 1u << w : 0;
 }
 
-/* The label of the options of place p (cell c) at level m with `open`: keys only. */
-static rkey option_key(const rsearch *S, const rtables *T, const rcell *c, int m, unsigned open)
+/* For every row index m with flags[m], the options of `cell` at level m - shift (the end when
+ * `limit` allows it, and its climbs) that reach tgt[m] are marked: an end hex, or a live E
+ * state one climb away. Returns whether any was. */
+static int mark_row(rsearch *S, int cell, int limit, const uint8_t *flags, const rkey *tgt,
+                    int shift)
 {
-    rkey k = T->cross[(size_t)c->pos * (size_t)T->lv + (size_t)m].key;
-    if (rs_end_at(rs_end_limit(S, c, open), m) && RKEY_END < k)
-        k = RKEY_END;
-    return k;
+    const rcell *c = &S->cells[cell];
+    int lv = S->lv, any = 0;
+    for (int m = shift; m < lv && limit >= 0 && !any; m++)
+        any = flags[m] && tgt[m] == RKEY_END && rs_end_at(limit, m - shift);
+    if (any)
+        S->end[cell] = 1;
+    for (int d = 0; d < LB_DIR_COUNT; d++) {
+        int b = c->nbr[d], s = c->spend[d];
+        if (!(c->legal & ~c->same & (1u << d)) || b < 0)
+            continue;
+        uint32_t delta = rkey_step(c->cost[d], (S->cells[b].flags & CELL_FRIEND) != 0);
+        const rkey *ek = S->ekey + idx(S, b, 0);
+        size_t base = idx(S, b, 0);
+        bits live = {S->elive, SIZE_MAX, 0};
+        for (int m = shift + s; m < lv; m++) {
+            if (!flags[m])
+                continue;
+            rkey k = ek[m - shift - s];
+            if (k != RKEY_NONE && k + delta == tgt[m]) {
+                bits_set(&live, base + (size_t)(m - shift - s));
+                any = 1;
+            }
+        }
+        bits_flush(&live);
+    }
+    return any;
 }
 
-static rkey table_key(const rtables *T, const ragg *tab, int p, int m)
+/* A walk one way: flags next[m - s] where flags[m] and the step on reaches here[m]. */
+static void step_on(const uint8_t *flags, const rkey *here, const rkey *next, int lv, int s,
+                    uint32_t delta, uint8_t *next_flags)
 {
-    return tab[(size_t)p * (size_t)T->lv + (size_t)m].key;
+    for (int m = s; m < lv; m++)
+        if (flags[m] && next[m - s] != RKEY_NONE && next[m - s] + delta == here[m])
+            next_flags[m - s] = 1;
 }
 
-/* Live flags of one way's tables: one byte per place and level. */
-static uint8_t *flags_new(const rtables *T)
+typedef struct scratch {
+    uint8_t *eflags; /* n rows: the live E states of the component */
+    uint8_t *fl;     /* one row of flags */
+    rkey *tg;        /* one row of targets */
+    uint8_t *live[3];/* a way's live places by level: chain V; cycle A, A0, Q */
+    size_t caplive;
+    int *sp;         /* a cycle's spends and label deltas from place 0 */
+    uint32_t *dp;
+    int capsp;
+    rrunbuf runs;
+} scratch;
+
+/* Zeroed live tables for a way of L places (three), and room for a cycle's prefix sums. */
+static int way_scratch(scratch *X, int L, int lv)
 {
-    return calloc((size_t)T->n * (size_t)T->lv + 1, 1);
+    size_t n = (size_t)L * (size_t)lv + 1;
+    if (n > X->caplive) {
+        for (int j = 0; j < 3; j++) {
+            uint8_t *g = realloc(X->live[j], n);
+            if (!g)
+                return LB_NOMEM;
+            X->live[j] = g;
+        }
+        X->caplive = n;
+    }
+    for (int j = 0; j < 3; j++)
+        memset(X->live[j], 0, n);
+    if (L + 1 > X->capsp) {
+        int *sp = realloc(X->sp, ((size_t)L + 1) * sizeof *sp);
+        if (sp)
+            X->sp = sp;
+        uint32_t *dp = realloc(X->dp, ((size_t)L + 1) * sizeof *dp);
+        if (dp)
+            X->dp = dp;
+        if (!sp || !dp)
+            return LB_NOMEM;
+        X->capsp = L + 1;
+    }
+    return LB_OK;
+}
+
+/* Row p of a walk table's keys (marking keeps every row). */
+static const rkey *keys(const rtab *t, int p, int lv)
+{
+    return t->key + (size_t)p * (size_t)lv;
 }
 
 /* A chain walked one way: from live entries on through the places V keeps live. */
-static int chain_way(rsearch *S, const rline *ln, const rtables *T)
+static int chain_way(rsearch *S, const rline *ln, const rtables *T, scratch *X)
 {
-    const ragg *V = T->way[ln->way][0];
+    const rtab *V = &T->way[ln->way][0];
     int L = ln->L, lv = T->lv;
-    uint8_t *lp = flags_new(T);
-    if (!lp)
+    if (way_scratch(X, L, lv) != LB_OK)
         return LB_NOMEM;
+    uint8_t *lp = X->live[0];
     for (int p = 0; p + 1 < L; p++) {
-        int cell = rline_cell(ln, p), s = rline_spend(ln, p);
-        uint32_t delta = rline_delta(ln, p);
-        for (int m = s; m < lv; m++) {
-            rkey v = table_key(T, V, p + 1, m - s);
-            if (live(S, cell, m) && v != RKEY_NONE && v + delta == rs_ekey(S, cell, m))
-                lp[(size_t)(p + 1) * (size_t)lv + (size_t)(m - s)] = 1;
-        }
+        int cell = rline_cell(ln, p);
+        step_on(X->eflags + (size_t)S->cells[cell].pos * (size_t)lv, S->ekey + idx(S, cell, 0),
+                keys(V, p + 1, lv), lv, rline_spend(ln, p), rline_delta(ln, p),
+                lp + (size_t)(p + 1) * (size_t)lv);
     }
     for (int p = 1; p < L; p++) {
         int cell = rline_cell(ln, p);
         const rcell *c = &S->cells[cell];
-        unsigned open = c->legal & ~bit(rline_behind(ln, c));
-        int s = p + 1 < L ? rline_spend(ln, p) : 0;
-        uint32_t delta = p + 1 < L ? rline_delta(ln, p) : 0;
-        for (int m = 0; m < lv; m++) {
-            if (!lp[(size_t)p * (size_t)lv + (size_t)m])
-                continue;
-            S->on[cell] = 1;
-            rkey t = table_key(T, V, p, m);
-            mark_options(S, cell, m, open, t);
-            if (p + 1 < L && m >= s) {
-                rkey v = table_key(T, V, p + 1, m - s);
-                if (v != RKEY_NONE && v + delta == t)
-                    lp[(size_t)(p + 1) * (size_t)lv + (size_t)(m - s)] = 1;
-            }
-        }
+        const uint8_t *flags = lp + (size_t)p * (size_t)lv;
+        if (!memchr(flags, 1, (size_t)lv))
+            continue;
+        S->on[cell] = 1;
+        mark_row(S, cell, rs_end_limit(S, c, c->legal & ~bit(rline_behind(ln, c))), flags,
+                 keys(V, p, lv), 0);
+        if (p + 1 < L)
+            step_on(flags, keys(V, p, lv), keys(V, p + 1, lv), lv, rline_spend(ln, p),
+                    rline_delta(ln, p), lp + (size_t)(p + 1) * (size_t)lv);
     }
-    free(lp);
     return LB_OK;
+}
+
+/* The key of the options of cell c at level m (its climbs, and the end when `limit` allows). */
+static rkey option_key(const rtables *T, const rcell *c, int m, int limit)
+{
+    rkey k = T->cross.key[(size_t)c->pos * (size_t)T->lv + (size_t)m];
+    return rs_end_at(limit, m) && RKEY_END < k ? RKEY_END : k;
 }
 
 /* A cycle walked one way: A (entries 1 .. L - 1 on the first lap), A0 (entry 0), the crossings
  * of the cut, and Q (second lap). See retreat_values.c. */
-static int cycle_way(rsearch *S, const rline *ln, const rtables *T)
+static int cycle_way(rsearch *S, const rline *ln, const rtables *T, scratch *X)
 {
-    const ragg *A = T->way[ln->way][0], *A0 = T->way[ln->way][1], *Q = T->way[ln->way][2];
+    const rtab *A = &T->way[ln->way][0], *A0 = &T->way[ln->way][1], *Q = &T->way[ln->way][2];
     int L = ln->L, lv = T->lv;
-    uint8_t *la = flags_new(T), *la0 = flags_new(T), *lq = flags_new(T);
-    int *sp = malloc(((size_t)L + 1) * sizeof *sp);
-    uint32_t *dp = malloc(((size_t)L + 1) * sizeof *dp);
-    if (!la || !la0 || !lq || !sp || !dp) {
-        free(la);
-        free(la0);
-        free(lq);
-        free(sp);
-        free(dp);
+    if (way_scratch(X, L, lv) != LB_OK)
         return LB_NOMEM;
-    }
+    uint8_t *la = X->live[0], *la0 = X->live[1], *lq = X->live[2];
+    int *sp = X->sp;
+    uint32_t *dp = X->dp;
     /* prefix spends and label deltas from place 0 */
     sp[0] = 0;
     dp[0] = 0;
@@ -146,131 +215,132 @@ static int cycle_way(rsearch *S, const rline *ln, const rtables *T)
     }
     int on_from = L, lap2_to = -1;
     for (int e = 0; e < L; e++) {
-        int cell = rline_cell(ln, e), s = rline_spend(ln, e);
-        uint32_t delta = rline_delta(ln, e);
-        const rcell *last = e >= 1 ? &S->cells[rline_cell(ln, e - 1)] : NULL;
-        unsigned last_open = 0;
-        if (last)
-            last_open = last->legal & ~bit(rline_behind(ln, last)) & ~bit(rline_on(ln, last));
-        int sigma = sp[L] - sp[e], tau = e >= 1 ? sp[e - 1] : 0;
-        uint32_t Delta = dp[L] - dp[e], Gamma = e >= 1 ? dp[e - 1] : 0;
-        for (int m = 0; m < lv; m++) {
-            if (!live(S, cell, m))
+        int cell = rline_cell(ln, e);
+        const uint8_t *eflags = X->eflags + (size_t)S->cells[cell].pos * (size_t)lv;
+        const rkey *ekey = S->ekey + idx(S, cell, 0);
+        if (!memchr(eflags, 1, (size_t)lv))
+            continue;
+        if (e + 1 < L)
+            step_on(eflags, ekey, keys(e == 0 ? A0 : A, e + 1, lv), lv, rline_spend(ln, e),
+                    rline_delta(ln, e), (e == 0 ? la0 : la) + (size_t)(e + 1) * (size_t)lv);
+        if (e == 0)
+            continue;
+        /* crossing the cut: the second lap ends by place e - 1, its last */
+        const rcell *last = &S->cells[rline_cell(ln, e - 1)];
+        int lim_last = rs_end_limit(S, last, last->legal & ~bit(rline_behind(ln, last)) &
+                                                 ~bit(rline_on(ln, last)));
+        int sigma = sp[L] - sp[e], tau = sp[e - 1];
+        uint32_t Delta = dp[L] - dp[e], Gamma = dp[e - 1];
+        memset(X->fl, 0, (size_t)lv);
+        int any_last = 0;
+        for (int m = sigma; m < lv; m++) {
+            if (!eflags[m])
                 continue;
-            rkey t = rs_ekey(S, cell, m);
-            const ragg *chain = e == 0 ? A0 : A;
-            uint8_t *flags = e == 0 ? la0 : la;
-            if (e + 1 < L && m >= s) {
-                rkey v = table_key(T, chain, e + 1, m - s);
-                if (v != RKEY_NONE && v + delta == t)
-                    flags[(size_t)(e + 1) * (size_t)lv + (size_t)(m - s)] = 1;
-            }
-            if (e == 0 || m < sigma)
-                continue;
-            /* crossing the cut: the second lap ends by place e - 1 */
             int m2 = m - sigma;
-            rkey q = e >= 2 ? table_key(T, Q, e - 2, m2) : RKEY_NONE;
-            rkey lk = m2 >= tau ? option_key(S, T, last, m2 - tau, last_open) : RKEY_NONE;
+            rkey q = e >= 2 ? keys(Q, e - 2, lv)[m2] : RKEY_NONE;
+            rkey lk = m2 >= tau ? option_key(T, last, m2 - tau, lim_last) : RKEY_NONE;
             rkey r = q;
             if (lk != RKEY_NONE && lk + Gamma < r)
                 r = lk + Gamma;
-            if (r == RKEY_NONE || r + Delta != t)
+            if (r == RKEY_NONE || r + Delta != ekey[m])
                 continue;
             on_from = e + 1 < on_from ? e + 1 : on_from;
             if (q == r)
                 lq[(size_t)(e - 2) * (size_t)lv + (size_t)m2] = 1;
             if (lk != RKEY_NONE && lk + Gamma == r) {
-                mark_options(S, rline_cell(ln, e - 1), m2 - tau, last_open, r - Gamma);
-                lap2_to = e - 1 > lap2_to ? e - 1 : lap2_to;
+                X->fl[m] = 1;
+                X->tg[m] = r - Gamma;
+                any_last = 1;
             }
+        }
+        if (any_last) {
+            mark_row(S, rline_cell(ln, e - 1), lim_last, X->fl, X->tg, sigma + tau);
+            lap2_to = e - 1 > lap2_to ? e - 1 : lap2_to;
         }
     }
     /* the first lap, entries 1 .. L - 1 (A) and entry 0 (A0, place L - 1 last) */
     for (int zero = 0; zero < 2; zero++) {
-        const ragg *chain = zero ? A0 : A;
+        const rtab *chain = zero ? A0 : A;
         uint8_t *flags = zero ? la0 : la;
         for (int p = 1; p < L; p++) {
             int cell = rline_cell(ln, p);
             const rcell *c = &S->cells[cell];
+            const uint8_t *fp = flags + (size_t)p * (size_t)lv;
+            if (!memchr(fp, 1, (size_t)lv))
+                continue;
             unsigned open = c->legal & ~bit(rline_behind(ln, c));
             if (zero && p == L - 1)
                 open &= ~bit(rline_on(ln, c));
-            int s = rline_spend(ln, p);
-            uint32_t delta = rline_delta(ln, p);
-            for (int m = 0; m < lv; m++) {
-                if (!flags[(size_t)p * (size_t)lv + (size_t)m])
-                    continue;
-                S->on[cell] = 1;
-                rkey t = table_key(T, chain, p, m);
-                mark_options(S, cell, m, open, t);
-                if (p + 1 < L && m >= s) {
-                    rkey v = table_key(T, chain, p + 1, m - s);
-                    if (v != RKEY_NONE && v + delta == t)
-                        flags[(size_t)(p + 1) * (size_t)lv + (size_t)(m - s)] = 1;
-                }
-            }
+            S->on[cell] = 1;
+            mark_row(S, cell, rs_end_limit(S, c, open), fp, keys(chain, p, lv), 0);
+            if (p + 1 < L)
+                step_on(fp, keys(chain, p, lv), keys(chain, p + 1, lv), lv, rline_spend(ln, p),
+                        rline_delta(ln, p), flags + (size_t)(p + 1) * (size_t)lv);
         }
     }
     /* the second lap: Q(k) is Q(k - 1) or place k itself */
     for (int k = L - 3; k >= 0; k--) {
         int cell = rline_cell(ln, k);
         const rcell *c = &S->cells[cell];
-        unsigned open = c->legal & ~bit(rline_behind(ln, c));
+        const uint8_t *fq = lq + (size_t)k * (size_t)lv;
+        if (!memchr(fq, 1, (size_t)lv))
+            continue;
+        int lim_mid = rs_end_limit(S, c, c->legal & ~bit(rline_behind(ln, c)));
+        const rkey *q = keys(Q, k, lv);
+        memset(X->fl, 0, (size_t)lv);
+        int any = 0;
         for (int m = 0; m < lv; m++) {
-            if (!lq[(size_t)k * (size_t)lv + (size_t)m])
+            if (!fq[m])
                 continue;
-            rkey t = table_key(T, Q, k, m);
-            if (k >= 1 && table_key(T, Q, k - 1, m) == t)
+            rkey t = q[m];
+            if (k >= 1 && keys(Q, k - 1, lv)[m] == t)
                 lq[(size_t)(k - 1) * (size_t)lv + (size_t)m] = 1;
             if (m >= sp[k]) {
-                rkey o = option_key(S, T, c, m - sp[k], open);
+                rkey o = option_key(T, c, m - sp[k], lim_mid);
                 if (o != RKEY_NONE && o + dp[k] == t) {
-                    mark_options(S, cell, m - sp[k], open, t - dp[k]);
-                    lap2_to = k > lap2_to ? k : lap2_to;
+                    X->fl[m] = 1;
+                    X->tg[m] = t - dp[k];
+                    any = 1;
                 }
             }
+        }
+        if (any) {
+            mark_row(S, cell, lim_mid, X->fl, X->tg, sp[k]);
+            lap2_to = k > lap2_to ? k : lap2_to;
         }
     }
     for (int p = on_from; p < L; p++)
         S->on[rline_cell(ln, p)] = 1;
     for (int p = 0; p <= lap2_to; p++)
         S->on[rline_cell(ln, p)] = 1;
-    free(la);
-    free(la0);
-    free(lq);
-    free(sp);
-    free(dp);
     return LB_OK;
 }
 
 /* A general component: every run from each live entry. */
-static int general(rsearch *S, const rcomp *k)
+static int general(rsearch *S, const rcomp *k, scratch *X)
 {
+    int lv = S->lv;
     for (int i = 0; i < k->n; i++) {
         int entry = S->comp_cells[k->first + i];
-        int any = 0;
-        for (int m = 0; m < S->lv && !any; m++)
-            any = live(S, entry, m);
-        if (!any)
+        const uint8_t *eflags = X->eflags + (size_t)i * (size_t)lv;
+        if (!memchr(eflags, 1, (size_t)lv))
             continue;
-        rrun *r;
-        int n;
-        int rc = rs_runs(S, entry, S->lv - 1, &r, &n, &S->trie_nodes);
+        X->runs.n = 0;
+        int rc = rs_runs(S, entry, lv - 1, &X->runs, &S->trie_nodes);
         if (rc != LB_OK)
             return rc;
+        const rrun *r = X->runs.run;
+        int n = X->runs.n;
         uint8_t *hit = calloc((size_t)n, 1);
-        if (!hit) {
-            free(r);
+        if (!hit)
             return LB_NOMEM;
-        }
-        for (int m = 0; m < S->lv; m++) {
-            if (!live(S, entry, m))
-                continue;
-            rkey t = rs_ekey(S, entry, m);
-            for (int j = 1; j < n; j++)
-                if (r[j].spent <= m &&
-                    mark_options(S, r[j].cell, m - r[j].spent, r[j].open, t - r[j].delta))
-                    hit[j] = 1;
+        const rkey *ekey = S->ekey + idx(S, entry, 0);
+        for (int j = 1; j < n; j++) {
+            for (int m = 0; m < lv; m++)
+                X->tg[m] = ekey[m] - r[j].delta;
+            const rcell *c = &S->cells[r[j].cell];
+            hit[j] = (uint8_t)mark_row(S, r[j].cell, rs_end_limit(S, c, r[j].open), eflags, X->tg,
+                                       r[j].spent);
         }
         /* a run that ends in a live option puts every hex of it on a path */
         for (int j = n - 1; j >= 1; j--)
@@ -280,20 +350,41 @@ static int general(rsearch *S, const rcomp *k)
                     hit[r[j].parent] = 1;
             }
         free(hit);
-        free(r);
     }
     return LB_OK;
+}
+
+/* The live E states of component k into X->eflags, their own options marked; whether any. */
+static int entries(rsearch *S, const rcomp *k, const scratch *X)
+{
+    int any = 0;
+    for (int p = 0; p < k->n; p++) {
+        int cell = S->comp_cells[k->first + p];
+        uint8_t *flags = X->eflags + (size_t)p * (size_t)S->lv;
+        if (!live_row(S, cell, flags))
+            continue;
+        any = 1;
+        S->on[cell] = 1;
+        mark_row(S, cell, rs_end_limit(S, &S->cells[cell], S->cells[cell].legal), flags,
+                 S->ekey + idx(S, cell, 0), 0);
+    }
+    return any;
 }
 
 int rsearch_mark(rsearch *S)
 {
     size_t states = (size_t)S->ncells * (size_t)S->lv;
-    S->elive = calloc(states / 8 + 1, 1);
+    int most = 1;
+    for (int i = 0; i < S->ncomps; i++)
+        most = S->comps[i].n > most ? S->comps[i].n : most;
+    S->elive = calloc(states / 64 + 1, sizeof *S->elive);
     S->on = calloc((size_t)S->ncells + 1, 1);
     S->end = calloc((size_t)S->ncells + 1, 1);
-    if (!S->elive || !S->on || !S->end)
-        return LB_NOMEM;
-    for (int d = 0; d < LB_DIR_COUNT; d++) {
+    scratch X = {.eflags = malloc((size_t)most * (size_t)S->lv + 1),
+                 .fl = malloc((size_t)S->lv + 1),
+                 .tg = malloc(((size_t)S->lv + 1) * sizeof(rkey))};
+    int rc = !S->elive || !S->on || !S->end || !X.eflags || !X.fl || !X.tg ? LB_NOMEM : LB_OK;
+    for (int d = 0; d < LB_DIR_COUNT && rc == LB_OK; d++) {
         int level = rs_first_level(S, d);
         if (level < 0)
             continue;
@@ -304,44 +395,34 @@ int rsearch_mark(rsearch *S)
                 S->root.key)
             set_live(S, b, level);
     }
-    for (int i = S->ncomps - 1; i >= 0; i--) {
+    rtables T = {.counting = 0};
+    for (int i = S->ncomps - 1; i >= 0 && rc == LB_OK; i--) {
         int comp = S->order[i];
         const rcomp *k = &S->comps[comp];
-        int any = 0;
-        for (int p = 0; p < k->n && !any; p++)
-            for (int m = 0; m < S->lv && !any; m++)
-                any = live(S, S->comp_cells[k->first + p], m);
-        if (!any)
+        if (!entries(S, k, &X))
             continue;
-        for (int p = 0; p < k->n; p++) {
-            int cell = S->comp_cells[k->first + p];
-            for (int m = 0; m < S->lv; m++)
-                if (live(S, cell, m)) {
-                    S->on[cell] = 1;
-                    mark_options(S, cell, m, S->cells[cell].legal, rs_ekey(S, cell, m));
-                }
-        }
         if (k->kind == COMP_GENERAL) {
-            int rc = general(S, k);
-            if (rc != LB_OK)
-                return rc;
+            rc = general(S, k, &X);
             continue;
         }
         if (k->n < 2)
             continue;
-        rtables T;
-        int rc = rtables_fill(S, comp, 0, &T, &S->trie_nodes);
+        rc = rtables_fill(S, comp, &T, &S->trie_nodes);
         for (int w = 0; w < 2 && rc == LB_OK; w++) {
             rc = rtables_way(S, comp, w, &T);
             rline ln = {S, k, w, k->n};
             if (rc == LB_OK)
-                rc = k->kind == COMP_CHAIN ? chain_way(S, &ln, &T) : cycle_way(S, &ln, &T);
-            rtables_free_way(&T, w);
+                rc = k->kind == COMP_CHAIN ? chain_way(S, &ln, &T, &X) : cycle_way(S, &ln, &T, &X);
         }
-        if (T.e)
-            rtables_release(&T);
-        if (rc != LB_OK)
-            return rc;
     }
-    return LB_OK;
+    rtables_release(&T);
+    for (int j = 0; j < 3; j++)
+        free(X.live[j]);
+    free(X.sp);
+    free(X.dp);
+    rrunbuf_release(&X.runs);
+    free(X.eflags);
+    free(X.fl);
+    free(X.tg);
+    return rc;
 }

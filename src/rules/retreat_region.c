@@ -277,16 +277,17 @@ static int dag_order(rsearch *S)
 int rsearch_build(rsearch *S, lb_trace *t)
 {
     builder B = {.S = S};
-    int rc = renemy_init(&B.E, S->st, S->side, S->start);
-    if (rc != LB_OK)
-        return rc;
-    S->enemies = B.E.formations;
-    S->d0 = renemy_distance(&B.E, S->start);
     const lb_map *m = &S->st->map;
     int K = S->most;
     lb_hex h0 = S->start;
     int c_lo = h0.col - K > 1 ? h0.col - K : 1, c_hi = h0.col + K < m->cols ? h0.col + K : m->cols;
     int r_lo = h0.row - K > 1 ? h0.row - K : 1, r_hi = h0.row + K < m->rows ? h0.row + K : m->rows;
+    int rc = renemy_init(&B.E, S->st, S->side, S->start, (lb_hex){c_lo, r_lo},
+                         (lb_hex){c_hi, r_hi});
+    if (rc != LB_OK)
+        return rc;
+    S->enemies = B.E.formations;
+    S->d0 = renemy_distance(&B.E, S->start);
     S->col0 = c_lo;
     S->row0 = r_lo;
     S->bw = c_hi - c_lo + 1;

@@ -1,13 +1,15 @@
 /* The values of one component's states: chains, cycles cut open, general components run by run. */
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lb/err.h"
 #include "retreat_int.h"
 
 /*
- * Every table is n * lv values, row p (a place along the component in the direction walked)
- * then level m. `cross` holds the climbing steps of each cell; `e` the value of E.
+ * Every table is rows of lv values, row p (a place along the component in the direction walked)
+ * then level m; keys always, counts and largest end distances only when counting. `cross`
+ * holds the climbing steps of each cell; `e` the value of E.
  *
  * Chain, walking one way: V(p, m) is the value of having just stepped onto place p (the place
  * behind is visited): V(p) = options(p) + [step on to p + 1, then V(p + 1)].
@@ -21,10 +23,25 @@
  * 1 .. L - 1 whose place L - 1 is last. Each table costs O(L * lv).
  */
 
-static inline size_t at(const rtables *T, int p, int m)
+/* Row p of a table: all rows kept (marking), or for walk tables when counting two in turn and a
+ * scratch row (each row needs only the one after it). */
+static inline rrow row_at(const rtables *T, const rtab *t, size_t r)
 {
-    return (size_t)p * (size_t)T->lv + (size_t)m;
+    size_t o = r * (size_t)T->lv;
+    return (rrow){t->key + o, t->count ? t->count + o : NULL, t->maxd ? t->maxd + o : NULL};
 }
+
+static inline rrow trow(const rtables *T, const rtab *t, int p)
+{
+    return row_at(T, t, (size_t)(T->counting ? p % 2 : p));
+}
+
+static inline rrow scratch_row(const rtables *T, const rtab *t)
+{
+    return row_at(T, t, (size_t)(T->counting ? 2 : T->n));
+}
+
+static int rtab_reserve(const rtables *T, rtab *t, int rows);
 
 /* Direction w of cell c as a bit, or 0. */
 static unsigned bit(int w)
@@ -50,17 +67,46 @@ int rs_end_limit(const rsearch *S, const rcell *c, unsigned open)
     return least;
 }
 
-int rs_end_at(int limit, int m)
+/* Adds the option (key, count, maxd) to entry i of row r (counts only when counting). */
+static inline void merge(const rtables *T, rrow r, int i, rkey key, uint64_t count, int maxd)
 {
-    return limit >= 0 && (m == 0 || m < limit);
+    if (key < r.key[i]) {
+        r.key[i] = key;
+        if (T->counting) {
+            r.count[i] = count;
+            r.maxd[i] = (uint16_t)maxd;
+        }
+    } else if (T->counting && key == r.key[i] && key != RKEY_NONE) {
+        r.count[i] = rcount_add(r.count[i], count);
+        if (maxd > r.maxd[i])
+            r.maxd[i] = (uint16_t)maxd;
+    }
 }
 
-/* The climbing steps of cell c at every level, into out[0..lv). */
-static void climbs(const rsearch *S, const rcell *c, int counts, ragg *out)
+static void row_none(const rtables *T, rrow r)
+{
+    for (int m = 0; m < T->lv; m++)
+        r.key[m] = RKEY_NONE;
+    if (T->counting) {
+        memset(r.count, 0, (size_t)T->lv * sizeof *r.count);
+        memset(r.maxd, 0, (size_t)T->lv * sizeof *r.maxd);
+    }
+}
+
+static void row_copy(const rtables *T, rrow to, rrow from)
+{
+    memcpy(to.key, from.key, (size_t)T->lv * sizeof *to.key);
+    if (T->counting) {
+        memcpy(to.count, from.count, (size_t)T->lv * sizeof *to.count);
+        memcpy(to.maxd, from.maxd, (size_t)T->lv * sizeof *to.maxd);
+    }
+}
+
+/* The climbing steps of cell c at every level, into row out. */
+static void climbs(const rsearch *S, const rtables *T, const rcell *c, rrow out)
 {
     int lv = S->lv;
-    for (int m = 0; m < lv; m++)
-        out[m] = ragg_none();
+    row_none(T, out);
     for (int d = 0; d < LB_DIR_COUNT; d++) {
         int b = c->nbr[d];
         if (!(c->legal & ~c->same & (1u << d)) || b < 0)
@@ -71,30 +117,60 @@ static void climbs(const rsearch *S, const rcell *c, int counts, ragg *out)
         const rkey *ek = S->ekey + (size_t)b * (size_t)lv;
         const uint16_t *em = S->emaxd + (size_t)b * (size_t)lv;
         const uint64_t *ec =
-            counts ? S->comps[cb->comp].cnt + (size_t)cb->pos * (size_t)lv : NULL;
+            T->counting ? S->comps[cb->comp].cnt + (size_t)cb->pos * (size_t)lv : NULL;
         for (int m = s; m < lv; m++) {
             rkey k = ek[m - s];
             if (k != RKEY_NONE)
-                ragg_add(&out[m], k + delta, ec ? ec[m - s] : 0, em[m - s]);
+                merge(T, out, m, k + delta, ec ? ec[m - s] : 0, em[m - s]);
         }
     }
 }
 
-/* The options of place p at level m: its climbs, and the end when allowed by `limit`. */
-static inline ragg options(const rtables *T, const rcell *c, int pos, int m, int limit)
+/* Row out = the options of cell c (its climbs, and the end when `limit` allows it). */
+static void options_row(const rtables *T, const rcell *c, int limit, rrow out)
 {
-    ragg v = T->cross[at(T, pos, m)];
-    if (rs_end_at(limit, m))
-        ragg_add(&v, RKEY_END, 1, c->d);
-    return v;
+    row_copy(T, out, row_at(T, &T->cross, (size_t)c->pos));
+    for (int m = 0; m < T->lv; m++)
+        if (rs_end_at(limit, m))
+            merge(T, out, m, RKEY_END, 1, c->d);
 }
 
-/* out[m] += delta + from[m - s], for every m with m - s >= 0. */
-static void add_shifted(ragg *out, const ragg *from, int lv, int s, uint32_t delta)
+/* out[m] += delta + from[m - s], for every m >= s. */
+static void add_shifted(const rtables *T, rrow out, rrow from, int s, uint32_t delta)
 {
-    for (int m = s; m < lv; m++)
-        if (from[m - s].key != RKEY_NONE)
-            ragg_add(&out[m], from[m - s].key + delta, from[m - s].count, from[m - s].maxd);
+    int lv = T->lv;
+    if (!T->counting) {
+        /* keys only: a branch-free minimum */
+        const rkey *f = from.key;
+        rkey *o = out.key;
+        for (int m = s; m < lv; m++) {
+            rkey k = f[m - s], v = k == RKEY_NONE ? RKEY_NONE : k + delta;
+            o[m] = v < o[m] ? v : o[m];
+        }
+        return;
+    }
+    for (int m = s; m < lv; m++) {
+        rkey k = from.key[m - s];
+        if (k == RKEY_NONE)
+            continue;
+        k += delta;
+        if (k < out.key[m]) {
+            out.key[m] = k;
+            out.count[m] = from.count[m - s];
+            out.maxd[m] = from.maxd[m - s];
+        } else if (k == out.key[m]) {
+            out.count[m] = rcount_add(out.count[m], from.count[m - s]);
+            if (from.maxd[m - s] > out.maxd[m])
+                out.maxd[m] = from.maxd[m - s];
+        }
+    }
+}
+
+/* E of cell c += the walk from it whose first step spends s and adds delta, valued by `from`. */
+static void add_to_e(const rtables *T, const rcell *c, rrow from, int s, uint32_t delta)
+{
+    if (T->counting)
+        add_shifted(T, row_at(T, &T->e, (size_t)c->pos), from, s, delta);
 }
 
 int rline_cell(const rline *ln, int p)
@@ -132,48 +208,42 @@ int rline_spend(const rline *ln, int p)
 
 /* Chain: V over places 1 .. L - 1 (place 0 is only ever an entry walking this way); adds the
  * walks to E. */
-static void chain_way(const rline *ln, rtables *T, ragg *V)
+static void chain_way(const rline *ln, rtables *T, const rtab *V)
 {
     const rsearch *S = ln->S;
-    int L = ln->L, lv = T->lv;
+    int L = ln->L;
     for (int p = L - 1; p >= 1; p--) {
-        int cell = rline_cell(ln, p);
-        const rcell *c = &S->cells[cell];
-        int limit = rs_end_limit(S, c, c->legal & ~bit(rline_behind(ln, c)));
-        ragg *row = V + at(T, p, 0);
-        for (int m = 0; m < lv; m++)
-            row[m] = options(T, c, c->pos, m, limit);
+        const rcell *c = &S->cells[rline_cell(ln, p)];
+        rrow row = trow(T, V, p);
+        options_row(T, c, rs_end_limit(S, c, c->legal & ~bit(rline_behind(ln, c))), row);
         if (p + 1 < L)
-            add_shifted(row, V + at(T, p + 1, 0), lv, rline_spend(ln, p), rline_delta(ln, p));
+            add_shifted(T, row, trow(T, V, p + 1), rline_spend(ln, p), rline_delta(ln, p));
         /* the entry one place back walks on to here */
-        const rcell *e = &S->cells[rline_cell(ln, p - 1)];
-        add_shifted(T->e + at(T, e->pos, 0), row, lv, rline_spend(ln, p - 1),
-                    rline_delta(ln, p - 1));
+        add_to_e(T, &S->cells[rline_cell(ln, p - 1)], row, rline_spend(ln, p - 1),
+                 rline_delta(ln, p - 1));
     }
 }
 
 /* Cycle, one way: the chains A and A0 and the prefix table Q (see the top of the file). */
-static void cycle_way(const rline *ln, rtables *T, ragg *A, ragg *A0, ragg *Q)
+static void cycle_way(const rline *ln, rtables *T, const rtab *A, const rtab *A0, const rtab *Q)
 {
     const rsearch *S = ln->S;
-    int L = ln->L, lv = T->lv;
+    int L = ln->L;
     for (int p = L - 1; p >= 1; p--) {
         const rcell *c = &S->cells[rline_cell(ln, p)];
         unsigned mid = c->legal & ~bit(rline_behind(ln, c));
-        int lim_mid = rs_end_limit(S, c, mid), lim_last = rs_end_limit(S, c, mid & ~bit(rline_on(ln, c)));
-        ragg *a = A + at(T, p, 0), *a0 = A0 + at(T, p, 0);
-        for (int m = 0; m < lv; m++) {
-            a[m] = options(T, c, c->pos, m, lim_mid);
-            a0[m] = p == L - 1 ? options(T, c, c->pos, m, lim_last) : a[m];
-        }
+        rrow a = trow(T, A, p), a0 = trow(T, A0, p);
+        options_row(T, c, rs_end_limit(S, c, mid), a);
+        if (p == L - 1)
+            options_row(T, c, rs_end_limit(S, c, mid & ~bit(rline_on(ln, c))), a0);
+        else
+            row_copy(T, a0, a);
         if (p + 1 < L) {
-            add_shifted(a, A + at(T, p + 1, 0), lv, rline_spend(ln, p), rline_delta(ln, p));
-            add_shifted(a0, A0 + at(T, p + 1, 0), lv, rline_spend(ln, p), rline_delta(ln, p));
+            add_shifted(T, a, trow(T, A, p + 1), rline_spend(ln, p), rline_delta(ln, p));
+            add_shifted(T, a0, trow(T, A0, p + 1), rline_spend(ln, p), rline_delta(ln, p));
         }
-        const rcell *e = &S->cells[rline_cell(ln, p - 1)];
-        ragg *from = p - 1 == 0 ? a0 : a;
-        add_shifted(T->e + at(T, e->pos, 0), from, lv, rline_spend(ln, p - 1),
-                    rline_delta(ln, p - 1));
+        add_to_e(T, &S->cells[rline_cell(ln, p - 1)], p - 1 == 0 ? a0 : a,
+                 rline_spend(ln, p - 1), rline_delta(ln, p - 1));
     }
     /* crossing the cut: from entry e the walk to place 0 of the second lap spends sigma and adds
      * delta; then Q(e - 2) or the last place e - 1 */
@@ -183,32 +253,29 @@ static void cycle_way(const rline *ln, rtables *T, ragg *A, ragg *A0, ragg *Q)
         sigma += rline_spend(ln, p);
         delta += rline_delta(ln, p);
     }
-    /* sigma, delta: from place 1 to place L (0 again); entries e = 1 .. L - 1 */
-    ragg *R = Q + at(T, L - 1, 0); /* scratch row: Q needs rows 0 .. L - 3 only */
+    rrow R = scratch_row(T, Q), opt = scratch_row(T, A); /* Q needs rows 0 .. L - 3 only */
     for (int e = 1; e < L; e++) {
         /* R_e(m') = Q(e - 2, m') + [gamma_{e-1} + last(e - 1, m' - tau_{e-1})] */
         const rcell *c = &S->cells[rline_cell(ln, e - 1)];
         unsigned mid = c->legal & ~bit(rline_behind(ln, c));
-        int lim_mid = rs_end_limit(S, c, mid), lim_last = rs_end_limit(S, c, mid & ~bit(rline_on(ln, c)));
-        for (int m = 0; m < lv; m++)
-            R[m] = e >= 2 ? Q[at(T, e - 2, m)] : ragg_none();
-        for (int m = tau; m < lv; m++) {
-            ragg o = options(T, c, c->pos, m - tau, lim_last);
-            if (o.key != RKEY_NONE)
-                ragg_add(&R[m], o.key + gamma, o.count, o.maxd);
+        if (T->counting) {
+            if (e >= 2)
+                row_copy(T, R, trow(T, Q, e - 2));
+            else
+                row_none(T, R);
+            options_row(T, c, rs_end_limit(S, c, mid & ~bit(rline_on(ln, c))), opt);
+            add_shifted(T, R, opt, tau, gamma);
+            add_to_e(T, &S->cells[rline_cell(ln, e)], R, sigma, delta);
         }
-        const rcell *ce = &S->cells[rline_cell(ln, e)];
-        add_shifted(T->e + at(T, ce->pos, 0), R, lv, sigma, delta);
         /* Q(e - 1) = Q(e - 2) + [gamma + mid(e - 1)] */
         if (e - 1 <= L - 3) {
-            ragg *q = Q + at(T, e - 1, 0);
-            for (int m = 0; m < lv; m++)
-                q[m] = e >= 2 ? Q[at(T, e - 2, m)] : ragg_none();
-            for (int m = tau; m < lv; m++) {
-                ragg o = options(T, c, c->pos, m - tau, lim_mid);
-                if (o.key != RKEY_NONE)
-                    ragg_add(&q[m], o.key + gamma, o.count, o.maxd);
-            }
+            rrow q = trow(T, Q, e - 1);
+            if (e >= 2)
+                row_copy(T, q, trow(T, Q, e - 2));
+            else
+                row_none(T, q);
+            options_row(T, c, rs_end_limit(S, c, mid), opt);
+            add_shifted(T, q, opt, tau, gamma);
         }
         tau += rline_spend(ln, e - 1);
         gamma += rline_delta(ln, e - 1);
@@ -217,153 +284,193 @@ static void cycle_way(const rline *ln, rtables *T, ragg *A, ragg *A0, ragg *Q)
     }
 }
 
-/* General component: every run from every entry (simple paths within the component). */
-int rs_runs(const rsearch *S, int entry, int budget, rrun **out, int *nout, long *used)
+/* The runs of a general component from its cell `entry`, appended to buf (simple paths within
+ * the component, listed depth first). */
+int rs_runs(const rsearch *S, int entry, int budget, rrunbuf *buf, long *used)
 {
     const rcomp *k = &S->comps[S->cells[entry].comp];
-    int cap = 64, n = 0;
-    rrun *r = malloc((size_t)cap * sizeof *r);
-    uint8_t *seen = calloc((size_t)k->n, 1);
-    int *dirs = malloc(((size_t)k->n + 1) * sizeof *dirs);
-    if (!r || !seen || !dirs) {
-        free(r);
-        free(seen);
-        free(dirs);
-        return LB_NOMEM;
+    if (k->n == 1) /* a lone hex: the run is its entry, every step from it open */
+        return rrunbuf_push(buf, (rrun){.cell = entry, .parent = -1,
+                                        .open = S->cells[entry].legal});
+    if ((size_t)k->n + 1 > buf->capseen) {
+        uint8_t *seen = realloc(buf->seen, (size_t)k->n + 1);
+        int *dirs = realloc(buf->dirs, ((size_t)k->n + 1) * sizeof *dirs);
+        if (seen)
+            buf->seen = seen;
+        if (dirs)
+            buf->dirs = dirs;
+        if (!seen || !dirs)
+            return LB_NOMEM;
+        buf->capseen = (size_t)k->n + 1;
     }
-    int rc = LB_OK;
+    memset(buf->seen, 0, (size_t)k->n);
+    int first = buf->n;
     /* iterative depth-first listing: dirs[depth] is the next direction to try at that node */
-    int node = 0, depth = 0;
-    r[n++] = (rrun){.cell = entry, .parent = -1, .spent = 0, .delta = 0};
-    seen[S->cells[entry].pos] = 1;
-    dirs[0] = 0;
+    int node = first, depth = 0;
+    if (rrunbuf_push(buf, (rrun){.cell = entry, .parent = -1}) != LB_OK)
+        return LB_NOMEM;
+    buf->seen[S->cells[entry].pos] = 1;
+    buf->dirs[0] = 0;
     while (depth >= 0) {
-        rrun *cur = &r[node];
-        const rcell *c = &S->cells[cur->cell];
-        if (dirs[depth] == 0) {
+        const rcell *c = &S->cells[buf->run[node].cell];
+        if (buf->dirs[depth] == 0) {
             unsigned open = c->legal;
             for (int d = 0; d < LB_DIR_COUNT; d++)
-                if ((c->same & (1u << d)) && c->nbr[d] >= 0 && seen[S->cells[c->nbr[d]].pos])
+                if ((c->same & (1u << d)) && c->nbr[d] >= 0 &&
+                    buf->seen[S->cells[c->nbr[d]].pos])
                     open &= ~(1u << d);
-            cur->open = (uint8_t)open;
+            buf->run[node].open = (uint8_t)open;
         }
-        int d = dirs[depth], child = -1;
+        int d = buf->dirs[depth], child = -1;
         for (; d < LB_DIR_COUNT && child < 0; d++) {
             int b = c->nbr[d];
-            if (!(c->same & (1u << d)) || b < 0 || seen[S->cells[b].pos] ||
-                cur->spent + c->spend[d] > budget)
+            const rrun cur = buf->run[node];
+            if (!(c->same & (1u << d)) || b < 0 || buf->seen[S->cells[b].pos] ||
+                cur.spent + c->spend[d] > budget)
                 continue;
-            if (n == cap || *used >= RSEARCH_MAX_TRIE) {
-                if (*used >= RSEARCH_MAX_TRIE) {
-                    rc = LB_NOMEM;
-                    break;
-                }
-                rrun *g = realloc(r, (size_t)(2 * cap) * sizeof *r);
-                if (!g) {
-                    rc = LB_NOMEM;
-                    break;
-                }
-                r = g;
-                cap *= 2;
-                cur = &r[node];
-            }
+            if (++*used > RSEARCH_MAX_TRIE)
+                return LB_NOMEM;
             const rcell *cb = &S->cells[b];
-            r[n] = (rrun){.cell = b, .parent = node, .spent = cur->spent + c->spend[d],
-                          .delta = cur->delta +
-                                   rkey_step(c->cost[d], (cb->flags & CELL_FRIEND) != 0)};
-            child = n++;
-            (*used)++;
+            rrun next = {.cell = b, .parent = node - first, .spent = cur.spent + c->spend[d],
+                         .delta = cur.delta + rkey_step(c->cost[d], (cb->flags & CELL_FRIEND) != 0)};
+            if (rrunbuf_push(buf, next) != LB_OK)
+                return LB_NOMEM;
+            child = buf->n - 1;
         }
-        if (rc != LB_OK)
-            break;
-        dirs[depth] = d;
+        buf->dirs[depth] = d;
         if (child >= 0) {
-            seen[S->cells[r[child].cell].pos] = 1;
+            buf->seen[S->cells[buf->run[child].cell].pos] = 1;
             node = child;
-            dirs[++depth] = 0;
+            buf->dirs[++depth] = 0;
         } else {
-            seen[c->pos] = 0;
-            node = r[node].parent;
+            buf->seen[c->pos] = 0;
+            node = buf->run[node].parent + first;
             depth--;
         }
     }
-    free(seen);
-    free(dirs);
-    if (rc != LB_OK) {
-        free(r);
-        return rc;
-    }
-    *out = r;
-    *nout = n;
     return LB_OK;
 }
 
+int rrunbuf_push(rrunbuf *buf, rrun r)
+{
+    if (buf->n == buf->cap) {
+        int cap = buf->cap ? 2 * buf->cap : 64;
+        rrun *g = realloc(buf->run, (size_t)cap * sizeof *g);
+        if (!g)
+            return LB_NOMEM;
+        buf->run = g;
+        buf->cap = cap;
+    }
+    buf->run[buf->n++] = r;
+    return LB_OK;
+}
+
+void rrunbuf_release(rrunbuf *buf)
+{
+    free(buf->run);
+    free(buf->seen);
+    free(buf->dirs);
+    *buf = (rrunbuf){0};
+}
+
+/* General component (counting): E of each entry += every run from it. */
 static int general(const rsearch *S, const rcomp *k, rtables *T, long *used)
 {
-    for (int i = 0; i < k->n; i++) {
+    if (rtab_reserve(T, &T->opt, 1) != LB_OK)
+        return LB_NOMEM;
+    rrow o = row_at(T, &T->opt, 0);
+    rrunbuf runs = {0};
+    int rc = LB_OK;
+    for (int i = 0; i < k->n && rc == LB_OK; i++) {
         int entry = S->comp_cells[k->first + i];
-        rrun *r;
-        int n;
-        int rc = rs_runs(S, entry, T->lv - 1, &r, &n, used);
+        runs.n = 0;
+        rc = rs_runs(S, entry, T->lv - 1, &runs, used);
         if (rc != LB_OK)
-            return rc;
-        ragg *e = T->e + at(T, i, 0);
-        for (int j = 1; j < n; j++) {
-            const rcell *c = &S->cells[r[j].cell];
-            int limit = rs_end_limit(S, c, r[j].open);
-            for (int m = r[j].spent; m < T->lv; m++) {
-                ragg o = options(T, c, c->pos, m - r[j].spent, limit);
-                if (o.key != RKEY_NONE)
-                    ragg_add(&e[m], o.key + r[j].delta, o.count, o.maxd);
-            }
+            break;
+        rrow e = row_at(T, &T->e, (size_t)i);
+        for (int j = 1; j < runs.n; j++) {
+            const rrun *r = &runs.run[j];
+            const rcell *c = &S->cells[r->cell];
+            options_row(T, c, rs_end_limit(S, c, r->open), o);
+            add_shifted(T, e, o, r->spent, r->delta);
         }
-        free(r);
     }
-    return LB_OK;
+    rrunbuf_release(&runs);
+    return rc;
 }
 
-void rtables_free_way(rtables *T, int w)
+static void rtab_free(rtab *t)
 {
-    for (int j = 0; j < 3; j++) {
-        free(T->way[w][j]);
-        T->way[w][j] = NULL;
+    free(t->key);
+    free(t->count);
+    free(t->maxd);
+    *t = (rtab){0};
+}
+
+/* Room for `rows` rows in t: keys, and counts and largest end distances when counting. The
+ * buffers are kept from one component to the next and only grow. */
+static int rtab_reserve(const rtables *T, rtab *t, int rows)
+{
+    size_t n = (size_t)rows * (size_t)T->lv;
+    if (n <= t->cap)
+        return LB_OK;
+    rkey *key = realloc(t->key, n * sizeof *key);
+    if (key)
+        t->key = key;
+    if (T->counting) {
+        uint64_t *count = realloc(t->count, n * sizeof *count);
+        if (count)
+            t->count = count;
+        uint16_t *maxd = realloc(t->maxd, n * sizeof *maxd);
+        if (maxd)
+            t->maxd = maxd;
+        if (!count || !maxd)
+            return LB_NOMEM;
     }
+    if (!key)
+        return LB_NOMEM;
+    t->cap = n;
+    return LB_OK;
 }
 
 void rtables_release(rtables *T)
 {
-    free(T->cross);
-    free(T->e);
-    rtables_free_way(T, 0);
-    rtables_free_way(T, 1);
+    rtab_free(&T->cross);
+    rtab_free(&T->e);
+    rtab_free(&T->opt);
+    for (int w = 0; w < 2; w++)
+        for (int j = 0; j < 3; j++)
+            rtab_free(&T->way[w][j]);
     *T = (rtables){0};
 }
 
-int rtables_fill(const rsearch *S, int comp, int counts, rtables *T, long *used)
+int rtables_fill(const rsearch *S, int comp, rtables *T, long *used)
 {
     const rcomp *k = &S->comps[comp];
-    *T = (rtables){.n = k->n, .lv = S->lv};
-    size_t cells = (size_t)k->n * (size_t)S->lv;
-    T->cross = malloc(cells * sizeof *T->cross);
-    T->e = malloc(cells * sizeof *T->e);
-    if (!T->cross || !T->e) {
-        rtables_release(T);
+    T->n = k->n;
+    T->lv = S->lv;
+    if (rtab_reserve(T, &T->cross, k->n) != LB_OK ||
+        (T->counting && rtab_reserve(T, &T->e, k->n) != LB_OK))
         return LB_NOMEM;
-    }
     for (int i = 0; i < k->n; i++) {
         const rcell *c = &S->cells[S->comp_cells[k->first + i]];
-        climbs(S, c, counts, T->cross + at(T, i, 0));
-        int limit = rs_end_limit(S, c, c->legal);
-        for (int m = 0; m < S->lv; m++)
-            T->e[at(T, i, m)] = options(T, c, i, m, limit);
+        climbs(S, T, c, row_at(T, &T->cross, (size_t)i));
+        if (T->counting)
+            options_row(T, c, rs_end_limit(S, c, c->legal), row_at(T, &T->e, (size_t)i));
     }
-    if (k->kind == COMP_GENERAL) {
-        int rc = general(S, k, T, used);
-        if (rc != LB_OK)
-            rtables_release(T);
-        return rc;
-    }
+    if (T->counting && k->kind == COMP_GENERAL)
+        return general(S, k, T, used);
     return LB_OK;
+}
+
+void rtables_lone(const rsearch *S, int comp, const rtables *T, rrow out)
+{
+    const rcell *c = &S->cells[S->comp_cells[S->comps[comp].first]];
+    climbs(S, T, c, out);
+    int limit = rs_end_limit(S, c, c->legal);
+    for (int m = 0; m < T->lv; m++)
+        if (rs_end_at(limit, m))
+            merge(T, out, m, RKEY_END, 1, c->d);
 }
 
 int rtables_way(const rsearch *S, int comp, int w, rtables *T)
@@ -371,17 +478,15 @@ int rtables_way(const rsearch *S, int comp, int w, rtables *T)
     const rcomp *k = &S->comps[comp];
     if (k->kind == COMP_GENERAL || k->n < 2)
         return LB_OK;
-    size_t cells = (size_t)k->n * (size_t)S->lv;
-    int tables = k->kind == COMP_CYCLE ? 3 : 1;
+    /* each table has a spare row at the end for scratch */
+    int rows = T->counting ? 3 : k->n + 1, tables = k->kind == COMP_CYCLE ? 3 : 1;
     for (int j = 0; j < tables; j++)
-        if (!(T->way[w][j] = malloc(cells * sizeof(ragg)))) {
-            rtables_free_way(T, w);
+        if (rtab_reserve(T, &T->way[w][j], rows) != LB_OK)
             return LB_NOMEM;
-        }
     rline ln = {S, k, w, k->n};
     if (k->kind == COMP_CHAIN)
-        chain_way(&ln, T, T->way[w][0]);
+        chain_way(&ln, T, &T->way[w][0]);
     else
-        cycle_way(&ln, T, T->way[w][0], T->way[w][1], T->way[w][2]);
+        cycle_way(&ln, T, &T->way[w][0], &T->way[w][1], &T->way[w][2]);
     return LB_OK;
 }

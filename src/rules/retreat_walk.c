@@ -17,38 +17,36 @@
 static const int lex_dirs[LB_DIR_COUNT] = {LB_DIR_NW, LB_DIR_SW, LB_DIR_N,
                                            LB_DIR_S,  LB_DIR_NE, LB_DIR_SE};
 
-/* The runs from one entry with the value of each (relative to the run's hex). */
+/* The runs from one entry: nodes first .. first + n - 1 of the walker's buffer. */
 typedef struct wrun {
-    rrun *node;
-    ragg *val;
-    int (*child)[LB_DIR_COUNT];
-    int n, level; /* level on entering */
+    int first, n, level; /* level on entering */
 } wrun;
 
 typedef struct frame {
-    int run, node; /* node -1: the start */
+    int run, node; /* node -1: the start; else an index from the run's first */
     int next;      /* next entry of lex_dirs to try */
     rkey target;   /* the value the rest of the path must have */
 } frame;
 
+/* The runs on the path, one after another (last in, first out), with the value of each node
+ * (best key and largest end D of the rest from it) and its child in each direction. */
 typedef struct walker {
     const rsearch *S;
     wrun *runs;
     int nruns, capruns;
+    rrunbuf nodes;
+    rkey *vkey;
+    uint16_t *vmaxd;
+    int (*child)[LB_DIR_COUNT];
+    int capvals;
     frame *stack;
     int depth, capstack;
     lb_hex *path;
     long trie_used;
 } walker;
 
-static void run_free(wrun *r)
-{
-    free(r->node);
-    free(r->val);
-    free(r->child);
-}
-
-/* The value of every run from (entry, level): options at its end hex, or steps on. */
+/* Lists the runs from (entry, level) on top of the buffer and values them: the options at each
+ * run's end hex, or steps on. */
 static int run_open(walker *W, int entry, int level)
 {
     const rsearch *S = W->S;
@@ -60,34 +58,45 @@ static int run_open(walker *W, int entry, int level)
         W->runs = r;
         W->capruns = cap;
     }
-    wrun *r = &W->runs[W->nruns];
-    *r = (wrun){.level = level};
+    int first = W->nodes.n;
     W->trie_used = 0;
-    int rc = rs_runs(S, entry, level, &r->node, &r->n, &W->trie_used);
-    if (rc != LB_OK)
-        return rc;
-    r->val = malloc((size_t)r->n * sizeof *r->val);
-    r->child = malloc((size_t)r->n * sizeof *r->child);
-    if (!r->val || !r->child) {
-        run_free(r);
+    if (rs_runs(S, entry, level, &W->nodes, &W->trie_used) != LB_OK)
         return LB_NOMEM;
+    if (W->nodes.cap > W->capvals) {
+        size_t cap = (size_t)W->nodes.cap;
+        rkey *k = realloc(W->vkey, cap * sizeof *k);
+        if (k)
+            W->vkey = k;
+        uint16_t *d = realloc(W->vmaxd, cap * sizeof *d);
+        if (d)
+            W->vmaxd = d;
+        int (*c)[LB_DIR_COUNT] = realloc(W->child, cap * sizeof *c);
+        if (c)
+            W->child = c;
+        if (!k || !d || !c)
+            return LB_NOMEM;
+        W->capvals = W->nodes.cap;
     }
-    for (int j = 0; j < r->n; j++)
+    int n = W->nodes.n - first;
+    const rrun *nd = W->nodes.run + first;
+    int (*child)[LB_DIR_COUNT] = W->child + first;
+    for (int j = 0; j < n; j++)
         for (int d = 0; d < LB_DIR_COUNT; d++)
-            r->child[j][d] = -1;
-    for (int j = 1; j < r->n; j++) {
-        const rcell *p = &S->cells[r->node[r->node[j].parent].cell];
+            child[j][d] = -1;
+    for (int j = 1; j < n; j++) {
+        const rcell *p = &S->cells[nd[nd[j].parent].cell];
         for (int d = 0; d < LB_DIR_COUNT; d++)
-            if ((p->same & (1u << d)) && p->nbr[d] == r->node[j].cell)
-                r->child[r->node[j].parent][d] = j;
+            if ((p->same & (1u << d)) && p->nbr[d] == nd[j].cell)
+                child[nd[j].parent][d] = j;
     }
     /* children come after their parents: value them from the last */
-    for (int j = r->n - 1; j >= 0; j--) {
-        const rrun *nd = &r->node[j];
-        const rcell *c = &S->cells[nd->cell];
-        int m = level - nd->spent;
+    rkey *vkey = W->vkey + first;
+    uint16_t *vmaxd = W->vmaxd + first;
+    for (int j = n - 1; j >= 0; j--) {
+        const rcell *c = &S->cells[nd[j].cell];
+        int m = level - nd[j].spent;
         ragg v = ragg_none();
-        if (rs_end_at(rs_end_limit(S, c, nd->open), m))
+        if (rs_end_at(rs_end_limit(S, c, nd[j].open), m))
             ragg_add(&v, RKEY_END, 1, c->d);
         for (int d = 0; d < LB_DIR_COUNT; d++) {
             int b = c->nbr[d], s = c->spend[d];
@@ -95,18 +104,19 @@ static int run_open(walker *W, int entry, int level)
                 continue;
             uint32_t delta = rkey_step(c->cost[d], (S->cells[b].flags & CELL_FRIEND) != 0);
             if (c->same & (1u << d)) {
-                int ch = r->child[j][d];
-                if (ch >= 0 && r->val[ch].key != RKEY_NONE)
-                    ragg_add(&v, r->val[ch].key + delta, 0, r->val[ch].maxd);
+                int ch = child[j][d];
+                if (ch >= 0 && vkey[ch] != RKEY_NONE)
+                    ragg_add(&v, vkey[ch] + delta, 0, vmaxd[ch]);
             } else {
                 rkey k = rs_ekey(S, b, m - s);
                 if (k != RKEY_NONE)
                     ragg_add(&v, k + delta, 0, rs_emaxd(S, b, m - s));
             }
         }
-        r->val[j] = v;
+        vkey[j] = v.key;
+        vmaxd[j] = v.maxd;
     }
-    W->nruns++;
+    W->runs[W->nruns++] = (wrun){first, n, level};
     return LB_OK;
 }
 
@@ -126,17 +136,15 @@ static int push(walker *W, int run, int node, rkey target)
     }
     W->stack[W->depth++] = (frame){run, node, 0, target};
     if (node >= 0)
-        W->path[W->depth - 2] = W->S->cells[W->runs[run].node[node].cell].hex;
+        W->path[W->depth - 2] = W->S->cells[W->nodes.run[W->runs[run].first + node].cell].hex;
     return LB_OK;
 }
 
 static void pop(walker *W)
 {
     frame *f = &W->stack[--W->depth];
-    if (f->node == 0) {
-        run_free(&W->runs[f->run]);
-        W->nruns--;
-    }
+    if (f->node == 0)
+        W->nodes.n = W->runs[--W->nruns].first; /* the run entered here is done */
 }
 
 /* The next step of frame f that reaches its target, from f->next on; when want_maxd >= 0, also
@@ -148,8 +156,9 @@ static int next_step(walker *W, frame *f, int want_maxd, int *run, int *node, rk
     int m;
     const wrun *r = f->node >= 0 ? &W->runs[f->run] : NULL;
     if (r) {
-        c = &S->cells[r->node[f->node].cell];
-        m = r->level - r->node[f->node].spent;
+        const rrun *nd = &W->nodes.run[r->first + f->node];
+        c = &S->cells[nd->cell];
+        m = r->level - nd->spent;
     } else {
         c = &S->startcell;
         m = S->budget;
@@ -175,13 +184,14 @@ static int next_step(walker *W, frame *f, int want_maxd, int *run, int *node, rk
         if (c->spend[d] > m)
             continue;
         if (c->same & (1u << d)) {
-            int ch = r->child[f->node][d];
-            if (ch < 0 || r->val[ch].key == RKEY_NONE || r->val[ch].key + delta != f->target ||
-                (want_maxd >= 0 && r->val[ch].maxd != want_maxd))
+            int ch = W->child[r->first + f->node][d];
+            rkey k = ch >= 0 ? W->vkey[r->first + ch] : RKEY_NONE;
+            if (k == RKEY_NONE || k + delta != f->target ||
+                (want_maxd >= 0 && W->vmaxd[r->first + ch] != want_maxd))
                 continue;
             *run = f->run;
             *node = ch;
-            *target = r->val[ch].key;
+            *target = k;
             return 1;
         }
         int level = m - c->spend[d];
@@ -201,9 +211,11 @@ static int next_step(walker *W, frame *f, int want_maxd, int *run, int *node, rk
 
 static void walker_release(walker *W)
 {
-    while (W->depth > 0)
-        pop(W);
     free(W->runs);
+    rrunbuf_release(&W->nodes);
+    free(W->vkey);
+    free(W->vmaxd);
+    free(W->child);
     free(W->stack);
     free(W->path);
 }

@@ -1135,6 +1135,49 @@ static void test_retreat__keeps_the_first_paths_and_counts_all(void **state)
     lb_state_free(st);
 }
 
+/* Bounded memory: a search over more hexes times levels than RSEARCH's limit (here 300 x 60
+ * open hexes, 18,000 reached, times 1,000 levels of a 999-MP cavalry rout) is refused with
+ * LB_NOMEM and a trace line, the state untouched; the same unit on 100 MP is answered. */
+static void test_retreat__too_large_a_search_is_refused(void **state)
+{
+    (void)state;
+    static char terrain[60 * 304 + 1];
+    char row[301];
+    memset(row, '.', 300);
+    row[300] = '\0';
+    terrain[0] = '\0';
+    for (int r = 0; r < 60; r++) {
+        strcat(terrain, r ? ",\"" : "\"");
+        strcat(terrain, row);
+        strcat(terrain, "\"");
+    }
+    for (int mp = 999; mp >= 100; mp -= 899) {
+        char units[512];
+        snprintf(units, sizeof units,
+                 "{\"id\": \"cav\", \"side\": \"french\", \"arm\": \"cavalry\", \"increments\": 4,"
+                 " \"fire\": 0, \"melee\": 8, \"movement\": %d, \"morale\": \"33\", \"formation\":"
+                 " \"column\", \"state\": \"good\", \"hexes\": [\"15030\"]},"
+                 INF_UNIT("au", "austrian", "\"15031\""), mp);
+        lb_state *st = scenario("premier-2018", 300, 60, terrain, "", units);
+        lb_retreat r;
+        lb_trace t;
+        lb_trace_init(&t);
+        lb_retreat_req req = {.kind = LB_RETREAT_ROUT};
+        int rc = lb_retreat_paths(st, 0, &req, &r, &t);
+        if (mp == 999) {
+            assert_int_equal(rc, LB_NOMEM);
+            assert_non_null(lb_trace_find(&t, "R-RET-12"));
+        } else {
+            assert_int_equal(rc, LB_OK);
+            assert_int_equal(r.hexes, 100);
+            lb_retreat_release(&r);
+        }
+        assert_int_equal(st->nunits, 2);
+        lb_trace_release(&t);
+        lb_state_free(st);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1146,6 +1189,7 @@ int main(void)
         cmocka_unit_test(test_retreat__leader_left_alone_follows_or_stays),
         cmocka_unit_test(test_retreat__leader_captured_with_a_surrendering_unit),
         cmocka_unit_test(test_retreat__saturated_count_streams_and_stops),
+        cmocka_unit_test(test_retreat__too_large_a_search_is_refused),
         cmocka_unit_test(test_retreat__rout_length_by_edition_and_die),
         cmocka_unit_test(test_retreat__leader_and_bad_requests_are_invalid),
         cmocka_unit_test(test_retreat__matches_brute_force_on_random_maps),
