@@ -166,6 +166,24 @@ static void add_shifted(const rtables *T, rrow out, rrow from, int s, uint32_t d
     }
 }
 
+/* out = base + (delta + from[m - s]): a copy and a merge, in one pass when keys only. */
+static void copy_add_shifted(const rtables *T, rrow out, rrow base, rrow from, int s,
+                             uint32_t delta)
+{
+    if (T->counting) {
+        row_copy(T, out, base);
+        add_shifted(T, out, from, s, delta);
+        return;
+    }
+    int lv = T->lv, m = 0;
+    for (; m < s && m < lv; m++)
+        out.key[m] = base.key[m];
+    for (; m < lv; m++) {
+        rkey k = from.key[m - s], v = k == RKEY_NONE ? RKEY_NONE : k + delta;
+        out.key[m] = v < base.key[m] ? v : base.key[m];
+    }
+}
+
 /* E of cell c += the walk from it whose first step spends s and adds delta, valued by `from`. */
 static void add_to_e(const rtables *T, const rcell *c, rrow from, int s, uint32_t delta)
 {
@@ -234,13 +252,11 @@ static void cycle_way(const rline *ln, rtables *T, const rtab *A, const rtab *A0
         unsigned mid = c->legal & ~bit(rline_behind(ln, c));
         rrow a = trow(T, A, p), a0 = trow(T, A0, p);
         options_row(T, c, rs_end_limit(S, c, mid), a);
-        if (p == L - 1)
+        if (p == L - 1) {
             options_row(T, c, rs_end_limit(S, c, mid & ~bit(rline_on(ln, c))), a0);
-        else
-            row_copy(T, a0, a);
-        if (p + 1 < L) {
+        } else {
+            copy_add_shifted(T, a0, a, trow(T, A0, p + 1), rline_spend(ln, p), rline_delta(ln, p));
             add_shifted(T, a, trow(T, A, p + 1), rline_spend(ln, p), rline_delta(ln, p));
-            add_shifted(T, a0, trow(T, A0, p + 1), rline_spend(ln, p), rline_delta(ln, p));
         }
         add_to_e(T, &S->cells[rline_cell(ln, p - 1)], p - 1 == 0 ? a0 : a,
                  rline_spend(ln, p - 1), rline_delta(ln, p - 1));
@@ -270,12 +286,13 @@ static void cycle_way(const rline *ln, rtables *T, const rtab *A, const rtab *A0
         /* Q(e - 1) = Q(e - 2) + [gamma + mid(e - 1)] */
         if (e - 1 <= L - 3) {
             rrow q = trow(T, Q, e - 1);
-            if (e >= 2)
-                row_copy(T, q, trow(T, Q, e - 2));
-            else
-                row_none(T, q);
             options_row(T, c, rs_end_limit(S, c, mid), opt);
-            add_shifted(T, q, opt, tau, gamma);
+            if (e >= 2) {
+                copy_add_shifted(T, q, trow(T, Q, e - 2), opt, tau, gamma);
+            } else {
+                row_none(T, q);
+                add_shifted(T, q, opt, tau, gamma);
+            }
         }
         tau += rline_spend(ln, e - 1);
         gamma += rline_delta(ln, e - 1);
