@@ -11,6 +11,7 @@
 #include "lb/charge_charts.h"
 #include "lb/fire_charts.h"
 #include "lb/scenario.h"
+#include "scenario_battle.h"
 
 #define PATH_MAX_LEN LB_ERR_PATH_MAX
 #define MAP_SIDE_MAX 999
@@ -1468,7 +1469,8 @@ static void syntax_error(loader *L, const json_error_t *jerr)
 }
 
 static const char *const top_keys[] = {"format", "title", "game",  "rules", "fractions",
-                                       "turn",   "sides", "map",   "charts", "units"};
+                                       "turn",   "sides", "map",   "charts", "units",
+                                       SCN_BATTLE_KEYS};
 
 int lb_scenario_load(const char *file, const char *text, size_t len, const lb_load_opts *opts,
                      lb_state **out, lb_errlist *errs)
@@ -1506,6 +1508,9 @@ int lb_scenario_load(const char *file, const char *text, size_t len, const lb_lo
             load_units(&L);
             if (errs->count == first_error && !L.failed_alloc)
                 check_placement(&L);
+            if (errs->count == first_error && !L.failed_alloc &&
+                scn_battle_load(file, text, len, L.root, st, L.strict, errs) != 0)
+                L.failed_alloc = 1;
         }
     }
     json_decref(L.module_root);

@@ -1,0 +1,21 @@
+/* The loader's hook for the battle keys: victory, reinforcements, organisation, timed movement (library-internal). */
+#ifndef LB_SCENARIO_BATTLE_H
+#define LB_SCENARIO_BATTLE_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "lb/err.h"
+#include "lb/state.h"
+
+/* The top-level keys it reads, for the loader's strict mode. */
+#define SCN_BATTLE_KEYS "victory", "reinforcements", "organisation", "movement_time_limit_s"
+
+/* Reads the battle keys of root (the scenario text, file and len place the problems) into
+ * st->battle, after the units are loaded and placed, and takes the reinforcements off the map.
+ * Every problem goes to errs as FILE:LINE:COL: PATH: expected …, found …; strict reports unknown
+ * keys. Returns 0, or -1 when out of memory. */
+int scn_battle_load(const char *file, const char *text, size_t len, const json_t *root,
+                    lb_state *st, int strict, lb_errlist *errs);
+
+#endif

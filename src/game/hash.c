@@ -1,0 +1,126 @@
+/* The 64-bit state hash (R-GAME-13): FNV-1a over every unit, the reinforcements, objectives, the clock, the segment, the game's records and the pending decision. */
+#include <string.h>
+
+#include "game_int.h"
+
+#define FNV_OFFSET 0xcbf29ce484222325ULL
+#define FNV_PRIME 0x100000001b3ULL
+
+static void mix(uint64_t *h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < n; i++) {
+        *h ^= p[i];
+        *h *= FNV_PRIME;
+    }
+}
+
+static void mix_int(uint64_t *h, long long v)
+{
+    mix(h, &v, sizeof v);
+}
+
+/* A string with its terminator, so "ab"+"c" and "a"+"bc" differ; NULL as one marker byte. */
+static void mix_str(uint64_t *h, const char *s)
+{
+    if (s)
+        mix(h, s, strlen(s) + 1);
+    else
+        mix(h, "\xff", 1);
+}
+
+static void mix_unit(uint64_t *h, const lb_unit *u)
+{
+    mix_str(h, u->id);
+    mix_str(h, u->name);
+    mix_str(h, u->nation);
+    mix_str(h, u->cls);
+    const long long values[] = {u->side,     u->arm,       u->increments, u->losses, u->fire,
+                                u->melee,    u->movement,  u->morale,     u->formation,
+                                u->state,    u->facing,    u->lance,      u->readiness,
+                                u->nbonus,   u->nhexes};
+    for (size_t i = 0; i < sizeof values / sizeof *values; i++)
+        mix_int(h, values[i]);
+    for (int k = 0; k < u->nbonus; k++) {
+        mix_str(h, u->bonus[k].key);
+        mix_int(h, u->bonus[k].value);
+    }
+    for (int k = 0; k < u->nhexes; k++) {
+        mix_int(h, u->hexes[k].col);
+        mix_int(h, u->hexes[k].row);
+    }
+}
+
+static void mix_decision(uint64_t *h, const lb_decision *d)
+{
+    mix_int(h, d->kind);
+    mix_int(h, d->side);
+    mix_str(h, d->subject);
+    mix_int(h, d->noptions);
+    for (int i = 0; i < d->noptions; i++)
+        mix_str(h, d->options[i].key);
+}
+
+uint64_t lb_game_hash(const lb_game *g)
+{
+    uint64_t h = FNV_OFFSET;
+    const lb_state *st = g->st;
+    const long long clock[] = {g->turn_index, g->half, st->turn.minutes, st->turn.phasing,
+                               st->turn.segment, g->over, g->conceded, st->rules};
+    for (size_t i = 0; i < sizeof clock / sizeof *clock; i++)
+        mix_int(&h, clock[i]);
+    mix(&h, &g->rng, sizeof g->rng);
+    mix_int(&h, st->nunits);
+    for (int i = 0; i < st->nunits; i++)
+        mix_unit(&h, &st->units[i]);
+    const lb_battle *b = &g->origin->battle;
+    mix(&h, g->entered, (size_t)b->nreinforcements);
+    for (int k = 0; k < b->victory.nobjectives; k++)
+        mix_int(&h, g->holder[k]);
+    for (int k = 0; k < b->norgs; k++)
+        mix_int(&h, g->org_level[k]);
+    mix(&h, g->targeted, (size_t)(st->map.cols * st->map.rows) * sizeof *g->targeted);
+    for (int i = 0; i < g->nrecs; i++) {
+        mix_int(&h, g->recs[i].fired_step);
+        mix_int(&h, g->recs[i].charged_step);
+        mix_int(&h, g->recs[i].combat_step);
+    }
+    for (int s = 0; s < 2; s++) {
+        mix_int(&h, g->tally_increments[s]);
+        mix_int(&h, g->tally_surrendered[s]);
+        mix_int(&h, g->tally_leaders[s]);
+    }
+    mix_int(&h, g->ntasks);
+    for (int i = 0; i < g->ntasks; i++) {
+        const task *t = &g->tasks[i];
+        mix_int(&h, t->kind);
+        mix_str(&h, t->unit);
+        mix_int(&h, t->retreat);
+        mix_int(&h, t->modifier);
+        mix_str(&h, t->why);
+    }
+    mix_int(&h, g->nobligations);
+    for (int i = 0; i < g->nobligations; i++) {
+        const obligation *o = &g->obligations[i];
+        mix_int(&h, o->kind);
+        mix_str(&h, o->unit);
+        mix_str(&h, o->other);
+        mix_int(&h, o->step);
+    }
+    if (g->charge) { /* a charge under way: its decisions and dice so far, and where it stands */
+        const lb_journal *j = lb_charge_journal(g->charge);
+        for (int i = 0; i < j->count; i++) {
+            const lb_journal_entry *e = &j->entries[i];
+            mix_int(&h, e->kind);
+            mix_str(&h, e->key);
+            mix_int(&h, e->value);
+        }
+        const lb_state *w = lb_charge_state(g->charge);
+        for (int i = 0; w && i < w->nunits; i++)
+            mix_unit(&h, &w->units[i]);
+    }
+    mix_int(&h, g->has_pending);
+    if (g->has_pending)
+        mix_decision(&h, &g->pending);
+    return h;
+}
