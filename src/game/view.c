@@ -155,3 +155,20 @@ int lb_game_view_json(const lb_game *g, int role, char **out)
     json_decref(root);
     return *out ? LB_OK : LB_NOMEM;
 }
+
+void lb_game_summary(const lb_game *g, char *buf, size_t n)
+{
+    const lb_state *st = g->st;
+    if (g->over) {
+        lb_game_score sc;
+        lb_game_score_of(g, &sc);
+        if (sc.winner >= 0)
+            snprintf(buf, n, "over: %s, %s victory", st->sides[sc.winner],
+                     lb_outcome_name(sc.outcome));
+        else
+            snprintf(buf, n, "over: a draw");
+        return;
+    }
+    snprintf(buf, n, "%02d:%02d %s %s", st->turn.minutes / 60, st->turn.minutes % 60,
+             st->sides[st->turn.phasing], lb_segment_name(st->turn.segment));
+}
