@@ -123,6 +123,10 @@ const lb_journal *lb_game_effective(const lb_game *g);
 const lb_state *lb_game_state(const lb_game *g);
 /* The pending decision, or NULL when the game is over. */
 const lb_decision *lb_game_pending(const lb_game *g);
+/* The actions of the segment now for the side that acts in it (the phasing side; the other in
+ * Defensive Fire) into *d (released by the caller): what the segment's action decision offers,
+ * "end" last, or no option when nothing is possible (R-GAME-3, R-GAME-4). LB_OK or LB_NOMEM. */
+int lb_game_action_options(const lb_game *g, lb_decision *d);
 /* May role answer the pending decision? */
 int lb_game_may_decide(const lb_game *g, int role);
 /* Answers the pending decision as role at journal length seq with key (see above): verdict in

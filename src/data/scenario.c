@@ -1506,11 +1506,11 @@ int lb_scenario_load(const char *file, const char *text, size_t len, const lb_lo
         load_charts(&L);
         if (load_map(&L) == 0) {
             load_units(&L);
-            if (errs->count == first_error && !L.failed_alloc)
-                check_placement(&L);
             if (errs->count == first_error && !L.failed_alloc &&
                 scn_battle_load(file, text, len, L.root, st, L.strict, errs) != 0)
                 L.failed_alloc = 1;
+            if (errs->count == first_error && !L.failed_alloc)
+                check_placement(&L);
         }
     }
     json_decref(L.module_root);

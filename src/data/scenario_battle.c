@@ -225,6 +225,25 @@ static void load_victory(reader *R, json_t *root)
     }
 }
 
+/* R-SCN-5 for a reinforcement: its entry hexes are open to its arm (the loader checks the units
+ * on the map; reinforcements leave it before that check). */
+static void entry_terrain(reader *R, const lb_unit *u, int index)
+{
+    const lb_state *st = R->st;
+    for (int k = 0; k < u->nhexes && u->arm != LB_ARM_LEADER; k++) {
+        if (!lb_map_contains(&st->map, u->hexes[k]))
+            continue;
+        const lb_terrain_type *t = &st->charts.terrain[st->map.terrain[lb_map_cell(
+            &st->map, u->hexes[k])]];
+        if (t->move[u->arm] == LB_MOVE_PROHIBITED) {
+            char p[PATH_LEN], label[LB_HEX_LABEL_MAX];
+            snprintf(p, sizeof p, "/units/%d/hexes/%d", index, k);
+            problem(R, p, "expected terrain open to %s, found %s at %s (prohibited)",
+                    lb_arm_name(u->arm), t->id, lb_map_label(&st->map, u->hexes[k], label));
+        }
+    }
+}
+
 /* R-GAME-9: reinforcements are units of `units` named here with the turn they enter; their
  * hexes in `units` are their entry hexes. */
 static void load_reinforcements(reader *R, json_t *root, unsigned char *off_map)
@@ -282,6 +301,7 @@ static void load_reinforcements(reader *R, json_t *root, unsigned char *off_map)
                 continue;
             }
             off_map[u] = 1;
+            entry_terrain(R, &st->units[u], u);
             if (t >= 0)
                 b->reinforcements[b->nreinforcements++] = (lb_reinforcement){st->units[u], t};
         }

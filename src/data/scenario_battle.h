@@ -12,7 +12,8 @@
 #define SCN_BATTLE_KEYS "victory", "reinforcements", "organisation", "movement_time_limit_s"
 
 /* Reads the battle keys of root (the scenario text, file and len place the problems) into
- * st->battle, after the units are loaded and placed, and takes the reinforcements off the map.
+ * st->battle, after the units are loaded and before their placement is checked, and takes the
+ * reinforcements off the map (they are never on it with the units that start there).
  * Every problem goes to errs as FILE:LINE:COL: PATH: expected …, found …; strict reports unknown
  * keys. Returns 0, or -1 when out of memory. */
 int scn_battle_load(const char *file, const char *text, size_t len, const json_t *root,

@@ -54,12 +54,17 @@ int game_refuse(lb_game_answer *out, lb_verdict v, const char *rule, const char 
     return LB_OK;
 }
 
-unit_rec *game_rec(lb_game *g, const char *id)
+const unit_rec *game_rec_of(const lb_game *g, const char *id)
 {
     for (int i = 0; i < g->nrecs; i++)
         if (strcmp(g->recs[i].id, id) == 0)
             return &g->recs[i];
     return NULL;
+}
+
+unit_rec *game_rec(lb_game *g, const char *id)
+{
+    return (unit_rec *)game_rec_of(g, id);
 }
 
 /* ---- segments ------------------------------------------------------------------------------ */
@@ -126,34 +131,45 @@ static int end_segment(lb_game *g)
     return enter_segment(g, LB_SEG_COMMAND);
 }
 
+int lb_game_action_options(const lb_game *g, lb_decision *d)
+{
+    const lb_state *st = g->st;
+    lb_segment seg = st->turn.segment;
+    int side = seg == LB_SEG_DEFENSIVE_FIRE ? 1 - st->turn.phasing : st->turn.phasing;
+    lb_decision_init(d, LB_DECIDE_ACTION, side, "", "R-GAME-3",
+                     "%s, %s segment: choose an action, or end the segment", st->sides[side],
+                     lb_segment_name(seg));
+    int rc = LB_OK;
+    if (g->over)
+        return LB_OK;
+    if (seg == LB_SEG_CHARGE)
+        rc = charge_options(g, d);
+    else if (seg == LB_SEG_DEFENSIVE_FIRE || seg == LB_SEG_OFFENSIVE_FIRE)
+        rc = fire_options(g, d);
+    if (rc == LB_OK && d->noptions)
+        rc = lb_decision_add(d, "end", "end the %s segment", lb_segment_name(seg));
+    if (rc == LB_OK)
+        d->auto_choice = d->noptions - 1;
+    else
+        lb_decision_release(d);
+    return rc;
+}
+
 /* R-GAME-3, R-GAME-4: the phasing (Defensive Fire: the other) side's choice of action, or the
  * segment's end when nothing but "end" is possible. */
 static int segment_decision(lb_game *g)
 {
     lb_state *st = g->st;
     lb_segment seg = st->turn.segment;
-    int side = seg == LB_SEG_DEFENSIVE_FIRE ? 1 - st->turn.phasing : st->turn.phasing;
     lb_decision d;
-    lb_decision_init(&d, LB_DECIDE_ACTION, side, "", "R-GAME-3",
-                     "%s, %s segment: choose an action, or end the segment", st->sides[side],
-                     lb_segment_name(seg));
-    int rc = LB_OK;
-    if (seg == LB_SEG_CHARGE)
-        rc = charge_options(g, &d);
-    else if (seg == LB_SEG_DEFENSIVE_FIRE || seg == LB_SEG_OFFENSIVE_FIRE)
-        rc = fire_options(g, &d);
-    if (rc == LB_OK && d.noptions)
-        rc = lb_decision_add(&d, "end", "end the %s segment", lb_segment_name(seg));
-    if (rc != LB_OK) {
-        lb_decision_release(&d);
+    int rc = lb_game_action_options(g, &d), side = d.side;
+    if (rc != LB_OK)
         return rc;
-    }
     if (d.noptions == 0) {
         lb_trace_add(g->tr, "R-GAME-4", "(2)", "%s has nothing to do in the %s segment: it "
                      "ends", st->sides[side], lb_segment_name(seg));
         return end_segment(g);
     }
-    d.auto_choice = d.noptions - 1;
     lb_decision_move(&g->pending, &d);
     g->has_pending = 1;
     return LB_OK;

@@ -90,8 +90,9 @@ int game_advance(lb_game *g);
 /* Rebuilds the state from the origin and replays the effective journal. LB_OK, LB_INVALID
  * (g->error says which entry), LB_NOMEM. */
 int game_rebuild(lb_game *g);
-/* The record of unit id (added when new); NULL when out of memory. */
+/* The record of unit id, or NULL when it has none. */
 unit_rec *game_rec(lb_game *g, const char *id);
+const unit_rec *game_rec_of(const lb_game *g, const char *id);
 /* An answer before anything happened: accepted, seq_before = seq_after = the journal's length. */
 void game_answer_init(const lb_game *g, lb_game_answer *out);
 /* After a failure: the journal cut back to journal_count entries, the state rebuilt; returns rc
@@ -133,12 +134,12 @@ int task_answer(lb_game *g, const char *key);
 
 /* seg_fire.c: Defensive and Offensive Fire */
 /* Adds the fire options of the segment now to d. */
-int fire_options(lb_game *g, lb_decision *d);
+int fire_options(const lb_game *g, lb_decision *d);
 /* Resolves "fire:UNIT:HEX" (a legal option); LB_OK or an error. */
 int fire_run(lb_game *g, const char *key);
 
 /* seg_charge.c: Charge à Cheval */
-int charge_options(lb_game *g, lb_decision *d);
+int charge_options(const lb_game *g, lb_decision *d);
 /* Starts the charge of "charge:UNIT:PATH": LB_OK (started, or refused with out filled). */
 int charge_start(lb_game *g, const char *key, lb_game_answer *out);
 /* Runs the charge in progress to its next decision or its end (applied). */

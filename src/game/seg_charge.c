@@ -7,13 +7,13 @@
 #include "lb/effects.h"
 
 /* R-GAME-5, R-CHG-8: cavalry that may charge now; the path is the player's parameter. */
-int charge_options(lb_game *g, lb_decision *d)
+int charge_options(const lb_game *g, lb_decision *d)
 {
     const lb_state *st = g->st;
     int step = game_step(g), rc = LB_OK;
     for (int i = 0; i < st->nunits && rc == LB_OK; i++) {
         const lb_unit *u = &st->units[i];
-        const unit_rec *r = game_rec(g, u->id);
+        const unit_rec *r = game_rec_of(g, u->id);
         if (u->side != d->side || u->arm != LB_ARM_CAVALRY || u->state != LB_STATE_GOOD ||
             u->readiness != LB_READY_FRESH || u->nhexes != 1 || (r && r->charged_step == step))
             continue;

@@ -28,7 +28,7 @@ static int distance_to(const lb_unit *u, lb_hex h)
 
 /* Every hex unit may fire at now (R-GAME-5): an enemy combat unit's hex not fired at in this
  * segment (R-FIRE-6), adjacent in Defensive Fire (27.2), allowed by the fire rules. */
-static int targets_of(lb_game *g, int unit, candidate *out, lb_fire_value *v)
+static int targets_of(const lb_game *g, int unit, candidate *out, lb_fire_value *v)
 {
     const lb_state *st = g->st;
     const lb_unit *u = &st->units[unit];
@@ -54,7 +54,7 @@ static int targets_of(lb_game *g, int unit, candidate *out, lb_fire_value *v)
     return n;
 }
 
-int fire_options(lb_game *g, lb_decision *d)
+int fire_options(const lb_game *g, lb_decision *d)
 {
     const lb_state *st = g->st;
     int side = d->side, step = game_step(g);
@@ -63,7 +63,7 @@ int fire_options(lb_game *g, lb_decision *d)
     int rc = c && v ? LB_OK : LB_NOMEM;
     for (int i = 0; i < st->nunits && rc == LB_OK; i++) {
         const lb_unit *u = &st->units[i];
-        const unit_rec *r = game_rec(g, u->id);
+        const unit_rec *r = game_rec_of(g, u->id);
         if (u->side != side || !lb_unit_is_combat(u) || (r && r->fired_step == step))
             continue;
         int n = targets_of(g, i, c, v), closest = -1;

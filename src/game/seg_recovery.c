@@ -21,7 +21,7 @@ int recovery_begin(lb_game *g)
             if (rc != LB_OK)
                 return rc;
         }
-        const unit_rec *r = game_rec(g, u->id);
+        const unit_rec *r = game_rec_of(g, u->id);
         if (u->arm == LB_ARM_CAVALRY && u->readiness != LB_READY_FRESH &&
             (!r || r->combat_step <= step - STEPS_PER_TURN)) {
             u->readiness = u->readiness == LB_READY_EXHAUSTED ? LB_READY_TIRED : LB_READY_FRESH;
