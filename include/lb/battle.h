@@ -38,8 +38,8 @@ typedef struct lb_reinforcement {
     int minutes;               /* the game turn it enters */
 } lb_reinforcement;
 
-/* A division or corps (43): its units (ids) and the counts of routed or eliminated infantry
- * that raise its Morale Level to 1, 2 and 3. */
+/* A division or corps (43): its units (ids), the counts of routed or eliminated infantry that
+ * raise its Morale Level to 1, 2 and 3, and each level's modifier to its units' morale checks. */
 #define LB_ORG_LEVELS 3
 typedef struct lb_org {
     const char *id;
@@ -48,7 +48,9 @@ typedef struct lb_org {
     const char **units;
     int nunits;
     int infantry;              /* infantry units among them, at the start */
-    int levels[LB_ORG_LEVELS];
+    int levels[LB_ORG_LEVELS]; /* the count from which level k+1 applies */
+    int mods[LB_ORG_LEVELS + 1]; /* modifier at level 0..3 */
+    int from_charts;           /* levels and mods from the charts' morale_levels */
 } lb_org;
 
 typedef struct lb_battle {

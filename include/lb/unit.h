@@ -60,6 +60,8 @@ typedef struct lb_unit {
     int nbonus;
     lb_hex hexes[LB_UNIT_MAX_HEXES];
     int nhexes;
+    int level_mod;      /* its organisation's Morale Level modifier to morale checks (43), set
+                         * by the game on the hour (R-GAME-11); 0 outside a game */
 } lb_unit;
 
 /* Names as written in scenarios, and their parsers (-1 when unknown). */

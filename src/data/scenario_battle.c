@@ -308,6 +308,26 @@ static void load_reinforcements(reader *R, json_t *root, unsigned char *off_map)
     }
 }
 
+/* R-GAME-11: the thresholds and modifiers of charts.morale_levels[side][id] (charts-format 9.1),
+ * when the charts have them; a level the charts leave out is never reached. */
+static void chart_levels(const lb_state *st, lb_org *org)
+{
+    json_t *list = json_object_get(
+        json_object_get(json_object_get(st->charts.doc, "morale_levels"), st->sides[org->side]),
+        org->id);
+    list = json_object_get(list, "levels");
+    if (!json_is_array(list))
+        return;
+    org->from_charts = 1;
+    for (int l = 0; l <= LB_ORG_LEVELS; l++) {
+        json_t *e = json_array_get(list, (size_t)l);
+        json_t *from = json_object_get(e, "from"), *mod = json_object_get(e, "mod");
+        if (l > 0)
+            org->levels[l - 1] = json_is_integer(from) ? (int)json_integer_value(from) : 1000000;
+        org->mods[l] = json_is_integer(mod) ? (int)json_integer_value(mod) : 0;
+    }
+}
+
 /* R-GAME-11: organisations and the counts that set their Morale Levels (43). */
 static void load_organisation(reader *R, json_t *root)
 {
@@ -372,9 +392,12 @@ static void load_organisation(reader *R, json_t *root)
             org->units[org->nunits++] = st->units[u].id;
             org->infantry += st->units[u].arm == LB_ARM_INFANTRY;
         }
-        /* R-GAME-11: by default level k when more than 20k% of its infantry is routed or gone */
+        /* R-GAME-11: the charts' morale_levels for this side and id, else level k when more than
+         * 20k% of its infantry is routed or gone, with no modifier */
         for (int l = 0; l < LB_ORG_LEVELS; l++)
             org->levels[l] = org->infantry * (l + 1) / 5 + 1;
+        if (org->side >= 0)
+            chart_levels(st, org);
         json_t *levels = json_object_get(o, "levels");
         cj_path_key(p, base, "levels");
         if (levels) {
@@ -390,6 +413,8 @@ static void load_organisation(reader *R, json_t *root)
             if (!ok)
                 problem(R, p, "expected three rising counts [level 1, level 2, level 3], found %s",
                         FOUND(levels));
+            org->from_charts = 0;
+            memset(org->mods, 0, sizeof org->mods);
         }
         b->norgs++;
     }

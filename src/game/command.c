@@ -30,7 +30,7 @@ static int to_come(const lb_game *g, const char *id)
  * its infantry routed or gone from the map reaches. */
 static void morale_levels(lb_game *g)
 {
-    const lb_state *st = g->st;
+    lb_state *st = g->st;
     const lb_battle *b = &g->origin->battle;
     for (int k = 0; k < b->norgs; k++) {
         const lb_org *org = &b->orgs[k];
@@ -45,8 +45,14 @@ static void morale_levels(lb_game *g)
         while (level < LB_ORG_LEVELS && count >= org->levels[level])
             level++;
         g->org_level[k] = level;
+        for (int i = 0; i < org->nunits; i++) {
+            int now = lb_state_unit_index(st, org->units[i]);
+            if (now >= 0)
+                st->units[now].level_mod = org->mods[level];
+        }
         lb_trace_add(g->tr, "R-GAME-11", "(43)", "%s: %d of %d infantry routed or gone: "
-                     "Morale Level %d", org->id, count, org->infantry, level);
+                     "Morale Level %d, %+d to its units' morale checks", org->id, count,
+                     org->infantry, level, org->mods[level]);
         lb_trace_int(g->tr, "level", level);
     }
 }

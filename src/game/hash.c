@@ -38,7 +38,7 @@ static void mix_unit(uint64_t *h, const lb_unit *u)
     const long long values[] = {u->side,     u->arm,       u->increments, u->losses, u->fire,
                                 u->melee,    u->movement,  u->morale,     u->formation,
                                 u->state,    u->facing,    u->lance,      u->readiness,
-                                u->nbonus,   u->nhexes};
+                                u->nbonus,   u->nhexes,    u->level_mod};
     for (size_t i = 0; i < sizeof values / sizeof *values; i++)
         mix_int(h, values[i]);
     for (int k = 0; k < u->nbonus; k++) {
