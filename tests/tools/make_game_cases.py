@@ -98,6 +98,35 @@ CASES = {
     },
 }
 
+def check_case(ruling, extra, strict=False):
+    args = ["check", "{scenario}"] + (["--strict"] if strict else [])
+    return {"ruling": ruling, "args": args, "exit": 1,
+            "scenario": scenario("battle keys", [column("fr-a", "french", ["0101"], 6),
+                                                 column("au-a", "austrian", ["0808"], 12)],
+                                 extra=extra)}
+
+
+CASES.update({
+    "check-R-GAME-1-last-turn-off-the-clock":
+        check_case("R-GAME-1", {"victory": {"last_turn": "13:30"}}),
+    "check-R-GAME-9-reinforcement-unknown-unit":
+        check_case("R-GAME-9", {"reinforcements": [{"time": "13:20", "units": ["nobody"]}]}),
+    "check-R-GAME-9-reinforcement-twice":
+        check_case("R-GAME-9", {"reinforcements": [{"time": "13:20", "units": ["au-a"]},
+                                                   {"time": "13:40", "units": ["au-a"]}]}),
+    "check-R-GAME-11-organisation-enemy-unit":
+        check_case("R-GAME-11", {"organisation": [{"id": "c", "side": "french",
+                                                   "units": ["fr-a", "au-a"]}]}),
+    "check-R-VIC-2-objective-off-the-map":
+        check_case("R-VIC-2", {"victory": {"last_turn": "14:00",
+                                           "objectives": [{"hex": "0909", "points": 5}]}}),
+    "check-R-VIC-4-margins-not-rising":
+        check_case("R-VIC-4", {"victory": {"last_turn": "14:00", "margins": {
+            "marginal": 5, "substantive": 3, "decisive": 10}}}),
+    "check-R-GAME-2-strict-unknown-key":
+        check_case("R-GAME-2", {"victory": {"last_turn": "14:00", "bonus": 3}}, strict=True),
+})
+
 if __name__ == "__main__":
     for name, case in CASES.items():
         path = "tests/cases/%s.json" % name
@@ -106,7 +135,7 @@ if __name__ == "__main__":
         except FileNotFoundError:
             old = {}
         case = dict(case)
-        for key in ("description", "json", "exit", "stderr"):
+        for key in ("description", "json", "exit", "stderr", "stderr_has"):
             if key in old:
                 case[key] = old[key]
         ordered = {"ruling": case.pop("ruling")}
