@@ -59,8 +59,8 @@ static void print_score(play *P)
         fprintf(P->out, "  %s: %d points (objectives %d, enemy increments %d, surrendered %d, "
                 "leaders %d)\n", st->sides[s], sc.points[s], sc.objectives[s], sc.increments[s],
                 sc.surrendered[s], sc.leaders[s]);
-    if (sc.over)
-        fprintf(P->out, "  result: %s\n", sc.winner >= 0 ? "" : "a draw");
+    if (sc.over && sc.winner < 0)
+        fprintf(P->out, "  the battle ends in a draw\n");
     if (sc.over && sc.winner >= 0)
         fprintf(P->out, "  %s wins: a %s victory%s\n", st->sides[sc.winner],
                 lb_outcome_name(sc.outcome), sc.conceded >= 0 ? " (the enemy conceded)" : "");
@@ -254,7 +254,7 @@ static int odds_fire(play *P, const char *unit, const char *target)
     if (rc == LB_OK && !o->allowed)
         fprintf(P->out, "%s may not fire at %s: %s [%s]\n", unit, label, o->reason, o->rule);
     if (rc == LB_OK && o->allowed) {
-        char vb[32], pb[32];
+        char pb[32];
         fprintf(P->out, "%s fires at %s: %s; fire defence %d; odds %s\n", unit, label,
                 o->fire.breakdown, o->defence.value, o->column ? o->column->label : "none");
         for (int l = 0; l <= o->max_loss; l++)
@@ -262,7 +262,6 @@ static int odds_fire(play *P, const char *unit, const char *target)
                 fprintf(P->out, "  %d lost: %s (%.1f%%)\n", l,
                         lb_frac_fmt(o->p_loss[l], pb, sizeof pb),
                         100 * lb_frac_double(o->p_loss[l]));
-        (void)vb;
     }
     for (int i = 0; i < t.count; i++)
         fprintf(P->out, "  [%s %s] %s\n", t.steps[i].rule, t.steps[i].section, t.steps[i].text);

@@ -166,8 +166,11 @@ static int segment_decision(lb_game *g)
     if (rc != LB_OK)
         return rc;
     if (d.noptions == 0) {
-        lb_trace_add(g->tr, "R-GAME-4", "(2)", "%s has nothing to do in the %s segment: it "
-                     "ends", st->sides[side], lb_segment_name(seg));
+        if (seg == LB_SEG_COMMAND)
+            lb_trace_add(g->tr, "R-GAME-1", "(2)", "the Command step is over");
+        else
+            lb_trace_add(g->tr, "R-GAME-4", "(2)", "%s has nothing to do in the %s segment: "
+                         "it ends", st->sides[side], lb_segment_name(seg));
         return end_segment(g);
     }
     lb_decision_move(&g->pending, &d);
@@ -314,6 +317,7 @@ static void concede(lb_game *g, int side)
     lb_charge_free(g->charge);
     g->charge = NULL;
     g->ntasks = 0;
+    task_forget(g);
     lb_trace_add(g->tr, "R-VIC-5", "(2)", "%s concedes the battle", g->st->sides[side]);
 }
 
@@ -344,6 +348,7 @@ int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out)
 
 static void reset(lb_game *g)
 {
+    task_forget(g);
     lb_charge_free(g->charge);
     g->charge = NULL;
     lb_decision_release(&g->pending);
@@ -563,6 +568,7 @@ void lb_game_free(lb_game *g)
 {
     if (!g)
         return;
+    task_forget(g);
     lb_charge_free(g->charge);
     lb_decision_release(&g->pending);
     lb_trace_release(&g->trace);

@@ -70,6 +70,8 @@ struct lb_game {
     int tally_increments[2], tally_surrendered[2], tally_leaders[2];
     task tasks[TASKS_MAX];
     int ntasks;
+    lb_retreat offered;          /* the paths of the retreat whose end is pending */
+    int has_offered;
     obligation obligations[OBLIGATIONS_MAX];
     int nobligations;
     lb_charge *charge;           /* a charge waiting for a decision */
@@ -131,6 +133,8 @@ int task_push(lb_game *g, const task *t);
 int task_run(lb_game *g);
 /* Answers the first task's pending decision with key; LB_OK or an error. */
 int task_answer(lb_game *g, const char *key);
+/* Forgets the paths of an offered retreat. */
+void task_forget(lb_game *g);
 
 /* seg_fire.c: Defensive and Offensive Fire */
 /* Adds the fire options of the segment now to d. */

@@ -161,14 +161,25 @@ static int run_retreat(lb_game *g, int unit, const task *t)
     if (rc == LB_OK)
         rc = lb_decision_add(&d, "auto", "the automatic choice (farthest from the enemy, R-RET-4)");
     d.auto_choice = d.noptions - 1;
-    lb_retreat_release(&r);
     if (rc != LB_OK) {
+        lb_retreat_release(&r);
         lb_decision_release(&d);
         return rc;
     }
+    /* the state does not change until the answer: its paths are kept for it */
+    task_forget(g);
+    g->offered = r;
+    g->has_offered = 1;
     lb_decision_move(&g->pending, &d);
     g->has_pending = 1;
     return LB_OK;
+}
+
+void task_forget(lb_game *g)
+{
+    if (g->has_offered)
+        lb_retreat_release(&g->offered);
+    g->has_offered = 0;
 }
 
 /* A morale check of the task's unit: roll, apply, and its retreat next when it must move. */
@@ -222,12 +233,11 @@ int task_answer(lb_game *g, const char *key)
     int unit = lb_state_unit_index(st, t->unit);
     if (!g->ntasks || t->kind != TASK_RETREAT || unit < 0)
         return LB_INVALID;
-    lb_retreat r;
-    lb_retreat_req req = {.kind = t->retreat};
-    int rc = lb_retreat_paths(st, unit, &req, &r, NULL);
-    if (rc != LB_OK)
-        return rc;
-    int choice = -1;
+    if (!g->has_offered)
+        return LB_INVALID;
+    lb_retreat r = g->offered;
+    g->has_offered = 0;
+    int rc = LB_OK, choice = -1;
     lb_hex h;
     if (strcmp(key, "auto") != 0) {
         if (lb_map_parse_label(&st->map, key, &h) != 0 || (choice = path_to(&r, h)) < 0) {
