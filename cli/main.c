@@ -16,6 +16,7 @@ static const cli_command commands[] = {
      "every optimal path of retreat, rout or flight (K: disorder, rout, flight)"},
     {"los", cmd_los, "", "los FILE FROM TO", "can FROM see TO (hex labels or unit ids), and why"},
     {"visible", cmd_visible, "", "visible FILE FROM", "every hex FROM can see, on the map"},
+    {"move", cmd_move, "to=,path=,plan=,form=,face=,enter=,svg=", "move FILE UNIT [--to H | --path H1,... | --plan A,...] [--form F] [--face N]", "is a move legal, its cost step by step, where it must stop; every hex in reach"},
     {"charge", cmd_charge, "path=,target=,response=,answers=,auto,odds",
      "charge FILE CAVALRY --path H1,H2,... [--target U] [--response stand|carre]",
      "a cavalry charge step by step, asking each decision (--answers K,..., --auto, --odds)"},

@@ -10,7 +10,9 @@
 #include "jsonpos.h"
 #include "lb/charge_charts.h"
 #include "lb/fire_charts.h"
+#include "lb/move_charts.h"
 #include "lb/scenario.h"
+#include "move_record.h"
 #include "scenario_battle.h"
 
 #define PATH_MAX_LEN LB_ERR_PATH_MAX
@@ -600,11 +602,24 @@ static void report_chart(void *ctx, const char *cpath, const char *msg)
     problem_chart(ctx, cpath, "%s", msg);
 }
 
+static void report_scenario(void *ctx, const char *path, const char *msg)
+{
+    problem(ctx, path, "%s", msg);
+}
+
 /* The fire tables (charts-format 4.1, 5.2-5.6), compiled once per state. */
 static void compile_fire(loader *L, const json_t *charts)
 {
     if (lb_fire_charts_compile(charts, &L->st->charts, L->st->arena, L->strict, report_chart, L,
                                &L->st->charts.fire) == LB_NOMEM)
+        L->failed_alloc = 1;
+}
+
+/* The movement tables (charts-format 4.1, 4.5, 8.1), compiled once per state. */
+static void compile_move_charts(loader *L, const json_t *charts)
+{
+    if (lb_move_charts_compile(charts, &L->st->charts, L->st->arena, L->strict, report_chart, L,
+                               &L->st->charts.move) == LB_NOMEM)
         L->failed_alloc = 1;
 }
 
@@ -658,6 +673,7 @@ static void load_charts(loader *L)
     compile_morale(L, merged);
     compile_fire(L, merged);
     compile_charge(L, merged);
+    compile_move_charts(L, merged);
 }
 
 /* ---- header: format, game, rules, sides, turn ------------------------------------------- */
@@ -1062,7 +1078,7 @@ static int idset_add(idset *set, const char *id, int i)
 static const char *const unit_keys[] = {
     "id",     "name",  "side",   "arm",       "nation", "class",  "increments",
     "losses", "fire",  "melee",  "movement",  "morale", "formation", "state",
-    "hexes",  "facing", "lance", "readiness", "bonus"};
+    "hexes",  "facing", "lance", "readiness", "bonus", "move_record", "attached_to"};
 
 static int formation_allowed(lb_arm arm, lb_formation f)
 {
@@ -1315,10 +1331,12 @@ static void load_unit(loader *L, const json_t *uj, size_t i, idset *ids)
     if (u->arm == LB_ARM_LEADER) {
         u->formation = LB_FORM_NONE;
         load_bonus(L, uj, base, u);
+        get_int(L, uj, "movement", base, 0, 0, 999, &u->movement); /* R-MOV-13 */
     } else {
         load_combat_fields(L, uj, base, u);
         check_nation(L, base, u);
     }
+    lb_move_record_load(uj, base, u, st->arena, report_scenario, L); /* R-MOV-2 */
     /* R-SCN-3: only a line or a skirmish screen stands in more than one hex */
     if (u->nhexes > 1 && u->formation != LB_FORM_LINE && u->formation != LB_FORM_SKIRMISH) {
         cj_path_key(p, base, "hexes");
@@ -1509,8 +1527,10 @@ int lb_scenario_load(const char *file, const char *text, size_t len, const lb_lo
             if (errs->count == first_error && !L.failed_alloc &&
                 scn_battle_load(file, text, len, L.root, st, L.strict, errs) != 0)
                 L.failed_alloc = 1;
-            if (errs->count == first_error && !L.failed_alloc)
+            if (errs->count == first_error && !L.failed_alloc) {
                 check_placement(&L);
+                lb_move_record_check(st, report_scenario, &L); /* R-MOV-14 */
+            }
         }
     }
     json_decref(L.module_root);

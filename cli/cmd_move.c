@@ -1,0 +1,624 @@
+/* labataille move FILE UNIT [--to HEX | --path H1,H2,… | --plan A,B,…] [--form F] [--face N]: a move checked step by step, and every hex within reach. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "lb/move.h"
+#include "lb/stacking.h"
+
+#define PLAN_MAX 64
+
+enum { MARK_NONE, MARK_PASS, MARK_REACH, MARK_STOP, MARK_PATH, MARK_END, MARK_START };
+
+static const char mark_chars[] = " o+s=*@";
+
+/* Costs in half MP as cli.md writes them: a number, or an exact fraction string ("5/2"). */
+static json_t *mp_json(int halves)
+{
+    if (halves % 2 == 0)
+        return json_integer(halves / 2);
+    char buf[24];
+    snprintf(buf, sizeof buf, "%d/2", halves);
+    return json_string(buf);
+}
+
+static const char *mp_text(int halves, char *buf, size_t n)
+{
+    if (halves % 2)
+        snprintf(buf, n, "%d/2", halves);
+    else
+        snprintf(buf, n, "%d", halves / 2);
+    return buf;
+}
+
+static const char *label(const lb_state *st, lb_hex h, char *buf)
+{
+    return lb_map_label(&st->map, h, buf);
+}
+
+/* ---- the plan from the options --------------------------------------------------------------- */
+
+typedef struct plan {
+    lb_move_action a[PLAN_MAX];
+    char with[PLAN_MAX][64]; /* the ids attach names */
+    int n;
+    int rolls;               /* some action rolls dice */
+} plan;
+
+static int add(plan *p, lb_move_action a)
+{
+    if (p->n == PLAN_MAX)
+        return -1;
+    p->rolls |= a.kind == LB_ACT_MARCH ||
+                (a.kind == LB_ACT_FORM &&
+                 (a.formation == LB_FORM_LIMBERED || a.formation == LB_FORM_UNLIMBERED));
+    p->a[p->n++] = a;
+    return 0;
+}
+
+/* A step (or prolonge) into hex `to` from the unit's first hex *at: direction -1 when the hex
+ * is not next to it (the rules refuse it, R-MOV-1). */
+static lb_move_action step_to(lb_move_kind kind, lb_hex *at, lb_hex to)
+{
+    lb_move_action a = {.kind = kind, .dir = lb_hex_dir_to(*at, to)};
+    *at = to;
+    return a;
+}
+
+/* "F", "F:N" or "F:N@H1+H2": formation, facing, hexes. */
+static int parse_form(const cli_args *args, const lb_state *st, const char *s, lb_move_action *a)
+{
+    char name[32];
+    size_t len = strcspn(s, ":@");
+    snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), s);
+    int f = lb_formation_parse(name);
+    if (f < 0 || len >= sizeof name)
+        return cli_usage(args, "--form: expected a formation (column, line, carre, skirmish, "
+                               "general, road, limbered, unlimbered), found \"%s\"", s);
+    *a = (lb_move_action){.kind = LB_ACT_FORM, .formation = (lb_formation)f};
+    const char *p = s + len;
+    if (*p == ':') {
+        char *end;
+        long facing = strtol(p + 1, &end, 10);
+        if (end == p + 1 || facing < 1 || facing > 12)
+            return cli_usage(args, "--form: expected a facing 1-12 after ':', found \"%s\"", p + 1);
+        a->facing = (int)facing;
+        p = end;
+    }
+    if (*p == '@') {
+        char list[128];
+        snprintf(list, sizeof list, "%s", p + 1);
+        for (char *c = list; *c; c++)
+            if (*c == '+')
+                *c = ',';
+        int bad = 0, n = lb_map_parse_labels(&st->map, list, a->hexes, LB_UNIT_MAX_HEXES, &bad);
+        if (n < 1)
+            return cli_invalid("--form: expected hexes of the %dx%d map after '@', found \"%s\"",
+                               st->map.cols, st->map.rows, p + 1);
+        a->nhexes = n;
+    } else if (*p) {
+        return cli_usage(args, "--form: unexpected \"%s\"", p);
+    }
+    return CLI_OK;
+}
+
+static int parse_face(const cli_args *args, const char *s, lb_move_action *a)
+{
+    char *end;
+    long f = strtol(s, &end, 10);
+    if (!*s || *end || f < 1 || f > 12)
+        return cli_usage(args, "expected a facing, a clock hour 1-12, found \"%s\"", s);
+    *a = (lb_move_action){.kind = LB_ACT_FACE, .facing = (int)f};
+    return CLI_OK;
+}
+
+static int parse_hex(const lb_state *st, const char *s, lb_hex *h)
+{
+    if (lb_map_parse_label(&st->map, s, h) == 0 && lb_map_contains(&st->map, *h))
+        return CLI_OK;
+    return cli_invalid("expected a hex label of the %dx%d map, found \"%s\"", st->map.cols,
+                       st->map.rows, s);
+}
+
+/* --plan: hex labels (steps), face=N, form=F[:N][@H+H], prolonge=HEX, attach=ID, detach, march. */
+static int parse_plan(const cli_args *args, const lb_state *st, const char *list, lb_hex *at, plan *p)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        lb_move_action a;
+        int rc = CLI_OK;
+        lb_hex h;
+        if (strncmp(tok, "face=", 5) == 0) {
+            rc = parse_face(args, tok + 5, &a);
+        } else if (strncmp(tok, "form=", 5) == 0) {
+            rc = parse_form(args, st, tok + 5, &a);
+        } else if (strncmp(tok, "prolonge=", 9) == 0) {
+            rc = parse_hex(st, tok + 9, &h);
+            a = step_to(LB_ACT_PROLONGE, at, h);
+        } else if (strncmp(tok, "attach=", 7) == 0 && p->n < PLAN_MAX) {
+            snprintf(p->with[p->n], sizeof p->with[0], "%s", tok + 7);
+            a = (lb_move_action){.kind = LB_ACT_ATTACH, .with = p->with[p->n]};
+        } else if (strcmp(tok, "detach") == 0) {
+            a = (lb_move_action){.kind = LB_ACT_DETACH};
+        } else if (strcmp(tok, "march") == 0) {
+            a = (lb_move_action){.kind = LB_ACT_MARCH};
+        } else {
+            rc = parse_hex(st, tok, &h);
+            a = step_to(LB_ACT_STEP, at, h);
+        }
+        if (rc != CLI_OK)
+            return rc;
+        if (add(p, a))
+            return cli_usage(args, "a plan of at most %d actions", PLAN_MAX);
+    }
+    return CLI_OK;
+}
+
+/* ---- the answer -------------------------------------------------------------------------------- */
+
+static json_t *hexes_json(const lb_state *st, const lb_hex *h, int n)
+{
+    json_t *a = json_array();
+    char buf[LB_HEX_LABEL_MAX];
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_string(label(st, h[i], buf)));
+    return a;
+}
+
+static json_t *events_json(const lb_state *st, const lb_move_outcome *o)
+{
+    json_t *a = json_array();
+    char buf[LB_HEX_LABEL_MAX];
+    for (int i = 0; i < o->nevents; i++) {
+        const lb_move_event *e = &o->events[i];
+        json_t *units = json_array();
+        for (int k = 0; k < e->nunits; k++)
+            json_array_append_new(units, json_string(e->units[k]));
+        json_array_append_new(a, json_pack("{s:s,s:s,s:s,s:o}", "kind", lb_move_event_name(e->kind),
+                                           "rule", e->rule, "hex", label(st, e->hex, buf), "units",
+                                           units));
+    }
+    return a;
+}
+
+static json_t *frac_json(lb_frac f)
+{
+    if (f.den == 1)
+        return json_integer(f.num);
+    char buf[48];
+    return json_string(lb_frac_fmt(f, buf, sizeof buf));
+}
+
+/* One action's answer; total is the plan's running cost. */
+static json_t *outcome_json(const lb_state *st, const lb_move_outcome *o, int total)
+{
+    char buf[LB_HEX_LABEL_MAX];
+    json_t *j = json_pack("{s:s,s:s,s:o,s:o,s:b,s:s,s:s}", "action", lb_move_kind_name(o->action.kind),
+                          "hex", label(st, o->to[0], buf), "cost", mp_json(o->cost), "total",
+                          mp_json(total), "legal", o->legal, "rule", o->rule ? o->rule : "",
+                          "reason", o->reason);
+    json_object_set_new(j, "hexes", hexes_json(st, o->to, o->nto));
+    json_object_set_new(j, "formation", json_string(lb_formation_name(o->formation)));
+    json_object_set_new(j, "facing", o->facing ? json_integer(o->facing) : json_null());
+    json_object_set_new(j, "stop", json_boolean(o->stop));
+    if (o->action.kind == LB_ACT_ATTACH)
+        json_object_set_new(j, "with", json_string(o->action.with ? o->action.with : ""));
+    if (o->roll_needed) {
+        json_object_set_new(j, "p_success", frac_json(o->p_success));
+        json_object_set_new(j, "roll", o->rolled ? json_integer(o->roll) : json_null());
+        json_object_set_new(j, "success", o->rolled ? json_boolean(o->success) : json_null());
+    }
+    json_object_set_new(j, "events", events_json(st, o));
+    return j;
+}
+
+/* R-STACK-6: the unit's hex against its limit, and each unit's chance to fail the check. */
+static json_t *stacking_json(const lb_state *st, lb_hex h)
+{
+    lb_stack_check c;
+    char buf[LB_HEX_LABEL_MAX];
+    lb_stack_overstack_odds(st, h, &c, NULL);
+    json_t *j = json_pack("{s:s,s:b}", "hex", label(st, h, buf), "over", c.over);
+    json_object_set_new(j, "rule", c.over ? json_string(c.rule) : json_null());
+    json_object_set_new(j, "reason", c.over ? json_string(c.why) : json_null());
+    json_t *units = json_array();
+    for (int i = 0; i < c.nunits; i++)
+        json_array_append_new(units, json_pack("{s:s,s:o}", "unit", c.units[i].unit, "p_fail",
+                                               frac_json(lb_frac_sub(lb_frac_int(1),
+                                                                     c.units[i].odds.p_pass))));
+    json_object_set_new(j, "units", units);
+    return j;
+}
+
+typedef struct answer {
+    const lb_state *st;         /* the state the plan starts from */
+    int unit;
+    const lb_move_choices *ch;
+    const lb_move_plan *pl;     /* NULL: no plan given */
+    const lb_move_entry *entry; /* NULL: no --enter */
+    int rolled;
+    unsigned long long seed;
+} answer;
+
+static json_t *answer_json(const answer *A, const lb_trace *t)
+{
+    const lb_state *st = A->st;
+    const lb_unit *u = &st->units[A->unit];
+    const lb_move_choices *ch = A->ch;
+    char buf[LB_HEX_LABEL_MAX];
+    json_t *j = json_pack("{s:s,s:s,s:s,s:s}", "unit", u->id, "arm", lb_arm_name(u->arm), "start",
+                          label(st, u->hexes[0], buf), "formation", lb_formation_name(u->formation));
+    json_object_set_new(j, "facing", u->facing ? json_integer(u->facing) : json_null());
+    json_object_set_new(j, "allowance", mp_json(A->pl ? A->pl->allowance : ch->allowance));
+    json_object_set_new(j, "spent", mp_json(ch->spent));
+    const lb_move_plan *pl = A->pl;
+    int legal = pl ? pl->legal : 1;
+    json_object_set_new(j, "legal", json_boolean(legal));
+    json_object_set_new(j, "rule", pl && !legal && pl->rule ? json_string(pl->rule) : json_null());
+    json_object_set_new(j, "reason", pl && !legal ? json_string(pl->reason) : json_null());
+    json_object_set_new(j, "cost", mp_json(pl ? pl->cost : 0));
+    json_object_set_new(j, "stop", pl && pl->stop >= 0
+                                       ? json_string(label(st, pl->actions[pl->stop].to[0], buf))
+                                       : json_null());
+    json_t *steps = json_array();
+    int total = 0;
+    for (int i = 0; pl && i < pl->nactions; i++) {
+        total += pl->actions[i].legal ? pl->actions[i].cost : 0;
+        json_array_append_new(steps, outcome_json(st, &pl->actions[i], total));
+    }
+    json_object_set_new(j, "steps", steps);
+    json_object_set_new(j, "refused", pl && !legal ? json_integer(pl->refused) : json_null());
+    json_t *reach = json_object(), *pass = json_array(), *stops = json_array();
+    for (int i = 1; i < ch->nreach; i++) {
+        const lb_move_reach *r = &ch->reach[i];
+        label(st, r->hex, buf);
+        if (r->end)
+            json_object_set_new(reach, buf, mp_json(r->cost));
+        else
+            json_array_append_new(pass, json_string(buf));
+        if (r->stop)
+            json_array_append_new(stops, json_string(buf));
+    }
+    json_object_set_new(j, "reachable", reach);
+    json_object_set_new(j, "reachable_count", json_integer((json_int_t)json_object_size(reach)));
+    json_object_set_new(j, "pass_only", pass);
+    json_object_set_new(j, "must_stop", stops);
+    json_object_set_new(j, "may_step", json_boolean(ch->may_step));
+    json_object_set_new(j, "no_step", ch->may_step ? json_null()
+                                                   : json_pack("{s:s,s:s}", "rule", ch->rule,
+                                                               "reason", ch->reason));
+    json_t *changes = json_array();
+    for (int i = 0; i < ch->nchanges; i++)
+        json_array_append_new(changes, outcome_json(st, &ch->changes[i], ch->changes[i].cost));
+    json_object_set_new(j, "changes", changes);
+    if (A->entry) {
+        const lb_move_entry *e = A->entry;
+        json_t *ej = json_pack("{s:s,s:b,s:o,s:s,s:o,s:b}", "hex", label(st, e->hex, buf), "legal",
+                               e->legal, "cost", mp_json(e->cost), "formation",
+                               lb_formation_name(e->formation), "alternatives",
+                               hexes_json(st, e->alternatives, e->nalternatives), "delayed",
+                               e->delayed);
+        json_object_set_new(ej, "rule", e->rule ? json_string(e->rule) : json_null());
+        json_object_set_new(ej, "reason", json_string(e->reason));
+        json_object_set_new(j, "entry", ej);
+    }
+    json_object_set_new(j, "stacking", stacking_json(st, u->hexes[0]));
+    json_object_set_new(j, "seed", A->rolled ? json_integer((json_int_t)A->seed) : json_null());
+    json_object_set_new(j, "trace", cli_trace_json(t));
+    return j;
+}
+
+static void print_events(const lb_state *st, const lb_move_outcome *o)
+{
+    char buf[LB_HEX_LABEL_MAX];
+    for (int i = 0; i < o->nevents; i++) {
+        const lb_move_event *e = &o->events[i];
+        printf("       %s at %s:", lb_move_event_name(e->kind), label(st, e->hex, buf));
+        for (int k = 0; k < e->nunits; k++)
+            printf(" %s", e->units[k]);
+        printf(" [%s]\n", e->rule);
+    }
+}
+
+static void mark(const lb_map *m, unsigned char *marks, lb_hex h, int what)
+{
+    if (lb_map_contains(m, h) && marks[lb_map_cell(m, h)] < what)
+        marks[lb_map_cell(m, h)] = (unsigned char)what;
+}
+
+static unsigned char *marks_of(const answer *A)
+{
+    const lb_map *m = &A->st->map;
+    unsigned char *marks = calloc((size_t)m->cols * (size_t)m->rows, 1);
+    if (!marks)
+        return NULL;
+    for (int i = 1; i < A->ch->nreach; i++) {
+        const lb_move_reach *r = &A->ch->reach[i];
+        mark(m, marks, r->hex, r->stop && r->end ? MARK_STOP : r->end ? MARK_REACH : MARK_PASS);
+    }
+    for (int i = 0; A->pl && i < A->pl->nactions; i++)
+        if (A->pl->actions[i].legal)
+            mark(m, marks, A->pl->actions[i].to[0],
+                 i == A->pl->nactions - 1 && A->pl->legal ? MARK_END : MARK_PATH);
+    mark(m, marks, A->st->units[A->unit].hexes[0], MARK_START);
+    return marks;
+}
+
+static int print_text(const answer *A, const lb_trace *t)
+{
+    const lb_state *st = A->st;
+    const lb_unit *u = &st->units[A->unit];
+    const lb_move_choices *ch = A->ch;
+    char buf[LB_HEX_LABEL_MAX], mp[24], mp2[24];
+    printf("move of %s (%s, %s", u->id, lb_arm_name(u->arm), lb_formation_name(u->formation));
+    if (u->facing)
+        printf(", facing %d", u->facing);
+    printf(") from %s: allowance %s MP, %s spent\n", label(st, u->hexes[0], buf),
+           mp_text(ch->allowance, mp, sizeof mp), mp_text(ch->spent, mp2, sizeof mp2));
+    if (A->entry)
+        printf("entry at %s: %s\n", label(st, A->entry->hex, buf),
+               A->entry->legal ? "legal" : A->entry->reason);
+    if (!ch->may_step)
+        printf("no step: %s [%s]\n", ch->reason, ch->rule);
+    const lb_move_plan *pl = A->pl;
+    if (pl) {
+        int total = 0;
+        printf("\nplan:\n");
+        for (int i = 0; i < pl->nactions; i++) {
+            const lb_move_outcome *o = &pl->actions[i];
+            total += o->legal ? o->cost : 0;
+            printf("  %2d. %-8s %-6s %5s MP  total %5s  %s [%s]\n", i + 1,
+                   lb_move_kind_name(o->action.kind), label(st, o->to[0], buf),
+                   mp_text(o->cost, mp, sizeof mp), mp_text(total, mp2, sizeof mp2),
+                   o->legal ? "ok" : "REFUSED", o->rule ? o->rule : "");
+            if (o->rolled)
+                printf("       roll %d: %s\n", o->roll, o->success ? "success" : "failure");
+            print_events(st, o);
+        }
+        printf("%s, cost %s MP", pl->legal ? "legal" : "illegal", mp_text(pl->cost, mp, sizeof mp));
+        if (pl->stop >= 0)
+            printf("; it must stop at %s (an enemy zone of influence)",
+                   label(st, pl->actions[pl->stop].to[0], buf));
+        printf("\n");
+        if (!pl->legal)
+            printf("refused: %s [%s]\n", pl->reason, pl->rule ? pl->rule : "");
+        if (A->rolled)
+            printf("dice seed %llu\n", A->seed);
+    }
+    int ends = 0;
+    for (int i = 1; i < ch->nreach; i++)
+        ends += ch->reach[i].end;
+    printf("\n%d hex%s where %s may end its move (%d more it may only pass)\n\n", ends,
+           ends == 1 ? "" : "es", u->id, ch->nreach - 1 - ends);
+    unsigned char *marks = marks_of(A);
+    if (!marks)
+        return cli_invalid("out of memory");
+    cli_map_print(st, marks, mark_chars, "@ start, + may end, s must stop there, o pass only, = plan, * plan's end");
+    free(marks);
+    if (ch->nchanges) {
+        printf("\nother actions open now:\n");
+        for (int i = 0; i < ch->nchanges; i++) {
+            const lb_move_outcome *o = &ch->changes[i];
+            printf("  %-8s %-10s", lb_move_kind_name(o->action.kind),
+                   o->action.kind == LB_ACT_FORM ? lb_formation_name(o->formation) : "");
+            if (o->facing)
+                printf(" facing %2d", o->facing);
+            for (int k = 0; o->action.kind == LB_ACT_FORM && k < o->nto; k++)
+                printf("%s%s", k ? "+" : " in ", label(st, o->to[k], buf));
+            if (o->action.kind == LB_ACT_PROLONGE || o->action.kind == LB_ACT_ATTACH)
+                printf(" %s", o->action.kind == LB_ACT_ATTACH ? o->action.with : label(st, o->to[0], buf));
+            printf("  %s MP", mp_text(o->cost, mp, sizeof mp));
+            if (o->roll_needed) {
+                char p[48];
+                printf(", succeeds %s", lb_frac_fmt(o->p_success, p, sizeof p));
+            }
+            if (o->nevents)
+                printf(", opportunity fire");
+            printf("\n");
+        }
+    }
+    printf("\ntrace:\n");
+    cli_trace_print(t);
+    return CLI_OK;
+}
+
+static int write_svg(const answer *A, const char *path)
+{
+    unsigned char *marks = marks_of(A);
+    if (!marks)
+        return cli_invalid("out of memory");
+    for (int c = 0; c < A->st->map.cols * A->st->map.rows; c++)
+        marks[c] = marks[c] != MARK_NONE;
+    char *svg = lb_svg_map(A->st, marks);
+    free(marks);
+    FILE *f = svg ? fopen(path, "w") : NULL;
+    int ok = f && fputs(svg, f) >= 0;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    free(svg);
+    return ok ? CLI_OK : cli_invalid("cannot write the picture to %s", path);
+}
+
+/* ---- the command ------------------------------------------------------------------------------- */
+
+/* R-MOV-17: --enter HEX takes the unit off the map and brings it in at HEX as its first step. */
+static lb_state *enter(const lb_state *st, int unit, lb_hex at, lb_move_entry *e, lb_trace *t)
+{
+    lb_state *w = lb_state_clone(st);
+    if (!w)
+        return NULL;
+    lb_unit u = w->units[unit];
+    memmove(&w->units[unit], &w->units[unit + 1], (size_t)(w->nunits - unit - 1) * sizeof u);
+    w->nunits--;
+    if (lb_state_reindex(w) != LB_OK || lb_move_entry_check(w, &u, at, e, t) != LB_OK ||
+        (e->legal && lb_move_entry_apply(w, &u, e) != LB_OK)) {
+        lb_state_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+/* The plan from --plan, or from --form, --face and then --path / --to. */
+static int build_plan(const cli_args *args, const lb_state *st, int unit, const lb_move_choices *ch,
+                      plan *p, int *unreachable)
+{
+    const char *list = cli_option_value(args, "plan", NULL);
+    const char *path = cli_option_value(args, "path", NULL);
+    const char *to = cli_option_value(args, "to", NULL);
+    const char *form = cli_option_value(args, "form", NULL);
+    const char *face = cli_option_value(args, "face", NULL);
+    if ((list != NULL) + (path != NULL) + (to != NULL) > 1)
+        return cli_usage(args, "give one of --to, --path and --plan");
+    if (list && (form || face))
+        return cli_usage(args, "--plan holds its own formation and facing changes");
+    lb_hex at = st->units[unit].hexes[0];
+    if (list)
+        return parse_plan(args, st, list, &at, p);
+    lb_move_action a;
+    int rc;
+    if (form && ((rc = parse_form(args, st, form, &a)) != CLI_OK || add(p, a)))
+        return rc;
+    if (face && ((rc = parse_face(args, face, &a)) != CLI_OK || add(p, a)))
+        return rc;
+    if (path) {
+        lb_hex hexes[PLAN_MAX];
+        int bad = 0, n = lb_map_parse_labels(&st->map, path, hexes, PLAN_MAX, &bad);
+        if (n < 0)
+            return cli_invalid("--path: expected hex labels of the %dx%d map separated by commas; "
+                               "entry %d is not one", st->map.cols, st->map.rows, bad + 1);
+        for (int i = 0; i < n; i++)
+            if (add(p, step_to(LB_ACT_STEP, &at, hexes[i])))
+                return cli_usage(args, "a plan of at most %d actions", PLAN_MAX);
+    }
+    if (to) {
+        lb_hex h;
+        if ((rc = parse_hex(st, to, &h)) != CLI_OK)
+            return rc;
+        int target = -1;
+        for (int i = 1; i < ch->nreach && target < 0; i++)
+            if (lb_hex_eq(ch->reach[i].hex, h))
+                target = i;
+        if (target < 0) {
+            *unreachable = 1;
+            return CLI_OK;
+        }
+        int dirs[PLAN_MAX], n = lb_move_choices_path(ch, target, dirs, PLAN_MAX);
+        for (int i = 0; i < n && i < PLAN_MAX; i++)
+            add(p, (lb_move_action){.kind = LB_ACT_STEP, .dir = dirs[i]});
+    }
+    return CLI_OK;
+}
+
+static int answer_move(const cli_args *args, const lb_state *st, int unit, const lb_move_entry *entry,
+                       lb_trace *t)
+{
+    lb_move_choices ch;
+    const char *id = st->units[unit].id;
+    if (lb_move_options(st, id, &ch, t) != LB_OK)
+        return cli_invalid("out of memory");
+    plan *pp = calloc(1, sizeof *pp);
+    if (!pp) {
+        lb_move_choices_release(&ch);
+        return cli_invalid("out of memory");
+    }
+    plan p = *pp;
+    free(pp);
+    int unreachable = 0, rc = build_plan(args, st, unit, &ch, &p, &unreachable);
+    lb_move_plan pl;
+    memset(&pl, 0, sizeof pl);
+    int has_plan = p.n > 0 || unreachable || cli_option_value(args, "to", NULL) ||
+                   (entry && !entry->legal);
+    if (entry && !entry->legal) {
+        /* R-MOV-17: a refused entry is the answer; the unit stays off the map */
+        p.n = 0;
+        p.rolls = 0;
+        unreachable = 0;
+        pl.unit = id;
+        pl.refused = 0;
+        pl.stop = -1;
+        pl.rule = entry->rule;
+        pl.section = entry->section;
+        snprintf(pl.reason, sizeof pl.reason, "%s", entry->reason);
+    }
+    lb_dice dice;
+    uint64_t seed = 0;
+    if (rc == CLI_OK && p.rolls)
+        rc = cli_dice(args, &dice, &seed);
+    if (rc == CLI_OK && has_plan && !unreachable && !(entry && !entry->legal)) {
+        int lrc = lb_move_check(st, id, p.a, p.n, p.rolls ? &dice : NULL, &pl, t);
+        if (lrc == LB_DICE)
+            rc = cli_invalid("the scripted dice do not fit the rolls asked for");
+        else if (lrc != LB_OK)
+            rc = cli_invalid("%s", lb_err_str(lrc));
+    } else if (rc == CLI_OK && unreachable) {
+        char buf[LB_HEX_LABEL_MAX];
+        pl.unit = id;
+        pl.legal = 0;
+        pl.refused = pl.stop = -1;
+        pl.allowance = ch.allowance;
+        pl.rule = "R-MOV-12";
+        pl.section = "(18)";
+        snprintf(pl.reason, sizeof pl.reason, "no path within %s's allowance ends at %s",
+                 id, cli_option_value(args, "to", NULL) ? cli_option_value(args, "to", NULL) : buf);
+        lb_trace_add(t, pl.rule, pl.section, "%s", pl.reason);
+    }
+    if (rc == CLI_OK) {
+        answer A = {st, unit, &ch, has_plan ? &pl : NULL, entry, p.rolls && has_plan, seed};
+        const char *svg = cli_option_value(args, "svg", NULL);
+        if (svg)
+            rc = write_svg(&A, svg);
+        if (rc == CLI_OK) {
+            if (args->json)
+                cli_print_json(answer_json(&A, t));
+            else
+                rc = print_text(&A, t);
+        }
+    }
+    lb_move_plan_release(&pl);
+    lb_move_choices_release(&ch);
+    return rc;
+}
+
+int cmd_move(const cli_args *args)
+{
+    if (args->npositional != 2)
+        return cli_usage(args, "expected a scenario file and a unit id");
+    lb_state *st = cli_load(args, args->positional[0]);
+    if (!st)
+        return CLI_INVALID;
+    const char *id = args->positional[1];
+    int unit = lb_state_unit_index(st, id), rc;
+    if (unit < 0) {
+        rc = cli_invalid("unknown unit \"%s\"", id);
+        lb_state_free(st);
+        return rc;
+    }
+    lb_trace t;
+    lb_trace_init(&t);
+    const char *enter_at = cli_option_value(args, "enter", NULL);
+    lb_move_entry entry;
+    lb_state *w = NULL;
+    if (enter_at) {
+        lb_hex h;
+        rc = parse_hex(st, enter_at, &h);
+        if (rc == CLI_OK && !(w = enter(st, unit, h, &entry, &t)))
+            rc = cli_invalid("out of memory");
+        if (rc == CLI_OK && !entry.legal) {
+            /* the answer is the refusal: the unit stands where the scenario put it */
+            lb_state_free(w);
+            w = NULL;
+        }
+    } else {
+        rc = CLI_OK;
+    }
+    if (rc == CLI_OK) {
+        const lb_state *from = w ? w : st;
+        rc = answer_move(args, from, lb_state_unit_index(from, id), enter_at ? &entry : NULL, &t);
+    }
+    lb_state_free(w);
+    lb_trace_release(&t);
+    lb_state_free(st);
+    return rc;
+}

@@ -1,0 +1,551 @@
+/* One action of a unit's move checked (no dice), resolved (its roll) and applied (R-MOV-1..16, R-FORM, R-ZOI-4). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lb/morale.h"
+#include "move_int.h"
+
+__attribute__((format(printf, 5, 6))) static void refuse(lb_move_outcome *o, const char *rule,
+                                                         const char *section, lb_trace *t,
+                                                         const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(o->reason, sizeof o->reason, fmt, ap);
+    va_end(ap);
+    o->legal = 0;
+    o->rule = rule;
+    o->section = section;
+    lb_trace_add(t, rule, section, "%s %s refused: %s", o->unit, lb_move_kind_name(o->action.kind),
+                 o->reason);
+    lb_trace_bool(t, "legal", 0);
+}
+
+__attribute__((format(printf, 5, 6))) static void accept(lb_move_outcome *o, const char *rule,
+                                                         const char *section, lb_trace *t,
+                                                         const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(o->reason, sizeof o->reason, fmt, ap);
+    va_end(ap);
+    o->legal = 1;
+    o->rule = rule;
+    o->section = section;
+    o->spent_after = o->spent_before + o->cost;
+    lb_trace_add(t, rule, section, "%s", o->reason);
+    lb_trace_int(t, "cost_halves", o->cost);
+    lb_trace_int(t, "spent_halves", o->spent_after);
+}
+
+static char *mp_text(int halves, char *buf, size_t n)
+{
+    if (halves % 2)
+        snprintf(buf, n, "%d/2", halves);
+    else
+        snprintf(buf, n, "%d", halves / 2);
+    return buf;
+}
+
+static lb_move_event *event(lb_move_outcome *o, lb_move_event_kind kind, const char *rule, lb_hex h)
+{
+    if (o->nevents == LB_MOVE_EVENTS_MAX)
+        return NULL;
+    lb_move_event *e = &o->events[o->nevents++];
+    memset(e, 0, sizeof *e);
+    e->kind = kind;
+    e->rule = rule;
+    e->hex = h;
+    return e;
+}
+
+/* R-ZOI-4: an action that spends MP in, or leaves, an enemy zone or a carré's reach. */
+static void fire_events(const mv_ctx *c, lb_move_outcome *o)
+{
+    if (!lb_unit_is_combat(c->u))
+        return;
+    for (int k = 0; k < o->nfrom; k++) {
+        if (!(mv_zone(c, &o->from[k], 1) & (LB_ZOI_ENEMY | LB_ZOI_CARRE)))
+            continue;
+        int idx[LB_MOVE_EVENT_UNITS];
+        int n = lb_zoi_owners(c->st, c->u->side, o->from[k], idx, LB_MOVE_EVENT_UNITS);
+        lb_move_event *e = n ? event(o, LB_EVENT_FIRE, "R-ZOI-4", o->from[k]) : NULL;
+        for (int i = 0; e && i < n && i < LB_MOVE_EVENT_UNITS; i++)
+            e->units[e->nunits++] = c->st->units[idx[i]].id;
+    }
+}
+
+/* The enemies in h that a step takes (leaders captured, R-MOV-15) or enters (a carré, R-MOV-8). */
+static void enemy_events(const mv_ctx *c, lb_move_outcome *o, lb_hex h, int capture, int carre)
+{
+    const int *idx;
+    int n = lb_state_units_at(c->st, h, &idx);
+    lb_move_event *e = NULL;
+    if (capture)
+        e = event(o, LB_EVENT_CAPTURE, "R-MOV-15", h);
+    else if (carre)
+        e = event(o, LB_EVENT_CARRE, "R-MOV-8", h);
+    for (int i = 0; e && i < n && e->nunits < LB_MOVE_EVENT_UNITS; i++) {
+        const lb_unit *x = &c->st->units[idx[i]];
+        if (x->side != c->u->side && (capture || x->formation == LB_FORM_CARRE))
+            e->units[e->nunits++] = x->id;
+    }
+}
+
+/* R-MOV-14: the leaders attached to the unit, in one of its hexes, move with it. */
+static void follow_event(const mv_ctx *c, lb_move_outcome *o)
+{
+    lb_move_event *e = NULL;
+    for (int i = 0; i < c->st->nunits; i++) {
+        const lb_unit *l = &c->st->units[i];
+        if (!l->attached || strcmp(l->attached, c->u->id) != 0 || !lb_unit_in_hex(c->u, l->hexes[0]))
+            continue;
+        if (!e)
+            e = event(o, LB_EVENT_FOLLOW, "R-MOV-14", l->hexes[0]);
+        if (e && e->nunits < LB_MOVE_EVENT_UNITS)
+            e->units[e->nunits++] = l->id;
+    }
+}
+
+static int afford(const mv_ctx *c, lb_move_outcome *o, int allowance, lb_trace *t)
+{
+    if (o->spent_before + o->cost <= allowance)
+        return 1;
+    char a[16], b[16];
+    refuse(o, "R-MOV-4", "(18)", t, "it costs %s MP and %s has %s left", mp_text(o->cost, a, sizeof a),
+           c->u->id, mp_text(allowance - o->spent_before, b, sizeof b));
+    return 0;
+}
+
+static void check_step(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o, lb_trace *t)
+{
+    const lb_unit *u = c->u;
+    mv_step s;
+    mv_step_eval(c, u->hexes, u->formation, a->dir, o->first, u->move.steps, &s, 1);
+    for (int k = 0; k < u->nhexes; k++)
+        o->to[k] = lb_hex_neighbor(u->hexes[k], a->dir); /* the hexes tried, even when refused */
+    if (!s.ok) {
+        refuse(o, s.rule, "(18)", t, "%s", s.why);
+        return;
+    }
+    o->cost = s.cost;
+    if (!afford(c, o, c->allowance, t))
+        return;
+    memcpy(o->to, s.to, sizeof o->to);
+    o->formation = s.formation;
+    o->stop = s.stop;
+    fire_events(c, o);
+    if (s.capture || s.carre)
+        enemy_events(c, o, s.to[0], s.capture, s.carre);
+    follow_event(c, o);
+    char label[LB_HEX_LABEL_MAX], mp[16];
+    lb_map_label(&c->st->map, s.to[0], label);
+    accept(o, "R-MOV-4", "(18)", t, "%s enters %s for %s MP%s%s%s", u->id, label,
+           mp_text(s.cost, mp, sizeof mp), o->formation != u->formation ? ", in " : "",
+           o->formation != u->formation ? lb_formation_name(o->formation) : "",
+           s.stop ? "; an enemy zone of influence stops it there (R-ZOI-2)" : "");
+}
+
+/* Every action but a leader's needs the unit still in the state it began with and MP. */
+static int may_act(const mv_ctx *c, lb_move_outcome *o, int allowance, const char *rule, char *why,
+                   lb_trace *t)
+{
+    const lb_unit *u = c->u;
+    if (lb_unit_is_combat(u) && u->state > u->move.start_state) {
+        refuse(o, "R-MOV-9", "(18)", t, "%s is %s since the segment began: it takes no further "
+               "action", u->id, lb_morale_state_name(u->state));
+        return 0;
+    }
+    if (allowance == 0 && rule) {
+        refuse(o, rule, "(18)", t, "%s", why);
+        return 0;
+    }
+    return 1;
+}
+
+static void check_face(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o, lb_trace *t)
+{
+    const lb_unit *u = c->u;
+    if (!lb_unit_is_combat(u)) {
+        refuse(o, "R-MOV-6", "(13)", t, "a leader has no facing");
+        return;
+    }
+    if (!may_act(c, o, c->allowance, c->allow_rule, (char *)c->allow_why, t))
+        return;
+    if (u->formation == LB_FORM_CARRE) {
+        refuse(o, "R-MOV-6", "(13)", t, "a carré faces every way");
+        return;
+    }
+    if (!lb_facing_valid(u->formation, a->facing)) {
+        refuse(o, "R-MOV-6", "(13)", t, "%s faces %s, not clock hour %d (R-GRID-3)",
+               lb_formation_name(u->formation),
+               lb_facing_kind(u->formation) ? "a vertex (an odd hour)" : "a hexside (an even hour)",
+               a->facing);
+        return;
+    }
+    if (a->facing == u->facing) {
+        refuse(o, "R-MOV-6", "(13)", t, "%s faces %d already", u->id, a->facing);
+        return;
+    }
+    if (u->nhexes > 1 && (a->facing - u->facing + 12) % 12 != 6) {
+        refuse(o, "R-MOV-6", "(13)", t, "a %s in %d hexes only faces about (to %d); to face "
+               "otherwise it forms anew (R-FORM-4)", lb_formation_name(u->formation), u->nhexes,
+               (u->facing + 5) % 12 + 1);
+        return;
+    }
+    o->cost = 2 * c->mc->facing_change;
+    if (!afford(c, o, c->allowance, t))
+        return;
+    o->facing = a->facing;
+    fire_events(c, o);
+    char mp[16];
+    accept(o, "R-MOV-6", "(13)", t, "%s faces %d instead of %d for %s MP (T16-2)", u->id, a->facing,
+           u->facing, mp_text(o->cost, mp, sizeof mp));
+}
+
+static void check_form(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o, lb_trace *t)
+{
+    const lb_state *st = c->st;
+    const lb_unit *u = c->u;
+    if (!lb_unit_is_combat(u)) {
+        refuse(o, "R-FORM-2", "(15)", t, "a leader takes no formation");
+        return;
+    }
+    const char *rule = NULL;
+    char why[LB_MOVE_REASON_MAX];
+    int form_first = o->first && u->move.start_formation == LB_FORM_CARRE;
+    int allowance = mv_allowance(st, u, form_first, &rule, why, sizeof why, t);
+    if (!may_act(c, o, allowance, rule, why, t))
+        return;
+    o->allowance = allowance;
+    lb_formation_req req = {.to = a->formation, .facing = a->facing, .nhexes = a->nhexes};
+    memcpy(req.hexes, a->hexes, sizeof req.hexes);
+    lb_formation_change ch;
+    lb_formation_check(st, c->unit, &req, &ch, t);
+    if (!ch.legal) {
+        refuse(o, ch.rule, ch.section, t, "%s", ch.reason);
+        return;
+    }
+    /* the new hexes against their occupants (R-STACK-4: the limits hold during the move) */
+    lb_unit laid = *u;
+    laid.formation = ch.to;
+    laid.facing = ch.facing;
+    laid.nhexes = ch.nhexes;
+    memcpy(laid.hexes, ch.hexes, sizeof laid.hexes);
+    mv_ctx c2 = *c;
+    c2.u = &laid;
+    if (!mv_fits(&c2, ch.hexes, ch.nhexes, ch.to, 0, 0, &rule, why, NULL, NULL)) {
+        refuse(o, rule, "(16)", t, "%s", why);
+        return;
+    }
+    o->cost = ch.cost;
+    if (!afford(c, o, allowance, t))
+        return;
+    for (int k = 0; k < ch.nhexes; k++)
+        if (!lb_unit_in_hex(u, ch.hexes[k]) && lb_zoi_stops(st, &laid, mv_zone(c, &ch.hexes[k], 1)))
+            o->stop = 1;
+    o->nto = ch.nhexes;
+    memcpy(o->to, ch.hexes, sizeof o->to);
+    o->formation = ch.to;
+    o->facing = ch.facing;
+    o->roll_needed = ch.roll_needed;
+    o->p_success = ch.p_success;
+    fire_events(c, o);
+    char mp[16];
+    accept(o, "R-FORM-3", "(16)", t, "%s forms %s%s for %s MP%s%s", u->id, lb_formation_name(ch.to),
+           ch.nhexes > 1 ? " in several hexes" : "", mp_text(o->cost, mp, sizeof mp),
+           ch.roll_needed ? ", if the limber roll succeeds (R-FORM-8)" : "",
+           form_first ? "; its first action, so a carré keeps its full allowance (T15-12)" : "");
+}
+
+static void check_prolonge(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o,
+                           lb_trace *t)
+{
+    const lb_state *st = c->st;
+    const lb_unit *u = c->u;
+    if (u->formation != LB_FORM_UNLIMBERED) {
+        refuse(o, "R-MOV-10", "(15)", t, "only unlimbered artillery moves by prolonge");
+        return;
+    }
+    if (!may_act(c, o, c->allowance, c->allow_rule, (char *)c->allow_why, t))
+        return;
+    if (lb_move_charts_class_in(c->mc->no_prolonge, c->mc->nno_prolonge, u->cls)) {
+        refuse(o, "R-MOV-10", "(15)", t, "%s guns (%s) are too heavy to prolonge", u->id, u->cls);
+        return;
+    }
+    if (u->move.prolonged || u->move.actions > 0) {
+        refuse(o, "R-MOV-10", "(15)", t, "the prolonge is the battery's whole move in a segment, "
+               "and %s has acted", u->id);
+        return;
+    }
+    lb_hex to = lb_hex_neighbor(u->hexes[0], a->dir);
+    o->to[0] = to;
+    char label[LB_HEX_LABEL_MAX];
+    lb_map_label(&st->map, to, label);
+    if (!lb_map_contains(&st->map, to) ||
+        lb_move_step_cost(st, u->hexes[0], a->dir, LB_ARM_ARTILLERY) == LB_MOVE_PROHIBITED) {
+        refuse(o, "R-MOV-4", "(18)", t, "the step into %s is off the map or prohibited", label);
+        return;
+    }
+    if (!c->mc->open[st->map.terrain[lb_map_cell(&st->map, u->hexes[0])]] ||
+        !c->mc->open[st->map.terrain[lb_map_cell(&st->map, to)]]) {
+        refuse(o, "R-MOV-10", "(15)", t, "a prolonge goes from clear or slope terrain to clear or "
+               "slope terrain");
+        return;
+    }
+    const char *rule;
+    char why[LB_MOVE_REASON_MAX];
+    if (!mv_fits(c, &to, 1, u->formation, 0, 0, &rule, why, NULL, NULL)) {
+        refuse(o, rule, "(16)", t, "%s", why);
+        return;
+    }
+    o->cost = c->allowance - o->spent_before;
+    o->to[0] = to;
+    o->stop = lb_zoi_stops(st, u, mv_zone(c, &to, 1));
+    fire_events(c, o);
+    accept(o, "R-MOV-10", "(15)", t, "%s prolonges into %s: its whole move", u->id, label);
+}
+
+static void check_attach(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o,
+                         lb_trace *t)
+{
+    const lb_state *st = c->st;
+    const lb_unit *l = c->u;
+    if (lb_unit_is_combat(l)) {
+        refuse(o, "R-MOV-14", "(7)", t, "only leaders attach to units");
+        return;
+    }
+    if (a->kind == LB_ACT_DETACH) {
+        if (!l->attached) {
+            refuse(o, "R-MOV-14", "(7)", t, "%s is attached to no unit", l->id);
+            return;
+        }
+        accept(o, "R-MOV-14", "(7)", t, "%s leaves %s", l->id, l->attached);
+        return;
+    }
+    int w = a->with ? lb_state_unit_index(st, a->with) : -1;
+    const lb_unit *u = w >= 0 ? &st->units[w] : NULL;
+    if (!u || !lb_unit_is_combat(u) || u->side != l->side || !lb_unit_in_hex(u, l->hexes[0])) {
+        refuse(o, "R-MOV-14", "(7)", t, "%s is no friendly combat unit in %s's hex",
+               a->with ? a->with : "(none)", l->id);
+        return;
+    }
+    if (l->attached && strcmp(l->attached, u->id) == 0) {
+        refuse(o, "R-MOV-14", "(7)", t, "%s is attached to %s already", l->id, u->id);
+        return;
+    }
+    o->action.with = u->id;
+    accept(o, "R-MOV-14", "(7)", t, "%s attaches to %s: it moves with it", l->id, u->id);
+}
+
+static void check_march(const mv_ctx *c, lb_move_outcome *o, lb_trace *t)
+{
+    const lb_state *st = c->st;
+    const lb_unit *u = c->u;
+    if (u->arm != LB_ARM_INFANTRY) {
+        refuse(o, "R-MOV-16", "(44)", t, "%s", u->arm == LB_ARM_CAVALRY
+                   ? "cavalry never force-marches"
+                   : u->arm == LB_ARM_ARTILLERY
+                         ? "artillery force-marches only with its division, which scenarios do "
+                           "not name yet"
+                         : "a leader does not force-march");
+        return;
+    }
+    if (!may_act(c, o, c->allowance, c->allow_rule, (char *)c->allow_why, t))
+        return;
+    if (u->state != LB_STATE_GOOD || (u->formation != LB_FORM_COLUMN && u->formation != LB_FORM_ROAD)) {
+        refuse(o, "R-MOV-16", "(44)", t, "only infantry in good order in column or road march "
+               "force-marches; %s is %s in %s", u->id, lb_morale_state_name(u->state),
+               lb_formation_name(u->formation));
+        return;
+    }
+    if (u->move.march != LB_MARCH_NONE || !o->first) {
+        refuse(o, "R-MOV-16", "(44)", t, "a force march is declared before any other action of "
+               "the segment, once");
+        return;
+    }
+    int turn = u->move.march_turns + 1;
+    lb_morale_mod mod = {"R-MOV-16", "force march", c->mc->march_modifier * turn};
+    lb_morale_chance odds;
+    if (lb_morale_odds(st, c->unit, &mod, 1, &odds, t) != LB_OK) {
+        refuse(o, "R-MOV-16", "(44)", t, "%s cannot check morale", u->id);
+        return;
+    }
+    o->roll_needed = 1;
+    o->p_success = odds.p_pass;
+    char p[32];
+    accept(o, "R-MOV-16", "(44)", t, "%s declares a force march (its turn %d in a row: %+d to the "
+           "check), passing %s of the time: then %d times its printed MP, no formation change, "
+           "not ending next to the enemy", u->id, turn, mod.value,
+           lb_frac_fmt(odds.p_pass, p, sizeof p), c->mc->march_multiple);
+}
+
+void mv_action_check(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o, lb_trace *t)
+{
+    const lb_unit *u = c->u;
+    memset(o, 0, sizeof *o);
+    o->unit = u->id;
+    o->action = *a;
+    o->first = u->move.actions == 0;
+    o->allowance = c->allowance;
+    o->spent_before = o->spent_after = u->move.spent;
+    o->nfrom = o->nto = u->nhexes;
+    memcpy(o->from, u->hexes, sizeof o->from);
+    memcpy(o->to, u->hexes, sizeof o->to);
+    o->formation_before = o->formation = u->formation;
+    o->facing_before = o->facing = u->facing;
+    o->p_success = lb_frac_int(1);
+    o->section = "(18)";
+    int dir_ok = a->dir >= 0 && a->dir < LB_DIR_COUNT;
+    switch (a->kind) {
+    case LB_ACT_STEP:
+        if (dir_ok)
+            check_step(c, a, o, t);
+        else
+            refuse(o, "R-MOV-1", "(18)", t, "a step goes to a hex next to the unit's first hex");
+        break;
+    case LB_ACT_FACE: check_face(c, a, o, t); break;
+    case LB_ACT_FORM: check_form(c, a, o, t); break;
+    case LB_ACT_PROLONGE:
+        if (dir_ok)
+            check_prolonge(c, a, o, t);
+        else
+            refuse(o, "R-MOV-1", "(18)", t, "a step goes to a hex next to the unit's first hex");
+        break;
+    case LB_ACT_ATTACH:
+    case LB_ACT_DETACH: check_attach(c, a, o, t); break;
+    case LB_ACT_MARCH: check_march(c, o, t); break;
+    default: refuse(o, "R-MOV-1", "(18)", t, "no such action"); break;
+    }
+}
+
+int lb_move_action_check(const lb_state *st, const char *id, const lb_move_action *a,
+                         lb_move_outcome *out, lb_trace *t)
+{
+    int unit = id ? lb_state_unit_index(st, id) : -1;
+    if (unit < 0)
+        return LB_NOT_FOUND;
+    mv_ctx c;
+    if (mv_ctx_init(&c, st, unit, NULL) != LB_OK)
+        return LB_NOMEM;
+    mv_action_check(&c, a, out, t);
+    mv_ctx_release(&c);
+    return LB_OK;
+}
+
+int lb_move_action_resolve(const lb_state *st, const char *id, const lb_move_action *a,
+                           lb_dice *dice, lb_move_outcome *out, lb_trace *t)
+{
+    int rc = lb_move_action_check(st, id, a, out, t);
+    if (rc != LB_OK || !out->legal || !out->roll_needed)
+        return rc;
+    int unit = lb_state_unit_index(st, id);
+    if (a->kind == LB_ACT_FORM) {
+        lb_formation_req req = {.to = a->formation, .facing = a->facing, .nhexes = a->nhexes};
+        memcpy(req.hexes, a->hexes, sizeof req.hexes);
+        lb_formation_change ch;
+        lb_formation_check(st, unit, &req, &ch, NULL);
+        if (lb_formation_limber_roll(&ch, dice, &out->roll, &out->success, t) != LB_OK)
+            return LB_DICE;
+    } else {
+        lb_morale_mod mod = {"R-MOV-16", "force march",
+                             st->charts.move->march_modifier * (st->units[unit].move.march_turns + 1)};
+        lb_morale_result mr;
+        rc = lb_morale_resolve(st, unit, LB_CHECK_ORDINARY, &mod, 1, dice, &mr, t);
+        if (rc != LB_OK)
+            return rc;
+        out->roll = mr.roll;
+        out->success = mr.outcome.passed;
+        lb_trace_add(t, "R-MOV-16", "(44)", "force-march check %d: %s", mr.roll,
+                     out->success ? "it marches" : "it stands still this segment");
+    }
+    out->rolled = 1;
+    if (!out->success && a->kind == LB_ACT_FORM) {
+        /* R-FORM-8: a failed limber roll spends the MP and leaves the battery as it was */
+        out->formation = out->formation_before;
+        out->facing = out->facing_before;
+        out->nto = out->nfrom;
+        memcpy(out->to, out->from, sizeof out->to);
+        out->stop = 0;
+    }
+    return LB_OK;
+}
+
+/* ---- applying ------------------------------------------------------------------------------ */
+
+static void remove_unit(lb_state *st, int i)
+{
+    memmove(&st->units[i], &st->units[i + 1], (size_t)(st->nunits - i - 1) * sizeof *st->units);
+    st->nunits--;
+}
+
+int lb_move_action_apply(lb_state *st, const lb_move_outcome *o)
+{
+    int i = o->unit ? lb_state_unit_index(st, o->unit) : -1;
+    if (!o->legal || i < 0)
+        return LB_INVALID;
+    lb_unit *u = &st->units[i];
+    if (u->nhexes != o->nfrom)
+        return LB_INVALID;
+    for (int k = 0; k < o->nfrom; k++)
+        if (!lb_hex_eq(u->hexes[k], o->from[k]))
+            return LB_INVALID;
+    int success = !o->roll_needed || !o->rolled || o->success;
+    const lb_move_action *a = &o->action;
+    switch (a->kind) {
+    case LB_ACT_STEP:
+    case LB_ACT_PROLONGE:
+        for (int j = 0; j < st->nunits; j++) {
+            lb_unit *l = &st->units[j];
+            if (!l->attached || strcmp(l->attached, u->id) != 0)
+                continue;
+            for (int k = 0; k < o->nfrom; k++)
+                if (lb_hex_eq(l->hexes[0], o->from[k])) {
+                    l->hexes[0] = o->to[k];
+                    l->move.rode = 1;
+                    break;
+                }
+        }
+        memcpy(u->hexes, o->to, sizeof u->hexes);
+        u->formation = o->formation;
+        if (!lb_unit_is_combat(u))
+            u->attached = NULL; /* R-MOV-14: a leader's own step leaves its unit */
+        u->move.steps++;
+        u->move.prolonged |= a->kind == LB_ACT_PROLONGE;
+        break;
+    case LB_ACT_FACE: u->facing = o->facing; break;
+    case LB_ACT_FORM:
+        if (success) {
+            u->formation = o->formation;
+            u->facing = o->facing;
+            u->nhexes = o->nto;
+            memcpy(u->hexes, o->to, sizeof u->hexes);
+        }
+        u->move.first_form_change |= o->first;
+        break;
+    case LB_ACT_ATTACH: {
+        int w = lb_state_unit_index(st, a->with);
+        if (w < 0)
+            return LB_INVALID;
+        u->attached = st->units[w].id;
+        break;
+    }
+    case LB_ACT_DETACH: u->attached = NULL; break;
+    case LB_ACT_MARCH: u->move.march = success ? LB_MARCH_ON : LB_MARCH_FAILED; break;
+    }
+    u->move.spent += o->cost;
+    u->move.actions += a->kind != LB_ACT_MARCH;
+    u->move.stopped |= o->stop && success;
+    for (int e = 0; e < o->nevents; e++) {
+        if (o->events[e].kind != LB_EVENT_CAPTURE)
+            continue;
+        for (int k = 0; k < o->events[e].nunits; k++) {
+            int j = lb_state_unit_index(st, o->events[e].units[k]);
+            if (j >= 0)
+                remove_unit(st, j);
+        }
+    }
+    return lb_state_reindex(st);
+}

@@ -1,0 +1,71 @@
+/* Movement's private parts: the mover's context, one step judged, the fit of a position, the allowance, one action checked. */
+#ifndef LB_MOVE_INT_H
+#define LB_MOVE_INT_H
+
+#include <stddef.h>
+
+#include "lb/move.h"
+#include "lb/err.h"
+#include "lb/move_charts.h"
+#include "lb/stacking.h"
+#include "lb/zoi.h"
+
+/* The mover, as the state stands: built once per question and read by every step. */
+typedef struct mv_ctx {
+    const lb_state *st;
+    const lb_move_charts *mc;
+    int unit;
+    const lb_unit *u;
+    unsigned char *zoi;         /* lb_zoi_map for the mover's side (owned) */
+    int allowance;              /* halves (R-MOV-3) */
+    const char *allow_rule;     /* why the allowance is 0, or NULL */
+    char allow_why[LB_MOVE_REASON_MAX];
+    const char *no_step_rule;   /* why the unit takes no step at all, or NULL */
+    char no_step[LB_MOVE_REASON_MAX];
+} mv_ctx;
+
+/* Builds the context of unit (tracing the allowance into t). LB_OK or LB_NOMEM. */
+int mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t);
+void mv_ctx_release(mv_ctx *c);
+
+/* One step judged: may the unit enter, what it costs, where it must stop, where it may end. */
+typedef struct mv_step {
+    int ok;                     /* it may enter (and pass) */
+    int end;                    /* it may end its move there */
+    int stop;                   /* it must stop there */
+    int cost;                   /* halves */
+    lb_formation formation;     /* its formation there */
+    lb_hex to[LB_UNIT_MAX_HEXES];
+    const char *rule;           /* the refusal, when not ok */
+    char why[LB_MOVE_REASON_MAX];
+    const char *end_rule;       /* why it may not end there */
+    char end_why[LB_MOVE_REASON_MAX];
+    int capture;                /* it enters a hex of enemy leaders alone */
+    int carre;                  /* cavalry entering an enemy carré's hex */
+} mv_step;
+
+/* The unit standing in from[] (its hexes) in formation f steps across hexside dir; first: this is
+ * its first action of the segment; steps: hexes it entered before. explain 0 leaves the texts out
+ * (the search). */
+void mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int dir, int first,
+                  int steps, mv_step *out, int explain);
+/* May the unit stand in hexes[] (n) in formation f, as it passes (ending 0) or ends its move
+ * (ending 1), for the units there and the stacking rules? carre_step: a carré's one step (T16-5).
+ * 1, or 0 with *rule and the reason in why (LB_MOVE_REASON_MAX bytes, or NULL). *capture, *carre
+ * as in mv_step (may be NULL). */
+int mv_fits(const mv_ctx *c, const lb_hex *hexes, int n, lb_formation f, int ending,
+            int carre_step, const char **rule, char *why, int *capture, int *carre);
+/* R-MOV-16: a force-marching unit ends no adjacent to an enemy combat unit. 1 when it may. */
+int mv_march_end_ok(const mv_ctx *c, const lb_hex *hexes, int n, char *why, size_t nwhy);
+/* The zone bits of the unit's hexes, or-ed. */
+unsigned mv_zone(const mv_ctx *c, const lb_hex *hexes, int n);
+/* R-MOV-3: u's allowance in halves; form_first: the action being judged is a formation change
+ * that is its first action (a carré's full allowance, T15-12). *rule, why: why it is 0. */
+int mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const char **rule,
+                 char *why, size_t n, lb_trace *t);
+/* Checks one action against context c (no dice). */
+void mv_action_check(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *out, lb_trace *t);
+/* The arm whose costs a unit pays: a leader rides (R-MOV-13). */
+lb_arm mv_cost_arm(const lb_unit *u);
+
+#endif

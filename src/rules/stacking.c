@@ -1,0 +1,205 @@
+/* Stacking (T15-2, T15-19, T16-1..6): what a hex holds against its terrain's limit, and the over-stacking morale check (W31-3). */
+#include <stdio.h>
+#include <string.h>
+
+#include "lb/err.h"
+#include "lb/move_charts.h"
+#include "lb/stacking.h"
+
+static const char *const arm_plural[3] = {"infantry", "cavalry", "artillery"};
+
+int lb_stack_share(const lb_unit *u, int k)
+{
+    int n = lb_unit_strength(u), h = u->nhexes > 0 ? u->nhexes : 1;
+    return n / h + (k < n % h);
+}
+
+void lb_stack_add(lb_stack_count *c, const lb_unit *u, lb_formation f, int incr)
+{
+    if (!lb_unit_is_combat(u))
+        return;
+    c->units[u->arm]++;
+    c->incr[u->arm] += incr;
+    if (f == LB_FORM_ROAD) {
+        c->road_units++;
+        c->road_incr += incr;
+    }
+    if (u->arm != LB_ARM_ARTILLERY)
+        c->formations |= 1u << f;
+}
+
+void lb_stack_count_hex(const lb_state *st, lb_hex h, int skip, lb_stack_count *out)
+{
+    memset(out, 0, sizeof *out);
+    const int *idx;
+    int n = lb_state_units_at(st, h, &idx);
+    for (int i = 0; i < n; i++) {
+        const lb_unit *u = &st->units[idx[i]];
+        if (idx[i] == skip || !lb_unit_is_combat(u))
+            continue;
+        for (int k = 0; k < u->nhexes; k++)
+            if (lb_hex_eq(u->hexes[k], h))
+                lb_stack_add(out, u, u->formation, lb_stack_share(u, k));
+    }
+}
+
+static int within(int have, int cap)
+{
+    return cap == LB_STACK_ANY || have <= cap;
+}
+
+/* The alternative fits when every arm present is allowed there within its caps. */
+static int alt_fits(const lb_stack_alt *a, const int units[3], const int incr[3])
+{
+    for (int arm = 0; arm < 3; arm++) {
+        if (units[arm] == 0)
+            continue;
+        if (a->units[arm] == 0 || !within(units[arm], a->units[arm]) ||
+            !within(incr[arm], a->incr[arm]))
+            return 0;
+    }
+    return 1;
+}
+
+static void describe(const int units[3], const int incr[3], char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int arm = 0; arm < 3; arm++)
+        if (units[arm] && used < n)
+            used += (size_t)snprintf(buf + used, n - used, "%s%d %s unit%s (%d increments)",
+                                     used ? ", " : "", units[arm], arm_plural[arm],
+                                     units[arm] == 1 ? "" : "s", incr[arm]);
+}
+
+/* R-STACK-1..3 */
+int lb_stack_fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const char **rule,
+                  char *why, size_t n)
+{
+    const lb_map *m = &st->map;
+    if (!lb_map_contains(m, h))
+        return 1;
+    int t = m->terrain[lb_map_cell(m, h)];
+    const char *tname = st->charts.terrain[t].id;
+    unsigned f = c->formations;
+    if (f & (f - 1)) {
+        /* R-STACK-2 (T16-1): one formation for the infantry and cavalry of a hex */
+        int a = -1, b = -1;
+        for (int k = 0; k < LB_FORM_NONE; k++)
+            if (f & (1u << k)) {
+                if (a < 0)
+                    a = k;
+                else if (b < 0)
+                    b = k;
+            }
+        *rule = "R-STACK-2";
+        snprintf(why, n, "a hex holds one formation, not %s and %s (T16-1)",
+                 lb_formation_name((lb_formation)a), lb_formation_name((lb_formation)b));
+        return 0;
+    }
+    const lb_move_charts *mc = st->charts.move;
+    const lb_stack_chart *sc = mc ? &mc->stacking[t] : NULL;
+    if (!sc || !sc->present)
+        return 1;
+    int units[3], incr[3];
+    memcpy(units, c->units, sizeof units);
+    memcpy(incr, c->incr, sizeof incr);
+    if (c->road_units && sc->road_march_incr != LB_STACK_ANY) {
+        /* R-STACK-3: units in road march on a road have their own limit; one alone always fits */
+        if (c->road_units > 1 && c->road_incr > sc->road_march_incr) {
+            *rule = "R-STACK-3";
+            snprintf(why, n, "%s holds at most %d increments in road march, not %d in %d units",
+                     tname, sc->road_march_incr, c->road_incr, c->road_units);
+            return 0;
+        }
+        for (int arm = 0; arm < 2; arm++) {
+            units[arm] = 0; /* the road-march units are all the hex's infantry and cavalry (T16-1) */
+            incr[arm] = 0;
+        }
+    }
+    if (sc->cavalry_units_max != LB_STACK_ANY && units[LB_ARM_CAVALRY] > sc->cavalry_units_max) {
+        *rule = "R-STACK-1";
+        snprintf(why, n, "%s holds never more than %d cavalry units, not %d", tname,
+                 sc->cavalry_units_max, units[LB_ARM_CAVALRY]);
+        return 0;
+    }
+    if (units[0] + units[1] + units[2] == 0)
+        return 1;
+    for (int k = 0; k < sc->nalts; k++)
+        if (alt_fits(&sc->alts[k], units, incr))
+            return 1;
+    char held[160];
+    describe(units, incr, held, sizeof held);
+    *rule = "R-STACK-1";
+    snprintf(why, n, "%s would hold %s, over its limit (%s)", tname, held,
+             sc->note ? sc->note : "the stacking chart");
+    return 0;
+}
+
+/* ---- the over-stacking check (W31-3) ---------------------------------------------------- */
+
+int lb_stack_overstack_odds(const lb_state *st, lb_hex h, lb_stack_check *out, lb_trace *t)
+{
+    memset(out, 0, sizeof *out);
+    out->hex = h;
+    lb_stack_count c;
+    lb_stack_count_hex(st, h, -1, &c);
+    char label[LB_HEX_LABEL_MAX];
+    lb_map_label(&st->map, h, label);
+    out->over = !lb_stack_fits(st, h, &c, &out->rule, out->why, sizeof out->why);
+    if (!out->over) {
+        lb_trace_add(t, "R-STACK-6", "(31)", "%s is within its stacking limit: no check", label);
+        return LB_OK;
+    }
+    lb_trace_add(t, "R-STACK-6", "(31)", "%s is over its stacking limit (%s: %s): one roll, each "
+                 "unit checks it with its own modifiers", label, out->rule, out->why);
+    const int *idx;
+    int n = lb_state_units_at(st, h, &idx);
+    for (int i = 0; i < n && out->nunits < LB_STACK_UNITS_MAX; i++) {
+        if (!lb_unit_is_combat(&st->units[idx[i]]))
+            continue;
+        lb_stack_unit *su = &out->units[out->nunits++];
+        su->unit = st->units[idx[i]].id;
+        int rc = lb_morale_odds(st, idx[i], NULL, 0, &su->odds, t);
+        if (rc != LB_OK)
+            return rc;
+    }
+    return LB_OK;
+}
+
+int lb_stack_overstack_resolve(const lb_state *st, lb_hex h, lb_dice *dice, lb_stack_check *out,
+                               lb_trace *t)
+{
+    int rc = lb_stack_overstack_odds(st, h, out, t);
+    if (rc != LB_OK || !out->over)
+        return rc;
+    if (lb_dice_roll(dice, "over-stacking check", &out->roll) != 0)
+        return LB_DICE;
+    out->rolled = 1;
+    lb_trace_add(t, "R-STACK-6", "(31)", "the over-stacking roll: %d", out->roll);
+    lb_trace_roll(t, "over-stacking check", out->roll);
+    for (int i = 0; i < out->nunits; i++) {
+        lb_stack_unit *su = &out->units[i];
+        int unit = lb_state_unit_index(st, su->unit);
+        su->fails = !su->odds.passes[lb_roll_index(out->roll)];
+        su->outcome = lb_morale_outcome_of(st, unit, LB_CHECK_ORDINARY, !su->fails, t);
+    }
+    return LB_OK;
+}
+
+int lb_stack_overstack_apply(lb_state *st, const lb_stack_check *c)
+{
+    if (!c->over || !c->rolled)
+        return LB_OK;
+    for (int i = 0; i < c->nunits; i++)
+        if (lb_state_unit_index(st, c->units[i].unit) < 0)
+            return LB_INVALID;
+    for (int i = 0; i < c->nunits; i++) {
+        if (!c->units[i].fails)
+            continue;
+        int rc = lb_morale_apply(st, lb_state_unit_index(st, c->units[i].unit), &c->units[i].outcome);
+        if (rc != LB_OK)
+            return rc;
+    }
+    return LB_OK;
+}
