@@ -14,6 +14,7 @@
 enum { PLAY_OK, PLAY_REFUSED, PLAY_QUIT, PLAY_ERROR };
 
 #define WORDS_MAX 8
+#define OPTIONS_SHOWN 24 /* options listed before each prompt; `unit ID` shows the rest */
 #define WHY_MAX 512
 
 typedef struct play {
@@ -84,9 +85,13 @@ static void print_status(play *P)
     }
     fprintf(P->out, "%s decides (%s): %s\n", st->sides[d->side], lb_decision_kind_name(d->kind),
             d->prompt);
-    for (int i = 0; i < d->noptions; i++)
+    int shown = d->noptions <= OPTIONS_SHOWN ? d->noptions : OPTIONS_SHOWN - 1;
+    for (int i = 0; i < shown; i++)
         fprintf(P->out, "  %2d. %s%s  %s\n", i + 1, d->options[i].key,
                 d->options[i].param ? ":…" : "", d->options[i].text);
+    if (shown < d->noptions)
+        fprintf(P->out, "  … %d more: `unit ID` lists a unit's options; %d. is %s\n",
+                d->noptions - shown, d->noptions, d->options[d->noptions - 1].key);
 }
 
 /* ---- answers ------------------------------------------------------------------------------- */
@@ -119,8 +124,34 @@ static int verdict(play *P, int rc, const lb_game_answer *a)
     return accepted(P, a);
 }
 
-static int decide(play *P, const char *key)
+/* The option key stands for: itself, or the one option that begins with it and goes on with
+ * ':' or '@' (form UNIT line for form:UNIT:line:3@0810+0811). NULL with a refusal when several
+ * do. */
+static const char *complete_key(play *P, const char *key)
 {
+    const lb_decision *d = lb_game_pending(P->g);
+    if (!d || lb_decision_find(d, key) >= 0 || lb_decision_find_param(d, key) >= 0)
+        return key;
+    size_t n = strlen(key);
+    const char *found = NULL;
+    int count = 0;
+    for (int i = 0; i < d->noptions; i++)
+        if (strncmp(d->options[i].key, key, n) == 0 &&
+            (d->options[i].key[n] == ':' || d->options[i].key[n] == '@')) {
+            found = d->options[i].key;
+            count++;
+        }
+    if (count <= 1)
+        return count ? found : key;
+    refuse(P, "%d options begin with %s: say which (unit %s lists them)", count, key, "ID");
+    return NULL;
+}
+
+static int decide(play *P, const char *typed)
+{
+    const char *key = complete_key(P, typed);
+    if (!key)
+        return PLAY_REFUSED;
     lb_game_answer a;
     int rc = lb_game_decide(P->g, LB_ROLE_BOTH, lb_game_seq(P->g), key, &a);
     return verdict(P, rc, &a);
@@ -326,12 +357,33 @@ static int do_charge(play *P, int argc, char **argv)
     return decide(P, key);
 }
 
-/* R-GAME-3: movement (issue 14) and melee (issue 15) are not in the game yet. */
+/* R-GAME-3: melee (issue 15) is not in the game yet. */
 static int do_later(play *P, int argc, char **argv)
 {
     (void)argc;
-    return refuse(P, "%s is not in the game yet: the %s segment offers only what the options "
-                  "list [R-GAME-3]", argv[0], strcmp(argv[0], "melee") == 0 ? "melee" : "movement");
+    return refuse(P, "%s is not in the game yet: the melee segment offers only what the options "
+                  "list [R-GAME-3]", argv[0]);
+}
+
+/* move UNIT HEX (a cheapest way there) or move UNIT H1,H2,… (that path). */
+static int do_move(play *P, int argc, char **argv)
+{
+    char key[LB_OPTION_KEY_MAX];
+    if (argc != 3)
+        return refuse(P, "usage: move UNIT HEX, or move UNIT H1,H2,… (the hexes it enters)");
+    snprintf(key, sizeof key, "%s:%s:%s", strchr(argv[2], ',') ? "path" : "move", argv[1],
+             argv[2]);
+    return decide(P, key);
+}
+
+/* face UNIT N, form UNIT FORMATION[:N][@H1+H2]. */
+static int do_change(play *P, int argc, char **argv)
+{
+    char key[LB_OPTION_KEY_MAX];
+    if (argc != 3)
+        return refuse(P, "usage: face UNIT N (a clock hour), or form UNIT FORMATION[:N][@H1+H2]");
+    snprintf(key, sizeof key, "%s:%s:%s", argv[0], argv[1], argv[2]);
+    return decide(P, key);
 }
 
 static int do_choose(play *P, int argc, char **argv)
@@ -432,9 +484,11 @@ static const verb verbs[] = {
     {"los", do_los, "los FROM TO", "line of sight between two hexes or units, with its reasons"},
     {"odds", do_odds, "odds fire UNIT TARGET | odds charge CAVALRY H1,H2,…",
      "exact outcomes of a fire or a charge, before choosing"},
-    {"move", do_later, "move UNIT HEX", "move a unit (not in the game yet)"},
-    {"face", do_later, "face UNIT N", "change a unit's facing (not in the game yet)"},
-    {"form", do_later, "form UNIT FORMATION", "change formation (not in the game yet)"},
+    {"move", do_move, "move UNIT HEX | move UNIT H1,H2,…",
+     "move a unit to a hex (a cheapest way), or along the hexes given"},
+    {"face", do_change, "face UNIT N", "turn a unit to face clock hour N"},
+    {"form", do_change, "form UNIT FORMATION[:N][@H1+H2]",
+     "change formation (facing N after, the hexes it stands in)"},
     {"fire", do_fire, "fire UNIT TARGET", "fire at a hex (or a unit's hex)"},
     {"charge", do_charge, "charge CAVALRY H1,H2,…", "charge along a path of hexes"},
     {"melee", do_later, "melee UNIT… TARGET", "melee (not in the game yet)"},

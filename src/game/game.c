@@ -85,7 +85,8 @@ static int enter_segment(lb_game *g, lb_segment seg)
     case LB_SEG_COMMAND:
         return command_step(g);
     case LB_SEG_MOVEMENT:
-        return reinforce_enter(g);
+        lb_move_segment_begin(st, st->turn.phasing); /* R-MOV-2 */
+        return LB_OK;
     case LB_SEG_MORALE_RECOVERY:
         return recovery_begin(g);
     default:
@@ -144,6 +145,8 @@ int lb_game_action_options(const lb_game *g, lb_decision *d)
         return LB_OK;
     if (seg == LB_SEG_CHARGE)
         rc = charge_options(g, d);
+    else if (seg == LB_SEG_MOVEMENT)
+        rc = move_options(g, d);
     else if (seg == LB_SEG_DEFENSIVE_FIRE || seg == LB_SEG_OFFENSIVE_FIRE)
         rc = fire_options(g, d);
     if (rc == LB_OK && d->noptions)
@@ -194,6 +197,8 @@ int game_advance(lb_game *g)
             rc = charge_resume(g);
         else if (g->ntasks)
             rc = task_run(g);
+        else if (g->job.active)
+            rc = job_run(g);
         else
             rc = segment_decision(g);
     }
@@ -208,16 +213,18 @@ static int perform(lb_game *g, const lb_decision *cur, const char *key, lb_game_
 {
     if (g->charge)
         return charge_answer(g, key);
+    if (cur->kind == LB_DECIDE_OPPORTUNITY)
+        return job_answer(g, key);
     if (cur->kind != LB_DECIDE_ACTION)
         return task_answer(g, key);
     lb_trace_add(g->tr, "R-GAME-3", "(2)", "%s: %s", g->st->sides[cur->side], key);
     if (strcmp(key, "end") == 0)
         return end_segment(g);
     if (strncmp(key, "fire:", 5) == 0)
-        return fire_run(g, key);
+        return fire_run(g, key, 0);
     if (strncmp(key, "charge:", 7) == 0)
         return charge_start(g, key, out);
-    return LB_INVALID;
+    return move_run(g, key, out);
 }
 
 /* Is key an option of the pending decision? The reason when not. */
@@ -317,6 +324,7 @@ static void concede(lb_game *g, int side)
     lb_charge_free(g->charge);
     g->charge = NULL;
     g->ntasks = 0;
+    g->job.active = 0;
     task_forget(g);
     lb_trace_add(g->tr, "R-VIC-5", "(2)", "%s concedes the battle", g->st->sides[side]);
 }
@@ -354,6 +362,7 @@ static void reset(lb_game *g)
     lb_decision_release(&g->pending);
     g->has_pending = 0;
     g->ntasks = g->nobligations = 0;
+    memset(&g->job, 0, sizeof g->job);
     g->over = 0;
     g->conceded = -1;
     memset(g->entered, 0, (size_t)g->origin->battle.nreinforcements + 1);
@@ -437,8 +446,6 @@ int game_rebuild(lb_game *g)
     g->tr = NULL; /* replay records no reasons: it only rebuilds */
     g->cursor = 0;
     int rc = g->st->turn.segment == LB_SEG_COMMAND ? command_step(g) : LB_OK;
-    if (rc == LB_OK && g->st->turn.segment == LB_SEG_MOVEMENT)
-        rc = reinforce_enter(g);
     if (rc == LB_OK && g->st->turn.segment == LB_SEG_MORALE_RECOVERY)
         rc = recovery_begin(g);
     if (rc == LB_OK)

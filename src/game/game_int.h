@@ -4,6 +4,7 @@
 
 #include "lb/charge.h"
 #include "lb/game.h"
+#include "lb/move.h"
 #include "lb/retreat.h"
 
 #define TURN_MINUTES 20
@@ -34,6 +35,20 @@ typedef struct unit_rec {
     int charged_step;            /* the step it last charged in, -1 */
     int combat_step;             /* its last melee, charge or fire loss (cavalry rest, 36.6) */
 } unit_rec;
+
+/* A unit's move under way, one action at a time (R-GAME-17). */
+#define JOB_ACTIONS_MAX 32
+typedef struct move_job {
+    int active;
+    char unit[LB_SUBJECT_MAX];
+    lb_move_action actions[JOB_ACTIONS_MAX];
+    int nactions;
+    int next;                    /* the action now */
+    char with[LB_SUBJECT_MAX];   /* an attach's unit (the action points here) */
+    char fired[LB_MOVE_EVENT_UNITS][LB_SUBJECT_MAX]; /* enemies that fired at the action now */
+    int nfired;
+    int passed;                  /* their side passed on the action now */
+} move_job;
 
 /* An obligation a charge left to a later segment (charge.h). */
 typedef struct obligation {
@@ -75,6 +90,8 @@ struct lb_game {
     obligation obligations[OBLIGATIONS_MAX];
     int nobligations;
     lb_charge *charge;           /* a charge waiting for a decision */
+    char charging[LB_SUBJECT_MAX]; /* its cavalry */
+    move_job job;                /* a move under way */
     lb_decision pending;
     int has_pending;
     lb_trace trace;              /* what the last answer did */
@@ -139,8 +156,9 @@ void task_forget(lb_game *g);
 /* seg_fire.c: Defensive and Offensive Fire */
 /* Adds the fire options of the segment now to d. */
 int fire_options(const lb_game *g, lb_decision *d);
-/* Resolves "fire:UNIT:HEX" (a legal option); LB_OK or an error. */
-int fire_run(lb_game *g, const char *key);
+/* Resolves "fire:UNIT:HEX" (a legal option); opportunity fire (28) is outside the segment's
+ * once-per-unit and once-per-hex records. LB_OK or an error. */
+int fire_run(lb_game *g, const char *key, int opportunity);
 
 /* seg_charge.c: Charge à Cheval */
 int charge_options(const lb_game *g, lb_decision *d);
@@ -159,8 +177,16 @@ int recovery_begin(lb_game *g);
 /* command.c: the mutual Command step */
 int command_step(lb_game *g);
 
-/* reinforce.c: reinforcements entering */
-int reinforce_enter(lb_game *g);
+/* seg_move.c: Movement, reinforcements entering, opportunity fire */
+/* The phasing side's movement actions and reinforcement entries. */
+int move_options(const lb_game *g, lb_decision *d);
+/* Starts the answer key (move, path, face, form, prolonge, attach, detach, march, enter): LB_OK
+ * (a move under way, an entry made, or refused with out filled). */
+int move_run(lb_game *g, const char *key, lb_game_answer *out);
+/* The move's next action: its opportunity fire offered, or the action resolved and applied. */
+int job_run(lb_game *g);
+/* Answers the opportunity-fire decision ("fire:UNIT:HEX" or "pass"). */
+int job_answer(lb_game *g, const char *key);
 
 /* victory.c */
 /* Objective holders after units moved (R-VIC-2). */

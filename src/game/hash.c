@@ -49,6 +49,13 @@ static void mix_unit(uint64_t *h, const lb_unit *u)
         mix_int(h, u->hexes[k].col);
         mix_int(h, u->hexes[k].row);
     }
+    mix_str(h, u->attached);
+    const lb_move_record *m = &u->move;
+    const long long record[] = {m->spent,      m->actions,    m->steps,   m->start_formation,
+                                m->start_state, m->first_form_change, m->hold, m->hold_next,
+                                m->march,      m->march_turns, m->stopped, m->prolonged, m->rode};
+    for (size_t i = 0; i < sizeof record / sizeof *record; i++)
+        mix_int(h, record[i]);
 }
 
 static void mix_decision(uint64_t *h, const lb_decision *d)
@@ -106,6 +113,26 @@ uint64_t lb_game_hash(const lb_game *g)
         mix_str(&h, o->unit);
         mix_str(&h, o->other);
         mix_int(&h, o->step);
+    }
+    const move_job *j = &g->job;
+    mix_int(&h, j->active);
+    if (j->active) { /* a move under way: its actions, the one now, the fire taken at it */
+        mix_str(&h, j->unit);
+        mix_str(&h, j->with);
+        for (int i = 0; i < j->nactions; i++) {
+            const lb_move_action *a = &j->actions[i];
+            const long long act[] = {a->kind, a->dir, a->facing, a->formation, a->nhexes};
+            for (size_t k = 0; k < sizeof act / sizeof *act; k++)
+                mix_int(&h, act[k]);
+            for (int k = 0; k < a->nhexes; k++) {
+                mix_int(&h, a->hexes[k].col);
+                mix_int(&h, a->hexes[k].row);
+            }
+        }
+        mix_int(&h, j->next);
+        mix_int(&h, j->passed);
+        for (int i = 0; i < j->nfired; i++)
+            mix_str(&h, j->fired[i]);
     }
     if (g->charge) { /* a charge under way: its decisions and dice so far, and where it stands */
         const lb_journal *j = lb_charge_journal(g->charge);

@@ -1,4 +1,4 @@
-/* The random player (R-GAME-15): a uniformly random option of the pending decision, with a random path for a parameterised charge. */
+/* The random player (R-GAME-15): a uniformly random kind of option of the pending decision, then a uniformly random option of that kind, with a random path for a parameterised one. */
 #include <stdio.h>
 #include <string.h>
 
@@ -35,12 +35,39 @@ static void random_path(const lb_state *st, const lb_unit *u, lb_pcg32 *rng, cha
     }
 }
 
+/* The kind of an option: its key up to the first ':' ("move", "fire", "end", …). */
+static size_t kind_len(const char *key)
+{
+    return strcspn(key, ":");
+}
+
 int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n)
 {
     const lb_decision *d = lb_game_pending(g);
     if (!d || d->noptions == 0)
         return -1;
-    const lb_option *o = &d->options[lb_pcg32_bounded(rng, (uint32_t)d->noptions)];
+    /* R-GAME-15: a kind of option first, uniformly, then one option of that kind */
+    int first[64], nkinds = 0;
+    for (int i = 0; i < d->noptions && nkinds < 64; i++) {
+        int seen = 0;
+        for (int k = 0; k < nkinds && !seen; k++) {
+            const char *a = d->options[first[k]].key, *b = d->options[i].key;
+            seen = kind_len(a) == kind_len(b) && strncmp(a, b, kind_len(a)) == 0;
+        }
+        if (!seen)
+            first[nkinds++] = i;
+    }
+    const char *kind = d->options[first[lb_pcg32_bounded(rng, (uint32_t)nkinds)]].key;
+    size_t len = kind_len(kind);
+    int count = 0;
+    for (int i = 0; i < d->noptions; i++)
+        count += kind_len(d->options[i].key) == len && strncmp(d->options[i].key, kind, len) == 0;
+    int pick = (int)lb_pcg32_bounded(rng, (uint32_t)count);
+    const lb_option *o = NULL;
+    for (int i = 0; i < d->noptions && !o; i++)
+        if (kind_len(d->options[i].key) == len && strncmp(d->options[i].key, kind, len) == 0 &&
+            pick-- == 0)
+            o = &d->options[i];
     if (!o->param) {
         snprintf(key, n, "%s", o->key);
         return 0;

@@ -104,7 +104,15 @@ static int finish(lb_game *g)
         ob->step = step;
         snprintf(ob->unit, sizeof ob->unit, "%s", o->unit);
         snprintf(ob->other, sizeof ob->other, "%s", o->other);
+        /* R-GAME-10: a unit barred from moving keeps still in its side's next Movement */
+        int u = lb_state_unit_index(g->st, o->unit);
+        if (u >= 0 && (o->kind == LB_OBLIGE_NO_MOVEMENT || o->kind == LB_OBLIGE_NO_VOLUNTARY_MOVE))
+            g->st->units[u].move.hold_next = LB_HOLD_CHARGE;
     }
+    /* 35.1: the cavalry that charged does not move in this turn's Movement segment */
+    int cav = lb_state_unit_index(g->st, g->charging);
+    if (cav >= 0)
+        g->st->units[cav].move.hold_next = LB_HOLD_CHARGED;
     lb_charge_free(ch);
     g->charge = NULL;
     return rc;
@@ -178,6 +186,7 @@ int charge_start(lb_game *g, const char *key, lb_game_answer *out)
     }
     /* the charge is legal: it goes on, its dice journalled */
     g->charge = ch;
+    snprintf(g->charging, sizeof g->charging, "%s", id);
     unit_rec *r = game_rec(g, id);
     if (r)
         r->charged_step = r->combat_step = game_step(g);

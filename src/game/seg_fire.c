@@ -119,7 +119,7 @@ static int follow_ups(lb_game *g, const lb_fire_result *r, task *tasks, int max)
     return n;
 }
 
-int fire_run(lb_game *g, const char *key)
+int fire_run(lb_game *g, const char *key, int opportunity)
 {
     lb_state *st = g->st;
     char id[LB_SUBJECT_MAX];
@@ -158,7 +158,7 @@ int fire_run(lb_game *g, const char *key)
                      "lost", id, colon + 1, r->roll, r->loss, r->loss == 1 ? "" : "s");
         snapshot_settle(g, &s, NULL, 0);
     }
-    if (rc == LB_OK) {
+    if (rc == LB_OK && !opportunity) {
         unit_rec *rec = game_rec(g, id);
         if (rec)
             rec->fired_step = game_step(g);

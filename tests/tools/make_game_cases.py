@@ -66,7 +66,7 @@ CASES = {
     "game-R-GAME-9-reinforcements": {
         "ruling": "R-GAME-9",
         "args": ["play", "{scenario}", "--seed", "1", "--script",
-                 "tests/game/scripts/nothing.txt", "--json"],
+                 "tests/game/scripts/reinforce.txt", "--json"],
         "scenario": scenario(
             "reinforcements", [
                 column("fr-a", "french", ["0101"], 6),
@@ -83,7 +83,7 @@ CASES = {
     "game-R-VIC-4-objective-margin": {
         "ruling": "R-VIC-4",
         "args": ["play", "{scenario}", "--seed", "1", "--script",
-                 "tests/game/scripts/nothing.txt", "--json"],
+                 "tests/game/scripts/four-ends.txt", "--json"],
         "scenario": scenario(
             "victory", [
                 column("fr-a", "french", ["0202"], 6),

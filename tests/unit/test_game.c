@@ -124,6 +124,7 @@ static void test_game__undo_hotseat_never_rerolls(void **state)
     lb_game *g = demo(7, LB_UNDO_HOTSEAT);
     uint64_t start = lb_game_hash(g);
     answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 0, "end", LB_ACCEPTED);
     uint64_t after_end = lb_game_hash(g);
     answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
     assert_int_equal(last_entry(g)->kind, LB_ENTRY_ROLL);
@@ -131,9 +132,9 @@ static void test_game__undo_hotseat_never_rerolls(void **state)
     lb_game_answer a;
     assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, lb_game_seq(g), -1, &a), LB_OK);
     assert_int_equal(a.verdict, LB_ACCEPTED);
-    assert_int_equal(lb_game_seq(g), 4); /* end, fire, roll, undo: the journal only grows */
+    assert_int_equal(lb_game_seq(g), 5); /* end, end, fire, roll, undo: the journal only grows */
     assert_int_equal(last_entry(g)->kind, LB_ENTRY_UNDO);
-    assert_int_equal(lb_game_effective(g)->count, 1);
+    assert_int_equal(lb_game_effective(g)->count, 2);
     assert_true(lb_game_hash(g) == after_end);
     answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
     assert_int_equal(last_entry(g)->value, 23);
@@ -142,8 +143,9 @@ static void test_game__undo_hotseat_never_rerolls(void **state)
     assert_true(lb_game_hash(g) == start);
     /* a die is not a decision to go back to */
     answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 0, "end", LB_ACCEPTED);
     answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
-    assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, lb_game_seq(g), 2, &a), LB_OK);
+    assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, lb_game_seq(g), 3, &a), LB_OK);
     assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
     lb_game_free(g);
 }
@@ -165,6 +167,7 @@ static void test_game__undo_two_players(void **state)
     assert_int_equal(a.verdict, LB_ACCEPTED);
     assert_true(lb_game_hash(g) == start);
     answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 0, "end", LB_ACCEPTED);
     answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
     uint64_t h = lb_game_hash(g);
     assert_int_equal(lb_game_undo(g, 1, lb_game_seq(g), -1, &a), LB_OK);
@@ -184,6 +187,7 @@ static void test_game__replay_and_bad_journal(void **state)
     lb_game *g = demo(7, LB_UNDO_HOTSEAT);
     uint64_t start = lb_game_hash(g);
     answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 0, "end", LB_ACCEPTED);
     answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
     answer(g, 0, "fire:fr-26le-1:0911", LB_ACCEPTED);
     uint64_t h = lb_game_hash(g);
@@ -192,24 +196,26 @@ static void test_game__replay_and_bad_journal(void **state)
     lb_err err = {0};
     assert_int_equal(lb_game_load_journal(g, &j, &err), LB_OK);
     assert_true(lb_game_hash(g) == h);
-    snprintf(j.entries[3].key, sizeof j.entries[3].key, "fire:fr-26le-1:0101");
+    snprintf(j.entries[4].key, sizeof j.entries[4].key, "fire:fr-26le-1:0101");
     assert_int_equal(lb_game_load_journal(g, &j, &err), LB_INVALID);
-    assert_non_null(strstr(err.msg, "entry 4"));
+    assert_non_null(strstr(err.msg, "entry 5"));
     assert_int_equal(lb_game_seq(g), 0);
     assert_true(lb_game_hash(g) == start);
     /* one die too few: the fire's roll taken out */
-    j.count = 3;
-    snprintf(j.entries[1].key, sizeof j.entries[1].key, "fire:au-ir4-1:0810");
-    j.entries[2] = j.entries[0];
+    j.count = 4;
+    j.entries[3] = j.entries[0];
     assert_int_equal(lb_game_load_journal(g, &j, &err), LB_INVALID);
     assert_non_null(strstr(err.msg, "fewer dice"));
     lb_journal_release(&j);
     lb_game_free(g);
 }
 
-/* The first option that is "end", else "auto", else the first one. */
+/* A reinforcement's entry when one is offered, else "end", else "auto", else the first one. */
 static const char *plain_key(const lb_decision *d)
 {
+    for (int i = 0; i < d->noptions; i++)
+        if (strncmp(d->options[i].key, "enter:", 6) == 0)
+            return d->options[i].key;
     if (lb_decision_find(d, "end") >= 0)
         return "end";
     if (lb_decision_find(d, "auto") >= 0)
@@ -218,7 +224,7 @@ static const char *plain_key(const lb_decision *d)
 }
 
 /* R-GAME-9: the demo's Austrian reinforcement IR 49/III is off the map until the Austrian
- * Movement segment of 13:40, then at its entry hex 2413. */
+ * Movement segment of 13:40, where its owner brings it in at its entry hex 2413. */
 static void test_game__reinforcement_arrives(void **state)
 {
     (void)state;

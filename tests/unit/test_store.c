@@ -175,8 +175,8 @@ static lb_game *saved_demo(lb_store *s, long long *id)
     assert_int_equal(lb_game_new(name, text, len, &o, &set, &g, &errs), LB_OK);
     lb_err err = {0};
     assert_int_equal(lb_store_save_game(s, g, id, &err), LB_OK);
-    const char *keys[] = {"end", "fire:au-ir4-1:0810"};
-    for (int i = 0; i < 2; i++) {
+    const char *keys[] = {"end", "end", "fire:au-ir4-1:0810"};
+    for (int i = 0; i < 3; i++) {
         lb_game_answer a;
         int seq = lb_game_seq(g);
         assert_int_equal(lb_game_decide(g, LB_ROLE_BOTH, seq, keys[i], &a), LB_OK);
@@ -206,16 +206,16 @@ static void test_store__bad_journal_refused(void **state)
     lb_store_close(s);
 
     sql(f->path, "UPDATE journal SET entry = '{\"decision\":\"action\",\"side\":1,\"subject\":\"\","
-                 "\"key\":\"fire:au-ir4-1:0101\",\"by\":\"player\"}' WHERE seq = 1");
+                 "\"key\":\"fire:au-ir4-1:0101\",\"by\":\"player\"}' WHERE seq = 2");
     assert_int_equal(lb_store_open(f->path, &s, &err), LB_OK);
     back = (lb_game *)&err; /* must come back NULL */
     assert_int_equal(lb_store_open_game(s, id, &o, &back, &err), LB_INVALID);
     assert_null(back);
-    assert_non_null(strstr(err.msg, "game 1: the journal does not replay: entry 2"));
+    assert_non_null(strstr(err.msg, "game 1: the journal does not replay: entry 3"));
 
     sql(f->path, "UPDATE journal SET entry = '{\"decision\":\"action\",\"side\":1,\"subject\":\"\","
-                 "\"key\":\"fire:au-ir4-1:0810\",\"by\":\"player\"}' WHERE seq = 1");
-    sql(f->path, "UPDATE journal SET hash = '0123456789abcdef' WHERE seq = 2");
+                 "\"key\":\"fire:au-ir4-1:0810\",\"by\":\"player\"}' WHERE seq = 2");
+    sql(f->path, "UPDATE journal SET hash = '0123456789abcdef' WHERE seq = 3");
     assert_int_equal(lb_store_open_game(s, id, &o, &back, &err), LB_INVALID);
     assert_non_null(strstr(err.msg, "game 1: the journal replays to state"));
 
