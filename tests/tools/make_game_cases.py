@@ -98,6 +98,27 @@ CASES = {
     },
 }
 
+OPPORTUNITY = scenario("opportunity fire", [
+    column("fr-a", "french", ["0404"], 12),
+    column("au-a", "austrian", ["0403"], 6),
+])
+
+CASES.update({
+    "game-R-GAME-17-opportunity-offered": {
+        "ruling": "R-GAME-17",
+        "args": ["play", "{scenario}", "--seed", "1", "--script",
+                 "tests/game/scripts/opportunity.txt", "--json"],
+        "scenario": OPPORTUNITY,
+    },
+    "game-R-GAME-17-opportunity-fired": {
+        "ruling": "R-GAME-17",
+        "args": ["play", "{scenario}", "--seed", "1", "--script",
+                 "tests/game/scripts/opportunity-fire.txt", "--json"],
+        "scenario": OPPORTUNITY,
+    },
+})
+
+
 def check_case(ruling, extra, strict=False):
     args = ["check", "{scenario}"] + (["--strict"] if strict else [])
     return {"ruling": ruling, "args": args, "exit": 1,
