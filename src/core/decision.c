@@ -8,8 +8,8 @@
 #include "lb/decision.h"
 
 static const char *const kind_names[LB_DECIDE_COUNT] = {
-    "target", "carre", "response", "follow", "trample", "path", "step", "engage", "action",
-    "opportunity", "concede"};
+    "target", "carre", "response", "follow", "trample", "path", "step", "engage", "retire",
+    "preserve", "advance", "action", "opportunity", "concede"};
 static const char *const by_names[] = {"player", "standing", "auto"};
 
 #define JOURNAL_FORMAT "labataille-journal/1"

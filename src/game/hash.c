@@ -60,7 +60,7 @@ static void mix_unit(uint64_t *h, const lb_unit *u)
 
 static void mix_decision(uint64_t *h, const lb_decision *d)
 {
-    mix_int(h, d->kind);
+    mix_str(h, lb_decision_kind_name(d->kind)); /* names, not numbers: stable across versions */
     mix_int(h, d->side);
     mix_str(h, d->subject);
     mix_int(h, d->noptions);
