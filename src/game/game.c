@@ -140,7 +140,7 @@ int lb_game_action_options(const lb_game *g, lb_decision *d)
     lb_decision_init(d, LB_DECIDE_ACTION, side, "", "R-GAME-3",
                      "%s, %s segment: choose an action, or end the segment", st->sides[side],
                      lb_segment_name(seg));
-    int rc = LB_OK;
+    int rc = LB_OK, compulsory = 0;
     if (g->over)
         return LB_OK;
     if (seg == LB_SEG_CHARGE)
@@ -149,7 +149,9 @@ int lb_game_action_options(const lb_game *g, lb_decision *d)
         rc = move_options(g, d);
     else if (seg == LB_SEG_DEFENSIVE_FIRE || seg == LB_SEG_OFFENSIVE_FIRE)
         rc = fire_options(g, d);
-    if (rc == LB_OK && d->noptions)
+    else if (seg == LB_SEG_MELEE)
+        rc = melee_options(g, d, &compulsory);
+    if (rc == LB_OK && d->noptions && !compulsory)
         rc = lb_decision_add(d, "end", "end the %s segment", lb_segment_name(seg));
     if (rc == LB_OK)
         d->auto_choice = d->noptions - 1;
@@ -195,6 +197,8 @@ int game_advance(lb_game *g)
         }
         if (g->charge)
             rc = charge_resume(g);
+        else if (g->melee)
+            rc = melee_resume(g);
         else if (g->ntasks)
             rc = task_run(g);
         else if (g->job.active)
@@ -213,6 +217,8 @@ static int perform(lb_game *g, const lb_decision *cur, const char *key, lb_game_
 {
     if (g->charge)
         return charge_answer(g, key);
+    if (g->melee)
+        return melee_answer(g, key);
     if (cur->kind == LB_DECIDE_OPPORTUNITY)
         return job_answer(g, key);
     if (cur->kind != LB_DECIDE_ACTION)
@@ -224,6 +230,8 @@ static int perform(lb_game *g, const lb_decision *cur, const char *key, lb_game_
         return fire_run(g, key, 0);
     if (strncmp(key, "charge:", 7) == 0)
         return charge_start(g, key, out);
+    if (strncmp(key, "melee:", 6) == 0)
+        return melee_start(g, key, out);
     return move_run(g, key, out);
 }
 
@@ -323,6 +331,8 @@ static void concede(lb_game *g, int side)
     lb_decision_release(&g->pending);
     lb_charge_free(g->charge);
     g->charge = NULL;
+    lb_melee_free(g->melee);
+    g->melee = NULL;
     g->ntasks = 0;
     g->job.active = 0;
     task_forget(g);
@@ -357,6 +367,8 @@ int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out)
 static void reset(lb_game *g)
 {
     task_forget(g);
+    lb_melee_free(g->melee);
+    g->melee = NULL;
     lb_charge_free(g->charge);
     g->charge = NULL;
     lb_decision_release(&g->pending);
@@ -377,9 +389,14 @@ static void reset(lb_game *g)
     memset(g->org_level, 0, (size_t)(b->norgs ? b->norgs : 1) * sizeof *g->org_level);
     int cells = g->origin->map.cols * g->origin->map.rows;
     for (int c = 0; c < cells; c++)
-        g->targeted[c] = -1;
-    for (int i = 0; i < g->nrecs; i++)
-        g->recs[i].fired_step = g->recs[i].charged_step = g->recs[i].combat_step = -1;
+        g->targeted[c] = g->assaulted[c] = -1;
+    for (int i = 0; i < g->nrecs; i++) {
+        unit_rec *r = &g->recs[i];
+        r->fired_step = r->fired_half = r->df_loss_half = r->charged_step = r->meleed_step =
+            r->combat_step = -1;
+        r->df_loss = 0;
+        r->fired_at = (lb_hex){0, 0};
+    }
     lb_pcg32_seed(&g->rng, g->settings.seed, 54);
 }
 
@@ -546,11 +563,13 @@ int lb_game_new(const char *name, const char *text, size_t len, const lb_load_op
     g->holder = calloc((size_t)nobj + 1, sizeof *g->holder);
     g->org_level = calloc((size_t)norgs + 1, sizeof *g->org_level);
     g->targeted = calloc((size_t)(origin->map.cols * origin->map.rows) + 1, sizeof *g->targeted);
+    g->assaulted = calloc((size_t)(origin->map.cols * origin->map.rows) + 1, sizeof *g->assaulted);
     g->entered = calloc((size_t)origin->battle.nreinforcements + 1, 1);
     lb_journal_init(&g->journal);
     lb_journal_init(&g->eff);
     lb_trace_init(&g->trace);
     if (!g->name || !g->text || !g->holder || !g->org_level || !g->targeted || !g->entered ||
+        !g->assaulted ||
         add_recs(g) != LB_OK) {
         lb_game_free(g);
         return LB_NOMEM;
@@ -576,6 +595,7 @@ void lb_game_free(lb_game *g)
     if (!g)
         return;
     task_forget(g);
+    lb_melee_free(g->melee);
     lb_charge_free(g->charge);
     lb_decision_release(&g->pending);
     lb_trace_release(&g->trace);
@@ -587,6 +607,7 @@ void lb_game_free(lb_game *g)
     free(g->holder);
     free(g->org_level);
     free(g->targeted);
+    free(g->assaulted);
     free(g->entered);
     free(g->name);
     free(g->text);

@@ -4,6 +4,7 @@
 
 #include "lb/charge.h"
 #include "lb/game.h"
+#include "lb/melee.h"
 #include "lb/move.h"
 #include "lb/retreat.h"
 
@@ -12,6 +13,7 @@
 #define STEPS_PER_TURN (2 * STEPS_PER_SIDE)
 #define TASKS_MAX 64
 #define OBLIGATIONS_MAX 64
+#define MELEE_UNITS_MAX 32
 
 /* Follow-ups that may need a decision before the segment goes on. */
 typedef enum task_kind {
@@ -32,7 +34,12 @@ typedef struct task {
 typedef struct unit_rec {
     const char *id;
     int fired_step;              /* the step (segment) it last fired in, -1 */
+    int fired_half;              /* the side's sequence (turn * 2 + half) it last fired in, -1 */
+    lb_hex fired_at;             /* the hex it fired at then (32.5) */
+    int df_loss_half;            /* the sequence in which it lost df_loss increments to */
+    int df_loss;                 /* defensive fire (the pre-melee chart) */
     int charged_step;            /* the step it last charged in, -1 */
+    int meleed_step;             /* the step it last meleed in, -1 */
     int combat_step;             /* its last melee, charge or fire loss (cavalry rest, 36.6) */
 } unit_rec;
 
@@ -56,6 +63,8 @@ typedef struct obligation {
     char unit[LB_SUBJECT_MAX];
     char other[LB_SUBJECT_MAX];
     int step;                    /* the step of the charge */
+    lb_frac melee_times;         /* MELEE: the charge's multiplier (R-CHG-16) */
+    int charge_bonus;            /* MELEE: straight and facing (37.7) */
 } obligation;
 
 struct lb_game {
@@ -92,6 +101,11 @@ struct lb_game {
     lb_charge *charge;           /* a charge waiting for a decision */
     char charging[LB_SUBJECT_MAX]; /* its cavalry */
     move_job job;                /* a move under way */
+    lb_melee *melee;             /* a melee waiting for a decision */
+    char melee_at[LB_HEX_LABEL_MAX];
+    char melee_units[MELEE_UNITS_MAX][LB_SUBJECT_MAX]; /* its attackers and defenders */
+    int nmelee_units;
+    int *assaulted;              /* per cell: the step it was last assaulted in, -1 */
     lb_decision pending;
     int has_pending;
     lb_trace trace;              /* what the last answer did */
@@ -170,6 +184,14 @@ int charge_resume(lb_game *g);
 int charge_answer(lb_game *g, const char *key);
 /* End of the Melee segment: obligations due after all melees (R-CHG-6, 38.10). */
 int charge_after_melee(lb_game *g);
+
+/* seg_melee.c: Melee */
+/* The assaults open now; *compulsory is 1 when they are melees a charge owes (no "end"). */
+int melee_options(const lb_game *g, lb_decision *d, int *compulsory);
+/* Declares "melee:HEX:U1+U2+…": LB_OK (under way or done, or refused with out filled). */
+int melee_start(lb_game *g, const char *key, lb_game_answer *out);
+int melee_resume(lb_game *g);
+int melee_answer(lb_game *g, const char *key);
 
 /* seg_recovery.c: Morale Recovery */
 int recovery_begin(lb_game *g);

@@ -102,6 +102,8 @@ static int finish(lb_game *g)
         obligation *ob = &g->obligations[g->nobligations++];
         ob->kind = o->kind;
         ob->step = step;
+        ob->melee_times = o->melee_times;
+        ob->charge_bonus = o->charge_bonus;
         snprintf(ob->unit, sizeof ob->unit, "%s", o->unit);
         snprintf(ob->other, sizeof ob->other, "%s", o->other);
         /* R-GAME-10: a unit barred from moving keeps still in its side's next Movement */

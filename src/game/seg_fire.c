@@ -160,8 +160,11 @@ int fire_run(lb_game *g, const char *key, int opportunity)
     }
     if (rc == LB_OK && !opportunity) {
         unit_rec *rec = game_rec(g, id);
-        if (rec)
+        if (rec) {
             rec->fired_step = game_step(g);
+            rec->fired_half = g->turn_index * 2 + g->half;
+            rec->fired_at = target;
+        }
         g->targeted[lb_map_cell(&st->map, target)] = game_step(g);
     }
     for (int i = 0; i < ntasks && rc == LB_OK; i++)
