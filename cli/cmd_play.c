@@ -13,7 +13,7 @@
 
 enum { PLAY_OK, PLAY_REFUSED, PLAY_QUIT, PLAY_ERROR };
 
-#define WORDS_MAX 8
+#define WORDS_MAX 16
 #define OPTIONS_SHOWN 24 /* options listed before each prompt; `unit ID` shows the rest */
 #define WHY_MAX 512
 
@@ -270,35 +270,92 @@ static int do_los(play *P, int argc, char **argv)
     return PLAY_OK;
 }
 
-static int odds_fire(play *P, const char *unit, const char *target)
+/* The kind of fire the game would make now: opportunity when an opportunity fire is pending,
+ * defensive in the Defensive Fire segment, else offensive (R-FIRE-19). */
+static lb_fire_kind fire_kind_now(play *P)
+{
+    const lb_decision *d = lb_game_pending(P->g);
+    if (d && d->kind == LB_DECIDE_OPPORTUNITY)
+        return LB_FIRE_OPPORTUNITY;
+    return lb_game_state(P->g)->turn.segment == LB_SEG_DEFENSIVE_FIRE ? LB_FIRE_DEFENSIVE
+                                                                       : LB_FIRE_OFFENSIVE;
+}
+
+/* The fire of the units names[0..n-1] at TARGET, of the kind now, into rq (firers holds n
+ * indexes) and the target hex's label: a hex label, or a unit id standing for its one hex the
+ * fire may be made at (R-FIRE-22). -1 with a refusal when a name is not understood. */
+static int fire_args(play *P, char **names, int n, const char *target, lb_fire_request *rq,
+                     int *firers, char *label)
+{
+    const lb_state *st = lb_game_state(P->g);
+    for (int i = 0; i < n; i++)
+        if ((firers[i] = unit_arg(P, names[i])) < 0)
+            return -1;
+    *rq = (lb_fire_request){fire_kind_now(P), {0, 0}, firers, n};
+    int tunit = lb_state_unit_index(st, target), count = 0;
+    if (tunit < 0) {
+        if (hex_arg(P, target, label))
+            return -1;
+        lb_map_parse_label(&st->map, label, &rq->target);
+        return 0;
+    }
+    int rc = lb_fire_target_hex(st, rq, tunit, &rq->target, &count);
+    if (rc == LB_USAGE) {
+        const lb_unit *u = &st->units[tunit];
+        char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 1)] = "";
+        for (int k = 0; k < u->nhexes; k++) {
+            strcat(hexes, k ? " " : "");
+            strcat(hexes, lb_map_label(&st->map, u->hexes[k], label));
+        }
+        refuse(P, "%s stands in %s, and the fire may be made at %s of them: give the hex "
+               "(R-FIRE-22)", target, hexes, count ? "several" : "none");
+        return -1;
+    }
+    if (rc != LB_OK) {
+        refuse(P, "%s", lb_err_str(rc));
+        return -1;
+    }
+    lb_map_label(&st->map, rq->target, label);
+    return 0;
+}
+
+/* odds fire U1 U2 … TARGET */
+static int odds_fire(play *P, char **names, int n, const char *target)
 {
     const lb_state *st = lb_game_state(P->g);
     char label[LB_HEX_LABEL_MAX];
-    int u = unit_arg(P, unit);
-    if (u < 0 || hex_arg(P, target, label))
+    int firers[WORDS_MAX];
+    lb_fire_request rq;
+    if (fire_args(P, names, n, target, &rq, firers, label))
         return PLAY_REFUSED;
-    lb_hex h;
-    lb_map_parse_label(&st->map, label, &h);
-    lb_fire_chance *o = calloc(1, sizeof *o);
+    lb_fire_chance o;
     lb_trace t;
     lb_trace_init(&t);
-    int rc = o ? lb_fire_odds(st, u, h, o, &t) : LB_NOMEM;
-    if (rc == LB_OK && !o->allowed)
-        fprintf(P->out, "%s may not fire at %s: %s [%s]\n", unit, label, o->reason, o->rule);
-    if (rc == LB_OK && o->allowed) {
+    int rc = lb_fire_odds(st, &rq, &o, &t);
+    const char *kind = lb_fire_kind_name(rq.kind);
+    char who[WHY_MAX] = "";
+    size_t used = 0;
+    for (int i = 0; i < n && used < sizeof who; i++)
+        used += (size_t)snprintf(who + used, sizeof who - used, "%s%s",
+                                 i == 0 ? "" : i == n - 1 ? " and " : ", ", names[i]);
+    if (rc == LB_OK && !o.allowed)
+        fprintf(P->out, "%s may not fire at %s (%s fire): %s [%s]\n", who, label, kind, o.reason,
+                o.rule);
+    if (rc == LB_OK && o.allowed) {
         char pb[32];
-        fprintf(P->out, "%s fires at %s: %s; fire defence %d; odds %s\n", unit, label,
-                o->fire.breakdown, o->defence.value, o->column ? o->column->label : "none");
-        for (int l = 0; l <= o->max_loss; l++)
-            if (o->p_loss[l].num)
+        fprintf(P->out, "%s fire%s at %s (%s fire): %s; fire defence %d; odds %s\n", who,
+                n > 1 ? "" : "s", label, kind, o.fire.breakdown, o.defence.value,
+                o.column ? o.column->label : "none");
+        for (int l = 0; l <= o.max_loss; l++)
+            if (o.p_loss[l].num)
                 fprintf(P->out, "  %d lost: %s (%.1f%%)\n", l,
-                        lb_frac_fmt(o->p_loss[l], pb, sizeof pb),
-                        100 * lb_frac_double(o->p_loss[l]));
+                        lb_frac_fmt(o.p_loss[l], pb, sizeof pb),
+                        100 * lb_frac_double(o.p_loss[l]));
     }
     for (int i = 0; i < t.count; i++)
         fprintf(P->out, "  [%s %s] %s\n", t.steps[i].rule, t.steps[i].section, t.steps[i].text);
     lb_trace_release(&t);
-    free(o);
+    lb_fire_chance_release(&o);
     return rc == LB_OK ? PLAY_OK : refuse(P, "%s", lb_err_str(rc));
 }
 
@@ -331,21 +388,29 @@ static int odds_charge(play *P, const char *unit, const char *path)
 
 static int do_odds(play *P, int argc, char **argv)
 {
-    if (argc == 4 && strcmp(argv[1], "fire") == 0)
-        return odds_fire(P, argv[2], argv[3]);
+    if (argc >= 4 && strcmp(argv[1], "fire") == 0)
+        return odds_fire(P, argv + 2, argc - 3, argv[argc - 1]);
     if (argc == 4 && strcmp(argv[1], "charge") == 0)
         return odds_charge(P, argv[2], argv[3]);
-    return refuse(P, "usage: odds fire UNIT TARGET | odds charge CAVALRY H1,H2,…");
+    return refuse(P, "usage: odds fire UNIT… TARGET | odds charge CAVALRY H1,H2,…");
 }
 
+/* fire UNIT… TARGET: one unit, or several that fire together (fire:U1+U2+…:HEX). */
 static int do_fire(play *P, int argc, char **argv)
 {
     char label[LB_HEX_LABEL_MAX], key[LB_OPTION_KEY_MAX];
-    if (argc != 3)
-        return refuse(P, "usage: fire UNIT TARGET (a hex label or a unit id)");
-    if (hex_arg(P, argv[2], label))
+    int firers[WORDS_MAX];
+    lb_fire_request rq;
+    if (argc < 3)
+        return refuse(P, "usage: fire UNIT… TARGET (a hex label or a unit id)");
+    if (fire_args(P, argv + 1, argc - 2, argv[argc - 1], &rq, firers, label))
         return PLAY_REFUSED;
-    snprintf(key, sizeof key, "fire:%s:%s", argv[1], label);
+    size_t used = (size_t)snprintf(key, sizeof key, "fire:");
+    for (int i = 1; i < argc - 1 && used < sizeof key; i++)
+        used += (size_t)snprintf(key + used, sizeof key - used, "%s%s", i > 1 ? "+" : "",
+                                 argv[i]);
+    if (used < sizeof key)
+        snprintf(key + used, sizeof key - used, ":%s", label);
     return decide(P, key);
 }
 
@@ -408,9 +473,12 @@ static int do_choose(play *P, int argc, char **argv)
         if (n < 1 || n > d->noptions)
             return refuse(P, "expected an option from 1 to %d, found %ld", d->noptions, n);
         key = d->options[n - 1].key;
-        if (d->options[n - 1].param && argc != 3)
-            return refuse(P, "option %ld needs its %s: choose %ld %s", n, d->options[n - 1].param,
-                          n, "H1,H2,…");
+        const char *param = d->options[n - 1].param;
+        if (param && argc != 3)
+            return refuse(P, "option %ld needs its %s: choose %ld %s", n, param, n,
+                          strcmp(param, "path") == 0        ? "H1,H2,…"
+                          : strcmp(param, "attackers") == 0 ? "U1+U2+…"
+                                                            : "U1+U2+…:HEX");
     }
     char full[LB_OPTION_KEY_MAX];
     if (argc == 3)
@@ -490,14 +558,15 @@ static const verb verbs[] = {
     {"show", do_show, "show", "the map, the units and the pending decision"},
     {"unit", do_unit, "unit ID", "a unit's values, state and options"},
     {"los", do_los, "los FROM TO", "line of sight between two hexes or units, with its reasons"},
-    {"odds", do_odds, "odds fire UNIT TARGET | odds charge CAVALRY H1,H2,…",
+    {"odds", do_odds, "odds fire UNIT… TARGET | odds charge CAVALRY H1,H2,…",
      "exact outcomes of a fire or a charge, before choosing"},
     {"move", do_move, "move UNIT HEX | move UNIT H1,H2,…",
      "move a unit to a hex (a cheapest way), or along the hexes given"},
     {"face", do_change, "face UNIT N", "turn a unit to face clock hour N"},
     {"form", do_change, "form UNIT FORMATION[:N][@H1+H2]",
      "change formation (facing N after, the hexes it stands in)"},
-    {"fire", do_fire, "fire UNIT TARGET", "fire at a hex (or a unit's hex)"},
+    {"fire", do_fire, "fire UNIT… TARGET",
+     "fire at a hex (or a unit's hex), one unit or several together"},
     {"charge", do_charge, "charge CAVALRY H1,H2,…", "charge along a path of hexes"},
     {"melee", do_melee, "melee ATTACKER… TARGET", "assault a hex (or a unit's hex) with units"},
     {"choose", do_choose, "choose N [PARAMETER]", "take option N (or its key) of the decision"},

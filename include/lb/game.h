@@ -19,10 +19,16 @@
  *
  * The engine advances through the Chronology of Battle until a side must decide, and offers an
  * lb_decision with exactly the legal options (R-GAME-3). Each option has a stable key:
- *   enumerated: "end", "fire:UNIT:HEX", a retreat's end hex or "auto", the charge's own keys
- *     ("target", "stand", "carre", …);
- *   parameterised (lb_option.param): "charge:UNIT" takes ":H1,H2,…", the hexes of the path.
- * An answer that is not legal now is refused with the reason and changes nothing.
+ *   enumerated: "end"; "fire:UNIT:HEX", a fire of one unit that the fire rules allow now (in a
+ *     fire segment, or an opportunity fire); the movement keys ("move:UNIT:HEX", "face:…",
+ *     "form:…", "enter:UNIT:HEX", …, R-GAME-3); "melee:HEX:UNIT"; "pass"; a retreat's end hex or
+ *     "auto"; the charge's and the melee's own keys ("target", "stand", "carre", …);
+ *   parameterised (lb_option.param): "fire" (param "firers:hex") takes ":U1+U2+…:HEX", one unit
+ *     or several firing together at one hex, the first leading (R-FIRE-23), checked whole by
+ *     the fire rules; "charge:UNIT" and "path:UNIT" take ":H1,H2,…", the hexes of the path;
+ *     "melee:HEX" takes ":U1+U2+…", the attackers.
+ * An answer that is not legal now is refused with the reason (the ruling of the rule that
+ * refuses it: a fire by the fire rules' own) and changes nothing.
  *
  * Dice: the game owns a PCG32 seeded from its settings; every die is journalled with its
  * purpose right after the decision that caused it. Replay takes the dice from the journal (it

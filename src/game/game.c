@@ -81,17 +81,15 @@ static int enter_segment(lb_game *g, lb_segment seg)
     else
         lb_trace_add(g->tr, "R-GAME-1", "(2)", "%s: %s, %s segment", clock,
                      st->sides[st->turn.phasing], lb_segment_name(seg));
-    switch (seg) {
-    case LB_SEG_COMMAND:
-        return command_step(g);
-    case LB_SEG_MOVEMENT:
+    int rc = LB_OK;
+    if (seg == LB_SEG_COMMAND)
+        rc = command_step(g);
+    else if (seg == LB_SEG_MOVEMENT)
         lb_move_segment_begin(st, st->turn.phasing); /* R-MOV-2 */
-        return LB_OK;
-    case LB_SEG_MORALE_RECOVERY:
-        return recovery_begin(g);
-    default:
-        return LB_OK;
-    }
+    else if (seg == LB_SEG_MORALE_RECOVERY)
+        rc = recovery_begin(g);
+    lb_state_touch(st); /* R-GAME-19: the segment and what its start changed */
+    return rc;
 }
 
 /* R-GAME-1: the segment after this one, the other side's sequence, the next turn, or the end. */
@@ -167,6 +165,23 @@ int lb_game_action_options(const lb_game *g, lb_decision *d)
     return action_options(g, d, &all);
 }
 
+int game_offer(lb_game *g, const lb_decision *src)
+{
+    lb_decision d;
+    lb_decision_init(&d, src->kind, src->side, src->subject, src->rule, "%s", src->prompt);
+    int rc = LB_OK;
+    for (int i = 0; i < src->noptions && rc == LB_OK; i++)
+        rc = lb_decision_add(&d, src->options[i].key, "%s", src->options[i].text);
+    d.auto_choice = src->auto_choice;
+    if (rc != LB_OK) {
+        lb_decision_release(&d);
+        return rc;
+    }
+    lb_decision_move(&g->pending, &d);
+    g->has_pending = 1;
+    return LB_OK;
+}
+
 /* R-GAME-3, R-GAME-4: the phasing (Defensive Fire: the other) side's choice of action, or the
  * segment's end when nothing but "end" is possible. */
 static int segment_decision(lb_game *g)
@@ -225,18 +240,18 @@ int game_advance(lb_game *g)
 static int perform(lb_game *g, const lb_decision *cur, const char *key, lb_game_answer *out)
 {
     if (g->charge)
-        return charge_answer(g, key);
+        return charge_answer(g, cur, key);
     if (g->melee)
-        return melee_answer(g, key);
+        return melee_answer(g, cur, key);
     if (cur->kind == LB_DECIDE_OPPORTUNITY)
-        return job_answer(g, key);
+        return job_answer(g, cur, key, out);
     if (cur->kind != LB_DECIDE_ACTION)
         return task_answer(g, key);
     lb_trace_add(g->tr, "R-GAME-3", "(2)", "%s: %s", g->st->sides[cur->side], key);
     if (strcmp(key, "end") == 0)
         return end_segment(g);
     if (strncmp(key, "fire:", 5) == 0)
-        return fire_run(g, key, 0);
+        return fire_run(g, key, fire_segment_kind(g), cur->side, out);
     if (strncmp(key, "charge:", 7) == 0)
         return charge_start(g, key, out);
     if (strncmp(key, "melee:", 6) == 0)
@@ -245,13 +260,13 @@ static int perform(lb_game *g, const lb_decision *cur, const char *key, lb_game_
 }
 
 /* Replay: is key among the options of the action decision, listed for the unit it names only
- * ("end" and melee keys against the whole list)? */
+ * ("end", melee keys and fires of several units against the whole list)? */
 static int legal_lazy(const lb_game *g, const char *key)
 {
     char unit[LB_SUBJECT_MAX] = "";
     const char *a = strchr(key, ':'), *b = a ? strchr(a + 1, ':') : NULL;
     size_t n = a ? (b ? (size_t)(b - a - 1) : strlen(a + 1)) : 0;
-    if (n && n < sizeof unit && strncmp(key, "melee:", 6) != 0)
+    if (n && n < sizeof unit && strncmp(key, "melee:", 6) != 0 && !memchr(a + 1, '+', n))
         snprintf(unit, sizeof unit, "%.*s", (int)n, a + 1);
     opt_scope scope = {unit[0] ? unit : NULL, 0};
     lb_decision d;

@@ -3,6 +3,7 @@
 #define LB_GAME_INT_H
 
 #include "lb/charge.h"
+#include "lb/fire.h"
 #include "lb/game.h"
 #include "lb/melee.h"
 #include "lb/move.h"
@@ -127,6 +128,8 @@ int game_rebuild(lb_game *g);
 /* The record of unit id, or NULL when it has none. */
 unit_rec *game_rec(lb_game *g, const char *id);
 const unit_rec *game_rec_of(const lb_game *g, const char *id);
+/* A rules machine's pending decision (a charge's, a melee's) made the game's; LB_OK, LB_NOMEM. */
+int game_offer(lb_game *g, const lb_decision *src);
 /* An answer before anything happened: accepted, seq_before = seq_after = the journal's length. */
 void game_answer_init(const lb_game *g, lb_game_answer *out);
 /* After a failure: the journal cut back to journal_count entries, the state rebuilt; returns rc
@@ -175,12 +178,18 @@ typedef struct opt_scope {
     int any;                     /* stop at the first option */
 } opt_scope;
 
-/* seg_fire.c: Defensive and Offensive Fire */
+/* seg_fire.c: Defensive and Offensive Fire, and the fire of opportunity fire */
+/* The parameter of the "fire" option: the firers, the first leading, and the hex. */
+#define FIRE_PARAM "firers:hex"
+/* The kind of fire of the fire segment now (R-FIRE-19). */
+lb_fire_kind fire_segment_kind(const lb_game *g);
 /* Adds the fire options of the segment now to d. */
 int fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
-/* Resolves "fire:UNIT:HEX" (a legal option); opportunity fire (28) is outside the segment's
- * once-per-unit and once-per-hex records. LB_OK or an error. */
-int fire_run(lb_game *g, const char *key, int opportunity);
+/* Answers "fire:U1+U2+…:HEX" for side (one unit or several together) with a fire of this kind:
+ * refused in out when the game's records (R-GAME-5) or the fire rules refuse it, else rolled,
+ * applied and its follow-ups queued; opportunity fire (28) is outside the segments' once-per-unit
+ * and once-per-hex records. LB_OK or an error. */
+int fire_run(lb_game *g, const char *key, lb_fire_kind kind, int side, lb_game_answer *out);
 
 /* seg_charge.c: Charge à Cheval */
 int charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
@@ -188,8 +197,8 @@ int charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
 int charge_start(lb_game *g, const char *key, lb_game_answer *out);
 /* Runs the charge in progress to its next decision or its end (applied). */
 int charge_resume(lb_game *g);
-/* Answers the charge's pending decision. */
-int charge_answer(lb_game *g, const char *key);
+/* Answers the charge's decision cur (taken out of the game). */
+int charge_answer(lb_game *g, const lb_decision *cur, const char *key);
 /* End of the Melee segment: obligations due after all melees (R-CHG-6, 38.10). */
 int charge_after_melee(lb_game *g);
 
@@ -199,7 +208,8 @@ int melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int *co
 /* Declares "melee:HEX:U1+U2+…": LB_OK (under way or done, or refused with out filled). */
 int melee_start(lb_game *g, const char *key, lb_game_answer *out);
 int melee_resume(lb_game *g);
-int melee_answer(lb_game *g, const char *key);
+/* Answers the melee's decision cur (taken out of the game). */
+int melee_answer(lb_game *g, const lb_decision *cur, const char *key);
 
 /* seg_recovery.c: Morale Recovery */
 int recovery_begin(lb_game *g);
@@ -215,8 +225,9 @@ int move_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
 int move_run(lb_game *g, const char *key, lb_game_answer *out);
 /* The move's next action: its opportunity fire offered, or the action resolved and applied. */
 int job_run(lb_game *g);
-/* Answers the opportunity-fire decision ("fire:UNIT:HEX" or "pass"). */
-int job_answer(lb_game *g, const char *key);
+/* Answers the opportunity-fire decision cur ("fire:UNIT:HEX" or "pass"), taken out of the game;
+ * a fire the rules refuse is refused in out. */
+int job_answer(lb_game *g, const lb_decision *cur, const char *key, lb_game_answer *out);
 
 /* victory.c */
 /* Objective holders after units moved (R-VIC-2). */

@@ -57,24 +57,6 @@ static void trace_copy(lb_trace *t, const lb_trace *src, int from)
     }
 }
 
-/* The charge's pending decision as the game's. */
-static int offer(lb_game *g, const lb_decision *src)
-{
-    lb_decision d;
-    lb_decision_init(&d, src->kind, src->side, src->subject, src->rule, "%s", src->prompt);
-    int rc = LB_OK;
-    for (int i = 0; i < src->noptions && rc == LB_OK; i++)
-        rc = lb_decision_add(&d, src->options[i].key, "%s", src->options[i].text);
-    d.auto_choice = src->auto_choice;
-    if (rc != LB_OK) {
-        lb_decision_release(&d);
-        return rc;
-    }
-    lb_decision_move(&g->pending, &d);
-    g->has_pending = 1;
-    return LB_OK;
-}
-
 /* The charge is over: applied, with its obligations kept and the tally made. */
 static int finish(lb_game *g)
 {
@@ -89,8 +71,12 @@ static int finish(lb_game *g)
     int rc = snapshot_take(g, &s);
     if (rc != LB_OK)
         return rc;
-    rc = lb_charge_apply(ch, g->st);
+    /* the charge was made on this state, and nothing was applied since (R-GAME-19) */
+    lb_err err = {0};
+    rc = lb_charge_apply(ch, g->st, &err);
     snapshot_settle(g, &s, surrendered, nsur);
+    if (rc != LB_OK)
+        snprintf(g->error, sizeof g->error, "the charge could not be applied: %s", err.msg);
     int step = game_step(g);
     for (int i = 0; i < res->nobligations && rc == LB_OK; i++) {
         const lb_charge_obligation *o = &res->obligations[i];
@@ -115,6 +101,7 @@ static int finish(lb_game *g)
     int cav = lb_state_unit_index(g->st, g->charging);
     if (cav >= 0)
         g->st->units[cav].move.hold_next = LB_HOLD_CHARGED;
+    lb_state_touch(g->st); /* R-GAME-19: the holds written after the charge's own apply */
     lb_charge_free(ch);
     g->charge = NULL;
     return rc;
@@ -134,7 +121,7 @@ static int settle(lb_game *g, int rc, lb_dice *dice)
     }
     switch (lb_charge_status_of(ch)) {
     case LB_CHARGE_DECIDE:
-        return offer(g, lb_charge_pending(ch));
+        return game_offer(g, lb_charge_pending(ch));
     case LB_CHARGE_DONE:
         trace_copy(g->tr, lb_charge_trace(ch), 0);
         return finish(g);
@@ -172,10 +159,11 @@ int charge_start(lb_game *g, const char *key, lb_game_answer *out)
                            "of the map (expected H1,H2,… of at most %d hexes)", bad + 1,
                            LB_CHARGE_PATH_MAX);
     lb_charge *ch;
-    int rc = lb_charge_new(st, &req, &ch);
+    lb_err err = {0};
+    int rc = lb_charge_new(st, &req, &ch, &err);
     if (rc != LB_OK)
         return rc == LB_INVALID ? game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "%s may not "
-                                              "charge along that path", id)
+                                              "charge along that path: %s", id, err.msg)
                                 : rc;
     lb_dice dice;
     dice_begin(g, &dice);
@@ -200,10 +188,10 @@ int charge_resume(lb_game *g)
     return run(g);
 }
 
-int charge_answer(lb_game *g, const char *key)
+int charge_answer(lb_game *g, const lb_decision *cur, const char *key)
 {
-    lb_trace_add(g->tr, "R-CHG-7", "(38)", "%s answers %s: %s", g->st->sides[g->pending.side],
-                 lb_decision_kind_name(g->pending.kind), key);
+    lb_trace_add(g->tr, "R-CHG-7", "(38)", "%s answers %s: %s", g->st->sides[cur->side],
+                 lb_decision_kind_name(cur->kind), key);
     return lb_charge_answer(g->charge, key) == LB_OK ? LB_OK : LB_INVALID;
 }
 
@@ -233,5 +221,6 @@ int charge_after_melee(lb_game *g)
             g->obligations[n++] = *o;
     }
     g->nobligations = n;
+    lb_state_touch(st); /* R-GAME-19 */
     return lb_state_reindex(st);
 }

@@ -132,23 +132,6 @@ int melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int *co
 
 /* ---- the machine ---------------------------------------------------------------------------- */
 
-static int offer(lb_game *g, const lb_decision *src)
-{
-    lb_decision d;
-    lb_decision_init(&d, src->kind, src->side, src->subject, src->rule, "%s", src->prompt);
-    int rc = LB_OK;
-    for (int i = 0; i < src->noptions && rc == LB_OK; i++)
-        rc = lb_decision_add(&d, src->options[i].key, "%s", src->options[i].text);
-    d.auto_choice = src->auto_choice;
-    if (rc != LB_OK) {
-        lb_decision_release(&d);
-        return rc;
-    }
-    lb_decision_move(&g->pending, &d);
-    g->has_pending = 1;
-    return LB_OK;
-}
-
 /* The melee is over: applied, tallied, its attackers and hex marked; a charge's melee done. */
 static int finish(lb_game *g)
 {
@@ -205,7 +188,7 @@ static int settle(lb_game *g, int rc, lb_dice *dice)
     }
     switch (lb_melee_status_of(m)) {
     case LB_MELEE_DECIDE:
-        return offer(g, lb_melee_pending(m));
+        return game_offer(g, lb_melee_pending(m));
     case LB_MELEE_DONE:
         return finish(g);
     default:
@@ -282,9 +265,9 @@ int melee_start(lb_game *g, const char *key, lb_game_answer *out)
     return settle(g, rc, &dice);
 }
 
-int melee_answer(lb_game *g, const char *key)
+int melee_answer(lb_game *g, const lb_decision *cur, const char *key)
 {
-    lb_trace_add(g->tr, "R-MEL-22", "(33)", "%s answers %s: %s", g->st->sides[g->pending.side],
-                 lb_decision_kind_name(g->pending.kind), key);
+    lb_trace_add(g->tr, "R-MEL-22", "(33)", "%s answers %s: %s", g->st->sides[cur->side],
+                 lb_decision_kind_name(cur->kind), key);
     return lb_melee_answer(g->melee, key) == LB_OK ? LB_OK : LB_INVALID;
 }

@@ -345,10 +345,9 @@ static int offer_fire(lb_game *g, const lb_move_outcome *o)
             int f = lb_state_unit_index(st, ev->units[k]);
             if (f < 0 || was_fired(j, ev->units[k]))
                 continue;
-            int near = 0;
-            for (int h = 0; h < st->units[f].nhexes; h++)
-                near |= lb_hex_distance(st->units[f].hexes[h], ev->hex) <= 1;
-            if (!near || lb_fire_check(st, f, ev->hex, v, NULL) != LB_OK || !v->allowed)
+            /* 28.4: range 1, the fire rules' for opportunity fire (R-FIRE-19) */
+            if (lb_fire_check(st, f, ev->hex, LB_FIRE_OPPORTUNITY, v, NULL) != LB_OK ||
+                !v->allowed)
                 continue;
             if (side < 0) {
                 side = st->units[f].side;
@@ -430,10 +429,10 @@ int job_run(lb_game *g)
     return LB_OK;
 }
 
-int job_answer(lb_game *g, const char *key)
+int job_answer(lb_game *g, const lb_decision *cur, const char *key, lb_game_answer *out)
 {
     move_job *j = &g->job;
-    lb_trace_add(g->tr, "R-GAME-17", "(28)", "%s: %s", g->st->sides[g->pending.side], key);
+    lb_trace_add(g->tr, "R-GAME-17", "(28)", "%s: %s", g->st->sides[cur->side], key);
     if (strcmp(key, "pass") == 0) {
         j->passed = 1;
         return LB_OK;
@@ -442,6 +441,8 @@ int job_answer(lb_game *g, const char *key)
     const char *rest;
     if (split(key, id, &rest) != 0 || j->nfired == LB_MOVE_EVENT_UNITS)
         return LB_INVALID;
-    snprintf(j->fired[j->nfired++], sizeof j->fired[0], "%s", id);
-    return fire_run(g, key, 1);
+    int rc = fire_run(g, key, LB_FIRE_OPPORTUNITY, cur->side, out);
+    if (rc == LB_OK && out->verdict == LB_ACCEPTED)
+        snprintf(j->fired[j->nfired++], sizeof j->fired[0], "%s", id);
+    return rc;
 }

@@ -1,4 +1,4 @@
-/* Unit tests of the game engine: the first decision, refusals that change nothing, undo in both policies, replay, reinforcements, Morale Levels, victory. */
+/* Unit tests of the game engine: the first decision, refusals that change nothing, undo in both policies, replay, fires of several units, a charge's state, reinforcements, Morale Levels, victory. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -210,6 +210,131 @@ static void test_game__replay_and_bad_journal(void **state)
     lb_game_free(g);
 }
 
+/* Is key an option of the pending decision? */
+static int offered(const lb_game *g, const char *key)
+{
+    return lb_decision_find(lb_game_pending(g), key) >= 0;
+}
+
+/* R-GAME-5, R-FIRE-23: in the demo's French Offensive Fire (seed 7) the line fr-26le-1 (12 at
+ * its one adjacent hex) and the foot battery fr-art-5-4 (8 at 3 hexes, canister) fire together
+ * at 0910: one fire, one roll (the 23 of seed 7's second die), neither unit nor 0910 offered
+ * again; replaying the journal (each entry checked against the options of the unit it names,
+ * the group against the whole list) and importing the export rebuild the same hash. */
+static void test_game__group_fire_replays(void **state)
+{
+    (void)state;
+    lb_game *g = demo(7, LB_UNDO_HOTSEAT);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
+    assert_true(offered(g, "fire:fr-26le-1:0910") && offered(g, "fire:fr-art-5-4:0910"));
+    assert_string_equal(lb_game_pending(g)->options[lb_decision_find_param(lb_game_pending(g),
+                                                    "fire:a:0910")].param, "firers:hex");
+    int before = lb_game_seq(g);
+    answer(g, 0, "fire:fr-26le-1+fr-art-5-4:0910", LB_ACCEPTED);
+    const lb_journal *j = lb_game_journal(g);
+    assert_int_equal(lb_game_seq(g), before + 2);
+    assert_string_equal(j->entries[before].key, "fire:fr-26le-1+fr-art-5-4:0910");
+    assert_int_equal(j->entries[before + 1].kind, LB_ENTRY_ROLL);
+    assert_int_equal(j->entries[before + 1].value, 23);
+    const lb_trace *t = lb_game_trace(g);
+    int together = 0;
+    for (int i = 0; i < t->count; i++)
+        together |= strcmp(t->steps[i].rule, "R-FIRE-23") == 0 &&
+                    strstr(t->steps[i].text, "fr-26le-1 12 + fr-art-5-4 8 = 20") != NULL;
+    assert_true(together);
+    const lb_decision *d = lb_game_pending(g);
+    for (int i = 0; i < d->noptions; i++) {
+        assert_null(strstr(d->options[i].key, "fr-26le-1"));
+        assert_null(strstr(d->options[i].key, "fr-art-5-4"));
+        assert_null(strstr(d->options[i].key, ":0910"));
+    }
+    uint64_t h = lb_game_hash(g);
+    lb_journal copy;
+    assert_int_equal(lb_journal_copy(&copy, lb_game_journal(g)), LB_OK);
+    lb_err err = {0};
+    assert_int_equal(lb_game_load_journal(g, &copy, &err), LB_OK);
+    assert_true(lb_game_hash(g) == h);
+    lb_journal_release(&copy);
+    char *exported = NULL;
+    assert_int_equal(lb_game_export(g, &exported), LB_OK);
+    lb_load_opts o = opts();
+    lb_errlist errs = {0};
+    lb_game *r = NULL;
+    assert_int_equal(lb_game_import("export.json", exported, strlen(exported), &o, &r, &errs),
+                     LB_OK);
+    assert_true(lb_game_hash(r) == h);
+    free(exported);
+    lb_game_free(r);
+    lb_game_free(g);
+}
+
+/* Refuses key as role with this ruling, the reason holding `has`; nothing changes. */
+static void refused(lb_game *g, const char *key, const char *rule, const char *has)
+{
+    uint64_t h = lb_game_hash(g);
+    int seq = lb_game_seq(g);
+    lb_game_answer a;
+    assert_int_equal(lb_game_decide(g, LB_ROLE_BOTH, seq, key, &a), LB_OK);
+    if (a.verdict != LB_REFUSED_ILLEGAL || !a.rule || strcmp(a.rule, rule) != 0 ||
+        !strstr(a.reason, has))
+        fprintf(stderr, "%s: %s [%s] %s\n", key, lb_verdict_name(a.verdict),
+                a.rule ? a.rule : "", a.reason);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    assert_string_equal(a.rule, rule);
+    assert_non_null(strstr(a.reason, has));
+    assert_int_equal(lb_game_seq(g), seq);
+    assert_true(lb_game_hash(g) == h);
+}
+
+/* R-GAME-5, R-FIRE-21: the fire option checks the game's records, then the fire rules: an enemy
+ * unit, an unknown one, a unit that fired, a hex fired at, a battery's farther target (0910, 3
+ * hexes, is nearer than 1107) and a hex off the map are refused with their rulings. */
+static void test_game__fire_refusals(void **state)
+{
+    (void)state;
+    lb_game *g = demo(7, LB_UNDO_HOTSEAT);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
+    refused(g, "fire:fr-26le-1+au-ir4-1:0910", "R-GAME-5", "au-ir4-1 is austrian's");
+    refused(g, "fire:fr-nobody:0910", "R-GAME-5", "no unit \"fr-nobody\"");
+    refused(g, "fire:fr-art-5-4:1107", "R-FIRE-21", "0910 is 3 hexes from 0608");
+    refused(g, "fire:fr-26le-1:9999", "R-GAME-3", "not a hex of the map");
+    refused(g, "fire::0910", "R-GAME-3", "expected fire:U1+U2+…:HEX");
+    answer(g, 0, "fire:fr-26le-1:0911", LB_ACCEPTED);
+    refused(g, "fire:fr-24le-vlt:0911", "R-GAME-5", "0911 was fired at in this segment");
+    refused(g, "fire:fr-26le-1+fr-art-5-4:0910", "R-GAME-5", "fr-26le-1 has fired");
+    lb_game_free(g);
+}
+
+/* R-GAME-19: between a charge's start and its apply nothing else changes the state: its
+ * generation stays while the charge's decisions are answered (here au-ir20-3's carré roll,
+ * offered to the Austrians), and the charge is applied to the state it was made on. */
+static void test_game__charge_keeps_its_state(void **state)
+{
+    (void)state;
+    lb_game *g = demo(3, LB_UNDO_HOTSEAT);
+    unsigned long long before = lb_game_state(g)->generation;
+    answer(g, 0, "charge:fr-8chs:0802,0903,1003,1103,1203", LB_ACCEPTED);
+    int decisions = 0;
+    while (lb_game_pending(g)->kind != LB_DECIDE_ACTION) {
+        assert_true(lb_game_state(g)->generation == before);
+        const lb_decision *d = lb_game_pending(g);
+        answer(g, LB_ROLE_BOTH, d->options[d->auto_choice].key, LB_ACCEPTED);
+        decisions++;
+    }
+    assert_true(decisions >= 1);
+    assert_true(lb_game_state(g)->generation > before);
+    const lb_state *st = lb_game_state(g);
+    int cav = lb_state_unit_index(st, "fr-8chs");
+    assert_true(cav >= 0);
+    char label[LB_HEX_LABEL_MAX];
+    assert_string_not_equal(lb_map_label(&st->map, st->units[cav].hexes[0], label), "0702");
+    lb_game_free(g);
+}
+
 /* A reinforcement's entry when one is offered, else "end", else "auto", else the first one. */
 static const char *plain_key(const lb_decision *d)
 {
@@ -337,6 +462,9 @@ int main(void)
         cmocka_unit_test(test_game__undo_hotseat_never_rerolls),
         cmocka_unit_test(test_game__undo_two_players),
         cmocka_unit_test(test_game__replay_and_bad_journal),
+        cmocka_unit_test(test_game__group_fire_replays),
+        cmocka_unit_test(test_game__fire_refusals),
+        cmocka_unit_test(test_game__charge_keeps_its_state),
         cmocka_unit_test(test_game__reinforcement_arrives),
         cmocka_unit_test(test_game__morale_levels),
         cmocka_unit_test(test_game__score_adds_up),
