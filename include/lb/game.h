@@ -163,9 +163,10 @@ int lb_game_org_level(const lb_game *g, int k);
 /* The 64-bit state hash (R-GAME-13). */
 uint64_t lb_game_hash(const lb_game *g);
 
-/* A uniformly random legal answer for the pending decision from rng (the random player,
- * R-GAME-15): an enumerated option, or for a parameterised one a path it builds; writes the key
- * into key (n bytes). Returns 0, or -1 when nothing is pending. */
+/* A uniformly random answer for the pending decision from rng (the random player, R-GAME-15):
+ * an enumerated option, or for a parameterised one the path, attackers or firers it builds
+ * (which the rules may still refuse); writes the key into key (n bytes). Returns 0, or -1 when
+ * nothing is pending. */
 int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n);
 
 /* The game as one JSON document {"format": "labataille-game/1", "scenario", "scenario_name",
