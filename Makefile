@@ -1,5 +1,6 @@
 # labataille: set-up, build, run, test, benchmarks and fuzzing.
-PACKAGES      := build-essential pkg-config cmake ninja-build libjansson-dev libcmocka-dev
+PACKAGES      := build-essential pkg-config cmake ninja-build libjansson-dev libcmocka-dev \
+                 libsqlite3-dev libedit-dev
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 BUILD         := build
 TEST_BUILD    := build-test
@@ -35,8 +36,10 @@ build: setup
 	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	@cmake --build $(BUILD)
 
+# The terminal game on the demo when a terminal is attached; the map otherwise.
 run: build
-	./$(BUILD)/labataille show
+	@if [ -t 0 ] && [ -t 1 ]; then ./$(BUILD)/labataille play --db labataille.db; \
+	else ./$(BUILD)/labataille show; fi
 
 test: setup
 	@cmake -S . -B $(TEST_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLB_SANITIZE=ON >/dev/null
