@@ -62,6 +62,37 @@ const unit_rec *game_rec_of(const lb_game *g, const char *id)
     return NULL;
 }
 
+void game_trace_copy(lb_trace *t, const lb_trace *src, int from)
+{
+    for (int i = from; i < src->count; i++) {
+        const lb_trace_step *s = &src->steps[i];
+        lb_trace_add(t, s->rule, s->section, "%s", s->text);
+        for (int k = 0; k < s->nvalues; k++) {
+            const lb_trace_value *v = &s->values[k];
+            switch (v->kind) {
+            case LB_TV_INT:
+                lb_trace_int(t, v->key, v->num);
+                break;
+            case LB_TV_FRAC:
+                lb_trace_frac(t, v->key, v->num, v->den);
+                break;
+            case LB_TV_TEXT:
+                lb_trace_text(t, v->key, v->text);
+                break;
+            case LB_TV_BOOL:
+                lb_trace_bool(t, v->key, (int)v->num);
+                break;
+            case LB_TV_ROLL:
+                lb_trace_roll(t, v->key, (int)v->num);
+                break;
+            case LB_TV_DIE:
+                lb_trace_die(t, v->key, (int)v->num);
+                break;
+            }
+        }
+    }
+}
+
 unit_rec *game_rec(lb_game *g, const char *id)
 {
     return (unit_rec *)game_rec_of(g, id);
@@ -246,7 +277,7 @@ static int perform(lb_game *g, const lb_decision *cur, const char *key, lb_game_
     if (cur->kind == LB_DECIDE_OPPORTUNITY)
         return job_answer(g, cur, key, out);
     if (cur->kind != LB_DECIDE_ACTION)
-        return task_answer(g, key);
+        return task_answer(g, cur, key);
     lb_trace_add(g->tr, "R-GAME-3", "(2)", "%s: %s", g->st->sides[cur->side], key);
     if (strcmp(key, "end") == 0)
         return end_segment(g);
@@ -277,13 +308,83 @@ static int legal_lazy(const lb_game *g, const char *key)
     return ok;
 }
 
-/* Is key an option of the pending decision? The reason when not. */
+/* The segment in which a verb acts (R-GAME-1), -2 for a fire (either fire segment), -1 for an
+ * unknown verb. */
+static int verb_segment(const char *key)
+{
+    static const struct {
+        const char *verb;
+        int segment;
+    } verbs[] = {{"charge", LB_SEG_CHARGE},   {"move", LB_SEG_MOVEMENT},
+                 {"path", LB_SEG_MOVEMENT},   {"face", LB_SEG_MOVEMENT},
+                 {"form", LB_SEG_MOVEMENT},   {"prolonge", LB_SEG_MOVEMENT},
+                 {"attach", LB_SEG_MOVEMENT}, {"detach", LB_SEG_MOVEMENT},
+                 {"march", LB_SEG_MOVEMENT},  {"enter", LB_SEG_MOVEMENT},
+                 {"melee", LB_SEG_MELEE},     {"fire", -2}};
+    size_t n = strcspn(key, ":");
+    for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
+        if (strlen(verbs[i].verb) == n && strncmp(key, verbs[i].verb, n) == 0)
+            return verbs[i].segment;
+    return -1;
+}
+
+/* R-GAME-3: an answer to the action decision that it does not list: accepted (1) when it is a
+ * facing, layout or assault the rules allow and the options leave to be asked (a formation at
+ * another facing, several attackers), else refused (0) with the rule that bars it: the
+ * segment, the game's records, or the rules of the segment. */
+static int action_check(const lb_game *g, const char *key, lb_game_answer *out)
+{
+    const lb_state *st = g->st;
+    lb_segment seg = st->turn.segment;
+    int vs = verb_segment(key);
+    const char *now = lb_segment_name(seg);
+    if (strcmp(key, "end") == 0 && seg == LB_SEG_MELEE)
+        return melee_check_key(g, key, out);
+    if (vs == -1) {
+        game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not one of the %d options "
+                    "of the %s segment", key, g->pending.noptions, now);
+        return 0;
+    }
+    if (vs == -2 ? seg != LB_SEG_DEFENSIVE_FIRE && seg != LB_SEG_OFFENSIVE_FIRE : (int)seg != vs) {
+        game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-1", "a %.*s is made in the %s segment%s; "
+                    "this is the %s segment", (int)strcspn(key, ":"), key,
+                    vs == -2 ? "defensive_fire" : lb_segment_name((lb_segment)vs),
+                    vs == -2 ? " or the offensive_fire" : "", now);
+        return 0;
+    }
+    if (seg == LB_SEG_MOVEMENT)
+        return move_check_key(g, key, out);
+    if (seg == LB_SEG_MELEE)
+        return melee_check_key(g, key, out);
+    if (seg == LB_SEG_CHARGE) {
+        char id[LB_SUBJECT_MAX], why[LB_GAME_REASON_MAX];
+        size_t n = strcspn(key + 7, ":");
+        snprintf(id, sizeof id, "%.*s", (int)(n < sizeof id ? n : sizeof id - 1), key + 7);
+        int u = lb_state_unit_index(st, id);
+        if (u < 0)
+            game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-8", "no unit \"%s\" on the map", id);
+        else if (charge_refusal(g, &st->units[u], why, sizeof why))
+            game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-8", "%s", why);
+        else
+            game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "expected charge:%s:H1,H2,… (the "
+                        "hexes it enters)", id);
+        return 0;
+    }
+    game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "\"%s\" is not a fire that may be made "
+                "now", key);
+    return 0;
+}
+
+/* Is key an option of the pending decision (or an action the rules allow that it leaves to be
+ * asked)? The reason when not. */
 static int legal(const lb_game *g, const char *key, lb_game_answer *out)
 {
     if (g->pending_lazy ? legal_lazy(g, key)
                         : lb_decision_find(&g->pending, key) >= 0 ||
                               lb_decision_find_param(&g->pending, key) >= 0)
         return 1;
+    if (g->pending.kind == LB_DECIDE_ACTION)
+        return action_check(g, key, out);
     game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not one of the %d options of "
                 "the %s decision", key, g->pending.noptions,
                 lb_decision_kind_name(g->pending.kind));
@@ -439,7 +540,7 @@ static void reset(lb_game *g)
     for (int i = 0; i < g->nrecs; i++) {
         unit_rec *r = &g->recs[i];
         r->fired_step = r->fired_half = r->df_loss_half = r->charged_step = r->meleed_step =
-            r->combat_step = -1;
+            r->fought_step = r->fire_loss_step = r->retired_step = r->rested_step = -1;
         r->df_loss = 0;
         r->fired_at = (lb_hex){0, 0};
     }

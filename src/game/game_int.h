@@ -31,17 +31,22 @@ typedef struct task {
     char why[LB_SUBJECT_MAX];    /* TASK_MORALE: the leader */
 } task;
 
-/* What the game keeps for each unit that is or will be in play (by id). */
+/* What the game keeps for each unit that is or will be in play (by id). Steps are game_step
+ * values, -1 for never. */
 typedef struct unit_rec {
     const char *id;
-    int fired_step;              /* the step (segment) it last fired in, -1 */
-    int fired_half;              /* the side's sequence (turn * 2 + half) it last fired in, -1 */
+    int fired_step;              /* the step (segment) it last fired in */
+    int fired_half;              /* the side's sequence (turn * 2 + half) it last fired in */
     lb_hex fired_at;             /* the hex it fired at then (32.5) */
     int df_loss_half;            /* the sequence in which it lost df_loss increments to */
     int df_loss;                 /* defensive fire (the pre-melee chart) */
-    int charged_step;            /* the step it last charged in, -1 */
-    int meleed_step;             /* the step it last meleed in, -1 */
-    int combat_step;             /* its last melee, charge or fire loss (cavalry rest, 36.6) */
+    int charged_step;            /* the step it last charged in */
+    int meleed_step;             /* the step it last took part in a declared melee */
+    int fought_step;             /* the step of its last melee fought (the matrix rolled) or
+                                  * charge: its rest starts after it (36.6, R-MEL-21) */
+    int fire_loss_step;          /* the last step it lost an increment to fire (36.6) */
+    int retired_step;            /* the last step it retreated before a melee with cavalry */
+    int rested_step;             /* the step of its last readiness step regained by rest */
 } unit_rec;
 
 /* A unit's move under way, one action at a time (R-GAME-17). */
@@ -97,6 +102,7 @@ struct lb_game {
     int ntasks;
     lb_retreat offered;          /* the paths of the retreat whose end is pending */
     int has_offered;
+    lb_hex *offered_paths;       /* per end of offered, in its order: the first path to it */
     obligation obligations[OBLIGATIONS_MAX];
     int nobligations;
     lb_charge *charge;           /* a charge waiting for a decision */
@@ -104,8 +110,10 @@ struct lb_game {
     move_job job;                /* a move under way */
     lb_melee *melee;             /* a melee waiting for a decision */
     char melee_at[LB_HEX_LABEL_MAX];
-    char melee_units[MELEE_UNITS_MAX][LB_SUBJECT_MAX]; /* its attackers and defenders */
+    char melee_units[MELEE_UNITS_MAX][LB_SUBJECT_MAX]; /* its attackers, then defenders */
     int nmelee_units;
+    int nmelee_attackers;
+    int shown;                   /* trace steps of the charge or melee under way already shown */
     int *assaulted;              /* per cell: the step it was last assaulted in, -1 */
     lb_decision pending;
     int has_pending;
@@ -135,6 +143,8 @@ void game_answer_init(const lb_game *g, lb_game_answer *out);
 /* After a failure: the journal cut back to journal_count entries, the state rebuilt; returns rc
  * (or the rebuild's error). */
 int game_roll_back(lb_game *g, int journal_count, int rc);
+/* Appends the steps of src from `from` on to t (a rules machine's trace to the game's). */
+void game_trace_copy(lb_trace *t, const lb_trace *src, int from);
 /* Sets a refusal in out; returns LB_OK. */
 int game_refuse(lb_game_answer *out, lb_verdict v, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -159,15 +169,18 @@ typedef struct snapshot {
 /* The units now, before an apply; LB_OK or LB_NOMEM. */
 int snapshot_take(const lb_game *g, snapshot *s);
 /* Counts what the apply did to the enemy of each side (R-VIC-3): increments lost, units gone
- * (surrendered when their id is in surrendered, else eliminated), leaders lost; marks the last
- * combat of units that lost increments. Releases s. */
-void snapshot_settle(lb_game *g, snapshot *s, const char *const *surrendered, int nsurrendered);
+ * (surrendered when their id is in surrendered, else eliminated), leaders lost; for a fire
+ * (by_fire) marks the units that lost increments (36.6) and in Defensive Fire their losses (the
+ * pre-melee chart). Releases s. */
+void snapshot_settle(lb_game *g, snapshot *s, const char *const *surrendered, int nsurrendered,
+                     int by_fire);
 /* Queues a task; LB_OK or LB_INVALID when the queue is full. */
 int task_push(lb_game *g, const task *t);
 /* Runs the first task: LB_OK (done, or its decision is pending: g->has_pending) or an error. */
 int task_run(lb_game *g);
-/* Answers the first task's pending decision with key; LB_OK or an error. */
-int task_answer(lb_game *g, const char *key);
+/* Answers the first task's pending decision cur (taken out of the game) with key; LB_OK or an
+ * error. */
+int task_answer(lb_game *g, const lb_decision *cur, const char *key);
 /* Forgets the paths of an offered retreat. */
 void task_forget(lb_game *g);
 
@@ -192,6 +205,8 @@ int fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
 int fire_run(lb_game *g, const char *key, lb_fire_kind kind, int side, lb_game_answer *out);
 
 /* seg_charge.c: Charge à Cheval */
+/* Why unit u may not charge now (R-CHG-8) in why (n bytes), or NULL when it may. */
+const char *charge_refusal(const lb_game *g, const lb_unit *u, char *why, size_t n);
 int charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
 /* Starts the charge of "charge:UNIT:PATH": LB_OK (started, or refused with out filled). */
 int charge_start(lb_game *g, const char *key, lb_game_answer *out);
@@ -205,6 +220,9 @@ int charge_after_melee(lb_game *g);
 /* seg_melee.c: Melee */
 /* The assaults open now; *compulsory is 1 when they are melees a charge owes (no "end"). */
 int melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int *compulsory);
+/* Is "melee:HEX:U1+U2+…" (or "end"), which the options do not list, legal now? 1, or 0 with
+ * the reason in out: the melees a charge owes first, the game's records, the melee rules. */
+int melee_check_key(const lb_game *g, const char *key, lb_game_answer *out);
 /* Declares "melee:HEX:U1+U2+…": LB_OK (under way or done, or refused with out filled). */
 int melee_start(lb_game *g, const char *key, lb_game_answer *out);
 int melee_resume(lb_game *g);
@@ -220,6 +238,10 @@ int command_step(lb_game *g);
 /* seg_move.c: Movement, reinforcements entering, opportunity fire */
 /* The phasing side's movement actions and reinforcement entries. */
 int move_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
+/* Is the movement answer key, which the options do not list, legal now? 1 (a facing or layout of
+ * a formation change the options leave to be asked), or 0 with the movement rules' reason in
+ * out (R-GAME-3). */
+int move_check_key(const lb_game *g, const char *key, lb_game_answer *out);
 /* Starts the answer key (move, path, face, form, prolonge, attach, detach, march, enter): LB_OK
  * (a move under way, an entry made, or refused with out filled). */
 int move_run(lb_game *g, const char *key, lb_game_answer *out);

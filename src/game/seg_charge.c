@@ -6,16 +6,42 @@
 #include "game_int.h"
 #include "lb/effects.h"
 
-/* R-GAME-5, R-CHG-8: cavalry that may charge now; the path is the player's parameter. */
+/* R-GAME-5, R-CHG-8: why unit u may not charge now, or NULL when it may (its path is then the
+ * player's parameter, which the charge rules check). */
+const char *charge_refusal(const lb_game *g, const lb_unit *u, char *why, size_t n)
+{
+    const lb_state *st = g->st;
+    const unit_rec *r = game_rec_of(g, u->id);
+    if (u->side != st->turn.phasing)
+        snprintf(why, n, "%s is %s's: %s charges now", u->id, st->sides[u->side],
+                 st->sides[st->turn.phasing]);
+    else if (u->arm != LB_ARM_CAVALRY)
+        snprintf(why, n, "%s is not cavalry: only cavalry charges (37)", u->id);
+    else if (u->state != LB_STATE_GOOD)
+        snprintf(why, n, "%s is %s: only cavalry in good order charges (37.1)", u->id,
+                 lb_morale_state_name(u->state));
+    else if (u->readiness != LB_READY_FRESH)
+        snprintf(why, n, "%s is %s: tired or exhausted cavalry may not charge in the Charge "
+                 "segment (36.3, 36.4)", u->id, lb_readiness_name(u->readiness));
+    else if (u->nhexes != 1)
+        snprintf(why, n, "%s stands in %d hexes: a charge is made from one hex (R-CHG-8)", u->id,
+                 u->nhexes);
+    else if (r && r->charged_step == game_step(g))
+        snprintf(why, n, "%s has charged in this segment", u->id);
+    else
+        return NULL;
+    return why;
+}
+
 int charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
 {
     const lb_state *st = g->st;
-    int step = game_step(g), rc = LB_OK;
+    int rc = LB_OK;
     for (int i = 0; i < st->nunits && rc == LB_OK && !(sc->any && d->noptions); i++) {
         const lb_unit *u = &st->units[i];
-        const unit_rec *r = game_rec_of(g, u->id);
-        if ((sc->unit && strcmp(sc->unit, u->id) != 0) || u->side != d->side || u->arm != LB_ARM_CAVALRY || u->state != LB_STATE_GOOD ||
-            u->readiness != LB_READY_FRESH || u->nhexes != 1 || (r && r->charged_step == step))
+        char why[LB_GAME_REASON_MAX];
+        if ((sc->unit && strcmp(sc->unit, u->id) != 0) || u->side != d->side ||
+            charge_refusal(g, u, why, sizeof why))
             continue;
         char key[LB_OPTION_KEY_MAX];
         snprintf(key, sizeof key, "charge:%s", u->id);
@@ -23,38 +49,6 @@ int charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
                                    "it enters)", u->id);
     }
     return rc;
-}
-
-/* Appends the steps of src from `from` on to the game's trace. */
-static void trace_copy(lb_trace *t, const lb_trace *src, int from)
-{
-    for (int i = from; i < src->count; i++) {
-        const lb_trace_step *s = &src->steps[i];
-        lb_trace_add(t, s->rule, s->section, "%s", s->text);
-        for (int k = 0; k < s->nvalues; k++) {
-            const lb_trace_value *v = &s->values[k];
-            switch (v->kind) {
-            case LB_TV_INT:
-                lb_trace_int(t, v->key, v->num);
-                break;
-            case LB_TV_FRAC:
-                lb_trace_frac(t, v->key, v->num, v->den);
-                break;
-            case LB_TV_TEXT:
-                lb_trace_text(t, v->key, v->text);
-                break;
-            case LB_TV_BOOL:
-                lb_trace_bool(t, v->key, (int)v->num);
-                break;
-            case LB_TV_ROLL:
-                lb_trace_roll(t, v->key, (int)v->num);
-                break;
-            case LB_TV_DIE:
-                lb_trace_die(t, v->key, (int)v->num);
-                break;
-            }
-        }
-    }
 }
 
 /* The charge is over: applied, with its obligations kept and the tally made. */
@@ -74,7 +68,7 @@ static int finish(lb_game *g)
     /* the charge was made on this state, and nothing was applied since (R-GAME-19) */
     lb_err err = {0};
     rc = lb_charge_apply(ch, g->st, &err);
-    snapshot_settle(g, &s, surrendered, nsur);
+    snapshot_settle(g, &s, surrendered, nsur, 0);
     if (rc != LB_OK)
         snprintf(g->error, sizeof g->error, "the charge could not be applied: %s", err.msg);
     int step = game_step(g);
@@ -119,11 +113,14 @@ static int settle(lb_game *g, int rc, lb_dice *dice)
             snprintf(g->error, sizeof g->error, "the charge: %s", lb_charge_error(ch));
         return rc;
     }
+    /* R-GAME-3: what the charge did since its last decision is shown before the next one */
+    const lb_trace *t = lb_charge_trace(ch);
+    game_trace_copy(g->tr, t, g->shown);
+    g->shown = t->count;
     switch (lb_charge_status_of(ch)) {
     case LB_CHARGE_DECIDE:
         return game_offer(g, lb_charge_pending(ch));
     case LB_CHARGE_DONE:
-        trace_copy(g->tr, lb_charge_trace(ch), 0);
         return finish(g);
     default:
         snprintf(g->error, sizeof g->error, "the charge was refused after it began: %s",
@@ -176,10 +173,11 @@ int charge_start(lb_game *g, const char *key, lb_game_answer *out)
     }
     /* the charge is legal: it goes on, its dice journalled */
     g->charge = ch;
+    g->shown = 0;
     snprintf(g->charging, sizeof g->charging, "%s", id);
     unit_rec *r = game_rec(g, id);
     if (r)
-        r->charged_step = r->combat_step = game_step(g);
+        r->charged_step = r->fought_step = game_step(g);
     return settle(g, rc, &dice);
 }
 
@@ -195,10 +193,11 @@ int charge_answer(lb_game *g, const lb_decision *cur, const char *key)
     return lb_charge_answer(g->charge, key) == LB_OK ? LB_OK : LB_INVALID;
 }
 
-/* R-GAME-10: after all melees of the side's Melee segment, cavalry that charged to contact is
- * exhausted (38.10) and cavalry that failed its recall routs in place (R-CHG-6); the charge's
- * other obligations lapse, but units barred from their next voluntary move keep it one more
- * sequence. */
+/* R-GAME-10: after all melees of the side's Melee segment, cavalry that failed its recall routs
+ * in place (R-CHG-6); a charge's exhaustion that is still owed here belongs to a melee that was
+ * never fought (its cavalry routed or gone, its target gone): it lapses, for only cavalry that
+ * charges and melees is exhausted (36.4, R-GAME-20); the charge's other obligations lapse, but
+ * units barred from their next voluntary move keep it one more sequence. */
 int charge_after_melee(lb_game *g)
 {
     lb_state *st = g->st;
@@ -207,9 +206,8 @@ int charge_after_melee(lb_game *g)
         obligation *o = &g->obligations[i];
         int u = lb_state_unit_index(st, o->unit);
         if (o->kind == LB_OBLIGE_EXHAUSTED && u >= 0) {
-            st->units[u].readiness = LB_READY_EXHAUSTED;
-            lb_trace_add(g->tr, "R-GAME-10", "(36)", "%s is exhausted after its charge",
-                         o->unit);
+            lb_trace_add(g->tr, "R-GAME-20", "(36)", "%s charged but did not melee: it stays %s",
+                         o->unit, lb_readiness_name(st->units[u].readiness));
         } else if (o->kind == LB_OBLIGE_ROUT_IN_PLACE && u >= 0) {
             st->units[u].state = LB_STATE_ROUTED;
             st->units[u].formation = lb_effects_formation(st, &st->units[u], st->units[u].hexes[0]);

@@ -185,7 +185,7 @@ static int fire_apply(lb_game *g, const lb_fire_request *rq, char *const *ids, c
         rc = lb_fire_apply(st, &r);
         lb_trace_add(g->tr, "R-FIRE-7", "(21)", "%s fire%s at %s: roll %d, %d increment%s lost",
                      who, rq->nfirers > 1 ? "" : "s", hex, r.roll, r.loss, r.loss == 1 ? "" : "s");
-        snapshot_settle(g, &s, NULL, 0);
+        snapshot_settle(g, &s, NULL, 0, 1);
     }
     for (int i = 0; i < rq->nfirers && rc == LB_OK && rq->kind != LB_FIRE_OPPORTUNITY; i++) {
         unit_rec *rec = game_rec(g, ids[i]);
