@@ -123,7 +123,7 @@ static void print_movement(play *P, const lb_decision *d)
         if (lb_move_options(st, u->id, &ch, NULL) != LB_OK)
             continue;
         char left[16], all[16];
-        fprintf(P->out, "  %-16s %s of %s MP left", u->id,
+        fprintf(P->out, "  %-18s %s of %s MP left", u->id,
                 mp_text(ch.allowance - ch.spent, left, sizeof left),
                 mp_text(ch.allowance, all, sizeof all));
         if (moves)

@@ -202,7 +202,7 @@ static int run_retreat(lb_game *g, int unit, const task *t)
         snprintf(count, sizeof count, "%llu", r.count);
     lb_decision_init(&d, LB_DECIDE_PATH, u->side, u->id, "R-RET-4",
                      "%s: where does %s's %s from %s end? (%s optimal paths of %d hexes, cost %d; "
-                     "from %d hex%s from the enemy)", st->sides[u->side], u->id,
+                     "it starts %d hex%s from the nearest enemy)", st->sides[u->side], u->id,
                      lb_retreat_kind_name(r.kind), lb_map_label(&st->map, r.start, from),
                      count, r.hexes, r.cost, r.start_distance, r.start_distance == 1 ? "" : "es");
     int kept = 0;

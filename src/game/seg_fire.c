@@ -182,9 +182,19 @@ static int fire_apply(lb_game *g, const lb_fire_request *rq, char *const *ids, c
                                  i == 0 ? "" : i == rq->nfirers - 1 ? " and " : ", ", ids[i]);
     snapshot s;
     if (rc == LB_OK && (rc = snapshot_take(g, &s)) == LB_OK) {
+        int taken = 0;
+        for (int i = 0; i < r.nhits; i++)
+            taken += r.hits[i].loss;
         rc = lb_fire_apply(st, &r);
-        lb_trace_add(g->tr, "R-FIRE-7", "(21)", "%s fire%s at %s: roll %d, %d increment%s lost",
-                     who, rq->nfirers > 1 ? "" : "s", hex, r.roll, r.loss, r.loss == 1 ? "" : "s");
+        if (taken == r.loss)
+            lb_trace_add(g->tr, "R-FIRE-7", "(21)", "%s fire%s at %s: roll %d, %d increment%s "
+                         "lost", who, rq->nfirers > 1 ? "" : "s", hex, r.roll, r.loss,
+                         r.loss == 1 ? "" : "s");
+        else /* lone unlimbered guns take only the even-numbered increments */
+            lb_trace_add(g->tr, "R-FIRE-13", "(21)", "%s fire%s at %s: roll %d, a loss of %d "
+                         "increment%s of which the hex takes %d", who,
+                         rq->nfirers > 1 ? "" : "s", hex, r.roll, r.loss, r.loss == 1 ? "" : "s",
+                         taken);
         snapshot_settle(g, &s, NULL, 0, 1);
     }
     for (int i = 0; i < rq->nfirers && rc == LB_OK && rq->kind != LB_FIRE_OPPORTUNITY; i++) {
