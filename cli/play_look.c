@@ -93,8 +93,9 @@ static void changes_of(const lb_decision *d, const char *id, char *out, size_t n
                 strncmp(o, verb, vl) != 0 || o[vl] != ':')
                 continue;
             const char *rest = strchr(o + vl + 1, ':');
-            used += (size_t)snprintf(out + used, n - used, "%s%s", first ? " " : ", ",
-                                     rest ? rest + 1 : "");
+            if (rest)
+                used += (size_t)snprintf(out + used, n - used, "%s%s", first ? " " : ", ",
+                                         rest + 1);
             first = 0;
         }
     }

@@ -67,9 +67,13 @@ int fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
             char key[LB_OPTION_KEY_MAX], label[LB_HEX_LABEL_MAX], vb[32];
             lb_map_label(&st->map, targets[k], label);
             snprintf(key, sizeof key, "fire:%s:%s", u->id, label);
-            rc = lb_decision_add(d, key, "%s fires at %s (fire value %s, %d hex%s)", u->id, label,
-                                 lb_frac_fmt(v->value, vb, sizeof vb), v->distance,
-                                 v->distance == 1 ? "" : "es");
+            char away[24];
+            if (v->distance)
+                snprintf(away, sizeof away, "%d hex%s", v->distance, v->distance == 1 ? "" : "es");
+            else
+                snprintf(away, sizeof away, "in its own hex");
+            rc = lb_decision_add(d, key, "%s fires at %s (fire value %s, %s)", u->id, label,
+                                 lb_frac_fmt(v->value, vb, sizeof vb), away);
         }
     }
     if (rc == LB_OK && d->noptions > before)

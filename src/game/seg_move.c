@@ -49,6 +49,26 @@ static void change_key(const lb_state *st, const char *id, const lb_move_outcome
 
 /* ---- options ------------------------------------------------------------------------------- */
 
+/* For a unit in several hexes, where all its hexes end when its first reaches reach[i] (each
+ * step moves every hex the same way, R-MOV-7): "0811+0812, "; "" for a unit in one hex. */
+static void hexes_after(const lb_state *st, const lb_unit *u, const lb_move_choices *ch, int i,
+                        char *out, size_t n)
+{
+    int dirs[64], len = u->nhexes > 1 ? lb_move_choices_path(ch, i, dirs, 64) : 0;
+    size_t used = 0;
+    out[0] = '\0';
+    for (int k = 0; k < u->nhexes && len > 0 && len <= 64 && used < n; k++) {
+        lb_hex h = u->hexes[k];
+        for (int s = 0; s < len; s++)
+            h = lb_hex_neighbor(h, dirs[s]);
+        char label[LB_HEX_LABEL_MAX];
+        used += (size_t)snprintf(out + used, n - used, "%s%s", k ? "+" : "",
+                                 lb_map_label(&st->map, h, label));
+    }
+    if (used && used < n)
+        snprintf(out + used, n - used, ", ");
+}
+
 static int unit_options(const lb_game *g, const lb_unit *u, lb_decision *d)
 {
     const lb_state *st = g->st;
@@ -56,14 +76,15 @@ static int unit_options(const lb_game *g, const lb_unit *u, lb_decision *d)
     int rc = lb_move_options(st, u->id, &ch, NULL);
     if (rc != LB_OK)
         return rc;
-    char key[LB_OPTION_KEY_MAX], label[LB_HEX_LABEL_MAX], mp[24];
+    char key[LB_OPTION_KEY_MAX], label[LB_HEX_LABEL_MAX], mp[24], where[96];
     for (int i = 1; i < ch.nreach && rc == LB_OK && ch.may_step; i++) {
         if (!ch.reach[i].end)
             continue;
         lb_map_label(&st->map, ch.reach[i].hex, label);
         snprintf(key, sizeof key, "move:%s:%s", u->id, label);
         snprintf(mp, sizeof mp, "%d%s", ch.reach[i].cost / 2, ch.reach[i].cost % 2 ? ".5" : "");
-        rc = lb_decision_add(d, key, "%s moves to %s (%s MP%s)", u->id, label, mp,
+        hexes_after(st, u, &ch, i, where, sizeof where);
+        rc = lb_decision_add(d, key, "%s moves to %s (%s%s MP%s)", u->id, label, where, mp,
                              ch.reach[i].stop ? ", stops in an enemy zone" : "");
         if (rc == LB_INVALID)
             rc = LB_OK; /* already offered */

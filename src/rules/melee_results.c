@@ -224,9 +224,9 @@ int mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
     }
     lb_decision d;
     lb_decision_init(&d, LB_DECIDE_PATH, side, id, how->rule,
-                     "%s %s from %s (%s, %d hex%s): where does it end?", id,
+                     "%s %s from %s (%d %s, %d hex%s): where does it end?", id,
                      how->keep_state ? "retreats before the melee" : lb_retreat_kind_name(r.kind),
-                     sl, r.by_hexes ? "hexes" : "movement points", r.hexes,
+                     sl, r.length, r.by_hexes ? "hexes" : "movement points", r.hexes,
                      r.hexes == 1 ? "" : "es");
     lb_hex auto_end = r.choice ? r.choice[r.hexes - 1] : ends[0].end;
     d.auto_choice = 0;
