@@ -123,8 +123,8 @@ void lb_charge_free(lb_charge *ch);
 void lb_charge_set_automatic(lb_charge *ch);
 /* Advances (see above). dice gives the rolls the journal does not hold. LB_OK (read the status),
  * LB_DICE (scripted dice short or of the wrong kind: lb_charge_error says which roll), LB_INVALID
- * (a chart the charge needs is missing, the journal does not fit, or the state changed since
- * lb_charge_new: lb_charge_error), LB_NOMEM. */
+ * (a chart the charge needs is missing, or the journal does not fit: lb_charge_error), LB_STALE
+ * (the state changed since lb_charge_new: lb_charge_error), LB_NOMEM. */
 int lb_charge_resolve(lb_charge *ch, lb_dice *dice);
 /* Where the last run stopped. */
 lb_charge_status lb_charge_status_of(const lb_charge *ch);
@@ -149,8 +149,9 @@ const lb_state *lb_charge_state(const lb_charge *ch);
 /* Applies a finished charge (LB_CHARGE_DONE) to s, the state it was made on, unit by unit by
  * id (moved, changed, removed), reindexes and marks s changed (lb_state_touch). Refused, with
  * nothing changed, when the charge is not over, s is another state, or s changed since
- * lb_charge_new (another apply in between: its generation moved on). LB_OK, LB_INVALID,
- * LB_NOMEM (nothing changed either); err (may be NULL) says why. */
+ * lb_charge_new (another apply in between: its generation moved on). LB_OK; LB_INVALID (not
+ * over, another state), LB_STALE (the state changed), LB_NOMEM, nothing changed; err (may be
+ * NULL) says why. */
 int lb_charge_apply(const lb_charge *ch, lb_state *s, lb_err *err);
 /* What went wrong in the last run ("" when nothing did). */
 const char *lb_charge_error(const lb_charge *ch);

@@ -20,7 +20,8 @@
     X(NOT_FOUND, "not found")                                     \
     X(USAGE, "invalid request")                                   \
     X(DICE, "the scripted dice do not fit the rolls asked for")  \
-    X(LIMIT, "input beyond a limit of the format")
+    X(LIMIT, "input beyond a limit of the format")                \
+    X(STALE, "the state changed since this result was computed")
 
 enum {
 #define LB_ERR_ENUM(name, text) LB_##name,

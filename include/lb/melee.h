@@ -196,8 +196,9 @@ const lb_state *lb_melee_state(const lb_melee *m);
 const char *lb_melee_error(const lb_melee *m);
 /* Applies a finished melee (LB_MELEE_DONE) to s, the state it was made on or any state holding
  * the same units: every unit it changed, moved or removed is found by id and must be as it was
- * when the melee was made, else nothing changes (R-MEL-24); reindexes. LB_OK, LB_INVALID (not
- * done, or stale), LB_NOMEM. */
+ * when the melee was made, else nothing changes (R-MEL-24); removes units with
+ * lb_state_remove_unit, reindexes and marks s changed (lb_state_touch). LB_OK; LB_INVALID (not
+ * done) or LB_STALE (a unit it changes changed since), nothing changed; LB_NOMEM. */
 int lb_melee_apply(const lb_melee *m, lb_state *s);
 
 #endif

@@ -32,7 +32,7 @@ static int pass(lb_charge *ch, lb_dice *dice)
                  "the state changed since the charge began (generation %llu, now %llu): make "
                  "the charge again on the state as it is",
                  ch->generation, ch->origin->generation);
-        return LB_INVALID;
+        return LB_STALE;
     }
     lb_state_free(ch->work);
     ch->work = lb_state_clone(ch->origin);
@@ -215,7 +215,7 @@ int lb_charge_apply(const lb_charge *ch, lb_state *s, lb_err *err)
     if (s != ch->origin)
         return lb_err_set(err, LB_INVALID, "not the state the charge was made on");
     if (s->generation != ch->generation)
-        return lb_err_set(err, LB_INVALID,
+        return lb_err_set(err, LB_STALE,
                           "the state changed since the charge began (generation %llu, now %llu): "
                           "nothing applied; make the charge again on the state as it is",
                           ch->generation, s->generation);

@@ -11,6 +11,7 @@
 #include "lb/los.h"
 #include "lb/morale.h"
 #include "lb/retreat.h"
+#include "morale_int.h"
 
 static int y2018(const run *R)
 {
@@ -134,7 +135,7 @@ static int set_state(run *R, int i, lb_morale_state to)
     lb_morale_outcome o = {.from = u->state, .to = to, .formation = u->formation};
     if (to != LB_STATE_GOOD)
         o.formation = lb_effects_formation(R->st, u, u->hexes[0]); /* R-MOR-3, R-MOR-13 */
-    return lb_morale_apply(R->st, i, &o);
+    return lbi_morale_set(R->st, i, &o);
 }
 
 /* The first kept path of r that ends in e, or -1. */

@@ -194,9 +194,10 @@ int lbi_ch_fail(run *R, int code, const char *fmt, ...)
 int lbi_ch_remove(run *R, int i)
 {
     lb_state *st = R->st;
-    memmove(&st->units[i], &st->units[i + 1], (size_t)(st->nunits - i - 1) * sizeof *st->units);
-    memmove(&R->us[i], &R->us[i + 1], (size_t)(st->nunits - i - 1) * sizeof *R->us);
-    st->nunits--;
+    int rc = lb_state_remove_unit(st, i);
+    if (rc != LB_OK)
+        return rc;
+    memmove(&R->us[i], &R->us[i + 1], (size_t)(st->nunits - i) * sizeof *R->us);
     int *refs[] = {&R->cav, &R->target, &R->goal, &R->melee_with};
     for (size_t k = 0; k < sizeof refs / sizeof *refs; k++) {
         if (*refs[k] == i)
@@ -204,7 +205,7 @@ int lbi_ch_remove(run *R, int i)
         else if (*refs[k] > i)
             (*refs[k])--;
     }
-    return lb_state_reindex(st);
+    return LB_OK;
 }
 
 void lbi_run_init(run *R, lb_charge *ch, lb_state *st, ustate *us)

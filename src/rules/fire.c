@@ -463,6 +463,7 @@ int fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
         (unsigned)kind > LB_FIRE_OPPORTUNITY)
         return LB_INVALID;
     const lb_unit *u = &s->units[unit];
+    v->id = u->id;
     char hl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX], name[96];
     fi_label(s, target, tl);
     fi_label(s, u->hexes[0], hl);

@@ -234,6 +234,7 @@ static void artillery_leader(const lb_state *s, lb_fire_group *g, lb_trace *t)
     }
     if (g->leader < 0)
         return;
+    g->leader_id = s->units[g->leader].id;
     char hl[LB_HEX_LABEL_MAX];
     g->leader_modifier = lb_unit_bonus(&s->units[g->leader], "artillery");
     lb_trace_add(t, "R-FIRE-27", "(7)", "%s, with the guns in %s, lends his artillery bonus to the "

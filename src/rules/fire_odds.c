@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fire_int.h"
+#include "morale_int.h"
 #include "lb/err.h"
 
 /* ---- fire defence --------------------------------------------------------------------------- */
@@ -112,6 +113,7 @@ static int read_defence(const lb_state *s, lb_fire_chance *o, lb_trace *t)
     if (mixed)
         d->unit = infantry;
     const lb_unit *du = &s->units[d->unit];
+    d->id = du->id;
     d->terrain = s->map.terrain[lb_map_cell(&s->map, target)];
     const char *tname = s->charts.terrain[d->terrain].id;
     lb_trace_add(t, "R-FIRE-10", "(21)", "hex %s (%s): %s gives the fire defence (%s, %s%s)", tl,
@@ -233,6 +235,7 @@ static int collect_targets(const lb_state *s, lb_fire_chance *o)
         }
         lb_fire_target *tu = &o->units[o->nunits++];
         tu->unit = idx[i];
+        tu->id = u->id;
         tu->strength = lb_unit_strength(u);
         tu->in_hex = fi_share(u, fi_hex_of(u, o->fire.target));
         tu->trigger = lb_fire_charts_trigger(fc, u->nation, u->cls, u->arm);
@@ -426,6 +429,7 @@ static int roll_casualty(const lb_state *s, const lb_fire_chance *o, int leader,
 {
     const lb_fire_charts *fc = s->charts.fire;
     c->leader = leader;
+    c->leader_id = s->units[leader].id;
     for (;;) {
         if (lb_dice_d6(dice, "leader casualty", &c->die) != 0)
             return LB_DICE;
@@ -467,6 +471,7 @@ int lb_fire_resolve(const lb_state *s, const lb_fire_request *rq, lb_dice *dice,
                     lb_fire_result *r, lb_trace *t)
 {
     memset(r, 0, sizeof *r);
+    r->generation = s->generation;
     lb_fire_chance *o = &r->odds;
     int rc = lb_fire_odds(s, rq, o, t);
     if (rc != LB_OK || !o->allowed)
@@ -491,6 +496,7 @@ int lb_fire_resolve(const lb_state *s, const lb_fire_request *rq, lb_dice *dice,
         const lb_fire_target *tu = &o->units[j];
         lb_fire_hit *h = &r->hits[j];
         h->unit = tu->unit;
+        h->id = tu->id;
         h->loss = tu->loss[r->loss];
         h->eliminated = h->loss >= tu->strength;
         h->check = tu->check[r->loss];
@@ -537,50 +543,48 @@ void lb_fire_result_release(lb_fire_result *r)
 
 /* ---- changing the state --------------------------------------------------------------------- */
 
-static void remove_unit(lb_state *s, int unit)
+/* Removes the units named by `gone` (ids, n of them), each found by id. */
+static int remove_units(lb_state *s, const char *const *gone, int n)
 {
-    memmove(&s->units[unit], &s->units[unit + 1],
-            (size_t)(s->nunits - unit - 1) * sizeof *s->units);
-    s->nunits--;
+    for (int i = 0; i < n; i++) {
+        int rc = lb_state_remove_unit(s, lb_state_unit_index(s, gone[i]));
+        if (rc != LB_OK)
+            return rc;
+    }
+    return LB_OK;
 }
 
-static int by_index_desc(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x < y) - (x > y);
-}
-
-/* R-FIRE-13, R-FIRE-15, R-FIRE-17 */
+/* R-FIRE-13, R-FIRE-15, R-FIRE-17; units by id, on the generation the fire was resolved on */
 int lb_fire_apply(lb_state *s, const lb_fire_result *r)
 {
+    if (r->generation != s->generation)
+        return LB_STALE;
     if (!r->odds.allowed)
         return LB_OK;
-    for (int j = 0; j < r->nhits; j++)
-        if (r->hits[j].unit < 0 || r->hits[j].unit >= s->nunits ||
-            !lb_unit_is_combat(&s->units[r->hits[j].unit]))
+    for (int j = 0; j < r->nhits; j++) {
+        int i = r->hits[j].id ? lb_state_unit_index(s, r->hits[j].id) : -1;
+        if (i < 0 || !lb_unit_is_combat(&s->units[i]))
             return LB_INVALID;
+    }
     for (int i = 0; i < r->ncasualties; i++)
-        if (r->casualties[i].leader < 0 || r->casualties[i].leader >= s->nunits)
+        if (!r->casualties[i].leader_id || lb_state_unit_index(s, r->casualties[i].leader_id) < 0)
             return LB_INVALID;
-    int *gone = malloc(((size_t)r->nhits + (size_t)r->ncasualties + 1) * sizeof *gone), ngone = 0;
+    const char **gone = malloc(((size_t)r->nhits + (size_t)r->ncasualties + 1) * sizeof *gone);
     if (!gone)
         return LB_NOMEM;
-    for (int j = 0; j < r->nhits; j++) {
+    int ngone = 0, rc = LB_OK;
+    for (int j = 0; j < r->nhits && rc == LB_OK; j++) {
         const lb_fire_hit *h = &r->hits[j];
-        lb_unit *u = &s->units[h->unit];
+        int i = lb_state_unit_index(s, h->id);
+        lb_unit *u = &s->units[i];
         u->losses += h->loss;
         if (u->losses >= u->increments) {
             u->losses = u->increments;
-            gone[ngone++] = h->unit;
+            gone[ngone++] = h->id;
             continue;
         }
-        if (h->check) {
-            int rc = lb_morale_apply(s, h->unit, &h->morale.outcome);
-            if (rc != LB_OK) {
-                free(gone);
-                return rc;
-            }
-        }
+        if (h->check)
+            rc = lbi_morale_set(s, i, &h->morale.outcome);
         /* R-FIRE-17: a line under 5 increments, a screen of 3 or fewer, stands in one hex */
         int n = lb_unit_strength(u);
         if (u->nhexes > 1 && ((u->formation == LB_FORM_LINE && n < 5) ||
@@ -590,12 +594,11 @@ int lb_fire_apply(lb_state *s, const lb_fire_result *r)
     for (int i = 0; i < r->ncasualties; i++) {
         const lb_fire_casualty *c = &r->casualties[i];
         if (c->entry->result != LB_CASUALTY_WOUNDED || c->hours > 0)
-            gone[ngone++] = c->leader;
+            gone[ngone++] = c->leader_id;
     }
-    /* remove from the highest index down, so the others keep theirs until removed */
-    qsort(gone, (size_t)ngone, sizeof *gone, by_index_desc);
-    for (int i = 0; i < ngone; i++)
-        remove_unit(s, gone[i]);
+    if (rc == LB_OK)
+        rc = remove_units(s, gone, ngone);
     free(gone);
-    return lb_state_reindex(s);
+    lb_state_touch(s);
+    return rc == LB_OK ? lb_state_reindex(s) : rc;
 }

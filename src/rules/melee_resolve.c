@@ -70,13 +70,8 @@ int mr_unit(const mrun *R, const char *id)
 
 int mr_remove(mrun *R, const char *id)
 {
-    lb_state *st = R->st;
     int i = mr_unit(R, id);
-    if (i < 0)
-        return LB_OK;
-    memmove(&st->units[i], &st->units[i + 1], (size_t)(st->nunits - i - 1) * sizeof *st->units);
-    st->nunits--;
-    return lb_state_reindex(st);
+    return i < 0 ? LB_OK : lb_state_remove_unit(R->st, i);
 }
 
 /* ---- dice and decisions ------------------------------------------------------------------- */
@@ -752,7 +747,7 @@ int lb_melee_apply(const lb_melee *m, lb_state *s)
             continue;
         int si = lb_state_unit_index(s, before->id);
         if (si < 0 || !same_unit(before, &s->units[si]))
-            return LB_INVALID;
+            return LB_STALE;
     }
     for (int i = 0; i < o->nunits; i++) {
         const lb_unit *before = &o->units[i];
@@ -769,10 +764,11 @@ int lb_melee_apply(const lb_melee *m, lb_state *s)
             u->nhexes = after->nhexes;
             memcpy(u->hexes, after->hexes, sizeof u->hexes);
         } else if (wi < 0) {
-            memmove(&s->units[si], &s->units[si + 1],
-                    (size_t)(s->nunits - si - 1) * sizeof *s->units);
-            s->nunits--;
+            int rc = lb_state_remove_unit(s, si);
+            if (rc != LB_OK)
+                return rc;
         }
     }
+    lb_state_touch(s);
     return lb_state_reindex(s);
 }

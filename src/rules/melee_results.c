@@ -7,6 +7,7 @@
 #include "lb/move.h"
 #include "lb/zoi.h"
 #include "melee_int.h"
+#include "morale_int.h"
 
 static const char *label(const mrun *R, lb_hex h, char *buf)
 {
@@ -306,7 +307,7 @@ int mr_failed(mrun *R, const char *id, int by_result, const char *rule)
     if (i < 0)
         return LB_OK;
     lb_morale_outcome o = lb_morale_outcome_of(R->st, i, LB_CHECK_ORDINARY, 0, R->t);
-    int rc = lb_morale_apply(R->st, i, &o);
+    int rc = lbi_morale_set(R->st, i, &o);
     if (rc != LB_OK)
         return rc;
     mr_event(R, o.to == LB_STATE_ROUTED ? "rout" : "disorder", rule, "(30)", id, NULL,

@@ -397,6 +397,7 @@ void lb_mv_action_check(const mv_ctx *c, const lb_move_action *a, lb_move_outcom
     const lb_unit *u = c->u;
     memset(o, 0, sizeof *o);
     o->unit = u->id;
+    o->generation = c->st->generation;
     o->action = *a;
     o->first = u->move.actions == 0;
     o->allowance = c->allowance;
@@ -485,23 +486,23 @@ int lb_move_action_resolve(const lb_state *st, const char *id, const lb_move_act
 
 /* ---- applying ------------------------------------------------------------------------------ */
 
-static void remove_unit(lb_state *st, int i)
-{
-    memmove(&st->units[i], &st->units[i + 1], (size_t)(st->nunits - i - 1) * sizeof *st->units);
-    st->nunits--;
-}
-
 int lb_move_action_apply(lb_state *st, const lb_move_outcome *o)
 {
     int i = o->unit ? lb_state_unit_index(st, o->unit) : -1;
     if (!o->legal || i < 0)
         return LB_INVALID;
+    if (o->generation != st->generation)
+        return LB_STALE;
     lb_unit *u = &st->units[i];
     if (u->nhexes != o->nfrom)
         return LB_INVALID;
     for (int k = 0; k < o->nfrom; k++)
         if (!lb_hex_eq(u->hexes[k], o->from[k]))
             return LB_INVALID;
+    int w = o->action.kind == LB_ACT_ATTACH && o->action.with
+                ? lb_state_unit_index(st, o->action.with) : -1;
+    if (o->action.kind == LB_ACT_ATTACH && w < 0)
+        return LB_INVALID;
     int success = !o->roll_needed || !o->rolled || o->success;
     const lb_move_action *a = &o->action;
     switch (a->kind) {
@@ -535,26 +536,22 @@ int lb_move_action_apply(lb_state *st, const lb_move_outcome *o)
         }
         u->move.first_form_change |= o->first;
         break;
-    case LB_ACT_ATTACH: {
-        int w = lb_state_unit_index(st, a->with);
-        if (w < 0)
-            return LB_INVALID;
-        u->attached = st->units[w].id;
-        break;
-    }
+    case LB_ACT_ATTACH: u->attached = st->units[w].id; break;
     case LB_ACT_DETACH: u->attached = NULL; break;
     case LB_ACT_MARCH: u->move.march = success ? LB_MARCH_ON : LB_MARCH_FAILED; break;
     }
     u->move.spent += o->cost;
     u->move.actions += a->kind != LB_ACT_MARCH;
     u->move.stopped |= o->stop && success;
+    lb_state_touch(st);
     for (int e = 0; e < o->nevents; e++) {
         if (o->events[e].kind != LB_EVENT_CAPTURE)
             continue;
         for (int k = 0; k < o->events[e].nunits; k++) {
             int j = lb_state_unit_index(st, o->events[e].units[k]);
-            if (j >= 0)
-                remove_unit(st, j);
+            int rc = j >= 0 ? lb_state_remove_unit(st, j) : LB_OK;
+            if (rc != LB_OK)
+                return rc;
         }
     }
     return lb_state_reindex(st);

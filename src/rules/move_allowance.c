@@ -124,4 +124,5 @@ void lb_move_segment_begin(lb_state *st, int side)
         m->start_formation = u->formation;
         m->start_state = u->state;
     }
+    lb_state_touch(st);
 }

@@ -122,6 +122,7 @@ int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move
                         lb_trace *t)
 {
     memset(out, 0, sizeof *out);
+    out->generation = st->generation;
     out->section = "(45)";
     out->hex = at;
     out->formation = u->formation;
@@ -213,6 +214,8 @@ int lb_move_entry_apply(lb_state *st, const lb_unit *u, const lb_move_entry *e)
 {
     if (!e->legal || !u->id || lb_state_unit_index(st, u->id) >= 0)
         return LB_INVALID;
+    if (e->generation != st->generation)
+        return LB_STALE;
     lb_unit *units = lb_arena_calloc(st->arena, (size_t)st->nunits + 1, sizeof *units);
     if (!units)
         return LB_NOMEM;
@@ -245,5 +248,6 @@ int lb_move_entry_apply(lb_state *st, const lb_unit *u, const lb_move_entry *e)
     n->move.actions = n->move.steps = 1;
     st->units = units;
     st->nunits++;
+    lb_state_touch(st);
     return lb_state_reindex(st);
 }

@@ -288,6 +288,27 @@ static void test_move__apply_step_and_leader(void **state)
     lb_state_free(st);
 }
 
+/* Issue 12: an outcome is checked on one generation of the state. Steps south for fr-a and fr-b
+ * are checked on the state as loaded; fr-b's is applied, so fr-a's is stale: nothing moves. */
+static void test_move__apply_refuses_stale(void **state)
+{
+    (void)state;
+    lb_state *st = open_map(INF("fr-a", "french", "0404", "") "," INF("fr-b", "french", "0604", ""));
+    lb_move_action a = {.kind = LB_ACT_STEP, .dir = LB_DIR_S};
+    lb_move_outcome oa, ob;
+    assert_int_equal(lb_move_action_check(st, "fr-a", &a, &oa, NULL), LB_OK);
+    assert_int_equal(lb_move_action_check(st, "fr-b", &a, &ob, NULL), LB_OK);
+    assert_true(oa.legal && ob.legal);
+    assert_int_equal(lb_move_action_apply(st, &ob), LB_OK);
+    assert_int_equal(st->generation, oa.generation + 1);
+    lb_unit before = st->units[lb_state_unit_index(st, "fr-a")];
+    assert_int_equal(lb_move_action_apply(st, &oa), LB_STALE);
+    assert_memory_equal(&st->units[lb_state_unit_index(st, "fr-a")], &before, sizeof before);
+    assert_true(lb_hex_eq(before.hexes[0], hex(4, 4)));
+    assert_int_equal(st->generation, oa.generation + 1);
+    lb_state_free(st);
+}
+
 /* Cavalry entering a hex of enemy leaders alone captures them: the apply removes them. */
 static void test_move__apply_capture(void **state)
 {
@@ -422,6 +443,40 @@ static void test_move__overstack_check(void **state)
     assert_int_equal(lb_stack_overstack_apply(st, &c), LB_OK);
     assert_int_equal(st->units[0].state, LB_STATE_DISORDERED);
     assert_int_equal(st->units[1].state, LB_STATE_GOOD);
+    assert_int_equal(st->generation, 1);
+    /* applied once, the state moved on: the same check again is stale, nothing changes */
+    st->units[0].state = LB_STATE_GOOD;
+    assert_int_equal(lb_stack_overstack_apply(st, &c), LB_STALE);
+    assert_int_equal(st->units[0].state, LB_STATE_GOOD);
+    lb_state_free(st);
+}
+
+/* Issue 12: an over-stacking check worked out before another apply (fr-b faces about) is stale:
+ * fr-a, which failed it, keeps its good order. */
+static void test_move__overstack_apply_refuses_stale(void **state)
+{
+    (void)state;
+    lb_state *st = open_map(
+        "{\"id\": \"fr-a\", \"side\": \"french\", \"arm\": \"infantry\", \"increments\": 10,"
+        " \"fire\": 8, \"melee\": 24, \"movement\": 6, \"morale\": \"34\", \"formation\":"
+        " \"column\", \"state\": \"good\", \"facing\": 12, \"hexes\": [\"0404\"]},"
+        "{\"id\": \"fr-b\", \"side\": \"french\", \"arm\": \"infantry\", \"increments\": 10,"
+        " \"fire\": 8, \"melee\": 24, \"movement\": 6, \"morale\": \"22\", \"formation\":"
+        " \"column\", \"state\": \"good\", \"facing\": 12, \"hexes\": [\"0404\"]}");
+    lb_dice dice;
+    assert_int_equal(lb_dice_init_script(&dice, "33", NULL), 0);
+    lb_stack_check c;
+    assert_int_equal(lb_stack_overstack_resolve(st, hex(4, 4), &dice, &c, NULL), LB_OK);
+    assert_true(c.units[0].fails);
+    lb_move_action face = {.kind = LB_ACT_FACE, .facing = 6};
+    lb_move_outcome o;
+    assert_int_equal(lb_move_action_check(st, "fr-b", &face, &o, NULL), LB_OK);
+    assert_true(o.legal);
+    assert_int_equal(lb_move_action_apply(st, &o), LB_OK);
+    lb_unit before = st->units[0];
+    assert_int_equal(lb_stack_overstack_apply(st, &c), LB_STALE);
+    assert_memory_equal(&st->units[0], &before, sizeof before);
+    assert_int_equal(st->units[0].state, LB_STATE_GOOD);
     lb_state_free(st);
 }
 
@@ -436,6 +491,15 @@ static void test_move__entry_apply(void **state)
     assert_int_equal(lb_move_entry_check(st, &u, hex(1, 5), &e, NULL), LB_OK);
     assert_true(e.legal);
     assert_int_equal(e.cost, 2);
+    /* another apply in between (fr-a faces about) makes the entry stale: nothing is added */
+    lb_move_action face = {.kind = LB_ACT_FACE, .facing = 6};
+    lb_move_outcome o;
+    assert_int_equal(lb_move_action_check(st, "fr-a", &face, &o, NULL), LB_OK);
+    assert_int_equal(lb_move_action_apply(st, &o), LB_OK);
+    assert_int_equal(lb_move_entry_apply(st, &u, &e), LB_STALE);
+    assert_int_equal(st->nunits, 1);
+    assert_int_equal(lb_state_unit_index(st, "fr-new"), -1);
+    assert_int_equal(lb_move_entry_check(st, &u, hex(1, 5), &e, NULL), LB_OK);
     assert_int_equal(lb_move_entry_apply(st, &u, &e), LB_OK);
     int i = lb_state_unit_index(st, "fr-new");
     assert_true(i >= 0);
@@ -764,11 +828,13 @@ int main(void)
         cmocka_unit_test(test_move__facing_default_and_axis),
         cmocka_unit_test(test_move__apply_step_and_leader),
         cmocka_unit_test(test_move__apply_capture),
+        cmocka_unit_test(test_move__apply_refuses_stale),
         cmocka_unit_test(test_move__segment_begin),
         cmocka_unit_test(test_move__force_march),
         cmocka_unit_test(test_move__limber_fails),
         cmocka_unit_test(test_move__contract),
         cmocka_unit_test(test_move__overstack_check),
+        cmocka_unit_test(test_move__overstack_apply_refuses_stale),
         cmocka_unit_test(test_move__entry_apply),
         cmocka_unit_test(test_move__options_agree_with_plans),
         cmocka_unit_test(test_move__demo_every_unit),
