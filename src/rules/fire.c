@@ -8,6 +8,7 @@
 #include "fire_int.h"
 #include "lb/effects.h"
 #include "lb/err.h"
+#include "lb/facing.h"
 #include "lb/los.h"
 
 /* ---- helpers shared by the fire files ----------------------------------------------------- */
@@ -83,26 +84,6 @@ void fi_sides_text(const int *sides, int n, char *buf, size_t len)
     else
         snprintf(buf, len, "the corner of its %s and %s hexsides", lb_hex_dir_name(sides[0]),
                  lb_hex_dir_name(sides[1]));
-}
-
-/* Even hours face a hexside: general order all but the opposite one, any other formation the
- * faced hexside and its two neighbours. Odd hours face a vertex k (between hexsides k and
- * k + 1): line the two hexsides there, skirmish the four nearest. Carré and a unit without
- * facing: all six. */
-unsigned fi_front_sides(lb_formation f, int facing)
-{
-    if (facing <= 0 || f == LB_FORM_CARRE)
-        return 0x3f;
-    if (facing % 2 == 0) {
-        int d = lb_hex_clock_dir(facing);
-        if (f == LB_FORM_GENERAL)
-            return 0x3f & ~fi_bit(d + 3);
-        return fi_bit(d - 1) | fi_bit(d) | fi_bit(d + 1);
-    }
-    int k = (facing - 1) / 2;
-    if (f == LB_FORM_SKIRMISH)
-        return fi_bit(k - 1) | fi_bit(k) | fi_bit(k + 1) | fi_bit(k + 2);
-    return fi_bit(k) | fi_bit(k + 1);
 }
 
 /* A hex may hold both sides after a charge (cavalry on a carré). */
@@ -260,7 +241,7 @@ static int judge_hex(const lb_state *s, const lb_unit *u, const lb_fire_value *v
     if (!fh->in_range)
         return LB_OK;
     fh->nexit = fi_exit_sides(fh->hex, v->target, fh->exit);
-    unsigned front = v->in_carre ? 0x3f : fi_front_sides(u->formation, u->facing);
+    unsigned front = v->in_carre ? 0x3f : lb_facing_fire_sides(u, k); /* R-FORM-1 */
     fh->front = (front & fi_bit(fh->exit[0])) && (fh->nexit == 1 || (front & fi_bit(fh->exit[1])));
     fi_sides_text(fh->exit, fh->nexit, st, sizeof st);
     if (v->in_carre)

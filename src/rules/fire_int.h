@@ -24,8 +24,6 @@ int fi_hex_of(const lb_unit *u, lb_hex h);
 int fi_exit_sides(lb_hex a, lb_hex b, int sides[2]);
 /* "the N hexside" or "the corner of its N and NE hexsides". */
 void fi_sides_text(const int *sides, int n, char *buf, size_t len);
-/* R-FIRE-8 (13): the front hexsides of formation f facing clock hour `facing`, as bits. */
-unsigned fi_front_sides(lb_formation f, int facing);
 /* The first combat unit in h not of side `side`, or -1. */
 int fi_top_enemy(const lb_state *s, lb_hex h, int side);
 /* True when the terrain of h is `open` in the charts (charts-format 4.1): clear for the rules

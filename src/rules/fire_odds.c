@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fire_int.h"
+#include "lb/facing.h"
 #include "morale_int.h"
 #include "lb/err.h"
 
@@ -25,35 +26,12 @@ __attribute__((format(printf, 5, 6))) static int refuse_odds(lb_fire_chance *o, 
     return LB_OK;
 }
 
-/* R-FIRE-11 (13): the flank hexsides of a defender, as bits. Facing a hexside d: d ± 2 for
- * column, masse, road march, artillery and heavy cavalry in column; none for general order and
- * light cavalry (5 front, 1 rear). Facing vertex k: a line's ends (k - 1, k + 2), a one-hex
- * screen's two back hexsides (k + 3, k + 4). None for carré, a two-hex screen and a unit
- * without facing. */
-static unsigned flank_sides(const lb_unit *u)
-{
-    if (u->facing <= 0 || u->formation == LB_FORM_CARRE)
-        return 0;
-    if (u->facing % 2 == 0) {
-        int d = lb_hex_clock_dir(u->facing);
-        int light = u->arm == LB_ARM_CAVALRY && u->movement >= 13;
-        if (u->formation == LB_FORM_GENERAL || light)
-            return 0;
-        return fi_bit(d + 2) | fi_bit(d - 2);
-    }
-    int k = (u->facing - 1) / 2;
-    if (u->formation == LB_FORM_LINE)
-        return fi_bit(k - 1) | fi_bit(k + 2);
-    if (u->formation == LB_FORM_SKIRMISH && u->nhexes == 1)
-        return fi_bit(k + 3) | fi_bit(k + 4);
-    return 0;
-}
-
-/* R-FIRE-11: does the sight line from hex f enter the defender's hex h through a flank hexside?
- * Through a corner: when neither hexside there is a front one and one is a flank one. */
+/* R-FIRE-11: does the sight line from hex f enter the defender's hex h through a flank hexside
+ * (R-FORM-1)? Through a corner: when neither hexside there is a front one and one is a flank one. */
 static int through_flank(const lb_unit *d, lb_hex h, lb_hex f, int sides[2], int *nsides)
 {
-    unsigned flank = flank_sides(d), front = fi_front_sides(d->formation, d->facing);
+    unsigned front, flank;
+    lb_facing_arcs(d, fi_hex_of(d, h), &front, &flank, NULL);
     *nsides = fi_exit_sides(h, f, sides);
     if (*nsides == 1)
         return (flank & fi_bit(sides[0])) != 0;

@@ -129,7 +129,8 @@ static int count_bits(unsigned b)
     return n;
 }
 
-/* R-FORM-1 against (13)'s table: front/flank/rear counts by formation. */
+/* R-FORM-1 against (13)'s table: front/flank/rear counts by formation (light cavalry in column
+ * with R-FIRE-8's three fronts, (13)'s five read as three fronts and, without flank, rears). */
 static void test_move__facing_counts(void **state)
 {
     (void)state;
@@ -143,7 +144,9 @@ static void test_move__facing_counts(void **state)
         {LB_ARM_INFANTRY, LB_FORM_LINE, 1, 6, 2, 2, 2},
         {LB_ARM_INFANTRY, LB_FORM_SKIRMISH, 5, 6, 4, 2, 0},
         {LB_ARM_INFANTRY, LB_FORM_CARRE, 3, 6, 6, 0, 0},
-        {LB_ARM_CAVALRY, LB_FORM_COLUMN, 8, 14, 5, 0, 1},  /* light */
+        {LB_ARM_CAVALRY, LB_FORM_COLUMN, 8, 14, 3, 0, 3},  /* light: R-FIRE-8's fronts, no flank */
+        {LB_ARM_CAVALRY, LB_FORM_ROAD, 8, 14, 3, 0, 3},    /* light in road march likewise */
+        {LB_ARM_CAVALRY, LB_FORM_GENERAL, 8, 14, 5, 0, 1}, /* light in general order */
         {LB_ARM_CAVALRY, LB_FORM_COLUMN, 8, 12, 3, 2, 1},  /* heavy */
         {LB_ARM_CAVALRY, LB_FORM_GENERAL, 8, 12, 5, 0, 1}, /* heavy in general order */
         {LB_ARM_CAVALRY, LB_FORM_LINE, 11, 12, 2, 2, 2},
@@ -208,32 +211,65 @@ static void test_move__facing_two_hexes(void **state)
     assert_int_equal(lb_facing_side(&u, 0, LB_DIR_S), LB_SIDE_REAR);
 }
 
-/* R-FORM-1 gives R-FIRE-8's fronts for infantry: written out here from the ruling's words. */
+/* R-FORM-1 gives R-FIRE-8's fronts for every arm, light cavalry in column included: written out
+ * here from the ruling's words, for lb_facing_arcs and for the hexsides fire leaves by
+ * (lb_facing_fire_sides, the same in one hex). */
 static void test_move__facing_fronts_as_fire(void **state)
 {
     (void)state;
-    lb_formation forms[] = {LB_FORM_COLUMN, LB_FORM_GENERAL, LB_FORM_LINE, LB_FORM_SKIRMISH};
-    for (size_t f = 0; f < 4; f++)
+    struct {
+        lb_arm arm;
+        lb_formation f;
+        int movement;
+    } units[] = {{LB_ARM_INFANTRY, LB_FORM_COLUMN, 6},     {LB_ARM_INFANTRY, LB_FORM_GENERAL, 6},
+                 {LB_ARM_INFANTRY, LB_FORM_LINE, 6},       {LB_ARM_INFANTRY, LB_FORM_SKIRMISH, 6},
+                 {LB_ARM_CAVALRY, LB_FORM_COLUMN, 14},     {LB_ARM_CAVALRY, LB_FORM_COLUMN, 12},
+                 {LB_ARM_CAVALRY, LB_FORM_GENERAL, 14},    {LB_ARM_CAVALRY, LB_FORM_LINE, 14},
+                 {LB_ARM_CAVALRY, LB_FORM_SKIRMISH, 14},   {LB_ARM_ARTILLERY, LB_FORM_LIMBERED, 4},
+                 {LB_ARM_ARTILLERY, LB_FORM_UNLIMBERED, 4}};
+    for (size_t f = 0; f < sizeof units / sizeof *units; f++)
         for (int facing = 1; facing <= 12; facing++) {
-            if (!lb_facing_valid(forms[f], facing))
+            if (!lb_facing_valid(units[f].f, facing))
                 continue;
-            lb_unit u = unit_in(LB_ARM_INFANTRY, forms[f], facing, 6);
+            lb_unit u = unit_in(units[f].arm, units[f].f, facing, units[f].movement);
             unsigned front;
             lb_facing_arcs(&u, 0, &front, NULL, NULL);
             unsigned want = 0;
             for (int d = 0; d < 6; d++) {
                 int a = abs(facing - lb_hex_dir_clock(d)) % 12;
                 a = a > 6 ? 12 - a : a;
-                /* column: the faced hexside and its two neighbours; general order all but the
-                 * opposite; line the two at the vertex; skirmish the four nearest it */
-                int in = forms[f] == LB_FORM_COLUMN    ? a <= 2
-                         : forms[f] == LB_FORM_GENERAL ? a != 6
-                         : forms[f] == LB_FORM_LINE    ? a == 1
-                                                       : a <= 3;
+                /* column and artillery: the faced hexside and its two neighbours; general order
+                 * all but the opposite; line the two at the vertex; skirmish the four nearest */
+                int in = units[f].f == LB_FORM_GENERAL ? a != 6
+                         : units[f].f == LB_FORM_LINE  ? a == 1
+                         : units[f].f == LB_FORM_SKIRMISH ? a <= 3
+                                                          : a <= 2;
                 want |= (unsigned)in << d;
             }
             assert_int_equal(front, want);
+            assert_int_equal(lb_facing_fire_sides(&u, 0), want);
         }
+}
+
+/* R-FIRE-8 over two hexes (0404, 0505 facing 1): a screen fires through its inner hexside too
+ * (one of the four nearest the vertex: N, NE, SE and NW of 0404), a line does not (N, NE only);
+ * without facing every hexside fires. */
+static void test_move__fire_sides_two_hexes(void **state)
+{
+    (void)state;
+    lb_unit u = unit_in(LB_ARM_INFANTRY, LB_FORM_SKIRMISH, 1, 6);
+    u.hexes[1] = hex(5, 5);
+    u.nhexes = 2;
+    unsigned bit_n = 1u << LB_DIR_N, bit_ne = 1u << LB_DIR_NE, bit_se = 1u << LB_DIR_SE,
+             bit_nw = 1u << LB_DIR_NW;
+    assert_int_equal(lb_facing_fire_sides(&u, 0), bit_n | bit_ne | bit_se | bit_nw);
+    unsigned front;
+    lb_facing_arcs(&u, 0, &front, NULL, NULL);
+    assert_int_equal(front, bit_n | bit_ne | bit_nw); /* the inner hexside is its own */
+    u.formation = LB_FORM_LINE;
+    assert_int_equal(lb_facing_fire_sides(&u, 0), bit_n | bit_ne);
+    u.facing = 0;
+    assert_int_equal(lb_facing_fire_sides(&u, 0), 0x3fu);
 }
 
 static void test_move__facing_default_and_axis(void **state)
@@ -825,6 +861,7 @@ int main(void)
         cmocka_unit_test(test_move__facing_column_sides),
         cmocka_unit_test(test_move__facing_two_hexes),
         cmocka_unit_test(test_move__facing_fronts_as_fire),
+        cmocka_unit_test(test_move__fire_sides_two_hexes),
         cmocka_unit_test(test_move__facing_default_and_axis),
         cmocka_unit_test(test_move__apply_step_and_leader),
         cmocka_unit_test(test_move__apply_capture),
