@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "lb/decision.h"
+#include "lb/grow.h"
 
 static const char *const kind_names[LB_DECIDE_COUNT] = {
     "target", "carre", "response", "follow", "trample", "path", "step", "engage", "retire",
@@ -58,14 +59,10 @@ int lb_decision_add(lb_decision *d, const char *key, const char *fmt, ...)
 {
     if (strlen(key) >= LB_OPTION_KEY_MAX || !key[0] || lb_decision_find(d, key) >= 0)
         return LB_INVALID;
-    if (d->noptions == d->cap) {
-        int cap = d->cap ? 2 * d->cap : 4;
-        lb_option *o = realloc(d->options, (size_t)cap * sizeof *o);
-        if (!o)
-            return LB_NOMEM;
-        d->options = o;
-        d->cap = cap;
-    }
+    lb_option *options = lb_grow(d->options, &d->cap, d->noptions + 1, sizeof *options);
+    if (!options)
+        return LB_NOMEM;
+    d->options = options;
     lb_option *o = &d->options[d->noptions++];
     snprintf(o->key, sizeof o->key, "%s", key);
     va_list ap;
@@ -127,14 +124,10 @@ void lb_journal_release(lb_journal *j)
 
 static lb_journal_entry *push(lb_journal *j)
 {
-    if (j->count == j->cap) {
-        int cap = j->cap ? 2 * j->cap : 16;
-        lb_journal_entry *e = realloc(j->entries, (size_t)cap * sizeof *e);
-        if (!e)
-            return NULL;
-        j->entries = e;
-        j->cap = cap;
-    }
+    lb_journal_entry *entries = lb_grow(j->entries, &j->cap, j->count + 1, sizeof *entries);
+    if (!entries)
+        return NULL;
+    j->entries = entries;
     lb_journal_entry *e = &j->entries[j->count++];
     memset(e, 0, sizeof *e);
     return e;

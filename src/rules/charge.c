@@ -118,7 +118,7 @@ void lb_charge_free(lb_charge *ch)
     lb_decision_release(&ch->pending);
     lb_state_free(ch->work);
     lb_trace_release(&ch->trace);
-    free(ch->summary.buf);
+    lbi_text_release(&ch->summary);
     free(ch->result.events);
     free(ch->result.obligations);
     free(ch);

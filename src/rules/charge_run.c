@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "charge_run.h"
+#include "lb/grow.h"
 
 static const char *const obligation_names[] = {
     "defensive_fire",    "melee",     "passed_premelee", "no_movement",
@@ -70,16 +71,12 @@ void lbi_ch_event(run *R, const char *kind, const char *rule, int unit, int othe
     va_end(ap);
     lb_trace_add(R->t, rule, "(38)", "%s", text);
     lbi_ch_cite(R, rule);
-    if (res->nevents == ch->cap_events) {
-        int cap = ch->cap_events ? 2 * ch->cap_events : 16;
-        lb_charge_event *e = realloc(res->events, (size_t)cap * sizeof *e);
-        if (!e) {
-            ch->oom = 1;
-            return;
-        }
-        res->events = e;
-        ch->cap_events = cap;
+    lb_charge_event *grown = lb_grow(res->events, &ch->cap_events, res->nevents + 1, sizeof *grown);
+    if (!grown) {
+        ch->oom = 1;
+        return;
     }
+    res->events = grown;
     lb_charge_event *e = &res->events[res->nevents++];
     memset(e, 0, sizeof *e);
     e->kind = kind;
@@ -98,16 +95,13 @@ lb_charge_obligation *lbi_ch_oblige(run *R, lb_obligation_kind kind, const char 
         return NULL; /* the odds keep only the summary */
     lb_charge *ch = R->ch;
     lb_charge_result *res = R->res;
-    if (res->nobligations == ch->cap_obligations) {
-        int cap = ch->cap_obligations ? 2 * ch->cap_obligations : 8;
-        lb_charge_obligation *o = realloc(res->obligations, (size_t)cap * sizeof *o);
-        if (!o) {
-            ch->oom = 1;
-            return NULL;
-        }
-        res->obligations = o;
-        ch->cap_obligations = cap;
+    lb_charge_obligation *grown =
+        lb_grow(res->obligations, &ch->cap_obligations, res->nobligations + 1, sizeof *grown);
+    if (!grown) {
+        ch->oom = 1;
+        return NULL;
     }
+    res->obligations = grown;
     lb_charge_obligation *o = &res->obligations[res->nobligations++];
     memset(o, 0, sizeof *o);
     o->kind = kind;
@@ -122,38 +116,6 @@ lb_charge_obligation *lbi_ch_oblige(run *R, lb_obligation_kind kind, const char 
     lb_trace_add(R->t, rule, "(38)", "obligation %s: %s", obligation_names[kind], o->text);
     lbi_ch_cite(R, rule);
     return o;
-}
-
-int lbi_text_put(lbi_text *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return LB_INVALID;
-    if (t->len + (size_t)n + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap : 64;
-        while (t->len + (size_t)n + 1 > cap)
-            cap *= 2;
-        char *buf = realloc(t->buf, cap);
-        if (!buf)
-            return LB_NOMEM;
-        t->buf = buf;
-        t->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
-    va_end(ap);
-    t->len += (size_t)n;
-    return LB_OK;
-}
-
-void lbi_text_cut(lbi_text *t, size_t len)
-{
-    t->len = len;
-    if (t->buf)
-        t->buf[len] = '\0';
 }
 
 void lbi_ch_summary(run *R, const char *fmt, ...)

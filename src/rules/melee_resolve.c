@@ -6,6 +6,7 @@
 
 #include "lb/readiness.h"
 #include "lb/fire_charts.h"
+#include "lb/grow.h"
 #include "melee_int.h"
 
 /* ---- what a pass records ------------------------------------------------------------------ */
@@ -21,16 +22,12 @@ void mr_event(mrun *R, const char *kind, const char *rule, const char *section, 
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
     lb_trace_add(R->t, rule, section, "%s", text);
-    if (res->nevents == m->cap_events) {
-        int cap = m->cap_events ? 2 * m->cap_events : 16;
-        lb_melee_event *e = realloc(res->events, (size_t)cap * sizeof *e);
-        if (!e) {
-            m->oom = 1;
-            return;
-        }
-        res->events = e;
-        m->cap_events = cap;
+    lb_melee_event *grown = lb_grow(res->events, &m->cap_events, res->nevents + 1, sizeof *grown);
+    if (!grown) {
+        m->oom = 1;
+        return;
     }
+    res->events = grown;
     lb_melee_event *e = &res->events[res->nevents++];
     memset(e, 0, sizeof *e);
     e->kind = kind;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lb/grow.h"
 #include "move_int.h"
 
 /* The unit's hexes translated so that its first hex is h (R-MOV-7: a line moves as a whole). */
@@ -122,14 +123,10 @@ static int add_change(lb_move_choices *out, int *cap, const lb_move_outcome *o)
 {
     if (!o->legal)
         return LB_OK;
-    if (out->nchanges == *cap) {
-        int ncap = *cap ? 2 * *cap : 32;
-        lb_move_outcome *p = realloc(out->changes, (size_t)ncap * sizeof *p);
-        if (!p)
-            return LB_NOMEM;
-        out->changes = p;
-        *cap = ncap;
-    }
+    lb_move_outcome *changes = lb_grow(out->changes, cap, out->nchanges + 1, sizeof *changes);
+    if (!changes)
+        return LB_NOMEM;
+    out->changes = changes;
     out->changes[out->nchanges++] = *o;
     return LB_OK;
 }

@@ -552,7 +552,7 @@ static void test_move__entry_apply(void **state)
 
 typedef struct text {
     char *buf;
-    size_t len, cap;
+    int len, cap;
 } text;
 
 __attribute__((format(printf, 2, 3))) static void put(text *t, const char *fmt, ...)
@@ -561,15 +561,12 @@ __attribute__((format(printf, 2, 3))) static void put(text *t, const char *fmt, 
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
-    if (t->len + (size_t)n + 1 > t->cap) {
-        t->cap = (t->len + (size_t)n + 1) * 2;
-        t->buf = realloc(t->buf, t->cap);
-        assert_non_null(t->buf);
-    }
+    t->buf = lb_grow(t->buf, &t->cap, t->len + n + 1, 1);
+    assert_non_null(t->buf);
     va_start(ap, fmt);
     vsnprintf(t->buf + t->len, (size_t)n + 1, fmt, ap);
     va_end(ap);
-    t->len += (size_t)n;
+    t->len += n;
 }
 
 static int pick(lb_pcg32 *rng, int n)
