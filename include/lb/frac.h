@@ -25,6 +25,7 @@ lb_frac lb_frac_int(long long n);
 lb_frac lb_frac_invalid(void);
 /* 1 when a is a fraction, 0 when it is the invalid one (an overflow somewhere before). */
 int lb_frac_ok(lb_frac a);
+/* a + b, a - b, a * b in lowest terms; invalid when either is or the result does not fit. */
 lb_frac lb_frac_add(lb_frac a, lb_frac b);
 lb_frac lb_frac_sub(lb_frac a, lb_frac b);
 lb_frac lb_frac_mul(lb_frac a, lb_frac b);

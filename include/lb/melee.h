@@ -177,6 +177,7 @@ void lb_melee_free(lb_melee *m);
  * hold. LB_OK (read the status), LB_DICE (scripted dice short or of the wrong kind), LB_INVALID
  * (a chart is missing or the journal does not fit: lb_melee_error), LB_NOMEM. */
 int lb_melee_resolve(lb_melee *m, lb_dice *dice);
+/* Where the last pass stopped. */
 lb_melee_status lb_melee_status_of(const lb_melee *m);
 /* The pending decision (status LB_MELEE_DECIDE), or NULL. */
 const lb_decision *lb_melee_pending(const lb_melee *m);
@@ -185,8 +186,11 @@ const lb_decision *lb_melee_pending(const lb_melee *m);
 int lb_melee_answer(lb_melee *m, const char *key);
 /* Answers the pending decision with its automatic option (R-MEL-22). LB_OK or LB_INVALID. */
 int lb_melee_answer_auto(lb_melee *m);
+/* Events, the roll and the summary of the last pass (owned by the melee). */
 const lb_melee_result *lb_melee_result_of(const lb_melee *m);
+/* The trace of the last pass (owned by the melee). */
 const lb_trace *lb_melee_trace(const lb_melee *m);
+/* The journal so far (owned by the melee). */
 const lb_journal *lb_melee_journal(const lb_melee *m);
 /* Replaces the journal with a copy of j (a replay); resolve to rebuild. LB_OK or LB_NOMEM. */
 int lb_melee_load_journal(lb_melee *m, const lb_journal *j);

@@ -146,6 +146,7 @@ typedef struct lb_move_plan {
  * lb_move_plan_release. */
 int lb_move_check(const lb_state *st, const char *id, const lb_move_action *plan, int n,
                   lb_dice *dice, lb_move_plan *out, lb_trace *t);
+/* Frees what a plan owns (its actions); a zeroed or released plan is fine. */
 void lb_move_plan_release(lb_move_plan *p);
 
 /* A hex the unit can reach with its first hex, at its least cost. */
@@ -177,6 +178,7 @@ typedef struct lb_move_choices {
  * where it must stop and where it may end, and every other action open to it now with its cost.
  * LB_OK, LB_NOT_FOUND, LB_NOMEM. Release with lb_move_choices_release. */
 int lb_move_options(const lb_state *st, const char *id, lb_move_choices *out, lb_trace *t);
+/* Frees what the choices own (reach, changes); zeroed or released choices are fine. */
 void lb_move_choices_release(lb_move_choices *o);
 /* The path to reach[i] as directions from the start into dirs (at most max); returns its length. */
 int lb_move_choices_path(const lb_move_choices *o, int i, int *dirs, int max);

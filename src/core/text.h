@@ -18,9 +18,11 @@ typedef struct lbi_text {
 /* Appends n bytes of p: LB_OK, LB_NOMEM (t unchanged). */
 LBI int lbi_text_add(lbi_text *t, const void *p, size_t n);
 /* Appends formatted text: LB_OK, LB_NOMEM (t unchanged), LB_INVALID (a bad format). */
-LBI int lbi_text_put(lbi_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+LBI int lbi_text_put(lbi_text *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* The same with a va_list. */
-LBI int lbi_text_vput(lbi_text *t, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+LBI int lbi_text_vput(lbi_text *t, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 /* Shortens t to its first len bytes (len at most t->len). */
 LBI void lbi_text_cut(lbi_text *t, size_t len);
 /* Frees the text and empties it. */

@@ -27,15 +27,16 @@ __attribute__((format(printf, 5, 6))) static int refuse_odds(lb_fire_chance *o, 
 }
 
 /* R-FIRE-11: does the sight line from hex f enter the defender's hex h through a flank hexside
- * (R-FORM-1)? Through a corner: when neither hexside there is a front one and one is a flank one. */
+ * (R-FORM-1)? Through a corner: when neither hexside there is a front one and one is a flank
+ * one. */
 static int through_flank(const lb_unit *d, lb_hex h, lb_hex f, int sides[2], int *nsides)
 {
     unsigned front, flank;
-    lb_facing_arcs(d, fi_hex_of(d, h), &front, &flank, NULL);
-    *nsides = fi_exit_sides(h, f, sides);
+    lb_facing_arcs(d, lbi_fi_hex_of(d, h), &front, &flank, NULL);
+    *nsides = lbi_fi_exit_sides(h, f, sides);
     if (*nsides == 1)
-        return (flank & fi_bit(sides[0])) != 0;
-    unsigned both = fi_bit(sides[0]) | fi_bit(sides[1]);
+        return (flank & lbi_fi_bit(sides[0])) != 0;
+    unsigned both = lbi_fi_bit(sides[0]) | lbi_fi_bit(sides[1]);
     return !(front & both) && (flank & both);
 }
 
@@ -45,7 +46,7 @@ static void find_flank(const lb_state *s, lb_fire_chance *o, const lb_unit *du, 
     lb_fire_defence *d = &o->defence;
     lb_hex target = o->fire.target;
     char tl[LB_HEX_LABEL_MAX], fl[LB_HEX_LABEL_MAX], st[80];
-    fi_label(s, target, tl);
+    lbi_fi_label(s, target, tl);
     for (int i = 0; i < o->fire.nfirers && !d->flank; i++) {
         const lb_fire_value *v = &o->fire.firers[i];
         for (int k = 0; k < v->nhexes && !d->flank; k++) {
@@ -53,9 +54,9 @@ static void find_flank(const lb_state *s, lb_fire_chance *o, const lb_unit *du, 
             int sides[2], ns;
             if (fh->fires && through_flank(du, target, fh->hex, sides, &ns)) {
                 d->flank = 1;
-                fi_sides_text(sides, ns, st, sizeof st);
+                lbi_fi_sides_text(sides, ns, st, sizeof st);
                 lb_trace_add(t, "R-FIRE-11", "(13)", "the fire from %s enters %s by %s, a flank "
-                             "of %s facing %d", fi_label(s, fh->hex, fl), tl, st,
+                             "of %s facing %d", lbi_fi_label(s, fh->hex, fl), tl, st,
                              lb_formation_name(du->formation), du->facing);
             }
         }
@@ -74,11 +75,11 @@ static int read_defence(const lb_state *s, lb_fire_chance *o, lb_trace *t)
     lb_fire_defence *d = &o->defence;
     lb_hex target = o->fire.target;
     char tl[LB_HEX_LABEL_MAX];
-    fi_label(s, target, tl);
+    lbi_fi_label(s, target, tl);
     const int *idx;
     int firer_side = o->fire.side;
     int n = lb_state_units_at(s, target, &idx), infantry = -1, artillery = 0;
-    d->unit = fi_top_enemy(s, target, firer_side);
+    d->unit = lbi_fi_top_enemy(s, target, firer_side);
     for (int i = 0; i < n; i++) {
         const lb_unit *u = &s->units[idx[i]];
         if (u->side == firer_side)
@@ -215,7 +216,7 @@ static int collect_targets(const lb_state *s, lb_fire_chance *o)
         tu->unit = idx[i];
         tu->id = u->id;
         tu->strength = lb_unit_strength(u);
-        tu->in_hex = fi_share(u, fi_hex_of(u, o->fire.target));
+        tu->in_hex = lbi_fi_share(u, lbi_fi_hex_of(u, o->fire.target));
         tu->trigger = lb_fire_charts_trigger(fc, u->nation, u->cls, u->arm);
         o->target_increments += tu->in_hex;
     }
@@ -263,7 +264,7 @@ static void trace_distribution(const lb_state *s, const lb_fire_chance *o, lb_tr
                      l == 1 ? "" : "s", o->p_loss[l].num * 36 / o->p_loss[l].den,
                      lb_frac_fmt(o->p_loss[l], pbuf, sizeof pbuf));
         lb_trace_int(t, "loss", l);
-        fi_trace_frac(t, "p", o->p_loss[l]);
+        lbi_fi_trace_frac(t, "p", o->p_loss[l]);
     }
     for (int j = 0; j < o->nunits; j++) {
         const lb_fire_target *tu = &o->units[j];
@@ -279,8 +280,8 @@ static void trace_distribution(const lb_state *s, const lb_fire_chance *o, lb_tr
                      lb_frac_fmt(tu->p_check, pbuf, sizeof pbuf),
                      lb_frac_fmt(tu->p_eliminated, ebuf, sizeof ebuf));
         lb_trace_text(t, "unit", u->id);
-        fi_trace_frac(t, "p_check", tu->p_check);
-        fi_trace_frac(t, "p_eliminated", tu->p_eliminated);
+        lbi_fi_trace_frac(t, "p_check", tu->p_check);
+        lbi_fi_trace_frac(t, "p_eliminated", tu->p_eliminated);
     }
 }
 
@@ -381,7 +382,7 @@ int lb_fire_odds(const lb_state *s, const lb_fire_request *rq, lb_fire_chance *o
                      "leader casualty check, %s", o->nleaders, o->nleaders == 1 ? "" : "s",
                      fc->casualty_fire_lo, fc->casualty_fire_hi,
                      lb_frac_fmt(o->p_casualty, pbuf, sizeof pbuf));
-        fi_trace_frac(t, "p_casualty", o->p_casualty);
+        lbi_fi_trace_frac(t, "p_casualty", o->p_casualty);
     } else {
         o->p_casualty = lb_frac_int(0);
     }

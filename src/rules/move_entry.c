@@ -157,7 +157,7 @@ int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move
     }
     free(zoi);
     int t_at = m->terrain[lb_map_cell(m, at)];
-    lb_arm arm = lb_mv_cost_arm(u);
+    lb_arm arm = lbi_mv_cost_arm(u);
     int whole = st->charts.terrain[t_at].move[arm];
     if (whole == LB_MOVE_PROHIBITED)
         return refuse(out, "R-MOV-4", t, "%s is prohibited to %s", label, lb_arm_name(arm));
@@ -178,15 +178,15 @@ int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move
     if (!w)
         return LB_NOMEM;
     mv_ctx c;
-    if (lb_mv_ctx_init(&c, w, w->nunits - 1, t) != LB_OK) {
+    if (lbi_mv_ctx_init(&c, w, w->nunits - 1, t) != LB_OK) {
         lb_state_free(w);
         return LB_NOMEM;
     }
     out->allowance = c.allowance;
     const char *rule = NULL;
     char text[LB_MOVE_REASON_MAX];
-    int fits = lb_mv_fits(&c, &at, 1, out->formation, 0, 0, &rule, text, NULL, NULL);
-    lb_mv_ctx_release(&c);
+    int fits = lbi_mv_fits(&c, &at, 1, out->formation, 0, 0, &rule, text, NULL, NULL);
+    lbi_mv_ctx_release(&c);
     lb_state_free(w);
     if (!fits)
         return refuse(out, rule, t, "%s", text);

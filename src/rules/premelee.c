@@ -73,7 +73,7 @@ static int situation_holds(const lb_state *s, const lb_melee_req *req, const lb_
     int attacking = c->units[i].side == LB_MELEE_ATTACKER;
     int lo = attacking ? c->nattackers : 0, hi = attacking ? c->nunits : c->nattackers;
     for (int j = lo; j < hi; j++) {
-        mel_context(s, req, c, attacking ? i : j, attacking ? j : i, x);
+        lbi_mel_context(s, req, c, attacking ? i : j, attacking ? j : i, x);
         if (!attacking)
             x->through = (int)c->through;
         if (lb_condition_holds(s, &e->when, x))
@@ -134,7 +134,7 @@ static int chart_missing(lb_melee_chance *c, lb_trace *t)
 }
 
 /* R-MEL-9..11 */
-int mel_premelee(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t)
+int lbi_mel_premelee(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t)
 {
     const lb_melee_charts *mc = s->charts.melee;
     c->increments_attacking = c->increments_defending = 0;

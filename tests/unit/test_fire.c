@@ -144,9 +144,15 @@ static void test_fire__battery_ranges_compiled(void **unused)
     assert_int_equal(b->range, 6);
     assert_null(lb_fire_charts_battery(fc, "austrian", "linie"));
     assert_null(lb_fire_charts_battery(fc, NULL, "brigade"));
-    /* every battery class of the registry has its ranges */
-    int classes = 0;
-    json_t *nations = json_object_get(st->charts.doc, "nations");
+    /* every battery class of the module's registry has its ranges */
+    int classes = 0, nmodules;
+    const lb_module *modules = lb_data_modules(&nmodules);
+    json_t *module = NULL;
+    for (int i = 0; i < nmodules; i++)
+        if (strcmp(modules[i].id, st->game) == 0)
+            module = json_loadb(modules[i].text, modules[i].len, 0, NULL);
+    assert_non_null(module);
+    json_t *nations = json_object_get(module, "nations");
     const char *nation;
     json_t *nv;
     json_object_foreach(nations, nation, nv) {
@@ -160,6 +166,12 @@ static void test_fire__battery_ranges_compiled(void **unused)
         }
     }
     assert_int_equal(classes, 8);
+    json_decref(module);
+    /* the registry's display names, through the charts */
+    assert_string_equal(lb_charts_nation_name(&st->charts, "french"), "French");
+    assert_null(lb_charts_nation_name(&st->charts, "martian"));
+    assert_string_equal(lb_charts_class_name(&st->charts, "french", "legere"), "Légère");
+    assert_null(lb_charts_class_name(&st->charts, "french", NULL));
     lb_state_free(st);
 }
 

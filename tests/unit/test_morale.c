@@ -313,8 +313,9 @@ static void test_morale__resolve_and_apply(void **state)
 static void test_morale__apply_refuses_stale(void **state)
 {
     (void)state;
-    lb_state *st = scenario("", UNIT("col", "french", "infantry", "column", "good", "34", "\"0101\"") ","
-                                UNIT("dd", "french", "infantry", "column", "disordered", "34", "\"0301\""));
+    lb_state *st =
+        scenario("", UNIT("col", "french", "infantry", "column", "good", "34", "\"0101\"") "," UNIT(
+                         "dd", "french", "infantry", "column", "disordered", "34", "\"0301\""));
     lb_dice dice;
     assert_int_equal(lb_dice_init_script(&dice, "34,34", NULL), 0);
     lb_morale_result a, b;

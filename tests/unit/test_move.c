@@ -329,7 +329,8 @@ static void test_move__apply_step_and_leader(void **state)
 static void test_move__apply_refuses_stale(void **state)
 {
     (void)state;
-    lb_state *st = open_map(INF("fr-a", "french", "0404", "") "," INF("fr-b", "french", "0604", ""));
+    lb_state *st =
+        open_map(INF("fr-a", "french", "0404", "") "," INF("fr-b", "french", "0604", ""));
     lb_move_action a = {.kind = LB_ACT_STEP, .dir = LB_DIR_S};
     lb_move_outcome oa, ob;
     assert_int_equal(lb_move_action_check(st, "fr-a", &a, &oa, NULL), LB_OK);
