@@ -153,7 +153,10 @@ const lb_state *lb_charge_state(const lb_charge *ch);
  * over, another state), LB_STALE (the state changed), LB_NOMEM, nothing changed; err (may be
  * NULL) says why. */
 int lb_charge_apply(const lb_charge *ch, lb_state *s, lb_err *err);
-/* What went wrong in the last run ("" when nothing did). */
+/* What went wrong in the last run: the code lb_charge_resolve returned and its message (code
+ * LB_OK and "" when nothing did); owned by the charge. */
+const lb_err *lb_charge_err(const lb_charge *ch);
+/* lb_charge_err's message alone ("" when nothing went wrong). */
 const char *lb_charge_error(const lb_charge *ch);
 /* Stable names: "defensive_fire", "melee", "passed_premelee", "no_movement",
  * "no_voluntary_move", "exhausted", "rout_in_place". */
@@ -180,7 +183,7 @@ typedef struct lb_charge_outcomes {
     char stopped[LB_CHARGE_TEXT_MAX]; /* not exact: why ("" when exact) */
     lb_frac covered;             /* the probability of the ends listed: 1 when exact; invalid
                                   * when even that sum does not fit 64 bits */
-    char error[LB_CHARGE_TEXT_MAX]; /* what went wrong when not LB_OK */
+    lb_err error;                /* what went wrong when not LB_OK (its code and message) */
 } lb_charge_outcomes;
 
 /* Exact odds (R-DICE-4) of every end of the charge: each roll is enumerated (36 or 6 values),

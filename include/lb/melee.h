@@ -4,6 +4,7 @@
 
 #include "decision.h"
 #include "dice.h"
+#include "err.h"
 #include "facing.h"
 #include "frac.h"
 #include "melee_charts.h"
@@ -196,7 +197,10 @@ const lb_journal *lb_melee_journal(const lb_melee *m);
 int lb_melee_load_journal(lb_melee *m, const lb_journal *j);
 /* The state as the last pass left it (NULL before the first); owned by the melee. */
 const lb_state *lb_melee_state(const lb_melee *m);
-/* What went wrong in the last pass ("" when nothing did). */
+/* What went wrong in the last pass: the code lb_melee_resolve returned and its message (code
+ * LB_OK and "" when nothing did); owned by the melee. */
+const lb_err *lb_melee_err(const lb_melee *m);
+/* lb_melee_err's message alone ("" when nothing went wrong). */
 const char *lb_melee_error(const lb_melee *m);
 /* Applies a finished melee (LB_MELEE_DONE) to s, the state it was made on or any state holding
  * the same units: every unit it changed, moved or removed is found by id and must be as it was

@@ -479,7 +479,7 @@ int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcom
     lb_err err;
     int rc = lb_charge_new(s, &auto_req, &O.ch, &err);
     if (rc != LB_OK) {
-        snprintf(out->error, sizeof out->error, "%s", err.msg);
+        out->error = err;
         return rc;
     }
     /* the first pass, from the start of the charge: the only end, or the first roll */
@@ -523,7 +523,9 @@ int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcom
         }
     }
     lbi_text_release(&path);
-    snprintf(out->error, sizeof out->error, "%s", O.ch->error);
+    out->error = O.ch->err;
+    if (rc != LB_OK && out->error.code == LB_OK)
+        lb_err_set(&out->error, rc, "%s", lb_err_str(rc));
     lb_charge_free(O.ch);
     if (rc == LB_OK) {
         conclude(&O, out);

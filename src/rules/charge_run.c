@@ -146,11 +146,12 @@ int lbi_ch_refuse(run *R, const char *rule, const char *fmt, ...)
 
 int lbi_ch_fail(run *R, int code, const char *fmt, ...)
 {
+    char msg[LB_ERR_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(R->ch->error, sizeof R->ch->error, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return code;
+    return lb_err_set(&R->ch->err, code, "%s", msg);
 }
 
 int lbi_ch_remove(run *R, int i)

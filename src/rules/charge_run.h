@@ -33,7 +33,7 @@ struct lb_charge {
     lb_charge_result result;
     lbi_text summary; /* result.summary's text */
     int cap_events, cap_obligations;
-    char error[LB_CHARGE_TEXT_MAX];
+    lb_err err; /* what went wrong in the last pass (code LB_OK when nothing did) */
     int oom;       /* an event, obligation or summary code could not be recorded */
     int automatic; /* undecided choices take their automatic option (req or set later) */
 };
@@ -153,7 +153,7 @@ LBI void lbi_ch_summary(run *R, const char *fmt, ...) __attribute__((format(prin
 /* The charge may not be made: the ruling and the reason; returns STOP_REFUSED. */
 LBI int lbi_ch_refuse(run *R, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* An error with its message for lb_charge_error; returns code. */
+/* An error with its message (ch->err, lb_charge_err); returns code. */
 LBI int lbi_ch_fail(run *R, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Removes unit i from the working state, keeping every stored index right. */
 LBI int lbi_ch_remove(run *R, int i);

@@ -69,7 +69,7 @@ struct lb_melee {
     lb_trace trace;
     lb_melee_result result;
     int cap_events;
-    char error[LB_MELEE_TEXT_MAX];
+    lb_err err; /* what went wrong in the last pass (code LB_OK when nothing did) */
     int oom;
 };
 
@@ -100,7 +100,7 @@ LBI void lbi_mr_event(mrun *R, const char *kind, const char *rule, const char *s
                       ...) __attribute__((format(printf, 9, 10)));
 /* Appends a short code to the summary. */
 LBI void lbi_mr_summary(mrun *R, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* An error with its message for lb_melee_error; returns code. */
+/* An error with its message (m->err, lb_melee_err); returns code. */
 LBI int lbi_mr_fail(mrun *R, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The index of unit id in the working state, or -1 when it is gone. */
 LBI int lbi_mr_unit(const mrun *R, const char *id);

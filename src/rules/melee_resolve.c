@@ -53,11 +53,12 @@ void lbi_mr_summary(mrun *R, const char *fmt, ...)
 
 int lbi_mr_fail(mrun *R, int code, const char *fmt, ...)
 {
+    char msg[LB_ERR_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(R->m->error, sizeof R->m->error, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return code;
+    return lb_err_set(&R->m->err, code, "%s", msg);
 }
 
 int lbi_mr_unit(const mrun *R, const char *id)
@@ -553,7 +554,7 @@ static void reset_result(lb_melee *m)
     m->result.events = events;
     lb_trace_release(&m->trace);
     lb_trace_init(&m->trace);
-    m->error[0] = '\0';
+    m->err = (lb_err){.code = LB_OK};
     lb_decision_release(&m->pending);
 }
 
@@ -589,9 +590,9 @@ static int pass(lb_melee *m, lb_dice *dice)
     if (rc != LB_OK)
         return rc;
     if (cursor < m->journal.count) {
-        snprintf(m->error, sizeof m->error, "the journal holds %d entries more than the melee "
-                                            "uses", m->journal.count - cursor);
-        return LB_INVALID;
+        return lb_err_set(&m->err, LB_INVALID,
+                          "the journal holds %d entries more than the melee uses",
+                          m->journal.count - cursor);
     }
     m->status = LB_MELEE_DONE;
     return LB_OK;
@@ -648,7 +649,10 @@ void lb_melee_free(lb_melee *m)
 
 int lb_melee_resolve(lb_melee *m, lb_dice *dice)
 {
-    return pass(m, dice);
+    int rc = pass(m, dice);
+    if (rc != LB_OK && m->err.code == LB_OK)
+        lb_err_set(&m->err, rc, "%s", lb_err_str(rc));
+    return rc;
 }
 
 lb_melee_status lb_melee_status_of(const lb_melee *m)
@@ -717,7 +721,12 @@ const lb_state *lb_melee_state(const lb_melee *m)
 
 const char *lb_melee_error(const lb_melee *m)
 {
-    return m->error;
+    return m->err.msg;
+}
+
+const lb_err *lb_melee_err(const lb_melee *m)
+{
+    return &m->err;
 }
 
 /* ---- apply by id -------------------------------------------------------------------------- */

@@ -282,6 +282,7 @@ static void test_charge__answers_and_status(void **state)
     lb_dice_init_script(&dice, "4", NULL);
     assert_int_equal(lb_charge_resolve(ch, &dice), LB_DICE);
     assert_string_equal(lb_charge_error(ch), "the dice have no two-dice roll 11-66 for the carre roll");
+    assert_int_equal(lb_charge_err(ch)->code, LB_DICE); /* the code returned, with its message */
     lb_charge_free(ch);
 
     /* a refused charge */
@@ -426,6 +427,13 @@ static void test_charge__missing_table(void **state)
     assert_string_equal(lb_charge_error(ch),
                         "the charts give no stand_modifiers: the stand check cannot be made");
     lb_charge_free(ch);
+    /* the odds say the same, on an lb_err */
+    lb_charge_outcomes odds;
+    assert_int_equal(lb_charge_odds(st, &req, &odds), LB_INVALID);
+    assert_int_equal(odds.error.code, LB_INVALID);
+    assert_string_equal(odds.error.msg,
+                        "the charts give no stand_modifiers: the stand check cannot be made");
+    lb_charge_outcomes_release(&odds);
     lb_state_free(st);
 }
 

@@ -387,6 +387,7 @@ static void test_melee__journal_replay(void **unused)
     assert_int_equal(lb_melee_load_journal(again, &j), LB_OK);
     assert_int_equal(lb_melee_resolve(again, NULL), LB_INVALID);
     assert_non_null(strstr(lb_melee_error(again), "more than the melee uses"));
+    assert_int_equal(lb_melee_err(again)->code, LB_INVALID);
     lb_journal_release(&j);
     free(text);
     lb_melee_free(again);
