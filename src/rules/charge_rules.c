@@ -207,6 +207,9 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
     if (rc == LB_OK && p < 0 && !lb_hex_eq(end, r.choice[r.hexes - 1]))
         rc = lbi_ch_fail(R, LB_INVALID, "no listed path of %s ends in %s", id_of(R, i),
                          lbi_ch_label(R, end, a));
+    /* R-CHG-27 (c): a leader never retreats before a charge; his units' rout or retreat leaves
+     * him where he stands (R-RET-15 lets the caller say so) */
+    r.leaders_stay = 1;
     if (rc == LB_OK)
         rc = lb_retreat_apply(R->st, i, &r, p);
     if (rc == LB_OK)
