@@ -11,7 +11,7 @@
 #include "lb/los.h"
 #include "lb/morale.h"
 #include "lb/retreat.h"
-#include "morale_int.h"
+#include "apply_int.h"
 
 static int y2018(const run *R)
 {
@@ -211,7 +211,7 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
      * him where he stands (R-RET-15 lets the caller say so) */
     r.leaders_stay = 1;
     if (rc == LB_OK)
-        rc = lb_retreat_apply(R->st, i, &r, p);
+        rc = lbi_retreat_set(R->st, i, &r, p);
     if (rc == LB_OK)
         lbi_ch_event(R, kind == LB_RETREAT_DISORDER ? "retreat" : "rout", rule, i, R->cav, end,
                      r.hexes, "%s %s %d hexes from %s to %s", id_of(R, i),

@@ -6,7 +6,7 @@
 
 #include "fire_int.h"
 #include "lb/facing.h"
-#include "morale_int.h"
+#include "apply_int.h"
 #include "lb/err.h"
 
 /* ---- fire defence --------------------------------------------------------------------------- */

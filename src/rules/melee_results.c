@@ -7,7 +7,7 @@
 #include "lb/move.h"
 #include "lb/zoi.h"
 #include "melee_int.h"
-#include "morale_int.h"
+#include "apply_int.h"
 
 static const char *label(const mrun *R, lb_hex h, char *buf)
 {
@@ -259,7 +259,7 @@ int lbi_mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
     end_choice pick = ends[choice];
     free(ends);
     int moved = r.hexes;
-    rc = lb_retreat_apply(st, i, &r, pick.path);
+    rc = lbi_retreat_set(st, i, &r, pick.path);
     lb_retreat_release(&r);
     if (rc != LB_OK)
         return rc;

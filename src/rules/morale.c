@@ -4,7 +4,7 @@
 #include "lb/effects.h"
 #include "lb/err.h"
 #include "lb/morale.h"
-#include "morale_int.h"
+#include "apply_int.h"
 
 static const char *const kind_names[] = {"ordinary", "recovery"};
 

@@ -60,7 +60,7 @@ static int run_open(walker *W, int entry, int level)
     }
     int first = W->nodes.n;
     W->trie_used = 0;
-    if (rs_runs(S, entry, level, &W->nodes, &W->trie_used) != LB_OK)
+    if (lbi_rs_runs(S, entry, level, &W->nodes, &W->trie_used) != LB_OK)
         return LB_NOMEM;
     if (W->nodes.cap > W->capvals) {
         size_t cap = (size_t)W->nodes.cap;
@@ -96,7 +96,7 @@ static int run_open(walker *W, int entry, int level)
         const rcell *c = &S->cells[nd[j].cell];
         int m = level - nd[j].spent;
         ragg v = ragg_none();
-        if (rs_end_at(rs_end_limit(S, c, nd[j].open), m))
+        if (rs_end_at(lbi_rs_end_limit(S, c, nd[j].open), m))
             ragg_add(&v, RKEY_END, 1, c->d);
         for (int d = 0; d < LB_DIR_COUNT; d++) {
             int b = c->nbr[d], s = c->spend[d];
@@ -169,7 +169,7 @@ static int next_step(walker *W, frame *f, int want_maxd, int *run, int *node, rk
             continue;
         uint32_t delta = rkey_step(c->cost[d], (S->cells[b].flags & CELL_FRIEND) != 0);
         if (!r) {
-            int level = rs_first_level(S, d);
+            int level = lbi_rs_first_level(S, d);
             rkey k = level >= 0 ? rs_ekey(S, b, level) : RKEY_NONE;
             if (k == RKEY_NONE || k + delta != f->target ||
                 (want_maxd >= 0 && rs_emaxd(S, b, level) != want_maxd))
@@ -212,7 +212,7 @@ static int next_step(walker *W, frame *f, int want_maxd, int *run, int *node, rk
 static void walker_release(walker *W)
 {
     free(W->runs);
-    rrunbuf_release(&W->nodes);
+    lbi_rrunbuf_release(&W->nodes);
     free(W->vkey);
     free(W->vmaxd);
     free(W->child);
@@ -220,7 +220,8 @@ static void walker_release(walker *W)
     free(W->path);
 }
 
-int rsearch_walk(const rsearch *S, int (*visit)(void *ctx, const lb_hex *path, int n), void *ctx)
+int lbi_rsearch_walk(const rsearch *S, int (*visit)(void *ctx, const lb_hex *path, int n),
+                     void *ctx)
 {
     walker W = {.S = S};
     int rc = S->root.key == RKEY_NONE ? LB_OK : push(&W, -1, -1, S->root.key);
@@ -247,7 +248,7 @@ int rsearch_walk(const rsearch *S, int (*visit)(void *ctx, const lb_hex *path, i
     return rc;
 }
 
-int rsearch_choose(const rsearch *S, lb_hex *out)
+int lbi_rsearch_choose(const rsearch *S, lb_hex *out)
 {
     walker W = {.S = S};
     int rc = push(&W, -1, -1, S->root.key);

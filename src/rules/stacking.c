@@ -5,7 +5,7 @@
 #include "lb/err.h"
 #include "lb/move_charts.h"
 #include "lb/stacking.h"
-#include "morale_int.h"
+#include "apply_int.h"
 
 static const char *const arm_plural[3] = {"infantry", "cavalry", "artillery"};
 
