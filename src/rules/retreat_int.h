@@ -203,7 +203,7 @@ typedef struct rrunbuf {
     int n, cap;
     uint8_t *seen;
     int *dirs;
-    size_t capseen;
+    int capseen;
 } rrunbuf;
 
 LBI int lbi_rrunbuf_push(rrunbuf *buf, rrun r);
@@ -214,7 +214,7 @@ typedef struct rtab {
     rkey *key;
     uint64_t *count;
     uint16_t *maxd;
-    size_t cap;     /* entries the buffers hold */
+    int cap;        /* entries the buffers hold */
 } rtab;
 
 /* One row of such a table. */

@@ -1,9 +1,11 @@
 /* Every hex on an optimal retreat path and every end hex: the DAG walked forward from the start. */
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lb/err.h"
+#include "lb/grow.h"
 #include "retreat_int.h"
 
 /*
@@ -116,7 +118,7 @@ typedef struct scratch {
     uint8_t *fl;     /* one row of flags */
     rkey *tg;        /* one row of targets */
     uint8_t *live[3];/* a way's live places by level: chain V; cycle A, A0, Q */
-    size_t caplive;
+    int caplive;
     int *sp;         /* a cycle's spends and label deltas from place 0 */
     uint32_t *dp;
     int capsp;
@@ -126,29 +128,28 @@ typedef struct scratch {
 /* Zeroed live tables for a way of L places (three), and room for a cycle's prefix sums. */
 static int way_scratch(scratch *X, int L, int lv)
 {
-    size_t n = (size_t)L * (size_t)lv + 1;
-    if (n > X->caplive) {
-        for (int j = 0; j < 3; j++) {
-            uint8_t *g = realloc(X->live[j], n);
-            if (!g)
-                return LB_NOMEM;
-            X->live[j] = g;
-        }
-        X->caplive = n;
-    }
-    for (int j = 0; j < 3; j++)
-        memset(X->live[j], 0, n);
-    if (L + 1 > X->capsp) {
-        int *sp = realloc(X->sp, ((size_t)L + 1) * sizeof *sp);
-        if (sp)
-            X->sp = sp;
-        uint32_t *dp = realloc(X->dp, ((size_t)L + 1) * sizeof *dp);
-        if (dp)
-            X->dp = dp;
-        if (!sp || !dp)
+    if ((size_t)L * (size_t)lv >= INT_MAX)
+        return LB_NOMEM;
+    int n = L * lv + 1, capl[3] = {X->caplive, X->caplive, X->caplive}; /* three, one size */
+    for (int j = 0; j < 3; j++) {
+        uint8_t *g = lb_grow(X->live[j], &capl[j], n, 1);
+        if (!g)
             return LB_NOMEM;
-        X->capsp = L + 1;
+        X->live[j] = g;
     }
+    X->caplive = capl[0];
+    for (int j = 0; j < 3; j++)
+        memset(X->live[j], 0, (size_t)n);
+    int caps = X->capsp, capd = X->capsp; /* two arrays, one capacity */
+    int *sp = lb_grow(X->sp, &caps, L + 1, sizeof *sp);
+    if (sp)
+        X->sp = sp;
+    uint32_t *dp = lb_grow(X->dp, &capd, L + 1, sizeof *dp);
+    if (dp)
+        X->dp = dp;
+    if (!sp || !dp)
+        return LB_NOMEM;
+    X->capsp = caps;
     return LB_OK;
 }
 

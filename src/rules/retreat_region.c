@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "lb/err.h"
+#include "lb/grow.h"
 #include "lb/move.h"
 #include "retreat_int.h"
 
@@ -48,18 +49,16 @@ static uint8_t hex_flags(const rsearch *S, lb_hex h)
 static int add_cell(builder *B, lb_hex h, uint8_t flags, int depth)
 {
     rsearch *S = B->S;
-    if (S->ncells == S->capcells) {
-        int cap = S->capcells ? 2 * S->capcells : 64;
-        rcell *c = realloc(S->cells, (size_t)cap * sizeof *c);
-        int *d = realloc(B->depth, (size_t)cap * sizeof *d);
-        if (c)
-            S->cells = c;
-        if (d)
-            B->depth = d;
-        if (!c || !d)
-            return -1;
-        S->capcells = cap;
-    }
+    int capc = S->capcells, capd = S->capcells; /* two arrays, one capacity */
+    rcell *cells = lb_grow(S->cells, &capc, S->ncells + 1, sizeof *cells);
+    if (cells)
+        S->cells = cells;
+    int *depths = lb_grow(B->depth, &capd, S->ncells + 1, sizeof *depths);
+    if (depths)
+        B->depth = depths;
+    if (!cells || !depths)
+        return -1;
+    S->capcells = capc;
     rcell *c = &S->cells[S->ncells];
     memset(c, 0, sizeof *c);
     c->hex = h;

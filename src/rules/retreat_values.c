@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lb/err.h"
+#include "lb/grow.h"
 #include "retreat_int.h"
 
 /*
@@ -311,17 +312,16 @@ int lbi_rs_runs(const rsearch *S, int entry, int budget, rrunbuf *buf, long *use
     if (k->n == 1) /* a lone hex: the run is its entry, every step from it open */
         return lbi_rrunbuf_push(buf, (rrun){.cell = entry, .parent = -1,
                                         .open = S->cells[entry].legal});
-    if ((size_t)k->n + 1 > buf->capseen) {
-        uint8_t *seen = realloc(buf->seen, (size_t)k->n + 1);
-        int *dirs = realloc(buf->dirs, ((size_t)k->n + 1) * sizeof *dirs);
-        if (seen)
-            buf->seen = seen;
-        if (dirs)
-            buf->dirs = dirs;
-        if (!seen || !dirs)
-            return LB_NOMEM;
-        buf->capseen = (size_t)k->n + 1;
-    }
+    int caps = buf->capseen, capd = buf->capseen; /* two arrays, one capacity */
+    uint8_t *seen = lb_grow(buf->seen, &caps, k->n + 1, 1);
+    if (seen)
+        buf->seen = seen;
+    int *dirs = lb_grow(buf->dirs, &capd, k->n + 1, sizeof *dirs);
+    if (dirs)
+        buf->dirs = dirs;
+    if (!seen || !dirs)
+        return LB_NOMEM;
+    buf->capseen = caps;
     memset(buf->seen, 0, (size_t)k->n);
     int first = buf->n;
     /* iterative depth-first listing: dirs[depth] is the next direction to try at that node */
@@ -372,14 +372,10 @@ int lbi_rs_runs(const rsearch *S, int entry, int budget, rrunbuf *buf, long *use
 
 int lbi_rrunbuf_push(rrunbuf *buf, rrun r)
 {
-    if (buf->n == buf->cap) {
-        int cap = buf->cap ? 2 * buf->cap : 64;
-        rrun *g = realloc(buf->run, (size_t)cap * sizeof *g);
-        if (!g)
-            return LB_NOMEM;
-        buf->run = g;
-        buf->cap = cap;
-    }
+    rrun *g = lb_grow(buf->run, &buf->cap, buf->n + 1, sizeof *g);
+    if (!g)
+        return LB_NOMEM;
+    buf->run = g;
     buf->run[buf->n++] = r;
     return LB_OK;
 }
@@ -430,17 +426,21 @@ static void rtab_free(rtab *t)
  * buffers are kept from one component to the next and only grow. */
 static int rtab_reserve(const rtables *T, rtab *t, int rows)
 {
-    size_t n = (size_t)rows * (size_t)T->lv;
+    if ((size_t)rows * (size_t)T->lv > INT_MAX)
+        return LB_NOMEM;
+    int n = rows * T->lv;
     if (n <= t->cap)
         return LB_OK;
-    rkey *key = realloc(t->key, n * sizeof *key);
+    /* up to three arrays, one capacity (counts and D only once counting) */
+    int capk = t->cap, capc = t->count ? t->cap : 0, capm = t->maxd ? t->cap : 0;
+    rkey *key = lb_grow(t->key, &capk, n, sizeof *key);
     if (key)
         t->key = key;
     if (T->counting) {
-        uint64_t *count = realloc(t->count, n * sizeof *count);
+        uint64_t *count = lb_grow(t->count, &capc, n, sizeof *count);
         if (count)
             t->count = count;
-        uint16_t *maxd = realloc(t->maxd, n * sizeof *maxd);
+        uint16_t *maxd = lb_grow(t->maxd, &capm, n, sizeof *maxd);
         if (maxd)
             t->maxd = maxd;
         if (!count || !maxd)
@@ -448,7 +448,7 @@ static int rtab_reserve(const rtables *T, rtab *t, int rows)
     }
     if (!key)
         return LB_NOMEM;
-    t->cap = n;
+    t->cap = capk;
     return LB_OK;
 }
 
