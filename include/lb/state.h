@@ -82,6 +82,9 @@ int lb_state_remove_unit(lb_state *s, int unit);
 int lb_state_units_at(const lb_state *s, lb_hex h, const int **idx);
 /* The top combat unit in h, or -1. */
 int lb_state_top_combat(const lb_state *s, lb_hex h);
+/* The top combat unit in h not of side `side` (a hex may hold both sides after a charge: cavalry
+ * on a carré), or -1. */
+int lb_state_top_enemy(const lb_state *s, lb_hex h, int side);
 /* Index of the side named name, or -1. */
 int lb_state_side(const lb_state *s, const char *name);
 /* Names of segments and editions as written in scenarios, and parsers (-1 when unknown). */

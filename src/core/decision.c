@@ -7,6 +7,7 @@
 
 #include "lb/decision.h"
 #include "lb/grow.h"
+#include "names.h"
 
 static const char *const kind_names[LB_DECIDE_COUNT] = {
     "target", "carre", "response", "follow", "trample", "path", "step", "engage", "retire",
@@ -22,10 +23,7 @@ const char *lb_decision_kind_name(lb_decision_kind kind)
 
 int lb_decision_kind_parse(const char *s)
 {
-    for (int i = 0; i < LB_DECIDE_COUNT; i++)
-        if (strcmp(s, kind_names[i]) == 0)
-            return i;
-    return -1;
+    return lbi_name_index(s, kind_names, LB_DECIDE_COUNT);
 }
 
 const char *lb_decided_by_name(lb_decided_by by)
@@ -35,10 +33,7 @@ const char *lb_decided_by_name(lb_decided_by by)
 
 int lb_decided_by_parse(const char *s)
 {
-    for (int i = 0; i < 3; i++)
-        if (strcmp(s, by_names[i]) == 0)
-            return i;
-    return -1;
+    return lbi_name_index(s, by_names, 3);
 }
 
 void lb_decision_init(lb_decision *d, lb_decision_kind kind, int side, const char *subject,

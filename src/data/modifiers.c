@@ -419,9 +419,9 @@ int lb_condition_holds(const lb_state *s, const lb_condition *c, const lb_modifi
     return 1;
 }
 
-static int per_count(const lb_modifier *m, const lb_modifier_ctx *x)
+int lb_modifiers_per(lb_modifier_per per, const lb_modifier_ctx *x)
 {
-    switch (m->per) {
+    switch (per) {
     case LB_PER_NONE: return 1;
     case LB_PER_DEFENDER_LEVEL: return x->defender_level;
     case LB_PER_ATTACKER_LEVEL: return x->attacker_level;
@@ -447,7 +447,7 @@ int lb_modifiers_read(const lb_state *s, const lb_modifier_table *t, const lb_mo
         if (!(applies & (1ull << i)) || (replaced & (1ull << i)))
             continue;
         const lb_modifier *m = &t->entries[i];
-        int value = m->mod * per_count(m, x);
+        int value = m->mod * lb_modifiers_per(m->per, x);
         hits[(*nhits)++] = (lb_modifier_hit){m, value};
         total += value;
         lb_trace_add(tr, rule, section, "%s.%s applies: %+d%s", t->key, m->id, value,

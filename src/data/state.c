@@ -6,6 +6,7 @@
 #include "chart_json.h"
 #include "lb/err.h"
 #include "lb/state.h"
+#include "names.h"
 
 static const char *const segment_names[] = {"command",        "charge",         "movement",
                                             "defensive_fire", "offensive_fire", "melee",
@@ -184,6 +185,16 @@ int lb_state_top_combat(const lb_state *s, lb_hex h)
     return -1;
 }
 
+int lb_state_top_enemy(const lb_state *s, lb_hex h, int side)
+{
+    const int *idx;
+    int n = lb_state_units_at(s, h, &idx);
+    for (int i = 0; i < n; i++)
+        if (lb_unit_is_combat(&s->units[idx[i]]) && s->units[idx[i]].side != side)
+            return idx[i];
+    return -1;
+}
+
 int lb_state_side(const lb_state *s, const char *name)
 {
     for (int i = 0; i < 2; i++)
@@ -199,10 +210,7 @@ const char *lb_segment_name(lb_segment seg)
 
 int lb_segment_parse(const char *s)
 {
-    for (int i = 0; i < (int)(sizeof segment_names / sizeof *segment_names); i++)
-        if (strcmp(s, segment_names[i]) == 0)
-            return i;
-    return -1;
+    return lbi_name_index(s, segment_names, (int)(sizeof segment_names / sizeof *segment_names));
 }
 
 const char *lb_edition_name(lb_edition e)
@@ -212,8 +220,5 @@ const char *lb_edition_name(lb_edition e)
 
 int lb_edition_parse(const char *s)
 {
-    for (int i = 0; i < 2; i++)
-        if (strcmp(s, edition_names[i]) == 0)
-            return i;
-    return -1;
+    return lbi_name_index(s, edition_names, 2);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "charge_run.h"
+#include "replay.h"
 #include "lb/grow.h"
 
 static const char *const obligation_names[] = {
@@ -194,38 +195,19 @@ int lbi_ch_roll(run *R, lb_die_kind die, const char *purpose, const unsigned cha
                 int *out)
 {
     lb_charge *ch = R->ch;
-    lb_journal *j = &ch->journal;
-    if (R->cursor < j->count) {
-        const lb_journal_entry *e = &j->entries[R->cursor];
-        if (e->kind != LB_ENTRY_ROLL || e->die != die)
-            return lbi_ch_fail(R, LB_INVALID,
-                               "the journal's entry %d is not the %s the charge rolls "
-                               "next (%s)",
-                               R->cursor + 1, die == LB_DIE_TWO ? "two-dice roll" : "die", purpose);
-        *out = e->value;
-        R->cursor++;
-        return LB_OK;
-    }
-    if (R->dice) {
-        int rc = die == LB_DIE_TWO ? lb_dice_roll(R->dice, purpose, out)
-                                   : lb_dice_d6(R->dice, purpose, out);
-        if (rc != 0)
-            return lbi_ch_fail(R, LB_DICE, "the dice have no %s for the %s",
-                               die == LB_DIE_TWO ? "two-dice roll 11-66" : "single die 1-6",
-                               purpose);
-    } else if (R->inject >= 0) {
+    int rc = lbi_replay_roll(&ch->journal, &R->cursor, die, purpose, "charge", &ch->err, out);
+    if (rc != LB_NOT_FOUND)
+        return rc;
+    if (R->dice)
+        return lbi_replay_dice(&ch->journal, &R->cursor, R->dice, die, purpose, &ch->err, out);
+    if (R->inject >= 0) {
         *out = R->inject;
         R->inject = -1;
         return LB_OK;
-    } else {
-        R->need_die = die;
-        memcpy(R->need_class, classes, die == LB_DIE_TWO ? 36 : 6);
-        return STOP_DICE;
     }
-    if (lb_journal_roll(j, die, *out, purpose) != LB_OK)
-        return LB_NOMEM;
-    R->cursor = j->count;
-    return LB_OK;
+    R->need_die = die;
+    memcpy(R->need_class, classes, die == LB_DIE_TWO ? 36 : 6);
+    return STOP_DICE;
 }
 
 /* R-CHG-7, R-CHG-25: a decision with one option is no choice; otherwise the journal, a standing
@@ -233,48 +215,17 @@ int lbi_ch_roll(run *R, lb_die_kind die, const char *purpose, const unsigned cha
 int lbi_ch_decide(run *R, lb_decision *d, int *choice)
 {
     lb_charge *ch = R->ch;
-    lb_journal *j = &ch->journal;
-    int rc = LB_OK, by_entry = LB_BY_PLAYER;
-    *choice = -1;
-    if (d->noptions == 0) {
-        rc = lbi_ch_fail(R, LB_INVALID, "the %s decision about %s has no option",
-                         lb_decision_kind_name(d->kind), d->subject);
-        lb_decision_release(d);
-        return rc;
+    lb_decided_by by;
+    int rc = lbi_replay_answer(&ch->journal, &R->cursor, d, ch->req.standing, ch->req.nstanding,
+                               ch->automatic, !R->odds, &ch->err, choice, &by);
+    if (rc == LB_NOT_FOUND) {
+        lb_decision_move(&ch->pending, d);
+        return STOP_DECIDE;
     }
-    if (d->noptions == 1) {
-        *choice = 0;
-    } else if (R->cursor < j->count) {
-        const lb_journal_entry *e = &j->entries[R->cursor];
-        if (e->kind != LB_ENTRY_DECISION || e->decision != d->kind ||
-            strcmp(e->subject, d->subject) != 0 || (*choice = lb_decision_find(d, e->key)) < 0) {
-            rc = lbi_ch_fail(R, LB_INVALID,
-                             "the journal's entry %d does not answer the %s decision "
-                             "about %s",
-                             R->cursor + 1, lb_decision_kind_name(d->kind), d->subject);
-        } else {
-            by_entry = e->by;
-            R->cursor++;
-        }
-    } else {
-        by_entry = LB_BY_STANDING;
-        *choice = lb_decision_standing(d, ch->req.standing, ch->req.nstanding);
-        if (*choice < 0 && ch->automatic) {
-            *choice = d->auto_choice;
-            by_entry = LB_BY_AUTO;
-        }
-        if (*choice < 0) {
-            lb_decision_move(&ch->pending, d);
-            return STOP_DECIDE;
-        }
-        if (!R->odds && lb_journal_decision(j, d, *choice, (lb_decided_by)by_entry) != LB_OK)
-            rc = LB_NOMEM;
-        R->cursor = j->count;
-    }
-    if (rc == LB_OK && by_entry != LB_BY_PLAYER)
+    if (rc == LB_OK && by != LB_BY_PLAYER)
         lb_trace_add(R->t, "R-CHG-25", "(38)", "%s decision about %s taken %s: %s",
                      lb_decision_kind_name(d->kind), d->subject,
-                     by_entry == LB_BY_AUTO ? "automatically" : "by a standing answer",
+                     by == LB_BY_AUTO ? "automatically" : "by a standing answer",
                      d->options[*choice].key);
     if (rc == LB_OK)
         lb_trace_add(R->t, d->rule, "(38)", "%s: %s", d->prompt, d->options[*choice].key);

@@ -10,6 +10,7 @@
 #include "lb/facing.h"
 #include "lb/los.h"
 #include "lb/move_charts.h"
+#include "names.h"
 
 /* ---- helpers shared by the fire files ----------------------------------------------------- */
 
@@ -83,17 +84,6 @@ void lbi_fi_sides_text(const int *sides, int n, char *buf, size_t len)
                  lb_hex_dir_name(sides[1]));
 }
 
-/* A hex may hold both sides after a charge (cavalry on a carré). */
-int lbi_fi_top_enemy(const lb_state *s, lb_hex h, int side)
-{
-    const int *idx;
-    int n = lb_state_units_at(s, h, &idx);
-    for (int i = 0; i < n; i++)
-        if (lb_unit_is_combat(&s->units[idx[i]]) && s->units[idx[i]].side != side)
-            return idx[i];
-    return -1;
-}
-
 /* ---- kinds ---------------------------------------------------------------------------------- */
 
 static const char *const kind_names[] = {"offensive", "defensive", "opportunity"};
@@ -105,10 +95,7 @@ const char *lb_fire_kind_name(lb_fire_kind k)
 
 int lb_fire_kind_parse(const char *s)
 {
-    for (int k = 0; s && k < 3; k++)
-        if (strcmp(s, kind_names[k]) == 0)
-            return k;
-    return -1;
+    return lbi_name_index(s, kind_names, 3);
 }
 
 /* ---- the first stage: may it fire, and from where ------------------------------------------ */
@@ -203,7 +190,7 @@ static int stack_rules(const lb_state *s, const lb_unit *u, int unit, lb_fire_va
  * moves on top of the carré and suffers its defensive fire). */
 static int carre_on_cavalry(const lb_state *s, const lb_unit *u, lb_hex target)
 {
-    int enemy = lbi_fi_top_enemy(s, target, u->side);
+    int enemy = lb_state_top_enemy(s, target, u->side);
     return u->formation == LB_FORM_CARRE && lb_unit_in_hex(u, target) && enemy >= 0 &&
            s->units[enemy].arm == LB_ARM_CAVALRY;
 }
@@ -270,8 +257,8 @@ static int judge_hex(const lb_state *s, const lb_unit *u, const lb_fire_value *v
 static int may_target(const lb_state *s, const lb_unit *u, const lb_fire_value *v, lb_hex h,
                       int *rc)
 {
-    int enemy = lbi_fi_top_enemy(s, h, u->side);
-    if (enemy < 0 || lbi_fi_top_enemy(s, h, s->units[enemy].side) >= 0)
+    int enemy = lb_state_top_enemy(s, h, u->side);
+    if (enemy < 0 || lb_state_top_enemy(s, h, s->units[enemy].side) >= 0)
         return 0;
     lb_fire_value probe = *v;
     probe.target = h;
@@ -459,12 +446,12 @@ int lbi_fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind k
         return refuse(v, "R-FIRE-5", "(24)", t, "%s: %s", u->id, e.reason);
 
     /* R-FIRE-10: the target is a hex holding the enemy */
-    int enemy = lbi_fi_top_enemy(s, target, u->side);
+    int enemy = lb_state_top_enemy(s, target, u->side);
     if (enemy < 0)
         return refuse(v, "R-FIRE-10", "(21)", t, "hex %s holds no enemy combat unit", tl);
     /* R-LOS-12, R-FIRE-18: cavalry standing in an enemy carré's hex is a target only for that
      * carré; other units see it again once it leaves the hex (seed 004) */
-    if (lbi_fi_top_enemy(s, target, s->units[enemy].side) >= 0 && !carre_on_cavalry(s, u, target))
+    if (lb_state_top_enemy(s, target, s->units[enemy].side) >= 0 && !carre_on_cavalry(s, u, target))
         return refuse(v, "R-LOS-12", "(23)", t, "hex %s holds cavalry standing in a carré: it is "
                       "not a target for other units' fire until it leaves the carré's hex", tl);
 

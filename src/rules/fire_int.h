@@ -26,8 +26,6 @@ LBI int lbi_fi_hex_of(const lb_unit *u, lb_hex h);
 LBI int lbi_fi_exit_sides(lb_hex a, lb_hex b, int sides[2]);
 /* "the N hexside" or "the corner of its N and NE hexsides". */
 LBI void lbi_fi_sides_text(const int *sides, int n, char *buf, size_t len);
-/* The first combat unit in h not of side `side`, or -1. */
-LBI int lbi_fi_top_enemy(const lb_state *s, lb_hex h, int side);
 /* True when the terrain of h is `open` in the charts (charts-format 4.1): clear for the rules
  * that demand clear terrain. */
 LBI int lbi_fi_open_terrain(const lb_state *s, lb_hex h);

@@ -79,7 +79,7 @@ static int read_defence(const lb_state *s, lb_fire_chance *o, lb_trace *t)
     const int *idx;
     int firer_side = o->fire.side;
     int n = lb_state_units_at(s, target, &idx), infantry = -1, artillery = 0;
-    d->unit = lbi_fi_top_enemy(s, target, firer_side);
+    d->unit = lb_state_top_enemy(s, target, firer_side);
     for (int i = 0; i < n; i++) {
         const lb_unit *u = &s->units[idx[i]];
         if (u->side == firer_side)

@@ -8,6 +8,7 @@
 #include "lb/fire_charts.h"
 #include "lb/grow.h"
 #include "melee_int.h"
+#include "replay.h"
 
 /* ---- what a pass records ------------------------------------------------------------------ */
 
@@ -77,28 +78,11 @@ int lbi_mr_remove(mrun *R, const char *id)
 /* R-DICE-3: from the journal when it holds the roll, else from the caller's dice, journalled. */
 int lbi_mr_roll(mrun *R, lb_die_kind die, const char *purpose, int *out)
 {
-    lb_journal *j = &R->m->journal;
-    if (R->cursor < j->count) {
-        const lb_journal_entry *e = &j->entries[R->cursor];
-        if (e->kind != LB_ENTRY_ROLL || e->die != die)
-            return lbi_mr_fail(R, LB_INVALID,
-                               "the journal's entry %d is not the %s the melee rolls "
-                               "next (%s)",
-                               R->cursor + 1, die == LB_DIE_TWO ? "two-dice roll" : "die", purpose);
-        *out = e->value;
-        R->cursor++;
-        return LB_OK;
-    }
-    int rc = !R->dice ? -1
-             : die == LB_DIE_TWO ? lb_dice_roll(R->dice, purpose, out)
-                                 : lb_dice_d6(R->dice, purpose, out);
-    if (rc != 0)
-        return lbi_mr_fail(R, LB_DICE, "the dice have no %s for the %s",
-                           die == LB_DIE_TWO ? "two-dice roll 11-66" : "single die 1-6", purpose);
-    if (lb_journal_roll(j, die, *out, purpose) != LB_OK)
-        return LB_NOMEM;
-    R->cursor = j->count;
-    return LB_OK;
+    lb_melee *m = R->m;
+    int rc = lbi_replay_roll(&m->journal, &R->cursor, die, purpose, "melee", &m->err, out);
+    if (rc != LB_NOT_FOUND)
+        return rc;
+    return lbi_replay_dice(&m->journal, &R->cursor, R->dice, die, purpose, &m->err, out);
 }
 
 /* R-MEL-22: one option is no choice; else the journal, a standing answer or the automatic mode
@@ -106,43 +90,12 @@ int lbi_mr_roll(mrun *R, lb_die_kind die, const char *purpose, int *out)
 int lbi_mr_decide(mrun *R, lb_decision *d, int *choice)
 {
     lb_melee *m = R->m;
-    lb_journal *j = &m->journal;
-    int rc = LB_OK, by = LB_BY_PLAYER;
-    *choice = -1;
-    if (d->noptions == 0) {
-        rc = lbi_mr_fail(R, LB_INVALID, "the %s decision about %s has no option",
-                         lb_decision_kind_name(d->kind), d->subject);
-        lb_decision_release(d);
-        return rc;
-    }
-    if (d->noptions == 1) {
-        *choice = 0;
-    } else if (R->cursor < j->count) {
-        const lb_journal_entry *e = &j->entries[R->cursor];
-        if (e->kind != LB_ENTRY_DECISION || e->decision != d->kind ||
-            strcmp(e->subject, d->subject) != 0 || (*choice = lb_decision_find(d, e->key)) < 0) {
-            rc = lbi_mr_fail(R, LB_INVALID,
-                             "the journal's entry %d does not answer the %s decision "
-                             "about %s",
-                             R->cursor + 1, lb_decision_kind_name(d->kind), d->subject);
-        } else {
-            by = e->by;
-            R->cursor++;
-        }
-    } else {
-        by = LB_BY_STANDING;
-        *choice = lb_decision_standing(d, m->req.standing, m->req.nstanding);
-        if (*choice < 0 && m->req.automatic) {
-            *choice = d->auto_choice;
-            by = LB_BY_AUTO;
-        }
-        if (*choice < 0) {
-            lb_decision_move(&m->pending, d);
-            return MEL_STOP_DECIDE;
-        }
-        if (lb_journal_decision(j, d, *choice, (lb_decided_by)by) != LB_OK)
-            rc = LB_NOMEM;
-        R->cursor = j->count;
+    lb_decided_by by;
+    int rc = lbi_replay_answer(&m->journal, &R->cursor, d, m->req.standing, m->req.nstanding,
+                               m->req.automatic, 1, &m->err, choice, &by);
+    if (rc == LB_NOT_FOUND) {
+        lb_decision_move(&m->pending, d);
+        return MEL_STOP_DECIDE;
     }
     if (rc == LB_OK) {
         lb_trace_add(R->t, d->rule, "(33)", "%s: %s%s", d->prompt, d->options[*choice].key,
@@ -194,17 +147,6 @@ static int assess(mrun *R, const lb_melee_req *req, lb_melee_chance *c)
     return lbi_mel_premelee(R->st, req, c, R->t);
 }
 
-/* An enemy combat unit of the attackers is still in the target hex. */
-static int defended(const mrun *R, lb_hex target, int side)
-{
-    const int *idx;
-    int n = lb_state_units_at(R->st, target, &idx);
-    for (int i = 0; i < n; i++)
-        if (lb_unit_is_combat(&R->st->units[idx[i]]) && R->st->units[idx[i]].side != side)
-            return 1;
-    return 0;
-}
-
 /* R-MEL-7, R-MEL-8 (29): each defender that may, chooses to retreat before the melee. */
 static int retire(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int side, int *retired)
 {
@@ -251,7 +193,7 @@ static int retire(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int side
             return rc;
         lbi_mr_summary(R, "retire:%s", ids[k]);
         (*retired)++;
-        if (!defended(R, c->target, side))
+        if (lb_state_top_enemy(R->st, c->target, side) < 0)
             break;
     }
     return LB_OK;
@@ -492,7 +434,7 @@ static int procedure(mrun *R, lb_melee_chance *c)
     lb_hex target = c->target;
     if ((rc = retire(R, req, c, side, &retired)) != LB_OK)
         return rc;
-    if (!defended(R, target, side)) {
+    if (lb_state_top_enemy(R->st, target, side) < 0) {
         lbi_mr_event(R, "no-melee", "R-MEL-8", "(29)", NULL, NULL, target, 0,
                      "every defender retreated before the melee");
         return lbi_mr_advance(R, target, R->m->ids, req->nattackers, 0,
@@ -517,7 +459,7 @@ static int procedure(mrun *R, lb_melee_chance *c)
     int nkeep;
     if ((rc = checks(R, c, LB_MELEE_DEFENDER, keep, &nkeep)) != LB_OK)
         return rc;
-    if (!defended(R, target, side)) {
+    if (lb_state_top_enemy(R->st, target, side) < 0) {
         lbi_mr_event(R, "no-melee", "R-MEL-12", "(33)", NULL, NULL, target, 0,
                      "the defenders failed their pre-melee checks and left the hex");
         lbi_mr_summary(R, "DEFENDER_FAILS");

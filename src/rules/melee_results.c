@@ -436,17 +436,6 @@ static int hit(mrun *R, const char *id, int rout)
     return lbi_mr_retreat(R, id, &how, NULL);
 }
 
-/* Is an enemy combat unit of the attackers (side) still in the target hex? */
-static int held(const mrun *R, lb_hex target, int side)
-{
-    const int *idx;
-    int n = lb_state_units_at(R->st, target, &idx);
-    for (int i = 0; i < n; i++)
-        if (lb_unit_is_combat(&R->st->units[idx[i]]) && R->st->units[idx[i]].side != side)
-            return 1;
-    return 0;
-}
-
 int lbi_mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell)
 {
     char (*att)[LB_SUBJECT_MAX] = R->fought, (*def)[LB_SUBJECT_MAX] = R->fought + R->nfought_attackers;
@@ -486,7 +475,7 @@ int lbi_mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell)
         }
         break;
     }
-    if (rc != LB_OK || held(R, target, side))
+    if (rc != LB_OK || lb_state_top_enemy(R->st, target, side) >= 0)
         return rc;
     /* R-MEL-19 (33.10): after DD, DR, DS or the defender's elimination the attacker must
      * advance; a hex emptied by a morale check the result called for may be occupied */

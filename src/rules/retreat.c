@@ -9,6 +9,7 @@
 #include "lb/retreat.h"
 #include "apply_int.h"
 #include "retreat_int.h"
+#include "names.h"
 
 struct lb_retreat_search {
     rsearch S;
@@ -23,10 +24,7 @@ const char *lb_retreat_kind_name(lb_retreat_kind kind)
 
 int lb_retreat_kind_parse(const char *s)
 {
-    for (int i = 0; i < 3; i++)
-        if (strcmp(s, kind_names[i]) == 0)
-            return i;
-    return -1;
+    return lbi_name_index(s, kind_names, 3);
 }
 
 /* R-RET-3: hexes or movement points for this kind, edition and arm. */
