@@ -1,6 +1,6 @@
 # labataille: set-up, build, run, test, benchmarks and fuzzing.
 PACKAGES      := build-essential pkg-config cmake ninja-build libjansson-dev libcmocka-dev \
-                 libsqlite3-dev libedit-dev
+                 libsqlite3-dev libedit-dev libpq-dev postgresql
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 BUILD         := build
 TEST_BUILD    := build-test

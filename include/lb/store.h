@@ -17,10 +17,14 @@
  *
  * The SQLite store ("FILE") is one file with many games, in WAL mode; its schema version is
  * checked when it is opened, and a file that is not a store, or a store of another version, is
- * refused with the reason. Other stores (PostgreSQL: "postgresql://…") sit behind the same
- * operations; lb_store_open picks one by the address.
+ * refused with the reason. The PostgreSQL store ("postgresql://…" or "postgres://…", libpq's
+ * URI) keeps the same tables in a database that any number of processes on any hosts share:
+ * the same checks, the same answers, the same messages; its connection is opened again when
+ * the server went away (an operation while it is down fails with LB_IO). lb_store_open picks
+ * the store by the address.
  *
- * Errors name the file and the game ("FILE: game 3: …") in err->msg.
+ * Errors name the file or address (without its password) and the game ("FILE: game 3: …") in
+ * err->msg. A store is used by one thread at a time.
  */
 
 typedef struct lb_store lb_store;
@@ -62,16 +66,20 @@ struct lb_store {
     char where[256];                      /* the file or address, for messages */
 };
 
-/* Opens (creating when missing) the store at where: a SQLite file. LB_OK; LB_IO, LB_INVALID
- * (not a store, another version, corrupt) with err; LB_NOMEM. */
+/* Opens (creating when missing) the store at where: a SQLite file, or a PostgreSQL URI whose
+ * database gets the store's tables when its schema has none. LB_OK; LB_IO (cannot open or
+ * connect), LB_INVALID (not a store, another version, corrupt, not an address) with err;
+ * LB_NOMEM. */
 int lb_store_open(const char *where, lb_store **out, lb_err *err);
 /* Closes it; NULL is fine. */
 void lb_store_close(lb_store *s);
 /* A new game with no rows; its id in *id. */
 int lb_store_create(lb_store *s, const char *title, const char *scenario_name,
                     const char *scenario, const char *settings, long long *id, lb_err *err);
-/* Appends n rows at number seq, hash (may be NULL) on the last; LB_OK, LB_CONFLICT (the game
- * does not hold exactly seq rows: nothing written), LB_NOT_FOUND, LB_IO. */
+/* Appends n rows at number seq, hash (may be NULL) on the last, in one transaction; LB_OK,
+ * LB_CONFLICT (the game does not hold exactly seq rows: nothing written; the caller reloads),
+ * LB_NOT_FOUND, LB_IO (a full disk, a read-only database, a server down: nothing written; only
+ * a connection lost while the commit's answer was on its way leaves that unknown: reload). */
 int lb_store_append(lb_store *s, long long id, int seq, const lb_journal_entry *rows, int n,
                     const char *hash, const char *summary, lb_err *err);
 /* Reads game id whole; LB_OK, LB_NOT_FOUND, LB_INVALID (rows missing or unreadable). */

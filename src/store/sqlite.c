@@ -1,9 +1,11 @@
 /* The SQLite store: many games in one file, WAL, schema version checked, one transaction per append with its sequence number. */
 #include <sqlite3.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "rows.h"
 #include "sqlite_store.h"
 
 #define SCHEMA_VERSION 1
@@ -32,19 +34,31 @@ static const char schema[] =
     " hash TEXT,"
     " PRIMARY KEY (game, seq)) WITHOUT ROWID;";
 
-static int db_error(const sqlite_store *s, lb_err *err, const char *what)
+/* The last error as "FILE: WHAT: REASON", with the system's reason when a file operation failed
+ * (a read-only file system says so, not only "disk I/O error"). */
+static int db_error(const sqlite_store *s, lb_err *err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int db_error(const sqlite_store *s, lb_err *err, const char *fmt, ...)
 {
+    char what[256], sys[128] = "";
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
     int code = sqlite3_errcode(s->db);
     int rc = code == SQLITE_NOTADB || code == SQLITE_CORRUPT ? LB_INVALID
              : code == SQLITE_NOMEM                          ? LB_NOMEM
                                                              : LB_IO;
-    return lb_err_set(err, rc, "%s: %s: %s", s->base.where, what, sqlite3_errmsg(s->db));
+    int errnum = sqlite3_system_errno(s->db);
+    if ((code == SQLITE_IOERR || code == SQLITE_CANTOPEN || code == SQLITE_READONLY) && errnum)
+        snprintf(sys, sizeof sys, " (%s)", strerror(errnum));
+    return lb_err_set(err, rc, "%s: %s: %s%s", s->base.where, what, sqlite3_errmsg(s->db), sys);
 }
 
 static int exec(sqlite_store *s, const char *sql, lb_err *err)
 {
     return sqlite3_exec(s->db, sql, NULL, NULL, NULL) == SQLITE_OK ? LB_OK
-                                                                    : db_error(s, err, sql);
+                                                                    : db_error(s, err, "%s", sql);
 }
 
 /* An integer from a one-value query, or -1. */
@@ -120,7 +134,7 @@ static int insert_rows(sqlite_store *s, long long id, int seq, const lb_journal_
     sqlite3_stmt *q;
     if (sqlite3_prepare_v2(s->db, "INSERT INTO journal (game, seq, entry, hash) VALUES "
                            "(?, ?, ?, ?)", -1, &q, NULL) != SQLITE_OK)
-        return db_error(s, err, "cannot write the journal");
+        return db_error(s, err, "game %lld: cannot append", id);
     int rc = LB_OK;
     for (int i = 0; i < n && rc == LB_OK; i++) {
         char *json = NULL;
@@ -142,7 +156,7 @@ static int insert_rows(sqlite_store *s, long long id, int seq, const lb_journal_
             rc = lb_err_set(err, LB_CONFLICT, "%s: game %lld: row %d is already written",
                             s->base.where, id, seq + i);
         else if (step != SQLITE_DONE)
-            rc = db_error(s, err, "cannot write the journal");
+            rc = db_error(s, err, "game %lld: cannot append", id);
     }
     sqlite3_finalize(q);
     return rc;
@@ -153,17 +167,20 @@ static int s_append(lb_store *base, long long id, int seq, const lb_journal_entr
 {
     sqlite_store *s = (sqlite_store *)base;
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return db_error(s, err, "cannot begin a transaction");
+        return db_error(s, err, "game %lld: cannot append", id);
     sqlite3_stmt *q;
     int rc = LB_OK;
     long long now = -1;
     if (sqlite3_prepare_v2(s->db, "SELECT seq FROM games WHERE id = ?", -1, &q, NULL) !=
         SQLITE_OK)
-        rc = db_error(s, err, "cannot read the game");
+        rc = db_error(s, err, "game %lld: cannot append", id);
     else {
         sqlite3_bind_int64(q, 1, id);
-        if (sqlite3_step(q) == SQLITE_ROW)
+        int step = sqlite3_step(q);
+        if (step == SQLITE_ROW)
             now = sqlite3_column_int64(q, 0);
+        else if (step != SQLITE_DONE)
+            rc = db_error(s, err, "game %lld: cannot append", id);
         sqlite3_finalize(q);
     }
     if (rc == LB_OK && now < 0)
@@ -176,18 +193,18 @@ static int s_append(lb_store *base, long long id, int seq, const lb_journal_entr
     if (rc == LB_OK) {
         if (sqlite3_prepare_v2(s->db, "UPDATE games SET seq = ?, summary = ?, updated = "
                                "datetime('now') WHERE id = ?", -1, &q, NULL) != SQLITE_OK)
-            rc = db_error(s, err, "cannot update the game");
+            rc = db_error(s, err, "game %lld: cannot append", id);
         else {
             sqlite3_bind_int(q, 1, seq + n);
             sqlite3_bind_text(q, 2, summary ? summary : "", -1, SQLITE_STATIC);
             sqlite3_bind_int64(q, 3, id);
             if (sqlite3_step(q) != SQLITE_DONE)
-                rc = db_error(s, err, "cannot update the game");
+                rc = db_error(s, err, "game %lld: cannot append", id);
             sqlite3_finalize(q);
         }
     }
     if (rc == LB_OK && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-        rc = db_error(s, err, "cannot commit");
+        rc = db_error(s, err, "game %lld: cannot append", id);
     if (rc != LB_OK)
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     return rc;
@@ -211,35 +228,18 @@ static int load_rows(sqlite_store *s, long long id, lb_store_record *out, lb_err
     sqlite3_stmt *q;
     if (sqlite3_prepare_v2(s->db, "SELECT seq, entry, hash FROM journal WHERE game = ? "
                            "ORDER BY seq", -1, &q, NULL) != SQLITE_OK)
-        return db_error(s, err, "cannot read the journal");
+        return db_error(s, err, "game %lld: cannot read the journal", id);
     sqlite3_bind_int64(q, 1, id);
     int rc = LB_OK, step;
-    while (rc == LB_OK && (step = sqlite3_step(q)) == SQLITE_ROW) {
-        int seq = sqlite3_column_int(q, 0);
-        const char *text = (const char *)sqlite3_column_text(q, 1);
-        if (seq != out->journal.count) {
-            rc = lb_err_set(err, LB_INVALID, "%s: game %lld: journal row %d is missing",
-                            s->base.where, id, out->journal.count);
-            break;
-        }
-        lb_journal_entry e;
-        lb_err perr = {0};
-        if (!text || lb_journal_entry_from_json(text, strlen(text), &e, &perr) != LB_OK) {
-            rc = lb_err_set(err, LB_INVALID, "%s: game %lld: journal row %d is unreadable: %s",
-                            s->base.where, id, seq, perr.msg);
-            break;
-        }
-        if (lb_journal_push(&out->journal, &e) != LB_OK)
-            rc = lb_err_set(err, LB_NOMEM, "out of memory");
-        if (sqlite3_column_type(q, 2) == SQLITE_TEXT)
-            text_col(q, 2, out->last_hash, sizeof out->last_hash);
-    }
+    while (rc == LB_OK && (step = sqlite3_step(q)) == SQLITE_ROW)
+        rc = store_row_add(&s->base, id, out, sqlite3_column_int(q, 0),
+                           (const char *)sqlite3_column_text(q, 1),
+                           (const char *)sqlite3_column_text(q, 2), err);
     if (rc == LB_OK && step != SQLITE_DONE)
-        rc = db_error(s, err, "cannot read the journal");
+        rc = db_error(s, err, "game %lld: cannot read the journal", id);
     sqlite3_finalize(q);
-    if (rc == LB_OK && out->journal.count != out->info.seq)
-        rc = lb_err_set(err, LB_INVALID, "%s: game %lld: %d journal rows, but the game says %d",
-                        s->base.where, id, out->journal.count, out->info.seq);
+    if (rc == LB_OK)
+        rc = store_rows_check(&s->base, id, out, err);
     return rc;
 }
 
@@ -250,14 +250,15 @@ static int s_load(lb_store *base, long long id, lb_store_record *out, lb_err *er
     lb_journal_init(&out->journal);
     sqlite3_stmt *q;
     if (sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
-        return db_error(s, err, "cannot begin a transaction");
+        return db_error(s, err, "game %lld: cannot read the game", id);
     int rc = LB_OK;
     if (sqlite3_prepare_v2(s->db, "SELECT " INFO_COLUMNS ", scenario, settings FROM games "
                            "WHERE id = ?", -1, &q, NULL) != SQLITE_OK) {
-        rc = db_error(s, err, "cannot read the game");
+        rc = db_error(s, err, "game %lld: cannot read the game", id);
     } else {
         sqlite3_bind_int64(q, 1, id);
-        if (sqlite3_step(q) == SQLITE_ROW) {
+        int step = sqlite3_step(q);
+        if (step == SQLITE_ROW) {
             info_of(q, &out->info);
             const char *sc = (const char *)sqlite3_column_text(q, 7);
             const char *set = (const char *)sqlite3_column_text(q, 8);
@@ -265,8 +266,10 @@ static int s_load(lb_store *base, long long id, lb_store_record *out, lb_err *er
             out->settings = strdup(set ? set : "");
             if (!out->scenario || !out->settings)
                 rc = lb_err_set(err, LB_NOMEM, "out of memory");
-        } else {
+        } else if (step == SQLITE_DONE) {
             rc = lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", base->where, id);
+        } else {
+            rc = db_error(s, err, "game %lld: cannot read the game", id);
         }
         sqlite3_finalize(q);
     }

@@ -4,14 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "postgres_store.h"
 #include "sqlite_store.h"
 
 int lb_store_open(const char *where, lb_store **out, lb_err *err)
 {
     *out = NULL;
     if (strncmp(where, "postgresql://", 13) == 0 || strncmp(where, "postgres://", 11) == 0)
-        return lb_err_set(err, LB_INVALID, "%s: PostgreSQL stores are not built in this program",
-                          where);
+        return postgres_store_open(where, out, err);
     return sqlite_store_open(where, out, err);
 }
 
