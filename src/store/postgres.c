@@ -200,8 +200,11 @@ static int check_schema(pg_store *s, lb_err *err)
         else
             rc = create_schema(s, err);
         PQclear(r);
-        if (rc != LB_CONFLICT || attempt > 0)
+        if (rc != LB_CONFLICT)
             return rc;
+        if (attempt > 0)
+            return lb_err_set(err, LB_IO, "%s: cannot create the store's tables: another "
+                              "process is creating them", s->base.where);
     }
 }
 
@@ -448,8 +451,10 @@ int postgres_store_open(const char *uri, lb_store **out, lb_err *err)
         return rc;
     }
     PQconninfoFree(parsed);
-    const char *const keys[] = {"dbname", "fallback_application_name", "client_encoding", NULL};
-    const char *const values[] = {uri, APPLICATION, "UTF8", NULL};
+    /* the address's own connect_timeout, after ours, wins; the client encoding is ours */
+    const char *const keys[] = {"connect_timeout", "dbname", "fallback_application_name",
+                                "client_encoding", NULL};
+    const char *const values[] = {"10", uri, APPLICATION, "UTF8", NULL};
     s->db = PQconnectdbParams(keys, values, 1);
     int rc;
     if (!s->db) {

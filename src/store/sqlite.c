@@ -74,23 +74,42 @@ static long long pragma_int(sqlite_store *s, const char *sql)
     return v;
 }
 
+/* The tables of a new file, made under the write lock: of two processes opening a new file at
+ * once, the second finds the first one's tables (and *made says whether this one made them). */
+static int create_schema(sqlite_store *s, int *made, lb_err *err)
+{
+    *made = 0;
+    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return db_error(s, err, "cannot create the store's tables");
+    int rc = LB_OK;
+    if (pragma_int(s, "SELECT count(*) FROM sqlite_master") == 0) {
+        char sql[sizeof schema + 128];
+        snprintf(sql, sizeof sql, "%sPRAGMA application_id=%d;PRAGMA user_version=%d;", schema,
+                 APPLICATION_ID, SCHEMA_VERSION);
+        if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+            rc = db_error(s, err, "cannot create the store's tables");
+        *made = rc == LB_OK;
+    }
+    if (rc == LB_OK && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        rc = db_error(s, err, "cannot create the store's tables");
+    if (rc != LB_OK)
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
 /* R-GAME-16: a new file gets the schema; an old one must be a store of this version. */
 static int check_schema(sqlite_store *s, lb_err *err)
 {
     long long tables = pragma_int(s, "SELECT count(*) FROM sqlite_master");
     if (tables < 0)
         return db_error(s, err, "not a labataille game file");
+    if (tables == 0) {
+        int made, rc = create_schema(s, &made, err);
+        if (rc != LB_OK || made)
+            return rc;
+    }
     long long app = pragma_int(s, "PRAGMA application_id");
     long long version = pragma_int(s, "PRAGMA user_version");
-    if (tables == 0) {
-        char sql[sizeof schema + 128];
-        snprintf(sql, sizeof sql, "BEGIN IMMEDIATE;%sPRAGMA application_id=%d;"
-                 "PRAGMA user_version=%d;COMMIT;", schema, APPLICATION_ID, SCHEMA_VERSION);
-        int rc = exec(s, sql, err);
-        if (rc != LB_OK)
-            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-        return rc;
-    }
     if (app != APPLICATION_ID)
         return lb_err_set(err, LB_INVALID, "%s: not a labataille game file (an SQLite database "
                           "of another program)", s->base.where);

@@ -35,12 +35,19 @@ static void pg_address(const char *dbname, char *out, size_t n)
              pg_env("LB_TEST_PG_PORT"));
 }
 
+static void quiet(void *arg, const char *message)
+{
+    (void)arg;
+    (void)message;
+}
+
 /* Runs statement on the database at uri; fails the test with the server's reason. */
 static void pg_exec(const char *uri, const char *statement)
 {
     PGconn *c = PQconnectdb(uri);
     if (PQstatus(c) != CONNECTION_OK)
         fail_msg("%s: %s", uri, PQerrorMessage(c));
+    PQsetNoticeProcessor(c, quiet, NULL); /* "drop cascades to …" */
     PGresult *r = PQexec(c, statement);
     ExecStatusType st = PQresultStatus(r);
     if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)

@@ -235,29 +235,47 @@ static void test_store__two_processes_race(void **state)
     lb_store_close(s);
 }
 
-/* Two processes opening a new store at the same time: both get it, with its tables made once. */
+#define OPEN_ROUNDS 8
+
+/* Two processes opening a new store at the same moment, again and again: both get it, with its
+ * tables made once. */
 static void test_store__opened_at_once(void **state)
 {
     test_store *t = *state;
-    pid_t pid[2];
-    for (int i = 0; i < 2; i++) {
-        pid[i] = fork();
-        assert_true(pid[i] >= 0);
-        if (pid[i] == 0) {
-            lb_store *s;
-            lb_err err = {0};
-            int rc = lb_store_open(t->where, &s, &err);
-            if (rc != LB_OK)
-                fprintf(stderr, "%s\n", err.msg);
-            else
-                lb_store_close(s);
-            _exit(rc == LB_OK ? 0 : 1);
+    for (int round = 0; round < OPEN_ROUNDS; round++) {
+        if (round) {
+            test_store_drop(t);
+            test_store_new(t, t->kind);
         }
-    }
-    for (int i = 0; i < 2; i++) {
-        int status;
-        assert_int_equal(waitpid(pid[i], &status, 0), pid[i]);
-        assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        int go[2];
+        assert_int_equal(pipe(go), 0);
+        pid_t pid[2];
+        for (int i = 0; i < 2; i++) {
+            pid[i] = fork();
+            assert_true(pid[i] >= 0);
+            if (pid[i] == 0) {
+                char word;
+                close(go[1]);
+                if (read(go[0], &word, 1) != 1)
+                    _exit(1);
+                lb_store *s;
+                lb_err err = {0};
+                int rc = lb_store_open(t->where, &s, &err);
+                if (rc != LB_OK)
+                    fprintf(stderr, "%s\n", err.msg);
+                else
+                    lb_store_close(s);
+                _exit(rc == LB_OK ? 0 : 1);
+            }
+        }
+        close(go[0]);
+        assert_int_equal(write(go[1], "gg", 2), 2);
+        close(go[1]);
+        for (int i = 0; i < 2; i++) {
+            int status;
+            assert_int_equal(waitpid(pid[i], &status, 0), pid[i]);
+            assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        }
     }
     lb_store *s = open_store(t);
     lb_err err = {0};
