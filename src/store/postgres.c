@@ -1,6 +1,7 @@
 /* The PostgreSQL store: many games in one database that any number of processes share, schema version checked, each append one statement guarded by the game's number and the journal's primary key, reconnecting after the server went away. */
 #include <libpq-fe.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,23 @@ static void without_password(const char *uri, char *out, size_t n)
     }
 }
 
+/* SQLSTATE of a failed command, "" when it has none (the connection broke). */
+static const char *state_of(const PGresult *r)
+{
+    const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+    return state ? state : "";
+}
+
+/* Whether the command failed because the server went away: the connection broke, or the server
+ * said it is shutting down or starting (operator intervention, 57P) or the connection failed
+ * (08) before libpq saw the socket close. */
+static bool server_gone(const pg_store *s, const PGresult *r)
+{
+    const char *state = state_of(r);
+    return PQstatus(s->db) != CONNECTION_OK || strncmp(state, "57P", 3) == 0 ||
+           strncmp(state, "08", 2) == 0;
+}
+
 /* A failed command's reason on one line: the server's message, or why the connection broke. */
 static void reason_of(const pg_store *s, const PGresult *r, char *out, size_t n)
 {
@@ -89,17 +107,10 @@ static void reason_of(const pg_store *s, const PGresult *r, char *out, size_t n)
     char why[LB_ERR_MSG_MAX];
     one_line(primary && PQstatus(s->db) == CONNECTION_OK ? primary : PQerrorMessage(s->db), why,
              sizeof why);
-    if (PQstatus(s->db) != CONNECTION_OK)
+    if (server_gone(s, r))
         snprintf(out, n, "the database server cannot be reached (%s)", why);
     else
         snprintf(out, n, "%s", why);
-}
-
-/* SQLSTATE of a failed command, "" when it has none (the connection broke). */
-static const char *state_of(const PGresult *r)
-{
-    const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
-    return state ? state : "";
 }
 
 /* A failed command as "WHERE: WHAT: REASON" (LB_IO: the server refused it or could not be
