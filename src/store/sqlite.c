@@ -1,4 +1,4 @@
-/* The SQLite store: many games in one file, WAL, schema version checked, one transaction per append with its sequence number. */
+/* The SQLite store: many games in one file, WAL, schema version checked and older ones upgraded, one transaction per append with its sequence number; how games are hosted and the links that open them. */
 #include <sqlite3.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 #include "rows.h"
 #include "sqlite_store.h"
 
-#define SCHEMA_VERSION 1
+#define SCHEMA_VERSION 2
 #define APPLICATION_ID 0x4c424154 /* "LBAT": the file is a labataille store */
 
 typedef struct sqlite_store {
@@ -16,7 +16,9 @@ typedef struct sqlite_store {
     sqlite3 *db;
 } sqlite_store;
 
-static const char schema[] =
+/* What each schema version adds: a new file gets them all, an older store the ones it lacks. */
+static const char *const migrations[SCHEMA_VERSION] = {
+    /* 1: games and their journals */
     "CREATE TABLE games ("
     " id INTEGER PRIMARY KEY,"
     " title TEXT NOT NULL,"
@@ -32,7 +34,14 @@ static const char schema[] =
     " seq INTEGER NOT NULL,"
     " entry TEXT NOT NULL,"
     " hash TEXT,"
-    " PRIMARY KEY (game, seq)) WITHOUT ROWID;";
+    " PRIMARY KEY (game, seq)) WITHOUT ROWID;",
+    /* 2: how each game is hosted, and the links that open games */
+    "ALTER TABLE games ADD COLUMN hosting TEXT NOT NULL DEFAULT '{}';"
+    "CREATE TABLE links ("
+    " digest TEXT PRIMARY KEY,"
+    " game INTEGER NOT NULL REFERENCES games(id),"
+    " role INTEGER NOT NULL) WITHOUT ROWID;",
+};
 
 /* The last error as "FILE: WHAT: REASON", with the system's reason when a file operation failed
  * (a read-only file system says so, not only "disk I/O error"). */
@@ -74,21 +83,27 @@ static long long pragma_int(sqlite_store *s, const char *sql)
     return v;
 }
 
-/* The tables of a new file, made under the write lock: of two processes opening a new file at
- * once, the second finds the first one's tables (and *made says whether this one made them). */
-static int create_schema(sqlite_store *s, int *made, lb_err *err)
+/* The versions a store lacks, under the write lock: of two processes opening a new or older
+ * file at once, the second finds the first one's work done. */
+static int migrate(sqlite_store *s, lb_err *err)
 {
-    *made = 0;
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return db_error(s, err, "cannot create the store's tables");
     int rc = LB_OK;
+    long long version = pragma_int(s, "PRAGMA user_version");
     if (pragma_int(s, "SELECT count(*) FROM sqlite_master") == 0) {
-        char sql[sizeof schema + 128];
-        snprintf(sql, sizeof sql, "%sPRAGMA application_id=%d;PRAGMA user_version=%d;", schema,
-                 APPLICATION_ID, SCHEMA_VERSION);
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA application_id=%d", APPLICATION_ID);
         if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
             rc = db_error(s, err, "cannot create the store's tables");
-        *made = rc == LB_OK;
+        version = 0;
+    }
+    for (long long v = version; rc == LB_OK && v >= 0 && v < SCHEMA_VERSION; v++) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA user_version=%lld", v + 1);
+        if (sqlite3_exec(s->db, migrations[v], NULL, NULL, NULL) != SQLITE_OK ||
+            sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+            rc = db_error(s, err, "cannot make the store's schema %lld", v + 1);
     }
     if (rc == LB_OK && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
         rc = db_error(s, err, "cannot create the store's tables");
@@ -97,27 +112,23 @@ static int create_schema(sqlite_store *s, int *made, lb_err *err)
     return rc;
 }
 
-/* R-GAME-16: a new file gets the schema; an old one must be a store of this version. */
+/* R-GAME-16: a new file gets the schema and an older store the versions it lacks; a store of a
+ * newer version, or a database of another program, is refused. */
 static int check_schema(sqlite_store *s, lb_err *err)
 {
     long long tables = pragma_int(s, "SELECT count(*) FROM sqlite_master");
     if (tables < 0)
         return db_error(s, err, "not a labataille game file");
-    if (tables == 0) {
-        int made, rc = create_schema(s, &made, err);
-        if (rc != LB_OK || made)
-            return rc;
-    }
     long long app = pragma_int(s, "PRAGMA application_id");
     long long version = pragma_int(s, "PRAGMA user_version");
-    if (app != APPLICATION_ID)
+    if (tables > 0 && app != APPLICATION_ID)
         return lb_err_set(err, LB_INVALID, "%s: not a labataille game file (an SQLite database "
                           "of another program)", s->base.where);
-    if (version != SCHEMA_VERSION)
+    if (tables > 0 && (version < 1 || version > SCHEMA_VERSION))
         return lb_err_set(err, LB_INVALID, "%s: saved by another version of labataille (store "
                           "schema %lld; this program reads schema %d)", s->base.where, version,
                           SCHEMA_VERSION);
-    return LB_OK;
+    return tables == 0 || version < SCHEMA_VERSION ? migrate(s, err) : LB_OK;
 }
 
 static void text_col(sqlite3_stmt *q, int col, char *out, size_t n)
@@ -333,6 +344,92 @@ static int s_list(lb_store *base, lb_store_info **out, int *n, lb_err *err)
     return rc;
 }
 
+static int s_hosting_set(lb_store *base, long long id, const char *json, lb_err *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(s->db, "UPDATE games SET hosting = ? WHERE id = ?", -1, &q, NULL) !=
+        SQLITE_OK)
+        return db_error(s, err, "game %lld: cannot save how it is hosted", id);
+    sqlite3_bind_text(q, 1, json, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(q, 2, id);
+    int step = sqlite3_step(q);
+    sqlite3_finalize(q);
+    if (step != SQLITE_DONE)
+        return db_error(s, err, "game %lld: cannot save how it is hosted", id);
+    if (sqlite3_changes(s->db) == 0)
+        return lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", base->where, id);
+    return LB_OK;
+}
+
+static int s_hosting_get(lb_store *base, long long id, char **json, lb_err *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *q;
+    *json = NULL;
+    if (sqlite3_prepare_v2(s->db, "SELECT hosting FROM games WHERE id = ?", -1, &q, NULL) !=
+        SQLITE_OK)
+        return db_error(s, err, "game %lld: cannot read how it is hosted", id);
+    sqlite3_bind_int64(q, 1, id);
+    int step = sqlite3_step(q), rc = LB_OK;
+    if (step == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(q, 0);
+        if (!(*json = strdup(t ? (const char *)t : "{}")))
+            rc = lb_err_set(err, LB_NOMEM, "out of memory");
+    } else if (step == SQLITE_DONE) {
+        rc = lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", base->where, id);
+    } else {
+        rc = db_error(s, err, "game %lld: cannot read how it is hosted", id);
+    }
+    sqlite3_finalize(q);
+    return rc;
+}
+
+static int s_link_add(lb_store *base, const char *digest, long long game, int role, lb_err *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(s->db, "INSERT INTO links (digest, game, role) VALUES (?, ?, ?)", -1,
+                           &q, NULL) != SQLITE_OK)
+        return db_error(s, err, "game %lld: cannot save a link", game);
+    sqlite3_bind_text(q, 1, digest, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(q, 2, game);
+    sqlite3_bind_int(q, 3, role);
+    int step = sqlite3_step(q), rc = LB_OK;
+    int why = sqlite3_extended_errcode(s->db);
+    if (step == SQLITE_CONSTRAINT && why == SQLITE_CONSTRAINT_FOREIGNKEY)
+        rc = lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", base->where, game);
+    else if (step == SQLITE_CONSTRAINT)
+        rc = lb_err_set(err, LB_CONFLICT, "%s: game %lld: that link is there already",
+                        base->where, game);
+    else if (step != SQLITE_DONE)
+        rc = db_error(s, err, "game %lld: cannot save a link", game);
+    sqlite3_finalize(q);
+    return rc;
+}
+
+static int s_link_find(lb_store *base, const char *digest, long long *game, int *role,
+                       lb_err *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(s->db, "SELECT game, role FROM links WHERE digest = ?", -1, &q,
+                           NULL) != SQLITE_OK)
+        return db_error(s, err, "cannot read the links");
+    sqlite3_bind_text(q, 1, digest, -1, SQLITE_STATIC);
+    int step = sqlite3_step(q), rc = LB_OK;
+    if (step == SQLITE_ROW) {
+        *game = sqlite3_column_int64(q, 0);
+        *role = sqlite3_column_int(q, 1);
+    } else if (step == SQLITE_DONE) {
+        rc = lb_err_set(err, LB_NOT_FOUND, "%s: no such link", base->where);
+    } else {
+        rc = db_error(s, err, "cannot read the links");
+    }
+    sqlite3_finalize(q);
+    return rc;
+}
+
 static void s_close(lb_store *base)
 {
     sqlite_store *s = (sqlite_store *)base;
@@ -340,7 +437,9 @@ static void s_close(lb_store *base)
     free(s);
 }
 
-static const lb_store_ops sqlite_ops = {s_create, s_append, s_load, s_list, s_close};
+static const lb_store_ops sqlite_ops = {s_create,      s_append,      s_load,
+                                         s_list,        s_hosting_set, s_hosting_get,
+                                         s_link_add,    s_link_find,   s_close};
 
 int sqlite_store_open(const char *path, lb_store **out, lb_err *err)
 {

@@ -1,4 +1,4 @@
-/* Store conformance: the same tests on the SQLite store and on the PostgreSQL store (numbered appends, lists, racing writers in two processes, foreign and other-version stores, journals that do not replay). */
+/* Store conformance: the same tests on the SQLite store and on the PostgreSQL store (numbered appends, lists, racing writers in two processes, foreign, newer and older stores, journals that do not replay, hosting and links). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -237,8 +237,17 @@ static void test_store__two_processes_race(void **state)
 
 #define OPEN_ROUNDS 8
 
-/* Two processes opening a new store at the same moment, again and again: both get it, with its
- * tables made once. */
+/* Makes t's store one of schema 1, as the first version of the program left it. */
+static void make_schema_1(test_store *t)
+{
+    lb_store *s = open_store(t);
+    lb_store_close(s);
+    test_store_sql(t, "DROP TABLE links; ALTER TABLE games DROP COLUMN hosting");
+    test_store_set_version(t, 1);
+}
+
+/* Two processes opening a new store at the same moment, again and again, and then a store of
+ * schema 1: both get it, with its tables made or upgraded once. */
 static void test_store__opened_at_once(void **state)
 {
     test_store *t = *state;
@@ -247,6 +256,8 @@ static void test_store__opened_at_once(void **state)
             test_store_drop(t);
             test_store_new(t, t->kind);
         }
+        if (round >= OPEN_ROUNDS / 2)
+            make_schema_1(t);
         int go[2];
         assert_int_equal(pipe(go), 0);
         pid_t pid[2];
@@ -282,24 +293,25 @@ static void test_store__opened_at_once(void **state)
     long long id;
     assert_int_equal(lb_store_create(s, "t", "x.json", "{}", "{}", &id, &err), LB_OK);
     assert_int_equal(id, 1);
+    assert_int_equal(lb_store_link_add(s, "d", id, 0, &err), LB_OK);
     lb_store_close(s);
 }
 
-/* A database of another program and a store of another version: each refused with the
- * reason, and left as it was. */
+/* A database of another program and a store of a newer version: each refused with the reason,
+ * and left as it was. */
 static void test_store__foreign_and_other_version_refused(void **state)
 {
     test_store *t = *state;
     lb_store *s = open_store(t);
     lb_store_close(s);
-    test_store_set_version(t, 2);
+    test_store_set_version(t, 3);
     lb_err err = {0};
     assert_int_equal(lb_store_open(t->where, &s, &err), LB_INVALID);
     char want[700];
-    snprintf(want, sizeof want, "%s: saved by another version of labataille (store schema 2; "
-             "this program reads schema 1)", t->where);
+    snprintf(want, sizeof want, "%s: saved by another version of labataille (store schema 3; "
+             "this program reads schema 2)", t->where);
     assert_string_equal(err.msg, want);
-    test_store_set_version(t, 1);
+    test_store_set_version(t, 2);
     s = open_store(t);
     lb_store_close(s);
 
@@ -313,6 +325,113 @@ static void test_store__foreign_and_other_version_refused(void **state)
     /* still another program's: no table of the store was added */
     test_store_sql(t, "INSERT INTO recipes (name) VALUES ('soup')");
     assert_int_equal(lb_store_open(t->where, &s, &err), LB_INVALID);
+}
+
+/* A store of schema 1 (games and journals only) is upgraded when it is opened: its games are
+ * kept, hosted as "{}", and links can be added. */
+static void test_store__older_schema_upgraded(void **state)
+{
+    test_store *t = *state;
+    lb_store *s = open_store(t);
+    lb_err err = {0};
+    long long id;
+    assert_int_equal(lb_store_create(s, "old", "x.json", "{}", "{}", &id, &err), LB_OK);
+    lb_journal_entry row = test_row("end");
+    assert_int_equal(lb_store_append(s, id, 0, &row, 1, "00ff", "13:00", &err), LB_OK);
+    lb_store_close(s);
+    make_schema_1(t);
+
+    s = open_store(t);
+    lb_store_record r;
+    assert_int_equal(lb_store_load(s, id, &r, &err), LB_OK);
+    assert_int_equal(r.journal.count, 1);
+    assert_string_equal(r.journal.entries[0].key, "end");
+    assert_string_equal(r.last_hash, "00ff");
+    lb_store_record_release(&r);
+    char *json;
+    assert_int_equal(lb_store_hosting_get(s, id, &json, &err), LB_OK);
+    assert_string_equal(json, "{}");
+    free(json);
+    assert_int_equal(lb_store_link_add(s, "abc", id, 1, &err), LB_OK);
+    lb_store_close(s);
+    s = open_store(t); /* schema 2 now: opened as it is */
+    long long game;
+    int role;
+    assert_int_equal(lb_store_link_find(s, "abc", &game, &role, &err), LB_OK);
+    assert_int_equal(game, id);
+    assert_int_equal(role, 1);
+    lb_store_close(s);
+}
+
+/* How a game is hosted and the links that open games: kept, shared by every connection, a
+ * digest given twice or a missing game refused with nothing changed. */
+static void test_store__hosting_and_links(void **state)
+{
+    test_store *t = *state;
+    lb_store *s = open_store(t);
+    lb_err err = {0};
+    long long one, two;
+    assert_int_equal(lb_store_create(s, "one", "x.json", "{}", "{}", &one, &err), LB_OK);
+    assert_int_equal(lb_store_create(s, "two", "x.json", "{}", "{}", &two, &err), LB_OK);
+    char *json;
+    assert_int_equal(lb_store_hosting_get(s, one, &json, &err), LB_OK);
+    assert_string_equal(json, "{}");
+    free(json);
+    const char hosted[] = "{\"two_players\": true, \"ai\": -1}";
+    assert_int_equal(lb_store_hosting_set(s, one, hosted, &err), LB_OK);
+    char want[700];
+    assert_int_equal(lb_store_hosting_set(s, one, "[1]", &err), LB_INVALID);
+    snprintf(want, sizeof want, "%s: game 1: how it is hosted must be a JSON object", s->where);
+    assert_string_equal(err.msg, want);
+    assert_int_equal(lb_store_hosting_set(s, 99, "{}", &err), LB_NOT_FOUND);
+    snprintf(want, sizeof want, "%s: no game 99", s->where);
+    assert_string_equal(err.msg, want);
+    assert_int_equal(lb_store_hosting_get(s, 99, &json, &err), LB_NOT_FOUND);
+    assert_null(json);
+    assert_string_equal(err.msg, want);
+
+    assert_int_equal(lb_store_link_add(s, "d1", one, 0, &err), LB_OK);
+    assert_int_equal(lb_store_link_add(s, "d2", two, 1, &err), LB_OK);
+    assert_int_equal(lb_store_link_add(s, "d1", two, 1, &err), LB_CONFLICT);
+    snprintf(want, sizeof want, "%s: game 2: that link is there already", s->where);
+    assert_string_equal(err.msg, want);
+    assert_int_equal(lb_store_link_add(s, "d3", 99, 0, &err), LB_NOT_FOUND);
+    snprintf(want, sizeof want, "%s: no game 99", s->where);
+    assert_string_equal(err.msg, want);
+    assert_int_equal(lb_store_link_add(s, "", one, 0, &err), LB_INVALID);
+    char longest[LB_STORE_DIGEST_MAX + 2];
+    memset(longest, 'f', sizeof longest - 1);
+    longest[sizeof longest - 1] = '\0';
+    assert_int_equal(lb_store_link_add(s, longest, one, 0, &err), LB_INVALID);
+    snprintf(want, sizeof want, "%s: a link's digest must have 1 to 128 characters, not 129",
+             s->where);
+    assert_string_equal(err.msg, want);
+    longest[LB_STORE_DIGEST_MAX] = '\0';
+    assert_int_equal(lb_store_link_add(s, longest, one, 2, &err), LB_OK);
+    lb_store_close(s);
+
+    s = open_store(t); /* another connection sees them all */
+    assert_int_equal(lb_store_hosting_get(s, one, &json, &err), LB_OK);
+    assert_string_equal(json, hosted);
+    free(json);
+    const struct {
+        const char *digest;
+        long long game;
+        int role;
+    } links[] = {{"d1", 1, 0}, {"d2", 2, 1}, {longest, 1, 2}};
+    for (int i = 0; i < 3; i++) {
+        long long game = -1;
+        int role = -1;
+        assert_int_equal(lb_store_link_find(s, links[i].digest, &game, &role, &err), LB_OK);
+        assert_int_equal(game, links[i].game);
+        assert_int_equal(role, links[i].role);
+    }
+    long long game;
+    int role;
+    assert_int_equal(lb_store_link_find(s, "d3", &game, &role, &err), LB_NOT_FOUND);
+    snprintf(want, sizeof want, "%s: no such link", s->where);
+    assert_string_equal(err.msg, want);
+    lb_store_close(s);
 }
 
 /* Two saved demo games, each with three decisions taken and appended one answer at a time. */
@@ -473,6 +592,10 @@ static void test_store__postgres_address_refused(void **state)
         cmocka_unit_test_prestate_setup_teardown(test_store__bad_journal_refused, setup,       \
                                                  teardown, prestate),                          \
         cmocka_unit_test_prestate_setup_teardown(test_store__saved_game_replays, setup,        \
+                                                 teardown, prestate),                          \
+        cmocka_unit_test_prestate_setup_teardown(test_store__older_schema_upgraded, setup,     \
+                                                 teardown, prestate),                          \
+        cmocka_unit_test_prestate_setup_teardown(test_store__hosting_and_links, setup,         \
                                                  teardown, prestate),                          \
     }
 
