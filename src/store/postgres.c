@@ -11,11 +11,11 @@
 
 #define SCHEMA_VERSION 2
 #define APPLICATION "labataille"
-#define APPEND_ROWS_MAX 30000 /* one parameter a row, under the protocol's 65535 */
 
 typedef struct pg_store {
     lb_store base;
     PGconn *db;
+    bool prepared; /* the append statement, on this connection */
 } pg_store;
 
 /* What each schema version adds (the SQLite store's tables): a new store gets them all, an older
@@ -141,8 +141,10 @@ static int connected(pg_store *s, lb_err *err)
 {
     if (PQstatus(s->db) == CONNECTION_OK)
         PQconsumeInput(s->db); /* reads the goodbye of a server that went away while idle */
-    if (PQstatus(s->db) != CONNECTION_OK)
+    if (PQstatus(s->db) != CONNECTION_OK) {
         PQreset(s->db);
+        s->prepared = false; /* a new session */
+    }
     if (PQstatus(s->db) == CONNECTION_OK)
         return LB_OK;
     char why[LB_ERR_MSG_MAX];
@@ -302,64 +304,84 @@ static int not_appended(pg_store *s, long long id, int seq, lb_err *err)
     return rc;
 }
 
-/* The append statement for n rows: the game's row moves from seq to seq + n only when it is at
- * seq (a racing writer waits for the row's lock, then finds another number and updates
- * nothing), and the rows are inserted only when it moved; the primary key (game, seq) refuses
- * a row written twice all the same. One statement is one transaction. Parameters: $1 game,
- * $2 seq, $3 seq + n, $4 summary, $5 hash, then the entries. */
-static char *append_sql(int n)
+/* The append, prepared once a connection: the game's row moves from seq to seq + n only when it
+ * is at seq (a racing writer waits for the row's lock, then finds another number and updates
+ * nothing), and the rows are inserted only when it moved; the primary key (game, seq) refuses a
+ * row written twice all the same. One statement is one transaction. Parameters: $1 game, $2
+ * seq, $3 summary, $4 the hash (on the last row), $5 the entries as a text array. */
+#define APPEND_STATEMENT "lb_append"
+static const char append_sql[] =
+    "WITH game AS (UPDATE games SET seq = $2::int + cardinality($5::text[]), "
+    "summary = $3::text, updated = now() WHERE id = $1::bigint AND seq = $2::int RETURNING id) "
+    "INSERT INTO journal (game, seq, entry, hash) "
+    "SELECT game.id, $2::int + r.k - 1, r.entry, "
+    "CASE WHEN r.k = cardinality($5::text[]) THEN $4::text END "
+    "FROM game, unnest($5::text[]) WITH ORDINALITY AS r (entry, k)";
+
+/* The entries as a text array literal: each one quoted, its quotes and backslashes escaped. */
+static char *array_literal(char *const *items, int n)
 {
-    static const char head[] =
-        "WITH game AS (UPDATE games SET seq = $3::int, summary = $4::text, updated = now() "
-        "WHERE id = $1::bigint AND seq = $2::int RETURNING id) "
-        "INSERT INTO journal (game, seq, entry, hash) "
-        "SELECT game.id, $2::int + r.k, r.entry, "
-        "CASE WHEN $2::int + r.k = $3::int - 1 THEN $5::text END "
-        "FROM game, (VALUES ";
-    static const char tail[] = ") AS r (k, entry)";
-    size_t cap = sizeof head + sizeof tail + (size_t)n * 32;
-    char *sql = malloc(cap);
-    if (!sql)
-        return NULL;
-    size_t len = (size_t)snprintf(sql, cap, "%s", head);
+    size_t cap = 3;
     for (int i = 0; i < n; i++)
-        len += (size_t)snprintf(sql + len, cap - len, "%s(%d, $%d::text)", i ? ", " : "", i,
-                                6 + i);
-    snprintf(sql + len, cap - len, "%s", tail);
-    return sql;
+        cap += 3 + 2 * strlen(items[i]);
+    char *out = malloc(cap), *p = out;
+    if (!out)
+        return NULL;
+    *p++ = '{';
+    for (int i = 0; i < n; i++) {
+        if (i)
+            *p++ = ',';
+        *p++ = '"';
+        for (const char *c = items[i]; *c; c++) {
+            if (*c == '"' || *c == '\\')
+                *p++ = '\\';
+            *p++ = *c;
+        }
+        *p++ = '"';
+    }
+    *p++ = '}';
+    *p = '\0';
+    return out;
+}
+
+/* The append statement on this connection: prepared (parsed and planned) once, not at each
+ * append. */
+static int prepare_append(pg_store *s, long long id, lb_err *err)
+{
+    if (s->prepared)
+        return LB_OK;
+    PGresult *r = PQprepare(s->db, APPEND_STATEMENT, append_sql, 0, NULL);
+    if (PQresultStatus(r) != PGRES_COMMAND_OK)
+        return failed(s, r, err, "game %lld: cannot append", id);
+    PQclear(r);
+    s->prepared = true;
+    return LB_OK;
 }
 
 static int p_append(lb_store *base, long long id, int seq, const lb_journal_entry *rows, int n,
                     const char *hash, const char *summary, lb_err *err)
 {
     pg_store *s = (pg_store *)base;
-    if (n > APPEND_ROWS_MAX)
-        return lb_err_set(err, LB_INVALID, "%s: game %lld: %d rows in one append (at most %d)",
-                          base->where, id, n, APPEND_ROWS_MAX);
     int rc = connected(s, err);
+    if (rc == LB_OK)
+        rc = prepare_append(s, id, err);
     if (rc != LB_OK)
         return rc;
-    char ids[24], seqs[16], next[16];
-    snprintf(ids, sizeof ids, "%lld", id);
-    snprintf(seqs, sizeof seqs, "%d", seq);
-    snprintf(next, sizeof next, "%d", seq + n);
-    char *sql = append_sql(n);
-    const char **values = calloc((size_t)n + 5, sizeof *values);
     char **json = calloc((size_t)n, sizeof *json);
-    if (!sql || !values || !json)
-        rc = lb_err_set(err, LB_NOMEM, "out of memory");
+    if (!json)
+        return lb_err_set(err, LB_NOMEM, "out of memory");
     for (int i = 0; i < n && rc == LB_OK; i++)
         if (lb_journal_entry_to_json(&rows[i], &json[i]) != LB_OK)
             rc = lb_err_set(err, LB_NOMEM, "out of memory");
+    char *entries = rc == LB_OK ? array_literal(json, n) : NULL;
+    if (rc == LB_OK && !entries)
+        rc = lb_err_set(err, LB_NOMEM, "out of memory");
     if (rc == LB_OK) {
-        values[0] = ids;
-        values[1] = seqs;
-        values[2] = next;
-        values[3] = summary ? summary : "";
-        values[4] = hash;
-        for (int i = 0; i < n; i++)
-            values[5 + i] = json[i];
-        PGresult *r = run(s, sql, n + 5, values);
+        char ids[24], seqs[16];
+        snprintf(ids, sizeof ids, "%lld", id);
+        snprintf(seqs, sizeof seqs, "%d", seq);
+        const char *values[] = {ids, seqs, summary ? summary : "", hash, entries};
+        PGresult *r = PQexecPrepared(s->db, APPEND_STATEMENT, 5, values, NULL, NULL, 0);
         if (PQresultStatus(r) != PGRES_COMMAND_OK) {
             if (strcmp(state_of(r), "23505") == 0) {
                 PQclear(r);
@@ -375,11 +397,10 @@ static int p_append(lb_store *base, long long id, int seq, const lb_journal_entr
                 rc = not_appended(s, id, seq, err);
         }
     }
-    for (int i = 0; json && i < n; i++)
+    for (int i = 0; i < n; i++)
         free(json[i]);
     free(json);
-    free(values);
-    free(sql);
+    free(entries);
     return rc;
 }
 

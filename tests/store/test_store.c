@@ -41,7 +41,8 @@ static lb_store *open_store(const test_store *t)
     return s;
 }
 
-/* Rows appended at their numbers come back in order, with the game's summary and hash. */
+/* Rows appended at their numbers come back in order, as they were (quotes, backslashes, braces
+ * and accents in a key), with the game's summary and hash. */
 static void test_store__append_and_load(void **state)
 {
     test_store *t = *state;
@@ -50,7 +51,8 @@ static void test_store__append_and_load(void **state)
     long long id;
     assert_int_equal(lb_store_create(s, "a title", "x.json", "{}", "{}", &id, &err), LB_OK);
     assert_int_equal(id, 1);
-    lb_journal_entry rows[3] = {test_row("end"), test_row("fire:a:0101"), test_row("end")};
+    lb_journal_entry rows[3] = {test_row("end"), test_row("fire:a:0101"),
+                                test_row("say \"hi\", {\\} \u00e9t\u00e9")};
     rows[1].kind = LB_ENTRY_ROLL;
     rows[1].die = LB_DIE_TWO;
     rows[1].value = 34;
@@ -67,6 +69,7 @@ static void test_store__append_and_load(void **state)
     assert_int_equal(r.journal.entries[1].kind, LB_ENTRY_ROLL);
     assert_int_equal(r.journal.entries[1].value, 34);
     assert_string_equal(r.journal.entries[1].purpose, "fire");
+    assert_string_equal(r.journal.entries[2].key, "say \"hi\", {\\} \u00e9t\u00e9");
     assert_string_equal(r.last_hash, "00ff");
     assert_string_equal(r.info.summary, "13:20 french");
     assert_string_equal(r.info.title, "a title");
