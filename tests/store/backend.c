@@ -97,9 +97,9 @@ void test_store_new(test_store *t, test_kind kind)
          * connection's current schema, named by search_path in the address */
         snprintf(t->name, sizeof t->name, "lbt_%d_%ld%09ld", (int)getpid(), (long)now.tv_sec,
                  now.tv_nsec);
-        char sql[160], dbname[8] = "lb";
+        char sql[160];
         snprintf(sql, sizeof sql, "CREATE SCHEMA %s", t->name);
-        pg_address(dbname, t->where, sizeof t->where);
+        pg_address("lb", t->where, sizeof t->where);
         pg_exec(t->where, sql);
         size_t len = strlen(t->where);
         snprintf(t->where + len, sizeof t->where - len, "&options=-csearch_path%%3D%s", t->name);
