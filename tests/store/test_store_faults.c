@@ -6,6 +6,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pwd.h>
 #include <stdbool.h>
 #include <signal.h>
@@ -412,24 +413,24 @@ static void test_store__corrupt_file(void **state)
 
 /* ---- the PostgreSQL server stopped and restarted ----------------------------------------- */
 
-#define RESTART_ROWS 80
-
 typedef struct attempt {
     char what;     /* 'o' saved, 'c' found saved after a lost answer, 'f' failed, 'e' wrong */
     int rc;
     char msg[240];
 } attempt;
 
-/* The child: appends "row:k" at k = 0, 1, … until RESTART_ROWS are saved, telling the parent of
- * each attempt; a failed one is tried again 20 ms later. A conflict means the last attempt was
- * committed though its answer was lost with the connection: the row must be ours. */
-static void restart_appender(const char *where, long long id, int out)
+/* The child: appends "row:k" at k = 0, 1, … as fast as it can until the parent writes to stop,
+ * telling the parent of each attempt; a failed one is tried again 20 ms later. A conflict means
+ * the last attempt was committed though its answer was lost with the connection: the row must
+ * be ours. */
+static void restart_appender(const char *where, long long id, int stop, int out)
 {
     lb_store *s;
     lb_err err = {0};
-    if (lb_store_open(where, &s, &err) != LB_OK)
+    if (lb_store_open(where, &s, &err) != LB_OK || fcntl(stop, F_SETFL, O_NONBLOCK) != 0)
         _exit(2);
-    for (int seq = 0; seq < RESTART_ROWS;) {
+    char word;
+    for (int seq = 0; read(stop, &word, 1) != 1;) {
         char key[24];
         snprintf(key, sizeof key, "row:%d", seq);
         lb_journal_entry e = test_row(key);
@@ -458,7 +459,9 @@ static void restart_appender(const char *where, long long id, int out)
 
 /* Appends go on while the server is stopped and started again: while it is down each fails
  * cleanly (LB_IO, naming the address and the reason) and nothing is written; after, the same
- * connection comes back by itself and the appends go on; every row is there once, in order. */
+ * connection comes back by itself and the appends go on; every row saved is there once, in
+ * order. The server stops after 20 saves, starts after 3 failures; the appends stop 20 saves
+ * after that. */
 static void test_store__server_restart_under_load(void **state)
 {
     test_store *t = *state;
@@ -467,15 +470,18 @@ static void test_store__server_restart_under_load(void **state)
     long long id;
     assert_int_equal(lb_store_create(s, "restart", "x.json", "{}", "{}", &id, &err), LB_OK);
     lb_store_close(s);
-    int out[2];
+    int out[2], stop[2];
     assert_int_equal(pipe(out), 0);
+    assert_int_equal(pipe(stop), 0);
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
         close(out[0]);
-        restart_appender(t->where, id, out[1]);
+        close(stop[1]);
+        restart_appender(t->where, id, stop[0], out[1]);
     }
     close(out[1]);
+    close(stop[0]);
     attempt a;
     int saved = 0, failed = 0, after = 0, stopped = 0, started = 0;
     char first_failure[sizeof a.msg] = "";
@@ -499,20 +505,22 @@ static void test_store__server_restart_under_load(void **state)
             test_pg_ctl("start");
             started = 1;
         }
+        if (after == 20)
+            assert_int_equal(write(stop[1], "s", 1), 1);
     }
     close(out[0]);
+    close(stop[1]);
     int status;
     assert_int_equal(waitpid(pid, &status, 0), pid);
     assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     print_message("%d appends saved, %d refused while the server was down (first: %s), %d after "
                   "it came back\n", saved, failed, first_failure, after);
-    assert_int_equal(saved, RESTART_ROWS);
-    assert_true(failed >= 3 && after >= 1);
+    assert_true(failed >= 3 && after >= 20);
     s = open_store(t->where);
     lb_store_record r;
     assert_int_equal(lb_store_load(s, id, &r, &err), LB_OK);
-    assert_int_equal(r.journal.count, RESTART_ROWS);
-    for (int k = 0; k < RESTART_ROWS; k++) {
+    assert_int_equal(r.journal.count, saved);
+    for (int k = 0; k < saved; k++) {
         char key[24];
         snprintf(key, sizeof key, "row:%d", k);
         assert_string_equal(r.journal.entries[k].key, key);
