@@ -86,6 +86,9 @@ int cmd_los(const cli_args *args);
 int cmd_visible(const cli_args *args);
 int cmd_fire(const cli_args *args);
 int cmd_charge(const cli_args *args);
+int cmd_play(const cli_args *args);
+int cmd_games(const cli_args *args);
+int cmd_replay(const cli_args *args);
 int cmd_melee(const cli_args *args);
 int cmd_move(const cli_args *args);
 

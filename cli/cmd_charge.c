@@ -101,7 +101,8 @@ static const char *answer_for(const cli_args *args, const lb_state *st, const lb
 
 static json_t *unit_json(const lb_state *st, const lb_unit *u)
 {
-    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s}", "hexes", cli_hexes_json(st, u->hexes, u->nhexes), "state",
+    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s}", "hexes",
+                     cli_hexes_json(st, u->hexes, u->nhexes), "state",
                      lb_morale_state_name(u->state), "formation", lb_formation_name(u->formation),
                      "losses", u->losses, "strength", lb_unit_strength(u), "facing", u->facing,
                      "readiness", lb_readiness_name(u->readiness));

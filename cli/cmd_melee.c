@@ -233,11 +233,11 @@ static json_t *chance_json(const lb_state *st, const lb_melee_chance *c)
 
 static json_t *after_json(const lb_state *st, const lb_unit *u)
 {
-    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s,s:s}", "hexes", cli_hexes_json(st, u->hexes, u->nhexes), "state",
-                     lb_morale_state_name(u->state), "formation", lb_formation_name(u->formation),
-                     "losses", u->losses, "strength", lb_unit_strength(u), "facing", u->facing,
-                     "readiness", lb_readiness_name(u->readiness), "hold_next",
-                     lb_move_hold_name(u->move.hold_next));
+    return json_pack(
+        "{s:o,s:s,s:s,s:i,s:i,s:i,s:s,s:s}", "hexes", cli_hexes_json(st, u->hexes, u->nhexes),
+        "state", lb_morale_state_name(u->state), "formation", lb_formation_name(u->formation),
+        "losses", u->losses, "strength", lb_unit_strength(u), "facing", u->facing, "readiness",
+        lb_readiness_name(u->readiness), "hold_next", lb_move_hold_name(u->move.hold_next));
 }
 
 /* The units the melee changed: before and after, or eliminated. */

@@ -22,6 +22,11 @@ static const cli_command commands[] = {
     {"charge", cmd_charge, "path=,target=,response=,answers=,auto,odds",
      "charge FILE CAVALRY --path H1,H2,... [--target U] [--response stand|carre]",
      "a cavalry charge step by step, asking each decision (--answers K,..., --auto, --odds)"},
+    {"play", cmd_play, "db=,game=,script=", "play [FILE] [--db DB] [--game ID] [--seed N] [--script F]",
+     "a game turn by turn at a prompt (or from a script), saved in DB"},
+    {"games", cmd_games, "db=", "games [--db DB]", "the games saved in DB (default labataille.db)"},
+    {"replay", cmd_replay, "db=,to=", "replay GAME [--db DB] [--to N]",
+     "steps through a saved game's journal, to entry N"},
 };
 
 static const int ncommands = (int)(sizeof commands / sizeof *commands);

@@ -3,6 +3,7 @@
 #define LB_STATE_H
 
 #include "arena.h"
+#include "battle.h"
 #include "charts.h"
 #include "map.h"
 #include "unit.h"
@@ -54,6 +55,7 @@ typedef struct lb_state {
     int *hex_first;         /* cols*rows+1 offsets into hex_units */
     int *hex_units;         /* unit indexes by cell, in stacking order (first listed on top) */
     unsigned long long generation; /* bumped by every apply step (lb_state_touch) */
+    lb_battle battle;       /* victory, reinforcements, organisation, timed movement */
 } lb_state;
 
 /* Frees a state and all it holds; NULL is fine. */

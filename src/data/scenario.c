@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "lb/grow.h"
+#include "scenario_battle.h"
 #include "scenario_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
@@ -249,7 +250,8 @@ static void load_turn(loader *L)
 /* ---- entry points ------------------------------------------------------------------------- */
 
 static const char *const top_keys[] = {"format", "title", "game",  "rules", "fractions",
-                                       "turn",   "sides", "map",   "charts", "units"};
+                                       "turn",   "sides", "map",   "charts", "units",
+                                       SCN_BATTLE_KEYS};
 
 /* Every step of a load, the state kept in L->st; problems go to L's list. */
 static void load_all(loader *L, const lb_load_opts *opts)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "move_record.h"
+#include "scenario_battle.h"
 #include "scenario_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
@@ -443,6 +444,10 @@ void lbi_scn_load_units(loader *L)
         load_unit(L, json_array_get(units, (size_t)i), i, &ids);
     free(ids.slots);
     free(ids.owner);
+    /* the battle keys take the reinforcements off the map before the placement check */
+    if (!L->found && !L->nomem &&
+        lbi_scn_battle_load(L->root, st, L->strict, lbi_scn_report_doc, L) != 0)
+        L->nomem = 1;
     if (!L->found && !L->nomem) {
         check_placement(L);
         lbi_move_record_check(st, lbi_scn_report_doc, L); /* R-MOV-14 */

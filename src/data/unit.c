@@ -30,7 +30,8 @@ const char *lb_formation_name(lb_formation f)
 
 int lb_formation_parse(const char *s)
 {
-    return lbi_name_index(s, formation_names, LB_FORM_NONE); /* "none" is not written in scenarios */
+    return lbi_name_index(s, formation_names,
+                          LB_FORM_NONE); /* "none" is not written in scenarios */
 }
 
 const char *lb_morale_state_name(lb_morale_state s)

@@ -63,7 +63,8 @@ static int pass(lb_charge *ch, lb_dice *dice)
     if (rc != LB_OK)
         return rc;
     if (R.cursor < ch->journal.count) {
-        return lb_err_set(&ch->err, LB_INVALID, "the journal holds %d entries more than the charge uses",
+        return lb_err_set(&ch->err, LB_INVALID,
+                          "the journal holds %d entries more than the charge uses",
                           ch->journal.count - R.cursor);
     }
     ch->status = LB_CHARGE_DONE;

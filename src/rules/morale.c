@@ -84,6 +84,8 @@ int lb_morale_odds(const lb_state *s, int unit, const lb_morale_mod *extra, int 
         rc = add_mod(out, "R-MOR-3", "disordered", -3, t);
     else if (rc == LB_OK && u->state == LB_STATE_ROUTED)
         rc = add_mod(out, u->arm == LB_ARM_CAVALRY ? "R-MOR-5" : "R-MOR-4", "routed", -6, t);
+    if (rc == LB_OK && u->level_mod)
+        rc = add_mod(out, "R-GAME-11", "its organisation's Morale Level (43)", u->level_mod, t);
     for (int i = 0; i < nextra && rc == LB_OK; i++)
         rc = add_mod(out, extra[i].rule, extra[i].reason, extra[i].value, t);
     if (rc != LB_OK)
