@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lb/grow.h"
 #include "rows.h"
 #include "sqlite_store.h"
 
@@ -322,15 +323,12 @@ static int s_list(lb_store *base, lb_store_info **out, int *n, lb_err *err)
         return db_error(s, err, "cannot list the games");
     int cap = 0, rc = LB_OK, step;
     while (rc == LB_OK && (step = sqlite3_step(q)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? 2 * cap : 16;
-            lb_store_info *more = realloc(*out, (size_t)cap * sizeof *more);
-            if (!more) {
-                rc = lb_err_set(err, LB_NOMEM, "out of memory");
-                break;
-            }
-            *out = more;
+        lb_store_info *more = lb_grow(*out, &cap, *n + 1, sizeof *more);
+        if (!more) {
+            rc = lb_err_set(err, LB_NOMEM, "out of memory");
+            break;
         }
+        *out = more;
         info_of(q, &(*out)[(*n)++]);
     }
     if (rc == LB_OK && step != SQLITE_DONE)
