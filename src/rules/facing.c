@@ -55,14 +55,15 @@ static int own_side(const lb_unit *u, int k, int dir)
     return u->nhexes > 1 && lb_unit_in_hex(u, lb_hex_neighbor(u->hexes[k], dir));
 }
 
-/* R-FORM-1: light cavalry (printed MP 13 or more) in column or road march has no flank (13). */
+/* R-FORM-1: light cavalry (printed MP 13 or more) in column or road march: (13) gives it five
+ * fronts and a rear, no flank. */
 static int light_column(const lb_unit *u)
 {
     return u->arm == LB_ARM_CAVALRY && u->movement >= 13 &&
            (u->formation == LB_FORM_COLUMN || u->formation == LB_FORM_ROAD);
 }
 
-/* R-FORM-1; fronts exactly as R-FIRE-8 */
+/* R-FORM-1: (13)'s classes; the fronts are R-FIRE-8's but for a light cavalry column's five */
 lb_side_class lb_facing_side(const lb_unit *u, int k, int dir)
 {
     if (own_side(u, k, dir))
@@ -74,7 +75,7 @@ lb_side_class lb_facing_side(const lb_unit *u, int k, int dir)
         if (u->formation == LB_FORM_GENERAL)
             return a <= 4 ? LB_SIDE_FRONT : LB_SIDE_REAR;
         if (light_column(u))
-            return a <= 2 ? LB_SIDE_FRONT : LB_SIDE_REAR;
+            return a <= 4 ? LB_SIDE_FRONT : LB_SIDE_REAR;
         return a <= 2 ? LB_SIDE_FRONT : a == 4 ? LB_SIDE_FLANK : LB_SIDE_REAR;
     }
     if (u->formation != LB_FORM_SKIRMISH)
@@ -96,6 +97,10 @@ unsigned lb_facing_fire_sides(const lb_unit *u, int k)
     unsigned front = 0;
     for (int d = 0; d < LB_DIR_COUNT; d++) {
         lb_side_class c = lb_facing_side(u, k, d);
+        /* R-FIRE-8 names column without arms: a light cavalry column fires through the faced
+         * hexside and its two neighbours only, though (13) gives it five fronts */
+        if (c == LB_SIDE_FRONT && light_column(u) && hours_off(u->facing, d) > 2)
+            continue;
         if (c == LB_SIDE_FRONT ||
             (c == LB_SIDE_OWN && (u->facing <= 0 || u->formation == LB_FORM_SKIRMISH)))
             front |= 1u << d;
