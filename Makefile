@@ -1,6 +1,6 @@
 # labataille: set-up, build, run, test, benchmarks and fuzzing.
 PACKAGES      := build-essential pkg-config cmake ninja-build libjansson-dev libcmocka-dev \
-                 libsqlite3-dev libedit-dev
+                 libsqlite3-dev libedit-dev libpq-dev postgresql
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 BUILD         := build
 TEST_BUILD    := build-test
@@ -46,8 +46,11 @@ test: setup
 	@cmake --build $(TEST_BUILD)
 	cd $(TEST_BUILD) && ctest --output-on-failure -j2
 
+# bench_store runs beside a PostgreSQL server of its own that flushes every commit.
 bench: build
-	@for b in $(BUILD)/bench/bench_*; do echo "== $$(basename $$b)"; $$b || exit 1; done
+	@for b in $(BUILD)/bench/bench_*; do echo "== $$(basename $$b)"; \
+	  case $$b in *bench_store) bash tests/store/with_postgres.sh --durable $$b ;; *) $$b ;; esac \
+	  || exit 1; done
 
 fuzz: setup-fuzz
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLB_FUZZ=ON >/dev/null

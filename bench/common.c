@@ -1,4 +1,5 @@
 /* Benchmarks' shared helpers: a monotonic clock, a growing text buffer, the embedded demo. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +7,7 @@
 
 #include "common.h"
 #include "lb/data.h"
+#include "lb/grow.h"
 
 double bench_now(void)
 {
@@ -17,15 +19,13 @@ double bench_now(void)
 void bench_put(bench_text *t, const char *s)
 {
     size_t n = strlen(s);
-    if (t->len + n + 1 > t->cap) {
-        t->cap = (t->len + n + 1) * 2;
-        char *nb = realloc(t->buf, t->cap);
-        if (!nb) {
-            fprintf(stderr, "out of memory\n");
-            exit(1);
-        }
-        t->buf = nb;
+    char *buf = n < (size_t)INT_MAX - t->len ? lb_grow(t->buf, &t->cap, (int)(t->len + n + 1), 1)
+                                             : NULL;
+    if (!buf) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
     }
+    t->buf = buf;
     memcpy(t->buf + t->len, s, n + 1);
     t->len += n;
 }

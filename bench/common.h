@@ -12,7 +12,8 @@ double bench_now(void);
 /* A text that grows as it is written; exits the benchmark when memory runs out. */
 typedef struct bench_text {
     char *buf;
-    size_t len, cap;
+    size_t len;
+    int cap;
 } bench_text;
 
 /* Appends s. */

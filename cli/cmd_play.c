@@ -1,6 +1,7 @@
 /* labataille play: a game turn by turn at a prompt or from a script, saved in a store after every accepted decision. */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 
 #include "cli.h"
 #include "lb/data.h"
+#include "lb/grow.h"
 #include "lb/store.h"
 #include "play.h"
 
@@ -414,19 +416,17 @@ static int open_game(const cli_args *args, play *P, const lb_load_opts *opts)
         FILE *f = fopen(file, "rb");
         if (!f)
             return cli_invalid("%s: %s", file, strerror(errno));
-        size_t cap = 0;
+        int cap = 0;
         len = 0;
         for (size_t got = 1; got;) {
-            if (len == cap) {
-                char *more = realloc(text, cap = cap ? 2 * cap : 65536);
-                if (!more) {
-                    free(text);
-                    fclose(f);
-                    return cli_invalid("out of memory");
-                }
-                text = more;
+            char *more = len < INT_MAX - 65536 ? lb_grow(text, &cap, (int)len + 65536, 1) : NULL;
+            if (!more) {
+                free(text);
+                fclose(f);
+                return cli_invalid("out of memory");
             }
-            got = fread(text + len, 1, cap - len, f);
+            text = more;
+            got = fread(text + len, 1, (size_t)cap - len, f);
             len += got;
         }
         fclose(f);

@@ -17,20 +17,11 @@ static const char mark_chars[] = " +*@";
 /* Where the streamed paths go in the JSON text of the answer. */
 #define PATHS_PLACE "@paths@"
 
-static json_t *hexes_json(const lb_state *st, const lb_hex *h, int n)
-{
-    json_t *a = json_array();
-    char label[LB_HEX_LABEL_MAX];
-    for (int i = 0; i < n; i++)
-        json_array_append_new(a, json_string(lb_map_label(&st->map, h[i], label)));
-    return a;
-}
-
 /* A path as R-RET defines it: h0 (the start) then the hexes entered, h1 … hn (R-RET-14). */
 static json_t *path_json(const lb_state *st, lb_hex start, const lb_hex *h, int n)
 {
     char label[LB_HEX_LABEL_MAX];
-    json_t *a = hexes_json(st, h, n);
+    json_t *a = cli_hexes_json(st, h, n);
     json_array_insert_new(a, 0, json_string(lb_map_label(&st->map, start, label)));
     return a;
 }
@@ -81,7 +72,7 @@ static json_t *answer_json(const lb_state *st, int unit, const lb_retreat *r, in
                           lb_edition_name(st->rules), "by", r->by_hexes ? "hexes" : "mp",
                           "length", r->length, "start", lb_map_label(&st->map, r->start, label),
                           "surrender", r->surrender, "paths", paths, "end_hexes",
-                          hexes_json(st, r->ends, r->nends));
+                          cli_hexes_json(st, r->ends, r->nends));
     json_object_set_new(j, "start_distance",
                         r->start_distance >= 0 ? json_integer(r->start_distance) : json_null());
     json_object_set_new(j, "stays", json_boolean(r->stays));
@@ -90,7 +81,7 @@ static json_t *answer_json(const lb_state *st, int unit, const lb_retreat *r, in
     json_object_set_new(j, "friendly", json_integer(r->friendly));
     json_object_set_new(j, "path_count", count_json(r));
     json_object_set_new(j, "path_count_saturated", json_boolean(r->count_saturated));
-    json_object_set_new(j, "path_hexes", hexes_json(st, r->via, r->nvia));
+    json_object_set_new(j, "path_hexes", cli_hexes_json(st, r->via, r->nvia));
     json_object_set_new(j, "paths_truncated",
                         json_boolean(!all && (r->count_saturated ||
                                               (unsigned long long)r->npaths < r->count)));

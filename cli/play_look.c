@@ -500,7 +500,7 @@ static int odds_charge(play *P, const char *unit, const char *path)
     lb_charge_outcomes o;
     int rc = lb_charge_odds(st, &req, &o);
     if (rc != LB_OK)
-        return play_refuse(P, "%s: %s", lb_err_str(rc), o.error);
+        return play_refuse(P, "%s: %s", lb_err_str(rc), o.error.msg);
     char why[PLAY_WHY_MAX];
     charge_refused(st, &req, why, sizeof why);
     if (why[0]) {

@@ -172,8 +172,8 @@ uint64_t lb_game_hash(const lb_game *g);
 
 /* A uniformly random answer for the pending decision from rng (the random player, R-GAME-15):
  * an enumerated option, or for a parameterised one the path, attackers or firers it builds
- * (which the rules may still refuse); writes the key into key (n bytes). Returns 0, or -1 when
- * nothing is pending. */
+ * (which the rules may still refuse); writes the key into key (n bytes). LB_OK, or LB_NOT_FOUND
+ * when nothing is pending. */
 int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n);
 
 /* The game as one JSON document {"format": "labataille-game/1", "scenario", "scenario_name",

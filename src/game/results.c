@@ -10,7 +10,7 @@
 
 /* ---- the tally (R-VIC-3) ------------------------------------------------------------------- */
 
-int snapshot_take(const lb_game *g, snapshot *s)
+int lbi_snapshot_take(const lb_game *g, snapshot *s)
 {
     const lb_state *st = g->st;
     s->n = st->nunits;
@@ -25,11 +25,11 @@ int snapshot_take(const lb_game *g, snapshot *s)
     return LB_OK;
 }
 
-void snapshot_settle(lb_game *g, snapshot *s, const char *const *surrendered, int nsurrendered,
+void lbi_snapshot_settle(lb_game *g, snapshot *s, const char *const *surrendered, int nsurrendered,
                      int by_fire)
 {
     const lb_state *st = g->st;
-    int step = game_step(g);
+    int step = lbi_game_step(g);
     for (int i = 0; i < s->n; i++) {
         const struct snap_unit *was = &s->units[i];
         int now = lb_state_unit_index(st, was->id), enemy = 1 - was->side;
@@ -53,7 +53,7 @@ void snapshot_settle(lb_game *g, snapshot *s, const char *const *surrendered, in
         }
         if (lost > 0) {
             g->tally_increments[enemy] += lost;
-            unit_rec *r = game_rec(g, was->id);
+            unit_rec *r = lbi_game_rec(g, was->id);
             int half = g->turn_index * 2 + g->half;
             if (r && by_fire)
                 r->fire_loss_step = step;
@@ -71,7 +71,7 @@ void snapshot_settle(lb_game *g, snapshot *s, const char *const *surrendered, in
 
 /* ---- tasks --------------------------------------------------------------------------------- */
 
-int task_push(lb_game *g, const task *t)
+int lbi_task_push(lb_game *g, const task *t)
 {
     if (g->ntasks == TASKS_MAX) {
         snprintf(g->error, sizeof g->error, "more than %d follow-ups at once", TASKS_MAX);
@@ -145,7 +145,7 @@ static int retreat_apply(lb_game *g, int unit, lb_retreat *r, const lb_hex *path
     lb_state *st = g->st;
     const char *id = st->units[unit].id;
     snapshot s;
-    int rc = snapshot_take(g, &s);
+    int rc = lbi_snapshot_take(g, &s);
     if (rc != LB_OK)
         return rc;
     char where[LB_HEX_LABEL_MAX] = "";
@@ -163,7 +163,7 @@ static int retreat_apply(lb_game *g, int unit, lb_retreat *r, const lb_hex *path
                      r->kind == LB_RETREAT_DISORDER ? "retreats" : r->kind == LB_RETREAT_ROUT
                                                                       ? "routs" : "flees",
                      where, path ? "" : " (the automatic choice)");
-    snapshot_settle(g, &s, &id, r->surrender ? 1 : 0, 0);
+    lbi_snapshot_settle(g, &s, &id, r->surrender ? 1 : 0, 0);
     return rc;
 }
 
@@ -231,7 +231,7 @@ static int run_retreat(lb_game *g, int unit, const task *t)
         return rc;
     }
     /* the state does not change until the answer: its paths are kept for it */
-    task_forget(g);
+    lbi_task_forget(g);
     g->offered = r;
     g->offered_paths = paths;
     g->has_offered = 1;
@@ -240,7 +240,7 @@ static int run_retreat(lb_game *g, int unit, const task *t)
     return LB_OK;
 }
 
-void task_forget(lb_game *g)
+void lbi_task_forget(lb_game *g)
 {
     if (g->has_offered)
         lb_retreat_release(&g->offered);
@@ -256,11 +256,11 @@ static int run_check(lb_game *g, int unit, task *t)
     lb_morale_mod mod = {"R-GAME-8", t->why, t->modifier};
     lb_morale_kind kind = t->kind == TASK_RECOVERY ? LB_CHECK_RECOVERY : LB_CHECK_ORDINARY;
     lb_dice dice;
-    dice_begin(g, &dice);
+    lbi_dice_begin(g, &dice);
     lb_morale_result m;
     int rc = lb_morale_resolve(st, unit, kind, &mod, t->kind == TASK_MORALE, &dice, &m,
                                g->tr);
-    int drc = dice_end(g, &dice);
+    int drc = lbi_dice_end(g, &dice);
     if (rc != LB_OK)
         return rc;
     if (drc != LB_OK)
@@ -280,7 +280,7 @@ static int run_check(lb_game *g, int unit, task *t)
     return LB_OK;
 }
 
-int task_run(lb_game *g)
+int lbi_task_run(lb_game *g)
 {
     task *t = &g->tasks[0];
     int unit = lb_state_unit_index(g->st, t->unit);
@@ -293,7 +293,7 @@ int task_run(lb_game *g)
     return run_check(g, unit, t);
 }
 
-int task_answer(lb_game *g, const lb_decision *cur, const char *key)
+int lbi_task_answer(lb_game *g, const lb_decision *cur, const char *key)
 {
     task *t = &g->tasks[0];
     lb_state *st = g->st;
@@ -310,7 +310,7 @@ int task_answer(lb_game *g, const lb_decision *cur, const char *key)
         path = g->offered_paths + (size_t)e * (size_t)g->offered.hexes;
     }
     int rc = retreat_apply(g, unit, &g->offered, path);
-    task_forget(g);
+    lbi_task_forget(g);
     task_pop(g);
     return rc;
 }

@@ -8,10 +8,10 @@
 
 /* R-GAME-5, R-CHG-8: why unit u may not charge now, or NULL when it may (its path is then the
  * player's parameter, which the charge rules check). */
-const char *charge_refusal(const lb_game *g, const lb_unit *u, char *why, size_t n)
+const char *lbi_charge_refusal(const lb_game *g, const lb_unit *u, char *why, size_t n)
 {
     const lb_state *st = g->st;
-    const unit_rec *r = game_rec_of(g, u->id);
+    const unit_rec *r = lbi_game_rec_of(g, u->id);
     if (u->side != st->turn.phasing)
         snprintf(why, n, "%s is %s's: %s charges now", u->id, st->sides[u->side],
                  st->sides[st->turn.phasing]);
@@ -26,14 +26,14 @@ const char *charge_refusal(const lb_game *g, const lb_unit *u, char *why, size_t
     else if (u->nhexes != 1)
         snprintf(why, n, "%s stands in %d hexes: a charge is made from one hex (R-CHG-8)", u->id,
                  u->nhexes);
-    else if (r && r->charged_step == game_step(g))
+    else if (r && r->charged_step == lbi_game_step(g))
         snprintf(why, n, "%s has charged in this segment", u->id);
     else
         return NULL;
     return why;
 }
 
-int charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
+int lbi_charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
 {
     const lb_state *st = g->st;
     int rc = LB_OK;
@@ -41,7 +41,7 @@ int charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
         const lb_unit *u = &st->units[i];
         char why[LB_GAME_REASON_MAX];
         if ((sc->unit && strcmp(sc->unit, u->id) != 0) || u->side != d->side ||
-            charge_refusal(g, u, why, sizeof why))
+            lbi_charge_refusal(g, u, why, sizeof why))
             continue;
         char key[LB_OPTION_KEY_MAX];
         snprintf(key, sizeof key, "charge:%s", u->id);
@@ -62,16 +62,16 @@ static int finish(lb_game *g)
         if (strcmp(res->events[i].kind, "surrender") == 0)
             surrendered[nsur++] = res->events[i].unit;
     snapshot s;
-    int rc = snapshot_take(g, &s);
+    int rc = lbi_snapshot_take(g, &s);
     if (rc != LB_OK)
         return rc;
     /* the charge was made on this state, and nothing was applied since (R-GAME-19) */
     lb_err err = {0};
     rc = lb_charge_apply(ch, g->st, &err);
-    snapshot_settle(g, &s, surrendered, nsur, 0);
+    lbi_snapshot_settle(g, &s, surrendered, nsur, 0);
     if (rc != LB_OK)
         snprintf(g->error, sizeof g->error, "the charge could not be applied: %s", err.msg);
-    int step = game_step(g);
+    int step = lbi_game_step(g);
     for (int i = 0; i < res->nobligations && rc == LB_OK; i++) {
         const lb_charge_obligation *o = &res->obligations[i];
         if (g->nobligations == OBLIGATIONS_MAX) {
@@ -105,7 +105,7 @@ static int finish(lb_game *g)
 static int settle(lb_game *g, int rc, lb_dice *dice)
 {
     lb_charge *ch = g->charge;
-    int drc = dice_end(g, dice);
+    int drc = lbi_dice_end(g, dice);
     if (rc == LB_OK && drc != LB_OK)
         rc = drc;
     if (rc != LB_OK) {
@@ -115,11 +115,11 @@ static int settle(lb_game *g, int rc, lb_dice *dice)
     }
     /* R-GAME-3: what the charge did since its last decision is shown before the next one */
     const lb_trace *t = lb_charge_trace(ch);
-    game_trace_copy(g->tr, t, g->shown);
+    lbi_game_trace_copy(g->tr, t, g->shown);
     g->shown = t->count;
     switch (lb_charge_status_of(ch)) {
     case LB_CHARGE_DECIDE:
-        return game_offer(g, lb_charge_pending(ch));
+        return lbi_game_offer(g, lb_charge_pending(ch));
     case LB_CHARGE_DONE:
         return finish(g);
     default:
@@ -133,12 +133,12 @@ static int settle(lb_game *g, int rc, lb_dice *dice)
 static int run(lb_game *g)
 {
     lb_dice dice;
-    dice_begin(g, &dice);
+    lbi_dice_begin(g, &dice);
     int rc = lb_charge_resolve(g->charge, &dice);
     return settle(g, rc, &dice);
 }
 
-int charge_start(lb_game *g, const char *key, lb_game_answer *out)
+int lbi_charge_start(lb_game *g, const char *key, lb_game_answer *out)
 {
     lb_state *st = g->st;
     const char *rest = key + 7, *colon = strchr(rest, ':');
@@ -146,28 +146,28 @@ int charge_start(lb_game *g, const char *key, lb_game_answer *out)
     memset(&req, 0, sizeof req);
     char id[LB_SUBJECT_MAX];
     if (!colon || colon - rest >= LB_SUBJECT_MAX)
-        return game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "expected charge:UNIT:H1,H2,…");
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "expected charge:UNIT:H1,H2,…");
     snprintf(id, sizeof id, "%.*s", (int)(colon - rest), rest);
     int bad = -1;
     req.cavalry = id;
     req.npath = lb_map_parse_labels(&st->map, colon + 1, req.path, LB_CHARGE_PATH_MAX, &bad);
     if (req.npath <= 0)
-        return game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "the path's entry %d is not a hex "
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "the path's entry %d is not a hex "
                            "of the map (expected H1,H2,… of at most %d hexes)", bad + 1,
                            LB_CHARGE_PATH_MAX);
     lb_charge *ch;
     lb_err err = {0};
     int rc = lb_charge_new(st, &req, &ch, &err);
     if (rc != LB_OK)
-        return rc == LB_INVALID ? game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "%s may not "
+        return rc == LB_INVALID ? lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "%s may not "
                                               "charge along that path: %s", id, err.msg)
                                 : rc;
     lb_dice dice;
-    dice_begin(g, &dice);
+    lbi_dice_begin(g, &dice);
     rc = lb_charge_resolve(ch, &dice);
     if (rc == LB_OK && lb_charge_status_of(ch) == LB_CHARGE_REFUSED) {
         const lb_charge_result *res = lb_charge_result_of(ch);
-        game_refuse(out, LB_REFUSED_ILLEGAL, res->rule, "%s", res->reason);
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, res->rule, "%s", res->reason);
         lb_charge_free(ch);
         return LB_OK; /* nothing rolled is kept: the game's generator was not moved */
     }
@@ -175,18 +175,18 @@ int charge_start(lb_game *g, const char *key, lb_game_answer *out)
     g->charge = ch;
     g->shown = 0;
     snprintf(g->charging, sizeof g->charging, "%s", id);
-    unit_rec *r = game_rec(g, id);
+    unit_rec *r = lbi_game_rec(g, id);
     if (r)
-        r->charged_step = r->fought_step = game_step(g);
+        r->charged_step = r->fought_step = lbi_game_step(g);
     return settle(g, rc, &dice);
 }
 
-int charge_resume(lb_game *g)
+int lbi_charge_resume(lb_game *g)
 {
     return run(g);
 }
 
-int charge_answer(lb_game *g, const lb_decision *cur, const char *key)
+int lbi_charge_answer(lb_game *g, const lb_decision *cur, const char *key)
 {
     lb_trace_add(g->tr, "R-CHG-7", "(38)", "%s answers %s: %s", g->st->sides[cur->side],
                  lb_decision_kind_name(cur->kind), key);
@@ -198,10 +198,10 @@ int charge_answer(lb_game *g, const lb_decision *cur, const char *key)
  * never fought (its cavalry routed or gone, its target gone): it lapses, for only cavalry that
  * charges and melees is exhausted (36.4, R-GAME-20); the charge's other obligations lapse, but
  * units barred from their next voluntary move keep it one more sequence. */
-int charge_after_melee(lb_game *g)
+int lbi_charge_after_melee(lb_game *g)
 {
     lb_state *st = g->st;
-    int side_start = game_step(g) - (int)LB_SEG_MELEE, n = 0;
+    int side_start = lbi_game_step(g) - (int)LB_SEG_MELEE, n = 0;
     for (int i = 0; i < g->nobligations; i++) {
         obligation *o = &g->obligations[i];
         int u = lb_state_unit_index(st, o->unit);

@@ -142,7 +142,7 @@ static int entry_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
     return rc;
 }
 
-int move_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
+int lbi_move_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
 {
     const lb_state *st = g->st;
     int rc = entry_options(g, d, sc);
@@ -243,14 +243,14 @@ static int start_path(lb_game *g, const char *id, const char *list, lb_game_answ
     lb_hex hexes[JOB_ACTIONS_MAX];
     int bad = -1, n = u < 0 ? -1 : lb_map_parse_labels(&st->map, list, hexes, JOB_ACTIONS_MAX, &bad);
     if (n < 1)
-        return game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "the path's entry %d is not a "
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "the path's entry %d is not a "
                            "hex of the map (at most %d hexes)", bad + 1, JOB_ACTIONS_MAX);
     lb_move_action a[JOB_ACTIONS_MAX];
     lb_hex at = st->units[u].hexes[0];
     for (int i = 0; i < n; i++) {
         int dir = lb_hex_dir_to(at, hexes[i]);
         if (dir < 0)
-            return game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "the path's entry %d is not "
+            return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "the path's entry %d is not "
                                "next to the hex before it", i + 1);
         a[i] = (lb_move_action){.kind = LB_ACT_STEP, .dir = dir};
         at = hexes[i];
@@ -260,7 +260,7 @@ static int start_path(lb_game *g, const char *id, const char *list, lb_game_answ
     if (rc != LB_OK)
         return rc;
     if (!plan.legal)
-        game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12", "%s",
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12", "%s",
                     plan.reason);
     lb_move_plan_release(&plan);
     return out->verdict == LB_ACCEPTED ? job_start(g, id, a, n) : LB_OK;
@@ -284,12 +284,12 @@ static void not_due(const lb_game *g, const char *id, lb_game_answer *out)
     for (int k = 0; k < b->nreinforcements; k++)
         if (strcmp(b->reinforcements[k].unit.id, id) == 0) {
             int m = b->reinforcements[k].minutes;
-            game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-9", g->entered[k]
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-9", g->entered[k]
                         ? "%s has entered the map already" : "%s arrives at %02d:%02d", id,
                         m / 60, m % 60);
             return;
         }
-    game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-9", "%s is not a reinforcement", id);
+    lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-9", "%s is not a reinforcement", id);
 }
 
 /* "enter:UNIT:HEX": a reinforcement comes onto the map (R-GAME-9, R-MOV-17); refused with the
@@ -304,13 +304,13 @@ static int enter(lb_game *g, const char *id, const char *hex, lb_game_answer *ou
         return LB_OK;
     }
     if (lb_map_parse_label(&st->map, hex, &at) != 0 || !lb_map_contains(&st->map, at))
-        return game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-17", "\"%s\" is not a hex of the "
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-17", "\"%s\" is not a hex of the "
                            "map", hex);
     const lb_unit *u = &g->origin->battle.reinforcements[k].unit;
     lb_move_entry e;
     int rc = lb_move_entry_check(st, u, at, &e, g->tr);
     if (rc == LB_OK && !e.legal)
-        return game_refuse(out, LB_REFUSED_ILLEGAL, e.rule ? e.rule : "R-MOV-17", "%s",
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, e.rule ? e.rule : "R-MOV-17", "%s",
                            e.reason);
     if (rc == LB_OK)
         rc = lb_move_entry_apply(st, u, &e);
@@ -331,14 +331,14 @@ static int action_of(const lb_state *st, const char *key, int u, const char *res
     if (strncmp(key, "face:", 5) == 0 && rest) {
         long n = strtol(rest, &end, 10);
         if (end == rest || *end || n < 1 || n > 12) {
-            game_refuse(out, LB_REFUSED_ILLEGAL, "R-GRID-3", "expected face:UNIT:N, a clock "
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GRID-3", "expected face:UNIT:N, a clock "
                         "hour from 1 to 12, found \"%s\"", rest);
             return -1;
         }
         *a = (lb_move_action){.kind = LB_ACT_FACE, .facing = (int)n};
     } else if (strncmp(key, "form:", 5) == 0 && rest) {
         if (parse_form(st, rest, a) != LB_OK) {
-            game_refuse(out, LB_REFUSED_ILLEGAL, "R-FORM-2", "expected form:UNIT:FORMATION[:N]"
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-FORM-2", "expected form:UNIT:FORMATION[:N]"
                         "[@H1+H2…] (column, line, carre, skirmish, road_march, limbered, "
                         "unlimbered), found \"%s\"", rest);
             return -1;
@@ -348,7 +348,7 @@ static int action_of(const lb_state *st, const char *key, int u, const char *res
         int dir = lb_map_parse_label(&st->map, rest, &to) == 0
                       ? lb_hex_dir_to(st->units[u].hexes[0], to) : -1;
         if (dir < 0) {
-            game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "a prolonge moves one hex: %s is "
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "a prolonge moves one hex: %s is "
                         "not next to the battery", rest);
             return -1;
         }
@@ -360,7 +360,7 @@ static int action_of(const lb_state *st, const char *key, int u, const char *res
     } else if (strncmp(key, "march:", 6) == 0 && !rest) {
         *a = (lb_move_action){.kind = LB_ACT_MARCH};
     } else {
-        game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not a movement action "
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not a movement action "
                     "(move, path, face, form, prolonge, attach, detach, march, enter)", key);
         return -1;
     }
@@ -395,13 +395,13 @@ static void explain_move(const lb_game *g, const char *id, const char *hex, lb_g
     const lb_state *st = g->st;
     lb_hex to;
     if (!hex || lb_map_parse_label(&st->map, hex, &to) != 0 || !lb_map_contains(&st->map, to)) {
-        game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "\"%s\" is not a hex of the map",
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "\"%s\" is not a hex of the map",
                     hex ? hex : "");
         return;
     }
     lb_move_choices ch;
     if (lb_move_options(st, id, &ch, NULL) != LB_OK) {
-        game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "%s has no movement options", id);
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "%s has no movement options", id);
         return;
     }
     lb_move_action a[JOB_ACTIONS_MAX];
@@ -416,10 +416,10 @@ static void explain_move(const lb_game *g, const char *id, const char *hex, lb_g
         }
     int u = lb_state_unit_index(st, id);
     if (!ch.may_step)
-        game_refuse(out, LB_REFUSED_ILLEGAL, ch.rule ? ch.rule : "R-MOV-3", "%s may not move: %s",
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, ch.rule ? ch.rule : "R-MOV-3", "%s may not move: %s",
                     id, ch.reason);
     else if (lb_hex_eq(to, st->units[u].hexes[0]))
-        game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "%s is in %s already", id, hex);
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "%s is in %s already", id, hex);
     else if (!reached)
         n = direct_way(st->units[u].hexes[0], to, a, JOB_ACTIONS_MAX);
     if (ch.may_step && n > 0 && n <= JOB_ACTIONS_MAX) {
@@ -429,26 +429,26 @@ static void explain_move(const lb_game *g, const char *id, const char *hex, lb_g
         snprintf(mp, sizeof mp, "%d%s", (ch.allowance - ch.spent) / 2,
                  (ch.allowance - ch.spent) % 2 ? ".5" : "");
         if (lb_move_check(st, id, a, n, NULL, &plan, NULL) == LB_OK && !plan.legal && reached)
-            game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12", "%s",
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12", "%s",
                         plan.reason);
         else if (!plan.legal && plan.reason[0])
-            game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12",
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12",
                         "%s may not reach %s: on the most direct way, %s", id, hex, plan.reason);
         else
-            game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-12", "%s may not reach %s: no path of "
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-12", "%s may not reach %s: no path of "
                         "its %s MP left leads there", id, hex, mp);
         lb_move_plan_release(&plan);
     }
     lb_move_choices_release(&ch);
 }
 
-int move_check_key(const lb_game *g, const char *key, lb_game_answer *out)
+int lbi_move_check_key(const lb_game *g, const char *key, lb_game_answer *out)
 {
     const lb_state *st = g->st;
     char id[LB_SUBJECT_MAX];
     const char *rest = NULL;
     if (split(key, id, &rest) != 0) {
-        game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected VERB:UNIT…, found \"%s\"",
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected VERB:UNIT…, found \"%s\"",
                     key);
         return 0;
     }
@@ -460,21 +460,21 @@ int move_check_key(const lb_game *g, const char *key, lb_game_answer *out)
         if (k < 0)
             not_due(g, id, out);
         else if (!rest || lb_map_parse_label(&st->map, rest, &at) != 0)
-            game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-17", "expected enter:UNIT:HEX");
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-17", "expected enter:UNIT:HEX");
         else if (lb_move_entry_check(st, &g->origin->battle.reinforcements[k].unit, at, &e,
                                      NULL) == LB_OK && !e.legal)
-            game_refuse(out, LB_REFUSED_ILLEGAL, e.rule ? e.rule : "R-MOV-17", "%s", e.reason);
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, e.rule ? e.rule : "R-MOV-17", "%s", e.reason);
         else
-            game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-9", "%s enters at its entry hex, or "
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-9", "%s enters at its entry hex, or "
                         "where the movement rules say when that is refused", id);
         return 0;
     }
     if (u < 0) {
-        game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "no unit \"%s\" on the map", id);
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "no unit \"%s\" on the map", id);
         return 0;
     }
     if (st->units[u].side != st->turn.phasing) {
-        game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-1", "%s is %s's: %s moves now", id,
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-1", "%s is %s's: %s moves now", id,
                     st->sides[st->units[u].side], st->sides[st->turn.phasing]);
         return 0;
     }
@@ -487,23 +487,23 @@ int move_check_key(const lb_game *g, const char *key, lb_game_answer *out)
         return 0;
     lb_move_outcome o;
     if (lb_move_action_check(st, id, &a, &o, NULL) != LB_OK) {
-        game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "%s has no movement options", id);
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "%s has no movement options", id);
         return 0;
     }
     if (o.legal)
         return 1; /* R-GAME-3: a facing, layout or formation the options leave to be asked */
-    game_refuse(out, LB_REFUSED_ILLEGAL, o.rule ? o.rule : "R-MOV-1", "%s may not %s: %s", id,
+    lbi_game_refuse(out, LB_REFUSED_ILLEGAL, o.rule ? o.rule : "R-MOV-1", "%s may not %s: %s", id,
                 lb_move_kind_name(a.kind), o.reason);
     return 0;
 }
 
-int move_run(lb_game *g, const char *key, lb_game_answer *out)
+int lbi_move_run(lb_game *g, const char *key, lb_game_answer *out)
 {
     const lb_state *st = g->st;
     char id[LB_SUBJECT_MAX];
     const char *rest = NULL;
     if (split(key, id, &rest) != 0)
-        return game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected VERB:UNIT…");
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected VERB:UNIT…");
     if (strncmp(key, "enter:", 6) == 0)
         return enter(g, id, rest ? rest : "", out);
     if (strncmp(key, "move:", 5) == 0)
@@ -513,7 +513,7 @@ int move_run(lb_game *g, const char *key, lb_game_answer *out)
     int u = lb_state_unit_index(st, id);
     lb_move_action a;
     if (u < 0)
-        return game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "no unit \"%s\" on the map",
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "no unit \"%s\" on the map",
                            id);
     if (action_of(st, key, u, rest, &a, out) != 0)
         return LB_OK;
@@ -523,7 +523,7 @@ int move_run(lb_game *g, const char *key, lb_game_answer *out)
     if (rc != LB_OK)
         return rc;
     if (!o.legal)
-        return game_refuse(out, LB_REFUSED_ILLEGAL, o.rule ? o.rule : "R-MOV-1", "%s may not "
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, o.rule ? o.rule : "R-MOV-1", "%s may not "
                            "%s: %s", id, lb_move_kind_name(a.kind), o.reason);
     rc = job_start(g, id, &a, 1);
     if (rc == LB_OK && a.kind == LB_ACT_ATTACH)
@@ -623,7 +623,7 @@ static void describe(const lb_state *st, const lb_move_outcome *o, char *out, si
     }
 }
 
-int job_run(lb_game *g)
+int lbi_job_run(lb_game *g)
 {
     lb_state *st = g->st;
     move_job *j = &g->job;
@@ -650,15 +650,15 @@ int job_run(lb_game *g)
             return offered < 0 ? LB_NOMEM : LB_OK;
     }
     lb_dice dice;
-    dice_begin(g, &dice);
+    lbi_dice_begin(g, &dice);
     rc = lb_move_action_resolve(st, j->unit, a, &dice, &o, g->tr);
-    int drc = dice_end(g, &dice);
+    int drc = lbi_dice_end(g, &dice);
     if (rc == LB_OK && drc != LB_OK)
         rc = drc;
     snapshot s;
-    if (rc == LB_OK && (rc = snapshot_take(g, &s)) == LB_OK) {
+    if (rc == LB_OK && (rc = lbi_snapshot_take(g, &s)) == LB_OK) {
         rc = lb_move_action_apply(st, &o);
-        snapshot_settle(g, &s, NULL, 0, 0);
+        lbi_snapshot_settle(g, &s, NULL, 0, 0);
     }
     if (rc != LB_OK)
         return rc;
@@ -675,7 +675,7 @@ int job_run(lb_game *g)
     return LB_OK;
 }
 
-int job_answer(lb_game *g, const lb_decision *cur, const char *key, lb_game_answer *out)
+int lbi_job_answer(lb_game *g, const lb_decision *cur, const char *key, lb_game_answer *out)
 {
     move_job *j = &g->job;
     lb_trace_add(g->tr, "R-GAME-17", "(28)", "%s: %s", g->st->sides[cur->side], key);
@@ -687,7 +687,7 @@ int job_answer(lb_game *g, const lb_decision *cur, const char *key, lb_game_answ
     const char *rest;
     if (split(key, id, &rest) != 0 || j->nfired == LB_MOVE_EVENT_UNITS)
         return LB_INVALID;
-    int rc = fire_run(g, key, LB_FIRE_OPPORTUNITY, cur->side, out);
+    int rc = lbi_fire_run(g, key, LB_FIRE_OPPORTUNITY, cur->side, out);
     if (rc == LB_OK && out->verdict == LB_ACCEPTED)
         snprintf(j->fired[j->nfired++], sizeof j->fired[0], "%s", id);
     return rc;

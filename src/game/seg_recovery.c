@@ -14,8 +14,8 @@ static int this_turn(int step, int now)
  * (36.6, 36.7). Its rest runs from its last melee fought or charge, or its last step regained. */
 static lb_rest rest_of(const lb_game *g, const lb_unit *u)
 {
-    const unit_rec *r = game_rec_of(g, u->id);
-    int now = game_step(g);
+    const unit_rec *r = lbi_game_rec_of(g, u->id);
+    int now = lbi_game_step(g);
     lb_rest rest = {.full_turn = 1};
     if (r) {
         int from = r->fought_step > r->rested_step ? r->fought_step : r->rested_step;
@@ -36,17 +36,17 @@ static lb_rest rest_of(const lb_game *g, const lb_unit *u)
  * R-MEL-21, R-GAME-10: every tired or exhausted cavalry unit of either side whose full turn of
  * rest ends here regains one step, two when it did not move (36.6: the Morale Recovery segment
  * may be the opponent's). */
-int recovery_begin(lb_game *g)
+int lbi_recovery_begin(lb_game *g)
 {
     lb_state *st = g->st;
-    int side = st->turn.phasing, step = game_step(g);
+    int side = st->turn.phasing, step = lbi_game_step(g);
     for (int i = 0; i < st->nunits; i++) {
         lb_unit *u = &st->units[i];
         if (u->side != side || !lb_unit_is_combat(u) || u->state == LB_STATE_GOOD)
             continue;
         task t = {.kind = TASK_RECOVERY};
         snprintf(t.unit, sizeof t.unit, "%s", u->id);
-        int rc = task_push(g, &t);
+        int rc = lbi_task_push(g, &t);
         if (rc != LB_OK)
             return rc;
     }
@@ -61,7 +61,7 @@ int recovery_begin(lb_game *g)
         int rc = lb_readiness_recover(st, i, &rest, &to, g->tr);
         if (rc != LB_OK)
             return rc;
-        unit_rec *r = game_rec(g, u->id);
+        unit_rec *r = lbi_game_rec(g, u->id);
         if (to != u->readiness && r)
             r->rested_step = step;
         u->readiness = to;

@@ -6,7 +6,7 @@
 
 /* R-VIC-2: a side takes an objective when a combat unit of its own that is not routed stands in
  * it with no enemy combat unit; it holds it until the enemy takes it. */
-void victory_update(lb_game *g)
+void lbi_victory_update(lb_game *g)
 {
     const lb_state *st = g->st;
     const lb_victory *v = &g->origin->battle.victory;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "lb/err.h"
+#include "lb/grow.h"
 #include "lb/move.h"
 #include "retreat_int.h"
 
@@ -48,22 +49,20 @@ static uint8_t hex_flags(const rsearch *S, lb_hex h)
 static int add_cell(builder *B, lb_hex h, uint8_t flags, int depth)
 {
     rsearch *S = B->S;
-    if (S->ncells == S->capcells) {
-        int cap = S->capcells ? 2 * S->capcells : 64;
-        rcell *c = realloc(S->cells, (size_t)cap * sizeof *c);
-        int *d = realloc(B->depth, (size_t)cap * sizeof *d);
-        if (c)
-            S->cells = c;
-        if (d)
-            B->depth = d;
-        if (!c || !d)
-            return -1;
-        S->capcells = cap;
-    }
+    int capc = S->capcells, capd = S->capcells; /* two arrays, one capacity */
+    rcell *cells = lb_grow(S->cells, &capc, S->ncells + 1, sizeof *cells);
+    if (cells)
+        S->cells = cells;
+    int *depths = lb_grow(B->depth, &capd, S->ncells + 1, sizeof *depths);
+    if (depths)
+        B->depth = depths;
+    if (!cells || !depths)
+        return -1;
+    S->capcells = capc;
     rcell *c = &S->cells[S->ncells];
     memset(c, 0, sizeof *c);
     c->hex = h;
-    c->d = renemy_distance(&B->E, h);
+    c->d = lbi_renemy_distance(&B->E, h);
     c->comp = -1;
     c->fwd = c->back = -1;
     for (int d = 0; d < LB_DIR_COUNT; d++)
@@ -85,7 +84,7 @@ static int expand(builder *B, int i)
     lb_hex h = i < 0 ? S->start : S->cells[i].hex;
     int dep = i < 0 ? 0 : B->depth[i];
     uint8_t closer, away;
-    renemy_steps(&B->E, h, &closer, &away);
+    lbi_renemy_steps(&B->E, h, &closer, &away);
     for (int d = 0; d < LB_DIR_COUNT; d++) {
         lb_hex b = lb_hex_neighbor(h, d);
         if (!lb_map_contains(&st->map, b) || lb_hex_eq(b, S->start) || (closer & (1u << d)))
@@ -274,7 +273,7 @@ static int dag_order(rsearch *S)
     return rc;
 }
 
-int rsearch_build(rsearch *S, lb_trace *t)
+int lbi_rsearch_build(rsearch *S, lb_trace *t)
 {
     builder B = {.S = S};
     const lb_map *m = &S->st->map;
@@ -282,12 +281,12 @@ int rsearch_build(rsearch *S, lb_trace *t)
     lb_hex h0 = S->start;
     int c_lo = h0.col - K > 1 ? h0.col - K : 1, c_hi = h0.col + K < m->cols ? h0.col + K : m->cols;
     int r_lo = h0.row - K > 1 ? h0.row - K : 1, r_hi = h0.row + K < m->rows ? h0.row + K : m->rows;
-    int rc = renemy_init(&B.E, S->st, S->side, S->start, (lb_hex){c_lo, r_lo},
-                         (lb_hex){c_hi, r_hi});
+    int rc = lbi_renemy_init(&B.E, S->st, S->side, S->start, (lb_hex){c_lo, r_lo},
+                             (lb_hex){c_hi, r_hi});
     if (rc != LB_OK)
         return rc;
     S->enemies = B.E.formations;
-    S->d0 = renemy_distance(&B.E, S->start);
+    S->d0 = lbi_renemy_distance(&B.E, S->start);
     S->col0 = c_lo;
     S->row0 = r_lo;
     S->bw = c_hi - c_lo + 1;
@@ -310,7 +309,7 @@ int rsearch_build(rsearch *S, lb_trace *t)
     }
     free(B.boxflag);
     free(B.depth);
-    renemy_release(&B.E);
+    lbi_renemy_release(&B.E);
     if (rc == LB_OK)
         rc = components(S);
     if (rc == LB_OK)
