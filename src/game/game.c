@@ -309,22 +309,30 @@ static int legal_lazy(const lb_game *g, const char *key)
 }
 
 /* The segment in which a verb acts (R-GAME-1), -2 for a fire (either fire segment), -1 for an
- * unknown verb. */
-static int verb_segment(const char *key)
+ * unknown verb; *what names the action. */
+static int verb_segment(const char *key, const char **what)
 {
     static const struct {
-        const char *verb;
+        const char *verb, *what;
         int segment;
-    } verbs[] = {{"charge", LB_SEG_CHARGE},   {"move", LB_SEG_MOVEMENT},
-                 {"path", LB_SEG_MOVEMENT},   {"face", LB_SEG_MOVEMENT},
-                 {"form", LB_SEG_MOVEMENT},   {"prolonge", LB_SEG_MOVEMENT},
-                 {"attach", LB_SEG_MOVEMENT}, {"detach", LB_SEG_MOVEMENT},
-                 {"march", LB_SEG_MOVEMENT},  {"enter", LB_SEG_MOVEMENT},
-                 {"melee", LB_SEG_MELEE},     {"fire", -2}};
+    } verbs[] = {{"charge", "a charge", LB_SEG_CHARGE},
+                 {"move", "a move", LB_SEG_MOVEMENT},
+                 {"path", "a move", LB_SEG_MOVEMENT},
+                 {"face", "a facing change", LB_SEG_MOVEMENT},
+                 {"form", "a formation change", LB_SEG_MOVEMENT},
+                 {"prolonge", "a prolonge", LB_SEG_MOVEMENT},
+                 {"attach", "a leader's attaching", LB_SEG_MOVEMENT},
+                 {"detach", "a leader's leaving", LB_SEG_MOVEMENT},
+                 {"march", "a force march", LB_SEG_MOVEMENT},
+                 {"enter", "a reinforcement's entry", LB_SEG_MOVEMENT},
+                 {"melee", "a melee", LB_SEG_MELEE},
+                 {"fire", "a fire", -2}};
     size_t n = strcspn(key, ":");
     for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
-        if (strlen(verbs[i].verb) == n && strncmp(key, verbs[i].verb, n) == 0)
+        if (strlen(verbs[i].verb) == n && strncmp(key, verbs[i].verb, n) == 0) {
+            *what = verbs[i].what;
             return verbs[i].segment;
+        }
     return -1;
 }
 
@@ -336,7 +344,8 @@ static int action_check(const lb_game *g, const char *key, lb_game_answer *out)
 {
     const lb_state *st = g->st;
     lb_segment seg = st->turn.segment;
-    int vs = verb_segment(key);
+    const char *what = "";
+    int vs = verb_segment(key, &what);
     const char *now = lb_segment_name(seg);
     if (strcmp(key, "end") == 0 && seg == LB_SEG_MELEE)
         return lbi_melee_check_key(g, key, out);
@@ -346,8 +355,8 @@ static int action_check(const lb_game *g, const char *key, lb_game_answer *out)
         return 0;
     }
     if (vs == -2 ? seg != LB_SEG_DEFENSIVE_FIRE && seg != LB_SEG_OFFENSIVE_FIRE : (int)seg != vs) {
-        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-1", "a %.*s is made in the %s segment%s; "
-                    "this is the %s segment", (int)strcspn(key, ":"), key,
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-1", "%s is made in the %s segment%s; "
+                    "this is the %s segment", what,
                     vs == -2 ? "defensive_fire" : lb_segment_name((lb_segment)vs),
                     vs == -2 ? " or the offensive_fire" : "", now);
         return 0;

@@ -1,4 +1,4 @@
-/* Unit tests of a whole turn in the game: what the earlier segments leave the melee (the hex fired at, defensive-fire losses, a charge's obligations), routs in place after all melees, readiness by rest, the hold after a retreat before melee, and every demo unit's moves at the prompt. */
+/* Unit tests of a whole turn in the game: what the earlier segments leave the melee (the hex fired at, defensive-fire losses, a charge's obligations), routs in place after all melees, readiness by rest, the hold after a retreat before melee, every demo unit's moves at the prompt, formations at any facing, reinforcements. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -379,6 +379,37 @@ static void test_game_turn__every_unit_moves_as_the_rules_allow(void **state)
     lb_game_free(g);
 }
 
+/* R-GAME-3 (revised): a formation change is listed at R-FORM-9's default facing only (column
+ * facing 4 to a one-hex line: 5), yet a line facing 3 that the movement rules allow is taken,
+ * and a facing they refuse (a line faces a vertex, not 4) is refused with their reason; the
+ * game replays from its journal to the same state (exported and imported). */
+static void test_game_turn__formation_at_another_facing(void **state)
+{
+    (void)state;
+    lb_game *g = demo(7);
+    until(g, 0, LB_SEG_MOVEMENT);
+    assert_true(offered(lb_game_pending(g), "form:fr-18li-2:line:5@0715"));
+    assert_false(offered(lb_game_pending(g), "form:fr-18li-2:line:3@0715"));
+    lb_game_answer a = answer(g, "form:fr-18li-2:line:4@0715", LB_REFUSED_ILLEGAL);
+    assert_string_equal(a.rule, "R-FORM-9");
+    answer(g, "form:fr-18li-2:line:3@0715", LB_ACCEPTED);
+    assert_int_equal(unit(g, "fr-18li-2")->formation, LB_FORM_LINE);
+    assert_int_equal(unit(g, "fr-18li-2")->facing, 3);
+    char *text = NULL;
+    assert_int_equal(lb_game_export(g, &text), LB_OK);
+    int n;
+    const lb_module *m = lb_data_modules(&n);
+    lb_load_opts o = {.modules = m, .nmodules = n};
+    lb_errlist errs = {0};
+    lb_game *back = NULL;
+    assert_int_equal(lb_game_import("export.json", text, strlen(text), &o, &back, &errs), LB_OK);
+    assert_true(lb_game_hash(back) == lb_game_hash(g));
+    free(text);
+    lb_errlist_release(&errs);
+    lb_game_free(back);
+    lb_game_free(g);
+}
+
 /* R-GAME-9, R-GAME-3: the reinforcement au-ir49-3 is offered its entry at 13:40 and not before;
  * an entry elsewhere is refused with the ruling that names its entry hex. */
 static void test_game_turn__reinforcement_enters_as_the_rules_allow(void **state)
@@ -412,6 +443,7 @@ int main(void)
         cmocka_unit_test(test_game_turn__readiness_by_rest),
         cmocka_unit_test(test_game_turn__retreat_before_melee_holds),
         cmocka_unit_test(test_game_turn__every_unit_moves_as_the_rules_allow),
+        cmocka_unit_test(test_game_turn__formation_at_another_facing),
         cmocka_unit_test(test_game_turn__reinforcement_enters_as_the_rules_allow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
