@@ -177,6 +177,17 @@ void play_print_status(play *P)
     if (shown < d->noptions)
         fprintf(P->out, "  … %d more: `options` lists them all; %d. is %s\n",
                 d->noptions - shown, d->noptions, d->options[d->noptions - 1].key);
+    /* keys that are small numbers (movement points to spend) read as option numbers */
+    for (int i = 0; i < d->noptions; i++) {
+        char *end;
+        long k = strtol(d->options[i].key, &end, 10);
+        if (!*end && end != d->options[i].key && k >= 1 && k <= d->noptions &&
+            k != i + 1) {
+            fprintf(P->out, "  (`choose N` takes option N: `choose %d` is %s)\n", i + 1,
+                    d->options[i].key);
+            break;
+        }
+    }
 }
 
 /* ---- arguments ----------------------------------------------------------------------------- */
