@@ -16,7 +16,7 @@
  * over (hex, movement points or hexes left) in the DAG of the distance classes (see
  * src/rules/retreat_int.h): time and memory grow with the hexes reached times the budget, never
  * with the number of paths. It keeps the first max_paths in label order; lb_retreat_each streams
- * every one. A search over more than 16,777,216 (hex, level) states is refused with LB_NOMEM.
+ * every one; lb_retreat_path_to finds the first to one end hex from the same tables. A search over more than 16,777,216 (hex, level) states is refused with LB_NOMEM.
  * The result owns its memory, the search's tables included (lb_retreat_each walks them; it
  * does not read the state); release it with lb_retreat_release. It names its unit by id and the
  * generation of the state it was found on: lb_retreat_apply refuses it once the state has
@@ -89,6 +89,18 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
  * returns nonzero; memory stays that of one path. LB_OK or LB_NOMEM. */
 int lb_retreat_each(const lb_retreat *r, int (*visit)(void *ctx, const lb_hex *path, int n),
                     void *ctx);
+/* The most one hex may weigh for lb_retreat_path_to. */
+#define LB_RETREAT_WEIGHT_MAX 63
+
+/* R-RET-4 (d): the path of r to `end`, one of r's ends: the first optimal path in label order
+ * that ends there (every one ends at the same distance); with weight, the first of those whose
+ * hexes entered weigh least in all, weight(ctx, h) being 0..LB_RETREAT_WEIGHT_MAX, or -1 for a
+ * hex it may not enter. out gets r->hexes hexes. Time and memory are the search's (one value per
+ * state it holds), never the number of paths. LB_OK; LB_NOT_FOUND (no optimal path of r ends at
+ * `end`, or every one enters a hex weighing -1; r surrenders or stays); LB_INVALID (a weight out
+ * of range); LB_NOMEM. */
+int lb_retreat_path_to(const lb_retreat *r, lb_hex end, int (*weight)(void *ctx, lb_hex h),
+                       void *ctx, lb_hex *out);
 /* Frees what a result owns. */
 void lb_retreat_release(lb_retreat *r);
 /* Moves unit to the end of path `choice` of r (-1: the automatic choice) in column or general
@@ -99,5 +111,9 @@ void lb_retreat_release(lb_retreat *r);
  * marks it changed (lb_state_touch). LB_OK; LB_INVALID (not r's unit, no such path) or LB_STALE
  * (s changed since r was found), nothing changed; LB_NOMEM. */
 int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice);
+/* lb_retreat_apply along lb_retreat_path_to(r, end) without weights: the owner's choice of
+ * end (R-RET-4 d). LB_NOT_FOUND when end is none of r's ends, nothing changed; else as
+ * lb_retreat_apply. */
+int lb_retreat_apply_to(lb_state *s, int unit, const lb_retreat *r, lb_hex end);
 
 #endif

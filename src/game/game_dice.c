@@ -39,6 +39,10 @@ int lbi_dice_end(lb_game *g, const lb_dice *d)
                 lb_journal_roll(&g->eff, r->kind, r->value, r->purpose) != LB_OK)
                 return LB_NOMEM;
         }
+        /* rolled past the journal's end while it is rebuilt (a start that rolls before its
+         * first decision): taken, not left for the replay to meet */
+        if (g->replaying)
+            g->cursor = g->eff.count;
         return LB_OK;
     }
     /* replay: the rolls taken must be the journal's, and the generator moves as in play */

@@ -101,9 +101,8 @@ struct lb_game {
     int tally_increments[2], tally_surrendered[2], tally_leaders[2];
     task tasks[TASKS_MAX];
     int ntasks;
-    lb_retreat offered;          /* the paths of the retreat whose end is pending */
+    lb_retreat offered;          /* the retreat whose end is pending: its ends are the options */
     int has_offered;
-    lb_hex *offered_paths;       /* per end of offered, in its order: the first path to it */
     obligation obligations[OBLIGATIONS_MAX];
     int nobligations;
     lb_charge *charge;           /* a charge waiting for a decision */
@@ -182,7 +181,7 @@ LBI int lbi_task_run(lb_game *g);
 /* Answers the first task's pending decision cur (taken out of the game) with key; LB_OK or an
  * error. */
 LBI int lbi_task_answer(lb_game *g, const lb_decision *cur, const char *key);
-/* Forgets the paths of an offered retreat. */
+/* Forgets an offered retreat. */
 LBI void lbi_task_forget(lb_game *g);
 
 /* Which options a segment lists: all, only one unit's (replay checks an answer against those),

@@ -6,8 +6,6 @@
 #include "game_int.h"
 #include "lb/morale.h"
 
-#define WALK_MAX 4000000 /* paths streamed to find the first path to every end (R-GAME-7) */
-
 /* ---- the tally (R-VIC-3) ------------------------------------------------------------------- */
 
 int lbi_snapshot_take(const lb_game *g, snapshot *s)
@@ -87,43 +85,6 @@ static void task_pop(lb_game *g)
     g->ntasks--;
 }
 
-/* The first path to each end of a retreat, streamed in label order (R-GAME-7). */
-typedef struct first_paths {
-    const lb_retreat *r;
-    lb_hex *paths;               /* nends * hexes */
-    unsigned char *found;
-    int left;
-    long walked;
-} first_paths;
-
-static int keep_first(void *ctx, const lb_hex *path, int n)
-{
-    first_paths *f = ctx;
-    const lb_retreat *r = f->r;
-    for (int e = 0; e < r->nends; e++)
-        if (!f->found[e] && lb_hex_eq(path[n - 1], r->ends[e])) {
-            memcpy(f->paths + (size_t)e * (size_t)r->hexes, path, (size_t)n * sizeof *path);
-            f->found[e] = 1;
-            f->left--;
-            break;
-        }
-    return f->left == 0 || ++f->walked >= WALK_MAX;
-}
-
-/* R-GAME-7: the first path in label order to every end of r into *paths (malloc'd, nends *
- * hexes) and found[e]; the walk stops when every end has its path (or after WALK_MAX paths: an
- * end not reached by then is not offered). LB_OK or LB_NOMEM. */
-static int first_paths_of(const lb_retreat *r, lb_hex **paths, unsigned char *found)
-{
-    first_paths f = {r, malloc(((size_t)r->nends * (size_t)r->hexes + 1) * sizeof(lb_hex)),
-                     found, r->nends, 0};
-    *paths = f.paths;
-    if (!f.paths)
-        return LB_NOMEM;
-    memset(found, 0, (size_t)r->nends);
-    return r->nends ? lb_retreat_each(r, keep_first, &f) : LB_OK;
-}
-
 /* D(h): the hex distance from h to the nearest enemy combat unit of side (R-RET terms). */
 static int enemy_distance(const lb_state *st, int side, lb_hex h)
 {
@@ -139,8 +100,9 @@ static int enemy_distance(const lb_state *st, int side, lb_hex h)
     return best;
 }
 
-/* Moves unit along path (NULL: r's automatic choice), counting a surrender. */
-static int retreat_apply(lb_game *g, int unit, lb_retreat *r, const lb_hex *path)
+/* Moves unit to end, along the first optimal path to it (NULL: r's automatic choice), counting
+ * a surrender. */
+static int retreat_apply(lb_game *g, int unit, const lb_retreat *r, const lb_hex *end)
 {
     lb_state *st = g->st;
     const char *id = st->units[unit].id;
@@ -149,20 +111,14 @@ static int retreat_apply(lb_game *g, int unit, lb_retreat *r, const lb_hex *path
     if (rc != LB_OK)
         return rc;
     char where[LB_HEX_LABEL_MAX] = "";
-    const lb_hex *along = path ? path : r->choice;
-    if (!r->surrender && !r->stays && along)
-        lb_map_label(&st->map, along[r->hexes - 1], where);
-    /* lb_retreat_apply moves along r's choice: the chosen path stands in for it */
-    lb_hex *automatic = r->choice;
-    if (path)
-        r->choice = (lb_hex *)path;
-    rc = lb_retreat_apply(st, unit, r, -1);
-    r->choice = automatic;
+    if (!r->surrender && !r->stays)
+        lb_map_label(&st->map, end ? *end : r->choice[r->hexes - 1], where);
+    rc = end ? lb_retreat_apply_to(st, unit, r, *end) : lb_retreat_apply(st, unit, r, -1);
     if (rc == LB_OK && where[0])
         lb_trace_add(g->tr, "R-RET-4", "(30)", "%s %s to %s%s", id,
                      r->kind == LB_RETREAT_DISORDER ? "retreats" : r->kind == LB_RETREAT_ROUT
                                                                       ? "routs" : "flees",
-                     where, path ? "" : " (the automatic choice)");
+                     where, end ? "" : " (the automatic choice)");
     lbi_snapshot_settle(g, &s, &id, r->surrender ? 1 : 0, 0);
     return rc;
 }
@@ -171,24 +127,13 @@ static int run_retreat(lb_game *g, int unit, const task *t)
 {
     lb_state *st = g->st;
     lb_retreat r;
-    lb_retreat_req req = {.kind = t->retreat};
+    lb_retreat_req req = {.kind = t->retreat, .max_paths = 1};
     int rc = lb_retreat_paths(st, unit, &req, &r, g->tr);
     if (rc != LB_OK)
         return rc;
-    unsigned char *found = calloc((size_t)r.nends + 1, 1);
-    lb_hex *paths = NULL;
-    int nends = 0;
-    if (!found)
-        rc = LB_NOMEM;
-    else if (!r.surrender && !r.stays && (rc = first_paths_of(&r, &paths, found)) == LB_OK)
-        for (int e = 0; e < r.nends; e++)
-            nends += found[e];
-    if (rc != LB_OK || nends <= 1) {
-        if (rc == LB_OK)
-            rc = retreat_apply(g, unit, &r, NULL);
+    if (r.surrender || r.stays || r.nends <= 1) {
+        rc = retreat_apply(g, unit, &r, NULL);
         lb_retreat_release(&r);
-        free(paths);
-        free(found);
         task_pop(g);
         return rc;
     }
@@ -205,21 +150,13 @@ static int run_retreat(lb_game *g, int unit, const task *t)
                      "it starts %d hex%s from the nearest enemy)", st->sides[u->side], u->id,
                      lb_retreat_kind_name(r.kind), lb_map_label(&st->map, r.start, from),
                      count, r.hexes, r.cost, r.start_distance, r.start_distance == 1 ? "" : "es");
-    int kept = 0;
     for (int e = 0; e < r.nends && rc == LB_OK; e++) {
-        if (!found[e])
-            continue;
         char label[LB_HEX_LABEL_MAX];
         int dist = enemy_distance(st, u->side, r.ends[e]);
         lb_map_label(&st->map, r.ends[e], label);
         rc = lb_decision_add(&d, label, "end the %s at %s, %d hex%s from the nearest enemy",
                              lb_retreat_kind_name(r.kind), label, dist, dist == 1 ? "" : "es");
-        /* the kept paths, in the order of the options */
-        memmove(paths + (size_t)kept * (size_t)r.hexes, paths + (size_t)e * (size_t)r.hexes,
-                (size_t)r.hexes * sizeof *paths);
-        kept++;
     }
-    free(found);
     if (rc == LB_OK)
         rc = lb_decision_add(&d, "auto", "the automatic choice (farthest from the enemy, then "
                              "the first path in label order, R-RET-4 d)");
@@ -227,13 +164,11 @@ static int run_retreat(lb_game *g, int unit, const task *t)
     if (rc != LB_OK) {
         lb_retreat_release(&r);
         lb_decision_release(&d);
-        free(paths);
         return rc;
     }
-    /* the state does not change until the answer: its paths are kept for it */
+    /* the state does not change until the answer: the search is kept for it */
     lbi_task_forget(g);
     g->offered = r;
-    g->offered_paths = paths;
     g->has_offered = 1;
     lb_decision_move(&g->pending, &d);
     g->has_pending = 1;
@@ -244,8 +179,6 @@ void lbi_task_forget(lb_game *g)
 {
     if (g->has_offered)
         lb_retreat_release(&g->offered);
-    free(g->offered_paths);
-    g->offered_paths = NULL;
     g->has_offered = 0;
 }
 
@@ -302,14 +235,14 @@ int lbi_task_answer(lb_game *g, const lb_decision *cur, const char *key)
         return LB_INVALID;
     lb_trace_add(g->tr, "R-GAME-7", "(30)", "%s answers %s: %s", st->sides[cur->side],
                  lb_decision_kind_name(cur->kind), key);
-    const lb_hex *path = NULL;
+    const lb_hex *end = NULL;
     int e = lb_decision_find(cur, key);
     if (strcmp(key, "auto") != 0) {
         if (e < 0 || e >= cur->noptions - 1)
             return LB_INVALID;
-        path = g->offered_paths + (size_t)e * (size_t)g->offered.hexes;
+        end = &g->offered.ends[e]; /* the options are the ends, in their order */
     }
-    int rc = retreat_apply(g, unit, &g->offered, path);
+    int rc = retreat_apply(g, unit, &g->offered, end);
     lbi_task_forget(g);
     task_pop(g);
     return rc;

@@ -17,9 +17,10 @@
 /* Sets unit's state and formation from o (R-MOR-13) and reindexes. LB_OK, LB_INVALID (not a
  * combat unit), LB_NOMEM. */
 LBI int lbi_morale_set(lb_state *s, int unit, const lb_morale_outcome *o);
-/* Moves unit along path `choice` of r (-1: the automatic choice), with the leaders it leaves
- * alone, or removes it and them on surrender (lb_state_remove_unit), as lb_retreat_apply says;
- * reindexes. LB_OK, LB_INVALID (not a combat unit, no such path), LB_NOMEM. */
-LBI int lbi_retreat_set(lb_state *s, int unit, const lb_retreat *r, int choice);
+/* Moves unit along path (r->hexes hexes, one of r's optimal paths; NULL: the automatic
+ * choice), with the leaders it leaves alone, or removes it and them on surrender
+ * (lb_state_remove_unit), as lb_retreat_apply says; reindexes. LB_OK, LB_INVALID (not a combat
+ * unit), LB_NOMEM. */
+LBI int lbi_retreat_set(lb_state *s, int unit, const lb_retreat *r, const lb_hex *path);
 
 #endif

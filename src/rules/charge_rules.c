@@ -138,15 +138,6 @@ static int set_state(run *R, int i, lb_morale_state to)
     return lbi_morale_set(R->st, i, &o);
 }
 
-/* The first kept path of r that ends in e, or -1. */
-static int path_ending(const lb_retreat *r, lb_hex e)
-{
-    for (int p = 0; p < r->npaths; p++)
-        if (lb_hex_eq(r->paths[(size_t)p * (size_t)r->hexes + (size_t)r->hexes - 1], e))
-            return p;
-    return -1;
-}
-
 /* A retreat or rout of unit i after the charge (R-RET). R-CHG-24: its owner chooses the end hex
  * among those of the optimal paths; the path to it is the first of them in label order.
  * *vacated gets the hex it leaves. */
@@ -195,23 +186,18 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
         return rc;
     }
     end = r.ends[k];
-    /* the automatic choice is at hand; another end needs the paths listed to find the first
-     * ending there */
-    int p = lb_hex_eq(end, r.choice[r.hexes - 1]) ? -1 : path_ending(&r, end);
-    if (p < 0 && !lb_hex_eq(end, r.choice[r.hexes - 1]) && r.count <= 1000000) {
-        lb_retreat_release(&r);
-        req.max_paths = (int)r.count;
-        rc = lb_retreat_paths(R->st, i, &req, &r, NULL);
-        p = rc == LB_OK ? path_ending(&r, end) : -1;
+    /* the automatic choice is at hand; another end's path is the first to it in label order */
+    lb_hex *path = NULL;
+    if (!lb_hex_eq(end, r.choice[r.hexes - 1])) {
+        path = malloc((size_t)r.hexes * sizeof *path);
+        rc = !path ? LB_NOMEM : lb_retreat_path_to(&r, end, NULL, NULL, path);
     }
-    if (rc == LB_OK && p < 0 && !lb_hex_eq(end, r.choice[r.hexes - 1]))
-        rc = lbi_ch_fail(R, LB_INVALID, "no listed path of %s ends in %s", id_of(R, i),
-                         lbi_ch_label(R, end, a));
     /* R-CHG-27 (c): a leader never retreats before a charge; his units' rout or retreat leaves
      * him where he stands (R-RET-15 lets the caller say so) */
     r.leaders_stay = 1;
     if (rc == LB_OK)
-        rc = lbi_retreat_set(R->st, i, &r, p);
+        rc = lbi_retreat_set(R->st, i, &r, path);
+    free(path);
     if (rc == LB_OK)
         lbi_ch_event(R, kind == LB_RETREAT_DISORDER ? "retreat" : "rout", rule, i, R->cav, end,
                      r.hexes, "%s %s %d hexes from %s to %s", id_of(R, i),

@@ -26,6 +26,21 @@ static int has_friend(const lb_state *s, lb_hex h, int side, int self)
     return 0;
 }
 
+/* Z14-10: infantry or limbered guns, not routed already, rout on entering an enemy cavalry zone. */
+static int routed_by_cavalry_zone(const lb_unit *u)
+{
+    return (u->arm == LB_ARM_INFANTRY ||
+            (u->arm == LB_ARM_ARTILLERY && u->formation == LB_FORM_LIMBERED)) &&
+           u->state != LB_STATE_ROUTED;
+}
+
+/* Z14-9: leaving h costs an increment (a hex of an enemy zone without a friendly combat unit). */
+static int costs_leaving(const lb_state *s, int unit, const unsigned char *zones, lb_hex h)
+{
+    return (zones[lb_map_cell(&s->map, h)] & LB_ZOI_ENEMY) &&
+           !has_friend(s, h, s->units[unit].side, unit);
+}
+
 /* R-MEL-18 (Z14-9, Z14-10): increments a retreat along path (hexes entered, after start) costs,
  * and whether it routs the unit: one for the first hex left, one for each further hex left in an
  * enemy zone (zones: the enemy's bits of each cell, lb_zoi_map) without a friendly combat unit;
@@ -33,17 +48,31 @@ static int has_friend(const lb_state *s, lb_hex h, int side, int self)
 static int path_loss(const lb_state *s, int unit, const unsigned char *zones, const lb_hex *path,
                      int n, int *routs)
 {
-    const lb_unit *u = &s->units[unit];
     int loss = 1;
     for (int k = 0; k + 1 < n; k++)
-        loss += (zones[lb_map_cell(&s->map, path[k])] & LB_ZOI_ENEMY) &&
-                !has_friend(s, path[k], u->side, unit);
+        loss += costs_leaving(s, unit, zones, path[k]);
     *routs = 0;
-    int foot = u->arm == LB_ARM_INFANTRY ||
-               (u->arm == LB_ARM_ARTILLERY && u->formation == LB_FORM_LIMBERED);
-    for (int k = 0; foot && u->state != LB_STATE_ROUTED && k < n; k++)
+    for (int k = 0; routed_by_cavalry_zone(&s->units[unit]) && k < n; k++)
         *routs |= (zones[lb_map_cell(&s->map, path[k])] & LB_ZOI_CAVALRY) != 0;
     return loss;
+}
+
+/* R-MEL-18 as weights of the hexes a path enters (lb_retreat_path_to): what leaving each costs
+ * (the end's weight is the same for every path to it), and, while a path that does not rout is
+ * sought, no hex of an enemy cavalry zone. */
+typedef struct zone_weights {
+    const lb_state *s;
+    int unit;
+    const unsigned char *zones;
+    int avoid_cavalry;
+} zone_weights;
+
+static int zone_weight(void *ctx, lb_hex h)
+{
+    const zone_weights *z = ctx;
+    if (z->avoid_cavalry && (z->zones[lb_map_cell(&z->s->map, h)] & LB_ZOI_CAVALRY))
+        return -1;
+    return costs_leaving(z->s, z->unit, z->zones, h);
 }
 
 /* ---- leaders without a unit --------------------------------------------------------------- */
@@ -147,38 +176,41 @@ static int leaders_follow(mrun *R, lb_hex h, int side, const lb_hex *to, int sur
 
 typedef struct end_choice {
     lb_hex end;
-    int path;       /* index into the retreat's kept paths */
+    const lb_hex *path; /* the path taken to it */
     int loss, routs;
 } end_choice;
 
-/* The best kept path to each end hex: no rout first, then the least loss (R-MEL-18). */
+/* R-MEL-18: to each end of r the path that does not rout, then loses least, then comes first in
+ * label order, among all of r's optimal paths to it (paths: r->nends * r->hexes hexes for them). */
 static int best_ends(const lb_state *s, int unit, const lb_retreat *r, int by_result,
-                     end_choice *out)
+                     lb_hex *paths, end_choice *out)
 {
     unsigned char *zones = NULL;
     if (by_result) {
         zones = malloc((size_t)s->map.cols * (size_t)s->map.rows);
         if (!zones)
-            return -1;
+            return LB_NOMEM;
         lb_zoi_map(s, s->units[unit].side, zones);
     }
-    int n = 0;
-    for (int e = 0; e < r->nends; e++) {
-        end_choice best = {.path = -1};
-        for (int p = 0; p < r->npaths; p++) {
-            const lb_hex *path = r->paths + (size_t)p * r->hexes;
-            if (!lb_hex_eq(path[r->hexes - 1], r->ends[e]))
-                continue;
-            int routs = 0, loss = zones ? path_loss(s, unit, zones, path, r->hexes, &routs) : 0;
-            if (best.path < 0 || routs < best.routs ||
-                (routs == best.routs && loss < best.loss))
-                best = (end_choice){r->ends[e], p, loss, routs};
+    zone_weights z = {s, unit, zones, 0};
+    int rc = LB_OK;
+    for (int e = 0; e < r->nends && rc == LB_OK; e++) {
+        lb_hex *p = paths + (size_t)e * (size_t)r->hexes;
+        rc = LB_NOT_FOUND;
+        if (zones && routed_by_cavalry_zone(&s->units[unit])) {
+            z.avoid_cavalry = 1;
+            rc = lb_retreat_path_to(r, r->ends[e], zone_weight, &z, p);
         }
-        if (best.path >= 0)
-            out[n++] = best;
+        if (rc == LB_NOT_FOUND) {
+            z.avoid_cavalry = 0;
+            rc = lb_retreat_path_to(r, r->ends[e], zones ? zone_weight : NULL, &z, p);
+        }
+        out[e] = (end_choice){r->ends[e], p, 0, 0};
+        if (rc == LB_OK && zones)
+            out[e].loss = path_loss(s, unit, zones, p, r->hexes, &out[e].routs);
     }
     free(zones);
-    return n;
+    return rc;
 }
 
 int lbi_mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
@@ -194,7 +226,7 @@ int lbi_mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
     lb_hex start = u->hexes[0];
     char sl[LB_HEX_LABEL_MAX], el[LB_HEX_LABEL_MAX];
     label(R, start, sl);
-    lb_retreat_req rq = {.kind = how->kind, .hexes = how->hexes};
+    lb_retreat_req rq = {.kind = how->kind, .hexes = how->hexes, .max_paths = 1};
     lb_retreat r;
     int rc = lb_retreat_paths(st, i, &rq, &r, R->t);
     if (rc != LB_OK)
@@ -213,16 +245,15 @@ int lbi_mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
         return leaders_follow(R, start, side, NULL, 1);
     }
     end_choice *ends = calloc((size_t)r.nends + 1, sizeof *ends);
-    if (!ends) {
-        lb_retreat_release(&r);
-        return LB_NOMEM;
-    }
-    int n = best_ends(st, i, &r, how->by_result, ends);
-    if (n < 0) {
+    lb_hex *paths = malloc(((size_t)r.nends * (size_t)r.hexes + 1) * sizeof *paths);
+    rc = ends && paths ? best_ends(st, i, &r, how->by_result, paths, ends) : LB_NOMEM;
+    if (rc != LB_OK) {
         free(ends);
+        free(paths);
         lb_retreat_release(&r);
-        return LB_NOMEM;
+        return rc == LB_NOMEM ? rc : lbi_mr_fail(R, rc, "no path of %s to one of its ends", id);
     }
+    int n = r.nends;
     lb_decision d;
     lb_decision_init(&d, LB_DECIDE_PATH, side, id, how->rule,
                      "%s %s from %s (%d %s, %d hex%s): where does it end?", id,
@@ -253,6 +284,7 @@ int lbi_mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
         lb_decision_release(&d);
     if (rc != LB_OK) {
         free(ends);
+        free(paths);
         lb_retreat_release(&r);
         return rc;
     }
@@ -260,6 +292,7 @@ int lbi_mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
     free(ends);
     int moved = r.hexes;
     rc = lbi_retreat_set(st, i, &r, pick.path);
+    free(paths);
     lb_retreat_release(&r);
     if (rc != LB_OK)
         return rc;

@@ -357,7 +357,7 @@ void lb_retreat_release(lb_retreat *r)
 }
 
 /* R-RET-5, R-RET-8, R-RET-11, R-RET-15 */
-int lbi_retreat_set(lb_state *s, int unit, const lb_retreat *r, int choice)
+int lbi_retreat_set(lb_state *s, int unit, const lb_retreat *r, const lb_hex *path)
 {
     if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]))
         return LB_INVALID;
@@ -372,9 +372,7 @@ int lbi_retreat_set(lb_state *s, int unit, const lb_retreat *r, int choice)
         }
         return rc;
     }
-    const lb_hex *p = choice < 0             ? r->choice
-                      : choice < r->npaths ? r->paths + (size_t)choice * (size_t)r->hexes
-                                           : NULL;
+    const lb_hex *p = path ? path : r->choice;
     if (!p || r->hexes < 1)
         return LB_INVALID;
     lb_unit *u = &s->units[unit];
@@ -396,17 +394,68 @@ int lbi_retreat_set(lb_state *s, int unit, const lb_retreat *r, int choice)
 }
 
 /* Issue 12: the result names its unit and the generation it was worked out on. */
-int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice)
+static int check_apply(const lb_state *s, int unit, const lb_retreat *r)
 {
     if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]) || !r->unit ||
         strcmp(r->unit, s->units[unit].id) != 0)
         return LB_INVALID;
-    if (r->generation != s->generation)
-        return LB_STALE;
-    if (r->stays)
-        return LB_OK;
-    int rc = lbi_retreat_set(s, unit, r, choice);
+    return r->generation != s->generation ? LB_STALE : LB_OK;
+}
+
+static int apply_path(lb_state *s, int unit, const lb_retreat *r, const lb_hex *path)
+{
+    int rc = lbi_retreat_set(s, unit, r, path);
     if (rc != LB_INVALID)
         lb_state_touch(s);
+    return rc;
+}
+
+int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice)
+{
+    int rc = check_apply(s, unit, r);
+    if (rc != LB_OK || r->stays)
+        return rc;
+    if (choice >= r->npaths && !r->surrender)
+        return LB_INVALID;
+    return apply_path(s, unit, r,
+                      choice < 0 ? NULL : r->paths + (size_t)choice * (size_t)r->hexes);
+}
+
+int lb_retreat_apply_to(lb_state *s, int unit, const lb_retreat *r, lb_hex end)
+{
+    int rc = check_apply(s, unit, r);
+    if (rc != LB_OK)
+        return rc;
+    lb_hex *path = malloc(((size_t)r->hexes + 1) * sizeof *path);
+    if (!path)
+        return LB_NOMEM;
+    rc = lb_retreat_path_to(r, end, NULL, NULL, path);
+    if (rc == LB_OK)
+        rc = apply_path(s, unit, r, path);
+    free(path);
+    return rc;
+}
+
+/* R-RET-4 (d): the search's tables lead the way to one end. */
+int lb_retreat_path_to(const lb_retreat *r, lb_hex end, int (*weight)(void *ctx, lb_hex h),
+                       void *ctx, lb_hex *out)
+{
+    if (!r->search || r->surrender || r->stays ||
+        !bsearch(&end, r->ends, (size_t)r->nends, sizeof *r->ends, by_label))
+        return LB_NOT_FOUND;
+    const rsearch *S = &r->search->S;
+    int8_t *w = calloc((size_t)S->ncells + 1, sizeof *w);
+    if (!w)
+        return LB_NOMEM;
+    int rc = LB_OK;
+    for (int i = 0; i < S->ncells && weight && rc == LB_OK; i++) {
+        int v = weight(ctx, S->cells[i].hex);
+        if (v < -1 || v > LB_RETREAT_WEIGHT_MAX)
+            rc = LB_INVALID;
+        w[i] = (int8_t)v;
+    }
+    if (rc == LB_OK)
+        rc = lbi_rsearch_path_to(S, end, w, out);
+    free(w);
     return rc;
 }

@@ -279,6 +279,10 @@ LBI int lbi_rsearch_walk(const rsearch *S, int (*visit)(void *ctx, const lb_hex 
                          void *ctx);
 /* The automatic choice (R-RET-4 d) into out (S->root hexes). */
 LBI int lbi_rsearch_choose(const rsearch *S, lb_hex *out);
+/* The first optimal path in label order ending at `end` among those of least weight (the sum of
+ * weight[cell] over the cells it enters; -1: a cell it may not enter) into out (S->root hexes).
+ * Memory: one value per state. LB_OK, LB_NOT_FOUND (no such path), LB_NOMEM. */
+LBI int lbi_rsearch_path_to(const rsearch *S, lb_hex end, const int8_t *weight, lb_hex *out);
 /* The start's first step in direction d: the level left after it, or -1 (R-RET-3: the first
  * hex is always affordable). */
 LBI int lbi_rs_first_level(const rsearch *S, int d);

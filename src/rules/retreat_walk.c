@@ -140,63 +140,66 @@ static void pop(walker *W)
         W->nodes.n = W->runs[--W->nruns].first; /* the run entered here is done */
 }
 
+/* One optimal step: into node `node` of the same run, or (node -1) climbing into E(cell, level). */
+typedef struct wstep {
+    int cell, level, node;
+    rkey key; /* the value of the rest after the step */
+    int maxd; /* the largest D at the ends of its optimal rests */
+} wstep;
+
+/* The step in direction lex_dirs[i] from node `node` of run `run` (node -1: from the start) when
+ * an optimal rest goes that way, that is when the step and its rest have the value target:
+ * 1 and *s, else 0. */
+static int step_at(const walker *W, int run, int node, rkey target, int i, wstep *s)
+{
+    const rsearch *S = W->S;
+    const wrun *r = node >= 0 ? &W->runs[run] : NULL;
+    const rcell *c = &S->startcell;
+    int m = S->budget;
+    if (r) {
+        const rrun *nd = &W->nodes.run[r->first + node];
+        c = &S->cells[nd->cell];
+        m = r->level - nd->spent;
+    }
+    int d = lex_dirs[i], b = c->nbr[d];
+    if (b < 0 || !(c->legal & (1u << d)))
+        return 0;
+    uint32_t delta = rkey_step(c->cost[d], (S->cells[b].flags & CELL_FRIEND) != 0);
+    int level = !r ? lbi_rs_first_level(S, d) : c->spend[d] > m ? -1 : m - c->spend[d];
+    if (level < 0)
+        return 0;
+    *s = (wstep){b, level, -1, RKEY_NONE, 0};
+    if (r && (c->same & (1u << d))) {
+        int ch = W->child[r->first + node][d];
+        if (ch < 0)
+            return 0;
+        *s = (wstep){b, level, ch, W->vkey[r->first + ch], W->vmaxd[r->first + ch]};
+    } else {
+        s->key = rs_ekey(S, b, level);
+        s->maxd = rs_emaxd(S, b, level);
+    }
+    return s->key != RKEY_NONE && s->key + delta == target;
+}
+
 /* The next step of frame f that reaches its target, from f->next on; when want_maxd >= 0, also
  * reaching that largest end distance. Returns 1 and the step (run, node, target) or 0. */
 static int next_step(walker *W, frame *f, int want_maxd, int *run, int *node, rkey *target)
 {
-    const rsearch *S = W->S;
-    const rcell *c;
-    int m;
-    const wrun *r = f->node >= 0 ? &W->runs[f->run] : NULL;
-    if (r) {
-        const rrun *nd = &W->nodes.run[r->first + f->node];
-        c = &S->cells[nd->cell];
-        m = r->level - nd->spent;
-    } else {
-        c = &S->startcell;
-        m = S->budget;
-    }
+    wstep s;
     while (f->next < LB_DIR_COUNT) {
-        int d = lex_dirs[f->next++], b = c->nbr[d];
-        if (b < 0 || !(c->legal & (1u << d)))
+        if (!step_at(W, f->run, f->node, f->target, f->next++, &s) ||
+            (want_maxd >= 0 && s.maxd != want_maxd))
             continue;
-        uint32_t delta = rkey_step(c->cost[d], (S->cells[b].flags & CELL_FRIEND) != 0);
-        if (!r) {
-            int level = lbi_rs_first_level(S, d);
-            rkey k = level >= 0 ? rs_ekey(S, b, level) : RKEY_NONE;
-            if (k == RKEY_NONE || k + delta != f->target ||
-                (want_maxd >= 0 && rs_emaxd(S, b, level) != want_maxd))
-                continue;
-            if (run_open(W, b, level) != LB_OK)
+        if (s.node < 0) {
+            if (run_open(W, s.cell, s.level) != LB_OK)
                 return -1;
             *run = W->nruns - 1;
             *node = 0;
-            *target = k;
-            return 1;
-        }
-        if (c->spend[d] > m)
-            continue;
-        if (c->same & (1u << d)) {
-            int ch = W->child[r->first + f->node][d];
-            rkey k = ch >= 0 ? W->vkey[r->first + ch] : RKEY_NONE;
-            if (k == RKEY_NONE || k + delta != f->target ||
-                (want_maxd >= 0 && W->vmaxd[r->first + ch] != want_maxd))
-                continue;
+        } else {
             *run = f->run;
-            *node = ch;
-            *target = k;
-            return 1;
+            *node = s.node;
         }
-        int level = m - c->spend[d];
-        rkey k = rs_ekey(S, b, level);
-        if (k == RKEY_NONE || k + delta != f->target ||
-            (want_maxd >= 0 && rs_emaxd(S, b, level) != want_maxd))
-            continue;
-        if (run_open(W, b, level) != LB_OK)
-            return -1;
-        *run = W->nruns - 1;
-        *node = 0;
-        *target = k;
+        *target = s.key;
         return 1;
     }
     return 0;
@@ -254,5 +257,137 @@ int lbi_rsearch_choose(const rsearch *S, lb_hex *out)
     if (rc == LB_OK)
         memcpy(out, W.path, (size_t)(W.depth - 1) * sizeof *out);
     walker_release(&W);
+    return rc;
+}
+
+/* ---- the first path to one end hex (R-RET-4 d) ----------------------------------------------- */
+
+/*
+ * The least weight W of an optimal rest that ends at the end hex, for every state the walk from
+ * the start meets, worked out depth first with W kept per E state: the rest from E(x, m) does
+ * not depend on how the path got there (it never comes back to a class it left), so each E
+ * state's runs are listed once. A state too far from the end for the hexes its rest has is cut
+ * at once. The path is then read top-down: at each step the first direction in label order whose
+ * step weight plus W is the least weight left.
+ */
+
+#define WEIGHT_NONE UINT32_MAX /* no optimal rest ends at the end hex */
+
+typedef struct toward {
+    walker W;
+    lb_hex end;
+    const int8_t *weight; /* per cell: what entering it weighs, -1 when it may not be entered */
+    uint16_t *memo;       /* per E state: 0 not valued yet, 1 + W, or UINT16_MAX for none */
+} toward;
+
+static int state_value(toward *T, int cell, int level, uint32_t *out);
+
+/* Cuts a position whose rest (value target) has fewer hexes than the way to the end. */
+static int too_far(const toward *T, lb_hex h, rkey target)
+{
+    return lb_hex_distance(h, T->end) > 1023 - (int)(target >> 22);
+}
+
+/* W of node `node` of run `run` (-1: the start) whose rest has the value target. */
+static int node_value(toward *T, int run, int node, rkey target, uint32_t *out)
+{
+    const rsearch *S = T->W.S;
+    lb_hex at = node < 0 ? S->start
+                         : S->cells[T->W.nodes.run[T->W.runs[run].first + node].cell].hex;
+    *out = WEIGHT_NONE;
+    if (target == RKEY_END) {
+        if (lb_hex_eq(at, T->end))
+            *out = 0;
+        return LB_OK;
+    }
+    if (too_far(T, at, target))
+        return LB_OK;
+    for (int i = 0; i < LB_DIR_COUNT; i++) {
+        wstep s;
+        uint32_t v;
+        if (!step_at(&T->W, run, node, target, i, &s) || T->weight[s.cell] < 0)
+            continue;
+        int rc = s.node >= 0 ? node_value(T, run, s.node, s.key, &v)
+                             : state_value(T, s.cell, s.level, &v);
+        if (rc != LB_OK)
+            return rc;
+        if (v != WEIGHT_NONE && v + (uint32_t)T->weight[s.cell] < *out)
+            *out = v + (uint32_t)T->weight[s.cell];
+    }
+    return LB_OK;
+}
+
+/* W of E(cell, level), kept. */
+static int state_value(toward *T, int cell, int level, uint32_t *out)
+{
+    const rsearch *S = T->W.S;
+    uint16_t *memo = &T->memo[(size_t)cell * (size_t)S->lv + (size_t)level];
+    if (*memo) {
+        *out = *memo == UINT16_MAX ? WEIGHT_NONE : *memo - 1u;
+        return LB_OK;
+    }
+    rkey k = rs_ekey(S, cell, level);
+    *out = WEIGHT_NONE;
+    if (!too_far(T, S->cells[cell].hex, k)) {
+        if (run_open(&T->W, cell, level) != LB_OK)
+            return LB_NOMEM;
+        int rc = node_value(T, T->W.nruns - 1, 0, k, out);
+        T->W.nodes.n = T->W.runs[--T->W.nruns].first;
+        if (rc != LB_OK)
+            return rc;
+    }
+    *memo = *out == WEIGHT_NONE ? UINT16_MAX : (uint16_t)(*out + 1);
+    return LB_OK;
+}
+
+/* Reads the path of least weight `need` top-down into out, first in label order. */
+static int descend(toward *T, uint32_t need, lb_hex *out)
+{
+    const rsearch *S = T->W.S;
+    int run = -1, node = -1, n = 0;
+    rkey target = S->root.key;
+    while (target != RKEY_END) {
+        wstep s;
+        uint32_t v = WEIGHT_NONE;
+        int i = 0;
+        for (; i < LB_DIR_COUNT; i++) {
+            if (!step_at(&T->W, run, node, target, i, &s) || T->weight[s.cell] < 0)
+                continue;
+            int rc = s.node >= 0 ? node_value(T, run, s.node, s.key, &v)
+                                 : state_value(T, s.cell, s.level, &v);
+            if (rc != LB_OK)
+                return rc;
+            if (v != WEIGHT_NONE && v + (uint32_t)T->weight[s.cell] == need)
+                break;
+        }
+        if (i == LB_DIR_COUNT)
+            return LB_INVALID; /* the values above say a step is there */
+        out[n++] = S->cells[s.cell].hex;
+        need = v;
+        target = s.key;
+        if (s.node >= 0) {
+            node = s.node;
+        } else {
+            if (run_open(&T->W, s.cell, s.level) != LB_OK)
+                return LB_NOMEM;
+            run = T->W.nruns - 1;
+            node = 0;
+        }
+    }
+    return LB_OK;
+}
+
+int lbi_rsearch_path_to(const rsearch *S, lb_hex end, const int8_t *weight, lb_hex *out)
+{
+    toward T = {.W = {.S = S}, .end = end, .weight = weight};
+    T.memo = calloc((size_t)S->ncells * (size_t)S->lv + 1, sizeof *T.memo);
+    if (!T.memo)
+        return LB_NOMEM;
+    uint32_t best;
+    int rc = S->root.key == RKEY_NONE ? LB_NOT_FOUND : node_value(&T, -1, -1, S->root.key, &best);
+    if (rc == LB_OK)
+        rc = best == WEIGHT_NONE ? LB_NOT_FOUND : descend(&T, best, out);
+    free(T.memo);
+    walker_release(&T.W);
     return rc;
 }

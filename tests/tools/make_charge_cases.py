@@ -4,6 +4,8 @@
 # never copied from the program. Run from the project root: python3 tests/tools/make_charge_cases.py
 import copy, json, os
 
+from fan_map import TO_0412, fan_map
+
 OUT = 'tests/cases/'
 
 def bands(spec):
@@ -755,6 +757,35 @@ case('charge-R-CHG-24-rout-end-chosen', 'R-CHG-24',
      ["fr-cav", "--path", "0315,0314", "--answers", "wait,carre,0402", "--dice", "62"],
      {"/units/1/after/hexes": ["0402"], "/decisions/2/decision": "path",
       "/decisions/2/key": "0402"})
+
+FAN = scenario([cav(["1807"], facing=10), inf(hexes=("1407",), facing=4)],
+               mapd=fan_map(LEGEND, 'R', 'cliff', cols=18, also={(15, 7), (16, 7), (17, 7),
+                                                                  (18, 7)}))
+FAN["charts"]["hexsides"]["cliff"] = dict(mv(None, None, None), los="clear")
+case('charge-R-CHG-24-rout-end-past-kept-paths', 'R-CHG-24',
+     'The fan (tests/tools/fan_map.py), with row 7 open east of 1407 to 1807: fr-cav in 1807 '
+     '(facing 10) charges along 1707 (NW), 1607 (SW). au-inf in 1407 (column) sees it 4 and 3 '
+     'hexes away and waits; at 1607, 2 hexes away, fr-cav declares it the target and it attempts '
+     'carre: roll 62 on the column row at 2 hexes: PGD. au-inf routs 10 hexes into the fan, '
+     'away from fr-cav in 1607 (the fan lies in its cone too: each step is one hex farther, every '
+     'end 12 hexes away): 1024 optimal paths, ends 0402 to 0412, all offered. The owner answers '
+     '0412, whose only path is the 1024th in label order: au-inf goes SW ten times, ' +
+     ' '.join(TO_0412) + ', facing 8 (its last step, R-RET-11). Recall die 3 (range 3-6): '
+     'recalled, fr-cav halts in 1607.',
+     FAN, ["fr-cav", "--path", "1707,1607", "--answers", "wait,wait,target,carre,0412,halt",
+           "--dice", "62,3"],
+     {"/summary": "target:au-inf carre:PGD recall:yes halt no-contact",
+      "/units/1/after/hexes": ["0412"], "/units/1/after/facing": 8,
+      "/units/1/after/state": "routed", "/decisions/4/decision": "path",
+      "/decisions/4/key": "0412"})
+case('charge-R-CHG-24-rout-end-past-kept-paths-offered', 'R-CHG-24',
+     'The rout of rout-end-past-kept-paths unanswered: the options are the eleven ends of its '
+     '1024 optimal paths, 0402 (the automatic choice: all ends are 12 hexes from fr-cav, the '
+     'first path in label order ends there) to 0412. No answer: exit 2.',
+     FAN, ["fr-cav", "--path", "1707,1607", "--answers", "wait,wait,target,carre",
+           "--dice", "62,3"], exit=2, use_json=False,
+     stderr_has=["au-inf rout: 10 hexes along one of 1024 best paths; where does it end?",
+                 "1) 0402         end in 0402  (auto)", "11) 0412         end in 0412"])
 
 case('charge-R-CHG-7-decision-needed', 'R-CHG-7',
      'premier-2018: from 0315 the infantry 3 hexes away may attempt carré; nobody answered and '

@@ -6,6 +6,8 @@ import copy
 import json
 import sys
 
+from fan_map import TO_0412, fan_map
+
 MODULE = json.load(open("data/games/deutsch-wagram-1809.json"))
 
 
@@ -168,6 +170,49 @@ CASES.update({
     "game-R-GAME-6-closest-fired-at": group_case("R-GAME-6", "closest-fired-at"),
 })
 
+
+# R-GAME-7 on the fan (tests/tools/fan_map.py): a flight of 1024 optimal paths.
+FAN = scenario("flight into the fan", [
+    column("fr", "french", ["1407"], 2, state="routed"),
+    column("au", "austrian", ["1507"], 8),
+], extra={"turn": {"time": "13:00", "phasing": "french", "segment": "morale_recovery"},
+          "map": fan_map({".": "clear", "R": "river"}, "R", "cliff", also={(15, 7)}),
+          "charts": {"hexsides": {"cliff": {"move": {"infantry": None, "cavalry": None,
+                                                     "artillery": None}}}}})
+FAN_WHY = (
+    "The game starts in the French Morale Recovery segment: routed fr in 1407 (morale 35) checks "
+    "(R-MOR-8) with -6 for routed (R-MOR-4); seed 1 rolls 25: 25 - 6 = 15, not above 35: it "
+    "fails and flees, 10 MP (R-MOR-8, R-RET-3), from au in 1507 into the fan "
+    "(tests/tools/fan_map.py): 1024 optimal paths of 10 clear hexes, ends 0402 to 0412, each 11 "
+    "hexes from au. ")
+CASES.update({
+    "game-R-GAME-7-flight-every-end-offered": {
+        "ruling": "R-GAME-7",
+        "description": FAN_WHY + "Its owner is offered every end, in label order, then auto: "
+                       "0412 (the eleventh) is reached only by the 1024th path in label order, "
+                       "past the 1000 paths a retreat keeps.",
+        "args": ["play", "{scenario}", "--seed", "1", "--script",
+                 "tests/game/scripts/nothing-yet.txt", "--json"],
+        "scenario": FAN,
+        "json": {"/segment": "morale_recovery", "/pending/kind": "path",
+                 "/pending/subject": "fr", "/journal/entries/0/value": 25,
+                 "/pending/options/0/key": "0402", "/pending/options/10/key": "0412",
+                 "/pending/options/10/label": "end the flight at 0412, 11 hexes from the "
+                                              "nearest enemy",
+                 "/pending/options/11/key": "auto"}},
+    "game-R-GAME-7-flight-end-past-kept-paths": {
+        "ruling": "R-GAME-7",
+        "description": FAN_WHY + "Its owner chooses 0412, whose only path is the 1024th in "
+                       "label order: fr goes SW ten times, " + " ".join(TO_0412) + ", and "
+                       "faces 8 (its last step, R-RET-11). Nothing else is left in the "
+                       "segment: the Austrian half-turn begins (no cavalry: its Movement).",
+        "args": ["play", "{scenario}", "--seed", "1", "--script",
+                 "tests/game/scripts/flight-end.txt", "--json"],
+        "scenario": FAN,
+        "json": {"/units/0/id": "fr", "/units/0/hexes": ["0412"], "/units/0/facing": 8,
+                 "/units/0/state": "routed", "/phasing": "austrian", "/segment": "movement",
+                 "/journal/entries/0/value": 25, "/journal/entries/1/key": "0412"}},
+})
 
 def check_case(ruling, extra, strict=False):
     args = ["check", "{scenario}"] + (["--strict"] if strict else [])

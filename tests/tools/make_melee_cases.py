@@ -29,6 +29,8 @@
 # N, NE, NW front, SE, SW flank, S rear (13).
 import copy, json, os
 
+from fan_map import TO_0412, fan_map
+
 OUT = 'tests/cases/'
 
 ROLLS = [str(t * 10 + u) for t in range(1, 7) for u in range(1, 7)]
@@ -804,6 +806,30 @@ case('zone-with-friend', 'R-MEL-18',
                au(facing=6), au(id="au-2", hexes=("0504",), facing=6)], mapd=ZONE_MAP),
      ['fr-1', '0505', '--dice', '66,66,61'],
      {P + 'changed/1/id': 'au-1', P + 'changed/1/after/losses': 1})
+FAN = scenario([fr(hexes=("1407",), facing=2, melee=9), au(hexes=("1507",), facing=8)],
+               mapd=fan_map(LEGEND, 'R', 'cliff', also={(15, 7)}))
+FAN["charts"]["hexsides"]["cliff"] = dict(mv(None, None, None), los="clear")
+case('end-past-kept-paths-offered', 'R-MEL-18',
+     'The rout of end-past-kept-paths unanswered: every end of its 1024 optimal paths is offered, '
+     '0402 to 0412 (eleven), each losing the one increment of the first hex left (Z14-9); 0412, '
+     'reached only by the 1024th path in label order, is the eleventh. No answer: exit 2.',
+     FAN, ['fr-1', '1507', '--dice', '66,66,11'], exit=2, use_json=False,
+     stderr_has=['where does it end?', '1) 0402         end in 0402, losing 1 increment  (auto)',
+                 '10) 0411         end in 0411, losing 1 increment',
+                 '11) 0412         end in 0412, losing 1 increment'])
+case('end-past-kept-paths', 'R-MEL-18',
+     'The fan (tests/tools/fan_map.py): fr-1 in 1407 faces 2 (NE, au-1 in 1507 is in its front); '
+     'au-1 faces 8 (SW), its zone 1407 and the prohibited 1406, 1508. fr-1 (melee 9) against 18: '
+     '1:2; dice 66, 66, then 11: AR, fr-1 routs 10 hexes into the fan: 1024 optimal paths, '
+     'eleven ends 0402 to 0412, all 11 hexes from au-1. The owner is offered every end, 0412 '
+     'too, though its only path is the 1024th in label order (the first 1000 kept paths end '
+     'at 0402 to 0411 only), and answers 0412: fr-1 goes SW ten times, ' + ' '.join(TO_0412) +
+     ', and faces 8 (its last step SW, R-RET-11). Each end costs the one increment of the '
+     'first hex left (Z14-9); no other hex of a path lies in a zone.',
+     FAN, ['fr-1', '1507', '--dice', '66,66,11', '--answers', '0412'],
+     {P + 'result': 'AR', P + 'changed/0/after/state': 'routed',
+      P + 'changed/0/after/hexes': ['0412'], P + 'changed/0/after/facing': 8,
+      P + 'changed/0/after/losses': 1})
 TWO = [fr(hexes=("0506",), facing=12), fr(id="fr-2", hexes=("0405",), facing=2), au(facing=6)]
 TWO_MAP = corridor(cells={(4, 5): '.'})
 case('advance-choice', 'R-MEL-19',

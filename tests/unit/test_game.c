@@ -210,6 +210,43 @@ static void test_game__replay_and_bad_journal(void **state)
     lb_game_free(g);
 }
 
+/* R-GAME-13, R-GAME-14: a game that starts in its Morale Recovery segment rolls before its
+ * first decision (the disordered unit's check, R-MOR-8): the new game takes those rolls (they
+ * are not left for the replay of its own start to meet), journals them first, and its journal
+ * replays to the same state. */
+static void test_game__start_that_rolls_replays(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "{\"format\": \"labataille-scenario/1\", \"title\": \"recovery first\","
+        " \"game\": \"deutsch-wagram-1809\", \"rules\": \"premier-2018\","
+        " \"turn\": {\"time\": \"13:00\", \"phasing\": \"french\","
+        " \"segment\": \"morale_recovery\"}, \"sides\": [\"french\", \"austrian\"],"
+        " \"map\": {\"columns\": 6, \"rows\": 6, \"terrain\": [\"......\", \"......\","
+        " \"......\", \"......\", \"......\", \"......\"], \"legend\": {\".\": \"clear\"}},"
+        " \"units\": [{\"id\": \"fr\", \"side\": \"french\", \"arm\": \"infantry\","
+        " \"nation\": \"french\", \"class\": \"ligne\", \"increments\": 8, \"fire\": 8,"
+        " \"melee\": 24, \"movement\": 6, \"morale\": \"35\", \"formation\": \"column\","
+        " \"state\": \"disordered\", \"hexes\": [\"0202\"], \"facing\": 6},"
+        " {\"id\": \"au\", \"side\": \"austrian\", \"arm\": \"infantry\","
+        " \"nation\": \"austrian\", \"class\": \"linie\", \"increments\": 8, \"fire\": 8,"
+        " \"melee\": 24, \"movement\": 6, \"morale\": \"35\", \"formation\": \"column\","
+        " \"state\": \"good\", \"hexes\": [\"0505\"], \"facing\": 12}]}";
+    lb_game *g = game_of("recovery.json", text, 3, LB_UNDO_HOTSEAT);
+    const lb_journal *j = lb_game_journal(g);
+    assert_true(j->count >= 1);
+    assert_int_equal(j->entries[0].kind, LB_ENTRY_ROLL);
+    assert_string_equal(j->entries[0].purpose, "morale check");
+    uint64_t h = lb_game_hash(g);
+    lb_journal copy;
+    assert_int_equal(lb_journal_copy(&copy, j), LB_OK);
+    lb_err err = {0};
+    assert_int_equal(lb_game_load_journal(g, &copy, &err), LB_OK);
+    assert_true(lb_game_hash(g) == h);
+    lb_journal_release(&copy);
+    lb_game_free(g);
+}
+
 /* Is key an option of the pending decision? */
 static int offered(const lb_game *g, const char *key)
 {
@@ -462,6 +499,7 @@ int main(void)
         cmocka_unit_test(test_game__undo_hotseat_never_rerolls),
         cmocka_unit_test(test_game__undo_two_players),
         cmocka_unit_test(test_game__replay_and_bad_journal),
+        cmocka_unit_test(test_game__start_that_rolls_replays),
         cmocka_unit_test(test_game__group_fire_replays),
         cmocka_unit_test(test_game__fire_refusals),
         cmocka_unit_test(test_game__charge_keeps_its_state),

@@ -717,8 +717,78 @@ static int check_streamed(void *ctx, const lb_hex *path, int n)
     return 0;
 }
 
+/* Weights for lb_retreat_path_to from the hex and a salt: -1 (may not be entered) to 3. */
+static int salted_weight(void *ctx, lb_hex h)
+{
+    const int *salt = ctx;
+    return (h.col * 7 + h.row * 13 + *salt) % 5 - 1;
+}
+
+/* The reference for lb_retreat_path_to: per end, the first streamed path, and the first of
+ * least salted weight. */
+typedef struct per_end {
+    const lb_retreat *r;
+    int salt;
+    lb_hex *first, *best; /* nends * hexes each */
+    int *seen, *least;    /* per end: a first path; the least weight so far, or -1 */
+} per_end;
+
+static int keep_per_end(void *ctx, const lb_hex *path, int n)
+{
+    per_end *pe = ctx;
+    int w = 0;
+    for (int i = 0; i < n && w >= 0; i++) {
+        int v = salted_weight(&pe->salt, path[i]);
+        w = v < 0 ? -1 : w + v;
+    }
+    const lb_hex *end = bsearch(&path[n - 1], pe->r->ends, (size_t)pe->r->nends,
+                                sizeof *pe->r->ends, cmp_hexes);
+    assert_non_null(end);
+    size_t e = (size_t)(end - pe->r->ends), at = e * (size_t)n;
+    if (!pe->seen[e])
+        memcpy(pe->first + at, path, (size_t)n * sizeof *path);
+    pe->seen[e] = 1;
+    if (w >= 0 && (pe->least[e] < 0 || w < pe->least[e])) {
+        pe->least[e] = w;
+        memcpy(pe->best + at, path, (size_t)n * sizeof *path);
+    }
+    return 0;
+}
+
+/* lb_retreat_path_to against the streamed paths: without weights the first path to each end;
+ * with salted ones the first of least weight, or none when every path enters a hex of weight
+ * -1; a hex that is no end has no path. */
+static void check_paths_to(const lb_retreat *r, int salt)
+{
+    size_t n = (size_t)r->nends * (size_t)r->hexes + 1;
+    per_end pe = {r, salt, malloc(n * sizeof(lb_hex)), malloc(n * sizeof(lb_hex)),
+                  calloc((size_t)r->nends + 1, sizeof(int)),
+                  malloc(((size_t)r->nends + 1) * sizeof(int))};
+    lb_hex *got = malloc(((size_t)r->hexes + 1) * sizeof *got);
+    for (int e = 0; e < r->nends; e++)
+        pe.least[e] = -1;
+    assert_int_equal(lb_retreat_each(r, keep_per_end, &pe), LB_OK);
+    for (int e = 0; e < r->nends; e++) {
+        size_t at = (size_t)e * (size_t)r->hexes, len = (size_t)r->hexes * sizeof *got;
+        assert_true(pe.seen[e]);
+        assert_int_equal(lb_retreat_path_to(r, r->ends[e], NULL, NULL, got), LB_OK);
+        assert_memory_equal(got, pe.first + at, len);
+        int rc = lb_retreat_path_to(r, r->ends[e], salted_weight, &salt, got);
+        assert_int_equal(rc, pe.least[e] < 0 ? LB_NOT_FOUND : LB_OK);
+        if (rc == LB_OK)
+            assert_memory_equal(got, pe.best + at, len);
+    }
+    assert_int_equal(lb_retreat_path_to(r, (lb_hex){0, 0}, NULL, NULL, got), LB_NOT_FOUND);
+    free(got);
+    free(pe.first);
+    free(pe.best);
+    free(pe.seen);
+    free(pe.least);
+}
+
 /* Checks lb_retreat_paths against the oracle: surrender, label, exact count, the kept paths,
- * every streamed path, end hexes, hexes on paths and the automatic choice. Returns the count. */
+ * every streamed path, end hexes, hexes on paths, the automatic choice and the path to each
+ * end. Returns the count. */
 static long check_against_oracle(const lb_state *st, int unit, lb_retreat_req req, lb_hex *buf)
 {
     lb_retreat r;
@@ -776,6 +846,7 @@ static long check_against_oracle(const lb_state *st, int unit, lb_retreat_req re
         assert_memory_equal(r.via, via, (size_t)nvia * sizeof *via);
         assert_int_equal(r.choice_distance, o.choice_d);
         assert_memory_equal(r.choice, o.choice, (size_t)o.hexes * sizeof *buf);
+        check_paths_to(&r, (int)(o.found % 5));
     } else {
         assert_int_equal(r.count, 0);
         assert_null(r.choice);
