@@ -34,15 +34,16 @@ static json_t *hexes_json(const lb_state *st, const lb_fire_value *v)
     return a;
 }
 
-static json_t *outcomes_json(const lb_fire_chance *o, int exact)
+/* A distribution over 0..max (the hex's loss, or what its units take), nonzero entries. */
+static json_t *outcomes_json(const lb_frac *p, int max, int exact)
 {
     json_t *m = json_object();
-    for (int l = 0; l <= o->max_loss; l++) {
-        if (!o->p_loss[l].num)
+    for (int l = 0; l <= max; l++) {
+        if (!p[l].num)
             continue;
         char key[8];
         snprintf(key, sizeof key, "%d", l);
-        json_object_set_new(m, key, exact ? exact_json(o->p_loss[l]) : frac_json(o->p_loss[l]));
+        json_object_set_new(m, key, exact ? exact_json(p[l]) : frac_json(p[l]));
     }
     return m;
 }
@@ -201,8 +202,14 @@ static json_t *answer_json(const lb_state *st, const lb_fire_result *r, int roll
     json_object_set_new(j, "artillery_leader", g->leader >= 0 ? json_string(st->units[g->leader].id)
                                                               : json_null());
     json_object_set_new(j, "leader_modifier", json_integer(g->leader_modifier));
-    json_object_set_new(j, "outcomes", defended ? outcomes_json(o, 0) : json_null());
-    json_object_set_new(j, "outcomes_exact", defended ? outcomes_json(o, 1) : json_null());
+    json_object_set_new(j, "outcomes",
+                        defended ? outcomes_json(o->p_loss, o->max_loss, 0) : json_null());
+    json_object_set_new(j, "outcomes_exact",
+                        defended ? outcomes_json(o->p_loss, o->max_loss, 1) : json_null());
+    json_object_set_new(j, "taken",
+                        defended ? outcomes_json(o->p_taken, o->max_taken, 0) : json_null());
+    json_object_set_new(j, "taken_exact",
+                        defended ? outcomes_json(o->p_taken, o->max_taken, 1) : json_null());
     json_object_set_new(j, "units", defended ? targets_json(st, o) : json_array());
     json_t *leaders = json_array();
     for (int i = 0; i < o->nleaders; i++)
@@ -267,11 +274,20 @@ static void print_odds(const lb_state *st, const lb_fire_chance *o)
     if (o->modifier != o->massed)
         printf(", %+d in all", o->modifier);
     printf("\n");
+    /* R-FIRE-13: what the units lose, and the hex's loss when they take less of it */
     printf("  increments lost:\n");
-    for (int l = 0; l <= o->max_loss; l++)
-        if (o->p_loss[l].num)
-            printf("    %2d  %-7s %5.1f%%\n", l, lb_frac_fmt(o->p_loss[l], pb, sizeof pb),
-                   100.0 * lb_frac_double(o->p_loss[l]));
+    for (int l = 0; l <= o->max_taken; l++)
+        if (o->p_taken[l].num)
+            printf("    %2d  %-7s %5.1f%%\n", l, lb_frac_fmt(o->p_taken[l], pb, sizeof pb),
+                   100.0 * lb_frac_double(o->p_taken[l]));
+    if (lb_fire_chance_takes_less(o)) {
+        printf("  the hex's loss by the fire table, of which its units take less (R-FIRE-13):\n");
+        for (int l = 0; l <= o->max_loss; l++)
+            if (o->p_loss[l].num)
+                printf("    %2d  %-7s %5.1f%%  its units take %d\n", l,
+                       lb_frac_fmt(o->p_loss[l], pb, sizeof pb),
+                       100.0 * lb_frac_double(o->p_loss[l]), o->taken[l]);
+    }
     for (int j = 0; j < o->nunits; j++) {
         const lb_fire_target *tu = &o->units[j];
         const lb_unit *u = &st->units[tu->unit];

@@ -464,11 +464,17 @@ static int odds_fire(play *P, char **names, int n, const char *target)
         fprintf(P->out, "%s fire%s at %s (%s fire): %s; fire defence %d; odds %s\n", who,
                 n > 1 ? "" : "s", label, kind, o.fire.breakdown, o.defence.value,
                 o.column ? o.column->label : "none");
-        for (int l = 0; l <= o.max_loss; l++)
-            if (o.p_loss[l].num)
+        /* R-FIRE-13: what the units lose; the hex's loss when they take less of it */
+        for (int l = 0; l <= o.max_taken; l++)
+            if (o.p_taken[l].num)
                 fprintf(P->out, "  %d lost: %s (%.1f%%)\n", l,
-                        lb_frac_fmt(o.p_loss[l], pb, sizeof pb),
-                        100 * lb_frac_double(o.p_loss[l]));
+                        lb_frac_fmt(o.p_taken[l], pb, sizeof pb),
+                        100 * lb_frac_double(o.p_taken[l]));
+        for (int l = 0; l <= o.max_loss; l++)
+            if (o.p_loss[l].num && o.taken[l] != l)
+                fprintf(P->out, "  (the fire table's %d lost: %s (%.1f%%), of which the units "
+                        "take %d, R-FIRE-13)\n", l, lb_frac_fmt(o.p_loss[l], pb, sizeof pb),
+                        100 * lb_frac_double(o.p_loss[l]), o.taken[l]);
     }
     for (int i = 0; i < t.count; i++)
         fprintf(P->out, "  [%s %s] %s\n", t.steps[i].rule, t.steps[i].section, t.steps[i].text);

@@ -150,8 +150,14 @@ typedef struct lb_fire_chance {
     int massed;                        /* roll modifier for a massed target (22) */
     int modifier;                      /* massed + the artillery leader's bonus (R-FIRE-27) */
     unsigned char loss[36];            /* by natural roll index: increments the hex loses */
-    lb_frac p_loss[LB_FIRE_LOSS_MAX + 1];
+    lb_frac p_loss[LB_FIRE_LOSS_MAX + 1]; /* the hex's loss, as the fire table reads it */
     int max_loss;
+    unsigned char taken[LB_FIRE_LOSS_MAX + 1]; /* by hex loss: increments its units take in all */
+    lb_frac p_taken[LB_FIRE_LOSS_MAX + 1]; /* what its units lose in all (R-FIRE-13): less than
+                                            * the hex's loss when lone unlimbered guns take only
+                                            * its even-numbered increments or it is beyond the
+                                            * hex's strength */
+    int max_taken;
     lb_fire_target *units;             /* combat units of the target hex, top first (owned) */
     int nunits;
     int *leaders;                      /* leaders in the target hex (owned) */
@@ -222,6 +228,9 @@ int lb_fire_target_hex(const lb_state *s, const lb_fire_request *rq, int target_
  * the exact distributions (R-FIRE-7, R-FIRE-10..15, R-FIRE-20, R-FIRE-27, R-DICE-4). Returns as
  * lb_fire_group_check. */
 int lb_fire_odds(const lb_state *s, const lb_fire_request *rq, lb_fire_chance *out, lb_trace *t);
+/* 1 when on some roll the units of the target hex take less than the hex's loss (R-FIRE-13:
+ * lone unlimbered guns, a loss beyond the hex's strength): p_taken then differs from p_loss. */
+int lb_fire_chance_takes_less(const lb_fire_chance *o);
 /* Frees what a chance owns. */
 void lb_fire_chance_release(lb_fire_chance *o);
 /* Rolls: the fire ("fire"), each due fire-loss morale check top first ("morale check"), then each

@@ -233,14 +233,25 @@ static int share_losses(const lb_state *s, lb_fire_chance *o)
     int *out = left + n;
     for (int l = 0; l <= o->max_loss; l++) {
         allocate(s, o->units, o->nunits, l, left, out);
+        o->taken[l] = 0;
         for (int j = 0; j < o->nunits; j++) {
             lb_fire_target *tu = &o->units[j];
             tu->loss[l] = (unsigned char)out[j];
+            o->taken[l] = (unsigned char)(o->taken[l] + out[j]);
             int gone = out[j] >= tu->strength;
             tu->check[l] = !gone && triggered(tu, s->units[tu->unit].losses, out[j]);
         }
     }
     free(left);
+    /* R-FIRE-13: what the units take, over the 36 rolls */
+    int counts[LB_FIRE_LOSS_MAX + 1] = {0};
+    for (int i = 0; i < 36; i++) {
+        counts[o->taken[o->loss[i]]]++;
+        if (o->taken[o->loss[i]] > o->max_taken)
+            o->max_taken = o->taken[o->loss[i]];
+    }
+    for (int l = 0; l <= LB_FIRE_LOSS_MAX; l++)
+        o->p_taken[l] = lb_frac_make(counts[l], 36);
     for (int j = 0; j < o->nunits; j++) {
         lb_fire_target *tu = &o->units[j];
         int checks = 0, gone = 0;
@@ -260,11 +271,26 @@ static void trace_distribution(const lb_state *s, const lb_fire_chance *o, lb_tr
     for (int l = 0; l <= o->max_loss; l++) {
         if (!o->p_loss[l].num)
             continue;
-        lb_trace_add(t, "R-DICE-4", "(21)", "%d increment%s lost: %lld of 36 rolls = %s", l,
+        char taken[64] = "";
+        if (o->taken[l] != l)
+            snprintf(taken, sizeof taken, "; its units take %d (R-FIRE-13)", o->taken[l]);
+        lb_trace_add(t, "R-DICE-4", "(21)", "%d increment%s lost: %lld of 36 rolls = %s%s", l,
                      l == 1 ? "" : "s", o->p_loss[l].num * 36 / o->p_loss[l].den,
-                     lb_frac_fmt(o->p_loss[l], pbuf, sizeof pbuf));
+                     lb_frac_fmt(o->p_loss[l], pbuf, sizeof pbuf), taken);
         lb_trace_int(t, "loss", l);
         lbi_fi_trace_frac(t, "p", o->p_loss[l]);
+        if (o->taken[l] != l)
+            lb_trace_int(t, "taken", o->taken[l]);
+    }
+    for (int l = 0; l <= o->max_taken && lb_fire_chance_takes_less(o); l++) {
+        if (!o->p_taken[l].num)
+            continue;
+        lb_trace_add(t, "R-FIRE-13", "(21), (25)",
+                     "the units of the hex lose %d increment%s in all: %lld of 36 rolls = %s", l,
+                     l == 1 ? "" : "s", o->p_taken[l].num * 36 / o->p_taken[l].den,
+                     lb_frac_fmt(o->p_taken[l], pbuf, sizeof pbuf));
+        lb_trace_int(t, "taken", l);
+        lbi_fi_trace_frac(t, "p", o->p_taken[l]);
     }
     for (int j = 0; j < o->nunits; j++) {
         const lb_fire_target *tu = &o->units[j];
@@ -388,6 +414,14 @@ int lb_fire_odds(const lb_state *s, const lb_fire_request *rq, lb_fire_chance *o
     }
     o->allowed = 1;
     return LB_OK;
+}
+
+int lb_fire_chance_takes_less(const lb_fire_chance *o)
+{
+    for (int l = 0; l <= o->max_loss; l++)
+        if (o->p_loss[l].num && o->taken[l] != l)
+            return 1;
+    return 0;
 }
 
 void lb_fire_chance_release(lb_fire_chance *o)

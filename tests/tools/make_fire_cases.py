@@ -1026,15 +1026,47 @@ case("carre-with-guns", "R-FIRE-10",
       GUNS[2]],
      json_fields=dict({"/fire_defense": 4, "/fire_defense_detail/with_artillery": 0,
                        "/fire_defense_detail/read": "carre"}, **FOUR_TO_ONE))
+LONE_GUNS = [FR_LINE_2, unit("au-bty", "austrian", "austrian", "brigade", 2, 6, "unlimbered",
+                            ["0605"], 10, arm="artillery")]
 case("guns-alone", "R-FIRE-13",
      "An unlimbered battery of 2 alone in 0605 (defence unlimbered 8): 24:8 = 3 -> 3:1: the hex "
-     "loses 0, 1 or 2, 1/3 each; lone guns lose only the even-numbered increments: 1 -> 0, "
-     "2 -> 1. They check on every loss: only when the hex loses 2, 1/3.",
-     [FR_LINE_2, unit("au-bty", "austrian", "austrian", "brigade", 2, 6, "unlimbered", ["0605"], 10,
-                      arm="artillery")],
+     "loses 0, 1 or 2, 1/3 each (outcomes); lone guns lose only the even-numbered increments: "
+     "1 -> 0, 2 -> 1, so the units take 0 on 24 rolls (2/3) and 1 on 12 (1/3) (taken). They "
+     "check on every loss: only when the hex loses 2, 1/3.",
+     LONE_GUNS,
      json_fields=dict({"/fire_defense": 8, "/odds": "3:1", "/units/0/by_outcome/1/loss": 0,
                        "/units/0/by_outcome/2/loss": 1, "/units/0/p_check_exact": "1/3",
-                       "/units/0/p_eliminated_exact": "0"}, **THREE_TO_ONE))
+                       "/units/0/p_eliminated_exact": "0",
+                       "/taken_exact": {"0": "2/3", "1": "1/3"},
+                       "/taken": {"0": 24 / 36, "1": 12 / 36}}, **THREE_TO_ONE))
+case("guns-alone-text", "R-FIRE-13",
+     "guns-alone read as text: the increments lost are what the battery takes, 0 with 2/3 and 1 "
+     "with 1/3; the fire table's loss to the hex follows, each with the battery's share: 0 -> 0, "
+     "1 -> 0, 2 -> 1, 1/3 each; the trace says it for each hex loss.",
+     LONE_GUNS, text=True,
+     stdout_has=["  increments lost:\n     0  2/3      66.7%\n     1  1/3      33.3%\n"
+                 "  the hex's loss by the fire table, of which its units take less (R-FIRE-13):\n"
+                 "     0  1/3      33.3%  its units take 0\n"
+                 "     1  1/3      33.3%  its units take 0\n"
+                 "     2  1/3      33.3%  its units take 1\n",
+                 "[R-DICE-4 (21)] 1 increment lost: 12 of 36 rolls = 1/3; its units take 0 "
+                 "(R-FIRE-13)",
+                 "[R-FIRE-13 (21), (25)] the units of the hex lose 0 increments in all: 24 of 36 "
+                 "rolls = 2/3"])
+case("infantry-with-guns-taken", "R-FIRE-13",
+     "As infantry-with-guns: infantry (6) and a battery (2) share every loss of the 4:1 column "
+     "(1 -> 1 + 0, 2 -> 1 + 1, 3 -> 2 + 1), so the units take the whole hex loss: taken is "
+     "outcomes, 0 1/6, 1 1/3, 2 1/3, 3 1/6.",
+     GUNS, json_fields={"/taken_exact": {"0": "1/6", "1": "1/3", "2": "1/3", "3": "1/6"},
+                        "/outcomes_exact": {"0": "1/6", "1": "1/3", "2": "1/3", "3": "1/6"}})
+case("loss-beyond-strength", "R-FIRE-13",
+     "An Austrian column of 1 increment (defence column 6) in 0605: 24:6 = 4 -> 4:1: the hex "
+     "loses 0 (6 rolls), 1 (12), 2 (12) or 3 (6); no loss beyond the hex's strength is taken, so "
+     "the unit takes 0 on 6 rolls (1/6) and 1 on the other 30 (5/6), eliminated 5/6.",
+     [FR_LINE_2, unit("au-ir-1", "austrian", "austrian", "linie", 1, 1, "column", ["0605"], 10)],
+     json_fields=dict({"/taken_exact": {"0": "1/6", "1": "5/6"},
+                       "/units/0/by_outcome/3/loss": 1,
+                       "/units/0/p_eliminated_exact": "5/6"}, **FOUR_TO_ONE))
 
 # ---- R-FIRE-14: fire-loss morale checks --------------------------------------------------------
 AU_LINE_FIRER = unit("au-l", "austrian", "austrian", "linie", 8, 8, "line", ["0505", "0506"], 3)

@@ -214,6 +214,25 @@ CASES.update({
                  "/journal/entries/0/value": 25, "/journal/entries/1/key": "0412"}},
 })
 
+# R-FIRE-13 in the play's odds: a column fires at a lone unlimbered battery.
+CASES["game-R-FIRE-13-odds-lone-guns"] = {
+    "ruling": "R-FIRE-13",
+    "description": "In the French Offensive Fire (the French Movement and the Austrian Defensive "
+                   "Fire ended), the odds of fr-a (column, printed 8) at au-bty, an unlimbered "
+                   "battery of 2 alone in 0403 (facing 6: fr-a in 0404 is in its front): 8 "
+                   "against the module's unlimbered defence in clear, 8: 1:1, whose band 52-66 "
+                   "(11 of 36 rolls) takes 1 increment from the hex. Lone unlimbered guns take "
+                   "only the even-numbered increments of the hex's loss: 1 -> 0. So the units "
+                   "lose 0 on every roll (probability 1), and the answer says the fire table's "
+                   "1 lost (11/36) is not taken.",
+    "args": ["play", "{scenario}", "--seed", "1", "--script",
+             "tests/game/scripts/odds-lone-guns.txt"],
+    "scenario": scenario("lone guns", [column("fr-a", "french", ["0404"], 12),
+                                       battery("au-bty", "austrian", ["0403"], 6)]),
+    "stdout_has": ["fr-a fires at 0403 (offensive fire): column: printed fire value 8 = 8; "
+                   "fire defence 8; odds 1:1\n  0 lost: 1 (100.0%)\n  (the fire table's 1 "
+                   "lost: 11/36 (30.6%), of which the units take 0, R-FIRE-13)"]}
+
 def check_case(ruling, extra, strict=False):
     args = ["check", "{scenario}"] + (["--strict"] if strict else [])
     return {"ruling": ruling, "args": args, "exit": 1,
