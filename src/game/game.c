@@ -62,37 +62,6 @@ const unit_rec *lbi_game_rec_of(const lb_game *g, const char *id)
     return NULL;
 }
 
-void lbi_game_trace_copy(lb_trace *t, const lb_trace *src, int from)
-{
-    for (int i = from; i < src->count; i++) {
-        const lb_trace_step *s = &src->steps[i];
-        lb_trace_add(t, s->rule, s->section, "%s", s->text);
-        for (int k = 0; k < s->nvalues; k++) {
-            const lb_trace_value *v = &s->values[k];
-            switch (v->kind) {
-            case LB_TV_INT:
-                lb_trace_int(t, v->key, v->num);
-                break;
-            case LB_TV_FRAC:
-                lb_trace_frac(t, v->key, v->num, v->den);
-                break;
-            case LB_TV_TEXT:
-                lb_trace_text(t, v->key, v->text);
-                break;
-            case LB_TV_BOOL:
-                lb_trace_bool(t, v->key, (int)v->num);
-                break;
-            case LB_TV_ROLL:
-                lb_trace_roll(t, v->key, (int)v->num);
-                break;
-            case LB_TV_DIE:
-                lb_trace_die(t, v->key, (int)v->num);
-                break;
-            }
-        }
-    }
-}
-
 unit_rec *lbi_game_rec(lb_game *g, const char *id)
 {
     return (unit_rec *)lbi_game_rec_of(g, id);
@@ -194,23 +163,6 @@ int lb_game_action_options(const lb_game *g, lb_decision *d)
 {
     opt_scope all = {NULL, 0};
     return action_options(g, d, &all);
-}
-
-int lbi_game_offer(lb_game *g, const lb_decision *src)
-{
-    lb_decision d;
-    lb_decision_init(&d, src->kind, src->side, src->subject, src->rule, "%s", src->prompt);
-    int rc = LB_OK;
-    for (int i = 0; i < src->noptions && rc == LB_OK; i++)
-        rc = lb_decision_add(&d, src->options[i].key, "%s", src->options[i].text);
-    d.auto_choice = src->auto_choice;
-    if (rc != LB_OK) {
-        lb_decision_release(&d);
-        return rc;
-    }
-    lb_decision_move(&g->pending, &d);
-    g->has_pending = 1;
-    return LB_OK;
 }
 
 /* R-GAME-3, R-GAME-4: the phasing (Defensive Fire: the other) side's choice of action, or the
@@ -431,6 +383,16 @@ void lbi_game_answer_init(const lb_game *g, lb_game_answer *out)
     out->seq_before = out->seq_after = g->journal.count;
 }
 
+int lbi_game_answer_stale(const lb_game *g, int seq, lb_game_answer *out)
+{
+    lbi_game_answer_init(g, out);
+    if (seq == g->journal.count)
+        return 0;
+    lbi_game_refuse(out, LB_REFUSED_STALE, "R-GAME-12", "the game is at %d, not %d: look again",
+                    g->journal.count, seq);
+    return 1;
+}
+
 int lbi_game_roll_back(lb_game *g, int journal_count, int rc)
 {
     char error[LB_GAME_REASON_MAX];
@@ -447,10 +409,8 @@ int lbi_game_roll_back(lb_game *g, int journal_count, int rc)
 
 int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answer *out)
 {
-    lbi_game_answer_init(g, out);
-    if (seq != g->journal.count)
-        return lbi_game_refuse(out, LB_REFUSED_STALE, "R-GAME-12", "the game is at %d, not %d: "
-                           "look again", g->journal.count, seq);
+    if (lbi_game_answer_stale(g, seq, out))
+        return LB_OK;
     if (g->over || !g->has_pending)
         return lbi_game_refuse(out, LB_REFUSED_NONE, "R-GAME-3", "the game is over");
     if (!lb_game_may_decide(g, role))
@@ -497,10 +457,8 @@ static void concede(lb_game *g, int side)
 
 int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out)
 {
-    lbi_game_answer_init(g, out);
-    if (seq != g->journal.count)
-        return lbi_game_refuse(out, LB_REFUSED_STALE, "R-GAME-12", "the game is at %d, not %d: "
-                           "look again", g->journal.count, seq);
+    if (lbi_game_answer_stale(g, seq, out))
+        return LB_OK;
     if (g->over)
         return lbi_game_refuse(out, LB_REFUSED_NONE, "R-VIC-5", "the game is over");
     int side = role >= 0 ? role : role == LB_ROLE_BOTH && g->has_pending ? g->pending.side : -1;

@@ -136,15 +136,14 @@ LBI int lbi_game_rebuild(lb_game *g);
 /* The record of unit id, or NULL when it has none. */
 LBI unit_rec *lbi_game_rec(lb_game *g, const char *id);
 LBI const unit_rec *lbi_game_rec_of(const lb_game *g, const char *id);
-/* A rules machine's pending decision (a charge's, a melee's) made the game's; LB_OK, LB_NOMEM. */
-LBI int lbi_game_offer(lb_game *g, const lb_decision *src);
 /* An answer before anything happened: accepted, seq_before = seq_after = the journal's length. */
 LBI void lbi_game_answer_init(const lb_game *g, lb_game_answer *out);
+/* An answer to the game at journal length seq begun (lbi_game_answer_init): 1 when the game has
+ * moved on since (out refused, R-GAME-12), else 0. */
+LBI int lbi_game_answer_stale(const lb_game *g, int seq, lb_game_answer *out);
 /* After a failure: the journal cut back to journal_count entries, the state rebuilt; returns rc
  * (or the rebuild's error). */
 LBI int lbi_game_roll_back(lb_game *g, int journal_count, int rc);
-/* Appends the steps of src from `from` on to t (a rules machine's trace to the game's). */
-LBI void lbi_game_trace_copy(lb_trace *t, const lb_trace *src, int from);
 /* Sets a refusal in out; returns LB_OK. */
 LBI int lbi_game_refuse(lb_game_answer *out, lb_verdict v, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -203,6 +202,23 @@ LBI int lbi_fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
  * applied and its follow-ups queued; opportunity fire (28) is outside the segments' once-per-unit
  * and once-per-hex records. LB_OK or an error. */
 LBI int lbi_fire_run(lb_game *g, const char *key, lb_fire_kind kind, int side, lb_game_answer *out);
+
+/* machine.c: a pass of a rules machine (the charge, the melee) */
+typedef enum pass_status { PASS_REFUSED, PASS_DECIDE, PASS_DONE } pass_status;
+/* Where a machine stands after a pass. */
+typedef struct machine_pass {
+    const char *name;            /* "charge", "melee" */
+    pass_status status;
+    const char *error;           /* why the pass failed, or "" */
+    const lb_trace *trace;       /* all it traced so far (g->shown of it are shown) */
+    const lb_decision *pending;  /* PASS_DECIDE: what it asks */
+    const char *refusal;         /* PASS_REFUSED: why */
+    int (*finish)(lb_game *g);   /* PASS_DONE: applies its result */
+} machine_pass;
+/* After a pass (rc) with dice: the dice kept (lbi_dice_end); a failure keeps the machine's
+ * error in g->error; else what it traced since its last decision is shown (R-GAME-3), then its
+ * decision offered, p->finish called, or its refusal returned (LB_INVALID). */
+LBI int lbi_machine_settle(lb_game *g, int rc, lb_dice *dice, const machine_pass *p);
 
 /* seg_charge.c: Charge à Cheval */
 /* Why unit u may not charge now (R-CHG-8) in why (n bytes), or NULL when it may. */

@@ -104,29 +104,15 @@ static int finish(lb_game *g)
 /* After a pass of the charge (rc) with dice: its dice kept, then what it stopped at. */
 static int settle(lb_game *g, int rc, lb_dice *dice)
 {
-    lb_charge *ch = g->charge;
-    int drc = lbi_dice_end(g, dice);
-    if (rc == LB_OK && drc != LB_OK)
-        rc = drc;
-    if (rc != LB_OK) {
-        if (lb_charge_error(ch)[0])
-            snprintf(g->error, sizeof g->error, "the charge: %s", lb_charge_error(ch));
-        return rc;
-    }
-    /* R-GAME-3: what the charge did since its last decision is shown before the next one */
-    const lb_trace *t = lb_charge_trace(ch);
-    lbi_game_trace_copy(g->tr, t, g->shown);
-    g->shown = t->count;
-    switch (lb_charge_status_of(ch)) {
-    case LB_CHARGE_DECIDE:
-        return lbi_game_offer(g, lb_charge_pending(ch));
-    case LB_CHARGE_DONE:
-        return finish(g);
-    default:
-        snprintf(g->error, sizeof g->error, "the charge was refused after it began: %s",
-                 lb_charge_result_of(ch)->reason);
-        return LB_INVALID;
-    }
+    const lb_charge *ch = g->charge;
+    lb_charge_status st = lb_charge_status_of(ch);
+    machine_pass p = {"charge",
+                      st == LB_CHARGE_DECIDE ? PASS_DECIDE
+                      : st == LB_CHARGE_DONE ? PASS_DONE
+                                             : PASS_REFUSED,
+                      lb_charge_error(ch), lb_charge_trace(ch), lb_charge_pending(ch),
+                      lb_charge_result_of(ch)->reason, finish};
+    return lbi_machine_settle(g, rc, dice, &p);
 }
 
 /* One pass of the charge with the game's dice. */

@@ -204,31 +204,18 @@ static int finish(lb_game *g)
     return rc;
 }
 
+/* After a pass of the melee (rc) with dice: its dice kept, then what it stopped at. */
 static int settle(lb_game *g, int rc, lb_dice *dice)
 {
-    lb_melee *m = g->melee;
-    int drc = lbi_dice_end(g, dice);
-    if (rc == LB_OK && drc != LB_OK)
-        rc = drc;
-    if (rc != LB_OK) {
-        if (lb_melee_error(m)[0])
-            snprintf(g->error, sizeof g->error, "the melee: %s", lb_melee_error(m));
-        return rc;
-    }
-    /* R-GAME-3: what the melee did since its last decision is shown before the next one */
-    const lb_trace *t = lb_melee_trace(m);
-    lbi_game_trace_copy(g->tr, t, g->shown);
-    g->shown = t->count;
-    switch (lb_melee_status_of(m)) {
-    case LB_MELEE_DECIDE:
-        return lbi_game_offer(g, lb_melee_pending(m));
-    case LB_MELEE_DONE:
-        return finish(g);
-    default:
-        snprintf(g->error, sizeof g->error, "the melee was refused after it began: %s",
-                 lb_melee_result_of(m)->reason);
-        return LB_INVALID;
-    }
+    const lb_melee *m = g->melee;
+    lb_melee_status st = lb_melee_status_of(m);
+    machine_pass p = {"melee",
+                      st == LB_MELEE_DECIDE ? PASS_DECIDE
+                      : st == LB_MELEE_DONE ? PASS_DONE
+                                            : PASS_REFUSED,
+                      lb_melee_error(m), lb_melee_trace(m), lb_melee_pending(m),
+                      lb_melee_result_of(m)->reason, finish};
+    return lbi_machine_settle(g, rc, dice, &p);
 }
 
 int lbi_melee_resume(lb_game *g)

@@ -16,10 +16,8 @@ static int last_decision(const lb_game *g, int side)
 
 int lb_game_undo(lb_game *g, int role, int seq, int keep, lb_game_answer *out)
 {
-    lbi_game_answer_init(g, out);
-    if (seq != g->journal.count)
-        return lbi_game_refuse(out, LB_REFUSED_STALE, "R-GAME-12", "the game is at %d, not %d: "
-                               "look again", g->journal.count, seq);
+    if (lbi_game_answer_stale(g, seq, out))
+        return LB_OK;
     int two = g->settings.undo == LB_UNDO_TWO_PLAYERS;
     if (role == LB_ROLE_SPECTATOR || (two && role < 0))
         return lbi_game_refuse(out, LB_REFUSED_NOT_YOURS, "R-GAME-14", "%s", two

@@ -1,0 +1,79 @@
+/* A pass of a rules machine (the charge, the melee) settled in the game: its dice kept, what it traced since its last decision shown, then its decision offered, its result applied, or why it stopped. */
+#include <stdio.h>
+
+#include "game_int.h"
+
+/* Appends the steps of src from `from` on to t. */
+static void trace_copy(lb_trace *t, const lb_trace *src, int from)
+{
+    for (int i = from; i < src->count; i++) {
+        const lb_trace_step *s = &src->steps[i];
+        lb_trace_add(t, s->rule, s->section, "%s", s->text);
+        for (int k = 0; k < s->nvalues; k++) {
+            const lb_trace_value *v = &s->values[k];
+            switch (v->kind) {
+            case LB_TV_INT:
+                lb_trace_int(t, v->key, v->num);
+                break;
+            case LB_TV_FRAC:
+                lb_trace_frac(t, v->key, v->num, v->den);
+                break;
+            case LB_TV_TEXT:
+                lb_trace_text(t, v->key, v->text);
+                break;
+            case LB_TV_BOOL:
+                lb_trace_bool(t, v->key, (int)v->num);
+                break;
+            case LB_TV_ROLL:
+                lb_trace_roll(t, v->key, (int)v->num);
+                break;
+            case LB_TV_DIE:
+                lb_trace_die(t, v->key, (int)v->num);
+                break;
+            }
+        }
+    }
+}
+
+/* The machine's pending decision made the game's. */
+static int offer(lb_game *g, const lb_decision *src)
+{
+    lb_decision d;
+    lb_decision_init(&d, src->kind, src->side, src->subject, src->rule, "%s", src->prompt);
+    int rc = LB_OK;
+    for (int i = 0; i < src->noptions && rc == LB_OK; i++)
+        rc = lb_decision_add(&d, src->options[i].key, "%s", src->options[i].text);
+    d.auto_choice = src->auto_choice;
+    if (rc != LB_OK) {
+        lb_decision_release(&d);
+        return rc;
+    }
+    lb_decision_move(&g->pending, &d);
+    g->has_pending = 1;
+    return LB_OK;
+}
+
+int lbi_machine_settle(lb_game *g, int rc, lb_dice *dice, const machine_pass *p)
+{
+    int drc = lbi_dice_end(g, dice);
+    if (rc == LB_OK && drc != LB_OK)
+        rc = drc;
+    if (rc != LB_OK) {
+        if (p->error[0])
+            snprintf(g->error, sizeof g->error, "the %s: %s", p->name, p->error);
+        return rc;
+    }
+    /* R-GAME-3: what the machine did since its last decision is shown before the next one */
+    trace_copy(g->tr, p->trace, g->shown);
+    g->shown = p->trace->count;
+    switch (p->status) {
+    case PASS_DECIDE:
+        return offer(g, p->pending);
+    case PASS_DONE:
+        return p->finish(g);
+    default:
+        snprintf(g->error, sizeof g->error, "the %s was refused after it began: %s", p->name,
+                 p->refusal);
+        return LB_INVALID;
+    }
+}
