@@ -184,90 +184,83 @@ static int command(pg_store *s, const char *sql, lb_err *err)
     return LB_OK;
 }
 
-/* The versions after `from`, in one transaction with the version row. From 0 the store is new
- * and its labataille_store is made here (LB_CONFLICT when another process made it meanwhile);
- * an older store's row is locked first, so that of two processes upgrading at once the second
- * finds the work done. */
+/* The versions after `from` (0: a new store, whose labataille_store is made first), in the
+ * caller's transaction. */
 static int migrate(pg_store *s, int from, lb_err *err)
 {
-    int rc = command(s, "BEGIN", err);
-    if (rc != LB_OK)
-        return rc;
+    int rc = LB_OK;
     if (from == 0) {
         char sql[200];
         snprintf(sql, sizeof sql, "CREATE TABLE labataille_store (application TEXT NOT NULL, "
                  "version INTEGER NOT NULL); INSERT INTO labataille_store VALUES ('%s', 0)",
                  APPLICATION);
-        PGresult *r = PQexec(s->db, sql);
-        const char *state = state_of(r);
-        if (strcmp(state, "42P07") == 0 || strcmp(state, "23505") == 0) {
-            PQclear(r);
-            rc = LB_CONFLICT;
-        } else if (PQresultStatus(r) != PGRES_COMMAND_OK) {
-            rc = failed(s, r, err, "cannot make the store's tables");
-        } else {
-            PQclear(r);
-        }
-    } else {
-        PGresult *r = PQexec(s->db, "SELECT version FROM labataille_store FOR UPDATE");
-        if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) != 1)
-            rc = failed(s, r, err, "cannot read the store's version");
-        else {
-            from = atoi(PQgetvalue(r, 0, 0));
-            PQclear(r);
-        }
+        rc = command(s, sql, err);
     }
     for (int v = from; rc == LB_OK && v < SCHEMA_VERSION; v++)
         rc = command(s, migrations[v], err);
-    if (rc == LB_OK && from < SCHEMA_VERSION) {
+    if (rc == LB_OK) {
         char sql[80];
         snprintf(sql, sizeof sql, "UPDATE labataille_store SET version = %d", SCHEMA_VERSION);
         rc = command(s, sql, err);
     }
+    return rc;
+}
+
+/* What the current schema holds: a new store gets the tables and an older one the versions it
+ * lacks; a store of a newer version, or a schema with another program's tables, is refused. */
+static int check_tables(pg_store *s, lb_err *err)
+{
+    PGresult *r = PQexec(s->db, "SELECT current_schema(), count(*) FILTER (WHERE tablename = "
+                                "'labataille_store'), count(*) FROM pg_tables "
+                                "WHERE schemaname = current_schema()");
+    if (PQresultStatus(r) != PGRES_TUPLES_OK)
+        return failed(s, r, err, "cannot read the database's tables");
+    int rc, version = 0;
+    if (PQgetisnull(r, 0, 0)) {
+        rc = lb_err_set(err, LB_INVALID, "%s: no schema to keep the games in (search_path "
+                        "names none that exists)", s->base.where);
+    } else if (atol(PQgetvalue(r, 0, 1)) > 0) {
+        rc = read_version(s, &version, err);
+        if (rc == LB_OK && (version < 1 || version > SCHEMA_VERSION))
+            rc = lb_err_set(err, LB_INVALID, "%s: saved by another version of labataille "
+                            "(store schema %d; this program reads schema %d)", s->base.where,
+                            version, SCHEMA_VERSION);
+        else if (rc == LB_OK && version < SCHEMA_VERSION)
+            rc = migrate(s, version, err);
+    } else if (atol(PQgetvalue(r, 0, 2)) > 0) {
+        rc = lb_err_set(err, LB_INVALID, "%s: not a labataille game database (a PostgreSQL "
+                        "database of another program: schema %s has tables and no "
+                        "labataille_store)", s->base.where, PQgetvalue(r, 0, 0));
+    } else {
+        rc = migrate(s, 0, err);
+    }
+    PQclear(r);
+    return rc;
+}
+
+/* R-GAME-16: the tables live in the connection's current schema (search_path). Processes that
+ * open one store at once each look at it, and make or upgrade its tables, in one transaction
+ * that first takes the schema's advisory lock: the others wait for it, then find the work
+ * done (no two ever create or alter the same tables). READ COMMITTED whatever the server's
+ * default: each statement after the lock sees what the process before committed. */
+static int check_schema(pg_store *s, lb_err *err)
+{
+    int rc = command(s, "BEGIN ISOLATION LEVEL READ COMMITTED", err);
+    if (rc != LB_OK)
+        return rc;
+    PGresult *r = PQexec(s->db, "SELECT pg_advisory_xact_lock(hashtext('" APPLICATION "'), "
+                                "hashtext(coalesce(current_schema(), '')))");
+    if (PQresultStatus(r) != PGRES_TUPLES_OK)
+        rc = failed(s, r, err, "cannot lock the store's schema");
+    else
+        PQclear(r);
+    if (rc == LB_OK)
+        rc = check_tables(s, err);
     if (rc == LB_OK)
         rc = command(s, "COMMIT", err);
     if (rc != LB_OK)
         PQclear(PQexec(s->db, "ROLLBACK"));
     return rc;
-}
-
-/* R-GAME-16: a schema with no tables gets the store's and an older store the versions it lacks;
- * a store of a newer version, or a schema with another program's tables, is refused. The
- * tables live in the connection's current schema (search_path). */
-static int check_schema(pg_store *s, lb_err *err)
-{
-    for (int attempt = 0;; attempt++) {
-        PGresult *r = PQexec(s->db, "SELECT current_schema(), count(*) FILTER (WHERE tablename = "
-                                    "'labataille_store'), count(*) FROM pg_tables "
-                                    "WHERE schemaname = current_schema()");
-        if (PQresultStatus(r) != PGRES_TUPLES_OK)
-            return failed(s, r, err, "cannot read the database's tables");
-        int rc, version = 0;
-        if (PQgetisnull(r, 0, 0)) {
-            rc = lb_err_set(err, LB_INVALID, "%s: no schema to keep the games in (search_path "
-                            "names none that exists)", s->base.where);
-        } else if (atol(PQgetvalue(r, 0, 1)) > 0) {
-            rc = read_version(s, &version, err);
-            if (rc == LB_OK && (version < 1 || version > SCHEMA_VERSION))
-                rc = lb_err_set(err, LB_INVALID, "%s: saved by another version of labataille "
-                                "(store schema %d; this program reads schema %d)", s->base.where,
-                                version, SCHEMA_VERSION);
-            else if (rc == LB_OK && version < SCHEMA_VERSION)
-                rc = migrate(s, version, err);
-        } else if (atol(PQgetvalue(r, 0, 2)) > 0) {
-            rc = lb_err_set(err, LB_INVALID, "%s: not a labataille game database (a PostgreSQL "
-                            "database of another program: schema %s has tables and no "
-                            "labataille_store)", s->base.where, PQgetvalue(r, 0, 0));
-        } else {
-            rc = migrate(s, 0, err);
-        }
-        PQclear(r);
-        if (rc != LB_CONFLICT)
-            return rc;
-        if (attempt > 0)
-            return lb_err_set(err, LB_IO, "%s: cannot create the store's tables: another "
-                              "process is creating them", s->base.where);
-    }
 }
 
 static int p_create(lb_store *base, const char *title, const char *scenario_name,

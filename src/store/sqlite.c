@@ -11,6 +11,8 @@
 
 #define SCHEMA_VERSION 2
 #define APPLICATION_ID 0x4c424154 /* "LBAT": the file is a labataille store */
+#define BUSY_MS 5000      /* how long a lock another process holds is waited for */
+#define WAL_RETRY_MS 10   /* between two tries of the switch to WAL */
 
 typedef struct sqlite_store {
     lb_store base;
@@ -111,6 +113,24 @@ static int migrate(sqlite_store *s, lb_err *err)
     if (rc != LB_OK)
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     return rc;
+}
+
+/* A file in the rollback-journal mode (a new one) turns to WAL by a write that SQLite begins
+ * inside the statement's own read, where it does not call the busy handler (that could
+ * deadlock): while another process opening the file at the same moment holds its write lock
+ * (making the tables), the switch fails at once as busy. It is tried again for as long as the
+ * busy timeout, as a lock is waited for; once one process has switched the file, it stays in
+ * WAL and the switch is nothing to the others. */
+static int into_wal(sqlite_store *s, lb_err *err)
+{
+    for (int waited = 0;; waited += WAL_RETRY_MS) {
+        int code = sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+        if (code == SQLITE_OK)
+            return LB_OK;
+        if ((code & 0xff) != SQLITE_BUSY || waited >= BUSY_MS)
+            return db_error(s, err, "cannot turn the file to WAL");
+        sqlite3_sleep(WAL_RETRY_MS);
+    }
 }
 
 /* R-GAME-16: a new file gets the schema and an older store the versions it lacks; a store of a
@@ -455,12 +475,13 @@ int lbi_sqlite_store_open(const char *path, lb_store **out, lb_err *err)
         free(s);
         return rc;
     }
-    sqlite3_busy_timeout(s->db, 5000);
+    sqlite3_busy_timeout(s->db, BUSY_MS);
     /* R-GAME-16: WAL; NORMAL sync keeps every commit through a crash of the process */
     int rc = check_schema(s, err);
     if (rc == LB_OK)
-        rc = exec(s, "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL;"
-                     "PRAGMA foreign_keys=ON;", err);
+        rc = into_wal(s, err);
+    if (rc == LB_OK)
+        rc = exec(s, "PRAGMA synchronous=NORMAL;PRAGMA foreign_keys=ON;", err);
     if (rc != LB_OK) {
         sqlite3_close(s->db);
         free(s);

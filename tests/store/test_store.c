@@ -1,10 +1,11 @@
-/* Store conformance: the same tests on the SQLite store and on the PostgreSQL store (numbered appends, lists, racing writers in two processes, foreign, newer and older stores, journals that do not replay, hosting and links). */
+/* Store conformance: the same tests on the SQLite store and on the PostgreSQL store (numbered appends, lists, racing writers in two processes, stores opened at once, foreign, newer and older stores, journals that do not replay, hosting and links), and what only one of them has (a SQLite file's switch to WAL, PostgreSQL addresses). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -554,6 +555,53 @@ static void test_store__saved_game_replays(void **state)
     lb_store_close(s);
 }
 
+/* A store file still in the rollback-journal mode (as every new file is) in which another
+ * process holds the write lock (as one making the tables does) while this one opens it: the
+ * switch to WAL, a write that SQLite begins inside its own read without the busy handler, waits
+ * for the writer as a lock is waited for, then the file is in WAL. (It used to fail at once
+ * with "database is locked": test_store__opened_at_once failed now and then.) */
+static void test_store__sqlite_wal_waits_for_a_writer(void **state)
+{
+    test_store *t = *state;
+    lb_store *s = open_store(t);
+    lb_store_close(s);
+    test_store_sql(t, "PRAGMA journal_mode=DELETE");
+    int ready[2];
+    assert_int_equal(pipe(ready), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        /* the writer: BEGIN IMMEDIATE holds the file's reserved lock until its COMMIT */
+        sqlite3 *db;
+        close(ready[0]);
+        if (sqlite3_open(t->name, &db) != SQLITE_OK ||
+            sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK ||
+            write(ready[1], "r", 1) != 1)
+            _exit(1);
+        sqlite3_sleep(300);
+        int rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+        sqlite3_close(db);
+        _exit(rc == SQLITE_OK ? 0 : 1);
+    }
+    close(ready[1]);
+    char word;
+    assert_int_equal(read(ready[0], &word, 1), 1);
+    close(ready[0]);
+    s = open_store(t);
+    lb_store_close(s);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    sqlite3 *db;
+    sqlite3_stmt *q;
+    assert_int_equal(sqlite3_open(t->name, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &q, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    assert_string_equal((const char *)sqlite3_column_text(q, 0), "wal");
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+}
+
 /* An address that is not one, and a server that is not there: refused with the reason, the
  * password never shown. */
 static void test_store__postgres_address_refused(void **state)
@@ -606,10 +654,15 @@ int main(void)
 {
     const struct CMUnitTest on_sqlite[] = STORE_TESTS((void *)&sqlite_kind);
     const struct CMUnitTest on_postgres[] = STORE_TESTS((void *)&postgres_kind);
+    const struct CMUnitTest sqlite_only[] = {
+        cmocka_unit_test_prestate_setup_teardown(test_store__sqlite_wal_waits_for_a_writer, setup,
+                                                 teardown, (void *)&sqlite_kind),
+    };
     const struct CMUnitTest postgres_only[] = {
         cmocka_unit_test(test_store__postgres_address_refused),
     };
     int failed = cmocka_run_group_tests_name("store on SQLite", on_sqlite, NULL, NULL);
+    failed += cmocka_run_group_tests_name("SQLite files", sqlite_only, NULL, NULL);
     failed += cmocka_run_group_tests_name("store on PostgreSQL", on_postgres, NULL, NULL);
     failed += cmocka_run_group_tests_name("PostgreSQL addresses", postgres_only, NULL, NULL);
     return failed;
