@@ -28,14 +28,6 @@ typedef struct cli_args {
     int strict;
 } cli_args;
 
-typedef struct cli_command {
-    const char *name;
-    int (*run)(const cli_args *args);
-    const char *options; /* command options: "kind=,mod=,auto" ('=' takes a value) */
-    const char *usage;
-    const char *help;
-} cli_command;
-
 /* The value of option name, or NULL; *given (when not NULL) says whether it was given. */
 const char *cli_option_value(const cli_args *args, const char *name, int *given);
 /* Loads the scenario FILE (or the embedded demo when file is NULL); prints every error to

@@ -27,7 +27,7 @@ int cli_usage(const cli_args *args, const char *fmt, ...)
     va_start(ap, fmt);
     fprintf(stderr, "labataille %s: ", args->command);
     vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n(see labataille --help)\n");
+    fprintf(stderr, "\n(see labataille %s --help)\n", args->command);
     va_end(ap);
     return CLI_USAGE;
 }
