@@ -1,4 +1,5 @@
 /* The command table of labataille: help, version, option parsing and dispatch to one subcommand. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -280,7 +281,22 @@ static int run(int argc, char **argv)
     return rc != CLI_OK ? rc : cmd->run(&args);
 }
 
+/* An answer that did not reach stdout (a full disk, a closed pipe) is an error: exit 1 with the
+ * reason on stderr. The error flag is cleared for the next run in the same process (fuzzing). */
+static int finish(int rc)
+{
+    errno = 0;
+    int flushed = fflush(stdout) == 0;
+    int err = errno;
+    if (flushed && !ferror(stdout))
+        return rc;
+    clearerr(stdout);
+    fprintf(stderr, "labataille: cannot write the answer to stdout: %s\n",
+            err ? strerror(err) : "write error");
+    return rc == CLI_OK ? CLI_INVALID : rc;
+}
+
 int cli_main(int argc, char **argv)
 {
-    return run(argc, argv);
+    return finish(run(argc, argv));
 }
