@@ -50,8 +50,13 @@ fuzz: setup-fuzz
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLB_FUZZ=ON >/dev/null
 	@cmake --build $(FUZZ_BUILD)
 	@for f in $(FUZZ_BUILD)/fuzz_*; do \
-	  name=$$(basename $$f | sed 's/^fuzz_//'); corpus=fuzz/corpus/$$name; mkdir -p $$corpus; \
-	  dict=; [ -f fuzz/$$name.dict ] && dict=-dict=fuzz/$$name.dict; \
+	  name=$$(basename $$f | sed 's/^fuzz_//'); corpus=$(CURDIR)/fuzz/corpus/$$name; mkdir -p $$corpus; \
+	  dict=$(FUZZ_BUILD)/$$name.dict; : > $$dict; \
+	  for part in $$(echo $$name | tr _ ' '); do \
+	    [ -f fuzz/$$part.dict ] && cat fuzz/$$part.dict >> $$dict; \
+	  done; \
+	  case $$name in *_*) [ -f fuzz/$$name.dict ] && cat fuzz/$$name.dict >> $$dict;; esac; \
+	  if [ -s $$dict ]; then dict=-dict=$$dict; else dict=; fi; \
 	  echo "== $$(basename $$f) for $(FUZZ_SECONDS) s"; \
 	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 -close_fd_mask=2 $$dict \
 	    $$corpus || exit 1; \
