@@ -309,6 +309,9 @@ static int pass(lb_charge *ch, lb_dice *dice)
         return LB_INVALID;
     }
     ch->status = LB_CHARGE_DONE;
+    lb_trace_add(&ch->trace, "R-CHG-26", "(38)", "the journal holds the charge's %d decisions and "
+                 "rolls, in order: replaying it rebuilds this answer", ch->journal.count);
+    lb_trace_int(&ch->trace, "journal_entries", ch->journal.count);
     return LB_OK;
 }
 
@@ -535,4 +538,15 @@ void lb_charge_outcomes_release(lb_charge_outcomes *o)
         return;
     free(o->outcomes);
     memset(o, 0, sizeof *o);
+}
+
+/* R-DICE-4, R-CHG-25 */
+void lb_charge_odds_trace(const lb_charge_outcomes *o, lb_trace *t)
+{
+    lb_trace_add(t, "R-DICE-4", "(38)", "exact odds: every roll of every branch enumerated (36 or 6 "
+                 "values), %d passes, %d ends of the charge", o->runs, o->n);
+    lb_trace_int(t, "runs", o->runs);
+    lb_trace_int(t, "ends", o->n);
+    lb_trace_add(t, "R-CHG-25", "(38)", "the odds fix the decisions given as standing answers and "
+                 "take the automatic choice for the others");
 }

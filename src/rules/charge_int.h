@@ -39,6 +39,7 @@ typedef struct ustate {
     signed char passed;         /* the cavalry passed through its carré (defensive fire owed) */
     signed char result;         /* 1 + the lb_carre_result of its attempt, 0: none */
     signed char rider;          /* a leader riding with the charging cavalry (R-CHG-8) */
+    signed char unseen;         /* within 2 hexes unseen, said in the trace (R-CHG-10) */
 } ustate;
 
 /* What drives the next step (R-CHG-14). */

@@ -295,6 +295,9 @@ static void sum_multiples(const lb_state *s, const lb_unit *u, lb_fire_value *v,
     int mixed = 0;
     for (int k = 0; k < v->nhexes; k++)
         mixed |= v->hexes[k].fires && v->hexes[k].halved != halved;
+    if (mixed)
+        lb_trace_add(t, "R-FIRE-16", "(24)", "each hex of the screen is judged on its own distance: "
+                     "only the hexes 2 or more hexes away fire at half value");
     troop_name(s, u, name, sizeof name);
     lb_frac_fmt(v->multiple, mbuf, sizeof mbuf);
     snprintf(v->breakdown, sizeof v->breakdown, "%s, %d hex%s: ", lb_formation_name(u->formation),
@@ -354,9 +357,11 @@ int lb_fire_check(const lb_state *s, int unit, lb_hex target, lb_fire_value *v, 
     const lb_fire_multiple *m =
         lb_charts_fire_multiple(&s->charts, u->nation, u->cls, u->formation);
     if (u->state == LB_STATE_DISORDERED) {
-        /* R-FIRE-9: a disordered unit is in column or general order (R-MOR-3) */
+        /* R-FIRE-5: half its fire value; R-FIRE-9: as the unit in column or general order it
+         * is (R-MOR-3) */
         v->printed = 1;
         v->range = 1;
+        lb_trace_add(t, "R-FIRE-5", "(24)", "disordered: fires at half its fire value");
         lb_trace_add(t, "R-FIRE-9", "(24)", "disordered: fires as a unit in column or general "
                      "order, at its printed value halved, range 1");
     } else if (!m) {
@@ -664,6 +669,19 @@ static void trace_distribution(const lb_state *s, const lb_fire_chance *o, lb_tr
         lb_trace_int(t, "loss", l);
         trace_frac(t, "p", o->p_loss[l]);
     }
+    int guns = 0;
+    for (int j = 0; j < o->nunits; j++)
+        guns += unlimbered(s, o->units[j].unit);
+    if (guns && guns == o->nunits)
+        lb_trace_add(t, "R-FIRE-13", "(25)", "lone unlimbered artillery takes only the "
+                     "even-numbered increments of the hex's loss");
+    else if (guns)
+        lb_trace_add(t, "R-FIRE-13", "(25)", "the hex's loss is taken one increment at a time: "
+                     "odd-numbered ones by the other units, even-numbered ones by the artillery, "
+                     "top first within each");
+    else if (o->nunits > 1)
+        lb_trace_add(t, "R-FIRE-13", "(21)", "the hex's loss is taken one increment at a time, "
+                     "by the units in turn, top first");
     for (int j = 0; j < o->nunits; j++) {
         const lb_fire_target *tu = &o->units[j];
         const lb_unit *u = &s->units[tu->unit];
