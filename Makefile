@@ -4,9 +4,10 @@ FUZZ_PACKAGES := clang libclang-rt-14-dev
 BUILD         := build
 TEST_BUILD    := build-test
 FUZZ_BUILD    := build-fuzz
+RELEASE_BUILD := build-release
 FUZZ_SECONDS  ?= 60
 
-.PHONY: all setup setup-fuzz build run test bench fuzz clean
+.PHONY: all setup setup-clang build run test release bench fuzz clean
 
 all: build
 
@@ -28,7 +29,7 @@ endef
 setup:
 	$(call ensure_packages,$(PACKAGES))
 
-setup-fuzz: setup
+setup-clang: setup
 	$(call ensure_packages,$(FUZZ_PACKAGES))
 
 build: setup
@@ -43,10 +44,18 @@ test: setup
 	@cmake --build $(TEST_BUILD)
 	cd $(TEST_BUILD) && ctest --output-on-failure -j2
 
+# The build users get, with clang: -O2, every warning an error; then the tests on it (no
+# sanitizers, so optimised code is tested as shipped).
+release: setup-clang
+	@CC=clang cmake -S . -B $(RELEASE_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	  -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" >/dev/null
+	@cmake --build $(RELEASE_BUILD)
+	cd $(RELEASE_BUILD) && ctest --output-on-failure -j2
+
 bench: build
 	@for b in $(BUILD)/bench/bench_*; do echo "== $$(basename $$b)"; $$b || exit 1; done
 
-fuzz: setup-fuzz
+fuzz: setup-clang
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLB_FUZZ=ON >/dev/null
 	@cmake --build $(FUZZ_BUILD)
 	@for f in $(FUZZ_BUILD)/fuzz_*; do \
@@ -63,4 +72,4 @@ fuzz: setup-fuzz
 	done
 
 clean:
-	rm -rf $(BUILD) $(TEST_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(TEST_BUILD) $(FUZZ_BUILD) $(RELEASE_BUILD)
