@@ -60,7 +60,7 @@ fuzz: setup-clang
 	@cmake --build $(FUZZ_BUILD)
 	@for f in $(FUZZ_BUILD)/fuzz_*; do \
 	  name=$$(basename $$f | sed 's/^fuzz_//'); corpus=$(CURDIR)/fuzz/corpus/$$name; mkdir -p $$corpus; \
-	  dict=$(FUZZ_BUILD)/$$name.dict; : > $$dict; \
+	  dict=$(CURDIR)/$(FUZZ_BUILD)/$$name.dict; : > $$dict; \
 	  for part in $$(echo $$name | tr _ ' '); do \
 	    [ -f fuzz/$$part.dict ] && cat fuzz/$$part.dict >> $$dict; \
 	  done; \
