@@ -731,6 +731,7 @@ typedef struct tally {
     int last; /* the cell counted last: a hex counts once per tally */
 } tally;
 
+/* (rule, verdict, seen) pairs that occur: about 20 (hex_rule and the corner rules), so none is lost */
 enum { TALLIES_MAX = 32 };
 
 static void count(tally *t, int *n, const char *rule, lb_los_verdict v, int seen, lb_hex h,
