@@ -23,7 +23,7 @@ static json_t *hexes_json(const lb_state *st, const lb_hex *h, int n)
     return a;
 }
 
-/* A path as R-RET defines it: h0 (the start) then the hexes entered, h1 … hn. */
+/* R-RET-14: a path as R-RET defines it: h0 (the start) then the hexes entered, h1 … hn. */
 static json_t *path_json(const lb_state *st, lb_hex start, const lb_hex *h, int n)
 {
     char label[LB_HEX_LABEL_MAX];
@@ -122,7 +122,7 @@ static int print_text(const lb_state *st, int unit, const lb_retreat *r, int cho
     cli_map_print(st, marks, mark_chars, "@ start, + path, * end hex");
     free(marks);
     if (r->count && !choice) {
-        printf("\npaths:\n");
+        printf("\npaths, the hexes entered (--json writes h0 … hn, the start first, R-RET-14):\n");
         for (int i = 0; i < r->npaths && i < TEXT_PATHS; i++) {
             printf(" ");
             print_path(st, r->paths + (size_t)i * (size_t)r->hexes, r->hexes);

@@ -505,6 +505,7 @@ int fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
                           name);
         v->printed = 1;
         set_range(s, u, dm, v, t);
+        lb_trace_add(t, "R-FIRE-5", "(24)", "disordered: fires at half its fire value");
         lb_trace_add(t, "R-FIRE-9", "(24)", "disordered: fires as a unit in %s, at its printed "
                      "value halved, range %d", lb_formation_name(as), v->range);
     } else if (!m) {
@@ -614,6 +615,9 @@ static void sum_multiples(const lb_state *s, const lb_unit *u, lb_fire_value *v,
     int mixed = 0;
     for (int k = 0; k < v->nhexes; k++)
         mixed |= v->hexes[k].fires && v->hexes[k].halved != halved;
+    if (mixed)
+        lb_trace_add(t, "R-FIRE-16", "(24)", "each hex of the screen is judged on its own distance: "
+                     "only the hexes 2 or more hexes away fire at half value");
     fi_troop_name(s, u, name, sizeof name);
     lb_frac_fmt(v->multiple, mbuf, sizeof mbuf);
     snprintf(v->breakdown, sizeof v->breakdown, "%s, %d hex%s: ", lb_formation_name(u->formation),

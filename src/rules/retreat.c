@@ -158,7 +158,10 @@ static void length_of(const lb_state *s, const lb_unit *u, const lb_retreat_req 
     } else if (s->rules == LB_RULES_2017 && req->die) {
         *by_hexes = 1;
         *length = req->die;
-        lb_trace_add(t, "R-RET-9", "(30)", "premier-2017 charge-caused rout: one die of hexes");
+        lb_trace_add(t, "R-RET-9", "(30)", "premier-2017: the rout die applies to %s as to any "
+                     "arm", lb_arm_name(u->arm));
+        lb_trace_add(t, "R-RET-3", "(30)", "premier-2017 charge-caused rout: one die of hexes, "
+                     "exactly %d", req->die);
         lb_trace_die(t, "rout length", req->die);
     } else if (u->arm == LB_ARM_CAVALRY) {
         lb_effect e = lb_effects_movement(s, &routed, LB_SEG_MOVEMENT, t);
@@ -181,7 +184,7 @@ static void length_of(const lb_state *s, const lb_unit *u, const lb_retreat_req 
 }
 
 /* R-RET-10: the most hexes a path may have. */
-static int most_hexes(const lb_state *s, int arm, int by_hexes, int length)
+static int most_hexes(const lb_state *s, int arm, int by_hexes, int length, lb_trace *t)
 {
     if (by_hexes)
         return length;
@@ -192,6 +195,9 @@ static int most_hexes(const lb_state *s, int arm, int by_hexes, int length)
             cmin = c;
     }
     int k = cmin == INT_MAX ? 1 : length / (cmin > 0 ? cmin : 1);
+    if (cmin == 0)
+        lb_trace_add(t, "R-RET-10", "(30)", "some terrain costs 0 movement points: a path has at "
+                     "most one hex per movement point, %d hexes", length);
     return k < 1 ? 1 : k;
 }
 
@@ -326,6 +332,7 @@ static int build(search *S, lb_hex h0, lb_trace *t)
                 classify(S, b, en, kept, x0, z0, d0);
             if (!(S->flags[b] & F_ENTER) || S->dist[b] < S->dist[c])
                 continue;
+            /* R-RET-13: terrain entered, hexside crossed, slope between elevations, once */
             int cost = lb_move_step_cost(s, h, d, S->arm);
             if (cost == LB_MOVE_PROHIBITED)
                 continue;
@@ -346,6 +353,8 @@ static int build(search *S, lb_hex h0, lb_trace *t)
                  "keeps D or increases it",
                  d0, S->enemies);
     lb_trace_int(t, "start_distance", d0);
+    lb_trace_add(t, "R-RET-2", "(30)", "a path ends further from the enemy than D(start) = %d, "
+                 "in a hex holding no other combat unit", d0);
     return LB_OK;
 }
 
@@ -665,6 +674,7 @@ static int fill(search *S, const lb_retreat_req *req, lb_retreat *out, lb_trace 
     counted root = count_from(S, 0, 0, 0);
     if (S->oom)
         return LB_NOMEM;
+    /* R-RET-12: the count stays exact; the first `keep` paths in label order are listed */
     int keep = req->max_paths > 0 ? req->max_paths : LB_RETREAT_KEEP;
     if ((uint64_t)keep > root.count)
         keep = (int)root.count;
@@ -695,6 +705,8 @@ static int fill(search *S, const lb_retreat_req *req, lb_retreat *out, lb_trace 
     S->path[0] = S->start;
     list_from(S, out, keep, 0, 0, 0, root.live);
     choose(S, out, root);
+    lb_trace_add(t, "R-RET-13", "(30)", "a step costs the terrain entered, plus the hexside feature "
+                 "crossed, plus the slope where elevations differ, counted once");
     lb_trace_add(t, "R-RET-4", "(30)",
                  "%llu optimal path%s of %d hex%s: terrain cost %d, %d hex%s with friendly units, "
                  "%d end hex%s",
@@ -737,7 +749,7 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
         return LB_OK;
     }
     search S = {.st = s, .unit = unit, .arm = (int)u->arm};
-    S.K = most_hexes(s, S.arm, out->by_hexes, out->length);
+    S.K = most_hexes(s, S.arm, out->by_hexes, out->length, t);
     int rc = build(&S, out->start, t);
     if (rc == LB_OK) {
         out->start_distance = S.dist[S.start];
@@ -751,6 +763,11 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
                          out->length);
             lb_trace_bool(t, "surrender", 1);
         } else {
+            lb_trace_add(t, "R-RET-5", "(30)",
+                         out->by_hexes ? "a legal path of exactly %d hexes exists: no surrender"
+                                       : "a legal path within the %d MP budget exists: no "
+                                         "surrender; the longest legal path is taken",
+                         out->length);
             rc = fill(&S, req, out, t);
         }
     }

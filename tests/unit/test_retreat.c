@@ -617,7 +617,7 @@ static void test_retreat__matches_brute_force_on_random_maps(void **state)
     free(buf);
 }
 
-/* R-RET-4 (d): more optimal paths than kept: the count is exact and the kept ones are the
+/* R-RET-12, R-RET-4 (d): more optimal paths than kept: the count is exact and the kept ones are the
  * first in label order. Open 7x7 map, enemy in a corner: a 10-hex rout has many equal paths. */
 static void test_retreat__keeps_the_first_paths_and_counts_all(void **state)
 {
