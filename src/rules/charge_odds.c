@@ -593,5 +593,11 @@ void lb_charge_odds_trace(const lb_charge_outcomes *o, lb_trace *t)
     if (!o->exact) {
         lb_trace_add(t, "R-CHG-28", "(38)", "not exact: %s", o->stopped);
         lb_trace_bool(t, "exact", 0);
+    } else {
+        lb_trace_add(t, "R-CHG-28", "(38)", "exact: each roll split into the groups of values that "
+                     "lead to one result, %d stop%s in a state already met enumerated once, %d of "
+                     "at most %d passes, every probability a 64-bit fraction", o->merged,
+                     o->merged == 1 ? "" : "s", o->runs, LB_CHARGE_ODDS_BUDGET);
+        lb_trace_bool(t, "exact", 1);
     }
 }
