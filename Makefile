@@ -5,9 +5,10 @@ FUZZ_PACKAGES := clang libclang-rt-14-dev
 BUILD         := build
 TEST_BUILD    := build-test
 FUZZ_BUILD    := build-fuzz
+RELEASE_BUILD := build-release
 FUZZ_SECONDS  ?= 60
 
-.PHONY: all setup setup-fuzz build run test bench fuzz clean
+.PHONY: all setup setup-clang build run test release bench fuzz clean
 
 all: build
 
@@ -29,7 +30,7 @@ endef
 setup:
 	$(call ensure_packages,$(PACKAGES))
 
-setup-fuzz: setup
+setup-clang: setup
 	$(call ensure_packages,$(FUZZ_PACKAGES))
 
 build: setup
@@ -41,10 +42,20 @@ run: build
 	@if [ -t 0 ] && [ -t 1 ]; then ./$(BUILD)/labataille play --db labataille.db; \
 	else ./$(BUILD)/labataille show; fi
 
+# Every test but the "symbols" label (only lb_ symbols exported: run it with
+# cd build-test && ctest -L symbols --output-on-failure).
 test: setup
 	@cmake -S . -B $(TEST_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLB_SANITIZE=ON >/dev/null
 	@cmake --build $(TEST_BUILD)
-	cd $(TEST_BUILD) && ctest --output-on-failure -j2
+	cd $(TEST_BUILD) && ctest --output-on-failure -j2 -LE symbols
+
+# The build users get, with clang: -O2, every warning an error; then the tests on it (no
+# sanitizers, so optimised code is tested as shipped).
+release: setup-clang
+	@CC=clang cmake -S . -B $(RELEASE_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	  -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" >/dev/null
+	@cmake --build $(RELEASE_BUILD)
+	cd $(RELEASE_BUILD) && ctest --output-on-failure -j2 -LE symbols
 
 # bench_store runs beside a PostgreSQL server of its own that flushes every commit.
 bench: build
@@ -52,16 +63,21 @@ bench: build
 	  case $$b in *bench_store) bash tests/store/with_postgres.sh --durable $$b ;; *) $$b ;; esac \
 	  || exit 1; done
 
-fuzz: setup-fuzz
+fuzz: setup-clang
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLB_FUZZ=ON >/dev/null
 	@cmake --build $(FUZZ_BUILD)
 	@for f in $(FUZZ_BUILD)/fuzz_*; do \
-	  name=$$(basename $$f | sed 's/^fuzz_//'); corpus=fuzz/corpus/$$name; mkdir -p $$corpus; \
-	  dict=; [ -f fuzz/$$name.dict ] && dict=-dict=fuzz/$$name.dict; \
+	  name=$$(basename $$f | sed 's/^fuzz_//'); corpus=$(CURDIR)/fuzz/corpus/$$name; mkdir -p $$corpus; \
+	  dict=$(CURDIR)/$(FUZZ_BUILD)/$$name.dict; : > $$dict; \
+	  for part in $$(echo $$name | tr _ ' '); do \
+	    [ -f fuzz/$$part.dict ] && cat fuzz/$$part.dict >> $$dict; \
+	  done; \
+	  case $$name in *_*) [ -f fuzz/$$name.dict ] && cat fuzz/$$name.dict >> $$dict;; esac; \
+	  if [ -s $$dict ]; then dict=-dict=$$dict; else dict=; fi; \
 	  echo "== $$(basename $$f) for $(FUZZ_SECONDS) s"; \
 	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 -close_fd_mask=2 $$dict \
 	    $$corpus || exit 1; \
 	done
 
 clean:
-	rm -rf $(BUILD) $(TEST_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(TEST_BUILD) $(FUZZ_BUILD) $(RELEASE_BUILD)

@@ -10,6 +10,12 @@
 /* Exit statuses (cli.md): answered, invalid input, usage error. */
 enum { CLI_OK = 0, CLI_INVALID = 1, CLI_USAGE = 2 };
 
+/* Seeds are 0..2^63-1: every JSON reader that holds 64-bit integers (jansson's are signed)
+ * reads them back exactly, and they print the same signed or unsigned. */
+#define CLI_SEED_MAX ((uint64_t)INT64_MAX)
+/* Arguments echoed in messages are cut to this many bytes (a 90 KB --dice list is not echoed). */
+#define CLI_SHORT_MAX 48
+
 #define CLI_MAX_POSITIONAL 8
 #define CLI_MAX_OPTIONS 16
 
@@ -28,14 +34,6 @@ typedef struct cli_args {
     int strict;
 } cli_args;
 
-typedef struct cli_command {
-    const char *name;
-    int (*run)(const cli_args *args);
-    const char *options; /* command options: "kind=,mod=,auto" ('=' takes a value) */
-    const char *usage;
-    const char *help;
-} cli_command;
-
 /* The value of option name, or NULL; *given (when not NULL) says whether it was given. */
 const char *cli_option_value(const cli_args *args, const char *name, int *given);
 /* Loads the scenario FILE (or the embedded demo when file is NULL); prints every error to
@@ -49,8 +47,10 @@ void cli_print_errors(const lb_errlist *errs);
 int cli_usage(const cli_args *args, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Prints an invalid-input error and returns CLI_INVALID. */
 int cli_invalid(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* s, or its first bytes and "..." in buf when it is longer than CLI_SHORT_MAX - 1. */
+const char *cli_short(const char *s, char buf[CLI_SHORT_MAX]);
 /* Sets up dice from --dice or --seed (a seed is chosen and returned in *seed when neither is
- * given); returns CLI_OK or a usage error. */
+ * given); returns CLI_OK or a usage error: a bad or 257th die, a seed out of 0..CLI_SEED_MAX. */
 int cli_dice(const cli_args *args, lb_dice *dice, uint64_t *seed);
 /* Prints "PREFIXunknown unit "ID"", with the nearest unit id when one is near
  * (lb_state_suggest_unit), and returns CLI_INVALID. */

@@ -70,12 +70,12 @@ static const char *answer_for(const cli_args *args, const lb_state *st, const lb
         if (lb_decision_find(d, key) >= 0)
             return key;
         print_options(stderr, st, d);
-        *rc = cli_usage(args, "--answers: \"%s\" is not one of the options above", key);
+        *rc = cli_usage(args, "--answers: \"%s\" is not one of the options above (R-CHG-7)", key);
         return NULL;
     }
     if (!isatty(STDIN_FILENO)) {
         print_options(stderr, st, d);
-        *rc = cli_usage(args, "a decision is needed and no answer was given (answer it with "
+        *rc = cli_usage(args, "a decision is needed and no answer was given (R-CHG-7: answer it with "
                               "--answers KEY[,KEY...], --target, --response, or take the "
                               "automatic choices with --auto)");
         return NULL;
@@ -237,7 +237,17 @@ static json_t *answer_json(const lb_state *st, const lb_charge *ch, const lb_cha
         json_object_set_new(j, "seed", json_integer((json_int_t)seed));
     if (odds)
         json_object_set_new(j, "odds", odds_json(odds));
-    json_object_set_new(j, "trace", cli_trace_json(lb_charge_trace(ch)));
+    json_t *trace = cli_trace_json(lb_charge_trace(ch));
+    if (odds) {
+        lb_trace ot;
+        lb_trace_init(&ot);
+        lb_charge_odds_trace(odds, &ot);
+        json_t *more = cli_trace_json(&ot);
+        json_array_extend(trace, more);
+        json_decref(more);
+        lb_trace_release(&ot);
+    }
+    json_object_set_new(j, "trace", trace);
     return j;
 }
 
@@ -326,6 +336,13 @@ static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_
     }
     printf("trace:\n");
     cli_trace_print(lb_charge_trace(ch));
+    if (odds) {
+        lb_trace ot;
+        lb_trace_init(&ot);
+        lb_charge_odds_trace(odds, &ot);
+        cli_trace_print(&ot);
+        lb_trace_release(&ot);
+    }
 }
 
 /* Runs the charge to its end, answering each decision; CLI_OK or an exit status. */

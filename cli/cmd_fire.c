@@ -324,10 +324,11 @@ static void print_rolled(const lb_state *st, const lb_fire_result *r, uint64_t s
 
 /* R-FIRE-22: a target unit stands for the one of its hexes the fire may be made at; when it may
  * be made at several, or at none, the player names the hex (a usage error listing them). */
-static int pick_hex(const cli_args *args, const lb_state *st, lb_fire_request *rq, int tunit)
+static int pick_hex(const cli_args *args, const lb_state *st, lb_fire_request *rq, int tunit,
+                    lb_trace *t)
 {
     int n;
-    int lrc = lb_fire_target_hex(st, rq, tunit, &rq->target, &n);
+    int lrc = lb_fire_target_hex(st, rq, tunit, &rq->target, &n, t);
     if (lrc == LB_OK)
         return CLI_OK;
     if (lrc != LB_USAGE)
@@ -348,8 +349,8 @@ static int pick_hex(const cli_args *args, const lb_state *st, lb_fire_request *r
         used += (size_t)snprintf(who + used, sizeof who - used, "%s%s",
                                  i == 0 ? "" : i == 1 ? " with " : ", ",
                                  st->units[rq->firers[i]].id);
-    return cli_usage(args, "%s stands in %s and %s may fire at %s: give the hex to fire at", u->id,
-                     hexes, who, which);
+    return cli_usage(args, "%s stands in %s and %s may fire at %s: give the hex to fire at "
+                     "(R-FIRE-22)", u->id, hexes, who, which);
 }
 
 /* UNIT and the units of --with U2,U3: the firers of one fire (R-FIRE-23). NULL after printing an
@@ -422,7 +423,10 @@ int cmd_fire(const cli_args *args)
         return rc;
     }
     lb_fire_request rq = {(lb_fire_kind)kind, target, firers, nfirers};
-    if (tunit >= 0 && (rc = pick_hex(args, st, &rq, tunit)) != CLI_OK) {
+    lb_trace t;
+    lb_trace_init(&t);
+    if (tunit >= 0 && (rc = pick_hex(args, st, &rq, tunit, &t)) != CLI_OK) {
+        lb_trace_release(&t);
         free(firers);
         lb_state_free(st);
         return rc;
@@ -430,12 +434,11 @@ int cmd_fire(const cli_args *args)
     target = rq.target;
     lb_fire_result *r = calloc(1, sizeof *r);
     if (!r) {
+        lb_trace_release(&t);
         free(firers);
         lb_state_free(st);
         return cli_invalid("%s", lb_err_str(LB_NOMEM));
     }
-    lb_trace t;
-    lb_trace_init(&t);
     int lrc = rolled ? lb_fire_resolve(st, &rq, &dice, r, &t) : lb_fire_odds(st, &rq, &r->odds, &t);
     rc = CLI_OK;
     if (lrc == LB_DICE) {

@@ -106,7 +106,7 @@ static void print_answer(const lb_state *st, const lb_los_result *r, const lb_tr
     if (r->adjacent) {
         printf("no intervening hex (R-LOS-2)\n");
     } else {
-        printf("\nintervening (F = %s, T = %s):\n", fl, tl);
+        printf("\nintervening (F = %s, T = %s), what each holds and does (R-LOS-8):\n", fl, tl);
         printf("  %-8s %-*s %-*s %-36s %4s %3s %3s  %-34s %s\n", "kind", LB_HEX_LABEL_MAX - 4,
                "hex", LB_HEX_LABEL_MAX - 4, "pair", "holds", "elev", "dF", "dT", "verdict", "rule");
         for (int i = 0; i < r->nitems; i++) {

@@ -414,14 +414,16 @@ static int answer(const cli_args *args, const lb_state *st, lb_melee *m, const l
         if (lb_melee_answer(m, key) == LB_OK)
             return CLI_OK;
         print_options(stderr, st, d);
-        return cli_usage(args, "--answers: \"%s\" is not one of the options above", key);
+        return cli_usage(args, "--answers: \"%s\" is not one of the options above (R-MEL-22)",
+                         key);
     }
     if (automatic)
         return lb_melee_answer_auto(m) == LB_OK ? CLI_OK : cli_invalid("out of memory");
     if (!isatty(STDIN_FILENO)) {
         print_options(stderr, st, d);
-        return cli_usage(args, "a decision is needed and no answer was given (answer it with "
-                               "--answers KEY[,KEY...] or take the automatic choices with --auto)");
+        return cli_usage(args, "a decision is needed and no answer was given (R-MEL-22: answer it "
+                               "with --answers KEY[,KEY...] or take the automatic choices with "
+                               "--auto)");
     }
     char line[128];
     for (;;) {

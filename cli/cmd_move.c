@@ -215,19 +215,17 @@ static json_t *outcome_json(const lb_state *st, const lb_move_outcome *o, int to
 }
 
 /* R-STACK-6: the unit's hex against its limit, and each unit's chance to fail the check. */
-static json_t *stacking_json(const lb_state *st, lb_hex h)
+static json_t *stacking_json(const lb_state *st, const lb_stack_check *c)
 {
-    lb_stack_check c;
     char buf[LB_HEX_LABEL_MAX];
-    lb_stack_overstack_odds(st, h, &c, NULL);
-    json_t *j = json_pack("{s:s,s:b}", "hex", label(st, h, buf), "over", c.over);
-    json_object_set_new(j, "rule", c.over ? json_string(c.rule) : json_null());
-    json_object_set_new(j, "reason", c.over ? json_string(c.why) : json_null());
+    json_t *j = json_pack("{s:s,s:b}", "hex", label(st, c->hex, buf), "over", c->over);
+    json_object_set_new(j, "rule", c->over ? json_string(c->rule) : json_null());
+    json_object_set_new(j, "reason", c->over ? json_string(c->why) : json_null());
     json_t *units = json_array();
-    for (int i = 0; i < c.nunits; i++)
-        json_array_append_new(units, json_pack("{s:s,s:o}", "unit", c.units[i].unit, "p_fail",
+    for (int i = 0; i < c->nunits; i++)
+        json_array_append_new(units, json_pack("{s:s,s:o}", "unit", c->units[i].unit, "p_fail",
                                                frac_json(lb_frac_sub(lb_frac_int(1),
-                                                                     c.units[i].odds.p_pass))));
+                                                                     c->units[i].odds.p_pass))));
     json_object_set_new(j, "units", units);
     return j;
 }
@@ -238,6 +236,7 @@ typedef struct answer {
     const lb_move_choices *ch;
     const lb_move_plan *pl;     /* NULL: no plan given */
     const lb_move_entry *entry; /* NULL: no --enter */
+    const lb_stack_check *stack; /* the unit's hex against its limit (--json) */
     int rolled;
     unsigned long long seed;
 } answer;
@@ -304,7 +303,7 @@ static json_t *answer_json(const answer *A, const lb_trace *t)
         json_object_set_new(ej, "reason", json_string(e->reason));
         json_object_set_new(j, "entry", ej);
     }
-    json_object_set_new(j, "stacking", stacking_json(st, u->hexes[0]));
+    json_object_set_new(j, "stacking", stacking_json(st, A->stack));
     json_object_set_new(j, "seed", A->rolled ? json_integer((json_int_t)A->seed) : json_null());
     json_object_set_new(j, "trace", cli_trace_json(t));
     return j;
@@ -565,7 +564,10 @@ static int answer_move(const cli_args *args, const lb_state *st, int unit, const
         lb_trace_add(t, pl.rule, pl.section, "%s", pl.reason);
     }
     if (rc == CLI_OK) {
-        answer A = {st, unit, &ch, has_plan ? &pl : NULL, entry, p.rolls && has_plan, seed};
+        lb_stack_check stack;
+        if (args->json)
+            lb_stack_overstack_odds(st, st->units[unit].hexes[0], &stack, t);
+        answer A = {st, unit, &ch, has_plan ? &pl : NULL, entry, &stack, p.rolls && has_plan, seed};
         const char *svg = cli_option_value(args, "svg", NULL);
         if (svg)
             rc = write_svg(&A, svg);

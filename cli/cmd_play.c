@@ -299,7 +299,7 @@ static int fire_args(play *P, char **names, int n, const char *target, lb_fire_r
         lb_map_parse_label(&st->map, label, &rq->target);
         return 0;
     }
-    int rc = lb_fire_target_hex(st, rq, tunit, &rq->target, &count);
+    int rc = lb_fire_target_hex(st, rq, tunit, &rq->target, &count, NULL);
     if (rc == LB_USAGE) {
         const lb_unit *u = &st->units[tunit];
         char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 1)] = "";

@@ -226,6 +226,9 @@ static int print_text(const lb_state *st, int unit, const lb_retreat *r, int aut
         printf("end hexes:");
         for (int k = 0; k < r->nends; k++)
             printf(" %s", lb_map_label(m, r->ends[k], label));
+        printf("\npaths below are written h0 … hn: the start %s, then the %d hex%s entered "
+               "(R-RET-14)",
+               lb_map_label(m, r->start, label), r->hexes, r->hexes == 1 ? "" : "es");
         printf("\nautomatic choice (R-RET-4 d: largest distance %d, then first in label order):",
                r->choice_distance);
         print_path(st, r->start, r->choice, r->hexes);

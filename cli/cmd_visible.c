@@ -27,8 +27,12 @@ int cmd_visible(const cli_args *args)
         side = top >= 0 ? st->units[top].side : -1;
     }
     unsigned char *visible = malloc((size_t)m->cols * (size_t)m->rows);
-    if (!visible || lb_los_visible(st, from, side, visible) != LB_OK) {
+    lb_trace trace;
+    lb_trace_init(&trace);
+    if (!visible || lb_los_visible(st, from, side, visible) != LB_OK ||
+        lb_los_visible_trace(st, from, side, &trace) != LB_OK) {
         free(visible);
+        lb_trace_release(&trace);
         lb_state_free(st);
         return cli_invalid("out of memory");
     }
@@ -46,9 +50,10 @@ int cmd_visible(const cli_args *args)
             json_array_append_new(list, json_string(lb_map_label(m, h, label)));
         }
     if (args->json) {
-        cli_print_json(json_pack("{s:s,s:s?,s:o,s:i,s:i}", "from", fl, "firer_side",
+        cli_print_json(json_pack("{s:s,s:s?,s:o,s:i,s:i,s:o}", "from", fl, "firer_side",
                                  side >= 0 ? st->sides[side] : NULL, "visible", list, "count",
-                                 count, "hexes", m->cols * m->rows));
+                                 count, "hexes", m->cols * m->rows, "trace",
+                                 cli_trace_json(&trace)));
     } else {
         json_decref(list);
         printf("%s sees %d of %d hexes (firer's side %s; the hex itself and its neighbours "
@@ -56,9 +61,12 @@ int cmd_visible(const cli_args *args)
                side >= 0 ? st->sides[side] : "none");
         visible[lb_map_cell(m, from)] = 2; /* drawn as '@' */
         cli_map_print(st, visible, " +@", "@ FROM, + seen, blank: not seen");
-        printf("\nfor the reasons behind one hex: labataille los FILE %s HEX\n",
+        printf("\ntrace:\n");
+        cli_trace_print(&trace);
+        printf("\nfor the reasons behind one hex (R-LOS-8): labataille los FILE %s HEX\n",
                args->positional[1]);
     }
+    lb_trace_release(&trace);
     free(visible);
     lb_state_free(st);
     return CLI_OK;

@@ -370,11 +370,8 @@ static void visit_corner(walker *w, const lb_hex (*sides)[2], const int *left, i
     for (int i = 0; w->list && i < n; i++) {
         if (!is_wall(w->s, type[i]))
             continue;
-        if (wall[i])
-            side_item(w, sides[i][0], sides[i][1], type[i], v,
-                      v == LB_LOS_BLOCK_WALL ? "R-LOS-9" : "R-LOS-3");
-        else
-            side_item(w, sides[i][0], sides[i][1], type[i], LB_LOS_OWN_SIDE, "R-LOS-3");
+        /* R-LOS-9 decides every wall met at a corner: crossed, touched at an end, or F's or T's */
+        side_item(w, sides[i][0], sides[i][1], type[i], wall[i] ? v : LB_LOS_OWN_SIDE, "R-LOS-9");
         note(w, wall[i] ? v : LB_LOS_OWN_SIDE);
     }
     if (!w->list)
@@ -543,6 +540,54 @@ static int cavalry_in_carre(const lb_state *st, lb_hex h)
     return -1;
 }
 
+/* Why an intervening hex did what it did, where a ruling other than its own decided: higher
+ * ground above one end only (R-LOS-5), a blocker that the exception does not reach (R-LOS-6), an
+ * edge pair judged hex by hex (R-LOS-10; items[i] is the pair's second hex). */
+static void trace_why(lb_trace *t, const lb_state *st, const sight *s, const lb_los_item *items,
+                      int i)
+{
+    const lb_los_item *it = &items[i];
+    if (it->kind == LB_LOS_ITEM_SIDE || !it->on_map)
+        return;
+    char a[LB_HEX_LABEL_MAX];
+    lb_map_label(&st->map, it->hex, a);
+    int lo = s->elev_from < s->elev_to ? s->elev_from : s->elev_to;
+    if (it->verdict != LB_LOS_BLOCK_HIGHER && it->elevation > lo)
+        lb_trace_add(t, "R-LOS-5", "(23)", "%s at elevation %d is above %s (%d) but not %s (%d): "
+                     "only ground higher than both ends blocks", a, it->elevation,
+                     s->elev_from == lo ? "F" : "T", lo, s->elev_from == lo ? "T" : "F",
+                     s->elev_from == lo ? s->elev_to : s->elev_from);
+    if (it->verdict == LB_LOS_BLOCK_DWELLING)
+        lb_trace_add(t, "R-LOS-6", "(23)", "%s: a dwelling is never seen over", a);
+    if (it->verdict == LB_LOS_BLOCK_TERRAIN || it->verdict == LB_LOS_BLOCK_UNIT) {
+        if (s->elev_from == s->elev_to)
+            lb_trace_add(t, "R-LOS-6", "(23)", "%s: F and T both at elevation %d: no exception",
+                         a, s->elev_from);
+        else if (it->dist_from == it->dist_to)
+            lb_trace_add(t, "R-LOS-6", "(23)", "%s: %d from F and %d from T, a tie: no exception",
+                         a, it->dist_from, it->dist_to);
+        else
+            lb_trace_add(t, "R-LOS-6", "(23)", "%s: %d from F and %d from T, nearer the lower end "
+                         "(%s): not seen over", a, it->dist_from, it->dist_to,
+                         s->elev_from < s->elev_to ? "F" : "T");
+    }
+    if (it->kind != LB_LOS_ITEM_EDGE)
+        return;
+    for (int j = 0; j < i; j++) {
+        const lb_los_item *o = &items[j];
+        if (o->kind != LB_LOS_ITEM_EDGE || !same_hex(o->hex, it->pair) || !same_hex(o->pair, it->hex))
+            continue;
+        if (o->verdict == LB_LOS_OPEN && it->verdict == LB_LOS_OPEN)
+            return;
+        char b[LB_HEX_LABEL_MAX];
+        lb_map_label(&st->map, o->hex, b);
+        lb_trace_add(t, "R-LOS-10", "(23)", "edge pair %s|%s judged hex by hex: %s %s, %s %s; the "
+                     "pair blocks if either does", b, a, b, lb_los_verdict_name(o->verdict), a,
+                     lb_los_verdict_name(it->verdict));
+        return;
+    }
+}
+
 /* The whole answer as trace steps: the line, the firer's side, each item, the conclusion. */
 static void trace_answer(lb_trace *t, const lb_state *st, const sight *s, int given_side,
                          const lb_los_result *r)
@@ -556,8 +601,10 @@ static void trace_answer(lb_trace *t, const lb_state *st, const sight *s, int gi
         lb_trace_add(t, "R-LOS-2", "(23)", d ? "%s and %s are adjacent: they always see each other"
                                              : "%s is %s: a hex sees itself", fl, tl);
     } else {
-        for (int i = 0; i < r->nitems; i++)
+        for (int i = 0; i < r->nitems; i++) {
             trace_item(t, st, &r->items[i]);
+            trace_why(t, st, s, r->items, i);
+        }
         if (r->visible) {
             lb_trace_add(t, "R-LOS-3", "(23)", "%s sees %s: nothing on the line blocks", fl, tl);
         } else {
@@ -671,5 +718,112 @@ int lb_los_visible(const lb_state *st, lb_hex from, int side, unsigned char *vis
         visible[cell] = w.blocked < 0;
     }
     free(cells);
+    return LB_OK;
+}
+
+/* One line of a visibility map's reasons: the hexes that one ruling's verdict decided. */
+typedef struct tally {
+    const char *rule;
+    lb_los_verdict verdict;
+    int seen;  /* 1: hexes seen past this verdict; 0: hexes it hid */
+    int count;
+    lb_hex first;
+    int last; /* the cell counted last: a hex counts once per tally */
+} tally;
+
+/* (rule, verdict, seen) pairs that occur: about 20 (hex_rule and the corner rules), so none is lost */
+enum { TALLIES_MAX = 32 };
+
+static void count(tally *t, int *n, const char *rule, lb_los_verdict v, int seen, lb_hex h,
+                  int cell)
+{
+    for (int i = 0; i < *n; i++)
+        if (strcmp(t[i].rule, rule) == 0 && t[i].verdict == v && t[i].seen == seen) {
+            t[i].count += t[i].last != cell;
+            t[i].last = cell;
+            return;
+        }
+    if (*n < TALLIES_MAX)
+        t[(*n)++] = (tally){rule, v, seen, 1, h, cell};
+}
+
+/* What a line that is not stopped passed, in words. */
+static const char *seen_past(lb_los_verdict v)
+{
+    switch (v) {
+    case LB_LOS_SEEN_OVER: return "a blocker seen over from the higher end";
+    case LB_LOS_CORNER: return "a wall touched only at an end corner";
+    case LB_LOS_OWN_SIDE: return "a wall on a hexside of F or T";
+    default: return "a unit that does not block (routed, a leader, or in F or T)";
+    }
+}
+
+/* R-LOS-8: the reasons of a visibility map, summed by ruling (each hex's line judged as
+ * lb_los_check judges it, so every hex counts where lb_los_check would cite the ruling). */
+int lb_los_visible_trace(const lb_state *st, lb_hex from, int side, lb_trace *trace)
+{
+    const lb_map *m = &st->map;
+    sight s = {st, from, from, elevation(st, from), 0, firer_side(st, from, side), NULL};
+    tally t[TALLIES_MAX];
+    int n = 0, near = 0, plain = 0;
+    lb_hex first_plain = from;
+    for (int cell = 0; cell < m->cols * m->rows; cell++) {
+        lb_hex to = lb_map_hex(m, cell);
+        if (lb_hex_distance(from, to) <= 1) {
+            near++;
+            continue;
+        }
+        lb_los_result r;
+        if (lb_los_check(st, from, to, side, &r, NULL) != LB_OK)
+            return LB_NOMEM;
+        if (!r.visible) {
+            count(t, &n, r.items[r.blocked_by].rule, r.items[r.blocked_by].verdict, 0, to, cell);
+        } else {
+            int notable = 0;
+            for (int i = 0; i < r.nitems; i++) {
+                const lb_los_item *it = &r.items[i];
+                if (it->verdict == LB_LOS_OPEN && it->passive < 0)
+                    continue;
+                if (it->verdict == LB_LOS_OFF_MAP)
+                    continue;
+                count(t, &n, it->rule, it->verdict, 1, to, cell);
+                notable = 1;
+            }
+            if (!notable && !plain++)
+                first_plain = to;
+        }
+        lb_los_result_release(&r);
+    }
+    char fl[LB_HEX_LABEL_MAX], hl[LB_HEX_LABEL_MAX];
+    lb_map_label(m, from, fl);
+    lb_trace_add(trace, "R-LOS-1", "(23)", "sight lines from %s to each of the %d hexes of the "
+                 "map, elevation %d at %s", fl, m->cols * m->rows, s.elev_from, fl);
+    lb_trace_int(trace, "hexes", m->cols * m->rows);
+    if (s.side >= 0)
+        lb_trace_add(trace, "R-LOS-7", "(23)", "firer's side: %s", st->sides[s.side]);
+    else
+        lb_trace_add(trace, "R-LOS-7", "(23)", "no combat unit in %s: no friendly unit", fl);
+    lb_trace_add(trace, "R-LOS-2", "(23)", "%s and its %d neighbours on the map: always seen", fl,
+                 near - 1);
+    lb_trace_int(trace, "count", near);
+    if (plain) {
+        lb_trace_add(trace, "R-LOS-3", "(23)", "%d %s seen: nothing on the line blocks (first %s)",
+                     plain, plain == 1 ? "hex" : "hexes", lb_map_label(m, first_plain, hl));
+        lb_trace_int(trace, "count", plain);
+    }
+    for (int i = 0; i < n; i++) {
+        lb_map_label(m, t[i].first, hl);
+        if (t[i].seen)
+            lb_trace_add(trace, t[i].rule, "(23)", "%d %s seen past %s (first %s)", t[i].count,
+                         t[i].count == 1 ? "hex" : "hexes", seen_past(t[i].verdict), hl);
+        else
+            lb_trace_add(trace, t[i].rule, "(23)", "%d %s hidden: %s on the line (first %s)",
+                         t[i].count, t[i].count == 1 ? "hex" : "hexes",
+                         lb_los_verdict_name(t[i].verdict), hl);
+        lb_trace_int(trace, "count", t[i].count);
+        lb_trace_text(trace, "verdict", lb_los_verdict_name(t[i].verdict));
+        lb_trace_bool(trace, "seen", t[i].seen);
+        lb_trace_text(trace, "first", hl);
+    }
     return LB_OK;
 }

@@ -160,6 +160,20 @@ static void unit_value(const lb_state *s, const lb_melee_req *req, lb_melee_chan
     mu->lance = bonus;
     mu->value = lb_frac_add(value, bonus);
     char vb[32], bb[32];
+    if (t && u->arm == LB_ARM_CAVALRY && u->lance > 0) {
+        if (lance)
+            lb_trace_add(t, "R-MEL-14", "(35)", "%s, lancers assaulting in good order in %s: lance "
+                         "bonus %d, after losses and its own multipliers %s, added after the melee "
+                         "value's multipliers, which never touch it (35.7)", u->id,
+                         lb_formation_name(u->formation), u->lance,
+                         lb_frac_fmt(bonus, bb, sizeof bb));
+        else
+            lb_trace_add(t, "R-MEL-14", "(35)", "%s, lancers (bonus %d), %s: no lance bonus (35.6)",
+                         u->id, u->lance, !attacking ? "defends"
+                         : u->state != LB_STATE_GOOD ? "is not in good order"
+                                                     : "assaults in column");
+        trace_frac(t, "lance", bonus);
+    }
     for (int k = 0; t && k < mu->ntimes; k++) {
         const lb_melee_times *f = &mu->times[k];
         lb_trace_add(t, "R-MEL-13", "(32)", "%s: %s x%s (%s%s%s)", u->id,

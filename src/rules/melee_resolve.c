@@ -148,6 +148,11 @@ int mr_decide(mrun *R, lb_decision *d, int *choice)
             rc = LB_NOMEM;
         R->cursor = j->count;
     }
+    if (rc == LB_OK && d->noptions > 1 && by != LB_BY_PLAYER)
+        lb_trace_add(R->t, "R-MEL-22", "(33)", "%s decision about %s taken %s: %s",
+                     lb_decision_kind_name(d->kind), d->subject,
+                     by == LB_BY_AUTO ? "automatically" : "by a standing answer",
+                     d->options[*choice].key);
     if (rc == LB_OK) {
         lb_trace_add(R->t, d->rule, "(33)", "%s: %s%s", d->prompt, d->options[*choice].key,
                      d->noptions == 1  ? " (the only option)"

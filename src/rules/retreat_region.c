@@ -14,15 +14,9 @@ typedef struct builder {
     renemy E;
     uint8_t *boxflag;
     int *depth;
+    int zero_steps;   /* steps that cost 0 MP against an MP budget (R-RET-10) */
+    lb_hex zero_into; /* the hex the first of them enters */
 } builder;
-
-static int box_index(const rsearch *S, lb_hex h)
-{
-    int c = h.col - S->col0, r = h.row - S->row0;
-    if (c < 0 || r < 0 || c >= S->bw || r >= S->bh)
-        return -1;
-    return r * S->bw + c;
-}
 
 /* R-RET-1: the hex is on the map, holds no enemy unit of any kind and its terrain is open to the
  * unit's arm; R-RET-4 (c), R-RET-7: whether another friendly combat unit stands in it. */
@@ -90,7 +84,7 @@ static int expand(builder *B, int i)
         lb_hex b = lb_hex_neighbor(h, d);
         if (!lb_map_contains(&st->map, b) || lb_hex_eq(b, S->start) || (closer & (1u << d)))
             continue; /* no hex repeats: the start is never entered again */
-        int bi = box_index(S, b);
+        int bi = rs_box_index(S, b);
         uint8_t f = bi >= 0 ? B->boxflag[bi] : 0;
         if (!(f & BOX_KNOWN)) {
             f = hex_flags(S, b);
@@ -109,6 +103,8 @@ static int expand(builder *B, int i)
                 return LB_NOMEM;
             S->box[bi] = to;
         }
+        if (S->mode != MODE_HEXES && cost == 0 && B->zero_steps++ == 0)
+            B->zero_into = b;
         rcell *c = i < 0 ? &S->startcell : &S->cells[i];
         c->legal |= (uint8_t)(1u << d);
         if (!(away & (1u << d)))
@@ -320,5 +316,29 @@ int rsearch_build(rsearch *S, lb_trace *t)
                  "come closer to any formation",
                  S->d0, S->enemies);
     lb_trace_int(t, "start_distance", S->d0);
+    if (rc != LB_OK)
+        return rc;
+    /* R-RET-2: the hexes where a path may end, as add_cell flagged them */
+    int ends = 0, friendly = 0;
+    for (int i = 0; i < S->ncells; i++) {
+        ends += (S->cells[i].flags & CELL_END) != 0;
+        friendly += (S->cells[i].flags & CELL_FRIEND) != 0;
+    }
+    lb_trace_add(t, "R-RET-2", "(30)",
+                 "a path may end only further from the enemy than D(start) = %d, in a hex with no "
+                 "other combat unit: %d of the %d hexes legal steps reach (%d no further, %d with "
+                 "a friendly combat unit)",
+                 S->d0, ends, S->ncells, S->ncells - ends - friendly, friendly);
+    lb_trace_int(t, "end_hexes_possible", ends);
+    lb_trace_int(t, "hexes_reached", S->ncells);
+    if (B.zero_steps) {
+        char label[LB_HEX_LABEL_MAX];
+        lb_trace_add(t, "R-RET-10", "(30)",
+                     "%d step%s cost%s 0 movement points (the first into %s): each spends 1, so a "
+                     "path enters at most one hex per movement point, %d hexes at most",
+                     B.zero_steps, B.zero_steps == 1 ? "" : "s", B.zero_steps == 1 ? "s" : "",
+                     lb_map_label(m, B.zero_into, label), S->most);
+        lb_trace_int(t, "most_hexes", S->most);
+    }
     return rc;
 }

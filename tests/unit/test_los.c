@@ -1,4 +1,4 @@
-/* Unit tests of line of sight: symmetry, visibility maps against single checks, a golden trace. */
+/* Unit tests of line of sight: symmetry, visibility maps and their reasons against single checks, a golden trace. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -231,6 +231,39 @@ static void check_map_agrees(const lb_state *st, lb_hex from, int side)
     }
 }
 
+/* R-LOS-8: the visibility map's reasons account for every hex: the hexes hidden, summed over
+ * the steps that hide, are the hexes the map does not see; F's neighbourhood and the lines with
+ * nothing in the way are among those it sees. */
+static void check_reasons_agree(const lb_state *st, lb_hex from, int side)
+{
+    unsigned char visible[COLS * ROWS];
+    assert_int_equal(lb_los_visible(st, from, side, visible), LB_OK);
+    int seen = 0;
+    for (int cell = 0; cell < COLS * ROWS; cell++)
+        seen += visible[cell];
+    lb_trace t;
+    lb_trace_init(&t);
+    assert_int_equal(lb_los_visible_trace(st, from, side, &t), LB_OK);
+    int hidden = 0, open = 0;
+    for (int i = 0; i < t.count; i++) {
+        const lb_trace_step *s = &t.steps[i];
+        long count = -1, was_seen = -1;
+        for (int k = 0; k < s->nvalues; k++) {
+            if (strcmp(s->values[k].key, "count") == 0)
+                count = s->values[k].num;
+            if (strcmp(s->values[k].key, "seen") == 0)
+                was_seen = s->values[k].num;
+        }
+        if (was_seen == 0)
+            hidden += (int)count;
+        else if (was_seen < 0 && count >= 0)
+            open += (int)count; /* R-LOS-2 and R-LOS-3: near F, nothing in the way */
+    }
+    assert_int_equal(hidden, COLS * ROWS - seen);
+    assert_true(open > 0 && open <= seen);
+    lb_trace_release(&t);
+}
+
 static void test_los__visible_agrees_with_check(void **unused)
 {
     (void)unused;
@@ -241,6 +274,7 @@ static void test_los__visible_agrees_with_check(void **unused)
             lb_pcg32_seed(&rng, seed, 7);
             for (int i = 0; i < 4; i++)
                 check_map_agrees(st, random_hex(&rng), (int)lb_pcg32_bounded(&rng, 3) - 1);
+            check_reasons_agree(st, random_hex(&rng), (int)lb_pcg32_bounded(&rng, 3) - 1);
             /* from a unit's hexes, so that F holds units spread over several hexes */
             for (int u = 0; u < st->nunits; u += 37)
                 check_map_agrees(st, st->units[u].hexes[st->units[u].nhexes - 1], -1);
@@ -354,8 +388,9 @@ static void test_los__cavalry_in_carre_not_a_target(void **unused)
  * Golden trace. 0102 (0,2) to 0502 (12,2) runs east along y = 2: along the edge 0201|0202
  * (x 2..4), through 0302's centre, along 0401|0402 (x 8..10). F is at elevation 2, T at 0, so
  * things nearer F than T are seen over (R-LOS-6): the woods in 0201 (1 from F, 3 from T); the
- * French battalion in 0302 is as far from both (2 and 2) and blocks. The stream on 0201|0202 is
- * recorded and blocks nothing.
+ * French battalion in 0302 is as far from both (2 and 2) and blocks, a tie (R-LOS-6). The edge
+ * pair 0201|0202 is judged hex by hex (R-LOS-10). The stream on 0201|0202 is recorded and
+ * blocks nothing.
  */
 static void test_los__golden_trace(void **unused)
 {
@@ -382,8 +417,11 @@ static void test_los__golden_trace(void **unused)
         {"R-LOS-7", "firer's side: austrian (top combat unit au-gren of 0102)"},
         {"R-LOS-6", "edge 0201|0202, hex 0201 (woods, elevation 0): seen over, 1 from F, 3 from T"},
         {"R-LOS-4", "edge 0202|0201, hex 0202 (clear, elevation 0): clear, 1 from F, 3 from T"},
+        {"R-LOS-10", "edge pair 0201|0202 judged hex by hex: 0201 seen over, 0202 clear; the pair "
+                     "blocks if either does"},
         {"R-LOS-3", "hexside 0201|0202 (stream): does not block"},
         {"R-LOS-3", "hex 0302 (clear, elevation 0, unit fr-a): combat unit, 2 from F, 2 from T"},
+        {"R-LOS-6", "0302: 2 from F and 2 from T, a tie: no exception"},
         {"R-LOS-4", "edge 0401|0402, hex 0401 (clear, elevation 0): clear, 3 from F, 1 from T"},
         {"R-LOS-4", "edge 0402|0401, hex 0402 (clear, elevation 0): clear, 3 from F, 1 from T"},
         {"R-LOS-3", "0102 does not see 0502: combat unit at 0302"},
