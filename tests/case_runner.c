@@ -33,7 +33,9 @@
  *     runner runs from the project root);
  *   - "usage" only with exit status 2 (usage errors cite no ruling); a ruling with exit 2 (a
  *     decision left open, such as charge's) must appear on stderr as a whole id;
- *   - exit 0, a JSON answer with a "trace": some trace step's "rule" is the ruling;
+ *   - exit 0, a JSON answer with a "trace": some trace step's "rule" is the ruling; for play,
+ *     whose "trace" is only the last answer's, a step of any answer the game accepted in the
+ *     run, the "trace" of one of its "traces" (every command keeps its own "trace" checked);
  *   - exit 0, a text answer: the ruling appears in stdout as a whole id (text answers print
  *     their trace), except for check and show, whose answers carry no trace;
  *   - exit 1 (input refused): errors carry no ruling, so the case must assert the message
@@ -146,6 +148,17 @@ static int untraced(const char *command)
     return strcmp(command, "check") == 0 || strcmp(command, "show") == 0;
 }
 
+/* Has some step of trace (an array of steps) the rule ruling? */
+static int trace_has_rule(json_t *trace, const char *ruling)
+{
+    for (size_t i = 0; i < json_array_size(trace); i++) {
+        const char *rule = json_string_value(json_object_get(json_array_get(trace, i), "rule"));
+        if (rule && strcmp(rule, ruling) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* The ruling of the case against its answer (see the header). */
 static void check_ruling(const char *casefile, json_t *c, int want_exit, const char *so,
                          const char *se)
@@ -179,16 +192,18 @@ static void check_ruling(const char *casefile, json_t *c, int want_exit, const c
         return;
     json_t *answer = json_loads(so, 0, NULL);
     json_t *trace = json_object_get(answer, "trace");
-    if (answer && !json_is_array(trace)) {
-        fail(casefile, "the JSON answer has no trace to show %s%s", ruling, "");
+    json_t *traces = json_object_get(answer, "traces");
+    int whole_game = strcmp(command, "play") == 0;
+    if (answer && (!json_is_array(trace) || (whole_game && !json_is_array(traces)))) {
+        fail(casefile, "the JSON answer has no trace to show %s%s", ruling, whole_game ?
+             " (play: \"trace\" and \"traces\")" : "");
     } else if (answer) {
-        int found = 0;
-        for (size_t i = 0; i < json_array_size(trace) && !found; i++) {
-            const char *rule = json_string_value(json_object_get(json_array_get(trace, i), "rule"));
-            found = rule && strcmp(rule, ruling) == 0;
-        }
+        int found = trace_has_rule(trace, ruling);
+        for (size_t i = 0; whole_game && i < json_array_size(traces) && !found; i++)
+            found = trace_has_rule(json_object_get(json_array_get(traces, i), "trace"), ruling);
         if (!found)
-            fail(casefile, "no trace step of the answer has rule %s%s", ruling, "");
+            fail(casefile, "no trace step of the answer has rule %s%s", ruling,
+                 whole_game ? " (in none of the game's traces)" : "");
     } else if (!has_id(so, ruling)) {
         fail(casefile, "the text answer does not cite %s%s", ruling, "");
     }

@@ -172,10 +172,12 @@ int task_answer(lb_game *g, const char *key);
 void task_forget(lb_game *g);
 
 /* Which options a segment lists: all, only one unit's (replay checks an answer against those),
- * or only whether there is any (replay asks whether the segment offers a decision at all). */
+ * or only whether there is any (replay asks whether the segment offers a decision at all); and
+ * where the reasons for the options offered go (the segment's decision as it is offered). */
 typedef struct opt_scope {
     const char *unit;            /* NULL: every unit */
     int any;                     /* stop at the first option */
+    lb_trace *tr;                /* NULL: the options are only listed */
 } opt_scope;
 
 /* seg_fire.c: Defensive and Offensive Fire, and the fire of opportunity fire */
@@ -232,5 +234,7 @@ int job_answer(lb_game *g, const lb_decision *cur, const char *key, lb_game_answ
 /* victory.c */
 /* Objective holders after units moved (R-VIC-2). */
 void victory_update(lb_game *g);
+/* Traces the result of a battle that has just ended (R-VIC-4). */
+void victory_result(lb_game *g);
 
 #endif

@@ -250,6 +250,16 @@ int task_answer(lb_game *g, const char *key)
             return LB_INVALID;
         }
     }
+    /* R-GAME-7: the owner's answer, the end of the first optimal path to it or the automatic
+     * choice */
+    if (choice < 0)
+        lb_trace_add(g->tr, "R-GAME-7", "(30)", "%s leaves the end of %s's %s to the automatic "
+                     "choice", st->sides[st->units[unit].side], t->unit,
+                     lb_retreat_kind_name(r.kind));
+    else
+        lb_trace_add(g->tr, "R-GAME-7", "(30)", "%s chooses where %s's %s ends: %s, along the "
+                     "first optimal path to it in label order", st->sides[st->units[unit].side],
+                     t->unit, lb_retreat_kind_name(r.kind), key);
     rc = retreat_apply(g, unit, &r, choice);
     lb_retreat_release(&r);
     task_pop(g);
