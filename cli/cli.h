@@ -5,6 +5,7 @@
 #include <jansson.h>
 #include <stdint.h>
 
+#include "lb/answer.h"
 #include "lb/lb.h"
 
 /* Exit statuses (cli.md): answered, invalid input, usage error. */

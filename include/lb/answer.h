@@ -1,0 +1,72 @@
+/* Rule answers as JSON: the documents of the command line's --json, shared with the HTTP API's previews. */
+#ifndef LB_ANSWER_H
+#define LB_ANSWER_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "charge.h"
+#include "fire.h"
+#include "los.h"
+#include "move.h"
+#include "retreat.h"
+#include "state.h"
+#include "trace.h"
+
+/*
+ * Each function turns one rules answer into the JSON object cli.md and api.md describe, and
+ * returns a new reference (NULL only when out of memory). The command line prints it; the
+ * server sends it. Nothing here decides anything: the answer is the rules' own.
+ *
+ * Hex labels are the map's; units are named by id.
+ */
+
+/* The trace: [{"rule","section","text","values",{…},"dice"?:[…]}]. */
+json_t *lb_trace_json(const lb_trace *t);
+
+/* A hex label or a unit id (the unit's first hex) of st into *hex; *unit is the unit's index or
+ * -1. Returns 0, or -1 when s is neither. */
+int lb_answer_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit);
+
+/* The terrain type id of a hex item, or the hexside type id of a hexside item; NULL off the
+ * map. */
+const char *lb_los_item_feature(const lb_state *st, const lb_los_item *it);
+
+/* labataille los --json: {"from","to","visible","blocked_by","intervening",…,"trace"}. */
+json_t *lb_los_json(const lb_state *st, const lb_los_result *r, const lb_trace *trace);
+
+/* labataille visible --json from visible[] (one byte per cell, non-zero: seen). */
+json_t *lb_visible_json(const lb_state *st, lb_hex from, int side, const unsigned char *visible);
+
+/* labataille fire --json: the odds (and, when rolled, the dice's result; seed shown unless the
+ * dice were scripted). */
+json_t *lb_fire_json(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
+                     int scripted, const lb_trace *t);
+
+/* labataille retreat --json; choice adds the automatic choice. */
+json_t *lb_retreat_json(const lb_state *st, int unit, const lb_retreat *r, int choice,
+                        const lb_trace *t);
+
+/* What labataille move answers: the options of a unit and, when given, a plan checked. */
+typedef struct lb_move_answer {
+    const lb_state *st;          /* the state the plan starts from */
+    int unit;
+    const lb_move_choices *ch;
+    const lb_move_plan *pl;      /* NULL: no plan given */
+    const lb_move_entry *entry;  /* NULL: no entry */
+    int rolled;
+    unsigned long long seed;
+} lb_move_answer;
+
+/* labataille move --json: {"unit","allowance","legal",…,"reachable",…,"trace"}. */
+json_t *lb_move_json(const lb_move_answer *a, const lb_trace *t);
+
+/* Are the unit's hexes, state, formation, losses, facing and readiness the same in both (a
+ * charge's answer lists the units that changed)? */
+int lb_charge_unit_same(const lb_unit *a, const lb_unit *b);
+
+/* labataille charge --json: the charge as run, its odds when given (NULL: none). */
+json_t *lb_charge_json(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
+                       const lb_charge_outcomes *odds, uint64_t seed, int scripted);
+
+#endif
