@@ -23,6 +23,8 @@ static const cli_command commands[] = {
     {"play", cmd_play, "db=,game=,script=", "play [FILE] [--db DB] [--game ID] [--seed N] [--script F]",
      "a game turn by turn at a prompt (or from a script), saved in DB"},
     {"games", cmd_games, "db=", "games [--db DB]", "the games saved in DB (default labataille.db)"},
+    {"serve", cmd_serve, "db=,port=,host=,web=", "serve [FILE] [--db DB] [--port N] [--host ADDR]",
+     "the web game: a new game of FILE (default: the demo) and one link per side"},
     {"replay", cmd_replay, "db=,to=", "replay GAME [--db DB] [--to N]",
      "steps through a saved game's journal, to entry N"},
 };

@@ -1,0 +1,270 @@
+/* GET /api/g/TOKEN/preview/KIND: read-only rule answers on the game's state now, the same JSON as the command line's --json (api.md). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lb/answer.h"
+#include "server_int.h"
+
+#define PREVIEW_PATH_MAX 64
+
+typedef struct preview {
+    game_request *r;
+    const lb_state *st;
+    lb_http_response *rs;
+} preview;
+
+/* The parameters a kind takes: the others are refused, the first `required` must be given. */
+static int params(preview *p, const char *const *known, int required)
+{
+    const char *bad = query_unknown(p->r->q, known);
+    if (bad) {
+        reply_error(p->rs, 400, "bad-query", bad, "unknown parameter \"%s\"", bad);
+        return -1;
+    }
+    for (int i = 0; i < required; i++)
+        if (!query_get(p->r->q, known[i])) {
+            reply_error(p->rs, 400, "bad-query", known[i], "the parameter \"%s\" is required",
+                        known[i]);
+            return -1;
+        }
+    return 0;
+}
+
+/* Parameter name as a hex label or a unit id; -1 with the error answered. */
+static int hex_param(preview *p, const char *name, lb_hex *hex, int *unit)
+{
+    const char *v = query_get(p->r->q, name);
+    if (lb_answer_hex_or_unit(p->st, v, hex, unit) == 0)
+        return 0;
+    reply_error(p->rs, 400, "bad-query", name, "expected a hex label of the %dx%d map or a unit "
+                "id, found \"%.64s\"", p->st->map.cols, p->st->map.rows, v);
+    return -1;
+}
+
+/* Parameter name as a unit id (a combat unit when combat); -1 with the error answered. */
+static int unit_param(preview *p, const char *name, int combat)
+{
+    const char *v = query_get(p->r->q, name);
+    int u = lb_state_unit_index(p->st, v);
+    if (u >= 0 && (!combat || lb_unit_is_combat(&p->st->units[u])))
+        return u;
+    reply_error(p->rs, 400, "bad-query", name, u < 0 ? "no unit \"%.64s\" on the map"
+                : "\"%.64s\" is a leader: only combat units do this", v);
+    return -1;
+}
+
+/* Parameter name as hex labels H1,H2,…; the count, or -1 with the error answered. */
+static int path_param(preview *p, const char *name, lb_hex *hexes, int max)
+{
+    int bad = 0, n = lb_map_parse_labels(&p->st->map, query_get(p->r->q, name), hexes, max, &bad);
+    if (n > 0)
+        return n;
+    reply_error(p->rs, 400, "bad-query", name, "expected hex labels of the %dx%d map separated "
+                "by commas, at most %d (entry %d is not one)", p->st->map.cols, p->st->map.rows,
+                max, bad + 1);
+    return -1;
+}
+
+static void nomem(preview *p)
+{
+    reply_error(p->rs, 500, "server-fault", NULL, "out of memory");
+}
+
+/* los?from=&to= (labataille los) */
+static void los(preview *p)
+{
+    static const char *const known[] = {"from", "to", NULL};
+    lb_hex from, to;
+    int uf, ut;
+    if (params(p, known, 2) || hex_param(p, "from", &from, &uf) || hex_param(p, "to", &to, &ut))
+        return;
+    /* R-LOS-7: a combat unit named as FROM is the firer and gives its side */
+    int side = uf >= 0 && lb_unit_is_combat(&p->st->units[uf]) ? p->st->units[uf].side : -1;
+    lb_trace t;
+    lb_trace_init(&t);
+    lb_los_result r;
+    if (lb_los_check(p->st, from, to, side, &r, &t) != LB_OK) {
+        nomem(p);
+    } else {
+        reply_json(p->rs, 200, lb_los_json(p->st, &r, &t));
+        lb_los_result_release(&r);
+    }
+    lb_trace_release(&t);
+}
+
+/* visible?from= (labataille visible) */
+static void visible(preview *p)
+{
+    static const char *const known[] = {"from", NULL};
+    lb_hex from;
+    int unit;
+    if (params(p, known, 1) || hex_param(p, "from", &from, &unit))
+        return;
+    /* R-LOS-7: a combat unit named gives the firer's side, else the hex's top combat unit */
+    int side = unit >= 0 && lb_unit_is_combat(&p->st->units[unit]) ? p->st->units[unit].side : -1;
+    if (side < 0) {
+        int top = lb_state_top_combat(p->st, from);
+        side = top >= 0 ? p->st->units[top].side : -1;
+    }
+    unsigned char *seen = malloc((size_t)p->st->map.cols * (size_t)p->st->map.rows);
+    if (!seen || lb_los_visible(p->st, from, side, seen) != LB_OK)
+        nomem(p);
+    else
+        reply_json(p->rs, 200, lb_visible_json(p->st, from, side, seen));
+    free(seen);
+}
+
+/* fire?unit=&target= (labataille fire, the odds) */
+static void fire(preview *p)
+{
+    static const char *const known[] = {"unit", "target", NULL};
+    lb_hex target;
+    int unit, tunit;
+    if (params(p, known, 2) || (unit = unit_param(p, "unit", 0)) < 0 ||
+        hex_param(p, "target", &target, &tunit))
+        return;
+    lb_fire_result *r = calloc(1, sizeof *r);
+    lb_trace t;
+    lb_trace_init(&t);
+    if (!r || lb_fire_odds(p->st, unit, target, &r->odds, &t) != LB_OK)
+        nomem(p);
+    else
+        reply_json(p->rs, 200, lb_fire_json(p->st, r, 0, 0, 0, &t));
+    lb_trace_release(&t);
+    free(r);
+}
+
+/* move?unit=[&path=] (labataille move: every hex in reach, and a path checked step by step) */
+static void move(preview *p)
+{
+    static const char *const known[] = {"unit", "path", NULL};
+    int unit;
+    if (params(p, known, 1) || (unit = unit_param(p, "unit", 0)) < 0)
+        return;
+    lb_move_action plan[PREVIEW_PATH_MAX];
+    int n = 0;
+    if (query_get(p->r->q, "path")) {
+        lb_hex hexes[PREVIEW_PATH_MAX], at = p->st->units[unit].hexes[0];
+        if ((n = path_param(p, "path", hexes, PREVIEW_PATH_MAX)) < 0)
+            return;
+        for (int i = 0; i < n; i++) {
+            /* a hex not next to the one before is the rules' to refuse (R-MOV-1) */
+            plan[i] = (lb_move_action){.kind = LB_ACT_STEP, .dir = lb_hex_dir_to(at, hexes[i])};
+            at = hexes[i];
+        }
+    }
+    const char *id = p->st->units[unit].id;
+    lb_trace t;
+    lb_trace_init(&t);
+    lb_move_choices ch;
+    lb_move_plan pl;
+    memset(&pl, 0, sizeof pl);
+    if (lb_move_options(p->st, id, &ch, &t) != LB_OK) {
+        nomem(p);
+    } else {
+        if (n && lb_move_check(p->st, id, plan, n, NULL, &pl, &t) != LB_OK) {
+            nomem(p);
+        } else {
+            lb_move_answer a = {p->st, unit, &ch, n ? &pl : NULL, NULL, 0, 0};
+            reply_json(p->rs, 200, lb_move_json(&a, &t));
+        }
+        lb_move_plan_release(&pl);
+        lb_move_choices_release(&ch);
+    }
+    lb_trace_release(&t);
+}
+
+/* retreat?unit=&kind= (labataille retreat) */
+static void retreat(preview *p)
+{
+    static const char *const known[] = {"unit", "kind", NULL};
+    int unit;
+    if (params(p, known, 2) || (unit = unit_param(p, "unit", 1)) < 0)
+        return;
+    int kind = lb_retreat_kind_parse(query_get(p->r->q, "kind"));
+    if (kind < 0) {
+        reply_error(p->rs, 400, "bad-query", "kind", "expected disorder, rout or flight");
+        return;
+    }
+    lb_retreat_req req = {.kind = (lb_retreat_kind)kind};
+    lb_trace t;
+    lb_trace_init(&t);
+    lb_retreat r;
+    if (lb_retreat_paths(p->st, unit, &req, &r, &t) != LB_OK) {
+        nomem(p);
+    } else {
+        reply_json(p->rs, 200, lb_retreat_json(p->st, unit, &r, 1, &t));
+        lb_retreat_release(&r);
+    }
+    lb_trace_release(&t);
+}
+
+/* charge?unit=&path=[&target=&response=] (labataille charge --auto --odds: the decisions not
+ * given take their automatic choice, R-CHG-25; the run shown is one draw of seed 1) */
+static void charge(preview *p)
+{
+    static const char *const known[] = {"unit", "path", "target", "response", NULL};
+    int unit;
+    lb_charge_req req;
+    memset(&req, 0, sizeof req);
+    if (params(p, known, 2) || (unit = unit_param(p, "unit", 1)) < 0 ||
+        (req.npath = path_param(p, "path", req.path, LB_CHARGE_PATH_MAX)) < 0)
+        return;
+    const char *target = query_get(p->r->q, "target"), *response = query_get(p->r->q, "response");
+    if (target && lb_state_unit_index(p->st, target) < 0) {
+        reply_error(p->rs, 400, "bad-query", "target", "no unit \"%.64s\" on the map", target);
+        return;
+    }
+    if (response && strcmp(response, "stand") != 0 && strcmp(response, "carre") != 0) {
+        reply_error(p->rs, 400, "bad-query", "response", "expected stand or carre");
+        return;
+    }
+    lb_standing standing[3];
+    if (target) {
+        standing[req.nstanding++] = (lb_standing){LB_DECIDE_TARGET, target, "target"};
+        standing[req.nstanding++] = (lb_standing){LB_DECIDE_TARGET, NULL, "not-target"};
+    }
+    if (response)
+        standing[req.nstanding++] = (lb_standing){LB_DECIDE_RESPONSE, NULL, response};
+    req.standing = standing;
+    req.cavalry = p->st->units[unit].id;
+    req.automatic = 1;
+    lb_charge *ch = NULL;
+    lb_charge_outcomes odds = {0};
+    lb_dice dice;
+    lb_dice_init_seed(&dice, 1);
+    int rc = lb_charge_new(p->st, &req, &ch);
+    while (rc == LB_OK && (rc = lb_charge_resolve(ch, &dice)) == LB_OK &&
+           lb_charge_status_of(ch) == LB_CHARGE_DECIDE)
+        rc = lb_charge_answer_auto(ch);
+    if (rc == LB_OK && lb_charge_status_of(ch) != LB_CHARGE_REFUSED)
+        rc = lb_charge_odds(p->st, &req, &odds);
+    if (rc == LB_OK)
+        reply_json(p->rs, 200, lb_charge_json(p->st, ch, &req,
+                                              lb_charge_status_of(ch) != LB_CHARGE_REFUSED
+                                                  ? &odds : NULL, 1, 0));
+    else if (rc == LB_NOMEM)
+        nomem(p);
+    else
+        reply_error(p->rs, 422, "rules-refused", NULL, "%s",
+                    ch && lb_charge_error(ch)[0] ? lb_charge_error(ch) : odds.error);
+    lb_charge_outcomes_release(&odds);
+    lb_charge_free(ch);
+}
+
+void route_preview(game_request *r, const char *kind, lb_http_response *rs)
+{
+    static const struct {
+        const char *name;
+        void (*run)(preview *p);
+    } kinds[] = {{"los", los},   {"visible", visible}, {"fire", fire},
+                 {"move", move}, {"retreat", retreat}, {"charge", charge}};
+    preview p = {r, lb_game_state(r->sl->g), rs};
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+        if (strcmp(kind, kinds[i].name) == 0) {
+            kinds[i].run(&p);
+            return;
+        }
+    reply_error(rs, 404, "not-found", NULL, "no preview \"%.64s\" (los, visible, fire, move, "
+                "retreat, charge; melee comes with the melee rules)", kind);
+}
