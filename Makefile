@@ -1,13 +1,16 @@
 # labataille: set-up, build, run, test, benchmarks and fuzzing.
 PACKAGES      := build-essential pkg-config cmake ninja-build libjansson-dev libcmocka-dev \
-                 libsqlite3-dev libedit-dev
+                 libsqlite3-dev libedit-dev libmicrohttpd-dev nettle-dev libcurl4-gnutls-dev
+# the browser tests drive the system's chromium with npm playwright-core (no browser download)
+TEST_PACKAGES := chromium
+BENCH_PACKAGES := wrk
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 BUILD         := build
 TEST_BUILD    := build-test
 FUZZ_BUILD    := build-fuzz
 FUZZ_SECONDS  ?= 60
 
-.PHONY: all setup setup-fuzz build run test bench fuzz clean
+.PHONY: all setup setup-test setup-fuzz build run play test bench fuzz clean
 
 all: build
 
@@ -29,6 +32,11 @@ endef
 setup:
 	$(call ensure_packages,$(PACKAGES))
 
+# playwright-core from package-lock.json when node_modules lacks it
+setup-test: setup
+	$(call ensure_packages,$(TEST_PACKAGES))
+	@[ -f node_modules/playwright-core/package.json ] || npm ci --no-audit --no-fund
+
 setup-fuzz: setup
 	$(call ensure_packages,$(FUZZ_PACKAGES))
 
@@ -41,12 +49,13 @@ run: build
 	@if [ -t 0 ] && [ -t 1 ]; then ./$(BUILD)/labataille play --db labataille.db; \
 	else ./$(BUILD)/labataille show; fi
 
-test: setup
+test: setup-test
 	@cmake -S . -B $(TEST_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLB_SANITIZE=ON >/dev/null
 	@cmake --build $(TEST_BUILD)
 	cd $(TEST_BUILD) && ctest --output-on-failure -j2
 
 bench: build
+	$(call ensure_packages,$(BENCH_PACKAGES))
 	@for b in $(BUILD)/bench/bench_*; do echo "== $$(basename $$b)"; $$b || exit 1; done
 
 fuzz: setup-fuzz

@@ -17,15 +17,42 @@ static int role_slot(int role)
     return role >= 0 ? role : role == LB_ROLE_BOTH ? 2 : 3;
 }
 
+/* What the page prints on each unit's counter: its values, nation and class, a leader's
+ * bonuses and the unit it goes with. */
+static json_t *counters_json(const lb_state *st)
+{
+    json_t *all = json_object();
+    for (int i = 0; i < st->nunits; i++) {
+        const lb_unit *u = &st->units[i];
+        json_t *c = json_pack("{s:s?,s:s?}", "nation", u->nation, "class", u->cls);
+        if (lb_unit_is_combat(u)) {
+            json_object_set_new(c, "increments", json_integer(u->increments));
+            json_object_set_new(c, "fire", json_integer(u->fire));
+            json_object_set_new(c, "melee", json_integer(u->melee));
+            json_object_set_new(c, "movement", json_integer(u->movement));
+            json_object_set_new(c, "morale", json_integer(u->morale));
+        } else {
+            json_t *bonus = json_object();
+            for (int k = 0; k < u->nbonus; k++)
+                json_object_set_new(bonus, u->bonus[k].key, json_integer(u->bonus[k].value));
+            json_object_set_new(c, "bonus", bonus);
+            json_object_set_new(c, "attached", u->attached ? json_string(u->attached) : json_null());
+        }
+        json_object_set_new(all, u->id, c);
+    }
+    return all;
+}
+
 /* The fields the server adds, as the JSON text of an object's members (malloc'd). */
 static char *extra_members(slot *sl)
 {
     json_t *clock = clock_json(sl);
     const lb_state *st = lb_game_state(sl->g);
-    json_t *o = json_pack("{s:I,s:s,s:o,s:o}", "game", (json_int_t)sl->id, "mode",
+    json_t *o = json_pack("{s:I,s:s,s:o,s:o,s:o}", "game", (json_int_t)sl->id, "mode",
                           sl->two_players ? "two-players" : "hotseat", "ai",
                           sl->ai >= 0 ? json_string(st->sides[sl->ai]) : json_null(),
-                          "movement_clock", clock ? clock : json_null());
+                          "movement_clock", clock ? clock : json_null(), "counters",
+                          counters_json(st));
     char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
     json_decref(o);
     return text;

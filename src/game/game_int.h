@@ -188,6 +188,11 @@ int job_run(lb_game *g);
 /* Answers the opportunity-fire decision ("fire:UNIT:HEX" or "pass"). */
 int job_answer(lb_game *g, const char *key);
 
+/* view_retreat.c */
+struct json_t;
+/* For a retreat's end decision d: {"kind","paths":[[start, h1, …]],"count"}, or NULL. */
+struct json_t *view_retreat(const lb_game *g, const lb_decision *d);
+
 /* victory.c */
 /* Objective holders after units moved (R-VIC-2). */
 void victory_update(lb_game *g);

@@ -76,9 +76,13 @@ static json_t *pending_json(const lb_game *g, int role)
             json_object_set_new(o, "param", json_string(d->options[i].param));
         json_array_append_new(options, o);
     }
-    return json_pack("{s:s,s:s,s:s,s:s,s:o,s:b}", "side", g->st->sides[d->side], "kind",
-                     lb_decision_kind_name(d->kind), "subject", d->subject, "prompt", d->prompt,
-                     "options", options, "yours", lb_game_may_decide(g, role));
+    json_t *p = json_pack("{s:s,s:s,s:s,s:s,s:o,s:b}", "side", g->st->sides[d->side], "kind",
+                          lb_decision_kind_name(d->kind), "subject", d->subject, "prompt",
+                          d->prompt, "options", options, "yours", lb_game_may_decide(g, role));
+    json_t *retreat = view_retreat(g, d);
+    if (retreat)
+        json_object_set_new(p, "retreat", retreat);
+    return p;
 }
 
 static json_t *score_json(const lb_game *g)

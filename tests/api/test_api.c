@@ -579,6 +579,48 @@ static void test_api__traces(void **state)
     json_decref(g);
 }
 
+/* The French cavalry charges au-ir20-3 (seed 3); the Austrians attempt carré and fail: the
+ * column routs (PGD, R-CHG-24) and the Austrians pick where. The decision lists the end hexes,
+ * and the view draws the rules' paths (R-WEB-4): each from 1204, 10 hexes entered (the rout's
+ * length in premier-2018), ending in an option. */
+static void test_api__rout_paths_offered(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\",\"seed\":3}");
+    const char *fr = link_token(g, "french"), *au = link_token(g, "austrian");
+    json_t *v = decide(&S, fr, 0, "charge:fr-8chs:0802,0903,1003,1104", 200);
+    json_t *p = json_object_get(v, "pending");
+    assert_string_equal(str(p, "kind"), "carre");
+    assert_string_equal(str(p, "side"), "austrian");
+    assert_false(json_is_true(json_object_get(p, "yours")));
+    long long seq = num(v, "seq");
+    json_decref(v);
+    v = decide(&S, au, seq, "carre", 200);
+    p = json_object_get(v, "pending");
+    assert_string_equal(str(p, "kind"), "path");
+    assert_string_equal(str(p, "subject"), "au-ir20-3");
+    assert_true(json_is_true(json_object_get(p, "yours")));
+    json_t *retreat = json_object_get(p, "retreat");
+    assert_string_equal(str(retreat, "kind"), "rout");
+    json_t *paths = json_object_get(retreat, "paths");
+    assert_true(json_array_size(paths) > 0);
+    size_t i;
+    json_t *path;
+    json_array_foreach(paths, i, path) {
+        assert_int_equal(json_array_size(path), 11);
+        assert_string_equal(json_string_value(json_array_get(path, 0)), "1204");
+        const char *end = json_string_value(json_array_get(path, 10));
+        int listed = 0;
+        size_t k;
+        json_t *o;
+        json_array_foreach(json_object_get(p, "options"), k, o)
+            listed |= strcmp(str(o, "key"), end) == 0;
+        assert_true(listed);
+    }
+    json_decref(v);
+    json_decref(g);
+}
+
 /* ---- live updates ---------------------------------------------------------------------------- */
 
 typedef struct listener {
@@ -1047,6 +1089,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__create_errors),
         cmocka_unit_test(test_api__journal_export_import),
         cmocka_unit_test(test_api__traces),
+        cmocka_unit_test(test_api__rout_paths_offered),
         cmocka_unit_test(test_api__events),
         cmocka_unit_test(test_api__previews_are_the_cli_answers),
         cmocka_unit_test(test_api__charge_odds_add_up),
