@@ -48,7 +48,8 @@ static char *extra_members(slot *sl)
 {
     json_t *clock = clock_json(sl);
     const lb_state *st = lb_game_state(sl->g);
-    json_t *o = json_pack("{s:I,s:s,s:o,s:o,s:o}", "game", (json_int_t)sl->id, "mode",
+    json_t *o = json_pack("{s:I,s:[ss],s:s,s:o,s:o,s:o}", "game", (json_int_t)sl->id, "sides",
+                          st->sides[0], st->sides[1], "mode",
                           sl->two_players ? "two-players" : "hotseat", "ai",
                           sl->ai >= 0 ? json_string(st->sides[sl->ai]) : json_null(),
                           "movement_clock", clock ? clock : json_null(), "counters",

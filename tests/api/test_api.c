@@ -879,12 +879,12 @@ static void test_api__page_files(void **state)
     } cases[] = {
         {"/", 200, "text/html; charset=utf-8"},
         {"/g/anything", 200, "text/html; charset=utf-8"},
-        {"/web/app.js", 200, "text/javascript; charset=utf-8"},
+        {"/web/game.js", 200, "text/javascript; charset=utf-8"},
         {"/web/style.css", 200, "text/css; charset=utf-8"},
         {"/web/nothing.js", 404, "application/json; charset=utf-8"},
         {"/web/../CMakeLists.txt", 404, "application/json; charset=utf-8"},
         {"/web/.hidden.js", 404, "application/json; charset=utf-8"},
-        {"/web/sub/app.js", 404, "application/json; charset=utf-8"},
+        {"/web/sub/game.js", 404, "application/json; charset=utf-8"},
         {"/g/a/b", 404, "application/json; charset=utf-8"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -896,7 +896,7 @@ static void test_api__page_files(void **state)
             assert_non_null(strstr(r.body, "<!DOCTYPE html>"));
         free(r.body);
     }
-    reply r = http(&S, "HEAD", "/web/app.js", NULL);
+    reply r = http(&S, "HEAD", "/web/game.js", NULL);
     assert_int_equal(r.status, 200);
     assert_int_equal(r.len, 0);
     free(r.body);
