@@ -44,8 +44,12 @@ build: setup
 	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	@cmake --build $(BUILD)
 
-# The terminal game on the demo when a terminal is attached; the map otherwise.
+# The web game on the demo: prints the address and a link per side; Ctrl-C stops it.
 run: build
+	./$(BUILD)/labataille serve --db labataille.db
+
+# The terminal game on the demo when a terminal is attached; the map otherwise.
+play: build
 	@if [ -t 0 ] && [ -t 1 ]; then ./$(BUILD)/labataille play --db labataille.db; \
 	else ./$(BUILD)/labataille show; fi
 
