@@ -125,10 +125,8 @@ async function render(view) {
   S.view = view;
   document.body.dataset.seq = view.seq;
   document.body.dataset.role = view.role;
-  if (first) {
-    map.drawMap(view.map);
-    document.title = `${view.title} — ${view.role}`;
-  }
+  if (first) map.drawMap(view.map);
+  document.title = `${view.pending?.yours ? '▶ ' : ''}${view.title} — ${view.role}`;
   if (S.selected && !unitOf(S.selected)) S.selected = null;
   renderBar();
   renderDecision();
@@ -314,8 +312,12 @@ function drawReach(m, id) {
 /* ---- line of sight on hover ------------------------------------------------------------------ */
 
 let losTimer = null;
-function onHover(hex) {
+function onHover(hex, side) {
   clearTimeout(losTimer);
+  if (side) {
+    status(`hexside ${side.hexes.replace('|', ' | ')}: ${side.type}`);
+    return;
+  }
   if (!hex) {
     map.clear('los');
     status('');
@@ -585,13 +587,18 @@ function toggleLabels() {
   $('labels').setAttribute('aria-pressed', String(on));
 }
 $('labels').addEventListener('click', toggleLabels);
+function toggleCounters() {
+  const hidden = $('map').classList.toggle('no-counters');
+  $('counters').setAttribute('aria-pressed', String(hidden));
+}
+$('counters').addEventListener('click', toggleCounters);
 
 document.addEventListener('keydown', (e) => {
   if (e.target.closest('input, select, textarea') || e.ctrlKey || e.metaKey || e.altKey) return;
   const step = 60;
   const keys = {
     '+': () => map.zoomBy(1.25), '=': () => map.zoomBy(1.25), '-': () => map.zoomBy(1 / 1.25),
-    0: () => map.fit(), l: toggleLabels, n: () => cycle(1), p: () => cycle(-1),
+    0: () => map.fit(), l: toggleLabels, c: toggleCounters, n: () => cycle(1), p: () => cycle(-1),
     u: () => !$('undo').hidden && $('undo').click(),
     ArrowLeft: () => map.pan(-step, 0), ArrowRight: () => map.pan(step, 0),
     ArrowUp: () => map.pan(0, -step), ArrowDown: () => map.pan(0, step),

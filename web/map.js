@@ -90,6 +90,7 @@ export class MapView {
         stroke, 'stroke-width': width, 'stroke-linecap': 'round', class: 'hexside',
         'data-hexside': `${s.hex}|${s.pair || ''}`, 'data-type': s.type,
       }, hexsides);
+      el('title', {}, hexsides.lastChild).textContent = `${s.hex}|${s.pair || ''}: ${s.type}`;
     }
     this.width = maxX + 2 * UX + MARGIN;
     this.height = maxY + UY + MARGIN;
@@ -339,10 +340,11 @@ export class MapView {
   }
 
   hover(e) {
-    const hex = e.target.closest?.('[data-hex]')?.dataset.hex;
-    if (hex !== this.hovered) {
-      this.hovered = hex;
-      this.handlers.hover(hex || null, e);
-    }
+    const side = e.target.closest?.('[data-hexside]');
+    const hex = side ? `|${side.dataset.hexside}` : e.target.closest?.('[data-hex]')?.dataset.hex;
+    if (hex === this.hovered) return;
+    this.hovered = hex;
+    if (side) this.handlers.hover(null, { hexes: side.dataset.hexside, type: side.dataset.type });
+    else this.handlers.hover(hex || null);
   }
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -46,6 +47,7 @@ static void start(server *sv, const char *args)
     sv->pid = fork();
     assert_true(sv->pid >= 0);
     if (sv->pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGTERM); /* the server goes with the test, however it ends */
         char db[128], cmd[1024];
         snprintf(db, sizeof db, "%s/games.db", sv->dir);
         snprintf(cmd, sizeof cmd, "exec %s serve --db %s --port 0 --seed 7 --web %s %s", program,
@@ -61,8 +63,8 @@ static void start(server *sv, const char *args)
     char line[512];
     sv->nlinks = 0;
     while (sv->nlinks < 3 && fgets(line, sizeof line, f)) {
-        char role[32], url[256];
-        if (sscanf(line, "labataille serve: %63[^/]//%63[^/]/", role, url) == 2)
+        char role[32], url[256], scheme[16];
+        if (sscanf(line, "labataille serve: %15[^/]//%63[^/]/", scheme, url) == 2)
             snprintf(sv->base, sizeof sv->base, "http://%s", url);
         else if (sscanf(line, " %31s http://%255s", role, url) == 2) {
             snprintf(sv->links[sv->nlinks][0], sizeof sv->links[0][0], "%s", role);

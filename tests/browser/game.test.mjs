@@ -22,6 +22,7 @@ async function startServer() {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-browser-'));
   server = spawn(program, ['serve', '--db', path.join(folder, 'games.db'), '--port', '0',
     '--seed', '3', '--web', webRoot], { stdio: ['ignore', 'pipe', 'inherit'] });
+  process.on('exit', () => server.kill('SIGTERM'));
   let out = '';
   await new Promise((resolve, reject) => {
     server.stdout.on('data', (chunk) => {
@@ -46,8 +47,8 @@ const tokenOf = (link) => link.split('/g/')[1];
 const viewOf = async (link) => (await api('GET', `/api/g/${tokenOf(link)}`)).json;
 const unitIn = (view, id) => view.units.find((u) => u.id === id);
 
-async function open(link) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 820 } });
+async function open(link, viewport = { width: 1366, height: 820 }) {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(20000);
   const errors = [];
@@ -123,6 +124,13 @@ test('move a unit; the other side sees it live', async () => {
   await fr.waitForSelector('.layer-reach .mark.can[data-hex="0714"]');
   assert.equal(await fr.textContent('.layer-reach .mark[data-hex="0714"] .mark-text'), '1');
   const seq = await seqOf(fr);
+  // a hex out of reach sends nothing (the unit is let go)
+  await fr.click('.layer-terrain .hex[data-hex="2318"]');
+  await fr.waitForTimeout(300);
+  assert.equal(await seqOf(fr), seq);
+  assert.equal((await viewOf(game.french)).seq, seq);
+  await fr.click('[data-unit="fr-18li-2"]');
+  await fr.waitForSelector('.layer-reach .mark.can[data-hex="0714"]');
   await fr.click('.layer-reach .mark.can[data-hex="0714"]');
   await waitSeqAbove(fr, seq);
   await au.waitForSelector('[data-unit="fr-18li-2"][data-hex="0714"]');
@@ -211,8 +219,12 @@ test('charge with a carré attempt, and the Austrians pick the rout path', async
   assert.deepEqual(austrian.errors, []);
 });
 
-test('a spectator watches: no undo, no decision', async () => {
-  const page = await open(printed.spectator);
+test('a spectator watches on a tablet: the map on top, no undo, no decision', async () => {
+  const page = await open(printed.spectator, { width: 820, height: 1180 });
+  const board = await page.locator('#board').boundingBox();
+  const side = await page.locator('#side').boundingBox();
+  assert.ok(board.width > 780 && side.y >= board.y + board.height, 'the panel goes under the map');
+  await page.screenshot({ path: path.join(shots, 'tablet.png') });
   assert.ok(await page.locator('#undo').isHidden());
   assert.equal(await page.getAttribute('body', 'data-role'), 'spectator');
   assert.notEqual(await page.textContent('#whose'), 'Your decision');
