@@ -50,8 +50,9 @@ static int cmp_double(const void *a, const void *b)
 
 /* ---- reads ----------------------------------------------------------------------------------- */
 
-/* wrk's figures for url: requests per second and the 99th percentile; 0 when wrk is missing. */
-static int reads_wrk(const char *url)
+/* wrk's figures for url (what names it): requests per second and the 99th percentile; 0 when
+ * wrk is missing. */
+static int reads_wrk(const char *url, const char *what)
 {
     if (system("command -v wrk >/dev/null 2>&1") != 0)
         return 0;
@@ -67,8 +68,8 @@ static int reads_wrk(const char *url)
     }
     if (p)
         pclose(p);
-    printf("read the view of a game (GET /api/g/TOKEN, wrk -t2 -c32 -d%ds): %.0f requests/s, "
-           "p50 %s, p99 %s\n", READ_SECONDS, rps, p50, p99);
+    printf("read %s (wrk -t2 -c32 -d%ds): %.0f requests/s, p50 %s, p99 %s\n", what, READ_SECONDS,
+           rps, p50, p99);
     return 1;
 }
 
@@ -201,8 +202,10 @@ int main(void)
     new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\",\"seed\":1}", "spectator", token,
              sizeof token);
     snprintf(url, sizeof url, "%s/api/g/%s", base, token);
-    if (!reads_wrk(url))
+    if (!reads_wrk(url, "the view of a game, 48 KB with its map (GET /api/g/TOKEN)"))
         reads_curl(url);
+    snprintf(url, sizeof url, "%s/api/g/%s/journal?from=0", base, token);
+    reads_wrk(url, "the journal of a game (GET /api/g/TOKEN/journal?from=0)");
     decisions(base);
     decisions(NULL);
     lb_server_free(server);

@@ -9,9 +9,19 @@
 
 #include "server_int.h"
 
+#define CACHE_SLOTS 512 /* links looked up lately, by their digest's first byte pair */
+
+typedef struct cached {
+    unsigned char digest[DIGEST_BYTES];
+    long long game;
+    int role;
+    int used;
+} cached;
+
 struct links {
     sqlite3 *db;
     pthread_mutex_t lock;
+    cached cache[CACHE_SLOTS]; /* a link never changes once made: no invalidation */
 };
 
 static const char schema[] =
@@ -118,15 +128,24 @@ int links_find(struct links *l, const char *token, long long *game, int *role)
     unsigned char digest[DIGEST_BYTES];
     if (digest_of(token, digest) != 0)
         return LB_NOT_FOUND;
+    cached *c = &l->cache[(digest[0] << 8 | digest[1]) % CACHE_SLOTS];
     pthread_mutex_lock(&l->lock);
-    sqlite3_stmt *q;
     int rc = LB_NOT_FOUND;
+    if (c->used && memcmp(c->digest, digest, DIGEST_BYTES) == 0) {
+        *game = c->game;
+        *role = c->role;
+        pthread_mutex_unlock(&l->lock);
+        return LB_OK;
+    }
+    sqlite3_stmt *q;
     if (sqlite3_prepare_v2(l->db, "SELECT game, role FROM web_links WHERE digest = ?", -1, &q,
                            NULL) == SQLITE_OK) {
         sqlite3_bind_blob(q, 1, digest, DIGEST_BYTES, SQLITE_STATIC);
         if (sqlite3_step(q) == SQLITE_ROW) {
-            *game = sqlite3_column_int64(q, 0);
-            *role = sqlite3_column_int(q, 1);
+            *game = c->game = sqlite3_column_int64(q, 0);
+            *role = c->role = sqlite3_column_int(q, 1);
+            memcpy(c->digest, digest, DIGEST_BYTES);
+            c->used = 1;
             rc = LB_OK;
         }
         sqlite3_finalize(q);

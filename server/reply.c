@@ -30,16 +30,44 @@ void reply_json(lb_http_response *rs, int status, json_t *j)
     reply_text(rs, status, text);
 }
 
+/* Replaces each byte of s that is not part of a well-formed UTF-8 sequence with '?': what a
+ * request said may be anything, and an answer is JSON text. */
+static void make_utf8(char *s)
+{
+    unsigned char *p = (unsigned char *)s;
+    while (*p) {
+        int n = *p < 0x80 ? 0 : (*p & 0xe0) == 0xc0 && *p >= 0xc2 ? 1 : (*p & 0xf0) == 0xe0 ? 2
+                : (*p & 0xf8) == 0xf0 && *p <= 0xf4 ? 3 : -1;
+        int ok = n >= 0;
+        for (int k = 1; ok && k <= n; k++)
+            ok = (p[k] & 0xc0) == 0x80;
+        /* no overlong three-byte forms, no surrogates, nothing past U+10FFFF */
+        if (ok && n == 2)
+            ok = !(p[0] == 0xe0 && p[1] < 0xa0) && !(p[0] == 0xed && p[1] >= 0xa0);
+        if (ok && n == 3)
+            ok = !(p[0] == 0xf0 && p[1] < 0x90) && !(p[0] == 0xf4 && p[1] >= 0x90);
+        if (!ok) {
+            *p++ = '?';
+            continue;
+        }
+        p += n + 1;
+    }
+}
+
 json_t *error_object(int status, const char *code, const char *path, const char *fmt, ...)
 {
-    char message[1024];
+    char message[1024], where[256];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
+    make_utf8(message);
     json_t *e = json_pack("{s:i,s:s,s:s}", "status", status, "code", code, "message", message);
-    if (e && path)
-        json_object_set_new(e, "path", json_string(path));
+    if (e && path) {
+        snprintf(where, sizeof where, "%s", path);
+        make_utf8(where);
+        json_object_set_new(e, "path", json_string(where));
+    }
     return e ? json_pack("{s:o}", "error", e) : NULL;
 }
 
