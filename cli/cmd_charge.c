@@ -231,14 +231,9 @@ int cmd_charge(const cli_args *args)
         return CLI_INVALID;
     }
     lb_charge_req req = {.cavalry = args->positional[1]};
-    lb_standing standing[3];
+    lb_standing standing[LB_CHARGE_STANDING_MAX];
     const char *target = cli_option_value(args, "target", NULL);
-    if (target) {
-        standing[req.nstanding++] = (lb_standing){LB_DECIDE_TARGET, target, "target"};
-        standing[req.nstanding++] = (lb_standing){LB_DECIDE_TARGET, NULL, "not-target"};
-    }
-    if (response)
-        standing[req.nstanding++] = (lb_standing){LB_DECIDE_RESPONSE, NULL, response};
+    req.nstanding = lb_charge_standing(target, response, standing);
     req.standing = standing;
     lb_charge *ch = NULL;
     lb_charge_outcomes odds = {0};

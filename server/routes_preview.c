@@ -219,13 +219,8 @@ static void charge(preview *p)
         reply_error(p->rs, 400, "bad-query", "response", "expected stand or carre");
         return;
     }
-    lb_standing standing[3];
-    if (target) {
-        standing[req.nstanding++] = (lb_standing){LB_DECIDE_TARGET, target, "target"};
-        standing[req.nstanding++] = (lb_standing){LB_DECIDE_TARGET, NULL, "not-target"};
-    }
-    if (response)
-        standing[req.nstanding++] = (lb_standing){LB_DECIDE_RESPONSE, NULL, response};
+    lb_standing standing[LB_CHARGE_STANDING_MAX];
+    req.nstanding = lb_charge_standing(target, response, standing);
     req.standing = standing;
     req.cavalry = p->st->units[unit].id;
     req.automatic = 1;

@@ -61,6 +61,13 @@ typedef struct lb_move_answer {
 /* labataille move --json: {"unit","allowance","legal",…,"reachable",…,"trace"}. */
 json_t *lb_move_json(const lb_move_answer *a, const lb_trace *t);
 
+#define LB_CHARGE_STANDING_MAX 3
+
+/* The standing answers of a charge question: target (a unit id, NULL: none) is the charge's
+ * target and no other formation is; response ("stand", "carre", NULL: none) is the target's
+ * answer. Fills out (LB_CHARGE_STANDING_MAX) with pointers to the texts; returns how many. */
+int lb_charge_standing(const char *target, const char *response, lb_standing *out);
+
 /* Are the unit's hexes, state, formation, losses, facing and readiness the same in both (a
  * charge's answer lists the units that changed)? */
 int lb_charge_unit_same(const lb_unit *a, const lb_unit *b);

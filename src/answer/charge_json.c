@@ -1,7 +1,19 @@
-/* Cavalry charge answers as JSON (labataille charge): events, obligations, units changed, decisions, journal and exact odds. */
+/* Cavalry charge answers as JSON (labataille charge): the standing answers asked for, events, obligations, units changed, decisions, journal and exact odds. */
 #include <stdlib.h>
 
 #include "lb/answer.h"
+
+int lb_charge_standing(const char *target, const char *response, lb_standing *out)
+{
+    int n = 0;
+    if (target) {
+        out[n++] = (lb_standing){LB_DECIDE_TARGET, target, "target"};
+        out[n++] = (lb_standing){LB_DECIDE_TARGET, NULL, "not-target"};
+    }
+    if (response)
+        out[n++] = (lb_standing){LB_DECIDE_RESPONSE, NULL, response};
+    return n;
+}
 
 static json_t *hexes_json(const lb_state *st, const lb_unit *u)
 {
