@@ -181,6 +181,33 @@ test('fire after reading the odds', async () => {
   assert.deepEqual(au.errors, []);
 });
 
+test('the two sides play on to the end of the battle', async () => {
+  // each side in turn ends its segments, passes, or takes the rules' automatic choice
+  for (let n = 0; n < 400; n += 1) {
+    const view = await viewOf(game.french);
+    if (!view.pending) break;
+    const page = view.pending.side === 'french' ? fr : au;
+    await page.waitForFunction((s) => Number(document.body.dataset.seq) === s, view.seq);
+    await page.waitForSelector('#whose.yours');
+    const end = page.locator('#end:not([hidden])');
+    if (await end.count()) await end.click();
+    else {
+      const keys = view.pending.options.map((o) => o.key);
+      const key = ['pass', 'auto'].find((k) => keys.includes(k)) || keys[0];
+      await page.click(`#decision button[data-key="${key}"]`);
+    }
+    await waitSeqAbove(page, view.seq);
+  }
+  const over = await viewOf(game.austrian);
+  assert.equal(over.pending, null);
+  assert.notEqual(over.result, null);
+  await fr.waitForSelector('text=Battle over');
+  await au.waitForSelector('text=Battle over');
+  await fr.screenshot({ path: path.join(shots, 'battle-over.png') });
+  assert.deepEqual(fr.errors, []);
+  assert.deepEqual(au.errors, []);
+});
+
 /* ---- a charge, a carré attempt, a rout: the game serve printed (seed 3) ---------------------- */
 
 test('charge with a carré attempt, and the Austrians pick the rout path', async () => {
