@@ -84,6 +84,7 @@ int cmd_charge(const cli_args *args);
 int cmd_play(const cli_args *args);
 int cmd_games(const cli_args *args);
 int cmd_replay(const cli_args *args);
+int cmd_melee(const cli_args *args);
 int cmd_move(const cli_args *args);
 int cmd_serve(const cli_args *args);
 

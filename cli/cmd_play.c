@@ -143,7 +143,8 @@ static const char *complete_key(play *P, const char *key)
         }
     if (count <= 1)
         return count ? found : key;
-    refuse(P, "%d options begin with %s: say which (unit %s lists them)", count, key, "ID");
+    refuse(P, "%d options begin with %s: say which (`unit ID` lists a unit's options)", count,
+           key);
     return NULL;
 }
 
@@ -357,12 +358,19 @@ static int do_charge(play *P, int argc, char **argv)
     return decide(P, key);
 }
 
-/* R-GAME-3: melee (issue 15) is not in the game yet. */
-static int do_later(play *P, int argc, char **argv)
+/* melee ATTACKER… TARGET (a hex or a unit id). */
+static int do_melee(play *P, int argc, char **argv)
 {
-    (void)argc;
-    return refuse(P, "%s is not in the game yet: the melee segment offers only what the options "
-                  "list [R-GAME-3]", argv[0]);
+    char label[LB_HEX_LABEL_MAX], key[LB_OPTION_KEY_MAX];
+    if (argc < 3)
+        return refuse(P, "usage: melee ATTACKER… TARGET");
+    if (hex_arg(P, argv[argc - 1], label))
+        return PLAY_REFUSED;
+    size_t used = (size_t)snprintf(key, sizeof key, "melee:%s:", label);
+    for (int i = 1; i < argc - 1 && used < sizeof key; i++)
+        used += (size_t)snprintf(key + used, sizeof key - used, "%s%s", i > 1 ? "+" : "",
+                                 argv[i]);
+    return decide(P, key);
 }
 
 /* move UNIT HEX (a cheapest way there) or move UNIT H1,H2,… (that path). */
@@ -491,7 +499,7 @@ static const verb verbs[] = {
      "change formation (facing N after, the hexes it stands in)"},
     {"fire", do_fire, "fire UNIT TARGET", "fire at a hex (or a unit's hex)"},
     {"charge", do_charge, "charge CAVALRY H1,H2,…", "charge along a path of hexes"},
-    {"melee", do_later, "melee UNIT… TARGET", "melee (not in the game yet)"},
+    {"melee", do_melee, "melee ATTACKER… TARGET", "assault a hex (or a unit's hex) with units"},
     {"choose", do_choose, "choose N [PARAMETER]", "take option N (or its key) of the decision"},
     {"end", do_end, "end", "end the segment"},
     {"undo", do_undo, "undo", "take back the last decision (dice are never re-rolled)"},

@@ -14,6 +14,7 @@ static const cli_command commands[] = {
      "may UNIT fire at TARGET; fire value, defence, odds, exact losses; the result with --dice"},
     {"retreat", cmd_retreat, "kind=,die=,auto", "retreat FILE UNIT --kind K [--die N] [--auto]",
      "every optimal path of retreat, rout or flight (K: disorder, rout, flight)"},
+    {"melee", cmd_melee, "fired=,fire-loss=,straight=,charged=,times=,passed=,preserve=,retire=,answers=,auto", "melee FILE ATTACKER... TARGET [--dice R]", "an assault: pre-melee checks, values, exact odds; played with --dice (--answers K,..., --auto)"},
     {"los", cmd_los, "", "los FILE FROM TO", "can FROM see TO (hex labels or unit ids), and why"},
     {"visible", cmd_visible, "", "visible FILE FROM", "every hex FROM can see, on the map"},
     {"move", cmd_move, "to=,path=,plan=,form=,face=,enter=,svg=", "move FILE UNIT [--to H | --path H1,... | --plan A,...] [--form F] [--face N]", "is a move legal, its cost step by step, where it must stop; every hex in reach"},

@@ -44,6 +44,7 @@ typedef struct lb_fire_multiple {
 struct json_t;
 struct lb_fire_charts;
 struct lb_charge_charts;
+struct lb_melee_charts;
 struct lb_move_charts;
 
 typedef struct lb_charts {
@@ -58,6 +59,7 @@ typedef struct lb_charts {
     int elevation_hexside;  /* hexside type crossed by every change of elevation, or -1 */
     struct lb_fire_charts *fire; /* fire tables compiled by the loader (fire_charts.h) */
     struct lb_charge_charts *charge; /* charge tables compiled by the loader (charge_charts.h) */
+    struct lb_melee_charts *melee; /* melee tables compiled by the loader (melee_charts.h) */
     struct lb_move_charts *move; /* movement tables compiled by the loader (move_charts.h) */
     struct json_t *doc;     /* the merged charts, owned by the state */
 } lb_charts;

@@ -42,6 +42,10 @@ typedef enum lb_decision_kind {
     LB_DECIDE_PATH,     /* where a retreat or rout ends: a hex label */
     LB_DECIDE_STEP,     /* the next hex of a forced move: a hex label */
     LB_DECIDE_ENGAGE,   /* which enemy met at once is attacked: a unit id */
+    LB_DECIDE_RETIRE,   /* a defender may retreat before the melee (29): "retreat", "stand" */
+    LB_DECIDE_PRESERVE, /* cavalry melees at one third to keep its readiness (36.5): "preserve",
+                         * "full" */
+    LB_DECIDE_ADVANCE,  /* which attacker enters the vacated hex: a unit id, or "none" */
     LB_DECIDE_ACTION,   /* the game: the next action of a segment ("end", "fire:UNIT:HEX", …) */
     LB_DECIDE_OPPORTUNITY, /* the game: fire at a unit in a zone of influence now, or "pass" */
     LB_DECIDE_CONCEDE,  /* the game: a side gives up the battle: "concede" */
@@ -70,6 +74,9 @@ typedef struct lb_decision {
     int noptions;
     int cap;
     int auto_choice;                  /* the option the automatic mode takes */
+    int *slots;                       /* index of the keys (option + 1, 0 empty) once there
+                                       * are many options; NULL before */
+    int nslots;
 } lb_decision;
 
 /* A standing answer: decisions of this kind (about this subject, or any when subject is NULL)

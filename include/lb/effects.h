@@ -32,6 +32,10 @@ lb_effect lb_effects_fire(const lb_state *s, const lb_unit *u, lb_trace *t);
 /* Melee value when attacking (defending = 0) or defending: printed melee after losses and
  * state; routed infantry and artillery melee only in defence (R-MOR-4). */
 lb_effect lb_effects_melee(const lb_state *s, const lb_unit *u, int defending, lb_trace *t);
+/* The same before R-MOR-9's rounding, for a rule that multiplies it further: the melee rounds
+ * each unit's value once, after all its multipliers (R-MEL-13). */
+lb_effect lb_effects_melee_unrounded(const lb_state *s, const lb_unit *u, int defending,
+                                     lb_trace *t);
 /* Movement points in segment seg: halved when disordered; routed infantry and artillery move
  * only in the Morale Recovery Segment, with 10 MP; routed cavalry at its printed rate. */
 lb_effect lb_effects_movement(const lb_state *s, const lb_unit *u, lb_segment seg, lb_trace *t);

@@ -89,6 +89,7 @@ typedef struct lb_modifier_ctx {
     int recall_failed;
     int attacker_level, defender_level;         /* organisation morale levels (9.1) */
     int attacker_fire_loss, defender_fire_loss; /* increments lost to defensive fire */
+    int attacker_preserve, defender_preserve;   /* melees at one third to keep readiness (36.5) */
 } lb_modifier_ctx;
 
 /* An entry that applied, with its value after `per`. */

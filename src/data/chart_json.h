@@ -66,6 +66,12 @@ int cj_rational(cj *C, const json_t *v, const char *path, int *num, int *den);
 /* A string or a list of strings (ids) at path into an arena array; *n gets the count. */
 int cj_ids(cj *C, const json_t *v, const char *path, const char *what, const char ***out, int *n);
 
+/* Compiles the condition (10.1) at path, allowing the roles in `roles` (LB_ROLE_* bits), into
+ * *out; 0, or -1 after reporting. Implemented in modifiers.c. */
+struct lb_condition;
+int cj_condition(cj *C, const json_t *v, const char *base, unsigned roles,
+                 struct lb_condition *out);
+
 /* Compiles the modifier table at charts key `key` (10.3) into *out, allowing the roles in
  * `roles` (LB_ROLE_* bits) and the `per` counts in `pers` (bit per lb_modifier_per). An absent
  * table leaves out->present 0. Implemented in modifiers.c. */

@@ -162,8 +162,7 @@ static const lb_predicate *compile_predicate(cj *C, const json_t *v, const char 
     return bad ? NULL : p;
 }
 
-static int compile_condition(cj *C, const json_t *v, const char *base, unsigned roles,
-                             lb_condition *out)
+int cj_condition(cj *C, const json_t *v, const char *base, unsigned roles, lb_condition *out)
 {
     char k[CJ_PATH];
     if (!cj_object(C, v, base, "a condition object"))
@@ -265,7 +264,7 @@ void cj_modifiers(cj *C, const json_t *doc, const char *key, unsigned roles, uns
             cj_problem(C, k, "expected a condition object, found nothing");
             bad = 1;
         } else {
-            bad |= compile_condition(C, when, k, roles, &m->when) != 0;
+            bad |= cj_condition(C, when, k, roles, &m->when) != 0;
         }
         bad |= cj_int(C, e, p, "mod", 1, -99, 99, &m->mod) != 0;
         int per = cj_enum(C, e, p, "per", 0, per_names + 1, 4);
@@ -348,7 +347,8 @@ static int leader_holds(const lb_state *s, const lb_predicate *p, const lb_unit 
     return 0;
 }
 
-static int predicate_holds(const lb_state *s, const lb_predicate *p, int unit, int fire_lost)
+static int predicate_holds(const lb_state *s, const lb_predicate *p, int unit, int fire_lost,
+                           int preserve)
 {
     if (unit < 0 || unit >= s->nunits)
         return 0;
@@ -375,8 +375,8 @@ static int predicate_holds(const lb_state *s, const lb_predicate *p, int unit, i
         return 0;
     if (p->lance && u->lance <= 0)
         return 0;
-    if (p->preserve_readiness)
-        return 0; /* only a melee may choose to keep readiness (36.5); nothing else does */
+    if (p->preserve_readiness && !preserve)
+        return 0; /* only a melee may choose to keep readiness (36.5): its context says so */
     if (p->morale_lo && (lb_roll_index(u->morale) < lb_roll_index(p->morale_lo) ||
                          lb_roll_index(u->morale) > lb_roll_index(p->morale_hi)))
         return 0;
@@ -394,11 +394,13 @@ static int predicate_holds(const lb_state *s, const lb_predicate *p, int unit, i
 
 int lb_condition_holds(const lb_state *s, const lb_condition *c, const lb_modifier_ctx *x)
 {
-    if (c->attacker && !predicate_holds(s, c->attacker, x->attacker, x->attacker_fire_loss))
+    if (c->attacker &&
+        !predicate_holds(s, c->attacker, x->attacker, x->attacker_fire_loss, x->attacker_preserve))
         return 0;
-    if (c->defender && !predicate_holds(s, c->defender, x->defender, x->defender_fire_loss))
+    if (c->defender &&
+        !predicate_holds(s, c->defender, x->defender, x->defender_fire_loss, x->defender_preserve))
         return 0;
-    if (c->unit && !predicate_holds(s, c->unit, x->unit, 0))
+    if (c->unit && !predicate_holds(s, c->unit, x->unit, 0, 0))
         return 0;
     /* R-CHG-13: through and across are read at the hexside of contact only */
     if (c->through && (!x->contact || x->through != c->through))

@@ -10,6 +10,7 @@
 #include "jsonpos.h"
 #include "lb/charge_charts.h"
 #include "lb/fire_charts.h"
+#include "lb/melee_charts.h"
 #include "lb/move_charts.h"
 #include "lb/scenario.h"
 #include "move_record.h"
@@ -631,6 +632,14 @@ static void compile_charge(loader *L, const json_t *charts)
         L->failed_alloc = 1;
 }
 
+/* The melee tables (charts-format 6), compiled once per state. */
+static void compile_melee(loader *L, const json_t *charts)
+{
+    if (lb_melee_charts_compile(charts, &L->st->charts, L->st->arena, L->strict, report_chart, L,
+                                &L->st->charts.melee) == LB_NOMEM)
+        L->failed_alloc = 1;
+}
+
 static void load_charts(loader *L)
 {
     char fbuf[80];
@@ -673,6 +682,7 @@ static void load_charts(loader *L)
     compile_morale(L, merged);
     compile_fire(L, merged);
     compile_charge(L, merged);
+    compile_melee(L, merged);
     compile_move_charts(L, merged);
 }
 

@@ -4,6 +4,7 @@
 
 #include "lb/charge.h"
 #include "lb/game.h"
+#include "lb/melee.h"
 #include "lb/move.h"
 #include "lb/retreat.h"
 
@@ -12,6 +13,7 @@
 #define STEPS_PER_TURN (2 * STEPS_PER_SIDE)
 #define TASKS_MAX 64
 #define OBLIGATIONS_MAX 64
+#define MELEE_UNITS_MAX 32
 
 /* Follow-ups that may need a decision before the segment goes on. */
 typedef enum task_kind {
@@ -32,7 +34,12 @@ typedef struct task {
 typedef struct unit_rec {
     const char *id;
     int fired_step;              /* the step (segment) it last fired in, -1 */
+    int fired_half;              /* the side's sequence (turn * 2 + half) it last fired in, -1 */
+    lb_hex fired_at;             /* the hex it fired at then (32.5) */
+    int df_loss_half;            /* the sequence in which it lost df_loss increments to */
+    int df_loss;                 /* defensive fire (the pre-melee chart) */
     int charged_step;            /* the step it last charged in, -1 */
+    int meleed_step;             /* the step it last meleed in, -1 */
     int combat_step;             /* its last melee, charge or fire loss (cavalry rest, 36.6) */
 } unit_rec;
 
@@ -56,6 +63,8 @@ typedef struct obligation {
     char unit[LB_SUBJECT_MAX];
     char other[LB_SUBJECT_MAX];
     int step;                    /* the step of the charge */
+    lb_frac melee_times;         /* MELEE: the charge's multiplier (R-CHG-16) */
+    int charge_bonus;            /* MELEE: straight and facing (37.7) */
 } obligation;
 
 struct lb_game {
@@ -92,8 +101,14 @@ struct lb_game {
     lb_charge *charge;           /* a charge waiting for a decision */
     char charging[LB_SUBJECT_MAX]; /* its cavalry */
     move_job job;                /* a move under way */
+    lb_melee *melee;             /* a melee waiting for a decision */
+    char melee_at[LB_HEX_LABEL_MAX];
+    char melee_units[MELEE_UNITS_MAX][LB_SUBJECT_MAX]; /* its attackers and defenders */
+    int nmelee_units;
+    int *assaulted;              /* per cell: the step it was last assaulted in, -1 */
     lb_decision pending;
     int has_pending;
+    int pending_lazy;            /* replay: the action decision holds no options yet */
     lb_trace trace;              /* what the last answer did */
     lb_trace *tr;                /* &trace, or NULL while replaying */
     char error[LB_GAME_REASON_MAX];
@@ -153,15 +168,22 @@ int task_answer(lb_game *g, const char *key);
 /* Forgets the paths of an offered retreat. */
 void task_forget(lb_game *g);
 
+/* Which options a segment lists: all, only one unit's (replay checks an answer against those),
+ * or only whether there is any (replay asks whether the segment offers a decision at all). */
+typedef struct opt_scope {
+    const char *unit;            /* NULL: every unit */
+    int any;                     /* stop at the first option */
+} opt_scope;
+
 /* seg_fire.c: Defensive and Offensive Fire */
 /* Adds the fire options of the segment now to d. */
-int fire_options(const lb_game *g, lb_decision *d);
+int fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
 /* Resolves "fire:UNIT:HEX" (a legal option); opportunity fire (28) is outside the segment's
  * once-per-unit and once-per-hex records. LB_OK or an error. */
 int fire_run(lb_game *g, const char *key, int opportunity);
 
 /* seg_charge.c: Charge à Cheval */
-int charge_options(const lb_game *g, lb_decision *d);
+int charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
 /* Starts the charge of "charge:UNIT:PATH": LB_OK (started, or refused with out filled). */
 int charge_start(lb_game *g, const char *key, lb_game_answer *out);
 /* Runs the charge in progress to its next decision or its end (applied). */
@@ -171,6 +193,14 @@ int charge_answer(lb_game *g, const char *key);
 /* End of the Melee segment: obligations due after all melees (R-CHG-6, 38.10). */
 int charge_after_melee(lb_game *g);
 
+/* seg_melee.c: Melee */
+/* The assaults open now; *compulsory is 1 when they are melees a charge owes (no "end"). */
+int melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int *compulsory);
+/* Declares "melee:HEX:U1+U2+…": LB_OK (under way or done, or refused with out filled). */
+int melee_start(lb_game *g, const char *key, lb_game_answer *out);
+int melee_resume(lb_game *g);
+int melee_answer(lb_game *g, const char *key);
+
 /* seg_recovery.c: Morale Recovery */
 int recovery_begin(lb_game *g);
 
@@ -179,7 +209,7 @@ int command_step(lb_game *g);
 
 /* seg_move.c: Movement, reinforcements entering, opportunity fire */
 /* The phasing side's movement actions and reinforcement entries. */
-int move_options(const lb_game *g, lb_decision *d);
+int move_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
 /* Starts the answer key (move, path, face, form, prolonge, attach, detach, march, enter): LB_OK
  * (a move under way, an entry made, or refused with out filled). */
 int move_run(lb_game *g, const char *key, lb_game_answer *out);

@@ -60,7 +60,7 @@ static void mix_unit(uint64_t *h, const lb_unit *u)
 
 static void mix_decision(uint64_t *h, const lb_decision *d)
 {
-    mix_int(h, d->kind);
+    mix_str(h, lb_decision_kind_name(d->kind)); /* names, not numbers: stable across versions */
     mix_int(h, d->side);
     mix_str(h, d->subject);
     mix_int(h, d->noptions);
@@ -87,10 +87,14 @@ uint64_t lb_game_hash(const lb_game *g)
     for (int k = 0; k < b->norgs; k++)
         mix_int(&h, g->org_level[k]);
     mix(&h, g->targeted, (size_t)(st->map.cols * st->map.rows) * sizeof *g->targeted);
+    mix(&h, g->assaulted, (size_t)(st->map.cols * st->map.rows) * sizeof *g->assaulted);
     for (int i = 0; i < g->nrecs; i++) {
-        mix_int(&h, g->recs[i].fired_step);
-        mix_int(&h, g->recs[i].charged_step);
-        mix_int(&h, g->recs[i].combat_step);
+        const unit_rec *r = &g->recs[i];
+        const long long rec[] = {r->fired_step,   r->fired_half, r->fired_at.col, r->fired_at.row,
+                                 r->df_loss_half, r->df_loss,    r->charged_step, r->meleed_step,
+                                 r->combat_step};
+        for (size_t k = 0; k < sizeof rec / sizeof *rec; k++)
+            mix_int(&h, rec[k]);
     }
     for (int s = 0; s < 2; s++) {
         mix_int(&h, g->tally_increments[s]);
@@ -113,6 +117,9 @@ uint64_t lb_game_hash(const lb_game *g)
         mix_str(&h, o->unit);
         mix_str(&h, o->other);
         mix_int(&h, o->step);
+        mix_int(&h, o->melee_times.num);
+        mix_int(&h, o->melee_times.den);
+        mix_int(&h, o->charge_bonus);
     }
     const move_job *j = &g->job;
     mix_int(&h, j->active);
@@ -143,6 +150,18 @@ uint64_t lb_game_hash(const lb_game *g)
             mix_int(&h, e->value);
         }
         const lb_state *w = lb_charge_state(g->charge);
+        for (int i = 0; w && i < w->nunits; i++)
+            mix_unit(&h, &w->units[i]);
+    }
+    if (g->melee) { /* a melee under way: its decisions and dice so far, and where it stands */
+        mix_str(&h, g->melee_at);
+        const lb_journal *j = lb_melee_journal(g->melee);
+        for (int i = 0; i < j->count; i++) {
+            mix_int(&h, j->entries[i].kind);
+            mix_str(&h, j->entries[i].key);
+            mix_int(&h, j->entries[i].value);
+        }
+        const lb_state *w = lb_melee_state(g->melee);
         for (int i = 0; w && i < w->nunits; i++)
             mix_unit(&h, &w->units[i]);
     }

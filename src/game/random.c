@@ -35,6 +35,27 @@ static void random_path(const lb_state *st, const lb_unit *u, lb_pcg32 *rng, cha
     }
 }
 
+/* Attackers for "melee:HEX": each unit offered alone at that hex, with a chance of one half,
+ * at least one of them. */
+static void random_attackers(const lb_decision *d, const char *prefix, lb_pcg32 *rng, char *out,
+                             size_t n)
+{
+    size_t len = strlen(prefix), used = 0;
+    out[0] = '\0';
+    for (int round = 0; round < 2 && used == 0; round++)
+        for (int i = 0; i < d->noptions; i++) {
+            const char *k = d->options[i].key;
+            if (d->options[i].param || strncmp(k, prefix, len) != 0 || k[len] != ':')
+                continue;
+            if (round == 0 && lb_pcg32_bounded(rng, 2))
+                continue;
+            used += (size_t)snprintf(out + used, used < n ? n - used : 0, "%s%s",
+                                     used ? "+" : "", k + len + 1);
+            if (round == 1)
+                break;
+        }
+}
+
 /* The kind of an option: its key up to the first ':' ("move", "fire", "end", …). */
 static size_t kind_len(const char *key)
 {
@@ -72,11 +93,15 @@ int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n)
         snprintf(key, n, "%s", o->key);
         return 0;
     }
-    const char *id = strchr(o->key, ':');
-    int u = id ? lb_state_unit_index(g->st, id + 1) : -1;
-    char path[LB_OPTION_KEY_MAX] = "";
-    if (u >= 0)
-        random_path(g->st, &g->st->units[u], rng, path, sizeof path);
-    snprintf(key, n, "%s:%s", o->key, path);
+    char param[LB_OPTION_KEY_MAX] = "";
+    if (strcmp(o->param, "attackers") == 0)
+        random_attackers(d, o->key, rng, param, sizeof param);
+    else {
+        const char *id = strchr(o->key, ':');
+        int u = id ? lb_state_unit_index(g->st, id + 1) : -1;
+        if (u >= 0)
+            random_path(g->st, &g->st->units[u], rng, param, sizeof param);
+    }
+    snprintf(key, n, "%s:%s", o->key, param);
     return 0;
 }

@@ -53,8 +53,13 @@ void snapshot_settle(lb_game *g, snapshot *s, const char *const *surrendered, in
         if (lost > 0) {
             g->tally_increments[enemy] += lost;
             unit_rec *r = game_rec(g, was->id);
+            int half = g->turn_index * 2 + g->half;
             if (r)
                 r->combat_step = step;
+            if (r && g->st->turn.segment == LB_SEG_DEFENSIVE_FIRE) { /* the pre-melee chart */
+                r->df_loss = r->df_loss_half == half ? r->df_loss + lost : lost;
+                r->df_loss_half = half;
+            }
             lb_trace_add(g->tr, "R-VIC-3", "(11)", "%s loses %d increment%s%s", was->id, lost,
                          lost == 1 ? "" : "s", now < 0 ? " and is eliminated" : "");
         }

@@ -98,6 +98,15 @@ lb_effect lb_effects_fire(const lb_state *s, const lb_unit *u, lb_trace *t)
 /* R-MOR-3..6, R-MOR-11 */
 lb_effect lb_effects_melee(const lb_state *s, const lb_unit *u, int defending, lb_trace *t)
 {
+    lb_effect e = lb_effects_melee_unrounded(s, u, defending, t);
+    return e.allowed ? finish(s, e.value, "melee", t) : e;
+}
+
+/* R-MOR-3..6, R-MOR-11 */
+lb_effect lb_effects_melee_unrounded(const lb_state *s, const lb_unit *u, int defending,
+                                     lb_trace *t)
+{
+    (void)s;
     if (!lb_unit_is_combat(u))
         return refuse("R-MOR-2", "a leader is not a combat unit and does not melee", t);
     lb_frac v = lb_frac_mul(lb_frac_int(u->melee), lb_effects_losses(u, LB_VALUE_MELEE, t));
@@ -116,7 +125,7 @@ lb_effect lb_effects_melee(const lb_state *s, const lb_unit *u, int defending, l
     } else {
         trace_good(u, v, "melee", t);
     }
-    return finish(s, v, "melee", t);
+    return (lb_effect){.allowed = 1, .value = v};
 }
 
 /* R-MOR-3..6, R-MOR-11: movement is not reduced by losses. */

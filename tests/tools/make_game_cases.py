@@ -98,6 +98,21 @@ CASES = {
     },
 }
 
+def hussars(uid, side, hexes, facing):
+    return {"id": uid, "side": side, "arm": "cavalry", "nation": side, "class": "hussar",
+            "increments": 6, "fire": 0, "melee": 12, "movement": 14, "morale": "34",
+            "formation": "column", "state": "good", "readiness": "fresh", "hexes": hexes,
+            "facing": facing}
+
+
+CASES["game-R-GAME-18-owed-melee"] = {
+    "ruling": "R-GAME-18",
+    "args": ["play", "{scenario}", "--seed", "1", "--script",
+             "tests/game/scripts/owed-melee.txt", "--json"],
+    "scenario": scenario("owed melee", [hussars("fr-hus", "french", ["0403"], 6),
+                                        hussars("au-hus", "austrian", ["0406"], 12)]),
+}
+
 OPPORTUNITY = scenario("opportunity fire", [
     column("fr-a", "french", ["0404"], 12),
     column("au-a", "austrian", ["0403"], 6),

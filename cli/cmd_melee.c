@@ -1,0 +1,528 @@
+/* labataille melee FILE ATTACKER... TARGET [--dice R | --seed N]: the assault's values, pre-melee checks and exact odds; the melee played with dice. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "lb/melee.h"
+
+#define LIST_MAX 64
+
+/* A comma-separated option value cut into its entries. */
+typedef struct list {
+    char *buf;
+    char *items[LIST_MAX];
+    int n;
+} list;
+
+static int split(const cli_args *args, const char *name, list *l)
+{
+    memset(l, 0, sizeof *l);
+    const char *v = cli_option_value(args, name, NULL);
+    if (!v)
+        return CLI_OK;
+    l->buf = strdup(v);
+    if (!l->buf)
+        return cli_invalid("out of memory");
+    for (char *p = l->buf; *p;) {
+        if (l->n == LIST_MAX)
+            return cli_usage(args, "--%s: at most %d entries", name, LIST_MAX);
+        l->items[l->n++] = p;
+        p += strcspn(p, ",");
+        if (*p)
+            *p++ = '\0';
+    }
+    return CLI_OK;
+}
+
+/* The attacker of req named id, or NULL after an error. */
+static lb_melee_attacker *attacker(const cli_args *args, lb_melee_req *req, const char *opt,
+                                   const char *id)
+{
+    for (int i = 0; i < req->nattackers; i++)
+        if (strcmp(req->attackers[i].id, id) == 0)
+            return &req->attackers[i];
+    cli_usage(args, "--%s: \"%s\" is not one of the attackers", opt, id);
+    return NULL;
+}
+
+/* --fired U@HEX, --fire-loss U=N, --straight U, --charged U, --times U=N/D, --passed U,
+ * --preserve U, --retire U: what earlier segments left the units, and standing answers. */
+static int parse_facts(const cli_args *args, const lb_state *st, lb_melee_req *req, list *l,
+                       lb_standing *standing)
+{
+    static const char *const opts[] = {"fired",   "fire-loss", "straight", "charged",
+                                       "times",   "passed",    "preserve", "retire"};
+    int rc = CLI_OK;
+    for (int o = 0; o < 8 && rc == CLI_OK; o++) {
+        if ((rc = split(args, opts[o], &l[o])) != CLI_OK)
+            break;
+        for (int k = 0; k < l[o].n && rc == CLI_OK; k++) {
+            char *id = l[o].items[k], *val = strpbrk(id, o == 0 ? "@" : "=");
+            if (val)
+                *val++ = '\0';
+            if ((o == 0 || o == 1 || o == 4) != (val != NULL))
+                return cli_usage(args, "--%s: expected %s, found \"%s\"", opts[o],
+                                 o == 0 ? "UNIT@HEX" : o == 1 ? "UNIT=N" : o == 4 ? "UNIT=N/D"
+                                                                          : "UNIT",
+                                 l[o].items[k]);
+            if (o >= 5) {
+                if (lb_state_unit_index(st, id) < 0)
+                    return cli_invalid("--%s: unknown unit \"%s\"", opts[o], id);
+                if (o == 5) {
+                    if (req->npassed == LB_MELEE_PASSED_MAX)
+                        return cli_usage(args, "--passed: at most %d units", LB_MELEE_PASSED_MAX);
+                    req->passed[req->npassed++] = id;
+                } else {
+                    standing[req->nstanding++] = (lb_standing){
+                        o == 6 ? LB_DECIDE_PRESERVE : LB_DECIDE_RETIRE, id,
+                        o == 6 ? "preserve" : "retreat"};
+                }
+                continue;
+            }
+            lb_melee_attacker *a = attacker(args, req, opts[o], id);
+            if (!a)
+                return CLI_USAGE;
+            char *end;
+            long n, d = 1;
+            switch (o) {
+            case 0:
+                a->fired = 1;
+                if (lb_map_parse_label(&st->map, val, &a->fired_at) != 0 ||
+                    !lb_map_contains(&st->map, a->fired_at))
+                    return cli_invalid("--fired: expected a hex of the map, found \"%s\"", val);
+                break;
+            case 1:
+                n = strtol(val, &end, 10);
+                if (*end || n < 0 || n > 99)
+                    return cli_usage(args, "--fire-loss: expected increments 0-99, found \"%s\"",
+                                     val);
+                a->fire_loss = (int)n;
+                break;
+            case 2: a->charge_straight = 1; break;
+            case 3: a->charged = 1; break;
+            case 4:
+                n = strtol(val, &end, 10);
+                if (*end == '/')
+                    d = strtol(end + 1, &end, 10);
+                if (*end || n < 1 || d < 1 || n > 99 || d > 99)
+                    return cli_usage(args, "--times: expected a fraction N/D, found \"%s\"", val);
+                a->times = lb_frac_make(n, d);
+                break;
+            }
+        }
+    }
+    return rc;
+}
+
+/* ---- JSON --------------------------------------------------------------------------------- */
+
+/* An exact value: an integer as a number, else a fraction string "15/2". */
+static json_t *exact(lb_frac f)
+{
+    char buf[48];
+    return f.den == 1 ? json_integer(f.num) : json_string(lb_frac_fmt(f, buf, sizeof buf));
+}
+
+static json_t *unit_json(const lb_state *st, const lb_melee_chance *c, const lb_melee_unit *mu)
+{
+    const lb_unit *u = &st->units[mu->unit];
+    json_t *times = json_array();
+    for (int k = 0; k < mu->ntimes; k++) {
+        const lb_melee_times *f = &mu->times[k];
+        char rule[96];
+        snprintf(rule, sizeof rule, "%s%s%s", f->rule,
+                 strcmp(f->rule, "melee_multipliers") ? "" : ".",
+                 strcmp(f->rule, "melee_multipliers") ? "" : f->what);
+        json_t *o = json_pack("{s:s,s:s,s:o,s:s}", "rule", rule, "what", f->what, "times",
+                              exact(f->times), "applies_to", f->lance ? "lance_bonus" : "value");
+        if (f->uncertain)
+            json_object_set_new(o, "uncertain", json_string(f->uncertain));
+        json_array_append_new(times, o);
+    }
+    int att = mu->side == LB_MELEE_ATTACKER;
+    char fl[LB_HEX_LABEL_MAX];
+    json_t *j = json_pack("{s:s,s:s,s:s,s:i,s:i,s:o,s:o,s:o,s:o,s:b,s:b}", "id", u->id, "side",
+                          att ? "attacker" : "defender", "arm", lb_arm_name(u->arm), "increments",
+                          mu->increments, "counted", mu->counted, "base", exact(mu->base),
+                          "lance", exact(mu->lance), "value", exact(mu->value), "multipliers",
+                          times, "preserve", mu->preserve, "checks", mu->checks);
+    json_object_set_new(j, "through", att ? json_string(lb_side_class_name(mu->through))
+                                          : json_null());
+    json_object_set_new(j, "from", att ? json_string(lb_map_label(&st->map, mu->from, fl))
+                                       : json_null());
+    json_object_set_new(j, "exempt", mu->exempt ? json_string(mu->exempt) : json_null());
+    if (mu->checks) {
+        json_object_set_new(j, "morale", json_integer(mu->chance.morale));
+        json_object_set_new(j, "chart_modifier", json_integer(mu->chart_mod));
+        json_object_set_new(j, "modifier", json_integer(mu->chance.modifier));
+        json_object_set_new(j, "p_pass", exact(mu->chance.p_pass));
+    } else {
+        json_object_set_new(j, "p_pass", c->allowed ? json_integer(1) : json_null());
+    }
+    return j;
+}
+
+static json_t *chance_json(const lb_state *st, const lb_melee_chance *c)
+{
+    char tl[LB_HEX_LABEL_MAX];
+    json_t *j = json_pack("{s:s,s:b}", "target", lb_map_label(&st->map, c->target, tl), "allowed",
+                          c->allowed);
+    json_object_set_new(j, "rule", c->rule ? json_string(c->rule) : json_null());
+    json_object_set_new(j, "reason", c->allowed ? json_null() : json_string(c->reason));
+    int valued = c->allowed || c->nunits > c->nattackers;
+    json_object_set_new(j, "attack_value", c->allowed ? exact(c->attack) : json_null());
+    json_object_set_new(j, "defence_value", c->allowed ? exact(c->defence) : json_null());
+    json_t *units = json_array();
+    for (int i = 0; valued && c->allowed && i < c->nunits; i++)
+        json_array_append_new(units, unit_json(st, c, &c->units[i]));
+    json_object_set_new(j, "units", units);
+    json_object_set_new(j, "through", c->allowed ? json_string(lb_side_class_name(c->through))
+                                                 : json_null());
+    json_object_set_new(j, "odds", c->allowed && c->column ? json_string(c->column->label)
+                                                           : json_null());
+    json_object_set_new(j, "odds_below", json_boolean(c->below));
+    json_object_set_new(j, "odds_above", json_boolean(c->above));
+    json_object_set_new(j, "roll_modifier", json_integer(c->modifier));
+    json_t *pm = json_pack("{s:i,s:i,s:b}", "attacking", c->increments_attacking, "defending",
+                           c->increments_defending, "attackers_pass", c->attackers_pass);
+    json_object_set_new(pm, "odds", c->premelee ? json_string(c->premelee->label) : json_null());
+    json_object_set_new(pm, "attacker_mod",
+                        c->premelee ? json_integer(c->premelee->attacker_mod) : json_null());
+    json_object_set_new(pm, "defender_mod",
+                        c->premelee ? json_integer(c->premelee->defender_mod) : json_null());
+    json_object_set_new(j, "premelee", pm);
+    json_t *out = json_object();
+    for (int i = 0; i < c->noutcomes; i++)
+        json_object_set_new(out, c->outcomes[i].result, exact(c->outcomes[i].p));
+    json_object_set_new(j, "outcomes", c->allowed ? out : (json_decref(out), json_null()));
+    json_object_set_new(j, "p_melee", c->allowed ? exact(c->p_melee) : json_null());
+    json_object_set_new(j, "p_attacker_casualty",
+                        c->allowed ? exact(c->p_attacker_casualty) : json_null());
+    json_object_set_new(j, "p_defender_casualty",
+                        c->allowed ? exact(c->p_defender_casualty) : json_null());
+    return j;
+}
+
+static json_t *hexes_json(const lb_state *st, const lb_unit *u)
+{
+    json_t *a = json_array();
+    char l[LB_HEX_LABEL_MAX];
+    for (int k = 0; k < u->nhexes; k++)
+        json_array_append_new(a, json_string(lb_map_label(&st->map, u->hexes[k], l)));
+    return a;
+}
+
+static json_t *after_json(const lb_state *st, const lb_unit *u)
+{
+    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s,s:s}", "hexes", hexes_json(st, u), "state",
+                     lb_morale_state_name(u->state), "formation", lb_formation_name(u->formation),
+                     "losses", u->losses, "strength", lb_unit_strength(u), "facing", u->facing,
+                     "readiness", lb_readiness_name(u->readiness), "hold_next",
+                     lb_move_hold_name(u->move.hold_next));
+}
+
+/* The units the melee changed: before and after, or eliminated. */
+static json_t *changed_json(const lb_state *before, const lb_state *after)
+{
+    json_t *a = json_array();
+    for (int i = 0; after && i < before->nunits; i++) {
+        const lb_unit *u = &before->units[i];
+        int j = lb_state_unit_index(after, u->id);
+        json_t *b = after_json(before, u), *x = j >= 0 ? after_json(after, &after->units[j]) : NULL;
+        if (x && json_equal(b, x)) {
+            json_decref(b);
+            json_decref(x);
+            continue;
+        }
+        json_t *o = json_pack("{s:s,s:o}", "id", u->id, "before", b);
+        json_object_set_new(o, "after", x ? x : json_null());
+        json_object_set_new(o, "removed", json_boolean(j < 0));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+static json_t *decision_json(const lb_state *st, const lb_decision *d)
+{
+    json_t *opts = json_array();
+    for (int i = 0; i < d->noptions; i++)
+        json_array_append_new(opts, json_pack("{s:s,s:s}", "key", d->options[i].key, "text",
+                                              d->options[i].text));
+    return json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:s}", "kind", lb_decision_kind_name(d->kind),
+                     "side", st->sides[d->side], "subject", d->subject, "rule", d->rule, "prompt",
+                     d->prompt, "options", opts, "auto", d->options[d->auto_choice].key);
+}
+
+static json_t *played_json(const lb_state *st, const lb_melee *m)
+{
+    static const char *const status[] = {"refused", "decide", "done"};
+    const lb_melee_result *r = lb_melee_result_of(m);
+    json_t *j = json_pack("{s:s,s:s,s:b}", "status", status[lb_melee_status_of(m)], "summary",
+                          r->summary, "fought", r->fought);
+    json_t *ev = json_array();
+    for (int i = 0; i < r->nevents; i++) {
+        const lb_melee_event *e = &r->events[i];
+        char hl[LB_HEX_LABEL_MAX];
+        json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s}", "kind", e->kind, "rule", e->rule,
+                              "unit", e->unit, "other", e->other, "value", e->value, "text",
+                              e->text);
+        json_object_set_new(o, "hex", lb_map_contains(&st->map, e->hex)
+                                          ? json_string(lb_map_label(&st->map, e->hex, hl))
+                                          : json_null());
+        json_array_append_new(ev, o);
+    }
+    json_object_set_new(j, "events", ev);
+    if (r->fought) {
+        json_object_set_new(j, "roll", json_integer(r->roll));
+        json_object_set_new(j, "modified", json_integer(r->modified));
+        json_object_set_new(j, "column", json_string(r->column));
+        json_object_set_new(j, "result", json_string(r->cell));
+        json_object_set_new(j, "melee_attack", exact(r->attack));
+        json_object_set_new(j, "melee_defence", exact(r->defence));
+    } else {
+        json_object_set_new(j, "roll", json_null());
+        json_object_set_new(j, "result", json_null());
+    }
+    const lb_decision *d = lb_melee_pending(m);
+    json_object_set_new(j, "pending", d ? decision_json(st, d) : json_null());
+    json_object_set_new(j, "changed", changed_json(st, lb_melee_state(m)));
+    return j;
+}
+
+/* ---- text --------------------------------------------------------------------------------- */
+
+static void print_chance(const lb_state *st, const lb_melee_chance *c)
+{
+    char tl[LB_HEX_LABEL_MAX], vb[32], db[32];
+    printf("melee on %s: %s\n", lb_map_label(&st->map, c->target, tl),
+           c->allowed ? "allowed" : "not allowed");
+    if (!c->allowed) {
+        printf("  %s [%s]\n", c->reason, c->rule);
+        return;
+    }
+    for (int i = 0; i < c->nunits; i++) {
+        const lb_melee_unit *mu = &c->units[i];
+        const lb_unit *u = &st->units[mu->unit];
+        printf("  %-8s %-14s %2d incr (%d counted) melee %s", mu->side == LB_MELEE_ATTACKER
+               ? "attacker" : "defender", u->id, mu->increments, mu->counted,
+               lb_frac_fmt(mu->value, vb, sizeof vb));
+        if (mu->side == LB_MELEE_ATTACKER)
+            printf(" through the %s", lb_side_class_name(mu->through));
+        printf("\n");
+        for (int k = 0; k < mu->ntimes; k++)
+            printf("      x%s %s%s%s\n", lb_frac_fmt(mu->times[k].times, vb, sizeof vb),
+                   mu->times[k].lance ? "(lance bonus) " : "", mu->times[k].what,
+                   mu->times[k].uncertain ? " (uncertain)" : "");
+        if (mu->checks)
+            printf("      pre-melee check: morale %d, modifier %+d (chart %+d), passes %s\n",
+                   mu->chance.morale, mu->chance.modifier, mu->chart_mod,
+                   lb_frac_fmt(mu->chance.p_pass, vb, sizeof vb));
+        else
+            printf("      no pre-melee check: %s\n", mu->exempt);
+    }
+    printf("  pre-melee odds %d : %d -> %s\n", c->increments_attacking, c->increments_defending,
+           c->premelee ? c->premelee->label : "none");
+    printf("  melee %s : %s -> %s, roll modifier %+d\n", lb_frac_fmt(c->attack, vb, sizeof vb),
+           lb_frac_fmt(c->defence, db, sizeof db), c->column ? c->column->label : "no effect",
+           c->modifier);
+    printf("  outcomes:\n");
+    for (int i = 0; i < c->noutcomes; i++)
+        printf("    %-16s %-10s %5.1f%%\n", c->outcomes[i].result,
+               lb_frac_fmt(c->outcomes[i].p, vb, sizeof vb),
+               100.0 * lb_frac_double(c->outcomes[i].p));
+}
+
+static void print_played(const lb_state *st, const lb_melee *m)
+{
+    const lb_melee_result *r = lb_melee_result_of(m);
+    if (lb_melee_status_of(m) == LB_MELEE_REFUSED) {
+        printf("  refused: %s [%s]\n", r->reason, r->rule);
+        return;
+    }
+    printf("played:\n");
+    for (int i = 0; i < r->nevents; i++)
+        printf("  %-10s %s [%s]\n", r->events[i].kind, r->events[i].text, r->events[i].rule);
+    const lb_state *after = lb_melee_state(m);
+    for (int i = 0; after && i < st->nunits; i++) {
+        const lb_unit *u = &st->units[i];
+        int j = lb_state_unit_index(after, u->id);
+        if (j < 0) {
+            printf("  %s: removed\n", u->id);
+            continue;
+        }
+        const lb_unit *a = &after->units[j];
+        char hl[LB_HEX_LABEL_MAX];
+        if (a->losses != u->losses || a->state != u->state || !lb_hex_eq(a->hexes[0], u->hexes[0]) ||
+            a->readiness != u->readiness)
+            printf("  %s: %s, %s, %d lost, %s, in %s\n", u->id, lb_morale_state_name(a->state),
+                   lb_formation_name(a->formation), a->losses, lb_readiness_name(a->readiness),
+                   lb_map_label(&after->map, a->hexes[0], hl));
+    }
+}
+
+/* ---- decisions ---------------------------------------------------------------------------- */
+
+static void print_options(FILE *out, const lb_state *st, const lb_decision *d)
+{
+    fprintf(out, "decision for %s (%s about %s) [%s]:\n  %s\n", st->sides[d->side],
+            lb_decision_kind_name(d->kind), d->subject, d->rule, d->prompt);
+    for (int i = 0; i < d->noptions; i++)
+        fprintf(out, "  %d) %-12s %s%s\n", i + 1, d->options[i].key, d->options[i].text,
+                i == d->auto_choice ? "  (auto)" : "");
+}
+
+/* Answers the pending decision: --answers in order, else --auto, else at the terminal. */
+static int answer(const cli_args *args, const lb_state *st, lb_melee *m, const list *answers,
+                  int *next)
+{
+    const lb_decision *d = lb_melee_pending(m);
+    int automatic;
+    cli_option_value(args, "auto", &automatic);
+    if (*next < answers->n) {
+        const char *key = answers->items[(*next)++];
+        if (lb_melee_answer(m, key) == LB_OK)
+            return CLI_OK;
+        print_options(stderr, st, d);
+        return cli_usage(args, "--answers: \"%s\" is not one of the options above", key);
+    }
+    if (automatic)
+        return lb_melee_answer_auto(m) == LB_OK ? CLI_OK : cli_invalid("out of memory");
+    if (!isatty(STDIN_FILENO)) {
+        print_options(stderr, st, d);
+        return cli_usage(args, "a decision is needed and no answer was given (answer it with "
+                               "--answers KEY[,KEY...] or take the automatic choices with --auto)");
+    }
+    char line[128];
+    for (;;) {
+        print_options(stderr, st, d);
+        fprintf(stderr, "choice (number or key): ");
+        fflush(stderr);
+        if (!fgets(line, sizeof line, stdin))
+            return cli_usage(args, "no answer: end of input");
+        line[strcspn(line, "\r\n")] = '\0';
+        char *end;
+        long k = strtol(line, &end, 10);
+        const char *key = *line && !*end && k >= 1 && k <= d->noptions ? d->options[k - 1].key
+                                                                       : line;
+        if (lb_melee_answer(m, key) == LB_OK)
+            return CLI_OK;
+        fprintf(stderr, "\"%s\" is not an option\n", line);
+    }
+}
+
+/* Plays the melee to its end, answering each decision. */
+static int play(const cli_args *args, const lb_state *st, const lb_melee_req *req, lb_dice *dice,
+                lb_melee **out)
+{
+    list answers;
+    int rc = split(args, "answers", &answers), next = 0;
+    if (rc != CLI_OK) {
+        free(answers.buf);
+        return rc;
+    }
+    if (lb_melee_new(st, req, out) != LB_OK) {
+        free(answers.buf);
+        return cli_invalid("%s", lb_err_str(LB_NOMEM));
+    }
+    for (;;) {
+        int lrc = lb_melee_resolve(*out, dice);
+        if (lrc == LB_DICE)
+            rc = cli_usage(args, "--dice: %s", lb_melee_error(*out));
+        else if (lrc != LB_OK)
+            rc = cli_invalid("%s", *lb_melee_error(*out) ? lb_melee_error(*out) : lb_err_str(lrc));
+        if (lrc != LB_OK || lb_melee_status_of(*out) != LB_MELEE_DECIDE)
+            break;
+        if ((rc = answer(args, st, *out, &answers, &next)) != CLI_OK)
+            break;
+    }
+    free(answers.buf);
+    return rc;
+}
+
+int cmd_melee(const cli_args *args)
+{
+    if (args->npositional < 3)
+        return cli_usage(args, "expected a scenario file, one or more attacking unit ids and a "
+                               "target hex or unit");
+    int rolled = cli_option_value(args, "dice", NULL) || cli_option_value(args, "seed", NULL);
+    int scripted = cli_option_value(args, "dice", NULL) != NULL;
+    lb_dice dice;
+    uint64_t seed = 0;
+    int rc;
+    if (rolled && (rc = cli_dice(args, &dice, &seed)) != CLI_OK)
+        return rc;
+    lb_state *st = cli_load(args, args->positional[0]);
+    if (!st)
+        return CLI_INVALID;
+    lb_melee_req req = {0};
+    lb_standing standing[2 * LIST_MAX];
+    list facts[8] = {0};
+    int tunit;
+    rc = CLI_OK;
+    req.nattackers = args->npositional - 2;
+    for (int i = 0; i < req.nattackers && rc == CLI_OK; i++) {
+        req.attackers[i].id = args->positional[i + 1];
+        if (lb_state_unit_index(st, req.attackers[i].id) < 0)
+            rc = cli_invalid("unknown unit \"%s\"", req.attackers[i].id);
+    }
+    if (rc == CLI_OK && cli_hex_or_unit(st, args->positional[args->npositional - 1], &req.target,
+                                        &tunit) != 0)
+        rc = CLI_INVALID;
+    if (rc == CLI_OK)
+        rc = parse_facts(args, st, &req, facts, standing);
+    req.standing = standing;
+    cli_option_value(args, "auto", &req.automatic);
+    lb_melee_chance *c = rc == CLI_OK ? calloc(1, sizeof *c) : NULL;
+    lb_melee *m = NULL;
+    lb_trace t;
+    lb_trace_init(&t);
+    if (rc == CLI_OK && !c)
+        rc = cli_invalid("%s", lb_err_str(LB_NOMEM));
+    int lrc = rc == CLI_OK ? lb_melee_odds(st, &req, c, &t) : LB_OK;
+    if (rc == CLI_OK && lrc != LB_OK)
+        rc = cli_invalid("%s", lrc == LB_INVALID ? "more pre-melee checks than the exact odds "
+                                                   "enumerate"
+                                                 : lb_err_str(lrc));
+    req.automatic = 0;
+    if (rc == CLI_OK && rolled && c->allowed)
+        rc = play(args, st, &req, &dice, &m);
+    if (rc == CLI_OK && args->json) {
+        json_t *j = chance_json(st, c);
+        if (m) {
+            json_object_set_new(j, "played", played_json(st, m));
+            if (!scripted)
+                json_object_set_new(j, "seed", json_integer((json_int_t)seed));
+        } else {
+            json_object_set_new(j, "played", json_null());
+        }
+        json_t *trace = cli_trace_json(&t);
+        if (m) {
+            json_t *more = cli_trace_json(lb_melee_trace(m));
+            json_array_extend(trace, more);
+            json_decref(more);
+        }
+        json_object_set_new(j, "trace", trace);
+        cli_print_json(j);
+    } else if (rc == CLI_OK) {
+        print_chance(st, c);
+        if (m) {
+            if (!scripted)
+                printf("  seed %llu\n", (unsigned long long)seed);
+            print_played(st, m);
+        } else if (c->allowed) {
+            printf("  (give --dice ROLLS or --seed N to play it)\n");
+        }
+        printf("trace:\n");
+        cli_trace_print(m ? lb_melee_trace(m) : &t);
+    }
+    for (int o = 0; o < 8; o++)
+        free(facts[o].buf);
+    lb_melee_free(m);
+    lb_trace_release(&t);
+    free(c);
+    lb_state_free(st);
+    return rc;
+}

@@ -1,0 +1,569 @@
+/* Melee results (34), Z14-9, Z14-10, 33.10: losses, disorder, rout and surrender by arm, retreats with their zone losses, morale checks, the compulsory advance. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lb/effects.h"
+#include "lb/move.h"
+#include "lb/zoi.h"
+#include "melee_int.h"
+
+static const char *label(const mrun *R, lb_hex h, char *buf)
+{
+    return lb_map_label(&R->st->map, h, buf);
+}
+
+/* ---- zones of influence ------------------------------------------------------------------- */
+
+static int has_friend(const lb_state *s, lb_hex h, int side, int self)
+{
+    const int *idx;
+    int n = lb_state_units_at(s, h, &idx);
+    for (int i = 0; i < n; i++)
+        if (idx[i] != self && lb_unit_is_combat(&s->units[idx[i]]) && s->units[idx[i]].side == side)
+            return 1;
+    return 0;
+}
+
+/* R-MEL-18 (Z14-9, Z14-10): increments a retreat along path (hexes entered, after start) costs,
+ * and whether it routs the unit: one for the first hex left, one for each further hex left in an
+ * enemy zone (zones: the enemy's bits of each cell, lb_zoi_map) without a friendly combat unit;
+ * infantry or limbered guns entering an enemy cavalry zone rout. */
+static int path_loss(const lb_state *s, int unit, const unsigned char *zones, const lb_hex *path,
+                     int n, int *routs)
+{
+    const lb_unit *u = &s->units[unit];
+    int loss = 1;
+    for (int k = 0; k + 1 < n; k++)
+        loss += (zones[lb_map_cell(&s->map, path[k])] & LB_ZOI_ENEMY) &&
+                !has_friend(s, path[k], u->side, unit);
+    *routs = 0;
+    int foot = u->arm == LB_ARM_INFANTRY ||
+               (u->arm == LB_ARM_ARTILLERY && u->formation == LB_FORM_LIMBERED);
+    for (int k = 0; foot && u->state != LB_STATE_ROUTED && k < n; k++)
+        *routs |= (zones[lb_map_cell(&s->map, path[k])] & LB_ZOI_CAVALRY) != 0;
+    return loss;
+}
+
+/* ---- leaders without a unit --------------------------------------------------------------- */
+
+/* An enemy unit of side (a leader too) stands in h. */
+static int has_enemy(const lb_state *s, lb_hex h, int side)
+{
+    const int *idx;
+    int n = lb_state_units_at(s, h, &idx);
+    for (int i = 0; i < n; i++)
+        if (s->units[idx[i]].side != side)
+            return 1;
+    return 0;
+}
+
+/* L7-6, R-MEL-17: the hexes nearest h (by distance, at least 1) holding no enemy and in no enemy
+ * zone, into out (label order, at most max); how many, 0 when h is surrounded (every neighbour
+ * holds an enemy or is off the map) or no such hex exists. */
+static int escapes(const lb_state *s, lb_hex h, int side, lb_hex *out, int max)
+{
+    int open = 0;
+    for (int d = 0; d < LB_DIR_COUNT; d++) {
+        lb_hex n = lb_hex_neighbor(h, d);
+        open |= lb_map_contains(&s->map, n) && !has_enemy(s, n, side);
+    }
+    unsigned char *zones = malloc((size_t)s->map.cols * (size_t)s->map.rows);
+    if (!open || !zones) {
+        free(zones);
+        return 0;
+    }
+    lb_zoi_map(s, side, zones);
+    int n = 0, radius = s->map.cols + s->map.rows;
+    for (int r = 1; r <= radius && n == 0; r++)
+        for (int cell = 0; cell < s->map.cols * s->map.rows && n < max; cell++) {
+            lb_hex x = lb_map_hex(&s->map, cell);
+            if (lb_hex_distance(h, x) == r && !(zones[cell] & LB_ZOI_ENEMY) && !has_enemy(s, x, side))
+                out[n++] = x;
+        }
+    free(zones);
+    return n;
+}
+
+static int label_order(const void *a, const void *b)
+{
+    const lb_hex *x = a, *y = b;
+    return x->col != y->col ? x->col - y->col : x->row - y->row;
+}
+
+/* R-MEL-17 (7, L7-6): leaders of `side` left in hex h with no friendly combat unit go with the
+ * unit that left to `to`; when it surrendered they are captured; when it was eliminated each
+ * moves to the nearest hex free of enemies and of their zones (its side chooses among several),
+ * or is captured when the hex is surrounded. */
+static int leaders_follow(mrun *R, lb_hex h, int side, const lb_hex *to, int surrendered)
+{
+    if (has_friend(R->st, h, side, -1))
+        return LB_OK;
+    char ids[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX], hl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX];
+    int n = 0, rc = LB_OK;
+    const int *idx;
+    int m = lb_state_units_at(R->st, h, &idx);
+    for (int i = 0; i < m && n < LB_MELEE_UNITS_MAX; i++)
+        if (R->st->units[idx[i]].arm == LB_ARM_LEADER && R->st->units[idx[i]].side == side)
+            snprintf(ids[n++], LB_SUBJECT_MAX, "%s", R->st->units[idx[i]].id);
+    label(R, h, hl);
+    for (int k = 0; k < n && rc == LB_OK; k++) {
+        lb_hex dest[LB_DIR_COUNT * 4];
+        int ndest = to ? 1 : surrendered ? 0 : escapes(R->st, h, side, dest, LB_DIR_COUNT * 4);
+        if (to)
+            dest[0] = *to;
+        if (ndest == 0) {
+            mr_event(R, "surrender", "R-MEL-17", "(7)", ids[k], NULL, h, 0,
+                     "leader %s, left alone in %s, is captured", ids[k], hl);
+            rc = mr_remove(R, ids[k]);
+            continue;
+        }
+        qsort(dest, (size_t)ndest, sizeof *dest, label_order);
+        lb_decision d;
+        lb_decision_init(&d, LB_DECIDE_PATH, side, ids[k], "R-MEL-17",
+                         "leader %s, left alone in %s: where does he go?", ids[k], hl);
+        for (int j = 0; j < ndest && rc == LB_OK; j++)
+            rc = lb_decision_add(&d, label(R, dest[j], tl), "to %s", tl);
+        if (rc != LB_OK) {
+            lb_decision_release(&d);
+            break;
+        }
+        d.auto_choice = 0;
+        int choice;
+        if ((rc = mr_decide(R, &d, &choice)) != LB_OK)
+            break;
+        R->st->units[mr_unit(R, ids[k])].hexes[0] = dest[choice];
+        rc = lb_state_reindex(R->st);
+        mr_event(R, "retreat", "R-MEL-17", "(7)", ids[k], NULL, dest[choice], 0,
+                 "leader %s %s %s, to %s", ids[k],
+                 to ? "goes with the last unit to leave" : "escapes from", hl,
+                 label(R, dest[choice], tl));
+    }
+    return rc;
+}
+
+/* ---- retreats ----------------------------------------------------------------------------- */
+
+typedef struct end_choice {
+    lb_hex end;
+    int path;       /* index into the retreat's kept paths */
+    int loss, routs;
+} end_choice;
+
+/* The best kept path to each end hex: no rout first, then the least loss (R-MEL-18). */
+static int best_ends(const lb_state *s, int unit, const lb_retreat *r, int by_result,
+                     end_choice *out)
+{
+    unsigned char *zones = NULL;
+    if (by_result) {
+        zones = malloc((size_t)s->map.cols * (size_t)s->map.rows);
+        if (!zones)
+            return -1;
+        lb_zoi_map(s, s->units[unit].side, zones);
+    }
+    int n = 0;
+    for (int e = 0; e < r->nends; e++) {
+        end_choice best = {.path = -1};
+        for (int p = 0; p < r->npaths; p++) {
+            const lb_hex *path = r->paths + (size_t)p * r->hexes;
+            if (!lb_hex_eq(path[r->hexes - 1], r->ends[e]))
+                continue;
+            int routs = 0, loss = zones ? path_loss(s, unit, zones, path, r->hexes, &routs) : 0;
+            if (best.path < 0 || routs < best.routs ||
+                (routs == best.routs && loss < best.loss))
+                best = (end_choice){r->ends[e], p, loss, routs};
+        }
+        if (best.path >= 0)
+            out[n++] = best;
+    }
+    free(zones);
+    return n;
+}
+
+int mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
+{
+    int i = mr_unit(R, id);
+    if (hexes)
+        *hexes = 0;
+    if (i < 0)
+        return LB_OK;
+    lb_state *st = R->st;
+    const lb_unit *u = &st->units[i];
+    int side = u->side;
+    lb_hex start = u->hexes[0];
+    char sl[LB_HEX_LABEL_MAX], el[LB_HEX_LABEL_MAX];
+    label(R, start, sl);
+    lb_retreat_req rq = {.kind = how->kind, .hexes = how->hexes};
+    lb_retreat r;
+    int rc = lb_retreat_paths(st, i, &rq, &r, R->t);
+    if (rc != LB_OK)
+        return mr_fail(R, rc, "no retreat paths for %s", id);
+    if (r.stays) {
+        lb_retreat_release(&r);
+        return LB_OK;
+    }
+    if (r.surrender) {
+        lb_retreat_release(&r);
+        mr_event(R, "surrender", how->rule, "(30)", id, NULL, start, 0,
+                 "%s has no legal path from %s and surrenders", id, sl);
+        mr_summary(R, "surrender:%s", id);
+        if ((rc = mr_remove(R, id)) != LB_OK)
+            return rc;
+        return leaders_follow(R, start, side, NULL, 1);
+    }
+    end_choice *ends = calloc((size_t)r.nends + 1, sizeof *ends);
+    if (!ends) {
+        lb_retreat_release(&r);
+        return LB_NOMEM;
+    }
+    int n = best_ends(st, i, &r, how->by_result, ends);
+    if (n < 0) {
+        free(ends);
+        lb_retreat_release(&r);
+        return LB_NOMEM;
+    }
+    lb_decision d;
+    lb_decision_init(&d, LB_DECIDE_PATH, side, id, how->rule,
+                     "%s %s from %s (%s, %d hex%s): where does it end?", id,
+                     how->keep_state ? "retreats before the melee" : lb_retreat_kind_name(r.kind),
+                     sl, r.by_hexes ? "hexes" : "movement points", r.hexes,
+                     r.hexes == 1 ? "" : "es");
+    lb_hex auto_end = r.choice ? r.choice[r.hexes - 1] : ends[0].end;
+    d.auto_choice = 0;
+    for (int e = 0; e < n; e++) {
+        char loss[48] = "";
+        if (ends[e].loss)
+            snprintf(loss, sizeof loss, ", losing %d increment%s", ends[e].loss,
+                     ends[e].loss == 1 ? "" : "s");
+        rc = lb_decision_add(&d, label(R, ends[e].end, el), "end in %s%s%s", el, loss,
+                             ends[e].routs ? ", routed by an enemy cavalry zone" : "");
+        if (rc != LB_OK)
+            break;
+        const end_choice *a = &ends[d.auto_choice], *b = &ends[e];
+        if (b->routs < a->routs || (b->routs == a->routs && b->loss < a->loss) ||
+            (b->routs == a->routs && b->loss == a->loss && lb_hex_eq(b->end, auto_end) &&
+             !lb_hex_eq(a->end, auto_end)))
+            d.auto_choice = e;
+    }
+    int choice = -1;
+    if (rc == LB_OK)
+        rc = mr_decide(R, &d, &choice);
+    else
+        lb_decision_release(&d);
+    if (rc != LB_OK) {
+        free(ends);
+        lb_retreat_release(&r);
+        return rc;
+    }
+    end_choice pick = ends[choice];
+    free(ends);
+    int moved = r.hexes;
+    rc = lb_retreat_apply(st, i, &r, pick.path);
+    lb_retreat_release(&r);
+    if (rc != LB_OK)
+        return rc;
+    if (hexes)
+        *hexes = moved;
+    mr_event(R, "retreat", how->rule, "(30)", id, NULL, pick.end, moved,
+             "%s %s from %s to %s (%d hex%s)", id,
+             how->keep_state ? "retreats before the melee" : "retreats", sl,
+             label(R, pick.end, el), moved, moved == 1 ? "" : "es");
+    if ((rc = leaders_follow(R, start, side, &pick.end, 0)) != LB_OK)
+        return rc;
+    lb_unit *v = &st->units[mr_unit(R, id)];
+    if (how->keep_state && moved > 1) {
+        v->move.hold_next = LB_HOLD_RETREATED;
+        mr_event(R, "hold", "R-MEL-8", "(29)", id, NULL, pick.end, moved,
+                 "%s retreated %d hexes before the melee: it may not move in its side's next "
+                 "Movement segment", id, moved);
+    }
+    if (pick.routs) {
+        v->state = LB_STATE_ROUTED;
+        mr_event(R, "rout", "R-MEL-18", "(14)", id, NULL, pick.end, 0,
+                 "%s retreated through an enemy cavalry zone of influence: routed (Z14-10)", id);
+        mr_summary(R, "routed:%s", id);
+    }
+    if (!pick.loss)
+        return LB_OK;
+    int gone = v->losses + pick.loss >= v->increments;
+    v->losses = gone ? v->increments : v->losses + pick.loss;
+    mr_event(R, "loss", "R-MEL-18", "(14)", id, NULL, pick.end, pick.loss,
+             "%s loses %d increment%s leaving enemy zones of influence (Z14-9)%s", id, pick.loss,
+             pick.loss == 1 ? "" : "s", gone ? ": eliminated" : "");
+    if (!gone)
+        return LB_OK;
+    mr_summary(R, "eliminated:%s", id);
+    if ((rc = mr_remove(R, id)) != LB_OK)
+        return rc;
+    return leaders_follow(R, pick.end, side, NULL, 0);
+}
+
+/* ---- morale ------------------------------------------------------------------------------- */
+
+int mr_failed(mrun *R, const char *id, int by_result, const char *rule)
+{
+    int i = mr_unit(R, id);
+    if (i < 0)
+        return LB_OK;
+    lb_morale_outcome o = lb_morale_outcome_of(R->st, i, LB_CHECK_ORDINARY, 0, R->t);
+    int rc = lb_morale_apply(R->st, i, &o);
+    if (rc != LB_OK)
+        return rc;
+    mr_event(R, o.to == LB_STATE_ROUTED ? "rout" : "disorder", rule, "(30)", id, NULL,
+             R->st->units[i].hexes[0], 0, "%s: %s -> %s%s%s", id, lb_morale_state_name(o.from),
+             lb_morale_state_name(o.to), o.moves ? ", then " : "",
+             o.moves ? lb_retreat_kind_name(o.move) : "");
+    if (!o.moves)
+        return LB_OK;
+    mr_move how = {.kind = o.move, .by_result = by_result, .rule = rule};
+    return mr_retreat(R, id, &how, NULL);
+}
+
+int mr_check(mrun *R, const char *id, int mod, const char *why, int by_result, const char *rule)
+{
+    int i = mr_unit(R, id);
+    if (i < 0)
+        return LB_OK;
+    lb_morale_mod extra = {rule, why, mod};
+    lb_morale_chance ch;
+    int rc = lb_morale_odds(R->st, i, &extra, mod ? 1 : 0, &ch, R->t);
+    if (rc != LB_OK)
+        return rc;
+    int roll;
+    if ((rc = mr_roll(R, LB_DIE_TWO, "morale check", &roll)) != LB_OK)
+        return rc;
+    int passed = ch.passes[lb_roll_index(roll)];
+    mr_event(R, "check", rule, "(31)", id, NULL, R->st->units[i].hexes[0], roll,
+             "%s checks morale (%s): roll %d %+d = %d against %d: %s", id, why, roll, ch.modifier,
+             lb_roll_add(roll, ch.modifier), ch.morale, passed ? "passes" : "fails");
+    lb_trace_roll(R->t, "morale check", roll);
+    return passed ? LB_OK : mr_failed(R, id, by_result, rule);
+}
+
+int mr_hex_checks(mrun *R, lb_hex h, int side, int mod, const char *rule)
+{
+    char ids[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX];
+    int n = 0;
+    const int *idx;
+    int m = lb_state_units_at(R->st, h, &idx);
+    for (int i = 0; i < m && n < LB_MELEE_UNITS_MAX; i++)
+        if (lb_unit_is_combat(&R->st->units[idx[i]]) && R->st->units[idx[i]].side == side)
+            snprintf(ids[n++], LB_SUBJECT_MAX, "%s", R->st->units[idx[i]].id);
+    for (int k = 0; k < n; k++) {
+        int rc = mr_check(R, ids[k], mod, "its leader fell", 0, rule);
+        if (rc != LB_OK)
+            return rc;
+    }
+    return LB_OK;
+}
+
+/* ---- results ------------------------------------------------------------------------------ */
+
+/* R-MEL-17: a side loses n increments one at a time from its units in turn, in their order,
+ * skipping units with nothing left; a unit with nothing left is eliminated. */
+static int lose(mrun *R, char ids[][LB_SUBJECT_MAX], int nids, int n)
+{
+    int took[LB_MELEE_UNITS_MAX] = {0};
+    for (int k = 0, left = n; left > 0; k = (k + 1) % nids) {
+        int any = 0;
+        for (int j = 0; j < nids; j++) {
+            int i = mr_unit(R, ids[j]);
+            any |= i >= 0 && lb_unit_strength(&R->st->units[i]) > took[j];
+        }
+        if (!any)
+            break;
+        int i = mr_unit(R, ids[k]);
+        if (i >= 0 && lb_unit_strength(&R->st->units[i]) > took[k]) {
+            took[k]++;
+            left--;
+        }
+    }
+    for (int j = 0; j < nids; j++) {
+        int i = mr_unit(R, ids[j]);
+        if (i < 0 || !took[j])
+            continue;
+        lb_unit *u = &R->st->units[i];
+        int side = u->side;
+        lb_hex h = u->hexes[0];
+        u->losses += took[j];
+        int gone = u->losses >= u->increments;
+        mr_event(R, gone ? "eliminated" : "loss", "R-MEL-17", "(34)", ids[j], NULL, h, took[j],
+                 "%s loses %d increment%s%s", ids[j], took[j], took[j] == 1 ? "" : "s",
+                 gone ? ": eliminated" : "");
+        if (!gone)
+            continue;
+        mr_summary(R, "eliminated:%s", ids[j]);
+        int rc = mr_remove(R, ids[j]);
+        if (rc == LB_OK)
+            rc = leaders_follow(R, h, side, NULL, 0);
+        if (rc != LB_OK)
+            return rc;
+    }
+    return LB_OK;
+}
+
+/* R-MEL-17: AR, DR (rout) or AD, DD on one unit: cavalry routs instead of disordering (35.8); a
+ * disordered unit disordered again routs (R-MOR-7); a carré given DD takes column and retreats,
+ * 3 hexes in premier-2017 (32.9). Every such retreat is the melee's (R-MEL-18). */
+static int hit(mrun *R, const char *id, int rout)
+{
+    int i = mr_unit(R, id);
+    if (i < 0)
+        return LB_OK;
+    lb_unit *u = &R->st->units[i];
+    int routs = rout || u->arm == LB_ARM_CAVALRY || u->state != LB_STATE_GOOD;
+    int carre = u->formation == LB_FORM_CARRE;
+    lb_morale_state from = u->state;
+    u->state = routs ? LB_STATE_ROUTED : LB_STATE_DISORDERED;
+    u->formation = lb_effects_formation(R->st, u, u->hexes[0]);
+    if (u->formation != LB_FORM_LINE && u->formation != LB_FORM_SKIRMISH && u->nhexes > 1)
+        u->nhexes = 1;
+    if (u->facing % 2 == 1 && lb_facing_kind(u->formation) == 0)
+        u->facing = u->facing % 12 + 1;
+    int rc = lb_state_reindex(R->st);
+    if (rc != LB_OK)
+        return rc;
+    mr_event(R, routs ? "rout" : "disorder", "R-MEL-17", "(34)", id, NULL, u->hexes[0], 0,
+             "%s: %s -> %s%s", id, lb_morale_state_name(from), lb_morale_state_name(u->state),
+             carre ? ", the carré reverts to column" : "");
+    mr_move how = {.kind = routs ? LB_RETREAT_ROUT : LB_RETREAT_DISORDER,
+                   .hexes = carre && !routs && R->st->rules == LB_RULES_2017 ? 3 : 0,
+                   .by_result = 1,
+                   .rule = "R-MEL-17"};
+    return mr_retreat(R, id, &how, NULL);
+}
+
+/* Is an enemy combat unit of the attackers (side) still in the target hex? */
+static int held(const mrun *R, lb_hex target, int side)
+{
+    const int *idx;
+    int n = lb_state_units_at(R->st, target, &idx);
+    for (int i = 0; i < n; i++)
+        if (lb_unit_is_combat(&R->st->units[idx[i]]) && R->st->units[idx[i]].side != side)
+            return 1;
+    return 0;
+}
+
+int mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell)
+{
+    char (*att)[LB_SUBJECT_MAX] = R->fought, (*def)[LB_SUBJECT_MAX] = R->fought + R->nfought_attackers;
+    int na = R->nfought_attackers, nd = R->nfought - R->nfought_attackers, rc = LB_OK;
+    int side = R->st->units[mr_unit(R, att[0])].side;
+    switch (cell->code) {
+    case LB_MELEE_NE:
+        break;
+    case LB_MELEE_LOSS:
+        if ((rc = lose(R, att, na, cell->att)) == LB_OK)
+            rc = lose(R, def, nd, cell->def);
+        for (int k = 0; rc == LB_OK && cell->att_check && k < na; k++)
+            rc = mr_check(R, att[k], 0, "the melee result calls for it", 1, "R-MEL-17");
+        for (int k = 0; rc == LB_OK && cell->def_check && k < nd; k++)
+            rc = mr_check(R, def[k], 0, "the melee result calls for it", 1, "R-MEL-17");
+        break;
+    case LB_MELEE_AR:
+    case LB_MELEE_AD:
+        for (int k = 0; rc == LB_OK && k < na; k++)
+            rc = hit(R, att[k], cell->code == LB_MELEE_AR);
+        break;
+    case LB_MELEE_DR:
+    case LB_MELEE_DD:
+        for (int k = 0; rc == LB_OK && k < nd; k++)
+            rc = hit(R, def[k], cell->code == LB_MELEE_DR);
+        break;
+    case LB_MELEE_DS:
+        for (int k = 0; rc == LB_OK && k < nd; k++) {
+            int i = mr_unit(R, def[k]);
+            if (i < 0)
+                continue;
+            int dside = R->st->units[i].side;
+            mr_event(R, "surrender", "R-MEL-17", "(34)", def[k], NULL, target, 0,
+                     "%s surrenders", def[k]);
+            if ((rc = mr_remove(R, def[k])) == LB_OK)
+                rc = leaders_follow(R, target, dside, NULL, 1);
+        }
+        break;
+    }
+    if (rc != LB_OK || held(R, target, side))
+        return rc;
+    /* R-MEL-19 (33.10): after DD, DR, DS or the defender's elimination the attacker must
+     * advance; a hex emptied by a morale check the result called for may be occupied */
+    int must = cell->code == LB_MELEE_DD || cell->code == LB_MELEE_DR ||
+               cell->code == LB_MELEE_DS || cell->code == LB_MELEE_LOSS;
+    int eliminated = 1;
+    for (int k = 0; k < nd; k++)
+        eliminated &= mr_unit(R, def[k]) < 0;
+    if (cell->code == LB_MELEE_LOSS)
+        must = eliminated;
+    return mr_advance(R, target, att, na, must,
+                      must ? "the attacker must advance into the hex the defender left (33.10)"
+                           : "the attacker may occupy the hex the defender left");
+}
+
+/* ---- the advance -------------------------------------------------------------------------- */
+
+/* Can unit u step from one of its hexes into target (R-MEL-3)? */
+static int may_enter(const lb_state *s, const lb_unit *u, lb_hex target)
+{
+    for (int h = 0; h < u->nhexes; h++) {
+        int dir = lb_hex_dir_to(u->hexes[h], target);
+        if (dir >= 0 && lb_move_step_cost(s, u->hexes[h], dir, u->arm) != LB_MOVE_PROHIBITED)
+            return 1;
+    }
+    return 0;
+}
+
+int mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, int compulsory,
+               const char *why)
+{
+    char tl[LB_HEX_LABEL_MAX], can[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX];
+    label(R, target, tl);
+    int side = -1, ncan = 0;
+    for (int k = 0; k < n; k++) {
+        int i = mr_unit(R, ids[k]);
+        if (i < 0)
+            continue;
+        const lb_unit *u = &R->st->units[i];
+        side = u->side;
+        if (lb_unit_in_hex(u, target)) {
+            lb_trace_add(R->t, "R-MEL-19", "(33)", "%s already stands in %s", ids[k], tl);
+            return LB_OK;
+        }
+        if (u->state != LB_STATE_ROUTED && may_enter(R->st, u, target) && ncan < LB_MELEE_UNITS_MAX)
+            snprintf(can[ncan++], LB_SUBJECT_MAX, "%s", ids[k]);
+    }
+    if (side < 0)
+        return LB_OK;
+    if (ncan == 0) {
+        mr_event(R, "advance", "R-MEL-19", "(33)", NULL, NULL, target, 0,
+                 "no attacker is able to enter %s", tl);
+        return LB_OK;
+    }
+    const char *rule = compulsory ? "R-MEL-19" : "R-MEL-8";
+    lb_decision d;
+    lb_decision_init(&d, LB_DECIDE_ADVANCE, side, tl, rule, "%s: which attacker enters %s?", why,
+                     tl);
+    int rc = LB_OK;
+    for (int k = 0; k < ncan && rc == LB_OK; k++)
+        rc = lb_decision_add(&d, can[k], "%s enters %s", can[k], tl);
+    if (rc == LB_OK && !compulsory)
+        rc = lb_decision_add(&d, "none", "stay where they are");
+    if (rc != LB_OK) {
+        lb_decision_release(&d);
+        return rc;
+    }
+    d.auto_choice = 0;
+    int choice;
+    if ((rc = mr_decide(R, &d, &choice)) != LB_OK)
+        return rc;
+    if (choice >= ncan) {
+        mr_summary(R, "stay");
+        return LB_OK;
+    }
+    lb_unit *u = &R->st->units[mr_unit(R, can[choice])];
+    u->hexes[0] = target;
+    u->nhexes = 1;
+    mr_event(R, "advance", rule, "(33)", can[choice], NULL, target, 1, "%s advances into %s",
+             can[choice], tl);
+    mr_summary(R, "advance:%s", can[choice]);
+    return lb_state_reindex(R->st);
+}

@@ -1,0 +1,209 @@
+/* Pre-melee morale (32.3, 33.3-33.7): the increments counted, the chart's odds and situations, who is exempt, and each check's exact chance. */
+#include <stdio.h>
+#include <string.h>
+
+#include "melee_int.h"
+
+/* R-MEL-9 (32.3): an attacking line counts its top four increments, any other attacker and
+ * every defender all those taking part. */
+static int counted(const lb_state *s, const lb_melee_unit *mu)
+{
+    const lb_unit *u = &s->units[mu->unit];
+    if (mu->side == LB_MELEE_ATTACKER && u->formation == LB_FORM_LINE && mu->increments > 4)
+        return 4;
+    return mu->increments;
+}
+
+static int listed(const lb_melee_req *req, const char *id)
+{
+    for (int i = 0; i < req->npassed; i++)
+        if (req->passed[i] && strcmp(req->passed[i], id) == 0)
+            return 1;
+    return 0;
+}
+
+static int side_has_cavalry(const lb_state *s, const lb_melee_chance *c, lb_melee_side side)
+{
+    for (int i = 0; i < c->nunits; i++)
+        if (c->units[i].side == side && s->units[c->units[i].unit].arm == LB_ARM_CAVALRY)
+            return 1;
+    return 0;
+}
+
+/* R-MEL-11 (33.6, 35.2, 38.2): why part i makes no check, or NULL. */
+static const char *exemption(const lb_state *s, const lb_melee_req *req, const lb_melee_chance *c,
+                             int i, const char **rule)
+{
+    const lb_melee_unit *mu = &c->units[i];
+    const lb_unit *u = &s->units[mu->unit];
+    *rule = "R-MEL-11";
+    if (listed(req, u->id)) {
+        *rule = "R-CHG-12";
+        return "it counts as having passed its pre-melee check (38.2)";
+    }
+    if (u->arm == LB_ARM_CAVALRY)
+        return "cavalry makes no pre-melee check (35.2)";
+    if (mu->side == LB_MELEE_DEFENDER && u->formation == LB_FORM_GENERAL)
+        return "a defender in general order makes no pre-melee check (33.6)";
+    if (u->arm == LB_ARM_INFANTRY && side_has_cavalry(s, c, mu->side))
+        return mu->side == LB_MELEE_ATTACKER
+                   ? "infantry attacking together with cavalry makes no check (33.6)"
+                   : "infantry defending together with cavalry makes no check (33.6)";
+    return NULL;
+}
+
+static int per_count(lb_modifier_per per, const lb_modifier_ctx *x)
+{
+    switch (per) {
+    case LB_PER_NONE: return 1;
+    case LB_PER_DEFENDER_LEVEL: return x->defender_level;
+    case LB_PER_ATTACKER_LEVEL: return x->attacker_level;
+    case LB_PER_ATTACKER_FIRE_LOSS: return x->attacker_fire_loss;
+    case LB_PER_DEFENDER_FIRE_LOSS: return x->defender_fire_loss;
+    }
+    return 0;
+}
+
+/* The first pairing of part i with a part of the other side in which situation e holds, as its
+ * context; 0 when none does. A defender's checks read the worst class any attacker brings
+ * (R-MEL-6). */
+static int situation_holds(const lb_state *s, const lb_melee_req *req, const lb_melee_chance *c,
+                           const lb_premelee_situation *e, int i, lb_modifier_ctx *x)
+{
+    int attacking = c->units[i].side == LB_MELEE_ATTACKER;
+    int lo = attacking ? c->nattackers : 0, hi = attacking ? c->nunits : c->nattackers;
+    for (int j = lo; j < hi; j++) {
+        mel_context(s, req, c, attacking ? i : j, attacking ? j : i, x);
+        if (!attacking)
+            x->through = (int)c->through;
+        if (lb_condition_holds(s, &e->when, x))
+            return 1;
+    }
+    return 0;
+}
+
+/* R-MEL-10: the chart's modifiers to part i's roll, as morale modifiers (at most max). */
+static int situations(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, int i,
+                      lb_morale_mod *mods, int max)
+{
+    const lb_melee_charts *mc = s->charts.melee;
+    int attacking = c->units[i].side == LB_MELEE_ATTACKER, n = 0;
+    int values[LB_MELEE_ENTRIES_MAX];
+    unsigned long long holds = 0, replaced = 0;
+    for (int k = 0; k < mc->nsituations; k++) {
+        const lb_premelee_situation *e = &mc->situations[k];
+        lb_modifier_ctx x;
+        if (!situation_holds(s, req, c, e, i, &x))
+            continue;
+        holds |= 1ull << k;
+        replaced |= e->replaces;
+        values[k] = (attacking ? e->attacker_mod : e->defender_mod) * per_count(e->per, &x);
+    }
+    for (int k = 0; k < mc->nsituations && n < max; k++)
+        if ((holds & (1ull << k)) && !(replaced & (1ull << k)) && values[k])
+            mods[n++] = (lb_morale_mod){"R-MEL-10", mc->situations[k].id, values[k]};
+    return n;
+}
+
+/* 6.3 attacker_passes: a situation that holds for some attacker lets them all pass. */
+static const lb_premelee_situation *passing_situation(const lb_state *s, const lb_melee_req *req,
+                                                      const lb_melee_chance *c)
+{
+    const lb_melee_charts *mc = s->charts.melee;
+    for (int k = 0; k < mc->nsituations; k++) {
+        if (!mc->situations[k].attacker_passes)
+            continue;
+        for (int i = 0; i < c->nattackers; i++) {
+            lb_modifier_ctx x;
+            if (situation_holds(s, req, c, &mc->situations[k], i, &x))
+                return &mc->situations[k];
+        }
+    }
+    return NULL;
+}
+
+static int chart_missing(lb_melee_chance *c, lb_trace *t)
+{
+    c->allowed = 0;
+    c->rule = "R-MEL-10";
+    snprintf(c->reason, sizeof c->reason, "a pre-melee check is due and the charts have no "
+                                          "premelee_morale");
+    lb_trace_add(t, "R-MEL-10", "(33)", "the melee may not be made: %s", c->reason);
+    lb_trace_bool(t, "allowed", 0);
+    return LB_OK;
+}
+
+/* R-MEL-9..11 */
+int mel_premelee(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t)
+{
+    const lb_melee_charts *mc = s->charts.melee;
+    c->increments_attacking = c->increments_defending = 0;
+    for (int i = 0; i < c->nunits; i++) {
+        lb_melee_unit *mu = &c->units[i];
+        mu->counted = counted(s, mu);
+        if (mu->side == LB_MELEE_ATTACKER)
+            c->increments_attacking += mu->counted;
+        else
+            c->increments_defending += mu->counted;
+        mu->exempt = exemption(s, req, c, i, &mu->exempt_rule);
+        mu->checks = mu->exempt == NULL;
+    }
+    lb_trace_add(t, "R-MEL-9", "(32)", "increments counted: %d attacking, %d defending",
+                 c->increments_attacking, c->increments_defending);
+    lb_trace_int(t, "attacking", c->increments_attacking);
+    lb_trace_int(t, "defending", c->increments_defending);
+    int any = 0;
+    for (int i = 0; i < c->nunits; i++)
+        any |= c->units[i].checks;
+    if (!any) {
+        lb_trace_add(t, "R-MEL-11", "(33)", "no unit makes a pre-melee check");
+        return LB_OK;
+    }
+    if (!mc || !mc->has_premelee)
+        return chart_missing(c, t);
+    c->premelee = lb_melee_charts_premelee(mc, c->increments_attacking, c->increments_defending,
+                                           &c->premelee_below, &c->premelee_above);
+    lb_trace_add(t, "R-MEL-10", "(33)", "pre-melee odds %d : %d read in column %s",
+                 c->increments_attacking, c->increments_defending,
+                 c->premelee ? c->premelee->label : "none (no modifier)");
+    lb_trace_text(t, "column", c->premelee ? c->premelee->label : "none");
+    const lb_premelee_situation *ps = passing_situation(s, req, c);
+    c->attackers_pass = ps != NULL;
+    if (ps) {
+        lb_trace_add(t, "R-MEL-11", "(33)", "premelee_morale.situations.%s: the attackers pass "
+                     "without a check", ps->id);
+        lb_trace_text(t, "situation", ps->id);
+    }
+    for (int i = 0; i < c->nunits; i++) {
+        lb_melee_unit *mu = &c->units[i];
+        const lb_unit *u = &s->units[mu->unit];
+        int attacking = mu->side == LB_MELEE_ATTACKER;
+        if (attacking && c->attackers_pass && mu->checks) {
+            mu->checks = 0;
+            mu->exempt_rule = "R-MEL-11";
+            mu->exempt = "the pre-melee chart lets the attackers pass (6.3)";
+        }
+        if (!mu->checks) {
+            lb_trace_add(t, mu->exempt_rule, "(33)", "%s: no check, %s", u->id, mu->exempt);
+            continue;
+        }
+        lb_morale_mod mods[LB_MORALE_MODS_MAX - 2];
+        int n = 0;
+        if (c->premelee) {
+            int v = attacking ? c->premelee->attacker_mod : c->premelee->defender_mod;
+            if (v)
+                mods[n++] = (lb_morale_mod){"R-MEL-10", c->premelee->label, v};
+        }
+        n += situations(s, req, c, i, mods + n, (int)(sizeof mods / sizeof *mods) - n);
+        mu->chart_mod = 0;
+        for (int k = 0; k < n; k++)
+            mu->chart_mod += mods[k].value;
+        lb_trace_add(t, "R-MEL-10", "(33)", "%s %s checks: chart modifier %+d",
+                     attacking ? "attacker" : "defender", u->id, mu->chart_mod);
+        lb_trace_text(t, "unit", u->id);
+        int rc = lb_morale_odds(s, mu->unit, mods, n, &mu->chance, t);
+        if (rc != LB_OK)
+            return rc;
+    }
+    return LB_OK;
+}
