@@ -247,13 +247,60 @@ static void charge(preview *p)
     lb_charge_free(ch);
 }
 
+/* melee?attackers=U1,U2,…&target= (labataille melee: values, pre-melee checks, exact odds), the
+ * attackers with what this turn left them, as the game would assault (R-MEL-2, R-MEL-25) */
+static void melee(preview *p)
+{
+    static const char *const known[] = {"attackers", "target", NULL};
+    lb_hex target;
+    int tunit;
+    if (params(p, known, 2) || hex_param(p, "target", &target, &tunit))
+        return;
+    char list[LB_SERVER_QUERY_MAX + 1];
+    const char *ids[LB_MELEE_ATTACKERS_MAX];
+    int n = 0;
+    snprintf(list, sizeof list, "%s", query_get(p->r->q, "attackers"));
+    for (char *id = strtok(list, ","); id; id = strtok(NULL, ",")) {
+        if (n == LB_MELEE_ATTACKERS_MAX) {
+            reply_error(p->rs, 400, "bad-query", "attackers", "at most %d attackers",
+                        LB_MELEE_ATTACKERS_MAX);
+            return;
+        }
+        if (lb_state_unit_index(p->st, id) < 0) {
+            reply_error(p->rs, 400, "bad-query", "attackers", "no unit \"%.64s\" on the map", id);
+            return;
+        }
+        ids[n++] = id;
+    }
+    if (!n) {
+        reply_error(p->rs, 400, "bad-query", "attackers", "expected unit ids separated by commas");
+        return;
+    }
+    lb_melee_req req;
+    lb_game_melee_request(p->r->sl->g, target, ids, n, &req);
+    lb_melee_chance *c = calloc(1, sizeof *c);
+    lb_trace t;
+    lb_trace_init(&t);
+    int rc = c ? lb_melee_odds(p->st, &req, c, &t) : LB_NOMEM;
+    if (rc == LB_OK)
+        reply_json(p->rs, 200, lb_melee_json(p->st, c, NULL, 0, 0, &t));
+    else if (rc == LB_INVALID)
+        reply_error(p->rs, 422, "rules-refused", NULL, "more pre-melee checks than the exact odds "
+                    "enumerate (R-MEL-23)");
+    else
+        nomem(p);
+    lb_trace_release(&t);
+    free(c);
+}
+
 void route_preview(game_request *r, const char *kind, lb_http_response *rs)
 {
     static const struct {
         const char *name;
         void (*run)(preview *p);
     } kinds[] = {{"los", los},   {"visible", visible}, {"fire", fire},
-                 {"move", move}, {"retreat", retreat}, {"charge", charge}};
+                 {"move", move}, {"retreat", retreat}, {"charge", charge},
+                 {"melee", melee}};
     preview p = {r, lb_game_state(r->sl->g), rs};
     for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
         if (strcmp(kind, kinds[i].name) == 0) {
@@ -261,5 +308,5 @@ void route_preview(game_request *r, const char *kind, lb_http_response *rs)
             return;
         }
     reply_error(rs, 404, "not-found", NULL, "no preview \"%.64s\" (los, visible, fire, move, "
-                "retreat, charge; melee comes with the melee rules)", kind);
+                "retreat, charge, melee)", kind);
 }

@@ -54,9 +54,12 @@ const optionKeys = () => (pending()?.options || []).map((o) => o.key);
 const unitOf = (id) => S.view?.units.find((u) => u.id === id);
 const unitsAt = (hex) => (S.view?.units || []).filter((u) => u.hexes.includes(hex));
 
-/* The options of the pending decision about unit id: keys VERB:ID[:…]. */
+/* The options of the pending decision about unit id: keys VERB:ID[:…], and melee:HEX:ID. */
 function optionsOf(id) {
-  return (pending()?.options || []).filter((o) => o.key.split(':')[1] === id);
+  return (pending()?.options || []).filter((o) => {
+    const parts = o.key.split(':');
+    return parts[0] === 'melee' ? parts[2] === id : parts[1] === id;
+  });
 }
 
 function optionFor(verb, id, hex) {
@@ -189,7 +192,8 @@ function renderDecision() {
   const byUnit = new Map();
   const general = [];
   for (const o of p.options) {
-    const id = o.key.split(':')[1];
+    const parts = o.key.split(':');
+    const id = parts[0] === 'melee' ? parts[2] : parts[1];
     if (id && unitOf(id) && p.kind === 'action') {
       if (!byUnit.has(id)) byUnit.set(id, []);
       byUnit.get(id).push(o);
@@ -206,10 +210,12 @@ function renderDecision() {
   }
   for (const o of general) {
     const isFire = o.key.startsWith('fire:');
+    const several = o.key.startsWith('melee:') && o.param;
+    const click = isFire ? () => fireOdds(o.key)
+      : several ? () => startMelee(o.key.split(':')[1]) : () => decide(o.key);
     items.push(h('button', {
-      type: 'button', class: 'option', dataset: { key: o.key },
-      on: { click: () => (isFire ? fireOdds(o.key) : decide(o.key)) },
-    }, isFire ? `${o.label} — see the odds` : o.label));
+      type: 'button', class: 'option', dataset: { key: o.key }, on: { click },
+    }, isFire ? `${o.label} — see the odds` : several ? `Several units melee ${o.key.split(':')[1]}…` : o.label));
   }
   box.replaceChildren(...items);
 }
@@ -267,6 +273,11 @@ async function renderSelection() {
       map.markHex('targets', rest, 'target', '⌖');
       actions.push(h('button', { type: 'button', class: 'option', dataset: { key: o.key },
         on: { click: () => fireOdds(o.key) } }, `Fire at ${rest}…`));
+    } else if (verb === 'melee') {
+      const hex = o.key.split(':')[1];
+      map.markHex('targets', hex, 'target', '⚔');
+      actions.push(h('button', { type: 'button', class: 'option', dataset: { key: o.key },
+        on: { click: () => meleeOdds(hex, [id], o.key) } }, `Melee ${hex}…`));
     } else if (verb === 'charge') {
       actions.push(h('button', { type: 'button', class: 'option', dataset: { key: o.key },
         on: { click: () => startCharge(id) } }, 'Plan a charge…'));
@@ -455,6 +466,57 @@ async function renderPlan() {
   $('panel-odds').scrollIntoView({ block: 'nearest' });
 }
 
+/* ---- melee ------------------------------------------------------------------------------------ */
+
+/* The odds of attackers on hex; confirm answers key (with param for several attackers). */
+async function meleeOdds(hex, attackers, key, param) {
+  $('panel-odds').open = true;
+  const parts = [h('h3', {}, `${attackers.join(', ')} melee ${hex}`)];
+  try {
+    const m = await api.preview(token, 'melee', { attackers: attackers.join(','), target: hex });
+    if (!m.allowed) {
+      parts.push(h('p', { class: 'refused' }, `${m.reason} [${m.rule}]`));
+    } else {
+      parts.push(h('p', {}, `melee value ${m.attack_value} against ${m.defence_value}: odds ${m.odds || 'none'}, through the ${m.through}`));
+      parts.push(h('p', { class: 'hint' }, `The melee takes place: ${m.p_melee}. Its results, exactly:`));
+      parts.push(bars(Object.entries(m.outcomes).map(([r, p]) => [r, String(p)])));
+      for (const u of m.units.filter((x) => x.checks)) {
+        parts.push(h('p', { class: 'small' }, withRefs(`${u.id} passes its pre-melee check: ${u.p_pass}`)));
+      }
+      parts.push(h('button', { type: 'button', class: 'confirm', dataset: { key },
+        on: { click: () => decide(key, param) } }, `Melee ${hex}`));
+    }
+    parts.push(traceList(m.trace));
+  } catch (err) {
+    parts.push(h('p', { class: 'refused' }, err.message));
+  }
+  $('odds').replaceChildren(...parts);
+  $('panel-odds').scrollIntoView({ block: 'nearest' });
+}
+
+/* Several units on one hex: the player clicks their units to take part. */
+function startMelee(hex) {
+  S.plan = { melee: hex, attackers: [] };
+  map.clear('reach', 'los', 'plan');
+  map.markHex('plan', hex, 'plan-hex', '⚔');
+  $('odds').replaceChildren(h('h3', {}, `Several units melee ${hex}`),
+    h('p', { class: 'hint' }, 'Click each of your units that takes part.'));
+  $('panel-odds').open = true;
+}
+
+function toggleAttacker(id) {
+  const plan = S.plan;
+  const i = plan.attackers.indexOf(id);
+  if (i >= 0) plan.attackers.splice(i, 1);
+  else plan.attackers.push(id);
+  map.clear('plan');
+  map.markHex('plan', plan.melee, 'plan-hex', '⚔');
+  plan.attackers.forEach((a) => map.markHex('plan', unitOf(a).hexes[0], 'plan-hex', '+'));
+  if (plan.attackers.length) {
+    meleeOdds(plan.melee, plan.attackers, `melee:${plan.melee}`, plan.attackers.join('+'));
+  }
+}
+
 /* ---- a retreat's end ------------------------------------------------------------------------- */
 
 function renderPaths() {
@@ -489,6 +551,10 @@ function renderPaths() {
 function onClick(hex, unitId) {
   if (!S.view || !hex) return;
   const p = pending();
+  if (S.plan?.melee) {
+    if (unitId) toggleAttacker(unitId);
+    return;
+  }
   if (S.plan) {
     const path = S.plan.path;
     if (path[path.length - 1] === hex) path.pop();
@@ -504,6 +570,10 @@ function onClick(hex, unitId) {
   if (sel && p?.yours) {
     if (optionFor('fire', sel, hex)) {
       fireOdds(`fire:${sel}:${hex}`);
+      return;
+    }
+    if ((pending().options || []).some((o) => o.key === `melee:${hex}:${sel}`)) {
+      meleeOdds(hex, [sel], `melee:${hex}:${sel}`);
       return;
     }
     if (optionFor('move', sel, hex) && !unitId) {

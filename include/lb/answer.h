@@ -8,6 +8,7 @@
 #include "charge.h"
 #include "fire.h"
 #include "los.h"
+#include "melee.h"
 #include "move.h"
 #include "retreat.h"
 #include "state.h"
@@ -75,5 +76,10 @@ int lb_charge_unit_same(const lb_unit *a, const lb_unit *b);
 /* labataille charge --json: the charge as run, its odds when given (NULL: none). */
 json_t *lb_charge_json(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
                        const lb_charge_outcomes *odds, uint64_t seed, int scripted);
+
+/* labataille melee --json: the assault's values and exact odds and, when it was played (m not
+ * NULL), what happened (seed shown unless the dice were scripted); the traces of both. */
+json_t *lb_melee_json(const lb_state *st, const lb_melee_chance *c, const lb_melee *m,
+                      uint64_t seed, int scripted, const lb_trace *odds_trace);
 
 #endif

@@ -750,6 +750,10 @@ static void test_api__previews_are_the_cli_answers(void **state)
         {"charge?unit=fr-8chs&path=0802,0903,1003,1104", "charge data/scenarios/demo.json fr-8chs "
                                                          "--path 0802,0903,1003,1104 --auto --odds "
                                                          "--seed 1"},
+        {"melee?attackers=fr-26le-1&target=au-ir4-1", "melee data/scenarios/demo.json fr-26le-1 "
+                                                      "au-ir4-1"},
+        {"melee?attackers=fr-26le-1,fr-ldr-legrand&target=0910",
+         "melee data/scenarios/demo.json fr-26le-1 fr-ldr-legrand 0910"},
         {"charge?unit=fr-8chs&path=0802,0903,1003,1104&response=stand",
          "charge data/scenarios/demo.json fr-8chs --path 0802,0903,1003,1104 --response stand "
          "--auto --odds --seed 1"},
@@ -805,7 +809,10 @@ static void test_api__preview_errors(void **state)
         {"retreat?unit=fr-26le-1&kind=panic", 400, "kind"},
         {"charge?unit=fr-8chs&path=0802&response=flee", 400, "response"},
         {"charge?unit=fr-8chs&path=0802&target=nobody", 400, "target"},
-        {"melee?attackers=fr-26le-1&target=au-ir4-1", 404, NULL},
+        {"melee?attackers=fr-26le-1", 400, "target"},
+        {"melee?attackers=fr-26le-1,nobody&target=0910", 400, "attackers"},
+        {"melee?attackers=,&target=0910", 400, "attackers"},
+        {"assault?attackers=fr-26le-1&target=0910", 404, NULL},
         {"", 404, NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

@@ -181,6 +181,37 @@ test('fire after reading the odds', async () => {
   assert.deepEqual(au.errors, []);
 });
 
+test('melee after reading the odds', async () => {
+  let view = await viewOf(game.french);
+  // the French end their Offensive Fire (any decision the fire left is answered first)
+  while (view.pending && view.segment !== 'melee') {
+    const page = view.pending.side === 'french' ? fr : au;
+    await page.waitForFunction((s) => Number(document.body.dataset.seq) === s, view.seq);
+    const keys = view.pending.options.map((o) => o.key);
+    const key = ['end', 'pass', 'auto'].find((k) => keys.includes(k)) || keys[0];
+    await page.click(key === 'end' ? '#end' : `#decision button[data-key="${key}"]`);
+    await waitSeqAbove(page, view.seq);
+    view = await viewOf(game.french);
+  }
+  const key = view.pending.options.map((o) => o.key).find((k) => k.startsWith('melee:') && k.split(':').length === 3);
+  assert.ok(key, `a melee is offered: ${view.pending.options.map((o) => o.key)}`);
+  const [, hex, unit] = key.split(':');
+  await fr.waitForFunction((s) => Number(document.body.dataset.seq) === s, view.seq);
+  await fr.keyboard.press('Escape');            // a second click on a stack picks its next unit
+  await fr.click(`[data-unit="${unit}"]`);
+  await fr.click(`#unit button[data-key="${key}"]`);
+  await fr.waitForSelector('#odds .chart .bar');
+  const odds = await fr.locator('#odds .bar').evaluateAll((bars) => bars.map((b) => b.dataset.p));
+  const total = odds.reduce((s, p) => s + p.split('/').reduce((n, d) => n / d), 0);
+  const melee = await (await fetch(`${base}/api/g/${tokenOf(game.french)}/preview/melee?attackers=${unit}&target=${hex}`)).json();
+  assert.ok(Math.abs(total - 1) < 1e-12, `the results add up to ${total}`);
+  assert.equal(odds.length, Object.keys(melee.outcomes).length);
+  await fr.screenshot({ path: path.join(shots, 'melee-preview.png') });
+  await fr.click('#odds button.confirm');
+  await waitSeqAbove(fr, view.seq);
+  assert.match(await fr.textContent('#rulings'), new RegExp(`${key}.*pre-melee check`));
+});
+
 test('the two sides play on to the end of the battle', async () => {
   // each side in turn ends its segments, passes, or takes the rules' automatic choice
   for (let n = 0; n < 400; n += 1) {
