@@ -65,7 +65,17 @@ struct lb_server {
     int port;
 };
 
-/* ---- server.c: games in play ---------------------------------------------------------------- */
+/* ---- server.c ------------------------------------------------------------------------------- */
+
+/* Milliseconds of a monotonic clock. */
+long long now_ms(void);
+
+/* ---- games.c: games in play ------------------------------------------------------------------ */
+
+/* Frees a game in play; NULL is fine. */
+void slot_free(slot *sl);
+/* The game id if it is in memory, or NULL (under the server's lock). */
+slot *slot_find(lb_server *s, long long id);
 
 /* Game id held (refs + 1) and loaded from the store when it is not in memory: LB_OK,
  * LB_NOT_FOUND, or another error with err. */
@@ -78,9 +88,6 @@ int slot_add(lb_server *s, lb_game *g, int two_players, int ai, slot **out, lb_e
  * random player, drops the cached views and wakes the streams. LB_OK, or an error (the game
  * is then rebuilt from the store: nothing that was not saved stays). */
 int slot_changed(lb_server *s, slot *sl, int seq_before, lb_err *err);
-/* Milliseconds of a monotonic clock. */
-long long now_ms(void);
-
 /* ---- links.c: secret links ------------------------------------------------------------------ */
 
 struct links;

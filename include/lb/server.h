@@ -53,7 +53,8 @@ typedef struct lb_http_response {
     size_t len;
     char *file;                    /* malloc'd path of a file to send whole, or NULL */
     const char *allow;             /* 405: the methods the route takes */
-    int events;                    /* a Server-Sent Events stream of game events_game */
+    int events;                    /* a Server-Sent Events stream of game events_game, which the
+                                    * response holds until lb_server_release_game */
     long long events_game;
     int events_after;              /* the last seq the client has (-1: none) */
 } lb_http_response;
