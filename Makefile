@@ -1,6 +1,10 @@
 # labataille: set-up, build, run, test, benchmarks and fuzzing.
 PACKAGES      := build-essential pkg-config cmake ninja-build libjansson-dev libcmocka-dev \
-                 libsqlite3-dev libedit-dev libpq-dev postgresql
+                 libsqlite3-dev libedit-dev libpq-dev postgresql libmicrohttpd-dev nettle-dev \
+                 libcurl4-gnutls-dev
+# the browser tests drive the system's chromium with npm playwright-core (no browser download)
+TEST_PACKAGES := chromium
+BENCH_PACKAGES := wrk
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 BUILD         := build
 TEST_BUILD    := build-test
@@ -8,7 +12,7 @@ FUZZ_BUILD    := build-fuzz
 RELEASE_BUILD := build-release
 FUZZ_SECONDS  ?= 60
 
-.PHONY: all setup setup-clang build run test release bench fuzz clean
+.PHONY: all setup setup-test setup-clang build run play test release bench fuzz clean
 
 all: build
 
@@ -30,6 +34,11 @@ endef
 setup:
 	$(call ensure_packages,$(PACKAGES))
 
+# playwright-core from package-lock.json when node_modules lacks it
+setup-test: setup
+	$(call ensure_packages,$(TEST_PACKAGES))
+	@[ -f node_modules/playwright-core/package.json ] || npm ci --no-audit --no-fund
+
 setup-clang: setup
 	$(call ensure_packages,$(FUZZ_PACKAGES))
 
@@ -37,14 +46,18 @@ build: setup
 	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	@cmake --build $(BUILD)
 
-# The terminal game on the demo when a terminal is attached; the map otherwise.
+# The web game on the demo: prints the address and a link per side; Ctrl-C stops it.
 run: build
+	./$(BUILD)/labataille serve --db labataille.db
+
+# The terminal game on the demo when a terminal is attached; the map otherwise.
+play: build
 	@if [ -t 0 ] && [ -t 1 ]; then ./$(BUILD)/labataille play --db labataille.db; \
 	else ./$(BUILD)/labataille show; fi
 
 # Every test but the "symbols" label (only lb_ symbols exported: run it with
 # cd build-test && ctest -L symbols --output-on-failure).
-test: setup
+test: setup-test
 	@cmake -S . -B $(TEST_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLB_SANITIZE=ON >/dev/null
 	@cmake --build $(TEST_BUILD)
 	cd $(TEST_BUILD) && ctest --output-on-failure -j2 -LE symbols
@@ -59,6 +72,7 @@ release: setup-clang
 
 # bench_store runs beside a PostgreSQL server of its own that flushes every commit.
 bench: build
+	$(call ensure_packages,$(BENCH_PACKAGES))
 	@for b in $(BUILD)/bench/bench_*; do echo "== $$(basename $$b)"; \
 	  case $$b in *bench_store) bash tests/store/with_postgres.sh --durable $$b ;; *) $$b ;; esac \
 	  || exit 1; done

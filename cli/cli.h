@@ -5,6 +5,7 @@
 #include <jansson.h>
 #include <stdint.h>
 
+#include "lb/answer.h"
 #include "lb/lb.h"
 
 /* Exit statuses (cli.md): answered, invalid input, usage error. */
@@ -89,5 +90,6 @@ int cmd_games(const cli_args *args);
 int cmd_replay(const cli_args *args);
 int cmd_melee(const cli_args *args);
 int cmd_move(const cli_args *args);
+int cmd_serve(const cli_args *args);
 
 #endif

@@ -274,17 +274,6 @@ static int do_los(play *P, int argc, char **argv)
     return PLAY_OK;
 }
 
-/* The kind of fire the game would make now: opportunity when an opportunity fire is pending,
- * defensive in the Defensive Fire segment, else offensive (R-FIRE-19). */
-static lb_fire_kind fire_kind_now(play *P)
-{
-    const lb_decision *d = lb_game_pending(P->g);
-    if (d && d->kind == LB_DECIDE_OPPORTUNITY)
-        return LB_FIRE_OPPORTUNITY;
-    return lb_game_state(P->g)->turn.segment == LB_SEG_DEFENSIVE_FIRE ? LB_FIRE_DEFENSIVE
-                                                                       : LB_FIRE_OFFENSIVE;
-}
-
 /* The fire of the units names[0..n-1] at TARGET, of the kind now, into rq (firers holds n
  * indexes) and the target hex's label: a hex label, or a unit id standing for its one hex the
  * fire may be made at (R-FIRE-22). -1 with a refusal when a name is not understood. */
@@ -295,7 +284,7 @@ static int fire_args(play *P, char **names, int n, const char *target, lb_fire_r
     for (int i = 0; i < n; i++)
         if ((firers[i] = unit_arg(P, names[i])) < 0)
             return -1;
-    *rq = (lb_fire_request){fire_kind_now(P), {0, 0}, firers, n};
+    *rq = (lb_fire_request){lb_game_fire_kind(P->g), {0, 0}, firers, n};
     int tunit = lb_state_unit_index(st, target), count = 0;
     if (tunit < 0) {
         if (hex_arg(P, target, label))

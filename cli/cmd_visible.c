@@ -36,28 +36,15 @@ int cmd_visible(const cli_args *args)
         lb_state_free(st);
         return cli_invalid("out of memory");
     }
-    char fl[LB_HEX_LABEL_MAX];
-    lb_map_label(m, from, fl);
-    int count = 0;
-    json_t *list = json_array();
-    for (int col = 1; col <= m->cols; col++)
-        for (int row = 1; row <= m->rows; row++) {
-            lb_hex h = {col, row};
-            char label[LB_HEX_LABEL_MAX];
-            if (!visible[lb_map_cell(m, h)])
-                continue;
-            count++;
-            json_array_append_new(list, json_string(lb_map_label(m, h, label)));
-        }
     if (args->json) {
-        cli_print_json(json_pack("{s:s,s:s?,s:o,s:i,s:i,s:o}", "from", fl, "firer_side",
-                                 side >= 0 ? st->sides[side] : NULL, "visible", list, "count",
-                                 count, "hexes", m->cols * m->rows, "trace",
-                                 cli_trace_json(&trace)));
+        cli_print_json(lb_visible_json(st, from, side, visible, &trace));
     } else {
-        json_decref(list);
+        char fl[LB_HEX_LABEL_MAX];
+        int count = 0;
+        for (int c = 0; c < m->cols * m->rows; c++)
+            count += visible[c] != 0;
         printf("%s sees %d of %d hexes (firer's side %s; the hex itself and its neighbours "
-               "always, R-LOS-2)\n\n", fl, count, m->cols * m->rows,
+               "always, R-LOS-2)\n\n", lb_map_label(m, from, fl), count, m->cols * m->rows,
                side >= 0 ? st->sides[side] : "none");
         visible[lb_map_cell(m, from)] = 2; /* drawn as '@' */
         cli_map_print(st, visible, " +@", "@ FROM, + seen, blank: not seen");

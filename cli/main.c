@@ -155,7 +155,8 @@ static const command commands[] = {
                  {"response", "R", "the target's response: stand or carre"},
                  {"answers", "K1,K2,...", "answer the decisions in the order they come"},
                  {"auto", NULL, "the automatic choice for every decision left"},
-                 {"odds", NULL, "add the exact probability of every way the charge can end"}}},    {.name = "play",
+                 {"odds", NULL, "add the exact probability of every way the charge can end"}}},
+    {.name = "play",
      .run = cmd_play,
      .usage = "play [FILE] [--db DB] [--game ID] [--seed N] [--script F]",
      .summary = "a battle turn by turn at a prompt (or from a script), saved in DB",
@@ -174,6 +175,19 @@ static const command commands[] = {
      .about = "The games saved in DB (default labataille.db in the working folder), newest\n"
               "first: number, journal rows, where each stands, last update, title.",
      .options = {{"db", "DB", "an SQLite file or a postgresql:// address"}}},
+    {.name = "serve",
+     .run = cmd_serve,
+     .usage = "serve [FILE] [--db DB] [--port N] [--host ADDR] [--web DIR] [--seed N]",
+     .summary = "the web game: a new game of FILE and one link per side",
+     .about = "Serves the web game (docs/api.md) on --host and --port, its games kept in the\n"
+              "store DB, and opens a two-players game of FILE (the demo by default): prints the\n"
+              "address, the store (no password) and the game's links, one per side and one to\n"
+              "watch. Answers until SIGINT or SIGTERM.",
+     .options = {{"db", "DB", "an SQLite file or a postgresql:// address (default "
+                              "labataille.db)"},
+                 {"port", "N", "the port, 0 to 65535 (default 8080; 0: any free one)"},
+                 {"host", "ADDR", "the address to listen on (default 127.0.0.1)"},
+                 {"web", "DIR", "the page's files (default the source tree's web/)"}}},
     {.name = "replay",
      .run = cmd_replay,
      .usage = "replay GAME [--db DB] [--to N]",

@@ -7,6 +7,8 @@
 
 #include "decision.h"
 #include "err.h"
+#include "fire.h"
+#include "melee.h"
 #include "scenario.h"
 #include "state.h"
 #include "trace.h"
@@ -162,6 +164,16 @@ int lb_game_org_level(const lb_game *g, int k);
 
 /* The 64-bit state hash (R-GAME-13). */
 uint64_t lb_game_hash(const lb_game *g);
+
+/* The assault the game would make now of the units ids (n) on target: each attacker with what
+ * this turn left it (its fire, the fire it took, the charge it owes) and the units that count as
+ * having passed their pre-melee check, for a preview of its odds (R-MEL-2, R-MEL-25). */
+void lb_game_melee_request(const lb_game *g, lb_hex target, const char *const *ids, int n,
+                           lb_melee_req *req);
+
+/* The kind of fire the game would make now (R-FIRE-19): opportunity while an opportunity fire is
+ * offered, defensive in the Defensive Fire segment, else offensive. */
+lb_fire_kind lb_game_fire_kind(const lb_game *g);
 
 /* A uniformly random answer for the pending decision from rng (the random player, R-GAME-15):
  * an enumerated option, or for a parameterised one the path, attackers or firers it builds

@@ -231,6 +231,11 @@ int job_run(lb_game *g);
  * a fire the rules refuse is refused in out. */
 int job_answer(lb_game *g, const lb_decision *cur, const char *key, lb_game_answer *out);
 
+/* view_retreat.c */
+struct json_t;
+/* For a retreat's end decision d: {"kind","paths":[[start, h1, …]],"count"}, or NULL. */
+struct json_t *view_retreat(const lb_game *g, const lb_decision *d);
+
 /* victory.c */
 /* Objective holders after units moved (R-VIC-2). */
 void victory_update(lb_game *g);

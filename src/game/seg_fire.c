@@ -10,6 +10,13 @@ lb_fire_kind fire_segment_kind(const lb_game *g)
     return g->st->turn.segment == LB_SEG_DEFENSIVE_FIRE ? LB_FIRE_DEFENSIVE : LB_FIRE_OFFENSIVE;
 }
 
+lb_fire_kind lb_game_fire_kind(const lb_game *g)
+{
+    if (g->has_pending && g->pending.kind == LB_DECIDE_OPPORTUNITY)
+        return LB_FIRE_OPPORTUNITY;
+    return fire_segment_kind(g);
+}
+
 /* R-GAME-5: the hexes that may be fired at in this segment: every hex holding a combat unit not
  * of `side` and not fired at in this segment, each once, in the order of the units. *out is
  * malloc'd; returns how many, or -1 when out of memory. */

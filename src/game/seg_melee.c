@@ -54,6 +54,12 @@ static void request(const lb_game *g, lb_hex target, const char *const *ids, int
             req->passed[req->npassed++] = g->obligations[i].unit;
 }
 
+void lb_game_melee_request(const lb_game *g, lb_hex target, const char *const *ids, int n,
+                           lb_melee_req *req)
+{
+    request(g, target, ids, n, req);
+}
+
 /* ---- options -------------------------------------------------------------------------------- */
 
 /* May the units ids (n) melee target now? */

@@ -92,7 +92,9 @@ int lb_store_append_game(lb_store *s, long long id, const lb_game *g, int seq, l
     char hash[20], summary[LB_STORE_TEXT_MAX];
     snprintf(hash, sizeof hash, "%016" PRIx64, lb_game_hash(g));
     lb_game_summary(g, summary, sizeof summary);
-    return lb_store_append(s, id, seq, j->entries + seq, j->count - seq, hash, summary, err);
+    /* a game with no rows yet has no entries array to point into */
+    return lb_store_append(s, id, seq, j->count > seq ? j->entries + seq : NULL, j->count - seq,
+                           hash, summary, err);
 }
 
 int lb_store_save_game(lb_store *s, const lb_game *g, long long *id, lb_err *err)

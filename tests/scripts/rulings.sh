@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
-# Rule -> code -> test, by machine: every ruling of docs/rulings.md is cited in the code (src/, or
-# cli/ for the rulings about answers' form) and exercised by a test (the "ruling" of a rule case
-# or golden trace, or cited in a unit test: tests/unit/, or the store's tests/store/). Lists
-# every ruling that is not, and fails then. A citation is the whole id ("R-LOS-1" is not in
-# "R-LOS-12"); a range such as "R-LOS-1..12" cites none of its members. A ruling that
-# docs/rulings.md itself marks "*Not implemented yet*" is listed as such and does not fail the
-# check (it must then not be cited as implemented).
+# Rule -> code -> test, by machine: every ruling of docs/rulings.md is cited in the code (src/,
+# cli/ for the rulings about answers' form, server/ for the web game's) and exercised by a test
+# (the "ruling" of a rule case or golden trace, or cited in a cmocka test: tests/unit/, the
+# store's tests/store/, the HTTP API's tests/api/). Lists every ruling that is not, and fails
+# then. A citation is the whole id ("R-LOS-1" is not in "R-LOS-12"); a range such as
+# "R-LOS-1..12" cites none of its members. A ruling that docs/rulings.md itself marks "*Not
+# implemented yet*" is listed as such and does not fail the check (it must then not be cited as
+# implemented).
 # Usage: rulings.sh (run from the project root by ctest).
 set -u
 ids() { grep -ohE 'R-[A-Z]+-[0-9]+(\.\.)?' "$@" 2>/dev/null | grep -v '\.\.$' | sort -u; }
 
 defined=$(grep -oE '^- R-[A-Z]+-[0-9]+\.' docs/rulings.md | sed 's/^- //; s/\.$//' | sort -u)
 [ -n "$defined" ] || { echo "FAIL: no ruling found in docs/rulings.md"; exit 1; }
-in_src=$(ids -r --include='*.c' --include='*.h' src cli)
+in_src=$(ids -r --include='*.c' --include='*.h' src cli server)
 # rulings whose paragraph says "*Not implemented yet*"
 pending=$(awk '/^- R-[A-Z]+-[0-9]+\./ { id = $2; sub(/\.$/, "", id) }
                /^(#|$)/ { id = "" }
@@ -20,7 +21,7 @@ pending=$(awk '/^- R-[A-Z]+-[0-9]+\./ { id = $2; sub(/\.$/, "", id) }
 in_cases=$(cat tests/cases/*.json tests/golden/*.json 2>/dev/null |
            grep -ohE '"ruling": *"R-[A-Z]+-[0-9]+"' |
            grep -oE 'R-[A-Z]+-[0-9]+' | sort -u)
-in_units=$(ids tests/unit/*.c tests/store/*.c)
+in_units=$(ids tests/unit/*.c tests/store/*.c tests/api/*.c)
 tested=$(printf '%s\n%s\n' "$in_cases" "$in_units" | sort -u)
 
 missing=0
