@@ -2,8 +2,9 @@
 PACKAGES      := build-essential pkg-config cmake ninja-build libjansson-dev libcmocka-dev \
                  libsqlite3-dev libedit-dev libpq-dev postgresql libmicrohttpd-dev nettle-dev \
                  libcurl4-gnutls-dev
-# the browser tests drive the system's chromium with npm playwright-core (no browser download)
-TEST_PACKAGES := chromium
+# the browser tests drive the system's chromium with npm playwright-core (no browser download);
+# the PostgreSQL serve test talks HTTP with curl and reads JSON with jq
+TEST_PACKAGES := chromium curl jq
 BENCH_PACKAGES := wrk
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 BUILD         := build

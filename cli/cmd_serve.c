@@ -1,4 +1,4 @@
-/* labataille serve [SCENARIO] [--db FILE] [--port N] [--host ADDR]: the web game, with a new game of the scenario and its links printed. */
+/* labataille serve [SCENARIO] [--db DB] [--port N] [--host ADDR]: the web game, with a new game of the scenario and its links printed. */
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -96,7 +96,8 @@ int cmd_serve(const cli_args *args)
     char base[128];
     snprintf(base, sizeof base, strchr(host, ':') ? "http://[%s]:%d" : "http://%s:%d", host,
              lb_server_port(s));
-    printf("labataille serve: %s/ (games saved in %s; Ctrl-C stops)\n", base, cfg.db);
+    printf("labataille serve: %s/ (games saved in %s; Ctrl-C stops)\n", base,
+           lb_server_store_where(s));
     rc = open_game(args, s, base);
     fflush(stdout);
     if (rc == CLI_OK) {

@@ -1,7 +1,7 @@
-/* Secret links: random tokens from the OS, kept as SHA-256 digests beside the store, each naming a game and a role. */
+/* Secret links: random tokens from the OS, kept in the store as SHA-256 digests, each naming a game and a role; and how each game is hosted. */
+#include <jansson.h>
 #include <nettle/sha2.h>
 #include <pthread.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +10,7 @@
 #include "server_int.h"
 
 #define CACHE_SLOTS 512 /* links looked up lately, by their digest's first byte pair */
+#define DIGEST_HEX (2 * DIGEST_BYTES + 1) /* a digest as the store keeps it: hex digits */
 
 typedef struct cached {
     unsigned char digest[DIGEST_BYTES];
@@ -18,48 +19,26 @@ typedef struct cached {
     int used;
 } cached;
 
+/* The links and hosting live in the server's store (lb_store_link_*, lb_store_hosting_*), so
+ * that any server process on the same store answers any link (R-GAME-16). */
 struct links {
-    sqlite3 *db;
-    pthread_mutex_t lock;
-    cached cache[CACHE_SLOTS]; /* a link never changes once made: no invalidation */
+    lb_store *store;             /* the server's, used under store_lock */
+    pthread_mutex_t *store_lock;
+    pthread_mutex_t lock;        /* the cache's */
+    cached cache[CACHE_SLOTS];   /* a link never changes once made: no invalidation */
 };
-
-static const char schema[] =
-    "CREATE TABLE IF NOT EXISTS web_links ("
-    " digest BLOB PRIMARY KEY,"
-    " game INTEGER NOT NULL,"
-    " role INTEGER NOT NULL) WITHOUT ROWID;"
-    "CREATE TABLE IF NOT EXISTS web_games ("
-    " game INTEGER PRIMARY KEY,"
-    " two_players INTEGER NOT NULL,"
-    " ai INTEGER NOT NULL);";
 
 static const char alphabet[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-static int fail(struct links *l, lb_err *err, const char *what)
-{
-    return lb_err_set(err, LB_IO, "links: %s: %s", what, sqlite3_errmsg(l->db));
-}
-
-int links_open(const char *db, struct links **out, lb_err *err)
+int links_open(lb_store *store, pthread_mutex_t *store_lock, struct links **out, lb_err *err)
 {
     struct links *l = calloc(1, sizeof *l);
     if (!l)
         return lb_err_set(err, LB_NOMEM, "out of memory");
+    l->store = store;
+    l->store_lock = store_lock;
     pthread_mutex_init(&l->lock, NULL);
-    int rc = LB_OK;
-    if (sqlite3_open_v2(db, &l->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
-        rc = fail(l, err, db);
-    else {
-        sqlite3_busy_timeout(l->db, 5000);
-        if (sqlite3_exec(l->db, schema, NULL, NULL, NULL) != SQLITE_OK)
-            rc = fail(l, err, db);
-    }
-    if (rc != LB_OK) {
-        links_close(l);
-        return rc;
-    }
     *out = l;
     return LB_OK;
 }
@@ -68,13 +47,13 @@ void links_close(struct links *l)
 {
     if (!l)
         return;
-    sqlite3_close(l->db);
     pthread_mutex_destroy(&l->lock);
     free(l);
 }
 
-/* The token's digest; -1 when it is not TOKEN_CHARS characters of the alphabet. */
-static int digest_of(const char *token, unsigned char digest[DIGEST_BYTES])
+/* The token's digest, and as hex digits for the store; -1 when it is not TOKEN_CHARS characters
+ * of the alphabet. */
+static int digest_of(const char *token, unsigned char digest[DIGEST_BYTES], char hex[DIGEST_HEX])
 {
     size_t n = strspn(token, alphabet);
     if (n != TOKEN_CHARS || token[n])
@@ -83,6 +62,8 @@ static int digest_of(const char *token, unsigned char digest[DIGEST_BYTES])
     sha256_init(&ctx);
     sha256_update(&ctx, TOKEN_CHARS, (const uint8_t *)token);
     sha256_digest(&ctx, DIGEST_BYTES, digest);
+    for (int i = 0; i < DIGEST_BYTES; i++)
+        snprintf(hex + 2 * i, 3, "%02x", digest[i]);
     return 0;
 }
 
@@ -104,91 +85,75 @@ int links_make(struct links *l, long long game, int role, char *token, lb_err *e
     }
     token[TOKEN_CHARS] = '\0';
     unsigned char digest[DIGEST_BYTES];
-    digest_of(token, digest);
-    pthread_mutex_lock(&l->lock);
-    sqlite3_stmt *q;
-    int rc = LB_OK;
-    if (sqlite3_prepare_v2(l->db, "INSERT INTO web_links (digest, game, role) VALUES (?, ?, ?)",
-                           -1, &q, NULL) != SQLITE_OK) {
-        rc = fail(l, err, "cannot save a link");
-    } else {
-        sqlite3_bind_blob(q, 1, digest, DIGEST_BYTES, SQLITE_STATIC);
-        sqlite3_bind_int64(q, 2, game);
-        sqlite3_bind_int(q, 3, role);
-        if (sqlite3_step(q) != SQLITE_DONE)
-            rc = fail(l, err, "cannot save a link");
-        sqlite3_finalize(q);
-    }
-    pthread_mutex_unlock(&l->lock);
+    char hex[DIGEST_HEX];
+    digest_of(token, digest, hex);
+    pthread_mutex_lock(l->store_lock);
+    int rc = lb_store_link_add(l->store, hex, game, role, err);
+    pthread_mutex_unlock(l->store_lock);
     return rc;
 }
 
 int links_find(struct links *l, const char *token, long long *game, int *role)
 {
     unsigned char digest[DIGEST_BYTES];
-    if (digest_of(token, digest) != 0)
+    char hex[DIGEST_HEX];
+    if (digest_of(token, digest, hex) != 0)
         return LB_NOT_FOUND;
     cached *c = &l->cache[(digest[0] << 8 | digest[1]) % CACHE_SLOTS];
     pthread_mutex_lock(&l->lock);
-    int rc = LB_NOT_FOUND;
     if (c->used && memcmp(c->digest, digest, DIGEST_BYTES) == 0) {
         *game = c->game;
         *role = c->role;
         pthread_mutex_unlock(&l->lock);
         return LB_OK;
     }
-    sqlite3_stmt *q;
-    if (sqlite3_prepare_v2(l->db, "SELECT game, role FROM web_links WHERE digest = ?", -1, &q,
-                           NULL) == SQLITE_OK) {
-        sqlite3_bind_blob(q, 1, digest, DIGEST_BYTES, SQLITE_STATIC);
-        if (sqlite3_step(q) == SQLITE_ROW) {
-            *game = c->game = sqlite3_column_int64(q, 0);
-            *role = c->role = sqlite3_column_int(q, 1);
-            memcpy(c->digest, digest, DIGEST_BYTES);
-            c->used = 1;
-            rc = LB_OK;
-        }
-        sqlite3_finalize(q);
-    }
     pthread_mutex_unlock(&l->lock);
+    lb_err err;
+    pthread_mutex_lock(l->store_lock);
+    int rc = lb_store_link_find(l->store, hex, game, role, &err);
+    pthread_mutex_unlock(l->store_lock);
+    if (rc == LB_OK) {
+        pthread_mutex_lock(&l->lock);
+        memcpy(c->digest, digest, DIGEST_BYTES);
+        c->game = *game;
+        c->role = *role;
+        c->used = 1;
+        pthread_mutex_unlock(&l->lock);
+    }
     return rc;
 }
 
 int links_set_game(struct links *l, long long game, int two_players, int ai, lb_err *err)
 {
-    pthread_mutex_lock(&l->lock);
-    sqlite3_stmt *q;
-    int rc = LB_OK;
-    if (sqlite3_prepare_v2(l->db, "INSERT OR REPLACE INTO web_games (game, two_players, ai) "
-                           "VALUES (?, ?, ?)", -1, &q, NULL) != SQLITE_OK) {
-        rc = fail(l, err, "cannot save a game's settings");
-    } else {
-        sqlite3_bind_int64(q, 1, game);
-        sqlite3_bind_int(q, 2, two_players);
-        sqlite3_bind_int(q, 3, ai);
-        if (sqlite3_step(q) != SQLITE_DONE)
-            rc = fail(l, err, "cannot save a game's settings");
-        sqlite3_finalize(q);
-    }
-    pthread_mutex_unlock(&l->lock);
+    json_t *j = json_pack("{s:b,s:i}", "two_players", two_players, "ai", ai);
+    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    json_decref(j);
+    if (!text)
+        return lb_err_set(err, LB_NOMEM, "out of memory");
+    pthread_mutex_lock(l->store_lock);
+    int rc = lb_store_hosting_set(l->store, game, text, err);
+    pthread_mutex_unlock(l->store_lock);
+    free(text);
     return rc;
 }
 
 int links_get_game(struct links *l, long long game, int *two_players, int *ai)
 {
-    pthread_mutex_lock(&l->lock);
-    sqlite3_stmt *q;
-    int rc = LB_NOT_FOUND;
-    if (sqlite3_prepare_v2(l->db, "SELECT two_players, ai FROM web_games WHERE game = ?", -1, &q,
-                           NULL) == SQLITE_OK) {
-        sqlite3_bind_int64(q, 1, game);
-        if (sqlite3_step(q) == SQLITE_ROW) {
-            *two_players = sqlite3_column_int(q, 0);
-            *ai = sqlite3_column_int(q, 1);
-            rc = LB_OK;
-        }
-        sqlite3_finalize(q);
+    char *text = NULL;
+    lb_err err;
+    pthread_mutex_lock(l->store_lock);
+    int rc = lb_store_hosting_get(l->store, game, &text, &err);
+    pthread_mutex_unlock(l->store_lock);
+    if (rc != LB_OK)
+        return rc;
+    json_t *j = json_loads(text, 0, NULL);
+    free(text);
+    json_t *tp = json_object_get(j, "two_players"), *a = json_object_get(j, "ai");
+    rc = json_is_boolean(tp) && json_is_integer(a) ? LB_OK : LB_NOT_FOUND;
+    if (rc == LB_OK) {
+        *two_players = json_is_true(tp);
+        *ai = (int)json_integer_value(a);
     }
-    pthread_mutex_unlock(&l->lock);
+    json_decref(j);
     return rc;
 }

@@ -104,9 +104,8 @@ int lb_server_new(const lb_server_config *cfg, lb_server **out, lb_err *err)
     pthread_cond_init(&s->changed, &attr);
     pthread_condattr_destroy(&attr);
     s->opts.modules = lb_data_modules(&s->opts.nmodules);
-    s->db = strdup(cfg->db);
     s->web_root = strdup(cfg->web_root ? cfg->web_root : "web");
-    int rc = s->db && s->web_root ? LB_OK : lb_err_set(err, LB_NOMEM, "out of memory");
+    int rc = s->web_root ? LB_OK : lb_err_set(err, LB_NOMEM, "out of memory");
     size_t len;
     const char *name;
     const char *demo = lb_data_demo(&len, &name);
@@ -130,13 +129,18 @@ int lb_server_new(const lb_server_config *cfg, lb_server **out, lb_err *err)
     if (rc == LB_OK)
         rc = lb_store_open(cfg->db, &s->store, err);
     if (rc == LB_OK)
-        rc = links_open(cfg->db, &s->links, err);
+        rc = links_open(s->store, &s->store_lock, &s->links, err);
     if (rc != LB_OK) {
         lb_server_free(s);
         return rc;
     }
     *out = s;
     return LB_OK;
+}
+
+const char *lb_server_store_where(const lb_server *s)
+{
+    return s->store->where;
 }
 
 const char *lb_server_first_scenario(const lb_server *s)
@@ -164,7 +168,6 @@ void lb_server_free(lb_server *s)
     pthread_cond_destroy(&s->changed);
     pthread_mutex_destroy(&s->lock);
     pthread_mutex_destroy(&s->store_lock);
-    free(s->db);
     free(s->web_root);
     free(s);
 }

@@ -47,7 +47,6 @@ typedef struct offer {
 
 struct lb_server {
     lb_server_config cfg;
-    char *db;
     char *web_root;
     lb_load_opts opts;
     offer offers[2];
@@ -91,8 +90,8 @@ int slot_changed(lb_server *s, slot *sl, int seq_before, lb_err *err);
 /* ---- links.c: secret links ------------------------------------------------------------------ */
 
 struct links;
-/* The links of the store file db (tables of their own beside the store's). */
-int links_open(const char *db, struct links **out, lb_err *err);
+/* The links and hosting kept in the server's store, used under store_lock. */
+int links_open(lb_store *store, pthread_mutex_t *store_lock, struct links **out, lb_err *err);
 void links_close(struct links *l);
 /* A new random token for (game, role), stored hashed; token gets TOKEN_CHARS + 1 bytes. */
 int links_make(struct links *l, long long game, int role, char *token, lb_err *err);

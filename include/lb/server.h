@@ -7,11 +7,12 @@
 #include "err.h"
 
 /*
- * A server holds a store of games (SQLite), the secret links that give each request its game
- * and role, and the games in play (rebuilt from their journals on demand). lb_server_handle
- * answers one request without any socket: the HTTP layer (lb_server_listen, libmicrohttpd),
- * the fuzz target and the tests all go through it, so every route, limit and error is the same
- * code.
+ * A server holds a store of games (SQLite or PostgreSQL, lb/store.h) with the secret links that
+ * give each request its game and role and how each game is hosted, so that several server
+ * processes on one PostgreSQL store answer every link alike; and the games in play (rebuilt
+ * from their journals on demand). lb_server_handle answers one request without any socket: the
+ * HTTP layer (lb_server_listen, libmicrohttpd), the fuzz target and the tests all go through it,
+ * so every route, limit and error is the same code.
  *
  * Threads: lb_server_handle may be called from several threads at once; a game answers one
  * request at a time, the store one transaction at a time.
@@ -30,7 +31,7 @@
 typedef struct lb_server lb_server;
 
 typedef struct lb_server_config {
-    const char *db;                /* the store's file */
+    const char *db;                /* the store: an SQLite file or a postgresql:// address */
     const char *web_root;          /* the folder of the page's files (web/) */
     const char *scenario_file;     /* a scenario offered beside the demo, or NULL */
     int heartbeat_s;               /* live updates: a comment line when idle this long (0: 15) */
@@ -63,6 +64,10 @@ typedef struct lb_http_response {
 int lb_server_new(const lb_server_config *cfg, lb_server **out, lb_err *err);
 /* Stops listening (when it does) and frees everything; NULL is fine. */
 void lb_server_free(lb_server *s);
+
+/* The store's file or address as its messages name it (a PostgreSQL address without its
+ * password). */
+const char *lb_server_store_where(const lb_server *s);
 
 /* The id of the scenario the server was given (cfg->scenario_file), or "demo". */
 const char *lb_server_first_scenario(const lb_server *s);
