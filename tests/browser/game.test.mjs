@@ -200,7 +200,8 @@ test('melee after reading the odds', async () => {
   await fr.keyboard.press('Escape');            // a second click on a stack picks its next unit
   await fr.click(`[data-unit="${unit}"]`);
   await fr.click(`#unit button[data-key="${key}"]`);
-  await fr.waitForSelector('#odds .chart .bar');
+  // the melee's odds, not the fire's still shown: its confirm button comes with its bars
+  await fr.waitForSelector(`#odds button.confirm[data-key="${key}"]`);
   const odds = await fr.locator('#odds .bar').evaluateAll((bars) => bars.map((b) => b.dataset.p));
   const total = odds.reduce((s, p) => s + p.split('/').reduce((n, d) => n / d), 0);
   const melee = await (await fetch(`${base}/api/g/${tokenOf(game.french)}/preview/melee?attackers=${unit}&target=${hex}`)).json();
@@ -249,8 +250,9 @@ test('charge with a carré attempt, and the Austrians pick the rout path', async
   for (const hex of ['0802', '0903', '1003', '1104']) {
     await french.click(`.layer-terrain .hex[data-hex="${hex}"]`);
   }
-  // the exact ends of the charge, before any die: the carré roll 3/4, 1/6, 1/12 (R-CHG-25)
-  await french.waitForSelector('#odds button.confirm');
+  // the exact ends of the charge, before any die: the carré roll 3/4, 1/6, 1/12 (R-CHG-25),
+  // once the preview of the whole path is shown (a shorter path's may come first)
+  await french.waitForSelector('#odds button.confirm:has-text("Charge along 0802,0903,1003,1104")');
   const odds = await french.locator('#odds .bar').evaluateAll((bars) => bars.map((b) => b.dataset.p));
   assert.deepEqual(odds, ['3/4', '1/6', '1/12']);
   await french.screenshot({ path: path.join(shots, 'charge.png') });
