@@ -26,16 +26,14 @@ static int parse_port(const cli_args *args, int *port)
     return CLI_OK;
 }
 
-/* Makes the game the server opens with, and prints its links under base. */
-static int open_game(const cli_args *args, lb_server *s, const char *base)
+/* Makes the game the server opens with (its dice from *seed; NULL: the server picks a seed),
+ * and prints its links under base. */
+static int open_game(lb_server *s, const char *base, const uint64_t *seed)
 {
-    const char *seed = cli_option_value(args, "seed", NULL);
-    if (seed && (!*seed || strspn(seed, "0123456789") != strlen(seed) || strlen(seed) > 18))
-        return cli_usage(args, "--seed: expected a whole number, found \"%s\"", seed);
     json_t *request = json_pack("{s:s,s:s}", "scenario", lb_server_first_scenario(s), "mode",
                                 "two-players");
     if (seed)
-        json_object_set_new(request, "seed", json_integer(strtoll(seed, NULL, 10)));
+        json_object_set_new(request, "seed", json_integer((json_int_t)*seed));
     char *body = json_dumps(request, JSON_COMPACT);
     json_decref(request);
     if (!body)
@@ -72,6 +70,12 @@ int cmd_serve(const cli_args *args)
     int port = 8080, rc = parse_port(args, &port);
     if (rc != CLI_OK)
         return rc;
+    /* --seed N as every command reads it (0 .. CLI_SEED_MAX), before anything starts */
+    uint64_t seed = 0;
+    lb_dice dice;
+    int seeded = cli_option_value(args, "seed", NULL) != NULL;
+    if (seeded && (rc = cli_dice(args, &dice, &seed)) != CLI_OK)
+        return rc;
     const char *host = cli_option_value(args, "host", NULL);
     const char *db = cli_option_value(args, "db", NULL);
     const char *web = cli_option_value(args, "web", NULL);
@@ -98,7 +102,7 @@ int cmd_serve(const cli_args *args)
              lb_server_port(s));
     printf("labataille serve: %s/ (games saved in %s; Ctrl-C stops)\n", base,
            lb_server_store_where(s));
-    rc = open_game(args, s, base);
+    rc = open_game(s, base, seeded ? &seed : NULL);
     fflush(stdout);
     if (rc == CLI_OK) {
         int sig;
