@@ -114,7 +114,7 @@ int main(void)
         dist += lb_hex_distance(from[i], to[i]);
     }
     long queries = 0;
-    double start = bench_now(), elapsed;
+    double start = bench_cpu_now(), elapsed;
     do {
         for (int i = 0; i < QUERIES; i++) {
             lb_los_result r;
@@ -124,7 +124,7 @@ int main(void)
             lb_los_result_release(&r);
         }
         queries += QUERIES;
-        elapsed = bench_now() - start;
+        elapsed = bench_cpu_now() - start;
     } while (elapsed < MIN_SECONDS);
     printf("los check: %.0f ns/query (random pairs, distance avg %.1f, %.0f%% visible)\n",
            1e9 * elapsed / (double)queries, (double)dist / QUERIES,
@@ -137,12 +137,12 @@ int main(void)
     double worst = 0, sum = 0;
     for (int o = 0; o < norigins; o++) {
         long maps = 0;
-        start = bench_now();
+        start = bench_cpu_now();
         do {
             if (lb_los_visible(st, origins[o], -1, visible) != LB_OK)
                 return 1;
             maps++;
-            elapsed = bench_now() - start;
+            elapsed = bench_cpu_now() - start;
         } while (elapsed < MIN_SECONDS / norigins);
         double ms = 1e3 * elapsed / (double)maps;
         int count = 0;
@@ -158,13 +158,13 @@ int main(void)
 
     /* all pairs: one visibility map from every hex, 3072 x 3072 lines */
     long pairs_seen = 0;
-    start = bench_now();
+    start = bench_cpu_now();
     for (int c = 0; c < COLS * ROWS; c++) {
         lb_los_visible(st, (lb_hex){c % COLS + 1, c / COLS + 1}, -1, visible);
         for (int k = 0; k < COLS * ROWS; k++)
             pairs_seen += visible[k];
     }
-    elapsed = bench_now() - start;
+    elapsed = bench_cpu_now() - start;
     double lines = (double)COLS * ROWS * COLS * ROWS;
     printf("all pairs %dx%d: %.2f s (%d x %d lines, every one, by visibility maps: %.0f ns/line; "
            "%.1f%% visible)\n", COLS, ROWS, elapsed, COLS * ROWS, COLS * ROWS, 1e9 * elapsed / lines,
