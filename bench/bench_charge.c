@@ -65,7 +65,7 @@ static void bench_odds(const lb_state *st, const char *what, const lb_charge_req
 {
     long n = 0;
     lb_charge_outcomes o = {0};
-    double start = bench_now(), elapsed;
+    double start = bench_cpu_now(), elapsed;
     do {
         lb_charge_outcomes_release(&o);
         if (lb_charge_odds(st, req, &o) != LB_OK) {
@@ -73,7 +73,7 @@ static void bench_odds(const lb_state *st, const char *what, const lb_charge_req
             return;
         }
         n++;
-        elapsed = bench_now() - start;
+        elapsed = bench_cpu_now() - start;
     } while (elapsed < 1.0);
     char covered[64];
     printf("%-48s %10.1f us per odds (%d passes, %d merged, %d ends, %s%s): %.1f us per pass; "
@@ -98,7 +98,7 @@ static void bench_rout(const lb_state *demo)
     lb_retreat_req req = {.kind = LB_RETREAT_ROUT, .max_paths = 1};
     long n = 0;
     unsigned long long count = 0;
-    double start = bench_now(), elapsed;
+    double start = bench_cpu_now(), elapsed;
     do {
         lb_retreat r;
         if (lb_retreat_paths(st, inf, &req, &r, NULL) != LB_OK) {
@@ -108,7 +108,7 @@ static void bench_rout(const lb_state *demo)
         count = r.count;
         lb_retreat_release(&r);
         n++;
-        elapsed = bench_now() - start;
+        elapsed = bench_cpu_now() - start;
     } while (elapsed < 1.0);
     printf("%-48s %10.1f us per rout (%llu optimal paths)\n",
            "demo: au-ir20-3 routs 10 hexes (in each PGD)", elapsed / (double)n * 1e6, count);
@@ -124,7 +124,7 @@ static void bench_auto(const lb_state *st, const char *what)
     path_of(st, &req, demo_path, 4);
     long n = 0;
     int events = 0;
-    double start = bench_now(), elapsed;
+    double start = bench_cpu_now(), elapsed;
     do {
         lb_charge *ch;
         lb_dice dice;
@@ -137,7 +137,7 @@ static void bench_auto(const lb_state *st, const char *what)
         events = lb_charge_result_of(ch)->nevents;
         lb_charge_free(ch);
         n++;
-        elapsed = bench_now() - start;
+        elapsed = bench_cpu_now() - start;
     } while (elapsed < 1.0);
     printf("%-48s %10.1f us per charge (%d events); peak %.1f MB\n", what,
            elapsed / (double)n * 1e6, events, peak_mb());

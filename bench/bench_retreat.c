@@ -106,7 +106,7 @@ static lb_state *battle(int open, uint64_t seed)
 static void measure(const char *what, const lb_state *st, lb_retreat_kind kind, int keep)
 {
     lb_retreat_req req = {.kind = kind, .max_paths = keep};
-    double paths = 0, surrender = 0, start = bench_now(), elapsed;
+    double paths = 0, surrender = 0, start = bench_cpu_now(), elapsed;
     long calls = 0;
     do {
         for (int u = 0; u < UNITS_PER_SIDE; u++) {
@@ -120,7 +120,7 @@ static void measure(const char *what, const lb_state *st, lb_retreat_kind kind, 
             lb_retreat_release(&r);
             calls++;
         }
-        elapsed = bench_now() - start;
+        elapsed = bench_cpu_now() - start;
     } while (elapsed < 0.5);
     printf("%s: %.1f us per %s (%.1f optimal paths on average, %s listed; %.0f%% surrender)\n",
            what, 1e6 * elapsed / (double)calls, kind == LB_RETREAT_ROUT ? "rout" : "retreat",

@@ -1,4 +1,4 @@
-/* Benchmarks' shared helpers: the clocks, a growing text buffer, the embedded demo. */
+/* Benchmarks' shared helpers: the processor clock, a growing text buffer, the embedded demo. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,13 +6,6 @@
 
 #include "common.h"
 #include "lb/data.h"
-
-double bench_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 double bench_cpu_now(void)
 {

@@ -1,4 +1,4 @@
-/* Benchmarks' shared helpers: the clocks, a growing text buffer, the embedded demo. */
+/* Benchmarks' shared helpers: the processor clock, a growing text buffer, the embedded demo. */
 #ifndef LB_BENCH_COMMON_H
 #define LB_BENCH_COMMON_H
 
@@ -6,11 +6,8 @@
 
 #include "lb/lb.h"
 
-/* Seconds on a monotonic clock. */
-double bench_now(void);
-
 /* Seconds of this process's processor time (CLOCK_PROCESS_CPUTIME_ID): on a machine shared with
- * other jobs the wall clock counts their time too, so the figures are taken on this one. */
+ * other jobs a wall clock counts their time too, so every figure is taken on this one. */
 double bench_cpu_now(void);
 
 /* A text that grows as it is written; exits the benchmark when memory runs out. */
