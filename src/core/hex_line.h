@@ -71,29 +71,15 @@ static inline lb_hex hex_at(int64_t x, int64_t y)
     return h;
 }
 
-/* R-LOS-1: the way out of each hex of a segment from a centre along (dx, dy), not both 0. */
-static inline LINE_INLINE void line_core_start(line_core *c, int64_t dx, int64_t dy)
+/*
+ * side_v[k] = cross(D, vertex dir[k] - centre): the side of the line a vertex lies on, less the
+ * side of the current centre, which is tracked in `side` (< 0 is left of travel, i.e. north of an
+ * eastward line on the map). side_n[k] = cross(D, centre across dir[k] - centre) is how `side`
+ * changes across hexside dir[k]. Called with a constant d0 (see line_core_start), the tables fold
+ * into a few additions.
+ */
+static inline LINE_INLINE void line_core_set(line_core *c, int d0, int64_t dx, int64_t dy)
 {
-    /*
-     * The segment can only leave a hex through the hexsides facing forwards: the run of two or
-     * three consecutive hexsides whose outward normal has a positive dot product with D, which
-     * starts at d0. Along that chain the side of the vertices grows from < 0 to > 0 (see `side`
-     * below), so two vertices decide the exit: vertex d0 and vertex d0 + 1. The run starts where
-     * the bit of the hexside before it is clear. Opposite hexsides have opposite normals.
-     */
-    int64_t n_n = -dy, n_ne = dx - dy, n_se = dx + dy; /* normal . D */
-    unsigned ahead = (unsigned)(n_n > 0) | (unsigned)(n_ne > 0) << 1 | (unsigned)(n_se > 0) << 2 |
-                     (unsigned)(n_n < 0) << 3 | (unsigned)(n_ne < 0) << 4 |
-                     (unsigned)(n_se < 0) << 5;
-    unsigned starts = ahead & ~((ahead << 1 | ahead >> 5) & 63u);
-    int d0 = starts ? __builtin_ctz(starts) : 0; /* none when D is 0: never stepped */
-
-    /*
-     * side_v[k] = cross(D, vertex dir[k] - centre): the side of the line a vertex lies on, less
-     * the side of the current centre, which is tracked in `side` (< 0 is left of travel, i.e.
-     * north of an eastward line on the map). side_n[k] = cross(D, centre across dir[k] - centre)
-     * is how `side` changes across hexside dir[k].
-     */
     int d1 = d0 == 5 ? 0 : d0 + 1, d2 = d1 == 5 ? 0 : d1 + 1;
     c->side = 0;
     c->dir[0] = d0;
@@ -104,6 +90,36 @@ static inline LINE_INLINE void line_core_start(line_core *c, int64_t dx, int64_t
     c->side_n[0] = dx * nbr_y[d0] - dy * nbr_x[d0];
     c->side_n[1] = dx * nbr_y[d1] - dy * nbr_x[d1];
     c->side_n[2] = dx * nbr_y[d2] - dy * nbr_x[d2];
+}
+
+/* R-LOS-1: the way out of each hex of a segment from a centre along (dx, dy), not both 0. */
+static inline LINE_INLINE void line_core_start(line_core *c, int64_t dx, int64_t dy)
+{
+    /*
+     * The segment can only leave a hex through the hexsides facing forwards: the run of two or
+     * three consecutive hexsides whose outward normal has a positive dot product with D, which
+     * starts at d0. Along that chain the side of the vertices grows from < 0 to > 0 (see
+     * line_core_set), so two vertices decide the exit: vertex d0 and vertex d0 + 1. The signs of
+     * the dot products with the normals of N, NE and SE (those of S, SW and NW are opposite)
+     * give d0; the run of a sign pattern starts at the first hexside with a positive product
+     * after one without. -1 marks the patterns no direction has (and D = 0, never stepped).
+     */
+    static const signed char d0_by_signs[27] = {
+        3,  3,  2,  -1, -1, 2,  -1, -1, 1, /* N . D < 0; by NE . D, then SE . D: <, =, > */
+        4,  -1, -1, -1, -1, -1, -1, -1, 1, /* N . D = 0 */
+        4,  -1, -1, 5,  -1, -1, 5,  0,  0  /* N . D > 0 */
+    };
+    int64_t n_n = -dy, n_ne = dx - dy, n_se = dx + dy; /* normal . D */
+    int sign = 9 * ((n_n > 0) - (n_n < 0) + 1) + 3 * ((n_ne > 0) - (n_ne < 0) + 1) +
+               (n_se > 0) - (n_se < 0) + 1;
+    switch (d0_by_signs[sign]) {
+    case 1: line_core_set(c, 1, dx, dy); break;
+    case 2: line_core_set(c, 2, dx, dy); break;
+    case 3: line_core_set(c, 3, dx, dy); break;
+    case 4: line_core_set(c, 4, dx, dy); break;
+    case 5: line_core_set(c, 5, dx, dy); break;
+    default: line_core_set(c, 0, dx, dy); break;
+    }
 }
 
 /*

@@ -41,7 +41,8 @@ enum {
     OPAQUE = 252, /* blocking terrain or a counted unit, no wall, no unit spread: blocks a line
                      between equal elevations (R-LOS-6), else judged */
     DWELL = 253,  /* a dwelling: blocks every line (R-LOS-3) */
-    LOOK = 254,   /* a wall on a hexside or a unit spread over several hexes: judged */
+    LOOK = 254,   /* a wall on a hexside or a unit spread over several hexes: judged, walls
+                     looked at */
     STOP = 255    /* the end of the line being walked */
 };
 
@@ -51,6 +52,7 @@ typedef struct vis_grid {
     int dcell[LB_DIR_COUNT];  /* cell index change across hexside d */
     unsigned char *attn;      /* elevation, or OPAQUE, DWELL, LOOK, STOP below */
     unsigned char *bits;      /* CELL_ bits, 0 off the map and between hexes */
+    unsigned char *walls;     /* bit d: hexside d is a wall (R-LOS-3) */
     signed char *elev;        /* elevation, 0 off the map */
     int fq, fy, fcell;        /* F's column, doubled row and cell */
     int elev_from;
@@ -667,10 +669,12 @@ void lb_los_result_release(lb_los_result *r)
  * cells of vis_grid, the hexes that hold nothing skipped by their attn, the others judged
  * exactly as judge() does.
  *
- * Hexsides matter only where a hex other than F and T has a wall (a wall on a hexside of F or T
- * is never a screen, R-LOS-3, and a wall is stored on every hex of the map it borders), and a
- * unit spread over several hexes may stand in T too (R-LOS-7): a line that meets either and is
- * not blocked elsewhere is walked again by walk(), which knows hexsides, corners and T.
+ * A wall blocks a line that crosses it, unless it is a hexside of F or T (R-LOS-3; a wall is
+ * stored on every hex of the map it borders): the walk looks at the hexside it crosses out of or
+ * into a hex with walls. Walls at a corner the line passes through or along an edge it runs on
+ * (R-LOS-9), and a unit spread over several hexes, which may stand in T too (R-LOS-7), are left
+ * to walk(), which knows corners and T: a line that meets them and is not blocked elsewhere is
+ * walked again there.
  */
 
 /* Column change across hexside d (nbr_x of hex_line.h in columns). */
@@ -692,7 +696,7 @@ static inline int vis_distance(int qa, int ya, int qb, int yb)
 }
 
 /* judge() for an intervening hex whose attn says look closer: BLOCKED, or SEEN, or UNSURE when
- * walk() must look again (a wall on one of its hexsides, or a unit that may stand in T). */
+ * walk() must look again (a unit that may stand in T). Its hexsides are the walk's. */
 static int vis_judge(const vis_grid *g, const vis_line *l, int cell)
 {
     unsigned bits = g->bits[cell];
@@ -713,7 +717,7 @@ static int vis_judge(const vis_grid *g, const vis_line *l, int cell)
         if (!over || (g->elev_from < l->elev_to && dt == 1 && (bits & CELL_FRIENDLY)))
             return VIS_BLOCKED;
     }
-    return bits & (CELL_WALLED | CELL_SPREAD) ? VIS_UNSURE : VIS_SEEN;
+    return bits & CELL_SPREAD ? VIS_UNSURE : VIS_SEEN;
 }
 
 /* Judges the hex at cell, never F or T, when its attn asks for it; *unsure collects UNSURE. */
@@ -741,25 +745,30 @@ static int vis_walk(const vis_grid *g, const vis_line *l)
         dx = -dx;
         dy = -dy;
     }
-    int cell = from_t ? l->tcell : g->fcell, unsure = 0;
+    int start = from_t ? l->tcell : g->fcell;
     line_core c;
     line_core_start(&c, dx, dy);
     const int dcell[3] = {g->dcell[c.dir[0]], g->dcell[c.dir[1]], g->dcell[c.dir[2]]};
+    int cell = start, unsure = 0;
     for (;;) {
         int k, other;
         line_via via = line_core_step(&c, &k, &other);
         if (via == VIA_SIDE) {
             cell += dcell[k];
         } else if (via == VIA_CORNER) {
-            /* a hex touched at a corner matters only by the walls there (R-LOS-9) */
-            unsure |= g->bits[cell + dcell[other]] & CELL_WALLED;
+            /* R-LOS-9: walls at a corner, the walk's (the hex touched there only matters by
+             * them) */
+            if (g->walls[cell] | g->walls[cell + dcell[k]] | g->walls[cell + dcell[other]])
+                unsure = 1;
             cell += dcell[k];
         } else {
-            /* R-LOS-4: the hexes on both sides of the edge, each judged */
-            if (vis_blocks(g, l, cell + dcell[k], &unsure) ||
-                vis_blocks(g, l, cell + dcell[other], &unsure))
+            /* R-LOS-4: the hexes on both sides of the edge, each judged; walls there, the walk's */
+            int a = cell + dcell[k], b = cell + dcell[other];
+            if (g->walls[cell] | g->walls[a] | g->walls[b] | g->walls[a + dcell[other]])
+                unsure = 1;
+            if (vis_blocks(g, l, a, &unsure) || vis_blocks(g, l, b, &unsure))
                 return VIS_BLOCKED;
-            cell += dcell[k] + dcell[other];
+            cell = a + dcell[other];
         }
         unsigned attn = g->attn[cell];
         if (attn > (unsigned)l->emax) {
@@ -771,8 +780,35 @@ static int vis_walk(const vis_grid *g, const vis_line *l)
             if (v == VIS_BLOCKED)
                 return VIS_BLOCKED;
             unsure |= v == VIS_UNSURE;
+            /* R-LOS-3: a wall crossed blocks, but not on a hexside of F or T; every wall is on
+             * the hexes either side of it, a hex off the map included (vis_fill), so the one
+             * crossed into a hex is seen there */
+            int back = c.dir[k] < 3 ? c.dir[k] + 3 : c.dir[k] - 3;
+            if (via == VIA_SIDE && (g->walls[cell] >> back & 1) && cell - dcell[k] != start)
+                return VIS_BLOCKED;
         }
     }
+}
+
+/* The walls of hex h (at cell `at`) from its hexsides sd, wall[type + 1] telling the walls: its
+ * mask, also put on the hexes off the map beyond a wall on the map's edge (marked LOOK). */
+static unsigned vis_walls(vis_grid *g, const lb_map *m, const unsigned char *wall,
+                          const uint8_t *sd, lb_hex h, int at)
+{
+    unsigned mask = 0;
+    for (int d = 0; d < LB_DIR_COUNT; d++) {
+        if (!wall[sd[d]])
+            continue;
+        mask |= 1u << d;
+        lb_hex beyond = lb_hex_neighbor(h, d);
+        if (cell_of(m, beyond) < 0) {
+            int out = grid_cell(g, beyond);
+            g->walls[out] |= (unsigned char)(1u << lb_hex_dir_opposite(d));
+            g->attn[out] = LOOK;
+        }
+    }
+    g->walls[at] = (unsigned char)mask;
+    return mask;
 }
 
 /* The cells of the map for lines from F: each unit (R-LOS-3, R-LOS-7), then terrain, elevation
@@ -783,7 +819,7 @@ static void vis_fill(vis_grid *g, const sight *s, size_t size)
     const lb_map *m = &st->map;
     for (int d = 0; d < LB_DIR_COUNT; d++)
         g->dcell[d] = nbr_y[d] * g->width + step_q[d];
-    memset(g->attn, 0, 3 * size); /* attn, bits and elev follow each other */
+    memset(g->attn, 0, 4 * size); /* attn, bits, elev and walls follow each other */
     for (int i = 0; i < st->nunits; i++) {
         const lb_unit *u = &st->units[i];
         if (passive_reason(s, u, 0) != LB_LOS_PASSIVE_NONE)
@@ -808,9 +844,14 @@ static void vis_fill(vis_grid *g, const sight *s, size_t size)
         const int8_t *el = &m->elevation[r * m->cols];
         int at = grid_cell(g, (lb_hex){1, r + 1});
         for (int c = 0; c < m->cols; c++, sd += LB_DIR_COUNT, at += c & 1 ? g->width + 1 : 1 - g->width) {
-            int walled = walls && (wall[sd[0]] | wall[sd[1]] | wall[sd[2]] | wall[sd[3]] |
-                                   wall[sd[4]] | wall[sd[5]]);
-            unsigned bits = g->bits[at] | terrain[tr[c]] | (walled ? CELL_WALLED : 0u);
+            uint32_t four;
+            uint16_t two;
+            memcpy(&four, sd, 4); /* most hexes have no hexside feature at all */
+            memcpy(&two, sd + 4, 2);
+            unsigned mask = 0;
+            if (walls && (four | two))
+                mask = vis_walls(g, m, wall, sd, (lb_hex){c + 1, r + 1}, at);
+            unsigned bits = g->bits[at] | terrain[tr[c]] | (mask ? CELL_WALLED : 0u);
             g->bits[at] = (unsigned char)bits;
             g->elev[at] = el[c];
             g->attn[at] = (unsigned char)(!bits                                   ? el[c]
@@ -825,11 +866,12 @@ int lb_los_visible(const lb_state *st, lb_hex from, int side, unsigned char *vis
 {
     const lb_map *m = &st->map;
     size_t size = (size_t)(m->cols + 2 * PAD) * (size_t)(2 * m->rows + 4 * PAD);
-    unsigned char *cells = malloc(3 * size);
+    unsigned char *cells = malloc(4 * size);
     if (!cells)
         return LB_NOMEM;
     vis_grid g = {.width = m->cols + 2 * PAD, .attn = cells, .bits = cells + size,
-                  .elev = (signed char *)(cells + 2 * size), .fq = from.col - 1 + PAD,
+                  .elev = (signed char *)(cells + 2 * size), .walls = cells + 3 * size,
+                  .fq = from.col - 1 + PAD,
                   .elev_from = elevation(st, from)};
     g.inv_width = 1.0 / g.width;
     g.fy = 2 * (from.row - 1 + PAD) + (g.fq & 1);
