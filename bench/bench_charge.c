@@ -65,8 +65,9 @@ static void bench_odds(const lb_state *st, const char *what, const lb_charge_req
 {
     long n = 0;
     lb_charge_outcomes o = {0};
-    double start = bench_cpu_now(), elapsed;
-    do {
+    double start = bench_cpu_now(), elapsed = 0;
+    long want = bench_runs();
+    while (bench_more(want, n, elapsed, 1.0)) {
         lb_charge_outcomes_release(&o);
         if (lb_charge_odds(st, req, &o) != LB_OK) {
             fprintf(stderr, "%s: %s\n", what, o.error);
@@ -74,7 +75,7 @@ static void bench_odds(const lb_state *st, const char *what, const lb_charge_req
         }
         n++;
         elapsed = bench_cpu_now() - start;
-    } while (elapsed < 1.0);
+    }
     char covered[64];
     printf("%-48s %10.1f us per odds (%d passes, %d merged, %d ends, %s%s): %.1f us per pass; "
            "peak %.1f MB\n",
@@ -98,8 +99,9 @@ static void bench_rout(const lb_state *demo)
     lb_retreat_req req = {.kind = LB_RETREAT_ROUT, .max_paths = 1};
     long n = 0;
     unsigned long long count = 0;
-    double start = bench_cpu_now(), elapsed;
-    do {
+    double start = bench_cpu_now(), elapsed = 0;
+    long want = bench_runs();
+    while (bench_more(want, n, elapsed, 1.0)) {
         lb_retreat r;
         if (lb_retreat_paths(st, inf, &req, &r, NULL) != LB_OK) {
             fprintf(stderr, "the demo rout fails\n");
@@ -109,7 +111,7 @@ static void bench_rout(const lb_state *demo)
         lb_retreat_release(&r);
         n++;
         elapsed = bench_cpu_now() - start;
-    } while (elapsed < 1.0);
+    }
     printf("%-48s %10.1f us per rout (%llu optimal paths)\n",
            "demo: au-ir20-3 routs 10 hexes (in each PGD)", elapsed / (double)n * 1e6, count);
     lb_state_free(st);
@@ -124,8 +126,9 @@ static void bench_auto(const lb_state *st, const char *what)
     path_of(st, &req, demo_path, 4);
     long n = 0;
     int events = 0;
-    double start = bench_cpu_now(), elapsed;
-    do {
+    double start = bench_cpu_now(), elapsed = 0;
+    long want = bench_runs();
+    while (bench_more(want, n, elapsed, 1.0)) {
         lb_charge *ch;
         lb_dice dice;
         lb_dice_init_seed(&dice, 7);
@@ -138,7 +141,7 @@ static void bench_auto(const lb_state *st, const char *what)
         lb_charge_free(ch);
         n++;
         elapsed = bench_cpu_now() - start;
-    } while (elapsed < 1.0);
+    }
     printf("%-48s %10.1f us per charge (%d events); peak %.1f MB\n", what,
            elapsed / (double)n * 1e6, events, peak_mb());
 }
@@ -159,6 +162,8 @@ int main(void)
     bench_odds(st, "demo: carre offer taken at 4 hexes", &req);
     bench_rout(st);
     lb_state_free(st);
+    if (bench_runs())
+        return 0; /* counting instructions: no extras */
 
     /* every battalion stacked in 1204 is offered carré at 4 hexes: 3 results each */
     static const int offers[] = {6, 8, 10};

@@ -135,14 +135,14 @@ static void free_field(field *f)
 /* Processor milliseconds per visibility map from `from`, over at least `seconds`. */
 static double map_ms(const field *f, lb_hex from, unsigned char *visible, double seconds)
 {
-    long maps = 0;
-    double start = bench_cpu_now(), elapsed;
-    do {
+    long maps = 0, runs = bench_runs();
+    double start = bench_cpu_now(), elapsed = 0;
+    while (bench_more(runs, maps, elapsed, seconds)) {
         if (lb_los_visible(f->st, from, -1, visible) != LB_OK)
             exit(1);
         maps++;
         elapsed = bench_cpu_now() - start;
-    } while (elapsed < seconds);
+    }
     return 1e3 * elapsed / (double)maps;
 }
 
@@ -234,9 +234,9 @@ int main(void)
         to[i] = (lb_hex){1 + (int)lb_pcg32_bounded(&rng, COLS), 1 + (int)lb_pcg32_bounded(&rng, ROWS)};
         dist += lb_hex_distance(from[i], to[i]);
     }
-    long queries = 0;
-    double start = bench_cpu_now(), elapsed;
-    do {
+    long queries = 0, runs = bench_runs();
+    double start = bench_cpu_now(), elapsed = 0;
+    while (bench_more(runs, queries / QUERIES, elapsed, MIN_SECONDS)) {
         for (int i = 0; i < QUERIES; i++) {
             lb_los_result r;
             if (lb_los_check(st, from[i], to[i], -1, &r, NULL) != LB_OK)
@@ -246,7 +246,7 @@ int main(void)
         }
         queries += QUERIES;
         elapsed = bench_cpu_now() - start;
-    } while (elapsed < MIN_SECONDS);
+    }
     printf("los check with every item: %.0f ns/query (random pairs, distance avg %.1f, %.0f%% "
            "visible)\n", 1e9 * elapsed / (double)queries, (double)dist / QUERIES,
            100.0 * (double)seen / (double)queries);
@@ -270,6 +270,10 @@ int main(void)
     const char *dir = getenv("LB_BENCH_OUT");
     if (dir && *dir)
         export_maps(&f, dir, exact_ms);
+    if (runs) {
+        free_field(&f);
+        return 0; /* counting instructions: no extras */
+    }
 
     /* all pairs: one visibility map from every hex, 3072 x 3072 lines */
     long pairs_seen = 0;

@@ -136,8 +136,9 @@ static lb_state *battle(uint64_t seed, int cols, int rows, int per_side, int wid
 static void one_unit(const lb_state *st, const char *id, const char *what)
 {
     long calls = 0, reach = 0, changes = 0;
-    double start = bench_cpu_now(), elapsed;
-    do {
+    double start = bench_cpu_now(), elapsed = 0;
+    long want = bench_runs();
+    while (bench_more(want, calls, elapsed, 0.5)) {
         for (int k = 0; k < 100; k++) {
             lb_move_choices ch;
             if (lb_move_options(st, id, &ch, NULL) != LB_OK) {
@@ -150,7 +151,7 @@ static void one_unit(const lb_state *st, const char *id, const char *what)
             calls++;
         }
         elapsed = bench_cpu_now() - start;
-    } while (elapsed < 0.5);
+    }
     printf("%s: %.1f us per lb_move_options (%ld hexes in reach, %ld other actions)\n", what,
            1e6 * elapsed / (double)calls, reach / calls, changes / calls);
 }
@@ -162,8 +163,9 @@ static double whole_side(const lb_state *st, const char *what)
     int units = 0;
     for (int i = 0; i < st->nunits; i++)
         units += st->units[i].side == 0;
-    double start = bench_cpu_now(), elapsed;
-    do {
+    double start = bench_cpu_now(), elapsed = 0;
+    long want = bench_runs();
+    while (bench_more(want, passes, elapsed, 0.5)) {
         for (int i = 0; i < st->nunits; i++) {
             if (st->units[i].side != 0)
                 continue;
@@ -175,7 +177,7 @@ static double whole_side(const lb_state *st, const char *what)
         }
         passes++;
         elapsed = bench_cpu_now() - start;
-    } while (elapsed < 0.5);
+    }
     double us = 1e6 * elapsed / (double)passes;
     printf("%s: every unit of one side (%d): %.0f us per side (%.1f us per unit, %ld hexes in "
            "reach per side)\n", what, units, us, us / units, reach / passes);
@@ -197,14 +199,15 @@ static void plan_check(const lb_state *st, const char *id)
         plan[s] = (lb_move_action){.kind = LB_ACT_STEP, .dir = dirs[s]};
     lb_move_choices_release(&ch);
     long calls = 0;
-    double start = bench_cpu_now(), elapsed;
-    do {
+    double start = bench_cpu_now(), elapsed = 0;
+    long want = bench_runs();
+    while (bench_more(want, calls, elapsed, 0.5)) {
         lb_move_plan p;
         lb_move_check(st, id, plan, n, NULL, &p, NULL);
         lb_move_plan_release(&p);
         calls++;
         elapsed = bench_cpu_now() - start;
-    } while (elapsed < 0.5);
+    }
     printf("lb_move_check of a %d-step plan: %.1f us\n", n, 1e6 * elapsed / (double)calls);
 }
 
@@ -224,6 +227,8 @@ int main(void)
     st = battle(1809, 100, 100, 1000, 40);
     whole_side(st, "monster 100x100, 1000 a side");
     lb_state_free(st);
+    if (bench_runs())
+        return 0; /* counting instructions: no extras */
 
     /* growth: the map alone (50 a side), then the units alone (on 100x100) */
     static const int sizes[][4] = {{128, 96, 50, 12}, {256, 192, 50, 12},

@@ -106,9 +106,10 @@ static lb_state *battle(int open, uint64_t seed)
 static void measure(const char *what, const lb_state *st, lb_retreat_kind kind, int keep)
 {
     lb_retreat_req req = {.kind = kind, .max_paths = keep};
-    double paths = 0, surrender = 0, start = bench_cpu_now(), elapsed;
+    double paths = 0, surrender = 0, start = bench_cpu_now(), elapsed = 0;
     long calls = 0;
-    do {
+    long want = bench_runs();
+    while (bench_more(want, calls, elapsed, 0.5)) {
         for (int u = 0; u < UNITS_PER_SIDE; u++) {
             lb_retreat r;
             if (lb_retreat_paths(st, u, &req, &r, NULL) != LB_OK) {
@@ -121,7 +122,7 @@ static void measure(const char *what, const lb_state *st, lb_retreat_kind kind, 
             calls++;
         }
         elapsed = bench_cpu_now() - start;
-    } while (elapsed < 0.5);
+    }
     printf("%s: %.1f us per %s (%.1f optimal paths on average, %s listed; %.0f%% surrender)\n",
            what, 1e6 * elapsed / (double)calls, kind == LB_RETREAT_ROUT ? "rout" : "retreat",
            paths / (double)calls, keep == 1 ? "1" : "up to 1000", 100.0 * surrender / (double)calls);

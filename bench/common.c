@@ -1,4 +1,4 @@
-/* Benchmarks' shared helpers: the processor clock, a growing text buffer, the embedded demo. */
+/* Benchmarks' shared helpers: the processor clock, counted runs, a growing text buffer, the embedded demo. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +12,17 @@ double bench_cpu_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+long bench_runs(void)
+{
+    const char *runs = getenv("LB_BENCH_RUNS");
+    return runs ? strtol(runs, NULL, 10) : 0;
+}
+
+int bench_more(long runs, long n, double elapsed, double seconds)
+{
+    return runs > 0 ? n < runs : n == 0 || elapsed < seconds;
 }
 
 void bench_put(bench_text *t, const char *s)
