@@ -14,7 +14,9 @@
  *   VIA_CORNER  through the corner they share with hex `a`, which is touched only there;
  *   VIA_EDGE    through a corner, along the whole edge between `a` (on the left of travel, as
  *               LB_LINE_ALONG) and `b`, and through the corner at its far end.
- * The iterator is a plain value; it holds no memory.
+ * The iterator is a plain value; it holds no memory. A caller that follows cells of its own (the
+ * visibility map of los.c) steps the line_core inside it with line_core_start and line_core_step,
+ * which name no hexes.
  */
 typedef enum line_via { VIA_SIDE, VIA_CORNER, VIA_EDGE } line_via;
 
@@ -34,7 +36,8 @@ typedef struct line_move {
     int dir;    /* VIA_SIDE, VIA_CORNER: the hexside of the hex before between it and `hex` */
 } line_move;
 
-/* Which way the segment leaves a hex, the same from every hex of one line: no position. */
+/* How the segment leaves each hex, without positions: the hexsides facing forwards and the side
+ * values are those of the whole line; only `side` changes from hex to hex. */
 typedef struct line_core {
     int64_t side;      /* side of the line the current centre lies on (scaled) */
     int64_t side_v[2]; /* vertices dir[0] and dir[1], relative to the centre */
