@@ -862,9 +862,32 @@ static void vis_fill(vis_grid *g, const sight *s, size_t size)
     }
 }
 
+/* The map from an F off it, which the grid does not hold (the API asks for one on the map, and
+ * answers all the same): every line by the plain walk, what each hex holds found on the spot. */
+static void visible_by_walks(const lb_state *st, lb_hex from, int side, unsigned char *visible)
+{
+    const lb_map *m = &st->map;
+    sight s = {st, from, from, elevation(st, from), 0, firer_side(st, from, side), NULL};
+    walker w = {&s, NULL, -1};
+    for (int cell = 0; cell < m->cols * m->rows; cell++) {
+        s.to = lb_map_hex(m, cell);
+        if (lb_hex_distance(from, s.to) <= 1) {
+            visible[cell] = 1; /* R-LOS-2 */
+            continue;
+        }
+        s.elev_to = m->elevation[cell];
+        walk(&w);
+        visible[cell] = w.blocked < 0;
+    }
+}
+
 int lb_los_visible(const lb_state *st, lb_hex from, int side, unsigned char *visible)
 {
     const lb_map *m = &st->map;
+    if (!lb_map_contains(m, from)) {
+        visible_by_walks(st, from, side, visible);
+        return LB_OK;
+    }
     size_t size = (size_t)(m->cols + 2 * PAD) * (size_t)(2 * m->rows + 4 * PAD);
     unsigned char *cells = malloc(4 * size);
     if (!cells)
