@@ -749,10 +749,11 @@ static int vis_walk(const vis_grid *g, const vis_line *l)
     line_core c;
     line_core_start(&c, dx, dy);
     const int dcell[3] = {g->dcell[c.dir[0]], g->dcell[c.dir[1]], g->dcell[c.dir[2]]};
-    int cell = start, unsure = 0;
+    int cell = start, unsure = 0, near = 0; /* near: no hex so far is farther from the start */
     for (;;) {
         int k, other;
         line_via via = line_core_step(&c, &k, &other);
+        near += 1 + (via == VIA_EDGE);
         if (via == VIA_SIDE) {
             cell += dcell[k];
         } else if (via == VIA_CORNER) {
@@ -776,6 +777,11 @@ static int vis_walk(const vis_grid *g, const vis_line *l)
                 return unsure ? VIS_UNSURE : VIS_SEEN;
             if (attn < OPAQUE || attn == DWELL || (attn == OPAQUE && g->elev_from == l->elev_to))
                 return VIS_BLOCKED; /* R-LOS-5; R-LOS-3; R-LOS-6, no exception at one height */
+            /* R-LOS-6: the walk starts from the end whose obstacles are not seen over; an
+             * obstacle in the nearer half of the line (it is at most `near` from the start, so
+             * at least D - near from the other end) is nearer that end, and blocks */
+            if (attn == OPAQUE && 2 * near <= vis_distance(g->fq, g->fy, l->tq, l->ty))
+                return VIS_BLOCKED;
             int v = vis_judge(g, l, cell);
             if (v == VIS_BLOCKED)
                 return VIS_BLOCKED;
