@@ -407,6 +407,7 @@ static void check_placement(loader *L)
         L->nomem = 1;
         return;
     }
+    L->indexed = 1; /* nothing moves a unit after this */
     int cells = st->map.cols * st->map.rows;
     for (int cell = 0; cell < cells; cell++) {
         const int *idx = st->hex_units + st->hex_first[cell];
