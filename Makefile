@@ -1,5 +1,6 @@
 # labataille: set-up, build, run, test, benchmarks and fuzzing.
-PACKAGES      := build-essential pkg-config cmake ninja-build libjansson-dev libcmocka-dev
+PACKAGES      := build-essential pkg-config cmake ninja-build libjansson-dev libcmocka-dev \
+                 libsqlite3-dev libedit-dev libpq-dev postgresql
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 BUILD         := build
 TEST_BUILD    := build-test
@@ -35,19 +36,26 @@ build: setup
 	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	@cmake --build $(BUILD)
 
+# The terminal game on the demo when a terminal is attached; the map otherwise.
 run: build
-	./$(BUILD)/labataille show
+	@if [ -t 0 ] && [ -t 1 ]; then ./$(BUILD)/labataille play --db labataille.db; \
+	else ./$(BUILD)/labataille show; fi
 
 test: setup
 	@cmake -S . -B $(TEST_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLB_SANITIZE=ON >/dev/null
 	@cmake --build $(TEST_BUILD)
 	cd $(TEST_BUILD) && ctest --output-on-failure -j2
 
-# Each benchmark in processor time; right after bench_los, the same visibility maps by the hex
-# line of honeycomb-grid (bench/peer/visibility.mjs, an npm devDependency), with the ratio.
+# Each benchmark in processor time (bench_store beside a PostgreSQL server of its own that flushes
+# every commit); right after bench_los, the same visibility maps by the hex line of honeycomb-grid
+# (bench/peer/visibility.mjs, an npm devDependency), with the ratio.
 bench: build
 	@for b in $(BUILD)/bench/bench_*; do \
-	  echo "== $$(basename $$b)"; LB_BENCH_OUT=$(BUILD)/bench $$b || exit 1; \
+	  echo "== $$(basename $$b)"; \
+	  case $$b in \
+	    *bench_store) bash tests/store/with_postgres.sh --durable $$b ;; \
+	    *) LB_BENCH_OUT=$(BUILD)/bench $$b ;; \
+	  esac || exit 1; \
 	  [ "$$(basename $$b)" = bench_los ] || continue; \
 	  echo "== peer: honeycomb-grid (bench/peer/visibility.mjs)"; \
 	  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then \

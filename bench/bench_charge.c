@@ -70,7 +70,7 @@ static void bench_odds(const lb_state *st, const char *what, const lb_charge_req
     while (bench_more(want, n, elapsed, 1.0)) {
         lb_charge_outcomes_release(&o);
         if (lb_charge_odds(st, req, &o) != LB_OK) {
-            fprintf(stderr, "%s: %s\n", what, o.error);
+            fprintf(stderr, "%s: %s\n", what, o.error.msg);
             return;
         }
         n++;

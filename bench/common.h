@@ -1,4 +1,4 @@
-/* Benchmarks' shared helpers: the processor clock, counted runs, a growing text buffer, the embedded demo. */
+/* Benchmarks' shared helpers: the clocks, counted runs, a growing text buffer, the embedded demo. */
 #ifndef LB_BENCH_COMMON_H
 #define LB_BENCH_COMMON_H
 
@@ -7,8 +7,12 @@
 #include "lb/lb.h"
 
 /* Seconds of this process's processor time (CLOCK_PROCESS_CPUTIME_ID): on a machine shared with
- * other jobs a wall clock counts their time too, so every figure is taken on this one. */
+ * other jobs a wall clock counts their time too, so every figure of work done here is taken on
+ * this one. */
 double bench_cpu_now(void);
+
+/* Seconds on a monotonic clock: for what waits on something else (a database's commits). */
+double bench_now(void);
 
 /* LB_BENCH_RUNS=n makes every measure run exactly n times instead of for a stretch of processor
  * time, and skips the long extras (growth, all pairs): for counting instructions under
@@ -22,7 +26,8 @@ int bench_more(long runs, long n, double elapsed, double seconds);
 /* A text that grows as it is written; exits the benchmark when memory runs out. */
 typedef struct bench_text {
     char *buf;
-    size_t len, cap;
+    size_t len;
+    int cap;
 } bench_text;
 
 /* Appends s. */

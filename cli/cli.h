@@ -58,6 +58,8 @@ int cli_unknown_unit(const lb_state *st, const char *prefix, const char *id);
 /* A hex label or a unit id (the unit's first hex); -1 with an error printed when neither, naming
  * the nearest unit id or hex label when one is near. */
 int cli_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit);
+/* The labels of n hexes as a JSON list (a new reference). */
+json_t *cli_hexes_json(const lb_state *st, const lb_hex *h, int n);
 /* The trace as JSON (a new reference). */
 json_t *cli_trace_json(const lb_trace *t);
 /* Prints the trace as indented text lines. */
@@ -84,6 +86,9 @@ int cmd_los(const cli_args *args);
 int cmd_visible(const cli_args *args);
 int cmd_fire(const cli_args *args);
 int cmd_charge(const cli_args *args);
+int cmd_play(const cli_args *args);
+int cmd_games(const cli_args *args);
+int cmd_replay(const cli_args *args);
 int cmd_melee(const cli_args *args);
 int cmd_move(const cli_args *args);
 

@@ -99,18 +99,10 @@ static const char *answer_for(const cli_args *args, const lb_state *st, const lb
     }
 }
 
-static json_t *hexes_json(const lb_state *st, const lb_unit *u)
-{
-    json_t *a = json_array();
-    char label[LB_HEX_LABEL_MAX];
-    for (int k = 0; k < u->nhexes; k++)
-        json_array_append_new(a, json_string(lb_map_label(&st->map, u->hexes[k], label)));
-    return a;
-}
-
 static json_t *unit_json(const lb_state *st, const lb_unit *u)
 {
-    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s}", "hexes", hexes_json(st, u), "state",
+    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s}", "hexes",
+                     cli_hexes_json(st, u->hexes, u->nhexes), "state",
                      lb_morale_state_name(u->state), "formation", lb_formation_name(u->formation),
                      "losses", u->losses, "strength", lb_unit_strength(u), "facing", u->facing,
                      "readiness", lb_readiness_name(u->readiness));
@@ -407,7 +399,7 @@ int cmd_charge(const cli_args *args)
     if (rc == CLI_OK && want_odds) {
         int lrc = lb_charge_odds(st, &req, &odds);
         if (lrc != LB_OK)
-            rc = cli_invalid("odds: %s", odds.error[0] ? odds.error : lb_err_str(lrc));
+            rc = cli_invalid("odds: %s", odds.error.msg[0] ? odds.error.msg : lb_err_str(lrc));
     }
     if (rc == CLI_OK) {
         if (args->json)

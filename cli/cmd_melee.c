@@ -231,22 +231,13 @@ static json_t *chance_json(const lb_state *st, const lb_melee_chance *c)
     return j;
 }
 
-static json_t *hexes_json(const lb_state *st, const lb_unit *u)
-{
-    json_t *a = json_array();
-    char l[LB_HEX_LABEL_MAX];
-    for (int k = 0; k < u->nhexes; k++)
-        json_array_append_new(a, json_string(lb_map_label(&st->map, u->hexes[k], l)));
-    return a;
-}
-
 static json_t *after_json(const lb_state *st, const lb_unit *u)
 {
-    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s,s:s}", "hexes", hexes_json(st, u), "state",
-                     lb_morale_state_name(u->state), "formation", lb_formation_name(u->formation),
-                     "losses", u->losses, "strength", lb_unit_strength(u), "facing", u->facing,
-                     "readiness", lb_readiness_name(u->readiness), "hold_next",
-                     lb_move_hold_name(u->move.hold_next));
+    return json_pack(
+        "{s:o,s:s,s:s,s:i,s:i,s:i,s:s,s:s}", "hexes", cli_hexes_json(st, u->hexes, u->nhexes),
+        "state", lb_morale_state_name(u->state), "formation", lb_formation_name(u->formation),
+        "losses", u->losses, "strength", lb_unit_strength(u), "facing", u->facing, "readiness",
+        lb_readiness_name(u->readiness), "hold_next", lb_move_hold_name(u->move.hold_next));
 }
 
 /* The units the melee changed: before and after, or eliminated. */

@@ -158,15 +158,6 @@ static int parse_plan(const cli_args *args, const lb_state *st, const char *list
 
 /* ---- the answer -------------------------------------------------------------------------------- */
 
-static json_t *hexes_json(const lb_state *st, const lb_hex *h, int n)
-{
-    json_t *a = json_array();
-    char buf[LB_HEX_LABEL_MAX];
-    for (int i = 0; i < n; i++)
-        json_array_append_new(a, json_string(label(st, h[i], buf)));
-    return a;
-}
-
 static json_t *events_json(const lb_state *st, const lb_move_outcome *o)
 {
     json_t *a = json_array();
@@ -199,7 +190,7 @@ static json_t *outcome_json(const lb_state *st, const lb_move_outcome *o, int to
                           "hex", label(st, o->to[0], buf), "cost", mp_json(o->cost), "total",
                           mp_json(total), "legal", o->legal, "rule", o->rule ? o->rule : "",
                           "reason", o->reason);
-    json_object_set_new(j, "hexes", hexes_json(st, o->to, o->nto));
+    json_object_set_new(j, "hexes", cli_hexes_json(st, o->to, o->nto));
     json_object_set_new(j, "formation", json_string(lb_formation_name(o->formation)));
     json_object_set_new(j, "facing", o->facing ? json_integer(o->facing) : json_null());
     json_object_set_new(j, "stop", json_boolean(o->stop));
@@ -298,7 +289,7 @@ static json_t *answer_json(const answer *A, const lb_trace *t)
         json_t *ej = json_pack("{s:s,s:b,s:o,s:s,s:o,s:b}", "hex", label(st, e->hex, buf), "legal",
                                e->legal, "cost", mp_json(e->cost), "formation",
                                lb_formation_name(e->formation), "alternatives",
-                               hexes_json(st, e->alternatives, e->nalternatives), "delayed",
+                               cli_hexes_json(st, e->alternatives, e->nalternatives), "delayed",
                                e->delayed);
         json_object_set_new(ej, "rule", e->rule ? json_string(e->rule) : json_null());
         json_object_set_new(ej, "reason", json_string(e->reason));
@@ -450,9 +441,7 @@ static lb_state *enter(const lb_state *st, int unit, lb_hex at, lb_move_entry *e
     if (!w)
         return NULL;
     lb_unit u = w->units[unit];
-    memmove(&w->units[unit], &w->units[unit + 1], (size_t)(w->nunits - unit - 1) * sizeof u);
-    w->nunits--;
-    if (lb_state_reindex(w) != LB_OK || lb_move_entry_check(w, &u, at, e, t) != LB_OK ||
+    if (lb_state_remove_unit(w, unit) != LB_OK || lb_move_entry_check(w, &u, at, e, t) != LB_OK ||
         (e->legal && lb_move_entry_apply(w, &u, e) != LB_OK)) {
         lb_state_free(w);
         return NULL;

@@ -165,6 +165,15 @@ static json_t *value_json(const lb_trace_value *v)
     return json_null();
 }
 
+json_t *cli_hexes_json(const lb_state *st, const lb_hex *h, int n)
+{
+    json_t *a = json_array();
+    char label[LB_HEX_LABEL_MAX];
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_string(lb_map_label(&st->map, h[i], label)));
+    return a;
+}
+
 json_t *cli_trace_json(const lb_trace *t)
 {
     json_t *steps = json_array();

@@ -12,7 +12,8 @@ static const cli_command commands[] = {
      "a morale check's modifiers and exact odds; its outcome with --dice"},
     {"fire", cmd_fire, "kind=,with=", "fire FILE UNIT TARGET [--with U2,..] [--kind K] [--dice R]",
      "may UNIT (with U2, ...) fire at TARGET; value, defence, odds, exact losses; rolled with --dice"},
-    {"retreat", cmd_retreat, "kind=,die=,auto", "retreat FILE UNIT --kind K [--die N] [--auto]",
+    {"retreat", cmd_retreat, "kind=,die=,auto,all",
+     "retreat FILE UNIT --kind K [--die N] [--auto] [--all]",
      "every optimal path of retreat, rout or flight (K: disorder, rout, flight)"},
     {"melee", cmd_melee, "fired=,fire-loss=,straight=,charged=,times=,passed=,preserve=,retire=,answers=,auto", "melee FILE ATTACKER... TARGET [--dice R]", "an assault: pre-melee checks, values, exact odds; played with --dice (--answers K,..., --auto)"},
     {"los", cmd_los, "", "los FILE FROM TO", "can FROM see TO (hex labels or unit ids), and why"},
@@ -21,6 +22,11 @@ static const cli_command commands[] = {
     {"charge", cmd_charge, "path=,target=,response=,answers=,auto,odds",
      "charge FILE CAVALRY --path H1,H2,... [--target U] [--response stand|carre]",
      "a cavalry charge step by step, asking each decision (--answers K,..., --auto, --odds)"},
+    {"play", cmd_play, "db=,game=,script=", "play [FILE] [--db DB] [--game ID] [--seed N] [--script F]",
+     "a game turn by turn at a prompt (or from a script), saved in DB"},
+    {"games", cmd_games, "db=", "games [--db DB]", "the games saved in DB (default labataille.db)"},
+    {"replay", cmd_replay, "db=,to=", "replay GAME [--db DB] [--to N]",
+     "steps through a saved game's journal, to entry N"},
 };
 
 static const int ncommands = (int)(sizeof commands / sizeof *commands);

@@ -46,15 +46,22 @@ typedef enum lb_decision_kind {
     LB_DECIDE_PRESERVE, /* cavalry melees at one third to keep its readiness (36.5): "preserve",
                          * "full" */
     LB_DECIDE_ADVANCE,  /* which attacker enters the vacated hex: a unit id, or "none" */
+    LB_DECIDE_ACTION,   /* the game: the next action of a segment ("end", "fire:UNIT:HEX", …) */
+    LB_DECIDE_OPPORTUNITY, /* the game: fire at a unit in a zone of influence now, or "pass" */
+    LB_DECIDE_CONCEDE,  /* the game: a side gives up the battle: "concede" */
     LB_DECIDE_COUNT
 } lb_decision_kind;
 
 /* Who took a journalled decision. */
 typedef enum lb_decided_by { LB_BY_PLAYER, LB_BY_STANDING, LB_BY_AUTO } lb_decided_by;
 
+/* An option. A parameterised option (param != NULL) stands for a family too large to list: its
+ * key is a prefix ("charge:fr-8chs") to which the answer adds ":" and the parameter, whose shape
+ * param names ("path": hex labels H1,H2,…); the rule that offers it checks the whole answer. */
 typedef struct lb_option {
     char key[LB_OPTION_KEY_MAX];
     char text[LB_OPTION_TEXT_MAX];
+    const char *param;                /* NULL, or a literal naming the parameter */
 } lb_option;
 
 typedef struct lb_decision {
@@ -67,6 +74,9 @@ typedef struct lb_decision {
     int noptions;
     int cap;
     int auto_choice;                  /* the option the automatic mode takes */
+    int *slots;                       /* index of the keys (option + 1, 0 empty) once there
+                                       * are many options; NULL before */
+    int nslots;
 } lb_decision;
 
 /* A standing answer: decisions of this kind (about this subject, or any when subject is NULL)
@@ -77,7 +87,9 @@ typedef struct lb_standing {
     const char *key;
 } lb_standing;
 
-typedef enum lb_entry_kind { LB_ENTRY_DECISION, LB_ENTRY_ROLL } lb_entry_kind;
+/* A decision, a die, or an undo: the game's journal only grows; an undo entry takes the game
+ * back to the first `value` effective entries (the entries an undo did not take back). */
+typedef enum lb_entry_kind { LB_ENTRY_DECISION, LB_ENTRY_ROLL, LB_ENTRY_UNDO } lb_entry_kind;
 
 typedef struct lb_journal_entry {
     lb_entry_kind kind;
@@ -87,7 +99,7 @@ typedef struct lb_journal_entry {
     char subject[LB_SUBJECT_MAX];
     char key[LB_OPTION_KEY_MAX];
     lb_decided_by by;
-    /* LB_ENTRY_ROLL */
+    /* LB_ENTRY_ROLL; LB_ENTRY_UNDO: side, and value the effective entries kept */
     lb_die_kind die;
     int value;                        /* 1..6, or 11..66 */
     char purpose[LB_PURPOSE_MAX];
@@ -113,6 +125,11 @@ void lb_decision_init(lb_decision *d, lb_decision_kind kind, int side, const cha
  * already an option) or LB_NOMEM. */
 int lb_decision_add(lb_decision *d, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Appends a parameterised option (see lb_option); same returns as lb_decision_add. */
+int lb_decision_add_param(lb_decision *d, const char *key, const char *param, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Index of the parameterised option whose key followed by ":" begins answer, or -1. */
+int lb_decision_find_param(const lb_decision *d, const char *answer);
 /* Index of the option with this key, or -1. */
 int lb_decision_find(const lb_decision *d, const char *key);
 /* The option the first matching standing answer names, or -1. */
@@ -128,6 +145,14 @@ void lb_journal_init(lb_journal *j);
 void lb_journal_release(lb_journal *j);
 /* Appends a decision taken; LB_OK or LB_NOMEM. */
 int lb_journal_decision(lb_journal *j, const lb_decision *d, int option, lb_decided_by by);
+/* Appends a decision by side about subject (kind, key) without an lb_decision; LB_OK,
+ * LB_INVALID (key or subject too long) or LB_NOMEM. */
+int lb_journal_answer(lb_journal *j, lb_decision_kind kind, int side, const char *subject,
+                      const char *key, lb_decided_by by);
+/* Appends an undo by side back to the first `keep` effective entries; LB_OK or LB_NOMEM. */
+int lb_journal_undo(lb_journal *j, int side, int keep);
+/* Appends a copy of entry e; LB_OK or LB_NOMEM. */
+int lb_journal_push(lb_journal *j, const lb_journal_entry *e);
 /* Appends a die or a roll with its purpose; LB_OK or LB_NOMEM. */
 int lb_journal_roll(lb_journal *j, lb_die_kind die, int value, const char *purpose);
 /* Keeps the first n entries (undo is replay to an earlier entry). */
@@ -137,6 +162,10 @@ int lb_journal_copy(lb_journal *dst, const lb_journal *src);
 /* The journal as one JSON object {"format": "labataille-journal/1", "entries": […]}, in a
  * malloc'd NUL-terminated string the caller frees; LB_OK or LB_NOMEM. */
 int lb_journal_to_json(const lb_journal *j, char **out);
+/* One entry as a compact JSON object in a malloc'd string (the caller frees); LB_OK or LB_NOMEM. */
+int lb_journal_entry_to_json(const lb_journal_entry *e, char **out);
+/* Parses one entry written by lb_journal_entry_to_json; LB_SYNTAX or LB_INVALID with err. */
+int lb_journal_entry_from_json(const char *text, size_t len, lb_journal_entry *out, lb_err *err);
 /* Parses what lb_journal_to_json wrote into *out (initialised here; release it after LB_OK).
  * LB_SYNTAX or LB_INVALID with the reason and JSON path in err. */
 int lb_journal_from_json(const char *text, size_t len, lb_journal *out, lb_err *err);

@@ -105,6 +105,8 @@ typedef struct lb_unit {
     int nhexes;
     const char *attached; /* a leader: id of the friendly unit it moves with, or NULL (R-MOV-14) */
     lb_move_record move;  /* this Movement segment (R-MOV-2) */
+    int level_mod;      /* its organisation's Morale Level modifier to morale checks (43), set
+                         * by the game on the hour (R-GAME-11); 0 outside a game */
 } lb_unit;
 
 /* Names as written in scenarios, and their parsers (-1 when unknown). */

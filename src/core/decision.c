@@ -6,10 +6,12 @@
 #include <string.h>
 
 #include "lb/decision.h"
+#include "lb/grow.h"
+#include "names.h"
 
 static const char *const kind_names[LB_DECIDE_COUNT] = {
     "target", "carre", "response", "follow", "trample", "path", "step", "engage", "retire",
-    "preserve", "advance"};
+    "preserve", "advance", "action", "opportunity", "concede"};
 static const char *const by_names[] = {"player", "standing", "auto"};
 
 #define JOURNAL_FORMAT "labataille-journal/1"
@@ -21,10 +23,7 @@ const char *lb_decision_kind_name(lb_decision_kind kind)
 
 int lb_decision_kind_parse(const char *s)
 {
-    for (int i = 0; i < LB_DECIDE_COUNT; i++)
-        if (strcmp(s, kind_names[i]) == 0)
-            return i;
-    return -1;
+    return lbi_name_index(s, kind_names, LB_DECIDE_COUNT);
 }
 
 const char *lb_decided_by_name(lb_decided_by by)
@@ -34,10 +33,7 @@ const char *lb_decided_by_name(lb_decided_by by)
 
 int lb_decided_by_parse(const char *s)
 {
-    for (int i = 0; i < 3; i++)
-        if (strcmp(s, by_names[i]) == 0)
-            return i;
-    return -1;
+    return lbi_name_index(s, by_names, 3);
 }
 
 void lb_decision_init(lb_decision *d, lb_decision_kind kind, int side, const char *subject,
@@ -54,29 +50,104 @@ void lb_decision_init(lb_decision *d, lb_decision_kind kind, int side, const cha
     va_end(ap);
 }
 
-int lb_decision_add(lb_decision *d, const char *key, const char *fmt, ...)
+#define INDEX_FROM 16 /* options past which keys are found through a hash index */
+
+static unsigned key_hash(const char *key)
+{
+    unsigned h = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+        h = (h ^ *p) * 16777619u;
+    return h;
+}
+
+static void index_put(lb_decision *d, int i)
+{
+    unsigned mask = (unsigned)d->nslots - 1, k = key_hash(d->options[i].key) & mask;
+    while (d->slots[k])
+        k = (k + 1) & mask;
+    d->slots[k] = i + 1;
+}
+
+/* Keeps the index at least twice the options; LB_OK or LB_NOMEM. */
+static int index_grow(lb_decision *d)
+{
+    if (d->noptions < INDEX_FROM)
+        return LB_OK;
+    if (d->slots && 2 * d->noptions <= d->nslots) {
+        index_put(d, d->noptions - 1);
+        return LB_OK;
+    }
+    int n = 64;
+    while (n < 4 * d->noptions)
+        n *= 2;
+    int *slots = calloc((size_t)n, sizeof *slots);
+    if (!slots)
+        return LB_NOMEM;
+    free(d->slots);
+    d->slots = slots;
+    d->nslots = n;
+    for (int i = 0; i < d->noptions; i++)
+        index_put(d, i);
+    return LB_OK;
+}
+
+static int vadd(lb_decision *d, const char *key, const char *param, const char *fmt, va_list ap)
 {
     if (strlen(key) >= LB_OPTION_KEY_MAX || !key[0] || lb_decision_find(d, key) >= 0)
         return LB_INVALID;
-    if (d->noptions == d->cap) {
-        int cap = d->cap ? 2 * d->cap : 4;
-        lb_option *o = realloc(d->options, (size_t)cap * sizeof *o);
-        if (!o)
-            return LB_NOMEM;
-        d->options = o;
-        d->cap = cap;
-    }
+    lb_option *options = lb_grow(d->options, &d->cap, d->noptions + 1, sizeof *options);
+    if (!options)
+        return LB_NOMEM;
+    d->options = options;
     lb_option *o = &d->options[d->noptions++];
     snprintf(o->key, sizeof o->key, "%s", key);
+    o->param = param;
+    vsnprintf(o->text, sizeof o->text, fmt, ap);
+    if (index_grow(d) != LB_OK) {
+        d->noptions--;
+        return LB_NOMEM;
+    }
+    return LB_OK;
+}
+
+int lb_decision_add(lb_decision *d, const char *key, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(o->text, sizeof o->text, fmt, ap);
+    int rc = vadd(d, key, NULL, fmt, ap);
     va_end(ap);
-    return LB_OK;
+    return rc;
+}
+
+int lb_decision_add_param(lb_decision *d, const char *key, const char *param, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vadd(d, key, param, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int lb_decision_find_param(const lb_decision *d, const char *answer)
+{
+    for (int i = 0; i < d->noptions; i++) {
+        size_t n = strlen(d->options[i].key);
+        if (d->options[i].param && strncmp(answer, d->options[i].key, n) == 0 &&
+            answer[n] == ':' && answer[n + 1])
+            return i;
+    }
+    return -1;
 }
 
 int lb_decision_find(const lb_decision *d, const char *key)
 {
+    if (d->slots) {
+        unsigned mask = (unsigned)d->nslots - 1;
+        for (unsigned k = key_hash(key) & mask; d->slots[k]; k = (k + 1) & mask)
+            if (strcmp(d->options[d->slots[k] - 1].key, key) == 0)
+                return d->slots[k] - 1;
+        return -1;
+    }
     for (int i = 0; i < d->noptions; i++)
         if (strcmp(d->options[i].key, key) == 0)
             return i;
@@ -108,8 +179,10 @@ void lb_decision_release(lb_decision *d)
     if (!d)
         return;
     free(d->options);
+    free(d->slots);
     d->options = NULL;
-    d->noptions = d->cap = 0;
+    d->slots = NULL;
+    d->noptions = d->cap = d->nslots = 0;
 }
 
 void lb_journal_init(lb_journal *j)
@@ -127,14 +200,10 @@ void lb_journal_release(lb_journal *j)
 
 static lb_journal_entry *push(lb_journal *j)
 {
-    if (j->count == j->cap) {
-        int cap = j->cap ? 2 * j->cap : 16;
-        lb_journal_entry *e = realloc(j->entries, (size_t)cap * sizeof *e);
-        if (!e)
-            return NULL;
-        j->entries = e;
-        j->cap = cap;
-    }
+    lb_journal_entry *entries = lb_grow(j->entries, &j->cap, j->count + 1, sizeof *entries);
+    if (!entries)
+        return NULL;
+    j->entries = entries;
     lb_journal_entry *e = &j->entries[j->count++];
     memset(e, 0, sizeof *e);
     return e;
@@ -151,6 +220,43 @@ int lb_journal_decision(lb_journal *j, const lb_decision *d, int option, lb_deci
     e->by = by;
     snprintf(e->subject, sizeof e->subject, "%s", d->subject);
     snprintf(e->key, sizeof e->key, "%s", d->options[option].key);
+    return LB_OK;
+}
+
+int lb_journal_answer(lb_journal *j, lb_decision_kind kind, int side, const char *subject,
+                      const char *key, lb_decided_by by)
+{
+    if (strlen(key) >= LB_OPTION_KEY_MAX || strlen(subject) >= LB_SUBJECT_MAX)
+        return LB_INVALID;
+    lb_journal_entry *e = push(j);
+    if (!e)
+        return LB_NOMEM;
+    e->kind = LB_ENTRY_DECISION;
+    e->decision = kind;
+    e->side = side;
+    e->by = by;
+    snprintf(e->subject, sizeof e->subject, "%s", subject);
+    snprintf(e->key, sizeof e->key, "%s", key);
+    return LB_OK;
+}
+
+int lb_journal_undo(lb_journal *j, int side, int keep)
+{
+    lb_journal_entry *e = push(j);
+    if (!e)
+        return LB_NOMEM;
+    e->kind = LB_ENTRY_UNDO;
+    e->side = side;
+    e->value = keep;
+    return LB_OK;
+}
+
+int lb_journal_push(lb_journal *j, const lb_journal_entry *src)
+{
+    lb_journal_entry *e = push(j);
+    if (!e)
+        return LB_NOMEM;
+    *e = *src;
     return LB_OK;
 }
 
@@ -185,6 +291,25 @@ int lb_journal_copy(lb_journal *dst, const lb_journal *src)
     return LB_OK;
 }
 
+static json_t *entry_json(const lb_journal_entry *e)
+{
+    if (e->kind == LB_ENTRY_DECISION)
+        return json_pack("{s:s,s:i,s:s,s:s,s:s}", "decision", kind_names[e->decision], "side",
+                         e->side, "subject", e->subject, "key", e->key, "by", by_names[e->by]);
+    if (e->kind == LB_ENTRY_UNDO)
+        return json_pack("{s:i,s:i}", "undo", e->value, "side", e->side);
+    return json_pack("{s:s,s:i,s:s}", "die", e->die == LB_DIE_TWO ? "roll" : "die", "value",
+                     e->value, "purpose", e->purpose);
+}
+
+int lb_journal_entry_to_json(const lb_journal_entry *e, char **out)
+{
+    json_t *o = entry_json(e);
+    *out = o ? json_dumps(o, JSON_COMPACT) : NULL;
+    json_decref(o);
+    return *out ? LB_OK : LB_NOMEM;
+}
+
 int lb_journal_to_json(const lb_journal *j, char **out)
 {
     *out = NULL;
@@ -194,14 +319,7 @@ int lb_journal_to_json(const lb_journal *j, char **out)
         return LB_NOMEM;
     int ok = 1;
     for (int i = 0; i < j->count && ok; i++) {
-        const lb_journal_entry *e = &j->entries[i];
-        json_t *o;
-        if (e->kind == LB_ENTRY_DECISION)
-            o = json_pack("{s:s,s:i,s:s,s:s,s:s}", "decision", kind_names[e->decision], "side",
-                          e->side, "subject", e->subject, "key", e->key, "by", by_names[e->by]);
-        else
-            o = json_pack("{s:s,s:i,s:s}", "die", e->die == LB_DIE_TWO ? "roll" : "die", "value",
-                          e->value, "purpose", e->purpose);
+        json_t *o = entry_json(&j->entries[i]);
         ok = o && json_array_append_new(entries, o) == 0;
     }
     if (ok)
@@ -249,7 +367,30 @@ static int parse_entry(const json_t *o, const char *path, lb_journal_entry *e, l
         snprintf(e->purpose, sizeof e->purpose, "%s", purpose);
         return LB_OK;
     }
-    return bad(err, path, "expected a decision or a roll entry");
+    int keep = -1;
+    if (json_unpack((json_t *)o, "{s:i,s:i}", "undo", &keep, "side", &side) == 0) {
+        if (keep < 0 || side < 0 || side > 1)
+            return bad(err, path, "expected an undo {undo: entries kept, side 0-1}");
+        e->kind = LB_ENTRY_UNDO;
+        e->value = keep;
+        e->side = side;
+        return LB_OK;
+    }
+    return bad(err, path, "expected a decision, a roll or an undo entry");
+}
+
+int lb_journal_entry_from_json(const char *text, size_t len, lb_journal_entry *out, lb_err *err)
+{
+    memset(out, 0, sizeof *out);
+    json_error_t jerr;
+    json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!o) {
+        lb_err_set(err, LB_SYNTAX, "%s", jerr.text);
+        return LB_SYNTAX;
+    }
+    int rc = parse_entry(o, "", out, err);
+    json_decref(o);
+    return rc;
 }
 
 int lb_journal_from_json(const char *text, size_t len, lb_journal *out, lb_err *err)

@@ -5,6 +5,7 @@
 
 #include "hex_line.h"
 #include "lb/err.h"
+#include "lb/grow.h"
 #include "lb/los.h"
 
 /*
@@ -249,16 +250,12 @@ static inline lb_los_verdict judge(const sight *s, lb_hex h, unsigned bits, int 
 static lb_los_item *new_item(walker *w)
 {
     item_list *l = w->list;
-    if (l->n == l->cap) {
-        int cap = l->cap ? 2 * l->cap : 16;
-        lb_los_item *v = realloc(l->v, (size_t)cap * sizeof *v);
-        if (!v) {
-            l->nomem = 1;
-            return NULL;
-        }
-        l->v = v;
-        l->cap = cap;
+    lb_los_item *v = lb_grow(l->v, &l->cap, l->n + 1, sizeof *v);
+    if (!v) {
+        l->nomem = 1;
+        return NULL;
     }
+    l->v = v;
     lb_los_item *it = &l->v[l->n++];
     memset(it, 0, sizeof *it);
     it->unit = it->passive = -1;

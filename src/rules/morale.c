@@ -4,6 +4,7 @@
 #include "lb/effects.h"
 #include "lb/err.h"
 #include "lb/morale.h"
+#include "apply_int.h"
 
 static const char *const kind_names[] = {"ordinary", "recovery"};
 
@@ -83,6 +84,8 @@ int lb_morale_odds(const lb_state *s, int unit, const lb_morale_mod *extra, int 
         rc = add_mod(out, "R-MOR-3", "disordered", -3, t);
     else if (rc == LB_OK && u->state == LB_STATE_ROUTED)
         rc = add_mod(out, u->arm == LB_ARM_CAVALRY ? "R-MOR-5" : "R-MOR-4", "routed", -6, t);
+    if (rc == LB_OK && u->level_mod)
+        rc = add_mod(out, "R-GAME-11", "its organisation's Morale Level (43)", u->level_mod, t);
     for (int i = 0; i < nextra && rc == LB_OK; i++)
         rc = add_mod(out, extra[i].rule, extra[i].reason, extra[i].value, t);
     if (rc != LB_OK)
@@ -126,8 +129,8 @@ lb_morale_outcome lb_morale_outcome_of(const lb_state *s, int unit, lb_morale_ki
                                        int passed, lb_trace *t)
 {
     const lb_unit *u = &s->units[unit];
-    lb_morale_outcome o = {.passed = passed != 0, .from = u->state, .to = u->state,
-                           .formation = u->formation};
+    lb_morale_outcome o = {.unit = u->id, .generation = s->generation, .passed = passed != 0,
+                           .from = u->state, .to = u->state, .formation = u->formation};
     const char *rule = "R-MOR-7";
     if (kind == LB_CHECK_RECOVERY && u->state != LB_STATE_GOOD) {
         rule = "R-MOR-8";
@@ -198,7 +201,7 @@ int lb_morale_resolve(const lb_state *s, int unit, lb_morale_kind kind,
 
 /* R-MOR-13: a line or screen that must take column or general order closes up into its first
  * hex and turns to the hexside clockwise of the vertex it faced. */
-int lb_morale_apply(lb_state *s, int unit, const lb_morale_outcome *o)
+int lbi_morale_set(lb_state *s, int unit, const lb_morale_outcome *o)
 {
     if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]))
         return LB_INVALID;
@@ -211,4 +214,16 @@ int lb_morale_apply(lb_state *s, int unit, const lb_morale_outcome *o)
             u->facing = u->facing % 12 + 1;
     }
     return lb_state_reindex(s);
+}
+
+int lb_morale_apply(lb_state *s, int unit, const lb_morale_outcome *o)
+{
+    if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]) || !o->unit ||
+        strcmp(o->unit, s->units[unit].id) != 0)
+        return LB_INVALID;
+    if (o->generation != s->generation)
+        return LB_STALE;
+    int rc = lbi_morale_set(s, unit, o);
+    lb_state_touch(s);
+    return rc;
 }

@@ -14,7 +14,7 @@ enum { COLS = 64, ROWS = 48, UNITS = 300, FEATURES = 240 };
 
 typedef struct text {
     char *buf;
-    size_t len, cap;
+    int len, cap;
 } text;
 
 static void put(text *t, const char *fmt, ...)
@@ -24,13 +24,10 @@ static void put(text *t, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    size_t n = strlen(line);
-    if (t->len + n + 1 > t->cap) {
-        t->cap = (t->len + n + 1) * 2;
-        t->buf = realloc(t->buf, t->cap);
-        assert_non_null(t->buf);
-    }
-    memcpy(t->buf + t->len, line, n + 1);
+    int n = (int)strlen(line);
+    t->buf = lb_grow(t->buf, &t->cap, t->len + n + 1, 1);
+    assert_non_null(t->buf);
+    memcpy(t->buf + t->len, line, (size_t)n + 1);
     t->len += n;
 }
 

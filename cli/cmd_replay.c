@@ -1,0 +1,87 @@
+/* labataille replay: steps through a saved game's journal, entry by entry, to its end or to entry N. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "lb/data.h"
+#include "lb/store.h"
+
+static void print_entry(const lb_state *st, int i, const lb_journal_entry *e)
+{
+    if (e->kind == LB_ENTRY_DECISION)
+        printf("%5d  %s: %s%s%s -> %s (%s)\n", i, st->sides[e->side],
+               lb_decision_kind_name(e->decision), e->subject[0] ? " about " : "", e->subject,
+               e->key, lb_decided_by_name(e->by));
+    else if (e->kind == LB_ENTRY_ROLL)
+        printf("%5d    %s %d for %s\n", i, e->die == LB_DIE_TWO ? "roll" : "die", e->value,
+               e->purpose);
+    else
+        printf("%5d  %s: undo, back to %d entries\n", i, st->sides[e->side], e->value);
+}
+
+int cmd_replay(const cli_args *args)
+{
+    if (args->npositional != 1)
+        return cli_usage(args, "expected a game number (labataille games lists them)");
+    char *end;
+    long long id = strtoll(args->positional[0], &end, 10);
+    if (!*args->positional[0] || *end)
+        return cli_usage(args, "expected a game number, found \"%s\"", args->positional[0]);
+    const char *db = cli_option_value(args, "db", NULL), *to_text = cli_option_value(args, "to", NULL);
+    lb_store *s;
+    lb_err err = {0};
+    if (lb_store_open(db ? db : "labataille.db", &s, &err) != LB_OK)
+        return cli_invalid("%s", err.msg);
+    int nmodules;
+    const lb_module *modules = lb_data_modules(&nmodules);
+    lb_load_opts opts = {.modules = modules, .nmodules = nmodules, .strict = args->strict};
+    lb_game *g;
+    int rc = lb_store_open_game(s, id, &opts, &g, &err);
+    lb_store_close(s);
+    if (rc != LB_OK)
+        return cli_invalid("%s", err.msg);
+    lb_journal all;
+    lb_journal_copy(&all, lb_game_journal(g));
+    int to = all.count;
+    if (to_text) {
+        to = (int)strtol(to_text, &end, 10);
+        if (!*to_text || *end || to < 0 || to > all.count) {
+            lb_journal_release(&all);
+            lb_game_free(g);
+            return cli_usage(args, "--to: expected an entry from 0 to %d", all.count);
+        }
+        /* a decision's dice go with it: stop after them */
+        while (to < all.count && all.entries[to].kind == LB_ENTRY_ROLL)
+            to++;
+    }
+    lb_journal part = all;
+    part.count = to;
+    rc = lb_game_load_journal(g, &part, &err);
+    if (rc != LB_OK) {
+        lb_journal_release(&all);
+        lb_game_free(g);
+        return cli_invalid("game %lld: %s", id, err.msg);
+    }
+    const lb_state *st = lb_game_state(g);
+    if (args->json) {
+        char *view = NULL;
+        lb_game_view_json(g, LB_ROLE_SPECTATOR, &view);
+        cli_print_json(json_loads(view ? view : "null", JSON_DECODE_ANY, NULL));
+        free(view);
+    } else {
+        printf("game %lld: %s, journal %d of %d entries\n", id, st->title, to, all.count);
+        for (int i = 0; i < to; i++)
+            print_entry(st, i, &all.entries[i]);
+        char summary[LB_STORE_TEXT_MAX];
+        lb_game_summary(g, summary, sizeof summary);
+        lb_game_score sc;
+        lb_game_score_of(g, &sc);
+        printf("at entry %d: %s; score %s %d, %s %d; state %016" PRIx64 "\n", to, summary,
+               st->sides[0], sc.points[0], st->sides[1], sc.points[1], lb_game_hash(g));
+    }
+    lb_journal_release(&all);
+    lb_game_free(g);
+    return CLI_OK;
+}

@@ -1,0 +1,195 @@
+/* The game: a battle played turn by turn through the Chronology of Battle (2), its decisions, journal, replay, undo and result. */
+#ifndef LB_GAME_H
+#define LB_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "decision.h"
+#include "err.h"
+#include "scenario.h"
+#include "state.h"
+#include "trace.h"
+
+/*
+ * A game is a scenario (its text), settings and a journal. The state is never saved: it is the
+ * scenario with the journal replayed, and lb_game_hash proves two games equal (every unit with
+ * all its fields, the reinforcements still to come, objective holders, the clock, the segment,
+ * the game's per-segment records and the pending decision).
+ *
+ * The engine advances through the Chronology of Battle until a side must decide, and offers an
+ * lb_decision with exactly the legal options (R-GAME-3). Each option has a stable key:
+ *   enumerated: "end"; "fire:UNIT:HEX", a fire of one unit that the fire rules allow now (in a
+ *     fire segment, or an opportunity fire); the movement keys ("move:UNIT:HEX", "face:…",
+ *     "form:…", "enter:UNIT:HEX", …, R-GAME-3); "melee:HEX:UNIT"; "pass"; a retreat's end hex or
+ *     "auto"; the charge's and the melee's own keys ("target", "stand", "carre", …);
+ *   parameterised (lb_option.param): "fire" (param "firers:hex") takes ":U1+U2+…:HEX", one unit
+ *     or several firing together at one hex, the first leading (R-FIRE-23), checked whole by
+ *     the fire rules; "charge:UNIT" and "path:UNIT" take ":H1,H2,…", the hexes of the path;
+ *     "melee:HEX" takes ":U1+U2+…", the attackers.
+ * An answer that is not legal now is refused with the reason (the ruling of the rule that
+ * refuses it: a fire by the fire rules' own) and changes nothing.
+ *
+ * Dice: the game owns a PCG32 seeded from its settings; every die is journalled with its
+ * purpose right after the decision that caused it. Replay takes the dice from the journal (it
+ * never rolls) and keeps the generator in step, so the dice that follow a replay, or an undo,
+ * are the ones that would have followed anyway: undo never re-rolls (R-GAME-14).
+ *
+ * The journal only grows. An undo is an entry too (LB_ENTRY_UNDO: back to the first N effective
+ * entries), so `seq`, the journal's length, rises with every change and a stale client is always
+ * caught (api.md 409). The effective journal is what replay plays: the entries no undo took
+ * back.
+ *
+ * The game owns everything it returns; pointers stay valid until the next call that changes it.
+ */
+
+typedef struct lb_game lb_game;
+
+/* Who may take back what (R-GAME-14). */
+typedef enum lb_undo_policy {
+    LB_UNDO_HOTSEAT,     /* both sides at one table: back to any decision */
+    LB_UNDO_TWO_PLAYERS  /* a side takes back its own decisions while no die has been rolled and
+                          * no enemy decision taken since */
+} lb_undo_policy;
+
+#define LB_GAME_NAME_MAX 48
+
+typedef struct lb_game_settings {
+    uint64_t seed;                        /* the game's dice */
+    int rules;                            /* an lb_edition, or -1: the scenario's */
+    lb_undo_policy undo;
+    char players[2][LB_GAME_NAME_MAX];    /* who plays each side ("" when not said) */
+    int movement_time_limit_s;            /* every side's allowance, 0: the scenario's (17) */
+} lb_game_settings;
+
+/* Roles: a side index (0, 1), both sides at one table, or a spectator. */
+enum { LB_ROLE_BOTH = -1, LB_ROLE_SPECTATOR = -2 };
+
+/* Why an answer was refused (nothing changed). */
+typedef enum lb_verdict {
+    LB_ACCEPTED,
+    LB_REFUSED_STALE,     /* seq is not the journal's length (api.md 409) */
+    LB_REFUSED_NOT_YOURS, /* the pending decision is the other side's (403) */
+    LB_REFUSED_ILLEGAL,   /* not a legal option now, or the rules refuse it (422) */
+    LB_REFUSED_NONE       /* no decision is pending: the game is over (422) */
+} lb_verdict;
+
+#define LB_GAME_REASON_MAX 320
+
+typedef struct lb_game_answer {
+    lb_verdict verdict;
+    const char *rule;                 /* the ruling behind a refusal, or NULL */
+    char reason[LB_GAME_REASON_MAX];  /* why it was refused; "" when accepted */
+    int seq_before, seq_after;        /* the journal's length before and after */
+} lb_game_answer;
+
+/* The result: who won and how clearly (R-VIC-4). */
+typedef enum lb_outcome {
+    LB_OUTCOME_NONE,        /* the game goes on */
+    LB_OUTCOME_DRAW,
+    LB_OUTCOME_MARGINAL,
+    LB_OUTCOME_SUBSTANTIVE,
+    LB_OUTCOME_DECISIVE
+} lb_outcome;
+
+typedef struct lb_game_score {
+    int points[2];          /* each side's points now (R-VIC-3) */
+    int objectives[2];      /* of them from objectives held */
+    int increments[2];      /* enemy increments it eliminated */
+    int surrendered[2];     /* enemy units that surrendered to it */
+    int leaders[2];         /* enemy leaders killed or captured */
+    int over;               /* the game has ended */
+    int winner;             /* side index, -1: none (a draw, or not over) */
+    lb_outcome outcome;
+    int conceded;           /* the side that conceded, -1 none */
+} lb_game_score;
+
+/* Default settings: seed 1, the scenario's edition, hot-seat, untimed unless the scenario says. */
+void lb_game_settings_init(lb_game_settings *s);
+
+/* A new game of the scenario text (name places its errors), loaded with opts, at the first
+ * decision. LB_OK; LB_SYNTAX or LB_INVALID with every problem in errs; LB_NOMEM. */
+int lb_game_new(const char *name, const char *text, size_t len, const lb_load_opts *opts,
+                const lb_game_settings *settings, lb_game **out, lb_errlist *errs);
+/* Frees the game; NULL is fine. */
+void lb_game_free(lb_game *g);
+
+/* Replaces the journal with j and replays it: LB_OK, or LB_INVALID with the first entry that
+ * does not replay in err (the game is then at its start, with an empty journal); LB_NOMEM. */
+int lb_game_load_journal(lb_game *g, const lb_journal *j, lb_err *err);
+
+/* The journal's length: every entry ever appended, undos included. */
+int lb_game_seq(const lb_game *g);
+/* The journal, every entry. */
+const lb_journal *lb_game_journal(const lb_game *g);
+/* The effective journal: the entries that no undo took back, which replay plays. */
+const lb_journal *lb_game_effective(const lb_game *g);
+
+/* The state now (owned by the game). */
+const lb_state *lb_game_state(const lb_game *g);
+/* The pending decision, or NULL when the game is over. */
+const lb_decision *lb_game_pending(const lb_game *g);
+/* The actions of the segment now for the side that acts in it (the phasing side; the other in
+ * Defensive Fire) into *d (released by the caller): what the segment's action decision offers,
+ * "end" last, or no option when nothing is possible (R-GAME-3, R-GAME-4). LB_OK or LB_NOMEM. */
+int lb_game_action_options(const lb_game *g, lb_decision *d);
+/* May role answer the pending decision? */
+int lb_game_may_decide(const lb_game *g, int role);
+/* Answers the pending decision as role at journal length seq with key (see above): verdict in
+ * out. LB_OK (accepted or refused), LB_NOMEM or LB_INVALID (an internal failure: the game is
+ * left as it was before the call). */
+int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answer *out);
+/* Role concedes the battle (the other side wins decisively, R-VIC-5). Returns as decide. */
+int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out);
+/* Takes back the effective journal to its first `keep` entries, by the game's policy
+ * (R-GAME-14); keep = -1 takes back role's last decision. Returns as decide. */
+int lb_game_undo(lb_game *g, int role, int seq, int keep, lb_game_answer *out);
+/* What went wrong in the last call that failed ("" when nothing did). */
+const char *lb_game_error(const lb_game *g);
+/* The trace of what the last accepted answer did (the rules' reasons, the dice). */
+const lb_trace *lb_game_trace(const lb_game *g);
+
+/* The clock: game turn number from 1, time of day in minutes, last turn's time (-1 none). */
+int lb_game_turn_number(const lb_game *g);
+/* The score and, when over, the result. */
+void lb_game_score_of(const lb_game *g, lb_game_score *out);
+/* The settings. */
+const lb_game_settings *lb_game_settings_of(const lb_game *g);
+/* The scenario's text, name and title. */
+const char *lb_game_scenario(const lb_game *g, size_t *len, const char **name);
+/* Current Morale Level of organisation k of the scenario (43), 0..3. */
+int lb_game_org_level(const lb_game *g, int k);
+
+/* The 64-bit state hash (R-GAME-13). */
+uint64_t lb_game_hash(const lb_game *g);
+
+/* A uniformly random answer for the pending decision from rng (the random player, R-GAME-15):
+ * an enumerated option, or for a parameterised one the path, attackers or firers it builds
+ * (which the rules may still refuse); writes the key into key (n bytes). LB_OK, or LB_NOT_FOUND
+ * when nothing is pending. */
+int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n);
+
+/* The game as one JSON document {"format": "labataille-game/1", "scenario", "scenario_name",
+ * "settings", "journal", "seq", "hash"} in a malloc'd string; LB_OK or LB_NOMEM. */
+int lb_game_export(const lb_game *g, char **out);
+/* A game from an export: loaded, replayed and its hash checked. LB_OK; LB_SYNTAX, LB_INVALID
+ * (with the reason in errs) or LB_NOMEM. */
+int lb_game_import(const char *name, const char *text, size_t len, const lb_load_opts *opts,
+                   lb_game **out, lb_errlist *errs);
+/* The settings as a JSON object text (malloc'd), and back; LB_OK, LB_INVALID, LB_NOMEM. */
+int lb_game_settings_to_json(const lb_game_settings *s, char **out);
+int lb_game_settings_from_json(const char *text, size_t len, lb_game_settings *out, lb_err *err);
+
+/* The view of role (api.md): {"seq","title","clock","turn","phasing","segment","score",
+ * "result","units","reinforcements","objectives","pending","trace",…} in a malloc'd string;
+ * LB_OK or LB_NOMEM. */
+int lb_game_view_json(const lb_game *g, int role, char **out);
+
+/* Where g stands, in a few words: "13:40 french offensive_fire", "over: french marginal". */
+void lb_game_summary(const lb_game *g, char *buf, size_t n);
+
+/* Names: "accepted", "stale", "not-yours", "illegal", "no-decision"; "draw", "marginal", … */
+const char *lb_verdict_name(lb_verdict v);
+const char *lb_outcome_name(lb_outcome o);
+
+#endif

@@ -1,0 +1,729 @@
+/* The game's state machine: the Chronology of Battle (2) segment by segment, the pending decision, answers, and replay of the journal. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game_int.h"
+
+/* One side's sequence (2), after the mutual Command step. */
+static const lb_segment sequence[] = {LB_SEG_CHARGE,         LB_SEG_MOVEMENT, LB_SEG_DEFENSIVE_FIRE,
+                                      LB_SEG_OFFENSIVE_FIRE, LB_SEG_MELEE,    LB_SEG_MORALE_RECOVERY};
+#define NSEQUENCE ((int)(sizeof sequence / sizeof *sequence))
+
+static const char *const verdict_names[] = {"accepted", "stale", "not-yours", "illegal",
+                                            "no-decision"};
+static const char *const outcome_names[] = {"none", "draw", "marginal", "substantive", "decisive"};
+
+const char *lb_verdict_name(lb_verdict v)
+{
+    return verdict_names[v];
+}
+
+const char *lb_outcome_name(lb_outcome o)
+{
+    return outcome_names[o];
+}
+
+void lb_game_settings_init(lb_game_settings *s)
+{
+    memset(s, 0, sizeof *s);
+    s->seed = 1;
+    s->rules = -1;
+    s->undo = LB_UNDO_HOTSEAT;
+}
+
+int lbi_game_step(const lb_game *g)
+{
+    return g->turn_index * STEPS_PER_TURN + g->half * STEPS_PER_SIDE + (int)g->st->turn.segment;
+}
+
+int lbi_game_phasing(const lb_game *g)
+{
+    return g->st->turn.phasing;
+}
+
+int lbi_game_refuse(lb_game_answer *out, lb_verdict v, const char *rule, const char *fmt, ...)
+{
+    out->verdict = v;
+    out->rule = rule;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out->reason, sizeof out->reason, fmt, ap);
+    va_end(ap);
+    return LB_OK;
+}
+
+const unit_rec *lbi_game_rec_of(const lb_game *g, const char *id)
+{
+    for (int i = 0; i < g->nrecs; i++)
+        if (strcmp(g->recs[i].id, id) == 0)
+            return &g->recs[i];
+    return NULL;
+}
+
+unit_rec *lbi_game_rec(lb_game *g, const char *id)
+{
+    return (unit_rec *)lbi_game_rec_of(g, id);
+}
+
+/* ---- segments ------------------------------------------------------------------------------ */
+
+static int enter_segment(lb_game *g, lb_segment seg)
+{
+    lb_state *st = g->st;
+    st->turn.segment = seg;
+    char clock[8];
+    snprintf(clock, sizeof clock, "%02d:%02d", st->turn.minutes / 60, st->turn.minutes % 60);
+    if (seg == LB_SEG_COMMAND)
+        lb_trace_add(g->tr, "R-GAME-1", "(2)", "%s: the mutual Command step of turn %d",
+                     clock, g->turn_index + 1);
+    else
+        lb_trace_add(g->tr, "R-GAME-1", "(2)", "%s: %s, %s segment", clock,
+                     st->sides[st->turn.phasing], lb_segment_name(seg));
+    int rc = LB_OK;
+    if (seg == LB_SEG_COMMAND)
+        rc = lbi_command_step(g);
+    else if (seg == LB_SEG_MOVEMENT)
+        lb_move_segment_begin(st, st->turn.phasing); /* R-MOV-2 */
+    else if (seg == LB_SEG_MORALE_RECOVERY)
+        rc = lbi_recovery_begin(g);
+    lb_state_touch(st); /* R-GAME-19: the segment and what its start changed */
+    return rc;
+}
+
+/* R-GAME-1: the segment after this one, the other side's sequence, the next turn, or the end. */
+static int end_segment(lb_game *g)
+{
+    lb_state *st = g->st;
+    lb_segment seg = st->turn.segment;
+    int rc = seg == LB_SEG_MELEE ? lbi_charge_after_melee(g) : LB_OK;
+    if (rc != LB_OK)
+        return rc;
+    if (seg == LB_SEG_COMMAND) {
+        g->half = 0;
+        st->turn.phasing = 0;
+        return enter_segment(g, LB_SEG_CHARGE);
+    }
+    if (seg != LB_SEG_MORALE_RECOVERY) {
+        for (int i = 0; i < NSEQUENCE - 1; i++)
+            if (sequence[i] == seg)
+                return enter_segment(g, sequence[i + 1]);
+        return LB_INVALID;
+    }
+    if (g->half == 0) {
+        g->half = 1;
+        st->turn.phasing = 1;
+        return enter_segment(g, LB_SEG_CHARGE);
+    }
+    int last = st->battle.victory.last_turn;
+    if (last >= 0 && st->turn.minutes >= last) {
+        g->over = 1;
+        lb_trace_add(g->tr, "R-VIC-1", "(2)", "the last turn (%02d:%02d) is over: the battle "
+                     "ends", last / 60, last % 60);
+        return LB_OK;
+    }
+    g->turn_index++;
+    st->turn.minutes += TURN_MINUTES;
+    g->half = 0;
+    st->turn.phasing = 0;
+    return enter_segment(g, LB_SEG_COMMAND);
+}
+
+/* The segment's action decision in scope sc (see opt_scope). */
+static int action_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
+{
+    const lb_state *st = g->st;
+    lb_segment seg = st->turn.segment;
+    int side = seg == LB_SEG_DEFENSIVE_FIRE ? 1 - st->turn.phasing : st->turn.phasing;
+    lb_decision_init(d, LB_DECIDE_ACTION, side, "", "R-GAME-3",
+                     "%s, %s segment: choose an action, or end the segment", st->sides[side],
+                     lb_segment_name(seg));
+    int rc = LB_OK, compulsory = 0;
+    if (g->over)
+        return LB_OK;
+    if (seg == LB_SEG_CHARGE)
+        rc = lbi_charge_options(g, d, sc);
+    else if (seg == LB_SEG_MOVEMENT)
+        rc = lbi_move_options(g, d, sc);
+    else if (seg == LB_SEG_DEFENSIVE_FIRE || seg == LB_SEG_OFFENSIVE_FIRE)
+        rc = lbi_fire_options(g, d, sc);
+    else if (seg == LB_SEG_MELEE)
+        rc = lbi_melee_options(g, d, sc, &compulsory);
+    if (rc == LB_OK && d->noptions && !compulsory)
+        rc = lb_decision_add(d, "end", "end the %s segment", lb_segment_name(seg));
+    if (rc == LB_OK)
+        d->auto_choice = d->noptions - 1;
+    else
+        lb_decision_release(d);
+    return rc;
+}
+
+int lb_game_action_options(const lb_game *g, lb_decision *d)
+{
+    opt_scope all = {NULL, 0};
+    return action_options(g, d, &all);
+}
+
+int lbi_game_offer(lb_game *g, const lb_decision *src)
+{
+    lb_decision d;
+    lb_decision_init(&d, src->kind, src->side, src->subject, src->rule, "%s", src->prompt);
+    int rc = LB_OK;
+    for (int i = 0; i < src->noptions && rc == LB_OK; i++)
+        rc = lb_decision_add(&d, src->options[i].key, "%s", src->options[i].text);
+    d.auto_choice = src->auto_choice;
+    if (rc != LB_OK) {
+        lb_decision_release(&d);
+        return rc;
+    }
+    lb_decision_move(&g->pending, &d);
+    g->has_pending = 1;
+    return LB_OK;
+}
+
+/* R-GAME-3, R-GAME-4: the phasing (Defensive Fire: the other) side's choice of action, or the
+ * segment's end when nothing but "end" is possible. */
+static int segment_decision(lb_game *g)
+{
+    lb_state *st = g->st;
+    lb_segment seg = st->turn.segment;
+    lb_decision d;
+    opt_scope scope = {NULL, g->replaying}; /* replay lists the options an answer needs only */
+    int rc = action_options(g, &d, &scope), side = d.side;
+    if (rc != LB_OK)
+        return rc;
+    if (d.noptions == 0) {
+        if (seg == LB_SEG_COMMAND)
+            lb_trace_add(g->tr, "R-GAME-1", "(2)", "the Command step is over");
+        else
+            lb_trace_add(g->tr, "R-GAME-4", "(2)", "%s has nothing to do in the %s segment: "
+                         "it ends", st->sides[side], lb_segment_name(seg));
+        return end_segment(g);
+    }
+    lb_decision_move(&g->pending, &d);
+    g->has_pending = 1;
+    g->pending_lazy = g->replaying;
+    return LB_OK;
+}
+
+int lbi_game_advance(lb_game *g)
+{
+    int rc = LB_OK, start = lbi_game_step(g);
+    while (rc == LB_OK && !g->over && !g->has_pending) {
+        /* R-GAME-4: with no last turn, a whole game turn in which nobody could decide anything
+         * ends the battle (nothing can change any more) */
+        if (lbi_game_step(g) - start > STEPS_PER_TURN && g->st->battle.victory.last_turn < 0) {
+            g->over = 1;
+            lb_trace_add(g->tr, "R-GAME-4", "(2)", "a whole turn passed with nothing to decide "
+                         "and the scenario has no last turn: the battle ends");
+            break;
+        }
+        if (g->charge)
+            rc = lbi_charge_resume(g);
+        else if (g->melee)
+            rc = lbi_melee_resume(g);
+        else if (g->ntasks)
+            rc = lbi_task_run(g);
+        else if (g->job.active)
+            rc = lbi_job_run(g);
+        else
+            rc = segment_decision(g);
+    }
+    lbi_victory_update(g);
+    return rc;
+}
+
+/* ---- answers ------------------------------------------------------------------------------- */
+
+/* What an answer does, the pending decision `cur` taken out of the game. */
+static int perform(lb_game *g, const lb_decision *cur, const char *key, lb_game_answer *out)
+{
+    if (g->charge)
+        return lbi_charge_answer(g, cur, key);
+    if (g->melee)
+        return lbi_melee_answer(g, cur, key);
+    if (cur->kind == LB_DECIDE_OPPORTUNITY)
+        return lbi_job_answer(g, cur, key, out);
+    if (cur->kind != LB_DECIDE_ACTION)
+        return lbi_task_answer(g, key);
+    lb_trace_add(g->tr, "R-GAME-3", "(2)", "%s: %s", g->st->sides[cur->side], key);
+    if (strcmp(key, "end") == 0)
+        return end_segment(g);
+    if (strncmp(key, "fire:", 5) == 0)
+        return lbi_fire_run(g, key, lbi_fire_segment_kind(g), cur->side, out);
+    if (strncmp(key, "charge:", 7) == 0)
+        return lbi_charge_start(g, key, out);
+    if (strncmp(key, "melee:", 6) == 0)
+        return lbi_melee_start(g, key, out);
+    return lbi_move_run(g, key, out);
+}
+
+/* Replay: is key among the options of the action decision, listed for the unit it names only
+ * ("end", melee keys and fires of several units against the whole list)? */
+static int legal_lazy(const lb_game *g, const char *key)
+{
+    char unit[LB_SUBJECT_MAX] = "";
+    const char *a = strchr(key, ':'), *b = a ? strchr(a + 1, ':') : NULL;
+    size_t n = a ? (b ? (size_t)(b - a - 1) : strlen(a + 1)) : 0;
+    if (n && n < sizeof unit && strncmp(key, "melee:", 6) != 0 && !memchr(a + 1, '+', n))
+        snprintf(unit, sizeof unit, "%.*s", (int)n, a + 1);
+    opt_scope scope = {unit[0] ? unit : NULL, 0};
+    lb_decision d;
+    if (action_options(g, &d, &scope) != LB_OK)
+        return 0;
+    int ok = lb_decision_find(&d, key) >= 0 || lb_decision_find_param(&d, key) >= 0;
+    lb_decision_release(&d);
+    return ok;
+}
+
+/* Is key an option of the pending decision? The reason when not. */
+static int legal(const lb_game *g, const char *key, lb_game_answer *out)
+{
+    if (g->pending_lazy ? legal_lazy(g, key)
+                        : lb_decision_find(&g->pending, key) >= 0 ||
+                              lb_decision_find_param(&g->pending, key) >= 0)
+        return 1;
+    lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not one of the %d options of "
+                    "the %s decision", key, g->pending.noptions,
+                    lb_decision_kind_name(g->pending.kind));
+    return 0;
+}
+
+/* Takes the pending decision and answers it; on a refusal the decision is put back. */
+static int answer(lb_game *g, const char *key, lb_game_answer *out)
+{
+    lb_decision cur;
+    memset(&cur, 0, sizeof cur);
+    lb_decision_move(&cur, &g->pending);
+    int lazy = g->pending_lazy;
+    g->has_pending = g->pending_lazy = 0;
+    int rc = perform(g, &cur, key, out);
+    if (rc == LB_OK && out->verdict != LB_ACCEPTED) {
+        lb_decision_move(&g->pending, &cur);
+        g->has_pending = 1;
+        g->pending_lazy = lazy;
+        return LB_OK;
+    }
+    lb_decision_release(&cur);
+    return rc == LB_OK ? lbi_game_advance(g) : rc;
+}
+
+int lb_game_may_decide(const lb_game *g, int role)
+{
+    return g->has_pending && !g->over &&
+           (role == LB_ROLE_BOTH || (role >= 0 && role == g->pending.side));
+}
+
+void lbi_game_answer_init(const lb_game *g, lb_game_answer *out)
+{
+    memset(out, 0, sizeof *out);
+    out->seq_before = out->seq_after = g->journal.count;
+}
+
+int lbi_game_roll_back(lb_game *g, int journal_count, int rc)
+{
+    char error[LB_GAME_REASON_MAX];
+    snprintf(error, sizeof error, "%s", g->error);
+    lb_journal_truncate(&g->journal, journal_count);
+    int eff = 0;
+    for (int i = 0; i < g->journal.count; i++)
+        eff = g->journal.entries[i].kind == LB_ENTRY_UNDO ? g->journal.entries[i].value : eff + 1;
+    lb_journal_truncate(&g->eff, eff);
+    int rb = lbi_game_rebuild(g);
+    snprintf(g->error, sizeof g->error, "%s", error);
+    return rb == LB_OK ? rc : rb;
+}
+
+int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answer *out)
+{
+    lbi_game_answer_init(g, out);
+    if (seq != g->journal.count)
+        return lbi_game_refuse(out, LB_REFUSED_STALE, "R-GAME-12", "the game is at %d, not %d: "
+                               "look again", g->journal.count, seq);
+    if (g->over || !g->has_pending)
+        return lbi_game_refuse(out, LB_REFUSED_NONE, "R-GAME-3", "the game is over");
+    if (!lb_game_may_decide(g, role))
+        return lbi_game_refuse(out, LB_REFUSED_NOT_YOURS, "R-GAME-12", "the pending decision is "
+                               "%s's", g->st->sides[g->pending.side]);
+    if (!legal(g, key, out))
+        return LB_OK;
+    lb_trace_release(&g->trace);
+    lb_trace_init(&g->trace);
+    int before = g->journal.count, eff_before = g->eff.count;
+    const lb_decision *p = &g->pending;
+    int rc = lb_journal_answer(&g->journal, p->kind, p->side, p->subject, key, LB_BY_PLAYER);
+    if (rc == LB_OK)
+        rc = lb_journal_push(&g->eff, &g->journal.entries[g->journal.count - 1]);
+    if (rc == LB_OK)
+        rc = answer(g, key, out);
+    if (rc == LB_OK && out->verdict != LB_ACCEPTED) {
+        lb_journal_truncate(&g->journal, before);
+        lb_journal_truncate(&g->eff, eff_before);
+        return LB_OK;
+    }
+    if (rc != LB_OK)
+        return lbi_game_roll_back(g, before, rc);
+    out->seq_after = g->journal.count;
+    return LB_OK;
+}
+
+/* R-VIC-5: conceding ends the battle at once. */
+static void concede(lb_game *g, int side)
+{
+    g->over = 1;
+    g->conceded = side;
+    g->has_pending = g->pending_lazy = 0;
+    lb_decision_release(&g->pending);
+    lb_charge_free(g->charge);
+    g->charge = NULL;
+    lb_melee_free(g->melee);
+    g->melee = NULL;
+    g->ntasks = 0;
+    g->job.active = 0;
+    lbi_task_forget(g);
+    lb_trace_add(g->tr, "R-VIC-5", "(2)", "%s concedes the battle", g->st->sides[side]);
+}
+
+int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out)
+{
+    lbi_game_answer_init(g, out);
+    if (seq != g->journal.count)
+        return lbi_game_refuse(out, LB_REFUSED_STALE, "R-GAME-12", "the game is at %d, not %d: "
+                               "look again", g->journal.count, seq);
+    if (g->over)
+        return lbi_game_refuse(out, LB_REFUSED_NONE, "R-VIC-5", "the game is over");
+    int side = role >= 0 ? role : role == LB_ROLE_BOTH && g->has_pending ? g->pending.side : -1;
+    if (side < 0)
+        return lbi_game_refuse(out, LB_REFUSED_NOT_YOURS, "R-VIC-5", "only a side may concede");
+    lb_trace_release(&g->trace);
+    lb_trace_init(&g->trace);
+    int rc = lb_journal_answer(&g->journal, LB_DECIDE_CONCEDE, side, "", "concede", LB_BY_PLAYER);
+    if (rc == LB_OK)
+        rc = lb_journal_push(&g->eff, &g->journal.entries[g->journal.count - 1]);
+    if (rc != LB_OK)
+        return lbi_game_roll_back(g, out->seq_before, rc);
+    concede(g, side);
+    out->seq_after = g->journal.count;
+    return LB_OK;
+}
+
+/* ---- replay -------------------------------------------------------------------------------- */
+
+static void reset(lb_game *g)
+{
+    lbi_task_forget(g);
+    lb_melee_free(g->melee);
+    g->melee = NULL;
+    lb_charge_free(g->charge);
+    g->charge = NULL;
+    lb_decision_release(&g->pending);
+    g->has_pending = g->pending_lazy = 0;
+    g->ntasks = g->nobligations = 0;
+    memset(&g->job, 0, sizeof g->job);
+    g->over = 0;
+    g->conceded = -1;
+    memset(g->entered, 0, (size_t)g->origin->battle.nreinforcements + 1);
+    g->turn_index = 0;
+    g->half = g->origin->turn.phasing;
+    memset(g->tally_increments, 0, sizeof g->tally_increments);
+    memset(g->tally_surrendered, 0, sizeof g->tally_surrendered);
+    memset(g->tally_leaders, 0, sizeof g->tally_leaders);
+    const lb_battle *b = &g->origin->battle;
+    for (int k = 0; k < b->victory.nobjectives; k++)
+        g->holder[k] = b->victory.objectives[k].holder;
+    memset(g->org_level, 0, (size_t)(b->norgs ? b->norgs : 1) * sizeof *g->org_level);
+    int cells = g->origin->map.cols * g->origin->map.rows;
+    for (int c = 0; c < cells; c++)
+        g->targeted[c] = g->assaulted[c] = -1;
+    for (int i = 0; i < g->nrecs; i++) {
+        unit_rec *r = &g->recs[i];
+        r->fired_step = r->fired_half = r->df_loss_half = r->charged_step = r->meleed_step =
+            r->combat_step = -1;
+        r->df_loss = 0;
+        r->fired_at = (lb_hex){0, 0};
+    }
+    lb_pcg32_seed(&g->rng, g->settings.seed, 54);
+}
+
+/* Replays effective entry k (a decision) on the pending decision. */
+static int replay_entry(lb_game *g, int k)
+{
+    const lb_journal_entry *e = &g->eff.entries[k];
+    if (e->kind != LB_ENTRY_DECISION) {
+        snprintf(g->error, sizeof g->error, "entry %d is a die no rule asked for", k + 1);
+        return LB_INVALID;
+    }
+    g->cursor = k + 1;
+    if (e->decision == LB_DECIDE_CONCEDE) {
+        if (g->over) {
+            snprintf(g->error, sizeof g->error, "entry %d concedes a battle that is over", k + 1);
+            return LB_INVALID;
+        }
+        concede(g, e->side);
+        return LB_OK;
+    }
+    const lb_decision *p = &g->pending;
+    if (!g->has_pending || p->kind != e->decision || p->side != e->side ||
+        strcmp(p->subject, e->subject) != 0) {
+        snprintf(g->error, sizeof g->error, "entry %d (%s %s by side %d) does not answer the "
+                 "pending decision (%s)", k + 1, lb_decision_kind_name(e->decision), e->key,
+                 e->side, g->has_pending ? lb_decision_kind_name(p->kind) : "none");
+        return LB_INVALID;
+    }
+    lb_game_answer out;
+    lbi_game_answer_init(g, &out);
+    if (!legal(g, e->key, &out)) {
+        snprintf(g->error, sizeof g->error, "entry %d: %s", k + 1, out.reason);
+        return LB_INVALID;
+    }
+    int rc = answer(g, e->key, &out);
+    if (rc == LB_OK && out.verdict != LB_ACCEPTED) {
+        snprintf(g->error, sizeof g->error, "entry %d (%s) is refused: %s", k + 1, e->key,
+                 out.reason);
+        return LB_INVALID;
+    }
+    if (rc == LB_DICE) {
+        snprintf(g->error, sizeof g->error, "entry %d (%s): the journal holds fewer dice than "
+                 "the rules roll", k + 1, e->key);
+        return LB_INVALID;
+    }
+    if (rc != LB_OK && !g->error[0])
+        snprintf(g->error, sizeof g->error, "entry %d (%s): %s", k + 1, e->key, lb_err_str(rc));
+    return rc;
+}
+
+int lbi_game_rebuild(lb_game *g)
+{
+    g->error[0] = '\0';
+    lb_state_free(g->st);
+    g->st = lb_state_clone(g->origin);
+    if (!g->st)
+        return LB_NOMEM;
+    if (g->settings.rules >= 0)
+        g->st->rules = (lb_edition)g->settings.rules;
+    reset(g);
+    lb_trace_release(&g->trace);
+    lb_trace_init(&g->trace);
+    g->replaying = 1;
+    g->tr = NULL; /* replay records no reasons: it only rebuilds */
+    g->cursor = 0;
+    int rc = g->st->turn.segment == LB_SEG_COMMAND ? lbi_command_step(g) : LB_OK;
+    if (rc == LB_OK && g->st->turn.segment == LB_SEG_MORALE_RECOVERY)
+        rc = lbi_recovery_begin(g);
+    if (rc == LB_OK)
+        rc = lbi_game_advance(g);
+    while (rc == LB_OK && g->cursor < g->eff.count)
+        rc = replay_entry(g, g->cursor);
+    g->replaying = 0;
+    g->tr = &g->trace;
+    if (rc == LB_OK && g->pending_lazy) { /* the decision the replay stops at, listed whole */
+        lb_decision d;
+        rc = lb_game_action_options(g, &d);
+        if (rc == LB_OK)
+            lb_decision_move(&g->pending, &d);
+        g->pending_lazy = 0;
+    }
+    if (rc != LB_OK && !g->error[0])
+        snprintf(g->error, sizeof g->error, "%s", lb_err_str(rc));
+    return rc;
+}
+
+/* The effective journal of a whole journal (undo entries applied). */
+static int effective_of(const lb_journal *j, lb_journal *eff, lb_err *err)
+{
+    lb_journal_init(eff);
+    for (int i = 0; i < j->count; i++) {
+        const lb_journal_entry *e = &j->entries[i];
+        if (e->kind == LB_ENTRY_UNDO) {
+            if (e->value > eff->count) {
+                lb_journal_release(eff);
+                return lb_err_set(err, LB_INVALID, "entry %d undoes to %d entries, but only %d "
+                                  "are in effect", i + 1, e->value, eff->count);
+            }
+            lb_journal_truncate(eff, e->value);
+        } else if (lb_journal_push(eff, e) != LB_OK) {
+            lb_journal_release(eff);
+            return LB_NOMEM;
+        }
+    }
+    return LB_OK;
+}
+
+int lb_game_load_journal(lb_game *g, const lb_journal *j, lb_err *err)
+{
+    lb_journal copy, eff;
+    if (lb_journal_copy(&copy, j) != LB_OK)
+        return lb_err_set(err, LB_NOMEM, "out of memory");
+    int rc = effective_of(&copy, &eff, err);
+    if (rc != LB_OK) {
+        lb_journal_release(&copy);
+        return rc;
+    }
+    lb_journal_release(&g->journal);
+    lb_journal_release(&g->eff);
+    g->journal = copy;
+    g->eff = eff;
+    rc = lbi_game_rebuild(g);
+    if (rc == LB_OK)
+        return LB_OK;
+    lb_err_set(err, rc, "the journal does not replay: %s", g->error);
+    lb_journal_release(&g->journal);
+    lb_journal_release(&g->eff);
+    lbi_game_rebuild(g);
+    return rc;
+}
+
+/* ---- life ---------------------------------------------------------------------------------- */
+
+static int add_recs(lb_game *g)
+{
+    const lb_state *o = g->origin;
+    int n = o->nunits + o->battle.nreinforcements;
+    g->recs = calloc((size_t)n + 1, sizeof *g->recs);
+    if (!g->recs)
+        return LB_NOMEM;
+    for (int i = 0; i < o->nunits; i++)
+        g->recs[g->nrecs++].id = o->units[i].id;
+    for (int i = 0; i < o->battle.nreinforcements; i++)
+        g->recs[g->nrecs++].id = o->battle.reinforcements[i].unit.id;
+    return LB_OK;
+}
+
+int lb_game_new(const char *name, const char *text, size_t len, const lb_load_opts *opts,
+                const lb_game_settings *settings, lb_game **out, lb_errlist *errs)
+{
+    *out = NULL;
+    lb_state *origin = NULL;
+    int rc = lb_scenario_load(name, text, len, opts, &origin, errs);
+    if (rc != LB_OK)
+        return rc;
+    lb_game *g = calloc(1, sizeof *g);
+    if (!g) {
+        lb_state_free(origin);
+        return LB_NOMEM;
+    }
+    g->origin = origin;
+    if (origin->turn.minutes < 0)
+        origin->turn.minutes = 0;
+    g->settings = *settings;
+    if (settings->movement_time_limit_s > 0)
+        origin->battle.time_limit_s[0] = origin->battle.time_limit_s[1] =
+            settings->movement_time_limit_s;
+    g->name = strdup(name);
+    g->text = malloc(len + 1);
+    int nobj = origin->battle.victory.nobjectives, norgs = origin->battle.norgs;
+    g->holder = calloc((size_t)nobj + 1, sizeof *g->holder);
+    g->org_level = calloc((size_t)norgs + 1, sizeof *g->org_level);
+    g->targeted = calloc((size_t)(origin->map.cols * origin->map.rows) + 1, sizeof *g->targeted);
+    g->assaulted = calloc((size_t)(origin->map.cols * origin->map.rows) + 1, sizeof *g->assaulted);
+    g->entered = calloc((size_t)origin->battle.nreinforcements + 1, 1);
+    lb_journal_init(&g->journal);
+    lb_journal_init(&g->eff);
+    lb_trace_init(&g->trace);
+    if (!g->name || !g->text || !g->holder || !g->org_level || !g->targeted || !g->entered ||
+        !g->assaulted ||
+        add_recs(g) != LB_OK) {
+        lb_game_free(g);
+        return LB_NOMEM;
+    }
+    memcpy(g->text, text, len);
+    g->text[len] = '\0';
+    g->len = len;
+    rc = lbi_game_rebuild(g);
+    if (rc != LB_OK) {
+        lb_err e;
+        lb_err_set(&e, rc, "the game cannot start: %s", g->error);
+        snprintf(e.file, sizeof e.file, "%s", name);
+        lb_errlist_push(errs, &e);
+        lb_game_free(g);
+        return rc;
+    }
+    *out = g;
+    return LB_OK;
+}
+
+void lb_game_free(lb_game *g)
+{
+    if (!g)
+        return;
+    lbi_task_forget(g);
+    lb_melee_free(g->melee);
+    lb_charge_free(g->charge);
+    lb_decision_release(&g->pending);
+    lb_trace_release(&g->trace);
+    lb_journal_release(&g->journal);
+    lb_journal_release(&g->eff);
+    lb_state_free(g->st);
+    lb_state_free(g->origin);
+    free(g->recs);
+    free(g->holder);
+    free(g->org_level);
+    free(g->targeted);
+    free(g->assaulted);
+    free(g->entered);
+    free(g->name);
+    free(g->text);
+    free(g);
+}
+
+/* ---- accessors ----------------------------------------------------------------------------- */
+
+int lb_game_seq(const lb_game *g)
+{
+    return g->journal.count;
+}
+
+const lb_journal *lb_game_journal(const lb_game *g)
+{
+    return &g->journal;
+}
+
+const lb_journal *lb_game_effective(const lb_game *g)
+{
+    return &g->eff;
+}
+
+const lb_state *lb_game_state(const lb_game *g)
+{
+    return g->st;
+}
+
+const lb_decision *lb_game_pending(const lb_game *g)
+{
+    return g->has_pending && !g->over ? &g->pending : NULL;
+}
+
+const lb_trace *lb_game_trace(const lb_game *g)
+{
+    return &g->trace;
+}
+
+int lb_game_turn_number(const lb_game *g)
+{
+    return g->turn_index + 1;
+}
+
+const lb_game_settings *lb_game_settings_of(const lb_game *g)
+{
+    return &g->settings;
+}
+
+const char *lb_game_scenario(const lb_game *g, size_t *len, const char **name)
+{
+    if (len)
+        *len = g->len;
+    if (name)
+        *name = g->name;
+    return g->text;
+}
+
+int lb_game_org_level(const lb_game *g, int k)
+{
+    return k >= 0 && k < g->origin->battle.norgs ? g->org_level[k] : 0;
+}
+
+const char *lb_game_error(const lb_game *g)
+{
+    return g->error;
+}

@@ -1,0 +1,448 @@
+/* The Movement segment (18), (28), (45): the legal actions of the phasing side, a move carried out one action at a time with the opportunity fire each action allows, and reinforcements entering. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game_int.h"
+#include "lb/fire.h"
+#include "lb/move.h"
+
+/* ---- keys ---------------------------------------------------------------------------------- */
+
+/* "F", "F:N", "F:N@H1+H2" from an action (the syntax of labataille move --plan). */
+static void form_spec(const lb_state *st, const lb_move_action *a, char *out, size_t n)
+{
+    size_t used = (size_t)snprintf(out, n, "%s", lb_formation_name(a->formation));
+    if (a->facing && used < n)
+        used += (size_t)snprintf(out + used, n - used, ":%d", a->facing);
+    for (int k = 0; k < a->nhexes && used < n; k++) {
+        char label[LB_HEX_LABEL_MAX];
+        used += (size_t)snprintf(out + used, n - used, "%s%s", k ? "+" : "@",
+                                 lb_map_label(&st->map, a->hexes[k], label));
+    }
+}
+
+/* The key of a change the movement rules list as open (face, form, prolonge, …). */
+static void change_key(const lb_state *st, const char *id, const lb_move_outcome *o, char *key,
+                       size_t n)
+{
+    const lb_move_action *a = &o->action;
+    char spec[96], label[LB_HEX_LABEL_MAX];
+    switch (a->kind) {
+    case LB_ACT_FACE:
+        snprintf(key, n, "face:%s:%d", id, a->facing);
+        break;
+    case LB_ACT_FORM:
+        form_spec(st, a, spec, sizeof spec);
+        snprintf(key, n, "form:%s:%s", id, spec);
+        break;
+    case LB_ACT_PROLONGE:
+        snprintf(key, n, "prolonge:%s:%s", id, lb_map_label(&st->map, o->to[0], label));
+        break;
+    case LB_ACT_ATTACH:
+        snprintf(key, n, "attach:%s:%s", id, a->with ? a->with : "");
+        break;
+    default:
+        snprintf(key, n, "%s:%s", lb_move_kind_name(a->kind), id);
+    }
+}
+
+/* ---- options ------------------------------------------------------------------------------- */
+
+static int unit_options(const lb_game *g, const lb_unit *u, lb_decision *d)
+{
+    const lb_state *st = g->st;
+    lb_move_choices ch;
+    int rc = lb_move_options(st, u->id, &ch, NULL);
+    if (rc != LB_OK)
+        return rc;
+    char key[LB_OPTION_KEY_MAX], label[LB_HEX_LABEL_MAX], mp[24];
+    for (int i = 1; i < ch.nreach && rc == LB_OK && ch.may_step; i++) {
+        if (!ch.reach[i].end)
+            continue;
+        lb_map_label(&st->map, ch.reach[i].hex, label);
+        snprintf(key, sizeof key, "move:%s:%s", u->id, label);
+        snprintf(mp, sizeof mp, "%d%s", ch.reach[i].cost / 2, ch.reach[i].cost % 2 ? ".5" : "");
+        rc = lb_decision_add(d, key, "%s moves to %s (%s MP%s)", u->id, label, mp,
+                             ch.reach[i].stop ? ", stops in an enemy zone" : "");
+        if (rc == LB_INVALID)
+            rc = LB_OK; /* already offered */
+    }
+    if (rc == LB_OK && ch.may_step && ch.nreach > 1) {
+        snprintf(key, sizeof key, "path:%s", u->id);
+        rc = lb_decision_add_param(d, key, "path", "%s moves along a path H1,H2,… (the hexes it "
+                                   "enters)", u->id);
+    }
+    for (int i = 0; i < ch.nchanges && rc == LB_OK; i++) {
+        const lb_move_outcome *o = &ch.changes[i];
+        if (!o->legal)
+            continue;
+        change_key(st, u->id, o, key, sizeof key);
+        snprintf(mp, sizeof mp, "%d%s", o->cost / 2, o->cost % 2 ? ".5" : "");
+        const char *what = strchr(strchr(key, ':') + 1, ':');
+        rc = lb_decision_add(d, key, "%s: %s%s%s (%s MP)", u->id,
+                             lb_move_kind_name(o->action.kind), what ? " " : "",
+                             what ? what + 1 : "", mp);
+        if (rc == LB_INVALID)
+            rc = LB_OK;
+    }
+    lb_move_choices_release(&ch);
+    return rc;
+}
+
+/* R-GAME-9, R-MOV-17: each reinforcement due may enter at its entry hex, or where the movement
+ * rules say when that is refused; none when its entry waits a turn. */
+static int entry_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
+{
+    const lb_state *st = g->st;
+    const lb_battle *b = &g->origin->battle;
+    int rc = LB_OK;
+    for (int k = 0; k < b->nreinforcements && rc == LB_OK; k++) {
+        const lb_reinforcement *r = &b->reinforcements[k];
+        if (g->entered[k] || r->minutes > st->turn.minutes || r->unit.side != d->side ||
+            (sc->unit && strcmp(sc->unit, r->unit.id) != 0))
+            continue;
+        lb_move_entry e;
+        if ((rc = lb_move_entry_check(st, &r->unit, r->unit.hexes[0], &e, NULL)) != LB_OK)
+            return rc;
+        lb_hex at[LB_MOVE_ENTRY_ALTERNATIVES + 1];
+        int n = 0;
+        if (e.legal)
+            at[n++] = r->unit.hexes[0];
+        for (int i = 0; !e.legal && !e.delayed && i < e.nalternatives; i++)
+            at[n++] = e.alternatives[i];
+        for (int i = 0; i < n && rc == LB_OK; i++) {
+            char key[LB_OPTION_KEY_MAX], label[LB_HEX_LABEL_MAX];
+            lb_map_label(&st->map, at[i], label);
+            snprintf(key, sizeof key, "enter:%s:%s", r->unit.id, label);
+            rc = lb_decision_add(d, key, "%s (reinforcement) enters at %s", r->unit.id, label);
+        }
+    }
+    return rc;
+}
+
+int lbi_move_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
+{
+    const lb_state *st = g->st;
+    int rc = entry_options(g, d, sc);
+    for (int i = 0; i < st->nunits && rc == LB_OK && !(sc->any && d->noptions); i++)
+        if (st->units[i].side == d->side && (!sc->unit || strcmp(sc->unit, st->units[i].id) == 0))
+            rc = unit_options(g, &st->units[i], d);
+    return rc;
+}
+
+/* ---- answers ------------------------------------------------------------------------------- */
+
+/* Splits "verb:UNIT:rest" into the unit id and rest (NULL when none). */
+static int split(const char *key, char *id, const char **rest)
+{
+    const char *a = strchr(key, ':');
+    if (!a)
+        return -1;
+    const char *b = strchr(a + 1, ':');
+    size_t n = b ? (size_t)(b - a - 1) : strlen(a + 1);
+    if (n == 0 || n >= LB_SUBJECT_MAX)
+        return -1;
+    memcpy(id, a + 1, n);
+    id[n] = '\0';
+    *rest = b ? b + 1 : NULL;
+    return 0;
+}
+
+static int job_start(lb_game *g, const char *id, const lb_move_action *a, int n)
+{
+    move_job *j = &g->job;
+    memset(j, 0, sizeof *j);
+    if (n > JOB_ACTIONS_MAX)
+        return LB_INVALID;
+    j->active = 1;
+    snprintf(j->unit, sizeof j->unit, "%s", id);
+    memcpy(j->actions, a, (size_t)n * sizeof *a);
+    j->nactions = n;
+    return LB_OK;
+}
+
+/* "F[:N][@H1+H2]" into a formation change. */
+static int parse_form(const lb_state *st, const char *s, lb_move_action *a)
+{
+    char name[32], list[128];
+    size_t len = strcspn(s, ":@");
+    if (len >= sizeof name)
+        return LB_INVALID;
+    snprintf(name, sizeof name, "%.*s", (int)len, s);
+    int f = lb_formation_parse(name);
+    if (f < 0)
+        return LB_INVALID;
+    *a = (lb_move_action){.kind = LB_ACT_FORM, .formation = (lb_formation)f};
+    const char *p = s + len;
+    if (*p == ':') {
+        char *end;
+        a->facing = (int)strtol(p + 1, &end, 10);
+        p = end;
+    }
+    if (*p == '@') {
+        snprintf(list, sizeof list, "%s", p + 1);
+        for (char *c = list; *c; c++)
+            if (*c == '+')
+                *c = ',';
+        a->nhexes = lb_map_parse_labels(&st->map, list, a->hexes, LB_UNIT_MAX_HEXES, NULL);
+        return a->nhexes > 0 ? LB_OK : LB_INVALID;
+    }
+    return *p ? LB_INVALID : LB_OK;
+}
+
+/* "move:UNIT:HEX": the steps of one cheapest path the movement rules give to HEX. */
+static int start_move(lb_game *g, const char *id, const char *hex)
+{
+    lb_move_choices ch;
+    lb_hex to;
+    if (lb_map_parse_label(&g->st->map, hex, &to) != 0)
+        return LB_INVALID;
+    int rc = lb_move_options(g->st, id, &ch, NULL);
+    if (rc != LB_OK)
+        return rc;
+    int dirs[JOB_ACTIONS_MAX], n = -1;
+    for (int i = 1; i < ch.nreach && n < 0; i++)
+        if (lb_hex_eq(ch.reach[i].hex, to))
+            n = lb_move_choices_path(&ch, i, dirs, JOB_ACTIONS_MAX);
+    lb_move_choices_release(&ch);
+    if (n < 1 || n > JOB_ACTIONS_MAX)
+        return LB_INVALID;
+    lb_move_action a[JOB_ACTIONS_MAX];
+    for (int i = 0; i < n; i++)
+        a[i] = (lb_move_action){.kind = LB_ACT_STEP, .dir = dirs[i]};
+    return job_start(g, id, a, n);
+}
+
+/* "path:UNIT:H1,H2,…": checked whole by the movement rules before the first step (R-MOV-12). */
+static int start_path(lb_game *g, const char *id, const char *list, lb_game_answer *out)
+{
+    const lb_state *st = g->st;
+    int u = lb_state_unit_index(st, id);
+    lb_hex hexes[JOB_ACTIONS_MAX];
+    int bad = -1, n = u < 0 ? -1 : lb_map_parse_labels(&st->map, list, hexes, JOB_ACTIONS_MAX, &bad);
+    if (n < 1)
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "the path's entry %d is not a "
+                               "hex of the map (at most %d hexes)", bad + 1, JOB_ACTIONS_MAX);
+    lb_move_action a[JOB_ACTIONS_MAX];
+    lb_hex at = st->units[u].hexes[0];
+    for (int i = 0; i < n; i++) {
+        int dir = lb_hex_dir_to(at, hexes[i]);
+        if (dir < 0)
+            return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "the path's entry %d is not "
+                                   "next to the hex before it", i + 1);
+        a[i] = (lb_move_action){.kind = LB_ACT_STEP, .dir = dir};
+        at = hexes[i];
+    }
+    lb_move_plan plan;
+    int rc = lb_move_check(st, id, a, n, NULL, &plan, NULL);
+    if (rc != LB_OK)
+        return rc;
+    if (!plan.legal)
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12", "%s",
+                        plan.reason);
+    lb_move_plan_release(&plan);
+    return out->verdict == LB_ACCEPTED ? job_start(g, id, a, n) : LB_OK;
+}
+
+/* "enter:UNIT:HEX": a reinforcement comes onto the map (R-GAME-9, R-MOV-17). */
+static int enter(lb_game *g, const char *id, const char *hex)
+{
+    lb_state *st = g->st;
+    const lb_battle *b = &g->origin->battle;
+    lb_hex at;
+    if (lb_map_parse_label(&st->map, hex, &at) != 0)
+        return LB_INVALID;
+    for (int k = 0; k < b->nreinforcements; k++) {
+        const lb_unit *u = &b->reinforcements[k].unit;
+        if (g->entered[k] || strcmp(u->id, id) != 0)
+            continue;
+        lb_move_entry e;
+        int rc = lb_move_entry_check(st, u, at, &e, g->tr);
+        if (rc == LB_OK && !e.legal)
+            rc = LB_INVALID;
+        if (rc == LB_OK)
+            rc = lb_move_entry_apply(st, u, &e);
+        if (rc == LB_OK)
+            g->entered[k] = 1;
+        lb_trace_add(g->tr, "R-GAME-9", "(45)", "%s enters at %s", id, hex);
+        return rc;
+    }
+    return LB_INVALID;
+}
+
+int lbi_move_run(lb_game *g, const char *key, lb_game_answer *out)
+{
+    const lb_state *st = g->st;
+    char id[LB_SUBJECT_MAX];
+    const char *rest = NULL;
+    if (split(key, id, &rest) != 0)
+        return LB_INVALID;
+    lb_move_action a;
+    memset(&a, 0, sizeof a);
+    if (strncmp(key, "enter:", 6) == 0)
+        return rest ? enter(g, id, rest) : LB_INVALID;
+    if (strncmp(key, "move:", 5) == 0)
+        return rest ? start_move(g, id, rest) : LB_INVALID;
+    if (strncmp(key, "path:", 5) == 0)
+        return rest ? start_path(g, id, rest, out) : LB_INVALID;
+    if (strncmp(key, "face:", 5) == 0 && rest)
+        a = (lb_move_action){.kind = LB_ACT_FACE, .facing = atoi(rest)};
+    else if (strncmp(key, "form:", 5) == 0 && rest) {
+        if (parse_form(st, rest, &a) != LB_OK)
+            return LB_INVALID;
+    } else if (strncmp(key, "prolonge:", 9) == 0 && rest) {
+        lb_hex to;
+        int u = lb_state_unit_index(st, id);
+        if (u < 0 || lb_map_parse_label(&st->map, rest, &to) != 0)
+            return LB_INVALID;
+        a = (lb_move_action){.kind = LB_ACT_PROLONGE,
+                             .dir = lb_hex_dir_to(st->units[u].hexes[0], to)};
+    } else if (strncmp(key, "attach:", 7) == 0 && rest) {
+        a = (lb_move_action){.kind = LB_ACT_ATTACH};
+    } else if (strncmp(key, "detach:", 7) == 0) {
+        a = (lb_move_action){.kind = LB_ACT_DETACH};
+    } else if (strncmp(key, "march:", 6) == 0) {
+        a = (lb_move_action){.kind = LB_ACT_MARCH};
+    } else {
+        return LB_INVALID;
+    }
+    int rc = job_start(g, id, &a, 1);
+    if (rc == LB_OK && a.kind == LB_ACT_ATTACH)
+        snprintf(g->job.with, sizeof g->job.with, "%s", rest);
+    return rc;
+}
+
+/* ---- one action at a time, with opportunity fire ------------------------------------------- */
+
+static int was_fired(const move_job *j, const char *id)
+{
+    for (int i = 0; i < j->nfired; i++)
+        if (strcmp(j->fired[i], id) == 0)
+            return 1;
+    return 0;
+}
+
+/* R-GAME-17, (28), R-ZOI-4: the fire the action's events allow, before it is applied: each
+ * enemy unit named, once per action, at the hex named, one hex away (28.4), as the fire rules
+ * allow; its owner fires unit by unit or passes. 1 when a decision is now pending. */
+static int offer_fire(lb_game *g, const lb_move_outcome *o)
+{
+    const lb_state *st = g->st;
+    move_job *j = &g->job;
+    lb_decision d;
+    int side = -1, rc = LB_OK;
+    lb_fire_value *v = malloc(sizeof *v);
+    if (!v)
+        return -1;
+    for (int e = 0; e < o->nevents && rc == LB_OK; e++) {
+        const lb_move_event *ev = &o->events[e];
+        if (ev->kind != LB_EVENT_FIRE)
+            continue;
+        char label[LB_HEX_LABEL_MAX];
+        lb_map_label(&st->map, ev->hex, label);
+        for (int k = 0; k < ev->nunits && rc == LB_OK; k++) {
+            int f = lb_state_unit_index(st, ev->units[k]);
+            if (f < 0 || was_fired(j, ev->units[k]))
+                continue;
+            /* 28.4: range 1, the fire rules' for opportunity fire (R-FIRE-19) */
+            if (lb_fire_check(st, f, ev->hex, LB_FIRE_OPPORTUNITY, v, NULL) != LB_OK ||
+                !v->allowed)
+                continue;
+            if (side < 0) {
+                side = st->units[f].side;
+                lb_decision_init(&d, LB_DECIDE_OPPORTUNITY, side, j->unit, "R-GAME-17",
+                                 "%s: opportunity fire at %s, before its %s (28)?", st->sides[side],
+                                 j->unit, lb_move_kind_name(o->action.kind));
+            }
+            char key[LB_OPTION_KEY_MAX];
+            snprintf(key, sizeof key, "fire:%s:%s", ev->units[k], label);
+            rc = lb_decision_add(&d, key, "%s fires at %s", ev->units[k], label);
+            if (rc == LB_INVALID)
+                rc = LB_OK;
+        }
+    }
+    free(v);
+    if (side < 0)
+        return rc == LB_OK ? 0 : -1;
+    if (rc == LB_OK)
+        rc = lb_decision_add(&d, "pass", "no opportunity fire");
+    if (rc != LB_OK) {
+        lb_decision_release(&d);
+        return -1;
+    }
+    d.auto_choice = d.noptions - 1;
+    lb_decision_move(&g->pending, &d);
+    g->has_pending = 1;
+    return 1;
+}
+
+int lbi_job_run(lb_game *g)
+{
+    lb_state *st = g->st;
+    move_job *j = &g->job;
+    lb_move_action *a = &j->actions[j->next];
+    if (lb_state_unit_index(st, j->unit) < 0 || j->next >= j->nactions) {
+        j->active = 0;
+        return LB_OK;
+    }
+    if (a->kind == LB_ACT_ATTACH)
+        a->with = j->with;
+    lb_move_outcome o;
+    int rc = lb_move_action_check(st, j->unit, a, &o, NULL);
+    if (rc != LB_OK)
+        return rc;
+    if (!o.legal) {
+        lb_trace_add(g->tr, o.rule ? o.rule : "R-MOV-1", o.section ? o.section : "(18)",
+                     "%s stops: %s", j->unit, o.reason);
+        j->active = 0;
+        return LB_OK;
+    }
+    if (!j->passed) {
+        int offered = offer_fire(g, &o);
+        if (offered)
+            return offered < 0 ? LB_NOMEM : LB_OK;
+    }
+    lb_dice dice;
+    lbi_dice_begin(g, &dice);
+    rc = lb_move_action_resolve(st, j->unit, a, &dice, &o, g->tr);
+    int drc = lbi_dice_end(g, &dice);
+    if (rc == LB_OK && drc != LB_OK)
+        rc = drc;
+    snapshot s;
+    if (rc == LB_OK && (rc = lbi_snapshot_take(g, &s)) == LB_OK) {
+        rc = lb_move_action_apply(st, &o);
+        lbi_snapshot_settle(g, &s, NULL, 0);
+    }
+    if (rc != LB_OK)
+        return rc;
+    char label[LB_HEX_LABEL_MAX];
+    lb_trace_add(g->tr, o.rule ? o.rule : "R-MOV-1", o.section ? o.section : "(18)",
+                 "%s: %s to %s, %d%s MP (%d%s spent)", j->unit, lb_move_kind_name(a->kind),
+                 lb_map_label(&st->map, o.to[0], label), o.cost / 2, o.cost % 2 ? ".5" : "",
+                 o.spent_after / 2, o.spent_after % 2 ? ".5" : "");
+    j->next++;
+    j->nfired = 0;
+    j->passed = 0;
+    if (j->next >= j->nactions)
+        j->active = 0;
+    return LB_OK;
+}
+
+int lbi_job_answer(lb_game *g, const lb_decision *cur, const char *key, lb_game_answer *out)
+{
+    move_job *j = &g->job;
+    lb_trace_add(g->tr, "R-GAME-17", "(28)", "%s: %s", g->st->sides[cur->side], key);
+    if (strcmp(key, "pass") == 0) {
+        j->passed = 1;
+        return LB_OK;
+    }
+    char id[LB_SUBJECT_MAX];
+    const char *rest;
+    if (split(key, id, &rest) != 0 || j->nfired == LB_MOVE_EVENT_UNITS)
+        return LB_INVALID;
+    int rc = lbi_fire_run(g, key, LB_FIRE_OPPORTUNITY, cur->side, out);
+    if (rc == LB_OK && out->verdict == LB_ACCEPTED)
+        snprintf(j->fired[j->nfired++], sizeof j->fired[0], "%s", id);
+    return rc;
+}

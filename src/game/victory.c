@@ -1,0 +1,68 @@
+/* Victory (R-VIC): objective holders, the score at every moment, and the result when the battle ends. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "game_int.h"
+
+/* R-VIC-2: a side takes an objective when a combat unit of its own that is not routed stands in
+ * it with no enemy combat unit; it holds it until the enemy takes it. */
+void lbi_victory_update(lb_game *g)
+{
+    const lb_state *st = g->st;
+    const lb_victory *v = &g->origin->battle.victory;
+    for (int k = 0; k < v->nobjectives; k++) {
+        const int *idx;
+        int n = lb_state_units_at(st, v->objectives[k].hex, &idx), there[2] = {0, 0};
+        int formed[2] = {0, 0};
+        for (int i = 0; i < n; i++) {
+            const lb_unit *u = &st->units[idx[i]];
+            if (!lb_unit_is_combat(u))
+                continue;
+            there[u->side] = 1;
+            formed[u->side] |= u->state != LB_STATE_ROUTED;
+        }
+        for (int side = 0; side < 2; side++)
+            if (formed[side] && !there[1 - side] && g->holder[k] != side) {
+                char label[LB_HEX_LABEL_MAX];
+                lb_trace_add(g->tr, "R-VIC-2", "(45)", "%s takes the objective %s (%d points)",
+                             st->sides[side], lb_map_label(&st->map, v->objectives[k].hex, label),
+                             v->objectives[k].points);
+                g->holder[k] = side;
+            }
+    }
+}
+
+void lb_game_score_of(const lb_game *g, lb_game_score *out)
+{
+    const lb_victory *v = &g->origin->battle.victory;
+    memset(out, 0, sizeof *out);
+    out->winner = -1;
+    out->conceded = g->conceded;
+    for (int k = 0; k < v->nobjectives; k++)
+        if (g->holder[k] >= 0)
+            out->objectives[g->holder[k]] += v->objectives[k].points;
+    for (int s = 0; s < 2; s++) {
+        out->increments[s] = g->tally_increments[s];
+        out->surrendered[s] = g->tally_surrendered[s];
+        out->leaders[s] = g->tally_leaders[s];
+        /* R-VIC-3 */
+        out->points[s] = out->objectives[s] + v->per_increment * out->increments[s] +
+                         v->per_surrender * out->surrendered[s] + v->per_leader * out->leaders[s];
+    }
+    out->over = g->over;
+    if (!g->over)
+        return;
+    if (g->conceded >= 0) { /* R-VIC-5 */
+        out->winner = 1 - g->conceded;
+        out->outcome = LB_OUTCOME_DECISIVE;
+        return;
+    }
+    /* R-VIC-4: the margin of the leader in points */
+    int diff = abs(out->points[0] - out->points[1]);
+    out->outcome = LB_OUTCOME_DRAW;
+    for (int l = 0; l < LB_VICTORY_LEVELS; l++)
+        if (diff >= v->margin[l])
+            out->outcome = (lb_outcome)(LB_OUTCOME_MARGINAL + l);
+    if (out->outcome != LB_OUTCOME_DRAW)
+        out->winner = out->points[0] > out->points[1] ? 0 : 1;
+}

@@ -1,0 +1,473 @@
+/* Unit tests of the game engine: the first decision, refusals that change nothing, undo in both policies, replay, fires of several units, a charge's state, reinforcements, Morale Levels, victory. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lb/data.h"
+#include "lb/game.h"
+#include "lb/lb.h"
+
+static lb_load_opts opts(void)
+{
+    int n;
+    const lb_module *m = lb_data_modules(&n);
+    return (lb_load_opts){.modules = m, .nmodules = n};
+}
+
+static lb_game *game_of(const char *name, const char *text, uint64_t seed, lb_undo_policy undo)
+{
+    lb_load_opts o = opts();
+    lb_game_settings s;
+    lb_game_settings_init(&s);
+    s.seed = seed;
+    s.undo = undo;
+    lb_errlist errs = {0};
+    lb_game *g = NULL;
+    int rc = lb_game_new(name, text, strlen(text), &o, &s, &g, &errs);
+    for (int i = 0; i < errs.count; i++) {
+        char buf[1200];
+        lb_err_fmt(&errs.items[i], buf, sizeof buf);
+        fprintf(stderr, "%s\n", buf);
+    }
+    lb_errlist_release(&errs);
+    assert_int_equal(rc, LB_OK);
+    return g;
+}
+
+static lb_game *demo(uint64_t seed, lb_undo_policy undo)
+{
+    size_t len;
+    const char *name;
+    const char *text = lb_data_demo(&len, &name);
+    return game_of(name, text, seed, undo);
+}
+
+/* Answers key as role; asserts the verdict. */
+static void answer(lb_game *g, int role, const char *key, lb_verdict want)
+{
+    lb_game_answer a;
+    assert_int_equal(lb_game_decide(g, role, lb_game_seq(g), key, &a), LB_OK);
+    if (a.verdict != want)
+        fprintf(stderr, "%s: %s (%s)\n", key, lb_verdict_name(a.verdict), a.reason);
+    assert_int_equal(a.verdict, want);
+}
+
+static const lb_journal_entry *last_entry(const lb_game *g)
+{
+    const lb_journal *j = lb_game_journal(g);
+    return &j->entries[j->count - 1];
+}
+
+/* The demo opens on the French Charge segment: the chasseurs may charge (a path to give) or the
+ * segment ends (R-GAME-3). */
+static void test_game__first_decision(void **state)
+{
+    (void)state;
+    lb_game *g = demo(1, LB_UNDO_HOTSEAT);
+    const lb_decision *d = lb_game_pending(g);
+    assert_non_null(d);
+    assert_int_equal(d->kind, LB_DECIDE_ACTION);
+    assert_int_equal(d->side, 0);
+    assert_int_equal(d->noptions, 2);
+    assert_string_equal(d->options[0].key, "charge:fr-8chs");
+    assert_string_equal(d->options[0].param, "path");
+    assert_string_equal(d->options[1].key, "end");
+    assert_null(d->options[1].param);
+    assert_int_equal(lb_game_seq(g), 0);
+    assert_int_equal(lb_game_state(g)->turn.segment, LB_SEG_CHARGE);
+    lb_game_free(g);
+}
+
+/* R-GAME-3, R-GAME-12: a stale seq, the other side, an option not offered, an illegal charge
+ * path, a spectator's concession: each refused with its reason, nothing changed. */
+static void test_game__refusals_change_nothing(void **state)
+{
+    (void)state;
+    lb_game *g = demo(1, LB_UNDO_HOTSEAT);
+    uint64_t h = lb_game_hash(g);
+    lb_game_answer a;
+    assert_int_equal(lb_game_decide(g, 0, 5, "end", &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_STALE);
+    assert_string_equal(a.reason, "the game is at 0, not 5: look again");
+    answer(g, 1, "end", LB_REFUSED_NOT_YOURS);
+    answer(g, LB_ROLE_SPECTATOR, "end", LB_REFUSED_NOT_YOURS);
+    answer(g, 0, "fire:fr-26le-1:0910", LB_REFUSED_ILLEGAL);
+    assert_int_equal(lb_game_decide(g, 0, 0, "charge:fr-8chs:0101", &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    assert_string_equal(a.rule, "R-CHG-9");
+    answer(g, 0, "charge:fr-8chs:9999", LB_REFUSED_ILLEGAL);
+    answer(g, 0, "charge:fr-8chs:", LB_REFUSED_ILLEGAL);
+    assert_int_equal(lb_game_concede(g, LB_ROLE_SPECTATOR, 0, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_NOT_YOURS);
+    assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, 0, -1, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    assert_int_equal(lb_game_seq(g), 0);
+    assert_true(lb_game_hash(g) == h);
+    /* after the end of the battle nothing more is taken */
+    assert_int_equal(lb_game_concede(g, 0, 0, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_ACCEPTED);
+    answer(g, 0, "end", LB_REFUSED_NONE);
+    lb_game_free(g);
+}
+
+/* R-GAME-14, hot-seat: back to any decision; the dice after an undo are the ones that came
+ * before it (seed 7 gives 23 to the first fire, the roll the golden turn shows). */
+static void test_game__undo_hotseat_never_rerolls(void **state)
+{
+    (void)state;
+    lb_game *g = demo(7, LB_UNDO_HOTSEAT);
+    uint64_t start = lb_game_hash(g);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 0, "end", LB_ACCEPTED);
+    uint64_t after_end = lb_game_hash(g);
+    answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
+    assert_int_equal(last_entry(g)->kind, LB_ENTRY_ROLL);
+    assert_int_equal(last_entry(g)->value, 23);
+    lb_game_answer a;
+    assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, lb_game_seq(g), -1, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_ACCEPTED);
+    assert_int_equal(lb_game_seq(g), 5); /* end, end, fire, roll, undo: the journal only grows */
+    assert_int_equal(last_entry(g)->kind, LB_ENTRY_UNDO);
+    assert_int_equal(lb_game_effective(g)->count, 2);
+    assert_true(lb_game_hash(g) == after_end);
+    answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
+    assert_int_equal(last_entry(g)->value, 23);
+    assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, lb_game_seq(g), 0, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_ACCEPTED);
+    assert_true(lb_game_hash(g) == start);
+    /* a die is not a decision to go back to */
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
+    assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, lb_game_seq(g), 3, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    lb_game_free(g);
+}
+
+/* R-GAME-14, two players: a side takes back its own decisions only while no die was rolled and
+ * the enemy has not decided since. */
+static void test_game__undo_two_players(void **state)
+{
+    (void)state;
+    lb_game *g = demo(7, LB_UNDO_TWO_PLAYERS);
+    uint64_t start = lb_game_hash(g);
+    lb_game_answer a;
+    answer(g, 0, "end", LB_ACCEPTED);
+    assert_int_equal(lb_game_undo(g, 1, lb_game_seq(g), -1, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL); /* Austria has no decision to take back */
+    assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, lb_game_seq(g), -1, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_NOT_YOURS);
+    assert_int_equal(lb_game_undo(g, 0, lb_game_seq(g), -1, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_ACCEPTED);
+    assert_true(lb_game_hash(g) == start);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
+    uint64_t h = lb_game_hash(g);
+    assert_int_equal(lb_game_undo(g, 1, lb_game_seq(g), -1, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    assert_non_null(strstr(a.reason, "a die was rolled since"));
+    assert_int_equal(lb_game_undo(g, 0, lb_game_seq(g), -1, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    assert_true(lb_game_hash(g) == h);
+    lb_game_free(g);
+}
+
+/* R-GAME-13: replaying the journal rebuilds the same state; a journal with an entry that is not
+ * a legal answer is refused, naming the entry, and the game is back at its start. */
+static void test_game__replay_and_bad_journal(void **state)
+{
+    (void)state;
+    lb_game *g = demo(7, LB_UNDO_HOTSEAT);
+    uint64_t start = lb_game_hash(g);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
+    answer(g, 0, "fire:fr-26le-1:0911", LB_ACCEPTED);
+    uint64_t h = lb_game_hash(g);
+    lb_journal j;
+    assert_int_equal(lb_journal_copy(&j, lb_game_journal(g)), LB_OK);
+    lb_err err = {0};
+    assert_int_equal(lb_game_load_journal(g, &j, &err), LB_OK);
+    assert_true(lb_game_hash(g) == h);
+    snprintf(j.entries[4].key, sizeof j.entries[4].key, "fire:fr-26le-1:0101");
+    assert_int_equal(lb_game_load_journal(g, &j, &err), LB_INVALID);
+    assert_non_null(strstr(err.msg, "entry 5"));
+    assert_int_equal(lb_game_seq(g), 0);
+    assert_true(lb_game_hash(g) == start);
+    /* one die too few: the fire's roll taken out */
+    j.count = 4;
+    j.entries[3] = j.entries[0];
+    assert_int_equal(lb_game_load_journal(g, &j, &err), LB_INVALID);
+    assert_non_null(strstr(err.msg, "fewer dice"));
+    lb_journal_release(&j);
+    lb_game_free(g);
+}
+
+/* Is key an option of the pending decision? */
+static int offered(const lb_game *g, const char *key)
+{
+    return lb_decision_find(lb_game_pending(g), key) >= 0;
+}
+
+/* R-GAME-5, R-FIRE-23: in the demo's French Offensive Fire (seed 7) the line fr-26le-1 (12 at
+ * its one adjacent hex) and the foot battery fr-art-5-4 (8 at 3 hexes, canister) fire together
+ * at 0910: one fire, one roll (the 23 of seed 7's second die), neither unit nor 0910 offered
+ * again; replaying the journal (each entry checked against the options of the unit it names,
+ * the group against the whole list) and importing the export rebuild the same hash. */
+static void test_game__group_fire_replays(void **state)
+{
+    (void)state;
+    lb_game *g = demo(7, LB_UNDO_HOTSEAT);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
+    assert_true(offered(g, "fire:fr-26le-1:0910") && offered(g, "fire:fr-art-5-4:0910"));
+    assert_string_equal(lb_game_pending(g)->options[lb_decision_find_param(lb_game_pending(g),
+                                                    "fire:a:0910")].param, "firers:hex");
+    int before = lb_game_seq(g);
+    answer(g, 0, "fire:fr-26le-1+fr-art-5-4:0910", LB_ACCEPTED);
+    const lb_journal *j = lb_game_journal(g);
+    assert_int_equal(lb_game_seq(g), before + 2);
+    assert_string_equal(j->entries[before].key, "fire:fr-26le-1+fr-art-5-4:0910");
+    assert_int_equal(j->entries[before + 1].kind, LB_ENTRY_ROLL);
+    assert_int_equal(j->entries[before + 1].value, 23);
+    const lb_trace *t = lb_game_trace(g);
+    int together = 0;
+    for (int i = 0; i < t->count; i++)
+        together |= strcmp(t->steps[i].rule, "R-FIRE-23") == 0 &&
+                    strstr(t->steps[i].text, "fr-26le-1 12 + fr-art-5-4 8 = 20") != NULL;
+    assert_true(together);
+    const lb_decision *d = lb_game_pending(g);
+    for (int i = 0; i < d->noptions; i++) {
+        assert_null(strstr(d->options[i].key, "fr-26le-1"));
+        assert_null(strstr(d->options[i].key, "fr-art-5-4"));
+        assert_null(strstr(d->options[i].key, ":0910"));
+    }
+    uint64_t h = lb_game_hash(g);
+    lb_journal copy;
+    assert_int_equal(lb_journal_copy(&copy, lb_game_journal(g)), LB_OK);
+    lb_err err = {0};
+    assert_int_equal(lb_game_load_journal(g, &copy, &err), LB_OK);
+    assert_true(lb_game_hash(g) == h);
+    lb_journal_release(&copy);
+    char *exported = NULL;
+    assert_int_equal(lb_game_export(g, &exported), LB_OK);
+    lb_load_opts o = opts();
+    lb_errlist errs = {0};
+    lb_game *r = NULL;
+    assert_int_equal(lb_game_import("export.json", exported, strlen(exported), &o, &r, &errs),
+                     LB_OK);
+    assert_true(lb_game_hash(r) == h);
+    free(exported);
+    lb_game_free(r);
+    lb_game_free(g);
+}
+
+/* Refuses key as role with this ruling, the reason holding `has`; nothing changes. */
+static void refused(lb_game *g, const char *key, const char *rule, const char *has)
+{
+    uint64_t h = lb_game_hash(g);
+    int seq = lb_game_seq(g);
+    lb_game_answer a;
+    assert_int_equal(lb_game_decide(g, LB_ROLE_BOTH, seq, key, &a), LB_OK);
+    if (a.verdict != LB_REFUSED_ILLEGAL || !a.rule || strcmp(a.rule, rule) != 0 ||
+        !strstr(a.reason, has))
+        fprintf(stderr, "%s: %s [%s] %s\n", key, lb_verdict_name(a.verdict),
+                a.rule ? a.rule : "", a.reason);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    assert_string_equal(a.rule, rule);
+    assert_non_null(strstr(a.reason, has));
+    assert_int_equal(lb_game_seq(g), seq);
+    assert_true(lb_game_hash(g) == h);
+}
+
+/* R-GAME-5, R-FIRE-21: the fire option checks the game's records, then the fire rules: an enemy
+ * unit, an unknown one, a unit that fired, a hex fired at, a battery's farther target (0910, 3
+ * hexes, is nearer than 1107) and a hex off the map are refused with their rulings. */
+static void test_game__fire_refusals(void **state)
+{
+    (void)state;
+    lb_game *g = demo(7, LB_UNDO_HOTSEAT);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
+    refused(g, "fire:fr-26le-1+au-ir4-1:0910", "R-GAME-5", "au-ir4-1 is austrian's");
+    refused(g, "fire:fr-nobody:0910", "R-GAME-5", "no unit \"fr-nobody\"");
+    refused(g, "fire:fr-art-5-4:1107", "R-FIRE-21", "0910 is 3 hexes from 0608");
+    refused(g, "fire:fr-26le-1:9999", "R-GAME-3", "not a hex of the map");
+    refused(g, "fire::0910", "R-GAME-3", "expected fire:U1+U2+…:HEX");
+    answer(g, 0, "fire:fr-26le-1:0911", LB_ACCEPTED);
+    refused(g, "fire:fr-24le-vlt:0911", "R-GAME-5", "0911 was fired at in this segment");
+    refused(g, "fire:fr-26le-1+fr-art-5-4:0910", "R-GAME-5", "fr-26le-1 has fired");
+    lb_game_free(g);
+}
+
+/* R-GAME-19: between a charge's start and its apply nothing else changes the state: its
+ * generation stays while the charge's decisions are answered (here au-ir20-3's carré roll,
+ * offered to the Austrians), and the charge is applied to the state it was made on. */
+static void test_game__charge_keeps_its_state(void **state)
+{
+    (void)state;
+    lb_game *g = demo(3, LB_UNDO_HOTSEAT);
+    unsigned long long before = lb_game_state(g)->generation;
+    answer(g, 0, "charge:fr-8chs:0802,0903,1003,1103,1203", LB_ACCEPTED);
+    int decisions = 0;
+    while (lb_game_pending(g)->kind != LB_DECIDE_ACTION) {
+        assert_true(lb_game_state(g)->generation == before);
+        const lb_decision *d = lb_game_pending(g);
+        answer(g, LB_ROLE_BOTH, d->options[d->auto_choice].key, LB_ACCEPTED);
+        decisions++;
+    }
+    assert_true(decisions >= 1);
+    assert_true(lb_game_state(g)->generation > before);
+    const lb_state *st = lb_game_state(g);
+    int cav = lb_state_unit_index(st, "fr-8chs");
+    assert_true(cav >= 0);
+    char label[LB_HEX_LABEL_MAX];
+    assert_string_not_equal(lb_map_label(&st->map, st->units[cav].hexes[0], label), "0702");
+    lb_game_free(g);
+}
+
+/* A reinforcement's entry when one is offered, else "end", else "auto", else the first one. */
+static const char *plain_key(const lb_decision *d)
+{
+    for (int i = 0; i < d->noptions; i++)
+        if (strncmp(d->options[i].key, "enter:", 6) == 0)
+            return d->options[i].key;
+    if (lb_decision_find(d, "end") >= 0)
+        return "end";
+    if (lb_decision_find(d, "auto") >= 0)
+        return "auto";
+    return d->options[0].key;
+}
+
+/* R-GAME-9: the demo's Austrian reinforcement IR 49/III is off the map until the Austrian
+ * Movement segment of 13:40, where its owner brings it in at its entry hex 2413. */
+static void test_game__reinforcement_arrives(void **state)
+{
+    (void)state;
+    lb_game *g = demo(3, LB_UNDO_HOTSEAT);
+    const lb_state *st = lb_game_state(g);
+    int seen_before = 0;
+    while (lb_game_pending(g) && !(st->turn.minutes == 13 * 60 + 40 && st->turn.phasing == 1 &&
+                                   st->turn.segment > LB_SEG_MOVEMENT)) {
+        seen_before |= lb_state_unit_index(st, "au-ir49-3") >= 0 &&
+                       (st->turn.minutes < 13 * 60 + 40 || st->turn.phasing == 0);
+        const lb_decision *d = lb_game_pending(g);
+        answer(g, d->side, plain_key(d), LB_ACCEPTED);
+        st = lb_game_state(g);
+    }
+    assert_false(seen_before);
+    int u = lb_state_unit_index(st, "au-ir49-3");
+    assert_true(u >= 0);
+    char label[LB_HEX_LABEL_MAX];
+    assert_string_equal(lb_map_label(&st->map, st->units[u].hexes[0], label), "2413");
+    lb_game_free(g);
+}
+
+/* A small battle with nothing to fire at, starting at `start`, ending at `last`; the French
+ * organisation has three infantry, two of them routed. */
+static lb_game *levels_game(const char *start, const char *last, const char *levels)
+{
+    char text[4096];
+    snprintf(text, sizeof text,
+             "{\"format\":\"labataille-scenario/1\",\"title\":\"levels\",\"game\":"
+             "\"deutsch-wagram-1809\",\"turn\":{\"time\":\"%s\",\"phasing\":\"french\","
+             "\"segment\":\"command\"},\"sides\":[\"french\",\"austrian\"],\"map\":{\"columns\":6,"
+             "\"rows\":6,\"terrain\":[\"......\",\"......\",\"......\",\"......\",\"......\","
+             "\"......\"],\"legend\":{\".\":\"clear\"}},\"units\":["
+             "%s,%s,%s,%s],\"organisation\":[{\"id\":\"ii-corps\",\"side\":\"french\",\"units\":"
+             "[\"fr-a\",\"fr-b\",\"fr-c\"]%s}],\"victory\":{\"last_turn\":\"%s\"}}",
+             start,
+             "{\"id\":\"fr-a\",\"side\":\"french\",\"arm\":\"infantry\",\"nation\":\"french\","
+             "\"class\":\"ligne\",\"increments\":6,\"fire\":6,\"melee\":18,\"movement\":6,"
+             "\"morale\":\"66\",\"formation\":\"column\",\"state\":\"routed\",\"hexes\":[\"0101\"],"
+             "\"facing\":6}",
+             "{\"id\":\"fr-b\",\"side\":\"french\",\"arm\":\"infantry\",\"nation\":\"french\","
+             "\"class\":\"ligne\",\"increments\":6,\"fire\":6,\"melee\":18,\"movement\":6,"
+             "\"morale\":\"66\",\"formation\":\"column\",\"state\":\"routed\",\"hexes\":[\"0201\"],"
+             "\"facing\":6}",
+             "{\"id\":\"fr-c\",\"side\":\"french\",\"arm\":\"infantry\",\"nation\":\"french\","
+             "\"class\":\"ligne\",\"increments\":6,\"fire\":6,\"melee\":18,\"movement\":6,"
+             "\"morale\":\"35\",\"formation\":\"column\",\"state\":\"good\",\"hexes\":[\"0301\"],"
+             "\"facing\":6}",
+             "{\"id\":\"au-a\",\"side\":\"austrian\",\"arm\":\"infantry\",\"nation\":\"austrian\","
+             "\"class\":\"linie\",\"increments\":6,\"fire\":6,\"melee\":18,\"movement\":6,"
+             "\"morale\":\"35\",\"formation\":\"column\",\"state\":\"good\",\"hexes\":[\"0606\"],"
+             "\"facing\":12}",
+             levels, last);
+    return game_of("levels.json", text, 1, LB_UNDO_HOTSEAT);
+}
+
+/* R-GAME-11: on the hour the Command step counts the organisation's infantry routed or gone.
+ * II Corps' chart levels start at 10 routed: two is level 0. With the scenario's own counts
+ * [1, 2, 3], two routed is level 2; 13:40 is not on the hour, so nothing is counted. The routed
+ * units' morale 66 cannot be beaten: they stay routed. */
+static void test_game__morale_levels(void **state)
+{
+    (void)state;
+    lb_game *g = levels_game("14:00", "14:00", "");
+    assert_int_equal(lb_game_org_level(g, 0), 0);
+    assert_int_equal(lb_game_state(g)->battle.orgs[0].levels[0], 10);
+    assert_int_equal(lb_game_state(g)->battle.orgs[0].mods[1], -3);
+    lb_game_free(g);
+    g = levels_game("14:00", "14:00", ",\"levels\":[1,2,3]");
+    assert_int_equal(lb_game_org_level(g, 0), 2);
+    lb_game_free(g);
+    g = levels_game("13:40", "13:40", ",\"levels\":[1,2,3]");
+    assert_int_equal(lb_game_org_level(g, 0), 0);
+    lb_game_free(g);
+}
+
+/* R-VIC-3, R-VIC-4: the score at the end of a random demo game counts the objectives held and
+ * the losses each side inflicted, and the result follows the margins 5 / 10 / 20. */
+static void test_game__score_adds_up(void **state)
+{
+    (void)state;
+    lb_game *g = demo(11, LB_UNDO_HOTSEAT);
+    lb_pcg32 rng;
+    lb_pcg32_seed(&rng, 11, 3);
+    while (lb_game_pending(g)) {
+        char key[LB_OPTION_KEY_MAX];
+        assert_int_equal(lb_game_random_key(g, &rng, key, sizeof key), 0);
+        lb_game_answer a;
+        assert_int_equal(lb_game_decide(g, LB_ROLE_BOTH, lb_game_seq(g), key, &a), LB_OK);
+    }
+    lb_game_score sc;
+    lb_game_score_of(g, &sc);
+    assert_true(sc.over);
+    for (int s = 0; s < 2; s++)
+        assert_int_equal(sc.points[s], sc.objectives[s] + sc.increments[s] +
+                                           3 * sc.surrendered[s] + 5 * sc.leaders[s]);
+    int diff = abs(sc.points[0] - sc.points[1]);
+    lb_outcome want = diff >= 20 ? LB_OUTCOME_DECISIVE : diff >= 10 ? LB_OUTCOME_SUBSTANTIVE
+                      : diff >= 5 ? LB_OUTCOME_MARGINAL : LB_OUTCOME_DRAW;
+    assert_int_equal(sc.outcome, want);
+    assert_int_equal(lb_game_state(g)->turn.minutes, 15 * 60);
+    lb_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_game__first_decision),
+        cmocka_unit_test(test_game__refusals_change_nothing),
+        cmocka_unit_test(test_game__undo_hotseat_never_rerolls),
+        cmocka_unit_test(test_game__undo_two_players),
+        cmocka_unit_test(test_game__replay_and_bad_journal),
+        cmocka_unit_test(test_game__group_fire_replays),
+        cmocka_unit_test(test_game__fire_refusals),
+        cmocka_unit_test(test_game__charge_keeps_its_state),
+        cmocka_unit_test(test_game__reinforcement_arrives),
+        cmocka_unit_test(test_game__morale_levels),
+        cmocka_unit_test(test_game__score_adds_up),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
