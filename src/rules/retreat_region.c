@@ -5,6 +5,7 @@
 #include "lb/err.h"
 #include "lb/grow.h"
 #include "lb/move.h"
+#include "move_int.h"
 #include "retreat_int.h"
 
 /* Box flags: worked out; may be entered by the unit (R-RET-1); holds a friendly combat unit. */
@@ -81,13 +82,18 @@ static int expand(builder *B, int i)
 {
     rsearch *S = B->S;
     const lb_state *st = S->st;
+    const lb_map *m = &st->map;
     lb_hex h = i < 0 ? S->start : S->cells[i].hex;
     int dep = i < 0 ? 0 : B->depth[i];
+    int here = (h.row - 1) * m->cols + (h.col - 1); /* h is on the map */
     uint8_t closer, away;
     lbi_renemy_steps(&B->E, h, &closer, &away);
     for (int d = 0; d < LB_DIR_COUNT; d++) {
+        if (closer & (1u << d))
+            continue;
         lb_hex b = lb_hex_neighbor(h, d);
-        if (!lb_map_contains(&st->map, b) || lb_hex_eq(b, S->start) || (closer & (1u << d)))
+        if (b.col < 1 || b.col > m->cols || b.row < 1 || b.row > m->rows ||
+            lb_hex_eq(b, S->start))
             continue; /* no hex repeats: the start is never entered again */
         int bi = box_index(S, b);
         uint8_t f = bi >= 0 ? B->boxflag[bi] : 0;
@@ -98,7 +104,11 @@ static int expand(builder *B, int i)
         }
         if (!(f & BOX_ENTER))
             continue;
-        int cost = lb_move_step_cost(st, h, d, S->arm);
+        /* lb_move_step_cost, both hexes known to be on the map */
+        int cost = S->arm == LB_ARM_LEADER
+                       ? LB_MOVE_PROHIBITED
+                       : lbi_mv_step_cost_cells(st, here, (b.row - 1) * m->cols + (b.col - 1), d,
+                                                (lb_arm)S->arm);
         if (cost == LB_MOVE_PROHIBITED)
             continue;
         int to = bi >= 0 ? S->box[bi] : -1;
