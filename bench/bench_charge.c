@@ -63,6 +63,8 @@ static lb_state *demo_with_copies(int copies)
  * per pass, whether they are exact, and the peak memory. */
 static void bench_odds(const lb_state *st, const char *what, const lb_charge_req *req)
 {
+    if (!bench_only(what))
+        return;
     long n = 0;
     lb_charge_outcomes o = {0};
     double start = bench_cpu_now(), elapsed = 0;

@@ -111,6 +111,8 @@ static lb_state *battle(int open, uint64_t seed)
  * default, LB_RETREAT_KEEP). */
 static void measure(const char *what, const lb_state *st, lb_retreat_kind kind, int keep)
 {
+    if (!bench_only(what))
+        return;
     lb_retreat_req req = {.kind = kind, .max_paths = keep};
     double paths = 0, surrender = 0, start = bench_cpu_now(), elapsed = 0;
     long calls = 0;
@@ -234,6 +236,8 @@ int main(void)
     st = battle(1, 1809);
     measure("rout 10 hexes, 50 enemies, 64x48, all clear", st, LB_RETREAT_ROUT, 0);
     lb_state_free(st);
+    if (bench_runs())
+        return 0; /* counting instructions: no extras */
     measure_open(64, 48, 60);
     measure_open(64, 48, 120);
     measure_open(99, 99, 999);

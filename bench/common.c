@@ -29,6 +29,12 @@ long bench_runs(void)
     return runs ? strtol(runs, NULL, 10) : 0;
 }
 
+int bench_only(const char *what)
+{
+    const char *only = getenv("LB_BENCH_ONLY");
+    return !only || strstr(what, only) != NULL;
+}
+
 int bench_more(long runs, long n, double elapsed, double seconds)
 {
     return runs > 0 ? n < runs : n == 0 || elapsed < seconds;

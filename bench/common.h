@@ -19,6 +19,9 @@ double bench_now(void);
  * callgrind, which are the same from one run to the next (BENCHMARKS.md). 0 when unset. */
 long bench_runs(void);
 
+/* LB_BENCH_ONLY=text keeps only the measures whose description contains text (all when unset). */
+int bench_only(const char *what);
+
 /* Whether a measure goes on: n runs done, `elapsed` seconds taken of at least `seconds`, or
  * exactly `runs` runs when runs is not 0. */
 int bench_more(long runs, long n, double elapsed, double seconds);
