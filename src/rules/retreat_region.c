@@ -1,4 +1,5 @@
 /* The hexes a retreat can reach by legal steps, their classes and the order of those (R-RET-1). */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -304,7 +305,12 @@ int lbi_rsearch_build(rsearch *S, lb_trace *t)
     size_t nbox = (size_t)S->bw * (size_t)S->bh;
     S->box = malloc(nbox * sizeof *S->box);
     B.boxflag = calloc(nbox, 1);
-    if (!S->box || !B.boxflag) {
+    /* every cell lies in the box (a path of `most` hexes never leaves it): room for all at once,
+     * so that the cells are never moved as they come (add_cell keeps one capacity for both) */
+    S->cells = nbox < INT_MAX ? lb_grow(S->cells, &S->capcells, (int)nbox + 1, sizeof *S->cells)
+                              : NULL;
+    B.depth = S->cells ? malloc((size_t)S->capcells * sizeof *B.depth) : NULL;
+    if (!S->box || !B.boxflag || !S->cells || !B.depth) {
         rc = LB_NOMEM;
     } else {
         memset(S->box, 0xff, nbox * sizeof *S->box);
