@@ -308,7 +308,10 @@ int lb_scenario_load(const char *file, const char *text, size_t len, const lb_lo
     json_decref(L.module_root);
     json_decref(L.root);
     int ok = L.st && !L.nomem && !L.found;
-    if (ok && lb_state_reindex(L.st) != LB_OK)
+    /* the index the placement checks made is kept: made again here, right after the tree's
+     * frees above, its first large allocation would have malloc gather the tree's thousands of
+     * small blocks there and then (5% of a monster game's load) */
+    if (ok && !L.indexed && lb_state_reindex(L.st) != LB_OK)
         ok = 0, L.nomem = 1;
     if (ok) {
         *out = L.st;

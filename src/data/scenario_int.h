@@ -63,6 +63,7 @@ typedef struct loader {
     int reported_cap;
     int reported_sorted;
     int nomem;
+    int indexed;           /* the state's hex index is up to date (the placement checks made it) */
 } loader;
 
 /* ---- scenario_problems.c ----------------------------------------------------------------- */

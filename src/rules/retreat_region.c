@@ -1,10 +1,12 @@
 /* The hexes a retreat can reach by legal steps, their classes and the order of those (R-RET-1). */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lb/err.h"
 #include "lb/grow.h"
 #include "lb/move.h"
+#include "move_int.h"
 #include "retreat_int.h"
 
 /* Box flags: worked out; may be entered by the unit (R-RET-1); holds a friendly combat unit. */
@@ -81,13 +83,18 @@ static int expand(builder *B, int i)
 {
     rsearch *S = B->S;
     const lb_state *st = S->st;
+    const lb_map *m = &st->map;
     lb_hex h = i < 0 ? S->start : S->cells[i].hex;
     int dep = i < 0 ? 0 : B->depth[i];
+    int here = (h.row - 1) * m->cols + (h.col - 1); /* h is on the map */
     uint8_t closer, away;
     lbi_renemy_steps(&B->E, h, &closer, &away);
     for (int d = 0; d < LB_DIR_COUNT; d++) {
+        if (closer & (1u << d))
+            continue;
         lb_hex b = lb_hex_neighbor(h, d);
-        if (!lb_map_contains(&st->map, b) || lb_hex_eq(b, S->start) || (closer & (1u << d)))
+        if (b.col < 1 || b.col > m->cols || b.row < 1 || b.row > m->rows ||
+            lb_hex_eq(b, S->start))
             continue; /* no hex repeats: the start is never entered again */
         int bi = box_index(S, b);
         uint8_t f = bi >= 0 ? B->boxflag[bi] : 0;
@@ -98,7 +105,11 @@ static int expand(builder *B, int i)
         }
         if (!(f & BOX_ENTER))
             continue;
-        int cost = lb_move_step_cost(st, h, d, S->arm);
+        /* lb_move_step_cost, both hexes known to be on the map */
+        int cost = S->arm == LB_ARM_LEADER
+                       ? LB_MOVE_PROHIBITED
+                       : lbi_mv_step_cost_cells(st, here, (b.row - 1) * m->cols + (b.col - 1), d,
+                                                (lb_arm)S->arm);
         if (cost == LB_MOVE_PROHIBITED)
             continue;
         int to = bi >= 0 ? S->box[bi] : -1;
@@ -294,7 +305,12 @@ int lbi_rsearch_build(rsearch *S, lb_trace *t)
     size_t nbox = (size_t)S->bw * (size_t)S->bh;
     S->box = malloc(nbox * sizeof *S->box);
     B.boxflag = calloc(nbox, 1);
-    if (!S->box || !B.boxflag) {
+    /* every cell lies in the box (a path of `most` hexes never leaves it): room for all at once,
+     * so that the cells are never moved as they come (add_cell keeps one capacity for both) */
+    S->cells = nbox < INT_MAX ? lb_grow(S->cells, &S->capcells, (int)nbox + 1, sizeof *S->cells)
+                              : NULL;
+    B.depth = S->cells ? malloc((size_t)S->capcells * sizeof *B.depth) : NULL;
+    if (!S->box || !B.boxflag || !S->cells || !B.depth) {
         rc = LB_NOMEM;
     } else {
         memset(S->box, 0xff, nbox * sizeof *S->box);
