@@ -71,12 +71,26 @@ release: setup-clang
 	@cmake --build $(RELEASE_BUILD)
 	cd $(RELEASE_BUILD) && ctest --output-on-failure -j2 -LE symbols
 
-# bench_store runs beside a PostgreSQL server of its own that flushes every commit.
+# Each benchmark in processor time (bench_store beside a PostgreSQL server of its own that flushes
+# every commit); right after bench_los, the same visibility maps by the hex line of honeycomb-grid
+# (bench/peer/visibility.mjs, an npm devDependency), with the ratio.
 bench: build
 	$(call ensure_packages,$(BENCH_PACKAGES))
-	@for b in $(BUILD)/bench/bench_*; do echo "== $$(basename $$b)"; \
-	  case $$b in *bench_store) bash tests/store/with_postgres.sh --durable $$b ;; *) $$b ;; esac \
-	  || exit 1; done
+	@for b in $(BUILD)/bench/bench_*; do \
+	  echo "== $$(basename $$b)"; \
+	  case $$b in \
+	    *bench_store) bash tests/store/with_postgres.sh --durable $$b ;; \
+	    *) LB_BENCH_OUT=$(BUILD)/bench $$b ;; \
+	  esac || exit 1; \
+	  [ "$$(basename $$b)" = bench_los ] || continue; \
+	  echo "== peer: honeycomb-grid (bench/peer/visibility.mjs)"; \
+	  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then \
+	    echo "peer skipped: node and npm not found (Debian: apt-get install nodejs npm)"; \
+	  else \
+	    [ -d node_modules/honeycomb-grid ] || npm ci --no-audit --no-fund || exit 1; \
+	    node bench/peer/visibility.mjs $(BUILD)/bench || exit 1; \
+	  fi; \
+	done
 
 fuzz: setup-clang
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLB_FUZZ=ON >/dev/null

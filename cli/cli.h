@@ -3,6 +3,7 @@
 #define LB_CLI_H
 
 #include <jansson.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "lb/answer.h"
@@ -91,5 +92,9 @@ int cmd_replay(const cli_args *args);
 int cmd_melee(const cli_args *args);
 int cmd_move(const cli_args *args);
 int cmd_serve(const cli_args *args);
+
+/* The exact answer of a melee before the dice (cmd_melee.c): each unit's part, the odds, every
+ * outcome; or why it may not be made. */
+void cli_melee_print_chance(FILE *out, const lb_state *st, const lb_melee_chance *c);
 
 #endif

@@ -267,7 +267,7 @@ int cmd_charge(const cli_args *args)
     if (rc == CLI_OK && want_odds) {
         int lrc = lb_charge_odds(st, &req, &odds);
         if (lrc != LB_OK)
-            rc = cli_invalid("odds: %s", odds.error[0] ? odds.error : lb_err_str(lrc));
+            rc = cli_invalid("odds: %s", odds.error.msg[0] ? odds.error.msg : lb_err_str(lrc));
     }
     if (rc == CLI_OK) {
         if (args->json)

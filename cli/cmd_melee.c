@@ -144,43 +144,43 @@ static int parse_facts(const cli_args *args, const lb_state *st, lb_melee_req *r
 
 /* ---- text --------------------------------------------------------------------------------- */
 
-static void print_chance(const lb_state *st, const lb_melee_chance *c)
+void cli_melee_print_chance(FILE *out, const lb_state *st, const lb_melee_chance *c)
 {
     char tl[LB_HEX_LABEL_MAX], vb[32], db[32];
-    printf("melee on %s: %s\n", lb_map_label(&st->map, c->target, tl),
+    fprintf(out, "melee on %s: %s\n", lb_map_label(&st->map, c->target, tl),
            c->allowed ? "allowed" : "not allowed");
     if (!c->allowed) {
-        printf("  %s [%s]\n", c->reason, c->rule);
+        fprintf(out, "  %s [%s]\n", c->reason, c->rule);
         return;
     }
     for (int i = 0; i < c->nunits; i++) {
         const lb_melee_unit *mu = &c->units[i];
         const lb_unit *u = &st->units[mu->unit];
-        printf("  %-8s %-14s %2d incr (%d counted) melee %s", mu->side == LB_MELEE_ATTACKER
+        fprintf(out, "  %-8s %-14s %2d incr (%d counted) melee %s", mu->side == LB_MELEE_ATTACKER
                ? "attacker" : "defender", u->id, mu->increments, mu->counted,
                lb_frac_fmt(mu->value, vb, sizeof vb));
         if (mu->side == LB_MELEE_ATTACKER)
-            printf(" through the %s", lb_side_class_name(mu->through));
-        printf("\n");
+            fprintf(out, " through the %s", lb_side_class_name(mu->through));
+        fprintf(out, "\n");
         for (int k = 0; k < mu->ntimes; k++)
-            printf("      x%s %s%s%s\n", lb_frac_fmt(mu->times[k].times, vb, sizeof vb),
+            fprintf(out, "      x%s %s%s%s\n", lb_frac_fmt(mu->times[k].times, vb, sizeof vb),
                    mu->times[k].lance ? "(lance bonus) " : "", mu->times[k].what,
                    mu->times[k].uncertain ? " (uncertain)" : "");
         if (mu->checks)
-            printf("      pre-melee check: morale %d, modifier %+d (chart %+d), passes %s\n",
+            fprintf(out, "      pre-melee check: morale %d, modifier %+d (chart %+d), passes %s\n",
                    mu->chance.morale, mu->chance.modifier, mu->chart_mod,
                    lb_frac_fmt(mu->chance.p_pass, vb, sizeof vb));
         else
-            printf("      no pre-melee check: %s\n", mu->exempt);
+            fprintf(out, "      no pre-melee check: %s\n", mu->exempt);
     }
-    printf("  pre-melee odds %d : %d -> %s\n", c->increments_attacking, c->increments_defending,
+    fprintf(out, "  pre-melee odds %d : %d -> %s\n", c->increments_attacking, c->increments_defending,
            c->premelee ? c->premelee->label : "none");
-    printf("  melee %s : %s -> %s, roll modifier %+d\n", lb_frac_fmt(c->attack, vb, sizeof vb),
+    fprintf(out, "  melee %s : %s -> %s, roll modifier %+d\n", lb_frac_fmt(c->attack, vb, sizeof vb),
            lb_frac_fmt(c->defence, db, sizeof db), c->column ? c->column->label : "no effect",
            c->modifier);
-    printf("  outcomes:\n");
+    fprintf(out, "  outcomes:\n");
     for (int i = 0; i < c->noutcomes; i++)
-        printf("    %-16s %-10s %5.1f%%\n", c->outcomes[i].result,
+        fprintf(out, "    %-16s %-10s %5.1f%%\n", c->outcomes[i].result,
                lb_frac_fmt(c->outcomes[i].p, vb, sizeof vb),
                100.0 * lb_frac_double(c->outcomes[i].p));
 }
@@ -345,7 +345,7 @@ int cmd_melee(const cli_args *args)
     if (rc == CLI_OK && args->json) {
         cli_print_json(lb_melee_json(st, c, m, seed, scripted, &t));
     } else if (rc == CLI_OK) {
-        print_chance(st, c);
+        cli_melee_print_chance(stdout, st, c);
         if (m) {
             if (!scripted)
                 printf("  seed %llu\n", (unsigned long long)seed);

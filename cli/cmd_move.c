@@ -287,9 +287,7 @@ static lb_state *enter(const lb_state *st, int unit, lb_hex at, lb_move_entry *e
     if (!w)
         return NULL;
     lb_unit u = w->units[unit];
-    memmove(&w->units[unit], &w->units[unit + 1], (size_t)(w->nunits - unit - 1) * sizeof u);
-    w->nunits--;
-    if (lb_state_reindex(w) != LB_OK || lb_move_entry_check(w, &u, at, e, t) != LB_OK ||
+    if (lb_state_remove_unit(w, unit) != LB_OK || lb_move_entry_check(w, &u, at, e, t) != LB_OK ||
         (e->legal && lb_move_entry_apply(w, &u, e) != LB_OK)) {
         lb_state_free(w);
         return NULL;

@@ -300,7 +300,7 @@ static void charge(preview *p)
         nomem(p);
     else
         reply_error(p->rs, 422, "rules-refused", NULL, "%s",
-                    ch && lb_charge_error(ch)[0] ? lb_charge_error(ch) : odds.error);
+                    ch && lb_charge_error(ch)[0] ? lb_charge_error(ch) : odds.error.msg);
     lb_charge_outcomes_release(&odds);
     lb_charge_free(ch);
 }

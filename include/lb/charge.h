@@ -123,8 +123,8 @@ void lb_charge_free(lb_charge *ch);
 void lb_charge_set_automatic(lb_charge *ch);
 /* Advances (see above). dice gives the rolls the journal does not hold. LB_OK (read the status),
  * LB_DICE (scripted dice short or of the wrong kind: lb_charge_error says which roll), LB_INVALID
- * (a chart the charge needs is missing, the journal does not fit, or the state changed since
- * lb_charge_new: lb_charge_error), LB_NOMEM. */
+ * (a chart the charge needs is missing, or the journal does not fit: lb_charge_error), LB_STALE
+ * (the state changed since lb_charge_new: lb_charge_error), LB_NOMEM. */
 int lb_charge_resolve(lb_charge *ch, lb_dice *dice);
 /* Where the last run stopped. */
 lb_charge_status lb_charge_status_of(const lb_charge *ch);
@@ -149,10 +149,14 @@ const lb_state *lb_charge_state(const lb_charge *ch);
 /* Applies a finished charge (LB_CHARGE_DONE) to s, the state it was made on, unit by unit by
  * id (moved, changed, removed), reindexes and marks s changed (lb_state_touch). Refused, with
  * nothing changed, when the charge is not over, s is another state, or s changed since
- * lb_charge_new (another apply in between: its generation moved on). LB_OK, LB_INVALID,
- * LB_NOMEM (nothing changed either); err (may be NULL) says why. */
+ * lb_charge_new (another apply in between: its generation moved on). LB_OK; LB_INVALID (not
+ * over, another state), LB_STALE (the state changed), LB_NOMEM, nothing changed; err (may be
+ * NULL) says why. */
 int lb_charge_apply(const lb_charge *ch, lb_state *s, lb_err *err);
-/* What went wrong in the last run ("" when nothing did). */
+/* What went wrong in the last run: the code lb_charge_resolve returned and its message (code
+ * LB_OK and "" when nothing did); owned by the charge. */
+const lb_err *lb_charge_err(const lb_charge *ch);
+/* lb_charge_err's message alone ("" when nothing went wrong). */
 const char *lb_charge_error(const lb_charge *ch);
 /* Stable names: "defensive_fire", "melee", "passed_premelee", "no_movement",
  * "no_voluntary_move", "exhausted", "rout_in_place". */
@@ -179,7 +183,7 @@ typedef struct lb_charge_outcomes {
     char stopped[LB_CHARGE_TEXT_MAX]; /* not exact: why ("" when exact) */
     lb_frac covered;             /* the probability of the ends listed: 1 when exact; invalid
                                   * when even that sum does not fit 64 bits */
-    char error[LB_CHARGE_TEXT_MAX]; /* what went wrong when not LB_OK */
+    lb_err error;                /* what went wrong when not LB_OK (its code and message) */
 } lb_charge_outcomes;
 
 /* Exact odds (R-DICE-4) of every end of the charge: each roll is enumerated (36 or 6 values),

@@ -21,7 +21,8 @@
     X(USAGE, "invalid request")                                   \
     X(DICE, "the scripted dice do not fit the rolls asked for")   \
     X(LIMIT, "input beyond a limit of the format")                \
-    X(CONFLICT, "the saved game moved on: stale sequence number")
+    X(CONFLICT, "the saved game moved on: stale sequence number") \
+    X(STALE, "the state changed since this result was computed")
 
 enum {
 #define LB_ERR_ENUM(name, text) LB_##name,

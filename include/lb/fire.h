@@ -25,8 +25,10 @@
  * request and by the target hex (any number of firers, any number of units in the hex); the
  * function that fills one overwrites it, so release the previous answer first, and release each
  * with its _release function, also after an error (releasing a zeroed or released one does
- * nothing). Column and trigger pointers point into the state's charts; units are named by their
- * index in the state, and the command line turns them into ids.
+ * nothing). Column and trigger pointers point into the state's charts. Units are named by id
+ * (the state's strings) and, for the reader's convenience, by their index in the state as it was
+ * when the answer was worked out. A result records that state's generation (lb_state_touch):
+ * lb_fire_apply refuses it once the state has changed (LB_STALE), and finds its units by id.
  */
 
 #define LB_FIRE_REASON_MAX 320
@@ -65,7 +67,8 @@ typedef struct lb_fire_value {
     int allowed;
     const char *rule;                /* the ruling behind a refusal; NULL when allowed */
     char reason[LB_FIRE_REASON_MAX]; /* why not; "" when allowed */
-    int unit;
+    const char *id;                  /* the firing unit's id */
+    int unit;                        /* its index */
     lb_hex target;
     lb_fire_kind kind;
     int printed;                     /* fires its printed value (R-FIRE-2, R-FIRE-5, R-FIRE-9) */
@@ -101,14 +104,16 @@ typedef struct lb_fire_group {
     int increments_firing;
     int batteries;                   /* firing batteries */
     int canister;                    /* columns the odds move right (R-FIRE-20); 0: none */
-    int leader;                      /* the leader whose artillery bonus modifies the roll, -1 */
+    const char *leader_id;           /* the leader whose artillery bonus modifies the roll, NULL */
+    int leader;                      /* his index, -1 */
     int leader_modifier;             /* that bonus (R-FIRE-27); 0 when none */
     char breakdown[LB_FIRE_REASON_MAX]; /* one firer: its breakdown; several: "a 12 + b 8 = 20" */
 } lb_fire_group;
 
 /* The target hex's fire defence (R-FIRE-7, R-FIRE-10, R-FIRE-11). */
 typedef struct lb_fire_defence {
-    int unit;          /* the defending unit whose formation is read */
+    const char *id;    /* the defending unit whose formation is read */
+    int unit;          /* its index */
     int terrain;       /* terrain type of the target hex */
     const char *read;  /* "road", "flank", "disordered", "routed" or the formation read */
     int flank;         /* a firing hex's sight line enters through a flank hexside */
@@ -119,7 +124,8 @@ typedef struct lb_fire_defence {
 
 /* What the fire does to one combat unit of the target hex, by the increments the hex loses. */
 typedef struct lb_fire_target {
-    int unit;
+    const char *id;
+    int unit;                                    /* its index */
     int strength;                                /* its increments before the fire */
     int in_hex;                                  /* of them in the target hex (R-FIRE-12) */
     const lb_fire_trigger *trigger;              /* its fire-loss trigger; NULL: every loss */
@@ -155,7 +161,8 @@ typedef struct lb_fire_chance {
 
 /* A leader casualty rolled on the one-die table (R-FIRE-15). */
 typedef struct lb_fire_casualty {
-    int leader;
+    const char *leader_id;
+    int leader;                       /* his index */
     int die;                          /* the die that stands */
     int rerolls;                      /* dice re-rolled because of reroll_if_fire */
     const lb_casualty_entry *entry;
@@ -166,7 +173,8 @@ typedef struct lb_fire_casualty {
 
 /* What the fire did to one combat unit of the target hex. */
 typedef struct lb_fire_hit {
-    int unit;
+    const char *id;
+    int unit;                  /* its index */
     int loss;
     int eliminated;
     int check;                 /* a fire-loss morale check is due (R-FIRE-14) */
@@ -174,6 +182,7 @@ typedef struct lb_fire_hit {
 } lb_fire_hit;
 
 typedef struct lb_fire_result {
+    unsigned long long generation; /* the state's when the fire was resolved */
     lb_fire_chance odds;       /* owned */
     int roll;                  /* natural fire roll 11..66; 0 when not allowed */
     int modified;              /* with the roll modifiers (R-DICE-2) */
@@ -223,10 +232,12 @@ int lb_fire_resolve(const lb_state *s, const lb_fire_request *rq, lb_dice *dice,
                     lb_fire_result *out, lb_trace *t);
 /* Frees what a result owns. */
 void lb_fire_result_release(lb_fire_result *r);
-/* Applies a resolved fire to s: losses, morale states (their retreats are lb_retreat's), lines
- * and screens closing up (R-FIRE-17), eliminated units and fallen leaders removed (unit indexes
- * after a removed unit shift down); reindexes. LB_OK, LB_INVALID (result not of this state),
- * LB_NOMEM. */
+/* Applies a fire resolved on s as it stands: losses, morale states (their retreats are
+ * lb_retreat's), lines and screens closing up (R-FIRE-17), eliminated units and fallen leaders
+ * removed (lb_state_remove_unit: the indexes after a removed unit shift down); reindexes and marks
+ * s changed (lb_state_touch). A fire that was not allowed changes nothing. LB_OK; LB_STALE (s
+ * changed since the fire was resolved) or LB_INVALID (a unit of the result is not in s), nothing
+ * changed; LB_NOMEM. */
 int lb_fire_apply(lb_state *s, const lb_fire_result *r);
 
 #endif

@@ -111,17 +111,6 @@ typedef struct lb_fire_charts {
     int nbatteries;
 } lb_fire_charts;
 
-/* Reports one problem at chart path (a JSON Pointer into the merged charts, "/fire_table/…"). */
-typedef void (*lb_fire_charts_report)(void *ctx, const char *path, const char *msg);
-
-struct json_t;
-
-/* Compiles the fire charts of the merged document doc for charts c (whose terrain types are
- * compiled already) into *out, allocated in arena. Problems go to report; strict also reports
- * keys the format does not define. LB_OK, LB_INVALID (something was reported) or LB_NOMEM. */
-int lb_fire_charts_compile(const struct json_t *doc, const lb_charts *c, lb_arena *arena,
-                           int strict, lb_fire_charts_report report, void *ctx,
-                           lb_fire_charts **out);
 /* Fire defence of terrain type `terrain` for key (an lb_formation below road's value or above,
  * or LB_FIRE_FD_DISORDERED / LB_FIRE_FD_ROUTED); 0 for a blank cell. */
 int lb_fire_charts_defence(const lb_fire_charts *fc, int terrain, int key);

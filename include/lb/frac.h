@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "err.h"
+
 /*
  * A fraction num/den, den > 0, always in lowest terms, in 64-bit integers. Chart values times a
  * few multipliers stay far inside them; probabilities over many rolls (36^k outcomes) may not.
@@ -25,6 +27,7 @@ lb_frac lb_frac_int(long long n);
 lb_frac lb_frac_invalid(void);
 /* 1 when a is a fraction, 0 when it is the invalid one (an overflow somewhere before). */
 int lb_frac_ok(lb_frac a);
+/* a + b, a - b, a * b in lowest terms; invalid when either is or the result does not fit. */
 lb_frac lb_frac_add(lb_frac a, lb_frac b);
 lb_frac lb_frac_sub(lb_frac a, lb_frac b);
 lb_frac lb_frac_mul(lb_frac a, lb_frac b);
@@ -39,7 +42,7 @@ double lb_frac_double(lb_frac a);
 /* "24", "15/2", or "overflow" when invalid; returns buf. */
 char *lb_frac_fmt(lb_frac a, char *buf, int n);
 /* The exact value of the len characters at s written as a plain decimal, digits with at most
- * one point and at most `places` digits after it ("1.5" is 3/2); 0, or -1 when they are not
+ * one point and at most `places` digits after it ("1.5" is 3/2); LB_OK, or LB_INVALID when they are not
  * such a decimal (a sign, an exponent, more places, more than 12 digits). */
 int lb_frac_parse_decimal(const char *s, size_t len, int places, lb_frac *out);
 

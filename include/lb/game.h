@@ -135,6 +135,12 @@ const lb_decision *lb_game_pending(const lb_game *g);
  * Defensive Fire) into *d (released by the caller): what the segment's action decision offers,
  * "end" last, or no option when nothing is possible (R-GAME-3, R-GAME-4). LB_OK or LB_NOMEM. */
 int lb_game_action_options(const lb_game *g, lb_decision *d);
+/* The exact odds of the assault key ("melee:HEX:U1+U2+…") as the game would declare it now, with
+ * what the side's sequence left each attacker (the hex it fired at, its defensive-fire losses,
+ * its charge's facts, R-GAME-18): LB_OK with *out (allowed 0 with the rule and reason when the
+ * game's records or the melee rules refuse it); LB_INVALID for an attacker the rules do not
+ * know; LB_NOMEM. */
+int lb_game_melee_odds(const lb_game *g, const char *key, lb_melee_chance *out, lb_trace *t);
 /* May role answer the pending decision? */
 int lb_game_may_decide(const lb_game *g, int role);
 /* Answers the pending decision as role at journal length seq with key (see above): verdict in
@@ -177,8 +183,8 @@ lb_fire_kind lb_game_fire_kind(const lb_game *g);
 
 /* A uniformly random answer for the pending decision from rng (the random player, R-GAME-15):
  * an enumerated option, or for a parameterised one the path, attackers or firers it builds
- * (which the rules may still refuse); writes the key into key (n bytes). Returns 0, or -1 when
- * nothing is pending. */
+ * (which the rules may still refuse); writes the key into key (n bytes). LB_OK, or LB_NOT_FOUND
+ * when nothing is pending. */
 int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n);
 
 /* The game as one JSON document {"format": "labataille-game/1", "scenario", "scenario_name",

@@ -18,7 +18,9 @@
  * with the number of paths. It keeps the first max_paths in label order; lb_retreat_each streams
  * every one. A search over more than 16,777,216 (hex, level) states is refused with LB_NOMEM.
  * The result owns its memory, the search's tables included (lb_retreat_each walks them; it
- * does not read the state); release it with lb_retreat_release.
+ * does not read the state); release it with lb_retreat_release. It names its unit by id and the
+ * generation of the state it was found on: lb_retreat_apply refuses it once the state has
+ * changed (LB_STALE).
  */
 
 typedef enum lb_retreat_kind {
@@ -48,6 +50,8 @@ typedef struct lb_retreat_leader {
 struct lb_retreat_search;
 
 typedef struct lb_retreat {
+    const char *unit;        /* id of the unit that retreats (the state's string) */
+    unsigned long long generation; /* the state's when the paths were found */
     lb_retreat_kind kind;
     int by_hexes;            /* 1: exactly `length` hexes; 0: at most `length` MP (R-RET-3) */
     int length;              /* hexes, or movement points */
@@ -90,8 +94,10 @@ void lb_retreat_release(lb_retreat *r);
 /* Moves unit to the end of path `choice` of r (-1: the automatic choice) in column or general
  * order by its terrain, facing its last step (R-RET-11), with the leaders it leaves alone unless
  * r->leaders_stay (R-RET-15); on surrender removes the unit and captures those leaders
- * (indexes after them shift down); leaves it where it is when it stays (R-RET-8).
- * Reindexes the state. LB_OK, LB_INVALID, LB_NOMEM. */
+ * (lb_state_remove_unit: indexes after them shift down); leaves it where it is when it stays
+ * (R-RET-8). r must name unit and have been found on s as it stands. Reindexes the state and
+ * marks it changed (lb_state_touch). LB_OK; LB_INVALID (not r's unit, no such path) or LB_STALE
+ * (s changed since r was found), nothing changed; LB_NOMEM. */
 int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice);
 
 #endif

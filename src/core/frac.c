@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "lb/err.h"
 #include "lb/frac.h"
 
 /* Checked 64-bit arithmetic: 1 when *r holds the exact result, 0 on overflow. */
@@ -193,17 +194,17 @@ int lb_frac_parse_decimal(const char *s, size_t len, int places, lb_frac *out)
             continue;
         }
         if (s[i] < '0' || s[i] > '9' || digits == 12)
-            return -1;
+            return LB_INVALID;
         num = num * 10 + (s[i] - '0');
         digits++;
         if (after >= 0) {
             if (++after > places)
-                return -1;
+                return LB_INVALID;
             den *= 10;
         }
     }
     if (digits == 0 || after == 0)
-        return -1;
+        return LB_INVALID;
     *out = lb_frac_make(num, den);
-    return 0;
+    return LB_OK;
 }

@@ -254,7 +254,7 @@ static int next_value(walker *W, int *failed)
     return 0;
 }
 
-int jsonpos_walk(const char *text, size_t len, jsonpos_visit visit, void *ctx)
+int lbi_jsonpos_walk(const char *text, size_t len, jsonpos_visit visit, void *ctx)
 {
     walker W = {.c = {.text = text, .len = len, .line = 1, .col = 1}};
     int failed = 0;
@@ -330,7 +330,8 @@ static int locate_visit(void *ctx, const char *ptr, size_t len, jsonpos at)
     return 1;
 }
 
-int jsonpos_locate_all(const char *text, size_t len, const char *const *ptrs, int n, jsonpos *out)
+int lbi_jsonpos_locate_all(const char *text, size_t len, const char *const *ptrs, int n,
+                           jsonpos *out)
 {
     size_t prefixes = 1;
     for (int i = 0; i < n; i++)
@@ -353,7 +354,7 @@ int jsonpos_locate_all(const char *text, size_t len, const char *const *ptrs, in
                     *s = (slot){.ptr = ptrs[i], .len = end};
             }
     }
-    int rc = jsonpos_walk(text, len, locate_visit, &L);
+    int rc = lbi_jsonpos_walk(text, len, locate_visit, &L);
     for (int i = 0; rc == 0 && i < n; i++) {
         /* the deepest prefix found: the whole pointer, or a parent */
         const char *p = ptrs[i];
@@ -376,7 +377,7 @@ int jsonpos_locate_all(const char *text, size_t len, const char *const *ptrs, in
     return rc;
 }
 
-jsonpos jsonpos_string_char(const char *text, size_t len, jsonpos at, int k)
+jsonpos lbi_jsonpos_string_char(const char *text, size_t len, jsonpos at, int k)
 {
     cursor c = {.text = text, .len = len, .pos = at.offset, .line = at.line, .col = at.col};
     if (peek(&c) != '"')
@@ -398,7 +399,7 @@ jsonpos jsonpos_string_char(const char *text, size_t len, jsonpos at, int k)
     return (jsonpos){.line = c.line, .col = c.col, .offset = c.pos, .complete = 1};
 }
 
-jsonpos jsonpos_at_offset(const char *text, size_t len, size_t at)
+jsonpos lbi_jsonpos_at_offset(const char *text, size_t len, size_t at)
 {
     cursor c = {.text = text, .len = len < at ? len : at, .line = 1, .col = 1};
     while (c.pos < c.len)
@@ -410,11 +411,18 @@ jsonpos jsonpos_at_offset(const char *text, size_t len, size_t at)
 
 #define LB_PTR_MAX 512
 
-void jsonpos_append_key(char *out, size_t n, const char *base, const char *key)
+void lbi_jsonpos_append_key(char *out, size_t n, const char *base, const char *key)
 {
-    char copy[LB_PTR_MAX]; /* out may be base itself */
-    snprintf(copy, sizeof copy, "%s", base);
-    size_t used = (size_t)snprintf(out, n, "%s/", copy);
+    /* base, cut at LB_PTR_MAX - 1 bytes, and "/", as much as fits in n (out may be base: moved,
+     * not copied); no formatted print, as a monster scenario's loader asks for thousands */
+    if (n == 0)
+        return;
+    size_t blen = strnlen(base, LB_PTR_MAX - 1), used = blen + 1;
+    size_t written = used < n - 1 ? used : n - 1;
+    memmove(out, base, written < blen ? written : blen);
+    if (written > blen)
+        out[blen] = '/';
+    out[written] = '\0';
     for (const char *p = key; *p && used + 3 < n; p++) {
         if (*p == '~' || *p == '/') {
             out[used++] = '~';
@@ -436,8 +444,8 @@ typedef struct syntax_frame {
 
 #define FRAMES_MAX 64
 
-void jsonpos_path_at(const char *text, size_t len, size_t at, char *path, size_t n,
-                     size_t *token)
+void lbi_jsonpos_path_at(const char *text, size_t len, size_t at, char *path, size_t n,
+                         size_t *token)
 {
     syntax_frame stack[FRAMES_MAX];
     int depth = 0, overflow = 0;
@@ -492,7 +500,7 @@ void jsonpos_path_at(const char *text, size_t len, size_t at, char *path, size_t
         char seg[32];
         if (stack[i].is_object) {
             char joined[LB_PTR_MAX];
-            jsonpos_append_key(joined, sizeof joined, path, stack[i].key);
+            lbi_jsonpos_append_key(joined, sizeof joined, path, stack[i].key);
             used = (size_t)snprintf(path, n, "%s", joined);
             continue;
         }

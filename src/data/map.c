@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lb/err.h"
 #include "lb/map.h"
 
 int lb_map_contains(const lb_map *m, lb_hex h)
@@ -89,12 +90,12 @@ int lb_map_suggest_label(const lb_map *m, const char *s, lb_hex *out)
         if (*p < '0' || *p > '9')
             continue;
         if (n + 1 >= sizeof digits)
-            return -1; /* far too long to be a slip */
+            return LB_NOT_FOUND; /* far too long to be a slip */
         digits[n++] = *p;
     }
     digits[n] = '\0';
     if (n == 0)
-        return -1;
+        return LB_NOT_FOUND;
     int want = m->col_digits + m->row_digits;
     suggestion tiers[4] = {{m, {0, 0}, 0}, {m, {0, 0}, 0}, {m, {0, 0}, 0}, {m, {0, 0}, 0}};
     /* 1: separators or letters left out */
@@ -133,9 +134,9 @@ int lb_map_suggest_label(const lb_map *m, const char *s, lb_hex *out)
     for (int t = 0; t < 4; t++)
         if (tiers[t].count) {
             if (tiers[t].count > 1)
-                return -1;
+                return LB_NOT_FOUND;
             *out = tiers[t].hex;
-            return 0;
+            return LB_OK;
         }
-    return -1;
+    return LB_NOT_FOUND;
 }

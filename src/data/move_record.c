@@ -11,7 +11,7 @@
 
 typedef struct reader {
     const char *base;
-    lb_move_record_report report;
+    lbi_report report;
     void *ctx;
 } reader;
 
@@ -102,8 +102,8 @@ static void spent(const reader *r, const json_t *rec, int *out)
     problem(r, "spent", "expected movement points: an integer or halves as \"N/2\", found %s", f);
 }
 
-void lb_move_record_load(const json_t *uj, const char *base, lb_unit *u, lb_arena *arena,
-                         lb_move_record_report report, void *ctx)
+void lbi_move_record_load(const json_t *uj, const char *base, lb_unit *u, lb_arena *arena,
+                          lbi_report report, void *ctx)
 {
     reader r = {base, report, ctx};
     lb_move_record *m = &u->move;
@@ -163,7 +163,7 @@ void lb_move_record_load(const json_t *uj, const char *base, lb_unit *u, lb_aren
                 "spent), found %d", least, least == 1 ? "" : "s", m->actions);
 }
 
-void lb_move_record_check(const lb_state *st, lb_move_record_report report, void *ctx)
+void lbi_move_record_check(const lb_state *st, lbi_report report, void *ctx)
 {
     for (int i = 0; i < st->nunits; i++) {
         const lb_unit *l = &st->units[i];

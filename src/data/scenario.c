@@ -11,11 +11,11 @@
 #include "scenario_battle.h"
 #include "scenario_int.h"
 
-#define FOUND(v) cj_found((v), fbuf, sizeof fbuf)
+#define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 
 /* ---- helpers every step shares ----------------------------------------------------------- */
 
-char *scn_dup(loader *L, const char *s)
+char *lbi_scn_dup(loader *L, const char *s)
 {
     if (!s)
         return NULL;
@@ -25,7 +25,7 @@ char *scn_dup(loader *L, const char *s)
     return d;
 }
 
-void *scn_alloc(loader *L, size_t n, size_t size)
+void *lbi_scn_alloc(loader *L, size_t n, size_t size)
 {
     void *p = lb_arena_calloc(L->st->arena, n ? n : 1, size);
     if (!p)
@@ -33,8 +33,8 @@ void *scn_alloc(loader *L, size_t n, size_t size)
     return p;
 }
 
-void scn_unknown_keys(loader *L, const json_t *obj, const char *base, const char *const *known,
-                      int nknown)
+void lbi_scn_unknown_keys(loader *L, const json_t *obj, const char *base, const char *const *known,
+                          int nknown)
 {
     if (!L->strict || !json_is_object(obj))
         return;
@@ -46,15 +46,15 @@ void scn_unknown_keys(loader *L, const json_t *obj, const char *base, const char
             ok = strcmp(key, known[i]) == 0;
         if (!ok) {
             char p[CJ_PATH], names[400], shown[80];
-            cj_path_key(p, base, key);
-            cj_join(names, sizeof names, known, nknown, SCN_NAMES_SHOWN);
-            scn_problem(L, p, "expected one of the keys %s, found %s", names,
-                        lb_err_quote(key, shown, sizeof shown));
+            lbi_cj_path_key(p, base, key);
+            lbi_cj_join(names, sizeof names, known, nknown, SCN_NAMES_SHOWN);
+            lbi_scn_problem(L, p, "expected one of the keys %s, found %s", names,
+                            lb_err_quote(key, shown, sizeof shown));
         }
     }
 }
 
-int scn_has_control(const char *s)
+int lbi_scn_has_control(const char *s)
 {
     for (const unsigned char *p = (const unsigned char *)s; *p; p++)
         if (*p < 0x20 || *p == 0x7F || (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F))
@@ -62,41 +62,42 @@ int scn_has_control(const char *s)
     return 0;
 }
 
-int scn_name_at(loader *L, const json_t *v, const char *path, const char *what, size_t max,
-                const char **out)
+int lbi_scn_name_at(loader *L, const json_t *v, const char *path, const char *what, size_t max,
+                    const char **out)
 {
     char fbuf[80];
     const char *s = NULL;
-    if (cj_string_at(&L->doc, v, path, what, &s) != 0)
+    if (lbi_cj_string_at(&L->doc, v, path, what, &s) != 0)
         return -1;
     if (json_string_length(v) > max) {
-        scn_problem(L, path, "expected %s of at most %zu bytes, found %s (%zu bytes)", what, max,
-                    FOUND(v), json_string_length(v));
+        lbi_scn_problem(L, path, "expected %s of at most %zu bytes, found %s (%zu bytes)", what,
+                        max, FOUND(v), json_string_length(v));
         return -1;
     }
     /* 11.9: what the loader keeps is printed back; no control character may drive a terminal */
-    if (scn_has_control(s)) {
-        scn_problem(L, path, "expected %s without control characters, found %s", what, FOUND(v));
+    if (lbi_scn_has_control(s)) {
+        lbi_scn_problem(L, path, "expected %s without control characters, found %s", what,
+                        FOUND(v));
         return -1;
     }
     *out = s;
     return 0;
 }
 
-int scn_name(loader *L, const json_t *obj, const char *base, const char *key, int required,
-             const char *what, size_t max, const char **out)
+int lbi_scn_name(loader *L, const json_t *obj, const char *base, const char *key, int required,
+                 const char *what, size_t max, const char **out)
 {
     char p[CJ_PATH];
     json_t *v = json_object_get(obj, key);
     if (!v && !required)
         return 1;
     const char *s = json_string_value(v);
-    if (s && *s && json_string_length(v) <= max && !scn_has_control(s)) {
+    if (s && *s && json_string_length(v) <= max && !lbi_scn_has_control(s)) {
         *out = s;
         return 0; /* the path is written only for a problem */
     }
-    cj_path_key(p, base, key);
-    return scn_name_at(L, v, p, what, max, out);
+    lbi_cj_path_key(p, base, key);
+    return lbi_scn_name_at(L, v, p, what, max, out);
 }
 
 /* ---- header: format, title, game, rules, fractions, sides, turn --------------------------- */
@@ -115,7 +116,7 @@ static int load_module(loader *L, const lb_load_opts *opts)
 {
     char fbuf[80];
     const char *game = NULL;
-    int rc = cj_string(&L->doc, L->root, "", "game", 0, "a game id", &game);
+    int rc = lbi_cj_string(&L->doc, L->root, "", "game", 0, "a game id", &game);
     if (rc != 0)
         return rc > 0 ? 0 : -1;
     const lb_module *m = find_module(opts, game);
@@ -125,21 +126,21 @@ static int load_module(loader *L, const lb_load_opts *opts)
         for (int i = 0; opts && i < opts->nmodules && n < 64; i++)
             ids[n++] = opts->modules[i].id;
         char list[400];
-        cj_join(list, sizeof list, ids, n, 64);
-        scn_problem(L, "/game", "expected a known game (%s), found %s",
-                    n ? list : "none available", FOUND(json_object_get(L->root, "game")));
+        lbi_cj_join(list, sizeof list, ids, n, 64);
+        lbi_scn_problem(L, "/game", "expected a known game (%s), found %s",
+                        n ? list : "none available", FOUND(json_object_get(L->root, "game")));
         return -1;
     }
-    L->module = (scn_text){m->file, m->text, m->len};
+    L->module = (lbi_scn_text){m->file, m->text, m->len};
     if (m->len >= 3 && memcmp(m->text, "\xEF\xBB\xBF", 3) == 0)
-        L->module = (scn_text){m->file, m->text + 3, m->len - 3}; /* as for the scenario */
-    if (scn_parse(L, SCN_MODULE, &L->module_root) != 0)
+        L->module = (lbi_scn_text){m->file, m->text + 3, m->len - 3}; /* as for the scenario */
+    if (lbi_scn_parse(L, SCN_MODULE, &L->module_root) != 0)
         return -1;
     if (!json_is_object(L->module_root)) {
-        scn_problem_module(L, "", "expected a chart module object");
+        lbi_scn_problem_module(L, "", "expected a chart module object");
         return -1;
     }
-    L->st->game = scn_dup(L, game);
+    L->st->game = lbi_scn_dup(L, game);
     return 0;
 }
 
@@ -149,20 +150,20 @@ static void load_sides(loader *L)
     lb_state *st = L->st;
     json_t *sides = json_object_get(L->root, "sides");
     if (!json_is_array(sides) || json_array_size(sides) != 2) {
-        scn_problem(L, "/sides", "expected a list of two side names, found %s", FOUND(sides));
+        lbi_scn_problem(L, "/sides", "expected a list of two side names, found %s", FOUND(sides));
         return;
     }
     for (size_t i = 0; i < 2; i++) {
         char p[CJ_PATH];
         const char *name = NULL;
-        cj_path_index(p, "/sides", i);
-        if (scn_name_at(L, json_array_get(sides, i), p, "a side name", SCN_NAME_BYTES_MAX,
-                        &name) == 0)
-            st->sides[i] = scn_dup(L, name);
+        lbi_cj_path_index(p, "/sides", i);
+        if (lbi_scn_name_at(L, json_array_get(sides, i), p, "a side name", SCN_NAME_BYTES_MAX,
+                            &name) == 0)
+            st->sides[i] = lbi_scn_dup(L, name);
     }
     if (st->sides[0] && st->sides[1] && strcmp(st->sides[0], st->sides[1]) == 0)
-        scn_problem(L, "/sides/1", "expected a name other than the first side's, found %s",
-                    FOUND(json_array_get(sides, 1)));
+        lbi_scn_problem(L, "/sides/1", "expected a name other than the first side's, found %s",
+                        FOUND(json_array_get(sides, 1)));
 }
 
 static void load_header(loader *L)
@@ -171,24 +172,24 @@ static void load_header(loader *L)
     lb_state *st = L->st;
     json_t *fmt = json_object_get(L->root, "format");
     if (!json_is_string(fmt) || strcmp(json_string_value(fmt), "labataille-scenario/1") != 0)
-        scn_problem(L, "/format", "expected \"labataille-scenario/1\", found %s", FOUND(fmt));
+        lbi_scn_problem(L, "/format", "expected \"labataille-scenario/1\", found %s", FOUND(fmt));
     const char *title = NULL;
-    if (scn_name(L, L->root, "", "title", 0, "a title", SCN_NAME_BYTES_MAX, &title) == 0)
-        st->title = scn_dup(L, title);
+    if (lbi_scn_name(L, L->root, "", "title", 0, "a title", SCN_NAME_BYTES_MAX, &title) == 0)
+        st->title = lbi_scn_dup(L, title);
 
     static const char *const editions[] = {"premier-2018", "premier-2017"};
-    int ed = cj_one_of(&L->doc, L->root, "", "rules", 0, editions, 2);
+    int ed = lbi_cj_one_of(&L->doc, L->root, "", "rules", 0, editions, 2);
     if (ed == -2 && L->module_root) {
         json_t *me = json_object_get(L->module_root, "edition");
         int mod_ed = json_is_string(me) ? lb_edition_parse(json_string_value(me)) : -1;
         if (mod_ed < 0)
-            scn_problem_module(L, "/edition", "expected \"premier-2018\" or \"premier-2017\"");
+            lbi_scn_problem_module(L, "/edition", "expected \"premier-2018\" or \"premier-2017\"");
         ed = mod_ed;
     }
     st->rules = ed >= 0 ? (lb_edition)ed : LB_RULES_2018;
 
     static const char *const fractions[] = {"exact", "round-down"};
-    int fr = cj_one_of(&L->doc, L->root, "", "fractions", 0, fractions, 2);
+    int fr = lbi_cj_one_of(&L->doc, L->root, "", "fractions", 0, fractions, 2);
     st->fractions = fr == 1 ? LB_FRACTIONS_ROUND_DOWN : LB_FRACTIONS_EXACT;
     load_sides(L);
 }
@@ -202,11 +203,11 @@ static void load_turn(loader *L)
     if (!turn)
         return;
     if (!json_is_object(turn)) {
-        scn_problem(L, "/turn", "expected an object, found %s", FOUND(turn));
+        lbi_scn_problem(L, "/turn", "expected an object, found %s", FOUND(turn));
         return;
     }
     static const char *const keys[] = {"time", "phasing", "segment"};
-    scn_unknown_keys(L, turn, "/turn", keys, 3);
+    lbi_scn_unknown_keys(L, turn, "/turn", keys, 3);
     json_t *time = json_object_get(turn, "time");
     if (time) {
         int h = -1, m = -1;
@@ -214,7 +215,8 @@ static void load_turn(loader *L)
         const char *s = json_is_string(time) ? json_string_value(time) : "";
         if (sscanf(s, "%2d:%2d%c", &h, &m, &tail) != 2 || strlen(s) != 5 || h < 0 || h > 23 ||
             m < 0 || m > 59)
-            scn_problem(L, "/turn/time", "expected a time of day \"HH:MM\", found %s", FOUND(time));
+            lbi_scn_problem(L, "/turn/time", "expected a time of day \"HH:MM\", found %s",
+                            FOUND(time));
         else
             st->turn.minutes = h * 60 + m;
     }
@@ -222,8 +224,8 @@ static void load_turn(loader *L)
     if (ph && st->sides[0] && st->sides[1]) {
         int side = json_is_string(ph) ? lb_state_side(st, json_string_value(ph)) : -1;
         if (side < 0)
-            scn_problem(L, "/turn/phasing", "expected one of the sides (%s, %s), found %s",
-                        st->sides[0], st->sides[1], FOUND(ph));
+            lbi_scn_problem(L, "/turn/phasing", "expected one of the sides (%s, %s), found %s",
+                            st->sides[0], st->sides[1], FOUND(ph));
         else
             st->turn.phasing = side;
     }
@@ -237,8 +239,10 @@ static void load_turn(loader *L)
             name[i] = json_string_value(sv)[i] == '-' ? '_' : json_string_value(sv)[i];
     int seg = lb_segment_parse(name);
     if (seg < 0)
-        scn_problem(L, "/turn/segment", "expected one of command, charge, movement, "
-                    "defensive_fire, offensive_fire, melee, morale_recovery, found %s", FOUND(sv));
+        lbi_scn_problem(L, "/turn/segment",
+                        "expected one of command, charge, movement, "
+                        "defensive_fire, offensive_fire, melee, morale_recovery, found %s",
+                        FOUND(sv));
     else
         st->turn.segment = (lb_segment)seg;
 }
@@ -254,19 +258,19 @@ static void load_all(loader *L, const lb_load_opts *opts)
 {
     char fbuf[80];
     if (!json_is_object(L->root)) {
-        scn_problem(L, "", "expected a scenario object, found %s", FOUND(L->root));
+        lbi_scn_problem(L, "", "expected a scenario object, found %s", FOUND(L->root));
         return;
     }
-    scn_unknown_keys(L, L->root, "", top_keys, (int)(sizeof top_keys / sizeof *top_keys));
+    lbi_scn_unknown_keys(L, L->root, "", top_keys, (int)(sizeof top_keys / sizeof *top_keys));
     L->inline_charts = json_object_get(L->root, "charts");
     int module = load_module(L, opts);
     load_header(L);
     load_turn(L);
     if (module != 0)
         return;
-    scn_load_charts(L);
-    if (scn_load_map(L) == 0)
-        scn_load_units(L);
+    lbi_scn_load_charts(L);
+    if (lbi_scn_load_map(L) == 0)
+        lbi_scn_load_units(L);
 }
 
 int lb_scenario_load(const char *file, const char *text, size_t len, const lb_load_opts *opts,
@@ -284,9 +288,9 @@ int lb_scenario_load(const char *file, const char *text, size_t len, const lb_lo
         char msg[LB_ERR_MSG_MAX];
         snprintf(msg, sizeof msg, "expected a scenario of at most %zu bytes (%zu MiB), found %zu "
                  "bytes", (size_t)LB_SCENARIO_BYTES_MAX, (size_t)LB_SCENARIO_BYTES_MAX >> 20, len);
-        scn_problem_file(&L, SCN_SCENARIO, LB_LIMIT, msg);
+        lbi_scn_problem_file(&L, SCN_SCENARIO, LB_LIMIT, msg);
         rc = LB_LIMIT;
-    } else if (scn_parse(&L, SCN_SCENARIO, &L.root) != 0) {
+    } else if (lbi_scn_parse(&L, SCN_SCENARIO, &L.root) != 0) {
         rc = LB_SYNTAX;
     } else {
         lb_arena *arena = lb_arena_new();
@@ -296,23 +300,26 @@ int lb_scenario_load(const char *file, const char *text, size_t len, const lb_lo
             L.nomem = 1;
         } else {
             L.st->arena = arena;
-            scn_readers_init(&L);
-            L.st->source = scn_dup(&L, file);
+            lbi_scn_readers_init(&L);
+            L.st->source = lbi_scn_dup(&L, file);
             load_all(&L, opts);
         }
     }
     json_decref(L.module_root);
     json_decref(L.root);
     int ok = L.st && !L.nomem && !L.found;
-    if (ok && lb_state_reindex(L.st) != LB_OK)
+    /* the index the placement checks made is kept: made again here, right after the tree's
+     * frees above, its first large allocation would have malloc gather the tree's thousands of
+     * small blocks there and then (5% of a monster game's load) */
+    if (ok && !L.indexed && lb_state_reindex(L.st) != LB_OK)
         ok = 0, L.nomem = 1;
     if (ok) {
         *out = L.st;
-        scn_problems_finish(&L, errs);
+        lbi_scn_problems_finish(&L, errs);
         return LB_OK;
     }
     lb_state_free(L.st);
-    if (scn_problems_finish(&L, errs) != LB_OK || L.nomem)
+    if (lbi_scn_problems_finish(&L, errs) != LB_OK || L.nomem)
         return LB_NOMEM;
     return rc;
 }

@@ -4,6 +4,7 @@
 
 #include <jansson.h>
 #include "lb/state.h"
+#include "lbi.h"
 
 /* The top-level keys it reads, for the loader's strict mode. */
 #define SCN_BATTLE_KEYS "victory", "reinforcements", "organisation", "movement_time_limit_s"
@@ -12,7 +13,7 @@
  * placement is checked, and takes the reinforcements off the map (they are never on it with the
  * units that start there). Every problem goes to report(ctx, scenario path, "expected …, found
  * …"); strict reports unknown keys. Returns 0, or -1 when out of memory. */
-int scn_battle_load(const json_t *root, lb_state *st, int strict,
-                    void (*report)(void *ctx, const char *path, const char *msg), void *ctx);
+LBI int lbi_scn_battle_load(const json_t *root, lb_state *st, int strict,
+                            void (*report)(void *ctx, const char *path, const char *msg), void *ctx);
 
 #endif

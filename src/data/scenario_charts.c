@@ -9,7 +9,7 @@
 #include "lb/move_charts.h"
 #include "scenario_int.h"
 
-#define FOUND(v) cj_found((v), fbuf, sizeof fbuf)
+#define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 
 static const char *const arm_keys[LB_MOVE_ARMS] = {"infantry", "cavalry", "artillery"};
 
@@ -38,24 +38,25 @@ static int compile_move(loader *L, const json_t *entry, const char *cpath, int m
 {
     char p[CJ_PATH], fbuf[80];
     json_t *m = json_object_get(entry, "move");
-    cj_path_key(p, cpath, "move");
+    lbi_cj_path_key(p, cpath, "move");
     if (!json_is_object(m)) {
-        scn_problem_chart(L, p, "expected an object of movement costs by arm, found %s", FOUND(m));
+        lbi_scn_problem_chart(L, p, "expected an object of movement costs by arm, found %s",
+                              FOUND(m));
         return -1;
     }
     int ok = 0;
     for (int a = 0; a < LB_MOVE_ARMS; a++) {
         json_t *v = json_object_get(m, arm_keys[a]);
         char pa[CJ_PATH];
-        cj_path_key(pa, p, arm_keys[a]);
+        lbi_cj_path_key(pa, p, arm_keys[a]);
         if (json_is_null(v)) {
             move[a] = LB_MOVE_PROHIBITED;
         } else if (json_is_integer(v) && json_integer_value(v) >= 0 &&
                    json_integer_value(v) <= 99) {
             move[a] = (int)json_integer_value(v);
         } else {
-            scn_problem_chart(L, pa, "expected movement points 0-99 or null (prohibited), found %s",
-                              FOUND(v));
+            lbi_scn_problem_chart(
+                L, pa, "expected movement points 0-99 or null (prohibited), found %s", FOUND(v));
             ok = -1;
         }
     }
@@ -67,7 +68,7 @@ static int compile_los(loader *L, const json_t *entry, const char *cpath, int al
                        lb_los_class *out)
 {
     static const char *const classes[] = {"clear", "blocks", "dwelling"};
-    int los = cj_enum(&L->chart, entry, cpath, "los", 0, classes, allow_dwelling ? 3 : 2);
+    int los = lbi_cj_enum(&L->chart, entry, cpath, "los", 0, classes, allow_dwelling ? 3 : 2);
     *out = los == 1 ? LB_LOS_BLOCKS : los == 2 ? LB_LOS_DWELLING : LB_LOS_CLEAR;
     return los == -1 ? -1 : 0;
 }
@@ -76,10 +77,10 @@ static int compile_los(loader *L, const json_t *entry, const char *cpath, int al
 static int type_id(loader *L, const char *key, const char *path, const char *what)
 {
     char shown[80];
-    if (!scn_has_control(key))
+    if (!lbi_scn_has_control(key))
         return 0;
-    scn_problem_chart(L, path, "expected %s id without control characters, found %s", what,
-                      lb_err_quote(key, shown, sizeof shown));
+    lbi_scn_problem_chart(L, path, "expected %s id without control characters, found %s", what,
+                          lb_err_quote(key, shown, sizeof shown));
     return -1;
 }
 
@@ -88,13 +89,14 @@ static json_t *table(loader *L, const json_t *charts, const char *key, const cha
 {
     char fbuf[80], p[CJ_PATH];
     json_t *t = json_object_get(charts, key);
-    cj_path_key(p, "", key);
+    lbi_cj_path_key(p, "", key);
     if (t && !json_is_object(t)) {
-        scn_problem_chart(L, p, "expected an object of %s, found %s", what, FOUND(t));
+        lbi_scn_problem_chart(L, p, "expected an object of %s, found %s", what, FOUND(t));
         return NULL;
     }
     if (t && json_object_size(t) > (size_t)max) {
-        scn_problem_chart(L, p, "expected at most %d %s, found %zu", max, what, json_object_size(t));
+        lbi_scn_problem_chart(L, p, "expected at most %d %s, found %zu", max, what,
+                              json_object_size(t));
         return NULL;
     }
     return t;
@@ -105,22 +107,23 @@ static void compile_terrain(loader *L, const json_t *charts)
     char fbuf[80];
     lb_charts *c = &L->st->charts;
     json_t *terrain = table(L, charts, "terrain", "terrain types", SCN_TERRAIN_TYPES_MAX);
-    if (!terrain || !(c->terrain = scn_alloc(L, json_object_size(terrain), sizeof *c->terrain)))
+    if (!terrain || !(c->terrain = lbi_scn_alloc(L, json_object_size(terrain), sizeof *c->terrain)))
         return;
     const char *key;
     json_t *entry;
     json_object_foreach(terrain, key, entry) {
         char p[CJ_PATH];
-        cj_path_key(p, "/terrain", key);
+        lbi_cj_path_key(p, "/terrain", key);
         if (!json_is_object(entry)) {
-            scn_problem_chart(L, p, "expected a terrain type object, found %s", FOUND(entry));
+            lbi_scn_problem_chart(L, p, "expected a terrain type object, found %s", FOUND(entry));
             continue;
         }
         lb_terrain_type *t = &c->terrain[c->nterrain];
-        if (type_id(L, key, p, "a terrain type") || cj_bool(&L->chart, entry, p, "general_order", &t->general_order) < 0 ||
+        if (type_id(L, key, p, "a terrain type") ||
+            lbi_cj_bool(&L->chart, entry, p, "general_order", &t->general_order) < 0 ||
             compile_move(L, entry, p, t->move) || compile_los(L, entry, p, 1, &t->los))
             continue;
-        t->id = scn_dup(L, key);
+        t->id = lbi_scn_dup(L, key);
         c->nterrain++;
     }
 }
@@ -130,21 +133,21 @@ static void compile_hexsides(loader *L, const json_t *charts)
     char fbuf[80];
     lb_charts *c = &L->st->charts;
     json_t *sides = table(L, charts, "hexsides", "hexside types", SCN_HEXSIDE_TYPES_MAX);
-    if (!sides || !(c->hexsides = scn_alloc(L, json_object_size(sides), sizeof *c->hexsides)))
+    if (!sides || !(c->hexsides = lbi_scn_alloc(L, json_object_size(sides), sizeof *c->hexsides)))
         return;
     const char *key;
     json_t *entry;
     json_object_foreach(sides, key, entry) {
         char p[CJ_PATH];
-        cj_path_key(p, "/hexsides", key);
+        lbi_cj_path_key(p, "/hexsides", key);
         if (!json_is_object(entry)) {
-            scn_problem_chart(L, p, "expected a hexside type object, found %s", FOUND(entry));
+            lbi_scn_problem_chart(L, p, "expected a hexside type object, found %s", FOUND(entry));
             continue;
         }
         lb_hexside_type *t = &c->hexsides[c->nhexsides];
         if (type_id(L, key, p, "a hexside type") || compile_move(L, entry, p, t->move) || compile_los(L, entry, p, 0, &t->los))
             continue;
-        t->id = scn_dup(L, key);
+        t->id = lbi_scn_dup(L, key);
         c->nhexsides++;
     }
     /* cancels: a bridge or ford listed with the stream it crosses replaces the stream's cost */
@@ -154,10 +157,10 @@ static void compile_hexsides(loader *L, const json_t *charts)
         if (self < 0 || !list)
             continue;
         char entry_path[CJ_PATH], p[CJ_PATH];
-        cj_path_key(entry_path, "/hexsides", key);
-        cj_path_key(p, entry_path, "cancels");
+        lbi_cj_path_key(entry_path, "/hexsides", key);
+        lbi_cj_path_key(p, entry_path, "cancels");
         if (!json_is_array(list)) {
-            scn_problem_chart(L, p, "expected a list of hexside types, found %s", FOUND(list));
+            lbi_scn_problem_chart(L, p, "expected a list of hexside types, found %s", FOUND(list));
             continue;
         }
         size_t i;
@@ -165,10 +168,10 @@ static void compile_hexsides(loader *L, const json_t *charts)
         json_array_foreach(list, i, v) {
             int other = json_is_string(v) ? lb_charts_hexside(c, json_string_value(v)) : -1;
             char pi[CJ_PATH];
-            cj_path_index(pi, p, i);
+            lbi_cj_path_index(pi, p, i);
             if (other < 0)
-                scn_problem_chart(L, pi, "expected a hexside type of the charts, found %s",
-                                  FOUND(v));
+                lbi_scn_problem_chart(L, pi, "expected a hexside type of the charts, found %s",
+                                      FOUND(v));
             else
                 c->hexsides[self].cancels |= 1u << other;
         }
@@ -186,8 +189,8 @@ static void compile_elevation(loader *L, const json_t *charts)
     json_t *v = json_object_get(e, "change_hexside");
     if (!json_is_object(e) || (v && (!json_is_string(v) ||
                                      lb_charts_hexside(c, json_string_value(v)) < 0))) {
-        scn_problem_chart(L, v ? "/elevation/change_hexside" : "/elevation",
-                          "expected a hexside type of the charts, found %s", FOUND(v ? v : e));
+        lbi_scn_problem_chart(L, v ? "/elevation/change_hexside" : "/elevation",
+                              "expected a hexside type of the charts, found %s", FOUND(v ? v : e));
         return;
     }
     if (v)
@@ -206,15 +209,15 @@ static const char *chart_number(loader *L, const char *cpath, size_t *len)
 {
     char spath[CJ_PATH];
     snprintf(spath, sizeof spath, "/charts%s", cpath);
-    const scn_text *src = &L->scenario;
+    const lbi_scn_text *src = &L->scenario;
     const char *ptr = spath;
     jsonpos at = {0};
-    if (L->inline_charts && jsonpos_locate_all(L->scenario.text, L->scenario.len, &ptr, 1, &at))
+    if (L->inline_charts && lbi_jsonpos_locate_all(L->scenario.text, L->scenario.len, &ptr, 1, &at))
         return NULL;
     if (!at.complete && L->module.text) {
         src = &L->module;
         ptr = cpath;
-        if (jsonpos_locate_all(L->module.text, L->module.len, &ptr, 1, &at))
+        if (lbi_jsonpos_locate_all(L->module.text, L->module.len, &ptr, 1, &at))
             return NULL;
     }
     if (!at.complete || at.offset >= src->len)
@@ -236,11 +239,12 @@ static int chart_decimal(loader *L, const char *cpath, lb_frac *out)
     if (text && len < 40 && lb_frac_parse_decimal(text, len, 3, out) == 0 && out->num > 0 &&
         out->num <= 999 * out->den)
         return 0;
-    scn_problem_chart(L, cpath,
-                      "expected an integer 1-999, {\"num\": n, \"den\": d} or an exact decimal "
-                      "above 0 and up to 999 with at most 3 places such as 1.5, found %.*s (write "
-                      "a fraction such as 1/3 as {\"num\": 1, \"den\": 3})",
-                      text && len < 40 ? (int)len : 3, text && len < 40 ? text : "...");
+    lbi_scn_problem_chart(
+        L, cpath,
+        "expected an integer 1-999, {\"num\": n, \"den\": d} or an exact decimal "
+        "above 0 and up to 999 with at most 3 places such as 1.5, found %.*s (write "
+        "a fraction such as 1/3 as {\"num\": 1, \"den\": 3})",
+        text && len < 40 ? (int)len : 3, text && len < 40 ? text : "...");
     return -1;
 }
 
@@ -253,7 +257,7 @@ static int chart_frac(loader *L, const json_t *entry, const char *cpath, const c
     json_t *v = json_object_get(entry, key);
     if (!v && !required)
         return 0;
-    cj_path_key(p, cpath, key);
+    lbi_cj_path_key(p, cpath, key);
     if (json_is_real(v))
         return chart_decimal(L, p, out);
     json_t *num = json_object_get(v, "num"), *den = json_object_get(v, "den");
@@ -267,8 +271,8 @@ static int chart_frac(loader *L, const json_t *entry, const char *cpath, const c
         *out = lb_frac_make(json_integer_value(num), json_integer_value(den));
         return 0;
     }
-    scn_problem_chart(L, p, "expected an integer 1-999 or {\"num\": n, \"den\": d}, found %s",
-                      FOUND(v));
+    lbi_scn_problem_chart(L, p, "expected an integer 1-999 or {\"num\": n, \"den\": d}, found %s",
+                          FOUND(v));
     return -1;
 }
 
@@ -277,8 +281,8 @@ static int chart_name(loader *L, const json_t *entry, const char *cpath, const c
                       const char **out)
 {
     const char *s = NULL;
-    int rc = cj_string(&L->chart, entry, cpath, key, 0, "a name", &s);
-    *out = rc == 0 ? scn_dup(L, s) : NULL;
+    int rc = lbi_cj_string(&L->chart, entry, cpath, key, 0, "a name", &s);
+    *out = rc == 0 ? lbi_scn_dup(L, s) : NULL;
     return rc < 0 ? -1 : 0;
 }
 
@@ -287,30 +291,33 @@ static int compile_fire_multiple(loader *L, const json_t *entry, const char *p, 
 {
     char fbuf[80], pf[CJ_PATH];
     if (!json_is_object(entry)) {
-        scn_problem_chart(L, p, "expected a fire multiple object, found %s", FOUND(entry));
+        lbi_scn_problem_chart(L, p, "expected a fire multiple object, found %s", FOUND(entry));
         return -1;
     }
     json_t *form = json_object_get(entry, "formation");
     int f = json_is_string(form) ? lb_formation_parse(json_string_value(form)) : -1;
-    cj_path_key(pf, p, "formation");
+    lbi_cj_path_key(pf, p, "formation");
     if (f < 0) {
-        scn_problem_chart(L, pf, "expected a formation (column, line, carre, skirmish, general, "
-                                 "road, limbered, unlimbered, masse), found %s", FOUND(form));
+        lbi_scn_problem_chart(L, pf,
+                              "expected a formation (column, line, carre, skirmish, general, "
+                              "road, limbered, unlimbered, masse), found %s",
+                              FOUND(form));
         return -1;
     }
     m->formation = (lb_formation)f;
-    if (cj_bool(&L->chart, entry, p, "printed", &m->printed) < 0)
+    if (lbi_cj_bool(&L->chart, entry, p, "printed", &m->printed) < 0)
         return -1;
     m->range = m->formation == LB_FORM_SKIRMISH ? 2 : 1;
     if (m->printed && (json_object_get(entry, "per_hex") || json_object_get(entry, "multiple"))) {
-        scn_problem_chart(L, p, "expected either \"printed\": true or per_hex and multiple, found "
-                                "both");
+        lbi_scn_problem_chart(L, p,
+                              "expected either \"printed\": true or per_hex and multiple, found "
+                              "both");
         return -1;
     }
     if (chart_name(L, entry, p, "nation", &m->nation) || chart_name(L, entry, p, "class", &m->cls) ||
-        cj_int(&L->chart, entry, p, "per_hex", !m->printed, 1, 999, &m->per_hex) < 0 ||
+        lbi_cj_int(&L->chart, entry, p, "per_hex", !m->printed, 1, 999, &m->per_hex) < 0 ||
         chart_frac(L, entry, p, "multiple", !m->printed, &m->multiple) ||
-        cj_int(&L->chart, entry, p, "range", 0, 1, 999, &m->range) < 0)
+        lbi_cj_int(&L->chart, entry, p, "range", 0, 1, 999, &m->range) < 0)
         return -1;
     return 0;
 }
@@ -323,23 +330,23 @@ static void compile_fire_multiples(loader *L, const json_t *charts)
     if (!list)
         return;
     if (!json_is_array(list)) {
-        scn_problem_chart(L, "/fire_multiples", "expected a list of fire multiples, found %s",
-                          FOUND(list));
+        lbi_scn_problem_chart(L, "/fire_multiples", "expected a list of fire multiples, found %s",
+                              FOUND(list));
         return;
     }
     if (json_array_size(list) > SCN_FIRE_MULTIPLES_MAX) {
-        scn_problem_chart(L, "/fire_multiples", "expected at most %d fire multiples, found %zu",
-                          SCN_FIRE_MULTIPLES_MAX, json_array_size(list));
+        lbi_scn_problem_chart(L, "/fire_multiples", "expected at most %d fire multiples, found %zu",
+                              SCN_FIRE_MULTIPLES_MAX, json_array_size(list));
         return;
     }
-    c->fire_multiples = scn_alloc(L, json_array_size(list), sizeof *c->fire_multiples);
+    c->fire_multiples = lbi_scn_alloc(L, json_array_size(list), sizeof *c->fire_multiples);
     if (!c->fire_multiples)
         return;
     size_t i;
     json_t *entry;
     json_array_foreach(list, i, entry) {
         char p[CJ_PATH];
-        cj_path_index(p, "/fire_multiples", i);
+        lbi_cj_path_index(p, "/fire_multiples", i);
         lb_fire_multiple m = {0};
         if (compile_fire_multiple(L, entry, p, &m))
             continue;
@@ -350,8 +357,10 @@ static void compile_fire_multiples(loader *L, const json_t *charts)
                  !same_name(c->fire_multiples[k].cls, m.cls)))
             k++;
         if (k < c->nfire_multiples)
-            scn_problem_chart(L, p, "expected one entry per nation, class and formation, found a "
-                                    "second (the first is /fire_multiples/%d)", k);
+            lbi_scn_problem_chart(L, p,
+                                  "expected one entry per nation, class and formation, found a "
+                                  "second (the first is /fire_multiples/%d)",
+                                  k);
         else
             c->fire_multiples[c->nfire_multiples++] = m;
     }
@@ -364,7 +373,7 @@ static void compile_morale(loader *L, const json_t *charts)
     if (!m)
         return;
     if (!json_is_object(m)) {
-        scn_problem_chart(L, "/morale", "expected an object, found %s", FOUND(m));
+        lbi_scn_problem_chart(L, "/morale", "expected an object, found %s", FOUND(m));
         return;
     }
     static const char *const keys[2] = {"auto_pass", "auto_fail"};
@@ -374,14 +383,14 @@ static void compile_morale(loader *L, const json_t *charts)
         if (!v || json_is_null(v))
             continue;
         char p[CJ_PATH];
-        cj_path_key(p, "/morale", keys[k]);
-        *slots[k] = cj_roll_value(v);
+        lbi_cj_path_key(p, "/morale", keys[k]);
+        *slots[k] = lbi_cj_roll_value(v);
         if (!*slots[k])
-            scn_problem_chart(L, p, "expected a roll 11-66, found %s", FOUND(v));
+            lbi_scn_problem_chart(L, p, "expected a roll 11-66, found %s", FOUND(v));
     }
 }
 
-void scn_load_charts(loader *L)
+void lbi_scn_load_charts(loader *L)
 {
     char fbuf[80];
     json_t *merged = json_object();
@@ -402,8 +411,8 @@ void scn_load_charts(loader *L)
         }
     }
     if (L->inline_charts && !json_is_object(L->inline_charts)) {
-        scn_problem(L, "/charts", "expected an object of charts, found %s",
-                    FOUND(L->inline_charts));
+        lbi_scn_problem(L, "/charts", "expected an object of charts, found %s",
+                        FOUND(L->inline_charts));
     } else if (L->inline_charts) {
         json_t *m = merge(merged, L->inline_charts);
         json_decref(merged);
@@ -414,7 +423,7 @@ void scn_load_charts(loader *L)
         }
     }
     lb_charts *c = &L->st->charts;
-    c->doc = merged;
+    c->doc = (struct lbi_chart_doc *)merged; /* read back with lbi_chart_doc */
     compile_terrain(L, merged);
     compile_hexsides(L, merged);
     compile_elevation(L, merged);
@@ -422,13 +431,13 @@ void scn_load_charts(loader *L)
     compile_morale(L, merged);
     /* the fire tables (charts-format 4.1, 5.2-5.6), the charge tables (7), the melee tables (6)
      * and the movement tables (4.1, 4.5, 8.1), once per state */
-    if (lb_fire_charts_compile(merged, c, L->st->arena, L->strict, scn_report_chart, L,
-                               &c->fire) == LB_NOMEM ||
-        lb_charge_charts_compile(merged, c, L->st->arena, L->strict, scn_report_chart, L,
-                                 &c->charge) == LB_NOMEM ||
-        lb_melee_charts_compile(merged, c, L->st->arena, L->strict, scn_report_chart, L,
-                                &c->melee) == LB_NOMEM ||
-        lb_move_charts_compile(merged, c, L->st->arena, L->strict, scn_report_chart, L,
-                               &c->move) == LB_NOMEM)
+    if (lbi_fire_charts_compile(merged, c, L->st->arena, L->strict, lbi_scn_report_chart, L,
+                                &c->fire) == LB_NOMEM ||
+        lbi_charge_charts_compile(merged, c, L->st->arena, L->strict, lbi_scn_report_chart, L,
+                                  &c->charge) == LB_NOMEM ||
+        lbi_melee_charts_compile(merged, c, L->st->arena, L->strict, lbi_scn_report_chart, L,
+                                 &c->melee) == LB_NOMEM ||
+        lbi_move_charts_compile(merged, c, L->st->arena, L->strict, lbi_scn_report_chart, L,
+                                &c->move) == LB_NOMEM)
         L->nomem = 1;
 }

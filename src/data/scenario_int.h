@@ -7,6 +7,7 @@
 
 #include "chart_json.h"
 #include "lb/scenario.h"
+#include "lbi.h"
 
 /*
  * A load runs in steps, each in its own file: scenario_parse.c (text to JSON), scenario.c (entry
@@ -28,24 +29,24 @@
 #define SCN_FIRE_MULTIPLES_MAX 1000
 #define SCN_NAMES_SHOWN 8         /* names listed in "expected one of …" */
 
-typedef enum scn_source { SCN_SCENARIO, SCN_MODULE } scn_source;
+typedef enum lbi_scn_source { SCN_SCENARIO, SCN_MODULE } lbi_scn_source;
 
-typedef struct scn_text {
+typedef struct lbi_scn_text {
     const char *file;
     const char *text; /* NULL for a module when the scenario names no game */
     size_t len;
-} scn_text;
+} lbi_scn_text;
 
-typedef struct scn_entry {
+typedef struct lbi_scn_entry {
     lb_err e;         /* file, path, message; line and column once placed */
-    scn_source in;
+    lbi_scn_source in;
     int k;            /* the k-th character of the string at the path, or -1 */
     int placed;       /* line and column known when reported (syntax errors) */
-} scn_entry;
+} lbi_scn_entry;
 
 typedef struct loader {
-    scn_text scenario;
-    scn_text module;
+    lbi_scn_text scenario;
+    lbi_scn_text module;
     json_t *root;
     json_t *module_root;
     json_t *inline_charts; /* the scenario's "charts", or NULL */
@@ -53,7 +54,7 @@ typedef struct loader {
     lb_state *st;
     cj doc;                /* readers reporting at scenario paths */
     cj chart;              /* readers reporting at merged-chart paths, placed by R-SCN-7 */
-    scn_entry *problems;
+    lbi_scn_entry *problems;
     int nproblems;
     int cap;
     long found;            /* problems found, listed or not */
@@ -62,74 +63,75 @@ typedef struct loader {
     int reported_cap;
     int reported_sorted;
     int nomem;
+    int indexed;           /* the state's hex index is up to date (the placement checks made it) */
 } loader;
 
 /* ---- scenario_problems.c ----------------------------------------------------------------- */
 
 /* Sets up the two readers once the state exists. */
-void scn_readers_init(loader *L);
+LBI void lbi_scn_readers_init(loader *L);
 /* A problem at scenario path (its deepest existing parent when the value is missing). */
-void scn_problem(loader *L, const char *path, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+LBI void lbi_scn_problem(loader *L, const char *path, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
 /* A problem at path in the game module's text. */
-void scn_problem_module(loader *L, const char *path, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+LBI void lbi_scn_problem_module(loader *L, const char *path, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
 /* A problem at the k-th character of the string at scenario path. */
-void scn_problem_char(loader *L, const char *path, int k, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+LBI void lbi_scn_problem_char(loader *L, const char *path, int k, const char *fmt, ...)
+        __attribute__((format(printf, 4, 5)));
 /* A problem at merged-chart path cpath ("/terrain/woods/move"), placed in the scenario's inline
  * charts when they hold it, else in the module (R-SCN-7). */
-void scn_problem_chart(loader *L, const char *cpath, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+LBI void lbi_scn_problem_chart(loader *L, const char *cpath, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
 /* A problem whose position is known already (a syntax error), with its code. */
-void scn_problem_placed(loader *L, scn_source in, int code, int line, int col, const char *path,
-                        const char *msg);
+LBI void lbi_scn_problem_placed(loader *L, lbi_scn_source in, int code, int line, int col,
+                                const char *path, const char *msg);
 /* A problem of the whole file (no line), with its code. */
-void scn_problem_file(loader *L, scn_source in, int code, const char *msg);
+LBI void lbi_scn_problem_file(loader *L, lbi_scn_source in, int code, const char *msg);
 /* True while problems are still listed: callers may skip building messages when not. */
-int scn_listing(const loader *L);
+LBI int lbi_scn_listing(const loader *L);
 /* Lets no further problem be reported at path: its value was reported while parsing. */
-void scn_mark_reported(loader *L, const char *path);
+LBI void lbi_scn_mark_reported(loader *L, const char *path);
 /* Places every problem (one walk per text), appends them to errs sorted by position, then a last
  * line when some were not listed; frees the list. LB_OK or LB_NOMEM. */
-int scn_problems_finish(loader *L, lb_errlist *errs);
+LBI int lbi_scn_problems_finish(loader *L, lb_errlist *errs);
 /* Report callbacks for the chart compilers: ctx is the loader, path a merged-chart path. */
-void scn_report_chart(void *ctx, const char *path, const char *msg);
+LBI void lbi_scn_report_chart(void *ctx, const char *path, const char *msg);
 /* Report callback at a scenario path: ctx is the loader. */
-void scn_report_doc(void *ctx, const char *path, const char *msg);
+LBI void lbi_scn_report_doc(void *ctx, const char *path, const char *msg);
 
 /* ---- scenario_parse.c -------------------------------------------------------------------- */
 
 /* Parses one text (a UTF-8 byte-order mark already skipped) into *out; reports syntax errors and
  * numbers beyond range (those at their path, then the parse goes on). 0, or -1 when refused. */
-int scn_parse(loader *L, scn_source in, json_t **out);
+LBI int lbi_scn_parse(loader *L, lbi_scn_source in, json_t **out);
 
 /* ---- scenario_charts.c, scenario_map.c, scenario_units.c ---------------------------------- */
 
 /* Merges the module and the inline charts and compiles every table into the state's charts. */
-void scn_load_charts(loader *L);
+LBI void lbi_scn_load_charts(loader *L);
 /* The map: size, legend, terrain, elevation and hexsides; 0, or -1 when it cannot be used. */
-int scn_load_map(loader *L);
+LBI int lbi_scn_load_map(loader *L);
 /* The units, then (when they are sound) their placement (R-SCN-4, R-SCN-5). */
-void scn_load_units(loader *L);
+LBI void lbi_scn_load_units(loader *L);
 
 /* ---- shared helpers ---------------------------------------------------------------------- */
 
 /* A copy of s in the state's arena (NULL for NULL), noting when memory runs out. */
-char *scn_dup(loader *L, const char *s);
+LBI char *lbi_scn_dup(loader *L, const char *s);
 /* n zeroed elements in the state's arena (at least one), noting when memory runs out. */
-void *scn_alloc(loader *L, size_t n, size_t size);
+LBI void *lbi_scn_alloc(loader *L, size_t n, size_t size);
 /* In strict mode, reports every key of obj (an object at scenario path base) not in known. */
-void scn_unknown_keys(loader *L, const json_t *obj, const char *base, const char *const *known,
-                      int nknown);
+LBI void lbi_scn_unknown_keys(loader *L, const json_t *obj, const char *base,
+                              const char *const *known, int nknown);
 /* True when s holds a control character: U+0000-U+001F, U+007F-U+009F (11.9). */
-int scn_has_control(const char *s);
+LBI int lbi_scn_has_control(const char *s);
 /* A name the loader keeps (a side, a title, a unit's name, nation or class): a non-empty string
  * of at most max bytes without control characters (11.9); 0, 1 absent and optional, -1 reported. */
-int scn_name(loader *L, const json_t *obj, const char *base, const char *key, int required,
-             const char *what, size_t max, const char **out);
+LBI int lbi_scn_name(loader *L, const json_t *obj, const char *base, const char *key, int required,
+                     const char *what, size_t max, const char **out);
 /* The same read of the value v at path (NULL is missing): 0, or -1 reported. */
-int scn_name_at(loader *L, const json_t *v, const char *path, const char *what, size_t max,
-                const char **out);
+LBI int lbi_scn_name_at(loader *L, const json_t *v, const char *path, const char *what, size_t max,
+                        const char **out);
 
 #endif

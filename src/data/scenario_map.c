@@ -4,7 +4,7 @@
 
 #include "scenario_int.h"
 
-#define FOUND(v) cj_found((v), fbuf, sizeof fbuf)
+#define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 
 /* Legend entries: a terrain type index, or one of these. */
 enum { LEGEND_NONE = -1, LEGEND_REPORTED = -2 };
@@ -35,8 +35,10 @@ static void load_legend(loader *L, const json_t *map, legend *lg)
     lg->usable = 0;
     json_t *obj = json_object_get(map, "legend");
     if (!json_is_object(obj)) {
-        scn_problem(L, "/map/legend", "expected an object from map characters to terrain types, "
-                                      "found %s", FOUND(obj));
+        lbi_scn_problem(L, "/map/legend",
+                        "expected an object from map characters to terrain types, "
+                        "found %s",
+                        FOUND(obj));
         return;
     }
     lg->usable = 1;
@@ -46,11 +48,11 @@ static void load_legend(loader *L, const json_t *map, legend *lg)
     size_t used = 0;
     json_object_foreach(obj, key, v) {
         char p[CJ_PATH];
-        cj_path_key(p, "/map/legend", key);
+        lbi_cj_path_key(p, "/map/legend", key);
         if (strlen(key) != 1 || (unsigned char)key[0] < 0x21 || (unsigned char)key[0] > 0x7E) {
             char shown[40];
-            scn_problem(L, p, "expected a key of one printable ASCII character, found %s",
-                        lb_err_quote(key, shown, sizeof shown));
+            lbi_scn_problem(L, p, "expected a key of one printable ASCII character, found %s",
+                            lb_err_quote(key, shown, sizeof shown));
             continue;
         }
         if (used + 3 < sizeof lg->keys)
@@ -63,9 +65,9 @@ static void load_legend(loader *L, const json_t *map, legend *lg)
             for (int i = 0; i < c->nterrain && n <= SCN_NAMES_SHOWN; i++)
                 ids[n++] = c->terrain[i].id;
             char list[400];
-            cj_join(list, sizeof list, ids, n, SCN_NAMES_SHOWN);
-            scn_problem(L, p, "expected a terrain type of the charts (%s), found %s",
-                        c->nterrain ? list : "none defined", FOUND(v));
+            lbi_cj_join(list, sizeof list, ids, n, SCN_NAMES_SHOWN);
+            lbi_scn_problem(L, p, "expected a terrain type of the charts (%s), found %s",
+                            c->nterrain ? list : "none defined", FOUND(v));
             lg->terrain[(int)key[0]] = LEGEND_REPORTED;
             continue;
         }
@@ -89,32 +91,33 @@ static void load_grid(loader *L, const json_t *map, const char *key, const legen
 {
     char fbuf[80], base[CJ_PATH];
     lb_map *m = &L->st->map;
-    cj_path_key(base, "/map", key);
+    lbi_cj_path_key(base, "/map", key);
     json_t *rows = json_object_get(map, key);
     if (!rows && !lg)
         return;
     if (!json_is_array(rows)) {
-        scn_problem(L, base, "expected a list of %d strings, one per row, found %s", m->rows,
-                    FOUND(rows));
+        lbi_scn_problem(L, base, "expected a list of %d strings, one per row, found %s", m->rows,
+                        FOUND(rows));
         return;
     }
     if ((int)json_array_size(rows) != m->rows) {
-        scn_problem(L, base, "expected %d rows, found %zu", m->rows, json_array_size(rows));
+        lbi_scn_problem(L, base, "expected %d rows, found %zu", m->rows, json_array_size(rows));
         return;
     }
     size_t r;
     json_t *row;
     json_array_foreach(rows, r, row) {
         char p[CJ_PATH];
-        cj_path_index(p, base, r);
+        lbi_cj_path_index(p, base, r);
         if (!json_is_string(row)) {
-            scn_problem(L, p, "expected a string of %d characters, found %s", m->cols, FOUND(row));
+            lbi_scn_problem(L, p, "expected a string of %d characters, found %s", m->cols,
+                            FOUND(row));
             continue;
         }
         const char *s = json_string_value(row);
         int len = utf8_len(s);
         if (len != m->cols) {
-            scn_problem(L, p, "expected a row of %d characters, found %d", m->cols, len);
+            lbi_scn_problem(L, p, "expected a row of %d characters, found %d", m->cols, len);
             continue;
         }
         for (int col = 0, k = 0; col < m->cols; col++, k++) {
@@ -131,16 +134,18 @@ static void load_grid(loader *L, const json_t *map, const char *key, const legen
             else if (t == LEGEND_NONE) {
                 /* past the list of problems they are only counted: no message is built */
                 char label[LB_HEX_LABEL_MAX] = "", shown[40] = "";
-                if (scn_listing(L)) {
+                if (lbi_scn_listing(L)) {
                     lb_map_label(m, (lb_hex){col + 1, (int)r + 1}, label);
                     quote_char(s + k, bytes, shown, sizeof shown);
                 }
                 if (lg)
-                    scn_problem_char(L, p, col, "expected a character of map.legend (%s), found "
-                                     "%s at hex %s", lg->keys, shown, label);
+                    lbi_scn_problem_char(L, p, col,
+                                         "expected a character of map.legend (%s), found "
+                                         "%s at hex %s",
+                                         lg->keys, shown, label);
                 else
-                    scn_problem_char(L, p, col, "expected an elevation digit 0-9, found %s at "
-                                     "hex %s", shown, label);
+                    lbi_scn_problem_char(L, p, col, "expected an elevation digit 0-9, found %s at "
+                                         "hex %s", shown, label);
             }
             k += bytes - 1;
         }
@@ -156,9 +161,9 @@ static void unknown_hexside_type(loader *L, const char *path, const char *type)
     for (int k = 0; k < c->nhexsides && n <= SCN_NAMES_SHOWN; k++)
         ids[n++] = c->hexsides[k].id;
     char names[400], shown[80];
-    cj_join(names, sizeof names, ids, n, SCN_NAMES_SHOWN);
-    scn_problem(L, path, "expected a hexside type of the charts (%s), found %s",
-                n ? names : "none defined", lb_err_quote(type, shown, sizeof shown));
+    lbi_cj_join(names, sizeof names, ids, n, SCN_NAMES_SHOWN);
+    lbi_scn_problem(L, path, "expected a hexside type of the charts (%s), found %s",
+                    n ? names : "none defined", lb_err_quote(type, shown, sizeof shown));
 }
 
 /* One entry {"hex", "side", "type"} of map.hexsides, set on both hexes it separates. */
@@ -168,39 +173,40 @@ static void load_hexside(loader *L, const json_t *e, const char *p)
     lb_map *m = &L->st->map;
     const lb_charts *c = &L->st->charts;
     if (!json_is_object(e)) {
-        scn_problem(L, p, "expected an object {\"hex\", \"side\", \"type\"}, found %s", FOUND(e));
+        lbi_scn_problem(L, p, "expected an object {\"hex\", \"side\", \"type\"}, found %s",
+                        FOUND(e));
         return;
     }
     static const char *const keys[] = {"hex", "side", "type"};
-    scn_unknown_keys(L, e, p, keys, 3);
+    lbi_scn_unknown_keys(L, e, p, keys, 3);
     const char *label = NULL, *side = NULL, *type = NULL;
     int bad = 0;
     lb_hex h = {0, 0};
-    if (cj_string(&L->doc, e, p, "hex", 1, "a hex label", &label) == 0) {
-        cj_path_key(pk, p, "hex");
+    if (lbi_cj_string(&L->doc, e, p, "hex", 1, "a hex label", &label) == 0) {
+        lbi_cj_path_key(pk, p, "hex");
         if (lb_map_parse_label(m, label, &h) || !lb_map_contains(m, h)) {
-            scn_problem(L, pk, "expected a hex of the %dx%d map (%d+%d digits), found %s",
-                        m->cols, m->rows, m->col_digits, m->row_digits,
-                        lb_err_quote(label, shown, sizeof shown));
+            lbi_scn_problem(L, pk, "expected a hex of the %dx%d map (%d+%d digits), found %s",
+                            m->cols, m->rows, m->col_digits, m->row_digits,
+                            lb_err_quote(label, shown, sizeof shown));
             bad = 1;
         }
     } else {
         bad = 1;
     }
     int dir = -1;
-    if (cj_string(&L->doc, e, p, "side", 1, "a hexside (N, NE, SE, S, SW, NW)", &side) == 0) {
+    if (lbi_cj_string(&L->doc, e, p, "side", 1, "a hexside (N, NE, SE, S, SW, NW)", &side) == 0) {
         dir = lb_hex_dir_parse(side);
         if (dir < 0) {
-            cj_path_key(pk, p, "side");
-            scn_problem(L, pk, "expected a hexside (N, NE, SE, S, SW, NW), found %s",
-                        lb_err_quote(side, shown, sizeof shown));
+            lbi_cj_path_key(pk, p, "side");
+            lbi_scn_problem(L, pk, "expected a hexside (N, NE, SE, S, SW, NW), found %s",
+                            lb_err_quote(side, shown, sizeof shown));
         }
     }
     int t = -1;
-    if (cj_string(&L->doc, e, p, "type", 1, "a hexside type", &type) == 0) {
+    if (lbi_cj_string(&L->doc, e, p, "type", 1, "a hexside type", &type) == 0) {
         t = lb_charts_hexside(c, type);
         if (t < 0) {
-            cj_path_key(pk, p, "type");
+            lbi_cj_path_key(pk, p, "type");
             unknown_hexside_type(L, pk, type);
         }
     }
@@ -214,9 +220,9 @@ static void load_hexside(loader *L, const json_t *e, const char *p)
         return;    /* already replaced by a feature that cancels this one */
     if (*mine) {
         char lb1[LB_HEX_LABEL_MAX], lb2[LB_HEX_LABEL_MAX];
-        scn_problem(L, p, "expected one feature per hexside, found a second on %s/%s (%s already)",
-                    lb_map_label(m, h, lb1), lb_map_label(m, other, lb2),
-                    c->hexsides[*mine - 1].id);
+        lbi_scn_problem(
+            L, p, "expected one feature per hexside, found a second on %s/%s (%s already)",
+            lb_map_label(m, h, lb1), lb_map_label(m, other, lb2), c->hexsides[*mine - 1].id);
         return;
     }
     *mine = (uint8_t)(t + 1);
@@ -231,44 +237,44 @@ static void load_hexsides(loader *L, const json_t *map)
     if (!list)
         return;
     if (!json_is_array(list)) {
-        scn_problem(L, "/map/hexsides", "expected a list of hexside features, found %s",
-                    FOUND(list));
+        lbi_scn_problem(L, "/map/hexsides", "expected a list of hexside features, found %s",
+                        FOUND(list));
         return;
     }
     if (json_array_size(list) > SCN_HEXSIDES_MAX) {
-        scn_problem(L, "/map/hexsides", "expected at most %d hexside features, found %zu",
-                    SCN_HEXSIDES_MAX, json_array_size(list));
+        lbi_scn_problem(L, "/map/hexsides", "expected at most %d hexside features, found %zu",
+                        SCN_HEXSIDES_MAX, json_array_size(list));
         return;
     }
     size_t i;
     json_t *e;
     json_array_foreach(list, i, e) {
         char p[CJ_PATH];
-        cj_path_index(p, "/map/hexsides", i);
+        lbi_cj_path_index(p, "/map/hexsides", i);
         load_hexside(L, e, p);
     }
 }
 
-int scn_load_map(loader *L)
+int lbi_scn_load_map(loader *L)
 {
     char fbuf[80];
     lb_map *m = &L->st->map;
     json_t *map = json_object_get(L->root, "map");
     if (!json_is_object(map)) {
-        scn_problem(L, "/map", "expected an object, found %s", FOUND(map));
+        lbi_scn_problem(L, "/map", "expected an object, found %s", FOUND(map));
         return -1;
     }
     static const char *const keys[] = {"columns", "rows", "terrain", "legend", "elevation",
                                        "hexsides"};
-    scn_unknown_keys(L, map, "/map", keys, 6);
-    if ((cj_int(&L->doc, map, "/map", "columns", 1, 1, SCN_MAP_SIDE_MAX, &m->cols) |
-         cj_int(&L->doc, map, "/map", "rows", 1, 1, SCN_MAP_SIDE_MAX, &m->rows)) != 0)
+    lbi_scn_unknown_keys(L, map, "/map", keys, 6);
+    if ((lbi_cj_int(&L->doc, map, "/map", "columns", 1, 1, SCN_MAP_SIDE_MAX, &m->cols) |
+         lbi_cj_int(&L->doc, map, "/map", "rows", 1, 1, SCN_MAP_SIDE_MAX, &m->rows)) != 0)
         return -1;
     lb_hex_label_digits(m->cols, m->rows, &m->col_digits, &m->row_digits);
     size_t cells = (size_t)m->cols * (size_t)m->rows;
-    m->terrain = scn_alloc(L, cells, 1);
-    m->elevation = scn_alloc(L, cells, 1);
-    m->sides = scn_alloc(L, cells, 6);
+    m->terrain = lbi_scn_alloc(L, cells, 1);
+    m->elevation = lbi_scn_alloc(L, cells, 1);
+    m->sides = lbi_scn_alloc(L, cells, 6);
     if (L->nomem)
         return -1;
     legend lg;

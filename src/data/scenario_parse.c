@@ -12,7 +12,7 @@
 #define TOKEN_SHOWN 40   /* bytes of a token shown in a message */
 #define DEPTH_MAX 2048   /* jansson's nesting limit (JSON_PARSER_MAX_DEPTH) */
 
-static const scn_text *text_of(const loader *L, scn_source in)
+static const lbi_scn_text *text_of(const loader *L, lbi_scn_source in)
 {
     return in == SCN_MODULE ? &L->module : &L->scenario;
 }
@@ -79,9 +79,9 @@ static int syntax_message(const char *base, const char *found, int at_eof, char 
 }
 
 /* The syntax error as FILE:LINE:COL: PATH: …, at the first character of the bad token. */
-static void syntax_error(loader *L, scn_source in, const json_error_t *jerr)
+static void syntax_error(loader *L, lbi_scn_source in, const json_error_t *jerr)
 {
-    const scn_text *t = text_of(L, in);
+    const lbi_scn_text *t = text_of(L, in);
     char base[JSON_ERROR_TEXT_LENGTH], msg[LB_ERR_MSG_MAX], found[TOKEN_SHOWN * 6 + 16],
         path[CJ_PATH];
     size_t position = jerr->position > 0 ? (size_t)jerr->position : 0, token = position;
@@ -96,7 +96,7 @@ static void syntax_error(loader *L, scn_source in, const json_error_t *jerr)
     const char *nul = memchr(t->text, '\0', position < t->len ? position + 1 : t->len);
     unsigned char byte = position < t->len ? (unsigned char)t->text[position] : 0;
     /* the token being read when jansson stopped (what it consumed of it ends at position) */
-    jsonpos_path_at(t->text, t->len, position, path, sizeof path, &token);
+    lbi_jsonpos_path_at(t->text, t->len, position, path, sizeof path, &token);
     if (nul) {
         /* jansson reads a NUL byte as the end of the text */
         token = (size_t)(nul - t->text);
@@ -114,15 +114,15 @@ static void syntax_error(loader *L, scn_source in, const json_error_t *jerr)
     }
     /* the path of the value being read: before the token, or where the text ends */
     size_t ignored;
-    jsonpos_path_at(t->text, t->len, at_eof && !nul ? position : token, path, sizeof path,
-                    &ignored);
+    lbi_jsonpos_path_at(t->text, t->len, at_eof && !nul ? position : token, path, sizeof path,
+                        &ignored);
     if (at_eof && !nul) {
-        scn_problem_placed(L, in, code, jerr->line > 0 ? jerr->line : 1,
-                           jerr->column > 0 ? jerr->column : 1, path, msg);
+        lbi_scn_problem_placed(L, in, code, jerr->line > 0 ? jerr->line : 1,
+                               jerr->column > 0 ? jerr->column : 1, path, msg);
         return;
     }
-    jsonpos at = jsonpos_at_offset(t->text, t->len, token);
-    scn_problem_placed(L, in, code, at.line, at.col, path, msg);
+    jsonpos at = lbi_jsonpos_at_offset(t->text, t->len, token);
+    lbi_scn_problem_placed(L, in, code, at.line, at.col, path, msg);
 }
 
 /* ---- numbers beyond range ----------------------------------------------------------------- */
@@ -137,7 +137,7 @@ typedef struct big_numbers {
     int count, cap;
     int next;           /* the next one to meet in the walk */
     loader *L;
-    scn_source in;
+    lbi_scn_source in;
     const char *text;   /* the original text, for the messages */
 } big_numbers;
 
@@ -211,16 +211,16 @@ static int report_big_number(void *ctx, const char *ptr, size_t ptrlen, jsonpos 
     else
         snprintf(msg, sizeof msg, "expected an integer from -9223372036854775808 to "
                  "9223372036854775807, found %s", found + 1);
-    scn_problem_placed(B->L, B->in, LB_INVALID, at.line, at.col, path, msg);
-    scn_mark_reported(B->L, path);
+    lbi_scn_problem_placed(B->L, B->in, LB_INVALID, at.line, at.col, path, msg);
+    lbi_scn_mark_reported(B->L, path);
     return 1;
 }
 
 /* Reads the text again with every number beyond range as null (padded to its length, so that
  * positions stay), reporting each at its path. */
-static json_t *parse_without_big_numbers(loader *L, scn_source in, json_error_t *jerr)
+static json_t *parse_without_big_numbers(loader *L, lbi_scn_source in, json_error_t *jerr)
 {
-    const scn_text *t = text_of(L, in);
+    const lbi_scn_text *t = text_of(L, in);
     big_numbers B = {.L = L, .in = in, .text = t->text};
     char *copy = malloc(t->len ? t->len : 1);
     if (!copy || find_big_numbers(t->text, t->len, &B) != 0) {
@@ -235,16 +235,16 @@ static json_t *parse_without_big_numbers(loader *L, scn_source in, json_error_t 
         memcpy(copy + B.items[i].offset, "null", 4); /* every such number has 5 bytes or more */
     }
     json_t *root = json_loadb(copy, t->len, JSON_REJECT_DUPLICATES, jerr);
-    if (root && jsonpos_walk(copy, t->len, report_big_number, &B) != 0)
+    if (root && lbi_jsonpos_walk(copy, t->len, report_big_number, &B) != 0)
         L->nomem = 1;
     free(copy);
     free(B.items);
     return root;
 }
 
-int scn_parse(loader *L, scn_source in, json_t **out)
+int lbi_scn_parse(loader *L, lbi_scn_source in, json_t **out)
 {
-    const scn_text *t = text_of(L, in);
+    const lbi_scn_text *t = text_of(L, in);
     json_error_t jerr;
     *out = json_loadb(t->text, t->len, JSON_REJECT_DUPLICATES, &jerr);
     if (!*out && json_error_code(&jerr) == json_error_numeric_overflow)

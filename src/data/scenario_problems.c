@@ -7,26 +7,26 @@
 #include "lb/grow.h"
 #include "scenario_int.h"
 
-void scn_report_doc(void *ctx, const char *path, const char *msg)
+void lbi_scn_report_doc(void *ctx, const char *path, const char *msg)
 {
-    scn_problem(ctx, path, "%s", msg);
+    lbi_scn_problem(ctx, path, "%s", msg);
 }
 
-void scn_report_chart(void *ctx, const char *path, const char *msg)
+void lbi_scn_report_chart(void *ctx, const char *path, const char *msg)
 {
-    scn_problem_chart(ctx, path, "%s", msg);
+    lbi_scn_problem_chart(ctx, path, "%s", msg);
 }
 
-void scn_readers_init(loader *L)
+void lbi_scn_readers_init(loader *L)
 {
     cj base = {.charts = &L->st->charts, .arena = L->st->arena, .strict = L->strict, .ctx = L};
     L->doc = base;
-    L->doc.report = scn_report_doc;
+    L->doc.report = lbi_scn_report_doc;
     L->chart = base;
-    L->chart.report = scn_report_chart;
+    L->chart.report = lbi_scn_report_chart;
 }
 
-int scn_listing(const loader *L)
+int lbi_scn_listing(const loader *L)
 {
     return L->nproblems < SCN_PROBLEMS_MAX;
 }
@@ -36,7 +36,7 @@ static int by_text(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-void scn_mark_reported(loader *L, const char *path)
+void lbi_scn_mark_reported(loader *L, const char *path)
 {
     char *copy = strdup(path);
     char **paths = copy ? lb_grow(L->reported, &L->reported_cap, L->nreported + 1, sizeof *paths)
@@ -65,20 +65,20 @@ static int already_reported(loader *L, const char *path)
 
 /* A new entry of the list at path (as written: "" is the whole document), or NULL when the
  * problem is only counted (or was reported while parsing). */
-static scn_entry *add(loader *L, scn_source in, int code, const char *path)
+static lbi_scn_entry *add(loader *L, lbi_scn_source in, int code, const char *path)
 {
     if (already_reported(L, path))
         return NULL;
     L->found++;
-    if (!scn_listing(L))
+    if (!lbi_scn_listing(L))
         return NULL;
-    scn_entry *list = lb_grow(L->problems, &L->cap, L->nproblems + 1, sizeof *list);
+    lbi_scn_entry *list = lb_grow(L->problems, &L->cap, L->nproblems + 1, sizeof *list);
     if (!list) {
         L->nomem = 1;
         return NULL;
     }
     L->problems = list;
-    scn_entry *p = &list[L->nproblems++];
+    lbi_scn_entry *p = &list[L->nproblems++];
     memset(p, 0, sizeof *p);
     p->e.code = code;
     p->in = in;
@@ -88,16 +88,17 @@ static scn_entry *add(loader *L, scn_source in, int code, const char *path)
     return p;
 }
 
-static void vproblem(loader *L, scn_source in, const char *path, int k, const char *fmt, va_list ap)
+static void vproblem(loader *L, lbi_scn_source in, const char *path, int k, const char *fmt,
+                     va_list ap)
 {
-    scn_entry *p = add(L, in, LB_INVALID, path);
+    lbi_scn_entry *p = add(L, in, LB_INVALID, path);
     if (!p)
         return;
     vsnprintf(p->e.msg, sizeof p->e.msg, fmt, ap);
     p->k = k;
 }
 
-void scn_problem(loader *L, const char *path, const char *fmt, ...)
+void lbi_scn_problem(loader *L, const char *path, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -105,7 +106,7 @@ void scn_problem(loader *L, const char *path, const char *fmt, ...)
     va_end(ap);
 }
 
-void scn_problem_module(loader *L, const char *path, const char *fmt, ...)
+void lbi_scn_problem_module(loader *L, const char *path, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -113,7 +114,7 @@ void scn_problem_module(loader *L, const char *path, const char *fmt, ...)
     va_end(ap);
 }
 
-void scn_problem_char(loader *L, const char *path, int k, const char *fmt, ...)
+void lbi_scn_problem_char(loader *L, const char *path, int k, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -157,7 +158,7 @@ static int existing_depth(const json_t *doc, const char *ptr, int *complete)
     return depth;
 }
 
-void scn_problem_chart(loader *L, const char *cpath, const char *fmt, ...)
+void lbi_scn_problem_chart(loader *L, const char *cpath, const char *fmt, ...)
 {
     char spath[CJ_PATH + 8];
     snprintf(spath, sizeof spath, "/charts%s", cpath);
@@ -178,10 +179,10 @@ void scn_problem_chart(loader *L, const char *cpath, const char *fmt, ...)
     va_end(ap);
 }
 
-void scn_problem_placed(loader *L, scn_source in, int code, int line, int col, const char *path,
-                        const char *msg)
+void lbi_scn_problem_placed(loader *L, lbi_scn_source in, int code, int line, int col,
+                            const char *path, const char *msg)
 {
-    scn_entry *p = add(L, in, code, path[0] ? path : "/"); /* "/" shows the whole document */
+    lbi_scn_entry *p = add(L, in, code, path[0] ? path : "/"); /* "/" shows the whole document */
     if (!p)
         return;
     p->e.line = line;
@@ -190,9 +191,9 @@ void scn_problem_placed(loader *L, scn_source in, int code, int line, int col, c
     snprintf(p->e.msg, sizeof p->e.msg, "%s", msg);
 }
 
-void scn_problem_file(loader *L, scn_source in, int code, const char *msg)
+void lbi_scn_problem_file(loader *L, lbi_scn_source in, int code, const char *msg)
 {
-    scn_entry *p = add(L, in, code, "");
+    lbi_scn_entry *p = add(L, in, code, "");
     if (!p)
         return;
     p->placed = 1; /* no line: the file as a whole */
@@ -200,9 +201,9 @@ void scn_problem_file(loader *L, scn_source in, int code, const char *msg)
 }
 
 /* Places the problems of one text in one walk. */
-static int place(loader *L, scn_source in)
+static int place(loader *L, lbi_scn_source in)
 {
-    const scn_text *t = in == SCN_MODULE ? &L->module : &L->scenario;
+    const lbi_scn_text *t = in == SCN_MODULE ? &L->module : &L->scenario;
     const char **ptrs = malloc((size_t)L->nproblems * sizeof *ptrs + 1);
     int *which = malloc((size_t)L->nproblems * sizeof *which + 1);
     int n = 0;
@@ -212,17 +213,17 @@ static int place(loader *L, scn_source in)
             ptrs[n++] = L->problems[i].e.path;
         }
     jsonpos *at = ptrs && which ? malloc((size_t)n * sizeof *at + 1) : NULL;
-    if (!at || (n && jsonpos_locate_all(t->text, t->len, ptrs, n, at) != 0)) {
+    if (!at || (n && lbi_jsonpos_locate_all(t->text, t->len, ptrs, n, at) != 0)) {
         free(ptrs);
         free(which);
         free(at);
         return LB_NOMEM;
     }
     for (int j = 0; j < n; j++) {
-        scn_entry *p = &L->problems[which[j]];
+        lbi_scn_entry *p = &L->problems[which[j]];
         jsonpos pos = at[j];
         if (p->k >= 0 && pos.complete)
-            pos = jsonpos_string_char(t->text, t->len, pos, p->k);
+            pos = lbi_jsonpos_string_char(t->text, t->len, pos, p->k);
         p->e.line = pos.line;
         p->e.col = pos.col;
         if (!p->e.path[0])
@@ -234,7 +235,7 @@ static int place(loader *L, scn_source in)
     return LB_OK;
 }
 
-int scn_problems_finish(loader *L, lb_errlist *errs)
+int lbi_scn_problems_finish(loader *L, lb_errlist *errs)
 {
     int rc = place(L, SCN_SCENARIO);
     if (rc == LB_OK && L->module.text)

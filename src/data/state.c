@@ -1,11 +1,12 @@
 /* Game state: freeing, the units-by-hex index, lookups, near ids, and removing a unit. */
 #include <ctype.h>
-#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart_json.h"
 #include "lb/err.h"
 #include "lb/state.h"
+#include "names.h"
 
 static const char *const segment_names[] = {"command",        "charge",         "movement",
                                             "defensive_fire", "offensive_fire", "melee",
@@ -16,7 +17,7 @@ void lb_state_free(lb_state *s)
 {
     if (!s)
         return;
-    json_decref(s->charts.doc);
+    json_decref(lbi_chart_doc(&s->charts));
     free(s->hex_first);
     free(s->hex_units);
     lb_arena *arena = s->arena;
@@ -38,7 +39,7 @@ lb_state *lb_state_clone(const lb_state *s)
     c->hex_first = c->hex_units = NULL;
     memcpy(units, s->units, (size_t)s->nunits * sizeof *units);
     c->units = units;
-    json_incref(c->charts.doc); /* lb_state_free releases one reference */
+    json_incref(lbi_chart_doc(&c->charts)); /* lb_state_free releases one reference */
     if (lb_state_reindex(c) != LB_OK) {
         lb_state_free(c);
         return NULL;
@@ -184,6 +185,16 @@ int lb_state_top_combat(const lb_state *s, lb_hex h)
     return -1;
 }
 
+int lb_state_top_enemy(const lb_state *s, lb_hex h, int side)
+{
+    const int *idx;
+    int n = lb_state_units_at(s, h, &idx);
+    for (int i = 0; i < n; i++)
+        if (lb_unit_is_combat(&s->units[idx[i]]) && s->units[idx[i]].side != side)
+            return idx[i];
+    return -1;
+}
+
 int lb_state_side(const lb_state *s, const char *name)
 {
     for (int i = 0; i < 2; i++)
@@ -199,10 +210,7 @@ const char *lb_segment_name(lb_segment seg)
 
 int lb_segment_parse(const char *s)
 {
-    for (int i = 0; i < (int)(sizeof segment_names / sizeof *segment_names); i++)
-        if (strcmp(s, segment_names[i]) == 0)
-            return i;
-    return -1;
+    return lbi_name_index(s, segment_names, (int)(sizeof segment_names / sizeof *segment_names));
 }
 
 const char *lb_edition_name(lb_edition e)
@@ -212,8 +220,5 @@ const char *lb_edition_name(lb_edition e)
 
 int lb_edition_parse(const char *s)
 {
-    for (int i = 0; i < 2; i++)
-        if (strcmp(s, edition_names[i]) == 0)
-            return i;
-    return -1;
+    return lbi_name_index(s, edition_names, 2);
 }

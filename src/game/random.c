@@ -106,7 +106,7 @@ int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n)
 {
     const lb_decision *d = lb_game_pending(g);
     if (!d || d->noptions == 0)
-        return -1;
+        return LB_NOT_FOUND;
     /* R-GAME-15: a kind of option first, uniformly, then one option of that kind */
     int first[64], nkinds = 0;
     for (int i = 0; i < d->noptions && nkinds < 64; i++) {
@@ -131,7 +131,7 @@ int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n)
             o = &d->options[i];
     if (!o->param) {
         snprintf(key, n, "%s", o->key);
-        return 0;
+        return LB_OK;
     }
     char param[LB_OPTION_KEY_MAX] = "";
     if (strcmp(o->param, "attackers") == 0)
@@ -145,5 +145,5 @@ int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n)
             random_path(g->st, &g->st->units[u], rng, param, sizeof param);
     }
     snprintf(key, n, "%s:%s", o->key, param);
-    return 0;
+    return LB_OK;
 }

@@ -5,7 +5,7 @@
 
 #include "game_int.h"
 
-lb_fire_kind fire_segment_kind(const lb_game *g)
+lb_fire_kind lbi_fire_segment_kind(const lb_game *g)
 {
     return g->st->turn.segment == LB_SEG_DEFENSIVE_FIRE ? LB_FIRE_DEFENSIVE : LB_FIRE_OFFENSIVE;
 }
@@ -14,7 +14,7 @@ lb_fire_kind lb_game_fire_kind(const lb_game *g)
 {
     if (g->has_pending && g->pending.kind == LB_DECIDE_OPPORTUNITY)
         return LB_FIRE_OPPORTUNITY;
-    return fire_segment_kind(g);
+    return lbi_fire_segment_kind(g);
 }
 
 /* R-GAME-5: the hexes that may be fired at in this segment: every hex holding a combat unit not
@@ -23,7 +23,7 @@ lb_fire_kind lb_game_fire_kind(const lb_game *g)
 static int open_targets(const lb_game *g, int side, lb_hex **out)
 {
     const lb_state *st = g->st;
-    int step = game_step(g), n = 0;
+    int step = lbi_game_step(g), n = 0;
     lb_hex *h = malloc(((size_t)st->nunits * LB_UNIT_MAX_HEXES + 1) * sizeof *h);
     unsigned char *seen = calloc((size_t)(st->map.cols * st->map.rows) + 1, 1);
     if (!h || !seen) {
@@ -57,7 +57,7 @@ static void trace_closest(const lb_game *g, lb_trace *tr, const lb_unit *u, lb_h
     const lb_state *st = g->st;
     char label[LB_HEX_LABEL_MAX];
     lb_map_label(&st->map, nearer, label);
-    int fired_at = g->targeted[lb_map_cell(&st->map, nearer)] == game_step(g);
+    int fired_at = g->targeted[lb_map_cell(&st->map, nearer)] == lbi_game_step(g);
     lb_trace_add(tr, "R-GAME-6", "(26.1)", "%s fires at its closest target, %s (R-FIRE-21): "
                  "not at%s%s", u->id, label, farther, fired_at ? "; that hex was fired at in this "
                  "segment, so it fires at no other" : "");
@@ -71,18 +71,18 @@ static void trace_closest(const lb_game *g, lb_trace *tr, const lb_unit *u, lb_h
  * R-FIRE-19, R-FIRE-21); then, when any, the parameterised fire of one unit or several together
  * (R-FIRE-23..27), which the fire rules check whole when it is answered. With sc->tr the offer
  * is traced: the batteries held to their closest target, and what the segment offers. */
-int fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
+int lbi_fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
 {
     const lb_state *st = g->st;
-    int step = game_step(g), before = d->noptions, firers = 0;
-    lb_fire_kind kind = fire_segment_kind(g);
+    int step = lbi_game_step(g), before = d->noptions, firers = 0;
+    lb_fire_kind kind = lbi_fire_segment_kind(g);
     lb_hex *targets = NULL;
     int ntargets = open_targets(g, d->side, &targets);
     lb_fire_value *v = malloc(sizeof *v);
     int rc = ntargets >= 0 && v ? LB_OK : LB_NOMEM;
     for (int i = 0; i < st->nunits && rc == LB_OK && !(sc->any && d->noptions > before); i++) {
         const lb_unit *u = &st->units[i];
-        const unit_rec *r = game_rec_of(g, u->id);
+        const unit_rec *r = lbi_game_rec_of(g, u->id);
         if ((sc->unit && strcmp(sc->unit, u->id) != 0) || u->side != d->side ||
             !lb_unit_is_combat(u) || (r && r->fired_step == step))
             continue;
@@ -102,9 +102,13 @@ int fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
             if (rc != LB_OK || !v->allowed)
                 continue;
             snprintf(key, sizeof key, "fire:%s:%s", u->id, label);
-            rc = lb_decision_add(d, key, "%s fires at %s (fire value %s, %d hex%s)", u->id, label,
-                                 lb_frac_fmt(v->value, vb, sizeof vb), v->distance,
-                                 v->distance == 1 ? "" : "es");
+            char away[24];
+            if (v->distance)
+                snprintf(away, sizeof away, "%d hex%s", v->distance, v->distance == 1 ? "" : "es");
+            else
+                snprintf(away, sizeof away, "in its own hex");
+            rc = lb_decision_add(d, key, "%s fires at %s (fire value %s, %s)", u->id, label,
+                                 lb_frac_fmt(v->value, vb, sizeof vb), away);
         }
         firers += d->noptions > offered;
         if (rc == LB_OK && nfarther)
@@ -185,21 +189,21 @@ static int firers_of(const lb_game *g, char *list, lb_fire_kind kind, int side, 
     char *save = NULL;
     for (char *id = strtok_r(list, "+", &save); id; id = strtok_r(NULL, "+", &save)) {
         int u = lb_state_unit_index(st, id);
-        const unit_rec *r = game_rec_of(g, id);
+        const unit_rec *r = lbi_game_rec_of(g, id);
         if (u < 0)
-            return game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "no unit \"%s\" on the map",
+            return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "no unit \"%s\" on the map",
                                id);
         if (st->units[u].side != side)
-            return game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s is %s's: %s fires now",
+            return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s is %s's: %s fires now",
                                id, st->sides[st->units[u].side], st->sides[side]);
-        if (kind != LB_FIRE_OPPORTUNITY && r && r->fired_step == game_step(g))
-            return game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s has fired in this "
+        if (kind != LB_FIRE_OPPORTUNITY && r && r->fired_step == lbi_game_step(g))
+            return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s has fired in this "
                                "segment", id);
         (*ids)[*n] = id;
         (*firers)[(*n)++] = u;
     }
     if (*n == 0)
-        return game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected fire:U1+U2+…:HEX");
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected fire:U1+U2+…:HEX");
     return LB_OK;
 }
 
@@ -211,9 +215,9 @@ static int fire_apply(lb_game *g, const lb_fire_request *rq, char *const *ids, c
     lb_fire_result r;
     memset(&r, 0, sizeof r);
     lb_dice dice;
-    dice_begin(g, &dice);
+    lbi_dice_begin(g, &dice);
     int rc = lb_fire_resolve(st, rq, &dice, &r, g->tr);
-    int drc = dice_end(g, &dice);
+    int drc = lbi_dice_end(g, &dice);
     if (rc == LB_OK && drc != LB_OK)
         rc = drc;
     if (rc == LB_OK && !r.odds.allowed) {
@@ -231,45 +235,55 @@ static int fire_apply(lb_game *g, const lb_fire_request *rq, char *const *ids, c
         used += (size_t)snprintf(who + used, sizeof who - used, "%s%s",
                                  i == 0 ? "" : i == rq->nfirers - 1 ? " and " : ", ", ids[i]);
     snapshot s;
-    if (rc == LB_OK && (rc = snapshot_take(g, &s)) == LB_OK) {
+    if (rc == LB_OK && (rc = lbi_snapshot_take(g, &s)) == LB_OK) {
+        int taken = 0;
+        for (int i = 0; i < r.nhits; i++)
+            taken += r.hits[i].loss;
         rc = lb_fire_apply(st, &r);
-        lb_trace_add(g->tr, "R-FIRE-7", "(21)", "%s fire%s at %s: roll %d, %d increment%s lost",
-                     who, rq->nfirers > 1 ? "" : "s", hex, r.roll, r.loss, r.loss == 1 ? "" : "s");
-        snapshot_settle(g, &s, NULL, 0);
+        if (taken == r.loss)
+            lb_trace_add(g->tr, "R-FIRE-7", "(21)", "%s fire%s at %s: roll %d, %d increment%s "
+                         "lost", who, rq->nfirers > 1 ? "" : "s", hex, r.roll, r.loss,
+                         r.loss == 1 ? "" : "s");
+        else /* lone unlimbered guns take only the even-numbered increments */
+            lb_trace_add(g->tr, "R-FIRE-13", "(21)", "%s fire%s at %s: roll %d, a loss of %d "
+                         "increment%s of which the hex takes %d", who,
+                         rq->nfirers > 1 ? "" : "s", hex, r.roll, r.loss, r.loss == 1 ? "" : "s",
+                         taken);
+        lbi_snapshot_settle(g, &s, NULL, 0, 1);
     }
     for (int i = 0; i < rq->nfirers && rc == LB_OK && rq->kind != LB_FIRE_OPPORTUNITY; i++) {
-        unit_rec *rec = game_rec(g, ids[i]);
+        unit_rec *rec = lbi_game_rec(g, ids[i]);
         if (rec) {
-            rec->fired_step = game_step(g);
+            rec->fired_step = lbi_game_step(g);
             rec->fired_half = g->turn_index * 2 + g->half;
             rec->fired_at = rq->target;
         }
     }
     if (rc == LB_OK && rq->kind != LB_FIRE_OPPORTUNITY) {
-        g->targeted[lb_map_cell(&st->map, rq->target)] = game_step(g);
+        g->targeted[lb_map_cell(&st->map, rq->target)] = lbi_game_step(g);
         lb_trace_add(g->tr, "R-GAME-5", "(21)", "%s fired at %s: no more fire from %s nor at "
                      "%s in this segment", who, hex, rq->nfirers > 1 ? "them" : "it", hex);
     }
     for (int i = 0; i < ntasks && rc == LB_OK; i++)
-        rc = task_push(g, &tasks[i]);
+        rc = lbi_task_push(g, &tasks[i]);
     free(tasks);
     lb_fire_result_release(&r);
     return rc;
 }
 
-int fire_run(lb_game *g, const char *key, lb_fire_kind kind, int side, lb_game_answer *out)
+int lbi_fire_run(lb_game *g, const char *key, lb_fire_kind kind, int side, lb_game_answer *out)
 {
     const lb_state *st = g->st;
     const char *colon = strrchr(key, ':');
     lb_hex target;
     if (strncmp(key, "fire:", 5) != 0 || !colon || colon <= key + 5)
-        return game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected fire:U1+U2+…:HEX");
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected fire:U1+U2+…:HEX");
     if (lb_map_parse_label(&st->map, colon + 1, &target) != 0 ||
         !lb_map_contains(&st->map, target))
-        return game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not a hex of the map",
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not a hex of the map",
                            colon + 1);
-    if (kind != LB_FIRE_OPPORTUNITY && g->targeted[lb_map_cell(&st->map, target)] == game_step(g))
-        return game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s was fired at in this segment: "
+    if (kind != LB_FIRE_OPPORTUNITY && g->targeted[lb_map_cell(&st->map, target)] == lbi_game_step(g))
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s was fired at in this segment: "
                            "the units that fire at a hex fire together, once (R-FIRE-23)",
                            colon + 1);
     char *list = strndup(key + 5, (size_t)(colon - key - 5)), **ids = NULL;
@@ -282,7 +296,7 @@ int fire_run(lb_game *g, const char *key, lb_fire_kind kind, int side, lb_game_a
         rc = lb_fire_group_check(st, &rq, &grp, NULL);
     /* R-FIRE-1..27: a fire the fire rules refuse is refused with their ruling and reason */
     if (rc == LB_OK && out->verdict == LB_ACCEPTED && !grp.allowed)
-        game_refuse(out, LB_REFUSED_ILLEGAL, grp.rule, "%s", grp.reason);
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, grp.rule, "%s", grp.reason);
     lb_fire_group_release(&grp);
     if (rc == LB_OK && out->verdict == LB_ACCEPTED)
         rc = fire_apply(g, &rq, ids, colon + 1);

@@ -6,7 +6,7 @@
 
 /* R-VIC-2: a side takes an objective when a combat unit of its own that is not routed stands in
  * it with no enemy combat unit; it holds it until the enemy takes it. */
-void victory_update(lb_game *g)
+void lbi_victory_update(lb_game *g)
 {
     const lb_state *st = g->st;
     const lb_victory *v = &g->origin->battle.victory;
@@ -69,7 +69,7 @@ void lb_game_score_of(const lb_game *g, lb_game_score *out)
 
 /* R-VIC-4: the result when the battle has ended by the clock (R-VIC-1) or for want of anything
  * to decide (R-GAME-4), traced with the points and the margin. */
-void victory_result(lb_game *g)
+void lbi_victory_result(lb_game *g)
 {
     const lb_victory *v = &g->origin->battle.victory;
     const lb_state *st = g->st;

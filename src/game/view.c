@@ -48,7 +48,7 @@ static json_t *pending_json(const lb_game *g, int role)
     json_t *p = json_pack("{s:s,s:s,s:s,s:s,s:o,s:b}", "side", g->st->sides[d->side], "kind",
                           lb_decision_kind_name(d->kind), "subject", d->subject, "prompt",
                           d->prompt, "options", options, "yours", lb_game_may_decide(g, role));
-    json_t *retreat = view_retreat(g, d);
+    json_t *retreat = lbi_view_retreat(g, d);
     if (retreat)
         json_object_set_new(p, "retreat", retreat);
     return p;

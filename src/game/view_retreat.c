@@ -34,7 +34,7 @@ static int same_ends(const lb_state *st, const lb_retreat *r, const lb_decision 
     return 1;
 }
 
-json_t *view_retreat(const lb_game *g, const lb_decision *d)
+json_t *lbi_view_retreat(const lb_game *g, const lb_decision *d)
 {
     if (d->kind != LB_DECIDE_PATH)
         return NULL;

@@ -19,7 +19,7 @@ static void reset_result(lb_charge *ch)
     r->summary = ch->summary.buf ? ch->summary.buf : "";
     lb_trace_release(&ch->trace);
     lb_trace_init(&ch->trace);
-    ch->error[0] = '\0';
+    ch->err = (lb_err){.code = LB_OK};
     lb_decision_release(&ch->pending);
 }
 
@@ -28,11 +28,10 @@ static int pass(lb_charge *ch, lb_dice *dice)
 {
     reset_result(ch);
     if (ch->origin->generation != ch->generation) {
-        snprintf(ch->error, sizeof ch->error,
-                 "the state changed since the charge began (generation %llu, now %llu): make "
-                 "the charge again on the state as it is",
-                 ch->generation, ch->origin->generation);
-        return LB_INVALID;
+        return lb_err_set(&ch->err, LB_STALE,
+                          "the state changed since the charge began (generation %llu, now %llu): "
+                          "make the charge again on the state as it is",
+                          ch->generation, ch->origin->generation);
     }
     lb_state_free(ch->work);
     ch->work = lb_state_clone(ch->origin);
@@ -64,11 +63,9 @@ static int pass(lb_charge *ch, lb_dice *dice)
     if (rc != LB_OK)
         return rc;
     if (R.cursor < ch->journal.count) {
-        snprintf(ch->error, sizeof ch->error,
-                 "the journal holds %d entries more than the charge "
-                 "uses",
-                 ch->journal.count - R.cursor);
-        return LB_INVALID;
+        return lb_err_set(&ch->err, LB_INVALID,
+                          "the journal holds %d entries more than the charge uses",
+                          ch->journal.count - R.cursor);
     }
     ch->status = LB_CHARGE_DONE;
     lb_trace_add(&ch->trace, "R-CHG-26", "(38)", "the journal holds the charge's %d decisions and "
@@ -121,7 +118,7 @@ void lb_charge_free(lb_charge *ch)
     lb_decision_release(&ch->pending);
     lb_state_free(ch->work);
     lb_trace_release(&ch->trace);
-    free(ch->summary.buf);
+    lbi_text_release(&ch->summary);
     free(ch->result.events);
     free(ch->result.obligations);
     free(ch);
@@ -130,7 +127,11 @@ void lb_charge_free(lb_charge *ch)
 int lb_charge_resolve(lb_charge *ch, lb_dice *dice)
 {
     int rc = pass(ch, dice);
-    return rc == STOP_DICE ? LB_DICE : rc;
+    if (rc == STOP_DICE)
+        rc = LB_DICE;
+    if (rc != LB_OK && ch->err.code == LB_OK)
+        lb_err_set(&ch->err, rc, "%s", lb_err_str(rc));
+    return rc;
 }
 
 void lb_charge_set_automatic(lb_charge *ch)
@@ -204,7 +205,12 @@ const lb_state *lb_charge_state(const lb_charge *ch)
 
 const char *lb_charge_error(const lb_charge *ch)
 {
-    return ch->error;
+    return ch->err.msg;
+}
+
+const lb_err *lb_charge_err(const lb_charge *ch)
+{
+    return &ch->err;
 }
 
 /* The charge's units, by id, into s (which it was made on, unchanged since): each unit of s
@@ -218,7 +224,7 @@ int lb_charge_apply(const lb_charge *ch, lb_state *s, lb_err *err)
     if (s != ch->origin)
         return lb_err_set(err, LB_INVALID, "not the state the charge was made on");
     if (s->generation != ch->generation)
-        return lb_err_set(err, LB_INVALID,
+        return lb_err_set(err, LB_STALE,
                           "the state changed since the charge began (generation %llu, now %llu): "
                           "nothing applied; make the charge again on the state as it is",
                           ch->generation, s->generation);

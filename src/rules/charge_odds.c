@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "charge_rules.h"
+#include "lb/grow.h"
 
 /* The most rolls with more than one result that one branch may hold. */
 #define ROLLS_MAX 64
@@ -67,24 +68,7 @@ typedef struct odds {
 
 /* ---- keys ------------------------------------------------------------------------------- */
 
-static int put(lbi_text *k, const void *p, size_t n)
-{
-    if (k->len + n + 1 > k->cap) {
-        size_t cap = k->cap ? k->cap : 256;
-        while (k->len + n + 1 > cap)
-            cap *= 2;
-        char *buf = realloc(k->buf, cap);
-        if (!buf)
-            return LB_NOMEM;
-        k->buf = buf;
-        k->cap = cap;
-    }
-    memcpy(k->buf + k->len, p, n);
-    k->len += n;
-    return LB_OK;
-}
-
-#define PUT(k, x) put((k), &(x), sizeof(x))
+#define PUT(k, x) lbi_text_add((k), &(x), sizeof(x))
 
 /* Everything that decides what the rest of the charge does: the units as they stand, the
  * marks, the run's scalars and the roll it waits for. Not the summary so far. */
@@ -100,8 +84,8 @@ static int make_key(odds *O, const run *R)
         uintptr_t id = (uintptr_t)u->id;
         int f[6] = {u->losses, u->formation, u->state, u->facing, u->readiness, u->nhexes};
         rc |= PUT(k, id);
-        rc |= put(k, f, sizeof f);
-        rc |= put(k, u->hexes, (size_t)u->nhexes * sizeof *u->hexes);
+        rc |= lbi_text_add(k, f, sizeof f);
+        rc |= lbi_text_add(k, u->hexes, (size_t)u->nhexes * sizeof *u->hexes);
         rc |= PUT(k, R->us[i]);
     }
     int f[] = {R->cav, R->side, R->pos.col, R->pos.row, R->facing, R->nsteps, R->spent, R->total,
@@ -110,12 +94,12 @@ static int make_key(odds *O, const run *R)
                R->melee_with, R->stage, R->pend.kind, R->pend.unit, R->pend.as_target,
                R->pend.vacated.col, R->pend.vacated.row, R->need_die, R->cursor, O->res.contact,
                O->res.mp_total};
-    rc |= put(k, f, sizeof f);
+    rc |= lbi_text_add(k, f, sizeof f);
     uintptr_t rule = (uintptr_t)R->pend.rule;
     rc |= PUT(k, rule);
-    rc |= put(k, R->dirs, (size_t)R->nsteps * sizeof *R->dirs);
-    rc |= put(k, R->need_class, sizeof R->need_class);
-    rc |= put(k, O->res.target, strlen(O->res.target) + 1);
+    rc |= lbi_text_add(k, R->dirs, (size_t)R->nsteps * sizeof *R->dirs);
+    rc |= lbi_text_add(k, R->need_class, sizeof R->need_class);
+    rc |= lbi_text_add(k, O->res.target, strlen(O->res.target) + 1);
     return rc ? LB_NOMEM : LB_OK;
 }
 
@@ -167,14 +151,10 @@ static int add_node(odds *O, uint64_t h)
 {
     if (2 * (O->nnodes + 1) > O->table_size && grow_table(O) != LB_OK)
         return -1;
-    if (O->nnodes == O->cap_nodes) {
-        int cap = O->cap_nodes ? 2 * O->cap_nodes : 64;
-        node *n = realloc(O->nodes, (size_t)cap * sizeof *n);
-        if (!n)
-            return -1;
-        O->nodes = n;
-        O->cap_nodes = cap;
-    }
+    node *nodes = lb_grow(O->nodes, &O->cap_nodes, O->nnodes + 1, sizeof *nodes);
+    if (!nodes)
+        return -1;
+    O->nodes = nodes;
     unsigned char *key = malloc(O->key.len ? O->key.len : 1);
     if (!key)
         return -1;
@@ -188,14 +168,10 @@ static int add_node(odds *O, uint64_t h)
 
 static int add_edge(odds *O, int parent, int count, int of, size_t text, int child)
 {
-    if (O->nedges == O->cap_edges) {
-        int cap = O->cap_edges ? 2 * O->cap_edges : 256;
-        edge *e = realloc(O->edges, (size_t)cap * sizeof *e);
-        if (!e)
-            return LB_NOMEM;
-        O->edges = e;
-        O->cap_edges = cap;
-    }
+    edge *edges = lb_grow(O->edges, &O->cap_edges, O->nedges + 1, sizeof *edges);
+    if (!edges)
+        return LB_NOMEM;
+    O->edges = edges;
     /* appended at the end of the parent's list, so the ends keep the order explored */
     O->edges[O->nedges] = (edge){count, of, text, child, -1};
     int *link = &O->nodes[parent].edges;
@@ -383,14 +359,10 @@ static int add_end(odds *O, const char *summary, lb_frac p)
             return LB_OK;
         }
     }
-    if (O->n == O->cap) {
-        int cap = O->cap ? 2 * O->cap : 16;
-        lb_charge_outcome *o = realloc(O->items, (size_t)cap * sizeof *o);
-        if (!o)
-            return LB_NOMEM;
-        O->items = o;
-        O->cap = cap;
-    }
+    lb_charge_outcome *items = lb_grow(O->items, &O->cap, O->n + 1, sizeof *items);
+    if (!items)
+        return LB_NOMEM;
+    O->items = items;
     char *copy = malloc(strlen(summary) + 1);
     if (!copy)
         return LB_NOMEM;
@@ -493,9 +465,9 @@ static void release(odds *O)
     free(O->edges);
     free(O->table);
     free(O->ends);
-    free(O->summary.buf);
-    free(O->fragments.buf);
-    free(O->key.buf);
+    lbi_text_release(&O->summary);
+    lbi_text_release(&O->fragments);
+    lbi_text_release(&O->key);
 }
 
 int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcomes *out)
@@ -507,7 +479,7 @@ int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcom
     lb_err err;
     int rc = lb_charge_new(s, &auto_req, &O.ch, &err);
     if (rc != LB_OK) {
-        snprintf(out->error, sizeof out->error, "%s", err.msg);
+        out->error = err;
         return rc;
     }
     /* the first pass, from the start of the charge: the only end, or the first roll */
@@ -550,8 +522,10 @@ int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcom
                 rc = paths_from(&O, root, &path, lb_frac_int(1));
         }
     }
-    free(path.buf);
-    snprintf(out->error, sizeof out->error, "%s", O.ch->error);
+    lbi_text_release(&path);
+    out->error = O.ch->err;
+    if (rc != LB_OK && out->error.code == LB_OK)
+        lb_err_set(&out->error, rc, "%s", lb_err_str(rc));
     lb_charge_free(O.ch);
     if (rc == LB_OK) {
         conclude(&O, out);

@@ -11,6 +11,7 @@
 #include "lb/los.h"
 #include "lb/morale.h"
 #include "lb/retreat.h"
+#include "apply_int.h"
 
 static int y2018(const run *R)
 {
@@ -138,7 +139,7 @@ static int set_state(run *R, int i, lb_morale_state to)
     lb_morale_outcome o = {.from = u->state, .to = to, .formation = u->formation};
     if (to != LB_STATE_GOOD)
         o.formation = lb_effects_formation(R->st, u, u->hexes[0]); /* R-MOR-3, R-MOR-13 */
-    return lb_morale_apply(R->st, i, &o);
+    return lbi_morale_set(R->st, i, &o);
 }
 
 /* The first kept path of r that ends in e, or -1. */
@@ -214,7 +215,7 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
      * him where he stands (R-RET-15 lets the caller say so) */
     r.leaders_stay = 1;
     if (rc == LB_OK)
-        rc = lb_retreat_apply(R->st, i, &r, p);
+        rc = lbi_retreat_set(R->st, i, &r, p);
     if (rc == LB_OK)
         lbi_ch_event(R, kind == LB_RETREAT_DISORDER ? "retreat" : "rout", rule, i, R->cav, end,
                      r.hexes, "%s %s %d hexes from %s to %s", id_of(R, i),

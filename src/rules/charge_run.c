@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "charge_run.h"
+#include "replay.h"
+#include "lb/grow.h"
 
 static const char *const obligation_names[] = {
     "defensive_fire",    "melee",     "passed_premelee", "no_movement",
@@ -70,16 +72,12 @@ void lbi_ch_event(run *R, const char *kind, const char *rule, int unit, int othe
     va_end(ap);
     lb_trace_add(R->t, rule, "(38)", "%s", text);
     lbi_ch_cite(R, rule);
-    if (res->nevents == ch->cap_events) {
-        int cap = ch->cap_events ? 2 * ch->cap_events : 16;
-        lb_charge_event *e = realloc(res->events, (size_t)cap * sizeof *e);
-        if (!e) {
-            ch->oom = 1;
-            return;
-        }
-        res->events = e;
-        ch->cap_events = cap;
+    lb_charge_event *grown = lb_grow(res->events, &ch->cap_events, res->nevents + 1, sizeof *grown);
+    if (!grown) {
+        ch->oom = 1;
+        return;
     }
+    res->events = grown;
     lb_charge_event *e = &res->events[res->nevents++];
     memset(e, 0, sizeof *e);
     e->kind = kind;
@@ -98,16 +96,13 @@ lb_charge_obligation *lbi_ch_oblige(run *R, lb_obligation_kind kind, const char 
         return NULL; /* the odds keep only the summary */
     lb_charge *ch = R->ch;
     lb_charge_result *res = R->res;
-    if (res->nobligations == ch->cap_obligations) {
-        int cap = ch->cap_obligations ? 2 * ch->cap_obligations : 8;
-        lb_charge_obligation *o = realloc(res->obligations, (size_t)cap * sizeof *o);
-        if (!o) {
-            ch->oom = 1;
-            return NULL;
-        }
-        res->obligations = o;
-        ch->cap_obligations = cap;
+    lb_charge_obligation *grown =
+        lb_grow(res->obligations, &ch->cap_obligations, res->nobligations + 1, sizeof *grown);
+    if (!grown) {
+        ch->oom = 1;
+        return NULL;
     }
+    res->obligations = grown;
     lb_charge_obligation *o = &res->obligations[res->nobligations++];
     memset(o, 0, sizeof *o);
     o->kind = kind;
@@ -122,38 +117,6 @@ lb_charge_obligation *lbi_ch_oblige(run *R, lb_obligation_kind kind, const char 
     lb_trace_add(R->t, rule, "(38)", "obligation %s: %s", obligation_names[kind], o->text);
     lbi_ch_cite(R, rule);
     return o;
-}
-
-int lbi_text_put(lbi_text *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return LB_INVALID;
-    if (t->len + (size_t)n + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap : 64;
-        while (t->len + (size_t)n + 1 > cap)
-            cap *= 2;
-        char *buf = realloc(t->buf, cap);
-        if (!buf)
-            return LB_NOMEM;
-        t->buf = buf;
-        t->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
-    va_end(ap);
-    t->len += (size_t)n;
-    return LB_OK;
-}
-
-void lbi_text_cut(lbi_text *t, size_t len)
-{
-    t->len = len;
-    if (t->buf)
-        t->buf[len] = '\0';
 }
 
 void lbi_ch_summary(run *R, const char *fmt, ...)
@@ -184,19 +147,21 @@ int lbi_ch_refuse(run *R, const char *rule, const char *fmt, ...)
 
 int lbi_ch_fail(run *R, int code, const char *fmt, ...)
 {
+    char msg[LB_ERR_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(R->ch->error, sizeof R->ch->error, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return code;
+    return lb_err_set(&R->ch->err, code, "%s", msg);
 }
 
 int lbi_ch_remove(run *R, int i)
 {
     lb_state *st = R->st;
-    memmove(&st->units[i], &st->units[i + 1], (size_t)(st->nunits - i - 1) * sizeof *st->units);
-    memmove(&R->us[i], &R->us[i + 1], (size_t)(st->nunits - i - 1) * sizeof *R->us);
-    st->nunits--;
+    int rc = lb_state_remove_unit(st, i);
+    if (rc != LB_OK)
+        return rc;
+    memmove(&R->us[i], &R->us[i + 1], (size_t)(st->nunits - i) * sizeof *R->us);
     int *refs[] = {&R->cav, &R->target, &R->goal, &R->melee_with};
     for (size_t k = 0; k < sizeof refs / sizeof *refs; k++) {
         if (*refs[k] == i)
@@ -204,7 +169,7 @@ int lbi_ch_remove(run *R, int i)
         else if (*refs[k] > i)
             (*refs[k])--;
     }
-    return lb_state_reindex(st);
+    return LB_OK;
 }
 
 void lbi_run_init(run *R, lb_charge *ch, lb_state *st, ustate *us)
@@ -230,38 +195,19 @@ int lbi_ch_roll(run *R, lb_die_kind die, const char *purpose, const unsigned cha
                 int *out)
 {
     lb_charge *ch = R->ch;
-    lb_journal *j = &ch->journal;
-    if (R->cursor < j->count) {
-        const lb_journal_entry *e = &j->entries[R->cursor];
-        if (e->kind != LB_ENTRY_ROLL || e->die != die)
-            return lbi_ch_fail(R, LB_INVALID,
-                               "the journal's entry %d is not the %s the charge rolls "
-                               "next (%s)",
-                               R->cursor + 1, die == LB_DIE_TWO ? "two-dice roll" : "die", purpose);
-        *out = e->value;
-        R->cursor++;
-        return LB_OK;
-    }
-    if (R->dice) {
-        int rc = die == LB_DIE_TWO ? lb_dice_roll(R->dice, purpose, out)
-                                   : lb_dice_d6(R->dice, purpose, out);
-        if (rc != 0)
-            return lbi_ch_fail(R, LB_DICE, "the dice have no %s for the %s",
-                               die == LB_DIE_TWO ? "two-dice roll 11-66" : "single die 1-6",
-                               purpose);
-    } else if (R->inject >= 0) {
+    int rc = lbi_replay_roll(&ch->journal, &R->cursor, die, purpose, "charge", &ch->err, out);
+    if (rc != LB_NOT_FOUND)
+        return rc;
+    if (R->dice)
+        return lbi_replay_dice(&ch->journal, &R->cursor, R->dice, die, purpose, &ch->err, out);
+    if (R->inject >= 0) {
         *out = R->inject;
         R->inject = -1;
         return LB_OK;
-    } else {
-        R->need_die = die;
-        memcpy(R->need_class, classes, die == LB_DIE_TWO ? 36 : 6);
-        return STOP_DICE;
     }
-    if (lb_journal_roll(j, die, *out, purpose) != LB_OK)
-        return LB_NOMEM;
-    R->cursor = j->count;
-    return LB_OK;
+    R->need_die = die;
+    memcpy(R->need_class, classes, die == LB_DIE_TWO ? 36 : 6);
+    return STOP_DICE;
 }
 
 /* R-CHG-7, R-CHG-25: a decision with one option is no choice; otherwise the journal, a standing
@@ -269,48 +215,17 @@ int lbi_ch_roll(run *R, lb_die_kind die, const char *purpose, const unsigned cha
 int lbi_ch_decide(run *R, lb_decision *d, int *choice)
 {
     lb_charge *ch = R->ch;
-    lb_journal *j = &ch->journal;
-    int rc = LB_OK, by_entry = LB_BY_PLAYER;
-    *choice = -1;
-    if (d->noptions == 0) {
-        rc = lbi_ch_fail(R, LB_INVALID, "the %s decision about %s has no option",
-                         lb_decision_kind_name(d->kind), d->subject);
-        lb_decision_release(d);
-        return rc;
+    lb_decided_by by;
+    int rc = lbi_replay_answer(&ch->journal, &R->cursor, d, ch->req.standing, ch->req.nstanding,
+                               ch->automatic, !R->odds, &ch->err, choice, &by);
+    if (rc == LB_NOT_FOUND) {
+        lb_decision_move(&ch->pending, d);
+        return STOP_DECIDE;
     }
-    if (d->noptions == 1) {
-        *choice = 0;
-    } else if (R->cursor < j->count) {
-        const lb_journal_entry *e = &j->entries[R->cursor];
-        if (e->kind != LB_ENTRY_DECISION || e->decision != d->kind ||
-            strcmp(e->subject, d->subject) != 0 || (*choice = lb_decision_find(d, e->key)) < 0) {
-            rc = lbi_ch_fail(R, LB_INVALID,
-                             "the journal's entry %d does not answer the %s decision "
-                             "about %s",
-                             R->cursor + 1, lb_decision_kind_name(d->kind), d->subject);
-        } else {
-            by_entry = e->by;
-            R->cursor++;
-        }
-    } else {
-        by_entry = LB_BY_STANDING;
-        *choice = lb_decision_standing(d, ch->req.standing, ch->req.nstanding);
-        if (*choice < 0 && ch->automatic) {
-            *choice = d->auto_choice;
-            by_entry = LB_BY_AUTO;
-        }
-        if (*choice < 0) {
-            lb_decision_move(&ch->pending, d);
-            return STOP_DECIDE;
-        }
-        if (!R->odds && lb_journal_decision(j, d, *choice, (lb_decided_by)by_entry) != LB_OK)
-            rc = LB_NOMEM;
-        R->cursor = j->count;
-    }
-    if (rc == LB_OK && by_entry != LB_BY_PLAYER)
+    if (rc == LB_OK && by != LB_BY_PLAYER)
         lb_trace_add(R->t, "R-CHG-25", "(38)", "%s decision about %s taken %s: %s",
                      lb_decision_kind_name(d->kind), d->subject,
-                     by_entry == LB_BY_AUTO ? "automatically" : "by a standing answer",
+                     by == LB_BY_AUTO ? "automatically" : "by a standing answer",
                      d->options[*choice].key);
     if (rc == LB_OK)
         lb_trace_add(R->t, d->rule, "(38)", "%s: %s", d->prompt, d->options[*choice].key);

@@ -6,6 +6,7 @@
 #include "lb/charge_charts.h"
 #include "lb/modifiers.h"
 #include "lbi.h"
+#include "text.h"
 
 /*
  * Layers of the charge, each using only the ones below it: charge_run.c (this: what a pass
@@ -18,12 +19,6 @@
 enum { STOP_DECIDE = 100, STOP_DICE = 101, STOP_REFUSED = 102 };
 
 #define STEPS_MAX 256
-
-/* A growing text (the summary): buf is NUL-terminated once it exists. */
-typedef struct lbi_text {
-    char *buf;
-    size_t len, cap;
-} lbi_text;
 
 struct lb_charge {
     const lb_state *origin;
@@ -38,7 +33,7 @@ struct lb_charge {
     lb_charge_result result;
     lbi_text summary; /* result.summary's text */
     int cap_events, cap_obligations;
-    char error[LB_CHARGE_TEXT_MAX];
+    lb_err err; /* what went wrong in the last pass (code LB_OK when nothing did) */
     int oom;       /* an event, obligation or summary code could not be recorded */
     int automatic; /* undecided choices take their automatic option (req or set later) */
 };
@@ -154,16 +149,12 @@ LBI lb_charge_obligation *lbi_ch_oblige(run *R, lb_obligation_kind kind, const c
     __attribute__((format(printf, 6, 7)));
 /* Names the seed paragraph of a ruling on the last trace step. */
 LBI void lbi_ch_cite(run *R, const char *rule);
-/* Appends formatted text to t: LB_OK, LB_NOMEM (t unchanged). */
-LBI int lbi_text_put(lbi_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Shortens t to its first len bytes. */
-LBI void lbi_text_cut(lbi_text *t, size_t len);
 /* Appends a short code to the summary (a failed allocation fails the pass: LB_NOMEM). */
 LBI void lbi_ch_summary(run *R, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The charge may not be made: the ruling and the reason; returns STOP_REFUSED. */
 LBI int lbi_ch_refuse(run *R, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* An error with its message for lb_charge_error; returns code. */
+/* An error with its message (ch->err, lb_charge_err); returns code. */
 LBI int lbi_ch_fail(run *R, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Removes unit i from the working state, keeping every stored index right. */
 LBI int lbi_ch_remove(run *R, int i);

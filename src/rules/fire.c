@@ -1,5 +1,4 @@
 /* One unit's fire (21), (24)-(28): who may fire at a hex, from which of its hexes, with what value. */
-#include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,21 +7,24 @@
 #include "fire_int.h"
 #include "lb/effects.h"
 #include "lb/err.h"
+#include "lb/facing.h"
 #include "lb/los.h"
+#include "lb/move_charts.h"
+#include "names.h"
 
 /* ---- helpers shared by the fire files ----------------------------------------------------- */
 
-unsigned fi_bit(int dir)
+unsigned lbi_fi_bit(int dir)
 {
     return 1u << (((dir % LB_DIR_COUNT) + LB_DIR_COUNT) % LB_DIR_COUNT);
 }
 
-char *fi_label(const lb_state *s, lb_hex h, char *buf)
+char *lbi_fi_label(const lb_state *s, lb_hex h, char *buf)
 {
     return lb_map_label(&s->map, h, buf);
 }
 
-void fi_append(char *buf, size_t n, const char *fmt, ...)
+void lbi_fi_append(char *buf, size_t n, const char *fmt, ...)
 {
     size_t used = strlen(buf);
     if (used + 1 >= n)
@@ -33,18 +35,18 @@ void fi_append(char *buf, size_t n, const char *fmt, ...)
     va_end(ap);
 }
 
-void fi_trace_frac(lb_trace *t, const char *key, lb_frac v)
+void lbi_fi_trace_frac(lb_trace *t, const char *key, lb_frac v)
 {
     lb_trace_frac(t, key, (long)v.num, (long)v.den);
 }
 
-int fi_share(const lb_unit *u, int k)
+int lbi_fi_share(const lb_unit *u, int k)
 {
     int n = lb_unit_strength(u), h = u->nhexes > 0 ? u->nhexes : 1;
     return n / h + (k < n % h);
 }
 
-int fi_hex_of(const lb_unit *u, lb_hex h)
+int lbi_fi_hex_of(const lb_unit *u, lb_hex h)
 {
     for (int k = 0; k < u->nhexes; k++)
         if (lb_hex_eq(u->hexes[k], h))
@@ -52,18 +54,15 @@ int fi_hex_of(const lb_unit *u, lb_hex h)
     return -1;
 }
 
-void fi_troop_name(const lb_state *s, const lb_unit *u, char *buf, size_t n)
+void lbi_fi_troop_name(const lb_state *s, const lb_unit *u, char *buf, size_t n)
 {
-    json_t *nation =
-        u->nation ? json_object_get(json_object_get(s->charts.doc, "nations"), u->nation) : NULL;
-    json_t *cls = u->cls ? json_object_get(json_object_get(nation, "classes"), u->cls) : NULL;
-    const char *nn = json_string_value(json_object_get(nation, "name"));
-    const char *cn = json_string_value(json_object_get(cls, "name"));
+    const char *nn = lb_charts_nation_name(&s->charts, u->nation);
+    const char *cn = lb_charts_class_name(&s->charts, u->nation, u->cls);
     snprintf(buf, n, "%s%s%s", nn ? nn : u->nation ? u->nation : lb_arm_name(u->arm),
              cn || u->cls ? " " : "", cn ? cn : u->cls ? u->cls : "");
 }
 
-int fi_exit_sides(lb_hex a, lb_hex b, int sides[2])
+int lbi_fi_exit_sides(lb_hex a, lb_hex b, int sides[2])
 {
     lb_line_step steps[2];
     lb_hex_line(a, b, steps, 2);
@@ -76,44 +75,13 @@ int fi_exit_sides(lb_hex a, lb_hex b, int sides[2])
     return 2;
 }
 
-void fi_sides_text(const int *sides, int n, char *buf, size_t len)
+void lbi_fi_sides_text(const int *sides, int n, char *buf, size_t len)
 {
     if (n == 1)
         snprintf(buf, len, "the %s hexside", lb_hex_dir_name(sides[0]));
     else
         snprintf(buf, len, "the corner of its %s and %s hexsides", lb_hex_dir_name(sides[0]),
                  lb_hex_dir_name(sides[1]));
-}
-
-/* Even hours face a hexside: general order all but the opposite one, any other formation the
- * faced hexside and its two neighbours. Odd hours face a vertex k (between hexsides k and
- * k + 1): line the two hexsides there, skirmish the four nearest. Carré and a unit without
- * facing: all six. */
-unsigned fi_front_sides(lb_formation f, int facing)
-{
-    if (facing <= 0 || f == LB_FORM_CARRE)
-        return 0x3f;
-    if (facing % 2 == 0) {
-        int d = lb_hex_clock_dir(facing);
-        if (f == LB_FORM_GENERAL)
-            return 0x3f & ~fi_bit(d + 3);
-        return fi_bit(d - 1) | fi_bit(d) | fi_bit(d + 1);
-    }
-    int k = (facing - 1) / 2;
-    if (f == LB_FORM_SKIRMISH)
-        return fi_bit(k - 1) | fi_bit(k) | fi_bit(k + 1) | fi_bit(k + 2);
-    return fi_bit(k) | fi_bit(k + 1);
-}
-
-/* A hex may hold both sides after a charge (cavalry on a carré). */
-int fi_top_enemy(const lb_state *s, lb_hex h, int side)
-{
-    const int *idx;
-    int n = lb_state_units_at(s, h, &idx);
-    for (int i = 0; i < n; i++)
-        if (lb_unit_is_combat(&s->units[idx[i]]) && s->units[idx[i]].side != side)
-            return idx[i];
-    return -1;
 }
 
 /* ---- kinds ---------------------------------------------------------------------------------- */
@@ -127,10 +95,7 @@ const char *lb_fire_kind_name(lb_fire_kind k)
 
 int lb_fire_kind_parse(const char *s)
 {
-    for (int k = 0; s && k < 3; k++)
-        if (strcmp(s, kind_names[k]) == 0)
-            return k;
-    return -1;
+    return lbi_name_index(s, kind_names, 3);
 }
 
 /* ---- the first stage: may it fire, and from where ------------------------------------------ */
@@ -170,11 +135,9 @@ static int top_of_side(const lb_state *s, lb_hex h, int side)
     return -1;
 }
 
-int fi_open_terrain(const lb_state *s, lb_hex h)
+int lbi_fi_open_terrain(const lb_state *s, lb_hex h)
 {
-    const char *id = s->charts.terrain[s->map.terrain[lb_map_cell(&s->map, h)]].id;
-    json_t *terrain = json_object_get(json_object_get(s->charts.doc, "terrain"), id);
-    return json_is_true(json_object_get(terrain, "open"));
+    return s->charts.move->open[s->map.terrain[lb_map_cell(&s->map, h)]];
 }
 
 /* R-FIRE-25 (25), (16): a battery stacked with friendly infantry in carré. */
@@ -197,7 +160,7 @@ static int stack_rules(const lb_state *s, const lb_unit *u, int unit, lb_fire_va
                        lb_trace *t)
 {
     char hl[LB_HEX_LABEL_MAX];
-    fi_label(s, u->hexes[0], hl);
+    lbi_fi_label(s, u->hexes[0], hl);
     int top = top_of_side(s, u->hexes[0], u->side);
     if (top != unit && (top_only(u) || top_only(&s->units[top]))) {
         const lb_unit *w = top_only(u) ? u : &s->units[top];
@@ -221,7 +184,7 @@ static int stack_rules(const lb_state *s, const lb_unit *u, int unit, lb_fire_va
     }
     if (!others)
         return LB_OK;
-    if (fi_open_terrain(s, u->hexes[0])) {
+    if (lbi_fi_open_terrain(s, u->hexes[0])) {
         lb_trace_add(t, "R-FIRE-24", "(25)", "%s holds %d other batter%s of %s's side: in open "
                      "terrain every battery of a hex fires (25.1)", hl, others,
                      others == 1 ? "y" : "ies", u->id);
@@ -239,7 +202,7 @@ static int stack_rules(const lb_state *s, const lb_unit *u, int unit, lb_fire_va
  * moves on top of the carré and suffers its defensive fire). */
 static int carre_on_cavalry(const lb_state *s, const lb_unit *u, lb_hex target)
 {
-    int enemy = fi_top_enemy(s, target, u->side);
+    int enemy = lb_state_top_enemy(s, target, u->side);
     return u->formation == LB_FORM_CARRE && lb_unit_in_hex(u, target) && enemy >= 0 &&
            s->units[enemy].arm == LB_ARM_CAVALRY;
 }
@@ -251,11 +214,11 @@ static int judge_hex(const lb_state *s, const lb_unit *u, const lb_fire_value *v
     char hl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX], st[80];
     fh->hex = u->hexes[k];
     fh->value = lb_frac_int(0);
-    fh->increments = fi_share(u, k);
+    fh->increments = lbi_fi_share(u, k);
     fh->distance = lb_hex_distance(fh->hex, v->target);
     fh->in_range = fh->distance >= 1 && fh->distance <= v->range;
-    fi_label(s, fh->hex, hl);
-    fi_label(s, v->target, tl);
+    lbi_fi_label(s, fh->hex, hl);
+    lbi_fi_label(s, v->target, tl);
     if (fh->distance == 0 && carre_on_cavalry(s, u, v->target)) {
         /* R-FIRE-18: all round, at the cavalry in the carré's own hex; a hex sees itself */
         fh->in_range = fh->front = fh->los = fh->fires = 1;
@@ -271,10 +234,11 @@ static int judge_hex(const lb_state *s, const lb_unit *u, const lb_fire_value *v
     lb_trace_int(t, "range", v->range);
     if (!fh->in_range)
         return LB_OK;
-    fh->nexit = fi_exit_sides(fh->hex, v->target, fh->exit);
-    unsigned front = v->in_carre ? 0x3f : fi_front_sides(u->formation, u->facing);
-    fh->front = (front & fi_bit(fh->exit[0])) && (fh->nexit == 1 || (front & fi_bit(fh->exit[1])));
-    fi_sides_text(fh->exit, fh->nexit, st, sizeof st);
+    fh->nexit = lbi_fi_exit_sides(fh->hex, v->target, fh->exit);
+    unsigned front = v->in_carre ? 0x3f : lb_facing_fire_sides(u, k); /* R-FORM-1 */
+    fh->front =
+        (front & lbi_fi_bit(fh->exit[0])) && (fh->nexit == 1 || (front & lbi_fi_bit(fh->exit[1])));
+    lbi_fi_sides_text(fh->exit, fh->nexit, st, sizeof st);
     if (v->in_carre)
         lb_trace_add(t, "R-FIRE-25", "(25)", "the sight line leaves %s by %s: a battery in a carré "
                      "fires all round", hl, st);
@@ -305,8 +269,8 @@ static int judge_hex(const lb_state *s, const lb_unit *u, const lb_fire_value *v
 static int may_target(const lb_state *s, const lb_unit *u, const lb_fire_value *v, lb_hex h,
                       int *rc)
 {
-    int enemy = fi_top_enemy(s, h, u->side);
-    if (enemy < 0 || fi_top_enemy(s, h, s->units[enemy].side) >= 0)
+    int enemy = lb_state_top_enemy(s, h, u->side);
+    if (enemy < 0 || lb_state_top_enemy(s, h, s->units[enemy].side) >= 0)
         return 0;
     lb_fire_value probe = *v;
     probe.target = h;
@@ -366,7 +330,7 @@ static int closest_target(const lb_state *s, const lb_unit *u, lb_fire_value *v,
     char tl[LB_HEX_LABEL_MAX];
     if (!v->has_nearer)
         lb_trace_add(t, "R-FIRE-21", "(26)", "%s: no enemy hex nearer than %s (%d hex%s) that it "
-                     "may fire at", u->id, fi_label(s, v->target, tl), v->distance,
+                     "may fire at", u->id, lbi_fi_label(s, v->target, tl), v->distance,
                      v->distance == 1 ? "" : "es");
     return LB_OK;
 }
@@ -375,7 +339,7 @@ static int closest_target(const lb_state *s, const lb_unit *u, lb_fire_value *v,
 static int refuse_hexes(const lb_state *s, const lb_unit *u, lb_fire_value *v, lb_trace *t)
 {
     char hl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX], bl[LB_HEX_LABEL_MAX], st[80];
-    fi_label(s, v->target, tl);
+    lbi_fi_label(s, v->target, tl);
     const lb_fire_hex *best = &v->hexes[0];
     for (int k = 1; k < v->nhexes; k++) {
         const lb_fire_hex *h = &v->hexes[k];
@@ -383,18 +347,18 @@ static int refuse_hexes(const lb_state *s, const lb_unit *u, lb_fire_value *v, l
         if (sh > sb || (sh == sb && h->distance < best->distance))
             best = h;
     }
-    fi_label(s, best->hex, hl);
+    lbi_fi_label(s, best->hex, hl);
     if (!best->in_range)
         return refuse(v, "R-FIRE-6", "(24)", t, "out of range: %s is %d hex%s from %s, range %d",
                       tl, best->distance, best->distance == 1 ? "" : "es", hl, v->range);
     if (!best->front) {
-        fi_sides_text(best->exit, best->nexit, st, sizeof st);
+        lbi_fi_sides_text(best->exit, best->nexit, st, sizeof st);
         return refuse(v, "R-FIRE-8", "(13)", t, "%s is not in front of %s: the sight line leaves "
                       "by %s, not through the front of %s facing %d", tl, hl, st,
                       lb_formation_name(u->formation), u->facing);
     }
     return refuse(v, "R-FIRE-6", "(23)", t, "no line of sight from %s to %s: blocked at %s", hl,
-                  tl, fi_label(s, best->blocked_at, bl));
+                  tl, lbi_fi_label(s, best->blocked_at, bl));
 }
 
 /* The charts' ranges of a battery's class, or NULL. */
@@ -462,8 +426,8 @@ static void battery_bands(const lb_state *s, const lb_unit *u, lb_fire_value *v,
 }
 
 /* R-FIRE-1..6, R-FIRE-8, R-FIRE-9, R-FIRE-16, R-FIRE-19..21, R-FIRE-24, R-FIRE-25 */
-int fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
-                  lb_fire_value *v, lb_trace *t)
+int lbi_fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
+                      lb_fire_value *v, lb_trace *t)
 {
     memset(v, 0, sizeof *v);
     v->unit = unit;
@@ -475,10 +439,11 @@ int fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
         (unsigned)kind > LB_FIRE_OPPORTUNITY)
         return LB_INVALID;
     const lb_unit *u = &s->units[unit];
+    v->id = u->id;
     char hl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX], name[96];
-    fi_label(s, target, tl);
-    fi_label(s, u->hexes[0], hl);
-    fi_troop_name(s, u, name, sizeof name);
+    lbi_fi_label(s, target, tl);
+    lbi_fi_label(s, u->hexes[0], hl);
+    lbi_fi_troop_name(s, u, name, sizeof name);
     lb_trace_add(t, "R-FIRE-6", "(21)", "%s (%s, %s, %s, %d of %d increments, %s side) fires at "
                  "hex %s (%s fire)", u->id, name, lb_formation_name(u->formation),
                  lb_morale_state_name(u->state), lb_unit_strength(u), u->increments,
@@ -493,12 +458,12 @@ int fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
         return refuse(v, "R-FIRE-5", "(24)", t, "%s: %s", u->id, e.reason);
 
     /* R-FIRE-10: the target is a hex holding the enemy */
-    int enemy = fi_top_enemy(s, target, u->side);
+    int enemy = lb_state_top_enemy(s, target, u->side);
     if (enemy < 0)
         return refuse(v, "R-FIRE-10", "(21)", t, "hex %s holds no enemy combat unit", tl);
     /* R-LOS-12, R-FIRE-18: cavalry standing in an enemy carré's hex is a target only for that
      * carré; other units see it again once it leaves the hex (seed 004) */
-    if (fi_top_enemy(s, target, s->units[enemy].side) >= 0 && !carre_on_cavalry(s, u, target))
+    if (lb_state_top_enemy(s, target, s->units[enemy].side) >= 0 && !carre_on_cavalry(s, u, target))
         return refuse(v, "R-LOS-12", "(23)", t, "hex %s holds cavalry standing in a carré: it is "
                       "not a target for other units' fire until it leaves the carré's hex", tl);
 
@@ -537,7 +502,7 @@ int fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
                          "%s in %s: fire multiple ×%s, at most %d increments per hex, range %d",
                          name, lb_formation_name(u->formation),
                          lb_frac_fmt(m->multiple, mbuf, sizeof mbuf), m->per_hex, v->range);
-        fi_trace_frac(t, "multiple", v->multiple);
+        lbi_fi_trace_frac(t, "multiple", v->multiple);
         lb_trace_int(t, "per_hex", v->per_hex);
         lb_trace_int(t, "range", v->range);
     }
@@ -575,7 +540,7 @@ int fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
             if (v->has_nearer)
                 return refuse(v, "R-FIRE-21", "(26)", t, "a battery fires at the closest target it "
                               "may fire at: %s is %d hex%s from %s, nearer than %s (%d)",
-                              fi_label(s, v->nearer, nl), lb_hex_distance(u->hexes[0], v->nearer),
+                              lbi_fi_label(s, v->nearer, nl), lb_hex_distance(u->hexes[0], v->nearer),
                               lb_hex_distance(u->hexes[0], v->nearer) == 1 ? "" : "es", hl, tl,
                               v->distance);
         } else {
@@ -618,13 +583,13 @@ static void sum_multiples(const lb_state *s, const lb_unit *u, lb_fire_value *v,
         v->value = lb_frac_add(v->value, fh->value);
         lb_trace_add(t, u->formation == LB_FORM_SKIRMISH ? "R-FIRE-4" : "R-FIRE-3", "(24)",
                      "%s: %d of its %d increments fire (at most %d per hex%s) × %s%s = %s",
-                     fi_label(s, fh->hex, hl), fh->firing, fh->increments, v->per_hex,
+                     lbi_fi_label(s, fh->hex, hl), fh->firing, fh->increments, v->per_hex,
                      fh->capped ? ", fewer with the guns of the hex (R-FIRE-24)" : "",
                      lb_frac_fmt(v->multiple, mbuf, sizeof mbuf),
                      fh->halved ? ", halved at 2 hexes" : "",
                      lb_frac_fmt(fh->value, vbuf, sizeof vbuf));
         lb_trace_int(t, "increments", fh->firing);
-        fi_trace_frac(t, "value", fh->value);
+        lbi_fi_trace_frac(t, "value", fh->value);
     }
     /* "a + b increments × m": a halving that every firing hex shares is said once, after the
      * multiple; a screen with one hex at 2 hexes and one adjacent shows each hex's product */
@@ -634,24 +599,24 @@ static void sum_multiples(const lb_state *s, const lb_unit *u, lb_fire_value *v,
     if (mixed)
         lb_trace_add(t, "R-FIRE-16", "(24)", "each hex of the screen is judged on its own distance: "
                      "only the hexes 2 or more hexes away fire at half value");
-    fi_troop_name(s, u, name, sizeof name);
+    lbi_fi_troop_name(s, u, name, sizeof name);
     lb_frac_fmt(v->multiple, mbuf, sizeof mbuf);
     snprintf(v->breakdown, sizeof v->breakdown, "%s, %d hex%s: ", lb_formation_name(u->formation),
              v->nhexes, v->nhexes == 1 ? "" : "es");
     for (int k = 0; k < v->nhexes; k++) {
         const lb_fire_hex *fh = &v->hexes[k];
         if (mixed)
-            fi_append(v->breakdown, sizeof v->breakdown, "%s%d × %s%s", k ? " + " : "",
-                      fh->firing, mbuf, fh->halved ? " ÷ 2" : "");
+            lbi_fi_append(v->breakdown, sizeof v->breakdown, "%s%d × %s%s", k ? " + " : "",
+                          fh->firing, mbuf, fh->halved ? " ÷ 2" : "");
         else
-            fi_append(v->breakdown, sizeof v->breakdown, "%s%d", k ? " + " : "", fh->firing);
+            lbi_fi_append(v->breakdown, sizeof v->breakdown, "%s%d", k ? " + " : "", fh->firing);
     }
     if (!mixed)
-        fi_append(v->breakdown, sizeof v->breakdown, " increments × %s%s", mbuf,
-                  halved ? " ÷ 2" : "");
-    fi_append(v->breakdown, sizeof v->breakdown, " (%s, %s%s) = %s", name,
-              lb_formation_name(u->formation), halved ? "; halved at 2 hexes" : "",
-              lb_frac_fmt(v->value, vbuf, sizeof vbuf));
+        lbi_fi_append(v->breakdown, sizeof v->breakdown, " increments × %s%s", mbuf,
+                      halved ? " ÷ 2" : "");
+    lbi_fi_append(v->breakdown, sizeof v->breakdown, " (%s, %s%s) = %s", name,
+                  lb_formation_name(u->formation), halved ? "; halved at 2 hexes" : "",
+                  lb_frac_fmt(v->value, vbuf, sizeof vbuf));
 }
 
 /* R-FIRE-2, R-FIRE-5, R-FIRE-9: the printed value after losses and state (R-MOR-3, R-MOR-10). */
@@ -662,14 +627,14 @@ static void printed_value(const lb_unit *u, lb_fire_value *v, lb_trace *t)
     snprintf(v->breakdown, sizeof v->breakdown, "%s: printed fire value %d",
              lb_formation_name(u->formation), u->fire);
     if (u->losses)
-        fi_append(v->breakdown, sizeof v->breakdown, ", %d of %d increments lost (12)", u->losses,
-                  u->increments);
+        lbi_fi_append(v->breakdown, sizeof v->breakdown, ", %d of %d increments lost (12)",
+                      u->losses, u->increments);
     if (u->state == LB_STATE_DISORDERED)
-        fi_append(v->breakdown, sizeof v->breakdown, ", halved (disordered)");
+        lbi_fi_append(v->breakdown, sizeof v->breakdown, ", halved (disordered)");
 }
 
 /* R-FIRE-2..4, R-FIRE-16, R-MOR-9: the value, rounded down once at the end when asked. */
-void fi_unit_value(const lb_state *s, lb_fire_value *v, const int *caps, lb_trace *t)
+void lbi_fi_unit_value(const lb_state *s, lb_fire_value *v, const int *caps, lb_trace *t)
 {
     if (!v->allowed)
         return;
@@ -688,22 +653,24 @@ void fi_unit_value(const lb_state *s, lb_fire_value *v, const int *caps, lb_trac
                      u->id, lb_frac_fmt(before, bbuf, sizeof bbuf),
                      lb_frac_fmt(v->times, tbuf, sizeof tbuf), v->long_range ? ", long range" : "",
                      v->in_carre ? ", in a carré" : "", lb_frac_fmt(v->value, vbuf, sizeof vbuf));
-        fi_trace_frac(t, "times", v->times);
+        lbi_fi_trace_frac(t, "times", v->times);
         if (v->printed)
-            fi_append(v->breakdown, sizeof v->breakdown, " × %s (%s%s%s)", tbuf,
-                      v->long_range ? "long range" : "", v->long_range && v->in_carre ? ", " : "",
-                      v->in_carre ? "in a carré" : "");
+            lbi_fi_append(v->breakdown, sizeof v->breakdown, " × %s (%s%s%s)", tbuf,
+                          v->long_range ? "long range" : "",
+                          v->long_range && v->in_carre ? ", " : "",
+                          v->in_carre ? "in a carré" : "");
         else
-            fi_append(v->breakdown, sizeof v->breakdown, ", × %s (%s%s%s) = %s", tbuf,
-                      v->long_range ? "long range" : "", v->long_range && v->in_carre ? ", " : "",
-                      v->in_carre ? "in a carré" : "", vbuf);
+            lbi_fi_append(v->breakdown, sizeof v->breakdown, ", × %s (%s%s%s) = %s", tbuf,
+                          v->long_range ? "long range" : "",
+                          v->long_range && v->in_carre ? ", " : "", v->in_carre ? "in a carré" : "",
+                          vbuf);
     }
     if (v->printed)
-        fi_append(v->breakdown, sizeof v->breakdown, " = %s",
-                  lb_frac_fmt(v->value, vbuf, sizeof vbuf));
+        lbi_fi_append(v->breakdown, sizeof v->breakdown, " = %s",
+                      lb_frac_fmt(v->value, vbuf, sizeof vbuf));
     if (s->fractions == LB_FRACTIONS_ROUND_DOWN && v->value.den != 1) {
         lb_frac down = lb_frac_int(lb_frac_floor(v->value));
-        fi_append(v->breakdown, sizeof v->breakdown, ", rounded down to %lld", down.num);
+        lbi_fi_append(v->breakdown, sizeof v->breakdown, ", rounded down to %lld", down.num);
         lb_trace_add(t, "R-MOR-9", "(24)", "fractions round down: fire value %s becomes %lld",
                      lb_frac_fmt(v->value, vbuf, sizeof vbuf), down.num);
         v->value = down;
@@ -715,15 +682,15 @@ void fi_unit_value(const lb_state *s, lb_fire_value *v, const int *caps, lb_trac
     lb_trace_add(t, v->printed ? "R-FIRE-2" : u->formation == LB_FORM_SKIRMISH ? "R-FIRE-4"
                                                                               : "R-FIRE-3",
                  "(24)", "%s", v->breakdown);
-    fi_trace_frac(t, "fire_value", v->value);
+    lbi_fi_trace_frac(t, "fire_value", v->value);
     lb_trace_int(t, "increments_firing", v->increments_firing);
 }
 
 int lb_fire_check(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
                   lb_fire_value *out, lb_trace *t)
 {
-    int rc = fi_unit_judge(s, unit, target, kind, out, t);
+    int rc = lbi_fi_unit_judge(s, unit, target, kind, out, t);
     if (rc == LB_OK)
-        fi_unit_value(s, out, NULL, t);
+        lbi_fi_unit_value(s, out, NULL, t);
     return rc;
 }

@@ -119,7 +119,7 @@ static int hex_rules(const lb_state *s, lb_fire_group *g, const firing *f, int n
         }
         if (!guns || !infantry)
             continue;
-        fi_label(s, f[a].hex, hl);
+        lbi_fi_label(s, f[a].hex, hl);
         if (guns > 1)
             return refuse(g, "R-FIRE-24", "(25)", t, "infantry fires with one battery only: %d "
                           "batteries fire from %s with its infantry", guns, hl);
@@ -186,8 +186,8 @@ static int battery_hexes(const lb_state *s, lb_fire_group *g, lb_trace *t)
     if (nh <= 1)
         return LB_OK;
     if (nh == 2) {
-        fi_label(s, h[0], a);
-        fi_label(s, h[1], b);
+        lbi_fi_label(s, h[0], a);
+        lbi_fi_label(s, h[1], b);
         if (lb_hex_distance(h[0], h[1]) != 1)
             return refuse(g, "R-FIRE-26", "(25)", t, "batteries in %s and %s, hexes that are not "
                           "adjacent, may not fire together", a, b);
@@ -200,12 +200,12 @@ static int battery_hexes(const lb_state *s, lb_fire_group *g, lb_trace *t)
                           b);
         lb_trace_add(t, "R-FIRE-26", "(25)", "batteries in %s and %s fire together: %s, with an "
                      "artillery bonus, is in %s", a, b, s->units[l].id,
-                     fi_label(s, s->units[l].hexes[0], ll));
+                     lbi_fi_label(s, s->units[l].hexes[0], ll));
         return LB_OK;
     }
-    fi_label(s, h[0], a);
-    fi_label(s, h[1], b);
-    fi_label(s, h[2], c);
+    lbi_fi_label(s, h[0], a);
+    lbi_fi_label(s, h[1], b);
+    lbi_fi_label(s, h[2], c);
     for (int i = 0; i < s->nunits; i++) {
         const lb_unit *l = &s->units[i];
         if (l->arm != LB_ARM_LEADER || l->side != g->side || !lb_unit_bonus(l, "artillery_special"))
@@ -216,7 +216,7 @@ static int battery_hexes(const lb_state *s, lb_fire_group *g, lb_trace *t)
         if (near) {
             lb_trace_add(t, "R-FIRE-26", "(25)", "batteries in %s, %s and %s fire together: %s, a "
                          "leader of special ability, is next to all three (in %s)", a, b, c, l->id,
-                         fi_label(s, l->hexes[0], ll));
+                         lbi_fi_label(s, l->hexes[0], ll));
             return LB_OK;
         }
     }
@@ -248,16 +248,17 @@ static void artillery_leader(const lb_state *s, lb_fire_group *g, lb_trace *t)
         if (aside >= 0)
             lb_trace_add(t, "R-FIRE-27", "(7)", "%s stands with infantry only (%s), not with a "
                          "firing battery: he lends nothing to the fire roll",
-                         s->units[aside].id, fi_label(s, s->units[aside].hexes[0], hl));
+                         s->units[aside].id, lbi_fi_label(s, s->units[aside].hexes[0], hl));
         else if (guns)
             lb_trace_add(t, "R-FIRE-27", "(7)", "no friendly leader with an artillery bonus stands "
                          "with a firing battery: no modifier to the fire roll");
         return;
     }
+    g->leader_id = s->units[g->leader].id;
     g->leader_modifier = lb_unit_bonus(&s->units[g->leader], "artillery");
     lb_trace_add(t, "R-FIRE-27", "(7)", "%s, with the guns in %s, lends his artillery bonus to the "
                  "fire roll: %+d", s->units[g->leader].id,
-                 fi_label(s, s->units[g->leader].hexes[0], hl), g->leader_modifier);
+                 lbi_fi_label(s, s->units[g->leader].hexes[0], hl), g->leader_modifier);
     lb_trace_text(t, "leader", s->units[g->leader].id);
     lb_trace_int(t, "modifier", g->leader_modifier);
 }
@@ -323,17 +324,18 @@ static void sum(const lb_state *s, lb_fire_group *g, lb_trace *t)
         g->value = lb_frac_add(g->value, v->value);
         g->increments_firing += v->increments_firing;
         if (g->nfirers > 1)
-            fi_append(g->breakdown, sizeof g->breakdown, "%s%s %s", i ? " + " : "",
-                      s->units[v->unit].id, lb_frac_fmt(v->value, vbuf, sizeof vbuf));
+            lbi_fi_append(g->breakdown, sizeof g->breakdown, "%s%s %s", i ? " + " : "",
+                          s->units[v->unit].id, lb_frac_fmt(v->value, vbuf, sizeof vbuf));
     }
     if (g->nfirers == 1) {
         snprintf(g->breakdown, sizeof g->breakdown, "%s", g->firers[0].breakdown);
         return;
     }
-    fi_append(g->breakdown, sizeof g->breakdown, " = %s", lb_frac_fmt(g->value, vbuf, sizeof vbuf));
+    lbi_fi_append(g->breakdown, sizeof g->breakdown, " = %s",
+                  lb_frac_fmt(g->value, vbuf, sizeof vbuf));
     lb_trace_add(t, "R-FIRE-23", "(21)", "%d units fire together, one roll: %s", g->nfirers,
                  g->breakdown);
-    fi_trace_frac(t, "fire_value", g->value);
+    lbi_fi_trace_frac(t, "fire_value", g->value);
     lb_trace_int(t, "increments_firing", g->increments_firing);
 }
 
@@ -357,7 +359,7 @@ int lb_fire_group_check(const lb_state *s, const lb_fire_request *rq, lb_fire_gr
     g->nfirers = rq->nfirers;
     int rc = LB_OK;
     for (int i = 0; i < g->nfirers && rc == LB_OK; i++)
-        rc = fi_unit_judge(s, rq->firers[i], rq->target, rq->kind, &g->firers[i], t);
+        rc = lbi_fi_unit_judge(s, rq->firers[i], rq->target, rq->kind, &g->firers[i], t);
     if (rc != LB_OK) {
         free(caps);
         return rc;
@@ -376,7 +378,7 @@ int lb_fire_group_check(const lb_state *s, const lb_fire_request *rq, lb_fire_gr
             caps[i] = -1;
     for (int i = 0; i < g->nfirers && rc == LB_OK; i++) {
         int was = g->firers[i].allowed;
-        fi_unit_value(s, &g->firers[i], caps + i * LB_UNIT_MAX_HEXES, t);
+        lbi_fi_unit_value(s, &g->firers[i], caps + i * LB_UNIT_MAX_HEXES, t);
         if (was && !g->firers[i].allowed && !g->rule)
             rc = refuse_as(g, s, &g->firers[i], t);
     }
@@ -419,7 +421,7 @@ int lb_fire_target_hex(const lb_state *s, const lb_fire_request *rq, int target_
     if (*nallowed == 1)
         lb_trace_add(t, "R-FIRE-22", "(21)", "the target %s stands in %d hexes and the fire may be "
                      "made at one of them only: it is made at %s", u->id, u->nhexes,
-                     fi_label(s, *hex, hl));
+                     lbi_fi_label(s, *hex, hl));
     else
         lb_trace_add(t, "R-FIRE-22", "(21)", "the target %s stands in %d hexes and the fire may be "
                      "made at %d of them: the player names the hex", u->id, u->nhexes, *nallowed);

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "fire_int.h"
+#include "lb/facing.h"
+#include "apply_int.h"
 #include "lb/err.h"
 
 /* ---- fire defence --------------------------------------------------------------------------- */
@@ -24,39 +26,17 @@ __attribute__((format(printf, 5, 6))) static int refuse_odds(lb_fire_chance *o, 
     return LB_OK;
 }
 
-/* R-FIRE-11 (13): the flank hexsides of a defender, as bits. Facing a hexside d: d ± 2 for
- * column, masse, road march, artillery and heavy cavalry in column; none for general order and
- * light cavalry (5 front, 1 rear). Facing vertex k: a line's ends (k - 1, k + 2), a one-hex
- * screen's two back hexsides (k + 3, k + 4). None for carré, a two-hex screen and a unit
- * without facing. */
-static unsigned flank_sides(const lb_unit *u)
-{
-    if (u->facing <= 0 || u->formation == LB_FORM_CARRE)
-        return 0;
-    if (u->facing % 2 == 0) {
-        int d = lb_hex_clock_dir(u->facing);
-        int light = u->arm == LB_ARM_CAVALRY && u->movement >= 13;
-        if (u->formation == LB_FORM_GENERAL || light)
-            return 0;
-        return fi_bit(d + 2) | fi_bit(d - 2);
-    }
-    int k = (u->facing - 1) / 2;
-    if (u->formation == LB_FORM_LINE)
-        return fi_bit(k - 1) | fi_bit(k + 2);
-    if (u->formation == LB_FORM_SKIRMISH && u->nhexes == 1)
-        return fi_bit(k + 3) | fi_bit(k + 4);
-    return 0;
-}
-
-/* R-FIRE-11: does the sight line from hex f enter the defender's hex h through a flank hexside?
- * Through a corner: when neither hexside there is a front one and one is a flank one. */
+/* R-FIRE-11: does the sight line from hex f enter the defender's hex h through a flank hexside
+ * (R-FORM-1)? Through a corner: when neither hexside there is a front one and one is a flank
+ * one. */
 static int through_flank(const lb_unit *d, lb_hex h, lb_hex f, int sides[2], int *nsides)
 {
-    unsigned flank = flank_sides(d), front = fi_front_sides(d->formation, d->facing);
-    *nsides = fi_exit_sides(h, f, sides);
+    unsigned front, flank;
+    lb_facing_arcs(d, lbi_fi_hex_of(d, h), &front, &flank, NULL);
+    *nsides = lbi_fi_exit_sides(h, f, sides);
     if (*nsides == 1)
-        return (flank & fi_bit(sides[0])) != 0;
-    unsigned both = fi_bit(sides[0]) | fi_bit(sides[1]);
+        return (flank & lbi_fi_bit(sides[0])) != 0;
+    unsigned both = lbi_fi_bit(sides[0]) | lbi_fi_bit(sides[1]);
     return !(front & both) && (flank & both);
 }
 
@@ -66,7 +46,7 @@ static void find_flank(const lb_state *s, lb_fire_chance *o, const lb_unit *du, 
     lb_fire_defence *d = &o->defence;
     lb_hex target = o->fire.target;
     char tl[LB_HEX_LABEL_MAX], fl[LB_HEX_LABEL_MAX], st[80];
-    fi_label(s, target, tl);
+    lbi_fi_label(s, target, tl);
     for (int i = 0; i < o->fire.nfirers && !d->flank; i++) {
         const lb_fire_value *v = &o->fire.firers[i];
         for (int k = 0; k < v->nhexes && !d->flank; k++) {
@@ -74,9 +54,9 @@ static void find_flank(const lb_state *s, lb_fire_chance *o, const lb_unit *du, 
             int sides[2], ns;
             if (fh->fires && through_flank(du, target, fh->hex, sides, &ns)) {
                 d->flank = 1;
-                fi_sides_text(sides, ns, st, sizeof st);
+                lbi_fi_sides_text(sides, ns, st, sizeof st);
                 lb_trace_add(t, "R-FIRE-11", "(13)", "the fire from %s enters %s by %s, a flank "
-                             "of %s facing %d", fi_label(s, fh->hex, fl), tl, st,
+                             "of %s facing %d", lbi_fi_label(s, fh->hex, fl), tl, st,
                              lb_formation_name(du->formation), du->facing);
             }
         }
@@ -95,11 +75,11 @@ static int read_defence(const lb_state *s, lb_fire_chance *o, lb_trace *t)
     lb_fire_defence *d = &o->defence;
     lb_hex target = o->fire.target;
     char tl[LB_HEX_LABEL_MAX];
-    fi_label(s, target, tl);
+    lbi_fi_label(s, target, tl);
     const int *idx;
     int firer_side = o->fire.side;
     int n = lb_state_units_at(s, target, &idx), infantry = -1, artillery = 0;
-    d->unit = fi_top_enemy(s, target, firer_side);
+    d->unit = lb_state_top_enemy(s, target, firer_side);
     for (int i = 0; i < n; i++) {
         const lb_unit *u = &s->units[idx[i]];
         if (u->side == firer_side)
@@ -112,6 +92,7 @@ static int read_defence(const lb_state *s, lb_fire_chance *o, lb_trace *t)
     if (mixed)
         d->unit = infantry;
     const lb_unit *du = &s->units[d->unit];
+    d->id = du->id;
     d->terrain = s->map.terrain[lb_map_cell(&s->map, target)];
     const char *tname = s->charts.terrain[d->terrain].id;
     lb_trace_add(t, "R-FIRE-10", "(21)", "hex %s (%s): %s gives the fire defence (%s, %s%s)", tl,
@@ -233,8 +214,9 @@ static int collect_targets(const lb_state *s, lb_fire_chance *o)
         }
         lb_fire_target *tu = &o->units[o->nunits++];
         tu->unit = idx[i];
+        tu->id = u->id;
         tu->strength = lb_unit_strength(u);
-        tu->in_hex = fi_share(u, fi_hex_of(u, o->fire.target));
+        tu->in_hex = lbi_fi_share(u, lbi_fi_hex_of(u, o->fire.target));
         tu->trigger = lb_fire_charts_trigger(fc, u->nation, u->cls, u->arm);
         o->target_increments += tu->in_hex;
     }
@@ -282,7 +264,7 @@ static void trace_distribution(const lb_state *s, const lb_fire_chance *o, lb_tr
                      l == 1 ? "" : "s", o->p_loss[l].num * 36 / o->p_loss[l].den,
                      lb_frac_fmt(o->p_loss[l], pbuf, sizeof pbuf));
         lb_trace_int(t, "loss", l);
-        fi_trace_frac(t, "p", o->p_loss[l]);
+        lbi_fi_trace_frac(t, "p", o->p_loss[l]);
     }
     int guns = 0;
     for (int j = 0; j < o->nunits; j++)
@@ -311,8 +293,8 @@ static void trace_distribution(const lb_state *s, const lb_fire_chance *o, lb_tr
                      lb_frac_fmt(tu->p_check, pbuf, sizeof pbuf),
                      lb_frac_fmt(tu->p_eliminated, ebuf, sizeof ebuf));
         lb_trace_text(t, "unit", u->id);
-        fi_trace_frac(t, "p_check", tu->p_check);
-        fi_trace_frac(t, "p_eliminated", tu->p_eliminated);
+        lbi_fi_trace_frac(t, "p_check", tu->p_check);
+        lbi_fi_trace_frac(t, "p_eliminated", tu->p_eliminated);
     }
 }
 
@@ -413,7 +395,7 @@ int lb_fire_odds(const lb_state *s, const lb_fire_request *rq, lb_fire_chance *o
                      "leader casualty check, %s", o->nleaders, o->nleaders == 1 ? "" : "s",
                      fc->casualty_fire_lo, fc->casualty_fire_hi,
                      lb_frac_fmt(o->p_casualty, pbuf, sizeof pbuf));
-        fi_trace_frac(t, "p_casualty", o->p_casualty);
+        lbi_fi_trace_frac(t, "p_casualty", o->p_casualty);
     } else {
         o->p_casualty = lb_frac_int(0);
     }
@@ -439,6 +421,7 @@ static int roll_casualty(const lb_state *s, const lb_fire_chance *o, int leader,
 {
     const lb_fire_charts *fc = s->charts.fire;
     c->leader = leader;
+    c->leader_id = s->units[leader].id;
     for (;;) {
         if (lb_dice_d6(dice, "leader casualty", &c->die) != 0)
             return LB_DICE;
@@ -480,6 +463,7 @@ int lb_fire_resolve(const lb_state *s, const lb_fire_request *rq, lb_dice *dice,
                     lb_fire_result *r, lb_trace *t)
 {
     memset(r, 0, sizeof *r);
+    r->generation = s->generation;
     lb_fire_chance *o = &r->odds;
     int rc = lb_fire_odds(s, rq, o, t);
     if (rc != LB_OK || !o->allowed)
@@ -504,6 +488,7 @@ int lb_fire_resolve(const lb_state *s, const lb_fire_request *rq, lb_dice *dice,
         const lb_fire_target *tu = &o->units[j];
         lb_fire_hit *h = &r->hits[j];
         h->unit = tu->unit;
+        h->id = tu->id;
         h->loss = tu->loss[r->loss];
         h->eliminated = h->loss >= tu->strength;
         h->check = tu->check[r->loss];
@@ -550,50 +535,48 @@ void lb_fire_result_release(lb_fire_result *r)
 
 /* ---- changing the state --------------------------------------------------------------------- */
 
-static void remove_unit(lb_state *s, int unit)
+/* Removes the units named by `gone` (ids, n of them), each found by id. */
+static int remove_units(lb_state *s, const char *const *gone, int n)
 {
-    memmove(&s->units[unit], &s->units[unit + 1],
-            (size_t)(s->nunits - unit - 1) * sizeof *s->units);
-    s->nunits--;
+    for (int i = 0; i < n; i++) {
+        int rc = lb_state_remove_unit(s, lb_state_unit_index(s, gone[i]));
+        if (rc != LB_OK)
+            return rc;
+    }
+    return LB_OK;
 }
 
-static int by_index_desc(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x < y) - (x > y);
-}
-
-/* R-FIRE-13, R-FIRE-15, R-FIRE-17 */
+/* R-FIRE-13, R-FIRE-15, R-FIRE-17; units by id, on the generation the fire was resolved on */
 int lb_fire_apply(lb_state *s, const lb_fire_result *r)
 {
+    if (r->generation != s->generation)
+        return LB_STALE;
     if (!r->odds.allowed)
         return LB_OK;
-    for (int j = 0; j < r->nhits; j++)
-        if (r->hits[j].unit < 0 || r->hits[j].unit >= s->nunits ||
-            !lb_unit_is_combat(&s->units[r->hits[j].unit]))
+    for (int j = 0; j < r->nhits; j++) {
+        int i = r->hits[j].id ? lb_state_unit_index(s, r->hits[j].id) : -1;
+        if (i < 0 || !lb_unit_is_combat(&s->units[i]))
             return LB_INVALID;
+    }
     for (int i = 0; i < r->ncasualties; i++)
-        if (r->casualties[i].leader < 0 || r->casualties[i].leader >= s->nunits)
+        if (!r->casualties[i].leader_id || lb_state_unit_index(s, r->casualties[i].leader_id) < 0)
             return LB_INVALID;
-    int *gone = malloc(((size_t)r->nhits + (size_t)r->ncasualties + 1) * sizeof *gone), ngone = 0;
+    const char **gone = malloc(((size_t)r->nhits + (size_t)r->ncasualties + 1) * sizeof *gone);
     if (!gone)
         return LB_NOMEM;
-    for (int j = 0; j < r->nhits; j++) {
+    int ngone = 0, rc = LB_OK;
+    for (int j = 0; j < r->nhits && rc == LB_OK; j++) {
         const lb_fire_hit *h = &r->hits[j];
-        lb_unit *u = &s->units[h->unit];
+        int i = lb_state_unit_index(s, h->id);
+        lb_unit *u = &s->units[i];
         u->losses += h->loss;
         if (u->losses >= u->increments) {
             u->losses = u->increments;
-            gone[ngone++] = h->unit;
+            gone[ngone++] = h->id;
             continue;
         }
-        if (h->check) {
-            int rc = lb_morale_apply(s, h->unit, &h->morale.outcome);
-            if (rc != LB_OK) {
-                free(gone);
-                return rc;
-            }
-        }
+        if (h->check)
+            rc = lbi_morale_set(s, i, &h->morale.outcome);
         /* R-FIRE-17: a line under 5 increments, a screen of 3 or fewer, stands in one hex */
         int n = lb_unit_strength(u);
         if (u->nhexes > 1 && ((u->formation == LB_FORM_LINE && n < 5) ||
@@ -603,12 +586,11 @@ int lb_fire_apply(lb_state *s, const lb_fire_result *r)
     for (int i = 0; i < r->ncasualties; i++) {
         const lb_fire_casualty *c = &r->casualties[i];
         if (c->entry->result != LB_CASUALTY_WOUNDED || c->hours > 0)
-            gone[ngone++] = c->leader;
+            gone[ngone++] = c->leader_id;
     }
-    /* remove from the highest index down, so the others keep theirs until removed */
-    qsort(gone, (size_t)ngone, sizeof *gone, by_index_desc);
-    for (int i = 0; i < ngone; i++)
-        remove_unit(s, gone[i]);
+    if (rc == LB_OK)
+        rc = remove_units(s, gone, ngone);
     free(gone);
-    return lb_state_reindex(s);
+    lb_state_touch(s);
+    return rc == LB_OK ? lb_state_reindex(s) : rc;
 }

@@ -6,7 +6,7 @@
 #include "lb/move.h"
 #include "melee_int.h"
 
-int mel_share(const lb_unit *u, int k)
+int lbi_mel_share(const lb_unit *u, int k)
 {
     int n = lb_unit_strength(u), h = u->nhexes > 0 ? u->nhexes : 1;
     return n / h + (k < n % h);
@@ -90,7 +90,7 @@ static int contact(const lb_state *s, lb_melee_chance *c, int i, int d0, int car
                           "inside its hex, after its defensive fire", u->id, tl);
         mu->from = c->target;
         mu->through = LB_SIDE_FRONT;
-        mu->increments = mel_share(u, inside);
+        mu->increments = lbi_mel_share(u, inside);
         lb_trace_add(t, "R-MEL-4", "(32)", "%s assaults the carré from inside its hex %s", u->id,
                      tl);
         return LB_OK;
@@ -124,7 +124,7 @@ static int contact(const lb_state *s, lb_melee_chance *c, int i, int d0, int car
         lb_trace_add(t, "R-MEL-6", "(13)", "%s assaults %s from %s through a %s hexside of %s",
                      u->id, tl, hl, lb_side_class_name(cls), d->id);
         lb_trace_text(t, "through", lb_side_class_name(cls));
-        mu->increments += mel_share(u, k);
+        mu->increments += lbi_mel_share(u, k);
         if (best < 0 || rank(cls) > rank(mu->through)) {
             best = k;
             mu->through = cls;
@@ -161,7 +161,7 @@ static int defenders(const lb_state *s, lb_melee_chance *c, int side, lb_trace *
         mu->unit = idx[j];
         mu->side = LB_MELEE_DEFENDER;
         mu->from = c->target;
-        mu->increments = mel_share(u, hex_of(u, c->target));
+        mu->increments = lbi_mel_share(u, hex_of(u, c->target));
     }
     if (c->nunits == c->nattackers)
         return refuse(c, "R-MEL-1", "(33)", t, "%s holds no enemy combat unit", tl);
@@ -198,7 +198,7 @@ static void trace_charge(const lb_state *s, const lb_melee_req *req, lb_trace *t
 }
 
 /* R-MEL-1..6 */
-int mel_declare(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t)
+int lbi_mel_declare(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t)
 {
     c->target = req->target;
     c->allowed = 1;

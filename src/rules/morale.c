@@ -4,6 +4,7 @@
 #include "lb/effects.h"
 #include "lb/err.h"
 #include "lb/morale.h"
+#include "apply_int.h"
 
 static const char *const kind_names[] = {"ordinary", "recovery"};
 
@@ -128,8 +129,8 @@ lb_morale_outcome lb_morale_outcome_of(const lb_state *s, int unit, lb_morale_ki
                                        int passed, lb_trace *t)
 {
     const lb_unit *u = &s->units[unit];
-    lb_morale_outcome o = {.passed = passed != 0, .from = u->state, .to = u->state,
-                           .formation = u->formation};
+    lb_morale_outcome o = {.unit = u->id, .generation = s->generation, .passed = passed != 0,
+                           .from = u->state, .to = u->state, .formation = u->formation};
     const char *rule = "R-MOR-7";
     if (kind == LB_CHECK_RECOVERY && u->state != LB_STATE_GOOD) {
         rule = "R-MOR-8";
@@ -213,7 +214,7 @@ int lb_morale_resolve(const lb_state *s, int unit, lb_morale_kind kind,
 
 /* R-MOR-13: a line or screen that must take column or general order closes up into its first
  * hex and turns to the hexside clockwise of the vertex it faced. */
-int lb_morale_apply(lb_state *s, int unit, const lb_morale_outcome *o)
+int lbi_morale_set(lb_state *s, int unit, const lb_morale_outcome *o)
 {
     if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]))
         return LB_INVALID;
@@ -226,4 +227,16 @@ int lb_morale_apply(lb_state *s, int unit, const lb_morale_outcome *o)
             u->facing = u->facing % 12 + 1;
     }
     return lb_state_reindex(s);
+}
+
+int lb_morale_apply(lb_state *s, int unit, const lb_morale_outcome *o)
+{
+    if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]) || !o->unit ||
+        strcmp(o->unit, s->units[unit].id) != 0)
+        return LB_INVALID;
+    if (o->generation != s->generation)
+        return LB_STALE;
+    int rc = lbi_morale_set(s, unit, o);
+    lb_state_touch(s);
+    return rc;
 }

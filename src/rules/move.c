@@ -8,7 +8,7 @@ static int add(int total, int cost)
                                                                       : total + cost;
 }
 
-int lb_mv_step_cost_cells(const lb_state *st, int from, int to, int dir, lb_arm arm)
+int lbi_mv_step_cost_cells(const lb_state *st, int from, int to, int dir, lb_arm arm)
 {
     const lb_map *m = &st->map;
     int cost = st->charts.terrain[m->terrain[to]].move[arm];
@@ -27,5 +27,5 @@ int lb_move_step_cost(const lb_state *st, lb_hex h, int dir, lb_arm arm)
     lb_hex to = lb_hex_neighbor(h, dir);
     if (!lb_map_contains(m, to) || !lb_map_contains(m, h) || arm == LB_ARM_LEADER)
         return LB_MOVE_PROHIBITED;
-    return lb_mv_step_cost_cells(st, lb_map_cell(m, h), lb_map_cell(m, to), dir, arm);
+    return lbi_mv_step_cost_cells(st, lb_map_cell(m, h), lb_map_cell(m, to), dir, arm);
 }

@@ -77,7 +77,7 @@ static void fire_events(const mv_ctx *c, lb_move_outcome *o)
     if (!lb_unit_is_combat(c->u))
         return;
     for (int k = 0; k < o->nfrom; k++) {
-        if (!(lb_mv_zone(c, &o->from[k], 1) & (LB_ZOI_ENEMY | LB_ZOI_CARRE)))
+        if (!(lbi_mv_zone(c, &o->from[k], 1) & (LB_ZOI_ENEMY | LB_ZOI_CARRE)))
             continue;
         int idx[LB_MOVE_EVENT_UNITS];
         int n = lb_zoi_owners(c->st, c->u->side, o->from[k], idx, LB_MOVE_EVENT_UNITS);
@@ -210,7 +210,7 @@ static void trace_step(const mv_ctx *c, const lb_move_action *a, const lb_move_o
     }
     char label[LB_HEX_LABEL_MAX], mp[16];
     lb_map_label(&st->map, o->to[0], label);
-    unsigned from = lb_mv_zone(c, o->from, o->nfrom), to = lb_mv_zone(c, o->to, o->nto);
+    unsigned from = lbi_mv_zone(c, o->from, o->nfrom), to = lbi_mv_zone(c, o->to, o->nto);
     lb_side_class side = u->facing ? lb_facing_side(u, 0, a->dir) : LB_SIDE_FRONT;
     if (side == LB_SIDE_FLANK || side == LB_SIDE_REAR)
         lb_trace_add(t, "R-MOV-6", "(16)", "%s steps %s across a %s hexside: outside a charge a step "
@@ -225,7 +225,8 @@ static void trace_step(const mv_ctx *c, const lb_move_action *a, const lb_move_o
     if ((from | to) & (LB_ZOI_DRAG_NEAR | LB_ZOI_DRAG_FAR)) {
         int drag = 0;
         for (int k = 0; k < o->nto; k++) {
-            int d = lb_zoi_drag(st, u, lb_mv_zone(c, &o->from[k], 1), lb_mv_zone(c, &o->to[k], 1));
+            int d = lb_zoi_drag(st, u, lbi_mv_zone(c, &o->from[k], 1),
+                                lbi_mv_zone(c, &o->to[k], 1));
             drag = d > drag ? d : drag;
         }
         if (u->arm == LB_ARM_INFANTRY)
@@ -281,7 +282,7 @@ static void check_step(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
 {
     const lb_unit *u = c->u;
     mv_step s;
-    lb_mv_step_eval(c, u->hexes, u->formation, a->dir, o->first, u->move.steps, NULL, &s, 1);
+    lbi_mv_step_eval(c, u->hexes, u->formation, a->dir, o->first, u->move.steps, NULL, &s, 1);
     for (int k = 0; k < u->nhexes; k++)
         o->to[k] = lb_hex_neighbor(u->hexes[k], a->dir); /* the hexes tried, even when refused */
     trace_whole(c, a, o, &s, t);
@@ -376,7 +377,7 @@ static void check_form(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
     const char *rule = NULL;
     char why[LB_MOVE_REASON_MAX];
     int form_first = o->first && u->move.start_formation == LB_FORM_CARRE;
-    int allowance = lb_mv_allowance(st, u, form_first, &rule, why, sizeof why, t);
+    int allowance = lbi_mv_allowance(st, u, form_first, &rule, why, sizeof why, t);
     if (!may_act(c, o, allowance, rule, why, t))
         return;
     o->allowance = allowance;
@@ -396,7 +397,7 @@ static void check_form(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
     memcpy(laid.hexes, ch.hexes, sizeof laid.hexes);
     mv_ctx c2 = *c;
     c2.u = &laid;
-    if (!lb_mv_fits(&c2, ch.hexes, ch.nhexes, ch.to, 0, 0, &rule, why, NULL, NULL)) {
+    if (!lbi_mv_fits(&c2, ch.hexes, ch.nhexes, ch.to, 0, 0, &rule, why, NULL, NULL)) {
         refuse(c, o, rule, "(16)", t, "%s", why);
         return;
     }
@@ -404,7 +405,8 @@ static void check_form(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
     if (!afford(c, o, allowance, t))
         return;
     for (int k = 0; k < ch.nhexes; k++)
-        if (!lb_unit_in_hex(u, ch.hexes[k]) && lb_zoi_stops(st, &laid, lb_mv_zone(c, &ch.hexes[k], 1)))
+        if (!lb_unit_in_hex(u, ch.hexes[k]) &&
+            lb_zoi_stops(st, &laid, lbi_mv_zone(c, &ch.hexes[k], 1)))
             o->stop = 1;
     o->nto = ch.nhexes;
     memcpy(o->to, ch.hexes, sizeof o->to);
@@ -459,13 +461,13 @@ static void check_prolonge(const mv_ctx *c, const lb_move_action *a, lb_move_out
     }
     const char *rule;
     char why[LB_MOVE_REASON_MAX];
-    if (!lb_mv_fits(c, &to, 1, u->formation, 0, 0, &rule, why, NULL, NULL)) {
+    if (!lbi_mv_fits(c, &to, 1, u->formation, 0, 0, &rule, why, NULL, NULL)) {
         refuse(c, o, rule, "(16)", t, "%s", why);
         return;
     }
     o->cost = c->allowance - o->spent_before;
     o->to[0] = to;
-    o->stop = lb_zoi_stops(st, u, lb_mv_zone(c, &to, 1));
+    o->stop = lb_zoi_stops(st, u, lbi_mv_zone(c, &to, 1));
     fire_events(c, o);
     accept(c, o, "R-MOV-10", "(15)", t, "%s prolonges into %s: its whole move", u->id, label);
     trace_events(c, o, ~0u, t);
@@ -545,11 +547,12 @@ static void check_march(const mv_ctx *c, lb_move_outcome *o, lb_trace *t)
            c->quiet ? "" : lb_frac_fmt(odds.p_pass, p, sizeof p), c->mc->march_multiple);
 }
 
-void lb_mv_action_check(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o, lb_trace *t)
+void lbi_mv_action_check(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o, lb_trace *t)
 {
     const lb_unit *u = c->u;
     memset(o, 0, sizeof *o);
     o->unit = u->id;
+    o->generation = c->st->generation;
     o->action = *a;
     o->first = u->move.actions == 0;
     o->allowance = c->allowance;
@@ -591,10 +594,10 @@ int lb_move_action_check(const lb_state *st, const char *id, const lb_move_actio
     if (unit < 0)
         return LB_NOT_FOUND;
     mv_ctx c;
-    if (lb_mv_ctx_init(&c, st, unit, NULL) != LB_OK)
+    if (lbi_mv_ctx_init(&c, st, unit, NULL) != LB_OK)
         return LB_NOMEM;
-    lb_mv_action_check(&c, a, out, t);
-    lb_mv_ctx_release(&c);
+    lbi_mv_action_check(&c, a, out, t);
+    lbi_mv_ctx_release(&c);
     return LB_OK;
 }
 
@@ -638,23 +641,23 @@ int lb_move_action_resolve(const lb_state *st, const char *id, const lb_move_act
 
 /* ---- applying ------------------------------------------------------------------------------ */
 
-static void remove_unit(lb_state *st, int i)
-{
-    memmove(&st->units[i], &st->units[i + 1], (size_t)(st->nunits - i - 1) * sizeof *st->units);
-    st->nunits--;
-}
-
 int lb_move_action_apply(lb_state *st, const lb_move_outcome *o)
 {
     int i = o->unit ? lb_state_unit_index(st, o->unit) : -1;
     if (!o->legal || i < 0)
         return LB_INVALID;
+    if (o->generation != st->generation)
+        return LB_STALE;
     lb_unit *u = &st->units[i];
     if (u->nhexes != o->nfrom)
         return LB_INVALID;
     for (int k = 0; k < o->nfrom; k++)
         if (!lb_hex_eq(u->hexes[k], o->from[k]))
             return LB_INVALID;
+    int w = o->action.kind == LB_ACT_ATTACH && o->action.with
+                ? lb_state_unit_index(st, o->action.with) : -1;
+    if (o->action.kind == LB_ACT_ATTACH && w < 0)
+        return LB_INVALID;
     int success = !o->roll_needed || !o->rolled || o->success;
     const lb_move_action *a = &o->action;
     switch (a->kind) {
@@ -688,26 +691,22 @@ int lb_move_action_apply(lb_state *st, const lb_move_outcome *o)
         }
         u->move.first_form_change |= o->first;
         break;
-    case LB_ACT_ATTACH: {
-        int w = lb_state_unit_index(st, a->with);
-        if (w < 0)
-            return LB_INVALID;
-        u->attached = st->units[w].id;
-        break;
-    }
+    case LB_ACT_ATTACH: u->attached = st->units[w].id; break;
     case LB_ACT_DETACH: u->attached = NULL; break;
     case LB_ACT_MARCH: u->move.march = success ? LB_MARCH_ON : LB_MARCH_FAILED; break;
     }
     u->move.spent += o->cost;
     u->move.actions += a->kind != LB_ACT_MARCH;
     u->move.stopped |= o->stop && success;
+    lb_state_touch(st);
     for (int e = 0; e < o->nevents; e++) {
         if (o->events[e].kind != LB_EVENT_CAPTURE)
             continue;
         for (int k = 0; k < o->events[e].nunits; k++) {
             int j = lb_state_unit_index(st, o->events[e].units[k]);
-            if (j >= 0)
-                remove_unit(st, j);
+            int rc = j >= 0 ? lb_state_remove_unit(st, j) : LB_OK;
+            if (rc != LB_OK)
+                return rc;
         }
     }
     return lb_state_reindex(st);

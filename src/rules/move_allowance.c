@@ -18,7 +18,7 @@ const char *lb_move_event_name(lb_move_event_kind k)
     return event_names[k];
 }
 
-lb_arm lb_mv_cost_arm(const lb_unit *u)
+lb_arm lbi_mv_cost_arm(const lb_unit *u)
 {
     return u->arm == LB_ARM_LEADER ? LB_ARM_CAVALRY : u->arm;
 }
@@ -48,7 +48,7 @@ static int zero(const char **rule, char *why, size_t n, const char *r, const cha
 }
 
 /* R-MOV-3, R-MOV-5, R-MOV-11, R-MOV-13, R-MOV-16 */
-int lb_mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const char **rule,
+int lbi_mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const char **rule,
                  char *why, size_t n, lb_trace *t)
 {
     const lb_move_charts *mc = st->charts.move;
@@ -111,7 +111,7 @@ int lb_mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const 
 int lb_move_allowance(const lb_state *st, int unit, const char **rule, char *why, size_t n,
                       lb_trace *t)
 {
-    return lb_mv_allowance(st, &st->units[unit], 0, rule, why, n, t);
+    return lbi_mv_allowance(st, &st->units[unit], 0, rule, why, n, t);
 }
 
 /* R-MOV-2 */
@@ -130,4 +130,5 @@ void lb_move_segment_begin(lb_state *st, int side)
         m->start_formation = u->formation;
         m->start_state = u->state;
     }
+    lb_state_touch(st);
 }

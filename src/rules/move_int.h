@@ -9,6 +9,7 @@
 #include "lb/move_charts.h"
 #include "lb/stacking.h"
 #include "lb/zoi.h"
+#include "lbi.h"
 
 /* The mover, as the state stands: built once per question and read by every step. */
 typedef struct mv_ctx {
@@ -26,8 +27,8 @@ typedef struct mv_ctx {
 } mv_ctx;
 
 /* Builds the context of unit (tracing the allowance into t). LB_OK or LB_NOMEM. */
-int lb_mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t);
-void lb_mv_ctx_release(mv_ctx *c);
+LBI int lbi_mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t);
+LBI void lbi_mv_ctx_release(mv_ctx *c);
 
 /* One step judged: may the unit enter, what it costs, where it must stop, where it may end. */
 typedef struct mv_step {
@@ -52,31 +53,32 @@ typedef struct mv_step {
  * its first action of the segment; steps: hexes it entered before. explain 0 leaves the texts out
  * (the search). cache (NULL, or map cells bytes zeroed, the search's): the verdict on each hex
  * entered by a one-hex unit, which depends on that hex alone, is worked out once. */
-void lb_mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int dir, int first,
-                  int steps, unsigned char *cache, mv_step *out, int explain);
+LBI void lbi_mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int dir, int first,
+                      int steps, unsigned char *cache, mv_step *out, int explain);
 /* May the unit stand in hexes[] (n) in formation f, as it passes (ending 0) or ends its move
  * (ending 1), for the units there and the stacking rules? carre_step: a carré's one step (T16-5).
  * 1, or 0 with *rule and the reason in why (LB_MOVE_REASON_MAX bytes, or NULL). Passing friends,
  * 1 sets *rule to R-STACK-4 and says in why how it passes them. *capture, *carre as in mv_step
  * (may be NULL). */
-int lb_mv_fits(const mv_ctx *c, const lb_hex *hexes, int n, lb_formation f, int ending,
-            int carre_step, const char **rule, char *why, int *capture, int *carre);
+LBI int lbi_mv_fits(const mv_ctx *c, const lb_hex *hexes, int n, lb_formation f, int ending,
+                int carre_step, const char **rule, char *why, int *capture, int *carre);
 /* R-MOV-16: a force-marching unit ends no adjacent to an enemy combat unit. 1 when it may. */
-int lb_mv_march_end_ok(const mv_ctx *c, const lb_hex *hexes, int n, char *why, size_t nwhy);
+LBI int lbi_mv_march_end_ok(const mv_ctx *c, const lb_hex *hexes, int n, char *why, size_t nwhy);
 /* The zone bits of the unit's hexes, or-ed. */
-unsigned lb_mv_zone(const mv_ctx *c, const lb_hex *hexes, int n);
+LBI unsigned lbi_mv_zone(const mv_ctx *c, const lb_hex *hexes, int n);
 /* R-MOV-3: u's allowance in halves; form_first: the action being judged is a formation change
  * that is its first action (a carré's full allowance, T15-12). *rule, why: why it is 0. */
-int lb_mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const char **rule,
-                 char *why, size_t n, lb_trace *t);
+LBI int lbi_mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const char **rule,
+                     char *why, size_t n, lb_trace *t);
 /* Checks one action against context c (no dice). */
-void lb_mv_action_check(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *out, lb_trace *t);
+LBI void lbi_mv_action_check(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *out,
+                             lb_trace *t);
 /* R-ZOI-3: true when u, standing in hexes[] (n), may step out only as its first action:
  * infantry and foot artillery in an enemy zone (cavalry and horse artillery leave freely). */
-int lb_mv_held_by_zone(const mv_ctx *c, const lb_hex *hexes, int n);
+LBI int lbi_mv_held_by_zone(const mv_ctx *c, const lb_hex *hexes, int n);
 /* lb_move_step_cost between two cells of the map (dir from the first to the second). */
-int lb_mv_step_cost_cells(const lb_state *st, int from, int to, int dir, lb_arm arm);
+LBI int lbi_mv_step_cost_cells(const lb_state *st, int from, int to, int dir, lb_arm arm);
 /* The arm whose costs a unit pays: a leader rides (R-MOV-13). */
-lb_arm lb_mv_cost_arm(const lb_unit *u);
+LBI lb_arm lbi_mv_cost_arm(const lb_unit *u);
 
 #endif

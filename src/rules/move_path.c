@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lb/grow.h"
 #include "move_int.h"
 
 /* The unit's hexes translated so that its first hex is h (R-MOV-7: a line moves as a whole). */
@@ -35,7 +36,8 @@ typedef struct search {
     signed char *dir;     /* the step into the cell */
     unsigned char *flags; /* 1 done, 2 stop, 4 end */
     unsigned char *form;  /* formation there */
-    unsigned char *enter; /* the verdict on entering each cell, worked out once (lb_mv_step_eval) */
+    unsigned char
+        *enter; /* the verdict on entering each cell, worked out once (lbi_mv_step_eval) */
     int *order;           /* cells as they were settled, cheapest first */
     int norder;
 } search;
@@ -76,11 +78,11 @@ static int run_search(const mv_ctx *c, int first, int budget, search *s)
             translate(u, lb_map_hex(&st->map, cell), from);
             /* R-ZOI-3 once per hex: a hex the unit may leave is as good as its first action */
             int leaves = (cell == start && first) ||
-                         !lb_mv_held_by_zone(c, from, u->nhexes);
+                         !lbi_mv_held_by_zone(c, from, u->nhexes);
             for (int d = 0; d < LB_DIR_COUNT; d++) {
                 mv_step step;
-                lb_mv_step_eval(c, from, (lb_formation)s->form[cell], d, leaves,
-                                u->move.steps + (cell != start), s->enter, &step, 0);
+                lbi_mv_step_eval(c, from, (lb_formation)s->form[cell], d, leaves,
+                                 u->move.steps + (cell != start), s->enter, &step, 0);
                 if (!step.ok || b + step.cost > budget)
                     continue;
                 int to = lb_map_cell(&st->map, step.to[0]), nc = b + step.cost;
@@ -109,7 +111,7 @@ static int may_step(const mv_ctx *c, int first, lb_move_choices *out)
         snprintf(out->reason, sizeof out->reason, "%s", c->no_step);
         return 0;
     }
-    if (!first && lb_mv_held_by_zone(c, c->u->hexes, c->u->nhexes)) {
+    if (!first && lbi_mv_held_by_zone(c, c->u->hexes, c->u->nhexes)) {
         out->rule = "R-ZOI-3";
         snprintf(out->reason, sizeof out->reason, "%s stands in an enemy zone of influence and "
                  "has acted: it leaves only as its first action (14)", c->u->id);
@@ -122,14 +124,10 @@ static int add_change(lb_move_choices *out, int *cap, const lb_move_outcome *o)
 {
     if (!o->legal)
         return LB_OK;
-    if (out->nchanges == *cap) {
-        int ncap = *cap ? 2 * *cap : 32;
-        lb_move_outcome *p = realloc(out->changes, (size_t)ncap * sizeof *p);
-        if (!p)
-            return LB_NOMEM;
-        out->changes = p;
-        *cap = ncap;
-    }
+    lb_move_outcome *changes = lb_grow(out->changes, cap, out->nchanges + 1, sizeof *changes);
+    if (!changes)
+        return LB_NOMEM;
+    out->changes = changes;
     out->changes[out->nchanges++] = *o;
     return LB_OK;
 }
@@ -140,7 +138,7 @@ static int try_action(const mv_ctx *c, const lb_move_action *a, lb_move_choices 
     mv_ctx quiet = *c;
     quiet.quiet = 1;
     lb_move_outcome o;
-    lb_mv_action_check(&quiet, a, &o, NULL);
+    lbi_mv_action_check(&quiet, a, &o, NULL);
     return add_change(out, cap, &o);
 }
 
@@ -197,7 +195,7 @@ int lb_move_options(const lb_state *st, const char *id, lb_move_choices *out, lb
     if (unit < 0)
         return LB_NOT_FOUND;
     mv_ctx c;
-    if (lb_mv_ctx_init(&c, st, unit, t) != LB_OK)
+    if (lbi_mv_ctx_init(&c, st, unit, t) != LB_OK)
         return LB_NOMEM;
     const lb_unit *u = c.u;
     out->unit = u->id;
@@ -265,7 +263,7 @@ int lb_move_options(const lb_state *st, const char *id, lb_move_choices *out, lb
     free(s.form);
     free(s.enter);
     free(s.order);
-    lb_mv_ctx_release(&c);
+    lbi_mv_ctx_release(&c);
     if (rc != LB_OK)
         lb_move_choices_release(out);
     return rc;
@@ -329,14 +327,15 @@ static int end_ok(const lb_state *w, const char *id, lb_move_plan *out, lb_trace
 {
     int unit = lb_state_unit_index(w, id);
     mv_ctx c;
-    if (unit < 0 || lb_mv_ctx_init(&c, w, unit, NULL) != LB_OK)
+    if (unit < 0 || lbi_mv_ctx_init(&c, w, unit, NULL) != LB_OK)
         return LB_NOMEM;
     const lb_unit *u = c.u;
     const char *rule = NULL;
     char why[LB_MOVE_REASON_MAX];
-    int ok = lb_mv_fits(&c, u->hexes, u->nhexes, u->formation, 1, u->formation == LB_FORM_CARRE,
+    int ok = lbi_mv_fits(&c, u->hexes, u->nhexes, u->formation, 1, u->formation == LB_FORM_CARRE,
                      &rule, why, NULL, NULL);
-    if (ok && u->move.march == LB_MARCH_ON && !lb_mv_march_end_ok(&c, u->hexes, u->nhexes, why, sizeof why)) {
+    if (ok && u->move.march == LB_MARCH_ON &&
+        !lbi_mv_march_end_ok(&c, u->hexes, u->nhexes, why, sizeof why)) {
         ok = 0;
         rule = "R-MOV-16";
     }
@@ -347,7 +346,7 @@ static int end_ok(const lb_state *w, const char *id, lb_move_plan *out, lb_trace
         snprintf(out->reason, sizeof out->reason, "%s may not end its move there: %s", id, why);
     }
     trace_end(&c, ok, t);
-    lb_mv_ctx_release(&c);
+    lbi_mv_ctx_release(&c);
     return LB_OK;
 }
 
@@ -361,7 +360,7 @@ int lb_move_check(const lb_state *st, const char *id, const lb_move_action *plan
     out->unit = st->units[unit].id;
     out->legal = 1;
     out->refused = out->stop = -1;
-    out->allowance = lb_mv_allowance(st, &st->units[unit], 0, NULL, NULL, 0, NULL);
+    out->allowance = lbi_mv_allowance(st, &st->units[unit], 0, NULL, NULL, 0, NULL);
     lb_state *w = lb_state_clone(st);
     out->actions = calloc(n > 0 ? (size_t)n : 1, sizeof *out->actions);
     if (!w || !out->actions) {
@@ -402,7 +401,7 @@ int lb_move_check(const lb_state *st, const char *id, const lb_move_action *plan
     }
     int now = lb_state_unit_index(w, id);
     if (rc == LB_OK && now >= 0)
-        out->allowance = lb_mv_allowance(w, &w->units[now], 0, NULL, NULL, 0, NULL);
+        out->allowance = lbi_mv_allowance(w, &w->units[now], 0, NULL, NULL, 0, NULL);
     lb_state_free(w);
     if (rc != LB_OK)
         lb_move_plan_release(out);

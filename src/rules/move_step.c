@@ -7,7 +7,7 @@
 #include "lb/formation.h"
 #include "move_int.h"
 
-int lb_mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t)
+int lbi_mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t)
 {
     memset(c, 0, sizeof *c);
     c->st = st;
@@ -18,13 +18,13 @@ int lb_mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t)
     if (!c->zoi)
         return LB_NOMEM;
     const lb_unit *u = c->u;
-    c->allowance = lb_mv_allowance(st, u, 0, &c->allow_rule, c->allow_why, sizeof c->allow_why, t);
+    c->allowance = lbi_mv_allowance(st, u, 0, &c->allow_rule, c->allow_why, sizeof c->allow_why, t);
     /* a step costs at least half an MP unless some terrain is free: the unit goes at most `left`
      * hexes (in halves), and a zone or a screen's drag reaches 2 hexes beyond; the search reads
      * no zone further away (the plan checks build a context per action) */
     int radius = c->allowance - u->move.spent + u->nhexes + 3;
     for (int t = 0; t < st->charts.nterrain; t++)
-        if (st->charts.terrain[t].move[lb_mv_cost_arm(u)] == 0 || c->mc->road_march_move[t] == 0)
+        if (st->charts.terrain[t].move[lbi_mv_cost_arm(u)] == 0 || c->mc->road_march_move[t] == 0)
             radius = -1;
     lb_zoi_map_within(st, u->side, u->hexes[0], radius, c->zoi);
     if (lb_unit_is_combat(u) && u->state > u->move.start_state) {
@@ -49,19 +49,19 @@ int lb_mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t)
     return LB_OK;
 }
 
-void lb_mv_ctx_release(mv_ctx *c)
+void lbi_mv_ctx_release(mv_ctx *c)
 {
     free(c->zoi);
     c->zoi = NULL;
 }
 
-int lb_mv_held_by_zone(const mv_ctx *c, const lb_hex *hexes, int n)
+int lbi_mv_held_by_zone(const mv_ctx *c, const lb_hex *hexes, int n)
 {
     return lb_unit_is_combat(c->u) && !lb_zoi_horse(c->st, c->u) &&
-           (lb_mv_zone(c, hexes, n) & LB_ZOI_ENEMY);
+           (lbi_mv_zone(c, hexes, n) & LB_ZOI_ENEMY);
 }
 
-unsigned lb_mv_zone(const mv_ctx *c, const lb_hex *hexes, int n)
+unsigned lbi_mv_zone(const mv_ctx *c, const lb_hex *hexes, int n)
 {
     unsigned bits = 0;
     for (int k = 0; k < n; k++)
@@ -210,7 +210,7 @@ static int friends_ok(const mv_ctx *c, lb_hex h, int k, lb_formation f, int endi
     return no(rule, *rule, why, "%s: %s", label, text);
 }
 
-int lb_mv_fits(const mv_ctx *c, const lb_hex *hexes, int n, lb_formation f, int ending,
+int lbi_mv_fits(const mv_ctx *c, const lb_hex *hexes, int n, lb_formation f, int ending,
             int carre_step, const char **rule, char *why, int *capture, int *carre)
 {
     for (int k = 0; k < n; k++) {
@@ -241,7 +241,7 @@ int lb_mv_fits(const mv_ctx *c, const lb_hex *hexes, int n, lb_formation f, int 
     return 1;
 }
 
-int lb_mv_march_end_ok(const mv_ctx *c, const lb_hex *hexes, int n, char *why, size_t nwhy)
+int lbi_mv_march_end_ok(const mv_ctx *c, const lb_hex *hexes, int n, char *why, size_t nwhy)
 {
     const lb_state *st = c->st;
     for (int k = 0; k < n; k++)
@@ -267,8 +267,8 @@ int lb_mv_march_end_ok(const mv_ctx *c, const lb_hex *hexes, int n, char *why, s
 static int hex_cost(const mv_ctx *c, int cf, int ct, int dir, lb_formation f)
 {
     const lb_state *st = c->st;
-    lb_arm arm = lb_mv_cost_arm(c->u);
-    int whole = lb_mv_step_cost_cells(st, cf, ct, dir, arm);
+    lb_arm arm = lbi_mv_cost_arm(c->u);
+    int whole = lbi_mv_step_cost_cells(st, cf, ct, dir, arm);
     if (whole == LB_MOVE_PROHIBITED)
         return LB_MOVE_PROHIBITED;
     int halves = 2 * whole;
@@ -316,15 +316,15 @@ static void enter_eval(const mv_ctx *c, const lb_hex *to, int n, lb_formation f,
         }
     }
     e->terrain = 1;
-    if (!lb_mv_fits(c, to, n, f, 0, carre_step, &e->rule, why, &e->capture, &e->carre))
+    if (!lbi_mv_fits(c, to, n, f, 0, carre_step, &e->rule, why, &e->capture, &e->carre))
         return;
     e->pass = 1;
-    e->stop = lb_zoi_stops(st, u, lb_mv_zone(c, to, n));
-    e->end = lb_mv_fits(c, to, n, f, 1, carre_step, &e->end_rule, explain ? e->end_why : NULL, NULL,
-                     NULL);
+    e->stop = lb_zoi_stops(st, u, lbi_mv_zone(c, to, n));
+    e->end = lbi_mv_fits(c, to, n, f, 1, carre_step, &e->end_rule, explain ? e->end_why : NULL,
+                         NULL, NULL);
     if (e->end && u->move.march == LB_MARCH_ON) {
         char text[LB_MOVE_REASON_MAX];
-        if (!lb_mv_march_end_ok(c, to, n, text, sizeof text)) {
+        if (!lbi_mv_march_end_ok(c, to, n, text, sizeof text)) {
             e->end = 0;
             e->end_rule = "R-MOV-16";
             if (explain)
@@ -356,7 +356,7 @@ static void enter_get(const mv_ctx *c, const lb_hex *to, int n, lb_formation f, 
     e->rule = e->end_rule = NULL;
 }
 
-void lb_mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int dir, int first,
+void lbi_mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int dir, int first,
                   int steps, unsigned char *cache, mv_step *out, int explain)
 {
     const lb_state *st = c->st;
@@ -391,7 +391,7 @@ void lb_mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int di
            "(T15-12)");
         return;
     }
-    if (!first && lb_mv_held_by_zone(c, from, n)) {
+    if (!first && lbi_mv_held_by_zone(c, from, n)) {
         no(&out->rule, "R-ZOI-3", why, "%s stands in an enemy zone of influence: it leaves it only "
            "as its first action of the segment (14)", u->id);
         return;
@@ -414,7 +414,7 @@ void lb_mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int di
             char label[LB_HEX_LABEL_MAX];
             no(&out->rule, "R-MOV-4", why, "the step into %s is prohibited to %s (its terrain or "
                "the hexside crossed)", explain ? lb_map_label(&st->map, out->to[k], label) : "",
-               lb_arm_name(lb_mv_cost_arm(u)));
+               lb_arm_name(lbi_mv_cost_arm(u)));
             return;
         }
         if (explain)

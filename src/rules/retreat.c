@@ -7,7 +7,9 @@
 #include "lb/effects.h"
 #include "lb/err.h"
 #include "lb/retreat.h"
+#include "apply_int.h"
 #include "retreat_int.h"
+#include "names.h"
 
 struct lb_retreat_search {
     rsearch S;
@@ -22,10 +24,7 @@ const char *lb_retreat_kind_name(lb_retreat_kind kind)
 
 int lb_retreat_kind_parse(const char *s)
 {
-    for (int i = 0; i < 3; i++)
-        if (strcmp(s, kind_names[i]) == 0)
-            return i;
-    return -1;
+    return lbi_name_index(s, kind_names, 3);
 }
 
 /* R-RET-3: hexes or movement points for this kind, edition and arm. */
@@ -196,7 +195,7 @@ static int fill(rsearch *S, const lb_retreat_req *req, lb_retreat *out, lb_trace
     out->count = S->root.count;
     out->count_saturated = S->root.count == RCOUNT_SAT;
     out->choice_distance = S->root.maxd;
-    int rc = rsearch_mark(S);
+    int rc = lbi_rsearch_mark(S);
     if (rc == LB_OK)
         rc = hexes_marked(S, S->end, &out->ends, &out->nends);
     if (rc == LB_OK)
@@ -211,9 +210,9 @@ static int fill(rsearch *S, const lb_retreat_req *req, lb_retreat *out, lb_trace
     if (!out->paths || !out->choice)
         return LB_NOMEM;
     keeper kp = {out, (int)keep};
-    rc = rsearch_walk(S, keep_path, &kp);
+    rc = lbi_rsearch_walk(S, keep_path, &kp);
     if (rc == LB_OK)
-        rc = rsearch_choose(S, out->choice);
+        rc = lbi_rsearch_choose(S, out->choice);
     if (rc != LB_OK)
         return rc;
     if (out->count_saturated)
@@ -294,6 +293,8 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
         req->hexes < 0 || req->hexes > 10)
         return LB_INVALID;
     const lb_unit *u = &s->units[unit];
+    out->unit = u->id;
+    out->generation = s->generation;
     out->start = u->hexes[0];
     if (u->nhexes > 1)
         lb_trace_add(t, "R-RET-7", "(30)", "%s stands in %d hexes and retreats from its first",
@@ -333,10 +334,10 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
                      "a rout or flight on %d MP must be complete: it stops only when no MP is "
                      "left or every step R-RET-1 allows costs more than what is left",
                      out->length);
-    int rc = rsearch_build(S, t);
+    int rc = lbi_rsearch_build(S, t);
     if (rc == LB_OK) {
         out->start_distance = S->d0;
-        rc = rsearch_count(S);
+        rc = lbi_rsearch_count(S);
         if (rc == LB_NOMEM && (size_t)S->ncells * (size_t)S->lv > (size_t)RSEARCH_MAX_STATES)
             lb_trace_add(t, "R-RET-12", "(30)",
                          "%d hexes reached times %d levels is more than this search holds",
@@ -367,10 +368,10 @@ int lb_retreat_each(const lb_retreat *r, int (*visit)(void *ctx, const lb_hex *p
 {
     if (!r->search || r->surrender || r->stays)
         return LB_OK;
-    return rsearch_walk(&r->search->S, visit, ctx);
+    return lbi_rsearch_walk(&r->search->S, visit, ctx);
 }
 
-void rsearch_release(rsearch *S)
+void lbi_rsearch_release(rsearch *S)
 {
     free(S->box);
     free(S->cells);
@@ -395,7 +396,7 @@ void lb_retreat_release(lb_retreat *r)
     free(r->via);
     free(r->leaders);
     if (r->search) {
-        rsearch_release(&r->search->S);
+        lbi_rsearch_release(&r->search->S);
         free(r->search);
     }
     r->paths = r->ends = r->choice = r->via = NULL;
@@ -404,40 +405,21 @@ void lb_retreat_release(lb_retreat *r)
     r->npaths = r->nends = r->nvia = r->nleaders = 0;
 }
 
-/* Removes the units whose indexes are listed (in any order). */
-static void remove_units(lb_state *s, int *idx, int n)
-{
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++)
-            if (idx[j] > idx[i]) {
-                int x = idx[i];
-                idx[i] = idx[j];
-                idx[j] = x;
-            }
-    for (int i = 0; i < n; i++) {
-        memmove(&s->units[idx[i]], &s->units[idx[i] + 1],
-                (size_t)(s->nunits - idx[i] - 1) * sizeof *s->units);
-        s->nunits--;
-    }
-}
-
 /* R-RET-5, R-RET-8, R-RET-11, R-RET-15 */
-int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice)
+int lbi_retreat_set(lb_state *s, int unit, const lb_retreat *r, int choice)
 {
     if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]))
         return LB_INVALID;
     if (r->stays)
         return LB_OK;
-    int idx[1 + 64], n = 0;
-    for (int i = 0; i < r->nleaders && n < 64; i++) {
-        int l = lb_state_unit_index(s, r->leaders[i].id);
-        if (l >= 0)
-            idx[n++] = l;
-    }
     if (r->surrender) {
-        idx[n++] = unit; /* L7-6: with the leaders left alone with it */
-        remove_units(s, idx, n);
-        return lb_state_reindex(s);
+        /* L7-6: with the leaders left alone with it, each found by id as the others go */
+        int rc = lb_state_remove_unit(s, unit);
+        for (int i = 0; i < r->nleaders && rc == LB_OK; i++) {
+            int l = lb_state_unit_index(s, r->leaders[i].id);
+            rc = l >= 0 ? lb_state_remove_unit(s, l) : LB_OK;
+        }
+        return rc;
     }
     const lb_hex *p = choice < 0             ? r->choice
                       : choice < r->npaths ? r->paths + (size_t)choice * (size_t)r->hexes
@@ -452,9 +434,28 @@ int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice)
     int dir = lb_hex_dir_to(prev, end);
     if (dir >= 0)
         u->facing = lb_hex_dir_clock(dir);
-    for (int i = 0; i < n && !r->leaders_stay; i++) {
-        s->units[idx[i]].hexes[0] = end;
-        s->units[idx[i]].nhexes = 1;
+    for (int i = 0; i < r->nleaders && !r->leaders_stay; i++) {
+        int l = lb_state_unit_index(s, r->leaders[i].id);
+        if (l >= 0) {
+            s->units[l].hexes[0] = end;
+            s->units[l].nhexes = 1;
+        }
     }
     return lb_state_reindex(s);
+}
+
+/* Issue 12: the result names its unit and the generation it was worked out on. */
+int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice)
+{
+    if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]) || !r->unit ||
+        strcmp(r->unit, s->units[unit].id) != 0)
+        return LB_INVALID;
+    if (r->generation != s->generation)
+        return LB_STALE;
+    if (r->stays)
+        return LB_OK;
+    int rc = lbi_retreat_set(s, unit, r, choice);
+    if (rc != LB_INVALID)
+        lb_state_touch(s);
+    return rc;
 }

@@ -6,7 +6,7 @@
 #include "retreat_int.h"
 
 /* R-RET-3: the first hex is always affordable; a hex count spends one hex per step. */
-int rs_first_level(const rsearch *S, int d)
+int lbi_rs_first_level(const rsearch *S, int d)
 {
     const rcell *c = &S->startcell;
     if (!(c->legal & (1u << d)) || c->nbr[d] < 0)
@@ -56,7 +56,7 @@ static void release_counts(rsearch *S, int comp, const uint8_t *keep)
     }
 }
 
-int rsearch_count(rsearch *S)
+int lbi_rsearch_count(rsearch *S)
 {
     size_t states = (size_t)S->ncells * (size_t)S->lv;
     S->root = ragg_none();
@@ -88,22 +88,23 @@ int rsearch_count(rsearch *S)
                 rc = LB_NOMEM;
                 break;
             }
-            rtables_lone(S, comp, &T, (rrow){S->ekey + cell * lv, k->cnt, S->emaxd + cell * lv});
+            lbi_rtables_lone(S, comp, &T,
+                             (rrow){S->ekey + cell * lv, k->cnt, S->emaxd + cell * lv});
             release_counts(S, comp, keep);
             continue;
         }
-        rc = rtables_fill(S, comp, &T, &S->trie_nodes);
+        rc = lbi_rtables_fill(S, comp, &T, &S->trie_nodes);
         for (int w = 0; w < 2 && rc == LB_OK; w++)
-            rc = rtables_way(S, comp, w, &T);
+            rc = lbi_rtables_way(S, comp, w, &T);
         if (rc == LB_OK)
             rc = store(S, comp, &T, all);
         if (rc == LB_OK)
             release_counts(S, comp, keep);
     }
-    rtables_release(&T);
+    lbi_rtables_release(&T);
     /* R-RET-4: the best of the first steps */
     for (int d = 0; d < LB_DIR_COUNT && rc == LB_OK; d++) {
-        int level = rs_first_level(S, d);
+        int level = lbi_rs_first_level(S, d);
         if (level < 0)
             continue;
         int b = S->startcell.nbr[d];

@@ -30,7 +30,7 @@ static const signed char place_sign[P_COUNT][3] = {
     {0, 1, -1},  {0, -1, 1}, {1, 0, -1},  {-1, 0, 1}, {1, -1, 0}, {-1, 1, 0},
 };
 
-void renemy_cube(lb_hex h, int c[3])
+void lbi_renemy_cube(lb_hex h, int c[3])
 {
     int x = h.col - 1;
     c[0] = x;
@@ -57,7 +57,7 @@ static void coord_range(lb_hex a, lb_hex b, int k, int *lo, int *hi)
     int rows[2] = {a.row, b.row};
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 2; j++) {
-            renemy_cube((lb_hex){cols[i], rows[j]}, c);
+            lbi_renemy_cube((lb_hex){cols[i], rows[j]}, c);
             *lo = c[k] < *lo ? c[k] : *lo;
             *hi = c[k] > *hi ? c[k] : *hi;
         }
@@ -70,7 +70,8 @@ static int slot(const renemy_table *t, int v)
     return i < 0 ? 0 : i >= t->n ? t->n - 1 : i;
 }
 
-int renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex box_lo, lb_hex box_hi)
+int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex box_lo,
+                    lb_hex box_hi)
 {
     *E = (renemy){0};
     int lo[3], hi[3], n[3];
@@ -98,7 +99,7 @@ int renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex box
         cells += (size_t)tn[k];
     E->store = malloc(cells * sizeof *E->store);
     if (!E->hexes || !E->mhex || !E->multi || !E->store) {
-        renemy_release(E);
+        lbi_renemy_release(E);
         return LB_NOMEM;
     }
     int *p = E->store;
@@ -111,7 +112,7 @@ int renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex box
         p += tn[k];
     }
     int c0[3];
-    renemy_cube(start, c0);
+    lbi_renemy_cube(start, c0);
     /* bucket the single-hex enemies, then turn the sextant buckets into prefix tables */
     for (int i = 0; i < s->nunits; i++) {
         const lb_unit *v = &s->units[i];
@@ -120,7 +121,7 @@ int renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex box
         int key = 1 << 30, first = E->nhexes;
         for (int j = 0; j < v->nhexes; j++) {
             renemy_hex *h = &E->hexes[E->nhexes++];
-            renemy_cube(v->hexes[j], h->c);
+            lbi_renemy_cube(v->hexes[j], h->c);
             int d = cube_dist(c0, h->c);
             key = d < key ? d : key;
         }
@@ -195,7 +196,7 @@ int renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex box
     if (!at || !sorted) {
         free(at);
         free(sorted);
-        renemy_release(E);
+        lbi_renemy_release(E);
         return LB_NOMEM;
     }
     for (int i = 0; i < E->nhexes; i++)
@@ -227,10 +228,10 @@ static int at(const renemy_table *t, int v)
 
 /* R-RET-1: the directions from h in which a step comes closer to some enemy formation, and
  * those in which it goes further from some. */
-void renemy_steps(const renemy *E, lb_hex h, uint8_t *closer, uint8_t *away)
+void lbi_renemy_steps(const renemy *E, lb_hex h, uint8_t *closer, uint8_t *away)
 {
     int c[3];
-    renemy_cube(h, c);
+    lbi_renemy_cube(h, c);
     int x = c[0], y = c[1], z = c[2];
     unsigned in = 0;
     in |= (unsigned)(at(&E->t[0], y) < z) << P_S1;
@@ -282,10 +283,10 @@ void renemy_steps(const renemy *E, lb_hex h, uint8_t *closer, uint8_t *away)
 /* D(h) for a hex reached from the start by R-RET-1 steps: the enemy hexes are sorted by their
  * formation's distance from the start, which no such hex is nearer to, so the scan stops as soon
  * as that distance reaches the best found. */
-int renemy_distance(const renemy *E, lb_hex h)
+int lbi_renemy_distance(const renemy *E, lb_hex h)
 {
     int c[3], best = 1 << 30;
-    renemy_cube(h, c);
+    lbi_renemy_cube(h, c);
     for (int i = 0; i < E->nhexes && E->hexes[i].key < best; i++) {
         int d = cube_dist(c, E->hexes[i].c);
         best = d < best ? d : best;
@@ -293,7 +294,7 @@ int renemy_distance(const renemy *E, lb_hex h)
     return best;
 }
 
-void renemy_release(renemy *E)
+void lbi_renemy_release(renemy *E)
 {
     free(E->hexes);
     free(E->mhex);

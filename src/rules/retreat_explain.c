@@ -65,7 +65,7 @@ static int walk_levels(const rsearch *S, const lb_hex *path, int n, int *first, 
             return 0;
         if (i == 0) {
             *first = d;
-            m = rs_first_level(S, d);
+            m = lbi_rs_first_level(S, d);
         } else {
             m -= c->spend[d];
         }

@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "lb/retreat.h"
+#include "lbi.h"
 
 /*
  * How the search works (R-RET-1..5, R-RET-10, R-RET-12)
@@ -180,21 +181,21 @@ typedef struct renemy {
 } renemy;
 
 /* Cube coordinates (x, y, z) of h. */
-void renemy_cube(lb_hex h, int c[3]);
+LBI void lbi_renemy_cube(lb_hex h, int c[3]);
 /* Tables for the enemies of `side` seen from hexes reached from start, all of them within the
  * columns and rows from box_lo to box_hi. LB_OK or LB_NOMEM. */
-int renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex box_lo,
-                lb_hex box_hi);
+LBI int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex box_lo,
+                        lb_hex box_hi);
 /* R-RET-1: directions from h that come closer to some formation, and that go away from some. */
-void renemy_steps(const renemy *E, lb_hex h, uint8_t *closer, uint8_t *away);
+LBI void lbi_renemy_steps(const renemy *E, lb_hex h, uint8_t *closer, uint8_t *away);
 /* D(h), for h the start or a hex reached from it by R-RET-1 steps. */
-int renemy_distance(const renemy *E, lb_hex h);
-void renemy_release(renemy *E);
+LBI int lbi_renemy_distance(const renemy *E, lb_hex h);
+LBI void lbi_renemy_release(renemy *E);
 
 /* ---- retreat_region.c ------------------------------------------------------------------------ */
 
 /* The region, its cells and components, and their order (R-RET-1, R-RET-2). */
-int rsearch_build(rsearch *S, lb_trace *t);
+LBI int lbi_rsearch_build(rsearch *S, lb_trace *t);
 
 /* ---- retreat_values.c: the values of one component's states ---------------------------------- */
 
@@ -211,18 +212,18 @@ typedef struct rrunbuf {
     int n, cap;
     uint8_t *seen;
     int *dirs;
-    size_t capseen;
+    int capseen;
 } rrunbuf;
 
-int rrunbuf_push(rrunbuf *buf, rrun r);
-void rrunbuf_release(rrunbuf *buf);
+LBI int lbi_rrunbuf_push(rrunbuf *buf, rrun r);
+LBI void lbi_rrunbuf_release(rrunbuf *buf);
 
 /* A table of values by rows of levels: keys; counts and largest end D only when counting. */
 typedef struct rtab {
     rkey *key;
     uint64_t *count;
     uint16_t *maxd;
-    size_t cap;     /* entries the buffers hold */
+    int cap;        /* entries the buffers hold */
 } rtab;
 
 /* One row of such a table. */
@@ -237,7 +238,7 @@ typedef struct rtables {
     int n, lv;
     int counting;   /* the counting pass: counts kept, walk tables keep two rows in turn */
     rtab cross;     /* climbing steps of each cell, by level */
-    rtab e;         /* counting: E of each cell (both ways added by rtables_way) */
+    rtab e;         /* counting: E of each cell (both ways added by lbi_rtables_way) */
     rtab opt;       /* a scratch row */
     rtab way[2][3]; /* per way: chain V; cycle A, A0, Q */
 } rtables;
@@ -246,18 +247,18 @@ typedef struct rtables {
  * use); when counting (the counts of the components it climbs to must be alive), also E's own
  * options and, for a general component, every run; the walk tables then keep only the rows in
  * use, else (marking) every row, keys only. */
-int rtables_fill(const rsearch *S, int comp, rtables *T, long *used);
+LBI int lbi_rtables_fill(const rsearch *S, int comp, rtables *T, long *used);
 /* E of a component of one hex (no walk in it) straight into out (counting). */
-void rtables_lone(const rsearch *S, int comp, const rtables *T, rrow out);
+LBI void lbi_rtables_lone(const rsearch *S, int comp, const rtables *T, rrow out);
 /* The walks one way (w = 0 along fwd, 1 along back) of a chain or cycle, added to T->e. */
-int rtables_way(const rsearch *S, int comp, int w, rtables *T);
-void rtables_release(rtables *T);
+LBI int lbi_rtables_way(const rsearch *S, int comp, int w, rtables *T);
+LBI void lbi_rtables_release(rtables *T);
 /* The runs of a general component from its cell `entry` spending at most budget, appended to
  * buf (parents counted from that entry); *used counts runs against RSEARCH_MAX_TRIE. */
-int rs_runs(const rsearch *S, int entry, int budget, rrunbuf *buf, long *used);
+LBI int lbi_rs_runs(const rsearch *S, int entry, int budget, rrunbuf *buf, long *used);
 /* R-RET-2, R-RET-5: a path may end in c with m left iff rs_end_at(limit, m), limit being
- * rs_end_limit(S, c, the directions R-RET-1 still allows from c). */
-int rs_end_limit(const rsearch *S, const rcell *c, unsigned open);
+ * lbi_rs_end_limit(S, c, the directions R-RET-1 still allows from c). */
+LBI int lbi_rs_end_limit(const rsearch *S, const rcell *c, unsigned open);
 static inline int rs_end_at(int limit, int m)
 {
     return limit >= 0 && (m == 0 || m < limit);
@@ -269,26 +270,27 @@ typedef struct rline {
     const rcomp *k;
     int way, L;
 } rline;
-int rline_cell(const rline *ln, int p);
-int rline_on(const rline *ln, const rcell *c);
-int rline_behind(const rline *ln, const rcell *c);
-uint32_t rline_delta(const rline *ln, int p);
-int rline_spend(const rline *ln, int p);
+LBI int lbi_rline_cell(const rline *ln, int p);
+LBI int lbi_rline_on(const rline *ln, const rcell *c);
+LBI int lbi_rline_behind(const rline *ln, const rcell *c);
+LBI uint32_t lbi_rline_delta(const rline *ln, int p);
+LBI int lbi_rline_spend(const rline *ln, int p);
 
 /* ---- retreat_count.c, retreat_mark.c, retreat_walk.c ----------------------------------------- */
 
 /* The value of every state and of the start (R-RET-3..5, R-RET-12). */
-int rsearch_count(rsearch *S);
+LBI int lbi_rsearch_count(rsearch *S);
 /* The hexes on optimal paths and their ends (R-RET-12). */
-int rsearch_mark(rsearch *S);
+LBI int lbi_rsearch_mark(rsearch *S);
 /* Optimal paths in label order, each given to visit(ctx, hexes entered, n) until it returns
  * nonzero (R-RET-4 d, R-RET-12). LB_OK or LB_NOMEM. */
-int rsearch_walk(const rsearch *S, int (*visit)(void *ctx, const lb_hex *path, int n), void *ctx);
+LBI int lbi_rsearch_walk(const rsearch *S, int (*visit)(void *ctx, const lb_hex *path, int n),
+                         void *ctx);
 /* The automatic choice (R-RET-4 d) into out (S->root hexes). */
-int rsearch_choose(const rsearch *S, lb_hex *out);
+LBI int lbi_rsearch_choose(const rsearch *S, lb_hex *out);
 /* The start's first step in direction d: the level left after it, or -1 (R-RET-3: the first
  * hex is always affordable). */
-int rs_first_level(const rsearch *S, int d);
+LBI int lbi_rs_first_level(const rsearch *S, int d);
 /* The stored E of cell at level m. */
 static inline rkey rs_ekey(const rsearch *S, int cell, int m)
 {
@@ -298,7 +300,7 @@ static inline int rs_emaxd(const rsearch *S, int cell, int m)
 {
     return S->emaxd[(size_t)cell * (size_t)S->lv + (size_t)m];
 }
-void rsearch_release(rsearch *S);
+LBI void lbi_rsearch_release(rsearch *S);
 
 /* ---- retreat_explain.c: what decided the answer, for its trace ------------------------------ */
 

@@ -1,9 +1,11 @@
 /* Every hex on an optimal retreat path and every end hex: the DAG walked forward from the start. */
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lb/err.h"
+#include "lb/grow.h"
 #include "retreat_int.h"
 
 /*
@@ -116,7 +118,7 @@ typedef struct scratch {
     uint8_t *fl;     /* one row of flags */
     rkey *tg;        /* one row of targets */
     uint8_t *live[3];/* a way's live places by level: chain V; cycle A, A0, Q */
-    size_t caplive;
+    int caplive;
     int *sp;         /* a cycle's spends and label deltas from place 0 */
     uint32_t *dp;
     int capsp;
@@ -126,29 +128,28 @@ typedef struct scratch {
 /* Zeroed live tables for a way of L places (three), and room for a cycle's prefix sums. */
 static int way_scratch(scratch *X, int L, int lv)
 {
-    size_t n = (size_t)L * (size_t)lv + 1;
-    if (n > X->caplive) {
-        for (int j = 0; j < 3; j++) {
-            uint8_t *g = realloc(X->live[j], n);
-            if (!g)
-                return LB_NOMEM;
-            X->live[j] = g;
-        }
-        X->caplive = n;
-    }
-    for (int j = 0; j < 3; j++)
-        memset(X->live[j], 0, n);
-    if (L + 1 > X->capsp) {
-        int *sp = realloc(X->sp, ((size_t)L + 1) * sizeof *sp);
-        if (sp)
-            X->sp = sp;
-        uint32_t *dp = realloc(X->dp, ((size_t)L + 1) * sizeof *dp);
-        if (dp)
-            X->dp = dp;
-        if (!sp || !dp)
+    if ((size_t)L * (size_t)lv >= INT_MAX)
+        return LB_NOMEM;
+    int n = L * lv + 1, capl[3] = {X->caplive, X->caplive, X->caplive}; /* three, one size */
+    for (int j = 0; j < 3; j++) {
+        uint8_t *g = lb_grow(X->live[j], &capl[j], n, 1);
+        if (!g)
             return LB_NOMEM;
-        X->capsp = L + 1;
+        X->live[j] = g;
     }
+    X->caplive = capl[0];
+    for (int j = 0; j < 3; j++)
+        memset(X->live[j], 0, (size_t)n);
+    int caps = X->capsp, capd = X->capsp; /* two arrays, one capacity */
+    int *sp = lb_grow(X->sp, &caps, L + 1, sizeof *sp);
+    if (sp)
+        X->sp = sp;
+    uint32_t *dp = lb_grow(X->dp, &capd, L + 1, sizeof *dp);
+    if (dp)
+        X->dp = dp;
+    if (!sp || !dp)
+        return LB_NOMEM;
+    X->capsp = caps;
     return LB_OK;
 }
 
@@ -167,23 +168,23 @@ static int chain_way(rsearch *S, const rline *ln, const rtables *T, scratch *X)
         return LB_NOMEM;
     uint8_t *lp = X->live[0];
     for (int p = 0; p + 1 < L; p++) {
-        int cell = rline_cell(ln, p);
+        int cell = lbi_rline_cell(ln, p);
         step_on(X->eflags + (size_t)S->cells[cell].pos * (size_t)lv, S->ekey + idx(S, cell, 0),
-                keys(V, p + 1, lv), lv, rline_spend(ln, p), rline_delta(ln, p),
+                keys(V, p + 1, lv), lv, lbi_rline_spend(ln, p), lbi_rline_delta(ln, p),
                 lp + (size_t)(p + 1) * (size_t)lv);
     }
     for (int p = 1; p < L; p++) {
-        int cell = rline_cell(ln, p);
+        int cell = lbi_rline_cell(ln, p);
         const rcell *c = &S->cells[cell];
         const uint8_t *flags = lp + (size_t)p * (size_t)lv;
         if (!memchr(flags, 1, (size_t)lv))
             continue;
         S->on[cell] = 1;
-        mark_row(S, cell, rs_end_limit(S, c, c->legal & ~bit(rline_behind(ln, c))), flags,
+        mark_row(S, cell, lbi_rs_end_limit(S, c, c->legal & ~bit(lbi_rline_behind(ln, c))), flags,
                  keys(V, p, lv), 0);
         if (p + 1 < L)
-            step_on(flags, keys(V, p, lv), keys(V, p + 1, lv), lv, rline_spend(ln, p),
-                    rline_delta(ln, p), lp + (size_t)(p + 1) * (size_t)lv);
+            step_on(flags, keys(V, p, lv), keys(V, p + 1, lv), lv, lbi_rline_spend(ln, p),
+                    lbi_rline_delta(ln, p), lp + (size_t)(p + 1) * (size_t)lv);
     }
     return LB_OK;
 }
@@ -210,25 +211,25 @@ static int cycle_way(rsearch *S, const rline *ln, const rtables *T, scratch *X)
     sp[0] = 0;
     dp[0] = 0;
     for (int p = 0; p < L; p++) {
-        sp[p + 1] = sp[p] + rline_spend(ln, p);
-        dp[p + 1] = dp[p] + rline_delta(ln, p);
+        sp[p + 1] = sp[p] + lbi_rline_spend(ln, p);
+        dp[p + 1] = dp[p] + lbi_rline_delta(ln, p);
     }
     int on_from = L, lap2_to = -1;
     for (int e = 0; e < L; e++) {
-        int cell = rline_cell(ln, e);
+        int cell = lbi_rline_cell(ln, e);
         const uint8_t *eflags = X->eflags + (size_t)S->cells[cell].pos * (size_t)lv;
         const rkey *ekey = S->ekey + idx(S, cell, 0);
         if (!memchr(eflags, 1, (size_t)lv))
             continue;
         if (e + 1 < L)
-            step_on(eflags, ekey, keys(e == 0 ? A0 : A, e + 1, lv), lv, rline_spend(ln, e),
-                    rline_delta(ln, e), (e == 0 ? la0 : la) + (size_t)(e + 1) * (size_t)lv);
+            step_on(eflags, ekey, keys(e == 0 ? A0 : A, e + 1, lv), lv, lbi_rline_spend(ln, e),
+                    lbi_rline_delta(ln, e), (e == 0 ? la0 : la) + (size_t)(e + 1) * (size_t)lv);
         if (e == 0)
             continue;
         /* crossing the cut: the second lap ends by place e - 1, its last */
-        const rcell *last = &S->cells[rline_cell(ln, e - 1)];
-        int lim_last = rs_end_limit(S, last, last->legal & ~bit(rline_behind(ln, last)) &
-                                                 ~bit(rline_on(ln, last)));
+        const rcell *last = &S->cells[lbi_rline_cell(ln, e - 1)];
+        int lim_last = lbi_rs_end_limit(S, last, last->legal & ~bit(lbi_rline_behind(ln, last)) &
+                                                 ~bit(lbi_rline_on(ln, last)));
         int sigma = sp[L] - sp[e], tau = sp[e - 1];
         uint32_t Delta = dp[L] - dp[e], Gamma = dp[e - 1];
         memset(X->fl, 0, (size_t)lv);
@@ -254,7 +255,7 @@ static int cycle_way(rsearch *S, const rline *ln, const rtables *T, scratch *X)
             }
         }
         if (any_last) {
-            mark_row(S, rline_cell(ln, e - 1), lim_last, X->fl, X->tg, sigma + tau);
+            mark_row(S, lbi_rline_cell(ln, e - 1), lim_last, X->fl, X->tg, sigma + tau);
             lap2_to = e - 1 > lap2_to ? e - 1 : lap2_to;
         }
     }
@@ -263,29 +264,29 @@ static int cycle_way(rsearch *S, const rline *ln, const rtables *T, scratch *X)
         const rtab *chain = zero ? A0 : A;
         uint8_t *flags = zero ? la0 : la;
         for (int p = 1; p < L; p++) {
-            int cell = rline_cell(ln, p);
+            int cell = lbi_rline_cell(ln, p);
             const rcell *c = &S->cells[cell];
             const uint8_t *fp = flags + (size_t)p * (size_t)lv;
             if (!memchr(fp, 1, (size_t)lv))
                 continue;
-            unsigned open = c->legal & ~bit(rline_behind(ln, c));
+            unsigned open = c->legal & ~bit(lbi_rline_behind(ln, c));
             if (zero && p == L - 1)
-                open &= ~bit(rline_on(ln, c));
+                open &= ~bit(lbi_rline_on(ln, c));
             S->on[cell] = 1;
-            mark_row(S, cell, rs_end_limit(S, c, open), fp, keys(chain, p, lv), 0);
+            mark_row(S, cell, lbi_rs_end_limit(S, c, open), fp, keys(chain, p, lv), 0);
             if (p + 1 < L)
-                step_on(fp, keys(chain, p, lv), keys(chain, p + 1, lv), lv, rline_spend(ln, p),
-                        rline_delta(ln, p), flags + (size_t)(p + 1) * (size_t)lv);
+                step_on(fp, keys(chain, p, lv), keys(chain, p + 1, lv), lv, lbi_rline_spend(ln, p),
+                        lbi_rline_delta(ln, p), flags + (size_t)(p + 1) * (size_t)lv);
         }
     }
     /* the second lap: Q(k) is Q(k - 1) or place k itself */
     for (int k = L - 3; k >= 0; k--) {
-        int cell = rline_cell(ln, k);
+        int cell = lbi_rline_cell(ln, k);
         const rcell *c = &S->cells[cell];
         const uint8_t *fq = lq + (size_t)k * (size_t)lv;
         if (!memchr(fq, 1, (size_t)lv))
             continue;
-        int lim_mid = rs_end_limit(S, c, c->legal & ~bit(rline_behind(ln, c)));
+        int lim_mid = lbi_rs_end_limit(S, c, c->legal & ~bit(lbi_rline_behind(ln, c)));
         const rkey *q = keys(Q, k, lv);
         memset(X->fl, 0, (size_t)lv);
         int any = 0;
@@ -310,9 +311,9 @@ static int cycle_way(rsearch *S, const rline *ln, const rtables *T, scratch *X)
         }
     }
     for (int p = on_from; p < L; p++)
-        S->on[rline_cell(ln, p)] = 1;
+        S->on[lbi_rline_cell(ln, p)] = 1;
     for (int p = 0; p <= lap2_to; p++)
-        S->on[rline_cell(ln, p)] = 1;
+        S->on[lbi_rline_cell(ln, p)] = 1;
     return LB_OK;
 }
 
@@ -326,7 +327,7 @@ static int general(rsearch *S, const rcomp *k, scratch *X)
         if (!memchr(eflags, 1, (size_t)lv))
             continue;
         X->runs.n = 0;
-        int rc = rs_runs(S, entry, lv - 1, &X->runs, &S->trie_nodes);
+        int rc = lbi_rs_runs(S, entry, lv - 1, &X->runs, &S->trie_nodes);
         if (rc != LB_OK)
             return rc;
         const rrun *r = X->runs.run;
@@ -339,8 +340,8 @@ static int general(rsearch *S, const rcomp *k, scratch *X)
             for (int m = 0; m < lv; m++)
                 X->tg[m] = ekey[m] - r[j].delta;
             const rcell *c = &S->cells[r[j].cell];
-            hit[j] = (uint8_t)mark_row(S, r[j].cell, rs_end_limit(S, c, r[j].open), eflags, X->tg,
-                                       r[j].spent);
+            hit[j] = (uint8_t)mark_row(S, r[j].cell, lbi_rs_end_limit(S, c, r[j].open), eflags,
+                                       X->tg, r[j].spent);
         }
         /* a run that ends in a live option puts every hex of it on a path */
         for (int j = n - 1; j >= 1; j--)
@@ -365,13 +366,13 @@ static int entries(rsearch *S, const rcomp *k, const scratch *X)
             continue;
         any = 1;
         S->on[cell] = 1;
-        mark_row(S, cell, rs_end_limit(S, &S->cells[cell], S->cells[cell].legal), flags,
+        mark_row(S, cell, lbi_rs_end_limit(S, &S->cells[cell], S->cells[cell].legal), flags,
                  S->ekey + idx(S, cell, 0), 0);
     }
     return any;
 }
 
-int rsearch_mark(rsearch *S)
+int lbi_rsearch_mark(rsearch *S)
 {
     size_t states = (size_t)S->ncells * (size_t)S->lv;
     int most = 1;
@@ -385,7 +386,7 @@ int rsearch_mark(rsearch *S)
                  .tg = malloc(((size_t)S->lv + 1) * sizeof(rkey))};
     int rc = !S->elive || !S->on || !S->end || !X.eflags || !X.fl || !X.tg ? LB_NOMEM : LB_OK;
     for (int d = 0; d < LB_DIR_COUNT && rc == LB_OK; d++) {
-        int level = rs_first_level(S, d);
+        int level = lbi_rs_first_level(S, d);
         if (level < 0)
             continue;
         int b = S->startcell.nbr[d];
@@ -407,20 +408,20 @@ int rsearch_mark(rsearch *S)
         }
         if (k->n < 2)
             continue;
-        rc = rtables_fill(S, comp, &T, &S->trie_nodes);
+        rc = lbi_rtables_fill(S, comp, &T, &S->trie_nodes);
         for (int w = 0; w < 2 && rc == LB_OK; w++) {
-            rc = rtables_way(S, comp, w, &T);
+            rc = lbi_rtables_way(S, comp, w, &T);
             rline ln = {S, k, w, k->n};
             if (rc == LB_OK)
                 rc = k->kind == COMP_CHAIN ? chain_way(S, &ln, &T, &X) : cycle_way(S, &ln, &T, &X);
         }
     }
-    rtables_release(&T);
+    lbi_rtables_release(&T);
     for (int j = 0; j < 3; j++)
         free(X.live[j]);
     free(X.sp);
     free(X.dp);
-    rrunbuf_release(&X.runs);
+    lbi_rrunbuf_release(&X.runs);
     free(X.eflags);
     free(X.fl);
     free(X.tg);

@@ -1,9 +1,12 @@
 /* The hexes a retreat can reach by legal steps, their classes and the order of those (R-RET-1). */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lb/err.h"
+#include "lb/grow.h"
 #include "lb/move.h"
+#include "move_int.h"
 #include "retreat_int.h"
 
 /* Box flags: worked out; may be entered by the unit (R-RET-1); holds a friendly combat unit. */
@@ -42,22 +45,20 @@ static uint8_t hex_flags(const rsearch *S, lb_hex h)
 static int add_cell(builder *B, lb_hex h, uint8_t flags, int depth)
 {
     rsearch *S = B->S;
-    if (S->ncells == S->capcells) {
-        int cap = S->capcells ? 2 * S->capcells : 64;
-        rcell *c = realloc(S->cells, (size_t)cap * sizeof *c);
-        int *d = realloc(B->depth, (size_t)cap * sizeof *d);
-        if (c)
-            S->cells = c;
-        if (d)
-            B->depth = d;
-        if (!c || !d)
-            return -1;
-        S->capcells = cap;
-    }
+    int capc = S->capcells, capd = S->capcells; /* two arrays, one capacity */
+    rcell *cells = lb_grow(S->cells, &capc, S->ncells + 1, sizeof *cells);
+    if (cells)
+        S->cells = cells;
+    int *depths = lb_grow(B->depth, &capd, S->ncells + 1, sizeof *depths);
+    if (depths)
+        B->depth = depths;
+    if (!cells || !depths)
+        return -1;
+    S->capcells = capc;
     rcell *c = &S->cells[S->ncells];
     memset(c, 0, sizeof *c);
     c->hex = h;
-    c->d = renemy_distance(&B->E, h);
+    c->d = lbi_renemy_distance(&B->E, h);
     c->comp = -1;
     c->fwd = c->back = -1;
     for (int d = 0; d < LB_DIR_COUNT; d++)
@@ -76,13 +77,18 @@ static int expand(builder *B, int i)
 {
     rsearch *S = B->S;
     const lb_state *st = S->st;
+    const lb_map *m = &st->map;
     lb_hex h = i < 0 ? S->start : S->cells[i].hex;
     int dep = i < 0 ? 0 : B->depth[i];
+    int here = (h.row - 1) * m->cols + (h.col - 1); /* h is on the map */
     uint8_t closer, away;
-    renemy_steps(&B->E, h, &closer, &away);
+    lbi_renemy_steps(&B->E, h, &closer, &away);
     for (int d = 0; d < LB_DIR_COUNT; d++) {
+        if (closer & (1u << d))
+            continue;
         lb_hex b = lb_hex_neighbor(h, d);
-        if (!lb_map_contains(&st->map, b) || lb_hex_eq(b, S->start) || (closer & (1u << d)))
+        if (b.col < 1 || b.col > m->cols || b.row < 1 || b.row > m->rows ||
+            lb_hex_eq(b, S->start))
             continue; /* no hex repeats: the start is never entered again */
         int bi = rs_box_index(S, b);
         uint8_t f = bi >= 0 ? B->boxflag[bi] : 0;
@@ -93,7 +99,11 @@ static int expand(builder *B, int i)
         }
         if (!(f & BOX_ENTER))
             continue;
-        int cost = lb_move_step_cost(st, h, d, S->arm);
+        /* lb_move_step_cost, both hexes known to be on the map */
+        int cost = S->arm == LB_ARM_LEADER
+                       ? LB_MOVE_PROHIBITED
+                       : lbi_mv_step_cost_cells(st, here, (b.row - 1) * m->cols + (b.col - 1), d,
+                                                (lb_arm)S->arm);
         if (cost == LB_MOVE_PROHIBITED)
             continue;
         int to = bi >= 0 ? S->box[bi] : -1;
@@ -270,7 +280,7 @@ static int dag_order(rsearch *S)
     return rc;
 }
 
-int rsearch_build(rsearch *S, lb_trace *t)
+int lbi_rsearch_build(rsearch *S, lb_trace *t)
 {
     builder B = {.S = S};
     const lb_map *m = &S->st->map;
@@ -278,12 +288,12 @@ int rsearch_build(rsearch *S, lb_trace *t)
     lb_hex h0 = S->start;
     int c_lo = h0.col - K > 1 ? h0.col - K : 1, c_hi = h0.col + K < m->cols ? h0.col + K : m->cols;
     int r_lo = h0.row - K > 1 ? h0.row - K : 1, r_hi = h0.row + K < m->rows ? h0.row + K : m->rows;
-    int rc = renemy_init(&B.E, S->st, S->side, S->start, (lb_hex){c_lo, r_lo},
-                         (lb_hex){c_hi, r_hi});
+    int rc = lbi_renemy_init(&B.E, S->st, S->side, S->start, (lb_hex){c_lo, r_lo},
+                             (lb_hex){c_hi, r_hi});
     if (rc != LB_OK)
         return rc;
     S->enemies = B.E.formations;
-    S->d0 = renemy_distance(&B.E, S->start);
+    S->d0 = lbi_renemy_distance(&B.E, S->start);
     S->col0 = c_lo;
     S->row0 = r_lo;
     S->bw = c_hi - c_lo + 1;
@@ -291,7 +301,12 @@ int rsearch_build(rsearch *S, lb_trace *t)
     size_t nbox = (size_t)S->bw * (size_t)S->bh;
     S->box = malloc(nbox * sizeof *S->box);
     B.boxflag = calloc(nbox, 1);
-    if (!S->box || !B.boxflag) {
+    /* every cell lies in the box (a path of `most` hexes never leaves it): room for all at once,
+     * so that the cells are never moved as they come (add_cell keeps one capacity for both) */
+    S->cells = nbox < INT_MAX ? lb_grow(S->cells, &S->capcells, (int)nbox + 1, sizeof *S->cells)
+                              : NULL;
+    B.depth = S->cells ? malloc((size_t)S->capcells * sizeof *B.depth) : NULL;
+    if (!S->box || !B.boxflag || !S->cells || !B.depth) {
         rc = LB_NOMEM;
     } else {
         memset(S->box, 0xff, nbox * sizeof *S->box);
@@ -306,7 +321,7 @@ int rsearch_build(rsearch *S, lb_trace *t)
     }
     free(B.boxflag);
     free(B.depth);
-    renemy_release(&B.E);
+    lbi_renemy_release(&B.E);
     if (rc == LB_OK)
         rc = components(S);
     if (rc == LB_OK)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lb/err.h"
+#include "lb/grow.h"
 #include "retreat_int.h"
 
 /*
@@ -51,7 +52,7 @@ static unsigned bit(int w)
 
 /* R-RET-2, R-RET-3, R-RET-5: the path may end in c with m left when m < end_limit (or m == 0).
  * `open` is the set of directions R-RET-1 still allows from c (the run's visited hexes out). */
-int rs_end_limit(const rsearch *S, const rcell *c, unsigned open)
+int lbi_rs_end_limit(const rsearch *S, const rcell *c, unsigned open)
 {
     if (!(c->flags & CELL_END))
         return -1;
@@ -191,7 +192,7 @@ static void add_to_e(const rtables *T, const rcell *c, rrow from, int s, uint32_
         add_shifted(T, row_at(T, &T->e, (size_t)c->pos), from, s, delta);
 }
 
-int rline_cell(const rline *ln, int p)
+int lbi_rline_cell(const rline *ln, int p)
 {
     int n = ln->L, q = p % n;
     if (ln->way == 0)
@@ -201,27 +202,28 @@ int rline_cell(const rline *ln, int p)
     return ln->S->comp_cells[ln->k->first + n - 1 - q];
 }
 
-int rline_on(const rline *ln, const rcell *c)
+int lbi_rline_on(const rline *ln, const rcell *c)
 {
     return ln->way == 0 ? c->fwd : c->back;
 }
 
-int rline_behind(const rline *ln, const rcell *c)
+int lbi_rline_behind(const rline *ln, const rcell *c)
 {
     return ln->way == 0 ? c->back : c->fwd;
 }
 
-uint32_t rline_delta(const rline *ln, int p)
+uint32_t lbi_rline_delta(const rline *ln, int p)
 {
-    const rcell *c = &ln->S->cells[rline_cell(ln, p)], *b = &ln->S->cells[rline_cell(ln, p + 1)];
-    int d = rline_on(ln, c);
+    const rcell *c = &ln->S->cells[lbi_rline_cell(ln, p)],
+                *b = &ln->S->cells[lbi_rline_cell(ln, p + 1)];
+    int d = lbi_rline_on(ln, c);
     return rkey_step(c->cost[d], (b->flags & CELL_FRIEND) != 0);
 }
 
-int rline_spend(const rline *ln, int p)
+int lbi_rline_spend(const rline *ln, int p)
 {
-    const rcell *c = &ln->S->cells[rline_cell(ln, p)];
-    return c->spend[rline_on(ln, c)];
+    const rcell *c = &ln->S->cells[lbi_rline_cell(ln, p)];
+    return c->spend[lbi_rline_on(ln, c)];
 }
 
 /* Chain: V over places 1 .. L - 1 (place 0 is only ever an entry walking this way); adds the
@@ -231,14 +233,14 @@ static void chain_way(const rline *ln, rtables *T, const rtab *V)
     const rsearch *S = ln->S;
     int L = ln->L;
     for (int p = L - 1; p >= 1; p--) {
-        const rcell *c = &S->cells[rline_cell(ln, p)];
+        const rcell *c = &S->cells[lbi_rline_cell(ln, p)];
         rrow row = trow(T, V, p);
-        options_row(T, c, rs_end_limit(S, c, c->legal & ~bit(rline_behind(ln, c))), row);
+        options_row(T, c, lbi_rs_end_limit(S, c, c->legal & ~bit(lbi_rline_behind(ln, c))), row);
         if (p + 1 < L)
-            add_shifted(T, row, trow(T, V, p + 1), rline_spend(ln, p), rline_delta(ln, p));
+            add_shifted(T, row, trow(T, V, p + 1), lbi_rline_spend(ln, p), lbi_rline_delta(ln, p));
         /* the entry one place back walks on to here */
-        add_to_e(T, &S->cells[rline_cell(ln, p - 1)], row, rline_spend(ln, p - 1),
-                 rline_delta(ln, p - 1));
+        add_to_e(T, &S->cells[lbi_rline_cell(ln, p - 1)], row, lbi_rline_spend(ln, p - 1),
+                 lbi_rline_delta(ln, p - 1));
     }
 }
 
@@ -248,45 +250,46 @@ static void cycle_way(const rline *ln, rtables *T, const rtab *A, const rtab *A0
     const rsearch *S = ln->S;
     int L = ln->L;
     for (int p = L - 1; p >= 1; p--) {
-        const rcell *c = &S->cells[rline_cell(ln, p)];
-        unsigned mid = c->legal & ~bit(rline_behind(ln, c));
+        const rcell *c = &S->cells[lbi_rline_cell(ln, p)];
+        unsigned mid = c->legal & ~bit(lbi_rline_behind(ln, c));
         rrow a = trow(T, A, p), a0 = trow(T, A0, p);
-        options_row(T, c, rs_end_limit(S, c, mid), a);
+        options_row(T, c, lbi_rs_end_limit(S, c, mid), a);
         if (p == L - 1) {
-            options_row(T, c, rs_end_limit(S, c, mid & ~bit(rline_on(ln, c))), a0);
+            options_row(T, c, lbi_rs_end_limit(S, c, mid & ~bit(lbi_rline_on(ln, c))), a0);
         } else {
-            copy_add_shifted(T, a0, a, trow(T, A0, p + 1), rline_spend(ln, p), rline_delta(ln, p));
-            add_shifted(T, a, trow(T, A, p + 1), rline_spend(ln, p), rline_delta(ln, p));
+            copy_add_shifted(T, a0, a, trow(T, A0, p + 1), lbi_rline_spend(ln, p),
+                             lbi_rline_delta(ln, p));
+            add_shifted(T, a, trow(T, A, p + 1), lbi_rline_spend(ln, p), lbi_rline_delta(ln, p));
         }
-        add_to_e(T, &S->cells[rline_cell(ln, p - 1)], p - 1 == 0 ? a0 : a,
-                 rline_spend(ln, p - 1), rline_delta(ln, p - 1));
+        add_to_e(T, &S->cells[lbi_rline_cell(ln, p - 1)], p - 1 == 0 ? a0 : a,
+                 lbi_rline_spend(ln, p - 1), lbi_rline_delta(ln, p - 1));
     }
     /* crossing the cut: from entry e the walk to place 0 of the second lap spends sigma and adds
      * delta; then Q(e - 2) or the last place e - 1 */
     int sigma = 0, tau = 0;
     uint32_t delta = 0, gamma = 0;
     for (int p = 1; p < L; p++) {
-        sigma += rline_spend(ln, p);
-        delta += rline_delta(ln, p);
+        sigma += lbi_rline_spend(ln, p);
+        delta += lbi_rline_delta(ln, p);
     }
     rrow R = scratch_row(T, Q), opt = scratch_row(T, A); /* Q needs rows 0 .. L - 3 only */
     for (int e = 1; e < L; e++) {
         /* R_e(m') = Q(e - 2, m') + [gamma_{e-1} + last(e - 1, m' - tau_{e-1})] */
-        const rcell *c = &S->cells[rline_cell(ln, e - 1)];
-        unsigned mid = c->legal & ~bit(rline_behind(ln, c));
+        const rcell *c = &S->cells[lbi_rline_cell(ln, e - 1)];
+        unsigned mid = c->legal & ~bit(lbi_rline_behind(ln, c));
         if (T->counting) {
             if (e >= 2)
                 row_copy(T, R, trow(T, Q, e - 2));
             else
                 row_none(T, R);
-            options_row(T, c, rs_end_limit(S, c, mid & ~bit(rline_on(ln, c))), opt);
+            options_row(T, c, lbi_rs_end_limit(S, c, mid & ~bit(lbi_rline_on(ln, c))), opt);
             add_shifted(T, R, opt, tau, gamma);
-            add_to_e(T, &S->cells[rline_cell(ln, e)], R, sigma, delta);
+            add_to_e(T, &S->cells[lbi_rline_cell(ln, e)], R, sigma, delta);
         }
         /* Q(e - 1) = Q(e - 2) + [gamma + mid(e - 1)] */
         if (e - 1 <= L - 3) {
             rrow q = trow(T, Q, e - 1);
-            options_row(T, c, rs_end_limit(S, c, mid), opt);
+            options_row(T, c, lbi_rs_end_limit(S, c, mid), opt);
             if (e >= 2) {
                 copy_add_shifted(T, q, trow(T, Q, e - 2), opt, tau, gamma);
             } else {
@@ -294,37 +297,36 @@ static void cycle_way(const rline *ln, rtables *T, const rtab *A, const rtab *A0
                 add_shifted(T, q, opt, tau, gamma);
             }
         }
-        tau += rline_spend(ln, e - 1);
-        gamma += rline_delta(ln, e - 1);
-        sigma -= rline_spend(ln, e);
-        delta -= rline_delta(ln, e);
+        tau += lbi_rline_spend(ln, e - 1);
+        gamma += lbi_rline_delta(ln, e - 1);
+        sigma -= lbi_rline_spend(ln, e);
+        delta -= lbi_rline_delta(ln, e);
     }
 }
 
 /* The runs of a general component from its cell `entry`, appended to buf (simple paths within
  * the component, listed depth first). */
-int rs_runs(const rsearch *S, int entry, int budget, rrunbuf *buf, long *used)
+int lbi_rs_runs(const rsearch *S, int entry, int budget, rrunbuf *buf, long *used)
 {
     const rcomp *k = &S->comps[S->cells[entry].comp];
     if (k->n == 1) /* a lone hex: the run is its entry, every step from it open */
-        return rrunbuf_push(buf, (rrun){.cell = entry, .parent = -1,
+        return lbi_rrunbuf_push(buf, (rrun){.cell = entry, .parent = -1,
                                         .open = S->cells[entry].legal});
-    if ((size_t)k->n + 1 > buf->capseen) {
-        uint8_t *seen = realloc(buf->seen, (size_t)k->n + 1);
-        int *dirs = realloc(buf->dirs, ((size_t)k->n + 1) * sizeof *dirs);
-        if (seen)
-            buf->seen = seen;
-        if (dirs)
-            buf->dirs = dirs;
-        if (!seen || !dirs)
-            return LB_NOMEM;
-        buf->capseen = (size_t)k->n + 1;
-    }
+    int caps = buf->capseen, capd = buf->capseen; /* two arrays, one capacity */
+    uint8_t *seen = lb_grow(buf->seen, &caps, k->n + 1, 1);
+    if (seen)
+        buf->seen = seen;
+    int *dirs = lb_grow(buf->dirs, &capd, k->n + 1, sizeof *dirs);
+    if (dirs)
+        buf->dirs = dirs;
+    if (!seen || !dirs)
+        return LB_NOMEM;
+    buf->capseen = caps;
     memset(buf->seen, 0, (size_t)k->n);
     int first = buf->n;
     /* iterative depth-first listing: dirs[depth] is the next direction to try at that node */
     int node = first, depth = 0;
-    if (rrunbuf_push(buf, (rrun){.cell = entry, .parent = -1}) != LB_OK)
+    if (lbi_rrunbuf_push(buf, (rrun){.cell = entry, .parent = -1}) != LB_OK)
         return LB_NOMEM;
     buf->seen[S->cells[entry].pos] = 1;
     buf->dirs[0] = 0;
@@ -350,7 +352,7 @@ int rs_runs(const rsearch *S, int entry, int budget, rrunbuf *buf, long *used)
             const rcell *cb = &S->cells[b];
             rrun next = {.cell = b, .parent = node - first, .spent = cur.spent + c->spend[d],
                          .delta = cur.delta + rkey_step(c->cost[d], (cb->flags & CELL_FRIEND) != 0)};
-            if (rrunbuf_push(buf, next) != LB_OK)
+            if (lbi_rrunbuf_push(buf, next) != LB_OK)
                 return LB_NOMEM;
             child = buf->n - 1;
         }
@@ -368,21 +370,17 @@ int rs_runs(const rsearch *S, int entry, int budget, rrunbuf *buf, long *used)
     return LB_OK;
 }
 
-int rrunbuf_push(rrunbuf *buf, rrun r)
+int lbi_rrunbuf_push(rrunbuf *buf, rrun r)
 {
-    if (buf->n == buf->cap) {
-        int cap = buf->cap ? 2 * buf->cap : 64;
-        rrun *g = realloc(buf->run, (size_t)cap * sizeof *g);
-        if (!g)
-            return LB_NOMEM;
-        buf->run = g;
-        buf->cap = cap;
-    }
+    rrun *g = lb_grow(buf->run, &buf->cap, buf->n + 1, sizeof *g);
+    if (!g)
+        return LB_NOMEM;
+    buf->run = g;
     buf->run[buf->n++] = r;
     return LB_OK;
 }
 
-void rrunbuf_release(rrunbuf *buf)
+void lbi_rrunbuf_release(rrunbuf *buf)
 {
     free(buf->run);
     free(buf->seen);
@@ -401,18 +399,18 @@ static int general(const rsearch *S, const rcomp *k, rtables *T, long *used)
     for (int i = 0; i < k->n && rc == LB_OK; i++) {
         int entry = S->comp_cells[k->first + i];
         runs.n = 0;
-        rc = rs_runs(S, entry, T->lv - 1, &runs, used);
+        rc = lbi_rs_runs(S, entry, T->lv - 1, &runs, used);
         if (rc != LB_OK)
             break;
         rrow e = row_at(T, &T->e, (size_t)i);
         for (int j = 1; j < runs.n; j++) {
             const rrun *r = &runs.run[j];
             const rcell *c = &S->cells[r->cell];
-            options_row(T, c, rs_end_limit(S, c, r->open), o);
+            options_row(T, c, lbi_rs_end_limit(S, c, r->open), o);
             add_shifted(T, e, o, r->spent, r->delta);
         }
     }
-    rrunbuf_release(&runs);
+    lbi_rrunbuf_release(&runs);
     return rc;
 }
 
@@ -428,17 +426,21 @@ static void rtab_free(rtab *t)
  * buffers are kept from one component to the next and only grow. */
 static int rtab_reserve(const rtables *T, rtab *t, int rows)
 {
-    size_t n = (size_t)rows * (size_t)T->lv;
+    if ((size_t)rows * (size_t)T->lv > INT_MAX)
+        return LB_NOMEM;
+    int n = rows * T->lv;
     if (n <= t->cap)
         return LB_OK;
-    rkey *key = realloc(t->key, n * sizeof *key);
+    /* up to three arrays, one capacity (counts and D only once counting) */
+    int capk = t->cap, capc = t->count ? t->cap : 0, capm = t->maxd ? t->cap : 0;
+    rkey *key = lb_grow(t->key, &capk, n, sizeof *key);
     if (key)
         t->key = key;
     if (T->counting) {
-        uint64_t *count = realloc(t->count, n * sizeof *count);
+        uint64_t *count = lb_grow(t->count, &capc, n, sizeof *count);
         if (count)
             t->count = count;
-        uint16_t *maxd = realloc(t->maxd, n * sizeof *maxd);
+        uint16_t *maxd = lb_grow(t->maxd, &capm, n, sizeof *maxd);
         if (maxd)
             t->maxd = maxd;
         if (!count || !maxd)
@@ -446,11 +448,11 @@ static int rtab_reserve(const rtables *T, rtab *t, int rows)
     }
     if (!key)
         return LB_NOMEM;
-    t->cap = n;
+    t->cap = capk;
     return LB_OK;
 }
 
-void rtables_release(rtables *T)
+void lbi_rtables_release(rtables *T)
 {
     rtab_free(&T->cross);
     rtab_free(&T->e);
@@ -461,7 +463,7 @@ void rtables_release(rtables *T)
     *T = (rtables){0};
 }
 
-int rtables_fill(const rsearch *S, int comp, rtables *T, long *used)
+int lbi_rtables_fill(const rsearch *S, int comp, rtables *T, long *used)
 {
     const rcomp *k = &S->comps[comp];
     T->n = k->n;
@@ -473,24 +475,24 @@ int rtables_fill(const rsearch *S, int comp, rtables *T, long *used)
         const rcell *c = &S->cells[S->comp_cells[k->first + i]];
         climbs(S, T, c, row_at(T, &T->cross, (size_t)i));
         if (T->counting)
-            options_row(T, c, rs_end_limit(S, c, c->legal), row_at(T, &T->e, (size_t)i));
+            options_row(T, c, lbi_rs_end_limit(S, c, c->legal), row_at(T, &T->e, (size_t)i));
     }
     if (T->counting && k->kind == COMP_GENERAL)
         return general(S, k, T, used);
     return LB_OK;
 }
 
-void rtables_lone(const rsearch *S, int comp, const rtables *T, rrow out)
+void lbi_rtables_lone(const rsearch *S, int comp, const rtables *T, rrow out)
 {
     const rcell *c = &S->cells[S->comp_cells[S->comps[comp].first]];
     climbs(S, T, c, out);
-    int limit = rs_end_limit(S, c, c->legal);
+    int limit = lbi_rs_end_limit(S, c, c->legal);
     for (int m = 0; m < T->lv; m++)
         if (rs_end_at(limit, m))
             merge(T, out, m, RKEY_END, 1, c->d);
 }
 
-int rtables_way(const rsearch *S, int comp, int w, rtables *T)
+int lbi_rtables_way(const rsearch *S, int comp, int w, rtables *T)
 {
     const rcomp *k = &S->comps[comp];
     if (k->kind == COMP_GENERAL || k->n < 2)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "lb/err.h"
+#include "lb/grow.h"
 #include "retreat_int.h"
 
 /*
@@ -50,33 +51,27 @@ typedef struct walker {
 static int run_open(walker *W, int entry, int level)
 {
     const rsearch *S = W->S;
-    if (W->nruns == W->capruns) {
-        int cap = W->capruns ? 2 * W->capruns : 16;
-        wrun *r = realloc(W->runs, (size_t)cap * sizeof *r);
-        if (!r)
-            return LB_NOMEM;
-        W->runs = r;
-        W->capruns = cap;
-    }
+    wrun *runs = lb_grow(W->runs, &W->capruns, W->nruns + 1, sizeof *runs);
+    if (!runs)
+        return LB_NOMEM;
+    W->runs = runs;
     int first = W->nodes.n;
     W->trie_used = 0;
-    if (rs_runs(S, entry, level, &W->nodes, &W->trie_used) != LB_OK)
+    if (lbi_rs_runs(S, entry, level, &W->nodes, &W->trie_used) != LB_OK)
         return LB_NOMEM;
-    if (W->nodes.cap > W->capvals) {
-        size_t cap = (size_t)W->nodes.cap;
-        rkey *k = realloc(W->vkey, cap * sizeof *k);
-        if (k)
-            W->vkey = k;
-        uint16_t *d = realloc(W->vmaxd, cap * sizeof *d);
-        if (d)
-            W->vmaxd = d;
-        int (*c)[LB_DIR_COUNT] = realloc(W->child, cap * sizeof *c);
-        if (c)
-            W->child = c;
-        if (!k || !d || !c)
-            return LB_NOMEM;
-        W->capvals = W->nodes.cap;
-    }
+    int capk = W->capvals, capd = W->capvals, capc = W->capvals; /* three arrays, one size */
+    rkey *k = lb_grow(W->vkey, &capk, W->nodes.cap, sizeof *k);
+    if (k)
+        W->vkey = k;
+    uint16_t *d = lb_grow(W->vmaxd, &capd, W->nodes.cap, sizeof *d);
+    if (d)
+        W->vmaxd = d;
+    int (*c)[LB_DIR_COUNT] = lb_grow(W->child, &capc, W->nodes.cap, sizeof *c);
+    if (c)
+        W->child = c;
+    if (!k || !d || !c)
+        return LB_NOMEM;
+    W->capvals = capk;
     int n = W->nodes.n - first;
     const rrun *nd = W->nodes.run + first;
     int (*child)[LB_DIR_COUNT] = W->child + first;
@@ -96,7 +91,7 @@ static int run_open(walker *W, int entry, int level)
         const rcell *c = &S->cells[nd[j].cell];
         int m = level - nd[j].spent;
         ragg v = ragg_none();
-        if (rs_end_at(rs_end_limit(S, c, nd[j].open), m))
+        if (rs_end_at(lbi_rs_end_limit(S, c, nd[j].open), m))
             ragg_add(&v, RKEY_END, 1, c->d);
         for (int d = 0; d < LB_DIR_COUNT; d++) {
             int b = c->nbr[d], s = c->spend[d];
@@ -122,18 +117,16 @@ static int run_open(walker *W, int entry, int level)
 
 static int push(walker *W, int run, int node, rkey target)
 {
-    if (W->depth == W->capstack) {
-        int cap = W->capstack ? 2 * W->capstack : 64;
-        frame *f = realloc(W->stack, (size_t)cap * sizeof *f);
-        lb_hex *p = realloc(W->path, (size_t)cap * sizeof *p);
-        if (f)
-            W->stack = f;
-        if (p)
-            W->path = p;
-        if (!f || !p)
-            return LB_NOMEM;
-        W->capstack = cap;
-    }
+    int capf = W->capstack, capp = W->capstack; /* two arrays, one capacity */
+    frame *f = lb_grow(W->stack, &capf, W->depth + 1, sizeof *f);
+    if (f)
+        W->stack = f;
+    lb_hex *p = lb_grow(W->path, &capp, W->depth + 1, sizeof *p);
+    if (p)
+        W->path = p;
+    if (!f || !p)
+        return LB_NOMEM;
+    W->capstack = capf;
     W->stack[W->depth++] = (frame){run, node, 0, target};
     if (node >= 0)
         W->path[W->depth - 2] = W->S->cells[W->nodes.run[W->runs[run].first + node].cell].hex;
@@ -169,7 +162,7 @@ static int next_step(walker *W, frame *f, int want_maxd, int *run, int *node, rk
             continue;
         uint32_t delta = rkey_step(c->cost[d], (S->cells[b].flags & CELL_FRIEND) != 0);
         if (!r) {
-            int level = rs_first_level(S, d);
+            int level = lbi_rs_first_level(S, d);
             rkey k = level >= 0 ? rs_ekey(S, b, level) : RKEY_NONE;
             if (k == RKEY_NONE || k + delta != f->target ||
                 (want_maxd >= 0 && rs_emaxd(S, b, level) != want_maxd))
@@ -212,7 +205,7 @@ static int next_step(walker *W, frame *f, int want_maxd, int *run, int *node, rk
 static void walker_release(walker *W)
 {
     free(W->runs);
-    rrunbuf_release(&W->nodes);
+    lbi_rrunbuf_release(&W->nodes);
     free(W->vkey);
     free(W->vmaxd);
     free(W->child);
@@ -220,7 +213,8 @@ static void walker_release(walker *W)
     free(W->path);
 }
 
-int rsearch_walk(const rsearch *S, int (*visit)(void *ctx, const lb_hex *path, int n), void *ctx)
+int lbi_rsearch_walk(const rsearch *S, int (*visit)(void *ctx, const lb_hex *path, int n),
+                     void *ctx)
 {
     walker W = {.S = S};
     int rc = S->root.key == RKEY_NONE ? LB_OK : push(&W, -1, -1, S->root.key);
@@ -247,7 +241,7 @@ int rsearch_walk(const rsearch *S, int (*visit)(void *ctx, const lb_hex *path, i
     return rc;
 }
 
-int rsearch_choose(const rsearch *S, lb_hex *out)
+int lbi_rsearch_choose(const rsearch *S, lb_hex *out)
 {
     walker W = {.S = S};
     int rc = push(&W, -1, -1, S->root.key);

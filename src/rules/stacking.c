@@ -5,6 +5,7 @@
 #include "lb/err.h"
 #include "lb/move_charts.h"
 #include "lb/stacking.h"
+#include "apply_int.h"
 
 static const char *const arm_plural[3] = {"infantry", "cavalry", "artillery"};
 
@@ -215,6 +216,7 @@ int lb_stack_overstack_odds(const lb_state *st, lb_hex h, lb_stack_check *out, l
 {
     memset(out, 0, sizeof *out);
     out->hex = h;
+    out->generation = st->generation;
     lb_stack_count c;
     lb_stack_count_hex(st, h, -1, &c);
     char label[LB_HEX_LABEL_MAX];
@@ -262,17 +264,18 @@ int lb_stack_overstack_resolve(const lb_state *st, lb_hex h, lb_dice *dice, lb_s
 
 int lb_stack_overstack_apply(lb_state *st, const lb_stack_check *c)
 {
+    if (c->generation != st->generation)
+        return LB_STALE;
     if (!c->over || !c->rolled)
         return LB_OK;
     for (int i = 0; i < c->nunits; i++)
         if (lb_state_unit_index(st, c->units[i].unit) < 0)
             return LB_INVALID;
-    for (int i = 0; i < c->nunits; i++) {
-        if (!c->units[i].fails)
-            continue;
-        int rc = lb_morale_apply(st, lb_state_unit_index(st, c->units[i].unit), &c->units[i].outcome);
-        if (rc != LB_OK)
-            return rc;
-    }
-    return LB_OK;
+    int rc = LB_OK;
+    for (int i = 0; i < c->nunits && rc == LB_OK; i++)
+        if (c->units[i].fails)
+            rc = lbi_morale_set(st, lb_state_unit_index(st, c->units[i].unit),
+                                &c->units[i].outcome);
+    lb_state_touch(st);
+    return rc;
 }

@@ -445,11 +445,11 @@ static int load_game(pg_store *s, long long id, lb_store_record *out, lb_err *er
         return failed(s, r, err, "game %lld: cannot read the journal", id);
     int rc = LB_OK;
     for (int i = 0; i < PQntuples(r) && rc == LB_OK; i++)
-        rc = store_row_add(&s->base, id, out, atoi(PQgetvalue(r, i, 0)), PQgetvalue(r, i, 1),
-                           PQgetisnull(r, i, 2) ? NULL : PQgetvalue(r, i, 2), err);
+        rc = lbi_store_row_add(&s->base, id, out, atoi(PQgetvalue(r, i, 0)), PQgetvalue(r, i, 1),
+                               PQgetisnull(r, i, 2) ? NULL : PQgetvalue(r, i, 2), err);
     PQclear(r);
     if (rc == LB_OK)
-        rc = store_rows_check(&s->base, id, out, err);
+        rc = lbi_store_rows_check(&s->base, id, out, err);
     return rc;
 }
 
@@ -602,7 +602,7 @@ static void quiet(void *arg, const char *message)
     (void)message;
 }
 
-int postgres_store_open(const char *uri, lb_store **out, lb_err *err)
+int lbi_postgres_store_open(const char *uri, lb_store **out, lb_err *err)
 {
     *out = NULL;
     pg_store *s = calloc(1, sizeof *s);

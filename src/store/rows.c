@@ -4,8 +4,8 @@
 
 #include "rows.h"
 
-int store_row_add(const lb_store *s, long long id, lb_store_record *out, int seq,
-                  const char *entry, const char *hash, lb_err *err)
+int lbi_store_row_add(const lb_store *s, long long id, lb_store_record *out, int seq,
+                      const char *entry, const char *hash, lb_err *err)
 {
     if (seq != out->journal.count)
         return lb_err_set(err, LB_INVALID, "%s: game %lld: journal row %d is missing", s->where,
@@ -22,7 +22,7 @@ int store_row_add(const lb_store *s, long long id, lb_store_record *out, int seq
     return LB_OK;
 }
 
-int store_rows_check(const lb_store *s, long long id, const lb_store_record *out, lb_err *err)
+int lbi_store_rows_check(const lb_store *s, long long id, const lb_store_record *out, lb_err *err)
 {
     if (out->journal.count != out->info.seq)
         return lb_err_set(err, LB_INVALID, "%s: game %lld: %d journal rows, but the game says %d",

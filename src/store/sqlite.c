@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lb/grow.h"
 #include "rows.h"
 #include "sqlite_store.h"
 
@@ -262,14 +263,14 @@ static int load_rows(sqlite_store *s, long long id, lb_store_record *out, lb_err
     sqlite3_bind_int64(q, 1, id);
     int rc = LB_OK, step;
     while (rc == LB_OK && (step = sqlite3_step(q)) == SQLITE_ROW)
-        rc = store_row_add(&s->base, id, out, sqlite3_column_int(q, 0),
-                           (const char *)sqlite3_column_text(q, 1),
-                           (const char *)sqlite3_column_text(q, 2), err);
+        rc = lbi_store_row_add(&s->base, id, out, sqlite3_column_int(q, 0),
+                               (const char *)sqlite3_column_text(q, 1),
+                               (const char *)sqlite3_column_text(q, 2), err);
     if (rc == LB_OK && step != SQLITE_DONE)
         rc = db_error(s, err, "game %lld: cannot read the journal", id);
     sqlite3_finalize(q);
     if (rc == LB_OK)
-        rc = store_rows_check(&s->base, id, out, err);
+        rc = lbi_store_rows_check(&s->base, id, out, err);
     return rc;
 }
 
@@ -322,15 +323,12 @@ static int s_list(lb_store *base, lb_store_info **out, int *n, lb_err *err)
         return db_error(s, err, "cannot list the games");
     int cap = 0, rc = LB_OK, step;
     while (rc == LB_OK && (step = sqlite3_step(q)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? 2 * cap : 16;
-            lb_store_info *more = realloc(*out, (size_t)cap * sizeof *more);
-            if (!more) {
-                rc = lb_err_set(err, LB_NOMEM, "out of memory");
-                break;
-            }
-            *out = more;
+        lb_store_info *more = lb_grow(*out, &cap, *n + 1, sizeof *more);
+        if (!more) {
+            rc = lb_err_set(err, LB_NOMEM, "out of memory");
+            break;
         }
+        *out = more;
         info_of(q, &(*out)[(*n)++]);
     }
     if (rc == LB_OK && step != SQLITE_DONE)
@@ -441,7 +439,7 @@ static const lb_store_ops sqlite_ops = {s_create,      s_append,      s_load,
                                          s_list,        s_hosting_set, s_hosting_get,
                                          s_link_add,    s_link_find,   s_close};
 
-int sqlite_store_open(const char *path, lb_store **out, lb_err *err)
+int lbi_sqlite_store_open(const char *path, lb_store **out, lb_err *err)
 {
     *out = NULL;
     sqlite_store *s = calloc(1, sizeof *s);

@@ -12,8 +12,8 @@ int lb_store_open(const char *where, lb_store **out, lb_err *err)
 {
     *out = NULL;
     if (strncmp(where, "postgresql://", 13) == 0 || strncmp(where, "postgres://", 11) == 0)
-        return postgres_store_open(where, out, err);
-    return sqlite_store_open(where, out, err);
+        return lbi_postgres_store_open(where, out, err);
+    return lbi_sqlite_store_open(where, out, err);
 }
 
 void lb_store_close(lb_store *s)

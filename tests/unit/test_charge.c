@@ -282,6 +282,7 @@ static void test_charge__answers_and_status(void **state)
     lb_dice_init_script(&dice, "4", NULL);
     assert_int_equal(lb_charge_resolve(ch, &dice), LB_DICE);
     assert_string_equal(lb_charge_error(ch), "the dice have no two-dice roll 11-66 for the carre roll");
+    assert_int_equal(lb_charge_err(ch)->code, LB_DICE); /* the code returned, with its message */
     lb_charge_free(ch);
 
     /* a refused charge */
@@ -322,7 +323,7 @@ static void test_charge__apply_refused_when_the_state_changed(void **state)
     st->units[inf].losses = 2;
     lb_state_touch(st);
     lb_err err;
-    assert_int_equal(lb_charge_apply(ch, st, &err), LB_INVALID);
+    assert_int_equal(lb_charge_apply(ch, st, &err), LB_STALE);
     snprintf(want, sizeof want, "the state changed since the charge began (generation %llu, now "
                                 "%llu): nothing applied; make the charge again on the state as "
                                 "it is", g, g + 1);
@@ -333,7 +334,7 @@ static void test_charge__apply_refused_when_the_state_changed(void **state)
     assert_int_equal(st->generation, g + 1);
     /* running it again says so too */
     lb_dice_init_script(&dice, "43", NULL);
-    assert_int_equal(lb_charge_resolve(ch, &dice), LB_INVALID);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_STALE);
     assert_string_equal(lb_charge_error(ch), "the state changed since the charge began (generation "
                                              "0, now 1): make the charge again on the state as it "
                                              "is");
@@ -349,7 +350,34 @@ static void test_charge__apply_refused_when_the_state_changed(void **state)
     assert_int_equal(st->units[inf].losses, 2);
     assert_int_equal(st->generation, g + 2);
     /* once applied, the state moved on: applying twice is refused */
-    assert_int_equal(lb_charge_apply(ch, st, &err), LB_INVALID);
+    assert_int_equal(lb_charge_apply(ch, st, &err), LB_STALE);
+    lb_charge_free(ch);
+    lb_state_free(st);
+}
+
+/* Issue 12: another rule's apply between the charge and its apply (the cavalry fails a morale
+ * check and routs, lb_morale_apply) makes the charge stale: nothing of it is applied. */
+static void test_charge__apply_after_another_apply_refused(void **state)
+{
+    (void)state;
+    lb_state *st = case_scenario("charge-R-CHG-3-carre-target", NULL, NULL);
+    lb_standing standing[] = {{LB_DECIDE_CARRE, NULL, "wait"}, {LB_DECIDE_TARGET, NULL, "target"},
+                              {LB_DECIDE_RESPONSE, NULL, "carre"}};
+    lb_charge_req req = {.standing = standing, .nstanding = 3};
+    lb_charge *ch = start(st, &req, "0314,0313");
+    lb_dice dice;
+    lb_dice_init_script(&dice, "43", NULL);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_status_of(ch), LB_CHARGE_DONE);
+    int cav = lb_state_unit_index(st, "fr-cav"), inf = lb_state_unit_index(st, "au-inf");
+    lb_morale_outcome o = lb_morale_outcome_of(st, cav, LB_CHECK_ORDINARY, 0, NULL);
+    assert_int_equal(lb_morale_apply(st, cav, &o), LB_OK);
+    lb_unit c = st->units[cav], i = st->units[inf];
+    lb_err err;
+    assert_int_equal(lb_charge_apply(ch, st, &err), LB_STALE);
+    assert_memory_equal(&st->units[cav], &c, sizeof c);
+    assert_memory_equal(&st->units[inf], &i, sizeof i);
+    assert_int_equal(st->units[inf].formation, LB_FORM_COLUMN);
     lb_charge_free(ch);
     lb_state_free(st);
 }
@@ -399,6 +427,13 @@ static void test_charge__missing_table(void **state)
     assert_string_equal(lb_charge_error(ch),
                         "the charts give no stand_modifiers: the stand check cannot be made");
     lb_charge_free(ch);
+    /* the odds say the same, on an lb_err */
+    lb_charge_outcomes odds;
+    assert_int_equal(lb_charge_odds(st, &req, &odds), LB_INVALID);
+    assert_int_equal(odds.error.code, LB_INVALID);
+    assert_string_equal(odds.error.msg,
+                        "the charts give no stand_modifiers: the stand check cannot be made");
+    lb_charge_outcomes_release(&odds);
     lb_state_free(st);
 }
 
@@ -538,6 +573,7 @@ int main(void)
         cmocka_unit_test(test_charge__answers_and_status),
         cmocka_unit_test(test_charge__missing_table),
         cmocka_unit_test(test_charge__apply_refused_when_the_state_changed),
+        cmocka_unit_test(test_charge__apply_after_another_apply_refused),
         cmocka_unit_test(test_charge__apply_removes_by_id),
         cmocka_unit_test(test_charge__odds_equal_brute_force_on_every_case),
     };

@@ -144,9 +144,15 @@ static void test_fire__battery_ranges_compiled(void **unused)
     assert_int_equal(b->range, 6);
     assert_null(lb_fire_charts_battery(fc, "austrian", "linie"));
     assert_null(lb_fire_charts_battery(fc, NULL, "brigade"));
-    /* every battery class of the registry has its ranges */
-    int classes = 0;
-    json_t *nations = json_object_get(st->charts.doc, "nations");
+    /* every battery class of the module's registry has its ranges */
+    int classes = 0, nmodules;
+    const lb_module *modules = lb_data_modules(&nmodules);
+    json_t *module = NULL;
+    for (int i = 0; i < nmodules; i++)
+        if (strcmp(modules[i].id, st->game) == 0)
+            module = json_loadb(modules[i].text, modules[i].len, 0, NULL);
+    assert_non_null(module);
+    json_t *nations = json_object_get(module, "nations");
     const char *nation;
     json_t *nv;
     json_object_foreach(nations, nation, nv) {
@@ -160,6 +166,12 @@ static void test_fire__battery_ranges_compiled(void **unused)
         }
     }
     assert_int_equal(classes, 8);
+    json_decref(module);
+    /* the registry's display names, through the charts */
+    assert_string_equal(lb_charts_nation_name(&st->charts, "french"), "French");
+    assert_null(lb_charts_nation_name(&st->charts, "martian"));
+    assert_string_equal(lb_charts_class_name(&st->charts, "french", "legere"), "Légère");
+    assert_null(lb_charts_class_name(&st->charts, "french", NULL));
     lb_state_free(st);
 }
 
@@ -596,6 +608,41 @@ static void test_fire__apply_losses_and_morale(void **unused)
     lb_state_free(st);
 }
 
+/* Issue 12: a result names its units by id and the generation it was resolved on. Two fires are
+ * resolved on the state as loaded (43,55,22 as above); the second is applied first, moving the
+ * state on: the first is then stale and changes nothing (losses stay 1 each, not 2). */
+static void test_fire__apply_refuses_stale(void **unused)
+{
+    (void)unused;
+    lb_state *st = load_case("fire-R-FIRE-12-massed-12-rolled");
+    lb_fire_result *first = malloc(sizeof *first), *second = malloc(sizeof *second);
+    lb_dice dice;
+    int fr = lb_state_unit_index(st, "fr-le-1");
+    assert_int_equal(lb_dice_init_script(&dice, "43,55,22,43,55,22", NULL), 0);
+    assert_int_equal(resolve1(st, fr, (lb_hex){6, 5}, &dice, first), LB_OK);
+    assert_int_equal(resolve1(st, fr, (lb_hex){6, 5}, &dice, second), LB_OK);
+    assert_string_equal(first->hits[0].id, "au-ir-1");
+    assert_string_equal(first->hits[1].id, "au-ir-2");
+    assert_string_equal(first->odds.defence.id, "au-ir-1");
+    assert_string_equal(first->odds.fire.firers[0].id, "fr-le-1");
+    assert_int_equal(lb_fire_apply(st, second), LB_OK);
+    assert_int_equal(st->generation, first->generation + 1);
+    int n = st->nunits;
+    lb_unit *before = malloc((size_t)n * sizeof *before);
+    memcpy(before, st->units, (size_t)n * sizeof *before);
+    assert_int_equal(lb_fire_apply(st, first), LB_STALE);
+    assert_int_equal(st->nunits, n);
+    assert_memory_equal(st->units, before, (size_t)n * sizeof *before);
+    assert_int_equal(st->units[lb_state_unit_index(st, "au-ir-1")].losses, 1);
+    assert_int_equal(st->generation, first->generation + 1);
+    free(before);
+    lb_fire_result_release(first);
+    lb_fire_result_release(second);
+    free(first);
+    free(second);
+    lb_state_free(st);
+}
+
 static void test_fire__apply_eliminates(void **unused)
 {
     (void)unused;
@@ -781,6 +828,7 @@ int main(void)
         cmocka_unit_test(test_fire__chart_error_placed_in_module),
         cmocka_unit_test(test_fire__decimal_multiple_in_module),
         cmocka_unit_test(test_fire__apply_losses_and_morale),
+        cmocka_unit_test(test_fire__apply_refuses_stale),
         cmocka_unit_test(test_fire__apply_eliminates),
         cmocka_unit_test(test_fire__apply_leader_casualty),
         cmocka_unit_test(test_fire__apply_line_closes_up),

@@ -129,7 +129,8 @@ static int count_bits(unsigned b)
     return n;
 }
 
-/* R-FORM-1 against (13)'s table: front/flank/rear counts by formation. */
+/* R-FORM-1 against (13)'s table: front/flank/rear counts by formation (light cavalry in column
+ * or road march five fronts and a rear, no flank). */
 static void test_move__facing_counts(void **state)
 {
     (void)state;
@@ -143,7 +144,9 @@ static void test_move__facing_counts(void **state)
         {LB_ARM_INFANTRY, LB_FORM_LINE, 1, 6, 2, 2, 2},
         {LB_ARM_INFANTRY, LB_FORM_SKIRMISH, 5, 6, 4, 2, 0},
         {LB_ARM_INFANTRY, LB_FORM_CARRE, 3, 6, 6, 0, 0},
-        {LB_ARM_CAVALRY, LB_FORM_COLUMN, 8, 14, 5, 0, 1},  /* light */
+        {LB_ARM_CAVALRY, LB_FORM_COLUMN, 8, 14, 5, 0, 1},  /* light: (13)'s five fronts, no flank */
+        {LB_ARM_CAVALRY, LB_FORM_ROAD, 8, 14, 5, 0, 1},    /* light in road march likewise */
+        {LB_ARM_CAVALRY, LB_FORM_GENERAL, 8, 14, 5, 0, 1}, /* light in general order */
         {LB_ARM_CAVALRY, LB_FORM_COLUMN, 8, 12, 3, 2, 1},  /* heavy */
         {LB_ARM_CAVALRY, LB_FORM_GENERAL, 8, 12, 5, 0, 1}, /* heavy in general order */
         {LB_ARM_CAVALRY, LB_FORM_LINE, 11, 12, 2, 2, 2},
@@ -208,32 +211,72 @@ static void test_move__facing_two_hexes(void **state)
     assert_int_equal(lb_facing_side(&u, 0, LB_DIR_S), LB_SIDE_REAR);
 }
 
-/* R-FORM-1 gives R-FIRE-8's fronts for infantry: written out here from the ruling's words. */
+/* The hexsides fire leaves by are R-FIRE-8's fronts for every arm, light cavalry in column
+ * included: written out here from the ruling's words (lb_facing_fire_sides, in one hex); the
+ * arcs (lb_facing_arcs) are the same but for a light cavalry column's five fronts (13). */
 static void test_move__facing_fronts_as_fire(void **state)
 {
     (void)state;
-    lb_formation forms[] = {LB_FORM_COLUMN, LB_FORM_GENERAL, LB_FORM_LINE, LB_FORM_SKIRMISH};
-    for (size_t f = 0; f < 4; f++)
+    struct {
+        lb_arm arm;
+        lb_formation f;
+        int movement;
+    } units[] = {{LB_ARM_INFANTRY, LB_FORM_COLUMN, 6},     {LB_ARM_INFANTRY, LB_FORM_GENERAL, 6},
+                 {LB_ARM_INFANTRY, LB_FORM_LINE, 6},       {LB_ARM_INFANTRY, LB_FORM_SKIRMISH, 6},
+                 {LB_ARM_CAVALRY, LB_FORM_COLUMN, 14},     {LB_ARM_CAVALRY, LB_FORM_COLUMN, 12},
+                 {LB_ARM_CAVALRY, LB_FORM_GENERAL, 14},    {LB_ARM_CAVALRY, LB_FORM_LINE, 14},
+                 {LB_ARM_CAVALRY, LB_FORM_SKIRMISH, 14},   {LB_ARM_ARTILLERY, LB_FORM_LIMBERED, 4},
+                 {LB_ARM_ARTILLERY, LB_FORM_UNLIMBERED, 4}};
+    for (size_t f = 0; f < sizeof units / sizeof *units; f++)
         for (int facing = 1; facing <= 12; facing++) {
-            if (!lb_facing_valid(forms[f], facing))
+            if (!lb_facing_valid(units[f].f, facing))
                 continue;
-            lb_unit u = unit_in(LB_ARM_INFANTRY, forms[f], facing, 6);
+            lb_unit u = unit_in(units[f].arm, units[f].f, facing, units[f].movement);
             unsigned front;
             lb_facing_arcs(&u, 0, &front, NULL, NULL);
             unsigned want = 0;
             for (int d = 0; d < 6; d++) {
                 int a = abs(facing - lb_hex_dir_clock(d)) % 12;
                 a = a > 6 ? 12 - a : a;
-                /* column: the faced hexside and its two neighbours; general order all but the
-                 * opposite; line the two at the vertex; skirmish the four nearest it */
-                int in = forms[f] == LB_FORM_COLUMN    ? a <= 2
-                         : forms[f] == LB_FORM_GENERAL ? a != 6
-                         : forms[f] == LB_FORM_LINE    ? a == 1
-                                                       : a <= 3;
+                /* column and artillery: the faced hexside and its two neighbours; general order
+                 * all but the opposite; line the two at the vertex; skirmish the four nearest */
+                int in = units[f].f == LB_FORM_GENERAL ? a != 6
+                         : units[f].f == LB_FORM_LINE  ? a == 1
+                         : units[f].f == LB_FORM_SKIRMISH ? a <= 3
+                                                          : a <= 2;
                 want |= (unsigned)in << d;
             }
-            assert_int_equal(front, want);
+            int light = units[f].arm == LB_ARM_CAVALRY && units[f].movement >= 13 &&
+                        units[f].f == LB_FORM_COLUMN;
+            unsigned five = 0;
+            for (int d = 0; d < 6; d++) {
+                int a = abs(facing - lb_hex_dir_clock(d)) % 12;
+                five |= (unsigned)((a > 6 ? 12 - a : a) <= 4) << d;
+            }
+            assert_int_equal(front, light ? five : want);
+            assert_int_equal(lb_facing_fire_sides(&u, 0), want);
         }
+}
+
+/* R-FIRE-8 over two hexes (0404, 0505 facing 1): a screen fires through its inner hexside too
+ * (one of the four nearest the vertex: N, NE, SE and NW of 0404), a line does not (N, NE only);
+ * without facing every hexside fires. */
+static void test_move__fire_sides_two_hexes(void **state)
+{
+    (void)state;
+    lb_unit u = unit_in(LB_ARM_INFANTRY, LB_FORM_SKIRMISH, 1, 6);
+    u.hexes[1] = hex(5, 5);
+    u.nhexes = 2;
+    unsigned bit_n = 1u << LB_DIR_N, bit_ne = 1u << LB_DIR_NE, bit_se = 1u << LB_DIR_SE,
+             bit_nw = 1u << LB_DIR_NW;
+    assert_int_equal(lb_facing_fire_sides(&u, 0), bit_n | bit_ne | bit_se | bit_nw);
+    unsigned front;
+    lb_facing_arcs(&u, 0, &front, NULL, NULL);
+    assert_int_equal(front, bit_n | bit_ne | bit_nw); /* the inner hexside is its own */
+    u.formation = LB_FORM_LINE;
+    assert_int_equal(lb_facing_fire_sides(&u, 0), bit_n | bit_ne);
+    u.facing = 0;
+    assert_int_equal(lb_facing_fire_sides(&u, 0), 0x3fu);
 }
 
 static void test_move__facing_default_and_axis(void **state)
@@ -285,6 +328,28 @@ static void test_move__apply_step_and_leader(void **state)
     stale.from[0] = hex(1, 1);
     assert_int_equal(lb_move_action_apply(st, &stale), LB_INVALID);
     assert_true(lb_hex_eq(l->hexes[0], hex(4, 5)));
+    lb_state_free(st);
+}
+
+/* Issue 12: an outcome is checked on one generation of the state. Steps south for fr-a and fr-b
+ * are checked on the state as loaded; fr-b's is applied, so fr-a's is stale: nothing moves. */
+static void test_move__apply_refuses_stale(void **state)
+{
+    (void)state;
+    lb_state *st =
+        open_map(INF("fr-a", "french", "0404", "") "," INF("fr-b", "french", "0604", ""));
+    lb_move_action a = {.kind = LB_ACT_STEP, .dir = LB_DIR_S};
+    lb_move_outcome oa, ob;
+    assert_int_equal(lb_move_action_check(st, "fr-a", &a, &oa, NULL), LB_OK);
+    assert_int_equal(lb_move_action_check(st, "fr-b", &a, &ob, NULL), LB_OK);
+    assert_true(oa.legal && ob.legal);
+    assert_int_equal(lb_move_action_apply(st, &ob), LB_OK);
+    assert_int_equal(st->generation, oa.generation + 1);
+    lb_unit before = st->units[lb_state_unit_index(st, "fr-a")];
+    assert_int_equal(lb_move_action_apply(st, &oa), LB_STALE);
+    assert_memory_equal(&st->units[lb_state_unit_index(st, "fr-a")], &before, sizeof before);
+    assert_true(lb_hex_eq(before.hexes[0], hex(4, 4)));
+    assert_int_equal(st->generation, oa.generation + 1);
     lb_state_free(st);
 }
 
@@ -422,6 +487,40 @@ static void test_move__overstack_check(void **state)
     assert_int_equal(lb_stack_overstack_apply(st, &c), LB_OK);
     assert_int_equal(st->units[0].state, LB_STATE_DISORDERED);
     assert_int_equal(st->units[1].state, LB_STATE_GOOD);
+    assert_int_equal(st->generation, 1);
+    /* applied once, the state moved on: the same check again is stale, nothing changes */
+    st->units[0].state = LB_STATE_GOOD;
+    assert_int_equal(lb_stack_overstack_apply(st, &c), LB_STALE);
+    assert_int_equal(st->units[0].state, LB_STATE_GOOD);
+    lb_state_free(st);
+}
+
+/* Issue 12: an over-stacking check worked out before another apply (fr-b faces about) is stale:
+ * fr-a, which failed it, keeps its good order. */
+static void test_move__overstack_apply_refuses_stale(void **state)
+{
+    (void)state;
+    lb_state *st = open_map(
+        "{\"id\": \"fr-a\", \"side\": \"french\", \"arm\": \"infantry\", \"increments\": 10,"
+        " \"fire\": 8, \"melee\": 24, \"movement\": 6, \"morale\": \"34\", \"formation\":"
+        " \"column\", \"state\": \"good\", \"facing\": 12, \"hexes\": [\"0404\"]},"
+        "{\"id\": \"fr-b\", \"side\": \"french\", \"arm\": \"infantry\", \"increments\": 10,"
+        " \"fire\": 8, \"melee\": 24, \"movement\": 6, \"morale\": \"22\", \"formation\":"
+        " \"column\", \"state\": \"good\", \"facing\": 12, \"hexes\": [\"0404\"]}");
+    lb_dice dice;
+    assert_int_equal(lb_dice_init_script(&dice, "33", NULL), 0);
+    lb_stack_check c;
+    assert_int_equal(lb_stack_overstack_resolve(st, hex(4, 4), &dice, &c, NULL), LB_OK);
+    assert_true(c.units[0].fails);
+    lb_move_action face = {.kind = LB_ACT_FACE, .facing = 6};
+    lb_move_outcome o;
+    assert_int_equal(lb_move_action_check(st, "fr-b", &face, &o, NULL), LB_OK);
+    assert_true(o.legal);
+    assert_int_equal(lb_move_action_apply(st, &o), LB_OK);
+    lb_unit before = st->units[0];
+    assert_int_equal(lb_stack_overstack_apply(st, &c), LB_STALE);
+    assert_memory_equal(&st->units[0], &before, sizeof before);
+    assert_int_equal(st->units[0].state, LB_STATE_GOOD);
     lb_state_free(st);
 }
 
@@ -436,6 +535,15 @@ static void test_move__entry_apply(void **state)
     assert_int_equal(lb_move_entry_check(st, &u, hex(1, 5), &e, NULL), LB_OK);
     assert_true(e.legal);
     assert_int_equal(e.cost, 2);
+    /* another apply in between (fr-a faces about) makes the entry stale: nothing is added */
+    lb_move_action face = {.kind = LB_ACT_FACE, .facing = 6};
+    lb_move_outcome o;
+    assert_int_equal(lb_move_action_check(st, "fr-a", &face, &o, NULL), LB_OK);
+    assert_int_equal(lb_move_action_apply(st, &o), LB_OK);
+    assert_int_equal(lb_move_entry_apply(st, &u, &e), LB_STALE);
+    assert_int_equal(st->nunits, 1);
+    assert_int_equal(lb_state_unit_index(st, "fr-new"), -1);
+    assert_int_equal(lb_move_entry_check(st, &u, hex(1, 5), &e, NULL), LB_OK);
     assert_int_equal(lb_move_entry_apply(st, &u, &e), LB_OK);
     int i = lb_state_unit_index(st, "fr-new");
     assert_true(i >= 0);
@@ -452,7 +560,7 @@ static void test_move__entry_apply(void **state)
 
 typedef struct text {
     char *buf;
-    size_t len, cap;
+    int len, cap;
 } text;
 
 __attribute__((format(printf, 2, 3))) static void put(text *t, const char *fmt, ...)
@@ -461,15 +569,12 @@ __attribute__((format(printf, 2, 3))) static void put(text *t, const char *fmt, 
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
-    if (t->len + (size_t)n + 1 > t->cap) {
-        t->cap = (t->len + (size_t)n + 1) * 2;
-        t->buf = realloc(t->buf, t->cap);
-        assert_non_null(t->buf);
-    }
+    t->buf = lb_grow(t->buf, &t->cap, t->len + n + 1, 1);
+    assert_non_null(t->buf);
     va_start(ap, fmt);
     vsnprintf(t->buf + t->len, (size_t)n + 1, fmt, ap);
     va_end(ap);
-    t->len += (size_t)n;
+    t->len += n;
 }
 
 static int pick(lb_pcg32 *rng, int n)
@@ -761,14 +866,17 @@ int main(void)
         cmocka_unit_test(test_move__facing_column_sides),
         cmocka_unit_test(test_move__facing_two_hexes),
         cmocka_unit_test(test_move__facing_fronts_as_fire),
+        cmocka_unit_test(test_move__fire_sides_two_hexes),
         cmocka_unit_test(test_move__facing_default_and_axis),
         cmocka_unit_test(test_move__apply_step_and_leader),
         cmocka_unit_test(test_move__apply_capture),
+        cmocka_unit_test(test_move__apply_refuses_stale),
         cmocka_unit_test(test_move__segment_begin),
         cmocka_unit_test(test_move__force_march),
         cmocka_unit_test(test_move__limber_fails),
         cmocka_unit_test(test_move__contract),
         cmocka_unit_test(test_move__overstack_check),
+        cmocka_unit_test(test_move__overstack_apply_refuses_stale),
         cmocka_unit_test(test_move__entry_apply),
         cmocka_unit_test(test_move__options_agree_with_plans),
         cmocka_unit_test(test_move__demo_every_unit),

@@ -187,6 +187,35 @@ static void test_retreat__line_retreats_from_first_hex_through_its_own(void **st
     lb_state_free(st);
 }
 
+/* Issue 12: a retreat names its unit and the generation it was found on. On a 3-hex map, fr
+ * (0101, against the edge) must surrender; au (0201) disorders away from it to 0301. au's
+ * retreat is applied first: fr's is then stale and changes nothing (fr stays, two units). */
+static void test_retreat__apply_refuses_stale(void **state)
+{
+    (void)state;
+    lb_state *st = scenario("premier-2018", 3, 1, "\"...\"", "",
+                            INF_UNIT("fr", "french", "\"0101\"") ","
+                            INF_UNIT("au", "austrian", "\"0201\""));
+    lb_retreat fr, au;
+    lb_retreat_req rout = {.kind = LB_RETREAT_ROUT}, disorder = {.kind = LB_RETREAT_DISORDER};
+    assert_int_equal(lb_retreat_paths(st, 0, &rout, &fr, NULL), LB_OK);
+    assert_int_equal(lb_retreat_paths(st, 1, &disorder, &au, NULL), LB_OK);
+    assert_true(fr.surrender);
+    assert_string_equal(fr.unit, "fr");
+    assert_false(au.surrender);
+    assert_int_equal(lb_retreat_apply(st, 1, &fr, -1), LB_INVALID); /* not au's retreat */
+    assert_int_equal(lb_retreat_apply(st, 1, &au, -1), LB_OK);
+    assert_path(st, st->units[1].hexes, 1, "0301");
+    assert_int_equal(st->generation, fr.generation + 1);
+    lb_unit before = st->units[0];
+    assert_int_equal(lb_retreat_apply(st, 0, &fr, -1), LB_STALE);
+    assert_int_equal(st->nunits, 2);
+    assert_memory_equal(&st->units[0], &before, sizeof before);
+    lb_retreat_release(&fr);
+    lb_retreat_release(&au);
+    lb_state_free(st);
+}
+
 /* R-RET-5 apply: a surrendering unit leaves the state. */
 static void test_retreat__apply_surrender_removes_the_unit(void **state)
 {
@@ -1324,6 +1353,7 @@ int main(void)
         cmocka_unit_test(test_retreat__first_hex_always_affordable_else_surrender),
         cmocka_unit_test(test_retreat__line_retreats_from_first_hex_through_its_own),
         cmocka_unit_test(test_retreat__apply_surrender_removes_the_unit),
+        cmocka_unit_test(test_retreat__apply_refuses_stale),
         cmocka_unit_test(test_retreat__no_enemy_combat_unit_stays),
         cmocka_unit_test(test_retreat__leader_left_alone_follows_or_stays),
         cmocka_unit_test(test_retreat__leader_captured_with_a_surrendering_unit),

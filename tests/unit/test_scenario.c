@@ -639,9 +639,9 @@ static void test_scenario__suggestions(void **unused)
     assert_true(lb_hex_eq(h, (lb_hex){3, 2}));
     assert_int_equal(lb_map_suggest_label(&st->map, "06002", &h), 0); /* one 0 too many */
     assert_true(lb_hex_eq(h, (lb_hex){6, 2}));
-    assert_int_equal(lb_map_suggest_label(&st->map, "0309", &h), -1); /* 0301..0304: which? */
-    assert_int_equal(lb_map_suggest_label(&st->map, "0702", &h), -1); /* 0102..0602: which? */
-    assert_int_equal(lb_map_suggest_label(&st->map, "woods", &h), -1);
+    assert_int_equal(lb_map_suggest_label(&st->map, "0309", &h), LB_NOT_FOUND); /* 0301..0304: which? */
+    assert_int_equal(lb_map_suggest_label(&st->map, "0702", &h), LB_NOT_FOUND); /* 0102..0602: which? */
+    assert_int_equal(lb_map_suggest_label(&st->map, "woods", &h), LB_NOT_FOUND);
     lb_state_free(st);
     lb_errlist_release(&errs);
 }
