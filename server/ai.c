@@ -12,7 +12,7 @@ int ai_play(slot *sl)
         lb_game_answer a = {.verdict = LB_REFUSED_ILLEGAL};
         for (int t = 0; t < TRIES_MAX && a.verdict != LB_ACCEPTED; t++) {
             char key[LB_OPTION_KEY_MAX];
-            if (lb_game_random_key(sl->g, &sl->ai_rng, key, sizeof key) != 0)
+            if (lb_game_random_key(sl->g, &sl->ai_rng, key, sizeof key) != LB_OK)
                 return LB_OK;
             int rc = lb_game_decide(sl->g, sl->ai, lb_game_seq(sl->g), key, &a);
             if (rc != LB_OK)

@@ -41,8 +41,13 @@ static void answered(game_request *r, lb_http_response *rs, int rc, const lb_gam
                      const char *what)
 {
     if (rc != LB_OK) {
-        fprintf(stderr, "labataille serve: game %lld: %s: %s\n", r->sl->id, what,
-                lb_game_error(r->sl->g));
+        /* the engine failed and left the game as it was: the server's fault, never the
+         * client's. LB_STALE is one such failure (a rules result applied to another state than
+         * the one it was worked out on, refused by its apply): a 500 too, so that nothing stale
+         * reaches a client; a client's own stale seq is the verdict LB_REFUSED_STALE, a 409,
+         * and an answer another server saved first is the store's LB_CONFLICT, a 409 below */
+        fprintf(stderr, "labataille serve: game %lld: %s: %s (%s)\n", r->sl->id, what,
+                lb_game_error(r->sl->g), lb_err_name(rc));
         reply_error(rs, 500, "server-fault", NULL, "the game could not answer; nothing changed");
         return;
     }

@@ -144,8 +144,10 @@ int lb_game_melee_odds(const lb_game *g, const char *key, lb_melee_chance *out, 
 /* May role answer the pending decision? */
 int lb_game_may_decide(const lb_game *g, int role);
 /* Answers the pending decision as role at journal length seq with key (see above): verdict in
- * out. LB_OK (accepted or refused), LB_NOMEM or LB_INVALID (an internal failure: the game is
- * left as it was before the call). */
+ * out. LB_OK (accepted or refused), or an internal failure that leaves the game as it was before
+ * the call: LB_NOMEM, LB_INVALID, or LB_STALE (a rules result refused by its apply for being of
+ * another state: a fault of the engine, never of the answer). A stale seq is not an error: the
+ * verdict LB_REFUSED_STALE. */
 int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answer *out);
 /* Role concedes the battle (the other side wins decisively, R-VIC-5). Returns as decide. */
 int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out);
