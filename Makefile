@@ -56,12 +56,11 @@ play: build
 	@if [ -t 0 ] && [ -t 1 ]; then ./$(BUILD)/labataille play --db labataille.db; \
 	else ./$(BUILD)/labataille show; fi
 
-# Every test but the "symbols" label (only lb_ symbols exported: run it with
-# cd build-test && ctest -L symbols --output-on-failure).
+# Every test, under ASan and UBSan.
 test: setup-test
 	@cmake -S . -B $(TEST_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLB_SANITIZE=ON >/dev/null
 	@cmake --build $(TEST_BUILD)
-	cd $(TEST_BUILD) && ctest --output-on-failure -j2 -LE symbols
+	cd $(TEST_BUILD) && ctest --output-on-failure -j2
 
 # The build users get, with clang: -O2, every warning an error; then the tests on it (no
 # sanitizers, so optimised code is tested as shipped).
@@ -69,7 +68,7 @@ release: setup-clang
 	@CC=clang cmake -S . -B $(RELEASE_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release \
 	  -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" >/dev/null
 	@cmake --build $(RELEASE_BUILD)
-	cd $(RELEASE_BUILD) && ctest --output-on-failure -j2 -LE symbols
+	cd $(RELEASE_BUILD) && ctest --output-on-failure -j2
 
 # Each benchmark in processor time (bench_store beside a PostgreSQL server of its own that flushes
 # every commit); right after bench_los, the same visibility maps by the hex line of honeycomb-grid

@@ -60,6 +60,11 @@ int cli_unknown_unit(const lb_state *st, const char *prefix, const char *id);
 /* A hex label or a unit id (the unit's first hex); -1 with an error printed when neither, naming
  * the nearest unit id or hex label when one is near. */
 int cli_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit);
+/* A library answer's JSON text, as an lb_…_json function of lb/answer.h gave it (rc, and text,
+ * malloc'd: freed here), as a JSON value: a new reference, or NULL when rc is not LB_OK. */
+json_t *cli_answer_json(int rc, char *text);
+/* Prints that answer as cli_print_json does: CLI_OK, or CLI_INVALID with the error printed. */
+int cli_print_answer(int rc, char *text);
 /* The trace as JSON (a new reference). */
 json_t *cli_trace_json(const lb_trace *t);
 /* Prints the trace as indented text lines. */

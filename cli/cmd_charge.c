@@ -270,10 +270,13 @@ int cmd_charge(const cli_args *args)
             rc = cli_invalid("odds: %s", odds.error.msg[0] ? odds.error.msg : lb_err_str(lrc));
     }
     if (rc == CLI_OK) {
-        if (args->json)
-            cli_print_json(lb_charge_json(st, ch, &req, want_odds ? &odds : NULL, seed, scripted));
-        else
+        if (args->json) {
+            char *text;
+            int jrc = lb_charge_json(st, ch, &req, want_odds ? &odds : NULL, seed, scripted, &text);
+            rc = cli_print_answer(jrc, text);
+        } else {
             print_text(st, ch, &req, want_odds ? &odds : NULL, seed, scripted);
+        }
     }
     lb_charge_outcomes_release(&odds);
     lb_charge_free(ch);

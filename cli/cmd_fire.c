@@ -231,7 +231,9 @@ int cmd_fire(const cli_args *args)
     } else if (lrc != LB_OK) {
         rc = cli_invalid("%s", lb_err_str(lrc));
     } else if (args->json) {
-        cli_print_json(lb_fire_json(st, r, rolled, seed, scripted, &t));
+        char *text;
+        int jrc = lb_fire_json(st, r, rolled, seed, scripted, &t, &text);
+        rc = cli_print_answer(jrc, text);
     } else {
         const lb_fire_chance *o = &r->odds;
         const lb_fire_group *g = &o->fire;

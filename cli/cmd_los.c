@@ -95,12 +95,16 @@ int cmd_los(const cli_args *args)
         lb_state_free(st);
         return cli_invalid("out of memory");
     }
-    if (args->json)
-        cli_print_json(lb_los_json(st, &r, &trace));
-    else
+    rc = CLI_OK;
+    if (args->json) {
+        char *text;
+        int jrc = lb_los_json(st, &r, &trace, &text);
+        rc = cli_print_answer(jrc, text);
+    } else {
         print_answer(st, &r, &trace);
+    }
     lb_los_result_release(&r);
     lb_trace_release(&trace);
     lb_state_free(st);
-    return CLI_OK;
+    return rc;
 }

@@ -343,7 +343,9 @@ int cmd_melee(const cli_args *args)
     if (rc == CLI_OK && rolled && c->allowed)
         rc = play(args, st, &req, &dice, &m);
     if (rc == CLI_OK && args->json) {
-        cli_print_json(lb_melee_json(st, c, m, seed, scripted, &t));
+        char *text;
+        int jrc = lb_melee_json(st, c, m, seed, scripted, &t, &text);
+        rc = cli_print_answer(jrc, text);
     } else if (rc == CLI_OK) {
         cli_melee_print_chance(stdout, st, c);
         if (m) {

@@ -409,10 +409,13 @@ static int answer_move(const cli_args *args, const lb_state *st, int unit, const
         if (svg)
             rc = write_svg(&A, svg);
         if (rc == CLI_OK) {
-            if (args->json)
-                cli_print_json(lb_move_json(&A, t));
-            else
+            char *text;
+            if (args->json) {
+                int jrc = lb_move_json(&A, t, &text);
+                rc = cli_print_answer(jrc, text);
+            } else {
                 rc = print_text(&A, t);
+            }
         }
     }
     lb_move_plan_release(&pl);

@@ -21,6 +21,7 @@ typedef struct streamer {
     lb_hex start;
     long printed;
     int json;
+    int nomem;          /* a path's text could not be made: the stream stopped */
 } streamer;
 
 /* One streamed path: a JSON array on its own line, or a text line (R-RET-14). */
@@ -29,11 +30,13 @@ static int stream_path(void *ctx, const lb_hex *path, int n)
     streamer *s = ctx;
     char label[LB_HEX_LABEL_MAX];
     if (s->json) {
-        json_t *a = lb_retreat_path_json(s->st, s->start, path, n);
-        char *text = json_dumps(a, JSON_COMPACT | JSON_ENSURE_ASCII);
-        printf("%s\n    %s", s->printed ? "," : "", text ? text : "[]");
+        char *text;
+        if (lb_retreat_path_json(s->st, s->start, path, n, &text) != LB_OK) {
+            s->nomem = 1;
+            return 1;
+        }
+        printf("%s\n    %s", s->printed ? "," : "", text);
         free(text);
-        json_decref(a);
     } else {
         printf("  %s", lb_map_label(&s->st->map, s->start, label));
         for (int i = 0; i < n; i++)
@@ -44,20 +47,24 @@ static int stream_path(void *ctx, const lb_hex *path, int n)
     return 0;
 }
 
-/* --json --all: the answer with every path streamed in place of PATHS_PLACE. */
-static int print_json_all(const lb_state *st, json_t *answer, const lb_retreat *r)
+/* --json --all: the answer (rc and its text, as lb_retreat_json gave them) with every path
+ * streamed in place of PATHS_PLACE. */
+static int print_json_all(const lb_state *st, int rc, char *compact, const lb_retreat *r)
 {
-    char *text = json_dumps(answer, JSON_INDENT(2) | JSON_ENSURE_ASCII);
+    json_t *answer = cli_answer_json(rc, compact);
+    char *text = answer ? json_dumps(answer, JSON_INDENT(2) | JSON_ENSURE_ASCII) : NULL;
     json_decref(answer);
     if (!text)
         return cli_invalid("out of memory");
     char *at = strstr(text, "\"" PATHS_PLACE "\"");
-    streamer s = {st, r->start, 0, 1};
-    int rc = LB_OK;
+    streamer s = {st, r->start, 0, 1, 0};
+    rc = LB_OK;
     if (at) {
         fwrite(text, 1, (size_t)(at - text), stdout);
         printf("[");
         rc = lb_retreat_each(r, stream_path, &s);
+        if (rc == LB_OK && s.nomem)
+            rc = LB_NOMEM;
         printf("%s]%s\n", s.printed ? "\n  " : "", at + strlen("\"" PATHS_PLACE "\""));
     }
     free(text);
@@ -155,7 +162,7 @@ static int print_text(const lb_state *st, int unit, const lb_retreat *r, int aut
     int rc = LB_OK;
     if (r->count && all) {
         printf("\nevery path, in label order:\n");
-        streamer s = {st, r->start, 0, 0};
+        streamer s = {st, r->start, 0, 0, 0};
         rc = lb_retreat_each(r, stream_path, &s);
     } else if (r->count) {
         int shown = r->npaths < TEXT_PATHS ? r->npaths : TEXT_PATHS;
@@ -219,11 +226,10 @@ int cmd_retreat(const cli_args *args)
     int lrc = lb_retreat_paths(st, unit, &req, &r, &t);
     if (lrc != LB_OK)
         rc = cli_invalid("%s", lb_err_str(lrc));
-    else if (args->json && all)
-        rc = print_json_all(st, lb_retreat_json(st, unit, &r, PATHS_PLACE, &t), &r);
     else if (args->json) {
-        cli_print_json(lb_retreat_json(st, unit, &r, NULL, &t));
-        rc = CLI_OK;
+        char *text;
+        int jrc = lb_retreat_json(st, unit, &r, all ? PATHS_PLACE : NULL, &t, &text);
+        rc = all ? print_json_all(st, jrc, text, &r) : cli_print_answer(jrc, text);
     } else {
         rc = print_text(st, unit, &r, auto_map, all, &t);
     }

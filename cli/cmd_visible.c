@@ -36,8 +36,11 @@ int cmd_visible(const cli_args *args)
         lb_state_free(st);
         return cli_invalid("out of memory");
     }
+    int rc = CLI_OK;
     if (args->json) {
-        cli_print_json(lb_visible_json(st, from, side, visible, &trace));
+        char *text;
+        int jrc = lb_visible_json(st, from, side, visible, &trace, &text);
+        rc = cli_print_answer(jrc, text);
     } else {
         char fl[LB_HEX_LABEL_MAX];
         int count = 0;
@@ -56,5 +59,5 @@ int cmd_visible(const cli_args *args)
     lb_trace_release(&trace);
     free(visible);
     lb_state_free(st);
-    return CLI_OK;
+    return rc;
 }

@@ -190,9 +190,27 @@ int cli_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit)
     return -1;
 }
 
+json_t *cli_answer_json(int rc, char *text)
+{
+    json_t *j = rc == LB_OK && text ? json_loads(text, 0, NULL) : NULL;
+    free(text);
+    return j;
+}
+
+int cli_print_answer(int rc, char *text)
+{
+    json_t *j = cli_answer_json(rc, text);
+    if (!j)
+        return cli_invalid("%s", lb_err_str(rc != LB_OK ? rc : LB_NOMEM));
+    cli_print_json(j);
+    return CLI_OK;
+}
+
 json_t *cli_trace_json(const lb_trace *t)
 {
-    return lb_trace_json(t);
+    char *text;
+    int rc = lb_trace_json(t, &text);
+    return cli_answer_json(rc, text);
 }
 
 void cli_trace_print(const lb_trace *t)

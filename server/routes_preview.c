@@ -87,7 +87,9 @@ static void los(preview *p)
     if (lb_los_check(p->st, from, to, side, &r, &t) != LB_OK) {
         nomem(p);
     } else {
-        reply_json(p->rs, 200, lb_los_json(p->st, &r, &t));
+        char *text;
+        lb_los_json(p->st, &r, &t, &text);
+        reply_text(p->rs, 200, text);
         lb_los_result_release(&r);
     }
     lb_trace_release(&t);
@@ -113,8 +115,11 @@ static void visible(preview *p)
     if (!seen || lb_los_visible(p->st, from, side, seen) != LB_OK ||
         lb_los_visible_trace(p->st, from, side, &t) != LB_OK)
         nomem(p);
-    else
-        reply_json(p->rs, 200, lb_visible_json(p->st, from, side, seen, &t));
+    else {
+        char *text;
+        lb_visible_json(p->st, from, side, seen, &t, &text);
+        reply_text(p->rs, 200, text);
+    }
     lb_trace_release(&t);
     free(seen);
 }
@@ -178,8 +183,11 @@ static void fire(preview *p)
                     "at %s of them: give the hex to fire at (R-FIRE-22)", u->id, hexes,
                     count ? "several" : "none");
     }
-    else if (rc == LB_OK && (rc = lb_fire_odds(p->st, &rq, &r->odds, &t)) == LB_OK)
-        reply_json(p->rs, 200, lb_fire_json(p->st, r, 0, 0, 0, &t));
+    else if (rc == LB_OK && (rc = lb_fire_odds(p->st, &rq, &r->odds, &t)) == LB_OK) {
+        char *text;
+        lb_fire_json(p->st, r, 0, 0, 0, &t, &text);
+        reply_text(p->rs, 200, text);
+    }
     else if (rc == LB_NOMEM)
         nomem(p);
     else
@@ -224,7 +232,9 @@ static void move(preview *p)
             lb_stack_check stack;
             lb_stack_overstack_odds(p->st, p->st->units[unit].hexes[0], &stack, &t);
             lb_move_answer a = {p->st, unit, &ch, n ? &pl : NULL, NULL, &stack, 0, 0};
-            reply_json(p->rs, 200, lb_move_json(&a, &t));
+            char *text;
+            lb_move_json(&a, &t, &text);
+            reply_text(p->rs, 200, text);
         }
         lb_move_plan_release(&pl);
         lb_move_choices_release(&ch);
@@ -251,7 +261,9 @@ static void retreat(preview *p)
     if (lb_retreat_paths(p->st, unit, &req, &r, &t) != LB_OK) {
         nomem(p);
     } else {
-        reply_json(p->rs, 200, lb_retreat_json(p->st, unit, &r, NULL, &t));
+        char *text;
+        lb_retreat_json(p->st, unit, &r, NULL, &t, &text);
+        reply_text(p->rs, 200, text);
         lb_retreat_release(&r);
     }
     lb_trace_release(&t);
@@ -292,10 +304,13 @@ static void charge(preview *p)
         rc = lb_charge_answer_auto(ch);
     if (rc == LB_OK && lb_charge_status_of(ch) != LB_CHARGE_REFUSED)
         rc = lb_charge_odds(p->st, &req, &odds);
+    char *text;
     if (rc == LB_OK)
-        reply_json(p->rs, 200, lb_charge_json(p->st, ch, &req,
-                                              lb_charge_status_of(ch) != LB_CHARGE_REFUSED
-                                                  ? &odds : NULL, 1, 0));
+        rc = lb_charge_json(p->st, ch, &req,
+                            lb_charge_status_of(ch) != LB_CHARGE_REFUSED ? &odds : NULL, 1, 0,
+                            &text);
+    if (rc == LB_OK)
+        reply_text(p->rs, 200, text);
     else if (rc == LB_NOMEM)
         nomem(p);
     else
@@ -340,8 +355,9 @@ static void melee(preview *p)
     lb_trace t;
     lb_trace_init(&t);
     int rc = c ? lb_melee_odds(p->st, &req, c, &t) : LB_NOMEM;
-    if (rc == LB_OK)
-        reply_json(p->rs, 200, lb_melee_json(p->st, c, NULL, 0, 0, &t));
+    char *text;
+    if (rc == LB_OK && lb_melee_json(p->st, c, NULL, 0, 0, &t, &text) == LB_OK)
+        reply_text(p->rs, 200, text);
     else if (rc == LB_INVALID)
         reply_error(p->rs, 422, "rules-refused", NULL, "more pre-melee checks than the exact odds "
                     "enumerate (R-MEL-23)");

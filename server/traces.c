@@ -1,4 +1,6 @@
 /* The traces of the answers a game took while in memory, for the page's panel of rulings: who answered what, and what the rules did. */
+#include <stdlib.h>
+
 #include "lb/answer.h"
 #include "server_int.h"
 
@@ -8,9 +10,13 @@ void traces_record(slot *sl, int role, const char *what, const char *by)
 {
     if (!sl->traces && !(sl->traces = json_array()))
         return;
-    json_t *t = json_pack("{s:i,s:s,s:s,s:s,s:o}", "seq", lb_game_seq(sl->g), "role",
-                          role_name(sl->g, role), "what", what, "by", by, "trace",
-                          lb_trace_json(lb_game_trace(sl->g)));
+    char *text = NULL;
+    json_t *trace = lb_trace_json(lb_game_trace(sl->g), &text) == LB_OK
+                        ? json_loads(text, 0, NULL) : NULL;
+    free(text);
+    json_t *t = trace ? json_pack("{s:i,s:s,s:s,s:s,s:o}", "seq", lb_game_seq(sl->g), "role",
+                                  role_name(sl->g, role), "what", what, "by", by, "trace", trace)
+                      : NULL;
     if (!t)
         return;
     json_array_append_new(sl->traces, t);

@@ -2,7 +2,6 @@
 #ifndef LB_ANSWER_H
 #define LB_ANSWER_H
 
-#include <jansson.h>
 #include <stdint.h>
 
 #include "charge.h"
@@ -16,15 +15,21 @@
 #include "trace.h"
 
 /*
- * Each function turns one rules answer into the JSON object cli.md and api.md describe, and
- * returns a new reference (NULL only when out of memory). The command line prints it; the
- * server sends it. Nothing here decides anything: the answer is the rules' own.
+ * Each lb_…_json function writes one rules answer as the JSON document cli.md and api.md
+ * describe, as compact UTF-8 text into *out, malloc'd: the caller frees it. It returns LB_OK, or
+ * LB_NOMEM with *out NULL. The command line prints the document (indented); the server sends
+ * it as it is. Nothing here decides anything: the answer is the rules' own.
+ *
+ * The documents are text so that no JSON library's type is part of this API: the library makes
+ * them with jansson, and a caller reads them with whatever it likes (the command line and the
+ * server load them with jansson when they add to them). Like lb_game_view_json and
+ * lb_journal_to_json, which the game's documents come from.
  *
  * Hex labels are the map's; units are named by id.
  */
 
 /* The trace: [{"rule","section","text","values",{…},"dice"?:[…]}]. */
-json_t *lb_trace_json(const lb_trace *t);
+int lb_trace_json(const lb_trace *t, char **out);
 
 /* A hex label or a unit id (the unit's first hex) of st into *hex; *unit is the unit's index or
  * -1. Returns 0, or -1 when s is neither. */
@@ -35,30 +40,27 @@ int lb_answer_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *u
 const char *lb_los_item_feature(const lb_state *st, const lb_los_item *it);
 
 /* labataille los --json: {"from","to","visible","blocked_by","intervening",…,"trace"}. */
-json_t *lb_los_json(const lb_state *st, const lb_los_result *r, const lb_trace *trace);
+int lb_los_json(const lb_state *st, const lb_los_result *r, const lb_trace *trace, char **out);
 
 /* labataille visible --json from visible[] (one byte per cell, non-zero: seen) and the trace of
  * lb_los_visible_trace. */
-json_t *lb_visible_json(const lb_state *st, lb_hex from, int side, const unsigned char *visible,
-                        const lb_trace *trace);
+int lb_visible_json(const lb_state *st, lb_hex from, int side, const unsigned char *visible,
+                    const lb_trace *trace, char **out);
 
 /* labataille fire --json: the odds (and, when rolled, the dice's result; seed shown unless the
  * dice were scripted). */
-json_t *lb_fire_json(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
-                     int scripted, const lb_trace *t);
+int lb_fire_json(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
+                 int scripted, const lb_trace *t, char **out);
 
-/* A path as R-RET defines it, [h0, h1, …, hn]: the start, then the n hexes entered (R-RET-14). */
-json_t *lb_retreat_path_json(const lb_state *st, lb_hex start, const lb_hex *h, int n);
-
-/* The exact count of optimal paths: a number, or its decimal string past what a JSON integer
- * holds. */
-json_t *lb_retreat_count_json(const lb_retreat *r);
+/* A path as R-RET defines it, [h0, h1, …, hn]: the start, then the n hexes entered (R-RET-14);
+ * one line of the streamed paths of lb_retreat_json's paths_place. */
+int lb_retreat_path_json(const lb_state *st, lb_hex start, const lb_hex *h, int n, char **out);
 
 /* labataille retreat --json: the paths kept, the count, the end hexes, the automatic choice, the
  * leaders left. With paths_place (not NULL) "paths" is that string, for the caller to write every
  * path in its place (lb_retreat_each, lb_retreat_path_json) and "paths_truncated" is false. */
-json_t *lb_retreat_json(const lb_state *st, int unit, const lb_retreat *r,
-                        const char *paths_place, const lb_trace *t);
+int lb_retreat_json(const lb_state *st, int unit, const lb_retreat *r, const char *paths_place,
+                    const lb_trace *t, char **out);
 
 /* What labataille move answers: the options of a unit and, when given, a plan checked. */
 typedef struct lb_move_answer {
@@ -74,7 +76,7 @@ typedef struct lb_move_answer {
 } lb_move_answer;
 
 /* labataille move --json: {"unit","allowance","legal",…,"reachable",…,"trace"}. */
-json_t *lb_move_json(const lb_move_answer *a, const lb_trace *t);
+int lb_move_json(const lb_move_answer *a, const lb_trace *t, char **out);
 
 #define LB_CHARGE_STANDING_MAX 3
 
@@ -88,12 +90,12 @@ int lb_charge_standing(const char *target, const char *response, lb_standing *ou
 int lb_charge_unit_same(const lb_unit *a, const lb_unit *b);
 
 /* labataille charge --json: the charge as run, its odds when given (NULL: none). */
-json_t *lb_charge_json(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
-                       const lb_charge_outcomes *odds, uint64_t seed, int scripted);
+int lb_charge_json(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
+                   const lb_charge_outcomes *odds, uint64_t seed, int scripted, char **out);
 
 /* labataille melee --json: the assault's values and exact odds and, when it was played (m not
  * NULL), what happened (seed shown unless the dice were scripted); the traces of both. */
-json_t *lb_melee_json(const lb_state *st, const lb_melee_chance *c, const lb_melee *m,
-                      uint64_t seed, int scripted, const lb_trace *odds_trace);
+int lb_melee_json(const lb_state *st, const lb_melee_chance *c, const lb_melee *m, uint64_t seed,
+                  int scripted, const lb_trace *odds_trace, char **out);
 
 #endif

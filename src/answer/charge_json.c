@@ -1,7 +1,7 @@
 /* Cavalry charge answers as JSON (labataille charge): the standing answers asked for, events, obligations, units changed, decisions, journal and exact odds. */
 #include <stdlib.h>
 
-#include "lb/answer.h"
+#include "answer_int.h"
 
 int lb_charge_standing(const char *target, const char *response, lb_standing *out)
 {
@@ -15,18 +15,10 @@ int lb_charge_standing(const char *target, const char *response, lb_standing *ou
     return n;
 }
 
-static json_t *hexes_json(const lb_state *st, const lb_unit *u)
-{
-    json_t *a = json_array();
-    char label[LB_HEX_LABEL_MAX];
-    for (int k = 0; k < u->nhexes; k++)
-        json_array_append_new(a, json_string(lb_map_label(&st->map, u->hexes[k], label)));
-    return a;
-}
-
 static json_t *unit_json(const lb_state *st, const lb_unit *u)
 {
-    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s}", "hexes", hexes_json(st, u), "state",
+    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s}", "hexes",
+                     lbi_hexes_json(st, u->hexes, u->nhexes), "state",
                      lb_morale_state_name(u->state), "formation", lb_formation_name(u->formation),
                      "losses", u->losses, "strength", lb_unit_strength(u), "facing", u->facing,
                      "readiness", lb_readiness_name(u->readiness));
@@ -83,7 +75,7 @@ static json_t *odds_json(const lb_charge_outcomes *o)
     return j;
 }
 
-json_t *lb_charge_json(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
+static json_t *charge_answer(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
                        const lb_charge_outcomes *odds, uint64_t seed, int scripted)
 {
     const lb_charge_result *r = lb_charge_result_of(ch);
@@ -153,17 +145,23 @@ json_t *lb_charge_json(const lb_state *st, const lb_charge *ch, const lb_charge_
         json_object_set_new(j, "seed", json_integer((json_int_t)seed));
     if (odds)
         json_object_set_new(j, "odds", odds_json(odds));
-    json_t *trace = lb_trace_json(lb_charge_trace(ch));
+    json_t *trace = lbi_trace_json(lb_charge_trace(ch));
     if (odds) {
         lb_trace ot;
         lb_trace_init(&ot);
         lb_charge_odds_trace(odds, &ot);
-        json_t *more = lb_trace_json(&ot);
+        json_t *more = lbi_trace_json(&ot);
         json_array_extend(trace, more);
         json_decref(more);
         lb_trace_release(&ot);
     }
     json_object_set_new(j, "trace", trace);
     return j;
+}
+
+int lb_charge_json(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
+                   const lb_charge_outcomes *odds, uint64_t seed, int scripted, char **out)
+{
+    return lbi_answer_text(charge_answer(st, ch, req, odds, seed, scripted), out);
 }
 

@@ -1,7 +1,7 @@
 /* Fire answers as JSON (labataille fire): the fire of one unit or several together, its value, defence, odds, exact losses, and the dice when rolled. */
 #include <stdio.h>
 
-#include "lb/answer.h"
+#include "answer_int.h"
 
 static json_t *frac_json(lb_frac f)
 {
@@ -145,8 +145,8 @@ static json_t *firer_json(const lb_state *st, const lb_fire_value *v)
     return j;
 }
 
-json_t *lb_fire_json(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
-                     int scripted, const lb_trace *t)
+static json_t *fire_answer(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
+                           int scripted, const lb_trace *t)
 {
     const lb_fire_chance *o = &r->odds;
     const lb_fire_group *g = &o->fire;
@@ -215,6 +215,12 @@ json_t *lb_fire_json(const lb_state *st, const lb_fire_result *r, int rolled, ui
     } else {
         json_object_set_new(j, "roll", json_null());
     }
-    json_object_set_new(j, "trace", lb_trace_json(t));
+    json_object_set_new(j, "trace", lbi_trace_json(t));
     return j;
+}
+
+int lb_fire_json(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
+                 int scripted, const lb_trace *t, char **out)
+{
+    return lbi_answer_text(fire_answer(st, r, rolled, seed, scripted, t), out);
 }

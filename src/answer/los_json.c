@@ -1,5 +1,5 @@
 /* Line of sight and visibility answers as JSON (labataille los, visible). */
-#include "lb/answer.h"
+#include "answer_int.h"
 
 static const char *kind_name(lb_los_item_kind k)
 {
@@ -40,7 +40,7 @@ static json_t *item_json(const lb_state *st, const lb_los_item *it)
     return o;
 }
 
-json_t *lb_los_json(const lb_state *st, const lb_los_result *r, const lb_trace *trace)
+static json_t *los_answer(const lb_state *st, const lb_los_result *r, const lb_trace *trace)
 {
     char fl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX];
     json_t *blocked = json_array(), *items = json_array();
@@ -64,11 +64,11 @@ json_t *lb_los_json(const lb_state *st, const lb_los_result *r, const lb_trace *
                      st->map.elevation[lb_map_cell(&st->map, r->to)], "firer_side",
                      r->firer_side >= 0 ? st->sides[r->firer_side] : NULL, "not_a_target",
                      r->not_target >= 0 ? st->units[r->not_target].id : NULL, "blocked_by",
-                     blocked, "intervening", items, "trace", lb_trace_json(trace));
+                     blocked, "intervening", items, "trace", lbi_trace_json(trace));
 }
 
-json_t *lb_visible_json(const lb_state *st, lb_hex from, int side, const unsigned char *visible,
-                        const lb_trace *trace)
+static json_t *visible_answer(const lb_state *st, lb_hex from, int side,
+                              const unsigned char *visible, const lb_trace *trace)
 {
     const lb_map *m = &st->map;
     char fl[LB_HEX_LABEL_MAX];
@@ -85,5 +85,16 @@ json_t *lb_visible_json(const lb_state *st, lb_hex from, int side, const unsigne
         }
     return json_pack("{s:s,s:s?,s:o,s:i,s:i,s:o}", "from", lb_map_label(m, from, fl),
                      "firer_side", side >= 0 ? st->sides[side] : NULL, "visible", list, "count",
-                     count, "hexes", m->cols * m->rows, "trace", lb_trace_json(trace));
+                     count, "hexes", m->cols * m->rows, "trace", lbi_trace_json(trace));
+}
+
+int lb_los_json(const lb_state *st, const lb_los_result *r, const lb_trace *trace, char **out)
+{
+    return lbi_answer_text(los_answer(st, r, trace), out);
+}
+
+int lb_visible_json(const lb_state *st, lb_hex from, int side, const unsigned char *visible,
+                    const lb_trace *trace, char **out)
+{
+    return lbi_answer_text(visible_answer(st, from, side, visible, trace), out);
 }

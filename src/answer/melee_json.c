@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lb/answer.h"
+#include "answer_int.h"
 
 /* An exact value: an integer as a number, else a fraction string "15/2". */
 static json_t *exact(lb_frac f)
@@ -91,18 +91,10 @@ static json_t *chance_json(const lb_state *st, const lb_melee_chance *c)
     return j;
 }
 
-static json_t *hexes_json(const lb_state *st, const lb_unit *u)
-{
-    json_t *a = json_array();
-    char l[LB_HEX_LABEL_MAX];
-    for (int k = 0; k < u->nhexes; k++)
-        json_array_append_new(a, json_string(lb_map_label(&st->map, u->hexes[k], l)));
-    return a;
-}
-
 static json_t *after_json(const lb_state *st, const lb_unit *u)
 {
-    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s,s:s}", "hexes", hexes_json(st, u), "state",
+    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s,s:s}", "hexes",
+                     lbi_hexes_json(st, u->hexes, u->nhexes), "state",
                      lb_morale_state_name(u->state), "formation", lb_formation_name(u->formation),
                      "losses", u->losses, "strength", lb_unit_strength(u), "facing", u->facing,
                      "readiness", lb_readiness_name(u->readiness), "hold_next",
@@ -177,8 +169,8 @@ static json_t *played_json(const lb_state *st, const lb_melee *m)
     return j;
 }
 
-json_t *lb_melee_json(const lb_state *st, const lb_melee_chance *c, const lb_melee *m,
-                      uint64_t seed, int scripted, const lb_trace *odds_trace)
+static json_t *melee_answer(const lb_state *st, const lb_melee_chance *c, const lb_melee *m,
+                            uint64_t seed, int scripted, const lb_trace *odds_trace)
 {
     json_t *j = chance_json(st, c);
     if (m) {
@@ -188,12 +180,18 @@ json_t *lb_melee_json(const lb_state *st, const lb_melee_chance *c, const lb_mel
     } else {
         json_object_set_new(j, "played", json_null());
     }
-    json_t *trace = lb_trace_json(odds_trace);
+    json_t *trace = lbi_trace_json(odds_trace);
     if (m) {
-        json_t *more = lb_trace_json(lb_melee_trace(m));
+        json_t *more = lbi_trace_json(lb_melee_trace(m));
         json_array_extend(trace, more);
         json_decref(more);
     }
     json_object_set_new(j, "trace", trace);
     return j;
+}
+
+int lb_melee_json(const lb_state *st, const lb_melee_chance *c, const lb_melee *m, uint64_t seed,
+                  int scripted, const lb_trace *odds_trace, char **out)
+{
+    return lbi_answer_text(melee_answer(st, c, m, seed, scripted, odds_trace), out);
 }

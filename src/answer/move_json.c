@@ -1,7 +1,7 @@
 /* Movement answers as JSON (labataille move): allowance, a plan checked step by step, every hex in reach, the other actions open. */
 #include <stdio.h>
 
-#include "lb/answer.h"
+#include "answer_int.h"
 #include "lb/stacking.h"
 
 static const char *label(const lb_state *st, lb_hex h, char *buf)
@@ -17,15 +17,6 @@ static json_t *mp_json(int halves)
     char buf[24];
     snprintf(buf, sizeof buf, "%d/2", halves);
     return json_string(buf);
-}
-
-static json_t *hexes_json(const lb_state *st, const lb_hex *h, int n)
-{
-    json_t *a = json_array();
-    char buf[LB_HEX_LABEL_MAX];
-    for (int i = 0; i < n; i++)
-        json_array_append_new(a, json_string(label(st, h[i], buf)));
-    return a;
 }
 
 static json_t *events_json(const lb_state *st, const lb_move_outcome *o)
@@ -60,7 +51,7 @@ static json_t *outcome_json(const lb_state *st, const lb_move_outcome *o, int to
                           "hex", label(st, o->to[0], buf), "cost", mp_json(o->cost), "total",
                           mp_json(total), "legal", o->legal, "rule", o->rule ? o->rule : "",
                           "reason", o->reason);
-    json_object_set_new(j, "hexes", hexes_json(st, o->to, o->nto));
+    json_object_set_new(j, "hexes", lbi_hexes_json(st, o->to, o->nto));
     json_object_set_new(j, "formation", json_string(lb_formation_name(o->formation)));
     json_object_set_new(j, "facing", o->facing ? json_integer(o->facing) : json_null());
     json_object_set_new(j, "stop", json_boolean(o->stop));
@@ -91,7 +82,7 @@ static json_t *stacking_json(const lb_state *st, const lb_stack_check *c)
     return j;
 }
 
-json_t *lb_move_json(const lb_move_answer *A, const lb_trace *t)
+static json_t *move_answer(const lb_move_answer *A, const lb_trace *t)
 {
     const lb_state *st = A->st;
     const lb_unit *u = &st->units[A->unit];
@@ -147,7 +138,7 @@ json_t *lb_move_json(const lb_move_answer *A, const lb_trace *t)
         json_t *ej = json_pack("{s:s,s:b,s:o,s:s,s:o,s:b}", "hex", label(st, e->hex, buf), "legal",
                                e->legal, "cost", mp_json(e->cost), "formation",
                                lb_formation_name(e->formation), "alternatives",
-                               hexes_json(st, e->alternatives, e->nalternatives), "delayed",
+                               lbi_hexes_json(st, e->alternatives, e->nalternatives), "delayed",
                                e->delayed);
         json_object_set_new(ej, "rule", e->rule ? json_string(e->rule) : json_null());
         json_object_set_new(ej, "reason", json_string(e->reason));
@@ -155,7 +146,12 @@ json_t *lb_move_json(const lb_move_answer *A, const lb_trace *t)
     }
     json_object_set_new(j, "stacking", stacking_json(st, A->stack));
     json_object_set_new(j, "seed", A->rolled ? json_integer((json_int_t)A->seed) : json_null());
-    json_object_set_new(j, "trace", lb_trace_json(t));
+    json_object_set_new(j, "trace", lbi_trace_json(t));
     return j;
+}
+
+int lb_move_json(const lb_move_answer *a, const lb_trace *t, char **out)
+{
+    return lbi_answer_text(move_answer(a, t), out);
 }
 

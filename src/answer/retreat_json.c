@@ -2,26 +2,17 @@
 #include <limits.h>
 #include <stdio.h>
 
-#include "lb/answer.h"
+#include "answer_int.h"
 
-static json_t *hexes_json(const lb_state *st, const lb_hex *h, int n)
-{
-    json_t *a = json_array();
-    char label[LB_HEX_LABEL_MAX];
-    for (int i = 0; i < n; i++)
-        json_array_append_new(a, json_string(lb_map_label(&st->map, h[i], label)));
-    return a;
-}
-
-json_t *lb_retreat_path_json(const lb_state *st, lb_hex start, const lb_hex *h, int n)
+json_t *lbi_retreat_path_json(const lb_state *st, lb_hex start, const lb_hex *h, int n)
 {
     char label[LB_HEX_LABEL_MAX];
-    json_t *a = hexes_json(st, h, n);
+    json_t *a = lbi_hexes_json(st, h, n);
     json_array_insert_new(a, 0, json_string(lb_map_label(&st->map, start, label)));
     return a;
 }
 
-json_t *lb_retreat_count_json(const lb_retreat *r)
+json_t *lbi_retreat_count_json(const lb_retreat *r)
 {
     if (r->count <= (unsigned long long)LLONG_MAX)
         return json_integer((json_int_t)r->count);
@@ -47,8 +38,8 @@ static json_t *leaders_json(const lb_state *st, const lb_retreat *r)
     return a;
 }
 
-json_t *lb_retreat_json(const lb_state *st, int unit, const lb_retreat *r,
-                        const char *paths_place, const lb_trace *t)
+static json_t *retreat_answer(const lb_state *st, int unit, const lb_retreat *r,
+                              const char *paths_place, const lb_trace *t)
 {
     char label[LB_HEX_LABEL_MAX];
     json_t *paths;
@@ -58,7 +49,7 @@ json_t *lb_retreat_json(const lb_state *st, int unit, const lb_retreat *r,
     } else {
         paths = json_array();
         for (int i = 0; i < r->npaths; i++)
-            json_array_append_new(paths, lb_retreat_path_json(st, r->start,
+            json_array_append_new(paths, lbi_retreat_path_json(st, r->start,
                                                    r->paths + (size_t)i * (size_t)r->hexes,
                                                    r->hexes));
     }
@@ -67,24 +58,35 @@ json_t *lb_retreat_json(const lb_state *st, int unit, const lb_retreat *r,
                           lb_edition_name(st->rules), "by", r->by_hexes ? "hexes" : "mp",
                           "length", r->length, "start", lb_map_label(&st->map, r->start, label),
                           "surrender", r->surrender, "paths", paths, "end_hexes",
-                          hexes_json(st, r->ends, r->nends));
+                          lbi_hexes_json(st, r->ends, r->nends));
     json_object_set_new(j, "start_distance",
                         r->start_distance >= 0 ? json_integer(r->start_distance) : json_null());
     json_object_set_new(j, "stays", json_boolean(r->stays));
     json_object_set_new(j, "cost", r->count ? json_integer(r->cost) : json_null());
     json_object_set_new(j, "hexes", json_integer(r->hexes));
     json_object_set_new(j, "friendly", json_integer(r->friendly));
-    json_object_set_new(j, "path_count", lb_retreat_count_json(r));
+    json_object_set_new(j, "path_count", lbi_retreat_count_json(r));
     json_object_set_new(j, "path_count_saturated", json_boolean(r->count_saturated));
-    json_object_set_new(j, "path_hexes", hexes_json(st, r->via, r->nvia));
+    json_object_set_new(j, "path_hexes", lbi_hexes_json(st, r->via, r->nvia));
     json_object_set_new(j, "paths_truncated",
                         json_boolean(!all && (r->count_saturated ||
                                               (unsigned long long)r->npaths < r->count)));
-    json_object_set_new(j, "choice", r->count ? lb_retreat_path_json(st, r->start, r->choice, r->hexes)
+    json_object_set_new(j, "choice", r->count ? lbi_retreat_path_json(st, r->start, r->choice, r->hexes)
                                               : json_null());
     json_object_set_new(j, "choice_distance",
                         r->count ? json_integer(r->choice_distance) : json_null());
     json_object_set_new(j, "leaders", leaders_json(st, r));
-    json_object_set_new(j, "trace", lb_trace_json(t));
+    json_object_set_new(j, "trace", lbi_trace_json(t));
     return j;
+}
+
+int lb_retreat_path_json(const lb_state *st, lb_hex start, const lb_hex *h, int n, char **out)
+{
+    return lbi_answer_text(lbi_retreat_path_json(st, start, h, n), out);
+}
+
+int lb_retreat_json(const lb_state *st, int unit, const lb_retreat *r, const char *paths_place,
+                    const lb_trace *t, char **out)
+{
+    return lbi_answer_text(retreat_answer(st, unit, r, paths_place, t), out);
 }

@@ -1,5 +1,7 @@
 /* The trace of a rules answer as JSON, and the hex-or-unit names that requests use. */
-#include "lb/answer.h"
+#include <stdlib.h>
+
+#include "answer_int.h"
 
 static json_t *value_json(const lb_trace_value *v)
 {
@@ -17,7 +19,7 @@ static json_t *value_json(const lb_trace_value *v)
     return json_null();
 }
 
-json_t *lb_trace_json(const lb_trace *t)
+json_t *lbi_trace_json(const lb_trace *t)
 {
     json_t *steps = json_array();
     for (int i = 0; i < t->count; i++) {
@@ -41,6 +43,27 @@ json_t *lb_trace_json(const lb_trace *t)
         json_array_append_new(steps, step);
     }
     return steps;
+}
+
+json_t *lbi_hexes_json(const lb_state *st, const lb_hex *h, int n)
+{
+    json_t *a = json_array();
+    char label[LB_HEX_LABEL_MAX];
+    for (int i = 0; a && i < n; i++)
+        json_array_append_new(a, json_string(lb_map_label(&st->map, h[i], label)));
+    return a;
+}
+
+int lbi_answer_text(json_t *j, char **out)
+{
+    *out = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    json_decref(j);
+    return *out ? LB_OK : LB_NOMEM;
+}
+
+int lb_trace_json(const lb_trace *t, char **out)
+{
+    return lbi_answer_text(lbi_trace_json(t), out);
 }
 
 int lb_answer_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit)

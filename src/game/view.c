@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "game_int.h"
-#include "lb/answer.h"
+#include "answer_int.h"
 
 static json_t *hexes_json(const lb_state *st, const lb_unit *u)
 {
@@ -121,7 +121,7 @@ int lb_game_view_json(const lb_game *g, int role, char **out)
         last >= 0 ? json_string(last_clock) : json_null(), "phasing", st->sides[st->turn.phasing],
         "segment", lb_segment_name(st->turn.segment), "score", score, "result", result, "units",
         units, "reinforcements", reserve, "objectives", objectives, "morale_levels", orgs,
-        "pending", pending_json(g, role), "trace", lb_trace_json(&g->trace), "hash", hash);
+        "pending", pending_json(g, role), "trace", lbi_trace_json(&g->trace), "hash", hash);
     if (!root)
         return LB_NOMEM;
     *out = json_dumps(root, JSON_COMPACT);

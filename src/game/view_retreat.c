@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "game_int.h"
-#include "lb/answer.h"
+#include "answer_int.h"
 
 #define VIEW_PATHS_MAX 300 /* paths drawn for the owner; every end hex is an option anyway */
 
@@ -11,11 +11,11 @@ static json_t *paths_json(const lb_state *st, const lb_retreat *r)
 {
     json_t *paths = json_array();
     for (int i = 0; i < r->npaths && i < VIEW_PATHS_MAX; i++)
-        json_array_append_new(paths, lb_retreat_path_json(st, r->start,
+        json_array_append_new(paths, lbi_retreat_path_json(st, r->start,
                                                           r->paths + (size_t)i * (size_t)r->hexes,
                                                           r->hexes));
     return json_pack("{s:s,s:o,s:o}", "kind", lb_retreat_kind_name(r->kind), "paths", paths,
-                     "count", lb_retreat_count_json(r));
+                     "count", lbi_retreat_count_json(r));
 }
 
 /* Do r's end hexes make exactly the decision's options (its "auto" aside)? */

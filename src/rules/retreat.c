@@ -257,8 +257,8 @@ static int fill(rsearch *S, const lb_retreat_req *req, lb_retreat *out, lb_trace
                  "automatic choice (d): the largest distance at the end, %d, then the first path "
                  "in label order",
                  out->choice_distance);
-    rexplain_path(S, out->choice, out->hexes, t);
-    rexplain_stop(S, out->choice, out->hexes, t);
+    lbi_rexplain_path(S, out->choice, out->hexes, t);
+    lbi_rexplain_stop(S, out->choice, out->hexes, t);
     return LB_OK;
 }
 

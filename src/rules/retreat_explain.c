@@ -160,7 +160,7 @@ static void explain_no_one_hex_path(const rsearch *S, int hexes, lb_trace *t)
     free(why.s);
 }
 
-void rexplain_stop(const rsearch *S, const lb_hex *path, int n, lb_trace *t)
+void lbi_rexplain_stop(const rsearch *S, const lb_hex *path, int n, lb_trace *t)
 {
     const lb_map *m = &S->st->map;
     char a[LB_HEX_LABEL_MAX];
@@ -196,7 +196,7 @@ void rexplain_stop(const rsearch *S, const lb_hex *path, int n, lb_trace *t)
     }
 }
 
-void rexplain_path(const rsearch *S, const lb_hex *path, int n, lb_trace *t)
+void lbi_rexplain_path(const rsearch *S, const lb_hex *path, int n, lb_trace *t)
 {
     if (!t || n < 1)
         return;

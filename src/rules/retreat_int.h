@@ -307,8 +307,8 @@ LBI void lbi_rsearch_release(rsearch *S);
 /* R-RET-3, R-RET-5, R-RET-16, R-RET-17: why the candidates are what they are, seen on the
  * automatic choice `path` (n hexes entered): where it stops and why it may, and, for a disorder
  * retreat with no legal path of one hex, why it still moves. */
-void rexplain_stop(const rsearch *S, const lb_hex *path, int n, lb_trace *t);
+LBI void lbi_rexplain_stop(const rsearch *S, const lb_hex *path, int n, lb_trace *t);
 /* R-RET-13, R-RET-14: the automatic choice written h0 … hn, and what each of its steps costs. */
-void rexplain_path(const rsearch *S, const lb_hex *path, int n, lb_trace *t);
+LBI void lbi_rexplain_path(const rsearch *S, const lb_hex *path, int n, lb_trace *t);
 
 #endif
