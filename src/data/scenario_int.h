@@ -115,7 +115,7 @@ LBI int lbi_scn_load_map(loader *L);
 /* The units, then (when they are sound) their placement (R-SCN-4, R-SCN-5). */
 LBI void lbi_scn_load_units(loader *L);
 
-/* ---- shared helpers ---------------------------------------------------------------------- */
+/* ---- scenario_read.c: shared readers ------------------------------------------------------ */
 
 /* A copy of s in the state's arena (NULL for NULL), noting when memory runs out. */
 LBI char *lbi_scn_dup(loader *L, const char *s);

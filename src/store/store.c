@@ -76,16 +76,6 @@ int lb_store_link_find(lb_store *s, const char *digest, long long *game, int *ro
     return s->ops->link_find(s, digest, game, role, err);
 }
 
-void lb_store_record_release(lb_store_record *r)
-{
-    if (!r)
-        return;
-    free(r->scenario);
-    free(r->settings);
-    lb_journal_release(&r->journal);
-    r->scenario = r->settings = NULL;
-}
-
 int lb_store_append_game(lb_store *s, long long id, const lb_game *g, int seq, lb_err *err)
 {
     const lb_journal *j = lb_game_journal(g);
