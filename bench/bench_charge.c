@@ -63,18 +63,21 @@ static lb_state *demo_with_copies(int copies)
  * per pass, whether they are exact, and the peak memory. */
 static void bench_odds(const lb_state *st, const char *what, const lb_charge_req *req)
 {
+    if (!bench_only(what))
+        return;
     long n = 0;
     lb_charge_outcomes o = {0};
-    double start = bench_now(), elapsed;
-    do {
+    double start = bench_cpu_now(), elapsed = 0;
+    long want = bench_runs();
+    while (bench_more(want, n, elapsed, 1.0)) {
         lb_charge_outcomes_release(&o);
         if (lb_charge_odds(st, req, &o) != LB_OK) {
             fprintf(stderr, "%s: %s\n", what, o.error.msg);
             return;
         }
         n++;
-        elapsed = bench_now() - start;
-    } while (elapsed < 1.0);
+        elapsed = bench_cpu_now() - start;
+    }
     char covered[64];
     printf("%-48s %10.1f us per odds (%d passes, %d merged, %d ends, %s%s): %.1f us per pass; "
            "peak %.1f MB\n",
@@ -98,8 +101,9 @@ static void bench_rout(const lb_state *demo)
     lb_retreat_req req = {.kind = LB_RETREAT_ROUT, .max_paths = 1};
     long n = 0;
     unsigned long long count = 0;
-    double start = bench_now(), elapsed;
-    do {
+    double start = bench_cpu_now(), elapsed = 0;
+    long want = bench_runs();
+    while (bench_more(want, n, elapsed, 1.0)) {
         lb_retreat r;
         if (lb_retreat_paths(st, inf, &req, &r, NULL) != LB_OK) {
             fprintf(stderr, "the demo rout fails\n");
@@ -108,8 +112,8 @@ static void bench_rout(const lb_state *demo)
         count = r.count;
         lb_retreat_release(&r);
         n++;
-        elapsed = bench_now() - start;
-    } while (elapsed < 1.0);
+        elapsed = bench_cpu_now() - start;
+    }
     printf("%-48s %10.1f us per rout (%llu optimal paths)\n",
            "demo: au-ir20-3 routs 10 hexes (in each PGD)", elapsed / (double)n * 1e6, count);
     lb_state_free(st);
@@ -124,8 +128,9 @@ static void bench_auto(const lb_state *st, const char *what)
     path_of(st, &req, demo_path, 4);
     long n = 0;
     int events = 0;
-    double start = bench_now(), elapsed;
-    do {
+    double start = bench_cpu_now(), elapsed = 0;
+    long want = bench_runs();
+    while (bench_more(want, n, elapsed, 1.0)) {
         lb_charge *ch;
         lb_dice dice;
         lb_dice_init_seed(&dice, 7);
@@ -137,8 +142,8 @@ static void bench_auto(const lb_state *st, const char *what)
         events = lb_charge_result_of(ch)->nevents;
         lb_charge_free(ch);
         n++;
-        elapsed = bench_now() - start;
-    } while (elapsed < 1.0);
+        elapsed = bench_cpu_now() - start;
+    }
     printf("%-48s %10.1f us per charge (%d events); peak %.1f MB\n", what,
            elapsed / (double)n * 1e6, events, peak_mb());
 }
@@ -159,6 +164,8 @@ int main(void)
     bench_odds(st, "demo: carre offer taken at 4 hexes", &req);
     bench_rout(st);
     lb_state_free(st);
+    if (bench_runs())
+        return 0; /* counting instructions: no extras */
 
     /* every battalion stacked in 1204 is offered carré at 4 hexes: 3 results each */
     static const int offers[] = {6, 8, 10};

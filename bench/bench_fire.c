@@ -10,7 +10,7 @@ static void bench_one(const lb_state *st, const char *what, const lb_fire_reques
 {
     long n = 0;
     int allowed = 0;
-    double start = bench_now(), elapsed;
+    double start = bench_cpu_now(), elapsed;
     do {
         lb_fire_chance chance;
         if (lb_fire_odds(st, rq, &chance, NULL) != LB_OK) {
@@ -20,7 +20,7 @@ static void bench_one(const lb_state *st, const char *what, const lb_fire_reques
         allowed = chance.allowed;
         lb_fire_chance_release(&chance);
         n++;
-        elapsed = bench_now() - start;
+        elapsed = bench_cpu_now() - start;
     } while (elapsed < 1.0);
     printf("%-58s %6.2f us per query (%s)\n", what, elapsed / (double)n * 1e6,
            allowed ? "allowed" : "refused");
@@ -31,7 +31,7 @@ int main(void)
     lb_state *st = bench_load_demo();
     /* every combat unit against every hex within 2 of its first hex that holds an enemy */
     long queries = 0, allowed = 0;
-    double start = bench_now(), elapsed;
+    double start = bench_cpu_now(), elapsed;
     do {
         for (int u = 0; u < st->nunits; u++) {
             const lb_unit *unit = &st->units[u];
@@ -51,7 +51,7 @@ int main(void)
                 queries++;
             }
         }
-        elapsed = bench_now() - start;
+        elapsed = bench_cpu_now() - start;
     } while (elapsed < 1.0);
     printf("fire odds (value, defence, column, exact distribution), demo: %.2f us per query "
            "(%ld queries, %ld allowed)\n", elapsed / (double)queries * 1e6, queries, allowed);

@@ -111,11 +111,13 @@ static lb_state *battle(int open, uint64_t seed)
  * default, LB_RETREAT_KEEP). */
 static void measure(const char *what, const lb_state *st, lb_retreat_kind kind, int keep)
 {
+    if (!bench_only(what))
+        return;
     lb_retreat_req req = {.kind = kind, .max_paths = keep};
-    double paths = 0, surrender = 0, start = bench_now(), elapsed;
-    clock_t cpu = clock();
+    double paths = 0, surrender = 0, start = bench_cpu_now(), elapsed = 0;
     long calls = 0;
-    do {
+    long want = bench_runs();
+    while (bench_more(want, calls, elapsed, 0.5)) {
         for (int u = 0; u < UNITS_PER_SIDE; u++) {
             lb_retreat r;
             if (lb_retreat_paths(st, u, &req, &r, NULL) != LB_OK) {
@@ -127,12 +129,10 @@ static void measure(const char *what, const lb_state *st, lb_retreat_kind kind, 
             lb_retreat_release(&r);
             calls++;
         }
-        elapsed = bench_now() - start;
-    } while (elapsed < 0.5);
-    double cpu_us = 1e6 * (double)(clock() - cpu) / CLOCKS_PER_SEC / (double)calls;
-    printf("%s: %.1f us per %s, %.1f us of CPU (%.1f optimal paths on average, %s listed; "
-           "%.0f%% surrender)\n",
-           what, 1e6 * elapsed / (double)calls, kind == LB_RETREAT_ROUT ? "rout" : "retreat", cpu_us,
+        elapsed = bench_cpu_now() - start;
+    }
+    printf("%s: %.1f us per %s (%.1f optimal paths on average, %s listed; %.0f%% surrender)\n",
+           what, 1e6 * elapsed / (double)calls, kind == LB_RETREAT_ROUT ? "rout" : "retreat",
            paths / (double)calls, keep == 1 ? "1" : "up to 1000", 100.0 * surrender / (double)calls);
 }
 
@@ -236,6 +236,8 @@ int main(void)
     st = battle(1, 1809);
     measure("rout 10 hexes, 50 enemies, 64x48, all clear", st, LB_RETREAT_ROUT, 0);
     lb_state_free(st);
+    if (bench_runs())
+        return 0; /* counting instructions: no extras */
     measure_open(64, 48, 60);
     measure_open(64, 48, 120);
     measure_open(99, 99, 999);

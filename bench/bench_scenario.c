@@ -18,67 +18,70 @@
 #define STACK 40000     /* units in one hex (issue 11.6) */
 #define BROKEN_SIDE 300 /* a 300x300 map with a misspelled game (issue 11.5) */
 
-static void build_monster(bench_text *t)
+/* A cols x rows battle of `units` infantry units, with woods, villages, three levels of ground
+ * and a stream down one column (the monster game is 100x100 with 2000 units). */
+static void build_monster(bench_text *t, int cols, int rows, int units)
 {
-    char line[512];
+    char line[512], label[LB_HEX_LABEL_MAX], *row = malloc((size_t)cols + 8);
+    int cd, rd;
+    if (!row)
+        exit(1);
+    lb_hex_label_digits(cols, rows, &cd, &rd);
     bench_put(t, "{\n\"format\": \"labataille-scenario/1\", \"title\": \"monster\",\n"
            "\"sides\": [\"french\", \"austrian\"],\n\"charts\": {\"terrain\": {\n"
            "\"clear\": {\"move\": {\"infantry\": 1, \"cavalry\": 1, \"artillery\": 1}},\n"
            "\"woods\": {\"move\": {\"infantry\": 3, \"cavalry\": 5, \"artillery\": null}, \"los\": \"blocks\"},\n"
            "\"village\": {\"move\": {\"infantry\": 3, \"cavalry\": 3, \"artillery\": 3}, \"los\": \"dwelling\"}},\n"
            "\"hexsides\": {\"stream\": {\"move\": {\"infantry\": 1, \"cavalry\": 2, \"artillery\": 3}}}},\n");
-    snprintf(line, sizeof line, "\"map\": {\"columns\": %d, \"rows\": %d,\n\"terrain\": [\n", COLS, ROWS);
+    snprintf(line, sizeof line, "\"map\": {\"columns\": %d, \"rows\": %d,\n\"terrain\": [\n", cols, rows);
     bench_put(t, line);
-    for (int r = 0; r < ROWS; r++) {
-        char row[COLS + 8];
-        for (int c = 0; c < COLS; c++)
+    for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < cols; c++)
             row[c] = (r * 7 + c * 13) % 17 == 0 ? 'W' : (r * 3 + c * 5) % 41 == 0 ? 'V' : '.';
-        row[COLS] = '\0';
-        snprintf(line, sizeof line, "\"%s\"%s\n", row, r + 1 < ROWS ? "," : "");
-        bench_put(t, line);
+        row[cols] = '\0';
+        bench_put(t, "\"");
+        bench_put(t, row);
+        bench_put(t, r + 1 < rows ? "\",\n" : "\"\n");
     }
     bench_put(t, "],\n\"legend\": {\".\": \"clear\", \"W\": \"woods\", \"V\": \"village\"},\n\"elevation\": [\n");
-    for (int r = 0; r < ROWS; r++) {
-        char row[COLS + 8];
-        for (int c = 0; c < COLS; c++)
+    for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < cols; c++)
             row[c] = (char)('0' + (r / 10 + c / 10) % 3);
-        row[COLS] = '\0';
-        snprintf(line, sizeof line, "\"%s\"%s\n", row, r + 1 < ROWS ? "," : "");
-        bench_put(t, line);
+        row[cols] = '\0';
+        bench_put(t, "\"");
+        bench_put(t, row);
+        bench_put(t, r + 1 < rows ? "\",\n" : "\"\n");
     }
+    free(row);
     bench_put(t, "],\n\"hexsides\": [\n");
-    for (int r = 1; r <= ROWS; r++) {
-        snprintf(line, sizeof line, "{\"hex\": \"050%03d\", \"side\": \"NE\", \"type\": \"stream\"},\n", r);
+    for (int r = 1; r <= rows; r++) {
+        lb_hex_label_fmt((lb_hex){cols / 2, r}, cd, rd, label, sizeof label);
+        snprintf(line, sizeof line, "{\"hex\": \"%s\", \"side\": \"NE\", \"type\": \"stream\"},\n", label);
         bench_put(t, line);
     }
-    bench_put(t, "{\"hex\": \"001001\", \"side\": \"N\", \"type\": \"stream\"}]},\n\"units\": [\n");
+    lb_hex_label_fmt((lb_hex){1, 1}, cd, rd, label, sizeof label);
+    snprintf(line, sizeof line, "{\"hex\": \"%s\", \"side\": \"N\", \"type\": \"stream\"}]},\n\"units\": [\n", label);
+    bench_put(t, line);
     /* infantry in clear hexes: French in the west half, Austrians in the east */
     int placed = 0;
-    for (int c = 1; c <= COLS && placed < UNITS; c++)
-        for (int r = 1; r <= ROWS && placed < UNITS; r++) {
+    for (int c = 1; c <= cols && placed < units; c++)
+        for (int r = 1; r <= rows && placed < units; r++) {
             if ((r * 7 + (c - 1) * 13) % 17 == 0 || ((r - 1) * 3 + (c - 1) * 5) % 41 == 0 ||
                 (r - 1 + c) % 4)
                 continue;
-            int french = c <= COLS / 2;
+            int french = c <= cols / 2;
+            lb_hex_label_fmt((lb_hex){c, r}, cd, rd, label, sizeof label);
             snprintf(line, sizeof line,
                      "{\"id\": \"u%d\", \"side\": \"%s\", \"arm\": \"infantry\", \"increments\": 8, "
                      "\"fire\": 8, \"melee\": 24, \"movement\": 6, \"morale\": \"34\", "
-                     "\"formation\": \"column\", \"state\": \"good\", \"hexes\": [\"%03d%03d\"], "
+                     "\"formation\": \"column\", \"state\": \"good\", \"hexes\": [\"%s\"], "
                      "\"facing\": 2}%s\n",
-                     placed, french ? "french" : "austrian", c, r,
-                     placed + 1 < UNITS ? "," : "");
+                     placed, french ? "french" : "austrian", label,
+                     placed + 1 < units ? "," : "");
             bench_put(t, line);
             placed++;
         }
     bench_put(t, "]\n}\n");
-}
-
-/* Seconds of this process's CPU time: the machine may be shared, and a load is all CPU. */
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* A cols x rows map of clear terrain, `game` named or the terrain inline, and n French infantry
@@ -119,42 +122,64 @@ static void build_plain(bench_text *t, const char *game, int cols, int rows, int
     bench_put(t, "]}\n");
 }
 
-/* Mean time of one call of load on text, over at least a second and 5 runs. */
+/* The best time of one call of load on text (the least disturbed by the machine's other jobs),
+ * over at least a second of processor time. */
 static double per_load(const bench_text *t, const lb_load_opts *opts, int *runs, int *errors)
 {
-    double start = cpu_now(), elapsed;
+    double spent = 0, best = 0;
     *runs = 0;
-    do {
+    long want = bench_runs();
+    while (bench_more(want, *runs, spent, 1.0)) {
         lb_errlist errs = {0};
         lb_state *st = NULL;
+        double start = bench_cpu_now();
         lb_scenario_load("bench.json", t->buf, t->len, opts, &st, &errs);
+        double took = bench_cpu_now() - start;
         *errors = errs.count;
         lb_state_free(st);
         lb_errlist_release(&errs);
+        best = *runs == 0 || took < best ? took : best;
+        spent += took;
         (*runs)++;
-        elapsed = cpu_now() - start;
-    } while (elapsed < 1.0 || *runs < 5);
-    return elapsed / *runs;
+    }
+    return best;
 }
 
-/* Mean time of jansson's parse alone of the same text: the floor of any load. */
-static double per_parse(const bench_text *t)
+/* The best times of a load of text, of jansson's parse alone of it, and of that parse and the
+ * freeing of what it built (the floor of any load), taken in turn so that the machine's other
+ * jobs weigh on the three alike. */
+static void load_and_parse(const bench_text *t, double *load, double *parse, double *parse_free,
+                           int *runs)
 {
-    double start = cpu_now(), elapsed;
-    int runs = 0;
-    do {
+    double spent = 0;
+    long want = bench_runs();
+    *load = *parse = *parse_free = 0;
+    for (*runs = 0; bench_more(want, *runs, spent, 3.0); (*runs)++) {
+        lb_errlist errs = {0};
+        lb_state *st = NULL;
+        double start = bench_cpu_now();
+        lb_scenario_load("bench.json", t->buf, t->len, NULL, &st, &errs);
+        double loaded = bench_cpu_now();
+        lb_state_free(st);
+        lb_errlist_release(&errs);
         json_error_t jerr;
-        json_decref(json_loadb(t->buf, t->len, JSON_REJECT_DUPLICATES, &jerr));
-        runs++;
-        elapsed = cpu_now() - start;
-    } while (elapsed < 1.0 || runs < 5);
-    return elapsed / runs;
+        double begun = bench_cpu_now();
+        json_t *root = json_loadb(t->buf, t->len, JSON_REJECT_DUPLICATES, &jerr);
+        double parsed = bench_cpu_now();
+        json_decref(root);
+        double freed = bench_cpu_now();
+        *load = *runs == 0 || loaded - start < *load ? loaded - start : *load;
+        *parse = *runs == 0 || parsed - begun < *parse ? parsed - begun : *parse;
+        *parse_free = *runs == 0 || freed - begun < *parse_free ? freed - begun : *parse_free;
+        spent += freed - start;
+    }
 }
 
-static void monster(void)
+/* A battle of `units` units on a cols x rows map loaded and validated: its processor time. */
+static double monster_load(int cols, int rows, int units, int detail)
 {
     bench_text t = {0};
-    build_monster(&t);
+    build_monster(&t, cols, rows, units);
     lb_errlist errs = {0};
     lb_state *st = NULL;
     if (lb_scenario_load("monster.json", t.buf, t.len, NULL, &st, &errs) != LB_OK) {
@@ -163,15 +188,39 @@ static void monster(void)
         fprintf(stderr, "monster scenario refused (%d errors): %s\n", errs.count, msg);
         exit(1);
     }
-    int units = st->nunits, runs, errors;
+    int loaded = st->nunits, runs, errors;
     lb_state_free(st);
     lb_errlist_release(&errs);
-    double load = per_load(&t, NULL, &runs, &errors), parse = per_parse(&t);
-    printf("scenario load+validate, %dx%d map, %d units, %zu KB: %.2f ms per load (%d runs); "
-           "jansson's parse alone %.2f ms, so %.2f ms (%.0f%%) is the loader's own\n",
-           COLS, ROWS, units, t.len / 1024, load * 1e3, runs, parse * 1e3, (load - parse) * 1e3,
-           100 * (load - parse) / load);
+    double load;
+    if (detail) {
+        double parse, parse_free;
+        load_and_parse(&t, &load, &parse, &parse_free, &runs);
+        printf("scenario load+validate, %dx%d map, %d units, %zu KB: %.2f ms of processor time "
+               "per load (best of %d runs); jansson's parse alone %.2f ms, and with freeing what "
+               "it built %.2f ms, so %.2f ms (%.0f%%) is the loader's own\n",
+               cols, rows, loaded, t.len / 1024, load * 1e3, runs, parse * 1e3,
+               parse_free * 1e3, (load - parse_free) * 1e3, 100 * (load - parse_free) / load);
+    } else {
+        load = per_load(&t, NULL, &runs, &errors);
+        printf("growth: load+validate %dx%d map, %d units, %zu KB: %.2f ms (%.2f us per unit, "
+               "%.1f ns per byte)\n", cols, rows, loaded, t.len / 1024, load * 1e3,
+               1e6 * load / loaded, 1e9 * load / (double)t.len);
+    }
     free(t.buf);
+    return load;
+}
+
+static void monster(void)
+{
+    monster_load(COLS, ROWS, UNITS, 1);
+    if (bench_runs())
+        return; /* counting instructions: no extras */
+    /* growth: the map's side doubled with units in proportion, the units alone, the map alone
+     * (a map holds about as many units as a quarter of its hexes) */
+    static const int sizes[][3] = {{50, 50, 500},   {100, 100, 2000}, {200, 200, 8000},
+                                   {200, 200, 500}, {200, 200, 2000}, {100, 100, 500}};
+    for (int i = 0; i < 6; i++)
+        monster_load(sizes[i][0], sizes[i][1], sizes[i][2], 0);
 }
 
 /* Loads STACK units in one hex in a child process: its time, and its peak memory (the text
@@ -185,11 +234,11 @@ static void stack(void)
     if (pid == 0) {
         bench_text t = {0};
         build_plain(&t, NULL, 10, 10, STACK);
-        double start = cpu_now();
+        double start = bench_cpu_now();
         lb_errlist errs = {0};
         lb_state *st = NULL;
         int rc = lb_scenario_load("stack.json", t.buf, t.len, NULL, &st, &errs);
-        double took = cpu_now() - start;
+        double took = bench_cpu_now() - start;
         const int *idx;
         int n = rc == LB_OK ? lb_state_units_at(st, (lb_hex){5, 5}, &idx) : -1;
         char report[200];
@@ -245,8 +294,10 @@ static void broken(void)
 
 int main(void)
 {
-    stack(); /* first: the child's peak memory is its own */
+    if (!bench_runs())
+        stack(); /* first: the child's peak memory is its own */
     monster();
-    broken();
+    if (!bench_runs())
+        broken();
     return 0;
 }

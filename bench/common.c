@@ -1,4 +1,4 @@
-/* Benchmarks' shared helpers: a monotonic clock, a growing text buffer, the embedded demo. */
+/* Benchmarks' shared helpers: the clocks, counted runs, a growing text buffer, the embedded demo. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,30 @@ double bench_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double bench_cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+long bench_runs(void)
+{
+    const char *runs = getenv("LB_BENCH_RUNS");
+    return runs ? strtol(runs, NULL, 10) : 0;
+}
+
+int bench_only(const char *what)
+{
+    const char *only = getenv("LB_BENCH_ONLY");
+    return !only || strstr(what, only) != NULL;
+}
+
+int bench_more(long runs, long n, double elapsed, double seconds)
+{
+    return runs > 0 ? n < runs : n == 0 || elapsed < seconds;
 }
 
 void bench_put(bench_text *t, const char *s)

@@ -34,6 +34,9 @@ static int accepted(play *P, const lb_game_answer *a)
             return PLAY_ERROR;
         }
     }
+    if (P->traces)
+        json_array_append_new(P->traces, json_pack("{s:i,s:o}", "seq", a->seq_after, "trace",
+                                                   cli_trace_json(lb_game_trace(P->g))));
     fprintf(P->out, "accepted (journal %d)\n", a->seq_after);
     play_print_trace(P);
     play_print_status(P);
@@ -458,6 +461,10 @@ int cmd_play(const cli_args *args)
     play P = {.out = stdout};
     if (args->json && !(P.out = fopen("/dev/null", "w")))
         return cli_invalid("cannot open /dev/null");
+    if (args->json && !(P.traces = json_array())) {
+        fclose(P.out);
+        return cli_invalid("out of memory");
+    }
     int nmodules;
     const lb_module *modules = lb_data_modules(&nmodules);
     lb_load_opts opts = {.modules = modules, .nmodules = nmodules, .strict = args->strict};
@@ -475,6 +482,7 @@ int cmd_play(const cli_args *args)
                 lb_journal_to_json(lb_game_journal(P.g), &journal) == LB_OK) {
                 json_t *v = json_loads(view, 0, NULL);
                 json_object_set_new(v, "journal", json_loads(journal, 0, NULL));
+                json_object_set(v, "traces", P.traces);
                 if (P.store)
                     json_object_set_new(v, "game", json_integer(P.id));
                 cli_print_json(v);
@@ -485,6 +493,7 @@ int cmd_play(const cli_args *args)
     }
     if (P.out != stdout)
         fclose(P.out);
+    json_decref(P.traces);
     lb_game_free(P.g);
     lb_store_close(P.store);
     return rc;

@@ -1,5 +1,4 @@
 /* labataille retreat FILE UNIT --kind K [--die N] [--auto] [--all]: the optimal paths, or surrender. */
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,88 +16,12 @@ static const char mark_chars[] = " +*@";
 /* Where the streamed paths go in the JSON text of the answer. */
 #define PATHS_PLACE "@paths@"
 
-/* A path as R-RET defines it: h0 (the start) then the hexes entered, h1 … hn (R-RET-14). */
-static json_t *path_json(const lb_state *st, lb_hex start, const lb_hex *h, int n)
-{
-    char label[LB_HEX_LABEL_MAX];
-    json_t *a = cli_hexes_json(st, h, n);
-    json_array_insert_new(a, 0, json_string(lb_map_label(&st->map, start, label)));
-    return a;
-}
-
-/* The count exactly: a number, or its decimal string past what a JSON integer holds here. */
-static json_t *count_json(const lb_retreat *r)
-{
-    if (r->count <= (unsigned long long)LLONG_MAX)
-        return json_integer((json_int_t)r->count);
-    char buf[32];
-    snprintf(buf, sizeof buf, "%llu", r->count);
-    return json_string(buf);
-}
-
-/* R-RET-15: the leaders the unit leaves alone, and where the automatic choice takes them. */
-static json_t *leaders_json(const lb_state *st, const lb_retreat *r)
-{
-    json_t *a = json_array();
-    char label[LB_HEX_LABEL_MAX], to[LB_HEX_LABEL_MAX];
-    for (int i = 0; i < r->nleaders; i++) {
-        const lb_retreat_leader *l = &r->leaders[i];
-        json_t *o = json_pack("{s:s,s:s,s:b}", "id", l->id, "hex",
-                              lb_map_label(&st->map, l->hex, label), "captured", l->captured);
-        json_object_set_new(o, "to", l->captured ? json_null()
-                                                 : json_string(lb_map_label(
-                                                       &st->map, r->choice[r->hexes - 1], to)));
-        json_array_append_new(a, o);
-    }
-    return a;
-}
-
-static json_t *answer_json(const lb_state *st, int unit, const lb_retreat *r, int all,
-                           const lb_trace *t)
-{
-    char label[LB_HEX_LABEL_MAX];
-    json_t *paths;
-    if (all) {
-        paths = json_string(PATHS_PLACE);
-    } else {
-        paths = json_array();
-        for (int i = 0; i < r->npaths; i++)
-            json_array_append_new(paths, path_json(st, r->start,
-                                                   r->paths + (size_t)i * (size_t)r->hexes,
-                                                   r->hexes));
-    }
-    json_t *j = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:b,s:o,s:o}", "unit", st->units[unit].id,
-                          "kind", lb_retreat_kind_name(r->kind), "rules",
-                          lb_edition_name(st->rules), "by", r->by_hexes ? "hexes" : "mp",
-                          "length", r->length, "start", lb_map_label(&st->map, r->start, label),
-                          "surrender", r->surrender, "paths", paths, "end_hexes",
-                          cli_hexes_json(st, r->ends, r->nends));
-    json_object_set_new(j, "start_distance",
-                        r->start_distance >= 0 ? json_integer(r->start_distance) : json_null());
-    json_object_set_new(j, "stays", json_boolean(r->stays));
-    json_object_set_new(j, "cost", r->count ? json_integer(r->cost) : json_null());
-    json_object_set_new(j, "hexes", json_integer(r->hexes));
-    json_object_set_new(j, "friendly", json_integer(r->friendly));
-    json_object_set_new(j, "path_count", count_json(r));
-    json_object_set_new(j, "path_count_saturated", json_boolean(r->count_saturated));
-    json_object_set_new(j, "path_hexes", cli_hexes_json(st, r->via, r->nvia));
-    json_object_set_new(j, "paths_truncated",
-                        json_boolean(!all && (r->count_saturated ||
-                                              (unsigned long long)r->npaths < r->count)));
-    json_object_set_new(j, "choice", r->count ? path_json(st, r->start, r->choice, r->hexes)
-                                              : json_null());
-    json_object_set_new(j, "choice_distance",
-                        r->count ? json_integer(r->choice_distance) : json_null());
-    json_object_set_new(j, "leaders", leaders_json(st, r));
-    json_object_set_new(j, "trace", cli_trace_json(t));
-    return j;
-}
-
 typedef struct streamer {
     const lb_state *st;
     lb_hex start;
     long printed;
     int json;
+    int nomem;          /* a path's text could not be made: the stream stopped */
 } streamer;
 
 /* One streamed path: a JSON array on its own line, or a text line (R-RET-14). */
@@ -107,11 +30,13 @@ static int stream_path(void *ctx, const lb_hex *path, int n)
     streamer *s = ctx;
     char label[LB_HEX_LABEL_MAX];
     if (s->json) {
-        json_t *a = path_json(s->st, s->start, path, n);
-        char *text = json_dumps(a, JSON_COMPACT | JSON_ENSURE_ASCII);
-        printf("%s\n    %s", s->printed ? "," : "", text ? text : "[]");
+        char *text;
+        if (lb_retreat_path_json(s->st, s->start, path, n, &text) != LB_OK) {
+            s->nomem = 1;
+            return 1;
+        }
+        printf("%s\n    %s", s->printed ? "," : "", text);
         free(text);
-        json_decref(a);
     } else {
         printf("  %s", lb_map_label(&s->st->map, s->start, label));
         for (int i = 0; i < n; i++)
@@ -122,20 +47,24 @@ static int stream_path(void *ctx, const lb_hex *path, int n)
     return 0;
 }
 
-/* --json --all: the answer with every path streamed in place of PATHS_PLACE. */
-static int print_json_all(const lb_state *st, json_t *answer, const lb_retreat *r)
+/* --json --all: the answer (rc and its text, as lb_retreat_json gave them) with every path
+ * streamed in place of PATHS_PLACE. */
+static int print_json_all(const lb_state *st, int rc, char *compact, const lb_retreat *r)
 {
-    char *text = json_dumps(answer, JSON_INDENT(2) | JSON_ENSURE_ASCII);
+    json_t *answer = cli_answer_json(rc, compact);
+    char *text = answer ? json_dumps(answer, JSON_INDENT(2) | JSON_ENSURE_ASCII) : NULL;
     json_decref(answer);
     if (!text)
         return cli_invalid("out of memory");
     char *at = strstr(text, "\"" PATHS_PLACE "\"");
-    streamer s = {st, r->start, 0, 1};
-    int rc = LB_OK;
+    streamer s = {st, r->start, 0, 1, 0};
+    rc = LB_OK;
     if (at) {
         fwrite(text, 1, (size_t)(at - text), stdout);
         printf("[");
         rc = lb_retreat_each(r, stream_path, &s);
+        if (rc == LB_OK && s.nomem)
+            rc = LB_NOMEM;
         printf("%s]%s\n", s.printed ? "\n  " : "", at + strlen("\"" PATHS_PLACE "\""));
     }
     free(text);
@@ -217,6 +146,9 @@ static int print_text(const lb_state *st, int unit, const lb_retreat *r, int aut
         printf("end hexes:");
         for (int k = 0; k < r->nends; k++)
             printf(" %s", lb_map_label(m, r->ends[k], label));
+        printf("\npaths below are written h0 … hn: the start %s, then the %d hex%s entered "
+               "(R-RET-14)",
+               lb_map_label(m, r->start, label), r->hexes, r->hexes == 1 ? "" : "es");
         printf("\nautomatic choice (R-RET-4 d: largest distance %d, then first in label order):",
                r->choice_distance);
         print_path(st, r->start, r->choice, r->hexes);
@@ -230,7 +162,7 @@ static int print_text(const lb_state *st, int unit, const lb_retreat *r, int aut
     int rc = LB_OK;
     if (r->count && all) {
         printf("\nevery path, in label order:\n");
-        streamer s = {st, r->start, 0, 0};
+        streamer s = {st, r->start, 0, 0, 0};
         rc = lb_retreat_each(r, stream_path, &s);
     } else if (r->count) {
         int shown = r->npaths < TEXT_PATHS ? r->npaths : TEXT_PATHS;
@@ -294,11 +226,10 @@ int cmd_retreat(const cli_args *args)
     int lrc = lb_retreat_paths(st, unit, &req, &r, &t);
     if (lrc != LB_OK)
         rc = cli_invalid("%s", lb_err_str(lrc));
-    else if (args->json && all)
-        rc = print_json_all(st, answer_json(st, unit, &r, 1, &t), &r);
     else if (args->json) {
-        cli_print_json(answer_json(st, unit, &r, 0, &t));
-        rc = CLI_OK;
+        char *text;
+        int jrc = lb_retreat_json(st, unit, &r, all ? PATHS_PLACE : NULL, &t, &text);
+        rc = all ? print_json_all(st, jrc, text, &r) : cli_print_answer(jrc, text);
     } else {
         rc = print_text(st, unit, &r, auto_map, all, &t);
     }

@@ -2,6 +2,7 @@
 #ifndef LB_CLI_PLAY_H
 #define LB_CLI_PLAY_H
 
+#include <jansson.h>
 #include <stdio.h>
 
 #include "lb/game.h"
@@ -19,6 +20,7 @@ typedef struct play {
     lb_store *store;
     long long id;
     FILE *out;               /* the answers: stdout, or nowhere with --json */
+    json_t *traces;          /* with --json: every answer accepted in this run, {"seq", "trace"} */
     char why[PLAY_WHY_MAX];  /* why the last command was refused or failed */
 } play;
 

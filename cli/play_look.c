@@ -218,17 +218,6 @@ int play_unit_arg(play *P, const char *s)
     return u;
 }
 
-/* The kind of fire the game would make now: opportunity when an opportunity fire is pending,
- * defensive in the Defensive Fire segment, else offensive (R-FIRE-19). */
-static lb_fire_kind fire_kind_now(play *P)
-{
-    const lb_decision *d = lb_game_pending(P->g);
-    if (d && d->kind == LB_DECIDE_OPPORTUNITY)
-        return LB_FIRE_OPPORTUNITY;
-    return lb_game_state(P->g)->turn.segment == LB_SEG_DEFENSIVE_FIRE ? LB_FIRE_DEFENSIVE
-                                                                       : LB_FIRE_OFFENSIVE;
-}
-
 int play_fire_args(play *P, char **names, int n, const char *target, lb_fire_request *rq,
                    int *firers, char *label)
 {
@@ -236,7 +225,7 @@ int play_fire_args(play *P, char **names, int n, const char *target, lb_fire_req
     for (int i = 0; i < n; i++)
         if ((firers[i] = play_unit_arg(P, names[i])) < 0)
             return -1;
-    *rq = (lb_fire_request){fire_kind_now(P), {0, 0}, firers, n};
+    *rq = (lb_fire_request){lb_game_fire_kind(P->g), {0, 0}, firers, n};
     int tunit = lb_state_unit_index(st, target), count = 0;
     if (tunit < 0) {
         if (play_hex_arg(P, target, label))
@@ -244,7 +233,7 @@ int play_fire_args(play *P, char **names, int n, const char *target, lb_fire_req
         lb_map_parse_label(&st->map, label, &rq->target);
         return 0;
     }
-    int rc = lb_fire_target_hex(st, rq, tunit, &rq->target, &count);
+    int rc = lb_fire_target_hex(st, rq, tunit, &rq->target, &count, NULL);
     if (rc == LB_USAGE) {
         const lb_unit *u = &st->units[tunit];
         char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 1)] = "";

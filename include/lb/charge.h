@@ -194,5 +194,7 @@ typedef struct lb_charge_outcomes {
 int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcomes *out);
 /* Frees the outcomes. */
 void lb_charge_outcomes_release(lb_charge_outcomes *o);
+/* Appends to t how the odds were counted (R-DICE-4, R-CHG-25). */
+void lb_charge_odds_trace(const lb_charge_outcomes *o, lb_trace *t);
 
 #endif

@@ -220,10 +220,10 @@ void lb_fire_group_release(lb_fire_group *g);
 /* R-FIRE-22: the hex of target_unit the request's firers may fire at (rq->target is ignored):
  * LB_OK with *hex when the unit stands in one hex (*nallowed 0, not counted), or when exactly one
  * of its hexes may be fired at (*nallowed 1); LB_USAGE when several or none may (*nallowed says
- * how many; *hex is its first hex), for the caller to ask which. LB_INVALID, LB_NOMEM as
- * lb_fire_group_check. */
+ * how many; *hex is its first hex), for the caller to ask which. The choice among several hexes
+ * is traced into t. LB_INVALID, LB_NOMEM as lb_fire_group_check. */
 int lb_fire_target_hex(const lb_state *s, const lb_fire_request *rq, int target_unit, lb_hex *hex,
-                       int *nallowed);
+                       int *nallowed, lb_trace *t);
 /* The whole answer before the dice: fire value, fire defence, odds column, roll modifiers and
  * the exact distributions (R-FIRE-7, R-FIRE-10..15, R-FIRE-20, R-FIRE-27, R-DICE-4). Returns as
  * lb_fire_group_check. */

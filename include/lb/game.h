@@ -7,6 +7,7 @@
 
 #include "decision.h"
 #include "err.h"
+#include "fire.h"
 #include "melee.h"
 #include "scenario.h"
 #include "state.h"
@@ -143,8 +144,10 @@ int lb_game_melee_odds(const lb_game *g, const char *key, lb_melee_chance *out, 
 /* May role answer the pending decision? */
 int lb_game_may_decide(const lb_game *g, int role);
 /* Answers the pending decision as role at journal length seq with key (see above): verdict in
- * out. LB_OK (accepted or refused), LB_NOMEM or LB_INVALID (an internal failure: the game is
- * left as it was before the call). */
+ * out. LB_OK (accepted or refused), or an internal failure that leaves the game as it was before
+ * the call: LB_NOMEM, LB_INVALID, or LB_STALE (a rules result refused by its apply for being of
+ * another state: a fault of the engine, never of the answer). A stale seq is not an error: the
+ * verdict LB_REFUSED_STALE. */
 int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answer *out);
 /* Role concedes the battle (the other side wins decisively, R-VIC-5). Returns as decide. */
 int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out);
@@ -169,6 +172,16 @@ int lb_game_org_level(const lb_game *g, int k);
 
 /* The 64-bit state hash (R-GAME-13). */
 uint64_t lb_game_hash(const lb_game *g);
+
+/* The assault the game would make now of the units ids (n) on target: each attacker with what
+ * this turn left it (its fire, the fire it took, the charge it owes) and the units that count as
+ * having passed their pre-melee check, for a preview of its odds (R-MEL-2, R-MEL-25). */
+void lb_game_melee_request(const lb_game *g, lb_hex target, const char *const *ids, int n,
+                           lb_melee_req *req);
+
+/* The kind of fire the game would make now (R-FIRE-19): opportunity while an opportunity fire is
+ * offered, defensive in the Defensive Fire segment, else offensive. */
+lb_fire_kind lb_game_fire_kind(const lb_game *g);
 
 /* A uniformly random answer for the pending decision from rng (the random player, R-GAME-15):
  * an enumerated option, or for a parameterised one the path, attackers or firers it builds

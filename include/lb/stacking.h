@@ -35,6 +35,9 @@ void lb_stack_count_hex(const lb_state *st, lb_hex h, int skip, lb_stack_count *
  * *rule and why (n bytes). */
 int lb_stack_fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const char **rule,
                   char *why, size_t n);
+/* The same for the combat units standing in h now, each ruling that decides (R-STACK-2, R-STACK-3,
+ * R-STACK-1) traced as one step into t. 1 when they fit. */
+int lb_stack_trace(const lb_state *st, lb_hex h, lb_trace *t);
 
 #define LB_STACK_UNITS_MAX 16
 

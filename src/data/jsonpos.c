@@ -413,9 +413,16 @@ jsonpos lbi_jsonpos_at_offset(const char *text, size_t len, size_t at)
 
 void lbi_jsonpos_append_key(char *out, size_t n, const char *base, const char *key)
 {
-    char copy[LB_PTR_MAX]; /* out may be base itself */
-    snprintf(copy, sizeof copy, "%s", base);
-    size_t used = (size_t)snprintf(out, n, "%s/", copy);
+    /* base, cut at LB_PTR_MAX - 1 bytes, and "/", as much as fits in n (out may be base: moved,
+     * not copied); no formatted print, as a monster scenario's loader asks for thousands */
+    if (n == 0)
+        return;
+    size_t blen = strnlen(base, LB_PTR_MAX - 1), used = blen + 1;
+    size_t written = used < n - 1 ? used : n - 1;
+    memmove(out, base, written < blen ? written : blen);
+    if (written > blen)
+        out[blen] = '/';
+    out[written] = '\0';
     for (const char *p = key; *p && used + 3 < n; p++) {
         if (*p == '~' || *p == '/') {
             out[used++] = '~';

@@ -63,6 +63,7 @@ typedef struct loader {
     int reported_cap;
     int reported_sorted;
     int nomem;
+    int indexed;           /* the state's hex index is up to date (the placement checks made it) */
 } loader;
 
 /* ---- scenario_problems.c ----------------------------------------------------------------- */
@@ -114,7 +115,7 @@ LBI int lbi_scn_load_map(loader *L);
 /* The units, then (when they are sound) their placement (R-SCN-4, R-SCN-5). */
 LBI void lbi_scn_load_units(loader *L);
 
-/* ---- shared helpers ---------------------------------------------------------------------- */
+/* ---- scenario_read.c: shared readers ------------------------------------------------------ */
 
 /* A copy of s in the state's arena (NULL for NULL), noting when memory runs out. */
 LBI char *lbi_scn_dup(loader *L, const char *s);

@@ -63,58 +63,70 @@ static const char *formations_of(lb_arm arm)
     }
 }
 
+/* The path of "hexes" under base, or of its item i when it is a list: written only for a
+ * problem (a monster scenario has thousands of units). */
+static void hexes_item_path(char *out, const char *base, int is_list, size_t i)
+{
+    char p[CJ_PATH];
+    lbi_cj_path_key(p, base, "hexes");
+    if (is_list)
+        lbi_cj_path_index(out, p, i);
+    else
+        memcpy(out, p, sizeof p);
+}
+
 /* "hexes": one label, or a list of up to LB_UNIT_MAX_HEXES, each adjacent to the one before. */
 static void load_hexes(loader *L, const json_t *uj, const char *base, lb_unit *u)
 {
     char fbuf[80], p[CJ_PATH], shown[80];
     lb_map *m = &L->st->map;
-    lbi_cj_path_key(p, base, "hexes");
     json_t *hx = json_object_get(uj, "hexes");
     int is_list = json_is_array(hx);
     size_t n = is_list ? json_array_size(hx) : 1;
     if (is_list && (n == 0 || n > LB_UNIT_MAX_HEXES)) {
+        hexes_item_path(p, base, 0, 0);
         lbi_scn_problem(L, p, "expected a hex label or a list of 1 to %d adjacent hexes, found %s",
                         LB_UNIT_MAX_HEXES, FOUND(hx));
         return;
     }
     if (!is_list && !json_is_string(hx)) {
+        hexes_item_path(p, base, 0, 0);
         lbi_scn_problem(L, p, "expected a hex label or a list of hex labels, found %s", FOUND(hx));
         return;
     }
     int ok = 1;
     for (size_t i = 0; i < n; i++) {
-        char pi[CJ_PATH];
         const json_t *item = is_list ? json_array_get(hx, i) : hx;
-        if (is_list)
-            lbi_cj_path_index(pi, p, i);
-        else
-            snprintf(pi, sizeof pi, "%s", p);
         lb_hex h;
         const char *s = json_is_string(item) ? json_string_value(item) : NULL;
         if (!s || lb_map_parse_label(m, s, &h)) {
-            lbi_scn_problem(L, pi, "expected a hex label of %d+%d digits, found %s", m->col_digits,
+            hexes_item_path(p, base, is_list, i);
+            lbi_scn_problem(L, p, "expected a hex label of %d+%d digits, found %s", m->col_digits,
                             m->row_digits, FOUND(item));
             ok = 0;
             continue;
         }
         if (!lb_map_contains(m, h)) {
-            lbi_scn_problem(L, pi, "expected a hex on the %dx%d map, found %s", m->cols, m->rows,
+            hexes_item_path(p, base, is_list, i);
+            lbi_scn_problem(L, p, "expected a hex on the %dx%d map, found %s", m->cols, m->rows,
                             lb_err_quote(s, shown, sizeof shown));
             ok = 0;
             continue;
         }
         /* R-SCN-3: a line's hexes follow one another, each adjacent to the one before */
         if (ok && i > 0) {
-            char prev[LB_HEX_LABEL_MAX];
-            lb_map_label(m, u->hexes[i - 1], prev);
             if (lb_unit_in_hex(u, h)) {
-                lbi_scn_problem(L, pi, "expected a hex not already listed, found %s",
+                hexes_item_path(p, base, is_list, i);
+                lbi_scn_problem(L, p, "expected a hex not already listed, found %s",
                                 lb_err_quote(s, shown, sizeof shown));
                 ok = 0;
                 continue;
             }
             if (lb_hex_distance(u->hexes[i - 1], h) != 1) {
-                lbi_scn_problem(L, pi, "expected a hex adjacent to %s, found %s", prev,
+                char prev[LB_HEX_LABEL_MAX];
+                lb_map_label(m, u->hexes[i - 1], prev);
+                hexes_item_path(p, base, is_list, i);
+                lbi_scn_problem(L, p, "expected a hex adjacent to %s, found %s", prev,
                                 lb_err_quote(s, shown, sizeof shown));
                 ok = 0;
                 continue;
@@ -290,12 +302,28 @@ static void load_id(loader *L, const json_t *uj, const char *base, int i, lb_uni
     }
 }
 
+/* "/units/i" without a formatted print: the base of every path of the unit, written for each of
+ * a monster scenario's thousands of units. */
+static void unit_path(char *out, int i)
+{
+    char digits[16];
+    int n = 0;
+    do {
+        digits[n++] = (char)('0' + i % 10);
+        i /= 10;
+    } while (i > 0);
+    memcpy(out, "/units/", 7);
+    for (int k = 0; k < n; k++)
+        out[7 + k] = digits[n - 1 - k];
+    out[7 + n] = '\0';
+}
+
 static void load_unit(loader *L, const json_t *uj, int i, idset *ids)
 {
     char fbuf[80], base[CJ_PATH], p[CJ_PATH];
     lb_state *st = L->st;
     lb_unit *u = &st->units[i];
-    lbi_cj_path_index(base, "/units", (size_t)i);
+    unit_path(base, i);
     if (!json_is_object(uj)) {
         lbi_scn_problem(L, base, "expected a unit object, found %s", FOUND(uj));
         return;
@@ -383,6 +411,7 @@ static void check_placement(loader *L)
         L->nomem = 1;
         return;
     }
+    L->indexed = 1; /* nothing moves a unit after this */
     int cells = st->map.cols * st->map.rows;
     for (int cell = 0; cell < cells; cell++) {
         const int *idx = st->hex_units + st->hex_first[cell];
@@ -390,7 +419,6 @@ static void check_placement(loader *L)
         if (n == 0)
             continue;
         char label[LB_HEX_LABEL_MAX], p[CJ_PATH];
-        lb_map_label(&st->map, lb_map_hex(&st->map, cell), label); /* for the messages */
         const lb_terrain_type *t = &st->charts.terrain[st->map.terrain[cell]];
         int shared = charged_carre(st, idx, n);
         int first_of_side[2] = {-1, -1}; /* the top unit of each side in the stack */
@@ -400,6 +428,7 @@ static void check_placement(loader *L)
             if (enemy >= 0 && !shared) {
                 const lb_unit *o = &st->units[enemy];
                 hexes_path(L, idx[j], cell, p);
+                lb_map_label(&st->map, lb_map_hex(&st->map, cell), label);
                 lbi_scn_problem(L, p, "expected no enemy unit in the hex, found %s holding %s (%s)",
                                 label, o->id, st->sides[o->side]);
             }
@@ -407,6 +436,7 @@ static void check_placement(loader *L)
                 first_of_side[u->side] = idx[j];
             if (u->arm != LB_ARM_LEADER && t->move[u->arm] == LB_MOVE_PROHIBITED) {
                 hexes_path(L, idx[j], cell, p);
+                lb_map_label(&st->map, lb_map_hex(&st->map, cell), label);
                 lbi_scn_problem(L, p, "expected terrain open to %s, found %s at %s (prohibited)",
                                 lb_arm_name(u->arm), t->id, label);
             }

@@ -161,7 +161,7 @@ static int action_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
 
 int lb_game_action_options(const lb_game *g, lb_decision *d)
 {
-    opt_scope all = {NULL, 0};
+    opt_scope all = {NULL, 0, NULL};
     return action_options(g, d, &all);
 }
 
@@ -172,7 +172,8 @@ static int segment_decision(lb_game *g)
     lb_state *st = g->st;
     lb_segment seg = st->turn.segment;
     lb_decision d;
-    opt_scope scope = {NULL, g->replaying}; /* replay lists the options an answer needs only */
+    /* replay lists the options an answer needs only; an offer says why (R-GAME-5, R-GAME-6) */
+    opt_scope scope = {NULL, g->replaying, g->tr};
     int rc = action_options(g, &d, &scope), side = d.side;
     if (rc != LB_OK)
         return rc;
@@ -192,7 +193,7 @@ static int segment_decision(lb_game *g)
 
 int lbi_game_advance(lb_game *g)
 {
-    int rc = LB_OK, start = lbi_game_step(g);
+    int rc = LB_OK, start = lbi_game_step(g), was_over = g->over;
     while (rc == LB_OK && !g->over && !g->has_pending) {
         /* R-GAME-4: with no last turn, a whole game turn in which nobody could decide anything
          * ends the battle (nothing can change any more) */
@@ -214,6 +215,8 @@ int lbi_game_advance(lb_game *g)
             rc = segment_decision(g);
     }
     lbi_victory_update(g);
+    if (rc == LB_OK && g->over && !was_over)
+        lbi_victory_result(g);
     return rc;
 }
 
@@ -251,7 +254,7 @@ static int legal_lazy(const lb_game *g, const char *key)
     size_t n = a ? (b ? (size_t)(b - a - 1) : strlen(a + 1)) : 0;
     if (n && n < sizeof unit && strncmp(key, "melee:", 6) != 0 && !memchr(a + 1, '+', n))
         snprintf(unit, sizeof unit, "%.*s", (int)n, a + 1);
-    opt_scope scope = {unit[0] ? unit : NULL, 0};
+    opt_scope scope = {unit[0] ? unit : NULL, 0, NULL};
     lb_decision d;
     if (action_options(g, &d, &scope) != LB_OK)
         return 0;

@@ -184,10 +184,12 @@ LBI int lbi_task_answer(lb_game *g, const lb_decision *cur, const char *key);
 LBI void lbi_task_forget(lb_game *g);
 
 /* Which options a segment lists: all, only one unit's (replay checks an answer against those),
- * or only whether there is any (replay asks whether the segment offers a decision at all). */
+ * or only whether there is any (replay asks whether the segment offers a decision at all); and
+ * where the reasons for the options offered go (the segment's decision as it is offered). */
 typedef struct opt_scope {
     const char *unit;            /* NULL: every unit */
     int any;                     /* stop at the first option */
+    lb_trace *tr;                /* NULL: the options are only listed */
 } opt_scope;
 
 /* seg_fire.c: Defensive and Offensive Fire, and the fire of opportunity fire */
@@ -216,8 +218,9 @@ typedef struct machine_pass {
     int (*finish)(lb_game *g);   /* PASS_DONE: applies its result */
 } machine_pass;
 /* After a pass (rc) with dice: the dice kept (lbi_dice_end); a failure keeps the machine's
- * error in g->error; else what it traced since its last decision is shown (R-GAME-3), then its
- * decision offered, p->finish called, or its refusal returned (LB_INVALID). */
+ * error in g->error; else what it traced since its last decision is shown (R-GAME-3,
+ * R-GAME-21), then its decision offered, p->finish called, or its refusal returned
+ * (LB_INVALID). */
 LBI int lbi_machine_settle(lb_game *g, int rc, lb_dice *dice, const machine_pass *p);
 
 /* seg_charge.c: Charge à Cheval */
@@ -267,8 +270,15 @@ LBI int lbi_job_run(lb_game *g);
  * a fire the rules refuse is refused in out. */
 LBI int lbi_job_answer(lb_game *g, const lb_decision *cur, const char *key, lb_game_answer *out);
 
+/* view_retreat.c */
+struct json_t;
+/* For a retreat's end decision d: {"kind","paths":[[start, h1, …]],"count"}, or NULL. */
+LBI struct json_t *lbi_view_retreat(const lb_game *g, const lb_decision *d);
+
 /* victory.c */
 /* Objective holders after units moved (R-VIC-2). */
 LBI void lbi_victory_update(lb_game *g);
+/* Traces the result of a battle that has just ended (R-VIC-4). */
+LBI void lbi_victory_result(lb_game *g);
 
 #endif

@@ -63,7 +63,8 @@ int lbi_machine_settle(lb_game *g, int rc, lb_dice *dice, const machine_pass *p)
             snprintf(g->error, sizeof g->error, "the %s: %s", p->name, p->error);
         return rc;
     }
-    /* R-GAME-3: what the machine did since its last decision is shown before the next one */
+    /* R-GAME-3, R-GAME-21: what the machine did since its last decision is shown before the
+     * next one */
     trace_copy(g->tr, p->trace, g->shown);
     g->shown = p->trace->count;
     switch (p->status) {

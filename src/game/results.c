@@ -147,7 +147,7 @@ static int run_retreat(lb_game *g, int unit, const task *t)
         snprintf(count, sizeof count, "%llu", r.count);
     lb_decision_init(&d, LB_DECIDE_PATH, u->side, u->id, "R-RET-4",
                      "%s: where does %s's %s from %s end? (%s optimal paths of %d hexes, cost %d; "
-                     "it starts %d hex%s from the nearest enemy)", st->sides[u->side], u->id,
+                     "it starts %d hex%s from the nearest enemy; R-GAME-7)", st->sides[u->side], u->id,
                      lb_retreat_kind_name(r.kind), lb_map_label(&st->map, r.start, from),
                      count, r.hexes, r.cost, r.start_distance, r.start_distance == 1 ? "" : "es");
     for (int e = 0; e < r.nends && rc == LB_OK; e++) {
@@ -166,6 +166,9 @@ static int run_retreat(lb_game *g, int unit, const task *t)
         lb_decision_release(&d);
         return rc;
     }
+    lb_trace_add(g->tr, "R-GAME-7", "(30)", "%s chooses where %s's %s ends: %d ends, each along "
+                 "the first optimal path to it in label order, or the automatic choice",
+                 st->sides[u->side], u->id, lb_retreat_kind_name(r.kind), r.nends);
     /* the state does not change until the answer: the search is kept for it */
     lbi_task_forget(g);
     g->offered = r;
@@ -233,8 +236,6 @@ int lbi_task_answer(lb_game *g, const lb_decision *cur, const char *key)
     int unit = g->ntasks ? lb_state_unit_index(st, t->unit) : -1;
     if (!g->ntasks || t->kind != TASK_RETREAT || unit < 0 || !g->has_offered)
         return LB_INVALID;
-    lb_trace_add(g->tr, "R-GAME-7", "(30)", "%s answers %s: %s", st->sides[cur->side],
-                 lb_decision_kind_name(cur->kind), key);
     const lb_hex *end = NULL;
     int e = lb_decision_find(cur, key);
     if (strcmp(key, "auto") != 0) {
@@ -242,6 +243,15 @@ int lbi_task_answer(lb_game *g, const lb_decision *cur, const char *key)
             return LB_INVALID;
         end = &g->offered.ends[e]; /* the options are the ends, in their order */
     }
+    /* R-GAME-7: the owner's answer, the end of the first optimal path to it in label order (the
+     * path offered with it) or the automatic choice */
+    const char *side = st->sides[cur->side], *kind = lb_retreat_kind_name(g->offered.kind);
+    if (!end)
+        lb_trace_add(g->tr, "R-GAME-7", "(30)", "%s leaves the end of %s's %s to the automatic "
+                     "choice", side, t->unit, kind);
+    else
+        lb_trace_add(g->tr, "R-GAME-7", "(30)", "%s chooses where %s's %s ends: %s, along the "
+                     "first optimal path to it in label order", side, t->unit, kind, key);
     int rc = retreat_apply(g, unit, &g->offered, end);
     lbi_task_forget(g);
     task_pop(g);

@@ -10,6 +10,13 @@ lb_fire_kind lbi_fire_segment_kind(const lb_game *g)
     return g->st->turn.segment == LB_SEG_DEFENSIVE_FIRE ? LB_FIRE_DEFENSIVE : LB_FIRE_OFFENSIVE;
 }
 
+lb_fire_kind lb_game_fire_kind(const lb_game *g)
+{
+    if (g->has_pending && g->pending.kind == LB_DECIDE_OPPORTUNITY)
+        return LB_FIRE_OPPORTUNITY;
+    return lbi_fire_segment_kind(g);
+}
+
 /* R-GAME-5: the hexes that may be fired at in this segment: every hex holding a combat unit not
  * of `side` and not fired at in this segment, each once, in the order of the units. *out is
  * malloc'd; returns how many, or -1 when out of memory. */
@@ -41,14 +48,33 @@ static int open_targets(const lb_game *g, int side, lb_hex **out)
     return n;
 }
 
+/* R-GAME-6: why a battery is offered no farther hex (traced as the segment's decision is
+ * offered): its closest target, as the fire rules name it (R-FIRE-21), and whether that hex was
+ * fired at in this segment, so that it fires at nothing more. farther lists the hexes refused. */
+static void trace_closest(const lb_game *g, lb_trace *tr, const lb_unit *u, lb_hex nearer,
+                          const char *farther)
+{
+    const lb_state *st = g->st;
+    char label[LB_HEX_LABEL_MAX];
+    lb_map_label(&st->map, nearer, label);
+    int fired_at = g->targeted[lb_map_cell(&st->map, nearer)] == lbi_game_step(g);
+    lb_trace_add(tr, "R-GAME-6", "(26.1)", "%s fires at its closest target, %s (R-FIRE-21): "
+                 "not at%s%s", u->id, label, farther, fired_at ? "; that hex was fired at in this "
+                 "segment, so it fires at no other" : "");
+    lb_trace_text(tr, "unit", u->id);
+    lb_trace_text(tr, "closest", label);
+    lb_trace_bool(tr, "closest_fired_at", fired_at);
+}
+
 /* R-GAME-5, R-GAME-6: one option per unit of the side and hex it may fire at, as the fire rules
  * answer for the segment's kind of fire (range, front, sight, a battery's closest target:
  * R-FIRE-19, R-FIRE-21); then, when any, the parameterised fire of one unit or several together
- * (R-FIRE-23..27), which the fire rules check whole when it is answered. */
+ * (R-FIRE-23..27), which the fire rules check whole when it is answered. With sc->tr the offer
+ * is traced: the batteries held to their closest target, and what the segment offers. */
 int lbi_fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
 {
     const lb_state *st = g->st;
-    int step = lbi_game_step(g), before = d->noptions;
+    int step = lbi_game_step(g), before = d->noptions, firers = 0;
     lb_fire_kind kind = lbi_fire_segment_kind(g);
     lb_hex *targets = NULL;
     int ntargets = open_targets(g, d->side, &targets);
@@ -60,12 +86,21 @@ int lbi_fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
         if ((sc->unit && strcmp(sc->unit, u->id) != 0) || u->side != d->side ||
             !lb_unit_is_combat(u) || (r && r->fired_step == step))
             continue;
+        int offered = d->noptions, nfarther = 0;
+        char farther[LB_GAME_REASON_MAX] = "";
+        lb_hex nearer = {0, 0};
         for (int k = 0; k < ntargets && rc == LB_OK; k++) {
-            rc = lb_fire_check(st, i, targets[k], kind, v, NULL);
-            if (rc != LB_OK || !v->allowed)
-                continue;
             char key[LB_OPTION_KEY_MAX], label[LB_HEX_LABEL_MAX], vb[32];
             lb_map_label(&st->map, targets[k], label);
+            rc = lb_fire_check(st, i, targets[k], kind, v, NULL);
+            if (rc == LB_OK && !v->allowed && v->has_nearer && sc->tr) {
+                size_t used = strlen(farther);
+                snprintf(farther + used, sizeof farther - used, " %s", label);
+                nearer = v->nearer;
+                nfarther++;
+            }
+            if (rc != LB_OK || !v->allowed)
+                continue;
             snprintf(key, sizeof key, "fire:%s:%s", u->id, label);
             char away[24];
             if (v->distance)
@@ -75,10 +110,25 @@ int lbi_fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
             rc = lb_decision_add(d, key, "%s fires at %s (fire value %s, %s)", u->id, label,
                                  lb_frac_fmt(v->value, vb, sizeof vb), away);
         }
+        firers += d->noptions > offered;
+        if (rc == LB_OK && nfarther)
+            trace_closest(g, sc->tr, u, nearer, farther);
     }
     if (rc == LB_OK && d->noptions > before)
         rc = lb_decision_add_param(d, "fire", FIRE_PARAM, "one unit or several together fire at "
                                    "one hex: U1+U2+…:HEX (R-FIRE-23..27)");
+    if (rc == LB_OK && d->noptions > before && sc->tr) {
+        int fires = d->noptions - before - 1;
+        lb_trace_add(sc->tr, "R-GAME-5", kind == LB_FIRE_DEFENSIVE ? "(27)" : "(24)",
+                     "%s, %s fire: the fire rules allow %d fire%s of %d unit%s at the hexes not "
+                     "yet fired at in this segment (each unit fires once, each hex is fired at "
+                     "once)", st->sides[d->side],
+                     lb_fire_kind_name(kind), fires, fires == 1 ? "" : "s", firers,
+                     firers == 1 ? "" : "s");
+        lb_trace_int(sc->tr, "fires", fires);
+        lb_trace_int(sc->tr, "units", firers);
+        lb_trace_text(sc->tr, "kind", lb_fire_kind_name(kind));
+    }
     free(targets);
     free(v);
     return rc;

@@ -54,6 +54,12 @@ static void request(const lb_game *g, lb_hex target, const char *const *ids, int
             req->passed[req->npassed++] = g->obligations[i].unit;
 }
 
+void lb_game_melee_request(const lb_game *g, lb_hex target, const char *const *ids, int n,
+                           lb_melee_req *req)
+{
+    request(g, target, ids, n, req);
+}
+
 /* ---- options -------------------------------------------------------------------------------- */
 
 /* May the units ids (n) melee target now? */
@@ -286,7 +292,7 @@ static int owed_now(const lb_game *g, char *buf, size_t n)
 {
     lb_decision d;
     lb_decision_init(&d, LB_DECIDE_ACTION, g->st->turn.phasing, "", "R-GAME-18", "owed");
-    opt_scope all = {NULL, 0};
+    opt_scope all = {NULL, 0, NULL};
     int compulsory = 0, count = 0;
     size_t used = 0;
     buf[0] = '\0';
@@ -326,6 +332,7 @@ int lbi_melee_check_key(const lb_game *g, const char *key, lb_game_answer *out)
     return ok;
 }
 
+/* R-GAME-21: the odds of an assault as the game would declare it now */
 int lb_game_melee_odds(const lb_game *g, const char *key, lb_melee_chance *out, lb_trace *t)
 {
     lb_game_answer refusal;

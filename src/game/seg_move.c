@@ -590,6 +590,12 @@ static int offer_fire(lb_game *g, const lb_move_outcome *o)
         return -1;
     }
     d.auto_choice = d.noptions - 1;
+    int fires = d.noptions - 1;
+    lb_trace_add(g->tr, "R-GAME-17", "(28)", "before %s's %s is applied, %s may fire at it in "
+                 "opportunity fire: %d unit%s the fire rules allow, or pass", j->unit,
+                 lb_move_kind_name(o->action.kind), st->sides[side], fires,
+                 fires == 1 ? "" : "s");
+    lb_trace_int(g->tr, "fires", fires);
     lb_decision_move(&g->pending, &d);
     g->has_pending = 1;
     return 1;

@@ -552,3 +552,26 @@ void lb_charge_outcomes_release(lb_charge_outcomes *o)
     free(o->outcomes);
     memset(o, 0, sizeof *o);
 }
+
+/* R-DICE-4, R-CHG-25, R-CHG-28 */
+void lb_charge_odds_trace(const lb_charge_outcomes *o, lb_trace *t)
+{
+    lb_trace_add(t, "R-DICE-4", "(38)", "odds: every roll of every branch enumerated (36 or 6 "
+                 "values), %d passes, %d ends of the charge, %d branches merged", o->runs, o->n,
+                 o->merged);
+    lb_trace_int(t, "runs", o->runs);
+    lb_trace_int(t, "ends", o->n);
+    lb_trace_int(t, "merged", o->merged);
+    lb_trace_add(t, "R-CHG-25", "(38)", "the odds fix the decisions given as standing answers and "
+                 "take the automatic choice for the others");
+    if (!o->exact) {
+        lb_trace_add(t, "R-CHG-28", "(38)", "not exact: %s", o->stopped);
+        lb_trace_bool(t, "exact", 0);
+    } else {
+        lb_trace_add(t, "R-CHG-28", "(38)", "exact: each roll split into the groups of values that "
+                     "lead to one result, %d stop%s in a state already met enumerated once, %d of "
+                     "at most %d passes, every probability a 64-bit fraction", o->merged,
+                     o->merged == 1 ? "" : "s", o->runs, LB_CHARGE_ODDS_BUDGET);
+        lb_trace_bool(t, "exact", 1);
+    }
+}

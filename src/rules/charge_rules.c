@@ -97,6 +97,10 @@ static int trample(run *R, int v, int rate, const char *rule)
                      id_of(R, R->cav), left, id_of(R, v), rate);
         return LB_OK;
     }
+    /* R-CHG-18: 0, r, 2r, ... points, up to the points left and the unit's increments */
+    lb_trace_add(R->t, "R-CHG-18", "(38)", "trample is %s's choice: 0 to %d increments of %s at %d "
+                 "movement points each (%d points left, %d increments)", id_of(R, R->cav), most,
+                 id_of(R, v), rate, left, strength);
     lb_decision d;
     lb_decision_init(&d, LB_DECIDE_TRAMPLE, R->side, id_of(R, v), rule,
                      "%s may trample %s: one increment per %d movement points (%d left)",
@@ -386,10 +390,15 @@ static int sees_cavalry(run *R, int i, int *rc)
     return visible;
 }
 
+/* R-CHG-19: CARRÉ, the infantry takes carré formation in its first hex. */
 static int form_carre(run *R, int i)
 {
     lb_unit *u = &R->st->units[i];
     lb_unit before = *u;
+    char hl[LB_HEX_LABEL_MAX];
+    lb_trace_add(R->t, "R-CHG-19", "(38)", "%s takes carré formation in %s%s", u->id,
+                 lb_map_label(&R->st->map, u->hexes[0], hl),
+                 u->nhexes > 1 ? ", its first hex" : "");
     u->formation = LB_FORM_CARRE;
     u->nhexes = 1; /* a line closes into its first hex */
     int rc = lb_state_reindex(R->st);
@@ -488,6 +497,9 @@ static int carre_roll(run *R, int i, int as_target)
     }
     if (res == LB_CARRE_FORMED) {
         /* R-CHG-3 (both editions, R-CHG-20): close, then onto the carré's hex */
+        if (!y2018(R))
+            lb_trace_add(R->t, "R-CHG-20", "(38)", "premier-2017 says nothing of the cavalry after "
+                         "a carré: it closes on it and enters as in R-CHG-3");
         lb_trace_add(R->t, "R-CHG-3", "(38)", "the declared target forms carré: %s must advance "
                                               "next to it, then onto its hex, and take its fire",
                      id_of(R, R->cav));
@@ -522,29 +534,35 @@ static int respond(run *R, int i)
     const lb_unit *u = &R->st->units[i];
     R->goal = i;
     R->mode = M_CLOSE;
-    const char *why = NULL;
+    const char *why = NULL, *rule = NULL; /* a response the rules make, and the ruling */
     if (u->arm == LB_ARM_CAVALRY) {
         R->tst = T_MELEE;
+        rule = "R-CHG-22";
         why = "cavalry does not check to stand against a charge (38.11)";
     } else if (u->state == LB_STATE_ROUTED) {
         R->tst = T_ROUTED;
+        rule = "R-CHG-12";
         why = "routed already: no check; the cavalry contacts it (R-CHG-12)";
     } else if (u->arm == LB_ARM_ARTILLERY && u->formation == LB_FORM_UNLIMBERED) {
         R->tst = T_GUNS;
+        rule = "R-CHG-21";
         why = "lone unlimbered guns check morale when the cavalry comes next to them (41)";
     } else if (u->arm == LB_ARM_ARTILLERY) {
         R->tst = T_STAND;
+        rule = "R-CHG-21";
         why = "lone limbered guns stand as infantry, without the carré (41)";
     } else if (u->formation == LB_FORM_SKIRMISH) {
         R->tst = T_SKIRMISH;
+        rule = "R-CHG-22";
         why = "skirmishers neither stand nor form carré: they rout at contact (38.12, R-CHG-22)";
     } else if (u->formation == LB_FORM_CARRE || u->state == LB_STATE_DISORDERED) {
         R->tst = T_STAND;
+        rule = u->formation == LB_FORM_CARRE ? "R-CHG-12" : "R-CHG-11";
         why = u->formation == LB_FORM_CARRE ? "already in carré: it stands (R-CHG-12)"
                                             : "disordered: it can only stand (R-CHG-11)";
     }
     if (why) {
-        lbi_ch_event(R, "response", "R-CHG-2", i, R->cav, u->hexes[0], 0, "%s: %s", u->id, why);
+        lbi_ch_event(R, "response", rule, i, R->cav, u->hexes[0], 0, "%s: %s", u->id, why);
         return LB_OK;
     }
     int rc = LB_OK, can = carre_allowed(R, i) && sees_cavalry(R, i, &rc);
@@ -569,8 +587,11 @@ static int respond(run *R, int i)
     if (!can && lb_charge_charts_carre(charts(R), u->nation) == NULL)
         lb_trace_add(R->t, "R-CHG-11", "(38)", "%s's nation has no carré table: it may only stand",
                      u->id);
+    else if (!can)
+        lb_trace_add(R->t, "R-CHG-11", "(38)", "%s may not attempt carré (its formation or terrain, "
+                     "or no sight of the cavalry): it may only stand", u->id);
     lbi_ch_event(R, "response", "R-CHG-2", i, R->cav, u->hexes[0], 0, "%s %s", u->id,
-                 k == 1 ? "attempts carré" : "stands");
+             k == 1 ? "attempts carré" : "stands");
     if (k == 1)
         return carre_roll(R, i, 1);
     R->tst = T_STAND;
@@ -619,8 +640,12 @@ static int declare(run *R, int i, int dist)
         return rc;
     }
     R->us[i].declared = (signed char)(k == 0 ? 1 : 2);
-    lbi_ch_event(R, "declare", "R-CHG-1", R->cav, i, u->hexes[0], dist, "%s declares %s %s",
-                 id_of(R, R->cav), u->id, k == 0 ? "its target" : "not its target");
+    if (k == 0)
+        lbi_ch_event(R, "declare", "R-CHG-1", R->cav, i, u->hexes[0], dist, "%s declares %s its "
+                 "target", id_of(R, R->cav), u->id);
+    else
+        lbi_ch_event(R, "declare", "R-CHG-10", R->cav, i, u->hexes[0], dist, "%s declares %s not its "
+                 "target: it may not attack it in this charge", id_of(R, R->cav), u->id);
     if (k != 0)
         return LB_OK;
     R->target = i;
@@ -657,6 +682,12 @@ static int next_undeclared(run *R, int within, int *dist, int *rc)
         if (seen) {
             best = i;
             *dist = d;
+        } else if (!R->us[i].unseen) {
+            char hl[LB_HEX_LABEL_MAX];
+            R->us[i].unseen = 1;
+            lb_trace_add(R->t, "R-CHG-10", "(37)", "%s is %d hex%s from %s but not in its sight: "
+                         "no declaration", u->id, d, d == 1 ? "" : "es",
+                         lb_map_label(&R->st->map, R->pos, hl));
         }
     }
     return best;
@@ -764,9 +795,10 @@ static int stand(run *R)
     if ((rc = lb_morale_resolve(R->st, i, LB_CHECK_ORDINARY, extra, n, &one, &mr, R->t)) != LB_OK)
         return rc;
     int passed = mr.outcome.passed;
-    lbi_ch_event(R, "stand-check", "R-CHG-12", i, R->cav, R->st->units[i].hexes[0], roll,
-                 "%s checks morale to stand: roll %d %+d = %d against %d: %s", id_of(R, i), roll,
-                 chance.modifier, mr.modified, chance.morale, passed ? "passes" : "fails");
+    lbi_ch_event(R, "stand-check", y2018(R) ? "R-CHG-12" : "R-CHG-6", i, R->cav,
+             R->st->units[i].hexes[0], roll,
+             "%s checks morale to stand: roll %d %+d = %d against %d: %s", id_of(R, i), roll,
+             chance.modifier, mr.modified, chance.morale, passed ? "passes" : "fails");
     lbi_ch_summary(R, "stand:%s", passed ? "pass" : "fail");
     if (passed) {
         lbi_ch_oblige(R, LB_OBLIGE_PASSED_PREMELEE, "R-CHG-12", i, -1,

@@ -48,6 +48,7 @@ typedef struct ustate {
     signed char aside;     /* made its carré roll while not the target: a non-target for
                             * the rest of the charge (R-CHG-4) */
     signed char rider;     /* a leader riding with the charging cavalry (R-CHG-8) */
+    signed char unseen;    /* within 2 hexes unseen, said in the trace (R-CHG-10) */
 } ustate;
 
 /* What drives the next step (R-CHG-14). */

@@ -170,19 +170,31 @@ static int stack_rules(const lb_state *s, const lb_unit *u, int unit, lb_fire_va
     }
     if (top_only(u))
         lb_trace_add(t, "R-FIRE-2", "(24)", "%s is the top unit of hex %s", u->id, hl);
-    if (!v->battery || lbi_fi_open_terrain(s, u->hexes[0]))
+    if (!v->battery)
         return LB_OK;
     const int *idx;
-    int n = lb_state_units_at(s, u->hexes[0], &idx);
+    int n = lb_state_units_at(s, u->hexes[0], &idx), first = -1, others = 0;
     for (int i = 0; i < n; i++) {
         const lb_unit *o = &s->units[idx[i]];
         if (o->side != u->side || o->arm != LB_ARM_ARTILLERY)
             continue;
-        if (idx[i] != unit)
-            return refuse(v, "R-FIRE-24", "(25)", t, "outside clear terrain only the top battery "
-                          "of hex %s fires, and %s is on top", hl, o->id);
-        break;
+        if (first < 0)
+            first = idx[i];
+        others += idx[i] != unit;
     }
+    if (!others)
+        return LB_OK;
+    if (lbi_fi_open_terrain(s, u->hexes[0])) {
+        lb_trace_add(t, "R-FIRE-24", "(25)", "%s holds %d other batter%s of %s's side: in open "
+                     "terrain every battery of a hex fires (25.1)", hl, others,
+                     others == 1 ? "y" : "ies", u->id);
+        return LB_OK;
+    }
+    if (first != unit)
+        return refuse(v, "R-FIRE-24", "(25)", t, "outside clear terrain only the top battery "
+                      "of hex %s fires, and %s is on top", hl, s->units[first].id);
+    lb_trace_add(t, "R-FIRE-24", "(25)", "outside clear terrain only the top battery of hex %s "
+                 "fires: %s is on top", hl, u->id);
     return LB_OK;
 }
 
@@ -470,6 +482,7 @@ int lbi_fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind k
                           name);
         v->printed = 1;
         set_range(s, u, dm, v, t);
+        lb_trace_add(t, "R-FIRE-5", "(24)", "disordered: fires at half its fire value");
         lb_trace_add(t, "R-FIRE-9", "(24)", "disordered: fires as a unit in %s, at its printed "
                      "value halved, range %d", lb_formation_name(as), v->range);
     } else if (!m) {
@@ -525,12 +538,15 @@ int lbi_fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind k
                 return rc;
             char nl[LB_HEX_LABEL_MAX];
             if (v->has_nearer)
-                return refuse(
-                    v, "R-FIRE-21", "(26)", t,
-                    "a battery fires at the closest target it "
-                    "may fire at: %s is %d hex%s from %s, nearer than %s (%d)",
-                    lbi_fi_label(s, v->nearer, nl), lb_hex_distance(u->hexes[0], v->nearer),
-                    lb_hex_distance(u->hexes[0], v->nearer) == 1 ? "" : "es", hl, tl, v->distance);
+                return refuse(v, "R-FIRE-21", "(26)", t, "a battery fires at the closest target it "
+                              "may fire at: %s is %d hex%s from %s, nearer than %s (%d)",
+                              lbi_fi_label(s, v->nearer, nl), lb_hex_distance(u->hexes[0], v->nearer),
+                              lb_hex_distance(u->hexes[0], v->nearer) == 1 ? "" : "es", hl, tl,
+                              v->distance);
+        } else {
+            lb_trace_add(t, "R-FIRE-21", "(26)", "%s: %s fire reaches the adjacent hex only: the "
+                         "closest-target rule is offensive fire's", u->id,
+                         lb_fire_kind_name(v->kind));
         }
     }
     v->allowed = 1;
@@ -580,6 +596,9 @@ static void sum_multiples(const lb_state *s, const lb_unit *u, lb_fire_value *v,
     int mixed = 0;
     for (int k = 0; k < v->nhexes; k++)
         mixed |= v->hexes[k].fires && v->hexes[k].halved != halved;
+    if (mixed)
+        lb_trace_add(t, "R-FIRE-16", "(24)", "each hex of the screen is judged on its own distance: "
+                     "only the hexes 2 or more hexes away fire at half value");
     lbi_fi_troop_name(s, u, name, sizeof name);
     lb_frac_fmt(v->multiple, mbuf, sizeof mbuf);
     snprintf(v->breakdown, sizeof v->breakdown, "%s, %d hex%s: ", lb_formation_name(u->formation),

@@ -33,14 +33,19 @@ __attribute__((format(printf, 5, 6))) static int refuse(lb_fire_group *g, const 
     return LB_OK;
 }
 
-/* A firer's refusal is the fire's: as it is for one firer, named for several. */
-static int refuse_as(lb_fire_group *g, const lb_state *s, const lb_fire_value *v)
+/* A firer's refusal is the fire's: as it is for one firer, named for several (R-FIRE-23). */
+static int refuse_as(lb_fire_group *g, const lb_state *s, const lb_fire_value *v, lb_trace *t)
 {
     g->rule = v->rule;
-    if (g->nfirers == 1)
+    if (g->nfirers == 1) {
         snprintf(g->reason, sizeof g->reason, "%s", v->reason);
-    else
+    } else {
         snprintf(g->reason, sizeof g->reason, "%s: %s", s->units[v->unit].id, v->reason);
+        lb_trace_add(t, "R-FIRE-23", "(21)", "every firer must be allowed to fire at the hex on its "
+                     "own, and %s is not (%s): the fire of the %d units is refused",
+                     s->units[v->unit].id, v->rule, g->nfirers);
+        lb_trace_bool(t, "allowed", 0);
+    }
     g->value = lb_frac_int(0);
     return LB_OK;
 }
@@ -232,10 +237,24 @@ static void artillery_leader(const lb_state *s, lb_fire_group *g, lb_trace *t)
                                             lb_unit_bonus(&s->units[g->leader], "artillery")))
             g->leader = l;
     }
-    if (g->leader < 0)
-        return;
-    g->leader_id = s->units[g->leader].id;
     char hl[LB_HEX_LABEL_MAX];
+    if (g->leader < 0) {
+        int guns = 0, aside = -1;
+        for (int i = 0; i < g->nfirers; i++) {
+            guns |= g->firers[i].battery;
+            if (!g->firers[i].battery && aside < 0)
+                aside = leader_in(s, s->units[g->firers[i].unit].hexes[0], g->side, "artillery");
+        }
+        if (aside >= 0)
+            lb_trace_add(t, "R-FIRE-27", "(7)", "%s stands with infantry only (%s), not with a "
+                         "firing battery: he lends nothing to the fire roll",
+                         s->units[aside].id, lbi_fi_label(s, s->units[aside].hexes[0], hl));
+        else if (guns)
+            lb_trace_add(t, "R-FIRE-27", "(7)", "no friendly leader with an artillery bonus stands "
+                         "with a firing battery: no modifier to the fire roll");
+        return;
+    }
+    g->leader_id = s->units[g->leader].id;
     g->leader_modifier = lb_unit_bonus(&s->units[g->leader], "artillery");
     lb_trace_add(t, "R-FIRE-27", "(7)", "%s, with the guns in %s, lends his artillery bonus to the "
                  "fire roll: %+d", s->units[g->leader].id,
@@ -351,7 +370,7 @@ int lb_fire_group_check(const lb_state *s, const lb_fire_request *rq, lb_fire_gr
     rc = one_side(s, g, t);
     for (int i = 0; i < g->nfirers && rc == LB_OK && !g->rule; i++)
         if (!g->firers[i].allowed)
-            rc = refuse_as(g, s, &g->firers[i]);
+            rc = refuse_as(g, s, &g->firers[i], t);
     if (rc == LB_OK && !g->rule && g->nfirers > 1)
         rc = combine(s, g, caps, t);
     if (g->rule) /* a refused fire still shows what each firer would fire on its own */
@@ -361,7 +380,7 @@ int lb_fire_group_check(const lb_state *s, const lb_fire_request *rq, lb_fire_gr
         int was = g->firers[i].allowed;
         lbi_fi_unit_value(s, &g->firers[i], caps + i * LB_UNIT_MAX_HEXES, t);
         if (was && !g->firers[i].allowed && !g->rule)
-            rc = refuse_as(g, s, &g->firers[i]);
+            rc = refuse_as(g, s, &g->firers[i], t);
     }
     free(caps);
     if (rc != LB_OK || g->rule)
@@ -375,7 +394,7 @@ int lb_fire_group_check(const lb_state *s, const lb_fire_request *rq, lb_fire_gr
 
 /* R-FIRE-22 */
 int lb_fire_target_hex(const lb_state *s, const lb_fire_request *rq, int target_unit, lb_hex *hex,
-                       int *nallowed)
+                       int *nallowed, lb_trace *t)
 {
     *nallowed = 0;
     if (target_unit < 0 || target_unit >= s->nunits)
@@ -398,5 +417,13 @@ int lb_fire_target_hex(const lb_state *s, const lb_fire_request *rq, int target_
     }
     if (*nallowed != 1)
         *hex = u->hexes[0];
+    char hl[LB_HEX_LABEL_MAX];
+    if (*nallowed == 1)
+        lb_trace_add(t, "R-FIRE-22", "(21)", "the target %s stands in %d hexes and the fire may be "
+                     "made at one of them only: it is made at %s", u->id, u->nhexes,
+                     lbi_fi_label(s, *hex, hl));
+    else
+        lb_trace_add(t, "R-FIRE-22", "(21)", "the target %s stands in %d hexes and the fire may be "
+                     "made at %d of them: the player names the hex", u->id, u->nhexes, *nallowed);
     return *nallowed == 1 ? LB_OK : LB_USAGE;
 }

@@ -292,6 +292,19 @@ static void trace_distribution(const lb_state *s, const lb_fire_chance *o, lb_tr
         lb_trace_int(t, "taken", l);
         lbi_fi_trace_frac(t, "p", o->p_taken[l]);
     }
+    int guns = 0;
+    for (int j = 0; j < o->nunits; j++)
+        guns += unlimbered(s, o->units[j].unit);
+    if (guns && guns == o->nunits)
+        lb_trace_add(t, "R-FIRE-13", "(25)", "lone unlimbered artillery takes only the "
+                     "even-numbered increments of the hex's loss");
+    else if (guns)
+        lb_trace_add(t, "R-FIRE-13", "(25)", "the hex's loss is taken one increment at a time: "
+                     "odd-numbered ones by the other units, even-numbered ones by the artillery, "
+                     "top first within each");
+    else if (o->nunits > 1)
+        lb_trace_add(t, "R-FIRE-13", "(21)", "the hex's loss is taken one increment at a time, "
+                     "by the units in turn, top first");
     for (int j = 0; j < o->nunits; j++) {
         const lb_fire_target *tu = &o->units[j];
         const lb_unit *u = &s->units[tu->unit];

@@ -12,47 +12,6 @@ static void trace_frac(lb_trace *t, const char *key, lb_frac v)
     lb_trace_frac(t, key, (long)v.num, (long)v.den);
 }
 
-/* ---- the situation of a pair ------------------------------------------------------------ */
-
-/* The hexside types crossed from hex `from` into the target: the one the map lists, and the
- * charts' elevation change hexside where the two differ in height (charts-format 4.3). */
-static unsigned across_bits(const lb_state *s, lb_hex from, lb_hex target)
-{
-    int d = lb_hex_dir_to(from, target);
-    if (d < 0 || !lb_map_contains(&s->map, from) || !lb_map_contains(&s->map, target))
-        return 0;
-    unsigned bits = 0;
-    int side = lb_map_hexside(&s->map, from, d), eh = s->charts.elevation_hexside;
-    if (side >= 0)
-        bits |= 1u << side;
-    if (eh >= 0 && s->map.elevation[lb_map_cell(&s->map, from)] !=
-                       s->map.elevation[lb_map_cell(&s->map, target)])
-        bits |= 1u << eh;
-    return bits;
-}
-
-void lbi_mel_context(const lb_state *s, const lb_melee_req *req, const lb_melee_chance *c, int a,
-                     int d, lb_modifier_ctx *x)
-{
-    memset(x, 0, sizeof *x);
-    const lb_melee_unit *au = &c->units[a], *du = &c->units[d];
-    x->attacker = au->unit;
-    x->defender = du->unit;
-    x->unit = -1;
-    x->contact = 1;
-    x->through = (int)au->through;
-    x->across = across_bits(s, au->from, c->target);
-    if (lb_map_contains(&s->map, au->from) && lb_map_contains(&s->map, c->target))
-        x->uphill = s->map.elevation[lb_map_cell(&s->map, au->from)] <
-                    s->map.elevation[lb_map_cell(&s->map, c->target)];
-    if (a < req->nattackers) {
-        x->charge_straight = req->attackers[a].charge_straight;
-        x->attacker_fire_loss = req->attackers[a].fire_loss;
-    }
-    x->attacker_preserve = au->preserve;
-    x->defender_preserve = du->preserve;
-}
-
 /* ---- values ----------------------------------------------------------------------------- */
 
 static void add_times(lb_melee_unit *mu, const char *rule, const char *what, lb_frac times,
@@ -160,6 +119,20 @@ static void unit_value(const lb_state *s, const lb_melee_req *req, lb_melee_chan
     mu->lance = bonus;
     mu->value = lb_frac_add(value, bonus);
     char vb[32], bb[32];
+    if (t && u->arm == LB_ARM_CAVALRY && u->lance > 0) {
+        if (lance)
+            lb_trace_add(t, "R-MEL-14", "(35)", "%s, lancers assaulting in good order in %s: lance "
+                         "bonus %d, after losses and its own multipliers %s, added after the melee "
+                         "value's multipliers, which never touch it (35.7)", u->id,
+                         lb_formation_name(u->formation), u->lance,
+                         lb_frac_fmt(bonus, bb, sizeof bb));
+        else
+            lb_trace_add(t, "R-MEL-14", "(35)", "%s, lancers (bonus %d), %s: no lance bonus (35.6)",
+                         u->id, u->lance, !attacking ? "defends"
+                         : u->state != LB_STATE_GOOD ? "is not in good order"
+                                                     : "assaults in column");
+        trace_frac(t, "lance", bonus);
+    }
     for (int k = 0; t && k < mu->ntimes; k++) {
         const lb_melee_times *f = &mu->times[k];
         lb_trace_add(t, "R-MEL-13", "(32)", "%s: %s x%s (%s%s%s)", u->id,

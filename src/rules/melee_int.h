@@ -19,13 +19,16 @@ LBI int lbi_mel_declare(const lb_state *s, const lb_melee_req *req, lb_melee_cha
  * (R-FIRE-12). */
 LBI int lbi_mel_share(const lb_unit *u, int k);
 
-/* ---- melee.c ---------------------------------------------------------------------------- */
+/* ---- melee_context.c -------------------------------------------------------------------- */
 
 /* The situation of attacker part a against defender part d of c (indexes into c->units), for
  * the charts' conditions (10.1): contact, through, across, uphill, the charge and fire-loss
  * facts, preserve. */
 LBI void lbi_mel_context(const lb_state *s, const lb_melee_req *req, const lb_melee_chance *c,
                          int a, int d, lb_modifier_ctx *x);
+
+/* ---- melee.c ---------------------------------------------------------------------------- */
+
 /* R-MEL-13, R-MEL-14: every unit's melee value with its factors; c->attack and c->defence. */
 LBI void lbi_mel_values(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c,
                         lb_trace *t);
@@ -53,7 +56,7 @@ LBI int lbi_mel_premelee(const lb_state *s, const lb_melee_req *req, lb_melee_ch
 LBI const char *lbi_mel_may_retire(const lb_state *s, const lb_melee_chance *c, int d,
                                    const char **rule);
 
-/* ---- the machine: melee_resolve.c ------------------------------------------------------- */
+/* ---- the machine: melee_resolve.c, one pass in melee_run.c --------------------------------- */
 
 enum { MEL_STOP_DECIDE = 100, MEL_STOP_REFUSED = 101 };
 

@@ -256,10 +256,11 @@ int lbi_mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
     int n = r.nends;
     lb_decision d;
     lb_decision_init(&d, LB_DECIDE_PATH, side, id, how->rule,
-                     "%s %s from %s (%d %s, %d hex%s): where does it end?", id,
+                     "%s %s from %s (%d %s, %d hex%s): where does it end?%s", id,
                      how->keep_state ? "retreats before the melee" : lb_retreat_kind_name(r.kind),
                      sl, r.length, r.by_hexes ? "hexes" : "movement points", r.hexes,
-                     r.hexes == 1 ? "" : "es");
+                     r.hexes == 1 ? "" : "es", how->by_result ? " Each end by its path that "
+                     "does not rout, then loses least (R-MEL-18)." : "");
     lb_hex auto_end = r.choice ? r.choice[r.hexes - 1] : ends[0].end;
     d.auto_choice = 0;
     for (int e = 0; e < n; e++) {

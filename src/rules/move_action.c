@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lb/facing.h"
 #include "lb/morale.h"
 #include "move_int.h"
 
@@ -118,6 +119,44 @@ static void follow_event(const mv_ctx *c, lb_move_outcome *o)
     }
 }
 
+/* The action's events of the kinds in mask (bit per lb_move_event_kind), one trace step each
+ * (none for a quiet context). */
+static void trace_events(const mv_ctx *c, const lb_move_outcome *o, unsigned mask, lb_trace *t)
+{
+    if (c->quiet || !t)
+        return;
+    for (int i = 0; i < o->nevents; i++) {
+        const lb_move_event *e = &o->events[i];
+        if (!(mask & (1u << e->kind)))
+            continue;
+        char label[LB_HEX_LABEL_MAX], units[LB_MOVE_EVENT_UNITS * 66] = "";
+        size_t used = 0;
+        for (int k = 0; k < e->nunits && used < sizeof units; k++)
+            used += (size_t)snprintf(units + used, sizeof units - used, "%s%s", k ? ", " : "",
+                                     e->units[k]);
+        lb_map_label(&c->st->map, e->hex, label);
+        switch (e->kind) {
+        case LB_EVENT_FIRE:
+            lb_trace_add(t, "R-ZOI-4", "(28)", "%s's %s, taken in %s within the reach of %s, raises "
+                         "opportunity fire (28.1, 28.5)", o->unit, lb_move_kind_name(o->action.kind),
+                         label, units);
+            break;
+        case LB_EVENT_CAPTURE:
+            lb_trace_add(t, "R-MOV-15", "(7)", "%s enters %s, held by enemy leaders alone, captures "
+                         "%s and goes on (L7-8)", o->unit, label, units);
+            break;
+        case LB_EVENT_CARRE:
+            lb_trace_add(t, "R-MOV-8", "(16)", "%s enters %s, the hex of the enemy carré %s (T16-3): "
+                         "ending its move there, it must melee it (T15-14)", o->unit, label, units);
+            break;
+        case LB_EVENT_FOLLOW:
+            lb_trace_add(t, "R-MOV-14", "(7)", "%s, attached to %s, moves with it, spending none of "
+                         "its own MP", units, o->unit);
+            break;
+        }
+    }
+}
+
 static int afford(const mv_ctx *c, lb_move_outcome *o, int allowance, lb_trace *t)
 {
     if (o->spent_before + o->cost <= allowance)
@@ -128,6 +167,117 @@ static int afford(const mv_ctx *c, lb_move_outcome *o, int allowance, lb_trace *
     return 0;
 }
 
+/* R-MOV-7: a unit in several hexes steps as a whole, at the dearest of its hexes' steps. */
+static void trace_whole(const mv_ctx *c, const lb_move_action *a, const lb_move_outcome *o,
+                        const mv_step *s, lb_trace *t)
+{
+    const lb_unit *u = c->u;
+    if (c->quiet || !t || u->nhexes < 2)
+        return;
+    char hexes[LB_UNIT_MAX_HEXES * 48] = "", from[LB_HEX_LABEL_MAX], to[LB_HEX_LABEL_MAX], mp[16];
+    size_t used = 0;
+    for (int k = 0; k < u->nhexes && used < sizeof hexes; k++) {
+        lb_map_label(&c->st->map, u->hexes[k], from);
+        lb_map_label(&c->st->map, o->to[k], to);
+        used += (size_t)snprintf(hexes + used, sizeof hexes - used, "%s%s to %s", k ? ", " : "",
+                                 from, to);
+        if (s->ok && used < sizeof hexes)
+            used += (size_t)snprintf(hexes + used, sizeof hexes - used, " %s MP",
+                                     mp_text(c, s->hex_cost[k], mp, sizeof mp));
+    }
+    if (s->ok)
+        lb_trace_add(t, "R-MOV-7", "(15)", "%s steps %s as a whole: %s; the step costs the dearest, "
+                     "%s MP (T15-23)", u->id, lb_hex_dir_name(a->dir), hexes,
+                     mp_text(c, s->cost, mp, sizeof mp));
+    else
+        lb_trace_add(t, "R-MOV-7", "(15)", "%s steps %s as a whole: %s, each hex allowed (T15-23)",
+                     u->id, lb_hex_dir_name(a->dir), hexes);
+}
+
+/* What decided an accepted step beyond its cost: the hexside crossed and the zone left (with
+ * the opportunity fire it raises), the screens' drag, the terrain's formation, the friends
+ * passed, the enemies entered, the zones entered, the leaders that follow. */
+static void trace_step(const mv_ctx *c, const lb_move_action *a, const lb_move_outcome *o,
+                       const mv_step *s, lb_trace *t)
+{
+    const lb_state *st = c->st;
+    const lb_unit *u = c->u;
+    if (c->quiet || !t)
+        return;
+    if (!lb_unit_is_combat(u)) {
+        trace_events(c, o, ~0u, t);
+        return;
+    }
+    char label[LB_HEX_LABEL_MAX], mp[16];
+    lb_map_label(&st->map, o->to[0], label);
+    unsigned from = lbi_mv_zone(c, o->from, o->nfrom), to = lbi_mv_zone(c, o->to, o->nto);
+    lb_side_class side = u->facing ? lb_facing_side(u, 0, a->dir) : LB_SIDE_FRONT;
+    if (side == LB_SIDE_FLANK || side == LB_SIDE_REAR)
+        lb_trace_add(t, "R-MOV-6", "(16)", "%s steps %s across a %s hexside: outside a charge a step "
+                     "crosses any hexside, and it keeps its facing %d (T16-2)", u->id,
+                     lb_hex_dir_name(a->dir), lb_side_class_name(side), u->facing);
+    if (from & LB_ZOI_ENEMY)
+        lb_trace_add(t, "R-ZOI-3", "(14)", "%s leaves an enemy zone of influence %s", u->id,
+                     lb_zoi_horse(st, u) ? "freely: cavalry and horse artillery leave after any "
+                                           "action (A14-1)"
+                                         : "as its first action of the segment (Z14-5)");
+    trace_events(c, o, 1u << LB_EVENT_FIRE, t);
+    if ((from | to) & (LB_ZOI_DRAG_NEAR | LB_ZOI_DRAG_FAR)) {
+        int drag = 0;
+        for (int k = 0; k < o->nto; k++) {
+            int d = lb_zoi_drag(st, u, lbi_mv_zone(c, &o->from[k], 1),
+                                lbi_mv_zone(c, &o->to[k], 1));
+            drag = d > drag ? d : drag;
+        }
+        if (u->arm == LB_ARM_INFANTRY)
+            lb_trace_add(t, "R-ZOI-5", "(20)", "an enemy cavalry screen within two hexes adds %s MP "
+                         "to the step into %s (the higher of the two hexes' drags, once: K20-2)",
+                         mp_text(c, drag, mp, sizeof mp), label);
+        else
+            lb_trace_add(t, "R-ZOI-5", "(20)", "an enemy cavalry screen is within two hexes of %s: "
+                         "its drag slows infantry only, %s pays none", label, u->id);
+    }
+    if (o->formation != u->formation) {
+        lb_trace_add(t, "R-FORM-2", "(15)", "%s takes %s in %s: column and general order follow the "
+                     "terrain, at no cost (T15-17)", u->id, lb_formation_name(o->formation), label);
+    } else {
+        for (int k = 0; k < o->nto; k++)
+            if (u->arm == LB_ARM_INFANTRY && lb_map_contains(&st->map, o->to[k]) &&
+                c->mc->skirmish_only[st->map.terrain[lb_map_cell(&st->map, o->to[k])]]) {
+                lb_map_label(&st->map, o->to[k], label);
+                lb_trace_add(t, "R-FORM-2", "(15)", "%s holds infantry in skirmish order only, "
+                             "which %s is in (T15-0)", label, u->id);
+                break;
+            }
+    }
+    if (s->pass_rule)
+        lb_trace_add(t, s->pass_rule, "(16)", "%s", s->pass_why);
+    trace_events(c, o, 1u << LB_EVENT_CAPTURE | 1u << LB_EVENT_CARRE, t);
+    if (u->formation == LB_FORM_CARRE && !s->carre) {
+        const int *idx;
+        int n = lb_state_units_at(st, o->to[0], &idx), foes = 0;
+        for (int i = 0; i < n; i++)
+            foes += st->units[idx[i]].side != u->side;
+        if (foes)
+            lb_trace_add(t, "R-MOV-8", "(16)", "%s, a carré making its one step, enters %s, held by "
+                         "enemy cavalry alone (T16-5)", u->id, lb_map_label(&st->map, o->to[0], label));
+    }
+    for (int k = 0; k < o->nto; k++)
+        if (!lb_unit_in_hex(u, o->to[k]))
+            lb_zoi_trace(st, u->side, o->to[k], t);
+    lb_map_label(&st->map, o->to[0], label);
+    if (to & LB_ZOI_ENEMY)
+        lb_trace_add(t, "R-ZOI-2", "(14)", o->stop
+                     ? "%s enters an enemy zone of influence in %s and stops there: no further step "
+                       "this segment, facing and formation changes remain open (Z14-4)"
+                     : "%s enters an enemy infantry zone in %s and goes on: cavalry and horse "
+                       "artillery stop only in an enemy cavalry zone (Z14-6)", u->id, label);
+    if (to & (LB_ZOI_ENEMY | LB_ZOI_CARRE))
+        lb_trace_add(t, "R-ZOI-4", "(28)", "entering %s raises no opportunity fire: only an action "
+                     "taken in an enemy zone, leaving it included, does (28.1)", label);
+    trace_events(c, o, 1u << LB_EVENT_FOLLOW, t);
+}
+
 static void check_step(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o, lb_trace *t)
 {
     const lb_unit *u = c->u;
@@ -135,6 +285,7 @@ static void check_step(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
     lbi_mv_step_eval(c, u->hexes, u->formation, a->dir, o->first, u->move.steps, NULL, &s, 1);
     for (int k = 0; k < u->nhexes; k++)
         o->to[k] = lb_hex_neighbor(u->hexes[k], a->dir); /* the hexes tried, even when refused */
+    trace_whole(c, a, o, &s, t);
     if (!s.ok) {
         refuse(c, o, s.rule, "(18)", t, "%s", s.why);
         return;
@@ -151,10 +302,10 @@ static void check_step(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
     follow_event(c, o);
     char label[LB_HEX_LABEL_MAX], mp[16];
     lb_map_label(&c->st->map, s.to[0], label);
-    accept(c, o, "R-MOV-4", "(18)", t, "%s enters %s for %s MP%s%s%s", u->id, label,
+    accept(c, o, "R-MOV-4", "(18)", t, "%s enters %s for %s MP%s%s", u->id, label,
            mp_text(c, s.cost, mp, sizeof mp), o->formation != u->formation ? ", in " : "",
-           o->formation != u->formation ? lb_formation_name(o->formation) : "",
-           s.stop ? "; an enemy zone of influence stops it there (R-ZOI-2)" : "");
+           o->formation != u->formation ? lb_formation_name(o->formation) : "");
+    trace_step(c, a, o, &s, t);
 }
 
 /* Every action but a leader's needs the unit still in the state it began with and MP. */
@@ -212,6 +363,7 @@ static void check_face(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
     char mp[16];
     accept(c, o, "R-MOV-6", "(13)", t, "%s faces %d instead of %d for %s MP (T16-2)", u->id, a->facing,
            u->facing, mp_text(c, o->cost, mp, sizeof mp));
+    trace_events(c, o, ~0u, t);
 }
 
 static void check_form(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o, lb_trace *t)
@@ -268,6 +420,7 @@ static void check_form(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
            ch.nhexes > 1 ? " in several hexes" : "", mp_text(c, o->cost, mp, sizeof mp),
            ch.roll_needed ? ", if the limber roll succeeds (R-FORM-8)" : "",
            form_first ? "; its first action, so a carré keeps its full allowance (T15-12)" : "");
+    trace_events(c, o, ~0u, t);
 }
 
 static void check_prolonge(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o,
@@ -317,6 +470,7 @@ static void check_prolonge(const mv_ctx *c, const lb_move_action *a, lb_move_out
     o->stop = lb_zoi_stops(st, u, lbi_mv_zone(c, &to, 1));
     fire_events(c, o);
     accept(c, o, "R-MOV-10", "(15)", t, "%s prolonges into %s: its whole move", u->id, label);
+    trace_events(c, o, ~0u, t);
 }
 
 static void check_attach(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o,

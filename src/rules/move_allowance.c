@@ -71,6 +71,9 @@ int lbi_mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const
         return zero(rule, why, n, "R-MOV-5", hold_reason(m->hold), t);
     if (m->march == LB_MARCH_FAILED)
         return zero(rule, why, n, "R-MOV-16", "it failed its force-march check: it stands (44)", t);
+    if (m->hold_next != LB_HOLD_NONE)
+        lb_trace_add(t, "R-MOV-5", "(18)", "%s is held in its side's next Movement segment "
+                     "(hold_next), not in this one", u->id);
     int mp = u->movement;
     lb_trace_add(t, "R-MOV-3", "(18)", "%s: printed %d MP", u->id, mp);
     lb_trace_int(t, "printed", mp);
@@ -97,6 +100,9 @@ int lbi_mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const
                      "its first action is a formation change (T15-12)");
     }
     lb_trace_int(t, "allowance_halves", halves);
+    if (halves % 2)
+        lb_trace_add(t, "R-MOV-2", "(18)", "%s: %d/2 MP, kept exactly in halves (`fractions` rounds "
+                     "fire and melee values, not movement)", u->id, halves);
     if (halves == 0)
         return zero(rule, why, n, "R-MOV-3", "no movement points", NULL);
     return halves;

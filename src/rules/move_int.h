@@ -42,6 +42,9 @@ typedef struct mv_step {
     char why[LB_MOVE_REASON_MAX];
     const char *end_rule;       /* why it may not end there */
     char end_why[LB_MOVE_REASON_MAX];
+    const char *pass_rule;      /* explained steps: the ruling that let it pass friends there */
+    char pass_why[LB_MOVE_REASON_MAX];
+    int hex_cost[LB_UNIT_MAX_HEXES]; /* explained steps: each hex's own step, halves (R-MOV-7) */
     int capture;                /* it enters a hex of enemy leaders alone */
     int carre;                  /* cavalry entering an enemy carré's hex */
 } mv_step;
@@ -54,8 +57,9 @@ LBI void lbi_mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, i
                       int steps, unsigned char *cache, mv_step *out, int explain);
 /* May the unit stand in hexes[] (n) in formation f, as it passes (ending 0) or ends its move
  * (ending 1), for the units there and the stacking rules? carre_step: a carré's one step (T16-5).
- * 1, or 0 with *rule and the reason in why (LB_MOVE_REASON_MAX bytes, or NULL). *capture, *carre
- * as in mv_step (may be NULL). */
+ * 1, or 0 with *rule and the reason in why (LB_MOVE_REASON_MAX bytes, or NULL). Passing friends,
+ * 1 sets *rule to R-STACK-4 and says in why how it passes them. *capture, *carre as in mv_step
+ * (may be NULL). */
 LBI int lbi_mv_fits(const mv_ctx *c, const lb_hex *hexes, int n, lb_formation f, int ending,
                 int carre_step, const char **rule, char *why, int *capture, int *carre);
 /* R-MOV-16: a force-marching unit ends no adjacent to an enemy combat unit. 1 when it may. */

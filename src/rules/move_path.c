@@ -204,6 +204,20 @@ int lb_move_options(const lb_state *st, const char *id, lb_move_choices *out, lb
     int first = u->move.actions == 0, cells = st->map.cols * st->map.rows;
     int budget = c.allowance > u->move.spent ? c.allowance - u->move.spent : 0;
     out->may_step = may_step(&c, first, out);
+    if (u->move.spent || u->move.actions) {
+        /* R-MOV-2: what the rules remember of the unit within the segment */
+        char spent[24];
+        snprintf(spent, sizeof spent, u->move.spent % 2 ? "%d/2" : "%d",
+                 u->move.spent % 2 ? u->move.spent : u->move.spent / 2);
+        lb_trace_add(t, "R-MOV-2", "(18)", "%s's movement record this segment: %s MP spent, %d "
+                     "action%s, %d step%s taken", u->id, spent, u->move.actions,
+                     u->move.actions == 1 ? "" : "s", u->move.steps, u->move.steps == 1 ? "" : "s");
+        lb_trace_int(t, "spent_halves", u->move.spent);
+    }
+    if (out->may_step && u->formation == LB_FORM_ROAD)
+        lb_trace_add(t, "R-MOV-4", "(18)", "%s is in road march: a step from a hex with a road-march "
+                     "rate into another pays that rate instead of the terrain (1/2 on a road), the "
+                     "hexside still added", u->id);
     search s = {malloc((size_t)cells * sizeof(int)), malloc((size_t)cells), calloc((size_t)cells, 1),
                 malloc((size_t)cells), calloc((size_t)cells, 1), malloc((size_t)cells * sizeof(int)), 0};
     int rc = s.dist && s.dir && s.flags && s.form && s.enter && s.order ? LB_OK : LB_NOMEM;
@@ -278,8 +292,38 @@ int lb_move_choices_path(const lb_move_choices *o, int i, int *dirs, int max)
 
 /* ---- whole plans ------------------------------------------------------------------------- */
 
+/* R-STACK-5: where a move ends, the limits hold for every unit of each hex the unit shares with
+ * friends (a hex it holds alone needs no word, but for road march's own limit, R-STACK-3); fits:
+ * the end check passed, so each hex's fit is traced too (a refusal is traced by the caller). */
+static void trace_end(const mv_ctx *c, int fits, lb_trace *t)
+{
+    const lb_state *w = c->st;
+    const lb_unit *u = c->u;
+    if (!t || !lb_unit_is_combat(u))
+        return;
+    for (int k = 0; k < u->nhexes; k++) {
+        const int *idx;
+        int n = lb_state_units_at(w, u->hexes[k], &idx), friends = 0, enemies = 0;
+        for (int i = 0; i < n; i++) {
+            const lb_unit *x = &w->units[idx[i]];
+            enemies += x->side != u->side;
+            friends += x != u && x->side == u->side && lb_unit_is_combat(x);
+        }
+        if (enemies)
+            continue; /* cavalry on a carré: a melee, not a stack (R-MOV-8) */
+        char label[LB_HEX_LABEL_MAX];
+        if (friends)
+            lb_trace_add(t, "R-STACK-5", "(16)", "%s ends its move in %s with %d friendly combat "
+                         "unit%s: the stacking limits hold there for every unit, skirmishers "
+                         "included (T16-4)", u->id, lb_map_label(&w->map, u->hexes[k], label),
+                         friends, friends == 1 ? "" : "s");
+        if (fits && (friends || u->formation == LB_FORM_ROAD))
+            lb_stack_trace(w, u->hexes[k], t);
+    }
+}
+
 /* R-MOV-12: where the move ends, the unit must be allowed to end it. */
-static int end_ok(const lb_state *w, const char *id, lb_move_plan *out)
+static int end_ok(const lb_state *w, const char *id, lb_move_plan *out, lb_trace *t)
 {
     int unit = lb_state_unit_index(w, id);
     mv_ctx c;
@@ -301,6 +345,7 @@ static int end_ok(const lb_state *w, const char *id, lb_move_plan *out)
         out->section = "(16)";
         snprintf(out->reason, sizeof out->reason, "%s may not end its move there: %s", id, why);
     }
+    trace_end(&c, ok, t);
     lbi_mv_ctx_release(&c);
     return LB_OK;
 }
@@ -347,7 +392,7 @@ int lb_move_check(const lb_state *st, const char *id, const lb_move_action *plan
         rc = lb_move_action_apply(w, o);
     }
     if (rc == LB_OK && out->legal && moved) {
-        rc = end_ok(w, id, out);
+        rc = end_ok(w, id, out, t);
         if (!out->legal) {
             out->refused = n;
             lb_trace_add(t, out->rule, out->section, "%s", out->reason);

@@ -130,6 +130,20 @@ static int enemies_ok(const mv_ctx *c, lb_hex h, const char *label, int carre_st
     return no(rule, "R-MOV-8", why, "%s holds enemy units", label);
 }
 
+/* A pass through friends allowed: the ruling and why, kept for the answer's trace (R-STACK-4). */
+__attribute__((format(printf, 3, 4))) static int passes(const char **rule, char *why,
+                                                        const char *fmt, ...)
+{
+    *rule = "R-STACK-4";
+    if (why) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, LB_MOVE_REASON_MAX, fmt, ap);
+        va_end(ap);
+    }
+    return 1;
+}
+
 static int is_screen(const lb_unit *x, lb_formation f)
 {
     return x->arm != LB_ARM_ARTILLERY && f == LB_FORM_SKIRMISH;
@@ -165,11 +179,13 @@ static int friends_ok(const mv_ctx *c, lb_hex h, int k, lb_formation f, int endi
     if (!friends)
         return 1;
     if (!ending) {
-        if (is_screen(u, f) || all_screens)
-            return 1; /* K19-7 */
+        if (is_screen(u, f) || all_screens) /* K19-7 */
+            return passes(rule, why, "%s: skirmishers pass through any friends, and any friends "
+                          "through skirmishers, whatever the limits (K19-7)", label);
         if (u->arm == LB_ARM_CAVALRY) {
             if (cav_pass)
-                return 1;
+                return passes(rule, why, "%s: cavalry passes through friendly cavalry, carrés, "
+                              "skirmishers and limbered guns, whatever the limits (T16-3)", label);
             return no(rule, "R-STACK-4", why, "%s holds friends cavalry does not pass: it passes "
                       "only cavalry, carrés, skirmishers and limbered guns (T16-3)", label);
         }
@@ -189,7 +205,8 @@ static int friends_ok(const mv_ctx *c, lb_hex h, int k, lb_formation f, int endi
     lb_stack_add(&count, u, f, lb_stack_share(u, k));
     char text[LB_MOVE_REASON_MAX];
     if (lb_stack_fits(st, h, &count, rule, text, sizeof text))
-        return 1;
+        return ending ? 1 : passes(rule, why, "%s: it passes the friends there within the "
+                                   "stacking limit (T16-6)", label);
     return no(rule, *rule, why, "%s: %s", label, text);
 }
 
@@ -348,9 +365,9 @@ void lbi_mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int d
     int n = u->nhexes;
     out->ok = out->end = out->stop = out->capture = out->carre = 0;
     out->cost = 0;
-    out->rule = out->end_rule = NULL;
+    out->rule = out->end_rule = out->pass_rule = NULL;
     if (explain)
-        out->why[0] = out->end_why[0] = '\0';
+        out->why[0] = out->end_why[0] = out->pass_why[0] = '\0';
     if (c->no_step_rule) {
         no(&out->rule, c->no_step_rule, why, "%s", c->no_step);
         return;
@@ -400,6 +417,8 @@ void lbi_mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int d
                lb_arm_name(lbi_mv_cost_arm(u)));
             return;
         }
+        if (explain)
+            out->hex_cost[k] = cost;
         worst = cost > worst ? cost : worst;
     }
     out->cost = carre_step ? 2 : worst; /* T15-12: the carré's one hex, whatever it costs */
@@ -408,6 +427,10 @@ void lbi_mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int d
         return;
     }
     out->ok = 1;
+    if (explain && e.rule) {
+        out->pass_rule = e.rule;
+        snprintf(out->pass_why, sizeof out->pass_why, "%s", e.why);
+    }
     out->stop = e.stop;
     out->end = e.end;
     out->capture = e.capture;

@@ -37,10 +37,8 @@ static const char *exemption(const lb_state *s, const lb_melee_req *req, const l
     const lb_melee_unit *mu = &c->units[i];
     const lb_unit *u = &s->units[mu->unit];
     *rule = "R-MEL-11";
-    if (listed(req, u->id)) {
-        *rule = "R-CHG-12";
+    if (listed(req, u->id)) /* a stand against the charge (R-CHG-12) */
         return "it counts as having passed its pre-melee check (38.2)";
-    }
     if (u->arm == LB_ARM_CAVALRY)
         return "cavalry makes no pre-melee check (35.2)";
     if (mu->side == LB_MELEE_DEFENDER && u->formation == LB_FORM_GENERAL)

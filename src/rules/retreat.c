@@ -51,7 +51,10 @@ static void length_of(const lb_state *s, const lb_unit *u, const lb_retreat_req 
     } else if (s->rules == LB_RULES_2017 && req->die) {
         *by_hexes = 1;
         *length = req->die;
-        lb_trace_add(t, "R-RET-9", "(30)", "premier-2017 charge-caused rout: one die of hexes");
+        lb_trace_add(t, "R-RET-9", "(30)",
+                     "premier-2017: the rout die applies to %s as to any arm", lb_arm_name(u->arm));
+        lb_trace_add(t, "R-RET-3", "(30)",
+                     "premier-2017 charge-caused rout: one die of hexes, exactly %d", req->die);
         lb_trace_die(t, "rout length", req->die);
     } else if (u->arm == LB_ARM_CAVALRY) {
         lb_effect e = lb_effects_movement(s, &routed, LB_SEG_MOVEMENT, t);
@@ -73,11 +76,37 @@ static void length_of(const lb_state *s, const lb_unit *u, const lb_retreat_req 
     lb_trace_int(t, "length", *length);
 }
 
+/* R-RET-15: the friendly leaders in hex h with whom another friendly combat unit stays are not
+ * concerned; each is named in the trace. */
+static void leaders_escorted(const lb_state *s, int unit, lb_hex h, lb_trace *t)
+{
+    const lb_unit *u = &s->units[unit];
+    const int *idx;
+    int k = lb_state_units_at(s, h, &idx), escort = -1;
+    for (int i = 0; i < k && escort < 0; i++) {
+        const lb_unit *v = &s->units[idx[i]];
+        if (idx[i] != unit && v->side == u->side && lb_unit_is_combat(v))
+            escort = idx[i];
+    }
+    char a[LB_HEX_LABEL_MAX];
+    for (int i = 0; i < k && escort >= 0; i++) {
+        const lb_unit *v = &s->units[idx[i]];
+        if (v->side != u->side || lb_unit_is_combat(v))
+            continue;
+        lb_trace_add(t, "R-RET-15", "(7), (30)",
+                     "%s is not left alone in %s: %s stays there with him; he is not concerned",
+                     v->id, lb_map_label(&s->map, h, a), s->units[escort].id);
+        lb_trace_text(t, "leader", v->id);
+    }
+}
+
 /* R-RET-15: friendly leaders in a hex of the unit where it is the only friendly combat unit. */
 static int leaders_left(const lb_state *s, int unit, lb_retreat *out, lb_trace *t)
 {
     const lb_unit *u = &s->units[unit];
     int n = 0;
+    for (int j = 0; j < u->nhexes; j++)
+        leaders_escorted(s, unit, u->hexes[j], t);
     for (int pass = 0; pass < 2; pass++) {
         for (int j = 0; j < u->nhexes; j++) {
             const int *idx;
@@ -206,10 +235,30 @@ static int fill(rsearch *S, const lb_retreat_req *req, lb_retreat *out, lb_trace
         lb_trace_bool(t, "paths_saturated", 1);
     else if (out->count <= (unsigned long long)LONG_MAX)
         lb_trace_int(t, "paths", (long)out->count);
+    /* R-RET-12: counted by the values of the states, never by listing the paths */
+    if (out->count_saturated)
+        lb_trace_add(t, "R-RET-12", "(30)",
+                     "the count does not fit in 64 bits: reported as at least 2^64 - 1, never "
+                     "wrapped; worked out over %d hexes times %d levels without listing a path; "
+                     "the first %ld in label order kept, the others streamed on request; every "
+                     "end hex (%d) and every hex on an optimal path (%d) given",
+                     S->ncells, S->lv, keep, out->nends, out->nvia);
+    else
+        lb_trace_add(t, "R-RET-12", "(30)",
+                     "the count, %llu, is exact, worked out over %d hexes times %d levels without "
+                     "listing a path; the first %ld in label order kept%s; every end hex (%d) and "
+                     "every hex on an optimal path (%d) given",
+                     out->count, S->ncells, S->lv, keep,
+                     (unsigned long long)keep < out->count ? ", the others streamed on request"
+                                                           : "",
+                     out->nends, out->nvia);
+    lb_trace_int(t, "kept", keep);
     lb_trace_add(t, "R-RET-4", "(30)",
                  "automatic choice (d): the largest distance at the end, %d, then the first path "
                  "in label order",
                  out->choice_distance);
+    lbi_rexplain_path(S, out->choice, out->hexes, t);
+    lbi_rexplain_stop(S, out->choice, out->hexes, t);
     return LB_OK;
 }
 

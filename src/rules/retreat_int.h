@@ -137,6 +137,15 @@ typedef struct rsearch {
     long trie_nodes;  /* general components: runs listed so far (bounded) */
 } rsearch;
 
+/* The index in S->box of hex h, or -1 outside the box round the start. */
+static inline int rs_box_index(const rsearch *S, lb_hex h)
+{
+    int c = h.col - S->col0, r = h.row - S->row0;
+    if (c < 0 || r < 0 || c >= S->bw || r >= S->bh)
+        return -1;
+    return r * S->bw + c;
+}
+
 /* Most states (cells times levels) one search may hold: about 100 MB. */
 #define RSEARCH_MAX_STATES (1L << 24)
 /* Most runs listed in general components by one search. */
@@ -296,5 +305,14 @@ static inline int rs_emaxd(const rsearch *S, int cell, int m)
     return S->emaxd[(size_t)cell * (size_t)S->lv + (size_t)m];
 }
 LBI void lbi_rsearch_release(rsearch *S);
+
+/* ---- retreat_explain.c: what decided the answer, for its trace ------------------------------ */
+
+/* R-RET-3, R-RET-5, R-RET-16, R-RET-17: why the candidates are what they are, seen on the
+ * automatic choice `path` (n hexes entered): where it stops and why it may, and, for a disorder
+ * retreat with no legal path of one hex, why it still moves. */
+LBI void lbi_rexplain_stop(const rsearch *S, const lb_hex *path, int n, lb_trace *t);
+/* R-RET-13, R-RET-14: the automatic choice written h0 … hn, and what each of its steps costs. */
+LBI void lbi_rexplain_path(const rsearch *S, const lb_hex *path, int n, lb_trace *t);
 
 #endif

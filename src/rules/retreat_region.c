@@ -1,10 +1,12 @@
 /* The hexes a retreat can reach by legal steps, their classes and the order of those (R-RET-1). */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lb/err.h"
 #include "lb/grow.h"
 #include "lb/move.h"
+#include "move_int.h"
 #include "retreat_int.h"
 
 /* Box flags: worked out; may be entered by the unit (R-RET-1); holds a friendly combat unit. */
@@ -15,15 +17,9 @@ typedef struct builder {
     renemy E;
     uint8_t *boxflag;
     int *depth;
+    int zero_steps;   /* steps that cost 0 MP against an MP budget (R-RET-10) */
+    lb_hex zero_into; /* the hex the first of them enters */
 } builder;
-
-static int box_index(const rsearch *S, lb_hex h)
-{
-    int c = h.col - S->col0, r = h.row - S->row0;
-    if (c < 0 || r < 0 || c >= S->bw || r >= S->bh)
-        return -1;
-    return r * S->bw + c;
-}
 
 /* R-RET-1: the hex is on the map, holds no enemy unit of any kind and its terrain is open to the
  * unit's arm; R-RET-4 (c), R-RET-7: whether another friendly combat unit stands in it. */
@@ -81,15 +77,20 @@ static int expand(builder *B, int i)
 {
     rsearch *S = B->S;
     const lb_state *st = S->st;
+    const lb_map *m = &st->map;
     lb_hex h = i < 0 ? S->start : S->cells[i].hex;
     int dep = i < 0 ? 0 : B->depth[i];
+    int here = (h.row - 1) * m->cols + (h.col - 1); /* h is on the map */
     uint8_t closer, away;
     lbi_renemy_steps(&B->E, h, &closer, &away);
     for (int d = 0; d < LB_DIR_COUNT; d++) {
+        if (closer & (1u << d))
+            continue;
         lb_hex b = lb_hex_neighbor(h, d);
-        if (!lb_map_contains(&st->map, b) || lb_hex_eq(b, S->start) || (closer & (1u << d)))
+        if (b.col < 1 || b.col > m->cols || b.row < 1 || b.row > m->rows ||
+            lb_hex_eq(b, S->start))
             continue; /* no hex repeats: the start is never entered again */
-        int bi = box_index(S, b);
+        int bi = rs_box_index(S, b);
         uint8_t f = bi >= 0 ? B->boxflag[bi] : 0;
         if (!(f & BOX_KNOWN)) {
             f = hex_flags(S, b);
@@ -98,7 +99,11 @@ static int expand(builder *B, int i)
         }
         if (!(f & BOX_ENTER))
             continue;
-        int cost = lb_move_step_cost(st, h, d, S->arm);
+        /* lb_move_step_cost, both hexes known to be on the map */
+        int cost = S->arm == LB_ARM_LEADER
+                       ? LB_MOVE_PROHIBITED
+                       : lbi_mv_step_cost_cells(st, here, (b.row - 1) * m->cols + (b.col - 1), d,
+                                                (lb_arm)S->arm);
         if (cost == LB_MOVE_PROHIBITED)
             continue;
         int to = bi >= 0 ? S->box[bi] : -1;
@@ -108,6 +113,8 @@ static int expand(builder *B, int i)
                 return LB_NOMEM;
             S->box[bi] = to;
         }
+        if (S->mode != MODE_HEXES && cost == 0 && B->zero_steps++ == 0)
+            B->zero_into = b;
         rcell *c = i < 0 ? &S->startcell : &S->cells[i];
         c->legal |= (uint8_t)(1u << d);
         if (!(away & (1u << d)))
@@ -294,7 +301,12 @@ int lbi_rsearch_build(rsearch *S, lb_trace *t)
     size_t nbox = (size_t)S->bw * (size_t)S->bh;
     S->box = malloc(nbox * sizeof *S->box);
     B.boxflag = calloc(nbox, 1);
-    if (!S->box || !B.boxflag) {
+    /* every cell lies in the box (a path of `most` hexes never leaves it): room for all at once,
+     * so that the cells are never moved as they come (add_cell keeps one capacity for both) */
+    S->cells = nbox < INT_MAX ? lb_grow(S->cells, &S->capcells, (int)nbox + 1, sizeof *S->cells)
+                              : NULL;
+    B.depth = S->cells ? malloc((size_t)S->capcells * sizeof *B.depth) : NULL;
+    if (!S->box || !B.boxflag || !S->cells || !B.depth) {
         rc = LB_NOMEM;
     } else {
         memset(S->box, 0xff, nbox * sizeof *S->box);
@@ -319,5 +331,29 @@ int lbi_rsearch_build(rsearch *S, lb_trace *t)
                  "come closer to any formation",
                  S->d0, S->enemies);
     lb_trace_int(t, "start_distance", S->d0);
+    if (rc != LB_OK)
+        return rc;
+    /* R-RET-2: the hexes where a path may end, as add_cell flagged them */
+    int ends = 0, friendly = 0;
+    for (int i = 0; i < S->ncells; i++) {
+        ends += (S->cells[i].flags & CELL_END) != 0;
+        friendly += (S->cells[i].flags & CELL_FRIEND) != 0;
+    }
+    lb_trace_add(t, "R-RET-2", "(30)",
+                 "a path may end only further from the enemy than D(start) = %d, in a hex with no "
+                 "other combat unit: %d of the %d hexes legal steps reach (%d no further, %d with "
+                 "a friendly combat unit)",
+                 S->d0, ends, S->ncells, S->ncells - ends - friendly, friendly);
+    lb_trace_int(t, "end_hexes_possible", ends);
+    lb_trace_int(t, "hexes_reached", S->ncells);
+    if (B.zero_steps) {
+        char label[LB_HEX_LABEL_MAX];
+        lb_trace_add(t, "R-RET-10", "(30)",
+                     "%d step%s cost%s 0 movement points (the first into %s): each spends 1, so a "
+                     "path enters at most one hex per movement point, %d hexes at most",
+                     B.zero_steps, B.zero_steps == 1 ? "" : "s", B.zero_steps == 1 ? "s" : "",
+                     lb_map_label(m, B.zero_into, label), S->most);
+        lb_trace_int(t, "most_hexes", S->most);
+    }
     return rc;
 }

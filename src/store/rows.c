@@ -1,5 +1,6 @@
-/* Journal rows read back from a store: in order, none missing, each readable (R-GAME-16). */
+/* A saved game's record read back from a store: its journal rows in order, none missing, each readable (R-GAME-16), and its release. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rows.h"
@@ -28,4 +29,14 @@ int lbi_store_rows_check(const lb_store *s, long long id, const lb_store_record 
         return lb_err_set(err, LB_INVALID, "%s: game %lld: %d journal rows, but the game says %d",
                           s->where, id, out->journal.count, out->info.seq);
     return LB_OK;
+}
+
+void lb_store_record_release(lb_store_record *r)
+{
+    if (!r)
+        return;
+    free(r->scenario);
+    free(r->settings);
+    lb_journal_release(&r->journal);
+    r->scenario = r->settings = NULL;
 }

@@ -76,23 +76,15 @@ int lb_store_link_find(lb_store *s, const char *digest, long long *game, int *ro
     return s->ops->link_find(s, digest, game, role, err);
 }
 
-void lb_store_record_release(lb_store_record *r)
-{
-    if (!r)
-        return;
-    free(r->scenario);
-    free(r->settings);
-    lb_journal_release(&r->journal);
-    r->scenario = r->settings = NULL;
-}
-
 int lb_store_append_game(lb_store *s, long long id, const lb_game *g, int seq, lb_err *err)
 {
     const lb_journal *j = lb_game_journal(g);
     char hash[20], summary[LB_STORE_TEXT_MAX];
     snprintf(hash, sizeof hash, "%016" PRIx64, lb_game_hash(g));
     lb_game_summary(g, summary, sizeof summary);
-    return lb_store_append(s, id, seq, j->entries + seq, j->count - seq, hash, summary, err);
+    /* a game with no rows yet has no entries array to point into */
+    return lb_store_append(s, id, seq, j->count > seq ? j->entries + seq : NULL, j->count - seq,
+                           hash, summary, err);
 }
 
 int lb_store_save_game(lb_store *s, const lb_game *g, long long *id, lb_err *err)

@@ -866,12 +866,12 @@ case('charge-R-DICE-4-odds-2017-rout-die', 'R-DICE-4',
 # ---- unit ids a charge cannot record (R-CHG-26) ------------------------------------------------
 LONG = 'fr-cav-' + 'x' * 63  # 70 characters
 case('charge-R-CHG-26-unit-id-too-long', 'R-CHG-26',
-     'The scenario loads (check accepts ids of any length), but a charge records unit ids in '
-     'events, decisions and its journal in at most 63 characters: the charge of a 70-character '
-     'id is refused with that reason (it used to say "out of memory"), exit 1.',
+     'A charge records unit ids in events, decisions and its journal in at most 63 characters '
+     '(R-CHG-26); the loader refuses longer ids with their path (scenario-format limits), so the '
+     'charge of a 70-character id never starts: the scenario is refused, exit 1, with the id\'s '
+     'path and the limit. It used to load and then say "out of memory".',
      scenario([cav(["0315"], id=LONG), inf()]), [LONG, "--path", "0314"], exit=1, use_json=False,
-     stderr_has=['labataille: unit id "fr-cav-xxxxxxxxxxxxxxxxx..." has 70 characters: a charge '
-                 'records unit ids of at most 63 characters'])
+     stderr_has=['/units/0/id: expected a unit id of at most 63 bytes'])
 
 # ---- odds that merge branches, odds that cannot be exact (R-CHG-28) -------------------------
 case('charge-R-CHG-28-odds-merged-branches', 'R-CHG-28',

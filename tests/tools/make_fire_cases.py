@@ -134,7 +134,7 @@ def case(name, ruling, desc, units, target="0605", firer="fr-le-1", json_fields=
         c["json_sets"] = json_sets
     if stdout_has:
         c["stdout_has"] = stdout_has
-    cases.append(("fire-%s-%s" % (ruling, name), c))
+    cases.append(("fire-%s-%s" % (ruling, name), c))  # "usage": fire-usage-NAME
 
 
 def outcomes(d):
@@ -464,7 +464,7 @@ def module_case(name, ruling, desc, game, rules, sides, units, firer, target, js
     c = {"ruling": ruling, "description": desc, "scenario": sc,
          "args": ["fire", "{scenario}", firer, target] + (extra or []) + ["--json"], "exit": 0,
          "json": json_fields}
-    cases.append(("fire-%s-%s" % (ruling, name), c))
+    cases.append(("fire-%s-%s" % (ruling, name), c))  # "usage": fire-usage-NAME
 
 
 PR_FUSS = battery("pr-bty", "prussian", "prussian", "fuss", 2, 8, "unlimbered", ["0104"])
@@ -1184,7 +1184,7 @@ def raw(name, ruling, desc, units, args, exit, stderr=None, stdout_has=None, jso
         c["stdout_has"] = stdout_has
     if json_fields:
         c["json"] = json_fields
-    cases.append(("fire-%s-%s" % (ruling, name), c))
+    cases.append(("fire-%s-%s" % (ruling, name), c))  # "usage": fire-usage-NAME
 
 
 raw("cli-target-unit-id", "R-FIRE-6",
@@ -1208,15 +1208,15 @@ raw("target-unit-both-hexes", "R-FIRE-22",
     "au-l, so the player must name one: a usage error listing both (exit 2).",
     [FR_LINE_2, AU_LINE_2], ["fire", "{scenario}", "fr-le-1", "au-l", "--json"], 2,
     stderr=["labataille fire: au-l stands in 0605 and 0606 and fr-le-1 may fire at both: give "
-            "the hex to fire at", "(see labataille --help)"])
+            "the hex to fire at (R-FIRE-22)", "(see labataille fire --help)"])
 raw("target-unit-neither-hex", "R-FIRE-22",
     "A French column in 0101, far from both hexes of au-l: neither may be fired at; the player "
     "names one to see why (exit 2).",
     [unit("fr-c", "french", "french", "legere", 8, 8, "column", ["0101"], 6), AU_LINE_2],
     ["fire", "{scenario}", "fr-c", "au-l"], 2,
     stderr=["labataille fire: au-l stands in 0605 and 0606 and fr-c may fire at neither: give "
-            "the hex to fire at", "(see labataille --help)"])
-raw("target-unit-hex-named", "R-FIRE-22",
+            "the hex to fire at (R-FIRE-22)", "(see labataille fire --help)"])
+raw("target-unit-hex-named", "R-FIRE-3",
     "Naming the hex instead of the unit answers for that hex: the seed's line at 0606, across "
     "0506's SE hexside: 4 increments fire from 0506 (0505 is 2 hexes away), 4 x 3 = 12 against "
     "the line's 9 (the fire enters 0606 by its NW hexside, a front of a line facing 9): 12:9 -> "
@@ -1234,14 +1234,14 @@ raw("cli-unknown-unit", "R-FIRE-6", "An unknown unit id is invalid input: exit 1
 raw("cli-bad-target", "R-FIRE-6", "A target that is neither a hex of the map nor a unit: exit 1.",
     [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1", "0909"], 1,
     stderr=["labataille: expected a hex label of the 8x8 map or a unit id, found \"0909\""])
-raw("cli-usage", "R-FIRE-6", "FIRE needs a scenario, a unit and a target: exit 2.",
+raw("missing-target", "usage", "FIRE needs a scenario, a unit and a target: exit 2.",
     [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1"], 2,
     stderr=["labataille fire: expected a scenario file, a unit id and a target hex or unit",
-            "(see labataille --help)"])
-raw("cli-bad-kind", "R-FIRE-19", "--kind takes offensive, defensive or opportunity: exit 2.",
+            "(see labataille fire --help)"])
+raw("bad-kind", "usage", "--kind takes offensive, defensive or opportunity (R-FIRE-19): exit 2.",
     [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1", "0605", "--kind", "sideways"], 2,
     stderr=["labataille fire: --kind: expected offensive, defensive or opportunity, found "
-            "\"sideways\"", "(see labataille --help)"])
+            "\"sideways\"", "(see labataille fire --help)"])
 raw("scenario-range-on-infantry", "R-FIRE-19",
     "Only a battery's counter prints a range: \"range\" on an infantry unit is refused (exit 1).",
     [dict(FR_LINE_2, range=3), AU_COL], ["check", "{scenario}"], 1,
@@ -1268,13 +1268,13 @@ raw("target-unit-group-one-hex", "R-FIRE-22",
     [FR_LINE_2, COL_A, AU_LINE_2],
     ["fire", "{scenario}", "fr-le-1", "au-l", "--with", "fr-a", "--json"], 0,
     json_fields={"/target": "0605", "/allowed": True, "/firers/1/unit": "fr-a"})
-raw("cli-dice-short", "R-FIRE-14",
-    "Natural 43 in 4:1 takes two increments, the column's 1st and 2nd: its check (odd losses) "
-    "needs a second roll, and the script has none: a usage error, exit 2.",
+raw("dice-short", "usage",
+    "Natural 43 in 4:1 takes two increments, the column's 1st and 2nd: its check (odd losses, "
+    "R-FIRE-14) needs a second roll, and the script has none: a usage error, exit 2.",
     [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1", "0605", "--dice", "43"], 2,
     stderr=["labataille fire: --dice: expected a two-dice roll 11-66 for the fire, then one for "
             "each morale check, then single dice for leader casualties",
-            "(see labataille --help)"])
+            "(see labataille fire --help)"])
 
 
 def write():

@@ -190,16 +190,19 @@ CASES.update({
         "ruling": "R-GAME-7",
         "description": FAN_WHY + "Its owner is offered every end, in label order, then auto: "
                        "0412 (the eleventh) is reached only by the 1024th path in label order, "
-                       "past the 1000 paths a retreat keeps.",
+                       "past the 1000 paths a retreat keeps. The offer comes with the game's "
+                       "start, which is no answer (no trace of its own): the text answer shows "
+                       "it, the prompt citing R-GAME-7.",
         "args": ["play", "{scenario}", "--seed", "1", "--script",
-                 "tests/game/scripts/nothing-yet.txt", "--json"],
+                 "tests/game/scripts/nothing-yet.txt"],
         "scenario": FAN,
-        "json": {"/segment": "morale_recovery", "/pending/kind": "path",
-                 "/pending/subject": "fr", "/journal/entries/0/value": 25,
-                 "/pending/options/0/key": "0402", "/pending/options/10/key": "0412",
-                 "/pending/options/10/label": "end the flight at 0412, 11 hexes from the "
-                                              "nearest enemy",
-                 "/pending/options/11/key": "auto"}},
+        "stdout_has": ["french morale_recovery, turn 1\nfrench decides (path): french: where "
+                       "does fr's flight from 1407 end? (1024 optimal paths of 10 hexes, cost "
+                       "10; it starts 1 hex from the nearest enemy; R-GAME-7)\n"
+                       "   1. 0402  end the flight at 0402, 11 hexes from the nearest enemy\n",
+                       "  10. 0411  end the flight at 0411, 11 hexes from the nearest enemy\n"
+                       "  11. 0412  end the flight at 0412, 11 hexes from the nearest enemy\n"
+                       "  12. auto  the automatic choice"]},
     "game-R-GAME-7-flight-end-past-kept-paths": {
         "ruling": "R-GAME-7",
         "description": FAN_WHY + "Its owner chooses 0412, whose only path is the 1024th in "

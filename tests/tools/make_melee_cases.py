@@ -196,7 +196,7 @@ def case(name, ruling, desc, scen, args, json_fields=None, exit=0, stdout_has=No
         c["stdout_has"] = stdout_has
     if stderr_has:
         c["stderr_has"] = stderr_has
-    cases.append(('melee-%s-%s' % (ruling, name), c))
+    cases.append(('melee-%s-%s' % (ruling, name), c))  # "usage": melee-usage-NAME
 
 
 BASE = [fr(), au()]
@@ -812,9 +812,11 @@ FAN["charts"]["hexsides"]["cliff"] = dict(mv(None, None, None), los="clear")
 case('end-past-kept-paths-offered', 'R-MEL-18',
      'The rout of end-past-kept-paths unanswered: every end of its 1024 optimal paths is offered, '
      '0402 to 0412 (eleven), each losing the one increment of the first hex left (Z14-9); 0412, '
-     'reached only by the 1024th path in label order, is the eleventh. No answer: exit 2.',
+     'reached only by the 1024th path in label order, is the eleventh; the prompt says each end '
+     'goes by its path that does not rout, then loses least. No answer: exit 2.',
      FAN, ['fr-1', '1507', '--dice', '66,66,11'], exit=2, use_json=False,
-     stderr_has=['where does it end?', '1) 0402         end in 0402, losing 1 increment  (auto)',
+     stderr_has=['where does it end? Each end by its path that does not rout, then loses least '
+                 '(R-MEL-18).', '1) 0402         end in 0402, losing 1 increment  (auto)',
                  '10) 0411         end in 0411, losing 1 increment',
                  '11) 0412         end in 0412, losing 1 increment'])
 case('end-past-kept-paths', 'R-MEL-18',
@@ -906,8 +908,10 @@ case('charge-straight', 'R-MEL-25',
      scenario([fr(id="fr-cav", arm="cavalry", melee=12), au()]),
      ['fr-cav', '0505', '--straight', 'fr-cav'],
      {'/attack_value': 24, '/units/0/multipliers/0/rule': 'melee_multipliers.charge_straight'})
-case('usage-target', 'R-MEL-1', 'A scenario, an attacker and a target are needed.',
-     scenario(BASE), ['fr-1'], exit=2, use_json=False)
+case('target', 'usage', 'A scenario, an attacker and a target are needed (R-MEL-1): exit 2.',
+     scenario(BASE), ['fr-1'], exit=2, use_json=False,
+     stderr_has=['expected a scenario file, one or more attacking unit ids and a target hex or '
+                 'unit'])
 
 # ---- the demo, on the game module --------------------------------------------------------------
 

@@ -1,10 +1,11 @@
-/* Unit tests of the game engine: the first decision, refusals that change nothing, undo in both policies, replay, fires of several units, a charge's state, reinforcements, Morale Levels, victory. */
+/* Unit tests of the game engine: the first decision, refusals that change nothing, undo in both policies, replay, fires of several units, a charge's state, reinforcements, Morale Levels, victory, the random player. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -491,6 +492,115 @@ static void test_game__score_adds_up(void **state)
     lb_game_free(g);
 }
 
+/* The kind of a key: up to its first ':' ("move", "path", "end", …). */
+static size_t kind_len(const char *key)
+{
+    return strcspn(key, ":");
+}
+
+/* The distinct kinds of the pending decision's options. */
+static int kinds_of(const lb_decision *d, const char **kinds, int max)
+{
+    int n = 0;
+    for (int i = 0; i < d->noptions; i++) {
+        const char *k = d->options[i].key;
+        int seen = 0;
+        for (int j = 0; j < n && !seen; j++)
+            seen = kind_len(kinds[j]) == kind_len(k) && strncmp(kinds[j], k, kind_len(k)) == 0;
+        if (!seen && n < max)
+            kinds[n++] = k;
+    }
+    return n;
+}
+
+#define RANDOM_DRAWS 1200
+
+/* R-GAME-15: the random player picks a kind of option first, uniformly, then an option of that
+ * kind. At the demo's French Movement (seed 7) the decision has n options of k kinds (872 of 8
+ * when written: move, path, face, form, attach, march, prolonge, end): in 1200 draws each kind
+ * comes 1200/k times give or take five standard deviations of the binomial, sqrt(1200 (1/k)
+ * (1 - 1/k)) (150 +- 57 for 8 kinds), "end" included, where drawing options uniformly would
+ * give "end" 1200/n times (1.4). Every path it builds ("path:UNIT:H1,…") walks 1 to 6
+ * hexes of the map from the unit's hex, each next to the one before, never back on a hex of the
+ * path. At the French Offensive Fire (after the Austrian fire at 0810) every fire of several it
+ * builds ("fire:U1+U2+…:HEX") leads with a unit whose fire at HEX is enumerated, adds only units
+ * offered at HEX, and at least one when another is offered there. */
+static void test_game__random_player(void **state)
+{
+    (void)state;
+    lb_game *g = demo(7, LB_UNDO_HOTSEAT);
+    answer(g, 0, "end", LB_ACCEPTED);
+    const lb_decision *d = lb_game_pending(g);
+    const lb_state *st = lb_game_state(g);
+    const char *kinds[16];
+    int k = kinds_of(d, kinds, 16), count[16] = {0}, paths = 0;
+    assert_true(k >= 3 && k < 16);
+    assert_true(d->noptions > 20 * k);
+    lb_pcg32 rng;
+    lb_pcg32_seed(&rng, 7, 15);
+    for (int i = 0; i < RANDOM_DRAWS; i++) {
+        char key[LB_OPTION_KEY_MAX];
+        assert_int_equal(lb_game_random_key(g, &rng, key, sizeof key), 0);
+        for (int j = 0; j < k; j++)
+            if (kind_len(kinds[j]) == kind_len(key) &&
+                strncmp(kinds[j], key, kind_len(key)) == 0)
+                count[j]++;
+        if (strncmp(key, "path:", 5) != 0)
+            continue;
+        paths++;
+        char id[LB_OPTION_KEY_MAX];
+        const char *hexes = strchr(key + 5, ':');
+        assert_non_null(hexes);
+        snprintf(id, sizeof id, "%.*s", (int)(hexes - key - 5), key + 5);
+        int u = lb_state_unit_index(st, id), bad = 0;
+        assert_true(u >= 0);
+        lb_hex path[8];
+        path[0] = st->units[u].hexes[0];
+        int n = lb_map_parse_labels(&st->map, hexes + 1, path + 1, 7, &bad);
+        assert_true(n >= 1 && n <= 6);
+        for (int h = 1; h <= n; h++) {
+            assert_true(lb_map_contains(&st->map, path[h]));
+            assert_int_equal(lb_hex_distance(path[h - 1], path[h]), 1);
+            for (int e = 0; e < h; e++)
+                assert_false(lb_hex_eq(path[e], path[h]));
+        }
+    }
+    double p = 1.0 / k, sd = sqrt(RANDOM_DRAWS * p * (1 - p));
+    for (int j = 0; j < k; j++) {
+        if (fabs(count[j] - RANDOM_DRAWS * p) > 5 * sd)
+            fprintf(stderr, "kind %.*s: %d of %d draws\n", (int)kind_len(kinds[j]), kinds[j],
+                    count[j], RANDOM_DRAWS);
+        assert_true(fabs(count[j] - RANDOM_DRAWS * p) <= 5 * sd);
+    }
+    assert_true(paths > 0);
+
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
+    d = lb_game_pending(g);
+    int groups = 0;
+    for (int i = 0; i < RANDOM_DRAWS; i++) {
+        char key[LB_OPTION_KEY_MAX], one[LB_OPTION_KEY_MAX];
+        assert_int_equal(lb_game_random_key(g, &rng, key, sizeof key), 0);
+        if (strncmp(key, "fire:", 5) != 0 || lb_decision_find(d, key) >= 0)
+            continue;
+        groups++;
+        const char *hex = strrchr(key, ':');
+        int firers = 0, others = 0;
+        for (const char *u = key + 5; u < hex; firers++) {
+            size_t len = strcspn(u, "+:");
+            snprintf(one, sizeof one, "fire:%.*s%s", (int)len, u, hex);
+            assert_true(lb_decision_find(d, one) >= 0);
+            u += len + (u[len] == '+');
+        }
+        for (int o = 0; o < d->noptions; o++)
+            others += !d->options[o].param && strncmp(d->options[o].key, "fire:", 5) == 0 &&
+                      strcmp(strrchr(d->options[o].key, ':'), hex) == 0;
+        assert_true(firers >= 2 && firers <= others);
+    }
+    assert_true(groups > 0);
+    lb_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -506,6 +616,7 @@ int main(void)
         cmocka_unit_test(test_game__reinforcement_arrives),
         cmocka_unit_test(test_game__morale_levels),
         cmocka_unit_test(test_game__score_adds_up),
+        cmocka_unit_test(test_game__random_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -133,7 +133,8 @@ static void until(lb_game *g, int side, lb_segment segment)
 }
 
 /* R-MEL-2 (32.5), R-GAME-18: a unit that fired at a hex in its side's Offensive Fire may melee
- * that hex only; the refusal is the melee rules' and changes nothing. */
+ * that hex only; the refusal is the melee rules' and changes nothing, and the game's odds of the
+ * assault (R-GAME-21: lb_game_melee_odds, as the game would declare it) say the same. */
 static void test_game_turn__fired_hex_binds_melee(void **state)
 {
     (void)state;
@@ -249,6 +250,30 @@ static void test_game_turn__charge_without_melee_keeps_readiness(void **state)
     until(g, 0, LB_SEG_CHARGE);
     assert_int_equal(lb_game_turn_number(g), 2);
     assert_true(lb_decision_find_param(lb_game_pending(g), "charge:fr-8chs:0101") >= 0);
+    lb_game_free(g);
+}
+
+/* R-GAME-21: a charge under way is shown as it happens. Seed 7: fr-8chs charges along 0802,
+ * 0903, 1003, 1104 (14 printed + 5 = 19 MP, 1 MP a clear hex without turns). Its first answer's
+ * trace holds the step into 0802 (1 of 19 spent) and stops at au-ir20-3's question (4 hexes
+ * away, not the target: carré now?); the answer "wait" shows only what followed: the step into
+ * 0903 (2 of 19), before the next question, 3 hexes away. */
+static void test_game_turn__charge_shown_as_it_happens(void **state)
+{
+    (void)state;
+    lb_game *g = demo(7);
+    answer(g, "charge:fr-8chs:0802,0903,1003,1104", LB_ACCEPTED);
+    assert_true(traced(g, "fr-8chs enters 0802: 1 MP (turns 0 x 2, terrain 1, hexside 0); 1 of 19 "
+                          "spent"));
+    assert_false(traced(g, "fr-8chs enters 0903"));
+    assert_int_equal(lb_game_pending(g)->kind, LB_DECIDE_CARRE);
+    answer(g, "wait", LB_ACCEPTED);
+    assert_false(traced(g, "fr-8chs enters 0802"));
+    assert_true(traced(g, "fr-8chs enters 0903: 1 MP (turns 0 x 2, terrain 1, hexside 0); 2 of 19 "
+                          "spent"));
+    assert_false(traced(g, "fr-8chs enters 1003"));
+    assert_int_equal(lb_game_pending(g)->kind, LB_DECIDE_CARRE);
+    assert_non_null(strstr(lb_game_pending(g)->prompt, "3 hexes away"));
     lb_game_free(g);
 }
 
@@ -440,6 +465,7 @@ int main(void)
         cmocka_unit_test(test_game_turn__defensive_fire_loss_reaches_premelee),
         cmocka_unit_test(test_game_turn__owed_melee_then_rout_in_place),
         cmocka_unit_test(test_game_turn__charge_without_melee_keeps_readiness),
+        cmocka_unit_test(test_game_turn__charge_shown_as_it_happens),
         cmocka_unit_test(test_game_turn__readiness_by_rest),
         cmocka_unit_test(test_game_turn__retreat_before_melee_holds),
         cmocka_unit_test(test_game_turn__every_unit_moves_as_the_rules_allow),

@@ -438,6 +438,8 @@ static lb_state *south_corridor(void)
     return wagram(1, units);
 }
 
+/* R-MEL-24: applying finds every unit the melee changed by id, in any order, and refuses a
+ * result applied twice. */
 static void test_melee__apply_by_id(void **unused)
 {
     (void)unused;
@@ -462,6 +464,8 @@ static void test_melee__apply_by_id(void **unused)
     lb_state_free(st);
 }
 
+/* R-MEL-24: a unit that differs from the state the melee was made on, or is missing, refuses
+ * the whole result, changing nothing. */
 static void test_melee__stale_refused(void **unused)
 {
     (void)unused;
