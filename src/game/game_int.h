@@ -206,16 +206,17 @@ LBI int lbi_fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
 LBI int lbi_fire_run(lb_game *g, const char *key, lb_fire_kind kind, int side, lb_game_answer *out);
 
 /* machine.c: a pass of a rules machine (the charge, the melee) */
-typedef enum pass_status { PASS_REFUSED, PASS_DECIDE, PASS_DONE } pass_status;
 /* Where a machine stands after a pass. */
 typedef struct machine_pass {
     const char *name;            /* "charge", "melee" */
-    pass_status status;
+    int status;                  /* the machine's own status (lb_charge_status, lb_melee_status) */
+    int decide, done;            /* its values for "a decision is pending" and "done"; any other
+                                  * status: refused */
     const char *error;           /* why the pass failed, or "" */
     const lb_trace *trace;       /* all it traced so far (g->shown of it are shown) */
-    const lb_decision *pending;  /* PASS_DECIDE: what it asks */
-    const char *refusal;         /* PASS_REFUSED: why */
-    int (*finish)(lb_game *g);   /* PASS_DONE: applies its result */
+    const lb_decision *pending;  /* at `decide`: what it asks */
+    const char *refusal;         /* refused: why */
+    int (*finish)(lb_game *g);   /* at `done`: applies its result */
 } machine_pass;
 /* After a pass (rc) with dice: the dice kept (lbi_dice_end); a failure keeps the machine's
  * error in g->error; else what it traced since its last decision is shown (R-GAME-3,

@@ -67,14 +67,11 @@ int lbi_machine_settle(lb_game *g, int rc, lb_dice *dice, const machine_pass *p)
      * next one */
     trace_copy(g->tr, p->trace, g->shown);
     g->shown = p->trace->count;
-    switch (p->status) {
-    case PASS_DECIDE:
+    if (p->status == p->decide)
         return offer(g, p->pending);
-    case PASS_DONE:
+    if (p->status == p->done)
         return p->finish(g);
-    default:
-        snprintf(g->error, sizeof g->error, "the %s was refused after it began: %s", p->name,
-                 p->refusal);
-        return LB_INVALID;
-    }
+    snprintf(g->error, sizeof g->error, "the %s was refused after it began: %s", p->name,
+             p->refusal);
+    return LB_INVALID;
 }

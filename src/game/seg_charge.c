@@ -105,11 +105,7 @@ static int finish(lb_game *g)
 static int settle(lb_game *g, int rc, lb_dice *dice)
 {
     const lb_charge *ch = g->charge;
-    lb_charge_status st = lb_charge_status_of(ch);
-    machine_pass p = {"charge",
-                      st == LB_CHARGE_DECIDE ? PASS_DECIDE
-                      : st == LB_CHARGE_DONE ? PASS_DONE
-                                             : PASS_REFUSED,
+    machine_pass p = {"charge", lb_charge_status_of(ch), LB_CHARGE_DECIDE, LB_CHARGE_DONE,
                       lb_charge_error(ch), lb_charge_trace(ch), lb_charge_pending(ch),
                       lb_charge_result_of(ch)->reason, finish};
     return lbi_machine_settle(g, rc, dice, &p);

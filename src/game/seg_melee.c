@@ -214,11 +214,7 @@ static int finish(lb_game *g)
 static int settle(lb_game *g, int rc, lb_dice *dice)
 {
     const lb_melee *m = g->melee;
-    lb_melee_status st = lb_melee_status_of(m);
-    machine_pass p = {"melee",
-                      st == LB_MELEE_DECIDE ? PASS_DECIDE
-                      : st == LB_MELEE_DONE ? PASS_DONE
-                                            : PASS_REFUSED,
+    machine_pass p = {"melee", lb_melee_status_of(m), LB_MELEE_DECIDE, LB_MELEE_DONE,
                       lb_melee_error(m), lb_melee_trace(m), lb_melee_pending(m),
                       lb_melee_result_of(m)->reason, finish};
     return lbi_machine_settle(g, rc, dice, &p);

@@ -281,11 +281,23 @@ typedef struct toward {
 } toward;
 
 static int state_value(toward *T, int cell, int level, uint32_t *out);
+static int node_value(toward *T, int run, int node, rkey target, uint32_t *out);
 
 /* Cuts a position whose rest (value target) has fewer hexes than the way to the end. */
 static int too_far(const toward *T, lb_hex h, rkey target)
 {
     return lb_hex_distance(h, T->end) > 1023 - (int)(target >> 22);
+}
+
+/* Step i (lex_dirs order) from node `node` of run `run` toward target into *s, and W of what
+ * follows it into *rest: WEIGHT_NONE when there is no such step or its hex may not be entered. */
+static int step_value(toward *T, int run, int node, rkey target, int i, wstep *s, uint32_t *rest)
+{
+    *rest = WEIGHT_NONE;
+    if (!step_at(&T->W, run, node, target, i, s) || T->weight[s->cell] < 0)
+        return LB_OK;
+    return s->node >= 0 ? node_value(T, run, s->node, s->key, rest)
+                        : state_value(T, s->cell, s->level, rest);
 }
 
 /* W of node `node` of run `run` (-1: the start) whose rest has the value target. */
@@ -305,10 +317,7 @@ static int node_value(toward *T, int run, int node, rkey target, uint32_t *out)
     for (int i = 0; i < LB_DIR_COUNT; i++) {
         wstep s;
         uint32_t v;
-        if (!step_at(&T->W, run, node, target, i, &s) || T->weight[s.cell] < 0)
-            continue;
-        int rc = s.node >= 0 ? node_value(T, run, s.node, s.key, &v)
-                             : state_value(T, s.cell, s.level, &v);
+        int rc = step_value(T, run, node, target, i, &s, &v);
         if (rc != LB_OK)
             return rc;
         if (v != WEIGHT_NONE && v + (uint32_t)T->weight[s.cell] < *out)
@@ -351,10 +360,7 @@ static int descend(toward *T, uint32_t need, lb_hex *out)
         uint32_t v = WEIGHT_NONE;
         int i = 0;
         for (; i < LB_DIR_COUNT; i++) {
-            if (!step_at(&T->W, run, node, target, i, &s) || T->weight[s.cell] < 0)
-                continue;
-            int rc = s.node >= 0 ? node_value(T, run, s.node, s.key, &v)
-                                 : state_value(T, s.cell, s.level, &v);
+            int rc = step_value(T, run, node, target, i, &s, &v);
             if (rc != LB_OK)
                 return rc;
             if (v != WEIGHT_NONE && v + (uint32_t)T->weight[s.cell] == need)
