@@ -1,5 +1,4 @@
 /* The game's state machine: the Chronology of Battle (2) segment by segment, the pending decision, answers, and replay of the journal. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,60 +10,12 @@ static const lb_segment sequence[] = {LB_SEG_CHARGE,         LB_SEG_MOVEMENT, LB
                                       LB_SEG_OFFENSIVE_FIRE, LB_SEG_MELEE,    LB_SEG_MORALE_RECOVERY};
 #define NSEQUENCE ((int)(sizeof sequence / sizeof *sequence))
 
-static const char *const verdict_names[] = {"accepted", "stale", "not-yours", "illegal",
-                                            "no-decision"};
-static const char *const outcome_names[] = {"none", "draw", "marginal", "substantive", "decisive"};
-
-const char *lb_verdict_name(lb_verdict v)
-{
-    return verdict_names[v];
-}
-
-const char *lb_outcome_name(lb_outcome o)
-{
-    return outcome_names[o];
-}
-
 void lb_game_settings_init(lb_game_settings *s)
 {
     memset(s, 0, sizeof *s);
     s->seed = 1;
     s->rules = -1;
     s->undo = LB_UNDO_HOTSEAT;
-}
-
-int lbi_game_step(const lb_game *g)
-{
-    return g->turn_index * STEPS_PER_TURN + g->half * STEPS_PER_SIDE + (int)g->st->turn.segment;
-}
-
-int lbi_game_phasing(const lb_game *g)
-{
-    return g->st->turn.phasing;
-}
-
-int lbi_game_refuse(lb_game_answer *out, lb_verdict v, const char *rule, const char *fmt, ...)
-{
-    out->verdict = v;
-    out->rule = rule;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(out->reason, sizeof out->reason, fmt, ap);
-    va_end(ap);
-    return LB_OK;
-}
-
-const unit_rec *lbi_game_rec_of(const lb_game *g, const char *id)
-{
-    for (int i = 0; i < g->nrecs; i++)
-        if (strcmp(g->recs[i].id, id) == 0)
-            return &g->recs[i];
-    return NULL;
-}
-
-unit_rec *lbi_game_rec(lb_game *g, const char *id)
-{
-    return (unit_rec *)lbi_game_rec_of(g, id);
 }
 
 /* ---- segments ------------------------------------------------------------------------------ */
@@ -378,22 +329,6 @@ int lb_game_may_decide(const lb_game *g, int role)
 {
     return g->has_pending && !g->over &&
            (role == LB_ROLE_BOTH || (role >= 0 && role == g->pending.side));
-}
-
-void lbi_game_answer_init(const lb_game *g, lb_game_answer *out)
-{
-    memset(out, 0, sizeof *out);
-    out->seq_before = out->seq_after = g->journal.count;
-}
-
-int lbi_game_answer_stale(const lb_game *g, int seq, lb_game_answer *out)
-{
-    lbi_game_answer_init(g, out);
-    if (seq == g->journal.count)
-        return 0;
-    lbi_game_refuse(out, LB_REFUSED_STALE, "R-GAME-12", "the game is at %d, not %d: look again",
-                    g->journal.count, seq);
-    return 1;
 }
 
 int lbi_game_roll_back(lb_game *g, int journal_count, int rc)

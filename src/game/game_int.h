@@ -123,16 +123,11 @@ struct lb_game {
     char error[LB_GAME_REASON_MAX];
 };
 
-/* game.c: the state machine */
+/* game_basics.c: what every part of the game shares */
 /* The step counter of the segment now: unique per segment of each side of each turn. */
 LBI int lbi_game_step(const lb_game *g);
 /* The phasing side now. */
 LBI int lbi_game_phasing(const lb_game *g);
-/* Advances until a side must decide or the game is over. LB_OK or an error. */
-LBI int lbi_game_advance(lb_game *g);
-/* Rebuilds the state from the origin and replays the effective journal. LB_OK, LB_INVALID
- * (g->error says which entry), LB_NOMEM. */
-LBI int lbi_game_rebuild(lb_game *g);
 /* The record of unit id, or NULL when it has none. */
 LBI unit_rec *lbi_game_rec(lb_game *g, const char *id);
 LBI const unit_rec *lbi_game_rec_of(const lb_game *g, const char *id);
@@ -141,12 +136,19 @@ LBI void lbi_game_answer_init(const lb_game *g, lb_game_answer *out);
 /* An answer to the game at journal length seq begun (lbi_game_answer_init): 1 when the game has
  * moved on since (out refused, R-GAME-12), else 0. */
 LBI int lbi_game_answer_stale(const lb_game *g, int seq, lb_game_answer *out);
-/* After a failure: the journal cut back to journal_count entries, the state rebuilt; returns rc
- * (or the rebuild's error). */
-LBI int lbi_game_roll_back(lb_game *g, int journal_count, int rc);
 /* Sets a refusal in out; returns LB_OK. */
 LBI int lbi_game_refuse(lb_game_answer *out, lb_verdict v, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* game.c: the state machine */
+/* Advances until a side must decide or the game is over. LB_OK or an error. */
+LBI int lbi_game_advance(lb_game *g);
+/* Rebuilds the state from the origin and replays the effective journal. LB_OK, LB_INVALID
+ * (g->error says which entry), LB_NOMEM. */
+LBI int lbi_game_rebuild(lb_game *g);
+/* After a failure: the journal cut back to journal_count entries, the state rebuilt; returns rc
+ * (or the rebuild's error). */
+LBI int lbi_game_roll_back(lb_game *g, int journal_count, int rc);
 
 /* game_dice.c: dice from the journal (replay) or the game's generator (play) */
 /* Prepares d for one rules call. */
