@@ -64,11 +64,6 @@ struct lb_server {
     int port;
 };
 
-/* ---- server.c ------------------------------------------------------------------------------- */
-
-/* Milliseconds of a monotonic clock. */
-long long now_ms(void);
-
 /* ---- games.c: games in play ------------------------------------------------------------------ */
 
 /* Frees a game in play; NULL is fine. */
@@ -170,6 +165,9 @@ void route_preview(game_request *r, const char *kind, lb_http_response *rs);
 
 /* The view of role (api.md) as JSON text (malloc'd), or NULL when out of memory. */
 char *view_text(slot *sl, int role);
+
+/* ---- roles.c -------------------------------------------------------------------------------- */
+
 /* The role's name in answers: a side, "both" or "spectator". */
 const char *role_name(const lb_game *g, int role);
 
@@ -188,6 +186,9 @@ json_t *traces_since(const slot *sl, int from);
 json_t *map_json(const lb_state *st);
 
 /* ---- clock.c: timed movement (17) ----------------------------------------------------------- */
+
+/* Milliseconds of a monotonic clock. */
+long long now_ms(void);
 
 /* Notes the segment now and, when the phasing side's movement time is up, ends its Movement
  * segment (R-WEB-2). Under sl->lock; returns what slot_changed returns (LB_OK when nothing). */

@@ -5,13 +5,6 @@
 
 #include "server_int.h"
 
-const char *role_name(const lb_game *g, int role)
-{
-    if (role >= 0)
-        return lb_game_state(g)->sides[role];
-    return role == LB_ROLE_BOTH ? "both" : "spectator";
-}
-
 static int role_slot(int role)
 {
     return role >= 0 ? role : role == LB_ROLE_BOTH ? 2 : 3;
