@@ -177,7 +177,7 @@ typedef struct renemy {
     int nmulti;
     renemy_table t[12];      /* single-hex formations: sextant and ray tables */
     int *store;
-    uint8_t closer[12], away[12];
+    uint8_t closer[2][64], away[2][64]; /* by the set of sextants, of rays, holding enemies */
 } renemy;
 
 /* Cube coordinates (x, y, z) of h. */
@@ -249,7 +249,7 @@ typedef struct rtables {
  * use, else (marking) every row, keys only. */
 LBI int lbi_rtables_fill(const rsearch *S, int comp, rtables *T, long *used);
 /* E of a component of one hex (no walk in it) straight into out (counting). */
-LBI void lbi_rtables_lone(const rsearch *S, int comp, const rtables *T, rrow out);
+LBI void lbi_rtables_lone(const rsearch *S, int comp, rrow out);
 /* The walks one way (w = 0 along fwd, 1 along back) of a chain or cycle, added to T->e. */
 LBI int lbi_rtables_way(const rsearch *S, int comp, int w, rtables *T);
 LBI void lbi_rtables_release(rtables *T);

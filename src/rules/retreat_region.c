@@ -42,7 +42,9 @@ static uint8_t hex_flags(const rsearch *S, lb_hex h)
     return f;
 }
 
-static int add_cell(builder *B, lb_hex h, uint8_t flags, int depth)
+/* A new cell for hex h, entered by a legal step from a hex whose D is `from_d`: a step that
+ * keeps the distance to every formation (`same`, R-RET-1) keeps D. */
+static int add_cell(builder *B, lb_hex h, uint8_t flags, int depth, int from_d, int same)
 {
     rsearch *S = B->S;
     int capc = S->capcells, capd = S->capcells; /* two arrays, one capacity */
@@ -58,7 +60,7 @@ static int add_cell(builder *B, lb_hex h, uint8_t flags, int depth)
     rcell *c = &S->cells[S->ncells];
     memset(c, 0, sizeof *c);
     c->hex = h;
-    c->d = lbi_renemy_distance(&B->E, h);
+    c->d = same ? from_d : lbi_renemy_distance(&B->E, h);
     c->comp = -1;
     c->fwd = c->back = -1;
     for (int d = 0; d < LB_DIR_COUNT; d++)
@@ -108,7 +110,8 @@ static int expand(builder *B, int i)
             continue;
         int to = bi >= 0 ? S->box[bi] : -1;
         if (to < 0 && dep < S->most) {
-            to = add_cell(B, b, f, dep + 1);
+            int from_d = i < 0 ? S->d0 : S->cells[i].d;
+            to = add_cell(B, b, f, dep + 1, from_d, !(away & (1u << d)));
             if (to < 0)
                 return LB_NOMEM;
             S->box[bi] = to;
@@ -255,13 +258,22 @@ static int dag_order(rsearch *S)
             while (top) {
                 int k = stack[top - 1], next = -1;
                 const rcomp *kc = &S->comps[k];
-                while (next < 0 && iter[k] < 6 * kc->n) {
-                    int j = iter[k]++;
-                    const rcell *c = &S->cells[S->comp_cells[kc->first + j / 6]];
-                    int d = j % 6, b = c->nbr[d];
-                    if ((c->legal & ~c->same & (1u << d)) && b >= 0 &&
-                        !state[S->cells[b].comp])
-                        next = S->cells[b].comp;
+                /* iter[k]: the next of its cells to look at; a cell's climbs are looked at
+                 * all at once (a component met again is skipped by its state) */
+                while (next < 0 && iter[k] < kc->n) {
+                    const rcell *c = &S->cells[S->comp_cells[kc->first + iter[k]++]];
+                    unsigned up = c->legal & ~c->same;
+                    for (int d = 0; up && d < LB_DIR_COUNT; d++) {
+                        int b = c->nbr[d];
+                        if (!(up & (1u << d)) || b < 0 || state[S->cells[b].comp])
+                            continue;
+                        if (next < 0) {
+                            next = S->cells[b].comp;
+                        } else {
+                            iter[k]--; /* more to follow from this cell: look at it again */
+                            break;
+                        }
+                    }
                 }
                 if (next >= 0) {
                     state[next] = 1;
