@@ -21,15 +21,14 @@ typedef struct builder {
     lb_hex zero_into; /* the hex the first of them enters */
 } builder;
 
-/* R-RET-1: the hex is on the map, holds no enemy unit of any kind and its terrain is open to the
+/* R-RET-1: the hex (map cell `cell`) holds no enemy unit of any kind and its terrain is open to the
  * unit's arm; R-RET-4 (c), R-RET-7: whether another friendly combat unit stands in it. */
-static uint8_t hex_flags(const rsearch *S, lb_hex h)
+static uint8_t hex_flags(const rsearch *S, int cell)
 {
     const lb_state *st = S->st;
-    const lb_map *m = &st->map;
-    const int *idx;
+    const int *idx = st->hex_units + st->hex_first[cell]; /* lb_state_units_at */
     uint8_t f = BOX_KNOWN | BOX_ENTER;
-    int n = lb_state_units_at(st, h, &idx);
+    int n = st->hex_first[cell + 1] - st->hex_first[cell];
     for (int i = 0; i < n; i++) {
         const lb_unit *v = &st->units[idx[i]];
         if (v->side != S->side)
@@ -37,7 +36,7 @@ static uint8_t hex_flags(const rsearch *S, lb_hex h)
         if (idx[i] != S->unit && lb_unit_is_combat(v))
             f |= BOX_FRIEND;
     }
-    if (st->charts.terrain[m->terrain[lb_map_cell(m, h)]].move[S->arm] == LB_MOVE_PROHIBITED)
+    if (st->charts.terrain[st->map.terrain[cell]].move[S->arm] == LB_MOVE_PROHIBITED)
         return BOX_KNOWN;
     return f;
 }
@@ -90,12 +89,12 @@ static int expand(builder *B, int i)
             continue;
         lb_hex b = lb_hex_neighbor(h, d);
         if (b.col < 1 || b.col > m->cols || b.row < 1 || b.row > m->rows ||
-            lb_hex_eq(b, S->start))
+            (b.col == S->start.col && b.row == S->start.row))
             continue; /* no hex repeats: the start is never entered again */
-        int bi = rs_box_index(S, b);
+        int bi = rs_box_index(S, b), there = (b.row - 1) * m->cols + (b.col - 1);
         uint8_t f = bi >= 0 ? B->boxflag[bi] : 0;
         if (!(f & BOX_KNOWN)) {
-            f = hex_flags(S, b);
+            f = hex_flags(S, there);
             if (bi >= 0)
                 B->boxflag[bi] = f;
         }
@@ -104,8 +103,7 @@ static int expand(builder *B, int i)
         /* lb_move_step_cost, both hexes known to be on the map */
         int cost = S->arm == LB_ARM_LEADER
                        ? LB_MOVE_PROHIBITED
-                       : lbi_mv_step_cost_cells(st, here, (b.row - 1) * m->cols + (b.col - 1), d,
-                                                (lb_arm)S->arm);
+                       : lbi_mv_step_cost_cells(st, here, there, d, (lb_arm)S->arm);
         if (cost == LB_MOVE_PROHIBITED)
             continue;
         int to = bi >= 0 ? S->box[bi] : -1;
