@@ -183,6 +183,14 @@ static int components(rsearch *S)
         if (S->cells[i].comp >= 0)
             continue;
         rcomp *k = &S->comps[S->ncomps];
+        if (!S->cells[i].same) {
+            /* no step keeps its class: a chain of one hex, laid out as it is */
+            *k = (rcomp){.kind = COMP_CHAIN, .first = filled, .n = 1};
+            S->cells[i].comp = S->ncomps++;
+            S->cells[i].pos = 0;
+            S->comp_cells[filled++] = i;
+            continue;
+        }
         *k = (rcomp){.first = filled};
         S->cells[i].comp = S->ncomps;
         S->comp_cells[filled++] = i;
@@ -233,8 +241,9 @@ static int dag_order(rsearch *S)
     int norder = 0;
     for (int i = 0; rc == LB_OK && i < S->ncells; i++) {
         const rcell *c = &S->cells[i];
-        for (int d = 0; d < LB_DIR_COUNT; d++)
-            if ((c->legal & ~c->same & (1u << d)) && c->nbr[d] >= 0)
+        unsigned up = c->legal & ~c->same;
+        for (int d = 0; up >> d; d++)
+            if ((up & (1u << d)) && c->nbr[d] >= 0)
                 S->comps[S->cells[c->nbr[d]].comp].waiting++;
     }
     for (int r = -1; rc == LB_OK && r < n; r++) {
