@@ -93,6 +93,7 @@ typedef struct rcell {
     lb_hex hex;
     int d;            /* D(hex) */
     int comp, pos;    /* its component and place in it */
+    int depth;        /* the fewest legal steps from the start to it */
     int nbr[6];       /* the cell a legal step in each direction enters, or -1 */
     uint16_t cost[6]; /* terrain + hexside + slope of that step (R-RET-13) */
     uint16_t spend[6];/* what it spends: 1 per hex, or max(cost, 1) MP (R-RET-10) */

@@ -16,7 +16,6 @@ typedef struct builder {
     rsearch *S;
     renemy E;
     uint8_t *boxflag;
-    int *depth;
     int zero_steps;   /* steps that cost 0 MP against an MP budget (R-RET-10) */
     lb_hex zero_into; /* the hex the first of them enters */
 } builder;
@@ -46,16 +45,8 @@ static uint8_t hex_flags(const rsearch *S, int cell)
 static int add_cell(builder *B, lb_hex h, uint8_t flags, int depth, int from_d, int same)
 {
     rsearch *S = B->S;
-    int capc = S->capcells, capd = S->capcells; /* two arrays, one capacity */
-    rcell *cells = lb_grow(S->cells, &capc, S->ncells + 1, sizeof *cells);
-    if (cells)
-        S->cells = cells;
-    int *depths = lb_grow(B->depth, &capd, S->ncells + 1, sizeof *depths);
-    if (depths)
-        B->depth = depths;
-    if (!cells || !depths)
-        return -1;
-    S->capcells = capc;
+    if (S->ncells >= S->capcells)
+        return -1; /* never: the room for every hex of the box was made at once */
     rcell *c = &S->cells[S->ncells];
     memset(c, 0, sizeof *c);
     c->hex = h;
@@ -69,7 +60,7 @@ static int add_cell(builder *B, lb_hex h, uint8_t flags, int depth, int from_d, 
     /* R-RET-2: further from the nearest enemy formation than the start, no other combat unit */
     else if (c->d > S->d0)
         c->flags |= CELL_END;
-    B->depth[S->ncells] = depth;
+    c->depth = depth;
     return S->ncells++;
 }
 
@@ -80,7 +71,7 @@ static int expand(builder *B, int i)
     const lb_state *st = S->st;
     const lb_map *m = &st->map;
     lb_hex h = i < 0 ? S->start : S->cells[i].hex;
-    int dep = i < 0 ? 0 : B->depth[i];
+    int dep = i < 0 ? 0 : S->cells[i].depth;
     int here = (h.row - 1) * m->cols + (h.col - 1); /* h is on the map */
     uint8_t closer, away;
     lbi_renemy_steps(&B->E, h, &closer, &away);
@@ -321,11 +312,10 @@ int lbi_rsearch_build(rsearch *S, lb_trace *t)
     S->box = malloc(nbox * sizeof *S->box);
     B.boxflag = calloc(nbox, 1);
     /* every cell lies in the box (a path of `most` hexes never leaves it): room for all at once,
-     * so that the cells are never moved as they come (add_cell keeps one capacity for both) */
+     * so that the cells are never moved as they come */
     S->cells = nbox < INT_MAX ? lb_grow(S->cells, &S->capcells, (int)nbox + 1, sizeof *S->cells)
                               : NULL;
-    B.depth = S->cells ? malloc((size_t)S->capcells * sizeof *B.depth) : NULL;
-    if (!S->box || !B.boxflag || !S->cells || !B.depth) {
+    if (!S->box || !B.boxflag || !S->cells) {
         rc = LB_NOMEM;
     } else {
         memset(S->box, 0xff, nbox * sizeof *S->box);
@@ -339,7 +329,6 @@ int lbi_rsearch_build(rsearch *S, lb_trace *t)
             rc = expand(&B, i);
     }
     free(B.boxflag);
-    free(B.depth);
     lbi_renemy_release(&B.E);
     if (rc == LB_OK)
         rc = components(S);
