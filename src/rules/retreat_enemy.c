@@ -233,13 +233,14 @@ int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex
     return LB_OK;
 }
 
+/* The entry of coordinate value v of a hex of the box: always within the table's range. */
 static int at(const renemy_table *t, int v)
 {
-    return t->v[slot(t, v)];
+    return t->v[v - t->lo];
 }
 
-/* R-RET-1: the directions from h in which a step comes closer to some enemy formation, and
- * those in which it goes further from some. */
+/* R-RET-1: the directions from h (a hex of the box) in which a step comes closer to some enemy
+ * formation, and those in which it goes further from some. */
 void lbi_renemy_steps(const renemy *E, lb_hex h, uint8_t *closer, uint8_t *away)
 {
     int c[3];

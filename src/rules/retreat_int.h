@@ -187,7 +187,8 @@ LBI void lbi_renemy_cube(lb_hex h, int c[3]);
  * columns and rows from box_lo to box_hi. LB_OK or LB_NOMEM. */
 LBI int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex box_lo,
                         lb_hex box_hi);
-/* R-RET-1: directions from h that come closer to some formation, and that go away from some. */
+/* R-RET-1: directions from h (within box_lo .. box_hi) that come closer to some formation, and
+ * that go away from some. */
 LBI void lbi_renemy_steps(const renemy *E, lb_hex h, uint8_t *closer, uint8_t *away);
 /* D(h), for h the start or a hex reached from it by R-RET-1 steps. */
 LBI int lbi_renemy_distance(const renemy *E, lb_hex h);
