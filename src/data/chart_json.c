@@ -111,8 +111,13 @@ const json_t *lbi_cj_object(cj *C, const json_t *v, const char *path, const char
 int lbi_cj_int(cj *C, const json_t *obj, const char *base, const char *key, int required, int min,
                int max, int *out)
 {
+    return lbi_cj_int_value(C, json_object_get(obj, key), base, key, required, min, max, out);
+}
+
+int lbi_cj_int_value(cj *C, const json_t *v, const char *base, const char *key, int required,
+                     int min, int max, int *out)
+{
     char p[CJ_PATH], fbuf[80];
-    json_t *v = json_object_get(obj, key);
     if (!v && !required)
         return 1;
     if (!json_is_integer(v) || json_integer_value(v) < min || json_integer_value(v) > max) {
@@ -169,8 +174,13 @@ void lbi_cj_join(char *buf, size_t n, const char *const *names, int count, int s
 int lbi_cj_one_of(cj *C, const json_t *obj, const char *base, const char *key, int required,
                   const char *const *names, int count)
 {
+    return lbi_cj_one_of_value(C, json_object_get(obj, key), base, key, required, names, count);
+}
+
+int lbi_cj_one_of_value(cj *C, const json_t *v, const char *base, const char *key, int required,
+                        const char *const *names, int count)
+{
     char p[CJ_PATH], fbuf[80], list[400];
-    json_t *v = json_object_get(obj, key);
     if (!v && !required)
         return -2;
     int i = name_index(v, names, count);

@@ -65,12 +65,18 @@ LBI const json_t *lbi_cj_object(cj *C, const json_t *v, const char *path, const 
 /* An integer in [min, max] at key of obj. */
 LBI int lbi_cj_int(cj *C, const json_t *obj, const char *base, const char *key, int required,
                    int min, int max, int *out);
+/* The same read of v, the value at key of the object at base (NULL: absent). */
+LBI int lbi_cj_int_value(cj *C, const json_t *v, const char *base, const char *key, int required,
+                         int min, int max, int *out);
 /* One of names at key: its index, -1 reported, -2 absent and optional. */
 LBI int lbi_cj_enum(cj *C, const json_t *obj, const char *base, const char *key, int required,
             const char *const *names, int count);
 /* The same read, reported as "expected one of a, b, c, found …" (the scenario's own keys). */
 LBI int lbi_cj_one_of(cj *C, const json_t *obj, const char *base, const char *key, int required,
               const char *const *names, int count);
+/* The same read of v, the value at key of the object at base (NULL: absent). */
+LBI int lbi_cj_one_of_value(cj *C, const json_t *v, const char *base, const char *key,
+                            int required, const char *const *names, int count);
 /* "a, b, c" of the first `shown` names into buf, then ", ..." when there are more. */
 LBI void lbi_cj_join(char *buf, size_t n, const char *const *names, int count, int shown);
 /* A non-empty string at key into *out (not copied): 0, 1 absent and optional, -1 reported as

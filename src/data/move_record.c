@@ -102,15 +102,14 @@ static void spent(const reader *r, const json_t *rec, int *out)
     problem(r, "spent", "expected movement points: an integer or halves as \"N/2\", found %s", f);
 }
 
-void lbi_move_record_load(const json_t *uj, const char *base, lb_unit *u, lb_arena *arena,
-                          lbi_report report, void *ctx)
+void lbi_move_record_load(const json_t *at, const json_t *rec, const char *base, lb_unit *u,
+                          lb_arena *arena, lbi_report report, void *ctx)
 {
     reader r = {base, report, ctx};
     lb_move_record *m = &u->move;
     memset(m, 0, sizeof *m);
     m->start_formation = u->formation;
     m->start_state = u->state;
-    const json_t *at = json_object_get(uj, "attached_to");
     if (at) {
         char path[LB_ERR_PATH_MAX], f[80];
         snprintf(path, sizeof path, "%s/attached_to", base);
@@ -125,7 +124,6 @@ void lbi_move_record_load(const json_t *uj, const char *base, lb_unit *u, lb_are
             u->attached = lb_arena_strdup(arena, json_string_value(at));
         }
     }
-    const json_t *rec = json_object_get(uj, "move_record");
     if (!rec)
         return;
     if (!json_is_object(rec)) {

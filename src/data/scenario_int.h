@@ -130,6 +130,9 @@ LBI int lbi_scn_has_control(const char *s);
  * of at most max bytes without control characters (11.9); 0, 1 absent and optional, -1 reported. */
 LBI int lbi_scn_name(loader *L, const json_t *obj, const char *base, const char *key, int required,
                      const char *what, size_t max, const char **out);
+/* The same read of v, the value at key of the object at base (NULL: absent). */
+LBI int lbi_scn_name_value(loader *L, const json_t *v, const char *base, const char *key,
+                           int required, const char *what, size_t max, const char **out);
 /* The same read of the value v at path (NULL is missing): 0, or -1 reported. */
 LBI int lbi_scn_name_at(loader *L, const json_t *v, const char *path, const char *what, size_t max,
                         const char **out);

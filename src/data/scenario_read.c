@@ -79,8 +79,13 @@ int lbi_scn_name_at(loader *L, const json_t *v, const char *path, const char *wh
 int lbi_scn_name(loader *L, const json_t *obj, const char *base, const char *key, int required,
                  const char *what, size_t max, const char **out)
 {
+    return lbi_scn_name_value(L, json_object_get(obj, key), base, key, required, what, max, out);
+}
+
+int lbi_scn_name_value(loader *L, const json_t *v, const char *base, const char *key,
+                       int required, const char *what, size_t max, const char **out)
+{
     char p[CJ_PATH];
-    json_t *v = json_object_get(obj, key);
     if (!v && !required)
         return 1;
     const char *s = json_string_value(v);

@@ -43,6 +43,39 @@ static const char *const unit_keys[] = {
     "losses", "fire",  "melee",  "movement",  "morale", "formation", "state",
     "hexes",  "facing", "lance", "readiness", "bonus", "range", "move_record",
     "attached_to"};
+/* The same keys, in the same order, as indexes into a unit's fields. */
+enum {
+    K_ID, K_NAME, K_SIDE, K_ARM, K_NATION, K_CLASS, K_INCREMENTS,
+    K_LOSSES, K_FIRE, K_MELEE, K_MOVEMENT, K_MORALE, K_FORMATION, K_STATE,
+    K_HEXES, K_FACING, K_LANCE, K_READINESS, K_BONUS, K_RANGE, K_MOVE_RECORD,
+    K_ATTACHED_TO, K_COUNT
+};
+_Static_assert(K_COUNT == sizeof unit_keys / sizeof *unit_keys, "unit_keys and K_ agree");
+
+/* The value of each known key of a unit object (NULL: absent), found in one pass over its keys:
+ * a monster scenario has thousands of units, and a hash lookup for each key read cost more than
+ * the rest of the unit's loading. */
+typedef struct fields {
+    const json_t *v[K_COUNT];
+} fields;
+
+static void read_fields(const json_t *uj, fields *f)
+{
+    memset(f, 0, sizeof *f);
+    int next = 0; /* keys mostly come in the order of unit_keys: look from after the last one */
+    for (void *it = json_object_iter((json_t *)uj); it;
+         it = json_object_iter_next((json_t *)uj, it)) {
+        const char *key = json_object_iter_key(it);
+        for (int j = 0; j < K_COUNT; j++) {
+            int k = next + j < K_COUNT ? next + j : next + j - K_COUNT;
+            if (key[0] == unit_keys[k][0] && strcmp(key, unit_keys[k]) == 0) {
+                f->v[k] = json_object_iter_value(it);
+                next = k + 1 < K_COUNT ? k + 1 : 0;
+                break;
+            }
+        }
+    }
+}
 
 static int formation_allowed(lb_arm arm, lb_formation f)
 {
@@ -76,11 +109,10 @@ static void hexes_item_path(char *out, const char *base, int is_list, size_t i)
 }
 
 /* "hexes": one label, or a list of up to LB_UNIT_MAX_HEXES, each adjacent to the one before. */
-static void load_hexes(loader *L, const json_t *uj, const char *base, lb_unit *u)
+static void load_hexes(loader *L, const json_t *hx, const char *base, lb_unit *u)
 {
     char fbuf[80], p[CJ_PATH], shown[80];
     lb_map *m = &L->st->map;
-    json_t *hx = json_object_get(uj, "hexes");
     int is_list = json_is_array(hx);
     size_t n = is_list ? json_array_size(hx) : 1;
     if (is_list && (n == 0 || n > LB_UNIT_MAX_HEXES)) {
@@ -139,10 +171,9 @@ static void load_hexes(loader *L, const json_t *uj, const char *base, lb_unit *u
         u->nhexes = 0;
 }
 
-static void load_bonus(loader *L, const json_t *uj, const char *base, lb_unit *u)
+static void load_bonus(loader *L, const json_t *b, const char *base, lb_unit *u)
 {
     char fbuf[80], p[CJ_PATH];
-    json_t *b = json_object_get(uj, "bonus");
     if (!b)
         return;
     lbi_cj_path_key(p, base, "bonus");
@@ -157,7 +188,7 @@ static void load_bonus(loader *L, const json_t *uj, const char *base, lb_unit *u
     u->bonus = bonus;
     const char *key;
     json_t *v;
-    json_object_foreach(b, key, v) {
+    json_object_foreach((json_t *)b, key, v) {
         int value;
         if (lbi_scn_has_control(key)) {
             char pk[CJ_PATH], shown[80];
@@ -169,41 +200,43 @@ static void load_bonus(loader *L, const json_t *uj, const char *base, lb_unit *u
     }
 }
 
-static void load_combat_fields(loader *L, const json_t *uj, const char *base, lb_unit *u)
+static void load_combat_fields(loader *L, const fields *F, const char *base, lb_unit *u)
 {
     char fbuf[80], p[CJ_PATH];
     cj *C = &L->doc;
-    lbi_cj_int(C, uj, base, "increments", 1, 1, 999, &u->increments);
-    if (lbi_cj_int(C, uj, base, "losses", 0, 0, 999, &u->losses) == 0 && u->increments &&
+    const json_t *const *v = F->v;
+    lbi_cj_int_value(C, v[K_INCREMENTS], base, "increments", 1, 1, 999, &u->increments);
+    if (lbi_cj_int_value(C, v[K_LOSSES], base, "losses", 0, 0, 999, &u->losses) == 0 &&
+        u->increments &&
         u->losses >= u->increments) {
         /* R-SCN-1 */
         lbi_cj_path_key(p, base, "losses");
         lbi_scn_problem(L, p, "expected fewer losses than the unit's %d increments, found %d",
                         u->increments, u->losses);
     }
-    lbi_cj_int(C, uj, base, "fire", 1, 0, 999, &u->fire);
-    lbi_cj_int(C, uj, base, "melee", 1, 0, 999, &u->melee);
-    lbi_cj_int(C, uj, base, "movement", 1, 0, 999, &u->movement);
-    lbi_cj_int(C, uj, base, "lance", 0, 0, 99, &u->lance);
+    lbi_cj_int_value(C, v[K_FIRE], base, "fire", 1, 0, 999, &u->fire);
+    lbi_cj_int_value(C, v[K_MELEE], base, "melee", 1, 0, 999, &u->melee);
+    lbi_cj_int_value(C, v[K_MOVEMENT], base, "movement", 1, 0, 999, &u->movement);
+    lbi_cj_int_value(C, v[K_LANCE], base, "lance", 0, 0, 99, &u->lance);
     /* R-FIRE-19: the range printed on a battery's counter; only artillery prints one */
-    json_t *range = json_object_get(uj, "range");
+    const json_t *range = v[K_RANGE];
     if (range && u->arm != LB_ARM_ARTILLERY) {
         lbi_cj_path_key(p, base, "range");
         lbi_scn_problem(L, p,
                         "expected no range for %s (only artillery counters print one), found %s",
                         lb_arm_name(u->arm), FOUND(range));
     } else {
-        lbi_cj_int(C, uj, base, "range", 0, 1, 99, &u->range);
+        lbi_cj_int_value(C, range, base, "range", 0, 1, 99, &u->range);
     }
 
-    json_t *mv = json_object_get(uj, "morale");
+    const json_t *mv = v[K_MORALE];
     u->morale = lbi_cj_roll_value(mv);
     if (!u->morale) {
         lbi_cj_path_key(p, base, "morale");
         lbi_scn_problem(L, p, "expected a roll 11-66, found %s", FOUND(mv));
     }
 
-    json_t *fv = json_object_get(uj, "formation");
+    const json_t *fv = v[K_FORMATION];
     int f = json_is_string(fv) ? lb_formation_parse(json_string_value(fv)) : -1;
     if (f < 0 || !formation_allowed(u->arm, (lb_formation)f)) {
         lbi_cj_path_key(p, base, "formation");
@@ -214,7 +247,7 @@ static void load_combat_fields(loader *L, const json_t *uj, const char *base, lb
     }
 
     static const char *const states[] = {"good", "disordered", "routed"};
-    int s = lbi_cj_one_of(C, uj, base, "state", 1, states, 3);
+    int s = lbi_cj_one_of_value(C, v[K_STATE], base, "state", 1, states, 3);
     if (s >= 0)
         u->state = (lb_morale_state)s;
     if (s == LB_STATE_DISORDERED && u->arm == LB_ARM_CAVALRY) {
@@ -225,12 +258,12 @@ static void load_combat_fields(loader *L, const json_t *uj, const char *base, lb
     }
 
     static const char *const ready[] = {"fresh", "tired", "exhausted"};
-    int r = lbi_cj_one_of(C, uj, base, "readiness", 0, ready, 3);
+    int r = lbi_cj_one_of_value(C, v[K_READINESS], base, "readiness", 0, ready, 3);
     if (r >= 0)
         u->readiness = (lb_readiness)r;
 
     /* R-GRID-3, R-SCN-2: hexside facings are even hours, vertex facings odd */
-    if (lbi_cj_int(C, uj, base, "facing", 0, 1, 12, &u->facing) == 0 && f >= 0 &&
+    if (lbi_cj_int_value(C, v[K_FACING], base, "facing", 0, 1, 12, &u->facing) == 0 && f >= 0 &&
         u->formation != LB_FORM_CARRE) {
         int vertex = u->formation == LB_FORM_LINE || u->formation == LB_FORM_SKIRMISH;
         if ((u->facing % 2 == 1) != vertex) {
@@ -246,8 +279,10 @@ static void load_combat_fields(loader *L, const json_t *uj, const char *base, lb
  * combat unit's nation and class must be in it, the class of the unit's arm. */
 static void check_nation(loader *L, const char *base, const lb_unit *u)
 {
+    if (!L->strict || u->arm == LB_ARM_LEADER || !u->nation)
+        return;
     json_t *nations = json_object_get(lbi_chart_doc(&L->st->charts), "nations");
-    if (!L->strict || !json_is_object(nations) || u->arm == LB_ARM_LEADER || !u->nation)
+    if (!json_is_object(nations))
         return;
     char p[CJ_PATH], shown[80];
     json_t *nation = json_object_get(nations, u->nation);
@@ -279,11 +314,11 @@ static void check_nation(loader *L, const char *base, const lb_unit *u)
 
 /* The id: at most SCN_ID_BYTES_MAX bytes without control characters (11.9), not a hex label of
  * the map (R-SCN-10), used once. */
-static void load_id(loader *L, const json_t *uj, const char *base, int i, lb_unit *u, idset *ids)
+static void load_id(loader *L, const json_t *v, const char *base, int i, lb_unit *u, idset *ids)
 {
     char p[CJ_PATH], shown[80];
     const char *id = NULL;
-    if (lbi_scn_name(L, uj, base, "id", 1, "a unit id", SCN_ID_BYTES_MAX, &id) != 0)
+    if (lbi_scn_name_value(L, v, base, "id", 1, "a unit id", SCN_ID_BYTES_MAX, &id) != 0)
         return;
     lb_hex h;
     if (lb_map_parse_label(&L->st->map, id, &h) == 0 && lb_map_contains(&L->st->map, h)) {
@@ -328,16 +363,21 @@ static void load_unit(loader *L, const json_t *uj, int i, idset *ids)
         lbi_scn_problem(L, base, "expected a unit object, found %s", FOUND(uj));
         return;
     }
-    lbi_scn_unknown_keys(L, uj, base, unit_keys, (int)(sizeof unit_keys / sizeof *unit_keys));
-    load_id(L, uj, base, i, u, ids);
+    lbi_scn_unknown_keys(L, uj, base, unit_keys, K_COUNT);
+    fields F;
+    read_fields(uj, &F);
+    load_id(L, F.v[K_ID], base, i, u, ids);
     const char *s = NULL;
-    if (lbi_scn_name(L, uj, base, "name", 0, "a name", SCN_NAME_BYTES_MAX, &s) == 0)
+    if (lbi_scn_name_value(L, F.v[K_NAME], base, "name", 0, "a name", SCN_NAME_BYTES_MAX, &s) ==
+        0)
         u->name = lbi_scn_dup(L, s);
-    if (lbi_scn_name(L, uj, base, "nation", 0, "a nation", SCN_NAME_BYTES_MAX, &s) == 0)
+    if (lbi_scn_name_value(L, F.v[K_NATION], base, "nation", 0, "a nation", SCN_NAME_BYTES_MAX,
+                           &s) == 0)
         u->nation = lbi_scn_dup(L, s);
-    if (lbi_scn_name(L, uj, base, "class", 0, "a troop class", SCN_NAME_BYTES_MAX, &s) == 0)
+    if (lbi_scn_name_value(L, F.v[K_CLASS], base, "class", 0, "a troop class",
+                           SCN_NAME_BYTES_MAX, &s) == 0)
         u->cls = lbi_scn_dup(L, s);
-    json_t *sv = json_object_get(uj, "side");
+    const json_t *sv = F.v[K_SIDE];
     u->side = json_is_string(sv) ? lb_state_side(st, json_string_value(sv)) : -1;
     if (u->side < 0 && st->sides[0] && st->sides[1]) {
         lbi_cj_path_key(p, base, "side");
@@ -346,8 +386,8 @@ static void load_unit(loader *L, const json_t *uj, int i, idset *ids)
     }
 
     static const char *const arms[] = {"infantry", "cavalry", "artillery", "leader"};
-    int arm = lbi_cj_one_of(&L->doc, uj, base, "arm", 1, arms, 4);
-    load_hexes(L, uj, base, u);
+    int arm = lbi_cj_one_of_value(&L->doc, F.v[K_ARM], base, "arm", 1, arms, 4);
+    load_hexes(L, F.v[K_HEXES], base, u);
     if (arm < 0) {
         u->nhexes = 0;
         return;
@@ -355,13 +395,15 @@ static void load_unit(loader *L, const json_t *uj, int i, idset *ids)
     u->arm = (lb_arm)arm;
     if (u->arm == LB_ARM_LEADER) {
         u->formation = LB_FORM_NONE;
-        load_bonus(L, uj, base, u);
-        lbi_cj_int(&L->doc, uj, base, "movement", 0, 0, 999, &u->movement); /* R-MOV-13 */
+        load_bonus(L, F.v[K_BONUS], base, u);
+        lbi_cj_int_value(&L->doc, F.v[K_MOVEMENT], base, "movement", 0, 0, 999,
+                         &u->movement); /* R-MOV-13 */
     } else {
-        load_combat_fields(L, uj, base, u);
+        load_combat_fields(L, &F, base, u);
         check_nation(L, base, u);
     }
-    lbi_move_record_load(uj, base, u, st->arena, lbi_scn_report_doc, L); /* R-MOV-2 */
+    lbi_move_record_load(F.v[K_ATTACHED_TO], F.v[K_MOVE_RECORD], base, u, st->arena,
+                         lbi_scn_report_doc, L); /* R-MOV-2 */
     /* R-SCN-3: only a line or a skirmish screen stands in more than one hex */
     if (u->nhexes > 1 && u->formation != LB_FORM_LINE && u->formation != LB_FORM_SKIRMISH) {
         lbi_cj_path_key(p, base, "hexes");

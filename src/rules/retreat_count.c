@@ -82,14 +82,12 @@ int lbi_rsearch_count(rsearch *S)
         if (k->n == 1) {
             /* one hex: its E straight into place */
             size_t cell = (size_t)S->comp_cells[k->first], lv = (size_t)S->lv;
-            T.lv = S->lv;
             k->cnt = all ? all + (size_t)k->first * lv : malloc(lv * sizeof *k->cnt);
             if (!k->cnt) {
                 rc = LB_NOMEM;
                 break;
             }
-            lbi_rtables_lone(S, comp, &T,
-                             (rrow){S->ekey + cell * lv, k->cnt, S->emaxd + cell * lv});
+            lbi_rtables_lone(S, comp, (rrow){S->ekey + cell * lv, k->cnt, S->emaxd + cell * lv});
             release_counts(S, comp, keep);
             continue;
         }

@@ -208,26 +208,39 @@ int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex
     free(at);
     free(E->hexes);
     E->hexes = sorted;
+    /* the steps that come closer to (go away from) an enemy in each place, then for each set
+     * of places among the sextants (the rays) */
+    uint8_t closer[P_COUNT], away[P_COUNT];
     for (int k = 0; k < P_COUNT; k++) {
-        E->closer[k] = E->away[k] = 0;
+        closer[k] = away[k] = 0;
         for (int d = 0; d < LB_DIR_COUNT; d++) {
             int si = place_sign[k][dir_i[d]], sj = place_sign[k][dir_j[d]];
             if (si > 0 && sj < 0)
-                E->closer[k] |= (uint8_t)(1u << d);
+                closer[k] |= (uint8_t)(1u << d);
             if (si <= 0 && sj >= 0)
-                E->away[k] |= (uint8_t)(1u << d);
+                away[k] |= (uint8_t)(1u << d);
         }
+    }
+    for (int half = 0; half < 2; half++) {
+        E->closer[half][0] = E->away[half][0] = 0;
+        for (int k = 0; k < 6; k++) /* the sets whose highest place is k */
+            for (unsigned set = 1u << k; set < 2u << k; set++) {
+                unsigned rest = set - (1u << k);
+                E->closer[half][set] = E->closer[half][rest] | closer[6 * half + k];
+                E->away[half][set] = E->away[half][rest] | away[6 * half + k];
+            }
     }
     return LB_OK;
 }
 
+/* The entry of coordinate value v of a hex of the box: always within the table's range. */
 static int at(const renemy_table *t, int v)
 {
-    return t->v[slot(t, v)];
+    return t->v[v - t->lo];
 }
 
-/* R-RET-1: the directions from h in which a step comes closer to some enemy formation, and
- * those in which it goes further from some. */
+/* R-RET-1: the directions from h (a hex of the box) in which a step comes closer to some enemy
+ * formation, and those in which it goes further from some. */
 void lbi_renemy_steps(const renemy *E, lb_hex h, uint8_t *closer, uint8_t *away)
 {
     int c[3];
@@ -246,12 +259,8 @@ void lbi_renemy_steps(const renemy *E, lb_hex h, uint8_t *closer, uint8_t *away)
     in |= (unsigned)(at(&E->t[8], y) < x) << P_RYM;
     in |= (unsigned)(at(&E->t[11], z) > x) << P_RZP;
     in |= (unsigned)(at(&E->t[10], z) < x) << P_RZM;
-    uint8_t cl = 0, aw = 0;
-    for (int k = 0; k < P_COUNT; k++)
-        if (in & (1u << k)) {
-            cl |= E->closer[k];
-            aw |= E->away[k];
-        }
+    uint8_t cl = E->closer[0][in & 63] | E->closer[1][in >> 6];
+    uint8_t aw = E->away[0][in & 63] | E->away[1][in >> 6];
     /* formations of several hexes: distance to the nearest hex */
     static const int step[LB_DIR_COUNT][3] = {{0, 1, -1}, {1, 0, -1}, {1, -1, 0},
                                               {0, -1, 1}, {-1, 0, 1}, {-1, 1, 0}};

@@ -93,6 +93,7 @@ typedef struct rcell {
     lb_hex hex;
     int d;            /* D(hex) */
     int comp, pos;    /* its component and place in it */
+    int depth;        /* the fewest legal steps from the start to it */
     int nbr[6];       /* the cell a legal step in each direction enters, or -1 */
     uint16_t cost[6]; /* terrain + hexside + slope of that step (R-RET-13) */
     uint16_t spend[6];/* what it spends: 1 per hex, or max(cost, 1) MP (R-RET-10) */
@@ -177,7 +178,7 @@ typedef struct renemy {
     int nmulti;
     renemy_table t[12];      /* single-hex formations: sextant and ray tables */
     int *store;
-    uint8_t closer[12], away[12];
+    uint8_t closer[2][64], away[2][64]; /* by the set of sextants, of rays, holding enemies */
 } renemy;
 
 /* Cube coordinates (x, y, z) of h. */
@@ -186,7 +187,8 @@ LBI void lbi_renemy_cube(lb_hex h, int c[3]);
  * columns and rows from box_lo to box_hi. LB_OK or LB_NOMEM. */
 LBI int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex box_lo,
                         lb_hex box_hi);
-/* R-RET-1: directions from h that come closer to some formation, and that go away from some. */
+/* R-RET-1: directions from h (within box_lo .. box_hi) that come closer to some formation, and
+ * that go away from some. */
 LBI void lbi_renemy_steps(const renemy *E, lb_hex h, uint8_t *closer, uint8_t *away);
 /* D(h), for h the start or a hex reached from it by R-RET-1 steps. */
 LBI int lbi_renemy_distance(const renemy *E, lb_hex h);
@@ -249,7 +251,7 @@ typedef struct rtables {
  * use, else (marking) every row, keys only. */
 LBI int lbi_rtables_fill(const rsearch *S, int comp, rtables *T, long *used);
 /* E of a component of one hex (no walk in it) straight into out (counting). */
-LBI void lbi_rtables_lone(const rsearch *S, int comp, const rtables *T, rrow out);
+LBI void lbi_rtables_lone(const rsearch *S, int comp, rrow out);
 /* The walks one way (w = 0 along fwd, 1 along back) of a chain or cycle, added to T->e. */
 LBI int lbi_rtables_way(const rsearch *S, int comp, int w, rtables *T);
 LBI void lbi_rtables_release(rtables *T);

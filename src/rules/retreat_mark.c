@@ -53,9 +53,24 @@ static void bits_flush(bits *b)
     b->at = SIZE_MAX;
 }
 
-/* The live flags of cell's E states, one byte per level; returns whether any is set. */
+/* The live flags of cell's E states, one byte per level; returns whether any is set (the words
+ * of the row are looked at first: most rows have none). */
 static int live_row(const rsearch *S, int cell, uint8_t *out)
 {
+    size_t first = idx(S, cell, 0), last = idx(S, cell, S->lv - 1);
+    uint64_t seen = 0;
+    for (size_t w = first >> 6; w <= last >> 6; w++) {
+        uint64_t word = S->elive[w];
+        if (w == first >> 6)
+            word &= ~0ull << (first & 63);
+        if (w == last >> 6)
+            word &= ~0ull >> (63 - (last & 63));
+        seen |= word;
+    }
+    if (!seen) {
+        memset(out, 0, (size_t)S->lv);
+        return 0;
+    }
     int any = 0;
     for (int m = 0; m < S->lv; m++) {
         size_t i = idx(S, cell, m);

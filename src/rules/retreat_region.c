@@ -16,20 +16,18 @@ typedef struct builder {
     rsearch *S;
     renemy E;
     uint8_t *boxflag;
-    int *depth;
     int zero_steps;   /* steps that cost 0 MP against an MP budget (R-RET-10) */
     lb_hex zero_into; /* the hex the first of them enters */
 } builder;
 
-/* R-RET-1: the hex is on the map, holds no enemy unit of any kind and its terrain is open to the
+/* R-RET-1: the hex (map cell `cell`) holds no enemy unit of any kind and its terrain is open to the
  * unit's arm; R-RET-4 (c), R-RET-7: whether another friendly combat unit stands in it. */
-static uint8_t hex_flags(const rsearch *S, lb_hex h)
+static uint8_t hex_flags(const rsearch *S, int cell)
 {
     const lb_state *st = S->st;
-    const lb_map *m = &st->map;
-    const int *idx;
+    const int *idx = st->hex_units + st->hex_first[cell]; /* lb_state_units_at */
     uint8_t f = BOX_KNOWN | BOX_ENTER;
-    int n = lb_state_units_at(st, h, &idx);
+    int n = st->hex_first[cell + 1] - st->hex_first[cell];
     for (int i = 0; i < n; i++) {
         const lb_unit *v = &st->units[idx[i]];
         if (v->side != S->side)
@@ -37,28 +35,22 @@ static uint8_t hex_flags(const rsearch *S, lb_hex h)
         if (idx[i] != S->unit && lb_unit_is_combat(v))
             f |= BOX_FRIEND;
     }
-    if (st->charts.terrain[m->terrain[lb_map_cell(m, h)]].move[S->arm] == LB_MOVE_PROHIBITED)
+    if (st->charts.terrain[st->map.terrain[cell]].move[S->arm] == LB_MOVE_PROHIBITED)
         return BOX_KNOWN;
     return f;
 }
 
-static int add_cell(builder *B, lb_hex h, uint8_t flags, int depth)
+/* A new cell for hex h, entered by a legal step from a hex whose D is `from_d`: a step that
+ * keeps the distance to every formation (`same`, R-RET-1) keeps D. */
+static int add_cell(builder *B, lb_hex h, uint8_t flags, int depth, int from_d, int same)
 {
     rsearch *S = B->S;
-    int capc = S->capcells, capd = S->capcells; /* two arrays, one capacity */
-    rcell *cells = lb_grow(S->cells, &capc, S->ncells + 1, sizeof *cells);
-    if (cells)
-        S->cells = cells;
-    int *depths = lb_grow(B->depth, &capd, S->ncells + 1, sizeof *depths);
-    if (depths)
-        B->depth = depths;
-    if (!cells || !depths)
-        return -1;
-    S->capcells = capc;
+    if (S->ncells >= S->capcells)
+        return -1; /* never: the room for every hex of the box was made at once */
     rcell *c = &S->cells[S->ncells];
     memset(c, 0, sizeof *c);
     c->hex = h;
-    c->d = lbi_renemy_distance(&B->E, h);
+    c->d = same ? from_d : lbi_renemy_distance(&B->E, h);
     c->comp = -1;
     c->fwd = c->back = -1;
     for (int d = 0; d < LB_DIR_COUNT; d++)
@@ -68,7 +60,7 @@ static int add_cell(builder *B, lb_hex h, uint8_t flags, int depth)
     /* R-RET-2: further from the nearest enemy formation than the start, no other combat unit */
     else if (c->d > S->d0)
         c->flags |= CELL_END;
-    B->depth[S->ncells] = depth;
+    c->depth = depth;
     return S->ncells++;
 }
 
@@ -79,7 +71,7 @@ static int expand(builder *B, int i)
     const lb_state *st = S->st;
     const lb_map *m = &st->map;
     lb_hex h = i < 0 ? S->start : S->cells[i].hex;
-    int dep = i < 0 ? 0 : B->depth[i];
+    int dep = i < 0 ? 0 : S->cells[i].depth;
     int here = (h.row - 1) * m->cols + (h.col - 1); /* h is on the map */
     uint8_t closer, away;
     lbi_renemy_steps(&B->E, h, &closer, &away);
@@ -88,12 +80,12 @@ static int expand(builder *B, int i)
             continue;
         lb_hex b = lb_hex_neighbor(h, d);
         if (b.col < 1 || b.col > m->cols || b.row < 1 || b.row > m->rows ||
-            lb_hex_eq(b, S->start))
+            (b.col == S->start.col && b.row == S->start.row))
             continue; /* no hex repeats: the start is never entered again */
-        int bi = rs_box_index(S, b);
+        int bi = rs_box_index(S, b), there = (b.row - 1) * m->cols + (b.col - 1);
         uint8_t f = bi >= 0 ? B->boxflag[bi] : 0;
         if (!(f & BOX_KNOWN)) {
-            f = hex_flags(S, b);
+            f = hex_flags(S, there);
             if (bi >= 0)
                 B->boxflag[bi] = f;
         }
@@ -102,13 +94,13 @@ static int expand(builder *B, int i)
         /* lb_move_step_cost, both hexes known to be on the map */
         int cost = S->arm == LB_ARM_LEADER
                        ? LB_MOVE_PROHIBITED
-                       : lbi_mv_step_cost_cells(st, here, (b.row - 1) * m->cols + (b.col - 1), d,
-                                                (lb_arm)S->arm);
+                       : lbi_mv_step_cost_cells(st, here, there, d, (lb_arm)S->arm);
         if (cost == LB_MOVE_PROHIBITED)
             continue;
         int to = bi >= 0 ? S->box[bi] : -1;
         if (to < 0 && dep < S->most) {
-            to = add_cell(B, b, f, dep + 1);
+            int from_d = i < 0 ? S->d0 : S->cells[i].d;
+            to = add_cell(B, b, f, dep + 1, from_d, !(away & (1u << d)));
             if (to < 0)
                 return LB_NOMEM;
             S->box[bi] = to;
@@ -182,6 +174,14 @@ static int components(rsearch *S)
         if (S->cells[i].comp >= 0)
             continue;
         rcomp *k = &S->comps[S->ncomps];
+        if (!S->cells[i].same) {
+            /* no step keeps its class: a chain of one hex, laid out as it is */
+            *k = (rcomp){.kind = COMP_CHAIN, .first = filled, .n = 1};
+            S->cells[i].comp = S->ncomps++;
+            S->cells[i].pos = 0;
+            S->comp_cells[filled++] = i;
+            continue;
+        }
         *k = (rcomp){.first = filled};
         S->cells[i].comp = S->ncomps;
         S->comp_cells[filled++] = i;
@@ -232,8 +232,9 @@ static int dag_order(rsearch *S)
     int norder = 0;
     for (int i = 0; rc == LB_OK && i < S->ncells; i++) {
         const rcell *c = &S->cells[i];
-        for (int d = 0; d < LB_DIR_COUNT; d++)
-            if ((c->legal & ~c->same & (1u << d)) && c->nbr[d] >= 0)
+        unsigned up = c->legal & ~c->same;
+        for (int d = 0; up >> d; d++)
+            if ((up & (1u << d)) && c->nbr[d] >= 0)
                 S->comps[S->cells[c->nbr[d]].comp].waiting++;
     }
     for (int r = -1; rc == LB_OK && r < n; r++) {
@@ -255,13 +256,22 @@ static int dag_order(rsearch *S)
             while (top) {
                 int k = stack[top - 1], next = -1;
                 const rcomp *kc = &S->comps[k];
-                while (next < 0 && iter[k] < 6 * kc->n) {
-                    int j = iter[k]++;
-                    const rcell *c = &S->cells[S->comp_cells[kc->first + j / 6]];
-                    int d = j % 6, b = c->nbr[d];
-                    if ((c->legal & ~c->same & (1u << d)) && b >= 0 &&
-                        !state[S->cells[b].comp])
-                        next = S->cells[b].comp;
+                /* iter[k]: the next of its cells to look at; a cell's climbs are looked at
+                 * all at once (a component met again is skipped by its state) */
+                while (next < 0 && iter[k] < kc->n) {
+                    const rcell *c = &S->cells[S->comp_cells[kc->first + iter[k]++]];
+                    unsigned up = c->legal & ~c->same;
+                    for (int d = 0; up && d < LB_DIR_COUNT; d++) {
+                        int b = c->nbr[d];
+                        if (!(up & (1u << d)) || b < 0 || state[S->cells[b].comp])
+                            continue;
+                        if (next < 0) {
+                            next = S->cells[b].comp;
+                        } else {
+                            iter[k]--; /* more to follow from this cell: look at it again */
+                            break;
+                        }
+                    }
                 }
                 if (next >= 0) {
                     state[next] = 1;
@@ -302,11 +312,10 @@ int lbi_rsearch_build(rsearch *S, lb_trace *t)
     S->box = malloc(nbox * sizeof *S->box);
     B.boxflag = calloc(nbox, 1);
     /* every cell lies in the box (a path of `most` hexes never leaves it): room for all at once,
-     * so that the cells are never moved as they come (add_cell keeps one capacity for both) */
+     * so that the cells are never moved as they come */
     S->cells = nbox < INT_MAX ? lb_grow(S->cells, &S->capcells, (int)nbox + 1, sizeof *S->cells)
                               : NULL;
-    B.depth = S->cells ? malloc((size_t)S->capcells * sizeof *B.depth) : NULL;
-    if (!S->box || !B.boxflag || !S->cells || !B.depth) {
+    if (!S->box || !B.boxflag || !S->cells) {
         rc = LB_NOMEM;
     } else {
         memset(S->box, 0xff, nbox * sizeof *S->box);
@@ -320,7 +329,6 @@ int lbi_rsearch_build(rsearch *S, lb_trace *t)
             rc = expand(&B, i);
     }
     free(B.boxflag);
-    free(B.depth);
     lbi_renemy_release(&B.E);
     if (rc == LB_OK)
         rc = components(S);

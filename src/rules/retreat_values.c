@@ -482,14 +482,57 @@ int lbi_rtables_fill(const rsearch *S, int comp, rtables *T, long *used)
     return LB_OK;
 }
 
-void lbi_rtables_lone(const rsearch *S, int comp, const rtables *T, rrow out)
+/* The same options as climbs then the end, merged in place: counting, the end first (the order
+ * of options does not change a value). Only the levels a path can have left on entering the hex
+ * are worked out: every step spends at least 1 (the first at most all but 0), so a hex `depth`
+ * steps from the start is entered with at most max(B - depth, 0) left; the levels above are
+ * never read (a step from a state no path reaches leads only to such states), and left empty. */
+void lbi_rtables_lone(const rsearch *S, int comp, rrow out)
 {
     const rcell *c = &S->cells[S->comp_cells[S->comps[comp].first]];
-    climbs(S, T, c, out);
-    int limit = lbi_rs_end_limit(S, c, c->legal);
-    for (int m = 0; m < T->lv; m++)
-        if (rs_end_at(limit, m))
-            merge(T, out, m, RKEY_END, 1, c->d);
+    size_t stride = (size_t)S->lv;
+    int lv = S->lv, limit = lbi_rs_end_limit(S, c, c->legal);
+    int top = S->budget - c->depth > 0 ? S->budget - c->depth : 0;
+    if (top < lv - 1) {
+        for (int m = top + 1; m < lv; m++)
+            out.key[m] = RKEY_NONE;
+        memset(out.count + top + 1, 0, (size_t)(lv - 1 - top) * sizeof *out.count);
+        memset(out.maxd + top + 1, 0, (size_t)(lv - 1 - top) * sizeof *out.maxd);
+        lv = top + 1; /* the levels worked out */
+    }
+    for (int m = 0; m < lv; m++) {
+        int end = rs_end_at(limit, m);
+        out.key[m] = end ? RKEY_END : RKEY_NONE;
+        out.count[m] = (uint64_t)end;
+        out.maxd[m] = (uint16_t)(end ? c->d : 0);
+    }
+    unsigned up = c->legal & ~c->same;
+    for (int d = 0; up && d < LB_DIR_COUNT; d++) {
+        int b = c->nbr[d];
+        if (!(up & (1u << d)) || b < 0)
+            continue;
+        const rcell *cb = &S->cells[b];
+        uint32_t delta = rkey_step(c->cost[d], (cb->flags & CELL_FRIEND) != 0);
+        int s = c->spend[d];
+        const rkey *ek = S->ekey + (size_t)b * stride;
+        const uint16_t *em = S->emaxd + (size_t)b * stride;
+        const uint64_t *ec = S->comps[cb->comp].cnt + (size_t)cb->pos * stride;
+        for (int m = s; m < lv; m++) {
+            rkey k = ek[m - s];
+            if (k == RKEY_NONE)
+                continue;
+            k += delta;
+            if (k < out.key[m]) {
+                out.key[m] = k;
+                out.count[m] = ec[m - s];
+                out.maxd[m] = em[m - s];
+            } else if (k == out.key[m]) {
+                out.count[m] = rcount_add(out.count[m], ec[m - s]);
+                if (em[m - s] > out.maxd[m])
+                    out.maxd[m] = em[m - s];
+            }
+        }
+    }
 }
 
 int lbi_rtables_way(const rsearch *S, int comp, int w, rtables *T)

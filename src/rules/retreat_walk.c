@@ -216,11 +216,33 @@ static void walker_release(walker *W)
     free(W->path);
 }
 
+/* A walker with room at once for a path of the most hexes, one run of one hex per class on it
+ * (the arrays grow beyond when runs are longer). */
+static int walker_init(walker *W, const rsearch *S)
+{
+    *W = (walker){.S = S};
+    int room = S->most + 2;
+    W->runs = malloc((size_t)room * sizeof *W->runs);
+    W->nodes.run = malloc((size_t)room * sizeof *W->nodes.run);
+    W->vkey = malloc((size_t)room * sizeof *W->vkey);
+    W->vmaxd = malloc((size_t)room * sizeof *W->vmaxd);
+    W->child = malloc((size_t)room * sizeof *W->child);
+    W->stack = malloc((size_t)room * sizeof *W->stack);
+    W->path = malloc((size_t)room * sizeof *W->path);
+    if (!W->runs || !W->nodes.run || !W->vkey || !W->vmaxd || !W->child || !W->stack ||
+        !W->path)
+        return LB_NOMEM;
+    W->capruns = W->nodes.cap = W->capvals = W->capstack = room;
+    return LB_OK;
+}
+
 int lbi_rsearch_walk(const rsearch *S, int (*visit)(void *ctx, const lb_hex *path, int n),
                      void *ctx)
 {
-    walker W = {.S = S};
-    int rc = S->root.key == RKEY_NONE ? LB_OK : push(&W, -1, -1, S->root.key);
+    walker W;
+    int rc = walker_init(&W, S);
+    if (rc == LB_OK && S->root.key != RKEY_NONE)
+        rc = push(&W, -1, -1, S->root.key);
     while (rc == LB_OK && W.depth > 0) {
         frame *f = &W.stack[W.depth - 1];
         if (f->target == RKEY_END) {
@@ -246,8 +268,10 @@ int lbi_rsearch_walk(const rsearch *S, int (*visit)(void *ctx, const lb_hex *pat
 
 int lbi_rsearch_choose(const rsearch *S, lb_hex *out)
 {
-    walker W = {.S = S};
-    int rc = push(&W, -1, -1, S->root.key);
+    walker W;
+    int rc = walker_init(&W, S);
+    if (rc == LB_OK)
+        rc = push(&W, -1, -1, S->root.key);
     while (rc == LB_OK && W.stack[W.depth - 1].target != RKEY_END) {
         int run, node;
         rkey target;
