@@ -159,7 +159,7 @@ static int add_node(odds *O, uint64_t h)
     if (!key)
         return -1;
     memcpy(key, O->key.buf, O->key.len);
-    int slot;
+    int slot = 0; /* set by find_node: the key is new here */
     find_node(O, h, &slot);
     O->table[slot] = O->nnodes + 1;
     O->nodes[O->nnodes] = (node){.hash = h, .key = key, .keylen = O->key.len, .edges = -1};
