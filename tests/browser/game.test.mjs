@@ -10,7 +10,7 @@ import { chromium } from 'playwright-core';
 
 const program = process.env.LB_PROGRAM || 'build-test/labataille';
 const webRoot = process.env.LB_WEB || 'web';
-const shots = process.env.LB_SCREENSHOTS || 'build-test/screenshots';
+const shots = process.env.LB_SCREENSHOTS || 'build/screenshots';
 
 let server;
 let base;
