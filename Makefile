@@ -3,8 +3,9 @@ PACKAGES      := build-essential pkg-config cmake ninja-build libjansson-dev lib
                  libsqlite3-dev libedit-dev libpq-dev postgresql libmicrohttpd-dev nettle-dev \
                  libcurl4-gnutls-dev
 # the browser tests drive the system's chromium with npm playwright-core (no browser download);
-# the PostgreSQL serve test talks HTTP with curl and reads JSON with jq
-TEST_PACKAGES := chromium curl jq
+# the PostgreSQL serve test talks HTTP with curl and reads JSON with jq; the damaged-game test
+# changes a SQLite store with sqlite3
+TEST_PACKAGES := chromium curl jq sqlite3
 BENCH_PACKAGES := wrk
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 BUILD         := build
