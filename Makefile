@@ -14,7 +14,7 @@ FUZZ_BUILD    := build-fuzz
 RELEASE_BUILD := build-release
 FUZZ_SECONDS  ?= 60
 
-.PHONY: all setup setup-test setup-clang build run play test release bench fuzz clean
+.PHONY: all setup setup-test setup-clang build run play test release bench fuzz soak clean
 
 all: build
 
@@ -91,6 +91,12 @@ bench: build
 	    node bench/peer/visibility.mjs $(BUILD)/bench || exit 1; \
 	  fi; \
 	done
+
+# Out of make test: SOAK_SECONDS (600) of random games (SOAK_GAMES, 1000, at least) through the
+# engine and a SQLite store with the memory sampled (flat after the warm-up), every game replayed
+# bit-exact; then the same games on PostgreSQL (tests/soak/soak.sh says the settings).
+soak: build
+	bash tests/soak/soak.sh $(BUILD)
 
 fuzz: setup-clang
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLB_FUZZ=ON >/dev/null
