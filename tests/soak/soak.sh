@@ -18,14 +18,18 @@ here=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
+# each part runs whatever the other gave; the soak fails at the end when one failed
+rc=0
 echo "== soak on SQLite: $games games or more, for $seconds s"
-"$build/soak_games" "$dir/soak.db" "$games" "$seconds" "$every" "$bound" | tee "$dir/sqlite.txt"
+"$build/soak_games" "$dir/soak.db" "$games" "$seconds" "$every" "$bound" | tee "$dir/sqlite.txt" ||
+  rc=1
 echo "== the first $games games on PostgreSQL"
 bash "$here/tests/store/with_postgres.sh" --durable bash -c \
   '"$0" "$LB_TEST_PG_URI" "$1" 0 "$2" "$3"' "$build/soak_games" "$games" "$every" "$bound" |
-  tee "$dir/postgresql.txt"
+  tee "$dir/postgresql.txt" || rc=1
 # the same seeds give the same games in both stores
 a=$(grep -o 'digest [0-9a-f]*' "$dir/sqlite.txt")
 b=$(grep -o 'digest [0-9a-f]*' "$dir/postgresql.txt")
 [ -n "$a" ] && [ "$a" = "$b" ] || { echo "FAIL: SQLite's first $games games $a, PostgreSQL's $b" >&2; exit 1; }
 echo "both stores: the same first $games games ($a)"
+[ $rc = 0 ] || { echo "FAIL: the soak (see above)" >&2; exit 1; }
