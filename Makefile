@@ -3,8 +3,9 @@ PACKAGES      := build-essential pkg-config cmake ninja-build libjansson-dev lib
                  libsqlite3-dev libedit-dev libpq-dev postgresql libmicrohttpd-dev nettle-dev \
                  libcurl4-gnutls-dev
 # the browser tests drive the system's chromium with npm playwright-core (no browser download);
-# the PostgreSQL serve test talks HTTP with curl and reads JSON with jq
-TEST_PACKAGES := chromium curl jq
+# the PostgreSQL serve test talks HTTP with curl and reads JSON with jq; the damaged-game test
+# changes a SQLite store with sqlite3
+TEST_PACKAGES := chromium curl jq sqlite3
 BENCH_PACKAGES := wrk
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 BUILD         := build
@@ -13,7 +14,7 @@ FUZZ_BUILD    := build-fuzz
 RELEASE_BUILD := build-release
 FUZZ_SECONDS  ?= 60
 
-.PHONY: all setup setup-test setup-clang build run play test release bench fuzz clean
+.PHONY: all setup setup-test setup-clang build run play test release bench fuzz soak clean
 
 all: build
 
@@ -90,6 +91,12 @@ bench: build
 	    node bench/peer/visibility.mjs $(BUILD)/bench || exit 1; \
 	  fi; \
 	done
+
+# Out of make test: SOAK_SECONDS (600) of random games (SOAK_GAMES, 1000, at least) through the
+# engine and a SQLite store with the memory sampled (flat after the warm-up), every game replayed
+# bit-exact; then the same games on PostgreSQL (tests/soak/soak.sh says the settings).
+soak: build
+	bash tests/soak/soak.sh $(BUILD)
 
 fuzz: setup-clang
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLB_FUZZ=ON >/dev/null

@@ -20,7 +20,7 @@ typedef struct fuzz_cmdline {
 } fuzz_cmdline;
 
 /* At exit: the scratch folder goes when the commands left it empty. */
-static void fuzz_leave_scratch(void)
+static inline void fuzz_leave_scratch(void)
 {
     char here[256];
     if (getcwd(here, sizeof here) && chdir("/") == 0)
@@ -30,7 +30,7 @@ static void fuzz_leave_scratch(void)
 /* Answers go nowhere and no prompt waits for a terminal (messages on stderr stay: libFuzzer
  * reports there too, run it with -close_fd_mask=2 to silence the program's); whatever a command
  * writes lands in a fresh folder under /tmp, never in the project. */
-static void fuzz_enter_scratch(void)
+static inline void fuzz_enter_scratch(void)
 {
     if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "r", stdin))
         abort();
@@ -45,7 +45,7 @@ static void fuzz_enter_scratch(void)
  * stop_at_blank up to the first empty line. An argument "@" becomes at_file; pictures go to
  * /dev/null (--svg OUT, --svg=OUT). Returns the bytes used, the empty line included.
  */
-static size_t fuzz_cmdline_read(fuzz_cmdline *c, const uint8_t *data, size_t size,
+static inline size_t fuzz_cmdline_read(fuzz_cmdline *c, const uint8_t *data, size_t size,
                                 int stop_at_blank, const char *at_file)
 {
     c->argv[0] = "labataille";

@@ -81,11 +81,14 @@ int slot_get(lb_server *s, long long id, slot **out, lb_err *err)
         return LB_OK;
     }
     int two_players = 0, ai = -1;
-    if (links_get_game(s->links, id, &two_players, &ai) != LB_OK)
+    int rc = links_get_game(s->links, id, &two_players, &ai);
+    if (rc == LB_IO)
+        return lb_err_set(err, rc, "game %lld: the store cannot be reached", id);
+    if (rc != LB_OK)
         return lb_err_set(err, LB_NOT_FOUND, "game %lld has no settings of the server", id);
     lb_game *g = NULL;
     pthread_mutex_lock(&s->store_lock);
-    int rc = lb_store_open_game(s->store, id, &s->opts, &g, err);
+    rc = lb_store_open_game(s->store, id, &s->opts, &g, err);
     pthread_mutex_unlock(&s->store_lock);
     if (rc != LB_OK)
         return rc;
@@ -155,20 +158,37 @@ static int save(lb_server *s, slot *sl, int seq_before, lb_err *err)
     return rc;
 }
 
-/* The game as the store has it, after a failed save (nothing unsaved stays). */
-static void reload(lb_server *s, slot *sl)
+/* The game as the store has it, after a failed save: nothing that was not saved stays; when the
+ * store cannot give it (it is down), the slot is marked unsaved and reloaded before its next use. */
+static int reload(lb_server *s, slot *sl, lb_err *err)
 {
     lb_game *g = NULL;
-    lb_err err = {0};
     pthread_mutex_lock(&s->store_lock);
-    int rc = lb_store_open_game(s->store, sl->id, &s->opts, &g, &err);
+    int rc = lb_store_open_game(s->store, sl->id, &s->opts, &g, err);
     pthread_mutex_unlock(&s->store_lock);
-    if (rc != LB_OK) {
-        fprintf(stderr, "labataille serve: game %lld cannot be reopened: %s\n", sl->id, err.msg);
-        return;
-    }
+    sl->unsaved = rc != LB_OK;
+    if (rc != LB_OK)
+        return rc;
     lb_game_free(sl->g);
     sl->g = g;
+    for (int i = 0; i < ROLE_SLOTS; i++) {
+        free(sl->view[i]);
+        sl->view[i] = NULL;
+    }
+    return LB_OK;
+}
+
+int slot_saved(lb_server *s, slot *sl, int seen, lb_err *err)
+{
+    if (!sl->unsaved && seen <= lb_game_seq(sl->g))
+        return LB_OK;
+    int rc = reload(s, sl, err);
+    if (rc == LB_OK) {
+        pthread_mutex_lock(&s->lock);
+        sl->seq = lb_game_seq(sl->g);
+        pthread_mutex_unlock(&s->lock);
+    }
+    return rc;
 }
 
 int slot_changed(lb_server *s, slot *sl, int seq_before, lb_err *err)
@@ -182,14 +202,19 @@ int slot_changed(lb_server *s, slot *sl, int seq_before, lb_err *err)
         else
             rc = save(s, sl, seq, err);
     }
-    if (rc != LB_OK)
-        reload(s, sl);
+    if (rc != LB_OK) {
+        lb_err again = {0};
+        if (reload(s, sl, &again) != LB_OK)
+            fprintf(stderr, "labataille serve: game %lld cannot be reopened: %s\n", sl->id,
+                    again.msg);
+    }
     for (int i = 0; i < ROLE_SLOTS; i++) {
         free(sl->view[i]);
         sl->view[i] = NULL;
     }
     pthread_mutex_lock(&s->lock);
-    sl->seq = lb_game_seq(sl->g);
+    if (!sl->unsaved)
+        sl->seq = lb_game_seq(sl->g);
     pthread_cond_broadcast(&s->changed);
     pthread_mutex_unlock(&s->lock);
     return rc;

@@ -55,6 +55,19 @@ static const struct {
     {"/traces", "GET", route_traces, {"from", NULL}},
 };
 
+/* A game the store cannot give: logged with the store's reason; a 503 while the store is down,
+ * else the game is damaged: a 500 naming it (the other games are still served). */
+static void game_fault(lb_http_response *rs, long long id, int rc, const lb_err *err)
+{
+    fprintf(stderr, "labataille serve: game %lld: %s\n", id, err->msg);
+    if (rc == LB_IO || rc == LB_NOMEM)
+        reply_store_fault(rs, LB_IO, "the game cannot be opened");
+    else
+        reply_error(rs, 500, "damaged-game", NULL, "game %lld cannot be opened: its saved "
+                    "journal no longer replays (%s); the other games are served", id,
+                    lb_err_str(rc));
+}
+
 /* /api/g/TOKEN[/…]: the link's game, held and locked, then the route. */
 static void on_game(lb_server *s, const lb_http_request *rq, const char *rest, const query *q,
                     lb_http_response *rs)
@@ -74,8 +87,12 @@ static void on_game(lb_server *s, const lb_http_request *rq, const char *rest, c
         return;
     }
     snprintf(token, sizeof token, "%.*s", (int)n, rest);
-    if (links_find(s->links, token, &id, &role) != LB_OK) {
-        reply_error(rs, 404, "not-found", NULL, "no such game or route");
+    int rc = links_find(s->links, token, &id, &role);
+    if (rc != LB_OK) {
+        if (rc == LB_NOT_FOUND)
+            reply_error(rs, 404, "not-found", NULL, "no such game or route");
+        else
+            reply_store_fault(rs, rc, "the link cannot be looked up");
         return;
     }
     if (!method_is(rq, rs, preview ? "GET" : game_routes[known].method))
@@ -84,18 +101,23 @@ static void on_game(lb_server *s, const lb_http_request *rq, const char *rest, c
         return;
     slot *sl;
     lb_err err = {0};
-    int rc = slot_get(s, id, &sl, &err);
+    rc = slot_get(s, id, &sl, &err);
     if (rc == LB_NOT_FOUND) {
         reply_error(rs, 404, "not-found", NULL, "no such game or route");
         return;
     }
     if (rc != LB_OK) {
-        fprintf(stderr, "labataille serve: game %lld: %s\n", id, err.msg);
-        reply_error(rs, 500, "server-fault", NULL, "the game cannot be opened");
+        game_fault(rs, id, rc, &err);
         return;
     }
     game_request r = {s, sl, role, rq, q};
     pthread_mutex_lock(&sl->lock);
+    if ((rc = slot_saved(s, sl, -1, &err)) != LB_OK) {
+        pthread_mutex_unlock(&sl->lock);
+        slot_put(s, sl);
+        game_fault(rs, id, rc, &err);
+        return;
+    }
     clock_run(s, sl);
     if (preview)
         route_preview(&r, tail + 9, rs);

@@ -82,6 +82,15 @@ void reply_error(lb_http_response *rs, int status, const char *code, const char 
     reply_json(rs, status, error_object(status, code, path, "%s", message));
 }
 
+void reply_store_fault(lb_http_response *rs, int rc, const char *what)
+{
+    if (rc == LB_IO)
+        reply_error(rs, 503, "store-unavailable", NULL, "%s: the game store cannot be reached or "
+                    "refuses to write; nothing changed, try again", what);
+    else
+        reply_error(rs, 500, "server-fault", NULL, "%s", what);
+}
+
 /* Content types of the page's files, by the name's ending. */
 static const char *file_type(const char *name)
 {

@@ -32,6 +32,14 @@ static int parse_body(game_request *r, lb_http_response *rs, const char *const *
         return -1;
     }
     *seq = (int)json_integer_value(s);
+    lb_err err = {0};
+    int rc = slot_saved(r->s, r->sl, *seq, &err);
+    if (rc != LB_OK) {
+        fprintf(stderr, "labataille serve: game %lld: %s\n", r->sl->id, err.msg);
+        reply_store_fault(rs, rc, "the game cannot be brought up to date");
+        json_decref(body);
+        return -1;
+    }
     *out = body;
     return 0;
 }
@@ -64,8 +72,8 @@ static void answered(game_request *r, lb_http_response *rs, int rc, const lb_gam
             reply_json(rs, 409, e);
         } else if (src != LB_OK) {
             fprintf(stderr, "labataille serve: game %lld: %s\n", r->sl->id, err.msg);
-            reply_error(rs, 500, "server-fault", NULL, "the answer could not be saved; the "
-                        "game is as it was saved");
+            reply_store_fault(rs, src, "the answer could not be saved; the game is as it was "
+                              "saved");
         } else {
             reply_view(r, rs, 200);
         }

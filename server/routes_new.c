@@ -212,7 +212,7 @@ void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
     json_t *links = rc == LB_OK ? make_links(s, sl, &err) : NULL;
     if (!links) {
         fprintf(stderr, "labataille serve: a new game: %s\n", err.msg);
-        reply_error(rs, 500, "server-fault", NULL, "the game cannot be saved");
+        reply_store_fault(rs, err.code, "the game cannot be saved");
     } else {
         reply_json(rs, 201, json_pack("{s:I,s:o}", "game", (json_int_t)sl->id, "links", links));
     }

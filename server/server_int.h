@@ -32,6 +32,8 @@ typedef struct slot {
     char *map;                    /* the map as JSON (it never changes) */
     char *view[ROLE_SLOTS];       /* cached views at view_seq */
     int view_seq[ROLE_SLOTS];
+    int unsaved;                  /* g may hold an answer the store refused (it could not be
+                                   * reloaded then): reloaded before the game is used again */
     json_t *traces;               /* traces.c: the answers' traces since the game was loaded */
     char clock_mark[64];          /* the Movement segment the clock runs for ("" none) */
     long long clock_started_ms;
@@ -82,6 +84,10 @@ int slot_add(lb_server *s, lb_game *g, int two_players, int ai, slot **out, lb_e
  * random player, drops the cached views and wakes the streams. LB_OK, or an error (the game
  * is then rebuilt from the store: nothing that was not saved stays). */
 int slot_changed(lb_server *s, slot *sl, int seq_before, lb_err *err);
+/* The game as the store has it (under sl->lock) when sl->unsaved, or when a client has seen a
+ * journal longer than the one in memory (seen: another server sharing the store moved the game
+ * on; -1 when the request names none): LB_OK, or the store's error (the game must not be used). */
+int slot_saved(lb_server *s, slot *sl, int seen, lb_err *err);
 /* ---- links.c: secret links ------------------------------------------------------------------ */
 
 struct links;
@@ -90,7 +96,8 @@ int links_open(lb_store *store, pthread_mutex_t *store_lock, struct links **out,
 void links_close(struct links *l);
 /* A new random token for (game, role), stored hashed; token gets TOKEN_CHARS + 1 bytes. */
 int links_make(struct links *l, long long game, int role, char *token, lb_err *err);
-/* The game and role of a token: LB_OK, or LB_NOT_FOUND (not a token, or no such link). */
+/* The game and role of a token: LB_OK, LB_NOT_FOUND (not a token, or no such link), or the
+ * store's error (LB_IO: it cannot be reached). */
 int links_find(struct links *l, const char *token, long long *game, int *role);
 /* The server's settings of a game that are not the engine's: two players, the random side. */
 int links_set_game(struct links *l, long long game, int two_players, int ai, lb_err *err);
@@ -109,6 +116,9 @@ json_t *error_object(int status, const char *code, const char *path, const char 
 /* An answer of that shape. */
 void reply_error(lb_http_response *rs, int status, const char *code, const char *path,
                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* A failure of the store (or of the server) for what it was doing: LB_IO, the store down, read
+ * only or full, a 503 "store-unavailable" (the request may be sent again); else a 500. */
+void reply_store_fault(lb_http_response *rs, int rc, const char *what);
 /* A file of the page. */
 void reply_file(lb_http_response *rs, const lb_server *s, const char *name);
 

@@ -1,0 +1,75 @@
+#!/bin/bash
+# Load on loopback with wrk against `labataille serve` processes of a build: reads of a game's view
+# (requests/s, p50, p99), then decisions with their commits (bench/load/decide.lua), on a SQLite
+# file with one server, then on a PostgreSQL server of its own (flushing every commit) with two
+# servers, each loaded by its own wrk at the same time (the sum is the store's rate).
+#   load_http.sh BUILD_DIR [SECONDS]      SECONDS per measure (default 10)
+set -euo pipefail
+build=$(cd "$1" && pwd)
+seconds=${2:-10}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+command -v wrk >/dev/null || { echo "load_http.sh: wrk is needed (Debian: apt-get install wrk)" >&2; exit 1; }
+
+dir=$(mktemp -d)
+pids=()
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$dir"' EXIT
+
+# serve NAME DB: a server; its address in base_NAME
+serve() {
+  "$build/labataille" serve --db "$2" --port 0 --seed 7 --web "$here/web" >"$dir/$1.out" 2>"$dir/$1.err" &
+  pids+=($!)
+  for _ in $(seq 200); do grep -q spectator "$dir/$1.out" 2>/dev/null && break; sleep 0.05; done
+  eval "base_$1=$(sed -n 's#^labataille serve: \(http://[^/]*\)/.*#\1#p' "$dir/$1.out")"
+}
+hotseat() {
+  curl -s -X POST "$1/api/games" -d '{"scenario":"demo","mode":"hotseat","seed":3}' |
+    sed -n 's#.*"both":"/g/\([^"]*\)".*#\1#p'
+}
+# the figures of a wrk run: requests/s, the latency's p50 and p99, and the script's line
+figures() {
+  local rate p50 p99
+  rate=$(awk '/^Requests\/sec/ { print $2 }' "$1")
+  p50=$(awk '$1 == "50%" { print $2 }' "$1")
+  p99=$(awk '$1 == "99%" { print $2 }' "$1")
+  echo "$rate requests/s, p50 $p50, p99 $p99"
+  grep -E '^decisions answered|Non-2xx|Socket errors' "$1" || true
+}
+
+if [ "${LOAD_PART-}" = postgresql ]; then
+  serve a "$LB_TEST_PG_URI"
+  serve b "$LB_TEST_PG_URI"
+  token=$(hotseat "$base_a")
+  echo "-- reads of one game's view, wrk -t1 -c16 -d${seconds}s on each of the two servers at once"
+  wrk -t1 -c16 -d"${seconds}s" --latency "$base_a/api/g/$token" >"$dir/ra.txt" &
+  other=$!
+  wrk -t1 -c16 -d"${seconds}s" --latency "$base_b/api/g/$token" >"$dir/rb.txt"
+  wait "$other"
+  echo "server a: $(figures "$dir/ra.txt")"
+  echo "server b: $(figures "$dir/rb.txt")"
+  echo "-- decisions, wrk -t2 -c2 -d${seconds}s -s decide.lua on each of the two servers at once"
+  wrk -t2 -c2 -d"${seconds}s" --latency -s "$here/bench/load/decide.lua" "$base_a" >"$dir/da.txt" &
+  other=$!
+  wrk -t2 -c2 -d"${seconds}s" --latency -s "$here/bench/load/decide.lua" "$base_b" >"$dir/db.txt"
+  wait "$other"
+  echo "server a: $(figures "$dir/da.txt")"
+  echo "server b: $(figures "$dir/db.txt")"
+  exit 0
+fi
+
+echo "== SQLite, one server"
+serve s "$dir/load.db"
+token=$(hotseat "$base_s")
+echo "-- reads of one game's view (48 KB), wrk -t2 -c32 -d${seconds}s"
+wrk -t2 -c32 -d"${seconds}s" --latency "$base_s/api/g/$token" >"$dir/r.txt"
+figures "$dir/r.txt"
+echo "-- reads of the journal, wrk -t2 -c32 -d${seconds}s"
+wrk -t2 -c32 -d"${seconds}s" --latency "$base_s/api/g/$token/journal" >"$dir/j.txt"
+figures "$dir/j.txt"
+echo "-- the HTTP stack's ceiling here: a 404 of 80 bytes, wrk -t2 -c32 -d${seconds}s"
+wrk -t2 -c32 -d"${seconds}s" --latency "$base_s/api/none" >"$dir/n.txt"
+figures "$dir/n.txt"
+echo "-- decisions, wrk -t4 -c4 -d${seconds}s -s decide.lua (4 games at a time)"
+wrk -t4 -c4 -d"${seconds}s" --latency -s "$here/bench/load/decide.lua" "$base_s" >"$dir/d.txt"
+figures "$dir/d.txt"
+echo "== PostgreSQL (every commit flushed), two servers"
+LOAD_PART=postgresql bash "$here/tests/store/with_postgres.sh" --durable bash "$0" "$build" "$seconds"
