@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "charge_move.h"
+#include "lb/formation.h"
 #include "lb/move.h"
 
 /* rules-combat 35.4, 37.4: light cavalry has a printed movement of 13 or more. */
@@ -340,6 +341,8 @@ int lbi_mv_step(run *R, int dir)
     cav->hexes[0] = R->pos;
     cav->nhexes = 1;
     cav->facing = R->facing;
+    lb_formation was = cav->formation;
+    cav->formation = lb_formation_auto(s, cav, was, R->pos); /* R-FORM-2: out of general order */
     for (int i = 0; i < s->nunits; i++)
         if (R->us[i].rider)
             s->units[i].hexes[0] = R->pos; /* R-CHG-8: its leaders ride with it */
@@ -349,6 +352,9 @@ int lbi_mv_step(run *R, int dir)
     lbi_ch_event(R, "move", "R-CHG-9", R->cav, -1, R->pos, cost,
                  "%s enters %s: %d MP (turns %d x 2, terrain %d, hexside %d); %d of %d spent",
                  cav->id, lbi_ch_label(R, R->pos, a), cost, turns, tc, sc, R->spent, R->total);
+    if (cav->formation != was)
+        lb_trace_add(R->t, "R-FORM-2", "(15)", "%s leaves general-order terrain in %s",
+                     cav->id, lb_formation_name(cav->formation));
     /* R-CHG-3: passing over a carré that is not the target costs its defensive fire */
     const int *idx;
     int n = lb_state_units_at(s, R->pos, &idx);

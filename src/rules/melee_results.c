@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lb/effects.h"
+#include "lb/formation.h"
 #include "lb/move.h"
 #include "lb/zoi.h"
 #include "melee_int.h"
@@ -538,6 +539,25 @@ static int may_enter(const lb_state *s, const lb_unit *u, lb_hex target)
     return 0;
 }
 
+/* R-MEL-26: the formation of a unit that advanced into hex h, where it stands alone: column and
+ * general order follow the terrain (R-FORM-2); any other formation it may not keep there alone
+ * (a line in general-order terrain, a carré there, a screen that needs two hexes) becomes the one
+ * of those two the terrain gives; the facing turns to a hexside when the formation needs one. */
+static void advance_formation(const lb_state *st, lb_unit *u, lb_hex h)
+{
+    if (u->arm == LB_ARM_ARTILLERY || !lb_unit_is_combat(u))
+        return;
+    lb_formation f = lb_formation_auto(st, u, u->formation, h);
+    const char *rule;
+    int min, max;
+    lb_formation_span(st, u, f, &min, &max);
+    if (min > 1 || lb_formation_terrain(st, u, f, h, &rule) != NULL)
+        f = lb_formation_auto(st, u, LB_FORM_COLUMN, h);
+    u->formation = f;
+    if (u->facing % 2 == 1 && lb_facing_kind(f) == 0)
+        u->facing = u->facing % 12 + 1;
+}
+
 int lbi_mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, int compulsory,
                    const char *why)
 {
@@ -586,10 +606,16 @@ int lbi_mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, in
         return LB_OK;
     }
     lb_unit *u = &R->st->units[lbi_mr_unit(R, can[choice])];
+    lb_formation before = u->formation;
     u->hexes[0] = target;
     u->nhexes = 1;
+    advance_formation(R->st, u, target);
     lbi_mr_event(R, "advance", rule, "(33)", can[choice], NULL, target, 1, "%s advances into %s",
                  can[choice], tl);
+    if (u->formation != before)
+        lb_trace_add(R->t, "R-MEL-26", "(33), (15)", "%s stands in %s in %s (was %s)",
+                     can[choice], tl, lb_formation_name(u->formation),
+                     lb_formation_name(before));
     lbi_mr_summary(R, "advance:%s", can[choice]);
     return lb_state_reindex(R->st);
 }

@@ -578,6 +578,9 @@ static void test_store__sqlite_wal_waits_for_a_writer(void **state)
             sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK ||
             write(ready[1], "r", 1) != 1)
             _exit(1);
+        /* its COMMIT waits, as the store does, while the opening store holds a read lock for
+         * its try of the switch (without it the COMMIT failed now and then as busy) */
+        sqlite3_busy_timeout(db, 5000);
         sqlite3_sleep(300);
         int rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
         sqlite3_close(db);

@@ -848,6 +848,21 @@ case('advance-compulsory', 'R-MEL-19',
                                    'none'], exit=2, use_json=False,
      stderr_has=['"none" is not one of the options above'])
 
+# ---- R-MEL-26: the formation after the advance ---------------------------------------------
+
+GENERAL = [fr(hexes=("0506",), facing=12), fr(id="fr-2", hexes=("0405",), facing=2,
+                                               formation="general"), au(facing=6)]
+case('advance-general-to-column', 'R-MEL-26',
+     'As advance-choice, but fr-2 stands in woods (0405) in general order: 36 : 18, 2:1; dice 66, '
+     '66, 66, then 41: DD. fr-2 advances into 0505, clear ground: it stands there in column, '
+     'as a unit leaving general-order terrain does (R-FORM-2), never in general order in the '
+     'open.',
+     scenario(GENERAL, mapd=corridor(cells={(4, 5): 'W'})),
+     ['fr-1', 'fr-2', '0505', '--dice', '66,66,66,41', '--answers', 'fr-2'],
+     {P + 'summary': 'result:DD advance:fr-2', P + 'changed/0/id': 'fr-2',
+      P + 'changed/0/after/hexes': ['0505'], P + 'changed/0/after/formation': 'column'})
+
+
 # ---- R-MEL-20: readiness -----------------------------------------------------------------------
 
 CAV = [fr(id="fr-cav", arm="cavalry"), au()]

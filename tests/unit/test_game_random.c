@@ -1,4 +1,4 @@
-/* The replay property: 100 games of three turns between two random players (with random undos), saved in SQLite decision by decision and reopened (a replay), exported and imported (another): always the same state hash. */
+/* The replay property: 100 games of three turns between two random players (with random undos), saved in SQLite decision by decision and reopened (a replay), exported and imported (another): always the same state hash; and whole demo games the soak once saw the engine fail in, played through. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -155,10 +155,54 @@ static void test_game_random__replay_equals_play(void **state)
     unlink(wal);
 }
 
+/* The soak's random games (make soak: tests/soak/soak_games.c, stream 54) of these seeds once
+ * offered a fire at a unit left in general order in clear terrain, which the engine then failed
+ * on: an infantry advancing after a melee out of a village (R-MEL-26) and cavalry charging out of
+ * woods (R-FORM-2) kept general order. Each whole demo game is now played to its end with every
+ * answer taken by the engine (never the server's 500). */
+static void test_game_random__soak_faults_played_through(void **state)
+{
+    (void)state;
+    static const uint64_t seeds[] = {584, 741, 994, 1729, 5212};
+    lb_load_opts o = opts();
+    size_t len;
+    const char *name;
+    const char *text = lb_data_demo(&len, &name);
+    for (size_t k = 0; k < sizeof seeds / sizeof *seeds; k++) {
+        lb_game_settings set;
+        lb_game_settings_init(&set);
+        set.seed = seeds[k];
+        lb_errlist errs = {0};
+        lb_game *g = NULL;
+        assert_int_equal(lb_game_new(name, text, len, &o, &set, &g, &errs), LB_OK);
+        lb_pcg32 rng;
+        lb_pcg32_seed(&rng, seeds[k], 54);
+        while (lb_game_pending(g)) {
+            int before = lb_game_seq(g);
+            lb_game_answer a = {.verdict = LB_REFUSED_ILLEGAL};
+            for (int t = 0; t < 32 && a.verdict != LB_ACCEPTED; t++) {
+                char key[LB_OPTION_KEY_MAX];
+                assert_int_equal(lb_game_random_key(g, &rng, key, sizeof key), 0);
+                int rc = lb_game_decide(g, LB_ROLE_BOTH, before, key, &a);
+                if (rc != LB_OK)
+                    fprintf(stderr, "seed %llu, journal %d, %s: %s\n",
+                            (unsigned long long)seeds[k], before, key, lb_game_error(g));
+                assert_int_equal(rc, LB_OK);
+            }
+            if (a.verdict != LB_ACCEPTED)
+                assert_int_equal(lb_game_decide(g, LB_ROLE_BOTH, before, "end", &a), LB_OK);
+            assert_int_equal(a.verdict, LB_ACCEPTED);
+        }
+        lb_game_free(g);
+        lb_errlist_release(&errs);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_game_random__replay_equals_play),
+        cmocka_unit_test(test_game_random__soak_faults_played_through),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
