@@ -126,6 +126,18 @@ case('charge-R-CHG-8-refused-routed', 'R-CHG-8',
      scenario([cav(["0318"], state="routed"), inf()]), ["fr-cav", "--path", "0317"],
      {"/allowed": False, "/rule": "R-CHG-8"}, stdout_has=["only cavalry in good order"])
 
+case('charge-R-FORM-2-leaves-general-order', 'R-FORM-2',
+     'fr-cav stands in woods (0318, general-order terrain) in general order. It may charge out of '
+     'them (only entering general-order terrain is barred, 37.8): on entering 0317, clear, it is '
+     'in column, as every unit leaving general-order terrain (R-FORM-2), and never charges on in '
+     'general order in the open.',
+     scenario([cav(["0318"], formation="general"), inf()], mapd=corridor(cells={(3, 18): 'W'})),
+     ["fr-cav", "--path", "0317", "--auto", "--seed", "3"],
+     {"/allowed": True, "/summary": "no-contact", "/units/0/id": "fr-cav",
+      "/units/0/before/formation": "general", "/units/0/after/formation": "column",
+      "/units/0/after/hexes": ["0317"]},
+     )
+
 case('charge-R-CHG-9-refused-general-order', 'R-CHG-9',
      '0316 is woods, general-order terrain: no charge into it (37.8); refused at the second hex '
      'of the path.',
