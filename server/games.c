@@ -11,8 +11,7 @@ void slot_free(slot *sl)
     lb_game_free(sl->g);
     json_decref(sl->traces);
     free(sl->map);
-    for (int i = 0; i < ROLE_SLOTS; i++)
-        free(sl->view[i]);
+    view_forget(sl);
     pthread_mutex_destroy(&sl->lock);
     free(sl);
 }
@@ -171,10 +170,7 @@ static int reload(lb_server *s, slot *sl, lb_err *err)
         return rc;
     lb_game_free(sl->g);
     sl->g = g;
-    for (int i = 0; i < ROLE_SLOTS; i++) {
-        free(sl->view[i]);
-        sl->view[i] = NULL;
-    }
+    view_forget(sl);
     return LB_OK;
 }
 
@@ -208,10 +204,7 @@ int slot_changed(lb_server *s, slot *sl, int seq_before, lb_err *err)
             fprintf(stderr, "labataille serve: game %lld cannot be reopened: %s\n", sl->id,
                     again.msg);
     }
-    for (int i = 0; i < ROLE_SLOTS; i++) {
-        free(sl->view[i]);
-        sl->view[i] = NULL;
-    }
+    view_forget(sl);
     pthread_mutex_lock(&s->lock);
     if (!sl->unsaved)
         sl->seq = lb_game_seq(sl->g);
