@@ -55,8 +55,9 @@ static int member(const char *p, const char *end, const char **coding, size_t *l
             return 0; /* two words without a ';' */
         while (p < end && is_ows(*p))
             p++;
-        const char *param = p, *next = memchr(p, ';', (size_t)(end - p));
-        p = next ? next : end;
+        const char *param = p;
+        while (p < end && *p != ';')
+            p++;
         const char *param_end = p;
         while (param_end > param && is_ows(param_end[-1]))
             param_end--;
