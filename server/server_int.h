@@ -79,6 +79,8 @@ struct lb_server {
 
 /* Frees a game in play; NULL is fine. */
 void slot_free(slot *sl);
+/* Lets go of a kept view (its text and gzip). */
+void slot_forget_view(cached_view *cv);
 /* The game id if it is in memory, or NULL (under the server's lock). */
 slot *slot_find(lb_server *s, long long id);
 
@@ -190,8 +192,6 @@ char *view_text(slot *sl, int role);
 /* The view of role as an answer's body (malloc'd, len bytes): gzip-compressed when gzip (made
  * once per kept view), else the text; NULL when out of memory. */
 char *view_body(slot *sl, int role, int gzip, size_t *len);
-/* Lets go of the kept views (the game changed). */
-void view_forget(slot *sl);
 
 /* ---- gzip.c: the gzip content coding -------------------------------------------------------- */
 

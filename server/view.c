@@ -79,19 +79,6 @@ static char *render(slot *sl, int role)
     return view;
 }
 
-static void forget(cached_view *cv)
-{
-    free(cv->text);
-    free(cv->gzip);
-    *cv = (cached_view){0};
-}
-
-void view_forget(slot *sl)
-{
-    for (int k = 0; k < ROLE_SLOTS; k++)
-        forget(&sl->views[k]);
-}
-
 /* The kept view of role at the journal's length, made when it is not kept yet; NULL when it is
  * not to be kept (a Movement clock runs: the view tells the time left) or out of memory. */
 static cached_view *kept(slot *sl, int role)
@@ -102,7 +89,7 @@ static cached_view *kept(slot *sl, int role)
         return NULL;
     if (cv->text && cv->seq == seq)
         return cv;
-    forget(cv);
+    slot_forget_view(cv);
     if (!(cv->text = render(sl, role)))
         return NULL;
     cv->len = strlen(cv->text);
