@@ -4,6 +4,20 @@
 
 #include "server_int.h"
 
+void slot_forget_view(cached_view *cv)
+{
+    free(cv->text);
+    free(cv->gzip);
+    *cv = (cached_view){0};
+}
+
+/* The game changed (or goes): its kept views with it. */
+static void forget_views(slot *sl)
+{
+    for (int k = 0; k < ROLE_SLOTS; k++)
+        slot_forget_view(&sl->views[k]);
+}
+
 void slot_free(slot *sl)
 {
     if (!sl)
@@ -11,8 +25,7 @@ void slot_free(slot *sl)
     lb_game_free(sl->g);
     json_decref(sl->traces);
     free(sl->map);
-    for (int i = 0; i < ROLE_SLOTS; i++)
-        free(sl->view[i]);
+    forget_views(sl);
     pthread_mutex_destroy(&sl->lock);
     free(sl);
 }
@@ -171,10 +184,7 @@ static int reload(lb_server *s, slot *sl, lb_err *err)
         return rc;
     lb_game_free(sl->g);
     sl->g = g;
-    for (int i = 0; i < ROLE_SLOTS; i++) {
-        free(sl->view[i]);
-        sl->view[i] = NULL;
-    }
+    forget_views(sl);
     return LB_OK;
 }
 
@@ -208,10 +218,7 @@ int slot_changed(lb_server *s, slot *sl, int seq_before, lb_err *err)
             fprintf(stderr, "labataille serve: game %lld cannot be reopened: %s\n", sl->id,
                     again.msg);
     }
-    for (int i = 0; i < ROLE_SLOTS; i++) {
-        free(sl->view[i]);
-        sl->view[i] = NULL;
-    }
+    forget_views(sl);
     pthread_mutex_lock(&s->lock);
     if (!sl->unsaved)
         sl->seq = lb_game_seq(sl->g);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,6 +20,7 @@
  * included), its body gathered across the handler's calls. */
 typedef struct request {
     char *target;
+    char *accept_encoding;        /* the Accept-Encoding headers joined by ", ", or NULL */
     char *body;
     size_t len, cap, limit;
     int too_large;
@@ -53,10 +55,33 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     request *r = *con_cls;
     if (r) {
         free(r->target);
+        free(r->accept_encoding);
         free(r->body);
         free(r);
     }
     *con_cls = NULL;
+}
+
+/* Adds one Accept-Encoding header to the request's list (a list may come in several headers,
+ * RFC 9110 5.3). */
+static enum MHD_Result add_accept_encoding(void *cls, enum MHD_ValueKind kind, const char *key,
+                                           const char *value)
+{
+    (void)kind;
+    request *r = cls;
+    if (strcasecmp(key, MHD_HTTP_HEADER_ACCEPT_ENCODING) != 0 || !value)
+        return MHD_YES;
+    size_t had = r->accept_encoding ? strlen(r->accept_encoding) : 0, n = strlen(value);
+    char *list = realloc(r->accept_encoding, had + n + 3);
+    if (!list)
+        return MHD_NO; /* out of memory: the headers read so far */
+    if (had) {
+        memcpy(list + had, ", ", 2);
+        had += 2;
+    }
+    memcpy(list + had, value, n + 1);
+    r->accept_encoding = list;
+    return MHD_YES;
 }
 
 static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
@@ -134,6 +159,10 @@ static struct MHD_Response *response_of(lb_server *s, lb_http_response *rs)
     if (!resp)
         return NULL;
     MHD_add_response_header(resp, "Content-Type", rs->type);
+    if (rs->encoding)
+        MHD_add_response_header(resp, "Content-Encoding", rs->encoding);
+    if (rs->vary)
+        MHD_add_response_header(resp, "Vary", rs->vary);
     MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
     /* the page's address holds its secret token: never send it on */
     MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
@@ -199,12 +228,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         reply_error(&rs, 413, "too-large", NULL, "the body is over %zu bytes", r->limit);
         return answer(s, c, &rs);
     }
+    MHD_get_connection_values(c, MHD_HEADER_KIND, add_accept_encoding, r);
     lb_http_request rq = {
         .method = method,
         .target = r->target,
         .body = r->body,
         .body_len = r->len,
         .last_event_id = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID"),
+        .accept_encoding = r->accept_encoding,
     };
     lb_server_handle(s, &rq, &rs);
     return answer(s, c, &rs);

@@ -8,19 +8,25 @@
 
 static const char json_content_type[] = "application/json; charset=utf-8";
 
-void reply_text(lb_http_response *rs, int status, char *text)
+void reply_bytes(lb_http_response *rs, int status, char *body, size_t len, const char *encoding)
 {
     free(rs->body);
-    rs->body = text;
-    rs->len = text ? strlen(text) : 0;
-    rs->status = text ? status : 500;
+    rs->body = body;
+    rs->len = body ? len : 0;
+    rs->status = body ? status : 500;
     rs->type = json_content_type;
-    if (!text) {
+    rs->encoding = body ? encoding : NULL;
+    if (!body) {
         static const char nomem[] = "{\"error\":{\"status\":500,\"code\":\"server-fault\","
                                     "\"message\":\"out of memory\"}}";
         rs->body = strdup(nomem);
         rs->len = rs->body ? strlen(rs->body) : 0;
     }
+}
+
+void reply_text(lb_http_response *rs, int status, char *text)
+{
+    reply_bytes(rs, status, text, text ? strlen(text) : 0, NULL);
 }
 
 void reply_json(lb_http_response *rs, int status, json_t *j)

@@ -5,9 +5,15 @@
 
 #include "server_int.h"
 
+/* The view, gzip-compressed for a client that takes it; either way the answer varies with
+ * Accept-Encoding. */
 static void reply_view(game_request *r, lb_http_response *rs, int status)
 {
-    reply_text(rs, status, view_text(r->sl, r->role));
+    int gzip = accepts_gzip(r->rq->accept_encoding);
+    size_t len = 0;
+    char *body = view_body(r->sl, r->role, gzip, &len);
+    reply_bytes(rs, status, body, len, gzip ? "gzip" : NULL);
+    rs->vary = "Accept-Encoding";
 }
 
 void route_view(game_request *r, lb_http_response *rs)

@@ -18,6 +18,16 @@
 #define AI_DECISIONS_MAX 4000     /* the random player's decisions after one answer */
 #define ROLE_SLOTS 4              /* cached views: side 0, side 1, both, spectator */
 
+/* A view kept for one role at one journal length: its JSON text and, once a client taking gzip
+ * has asked, that text gzip-compressed (NULL until then). */
+typedef struct cached_view {
+    char *text;
+    size_t len;
+    char *gzip;
+    size_t gzip_len;
+    int seq;
+} cached_view;
+
 /* A game in play. Fields under the server's lock: refs, used, seq, id. The rest under lock. */
 typedef struct slot {
     long long id;
@@ -30,8 +40,7 @@ typedef struct slot {
     int ai;                       /* the side the random player plays, -1 */
     lb_pcg32 ai_rng;
     char *map;                    /* the map as JSON (it never changes) */
-    char *view[ROLE_SLOTS];       /* cached views at view_seq */
-    int view_seq[ROLE_SLOTS];
+    cached_view views[ROLE_SLOTS];
     int unsaved;                  /* g may hold an answer the store refused (it could not be
                                    * reloaded then): reloaded before the game is used again */
     json_t *traces;               /* traces.c: the answers' traces since the game was loaded */
@@ -70,6 +79,8 @@ struct lb_server {
 
 /* Frees a game in play; NULL is fine. */
 void slot_free(slot *sl);
+/* Lets go of a kept view (its text and gzip). */
+void slot_forget_view(cached_view *cv);
 /* The game id if it is in memory, or NULL (under the server's lock). */
 slot *slot_find(lb_server *s, long long id);
 
@@ -109,6 +120,9 @@ int links_get_game(struct links *l, long long game, int *two_players, int *ai);
 void reply_json(lb_http_response *rs, int status, json_t *j);
 /* A JSON answer from text (malloc'd, stolen). */
 void reply_text(lb_http_response *rs, int status, char *text);
+/* A JSON answer of len bytes (malloc'd, stolen; NULL: out of memory), in the content coding
+ * encoding ("gzip", or NULL for none). */
+void reply_bytes(lb_http_response *rs, int status, char *body, size_t len, const char *encoding);
 /* The error shape of api.md, {"error": {"status","code","message","path"?}} (a new reference);
  * path may be NULL. */
 json_t *error_object(int status, const char *code, const char *path, const char *fmt, ...)
@@ -175,6 +189,19 @@ void route_preview(game_request *r, const char *kind, lb_http_response *rs);
 
 /* The view of role (api.md) as JSON text (malloc'd), or NULL when out of memory. */
 char *view_text(slot *sl, int role);
+/* The view of role as an answer's body (malloc'd, len bytes): gzip-compressed when gzip (made
+ * once per kept view), else the text; NULL when out of memory. */
+char *view_body(slot *sl, int role, int gzip, size_t *len);
+
+/* ---- gzip.c: the gzip content coding -------------------------------------------------------- */
+
+/* Does a request with this Accept-Encoding header (NULL: none) take gzip? Its weights as RFC 9110
+ * 12.5.3 says: gzip (or x-gzip) named with q > 0, or not named and "*" with q > 0; q=0 refuses,
+ * and a malformed member refuses what it names. */
+int accepts_gzip(const char *accept_encoding);
+/* The gzip of len bytes of text at zlib's level (1 fastest … 9 smallest; Z_DEFAULT_COMPRESSION)
+ * (malloc'd, *out_len bytes), or NULL when out of memory. */
+char *gzip_bytes(const char *text, size_t len, int level, size_t *out_len);
 
 /* ---- roles.c -------------------------------------------------------------------------------- */
 

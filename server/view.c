@@ -1,9 +1,15 @@
-/* The view of a game for one role (api.md): the engine's view with the game's id, mode, map and movement clock, kept until the journal grows. */
+/* The view of a game for one role (api.md): the engine's view with the game's id, mode, map and movement clock, kept until the journal grows, with its gzip once a client takes it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "server_int.h"
+
+/* zlib's levels for the view (48 KB, 35 KB of it the map): kept, its default (6: 14% of the
+ * text in 0.9 ms); made for one answer, its fastest (1: 18% in 0.2 ms); 9 is no smaller here */
+#define KEPT_GZIP_LEVEL Z_DEFAULT_COMPRESSION
+#define ONCE_GZIP_LEVEL Z_BEST_SPEED
 
 static int role_slot(int role)
 {
@@ -52,12 +58,9 @@ static char *extra_members(slot *sl)
     return text;
 }
 
-char *view_text(slot *sl, int role)
+/* The view of role as its engine and the server make it now (malloc'd), or NULL. */
+static char *render(slot *sl, int role)
 {
-    int k = role_slot(role), seq = lb_game_seq(sl->g);
-    int timed = clock_left_ms(sl) >= 0;
-    if (sl->view[k] && sl->view_seq[k] == seq && !timed)
-        return strdup(sl->view[k]);
     char *engine = NULL, *extra = extra_members(sl);
     if (lb_game_view_json(sl->g, role, &engine) != LB_OK || !extra) {
         free(engine);
@@ -73,10 +76,60 @@ char *view_text(slot *sl, int role)
                  sl->map);
     free(engine);
     free(extra);
-    if (view && !timed) {
-        free(sl->view[k]);
-        sl->view[k] = strdup(view);
-        sl->view_seq[k] = seq;
-    }
     return view;
+}
+
+/* The kept view of role at the journal's length, made when it is not kept yet; NULL when it is
+ * not to be kept (a Movement clock runs: the view tells the time left) or out of memory. */
+static cached_view *kept(slot *sl, int role)
+{
+    cached_view *cv = &sl->views[role_slot(role)];
+    int seq = lb_game_seq(sl->g);
+    if (clock_left_ms(sl) >= 0)
+        return NULL;
+    if (cv->text && cv->seq == seq)
+        return cv;
+    slot_forget_view(cv);
+    if (!(cv->text = render(sl, role)))
+        return NULL;
+    cv->len = strlen(cv->text);
+    cv->seq = seq;
+    return cv;
+}
+
+static char *copy(const char *bytes, size_t len)
+{
+    char *c = malloc(len + 1);
+    if (c) {
+        memcpy(c, bytes, len);
+        c[len] = '\0';
+    }
+    return c;
+}
+
+char *view_text(slot *sl, int role)
+{
+    const cached_view *cv = kept(sl, role);
+    return cv ? copy(cv->text, cv->len) : render(sl, role);
+}
+
+char *view_body(slot *sl, int role, int gzip, size_t *len)
+{
+    cached_view *cv = kept(sl, role);
+    if (!cv) {
+        /* a view of this moment only: compressed for this answer alone */
+        char *text = render(sl, role), *body = text;
+        *len = text ? strlen(text) : 0;
+        if (text && gzip) {
+            body = gzip_bytes(text, *len, ONCE_GZIP_LEVEL, len);
+            free(text);
+        }
+        return body;
+    }
+    if (gzip && !cv->gzip)
+        cv->gzip = gzip_bytes(cv->text, cv->len, KEPT_GZIP_LEVEL, &cv->gzip_len);
+    if (gzip && !cv->gzip)
+        return NULL;
+    *len = gzip ? cv->gzip_len : cv->len;
+    return copy(gzip ? cv->gzip : cv->text, *len);
 }

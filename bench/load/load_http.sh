@@ -1,8 +1,9 @@
 #!/bin/bash
 # Load on loopback with wrk against `labataille serve` processes of a build: reads of a game's view
-# (requests/s, p50, p99), then decisions with their commits (bench/load/decide.lua), on a SQLite
-# file with one server, then on a PostgreSQL server of its own (flushing every commit) with two
-# servers, each loaded by its own wrk at the same time (the sum is the store's rate).
+# (requests/s, p50, p99), plain and gzip-compressed (Accept-Encoding: gzip), then decisions with
+# their commits (bench/load/decide.lua), on a SQLite file with one server, then on a PostgreSQL
+# server of its own (flushing every commit) with two servers, each loaded by its own wrk at the
+# same time (the sum is the store's rate).
 #   load_http.sh BUILD_DIR [SECONDS]      SECONDS per measure (default 10)
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -25,13 +26,14 @@ hotseat() {
   curl -s -X POST "$1/api/games" -d '{"scenario":"demo","mode":"hotseat","seed":3}' |
     sed -n 's#.*"both":"/g/\([^"]*\)".*#\1#p'
 }
-# the figures of a wrk run: requests/s, the latency's p50 and p99, and the script's line
+# the figures of a wrk run: requests/s, the latency's p50 and p99, bytes/s, and the script's line
 figures() {
-  local rate p50 p99
+  local rate p50 p99 bytes
   rate=$(awk '/^Requests\/sec/ { print $2 }' "$1")
   p50=$(awk '$1 == "50%" { print $2 }' "$1")
   p99=$(awk '$1 == "99%" { print $2 }' "$1")
-  echo "$rate requests/s, p50 $p50, p99 $p99"
+  bytes=$(awk '/^Transfer\/sec/ { print $2 }' "$1")
+  echo "$rate requests/s, p50 $p50, p99 $p99, $bytes/s"
   grep -E '^decisions answered|Non-2xx|Socket errors' "$1" || true
 }
 
@@ -62,6 +64,11 @@ token=$(hotseat "$base_s")
 echo "-- reads of one game's view (48 KB), wrk -t2 -c32 -d${seconds}s"
 wrk -t2 -c32 -d"${seconds}s" --latency "$base_s/api/g/$token" >"$dir/r.txt"
 figures "$dir/r.txt"
+echo "-- the same view gzip-compressed (about 7 KB), wrk -t2 -c32 -d${seconds}s -H 'Accept-Encoding: gzip'"
+wrk -t2 -c32 -d"${seconds}s" --latency -H 'Accept-Encoding: gzip' "$base_s/api/g/$token" >"$dir/rz.txt"
+figures "$dir/rz.txt"
+grep -q '^Content-Encoding: gzip' <(curl -s -D - -o /dev/null -H 'Accept-Encoding: gzip' "$base_s/api/g/$token" | tr -d '\r') ||
+  echo "(this build sends the view plain: no Content-Encoding: gzip)"
 echo "-- reads of the journal, wrk -t2 -c32 -d${seconds}s"
 wrk -t2 -c32 -d"${seconds}s" --latency "$base_s/api/g/$token/journal" >"$dir/j.txt"
 figures "$dir/j.txt"

@@ -44,12 +44,16 @@ typedef struct lb_http_request {
     const char *body;              /* NULL when none */
     size_t body_len;
     const char *last_event_id;     /* the Last-Event-ID header, or NULL */
+    const char *accept_encoding;   /* the Accept-Encoding header (several joined by ", "), or
+                                    * NULL: the view is sent gzip-compressed when it takes gzip */
 } lb_http_request;
 
 /* An answer: a body in memory, a file to send, or a stream of live updates. */
 typedef struct lb_http_response {
     int status;
     const char *type;              /* Content-Type (a literal) */
+    const char *encoding;          /* Content-Encoding of body (a literal: "gzip"), or NULL */
+    const char *vary;              /* Vary (a literal), or NULL */
     char *body;                    /* malloc'd; NULL with file or events */
     size_t len;
     char *file;                    /* malloc'd path of a file to send whole, or NULL */

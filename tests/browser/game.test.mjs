@@ -116,6 +116,21 @@ test('open the demo: the map, the counters, whose turn', async () => {
   await fr.screenshot({ path: path.join(shots, 'map.png') });
 });
 
+test('the browser reads the view gzip-compressed (Content-Encoding, Vary) and draws it', async () => {
+  const page = await browser.newPage();
+  const viewRead = page.waitForResponse((r) => /^\/api\/g\/[^/]+$/.test(new URL(r.url()).pathname));
+  await page.goto(game.austrian);
+  const response = await viewRead;
+  assert.match((await response.request().allHeaders())['accept-encoding'], /\bgzip\b/);
+  const headers = await response.allHeaders();
+  assert.equal(headers['content-encoding'], 'gzip');
+  assert.equal(headers.vary, 'Accept-Encoding');
+  assert.equal((await response.json()).map.hexes.length, 24 * 18);
+  await page.waitForSelector('.layer-units [data-unit]');
+  assert.equal(await page.locator('.layer-terrain .hex').count(), 24 * 18);
+  await page.close();
+});
+
 test('move a unit; the other side sees it live', async () => {
   await fr.click('#end');                       // the French end their Charge segment
   await waitSeqAbove(fr, 0);
