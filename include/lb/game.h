@@ -7,6 +7,7 @@
 
 #include "decision.h"
 #include "err.h"
+#include "melee.h"
 #include "scenario.h"
 #include "state.h"
 #include "trace.h"
@@ -161,6 +162,19 @@ uint64_t lb_game_hash(const lb_game *g);
  * R-GAME-15): an enumerated option, or for a parameterised one a path it builds; writes the key
  * into key (n bytes). Returns 0, or -1 when nothing is pending. */
 int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n);
+
+/* A what-if copy of g (the computer player's rollouts): the same state, journal and pending
+ * decision, played on with lb_game_decide like any game, but with its own dice from dice_seed
+ * (it never reads g's generator, R-AI-2) and no trace. It borrows g's scenario: free it before g
+ * changes or is freed. LB_OK; LB_INVALID while a charge or a melee is under way (their machines
+ * are not copied); LB_NOMEM. */
+int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out);
+/* The exact odds (lb_melee_odds) of the melee the answer "melee:HEX:U1+U2+…" would declare now,
+ * with what the turn's earlier segments and charges left each attacker (R-GAME-18). LB_OK (an
+ * answer, allowed or not); LB_INVALID for a key that names no hex or an unknown unit; LB_NOMEM. */
+int lb_game_melee_odds(const lb_game *g, const char *key, lb_melee_chance *out);
+/* The side holding objective k of the scenario's victory (R-VIC-2), or -1. */
+int lb_game_objective_holder(const lb_game *g, int k);
 
 /* The game as one JSON document {"format": "labataille-game/1", "scenario", "scenario_name",
  * "settings", "journal", "seq", "hash"} in a malloc'd string; LB_OK or LB_NOMEM. */

@@ -287,3 +287,29 @@ int melee_answer(lb_game *g, const char *key)
                  lb_decision_kind_name(g->pending.kind), key);
     return lb_melee_answer(g->melee, key) == LB_OK ? LB_OK : LB_INVALID;
 }
+
+int lb_game_melee_odds(const lb_game *g, const char *key, lb_melee_chance *out)
+{
+    const lb_state *st = g->st;
+    char hex[LB_HEX_LABEL_MAX], list[LB_OPTION_KEY_MAX];
+    const char *a = strncmp(key, "melee:", 6) == 0 ? key + 6 : NULL, *b = a ? strchr(a, ':') : NULL;
+    lb_hex target;
+    if (!b || b - a >= LB_HEX_LABEL_MAX || !b[1])
+        return LB_INVALID;
+    snprintf(hex, sizeof hex, "%.*s", (int)(b - a), a);
+    snprintf(list, sizeof list, "%s", b + 1);
+    if (lb_map_parse_label(&st->map, hex, &target) != 0 || !lb_map_contains(&st->map, target))
+        return LB_INVALID;
+    const char *ids[LB_MELEE_ATTACKERS_MAX];
+    int n = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(list, "+", &save); t && n < LB_MELEE_ATTACKERS_MAX;
+         t = strtok_r(NULL, "+", &save)) {
+        if (lb_state_unit_index(st, t) < 0)
+            return LB_INVALID;
+        ids[n++] = t;
+    }
+    lb_melee_req req;
+    request(g, target, ids, n, &req);
+    return lb_melee_odds(st, &req, out, NULL);
+}

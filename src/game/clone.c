@@ -1,0 +1,102 @@
+/* A what-if copy of a game: the same state, journal and pending decision, its own dice, no trace. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "game_int.h"
+
+/* A copy of n items of size bytes (n may be 0), or NULL when out of memory. */
+static void *copy_of(const void *src, size_t n, size_t size)
+{
+    void *p = malloc((n ? n : 1) * size);
+    if (p && n)
+        memcpy(p, src, n * size);
+    return p;
+}
+
+/* The paths of an offered retreat, copied. */
+static int retreat_copy(lb_retreat *dst, const lb_retreat *src)
+{
+    *dst = *src;
+    dst->paths = copy_of(src->paths, (size_t)src->npaths * (size_t)src->hexes, sizeof *src->paths);
+    dst->ends = copy_of(src->ends, (size_t)src->nends, sizeof *src->ends);
+    dst->via = copy_of(src->via, (size_t)src->nvia, sizeof *src->via);
+    dst->choice = src->choice ? copy_of(src->choice, (size_t)src->hexes, sizeof *src->choice)
+                              : NULL;
+    if (!dst->paths || !dst->ends || !dst->via || (src->choice && !dst->choice)) {
+        free(dst->paths);
+        free(dst->ends);
+        free(dst->via);
+        free(dst->choice);
+        memset(dst, 0, sizeof *dst);
+        return LB_NOMEM;
+    }
+    return LB_OK;
+}
+
+int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out)
+{
+    *out = NULL;
+    if (g->charge || g->melee)
+        return LB_INVALID; /* their machines are not copied: only a game between them */
+    lb_game *c = calloc(1, sizeof *c);
+    if (!c)
+        return LB_NOMEM;
+    *c = *g;
+    /* nothing below is shared with g: start from empty owned parts so that a failure frees
+     * only what was made */
+    c->name = NULL;
+    c->text = NULL;
+    c->origin = c->st = NULL;
+    lb_journal_init(&c->journal);
+    lb_journal_init(&c->eff);
+    c->entered = NULL;
+    c->holder = c->org_level = c->targeted = c->assaulted = NULL;
+    c->recs = NULL;
+    c->has_offered = 0;
+    memset(&c->pending, 0, sizeof c->pending);
+    c->has_pending = 0;
+    lb_trace_init(&c->trace);
+    c->tr = NULL; /* a what-if records no reasons */
+
+    const lb_battle *b = &g->origin->battle;
+    size_t cells = (size_t)(g->origin->map.cols * g->origin->map.rows) + 1;
+    int rc = LB_OK;
+    c->name = strdup(g->name);
+    c->text = copy_of(g->text, g->len + 1, 1);
+    c->origin = lb_state_clone(g->origin);
+    c->st = lb_state_clone(g->st);
+    c->entered = copy_of(g->entered, (size_t)b->nreinforcements + 1, 1);
+    c->holder = copy_of(g->holder, (size_t)b->victory.nobjectives + 1, sizeof *g->holder);
+    c->org_level = copy_of(g->org_level, (size_t)b->norgs + 1, sizeof *g->org_level);
+    c->targeted = copy_of(g->targeted, cells, sizeof *g->targeted);
+    c->assaulted = copy_of(g->assaulted, cells, sizeof *g->assaulted);
+    c->recs = copy_of(g->recs, (size_t)g->nrecs + 1, sizeof *g->recs);
+    if (!c->name || !c->text || !c->origin || !c->st || !c->entered || !c->holder ||
+        !c->org_level || !c->targeted || !c->assaulted || !c->recs)
+        rc = LB_NOMEM;
+    if (rc == LB_OK)
+        rc = lb_journal_copy(&c->journal, &g->journal);
+    if (rc == LB_OK)
+        rc = lb_journal_copy(&c->eff, &g->eff);
+    if (rc == LB_OK && g->has_offered && (rc = retreat_copy(&c->offered, &g->offered)) == LB_OK)
+        c->has_offered = 1;
+    if (rc == LB_OK && g->has_pending) {
+        c->pending = g->pending;
+        c->pending.options = copy_of(g->pending.options, (size_t)g->pending.noptions,
+                                     sizeof *g->pending.options);
+        c->pending.cap = g->pending.noptions;
+        if (c->pending.options)
+            c->has_pending = 1;
+        else
+            rc = LB_NOMEM;
+    }
+    if (rc != LB_OK) {
+        lb_game_free(c);
+        return rc;
+    }
+    /* R-AI-2: the copy's dice are its own; the game's generator is never read */
+    lb_pcg32_seed(&c->rng, dice_seed, 54);
+    c->replaying = 0;
+    *out = c;
+    return LB_OK;
+}
