@@ -1,0 +1,95 @@
+/* The computer player's insides (private): the context of one decision and the functions its files share. */
+#ifndef LB_AI_INT_H
+#define LB_AI_INT_H
+
+#include <stddef.h>
+
+#include "lb/ai.h"
+#include "lb/lb.h"
+
+#define AI_FAR 100000            /* movement points: out of reach */
+#define AI_OBJECTIVES_MAX 64     /* objectives the player weighs (the first of the scenario's) */
+
+/*
+ * Everything is valued in the scenario's victory points (R-VIC-3): an increment eliminated is
+ * worth `per_increment` points to the side that eliminates it, and a little more while the
+ * battle has long to run (what it can still do). Values are always "for side me": positive is
+ * good for the side deciding.
+ */
+typedef struct ai_ctx {
+    const lb_game *g;
+    const lb_state *st;          /* the game's state */
+    lb_state *work;              /* a copy to try positions on: every unit's facing relaxed (0) */
+    int me, foe;
+    lb_ai_settings set;
+    lb_pcg32 rng;                /* the player's own dice (R-AI-2, R-AI-3) */
+    double inc_worth;            /* one increment, in points */
+    double leader_worth;         /* one leader, in points */
+    int nobj;                    /* objectives weighed, at most AI_OBJECTIVES_MAX */
+    int *holder;                 /* per objective: the side holding it now, -1 */
+    int *dist;                   /* [objective][arm][cell]: MP from the cell to the objective */
+    int cells;
+    lb_fire_chance *fire;        /* scratch answers (large) */
+    lb_melee_chance *melee;
+    int rollouts;                /* rollouts the budget allows this decision */
+} ai_ctx;
+
+/* ai.c */
+/* Index of the option whose key is key in d, or -1. */
+int ai_option(const lb_decision *d, const char *key);
+/* "fire:UNIT:HEX" into the unit's index in st and the hex; 0, or -1. */
+int ai_fire_key(const lb_state *st, const char *key, int *unit, lb_hex *hex);
+
+/* eval.c: the position */
+int ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings *s);
+void ai_ctx_release(ai_ctx *c);
+/* What unit u is worth to its side, in points (increments by morale state and arm; leaders). */
+double ai_unit_worth(const ai_ctx *c, const lb_unit *u);
+/* The objective holders after the units of st moved (R-VIC-2, from the game's holders). */
+void ai_holders(const ai_ctx *c, const lb_state *st, int *holders);
+/* The objectives for me: points held, and the chance of taking or losing each in the turns left
+ * (who can reach it, who stands on it). */
+double ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders);
+/* Material for me: what my units are worth less what the enemy's are. */
+double ai_material(const ai_ctx *c, const lb_state *st);
+/* Unit i's prospects for its side in st (facing relaxed): the best fire, melee and charge it can
+ * make next, less the fire, melee and charges it is exposed to. */
+double ai_tactical(ai_ctx *c, const lb_state *st, int i);
+/* The whole position for me, cheaply (a rollout's end): the score as it stands in g (tallies),
+ * objectives and material of its state. */
+double ai_position(const ai_ctx *c, const lb_game *g);
+
+/* odds.c: the immediate value of an option from its exact odds */
+/* Fire of unit at target in st: *value for the firer's side (0 when not allowed); why gets
+ * "fires at 0910: 11/36 no loss, expected 0.8 increments, 1/6 au-ir4-1 fails its check". Returns
+ * 1 when the fire is allowed, 0 when not, -1 out of memory. */
+int ai_fire_value(ai_ctx *c, const lb_state *st, int unit, lb_hex target, double *value,
+                  char *why, size_t n);
+/* A melee's exact odds valued for the attackers' side; why (may be NULL) says how likely the
+ * main results are. */
+double ai_melee_value(const ai_ctx *c, const lb_state *st, const lb_melee_chance *m, char *why,
+                      size_t n);
+/* A charge's exact ends valued for the cavalry's side; why (may be NULL) summarises them. */
+double ai_charge_value(const ai_ctx *c, const lb_state *st, int cavalry,
+                       const lb_charge_outcomes *o, char *why, size_t n);
+
+/* segments.c: the decisions outside Movement */
+int ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+int ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+int ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+int ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+int ai_other_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+
+/* movement.c */
+int ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+
+/* rollout.c */
+/* Would g accept key now? Tried on a copy (parameterised answers). 1 yes, 0 no, -1 error. */
+int ai_try(const ai_ctx *c, const char *key);
+/* The mean value for me of answering key now, over `runs` rollouts on the dice seeds[0..runs):
+ * the rest of the turn and the enemy's reply played by the cheap policy. LB_OK or LB_NOMEM. */
+int ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs, double *mean);
+/* The cheap policy's answer for the pending decision of g (a copy), into key. */
+int ai_policy(ai_ctx *c, const lb_game *g, char *key);
+
+#endif

@@ -1,0 +1,116 @@
+/* The computer player's look-ahead: what-if copies of the game played on its own dice by a cheap policy to the end of the enemy's reply, and the check that an answer is accepted. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai_int.h"
+
+#define ROLLOUT_DECISIONS_MAX 400 /* a bound on one rollout, far above a side's turn */
+#define POLICY_WORTH 0.05         /* a fire or melee the policy makes gains at least this */
+
+int ai_try(const ai_ctx *c, const char *key)
+{
+    lb_game *g;
+    if (lb_game_clone(c->g, 1, &g) != LB_OK)
+        return -1;
+    lb_game_answer a;
+    int rc = lb_game_decide(g, c->me, lb_game_seq(g), key, &a);
+    lb_game_free(g);
+    return rc != LB_OK ? -1 : a.verdict == LB_ACCEPTED;
+}
+
+int ai_policy(ai_ctx *c, const lb_game *g, char *key)
+{
+    const lb_decision *d = lb_game_pending(g);
+    const lb_state *st = lb_game_state(g);
+    if (!d || d->noptions == 0)
+        return LB_INVALID;
+    int fallback = ai_option(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
+    if (fallback < 0)
+        fallback = d->auto_choice >= 0 && d->auto_choice < d->noptions &&
+                           !d->options[d->auto_choice].param
+                       ? d->auto_choice
+                       : 0;
+    int best = -1;
+    double top = POLICY_WORTH;
+    int fires = d->kind == LB_DECIDE_OPPORTUNITY ||
+                (d->kind == LB_DECIDE_ACTION && (st->turn.segment == LB_SEG_DEFENSIVE_FIRE ||
+                                                 st->turn.segment == LB_SEG_OFFENSIVE_FIRE));
+    int melees = d->kind == LB_DECIDE_ACTION && st->turn.segment == LB_SEG_MELEE;
+    for (int i = 0; i < d->noptions && (fires || melees); i++) {
+        const char *k = d->options[i].key;
+        double v = 0;
+        int unit;
+        lb_hex hex;
+        if (d->options[i].param)
+            continue;
+        if (fires && strncmp(k, "fire:", 5) == 0 && ai_fire_key(st, k, &unit, &hex) == 0) {
+            if (ai_fire_value(c, st, unit, hex, &v, NULL, 0) < 0)
+                return LB_NOMEM;
+        } else if (melees && strncmp(k, "melee:", 6) == 0) {
+            int rc = lb_game_melee_odds(g, k, c->melee);
+            if (rc == LB_NOMEM)
+                return rc;
+            v = rc == LB_OK ? ai_melee_value(c, st, c->melee, NULL, 0) : 0;
+            if (ai_option(d, "end") < 0)
+                v += 1000; /* a melee the charge owes: one must be fought */
+        } else {
+            continue;
+        }
+        if (v > top) {
+            top = v;
+            best = i;
+        }
+    }
+    snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[best >= 0 ? best : fallback].key);
+    return LB_OK;
+}
+
+/* Plays g on from its pending decision to the end of the enemy's next sequence (or the
+ * battle's end) by the policy. */
+static int play_out(ai_ctx *c, lb_game *g)
+{
+    int seen_foe = 0;
+    for (int n = 0; n < ROLLOUT_DECISIONS_MAX; n++) {
+        const lb_decision *d = lb_game_pending(g);
+        if (!d)
+            return LB_OK;
+        int phasing = lb_game_state(g)->turn.phasing;
+        if (phasing == c->foe)
+            seen_foe = 1;
+        else if (seen_foe)
+            return LB_OK;
+        char key[LB_OPTION_KEY_MAX];
+        int rc = ai_policy(c, g, key);
+        lb_game_answer a;
+        if (rc == LB_OK)
+            rc = lb_game_decide(g, d->side, lb_game_seq(g), key, &a);
+        if (rc != LB_OK)
+            return rc;
+        if (a.verdict != LB_ACCEPTED)
+            return LB_OK; /* the policy proposed what the rules refuse: stop here */
+    }
+    return LB_OK;
+}
+
+int ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs, double *mean)
+{
+    double sum = 0;
+    *mean = 0;
+    for (int r = 0; r < runs; r++) {
+        lb_game *g;
+        int rc = lb_game_clone(c->g, seeds[r], &g);
+        if (rc != LB_OK)
+            return rc;
+        lb_game_answer a;
+        rc = lb_game_decide(g, c->me, lb_game_seq(g), key, &a);
+        if (rc == LB_OK && a.verdict == LB_ACCEPTED)
+            rc = play_out(c, g);
+        sum += ai_position(c, g);
+        lb_game_free(g);
+        if (rc != LB_OK)
+            return rc;
+    }
+    *mean = runs ? sum / runs : 0;
+    return LB_OK;
+}
