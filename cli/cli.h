@@ -85,5 +85,6 @@ int cmd_games(const cli_args *args);
 int cmd_replay(const cli_args *args);
 int cmd_melee(const cli_args *args);
 int cmd_move(const cli_args *args);
+int cmd_selfplay(const cli_args *args);
 
 #endif

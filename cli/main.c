@@ -21,11 +21,14 @@ static const cli_command commands[] = {
     {"charge", cmd_charge, "path=,target=,response=,answers=,auto,odds",
      "charge FILE CAVALRY --path H1,H2,... [--target U] [--response stand|carre]",
      "a cavalry charge step by step, asking each decision (--answers K,..., --auto, --odds)"},
-    {"play", cmd_play, "db=,game=,script=", "play [FILE] [--db DB] [--game ID] [--seed N] [--script F]",
-     "a game turn by turn at a prompt (or from a script), saved in DB"},
+    {"play", cmd_play, "db=,game=,script=,ai=,level=,budget=", "play [FILE] [--db DB] [--game ID] [--seed N] [--script F] [--ai SIDE]",
+     "a game turn by turn at a prompt (or from a script), saved in DB; --ai: the computer plays SIDE"},
     {"games", cmd_games, "db=", "games [--db DB]", "the games saved in DB (default labataille.db)"},
     {"replay", cmd_replay, "db=,to=", "replay GAME [--db DB] [--to N]",
      "steps through a saved game's journal, to entry N"},
+    {"selfplay", cmd_selfplay, "french=,austrian=,prussian=,players=,games=,level=,budget=,alternate,trace",
+     "selfplay [FILE] --french P --austrian P [--games N] [--seed S] [--level L]",
+     "games between players (ai, random, quick, full): each result and the win rates"},
 };
 
 static const int ncommands = (int)(sizeof commands / sizeof *commands);
