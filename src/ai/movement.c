@@ -348,7 +348,8 @@ int ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         free(cs.v);
         return rc;
     }
-    qsort(cs.v, (size_t)cs.n, sizeof *cs.v, by_value);
+    if (cs.n > 1)
+        qsort(cs.v, (size_t)cs.n, sizeof *cs.v, by_value);
     int end = ai_option(d, "end");
     int best = cs.n > 0 && (cs.v[0].value > WORTH_MOVING || end < 0) ? 0 : -1;
     char how[96] = "";
