@@ -6,8 +6,10 @@ BUILD         := build
 TEST_BUILD    := build-test
 FUZZ_BUILD    := build-fuzz
 FUZZ_SECONDS  ?= 60
+SOAK_GAMES    ?= 200
+SOAK_FULL_GAMES ?= 20
 
-.PHONY: all setup setup-fuzz build run test bench fuzz clean
+.PHONY: all setup setup-fuzz build run test bench soak fuzz clean
 
 all: build
 
@@ -48,6 +50,15 @@ test: setup
 
 bench: build
 	@for b in $(BUILD)/bench/bench_*; do echo "== $$(basename $$b)"; $$b || exit 1; done
+
+# Long selfplay runs (issue 18): the computer against the random player, half the games on
+# each side, must win 95%; then its full level against its quick one, which should win clearly
+# more than half (reported, not enforced: a few dozen games are a noisy measure).
+soak: build
+	./$(BUILD)/labataille selfplay --players quick,random --alternate --games $(SOAK_GAMES) \
+	  --seed 1 --expect 0.95
+	./$(BUILD)/labataille selfplay --players full,quick --alternate --games $(SOAK_FULL_GAMES) \
+	  --seed 1
 
 fuzz: setup-fuzz
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLB_FUZZ=ON >/dev/null

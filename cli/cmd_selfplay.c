@@ -225,6 +225,11 @@ int cmd_selfplay(const cli_args *args)
     if (budget_text && (*end || budget < 1 || budget > 600000))
         return cli_usage(args, "--budget: expected milliseconds from 1 to 600000, found \"%s\"",
                          budget_text);
+    const char *expect_text = cli_option_value(args, "expect", NULL);
+    double expect = expect_text ? strtod(expect_text, &end) : -1;
+    if (expect_text && (*end || !(expect >= 0 && expect <= 1)))
+        return cli_usage(args, "--expect: expected a share from 0 to 1, found \"%s\"",
+                         expect_text);
     uint64_t seed = seed_text ? strtoull(seed_text, &end, 10) : 1;
     if (seed_text && (!*seed_text || *end))
         return cli_usage(args, "--seed: expected a whole number, found \"%s\"", seed_text);
@@ -351,6 +356,14 @@ int cmd_selfplay(const cli_args *args)
     }
     if (rc == CLI_OK && t.replayed != played)
         rc = CLI_INVALID;
+    /* --expect RATE: the first player must win at least that share of its games */
+    int first = player_kind(&players[0]);
+    int won = t.wins[first][0] + t.wins[first][1], of = t.games[first][0] + t.games[first][1];
+    if (rc == CLI_OK && expect >= 0 && of && won < expect * of) {
+        fprintf(stderr, "labataille selfplay: %s won %d of %d, below the %.1f%% expected\n",
+                kind_names[first], won, of, 100 * expect);
+        rc = CLI_INVALID;
+    }
     free(t.times);
     lb_state_free(st);
     free(owned);

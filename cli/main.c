@@ -26,7 +26,7 @@ static const cli_command commands[] = {
     {"games", cmd_games, "db=", "games [--db DB]", "the games saved in DB (default labataille.db)"},
     {"replay", cmd_replay, "db=,to=", "replay GAME [--db DB] [--to N]",
      "steps through a saved game's journal, to entry N"},
-    {"selfplay", cmd_selfplay, "french=,austrian=,prussian=,players=,games=,level=,budget=,alternate,trace",
+    {"selfplay", cmd_selfplay, "french=,austrian=,prussian=,players=,games=,level=,budget=,alternate,trace,expect=",
      "selfplay [FILE] --french P --austrian P [--games N] [--seed S] [--level L]",
      "games between players (ai, random, quick, full): each result and the win rates"},
 };
