@@ -77,6 +77,12 @@ double ai_charge_value(const ai_ctx *c, const lb_state *st, int cavalry,
 int ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
 int ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
 int ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+/* The best charge of cavalry i of st against its `targets` nearest enemy formations, by the
+ * exact odds of each (a path of empty hexes to the hex next to each), into key ("charge:ID:…")
+ * with its value and, when line is not NULL, its reason; with `checked`, only a charge the game
+ * accepts (tried on a copy). LB_OK, LB_NOT_FOUND (none), LB_NOMEM. */
+int ai_charge_plan(ai_ctx *c, const lb_state *st, int i, int targets, int checked, char *key,
+                   double *value, char *line, size_t n);
 int ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
 int ai_other_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
 

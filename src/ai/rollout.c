@@ -7,6 +7,7 @@
 
 #define ROLLOUT_DECISIONS_MAX 400 /* a bound on one rollout, far above a side's turn */
 #define POLICY_WORTH 0.05         /* a fire or melee the policy makes gains at least this */
+#define POLICY_CHARGE 1.0         /* a charge the policy makes promises at least this */
 
 int ai_try(const ai_ctx *c, const char *key)
 {
@@ -17,6 +18,36 @@ int ai_try(const ai_ctx *c, const char *key)
     int rc = lb_game_decide(g, c->me, lb_game_seq(g), key, &a);
     lb_game_free(g);
     return rc != LB_OK ? -1 : a.verdict == LB_ACCEPTED;
+}
+
+/* Movement by the policy: a combat unit steps onto an objective its side does not hold, a
+ * reinforcement enters; nothing else moves. The option, or -1. */
+static int grab(const lb_game *g, const lb_decision *d)
+{
+    const lb_state *st = lb_game_state(g);
+    const lb_victory *v = &st->battle.victory;
+    for (int i = 0; i < d->noptions; i++) {
+        const char *k = d->options[i].key;
+        if (d->options[i].param)
+            continue;
+        if (strncmp(k, "enter:", 6) == 0)
+            return i;
+        const char *at = strncmp(k, "move:", 5) == 0 ? strrchr(k, ':') : NULL;
+        lb_hex h;
+        char id[LB_SUBJECT_MAX];
+        if (!at || at - k - 5 <= 0 || at - k - 5 >= LB_SUBJECT_MAX ||
+            lb_map_parse_label(&st->map, at + 1, &h) != 0)
+            continue;
+        snprintf(id, sizeof id, "%.*s", (int)(at - k - 5), k + 5);
+        int u = lb_state_unit_index(st, id);
+        if (u < 0 || !lb_unit_is_combat(&st->units[u]) || st->units[u].state == LB_STATE_ROUTED)
+            continue;
+        for (int o = 0; o < v->nobjectives; o++)
+            if (lb_hex_eq(v->objectives[o].hex, h) &&
+                lb_game_objective_holder(g, o) != st->units[u].side)
+                return i;
+    }
+    return -1;
 }
 
 int ai_policy(ai_ctx *c, const lb_game *g, char *key)
@@ -31,12 +62,36 @@ int ai_policy(ai_ctx *c, const lb_game *g, char *key)
                            !d->options[d->auto_choice].param
                        ? d->auto_choice
                        : 0;
+    int action = d->kind == LB_DECIDE_ACTION;
+    if (action && st->turn.segment == LB_SEG_MOVEMENT) {
+        int i = grab(g, d);
+        snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[i >= 0 ? i : fallback].key);
+        return LB_OK;
+    }
+    if (action && st->turn.segment == LB_SEG_CHARGE) {
+        /* each cavalry once: the charge on its nearest enemy formation, when it promises */
+        for (int i = 0; i < d->noptions; i++) {
+            int u = d->options[i].param && strncmp(d->options[i].key, "charge:", 7) == 0
+                        ? lb_state_unit_index(st, d->options[i].key + 7)
+                        : -1;
+            double v = 0;
+            if (u < 0)
+                continue;
+            int rc = ai_charge_plan(c, st, u, 1, 0, key, &v, NULL, 0);
+            if (rc == LB_NOMEM)
+                return rc;
+            if (rc == LB_OK && v > POLICY_CHARGE)
+                return LB_OK;
+        }
+        snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[fallback].key);
+        return LB_OK;
+    }
     int best = -1;
     double top = POLICY_WORTH;
     int fires = d->kind == LB_DECIDE_OPPORTUNITY ||
-                (d->kind == LB_DECIDE_ACTION && (st->turn.segment == LB_SEG_DEFENSIVE_FIRE ||
-                                                 st->turn.segment == LB_SEG_OFFENSIVE_FIRE));
-    int melees = d->kind == LB_DECIDE_ACTION && st->turn.segment == LB_SEG_MELEE;
+                (action && (st->turn.segment == LB_SEG_DEFENSIVE_FIRE ||
+                            st->turn.segment == LB_SEG_OFFENSIVE_FIRE));
+    int melees = action && st->turn.segment == LB_SEG_MELEE;
     for (int i = 0; i < d->noptions && (fires || melees); i++) {
         const char *k = d->options[i].key;
         double v = 0;
@@ -85,10 +140,15 @@ static int play_out(ai_ctx *c, lb_game *g)
         lb_game_answer a;
         if (rc == LB_OK)
             rc = lb_game_decide(g, d->side, lb_game_seq(g), key, &a);
+        if (rc == LB_OK && a.verdict != LB_ACCEPTED) {
+            /* a charge the rules refuse: the policy holds back instead */
+            int end = ai_option(d, "end");
+            if (end < 0)
+                return LB_OK;
+            rc = lb_game_decide(g, d->side, lb_game_seq(g), "end", &a);
+        }
         if (rc != LB_OK)
             return rc;
-        if (a.verdict != LB_ACCEPTED)
-            return LB_OK; /* the policy proposed what the rules refuse: stop here */
     }
     return LB_OK;
 }

@@ -194,14 +194,15 @@ out:
     return n;
 }
 
-/* Charges of cavalry i against its nearest enemy formations: the best by its exact ends. */
-static int plan_charges(ai_ctx *c, int i, char *key, double *value, char *line, size_t n)
+int ai_charge_plan(ai_ctx *c, const lb_state *st, int i, int targets, int checked, char *key,
+                   double *value, char *line, size_t n)
 {
-    const lb_state *st = c->st;
     const lb_unit *u = &st->units[i];
     int order[CHARGE_TARGETS], norder = 0;
+    if (targets > CHARGE_TARGETS)
+        targets = CHARGE_TARGETS;
     /* the nearest enemy formations, nearest first */
-    for (int pass = 0; pass < CHARGE_TARGETS; pass++) {
+    for (int pass = 0; pass < targets; pass++) {
         int pick = -1, pd = 0;
         for (int e = 0; e < st->nunits; e++) {
             const lb_unit *x = &st->units[e];
@@ -251,12 +252,13 @@ static int plan_charges(ai_ctx *c, int i, char *key, double *value, char *line, 
             used += (size_t)snprintf(k + used, sizeof k - used, "%s%s", p ? "," : "",
                                      lb_map_label(&st->map, req.path[p], label));
         }
-        if (used >= sizeof k || ai_try(c, k) != 1)
+        if (used >= sizeof k || (checked && ai_try(c, k) != 1))
             continue;
         found = 1;
         *value = v;
         snprintf(key, LB_OPTION_KEY_MAX, "%s", k);
-        snprintf(line, n, "%s charges toward %s: %s (%+.1f points)", u->id,
+        if (line)
+            snprintf(line, n, "%s charges toward %s: %s (%+.1f points)", u->id,
                  st->units[order[t]].id, ends, v);
     }
     return found ? LB_OK : LB_NOT_FOUND;
@@ -275,7 +277,7 @@ int ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         double v = 0;
         if (u < 0)
             continue;
-        int rc = plan_charges(c, u, k, &v, line, sizeof line);
+        int rc = ai_charge_plan(c, c->st, u, CHARGE_TARGETS, 1, k, &v, line, sizeof line);
         if (rc == LB_NOMEM)
             return rc;
         if (rc == LB_OK && (!found || v > top)) {
