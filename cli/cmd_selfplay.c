@@ -25,6 +25,7 @@ typedef struct tally {
     int wins[KINDS][2];      /* [player kind][side] */
     int games[KINDS][2];
     int draws, replayed;
+    int engine_failures;     /* options the engine offered the random player and then failed on */
     double *times;           /* CPU seconds of each computer decision */
     size_t ntimes, cap;
 } tally;
@@ -157,6 +158,16 @@ static int play_one(const char *name, const char *text, size_t len, const lb_loa
             for (int k = 0; k < RANDOM_TRIES && lrc == LB_OK && a.verdict != LB_ACCEPTED; k++) {
                 lb_game_random_key(g, &rng, key, sizeof key);
                 lrc = lb_game_decide(g, side, lb_game_seq(g), key, &a);
+                if (lrc == LB_INVALID) {
+                    /* the engine failed on an option it offered and left the game as it was:
+                     * said, counted, and the random player tries another */
+                    fprintf(stderr, "labataille selfplay: seed %" PRIu64 ": the engine failed on "
+                            "the random player's %s (%s); the game is unchanged\n", seed, key,
+                            lb_game_error(g)[0] ? lb_game_error(g) : "no reason given");
+                    t->engine_failures++;
+                    lrc = LB_OK;
+                    a.verdict = LB_REFUSED_ILLEGAL;
+                }
             }
             if (lrc == LB_OK && a.verdict != LB_ACCEPTED) {
                 snprintf(key, sizeof key, "end");
@@ -333,9 +344,10 @@ int cmd_selfplay(const cli_args *args)
                                               t.wins[kind][0], t.wins[kind][1], "games_by_side",
                                               t.games[kind][0], t.games[kind][1]));
         }
-        cli_print_json(json_pack("{s:s,s:[s,s],s:o,s:o,s:i,s:i,s:{s:i,s:f,s:f}}", "scenario", name,
-                                 "sides", st->sides[0], st->sides[1], "games", results, "rates",
-                                 rates, "draws", t.draws, "replayed", t.replayed,
+        cli_print_json(json_pack("{s:s,s:[s,s],s:o,s:o,s:i,s:i,s:i,s:{s:i,s:f,s:f}}", "scenario",
+                                 name, "sides", st->sides[0], st->sides[1], "games", results,
+                                 "rates", rates, "draws", t.draws, "replayed", t.replayed,
+                                 "engine_failures", t.engine_failures,
                                  "ai_decisions", "count", (int)t.ntimes, "median_ms", median * 1e3,
                                  "p99_ms", p99 * 1e3));
     } else {
@@ -350,6 +362,9 @@ int cmd_selfplay(const cli_args *args)
         }
         printf("draws: %d; journals replayed bit for bit: %d of %ld\n", t.draws, t.replayed,
                played);
+        if (t.engine_failures)
+            printf("the engine failed on %d answers of the random player (options it offered)\n",
+                   t.engine_failures);
         if (t.ntimes)
             printf("computer decisions: %zu, processor time median %.1f ms, p99 %.1f ms\n",
                    t.ntimes, median * 1e3, p99 * 1e3);

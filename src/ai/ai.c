@@ -63,13 +63,13 @@ static int decide(ai_ctx *c, const lb_decision *d, char *key, char *why)
             return ai_melee_decision(c, d, key, why);
         if (seg == LB_SEG_CHARGE)
             return ai_charge_decision(c, d, key, why);
-        return ai_other_decision(c, d, key, why);
+        return ai_other_decision(d, key, why);
     case LB_DECIDE_OPPORTUNITY:
         return ai_fire_decision(c, d, key, why);
     case LB_DECIDE_PATH:
         return ai_path_decision(c, d, key, why);
     default:
-        return ai_other_decision(c, d, key, why);
+        return ai_other_decision(d, key, why);
     }
 }
 

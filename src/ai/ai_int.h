@@ -84,7 +84,7 @@ int ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
 int ai_charge_plan(ai_ctx *c, const lb_state *st, int i, int targets, int checked, char *key,
                    double *value, char *line, size_t n);
 int ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
-int ai_other_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+int ai_other_decision(const lb_decision *d, char *key, char *why);
 
 /* movement.c */
 int ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);

@@ -331,13 +331,11 @@ static int candidates(ai_ctx *c, const lb_decision *d, cands *out)
 
 /* ---- the decision --------------------------------------------------------------------------- */
 
-static void describe(const ai_ctx *c, const lb_decision *d, const cand *x, const char *how,
-                     char *why)
+static void describe(const lb_decision *d, const cand *x, const char *how, char *why)
 {
     snprintf(why, LB_AI_REASON_MAX, "%s: objectives %+.1f, fire, melee and charges %+.1f "
              "(their exposure counted), %+.1f points in all%s", d->options[x->opt].text,
              x->objectives, x->prospects, x->value, how);
-    (void)c;
 }
 
 int ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
@@ -386,7 +384,7 @@ int ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
     }
     if (rc == LB_OK && best >= 0) {
         snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[cs.v[best].opt].key);
-        describe(c, d, &cs.v[best], how, why);
+        describe(d, &cs.v[best], how, why);
     } else if (rc == LB_OK) {
         snprintf(key, LB_OPTION_KEY_MAX, "end");
         snprintf(why, LB_AI_REASON_MAX, "ends the movement: of %d changes valued none gains %.1f "

@@ -360,9 +360,8 @@ int ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
     return LB_OK;
 }
 
-int ai_other_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
+int ai_other_decision(const lb_decision *d, char *key, char *why)
 {
-    (void)c;
     int pick = d->auto_choice >= 0 && d->auto_choice < d->noptions ? d->auto_choice : 0;
     const char *how = "the rules' automatic choice";
     if (d->kind == LB_DECIDE_TRAMPLE) {

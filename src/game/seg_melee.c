@@ -241,7 +241,9 @@ int melee_start(lb_game *g, const char *key, lb_game_answer *out)
                            "segment", hex);
     const char *ids[LB_MELEE_ATTACKERS_MAX];
     int n = 0;
-    for (char *t = strtok(list, "+"); t && n < LB_MELEE_ATTACKERS_MAX; t = strtok(NULL, "+")) {
+    char *save = NULL; /* strtok_r: games may be played in several threads at once */
+    for (char *t = strtok_r(list, "+", &save); t && n < LB_MELEE_ATTACKERS_MAX;
+         t = strtok_r(NULL, "+", &save)) {
         const unit_rec *r = game_rec_of(g, t);
         if (lb_state_unit_index(st, t) < 0)
             return game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "no unit \"%s\"", t);
