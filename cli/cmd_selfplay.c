@@ -309,11 +309,11 @@ int cmd_selfplay(const cli_args *args)
             json_t *w = json_object_get(one, "winner");
             char result[64];
             if (json_is_string(w))
-                snprintf(result, sizeof result, "%s wins (%s", json_string_value(w),
+                snprintf(result, sizeof result, "%s wins (%s, ", json_string_value(w),
                          json_string_value(json_object_get(one, "outcome")));
             else
                 snprintf(result, sizeof result, "a draw (");
-            printf("game %ld (seed %" PRIu64 "): %s %s, %s %s: %s, %lld-%lld), %lld decisions, "
+            printf("game %ld (seed %" PRIu64 "): %s %s, %s %s: %s%lld-%lld), %lld decisions, "
                    "%.1f s%s\n", i + 1, seed + (uint64_t)i, st->sides[0], player_name(&p[0]),
                    st->sides[1], player_name(&p[1]), result,
                    json_integer_value(json_object_get(pts, st->sides[0])),
