@@ -354,6 +354,41 @@ static void test_ai__no_clone_inside_a_charge(void **state)
     lb_game_free(g);
 }
 
+/* A copy taken while a retreat's end is to be chosen keeps the offered paths (R-GAME-7): the
+ * automatic end puts the unit in the same hex in the copy as in the game. */
+static void test_ai__clone_keeps_an_offered_retreat(void **state)
+{
+    (void)state;
+    int found = 0;
+    for (uint64_t seed = 1; seed <= 40 && !found; seed++) {
+        lb_game *g = demo(seed);
+        lb_pcg32 rng;
+        lb_pcg32_seed(&rng, seed, 9);
+        for (int n = 0; n < 400 && lb_game_pending(g) && !found; n++) {
+            const lb_decision *d = lb_game_pending(g);
+            lb_game *c = NULL;
+            if (d->kind != LB_DECIDE_PATH || lb_decision_find(d, "auto") < 0 ||
+                lb_game_clone(g, 3, &c) != LB_OK) {
+                random_answer(g, &rng);
+                continue;
+            }
+            found = 1;
+            char unit[LB_SUBJECT_MAX];
+            snprintf(unit, sizeof unit, "%s", d->subject);
+            answer(g, d->side, "auto");
+            answer(c, LB_ROLE_BOTH, "auto");
+            const lb_state *a = lb_game_state(g), *b = lb_game_state(c);
+            int ia = lb_state_unit_index(a, unit), ib = lb_state_unit_index(b, unit);
+            assert_int_equal(ia >= 0, ib >= 0);
+            if (ia >= 0)
+                assert_true(lb_hex_eq(a->units[ia].hexes[0], b->units[ib].hexes[0]));
+            lb_game_free(c);
+        }
+        lb_game_free(g);
+    }
+    assert_true(found);
+}
+
 /* The computer answers only its own pending decision. */
 static void test_ai__only_its_decision(void **state)
 {
@@ -471,6 +506,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__melee_odds_with_the_turn),
         cmocka_unit_test(test_ai__clone_is_a_what_if),
         cmocka_unit_test(test_ai__no_clone_inside_a_charge),
+        cmocka_unit_test(test_ai__clone_keeps_an_offered_retreat),
         cmocka_unit_test(test_ai__only_its_decision),
         cmocka_unit_test(test_ai__never_illegal),
         cmocka_unit_test(test_ai__full_level_is_deterministic),
