@@ -92,9 +92,16 @@ int ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
 /* rollout.c */
 /* Would g accept key now? Tried on a copy (parameterised answers). 1 yes, 0 no, -1 error. */
 int ai_try(const ai_ctx *c, const char *key);
-/* The mean value for me of answering key now, over `runs` rollouts on the dice seeds[0..runs):
- * the rest of the turn and the enemy's reply played by the cheap policy. LB_OK or LB_NOMEM. */
-int ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs, double *mean);
+/* The value for me of answering key now, in each of `runs` rollouts on the dice seeds[0..runs)
+ * into values: the rest of the turn and the enemy's reply played by the cheap policy. LB_OK or
+ * LB_NOMEM. */
+int ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs, double *values);
+/* The mean of a[r] - b[r] (rollouts on the same dice) and its standard error. */
+void ai_paired(const double *a, const double *b, int runs, double *mean, double *se);
+/* `runs` dice seeds from the player's own generator, malloc'd; LB_OK or LB_NOMEM. */
+int ai_seeds(ai_ctx *c, int runs, uint64_t **seeds);
+/* A choice the rollouts overturn: their gain, less twice its standard error, passes this. */
+#define AI_ROLLOUT_MARGIN 0.5
 /* The cheap policy's answer for the pending decision of g (a copy), into key. */
 int ai_policy(ai_ctx *c, const lb_game *g, char *key);
 

@@ -352,35 +352,46 @@ int ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
     int best = cs.n > 0 && (cs.v[0].value > WORTH_MOVING || end < 0) ? 0 : -1;
     char how[96] = "";
     if (c->rollouts > 0 && cs.n > 0 && end >= 0) {
-        /* the full level: the best few and ending, each played out on the same dice */
+        /* the full level: the best few and ending, each played out on the same dice; the
+         * evaluation's choice stands unless the rollouts find another clearly better */
         int n = cs.n < ROLLOUT_CANDIDATES ? cs.n : ROLLOUT_CANDIDATES;
-        int runs = c->rollouts / (n + 1);
-        if (runs < 1)
-            runs = 1;
-        uint64_t *seeds = malloc((size_t)runs * sizeof *seeds);
-        if (!seeds) {
+        int runs = c->rollouts / (n + 1) > 1 ? c->rollouts / (n + 1) : 2;
+        uint64_t *seeds = NULL;
+        double *values = malloc((size_t)(n + 1) * (size_t)runs * sizeof *values);
+        if (!values || (rc = ai_seeds(c, runs, &seeds)) != LB_OK) {
+            free(values);
             free(cs.v);
             return LB_NOMEM;
         }
-        for (int r = 0; r < runs; r++)
-            seeds[r] = ((uint64_t)lb_pcg32_next(&c->rng) << 32) | lb_pcg32_next(&c->rng);
-        double stay;
-        rc = ai_rollouts(c, "end", seeds, runs, &stay);
-        double top = 0;
-        best = -1;
-        for (int k = 0; k < n && rc == LB_OK; k++) {
-            double mean;
-            rc = ai_rollouts(c, d->options[cs.v[k].opt].key, seeds, runs, &mean);
-            /* the rollout's gain over ending, and the evaluation's, half each */
-            double score = 0.5 * (mean - stay) + 0.5 * cs.v[k].value;
-            if (rc == LB_OK && score > WORTH_MOVING && (best < 0 || score > top)) {
-                best = k;
-                top = score;
+        /* arm 0 ends the segment, arm k + 1 takes candidate k */
+        for (int a = 0; a <= n && rc == LB_OK; a++)
+            rc = ai_rollouts(c, a ? d->options[cs.v[a - 1].opt].key : "end", seeds, runs,
+                             values + (size_t)a * (size_t)runs);
+        int chosen = best + 1, pick = chosen;
+        double lower = AI_ROLLOUT_MARGIN, gain = 0, se = 0;
+        for (int a = 0; a <= n && rc == LB_OK; a++) {
+            double m, s;
+            if (a == chosen)
+                continue;
+            ai_paired(values + (size_t)a * (size_t)runs, values + (size_t)chosen * (size_t)runs,
+                      runs, &m, &s);
+            if (m - 2 * s > lower) {
+                lower = m - 2 * s;
+                pick = a;
+                gain = m;
+                se = s;
             }
         }
+        best = pick - 1;
+        if (pick != chosen)
+            snprintf(how, sizeof how, "; %d rollouts of %d candidates and ending prefer it to "
+                     "the evaluation's choice by %.1f +- %.1f points", runs * (n + 1), n, gain,
+                     se);
+        else
+            snprintf(how, sizeof how, "; %d rollouts of %d candidates and ending find none "
+                     "clearly better", runs * (n + 1), n);
         free(seeds);
-        snprintf(how, sizeof how, "; %d rollouts of %d candidates and ending", runs * (n + 1),
-                 n);
+        free(values);
     }
     if (rc == LB_OK && best >= 0) {
         snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[cs.v[best].opt].key);

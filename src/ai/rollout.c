@@ -1,4 +1,5 @@
 /* The computer player's look-ahead: what-if copies of the game played on its own dice by a cheap policy to the end of the enemy's reply, and the check that an answer is accepted. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,10 +154,8 @@ static int play_out(ai_ctx *c, lb_game *g)
     return LB_OK;
 }
 
-int ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs, double *mean)
+int ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs, double *values)
 {
-    double sum = 0;
-    *mean = 0;
     for (int r = 0; r < runs; r++) {
         lb_game *g;
         int rc = lb_game_clone(c->g, seeds[r], &g);
@@ -166,11 +165,31 @@ int ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs, dou
         rc = lb_game_decide(g, c->me, lb_game_seq(g), key, &a);
         if (rc == LB_OK && a.verdict == LB_ACCEPTED)
             rc = play_out(c, g);
-        sum += ai_position(c, g);
+        values[r] = ai_position(c, g);
         lb_game_free(g);
         if (rc != LB_OK)
             return rc;
     }
+    return LB_OK;
+}
+
+void ai_paired(const double *a, const double *b, int runs, double *mean, double *se)
+{
+    double sum = 0, sq = 0;
+    for (int r = 0; r < runs; r++)
+        sum += a[r] - b[r];
     *mean = runs ? sum / runs : 0;
+    for (int r = 0; r < runs; r++)
+        sq += (a[r] - b[r] - *mean) * (a[r] - b[r] - *mean);
+    *se = runs > 1 ? sqrt(sq / (runs - 1) / runs) : 1e9;
+}
+
+int ai_seeds(ai_ctx *c, int runs, uint64_t **seeds)
+{
+    *seeds = malloc((size_t)(runs > 0 ? runs : 1) * sizeof **seeds);
+    if (!*seeds)
+        return LB_NOMEM;
+    for (int r = 0; r < runs; r++)
+        (*seeds)[r] = ((uint64_t)lb_pcg32_next(&c->rng) << 32) | lb_pcg32_next(&c->rng);
     return LB_OK;
 }

@@ -290,23 +290,29 @@ int ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
     char how[96] = "";
     int go = found && top > CHARGE_WORTH;
     if (found && c->rollouts > 0 && ai_option(d, "end") >= 0) {
-        /* the full level: the charge and its consequences against holding back, on the same dice */
-        int runs = c->rollouts / 2 > 0 ? c->rollouts / 2 : 1;
-        uint64_t *seeds = malloc((size_t)runs * sizeof *seeds);
-        if (!seeds)
-            return LB_NOMEM;
-        for (int r = 0; r < runs; r++)
-            seeds[r] = ((uint64_t)lb_pcg32_next(&c->rng) << 32) | lb_pcg32_next(&c->rng);
-        double with, without;
-        int rc = ai_rollouts(c, best_key, seeds, runs, &with);
+        /* the full level: the charge and its consequences against holding back, on the same
+         * dice; the exact odds' verdict stands unless the rollouts clearly say otherwise */
+        int runs = c->rollouts / 2 > 1 ? c->rollouts / 2 : 2;
+        uint64_t *seeds = NULL;
+        double *values = malloc(2 * (size_t)runs * sizeof *values);
+        int rc = values ? ai_seeds(c, runs, &seeds) : LB_NOMEM;
         if (rc == LB_OK)
-            rc = ai_rollouts(c, "end", seeds, runs, &without);
+            rc = ai_rollouts(c, best_key, seeds, runs, values);
+        if (rc == LB_OK)
+            rc = ai_rollouts(c, "end", seeds, runs, values + runs);
+        double m = 0, s = 0;
+        if (rc == LB_OK)
+            ai_paired(values, values + runs, runs, &m, &s);
         free(seeds);
+        free(values);
         if (rc != LB_OK)
             return rc;
-        go = 0.5 * (with - without) + 0.5 * top > CHARGE_WORTH;
-        snprintf(how, sizeof how, "; %d rollouts: %+.1f against holding back", 2 * runs,
-                 with - without);
+        if (go && m + 2 * s < -AI_ROLLOUT_MARGIN)
+            go = 0;
+        else if (!go && m - 2 * s > AI_ROLLOUT_MARGIN)
+            go = 1;
+        snprintf(how, sizeof how, "; %d rollouts: %+.1f +- %.1f points against holding back",
+                 2 * runs, m, s);
     }
     int end = ai_option(d, "end");
     if (go || end < 0) {
