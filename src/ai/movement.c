@@ -333,9 +333,9 @@ static int candidates(ai_ctx *c, const lb_decision *d, cands *out)
 
 static void describe(const lb_decision *d, const cand *x, const char *how, char *why)
 {
-    snprintf(why, LB_AI_REASON_MAX, "%s: objectives %+.1f, fire, melee and charges %+.1f "
-             "(their exposure counted), %+.1f points in all%s", d->options[x->opt].text,
-             x->objectives, x->prospects, x->value, how);
+    snprintf(why, LB_AI_REASON_MAX, "%s: %+.1f points (objectives %+.1f; fire, melee and "
+             "charges less exposure %+.1f)%s", d->options[x->opt].text, x->value, x->objectives,
+             x->prospects, how);
 }
 
 int ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
@@ -384,12 +384,11 @@ int ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         }
         best = pick - 1;
         if (pick != chosen)
-            snprintf(how, sizeof how, "; %d rollouts of %d candidates and ending prefer it to "
-                     "the evaluation's choice by %.1f +- %.1f points", runs * (n + 1), n, gain,
-                     se);
+            snprintf(how, sizeof how, "; %d rollouts prefer it to the evaluation's choice by "
+                     "%.1f +- %.1f", runs * (n + 1), gain, se);
         else
-            snprintf(how, sizeof how, "; %d rollouts of %d candidates and ending find none "
-                     "clearly better", runs * (n + 1), n);
+            snprintf(how, sizeof how, "; %d rollouts find nothing clearly better",
+                     runs * (n + 1));
         free(seeds);
         free(values);
     }
@@ -398,7 +397,7 @@ int ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         describe(d, &cs.v[best], how, why);
     } else if (rc == LB_OK) {
         snprintf(key, LB_OPTION_KEY_MAX, "end");
-        snprintf(why, LB_AI_REASON_MAX, "ends the movement: of %d changes valued none gains %.1f "
+        snprintf(why, LB_AI_REASON_MAX, "ends the movement: no change of %d valued gains %.1f "
                  "points%s", cs.n, WORTH_MOVING, how);
     }
     free(cs.v);

@@ -223,7 +223,7 @@ static void test_ai__carre_against_cavalry(void **state)
     ai_answer(g, &s, why);
     const lb_journal *j = lb_game_journal(g);
     assert_string_equal(j->entries[j->count - 1].key, "form:fr-inf:carre:2@0505");
-    assert_non_null(strstr(why, "+1.6 points in all"));
+    assert_non_null(strstr(why, ": +1.6 points (objectives +0.0; fire, melee and charges less exposure +1.6)"));
     ai_answer(g, &s, why);
     assert_string_equal(j->entries[j->count - 1].key, "end");
     lb_game_free(g);
