@@ -40,7 +40,7 @@ typedef struct lb_ai_settings {
 } lb_ai_settings;
 
 /* Rollouts the full level plays per second of budget (bench_ai measures what they cost). */
-#define LB_AI_ROLLOUTS_PER_SECOND 40
+#define LB_AI_ROLLOUTS_PER_SECOND 60
 
 #define LB_AI_REASON_MAX 320
 
