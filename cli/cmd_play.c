@@ -146,7 +146,8 @@ static const char *complete_key(play *P, const char *key)
         }
     if (count <= 1)
         return count ? found : key;
-    refuse(P, "%d options begin with %s: say which (unit %s lists them)", count, key, "ID");
+    refuse(P, "%d options begin with %s: say which (`unit ID` lists a unit's options)", count,
+           key);
     return NULL;
 }
 

@@ -74,6 +74,9 @@ typedef struct lb_decision {
     int noptions;
     int cap;
     int auto_choice;                  /* the option the automatic mode takes */
+    int *slots;                       /* index of the keys (option + 1, 0 empty) once there
+                                       * are many options; NULL before */
+    int nslots;
 } lb_decision;
 
 /* A standing answer: decisions of this kind (about this subject, or any when subject is NULL)

@@ -54,6 +54,47 @@ void lb_decision_init(lb_decision *d, lb_decision_kind kind, int side, const cha
     va_end(ap);
 }
 
+#define INDEX_FROM 16 /* options past which keys are found through a hash index */
+
+static unsigned key_hash(const char *key)
+{
+    unsigned h = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+        h = (h ^ *p) * 16777619u;
+    return h;
+}
+
+static void index_put(lb_decision *d, int i)
+{
+    unsigned mask = (unsigned)d->nslots - 1, k = key_hash(d->options[i].key) & mask;
+    while (d->slots[k])
+        k = (k + 1) & mask;
+    d->slots[k] = i + 1;
+}
+
+/* Keeps the index at least twice the options; LB_OK or LB_NOMEM. */
+static int index_grow(lb_decision *d)
+{
+    if (d->noptions < INDEX_FROM)
+        return LB_OK;
+    if (d->slots && 2 * d->noptions <= d->nslots) {
+        index_put(d, d->noptions - 1);
+        return LB_OK;
+    }
+    int n = 64;
+    while (n < 4 * d->noptions)
+        n *= 2;
+    int *slots = calloc((size_t)n, sizeof *slots);
+    if (!slots)
+        return LB_NOMEM;
+    free(d->slots);
+    d->slots = slots;
+    d->nslots = n;
+    for (int i = 0; i < d->noptions; i++)
+        index_put(d, i);
+    return LB_OK;
+}
+
 static int vadd(lb_decision *d, const char *key, const char *param, const char *fmt, va_list ap)
 {
     if (strlen(key) >= LB_OPTION_KEY_MAX || !key[0] || lb_decision_find(d, key) >= 0)
@@ -70,6 +111,10 @@ static int vadd(lb_decision *d, const char *key, const char *param, const char *
     snprintf(o->key, sizeof o->key, "%s", key);
     o->param = param;
     vsnprintf(o->text, sizeof o->text, fmt, ap);
+    if (index_grow(d) != LB_OK) {
+        d->noptions--;
+        return LB_NOMEM;
+    }
     return LB_OK;
 }
 
@@ -104,6 +149,13 @@ int lb_decision_find_param(const lb_decision *d, const char *answer)
 
 int lb_decision_find(const lb_decision *d, const char *key)
 {
+    if (d->slots) {
+        unsigned mask = (unsigned)d->nslots - 1;
+        for (unsigned k = key_hash(key) & mask; d->slots[k]; k = (k + 1) & mask)
+            if (strcmp(d->options[d->slots[k] - 1].key, key) == 0)
+                return d->slots[k] - 1;
+        return -1;
+    }
     for (int i = 0; i < d->noptions; i++)
         if (strcmp(d->options[i].key, key) == 0)
             return i;
@@ -135,8 +187,10 @@ void lb_decision_release(lb_decision *d)
     if (!d)
         return;
     free(d->options);
+    free(d->slots);
     d->options = NULL;
-    d->noptions = d->cap = 0;
+    d->slots = NULL;
+    d->noptions = d->cap = d->nslots = 0;
 }
 
 void lb_journal_init(lb_journal *j)

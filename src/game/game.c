@@ -132,7 +132,8 @@ static int end_segment(lb_game *g)
     return enter_segment(g, LB_SEG_COMMAND);
 }
 
-int lb_game_action_options(const lb_game *g, lb_decision *d)
+/* The segment's action decision in scope sc (see opt_scope). */
+static int action_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
 {
     const lb_state *st = g->st;
     lb_segment seg = st->turn.segment;
@@ -144,13 +145,13 @@ int lb_game_action_options(const lb_game *g, lb_decision *d)
     if (g->over)
         return LB_OK;
     if (seg == LB_SEG_CHARGE)
-        rc = charge_options(g, d);
+        rc = charge_options(g, d, sc);
     else if (seg == LB_SEG_MOVEMENT)
-        rc = move_options(g, d);
+        rc = move_options(g, d, sc);
     else if (seg == LB_SEG_DEFENSIVE_FIRE || seg == LB_SEG_OFFENSIVE_FIRE)
-        rc = fire_options(g, d);
+        rc = fire_options(g, d, sc);
     else if (seg == LB_SEG_MELEE)
-        rc = melee_options(g, d, &compulsory);
+        rc = melee_options(g, d, sc, &compulsory);
     if (rc == LB_OK && d->noptions && !compulsory)
         rc = lb_decision_add(d, "end", "end the %s segment", lb_segment_name(seg));
     if (rc == LB_OK)
@@ -160,6 +161,12 @@ int lb_game_action_options(const lb_game *g, lb_decision *d)
     return rc;
 }
 
+int lb_game_action_options(const lb_game *g, lb_decision *d)
+{
+    opt_scope all = {NULL, 0};
+    return action_options(g, d, &all);
+}
+
 /* R-GAME-3, R-GAME-4: the phasing (Defensive Fire: the other) side's choice of action, or the
  * segment's end when nothing but "end" is possible. */
 static int segment_decision(lb_game *g)
@@ -167,7 +174,8 @@ static int segment_decision(lb_game *g)
     lb_state *st = g->st;
     lb_segment seg = st->turn.segment;
     lb_decision d;
-    int rc = lb_game_action_options(g, &d), side = d.side;
+    opt_scope scope = {NULL, g->replaying}; /* replay lists the options an answer needs only */
+    int rc = action_options(g, &d, &scope), side = d.side;
     if (rc != LB_OK)
         return rc;
     if (d.noptions == 0) {
@@ -180,6 +188,7 @@ static int segment_decision(lb_game *g)
     }
     lb_decision_move(&g->pending, &d);
     g->has_pending = 1;
+    g->pending_lazy = g->replaying;
     return LB_OK;
 }
 
@@ -235,10 +244,30 @@ static int perform(lb_game *g, const lb_decision *cur, const char *key, lb_game_
     return move_run(g, key, out);
 }
 
+/* Replay: is key among the options of the action decision, listed for the unit it names only
+ * ("end" and melee keys against the whole list)? */
+static int legal_lazy(const lb_game *g, const char *key)
+{
+    char unit[LB_SUBJECT_MAX] = "";
+    const char *a = strchr(key, ':'), *b = a ? strchr(a + 1, ':') : NULL;
+    size_t n = a ? (b ? (size_t)(b - a - 1) : strlen(a + 1)) : 0;
+    if (n && n < sizeof unit && strncmp(key, "melee:", 6) != 0)
+        snprintf(unit, sizeof unit, "%.*s", (int)n, a + 1);
+    opt_scope scope = {unit[0] ? unit : NULL, 0};
+    lb_decision d;
+    if (action_options(g, &d, &scope) != LB_OK)
+        return 0;
+    int ok = lb_decision_find(&d, key) >= 0 || lb_decision_find_param(&d, key) >= 0;
+    lb_decision_release(&d);
+    return ok;
+}
+
 /* Is key an option of the pending decision? The reason when not. */
 static int legal(const lb_game *g, const char *key, lb_game_answer *out)
 {
-    if (lb_decision_find(&g->pending, key) >= 0 || lb_decision_find_param(&g->pending, key) >= 0)
+    if (g->pending_lazy ? legal_lazy(g, key)
+                        : lb_decision_find(&g->pending, key) >= 0 ||
+                              lb_decision_find_param(&g->pending, key) >= 0)
         return 1;
     game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not one of the %d options of "
                 "the %s decision", key, g->pending.noptions,
@@ -252,11 +281,13 @@ static int answer(lb_game *g, const char *key, lb_game_answer *out)
     lb_decision cur;
     memset(&cur, 0, sizeof cur);
     lb_decision_move(&cur, &g->pending);
-    g->has_pending = 0;
+    int lazy = g->pending_lazy;
+    g->has_pending = g->pending_lazy = 0;
     int rc = perform(g, &cur, key, out);
     if (rc == LB_OK && out->verdict != LB_ACCEPTED) {
         lb_decision_move(&g->pending, &cur);
         g->has_pending = 1;
+        g->pending_lazy = lazy;
         return LB_OK;
     }
     lb_decision_release(&cur);
@@ -327,7 +358,7 @@ static void concede(lb_game *g, int side)
 {
     g->over = 1;
     g->conceded = side;
-    g->has_pending = 0;
+    g->has_pending = g->pending_lazy = 0;
     lb_decision_release(&g->pending);
     lb_charge_free(g->charge);
     g->charge = NULL;
@@ -372,7 +403,7 @@ static void reset(lb_game *g)
     lb_charge_free(g->charge);
     g->charge = NULL;
     lb_decision_release(&g->pending);
-    g->has_pending = 0;
+    g->has_pending = g->pending_lazy = 0;
     g->ntasks = g->nobligations = 0;
     memset(&g->job, 0, sizeof g->job);
     g->over = 0;
@@ -471,6 +502,13 @@ int game_rebuild(lb_game *g)
         rc = replay_entry(g, g->cursor);
     g->replaying = 0;
     g->tr = &g->trace;
+    if (rc == LB_OK && g->pending_lazy) { /* the decision the replay stops at, listed whole */
+        lb_decision d;
+        rc = lb_game_action_options(g, &d);
+        if (rc == LB_OK)
+            lb_decision_move(&g->pending, &d);
+        g->pending_lazy = 0;
+    }
     if (rc != LB_OK && !g->error[0])
         snprintf(g->error, sizeof g->error, "%s", lb_err_str(rc));
     return rc;

@@ -108,6 +108,7 @@ struct lb_game {
     int *assaulted;              /* per cell: the step it was last assaulted in, -1 */
     lb_decision pending;
     int has_pending;
+    int pending_lazy;            /* replay: the action decision holds no options yet */
     lb_trace trace;              /* what the last answer did */
     lb_trace *tr;                /* &trace, or NULL while replaying */
     char error[LB_GAME_REASON_MAX];
@@ -167,15 +168,22 @@ int task_answer(lb_game *g, const char *key);
 /* Forgets the paths of an offered retreat. */
 void task_forget(lb_game *g);
 
+/* Which options a segment lists: all, only one unit's (replay checks an answer against those),
+ * or only whether there is any (replay asks whether the segment offers a decision at all). */
+typedef struct opt_scope {
+    const char *unit;            /* NULL: every unit */
+    int any;                     /* stop at the first option */
+} opt_scope;
+
 /* seg_fire.c: Defensive and Offensive Fire */
 /* Adds the fire options of the segment now to d. */
-int fire_options(const lb_game *g, lb_decision *d);
+int fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
 /* Resolves "fire:UNIT:HEX" (a legal option); opportunity fire (28) is outside the segment's
  * once-per-unit and once-per-hex records. LB_OK or an error. */
 int fire_run(lb_game *g, const char *key, int opportunity);
 
 /* seg_charge.c: Charge à Cheval */
-int charge_options(const lb_game *g, lb_decision *d);
+int charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
 /* Starts the charge of "charge:UNIT:PATH": LB_OK (started, or refused with out filled). */
 int charge_start(lb_game *g, const char *key, lb_game_answer *out);
 /* Runs the charge in progress to its next decision or its end (applied). */
@@ -187,7 +195,7 @@ int charge_after_melee(lb_game *g);
 
 /* seg_melee.c: Melee */
 /* The assaults open now; *compulsory is 1 when they are melees a charge owes (no "end"). */
-int melee_options(const lb_game *g, lb_decision *d, int *compulsory);
+int melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int *compulsory);
 /* Declares "melee:HEX:U1+U2+…": LB_OK (under way or done, or refused with out filled). */
 int melee_start(lb_game *g, const char *key, lb_game_answer *out);
 int melee_resume(lb_game *g);
@@ -201,7 +209,7 @@ int command_step(lb_game *g);
 
 /* seg_move.c: Movement, reinforcements entering, opportunity fire */
 /* The phasing side's movement actions and reinforcement entries. */
-int move_options(const lb_game *g, lb_decision *d);
+int move_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
 /* Starts the answer key (move, path, face, form, prolonge, attach, detach, march, enter): LB_OK
  * (a move under way, an entry made, or refused with out filled). */
 int move_run(lb_game *g, const char *key, lb_game_answer *out);

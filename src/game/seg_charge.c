@@ -7,14 +7,14 @@
 #include "lb/effects.h"
 
 /* R-GAME-5, R-CHG-8: cavalry that may charge now; the path is the player's parameter. */
-int charge_options(const lb_game *g, lb_decision *d)
+int charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
 {
     const lb_state *st = g->st;
     int step = game_step(g), rc = LB_OK;
-    for (int i = 0; i < st->nunits && rc == LB_OK; i++) {
+    for (int i = 0; i < st->nunits && rc == LB_OK && !(sc->any && d->noptions); i++) {
         const lb_unit *u = &st->units[i];
         const unit_rec *r = game_rec_of(g, u->id);
-        if (u->side != d->side || u->arm != LB_ARM_CAVALRY || u->state != LB_STATE_GOOD ||
+        if ((sc->unit && strcmp(sc->unit, u->id) != 0) || u->side != d->side || u->arm != LB_ARM_CAVALRY || u->state != LB_STATE_GOOD ||
             u->readiness != LB_READY_FRESH || u->nhexes != 1 || (r && r->charged_step == step))
             continue;
         char key[LB_OPTION_KEY_MAX];

@@ -54,17 +54,18 @@ static int targets_of(const lb_game *g, int unit, candidate *out, lb_fire_value 
     return n;
 }
 
-int fire_options(const lb_game *g, lb_decision *d)
+int fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
 {
     const lb_state *st = g->st;
     int side = d->side, step = game_step(g);
     candidate *c = malloc(CANDIDATES_MAX * sizeof *c);
     lb_fire_value *v = malloc(sizeof *v);
     int rc = c && v ? LB_OK : LB_NOMEM;
-    for (int i = 0; i < st->nunits && rc == LB_OK; i++) {
+    for (int i = 0; i < st->nunits && rc == LB_OK && !(sc->any && d->noptions); i++) {
         const lb_unit *u = &st->units[i];
         const unit_rec *r = game_rec_of(g, u->id);
-        if (u->side != side || !lb_unit_is_combat(u) || (r && r->fired_step == step))
+        if ((sc->unit && strcmp(sc->unit, u->id) != 0) || u->side != side ||
+            !lb_unit_is_combat(u) || (r && r->fired_step == step))
             continue;
         int n = targets_of(g, i, c, v), closest = -1;
         /* R-GAME-6, 26.1: a battery fires at the closest of its targets */

@@ -74,7 +74,7 @@ static int allowed(const lb_game *g, lb_hex target, const char *const *ids, int 
  * (38.10: the cavalry must melee); then one option per attacker and hex it may assault alone,
  * and per hex a parameterised option for several attackers together. A unit melees once per
  * segment, a hex is assaulted once. */
-int melee_options(const lb_game *g, lb_decision *d, int *compulsory)
+int melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int *compulsory)
 {
     const lb_state *st = g->st;
     int step = game_step(g), rc = LB_OK;
@@ -97,7 +97,8 @@ int melee_options(const lb_game *g, lb_decision *d, int *compulsory)
     *compulsory = d->noptions > 0;
     if (rc != LB_OK || d->noptions)
         return rc;
-    for (int c = 0; c < st->map.cols * st->map.rows && rc == LB_OK; c++) {
+    for (int c = 0; c < st->map.cols * st->map.rows && rc == LB_OK && !(sc->any && d->noptions);
+         c++) {
         lb_hex h = lb_map_hex(&st->map, c);
         int top = lb_state_top_combat(st, h);
         if (top < 0 || st->units[top].side == d->side || g->assaulted[c] == step)

@@ -92,14 +92,15 @@ static int unit_options(const lb_game *g, const lb_unit *u, lb_decision *d)
 
 /* R-GAME-9, R-MOV-17: each reinforcement due may enter at its entry hex, or where the movement
  * rules say when that is refused; none when its entry waits a turn. */
-static int entry_options(const lb_game *g, lb_decision *d)
+static int entry_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
 {
     const lb_state *st = g->st;
     const lb_battle *b = &g->origin->battle;
     int rc = LB_OK;
     for (int k = 0; k < b->nreinforcements && rc == LB_OK; k++) {
         const lb_reinforcement *r = &b->reinforcements[k];
-        if (g->entered[k] || r->minutes > st->turn.minutes || r->unit.side != d->side)
+        if (g->entered[k] || r->minutes > st->turn.minutes || r->unit.side != d->side ||
+            (sc->unit && strcmp(sc->unit, r->unit.id) != 0))
             continue;
         lb_move_entry e;
         if ((rc = lb_move_entry_check(st, &r->unit, r->unit.hexes[0], &e, NULL)) != LB_OK)
@@ -120,12 +121,12 @@ static int entry_options(const lb_game *g, lb_decision *d)
     return rc;
 }
 
-int move_options(const lb_game *g, lb_decision *d)
+int move_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
 {
     const lb_state *st = g->st;
-    int rc = entry_options(g, d);
-    for (int i = 0; i < st->nunits && rc == LB_OK; i++)
-        if (st->units[i].side == d->side)
+    int rc = entry_options(g, d, sc);
+    for (int i = 0; i < st->nunits && rc == LB_OK && !(sc->any && d->noptions); i++)
+        if (st->units[i].side == d->side && (!sc->unit || strcmp(sc->unit, st->units[i].id) == 0))
             rc = unit_options(g, &st->units[i], d);
     return rc;
 }

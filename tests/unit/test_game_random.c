@@ -16,10 +16,14 @@
 #include "lb/lb.h"
 #include "lb/store.h"
 
-/* 60 games of the Wagram demo and 40 of the Prusse demo (premier-2017), each cut to three game
- * turns; about 30 decisions a game, so the whole runs in seconds even under ASan. */
-#define GAMES_DEMO 60
-#define GAMES_PRUSSE 40
+/* 90 games of a small battle (tests/game/skirmish.json, 7 units), 5 of the Wagram demo and 5
+ * of the Prusse demo (premier-2017), each cut to three game turns: every game is played live,
+ * reopened from SQLite and imported from its export (two replays), and the movement options of
+ * every unit are listed at each Movement decision, so the small battle keeps the whole test to
+ * seconds under ASan. */
+#define GAMES_SKIRMISH 90
+#define GAMES_DEMO 5
+#define GAMES_PRUSSE 5
 #define TRIES_MAX 20
 
 static lb_load_opts opts(void)
@@ -46,7 +50,7 @@ static char *three_turns(const char *path, const char *last)
 static void random_step(lb_game *g, lb_pcg32 *rng)
 {
     lb_game_answer a;
-    if (lb_pcg32_bounded(rng, 20) == 0 && lb_game_effective(g)->count > 0) {
+    if (lb_pcg32_bounded(rng, 100) == 0 && lb_game_effective(g)->count > 0) {
         assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, lb_game_seq(g), -1, &a), LB_OK);
         assert_int_equal(a.verdict, LB_ACCEPTED);
         return;
@@ -125,8 +129,11 @@ static void test_game_random__replay_equals_play(void **state)
     lb_store *store;
     lb_err err = {0};
     assert_int_equal(lb_store_open(path, &store, &err), LB_OK);
+    char *skirmish = three_turns("tests/game/skirmish.json", "13:40");
     char *demo = three_turns("data/scenarios/demo.json", "13:40");
     char *prusse = three_turns("data/scenarios/prusse-1806-demo.json", "10:40");
+    for (int i = 0; i < GAMES_SKIRMISH; i++)
+        one_game("skirmish.json", skirmish, 3000 + (uint64_t)i, store);
     for (int i = 0; i < GAMES_DEMO; i++)
         one_game("demo.json", demo, 1000 + (uint64_t)i, store);
     for (int i = 0; i < GAMES_PRUSSE; i++)
@@ -134,8 +141,9 @@ static void test_game_random__replay_equals_play(void **state)
     lb_store_info *list;
     int n;
     assert_int_equal(lb_store_list(store, &list, &n, &err), LB_OK);
-    assert_int_equal(n, GAMES_DEMO + GAMES_PRUSSE);
+    assert_int_equal(n, GAMES_SKIRMISH + GAMES_DEMO + GAMES_PRUSSE);
     free(list);
+    free(skirmish);
     free(demo);
     free(prusse);
     lb_store_close(store);
