@@ -81,14 +81,20 @@ int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out)
     if (rc == LB_OK && g->has_offered && (rc = retreat_copy(&c->offered, &g->offered)) == LB_OK)
         c->has_offered = 1;
     if (rc == LB_OK && g->has_pending) {
-        c->pending = g->pending;
-        c->pending.options = copy_of(g->pending.options, (size_t)g->pending.noptions,
-                                     sizeof *g->pending.options);
-        c->pending.cap = g->pending.noptions;
-        if (c->pending.options)
+        const lb_decision *p = &g->pending;
+        c->pending = *p;
+        c->pending.options = copy_of(p->options, (size_t)p->noptions, sizeof *p->options);
+        c->pending.cap = p->noptions;
+        c->pending.slots = p->slots ? copy_of(p->slots, (size_t)p->nslots, sizeof *p->slots)
+                                    : NULL;
+        if (c->pending.options && (c->pending.slots || !p->slots)) {
             c->has_pending = 1;
-        else
+        } else {
+            free(c->pending.options);
+            free(c->pending.slots);
+            memset(&c->pending, 0, sizeof c->pending);
             rc = LB_NOMEM;
+        }
     }
     if (rc != LB_OK) {
         lb_game_free(c);
