@@ -45,14 +45,14 @@ static void time_options(lb_game *g, const char *what)
 {
     long n = 0;
     int options = 0;
-    double start = bench_now(), elapsed;
+    double start = bench_cpu_now(), elapsed;
     do {
         lb_decision d;
         lb_game_action_options(g, &d);
         options = d.noptions;
         lb_decision_release(&d);
         n++;
-        elapsed = bench_now() - start;
+        elapsed = bench_cpu_now() - start;
     } while (elapsed < 1.0);
     printf("legal options of the phasing side (demo, %s, %d options): %.1f us\n", what, options,
            elapsed / (double)n * 1e6);
@@ -92,7 +92,7 @@ static void bench_replay(void)
     for (int i = 0; i < j.count; i++)
         decisions += j.entries[i].kind == LB_ENTRY_DECISION;
     long n = 0;
-    double start = bench_now(), elapsed;
+    double start = bench_cpu_now(), elapsed;
     do {
         lb_err err;
         if (lb_game_load_journal(g, &j, &err) != LB_OK) {
@@ -100,7 +100,7 @@ static void bench_replay(void)
             exit(1);
         }
         n++;
-        elapsed = bench_now() - start;
+        elapsed = bench_cpu_now() - start;
     } while (elapsed < 1.0);
     double per = elapsed / (double)n;
     printf("replay of a whole random demo game (%d decisions, %d entries): %.2f ms, "
@@ -126,24 +126,24 @@ static void bench_commit(void)
     long long id;
     lb_store_save_game(s, g, &id, &err);
     long n = 0;
-    double start = bench_now(), elapsed, in_game = 0;
+    double start = bench_cpu_now(), elapsed, in_game = 0;
     do {
         for (int k = 0; k < 2; k++) {
             int seq = lb_game_seq(g);
-            double t0 = bench_now();
+            double t0 = bench_cpu_now();
             lb_game_answer a;
             if (k == 0)
                 lb_game_decide(g, LB_ROLE_BOTH, seq, "end", &a);
             else
                 lb_game_undo(g, LB_ROLE_BOTH, seq, -1, &a);
-            in_game += bench_now() - t0;
+            in_game += bench_cpu_now() - t0;
             if (lb_store_append_game(s, id, g, seq, &err) != LB_OK) {
                 fprintf(stderr, "%s\n", err.msg);
                 exit(1);
             }
             n++;
         }
-        elapsed = bench_now() - start;
+        elapsed = bench_cpu_now() - start;
     } while (elapsed < 1.0);
     printf("one accepted decision with its SQLite commit (the French Charge ended, the Movement "
            "options listed; then its undo, a replay): %.1f us (%.1f us in the engine, %.1f us the "

@@ -14,14 +14,14 @@ static void bench_odds(const lb_state *st, const char *what, const lb_melee_req 
     if (!c)
         exit(1);
     long n = 0;
-    double start = bench_now(), elapsed;
+    double start = bench_cpu_now(), elapsed;
     do {
         if (lb_melee_odds(st, req, c, NULL) != LB_OK || !c->allowed) {
             fprintf(stderr, "%s: not allowed\n", what);
             exit(1);
         }
         n++;
-        elapsed = bench_now() - start;
+        elapsed = bench_cpu_now() - start;
     } while (elapsed < 1.0);
     int checks = 0;
     for (int i = 0; i < c->nunits; i++)
@@ -35,7 +35,7 @@ static void bench_odds(const lb_state *st, const char *what, const lb_melee_req 
 static void bench_play(const lb_state *st, const char *what, const lb_melee_req *req)
 {
     long n = 0;
-    double start = bench_now(), elapsed;
+    double start = bench_cpu_now(), elapsed;
     do {
         lb_melee *m;
         lb_dice dice;
@@ -47,7 +47,7 @@ static void bench_play(const lb_state *st, const char *what, const lb_melee_req 
         }
         lb_melee_free(m);
         n++;
-        elapsed = bench_now() - start;
+        elapsed = bench_cpu_now() - start;
     } while (elapsed < 1.0);
     printf("%-52s %9.2f us per melee played (seeds 0..%ld)\n", what, elapsed / (double)n * 1e6,
            n - 1);

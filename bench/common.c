@@ -1,4 +1,5 @@
-/* Benchmarks' shared helpers: a monotonic clock, a growing text buffer, the embedded demo. */
+/* Benchmarks' shared helpers: the clocks, counted runs, a growing text buffer, the embedded demo. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +7,7 @@
 
 #include "common.h"
 #include "lb/data.h"
+#include "lb/grow.h"
 
 double bench_now(void)
 {
@@ -14,18 +16,40 @@ double bench_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double bench_cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+long bench_runs(void)
+{
+    const char *runs = getenv("LB_BENCH_RUNS");
+    return runs ? strtol(runs, NULL, 10) : 0;
+}
+
+int bench_only(const char *what)
+{
+    const char *only = getenv("LB_BENCH_ONLY");
+    return !only || strstr(what, only) != NULL;
+}
+
+int bench_more(long runs, long n, double elapsed, double seconds)
+{
+    return runs > 0 ? n < runs : n == 0 || elapsed < seconds;
+}
+
 void bench_put(bench_text *t, const char *s)
 {
     size_t n = strlen(s);
-    if (t->len + n + 1 > t->cap) {
-        t->cap = (t->len + n + 1) * 2;
-        char *nb = realloc(t->buf, t->cap);
-        if (!nb) {
-            fprintf(stderr, "out of memory\n");
-            exit(1);
-        }
-        t->buf = nb;
+    char *buf = n < (size_t)INT_MAX - t->len ? lb_grow(t->buf, &t->cap, (int)(t->len + n + 1), 1)
+                                             : NULL;
+    if (!buf) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
     }
+    t->buf = buf;
     memcpy(t->buf + t->len, s, n + 1);
     t->len += n;
 }

@@ -3,12 +3,20 @@
 #define LB_CLI_H
 
 #include <jansson.h>
+#include <stdio.h>
 #include <stdint.h>
 
+#include "lb/answer.h"
 #include "lb/lb.h"
 
 /* Exit statuses (cli.md): answered, invalid input, usage error. */
 enum { CLI_OK = 0, CLI_INVALID = 1, CLI_USAGE = 2 };
+
+/* Seeds are 0..2^63-1: every JSON reader that holds 64-bit integers (jansson's are signed)
+ * reads them back exactly, and they print the same signed or unsigned. */
+#define CLI_SEED_MAX ((uint64_t)INT64_MAX)
+/* Arguments echoed in messages are cut to this many bytes (a 90 KB --dice list is not echoed). */
+#define CLI_SHORT_MAX 48
 
 #define CLI_MAX_POSITIONAL 8
 #define CLI_MAX_OPTIONS 16
@@ -28,14 +36,6 @@ typedef struct cli_args {
     int strict;
 } cli_args;
 
-typedef struct cli_command {
-    const char *name;
-    int (*run)(const cli_args *args);
-    const char *options; /* command options: "kind=,mod=,auto" ('=' takes a value) */
-    const char *usage;
-    const char *help;
-} cli_command;
-
 /* The value of option name, or NULL; *given (when not NULL) says whether it was given. */
 const char *cli_option_value(const cli_args *args, const char *name, int *given);
 /* Loads the scenario FILE (or the embedded demo when file is NULL); prints every error to
@@ -49,11 +49,22 @@ void cli_print_errors(const lb_errlist *errs);
 int cli_usage(const cli_args *args, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Prints an invalid-input error and returns CLI_INVALID. */
 int cli_invalid(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* s, or its first bytes and "..." in buf when it is longer than CLI_SHORT_MAX - 1. */
+const char *cli_short(const char *s, char buf[CLI_SHORT_MAX]);
 /* Sets up dice from --dice or --seed (a seed is chosen and returned in *seed when neither is
- * given); returns CLI_OK or a usage error. */
+ * given); returns CLI_OK or a usage error: a bad or 257th die, a seed out of 0..CLI_SEED_MAX. */
 int cli_dice(const cli_args *args, lb_dice *dice, uint64_t *seed);
-/* A hex label or a unit id (the unit's first hex); -1 with an error printed when neither. */
+/* Prints "PREFIXunknown unit "ID"", with the nearest unit id when one is near
+ * (lb_state_suggest_unit), and returns CLI_INVALID. */
+int cli_unknown_unit(const lb_state *st, const char *prefix, const char *id);
+/* A hex label or a unit id (the unit's first hex); -1 with an error printed when neither, naming
+ * the nearest unit id or hex label when one is near. */
 int cli_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit);
+/* A library answer's JSON text, as an lb_…_json function of lb/answer.h gave it (rc, and text,
+ * malloc'd: freed here), as a JSON value: a new reference, or NULL when rc is not LB_OK. */
+json_t *cli_answer_json(int rc, char *text);
+/* Prints that answer as cli_print_json does: CLI_OK, or CLI_INVALID with the error printed. */
+int cli_print_answer(int rc, char *text);
 /* The trace as JSON (a new reference). */
 json_t *cli_trace_json(const lb_trace *t);
 /* Prints the trace as indented text lines. */
@@ -86,5 +97,10 @@ int cmd_replay(const cli_args *args);
 int cmd_melee(const cli_args *args);
 int cmd_move(const cli_args *args);
 int cmd_selfplay(const cli_args *args);
+int cmd_serve(const cli_args *args);
+
+/* The exact answer of a melee before the dice (cmd_melee.c): each unit's part, the odds, every
+ * outcome; or why it may not be made. */
+void cli_melee_print_chance(FILE *out, const lb_state *st, const lb_melee_chance *c);
 
 #endif

@@ -70,12 +70,12 @@ static const char *answer_for(const cli_args *args, const lb_state *st, const lb
         if (lb_decision_find(d, key) >= 0)
             return key;
         print_options(stderr, st, d);
-        *rc = cli_usage(args, "--answers: \"%s\" is not one of the options above", key);
+        *rc = cli_usage(args, "--answers: \"%s\" is not one of the options above (R-CHG-7)", key);
         return NULL;
     }
     if (!isatty(STDIN_FILENO)) {
         print_options(stderr, st, d);
-        *rc = cli_usage(args, "a decision is needed and no answer was given (answer it with "
+        *rc = cli_usage(args, "a decision is needed and no answer was given (R-CHG-7: answer it with "
                               "--answers KEY[,KEY...], --target, --response, or take the "
                               "automatic choices with --auto)");
         return NULL;
@@ -97,142 +97,6 @@ static const char *answer_for(const cli_args *args, const lb_state *st, const lb
             return line;
         fprintf(stderr, "\"%s\" is not an option\n", line);
     }
-}
-
-static json_t *hexes_json(const lb_state *st, const lb_unit *u)
-{
-    json_t *a = json_array();
-    char label[LB_HEX_LABEL_MAX];
-    for (int k = 0; k < u->nhexes; k++)
-        json_array_append_new(a, json_string(lb_map_label(&st->map, u->hexes[k], label)));
-    return a;
-}
-
-static json_t *unit_json(const lb_state *st, const lb_unit *u)
-{
-    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s}", "hexes", hexes_json(st, u), "state",
-                     lb_morale_state_name(u->state), "formation", lb_formation_name(u->formation),
-                     "losses", u->losses, "strength", lb_unit_strength(u), "facing", u->facing,
-                     "readiness", lb_readiness_name(u->readiness));
-}
-
-static int same_unit(const lb_unit *a, const lb_unit *b)
-{
-    if (a->state != b->state || a->formation != b->formation || a->losses != b->losses ||
-        a->facing != b->facing || a->readiness != b->readiness || a->nhexes != b->nhexes)
-        return 0;
-    for (int k = 0; k < a->nhexes; k++)
-        if (!lb_hex_eq(a->hexes[k], b->hexes[k]))
-            return 0;
-    return 1;
-}
-
-static json_t *units_json(const lb_state *before, const lb_state *after)
-{
-    json_t *a = json_array();
-    for (int i = 0; after && i < before->nunits; i++) {
-        const lb_unit *u = &before->units[i];
-        int j = lb_state_unit_index(after, u->id);
-        if (j >= 0 && same_unit(u, &after->units[j]))
-            continue;
-        json_t *o = json_pack("{s:s,s:o}", "id", u->id, "before", unit_json(before, u));
-        json_object_set_new(o, "after", j >= 0 ? unit_json(after, &after->units[j]) : json_null());
-        json_object_set_new(o, "eliminated", json_boolean(j < 0));
-        json_array_append_new(a, o);
-    }
-    return a;
-}
-
-static json_t *frac_json(lb_frac f)
-{
-    char buf[64];
-    return json_string(lb_frac_fmt(f, buf, sizeof buf));
-}
-
-static json_t *odds_json(const lb_charge_outcomes *o)
-{
-    json_t *list = json_array(), *by = json_object();
-    for (int i = 0; i < o->n; i++) {
-        const lb_charge_outcome *c = &o->outcomes[i];
-        json_array_append_new(list, json_pack("{s:s,s:o,s:f}", "summary", c->summary, "p",
-                                              frac_json(c->p), "p_float", lb_frac_double(c->p)));
-        json_object_set_new(by, c->summary, frac_json(c->p));
-    }
-    return json_pack("{s:o,s:o,s:i}", "outcomes", list, "by_summary", by, "runs", o->runs);
-}
-
-static json_t *answer_json(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
-                           const lb_charge_outcomes *odds, uint64_t seed, int scripted)
-{
-    const lb_charge_result *r = lb_charge_result_of(ch);
-    char label[LB_HEX_LABEL_MAX];
-    json_t *path = json_array(), *events = json_array(), *obligations = json_array(),
-           *decisions = json_array();
-    for (int i = 0; i < req->npath; i++)
-        json_array_append_new(path, json_string(lb_map_label(&st->map, req->path[i], label)));
-    for (int i = 0; i < r->nevents; i++) {
-        const lb_charge_event *e = &r->events[i];
-        json_t *o = json_pack("{s:s,s:s,s:s,s:i,s:s}", "kind", e->kind, "rule", e->rule, "unit",
-                              e->unit, "value", e->value, "text", e->text);
-        json_object_set_new(o, "other", e->other[0] ? json_string(e->other) : json_null());
-        json_object_set_new(o, "hex", e->hex.col ? json_string(lb_map_label(&st->map, e->hex, label))
-                                                 : json_null());
-        json_array_append_new(events, o);
-    }
-    for (int i = 0; i < r->nobligations; i++) {
-        const lb_charge_obligation *o = &r->obligations[i];
-        json_t *j = json_pack("{s:s,s:s,s:s,s:s}", "kind", lb_obligation_kind_name(o->kind), "rule",
-                              o->rule, "unit", o->unit, "text", o->text);
-        json_object_set_new(j, "other", o->other[0] ? json_string(o->other) : json_null());
-        if (o->kind == LB_OBLIGE_MELEE) {
-            json_object_set_new(j, "melee_times", frac_json(o->melee_times));
-            json_object_set_new(j, "charge_bonus", json_boolean(o->charge_bonus));
-        }
-        if (o->kind == LB_OBLIGE_DEFENSIVE_FIRE) {
-            json_object_set_new(j, "passing", json_boolean(o->passing));
-            if (o->fire_known)
-                json_object_set_new(j, "fire", json_pack("{s:b,s:o,s:o,s:s?}", "allowed",
-                                                         o->fire_allowed, "fire_value",
-                                                         frac_json(o->fire_value), "p_hit",
-                                                         frac_json(o->p_hit), "reason",
-                                                         o->fire_allowed ? NULL : o->fire_reason));
-        }
-        json_array_append_new(obligations, j);
-    }
-    const lb_journal *jr = lb_charge_journal(ch);
-    for (int i = 0; i < jr->count; i++) {
-        const lb_journal_entry *e = &jr->entries[i];
-        if (e->kind == LB_ENTRY_DECISION)
-            json_array_append_new(decisions, json_pack("{s:s,s:s,s:s,s:s,s:s}", "decision",
-                                                       lb_decision_kind_name(e->decision), "side",
-                                                       st->sides[e->side], "subject", e->subject,
-                                                       "key", e->key, "by",
-                                                       lb_decided_by_name(e->by)));
-    }
-    char *text = NULL;
-    json_t *journal = NULL;
-    if (lb_journal_to_json(jr, &text) == LB_OK)
-        journal = json_loads(text, 0, NULL);
-    free(text);
-    int allowed = lb_charge_status_of(ch) != LB_CHARGE_REFUSED;
-    json_t *j = json_pack("{s:s,s:s,s:o,s:b,s:i,s:i,s:b,s:s}", "cavalry", req->cavalry, "rules",
-                          lb_edition_name(st->rules), "path", path, "allowed", allowed, "mp_total",
-                          r->mp_total, "mp_spent", r->mp_spent, "contact", r->contact, "summary",
-                          r->summary);
-    json_object_set_new(j, "rule", allowed ? json_null() : json_string(r->rule));
-    json_object_set_new(j, "reason", allowed ? json_null() : json_string(r->reason));
-    json_object_set_new(j, "target", r->target[0] ? json_string(r->target) : json_null());
-    json_object_set_new(j, "events", events);
-    json_object_set_new(j, "obligations", obligations);
-    json_object_set_new(j, "units", units_json(st, lb_charge_state(ch)));
-    json_object_set_new(j, "decisions", decisions);
-    json_object_set_new(j, "journal", journal ? journal : json_null());
-    if (!scripted)
-        json_object_set_new(j, "seed", json_integer((json_int_t)seed));
-    if (odds)
-        json_object_set_new(j, "odds", odds_json(odds));
-    json_object_set_new(j, "trace", cli_trace_json(lb_charge_trace(ch)));
-    return j;
 }
 
 static void print_unit(const lb_state *st, const lb_unit *u)
@@ -282,7 +146,7 @@ static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_
         for (int i = 0; after && i < st->nunits; i++) {
             const lb_unit *u = &st->units[i];
             int j = lb_state_unit_index(after, u->id);
-            if (j >= 0 && same_unit(u, &after->units[j]))
+            if (j >= 0 && lb_charge_unit_same(u, &after->units[j]))
                 continue;
             printf("  %-12s ", u->id);
             print_unit(st, u);
@@ -307,14 +171,26 @@ static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_
     }
     printf("summary: %s\n", r->summary);
     if (odds) {
-        printf("odds (every dice branch; decisions as given, the others automatic; %d passes):\n",
-               odds->runs);
+        printf("odds (every dice branch; decisions as given, the others automatic; %d passes, "
+               "%d branches merged):\n",
+               odds->runs, odds->merged);
+        if (!odds->exact)
+            printf("  not exact: %s; the ends below cover %s\n", odds->stopped,
+                   lb_frac_ok(odds->covered) ? lb_frac_fmt(odds->covered, buf, sizeof buf)
+                                              : "more than 64-bit fractions can say");
         for (int i = 0; i < odds->n; i++)
             printf("  %9s  %5.1f%%  %s\n", lb_frac_fmt(odds->outcomes[i].p, buf, sizeof buf),
                    100.0 * lb_frac_double(odds->outcomes[i].p), odds->outcomes[i].summary);
     }
     printf("trace:\n");
     cli_trace_print(lb_charge_trace(ch));
+    if (odds) {
+        lb_trace ot;
+        lb_trace_init(&ot);
+        lb_charge_odds_trace(odds, &ot);
+        cli_trace_print(&ot);
+        lb_trace_release(&ot);
+    }
 }
 
 /* Runs the charge to its end, answering each decision; CLI_OK or an exit status. */
@@ -333,7 +209,8 @@ static int drive(const cli_args *args, const lb_state *st, lb_charge *ch, lb_dic
         int rc = CLI_OK, automatic;
         cli_option_value(args, "auto", &automatic);
         if (a->next >= a->n && automatic) {
-            lb_charge_answer_auto(ch);
+            /* every decision left takes its automatic option: one more run to the end */
+            lb_charge_set_automatic(ch);
             continue;
         }
         const char *key = answer_for(args, st, lb_charge_pending(ch), a, line, sizeof line, &rc);
@@ -367,14 +244,9 @@ int cmd_charge(const cli_args *args)
         return CLI_INVALID;
     }
     lb_charge_req req = {.cavalry = args->positional[1]};
-    lb_standing standing[3];
+    lb_standing standing[LB_CHARGE_STANDING_MAX];
     const char *target = cli_option_value(args, "target", NULL);
-    if (target) {
-        standing[req.nstanding++] = (lb_standing){LB_DECIDE_TARGET, target, "target"};
-        standing[req.nstanding++] = (lb_standing){LB_DECIDE_TARGET, NULL, "not-target"};
-    }
-    if (response)
-        standing[req.nstanding++] = (lb_standing){LB_DECIDE_RESPONSE, NULL, response};
+    req.nstanding = lb_charge_standing(target, response, standing);
     req.standing = standing;
     lb_charge *ch = NULL;
     lb_charge_outcomes odds = {0};
@@ -382,25 +254,29 @@ int cmd_charge(const cli_args *args)
     cli_option_value(args, "odds", &want_odds);
     int cav = lb_state_unit_index(st, req.cavalry);
     if (cav < 0)
-        rc = cli_invalid("unknown unit \"%s\"", req.cavalry);
+        rc = cli_unknown_unit(st, "", req.cavalry);
     else if (target && lb_state_unit_index(st, target) < 0)
-        rc = cli_invalid("--target: unknown unit \"%s\"", target);
+        rc = cli_unknown_unit(st, "--target: ", target);
     else
         rc = parse_path(args, st, &req);
-    if (rc == CLI_OK && lb_charge_new(st, &req, &ch) != LB_OK)
-        rc = cli_invalid("out of memory");
+    lb_err err;
+    if (rc == CLI_OK && lb_charge_new(st, &req, &ch, &err) != LB_OK)
+        rc = cli_invalid("%s", err.msg);
     if (rc == CLI_OK)
         rc = drive(args, st, ch, &dice, &a);
     if (rc == CLI_OK && want_odds) {
         int lrc = lb_charge_odds(st, &req, &odds);
         if (lrc != LB_OK)
-            rc = cli_invalid("odds: %s", odds.error[0] ? odds.error : lb_err_str(lrc));
+            rc = cli_invalid("odds: %s", odds.error.msg[0] ? odds.error.msg : lb_err_str(lrc));
     }
     if (rc == CLI_OK) {
-        if (args->json)
-            cli_print_json(answer_json(st, ch, &req, want_odds ? &odds : NULL, seed, scripted));
-        else
+        if (args->json) {
+            char *text;
+            int jrc = lb_charge_json(st, ch, &req, want_odds ? &odds : NULL, seed, scripted, &text);
+            rc = cli_print_answer(jrc, text);
+        } else {
             print_text(st, ch, &req, want_odds ? &odds : NULL, seed, scripted);
+        }
     }
     lb_charge_outcomes_release(&odds);
     lb_charge_free(ch);

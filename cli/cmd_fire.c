@@ -1,179 +1,10 @@
-/* labataille fire FILE UNIT TARGET [--dice R]: may UNIT fire at TARGET, with what result. */
+/* labataille fire FILE UNIT TARGET [--with U2,U3] [--kind K] [--dice R]: may UNIT (with U2, U3) fire at TARGET, with what result. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "lb/fire.h"
-
-static json_t *frac_json(lb_frac f)
-{
-    return f.den == 1 ? json_integer(f.num) : json_real(lb_frac_double(f));
-}
-
-static json_t *exact_json(lb_frac f)
-{
-    char buf[48];
-    return json_string(lb_frac_fmt(f, buf, sizeof buf));
-}
-
-static json_t *hexes_json(const lb_state *st, const lb_fire_value *v)
-{
-    json_t *a = json_array();
-    for (int k = 0; k < v->nhexes; k++) {
-        const lb_fire_hex *h = &v->hexes[k];
-        char l[LB_HEX_LABEL_MAX];
-        json_array_append_new(
-            a, json_pack("{s:s,s:i,s:i,s:b,s:b,s:b,s:b,s:i,s:b,s:o,s:o}", "hex",
-                         lb_map_label(&st->map, h->hex, l), "increments", h->increments,
-                         "distance", h->distance, "in_range", h->in_range, "front", h->front,
-                         "los", h->los, "fires", h->fires, "firing", h->firing, "halved",
-                         h->halved, "value", frac_json(h->value), "value_exact",
-                         exact_json(h->value)));
-    }
-    return a;
-}
-
-static json_t *outcomes_json(const lb_fire_chance *o, int exact)
-{
-    json_t *m = json_object();
-    for (int l = 0; l <= o->max_loss; l++) {
-        if (!o->p_loss[l].num)
-            continue;
-        char key[8];
-        snprintf(key, sizeof key, "%d", l);
-        json_object_set_new(m, key, exact ? exact_json(o->p_loss[l]) : frac_json(o->p_loss[l]));
-    }
-    return m;
-}
-
-static json_t *targets_json(const lb_state *st, const lb_fire_chance *o)
-{
-    json_t *a = json_array();
-    for (int j = 0; j < o->nunits; j++) {
-        const lb_fire_target *tu = &o->units[j];
-        json_t *by_loss = json_object();
-        for (int l = 0; l <= o->max_loss; l++) {
-            char key[8];
-            snprintf(key, sizeof key, "%d", l);
-            json_object_set_new(by_loss, key, json_pack("{s:i,s:b}", "loss", tu->loss[l], "check",
-                                                        tu->check[l]));
-        }
-        json_t *u = json_pack("{s:s,s:i,s:i,s:i,s:s,s:i,s:o,s:o,s:o,s:o,s:o}", "unit",
-                              st->units[tu->unit].id, "strength", tu->strength, "in_hex",
-                              tu->in_hex, "losses_before", st->units[tu->unit].losses,
-                              "checks_on", tu->trigger ? lb_fire_trigger_name(tu->trigger->on)
-                                                       : "every",
-                              "checks_from", tu->trigger ? tu->trigger->from : 1, "p_check",
-                              frac_json(tu->p_check), "p_check_exact", exact_json(tu->p_check),
-                              "p_eliminated", frac_json(tu->p_eliminated), "p_eliminated_exact",
-                              exact_json(tu->p_eliminated), "by_outcome", by_loss);
-        json_array_append_new(a, u);
-    }
-    return a;
-}
-
-static json_t *morale_json(const lb_morale_result *m)
-{
-    json_t *j = json_pack("{s:i,s:i,s:i,s:b,s:s,s:s}", "roll", m->roll, "modifier",
-                          m->odds.modifier, "modified", m->modified, "passed", m->outcome.passed,
-                          "new_state", lb_morale_state_name(m->outcome.to), "new_formation",
-                          lb_formation_name(m->outcome.formation));
-    json_object_set_new(j, "then", m->outcome.moves
-                                       ? json_string(lb_retreat_kind_name(m->outcome.move))
-                                       : json_null());
-    return j;
-}
-
-static void rolled_json(const lb_state *st, const lb_fire_result *r, json_t *j)
-{
-    json_t *hits = json_array(), *cas = json_array();
-    for (int i = 0; i < r->nhits; i++) {
-        const lb_fire_hit *h = &r->hits[i];
-        json_t *o = json_pack("{s:s,s:i,s:b,s:b}", "unit", st->units[h->unit].id, "loss", h->loss,
-                              "eliminated", h->eliminated, "check", h->check);
-        json_object_set_new(o, "morale", h->check ? morale_json(&h->morale) : json_null());
-        json_array_append_new(hits, o);
-    }
-    for (int i = 0; i < r->ncasualties; i++) {
-        const lb_fire_casualty *c = &r->casualties[i];
-        json_t *checks = json_array();
-        for (int k = 0; k < c->nchecks; k++)
-            json_array_append_new(checks, json_string(st->units[c->checks[k]].id));
-        json_array_append_new(cas, json_pack("{s:s,s:i,s:i,s:s,s:s?,s:i,s:o}", "leader",
-                                             st->units[c->leader].id, "die", c->die, "rerolls",
-                                             c->rerolls, "result",
-                                             lb_casualty_kind_name(c->entry->result), "wound",
-                                             c->entry->wound, "hours", c->hours,
-                                             "morale_checks_pending", checks));
-    }
-    json_object_set_new(j, "roll", json_integer(r->roll));
-    json_object_set_new(j, "modified", json_integer(r->modified));
-    json_object_set_new(j, "loss", json_integer(r->loss));
-    json_object_set_new(j, "hits", hits);
-    json_object_set_new(j, "leader_casualty", json_boolean(r->casualty));
-    json_object_set_new(j, "leader_casualties", cas);
-}
-
-static json_t *answer_json(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
-                           int scripted, const lb_trace *t)
-{
-    const lb_fire_chance *o = &r->odds;
-    const lb_fire_value *v = &o->fire;
-    char tl[LB_HEX_LABEL_MAX];
-    json_t *j = json_pack("{s:s,s:s,s:b}", "unit", st->units[v->unit].id, "target",
-                          lb_map_label(&st->map, v->target, tl), "allowed", o->allowed);
-    json_object_set_new(j, "rule", o->rule ? json_string(o->rule) : json_null());
-    json_object_set_new(j, "reason", o->allowed ? json_null() : json_string(o->reason));
-    int valued = v->allowed;
-    json_object_set_new(j, "fire_value", valued ? frac_json(v->value) : json_null());
-    json_object_set_new(j, "fire_value_exact", valued ? exact_json(v->value) : json_null());
-    json_object_set_new(j, "breakdown", valued ? json_string(v->breakdown) : json_null());
-    json_object_set_new(j, "increments_firing", json_integer(v->increments_firing));
-    json_object_set_new(j, "printed", json_boolean(v->printed));
-    json_object_set_new(j, "multiple",
-                        valued && !v->printed ? frac_json(v->multiple) : json_null());
-    json_object_set_new(j, "multiple_exact",
-                        valued && !v->printed ? exact_json(v->multiple) : json_null());
-    json_object_set_new(j, "per_hex",
-                        valued && !v->printed ? json_integer(v->per_hex) : json_null());
-    json_object_set_new(j, "range", v->range ? json_integer(v->range) : json_null());
-    json_object_set_new(j, "hexes", hexes_json(st, v));
-    const lb_fire_defence *d = &o->defence;
-    int defended = o->allowed;
-    json_object_set_new(j, "fire_defense", defended ? json_integer(d->value) : json_null());
-    json_object_set_new(j, "fire_defense_detail",
-                        defended ? json_pack("{s:s,s:s,s:s,s:b,s:i,s:i}", "unit",
-                                             st->units[d->unit].id, "terrain",
-                                             st->charts.terrain[d->terrain].id, "read", d->read,
-                                             "flank", d->flank, "base", d->base, "with_artillery",
-                                             d->artillery)
-                                 : json_null());
-    json_object_set_new(j, "odds", defended && o->column ? json_string(o->column->label)
-                                                         : json_null());
-    json_object_set_new(j, "odds_below", json_boolean(o->below));
-    json_object_set_new(j, "odds_above", json_boolean(o->above));
-    json_object_set_new(j, "target_increments", json_integer(o->target_increments));
-    json_object_set_new(j, "massed_modifier", json_integer(o->massed));
-    json_object_set_new(j, "outcomes", defended ? outcomes_json(o, 0) : json_null());
-    json_object_set_new(j, "outcomes_exact", defended ? outcomes_json(o, 1) : json_null());
-    json_object_set_new(j, "units", defended ? targets_json(st, o) : json_array());
-    json_t *leaders = json_array();
-    for (int i = 0; i < o->nleaders; i++)
-        json_array_append_new(leaders, json_string(st->units[o->leaders[i]].id));
-    json_object_set_new(j, "leaders", leaders);
-    json_object_set_new(j, "p_leader_casualty", defended ? frac_json(o->p_casualty) : json_null());
-    json_object_set_new(j, "p_leader_casualty_exact",
-                        defended ? exact_json(o->p_casualty) : json_null());
-    if (rolled && o->allowed) {
-        rolled_json(st, r, j);
-        if (!scripted)
-            json_object_set_new(j, "seed", json_integer((json_int_t)seed));
-    } else {
-        json_object_set_new(j, "roll", json_null());
-    }
-    json_object_set_new(j, "trace", cli_trace_json(t));
-    return j;
-}
 
 static void print_hexes(const lb_state *st, const lb_fire_value *v)
 {
@@ -208,12 +39,18 @@ static void print_odds(const lb_state *st, const lb_fire_chance *o)
     if (d->artillery)
         printf(", %d %+d with artillery", d->base, d->artillery);
     printf("\n  odds %s : %d -> %s%s\n", lb_frac_fmt(o->fire.value, vb, sizeof vb), d->value,
-           o->column ? o->column->label : "no effect (below the lowest column)",
-           o->column && o->below ? " (below the lowest column)"
-           : o->above            ? " (above the highest column)"
-                                 : "");
-    printf("  target hex: %d increments, roll modifier %+d (massed target)\n", o->target_increments,
+           o->read ? o->read->label : "no effect (below the lowest column)",
+           o->read && o->below ? " (below the lowest column)"
+           : o->above          ? " (above the highest column)"
+                               : "");
+    if (o->fire.canister)
+        printf("  canister: %d column%s right -> %s\n", o->fire.canister,
+               o->fire.canister == 1 ? "" : "s", o->column ? o->column->label : "no effect");
+    printf("  target hex: %d increments, roll modifier %+d (massed target)", o->target_increments,
            o->massed);
+    if (o->modifier != o->massed)
+        printf(", %+d in all", o->modifier);
+    printf("\n");
     printf("  increments lost:\n");
     for (int l = 0; l <= o->max_loss; l++)
         if (o->p_loss[l].num)
@@ -238,7 +75,7 @@ static void print_rolled(const lb_state *st, const lb_fire_result *r, uint64_t s
     const lb_fire_chance *o = &r->odds;
     if (!scripted)
         printf("  seed %llu\n", (unsigned long long)seed);
-    printf("  roll %d %+d = %d in column %s: %d increment%s lost\n", r->roll, o->massed,
+    printf("  roll %d %+d = %d in column %s: %d increment%s lost\n", r->roll, o->modifier,
            r->modified, o->column ? o->column->label : "none", r->loss, r->loss == 1 ? "" : "s");
     for (int i = 0; i < r->nhits; i++) {
         const lb_fire_hit *h = &r->hits[i];
@@ -269,10 +106,78 @@ static void print_rolled(const lb_state *st, const lb_fire_result *r, uint64_t s
     }
 }
 
+/* R-FIRE-22: a target unit stands for the one of its hexes the fire may be made at; when it may
+ * be made at several, or at none, the player names the hex (a usage error listing them). */
+static int pick_hex(const cli_args *args, const lb_state *st, lb_fire_request *rq, int tunit,
+                    lb_trace *t)
+{
+    int n;
+    int lrc = lb_fire_target_hex(st, rq, tunit, &rq->target, &n, t);
+    if (lrc == LB_OK)
+        return CLI_OK;
+    if (lrc != LB_USAGE)
+        return cli_invalid("%s", lb_err_str(lrc));
+    const lb_unit *u = &st->units[tunit];
+    char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 2)] = "", l[LB_HEX_LABEL_MAX];
+    size_t used = 0;
+    for (int k = 0; k < u->nhexes; k++)
+        used += (size_t)snprintf(hexes + used, sizeof hexes - used, "%s%s",
+                                 k == 0 ? "" : k == u->nhexes - 1 ? " and " : ", ",
+                                 lb_map_label(&st->map, u->hexes[k], l));
+    const char *which = n == 0 ? (u->nhexes == 2 ? "neither" : "none of them")
+                        : n == u->nhexes ? (u->nhexes == 2 ? "both" : "all of them")
+                                         : "several of them";
+    char who[512] = "";
+    used = 0;
+    for (int i = 0; i < rq->nfirers && used < sizeof who; i++)
+        used += (size_t)snprintf(who + used, sizeof who - used, "%s%s",
+                                 i == 0 ? "" : i == 1 ? " with " : ", ",
+                                 st->units[rq->firers[i]].id);
+    return cli_usage(args, "%s stands in %s and %s may fire at %s: give the hex to fire at "
+                     "(R-FIRE-22)", u->id, hexes, who, which);
+}
+
+/* UNIT and the units of --with U2,U3: the firers of one fire (R-FIRE-23). NULL after printing an
+ * error (*rc says which). */
+static int *firers_of(const lb_state *st, int unit, const char *with, int *n, int *rc)
+{
+    size_t len = with ? strlen(with) : 0, count = 1;
+    for (size_t i = 0; i < len; i++)
+        count += with[i] == ',';
+    int *f = calloc(count + 1, sizeof *f);
+    char *copy = with ? strdup(with) : NULL;
+    if (!f || (with && !copy)) {
+        free(f);
+        free(copy);
+        *rc = cli_invalid("%s", lb_err_str(LB_NOMEM));
+        return NULL;
+    }
+    f[0] = unit;
+    *n = 1;
+    char *save = NULL;
+    for (char *id = copy ? strtok_r(copy, ",", &save) : NULL; id; id = strtok_r(NULL, ",", &save)) {
+        f[*n] = lb_state_unit_index(st, id);
+        if (f[*n] < 0) {
+            *rc = cli_invalid("unknown unit \"%s\" (--with)", id);
+            free(copy);
+            free(f);
+            return NULL;
+        }
+        (*n)++;
+    }
+    free(copy);
+    return f;
+}
+
 int cmd_fire(const cli_args *args)
 {
     if (args->npositional != 3)
         return cli_usage(args, "expected a scenario file, a unit id and a target hex or unit");
+    const char *kind_text = cli_option_value(args, "kind", NULL);
+    int kind = kind_text ? lb_fire_kind_parse(kind_text) : LB_FIRE_OFFENSIVE;
+    if (kind < 0)
+        return cli_usage(args, "--kind: expected offensive, defensive or opportunity, found \"%s\"",
+                         kind_text);
     int rolled = cli_option_value(args, "dice", NULL) || cli_option_value(args, "seed", NULL);
     int scripted = cli_option_value(args, "dice", NULL) != NULL;
     lb_dice dice;
@@ -287,22 +192,38 @@ int cmd_fire(const cli_args *args)
     int unit = lb_state_unit_index(st, id), tunit;
     lb_hex target;
     if (unit < 0) {
+        rc = cli_unknown_unit(st, "", id);
         lb_state_free(st);
-        return cli_invalid("unknown unit \"%s\"", id);
+        return rc;
     }
     if (cli_hex_or_unit(st, args->positional[2], &target, &tunit) != 0) {
         lb_state_free(st);
         return CLI_INVALID;
     }
+    int nfirers;
+    int *firers = firers_of(st, unit, cli_option_value(args, "with", NULL), &nfirers, &rc);
+    if (!firers) {
+        lb_state_free(st);
+        return rc;
+    }
+    lb_fire_request rq = {(lb_fire_kind)kind, target, firers, nfirers};
+    lb_trace t;
+    lb_trace_init(&t);
+    if (tunit >= 0 && (rc = pick_hex(args, st, &rq, tunit, &t)) != CLI_OK) {
+        lb_trace_release(&t);
+        free(firers);
+        lb_state_free(st);
+        return rc;
+    }
+    target = rq.target;
     lb_fire_result *r = calloc(1, sizeof *r);
     if (!r) {
+        lb_trace_release(&t);
+        free(firers);
         lb_state_free(st);
         return cli_invalid("%s", lb_err_str(LB_NOMEM));
     }
-    lb_trace t;
-    lb_trace_init(&t);
-    int lrc = rolled ? lb_fire_resolve(st, unit, target, &dice, r, &t)
-                     : lb_fire_odds(st, unit, target, &r->odds, &t);
+    int lrc = rolled ? lb_fire_resolve(st, &rq, &dice, r, &t) : lb_fire_odds(st, &rq, &r->odds, &t);
     rc = CLI_OK;
     if (lrc == LB_DICE) {
         rc = cli_usage(args, "--dice: expected a two-dice roll 11-66 for the fire, then one for "
@@ -310,16 +231,29 @@ int cmd_fire(const cli_args *args)
     } else if (lrc != LB_OK) {
         rc = cli_invalid("%s", lb_err_str(lrc));
     } else if (args->json) {
-        cli_print_json(answer_json(st, r, rolled, seed, scripted, &t));
+        char *text;
+        int jrc = lb_fire_json(st, r, rolled, seed, scripted, &t, &text);
+        rc = cli_print_answer(jrc, text);
     } else {
         const lb_fire_chance *o = &r->odds;
+        const lb_fire_group *g = &o->fire;
         char tl[LB_HEX_LABEL_MAX];
-        printf("%s fires at %s: %s\n", id, lb_map_label(&st->map, target, tl),
-               o->allowed ? "allowed" : "not allowed");
-        if (o->fire.allowed) {
-            printf("  %s\n", o->fire.breakdown);
-            print_hexes(st, &o->fire);
+        printf("%s fires at %s%s%s%s: %s\n", id, lb_map_label(&st->map, target, tl),
+               g->kind != LB_FIRE_OFFENSIVE ? " (" : "",
+               g->kind != LB_FIRE_OFFENSIVE ? lb_fire_kind_name(g->kind) : "",
+               g->kind != LB_FIRE_OFFENSIVE ? " fire)" : "", o->allowed ? "allowed" : "not allowed");
+        for (int i = 0; i < g->nfirers; i++) {
+            const lb_fire_value *v = &g->firers[i];
+            if (g->nfirers > 1)
+                printf("  %s: %s\n", st->units[v->unit].id,
+                       v->allowed ? v->breakdown : v->reason);
+            else if (v->allowed)
+                printf("  %s\n", v->breakdown);
+            if (v->allowed)
+                print_hexes(st, v);
         }
+        if (g->allowed && g->nfirers > 1)
+            printf("  together: %s\n", g->breakdown);
         if (!o->allowed)
             printf("  %s [%s]\n", o->reason, o->rule);
         if (o->allowed) {
@@ -333,7 +267,9 @@ int cmd_fire(const cli_args *args)
         cli_trace_print(&t);
     }
     lb_trace_release(&t);
+    lb_fire_result_release(r);
     free(r);
+    free(firers);
     lb_state_free(st);
     return rc;
 }

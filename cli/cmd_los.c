@@ -3,77 +3,10 @@
 
 #include "cli.h"
 
-static const char *kind_name(lb_los_item_kind k)
-{
-    return k == LB_LOS_ITEM_HEX ? "hex" : k == LB_LOS_ITEM_EDGE ? "edge" : "hexside";
-}
-
-/* Terrain of a hex item, or hexside type of a hexside item; NULL off the map. */
-static const char *feature(const lb_state *st, const lb_los_item *it)
-{
-    if (it->kind == LB_LOS_ITEM_SIDE)
-        return st->charts.hexsides[it->terrain].id;
-    return it->on_map ? st->charts.terrain[it->terrain].id : NULL;
-}
-
-static json_t *item_json(const lb_state *st, const lb_los_item *it)
-{
-    char a[LB_HEX_LABEL_MAX], b[LB_HEX_LABEL_MAX];
-    lb_map_label(&st->map, it->hex, a);
-    lb_map_label(&st->map, it->pair, b);
-    json_t *o = json_pack("{s:s,s:s,s:s?}", "hex", a, "kind", kind_name(it->kind), "terrain",
-                          feature(st, it));
-    if (it->kind != LB_LOS_ITEM_HEX)
-        json_object_set_new(o, "pair", json_string(b));
-    if (it->kind != LB_LOS_ITEM_SIDE) {
-        json_object_set_new(o, "on_map", json_boolean(it->on_map));
-        json_object_set_new(o, "elevation", json_integer(it->elevation));
-        json_object_set_new(o, "unit", it->unit >= 0 ? json_string(st->units[it->unit].id)
-                                                     : json_null());
-        if (it->passive >= 0)
-            json_object_set_new(o, "not_blocking",
-                                json_pack("{s:s,s:s}", "unit", st->units[it->passive].id, "why",
-                                          lb_los_passive_name(it->passive_why)));
-        json_object_set_new(o, "dist_from", json_integer(it->dist_from));
-        json_object_set_new(o, "dist_to", json_integer(it->dist_to));
-    }
-    json_object_set_new(o, "verdict", json_string(lb_los_verdict_name(it->verdict)));
-    json_object_set_new(o, "blocks", json_boolean(lb_los_blocks(it->verdict)));
-    json_object_set_new(o, "rule", json_string(it->rule));
-    return o;
-}
-
-static json_t *answer_json(const lb_state *st, const lb_los_result *r, const lb_trace *trace)
-{
-    char fl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX];
-    json_t *blocked = json_array(), *items = json_array();
-    for (int i = 0; i < r->nitems; i++) {
-        const lb_los_item *it = &r->items[i];
-        json_array_append_new(items, item_json(st, it));
-        if (!lb_los_blocks(it->verdict))
-            continue;
-        char a[LB_HEX_LABEL_MAX], b[LB_HEX_LABEL_MAX];
-        json_t *o = json_pack("{s:s,s:s,s:s}", "hex", lb_map_label(&st->map, it->hex, a), "reason",
-                              lb_los_verdict_name(it->verdict), "rule", it->rule);
-        if (it->kind != LB_LOS_ITEM_HEX)
-            json_object_set_new(o, "pair", json_string(lb_map_label(&st->map, it->pair, b)));
-        json_array_append_new(blocked, o);
-    }
-    return json_pack("{s:s,s:s,s:b,s:b,s:i,s:i,s:i,s:s?,s:s?,s:o,s:o,s:o}", "from",
-                     lb_map_label(&st->map, r->from, fl), "to", lb_map_label(&st->map, r->to, tl),
-                     "visible", r->visible, "adjacent", r->adjacent, "distance",
-                     lb_hex_distance(r->from, r->to), "elevation_from",
-                     st->map.elevation[lb_map_cell(&st->map, r->from)], "elevation_to",
-                     st->map.elevation[lb_map_cell(&st->map, r->to)], "firer_side",
-                     r->firer_side >= 0 ? st->sides[r->firer_side] : NULL, "not_a_target",
-                     r->not_target >= 0 ? st->units[r->not_target].id : NULL, "blocked_by",
-                     blocked, "intervening", items, "trace", cli_trace_json(trace));
-}
-
 /* What an item holds, as words: terrain or hexside type, the unit counted, the one that is not. */
 static void holds_text(const lb_state *st, const lb_los_item *it, char *buf, size_t n)
 {
-    const char *what = feature(st, it);
+    const char *what = lb_los_item_feature(st, it);
     int len = snprintf(buf, n, "%s", what ? what : "off the map");
     if (it->unit >= 0 && len >= 0 && (size_t)len < n)
         len += snprintf(buf + len, n - (size_t)len, ", %s", st->units[it->unit].id);
@@ -106,7 +39,7 @@ static void print_answer(const lb_state *st, const lb_los_result *r, const lb_tr
     if (r->adjacent) {
         printf("no intervening hex (R-LOS-2)\n");
     } else {
-        printf("\nintervening (F = %s, T = %s):\n", fl, tl);
+        printf("\nintervening (F = %s, T = %s), what each holds and does (R-LOS-8):\n", fl, tl);
         printf("  %-8s %-*s %-*s %-36s %4s %3s %3s  %-34s %s\n", "kind", LB_HEX_LABEL_MAX - 4,
                "hex", LB_HEX_LABEL_MAX - 4, "pair", "holds", "elev", "dF", "dT", "verdict", "rule");
         for (int i = 0; i < r->nitems; i++) {
@@ -162,12 +95,16 @@ int cmd_los(const cli_args *args)
         lb_state_free(st);
         return cli_invalid("out of memory");
     }
-    if (args->json)
-        cli_print_json(answer_json(st, &r, &trace));
-    else
+    rc = CLI_OK;
+    if (args->json) {
+        char *text;
+        int jrc = lb_los_json(st, &r, &trace, &text);
+        rc = cli_print_answer(jrc, text);
+    } else {
         print_answer(st, &r, &trace);
+    }
     lb_los_result_release(&r);
     lb_trace_release(&trace);
     lb_state_free(st);
-    return CLI_OK;
+    return rc;
 }

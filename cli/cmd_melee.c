@@ -48,289 +48,139 @@ static lb_melee_attacker *attacker(const cli_args *args, lb_melee_req *req, cons
     return NULL;
 }
 
+/* What earlier segments left the units (the request's facts), and standing answers. */
+typedef enum fact {
+    F_FIRED, F_FIRE_LOSS, F_STRAIGHT, F_CHARGED, F_TIMES, /* about an attacker */
+    F_PASSED, F_PRESERVE, F_RETIRE,                       /* about any unit */
+    F_COUNT
+} fact;
+
+static const struct {
+    const char *option, *shape;
+    char sep; /* what separates the unit from its value, 0: no value */
+} facts[F_COUNT] = {
+    {"fired", "UNIT@HEX", '@'}, {"fire-loss", "UNIT=N", '='}, {"straight", "UNIT", 0},
+    {"charged", "UNIT", 0},     {"times", "UNIT=N/D", '='},   {"passed", "UNIT", 0},
+    {"preserve", "UNIT", 0},    {"retire", "UNIT", 0},
+};
+
+/* One attacker fact with its value (NULL for a flag). */
+static int attacker_fact(const cli_args *args, const lb_state *st, lb_melee_attacker *a, fact f,
+                         const char *val)
+{
+    char *end;
+    long n, d = 1;
+    switch (f) {
+    case F_FIRED:
+        a->fired = 1;
+        if (lb_map_parse_label(&st->map, val, &a->fired_at) != 0 ||
+            !lb_map_contains(&st->map, a->fired_at))
+            return cli_invalid("--fired: expected a hex of the map, found \"%s\"", val);
+        return CLI_OK;
+    case F_FIRE_LOSS:
+        n = strtol(val, &end, 10);
+        if (*end || n < 0 || n > 99)
+            return cli_usage(args, "--fire-loss: expected increments 0-99, found \"%s\"", val);
+        a->fire_loss = (int)n;
+        return CLI_OK;
+    case F_STRAIGHT: a->charge_straight = 1; return CLI_OK;
+    case F_CHARGED: a->charged = 1; return CLI_OK;
+    case F_TIMES:
+        n = strtol(val, &end, 10);
+        if (*end == '/')
+            d = strtol(end + 1, &end, 10);
+        if (*end || n < 1 || d < 1 || n > 99 || d > 99)
+            return cli_usage(args, "--times: expected a fraction N/D, found \"%s\"", val);
+        a->times = lb_frac_make(n, d);
+        return CLI_OK;
+    default: return CLI_OK;
+    }
+}
+
+/* One fact about any unit: it passed its check, or a standing answer about it. */
+static int unit_fact(const cli_args *args, lb_melee_req *req, lb_standing *standing, fact f,
+                     const char *id)
+{
+    if (f == F_PASSED) {
+        if (req->npassed == LB_MELEE_PASSED_MAX)
+            return cli_usage(args, "--passed: at most %d units", LB_MELEE_PASSED_MAX);
+        req->passed[req->npassed++] = id;
+    } else {
+        int preserve = f == F_PRESERVE;
+        standing[req->nstanding++] = (lb_standing){
+            preserve ? LB_DECIDE_PRESERVE : LB_DECIDE_RETIRE, id, preserve ? "preserve" : "retreat"};
+    }
+    return CLI_OK;
+}
+
 /* --fired U@HEX, --fire-loss U=N, --straight U, --charged U, --times U=N/D, --passed U,
- * --preserve U, --retire U: what earlier segments left the units, and standing answers. */
+ * --preserve U, --retire U, each a comma-separated list (l: one list per fact). */
 static int parse_facts(const cli_args *args, const lb_state *st, lb_melee_req *req, list *l,
                        lb_standing *standing)
 {
-    static const char *const opts[] = {"fired",   "fire-loss", "straight", "charged",
-                                       "times",   "passed",    "preserve", "retire"};
     int rc = CLI_OK;
-    for (int o = 0; o < 8 && rc == CLI_OK; o++) {
-        if ((rc = split(args, opts[o], &l[o])) != CLI_OK)
+    for (int f = 0; f < F_COUNT && rc == CLI_OK; f++) {
+        if ((rc = split(args, facts[f].option, &l[f])) != CLI_OK)
             break;
-        for (int k = 0; k < l[o].n && rc == CLI_OK; k++) {
-            char *id = l[o].items[k], *val = strpbrk(id, o == 0 ? "@" : "=");
+        for (int k = 0; k < l[f].n && rc == CLI_OK; k++) {
+            char *id = l[f].items[k], *val = facts[f].sep ? strchr(id, facts[f].sep) : NULL;
             if (val)
                 *val++ = '\0';
-            if ((o == 0 || o == 1 || o == 4) != (val != NULL))
-                return cli_usage(args, "--%s: expected %s, found \"%s\"", opts[o],
-                                 o == 0 ? "UNIT@HEX" : o == 1 ? "UNIT=N" : o == 4 ? "UNIT=N/D"
-                                                                          : "UNIT",
-                                 l[o].items[k]);
-            if (o >= 5) {
-                if (lb_state_unit_index(st, id) < 0)
-                    return cli_invalid("--%s: unknown unit \"%s\"", opts[o], id);
-                if (o == 5) {
-                    if (req->npassed == LB_MELEE_PASSED_MAX)
-                        return cli_usage(args, "--passed: at most %d units", LB_MELEE_PASSED_MAX);
-                    req->passed[req->npassed++] = id;
-                } else {
-                    standing[req->nstanding++] = (lb_standing){
-                        o == 6 ? LB_DECIDE_PRESERVE : LB_DECIDE_RETIRE, id,
-                        o == 6 ? "preserve" : "retreat"};
-                }
+            if ((facts[f].sep != 0) != (val != NULL))
+                return cli_usage(args, "--%s: expected %s, found \"%s\"", facts[f].option,
+                                 facts[f].shape, id);
+            if (f >= F_PASSED) {
+                rc = lb_state_unit_index(st, id) < 0
+                         ? cli_invalid("--%s: unknown unit \"%s\"", facts[f].option, id)
+                         : unit_fact(args, req, standing, (fact)f, id);
                 continue;
             }
-            lb_melee_attacker *a = attacker(args, req, opts[o], id);
-            if (!a)
-                return CLI_USAGE;
-            char *end;
-            long n, d = 1;
-            switch (o) {
-            case 0:
-                a->fired = 1;
-                if (lb_map_parse_label(&st->map, val, &a->fired_at) != 0 ||
-                    !lb_map_contains(&st->map, a->fired_at))
-                    return cli_invalid("--fired: expected a hex of the map, found \"%s\"", val);
-                break;
-            case 1:
-                n = strtol(val, &end, 10);
-                if (*end || n < 0 || n > 99)
-                    return cli_usage(args, "--fire-loss: expected increments 0-99, found \"%s\"",
-                                     val);
-                a->fire_loss = (int)n;
-                break;
-            case 2: a->charge_straight = 1; break;
-            case 3: a->charged = 1; break;
-            case 4:
-                n = strtol(val, &end, 10);
-                if (*end == '/')
-                    d = strtol(end + 1, &end, 10);
-                if (*end || n < 1 || d < 1 || n > 99 || d > 99)
-                    return cli_usage(args, "--times: expected a fraction N/D, found \"%s\"", val);
-                a->times = lb_frac_make(n, d);
-                break;
-            }
+            lb_melee_attacker *a = attacker(args, req, facts[f].option, id);
+            rc = a ? attacker_fact(args, st, a, (fact)f, val) : CLI_USAGE;
         }
     }
     return rc;
 }
 
-/* ---- JSON --------------------------------------------------------------------------------- */
-
-/* An exact value: an integer as a number, else a fraction string "15/2". */
-static json_t *exact(lb_frac f)
-{
-    char buf[48];
-    return f.den == 1 ? json_integer(f.num) : json_string(lb_frac_fmt(f, buf, sizeof buf));
-}
-
-static json_t *unit_json(const lb_state *st, const lb_melee_chance *c, const lb_melee_unit *mu)
-{
-    const lb_unit *u = &st->units[mu->unit];
-    json_t *times = json_array();
-    for (int k = 0; k < mu->ntimes; k++) {
-        const lb_melee_times *f = &mu->times[k];
-        char rule[96];
-        snprintf(rule, sizeof rule, "%s%s%s", f->rule,
-                 strcmp(f->rule, "melee_multipliers") ? "" : ".",
-                 strcmp(f->rule, "melee_multipliers") ? "" : f->what);
-        json_t *o = json_pack("{s:s,s:s,s:o,s:s}", "rule", rule, "what", f->what, "times",
-                              exact(f->times), "applies_to", f->lance ? "lance_bonus" : "value");
-        if (f->uncertain)
-            json_object_set_new(o, "uncertain", json_string(f->uncertain));
-        json_array_append_new(times, o);
-    }
-    int att = mu->side == LB_MELEE_ATTACKER;
-    char fl[LB_HEX_LABEL_MAX];
-    json_t *j = json_pack("{s:s,s:s,s:s,s:i,s:i,s:o,s:o,s:o,s:o,s:b,s:b}", "id", u->id, "side",
-                          att ? "attacker" : "defender", "arm", lb_arm_name(u->arm), "increments",
-                          mu->increments, "counted", mu->counted, "base", exact(mu->base),
-                          "lance", exact(mu->lance), "value", exact(mu->value), "multipliers",
-                          times, "preserve", mu->preserve, "checks", mu->checks);
-    json_object_set_new(j, "through", att ? json_string(lb_side_class_name(mu->through))
-                                          : json_null());
-    json_object_set_new(j, "from", att ? json_string(lb_map_label(&st->map, mu->from, fl))
-                                       : json_null());
-    json_object_set_new(j, "exempt", mu->exempt ? json_string(mu->exempt) : json_null());
-    if (mu->checks) {
-        json_object_set_new(j, "morale", json_integer(mu->chance.morale));
-        json_object_set_new(j, "chart_modifier", json_integer(mu->chart_mod));
-        json_object_set_new(j, "modifier", json_integer(mu->chance.modifier));
-        json_object_set_new(j, "p_pass", exact(mu->chance.p_pass));
-    } else {
-        json_object_set_new(j, "p_pass", c->allowed ? json_integer(1) : json_null());
-    }
-    return j;
-}
-
-static json_t *chance_json(const lb_state *st, const lb_melee_chance *c)
-{
-    char tl[LB_HEX_LABEL_MAX];
-    json_t *j = json_pack("{s:s,s:b}", "target", lb_map_label(&st->map, c->target, tl), "allowed",
-                          c->allowed);
-    json_object_set_new(j, "rule", c->rule ? json_string(c->rule) : json_null());
-    json_object_set_new(j, "reason", c->allowed ? json_null() : json_string(c->reason));
-    int valued = c->allowed || c->nunits > c->nattackers;
-    json_object_set_new(j, "attack_value", c->allowed ? exact(c->attack) : json_null());
-    json_object_set_new(j, "defence_value", c->allowed ? exact(c->defence) : json_null());
-    json_t *units = json_array();
-    for (int i = 0; valued && c->allowed && i < c->nunits; i++)
-        json_array_append_new(units, unit_json(st, c, &c->units[i]));
-    json_object_set_new(j, "units", units);
-    json_object_set_new(j, "through", c->allowed ? json_string(lb_side_class_name(c->through))
-                                                 : json_null());
-    json_object_set_new(j, "odds", c->allowed && c->column ? json_string(c->column->label)
-                                                           : json_null());
-    json_object_set_new(j, "odds_below", json_boolean(c->below));
-    json_object_set_new(j, "odds_above", json_boolean(c->above));
-    json_object_set_new(j, "roll_modifier", json_integer(c->modifier));
-    json_t *pm = json_pack("{s:i,s:i,s:b}", "attacking", c->increments_attacking, "defending",
-                           c->increments_defending, "attackers_pass", c->attackers_pass);
-    json_object_set_new(pm, "odds", c->premelee ? json_string(c->premelee->label) : json_null());
-    json_object_set_new(pm, "attacker_mod",
-                        c->premelee ? json_integer(c->premelee->attacker_mod) : json_null());
-    json_object_set_new(pm, "defender_mod",
-                        c->premelee ? json_integer(c->premelee->defender_mod) : json_null());
-    json_object_set_new(j, "premelee", pm);
-    json_t *out = json_object();
-    for (int i = 0; i < c->noutcomes; i++)
-        json_object_set_new(out, c->outcomes[i].result, exact(c->outcomes[i].p));
-    json_object_set_new(j, "outcomes", c->allowed ? out : (json_decref(out), json_null()));
-    json_object_set_new(j, "p_melee", c->allowed ? exact(c->p_melee) : json_null());
-    json_object_set_new(j, "p_attacker_casualty",
-                        c->allowed ? exact(c->p_attacker_casualty) : json_null());
-    json_object_set_new(j, "p_defender_casualty",
-                        c->allowed ? exact(c->p_defender_casualty) : json_null());
-    return j;
-}
-
-static json_t *hexes_json(const lb_state *st, const lb_unit *u)
-{
-    json_t *a = json_array();
-    char l[LB_HEX_LABEL_MAX];
-    for (int k = 0; k < u->nhexes; k++)
-        json_array_append_new(a, json_string(lb_map_label(&st->map, u->hexes[k], l)));
-    return a;
-}
-
-static json_t *after_json(const lb_state *st, const lb_unit *u)
-{
-    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s,s:s}", "hexes", hexes_json(st, u), "state",
-                     lb_morale_state_name(u->state), "formation", lb_formation_name(u->formation),
-                     "losses", u->losses, "strength", lb_unit_strength(u), "facing", u->facing,
-                     "readiness", lb_readiness_name(u->readiness), "hold_next",
-                     lb_move_hold_name(u->move.hold_next));
-}
-
-/* The units the melee changed: before and after, or eliminated. */
-static json_t *changed_json(const lb_state *before, const lb_state *after)
-{
-    json_t *a = json_array();
-    for (int i = 0; after && i < before->nunits; i++) {
-        const lb_unit *u = &before->units[i];
-        int j = lb_state_unit_index(after, u->id);
-        json_t *b = after_json(before, u), *x = j >= 0 ? after_json(after, &after->units[j]) : NULL;
-        if (x && json_equal(b, x)) {
-            json_decref(b);
-            json_decref(x);
-            continue;
-        }
-        json_t *o = json_pack("{s:s,s:o}", "id", u->id, "before", b);
-        json_object_set_new(o, "after", x ? x : json_null());
-        json_object_set_new(o, "removed", json_boolean(j < 0));
-        json_array_append_new(a, o);
-    }
-    return a;
-}
-
-static json_t *decision_json(const lb_state *st, const lb_decision *d)
-{
-    json_t *opts = json_array();
-    for (int i = 0; i < d->noptions; i++)
-        json_array_append_new(opts, json_pack("{s:s,s:s}", "key", d->options[i].key, "text",
-                                              d->options[i].text));
-    return json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:s}", "kind", lb_decision_kind_name(d->kind),
-                     "side", st->sides[d->side], "subject", d->subject, "rule", d->rule, "prompt",
-                     d->prompt, "options", opts, "auto", d->options[d->auto_choice].key);
-}
-
-static json_t *played_json(const lb_state *st, const lb_melee *m)
-{
-    static const char *const status[] = {"refused", "decide", "done"};
-    const lb_melee_result *r = lb_melee_result_of(m);
-    json_t *j = json_pack("{s:s,s:s,s:b}", "status", status[lb_melee_status_of(m)], "summary",
-                          r->summary, "fought", r->fought);
-    json_t *ev = json_array();
-    for (int i = 0; i < r->nevents; i++) {
-        const lb_melee_event *e = &r->events[i];
-        char hl[LB_HEX_LABEL_MAX];
-        json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s}", "kind", e->kind, "rule", e->rule,
-                              "unit", e->unit, "other", e->other, "value", e->value, "text",
-                              e->text);
-        json_object_set_new(o, "hex", lb_map_contains(&st->map, e->hex)
-                                          ? json_string(lb_map_label(&st->map, e->hex, hl))
-                                          : json_null());
-        json_array_append_new(ev, o);
-    }
-    json_object_set_new(j, "events", ev);
-    if (r->fought) {
-        json_object_set_new(j, "roll", json_integer(r->roll));
-        json_object_set_new(j, "modified", json_integer(r->modified));
-        json_object_set_new(j, "column", json_string(r->column));
-        json_object_set_new(j, "result", json_string(r->cell));
-        json_object_set_new(j, "melee_attack", exact(r->attack));
-        json_object_set_new(j, "melee_defence", exact(r->defence));
-    } else {
-        json_object_set_new(j, "roll", json_null());
-        json_object_set_new(j, "result", json_null());
-    }
-    const lb_decision *d = lb_melee_pending(m);
-    json_object_set_new(j, "pending", d ? decision_json(st, d) : json_null());
-    json_object_set_new(j, "changed", changed_json(st, lb_melee_state(m)));
-    return j;
-}
-
 /* ---- text --------------------------------------------------------------------------------- */
 
-static void print_chance(const lb_state *st, const lb_melee_chance *c)
+void cli_melee_print_chance(FILE *out, const lb_state *st, const lb_melee_chance *c)
 {
     char tl[LB_HEX_LABEL_MAX], vb[32], db[32];
-    printf("melee on %s: %s\n", lb_map_label(&st->map, c->target, tl),
+    fprintf(out, "melee on %s: %s\n", lb_map_label(&st->map, c->target, tl),
            c->allowed ? "allowed" : "not allowed");
     if (!c->allowed) {
-        printf("  %s [%s]\n", c->reason, c->rule);
+        fprintf(out, "  %s [%s]\n", c->reason, c->rule);
         return;
     }
     for (int i = 0; i < c->nunits; i++) {
         const lb_melee_unit *mu = &c->units[i];
         const lb_unit *u = &st->units[mu->unit];
-        printf("  %-8s %-14s %2d incr (%d counted) melee %s", mu->side == LB_MELEE_ATTACKER
+        fprintf(out, "  %-8s %-14s %2d incr (%d counted) melee %s", mu->side == LB_MELEE_ATTACKER
                ? "attacker" : "defender", u->id, mu->increments, mu->counted,
                lb_frac_fmt(mu->value, vb, sizeof vb));
         if (mu->side == LB_MELEE_ATTACKER)
-            printf(" through the %s", lb_side_class_name(mu->through));
-        printf("\n");
+            fprintf(out, " through the %s", lb_side_class_name(mu->through));
+        fprintf(out, "\n");
         for (int k = 0; k < mu->ntimes; k++)
-            printf("      x%s %s%s%s\n", lb_frac_fmt(mu->times[k].times, vb, sizeof vb),
+            fprintf(out, "      x%s %s%s%s\n", lb_frac_fmt(mu->times[k].times, vb, sizeof vb),
                    mu->times[k].lance ? "(lance bonus) " : "", mu->times[k].what,
                    mu->times[k].uncertain ? " (uncertain)" : "");
         if (mu->checks)
-            printf("      pre-melee check: morale %d, modifier %+d (chart %+d), passes %s\n",
+            fprintf(out, "      pre-melee check: morale %d, modifier %+d (chart %+d), passes %s\n",
                    mu->chance.morale, mu->chance.modifier, mu->chart_mod,
                    lb_frac_fmt(mu->chance.p_pass, vb, sizeof vb));
         else
-            printf("      no pre-melee check: %s\n", mu->exempt);
+            fprintf(out, "      no pre-melee check: %s\n", mu->exempt);
     }
-    printf("  pre-melee odds %d : %d -> %s\n", c->increments_attacking, c->increments_defending,
+    fprintf(out, "  pre-melee odds %d : %d -> %s\n", c->increments_attacking, c->increments_defending,
            c->premelee ? c->premelee->label : "none");
-    printf("  melee %s : %s -> %s, roll modifier %+d\n", lb_frac_fmt(c->attack, vb, sizeof vb),
+    fprintf(out, "  melee %s : %s -> %s, roll modifier %+d\n", lb_frac_fmt(c->attack, vb, sizeof vb),
            lb_frac_fmt(c->defence, db, sizeof db), c->column ? c->column->label : "no effect",
            c->modifier);
-    printf("  outcomes:\n");
+    fprintf(out, "  outcomes:\n");
     for (int i = 0; i < c->noutcomes; i++)
-        printf("    %-16s %-10s %5.1f%%\n", c->outcomes[i].result,
+        fprintf(out, "    %-16s %-10s %5.1f%%\n", c->outcomes[i].result,
                lb_frac_fmt(c->outcomes[i].p, vb, sizeof vb),
                100.0 * lb_frac_double(c->outcomes[i].p));
 }
@@ -355,8 +205,11 @@ static void print_played(const lb_state *st, const lb_melee *m)
         }
         const lb_unit *a = &after->units[j];
         char hl[LB_HEX_LABEL_MAX];
-        if (a->losses != u->losses || a->state != u->state || !lb_hex_eq(a->hexes[0], u->hexes[0]) ||
-            a->readiness != u->readiness)
+        int moved = !lb_hex_eq(a->hexes[0], u->hexes[0]);
+        if (!lb_unit_is_combat(u) && moved)
+            printf("  %s: in %s\n", u->id, lb_map_label(&after->map, a->hexes[0], hl));
+        else if (a->losses != u->losses || a->state != u->state || moved ||
+                 a->readiness != u->readiness)
             printf("  %s: %s, %s, %d lost, %s, in %s\n", u->id, lb_morale_state_name(a->state),
                    lb_formation_name(a->formation), a->losses, lb_readiness_name(a->readiness),
                    lb_map_label(&after->map, a->hexes[0], hl));
@@ -386,14 +239,16 @@ static int answer(const cli_args *args, const lb_state *st, lb_melee *m, const l
         if (lb_melee_answer(m, key) == LB_OK)
             return CLI_OK;
         print_options(stderr, st, d);
-        return cli_usage(args, "--answers: \"%s\" is not one of the options above", key);
+        return cli_usage(args, "--answers: \"%s\" is not one of the options above (R-MEL-22)",
+                         key);
     }
     if (automatic)
         return lb_melee_answer_auto(m) == LB_OK ? CLI_OK : cli_invalid("out of memory");
     if (!isatty(STDIN_FILENO)) {
         print_options(stderr, st, d);
-        return cli_usage(args, "a decision is needed and no answer was given (answer it with "
-                               "--answers KEY[,KEY...] or take the automatic choices with --auto)");
+        return cli_usage(args, "a decision is needed and no answer was given (R-MEL-22: answer it "
+                               "with --answers KEY[,KEY...] or take the automatic choices with "
+                               "--auto)");
     }
     char line[128];
     for (;;) {
@@ -459,7 +314,7 @@ int cmd_melee(const cli_args *args)
         return CLI_INVALID;
     lb_melee_req req = {0};
     lb_standing standing[2 * LIST_MAX];
-    list facts[8] = {0};
+    list lists[F_COUNT] = {0};
     int tunit;
     rc = CLI_OK;
     req.nattackers = args->npositional - 2;
@@ -472,9 +327,8 @@ int cmd_melee(const cli_args *args)
                                         &tunit) != 0)
         rc = CLI_INVALID;
     if (rc == CLI_OK)
-        rc = parse_facts(args, st, &req, facts, standing);
+        rc = parse_facts(args, st, &req, lists, standing);
     req.standing = standing;
-    cli_option_value(args, "auto", &req.automatic);
     lb_melee_chance *c = rc == CLI_OK ? calloc(1, sizeof *c) : NULL;
     lb_melee *m = NULL;
     lb_trace t;
@@ -486,28 +340,14 @@ int cmd_melee(const cli_args *args)
         rc = cli_invalid("%s", lrc == LB_INVALID ? "more pre-melee checks than the exact odds "
                                                    "enumerate"
                                                  : lb_err_str(lrc));
-    req.automatic = 0;
     if (rc == CLI_OK && rolled && c->allowed)
         rc = play(args, st, &req, &dice, &m);
     if (rc == CLI_OK && args->json) {
-        json_t *j = chance_json(st, c);
-        if (m) {
-            json_object_set_new(j, "played", played_json(st, m));
-            if (!scripted)
-                json_object_set_new(j, "seed", json_integer((json_int_t)seed));
-        } else {
-            json_object_set_new(j, "played", json_null());
-        }
-        json_t *trace = cli_trace_json(&t);
-        if (m) {
-            json_t *more = cli_trace_json(lb_melee_trace(m));
-            json_array_extend(trace, more);
-            json_decref(more);
-        }
-        json_object_set_new(j, "trace", trace);
-        cli_print_json(j);
+        char *text;
+        int jrc = lb_melee_json(st, c, m, seed, scripted, &t, &text);
+        rc = cli_print_answer(jrc, text);
     } else if (rc == CLI_OK) {
-        print_chance(st, c);
+        cli_melee_print_chance(stdout, st, c);
         if (m) {
             if (!scripted)
                 printf("  seed %llu\n", (unsigned long long)seed);
@@ -518,8 +358,8 @@ int cmd_melee(const cli_args *args)
         printf("trace:\n");
         cli_trace_print(m ? lb_melee_trace(m) : &t);
     }
-    for (int o = 0; o < 8; o++)
-        free(facts[o].buf);
+    for (int f = 0; f < F_COUNT; f++)
+        free(lists[f].buf);
     lb_melee_free(m);
     lb_trace_release(&t);
     free(c);

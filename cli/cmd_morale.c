@@ -123,9 +123,8 @@ int cmd_morale(const cli_args *args)
     const char *id = args->positional[1];
     int unit = lb_state_unit_index(st, id);
     if (unit < 0 || !lb_unit_is_combat(&st->units[unit])) {
-        rc = cli_invalid(unit < 0 ? "unknown unit \"%s\""
-                                  : "\"%s\" is a leader: only combat units check morale",
-                         id);
+        rc = unit < 0 ? cli_unknown_unit(st, "", id)
+                      : cli_invalid("\"%s\" is a leader: only combat units check morale", id);
         lb_state_free(st);
         return rc;
     }

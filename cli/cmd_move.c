@@ -5,23 +5,12 @@
 
 #include "cli.h"
 #include "lb/move.h"
-#include "lb/stacking.h"
 
 #define PLAN_MAX 64
 
 enum { MARK_NONE, MARK_PASS, MARK_REACH, MARK_STOP, MARK_PATH, MARK_END, MARK_START };
 
 static const char mark_chars[] = " o+s=*@";
-
-/* Costs in half MP as cli.md writes them: a number, or an exact fraction string ("5/2"). */
-static json_t *mp_json(int halves)
-{
-    if (halves % 2 == 0)
-        return json_integer(halves / 2);
-    char buf[24];
-    snprintf(buf, sizeof buf, "%d/2", halves);
-    return json_string(buf);
-}
 
 static const char *mp_text(int halves, char *buf, size_t n)
 {
@@ -158,158 +147,6 @@ static int parse_plan(const cli_args *args, const lb_state *st, const char *list
 
 /* ---- the answer -------------------------------------------------------------------------------- */
 
-static json_t *hexes_json(const lb_state *st, const lb_hex *h, int n)
-{
-    json_t *a = json_array();
-    char buf[LB_HEX_LABEL_MAX];
-    for (int i = 0; i < n; i++)
-        json_array_append_new(a, json_string(label(st, h[i], buf)));
-    return a;
-}
-
-static json_t *events_json(const lb_state *st, const lb_move_outcome *o)
-{
-    json_t *a = json_array();
-    char buf[LB_HEX_LABEL_MAX];
-    for (int i = 0; i < o->nevents; i++) {
-        const lb_move_event *e = &o->events[i];
-        json_t *units = json_array();
-        for (int k = 0; k < e->nunits; k++)
-            json_array_append_new(units, json_string(e->units[k]));
-        json_array_append_new(a, json_pack("{s:s,s:s,s:s,s:o}", "kind", lb_move_event_name(e->kind),
-                                           "rule", e->rule, "hex", label(st, e->hex, buf), "units",
-                                           units));
-    }
-    return a;
-}
-
-static json_t *frac_json(lb_frac f)
-{
-    if (f.den == 1)
-        return json_integer(f.num);
-    char buf[48];
-    return json_string(lb_frac_fmt(f, buf, sizeof buf));
-}
-
-/* One action's answer; total is the plan's running cost. */
-static json_t *outcome_json(const lb_state *st, const lb_move_outcome *o, int total)
-{
-    char buf[LB_HEX_LABEL_MAX];
-    json_t *j = json_pack("{s:s,s:s,s:o,s:o,s:b,s:s,s:s}", "action", lb_move_kind_name(o->action.kind),
-                          "hex", label(st, o->to[0], buf), "cost", mp_json(o->cost), "total",
-                          mp_json(total), "legal", o->legal, "rule", o->rule ? o->rule : "",
-                          "reason", o->reason);
-    json_object_set_new(j, "hexes", hexes_json(st, o->to, o->nto));
-    json_object_set_new(j, "formation", json_string(lb_formation_name(o->formation)));
-    json_object_set_new(j, "facing", o->facing ? json_integer(o->facing) : json_null());
-    json_object_set_new(j, "stop", json_boolean(o->stop));
-    if (o->action.kind == LB_ACT_ATTACH)
-        json_object_set_new(j, "with", json_string(o->action.with ? o->action.with : ""));
-    if (o->roll_needed) {
-        json_object_set_new(j, "p_success", frac_json(o->p_success));
-        json_object_set_new(j, "roll", o->rolled ? json_integer(o->roll) : json_null());
-        json_object_set_new(j, "success", o->rolled ? json_boolean(o->success) : json_null());
-    }
-    json_object_set_new(j, "events", events_json(st, o));
-    return j;
-}
-
-/* R-STACK-6: the unit's hex against its limit, and each unit's chance to fail the check. */
-static json_t *stacking_json(const lb_state *st, lb_hex h)
-{
-    lb_stack_check c;
-    char buf[LB_HEX_LABEL_MAX];
-    lb_stack_overstack_odds(st, h, &c, NULL);
-    json_t *j = json_pack("{s:s,s:b}", "hex", label(st, h, buf), "over", c.over);
-    json_object_set_new(j, "rule", c.over ? json_string(c.rule) : json_null());
-    json_object_set_new(j, "reason", c.over ? json_string(c.why) : json_null());
-    json_t *units = json_array();
-    for (int i = 0; i < c.nunits; i++)
-        json_array_append_new(units, json_pack("{s:s,s:o}", "unit", c.units[i].unit, "p_fail",
-                                               frac_json(lb_frac_sub(lb_frac_int(1),
-                                                                     c.units[i].odds.p_pass))));
-    json_object_set_new(j, "units", units);
-    return j;
-}
-
-typedef struct answer {
-    const lb_state *st;         /* the state the plan starts from */
-    int unit;
-    const lb_move_choices *ch;
-    const lb_move_plan *pl;     /* NULL: no plan given */
-    const lb_move_entry *entry; /* NULL: no --enter */
-    int rolled;
-    unsigned long long seed;
-} answer;
-
-static json_t *answer_json(const answer *A, const lb_trace *t)
-{
-    const lb_state *st = A->st;
-    const lb_unit *u = &st->units[A->unit];
-    const lb_move_choices *ch = A->ch;
-    char buf[LB_HEX_LABEL_MAX];
-    json_t *j = json_pack("{s:s,s:s,s:s,s:s}", "unit", u->id, "arm", lb_arm_name(u->arm), "start",
-                          label(st, u->hexes[0], buf), "formation", lb_formation_name(u->formation));
-    json_object_set_new(j, "facing", u->facing ? json_integer(u->facing) : json_null());
-    json_object_set_new(j, "allowance", mp_json(A->pl ? A->pl->allowance : ch->allowance));
-    json_object_set_new(j, "spent", mp_json(ch->spent));
-    const lb_move_plan *pl = A->pl;
-    int legal = pl ? pl->legal : 1;
-    json_object_set_new(j, "legal", json_boolean(legal));
-    json_object_set_new(j, "rule", pl && !legal && pl->rule ? json_string(pl->rule) : json_null());
-    json_object_set_new(j, "reason", pl && !legal ? json_string(pl->reason) : json_null());
-    json_object_set_new(j, "cost", mp_json(pl ? pl->cost : 0));
-    json_object_set_new(j, "stop", pl && pl->stop >= 0
-                                       ? json_string(label(st, pl->actions[pl->stop].to[0], buf))
-                                       : json_null());
-    json_t *steps = json_array();
-    int total = 0;
-    for (int i = 0; pl && i < pl->nactions; i++) {
-        total += pl->actions[i].legal ? pl->actions[i].cost : 0;
-        json_array_append_new(steps, outcome_json(st, &pl->actions[i], total));
-    }
-    json_object_set_new(j, "steps", steps);
-    json_object_set_new(j, "refused", pl && !legal ? json_integer(pl->refused) : json_null());
-    json_t *reach = json_object(), *pass = json_array(), *stops = json_array();
-    for (int i = 1; i < ch->nreach; i++) {
-        const lb_move_reach *r = &ch->reach[i];
-        label(st, r->hex, buf);
-        if (r->end)
-            json_object_set_new(reach, buf, mp_json(r->cost));
-        else
-            json_array_append_new(pass, json_string(buf));
-        if (r->stop)
-            json_array_append_new(stops, json_string(buf));
-    }
-    json_object_set_new(j, "reachable", reach);
-    json_object_set_new(j, "reachable_count", json_integer((json_int_t)json_object_size(reach)));
-    json_object_set_new(j, "pass_only", pass);
-    json_object_set_new(j, "must_stop", stops);
-    json_object_set_new(j, "may_step", json_boolean(ch->may_step));
-    json_object_set_new(j, "no_step", ch->may_step ? json_null()
-                                                   : json_pack("{s:s,s:s}", "rule", ch->rule,
-                                                               "reason", ch->reason));
-    json_t *changes = json_array();
-    for (int i = 0; i < ch->nchanges; i++)
-        json_array_append_new(changes, outcome_json(st, &ch->changes[i], ch->changes[i].cost));
-    json_object_set_new(j, "changes", changes);
-    if (A->entry) {
-        const lb_move_entry *e = A->entry;
-        json_t *ej = json_pack("{s:s,s:b,s:o,s:s,s:o,s:b}", "hex", label(st, e->hex, buf), "legal",
-                               e->legal, "cost", mp_json(e->cost), "formation",
-                               lb_formation_name(e->formation), "alternatives",
-                               hexes_json(st, e->alternatives, e->nalternatives), "delayed",
-                               e->delayed);
-        json_object_set_new(ej, "rule", e->rule ? json_string(e->rule) : json_null());
-        json_object_set_new(ej, "reason", json_string(e->reason));
-        json_object_set_new(j, "entry", ej);
-    }
-    json_object_set_new(j, "stacking", stacking_json(st, u->hexes[0]));
-    json_object_set_new(j, "seed", A->rolled ? json_integer((json_int_t)A->seed) : json_null());
-    json_object_set_new(j, "trace", cli_trace_json(t));
-    return j;
-}
-
 static void print_events(const lb_state *st, const lb_move_outcome *o)
 {
     char buf[LB_HEX_LABEL_MAX];
@@ -328,7 +165,7 @@ static void mark(const lb_map *m, unsigned char *marks, lb_hex h, int what)
         marks[lb_map_cell(m, h)] = (unsigned char)what;
 }
 
-static unsigned char *marks_of(const answer *A)
+static unsigned char *marks_of(const lb_move_answer *A)
 {
     const lb_map *m = &A->st->map;
     unsigned char *marks = calloc((size_t)m->cols * (size_t)m->rows, 1);
@@ -346,7 +183,7 @@ static unsigned char *marks_of(const answer *A)
     return marks;
 }
 
-static int print_text(const answer *A, const lb_trace *t)
+static int print_text(const lb_move_answer *A, const lb_trace *t)
 {
     const lb_state *st = A->st;
     const lb_unit *u = &st->units[A->unit];
@@ -424,7 +261,7 @@ static int print_text(const answer *A, const lb_trace *t)
     return CLI_OK;
 }
 
-static int write_svg(const answer *A, const char *path)
+static int write_svg(const lb_move_answer *A, const char *path)
 {
     unsigned char *marks = marks_of(A);
     if (!marks)
@@ -450,9 +287,7 @@ static lb_state *enter(const lb_state *st, int unit, lb_hex at, lb_move_entry *e
     if (!w)
         return NULL;
     lb_unit u = w->units[unit];
-    memmove(&w->units[unit], &w->units[unit + 1], (size_t)(w->nunits - unit - 1) * sizeof u);
-    w->nunits--;
-    if (lb_state_reindex(w) != LB_OK || lb_move_entry_check(w, &u, at, e, t) != LB_OK ||
+    if (lb_state_remove_unit(w, unit) != LB_OK || lb_move_entry_check(w, &u, at, e, t) != LB_OK ||
         (e->legal && lb_move_entry_apply(w, &u, e) != LB_OK)) {
         lb_state_free(w);
         return NULL;
@@ -565,15 +400,22 @@ static int answer_move(const cli_args *args, const lb_state *st, int unit, const
         lb_trace_add(t, pl.rule, pl.section, "%s", pl.reason);
     }
     if (rc == CLI_OK) {
-        answer A = {st, unit, &ch, has_plan ? &pl : NULL, entry, p.rolls && has_plan, seed};
+        lb_stack_check stack;
+        if (args->json)
+            lb_stack_overstack_odds(st, st->units[unit].hexes[0], &stack, t);
+        lb_move_answer A = {st, unit, &ch, has_plan ? &pl : NULL, entry, &stack,
+                            p.rolls && has_plan, seed};
         const char *svg = cli_option_value(args, "svg", NULL);
         if (svg)
             rc = write_svg(&A, svg);
         if (rc == CLI_OK) {
-            if (args->json)
-                cli_print_json(answer_json(&A, t));
-            else
+            char *text;
+            if (args->json) {
+                int jrc = lb_move_json(&A, t, &text);
+                rc = cli_print_answer(jrc, text);
+            } else {
                 rc = print_text(&A, t);
+            }
         }
     }
     lb_move_plan_release(&pl);

@@ -1,5 +1,4 @@
-/* labataille retreat FILE UNIT --kind K [--die N] [--auto]: every optimal path, or surrender. */
-#include <ctype.h>
+/* labataille retreat FILE UNIT --kind K [--die N] [--auto] [--all]: the optimal paths, or surrender. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,60 +6,69 @@
 #include "cli.h"
 #include "lb/retreat.h"
 
-/* Paths printed in the text form; --json lists every path kept. */
-#define TEXT_PATHS 20
+/* Paths printed in the text form without --all (R-RET-12: the count is always given). */
+#define TEXT_PATHS 5
 
 enum { MARK_NONE, MARK_PATH, MARK_END, MARK_START };
 
 static const char mark_chars[] = " +*@";
 
-static json_t *hexes_json(const lb_state *st, const lb_hex *h, int n)
+/* Where the streamed paths go in the JSON text of the answer. */
+#define PATHS_PLACE "@paths@"
+
+typedef struct streamer {
+    const lb_state *st;
+    lb_hex start;
+    long printed;
+    int json;
+    int nomem;          /* a path's text could not be made: the stream stopped */
+} streamer;
+
+/* One streamed path: a JSON array on its own line, or a text line (R-RET-14). */
+static int stream_path(void *ctx, const lb_hex *path, int n)
 {
-    json_t *a = json_array();
+    streamer *s = ctx;
     char label[LB_HEX_LABEL_MAX];
-    for (int i = 0; i < n; i++)
-        json_array_append_new(a, json_string(lb_map_label(&st->map, h[i], label)));
-    return a;
+    if (s->json) {
+        char *text;
+        if (lb_retreat_path_json(s->st, s->start, path, n, &text) != LB_OK) {
+            s->nomem = 1;
+            return 1;
+        }
+        printf("%s\n    %s", s->printed ? "," : "", text);
+        free(text);
+    } else {
+        printf("  %s", lb_map_label(&s->st->map, s->start, label));
+        for (int i = 0; i < n; i++)
+            printf(" %s", lb_map_label(&s->st->map, path[i], label));
+        printf("\n");
+    }
+    s->printed++;
+    return 0;
 }
 
-/* A path as R-RET defines it: h0 (the start) then the hexes entered, h1 … hn. */
-static json_t *path_json(const lb_state *st, lb_hex start, const lb_hex *h, int n)
+/* --json --all: the answer (rc and its text, as lb_retreat_json gave them) with every path
+ * streamed in place of PATHS_PLACE. */
+static int print_json_all(const lb_state *st, int rc, char *compact, const lb_retreat *r)
 {
-    char label[LB_HEX_LABEL_MAX];
-    json_t *a = hexes_json(st, h, n);
-    json_array_insert_new(a, 0, json_string(lb_map_label(&st->map, start, label)));
-    return a;
-}
-
-static json_t *answer_json(const lb_state *st, int unit, const lb_retreat *r, int choice,
-                           const lb_trace *t)
-{
-    char label[LB_HEX_LABEL_MAX];
-    json_t *paths = json_array();
-    for (int i = 0; i < r->npaths; i++)
-        json_array_append_new(paths, path_json(st, r->start,
-                                               r->paths + (size_t)i * (size_t)r->hexes, r->hexes));
-    json_t *j = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:b,s:o,s:o}", "unit", st->units[unit].id,
-                          "kind", lb_retreat_kind_name(r->kind), "rules",
-                          lb_edition_name(st->rules), "by", r->by_hexes ? "hexes" : "mp",
-                          "length", r->length, "start", lb_map_label(&st->map, r->start, label),
-                          "surrender", r->surrender, "paths", paths, "end_hexes",
-                          hexes_json(st, r->ends, r->nends));
-    json_object_set_new(j, "start_distance",
-                        r->start_distance >= 0 ? json_integer(r->start_distance) : json_null());
-    json_object_set_new(j, "stays", json_boolean(r->stays));
-    json_object_set_new(j, "cost", r->count ? json_integer(r->cost) : json_null());
-    json_object_set_new(j, "hexes", json_integer(r->hexes));
-    json_object_set_new(j, "friendly", json_integer(r->friendly));
-    json_object_set_new(j, "path_count", json_integer((json_int_t)r->count));
-    json_object_set_new(j, "path_hexes", hexes_json(st, r->via, r->nvia));
-    json_object_set_new(j, "paths_truncated",
-                        json_boolean((unsigned long long)r->npaths < r->count));
-    if (choice)
-        json_object_set_new(j, "choice", r->count ? path_json(st, r->start, r->choice, r->hexes)
-                                                  : json_null());
-    json_object_set_new(j, "trace", cli_trace_json(t));
-    return j;
+    json_t *answer = cli_answer_json(rc, compact);
+    char *text = answer ? json_dumps(answer, JSON_INDENT(2) | JSON_ENSURE_ASCII) : NULL;
+    json_decref(answer);
+    if (!text)
+        return cli_invalid("out of memory");
+    char *at = strstr(text, "\"" PATHS_PLACE "\"");
+    streamer s = {st, r->start, 0, 1, 0};
+    rc = LB_OK;
+    if (at) {
+        fwrite(text, 1, (size_t)(at - text), stdout);
+        printf("[");
+        rc = lb_retreat_each(r, stream_path, &s);
+        if (rc == LB_OK && s.nomem)
+            rc = LB_NOMEM;
+        printf("%s]%s\n", s.printed ? "\n  " : "", at + strlen("\"" PATHS_PLACE "\""));
+    }
+    free(text);
+    return rc == LB_OK ? CLI_OK : cli_invalid("%s", lb_err_str(rc));
 }
 
 static void mark(const lb_map *m, unsigned char *marks, lb_hex h, int what)
@@ -70,16 +78,43 @@ static void mark(const lb_map *m, unsigned char *marks, lb_hex h, int what)
         marks[c] = (unsigned char)what;
 }
 
-
-static void print_path(const lb_state *st, const lb_hex *p, int n)
+static void print_path(const lb_state *st, lb_hex start, const lb_hex *p, int n)
 {
     char label[LB_HEX_LABEL_MAX];
+    printf(" %s", lb_map_label(&st->map, start, label));
     for (int i = 0; i < n; i++)
         printf(" %s", lb_map_label(&st->map, p[i], label));
     printf("\n");
 }
 
-static int print_text(const lb_state *st, int unit, const lb_retreat *r, int choice,
+/* The count in words: exact, or "at least 2^64 - 1" (R-RET-12). */
+static void print_count(const lb_retreat *r)
+{
+    if (r->count_saturated)
+        printf("at least %llu optimal paths (more than 64 bits hold)", r->count);
+    else
+        printf("%llu optimal path%s", r->count, r->count == 1 ? "" : "s");
+    printf(" of %d hex%s, cost %d, %d friendly hex%s on the way\n", r->hexes,
+           r->hexes == 1 ? "" : "es", r->cost, r->friendly, r->friendly == 1 ? "" : "es");
+}
+
+static void print_leaders(const lb_state *st, int unit, const lb_retreat *r)
+{
+    char a[LB_HEX_LABEL_MAX], b[LB_HEX_LABEL_MAX];
+    for (int i = 0; i < r->nleaders; i++) {
+        const lb_retreat_leader *l = &r->leaders[i];
+        if (l->captured)
+            printf("leader %s, alone with %s in %s: captured with it (R-RET-15)\n", l->id,
+                   st->units[unit].id, lb_map_label(&st->map, l->hex, a));
+        else
+            printf("leader %s would be left alone in %s: goes with %s to %s (automatic choice) "
+                   "or stays (R-RET-15)\n",
+                   l->id, lb_map_label(&st->map, l->hex, a), st->units[unit].id,
+                   lb_map_label(&st->map, r->choice[r->hexes - 1], b));
+    }
+}
+
+static int print_text(const lb_state *st, int unit, const lb_retreat *r, int auto_map, int all,
                       const lb_trace *t)
 {
     const lb_map *m = &st->map;
@@ -97,43 +132,53 @@ static int print_text(const lb_state *st, int unit, const lb_retreat *r, int cho
         return cli_invalid("out of memory");
     mark(m, marks, r->start, MARK_START);
     if (r->stays) {
-        printf("no enemy combat unit on the map: nothing to retreat from; the unit stays\n\n");
+        printf("no enemy combat unit on the map: nothing to retreat from; the unit stays\n");
     } else if (r->surrender) {
-        printf("no legal path: the unit surrenders\n\n");
+        printf("no legal path: the unit surrenders\n");
     } else {
-        printf("%llu optimal path%s of %d hex%s, cost %d, %d friendly hex%s on the way\n",
-               r->count, r->count == 1 ? "" : "s", r->hexes, r->hexes == 1 ? "" : "es", r->cost,
-               r->friendly, r->friendly == 1 ? "" : "es");
-        for (int k = 0; choice && k < r->hexes; k++)
+        print_count(r);
+        for (int k = 0; auto_map && k < r->hexes; k++)
             mark(m, marks, r->choice[k], k == r->hexes - 1 ? MARK_END : MARK_PATH);
-        for (int k = 0; !choice && k < r->nvia; k++)
+        for (int k = 0; !auto_map && k < r->nvia; k++)
             mark(m, marks, r->via[k], MARK_PATH);
-        for (int k = 0; !choice && k < r->nends; k++)
+        for (int k = 0; !auto_map && k < r->nends; k++)
             mark(m, marks, r->ends[k], MARK_END);
         printf("end hexes:");
-        print_path(st, r->ends, r->nends);
-        if (choice) {
-            printf("automatic choice (largest distance %d, then first in label order):",
-                   r->choice_distance);
-            print_path(st, r->choice, r->hexes);
-        }
-        printf("\n");
+        for (int k = 0; k < r->nends; k++)
+            printf(" %s", lb_map_label(m, r->ends[k], label));
+        printf("\npaths below are written h0 … hn: the start %s, then the %d hex%s entered "
+               "(R-RET-14)",
+               lb_map_label(m, r->start, label), r->hexes, r->hexes == 1 ? "" : "es");
+        printf("\nautomatic choice (R-RET-4 d: largest distance %d, then first in label order):",
+               r->choice_distance);
+        print_path(st, r->start, r->choice, r->hexes);
     }
-    cli_map_print(st, marks, mark_chars, "@ start, + path, * end hex");
+    print_leaders(st, unit, r);
+    printf("\n");
+    cli_map_print(st, marks, mark_chars,
+                  auto_map ? "@ start, + the automatic choice, * its end"
+                           : "@ start, + on an optimal path, * end hex");
     free(marks);
-    if (r->count && !choice) {
-        printf("\npaths:\n");
-        for (int i = 0; i < r->npaths && i < TEXT_PATHS; i++) {
+    int rc = LB_OK;
+    if (r->count && all) {
+        printf("\nevery path, in label order:\n");
+        streamer s = {st, r->start, 0, 0, 0};
+        rc = lb_retreat_each(r, stream_path, &s);
+    } else if (r->count) {
+        int shown = r->npaths < TEXT_PATHS ? r->npaths : TEXT_PATHS;
+        printf("\nthe first %d path%s in label order:\n", shown, shown == 1 ? "" : "s");
+        for (int i = 0; i < shown; i++) {
             printf(" ");
-            print_path(st, r->paths + (size_t)i * (size_t)r->hexes, r->hexes);
+            print_path(st, r->start, r->paths + (size_t)i * (size_t)r->hexes, r->hexes);
         }
-        if (r->count > TEXT_PATHS)
-            printf("  … %llu more (--json lists up to %d)\n", r->count - TEXT_PATHS,
-                   LB_RETREAT_KEEP);
+        if (r->count_saturated)
+            printf("  … and more than 64 bits count (--all lists them all)\n");
+        else if (r->count > (unsigned long long)shown)
+            printf("  … %llu more (--all lists every one)\n", r->count - (unsigned long long)shown);
     }
     printf("\ntrace:\n");
     cli_trace_print(t);
-    return CLI_OK;
+    return rc == LB_OK ? CLI_OK : cli_invalid("%s", lb_err_str(rc));
 }
 
 int cmd_retreat(const cli_args *args)
@@ -148,7 +193,7 @@ int cmd_retreat(const cli_args *args)
     if (k < 0)
         return cli_usage(args, "--kind: expected disorder, rout or flight, found \"%s\"", kind);
     req.kind = (lb_retreat_kind)k;
-    int given, choice;
+    int given, auto_map, all;
     const char *die = cli_option_value(args, "die", &given);
     if (given) {
         if (!die[0] || die[1] || die[0] < '1' || die[0] > '6')
@@ -158,16 +203,20 @@ int cmd_retreat(const cli_args *args)
                                    "it needs --kind rout");
         req.die = die[0] - '0';
     }
-    cli_option_value(args, "auto", &choice);
+    cli_option_value(args, "auto", &auto_map);
+    cli_option_value(args, "all", &all);
+    if (all)
+        req.max_paths = 1; /* every path is streamed */
+    else if (!args->json)
+        req.max_paths = TEXT_PATHS;
     lb_state *st = cli_load(args, args->positional[0]);
     if (!st)
         return CLI_INVALID;
     const char *id = args->positional[1];
     int unit = lb_state_unit_index(st, id), rc;
     if (unit < 0 || !lb_unit_is_combat(&st->units[unit])) {
-        rc = cli_invalid(unit < 0 ? "unknown unit \"%s\""
-                                  : "\"%s\" is a leader: only combat units retreat",
-                         id);
+        rc = unit < 0 ? cli_unknown_unit(st, "", id)
+                      : cli_invalid("\"%s\" is a leader: only combat units retreat", id);
         lb_state_free(st);
         return rc;
     }
@@ -178,10 +227,11 @@ int cmd_retreat(const cli_args *args)
     if (lrc != LB_OK)
         rc = cli_invalid("%s", lb_err_str(lrc));
     else if (args->json) {
-        cli_print_json(answer_json(st, unit, &r, choice, &t));
-        rc = CLI_OK;
+        char *text;
+        int jrc = lb_retreat_json(st, unit, &r, all ? PATHS_PLACE : NULL, &t, &text);
+        rc = all ? print_json_all(st, jrc, text, &r) : cli_print_answer(jrc, text);
     } else {
-        rc = print_text(st, unit, &r, choice, &t);
+        rc = print_text(st, unit, &r, auto_map, all, &t);
     }
     if (lrc == LB_OK)
         lb_retreat_release(&r);

@@ -147,7 +147,7 @@ static int play_one(const char *name, const char *text, size_t len, const lb_loa
             if (lrc == LB_OK)
                 t->times[t->ntimes++] = dt;
             if (lrc == LB_OK)
-                lrc = lb_game_decide(g, side, lb_game_seq(g), key, &a);
+                lrc = lb_game_decide_noted(g, side, lb_game_seq(g), key, "R-AI-1", why, &a);
             if (lrc == LB_OK && a.verdict != LB_ACCEPTED) {
                 /* R-AI-1: the engine refuses the computer's answer like anyone's */
                 fprintf(stderr, "labataille selfplay: seed %" PRIu64 ": the computer's %s was "
@@ -333,6 +333,16 @@ int cmd_selfplay(const cli_args *args)
         median = t.times[t.ntimes / 2];
         p99 = t.times[(size_t)((double)(t.ntimes - 1) * 0.99)];
     }
+    /* the rulings the run stands on, with what it found */
+    lb_trace tr;
+    lb_trace_init(&tr);
+    lb_trace_add(&tr, "R-AI-3", "ai", "each computer player's look-ahead dice from its own seed, "
+                 "2(S + i) + its side; its budget %ld ms as %ld rollouts; no clock read",
+                 budget, budget * LB_AI_ROLLOUTS_PER_SECOND / 1000);
+    lb_trace_add(&tr, "R-AI-1", "ai", "%zu computer answers, every one checked by the engine "
+                 "like a player's", t.ntimes);
+    lb_trace_add(&tr, "R-GAME-13", "", "%d of %ld journals exported, imported and replayed to "
+                 "the same state hash", t.replayed, played);
     if (args->json) {
         json_t *rates = json_object();
         for (int kind = 0; kind < KINDS; kind++) {
@@ -344,12 +354,12 @@ int cmd_selfplay(const cli_args *args)
                                               t.wins[kind][0], t.wins[kind][1], "games_by_side",
                                               t.games[kind][0], t.games[kind][1]));
         }
-        cli_print_json(json_pack("{s:s,s:[s,s],s:o,s:o,s:i,s:i,s:i,s:{s:i,s:f,s:f}}", "scenario",
-                                 name, "sides", st->sides[0], st->sides[1], "games", results,
-                                 "rates", rates, "draws", t.draws, "replayed", t.replayed,
-                                 "engine_failures", t.engine_failures,
+        cli_print_json(json_pack("{s:s,s:[s,s],s:o,s:o,s:i,s:i,s:i,s:{s:i,s:f,s:f},s:o}",
+                                 "scenario", name, "sides", st->sides[0], st->sides[1], "games",
+                                 results, "rates", rates, "draws", t.draws, "replayed",
+                                 t.replayed, "engine_failures", t.engine_failures,
                                  "ai_decisions", "count", (int)t.ntimes, "median_ms", median * 1e3,
-                                 "p99_ms", p99 * 1e3));
+                                 "p99_ms", p99 * 1e3, "trace", cli_trace_json(&tr)));
     } else {
         json_decref(results);
         for (int kind = KINDS - 1; kind >= 0; kind--) {
@@ -379,6 +389,7 @@ int cmd_selfplay(const cli_args *args)
                 kind_names[first], won, of, 100 * expect);
         rc = CLI_INVALID;
     }
+    lb_trace_release(&tr);
     free(t.times);
     lb_state_free(st);
     free(owned);

@@ -1,5 +1,6 @@
 /* labataille show [FILE]: the map as text (terrain, elevation, units by hex) and the unit roster. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,16 +80,24 @@ static json_t *show_json(const lb_state *st)
                      hexes);
 }
 
+/* The picture to path; a file that cannot be written or completed is an error, with the reason. */
 static int write_svg(const lb_state *st, const char *path)
 {
     char *svg = lb_svg_map(st, NULL);
-    FILE *f = svg ? fopen(path, "w") : NULL;
-    int ok = f && fputs(svg, f) >= 0;
-    if (f && fclose(f) != 0)
+    if (!svg)
+        return cli_invalid("out of memory");
+    errno = 0;
+    FILE *f = fopen(path, "w");
+    int ok = f && fputs(svg, f) >= 0 && fflush(f) == 0 && !ferror(f);
+    int err = errno;
+    if (f && fclose(f) != 0 && ok) {
         ok = 0;
+        err = errno;
+    }
     free(svg);
     if (!ok)
-        return cli_invalid("cannot write the picture to %s", path);
+        return cli_invalid("cannot write the picture to %s: %s", path,
+                           err ? strerror(err) : "write error");
     return CLI_OK;
 }
 

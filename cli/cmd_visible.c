@@ -27,39 +27,37 @@ int cmd_visible(const cli_args *args)
         side = top >= 0 ? st->units[top].side : -1;
     }
     unsigned char *visible = malloc((size_t)m->cols * (size_t)m->rows);
-    if (!visible || lb_los_visible(st, from, side, visible) != LB_OK) {
+    lb_trace trace;
+    lb_trace_init(&trace);
+    if (!visible || lb_los_visible(st, from, side, visible) != LB_OK ||
+        lb_los_visible_trace(st, from, side, &trace) != LB_OK) {
         free(visible);
+        lb_trace_release(&trace);
         lb_state_free(st);
         return cli_invalid("out of memory");
     }
-    char fl[LB_HEX_LABEL_MAX];
-    lb_map_label(m, from, fl);
-    int count = 0;
-    json_t *list = json_array();
-    for (int col = 1; col <= m->cols; col++)
-        for (int row = 1; row <= m->rows; row++) {
-            lb_hex h = {col, row};
-            char label[LB_HEX_LABEL_MAX];
-            if (!visible[lb_map_cell(m, h)])
-                continue;
-            count++;
-            json_array_append_new(list, json_string(lb_map_label(m, h, label)));
-        }
+    int rc = CLI_OK;
     if (args->json) {
-        cli_print_json(json_pack("{s:s,s:s?,s:o,s:i,s:i}", "from", fl, "firer_side",
-                                 side >= 0 ? st->sides[side] : NULL, "visible", list, "count",
-                                 count, "hexes", m->cols * m->rows));
+        char *text;
+        int jrc = lb_visible_json(st, from, side, visible, &trace, &text);
+        rc = cli_print_answer(jrc, text);
     } else {
-        json_decref(list);
+        char fl[LB_HEX_LABEL_MAX];
+        int count = 0;
+        for (int c = 0; c < m->cols * m->rows; c++)
+            count += visible[c] != 0;
         printf("%s sees %d of %d hexes (firer's side %s; the hex itself and its neighbours "
-               "always, R-LOS-2)\n\n", fl, count, m->cols * m->rows,
+               "always, R-LOS-2)\n\n", lb_map_label(m, from, fl), count, m->cols * m->rows,
                side >= 0 ? st->sides[side] : "none");
         visible[lb_map_cell(m, from)] = 2; /* drawn as '@' */
         cli_map_print(st, visible, " +@", "@ FROM, + seen, blank: not seen");
-        printf("\nfor the reasons behind one hex: labataille los FILE %s HEX\n",
+        printf("\ntrace:\n");
+        cli_trace_print(&trace);
+        printf("\nfor the reasons behind one hex (R-LOS-8): labataille los FILE %s HEX\n",
                args->positional[1]);
     }
+    lb_trace_release(&trace);
     free(visible);
     lb_state_free(st);
-    return CLI_OK;
+    return rc;
 }

@@ -27,7 +27,7 @@ int cli_usage(const cli_args *args, const char *fmt, ...)
     va_start(ap, fmt);
     fprintf(stderr, "labataille %s: ", args->command);
     vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n(see labataille --help)\n");
+    fprintf(stderr, "\n(see labataille %s --help)\n", args->command);
     va_end(ap);
     return CLI_USAGE;
 }
@@ -84,6 +84,55 @@ lb_state *cli_load(const cli_args *args, const char *file)
     return st;
 }
 
+const char *cli_short(const char *s, char buf[CLI_SHORT_MAX])
+{
+    size_t n = strlen(s);
+    if (n < CLI_SHORT_MAX)
+        return s;
+    /* cut on a character boundary of UTF-8, then mark the cut */
+    size_t keep = CLI_SHORT_MAX - 4;
+    while (keep > 0 && ((unsigned char)s[keep] & 0xC0) == 0x80)
+        keep--;
+    snprintf(buf, CLI_SHORT_MAX, "%.*s...", (int)keep, s);
+    return buf;
+}
+
+/* A --dice list refused by lb_dice_init_script at offset bad: too many entries, or a bad one. */
+static int dice_error(const cli_args *args, const char *list, int bad)
+{
+    int entry = 1, total = 1;
+    for (const char *p = list; *p; p++) {
+        entry += p < list + bad && *p == ',';
+        total += *p == ',';
+    }
+    if (entry > LB_DICE_SCRIPT_MAX)
+        return cli_usage(args, "--dice: at most %d dice, found %d", LB_DICE_SCRIPT_MAX, total);
+    char text[CLI_SHORT_MAX + 1], buf[CLI_SHORT_MAX];
+    snprintf(text, sizeof text, "%.*s", (int)strcspn(list + bad, ","), list + bad);
+    return cli_usage(args, "--dice: expected a roll 11-66 or a die 1-6, found \"%s\" (entry %d, "
+                           "at character %d)", cli_short(text, buf), entry, bad + 1);
+}
+
+/* --seed N: a whole number 0..CLI_SEED_MAX, digits only (no sign, no space). */
+static int parse_seed(const cli_args *args, const char *text, uint64_t *seed)
+{
+    char buf[CLI_SHORT_MAX];
+    uint64_t v = 0;
+    const char *p = text;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (v > (CLI_SEED_MAX - (uint64_t)(*p - '0')) / 10) {
+            v = CLI_SEED_MAX + 1;
+            break;
+        }
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    if (p == text || *p || v > CLI_SEED_MAX)
+        return cli_usage(args, "--seed: expected a whole number from 0 to %llu, found \"%s\"",
+                         (unsigned long long)CLI_SEED_MAX, cli_short(text, buf));
+    *seed = v;
+    return CLI_OK;
+}
+
 int cli_dice(const cli_args *args, lb_dice *dice, uint64_t *seed)
 {
     const char *list = cli_option_value(args, "dice", NULL);
@@ -91,80 +140,77 @@ int cli_dice(const cli_args *args, lb_dice *dice, uint64_t *seed)
     if (list) {
         int bad = 0;
         if (lb_dice_init_script(dice, list, &bad))
-            return cli_usage(args, "--dice: expected rolls 11-66 or dice 1-6 separated by commas, "
-                                   "found \"%s\" (at character %d)", list, bad + 1);
+            return dice_error(args, list, bad);
         *seed = 0;
         return CLI_OK;
     }
     if (seed_text) {
-        char *end;
-        unsigned long long v = strtoull(seed_text, &end, 10);
-        if (!*seed_text || *end)
-            return cli_usage(args, "--seed: expected a whole number, found \"%s\"", seed_text);
-        *seed = v;
+        int rc = parse_seed(args, seed_text, seed);
+        if (rc != CLI_OK)
+            return rc;
     } else {
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
-        *seed = ((uint64_t)ts.tv_sec * 1000003u) ^ (uint64_t)ts.tv_nsec;
+        *seed = (((uint64_t)ts.tv_sec * 1000003u) ^ (uint64_t)ts.tv_nsec) & CLI_SEED_MAX;
     }
     lb_dice_init_seed(dice, *seed);
     return CLI_OK;
 }
 
+/* " (did you mean \"fr-6le-1\"?)" for text that names no unit (nor hex, when hexes), or "". */
+static const char *suggestion(const lb_state *st, const char *s, int hexes, char *buf, size_t n)
+{
+    char quoted[80], label[LB_HEX_LABEL_MAX];
+    int near = lb_state_suggest_unit(st, s);
+    lb_hex h;
+    buf[0] = '\0';
+    if (near >= 0)
+        snprintf(buf, n, " (did you mean %s?)",
+                 lb_err_quote(st->units[near].id, quoted, sizeof quoted));
+    else if (hexes && lb_map_suggest_label(&st->map, s, &h) == 0)
+        snprintf(buf, n, " (did you mean %s?)", lb_map_label(&st->map, h, label));
+    return buf;
+}
+
+int cli_unknown_unit(const lb_state *st, const char *prefix, const char *id)
+{
+    char quoted[80], near[120];
+    return cli_invalid("%sunknown unit %s%s", prefix, lb_err_quote(id, quoted, sizeof quoted),
+                       suggestion(st, id, 0, near, sizeof near));
+}
+
 int cli_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit)
 {
-    *unit = lb_state_unit_index(st, s);
-    if (*unit >= 0) {
-        *hex = st->units[*unit].hexes[0];
+    if (lb_answer_hex_or_unit(st, s, hex, unit) == 0)
         return 0;
-    }
-    if (lb_map_parse_label(&st->map, s, hex) == 0 && lb_map_contains(&st->map, *hex))
-        return 0;
-    fprintf(stderr, "labataille: expected a hex label of the %dx%d map or a unit id, found \"%s\"\n",
-            st->map.cols, st->map.rows, s);
+    char quoted[80], near[120];
+    fprintf(stderr, "labataille: expected a hex label of the %dx%d map or a unit id, found %s%s\n",
+            st->map.cols, st->map.rows, lb_err_quote(s, quoted, sizeof quoted),
+            suggestion(st, s, 1, near, sizeof near));
     return -1;
 }
 
-static json_t *value_json(const lb_trace_value *v)
+json_t *cli_answer_json(int rc, char *text)
 {
-    switch (v->kind) {
-    case LB_TV_INT:
-    case LB_TV_ROLL:
-    case LB_TV_DIE: return json_integer(v->num);
-    case LB_TV_BOOL: return json_boolean(v->num);
-    case LB_TV_TEXT: return json_string(v->text);
-    case LB_TV_FRAC:
-        if (v->den == 1)
-            return json_integer(v->num);
-        return json_pack("{s:I,s:I}", "num", (json_int_t)v->num, "den", (json_int_t)v->den);
-    }
-    return json_null();
+    json_t *j = rc == LB_OK && text ? json_loads(text, 0, NULL) : NULL;
+    free(text);
+    return j;
+}
+
+int cli_print_answer(int rc, char *text)
+{
+    json_t *j = cli_answer_json(rc, text);
+    if (!j)
+        return cli_invalid("%s", lb_err_str(rc != LB_OK ? rc : LB_NOMEM));
+    cli_print_json(j);
+    return CLI_OK;
 }
 
 json_t *cli_trace_json(const lb_trace *t)
 {
-    json_t *steps = json_array();
-    for (int i = 0; i < t->count; i++) {
-        const lb_trace_step *s = &t->steps[i];
-        json_t *values = json_object();
-        json_t *dice = json_array();
-        for (int j = 0; j < s->nvalues; j++) {
-            const lb_trace_value *v = &s->values[j];
-            if (v->kind == LB_TV_ROLL || v->kind == LB_TV_DIE)
-                json_array_append_new(dice, json_pack("{s:s,s:s,s:I}", "purpose", v->key, "kind",
-                                                      v->kind == LB_TV_ROLL ? "roll" : "die",
-                                                      "value", (json_int_t)v->num));
-            json_object_set_new(values, v->key, value_json(v));
-        }
-        json_t *step = json_pack("{s:s,s:s,s:s,s:o}", "rule", s->rule, "section", s->section,
-                                 "text", s->text, "values", values);
-        if (json_array_size(dice))
-            json_object_set_new(step, "dice", dice);
-        else
-            json_decref(dice);
-        json_array_append_new(steps, step);
-    }
-    return steps;
+    char *text;
+    int rc = lb_trace_json(t, &text);
+    return cli_answer_json(rc, text);
 }
 
 void cli_trace_print(const lb_trace *t)

@@ -29,13 +29,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int i = 0; i < 4; i++)
         lb_map_parse_label(&st->map, path[i], &req.path[i]);
     lb_charge *ch;
-    if (lb_charge_new(st, &req, &ch) != LB_OK)
+    if (lb_charge_new(st, &req, &ch, NULL) != LB_OK)
         __builtin_trap();
     lb_dice none = {.scripted = 1}; /* every roll must come from the journal */
     if (lb_charge_load_journal(ch, &j) == LB_OK && lb_charge_resolve(ch, &none) == LB_OK &&
         lb_charge_status_of(ch) == LB_CHARGE_DONE) {
         /* a journal that replays to the end rebuilds a state that applies cleanly */
-        if (lb_charge_apply(ch, st) != LB_OK)
+        if (lb_charge_apply(ch, st, NULL) != LB_OK)
             __builtin_trap();
     }
     lb_charge_free(ch);

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lb/grow.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* Optional, as in libFuzzer: called once before the first input. */
 __attribute__((weak)) int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -18,24 +20,22 @@ static int replay_file(const char *path)
         perror(path);
         return -1;
     }
-    size_t cap = 4096, len = 0;
-    uint8_t *buf = malloc(cap);
-    size_t got;
-    while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
-        len += got;
-        if (len == cap) {
-            uint8_t *nb = realloc(buf, cap *= 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-            }
-            buf = nb;
+    int cap = 0, len = 0;
+    uint8_t *buf = NULL;
+    size_t got = 1;
+    while (got > 0) {
+        uint8_t *grown = lb_grow(buf, &cap, len + 4096, 1);
+        if (!grown) {
+            free(buf);
+            fclose(f);
+            return -1;
         }
+        buf = grown;
+        got = fread(buf + len, 1, (size_t)(cap - len), f);
+        len += (int)got;
     }
     fclose(f);
-    if (!buf)
-        return -1;
-    LLVMFuzzerTestOneInput(buf, len);
+    LLVMFuzzerTestOneInput(buf, (size_t)len);
     free(buf);
     return 0;
 }

@@ -12,16 +12,34 @@
 #include <unistd.h>
 
 /*
- * A case (tests/cases/NAME.json) is one object:
- *   "ruling"        the ruling it tests ("R-LOS-4"), required;
+ * A case (tests/cases/NAME.json, or a golden case tests/golden/NAME.json) is one object:
+ *   "ruling"        what it tests, required: a ruling id defined in docs/rulings.md ("R-LOS-4"),
+ *                   or "usage" for a usage error, or "cli" for the program shell itself (help,
+ *                   version, seeds, output errors);
  *   "scenario"      an inline scenario object, or "scenario_file" a path from the project root;
  *   "args"          the command line after the program name; "{scenario}" stands for the file;
  *   "exit"          the expected exit status (default 0);
  *   "json"          {JSON-Pointer: value}: fields of the --json answer on stdout (numbers that
  *                   are not integers compare within 1e-12);
  *   "json_sets"     {JSON-Pointer: [..]}: lists compared as sets (order-independent);
+ *   "answer"        the whole --json answer, compared whole (golden traces); with the
+ *                   environment variable LB_GOLDEN_UPDATE=1 the runner writes the program's
+ *                   answer here instead (review the diff before committing it);
  *   "stderr"        the exact lines expected on stderr, in order;
  *   "stdout_has", "stderr_has"  substrings that must appear.
+ *
+ * The ruling is checked against the answer (rule -> code -> test, by machine):
+ *   - a ruling id must be defined in docs/rulings.md ("- R-XXX-n." at the start of a line; the
+ *     runner runs from the project root);
+ *   - "usage" only with exit status 2 (usage errors cite no ruling); a ruling with exit 2 (a
+ *     decision left open, such as charge's) must appear on stderr as a whole id;
+ *   - exit 0, a JSON answer with a "trace": some trace step's "rule" is the ruling; for play,
+ *     whose "trace" is only the last answer's, a step of any answer the game accepted in the
+ *     run, the "trace" of one of its "traces" (every command keeps its own "trace" checked);
+ *   - exit 0, a text answer: the ruling appears in stdout as a whole id (text answers print
+ *     their trace), except for check and show, whose answers carry no trace;
+ *   - exit 1 (input refused): errors carry no ruling, so the case must assert the message
+ *     ("stderr" or "stderr_has").
  */
 
 extern char **environ;
@@ -101,6 +119,164 @@ static void compare_fields(const char *casefile, json_t *expected, json_t *answe
         free(w);
         free(g);
     }
+}
+
+/* Is id defined in docs/rulings.md, as a line "- ID." ? */
+static int ruling_defined(const char *id)
+{
+    char *text = slurp("docs/rulings.md");
+    char want[64];
+    snprintf(want, sizeof want, "\n- %s.", id);
+    int found = strstr(text, want) != NULL;
+    free(text);
+    return found;
+}
+
+/* Does text hold id as a whole id (not R-LOS-1 inside R-LOS-12)? */
+static int has_id(const char *text, const char *id)
+{
+    size_t n = strlen(id);
+    for (const char *p = strstr(text, id); p; p = strstr(p + 1, id))
+        if ((p == text || p[-1] != '-') && !(p[n] >= '0' && p[n] <= '9'))
+            return 1;
+    return 0;
+}
+
+/* Commands whose answers carry no trace (a validity line, a map). */
+static int untraced(const char *command)
+{
+    return strcmp(command, "check") == 0 || strcmp(command, "show") == 0;
+}
+
+/* Has some step of trace (an array of steps) the rule ruling? */
+static int trace_has_rule(json_t *trace, const char *ruling)
+{
+    for (size_t i = 0; i < json_array_size(trace); i++) {
+        const char *rule = json_string_value(json_object_get(json_array_get(trace, i), "rule"));
+        if (rule && strcmp(rule, ruling) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* The ruling of the case against its answer (see the header). */
+static void check_ruling(const char *casefile, json_t *c, int want_exit, const char *so,
+                         const char *se)
+{
+    const char *ruling = json_string_value(json_object_get(c, "ruling"));
+    const char *command = json_string_value(json_array_get(json_object_get(c, "args"), 0));
+    if (strcmp(ruling, "usage") == 0) {
+        if (want_exit != 2)
+            fail(casefile, "ruling \"usage\" but the expected exit is not 2%s%s", "", "");
+        return;
+    }
+    if (strcmp(ruling, "cli") == 0)
+        return;
+    if (strncmp(ruling, "R-", 2) != 0 || !ruling_defined(ruling)) {
+        fail(casefile, "ruling \"%s\" is not defined in docs/rulings.md%s", ruling, "");
+        return;
+    }
+    if (want_exit == 2) {
+        if (!has_id(se, ruling))
+            fail(casefile, "exit 2 with ruling %s: a usage error names \"usage\"; a decision "
+                           "left open must cite its ruling on stderr%s", ruling, "");
+        return;
+    }
+    if (want_exit == 1) {
+        if (!json_object_get(c, "stderr") && !json_object_get(c, "stderr_has"))
+            fail(casefile, "a refusal of %s must assert its message (stderr or stderr_has)%s",
+                 ruling, "");
+        return;
+    }
+    if (want_exit != 0 || !command || untraced(command))
+        return;
+    json_t *answer = json_loads(so, 0, NULL);
+    json_t *trace = json_object_get(answer, "trace");
+    json_t *traces = json_object_get(answer, "traces");
+    int whole_game = strcmp(command, "play") == 0;
+    if (answer && (!json_is_array(trace) || (whole_game && !json_is_array(traces)))) {
+        fail(casefile, "the JSON answer has no trace to show %s%s", ruling, whole_game ?
+             " (play: \"trace\" and \"traces\")" : "");
+    } else if (answer) {
+        int found = trace_has_rule(trace, ruling);
+        for (size_t i = 0; whole_game && i < json_array_size(traces) && !found; i++)
+            found = trace_has_rule(json_object_get(json_array_get(traces, i), "trace"), ruling);
+        if (!found)
+            fail(casefile, "no trace step of the answer has rule %s%s", ruling,
+                 whole_game ? " (in none of the game's traces)" : "");
+    } else if (!has_id(so, ruling)) {
+        fail(casefile, "the text answer does not cite %s%s", ruling, "");
+    }
+    json_decref(answer);
+}
+
+/* The first place where got differs from want, as a JSON Pointer into buf. */
+static int first_difference(json_t *want, json_t *got, char *buf, size_t n)
+{
+    size_t len = strlen(buf);
+    if (json_is_object(want) && json_is_object(got)) {
+        const char *key;
+        json_t *w;
+        json_object_foreach(want, key, w) {
+            snprintf(buf + len, n - len, "/%s", key);
+            if (first_difference(w, json_object_get(got, key), buf, n))
+                return 1;
+        }
+        json_object_foreach(got, key, w) {
+            snprintf(buf + len, n - len, "/%s", key);
+            if (!json_object_get(want, key))
+                return 1;
+        }
+        buf[len] = '\0';
+        return 0;
+    }
+    if (json_is_array(want) && json_is_array(got)) {
+        size_t nw = json_array_size(want), ng = json_array_size(got);
+        for (size_t i = 0; i < nw || i < ng; i++) {
+            snprintf(buf + len, n - len, "/%zu", i);
+            if (i >= nw || i >= ng || first_difference(json_array_get(want, i),
+                                                       json_array_get(got, i), buf, n))
+                return 1;
+        }
+        buf[len] = '\0';
+        return 0;
+    }
+    return !(want && got && json_equal(want, got));
+}
+
+/* "answer": the whole JSON answer, or with LB_GOLDEN_UPDATE=1 the answer written into the case. */
+static void check_answer(const char *casefile, json_t *c, const char *so)
+{
+    json_t *want = json_object_get(c, "answer");
+    if (!want)
+        return;
+    json_error_t jerr;
+    json_t *got = json_loads(so, 0, &jerr);
+    if (!got) {
+        fail(casefile, "stdout is not JSON: %s%s", jerr.text, "");
+        return;
+    }
+    const char *update = getenv("LB_GOLDEN_UPDATE");
+    if (update && strcmp(update, "1") == 0) {
+        json_object_set(c, "answer", got);
+        if (json_dump_file(c, casefile, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)
+            fail(casefile, "cannot write the case%s%s", "", "");
+        else
+            fprintf(stderr, "%s: answer updated\n", casefile);
+    } else {
+        char where[1024] = "";
+        if (first_difference(want, got, where, sizeof where)) {
+            json_t *w = json_pointer_get(want, where), *g = json_pointer_get(got, where);
+            char *ws = dumps(w), *gs = dumps(g);
+            char msg[1400];
+            snprintf(msg, sizeof msg, "answer differs at %s: expected %.600s, got %%s",
+                     where[0] ? where : "(the whole)", ws);
+            fail(casefile, msg, gs, "");
+            free(ws);
+            free(gs);
+        }
+    }
+    json_decref(got);
 }
 
 int main(int argc, char **argv)
@@ -195,6 +371,8 @@ int main(int argc, char **argv)
         if (*p)
             fail(casefile, "more on stderr than expected:\n%s%s", p, "");
     }
+    check_answer(casefile, c, so);
+    check_ruling(casefile, c, want_exit, so, se);
     const char *streams[2] = {"stdout_has", "stderr_has"};
     const char *texts[2] = {so, se};
     for (int s = 0; s < 2; s++) {

@@ -56,5 +56,10 @@ int lb_ai_level_parse(const char *s);
  * side's (nothing written); LB_NOMEM. */
 int lb_ai_choose(const lb_game *g, int side, const lb_ai_settings *settings, char *key_out,
                  char *reason_out);
+/* lb_ai_choose, then the answer given as side's (lb_game_decide_noted): the engine checks it
+ * like anyone's, and the answer's trace begins with the reason (R-AI-1, section "ai"). The
+ * verdict in out. LB_OK (accepted or refused); the errors of lb_ai_choose and lb_game_decide. */
+int lb_ai_play(lb_game *g, int side, const lb_ai_settings *settings, char *key_out,
+               char *reason_out, lb_game_answer *out);
 
 #endif

@@ -4,7 +4,12 @@
 
 #include <stddef.h>
 
-/* Allocations are 16-byte aligned, zero-filled, and live until lb_arena_free. */
+/*
+ * An arena hands out memory that is never freed piece by piece: everything allocated from it
+ * goes at once with lb_arena_free. A loaded scenario's state lives in one arena (its units,
+ * strings and compiled charts), so lb_state_free is one call. Allocations are 16-byte aligned,
+ * zero-filled, and live until lb_arena_free; the arena is opaque and not thread-safe.
+ */
 typedef struct lb_arena lb_arena;
 
 /* A new empty arena, or NULL when out of memory. */

@@ -4,6 +4,7 @@
 
 #include "decision.h"
 #include "dice.h"
+#include "err.h"
 #include "frac.h"
 #include "state.h"
 #include "trace.h"
@@ -25,12 +26,13 @@
  * What the charge leaves to later segments — defensive fire, melee, readiness after the melee,
  * routs after all melees, units that may not move — is listed as obligations. lb_charge_odds
  * gives the exact probability of each way the charge can end, over every dice branch, for the
- * decisions fixed by standing answers (the others take their automatic choice, R-CHG-25).
+ * decisions fixed by standing answers (the others take their automatic choice, R-CHG-25): each
+ * branch goes on from a copy of the pass where it stopped at a roll, branches that reach the
+ * same state are enumerated once, and the work is bounded (R-CHG-28).
  */
 
 #define LB_CHARGE_PATH_MAX 64
 #define LB_CHARGE_TEXT_MAX 240
-#define LB_CHARGE_SUMMARY_MAX 256
 
 typedef struct lb_charge_req {
     const char *cavalry;             /* id of the charging unit */
@@ -49,7 +51,8 @@ typedef enum lb_charge_status {
 
 /* One thing that happened, in order. `kind` is a stable name: "eligible", "move", "declare",
  * "carre-roll", "stand-check", "guns-check", "rout", "retreat", "surrender", "recall", "follow",
- * "trample", "eliminated", "contact", "engage", "halt", "set-aside", "end", "routed-in-place". */
+ * "trample", "eliminated", "contact", "engage", "halt", "set-aside", "end", "routed-in-place",
+ * "leader-alone", "leader-moves", "captured" (R-CHG-27). */
 typedef struct lb_charge_event {
     const char *kind;
     const char *rule;
@@ -100,20 +103,28 @@ typedef struct lb_charge_result {
     int mp_total;                /* printed movement + 5 (R-CHG-1) */
     int mp_spent;
     int contact;                 /* the charge made contact (R-CHG-23) */
-    char summary[LB_CHARGE_SUMMARY_MAX]; /* the branch taken in short codes, e.g.
-                                          * "target:au-1 carre:PGD recall:no engage:au-2" */
+    const char *summary;         /* the branch taken in short codes, e.g. "target:au-1 carre:PGD
+                                  * recall:no engage:au-2"; owned by the charge, as long as
+                                  * it needs (one code per unit it touches) */
 } lb_charge_result;
 
 typedef struct lb_charge lb_charge;
 
-/* A charge by req->cavalry along req->path in s, which must outlive it. LB_OK; LB_INVALID when
- * the cavalry id is unknown or the path is empty or too long; LB_NOMEM. */
-int lb_charge_new(const lb_state *s, const lb_charge_req *req, lb_charge **out);
+/* A charge by req->cavalry along req->path in s, which must outlive it and not change until
+ * lb_charge_apply (its generation is checked by every run and by the apply). LB_OK; LB_INVALID
+ * (err says why: the cavalry unknown, the path empty or too long, a unit id of LB_SUBJECT_MAX
+ * characters or more); LB_NOMEM. err may be NULL. */
+int lb_charge_new(const lb_state *s, const lb_charge_req *req, lb_charge **out, lb_err *err);
 /* Frees the charge and everything it owns; NULL is fine. */
 void lb_charge_free(lb_charge *ch);
+/* From the next run on, decisions that the journal and the standing answers leave open take
+ * their automatic option (R-CHG-25), as if req.automatic had been set: one run reaches the end
+ * instead of one run per decision. */
+void lb_charge_set_automatic(lb_charge *ch);
 /* Advances (see above). dice gives the rolls the journal does not hold. LB_OK (read the status),
  * LB_DICE (scripted dice short or of the wrong kind: lb_charge_error says which roll), LB_INVALID
- * (a chart the charge needs is missing, or the journal does not fit: lb_charge_error), LB_NOMEM. */
+ * (a chart the charge needs is missing, or the journal does not fit: lb_charge_error), LB_STALE
+ * (the state changed since lb_charge_new: lb_charge_error), LB_NOMEM. */
 int lb_charge_resolve(lb_charge *ch, lb_dice *dice);
 /* Where the last run stopped. */
 lb_charge_status lb_charge_status_of(const lb_charge *ch);
@@ -135,10 +146,17 @@ const lb_journal *lb_charge_journal(const lb_charge *ch);
 int lb_charge_load_journal(lb_charge *ch, const lb_journal *j);
 /* The state as the last run left it (NULL before the first run); owned by the charge. */
 const lb_state *lb_charge_state(const lb_charge *ch);
-/* Applies a finished charge (LB_CHARGE_DONE) to s, the state it was made on: units moved,
- * changed and removed; reindexes. LB_OK, LB_INVALID (not done, or not that state), LB_NOMEM. */
-int lb_charge_apply(const lb_charge *ch, lb_state *s);
-/* What went wrong in the last run ("" when nothing did). */
+/* Applies a finished charge (LB_CHARGE_DONE) to s, the state it was made on, unit by unit by
+ * id (moved, changed, removed), reindexes and marks s changed (lb_state_touch). Refused, with
+ * nothing changed, when the charge is not over, s is another state, or s changed since
+ * lb_charge_new (another apply in between: its generation moved on). LB_OK; LB_INVALID (not
+ * over, another state), LB_STALE (the state changed), LB_NOMEM, nothing changed; err (may be
+ * NULL) says why. */
+int lb_charge_apply(const lb_charge *ch, lb_state *s, lb_err *err);
+/* What went wrong in the last run: the code lb_charge_resolve returned and its message (code
+ * LB_OK and "" when nothing did); owned by the charge. */
+const lb_err *lb_charge_err(const lb_charge *ch);
+/* lb_charge_err's message alone ("" when nothing went wrong). */
 const char *lb_charge_error(const lb_charge *ch);
 /* Stable names: "defensive_fire", "melee", "passed_premelee", "no_movement",
  * "no_voluntary_move", "exhausted", "rout_in_place". */
@@ -146,22 +164,37 @@ const char *lb_obligation_kind_name(lb_obligation_kind k);
 
 /* One way a charge can end, with its exact probability. */
 typedef struct lb_charge_outcome {
-    char summary[LB_CHARGE_SUMMARY_MAX];
+    char *summary; /* owned by the outcomes */
     lb_frac p;
 } lb_charge_outcome;
+
+/* The most passes of the procedure lb_charge_odds makes, and the most ends it counts, before
+ * it stops (R-CHG-28). */
+#define LB_CHARGE_ODDS_BUDGET 3000
 
 typedef struct lb_charge_outcomes {
     lb_charge_outcome *outcomes; /* by summary, most likely first, then by summary */
     int n;
-    int runs;                    /* passes of the procedure made to enumerate the branches */
-    char error[LB_CHARGE_TEXT_MAX]; /* what went wrong when not LB_OK */
+    int runs;                    /* passes of the procedure made to enumerate the branches
+                                  * (from the start, or from where one stopped at a roll) */
+    int merged;                  /* branches that reached a state already enumerated */
+    int exact;                   /* every branch enumerated, every probability exact: they sum
+                                  * to 1 */
+    char stopped[LB_CHARGE_TEXT_MAX]; /* not exact: why ("" when exact) */
+    lb_frac covered;             /* the probability of the ends listed: 1 when exact; invalid
+                                  * when even that sum does not fit 64 bits */
+    lb_err error;                /* what went wrong when not LB_OK (its code and message) */
 } lb_charge_outcomes;
 
 /* Exact odds (R-DICE-4) of every end of the charge: each roll is enumerated (36 or 6 values),
  * values that lead to the same result taken together; decisions by req's standing answers, the
- * others by their automatic choice. LB_OK, LB_INVALID (as lb_charge_resolve), LB_NOMEM. */
+ * others by their automatic choice. Odds that cannot be computed exactly are still an answer
+ * (R-CHG-28): exact 0, the reason in `stopped`, the ends computed so far with their exact
+ * probabilities and what they cover. LB_OK, LB_INVALID (as lb_charge_resolve), LB_NOMEM. */
 int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcomes *out);
 /* Frees the outcomes. */
 void lb_charge_outcomes_release(lb_charge_outcomes *o);
+/* Appends to t how the odds were counted (R-DICE-4, R-CHG-25). */
+void lb_charge_odds_trace(const lb_charge_outcomes *o, lb_trace *t);
 
 #endif

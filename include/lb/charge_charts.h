@@ -49,16 +49,6 @@ typedef struct lb_charge_charts {
     lb_modifier_table recall_mods;  /* role: attacker = the cavalry */
 } lb_charge_charts;
 
-/* Reports one problem at chart path (the loader's callback, as for the fire charts). */
-typedef void (*lb_charge_charts_report)(void *ctx, const char *path, const char *msg);
-
-struct json_t;
-
-/* Compiles the charge charts of the merged document doc for charts c (terrain and hexside types
- * compiled already) into *out, in arena. LB_OK, LB_INVALID (something was reported), LB_NOMEM. */
-int lb_charge_charts_compile(const struct json_t *doc, const lb_charts *c, lb_arena *arena,
-                             int strict, lb_charge_charts_report report, void *ctx,
-                             lb_charge_charts **out);
 /* The carré table whose `nations` lists nation, or NULL (the unit may not attempt carré). */
 const lb_carre_table *lb_charge_charts_carre(const lb_charge_charts *cc, const char *nation);
 /* The recall range of a cavalry nation and class (the class's range, else the default) into

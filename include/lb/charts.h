@@ -7,10 +7,13 @@
 
 /*
  * Charts come from a game module (data/games/<id>.json, format in docs/charts-format.md) with the
- * scenario's inline "charts" merged over it key by key. The four tables whose shape the scenario
- * contract fixes are compiled into the arrays below; the merged document stays in `doc` (a
- * jansson json_t) for the tables later rules compile themselves. Everything lives in the
- * scenario's arena.
+ * scenario's inline "charts" merged over it key by key. The loader compiles them once, when the
+ * scenario loads, into the tables below and the fire, charge, melee and movement tables (each
+ * area's *_charts.h), reporting every problem at its chart path; rules only read them. Everything
+ * lives in the scenario's arena and belongs to the state (lb_state_free frees it; a clone
+ * borrows it). The merged document the loader read is kept private to the library: the
+ * registry of nations and troop classes (charts-format 3.1) is read through lb_charts_nation_name
+ * and lb_charts_class_name.
  */
 
 #define LB_MOVE_PROHIBITED (-1)
@@ -41,7 +44,7 @@ typedef struct lb_fire_multiple {
     int range;              /* hexes */
 } lb_fire_multiple;
 
-struct json_t;
+struct lbi_chart_doc; /* private to the library (src/data/chart_json.h) */
 struct lb_fire_charts;
 struct lb_charge_charts;
 struct lb_melee_charts;
@@ -61,13 +64,17 @@ typedef struct lb_charts {
     struct lb_charge_charts *charge; /* charge tables compiled by the loader (charge_charts.h) */
     struct lb_melee_charts *melee; /* melee tables compiled by the loader (melee_charts.h) */
     struct lb_move_charts *move; /* movement tables compiled by the loader (move_charts.h) */
-    struct json_t *doc;     /* the merged charts, owned by the state */
+    struct lbi_chart_doc *doc; /* the merged charts, private to the library, owned by the state */
 } lb_charts;
 
 /* Index of terrain type id, or -1. */
 int lb_charts_terrain(const lb_charts *c, const char *id);
 /* Index of hexside type id, or -1. */
 int lb_charts_hexside(const lb_charts *c, const char *id);
+/* The display name of a nation in the registry ("French"), or NULL when it has none. */
+const char *lb_charts_nation_name(const lb_charts *c, const char *nation);
+/* The display name of a troop class of a nation in the registry ("légère"), or NULL. */
+const char *lb_charts_class_name(const lb_charts *c, const char *nation, const char *cls);
 /* The fire multiple for a nation, class and formation (either may be NULL), or NULL: the entry
  * naming more of nation/class wins, nation before class on a tie of one, then the first listed. */
 const lb_fire_multiple *lb_charts_fire_multiple(const lb_charts *c, const char *nation,

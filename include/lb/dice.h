@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 
+#include "err.h"
+
 /*
  * A "roll" is two dice read tens then units: 11..66, 36 equally likely values (R-DICE-1).
  * Arithmetic on a roll works on its index i = 6(t-1) + (u-1), clamped to 0..35 (R-DICE-2).
@@ -58,13 +60,14 @@ typedef struct lb_dice {
 /* Dice from a seed (PCG32 with initstate = seed, initseq = 54). */
 void lb_dice_init_seed(lb_dice *dice, uint64_t seed);
 /* Scripted dice from a list such as "34,5,62": two digits are a two-dice roll, one digit a single
- * die. Returns 0, or -1 (dice left untouched) when an entry is neither; *bad_pos gets the
- * 0-based character offset of the bad entry when not NULL. */
+ * die. LB_OK, or LB_INVALID (dice left untouched) when an entry is neither or there are more than
+ * LB_DICE_SCRIPT_MAX; *bad_pos gets the 0-based character offset of the bad entry when not
+ * NULL. */
 int lb_dice_init_script(lb_dice *dice, const char *list, int *bad_pos);
-/* One die 1..6 into *out; returns 0, or -1 when a script is exhausted or its next entry is a
+/* One die 1..6 into *out: LB_OK, or LB_DICE when a script is exhausted or its next entry is a
  * two-dice roll (the script position is then unchanged). */
 int lb_dice_d6(lb_dice *dice, const char *purpose, int *out);
-/* A two-dice roll 11..66 into *out; returns 0, or -1 when a script is exhausted or its next
+/* A two-dice roll 11..66 into *out: LB_OK, or LB_DICE when a script is exhausted or its next
  * entry is a single die. */
 int lb_dice_roll(lb_dice *dice, const char *purpose, int *out);
 

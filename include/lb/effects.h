@@ -29,6 +29,9 @@ typedef struct lb_effect {
 lb_frac lb_effects_losses(const lb_unit *u, lb_value v, lb_trace *t);
 /* Fire value: printed fire after losses (12) and morale state (30); R-MOR-3..6. */
 lb_effect lb_effects_fire(const lb_state *s, const lb_unit *u, lb_trace *t);
+/* The same, never rounded: for a rule that multiplies the value further and rounds once at the
+ * end (R-MOR-9), such as artillery at long range or in a carré. */
+lb_effect lb_effects_fire_exact(const lb_unit *u, lb_trace *t);
 /* Melee value when attacking (defending = 0) or defending: printed melee after losses and
  * state; routed infantry and artillery melee only in defence (R-MOR-4). */
 lb_effect lb_effects_melee(const lb_state *s, const lb_unit *u, int defending, lb_trace *t);

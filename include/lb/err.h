@@ -20,7 +20,9 @@
     X(NOT_FOUND, "not found")                                     \
     X(USAGE, "invalid request")                                   \
     X(DICE, "the scripted dice do not fit the rolls asked for")   \
-    X(CONFLICT, "the saved game moved on: stale sequence number")
+    X(LIMIT, "input beyond a limit of the format")                \
+    X(CONFLICT, "the saved game moved on: stale sequence number") \
+    X(STALE, "the state changed since this result was computed")
 
 enum {
 #define LB_ERR_ENUM(name, text) LB_##name,
@@ -56,11 +58,18 @@ const char *lb_err_str(int code);
 /* Fills e (when not NULL) with code and a printf-style message, clearing position fields; returns code. */
 int lb_err_set(lb_err *e, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* Formats "FILE:LINE:COL: PATH: MSG", leaving out the parts that are unknown; returns snprintf's length. */
+/* Formats "FILE:LINE:COL: PATH: MSG", leaving out the parts that are unknown; control characters
+ * (U+0000-U+001F, U+007F-U+009F) are written as \u00XX so that a message never drives the terminal.
+ * Returns the length of the whole line (which may exceed n - 1 when buf is too small). */
 int lb_err_fmt(const lb_err *e, char *buf, size_t n);
+/* s as a JSON string for a message ("fr-6le-1", "\u001B[31m"): quotes, backslashes and control
+ * characters escaped, bytes that are not UTF-8 as \xNN; shortened to fit n bytes (at least 8),
+ * ending in ..." when cut. Returns buf. */
+const char *lb_err_quote(const char *s, char *buf, size_t n);
 /* Appends a copy of e; returns LB_OK or LB_NOMEM. */
 int lb_errlist_push(lb_errlist *list, const lb_err *e);
-/* Sorts by line then column (stable), so messages read in file order. */
+/* Sorts by file (in the order files first appear), then line, then column, keeping the order of
+ * equal positions, so messages read in file order; O(n log n). */
 void lb_errlist_sort(lb_errlist *list);
 /* Frees the items and empties the list. */
 void lb_errlist_release(lb_errlist *list);

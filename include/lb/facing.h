@@ -9,10 +9,11 @@
  * masse and artillery face a hexside (an even hour), line and skirmish order a vertex (an odd
  * hour); a carré faces every way. Each hexside of each hex the unit stands in is front, flank or
  * rear of it — or its own, when the unit stands on both sides (the inner hexside of a line).
- * Fronts follow R-FIRE-8; flanks and rears follow (13):
+ * Fronts are exactly R-FIRE-8's, for every arm; flanks and rears follow (13):
  *   - facing a hexside: the faced hexside and its two neighbours are front, the next two flank,
- *     the opposite one rear (3/2/1); general order, light cavalry (printed MP 13 or more) in
- *     column or road march, and heavy cavalry in general order have five fronts and one rear;
+ *     the opposite one rear (3/2/1); general order (any arm) has five fronts and one rear; light
+ *     cavalry (printed MP 13 or more) in column or road march has no flank: three fronts (R-FIRE-8)
+ *     and three rears (3/0/3);
  *   - facing a vertex: line has the two hexsides at the vertex front, the two at its ends flank,
  *     the two behind rear (2/2/2 in one hex; a line over several hexes has one flank hexside at
  *     each end); skirmish order has the four hexsides nearest the vertex front, and of the two
@@ -29,6 +30,10 @@ lb_side_class lb_facing_side(const lb_unit *u, int k, int dir);
 /* Bit sets (bit d: hexside direction d) of the front, flank and rear hexsides of the unit's k-th
  * hex; any pointer may be NULL. */
 void lb_facing_arcs(const lb_unit *u, int k, unsigned *front, unsigned *flank, unsigned *rear);
+/* R-FIRE-8: the hexsides (bit d: direction d) the unit's k-th hex fires through: its fronts, and
+ * its own hexsides when it has no facing or is a skirmish screen (the inner hexside is one of the
+ * four nearest the vertex). */
+unsigned lb_facing_fire_sides(const lb_unit *u, int k);
 /* "front", "flank", "rear", "own". */
 const char *lb_side_class_name(lb_side_class c);
 /* 1 when formation f faces a vertex (odd hour), 0 a hexside (even hour), -1 no facing (carré,

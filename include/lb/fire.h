@@ -1,4 +1,4 @@
-/* Infantry fire (21), (22), (24): fire value, fire defence, odds, outcomes, roll, effects. */
+/* Fire (21)-(28): one unit or several at one hex: fire value, defence, odds, outcomes, roll, effects. */
 #ifndef LB_FIRE_H
 #define LB_FIRE_H
 
@@ -10,20 +10,41 @@
 #include "trace.h"
 
 /*
- * One unit fires at one target hex (R-FIRE-1..8 and the project's R-FIRE-9..17, docs/rulings.md).
- * lb_fire_check answers whether it may and with what fire value; lb_fire_odds adds the target's
- * fire defence, the odds column and the exact distribution over the 36 rolls of the increments
- * the hex loses, of each unit's fire-loss morale check and of a leader casualty; lb_fire_resolve
+ * A fire request names the kind of fire (offensive, defensive, opportunity: (27), (28)), the
+ * target hex and the units that fire at it together, the first one leading (R-FIRE-1..8 and the
+ * project's R-FIRE-9..27, docs/rulings.md). lb_fire_check answers for one unit: may it fire at
+ * the hex, with what value. lb_fire_group_check answers for a request: may each firer fire, may
+ * they fire together (21), (25), and the value they sum to. lb_fire_odds adds the target's fire
+ * defence, the odds column and the exact distribution over the 36 rolls of the increments the
+ * hex loses, of each unit's fire-loss morale check and of a leader casualty; lb_fire_resolve
  * rolls the fire, the morale checks (lb_morale_resolve) and the leader casualty dice, in that
- * order; lb_fire_apply changes the state. A unit that may not fire is an answer (allowed = 0 with
- * the ruling and the reason), not an error. Results are plain values owned by the caller; the
- * column and trigger pointers point into the state's charts.
+ * order; lb_fire_apply changes the state. A fire that may not be made is an answer (allowed = 0
+ * with the ruling and the reason), not an error.
+ *
+ * Memory: lb_fire_value is a plain value. A group, a chance and a result own arrays sized by the
+ * request and by the target hex (any number of firers, any number of units in the hex); the
+ * function that fills one overwrites it, so release the previous answer first, and release each
+ * with its _release function, also after an error (releasing a zeroed or released one does
+ * nothing). Column and trigger pointers point into the state's charts. Units are named by id
+ * (the state's strings) and, for the reader's convenience, by their index in the state as it was
+ * when the answer was worked out. A result records that state's generation (lb_state_touch):
+ * lb_fire_apply refuses it once the state has changed (LB_STALE), and finds its units by id.
  */
 
 #define LB_FIRE_REASON_MAX 320
-#define LB_FIRE_UNITS_MAX 16 /* units (combat units, leaders) in a target hex */
 
-/* One hex of the firing unit (R-FIRE-3, R-FIRE-6, R-FIRE-8). */
+/* The kind of fire: it sets the range of every unit (R-FIRE-19) and the closest-target rule. */
+typedef enum lb_fire_kind { LB_FIRE_OFFENSIVE, LB_FIRE_DEFENSIVE, LB_FIRE_OPPORTUNITY } lb_fire_kind;
+
+/* Units firing together at one hex (R-FIRE-23); a single fire is a request of one firer. */
+typedef struct lb_fire_request {
+    lb_fire_kind kind;
+    lb_hex target;
+    const int *firers;   /* unit indexes, the first one leads; owned by the caller */
+    int nfirers;         /* at least 1 */
+} lb_fire_request;
+
+/* One hex of a firing unit (R-FIRE-3, R-FIRE-6, R-FIRE-8). */
 typedef struct lb_fire_hex {
     lb_hex hex;
     int increments;   /* the unit's increments in this hex: as even as possible, odd ones first */
@@ -36,21 +57,32 @@ typedef struct lb_fire_hex {
     lb_hex blocked_at;/* where the sight line was blocked, when in range and front but no LOS */
     int fires;
     int firing;       /* increments that fire from this hex */
+    int capped;       /* firing was held below the unit's density by a group rule (R-FIRE-24) */
     int halved;       /* skirmish fire at 2 hexes or more (R-FIRE-4) */
     lb_frac value;    /* this hex's part of the fire value (multiples) */
 } lb_fire_hex;
 
-/* May a unit fire at a hex, and with what value. */
+/* May one unit fire at a hex, and with what value. */
 typedef struct lb_fire_value {
     int allowed;
     const char *rule;                /* the ruling behind a refusal; NULL when allowed */
     char reason[LB_FIRE_REASON_MAX]; /* why not; "" when allowed */
-    int unit;
+    const char *id;                  /* the firing unit's id */
+    int unit;                        /* its index */
     lb_hex target;
+    lb_fire_kind kind;
     int printed;                     /* fires its printed value (R-FIRE-2, R-FIRE-5, R-FIRE-9) */
     int per_hex;                     /* increments per hex (multiples) */
     lb_frac multiple;                /* 0 when printed */
-    int range;
+    int range;                       /* hexes (R-FIRE-19) */
+    int battery;                     /* unlimbered artillery: (25), (26) apply */
+    int distance;                    /* from its nearest firing hex to the target */
+    int canister;                    /* a battery within its close range (R-FIRE-20) */
+    int long_range;                  /* a battery at long range (R-FIRE-20) */
+    int in_carre;                    /* a battery stacked with a friendly carré (R-FIRE-25) */
+    lb_frac times;                   /* long range and carré multipliers together; 1 if none */
+    int has_nearer;                  /* refused for a nearer legal target (R-FIRE-21) */
+    lb_hex nearer;                   /* that target, when has_nearer */
     lb_fire_hex hexes[LB_UNIT_MAX_HEXES];
     int nhexes;
     int increments_firing;           /* increments that fire (printed: all the unit has) */
@@ -58,9 +90,30 @@ typedef struct lb_fire_value {
     char breakdown[LB_FIRE_REASON_MAX]; /* "line, 2 hexes: 4 + 4 increments × 3 (…) = 24" */
 } lb_fire_value;
 
+/* May the units of a request fire together at the hex, and with what value (R-FIRE-23..27). */
+typedef struct lb_fire_group {
+    int allowed;
+    const char *rule;                /* the ruling behind a refusal; NULL when allowed */
+    char reason[LB_FIRE_REASON_MAX];
+    lb_fire_kind kind;
+    lb_hex target;
+    int side;                        /* the firing side */
+    lb_fire_value *firers;           /* one per firer of the request, in its order (owned) */
+    int nfirers;
+    lb_frac value;                   /* the fire value: the firers' values summed */
+    int increments_firing;
+    int batteries;                   /* firing batteries */
+    int canister;                    /* columns the odds move right (R-FIRE-20); 0: none */
+    const char *leader_id;           /* the leader whose artillery bonus modifies the roll, NULL */
+    int leader;                      /* his index, -1 */
+    int leader_modifier;             /* that bonus (R-FIRE-27); 0 when none */
+    char breakdown[LB_FIRE_REASON_MAX]; /* one firer: its breakdown; several: "a 12 + b 8 = 20" */
+} lb_fire_group;
+
 /* The target hex's fire defence (R-FIRE-7, R-FIRE-10, R-FIRE-11). */
 typedef struct lb_fire_defence {
-    int unit;          /* the defending unit whose formation is read */
+    const char *id;    /* the defending unit whose formation is read */
+    int unit;          /* its index */
     int terrain;       /* terrain type of the target hex */
     const char *read;  /* "road", "flank", "disordered", "routed" or the formation read */
     int flank;         /* a firing hex's sight line enters through a flank hexside */
@@ -71,7 +124,8 @@ typedef struct lb_fire_defence {
 
 /* What the fire does to one combat unit of the target hex, by the increments the hex loses. */
 typedef struct lb_fire_target {
-    int unit;
+    const char *id;
+    int unit;                                    /* its index */
     int strength;                                /* its increments before the fire */
     int in_hex;                                  /* of them in the target hex (R-FIRE-12) */
     const lb_fire_trigger *trigger;              /* its fire-loss trigger; NULL: every loss */
@@ -86,37 +140,41 @@ typedef struct lb_fire_chance {
     int allowed;
     const char *rule;
     char reason[LB_FIRE_REASON_MAX];
-    lb_fire_value fire;
+    lb_fire_group fire;                /* the firers and the fire value (owned) */
     lb_fire_defence defence;
-    const lb_fire_column *column;  /* NULL when below the lowest column with no effect */
-    int below;                     /* the ratio is below the lowest column */
-    int above;                     /* the ratio is above the highest column (read there) */
-    int target_increments;         /* every increment in the target hex (R-FIRE-12) */
-    int massed;                    /* roll modifier for a massed target (22) */
-    unsigned char loss[36];        /* by natural roll index: increments the hex loses */
+    const lb_fire_column *read;        /* the column the ratio reads; NULL: below, no effect */
+    const lb_fire_column *column;      /* after the canister shift; NULL when no effect */
+    int below;                         /* the ratio is below the lowest column */
+    int above;                         /* the ratio is above the highest column (read there) */
+    int target_increments;             /* every increment in the target hex (R-FIRE-12) */
+    int massed;                        /* roll modifier for a massed target (22) */
+    int modifier;                      /* massed + the artillery leader's bonus (R-FIRE-27) */
+    unsigned char loss[36];            /* by natural roll index: increments the hex loses */
     lb_frac p_loss[LB_FIRE_LOSS_MAX + 1];
     int max_loss;
-    lb_fire_target units[LB_FIRE_UNITS_MAX]; /* combat units of the target hex, top first */
+    lb_fire_target *units;             /* combat units of the target hex, top first (owned) */
     int nunits;
-    int leaders[LB_FIRE_UNITS_MAX];          /* leaders in the target hex */
+    int *leaders;                      /* leaders in the target hex (owned) */
     int nleaders;
-    lb_frac p_casualty;            /* a natural roll calls for a leader casualty check */
+    lb_frac p_casualty;                /* a natural roll calls for a leader casualty check */
 } lb_fire_chance;
 
 /* A leader casualty rolled on the one-die table (R-FIRE-15). */
 typedef struct lb_fire_casualty {
-    int leader;
+    const char *leader_id;
+    int leader;                       /* his index */
     int die;                          /* the die that stands */
     int rerolls;                      /* dice re-rolled because of reroll_if_fire */
     const lb_casualty_entry *entry;
     int hours;                        /* hours out of play */
-    int checks[LB_FIRE_UNITS_MAX];    /* units that must check morale (7), not rolled here */
-    int nchecks;
+    int nchecks;                      /* the first nchecks of odds.units (all or none) must
+                                         check morale (7), not rolled here */
 } lb_fire_casualty;
 
 /* What the fire did to one combat unit of the target hex. */
 typedef struct lb_fire_hit {
-    int unit;
+    const char *id;
+    int unit;                  /* its index */
     int loss;
     int eliminated;
     int check;                 /* a fire-loss morale check is due (R-FIRE-14) */
@@ -124,34 +182,62 @@ typedef struct lb_fire_hit {
 } lb_fire_hit;
 
 typedef struct lb_fire_result {
-    lb_fire_chance odds;
+    unsigned long long generation; /* the state's when the fire was resolved */
+    lb_fire_chance odds;       /* owned */
     int roll;                  /* natural fire roll 11..66; 0 when not allowed */
-    int modified;              /* with the massed-target modifier (R-DICE-2) */
+    int modified;              /* with the roll modifiers (R-DICE-2) */
     int loss;                  /* increments the hex loses */
-    lb_fire_hit hits[LB_FIRE_UNITS_MAX];
+    lb_fire_hit *hits;         /* one per unit of odds.units (owned) */
     int nhits;
     int casualty;              /* the natural roll called for a leader casualty check */
-    lb_fire_casualty casualties[LB_FIRE_UNITS_MAX];
+    lb_fire_casualty *casualties; /* one per leader of odds.leaders when casualty (owned) */
     int ncasualties;
 } lb_fire_result;
 
-/* May unit fire at target, and its fire value with the breakdown (R-FIRE-1..6, R-FIRE-8,
- * R-FIRE-9, R-FIRE-16). LB_OK (an answer, allowed or not); LB_INVALID for a bad unit index or a
- * target off the map; LB_NOMEM. */
-int lb_fire_check(const lb_state *s, int unit, lb_hex target, lb_fire_value *out, lb_trace *t);
-/* The whole answer before the dice: fire value, fire defence, odds column, massed target and the
- * exact distributions (R-FIRE-7, R-FIRE-10..15, R-DICE-4). Returns as lb_fire_check. */
-int lb_fire_odds(const lb_state *s, int unit, lb_hex target, lb_fire_chance *out, lb_trace *t);
+/* "offensive", "defensive", "opportunity", and the parser (-1 when unknown). */
+const char *lb_fire_kind_name(lb_fire_kind k);
+int lb_fire_kind_parse(const char *s);
+
+/* May unit fire at target in a fire of this kind, and its fire value with the breakdown
+ * (R-FIRE-1..6, R-FIRE-8, R-FIRE-9, R-FIRE-16, R-FIRE-19..21, R-FIRE-24, R-FIRE-25). LB_OK (an
+ * answer, allowed or not); LB_INVALID for a bad unit index, kind or a target off the map;
+ * LB_NOMEM. */
+int lb_fire_check(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
+                  lb_fire_value *out, lb_trace *t);
+/* May the request's firers fire together at its target: each firer's answer, the combination
+ * rules (R-FIRE-23..27) and the fire value they sum to. Returns as lb_fire_check (LB_INVALID
+ * also for a request without firers). */
+int lb_fire_group_check(const lb_state *s, const lb_fire_request *rq, lb_fire_group *out,
+                        lb_trace *t);
+/* Frees what a group owns. */
+void lb_fire_group_release(lb_fire_group *g);
+/* R-FIRE-22: the hex of target_unit the request's firers may fire at (rq->target is ignored):
+ * LB_OK with *hex when the unit stands in one hex (*nallowed 0, not counted), or when exactly one
+ * of its hexes may be fired at (*nallowed 1); LB_USAGE when several or none may (*nallowed says
+ * how many; *hex is its first hex), for the caller to ask which. The choice among several hexes
+ * is traced into t. LB_INVALID, LB_NOMEM as lb_fire_group_check. */
+int lb_fire_target_hex(const lb_state *s, const lb_fire_request *rq, int target_unit, lb_hex *hex,
+                       int *nallowed, lb_trace *t);
+/* The whole answer before the dice: fire value, fire defence, odds column, roll modifiers and
+ * the exact distributions (R-FIRE-7, R-FIRE-10..15, R-FIRE-20, R-FIRE-27, R-DICE-4). Returns as
+ * lb_fire_group_check. */
+int lb_fire_odds(const lb_state *s, const lb_fire_request *rq, lb_fire_chance *out, lb_trace *t);
+/* Frees what a chance owns. */
+void lb_fire_chance_release(lb_fire_chance *o);
 /* Rolls: the fire ("fire"), each due fire-loss morale check top first ("morale check"), then each
  * leader's casualty die ("leader casualty") and hours out ("leader hours out"). When the fire is
  * not allowed nothing is rolled. LB_OK, LB_INVALID, LB_NOMEM, or LB_DICE (scripted dice short or
  * of the wrong kind). */
-int lb_fire_resolve(const lb_state *s, int unit, lb_hex target, lb_dice *dice, lb_fire_result *out,
-                    lb_trace *t);
-/* Applies a resolved fire to s: losses, morale states (their retreats are lb_retreat's), lines
- * and screens closing up (R-FIRE-17), eliminated units and fallen leaders removed (unit indexes
- * after a removed unit shift down); reindexes. LB_OK, LB_INVALID (result not of this state),
- * LB_NOMEM. */
+int lb_fire_resolve(const lb_state *s, const lb_fire_request *rq, lb_dice *dice,
+                    lb_fire_result *out, lb_trace *t);
+/* Frees what a result owns. */
+void lb_fire_result_release(lb_fire_result *r);
+/* Applies a fire resolved on s as it stands: losses, morale states (their retreats are
+ * lb_retreat's), lines and screens closing up (R-FIRE-17), eliminated units and fallen leaders
+ * removed (lb_state_remove_unit: the indexes after a removed unit shift down); reindexes and marks
+ * s changed (lb_state_touch). A fire that was not allowed changes nothing. LB_OK; LB_STALE (s
+ * changed since the fire was resolved) or LB_INVALID (a unit of the result is not in s), nothing
+ * changed; LB_NOMEM. */
 int lb_fire_apply(lb_state *s, const lb_fire_result *r);
 
 #endif

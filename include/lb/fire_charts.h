@@ -1,4 +1,4 @@
-/* Fire charts: fire table, fire defence, massed target, fire-loss checks, leader casualty. */
+/* Fire charts: fire table, fire defence, massed target, fire-loss checks, leader casualty, artillery ranges. */
 #ifndef LB_FIRE_CHARTS_H
 #define LB_FIRE_CHARTS_H
 
@@ -8,12 +8,13 @@
 #include "unit.h"
 
 /*
- * docs/charts-format.md sections 4.1 (terrain fire_defence), 5.2 to 5.6. The scenario loader
+ * docs/charts-format.md sections 4.1 (terrain fire_defence), 5.2 to 5.6 and 8.2. The loader
  * compiles them once from the merged charts document into the flat tables below (in the state's
  * arena) and keeps them in lb_charts.fire; every problem is reported with its chart path. A table
  * that is absent is a feature that is off (has_* = 0): fire answers "not allowed" when it needs
  * the fire table or a fire defence the charts do not give, and plays on without a massed-target
  * modifier, leader casualties or fire_defence rules. Fire-loss triggers default to every loss.
+ * A battery class without an artillery_fire entry has no close or long range.
  */
 
 /* Keys of a terrain's fire_defence: the formations column..masse by their lb_formation value
@@ -65,6 +66,15 @@ typedef struct lb_casualty_entry {
     int hex_morale_check;
 } lb_casualty_entry;
 
+/* The ranges of one battery class (8.2). */
+typedef struct lb_battery_range {
+    const char *nation;
+    const char *cls;
+    int range;                /* hexes, when the counter gives none */
+    int canister;             /* close range: canister at distances 1..canister; 0: none */
+    int long_range;           /* long range from this distance on; 0: none */
+} lb_battery_range;
+
 typedef struct lb_fire_charts {
     int has_table;                 /* fire_table given */
     lb_fire_column *columns;       /* ascending by att/def */
@@ -93,19 +103,14 @@ typedef struct lb_fire_charts {
     int casualty_defender_lo, casualty_defender_hi; /* melee_defender, 0 when none */
     lb_casualty_entry casualty[6];
     int ncasualty;
+
+    int canister_shift;            /* artillery_fire.canister.shift: columns right; 0 none */
+    int has_long_times;            /* artillery_fire.long_range given */
+    lb_frac long_times;            /* the long-range multiple of a battery's value */
+    lb_battery_range *batteries;   /* artillery_fire.batteries */
+    int nbatteries;
 } lb_fire_charts;
 
-/* Reports one problem at chart path (a JSON Pointer into the merged charts, "/fire_table/…"). */
-typedef void (*lb_fire_charts_report)(void *ctx, const char *path, const char *msg);
-
-struct json_t;
-
-/* Compiles the fire charts of the merged document doc for charts c (whose terrain types are
- * compiled already) into *out, allocated in arena. Problems go to report; strict also reports
- * keys the format does not define. LB_OK, LB_INVALID (something was reported) or LB_NOMEM. */
-int lb_fire_charts_compile(const struct json_t *doc, const lb_charts *c, lb_arena *arena,
-                           int strict, lb_fire_charts_report report, void *ctx,
-                           lb_fire_charts **out);
 /* Fire defence of terrain type `terrain` for key (an lb_formation below road's value or above,
  * or LB_FIRE_FD_DISORDERED / LB_FIRE_FD_ROUTED); 0 for a blank cell. */
 int lb_fire_charts_defence(const lb_fire_charts *fc, int terrain, int key);
@@ -118,6 +123,9 @@ const lb_fire_column *lb_fire_charts_column(const lb_fire_charts *fc, lb_frac va
  * (which means every loss, 5.5). */
 const lb_fire_trigger *lb_fire_charts_trigger(const lb_fire_charts *fc, const char *nation,
                                               const char *cls, lb_arm arm);
+/* The ranges of a battery of this nation and class, or NULL. */
+const lb_battery_range *lb_fire_charts_battery(const lb_fire_charts *fc, const char *nation,
+                                               const char *cls);
 /* True when the k-th increment a unit loses (k >= 1) triggers a check; NULL trigger: every. */
 int lb_fire_trigger_fires(const lb_fire_trigger *tr, int k);
 /* Name of a trigger kind ("every", "even", "odd", "third") and of a casualty result. */

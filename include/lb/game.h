@@ -7,6 +7,7 @@
 
 #include "decision.h"
 #include "err.h"
+#include "fire.h"
 #include "melee.h"
 #include "scenario.h"
 #include "state.h"
@@ -20,10 +21,16 @@
  *
  * The engine advances through the Chronology of Battle until a side must decide, and offers an
  * lb_decision with exactly the legal options (R-GAME-3). Each option has a stable key:
- *   enumerated: "end", "fire:UNIT:HEX", a retreat's end hex or "auto", the charge's own keys
- *     ("target", "stand", "carre", …);
- *   parameterised (lb_option.param): "charge:UNIT" takes ":H1,H2,…", the hexes of the path.
- * An answer that is not legal now is refused with the reason and changes nothing.
+ *   enumerated: "end"; "fire:UNIT:HEX", a fire of one unit that the fire rules allow now (in a
+ *     fire segment, or an opportunity fire); the movement keys ("move:UNIT:HEX", "face:…",
+ *     "form:…", "enter:UNIT:HEX", …, R-GAME-3); "melee:HEX:UNIT"; "pass"; a retreat's end hex or
+ *     "auto"; the charge's and the melee's own keys ("target", "stand", "carre", …);
+ *   parameterised (lb_option.param): "fire" (param "firers:hex") takes ":U1+U2+…:HEX", one unit
+ *     or several firing together at one hex, the first leading (R-FIRE-23), checked whole by
+ *     the fire rules; "charge:UNIT" and "path:UNIT" take ":H1,H2,…", the hexes of the path;
+ *     "melee:HEX" takes ":U1+U2+…", the attackers.
+ * An answer that is not legal now is refused with the reason (the ruling of the rule that
+ * refuses it: a fire by the fire rules' own) and changes nothing.
  *
  * Dice: the game owns a PCG32 seeded from its settings; every die is journalled with its
  * purpose right after the decision that caused it. Replay takes the dice from the journal (it
@@ -128,12 +135,24 @@ const lb_decision *lb_game_pending(const lb_game *g);
  * Defensive Fire) into *d (released by the caller): what the segment's action decision offers,
  * "end" last, or no option when nothing is possible (R-GAME-3, R-GAME-4). LB_OK or LB_NOMEM. */
 int lb_game_action_options(const lb_game *g, lb_decision *d);
+/* The exact odds of the assault key ("melee:HEX:U1+U2+…") as the game would declare it now, with
+ * what the side's sequence left each attacker (the hex it fired at, its defensive-fire losses,
+ * its charge's facts, R-GAME-18): LB_OK with *out (allowed 0 with the rule and reason when the
+ * game's records or the melee rules refuse it); LB_INVALID for an attacker the rules do not
+ * know; LB_NOMEM. */
+int lb_game_melee_odds(const lb_game *g, const char *key, lb_melee_chance *out, lb_trace *t);
 /* May role answer the pending decision? */
 int lb_game_may_decide(const lb_game *g, int role);
 /* Answers the pending decision as role at journal length seq with key (see above): verdict in
- * out. LB_OK (accepted or refused), LB_NOMEM or LB_INVALID (an internal failure: the game is
- * left as it was before the call). */
+ * out. LB_OK (accepted or refused), or an internal failure that leaves the game as it was before
+ * the call: LB_NOMEM, LB_INVALID, or LB_STALE (a rules result refused by its apply for being of
+ * another state: a fault of the engine, never of the answer). A stale seq is not an error: the
+ * verdict LB_REFUSED_STALE. */
 int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answer *out);
+/* lb_game_decide with the decider's reason: when accepted, the answer's trace begins with a step
+ * of rule (a literal, "R-AI-1") and section "ai" saying note (the computer player's one line). */
+int lb_game_decide_noted(lb_game *g, int role, int seq, const char *key, const char *rule,
+                         const char *note, lb_game_answer *out);
 /* Role concedes the battle (the other side wins decisively, R-VIC-5). Returns as decide. */
 int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out);
 /* Takes back the effective journal to its first `keep` entries, by the game's policy
@@ -158,9 +177,20 @@ int lb_game_org_level(const lb_game *g, int k);
 /* The 64-bit state hash (R-GAME-13). */
 uint64_t lb_game_hash(const lb_game *g);
 
-/* A uniformly random legal answer for the pending decision from rng (the random player,
- * R-GAME-15): an enumerated option, or for a parameterised one a path it builds; writes the key
- * into key (n bytes). Returns 0, or -1 when nothing is pending. */
+/* The assault the game would make now of the units ids (n) on target: each attacker with what
+ * this turn left it (its fire, the fire it took, the charge it owes) and the units that count as
+ * having passed their pre-melee check, for a preview of its odds (R-MEL-2, R-MEL-25). */
+void lb_game_melee_request(const lb_game *g, lb_hex target, const char *const *ids, int n,
+                           lb_melee_req *req);
+
+/* The kind of fire the game would make now (R-FIRE-19): opportunity while an opportunity fire is
+ * offered, defensive in the Defensive Fire segment, else offensive. */
+lb_fire_kind lb_game_fire_kind(const lb_game *g);
+
+/* A uniformly random answer for the pending decision from rng (the random player, R-GAME-15):
+ * an enumerated option, or for a parameterised one the path, attackers or firers it builds
+ * (which the rules may still refuse); writes the key into key (n bytes). LB_OK, or LB_NOT_FOUND
+ * when nothing is pending. */
 int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n);
 
 /* A what-if copy of g (the computer player's rollouts): the same state, journal and pending
@@ -169,10 +199,6 @@ int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n);
  * changes or is freed. LB_OK; LB_INVALID while a charge or a melee is under way (their machines
  * are not copied); LB_NOMEM. */
 int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out);
-/* The exact odds (lb_melee_odds) of the melee the answer "melee:HEX:U1+U2+…" would declare now,
- * with what the turn's earlier segments and charges left each attacker (R-GAME-18). LB_OK (an
- * answer, allowed or not); LB_INVALID for a key that names no hex or an unknown unit; LB_NOMEM. */
-int lb_game_melee_odds(const lb_game *g, const char *key, lb_melee_chance *out);
 /* The side holding objective k of the scenario's victory (R-VIC-2), or -1. */
 int lb_game_objective_holder(const lb_game *g, int k);
 

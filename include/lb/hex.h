@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "err.h"
+
 /*
  * A hex is (col, row), 1-based, flat-topped hexes in vertical columns; even columns sit half a
  * hex lower than odd ones (R-GRID-2). Coordinates outside a map are legal values (a sight line
@@ -53,7 +55,7 @@ void lb_hex_center(lb_hex h, int *x, int *y);
 void lb_hex_label_digits(int cols, int rows, int *col_digits, int *row_digits);
 /* Writes the CCRR label of h (R-GRID-1); returns the length, or -1 if it does not fit in n. */
 int lb_hex_label_fmt(lb_hex h, int col_digits, int row_digits, char *buf, size_t n);
-/* Parses a label of exactly col_digits + row_digits digits; returns 0, or -1 when malformed. */
+/* Parses a label of exactly col_digits + row_digits digits: LB_OK, or LB_INVALID when malformed. */
 int lb_hex_label_parse(const char *s, int col_digits, int row_digits, lb_hex *out);
 
 /*

@@ -31,11 +31,16 @@ lb_hex lb_map_hex(const lb_map *m, int cell);
 int lb_map_hexside(const lb_map *m, lb_hex h, int dir);
 /* Label of h into buf (at least LB_HEX_LABEL_MAX bytes); returns buf. */
 char *lb_map_label(const lb_map *m, lb_hex h, char *buf);
-/* Parses a label of this map; 0 on success, -1 when malformed (the hex may be off the map). */
+/* Parses a label of this map: LB_OK, or LB_INVALID when malformed (the hex may be off the map). */
 int lb_map_parse_label(const lb_map *m, const char *s, lb_hex *out);
+/* For a text that is not a hex label of the map: LB_OK and *out when exactly one hex of the map
+ * is one slip away, trying in turn separators left out ("09-10"), a missing leading zero ("910"),
+ * two neighbouring digits swapped ("9010"), then one digit left out, added or changed;
+ * LB_NOT_FOUND when no hex, or more than one, is that near. */
+int lb_map_suggest_label(const lb_map *m, const char *s, lb_hex *out);
 /* Parses a comma-separated list of labels of hexes on the map ("0802,0903") into out (at most
- * max); returns how many, or -1 with *bad (when not NULL) the 0-based index of the first entry
- * that is not a hex of the map, or max when there are more than max. */
+ * max); returns how many (a count, as snprintf's), or -1 with *bad (when not NULL) the 0-based
+ * index of the first entry that is not a hex of the map, or max when there are more than max. */
 int lb_map_parse_labels(const lb_map *m, const char *list, lb_hex *out, int max, int *bad);
 
 #endif

@@ -92,16 +92,6 @@ typedef struct lb_melee_charts {
     int nsituations;
 } lb_melee_charts;
 
-/* Reports one problem at chart path (the loader's callback, as for the fire charts). */
-typedef void (*lb_melee_charts_report)(void *ctx, const char *path, const char *msg);
-
-struct json_t;
-
-/* Compiles the melee charts of the merged document doc for charts c (terrain and hexside types
- * compiled already) into *out, in arena. LB_OK, LB_INVALID (something was reported), LB_NOMEM. */
-int lb_melee_charts_compile(const struct json_t *doc, const lb_charts *c, lb_arena *arena,
-                            int strict, lb_melee_charts_report report, void *ctx,
-                            lb_melee_charts **out);
 /* The matrix column for attack : defence, rounded down to a listed one (2.3) by exact cross
  * multiplication: *below is set when the ratio is below every column (the lowest is read, or
  * NULL with below_none), *above when above every column (the highest). A defence of 0 reads the

@@ -98,6 +98,8 @@ typedef struct lb_modifier_hit {
     int value;
 } lb_modifier_hit;
 
+/* The count an entry's `per` multiplies its mod by in situation x (10.3): 1 for none. */
+int lb_modifiers_per(lb_modifier_per per, const lb_modifier_ctx *x);
 /* True when condition c holds in situation x (10.1). */
 int lb_condition_holds(const lb_state *s, const lb_condition *c, const lb_modifier_ctx *x);
 /* Reads table t in situation x: the entries that apply (after `replaces`) into hits (at most

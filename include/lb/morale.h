@@ -12,7 +12,9 @@
  * A check passes iff the modified roll is strictly greater than the unit's morale (R-MOR-1);
  * modifiers are added in base-6 steps (R-DICE-2). lb_morale_odds enumerates the 36 rolls;
  * lb_morale_resolve rolls; lb_morale_apply changes the unit in a state. Strings in modifiers are
- * literals or owned by the caller and must outlive the result.
+ * literals or owned by the caller and must outlive the result. An outcome names its unit by id and
+ * the generation of the state it was worked out on: lb_morale_apply refuses it once the state
+ * has changed (LB_STALE), so work out the outcome again.
  */
 
 #define LB_MORALE_MODS_MAX 16
@@ -40,8 +42,10 @@ typedef struct lb_morale_chance {
 /* Ordinary check (R-MOR-7) or the Morale Recovery Segment's check (R-MOR-8). */
 typedef enum lb_morale_kind { LB_CHECK_ORDINARY, LB_CHECK_RECOVERY } lb_morale_kind;
 
-/* What a check leads to. */
+/* What a check leads to, for one unit of one generation of the state (lb_state_touch). */
 typedef struct lb_morale_outcome {
+    const char *unit;       /* id of the unit checked (the state's string) */
+    unsigned long long generation; /* the state's when the outcome was worked out */
     int passed;
     lb_morale_state from, to;
     lb_formation formation; /* the formation after (R-MOR-13) */
@@ -73,8 +77,11 @@ lb_morale_outcome lb_morale_outcome_of(const lb_state *s, int unit, lb_morale_ki
 int lb_morale_resolve(const lb_state *s, int unit, lb_morale_kind kind,
                       const lb_morale_mod *extra, int nextra, lb_dice *dice,
                       lb_morale_result *out, lb_trace *t);
-/* Sets unit's state and formation from an outcome (a line closes up into its first hex);
- * moving it is lb_retreat_apply's job. LB_OK or LB_INVALID. */
+/* Sets unit's state and formation from an outcome worked out on s as it stands (a line closes
+ * up into its first hex), reindexes and marks s changed (lb_state_touch); moving it is
+ * lb_retreat_apply's job. LB_OK; LB_INVALID (unit is not a combat unit, or not the unit the
+ * outcome names); LB_STALE (s changed since the outcome was worked out); nothing changes unless
+ * LB_OK (LB_NOMEM aside: the unit is changed, its index stale). */
 int lb_morale_apply(lb_state *s, int unit, const lb_morale_outcome *o);
 
 #endif

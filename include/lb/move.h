@@ -18,7 +18,8 @@
  * roll, the force-march check) and applies it (lb_move_action_apply), which updates the unit's
  * record (unit.h, lb_move_record). A unit disordered or routed by that fire takes no further
  * action (R-MOV-9). lb_move_check runs a whole plan on a copy. Every function but the appliers
- * takes the state const; answers name units by id.
+ * takes the state const; answers name units by id and record the generation of the state they
+ * were worked out on: an applier refuses an answer once the state has changed (LB_STALE).
  *
  * MP are counted in halves (R-MOV-2): a cost of 3 is 6, road march's 1/2 is 1.
  *
@@ -77,6 +78,7 @@ typedef struct lb_move_event {
 /* One action's answer. */
 typedef struct lb_move_outcome {
     const char *unit;                /* id */
+    unsigned long long generation;   /* the state's when the action was checked */
     lb_move_action action;
     int legal;                       /* the action may be taken (a roll: attempted) */
     const char *rule;                /* the ruling that refused it, or that it follows */
@@ -99,7 +101,8 @@ typedef struct lb_move_outcome {
 
 /* R-MOV-2: starts a Movement segment for side: every unit of it gets a fresh record (its hold
  * for the segment is its hold_next; a force march of the last segment counts as a consecutive
- * turn). The game engine calls it when the segment begins. */
+ * turn) and the state is marked changed (lb_state_touch). The game engine calls it when the
+ * segment begins. */
 void lb_move_segment_begin(lb_state *st, int side);
 /* R-MOV-3: unit's allowance this segment in half MP, traced; *rule and why (n bytes) say why it
  * is 0 when it is (either may be NULL). */
@@ -114,10 +117,12 @@ int lb_move_action_check(const lb_state *st, const char *id, const lb_move_actio
  * check"). LB_OK, LB_NOT_FOUND, LB_DICE. */
 int lb_move_action_resolve(const lb_state *st, const char *id, const lb_move_action *a,
                            lb_dice *dice, lb_move_outcome *out, lb_trace *t);
-/* Applies a legal outcome (checked or resolved on this state as it stands; an unrolled roll counts
+/* Applies a legal outcome checked or resolved on this state as it stands (an unrolled roll counts
  * as a success): moves the unit and its attached leaders, changes its formation or facing,
- * removes captured leaders, updates the record. LB_OK; LB_INVALID when the outcome does not fit
- * the state (nothing changes); LB_NOMEM. */
+ * removes captured leaders (lb_state_remove_unit), updates the record, and marks the state
+ * changed (lb_state_touch). LB_OK; LB_STALE when the state changed since the outcome was worked
+ * out, LB_INVALID when the outcome is illegal or does not fit the state (nothing changes either
+ * way); LB_NOMEM. */
 int lb_move_action_apply(lb_state *st, const lb_move_outcome *o);
 
 /* A whole plan, checked on a copy of the state. */
@@ -141,6 +146,7 @@ typedef struct lb_move_plan {
  * lb_move_plan_release. */
 int lb_move_check(const lb_state *st, const char *id, const lb_move_action *plan, int n,
                   lb_dice *dice, lb_move_plan *out, lb_trace *t);
+/* Frees what a plan owns (its actions); a zeroed or released plan is fine. */
 void lb_move_plan_release(lb_move_plan *p);
 
 /* A hex the unit can reach with its first hex, at its least cost. */
@@ -161,8 +167,10 @@ typedef struct lb_move_choices {
     char reason[LB_MOVE_REASON_MAX];
     lb_move_reach *reach;            /* reach[0] is the start, the others by increasing cost */
     int nreach;
-    lb_move_outcome *changes;        /* the facing and formation changes, prolonge, attach,
-                                      * detach and force march open now */
+    lb_move_outcome *changes;        /* the facing changes, formation changes (each layout, at
+                                      * R-FORM-9's default facing: ask the action for another),
+                                      * prolonge, attach, detach and force march open now; quiet
+                                      * answers without reasons */
     int nchanges;
 } lb_move_choices;
 
@@ -170,6 +178,7 @@ typedef struct lb_move_choices {
  * where it must stop and where it may end, and every other action open to it now with its cost.
  * LB_OK, LB_NOT_FOUND, LB_NOMEM. Release with lb_move_choices_release. */
 int lb_move_options(const lb_state *st, const char *id, lb_move_choices *out, lb_trace *t);
+/* Frees what the choices own (reach, changes); zeroed or released choices are fine. */
 void lb_move_choices_release(lb_move_choices *o);
 /* The path to reach[i] as directions from the start into dirs (at most max); returns its length. */
 int lb_move_choices_path(const lb_move_choices *o, int i, int *dirs, int max);
@@ -178,6 +187,7 @@ int lb_move_choices_path(const lb_move_choices *o, int i, int *dirs, int max);
 
 /* R-MOV-17 (45): a reinforcement entering the map. */
 typedef struct lb_move_entry {
+    unsigned long long generation;   /* the state's when the entry was checked */
     int legal;
     const char *rule;
     const char *section;
@@ -195,15 +205,14 @@ typedef struct lb_move_entry {
  * Its formation and facing are u's own. LB_OK with the answer in *out. */
 int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move_entry *out,
                         lb_trace *t);
-/* Adds u to the state at the entry hex with the entry's cost spent (a legal entry): its strings
- * are copied into the state's arena. LB_OK, LB_INVALID (an id already used, an illegal entry),
- * LB_NOMEM. */
+/* Adds u to the state at the entry hex with the entry's cost spent (a legal entry checked on the
+ * state as it stands): its strings are copied into the state's arena; marks the state changed
+ * (lb_state_touch). LB_OK; LB_STALE (the state changed since the check), LB_INVALID (an id already
+ * used, an illegal entry), nothing changed; LB_NOMEM. */
 int lb_move_entry_apply(lb_state *st, const lb_unit *u, const lb_move_entry *e);
 
-/* Names: "step", "face", … and back (-1 unknown); "opportunity_fire", "capture", … */
+/* Names: "step", "face", …; "opportunity_fire", "capture", … */
 const char *lb_move_kind_name(lb_move_kind k);
-int lb_move_kind_parse(const char *s);
 const char *lb_move_event_name(lb_move_event_kind k);
-const char *lb_move_hold_name(lb_move_hold h);
 
 #endif

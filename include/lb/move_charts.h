@@ -69,16 +69,6 @@ typedef struct lb_move_charts {
     lb_modifier_table limber_mods; /* role: unit = the battery */
 } lb_move_charts;
 
-/* Reports one problem at a chart path (the loader's callback, as for the fire charts). */
-typedef void (*lb_move_charts_report)(void *ctx, const char *path, const char *msg);
-
-struct json_t;
-
-/* Compiles the movement charts of the merged document doc for charts c (terrain and hexside types
- * compiled already) into *out, in arena. LB_OK, LB_INVALID (something was reported), LB_NOMEM. */
-int lb_move_charts_compile(const struct json_t *doc, const lb_charts *c, lb_arena *arena,
-                           int strict, lb_move_charts_report report, void *ctx,
-                           lb_move_charts **out);
 /* The limber range of a battery's nation and class, or NULL (it limbers without a roll). */
 const lb_limber_entry *lb_move_charts_limber(const lb_move_charts *mc, const char *nation,
                                              const char *cls);

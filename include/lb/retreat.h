@@ -6,15 +6,21 @@
 #include "trace.h"
 
 /*
- * D(h) is the hex distance from h to the nearest hex holding an enemy combat unit (R-RET-1).
+ * An enemy formation is an enemy combat unit (a unit of several hexes is one formation);
+ * d(h, F) is the hex distance from h to F's nearest hex and D(h) the least d(h, F) (R-RET terms).
  * A path is the list of hexes ENTERED, in order; the start hex (the unit's first hex, R-RET-7)
- * is not part of it. lb_retreat_paths finds every legal path (R-RET-1, R-RET-2) of the right
- * length (R-RET-3) that is best by R-RET-4 (a)-(c): all of them have the same number of hexes,
- * cost and count of friendly hexes. It works without listing every path: a layered dynamic
- * programme over (hex, hexes still to move) gives a lower bound for every prefix, a
- * branch-and-bound search finds the optimum among paths without repeated hexes, and a second
- * search lists only the prefixes that can still reach it. The result owns its memory; release it
- * with lb_retreat_release.
+ * is not part of it (answers write it first, R-RET-14). lb_retreat_paths finds the legal paths
+ * (R-RET-1: no step closer to any formation; R-RET-2; R-RET-3 length; R-RET-5 completeness) that
+ * are best by R-RET-4 (a)-(c): all of them have the same number of hexes, cost and count of
+ * friendly hexes. It counts them exactly without listing them (R-RET-12), by dynamic programming
+ * over (hex, movement points or hexes left) in the DAG of the distance classes (see
+ * src/rules/retreat_int.h): time and memory grow with the hexes reached times the budget, never
+ * with the number of paths. It keeps the first max_paths in label order; lb_retreat_each streams
+ * every one. A search over more than 16,777,216 (hex, level) states is refused with LB_NOMEM.
+ * The result owns its memory, the search's tables included (lb_retreat_each walks them; it
+ * does not read the state); release it with lb_retreat_release. It names its unit by id and the
+ * generation of the state it was found on: lb_retreat_apply refuses it once the state has
+ * changed (LB_STALE).
  */
 
 typedef enum lb_retreat_kind {
@@ -33,7 +39,19 @@ typedef struct lb_retreat_req {
 
 #define LB_RETREAT_KEEP 1000
 
+/* R-RET-15: a leader left alone in a hex the unit leaves (no other friendly combat unit there). */
+typedef struct lb_retreat_leader {
+    const char *id; /* the leader's unit id (owned by the state) */
+    lb_hex hex;     /* where he stands */
+    int captured;   /* the unit surrenders: he is captured with it (L7-6); else he may go with
+                     * it to its end hex (the automatic choice) or stay */
+} lb_retreat_leader;
+
+struct lb_retreat_search;
+
 typedef struct lb_retreat {
+    const char *unit;        /* id of the unit that retreats (the state's string) */
+    unsigned long long generation; /* the state's when the paths were found */
     lb_retreat_kind kind;
     int by_hexes;            /* 1: exactly `length` hexes; 0: at most `length` MP (R-RET-3) */
     int length;              /* hexes, or movement points */
@@ -44,7 +62,8 @@ typedef struct lb_retreat {
     int hexes;               /* hexes entered by each optimal path */
     int cost;                /* terrain plus hexside cost of each optimal path */
     int friendly;            /* hexes holding friendly combat units on each optimal path */
-    unsigned long long count;/* optimal paths in all */
+    unsigned long long count;/* optimal paths in all, exact unless count_saturated */
+    int count_saturated;     /* 1: there are at least 2^64 - 1 (count holds 2^64 - 1) */
     int npaths;              /* paths kept: the first max_paths in label order */
     lb_hex *paths;           /* npaths * hexes, path i at paths + i * hexes */
     lb_hex *ends;            /* every end hex of an optimal path, in label order */
@@ -53,21 +72,32 @@ typedef struct lb_retreat {
     int nvia;
     lb_hex *choice;          /* `hexes` hexes: the automatic choice (R-RET-4 d), or NULL */
     int choice_distance;     /* D at the end of the choice */
+    lb_retreat_leader *leaders; /* R-RET-15: leaders the unit leaves alone */
+    int nleaders;
+    int leaders_stay;        /* the caller sets it before lb_retreat_apply to leave them */
+    struct lb_retreat_search *search; /* private: for lb_retreat_each */
 } lb_retreat;
 
 /* Name of a kind ("disorder", "rout", "flight") and its parser (-1 when unknown). */
 const char *lb_retreat_kind_name(lb_retreat_kind kind);
 int lb_retreat_kind_parse(const char *s);
-/* Every optimal path of unit for req (R-RET-1..7); out is filled (release it after LB_OK).
+/* Every optimal path of unit for req (R-RET-1..15); out is filled (release it after LB_OK).
  * LB_INVALID for a leader or a bad die, LB_NOMEM. */
 int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
                      lb_trace *t);
+/* Gives every optimal path of r, in label order, to visit(ctx, hexes entered, count) until it
+ * returns nonzero; memory stays that of one path. LB_OK or LB_NOMEM. */
+int lb_retreat_each(const lb_retreat *r, int (*visit)(void *ctx, const lb_hex *path, int n),
+                    void *ctx);
 /* Frees what a result owns. */
 void lb_retreat_release(lb_retreat *r);
 /* Moves unit to the end of path `choice` of r (-1: the automatic choice) in column or general
- * order by its terrain, facing its last step (R-RET-11); on surrender removes the unit
- * (indexes after it shift down by one); leaves it where it is when it stays (R-RET-8).
- * Reindexes the state. LB_OK, LB_INVALID, LB_NOMEM. */
+ * order by its terrain, facing its last step (R-RET-11), with the leaders it leaves alone unless
+ * r->leaders_stay (R-RET-15); on surrender removes the unit and captures those leaders
+ * (lb_state_remove_unit: indexes after them shift down); leaves it where it is when it stays
+ * (R-RET-8). r must name unit and have been found on s as it stands. Reindexes the state and
+ * marks it changed (lb_state_touch). LB_OK; LB_INVALID (not r's unit, no such path) or LB_STALE
+ * (s changed since r was found), nothing changed; LB_NOMEM. */
 int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice);
 
 #endif

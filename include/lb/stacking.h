@@ -35,6 +35,9 @@ void lb_stack_count_hex(const lb_state *st, lb_hex h, int skip, lb_stack_count *
  * *rule and why (n bytes). */
 int lb_stack_fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const char **rule,
                   char *why, size_t n);
+/* The same for the combat units standing in h now, each ruling that decides (R-STACK-2, R-STACK-3,
+ * R-STACK-1) traced as one step into t. 1 when they fit. */
+int lb_stack_trace(const lb_state *st, lb_hex h, lb_trace *t);
 
 #define LB_STACK_UNITS_MAX 16
 
@@ -48,6 +51,7 @@ typedef struct lb_stack_unit {
 
 typedef struct lb_stack_check {
     lb_hex hex;
+    unsigned long long generation; /* the state's when the check was worked out */
     int over;                    /* the hex is over its limit: a check is due */
     const char *rule;
     char why[160];
@@ -61,8 +65,10 @@ int lb_stack_overstack_odds(const lb_state *st, lb_hex h, lb_stack_check *out, l
 /* The same, then one roll ("over-stacking check") and each unit's outcome; LB_OK or LB_DICE. */
 int lb_stack_overstack_resolve(const lb_state *st, lb_hex h, lb_dice *dice, lb_stack_check *out,
                                lb_trace *t);
-/* Sets the states of the units that failed (R-MOR-7, R-MOR-13); moving them away until the hex
- * is legal is the retreat rules' (W31-3). LB_OK or LB_INVALID. */
+/* Sets the states of the units that failed (R-MOR-7, R-MOR-13) and marks st changed
+ * (lb_state_touch); moving them away until the hex is legal is the retreat rules' (W31-3).
+ * LB_OK (also for a check with nothing to apply); LB_STALE (st changed since the check was
+ * worked out) or LB_INVALID (a unit of the check is gone), nothing changed; LB_NOMEM. */
 int lb_stack_overstack_apply(lb_state *st, const lb_stack_check *c);
 
 #endif

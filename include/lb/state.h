@@ -10,8 +10,13 @@
 
 /*
  * An lb_state is made by lb_scenario_load and freed by lb_state_free; everything in it lives in
- * its arena. Rules take it const. Changing units (an apply step) is followed by
- * lb_state_reindex, which rebuilds the index of units by hex.
+ * its arena (units removed or added leave their strings there, so an id read from the state stays
+ * valid as long as the state). Rules take it const and answer with a result; only an _apply
+ * function changes it, and each one that does marks it changed (lb_state_touch), so that its
+ * `generation` counts the changes. A result records the generation it was worked out on and names
+ * its units by id: an _apply refuses a result of another generation with LB_STALE, changing
+ * nothing, because an index or a position it holds may no longer be true. Changing units is
+ * followed by lb_state_reindex, which rebuilds the index of units by hex.
  */
 
 typedef enum lb_edition { LB_RULES_2018, LB_RULES_2017 } lb_edition;
@@ -49,6 +54,7 @@ typedef struct lb_state {
     int nunits;
     int *hex_first;         /* cols*rows+1 offsets into hex_units */
     int *hex_units;         /* unit indexes by cell, in stacking order (first listed on top) */
+    unsigned long long generation; /* bumped by every apply step (lb_state_touch) */
     lb_battle battle;       /* victory, reinforcements, organisation, timed movement */
 } lb_state;
 
@@ -58,14 +64,29 @@ void lb_state_free(lb_state *s);
  * odds): it owns its units and index; the map, the charts and every string are borrowed from s,
  * which must outlive it. Free it with lb_state_free. NULL when out of memory. */
 lb_state *lb_state_clone(const lb_state *s);
+/* Marks s as changed: every apply step calls it once, so that work begun on an earlier
+ * generation (a charge between lb_charge_new and lb_charge_apply) sees the change. */
+void lb_state_touch(lb_state *s);
 /* Rebuilds the units-by-hex index after units changed; LB_OK or LB_NOMEM. */
 int lb_state_reindex(lb_state *s);
 /* Index of the unit with this id, or -1. */
 int lb_state_unit_index(const lb_state *s, const char *id);
+/* For an id that names no unit: the index of the unit whose id is nearest by edit distance
+ * (letters compared without case, two letters swapped count one edit), when it is at most
+ * max(1, min(3, length / 3)) edits away; the first listed on a tie; -1 when none is that near. */
+int lb_state_suggest_unit(const lb_state *s, const char *id);
+/* Removes unit `unit` (its index): the units after it move down one index, and the index of
+ * units by hex is rebuilt. The one way units leave a state; the applier that calls it marks the
+ * change (lb_state_touch). LB_OK, LB_INVALID (no such unit) or LB_NOMEM (the state keeps the unit
+ * out, but its index is stale: free the state). */
+int lb_state_remove_unit(lb_state *s, int unit);
 /* Units in hex h, top first: sets *idx to their indexes and returns how many (0 off the map). */
 int lb_state_units_at(const lb_state *s, lb_hex h, const int **idx);
 /* The top combat unit in h, or -1. */
 int lb_state_top_combat(const lb_state *s, lb_hex h);
+/* The top combat unit in h not of side `side` (a hex may hold both sides after a charge: cavalry
+ * on a carré), or -1. */
+int lb_state_top_enemy(const lb_state *s, lb_hex h, int side);
 /* Index of the side named name, or -1. */
 int lb_state_side(const lb_state *s, const char *name);
 /* Names of segments and editions as written in scenarios, and parsers (-1 when unknown). */

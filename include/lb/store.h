@@ -13,14 +13,20 @@
  * settings (JSON) and its journal rows, numbered from 0. Appending rows at number `seq` is one
  * transaction that succeeds only when the game holds exactly `seq` rows, so two writers racing
  * for the same number cannot both win: the loser gets LB_CONFLICT and nothing changes (R-GAME-16).
- * Each row may carry the state hash after it; the last row of an answer does.
+ * Each row may carry the state hash after it; the last row of an answer does. Beside the games,
+ * a store keeps what a server needs to share them: how each game is hosted (its own JSON) and the
+ * links that open a game in a role (their digests), so that any server process serves any game.
  *
  * The SQLite store ("FILE") is one file with many games, in WAL mode; its schema version is
- * checked when it is opened, and a file that is not a store, or a store of another version, is
- * refused with the reason. Other stores (PostgreSQL: "postgresql://…") sit behind the same
- * operations; lb_store_open picks one by the address.
+ * checked when it is opened: a store of an older version is upgraded (one transaction), and a
+ * file that is not a store, or a store of a newer version, is refused with the reason. The PostgreSQL store ("postgresql://…" or "postgres://…", libpq's
+ * URI) keeps the same tables in a database that any number of processes on any hosts share:
+ * the same checks, the same answers, the same messages; its connection is opened again when
+ * the server went away (an operation while it is down fails with LB_IO). lb_store_open picks
+ * the store by the address.
  *
- * Errors name the file and the game ("FILE: game 3: …") in err->msg.
+ * Errors name the file or address (without its password) and the game ("FILE: game 3: …") in
+ * err->msg. A store is used by one thread at a time.
  */
 
 typedef struct lb_store lb_store;
@@ -54,6 +60,10 @@ typedef struct lb_store_ops {
                   const char *hash, const char *summary, lb_err *err);
     int (*load)(lb_store *s, long long id, lb_store_record *out, lb_err *err);
     int (*list)(lb_store *s, lb_store_info **out, int *n, lb_err *err);
+    int (*hosting_set)(lb_store *s, long long id, const char *json, lb_err *err);
+    int (*hosting_get)(lb_store *s, long long id, char **json, lb_err *err);
+    int (*link_add)(lb_store *s, const char *digest, long long game, int role, lb_err *err);
+    int (*link_find)(lb_store *s, const char *digest, long long *game, int *role, lb_err *err);
     void (*close)(lb_store *s);
 } lb_store_ops;
 
@@ -62,16 +72,20 @@ struct lb_store {
     char where[256];                      /* the file or address, for messages */
 };
 
-/* Opens (creating when missing) the store at where: a SQLite file. LB_OK; LB_IO, LB_INVALID
- * (not a store, another version, corrupt) with err; LB_NOMEM. */
+/* Opens (creating when missing) the store at where: a SQLite file, or a PostgreSQL URI whose
+ * database gets the store's tables when its schema has none. LB_OK; LB_IO (cannot open or
+ * connect), LB_INVALID (not a store, another version, corrupt, not an address) with err;
+ * LB_NOMEM. */
 int lb_store_open(const char *where, lb_store **out, lb_err *err);
 /* Closes it; NULL is fine. */
 void lb_store_close(lb_store *s);
 /* A new game with no rows; its id in *id. */
 int lb_store_create(lb_store *s, const char *title, const char *scenario_name,
                     const char *scenario, const char *settings, long long *id, lb_err *err);
-/* Appends n rows at number seq, hash (may be NULL) on the last; LB_OK, LB_CONFLICT (the game
- * does not hold exactly seq rows: nothing written), LB_NOT_FOUND, LB_IO. */
+/* Appends n rows at number seq, hash (may be NULL) on the last, in one transaction; LB_OK,
+ * LB_CONFLICT (the game does not hold exactly seq rows: nothing written; the caller reloads),
+ * LB_NOT_FOUND, LB_IO (a full disk, a read-only database, a server down: nothing written; only
+ * a connection lost while the commit's answer was on its way leaves that unknown: reload). */
 int lb_store_append(lb_store *s, long long id, int seq, const lb_journal_entry *rows, int n,
                     const char *hash, const char *summary, lb_err *err);
 /* Reads game id whole; LB_OK, LB_NOT_FOUND, LB_INVALID (rows missing or unreadable). */
@@ -80,6 +94,21 @@ int lb_store_load(lb_store *s, long long id, lb_store_record *out, lb_err *err);
 int lb_store_list(lb_store *s, lb_store_info **out, int *n, lb_err *err);
 /* Frees what a record owns. */
 void lb_store_record_release(lb_store_record *r);
+
+#define LB_STORE_DIGEST_MAX 128
+
+/* How game id is hosted: the server's own settings for it, a JSON object, "{}" until set (set
+ * replaces it). LB_OK; LB_NOT_FOUND; LB_INVALID (not a JSON object); LB_IO. */
+int lb_store_hosting_set(lb_store *s, long long id, const char *json, lb_err *err);
+/* That JSON in a malloc'd string the caller frees. LB_OK, LB_NOT_FOUND, LB_IO. */
+int lb_store_hosting_get(lb_store *s, long long id, char **json, lb_err *err);
+/* A link that opens game in role, kept as its digest (text; the secret itself is never stored).
+ * LB_OK; LB_CONFLICT (that digest is there already: nothing changed); LB_NOT_FOUND (no such
+ * game); LB_INVALID (empty, or longer than LB_STORE_DIGEST_MAX); LB_IO. */
+int lb_store_link_add(lb_store *s, const char *digest, long long game, int role, lb_err *err);
+/* The game and role a digest opens. LB_OK, LB_NOT_FOUND, LB_IO. */
+int lb_store_link_find(lb_store *s, const char *digest, long long *game, int *role,
+                       lb_err *err);
 
 /* A new saved game of g, with the rows g already has; its id in *id. */
 int lb_store_save_game(lb_store *s, const lb_game *g, long long *id, lb_err *err);

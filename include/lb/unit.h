@@ -77,7 +77,8 @@ typedef struct lb_bonus {
 /*
  * A unit as loaded. increments is the counter's printed strength; losses is what it has lost
  * over its whole history, so its strength now is increments - losses (R-SCN-1). hexes[0] is
- * the unit's own hex; a line may stand in more (R-SCN-3). Strings live in the state's arena.
+ * the unit's own hex; a line may stand in more (R-SCN-3). Strings and bonuses live in the state's
+ * arena (a copy of the unit shares them).
  */
 typedef struct lb_unit {
     const char *id;
@@ -96,8 +97,9 @@ typedef struct lb_unit {
     lb_morale_state state;
     int facing;         /* clock hour 1..12, 0 when not given (R-FIRE-8: fires every way) */
     int lance;
+    int range;          /* hexes: the fire range a battery's counter prints; 0 when not given */
     lb_readiness readiness;
-    lb_bonus bonus[LB_UNIT_MAX_BONUS]; /* leaders */
+    const lb_bonus *bonus; /* leaders: nbonus bonuses in the state's arena, NULL when none */
     int nbonus;
     lb_hex hexes[LB_UNIT_MAX_HEXES];
     int nhexes;
@@ -116,6 +118,10 @@ const char *lb_morale_state_name(lb_morale_state s);
 int lb_morale_state_parse(const char *s);
 const char *lb_readiness_name(lb_readiness r);
 int lb_readiness_parse(const char *s);
+const char *lb_move_hold_name(lb_move_hold h);
+int lb_move_hold_parse(const char *s);
+const char *lb_force_march_name(lb_force_march m);
+int lb_force_march_parse(const char *s);
 
 /* True for infantry, cavalry and artillery; leaders (and aides) are not combat units. */
 int lb_unit_is_combat(const lb_unit *u);

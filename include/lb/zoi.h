@@ -3,6 +3,7 @@
 #define LB_ZOI_H
 
 #include "state.h"
+#include "trace.h"
 
 /*
  * R-ZOI-1..5. A combat unit projects its zone into the hexes next to its front hexsides
@@ -21,8 +22,16 @@ enum {
 
 /* Fills cells (map cols * rows bytes, the caller's) with the bits above for units of side. */
 void lb_zoi_map(const lb_state *st, int side, unsigned char *cells);
+/* The same, from the enemies within radius hexes of center only (a mover's search never goes
+ * further); radius -1: all of them. */
+void lb_zoi_map_within(const lb_state *st, int side, lb_hex center, int radius,
+                       unsigned char *cells);
 /* True when unit's zone reaches hex h (R-ZOI-1). */
 int lb_zoi_projects(const lb_state *st, int unit, lb_hex h);
+/* R-ZOI-1, R-FORM-1: for each enemy of side next to h, one trace step saying whether its zone
+ * reaches h and why (the class of its hexside facing h; a carré or routed unit projects none; a
+ * hexside prohibited to its arm stops it). Nothing when t is NULL. */
+void lb_zoi_trace(const lb_state *st, int side, lb_hex h, lb_trace *t);
 /* R-ZOI-4: the enemies of side whose zone reaches h or that are carrés in or next to h, as unit
  * indexes into out (at most max, scenario order); returns how many there are. */
 int lb_zoi_owners(const lb_state *st, int side, lb_hex h, int *out, int max);

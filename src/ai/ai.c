@@ -27,12 +27,12 @@ int lb_ai_level_parse(const char *s)
     return -1;
 }
 
-int ai_option(const lb_decision *d, const char *key)
+int lbi_ai_option(const lb_decision *d, const char *key)
 {
     return lb_decision_find(d, key);
 }
 
-int ai_fire_key(const lb_state *st, const char *key, int *unit, lb_hex *hex)
+int lbi_ai_fire_key(const lb_state *st, const char *key, int *unit, lb_hex *hex)
 {
     char id[LB_SUBJECT_MAX];
     const char *a = strchr(key, ':'), *b = a ? strrchr(key, ':') : NULL;
@@ -56,20 +56,20 @@ static int decide(ai_ctx *c, const lb_decision *d, char *key, char *why)
     switch (d->kind) {
     case LB_DECIDE_ACTION:
         if (seg == LB_SEG_MOVEMENT)
-            return ai_movement_decision(c, d, key, why);
+            return lbi_ai_movement_decision(c, d, key, why);
         if (seg == LB_SEG_DEFENSIVE_FIRE || seg == LB_SEG_OFFENSIVE_FIRE)
-            return ai_fire_decision(c, d, key, why);
+            return lbi_ai_fire_decision(c, d, key, why);
         if (seg == LB_SEG_MELEE)
-            return ai_melee_decision(c, d, key, why);
+            return lbi_ai_melee_decision(c, d, key, why);
         if (seg == LB_SEG_CHARGE)
-            return ai_charge_decision(c, d, key, why);
-        return ai_other_decision(d, key, why);
+            return lbi_ai_charge_decision(c, d, key, why);
+        return lbi_ai_other_decision(d, key, why);
     case LB_DECIDE_OPPORTUNITY:
-        return ai_fire_decision(c, d, key, why);
+        return lbi_ai_fire_decision(c, d, key, why);
     case LB_DECIDE_PATH:
-        return ai_path_decision(c, d, key, why);
+        return lbi_ai_path_decision(c, d, key, why);
     default:
-        return ai_other_decision(d, key, why);
+        return lbi_ai_other_decision(d, key, why);
     }
 }
 
@@ -86,10 +86,10 @@ int lb_ai_choose(const lb_game *g, int side, const lb_ai_settings *settings, cha
         snprintf(why, sizeof why, "%s: the only option", d->options[0].text);
     } else {
         ai_ctx c;
-        if ((rc = ai_ctx_init(&c, g, side, settings)) != LB_OK)
+        if ((rc = lbi_ai_ctx_init(&c, g, side, settings)) != LB_OK)
             return rc;
         rc = decide(&c, d, key, why);
-        ai_ctx_release(&c);
+        lbi_ai_ctx_release(&c);
         if (rc != LB_OK)
             return rc;
     }
@@ -106,4 +106,14 @@ int lb_ai_choose(const lb_game *g, int side, const lb_ai_settings *settings, cha
     snprintf(key_out, LB_OPTION_KEY_MAX, "%s", key);
     snprintf(reason_out, LB_AI_REASON_MAX, "%s", why);
     return LB_OK;
+}
+
+int lb_ai_play(lb_game *g, int side, const lb_ai_settings *settings, char *key_out,
+               char *reason_out, lb_game_answer *out)
+{
+    int rc = lb_ai_choose(g, side, settings, key_out, reason_out);
+    if (rc != LB_OK)
+        return rc;
+    /* R-AI-1: answered as a player's, the reason first in the answer's trace */
+    return lb_game_decide_noted(g, side, lb_game_seq(g), key_out, "R-AI-1", reason_out, out);
 }

@@ -6,6 +6,7 @@
 
 #include "lb/ai.h"
 #include "lb/lb.h"
+#include "lbi.h"
 
 #define AI_FAR 100000            /* movement points: out of reach */
 #define AI_OBJECTIVES_MAX 64     /* objectives the player weighs (the first of the scenario's) */
@@ -36,73 +37,74 @@ typedef struct ai_ctx {
 
 /* ai.c */
 /* Index of the option whose key is key in d, or -1. */
-int ai_option(const lb_decision *d, const char *key);
+LBI int lbi_ai_option(const lb_decision *d, const char *key);
 /* "fire:UNIT:HEX" into the unit's index in st and the hex; 0, or -1. */
-int ai_fire_key(const lb_state *st, const char *key, int *unit, lb_hex *hex);
+LBI int lbi_ai_fire_key(const lb_state *st, const char *key, int *unit, lb_hex *hex);
 
 /* eval.c: the position */
-int ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings *s);
-void ai_ctx_release(ai_ctx *c);
+LBI int lbi_ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings *s);
+LBI void lbi_ai_ctx_release(ai_ctx *c);
 /* What unit u is worth to its side, in points (increments by morale state and arm; leaders). */
-double ai_unit_worth(const ai_ctx *c, const lb_unit *u);
+LBI double lbi_ai_unit_worth(const ai_ctx *c, const lb_unit *u);
 /* The objective holders after the units of st moved (R-VIC-2, from the game's holders). */
-void ai_holders(const ai_ctx *c, const lb_state *st, int *holders);
+LBI void lbi_ai_holders(const ai_ctx *c, const lb_state *st, int *holders);
 /* The objectives for me: points held, and the chance of taking or losing each in the turns left
  * (who can reach it, who stands on it). */
-double ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders);
+LBI double lbi_ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders);
 /* Material for me: what my units are worth less what the enemy's are. */
-double ai_material(const ai_ctx *c, const lb_state *st);
+LBI double lbi_ai_material(const ai_ctx *c, const lb_state *st);
 /* Unit i's prospects for its side in st (facing relaxed): the best fire, melee and charge it can
  * make next, less the fire, melee and charges it is exposed to. */
-double ai_tactical(ai_ctx *c, const lb_state *st, int i);
+LBI double lbi_ai_tactical(ai_ctx *c, const lb_state *st, int i);
 /* The whole position for me, cheaply (a rollout's end): the score as it stands in g (tallies),
  * objectives and material of its state. */
-double ai_position(const ai_ctx *c, const lb_game *g);
+LBI double lbi_ai_position(const ai_ctx *c, const lb_game *g);
 
 /* odds.c: the immediate value of an option from its exact odds */
-/* Fire of unit at target in st: *value for the firer's side (0 when not allowed); why gets
+/* Fire of unit at target in st, of this kind (R-FIRE-19): *value for the firer's side (0 when
+ * not allowed); why gets
  * "fires at 0910: 11/36 no loss, expected 0.8 increments, 1/6 au-ir4-1 fails its check". Returns
  * 1 when the fire is allowed, 0 when not, -1 out of memory. */
-int ai_fire_value(ai_ctx *c, const lb_state *st, int unit, lb_hex target, double *value,
-                  char *why, size_t n);
+LBI int lbi_ai_fire_value(ai_ctx *c, const lb_state *st, int unit, lb_hex target,
+                          lb_fire_kind kind, double *value, char *why, size_t n);
 /* A melee's exact odds valued for the attackers' side; why (may be NULL) says how likely the
  * main results are. */
-double ai_melee_value(const ai_ctx *c, const lb_state *st, const lb_melee_chance *m, char *why,
-                      size_t n);
+LBI double lbi_ai_melee_value(const ai_ctx *c, const lb_state *st, const lb_melee_chance *m,
+                              char *why, size_t n);
 /* A charge's exact ends valued for the cavalry's side; why (may be NULL) summarises them. */
-double ai_charge_value(const ai_ctx *c, const lb_state *st, int cavalry,
-                       const lb_charge_outcomes *o, char *why, size_t n);
+LBI double lbi_ai_charge_value(const ai_ctx *c, const lb_state *st, int cavalry,
+                               const lb_charge_outcomes *o, char *why, size_t n);
 
 /* segments.c: the decisions outside Movement */
-int ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
-int ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
-int ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+LBI int lbi_ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+LBI int lbi_ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+LBI int lbi_ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
 /* The best charge of cavalry i of st against its `targets` nearest enemy formations, by the
  * exact odds of each (a path of empty hexes to the hex next to each), into key ("charge:ID:…")
  * with its value and, when line is not NULL, its reason; with `checked`, only a charge the game
  * accepts (tried on a copy). LB_OK, LB_NOT_FOUND (none), LB_NOMEM. */
-int ai_charge_plan(ai_ctx *c, const lb_state *st, int i, int targets, int checked, char *key,
+LBI int lbi_ai_charge_plan(ai_ctx *c, const lb_state *st, int i, int targets, int checked, char *key,
                    double *value, char *line, size_t n);
-int ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
-int ai_other_decision(const lb_decision *d, char *key, char *why);
+LBI int lbi_ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+LBI int lbi_ai_other_decision(const lb_decision *d, char *key, char *why);
 
 /* movement.c */
-int ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+LBI int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
 
 /* rollout.c */
 /* Would g accept key now? Tried on a copy (parameterised answers). 1 yes, 0 no, -1 error. */
-int ai_try(const ai_ctx *c, const char *key);
+LBI int lbi_ai_try(const ai_ctx *c, const char *key);
 /* The value for me of answering key now, in each of `runs` rollouts on the dice seeds[0..runs)
  * into values: the rest of the turn and the enemy's reply played by the cheap policy. LB_OK or
  * LB_NOMEM. */
-int ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs, double *values);
+LBI int lbi_ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs, double *values);
 /* The mean of a[r] - b[r] (rollouts on the same dice) and its standard error. */
-void ai_paired(const double *a, const double *b, int runs, double *mean, double *se);
+LBI void lbi_ai_paired(const double *a, const double *b, int runs, double *mean, double *se);
 /* `runs` dice seeds from the player's own generator, malloc'd; LB_OK or LB_NOMEM. */
-int ai_seeds(ai_ctx *c, int runs, uint64_t **seeds);
+LBI int lbi_ai_seeds(ai_ctx *c, int runs, uint64_t **seeds);
 /* A choice the rollouts overturn: their gain, less twice its standard error, passes this. */
 #define AI_ROLLOUT_MARGIN 0.5
 /* The cheap policy's answer for the pending decision of g (a copy), into key. */
-int ai_policy(ai_ctx *c, const lb_game *g, char *key);
+LBI int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key);
 
 #endif

@@ -105,7 +105,7 @@ static int moves_left(const lb_state *st, int side)
     return n < 0 ? 0 : n;
 }
 
-int ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings *s)
+int lbi_ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings *s)
 {
     memset(c, 0, sizeof *c);
     c->g = g;
@@ -126,10 +126,10 @@ int ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings *s)
     c->holder = calloc((size_t)c->nobj + 1, sizeof *c->holder);
     c->dist = malloc(((size_t)c->nobj * 3 * (size_t)c->cells + 1) * sizeof *c->dist);
     c->work = lb_state_clone(c->st);
-    c->fire = malloc(sizeof *c->fire);
+    c->fire = calloc(1, sizeof *c->fire);
     c->melee = malloc(sizeof *c->melee);
     if (!c->holder || !c->dist || !c->work || !c->fire || !c->melee) {
-        ai_ctx_release(c);
+        lbi_ai_ctx_release(c);
         return LB_NOMEM;
     }
     for (int i = 0; i < c->work->nunits; i++)
@@ -146,7 +146,7 @@ int ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings *s)
     return LB_OK;
 }
 
-void ai_ctx_release(ai_ctx *c)
+void lbi_ai_ctx_release(ai_ctx *c)
 {
     free(c->holder);
     free(c->dist);
@@ -158,7 +158,7 @@ void ai_ctx_release(ai_ctx *c)
 
 /* ---- material ------------------------------------------------------------------------------- */
 
-double ai_unit_worth(const ai_ctx *c, const lb_unit *u)
+double lbi_ai_unit_worth(const ai_ctx *c, const lb_unit *u)
 {
     if (u->arm == LB_ARM_LEADER)
         return c->leader_worth;
@@ -172,21 +172,21 @@ double ai_unit_worth(const ai_ctx *c, const lb_unit *u)
     return w;
 }
 
-double ai_material(const ai_ctx *c, const lb_state *st)
+double lbi_ai_material(const ai_ctx *c, const lb_state *st)
 {
     double sum = 0;
     for (int i = 0; i < st->nunits; i++) {
         const lb_unit *u = &st->units[i];
         if (u->arm == LB_ARM_LEADER)
             continue; /* a leader lost is in the score; alive he adds to his unit */
-        sum += (u->side == c->me ? 1 : -1) * ai_unit_worth(c, u);
+        sum += (u->side == c->me ? 1 : -1) * lbi_ai_unit_worth(c, u);
     }
     return sum;
 }
 
 /* ---- objectives ----------------------------------------------------------------------------- */
 
-void ai_holders(const ai_ctx *c, const lb_state *st, int *holders)
+void lbi_ai_holders(const ai_ctx *c, const lb_state *st, int *holders)
 {
     const lb_victory *v = &st->battle.victory;
     for (int k = 0; k < c->nobj; k++) {
@@ -237,7 +237,7 @@ static double reach_chance(double turns, int moves)
     return f < 0 ? 0 : f > 1 ? 1 : f;
 }
 
-double ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders)
+double lbi_ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders)
 {
     const lb_victory *v = &st->battle.victory;
     int left[2] = {moves_left(st, 0), moves_left(st, 1)};
@@ -346,10 +346,10 @@ static double melee_of(ai_ctx *c, const lb_state *st, const lb_unit *a, const lb
     req.automatic = 1;
     if (lb_melee_odds(st, &req, c->melee, NULL) != LB_OK || !c->melee->allowed)
         return 0;
-    return ai_melee_value(c, st, c->melee, NULL, 0);
+    return lbi_ai_melee_value(c, st, c->melee, NULL, 0);
 }
 
-double ai_tactical(ai_ctx *c, const lb_state *st, int i)
+double lbi_ai_tactical(ai_ctx *c, const lb_state *st, int i)
 {
     const lb_unit *u = &st->units[i];
     if (!lb_unit_is_combat(u) || u->nhexes == 0)
@@ -366,17 +366,17 @@ double ai_tactical(ai_ctx *c, const lb_state *st, int i)
         int d = unit_distance(u, x);
         double v;
         /* what u can do to x */
-        if (reach && d <= reach && ai_fire_value(c, st, i, x->hexes[0], &v, NULL, 0) > 0)
+        if (reach && d <= reach && lbi_ai_fire_value(c, st, i, x->hexes[0], LB_FIRE_OFFENSIVE, &v, NULL, 0) > 0)
             fire_best = v > fire_best ? v : fire_best;
         if (d == 1 && (v = melee_of(c, st, u, x)) > melee_best)
             melee_best = v;
         if (u->arm == LB_ARM_CAVALRY && u->state == LB_STATE_GOOD &&
             u->readiness == LB_READY_FRESH && d <= CHARGE_REACH &&
-            (v = 0.3 * ai_unit_worth(c, x) * charge_exposure(st, x)) > charge_best)
+            (v = 0.3 * lbi_ai_unit_worth(c, x) * charge_exposure(st, x)) > charge_best)
             charge_best = v;
         /* what x can do to u */
         int xr = fire_reach(x);
-        if (xr && d <= xr && ai_fire_value(c, st, e, u->hexes[0], &v, NULL, 0) > 0) {
+        if (xr && d <= xr && lbi_ai_fire_value(c, st, e, u->hexes[0], LB_FIRE_OFFENSIVE, &v, NULL, 0) > 0) {
             int n = targets_near(st, x, side, xr);
             threat += v / (n > 0 ? n : 1);
         }
@@ -385,7 +385,7 @@ double ai_tactical(ai_ctx *c, const lb_state *st, int i)
         if (x->arm == LB_ARM_CAVALRY && x->state == LB_STATE_GOOD &&
             x->readiness == LB_READY_FRESH && d <= CHARGE_REACH) {
             int n = targets_near(st, x, side, CHARGE_REACH);
-            threat += 0.3 * ai_unit_worth(c, u) * charge_exposure(st, u) * (n > 2 ? 2.0 / n : 1);
+            threat += 0.3 * lbi_ai_unit_worth(c, u) * charge_exposure(st, u) * (n > 2 ? 2.0 / n : 1);
         }
     }
     return w_opp * (fire_best + 0.5 * melee_best + 0.5 * charge_best) - w_threat * threat;
@@ -393,7 +393,7 @@ double ai_tactical(ai_ctx *c, const lb_state *st, int i)
 
 /* ---- the whole position --------------------------------------------------------------------- */
 
-double ai_position(const ai_ctx *c, const lb_game *g)
+double lbi_ai_position(const ai_ctx *c, const lb_game *g)
 {
     const lb_state *st = lb_game_state(g);
     lb_game_score sc;
@@ -409,6 +409,6 @@ double ai_position(const ai_ctx *c, const lb_game *g)
     /* the tallies of the score (increments, surrenders, leaders), objectives valued apart */
     double tally = (sc.points[c->me] - sc.objectives[c->me]) -
                    (sc.points[c->foe] - sc.objectives[c->foe]);
-    double v = tally + ai_objectives(c, st, h) + 0.5 * ai_material(c, st);
+    double v = tally + lbi_ai_objectives(c, st, h) + 0.5 * lbi_ai_material(c, st);
     return v;
 }

@@ -99,9 +99,9 @@ static int try_unit(ai_ctx *c, int i, const lb_hex *hexes, int n, lb_formation f
     int holders[AI_OBJECTIVES_MAX];
     if (place(c, i, hexes, n, f, &s) != LB_OK)
         return LB_NOMEM;
-    ai_holders(c, c->work, holders);
-    out->objectives = ai_objectives(c, c->work, holders) - obj0;
-    out->prospects = full ? ai_tactical(c, c->work, i) - tac0 : 0;
+    lbi_ai_holders(c, c->work, holders);
+    out->objectives = lbi_ai_objectives(c, c->work, holders) - obj0;
+    out->prospects = full ? lbi_ai_tactical(c, c->work, i) - tac0 : 0;
     out->value = out->objectives + out->prospects;
     return restore(c, &s);
 }
@@ -190,7 +190,7 @@ static int unit_moves(ai_ctx *c, const lb_decision *d, int i, double obj0, cands
         if (far >= 0)
             keep[far] = 1;
     }
-    double tac0 = ai_tactical(c, c->work, i);
+    double tac0 = lbi_ai_tactical(c, c->work, i);
     for (int k = 0; k < all.n && rc == LB_OK; k++) {
         if (!keep[k])
             continue;
@@ -251,7 +251,8 @@ static double fire_facing(ai_ctx *c, int i, int facing)
         double v;
         if (x->side != u->side && lb_unit_is_combat(x) && x->nhexes > 0 &&
             lb_hex_distance(x->hexes[0], u->hexes[0]) <= 12 &&
-            ai_fire_value(c, c->work, i, x->hexes[0], &v, NULL, 0) > 0 && v > best)
+            lbi_ai_fire_value(c, c->work, i, x->hexes[0], LB_FIRE_OFFENSIVE, &v, NULL,
+                              0) > 0 && v > best)
             best = v;
     }
     u->facing = was;
@@ -275,8 +276,8 @@ static int candidates(ai_ctx *c, const lb_decision *d, cands *out)
 {
     const lb_state *st = c->st;
     int holders[AI_OBJECTIVES_MAX];
-    ai_holders(c, c->work, holders);
-    double obj0 = ai_objectives(c, c->work, holders);
+    lbi_ai_holders(c, c->work, holders);
+    double obj0 = lbi_ai_objectives(c, c->work, holders);
     int rc = LB_OK;
     for (int i = 0; i < st->nunits && rc == LB_OK; i++) {
         const lb_unit *u = &st->units[i];
@@ -300,7 +301,7 @@ static int candidates(ai_ctx *c, const lb_decision *d, cands *out)
             int n;
             if (parse_form(st, u, rest, &f, hexes, &n) != 0)
                 continue;
-            double tac0 = ai_tactical(c, c->work, i);
+            double tac0 = lbi_ai_tactical(c, c->work, i);
             if ((rc = try_unit(c, i, hexes, n, f, obj0, tac0, 1, &x)) == LB_OK)
                 rc = push(out, &x);
         } else if (strcmp(verb, "face") == 0 && u && u->move.actions < 3) {
@@ -338,7 +339,7 @@ static void describe(const lb_decision *d, const cand *x, const char *how, char 
              x->prospects, how);
 }
 
-int ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
+int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
 {
     cands cs = {0};
     int rc = candidates(c, d, &cs);
@@ -348,7 +349,7 @@ int ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
     }
     if (cs.n > 1)
         qsort(cs.v, (size_t)cs.n, sizeof *cs.v, by_value);
-    int end = ai_option(d, "end");
+    int end = lbi_ai_option(d, "end");
     int best = cs.n > 0 && (cs.v[0].value > WORTH_MOVING || end < 0) ? 0 : -1;
     char how[96] = "";
     if (c->rollouts > 0 && cs.n > 0 && end >= 0) {
@@ -358,14 +359,14 @@ int ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         int runs = c->rollouts / (n + 1) > 1 ? c->rollouts / (n + 1) : 2;
         uint64_t *seeds = NULL;
         double *values = malloc((size_t)(n + 1) * (size_t)runs * sizeof *values);
-        if (!values || (rc = ai_seeds(c, runs, &seeds)) != LB_OK) {
+        if (!values || (rc = lbi_ai_seeds(c, runs, &seeds)) != LB_OK) {
             free(values);
             free(cs.v);
             return LB_NOMEM;
         }
         /* arm 0 ends the segment, arm k + 1 takes candidate k */
         for (int a = 0; a <= n && rc == LB_OK; a++)
-            rc = ai_rollouts(c, a ? d->options[cs.v[a - 1].opt].key : "end", seeds, runs,
+            rc = lbi_ai_rollouts(c, a ? d->options[cs.v[a - 1].opt].key : "end", seeds, runs,
                              values + (size_t)a * (size_t)runs);
         int chosen = best + 1, pick = chosen;
         double lower = AI_ROLLOUT_MARGIN, gain = 0, se = 0;
@@ -373,7 +374,7 @@ int ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
             double m, s;
             if (a == chosen)
                 continue;
-            ai_paired(values + (size_t)a * (size_t)runs, values + (size_t)chosen * (size_t)runs,
+            lbi_ai_paired(values + (size_t)a * (size_t)runs, values + (size_t)chosen * (size_t)runs,
                       runs, &m, &s);
             if (m - 2 * s > lower) {
                 lower = m - 2 * s;

@@ -31,17 +31,10 @@ static int objective_at(const ai_ctx *c, const lb_state *st, lb_hex h)
     return -1;
 }
 
-int ai_fire_value(ai_ctx *c, const lb_state *st, int unit, lb_hex target, double *value,
-                  char *why, size_t n)
+/* The value of the fire whose exact odds are o, for side; why as lbi_ai_fire_value's. */
+static double fire_value_of(ai_ctx *c, const lb_state *st, const lb_fire_chance *o, int side,
+                            lb_hex target, char *why, size_t n)
 {
-    lb_fire_chance *o = c->fire;
-    *value = 0;
-    int rc = lb_fire_odds(st, unit, target, o, NULL);
-    if (rc == LB_NOMEM)
-        return -1;
-    if (rc != LB_OK || !o->allowed)
-        return 0;
-    int side = st->units[unit].side;
     lb_frac expected = lb_frac_int(0);
     for (int l = 1; l <= o->max_loss; l++)
         expected = lb_frac_add(expected, lb_frac_mul(o->p_loss[l], lb_frac_int(l)));
@@ -56,7 +49,7 @@ int ai_fire_value(ai_ctx *c, const lb_state *st, int unit, lb_hex target, double
         double lost = 0;
         for (int l = 1; l <= o->max_loss; l++)
             lost += lb_frac_double(o->p_loss[l]) * t->loss[l];
-        double per = lb_unit_strength(u) > 0 ? ai_unit_worth(c, u) / lb_unit_strength(u) : 0;
+        double per = lb_unit_strength(u) > 0 ? lbi_ai_unit_worth(c, u) / lb_unit_strength(u) : 0;
         v += lost * (per > c->inc_worth ? per : c->inc_worth);
         if (t->p_check.num == 0)
             continue;
@@ -65,14 +58,13 @@ int ai_fire_value(ai_ctx *c, const lb_state *st, int unit, lb_hex target, double
             continue;
         /* the check is rolled apart from the fire: the two chances multiply exactly */
         lb_frac fail = lb_frac_mul(t->p_check, lb_frac_sub(lb_frac_int(1), m.p_pass));
-        v += lb_frac_double(fail) * check_cost(u) * ai_unit_worth(c, u);
+        v += lb_frac_double(fail) * check_cost(u) * lbi_ai_unit_worth(c, u);
         if (lb_frac_cmp(fail, worst_fail) > 0) {
             worst_fail = fail;
             worst = t->unit;
         }
     }
     v += lb_frac_double(o->p_casualty) * 0.2 * c->leader_worth * (o->nleaders > 0);
-    *value = v;
     if (why) {
         char label[LB_HEX_LABEL_MAX], none[32], fail[32];
         lb_map_label(&st->map, target, label);
@@ -84,7 +76,21 @@ int ai_fire_value(ai_ctx *c, const lb_state *st, int unit, lb_hex target, double
                      lb_frac_fmt(worst_fail, fail, sizeof fail), st->units[worst].id,
                      check_result(&st->units[worst]));
     }
-    return 1;
+    return v;
+}
+
+int lbi_ai_fire_value(ai_ctx *c, const lb_state *st, int unit, lb_hex target,
+                      lb_fire_kind kind, double *value, char *why, size_t n)
+{
+    lb_fire_chance *o = c->fire;
+    lb_fire_request rq = {.kind = kind, .target = target, .firers = &unit, .nfirers = 1};
+    *value = 0;
+    int rc = lb_fire_odds(st, &rq, o, NULL);
+    int allowed = rc == LB_OK && o->allowed;
+    if (allowed)
+        *value = fire_value_of(c, st, o, st->units[unit].side, target, why, n);
+    lb_fire_chance_release(o); /* the chance owns arrays: each call fills it anew */
+    return rc == LB_NOMEM ? -1 : allowed;
 }
 
 /* A matrix cell or pre-melee result valued for the attackers, att and def the sides' worths. */
@@ -125,7 +131,7 @@ static int attacker_suffers(const char *r)
     return strcmp(r, "AR") == 0 || strcmp(r, "AD") == 0 || strcmp(r, "ATTACKER_FAILS") == 0;
 }
 
-double ai_melee_value(const ai_ctx *c, const lb_state *st, const lb_melee_chance *m, char *why,
+double lbi_ai_melee_value(const ai_ctx *c, const lb_state *st, const lb_melee_chance *m, char *why,
                       size_t n)
 {
     if (!m->allowed)
@@ -135,10 +141,10 @@ double ai_melee_value(const ai_ctx *c, const lb_state *st, const lb_melee_chance
     for (int i = 0; i < m->nunits; i++) {
         const lb_unit *u = &st->units[m->units[i].unit];
         if (m->units[i].side == LB_MELEE_ATTACKER) {
-            att += ai_unit_worth(c, u);
+            att += lbi_ai_unit_worth(c, u);
             side = u->side;
         } else {
-            def += ai_unit_worth(c, u);
+            def += lbi_ai_unit_worth(c, u);
         }
     }
     /* an attacker advances into the hex it emptied: an objective changes hands */
@@ -184,7 +190,7 @@ static int unit_named(const lb_state *st, const char *s)
 static double charge_end_value(const ai_ctx *c, const lb_state *st, const lb_unit *cav,
                                const char *summary)
 {
-    double v = 0, cw = ai_unit_worth(c, cav);
+    double v = 0, cw = lbi_ai_unit_worth(c, cav);
     int contact = 0, target = -1;
     for (const char *t = summary; t && *t; t = strchr(t, ' '), t = t ? t + 1 : NULL) {
         const char *colon = strchr(t, ':');
@@ -196,7 +202,7 @@ static double charge_end_value(const ai_ctx *c, const lb_state *st, const lb_uni
         } else if (strncmp(t, "carre", 5) == 0) {
             const char *br = strchr(t, '[');
             u = br && colon && br < colon ? unit_named(st, br + 1) : target;
-            double w = u >= 0 ? ai_unit_worth(c, &st->units[u]) : 0;
+            double w = u >= 0 ? lbi_ai_unit_worth(c, &st->units[u]) : 0;
             if (strncmp(val, "CARRE", 5) == 0)
                 v -= 0.15 * cw;
             else if (strncmp(val, "DD", 2) == 0)
@@ -211,7 +217,7 @@ static double charge_end_value(const ai_ctx *c, const lb_state *st, const lb_uni
                    (klen == 10 && strncmp(t, "eliminated", 10) == 0)) {
             u = unit_named(st, val);
             if (u >= 0 && st->units[u].side != cav->side)
-                v += ai_unit_worth(c, &st->units[u]) + st->battle.victory.per_surrender;
+                v += lbi_ai_unit_worth(c, &st->units[u]) + st->battle.victory.per_surrender;
         } else if (klen == 6 && strncmp(t, "recall", 6) == 0) {
             v -= strncmp(val, "no", 2) == 0 ? 0.2 * cw : 0;
         } else if (klen == 5 && strncmp(t, "melee", 5) == 0) {
@@ -227,7 +233,7 @@ static double charge_end_value(const ai_ctx *c, const lb_state *st, const lb_uni
     return v - (contact ? 0.15 * cw : 0);
 }
 
-double ai_charge_value(const ai_ctx *c, const lb_state *st, int cavalry,
+double lbi_ai_charge_value(const ai_ctx *c, const lb_state *st, int cavalry,
                        const lb_charge_outcomes *o, char *why, size_t n)
 {
     const lb_unit *cav = &st->units[cavalry];

@@ -10,7 +10,7 @@
 #define POLICY_WORTH 0.05         /* a fire or melee the policy makes gains at least this */
 #define POLICY_CHARGE 1.0         /* a charge the policy makes promises at least this */
 
-int ai_try(const ai_ctx *c, const char *key)
+int lbi_ai_try(const ai_ctx *c, const char *key)
 {
     lb_game *g;
     if (lb_game_clone(c->g, 1, &g) != LB_OK)
@@ -51,13 +51,13 @@ static int grab(const lb_game *g, const lb_decision *d)
     return -1;
 }
 
-int ai_policy(ai_ctx *c, const lb_game *g, char *key)
+int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key)
 {
     const lb_decision *d = lb_game_pending(g);
     const lb_state *st = lb_game_state(g);
     if (!d || d->noptions == 0)
         return LB_INVALID;
-    int fallback = ai_option(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
+    int fallback = lbi_ai_option(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
     if (fallback < 0)
         fallback = d->auto_choice >= 0 && d->auto_choice < d->noptions &&
                            !d->options[d->auto_choice].param
@@ -78,7 +78,7 @@ int ai_policy(ai_ctx *c, const lb_game *g, char *key)
             double v = 0;
             if (u < 0)
                 continue;
-            int rc = ai_charge_plan(c, st, u, 1, 0, key, &v, NULL, 0);
+            int rc = lbi_ai_charge_plan(c, st, u, 1, 0, key, &v, NULL, 0);
             if (rc == LB_NOMEM)
                 return rc;
             if (rc == LB_OK && v > POLICY_CHARGE)
@@ -100,15 +100,15 @@ int ai_policy(ai_ctx *c, const lb_game *g, char *key)
         lb_hex hex;
         if (d->options[i].param)
             continue;
-        if (fires && strncmp(k, "fire:", 5) == 0 && ai_fire_key(st, k, &unit, &hex) == 0) {
-            if (ai_fire_value(c, st, unit, hex, &v, NULL, 0) < 0)
+        if (fires && strncmp(k, "fire:", 5) == 0 && lbi_ai_fire_key(st, k, &unit, &hex) == 0) {
+            if (lbi_ai_fire_value(c, st, unit, hex, lb_game_fire_kind(g), &v, NULL, 0) < 0)
                 return LB_NOMEM;
         } else if (melees && strncmp(k, "melee:", 6) == 0) {
-            int rc = lb_game_melee_odds(g, k, c->melee);
+            int rc = lb_game_melee_odds(g, k, c->melee, NULL);
             if (rc == LB_NOMEM)
                 return rc;
-            v = rc == LB_OK ? ai_melee_value(c, st, c->melee, NULL, 0) : 0;
-            if (ai_option(d, "end") < 0)
+            v = rc == LB_OK && c->melee->allowed ? lbi_ai_melee_value(c, st, c->melee, NULL, 0) : 0;
+            if (lbi_ai_option(d, "end") < 0)
                 v += 1000; /* a melee the charge owes: one must be fought */
         } else {
             continue;
@@ -137,13 +137,13 @@ static int play_out(ai_ctx *c, lb_game *g)
         else if (seen_foe)
             return LB_OK;
         char key[LB_OPTION_KEY_MAX];
-        int rc = ai_policy(c, g, key);
+        int rc = lbi_ai_policy(c, g, key);
         lb_game_answer a;
         if (rc == LB_OK)
             rc = lb_game_decide(g, d->side, lb_game_seq(g), key, &a);
         if (rc == LB_OK && a.verdict != LB_ACCEPTED) {
             /* a charge the rules refuse: the policy holds back instead */
-            int end = ai_option(d, "end");
+            int end = lbi_ai_option(d, "end");
             if (end < 0)
                 return LB_OK;
             rc = lb_game_decide(g, d->side, lb_game_seq(g), "end", &a);
@@ -154,7 +154,7 @@ static int play_out(ai_ctx *c, lb_game *g)
     return LB_OK;
 }
 
-int ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs, double *values)
+int lbi_ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs, double *values)
 {
     for (int r = 0; r < runs; r++) {
         lb_game *g;
@@ -165,7 +165,7 @@ int ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs, dou
         rc = lb_game_decide(g, c->me, lb_game_seq(g), key, &a);
         if (rc == LB_OK && a.verdict == LB_ACCEPTED)
             rc = play_out(c, g);
-        values[r] = ai_position(c, g);
+        values[r] = lbi_ai_position(c, g);
         lb_game_free(g);
         if (rc != LB_OK)
             return rc;
@@ -173,7 +173,7 @@ int ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs, dou
     return LB_OK;
 }
 
-void ai_paired(const double *a, const double *b, int runs, double *mean, double *se)
+void lbi_ai_paired(const double *a, const double *b, int runs, double *mean, double *se)
 {
     double sum = 0, sq = 0;
     for (int r = 0; r < runs; r++)
@@ -184,7 +184,7 @@ void ai_paired(const double *a, const double *b, int runs, double *mean, double 
     *se = runs > 1 ? sqrt(sq / (runs - 1) / runs) : 1e9;
 }
 
-int ai_seeds(ai_ctx *c, int runs, uint64_t **seeds)
+int lbi_ai_seeds(ai_ctx *c, int runs, uint64_t **seeds)
 {
     *seeds = malloc((size_t)(runs > 0 ? runs : 1) * sizeof **seeds);
     if (!*seeds)

@@ -13,7 +13,7 @@
 
 /* ---- fire ----------------------------------------------------------------------------------- */
 
-int ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
+int lbi_ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
 {
     int best = -1;
     double top = FIRE_WORTH;
@@ -23,9 +23,10 @@ int ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         lb_hex hex;
         double v;
         if (d->options[i].param || strncmp(d->options[i].key, "fire:", 5) != 0 ||
-            ai_fire_key(c->st, d->options[i].key, &unit, &hex) != 0)
+            lbi_ai_fire_key(c->st, d->options[i].key, &unit, &hex) != 0)
             continue;
-        int ok = ai_fire_value(c, c->st, unit, hex, &v, line, sizeof line);
+        int ok = lbi_ai_fire_value(c, c->st, unit, hex, lb_game_fire_kind(c->g), &v, line,
+                                   sizeof line);
         if (ok < 0)
             return LB_NOMEM;
         if (ok && v > top) {
@@ -35,7 +36,7 @@ int ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
                      line, v);
         }
     }
-    int pass = ai_option(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
+    int pass = lbi_ai_option(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
     if (best < 0 && pass < 0)
         best = 0;
     if (best >= 0) {
@@ -73,11 +74,11 @@ static int attackers_at(const lb_decision *d, const char *hex, char *out, size_t
     return count;
 }
 
-int ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
+int lbi_ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
 {
     char best_key[LB_OPTION_KEY_MAX] = "", line[LB_AI_REASON_MAX], best_line[LB_AI_REASON_MAX];
     double top = 0;
-    int found = 0, end = ai_option(d, "end");
+    int found = 0, end = lbi_ai_option(d, "end");
     for (int i = 0; i < d->noptions; i++) {
         const char *k = d->options[i].key;
         char joined[LB_OPTION_KEY_MAX];
@@ -91,14 +92,14 @@ int ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
             snprintf(joined, sizeof joined, "%s:%s", k, list);
             k = joined;
         }
-        int rc = lb_game_melee_odds(c->g, k, c->melee);
+        int rc = lb_game_melee_odds(c->g, k, c->melee, NULL);
         if (rc == LB_NOMEM)
             return rc;
         if (rc != LB_OK || !c->melee->allowed)
             continue;
-        double v = ai_melee_value(c, c->st, c->melee, line, sizeof line);
+        double v = lbi_ai_melee_value(c, c->st, c->melee, line, sizeof line);
         if (!found || v > top) {
-            if (d->options[i].param && ai_try(c, k) != 1)
+            if (d->options[i].param && lbi_ai_try(c, k) != 1)
                 continue; /* the rules refuse these attackers together */
             found = 1;
             top = v;
@@ -194,7 +195,7 @@ out:
     return n;
 }
 
-int ai_charge_plan(ai_ctx *c, const lb_state *st, int i, int targets, int checked, char *key,
+int lbi_ai_charge_plan(ai_ctx *c, const lb_state *st, int i, int targets, int checked, char *key,
                    double *value, char *line, size_t n)
 {
     const lb_unit *u = &st->units[i];
@@ -241,7 +242,7 @@ int ai_charge_plan(ai_ctx *c, const lb_state *st, int i, int targets, int checke
             continue;
         }
         char ends[LB_AI_REASON_MAX];
-        double v = ai_charge_value(c, st, i, &o, ends, sizeof ends);
+        double v = lbi_ai_charge_value(c, st, i, &o, ends, sizeof ends);
         lb_charge_outcomes_release(&o);
         if (found && v <= *value)
             continue;
@@ -252,7 +253,7 @@ int ai_charge_plan(ai_ctx *c, const lb_state *st, int i, int targets, int checke
             used += (size_t)snprintf(k + used, sizeof k - used, "%s%s", p ? "," : "",
                                      lb_map_label(&st->map, req.path[p], label));
         }
-        if (used >= sizeof k || (checked && ai_try(c, k) != 1))
+        if (used >= sizeof k || (checked && lbi_ai_try(c, k) != 1))
             continue;
         found = 1;
         *value = v;
@@ -264,7 +265,7 @@ int ai_charge_plan(ai_ctx *c, const lb_state *st, int i, int targets, int checke
     return found ? LB_OK : LB_NOT_FOUND;
 }
 
-int ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
+int lbi_ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
 {
     char best_key[LB_OPTION_KEY_MAX] = "", best_line[LB_AI_REASON_MAX] = "";
     double top = 0;
@@ -277,7 +278,7 @@ int ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         double v = 0;
         if (u < 0)
             continue;
-        int rc = ai_charge_plan(c, c->st, u, CHARGE_TARGETS, 1, k, &v, line, sizeof line);
+        int rc = lbi_ai_charge_plan(c, c->st, u, CHARGE_TARGETS, 1, k, &v, line, sizeof line);
         if (rc == LB_NOMEM)
             return rc;
         if (rc == LB_OK && (!found || v > top)) {
@@ -289,20 +290,20 @@ int ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
     }
     char how[96] = "";
     int go = found && top > CHARGE_WORTH;
-    if (found && c->rollouts > 0 && ai_option(d, "end") >= 0) {
+    if (found && c->rollouts > 0 && lbi_ai_option(d, "end") >= 0) {
         /* the full level: the charge and its consequences against holding back, on the same
          * dice; the exact odds' verdict stands unless the rollouts clearly say otherwise */
         int runs = c->rollouts / 2 > 1 ? c->rollouts / 2 : 2;
         uint64_t *seeds = NULL;
         double *values = malloc(2 * (size_t)runs * sizeof *values);
-        int rc = values ? ai_seeds(c, runs, &seeds) : LB_NOMEM;
+        int rc = values ? lbi_ai_seeds(c, runs, &seeds) : LB_NOMEM;
         if (rc == LB_OK)
-            rc = ai_rollouts(c, best_key, seeds, runs, values);
+            rc = lbi_ai_rollouts(c, best_key, seeds, runs, values);
         if (rc == LB_OK)
-            rc = ai_rollouts(c, "end", seeds, runs, values + runs);
+            rc = lbi_ai_rollouts(c, "end", seeds, runs, values + runs);
         double m = 0, s = 0;
         if (rc == LB_OK)
-            ai_paired(values, values + runs, runs, &m, &s);
+            lbi_ai_paired(values, values + runs, runs, &m, &s);
         free(seeds);
         free(values);
         if (rc != LB_OK)
@@ -314,7 +315,7 @@ int ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         snprintf(how, sizeof how, "; %d rollouts: %+.1f +- %.1f points against holding back",
                  2 * runs, m, s);
     }
-    int end = ai_option(d, "end");
+    int end = lbi_ai_option(d, "end");
     if (go || end < 0) {
         snprintf(key, LB_OPTION_KEY_MAX, "%s", found ? best_key : d->options[0].key);
         snprintf(why, LB_AI_REASON_MAX, "%s%s", found ? best_line : d->options[0].text, how);
@@ -328,7 +329,7 @@ int ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
 
 /* ---- where a retreat ends, and the choices inside a charge or a melee ----------------------- */
 
-int ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
+int lbi_ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
 {
     int i = lb_state_unit_index(c->st, d->subject), best = -1;
     double top = 0;
@@ -343,8 +344,8 @@ int ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         u->nhexes = 1;
         if (lb_state_reindex(c->work) != LB_OK)
             return LB_NOMEM;
-        ai_holders(c, c->work, holders);
-        double v = ai_objectives(c, c->work, holders) + ai_tactical(c, c->work, i) *
+        lbi_ai_holders(c, c->work, holders);
+        double v = lbi_ai_objectives(c, c->work, holders) + lbi_ai_tactical(c, c->work, i) *
                                                              (u->side == c->me ? 1 : -1);
         *u = was;
         if (lb_state_reindex(c->work) != LB_OK)
@@ -355,7 +356,7 @@ int ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         }
     }
     if (best < 0) {
-        int a = ai_option(d, "auto");
+        int a = lbi_ai_option(d, "auto");
         best = a >= 0 ? a : d->auto_choice;
         snprintf(why, LB_AI_REASON_MAX, "%s: the rules' automatic choice", d->options[best].text);
     } else {
@@ -366,7 +367,7 @@ int ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
     return LB_OK;
 }
 
-int ai_other_decision(const lb_decision *d, char *key, char *why)
+int lbi_ai_other_decision(const lb_decision *d, char *key, char *why)
 {
     int pick = d->auto_choice >= 0 && d->auto_choice < d->noptions ? d->auto_choice : 0;
     const char *how = "the rules' automatic choice";

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "lb/decision.h"
+#include "lb/grow.h"
+#include "names.h"
 
 static const char *const kind_names[LB_DECIDE_COUNT] = {
     "target", "carre", "response", "follow", "trample", "path", "step", "engage", "retire",
@@ -21,10 +23,7 @@ const char *lb_decision_kind_name(lb_decision_kind kind)
 
 int lb_decision_kind_parse(const char *s)
 {
-    for (int i = 0; i < LB_DECIDE_COUNT; i++)
-        if (strcmp(s, kind_names[i]) == 0)
-            return i;
-    return -1;
+    return lbi_name_index(s, kind_names, LB_DECIDE_COUNT);
 }
 
 const char *lb_decided_by_name(lb_decided_by by)
@@ -34,10 +33,7 @@ const char *lb_decided_by_name(lb_decided_by by)
 
 int lb_decided_by_parse(const char *s)
 {
-    for (int i = 0; i < 3; i++)
-        if (strcmp(s, by_names[i]) == 0)
-            return i;
-    return -1;
+    return lbi_name_index(s, by_names, 3);
 }
 
 void lb_decision_init(lb_decision *d, lb_decision_kind kind, int side, const char *subject,
@@ -99,14 +95,10 @@ static int vadd(lb_decision *d, const char *key, const char *param, const char *
 {
     if (strlen(key) >= LB_OPTION_KEY_MAX || !key[0] || lb_decision_find(d, key) >= 0)
         return LB_INVALID;
-    if (d->noptions == d->cap) {
-        int cap = d->cap ? 2 * d->cap : 4;
-        lb_option *o = realloc(d->options, (size_t)cap * sizeof *o);
-        if (!o)
-            return LB_NOMEM;
-        d->options = o;
-        d->cap = cap;
-    }
+    lb_option *options = lb_grow(d->options, &d->cap, d->noptions + 1, sizeof *options);
+    if (!options)
+        return LB_NOMEM;
+    d->options = options;
     lb_option *o = &d->options[d->noptions++];
     snprintf(o->key, sizeof o->key, "%s", key);
     o->param = param;
@@ -208,14 +200,10 @@ void lb_journal_release(lb_journal *j)
 
 static lb_journal_entry *push(lb_journal *j)
 {
-    if (j->count == j->cap) {
-        int cap = j->cap ? 2 * j->cap : 16;
-        lb_journal_entry *e = realloc(j->entries, (size_t)cap * sizeof *e);
-        if (!e)
-            return NULL;
-        j->entries = e;
-        j->cap = cap;
-    }
+    lb_journal_entry *entries = lb_grow(j->entries, &j->cap, j->count + 1, sizeof *entries);
+    if (!entries)
+        return NULL;
+    j->entries = entries;
     lb_journal_entry *e = &j->entries[j->count++];
     memset(e, 0, sizeof *e);
     return e;

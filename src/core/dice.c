@@ -1,5 +1,6 @@
 /* Dice (R-DICE-1..3): PCG32, unbiased d6, base-6 roll arithmetic, scripted dice and the roll log. */
 #include "lb/dice.h"
+#include "lb/err.h"
 
 #include <string.h>
 
@@ -94,7 +95,7 @@ int lb_dice_init_script(lb_dice *dice, const char *list, int *bad_pos)
     if (list == NULL) {
         if (bad_pos != NULL)
             *bad_pos = 0;
-        return -1;
+        return LB_INVALID;
     }
     for (;;) {
         const char *entry = p;
@@ -109,7 +110,7 @@ int lb_dice_init_script(lb_dice *dice, const char *list, int *bad_pos)
         if (value < 0 || len == LB_DICE_SCRIPT_MAX) {
             if (bad_pos != NULL)
                 *bad_pos = (int)(entry - list);
-            return -1;
+            return LB_INVALID;
         }
         values[len++] = value;
         if (*p == '\0')
@@ -121,7 +122,7 @@ int lb_dice_init_script(lb_dice *dice, const char *list, int *bad_pos)
     dice->scripted = 1;
     memcpy(dice->script, values, (size_t)len * sizeof values[0]);
     dice->script_len = len;
-    return 0;
+    return LB_OK;
 }
 
 /* R-DICE-3: every roll taken is logged with its purpose. */
@@ -155,13 +156,13 @@ int lb_dice_d6(lb_dice *dice, const char *purpose, int *out)
 
     if (dice->scripted) {
         if (take_scripted(dice, LB_DIE_ONE, &value) != 0)
-            return -1;
+            return LB_DICE;
     } else {
         value = (int)lb_pcg32_bounded(&dice->rng, 6) + 1;
     }
     record(dice, LB_DIE_ONE, value, purpose);
     *out = value;
-    return 0;
+    return LB_OK;
 }
 
 /* R-DICE-1: the tens die is drawn first. */
@@ -171,7 +172,7 @@ int lb_dice_roll(lb_dice *dice, const char *purpose, int *out)
 
     if (dice->scripted) {
         if (take_scripted(dice, LB_DIE_TWO, &value) != 0)
-            return -1;
+            return LB_DICE;
     } else {
         int tens = (int)lb_pcg32_bounded(&dice->rng, 6) + 1;
         int units = (int)lb_pcg32_bounded(&dice->rng, 6) + 1;
@@ -179,5 +180,5 @@ int lb_dice_roll(lb_dice *dice, const char *purpose, int *out)
     }
     record(dice, LB_DIE_TWO, value, purpose);
     *out = value;
-    return 0;
+    return LB_OK;
 }

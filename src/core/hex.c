@@ -1,4 +1,5 @@
 /* Hex grid: neighbours, clock directions, distance, centres and CCRR labels (R-GRID-1..4). */
+#include "lb/err.h"
 #include "lb/hex.h"
 
 #include <stdint.h>
@@ -159,11 +160,11 @@ int lb_hex_label_parse(const char *s, int col_digits, int row_digits, lb_hex *ou
 
     if (s == NULL || col_digits < 1 || row_digits < 1 || col_digits > LABEL_PART_DIGITS_MAX ||
         row_digits > LABEL_PART_DIGITS_MAX)
-        return -1;
+        return LB_INVALID;
     if (strlen(s) != (size_t)(col_digits + row_digits))
-        return -1;
+        return LB_INVALID;
     if (parse_part(s, col_digits, &h.col) != 0 || parse_part(s + col_digits, row_digits, &h.row) != 0)
-        return -1;
+        return LB_INVALID;
     *out = h;
-    return 0;
+    return LB_OK;
 }

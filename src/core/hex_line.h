@@ -14,9 +14,19 @@
  *   VIA_CORNER  through the corner they share with hex `a`, which is touched only there;
  *   VIA_EDGE    through a corner, along the whole edge between `a` (on the left of travel, as
  *               LB_LINE_ALONG) and `b`, and through the corner at its far end.
- * The iterator is a plain value; it holds no memory.
+ * The iterator is a plain value; it holds no memory. A caller that follows cells of its own (the
+ * visibility map of los.c) steps the line_core inside it with line_core_start and line_core_step,
+ * which name no hexes.
  */
 typedef enum line_via { VIA_SIDE, VIA_CORNER, VIA_EDGE } line_via;
+
+/* The walk's inner functions are inlined even where the compiler would not: a visibility map
+ * runs them for every line, and keeps the line's values in registers only when they are. */
+#if defined(__GNUC__)
+#define LINE_INLINE __attribute__((always_inline))
+#else
+#define LINE_INLINE
+#endif
 
 typedef struct line_move {
     line_via via;
@@ -26,12 +36,18 @@ typedef struct line_move {
     int dir;    /* VIA_SIDE, VIA_CORNER: the hexside of the hex before between it and `hex` */
 } line_move;
 
+/* How the segment leaves each hex, without positions: the hexsides facing forwards and the side
+ * values are those of the whole line; only `side` changes from hex to hex. */
+typedef struct line_core {
+    int64_t side;      /* side of the line the current centre lies on (scaled) */
+    int64_t side_v[2]; /* vertices dir[0] and dir[1], relative to the centre */
+    int64_t side_n[3]; /* change of `side` across hexside dir[k] */
+    int dir[3];        /* the hexsides facing forwards, in clock order */
+} line_core;
+
 typedef struct line_iter {
     int64_t x, y, tx, ty; /* current centre and the end, in lb_hex_center units */
-    int64_t side;         /* side of the line the current centre lies on (scaled) */
-    int64_t side_v[LB_DIR_COUNT];
-    int64_t side_n[LB_DIR_COUNT];
-    int d0;               /* first forward-facing hexside */
+    line_core core;
 } line_iter;
 
 /*
@@ -47,9 +63,8 @@ static const int vert_y[LB_DIR_COUNT] = {-1, 0, 1, 1, 0, -1};
 /* Centre of the neighbour across hexside d, relative to the centre. */
 static const int nbr_x[LB_DIR_COUNT] = {0, 3, 3, 0, -3, -3};
 static const int nbr_y[LB_DIR_COUNT] = {-2, -1, 1, 2, 1, -1};
-/* Outward normal of hexside d: the hexagon is normal . p <= 1 (N, S) or 2 (the others). */
-static const int norm_x[LB_DIR_COUNT] = {0, 1, 1, 0, -1, -1};
-static const int norm_y[LB_DIR_COUNT] = {-1, -1, 1, 1, 1, -1};
+/* The outward normals of hexsides N, NE, SE, S, SW, NW are (0, -1), (1, -1), (1, 1), (0, 1),
+ * (-1, 1), (-1, -1): the hexagon is normal . p <= 1 (N, S) or 2 (the others). */
 
 /* The hex centred at (x, y): the inverse of lb_hex_center. */
 static inline lb_hex hex_at(int64_t x, int64_t y)
@@ -59,6 +74,95 @@ static inline lb_hex hex_at(int64_t x, int64_t y)
     return h;
 }
 
+/*
+ * side_v[k] = cross(D, vertex dir[k] - centre): the side of the line a vertex lies on, less the
+ * side of the current centre, which is tracked in `side` (< 0 is left of travel, i.e. north of an
+ * eastward line on the map). side_n[k] = cross(D, centre across dir[k] - centre) is how `side`
+ * changes across hexside dir[k]. Called with a constant d0 (see line_core_start), the tables fold
+ * into a few additions.
+ */
+static inline LINE_INLINE void line_core_set(line_core *c, int d0, int64_t dx, int64_t dy)
+{
+    int d1 = d0 == 5 ? 0 : d0 + 1, d2 = d1 == 5 ? 0 : d1 + 1;
+    c->side = 0;
+    c->dir[0] = d0;
+    c->dir[1] = d1;
+    c->dir[2] = d2;
+    c->side_v[0] = dx * vert_y[d0] - dy * vert_x[d0];
+    c->side_v[1] = dx * vert_y[d1] - dy * vert_x[d1];
+    c->side_n[0] = dx * nbr_y[d0] - dy * nbr_x[d0];
+    c->side_n[1] = dx * nbr_y[d1] - dy * nbr_x[d1];
+    c->side_n[2] = dx * nbr_y[d2] - dy * nbr_x[d2];
+}
+
+/* R-LOS-1: the way out of each hex of a segment from a centre along (dx, dy), not both 0. */
+static inline LINE_INLINE void line_core_start(line_core *c, int64_t dx, int64_t dy)
+{
+    /*
+     * The segment can only leave a hex through the hexsides facing forwards: the run of two or
+     * three consecutive hexsides whose outward normal has a positive dot product with D, which
+     * starts at d0. Along that chain the side of the vertices grows from < 0 to > 0 (see
+     * line_core_set), so two vertices decide the exit: vertex d0 and vertex d0 + 1. The signs of
+     * the dot products with the normals of N, NE and SE (those of S, SW and NW are opposite)
+     * give d0; the run of a sign pattern starts at the first hexside with a positive product
+     * after one without. -1 marks the patterns no direction has (and D = 0, never stepped).
+     */
+    static const signed char d0_by_signs[27] = {
+        3,  3,  2,  -1, -1, 2,  -1, -1, 1, /* N . D < 0; by NE . D, then SE . D: <, =, > */
+        4,  -1, -1, -1, -1, -1, -1, -1, 1, /* N . D = 0 */
+        4,  -1, -1, 5,  -1, -1, 5,  0,  0  /* N . D > 0 */
+    };
+    int64_t n_n = -dy, n_ne = dx - dy, n_se = dx + dy; /* normal . D */
+    int sign = 9 * ((n_n > 0) - (n_n < 0) + 1) + 3 * ((n_ne > 0) - (n_ne < 0) + 1) +
+               (n_se > 0) - (n_se < 0) + 1;
+    switch (d0_by_signs[sign]) {
+    case 1: line_core_set(c, 1, dx, dy); break;
+    case 2: line_core_set(c, 2, dx, dy); break;
+    case 3: line_core_set(c, 3, dx, dy); break;
+    case 4: line_core_set(c, 4, dx, dy); break;
+    case 5: line_core_set(c, 5, dx, dy); break;
+    default: line_core_set(c, 0, dx, dy); break;
+    }
+}
+
+/*
+ * Finds where the segment leaves the current hex and moves on, without positions (a visibility
+ * map follows cells of its own). Returns how, with indices into c->dir:
+ *   VIA_SIDE    across hexside dir[*k];
+ *   VIA_CORNER  through a corner, into the hex across hexside dir[*k]; the hex across hexside
+ *               dir[*other] is touched there only;
+ *   VIA_EDGE    along the hexspine out of the vertex joining hexsides dir[*k] and dir[*other]
+ *               (*other = *k + 1): the hex across dir[*k] is on the left, the one across
+ *               dir[*other] on the right, and the hex entered is the left one's neighbour across
+ *               dir[*other].
+ * Between two vertices the side grows strictly, so vertex 0 past the line means vertex 1 is too.
+ */
+static inline LINE_INLINE line_via line_core_step(line_core *c, int *k, int *other)
+{
+    int64_t sa = c->side + c->side_v[0], sb = c->side + c->side_v[1];
+    if (sa != 0 && sb != 0) {
+        *k = (sa < 0) + (sb < 0);
+        c->side += c->side_n[*k];
+        return VIA_SIDE;
+    }
+    /* through vertex v, which joins hexsides dir[v] and dir[v + 1] */
+    int v = sa == 0 ? 0 : 1;
+    if (c->side_v[v] == 0) {
+        /* Along a hexspine: centre, vertex, the hexside pointing straight out, vertex, the next
+         * centre three vertex offsets on; the line stays on it, so `side` does not change. */
+        *k = v;
+        *other = v + 1;
+        return VIA_EDGE;
+    }
+    /* Through a corner into the hex on the side D turns to from the outward direction of the
+     * corner: no hexside crossed; the hex across the other hexside of the corner is touched
+     * there only. */
+    *k = c->side_v[v] > 0 ? v : v + 1;
+    *other = *k == v ? v + 1 : v;
+    c->side += c->side_n[*k];
+    return VIA_CORNER;
+}
+
 /* R-LOS-1: starts a traversal from the centre of from (the first hex) to the centre of to. */
 static inline void line_start(line_iter *it, lb_hex from, lb_hex to)
 {
@@ -66,86 +170,28 @@ static inline void line_start(line_iter *it, lb_hex from, lb_hex to)
     it->y = 2 * ((int64_t)from.row - 1) + (from.col % 2 == 0);
     it->tx = 3 * ((int64_t)to.col - 1);
     it->ty = 2 * ((int64_t)to.row - 1) + (to.col % 2 == 0);
-    it->side = 0;
-    it->d0 = 0;
-    int64_t dx = it->tx - it->x, dy = it->ty - it->y;
-    if (dx == 0 && dy == 0)
-        return;
-
-    /*
-     * side_v[k] = cross(D, vertex k - centre): the side of the line a vertex lies on, less the
-     * side of the current centre, which is tracked in `side` (< 0 is left of travel, i.e. north
-     * of an eastward line on the map). side_n[d] is how `side` changes across hexside d.
-     */
-    for (int k = 0; k < LB_DIR_COUNT; k++) {
-        it->side_v[k] = dx * vert_y[k] - dy * vert_x[k];
-        it->side_n[k] = dx * nbr_y[k] - dy * nbr_x[k];
-    }
-
-    /*
-     * The segment can only leave a hex through the hexsides facing forwards: the run of (at most
-     * three) consecutive hexsides d0, d0 + 1, d0 + 2 whose outward normal has a positive dot
-     * product with D, starting at d0. Along that chain the side of the vertices grows from < 0 to
-     * > 0, so two vertices decide the exit: vertex d0 and vertex d0 + 1.
-     */
-    int d0 = 0;
-    while (!(norm_x[(d0 + 5) % 6] * dx + norm_y[(d0 + 5) % 6] * dy <= 0 &&
-             norm_x[d0] * dx + norm_y[d0] * dy > 0))
-        d0++;
-    it->d0 = d0;
+    line_core_start(&it->core, it->tx - it->x, it->ty - it->y);
 }
 
 /* Finds where the segment leaves the current hex, and the hex it enters (not at the end). */
 static inline void line_advance(line_iter *it, line_move *mv)
 {
-    int d0 = it->d0, d1 = d0 == 5 ? 0 : d0 + 1, d2 = d1 == 5 ? 0 : d1 + 1;
-    int edge = -1, vertex = -1;
-    int64_t sa = it->side + it->side_v[d0];
-    if (sa > 0) {
-        edge = d0;
-    } else if (sa == 0) {
-        vertex = d0;
+    const int *dir = it->core.dir;
+    int k, other = 0;
+    mv->via = line_core_step(&it->core, &k, &other);
+    mv->dir = dir[k];
+    if (mv->via == VIA_EDGE) {
+        /* the hex across dir[k] is on the left of travel, the one across dir[other] on the right */
+        mv->a = hex_at(it->x + nbr_x[dir[k]], it->y + nbr_y[dir[k]]);
+        mv->b = hex_at(it->x + nbr_x[dir[other]], it->y + nbr_y[dir[other]]);
+        it->x += 3 * vert_x[dir[k]];
+        it->y += 3 * vert_y[dir[k]];
     } else {
-        int64_t sb = it->side + it->side_v[d1];
-        if (sb > 0)
-            edge = d1;
-        else if (sb == 0)
-            vertex = d1;
-        else
-            edge = d2;
+        if (mv->via == VIA_CORNER)
+            mv->a = hex_at(it->x + nbr_x[dir[other]], it->y + nbr_y[dir[other]]);
+        it->x += nbr_x[dir[k]];
+        it->y += nbr_y[dir[k]];
     }
-
-    if (vertex >= 0) {
-        /* vertex k joins hexsides k and k + 1 */
-        int right = vertex == 5 ? 0 : vertex + 1;
-        if (it->side_v[vertex] == 0) {
-            /* Along a hexspine: centre, vertex, the hexside pointing straight out, vertex, the
-             * next centre three vertex offsets on. The hex across hexside `vertex` is on the
-             * left of travel, the one across hexside `vertex` + 1 on the right. */
-            mv->via = VIA_EDGE;
-            mv->a = hex_at(it->x + nbr_x[vertex], it->y + nbr_y[vertex]);
-            mv->b = hex_at(it->x + nbr_x[right], it->y + nbr_y[right]);
-            it->x += 3 * vert_x[vertex];
-            it->y += 3 * vert_y[vertex];
-            mv->hex = hex_at(it->x, it->y);
-            return;
-        }
-        /* Through a corner into the hex on the side D turns to from the outward direction of
-         * the corner: no hexside crossed; the hex across the other hexside of the corner is
-         * touched there only. */
-        int d = it->side_v[vertex] > 0 ? vertex : right;
-        int other = d == vertex ? right : vertex;
-        mv->via = VIA_CORNER;
-        mv->dir = d;
-        mv->a = hex_at(it->x + nbr_x[other], it->y + nbr_y[other]);
-        edge = d;
-    } else {
-        mv->via = VIA_SIDE;
-        mv->dir = edge;
-    }
-    it->x += nbr_x[edge];
-    it->y += nbr_y[edge];
-    it->side += it->side_n[edge];
     mv->hex = hex_at(it->x, it->y);
 }
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lb/grow.h"
 #include "lb/trace.h"
 
 void lb_trace_init(lb_trace *t)
@@ -30,16 +31,12 @@ void lb_trace_add(lb_trace *t, const char *rule, const char *section, const char
 {
     if (!t || t->failed)
         return;
-    if (t->count == t->cap) {
-        int cap = t->cap ? 2 * t->cap : 16;
-        lb_trace_step *steps = realloc(t->steps, (size_t)cap * sizeof *steps);
-        if (!steps) {
-            t->failed = 1;
-            return;
-        }
-        t->steps = steps;
-        t->cap = cap;
+    lb_trace_step *steps = lb_grow(t->steps, &t->cap, t->count + 1, sizeof *steps);
+    if (!steps) {
+        t->failed = 1;
+        return;
     }
+    t->steps = steps;
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
@@ -60,16 +57,12 @@ static lb_trace_value *add_value(lb_trace *t, const char *key, lb_trace_kind kin
     if (!t || t->failed || t->count == 0)
         return NULL;
     lb_trace_step *s = &t->steps[t->count - 1];
-    if (s->nvalues == s->cap) {
-        int cap = s->cap ? 2 * s->cap : 4;
-        lb_trace_value *values = realloc(s->values, (size_t)cap * sizeof *values);
-        if (!values) {
-            t->failed = 1;
-            return NULL;
-        }
-        s->values = values;
-        s->cap = cap;
+    lb_trace_value *values = lb_grow(s->values, &s->cap, s->nvalues + 1, sizeof *values);
+    if (!values) {
+        t->failed = 1;
+        return NULL;
     }
+    s->values = values;
     lb_trace_value *v = &s->values[s->nvalues++];
     *v = (lb_trace_value){.key = key, .kind = kind, .den = 1};
     return v;

@@ -1,9 +1,12 @@
-/* Positions in JSON text: re-scans valid JSON to find where a JSON Pointer's value starts. */
+/* Positions in JSON text: one walk that places many JSON Pointers, and the token under a syntax error. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "jsonpos.h"
+#include "lb/grow.h"
+
+/* ---- reading text ------------------------------------------------------------------------ */
 
 typedef struct cursor {
     const char *text;
@@ -31,15 +34,15 @@ static void advance(cursor *c)
     }
 }
 
-static void skip_ws(cursor *c)
+static int is_ws(int ch)
 {
-    for (int ch = peek(c); ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; ch = peek(c))
-        advance(c);
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
 }
 
-static jsonpos here(const cursor *c, int complete)
+static void skip_ws(cursor *c)
 {
-    return (jsonpos){.line = c->line, .col = c->col, .offset = c->pos, .complete = complete};
+    while (is_ws(peek(c)))
+        advance(c);
 }
 
 static int hexval(int ch)
@@ -53,20 +56,57 @@ static int hexval(int ch)
     return -1;
 }
 
-/* Reads a string at the cursor (on its quote), appending its decoded bytes to out when not
- * NULL (up to cap - 1, NUL-terminated). */
-static void read_string(cursor *c, char *out, size_t cap)
+/* Four hex digits of a \u escape at the cursor (0 for bad digits). */
+static unsigned long read_hex4(cursor *c)
+{
+    unsigned long cp = 0;
+    for (int i = 0; i < 4; i++) {
+        int v = hexval(peek(c));
+        cp = cp * 16 + (unsigned long)(v < 0 ? 0 : v);
+        advance(c);
+    }
+    return cp;
+}
+
+static size_t utf8_encode(unsigned long cp, char *buf)
+{
+    if (cp < 0x80) {
+        buf[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        buf[0] = (char)(0xC0 | (cp >> 6));
+        buf[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        buf[0] = (char)(0xE0 | (cp >> 12));
+        buf[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        buf[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    buf[0] = (char)(0xF0 | (cp >> 18));
+    buf[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    buf[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    buf[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+/* Reads a string at the cursor (on its quote), writing its decoded bytes to out when not NULL
+ * (up to cap - 1, NUL-terminated); returns the decoded length, which may exceed cap - 1. */
+static size_t read_string(cursor *c, char *out, size_t cap)
 {
     size_t n = 0;
     advance(c); /* opening quote */
     for (int ch = peek(c); ch >= 0 && ch != '"'; ch = peek(c)) {
-        unsigned long cp = (unsigned long)ch;
-        int raw = 1;
+        char buf[4];
+        size_t k = 1;
+        buf[0] = (char)ch;
+        advance(c);
         if (ch == '\\') {
-            advance(c);
             int e = peek(c);
             advance(c);
-            raw = 0;
+            unsigned long cp = (unsigned long)e;
             switch (e) {
             case 'b': cp = '\b'; break;
             case 'f': cp = '\f'; break;
@@ -74,141 +114,270 @@ static void read_string(cursor *c, char *out, size_t cap)
             case 'r': cp = '\r'; break;
             case 't': cp = '\t'; break;
             case 'u':
-                cp = 0;
-                for (int i = 0; i < 4; i++) {
-                    int v = hexval(peek(c));
-                    cp = cp * 16 + (unsigned long)(v < 0 ? 0 : v);
+                cp = read_hex4(c);
+                if (cp >= 0xD800 && cp < 0xDC00 && peek(c) == '\\' && c->pos + 1 < c->len &&
+                    c->text[c->pos + 1] == 'u') {
                     advance(c);
+                    advance(c);
+                    unsigned long low = read_hex4(c);
+                    cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
                 }
                 break;
-            default: cp = (unsigned long)e; break;
+            default: break;
             }
-        } else {
-            advance(c);
+            k = utf8_encode(cp, buf);
         }
-        if (!out)
-            continue;
-        char buf[4];
-        size_t k = 0;
-        if (raw || cp < 0x80) {
-            buf[k++] = (char)cp;
-        } else if (cp < 0x800) {
-            buf[k++] = (char)(0xC0 | (cp >> 6));
-            buf[k++] = (char)(0x80 | (cp & 0x3F));
-        } else {
-            buf[k++] = (char)(0xE0 | (cp >> 12));
-            buf[k++] = (char)(0x80 | ((cp >> 6) & 0x3F));
-            buf[k++] = (char)(0x80 | (cp & 0x3F));
-        }
-        for (size_t i = 0; i < k && n + 1 < cap; i++)
-            out[n++] = buf[i];
+        for (size_t i = 0; i < k; i++, n++)
+            if (out && n + 1 < cap)
+                out[n] = buf[i];
     }
     advance(c); /* closing quote */
-    if (out)
-        out[n] = '\0';
+    if (out && cap)
+        out[n < cap ? n : cap - 1] = '\0';
+    return n;
 }
 
+/* Skips one value of valid JSON without recursion. */
 static void skip_value(cursor *c)
 {
-    skip_ws(c);
-    int ch = peek(c);
-    if (ch == '"') {
-        read_string(c, NULL, 0);
-    } else if (ch == '{' || ch == '[') {
-        int close = ch == '{' ? '}' : ']';
-        advance(c);
+    long depth = 0;
+    do {
         skip_ws(c);
-        if (peek(c) == close) {
-            advance(c);
+        int ch = peek(c);
+        if (ch < 0)
             return;
-        }
-        for (;;) {
-            if (close == '}') {
-                skip_ws(c);
-                read_string(c, NULL, 0);
-                skip_ws(c);
-                advance(c); /* ':' */
-            }
-            skip_value(c);
-            skip_ws(c);
-            int sep = peek(c);
+        if (ch == '"') {
+            read_string(c, NULL, 0);
+        } else if (ch == '{' || ch == '[') {
+            depth++;
             advance(c);
-            if (sep != ',')
-                return;
-        }
-    } else {
-        do
+        } else if (ch == '}' || ch == ']') {
+            depth--;
             advance(c);
-        while ((ch = peek(c)) > 0 && !strchr(" \t\r\n,]}", ch));
-    }
+        } else if (ch == ',' || ch == ':') {
+            advance(c);
+        } else {
+            do
+                advance(c);
+            while ((ch = peek(c)) > 0 && !strchr(" \t\r\n,]}:", ch));
+        }
+    } while (depth > 0);
 }
 
-/* Next segment of a JSON Pointer, unescaped (~1 → /, ~0 → ~); returns the rest. */
-static const char *segment(const char *p, char *out, size_t cap)
+/* ---- walking valid JSON ------------------------------------------------------------------ */
+
+typedef struct frame {
+    int is_object;
+    long index;
+    size_t base; /* length of the container's own pointer */
+} frame;
+
+typedef struct walker {
+    cursor c;
+    char *path;
+    int pathcap;
+    size_t pathlen;
+    frame *stack;
+    int depth, cap;
+    char *key;
+    int keycap;
+} walker;
+
+/* Appends "/" + seg (escaped as a JSON Pointer segment) to the path; -1 when out of memory. */
+static int path_push(walker *W, const char *seg, size_t len)
 {
-    size_t n = 0;
-    p++; /* '/' */
-    while (*p && *p != '/') {
-        char ch = *p++;
-        if (ch == '~' && (*p == '0' || *p == '1'))
-            ch = *p++ == '0' ? '~' : '/';
-        if (n + 1 < cap)
-            out[n++] = ch;
+    size_t need = W->pathlen + 2 * len + 2;
+    if (need > (size_t)1 << 30)
+        return -1;
+    char *p = lb_grow(W->path, &W->pathcap, (int)need, 1);
+    if (!p)
+        return -1;
+    W->path = p;
+    W->path[W->pathlen++] = '/';
+    for (size_t i = 0; i < len; i++) {
+        if (seg[i] == '~' || seg[i] == '/') {
+            W->path[W->pathlen++] = '~';
+            W->path[W->pathlen++] = seg[i] == '~' ? '0' : '1';
+        } else {
+            W->path[W->pathlen++] = seg[i];
+        }
     }
-    out[n] = '\0';
-    return p;
+    return 0;
 }
 
-jsonpos jsonpos_locate(const char *text, size_t len, const char *ptr)
+/* Reads an object member's key and its colon, and pushes the key on the path. */
+static int member_key(walker *W)
 {
-    cursor c = {.text = text, .len = len, .line = 1, .col = 1};
-    skip_ws(&c);
-    char want[512], key[512];
-    while (*ptr == '/') {
-        jsonpos parent = here(&c, 0);
-        ptr = segment(ptr, want, sizeof want);
-        int open = peek(&c);
-        if (open != '{' && open != '[')
-            return parent;
-        advance(&c);
-        skip_ws(&c);
-        int close = open == '{' ? '}' : ']';
-        long index = -1;
-        if (open == '[') {
-            char *end;
-            index = strtol(want, &end, 10);
-            if (*end || !want[0] || index < 0)
-                return parent;
+    cursor probe = W->c;
+    size_t len = read_string(&probe, NULL, 0);
+    if (len + 1 > (size_t)1 << 30)
+        return -1;
+    char *k = lb_grow(W->key, &W->keycap, (int)len + 1, 1);
+    if (!k)
+        return -1;
+    W->key = k;
+    read_string(&W->c, W->key, (size_t)W->keycap);
+    skip_ws(&W->c);
+    if (peek(&W->c) == ':')
+        advance(&W->c);
+    skip_ws(&W->c);
+    return path_push(W, W->key, len);
+}
+
+static int element_index(walker *W, long index)
+{
+    char seg[24];
+    int len = snprintf(seg, sizeof seg, "%ld", index);
+    return path_push(W, seg, (size_t)len);
+}
+
+/* After a member or element: moves to the next one, or closes containers; 1 when a value follows. */
+static int next_value(walker *W, int *failed)
+{
+    while (W->depth > 0) {
+        frame *f = &W->stack[W->depth - 1];
+        W->pathlen = f->base;
+        skip_ws(&W->c);
+        int ch = peek(&W->c);
+        if (ch == ',') {
+            advance(&W->c);
+            skip_ws(&W->c);
+            f->index++;
+            *failed = f->is_object ? member_key(W) : element_index(W, f->index);
+            return *failed == 0;
         }
-        int found = 0;
-        for (long i = 0; peek(&c) != close && peek(&c) >= 0; i++) {
-            int match;
-            if (open == '{') {
-                read_string(&c, key, sizeof key);
-                skip_ws(&c);
-                advance(&c); /* ':' */
-                match = strcmp(key, want) == 0;
-            } else {
-                match = i == index;
-            }
-            skip_ws(&c);
-            if (match) {
-                found = 1;
+        if (ch < 0)
+            return 0;
+        advance(&W->c); /* '}' or ']' */
+        W->depth--;
+    }
+    return 0;
+}
+
+int lbi_jsonpos_walk(const char *text, size_t len, jsonpos_visit visit, void *ctx)
+{
+    walker W = {.c = {.text = text, .len = len, .line = 1, .col = 1}};
+    int failed = 0;
+    skip_ws(&W.c);
+    for (int more = peek(&W.c) >= 0; more && !failed;) {
+        jsonpos at = {.line = W.c.line, .col = W.c.col, .offset = W.c.pos, .complete = 1};
+        int ch = peek(&W.c);
+        int enter = visit(ctx, W.path ? W.path : "", W.pathlen, at);
+        if ((ch == '{' || ch == '[') && enter) {
+            frame *stack = lb_grow(W.stack, &W.cap, W.depth + 1, sizeof *stack);
+            if (!stack) {
+                failed = -1;
                 break;
             }
-            skip_value(&c);
-            skip_ws(&c);
-            if (peek(&c) == ',')
-                advance(&c);
-            skip_ws(&c);
+            W.stack = stack;
+            W.stack[W.depth++] = (frame){.is_object = ch == '{', .base = W.pathlen};
+            advance(&W.c);
+            skip_ws(&W.c);
+            if (peek(&W.c) != (ch == '{' ? '}' : ']')) {
+                failed = ch == '{' ? member_key(&W) : element_index(&W, 0);
+                continue;
+            }
+            /* empty: next_value closes it */
+        } else {
+            skip_value(&W.c);
         }
-        if (!found)
-            return parent;
+        more = next_value(&W, &failed);
     }
-    return here(&c, 1);
+    free(W.path);
+    free(W.stack);
+    free(W.key);
+    return failed ? -1 : 0;
 }
 
-jsonpos jsonpos_string_char(const char *text, size_t len, jsonpos at, int k)
+/* ---- placing many pointers --------------------------------------------------------------- */
+
+typedef struct slot {
+    const char *ptr; /* a prefix of one of the pointers: ptr[0..len) */
+    size_t len;
+    int found;
+    jsonpos at;
+} slot;
+
+typedef struct locator {
+    slot *slots;
+    size_t mask;
+} locator;
+
+static size_t hash_bytes(const char *s, size_t len)
+{
+    size_t h = (size_t)1469598103934665603ULL;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * (size_t)1099511628211ULL;
+    return h;
+}
+
+/* The slot holding s[0..len), or the empty slot where it belongs. */
+static slot *find_slot(const locator *L, const char *s, size_t len)
+{
+    size_t k = hash_bytes(s, len) & L->mask;
+    while (L->slots[k].ptr && (L->slots[k].len != len || memcmp(L->slots[k].ptr, s, len) != 0))
+        k = (k + 1) & L->mask;
+    return &L->slots[k];
+}
+
+static int locate_visit(void *ctx, const char *ptr, size_t len, jsonpos at)
+{
+    slot *s = find_slot(ctx, ptr, len);
+    if (!s->ptr)
+        return 0; /* on the way to no pointer asked for */
+    s->found = 1;
+    s->at = at;
+    return 1;
+}
+
+int lbi_jsonpos_locate_all(const char *text, size_t len, const char *const *ptrs, int n,
+                           jsonpos *out)
+{
+    size_t prefixes = 1;
+    for (int i = 0; i < n; i++)
+        for (const char *p = ptrs[i]; *p; p++)
+            prefixes += *p == '/';
+    size_t cap = 16;
+    while (cap < 2 * prefixes)
+        cap *= 2;
+    locator L = {calloc(cap, sizeof *L.slots), cap - 1};
+    if (!L.slots)
+        return -1;
+    static const char root[] = "";
+    *find_slot(&L, root, 0) = (slot){.ptr = root};
+    for (int i = 0; i < n; i++) {
+        size_t plen = strlen(ptrs[i]);
+        for (size_t end = 1; end <= plen; end++)
+            if (end == plen || ptrs[i][end] == '/') {
+                slot *s = find_slot(&L, ptrs[i], end);
+                if (!s->ptr)
+                    *s = (slot){.ptr = ptrs[i], .len = end};
+            }
+    }
+    int rc = lbi_jsonpos_walk(text, len, locate_visit, &L);
+    for (int i = 0; rc == 0 && i < n; i++) {
+        /* the deepest prefix found: the whole pointer, or a parent */
+        const char *p = ptrs[i];
+        size_t end = strlen(p);
+        out[i] = (jsonpos){.line = 1, .col = 1};
+        for (;;) {
+            slot *s = find_slot(&L, p, end);
+            if (s->ptr && s->found) {
+                out[i] = s->at;
+                out[i].complete = end == strlen(p);
+                break;
+            }
+            if (end == 0)
+                break;
+            while (end > 0 && p[--end] != '/')
+                ;
+        }
+    }
+    free(L.slots);
+    return rc;
+}
+
+jsonpos lbi_jsonpos_string_char(const char *text, size_t len, jsonpos at, int k)
 {
     cursor c = {.text = text, .len = len, .pos = at.offset, .line = at.line, .col = at.col};
     if (peek(&c) != '"')
@@ -227,17 +396,33 @@ jsonpos jsonpos_string_char(const char *text, size_t len, jsonpos at, int k)
                 advance(&c);
         }
     }
-    jsonpos p = here(&c, 1);
-    return p;
+    return (jsonpos){.line = c.line, .col = c.col, .offset = c.pos, .complete = 1};
 }
+
+jsonpos lbi_jsonpos_at_offset(const char *text, size_t len, size_t at)
+{
+    cursor c = {.text = text, .len = len < at ? len : at, .line = 1, .col = 1};
+    while (c.pos < c.len)
+        advance(&c);
+    return (jsonpos){.line = c.line, .col = c.col, .offset = c.pos, .complete = 1};
+}
+
+/* ---- syntax errors ----------------------------------------------------------------------- */
 
 #define LB_PTR_MAX 512
 
-void jsonpos_append_key(char *out, size_t n, const char *base, const char *key)
+void lbi_jsonpos_append_key(char *out, size_t n, const char *base, const char *key)
 {
-    char copy[LB_PTR_MAX]; /* out may be base itself */
-    snprintf(copy, sizeof copy, "%s", base);
-    size_t used = (size_t)snprintf(out, n, "%s/", copy);
+    /* base, cut at LB_PTR_MAX - 1 bytes, and "/", as much as fits in n (out may be base: moved,
+     * not copied); no formatted print, as a monster scenario's loader asks for thousands */
+    if (n == 0)
+        return;
+    size_t blen = strnlen(base, LB_PTR_MAX - 1), used = blen + 1;
+    size_t written = used < n - 1 ? used : n - 1;
+    memmove(out, base, written < blen ? written : blen);
+    if (written > blen)
+        out[blen] = '/';
+    out[written] = '\0';
     for (const char *p = key; *p && used + 3 < n; p++) {
         if (*p == '~' || *p == '/') {
             out[used++] = '~';
@@ -250,28 +435,31 @@ void jsonpos_append_key(char *out, size_t n, const char *base, const char *key)
         out[used] = '\0';
 }
 
-typedef struct frame {
+typedef struct syntax_frame {
     int is_object;
     long index;     /* arrays: the element being read */
     int has_key;    /* objects: a key was read for the member being read */
     char key[128];
-} frame;
+} syntax_frame;
 
 #define FRAMES_MAX 64
 
-void jsonpos_path_at(const char *text, size_t len, size_t at, char *path, size_t n)
+void lbi_jsonpos_path_at(const char *text, size_t len, size_t at, char *path, size_t n,
+                         size_t *token)
 {
-    frame stack[FRAMES_MAX];
+    syntax_frame stack[FRAMES_MAX];
     int depth = 0, overflow = 0;
     cursor c = {.text = text, .len = len < at ? len : at, .line = 1, .col = 1};
+    *token = c.len;
     for (;;) {
         skip_ws(&c);
         int ch = peek(&c);
         if (ch < 0)
             break;
+        *token = c.pos;
         if (ch == '{' || ch == '[') {
             if (depth < FRAMES_MAX)
-                stack[depth++] = (frame){.is_object = ch == '{'};
+                stack[depth++] = (syntax_frame){.is_object = ch == '{'};
             else
                 overflow++;
             advance(&c);
@@ -290,7 +478,7 @@ void jsonpos_path_at(const char *text, size_t len, size_t at, char *path, size_t
         } else if (ch == ':') {
             advance(&c);
         } else if (ch == '"') {
-            frame *top = depth && !overflow ? &stack[depth - 1] : NULL;
+            syntax_frame *top = depth && !overflow ? &stack[depth - 1] : NULL;
             if (top && top->is_object && !top->has_key) {
                 read_string(&c, top->key, sizeof top->key);
                 top->has_key = 1;
@@ -312,7 +500,7 @@ void jsonpos_path_at(const char *text, size_t len, size_t at, char *path, size_t
         char seg[32];
         if (stack[i].is_object) {
             char joined[LB_PTR_MAX];
-            jsonpos_append_key(joined, sizeof joined, path, stack[i].key);
+            lbi_jsonpos_append_key(joined, sizeof joined, path, stack[i].key);
             used = (size_t)snprintf(path, n, "%s", joined);
             continue;
         }

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lb/err.h"
 #include "lb/map.h"
 
 int lb_map_contains(const lb_map *m, lb_hex h)
@@ -62,4 +63,80 @@ int lb_map_parse_labels(const lb_map *m, const char *list, lb_hex *out, int max,
         }
     }
     return n;
+}
+
+/* The candidates of one tier of lb_map_suggest_label: the hex when exactly one is on the map. */
+typedef struct suggestion {
+    const lb_map *m;
+    lb_hex hex;
+    int count; /* distinct hexes of the map among the candidates */
+} suggestion;
+
+static void consider(suggestion *g, const char *label)
+{
+    lb_hex h;
+    if (lb_map_parse_label(g->m, label, &h) != 0 || !lb_map_contains(g->m, h))
+        return;
+    if (g->count == 0 || !lb_hex_eq(g->hex, h))
+        g->count++;
+    g->hex = h;
+}
+
+int lb_map_suggest_label(const lb_map *m, const char *s, lb_hex *out)
+{
+    char digits[LB_HEX_LABEL_MAX + 2], cand[LB_HEX_LABEL_MAX + 4];
+    size_t n = 0;
+    for (const char *p = s; *p; p++) {
+        if (*p < '0' || *p > '9')
+            continue;
+        if (n + 1 >= sizeof digits)
+            return LB_NOT_FOUND; /* far too long to be a slip */
+        digits[n++] = *p;
+    }
+    digits[n] = '\0';
+    if (n == 0)
+        return LB_NOT_FOUND;
+    int want = m->col_digits + m->row_digits;
+    suggestion tiers[4] = {{m, {0, 0}, 0}, {m, {0, 0}, 0}, {m, {0, 0}, 0}, {m, {0, 0}, 0}};
+    /* 1: separators or letters left out */
+    if (strcmp(digits, s) != 0)
+        consider(&tiers[0], digits);
+    /* 2: a leading zero missing from the column or the row part */
+    for (int at = 0; at <= (int)n && (int)n + 1 == want; at++) {
+        if (at != 0 && at != m->col_digits)
+            continue;
+        snprintf(cand, sizeof cand, "%.*s0%s", at, digits, digits + at);
+        consider(&tiers[1], cand);
+    }
+    /* 3: two neighbouring digits swapped */
+    for (size_t i = 0; i + 1 < n; i++) {
+        snprintf(cand, sizeof cand, "%s", digits);
+        cand[i] = digits[i + 1];
+        cand[i + 1] = digits[i];
+        consider(&tiers[2], cand);
+    }
+    /* 4: one digit left out, added or changed */
+    for (size_t i = 0; i <= n; i++) {
+        if (i < n) {
+            snprintf(cand, sizeof cand, "%.*s%s", (int)i, digits, digits + i + 1);
+            consider(&tiers[3], cand);
+        }
+        for (char d = '0'; d <= '9'; d++) {
+            snprintf(cand, sizeof cand, "%.*s%c%s", (int)i, digits, d, digits + i);
+            consider(&tiers[3], cand);
+            if (i < n && d != digits[i]) {
+                snprintf(cand, sizeof cand, "%s", digits);
+                cand[i] = d;
+                consider(&tiers[3], cand);
+            }
+        }
+    }
+    for (int t = 0; t < 4; t++)
+        if (tiers[t].count) {
+            if (tiers[t].count > 1)
+                return LB_NOT_FOUND;
+            *out = tiers[t].hex;
+            return LB_OK;
+        }
+    return LB_NOT_FOUND;
 }

@@ -8,7 +8,7 @@
 #include "lb/dice.h"
 #include "lb/melee_charts.h"
 
-#define FOUND(v) cj_found((v), fbuf, sizeof fbuf)
+#define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 
 static const char *const code_names[] = {"NE", "AR", "AD", "DR", "DD", "DS"};
 static const char *const check_names[] = {"attacker", "defender", "both"};
@@ -54,21 +54,21 @@ static const json_t *odds_table(cj *C, const json_t *t, const char *base, const 
                                 const char *const *keys, int nkeys, int *below_none)
 {
     char p[CJ_PATH];
-    cj_check_keys(C, t, base, keys, nkeys);
-    int b = cj_enum(C, t, base, "below_lowest", 0, below_names, 2);
-    int a = cj_enum(C, t, base, "above_highest", 0, above_names, 1);
+    lbi_cj_check_keys(C, t, base, keys, nkeys);
+    int b = lbi_cj_enum(C, t, base, "below_lowest", 0, below_names, 2);
+    int a = lbi_cj_enum(C, t, base, "above_highest", 0, above_names, 1);
     *below_none = b == 1;
-    cj_path_key(p, base, cols_key);
+    lbi_cj_path_key(p, base, cols_key);
     const json_t *cols = json_object_get(t, cols_key);
-    if (!cj_object(C, cols, p, "an object of odds columns"))
+    if (!lbi_cj_object(C, cols, p, "an object of odds columns"))
         return NULL;
     size_t n = 0;
     const char *label;
     json_t *col;
     json_object_foreach((json_t *)cols, label, col)
-        n += !cj_is_mark(label, col);
+        n += !lbi_cj_is_mark(label, col);
     if (n == 0 || n > LB_MELEE_COLUMNS_MAX) {
-        cj_problem(C, p, "expected 1 to %d odds columns, found %zu", LB_MELEE_COLUMNS_MAX, n);
+        lbi_cj_problem(C, p, "expected 1 to %d odds columns, found %zu", LB_MELEE_COLUMNS_MAX, n);
         return NULL;
     }
     return b == -1 || a == -1 ? NULL : cols;
@@ -86,54 +86,55 @@ static int compile_cell(cj *C, const json_t *v, const char *p, lb_melee_cell *ou
                 out->code = (lb_melee_code)k;
                 return 0;
             }
-        cj_problem(C, p, "expected a result code (NE, AR, AD, DR, DD, DS) or a loss object "
+        lbi_cj_problem(C, p, "expected a result code (NE, AR, AD, DR, DD, DS) or a loss object "
                          "{\"att\", \"def\", \"check\"}, found %s", FOUND(v));
         return -1;
     }
-    if (!cj_object(C, v, p, "a result code (NE, AR, AD, DR, DD, DS) or a loss object "
+    if (!lbi_cj_object(C, v, p, "a result code (NE, AR, AD, DR, DD, DS) or a loss object "
                             "{\"att\", \"def\", \"check\"}"))
         return -1;
     static const char *const keys[] = {"att", "def", "check"};
-    cj_check_keys(C, v, p, keys, 3);
+    lbi_cj_check_keys(C, v, p, keys, 3);
     out->code = LB_MELEE_LOSS;
-    if (cj_int(C, v, p, "att", 1, 0, 99, &out->att) || cj_int(C, v, p, "def", 1, 0, 99, &out->def))
+    if (lbi_cj_int(C, v, p, "att", 1, 0, 99, &out->att) ||
+        lbi_cj_int(C, v, p, "def", 1, 0, 99, &out->def))
         return -1;
-    int check = cj_enum(C, v, p, "check", 0, check_names, 3);
+    int check = lbi_cj_enum(C, v, p, "check", 0, check_names, 3);
     if (check == -1)
         return -1;
     out->att_check = check == 0 || check == 2;
     out->def_check = check == 1 || check == 2;
     const json_t *u = json_object_get(v, "uncertain");
-    out->uncertain = json_is_string(u) ? cj_dup(C, json_string_value(u)) : NULL;
+    out->uncertain = json_is_string(u) ? lbi_cj_dup(C, json_string_value(u)) : NULL;
     return 0;
 }
 
 /* The 36 cells of a column: exactly the keys "11".."66" (11). */
 static int compile_rolls(cj *C, const json_t *rolls, const char *base, lb_melee_cell cell[36])
 {
-    if (!cj_object(C, rolls, base, "an object with the 36 rolls \"11\"..\"66\""))
+    if (!lbi_cj_object(C, rolls, base, "an object with the 36 rolls \"11\"..\"66\""))
         return -1;
     int bad = 0;
     const char *key;
     json_t *v;
     json_object_foreach((json_t *)rolls, key, v) {
-        if (cj_is_mark(key, v))
+        if (lbi_cj_is_mark(key, v))
             continue;
         int r = strlen(key) == 2 ? (key[0] - '0') * 10 + (key[1] - '0') : 0;
         if (!lb_roll_valid(r)) {
             char p[CJ_PATH];
-            cj_path_key(p, base, key);
-            cj_problem(C, p, "expected a roll \"11\"..\"66\" as the key, found \"%s\"", key);
+            lbi_cj_path_key(p, base, key);
+            lbi_cj_problem(C, p, "expected a roll \"11\"..\"66\" as the key, found \"%s\"", key);
             bad = 1;
         }
     }
     for (int i = 0; i < 36; i++) {
         char roll[4], p[CJ_PATH];
         snprintf(roll, sizeof roll, "%d", lb_roll_from_index(i));
-        cj_path_key(p, base, roll);
+        lbi_cj_path_key(p, base, roll);
         const json_t *c = json_object_get(rolls, roll);
         if (!c) {
-            cj_problem(C, p, "expected the result of roll %s, found nothing", roll);
+            lbi_cj_problem(C, p, "expected the result of roll %s, found nothing", roll);
             bad = 1;
             continue;
         }
@@ -145,14 +146,14 @@ static int compile_rolls(cj *C, const json_t *rolls, const char *base, lb_melee_
 static void compile_table(cj *C, const json_t *doc, lb_melee_charts *mc)
 {
     const json_t *t = json_object_get(doc, "melee_table");
-    if (!t || !cj_object(C, t, "/melee_table", "an object with the odds columns of the melee "
+    if (!t || !lbi_cj_object(C, t, "/melee_table", "an object with the odds columns of the melee "
                                                 "matrix"))
         return;
     static const char *const keys[] = {"below_lowest", "above_highest", "columns"};
     const json_t *cols = odds_table(C, t, "/melee_table", "columns", keys, 3, &mc->below_none);
     if (!cols)
         return;
-    mc->columns = cj_alloc(C, json_object_size(cols), sizeof *mc->columns);
+    mc->columns = lbi_cj_alloc(C, json_object_size(cols), sizeof *mc->columns);
     if (!mc->columns)
         return;
     int ok = 1;
@@ -160,22 +161,22 @@ static void compile_table(cj *C, const json_t *doc, lb_melee_charts *mc)
     json_t *col;
     static const char *const col_keys[] = {"att", "def", "rolls"};
     json_object_foreach((json_t *)cols, label, col) {
-        if (cj_is_mark(label, col))
+        if (lbi_cj_is_mark(label, col))
             continue;
         char p[CJ_PATH], pr[CJ_PATH];
-        cj_path_key(p, "/melee_table/columns", label);
-        if (!cj_object(C, col, p, "an odds column {\"att\", \"def\", \"rolls\"}")) {
+        lbi_cj_path_key(p, "/melee_table/columns", label);
+        if (!lbi_cj_object(C, col, p, "an odds column {\"att\", \"def\", \"rolls\"}")) {
             ok = 0;
             continue;
         }
-        cj_check_keys(C, col, p, col_keys, 3);
+        lbi_cj_check_keys(C, col, p, col_keys, 3);
         lb_melee_column *c = &mc->columns[mc->ncolumns];
-        if (cj_int(C, col, p, "att", 1, 1, 999, &c->att) ||
-            cj_int(C, col, p, "def", 1, 1, 999, &c->def)) {
+        if (lbi_cj_int(C, col, p, "att", 1, 1, 999, &c->att) ||
+            lbi_cj_int(C, col, p, "def", 1, 1, 999, &c->def)) {
             ok = 0;
             continue;
         }
-        cj_path_key(pr, p, "rolls");
+        lbi_cj_path_key(pr, p, "rolls");
         if (compile_rolls(C, json_object_get(col, "rolls"), pr, c->cell) != 0) {
             ok = 0;
             continue;
@@ -185,12 +186,12 @@ static void compile_table(cj *C, const json_t *doc, lb_melee_charts *mc)
             if (ratio_cmp(mc->columns[k].att, mc->columns[k].def, c->att, c->def) == 0)
                 dup = k;
         if (dup >= 0) {
-            cj_problem(C, p, "expected a ratio no other column has, found %d:%d, the ratio of "
+            lbi_cj_problem(C, p, "expected a ratio no other column has, found %d:%d, the ratio of "
                              "column \"%s\"", c->att, c->def, mc->columns[dup].label);
             ok = 0;
             continue;
         }
-        c->label = cj_dup(C, label);
+        c->label = lbi_cj_dup(C, label);
         mc->ncolumns++;
     }
     if (!ok || C->nomem)
@@ -210,9 +211,9 @@ static int compile_replaces(cj *C, const json_t *e, const char *p, const char *k
     *out = 0;
     if (!r)
         return 0;
-    cj_path_key(k, p, "replaces");
+    lbi_cj_path_key(k, p, "replaces");
     if (!json_is_array(r)) {
-        cj_problem(C, k, "expected a list of entry ids of %s, found %s", key, FOUND(r));
+        lbi_cj_problem(C, k, "expected a list of entry ids of %s, found %s", key, FOUND(r));
         return -1;
     }
     size_t j;
@@ -224,8 +225,8 @@ static int compile_replaces(cj *C, const json_t *e, const char *p, const char *k
                 found = q;
         if (found < 0) {
             char pj[CJ_PATH];
-            cj_path_index(pj, k, j);
-            cj_problem(C, pj, "expected an entry id of %s, found %s", key, FOUND(x));
+            lbi_cj_path_index(pj, k, j);
+            lbi_cj_problem(C, pj, "expected an entry id of %s, found %s", key, FOUND(x));
             return -1;
         }
         *out |= 1ull << found;
@@ -240,18 +241,18 @@ static int entry_ids(cj *C, const json_t *t, const char *base, const char ***out
     const char *id;
     json_t *e;
     json_object_foreach((json_t *)t, id, e)
-        n += !cj_is_mark(id, e);
+        n += !lbi_cj_is_mark(id, e);
     if (n > LB_MELEE_ENTRIES_MAX) {
-        cj_problem(C, base, "expected at most %d entries, found %zu", LB_MELEE_ENTRIES_MAX, n);
+        lbi_cj_problem(C, base, "expected at most %d entries, found %zu", LB_MELEE_ENTRIES_MAX, n);
         return -1;
     }
-    const char **ids = cj_alloc(C, n, sizeof *ids);
+    const char **ids = lbi_cj_alloc(C, n, sizeof *ids);
     if (!ids)
         return -1;
     int k = 0;
     json_object_foreach((json_t *)t, id, e)
-        if (!cj_is_mark(id, e))
-            ids[k++] = cj_dup(C, id);
+        if (!lbi_cj_is_mark(id, e))
+            ids[k++] = lbi_cj_dup(C, id);
     *out = ids;
     return k;
 }
@@ -260,53 +261,53 @@ static void compile_multipliers(cj *C, const json_t *doc, lb_melee_charts *mc)
 {
     const char *base = "/melee_multipliers";
     const json_t *t = json_object_get(doc, "melee_multipliers");
-    if (!t || !cj_object(C, t, base, "an object of multiplier entries"))
+    if (!t || !lbi_cj_object(C, t, base, "an object of multiplier entries"))
         return;
     const char **ids;
     int n = entry_ids(C, t, base, &ids);
     if (n < 0)
         return;
-    mc->multipliers = cj_alloc(C, (size_t)n, sizeof *mc->multipliers);
+    mc->multipliers = lbi_cj_alloc(C, (size_t)n, sizeof *mc->multipliers);
     if (!mc->multipliers)
         return;
     int bad = 0;
     const char *id;
     json_t *e;
     json_object_foreach((json_t *)t, id, e) {
-        if (cj_is_mark(id, e))
+        if (lbi_cj_is_mark(id, e))
             continue;
         char p[CJ_PATH], k[CJ_PATH];
-        cj_path_key(p, base, id);
+        lbi_cj_path_key(p, base, id);
         lb_melee_multiplier *m = &mc->multipliers[mc->nmultipliers];
         m->id = ids[mc->nmultipliers++];
-        if (!cj_object(C, e, p, "a multiplier entry {\"side\", \"when\", \"times\"}")) {
+        if (!lbi_cj_object(C, e, p, "a multiplier entry {\"side\", \"when\", \"times\"}")) {
             bad = 1;
             continue;
         }
         static const char *const keys[] = {"side", "when", "times", "applies_to", "replaces"};
-        cj_check_keys(C, e, p, keys, 5);
-        int side = cj_enum(C, e, p, "side", 1, side_names, 2);
-        int applies = cj_enum(C, e, p, "applies_to", 0, applies_names, 2);
+        lbi_cj_check_keys(C, e, p, keys, 5);
+        int side = lbi_cj_enum(C, e, p, "side", 1, side_names, 2);
+        int applies = lbi_cj_enum(C, e, p, "applies_to", 0, applies_names, 2);
         bad |= side < 0 || applies == -1;
         m->side = side == 1 ? LB_MELEE_DEFENDER : LB_MELEE_ATTACKER;
         m->lance = applies == 1;
-        cj_path_key(k, p, "when");
+        lbi_cj_path_key(k, p, "when");
         const json_t *when = json_object_get(e, "when");
         if (!when) {
-            cj_problem(C, k, "expected a condition object, found nothing");
+            lbi_cj_problem(C, k, "expected a condition object, found nothing");
             bad = 1;
         } else {
-            bad |= cj_condition(C, when, k, LB_ROLE_ATTACKER | LB_ROLE_DEFENDER, &m->when) != 0;
+            bad |= lbi_cj_condition(C, when, k, LB_ROLE_ATTACKER | LB_ROLE_DEFENDER, &m->when) != 0;
         }
         int num, den;
-        cj_path_key(k, p, "times");
-        if (cj_rational(C, json_object_get(e, "times"), k, &num, &den) != 0)
+        lbi_cj_path_key(k, p, "times");
+        if (lbi_cj_rational(C, json_object_get(e, "times"), k, &num, &den) != 0)
             bad = 1;
         else
             m->times = lb_frac_make(num, den);
         bad |= compile_replaces(C, e, p, "melee_multipliers", ids, n, &m->replaces) != 0;
         const json_t *u = json_object_get(e, "uncertain");
-        m->uncertain = json_is_string(u) ? cj_dup(C, json_string_value(u)) : NULL;
+        m->uncertain = json_is_string(u) ? lbi_cj_dup(C, json_string_value(u)) : NULL;
     }
     mc->has_multipliers = !bad && !C->nomem;
 }
@@ -315,7 +316,7 @@ static void compile_multipliers(cj *C, const json_t *doc, lb_melee_charts *mc)
 
 static int compile_premelee_odds(cj *C, const json_t *cols, lb_melee_charts *mc)
 {
-    mc->odds = cj_alloc(C, json_object_size(cols), sizeof *mc->odds);
+    mc->odds = lbi_cj_alloc(C, json_object_size(cols), sizeof *mc->odds);
     if (!mc->odds)
         return -1;
     int bad = 0;
@@ -323,21 +324,21 @@ static int compile_premelee_odds(cj *C, const json_t *cols, lb_melee_charts *mc)
     json_t *col;
     static const char *const keys[] = {"att", "def", "attacker_mod", "defender_mod"};
     json_object_foreach((json_t *)cols, label, col) {
-        if (cj_is_mark(label, col))
+        if (lbi_cj_is_mark(label, col))
             continue;
         char p[CJ_PATH];
-        cj_path_key(p, "/premelee_morale/odds", label);
-        if (!cj_object(C, col, p, "an odds column {\"att\", \"def\", \"attacker_mod\", "
+        lbi_cj_path_key(p, "/premelee_morale/odds", label);
+        if (!lbi_cj_object(C, col, p, "an odds column {\"att\", \"def\", \"attacker_mod\", "
                                   "\"defender_mod\"}")) {
             bad = 1;
             continue;
         }
-        cj_check_keys(C, col, p, keys, 4);
+        lbi_cj_check_keys(C, col, p, keys, 4);
         lb_premelee_column *c = &mc->odds[mc->nodds];
-        if (cj_int(C, col, p, "att", 1, 1, 999, &c->att) ||
-            cj_int(C, col, p, "def", 1, 1, 999, &c->def) ||
-            cj_int(C, col, p, "attacker_mod", 1, -99, 99, &c->attacker_mod) ||
-            cj_int(C, col, p, "defender_mod", 1, -99, 99, &c->defender_mod)) {
+        if (lbi_cj_int(C, col, p, "att", 1, 1, 999, &c->att) ||
+            lbi_cj_int(C, col, p, "def", 1, 1, 999, &c->def) ||
+            lbi_cj_int(C, col, p, "attacker_mod", 1, -99, 99, &c->attacker_mod) ||
+            lbi_cj_int(C, col, p, "defender_mod", 1, -99, 99, &c->defender_mod)) {
             bad = 1;
             continue;
         }
@@ -346,12 +347,12 @@ static int compile_premelee_odds(cj *C, const json_t *cols, lb_melee_charts *mc)
             if (ratio_cmp(mc->odds[k].att, mc->odds[k].def, c->att, c->def) == 0)
                 dup = k;
         if (dup >= 0) {
-            cj_problem(C, p, "expected a ratio no other column has, found %d:%d, the ratio of "
+            lbi_cj_problem(C, p, "expected a ratio no other column has, found %d:%d, the ratio of "
                              "column \"%s\"", c->att, c->def, mc->odds[dup].label);
             bad = 1;
             continue;
         }
-        c->label = cj_dup(C, label);
+        c->label = lbi_cj_dup(C, label);
         mc->nodds++;
     }
     if (bad || C->nomem)
@@ -363,56 +364,56 @@ static int compile_premelee_odds(cj *C, const json_t *cols, lb_melee_charts *mc)
 static int compile_situations(cj *C, const json_t *t, lb_melee_charts *mc)
 {
     const char *base = "/premelee_morale/situations";
-    if (!cj_object(C, t, base, "an object of situation entries"))
+    if (!lbi_cj_object(C, t, base, "an object of situation entries"))
         return -1;
     const char **ids;
     int n = entry_ids(C, t, base, &ids);
     if (n < 0)
         return -1;
-    mc->situations = cj_alloc(C, (size_t)n, sizeof *mc->situations);
+    mc->situations = lbi_cj_alloc(C, (size_t)n, sizeof *mc->situations);
     if (!mc->situations)
         return -1;
     int bad = 0;
     const char *id;
     json_t *e;
     json_object_foreach((json_t *)t, id, e) {
-        if (cj_is_mark(id, e))
+        if (lbi_cj_is_mark(id, e))
             continue;
         char p[CJ_PATH], k[CJ_PATH], fbuf[80];
-        cj_path_key(p, base, id);
+        lbi_cj_path_key(p, base, id);
         lb_premelee_situation *s = &mc->situations[mc->nsituations];
         s->id = ids[mc->nsituations++];
-        if (!cj_object(C, e, p, "a situation {\"when\", \"attacker_mod\", \"defender_mod\"}")) {
+        if (!lbi_cj_object(C, e, p, "a situation {\"when\", \"attacker_mod\", \"defender_mod\"}")) {
             bad = 1;
             continue;
         }
         static const char *const keys[] = {"when",    "attacker_mod",    "defender_mod",
                                            "per",     "attacker_passes", "replaces"};
-        cj_check_keys(C, e, p, keys, 6);
-        cj_path_key(k, p, "when");
+        lbi_cj_check_keys(C, e, p, keys, 6);
+        lbi_cj_path_key(k, p, "when");
         const json_t *when = json_object_get(e, "when");
         if (!when) {
-            cj_problem(C, k, "expected a condition object, found nothing");
+            lbi_cj_problem(C, k, "expected a condition object, found nothing");
             bad = 1;
         } else {
-            bad |= cj_condition(C, when, k, LB_ROLE_ATTACKER | LB_ROLE_DEFENDER, &s->when) != 0;
+            bad |= lbi_cj_condition(C, when, k, LB_ROLE_ATTACKER | LB_ROLE_DEFENDER, &s->when) != 0;
         }
-        bad |= cj_int(C, e, p, "attacker_mod", 1, -99, 99, &s->attacker_mod) != 0;
-        bad |= cj_int(C, e, p, "defender_mod", 1, -99, 99, &s->defender_mod) != 0;
-        int per = cj_enum(C, e, p, "per", 0, per_names, 4);
+        bad |= lbi_cj_int(C, e, p, "attacker_mod", 1, -99, 99, &s->attacker_mod) != 0;
+        bad |= lbi_cj_int(C, e, p, "defender_mod", 1, -99, 99, &s->defender_mod) != 0;
+        int per = lbi_cj_enum(C, e, p, "per", 0, per_names, 4);
         bad |= per == -1;
         s->per = per >= 0 ? (lb_modifier_per)(per + 1) : LB_PER_NONE;
         const json_t *ap = json_object_get(e, "attacker_passes");
         if (ap && !json_is_true(ap)) {
-            cj_path_key(k, p, "attacker_passes");
-            cj_problem(C, k, "expected true (leave the key out for no condition), found %s",
-                       FOUND(ap));
+            lbi_cj_path_key(k, p, "attacker_passes");
+            lbi_cj_problem(C, k, "expected true (leave the key out for no condition), found %s",
+                           FOUND(ap));
             bad = 1;
         }
         s->attacker_passes = ap != NULL && json_is_true(ap);
         bad |= compile_replaces(C, e, p, "premelee_morale.situations", ids, n, &s->replaces) != 0;
         const json_t *u = json_object_get(e, "uncertain");
-        s->uncertain = json_is_string(u) ? cj_dup(C, json_string_value(u)) : NULL;
+        s->uncertain = json_is_string(u) ? lbi_cj_dup(C, json_string_value(u)) : NULL;
     }
     return bad || C->nomem ? -1 : 0;
 }
@@ -420,7 +421,7 @@ static int compile_situations(cj *C, const json_t *t, lb_melee_charts *mc)
 static void compile_premelee(cj *C, const json_t *doc, lb_melee_charts *mc)
 {
     const json_t *t = json_object_get(doc, "premelee_morale");
-    if (!t || !cj_object(C, t, "/premelee_morale", "an object {\"odds\", \"situations\"}"))
+    if (!t || !lbi_cj_object(C, t, "/premelee_morale", "an object {\"odds\", \"situations\"}"))
         return;
     static const char *const keys[] = {"below_lowest", "above_highest", "odds", "situations"};
     const json_t *cols = odds_table(C, t, "/premelee_morale", "odds", keys, 4,
@@ -432,12 +433,12 @@ static void compile_premelee(cj *C, const json_t *doc, lb_melee_charts *mc)
     mc->has_premelee = !bad;
 }
 
-int lb_melee_charts_compile(const json_t *doc, const lb_charts *c, lb_arena *arena, int strict,
-                            lb_melee_charts_report report, void *ctx, lb_melee_charts **out)
+int lbi_melee_charts_compile(const json_t *doc, const lb_charts *c, lb_arena *arena, int strict,
+                             lbi_report report, void *ctx, lb_melee_charts **out)
 {
     cj C = {.charts = c, .arena = arena, .strict = strict, .report = report, .ctx = ctx};
     *out = NULL;
-    lb_melee_charts *mc = cj_alloc(&C, 1, sizeof *mc);
+    lb_melee_charts *mc = lbi_cj_alloc(&C, 1, sizeof *mc);
     if (!mc)
         return LB_NOMEM;
     compile_table(&C, doc, mc);

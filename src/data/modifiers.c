@@ -20,9 +20,9 @@ static int true_only(cj *C, const json_t *obj, const char *base, const char *key
     if (!v)
         return 0;
     if (!json_is_true(v)) {
-        cj_path_key(p, base, key);
-        cj_problem(C, p, "expected true (leave the key out for no condition), found %s",
-                   cj_found(v, fbuf, sizeof fbuf));
+        lbi_cj_path_key(p, base, key);
+        lbi_cj_problem(C, p, "expected true (leave the key out for no condition), found %s",
+                       lbi_cj_found(v, fbuf, sizeof fbuf));
         return -1;
     }
     *out = 1;
@@ -37,10 +37,10 @@ static unsigned name_bits(cj *C, const json_t *obj, const char *base, const char
     if (!v)
         return 0;
     char p[CJ_PATH];
-    cj_path_key(p, base, key);
+    lbi_cj_path_key(p, base, key);
     const char **ids;
     int n;
-    if (cj_ids(C, v, p, what, &ids, &n) != 0) {
+    if (lbi_cj_ids(C, v, p, what, &ids, &n) != 0) {
         *bad = 1;
         return 0;
     }
@@ -50,8 +50,8 @@ static unsigned name_bits(cj *C, const json_t *obj, const char *base, const char
         if (k < 0) {
             char pi[CJ_PATH];
             if (json_is_array(v))
-                cj_path_index(pi, p, (size_t)i);
-            cj_problem(C, json_is_array(v) ? pi : p, "expected %s, found \"%s\"", what, ids[i]);
+                lbi_cj_path_index(pi, p, (size_t)i);
+            lbi_cj_problem(C, json_is_array(v) ? pi : p, "expected %s, found \"%s\"", what, ids[i]);
             *bad = 1;
             return 0;
         }
@@ -69,14 +69,14 @@ static int parse_arm(const char *s)
 static const lb_predicate *compile_predicate(cj *C, const json_t *v, const char *base)
 {
     char fbuf[80];
-    if (!cj_object(C, v, base, "a unit predicate object"))
+    if (!lbi_cj_object(C, v, base, "a unit predicate object"))
         return NULL;
     static const char *const keys[] = {"arm",      "nation",    "class", "formation",
                                        "state",    "terrain",   "weight", "lance",
                                        "readiness", "preserve_readiness", "morale", "losses",
                                        "fire_loss", "leader",   "leader_named", "leader_rank"};
-    cj_check_keys(C, v, base, keys, (int)(sizeof keys / sizeof *keys));
-    lb_predicate *p = cj_alloc(C, 1, sizeof *p);
+    lbi_cj_check_keys(C, v, base, keys, (int)(sizeof keys / sizeof *keys));
+    lb_predicate *p = lbi_cj_alloc(C, 1, sizeof *p);
     if (!p)
         return NULL;
     int bad = 0;
@@ -89,23 +89,24 @@ static const lb_predicate *compile_predicate(cj *C, const json_t *v, const char 
                              lb_readiness_parse, &bad);
     const json_t *x;
     if ((x = json_object_get(v, "nation"))) {
-        cj_path_key(k, base, "nation");
-        bad |= cj_ids(C, x, k, "a nation id", &p->nations, &p->nnations) != 0;
+        lbi_cj_path_key(k, base, "nation");
+        bad |= lbi_cj_ids(C, x, k, "a nation id", &p->nations, &p->nnations) != 0;
     }
     if ((x = json_object_get(v, "class"))) {
-        cj_path_key(k, base, "class");
-        bad |= cj_ids(C, x, k, "a class id", &p->classes, &p->nclasses) != 0;
+        lbi_cj_path_key(k, base, "class");
+        bad |= lbi_cj_ids(C, x, k, "a class id", &p->classes, &p->nclasses) != 0;
     }
     if ((x = json_object_get(v, "terrain"))) {
         const char **ids;
         int n;
-        cj_path_key(k, base, "terrain");
-        if (cj_ids(C, x, k, "a terrain id", &ids, &n) == 0) {
-            int *t = cj_alloc(C, (size_t)n, sizeof *t);
+        lbi_cj_path_key(k, base, "terrain");
+        if (lbi_cj_ids(C, x, k, "a terrain id", &ids, &n) == 0) {
+            int *t = lbi_cj_alloc(C, (size_t)n, sizeof *t);
             for (int i = 0; t && i < n; i++) {
                 t[i] = lb_charts_terrain(C->charts, ids[i]);
                 if (t[i] < 0) {
-                    cj_problem(C, k, "expected a terrain type of the charts, found \"%s\"", ids[i]);
+                    lbi_cj_problem(C, k, "expected a terrain type of the charts, found \"%s\"",
+                                   ids[i]);
                     bad = 1;
                 }
             }
@@ -116,22 +117,22 @@ static const lb_predicate *compile_predicate(cj *C, const json_t *v, const char 
         }
     }
     static const char *const weights[] = {"light", "heavy"};
-    int w = cj_enum(C, v, base, "weight", 0, weights, 2);
+    int w = lbi_cj_enum(C, v, base, "weight", 0, weights, 2);
     bad |= w == -1;
     p->weight = w >= 0 ? w + 1 : 0;
     bad |= true_only(C, v, base, "lance", &p->lance) != 0;
     bad |= true_only(C, v, base, "preserve_readiness", &p->preserve_readiness) != 0;
     bad |= true_only(C, v, base, "fire_loss", &p->fire_loss) != 0;
     if ((x = json_object_get(v, "morale"))) {
-        cj_path_key(k, base, "morale");
-        bad |= cj_roll_range(C, x, k, &p->morale_lo, &p->morale_hi) != 0;
+        lbi_cj_path_key(k, base, "morale");
+        bad |= lbi_cj_roll_range(C, x, k, &p->morale_lo, &p->morale_hi) != 0;
     }
     if ((x = json_object_get(v, "losses"))) {
-        cj_path_key(k, base, "losses");
-        bad |= cj_rational(C, x, k, &p->losses_num, &p->losses_den) != 0;
+        lbi_cj_path_key(k, base, "losses");
+        bad |= lbi_cj_rational(C, x, k, &p->losses_num, &p->losses_den) != 0;
     }
     if ((x = json_object_get(v, "leader"))) {
-        cj_path_key(k, base, "leader");
+        lbi_cj_path_key(k, base, "leader");
         static const char *const bonus[] = {"morale", "melee", "artillery", "cavalry"};
         int ok = json_is_true(x);
         for (int i = 0; i < 4 && !ok && json_is_string(x); i++)
@@ -140,8 +141,10 @@ static const lb_predicate *compile_predicate(cj *C, const json_t *v, const char 
                 p->leader_key = bonus[i];
             }
         if (!ok) {
-            cj_problem(C, k, "expected true, \"morale\", \"melee\", \"artillery\" or \"cavalry\", "
-                             "found %s", cj_found(x, fbuf, sizeof fbuf));
+            lbi_cj_problem(C, k,
+                           "expected true, \"morale\", \"melee\", \"artillery\" or \"cavalry\", "
+                           "found %s",
+                           lbi_cj_found(x, fbuf, sizeof fbuf));
             bad = 1;
         }
         p->leader = ok;
@@ -151,40 +154,40 @@ static const lb_predicate *compile_predicate(cj *C, const json_t *v, const char 
     for (int i = 0; i < 2; i++) {
         if (!(x = json_object_get(v, names[i])))
             continue;
-        cj_path_key(k, base, names[i]);
+        lbi_cj_path_key(k, base, names[i]);
         if (!json_is_string(x) || !json_string_value(x)[0]) {
-            cj_problem(C, k, "expected a name, found %s", cj_found(x, fbuf, sizeof fbuf));
+            lbi_cj_problem(C, k, "expected a name, found %s", lbi_cj_found(x, fbuf, sizeof fbuf));
             bad = 1;
             continue;
         }
-        *slots[i] = cj_dup(C, json_string_value(x));
+        *slots[i] = lbi_cj_dup(C, json_string_value(x));
     }
     return bad ? NULL : p;
 }
 
-int cj_condition(cj *C, const json_t *v, const char *base, unsigned roles, lb_condition *out)
+int lbi_cj_condition(cj *C, const json_t *v, const char *base, unsigned roles, lb_condition *out)
 {
     char k[CJ_PATH];
-    if (!cj_object(C, v, base, "a condition object"))
+    if (!lbi_cj_object(C, v, base, "a condition object"))
         return -1;
     static const char *const keys[] = {"attacker", "defender",        "unit",         "through",
                                        "across",   "uphill", "charge_straight", "recall_failed"};
-    cj_check_keys(C, v, base, keys, 8);
+    lbi_cj_check_keys(C, v, base, keys, 8);
     int bad = 0;
     const lb_predicate **slots[3] = {&out->attacker, &out->defender, &out->unit};
     for (int r = 0; r < 3; r++) {
         const json_t *x = json_object_get(v, role_names[r]);
         if (!x)
             continue;
-        cj_path_key(k, base, role_names[r]);
+        lbi_cj_path_key(k, base, role_names[r]);
         if (!(roles & (1u << r))) {
             char allowed[64] = "";
             for (int q = 0; q < 3; q++)
                 if (roles & (1u << q))
                     snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed), "%s%s",
                              allowed[0] ? ", " : "", role_names[q]);
-            cj_problem(C, k, "expected a role of this table (%s), found \"%s\"", allowed,
-                       role_names[r]);
+            lbi_cj_problem(C, k, "expected a role of this table (%s), found \"%s\"", allowed,
+                           role_names[r]);
             bad = 1;
             continue;
         }
@@ -192,19 +195,20 @@ int cj_condition(cj *C, const json_t *v, const char *base, unsigned roles, lb_co
         bad |= *slots[r] == NULL;
     }
     static const char *const through[] = {"flank", "rear"};
-    int t = cj_enum(C, v, base, "through", 0, through, 2);
+    int t = lbi_cj_enum(C, v, base, "through", 0, through, 2);
     bad |= t == -1;
     out->through = t >= 0 ? t + 1 : 0;
     const json_t *x = json_object_get(v, "across");
     if (x) {
         const char **ids;
         int n;
-        cj_path_key(k, base, "across");
-        if (cj_ids(C, x, k, "a hexside type id", &ids, &n) == 0) {
+        lbi_cj_path_key(k, base, "across");
+        if (lbi_cj_ids(C, x, k, "a hexside type id", &ids, &n) == 0) {
             for (int i = 0; i < n; i++) {
                 int h = lb_charts_hexside(C->charts, ids[i]);
                 if (h < 0) {
-                    cj_problem(C, k, "expected a hexside type of the charts, found \"%s\"", ids[i]);
+                    lbi_cj_problem(C, k, "expected a hexside type of the charts, found \"%s\"",
+                                   ids[i]);
                     bad = 1;
                 } else {
                     out->across |= 1u << h;
@@ -220,8 +224,8 @@ int cj_condition(cj *C, const json_t *v, const char *base, unsigned roles, lb_co
     return bad ? -1 : 0;
 }
 
-void cj_modifiers(cj *C, const json_t *doc, const char *key, unsigned roles, unsigned pers,
-                  lb_modifier_table *out)
+void lbi_cj_modifiers(cj *C, const json_t *doc, const char *key, unsigned roles, unsigned pers,
+                      lb_modifier_table *out)
 {
     char base[CJ_PATH], fbuf[80];
     memset(out, 0, sizeof *out);
@@ -230,69 +234,71 @@ void cj_modifiers(cj *C, const json_t *doc, const char *key, unsigned roles, uns
     if (!t)
         return;
     snprintf(base, sizeof base, "/%s", key);
-    if (!cj_object(C, t, base, "an object of modifier entries"))
+    if (!lbi_cj_object(C, t, base, "an object of modifier entries"))
         return;
     size_t n = 0;
     const char *id;
     json_t *e;
     json_object_foreach((json_t *)t, id, e)
-        n += !cj_is_mark(id, e);
+        n += !lbi_cj_is_mark(id, e);
     if (n > LB_MODIFIERS_MAX) {
-        cj_problem(C, base, "expected at most %d modifier entries, found %zu", LB_MODIFIERS_MAX, n);
+        lbi_cj_problem(C, base, "expected at most %d modifier entries, found %zu", LB_MODIFIERS_MAX,
+                       n);
         return;
     }
-    out->entries = cj_alloc(C, n, sizeof *out->entries);
+    out->entries = lbi_cj_alloc(C, n, sizeof *out->entries);
     if (!out->entries)
         return;
     int bad = 0;
     json_object_foreach((json_t *)t, id, e) {
-        if (cj_is_mark(id, e))
+        if (lbi_cj_is_mark(id, e))
             continue;
         char p[CJ_PATH], k[CJ_PATH];
-        cj_path_key(p, base, id);
+        lbi_cj_path_key(p, base, id);
         lb_modifier *m = &out->entries[out->n++];
-        m->id = cj_dup(C, id);
-        if (!cj_object(C, e, p, "a modifier entry {\"when\": {...}, \"mod\": n}")) {
+        m->id = lbi_cj_dup(C, id);
+        if (!lbi_cj_object(C, e, p, "a modifier entry {\"when\": {...}, \"mod\": n}")) {
             bad = 1;
             continue;
         }
         static const char *const keys[] = {"when", "mod", "per", "replaces"};
-        cj_check_keys(C, e, p, keys, 4);
+        lbi_cj_check_keys(C, e, p, keys, 4);
         const json_t *when = json_object_get(e, "when");
-        cj_path_key(k, p, "when");
+        lbi_cj_path_key(k, p, "when");
         if (!when) {
-            cj_problem(C, k, "expected a condition object, found nothing");
+            lbi_cj_problem(C, k, "expected a condition object, found nothing");
             bad = 1;
         } else {
-            bad |= cj_condition(C, when, k, roles, &m->when) != 0;
+            bad |= lbi_cj_condition(C, when, k, roles, &m->when) != 0;
         }
-        bad |= cj_int(C, e, p, "mod", 1, -99, 99, &m->mod) != 0;
-        int per = cj_enum(C, e, p, "per", 0, per_names + 1, 4);
+        bad |= lbi_cj_int(C, e, p, "mod", 1, -99, 99, &m->mod) != 0;
+        int per = lbi_cj_enum(C, e, p, "per", 0, per_names + 1, 4);
         if (per >= 0 && !(pers & (1u << (per + 1)))) {
-            cj_path_key(k, p, "per");
-            cj_problem(C, k, "expected a count this table can use, found \"%s\"", per_names[per + 1]);
+            lbi_cj_path_key(k, p, "per");
+            lbi_cj_problem(C, k, "expected a count this table can use, found \"%s\"",
+                           per_names[per + 1]);
             per = -1;
         }
         bad |= per == -1;
         m->per = per >= 0 ? (lb_modifier_per)(per + 1) : LB_PER_NONE;
         const json_t *u = json_object_get(e, "uncertain");
-        m->uncertain = json_is_string(u) ? cj_dup(C, json_string_value(u)) : NULL;
+        m->uncertain = json_is_string(u) ? lbi_cj_dup(C, json_string_value(u)) : NULL;
     }
     /* replaces: ids of the same table, resolved once every entry is known */
     int i = 0;
     json_object_foreach((json_t *)t, id, e) {
-        if (cj_is_mark(id, e))
+        if (lbi_cj_is_mark(id, e))
             continue;
         lb_modifier *m = &out->entries[i++];
         const json_t *r = json_object_get(e, "replaces");
         if (!r)
             continue;
         char p[CJ_PATH], k[CJ_PATH];
-        cj_path_key(p, base, id);
-        cj_path_key(k, p, "replaces");
+        lbi_cj_path_key(p, base, id);
+        lbi_cj_path_key(k, p, "replaces");
         if (!json_is_array(r)) {
-            cj_problem(C, k, "expected a list of entry ids of %s, found %s", key,
-                       cj_found(r, fbuf, sizeof fbuf));
+            lbi_cj_problem(C, k, "expected a list of entry ids of %s, found %s", key,
+                           lbi_cj_found(r, fbuf, sizeof fbuf));
             bad = 1;
             continue;
         }
@@ -305,9 +311,9 @@ void cj_modifiers(cj *C, const json_t *doc, const char *key, unsigned roles, uns
                     found = q;
             if (found < 0) {
                 char pj[CJ_PATH];
-                cj_path_index(pj, k, j);
-                cj_problem(C, pj, "expected an entry id of %s, found %s", key,
-                           cj_found(x, fbuf, sizeof fbuf));
+                lbi_cj_path_index(pj, k, j);
+                lbi_cj_problem(C, pj, "expected an entry id of %s, found %s", key,
+                               lbi_cj_found(x, fbuf, sizeof fbuf));
                 bad = 1;
                 continue;
             }
@@ -413,9 +419,9 @@ int lb_condition_holds(const lb_state *s, const lb_condition *c, const lb_modifi
     return 1;
 }
 
-static int per_count(const lb_modifier *m, const lb_modifier_ctx *x)
+int lb_modifiers_per(lb_modifier_per per, const lb_modifier_ctx *x)
 {
-    switch (m->per) {
+    switch (per) {
     case LB_PER_NONE: return 1;
     case LB_PER_DEFENDER_LEVEL: return x->defender_level;
     case LB_PER_ATTACKER_LEVEL: return x->attacker_level;
@@ -441,7 +447,7 @@ int lb_modifiers_read(const lb_state *s, const lb_modifier_table *t, const lb_mo
         if (!(applies & (1ull << i)) || (replaced & (1ull << i)))
             continue;
         const lb_modifier *m = &t->entries[i];
-        int value = m->mod * per_count(m, x);
+        int value = m->mod * lb_modifiers_per(m->per, x);
         hits[(*nhits)++] = (lb_modifier_hit){m, value};
         total += value;
         lb_trace_add(tr, rule, section, "%s.%s applies: %+d%s", t->key, m->id, value,

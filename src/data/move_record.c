@@ -6,12 +6,12 @@
 
 #include "move_record.h"
 
-static const char *const hold_names[] = {"none", "retreated", "charge", "charged"};
-static const char *const march_names[] = {"none", "marching", "failed"};
+
+#define HOLDS "\"none\", \"retreated\", \"charge\" or \"charged\""
 
 typedef struct reader {
     const char *base;
-    lb_move_record_report report;
+    lbi_report report;
     void *ctx;
 } reader;
 
@@ -63,27 +63,19 @@ static void flag(const reader *r, const json_t *rec, const char *key, int *out)
     *out = json_is_true(v);
 }
 
-/* One of names[] (or what parse accepts, described by what); -2 absent, -1 reported. */
-static int name(const reader *r, const json_t *rec, const char *key, const char *const *names,
-                int n, int (*parse)(const char *), const char *what)
+/* A name parse accepts (what names them in the message); -2 absent, -1 reported. */
+static int name(const reader *r, const json_t *rec, const char *key, int (*parse)(const char *),
+                const char *what)
 {
     const json_t *v = json_object_get(rec, key);
     if (!v)
         return -2;
     const char *s = json_string_value(v);
-    int k = -1;
-    if (s && parse)
-        k = parse(s);
-    for (int i = 0; s && !parse && i < n; i++)
-        if (strcmp(s, names[i]) == 0)
-            k = i;
+    int k = s ? parse(s) : -1;
     if (k < 0) {
-        char f[80], list[200] = "";
+        char f[80];
         found(v, f, sizeof f);
-        for (int i = 0; names && i < n; i++)
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s\"%s\"", i ? ", " : "",
-                     names[i]);
-        problem(r, key, "expected %s, found %s", names ? list : what, f);
+        problem(r, key, "expected %s, found %s", what, f);
     }
     return k;
 }
@@ -110,8 +102,8 @@ static void spent(const reader *r, const json_t *rec, int *out)
     problem(r, "spent", "expected movement points: an integer or halves as \"N/2\", found %s", f);
 }
 
-void lb_move_record_load(const json_t *uj, const char *base, lb_unit *u, lb_arena *arena,
-                         lb_move_record_report report, void *ctx)
+void lbi_move_record_load(const json_t *uj, const char *base, lb_unit *u, lb_arena *arena,
+                          lbi_report report, void *ctx)
 {
     reader r = {base, report, ctx};
     lb_move_record *m = &u->move;
@@ -146,31 +138,32 @@ void lb_move_record_load(const json_t *uj, const char *base, lb_unit *u, lb_aren
     count(&r, rec, "actions", 999, &m->actions);
     count(&r, rec, "steps", 999, &m->steps);
     count(&r, rec, "force_march_turns", 99, &m->march_turns);
-    int k = name(&r, rec, "start_formation", NULL, 0, lb_formation_parse, "a formation");
+    int k = name(&r, rec, "start_formation", lb_formation_parse, "a formation");
     if (k >= 0)
         m->start_formation = (lb_formation)k;
-    k = name(&r, rec, "start_state", NULL, 0, lb_morale_state_parse, "a morale state");
+    k = name(&r, rec, "start_state", lb_morale_state_parse, "a morale state");
     if (k >= 0)
         m->start_state = (lb_morale_state)k;
-    k = name(&r, rec, "hold", hold_names, 4, NULL, NULL);
+    k = name(&r, rec, "hold", lb_move_hold_parse, HOLDS);
     if (k >= 0)
         m->hold = (lb_move_hold)k;
-    k = name(&r, rec, "hold_next", hold_names, 4, NULL, NULL);
+    k = name(&r, rec, "hold_next", lb_move_hold_parse, HOLDS);
     if (k >= 0)
         m->hold_next = (lb_move_hold)k;
-    k = name(&r, rec, "force_march", march_names, 3, NULL, NULL);
+    k = name(&r, rec, "force_march", lb_force_march_parse, "\"none\", \"marching\" or \"failed\"");
     if (k >= 0)
         m->march = (lb_force_march)k;
     flag(&r, rec, "first_formation_change", &m->first_form_change);
     flag(&r, rec, "stopped", &m->stopped);
     flag(&r, rec, "prolonged", &m->prolonged);
     flag(&r, rec, "rode", &m->rode);
-    if (m->steps > m->actions || (m->spent && !m->actions))
-        problem(&r, "actions", "expected at least one action for the steps taken or MP spent, "
-                               "found %d", m->actions);
+    int least = m->steps > 0 ? m->steps : m->spent > 0;
+    if (m->actions < least)
+        problem(&r, "actions", "expected at least %d action%s (one per step taken, one when MP are "
+                "spent), found %d", least, least == 1 ? "" : "s", m->actions);
 }
 
-void lb_move_record_check(const lb_state *st, lb_move_record_report report, void *ctx)
+void lbi_move_record_check(const lb_state *st, lbi_report report, void *ctx)
 {
     for (int i = 0; i < st->nunits; i++) {
         const lb_unit *l = &st->units[i];

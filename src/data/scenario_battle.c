@@ -5,42 +5,33 @@
 #include <string.h>
 
 #include "chart_json.h"
-#include "jsonpos.h"
 #include "scenario_battle.h"
 
 #define PATH_LEN LB_ERR_PATH_MAX
 #define TURN_MINUTES 20
 
 typedef struct reader {
-    const char *file;
-    const char *text;
-    size_t len;
     lb_state *st;
     int strict;
-    lb_errlist *errs;
+    void (*report)(void *ctx, const char *path, const char *msg);
+    void *ctx;
+    int problems;
     int nomem;
 } reader;
 
 __attribute__((format(printf, 3, 4))) static void problem(reader *R, const char *path,
                                                           const char *fmt, ...)
 {
-    lb_err e;
-    memset(&e, 0, sizeof e);
-    e.code = LB_INVALID;
-    jsonpos at = jsonpos_locate(R->text, R->len, path);
-    snprintf(e.file, sizeof e.file, "%s", R->file);
-    e.line = at.line;
-    e.col = at.col;
-    snprintf(e.path, sizeof e.path, "%s", path);
+    char msg[LB_ERR_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(e.msg, sizeof e.msg, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (lb_errlist_push(R->errs, &e) != LB_OK)
-        R->nomem = 1;
+    R->problems++;
+    R->report(R->ctx, path, msg);
 }
 
-#define FOUND(v) cj_found((v), fbuf, sizeof fbuf)
+#define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 
 static void *alloc(reader *R, size_t n, size_t size)
 {
@@ -72,7 +63,7 @@ static void known_keys(reader *R, const json_t *obj, const char *base, const cha
             ok = strcmp(key, known[i]) == 0;
         if (!ok) {
             char p[PATH_LEN];
-            cj_path_key(p, base, key);
+            lbi_cj_path_key(p, base, key);
             problem(R, p, "expected one of the keys %s, found \"%s\"", list, key);
         }
     }
@@ -98,7 +89,7 @@ static void count_at(reader *R, json_t *parent, const char *key, const char *bas
     json_t *v = json_object_get(parent, key);
     if (!v)
         return;
-    cj_path_key(p, base, key);
+    lbi_cj_path_key(p, base, key);
     if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > max)
         problem(R, p, "expected an integer from 0 to %d, found %s", max, FOUND(v));
     else
@@ -150,7 +141,7 @@ static void load_objectives(reader *R, json_t *list, lb_victory *v)
     size_t i;
     json_t *o;
     json_array_foreach(list, i, o) {
-        cj_path_index(base, "/victory/objectives", i);
+        lbi_cj_path_index(base, "/victory/objectives", i);
         if (!json_is_object(o)) {
             problem(R, base, "expected an objective {hex, points, holder}, found %s", FOUND(o));
             continue;
@@ -159,7 +150,7 @@ static void load_objectives(reader *R, json_t *list, lb_victory *v)
         lb_objective *ob = &v->objectives[v->nobjectives];
         ob->holder = -1;
         json_t *hex = json_object_get(o, "hex");
-        cj_path_key(p, base, "hex");
+        lbi_cj_path_key(p, base, "hex");
         if (!json_is_string(hex) ||
             lb_map_parse_label(&R->st->map, json_string_value(hex), &ob->hex) != 0 ||
             !lb_map_contains(&R->st->map, ob->hex)) {
@@ -170,12 +161,12 @@ static void load_objectives(reader *R, json_t *list, lb_victory *v)
             if (lb_hex_eq(v->objectives[k].hex, ob->hex))
                 problem(R, p, "expected a hex not already an objective, found %s (objective %d)",
                         json_string_value(hex), k);
-        cj_path_key(p, base, "points");
+        lbi_cj_path_key(p, base, "points");
         if (!json_object_get(o, "points"))
             problem(R, p, "expected the objective's points, found nothing");
         count_at(R, o, "points", base, 10000, &ob->points);
         json_t *holder = json_object_get(o, "holder");
-        cj_path_key(p, base, "holder");
+        lbi_cj_path_key(p, base, "holder");
         if (holder && !json_is_null(holder))
             ob->holder = side_at(R, holder, p);
         v->nobjectives++;
@@ -267,20 +258,20 @@ static void load_reinforcements(reader *R, json_t *root, unsigned char *off_map)
         return;
     static const char *const keys[] = {"time", "units"};
     json_array_foreach(list, i, g) {
-        cj_path_index(base, "/reinforcements", i);
+        lbi_cj_path_index(base, "/reinforcements", i);
         if (!json_is_object(g)) {
             problem(R, base, "expected {time, units}, found %s", FOUND(g));
             continue;
         }
         known_keys(R, g, base, keys, 2, "time, units");
-        cj_path_key(p, base, "time");
+        lbi_cj_path_key(p, base, "time");
         int t = turn_time(R, json_object_get(g, "time"), p);
         int last = st->battle.victory.last_turn;
         if (t >= 0 && last >= 0 && t > last)
             problem(R, p, "expected a turn no later than the last turn %02d:%02d, found \"%s\"",
                     last / 60, last % 60, json_string_value(json_object_get(g, "time")));
         json_t *units = json_object_get(g, "units");
-        cj_path_key(p, base, "units");
+        lbi_cj_path_key(p, base, "units");
         if (!json_is_array(units) || json_array_size(units) == 0) {
             problem(R, p, "expected a non-empty list of unit ids, found %s", FOUND(units));
             continue;
@@ -289,7 +280,7 @@ static void load_reinforcements(reader *R, json_t *root, unsigned char *off_map)
         json_t *id;
         json_array_foreach(units, k, id) {
             char up[PATH_LEN];
-            cj_path_index(up, p, k);
+            lbi_cj_path_index(up, p, k);
             int u = json_is_string(id) ? lb_state_unit_index(st, json_string_value(id)) : -1;
             if (u < 0) {
                 problem(R, up, "expected the id of a unit in /units, found %s", FOUND(id));
@@ -313,7 +304,8 @@ static void load_reinforcements(reader *R, json_t *root, unsigned char *off_map)
 static void chart_levels(const lb_state *st, lb_org *org)
 {
     json_t *list = json_object_get(
-        json_object_get(json_object_get(st->charts.doc, "morale_levels"), st->sides[org->side]),
+        json_object_get(json_object_get(lbi_chart_doc(&st->charts), "morale_levels"),
+                        st->sides[org->side]),
         org->id);
     list = json_object_get(list, "levels");
     if (!json_is_array(list))
@@ -348,7 +340,7 @@ static void load_organisation(reader *R, json_t *root)
     size_t i;
     json_t *o;
     json_array_foreach(list, i, o) {
-        cj_path_index(base, "/organisation", i);
+        lbi_cj_path_index(base, "/organisation", i);
         if (!json_is_object(o)) {
             problem(R, base, "expected {id, side, units}, found %s", FOUND(o));
             continue;
@@ -356,7 +348,7 @@ static void load_organisation(reader *R, json_t *root)
         known_keys(R, o, base, keys, 5, "id, name, side, units, levels");
         lb_org *org = &b->orgs[b->norgs];
         json_t *id = json_object_get(o, "id"), *name = json_object_get(o, "name");
-        cj_path_key(p, base, "id");
+        lbi_cj_path_key(p, base, "id");
         if (!json_is_string(id) || json_string_length(id) == 0) {
             problem(R, p, "expected an organisation id, found %s", FOUND(id));
             continue;
@@ -367,10 +359,10 @@ static void load_organisation(reader *R, json_t *root)
                         json_string_value(id), k);
         org->id = dup(R, json_string_value(id));
         org->name = json_is_string(name) ? dup(R, json_string_value(name)) : NULL;
-        cj_path_key(p, base, "side");
+        lbi_cj_path_key(p, base, "side");
         org->side = side_at(R, json_object_get(o, "side"), p);
         json_t *units = json_object_get(o, "units");
-        cj_path_key(p, base, "units");
+        lbi_cj_path_key(p, base, "units");
         if (!json_is_array(units) || json_array_size(units) == 0) {
             problem(R, p, "expected a non-empty list of unit ids, found %s", FOUND(units));
             continue;
@@ -382,7 +374,7 @@ static void load_organisation(reader *R, json_t *root)
         json_t *uid;
         json_array_foreach(units, k, uid) {
             char up[PATH_LEN];
-            cj_path_index(up, p, k);
+            lbi_cj_path_index(up, p, k);
             int u = json_is_string(uid) ? lb_state_unit_index(st, json_string_value(uid)) : -1;
             if (u < 0 || st->units[u].side != org->side) {
                 problem(R, up, "expected the id of a unit of side %s, found %s",
@@ -399,7 +391,7 @@ static void load_organisation(reader *R, json_t *root)
         if (org->side >= 0)
             chart_levels(st, org);
         json_t *levels = json_object_get(o, "levels");
-        cj_path_key(p, base, "levels");
+        lbi_cj_path_key(p, base, "levels");
         if (levels) {
             int ok = json_is_array(levels) && json_array_size(levels) == LB_ORG_LEVELS;
             for (int l = 0; ok && l < LB_ORG_LEVELS; l++) {
@@ -430,7 +422,7 @@ static void load_time_limits(reader *R, json_t *root)
     const char *key;
     json_t *v;
     json_object_foreach(tl, key, v) {
-        cj_path_key(p, "/movement_time_limit_s", key);
+        lbi_cj_path_key(p, "/movement_time_limit_s", key);
         int side = lb_state_side(R->st, key);
         if (side < 0) {
             problem(R, p, "expected a side (%s, %s), found \"%s\"", R->st->sides[0],
@@ -450,19 +442,18 @@ static int by_time(const void *a, const void *b)
     return (x->minutes > y->minutes) - (x->minutes < y->minutes);
 }
 
-int scn_battle_load(const char *file, const char *text, size_t len, const json_t *root,
-                    lb_state *st, int strict, lb_errlist *errs)
+int lbi_scn_battle_load(const json_t *root, lb_state *st, int strict,
+                        void (*report)(void *ctx, const char *path, const char *msg), void *ctx)
 {
-    reader R = {.file = file, .text = text, .len = len, .st = st, .strict = strict, .errs = errs};
+    reader R = {.st = st, .strict = strict, .report = report, .ctx = ctx};
     unsigned char *off_map = calloc((size_t)st->nunits + 1, 1);
     if (!off_map)
         return -1;
-    int before = errs->count;
     load_victory(&R, (json_t *)root);
     load_reinforcements(&R, (json_t *)root, off_map);
     load_organisation(&R, (json_t *)root);
     load_time_limits(&R, (json_t *)root);
-    if (errs->count == before && !R.nomem && st->battle.nreinforcements) {
+    if (!R.problems && !R.nomem && st->battle.nreinforcements) {
         /* the units still to come leave the map; they stay in entry-time order, as listed
          * within a turn (an insertion sort keeps that order) */
         int n = 0;

@@ -3,20 +3,17 @@
 #define LB_SCENARIO_BATTLE_H
 
 #include <jansson.h>
-#include <stddef.h>
-
-#include "lb/err.h"
 #include "lb/state.h"
+#include "lbi.h"
 
 /* The top-level keys it reads, for the loader's strict mode. */
 #define SCN_BATTLE_KEYS "victory", "reinforcements", "organisation", "movement_time_limit_s"
 
-/* Reads the battle keys of root (the scenario text, file and len place the problems) into
- * st->battle, after the units are loaded and before their placement is checked, and takes the
- * reinforcements off the map (they are never on it with the units that start there).
- * Every problem goes to errs as FILE:LINE:COL: PATH: expected …, found …; strict reports unknown
- * keys. Returns 0, or -1 when out of memory. */
-int scn_battle_load(const char *file, const char *text, size_t len, const json_t *root,
-                    lb_state *st, int strict, lb_errlist *errs);
+/* Reads the battle keys of root into st->battle, after the units are loaded and before their
+ * placement is checked, and takes the reinforcements off the map (they are never on it with the
+ * units that start there). Every problem goes to report(ctx, scenario path, "expected …, found
+ * …"); strict reports unknown keys. Returns 0, or -1 when out of memory. */
+LBI int lbi_scn_battle_load(const json_t *root, lb_state *st, int strict,
+                            void (*report)(void *ctx, const char *path, const char *msg), void *ctx);
 
 #endif

@@ -1,10 +1,12 @@
-/* Game state: freeing, the units-by-hex index, and lookups. */
-#include <jansson.h>
+/* Game state: freeing, the units-by-hex index, lookups, near ids, and removing a unit. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart_json.h"
 #include "lb/err.h"
 #include "lb/state.h"
+#include "names.h"
 
 static const char *const segment_names[] = {"command",        "charge",         "movement",
                                             "defensive_fire", "offensive_fire", "melee",
@@ -15,7 +17,7 @@ void lb_state_free(lb_state *s)
 {
     if (!s)
         return;
-    json_decref(s->charts.doc);
+    json_decref(lbi_chart_doc(&s->charts));
     free(s->hex_first);
     free(s->hex_units);
     lb_arena *arena = s->arena;
@@ -37,12 +39,17 @@ lb_state *lb_state_clone(const lb_state *s)
     c->hex_first = c->hex_units = NULL;
     memcpy(units, s->units, (size_t)s->nunits * sizeof *units);
     c->units = units;
-    json_incref(c->charts.doc); /* lb_state_free releases one reference */
+    json_incref(lbi_chart_doc(&c->charts)); /* lb_state_free releases one reference */
     if (lb_state_reindex(c) != LB_OK) {
         lb_state_free(c);
         return NULL;
     }
     return c;
+}
+
+void lb_state_touch(lb_state *s)
+{
+    s->generation++;
 }
 
 int lb_state_reindex(lb_state *s)
@@ -94,6 +101,69 @@ int lb_state_unit_index(const lb_state *s, const char *id)
     return -1;
 }
 
+#define SUGGEST_LEN_MAX 128 /* ids are at most 63 bytes: a longer text is no slip */
+
+/* Edit distance of a and b (optimal string alignment: an insertion, a deletion, a change or two
+ * neighbouring letters swapped each count one), letters compared without case. */
+static int edit_distance(const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b);
+    int rows[3][SUGGEST_LEN_MAX + 1];
+    int *prev2 = rows[0], *prev = rows[1], *cur = rows[2];
+    for (size_t j = 0; j <= m; j++)
+        prev[j] = (int)j;
+    for (size_t i = 1; i <= n; i++) {
+        cur[0] = (int)i;
+        for (size_t j = 1; j <= m; j++) {
+            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+            int best = prev[j - 1] + !same;
+            if (prev[j] + 1 < best)
+                best = prev[j] + 1;
+            if (cur[j - 1] + 1 < best)
+                best = cur[j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                prev2[j - 2] + 1 < best)
+                best = prev2[j - 2] + 1;
+            cur[j] = best;
+        }
+        int *t = prev2;
+        prev2 = prev;
+        prev = cur;
+        cur = t;
+    }
+    return prev[m];
+}
+
+int lb_state_suggest_unit(const lb_state *s, const char *id)
+{
+    size_t len = strlen(id);
+    if (len == 0 || len > SUGGEST_LEN_MAX)
+        return -1;
+    int limit = (int)len / 3 < 1 ? 1 : (int)len / 3 > 3 ? 3 : (int)len / 3;
+    int best = -1, best_distance = limit + 1;
+    for (int i = 0; i < s->nunits; i++) {
+        size_t other = strlen(s->units[i].id);
+        if (other > SUGGEST_LEN_MAX || (other > len ? other - len : len - other) > (size_t)limit)
+            continue;
+        int d = edit_distance(id, s->units[i].id);
+        if (d < best_distance) {
+            best = i;
+            best_distance = d;
+        }
+    }
+    return best;
+}
+
+int lb_state_remove_unit(lb_state *s, int unit)
+{
+    if (unit < 0 || unit >= s->nunits)
+        return LB_INVALID;
+    memmove(&s->units[unit], &s->units[unit + 1],
+            (size_t)(s->nunits - unit - 1) * sizeof *s->units);
+    s->nunits--;
+    return lb_state_reindex(s);
+}
+
 int lb_state_units_at(const lb_state *s, lb_hex h, const int **idx)
 {
     if (!lb_map_contains(&s->map, h)) {
@@ -115,6 +185,16 @@ int lb_state_top_combat(const lb_state *s, lb_hex h)
     return -1;
 }
 
+int lb_state_top_enemy(const lb_state *s, lb_hex h, int side)
+{
+    const int *idx;
+    int n = lb_state_units_at(s, h, &idx);
+    for (int i = 0; i < n; i++)
+        if (lb_unit_is_combat(&s->units[idx[i]]) && s->units[idx[i]].side != side)
+            return idx[i];
+    return -1;
+}
+
 int lb_state_side(const lb_state *s, const char *name)
 {
     for (int i = 0; i < 2; i++)
@@ -130,10 +210,7 @@ const char *lb_segment_name(lb_segment seg)
 
 int lb_segment_parse(const char *s)
 {
-    for (int i = 0; i < (int)(sizeof segment_names / sizeof *segment_names); i++)
-        if (strcmp(s, segment_names[i]) == 0)
-            return i;
-    return -1;
+    return lbi_name_index(s, segment_names, (int)(sizeof segment_names / sizeof *segment_names));
 }
 
 const char *lb_edition_name(lb_edition e)
@@ -143,8 +220,5 @@ const char *lb_edition_name(lb_edition e)
 
 int lb_edition_parse(const char *s)
 {
-    for (int i = 0; i < 2; i++)
-        if (strcmp(s, edition_names[i]) == 0)
-            return i;
-    return -1;
+    return lbi_name_index(s, edition_names, 2);
 }

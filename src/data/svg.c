@@ -4,15 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lb/err.h"
 #include "lb/svg.h"
+#include "text.h"
 
 #define SIDE 24.0     /* hex side in pixels */
 #define HALF_H 20.785 /* half the hex height: SIDE * sqrt(3) / 2 */
 #define MARGIN 8.0
 
 typedef struct out {
-    char *buf;
-    size_t len, cap;
+    lbi_text text;
     int failed;
 } out;
 
@@ -22,22 +23,8 @@ __attribute__((format(printf, 2, 3))) static void put(out *o, const char *fmt, .
         return;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    o->failed = lbi_text_vput(&o->text, fmt, ap) != LB_OK;
     va_end(ap);
-    if (o->len + (size_t)n + 1 > o->cap) {
-        size_t cap = (o->len + (size_t)n + 1) * 2;
-        char *nb = realloc(o->buf, cap);
-        if (!nb) {
-            o->failed = 1;
-            return;
-        }
-        o->buf = nb;
-        o->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(o->buf + o->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    o->len += (size_t)n;
 }
 
 static void center(lb_hex h, double *x, double *y)
@@ -175,8 +162,8 @@ char *lb_svg_map(const lb_state *st, const unsigned char *marks)
     }
     put(&o, "</svg>\n");
     if (o.failed) {
-        free(o.buf);
+        lbi_text_release(&o.text);
         return NULL;
     }
-    return o.buf;
+    return o.text.buf;
 }

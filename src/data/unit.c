@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "lb/unit.h"
+#include "names.h"
 
 static const char *const arm_names[] = {"infantry", "cavalry", "artillery", "leader"};
 static const char *const formation_names[] = {"column",   "line",     "carre",      "skirmish",
@@ -9,14 +10,8 @@ static const char *const formation_names[] = {"column",   "line",     "carre",  
                                               "masse",    "none"};
 static const char *const state_names[] = {"good", "disordered", "routed"};
 static const char *const readiness_names[] = {"fresh", "tired", "exhausted"};
-
-static int parse(const char *s, const char *const *names, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (strcmp(s, names[i]) == 0)
-            return i;
-    return -1;
-}
+static const char *const hold_names[] = {"none", "retreated", "charge", "charged"};
+static const char *const march_names[] = {"none", "marching", "failed"};
 
 const char *lb_arm_name(lb_arm arm)
 {
@@ -25,7 +20,7 @@ const char *lb_arm_name(lb_arm arm)
 
 int lb_arm_parse(const char *s)
 {
-    return parse(s, arm_names, 4);
+    return lbi_name_index(s, arm_names, 4);
 }
 
 const char *lb_formation_name(lb_formation f)
@@ -35,7 +30,8 @@ const char *lb_formation_name(lb_formation f)
 
 int lb_formation_parse(const char *s)
 {
-    return parse(s, formation_names, LB_FORM_NONE); /* "none" is not written in scenarios */
+    return lbi_name_index(s, formation_names,
+                          LB_FORM_NONE); /* "none" is not written in scenarios */
 }
 
 const char *lb_morale_state_name(lb_morale_state s)
@@ -45,7 +41,7 @@ const char *lb_morale_state_name(lb_morale_state s)
 
 int lb_morale_state_parse(const char *s)
 {
-    return parse(s, state_names, 3);
+    return lbi_name_index(s, state_names, 3);
 }
 
 const char *lb_readiness_name(lb_readiness r)
@@ -55,7 +51,27 @@ const char *lb_readiness_name(lb_readiness r)
 
 int lb_readiness_parse(const char *s)
 {
-    return parse(s, readiness_names, 3);
+    return lbi_name_index(s, readiness_names, 3);
+}
+
+const char *lb_move_hold_name(lb_move_hold h)
+{
+    return hold_names[h];
+}
+
+int lb_move_hold_parse(const char *s)
+{
+    return lbi_name_index(s, hold_names, 4);
+}
+
+const char *lb_force_march_name(lb_force_march m)
+{
+    return march_names[m];
+}
+
+int lb_force_march_parse(const char *s)
+{
+    return lbi_name_index(s, march_names, 3);
 }
 
 int lb_unit_is_combat(const lb_unit *u)

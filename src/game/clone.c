@@ -13,20 +13,24 @@ static void *copy_of(const void *src, size_t n, size_t size)
     return p;
 }
 
-/* The paths of an offered retreat, copied. */
+/* The paths of an offered retreat, copied: its kept paths, ends, hexes entered, the automatic
+ * choice and the leaders it leaves alone; not its search (lb_retreat_each), which the game only
+ * walks when it offers the retreat. */
 static int retreat_copy(lb_retreat *dst, const lb_retreat *src)
 {
     *dst = *src;
+    dst->search = NULL;
     dst->paths = copy_of(src->paths, (size_t)src->npaths * (size_t)src->hexes, sizeof *src->paths);
     dst->ends = copy_of(src->ends, (size_t)src->nends, sizeof *src->ends);
     dst->via = copy_of(src->via, (size_t)src->nvia, sizeof *src->via);
     dst->choice = src->choice ? copy_of(src->choice, (size_t)src->hexes, sizeof *src->choice)
                               : NULL;
-    if (!dst->paths || !dst->ends || !dst->via || (src->choice && !dst->choice)) {
-        free(dst->paths);
-        free(dst->ends);
-        free(dst->via);
-        free(dst->choice);
+    dst->leaders = src->leaders ? copy_of(src->leaders, (size_t)src->nleaders,
+                                          sizeof *src->leaders)
+                                : NULL;
+    if (!dst->paths || !dst->ends || !dst->via || (src->choice && !dst->choice) ||
+        (src->leaders && !dst->leaders)) {
+        lb_retreat_release(dst);
         memset(dst, 0, sizeof *dst);
         return LB_NOMEM;
     }
@@ -53,6 +57,7 @@ int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out)
     c->holder = c->org_level = c->targeted = c->assaulted = NULL;
     c->recs = NULL;
     c->has_offered = 0;
+    c->offered_paths = NULL;
     memset(&c->pending, 0, sizeof c->pending);
     c->has_pending = 0;
     lb_trace_init(&c->trace);
@@ -78,8 +83,14 @@ int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out)
         rc = lb_journal_copy(&c->journal, &g->journal);
     if (rc == LB_OK)
         rc = lb_journal_copy(&c->eff, &g->eff);
-    if (rc == LB_OK && g->has_offered && (rc = retreat_copy(&c->offered, &g->offered)) == LB_OK)
+    if (rc == LB_OK && g->has_offered && (rc = retreat_copy(&c->offered, &g->offered)) == LB_OK) {
         c->has_offered = 1;
+        if (g->offered_paths &&
+            !(c->offered_paths = copy_of(g->offered_paths,
+                                         (size_t)g->offered.nends * (size_t)g->offered.hexes,
+                                         sizeof *g->offered_paths)))
+            rc = LB_NOMEM;
+    }
     if (rc == LB_OK && g->has_pending) {
         const lb_decision *p = &g->pending;
         c->pending = *p;

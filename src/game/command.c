@@ -57,7 +57,7 @@ static void morale_levels(lb_game *g)
     }
 }
 
-int command_step(lb_game *g)
+int lbi_command_step(lb_game *g)
 {
     const lb_state *st = g->st;
     const lb_battle *b = &st->battle;

@@ -33,17 +33,17 @@ void lb_game_settings_init(lb_game_settings *s)
     s->undo = LB_UNDO_HOTSEAT;
 }
 
-int game_step(const lb_game *g)
+int lbi_game_step(const lb_game *g)
 {
     return g->turn_index * STEPS_PER_TURN + g->half * STEPS_PER_SIDE + (int)g->st->turn.segment;
 }
 
-int game_phasing(const lb_game *g)
+int lbi_game_phasing(const lb_game *g)
 {
     return g->st->turn.phasing;
 }
 
-int game_refuse(lb_game_answer *out, lb_verdict v, const char *rule, const char *fmt, ...)
+int lbi_game_refuse(lb_game_answer *out, lb_verdict v, const char *rule, const char *fmt, ...)
 {
     out->verdict = v;
     out->rule = rule;
@@ -54,7 +54,7 @@ int game_refuse(lb_game_answer *out, lb_verdict v, const char *rule, const char 
     return LB_OK;
 }
 
-const unit_rec *game_rec_of(const lb_game *g, const char *id)
+const unit_rec *lbi_game_rec_of(const lb_game *g, const char *id)
 {
     for (int i = 0; i < g->nrecs; i++)
         if (strcmp(g->recs[i].id, id) == 0)
@@ -62,9 +62,40 @@ const unit_rec *game_rec_of(const lb_game *g, const char *id)
     return NULL;
 }
 
-unit_rec *game_rec(lb_game *g, const char *id)
+void lbi_game_trace_copy(lb_trace *t, const lb_trace *src, int from)
 {
-    return (unit_rec *)game_rec_of(g, id);
+    for (int i = from; i < src->count; i++) {
+        const lb_trace_step *s = &src->steps[i];
+        lb_trace_add(t, s->rule, s->section, "%s", s->text);
+        for (int k = 0; k < s->nvalues; k++) {
+            const lb_trace_value *v = &s->values[k];
+            switch (v->kind) {
+            case LB_TV_INT:
+                lb_trace_int(t, v->key, v->num);
+                break;
+            case LB_TV_FRAC:
+                lb_trace_frac(t, v->key, v->num, v->den);
+                break;
+            case LB_TV_TEXT:
+                lb_trace_text(t, v->key, v->text);
+                break;
+            case LB_TV_BOOL:
+                lb_trace_bool(t, v->key, (int)v->num);
+                break;
+            case LB_TV_ROLL:
+                lb_trace_roll(t, v->key, (int)v->num);
+                break;
+            case LB_TV_DIE:
+                lb_trace_die(t, v->key, (int)v->num);
+                break;
+            }
+        }
+    }
+}
+
+unit_rec *lbi_game_rec(lb_game *g, const char *id)
+{
+    return (unit_rec *)lbi_game_rec_of(g, id);
 }
 
 /* ---- segments ------------------------------------------------------------------------------ */
@@ -81,17 +112,15 @@ static int enter_segment(lb_game *g, lb_segment seg)
     else
         lb_trace_add(g->tr, "R-GAME-1", "(2)", "%s: %s, %s segment", clock,
                      st->sides[st->turn.phasing], lb_segment_name(seg));
-    switch (seg) {
-    case LB_SEG_COMMAND:
-        return command_step(g);
-    case LB_SEG_MOVEMENT:
+    int rc = LB_OK;
+    if (seg == LB_SEG_COMMAND)
+        rc = lbi_command_step(g);
+    else if (seg == LB_SEG_MOVEMENT)
         lb_move_segment_begin(st, st->turn.phasing); /* R-MOV-2 */
-        return LB_OK;
-    case LB_SEG_MORALE_RECOVERY:
-        return recovery_begin(g);
-    default:
-        return LB_OK;
-    }
+    else if (seg == LB_SEG_MORALE_RECOVERY)
+        rc = lbi_recovery_begin(g);
+    lb_state_touch(st); /* R-GAME-19: the segment and what its start changed */
+    return rc;
 }
 
 /* R-GAME-1: the segment after this one, the other side's sequence, the next turn, or the end. */
@@ -99,7 +128,7 @@ static int end_segment(lb_game *g)
 {
     lb_state *st = g->st;
     lb_segment seg = st->turn.segment;
-    int rc = seg == LB_SEG_MELEE ? charge_after_melee(g) : LB_OK;
+    int rc = seg == LB_SEG_MELEE ? lbi_charge_after_melee(g) : LB_OK;
     if (rc != LB_OK)
         return rc;
     if (seg == LB_SEG_COMMAND) {
@@ -145,13 +174,13 @@ static int action_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
     if (g->over)
         return LB_OK;
     if (seg == LB_SEG_CHARGE)
-        rc = charge_options(g, d, sc);
+        rc = lbi_charge_options(g, d, sc);
     else if (seg == LB_SEG_MOVEMENT)
-        rc = move_options(g, d, sc);
+        rc = lbi_move_options(g, d, sc);
     else if (seg == LB_SEG_DEFENSIVE_FIRE || seg == LB_SEG_OFFENSIVE_FIRE)
-        rc = fire_options(g, d, sc);
+        rc = lbi_fire_options(g, d, sc);
     else if (seg == LB_SEG_MELEE)
-        rc = melee_options(g, d, sc, &compulsory);
+        rc = lbi_melee_options(g, d, sc, &compulsory);
     if (rc == LB_OK && d->noptions && !compulsory)
         rc = lb_decision_add(d, "end", "end the %s segment", lb_segment_name(seg));
     if (rc == LB_OK)
@@ -163,8 +192,25 @@ static int action_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
 
 int lb_game_action_options(const lb_game *g, lb_decision *d)
 {
-    opt_scope all = {NULL, 0};
+    opt_scope all = {NULL, 0, NULL};
     return action_options(g, d, &all);
+}
+
+int lbi_game_offer(lb_game *g, const lb_decision *src)
+{
+    lb_decision d;
+    lb_decision_init(&d, src->kind, src->side, src->subject, src->rule, "%s", src->prompt);
+    int rc = LB_OK;
+    for (int i = 0; i < src->noptions && rc == LB_OK; i++)
+        rc = lb_decision_add(&d, src->options[i].key, "%s", src->options[i].text);
+    d.auto_choice = src->auto_choice;
+    if (rc != LB_OK) {
+        lb_decision_release(&d);
+        return rc;
+    }
+    lb_decision_move(&g->pending, &d);
+    g->has_pending = 1;
+    return LB_OK;
 }
 
 /* R-GAME-3, R-GAME-4: the phasing (Defensive Fire: the other) side's choice of action, or the
@@ -174,7 +220,8 @@ static int segment_decision(lb_game *g)
     lb_state *st = g->st;
     lb_segment seg = st->turn.segment;
     lb_decision d;
-    opt_scope scope = {NULL, g->replaying}; /* replay lists the options an answer needs only */
+    /* replay lists the options an answer needs only; an offer says why (R-GAME-5, R-GAME-6) */
+    opt_scope scope = {NULL, g->replaying, g->tr};
     int rc = action_options(g, &d, &scope), side = d.side;
     if (rc != LB_OK)
         return rc;
@@ -192,30 +239,32 @@ static int segment_decision(lb_game *g)
     return LB_OK;
 }
 
-int game_advance(lb_game *g)
+int lbi_game_advance(lb_game *g)
 {
-    int rc = LB_OK, start = game_step(g);
+    int rc = LB_OK, start = lbi_game_step(g), was_over = g->over;
     while (rc == LB_OK && !g->over && !g->has_pending) {
         /* R-GAME-4: with no last turn, a whole game turn in which nobody could decide anything
          * ends the battle (nothing can change any more) */
-        if (game_step(g) - start > STEPS_PER_TURN && g->st->battle.victory.last_turn < 0) {
+        if (lbi_game_step(g) - start > STEPS_PER_TURN && g->st->battle.victory.last_turn < 0) {
             g->over = 1;
             lb_trace_add(g->tr, "R-GAME-4", "(2)", "a whole turn passed with nothing to decide "
                          "and the scenario has no last turn: the battle ends");
             break;
         }
         if (g->charge)
-            rc = charge_resume(g);
+            rc = lbi_charge_resume(g);
         else if (g->melee)
-            rc = melee_resume(g);
+            rc = lbi_melee_resume(g);
         else if (g->ntasks)
-            rc = task_run(g);
+            rc = lbi_task_run(g);
         else if (g->job.active)
-            rc = job_run(g);
+            rc = lbi_job_run(g);
         else
             rc = segment_decision(g);
     }
-    victory_update(g);
+    lbi_victory_update(g);
+    if (rc == LB_OK && g->over && !was_over)
+        lbi_victory_result(g);
     return rc;
 }
 
@@ -225,35 +274,35 @@ int game_advance(lb_game *g)
 static int perform(lb_game *g, const lb_decision *cur, const char *key, lb_game_answer *out)
 {
     if (g->charge)
-        return charge_answer(g, key);
+        return lbi_charge_answer(g, cur, key);
     if (g->melee)
-        return melee_answer(g, key);
+        return lbi_melee_answer(g, cur, key);
     if (cur->kind == LB_DECIDE_OPPORTUNITY)
-        return job_answer(g, key);
+        return lbi_job_answer(g, cur, key, out);
     if (cur->kind != LB_DECIDE_ACTION)
-        return task_answer(g, key);
+        return lbi_task_answer(g, cur, key);
     lb_trace_add(g->tr, "R-GAME-3", "(2)", "%s: %s", g->st->sides[cur->side], key);
     if (strcmp(key, "end") == 0)
         return end_segment(g);
     if (strncmp(key, "fire:", 5) == 0)
-        return fire_run(g, key, 0);
+        return lbi_fire_run(g, key, lbi_fire_segment_kind(g), cur->side, out);
     if (strncmp(key, "charge:", 7) == 0)
-        return charge_start(g, key, out);
+        return lbi_charge_start(g, key, out);
     if (strncmp(key, "melee:", 6) == 0)
-        return melee_start(g, key, out);
-    return move_run(g, key, out);
+        return lbi_melee_start(g, key, out);
+    return lbi_move_run(g, key, out);
 }
 
 /* Replay: is key among the options of the action decision, listed for the unit it names only
- * ("end" and melee keys against the whole list)? */
+ * ("end", melee keys and fires of several units against the whole list)? */
 static int legal_lazy(const lb_game *g, const char *key)
 {
     char unit[LB_SUBJECT_MAX] = "";
     const char *a = strchr(key, ':'), *b = a ? strchr(a + 1, ':') : NULL;
     size_t n = a ? (b ? (size_t)(b - a - 1) : strlen(a + 1)) : 0;
-    if (n && n < sizeof unit && strncmp(key, "melee:", 6) != 0)
+    if (n && n < sizeof unit && strncmp(key, "melee:", 6) != 0 && !memchr(a + 1, '+', n))
         snprintf(unit, sizeof unit, "%.*s", (int)n, a + 1);
-    opt_scope scope = {unit[0] ? unit : NULL, 0};
+    opt_scope scope = {unit[0] ? unit : NULL, 0, NULL};
     lb_decision d;
     if (action_options(g, &d, &scope) != LB_OK)
         return 0;
@@ -262,14 +311,93 @@ static int legal_lazy(const lb_game *g, const char *key)
     return ok;
 }
 
-/* Is key an option of the pending decision? The reason when not. */
+/* The segment in which a verb acts (R-GAME-1), -2 for a fire (either fire segment), -1 for an
+ * unknown verb; *what names the action. */
+static int verb_segment(const char *key, const char **what)
+{
+    static const struct {
+        const char *verb, *what;
+        int segment;
+    } verbs[] = {{"charge", "a charge", LB_SEG_CHARGE},
+                 {"move", "a move", LB_SEG_MOVEMENT},
+                 {"path", "a move", LB_SEG_MOVEMENT},
+                 {"face", "a facing change", LB_SEG_MOVEMENT},
+                 {"form", "a formation change", LB_SEG_MOVEMENT},
+                 {"prolonge", "a prolonge", LB_SEG_MOVEMENT},
+                 {"attach", "a leader's attaching", LB_SEG_MOVEMENT},
+                 {"detach", "a leader's leaving", LB_SEG_MOVEMENT},
+                 {"march", "a force march", LB_SEG_MOVEMENT},
+                 {"enter", "a reinforcement's entry", LB_SEG_MOVEMENT},
+                 {"melee", "a melee", LB_SEG_MELEE},
+                 {"fire", "a fire", -2}};
+    size_t n = strcspn(key, ":");
+    for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
+        if (strlen(verbs[i].verb) == n && strncmp(key, verbs[i].verb, n) == 0) {
+            *what = verbs[i].what;
+            return verbs[i].segment;
+        }
+    return -1;
+}
+
+/* R-GAME-3: an answer to the action decision that it does not list: accepted (1) when it is a
+ * facing, layout or assault the rules allow and the options leave to be asked (a formation at
+ * another facing, several attackers), else refused (0) with the rule that bars it: the
+ * segment, the game's records, or the rules of the segment. */
+static int action_check(const lb_game *g, const char *key, lb_game_answer *out)
+{
+    const lb_state *st = g->st;
+    lb_segment seg = st->turn.segment;
+    const char *what = "";
+    int vs = verb_segment(key, &what);
+    const char *now = lb_segment_name(seg);
+    if (strcmp(key, "end") == 0 && seg == LB_SEG_MELEE)
+        return lbi_melee_check_key(g, key, out);
+    if (vs == -1) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not one of the %d options "
+                    "of the %s segment", key, g->pending.noptions, now);
+        return 0;
+    }
+    if (vs == -2 ? seg != LB_SEG_DEFENSIVE_FIRE && seg != LB_SEG_OFFENSIVE_FIRE : (int)seg != vs) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-1", "%s is made in the %s segment%s; "
+                    "this is the %s segment", what,
+                    vs == -2 ? "defensive_fire" : lb_segment_name((lb_segment)vs),
+                    vs == -2 ? " or the offensive_fire" : "", now);
+        return 0;
+    }
+    if (seg == LB_SEG_MOVEMENT)
+        return lbi_move_check_key(g, key, out);
+    if (seg == LB_SEG_MELEE)
+        return lbi_melee_check_key(g, key, out);
+    if (seg == LB_SEG_CHARGE) {
+        char id[LB_SUBJECT_MAX], why[LB_GAME_REASON_MAX];
+        size_t n = strcspn(key + 7, ":");
+        snprintf(id, sizeof id, "%.*s", (int)(n < sizeof id ? n : sizeof id - 1), key + 7);
+        int u = lb_state_unit_index(st, id);
+        if (u < 0)
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-8", "no unit \"%s\" on the map", id);
+        else if (lbi_charge_refusal(g, &st->units[u], why, sizeof why))
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-8", "%s", why);
+        else
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "expected charge:%s:H1,H2,… (the "
+                        "hexes it enters)", id);
+        return 0;
+    }
+    lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "\"%s\" is not a fire that may be made "
+                "now", key);
+    return 0;
+}
+
+/* Is key an option of the pending decision (or an action the rules allow that it leaves to be
+ * asked)? The reason when not. */
 static int legal(const lb_game *g, const char *key, lb_game_answer *out)
 {
     if (g->pending_lazy ? legal_lazy(g, key)
                         : lb_decision_find(&g->pending, key) >= 0 ||
                               lb_decision_find_param(&g->pending, key) >= 0)
         return 1;
-    game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not one of the %d options of "
+    if (g->pending.kind == LB_DECIDE_ACTION)
+        return action_check(g, key, out);
+    lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not one of the %d options of "
                 "the %s decision", key, g->pending.noptions,
                 lb_decision_kind_name(g->pending.kind));
     return 0;
@@ -291,7 +419,7 @@ static int answer(lb_game *g, const char *key, lb_game_answer *out)
         return LB_OK;
     }
     lb_decision_release(&cur);
-    return rc == LB_OK ? game_advance(g) : rc;
+    return rc == LB_OK ? lbi_game_advance(g) : rc;
 }
 
 int lb_game_may_decide(const lb_game *g, int role)
@@ -300,13 +428,13 @@ int lb_game_may_decide(const lb_game *g, int role)
            (role == LB_ROLE_BOTH || (role >= 0 && role == g->pending.side));
 }
 
-void game_answer_init(const lb_game *g, lb_game_answer *out)
+void lbi_game_answer_init(const lb_game *g, lb_game_answer *out)
 {
     memset(out, 0, sizeof *out);
     out->seq_before = out->seq_after = g->journal.count;
 }
 
-int game_roll_back(lb_game *g, int journal_count, int rc)
+int lbi_game_roll_back(lb_game *g, int journal_count, int rc)
 {
     char error[LB_GAME_REASON_MAX];
     snprintf(error, sizeof error, "%s", g->error);
@@ -315,26 +443,30 @@ int game_roll_back(lb_game *g, int journal_count, int rc)
     for (int i = 0; i < g->journal.count; i++)
         eff = g->journal.entries[i].kind == LB_ENTRY_UNDO ? g->journal.entries[i].value : eff + 1;
     lb_journal_truncate(&g->eff, eff);
-    int rb = game_rebuild(g);
+    int rb = lbi_game_rebuild(g);
     snprintf(g->error, sizeof g->error, "%s", error);
     return rb == LB_OK ? rc : rb;
 }
 
-int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answer *out)
+/* lb_game_decide, the decider's reason (when note is not NULL) the first step of its trace. */
+static int decide(lb_game *g, int role, int seq, const char *key, const char *rule,
+                  const char *note, lb_game_answer *out)
 {
-    game_answer_init(g, out);
+    lbi_game_answer_init(g, out);
     if (seq != g->journal.count)
-        return game_refuse(out, LB_REFUSED_STALE, "R-GAME-12", "the game is at %d, not %d: "
+        return lbi_game_refuse(out, LB_REFUSED_STALE, "R-GAME-12", "the game is at %d, not %d: "
                            "look again", g->journal.count, seq);
     if (g->over || !g->has_pending)
-        return game_refuse(out, LB_REFUSED_NONE, "R-GAME-3", "the game is over");
+        return lbi_game_refuse(out, LB_REFUSED_NONE, "R-GAME-3", "the game is over");
     if (!lb_game_may_decide(g, role))
-        return game_refuse(out, LB_REFUSED_NOT_YOURS, "R-GAME-12", "the pending decision is "
+        return lbi_game_refuse(out, LB_REFUSED_NOT_YOURS, "R-GAME-12", "the pending decision is "
                            "%s's", g->st->sides[g->pending.side]);
     if (!legal(g, key, out))
         return LB_OK;
     lb_trace_release(&g->trace);
     lb_trace_init(&g->trace);
+    if (note && g->tr)
+        lb_trace_add(g->tr, rule, "ai", "%s", note);
     int before = g->journal.count, eff_before = g->eff.count;
     const lb_decision *p = &g->pending;
     int rc = lb_journal_answer(&g->journal, p->kind, p->side, p->subject, key, LB_BY_PLAYER);
@@ -348,9 +480,20 @@ int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answe
         return LB_OK;
     }
     if (rc != LB_OK)
-        return game_roll_back(g, before, rc);
+        return lbi_game_roll_back(g, before, rc);
     out->seq_after = g->journal.count;
     return LB_OK;
+}
+
+int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answer *out)
+{
+    return decide(g, role, seq, key, NULL, NULL, out);
+}
+
+int lb_game_decide_noted(lb_game *g, int role, int seq, const char *key, const char *rule,
+                         const char *note, lb_game_answer *out)
+{
+    return decide(g, role, seq, key, rule, note, out);
 }
 
 /* R-VIC-5: conceding ends the battle at once. */
@@ -366,28 +509,28 @@ static void concede(lb_game *g, int side)
     g->melee = NULL;
     g->ntasks = 0;
     g->job.active = 0;
-    task_forget(g);
+    lbi_task_forget(g);
     lb_trace_add(g->tr, "R-VIC-5", "(2)", "%s concedes the battle", g->st->sides[side]);
 }
 
 int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out)
 {
-    game_answer_init(g, out);
+    lbi_game_answer_init(g, out);
     if (seq != g->journal.count)
-        return game_refuse(out, LB_REFUSED_STALE, "R-GAME-12", "the game is at %d, not %d: "
+        return lbi_game_refuse(out, LB_REFUSED_STALE, "R-GAME-12", "the game is at %d, not %d: "
                            "look again", g->journal.count, seq);
     if (g->over)
-        return game_refuse(out, LB_REFUSED_NONE, "R-VIC-5", "the game is over");
+        return lbi_game_refuse(out, LB_REFUSED_NONE, "R-VIC-5", "the game is over");
     int side = role >= 0 ? role : role == LB_ROLE_BOTH && g->has_pending ? g->pending.side : -1;
     if (side < 0)
-        return game_refuse(out, LB_REFUSED_NOT_YOURS, "R-VIC-5", "only a side may concede");
+        return lbi_game_refuse(out, LB_REFUSED_NOT_YOURS, "R-VIC-5", "only a side may concede");
     lb_trace_release(&g->trace);
     lb_trace_init(&g->trace);
     int rc = lb_journal_answer(&g->journal, LB_DECIDE_CONCEDE, side, "", "concede", LB_BY_PLAYER);
     if (rc == LB_OK)
         rc = lb_journal_push(&g->eff, &g->journal.entries[g->journal.count - 1]);
     if (rc != LB_OK)
-        return game_roll_back(g, out->seq_before, rc);
+        return lbi_game_roll_back(g, out->seq_before, rc);
     concede(g, side);
     out->seq_after = g->journal.count;
     return LB_OK;
@@ -397,7 +540,7 @@ int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out)
 
 static void reset(lb_game *g)
 {
-    task_forget(g);
+    lbi_task_forget(g);
     lb_melee_free(g->melee);
     g->melee = NULL;
     lb_charge_free(g->charge);
@@ -424,7 +567,7 @@ static void reset(lb_game *g)
     for (int i = 0; i < g->nrecs; i++) {
         unit_rec *r = &g->recs[i];
         r->fired_step = r->fired_half = r->df_loss_half = r->charged_step = r->meleed_step =
-            r->combat_step = -1;
+            r->fought_step = r->fire_loss_step = r->retired_step = r->rested_step = -1;
         r->df_loss = 0;
         r->fired_at = (lb_hex){0, 0};
     }
@@ -457,7 +600,7 @@ static int replay_entry(lb_game *g, int k)
         return LB_INVALID;
     }
     lb_game_answer out;
-    game_answer_init(g, &out);
+    lbi_game_answer_init(g, &out);
     if (!legal(g, e->key, &out)) {
         snprintf(g->error, sizeof g->error, "entry %d: %s", k + 1, out.reason);
         return LB_INVALID;
@@ -478,7 +621,7 @@ static int replay_entry(lb_game *g, int k)
     return rc;
 }
 
-int game_rebuild(lb_game *g)
+int lbi_game_rebuild(lb_game *g)
 {
     g->error[0] = '\0';
     lb_state_free(g->st);
@@ -493,11 +636,11 @@ int game_rebuild(lb_game *g)
     g->replaying = 1;
     g->tr = NULL; /* replay records no reasons: it only rebuilds */
     g->cursor = 0;
-    int rc = g->st->turn.segment == LB_SEG_COMMAND ? command_step(g) : LB_OK;
+    int rc = g->st->turn.segment == LB_SEG_COMMAND ? lbi_command_step(g) : LB_OK;
     if (rc == LB_OK && g->st->turn.segment == LB_SEG_MORALE_RECOVERY)
-        rc = recovery_begin(g);
+        rc = lbi_recovery_begin(g);
     if (rc == LB_OK)
-        rc = game_advance(g);
+        rc = lbi_game_advance(g);
     while (rc == LB_OK && g->cursor < g->eff.count)
         rc = replay_entry(g, g->cursor);
     g->replaying = 0;
@@ -549,13 +692,13 @@ int lb_game_load_journal(lb_game *g, const lb_journal *j, lb_err *err)
     lb_journal_release(&g->eff);
     g->journal = copy;
     g->eff = eff;
-    rc = game_rebuild(g);
+    rc = lbi_game_rebuild(g);
     if (rc == LB_OK)
         return LB_OK;
     lb_err_set(err, rc, "the journal does not replay: %s", g->error);
     lb_journal_release(&g->journal);
     lb_journal_release(&g->eff);
-    game_rebuild(g);
+    lbi_game_rebuild(g);
     return rc;
 }
 
@@ -615,7 +758,7 @@ int lb_game_new(const char *name, const char *text, size_t len, const lb_load_op
     memcpy(g->text, text, len);
     g->text[len] = '\0';
     g->len = len;
-    rc = game_rebuild(g);
+    rc = lbi_game_rebuild(g);
     if (rc != LB_OK) {
         lb_err e;
         lb_err_set(&e, rc, "the game cannot start: %s", g->error);
@@ -632,7 +775,7 @@ void lb_game_free(lb_game *g)
 {
     if (!g)
         return;
-    task_forget(g);
+    lbi_task_forget(g);
     lb_melee_free(g->melee);
     lb_charge_free(g->charge);
     lb_decision_release(&g->pending);

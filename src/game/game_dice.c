@@ -6,7 +6,7 @@
 
 /* R-GAME-14: while the journal holds entries not yet replayed, the dice are the rolls that
  * follow the cursor; past its end they come from the game's generator. */
-void dice_begin(lb_game *g, lb_dice *d)
+void lbi_dice_begin(lb_game *g, lb_dice *d)
 {
     memset(d, 0, sizeof *d);
     if (g->replaying && g->cursor < g->eff.count) {
@@ -22,7 +22,7 @@ void dice_begin(lb_game *g, lb_dice *d)
     d->rng = g->rng;
 }
 
-int dice_end(lb_game *g, const lb_dice *d)
+int lbi_dice_end(lb_game *g, const lb_dice *d)
 {
     if (d->log_len > LB_DICE_LOG_MAX)
         return LB_INVALID;

@@ -3,10 +3,12 @@
 #define LB_GAME_INT_H
 
 #include "lb/charge.h"
+#include "lb/fire.h"
 #include "lb/game.h"
 #include "lb/melee.h"
 #include "lb/move.h"
 #include "lb/retreat.h"
+#include "lbi.h"
 
 #define TURN_MINUTES 20
 #define STEPS_PER_SIDE 8      /* segment slots of one side's sequence in the step counter */
@@ -30,17 +32,22 @@ typedef struct task {
     char why[LB_SUBJECT_MAX];    /* TASK_MORALE: the leader */
 } task;
 
-/* What the game keeps for each unit that is or will be in play (by id). */
+/* What the game keeps for each unit that is or will be in play (by id). Steps are lbi_game_step
+ * values, -1 for never. */
 typedef struct unit_rec {
     const char *id;
-    int fired_step;              /* the step (segment) it last fired in, -1 */
-    int fired_half;              /* the side's sequence (turn * 2 + half) it last fired in, -1 */
+    int fired_step;              /* the step (segment) it last fired in */
+    int fired_half;              /* the side's sequence (turn * 2 + half) it last fired in */
     lb_hex fired_at;             /* the hex it fired at then (32.5) */
     int df_loss_half;            /* the sequence in which it lost df_loss increments to */
     int df_loss;                 /* defensive fire (the pre-melee chart) */
-    int charged_step;            /* the step it last charged in, -1 */
-    int meleed_step;             /* the step it last meleed in, -1 */
-    int combat_step;             /* its last melee, charge or fire loss (cavalry rest, 36.6) */
+    int charged_step;            /* the step it last charged in */
+    int meleed_step;             /* the step it last took part in a declared melee */
+    int fought_step;             /* the step of its last melee fought (the matrix rolled) or
+                                  * charge: its rest starts after it (36.6, R-MEL-21) */
+    int fire_loss_step;          /* the last step it lost an increment to fire (36.6) */
+    int retired_step;            /* the last step it retreated before a melee with cavalry */
+    int rested_step;             /* the step of its last readiness step regained by rest */
 } unit_rec;
 
 /* A unit's move under way, one action at a time (R-GAME-17). */
@@ -96,6 +103,7 @@ struct lb_game {
     int ntasks;
     lb_retreat offered;          /* the paths of the retreat whose end is pending */
     int has_offered;
+    lb_hex *offered_paths;       /* per end of offered, in its order: the first path to it */
     obligation obligations[OBLIGATIONS_MAX];
     int nobligations;
     lb_charge *charge;           /* a charge waiting for a decision */
@@ -103,8 +111,10 @@ struct lb_game {
     move_job job;                /* a move under way */
     lb_melee *melee;             /* a melee waiting for a decision */
     char melee_at[LB_HEX_LABEL_MAX];
-    char melee_units[MELEE_UNITS_MAX][LB_SUBJECT_MAX]; /* its attackers and defenders */
+    char melee_units[MELEE_UNITS_MAX][LB_SUBJECT_MAX]; /* its attackers, then defenders */
     int nmelee_units;
+    int nmelee_attackers;
+    int shown;                   /* trace steps of the charge or melee under way already shown */
     int *assaulted;              /* per cell: the step it was last assaulted in, -1 */
     lb_decision pending;
     int has_pending;
@@ -116,32 +126,36 @@ struct lb_game {
 
 /* game.c: the state machine */
 /* The step counter of the segment now: unique per segment of each side of each turn. */
-int game_step(const lb_game *g);
+LBI int lbi_game_step(const lb_game *g);
 /* The phasing side now. */
-int game_phasing(const lb_game *g);
+LBI int lbi_game_phasing(const lb_game *g);
 /* Advances until a side must decide or the game is over. LB_OK or an error. */
-int game_advance(lb_game *g);
+LBI int lbi_game_advance(lb_game *g);
 /* Rebuilds the state from the origin and replays the effective journal. LB_OK, LB_INVALID
  * (g->error says which entry), LB_NOMEM. */
-int game_rebuild(lb_game *g);
+LBI int lbi_game_rebuild(lb_game *g);
 /* The record of unit id, or NULL when it has none. */
-unit_rec *game_rec(lb_game *g, const char *id);
-const unit_rec *game_rec_of(const lb_game *g, const char *id);
+LBI unit_rec *lbi_game_rec(lb_game *g, const char *id);
+LBI const unit_rec *lbi_game_rec_of(const lb_game *g, const char *id);
+/* A rules machine's pending decision (a charge's, a melee's) made the game's; LB_OK, LB_NOMEM. */
+LBI int lbi_game_offer(lb_game *g, const lb_decision *src);
 /* An answer before anything happened: accepted, seq_before = seq_after = the journal's length. */
-void game_answer_init(const lb_game *g, lb_game_answer *out);
+LBI void lbi_game_answer_init(const lb_game *g, lb_game_answer *out);
 /* After a failure: the journal cut back to journal_count entries, the state rebuilt; returns rc
  * (or the rebuild's error). */
-int game_roll_back(lb_game *g, int journal_count, int rc);
+LBI int lbi_game_roll_back(lb_game *g, int journal_count, int rc);
+/* Appends the steps of src from `from` on to t (a rules machine's trace to the game's). */
+LBI void lbi_game_trace_copy(lb_trace *t, const lb_trace *src, int from);
 /* Sets a refusal in out; returns LB_OK. */
-int game_refuse(lb_game_answer *out, lb_verdict v, const char *rule, const char *fmt, ...)
+LBI int lbi_game_refuse(lb_game_answer *out, lb_verdict v, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 /* game_dice.c: dice from the journal (replay) or the game's generator (play) */
 /* Prepares d for one rules call. */
-void dice_begin(lb_game *g, lb_dice *d);
+LBI void lbi_dice_begin(lb_game *g, lb_dice *d);
 /* Journals (play) or consumes (replay) what the call rolled; LB_OK, LB_NOMEM, or LB_INVALID
  * (replay: the journal's dice do not match). */
-int dice_end(lb_game *g, const lb_dice *d);
+LBI int lbi_dice_end(lb_game *g, const lb_dice *d);
 
 /* results.c: applying what the rules decided, with the victory tally */
 typedef struct snapshot {
@@ -154,72 +168,101 @@ typedef struct snapshot {
     } *units;
 } snapshot;
 /* The units now, before an apply; LB_OK or LB_NOMEM. */
-int snapshot_take(const lb_game *g, snapshot *s);
+LBI int lbi_snapshot_take(const lb_game *g, snapshot *s);
 /* Counts what the apply did to the enemy of each side (R-VIC-3): increments lost, units gone
- * (surrendered when their id is in surrendered, else eliminated), leaders lost; marks the last
- * combat of units that lost increments. Releases s. */
-void snapshot_settle(lb_game *g, snapshot *s, const char *const *surrendered, int nsurrendered);
+ * (surrendered when their id is in surrendered, else eliminated), leaders lost; for a fire
+ * (by_fire) marks the units that lost increments (36.6) and in Defensive Fire their losses (the
+ * pre-melee chart). Releases s. */
+LBI void lbi_snapshot_settle(lb_game *g, snapshot *s, const char *const *surrendered, int nsurrendered,
+                     int by_fire);
 /* Queues a task; LB_OK or LB_INVALID when the queue is full. */
-int task_push(lb_game *g, const task *t);
+LBI int lbi_task_push(lb_game *g, const task *t);
 /* Runs the first task: LB_OK (done, or its decision is pending: g->has_pending) or an error. */
-int task_run(lb_game *g);
-/* Answers the first task's pending decision with key; LB_OK or an error. */
-int task_answer(lb_game *g, const char *key);
+LBI int lbi_task_run(lb_game *g);
+/* Answers the first task's pending decision cur (taken out of the game) with key; LB_OK or an
+ * error. */
+LBI int lbi_task_answer(lb_game *g, const lb_decision *cur, const char *key);
 /* Forgets the paths of an offered retreat. */
-void task_forget(lb_game *g);
+LBI void lbi_task_forget(lb_game *g);
 
 /* Which options a segment lists: all, only one unit's (replay checks an answer against those),
- * or only whether there is any (replay asks whether the segment offers a decision at all). */
+ * or only whether there is any (replay asks whether the segment offers a decision at all); and
+ * where the reasons for the options offered go (the segment's decision as it is offered). */
 typedef struct opt_scope {
     const char *unit;            /* NULL: every unit */
     int any;                     /* stop at the first option */
+    lb_trace *tr;                /* NULL: the options are only listed */
 } opt_scope;
 
-/* seg_fire.c: Defensive and Offensive Fire */
+/* seg_fire.c: Defensive and Offensive Fire, and the fire of opportunity fire */
+/* The parameter of the "fire" option: the firers, the first leading, and the hex. */
+#define FIRE_PARAM "firers:hex"
+/* The kind of fire of the fire segment now (R-FIRE-19). */
+LBI lb_fire_kind lbi_fire_segment_kind(const lb_game *g);
 /* Adds the fire options of the segment now to d. */
-int fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
-/* Resolves "fire:UNIT:HEX" (a legal option); opportunity fire (28) is outside the segment's
- * once-per-unit and once-per-hex records. LB_OK or an error. */
-int fire_run(lb_game *g, const char *key, int opportunity);
+LBI int lbi_fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
+/* Answers "fire:U1+U2+…:HEX" for side (one unit or several together) with a fire of this kind:
+ * refused in out when the game's records (R-GAME-5) or the fire rules refuse it, else rolled,
+ * applied and its follow-ups queued; opportunity fire (28) is outside the segments' once-per-unit
+ * and once-per-hex records. LB_OK or an error. */
+LBI int lbi_fire_run(lb_game *g, const char *key, lb_fire_kind kind, int side, lb_game_answer *out);
 
 /* seg_charge.c: Charge à Cheval */
-int charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
+/* Why unit u may not charge now (R-CHG-8) in why (n bytes), or NULL when it may. */
+LBI const char *lbi_charge_refusal(const lb_game *g, const lb_unit *u, char *why, size_t n);
+LBI int lbi_charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
 /* Starts the charge of "charge:UNIT:PATH": LB_OK (started, or refused with out filled). */
-int charge_start(lb_game *g, const char *key, lb_game_answer *out);
+LBI int lbi_charge_start(lb_game *g, const char *key, lb_game_answer *out);
 /* Runs the charge in progress to its next decision or its end (applied). */
-int charge_resume(lb_game *g);
-/* Answers the charge's pending decision. */
-int charge_answer(lb_game *g, const char *key);
+LBI int lbi_charge_resume(lb_game *g);
+/* Answers the charge's decision cur (taken out of the game). */
+LBI int lbi_charge_answer(lb_game *g, const lb_decision *cur, const char *key);
 /* End of the Melee segment: obligations due after all melees (R-CHG-6, 38.10). */
-int charge_after_melee(lb_game *g);
+LBI int lbi_charge_after_melee(lb_game *g);
 
 /* seg_melee.c: Melee */
 /* The assaults open now; *compulsory is 1 when they are melees a charge owes (no "end"). */
-int melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int *compulsory);
+LBI int lbi_melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int *compulsory);
+/* Is "melee:HEX:U1+U2+…" (or "end"), which the options do not list, legal now? 1, or 0 with
+ * the reason in out: the melees a charge owes first, the game's records, the melee rules. */
+LBI int lbi_melee_check_key(const lb_game *g, const char *key, lb_game_answer *out);
 /* Declares "melee:HEX:U1+U2+…": LB_OK (under way or done, or refused with out filled). */
-int melee_start(lb_game *g, const char *key, lb_game_answer *out);
-int melee_resume(lb_game *g);
-int melee_answer(lb_game *g, const char *key);
+LBI int lbi_melee_start(lb_game *g, const char *key, lb_game_answer *out);
+LBI int lbi_melee_resume(lb_game *g);
+/* Answers the melee's decision cur (taken out of the game). */
+LBI int lbi_melee_answer(lb_game *g, const lb_decision *cur, const char *key);
 
 /* seg_recovery.c: Morale Recovery */
-int recovery_begin(lb_game *g);
+LBI int lbi_recovery_begin(lb_game *g);
 
 /* command.c: the mutual Command step */
-int command_step(lb_game *g);
+LBI int lbi_command_step(lb_game *g);
 
 /* seg_move.c: Movement, reinforcements entering, opportunity fire */
 /* The phasing side's movement actions and reinforcement entries. */
-int move_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
+LBI int lbi_move_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
+/* Is the movement answer key, which the options do not list, legal now? 1 (a facing or layout of
+ * a formation change the options leave to be asked), or 0 with the movement rules' reason in
+ * out (R-GAME-3). */
+LBI int lbi_move_check_key(const lb_game *g, const char *key, lb_game_answer *out);
 /* Starts the answer key (move, path, face, form, prolonge, attach, detach, march, enter): LB_OK
  * (a move under way, an entry made, or refused with out filled). */
-int move_run(lb_game *g, const char *key, lb_game_answer *out);
+LBI int lbi_move_run(lb_game *g, const char *key, lb_game_answer *out);
 /* The move's next action: its opportunity fire offered, or the action resolved and applied. */
-int job_run(lb_game *g);
-/* Answers the opportunity-fire decision ("fire:UNIT:HEX" or "pass"). */
-int job_answer(lb_game *g, const char *key);
+LBI int lbi_job_run(lb_game *g);
+/* Answers the opportunity-fire decision cur ("fire:UNIT:HEX" or "pass"), taken out of the game;
+ * a fire the rules refuse is refused in out. */
+LBI int lbi_job_answer(lb_game *g, const lb_decision *cur, const char *key, lb_game_answer *out);
+
+/* view_retreat.c */
+struct json_t;
+/* For a retreat's end decision d: {"kind","paths":[[start, h1, …]],"count"}, or NULL. */
+LBI struct json_t *lbi_view_retreat(const lb_game *g, const lb_decision *d);
 
 /* victory.c */
 /* Objective holders after units moved (R-VIC-2). */
-void victory_update(lb_game *g);
+LBI void lbi_victory_update(lb_game *g);
+/* Traces the result of a battle that has just ended (R-VIC-4). */
+LBI void lbi_victory_result(lb_game *g);
 
 #endif

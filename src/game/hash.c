@@ -92,7 +92,8 @@ uint64_t lb_game_hash(const lb_game *g)
         const unit_rec *r = &g->recs[i];
         const long long rec[] = {r->fired_step,   r->fired_half, r->fired_at.col, r->fired_at.row,
                                  r->df_loss_half, r->df_loss,    r->charged_step, r->meleed_step,
-                                 r->combat_step};
+                                 r->fought_step,  r->fire_loss_step, r->retired_step,
+                                 r->rested_step};
         for (size_t k = 0; k < sizeof rec / sizeof *rec; k++)
             mix_int(&h, rec[k]);
     }

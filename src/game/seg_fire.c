@@ -1,176 +1,307 @@
-/* Defensive Fire (27) and Offensive Fire (24)-(26) segments: the legal fire options and a fire resolved and applied. */
+/* Defensive Fire (27), Offensive Fire (24)-(26) and opportunity fire (28): the legal fire options, and a fire of one unit or several resolved and applied. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game_int.h"
-#include "lb/fire.h"
 
-#define CANDIDATES_MAX 256
-
-typedef struct candidate {
-    lb_hex hex;
-    int distance;
-    lb_frac value;
-} candidate;
-
-/* Least distance from a hex of unit to h. */
-static int distance_to(const lb_unit *u, lb_hex h)
+lb_fire_kind lbi_fire_segment_kind(const lb_game *g)
 {
-    int best = -1;
-    for (int k = 0; k < u->nhexes; k++) {
-        int d = lb_hex_distance(u->hexes[k], h);
-        if (best < 0 || d < best)
-            best = d;
-    }
-    return best;
+    return g->st->turn.segment == LB_SEG_DEFENSIVE_FIRE ? LB_FIRE_DEFENSIVE : LB_FIRE_OFFENSIVE;
 }
 
-/* Every hex unit may fire at now (R-GAME-5): an enemy combat unit's hex not fired at in this
- * segment (R-FIRE-6), adjacent in Defensive Fire (27.2), allowed by the fire rules. */
-static int targets_of(const lb_game *g, int unit, candidate *out, lb_fire_value *v)
+lb_fire_kind lb_game_fire_kind(const lb_game *g)
+{
+    if (g->has_pending && g->pending.kind == LB_DECIDE_OPPORTUNITY)
+        return LB_FIRE_OPPORTUNITY;
+    return lbi_fire_segment_kind(g);
+}
+
+/* R-GAME-5: the hexes that may be fired at in this segment: every hex holding a combat unit not
+ * of `side` and not fired at in this segment, each once, in the order of the units. *out is
+ * malloc'd; returns how many, or -1 when out of memory. */
+static int open_targets(const lb_game *g, int side, lb_hex **out)
 {
     const lb_state *st = g->st;
-    const lb_unit *u = &st->units[unit];
-    int step = game_step(g), n = 0;
-    int defensive = st->turn.segment == LB_SEG_DEFENSIVE_FIRE;
+    int step = lbi_game_step(g), n = 0;
+    lb_hex *h = malloc(((size_t)st->nunits * LB_UNIT_MAX_HEXES + 1) * sizeof *h);
+    unsigned char *seen = calloc((size_t)(st->map.cols * st->map.rows) + 1, 1);
+    if (!h || !seen) {
+        free(h);
+        free(seen);
+        return -1;
+    }
     for (int j = 0; j < st->nunits; j++) {
         const lb_unit *e = &st->units[j];
-        if (e->side == u->side || !lb_unit_is_combat(e))
+        if (e->side == side || !lb_unit_is_combat(e))
             continue;
-        for (int k = 0; k < e->nhexes && n < CANDIDATES_MAX; k++) {
-            lb_hex h = e->hexes[k];
-            int seen = g->targeted[lb_map_cell(&st->map, h)] == step;
-            for (int c = 0; c < n && !seen; c++)
-                seen = lb_hex_eq(out[c].hex, h);
-            int d = distance_to(u, h);
-            if (seen || (defensive && d > 1))
+        for (int k = 0; k < e->nhexes; k++) {
+            int cell = lb_map_cell(&st->map, e->hexes[k]);
+            if (seen[cell] || g->targeted[cell] == step)
                 continue;
-            if (lb_fire_check(st, unit, h, v, NULL) != LB_OK || !v->allowed)
-                continue;
-            out[n++] = (candidate){h, d, v->value};
+            seen[cell] = 1;
+            h[n++] = e->hexes[k];
         }
     }
+    free(seen);
+    *out = h;
     return n;
 }
 
-int fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
+/* R-GAME-6: why a battery is offered no farther hex (traced as the segment's decision is
+ * offered): its closest target, as the fire rules name it (R-FIRE-21), and whether that hex was
+ * fired at in this segment, so that it fires at nothing more. farther lists the hexes refused. */
+static void trace_closest(const lb_game *g, lb_trace *tr, const lb_unit *u, lb_hex nearer,
+                          const char *farther)
 {
     const lb_state *st = g->st;
-    int side = d->side, step = game_step(g);
-    candidate *c = malloc(CANDIDATES_MAX * sizeof *c);
+    char label[LB_HEX_LABEL_MAX];
+    lb_map_label(&st->map, nearer, label);
+    int fired_at = g->targeted[lb_map_cell(&st->map, nearer)] == lbi_game_step(g);
+    lb_trace_add(tr, "R-GAME-6", "(26.1)", "%s fires at its closest target, %s (R-FIRE-21): "
+                 "not at%s%s", u->id, label, farther, fired_at ? "; that hex was fired at in this "
+                 "segment, so it fires at no other" : "");
+    lb_trace_text(tr, "unit", u->id);
+    lb_trace_text(tr, "closest", label);
+    lb_trace_bool(tr, "closest_fired_at", fired_at);
+}
+
+/* R-GAME-5, R-GAME-6: one option per unit of the side and hex it may fire at, as the fire rules
+ * answer for the segment's kind of fire (range, front, sight, a battery's closest target:
+ * R-FIRE-19, R-FIRE-21); then, when any, the parameterised fire of one unit or several together
+ * (R-FIRE-23..27), which the fire rules check whole when it is answered. With sc->tr the offer
+ * is traced: the batteries held to their closest target, and what the segment offers. */
+int lbi_fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
+{
+    const lb_state *st = g->st;
+    int step = lbi_game_step(g), before = d->noptions, firers = 0;
+    lb_fire_kind kind = lbi_fire_segment_kind(g);
+    lb_hex *targets = NULL;
+    int ntargets = open_targets(g, d->side, &targets);
     lb_fire_value *v = malloc(sizeof *v);
-    int rc = c && v ? LB_OK : LB_NOMEM;
-    for (int i = 0; i < st->nunits && rc == LB_OK && !(sc->any && d->noptions); i++) {
+    int rc = ntargets >= 0 && v ? LB_OK : LB_NOMEM;
+    for (int i = 0; i < st->nunits && rc == LB_OK && !(sc->any && d->noptions > before); i++) {
         const lb_unit *u = &st->units[i];
-        const unit_rec *r = game_rec_of(g, u->id);
-        if ((sc->unit && strcmp(sc->unit, u->id) != 0) || u->side != side ||
+        const unit_rec *r = lbi_game_rec_of(g, u->id);
+        if ((sc->unit && strcmp(sc->unit, u->id) != 0) || u->side != d->side ||
             !lb_unit_is_combat(u) || (r && r->fired_step == step))
             continue;
-        int n = targets_of(g, i, c, v), closest = -1;
-        /* R-GAME-6, 26.1: a battery fires at the closest of its targets */
-        for (int k = 0; k < n && u->arm == LB_ARM_ARTILLERY; k++)
-            if (closest < 0 || c[k].distance < closest)
-                closest = c[k].distance;
-        for (int k = 0; k < n && rc == LB_OK; k++) {
-            if (closest >= 0 && c[k].distance != closest)
-                continue;
+        int offered = d->noptions, nfarther = 0;
+        char farther[LB_GAME_REASON_MAX] = "";
+        lb_hex nearer = {0, 0};
+        for (int k = 0; k < ntargets && rc == LB_OK; k++) {
             char key[LB_OPTION_KEY_MAX], label[LB_HEX_LABEL_MAX], vb[32];
-            lb_map_label(&st->map, c[k].hex, label);
+            lb_map_label(&st->map, targets[k], label);
+            rc = lb_fire_check(st, i, targets[k], kind, v, NULL);
+            if (rc == LB_OK && !v->allowed && v->has_nearer && sc->tr) {
+                size_t used = strlen(farther);
+                snprintf(farther + used, sizeof farther - used, " %s", label);
+                nearer = v->nearer;
+                nfarther++;
+            }
+            if (rc != LB_OK || !v->allowed)
+                continue;
             snprintf(key, sizeof key, "fire:%s:%s", u->id, label);
-            rc = lb_decision_add(d, key, "%s fires at %s (fire value %s, %d hex%s)", u->id, label,
-                                 lb_frac_fmt(c[k].value, vb, sizeof vb), c[k].distance,
-                                 c[k].distance == 1 ? "" : "es");
+            char away[24];
+            if (v->distance)
+                snprintf(away, sizeof away, "%d hex%s", v->distance, v->distance == 1 ? "" : "es");
+            else
+                snprintf(away, sizeof away, "in its own hex");
+            rc = lb_decision_add(d, key, "%s fires at %s (fire value %s, %s)", u->id, label,
+                                 lb_frac_fmt(v->value, vb, sizeof vb), away);
         }
+        firers += d->noptions > offered;
+        if (rc == LB_OK && nfarther)
+            trace_closest(g, sc->tr, u, nearer, farther);
     }
-    free(c);
+    if (rc == LB_OK && d->noptions > before)
+        rc = lb_decision_add_param(d, "fire", FIRE_PARAM, "one unit or several together fire at "
+                                   "one hex: U1+U2+…:HEX (R-FIRE-23..27)");
+    if (rc == LB_OK && d->noptions > before && sc->tr) {
+        int fires = d->noptions - before - 1;
+        lb_trace_add(sc->tr, "R-GAME-5", kind == LB_FIRE_DEFENSIVE ? "(27)" : "(24)",
+                     "%s, %s fire: the fire rules allow %d fire%s of %d unit%s at the hexes not "
+                     "yet fired at in this segment (each unit fires once, each hex is fired at "
+                     "once)", st->sides[d->side],
+                     lb_fire_kind_name(kind), fires, fires == 1 ? "" : "s", firers,
+                     firers == 1 ? "" : "s");
+        lb_trace_int(sc->tr, "fires", fires);
+        lb_trace_int(sc->tr, "units", firers);
+        lb_trace_text(sc->tr, "kind", lb_fire_kind_name(kind));
+    }
+    free(targets);
     free(v);
     return rc;
 }
 
 /* The retreats and leader-casualty checks a fire leaves, by unit id (indexes shift when the
- * fire is applied). */
-static int follow_ups(lb_game *g, const lb_fire_result *r, task *tasks, int max)
+ * fire is applied); *n gets how many. NULL when out of memory. */
+static task *follow_ups(const lb_state *st, const lb_fire_result *r, int *n)
 {
-    const lb_state *st = g->st;
-    int n = 0;
-    for (int i = 0; i < r->nhits && n < max; i++) {
+    int max = r->nhits;
+    for (int i = 0; i < r->ncasualties; i++)
+        max += r->casualties[i].nchecks;
+    task *tasks = calloc((size_t)max + 1, sizeof *tasks);
+    *n = 0;
+    if (!tasks)
+        return NULL;
+    for (int i = 0; i < r->nhits; i++) {
         const lb_fire_hit *h = &r->hits[i];
         if (!h->check || h->eliminated || !h->morale.outcome.moves)
             continue;
-        task *t = &tasks[n++];
-        memset(t, 0, sizeof *t);
+        task *t = &tasks[(*n)++];
         t->kind = TASK_RETREAT;
         t->retreat = h->morale.outcome.move;
         snprintf(t->unit, sizeof t->unit, "%s", st->units[h->unit].id);
     }
-    /* R-GAME-8, (7): a leader killed or wounded makes his hex check, less his morale bonus */
+    /* R-GAME-8, (7): a leader killed or wounded makes his hex check, less his morale bonus; the
+     * units that check are the first nchecks of the target hex's units */
     for (int i = 0; i < r->ncasualties; i++) {
         const lb_fire_casualty *c = &r->casualties[i];
         const lb_unit *leader = &st->units[c->leader];
-        for (int k = 0; k < c->nchecks && n < max; k++) {
-            task *t = &tasks[n++];
-            memset(t, 0, sizeof *t);
+        for (int k = 0; k < c->nchecks && k < r->odds.nunits; k++) {
+            task *t = &tasks[(*n)++];
             t->kind = TASK_MORALE;
             t->modifier = -lb_unit_bonus(leader, "morale");
-            snprintf(t->unit, sizeof t->unit, "%s", st->units[c->checks[k]].id);
+            snprintf(t->unit, sizeof t->unit, "%s", st->units[r->odds.units[k].unit].id);
             snprintf(t->why, sizeof t->why, "%s", leader->id);
         }
     }
-    return n;
+    return tasks;
 }
 
-int fire_run(lb_game *g, const char *key, int opportunity)
+/* The firers of a fire: "U1+U2+…" split in place into ids, checked against the game's records
+ * (R-GAME-5): units on the map, of the side that fires, that have not fired in this segment
+ * (opportunity fire is outside the segments' records, R-GAME-17). Their indexes into firers.
+ * LB_OK (a refusal in out when one is not), LB_NOMEM. */
+static int firers_of(const lb_game *g, char *list, lb_fire_kind kind, int side, char ***ids,
+                     int **firers, int *n, lb_game_answer *out)
+{
+    const lb_state *st = g->st;
+    int count = 1;
+    for (const char *c = list; *c; c++)
+        count += *c == '+';
+    *ids = calloc((size_t)count, sizeof **ids);
+    *firers = calloc((size_t)count, sizeof **firers);
+    *n = 0;
+    if (!*ids || !*firers)
+        return LB_NOMEM;
+    char *save = NULL;
+    for (char *id = strtok_r(list, "+", &save); id; id = strtok_r(NULL, "+", &save)) {
+        int u = lb_state_unit_index(st, id);
+        const unit_rec *r = lbi_game_rec_of(g, id);
+        if (u < 0)
+            return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "no unit \"%s\" on the map",
+                               id);
+        if (st->units[u].side != side)
+            return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s is %s's: %s fires now",
+                               id, st->sides[st->units[u].side], st->sides[side]);
+        if (kind != LB_FIRE_OPPORTUNITY && r && r->fired_step == lbi_game_step(g))
+            return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s has fired in this "
+                               "segment", id);
+        (*ids)[*n] = id;
+        (*firers)[(*n)++] = u;
+    }
+    if (*n == 0)
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected fire:U1+U2+…:HEX");
+    return LB_OK;
+}
+
+/* The fire rolled and applied: its losses tallied, its follow-ups queued, and outside
+ * opportunity fire the segment's records of its firers and its hex (R-GAME-5). */
+static int fire_apply(lb_game *g, const lb_fire_request *rq, char *const *ids, const char *hex)
 {
     lb_state *st = g->st;
-    char id[LB_SUBJECT_MAX];
-    const char *colon = strrchr(key, ':');
-    lb_hex target;
-    if (!colon || colon - key - 5 <= 0 || colon - key - 5 >= LB_SUBJECT_MAX ||
-        lb_map_parse_label(&st->map, colon + 1, &target) != 0)
-        return LB_INVALID;
-    snprintf(id, sizeof id, "%.*s", (int)(colon - key - 5), key + 5);
-    int unit = lb_state_unit_index(st, id);
-    if (unit < 0)
-        return LB_INVALID;
-    lb_fire_result *r = calloc(1, sizeof *r);
-    task *tasks = calloc(2 * LB_FIRE_UNITS_MAX * LB_FIRE_UNITS_MAX, sizeof *tasks);
-    if (!r || !tasks) {
-        free(r);
-        free(tasks);
-        return LB_NOMEM;
-    }
+    lb_fire_result r;
+    memset(&r, 0, sizeof r);
     lb_dice dice;
-    dice_begin(g, &dice);
-    int rc = lb_fire_resolve(st, unit, target, &dice, r, g->tr);
-    int drc = dice_end(g, &dice);
+    lbi_dice_begin(g, &dice);
+    int rc = lb_fire_resolve(st, rq, &dice, &r, g->tr);
+    int drc = lbi_dice_end(g, &dice);
     if (rc == LB_OK && drc != LB_OK)
         rc = drc;
-    if (rc == LB_OK && !r->odds.allowed)
+    if (rc == LB_OK && !r.odds.allowed) {
+        snprintf(g->error, sizeof g->error, "the fire at %s was refused when rolled: %s", hex,
+                 r.odds.reason);
         rc = LB_INVALID;
-    int ntasks = rc == LB_OK ? follow_ups(g, r, tasks, 2 * LB_FIRE_UNITS_MAX * LB_FIRE_UNITS_MAX)
-                             : 0;
-    snapshot s = {0};
-    if (rc == LB_OK)
-        rc = snapshot_take(g, &s);
-    if (rc == LB_OK) {
-        rc = lb_fire_apply(st, r);
-        lb_trace_add(g->tr, "R-FIRE-7", "(21)", "%s fires at %s: roll %d, %d increment%s "
-                     "lost", id, colon + 1, r->roll, r->loss, r->loss == 1 ? "" : "s");
-        snapshot_settle(g, &s, NULL, 0);
     }
-    if (rc == LB_OK && !opportunity) {
-        unit_rec *rec = game_rec(g, id);
+    int ntasks = 0;
+    task *tasks = rc == LB_OK ? follow_ups(st, &r, &ntasks) : NULL;
+    if (rc == LB_OK && !tasks)
+        rc = LB_NOMEM;
+    char who[LB_GAME_REASON_MAX] = "";
+    size_t used = 0;
+    for (int i = 0; i < rq->nfirers && used < sizeof who; i++)
+        used += (size_t)snprintf(who + used, sizeof who - used, "%s%s",
+                                 i == 0 ? "" : i == rq->nfirers - 1 ? " and " : ", ", ids[i]);
+    snapshot s;
+    if (rc == LB_OK && (rc = lbi_snapshot_take(g, &s)) == LB_OK) {
+        int taken = 0;
+        for (int i = 0; i < r.nhits; i++)
+            taken += r.hits[i].loss;
+        rc = lb_fire_apply(st, &r);
+        if (taken == r.loss)
+            lb_trace_add(g->tr, "R-FIRE-7", "(21)", "%s fire%s at %s: roll %d, %d increment%s "
+                         "lost", who, rq->nfirers > 1 ? "" : "s", hex, r.roll, r.loss,
+                         r.loss == 1 ? "" : "s");
+        else /* lone unlimbered guns take only the even-numbered increments */
+            lb_trace_add(g->tr, "R-FIRE-13", "(21)", "%s fire%s at %s: roll %d, a loss of %d "
+                         "increment%s of which the hex takes %d", who,
+                         rq->nfirers > 1 ? "" : "s", hex, r.roll, r.loss, r.loss == 1 ? "" : "s",
+                         taken);
+        lbi_snapshot_settle(g, &s, NULL, 0, 1);
+    }
+    for (int i = 0; i < rq->nfirers && rc == LB_OK && rq->kind != LB_FIRE_OPPORTUNITY; i++) {
+        unit_rec *rec = lbi_game_rec(g, ids[i]);
         if (rec) {
-            rec->fired_step = game_step(g);
+            rec->fired_step = lbi_game_step(g);
             rec->fired_half = g->turn_index * 2 + g->half;
-            rec->fired_at = target;
+            rec->fired_at = rq->target;
         }
-        g->targeted[lb_map_cell(&st->map, target)] = game_step(g);
+    }
+    if (rc == LB_OK && rq->kind != LB_FIRE_OPPORTUNITY) {
+        g->targeted[lb_map_cell(&st->map, rq->target)] = lbi_game_step(g);
+        lb_trace_add(g->tr, "R-GAME-5", "(21)", "%s fired at %s: no more fire from %s nor at "
+                     "%s in this segment", who, hex, rq->nfirers > 1 ? "them" : "it", hex);
     }
     for (int i = 0; i < ntasks && rc == LB_OK; i++)
-        rc = task_push(g, &tasks[i]);
-    free(r);
+        rc = lbi_task_push(g, &tasks[i]);
     free(tasks);
+    lb_fire_result_release(&r);
+    return rc;
+}
+
+int lbi_fire_run(lb_game *g, const char *key, lb_fire_kind kind, int side, lb_game_answer *out)
+{
+    const lb_state *st = g->st;
+    const char *colon = strrchr(key, ':');
+    lb_hex target;
+    if (strncmp(key, "fire:", 5) != 0 || !colon || colon <= key + 5)
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected fire:U1+U2+…:HEX");
+    if (lb_map_parse_label(&st->map, colon + 1, &target) != 0 ||
+        !lb_map_contains(&st->map, target))
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not a hex of the map",
+                           colon + 1);
+    if (kind != LB_FIRE_OPPORTUNITY && g->targeted[lb_map_cell(&st->map, target)] == lbi_game_step(g))
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s was fired at in this segment: "
+                           "the units that fire at a hex fire together, once (R-FIRE-23)",
+                           colon + 1);
+    char *list = strndup(key + 5, (size_t)(colon - key - 5)), **ids = NULL;
+    int *firers = NULL, n = 0;
+    int rc = list ? firers_of(g, list, kind, side, &ids, &firers, &n, out) : LB_NOMEM;
+    lb_fire_request rq = {kind, target, firers, n};
+    lb_fire_group grp;
+    memset(&grp, 0, sizeof grp);
+    if (rc == LB_OK && out->verdict == LB_ACCEPTED)
+        rc = lb_fire_group_check(st, &rq, &grp, NULL);
+    /* R-FIRE-1..27: a fire the fire rules refuse is refused with their ruling and reason */
+    if (rc == LB_OK && out->verdict == LB_ACCEPTED && !grp.allowed)
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, grp.rule, "%s", grp.reason);
+    lb_fire_group_release(&grp);
+    if (rc == LB_OK && out->verdict == LB_ACCEPTED)
+        rc = fire_apply(g, &rq, ids, colon + 1);
+    free(firers);
+    free(ids);
+    free(list);
     return rc;
 }

@@ -14,7 +14,7 @@ static void attacker_of(const lb_game *g, const char *id, lb_melee_attacker *a)
     memset(a, 0, sizeof *a);
     a->id = id;
     a->times = lb_frac_int(1);
-    const unit_rec *r = game_rec_of(g, id);
+    const unit_rec *r = lbi_game_rec_of(g, id);
     int half = g->turn_index * 2 + g->half;
     if (r && r->fired_half == half) {
         a->fired = 1;
@@ -54,6 +54,12 @@ static void request(const lb_game *g, lb_hex target, const char *const *ids, int
             req->passed[req->npassed++] = g->obligations[i].unit;
 }
 
+void lb_game_melee_request(const lb_game *g, lb_hex target, const char *const *ids, int n,
+                           lb_melee_req *req)
+{
+    request(g, target, ids, n, req);
+}
+
 /* ---- options -------------------------------------------------------------------------------- */
 
 /* May the units ids (n) melee target now? */
@@ -74,15 +80,15 @@ static int allowed(const lb_game *g, lb_hex target, const char *const *ids, int 
  * (38.10: the cavalry must melee); then one option per attacker and hex it may assault alone,
  * and per hex a parameterised option for several attackers together. A unit melees once per
  * segment, a hex is assaulted once. */
-int melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int *compulsory)
+int lbi_melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int *compulsory)
 {
     const lb_state *st = g->st;
-    int step = game_step(g), rc = LB_OK;
+    int step = lbi_game_step(g), rc = LB_OK;
     char key[LB_OPTION_KEY_MAX], label[LB_HEX_LABEL_MAX];
     for (int i = 0; i < g->nobligations && rc == LB_OK; i++) {
         const obligation *o = &g->obligations[i];
         int u = lb_state_unit_index(st, o->unit), e = lb_state_unit_index(st, o->other);
-        const unit_rec *r = game_rec_of(g, o->unit);
+        const unit_rec *r = lbi_game_rec_of(g, o->unit);
         if (o->kind != LB_OBLIGE_MELEE || u < 0 || e < 0 || (r && r->meleed_step == step))
             continue;
         const char *ids[1] = {o->unit};
@@ -106,7 +112,7 @@ int melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int *co
         int any = 0;
         for (int i = 0; i < st->nunits && rc == LB_OK; i++) {
             const lb_unit *u = &st->units[i];
-            const unit_rec *r = game_rec_of(g, u->id);
+            const unit_rec *r = lbi_game_rec_of(g, u->id);
             int near = 0;
             for (int k = 0; k < u->nhexes; k++)
                 near |= lb_hex_distance(u->hexes[k], h) <= 1;
@@ -132,47 +138,59 @@ int melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int *co
 
 /* ---- the machine ---------------------------------------------------------------------------- */
 
-static int offer(lb_game *g, const lb_decision *src)
+/* Did unit id retreat before this melee (R-MEL-8)? */
+static int retired(const lb_melee_result *res, const char *id)
 {
-    lb_decision d;
-    lb_decision_init(&d, src->kind, src->side, src->subject, src->rule, "%s", src->prompt);
-    int rc = LB_OK;
-    for (int i = 0; i < src->noptions && rc == LB_OK; i++)
-        rc = lb_decision_add(&d, src->options[i].key, "%s", src->options[i].text);
-    d.auto_choice = src->auto_choice;
-    if (rc != LB_OK) {
-        lb_decision_release(&d);
-        return rc;
-    }
-    lb_decision_move(&g->pending, &d);
-    g->has_pending = 1;
-    return LB_OK;
+    for (int i = 0; i < res->nevents; i++)
+        if (strcmp(res->events[i].kind, "retreat") == 0 &&
+            strcmp(res->events[i].rule, "R-MEL-8") == 0 && strcmp(res->events[i].unit, id) == 0)
+            return 1;
+    return 0;
 }
 
-/* The melee is over: applied, tallied, its attackers and hex marked; a charge's melee done. */
+/* R-MEL-21, R-GAME-10: what the melee leaves each unit's rest (36.6): a melee fought (the matrix
+ * rolled) for those that did not retreat before it, and a retreat before a melee with cavalry. */
+static void mark_rest(lb_game *g, const lb_melee_result *res, int cavalry_attacks)
+{
+    int step = lbi_game_step(g);
+    for (int i = 0; i < g->nmelee_units; i++) {
+        unit_rec *r = lbi_game_rec(g, g->melee_units[i]);
+        if (!r)
+            continue;
+        r->meleed_step = step;
+        if (retired(res, r->id)) {
+            if (cavalry_attacks)
+                r->retired_step = step;
+        } else if (res->fought) {
+            r->fought_step = step;
+        }
+    }
+}
+
+/* The melee is over: applied, tallied, its units and hex marked; a charge's melee done. */
 static int finish(lb_game *g)
 {
     lb_melee *m = g->melee;
     const lb_melee_result *res = lb_melee_result_of(m);
     const char *surrendered[64];
-    int nsur = 0;
+    int nsur = 0, cavalry_attacks = 0;
     for (int i = 0; i < res->nevents && nsur < 64; i++)
         if (strcmp(res->events[i].kind, "surrender") == 0)
             surrendered[nsur++] = res->events[i].unit;
+    for (int i = 0; i < g->nmelee_attackers; i++) {
+        int u = lb_state_unit_index(g->st, g->melee_units[i]);
+        cavalry_attacks |= u >= 0 && g->st->units[u].arm == LB_ARM_CAVALRY;
+    }
     snapshot s;
-    int rc = snapshot_take(g, &s);
+    int rc = lbi_snapshot_take(g, &s);
     if (rc != LB_OK)
         return rc;
     rc = lb_melee_apply(m, g->st);
-    snapshot_settle(g, &s, surrendered, nsur);
-    lb_trace_add(g->tr, "R-GAME-18", "(34)", "the melee at %s: %s", g->melee_at,
+    lbi_snapshot_settle(g, &s, surrendered, nsur, 0);
+    lb_trace_add(g->tr, "R-GAME-18", "(34)", "the melee at %s is over (%s)", g->melee_at,
                  res->summary);
-    int step = game_step(g), n = 0;
-    for (int i = 0; i < g->nmelee_units; i++) {
-        unit_rec *r = game_rec(g, g->melee_units[i]);
-        if (r)
-            r->meleed_step = r->combat_step = step;
-    }
+    mark_rest(g, res, cavalry_attacks);
+    int step = lbi_game_step(g), n = 0;
     /* R-MEL-25: the melee a charge owed is fought; its exhaustion came with it (R-MEL-20) */
     for (int i = 0; i < g->nobligations; i++) {
         const obligation *o = &g->obligations[i];
@@ -195,7 +213,7 @@ static int finish(lb_game *g)
 static int settle(lb_game *g, int rc, lb_dice *dice)
 {
     lb_melee *m = g->melee;
-    int drc = dice_end(g, dice);
+    int drc = lbi_dice_end(g, dice);
     if (rc == LB_OK && drc != LB_OK)
         rc = drc;
     if (rc != LB_OK) {
@@ -203,9 +221,14 @@ static int settle(lb_game *g, int rc, lb_dice *dice)
             snprintf(g->error, sizeof g->error, "the melee: %s", lb_melee_error(m));
         return rc;
     }
+    /* R-GAME-3, R-GAME-21: what the melee did since its last decision is shown before the next
+     * one */
+    const lb_trace *t = lb_melee_trace(m);
+    lbi_game_trace_copy(g->tr, t, g->shown);
+    g->shown = t->count;
     switch (lb_melee_status_of(m)) {
     case LB_MELEE_DECIDE:
-        return offer(g, lb_melee_pending(m));
+        return lbi_game_offer(g, lb_melee_pending(m));
     case LB_MELEE_DONE:
         return finish(g);
     default:
@@ -215,66 +238,167 @@ static int settle(lb_game *g, int rc, lb_dice *dice)
     }
 }
 
-int melee_resume(lb_game *g)
+int lbi_melee_resume(lb_game *g)
 {
     lb_dice dice;
-    dice_begin(g, &dice);
+    lbi_dice_begin(g, &dice);
     int rc = lb_melee_resolve(g->melee, &dice);
     return settle(g, rc, &dice);
 }
 
-/* "melee:HEX:U1+U2+…": the assault declared; refused with the melee rules' reason when it may
- * not be made (nothing rolled is kept). */
-int melee_start(lb_game *g, const char *key, lb_game_answer *out)
+/* An assault "melee:HEX:U1+U2+…" read: its hex and attackers (pointing into list). */
+typedef struct assault {
+    char hex[LB_HEX_LABEL_MAX];
+    lb_hex target;
+    char list[LB_OPTION_KEY_MAX];
+    const char *ids[LB_MELEE_ATTACKERS_MAX];
+    int n;
+} assault;
+
+/* Reads key into as, refused in out (returns -1) when it names no hex of the map or no unit on
+ * it, or the game's records bar it (R-GAME-18: a hex assaulted, a unit that meleed in this
+ * segment). */
+static int parse_assault(const lb_game *g, const char *key, assault *as, lb_game_answer *out)
 {
     const lb_state *st = g->st;
-    char hex[LB_HEX_LABEL_MAX], list[LB_OPTION_KEY_MAX];
     const char *a = key + 6, *b = strchr(a, ':');
-    if (!b || b - a >= LB_HEX_LABEL_MAX || !b[1])
-        return game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "expected melee:HEX:U1+U2+…");
-    snprintf(hex, sizeof hex, "%.*s", (int)(b - a), a);
-    snprintf(list, sizeof list, "%s", b + 1);
-    lb_hex target;
-    if (lb_map_parse_label(&st->map, hex, &target) != 0 || !lb_map_contains(&st->map, target))
-        return game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "%s is not a hex of the map", hex);
-    if (g->assaulted[lb_map_cell(&st->map, target)] == game_step(g))
-        return game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-18", "%s was assaulted in this "
-                           "segment", hex);
-    const char *ids[LB_MELEE_ATTACKERS_MAX];
-    int n = 0;
-    char *save = NULL; /* strtok_r: games may be played in several threads at once */
-    for (char *t = strtok_r(list, "+", &save); t && n < LB_MELEE_ATTACKERS_MAX;
-         t = strtok_r(NULL, "+", &save)) {
-        const unit_rec *r = game_rec_of(g, t);
-        if (lb_state_unit_index(st, t) < 0)
-            return game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "no unit \"%s\"", t);
-        if (r && r->meleed_step == game_step(g))
-            return game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-18", "%s has meleed in this "
-                               "segment", t);
-        ids[n++] = t;
+    if (strncmp(key, "melee:", 6) != 0 || !b || b - a >= LB_HEX_LABEL_MAX || !b[1]) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "expected melee:HEX:U1+U2+…");
+        return -1;
     }
+    snprintf(as->hex, sizeof as->hex, "%.*s", (int)(b - a), a);
+    snprintf(as->list, sizeof as->list, "%s", b + 1);
+    if (lb_map_parse_label(&st->map, as->hex, &as->target) != 0 ||
+        !lb_map_contains(&st->map, as->target)) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "%s is not a hex of the map", as->hex);
+        return -1;
+    }
+    if (g->assaulted[lb_map_cell(&st->map, as->target)] == lbi_game_step(g)) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-18", "%s was assaulted in this segment",
+                    as->hex);
+        return -1;
+    }
+    as->n = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(as->list, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
+        const unit_rec *r = lbi_game_rec_of(g, t);
+        if (as->n == LB_MELEE_ATTACKERS_MAX) {
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "at most %d attackers",
+                        LB_MELEE_ATTACKERS_MAX);
+            return -1;
+        }
+        if (lb_state_unit_index(st, t) < 0) {
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "no unit \"%s\" on the map", t);
+            return -1;
+        }
+        if (r && r->meleed_step == lbi_game_step(g)) {
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-18", "%s has meleed in this segment",
+                        t);
+            return -1;
+        }
+        as->ids[as->n++] = t;
+    }
+    return 0;
+}
+
+/* The melees a charge owes that are still to fight, as "U at HEX, " in buf; how many. */
+static int owed_now(const lb_game *g, char *buf, size_t n)
+{
+    lb_decision d;
+    lb_decision_init(&d, LB_DECIDE_ACTION, g->st->turn.phasing, "", "R-GAME-18", "owed");
+    opt_scope all = {NULL, 0, NULL};
+    int compulsory = 0, count = 0;
+    size_t used = 0;
+    buf[0] = '\0';
+    if (lbi_melee_options(g, &d, &all, &compulsory) == LB_OK && compulsory)
+        for (int i = 0; i < d.noptions && used < n; i++, count++)
+            used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? ", " : "",
+                                     d.options[i].key);
+    lb_decision_release(&d);
+    return count;
+}
+
+int lbi_melee_check_key(const lb_game *g, const char *key, lb_game_answer *out)
+{
+    char owed[LB_GAME_REASON_MAX / 2];
+    if (owed_now(g, owed, sizeof owed)) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-18", "the melees a charge owes come first, "
+                    "and must be fought (38.10): %s", owed);
+        return 0;
+    }
+    assault as;
+    if (parse_assault(g, key, &as, out) != 0)
+        return 0;
+    lb_melee_req req;
+    request(g, as.target, as.ids, as.n, &req);
+    lb_melee_chance *c = malloc(sizeof *c);
+    if (!c) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "out of memory");
+        return 0;
+    }
+    int rc = lb_melee_odds(g->st, &req, c, NULL), ok = rc == LB_OK && c->allowed;
+    if (rc == LB_OK && !c->allowed)
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, c->rule, "%s", c->reason);
+    else if (rc != LB_OK)
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "not a melee the rules know: %s",
+                    key + 6);
+    free(c);
+    return ok;
+}
+
+/* R-GAME-21: the odds of an assault as the game would declare it now */
+int lb_game_melee_odds(const lb_game *g, const char *key, lb_melee_chance *out, lb_trace *t)
+{
+    lb_game_answer refusal;
+    lbi_game_answer_init(g, &refusal);
+    assault as;
+    memset(out, 0, sizeof *out);
+    if (parse_assault(g, key, &as, &refusal) != 0) {
+        out->rule = refusal.rule;
+        snprintf(out->reason, sizeof out->reason, "%s", refusal.reason);
+        return LB_OK;
+    }
+    lb_melee_req req;
+    request(g, as.target, as.ids, as.n, &req);
+    return lb_melee_odds(g->st, &req, out, t);
+}
+
+/* "melee:HEX:U1+U2+…": the assault declared; refused with the melee rules' reason when it may
+ * not be made (nothing rolled is kept). */
+int lbi_melee_start(lb_game *g, const char *key, lb_game_answer *out)
+{
+    const lb_state *st = g->st;
+    assault as;
+    if (parse_assault(g, key, &as, out) != 0)
+        return LB_OK;
+    const char *const *ids = as.ids;
+    const char *hex = as.hex;
+    lb_hex target = as.target;
+    int n = as.n;
     lb_melee_req req;
     request(g, target, ids, n, &req);
     lb_melee *m;
     int rc = lb_melee_new(st, &req, &m);
     if (rc != LB_OK)
-        return rc == LB_INVALID ? game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "not a melee "
+        return rc == LB_INVALID ? lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "not a melee "
                                               "the rules know: %s", key + 6)
                                 : rc;
     lb_dice dice;
-    dice_begin(g, &dice);
+    lbi_dice_begin(g, &dice);
     rc = lb_melee_resolve(m, &dice);
     if (rc == LB_OK && lb_melee_status_of(m) == LB_MELEE_REFUSED) {
         const lb_melee_result *res = lb_melee_result_of(m);
-        game_refuse(out, LB_REFUSED_ILLEGAL, res->rule, "%s", res->reason);
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, res->rule, "%s", res->reason);
         lb_melee_free(m);
         return LB_OK;
     }
     g->melee = m;
+    g->shown = 0;
     snprintf(g->melee_at, sizeof g->melee_at, "%s", hex);
     g->nmelee_units = 0;
     for (int i = 0; i < n; i++)
         snprintf(g->melee_units[g->nmelee_units++], sizeof g->melee_units[0], "%s", ids[i]);
+    g->nmelee_attackers = n;
     const int *idx;
     int nd = lb_state_units_at(st, target, &idx);
     for (int i = 0; i < nd && g->nmelee_units < MELEE_UNITS_MAX; i++)
@@ -284,35 +408,9 @@ int melee_start(lb_game *g, const char *key, lb_game_answer *out)
     return settle(g, rc, &dice);
 }
 
-int melee_answer(lb_game *g, const char *key)
+int lbi_melee_answer(lb_game *g, const lb_decision *cur, const char *key)
 {
-    lb_trace_add(g->tr, "R-MEL-22", "(33)", "%s answers %s: %s", g->st->sides[g->pending.side],
-                 lb_decision_kind_name(g->pending.kind), key);
+    lb_trace_add(g->tr, "R-MEL-22", "(33)", "%s answers %s: %s", g->st->sides[cur->side],
+                 lb_decision_kind_name(cur->kind), key);
     return lb_melee_answer(g->melee, key) == LB_OK ? LB_OK : LB_INVALID;
-}
-
-int lb_game_melee_odds(const lb_game *g, const char *key, lb_melee_chance *out)
-{
-    const lb_state *st = g->st;
-    char hex[LB_HEX_LABEL_MAX], list[LB_OPTION_KEY_MAX];
-    const char *a = strncmp(key, "melee:", 6) == 0 ? key + 6 : NULL, *b = a ? strchr(a, ':') : NULL;
-    lb_hex target;
-    if (!b || b - a >= LB_HEX_LABEL_MAX || !b[1])
-        return LB_INVALID;
-    snprintf(hex, sizeof hex, "%.*s", (int)(b - a), a);
-    snprintf(list, sizeof list, "%s", b + 1);
-    if (lb_map_parse_label(&st->map, hex, &target) != 0 || !lb_map_contains(&st->map, target))
-        return LB_INVALID;
-    const char *ids[LB_MELEE_ATTACKERS_MAX];
-    int n = 0;
-    char *save = NULL;
-    for (char *t = strtok_r(list, "+", &save); t && n < LB_MELEE_ATTACKERS_MAX;
-         t = strtok_r(NULL, "+", &save)) {
-        if (lb_state_unit_index(st, t) < 0)
-            return LB_INVALID;
-        ids[n++] = t;
-    }
-    lb_melee_req req;
-    request(g, target, ids, n, &req);
-    return lb_melee_odds(st, &req, out, NULL);
 }

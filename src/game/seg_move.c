@@ -49,6 +49,26 @@ static void change_key(const lb_state *st, const char *id, const lb_move_outcome
 
 /* ---- options ------------------------------------------------------------------------------- */
 
+/* For a unit in several hexes, where all its hexes end when its first reaches reach[i] (each
+ * step moves every hex the same way, R-MOV-7): "0811+0812, "; "" for a unit in one hex. */
+static void hexes_after(const lb_state *st, const lb_unit *u, const lb_move_choices *ch, int i,
+                        char *out, size_t n)
+{
+    int dirs[64], len = u->nhexes > 1 ? lb_move_choices_path(ch, i, dirs, 64) : 0;
+    size_t used = 0;
+    out[0] = '\0';
+    for (int k = 0; k < u->nhexes && len > 0 && len <= 64 && used < n; k++) {
+        lb_hex h = u->hexes[k];
+        for (int s = 0; s < len; s++)
+            h = lb_hex_neighbor(h, dirs[s]);
+        char label[LB_HEX_LABEL_MAX];
+        used += (size_t)snprintf(out + used, n - used, "%s%s", k ? "+" : "",
+                                 lb_map_label(&st->map, h, label));
+    }
+    if (used && used < n)
+        snprintf(out + used, n - used, ", ");
+}
+
 static int unit_options(const lb_game *g, const lb_unit *u, lb_decision *d)
 {
     const lb_state *st = g->st;
@@ -56,14 +76,15 @@ static int unit_options(const lb_game *g, const lb_unit *u, lb_decision *d)
     int rc = lb_move_options(st, u->id, &ch, NULL);
     if (rc != LB_OK)
         return rc;
-    char key[LB_OPTION_KEY_MAX], label[LB_HEX_LABEL_MAX], mp[24];
+    char key[LB_OPTION_KEY_MAX], label[LB_HEX_LABEL_MAX], mp[24], where[96];
     for (int i = 1; i < ch.nreach && rc == LB_OK && ch.may_step; i++) {
         if (!ch.reach[i].end)
             continue;
         lb_map_label(&st->map, ch.reach[i].hex, label);
         snprintf(key, sizeof key, "move:%s:%s", u->id, label);
         snprintf(mp, sizeof mp, "%d%s", ch.reach[i].cost / 2, ch.reach[i].cost % 2 ? ".5" : "");
-        rc = lb_decision_add(d, key, "%s moves to %s (%s MP%s)", u->id, label, mp,
+        hexes_after(st, u, &ch, i, where, sizeof where);
+        rc = lb_decision_add(d, key, "%s moves to %s (%s%s MP%s)", u->id, label, where, mp,
                              ch.reach[i].stop ? ", stops in an enemy zone" : "");
         if (rc == LB_INVALID)
             rc = LB_OK; /* already offered */
@@ -121,7 +142,7 @@ static int entry_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
     return rc;
 }
 
-int move_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
+int lbi_move_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
 {
     const lb_state *st = g->st;
     int rc = entry_options(g, d, sc);
@@ -222,14 +243,14 @@ static int start_path(lb_game *g, const char *id, const char *list, lb_game_answ
     lb_hex hexes[JOB_ACTIONS_MAX];
     int bad = -1, n = u < 0 ? -1 : lb_map_parse_labels(&st->map, list, hexes, JOB_ACTIONS_MAX, &bad);
     if (n < 1)
-        return game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "the path's entry %d is not a "
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "the path's entry %d is not a "
                            "hex of the map (at most %d hexes)", bad + 1, JOB_ACTIONS_MAX);
     lb_move_action a[JOB_ACTIONS_MAX];
     lb_hex at = st->units[u].hexes[0];
     for (int i = 0; i < n; i++) {
         int dir = lb_hex_dir_to(at, hexes[i]);
         if (dir < 0)
-            return game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "the path's entry %d is not "
+            return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "the path's entry %d is not "
                                "next to the hex before it", i + 1);
         a[i] = (lb_move_action){.kind = LB_ACT_STEP, .dir = dir};
         at = hexes[i];
@@ -239,75 +260,272 @@ static int start_path(lb_game *g, const char *id, const char *list, lb_game_answ
     if (rc != LB_OK)
         return rc;
     if (!plan.legal)
-        game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12", "%s",
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12", "%s",
                     plan.reason);
     lb_move_plan_release(&plan);
     return out->verdict == LB_ACCEPTED ? job_start(g, id, a, n) : LB_OK;
 }
 
-/* "enter:UNIT:HEX": a reinforcement comes onto the map (R-GAME-9, R-MOV-17). */
-static int enter(lb_game *g, const char *id, const char *hex)
+/* The reinforcement id due now, or -1 (R-GAME-9). */
+static int due(const lb_game *g, const char *id)
 {
-    lb_state *st = g->st;
     const lb_battle *b = &g->origin->battle;
-    lb_hex at;
-    if (lb_map_parse_label(&st->map, hex, &at) != 0)
-        return LB_INVALID;
-    for (int k = 0; k < b->nreinforcements; k++) {
-        const lb_unit *u = &b->reinforcements[k].unit;
-        if (g->entered[k] || strcmp(u->id, id) != 0)
-            continue;
-        lb_move_entry e;
-        int rc = lb_move_entry_check(st, u, at, &e, g->tr);
-        if (rc == LB_OK && !e.legal)
-            rc = LB_INVALID;
-        if (rc == LB_OK)
-            rc = lb_move_entry_apply(st, u, &e);
-        if (rc == LB_OK)
-            g->entered[k] = 1;
-        lb_trace_add(g->tr, "R-GAME-9", "(45)", "%s enters at %s", id, hex);
-        return rc;
-    }
-    return LB_INVALID;
+    for (int k = 0; k < b->nreinforcements; k++)
+        if (!g->entered[k] && strcmp(b->reinforcements[k].unit.id, id) == 0 &&
+            b->reinforcements[k].minutes <= g->st->turn.minutes)
+            return k;
+    return -1;
 }
 
-int move_run(lb_game *g, const char *key, lb_game_answer *out)
+/* Refuses the entry of id, which is not due now: when it arrives, or that it is none. */
+static void not_due(const lb_game *g, const char *id, lb_game_answer *out)
+{
+    const lb_battle *b = &g->origin->battle;
+    for (int k = 0; k < b->nreinforcements; k++)
+        if (strcmp(b->reinforcements[k].unit.id, id) == 0) {
+            int m = b->reinforcements[k].minutes;
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-9", g->entered[k]
+                        ? "%s has entered the map already" : "%s arrives at %02d:%02d", id,
+                        m / 60, m % 60);
+            return;
+        }
+    lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-9", "%s is not a reinforcement", id);
+}
+
+/* "enter:UNIT:HEX": a reinforcement comes onto the map (R-GAME-9, R-MOV-17); refused with the
+ * movement rules' reason when it may not enter there. */
+static int enter(lb_game *g, const char *id, const char *hex, lb_game_answer *out)
+{
+    lb_state *st = g->st;
+    lb_hex at;
+    int k = due(g, id);
+    if (k < 0) {
+        not_due(g, id, out);
+        return LB_OK;
+    }
+    if (lb_map_parse_label(&st->map, hex, &at) != 0 || !lb_map_contains(&st->map, at))
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-17", "\"%s\" is not a hex of the "
+                           "map", hex);
+    const lb_unit *u = &g->origin->battle.reinforcements[k].unit;
+    lb_move_entry e;
+    int rc = lb_move_entry_check(st, u, at, &e, g->tr);
+    if (rc == LB_OK && !e.legal)
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, e.rule ? e.rule : "R-MOV-17", "%s",
+                           e.reason);
+    if (rc == LB_OK)
+        rc = lb_move_entry_apply(st, u, &e);
+    if (rc == LB_OK)
+        g->entered[k] = 1;
+    lb_trace_add(g->tr, "R-GAME-9", "(45)", "%s enters at %s", id, hex);
+    return rc;
+}
+
+/* The action of "face:UNIT:N", "form:UNIT:F…", "prolonge:UNIT:HEX", "attach:LEADER:UNIT",
+ * "detach:LEADER", "march:UNIT" for unit u into *a (with: an attach's unit): 0, or -1 with the
+ * refusal in out when the key does not read. */
+static int action_of(const lb_state *st, const char *key, int u, const char *rest,
+                     lb_move_action *a, lb_game_answer *out)
+{
+    memset(a, 0, sizeof *a);
+    char *end = NULL;
+    if (strncmp(key, "face:", 5) == 0 && rest) {
+        long n = strtol(rest, &end, 10);
+        if (end == rest || *end || n < 1 || n > 12) {
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GRID-3", "expected face:UNIT:N, a clock "
+                        "hour from 1 to 12, found \"%s\"", rest);
+            return -1;
+        }
+        *a = (lb_move_action){.kind = LB_ACT_FACE, .facing = (int)n};
+    } else if (strncmp(key, "form:", 5) == 0 && rest) {
+        if (parse_form(st, rest, a) != LB_OK) {
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-FORM-2", "expected form:UNIT:FORMATION[:N]"
+                        "[@H1+H2…] (column, line, carre, skirmish, road_march, limbered, "
+                        "unlimbered), found \"%s\"", rest);
+            return -1;
+        }
+    } else if (strncmp(key, "prolonge:", 9) == 0 && rest) {
+        lb_hex to;
+        int dir = lb_map_parse_label(&st->map, rest, &to) == 0
+                      ? lb_hex_dir_to(st->units[u].hexes[0], to) : -1;
+        if (dir < 0) {
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "a prolonge moves one hex: %s is "
+                        "not next to the battery", rest);
+            return -1;
+        }
+        *a = (lb_move_action){.kind = LB_ACT_PROLONGE, .dir = dir};
+    } else if (strncmp(key, "attach:", 7) == 0 && rest) {
+        *a = (lb_move_action){.kind = LB_ACT_ATTACH, .with = rest};
+    } else if (strncmp(key, "detach:", 7) == 0 && !rest) {
+        *a = (lb_move_action){.kind = LB_ACT_DETACH};
+    } else if (strncmp(key, "march:", 6) == 0 && !rest) {
+        *a = (lb_move_action){.kind = LB_ACT_MARCH};
+    } else {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not a movement action "
+                    "(move, path, face, form, prolonge, attach, detach, march, enter)", key);
+        return -1;
+    }
+    return 0;
+}
+
+/* The steps of the most direct way from the unit's first hex to `to`: each step to the
+ * neighbour nearest to `to` (the first in direction order on a tie); returns how many. */
+static int direct_way(lb_hex from, lb_hex to, lb_move_action *a, int max)
+{
+    int n = 0;
+    while (!lb_hex_eq(from, to) && n < max) {
+        int best = -1, bd = 0;
+        for (int dir = 0; dir < LB_DIR_COUNT; dir++) {
+            int d = lb_hex_distance(lb_hex_neighbor(from, dir), to);
+            if (best < 0 || d < bd) {
+                best = dir;
+                bd = d;
+            }
+        }
+        a[n++] = (lb_move_action){.kind = LB_ACT_STEP, .dir = best};
+        from = lb_hex_neighbor(from, best);
+    }
+    return n;
+}
+
+/* Why "move:UNIT:HEX" is not an option: the unit may not move, HEX is no hex, the cheapest path
+ * reaches HEX but the move may not end there, or no path of its allowance reaches it (with the
+ * movement rules' reason on the most direct way). Refused in out. */
+static void explain_move(const lb_game *g, const char *id, const char *hex, lb_game_answer *out)
+{
+    const lb_state *st = g->st;
+    lb_hex to;
+    if (!hex || lb_map_parse_label(&st->map, hex, &to) != 0 || !lb_map_contains(&st->map, to)) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "\"%s\" is not a hex of the map",
+                    hex ? hex : "");
+        return;
+    }
+    lb_move_choices ch;
+    if (lb_move_options(st, id, &ch, NULL) != LB_OK) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "%s has no movement options", id);
+        return;
+    }
+    lb_move_action a[JOB_ACTIONS_MAX];
+    int n = -1, reached = 0;
+    for (int i = 1; i < ch.nreach; i++)
+        if (lb_hex_eq(ch.reach[i].hex, to)) {
+            int dirs[JOB_ACTIONS_MAX];
+            reached = 1;
+            n = lb_move_choices_path(&ch, i, dirs, JOB_ACTIONS_MAX);
+            for (int k = 0; k < n && k < JOB_ACTIONS_MAX; k++)
+                a[k] = (lb_move_action){.kind = LB_ACT_STEP, .dir = dirs[k]};
+        }
+    int u = lb_state_unit_index(st, id);
+    if (!ch.may_step)
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, ch.rule ? ch.rule : "R-MOV-3", "%s may not move: %s",
+                    id, ch.reason);
+    else if (lb_hex_eq(to, st->units[u].hexes[0]))
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "%s is in %s already", id, hex);
+    else if (!reached)
+        n = direct_way(st->units[u].hexes[0], to, a, JOB_ACTIONS_MAX);
+    if (ch.may_step && n > 0 && n <= JOB_ACTIONS_MAX) {
+        lb_move_plan plan;
+        memset(&plan, 0, sizeof plan);
+        char mp[16];
+        snprintf(mp, sizeof mp, "%d%s", (ch.allowance - ch.spent) / 2,
+                 (ch.allowance - ch.spent) % 2 ? ".5" : "");
+        if (lb_move_check(st, id, a, n, NULL, &plan, NULL) == LB_OK && !plan.legal && reached)
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12", "%s",
+                        plan.reason);
+        else if (!plan.legal && plan.reason[0])
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12",
+                        "%s may not reach %s: on the most direct way, %s", id, hex, plan.reason);
+        else
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-12", "%s may not reach %s: no path of "
+                        "its %s MP left leads there", id, hex, mp);
+        lb_move_plan_release(&plan);
+    }
+    lb_move_choices_release(&ch);
+}
+
+int lbi_move_check_key(const lb_game *g, const char *key, lb_game_answer *out)
+{
+    const lb_state *st = g->st;
+    char id[LB_SUBJECT_MAX];
+    const char *rest = NULL;
+    if (split(key, id, &rest) != 0) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected VERB:UNIT…, found \"%s\"",
+                    key);
+        return 0;
+    }
+    int u = lb_state_unit_index(st, id);
+    if (strncmp(key, "enter:", 6) == 0) {
+        int k = due(g, id);
+        lb_move_entry e;
+        lb_hex at;
+        if (k < 0)
+            not_due(g, id, out);
+        else if (!rest || lb_map_parse_label(&st->map, rest, &at) != 0)
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-17", "expected enter:UNIT:HEX");
+        else if (lb_move_entry_check(st, &g->origin->battle.reinforcements[k].unit, at, &e,
+                                     NULL) == LB_OK && !e.legal)
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, e.rule ? e.rule : "R-MOV-17", "%s", e.reason);
+        else
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-9", "%s enters at its entry hex, or "
+                        "where the movement rules say when that is refused", id);
+        return 0;
+    }
+    if (u < 0) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "no unit \"%s\" on the map", id);
+        return 0;
+    }
+    if (st->units[u].side != st->turn.phasing) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-1", "%s is %s's: %s moves now", id,
+                    st->sides[st->units[u].side], st->sides[st->turn.phasing]);
+        return 0;
+    }
+    if (strncmp(key, "move:", 5) == 0 || strncmp(key, "path:", 5) == 0) {
+        explain_move(g, id, strncmp(key, "move:", 5) == 0 ? rest : NULL, out);
+        return 0;
+    }
+    lb_move_action a;
+    if (action_of(st, key, u, rest, &a, out) != 0)
+        return 0;
+    lb_move_outcome o;
+    if (lb_move_action_check(st, id, &a, &o, NULL) != LB_OK) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "%s has no movement options", id);
+        return 0;
+    }
+    if (o.legal)
+        return 1; /* R-GAME-3: a facing, layout or formation the options leave to be asked */
+    lbi_game_refuse(out, LB_REFUSED_ILLEGAL, o.rule ? o.rule : "R-MOV-1", "%s may not %s: %s", id,
+                lb_move_kind_name(a.kind), o.reason);
+    return 0;
+}
+
+int lbi_move_run(lb_game *g, const char *key, lb_game_answer *out)
 {
     const lb_state *st = g->st;
     char id[LB_SUBJECT_MAX];
     const char *rest = NULL;
     if (split(key, id, &rest) != 0)
-        return LB_INVALID;
-    lb_move_action a;
-    memset(&a, 0, sizeof a);
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected VERB:UNIT…");
     if (strncmp(key, "enter:", 6) == 0)
-        return rest ? enter(g, id, rest) : LB_INVALID;
+        return enter(g, id, rest ? rest : "", out);
     if (strncmp(key, "move:", 5) == 0)
         return rest ? start_move(g, id, rest) : LB_INVALID;
     if (strncmp(key, "path:", 5) == 0)
         return rest ? start_path(g, id, rest, out) : LB_INVALID;
-    if (strncmp(key, "face:", 5) == 0 && rest)
-        a = (lb_move_action){.kind = LB_ACT_FACE, .facing = atoi(rest)};
-    else if (strncmp(key, "form:", 5) == 0 && rest) {
-        if (parse_form(st, rest, &a) != LB_OK)
-            return LB_INVALID;
-    } else if (strncmp(key, "prolonge:", 9) == 0 && rest) {
-        lb_hex to;
-        int u = lb_state_unit_index(st, id);
-        if (u < 0 || lb_map_parse_label(&st->map, rest, &to) != 0)
-            return LB_INVALID;
-        a = (lb_move_action){.kind = LB_ACT_PROLONGE,
-                             .dir = lb_hex_dir_to(st->units[u].hexes[0], to)};
-    } else if (strncmp(key, "attach:", 7) == 0 && rest) {
-        a = (lb_move_action){.kind = LB_ACT_ATTACH};
-    } else if (strncmp(key, "detach:", 7) == 0) {
-        a = (lb_move_action){.kind = LB_ACT_DETACH};
-    } else if (strncmp(key, "march:", 6) == 0) {
-        a = (lb_move_action){.kind = LB_ACT_MARCH};
-    } else {
-        return LB_INVALID;
-    }
-    int rc = job_start(g, id, &a, 1);
+    int u = lb_state_unit_index(st, id);
+    lb_move_action a;
+    if (u < 0)
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "no unit \"%s\" on the map",
+                           id);
+    if (action_of(st, key, u, rest, &a, out) != 0)
+        return LB_OK;
+    /* checked before it starts: an action the rules refuse is refused with their reason */
+    lb_move_outcome o;
+    int rc = lb_move_action_check(st, id, &a, &o, NULL);
+    if (rc != LB_OK)
+        return rc;
+    if (!o.legal)
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, o.rule ? o.rule : "R-MOV-1", "%s may not "
+                           "%s: %s", id, lb_move_kind_name(a.kind), o.reason);
+    rc = job_start(g, id, &a, 1);
     if (rc == LB_OK && a.kind == LB_ACT_ATTACH)
         snprintf(g->job.with, sizeof g->job.with, "%s", rest);
     return rc;
@@ -345,10 +563,9 @@ static int offer_fire(lb_game *g, const lb_move_outcome *o)
             int f = lb_state_unit_index(st, ev->units[k]);
             if (f < 0 || was_fired(j, ev->units[k]))
                 continue;
-            int near = 0;
-            for (int h = 0; h < st->units[f].nhexes; h++)
-                near |= lb_hex_distance(st->units[f].hexes[h], ev->hex) <= 1;
-            if (!near || lb_fire_check(st, f, ev->hex, v, NULL) != LB_OK || !v->allowed)
+            /* 28.4: range 1, the fire rules' for opportunity fire (R-FIRE-19) */
+            if (lb_fire_check(st, f, ev->hex, LB_FIRE_OPPORTUNITY, v, NULL) != LB_OK ||
+                !v->allowed)
                 continue;
             if (side < 0) {
                 side = st->units[f].side;
@@ -373,12 +590,46 @@ static int offer_fire(lb_game *g, const lb_move_outcome *o)
         return -1;
     }
     d.auto_choice = d.noptions - 1;
+    int fires = d.noptions - 1;
+    lb_trace_add(g->tr, "R-GAME-17", "(28)", "before %s's %s is applied, %s may fire at it in "
+                 "opportunity fire: %d unit%s the fire rules allow, or pass", j->unit,
+                 lb_move_kind_name(o->action.kind), st->sides[side], fires,
+                 fires == 1 ? "" : "s");
+    lb_trace_int(g->tr, "fires", fires);
     lb_decision_move(&g->pending, &d);
     g->has_pending = 1;
     return 1;
 }
 
-int job_run(lb_game *g)
+/* What an applied action did, in words: "steps to 0714", "faces 4", "forms line in
+ * 0715+0814 facing 5". */
+static void describe(const lb_state *st, const lb_move_outcome *o, char *out, size_t n)
+{
+    char label[LB_HEX_LABEL_MAX];
+    size_t used = 0;
+    switch (o->action.kind) {
+    case LB_ACT_STEP:
+    case LB_ACT_PROLONGE:
+        snprintf(out, n, "%s to %s", o->action.kind == LB_ACT_STEP ? "steps" : "moves by prolonge",
+                 lb_map_label(&st->map, o->to[0], label));
+        break;
+    case LB_ACT_FACE:
+        snprintf(out, n, "faces %d", o->facing);
+        break;
+    case LB_ACT_FORM:
+        used = (size_t)snprintf(out, n, "forms %s in ", lb_formation_name(o->formation));
+        for (int k = 0; k < o->nto && used < n; k++)
+            used += (size_t)snprintf(out + used, n - used, "%s%s", k ? "+" : "",
+                                     lb_map_label(&st->map, o->to[k], label));
+        if (used < n)
+            snprintf(out + used, n - used, " facing %d", o->facing);
+        break;
+    default:
+        snprintf(out, n, "%s", lb_move_kind_name(o->action.kind));
+    }
+}
+
+int lbi_job_run(lb_game *g)
 {
     lb_state *st = g->st;
     move_job *j = &g->job;
@@ -405,22 +656,22 @@ int job_run(lb_game *g)
             return offered < 0 ? LB_NOMEM : LB_OK;
     }
     lb_dice dice;
-    dice_begin(g, &dice);
+    lbi_dice_begin(g, &dice);
     rc = lb_move_action_resolve(st, j->unit, a, &dice, &o, g->tr);
-    int drc = dice_end(g, &dice);
+    int drc = lbi_dice_end(g, &dice);
     if (rc == LB_OK && drc != LB_OK)
         rc = drc;
     snapshot s;
-    if (rc == LB_OK && (rc = snapshot_take(g, &s)) == LB_OK) {
+    if (rc == LB_OK && (rc = lbi_snapshot_take(g, &s)) == LB_OK) {
         rc = lb_move_action_apply(st, &o);
-        snapshot_settle(g, &s, NULL, 0);
+        lbi_snapshot_settle(g, &s, NULL, 0, 0);
     }
     if (rc != LB_OK)
         return rc;
-    char label[LB_HEX_LABEL_MAX];
+    char what[128];
+    describe(st, &o, what, sizeof what);
     lb_trace_add(g->tr, o.rule ? o.rule : "R-MOV-1", o.section ? o.section : "(18)",
-                 "%s: %s to %s, %d%s MP (%d%s spent)", j->unit, lb_move_kind_name(a->kind),
-                 lb_map_label(&st->map, o.to[0], label), o.cost / 2, o.cost % 2 ? ".5" : "",
+                 "%s %s: %d%s MP (%d%s spent)", j->unit, what, o.cost / 2, o.cost % 2 ? ".5" : "",
                  o.spent_after / 2, o.spent_after % 2 ? ".5" : "");
     j->next++;
     j->nfired = 0;
@@ -430,10 +681,10 @@ int job_run(lb_game *g)
     return LB_OK;
 }
 
-int job_answer(lb_game *g, const char *key)
+int lbi_job_answer(lb_game *g, const lb_decision *cur, const char *key, lb_game_answer *out)
 {
     move_job *j = &g->job;
-    lb_trace_add(g->tr, "R-GAME-17", "(28)", "%s: %s", g->st->sides[g->pending.side], key);
+    lb_trace_add(g->tr, "R-GAME-17", "(28)", "%s: %s", g->st->sides[cur->side], key);
     if (strcmp(key, "pass") == 0) {
         j->passed = 1;
         return LB_OK;
@@ -442,6 +693,8 @@ int job_answer(lb_game *g, const char *key)
     const char *rest;
     if (split(key, id, &rest) != 0 || j->nfired == LB_MOVE_EVENT_UNITS)
         return LB_INVALID;
-    snprintf(j->fired[j->nfired++], sizeof j->fired[0], "%s", id);
-    return fire_run(g, key, 1);
+    int rc = lbi_fire_run(g, key, LB_FIRE_OPPORTUNITY, cur->side, out);
+    if (rc == LB_OK && out->verdict == LB_ACCEPTED)
+        snprintf(j->fired[j->nfired++], sizeof j->fired[0], "%s", id);
+    return rc;
 }

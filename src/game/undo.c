@@ -16,33 +16,34 @@ static int last_decision(const lb_game *g, int side)
 
 int lb_game_undo(lb_game *g, int role, int seq, int keep, lb_game_answer *out)
 {
-    game_answer_init(g, out);
+    lbi_game_answer_init(g, out);
     if (seq != g->journal.count)
-        return game_refuse(out, LB_REFUSED_STALE, "R-GAME-12", "the game is at %d, not %d: "
-                           "look again", g->journal.count, seq);
+        return lbi_game_refuse(out, LB_REFUSED_STALE, "R-GAME-12", "the game is at %d, not %d: "
+                               "look again", g->journal.count, seq);
     int two = g->settings.undo == LB_UNDO_TWO_PLAYERS;
     if (role == LB_ROLE_SPECTATOR || (two && role < 0))
-        return game_refuse(out, LB_REFUSED_NOT_YOURS, "R-GAME-14", "%s", two
-                           ? "between two players only a side takes back its own decisions"
-                           : "a spectator takes nothing back");
+        return lbi_game_refuse(out, LB_REFUSED_NOT_YOURS, "R-GAME-14", "%s", two
+                               ? "between two players only a side takes back its own decisions"
+                               : "a spectator takes nothing back");
     if (keep < 0)
         keep = last_decision(g, role);
     if (keep < 0)
-        return game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-14", "there is no decision to take "
-                           "back");
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-14", "there is no decision to take "
+                               "back");
     if (keep >= g->eff.count || g->eff.entries[keep].kind != LB_ENTRY_DECISION)
-        return game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-14", "undo goes back to a decision; "
-                           "entry %d is %s", keep + 1, keep >= g->eff.count ? "not there"
-                                                                          : "a die");
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-14",
+                               "undo goes back to a decision; "
+                               "entry %d is %s",
+                               keep + 1, keep >= g->eff.count ? "not there" : "a die");
     for (int i = keep; two && i < g->eff.count; i++) {
         const lb_journal_entry *e = &g->eff.entries[i];
         if (e->kind == LB_ENTRY_ROLL)
-            return game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-14", "a die was rolled since "
-                               "(entry %d, %s): dice are never taken back", i + 1, e->purpose);
+            return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-14", "a die was rolled since "
+                                   "(entry %d, %s): dice are never taken back", i + 1, e->purpose);
         if (e->side != role)
-            return game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-14", "%s decided since (entry "
-                               "%d): only your own decisions are taken back",
-                               g->st->sides[e->side], i + 1);
+            return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-14", "%s decided since (entry "
+                                   "%d): only your own decisions are taken back",
+                                   g->st->sides[e->side], i + 1);
     }
     int side = role >= 0 ? role : g->eff.entries[keep].side;
     int before = g->journal.count;
@@ -50,9 +51,9 @@ int lb_game_undo(lb_game *g, int role, int seq, int keep, lb_game_answer *out)
     if (rc != LB_OK)
         return rc;
     lb_journal_truncate(&g->eff, keep);
-    rc = game_rebuild(g);
+    rc = lbi_game_rebuild(g);
     if (rc != LB_OK)
-        return game_roll_back(g, before, rc);
+        return lbi_game_roll_back(g, before, rc);
     lb_trace_release(&g->trace);
     lb_trace_init(&g->trace);
     lb_trace_add(g->tr, "R-GAME-14", "(2)", "%s takes back the game to entry %d",

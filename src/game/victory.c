@@ -6,7 +6,7 @@
 
 /* R-VIC-2: a side takes an objective when a combat unit of its own that is not routed stands in
  * it with no enemy combat unit; it holds it until the enemy takes it. */
-void victory_update(lb_game *g)
+void lbi_victory_update(lb_game *g)
 {
     const lb_state *st = g->st;
     const lb_victory *v = &g->origin->battle.victory;
@@ -70,4 +70,28 @@ void lb_game_score_of(const lb_game *g, lb_game_score *out)
             out->outcome = (lb_outcome)(LB_OUTCOME_MARGINAL + l);
     if (out->outcome != LB_OUTCOME_DRAW)
         out->winner = out->points[0] > out->points[1] ? 0 : 1;
+}
+
+/* R-VIC-4: the result when the battle has ended by the clock (R-VIC-1) or for want of anything
+ * to decide (R-GAME-4), traced with the points and the margin. */
+void lbi_victory_result(lb_game *g)
+{
+    const lb_victory *v = &g->origin->battle.victory;
+    const lb_state *st = g->st;
+    lb_game_score sc;
+    lb_game_score_of(g, &sc);
+    int margin = abs(sc.points[0] - sc.points[1]);
+    if (sc.winner < 0)
+        lb_trace_add(g->tr, "R-VIC-4", "(2)", "%s %d, %s %d: a margin of %d, below the marginal "
+                     "victory's %d: a draw", st->sides[0], sc.points[0], st->sides[1],
+                     sc.points[1], margin, v->margin[LB_VICTORY_MARGINAL]);
+    else
+        lb_trace_add(g->tr, "R-VIC-4", "(2)", "%s %d, %s %d: a margin of %d (marginal from %d, "
+                     "substantive from %d, decisive from %d): a %s victory of %s", st->sides[0],
+                     sc.points[0], st->sides[1], sc.points[1], margin,
+                     v->margin[LB_VICTORY_MARGINAL], v->margin[LB_VICTORY_SUBSTANTIVE],
+                     v->margin[LB_VICTORY_DECISIVE], lb_outcome_name(sc.outcome),
+                     st->sides[sc.winner]);
+    lb_trace_int(g->tr, "margin", margin);
+    lb_trace_text(g->tr, "outcome", lb_outcome_name(sc.outcome));
 }

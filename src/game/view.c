@@ -4,38 +4,7 @@
 #include <stdlib.h>
 
 #include "game_int.h"
-
-static json_t *trace_json(const lb_trace *t)
-{
-    json_t *a = json_array();
-    for (int i = 0; a && i < t->count; i++) {
-        const lb_trace_step *s = &t->steps[i];
-        json_t *values = json_object();
-        for (int k = 0; k < s->nvalues; k++) {
-            const lb_trace_value *v = &s->values[k];
-            json_t *j;
-            char buf[48];
-            switch (v->kind) {
-            case LB_TV_FRAC:
-                snprintf(buf, sizeof buf, "%ld/%ld", v->num, v->den);
-                j = v->den == 1 ? json_integer(v->num) : json_string(buf);
-                break;
-            case LB_TV_TEXT:
-                j = json_string(v->text);
-                break;
-            case LB_TV_BOOL:
-                j = json_boolean(v->num);
-                break;
-            default:
-                j = json_integer(v->num);
-            }
-            json_object_set_new(values, v->key, j);
-        }
-        json_array_append_new(a, json_pack("{s:s,s:s,s:s,s:o}", "rule", s->rule, "section",
-                                           s->section, "text", s->text, "values", values));
-    }
-    return a;
-}
+#include "answer_int.h"
 
 static json_t *hexes_json(const lb_state *st, const lb_unit *u)
 {
@@ -76,9 +45,13 @@ static json_t *pending_json(const lb_game *g, int role)
             json_object_set_new(o, "param", json_string(d->options[i].param));
         json_array_append_new(options, o);
     }
-    return json_pack("{s:s,s:s,s:s,s:s,s:o,s:b}", "side", g->st->sides[d->side], "kind",
-                     lb_decision_kind_name(d->kind), "subject", d->subject, "prompt", d->prompt,
-                     "options", options, "yours", lb_game_may_decide(g, role));
+    json_t *p = json_pack("{s:s,s:s,s:s,s:s,s:o,s:b}", "side", g->st->sides[d->side], "kind",
+                          lb_decision_kind_name(d->kind), "subject", d->subject, "prompt",
+                          d->prompt, "options", options, "yours", lb_game_may_decide(g, role));
+    json_t *retreat = lbi_view_retreat(g, d);
+    if (retreat)
+        json_object_set_new(p, "retreat", retreat);
+    return p;
 }
 
 static json_t *score_json(const lb_game *g)
@@ -148,7 +121,7 @@ int lb_game_view_json(const lb_game *g, int role, char **out)
         last >= 0 ? json_string(last_clock) : json_null(), "phasing", st->sides[st->turn.phasing],
         "segment", lb_segment_name(st->turn.segment), "score", score, "result", result, "units",
         units, "reinforcements", reserve, "objectives", objectives, "morale_levels", orgs,
-        "pending", pending_json(g, role), "trace", trace_json(&g->trace), "hash", hash);
+        "pending", pending_json(g, role), "trace", lbi_trace_json(&g->trace), "hash", hash);
     if (!root)
         return LB_NOMEM;
     *out = json_dumps(root, JSON_COMPACT);

@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charge_int.h"
+#include "charge_move.h"
 #include "lb/move.h"
 
 /* rules-combat 35.4, 37.4: light cavalry has a printed movement of 13 or more. */
-int mv_is_light(const lb_unit *u)
+int lbi_mv_is_light(const lb_unit *u)
 {
     return u->movement >= 13;
 }
@@ -33,12 +33,13 @@ static int step_cost(const lb_state *s, lb_hex from, int dir, int arm, int *terr
     if (total == LB_MOVE_PROHIBITED)
         return LB_MOVE_PROHIBITED;
     const lb_map *m = &s->map;
-    *terrain_cost = s->charts.terrain[m->terrain[lb_map_cell(m, lb_hex_neighbor(from, dir))]].move[arm];
+    *terrain_cost =
+        s->charts.terrain[m->terrain[lb_map_cell(m, lb_hex_neighbor(from, dir))]].move[arm];
     *side_cost = total - *terrain_cost;
     return total;
 }
 
-int mv_distance(const lb_state *s, lb_hex h, int unit)
+int lbi_mv_distance(const lb_state *s, lb_hex h, int unit)
 {
     const lb_unit *u = &s->units[unit];
     int best = -1;
@@ -50,13 +51,13 @@ int mv_distance(const lb_state *s, lb_hex h, int unit)
     return best;
 }
 
-int mv_adjacent(const lb_state *s, lb_hex h, int unit)
+int lbi_mv_adjacent(const lb_state *s, lb_hex h, int unit)
 {
-    return mv_distance(s, h, unit) == 1;
+    return lbi_mv_distance(s, h, unit) == 1;
 }
 
-/* Enemy units of the cavalry in h: their count; *carre_only when every one is a combat unit in
- * carré (which a charge may pass over, R-CHG-3). */
+/* Enemy combat units of the cavalry in h: their count; *carre_only when every one is in carré
+ * (which a charge may pass over, R-CHG-3). Enemy leaders stop nothing (R-CHG-27). */
 static int enemy_at(const run *R, lb_hex h, int *carre_only)
 {
     const int *idx;
@@ -64,10 +65,10 @@ static int enemy_at(const run *R, lb_hex h, int *carre_only)
     *carre_only = 1;
     for (int i = 0; i < n; i++) {
         const lb_unit *u = &R->st->units[idx[i]];
-        if (u->side == R->side)
+        if (u->side == R->side || !lb_unit_is_combat(u))
             continue;
         enemies++;
-        if (!lb_unit_is_combat(u) || u->formation != LB_FORM_CARRE)
+        if (u->formation != LB_FORM_CARRE)
             *carre_only = 0;
     }
     return enemies;
@@ -98,13 +99,13 @@ static int general_order(const lb_state *s, lb_hex h)
 
 static int turn_limit(const run *R)
 {
-    return mv_is_light(&R->st->units[R->cav]) ? 2 : 1;
+    return lbi_mv_is_light(&R->st->units[R->cav]) ? 2 : 1;
 }
 
 /* R-CHG-9: the plan's terrain, hexsides, facing changes and cost are legal as the map stands
  * when the charge begins; whether a hex on the way holds the enemy is seen as the cavalry gets
  * there (a carré may be passed over, R-CHG-3; anything else stops the plan, R-CHG-14). */
-int mv_check_plan(run *R)
+int lbi_mv_check_plan(run *R)
 {
     const lb_state *s = R->st;
     const lb_charge_req *req = &R->ch->req;
@@ -114,46 +115,57 @@ int mv_check_plan(run *R)
     for (int k = 0; k < req->npath; k++) {
         lb_hex h = req->path[k];
         if (!lb_map_contains(&s->map, h))
-            return ch_refuse(R, "R-CHG-9", "hex %s of the path is off the map", ch_label(R, h, a));
+            return lbi_ch_refuse(R, "R-CHG-9", "hex %s of the path is off the map",
+                                 lbi_ch_label(R, h, a));
         int dir = lb_hex_dir_to(pos, h);
         if (dir < 0)
-            return ch_refuse(R, "R-CHG-9", "hex %s of the path is not next to %s",
-                             ch_label(R, h, a), ch_label(R, pos, b));
+            return lbi_ch_refuse(R, "R-CHG-9", "hex %s of the path is not next to %s",
+                                 lbi_ch_label(R, h, a), lbi_ch_label(R, pos, b));
         if (lb_hex_eq(h, R->st->units[R->cav].hexes[0]))
-            return ch_refuse(R, "R-CHG-9", "the path comes back to the start hex %s",
-                             ch_label(R, h, a));
+            return lbi_ch_refuse(R, "R-CHG-9", "the path comes back to the start hex %s",
+                                 lbi_ch_label(R, h, a));
         for (int j = 0; j < k; j++)
             if (lb_hex_eq(h, req->path[j]))
-                return ch_refuse(R, "R-CHG-9", "the path enters %s twice", ch_label(R, h, a));
+                return lbi_ch_refuse(R, "R-CHG-9", "the path enters %s twice",
+                                     lbi_ch_label(R, h, a));
         if (general_order(s, h))
-            return ch_refuse(R, "R-CHG-9", "%s is general-order terrain (%s): no charge into it "
-                                           "(37.8)", ch_label(R, h, a),
-                             s->charts.terrain[s->map.terrain[lb_map_cell(&s->map, h)]].id);
+            return lbi_ch_refuse(R, "R-CHG-9",
+                                 "%s is general-order terrain (%s): no charge into it "
+                                 "(37.8)",
+                                 lbi_ch_label(R, h, a),
+                                 s->charts.terrain[s->map.terrain[lb_map_cell(&s->map, h)]].id);
         int tc, sc, step = step_cost(s, pos, dir, LB_ARM_CAVALRY, &tc, &sc);
         if (step == LB_MOVE_PROHIBITED)
-            return ch_refuse(R, "R-CHG-9", "cavalry may not enter %s from %s (terrain or hexside "
-                                           "prohibited)", ch_label(R, h, a), ch_label(R, pos, b));
+            return lbi_ch_refuse(R, "R-CHG-9",
+                                 "cavalry may not enter %s from %s (terrain or hexside "
+                                 "prohibited)",
+                                 lbi_ch_label(R, h, a), lbi_ch_label(R, pos, b));
         int turns = turns_to(facing, dir);
         if (turns > limit)
-            return ch_refuse(R, "R-CHG-9", "entering %s needs %d hexsides of facing change in %s; "
-                                           "%s cavalry turns at most %d per hex (37.4)",
-                             ch_label(R, h, a), turns, ch_label(R, pos, b),
-                             limit == 2 ? "light" : "heavy", limit);
+            return lbi_ch_refuse(R, "R-CHG-9",
+                                 "entering %s needs %d hexsides of facing change in %s; "
+                                 "%s cavalry turns at most %d per hex (37.4)",
+                                 lbi_ch_label(R, h, a), turns, lbi_ch_label(R, pos, b),
+                                 limit == 2 ? "light" : "heavy", limit);
         int carre_only;
         if (k == req->npath - 1 && enemy_at(R, h, &carre_only))
-            return ch_refuse(R, "R-CHG-9", "the path ends in %s, which holds the enemy: a charge "
-                                           "is never planned onto an enemy (the rules take it "
-                                           "onto a carré it must attack, R-CHG-3)",
-                             ch_label(R, h, a));
+            return lbi_ch_refuse(R, "R-CHG-9",
+                                 "the path ends in %s, which holds the enemy: a charge "
+                                 "is never planned onto an enemy (the rules take it "
+                                 "onto a carré it must attack, R-CHG-3)",
+                                 lbi_ch_label(R, h, a));
         int f = friendly_block(R, h);
         if (f >= 0)
-            return ch_refuse(R, "R-CHG-9", "%s holds friendly %s, which cavalry may not pass "
-                                           "(35.10)", ch_label(R, h, a), s->units[f].id);
+            return lbi_ch_refuse(R, "R-CHG-9",
+                                 "%s holds friendly %s, which cavalry may not pass "
+                                 "(35.10)",
+                                 lbi_ch_label(R, h, a), s->units[f].id);
         cost += 2 * turns + step;
         if (cost > R->total)
-            return ch_refuse(R, "R-CHG-9", "the path costs %d movement points by %s; the charge "
-                                           "has %d (printed %d + 5)", cost, ch_label(R, h, a),
-                             R->total, s->units[R->cav].movement);
+            return lbi_ch_refuse(R, "R-CHG-9",
+                                 "the path costs %d movement points by %s; the charge "
+                                 "has %d (printed %d + 5)",
+                                 cost, lbi_ch_label(R, h, a), R->total, s->units[R->cav].movement);
         facing = lb_hex_dir_clock(dir);
         pos = h;
     }
@@ -184,7 +196,7 @@ static int affordable(const run *R, int cost)
 }
 
 /* The next planned step into *dir; -1 when the plan is over or cannot go on (said why). */
-int mv_plan_step(run *R, int *dir)
+int lbi_mv_plan_step(run *R, int *dir)
 {
     const lb_charge_req *req = &R->ch->req;
     char a[LB_HEX_LABEL_MAX];
@@ -204,8 +216,8 @@ int mv_plan_step(run *R, int *dir)
     else if (cost < 0 || !affordable(R, cost))
         why = "the movement points left do not pay for it";
     if (why) {
-        ch_event(R, "set-aside", "R-CHG-14", R->cav, -1, h, 0, "planned step into %s not made: %s",
-                 ch_label(R, h, a), why);
+        lbi_ch_event(R, "set-aside", "R-CHG-14", R->cav, -1, h, 0,
+                     "planned step into %s not made: %s", lbi_ch_label(R, h, a), why);
         R->plan_aside = 1;
         return LB_OK;
     }
@@ -217,14 +229,14 @@ int mv_plan_step(run *R, int *dir)
 /* Distance from h to the goal: a unit, or a hex when unit < 0. */
 static int goal_distance(const run *R, lb_hex h, int unit, lb_hex hex)
 {
-    return unit >= 0 ? mv_distance(R->st, h, unit) : lb_hex_distance(h, hex);
+    return unit >= 0 ? lbi_mv_distance(R->st, h, unit) : lb_hex_distance(h, hex);
 }
 
 /* R-CHG-14: a step one hex nearer the goal (unit `unit`, or the hex `hex` when unit < 0),
  * until within `want` hexes. The plan is followed while its steps do that; otherwise it is set
  * aside and the owner chooses among the nearer hexes. *dir gets the step, -1 when none is left;
  * returns LB_OK or a stop (a decision to make) or an error. */
-int mv_forced_step(run *R, int unit, lb_hex hex, int want, int *dir)
+int lbi_mv_forced_step(run *R, int unit, lb_hex hex, int want, int *dir)
 {
     char a[LB_HEX_LABEL_MAX];
     *dir = -1;
@@ -255,15 +267,16 @@ int mv_forced_step(run *R, int unit, lb_hex hex, int want, int *dir)
             *dir = pd;
             return LB_OK;
         }
-        ch_event(R, "set-aside", "R-CHG-14", R->cav, -1, req->path[R->plan_pos], 0,
-                 "the planned step into %s does not bring the cavalry nearer: the rest of the "
-                 "plan is set aside", ch_label(R, req->path[R->plan_pos], a));
+        lbi_ch_event(R, "set-aside", "R-CHG-14", R->cav, -1, req->path[R->plan_pos], 0,
+                     "the planned step into %s does not bring the cavalry nearer: the rest of the "
+                     "plan is set aside",
+                     lbi_ch_label(R, req->path[R->plan_pos], a));
         R->plan_aside = 1;
     }
     if (nok == 0) {
-        ch_event(R, "end", "R-CHG-14", R->cav, -1, R->pos, 0,
-                 "no affordable, legal step brings %s nearer from %s", R->st->units[R->cav].id,
-                 ch_label(R, R->pos, a));
+        lbi_ch_event(R, "end", "R-CHG-14", R->cav, -1, R->pos, 0,
+                     "no affordable, legal step brings %s nearer from %s", R->st->units[R->cav].id,
+                     lbi_ch_label(R, R->pos, a));
         return LB_OK;
     }
     int best = -1;
@@ -279,8 +292,8 @@ int mv_forced_step(run *R, int unit, lb_hex hex, int want, int *dir)
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0; j--) {
             char x[LB_HEX_LABEL_MAX], y[LB_HEX_LABEL_MAX];
-            ch_label(R, lb_hex_neighbor(R->pos, order[j - 1]), x);
-            ch_label(R, lb_hex_neighbor(R->pos, order[j]), y);
+            lbi_ch_label(R, lb_hex_neighbor(R->pos, order[j - 1]), x);
+            lbi_ch_label(R, lb_hex_neighbor(R->pos, order[j]), y);
             if (strcmp(x, y) <= 0)
                 break;
             int tmp = order[j];
@@ -290,7 +303,7 @@ int mv_forced_step(run *R, int unit, lb_hex hex, int want, int *dir)
     int rc = LB_OK;
     for (int i = 0; i < n && rc == LB_OK; i++) {
         int k = order[i];
-        rc = lb_decision_add(&d, ch_label(R, lb_hex_neighbor(R->pos, k), a),
+        rc = lb_decision_add(&d, lbi_ch_label(R, lb_hex_neighbor(R->pos, k), a),
                              "%s, %d movement points", a, cost[k]);
         if (best < 0 || cost[k] < cost[order[best]])
             best = i;
@@ -298,7 +311,7 @@ int mv_forced_step(run *R, int unit, lb_hex hex, int want, int *dir)
     d.auto_choice = best;
     int choice;
     if (rc == LB_OK)
-        rc = ch_decide(R, &d, &choice);
+        rc = lbi_ch_decide(R, &d, &choice);
     else
         lb_decision_release(&d);
     if (rc == LB_OK)
@@ -306,7 +319,7 @@ int mv_forced_step(run *R, int unit, lb_hex hex, int want, int *dir)
     return rc;
 }
 
-int mv_step(run *R, int dir)
+int lbi_mv_step(run *R, int dir)
 {
     char a[LB_HEX_LABEL_MAX];
     lb_state *s = R->st;
@@ -314,15 +327,15 @@ int mv_step(run *R, int dir)
     step_cost(s, R->pos, dir, LB_ARM_CAVALRY, &tc, &sc);
     int cost = 2 * turns + tc + sc;
     if (R->nsteps == STEPS_MAX)
-        return ch_fail(R, LB_INVALID, "the charge takes more than %d steps", STEPS_MAX);
+        return lbi_ch_fail(R, LB_INVALID, "the charge takes more than %d steps", STEPS_MAX);
     R->spent += cost;
     if (R->cap >= 0)
         R->cap -= cost;
     R->facing = lb_hex_dir_clock(dir);
     R->pos = lb_hex_neighbor(R->pos, dir);
     R->dirs[R->nsteps++] = dir;
-    if (R->mode == M_FOLLOW)
-        R->follow_hexes++;
+    if (R->recall > 0)
+        R->follow_hexes++; /* R-CHG-17: hexes moved since the recall */
     lb_unit *cav = &s->units[R->cav];
     cav->hexes[0] = R->pos;
     cav->nhexes = 1;
@@ -333,9 +346,9 @@ int mv_step(run *R, int dir)
     int rc = lb_state_reindex(s);
     if (rc != LB_OK)
         return rc;
-    ch_event(R, "move", "R-CHG-9", R->cav, -1, R->pos, cost,
-             "%s enters %s: %d MP (turns %d x 2, terrain %d, hexside %d); %d of %d spent", cav->id,
-             ch_label(R, R->pos, a), cost, turns, tc, sc, R->spent, R->total);
+    lbi_ch_event(R, "move", "R-CHG-9", R->cav, -1, R->pos, cost,
+                 "%s enters %s: %d MP (turns %d x 2, terrain %d, hexside %d); %d of %d spent",
+                 cav->id, lbi_ch_label(R, R->pos, a), cost, turns, tc, sc, R->spent, R->total);
     /* R-CHG-3: passing over a carré that is not the target costs its defensive fire */
     const int *idx;
     int n = lb_state_units_at(s, R->pos, &idx);
@@ -346,8 +359,8 @@ int mv_step(run *R, int dir)
             continue;
         R->us[u].passed = 1;
         lb_charge_obligation *o =
-            ch_oblige(R, LB_OBLIGE_DEFENSIVE_FIRE, "R-CHG-3", u, R->cav,
-                      "carré %s fires on %s passing over it in %s", s->units[u].id, cav->id, a);
+            lbi_ch_oblige(R, LB_OBLIGE_DEFENSIVE_FIRE, "R-CHG-3", u, R->cav,
+                          "carré %s fires on %s passing over it in %s", s->units[u].id, cav->id, a);
         if (o)
             o->passing = 1;
     }
@@ -356,7 +369,7 @@ int mv_step(run *R, int dir)
 
 /* 37.7: the last three hexes entered lie in one direction, and the cavalry faces the unit
  * along it (or has just entered its hex that way). */
-int mv_straight(const run *R, int unit)
+int lbi_mv_straight(const run *R, int unit)
 {
     if (R->nsteps < 3 || unit < 0)
         return 0;
@@ -383,8 +396,26 @@ static int side_class(const lb_unit *u, int d)
     }
 }
 
+/* (14), R-CHG-27: h is next to a front hexside of a combat unit of `side` that is neither in
+ * carré nor routed. */
+int lbi_mv_in_zoi(const lb_state *s, lb_hex h, int side)
+{
+    for (int d = 0; d < LB_DIR_COUNT; d++) {
+        lb_hex n = lb_hex_neighbor(h, d);
+        const int *idx;
+        int k = lb_state_units_at(s, n, &idx);
+        for (int j = 0; j < k; j++) {
+            const lb_unit *u = &s->units[idx[j]];
+            if (u->side == side && lb_unit_is_combat(u) && u->formation != LB_FORM_CARRE &&
+                u->state != LB_STATE_ROUTED && side_class(u, lb_hex_dir_to(n, h)) == 0)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* R-CHG-13 */
-void mv_context(const run *R, int defender, lb_modifier_ctx *x)
+void lbi_mv_context(const run *R, int defender, lb_modifier_ctx *x)
 {
     const lb_state *s = R->st;
     memset(x, 0, sizeof *x);
@@ -392,7 +423,7 @@ void mv_context(const run *R, int defender, lb_modifier_ctx *x)
     x->defender = defender;
     x->unit = -1;
     x->recall_failed = R->recall < 0;
-    x->charge_straight = mv_straight(R, defender);
+    x->charge_straight = lbi_mv_straight(R, defender);
     const lb_unit *u = &s->units[defender];
     lb_hex near = u->hexes[0];
     for (int k = 0; k < u->nhexes; k++)

@@ -3,12 +3,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charge_int.h"
+#include "charge_rules.h"
+#include "charge_leaders.h"
+#include "charge_move.h"
 #include "lb/effects.h"
 #include "lb/fire.h"
 #include "lb/los.h"
 #include "lb/morale.h"
 #include "lb/retreat.h"
+#include "apply_int.h"
 
 static int y2018(const run *R)
 {
@@ -36,37 +39,40 @@ static void end_charge(run *R)
 static void melee(run *R, int e, const char *rule, lb_frac times)
 {
     const lb_unit *u = &R->st->units[e];
-    int straight = mv_straight(R, e);
+    int straight = lbi_mv_straight(R, e);
     if (u->state != LB_STATE_ROUTED && u->fire > 0 && u->formation != LB_FORM_LIMBERED)
-        ch_oblige(R, LB_OBLIGE_DEFENSIVE_FIRE, rule, e, R->cav,
-                  "%s fires on %s in the Defensive Fire segment (through its front hexsides, 27.1)",
-                  u->id, id_of(R, R->cav));
+        lbi_ch_oblige(
+            R, LB_OBLIGE_DEFENSIVE_FIRE, rule, e, R->cav,
+            "%s fires on %s in the Defensive Fire segment (through its front hexsides, 27.1)",
+            u->id, id_of(R, R->cav));
     char tb[32];
-    lb_charge_obligation *o =
-        ch_oblige(R, LB_OBLIGE_MELEE, rule, R->cav, e, "%s melees %s in the Melee segment%s%s%s",
-                  id_of(R, R->cav), u->id,
-                  straight ? ", with the charge bonus (straight 3 hexes, 37.7)" : "",
-                  times.num != times.den ? " at x" : "",
-                  times.num != times.den ? lb_frac_fmt(times, tb, sizeof tb) : "");
+    lb_charge_obligation *o = lbi_ch_oblige(
+        R, LB_OBLIGE_MELEE, rule, R->cav, e, "%s melees %s in the Melee segment%s%s%s",
+        id_of(R, R->cav), u->id, straight ? ", with the charge bonus (straight 3 hexes, 37.7)" : "",
+        times.num != times.den ? " at x" : "",
+        times.num != times.den ? lb_frac_fmt(times, tb, sizeof tb) : "");
     if (o) {
         o->melee_times = times;
         o->charge_bonus = straight;
     }
     R->melee_with = e;
     R->res->contact = 1;
-    ch_summary(R, "melee:%s", u->id);
+    lbi_ch_summary(R, "melee:%s", u->id);
     end_charge(R);
 }
 
 /* ---- trample (R-CHG-4, R-CHG-5, R-CHG-6, R-CHG-18) ---------------------------------------- */
 
-/* Removes a unit that has lost its last increment. */
+/* Removes a unit that has lost its last increment; its leaders left alone move off
+ * (R-CHG-27). */
 static int eliminate(run *R, int v, const char *rule)
 {
-    ch_event(R, "eliminated", rule, v, R->cav, R->st->units[v].hexes[0], 0,
-             "%s has no increment left: eliminated", id_of(R, v));
-    ch_summary(R, "eliminated:%s", id_of(R, v));
-    return ch_remove(R, v);
+    lb_unit u = R->st->units[v];
+    lbi_ch_event(R, "eliminated", rule, v, R->cav, u.hexes[0], 0,
+                 "%s has no increment left: eliminated", u.id);
+    lbi_ch_summary(R, "eliminated:%s", u.id);
+    int rc = lbi_ch_remove(R, v);
+    return rc == LB_OK ? lbi_ld_left(R, u.side, u.hexes, u.nhexes, LD_ELIMINATED) : rc;
 }
 
 static int lose(run *R, int v, int increments, const char *rule)
@@ -86,11 +92,15 @@ static int trample(run *R, int v, int rate, const char *rule)
     int most = left / rate < strength ? left / rate : strength;
     R->res->contact = 1;
     if (most == 0) {
-        ch_event(R, "trample", rule, R->cav, v, R->pos, 0,
-                 "%s has %d movement points left: too few to trample %s (%d per increment)",
-                 id_of(R, R->cav), left, id_of(R, v), rate);
+        lbi_ch_event(R, "trample", rule, R->cav, v, R->pos, 0,
+                     "%s has %d movement points left: too few to trample %s (%d per increment)",
+                     id_of(R, R->cav), left, id_of(R, v), rate);
         return LB_OK;
     }
+    /* R-CHG-18: 0, r, 2r, ... points, up to the points left and the unit's increments */
+    lb_trace_add(R->t, "R-CHG-18", "(38)", "trample is %s's choice: 0 to %d increments of %s at %d "
+                 "movement points each (%d points left, %d increments)", id_of(R, R->cav), most,
+                 id_of(R, v), rate, left, strength);
     lb_decision d;
     lb_decision_init(&d, LB_DECIDE_TRAMPLE, R->side, id_of(R, v), rule,
                      "%s may trample %s: one increment per %d movement points (%d left)",
@@ -104,7 +114,7 @@ static int trample(run *R, int v, int rate, const char *rule)
     }
     d.auto_choice = most;
     int k;
-    if (rc != LB_OK || (rc = ch_decide(R, &d, &k)) != LB_OK) {
+    if (rc != LB_OK || (rc = lbi_ch_decide(R, &d, &k)) != LB_OK) {
         lb_decision_release(&d);
         return rc;
     }
@@ -112,11 +122,12 @@ static int trample(run *R, int v, int rate, const char *rule)
     R->spent += mp;
     if (R->cap >= 0)
         R->cap -= mp;
-    ch_event(R, "trample", rule, R->cav, v, R->pos, k,
-             "%s spends %d movement points trampling %s: %d increment%s destroyed (%d of %d spent)",
-             id_of(R, R->cav), mp, id_of(R, v), k, k == 1 ? "" : "s", R->spent, R->total);
+    lbi_ch_event(
+        R, "trample", rule, R->cav, v, R->pos, k,
+        "%s spends %d movement points trampling %s: %d increment%s destroyed (%d of %d spent)",
+        id_of(R, R->cav), mp, id_of(R, v), k, k == 1 ? "" : "s", R->spent, R->total);
     if (k)
-        ch_summary(R, "trample:%d", k);
+        lbi_ch_summary(R, "trample:%d", k);
     return k ? lose(R, v, k, rule) : LB_OK;
 }
 
@@ -128,7 +139,7 @@ static int set_state(run *R, int i, lb_morale_state to)
     lb_morale_outcome o = {.from = u->state, .to = to, .formation = u->formation};
     if (to != LB_STATE_GOOD)
         o.formation = lb_effects_formation(R->st, u, u->hexes[0]); /* R-MOR-3, R-MOR-13 */
-    return lb_morale_apply(R->st, i, &o);
+    return lbi_morale_set(R->st, i, &o);
 }
 
 /* The first kept path of r that ends in e, or -1. */
@@ -149,22 +160,27 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
     char a[LB_HEX_LABEL_MAX], b[LB_HEX_LABEL_MAX];
     lb_retreat r;
     lb_retreat_req req = {.kind = kind, .die = die, .hexes = hexes, .max_paths = 1};
-    *vacated = R->st->units[i].hexes[0];
+    lb_unit before = R->st->units[i]; /* its hexes, for the leaders it leaves (R-CHG-27) */
+    *vacated = before.hexes[0];
     int rc = lb_retreat_paths(R->st, i, &req, &r, R->t);
     if (rc != LB_OK)
         return rc;
     if (r.stays) {
-        ch_event(R, "stays", "R-RET-8", i, R->cav, *vacated, 0,
-                 "%s has no enemy combat unit to move away from: it stays", id_of(R, i));
+        lbi_ch_event(R, "stays", "R-RET-8", i, R->cav, *vacated, 0,
+                     "%s has no enemy combat unit to move away from: it stays", id_of(R, i));
         lb_retreat_release(&r);
         return LB_OK;
     }
     if (r.surrender) {
-        ch_event(R, "surrender", "R-RET-5", i, R->cav, *vacated, 0,
-                 "%s has no legal %s path: it surrenders", id_of(R, i), lb_retreat_kind_name(kind));
-        ch_summary(R, "surrender:%s", id_of(R, i));
+        lbi_ch_event(R, "surrender", "R-RET-5", i, R->cav, *vacated, 0,
+                     "%s has no legal %s path: it surrenders", id_of(R, i),
+                     lb_retreat_kind_name(kind));
+        lbi_ch_summary(R, "surrender:%s", id_of(R, i));
         lb_retreat_release(&r);
-        return ch_remove(R, i);
+        rc = lbi_ch_remove(R, i);
+        return rc == LB_OK
+                   ? lbi_ld_left(R, before.side, before.hexes, before.nhexes, LD_SURRENDERED)
+                   : rc;
     }
     lb_decision d;
     lb_decision_init(&d, LB_DECIDE_PATH, R->st->units[i].side, id_of(R, i), "R-CHG-24",
@@ -172,12 +188,12 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
                      id_of(R, i), lb_retreat_kind_name(kind), r.hexes, r.count);
     lb_hex end = r.choice[r.hexes - 1];
     for (int k = 0; k < r.nends && rc == LB_OK; k++) {
-        rc = lb_decision_add(&d, ch_label(R, r.ends[k], a), "end in %s", a);
+        rc = lb_decision_add(&d, lbi_ch_label(R, r.ends[k], a), "end in %s", a);
         if (lb_hex_eq(r.ends[k], end))
             d.auto_choice = k;
     }
     int k = 0;
-    if (rc != LB_OK || (rc = ch_decide(R, &d, &k)) != LB_OK) {
+    if (rc != LB_OK || (rc = lbi_ch_decide(R, &d, &k)) != LB_OK) {
         lb_decision_release(&d);
         lb_retreat_release(&r);
         return rc;
@@ -193,17 +209,21 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
         p = rc == LB_OK ? path_ending(&r, end) : -1;
     }
     if (rc == LB_OK && p < 0 && !lb_hex_eq(end, r.choice[r.hexes - 1]))
-        rc = ch_fail(R, LB_INVALID, "no listed path of %s ends in %s", id_of(R, i),
-                     ch_label(R, end, a));
+        rc = lbi_ch_fail(R, LB_INVALID, "no listed path of %s ends in %s", id_of(R, i),
+                         lbi_ch_label(R, end, a));
+    /* R-CHG-27 (c): a leader never retreats before a charge; his units' rout or retreat leaves
+     * him where he stands (R-RET-15 lets the caller say so) */
+    r.leaders_stay = 1;
     if (rc == LB_OK)
-        rc = lb_retreat_apply(R->st, i, &r, p);
+        rc = lbi_retreat_set(R->st, i, &r, p);
     if (rc == LB_OK)
-        ch_event(R, kind == LB_RETREAT_DISORDER ? "retreat" : "rout", rule, i, R->cav, end,
-                 r.hexes, "%s %s %d hexes from %s to %s", id_of(R, i),
-                 kind == LB_RETREAT_DISORDER ? "retreats" : "routs", r.hexes,
-                 ch_label(R, *vacated, b), ch_label(R, end, a));
+        lbi_ch_event(R, kind == LB_RETREAT_DISORDER ? "retreat" : "rout", rule, i, R->cav, end,
+                     r.hexes, "%s %s %d hexes from %s to %s", id_of(R, i),
+                     kind == LB_RETREAT_DISORDER ? "retreats" : "routs", r.hexes,
+                     lbi_ch_label(R, *vacated, b), lbi_ch_label(R, end, a));
     lb_retreat_release(&r);
-    return rc;
+    return rc == LB_OK ? lbi_ld_left(R, before.side, before.hexes, before.nhexes, LD_MOVED_AWAY)
+                       : rc;
 }
 
 /* ---- recall (42), R-CHG-5, R-CHG-6, R-CHG-15..17 ------------------------------------------- */
@@ -213,21 +233,21 @@ static int recall(run *R, int routed, lb_hex vacated)
     const lb_charge_charts *cc = charts(R);
     const lb_unit *cav = &R->st->units[R->cav];
     if (!cc || !cc->has_recall || !cc->recall_mods.present)
-        return ch_fail(R, LB_INVALID, "the charts give no %s: the cavalry cannot roll recall",
-                       !cc || !cc->has_recall ? "recall" : "recall_modifiers");
+        return lbi_ch_fail(R, LB_INVALID, "the charts give no %s: the cavalry cannot roll recall",
+                           !cc || !cc->has_recall ? "recall" : "recall_modifiers");
     const char *rule = y2018(R) ? "R-CHG-5" : "R-CHG-6";
     R->goal = routed;
     R->vacated = vacated;
     int lo = 0, hi = 0, recalled = 0;
     if (!lb_charge_charts_recall(cc, cav->nation, cav->cls, &lo, &hi)) {
-        ch_event(R, "recall", rule, R->cav, -1, R->pos, 0,
-                 "the recall chart has no range for %s cavalry: %s cannot be recalled",
-                 cav->nation ? cav->nation : "(no nation)", cav->id);
+        lbi_ch_event(R, "recall", rule, R->cav, -1, R->pos, 0,
+                     "the recall chart has no range for %s cavalry: %s cannot be recalled",
+                     cav->nation ? cav->nation : "(no nation)", cav->id);
     } else {
         lb_modifier_ctx x;
         lb_modifier_hit hits[LB_MODIFIERS_MAX];
         int nhits;
-        mv_context(R, routed >= 0 ? routed : R->cav, &x);
+        lbi_mv_context(R, routed >= 0 ? routed : R->cav, &x);
         x.defender = -1;
         int mod = lb_modifiers_read(R->st, &cc->recall_mods, &x, hits, &nhits, rule, "(42)",
                                     R->t);
@@ -236,19 +256,20 @@ static int recall(run *R, int routed, lb_hex vacated)
             int m = v + mod < 1 ? 1 : v + mod > 6 ? 6 : v + mod;
             classes[v - 1] = (unsigned char)(m >= lo && m <= hi);
         }
-        int die, rc = ch_roll(R, LB_DIE_ONE, "recall", classes, &die);
+        R->pend = (pending){.kind = P_RECALL, .unit = routed, .vacated = vacated};
+        int die, rc = lbi_ch_roll(R, LB_DIE_ONE, "recall", classes, &die);
         if (rc != LB_OK)
             return rc;
         int m = die + mod < 1 ? 1 : die + mod > 6 ? 6 : die + mod;
         recalled = classes[die - 1];
-        ch_event(R, "recall", rule, R->cav, -1, R->pos, die,
-                 "%s rolls recall: %d %+d = %d, range %d-%d: %s", cav->id, die, mod, m, lo, hi,
-                 recalled ? "recalled" : "not recalled");
+        lbi_ch_event(R, "recall", rule, R->cav, -1, R->pos, die,
+                     "%s rolls recall: %d %+d = %d, range %d-%d: %s", cav->id, die, mod, m, lo, hi,
+                     recalled ? "recalled" : "not recalled");
         lb_trace_die(R->t, "recall", die);
         lb_trace_int(R->t, "modified", m);
     }
     R->recall = recalled ? 1 : -1;
-    ch_summary(R, "recall:%s", recalled ? "yes" : "no");
+    lbi_ch_summary(R, "recall:%s", recalled ? "yes" : "no");
     R->tst = T_DONE;
     if (recalled) {
         lb_decision d;
@@ -259,23 +280,24 @@ static int recall(run *R, int routed, lb_hex vacated)
         int rc = LB_OK, plan_left = !R->plan_aside && R->plan_pos < R->ch->req.npath;
         int n = 0, follow = routed >= 0 ? n++ : -1, cont = plan_left ? n++ : -1;
         if (routed >= 0)
-            rc = lb_decision_add(&d, "follow", "follow %s to contact and trample it", id_of(R, routed));
+            rc = lb_decision_add(&d, "follow", "follow %s to contact and trample it",
+                                 id_of(R, routed));
         if (rc == LB_OK && plan_left)
             rc = lb_decision_add(&d, "continue", "go on along the planned path");
         if (rc == LB_OK)
-            rc = lb_decision_add(&d, "halt", "halt in %s", ch_label(R, R->pos, a));
+            rc = lb_decision_add(&d, "halt", "halt in %s", lbi_ch_label(R, R->pos, a));
         int k;
-        if (rc != LB_OK || (rc = ch_decide(R, &d, &k)) != LB_OK) {
+        if (rc != LB_OK || (rc = lbi_ch_decide(R, &d, &k)) != LB_OK) {
             lb_decision_release(&d);
             return rc;
         }
         const char *key = k == follow ? "follow" : k == cont ? "continue" : "halt";
-        ch_event(R, "follow", "R-CHG-17", R->cav, routed, R->pos, 0, "recalled %s: %s", cav->id,
-                 key);
-        ch_summary(R, "%s", key);
+        lbi_ch_event(R, "follow", "R-CHG-17", R->cav, routed, R->pos, 0, "recalled %s: %s", cav->id,
+                     key);
+        lbi_ch_summary(R, "%s", key);
+        R->follow_hexes = 0;
         if (strcmp(key, "follow") == 0) {
             R->mode = M_FOLLOW;
-            R->follow_hexes = 0;
         } else if (strcmp(key, "continue") == 0) {
             R->mode = M_PLAN;
         } else {
@@ -284,17 +306,17 @@ static int recall(run *R, int routed, lb_hex vacated)
         return LB_OK;
     }
     if (!y2018(R))
-        ch_oblige(R, LB_OBLIGE_ROUT_IN_PLACE, "R-CHG-16", R->cav, -1,
-                  "%s, not recalled, becomes PGD in place once all melees are over", cav->id);
+        lbi_ch_oblige(R, LB_OBLIGE_ROUT_IN_PLACE, "R-CHG-16", R->cav, -1,
+                      "%s, not recalled, becomes PGD in place once all melees are over", cav->id);
     if (routed < 0) {
-        ch_event(R, "end", "R-CHG-15", R->cav, -1, R->pos, 0,
-                 "the routed unit is gone: %s has nothing to pursue", cav->id);
+        lbi_ch_event(R, "end", "R-CHG-15", R->cav, -1, R->pos, 0,
+                     "the routed unit is gone: %s has nothing to pursue", cav->id);
         end_charge(R);
         return LB_OK;
     }
     if (!R->plan_aside && R->plan_pos < R->ch->req.npath)
-        ch_event(R, "set-aside", y2018(R) ? "R-CHG-15" : "R-CHG-16", R->cav, -1, R->pos, 0,
-                 "%s is out of control: the rest of its planned path is set aside", cav->id);
+        lbi_ch_event(R, "set-aside", y2018(R) ? "R-CHG-15" : "R-CHG-16", R->cav, -1, R->pos, 0,
+                     "%s is out of control: the rest of its planned path is set aside", cav->id);
     R->plan_aside = 1;
     R->mode = M_PURSUE;
     R->pursuit_from = R->nsteps;
@@ -302,33 +324,39 @@ static int recall(run *R, int routed, lb_hex vacated)
     R->cap = y2018(R) && !R->phase_a ? 5 : -1;
     char a[LB_HEX_LABEL_MAX];
     if (y2018(R))
-        ch_event(R, "pursue", "R-CHG-15", R->cav, routed, vacated, 5,
-                 "%s must move toward %s and attack the first enemy it meets, with at most 5 more "
-                 "movement points from %s, the hex it left", cav->id, id_of(R, routed),
-                 ch_label(R, vacated, a));
+        lbi_ch_event(
+            R, "pursue", "R-CHG-15", R->cav, routed, vacated, 5,
+            "%s must move toward %s and attack the first enemy it meets, with at most 5 more "
+            "movement points from %s, the hex it left",
+            cav->id, id_of(R, routed), lbi_ch_label(R, vacated, a));
     else
-        ch_event(R, "pursue", "R-CHG-16", R->cav, routed, vacated, 0,
-                 "%s must spend its points to get next to %s and melee the first enemy it meets, "
-                 "at x1/2", cav->id, id_of(R, routed));
+        lbi_ch_event(
+            R, "pursue", "R-CHG-16", R->cav, routed, vacated, 0,
+            "%s must spend its points to get next to %s and melee the first enemy it meets, "
+            "at x1/2",
+            cav->id, id_of(R, routed));
     return LB_OK;
 }
 
 /* The charged infantry routs (PGD): its rout move, then the cavalry's recall (R-CHG-5/6). */
-static int rout_and_recall(run *R, int i, const char *rule)
+/* Its rout move (premier-2017: one die of hexes first), then the recall; taken up again here
+ * after the die in odds mode. */
+static int rout_move(run *R, int i, const char *rule)
 {
-    int rc = set_state(R, i, LB_STATE_ROUTED);
-    int die = 0;
-    if (rc == LB_OK && !y2018(R)) {
+    int rc = LB_OK, die = 0;
+    if (!y2018(R)) {
         unsigned char classes[6] = {0, 1, 2, 3, 4, 5};
-        rc = ch_roll(R, LB_DIE_ONE, "charge rout length", classes, &die);
+        R->pend = (pending){.kind = P_ROUT, .unit = i, .rule = rule};
+        rc = lbi_ch_roll(R, LB_DIE_ONE, "charge rout length", classes, &die);
         if (rc == LB_OK) {
-            ch_event(R, "rout-length", "R-CHG-6", i, R->cav, R->st->units[i].hexes[0], die,
-                     "%s routs one die of hexes: %d", id_of(R, i), die);
+            lbi_ch_event(R, "rout-length", "R-CHG-6", i, R->cav, R->st->units[i].hexes[0], die,
+                         "%s routs one die of hexes: %d", id_of(R, i), die);
             lb_trace_die(R->t, "charge rout length", die);
-            ch_summary(R, "rout:%d", die);
-            ch_oblige(R, LB_OBLIGE_NO_VOLUNTARY_MOVE, "R-CHG-6", i, -1,
-                      "%s, routed by a charge, may not move voluntarily in its side's next "
-                      "Movement segment", id_of(R, i));
+            lbi_ch_summary(R, "rout:%d", die);
+            lbi_ch_oblige(R, LB_OBLIGE_NO_VOLUNTARY_MOVE, "R-CHG-6", i, -1,
+                          "%s, routed by a charge, may not move voluntarily in its side's next "
+                          "Movement segment",
+                          id_of(R, i));
         }
     }
     lb_hex vacated;
@@ -336,8 +364,14 @@ static int rout_and_recall(run *R, int i, const char *rule)
         rc = move_away(R, i, LB_RETREAT_ROUT, die, 0, rule, &vacated);
     if (rc != LB_OK)
         return rc;
-    int still = R->target; /* ch_remove cleared it when the unit surrendered */
+    int still = R->target; /* lbi_ch_remove cleared it when the unit surrendered */
     return recall(R, still, vacated);
+}
+
+static int rout_and_recall(run *R, int i, const char *rule)
+{
+    int rc = set_state(R, i, LB_STATE_ROUTED);
+    return rc == LB_OK ? rout_move(R, i, rule) : rc;
 }
 
 /* ---- carré (R-CHG-2, R-CHG-11, R-CHG-3..6, R-CHG-19, R-CHG-20) ---------------------------- */
@@ -370,12 +404,21 @@ static int sees_cavalry(run *R, int i, int *rc)
     return visible;
 }
 
+/* R-CHG-19: CARRÉ, the infantry takes carré formation in its first hex. */
 static int form_carre(run *R, int i)
 {
     lb_unit *u = &R->st->units[i];
+    lb_unit before = *u;
+    char hl[LB_HEX_LABEL_MAX];
+    lb_trace_add(R->t, "R-CHG-19", "(38)", "%s takes carré formation in %s%s", u->id,
+                 lb_map_label(&R->st->map, u->hexes[0], hl),
+                 u->nhexes > 1 ? ", its first hex" : "");
     u->formation = LB_FORM_CARRE;
     u->nhexes = 1; /* a line closes into its first hex */
-    return lb_state_reindex(R->st);
+    int rc = lb_state_reindex(R->st);
+    return rc == LB_OK
+               ? lbi_ld_left(R, before.side, before.hexes + 1, before.nhexes - 1, LD_MOVED_AWAY)
+               : rc;
 }
 
 
@@ -388,9 +431,10 @@ static int disorder_away(run *R, int i, int hexes)
     if (rc == LB_OK)
         rc = move_away(R, i, LB_RETREAT_DISORDER, 0, hexes, "R-CHG-6", &vacated);
     if (rc == LB_OK && R->target >= 0)
-        ch_oblige(R, LB_OBLIGE_NO_VOLUNTARY_MOVE, "R-CHG-6", R->target, -1,
-                  "%s, disordered by a charge, may not move voluntarily in its side's next "
-                  "Movement segment", id_of(R, R->target));
+        lbi_ch_oblige(R, LB_OBLIGE_NO_VOLUNTARY_MOVE, "R-CHG-6", R->target, -1,
+                      "%s, disordered by a charge, may not move voluntarily in its side's next "
+                      "Movement segment",
+                      id_of(R, R->target));
     R->tst = R->target >= 0 ? T_MELEE : T_DONE;
     R->mode = M_PLAN;
     return rc;
@@ -400,15 +444,16 @@ static int carre_roll(run *R, int i, int as_target)
 {
     const lb_charge_charts *cc = charts(R);
     if (!cc->carre_mods.present)
-        return ch_fail(R, LB_INVALID, "the charts give no carre_modifiers: the carré roll cannot "
-                                      "be made");
+        return lbi_ch_fail(R, LB_INVALID,
+                           "the charts give no carre_modifiers: the carré roll cannot "
+                           "be made");
     const lb_unit *u = &R->st->units[i];
     const lb_carre_table *tab = lb_charge_charts_carre(cc, u->nation);
-    int row = u->formation == LB_FORM_LINE, dist = mv_distance(R->st, R->pos, i);
+    int row = u->formation == LB_FORM_LINE, dist = lbi_mv_distance(R->st, R->pos, i);
     lb_modifier_ctx x;
     lb_modifier_hit hits[LB_MODIFIERS_MAX];
     int nhits;
-    mv_context(R, i, &x);
+    lbi_mv_context(R, i, &x);
     lb_trace_add(R->t, "R-CHG-2", "(38)", "%s attempts carré: table \"%s\", forming from %s (%s "
                                           "rows), the cavalry %d hexes away",
                  u->id, tab->id, lb_formation_name(u->formation), row ? "line" : "column", dist);
@@ -418,39 +463,44 @@ static int carre_roll(run *R, int i, int as_target)
     unsigned char classes[36];
     for (int k = 0; k < 36; k++)
         classes[k] = band[lb_roll_index(lb_roll_add(lb_roll_from_index(k), mod))];
-    int roll, rc = ch_roll(R, LB_DIE_TWO, "carre roll", classes, &roll);
+    R->pend = (pending){.kind = P_CARRE, .unit = i, .as_target = as_target};
+    int roll, rc = lbi_ch_roll(R, LB_DIE_TWO, "carre roll", classes, &roll);
     if (rc != LB_OK)
         return rc;
     R->us[i].attempted = 1;
+    R->us[i].aside = (signed char)!as_target;
     int modified = lb_roll_add(roll, mod);
     lb_carre_result res = (lb_carre_result)band[lb_roll_index(modified)];
-    R->us[i].result = (signed char)(res + 1);
     lb_trace_add(R->t, "R-CHG-2", "(38)", "carré roll %d %+d = %d on the %s row at %d hexes: %s",
                  roll, mod, modified, row ? "line" : "column", dist, lb_carre_result_name(res));
     lb_trace_roll(R->t, "carre roll", roll);
     lb_trace_int(R->t, "modified", modified);
     lb_trace_text(R->t, "result", lb_carre_result_name(res));
-    ch_event(R, "carre-roll", "R-CHG-2", i, R->cav, u->hexes[0], roll,
-             "%s%s attempts carré at %d hexes (%s rows): roll %d %+d = %d: %s", u->id,
-             as_target ? ", the target," : ", not the target,", dist, row ? "line" : "column",
-             roll, mod, modified, lb_carre_result_name(res));
+    lbi_ch_event(R, "carre-roll", "R-CHG-2", i, R->cav, u->hexes[0], roll,
+                 "%s%s attempts carré at %d hexes (%s rows): roll %d %+d = %d: %s", u->id,
+                 as_target ? ", the target," : ", not the target,", dist, row ? "line" : "column",
+                 roll, mod, modified, lb_carre_result_name(res));
     if (as_target)
-        ch_summary(R, "carre:%s", lb_carre_result_name(res));
+        lbi_ch_summary(R, "carre:%s", lb_carre_result_name(res));
     else
-        ch_summary(R, "carre[%s]:%s", u->id, lb_carre_result_name(res));
+        lbi_ch_summary(R, "carre[%s]:%s", u->id, lb_carre_result_name(res));
 
     if (!as_target) {
-        /* premier-2018, not the target (R-CHG-3, R-CHG-4, R-CHG-5); if it is declared the
-         * target later, its result takes the target's branch (R-CHG-11) */
+        /* premier-2018, not the target (R-CHG-3, R-CHG-4, R-CHG-5); it stays a non-target for
+         * the rest of the charge (R-CHG-4) */
         const char *rule = res == LB_CARRE_FORMED ? "R-CHG-3" : res == LB_CARRE_DD ? "R-CHG-4"
                                                                                     : "R-CHG-5";
         lb_trace_add(R->t, rule, "(38)", "%s was not the declared target: %s", u->id,
                      res == LB_CARRE_FORMED ? "it forms carré; the cavalry may charge others, pass "
                                               "over it accepting its fire, move elsewhere or halt"
-                     : res == LB_CARRE_DD ? "it disorders in place; the cavalry may move next to it "
-                                            "or elsewhere, never onto or through it"
-                                          : "it routs 10 hexes");
-        ch_cite(R, rule);
+                     : res == LB_CARRE_DD
+                         ? "it disorders in place; the cavalry may move next to it "
+                           "or elsewhere, never onto or through it"
+                         : "it routs 10 hexes");
+        lbi_ch_cite(R, rule);
+        lb_trace_add(R->t, "R-CHG-4", "(38)", "%s made its carré roll while not the target: it "
+                     "stays a non-target for the rest of this charge (never declared the target, "
+                     "never trampled)", u->id);
         if (res == LB_CARRE_FORMED)
             return form_carre(R, i);
         if (res == LB_CARRE_DD)
@@ -461,10 +511,13 @@ static int carre_roll(run *R, int i, int as_target)
     }
     if (res == LB_CARRE_FORMED) {
         /* R-CHG-3 (both editions, R-CHG-20): close, then onto the carré's hex */
+        if (!y2018(R))
+            lb_trace_add(R->t, "R-CHG-20", "(38)", "premier-2017 says nothing of the cavalry after "
+                         "a carré: it closes on it and enters as in R-CHG-3");
         lb_trace_add(R->t, "R-CHG-3", "(38)", "the declared target forms carré: %s must advance "
                                               "next to it, then onto its hex, and take its fire",
                      id_of(R, R->cav));
-        ch_cite(R, "R-CHG-3");
+        lbi_ch_cite(R, "R-CHG-3");
         R->tst = T_CARRE;
         R->mode = M_ENTER;
         return form_carre(R, i);
@@ -473,7 +526,7 @@ static int carre_roll(run *R, int i, int as_target)
         lb_trace_add(R->t, "R-CHG-4", "(38)", "the declared target disorders in place: %s "
                                               "contacts it if it has the points and a way",
                      id_of(R, R->cav));
-        ch_cite(R, "R-CHG-4");
+        lbi_ch_cite(R, "R-CHG-4");
         R->tst = T_DD;
         R->mode = M_CLOSE;
         return set_state(R, i, LB_STATE_DISORDERED);
@@ -484,7 +537,7 @@ static int carre_roll(run *R, int i, int as_target)
     }
     lb_trace_add(R->t, y2018(R) ? "R-CHG-5" : "R-CHG-6", "(38)",
                  "the declared target routs: %s must roll recall", id_of(R, R->cav));
-    ch_cite(R, y2018(R) ? "R-CHG-5" : "R-CHG-6");
+    lbi_ch_cite(R, y2018(R) ? "R-CHG-5" : "R-CHG-6");
     return rout_and_recall(R, i, y2018(R) ? "R-CHG-5" : "R-CHG-6");
 }
 
@@ -495,45 +548,42 @@ static int respond(run *R, int i)
     const lb_unit *u = &R->st->units[i];
     R->goal = i;
     R->mode = M_CLOSE;
-    const char *why = NULL;
-    if (R->us[i].result == 1 + LB_CARRE_FORMED && u->formation == LB_FORM_CARRE) {
-        R->tst = T_CARRE;
-        R->mode = M_ENTER;
-        why = "it formed carré earlier in this charge: the cavalry must advance onto it (R-CHG-3, "
-              "R-CHG-11)";
-    } else if (R->us[i].result == 1 + LB_CARRE_DD && u->state == LB_STATE_DISORDERED) {
-        R->tst = T_DD;
-        why = "it disordered on its carré roll earlier in this charge: the cavalry contacts it "
-              "(R-CHG-4, R-CHG-11)";
-    } else if (u->arm == LB_ARM_CAVALRY) {
+    const char *why = NULL, *rule = NULL; /* a response the rules make, and the ruling */
+    if (u->arm == LB_ARM_CAVALRY) {
         R->tst = T_MELEE;
+        rule = "R-CHG-22";
         why = "cavalry does not check to stand against a charge (38.11)";
     } else if (u->state == LB_STATE_ROUTED) {
         R->tst = T_ROUTED;
+        rule = "R-CHG-12";
         why = "routed already: no check; the cavalry contacts it (R-CHG-12)";
     } else if (u->arm == LB_ARM_ARTILLERY && u->formation == LB_FORM_UNLIMBERED) {
         R->tst = T_GUNS;
+        rule = "R-CHG-21";
         why = "lone unlimbered guns check morale when the cavalry comes next to them (41)";
     } else if (u->arm == LB_ARM_ARTILLERY) {
         R->tst = T_STAND;
+        rule = "R-CHG-21";
         why = "lone limbered guns stand as infantry, without the carré (41)";
     } else if (u->formation == LB_FORM_SKIRMISH) {
         R->tst = T_SKIRMISH;
+        rule = "R-CHG-22";
         why = "skirmishers neither stand nor form carré: they rout at contact (38.12, R-CHG-22)";
     } else if (u->formation == LB_FORM_CARRE || u->state == LB_STATE_DISORDERED) {
         R->tst = T_STAND;
+        rule = u->formation == LB_FORM_CARRE ? "R-CHG-12" : "R-CHG-11";
         why = u->formation == LB_FORM_CARRE ? "already in carré: it stands (R-CHG-12)"
                                             : "disordered: it can only stand (R-CHG-11)";
     }
     if (why) {
-        ch_event(R, "response", "R-CHG-2", i, R->cav, u->hexes[0], 0, "%s: %s", u->id, why);
+        lbi_ch_event(R, "response", rule, i, R->cav, u->hexes[0], 0, "%s: %s", u->id, why);
         return LB_OK;
     }
     int rc = LB_OK, can = carre_allowed(R, i) && sees_cavalry(R, i, &rc);
     if (rc != LB_OK)
         return rc;
     lb_decision d;
-    int dist = mv_distance(R->st, R->pos, i);
+    int dist = lbi_mv_distance(R->st, R->pos, i);
     lb_decision_init(&d, LB_DECIDE_RESPONSE, u->side, u->id, "R-CHG-2",
                      "%s is the declared target of %s, %d hex%s away: stand or attempt carré?",
                      u->id, id_of(R, R->cav), dist, dist == 1 ? "" : "es");
@@ -544,14 +594,17 @@ static int respond(run *R, int i)
                              u->formation == LB_FORM_LINE ? "line" : "column", dist);
     d.auto_choice = can ? 1 : 0;
     int k;
-    if (rc != LB_OK || (rc = ch_decide(R, &d, &k)) != LB_OK) {
+    if (rc != LB_OK || (rc = lbi_ch_decide(R, &d, &k)) != LB_OK) {
         lb_decision_release(&d);
         return rc;
     }
     if (!can && lb_charge_charts_carre(charts(R), u->nation) == NULL)
         lb_trace_add(R->t, "R-CHG-11", "(38)", "%s's nation has no carré table: it may only stand",
                      u->id);
-    ch_event(R, "response", "R-CHG-2", i, R->cav, u->hexes[0], 0, "%s %s", u->id,
+    else if (!can)
+        lb_trace_add(R->t, "R-CHG-11", "(38)", "%s may not attempt carré (its formation or terrain, "
+                     "or no sight of the cavalry): it may only stand", u->id);
+    lbi_ch_event(R, "response", "R-CHG-2", i, R->cav, u->hexes[0], 0, "%s %s", u->id,
              k == 1 ? "attempts carré" : "stands");
     if (k == 1)
         return carre_roll(R, i, 1);
@@ -563,17 +616,27 @@ static int respond(run *R, int i)
 static int plan_aims_at(const run *R, int i)
 {
     const lb_charge_req *req = &R->ch->req;
-    return mv_distance(R->st, req->path[req->npath - 1], i) <= 1;
+    return lbi_mv_distance(R->st, req->path[req->npath - 1], i) <= 1;
 }
 
 static int declare(run *R, int i, int dist)
 {
     const lb_unit *u = &R->st->units[i];
+    if (R->us[i].aside) {
+        /* R-CHG-4: a carré roll made while not the target keeps that status */
+        R->us[i].declared = 2;
+        lbi_ch_event(R, "declare", "R-CHG-4", R->cav, i, u->hexes[0], dist,
+                     "%s comes within %d hexes of %s: not the target, since it made its carré roll "
+                     "while not the target; it stays a non-target for the rest of this charge",
+                     id_of(R, R->cav), dist, u->id);
+        return LB_OK;
+    }
     if (R->res->target[0]) {
         R->us[i].declared = 2;
-        ch_event(R, "declare", "R-CHG-10", R->cav, i, u->hexes[0], dist,
-                 "%s comes within %d hexes of %s: not the target (%s is), one target per charge",
-                 id_of(R, R->cav), dist, u->id, R->res->target);
+        lbi_ch_event(
+            R, "declare", "R-CHG-10", R->cav, i, u->hexes[0], dist,
+            "%s comes within %d hexes of %s: not the target (%s is), one target per charge",
+            id_of(R, R->cav), dist, u->id, R->res->target);
         return LB_OK;
     }
     lb_decision d;
@@ -586,18 +649,22 @@ static int declare(run *R, int i, int dist)
                                                "%s this turn", u->id, id_of(R, R->cav));
     d.auto_choice = plan_aims_at(R, i) ? 0 : 1;
     int k;
-    if (rc != LB_OK || (rc = ch_decide(R, &d, &k)) != LB_OK) {
+    if (rc != LB_OK || (rc = lbi_ch_decide(R, &d, &k)) != LB_OK) {
         lb_decision_release(&d);
         return rc;
     }
     R->us[i].declared = (signed char)(k == 0 ? 1 : 2);
-    ch_event(R, "declare", "R-CHG-1", R->cav, i, u->hexes[0], dist, "%s declares %s %s", id_of(R, R->cav),
-             u->id, k == 0 ? "its target" : "not its target");
+    if (k == 0)
+        lbi_ch_event(R, "declare", "R-CHG-1", R->cav, i, u->hexes[0], dist, "%s declares %s its "
+                 "target", id_of(R, R->cav), u->id);
+    else
+        lbi_ch_event(R, "declare", "R-CHG-10", R->cav, i, u->hexes[0], dist, "%s declares %s not its "
+                 "target: it may not attack it in this charge", id_of(R, R->cav), u->id);
     if (k != 0)
         return LB_OK;
     R->target = i;
     snprintf(R->res->target, sizeof R->res->target, "%s", u->id);
-    ch_summary(R, "target:%s", u->id);
+    lbi_ch_summary(R, "target:%s", u->id);
     return respond(R, i);
 }
 
@@ -612,7 +679,7 @@ static int next_undeclared(run *R, int within, int *dist, int *rc)
         const lb_unit *u = &R->st->units[i];
         if (u->side == R->side || !lb_unit_is_combat(u) || R->us[i].declared)
             continue;
-        int d = mv_distance(R->st, R->pos, i);
+        int d = lbi_mv_distance(R->st, R->pos, i);
         if (d > within || (best >= 0 && d >= *dist))
             continue;
         int seen = 0;
@@ -629,6 +696,12 @@ static int next_undeclared(run *R, int within, int *dist, int *rc)
         if (seen) {
             best = i;
             *dist = d;
+        } else if (!R->us[i].unseen) {
+            char hl[LB_HEX_LABEL_MAX];
+            R->us[i].unseen = 1;
+            lb_trace_add(R->t, "R-CHG-10", "(37)", "%s is %d hex%s from %s but not in its sight: "
+                         "no declaration", u->id, d, d == 1 ? "" : "es",
+                         lb_map_label(&R->st->map, R->pos, hl));
         }
     }
     return best;
@@ -658,7 +731,7 @@ static int offers(run *R)
         for (int i = 0; i < R->st->nunits; i++) {
             if (R->st->units[i].side == R->side || R->us[i].declared == 1 || !carre_allowed(R, i))
                 continue;
-            int d = mv_distance(R->st, R->pos, i);
+            int d = lbi_mv_distance(R->st, R->pos, i);
             if (d < 1 || d > 4 || (R->us[i].offered && d >= R->us[i].offered) ||
                 (best >= 0 && d >= bd))
                 continue;
@@ -682,7 +755,7 @@ static int offers(run *R)
         if (rc == LB_OK)
             rc = lb_decision_add(&d, "wait", "not now");
         int k;
-        if (rc != LB_OK || (rc = ch_decide(R, &d, &k)) != LB_OK) {
+        if (rc != LB_OK || (rc = lbi_ch_decide(R, &d, &k)) != LB_OK) {
             lb_decision_release(&d);
             return rc;
         }
@@ -698,14 +771,15 @@ static int stand(run *R)
 {
     const lb_charge_charts *cc = charts(R);
     if (!cc || !cc->stand_mods.present)
-        return ch_fail(R, LB_INVALID, "the charts give no stand_modifiers: the stand check "
-                                      "cannot be made");
+        return lbi_ch_fail(R, LB_INVALID,
+                           "the charts give no stand_modifiers: the stand check "
+                           "cannot be made");
     int i = R->target;
     lb_morale_state before = R->st->units[i].state;
     lb_modifier_ctx x;
     lb_modifier_hit hits[LB_MODIFIERS_MAX];
     int nhits;
-    mv_context(R, i, &x);
+    lbi_mv_context(R, i, &x);
     lb_trace_add(R->t, "R-CHG-12", "(38)", "%s stands: a morale check when %s reaches it, with "
                                            "the stand modifiers and the usual ones (R-MOR-1)",
                  id_of(R, i), id_of(R, R->cav));
@@ -724,7 +798,8 @@ static int stand(run *R)
     if (rc != LB_OK)
         return rc;
     int roll;
-    if ((rc = ch_roll(R, LB_DIE_TWO, "stand check", chance.passes, &roll)) != LB_OK)
+    R->pend = (pending){.kind = P_STAND};
+    if ((rc = lbi_ch_roll(R, LB_DIE_TWO, "stand check", chance.passes, &roll)) != LB_OK)
         return rc;
     lb_dice one;
     char script[4];
@@ -734,15 +809,16 @@ static int stand(run *R)
     if ((rc = lb_morale_resolve(R->st, i, LB_CHECK_ORDINARY, extra, n, &one, &mr, R->t)) != LB_OK)
         return rc;
     int passed = mr.outcome.passed;
-    ch_event(R, "stand-check", "R-CHG-12", i, R->cav, R->st->units[i].hexes[0], roll,
+    lbi_ch_event(R, "stand-check", y2018(R) ? "R-CHG-12" : "R-CHG-6", i, R->cav,
+             R->st->units[i].hexes[0], roll,
              "%s checks morale to stand: roll %d %+d = %d against %d: %s", id_of(R, i), roll,
              chance.modifier, mr.modified, chance.morale, passed ? "passes" : "fails");
-    ch_summary(R, "stand:%s", passed ? "pass" : "fail");
+    lbi_ch_summary(R, "stand:%s", passed ? "pass" : "fail");
     if (passed) {
-        ch_oblige(R, LB_OBLIGE_PASSED_PREMELEE, "R-CHG-12", i, -1,
-                  "%s counts as having passed its pre-melee check (38.2)", id_of(R, i));
-        ch_event(R, "halt", "R-CHG-12", R->cav, i, R->pos, 0, "the charge is halted next to %s",
-                 id_of(R, i));
+        lbi_ch_oblige(R, LB_OBLIGE_PASSED_PREMELEE, "R-CHG-12", i, -1,
+                      "%s counts as having passed its pre-melee check (38.2)", id_of(R, i));
+        lbi_ch_event(R, "halt", "R-CHG-12", R->cav, i, R->pos, 0, "the charge is halted next to %s",
+                     id_of(R, i));
         melee(R, i, "R-CHG-12", lb_frac_int(1));
         return LB_OK;
     }
@@ -769,11 +845,12 @@ static int guns(run *R)
 {
     int i = R->target;
     lb_modifier_ctx x;
-    mv_context(R, i, &x);
+    lbi_mv_context(R, i, &x);
     lb_morale_chance chance;
     int roll, rc = lb_morale_odds(R->st, i, NULL, 0, &chance, NULL);
+    R->pend = (pending){.kind = P_GUNS};
     if (rc == LB_OK)
-        rc = ch_roll(R, LB_DIE_TWO, "guns check", chance.passes, &roll);
+        rc = lbi_ch_roll(R, LB_DIE_TWO, "guns check", chance.passes, &roll);
     if (rc != LB_OK)
         return rc;
     lb_dice one;
@@ -784,11 +861,15 @@ static int guns(run *R)
     if ((rc = lb_morale_resolve(R->st, i, LB_CHECK_ORDINARY, NULL, 0, &one, &mr, R->t)) != LB_OK)
         return rc;
     int front = x.through == 0;
-    ch_event(R, "guns-check", "R-CHG-21", i, R->cav, R->st->units[i].hexes[0], roll,
-             "%s, charged through a %s hexside, checks morale: roll %d %+d = %d against %d: %s",
-             id_of(R, i), front ? "front" : x.through == 1 ? "flank" : "rear", roll,
-             chance.modifier, mr.modified, chance.morale, mr.outcome.passed ? "passes" : "fails");
-    ch_summary(R, "guns:%s", mr.outcome.passed ? "pass" : "fail");
+    lbi_ch_event(R, "guns-check", "R-CHG-21", i, R->cav, R->st->units[i].hexes[0], roll,
+                 "%s, charged through a %s hexside, checks morale: roll %d %+d = %d against %d: %s",
+                 id_of(R, i),
+                 front            ? "front"
+                 : x.through == 1 ? "flank"
+                                  : "rear",
+                 roll, chance.modifier, mr.modified, chance.morale,
+                 mr.outcome.passed ? "passes" : "fails");
+    lbi_ch_summary(R, "guns:%s", mr.outcome.passed ? "pass" : "fail");
     if (!mr.outcome.passed) {
         R->res->contact = 1;
         R->tst = T_DONE;
@@ -799,14 +880,36 @@ static int guns(run *R)
         melee(R, i, "R-CHG-21", lb_frac_int(1));
         return LB_OK;
     }
-    ch_oblige(R, LB_OBLIGE_MELEE, "R-CHG-21", R->cav, i,
-              "%s melees %s in the Melee segment; guns charged from a flank or the rear give no "
-              "defensive fire (41)", id_of(R, R->cav), id_of(R, i));
+    lbi_ch_oblige(
+        R, LB_OBLIGE_MELEE, "R-CHG-21", R->cav, i,
+        "%s melees %s in the Melee segment; guns charged from a flank or the rear give no "
+        "defensive fire (41)",
+        id_of(R, R->cav), id_of(R, i));
     R->melee_with = i;
     R->res->contact = 1;
-    ch_summary(R, "melee:%s", id_of(R, i));
+    lbi_ch_summary(R, "melee:%s", id_of(R, i));
     end_charge(R);
     return LB_OK;
+}
+
+/* R-CHG-22: the skirmishers' rout (premier-2017: one die of hexes first); taken up again here
+ * after the die in odds mode. */
+static int skirmish_rout(run *R)
+{
+    int i = R->target, die = 0;
+    if (!y2018(R)) {
+        unsigned char classes[6] = {0, 1, 2, 3, 4, 5};
+        R->pend = (pending){.kind = P_SKIRMISH};
+        int rc = lbi_ch_roll(R, LB_DIE_ONE, "charge rout length", classes, &die);
+        if (rc != LB_OK)
+            return rc;
+        lbi_ch_event(R, "rout-length", "R-CHG-22", i, R->cav, R->st->units[i].hexes[0], die,
+                     "%s routs one die of hexes: %d", id_of(R, i), die);
+        lb_trace_die(R->t, "charge rout length", die);
+        lbi_ch_summary(R, "rout:%d", die);
+    }
+    lb_hex vacated;
+    return move_away(R, i, LB_RETREAT_ROUT, die, 0, "R-CHG-22", &vacated);
 }
 
 static int target_contact(run *R)
@@ -819,9 +922,9 @@ static int target_contact(run *R)
     case T_CARRE:
         if (!lb_unit_in_hex(&R->st->units[i], R->pos))
             return LB_OK;
-        ch_event(R, "contact", "R-CHG-3", R->cav, i, R->pos, 0,
-                 "%s moves onto the carré %s in %s: its charge movement ends", id_of(R, R->cav),
-                 id_of(R, i), ch_label(R, R->pos, a));
+        lbi_ch_event(R, "contact", "R-CHG-3", R->cav, i, R->pos, 0,
+                     "%s moves onto the carré %s in %s: its charge movement ends", id_of(R, R->cav),
+                     id_of(R, i), lbi_ch_label(R, R->pos, a));
         melee(R, i, "R-CHG-3", lb_frac_int(1));
         return LB_OK;
     case T_STAND:
@@ -829,15 +932,16 @@ static int target_contact(run *R)
     case T_GUNS:
         return guns(R);
     case T_DD:
-        ch_event(R, "contact", "R-CHG-4", R->cav, i, R->pos, 0,
-                 "%s contacts the disordered %s: the charge ends", id_of(R, R->cav), id_of(R, i));
+        lbi_ch_event(R, "contact", "R-CHG-4", R->cav, i, R->pos, 0,
+                     "%s contacts the disordered %s: the charge ends", id_of(R, R->cav),
+                     id_of(R, i));
         if ((rc = trample(R, i, 3, "R-CHG-4")) != LB_OK)
             return rc;
-        ch_oblige(R, LB_OBLIGE_NO_MOVEMENT, "R-CHG-4", R->cav, -1,
-                  "%s may not move in the Movement segment", id_of(R, R->cav));
+        lbi_ch_oblige(R, LB_OBLIGE_NO_MOVEMENT, "R-CHG-4", R->cav, -1,
+                      "%s may not move in the Movement segment", id_of(R, R->cav));
         if (R->target >= 0) {
-            ch_oblige(R, LB_OBLIGE_NO_MOVEMENT, "R-CHG-4", R->target, -1,
-                      "%s may not move in the Movement segment", id_of(R, R->target));
+            lbi_ch_oblige(R, LB_OBLIGE_NO_MOVEMENT, "R-CHG-4", R->target, -1,
+                          "%s may not move in the Movement segment", id_of(R, R->target));
             melee(R, R->target, "R-CHG-4", lb_frac_int(1));
         }
         end_charge(R);
@@ -851,31 +955,18 @@ static int target_contact(run *R)
         return LB_OK;
     case T_SKIRMISH: {
         /* R-CHG-22: trampled first, then the rout; no recall */
-        lb_hex vacated;
-        ch_event(R, "contact", "R-CHG-22", R->cav, i, R->pos, 0, "%s reaches the skirmishers %s",
-                 id_of(R, R->cav), id_of(R, i));
+        lbi_ch_event(R, "contact", "R-CHG-22", R->cav, i, R->pos, 0,
+                     "%s reaches the skirmishers %s", id_of(R, R->cav), id_of(R, i));
         if ((rc = set_state(R, i, LB_STATE_ROUTED)) != LB_OK ||
             (rc = trample(R, i, 2, "R-CHG-22")) != LB_OK)
             return rc;
         R->tst = T_DONE;
         R->mode = M_PLAN;
-        if (R->target < 0)
-            return LB_OK;
-        int die = 0;
-        if (!y2018(R)) {
-            unsigned char classes[6] = {0, 1, 2, 3, 4, 5};
-            if ((rc = ch_roll(R, LB_DIE_ONE, "charge rout length", classes, &die)) != LB_OK)
-                return rc;
-            ch_event(R, "rout-length", "R-CHG-22", i, R->cav, R->st->units[i].hexes[0], die,
-                     "%s routs one die of hexes: %d", id_of(R, i), die);
-            lb_trace_die(R->t, "charge rout length", die);
-            ch_summary(R, "rout:%d", die);
-        }
-        return move_away(R, R->target, LB_RETREAT_ROUT, die, 0, "R-CHG-22", &vacated);
+        return R->target < 0 ? LB_OK : skirmish_rout(R);
     }
     case T_MELEE:
-        ch_event(R, "contact", "R-CHG-23", R->cav, i, R->pos, 0, "%s contacts %s",
-                 id_of(R, R->cav), id_of(R, i));
+        lbi_ch_event(R, "contact", "R-CHG-23", R->cav, i, R->pos, 0, "%s contacts %s",
+                     id_of(R, R->cav), id_of(R, i));
         melee(R, i, "R-CHG-23", lb_frac_int(1));
         return LB_OK;
     case T_NONE:
@@ -893,18 +984,18 @@ static int engage(run *R)
     if (R->phase_a && lb_hex_eq(R->pos, R->vacated)) {
         R->phase_a = 0;
         R->cap = 5;
-        ch_event(R, "pursue", "R-CHG-15", R->cav, R->goal, R->pos, 5,
-                 "%s is in %s, the hex the routed unit left: at most 5 more movement points",
-                 id_of(R, R->cav), ch_label(R, R->pos, a));
+        lbi_ch_event(R, "pursue", "R-CHG-15", R->cav, R->goal, R->pos, 5,
+                     "%s is in %s, the hex the routed unit left: at most 5 more movement points",
+                     id_of(R, R->cav), lbi_ch_label(R, R->pos, a));
     }
     lb_decision d;
-    lb_decision_init(&d, LB_DECIDE_ENGAGE, R->side, id_of(R, R->cav),
-                     y2018(R) ? "R-CHG-15" : "R-CHG-16",
-                     "%s meets several enemies at once: which one does it attack?", id_of(R, R->cav));
+    lb_decision_init(
+        &d, LB_DECIDE_ENGAGE, R->side, id_of(R, R->cav), y2018(R) ? "R-CHG-15" : "R-CHG-16",
+        "%s meets several enemies at once: which one does it attack?", id_of(R, R->cav));
     int rc = LB_OK;
     for (int i = 0; i < R->st->nunits && rc == LB_OK; i++) {
         const lb_unit *u = &R->st->units[i];
-        if (u->side == R->side || !lb_unit_is_combat(u) || !mv_adjacent(R->st, R->pos, i))
+        if (u->side == R->side || !lb_unit_is_combat(u) || !lbi_mv_adjacent(R->st, R->pos, i))
             continue;
         if (i == R->goal)
             d.auto_choice = d.noptions;
@@ -915,21 +1006,21 @@ static int engage(run *R)
         return rc;
     }
     int k;
-    if ((rc = ch_decide(R, &d, &k)) != LB_OK) {
+    if ((rc = lbi_ch_decide(R, &d, &k)) != LB_OK) {
         lb_decision_release(&d);
         return rc;
     }
     int e = -1;
     for (int i = 0, seen = 0; i < R->st->nunits && e < 0; i++) {
         const lb_unit *u = &R->st->units[i];
-        if (u->side != R->side && lb_unit_is_combat(u) && mv_adjacent(R->st, R->pos, i) &&
+        if (u->side != R->side && lb_unit_is_combat(u) && lbi_mv_adjacent(R->st, R->pos, i) &&
             seen++ == k)
             e = i;
     }
     const char *rule = y2018(R) ? "R-CHG-15" : "R-CHG-16";
-    ch_event(R, "engage", rule, R->cav, e, R->pos, 0, "%s, not recalled, meets %s and attacks it",
-             id_of(R, R->cav), id_of(R, e));
-    ch_summary(R, "engage:%s", id_of(R, e));
+    lbi_ch_event(R, "engage", rule, R->cav, e, R->pos, 0,
+                 "%s, not recalled, meets %s and attacks it", id_of(R, R->cav), id_of(R, e));
+    lbi_ch_summary(R, "engage:%s", id_of(R, e));
     if (e == R->goal && y2018(R)) {
         if ((rc = trample(R, e, 2, "R-CHG-5")) != LB_OK)
             return rc;
@@ -945,17 +1036,17 @@ static int engage(run *R)
 static int follow_contact(run *R)
 {
     int v = R->goal, rc = LB_OK;
-    ch_event(R, "contact", "R-CHG-17", R->cav, v, R->pos, 0, "%s reaches the routed %s",
-             id_of(R, R->cav), id_of(R, v));
+    lbi_ch_event(R, "contact", "R-CHG-17", R->cav, v, R->pos, 0, "%s reaches the routed %s",
+                 id_of(R, R->cav), id_of(R, v));
     if (y2018(R)) {
         rc = trample(R, v, 2, "R-CHG-5");
     } else if (R->follow_hexes > 0) {
         int k = R->follow_hexes < lb_unit_strength(&R->st->units[v])
                     ? R->follow_hexes : lb_unit_strength(&R->st->units[v]);
-        ch_event(R, "trample", "R-CHG-6", R->cav, v, R->pos, k,
-                 "one increment of %s destroyed for every hex moved to contact: %d",
-                 id_of(R, v), k);
-        ch_summary(R, "trample:%d", k);
+        lbi_ch_event(R, "trample", "R-CHG-6", R->cav, v, R->pos, k,
+                     "one increment of %s destroyed for every hex moved to contact: %d",
+                     id_of(R, v), k);
+        lbi_ch_summary(R, "trample:%d", k);
         rc = lose(R, v, k, "R-CHG-6");
     }
     if (rc == LB_OK && R->goal >= 0)
@@ -964,19 +1055,33 @@ static int follow_contact(run *R)
     return rc;
 }
 
+/* The rules where the cavalry stands: declarations, carré offers, then contact. R->stage keeps
+ * how far they have gone, so that a pass taken up again after a roll (odds) goes on from there:
+ * the two loops look afresh at what is left; contact is begun once. */
 static int at_position(run *R)
 {
-    int rc = declarations(R);
-    if (rc == LB_OK && R->mode != M_END)
-        rc = offers(R);
-    if (rc != LB_OK || R->mode == M_END)
-        return rc;
+    int rc = LB_OK;
+    if (R->stage == 0) {
+        if ((rc = declarations(R)) != LB_OK)
+            return rc;
+        R->stage = 1;
+    }
+    if (R->stage == 1) {
+        if (R->mode != M_END && (rc = offers(R)) != LB_OK)
+            return rc;
+        R->stage = 2;
+    }
+    if (R->stage > 2 || R->mode == M_END)
+        return LB_OK;
+    R->stage = 3;
     if (R->mode == M_PURSUE)
         return R->nsteps > R->pursuit_from ? engage(R) : LB_OK;
-    if (R->mode == M_FOLLOW)
-        return R->goal >= 0 && mv_adjacent(R->st, R->pos, R->goal) ? follow_contact(R) : LB_OK;
+    /* R-CHG-17: a recalled cavalry that comes next to the routed unit, following it or going
+     * on with its plan, has moved to contact */
+    if ((R->mode == M_FOLLOW || (R->mode == M_PLAN && R->recall > 0)) && R->goal >= 0)
+        return lbi_mv_adjacent(R->st, R->pos, R->goal) ? follow_contact(R) : LB_OK;
     if (R->target >= 0 && R->tst != T_NONE && R->tst != T_DONE &&
-        (mv_adjacent(R->st, R->pos, R->target) ||
+        (lbi_mv_adjacent(R->st, R->pos, R->target) ||
          lb_unit_in_hex(&R->st->units[R->target], R->pos)))
         return target_contact(R);
     return LB_OK;
@@ -986,13 +1091,13 @@ static int next_step(run *R, int *dir)
 {
     lb_hex none = {0, 0};
     switch (R->mode) {
-    case M_PLAN: return mv_plan_step(R, dir);
-    case M_CLOSE: return mv_forced_step(R, R->goal, none, 1, dir);
-    case M_ENTER: return mv_forced_step(R, R->goal, none, 0, dir);
-    case M_FOLLOW: return mv_forced_step(R, R->goal, none, 1, dir);
+    case M_PLAN: return lbi_mv_plan_step(R, dir);
+    case M_CLOSE: return lbi_mv_forced_step(R, R->goal, none, 1, dir);
+    case M_ENTER: return lbi_mv_forced_step(R, R->goal, none, 0, dir);
+    case M_FOLLOW: return lbi_mv_forced_step(R, R->goal, none, 1, dir);
     case M_PURSUE:
-        return R->phase_a ? mv_forced_step(R, -1, R->vacated, 0, dir)
-                          : mv_forced_step(R, R->goal, none, 1, dir);
+        return R->phase_a ? lbi_mv_forced_step(R, -1, R->vacated, 0, dir)
+                          : lbi_mv_forced_step(R, R->goal, none, 1, dir);
     case M_END: break;
     }
     *dir = -1;
@@ -1004,21 +1109,22 @@ static int next_step(run *R, int *dir)
 static int eligible(run *R)
 {
     if (R->cav < 0)
-        return ch_fail(R, LB_INVALID, "unknown cavalry \"%s\"", R->ch->cavalry);
+        return lbi_ch_fail(R, LB_INVALID, "unknown cavalry \"%s\"", R->ch->cavalry);
     const lb_unit *u = &R->st->units[R->cav];
     if (u->arm != LB_ARM_CAVALRY)
-        return ch_refuse(R, "R-CHG-8", "%s is %s: only cavalry charges (35)", u->id,
-                         lb_arm_name(u->arm));
+        return lbi_ch_refuse(R, "R-CHG-8", "%s is %s: only cavalry charges (35)", u->id,
+                             lb_arm_name(u->arm));
     if (u->state != LB_STATE_GOOD)
-        return ch_refuse(R, "R-CHG-8", "%s is %s: only cavalry in good order charges (37.1)",
-                         u->id, lb_morale_state_name(u->state));
+        return lbi_ch_refuse(R, "R-CHG-8", "%s is %s: only cavalry in good order charges (37.1)",
+                             u->id, lb_morale_state_name(u->state));
     if (u->readiness != LB_READY_FRESH)
-        return ch_refuse(R, "R-CHG-8", "%s is %s: tired or exhausted cavalry may not charge in "
-                                       "the Charge segment (36.3, 36.4)",
-                         u->id, lb_readiness_name(u->readiness));
+        return lbi_ch_refuse(R, "R-CHG-8",
+                             "%s is %s: tired or exhausted cavalry may not charge in "
+                             "the Charge segment (36.3, 36.4)",
+                             u->id, lb_readiness_name(u->readiness));
     if (u->nhexes != 1)
-        return ch_refuse(R, "R-CHG-8", "%s stands in %d hexes: a charging unit stands in one",
-                         u->id, u->nhexes);
+        return lbi_ch_refuse(R, "R-CHG-8", "%s stands in %d hexes: a charging unit stands in one",
+                             u->id, u->nhexes);
     R->side = u->side;
     R->pos = u->hexes[0];
     const int *idx;
@@ -1032,10 +1138,13 @@ static int eligible(run *R)
     R->facing = u->facing;
     R->total = u->movement + 5;
     R->res->mp_total = R->total;
-    lb_trace_add(R->t, "R-CHG-8", "(37)", "%s may charge: cavalry in good order and fresh; %s "
-                                          "(printed movement %d)",
-                 u->id, mv_is_light(u) ? "light, turns up to 2 hexsides a hex"
-                                       : "heavy, turns 1 hexside a hex", u->movement);
+    lb_trace_add(R->t, "R-CHG-8", "(37)",
+                 "%s may charge: cavalry in good order and fresh; %s "
+                 "(printed movement %d)",
+                 u->id,
+                 lbi_mv_is_light(u) ? "light, turns up to 2 hexsides a hex"
+                                    : "heavy, turns 1 hexside a hex",
+                 u->movement);
     lb_trace_add(R->t, "R-CHG-1", "(37)", "a charge has the printed %d movement points + 5 = %d",
                  u->movement, R->total);
     lb_trace_int(R->t, "mp_total", R->total);
@@ -1055,7 +1164,8 @@ static int fire_preview(run *R)
         lb_fire_chance *fc = malloc(sizeof *fc);
         if (!fc)
             return LB_NOMEM;
-        int rc = lb_fire_odds(R->st, firer, R->pos, fc, NULL);
+        lb_fire_request rq = {LB_FIRE_DEFENSIVE, R->pos, &firer, 1};
+        int rc = lb_fire_odds(R->st, &rq, fc, NULL);
         if (rc == LB_OK) {
             o->fire_known = 1;
             o->fire_allowed = fc->allowed;
@@ -1064,16 +1174,18 @@ static int fire_preview(run *R)
             snprintf(o->fire_reason, sizeof o->fire_reason, "%s", fc->allowed ? "" : fc->reason);
             char v[32], p[32];
             if (fc->allowed)
-                lb_trace_add(R->t, o->rule, "(27)", "defensive fire of %s on %s in %s: fire value "
-                                                    "%s, at least one increment lost with "
-                                                    "probability %s", o->unit, o->other,
-                             ch_label(R, R->pos, a),
+                lb_trace_add(R->t, o->rule, "(27)",
+                             "defensive fire of %s on %s in %s: fire value "
+                             "%s, at least one increment lost with "
+                             "probability %s",
+                             o->unit, o->other, lbi_ch_label(R, R->pos, a),
                              lb_frac_fmt(fc->fire.value, v, sizeof v),
                              lb_frac_fmt(o->p_hit, p, sizeof p));
             else
                 lb_trace_add(R->t, o->rule, "(27)", "defensive fire of %s on %s: the fire rules "
                                                     "answer no: %s", o->unit, o->other, fc->reason);
         }
+        lb_fire_chance_release(fc);
         free(fc);
         if (rc != LB_OK)
             return rc;
@@ -1087,36 +1199,65 @@ static int finish(run *R)
     lb_unit *cav = &R->st->units[R->cav];
     R->res->mp_spent = R->spent;
     if (R->melee_with >= 0) {
-        ch_oblige(R, LB_OBLIGE_EXHAUSTED, "R-CHG-23", R->cav, R->melee_with,
-                  "%s charged and melees: exhausted at the end of the charge and its melee",
-                  cav->id);
+        lbi_ch_oblige(R, LB_OBLIGE_EXHAUSTED, "R-CHG-23", R->cav, R->melee_with,
+                      "%s charged and melees: exhausted at the end of the charge and its melee",
+                      cav->id);
     } else if (!R->res->contact && R->spent >= cav->movement) {
         cav->state = LB_STATE_ROUTED;
-        ch_event(R, "routed-in-place", "R-CHG-23", R->cav, -1, R->pos, R->spent,
-                 "%s spent %d movement points, its whole printed %d, without contact: it routs "
-                 "in place (38.10)", cav->id, R->spent, cav->movement);
-        ch_summary(R, "routed-in-place");
+        lbi_ch_event(R, "routed-in-place", "R-CHG-23", R->cav, -1, R->pos, R->spent,
+                     "%s spent %d movement points, its whole printed %d, without contact: it routs "
+                     "in place (38.10)",
+                     cav->id, R->spent, cav->movement);
+        lbi_ch_summary(R, "routed-in-place");
     } else if (!R->res->contact) {
-        ch_summary(R, "no-contact");
+        lbi_ch_summary(R, "no-contact");
     }
-    return fire_preview(R);
+    return R->odds ? LB_OK : fire_preview(R);
 }
 
-int rules_charge(run *R)
+/* From the rules at the current hex to the end of the charge, step by step. */
+static int walk(run *R)
 {
-    int rc = eligible(R);
-    if (rc == LB_OK)
-        rc = mv_check_plan(R);
-    if (rc == LB_OK)
-        rc = at_position(R);
+    int rc = at_position(R);
     while (rc == LB_OK && R->mode != M_END) {
         int dir;
         rc = next_step(R, &dir);
         if (rc != LB_OK || dir < 0)
             break;
-        rc = mv_step(R, dir);
+        rc = lbi_mv_step(R, dir);
+        R->stage = 0;
+        if (rc == LB_OK)
+            rc = lbi_ld_capture_at(R, R->pos); /* R-CHG-27 */
         if (rc == LB_OK)
             rc = at_position(R);
     }
     return rc == LB_OK ? finish(R) : rc;
+}
+
+int lbi_rules_charge(run *R)
+{
+    int rc = eligible(R);
+    if (rc == LB_OK)
+        rc = lbi_mv_check_plan(R);
+    return rc == LB_OK ? walk(R) : rc;
+}
+
+/* The function that rolled is entered again with the same arguments: everything it does before
+ * its roll only reads the state, and the roll now takes `value`; what called it was at its end
+ * or in a loop that looks afresh (at_position), so walk goes on from there. */
+int lbi_rules_resume(run *R, int value)
+{
+    int rc = LB_INVALID;
+    R->inject = value;
+    switch (R->pend.kind) {
+    case P_CARRE: rc = carre_roll(R, R->pend.unit, R->pend.as_target); break;
+    case P_STAND: rc = stand(R); break;
+    case P_GUNS: rc = guns(R); break;
+    case P_ROUT: rc = rout_move(R, R->pend.unit, R->pend.rule); break;
+    case P_RECALL: rc = recall(R, R->pend.unit, R->pend.vacated); break;
+    case P_SKIRMISH: rc = skirmish_rout(R); break;
+    case P_NONE: break;
+    }
+    R->inject = -1;
+    return rc == LB_OK ? walk(R) : rc;
 }

@@ -80,7 +80,7 @@ static void trace_good(const lb_unit *u, lb_frac v, const char *what, lb_trace *
 }
 
 /* R-MOR-3..6, R-MOR-11 */
-lb_effect lb_effects_fire(const lb_state *s, const lb_unit *u, lb_trace *t)
+lb_effect lb_effects_fire_exact(const lb_unit *u, lb_trace *t)
 {
     if (!lb_unit_is_combat(u))
         return refuse("R-MOR-2", "a leader is not a combat unit and does not fire", t);
@@ -92,7 +92,14 @@ lb_effect lb_effects_fire(const lb_state *s, const lb_unit *u, lb_trace *t)
         v = halve(u, v, "fire", t);
     else
         trace_good(u, v, "fire", t);
-    return finish(s, v, "fire", t);
+    return (lb_effect){.allowed = 1, .value = v};
+}
+
+/* R-MOR-9 */
+lb_effect lb_effects_fire(const lb_state *s, const lb_unit *u, lb_trace *t)
+{
+    lb_effect e = lb_effects_fire_exact(u, t);
+    return e.allowed ? finish(s, e.value, "fire", t) : e;
 }
 
 /* R-MOR-3..6, R-MOR-11 */

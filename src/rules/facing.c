@@ -55,16 +55,15 @@ static int own_side(const lb_unit *u, int k, int dir)
     return u->nhexes > 1 && lb_unit_in_hex(u, lb_hex_neighbor(u->hexes[k], dir));
 }
 
-/* R-FORM-1: five fronts and one rear facing a hexside. */
-static int five_fronts(const lb_unit *u)
+/* R-FORM-1: light cavalry (printed MP 13 or more) in column or road march: (13) gives it five
+ * fronts and a rear, no flank. */
+static int light_column(const lb_unit *u)
 {
-    if (u->formation == LB_FORM_GENERAL)
-        return 1;
     return u->arm == LB_ARM_CAVALRY && u->movement >= 13 &&
            (u->formation == LB_FORM_COLUMN || u->formation == LB_FORM_ROAD);
 }
 
-/* R-FORM-1 */
+/* R-FORM-1: (13)'s classes; the fronts are R-FIRE-8's but for a light cavalry column's five */
 lb_side_class lb_facing_side(const lb_unit *u, int k, int dir)
 {
     if (own_side(u, k, dir))
@@ -73,7 +72,9 @@ lb_side_class lb_facing_side(const lb_unit *u, int k, int dir)
         return LB_SIDE_FRONT;
     int a = hours_off(u->facing, dir);
     if (u->facing % 2 == 0) {
-        if (five_fronts(u))
+        if (u->formation == LB_FORM_GENERAL)
+            return a <= 4 ? LB_SIDE_FRONT : LB_SIDE_REAR;
+        if (light_column(u))
             return a <= 4 ? LB_SIDE_FRONT : LB_SIDE_REAR;
         return a <= 2 ? LB_SIDE_FRONT : a == 4 ? LB_SIDE_FLANK : LB_SIDE_REAR;
     }
@@ -85,6 +86,26 @@ lb_side_class lb_facing_side(const lb_unit *u, int k, int dir)
      * screen ends there), rear when the screen goes on across it */
     int beside = hours_off(u->facing, (dir + 1) % 6) == 3 ? (dir + 1) % 6 : (dir + 5) % 6;
     return own_side(u, k, beside) ? LB_SIDE_REAR : LB_SIDE_FLANK;
+}
+
+/* R-FIRE-8: the hexsides a unit fires through. Its own hexsides lead into its other hexes;
+ * they are among R-FIRE-8's fronts where every hexside is (no facing) and for a skirmish screen
+ * (the four hexsides nearest the vertex hold the screen's inner one), never for a line (its
+ * inner hexside is at its end). */
+unsigned lb_facing_fire_sides(const lb_unit *u, int k)
+{
+    unsigned front = 0;
+    for (int d = 0; d < LB_DIR_COUNT; d++) {
+        lb_side_class c = lb_facing_side(u, k, d);
+        /* R-FIRE-8 names column without arms: a light cavalry column fires through the faced
+         * hexside and its two neighbours only, though (13) gives it five fronts */
+        if (c == LB_SIDE_FRONT && light_column(u) && hours_off(u->facing, d) > 2)
+            continue;
+        if (c == LB_SIDE_FRONT ||
+            (c == LB_SIDE_OWN && (u->facing <= 0 || u->formation == LB_FORM_SKIRMISH)))
+            front |= 1u << d;
+    }
+    return front;
 }
 
 void lb_facing_arcs(const lb_unit *u, int k, unsigned *front, unsigned *flank, unsigned *rear)

@@ -191,6 +191,49 @@ static void limber_odds(const lb_state *st, int unit, lb_formation_change *out, 
     lb_trace_frac(t, "p_success", good, 6);
 }
 
+/* What decided a legal change's hexes and facing: R-FORM-4 (a line's hexes), R-FORM-5 (a
+ * screen's), R-FORM-6 (a carré), R-FORM-9 (the facing when none is named). */
+static void trace_layout(const lb_state *st, const lb_unit *u, const lb_formation_req *req,
+                         const lb_formation_change *out, int lo, int hi, lb_trace *t)
+{
+    if (!t)
+        return;
+    char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 2)] = "", label[LB_HEX_LABEL_MAX];
+    size_t used = 0;
+    for (int k = 0; k < out->nhexes && used < sizeof hexes; k++)
+        used += (size_t)snprintf(hexes + used, sizeof hexes - used, "%s%s", k ? ", " : "",
+                                 lb_map_label(&st->map, out->hexes[k], label));
+    int n = lb_unit_strength(u);
+    if (req->to == LB_FORM_LINE)
+        lb_trace_add(t, "R-FORM-4", "(15)", "%s line of %d increments stands in %d to %d hex%s: "
+                     "%s, from its first hex along its axis (T15-4, T15-23)",
+                     u->arm == LB_ARM_CAVALRY ? "a cavalry" : "an infantry", n, lo, hi,
+                     hi == 1 ? "" : "es", hexes);
+    else if (req->to == LB_FORM_SKIRMISH)
+        lb_trace_add(t, "R-FORM-5", "(19)", "%s skirmishes (%s); %s stands in %s: %s", u->id,
+                     u->arm == LB_ARM_CAVALRY ? "light cavalry with a fire value, K20-1"
+                                              : "a skirmish fire multiple in the charts, K19-1",
+                     u->arm == LB_ARM_CAVALRY ? "a cavalry screen" : "an infantry screen",
+                     u->arm == LB_ARM_CAVALRY ? "two hexes always"
+                     : n >= 4                 ? "two hexes with 4 increments or more"
+                                              : "one hex with 3 increments or fewer",
+                     hexes);
+    else if (req->to == LB_FORM_CARRE)
+        lb_trace_add(t, "R-FORM-6", "(15)", "%s, infantry in good order of %d increments (any "
+                     "strength), forms carré outside general-order terrain; it keeps its facing "
+                     "value %d, which no rule reads (T15-10, T15-16)", u->id, n, out->facing);
+    if (req->facing || !u->facing || req->to == LB_FORM_CARRE)
+        return;
+    if (out->facing == u->facing)
+        lb_trace_add(t, "R-FORM-9", "(13)", "no facing named: %s keeps its facing %d, which suits "
+                     "%s", u->id, u->facing, lb_formation_name(req->to));
+    else
+        lb_trace_add(t, "R-FORM-9", "(13)", "no facing named: %s's facing %d does not suit %s, "
+                     "which faces %s: one hour clockwise, %d", u->id, u->facing,
+                     lb_formation_name(req->to), lb_facing_kind(req->to) ? "a vertex" : "a hexside",
+                     out->facing);
+}
+
 /* R-FORM-2..9 */
 int lb_formation_check(const lb_state *st, int unit, const lb_formation_req *req,
                        lb_formation_change *out, lb_trace *t)
@@ -255,9 +298,9 @@ int lb_formation_check(const lb_state *st, int unit, const lb_formation_req *req
     }
     for (int k = 0; k < n; k++) {
         char label[LB_HEX_LABEL_MAX];
-        lb_map_label(&st->map, out->hexes[k], label);
         if ((why = lb_formation_terrain(st, u, req->to, out->hexes[k], &rule)))
-            return refuse(out, rule, t, "%s in %s: %s", lb_formation_name(req->to), label, why);
+            return refuse(out, rule, t, "%s in %s: %s", lb_formation_name(req->to),
+                          lb_map_label(&st->map, out->hexes[k], label), why);
     }
     if (req->to == LB_FORM_ROAD &&
         mc->road_march_move[st->map.terrain[lb_map_cell(&st->map, out->hexes[0])]] < 0)
@@ -271,6 +314,7 @@ int lb_formation_check(const lb_state *st, int unit, const lb_formation_req *req
     if (req->to == u->formation && same_hexes)
         return refuse(out, "R-FORM-3", t, "%s is in %s in these hexes already%s", u->id,
                       lb_formation_name(req->to), out->facing != u->facing ? ": change its facing" : "");
+    trace_layout(st, u, req, out, lo, hi, t);
     /* R-FORM-3: T16-2 per arm, T15-6 each further hex; general order comes and goes free */
     int free = req->to == LB_FORM_GENERAL || u->formation == LB_FORM_GENERAL;
     out->cost = 2 * ((free ? 0 : mc->formation_change[u->arm]) + mc->extra_hex * (n - 1));

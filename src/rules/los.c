@@ -5,14 +5,16 @@
 
 #include "hex_line.h"
 #include "lb/err.h"
+#include "lb/grow.h"
 #include "lb/los.h"
 
 /*
- * One walk along the exact line (line_start and line_next of hex_line.h) serves both entry
- * points: with an item list it records everything the line meets (lb_los_check), without one it
- * stops at the first blocker (lb_los_visible). Both judge a hex from the same bits of what it
- * holds, computed on the spot for one line or once per map for a visibility map, so the two
- * always agree (tests/unit/test_los.c checks it on every hex of generated maps).
+ * One walk along the exact line (line_start and line_next of hex_line.h) serves lb_los_check:
+ * with an item list it records everything the line meets; without one it stops at the first
+ * blocker. lb_los_visible has a walk of its own over precomputed cells (vis_walk, below), which
+ * judges a hex from the same bits as judge() and hands the few lines that meet a wall or a unit
+ * spread over several hexes to the plain walk, so the two always agree (tests/unit/test_los.c
+ * checks it on every hex of generated maps).
  */
 
 /* What a hex holds that matters to a line from F (R-LOS-3, R-LOS-6, R-LOS-7). */
@@ -25,6 +27,45 @@ enum {
     CELL_WALLED = 32   /* a hexside of this hex is a wall */
 };
 
+/*
+ * The cells of a visibility map (lb_los_visible), indexed by the centre coordinates of
+ * hex_line.h, column q and doubled row y (only cells whose q and y have one parity are hexes),
+ * padded with PAD rings of hexes off the map, which a line between two hexes of the map never
+ * leaves (it stays within one hex of them). A step across hexside d is then one index change
+ * whatever the column, and no step tests the map's bounds. Each cell has one byte `attn`: its
+ * elevation when it holds nothing that can block (no blocking terrain, no counted unit, no wall
+ * on a hexside), else what it holds (OPAQUE, DWELL, LOOK), so that an open hex costs one load and
+ * one compare, and most blockers one more.
+ */
+enum {
+    PAD = 2,
+    OPAQUE = 252, /* blocking terrain or a counted unit, no wall, no unit spread: blocks a line
+                     between equal elevations (R-LOS-6), else judged */
+    DWELL = 253,  /* a dwelling: blocks every line (R-LOS-3) */
+    LOOK = 254,   /* a wall on a hexside or a unit spread over several hexes: judged, walls
+                     looked at */
+    STOP = 255    /* the end of the line being walked */
+};
+
+typedef struct vis_grid {
+    int width;                /* columns, padded */
+    double inv_width;         /* 1 / width: a cell's row without a division */
+    int dcell[LB_DIR_COUNT];  /* cell index change across hexside d */
+    unsigned char *attn;      /* elevation, or OPAQUE, DWELL, LOOK, STOP below */
+    unsigned char *bits;      /* CELL_ bits, 0 off the map and between hexes */
+    unsigned char *walls;     /* bit d: hexside d is a wall (R-LOS-3) */
+    signed char *elev;        /* elevation, 0 off the map */
+    int fq, fy, fcell;        /* F's column, doubled row and cell */
+    int elev_from;
+} vis_grid;
+
+/* The cell of hex h, on the map or within PAD hexes of it. */
+static inline int grid_cell(const vis_grid *g, lb_hex h)
+{
+    int q = h.col - 1 + PAD;
+    return (2 * (h.row - 1 + PAD) + (q & 1)) * g->width + q;
+}
+
 typedef struct sight {
     const lb_state *st;
     lb_hex from;
@@ -32,7 +73,7 @@ typedef struct sight {
     int elev_from;
     int elev_to;
     int side;                   /* the firer's side, -1 none (R-LOS-7) */
-    const unsigned char *cells; /* per-cell bits for this F (lb_los_visible), or NULL */
+    const vis_grid *grid;       /* the cells for this F (lb_los_visible), or NULL */
 } sight;
 
 /* The items of one line; NULL list in lb_los_visible's fast walk. */
@@ -176,9 +217,9 @@ static unsigned unit_bits(const sight *s, lb_hex h, int skip_to, holding *hold)
 /* What an on-map hex holds for this line, from the precomputed cells when there are some. */
 static inline unsigned cell_bits(const sight *s, lb_hex h, int cell)
 {
-    if (!s->cells)
+    if (!s->grid)
         return terrain_bits(s->st, cell) | unit_bits(s, h, 1, NULL);
-    unsigned bits = s->cells[cell];
+    unsigned bits = s->grid->bits[grid_cell(s->grid, h)];
     /* R-LOS-7: a unit spread over several hexes may stand in T too; look again with T known */
     if (bits & CELL_SPREAD)
         bits = (bits & (CELL_TERRAIN | CELL_DWELLING)) | unit_bits(s, h, 1, NULL);
@@ -209,16 +250,12 @@ static inline lb_los_verdict judge(const sight *s, lb_hex h, unsigned bits, int 
 static lb_los_item *new_item(walker *w)
 {
     item_list *l = w->list;
-    if (l->n == l->cap) {
-        int cap = l->cap ? 2 * l->cap : 16;
-        lb_los_item *v = realloc(l->v, (size_t)cap * sizeof *v);
-        if (!v) {
-            l->nomem = 1;
-            return NULL;
-        }
-        l->v = v;
-        l->cap = cap;
+    lb_los_item *v = lb_grow(l->v, &l->cap, l->n + 1, sizeof *v);
+    if (!v) {
+        l->nomem = 1;
+        return NULL;
     }
+    l->v = v;
     lb_los_item *it = &l->v[l->n++];
     memset(it, 0, sizeof *it);
     it->unit = it->passive = -1;
@@ -370,11 +407,8 @@ static void visit_corner(walker *w, const lb_hex (*sides)[2], const int *left, i
     for (int i = 0; w->list && i < n; i++) {
         if (!is_wall(w->s, type[i]))
             continue;
-        if (wall[i])
-            side_item(w, sides[i][0], sides[i][1], type[i], v,
-                      v == LB_LOS_BLOCK_WALL ? "R-LOS-9" : "R-LOS-3");
-        else
-            side_item(w, sides[i][0], sides[i][1], type[i], LB_LOS_OWN_SIDE, "R-LOS-3");
+        /* R-LOS-9 decides every wall met at a corner: crossed, touched at an end, or F's or T's */
+        side_item(w, sides[i][0], sides[i][1], type[i], wall[i] ? v : LB_LOS_OWN_SIDE, "R-LOS-9");
         note(w, wall[i] ? v : LB_LOS_OWN_SIDE);
     }
     if (!w->list)
@@ -395,10 +429,9 @@ static void corner_along(walker *w, lb_hex c, lb_hex x, lb_hex y)
  * its hexes, or on the one on the map, so asking every hex around a hexside or corner is enough. */
 static inline int near_wall(const sight *s, lb_hex h)
 {
-    if (!s->cells)
+    if (!s->grid)
         return 1;
-    int cell = cell_of(&s->st->map, h);
-    return cell >= 0 && (s->cells[cell] & CELL_WALLED);
+    return cell_of(&s->st->map, h) >= 0 && (s->grid->bits[grid_cell(s->grid, h)] & CELL_WALLED);
 }
 
 /* The line passes from hex p straight into hex c through the corner they share with hex b:
@@ -543,6 +576,54 @@ static int cavalry_in_carre(const lb_state *st, lb_hex h)
     return -1;
 }
 
+/* Why an intervening hex did what it did, where a ruling other than its own decided: higher
+ * ground above one end only (R-LOS-5), a blocker that the exception does not reach (R-LOS-6), an
+ * edge pair judged hex by hex (R-LOS-10; items[i] is the pair's second hex). */
+static void trace_why(lb_trace *t, const lb_state *st, const sight *s, const lb_los_item *items,
+                      int i)
+{
+    const lb_los_item *it = &items[i];
+    if (it->kind == LB_LOS_ITEM_SIDE || !it->on_map)
+        return;
+    char a[LB_HEX_LABEL_MAX];
+    lb_map_label(&st->map, it->hex, a);
+    int lo = s->elev_from < s->elev_to ? s->elev_from : s->elev_to;
+    if (it->verdict != LB_LOS_BLOCK_HIGHER && it->elevation > lo)
+        lb_trace_add(t, "R-LOS-5", "(23)", "%s at elevation %d is above %s (%d) but not %s (%d): "
+                     "only ground higher than both ends blocks", a, it->elevation,
+                     s->elev_from == lo ? "F" : "T", lo, s->elev_from == lo ? "T" : "F",
+                     s->elev_from == lo ? s->elev_to : s->elev_from);
+    if (it->verdict == LB_LOS_BLOCK_DWELLING)
+        lb_trace_add(t, "R-LOS-6", "(23)", "%s: a dwelling is never seen over", a);
+    if (it->verdict == LB_LOS_BLOCK_TERRAIN || it->verdict == LB_LOS_BLOCK_UNIT) {
+        if (s->elev_from == s->elev_to)
+            lb_trace_add(t, "R-LOS-6", "(23)", "%s: F and T both at elevation %d: no exception",
+                         a, s->elev_from);
+        else if (it->dist_from == it->dist_to)
+            lb_trace_add(t, "R-LOS-6", "(23)", "%s: %d from F and %d from T, a tie: no exception",
+                         a, it->dist_from, it->dist_to);
+        else
+            lb_trace_add(t, "R-LOS-6", "(23)", "%s: %d from F and %d from T, nearer the lower end "
+                         "(%s): not seen over", a, it->dist_from, it->dist_to,
+                         s->elev_from < s->elev_to ? "F" : "T");
+    }
+    if (it->kind != LB_LOS_ITEM_EDGE)
+        return;
+    for (int j = 0; j < i; j++) {
+        const lb_los_item *o = &items[j];
+        if (o->kind != LB_LOS_ITEM_EDGE || !same_hex(o->hex, it->pair) || !same_hex(o->pair, it->hex))
+            continue;
+        if (o->verdict == LB_LOS_OPEN && it->verdict == LB_LOS_OPEN)
+            return;
+        char b[LB_HEX_LABEL_MAX];
+        lb_map_label(&st->map, o->hex, b);
+        lb_trace_add(t, "R-LOS-10", "(23)", "edge pair %s|%s judged hex by hex: %s %s, %s %s; the "
+                     "pair blocks if either does", b, a, b, lb_los_verdict_name(o->verdict), a,
+                     lb_los_verdict_name(it->verdict));
+        return;
+    }
+}
+
 /* The whole answer as trace steps: the line, the firer's side, each item, the conclusion. */
 static void trace_answer(lb_trace *t, const lb_state *st, const sight *s, int given_side,
                          const lb_los_result *r)
@@ -556,8 +637,10 @@ static void trace_answer(lb_trace *t, const lb_state *st, const sight *s, int gi
         lb_trace_add(t, "R-LOS-2", "(23)", d ? "%s and %s are adjacent: they always see each other"
                                              : "%s is %s: a hex sees itself", fl, tl);
     } else {
-        for (int i = 0; i < r->nitems; i++)
+        for (int i = 0; i < r->nitems; i++) {
             trace_item(t, st, &r->items[i]);
+            trace_why(t, st, s, r->items, i);
+        }
         if (r->visible) {
             lb_trace_add(t, "R-LOS-3", "(23)", "%s sees %s: nothing on the line blocks", fl, tl);
         } else {
@@ -624,21 +707,169 @@ void lb_los_result_release(lb_los_result *r)
     r->nitems = 0;
 }
 
-/* The cell bits of every hex for lines from F: terrain and walls, then each unit once
- * (R-LOS-3, R-LOS-7). */
-static void fill_cells(const sight *s, unsigned char *cells)
+/*
+ * The visibility map's own walk (R-LOS-1..12): the same answers as walk() (tests/unit/test_los.c
+ * checks it hex by hex against lb_los_check on random maps), at a fraction of the cost: the
+ * cells of vis_grid, the hexes that hold nothing skipped by their attn, the others judged
+ * exactly as judge() does.
+ *
+ * A wall blocks a line that crosses it, unless it is a hexside of F or T (R-LOS-3; a wall is
+ * stored on every hex of the map it borders): the walk looks at the hexside it crosses out of or
+ * into a hex with walls. Walls at a corner the line passes through or along an edge it runs on
+ * (R-LOS-9), and a unit spread over several hexes, which may stand in T too (R-LOS-7), are left
+ * to walk(), which knows corners and T: a line that meets them and is not blocked elsewhere is
+ * walked again there.
+ */
+
+/* Column change across hexside d (nbr_x of hex_line.h in columns). */
+static const int step_q[LB_DIR_COUNT] = {0, 1, 1, 0, -1, -1};
+
+/* One sight line of the map: T and the elevations. */
+typedef struct vis_line {
+    int tq, ty, tcell;
+    int elev_to, emax;
+} vis_line;
+
+enum { VIS_SEEN, VIS_BLOCKED, VIS_UNSURE };
+
+/* Hex distance (R-GRID-4) between columns q and doubled rows y (as lb_hex_distance). */
+static inline int vis_distance(int qa, int ya, int qb, int yb)
+{
+    int dq = qb - qa, dr = ((yb - qb) - (ya - qa)) / 2, ds = dq + dr;
+    return ((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2;
+}
+
+/* judge() for an intervening hex whose attn says look closer: BLOCKED, or SEEN, or UNSURE when
+ * walk() must look again (a unit that may stand in T). Its hexsides are the walk's. */
+static int vis_judge(const vis_grid *g, const vis_line *l, int cell)
+{
+    unsigned bits = g->bits[cell];
+    if (g->elev[cell] > l->emax)
+        return VIS_BLOCKED; /* R-LOS-5 */
+    if (bits & CELL_DWELLING)
+        return VIS_BLOCKED;
+    if ((bits & (CELL_TERRAIN | CELL_UNIT)) && !(bits & CELL_SPREAD)) {
+        /* R-LOS-6 */
+        if (g->elev_from == l->elev_to)
+            return VIS_BLOCKED;
+        /* the cell's row and column; the quotient in floating point may be one off */
+        int y = (int)((double)cell * g->inv_width), q = cell - y * g->width;
+        y += q >= g->width ? 1 : q < 0 ? -1 : 0;
+        q = cell - y * g->width;
+        int df = vis_distance(q, y, g->fq, g->fy), dt = vis_distance(q, y, l->tq, l->ty);
+        int over = g->elev_from > l->elev_to ? df < dt : dt < df;
+        if (!over || (g->elev_from < l->elev_to && dt == 1 && (bits & CELL_FRIENDLY)))
+            return VIS_BLOCKED;
+    }
+    return bits & CELL_SPREAD ? VIS_UNSURE : VIS_SEEN;
+}
+
+/* Judges the hex at cell, never F or T, when its attn asks for it; *unsure collects UNSURE. */
+static inline int vis_blocks(const vis_grid *g, const vis_line *l, int cell, int *unsure)
+{
+    if (g->attn[cell] <= l->emax)
+        return 0;
+    int v = vis_judge(g, l, cell);
+    *unsure |= v == VIS_UNSURE;
+    return v == VIS_BLOCKED;
+}
+
+/*
+ * Walks the line between F and T, whose cells are marked STOP: SEEN, BLOCKED, or UNSURE. The
+ * segment is the same both ways, so it meets the same hexes, edges and corners whichever end
+ * the walk starts from, and the answer is the same; it starts from the end whose obstacles
+ * cannot be seen over, so that the first obstacle met is most often a blocker: from T when F is
+ * higher (R-LOS-6: what is nearer F is seen over), else from F.
+ */
+static int vis_walk(const vis_grid *g, const vis_line *l)
+{
+    int from_t = g->elev_from > l->elev_to;
+    int64_t dx = 3 * (int64_t)(l->tq - g->fq), dy = l->ty - g->fy;
+    if (from_t) {
+        dx = -dx;
+        dy = -dy;
+    }
+    int start = from_t ? l->tcell : g->fcell;
+    line_core c;
+    line_core_start(&c, dx, dy);
+    const int dcell[3] = {g->dcell[c.dir[0]], g->dcell[c.dir[1]], g->dcell[c.dir[2]]};
+    int cell = start, unsure = 0, near = 0; /* near: no hex so far is farther from the start */
+    for (;;) {
+        int k, other;
+        line_via via = line_core_step(&c, &k, &other);
+        near += 1 + (via == VIA_EDGE);
+        if (via == VIA_SIDE) {
+            cell += dcell[k];
+        } else if (via == VIA_CORNER) {
+            /* R-LOS-9: walls at a corner, the walk's (the hex touched there only matters by
+             * them) */
+            if (g->walls[cell] | g->walls[cell + dcell[k]] | g->walls[cell + dcell[other]])
+                unsure = 1;
+            cell += dcell[k];
+        } else {
+            /* R-LOS-4: the hexes on both sides of the edge, each judged; walls there, the walk's */
+            int a = cell + dcell[k], b = cell + dcell[other];
+            if (g->walls[cell] | g->walls[a] | g->walls[b] | g->walls[a + dcell[other]])
+                unsure = 1;
+            if (vis_blocks(g, l, a, &unsure) || vis_blocks(g, l, b, &unsure))
+                return VIS_BLOCKED;
+            cell = a + dcell[other];
+        }
+        unsigned attn = g->attn[cell];
+        if (attn > (unsigned)l->emax) {
+            if (attn == STOP)
+                return unsure ? VIS_UNSURE : VIS_SEEN;
+            if (attn < OPAQUE || attn == DWELL || (attn == OPAQUE && g->elev_from == l->elev_to))
+                return VIS_BLOCKED; /* R-LOS-5; R-LOS-3; R-LOS-6, no exception at one height */
+            /* R-LOS-6: the walk starts from the end whose obstacles are not seen over; an
+             * obstacle in the nearer half of the line (it is at most `near` from the start, so
+             * at least D - near from the other end) is nearer that end, and blocks */
+            if (attn == OPAQUE && 2 * near <= vis_distance(g->fq, g->fy, l->tq, l->ty))
+                return VIS_BLOCKED;
+            int v = vis_judge(g, l, cell);
+            if (v == VIS_BLOCKED)
+                return VIS_BLOCKED;
+            unsure |= v == VIS_UNSURE;
+            /* R-LOS-3: a wall crossed blocks, but not on a hexside of F or T; every wall is on
+             * the hexes either side of it, a hex off the map included (vis_fill), so the one
+             * crossed into a hex is seen there */
+            int back = c.dir[k] < 3 ? c.dir[k] + 3 : c.dir[k] - 3;
+            if (via == VIA_SIDE && (g->walls[cell] >> back & 1) && cell - dcell[k] != start)
+                return VIS_BLOCKED;
+        }
+    }
+}
+
+/* The walls of hex h (at cell `at`) from its hexsides sd, wall[type + 1] telling the walls: its
+ * mask, also put on the hexes off the map beyond a wall on the map's edge (marked LOOK). */
+static unsigned vis_walls(vis_grid *g, const lb_map *m, const unsigned char *wall,
+                          const uint8_t *sd, lb_hex h, int at)
+{
+    unsigned mask = 0;
+    for (int d = 0; d < LB_DIR_COUNT; d++) {
+        if (!wall[sd[d]])
+            continue;
+        mask |= 1u << d;
+        lb_hex beyond = lb_hex_neighbor(h, d);
+        if (cell_of(m, beyond) < 0) {
+            int out = grid_cell(g, beyond);
+            g->walls[out] |= (unsigned char)(1u << lb_hex_dir_opposite(d));
+            g->attn[out] = LOOK;
+        }
+    }
+    g->walls[at] = (unsigned char)mask;
+    return mask;
+}
+
+/* The cells of the map for lines from F: each unit (R-LOS-3, R-LOS-7), then terrain, elevation
+ * and walls, and what the line does there; the grid's arrays are zeroed, size cells each. */
+static void vis_fill(vis_grid *g, const sight *s, size_t size)
 {
     const lb_state *st = s->st;
     const lb_map *m = &st->map;
-    int walls = 0;
-    for (int i = 0; i < st->charts.nhexsides; i++)
-        walls |= st->charts.hexsides[i].los == LB_LOS_BLOCKS;
-    for (int c = 0; c < m->cols * m->rows; c++) {
-        cells[c] = (unsigned char)terrain_bits(st, c);
-        for (int d = 0; walls && d < LB_DIR_COUNT; d++)
-            if (is_wall(s, (int)m->sides[6 * c + d] - 1))
-                cells[c] |= CELL_WALLED;
-    }
+    for (int d = 0; d < LB_DIR_COUNT; d++)
+        g->dcell[d] = nbr_y[d] * g->width + step_q[d];
+    memset(g->attn, 0, 4 * size); /* attn, bits, elev and walls follow each other */
     for (int i = 0; i < st->nunits; i++) {
         const lb_unit *u = &st->units[i];
         if (passive_reason(s, u, 0) != LB_LOS_PASSIVE_NONE)
@@ -647,18 +878,46 @@ static void fill_cells(const sight *s, unsigned char *cells)
                         (u->nhexes > 1 ? CELL_SPREAD : 0u);
         for (int k = 0; k < u->nhexes; k++)
             if (cell_of(m, u->hexes[k]) >= 0)
-                cells[cell_of(m, u->hexes[k])] |= (unsigned char)bits;
+                g->bits[grid_cell(g, u->hexes[k])] |= (unsigned char)bits;
+    }
+    /* by type: the terrain's bits, and whether a hexside type (stored plus one) is a wall */
+    unsigned char terrain[256] = {0}, wall[256] = {0};
+    int walls = 0;
+    for (int i = 0; i < st->charts.nterrain && i < 256; i++) {
+        lb_los_class los = st->charts.terrain[i].los;
+        terrain[i] = los == LB_LOS_DWELLING ? CELL_DWELLING : los == LB_LOS_BLOCKS ? CELL_TERRAIN : 0;
+    }
+    for (int i = 0; i < st->charts.nhexsides && i < 255; i++)
+        walls |= wall[i + 1] = (unsigned char)is_wall(s, i);
+    for (int r = 0; r < m->rows; r++) {
+        const uint8_t *tr = &m->terrain[r * m->cols], *sd = &m->sides[LB_DIR_COUNT * r * m->cols];
+        const int8_t *el = &m->elevation[r * m->cols];
+        int at = grid_cell(g, (lb_hex){1, r + 1});
+        for (int c = 0; c < m->cols; c++, sd += LB_DIR_COUNT, at += c & 1 ? g->width + 1 : 1 - g->width) {
+            uint32_t four;
+            uint16_t two;
+            memcpy(&four, sd, 4); /* most hexes have no hexside feature at all */
+            memcpy(&two, sd + 4, 2);
+            unsigned mask = 0;
+            if (walls && (four | two))
+                mask = vis_walls(g, m, wall, sd, (lb_hex){c + 1, r + 1}, at);
+            unsigned bits = g->bits[at] | terrain[tr[c]] | (mask ? CELL_WALLED : 0u);
+            g->bits[at] = (unsigned char)bits;
+            g->elev[at] = el[c];
+            g->attn[at] = (unsigned char)(!bits                                   ? el[c]
+                                          : bits & CELL_DWELLING                  ? DWELL
+                                          : bits & (CELL_WALLED | CELL_SPREAD)    ? LOOK
+                                                                                  : OPAQUE);
+        }
     }
 }
 
-int lb_los_visible(const lb_state *st, lb_hex from, int side, unsigned char *visible)
+/* The map from an F off it, which the grid does not hold (the API asks for one on the map, and
+ * answers all the same): every line by the plain walk, what each hex holds found on the spot. */
+static void visible_by_walks(const lb_state *st, lb_hex from, int side, unsigned char *visible)
 {
     const lb_map *m = &st->map;
-    unsigned char *cells = malloc((size_t)m->cols * (size_t)m->rows);
-    if (!cells)
-        return LB_NOMEM;
-    sight s = {st, from, from, elevation(st, from), 0, firer_side(st, from, side), cells};
-    fill_cells(&s, cells);
+    sight s = {st, from, from, elevation(st, from), 0, firer_side(st, from, side), NULL};
     walker w = {&s, NULL, -1};
     for (int cell = 0; cell < m->cols * m->rows; cell++) {
         s.to = lb_map_hex(m, cell);
@@ -670,6 +929,163 @@ int lb_los_visible(const lb_state *st, lb_hex from, int side, unsigned char *vis
         walk(&w);
         visible[cell] = w.blocked < 0;
     }
+}
+
+int lb_los_visible(const lb_state *st, lb_hex from, int side, unsigned char *visible)
+{
+    const lb_map *m = &st->map;
+    if (!lb_map_contains(m, from)) {
+        visible_by_walks(st, from, side, visible);
+        return LB_OK;
+    }
+    size_t size = (size_t)(m->cols + 2 * PAD) * (size_t)(2 * m->rows + 4 * PAD);
+    unsigned char *cells = malloc(4 * size);
+    if (!cells)
+        return LB_NOMEM;
+    vis_grid g = {.width = m->cols + 2 * PAD, .attn = cells, .bits = cells + size,
+                  .elev = (signed char *)(cells + 2 * size), .walls = cells + 3 * size,
+                  .fq = from.col - 1 + PAD,
+                  .elev_from = elevation(st, from)};
+    g.inv_width = 1.0 / g.width;
+    g.fy = 2 * (from.row - 1 + PAD) + (g.fq & 1);
+    g.fcell = g.fy * g.width + g.fq;
+    sight s = {st, from, from, g.elev_from, 0, firer_side(st, from, side), &g};
+    vis_fill(&g, &s, size);
+    g.attn[g.fcell] = STOP;
+    walker w = {&s, NULL, -1};
+    for (int r = 0; r < m->rows; r++)
+        for (int c = 0; c < m->cols; c++) {
+            int cell = r * m->cols + c;
+            vis_line l = {.tq = c + PAD, .elev_to = m->elevation[cell]};
+            l.ty = 2 * (r + PAD) + (l.tq & 1);
+            l.tcell = l.ty * g.width + l.tq;
+            l.emax = l.elev_to > g.elev_from ? l.elev_to : g.elev_from;
+            int dq = l.tq - g.fq, dy = l.ty - g.fy;
+            if (dq >= -1 && dq <= 1 && dy >= -2 && dy <= 2) {
+                /* R-LOS-2: F itself or a neighbour (one column over, y differs by 1; the same
+                 * column, by 0 or 2) */
+                visible[cell] = 1;
+                continue;
+            }
+            unsigned char attn = g.attn[l.tcell];
+            g.attn[l.tcell] = STOP;
+            int v = vis_walk(&g, &l);
+            g.attn[l.tcell] = attn;
+            if (v == VIS_UNSURE) {
+                s.to = (lb_hex){c + 1, r + 1};
+                s.elev_to = l.elev_to;
+                walk(&w);
+                v = w.blocked < 0 ? VIS_SEEN : VIS_BLOCKED;
+            }
+            visible[cell] = v == VIS_SEEN;
+        }
     free(cells);
+    return LB_OK;
+}
+
+/* One line of a visibility map's reasons: the hexes that one ruling's verdict decided. */
+typedef struct tally {
+    const char *rule;
+    lb_los_verdict verdict;
+    int seen;  /* 1: hexes seen past this verdict; 0: hexes it hid */
+    int count;
+    lb_hex first;
+    int last; /* the cell counted last: a hex counts once per tally */
+} tally;
+
+/* (rule, verdict, seen) pairs that occur: about 20 (hex_rule and the corner rules), so none is lost */
+enum { TALLIES_MAX = 32 };
+
+static void count(tally *t, int *n, const char *rule, lb_los_verdict v, int seen, lb_hex h,
+                  int cell)
+{
+    for (int i = 0; i < *n; i++)
+        if (strcmp(t[i].rule, rule) == 0 && t[i].verdict == v && t[i].seen == seen) {
+            t[i].count += t[i].last != cell;
+            t[i].last = cell;
+            return;
+        }
+    if (*n < TALLIES_MAX)
+        t[(*n)++] = (tally){rule, v, seen, 1, h, cell};
+}
+
+/* What a line that is not stopped passed, in words. */
+static const char *seen_past(lb_los_verdict v)
+{
+    switch (v) {
+    case LB_LOS_SEEN_OVER: return "a blocker seen over from the higher end";
+    case LB_LOS_CORNER: return "a wall touched only at an end corner";
+    case LB_LOS_OWN_SIDE: return "a wall on a hexside of F or T";
+    default: return "a unit that does not block (routed, a leader, or in F or T)";
+    }
+}
+
+/* R-LOS-8: the reasons of a visibility map, summed by ruling (each hex's line judged as
+ * lb_los_check judges it, so every hex counts where lb_los_check would cite the ruling). */
+int lb_los_visible_trace(const lb_state *st, lb_hex from, int side, lb_trace *trace)
+{
+    const lb_map *m = &st->map;
+    sight s = {st, from, from, elevation(st, from), 0, firer_side(st, from, side), NULL};
+    tally t[TALLIES_MAX];
+    int n = 0, near = 0, plain = 0;
+    lb_hex first_plain = from;
+    for (int cell = 0; cell < m->cols * m->rows; cell++) {
+        lb_hex to = lb_map_hex(m, cell);
+        if (lb_hex_distance(from, to) <= 1) {
+            near++;
+            continue;
+        }
+        lb_los_result r;
+        if (lb_los_check(st, from, to, side, &r, NULL) != LB_OK)
+            return LB_NOMEM;
+        if (!r.visible) {
+            count(t, &n, r.items[r.blocked_by].rule, r.items[r.blocked_by].verdict, 0, to, cell);
+        } else {
+            int notable = 0;
+            for (int i = 0; i < r.nitems; i++) {
+                const lb_los_item *it = &r.items[i];
+                if (it->verdict == LB_LOS_OPEN && it->passive < 0)
+                    continue;
+                if (it->verdict == LB_LOS_OFF_MAP)
+                    continue;
+                count(t, &n, it->rule, it->verdict, 1, to, cell);
+                notable = 1;
+            }
+            if (!notable && !plain++)
+                first_plain = to;
+        }
+        lb_los_result_release(&r);
+    }
+    char fl[LB_HEX_LABEL_MAX], hl[LB_HEX_LABEL_MAX];
+    lb_map_label(m, from, fl);
+    lb_trace_add(trace, "R-LOS-1", "(23)", "sight lines from %s to each of the %d hexes of the "
+                 "map, elevation %d at %s", fl, m->cols * m->rows, s.elev_from, fl);
+    lb_trace_int(trace, "hexes", m->cols * m->rows);
+    if (s.side >= 0)
+        lb_trace_add(trace, "R-LOS-7", "(23)", "firer's side: %s", st->sides[s.side]);
+    else
+        lb_trace_add(trace, "R-LOS-7", "(23)", "no combat unit in %s: no friendly unit", fl);
+    lb_trace_add(trace, "R-LOS-2", "(23)", "%s and its %d neighbours on the map: always seen", fl,
+                 near - 1);
+    lb_trace_int(trace, "count", near);
+    if (plain) {
+        lb_trace_add(trace, "R-LOS-3", "(23)", "%d %s seen: nothing on the line blocks (first %s)",
+                     plain, plain == 1 ? "hex" : "hexes", lb_map_label(m, first_plain, hl));
+        lb_trace_int(trace, "count", plain);
+    }
+    for (int i = 0; i < n; i++) {
+        lb_map_label(m, t[i].first, hl);
+        if (t[i].seen)
+            lb_trace_add(trace, t[i].rule, "(23)", "%d %s seen past %s (first %s)", t[i].count,
+                         t[i].count == 1 ? "hex" : "hexes", seen_past(t[i].verdict), hl);
+        else
+            lb_trace_add(trace, t[i].rule, "(23)", "%d %s hidden: %s on the line (first %s)",
+                         t[i].count, t[i].count == 1 ? "hex" : "hexes",
+                         lb_los_verdict_name(t[i].verdict), hl);
+        lb_trace_int(trace, "count", t[i].count);
+        lb_trace_text(trace, "verdict", lb_los_verdict_name(t[i].verdict));
+        lb_trace_bool(trace, "seen", t[i].seen);
+        lb_trace_text(trace, "first", hl);
+    }
     return LB_OK;
 }

@@ -31,8 +31,8 @@ static unsigned across_bits(const lb_state *s, lb_hex from, lb_hex target)
     return bits;
 }
 
-void mel_context(const lb_state *s, const lb_melee_req *req, const lb_melee_chance *c, int a,
-                 int d, lb_modifier_ctx *x)
+void lbi_mel_context(const lb_state *s, const lb_melee_req *req, const lb_melee_chance *c, int a,
+                     int d, lb_modifier_ctx *x)
 {
     memset(x, 0, sizeof *x);
     const lb_melee_unit *au = &c->units[a], *du = &c->units[d];
@@ -73,7 +73,7 @@ static int multiplier_holds(const lb_state *s, const lb_melee_req *req, const lb
     int lo = attacking ? c->nattackers : 0, hi = attacking ? c->nunits : c->nattackers;
     for (int j = lo; j < hi; j++) {
         lb_modifier_ctx x;
-        mel_context(s, req, c, attacking ? i : j, attacking ? j : i, &x);
+        lbi_mel_context(s, req, c, attacking ? i : j, attacking ? j : i, &x);
         if (lb_condition_holds(s, &m->when, &x))
             return 1;
     }
@@ -160,6 +160,20 @@ static void unit_value(const lb_state *s, const lb_melee_req *req, lb_melee_chan
     mu->lance = bonus;
     mu->value = lb_frac_add(value, bonus);
     char vb[32], bb[32];
+    if (t && u->arm == LB_ARM_CAVALRY && u->lance > 0) {
+        if (lance)
+            lb_trace_add(t, "R-MEL-14", "(35)", "%s, lancers assaulting in good order in %s: lance "
+                         "bonus %d, after losses and its own multipliers %s, added after the melee "
+                         "value's multipliers, which never touch it (35.7)", u->id,
+                         lb_formation_name(u->formation), u->lance,
+                         lb_frac_fmt(bonus, bb, sizeof bb));
+        else
+            lb_trace_add(t, "R-MEL-14", "(35)", "%s, lancers (bonus %d), %s: no lance bonus (35.6)",
+                         u->id, u->lance, !attacking ? "defends"
+                         : u->state != LB_STATE_GOOD ? "is not in good order"
+                                                     : "assaults in column");
+        trace_frac(t, "lance", bonus);
+    }
     for (int k = 0; t && k < mu->ntimes; k++) {
         const lb_melee_times *f = &mu->times[k];
         lb_trace_add(t, "R-MEL-13", "(32)", "%s: %s x%s (%s%s%s)", u->id,
@@ -184,7 +198,7 @@ static void unit_value(const lb_state *s, const lb_melee_req *req, lb_melee_chan
     trace_frac(t, "melee", mu->value);
 }
 
-void mel_values(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t)
+void lbi_mel_values(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t)
 {
     c->attack = c->defence = lb_frac_int(0);
     for (int i = 0; i < c->nunits; i++) {
@@ -213,8 +227,8 @@ static int has(const int *list, int n, int x)
     return 0;
 }
 
-int mel_leaders_of(const lb_state *s, const lb_melee_chance *c, lb_melee_side side, int *out,
-                   int max)
+int lbi_mel_leaders_of(const lb_state *s, const lb_melee_chance *c, lb_melee_side side, int *out,
+                       int max)
 {
     int n = 0;
     for (int i = 0; i < c->nunits; i++) {
@@ -253,11 +267,11 @@ static int best_bonus(const lb_state *s, const int *leaders, int n, int *who)
 }
 
 /* R-MEL-16 */
-void mel_leaders(const lb_state *s, lb_melee_chance *c, lb_trace *t)
+void lbi_mel_leaders(const lb_state *s, lb_melee_chance *c, lb_trace *t)
 {
     int att[LB_MELEE_UNITS_MAX], def[LB_MELEE_UNITS_MAX];
-    int na = mel_leaders_of(s, c, LB_MELEE_ATTACKER, att, LB_MELEE_UNITS_MAX);
-    int nd = mel_leaders_of(s, c, LB_MELEE_DEFENDER, def, LB_MELEE_UNITS_MAX);
+    int na = lbi_mel_leaders_of(s, c, LB_MELEE_ATTACKER, att, LB_MELEE_UNITS_MAX);
+    int nd = lbi_mel_leaders_of(s, c, LB_MELEE_DEFENDER, def, LB_MELEE_UNITS_MAX);
     int ab = best_bonus(s, att, na, &c->attacker_leader);
     int db = best_bonus(s, def, nd, &c->defender_leader);
     c->modifier = ab - db;
@@ -270,7 +284,7 @@ void mel_leaders(const lb_state *s, lb_melee_chance *c, lb_trace *t)
     }
 }
 
-int mel_preserve_standing(const lb_melee_req *req, const char *id)
+int lbi_mel_preserve_standing(const lb_melee_req *req, const char *id)
 {
     lb_decision d = {.kind = LB_DECIDE_PRESERVE};
     snprintf(d.subject, sizeof d.subject, "%s", id);
@@ -436,12 +450,12 @@ static void casualty_odds(const lb_state *s, lb_melee_chance *c)
     if (!fc || !fc->has_casualty)
         return;
     if (fc->casualty_attacker_lo &&
-        mel_leaders_of(s, c, LB_MELEE_ATTACKER, leaders, LB_MELEE_UNITS_MAX))
+        lbi_mel_leaders_of(s, c, LB_MELEE_ATTACKER, leaders, LB_MELEE_UNITS_MAX))
         c->p_attacker_casualty = lb_frac_mul(
             c->p_melee, lb_frac_make(lb_roll_index(fc->casualty_attacker_hi) -
                                          lb_roll_index(fc->casualty_attacker_lo) + 1, 36));
     if (fc->casualty_defender_lo &&
-        mel_leaders_of(s, c, LB_MELEE_DEFENDER, leaders, LB_MELEE_UNITS_MAX))
+        lbi_mel_leaders_of(s, c, LB_MELEE_DEFENDER, leaders, LB_MELEE_UNITS_MAX))
         c->p_defender_casualty = lb_frac_mul(
             c->p_melee, lb_frac_make(lb_roll_index(fc->casualty_defender_hi) -
                                          lb_roll_index(fc->casualty_defender_lo) + 1, 36));
@@ -462,7 +476,7 @@ static int refuse(lb_melee_chance *c, const char *rule, const char *section, lb_
 int lb_melee_odds(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t)
 {
     memset(c, 0, sizeof *c);
-    int rc = mel_declare(s, req, c, t);
+    int rc = lbi_mel_declare(s, req, c, t);
     if (rc != LB_OK || !c->allowed)
         return rc;
     const lb_melee_charts *mc = s->charts.melee;
@@ -471,10 +485,10 @@ int lb_melee_odds(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c
     for (int i = 0; i < c->nunits; i++) {
         lb_melee_unit *mu = &c->units[i];
         const lb_unit *u = &s->units[mu->unit];
-        mu->preserve = u->arm == LB_ARM_CAVALRY && mel_preserve_standing(req, u->id);
+        mu->preserve = u->arm == LB_ARM_CAVALRY && lbi_mel_preserve_standing(req, u->id);
     }
-    mel_values(s, req, c, t);
-    rc = mel_premelee(s, req, c, t);
+    lbi_mel_values(s, req, c, t);
+    rc = lbi_mel_premelee(s, req, c, t);
     if (rc != LB_OK || !c->allowed)
         return rc;
     c->column = lb_melee_charts_column(mc, c->attack, c->defence, &c->below, &c->above);
@@ -488,7 +502,7 @@ int lb_melee_odds(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c
                                 : "");
         lb_trace_text(t, "column", c->column ? c->column->label : "none");
     }
-    mel_leaders(s, c, t);
+    lbi_mel_leaders(s, c, t);
     int checks = 0;
     for (int i = 0; i < c->nunits; i++)
         checks += c->units[i].checks;

@@ -6,7 +6,7 @@
 #include "lb/move.h"
 #include "melee_int.h"
 
-int mel_share(const lb_unit *u, int k)
+int lbi_mel_share(const lb_unit *u, int k)
 {
     int n = lb_unit_strength(u), h = u->nhexes > 0 ? u->nhexes : 1;
     return n / h + (k < n % h);
@@ -69,6 +69,9 @@ static int attacker_ok(const lb_state *s, const lb_melee_req *req, lb_melee_chan
     if (a->fired && !lb_hex_eq(a->fired_at, c->target))
         return refuse(c, "R-MEL-2", "(32)", t, "%s fired at %s this turn: it may melee only that "
                       "hex, not %s", u->id, lb_map_label(&s->map, a->fired_at, fl), tl);
+    if (a->fired)
+        lb_trace_add(t, "R-MEL-2", "(32)", "%s fired at %s this turn: it may melee that hex only, "
+                     "and does", u->id, tl);
     return LB_OK;
 }
 
@@ -87,7 +90,7 @@ static int contact(const lb_state *s, lb_melee_chance *c, int i, int d0, int car
                           "inside its hex, after its defensive fire", u->id, tl);
         mu->from = c->target;
         mu->through = LB_SIDE_FRONT;
-        mu->increments = mel_share(u, inside);
+        mu->increments = lbi_mel_share(u, inside);
         lb_trace_add(t, "R-MEL-4", "(32)", "%s assaults the carré from inside its hex %s", u->id,
                      tl);
         return LB_OK;
@@ -95,6 +98,8 @@ static int contact(const lb_state *s, lb_melee_chance *c, int i, int d0, int car
     if (inside >= 0)
         return refuse(c, "R-MEL-1", "(32)", t, "%s stands in %s itself", u->id, tl);
     int adjacent = 0, best = -1, k0 = hex_of(d, c->target);
+    char entries[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 2)] = "";
+    size_t used = 0;
     mu->increments = 0;
     for (int k = 0; k < u->nhexes; k++) {
         int dir = lb_hex_dir_to(u->hexes[k], c->target);
@@ -110,13 +115,16 @@ static int contact(const lb_state *s, lb_melee_chance *c, int i, int d0, int car
         if (lb_move_step_cost(s, u->hexes[k], dir, u->arm) == LB_MOVE_PROHIBITED)
             return refuse(c, "R-MEL-3", "(32)", t, "%s may not enter %s from %s (prohibited "
                           "terrain or hexside): no melee into it", u->id, tl, hl);
+        if (used < sizeof entries)
+            used += (size_t)snprintf(entries + used, sizeof entries - used, "%s%s",
+                                     used ? ", " : "", hl);
         lb_side_class cls = lb_facing_side(d, k0, lb_hex_dir_opposite(dir));
         if (cls == LB_SIDE_OWN)
             cls = LB_SIDE_FRONT;
         lb_trace_add(t, "R-MEL-6", "(13)", "%s assaults %s from %s through a %s hexside of %s",
                      u->id, tl, hl, lb_side_class_name(cls), d->id);
         lb_trace_text(t, "through", lb_side_class_name(cls));
-        mu->increments += mel_share(u, k);
+        mu->increments += lbi_mel_share(u, k);
         if (best < 0 || rank(cls) > rank(mu->through)) {
             best = k;
             mu->through = cls;
@@ -127,6 +135,8 @@ static int contact(const lb_state *s, lb_melee_chance *c, int i, int d0, int car
         return refuse(c, "R-MEL-1", "(32)", t, adjacent ? "%s is next to %s only through its "
                       "flank or rear: melee only through the front hexsides" : "%s is not next "
                       "to %s", u->id, tl);
+    lb_trace_add(t, "R-MEL-3", "(32)", "%s may step into %s from %s: neither its terrain nor the "
+                 "hexside crossed is prohibited to %s", u->id, tl, entries, lb_arm_name(u->arm));
     if (carre)
         lb_trace_add(t, "R-MEL-4", "(32)", "%s assaults the carré from next to it", u->id);
     return LB_OK;
@@ -151,15 +161,44 @@ static int defenders(const lb_state *s, lb_melee_chance *c, int side, lb_trace *
         mu->unit = idx[j];
         mu->side = LB_MELEE_DEFENDER;
         mu->from = c->target;
-        mu->increments = mel_share(u, hex_of(u, c->target));
+        mu->increments = lbi_mel_share(u, hex_of(u, c->target));
     }
     if (c->nunits == c->nattackers)
         return refuse(c, "R-MEL-1", "(33)", t, "%s holds no enemy combat unit", tl);
     return LB_OK;
 }
 
+/* R-MEL-25: the facts of the charge a melee is owed by, as the request gives them. */
+static void trace_charge(const lb_state *s, const lb_melee_req *req, lb_trace *t)
+{
+    for (int i = 0; t && i < req->nattackers; i++) {
+        const lb_melee_attacker *a = &req->attackers[i];
+        int halved = a->times.den > 0 && lb_frac_cmp(a->times, lb_frac_int(1)) != 0;
+        if (!a->charge_straight && !halved && !a->charged)
+            continue;
+        char facts[160] = "", times[32];
+        size_t used = 0;
+        if (a->charge_straight)
+            used += (size_t)snprintf(facts + used, sizeof facts - used, "straight and facing (the "
+                                     "chart's charge_straight)");
+        if (halved && used < sizeof facts)
+            used += (size_t)snprintf(facts + used, sizeof facts - used, "%smelee x%s (R-CHG-16)",
+                                     used ? "; " : "", lb_frac_fmt(a->times, times, sizeof times));
+        if (a->charged && used < sizeof facts)
+            snprintf(facts + used, sizeof facts - used, "%sexhausted after it (R-MEL-20)",
+                     used ? "; " : "");
+        lb_trace_add(t, "R-MEL-25", "(38)", "%s melees as its charge owes: %s", a->id, facts);
+    }
+    for (int i = 0; t && i < req->npassed; i++) {
+        int u = req->passed[i] ? lb_state_unit_index(s, req->passed[i]) : -1;
+        if (u >= 0)
+            lb_trace_add(t, "R-MEL-25", "(38)", "%s stood against the charge and passed its check: "
+                         "it counts as having passed its pre-melee check (38.2)", s->units[u].id);
+    }
+}
+
 /* R-MEL-1..6 */
-int mel_declare(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t)
+int lbi_mel_declare(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t)
 {
     c->target = req->target;
     c->allowed = 1;
@@ -202,11 +241,15 @@ int mel_declare(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, 
     if (all_cavalry && cavalry && others)
         return refuse(c, "R-MEL-5", "(35)", t, "other arms may not join a melee of cavalry "
                       "against cavalry");
+    if (all_cavalry && cavalry)
+        lb_trace_add(t, "R-MEL-5", "(35)", "every defender is cavalry and cavalry attacks: other "
+                     "arms may not join (35.9), and none does");
     char tl[LB_HEX_LABEL_MAX];
     lb_trace_add(t, "R-MEL-1", "(33)", "%d attacker%s against %d defender%s in %s; the defender "
                  "is assaulted through its %s", c->nattackers, c->nattackers == 1 ? "" : "s",
                  c->nunits - c->nattackers, c->nunits - c->nattackers == 1 ? "" : "s",
                  lb_map_label(&s->map, c->target, tl), lb_side_class_name(c->through));
     lb_trace_bool(t, "allowed", 1);
+    trace_charge(s, req, t);
     return LB_OK;
 }

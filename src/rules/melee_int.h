@@ -5,6 +5,7 @@
 #include "lb/melee.h"
 #include "lb/modifiers.h"
 #include "lb/retreat.h"
+#include "lbi.h"
 
 /* ---- melee_declare.c -------------------------------------------------------------------- */
 
@@ -12,41 +13,45 @@
  * taking part) and defenders (the enemy combat units of the target hex, top first), and
  * c->through. LB_OK (allowed or not, with rule and reason); LB_INVALID for an unknown attacker
  * or a target off the map. */
-int mel_declare(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t);
+LBI int lbi_mel_declare(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c,
+                        lb_trace *t);
 /* The increments unit u has in its k-th hex: as even as possible, the odd ones first
  * (R-FIRE-12). */
-int mel_share(const lb_unit *u, int k);
+LBI int lbi_mel_share(const lb_unit *u, int k);
 
 /* ---- melee.c ---------------------------------------------------------------------------- */
 
 /* The situation of attacker part a against defender part d of c (indexes into c->units), for
  * the charts' conditions (10.1): contact, through, across, uphill, the charge and fire-loss
  * facts, preserve. */
-void mel_context(const lb_state *s, const lb_melee_req *req, const lb_melee_chance *c, int a,
-                 int d, lb_modifier_ctx *x);
+LBI void lbi_mel_context(const lb_state *s, const lb_melee_req *req, const lb_melee_chance *c,
+                         int a, int d, lb_modifier_ctx *x);
 /* R-MEL-13, R-MEL-14: every unit's melee value with its factors; c->attack and c->defence. */
-void mel_values(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t);
+LBI void lbi_mel_values(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c,
+                        lb_trace *t);
 /* R-MEL-16: the leaders' melee bonuses to the roll: c->modifier and the leaders. */
-void mel_leaders(const lb_state *s, lb_melee_chance *c, lb_trace *t);
+LBI void lbi_mel_leaders(const lb_state *s, lb_melee_chance *c, lb_trace *t);
 /* The attacking (or defending) leaders of c: friendly leaders in an attacker's hexes (or in the
  * target hex); their indexes into out (at most max), how many. */
-int mel_leaders_of(const lb_state *s, const lb_melee_chance *c, lb_melee_side side, int *out,
-                   int max);
+LBI int lbi_mel_leaders_of(const lb_state *s, const lb_melee_chance *c, lb_melee_side side,
+                           int *out, int max);
 /* The preserve-readiness answer for a cavalry unit from req's standing answers (R-MEL-22). */
-int mel_preserve_standing(const lb_melee_req *req, const char *id);
+LBI int lbi_mel_preserve_standing(const lb_melee_req *req, const char *id);
 
 /* ---- premelee.c ------------------------------------------------------------------------- */
 
 /* R-MEL-9..11: the increments counted, the chart's column and situations, who checks and each
  * check's chance. LB_OK (c->allowed cleared with the reason when the chart is missing),
  * LB_INVALID when a check has too many modifiers. */
-int mel_premelee(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t);
+LBI int lbi_mel_premelee(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c,
+                         lb_trace *t);
 
 /* ---- retreat_before_melee.c ------------------------------------------------------------- */
 
 /* R-MEL-7: may defending part d of c retreat before the melee? NULL, or why not (a literal),
  * with the ruling in *rule. */
-const char *mel_may_retire(const lb_state *s, const lb_melee_chance *c, int d, const char **rule);
+LBI const char *lbi_mel_may_retire(const lb_state *s, const lb_melee_chance *c, int d,
+                                   const char **rule);
 
 /* ---- the machine: melee_resolve.c ------------------------------------------------------- */
 
@@ -64,7 +69,7 @@ struct lb_melee {
     lb_trace trace;
     lb_melee_result result;
     int cap_events;
-    char error[LB_MELEE_TEXT_MAX];
+    lb_err err; /* what went wrong in the last pass (code LB_OK when nothing did) */
     int oom;
 };
 
@@ -76,6 +81,7 @@ typedef struct mrun {
     int cursor;                     /* next journal entry to replay */
     lb_trace *t;
     lb_melee_result *res;
+    int side;                       /* the attackers' side */
     char fought[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX]; /* units that took part in the melee:
                                                       * the attackers, then the defenders */
     int nfought, nfought_attackers;
@@ -85,21 +91,21 @@ typedef struct mrun {
 
 /* A two-dice roll or a die: from the journal, else the caller's dice (journalled). LB_OK,
  * LB_DICE, LB_INVALID (the journal does not fit), LB_NOMEM. */
-int mr_roll(mrun *R, lb_die_kind die, const char *purpose, int *out);
+LBI int lbi_mr_roll(mrun *R, lb_die_kind die, const char *purpose, int *out);
 /* The option taken for d (released here): LB_OK with *choice, or MEL_STOP_DECIDE. */
-int mr_decide(mrun *R, lb_decision *d, int *choice);
+LBI int lbi_mr_decide(mrun *R, lb_decision *d, int *choice);
 /* Records an event and its trace step. */
-void mr_event(mrun *R, const char *kind, const char *rule, const char *section, const char *unit,
-              const char *other, lb_hex hex, int value, const char *fmt, ...)
-    __attribute__((format(printf, 9, 10)));
+LBI void lbi_mr_event(mrun *R, const char *kind, const char *rule, const char *section,
+                      const char *unit, const char *other, lb_hex hex, int value, const char *fmt,
+                      ...) __attribute__((format(printf, 9, 10)));
 /* Appends a short code to the summary. */
-void mr_summary(mrun *R, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* An error with its message for lb_melee_error; returns code. */
-int mr_fail(mrun *R, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+LBI void lbi_mr_summary(mrun *R, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* An error with its message (m->err, lb_melee_err); returns code. */
+LBI int lbi_mr_fail(mrun *R, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The index of unit id in the working state, or -1 when it is gone. */
-int mr_unit(const mrun *R, const char *id);
+LBI int lbi_mr_unit(const mrun *R, const char *id);
 /* Removes unit id from the working state (eliminated, surrendered, captured). */
-int mr_remove(mrun *R, const char *id);
+LBI int lbi_mr_remove(mrun *R, const char *id);
 
 /* ---- melee_results.c -------------------------------------------------------------------- */
 
@@ -116,21 +122,22 @@ typedef struct mr_move {
 /* Moves unit id away per how (R-MEL-8, R-MEL-12, R-MEL-17, R-MEL-18): its owner chooses the end
  * of an optimal path; leaders left alone in its hex go with it; a surrender removes it. *hexes
  * (when not NULL) gets the hexes it moved. LB_OK, MEL_STOP_DECIDE, or an error code. */
-int mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes);
+LBI int lbi_mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes);
 /* A failed morale check (R-MOR-7, R-MOR-14, R-MEL-12): the unit's new state and the retreat or
  * rout it makes; by_result when a melee result called for the check (R-MEL-18). */
-int mr_failed(mrun *R, const char *id, int by_result, const char *rule);
+LBI int lbi_mr_failed(mrun *R, const char *id, int by_result, const char *rule);
 /* An ordinary morale check of unit id with modifier mod (why: what it is), rolled; a failure as
- * mr_failed. */
-int mr_check(mrun *R, const char *id, int mod, const char *why, int by_result, const char *rule);
+ * lbi_mr_failed. */
+LBI int lbi_mr_check(mrun *R, const char *id, int mod, const char *why, int by_result,
+                     const char *rule);
 /* (7) Every combat unit of side `side` in hex h checks morale with modifier mod. */
-int mr_hex_checks(mrun *R, lb_hex h, int side, int mod, const char *rule);
+LBI int lbi_mr_hex_checks(mrun *R, lb_hex h, int side, int mod, const char *rule);
 /* R-MEL-17..19: applies the matrix result `cell` to the units that fought (R->fought: the
  * attackers, then the defenders) in the target hex. LB_OK, MEL_STOP_DECIDE or an error code. */
-int mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell);
+LBI int lbi_mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell);
 /* R-MEL-19, R-MEL-8: one of the attackers named in ids that can enters the vacated target hex;
  * compulsory (33.10) or not (33.3, 33.8). */
-int mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, int compulsory,
-               const char *why);
+LBI int lbi_mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, int compulsory,
+                       const char *why);
 
 #endif

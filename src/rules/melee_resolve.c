@@ -6,12 +6,14 @@
 
 #include "lb/readiness.h"
 #include "lb/fire_charts.h"
+#include "lb/grow.h"
 #include "melee_int.h"
+#include "replay.h"
 
 /* ---- what a pass records ------------------------------------------------------------------ */
 
-void mr_event(mrun *R, const char *kind, const char *rule, const char *section, const char *unit,
-              const char *other, lb_hex hex, int value, const char *fmt, ...)
+void lbi_mr_event(mrun *R, const char *kind, const char *rule, const char *section,
+                  const char *unit, const char *other, lb_hex hex, int value, const char *fmt, ...)
 {
     lb_melee *m = R->m;
     lb_melee_result *res = R->res;
@@ -21,16 +23,12 @@ void mr_event(mrun *R, const char *kind, const char *rule, const char *section, 
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
     lb_trace_add(R->t, rule, section, "%s", text);
-    if (res->nevents == m->cap_events) {
-        int cap = m->cap_events ? 2 * m->cap_events : 16;
-        lb_melee_event *e = realloc(res->events, (size_t)cap * sizeof *e);
-        if (!e) {
-            m->oom = 1;
-            return;
-        }
-        res->events = e;
-        m->cap_events = cap;
+    lb_melee_event *grown = lb_grow(res->events, &m->cap_events, res->nevents + 1, sizeof *grown);
+    if (!grown) {
+        m->oom = 1;
+        return;
     }
+    res->events = grown;
     lb_melee_event *e = &res->events[res->nevents++];
     memset(e, 0, sizeof *e);
     e->kind = kind;
@@ -42,7 +40,7 @@ void mr_event(mrun *R, const char *kind, const char *rule, const char *section, 
     snprintf(e->text, sizeof e->text, "%s", text);
 }
 
-void mr_summary(mrun *R, const char *fmt, ...)
+void lbi_mr_summary(mrun *R, const char *fmt, ...)
 {
     char *s = R->res->summary;
     size_t used = strlen(s);
@@ -54,100 +52,56 @@ void mr_summary(mrun *R, const char *fmt, ...)
     va_end(ap);
 }
 
-int mr_fail(mrun *R, int code, const char *fmt, ...)
+int lbi_mr_fail(mrun *R, int code, const char *fmt, ...)
 {
+    char msg[LB_ERR_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(R->m->error, sizeof R->m->error, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return code;
+    return lb_err_set(&R->m->err, code, "%s", msg);
 }
 
-int mr_unit(const mrun *R, const char *id)
+int lbi_mr_unit(const mrun *R, const char *id)
 {
     return lb_state_unit_index(R->st, id);
 }
 
-int mr_remove(mrun *R, const char *id)
+int lbi_mr_remove(mrun *R, const char *id)
 {
-    lb_state *st = R->st;
-    int i = mr_unit(R, id);
-    if (i < 0)
-        return LB_OK;
-    memmove(&st->units[i], &st->units[i + 1], (size_t)(st->nunits - i - 1) * sizeof *st->units);
-    st->nunits--;
-    return lb_state_reindex(st);
+    int i = lbi_mr_unit(R, id);
+    return i < 0 ? LB_OK : lb_state_remove_unit(R->st, i);
 }
 
 /* ---- dice and decisions ------------------------------------------------------------------- */
 
 /* R-DICE-3: from the journal when it holds the roll, else from the caller's dice, journalled. */
-int mr_roll(mrun *R, lb_die_kind die, const char *purpose, int *out)
+int lbi_mr_roll(mrun *R, lb_die_kind die, const char *purpose, int *out)
 {
-    lb_journal *j = &R->m->journal;
-    if (R->cursor < j->count) {
-        const lb_journal_entry *e = &j->entries[R->cursor];
-        if (e->kind != LB_ENTRY_ROLL || e->die != die)
-            return mr_fail(R, LB_INVALID, "the journal's entry %d is not the %s the melee rolls "
-                           "next (%s)", R->cursor + 1,
-                           die == LB_DIE_TWO ? "two-dice roll" : "die", purpose);
-        *out = e->value;
-        R->cursor++;
-        return LB_OK;
-    }
-    int rc = !R->dice ? -1
-             : die == LB_DIE_TWO ? lb_dice_roll(R->dice, purpose, out)
-                                 : lb_dice_d6(R->dice, purpose, out);
-    if (rc != 0)
-        return mr_fail(R, LB_DICE, "the dice have no %s for the %s",
-                       die == LB_DIE_TWO ? "two-dice roll 11-66" : "single die 1-6", purpose);
-    if (lb_journal_roll(j, die, *out, purpose) != LB_OK)
-        return LB_NOMEM;
-    R->cursor = j->count;
-    return LB_OK;
+    lb_melee *m = R->m;
+    int rc = lbi_replay_roll(&m->journal, &R->cursor, die, purpose, "melee", &m->err, out);
+    if (rc != LB_NOT_FOUND)
+        return rc;
+    return lbi_replay_dice(&m->journal, &R->cursor, R->dice, die, purpose, &m->err, out);
 }
 
 /* R-MEL-22: one option is no choice; else the journal, a standing answer or the automatic mode
  * answers, or the pass stops and offers the decision. */
-int mr_decide(mrun *R, lb_decision *d, int *choice)
+int lbi_mr_decide(mrun *R, lb_decision *d, int *choice)
 {
     lb_melee *m = R->m;
-    lb_journal *j = &m->journal;
-    int rc = LB_OK, by = LB_BY_PLAYER;
-    *choice = -1;
-    if (d->noptions == 0) {
-        rc = mr_fail(R, LB_INVALID, "the %s decision about %s has no option",
-                     lb_decision_kind_name(d->kind), d->subject);
-        lb_decision_release(d);
-        return rc;
+    lb_decided_by by;
+    int rc = lbi_replay_answer(&m->journal, &R->cursor, d, m->req.standing, m->req.nstanding,
+                               m->req.automatic, 1, &m->err, choice, &by);
+    if (rc == LB_NOT_FOUND) {
+        lb_decision_move(&m->pending, d);
+        return MEL_STOP_DECIDE;
     }
-    if (d->noptions == 1) {
-        *choice = 0;
-    } else if (R->cursor < j->count) {
-        const lb_journal_entry *e = &j->entries[R->cursor];
-        if (e->kind != LB_ENTRY_DECISION || e->decision != d->kind ||
-            strcmp(e->subject, d->subject) != 0 || (*choice = lb_decision_find(d, e->key)) < 0) {
-            rc = mr_fail(R, LB_INVALID, "the journal's entry %d does not answer the %s decision "
-                         "about %s", R->cursor + 1, lb_decision_kind_name(d->kind), d->subject);
-        } else {
-            by = e->by;
-            R->cursor++;
-        }
-    } else {
-        by = LB_BY_STANDING;
-        *choice = lb_decision_standing(d, m->req.standing, m->req.nstanding);
-        if (*choice < 0 && m->req.automatic) {
-            *choice = d->auto_choice;
-            by = LB_BY_AUTO;
-        }
-        if (*choice < 0) {
-            lb_decision_move(&m->pending, d);
-            return MEL_STOP_DECIDE;
-        }
-        if (lb_journal_decision(j, d, *choice, (lb_decided_by)by) != LB_OK)
-            rc = LB_NOMEM;
-        R->cursor = j->count;
-    }
+    if (rc == LB_OK && d->noptions > 1 && by != LB_BY_PLAYER)
+        lb_trace_add(R->t, "R-MEL-22", "(33)", "%s decision about %s taken %s: %s",
+                     lb_decision_kind_name(d->kind), d->subject,
+                     by == LB_BY_AUTO ? "automatically" : "by a standing answer",
+                     d->options[*choice].key);
     if (rc == LB_OK) {
         lb_trace_add(R->t, d->rule, "(33)", "%s: %s%s", d->prompt, d->options[*choice].key,
                      d->noptions == 1  ? " (the only option)"
@@ -182,7 +136,7 @@ static int preserving(const mrun *R, const char *id)
 static int declare(mrun *R, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t)
 {
     memset(c, 0, sizeof *c);
-    return mel_declare(R->st, req, c, t);
+    return lbi_mel_declare(R->st, req, c, t);
 }
 
 /* The chance on the working state for req: its values with the preserve answers (R-MEL-13) and
@@ -194,19 +148,8 @@ static int assess(mrun *R, const lb_melee_req *req, lb_melee_chance *c)
         return rc;
     for (int i = 0; i < c->nunits; i++)
         c->units[i].preserve = preserving(R, R->st->units[c->units[i].unit].id);
-    mel_values(R->st, req, c, R->t);
-    return mel_premelee(R->st, req, c, R->t);
-}
-
-/* An enemy combat unit of the attackers is still in the target hex. */
-static int defended(const mrun *R, lb_hex target, int side)
-{
-    const int *idx;
-    int n = lb_state_units_at(R->st, target, &idx);
-    for (int i = 0; i < n; i++)
-        if (lb_unit_is_combat(&R->st->units[idx[i]]) && R->st->units[idx[i]].side != side)
-            return 1;
-    return 0;
+    lbi_mel_values(R->st, req, c, R->t);
+    return lbi_mel_premelee(R->st, req, c, R->t);
 }
 
 /* R-MEL-7, R-MEL-8 (29): each defender that may, chooses to retreat before the melee. */
@@ -229,7 +172,7 @@ static int retire(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int side
             i++;
         if (i == c->nunits)
             continue;
-        const char *rule, *why = mel_may_retire(R->st, c, i, &rule);
+        const char *rule, *why = lbi_mel_may_retire(R->st, c, i, &rule);
         const lb_unit *u = &R->st->units[c->units[i].unit];
         if (why) {
             lb_trace_add(R->t, rule, "(29)", "%s may not retreat before the melee: %s", ids[k],
@@ -245,17 +188,17 @@ static int retire(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int side
             return LB_NOMEM;
         }
         d.auto_choice = 0;
-        int choice, rc = mr_decide(R, &d, &choice);
+        int choice, rc = lbi_mr_decide(R, &d, &choice);
         if (rc != LB_OK)
             return rc;
         if (choice == 0)
             continue;
         mr_move how = {.kind = LB_RETREAT_DISORDER, .keep_state = 1, .rule = "R-MEL-8"};
-        if ((rc = mr_retreat(R, ids[k], &how, NULL)) != LB_OK)
+        if ((rc = lbi_mr_retreat(R, ids[k], &how, NULL)) != LB_OK)
             return rc;
-        mr_summary(R, "retire:%s", ids[k]);
+        lbi_mr_summary(R, "retire:%s", ids[k]);
         (*retired)++;
-        if (!defended(R, c->target, side))
+        if (lb_state_top_enemy(R->st, c->target, side) < 0)
             break;
     }
     return LB_OK;
@@ -280,7 +223,7 @@ static int ask_preserve(mrun *R, const lb_melee_chance *c)
             return LB_NOMEM;
         }
         d.auto_choice = 0;
-        int choice, rc = mr_decide(R, &d, &choice);
+        int choice, rc = lbi_mr_decide(R, &d, &choice);
         if (rc != LB_OK)
             return rc;
         if (choice == 1)
@@ -308,23 +251,23 @@ static int checks(mrun *R, const lb_melee_chance *c, lb_melee_side side,
             snprintf(keep[(*nkeep)++], LB_SUBJECT_MAX, "%s", ids[k]);
             continue;
         }
-        int roll, rc = mr_roll(R, LB_DIE_TWO, "pre-melee check", &roll);
+        int roll, rc = lbi_mr_roll(R, LB_DIE_TWO, "pre-melee check", &roll);
         if (rc != LB_OK)
             return rc;
         int passed = mu->chance.passes[lb_roll_index(roll)];
-        mr_event(R, "check", "R-MEL-12", "(33)", ids[k], NULL, c->target, roll,
-                 "%s %s's pre-melee check: roll %d %+d = %d against morale %d: %s",
-                 side == LB_MELEE_ATTACKER ? "attacker" : "defender", ids[k], roll,
-                 mu->chance.modifier, lb_roll_add(roll, mu->chance.modifier), mu->chance.morale,
-                 passed ? "passes" : "fails");
+        lbi_mr_event(R, "check", "R-MEL-12", "(33)", ids[k], NULL, c->target, roll,
+                     "%s %s's pre-melee check: roll %d %+d = %d against morale %d: %s",
+                     side == LB_MELEE_ATTACKER ? "attacker" : "defender", ids[k], roll,
+                     mu->chance.modifier, lb_roll_add(roll, mu->chance.modifier), mu->chance.morale,
+                     passed ? "passes" : "fails");
         lb_trace_roll(R->t, "pre-melee check", roll);
         lb_trace_bool(R->t, "passed", passed);
         if (passed) {
             snprintf(keep[(*nkeep)++], LB_SUBJECT_MAX, "%s", ids[k]);
             continue;
         }
-        mr_summary(R, "fails:%s", ids[k]);
-        rc = mr_failed(R, ids[k], 0, "R-MEL-12");
+        lbi_mr_summary(R, "fails:%s", ids[k]);
+        rc = lbi_mr_failed(R, ids[k], 0, "R-MEL-12");
         if (rc != LB_OK)
             return rc;
     }
@@ -346,12 +289,12 @@ static int casualties(mrun *R, const lb_melee_chance *c, int roll)
         if (!lo || ri < lb_roll_index(lo) || ri > lb_roll_index(hi))
             continue;
         int idx[LB_MELEE_UNITS_MAX];
-        int m = mel_leaders_of(R->st, c, (lb_melee_side)side, idx, LB_MELEE_UNITS_MAX - n);
+        int m = lbi_mel_leaders_of(R->st, c, (lb_melee_side)side, idx, LB_MELEE_UNITS_MAX - n);
         for (int k = 0; k < m; k++)
             snprintf(ids[n++], LB_SUBJECT_MAX, "%s", R->st->units[idx[k]].id);
     }
     for (int k = 0; k < n; k++) {
-        int die, rc = mr_roll(R, LB_DIE_ONE, "leader casualty", &die);
+        int die, rc = lbi_mr_roll(R, LB_DIE_ONE, "leader casualty", &die);
         if (rc != LB_OK)
             return rc;
         const lb_casualty_entry *e = NULL;
@@ -361,24 +304,25 @@ static int casualties(mrun *R, const lb_melee_chance *c, int roll)
         int hours = 0;
         for (int j = 0; e && j < e->hours_out_dice; j++) {
             int h;
-            if ((rc = mr_roll(R, LB_DIE_ONE, "leader hours out", &h)) != LB_OK)
+            if ((rc = lbi_mr_roll(R, LB_DIE_ONE, "leader hours out", &h)) != LB_OK)
                 return rc;
             hours += h;
         }
-        const lb_unit *l = &R->st->units[mr_unit(R, ids[k])];
+        const lb_unit *l = &R->st->units[lbi_mr_unit(R, ids[k])];
         lb_hex hex = l->hexes[0];
         int side = l->side, bonus = lb_unit_bonus(l, "morale");
-        mr_event(R, "casualty", "R-MEL-16", "(7)", ids[k], NULL, hex, die,
-                 "natural %d: leader casualty for %s, die %d: %s%s%s%s, %d hours out", roll,
-                 ids[k], die, e ? lb_casualty_kind_name(e->result) : "none",
-                 e && e->wound ? " (" : "", e && e->wound ? e->wound : "",
-                 e && e->wound ? ")" : "", hours);
+        lbi_mr_event(R, "casualty", "R-MEL-16", "(7)", ids[k], NULL, hex, die,
+                     "natural %d: leader casualty for %s, die %d: %s%s%s%s, %d hours out", roll,
+                     ids[k], die, e ? lb_casualty_kind_name(e->result) : "none",
+                     e && e->wound ? " (" : "", e && e->wound ? e->wound : "",
+                     e && e->wound ? ")" : "", hours);
         if (!e || (e->result == LB_CASUALTY_WOUNDED && hours == 0))
             continue;
-        if ((rc = mr_remove(R, ids[k])) != LB_OK)
+        if ((rc = lbi_mr_remove(R, ids[k])) != LB_OK)
             return rc;
-        mr_summary(R, "casualty:%s", ids[k]);
-        if (e->hex_morale_check && (rc = mr_hex_checks(R, hex, side, -bonus, "R-MEL-16")) != LB_OK)
+        lbi_mr_summary(R, "casualty:%s", ids[k]);
+        if (e->hex_morale_check &&
+            (rc = lbi_mr_hex_checks(R, hex, side, -bonus, "R-MEL-16")) != LB_OK)
             return rc;
     }
     return LB_OK;
@@ -388,7 +332,7 @@ static int casualties(mrun *R, const lb_melee_chance *c, int roll)
 static void readiness(mrun *R, const lb_melee_req *req)
 {
     for (int k = 0; k < R->nfought; k++) {
-        int i = mr_unit(R, R->fought[k]);
+        int i = lbi_mr_unit(R, R->fought[k]);
         if (i < 0 || R->st->units[i].arm != LB_ARM_CAVALRY)
             continue;
         lb_unit *u = &R->st->units[i];
@@ -398,7 +342,7 @@ static void readiness(mrun *R, const lb_melee_req *req)
         lb_readiness was = u->readiness;
         u->readiness = lb_readiness_after_melee(u, charged, preserving(R, u->id), R->t);
         if (u->readiness != was)
-            mr_summary(R, "%s:%s", lb_readiness_name(u->readiness), u->id);
+            lbi_mr_summary(R, "%s:%s", lb_readiness_name(u->readiness), u->id);
     }
 }
 
@@ -441,12 +385,12 @@ static int fight(mrun *R, const lb_melee_req *req, const valued *before, int nbe
     }
     const lb_melee_charts *mc = R->st->charts.melee;
     c->column = lb_melee_charts_column(mc, c->attack, c->defence, &c->below, &c->above);
-    mel_leaders(R->st, c, R->t);
+    lbi_mel_leaders(R->st, c, R->t);
     for (int i = 0; i < c->nunits && R->nfought < LB_MELEE_UNITS_MAX; i++)
         snprintf(R->fought[R->nfought++], LB_SUBJECT_MAX, "%s", R->st->units[c->units[i].unit].id);
     R->nfought_attackers = c->nattackers;
     int roll;
-    if ((rc = mr_roll(R, LB_DIE_TWO, "melee", &roll)) != LB_OK)
+    if ((rc = lbi_mr_roll(R, LB_DIE_TWO, "melee", &roll)) != LB_OK)
         return rc;
     int m = lb_roll_index(roll) + c->modifier;
     m = m < 0 ? 0 : m > 35 ? 35 : m;
@@ -461,18 +405,19 @@ static int fight(mrun *R, const lb_melee_req *req, const valued *before, int nbe
     snprintf(res->column, sizeof res->column, "%s", c->column ? c->column->label : "");
     lb_melee_cell_fmt(cell, res->cell, sizeof res->cell);
     char ab[32], db[32];
-    mr_event(R, "roll", "R-MEL-15", "(34)", NULL, NULL, c->target, roll,
-             "melee %s : %s in column %s, roll %d %+d = %d: %s",
-             lb_frac_fmt(c->attack, ab, sizeof ab), lb_frac_fmt(c->defence, db, sizeof db),
-             c->column ? c->column->label : "none", roll, c->modifier, res->modified, res->cell);
+    lbi_mr_event(R, "roll", "R-MEL-15", "(34)", NULL, NULL, c->target, roll,
+                 "melee %s : %s in column %s, roll %d %+d = %d: %s",
+                 lb_frac_fmt(c->attack, ab, sizeof ab), lb_frac_fmt(c->defence, db, sizeof db),
+                 c->column ? c->column->label : "none", roll, c->modifier, res->modified,
+                 res->cell);
     lb_trace_roll(R->t, "melee", roll);
     lb_trace_text(R->t, "result", res->cell);
     if (cell->uncertain)
         lb_trace_text(R->t, "uncertain", cell->uncertain);
-    mr_summary(R, "result:%s", res->cell);
+    lbi_mr_summary(R, "result:%s", res->cell);
     if ((rc = casualties(R, c, roll)) != LB_OK)
         return rc;
-    return mr_result(R, c->target, cell);
+    return lbi_mr_result(R, c->target, cell);
 }
 
 /* R-MEL-1..22: the whole procedure of (33). */
@@ -490,15 +435,15 @@ static int procedure(mrun *R, lb_melee_chance *c)
         snprintf(c->reason, sizeof c->reason, "the charts have no melee_table");
         return refused(R, c);
     }
-    int side = R->st->units[c->units[0].unit].side, retired;
+    int side = R->side = R->st->units[c->units[0].unit].side, retired;
     lb_hex target = c->target;
     if ((rc = retire(R, req, c, side, &retired)) != LB_OK)
         return rc;
-    if (!defended(R, target, side)) {
-        mr_event(R, "no-melee", "R-MEL-8", "(29)", NULL, NULL, target, 0,
-                 "every defender retreated before the melee");
-        return mr_advance(R, target, R->m->ids, req->nattackers, 0,
-                          "pursuit into the hex the defenders left (33.3)");
+    if (lb_state_top_enemy(R->st, target, side) < 0) {
+        lbi_mr_event(R, "no-melee", "R-MEL-8", "(29)", NULL, NULL, target, 0,
+                     "every defender retreated before the melee");
+        return lbi_mr_advance(R, target, R->m->ids, req->nattackers, 0,
+                              "pursuit into the hex the defenders left (33.3)");
     }
     if (retired && (rc = declare(R, req, c, NULL)) != LB_OK)
         return rc;
@@ -519,19 +464,19 @@ static int procedure(mrun *R, lb_melee_chance *c)
     int nkeep;
     if ((rc = checks(R, c, LB_MELEE_DEFENDER, keep, &nkeep)) != LB_OK)
         return rc;
-    if (!defended(R, target, side)) {
-        mr_event(R, "no-melee", "R-MEL-12", "(33)", NULL, NULL, target, 0,
-                 "the defenders failed their pre-melee checks and left the hex");
-        mr_summary(R, "DEFENDER_FAILS");
-        return mr_advance(R, target, R->m->ids, req->nattackers, 0,
-                          "the attacker may occupy the hex the defenders left (33.8)");
+    if (lb_state_top_enemy(R->st, target, side) < 0) {
+        lbi_mr_event(R, "no-melee", "R-MEL-12", "(33)", NULL, NULL, target, 0,
+                     "the defenders failed their pre-melee checks and left the hex");
+        lbi_mr_summary(R, "DEFENDER_FAILS");
+        return lbi_mr_advance(R, target, R->m->ids, req->nattackers, 0,
+                              "the attacker may occupy the hex the defenders left (33.8)");
     }
     if ((rc = checks(R, c, LB_MELEE_ATTACKER, keep, &nkeep)) != LB_OK)
         return rc;
     if (nkeep == 0) {
-        mr_event(R, "no-melee", "R-MEL-12", "(33)", NULL, NULL, target, 0,
-                 "every attacker failed its pre-melee check");
-        mr_summary(R, "ATTACKER_FAILS");
+        lbi_mr_event(R, "no-melee", "R-MEL-12", "(33)", NULL, NULL, target, 0,
+                     "every attacker failed its pre-melee check");
+        lbi_mr_summary(R, "ATTACKER_FAILS");
         return LB_OK;
     }
     lb_melee_req fighting;
@@ -556,7 +501,7 @@ static void reset_result(lb_melee *m)
     m->result.events = events;
     lb_trace_release(&m->trace);
     lb_trace_init(&m->trace);
-    m->error[0] = '\0';
+    m->err = (lb_err){.code = LB_OK};
     lb_decision_release(&m->pending);
 }
 
@@ -592,9 +537,9 @@ static int pass(lb_melee *m, lb_dice *dice)
     if (rc != LB_OK)
         return rc;
     if (cursor < m->journal.count) {
-        snprintf(m->error, sizeof m->error, "the journal holds %d entries more than the melee "
-                                            "uses", m->journal.count - cursor);
-        return LB_INVALID;
+        return lb_err_set(&m->err, LB_INVALID,
+                          "the journal holds %d entries more than the melee uses",
+                          m->journal.count - cursor);
     }
     m->status = LB_MELEE_DONE;
     return LB_OK;
@@ -651,7 +596,10 @@ void lb_melee_free(lb_melee *m)
 
 int lb_melee_resolve(lb_melee *m, lb_dice *dice)
 {
-    return pass(m, dice);
+    int rc = pass(m, dice);
+    if (rc != LB_OK && m->err.code == LB_OK)
+        lb_err_set(&m->err, rc, "%s", lb_err_str(rc));
+    return rc;
 }
 
 lb_melee_status lb_melee_status_of(const lb_melee *m)
@@ -720,7 +668,12 @@ const lb_state *lb_melee_state(const lb_melee *m)
 
 const char *lb_melee_error(const lb_melee *m)
 {
-    return m->error;
+    return m->err.msg;
+}
+
+const lb_err *lb_melee_err(const lb_melee *m)
+{
+    return &m->err;
 }
 
 /* ---- apply by id -------------------------------------------------------------------------- */
@@ -752,7 +705,7 @@ int lb_melee_apply(const lb_melee *m, lb_state *s)
             continue;
         int si = lb_state_unit_index(s, before->id);
         if (si < 0 || !same_unit(before, &s->units[si]))
-            return LB_INVALID;
+            return LB_STALE;
     }
     for (int i = 0; i < o->nunits; i++) {
         const lb_unit *before = &o->units[i];
@@ -769,10 +722,11 @@ int lb_melee_apply(const lb_melee *m, lb_state *s)
             u->nhexes = after->nhexes;
             memcpy(u->hexes, after->hexes, sizeof u->hexes);
         } else if (wi < 0) {
-            memmove(&s->units[si], &s->units[si + 1],
-                    (size_t)(s->nunits - si - 1) * sizeof *s->units);
-            s->nunits--;
+            int rc = lb_state_remove_unit(s, si);
+            if (rc != LB_OK)
+                return rc;
         }
     }
+    lb_state_touch(s);
     return lb_state_reindex(s);
 }

@@ -7,6 +7,7 @@
 #include "lb/move.h"
 #include "lb/zoi.h"
 #include "melee_int.h"
+#include "apply_int.h"
 
 static const char *label(const mrun *R, lb_hex h, char *buf)
 {
@@ -113,9 +114,9 @@ static int leaders_follow(mrun *R, lb_hex h, int side, const lb_hex *to, int sur
         if (to)
             dest[0] = *to;
         if (ndest == 0) {
-            mr_event(R, "surrender", "R-MEL-17", "(7)", ids[k], NULL, h, 0,
-                     "leader %s, left alone in %s, is captured", ids[k], hl);
-            rc = mr_remove(R, ids[k]);
+            lbi_mr_event(R, "surrender", "R-MEL-17", "(7)", ids[k], NULL, h, 0,
+                         "leader %s, left alone in %s, is captured", ids[k], hl);
+            rc = lbi_mr_remove(R, ids[k]);
             continue;
         }
         qsort(dest, (size_t)ndest, sizeof *dest, label_order);
@@ -130,14 +131,14 @@ static int leaders_follow(mrun *R, lb_hex h, int side, const lb_hex *to, int sur
         }
         d.auto_choice = 0;
         int choice;
-        if ((rc = mr_decide(R, &d, &choice)) != LB_OK)
+        if ((rc = lbi_mr_decide(R, &d, &choice)) != LB_OK)
             break;
-        R->st->units[mr_unit(R, ids[k])].hexes[0] = dest[choice];
+        R->st->units[lbi_mr_unit(R, ids[k])].hexes[0] = dest[choice];
         rc = lb_state_reindex(R->st);
-        mr_event(R, "retreat", "R-MEL-17", "(7)", ids[k], NULL, dest[choice], 0,
-                 "leader %s %s %s, to %s", ids[k],
-                 to ? "goes with the last unit to leave" : "escapes from", hl,
-                 label(R, dest[choice], tl));
+        lbi_mr_event(R, "retreat", "R-MEL-17", "(7)", ids[k], NULL, dest[choice], 0,
+                     "leader %s %s %s, to %s", ids[k],
+                     to ? "goes with the last unit to leave" : "escapes from", hl,
+                     label(R, dest[choice], tl));
     }
     return rc;
 }
@@ -180,9 +181,9 @@ static int best_ends(const lb_state *s, int unit, const lb_retreat *r, int by_re
     return n;
 }
 
-int mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
+int lbi_mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
 {
-    int i = mr_unit(R, id);
+    int i = lbi_mr_unit(R, id);
     if (hexes)
         *hexes = 0;
     if (i < 0)
@@ -197,17 +198,17 @@ int mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
     lb_retreat r;
     int rc = lb_retreat_paths(st, i, &rq, &r, R->t);
     if (rc != LB_OK)
-        return mr_fail(R, rc, "no retreat paths for %s", id);
+        return lbi_mr_fail(R, rc, "no retreat paths for %s", id);
     if (r.stays) {
         lb_retreat_release(&r);
         return LB_OK;
     }
     if (r.surrender) {
         lb_retreat_release(&r);
-        mr_event(R, "surrender", how->rule, "(30)", id, NULL, start, 0,
-                 "%s has no legal path from %s and surrenders", id, sl);
-        mr_summary(R, "surrender:%s", id);
-        if ((rc = mr_remove(R, id)) != LB_OK)
+        lbi_mr_event(R, "surrender", how->rule, "(30)", id, NULL, start, 0,
+                     "%s has no legal path from %s and surrenders", id, sl);
+        lbi_mr_summary(R, "surrender:%s", id);
+        if ((rc = lbi_mr_remove(R, id)) != LB_OK)
             return rc;
         return leaders_follow(R, start, side, NULL, 1);
     }
@@ -224,9 +225,9 @@ int mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
     }
     lb_decision d;
     lb_decision_init(&d, LB_DECIDE_PATH, side, id, how->rule,
-                     "%s %s from %s (%s, %d hex%s): where does it end?", id,
+                     "%s %s from %s (%d %s, %d hex%s): where does it end?", id,
                      how->keep_state ? "retreats before the melee" : lb_retreat_kind_name(r.kind),
-                     sl, r.by_hexes ? "hexes" : "movement points", r.hexes,
+                     sl, r.length, r.by_hexes ? "hexes" : "movement points", r.hexes,
                      r.hexes == 1 ? "" : "es");
     lb_hex auto_end = r.choice ? r.choice[r.hexes - 1] : ends[0].end;
     d.auto_choice = 0;
@@ -247,7 +248,7 @@ int mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
     }
     int choice = -1;
     if (rc == LB_OK)
-        rc = mr_decide(R, &d, &choice);
+        rc = lbi_mr_decide(R, &d, &choice);
     else
         lb_decision_release(&d);
     if (rc != LB_OK) {
@@ -258,70 +259,71 @@ int mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
     end_choice pick = ends[choice];
     free(ends);
     int moved = r.hexes;
-    rc = lb_retreat_apply(st, i, &r, pick.path);
+    rc = lbi_retreat_set(st, i, &r, pick.path);
     lb_retreat_release(&r);
     if (rc != LB_OK)
         return rc;
     if (hexes)
         *hexes = moved;
-    mr_event(R, "retreat", how->rule, "(30)", id, NULL, pick.end, moved,
-             "%s %s from %s to %s (%d hex%s)", id,
-             how->keep_state ? "retreats before the melee" : "retreats", sl,
-             label(R, pick.end, el), moved, moved == 1 ? "" : "es");
+    lbi_mr_event(R, "retreat", how->rule, "(30)", id, NULL, pick.end, moved,
+                 "%s %s from %s to %s (%d hex%s)", id,
+                 how->keep_state ? "retreats before the melee" : "retreats", sl,
+                 label(R, pick.end, el), moved, moved == 1 ? "" : "es");
     if ((rc = leaders_follow(R, start, side, &pick.end, 0)) != LB_OK)
         return rc;
-    lb_unit *v = &st->units[mr_unit(R, id)];
+    lb_unit *v = &st->units[lbi_mr_unit(R, id)];
     if (how->keep_state && moved > 1) {
         v->move.hold_next = LB_HOLD_RETREATED;
-        mr_event(R, "hold", "R-MEL-8", "(29)", id, NULL, pick.end, moved,
-                 "%s retreated %d hexes before the melee: it may not move in its side's next "
-                 "Movement segment", id, moved);
+        lbi_mr_event(R, "hold", "R-MEL-8", "(29)", id, NULL, pick.end, moved,
+                     "%s retreated %d hexes before the melee: it may not move in its side's next "
+                     "Movement segment", id, moved);
     }
     if (pick.routs) {
         v->state = LB_STATE_ROUTED;
-        mr_event(R, "rout", "R-MEL-18", "(14)", id, NULL, pick.end, 0,
-                 "%s retreated through an enemy cavalry zone of influence: routed (Z14-10)", id);
-        mr_summary(R, "routed:%s", id);
+        lbi_mr_event(R, "rout", "R-MEL-18", "(14)", id, NULL, pick.end, 0,
+                     "%s retreated through an enemy cavalry zone of influence: routed (Z14-10)",
+                     id);
+        lbi_mr_summary(R, "routed:%s", id);
     }
     if (!pick.loss)
         return LB_OK;
     int gone = v->losses + pick.loss >= v->increments;
     v->losses = gone ? v->increments : v->losses + pick.loss;
-    mr_event(R, "loss", "R-MEL-18", "(14)", id, NULL, pick.end, pick.loss,
-             "%s loses %d increment%s leaving enemy zones of influence (Z14-9)%s", id, pick.loss,
-             pick.loss == 1 ? "" : "s", gone ? ": eliminated" : "");
+    lbi_mr_event(R, "loss", "R-MEL-18", "(14)", id, NULL, pick.end, pick.loss,
+                 "%s loses %d increment%s leaving enemy zones of influence (Z14-9)%s", id,
+                 pick.loss, pick.loss == 1 ? "" : "s", gone ? ": eliminated" : "");
     if (!gone)
         return LB_OK;
-    mr_summary(R, "eliminated:%s", id);
-    if ((rc = mr_remove(R, id)) != LB_OK)
+    lbi_mr_summary(R, "eliminated:%s", id);
+    if ((rc = lbi_mr_remove(R, id)) != LB_OK)
         return rc;
     return leaders_follow(R, pick.end, side, NULL, 0);
 }
 
 /* ---- morale ------------------------------------------------------------------------------- */
 
-int mr_failed(mrun *R, const char *id, int by_result, const char *rule)
+int lbi_mr_failed(mrun *R, const char *id, int by_result, const char *rule)
 {
-    int i = mr_unit(R, id);
+    int i = lbi_mr_unit(R, id);
     if (i < 0)
         return LB_OK;
     lb_morale_outcome o = lb_morale_outcome_of(R->st, i, LB_CHECK_ORDINARY, 0, R->t);
-    int rc = lb_morale_apply(R->st, i, &o);
+    int rc = lbi_morale_set(R->st, i, &o);
     if (rc != LB_OK)
         return rc;
-    mr_event(R, o.to == LB_STATE_ROUTED ? "rout" : "disorder", rule, "(30)", id, NULL,
-             R->st->units[i].hexes[0], 0, "%s: %s -> %s%s%s", id, lb_morale_state_name(o.from),
-             lb_morale_state_name(o.to), o.moves ? ", then " : "",
-             o.moves ? lb_retreat_kind_name(o.move) : "");
+    lbi_mr_event(R, o.to == LB_STATE_ROUTED ? "rout" : "disorder", rule, "(30)", id, NULL,
+                 R->st->units[i].hexes[0], 0, "%s: %s -> %s%s%s", id, lb_morale_state_name(o.from),
+                 lb_morale_state_name(o.to), o.moves ? ", then " : "",
+                 o.moves ? lb_retreat_kind_name(o.move) : "");
     if (!o.moves)
         return LB_OK;
     mr_move how = {.kind = o.move, .by_result = by_result, .rule = rule};
-    return mr_retreat(R, id, &how, NULL);
+    return lbi_mr_retreat(R, id, &how, NULL);
 }
 
-int mr_check(mrun *R, const char *id, int mod, const char *why, int by_result, const char *rule)
+int lbi_mr_check(mrun *R, const char *id, int mod, const char *why, int by_result, const char *rule)
 {
-    int i = mr_unit(R, id);
+    int i = lbi_mr_unit(R, id);
     if (i < 0)
         return LB_OK;
     lb_morale_mod extra = {rule, why, mod};
@@ -330,17 +332,18 @@ int mr_check(mrun *R, const char *id, int mod, const char *why, int by_result, c
     if (rc != LB_OK)
         return rc;
     int roll;
-    if ((rc = mr_roll(R, LB_DIE_TWO, "morale check", &roll)) != LB_OK)
+    if ((rc = lbi_mr_roll(R, LB_DIE_TWO, "morale check", &roll)) != LB_OK)
         return rc;
     int passed = ch.passes[lb_roll_index(roll)];
-    mr_event(R, "check", rule, "(31)", id, NULL, R->st->units[i].hexes[0], roll,
-             "%s checks morale (%s): roll %d %+d = %d against %d: %s", id, why, roll, ch.modifier,
-             lb_roll_add(roll, ch.modifier), ch.morale, passed ? "passes" : "fails");
+    lbi_mr_event(R, "check", rule, "(31)", id, NULL, R->st->units[i].hexes[0], roll,
+                 "%s checks morale (%s): roll %d %+d = %d against %d: %s", id, why, roll,
+                 ch.modifier, lb_roll_add(roll, ch.modifier), ch.morale,
+                 passed ? "passes" : "fails");
     lb_trace_roll(R->t, "morale check", roll);
-    return passed ? LB_OK : mr_failed(R, id, by_result, rule);
+    return passed ? LB_OK : lbi_mr_failed(R, id, by_result, rule);
 }
 
-int mr_hex_checks(mrun *R, lb_hex h, int side, int mod, const char *rule)
+int lbi_mr_hex_checks(mrun *R, lb_hex h, int side, int mod, const char *rule)
 {
     char ids[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX];
     int n = 0;
@@ -350,7 +353,7 @@ int mr_hex_checks(mrun *R, lb_hex h, int side, int mod, const char *rule)
         if (lb_unit_is_combat(&R->st->units[idx[i]]) && R->st->units[idx[i]].side == side)
             snprintf(ids[n++], LB_SUBJECT_MAX, "%s", R->st->units[idx[i]].id);
     for (int k = 0; k < n; k++) {
-        int rc = mr_check(R, ids[k], mod, "its leader fell", 0, rule);
+        int rc = lbi_mr_check(R, ids[k], mod, "its leader fell", 0, rule);
         if (rc != LB_OK)
             return rc;
     }
@@ -367,19 +370,19 @@ static int lose(mrun *R, char ids[][LB_SUBJECT_MAX], int nids, int n)
     for (int k = 0, left = n; left > 0; k = (k + 1) % nids) {
         int any = 0;
         for (int j = 0; j < nids; j++) {
-            int i = mr_unit(R, ids[j]);
+            int i = lbi_mr_unit(R, ids[j]);
             any |= i >= 0 && lb_unit_strength(&R->st->units[i]) > took[j];
         }
         if (!any)
             break;
-        int i = mr_unit(R, ids[k]);
+        int i = lbi_mr_unit(R, ids[k]);
         if (i >= 0 && lb_unit_strength(&R->st->units[i]) > took[k]) {
             took[k]++;
             left--;
         }
     }
     for (int j = 0; j < nids; j++) {
-        int i = mr_unit(R, ids[j]);
+        int i = lbi_mr_unit(R, ids[j]);
         if (i < 0 || !took[j])
             continue;
         lb_unit *u = &R->st->units[i];
@@ -387,13 +390,13 @@ static int lose(mrun *R, char ids[][LB_SUBJECT_MAX], int nids, int n)
         lb_hex h = u->hexes[0];
         u->losses += took[j];
         int gone = u->losses >= u->increments;
-        mr_event(R, gone ? "eliminated" : "loss", "R-MEL-17", "(34)", ids[j], NULL, h, took[j],
-                 "%s loses %d increment%s%s", ids[j], took[j], took[j] == 1 ? "" : "s",
-                 gone ? ": eliminated" : "");
+        lbi_mr_event(R, gone ? "eliminated" : "loss", "R-MEL-17", "(34)", ids[j], NULL, h, took[j],
+                     "%s loses %d increment%s%s", ids[j], took[j], took[j] == 1 ? "" : "s",
+                     gone ? ": eliminated" : "");
         if (!gone)
             continue;
-        mr_summary(R, "eliminated:%s", ids[j]);
-        int rc = mr_remove(R, ids[j]);
+        lbi_mr_summary(R, "eliminated:%s", ids[j]);
+        int rc = lbi_mr_remove(R, ids[j]);
         if (rc == LB_OK)
             rc = leaders_follow(R, h, side, NULL, 0);
         if (rc != LB_OK)
@@ -407,7 +410,7 @@ static int lose(mrun *R, char ids[][LB_SUBJECT_MAX], int nids, int n)
  * 3 hexes in premier-2017 (32.9). Every such retreat is the melee's (R-MEL-18). */
 static int hit(mrun *R, const char *id, int rout)
 {
-    int i = mr_unit(R, id);
+    int i = lbi_mr_unit(R, id);
     if (i < 0)
         return LB_OK;
     lb_unit *u = &R->st->units[i];
@@ -423,32 +426,21 @@ static int hit(mrun *R, const char *id, int rout)
     int rc = lb_state_reindex(R->st);
     if (rc != LB_OK)
         return rc;
-    mr_event(R, routs ? "rout" : "disorder", "R-MEL-17", "(34)", id, NULL, u->hexes[0], 0,
-             "%s: %s -> %s%s", id, lb_morale_state_name(from), lb_morale_state_name(u->state),
-             carre ? ", the carré reverts to column" : "");
+    lbi_mr_event(R, routs ? "rout" : "disorder", "R-MEL-17", "(34)", id, NULL, u->hexes[0], 0,
+                 "%s: %s -> %s%s", id, lb_morale_state_name(from), lb_morale_state_name(u->state),
+                 carre ? ", the carré reverts to column" : "");
     mr_move how = {.kind = routs ? LB_RETREAT_ROUT : LB_RETREAT_DISORDER,
                    .hexes = carre && !routs && R->st->rules == LB_RULES_2017 ? 3 : 0,
                    .by_result = 1,
                    .rule = "R-MEL-17"};
-    return mr_retreat(R, id, &how, NULL);
+    return lbi_mr_retreat(R, id, &how, NULL);
 }
 
-/* Is an enemy combat unit of the attackers (side) still in the target hex? */
-static int held(const mrun *R, lb_hex target, int side)
-{
-    const int *idx;
-    int n = lb_state_units_at(R->st, target, &idx);
-    for (int i = 0; i < n; i++)
-        if (lb_unit_is_combat(&R->st->units[idx[i]]) && R->st->units[idx[i]].side != side)
-            return 1;
-    return 0;
-}
-
-int mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell)
+int lbi_mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell)
 {
     char (*att)[LB_SUBJECT_MAX] = R->fought, (*def)[LB_SUBJECT_MAX] = R->fought + R->nfought_attackers;
     int na = R->nfought_attackers, nd = R->nfought - R->nfought_attackers, rc = LB_OK;
-    int side = R->st->units[mr_unit(R, att[0])].side;
+    int side = R->side;
     switch (cell->code) {
     case LB_MELEE_NE:
         break;
@@ -456,9 +448,9 @@ int mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell)
         if ((rc = lose(R, att, na, cell->att)) == LB_OK)
             rc = lose(R, def, nd, cell->def);
         for (int k = 0; rc == LB_OK && cell->att_check && k < na; k++)
-            rc = mr_check(R, att[k], 0, "the melee result calls for it", 1, "R-MEL-17");
+            rc = lbi_mr_check(R, att[k], 0, "the melee result calls for it", 1, "R-MEL-17");
         for (int k = 0; rc == LB_OK && cell->def_check && k < nd; k++)
-            rc = mr_check(R, def[k], 0, "the melee result calls for it", 1, "R-MEL-17");
+            rc = lbi_mr_check(R, def[k], 0, "the melee result calls for it", 1, "R-MEL-17");
         break;
     case LB_MELEE_AR:
     case LB_MELEE_AD:
@@ -472,18 +464,18 @@ int mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell)
         break;
     case LB_MELEE_DS:
         for (int k = 0; rc == LB_OK && k < nd; k++) {
-            int i = mr_unit(R, def[k]);
+            int i = lbi_mr_unit(R, def[k]);
             if (i < 0)
                 continue;
             int dside = R->st->units[i].side;
-            mr_event(R, "surrender", "R-MEL-17", "(34)", def[k], NULL, target, 0,
-                     "%s surrenders", def[k]);
-            if ((rc = mr_remove(R, def[k])) == LB_OK)
+            lbi_mr_event(R, "surrender", "R-MEL-17", "(34)", def[k], NULL, target, 0,
+                         "%s surrenders", def[k]);
+            if ((rc = lbi_mr_remove(R, def[k])) == LB_OK)
                 rc = leaders_follow(R, target, dside, NULL, 1);
         }
         break;
     }
-    if (rc != LB_OK || held(R, target, side))
+    if (rc != LB_OK || lb_state_top_enemy(R->st, target, side) >= 0)
         return rc;
     /* R-MEL-19 (33.10): after DD, DR, DS or the defender's elimination the attacker must
      * advance; a hex emptied by a morale check the result called for may be occupied */
@@ -491,11 +483,11 @@ int mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell)
                cell->code == LB_MELEE_DS || cell->code == LB_MELEE_LOSS;
     int eliminated = 1;
     for (int k = 0; k < nd; k++)
-        eliminated &= mr_unit(R, def[k]) < 0;
+        eliminated &= lbi_mr_unit(R, def[k]) < 0;
     if (cell->code == LB_MELEE_LOSS)
         must = eliminated;
-    return mr_advance(R, target, att, na, must,
-                      must ? "the attacker must advance into the hex the defender left (33.10)"
+    return lbi_mr_advance(R, target, att, na, must,
+                          must ? "the attacker must advance into the hex the defender left (33.10)"
                            : "the attacker may occupy the hex the defender left");
 }
 
@@ -512,14 +504,14 @@ static int may_enter(const lb_state *s, const lb_unit *u, lb_hex target)
     return 0;
 }
 
-int mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, int compulsory,
-               const char *why)
+int lbi_mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, int compulsory,
+                   const char *why)
 {
     char tl[LB_HEX_LABEL_MAX], can[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX];
     label(R, target, tl);
     int side = -1, ncan = 0;
     for (int k = 0; k < n; k++) {
-        int i = mr_unit(R, ids[k]);
+        int i = lbi_mr_unit(R, ids[k]);
         if (i < 0)
             continue;
         const lb_unit *u = &R->st->units[i];
@@ -534,8 +526,8 @@ int mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, int co
     if (side < 0)
         return LB_OK;
     if (ncan == 0) {
-        mr_event(R, "advance", "R-MEL-19", "(33)", NULL, NULL, target, 0,
-                 "no attacker is able to enter %s", tl);
+        lbi_mr_event(R, "advance", "R-MEL-19", "(33)", NULL, NULL, target, 0,
+                     "no attacker is able to enter %s", tl);
         return LB_OK;
     }
     const char *rule = compulsory ? "R-MEL-19" : "R-MEL-8";
@@ -553,17 +545,17 @@ int mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, int co
     }
     d.auto_choice = 0;
     int choice;
-    if ((rc = mr_decide(R, &d, &choice)) != LB_OK)
+    if ((rc = lbi_mr_decide(R, &d, &choice)) != LB_OK)
         return rc;
     if (choice >= ncan) {
-        mr_summary(R, "stay");
+        lbi_mr_summary(R, "stay");
         return LB_OK;
     }
-    lb_unit *u = &R->st->units[mr_unit(R, can[choice])];
+    lb_unit *u = &R->st->units[lbi_mr_unit(R, can[choice])];
     u->hexes[0] = target;
     u->nhexes = 1;
-    mr_event(R, "advance", rule, "(33)", can[choice], NULL, target, 1, "%s advances into %s",
-             can[choice], tl);
-    mr_summary(R, "advance:%s", can[choice]);
+    lbi_mr_event(R, "advance", rule, "(33)", can[choice], NULL, target, 1, "%s advances into %s",
+                 can[choice], tl);
+    lbi_mr_summary(R, "advance:%s", can[choice]);
     return lb_state_reindex(R->st);
 }

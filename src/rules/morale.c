@@ -4,6 +4,7 @@
 #include "lb/effects.h"
 #include "lb/err.h"
 #include "lb/morale.h"
+#include "apply_int.h"
 
 static const char *const kind_names[] = {"ordinary", "recovery"};
 
@@ -123,13 +124,13 @@ int lb_morale_odds(const lb_state *s, int unit, const lb_morale_mod *extra, int 
     return LB_OK;
 }
 
-/* R-MOR-7, R-MOR-8, R-MOR-14 */
+/* R-MOR-7, R-MOR-8, R-MOR-14, R-MOR-15 */
 lb_morale_outcome lb_morale_outcome_of(const lb_state *s, int unit, lb_morale_kind kind,
                                        int passed, lb_trace *t)
 {
     const lb_unit *u = &s->units[unit];
-    lb_morale_outcome o = {.passed = passed != 0, .from = u->state, .to = u->state,
-                           .formation = u->formation};
+    lb_morale_outcome o = {.unit = u->id, .generation = s->generation, .passed = passed != 0,
+                           .from = u->state, .to = u->state, .formation = u->formation};
     const char *rule = "R-MOR-7";
     if (kind == LB_CHECK_RECOVERY && u->state != LB_STATE_GOOD) {
         rule = "R-MOR-8";
@@ -158,6 +159,12 @@ lb_morale_outcome lb_morale_outcome_of(const lb_state *s, int unit, lb_morale_ki
     }
     if (o.to != o.from)
         o.formation = lb_effects_formation(s, u, u->hexes[0]);
+    /* R-MOR-15: why a DD or PGD unit checks ordinarily in a Morale Recovery segment */
+    if (kind == LB_CHECK_ORDINARY && u->state != LB_STATE_GOOD &&
+        s->turn.segment == LB_SEG_MORALE_RECOVERY && u->side != s->turn.phasing)
+        lb_trace_add(t, "R-MOR-15", "(30)", "%s is not of the phasing side: in %s's Morale "
+                     "Recovery segment its check is an ordinary one", u->id,
+                     s->sides[s->turn.phasing]);
     lb_trace_add(t, rule, kind == LB_CHECK_RECOVERY ? "(30)" : "(31)",
                  "%s %s check %s: %s -> %s in %s%s%s", u->id, lb_morale_kind_name(kind),
                  passed ? "passed" : "failed", lb_morale_state_name(o.from),
@@ -194,13 +201,20 @@ int lb_morale_resolve(const lb_state *s, int unit, lb_morale_kind kind,
                      o->morale, passed ? "passes" : "fails");
     lb_trace_roll(t, "morale check", out->roll);
     lb_trace_int(t, "modified", out->modified);
+    if (!out->automatic && o->modifier) {
+        int from = lb_roll_index(out->roll);
+        lb_trace_add(t, "R-DICE-2", "(31)", "%d %+d in steps of the 36 rolls: index %d %+d = %d, "
+                     "clamped to 0..35: %d", out->roll, o->modifier, from, o->modifier,
+                     from + o->modifier, out->modified);
+        lb_trace_int(t, "index", from);
+    }
     out->outcome = lb_morale_outcome_of(s, unit, kind, passed, t);
     return LB_OK;
 }
 
 /* R-MOR-13: a line or screen that must take column or general order closes up into its first
  * hex and turns to the hexside clockwise of the vertex it faced. */
-int lb_morale_apply(lb_state *s, int unit, const lb_morale_outcome *o)
+int lbi_morale_set(lb_state *s, int unit, const lb_morale_outcome *o)
 {
     if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]))
         return LB_INVALID;
@@ -213,4 +227,16 @@ int lb_morale_apply(lb_state *s, int unit, const lb_morale_outcome *o)
             u->facing = u->facing % 12 + 1;
     }
     return lb_state_reindex(s);
+}
+
+int lb_morale_apply(lb_state *s, int unit, const lb_morale_outcome *o)
+{
+    if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]) || !o->unit ||
+        strcmp(o->unit, s->units[unit].id) != 0)
+        return LB_INVALID;
+    if (o->generation != s->generation)
+        return LB_STALE;
+    int rc = lbi_morale_set(s, unit, o);
+    lb_state_touch(s);
+    return rc;
 }

@@ -1,10 +1,24 @@
 /* Movement costs of one step: terrain entered, hexside feature crossed, slope between elevations. */
 #include "lb/move.h"
+#include "move_int.h"
 
 static int add(int total, int cost)
 {
     return total == LB_MOVE_PROHIBITED || cost == LB_MOVE_PROHIBITED ? LB_MOVE_PROHIBITED
                                                                       : total + cost;
+}
+
+int lbi_mv_step_cost_cells(const lb_state *st, int from, int to, int dir, lb_arm arm)
+{
+    const lb_map *m = &st->map;
+    int cost = st->charts.terrain[m->terrain[to]].move[arm];
+    int side = (int)m->sides[6 * from + dir] - 1;
+    if (side >= 0)
+        cost = add(cost, st->charts.hexsides[side].move[arm]);
+    int slope = st->charts.elevation_hexside;
+    if (slope >= 0 && side != slope && m->elevation[from] != m->elevation[to])
+        cost = add(cost, st->charts.hexsides[slope].move[arm]);
+    return cost;
 }
 
 int lb_move_step_cost(const lb_state *st, lb_hex h, int dir, lb_arm arm)
@@ -13,13 +27,5 @@ int lb_move_step_cost(const lb_state *st, lb_hex h, int dir, lb_arm arm)
     lb_hex to = lb_hex_neighbor(h, dir);
     if (!lb_map_contains(m, to) || !lb_map_contains(m, h) || arm == LB_ARM_LEADER)
         return LB_MOVE_PROHIBITED;
-    int cost = st->charts.terrain[m->terrain[lb_map_cell(m, to)]].move[arm];
-    int side = lb_map_hexside(m, h, dir);
-    if (side >= 0)
-        cost = add(cost, st->charts.hexsides[side].move[arm]);
-    int slope = st->charts.elevation_hexside;
-    if (slope >= 0 && side != slope &&
-        m->elevation[lb_map_cell(m, h)] != m->elevation[lb_map_cell(m, to)])
-        cost = add(cost, st->charts.hexsides[slope].move[arm]);
-    return cost;
+    return lbi_mv_step_cost_cells(st, lb_map_cell(m, h), lb_map_cell(m, to), dir, arm);
 }

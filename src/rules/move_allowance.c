@@ -7,19 +7,10 @@
 static const char *const kind_names[] = {"step", "face", "form", "prolonge", "attach", "detach",
                                          "march"};
 static const char *const event_names[] = {"opportunity_fire", "capture", "carre", "follow"};
-static const char *const hold_names[] = {"none", "retreated", "charge", "charged"};
 
 const char *lb_move_kind_name(lb_move_kind k)
 {
     return kind_names[k];
-}
-
-int lb_move_kind_parse(const char *s)
-{
-    for (int i = 0; i < (int)(sizeof kind_names / sizeof *kind_names); i++)
-        if (strcmp(s, kind_names[i]) == 0)
-            return i;
-    return -1;
 }
 
 const char *lb_move_event_name(lb_move_event_kind k)
@@ -27,12 +18,7 @@ const char *lb_move_event_name(lb_move_event_kind k)
     return event_names[k];
 }
 
-const char *lb_move_hold_name(lb_move_hold h)
-{
-    return hold_names[h];
-}
-
-lb_arm mv_cost_arm(const lb_unit *u)
+lb_arm lbi_mv_cost_arm(const lb_unit *u)
 {
     return u->arm == LB_ARM_LEADER ? LB_ARM_CAVALRY : u->arm;
 }
@@ -62,7 +48,7 @@ static int zero(const char **rule, char *why, size_t n, const char *r, const cha
 }
 
 /* R-MOV-3, R-MOV-5, R-MOV-11, R-MOV-13, R-MOV-16 */
-int mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const char **rule,
+int lbi_mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const char **rule,
                  char *why, size_t n, lb_trace *t)
 {
     const lb_move_charts *mc = st->charts.move;
@@ -85,6 +71,9 @@ int mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const cha
         return zero(rule, why, n, "R-MOV-5", hold_reason(m->hold), t);
     if (m->march == LB_MARCH_FAILED)
         return zero(rule, why, n, "R-MOV-16", "it failed its force-march check: it stands (44)", t);
+    if (m->hold_next != LB_HOLD_NONE)
+        lb_trace_add(t, "R-MOV-5", "(18)", "%s is held in its side's next Movement segment "
+                     "(hold_next), not in this one", u->id);
     int mp = u->movement;
     lb_trace_add(t, "R-MOV-3", "(18)", "%s: printed %d MP", u->id, mp);
     lb_trace_int(t, "printed", mp);
@@ -111,6 +100,9 @@ int mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const cha
                      "its first action is a formation change (T15-12)");
     }
     lb_trace_int(t, "allowance_halves", halves);
+    if (halves % 2)
+        lb_trace_add(t, "R-MOV-2", "(18)", "%s: %d/2 MP, kept exactly in halves (`fractions` rounds "
+                     "fire and melee values, not movement)", u->id, halves);
     if (halves == 0)
         return zero(rule, why, n, "R-MOV-3", "no movement points", NULL);
     return halves;
@@ -119,7 +111,7 @@ int mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const cha
 int lb_move_allowance(const lb_state *st, int unit, const char **rule, char *why, size_t n,
                       lb_trace *t)
 {
-    return mv_allowance(st, &st->units[unit], 0, rule, why, n, t);
+    return lbi_mv_allowance(st, &st->units[unit], 0, rule, why, n, t);
 }
 
 /* R-MOV-2 */
@@ -138,4 +130,5 @@ void lb_move_segment_begin(lb_state *st, int side)
         m->start_formation = u->formation;
         m->start_state = u->state;
     }
+    lb_state_touch(st);
 }

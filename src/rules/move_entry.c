@@ -122,6 +122,7 @@ int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move
                         lb_trace *t)
 {
     memset(out, 0, sizeof *out);
+    out->generation = st->generation;
     out->section = "(45)";
     out->hex = at;
     out->formation = u->formation;
@@ -156,7 +157,7 @@ int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move
     }
     free(zoi);
     int t_at = m->terrain[lb_map_cell(m, at)];
-    lb_arm arm = mv_cost_arm(u);
+    lb_arm arm = lbi_mv_cost_arm(u);
     int whole = st->charts.terrain[t_at].move[arm];
     if (whole == LB_MOVE_PROHIBITED)
         return refuse(out, "R-MOV-4", t, "%s is prohibited to %s", label, lb_arm_name(arm));
@@ -164,6 +165,12 @@ int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move
     int f = entry_formation(st, u, at, &why);
     if (f < 0)
         return refuse(out, "R-MOV-17", t, "%s in %s: %s (45)", u->id, label, why);
+    int lo, hi;
+    lb_formation_span(st, u, (lb_formation)f, &lo, &hi);
+    if (lb_unit_is_combat(u) && lo > 1)
+        return refuse(out, "R-MOV-17", t, "%s enters in one hex: a %s of %d increments stands in "
+                      "%d, so it deploys once on the map", u->id, lb_formation_name((lb_formation)f),
+                      lb_unit_strength(u), lo);
     out->formation = (lb_formation)f;
     out->cost = f == LB_FORM_ROAD && mc->road_march_move[t_at] >= 0 ? mc->road_march_move[t_at]
                                                                     : 2 * whole;
@@ -171,15 +178,15 @@ int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move
     if (!w)
         return LB_NOMEM;
     mv_ctx c;
-    if (mv_ctx_init(&c, w, w->nunits - 1, t) != LB_OK) {
+    if (lbi_mv_ctx_init(&c, w, w->nunits - 1, t) != LB_OK) {
         lb_state_free(w);
         return LB_NOMEM;
     }
     out->allowance = c.allowance;
     const char *rule = NULL;
     char text[LB_MOVE_REASON_MAX];
-    int fits = mv_fits(&c, &at, 1, out->formation, 0, 0, &rule, text, NULL, NULL);
-    mv_ctx_release(&c);
+    int fits = lbi_mv_fits(&c, &at, 1, out->formation, 0, 0, &rule, text, NULL, NULL);
+    lbi_mv_ctx_release(&c);
     lb_state_free(w);
     if (!fits)
         return refuse(out, rule, t, "%s", text);
@@ -207,6 +214,8 @@ int lb_move_entry_apply(lb_state *st, const lb_unit *u, const lb_move_entry *e)
 {
     if (!e->legal || !u->id || lb_state_unit_index(st, u->id) >= 0)
         return LB_INVALID;
+    if (e->generation != st->generation)
+        return LB_STALE;
     lb_unit *units = lb_arena_calloc(st->arena, (size_t)st->nunits + 1, sizeof *units);
     if (!units)
         return LB_NOMEM;
@@ -219,8 +228,14 @@ int lb_move_entry_apply(lb_state *st, const lb_unit *u, const lb_move_entry *e)
     n->nation = dup(st->arena, u->nation, &bad);
     n->cls = dup(st->arena, u->cls, &bad);
     n->attached = NULL;
-    for (int i = 0; i < n->nbonus; i++)
-        n->bonus[i].key = dup(st->arena, u->bonus[i].key, &bad);
+    if (n->nbonus) {
+        lb_bonus *bonus = lb_arena_calloc(st->arena, (size_t)n->nbonus, sizeof *bonus);
+        if (!bonus)
+            return LB_NOMEM;
+        for (int i = 0; i < n->nbonus; i++)
+            bonus[i] = (lb_bonus){dup(st->arena, u->bonus[i].key, &bad), u->bonus[i].value};
+        n->bonus = bonus;
+    }
     if (bad)
         return LB_NOMEM;
     n->hexes[0] = e->hex;
@@ -233,5 +248,6 @@ int lb_move_entry_apply(lb_state *st, const lb_unit *u, const lb_move_entry *e)
     n->move.actions = n->move.steps = 1;
     st->units = units;
     st->nunits++;
+    lb_state_touch(st);
     return lb_state_reindex(st);
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lb/grow.h"
 #include "move_int.h"
 
 /* The unit's hexes translated so that its first hex is h (R-MOV-7: a line moves as a whole). */
@@ -35,6 +36,8 @@ typedef struct search {
     signed char *dir;     /* the step into the cell */
     unsigned char *flags; /* 1 done, 2 stop, 4 end */
     unsigned char *form;  /* formation there */
+    unsigned char
+        *enter; /* the verdict on entering each cell, worked out once (lbi_mv_step_eval) */
     int *order;           /* cells as they were settled, cheapest first */
     int norder;
 } search;
@@ -73,10 +76,13 @@ static int run_search(const mv_ctx *c, int first, int budget, search *s)
                 continue;
             lb_hex from[LB_UNIT_MAX_HEXES];
             translate(u, lb_map_hex(&st->map, cell), from);
+            /* R-ZOI-3 once per hex: a hex the unit may leave is as good as its first action */
+            int leaves = (cell == start && first) ||
+                         !lbi_mv_held_by_zone(c, from, u->nhexes);
             for (int d = 0; d < LB_DIR_COUNT; d++) {
                 mv_step step;
-                mv_step_eval(c, from, (lb_formation)s->form[cell], d, cell == start && first,
-                             u->move.steps + (cell != start), &step, 0);
+                lbi_mv_step_eval(c, from, (lb_formation)s->form[cell], d, leaves,
+                                 u->move.steps + (cell != start), s->enter, &step, 0);
                 if (!step.ok || b + step.cost > budget)
                     continue;
                 int to = lb_map_cell(&st->map, step.to[0]), nc = b + step.cost;
@@ -105,7 +111,7 @@ static int may_step(const mv_ctx *c, int first, lb_move_choices *out)
         snprintf(out->reason, sizeof out->reason, "%s", c->no_step);
         return 0;
     }
-    if (!first && lb_zoi_stops(c->st, c->u, mv_zone(c, c->u->hexes, c->u->nhexes))) {
+    if (!first && lbi_mv_held_by_zone(c, c->u->hexes, c->u->nhexes)) {
         out->rule = "R-ZOI-3";
         snprintf(out->reason, sizeof out->reason, "%s stands in an enemy zone of influence and "
                  "has acted: it leaves only as its first action (14)", c->u->id);
@@ -118,22 +124,21 @@ static int add_change(lb_move_choices *out, int *cap, const lb_move_outcome *o)
 {
     if (!o->legal)
         return LB_OK;
-    if (out->nchanges == *cap) {
-        int ncap = *cap ? 2 * *cap : 32;
-        lb_move_outcome *p = realloc(out->changes, (size_t)ncap * sizeof *p);
-        if (!p)
-            return LB_NOMEM;
-        out->changes = p;
-        *cap = ncap;
-    }
+    lb_move_outcome *changes = lb_grow(out->changes, cap, out->nchanges + 1, sizeof *changes);
+    if (!changes)
+        return LB_NOMEM;
+    out->changes = changes;
     out->changes[out->nchanges++] = *o;
     return LB_OK;
 }
 
+/* One action open now, judged quietly: the options carry no reasons (check it for them). */
 static int try_action(const mv_ctx *c, const lb_move_action *a, lb_move_choices *out, int *cap)
 {
+    mv_ctx quiet = *c;
+    quiet.quiet = 1;
     lb_move_outcome o;
-    mv_action_check(c, a, &o, NULL);
+    lbi_mv_action_check(&quiet, a, &o, NULL);
     return add_change(out, cap, &o);
 }
 
@@ -161,8 +166,9 @@ static int list_changes(const mv_ctx *c, lb_move_choices *out)
     }
     for (int f = 0; f < LB_FORM_MASSE && rc == LB_OK; f++) {
         const char *rule;
-        if (lb_formation_allowed(st, u, (lb_formation)f, &rule))
-            continue;
+        if (lb_formation_allowed(st, u, (lb_formation)f, &rule) ||
+            lb_formation_terrain(st, u, (lb_formation)f, u->hexes[0], &rule))
+            continue; /* never open here: no need to judge each layout */
         int facing = lb_facing_default((lb_formation)f, u->facing);
         lb_formation_req lay[2 * LB_UNIT_MAX_HEXES];
         int n = lb_formation_layouts(st, c->unit, (lb_formation)f, facing ? facing : 1, lay,
@@ -189,7 +195,7 @@ int lb_move_options(const lb_state *st, const char *id, lb_move_choices *out, lb
     if (unit < 0)
         return LB_NOT_FOUND;
     mv_ctx c;
-    if (mv_ctx_init(&c, st, unit, t) != LB_OK)
+    if (lbi_mv_ctx_init(&c, st, unit, t) != LB_OK)
         return LB_NOMEM;
     const lb_unit *u = c.u;
     out->unit = u->id;
@@ -198,9 +204,23 @@ int lb_move_options(const lb_state *st, const char *id, lb_move_choices *out, lb
     int first = u->move.actions == 0, cells = st->map.cols * st->map.rows;
     int budget = c.allowance > u->move.spent ? c.allowance - u->move.spent : 0;
     out->may_step = may_step(&c, first, out);
+    if (u->move.spent || u->move.actions) {
+        /* R-MOV-2: what the rules remember of the unit within the segment */
+        char spent[24];
+        snprintf(spent, sizeof spent, u->move.spent % 2 ? "%d/2" : "%d",
+                 u->move.spent % 2 ? u->move.spent : u->move.spent / 2);
+        lb_trace_add(t, "R-MOV-2", "(18)", "%s's movement record this segment: %s MP spent, %d "
+                     "action%s, %d step%s taken", u->id, spent, u->move.actions,
+                     u->move.actions == 1 ? "" : "s", u->move.steps, u->move.steps == 1 ? "" : "s");
+        lb_trace_int(t, "spent_halves", u->move.spent);
+    }
+    if (out->may_step && u->formation == LB_FORM_ROAD)
+        lb_trace_add(t, "R-MOV-4", "(18)", "%s is in road march: a step from a hex with a road-march "
+                     "rate into another pays that rate instead of the terrain (1/2 on a road), the "
+                     "hexside still added", u->id);
     search s = {malloc((size_t)cells * sizeof(int)), malloc((size_t)cells), calloc((size_t)cells, 1),
-                malloc((size_t)cells), malloc((size_t)cells * sizeof(int)), 0};
-    int rc = s.dist && s.dir && s.flags && s.form && s.order ? LB_OK : LB_NOMEM;
+                malloc((size_t)cells), calloc((size_t)cells, 1), malloc((size_t)cells * sizeof(int)), 0};
+    int rc = s.dist && s.dir && s.flags && s.form && s.enter && s.order ? LB_OK : LB_NOMEM;
     if (rc == LB_OK) {
         for (int i = 0; i < cells; i++)
             s.dist[i] = -1;
@@ -241,8 +261,9 @@ int lb_move_options(const lb_state *st, const char *id, lb_move_choices *out, lb
     free(s.dir);
     free(s.flags);
     free(s.form);
+    free(s.enter);
     free(s.order);
-    mv_ctx_release(&c);
+    lbi_mv_ctx_release(&c);
     if (rc != LB_OK)
         lb_move_choices_release(out);
     return rc;
@@ -271,19 +292,50 @@ int lb_move_choices_path(const lb_move_choices *o, int i, int *dirs, int max)
 
 /* ---- whole plans ------------------------------------------------------------------------- */
 
+/* R-STACK-5: where a move ends, the limits hold for every unit of each hex the unit shares with
+ * friends (a hex it holds alone needs no word, but for road march's own limit, R-STACK-3); fits:
+ * the end check passed, so each hex's fit is traced too (a refusal is traced by the caller). */
+static void trace_end(const mv_ctx *c, int fits, lb_trace *t)
+{
+    const lb_state *w = c->st;
+    const lb_unit *u = c->u;
+    if (!t || !lb_unit_is_combat(u))
+        return;
+    for (int k = 0; k < u->nhexes; k++) {
+        const int *idx;
+        int n = lb_state_units_at(w, u->hexes[k], &idx), friends = 0, enemies = 0;
+        for (int i = 0; i < n; i++) {
+            const lb_unit *x = &w->units[idx[i]];
+            enemies += x->side != u->side;
+            friends += x != u && x->side == u->side && lb_unit_is_combat(x);
+        }
+        if (enemies)
+            continue; /* cavalry on a carré: a melee, not a stack (R-MOV-8) */
+        char label[LB_HEX_LABEL_MAX];
+        if (friends)
+            lb_trace_add(t, "R-STACK-5", "(16)", "%s ends its move in %s with %d friendly combat "
+                         "unit%s: the stacking limits hold there for every unit, skirmishers "
+                         "included (T16-4)", u->id, lb_map_label(&w->map, u->hexes[k], label),
+                         friends, friends == 1 ? "" : "s");
+        if (fits && (friends || u->formation == LB_FORM_ROAD))
+            lb_stack_trace(w, u->hexes[k], t);
+    }
+}
+
 /* R-MOV-12: where the move ends, the unit must be allowed to end it. */
-static int end_ok(const lb_state *w, const char *id, lb_move_plan *out)
+static int end_ok(const lb_state *w, const char *id, lb_move_plan *out, lb_trace *t)
 {
     int unit = lb_state_unit_index(w, id);
     mv_ctx c;
-    if (unit < 0 || mv_ctx_init(&c, w, unit, NULL) != LB_OK)
+    if (unit < 0 || lbi_mv_ctx_init(&c, w, unit, NULL) != LB_OK)
         return LB_NOMEM;
     const lb_unit *u = c.u;
     const char *rule = NULL;
     char why[LB_MOVE_REASON_MAX];
-    int ok = mv_fits(&c, u->hexes, u->nhexes, u->formation, 1, u->formation == LB_FORM_CARRE,
+    int ok = lbi_mv_fits(&c, u->hexes, u->nhexes, u->formation, 1, u->formation == LB_FORM_CARRE,
                      &rule, why, NULL, NULL);
-    if (ok && u->move.march == LB_MARCH_ON && !mv_march_end_ok(&c, u->hexes, u->nhexes, why, sizeof why)) {
+    if (ok && u->move.march == LB_MARCH_ON &&
+        !lbi_mv_march_end_ok(&c, u->hexes, u->nhexes, why, sizeof why)) {
         ok = 0;
         rule = "R-MOV-16";
     }
@@ -293,7 +345,8 @@ static int end_ok(const lb_state *w, const char *id, lb_move_plan *out)
         out->section = "(16)";
         snprintf(out->reason, sizeof out->reason, "%s may not end its move there: %s", id, why);
     }
-    mv_ctx_release(&c);
+    trace_end(&c, ok, t);
+    lbi_mv_ctx_release(&c);
     return LB_OK;
 }
 
@@ -307,7 +360,7 @@ int lb_move_check(const lb_state *st, const char *id, const lb_move_action *plan
     out->unit = st->units[unit].id;
     out->legal = 1;
     out->refused = out->stop = -1;
-    out->allowance = mv_allowance(st, &st->units[unit], 0, NULL, NULL, 0, NULL);
+    out->allowance = lbi_mv_allowance(st, &st->units[unit], 0, NULL, NULL, 0, NULL);
     lb_state *w = lb_state_clone(st);
     out->actions = calloc(n > 0 ? (size_t)n : 1, sizeof *out->actions);
     if (!w || !out->actions) {
@@ -339,7 +392,7 @@ int lb_move_check(const lb_state *st, const char *id, const lb_move_action *plan
         rc = lb_move_action_apply(w, o);
     }
     if (rc == LB_OK && out->legal && moved) {
-        rc = end_ok(w, id, out);
+        rc = end_ok(w, id, out, t);
         if (!out->legal) {
             out->refused = n;
             lb_trace_add(t, out->rule, out->section, "%s", out->reason);
@@ -348,7 +401,7 @@ int lb_move_check(const lb_state *st, const char *id, const lb_move_action *plan
     }
     int now = lb_state_unit_index(w, id);
     if (rc == LB_OK && now >= 0)
-        out->allowance = mv_allowance(w, &w->units[now], 0, NULL, NULL, 0, NULL);
+        out->allowance = lbi_mv_allowance(w, &w->units[now], 0, NULL, NULL, 0, NULL);
     lb_state_free(w);
     if (rc != LB_OK)
         lb_move_plan_release(out);

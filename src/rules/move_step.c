@@ -7,7 +7,7 @@
 #include "lb/formation.h"
 #include "move_int.h"
 
-int mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t)
+int lbi_mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t)
 {
     memset(c, 0, sizeof *c);
     c->st = st;
@@ -17,9 +17,16 @@ int mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t)
     c->zoi = malloc((size_t)st->map.cols * (size_t)st->map.rows);
     if (!c->zoi)
         return LB_NOMEM;
-    lb_zoi_map(st, c->u->side, c->zoi);
     const lb_unit *u = c->u;
-    c->allowance = mv_allowance(st, u, 0, &c->allow_rule, c->allow_why, sizeof c->allow_why, t);
+    c->allowance = lbi_mv_allowance(st, u, 0, &c->allow_rule, c->allow_why, sizeof c->allow_why, t);
+    /* a step costs at least half an MP unless some terrain is free: the unit goes at most `left`
+     * hexes (in halves), and a zone or a screen's drag reaches 2 hexes beyond; the search reads
+     * no zone further away (the plan checks build a context per action) */
+    int radius = c->allowance - u->move.spent + u->nhexes + 3;
+    for (int t = 0; t < st->charts.nterrain; t++)
+        if (st->charts.terrain[t].move[lbi_mv_cost_arm(u)] == 0 || c->mc->road_march_move[t] == 0)
+            radius = -1;
+    lb_zoi_map_within(st, u->side, u->hexes[0], radius, c->zoi);
     if (lb_unit_is_combat(u) && u->state > u->move.start_state) {
         c->no_step_rule = "R-MOV-9";
         snprintf(c->no_step, sizeof c->no_step, "%s is %s since the segment began: it takes no "
@@ -42,13 +49,19 @@ int mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t)
     return LB_OK;
 }
 
-void mv_ctx_release(mv_ctx *c)
+void lbi_mv_ctx_release(mv_ctx *c)
 {
     free(c->zoi);
     c->zoi = NULL;
 }
 
-unsigned mv_zone(const mv_ctx *c, const lb_hex *hexes, int n)
+int lbi_mv_held_by_zone(const mv_ctx *c, const lb_hex *hexes, int n)
+{
+    return lb_unit_is_combat(c->u) && !lb_zoi_horse(c->st, c->u) &&
+           (lbi_mv_zone(c, hexes, n) & LB_ZOI_ENEMY);
+}
+
+unsigned lbi_mv_zone(const mv_ctx *c, const lb_hex *hexes, int n)
 {
     unsigned bits = 0;
     for (int k = 0; k < n; k++)
@@ -117,6 +130,20 @@ static int enemies_ok(const mv_ctx *c, lb_hex h, const char *label, int carre_st
     return no(rule, "R-MOV-8", why, "%s holds enemy units", label);
 }
 
+/* A pass through friends allowed: the ruling and why, kept for the answer's trace (R-STACK-4). */
+__attribute__((format(printf, 3, 4))) static int passes(const char **rule, char *why,
+                                                        const char *fmt, ...)
+{
+    *rule = "R-STACK-4";
+    if (why) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, LB_MOVE_REASON_MAX, fmt, ap);
+        va_end(ap);
+    }
+    return 1;
+}
+
 static int is_screen(const lb_unit *x, lb_formation f)
 {
     return x->arm != LB_ARM_ARTILLERY && f == LB_FORM_SKIRMISH;
@@ -152,11 +179,13 @@ static int friends_ok(const mv_ctx *c, lb_hex h, int k, lb_formation f, int endi
     if (!friends)
         return 1;
     if (!ending) {
-        if (is_screen(u, f) || all_screens)
-            return 1; /* K19-7 */
+        if (is_screen(u, f) || all_screens) /* K19-7 */
+            return passes(rule, why, "%s: skirmishers pass through any friends, and any friends "
+                          "through skirmishers, whatever the limits (K19-7)", label);
         if (u->arm == LB_ARM_CAVALRY) {
             if (cav_pass)
-                return 1;
+                return passes(rule, why, "%s: cavalry passes through friendly cavalry, carrés, "
+                              "skirmishers and limbered guns, whatever the limits (T16-3)", label);
             return no(rule, "R-STACK-4", why, "%s holds friends cavalry does not pass: it passes "
                       "only cavalry, carrés, skirmishers and limbered guns (T16-3)", label);
         }
@@ -176,16 +205,21 @@ static int friends_ok(const mv_ctx *c, lb_hex h, int k, lb_formation f, int endi
     lb_stack_add(&count, u, f, lb_stack_share(u, k));
     char text[LB_MOVE_REASON_MAX];
     if (lb_stack_fits(st, h, &count, rule, text, sizeof text))
-        return 1;
+        return ending ? 1 : passes(rule, why, "%s: it passes the friends there within the "
+                                   "stacking limit (T16-6)", label);
     return no(rule, *rule, why, "%s: %s", label, text);
 }
 
-int mv_fits(const mv_ctx *c, const lb_hex *hexes, int n, lb_formation f, int ending,
+int lbi_mv_fits(const mv_ctx *c, const lb_hex *hexes, int n, lb_formation f, int ending,
             int carre_step, const char **rule, char *why, int *capture, int *carre)
 {
     for (int k = 0; k < n; k++) {
-        char label[LB_HEX_LABEL_MAX];
-        lb_map_label(&c->st->map, hexes[k], label);
+        const int *idx;
+        if (lb_state_units_at(c->st, hexes[k], &idx) == 0)
+            continue; /* nobody there: nothing to meet or stack with */
+        char label[LB_HEX_LABEL_MAX] = "";
+        if (why) /* the search asks for no reasons: no label to write */
+            lb_map_label(&c->st->map, hexes[k], label);
         int mixed = 0;
         if (!enemies_ok(c, hexes[k], label, carre_step, rule, why, capture, &mixed))
             return 0;
@@ -207,7 +241,7 @@ int mv_fits(const mv_ctx *c, const lb_hex *hexes, int n, lb_formation f, int end
     return 1;
 }
 
-int mv_march_end_ok(const mv_ctx *c, const lb_hex *hexes, int n, char *why, size_t nwhy)
+int lbi_mv_march_end_ok(const mv_ctx *c, const lb_hex *hexes, int n, char *why, size_t nwhy)
 {
     const lb_state *st = c->st;
     for (int k = 0; k < n; k++)
@@ -228,22 +262,24 @@ int mv_march_end_ok(const mv_ctx *c, const lb_hex *hexes, int n, char *why, size
     return 1;
 }
 
-/* R-MOV-4: the half MP of hex k's step: terrain (or the road-march rate along a road) plus
- * hexside and slope, plus the screens' drag; LB_MOVE_PROHIBITED when closed. */
-static int hex_cost(const mv_ctx *c, lb_hex from, lb_hex to, int dir, lb_formation f)
+/* R-MOV-4: the half MP of one hex's step between cells cf and ct: terrain (or the road-march rate
+ * along a road) plus hexside and slope, plus the screens' drag; LB_MOVE_PROHIBITED when closed. */
+static int hex_cost(const mv_ctx *c, int cf, int ct, int dir, lb_formation f)
 {
     const lb_state *st = c->st;
-    lb_arm arm = mv_cost_arm(c->u);
-    int whole = lb_move_step_cost(st, from, dir, arm);
+    lb_arm arm = lbi_mv_cost_arm(c->u);
+    int whole = lbi_mv_step_cost_cells(st, cf, ct, dir, arm);
     if (whole == LB_MOVE_PROHIBITED)
         return LB_MOVE_PROHIBITED;
     int halves = 2 * whole;
-    int tf = st->map.terrain[lb_map_cell(&st->map, from)];
-    int tt = st->map.terrain[lb_map_cell(&st->map, to)];
-    if (f == LB_FORM_ROAD && c->mc->road_march_move[tf] >= 0 && c->mc->road_march_move[tt] >= 0)
-        halves += c->mc->road_march_move[tt] - 2 * st->charts.terrain[tt].move[arm];
-    return halves + lb_zoi_drag(st, c->u, c->zoi[lb_map_cell(&st->map, from)],
-                                c->zoi[lb_map_cell(&st->map, to)]);
+    if (f == LB_FORM_ROAD) {
+        int tf = st->map.terrain[cf], tt = st->map.terrain[ct];
+        if (c->mc->road_march_move[tf] >= 0 && c->mc->road_march_move[tt] >= 0)
+            halves += c->mc->road_march_move[tt] - 2 * st->charts.terrain[tt].move[arm];
+    }
+    if (c->u->arm == LB_ARM_INFANTRY)
+        halves += lb_zoi_drag(st, c->u, c->zoi[cf], c->zoi[ct]);
+    return halves;
 }
 
 static int open_hex(const mv_ctx *c, lb_hex h)
@@ -251,8 +287,77 @@ static int open_hex(const mv_ctx *c, lb_hex h)
     return c->mc->open[c->st->map.terrain[lb_map_cell(&c->st->map, h)]];
 }
 
-void mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int dir, int first,
-                  int steps, mv_step *out, int explain)
+/* The destination's part of a step, which depends only on the hexes entered and the formation
+ * there: terrain, the units there (passing and ending), the zone. */
+typedef struct enter {
+    int terrain;                      /* the formation may stand there */
+    int pass, end, stop, capture, carre;
+    const char *rule, *end_rule;
+    char why[LB_MOVE_REASON_MAX], end_why[LB_MOVE_REASON_MAX];
+} enter;
+
+enum { C_KNOWN = 1, C_TERRAIN = 2, C_PASS = 4, C_END = 8, C_STOP = 16 };
+
+static void enter_eval(const mv_ctx *c, const lb_hex *to, int n, lb_formation f, int carre_step,
+                       enter *e, int explain)
+{
+    const lb_state *st = c->st;
+    const lb_unit *u = c->u;
+    char *why = explain ? e->why : NULL;
+    e->terrain = e->pass = e->end = e->stop = e->capture = e->carre = 0;
+    e->rule = e->end_rule = NULL;
+    for (int k = 0; k < n; k++) {
+        const char *rule, *text;
+        if (lb_unit_is_combat(u) && (text = lb_formation_terrain(st, u, f, to[k], &rule))) {
+            char label[LB_HEX_LABEL_MAX];
+            no(&e->rule, rule, why, "%s in %s: %s", lb_formation_name(f),
+               explain ? lb_map_label(&st->map, to[k], label) : "", text);
+            return;
+        }
+    }
+    e->terrain = 1;
+    if (!lbi_mv_fits(c, to, n, f, 0, carre_step, &e->rule, why, &e->capture, &e->carre))
+        return;
+    e->pass = 1;
+    e->stop = lb_zoi_stops(st, u, lbi_mv_zone(c, to, n));
+    e->end = lbi_mv_fits(c, to, n, f, 1, carre_step, &e->end_rule, explain ? e->end_why : NULL,
+                         NULL, NULL);
+    if (e->end && u->move.march == LB_MARCH_ON) {
+        char text[LB_MOVE_REASON_MAX];
+        if (!lbi_mv_march_end_ok(c, to, n, text, sizeof text)) {
+            e->end = 0;
+            e->end_rule = "R-MOV-16";
+            if (explain)
+                snprintf(e->end_why, sizeof e->end_why, "%s", text);
+        }
+    }
+}
+
+/* The destination's verdict, from the search's cache when it has one for a one-hex unit. */
+static void enter_get(const mv_ctx *c, const lb_hex *to, int n, lb_formation f, int carre_step,
+                      unsigned char *cache, enter *e, int explain)
+{
+    if (!cache || n != 1 || explain) {
+        enter_eval(c, to, n, f, carre_step, e, explain);
+        return;
+    }
+    unsigned char *bits = &cache[lb_map_cell(&c->st->map, to[0])];
+    if (!(*bits & C_KNOWN)) {
+        enter_eval(c, to, n, f, carre_step, e, 0);
+        *bits = (unsigned char)(C_KNOWN | (e->terrain ? C_TERRAIN : 0) | (e->pass ? C_PASS : 0) |
+                                (e->end ? C_END : 0) | (e->stop ? C_STOP : 0));
+        return;
+    }
+    e->terrain = (*bits & C_TERRAIN) != 0;
+    e->pass = (*bits & C_PASS) != 0;
+    e->end = (*bits & C_END) != 0;
+    e->stop = (*bits & C_STOP) != 0;
+    e->capture = e->carre = 0;
+    e->rule = e->end_rule = NULL;
+}
+
+void lbi_mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int dir, int first,
+                  int steps, unsigned char *cache, mv_step *out, int explain)
 {
     const lb_state *st = c->st;
     const lb_unit *u = c->u;
@@ -260,23 +365,22 @@ void mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int dir, 
     int n = u->nhexes;
     out->ok = out->end = out->stop = out->capture = out->carre = 0;
     out->cost = 0;
-    out->rule = out->end_rule = NULL;
+    out->rule = out->end_rule = out->pass_rule = NULL;
     if (explain)
-        out->why[0] = out->end_why[0] = '\0';
+        out->why[0] = out->end_why[0] = out->pass_why[0] = '\0';
     if (c->no_step_rule) {
         no(&out->rule, c->no_step_rule, why, "%s", c->no_step);
         return;
     }
+    const lb_map *m = &st->map;
     for (int k = 0; k < n; k++) {
-        out->to[k] = lb_hex_neighbor(from[k], dir);
-        if (!lb_map_contains(&st->map, out->to[k])) {
+        lb_hex h = lb_hex_neighbor(from[k], dir);
+        out->to[k] = h;
+        if (h.col < 1 || h.row < 1 || h.col > m->cols || h.row > m->rows) {
             no(&out->rule, "R-MOV-4", why, "the step %s leaves the map", lb_hex_dir_name(dir));
             return;
         }
     }
-    char label[LB_HEX_LABEL_MAX];
-    if (explain)
-        lb_map_label(&st->map, out->to[0], label);
     int carre_step = f == LB_FORM_CARRE;
     if (carre_step && steps > 0) {
         no(&out->rule, "R-MOV-11", why, "a carré moves one hex a segment, and %s has moved", u->id);
@@ -287,47 +391,53 @@ void mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int dir, 
            "(T15-12)");
         return;
     }
-    if (!first && lb_zoi_stops(st, u, mv_zone(c, from, n))) {
+    if (!first && lbi_mv_held_by_zone(c, from, n)) {
         no(&out->rule, "R-ZOI-3", why, "%s stands in an enemy zone of influence: it leaves it only "
            "as its first action of the segment (14)", u->id);
         return;
     }
-    out->formation = n == 1 ? lb_formation_auto(st, u, f, out->to[0]) : f;
+    out->formation = n == 1 && (f == LB_FORM_COLUMN || f == LB_FORM_GENERAL)
+                         ? lb_formation_auto(st, u, f, out->to[0])
+                         : f;
+    enter e;
+    enter_get(c, out->to, n, out->formation, carre_step, cache, &e, explain);
+    if (!e.terrain) {
+        no(&out->rule, e.rule, why, "%s", explain ? e.why : "");
+        return;
+    }
     int worst = 0;
     for (int k = 0; k < n; k++) {
-        const char *rule, *text;
-        if (lb_unit_is_combat(u) &&
-            (text = lb_formation_terrain(st, u, out->formation, out->to[k], &rule))) {
-            if (explain)
-                lb_map_label(&st->map, out->to[k], label);
-            no(&out->rule, rule, why, "%s in %s: %s", lb_formation_name(out->formation), label, text);
-            return;
-        }
-        int cost = hex_cost(c, from[k], out->to[k], dir, out->formation);
+        int cost = hex_cost(c, (from[k].row - 1) * m->cols + from[k].col - 1,
+                            (out->to[k].row - 1) * m->cols + out->to[k].col - 1, dir,
+                            out->formation);
         if (cost == LB_MOVE_PROHIBITED) {
-            if (explain)
-                lb_map_label(&st->map, out->to[k], label);
+            char label[LB_HEX_LABEL_MAX];
             no(&out->rule, "R-MOV-4", why, "the step into %s is prohibited to %s (its terrain or "
-               "the hexside crossed)", label, lb_arm_name(mv_cost_arm(u)));
+               "the hexside crossed)", explain ? lb_map_label(&st->map, out->to[k], label) : "",
+               lb_arm_name(lbi_mv_cost_arm(u)));
             return;
         }
+        if (explain)
+            out->hex_cost[k] = cost;
         worst = cost > worst ? cost : worst;
     }
     out->cost = carre_step ? 2 : worst; /* T15-12: the carré's one hex, whatever it costs */
-    if (!mv_fits(c, out->to, n, out->formation, 0, carre_step, &out->rule, why, &out->capture,
-                 &out->carre))
+    if (!e.pass) {
+        no(&out->rule, e.rule, why, "%s", explain ? e.why : "");
         return;
+    }
     out->ok = 1;
-    out->stop = lb_zoi_stops(st, u, mv_zone(c, out->to, n));
-    out->end = mv_fits(c, out->to, n, out->formation, 1, carre_step, &out->end_rule,
-                       explain ? out->end_why : NULL, NULL, NULL);
-    if (out->end && u->move.march == LB_MARCH_ON) {
-        char text[LB_MOVE_REASON_MAX];
-        if (!mv_march_end_ok(c, out->to, n, text, sizeof text)) {
-            out->end = 0;
-            out->end_rule = "R-MOV-16";
-            if (explain)
-                snprintf(out->end_why, sizeof out->end_why, "%s", text);
-        }
+    if (explain && e.rule) {
+        out->pass_rule = e.rule;
+        snprintf(out->pass_why, sizeof out->pass_why, "%s", e.why);
+    }
+    out->stop = e.stop;
+    out->end = e.end;
+    out->capture = e.capture;
+    out->carre = e.carre;
+    if (!e.end) {
+        out->end_rule = e.end_rule;
+        if (explain)
+            snprintf(out->end_why, sizeof out->end_why, "%s", e.end_why);
     }
 }

@@ -37,10 +37,8 @@ static const char *exemption(const lb_state *s, const lb_melee_req *req, const l
     const lb_melee_unit *mu = &c->units[i];
     const lb_unit *u = &s->units[mu->unit];
     *rule = "R-MEL-11";
-    if (listed(req, u->id)) {
-        *rule = "R-CHG-12";
+    if (listed(req, u->id)) /* a stand against the charge (R-CHG-12) */
         return "it counts as having passed its pre-melee check (38.2)";
-    }
     if (u->arm == LB_ARM_CAVALRY)
         return "cavalry makes no pre-melee check (35.2)";
     if (mu->side == LB_MELEE_DEFENDER && u->formation == LB_FORM_GENERAL)
@@ -52,18 +50,6 @@ static const char *exemption(const lb_state *s, const lb_melee_req *req, const l
     return NULL;
 }
 
-static int per_count(lb_modifier_per per, const lb_modifier_ctx *x)
-{
-    switch (per) {
-    case LB_PER_NONE: return 1;
-    case LB_PER_DEFENDER_LEVEL: return x->defender_level;
-    case LB_PER_ATTACKER_LEVEL: return x->attacker_level;
-    case LB_PER_ATTACKER_FIRE_LOSS: return x->attacker_fire_loss;
-    case LB_PER_DEFENDER_FIRE_LOSS: return x->defender_fire_loss;
-    }
-    return 0;
-}
-
 /* The first pairing of part i with a part of the other side in which situation e holds, as its
  * context; 0 when none does. A defender's checks read the worst class any attacker brings
  * (R-MEL-6). */
@@ -73,7 +59,7 @@ static int situation_holds(const lb_state *s, const lb_melee_req *req, const lb_
     int attacking = c->units[i].side == LB_MELEE_ATTACKER;
     int lo = attacking ? c->nattackers : 0, hi = attacking ? c->nunits : c->nattackers;
     for (int j = lo; j < hi; j++) {
-        mel_context(s, req, c, attacking ? i : j, attacking ? j : i, x);
+        lbi_mel_context(s, req, c, attacking ? i : j, attacking ? j : i, x);
         if (!attacking)
             x->through = (int)c->through;
         if (lb_condition_holds(s, &e->when, x))
@@ -97,7 +83,7 @@ static int situations(const lb_state *s, const lb_melee_req *req, lb_melee_chanc
             continue;
         holds |= 1ull << k;
         replaced |= e->replaces;
-        values[k] = (attacking ? e->attacker_mod : e->defender_mod) * per_count(e->per, &x);
+        values[k] = (attacking ? e->attacker_mod : e->defender_mod) * lb_modifiers_per(e->per, &x);
     }
     for (int k = 0; k < mc->nsituations && n < max; k++)
         if ((holds & (1ull << k)) && !(replaced & (1ull << k)) && values[k])
@@ -134,7 +120,7 @@ static int chart_missing(lb_melee_chance *c, lb_trace *t)
 }
 
 /* R-MEL-9..11 */
-int mel_premelee(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t)
+int lbi_mel_premelee(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t)
 {
     const lb_melee_charts *mc = s->charts.melee;
     c->increments_attacking = c->increments_defending = 0;

@@ -2,7 +2,8 @@
 #include "melee_int.h"
 
 /* R-MEL-7 */
-const char *mel_may_retire(const lb_state *s, const lb_melee_chance *c, int d, const char **rule)
+const char *lbi_mel_may_retire(const lb_state *s, const lb_melee_chance *c, int d,
+                               const char **rule)
 {
     const lb_unit *u = &s->units[c->units[d].unit];
     int cavalry = 0, fresh_cavalry = 0, fastest = 0;

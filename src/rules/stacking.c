@@ -5,6 +5,7 @@
 #include "lb/err.h"
 #include "lb/move_charts.h"
 #include "lb/stacking.h"
+#include "apply_int.h"
 
 static const char *const arm_plural[3] = {"infantry", "cavalry", "artillery"};
 
@@ -72,15 +73,42 @@ static void describe(const int units[3], const int incr[3], char *buf, size_t n)
                                      units[arm] == 1 ? "" : "s", incr[arm]);
 }
 
-/* R-STACK-1..3 */
-int lb_stack_fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const char **rule,
-                  char *why, size_t n)
+/* An alternative in words ("18 infantry increments", "1 infantry unit and 1 artillery unit"). */
+static void describe_alt(const lb_stack_alt *a, char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int arm = 0; arm < 3 && used < n; arm++) {
+        if (a->units[arm] == 0)
+            continue;
+        const char *and = used ? " and " : "";
+        if (a->units[arm] != LB_STACK_ANY && a->incr[arm] != LB_STACK_ANY)
+            used += (size_t)snprintf(buf + used, n - used, "%s%d %s unit%s of %d increments", and,
+                                     a->units[arm], arm_plural[arm], a->units[arm] == 1 ? "" : "s",
+                                     a->incr[arm]);
+        else if (a->units[arm] != LB_STACK_ANY)
+            used += (size_t)snprintf(buf + used, n - used, "%s%d %s unit%s", and, a->units[arm],
+                                     arm_plural[arm], a->units[arm] == 1 ? "" : "s");
+        else if (a->incr[arm] != LB_STACK_ANY)
+            used += (size_t)snprintf(buf + used, n - used, "%s%d %s increments", and, a->incr[arm],
+                                     arm_plural[arm]);
+        else
+            used += (size_t)snprintf(buf + used, n - used, "%sany %s", and, arm_plural[arm]);
+    }
+}
+
+/* R-STACK-1..3; each ruling that decides is traced into t (NULL: none). */
+static int fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const char **rule,
+                char *why, size_t n, lb_trace *t)
 {
     const lb_map *m = &st->map;
     if (!lb_map_contains(m, h))
         return 1;
-    int t = m->terrain[lb_map_cell(m, h)];
-    const char *tname = st->charts.terrain[t].id;
+    int t_id = m->terrain[lb_map_cell(m, h)];
+    const char *tname = st->charts.terrain[t_id].id;
+    char label[LB_HEX_LABEL_MAX] = "";
+    if (t)
+        lb_map_label(m, h, label);
     unsigned f = c->formations;
     if (f & (f - 1)) {
         /* R-STACK-2 (T16-1): one formation for the infantry and cavalry of a hex */
@@ -95,12 +123,24 @@ int lb_stack_fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const c
         *rule = "R-STACK-2";
         snprintf(why, n, "a hex holds one formation, not %s and %s (T16-1)",
                  lb_formation_name((lb_formation)a), lb_formation_name((lb_formation)b));
+        lb_trace_add(t, "R-STACK-2", "(16)", "%s: %s", label, why);
         return 0;
     }
+    int total = c->units[0] + c->units[1] + c->units[2];
+    if (f && total > 1) {
+        int form = 0;
+        while (!(f & (1u << form)))
+            form++;
+        lb_trace_add(t, "R-STACK-2", "(16)", "%s: its infantry and cavalry stand in one formation, "
+                     "%s%s (T16-1)", label, lb_formation_name((lb_formation)form),
+                     c->units[LB_ARM_ARTILLERY] ? "; artillery stands with any" : "");
+    }
     const lb_move_charts *mc = st->charts.move;
-    const lb_stack_chart *sc = mc ? &mc->stacking[t] : NULL;
-    if (!sc || !sc->present)
+    const lb_stack_chart *sc = mc ? &mc->stacking[t_id] : NULL;
+    if (!sc || !sc->present) {
+        lb_trace_add(t, "R-STACK-1", "(10)", "%s: %s has no stacking chart: no limit", label, tname);
         return 1;
+    }
     int units[3], incr[3];
     memcpy(units, c->units, sizeof units);
     memcpy(incr, c->incr, sizeof incr);
@@ -110,8 +150,17 @@ int lb_stack_fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const c
             *rule = "R-STACK-3";
             snprintf(why, n, "%s holds at most %d increments in road march, not %d in %d units",
                      tname, sc->road_march_incr, c->road_incr, c->road_units);
+            lb_trace_add(t, "R-STACK-3", "(15)", "%s: %s", label, why);
             return 0;
         }
+        if (c->road_units == 1)
+            lb_trace_add(t, "R-STACK-3", "(15)", "%s: one unit alone in road march always fits "
+                         "(%d increments; the limit of %d is for several, T15-20)", label,
+                         c->road_incr, sc->road_march_incr);
+        else
+            lb_trace_add(t, "R-STACK-3", "(15)", "%s: %d increments in road march in %d units, "
+                         "within %d (T15-20)", label, c->road_incr, c->road_units,
+                         sc->road_march_incr);
         for (int arm = 0; arm < 2; arm++) {
             units[arm] = 0; /* the road-march units are all the hex's infantry and cavalry (T16-1) */
             incr[arm] = 0;
@@ -121,19 +170,44 @@ int lb_stack_fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const c
         *rule = "R-STACK-1";
         snprintf(why, n, "%s holds never more than %d cavalry units, not %d", tname,
                  sc->cavalry_units_max, units[LB_ARM_CAVALRY]);
+        lb_trace_add(t, "R-STACK-1", "(10)", "%s: %s", label, why);
         return 0;
     }
     if (units[0] + units[1] + units[2] == 0)
         return 1;
-    for (int k = 0; k < sc->nalts; k++)
-        if (alt_fits(&sc->alts[k], units, incr))
-            return 1;
     char held[160];
+    for (int k = 0; k < sc->nalts; k++)
+        if (alt_fits(&sc->alts[k], units, incr)) {
+            if (t) {
+                char alt[160];
+                describe(units, incr, held, sizeof held);
+                describe_alt(&sc->alts[k], alt, sizeof alt);
+                lb_trace_add(t, "R-STACK-1", "(10)", "%s: %s holds %s, within its limit (%s)",
+                             label, tname, held, alt);
+            }
+            return 1;
+        }
     describe(units, incr, held, sizeof held);
     *rule = "R-STACK-1";
     snprintf(why, n, "%s would hold %s, over its limit (%s)", tname, held,
              sc->note ? sc->note : "the stacking chart");
+    lb_trace_add(t, "R-STACK-1", "(10)", "%s: %s", label, why);
     return 0;
+}
+
+int lb_stack_fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const char **rule,
+                  char *why, size_t n)
+{
+    return fits(st, h, c, rule, why, n, NULL);
+}
+
+int lb_stack_trace(const lb_state *st, lb_hex h, lb_trace *t)
+{
+    lb_stack_count c;
+    lb_stack_count_hex(st, h, -1, &c);
+    const char *rule;
+    char why[160];
+    return fits(st, h, &c, &rule, why, sizeof why, t);
 }
 
 /* ---- the over-stacking check (W31-3) ---------------------------------------------------- */
@@ -142,6 +216,7 @@ int lb_stack_overstack_odds(const lb_state *st, lb_hex h, lb_stack_check *out, l
 {
     memset(out, 0, sizeof *out);
     out->hex = h;
+    out->generation = st->generation;
     lb_stack_count c;
     lb_stack_count_hex(st, h, -1, &c);
     char label[LB_HEX_LABEL_MAX];
@@ -189,17 +264,18 @@ int lb_stack_overstack_resolve(const lb_state *st, lb_hex h, lb_dice *dice, lb_s
 
 int lb_stack_overstack_apply(lb_state *st, const lb_stack_check *c)
 {
+    if (c->generation != st->generation)
+        return LB_STALE;
     if (!c->over || !c->rolled)
         return LB_OK;
     for (int i = 0; i < c->nunits; i++)
         if (lb_state_unit_index(st, c->units[i].unit) < 0)
             return LB_INVALID;
-    for (int i = 0; i < c->nunits; i++) {
-        if (!c->units[i].fails)
-            continue;
-        int rc = lb_morale_apply(st, lb_state_unit_index(st, c->units[i].unit), &c->units[i].outcome);
-        if (rc != LB_OK)
-            return rc;
-    }
-    return LB_OK;
+    int rc = LB_OK;
+    for (int i = 0; i < c->nunits && rc == LB_OK; i++)
+        if (c->units[i].fails)
+            rc = lbi_morale_set(st, lb_state_unit_index(st, c->units[i].unit),
+                                &c->units[i].outcome);
+    lb_state_touch(st);
+    return rc;
 }

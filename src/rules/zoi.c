@@ -1,7 +1,9 @@
 /* Zones of influence (14): each enemy's front projected into the next hexes, who stops there, who may fire, the cavalry screen's drag. */
+#include <stdio.h>
 #include <string.h>
 
 #include "lb/facing.h"
+#include "lb/map.h"
 #include "lb/move_charts.h"
 #include "lb/zoi.h"
 
@@ -44,11 +46,29 @@ static void mark_drag(const lb_map *m, unsigned char *cells, lb_hex h)
 
 void lb_zoi_map(const lb_state *st, int side, unsigned char *cells)
 {
+    lb_zoi_map_within(st, side, (lb_hex){1, 1}, -1, cells);
+}
+
+/* The nearest of the unit's hexes to h, in hexes. */
+static int distance_to(const lb_unit *e, lb_hex h)
+{
+    int best = lb_hex_distance(e->hexes[0], h);
+    for (int k = 1; k < e->nhexes; k++) {
+        int d = lb_hex_distance(e->hexes[k], h);
+        best = d < best ? d : best;
+    }
+    return best;
+}
+
+void lb_zoi_map_within(const lb_state *st, int side, lb_hex center, int radius,
+                       unsigned char *cells)
+{
     const lb_map *m = &st->map;
     memset(cells, 0, (size_t)m->cols * (size_t)m->rows);
     for (int i = 0; i < st->nunits; i++) {
         const lb_unit *e = &st->units[i];
-        if (e->side == side || !lb_unit_is_combat(e))
+        if (e->side == side || !lb_unit_is_combat(e) || e->nhexes == 0 ||
+            (radius >= 0 && distance_to(e, center) > radius))
             continue;
         if (e->arm == LB_ARM_INFANTRY && e->formation == LB_FORM_CARRE) {
             /* 28.5: a carré's opportunity fire reaches its own hex and the six around it */
@@ -86,6 +106,47 @@ int lb_zoi_projects(const lb_state *st, int unit, lb_hex h)
             return 1;
     }
     return 0;
+}
+
+void lb_zoi_trace(const lb_state *st, int side, lb_hex h, lb_trace *t)
+{
+    if (!t)
+        return;
+    char hl[LB_HEX_LABEL_MAX], el[LB_HEX_LABEL_MAX];
+    lb_map_label(&st->map, h, hl);
+    for (int i = 0; i < st->nunits; i++) {
+        const lb_unit *e = &st->units[i];
+        if (e->side == side || !lb_unit_is_combat(e))
+            continue;
+        int k = 0, d = -1;
+        while (k < e->nhexes && (d = lb_hex_dir_to(e->hexes[k], h)) < 0)
+            k++;
+        if (d < 0)
+            continue; /* not next to h */
+        lb_map_label(&st->map, e->hexes[k], el);
+        if (!projects_any(e)) {
+            lb_trace_add(t, "R-ZOI-1", "(14)", "%s is next to %s (%s), which is %s: it projects "
+                         "no zone (A14-2, A14-3)", hl, e->id, el,
+                         e->formation == LB_FORM_CARRE ? "in carré" : "routed");
+            continue;
+        }
+        lb_side_class cls = lb_facing_side(e, k, d);
+        char facing[24] = "no facing";
+        if (e->facing)
+            snprintf(facing, sizeof facing, "facing %d", e->facing);
+        if (cls == LB_SIDE_FRONT && !crosses(st, e->hexes[k], d, e->arm)) {
+            lb_trace_add(t, "R-ZOI-1", "(14)", "%s lies across a front hexside of %s (%s), a "
+                         "hexside prohibited to %s: no zone crosses it", hl, e->id, el,
+                         lb_arm_name(e->arm));
+            continue;
+        }
+        lb_trace_add(t, "R-FORM-1", "(13)", "%s lies across the %s %s hexside of %s (%s in %s, "
+                     "%s): %s", hl, lb_hex_dir_name(d), lb_side_class_name(cls), e->id,
+                     lb_formation_name(e->formation), el, facing,
+                     cls == LB_SIDE_FRONT ? (e->arm == LB_ARM_CAVALRY ? "in its zone, a cavalry zone"
+                                                                     : "in its zone")
+                                          : "outside its zone (R-ZOI-1: fronts only)");
+    }
 }
 
 static int carre_reaches(const lb_unit *e, lb_hex h)

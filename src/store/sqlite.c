@@ -1,12 +1,15 @@
-/* The SQLite store: many games in one file, WAL, schema version checked, one transaction per append with its sequence number. */
+/* The SQLite store: many games in one file, WAL, schema version checked and older ones upgraded, one transaction per append with its sequence number; how games are hosted and the links that open them. */
 #include <sqlite3.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lb/grow.h"
+#include "rows.h"
 #include "sqlite_store.h"
 
-#define SCHEMA_VERSION 1
+#define SCHEMA_VERSION 2
 #define APPLICATION_ID 0x4c424154 /* "LBAT": the file is a labataille store */
 
 typedef struct sqlite_store {
@@ -14,7 +17,9 @@ typedef struct sqlite_store {
     sqlite3 *db;
 } sqlite_store;
 
-static const char schema[] =
+/* What each schema version adds: a new file gets them all, an older store the ones it lacks. */
+static const char *const migrations[SCHEMA_VERSION] = {
+    /* 1: games and their journals */
     "CREATE TABLE games ("
     " id INTEGER PRIMARY KEY,"
     " title TEXT NOT NULL,"
@@ -30,21 +35,40 @@ static const char schema[] =
     " seq INTEGER NOT NULL,"
     " entry TEXT NOT NULL,"
     " hash TEXT,"
-    " PRIMARY KEY (game, seq)) WITHOUT ROWID;";
+    " PRIMARY KEY (game, seq)) WITHOUT ROWID;",
+    /* 2: how each game is hosted, and the links that open games */
+    "ALTER TABLE games ADD COLUMN hosting TEXT NOT NULL DEFAULT '{}';"
+    "CREATE TABLE links ("
+    " digest TEXT PRIMARY KEY,"
+    " game INTEGER NOT NULL REFERENCES games(id),"
+    " role INTEGER NOT NULL) WITHOUT ROWID;",
+};
 
-static int db_error(const sqlite_store *s, lb_err *err, const char *what)
+/* The last error as "FILE: WHAT: REASON", with the system's reason when a file operation failed
+ * (a read-only file system says so, not only "disk I/O error"). */
+static int db_error(const sqlite_store *s, lb_err *err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int db_error(const sqlite_store *s, lb_err *err, const char *fmt, ...)
 {
+    char what[256], sys[128] = "";
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
     int code = sqlite3_errcode(s->db);
     int rc = code == SQLITE_NOTADB || code == SQLITE_CORRUPT ? LB_INVALID
              : code == SQLITE_NOMEM                          ? LB_NOMEM
                                                              : LB_IO;
-    return lb_err_set(err, rc, "%s: %s: %s", s->base.where, what, sqlite3_errmsg(s->db));
+    int errnum = sqlite3_system_errno(s->db);
+    if ((code == SQLITE_IOERR || code == SQLITE_CANTOPEN || code == SQLITE_READONLY) && errnum)
+        snprintf(sys, sizeof sys, " (%s)", strerror(errnum));
+    return lb_err_set(err, rc, "%s: %s: %s%s", s->base.where, what, sqlite3_errmsg(s->db), sys);
 }
 
 static int exec(sqlite_store *s, const char *sql, lb_err *err)
 {
     return sqlite3_exec(s->db, sql, NULL, NULL, NULL) == SQLITE_OK ? LB_OK
-                                                                    : db_error(s, err, sql);
+                                                                    : db_error(s, err, "%s", sql);
 }
 
 /* An integer from a one-value query, or -1. */
@@ -60,7 +84,37 @@ static long long pragma_int(sqlite_store *s, const char *sql)
     return v;
 }
 
-/* R-GAME-16: a new file gets the schema; an old one must be a store of this version. */
+/* The versions a store lacks, under the write lock: of two processes opening a new or older
+ * file at once, the second finds the first one's work done. */
+static int migrate(sqlite_store *s, lb_err *err)
+{
+    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return db_error(s, err, "cannot create the store's tables");
+    int rc = LB_OK;
+    long long version = pragma_int(s, "PRAGMA user_version");
+    if (pragma_int(s, "SELECT count(*) FROM sqlite_master") == 0) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA application_id=%d", APPLICATION_ID);
+        if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+            rc = db_error(s, err, "cannot create the store's tables");
+        version = 0;
+    }
+    for (long long v = version; rc == LB_OK && v >= 0 && v < SCHEMA_VERSION; v++) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA user_version=%lld", v + 1);
+        if (sqlite3_exec(s->db, migrations[v], NULL, NULL, NULL) != SQLITE_OK ||
+            sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+            rc = db_error(s, err, "cannot make the store's schema %lld", v + 1);
+    }
+    if (rc == LB_OK && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        rc = db_error(s, err, "cannot create the store's tables");
+    if (rc != LB_OK)
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
+/* R-GAME-16: a new file gets the schema and an older store the versions it lacks; a store of a
+ * newer version, or a database of another program, is refused. */
 static int check_schema(sqlite_store *s, lb_err *err)
 {
     long long tables = pragma_int(s, "SELECT count(*) FROM sqlite_master");
@@ -68,23 +122,14 @@ static int check_schema(sqlite_store *s, lb_err *err)
         return db_error(s, err, "not a labataille game file");
     long long app = pragma_int(s, "PRAGMA application_id");
     long long version = pragma_int(s, "PRAGMA user_version");
-    if (tables == 0) {
-        char sql[sizeof schema + 128];
-        snprintf(sql, sizeof sql, "BEGIN IMMEDIATE;%sPRAGMA application_id=%d;"
-                 "PRAGMA user_version=%d;COMMIT;", schema, APPLICATION_ID, SCHEMA_VERSION);
-        int rc = exec(s, sql, err);
-        if (rc != LB_OK)
-            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-        return rc;
-    }
-    if (app != APPLICATION_ID)
+    if (tables > 0 && app != APPLICATION_ID)
         return lb_err_set(err, LB_INVALID, "%s: not a labataille game file (an SQLite database "
                           "of another program)", s->base.where);
-    if (version != SCHEMA_VERSION)
+    if (tables > 0 && (version < 1 || version > SCHEMA_VERSION))
         return lb_err_set(err, LB_INVALID, "%s: saved by another version of labataille (store "
                           "schema %lld; this program reads schema %d)", s->base.where, version,
                           SCHEMA_VERSION);
-    return LB_OK;
+    return tables == 0 || version < SCHEMA_VERSION ? migrate(s, err) : LB_OK;
 }
 
 static void text_col(sqlite3_stmt *q, int col, char *out, size_t n)
@@ -120,7 +165,7 @@ static int insert_rows(sqlite_store *s, long long id, int seq, const lb_journal_
     sqlite3_stmt *q;
     if (sqlite3_prepare_v2(s->db, "INSERT INTO journal (game, seq, entry, hash) VALUES "
                            "(?, ?, ?, ?)", -1, &q, NULL) != SQLITE_OK)
-        return db_error(s, err, "cannot write the journal");
+        return db_error(s, err, "game %lld: cannot append", id);
     int rc = LB_OK;
     for (int i = 0; i < n && rc == LB_OK; i++) {
         char *json = NULL;
@@ -142,7 +187,7 @@ static int insert_rows(sqlite_store *s, long long id, int seq, const lb_journal_
             rc = lb_err_set(err, LB_CONFLICT, "%s: game %lld: row %d is already written",
                             s->base.where, id, seq + i);
         else if (step != SQLITE_DONE)
-            rc = db_error(s, err, "cannot write the journal");
+            rc = db_error(s, err, "game %lld: cannot append", id);
     }
     sqlite3_finalize(q);
     return rc;
@@ -153,17 +198,20 @@ static int s_append(lb_store *base, long long id, int seq, const lb_journal_entr
 {
     sqlite_store *s = (sqlite_store *)base;
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return db_error(s, err, "cannot begin a transaction");
+        return db_error(s, err, "game %lld: cannot append", id);
     sqlite3_stmt *q;
     int rc = LB_OK;
     long long now = -1;
     if (sqlite3_prepare_v2(s->db, "SELECT seq FROM games WHERE id = ?", -1, &q, NULL) !=
         SQLITE_OK)
-        rc = db_error(s, err, "cannot read the game");
+        rc = db_error(s, err, "game %lld: cannot append", id);
     else {
         sqlite3_bind_int64(q, 1, id);
-        if (sqlite3_step(q) == SQLITE_ROW)
+        int step = sqlite3_step(q);
+        if (step == SQLITE_ROW)
             now = sqlite3_column_int64(q, 0);
+        else if (step != SQLITE_DONE)
+            rc = db_error(s, err, "game %lld: cannot append", id);
         sqlite3_finalize(q);
     }
     if (rc == LB_OK && now < 0)
@@ -176,18 +224,18 @@ static int s_append(lb_store *base, long long id, int seq, const lb_journal_entr
     if (rc == LB_OK) {
         if (sqlite3_prepare_v2(s->db, "UPDATE games SET seq = ?, summary = ?, updated = "
                                "datetime('now') WHERE id = ?", -1, &q, NULL) != SQLITE_OK)
-            rc = db_error(s, err, "cannot update the game");
+            rc = db_error(s, err, "game %lld: cannot append", id);
         else {
             sqlite3_bind_int(q, 1, seq + n);
             sqlite3_bind_text(q, 2, summary ? summary : "", -1, SQLITE_STATIC);
             sqlite3_bind_int64(q, 3, id);
             if (sqlite3_step(q) != SQLITE_DONE)
-                rc = db_error(s, err, "cannot update the game");
+                rc = db_error(s, err, "game %lld: cannot append", id);
             sqlite3_finalize(q);
         }
     }
     if (rc == LB_OK && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-        rc = db_error(s, err, "cannot commit");
+        rc = db_error(s, err, "game %lld: cannot append", id);
     if (rc != LB_OK)
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     return rc;
@@ -211,35 +259,18 @@ static int load_rows(sqlite_store *s, long long id, lb_store_record *out, lb_err
     sqlite3_stmt *q;
     if (sqlite3_prepare_v2(s->db, "SELECT seq, entry, hash FROM journal WHERE game = ? "
                            "ORDER BY seq", -1, &q, NULL) != SQLITE_OK)
-        return db_error(s, err, "cannot read the journal");
+        return db_error(s, err, "game %lld: cannot read the journal", id);
     sqlite3_bind_int64(q, 1, id);
     int rc = LB_OK, step;
-    while (rc == LB_OK && (step = sqlite3_step(q)) == SQLITE_ROW) {
-        int seq = sqlite3_column_int(q, 0);
-        const char *text = (const char *)sqlite3_column_text(q, 1);
-        if (seq != out->journal.count) {
-            rc = lb_err_set(err, LB_INVALID, "%s: game %lld: journal row %d is missing",
-                            s->base.where, id, out->journal.count);
-            break;
-        }
-        lb_journal_entry e;
-        lb_err perr = {0};
-        if (!text || lb_journal_entry_from_json(text, strlen(text), &e, &perr) != LB_OK) {
-            rc = lb_err_set(err, LB_INVALID, "%s: game %lld: journal row %d is unreadable: %s",
-                            s->base.where, id, seq, perr.msg);
-            break;
-        }
-        if (lb_journal_push(&out->journal, &e) != LB_OK)
-            rc = lb_err_set(err, LB_NOMEM, "out of memory");
-        if (sqlite3_column_type(q, 2) == SQLITE_TEXT)
-            text_col(q, 2, out->last_hash, sizeof out->last_hash);
-    }
+    while (rc == LB_OK && (step = sqlite3_step(q)) == SQLITE_ROW)
+        rc = lbi_store_row_add(&s->base, id, out, sqlite3_column_int(q, 0),
+                               (const char *)sqlite3_column_text(q, 1),
+                               (const char *)sqlite3_column_text(q, 2), err);
     if (rc == LB_OK && step != SQLITE_DONE)
-        rc = db_error(s, err, "cannot read the journal");
+        rc = db_error(s, err, "game %lld: cannot read the journal", id);
     sqlite3_finalize(q);
-    if (rc == LB_OK && out->journal.count != out->info.seq)
-        rc = lb_err_set(err, LB_INVALID, "%s: game %lld: %d journal rows, but the game says %d",
-                        s->base.where, id, out->journal.count, out->info.seq);
+    if (rc == LB_OK)
+        rc = lbi_store_rows_check(&s->base, id, out, err);
     return rc;
 }
 
@@ -250,14 +281,15 @@ static int s_load(lb_store *base, long long id, lb_store_record *out, lb_err *er
     lb_journal_init(&out->journal);
     sqlite3_stmt *q;
     if (sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
-        return db_error(s, err, "cannot begin a transaction");
+        return db_error(s, err, "game %lld: cannot read the game", id);
     int rc = LB_OK;
     if (sqlite3_prepare_v2(s->db, "SELECT " INFO_COLUMNS ", scenario, settings FROM games "
                            "WHERE id = ?", -1, &q, NULL) != SQLITE_OK) {
-        rc = db_error(s, err, "cannot read the game");
+        rc = db_error(s, err, "game %lld: cannot read the game", id);
     } else {
         sqlite3_bind_int64(q, 1, id);
-        if (sqlite3_step(q) == SQLITE_ROW) {
+        int step = sqlite3_step(q);
+        if (step == SQLITE_ROW) {
             info_of(q, &out->info);
             const char *sc = (const char *)sqlite3_column_text(q, 7);
             const char *set = (const char *)sqlite3_column_text(q, 8);
@@ -265,8 +297,10 @@ static int s_load(lb_store *base, long long id, lb_store_record *out, lb_err *er
             out->settings = strdup(set ? set : "");
             if (!out->scenario || !out->settings)
                 rc = lb_err_set(err, LB_NOMEM, "out of memory");
-        } else {
+        } else if (step == SQLITE_DONE) {
             rc = lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", base->where, id);
+        } else {
+            rc = db_error(s, err, "game %lld: cannot read the game", id);
         }
         sqlite3_finalize(q);
     }
@@ -289,15 +323,12 @@ static int s_list(lb_store *base, lb_store_info **out, int *n, lb_err *err)
         return db_error(s, err, "cannot list the games");
     int cap = 0, rc = LB_OK, step;
     while (rc == LB_OK && (step = sqlite3_step(q)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? 2 * cap : 16;
-            lb_store_info *more = realloc(*out, (size_t)cap * sizeof *more);
-            if (!more) {
-                rc = lb_err_set(err, LB_NOMEM, "out of memory");
-                break;
-            }
-            *out = more;
+        lb_store_info *more = lb_grow(*out, &cap, *n + 1, sizeof *more);
+        if (!more) {
+            rc = lb_err_set(err, LB_NOMEM, "out of memory");
+            break;
         }
+        *out = more;
         info_of(q, &(*out)[(*n)++]);
     }
     if (rc == LB_OK && step != SQLITE_DONE)
@@ -311,6 +342,92 @@ static int s_list(lb_store *base, lb_store_info **out, int *n, lb_err *err)
     return rc;
 }
 
+static int s_hosting_set(lb_store *base, long long id, const char *json, lb_err *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(s->db, "UPDATE games SET hosting = ? WHERE id = ?", -1, &q, NULL) !=
+        SQLITE_OK)
+        return db_error(s, err, "game %lld: cannot save how it is hosted", id);
+    sqlite3_bind_text(q, 1, json, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(q, 2, id);
+    int step = sqlite3_step(q);
+    sqlite3_finalize(q);
+    if (step != SQLITE_DONE)
+        return db_error(s, err, "game %lld: cannot save how it is hosted", id);
+    if (sqlite3_changes(s->db) == 0)
+        return lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", base->where, id);
+    return LB_OK;
+}
+
+static int s_hosting_get(lb_store *base, long long id, char **json, lb_err *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *q;
+    *json = NULL;
+    if (sqlite3_prepare_v2(s->db, "SELECT hosting FROM games WHERE id = ?", -1, &q, NULL) !=
+        SQLITE_OK)
+        return db_error(s, err, "game %lld: cannot read how it is hosted", id);
+    sqlite3_bind_int64(q, 1, id);
+    int step = sqlite3_step(q), rc = LB_OK;
+    if (step == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(q, 0);
+        if (!(*json = strdup(t ? (const char *)t : "{}")))
+            rc = lb_err_set(err, LB_NOMEM, "out of memory");
+    } else if (step == SQLITE_DONE) {
+        rc = lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", base->where, id);
+    } else {
+        rc = db_error(s, err, "game %lld: cannot read how it is hosted", id);
+    }
+    sqlite3_finalize(q);
+    return rc;
+}
+
+static int s_link_add(lb_store *base, const char *digest, long long game, int role, lb_err *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(s->db, "INSERT INTO links (digest, game, role) VALUES (?, ?, ?)", -1,
+                           &q, NULL) != SQLITE_OK)
+        return db_error(s, err, "game %lld: cannot save a link", game);
+    sqlite3_bind_text(q, 1, digest, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(q, 2, game);
+    sqlite3_bind_int(q, 3, role);
+    int step = sqlite3_step(q), rc = LB_OK;
+    int why = sqlite3_extended_errcode(s->db);
+    if (step == SQLITE_CONSTRAINT && why == SQLITE_CONSTRAINT_FOREIGNKEY)
+        rc = lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", base->where, game);
+    else if (step == SQLITE_CONSTRAINT)
+        rc = lb_err_set(err, LB_CONFLICT, "%s: game %lld: that link is there already",
+                        base->where, game);
+    else if (step != SQLITE_DONE)
+        rc = db_error(s, err, "game %lld: cannot save a link", game);
+    sqlite3_finalize(q);
+    return rc;
+}
+
+static int s_link_find(lb_store *base, const char *digest, long long *game, int *role,
+                       lb_err *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(s->db, "SELECT game, role FROM links WHERE digest = ?", -1, &q,
+                           NULL) != SQLITE_OK)
+        return db_error(s, err, "cannot read the links");
+    sqlite3_bind_text(q, 1, digest, -1, SQLITE_STATIC);
+    int step = sqlite3_step(q), rc = LB_OK;
+    if (step == SQLITE_ROW) {
+        *game = sqlite3_column_int64(q, 0);
+        *role = sqlite3_column_int(q, 1);
+    } else if (step == SQLITE_DONE) {
+        rc = lb_err_set(err, LB_NOT_FOUND, "%s: no such link", base->where);
+    } else {
+        rc = db_error(s, err, "cannot read the links");
+    }
+    sqlite3_finalize(q);
+    return rc;
+}
+
 static void s_close(lb_store *base)
 {
     sqlite_store *s = (sqlite_store *)base;
@@ -318,9 +435,11 @@ static void s_close(lb_store *base)
     free(s);
 }
 
-static const lb_store_ops sqlite_ops = {s_create, s_append, s_load, s_list, s_close};
+static const lb_store_ops sqlite_ops = {s_create,      s_append,      s_load,
+                                         s_list,        s_hosting_set, s_hosting_get,
+                                         s_link_add,    s_link_find,   s_close};
 
-int sqlite_store_open(const char *path, lb_store **out, lb_err *err)
+int lbi_sqlite_store_open(const char *path, lb_store **out, lb_err *err)
 {
     *out = NULL;
     sqlite_store *s = calloc(1, sizeof *s);

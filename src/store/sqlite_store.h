@@ -3,8 +3,9 @@
 #define LB_SQLITE_STORE_H
 
 #include "lb/store.h"
+#include "lbi.h"
 
 /* Opens or creates the store file at path (store.h). */
-int sqlite_store_open(const char *path, lb_store **out, lb_err *err);
+LBI int lbi_sqlite_store_open(const char *path, lb_store **out, lb_err *err);
 
 #endif

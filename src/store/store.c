@@ -1,18 +1,19 @@
-/* The store interface: opening a store by its address, the operations, and saving, appending and reopening whole games. */
+/* The store interface: opening a store by its address, the operations and the checks they share, and saving, appending and reopening whole games. */
 #include <inttypes.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "postgres_store.h"
 #include "sqlite_store.h"
 
 int lb_store_open(const char *where, lb_store **out, lb_err *err)
 {
     *out = NULL;
     if (strncmp(where, "postgresql://", 13) == 0 || strncmp(where, "postgres://", 11) == 0)
-        return lb_err_set(err, LB_INVALID, "%s: PostgreSQL stores are not built in this program",
-                          where);
-    return sqlite_store_open(where, out, err);
+        return lbi_postgres_store_open(where, out, err);
+    return lbi_sqlite_store_open(where, out, err);
 }
 
 void lb_store_close(lb_store *s)
@@ -45,6 +46,36 @@ int lb_store_list(lb_store *s, lb_store_info **out, int *n, lb_err *err)
     return s->ops->list(s, out, n, err);
 }
 
+int lb_store_hosting_set(lb_store *s, long long id, const char *json, lb_err *err)
+{
+    json_t *parsed = json_loads(json, JSON_REJECT_DUPLICATES, NULL);
+    int is_object = json_is_object(parsed);
+    json_decref(parsed);
+    if (!is_object)
+        return lb_err_set(err, LB_INVALID, "%s: game %lld: how it is hosted must be a JSON "
+                          "object", s->where, id);
+    return s->ops->hosting_set(s, id, json, err);
+}
+
+int lb_store_hosting_get(lb_store *s, long long id, char **json, lb_err *err)
+{
+    return s->ops->hosting_get(s, id, json, err);
+}
+
+int lb_store_link_add(lb_store *s, const char *digest, long long game, int role, lb_err *err)
+{
+    size_t len = strlen(digest);
+    if (len == 0 || len > LB_STORE_DIGEST_MAX)
+        return lb_err_set(err, LB_INVALID, "%s: a link's digest must have 1 to %d characters, "
+                          "not %zu", s->where, LB_STORE_DIGEST_MAX, len);
+    return s->ops->link_add(s, digest, game, role, err);
+}
+
+int lb_store_link_find(lb_store *s, const char *digest, long long *game, int *role, lb_err *err)
+{
+    return s->ops->link_find(s, digest, game, role, err);
+}
+
 void lb_store_record_release(lb_store_record *r)
 {
     if (!r)
@@ -61,7 +92,9 @@ int lb_store_append_game(lb_store *s, long long id, const lb_game *g, int seq, l
     char hash[20], summary[LB_STORE_TEXT_MAX];
     snprintf(hash, sizeof hash, "%016" PRIx64, lb_game_hash(g));
     lb_game_summary(g, summary, sizeof summary);
-    return lb_store_append(s, id, seq, j->entries + seq, j->count - seq, hash, summary, err);
+    /* a game with no rows yet has no entries array to point into */
+    return lb_store_append(s, id, seq, j->count > seq ? j->entries + seq : NULL, j->count - seq,
+                           hash, summary, err);
 }
 
 int lb_store_save_game(lb_store *s, const lb_game *g, long long *id, lb_err *err)

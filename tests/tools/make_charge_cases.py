@@ -89,9 +89,9 @@ def scenario(units, rules="premier-2018", mapd=None):
 cases = []
 
 def case(name, ruling, desc, scen, args, json_fields=None, exit=0, stdout_has=None,
-         stderr_has=None, use_json=True):
+         stderr_has=None, use_json=True, command="charge"):
     c = {"ruling": ruling, "description": desc, "scenario": scen,
-         "args": ["charge", "{scenario}"] + args + (["--json"] if use_json else [])}
+         "args": [command, "{scenario}"] + args + (["--json"] if use_json else [])}
     if exit:
         c["exit"] = exit
     if json_fields:
@@ -260,12 +260,13 @@ case('charge-R-CHG-11-no-carre-in-general-order', 'R-CHG-11',
 
 case('charge-R-CHG-2-distance-at-attempt', 'R-CHG-2',
      'The row is the distance when the attempt is made: declined at 4 hexes (0316), attempted at '
-     '3 (0315): column row 3, roll 56 in 11-56: CARRE (not the target). Then declared the target '
-     'at 0314 it is a carré the cavalry must close on and enter: 0313, 0312; 4 MP.',
+     '3 (0315): column row 3, roll 56 in 11-56: CARRE (not the target). It rolled while not the '
+     'target, so at 0314 it is declared not the target without a decision (R-CHG-4) and the plan '
+     'ends there: 3 MP, no contact.',
      scenario([cav(["0317"]), inf()]),
      ["fr-cav", "--path", "0316,0315,0314", "--answers", "wait,carre", "--target", "au-inf",
       "--dice", "56"],
-     {"/summary": "carre[au-inf]:CARRE target:au-inf melee:au-inf", "/mp_spent": 5},
+     {"/summary": "carre[au-inf]:CARRE no-contact", "/mp_spent": 3, "/target": None},
      stdout_has=["at 3 hexes (column rows): roll 56 +0 = 56: CARRE", rule("R-CHG-11")])
 
 case('charge-R-CHG-2-line-rows-dd-trample', 'R-CHG-4',
@@ -287,11 +288,11 @@ case('charge-R-CHG-11-non-target-offer', 'R-CHG-11',
      'premier-2018: infantry that is not (yet) the target may attempt carré when the cavalry, in '
      'its sight, comes within 4 hexes. At the start (0316, 4 hexes) au-inf in line attempts: line '
      'row 4, heavy cavalry, roll 65 in DD 65-66: it disorders in place (not the target, R-CHG-4). '
-     'Declared not the target at 0314, it is never attacked; the plan into its hex 0312 stops at '
-     '0313 (the cavalry may not move on or through it): 3 MP, no contact.',
+     'It rolled while not the target: at 0314 it is declared not the target without a decision '
+     '(R-CHG-4) and never attacked; the plan into its hex 0312 stops at 0313 (the cavalry may not '
+     'move on or through it): 3 MP, no contact.',
      scenario([cav(["0316"]), inf(formation="line", facing=7)]),
-     ["fr-cav", "--path", "0315,0314,0313,0312,0311", "--answers", "carre,not-target",
-      "--dice", "65"],
+     ["fr-cav", "--path", "0315,0314,0313,0312,0311", "--answers", "carre", "--dice", "65"],
      {"/summary": "carre[au-inf]:DD no-contact", "/mp_spent": 3,
       "/units/0/after/hexes": ["0313"], "/units/1/after/state": "disordered",
       "/units/1/after/hexes": ["0312"], "/events/0/kind": "carre-roll"},
@@ -300,25 +301,45 @@ case('charge-R-CHG-11-non-target-offer', 'R-CHG-11',
 # ---- premier-2018 results (R-CHG-3, R-CHG-4, R-CHG-5) --------------------------------------
 case('charge-R-CHG-3-not-target-pass-over', 'R-CHG-3',
      'At 0316 (4 hexes) au-inf attempts carré: column row 4 is all CARRE (roll 66). At 0314 it is '
-     'declared not the target; the plan passes over the carré in 0312 and ends in 0310, accepting '
-     'its defensive fire: 6 MP, no melee.',
+     'declared not the target without a decision, though --target names it (it rolled while not '
+     'the target, R-CHG-4); the plan passes over the carré in 0312 (R-CHG-3) and ends in 0310, '
+     'accepting its defensive fire: 6 MP, no melee.',
      scenario([cav(["0316"]), inf()]),
-     ["fr-cav", "--path", "0315,0314,0313,0312,0311,0310", "--answers", "carre,not-target",
-      "--dice", "66"],
+     ["fr-cav", "--path", "0315,0314,0313,0312,0311,0310", "--answers", "carre", "--target",
+      "au-inf", "--dice", "66"],
      {"/summary": "carre[au-inf]:CARRE no-contact", "/mp_spent": 6,
       "/obligations/0/kind": "defensive_fire", "/obligations/0/unit": "au-inf",
       "/units/0/after/hexes": ["0310"]},
      stdout_has=["passing over it in 0312", rule("R-CHG-3")])
 
-case('charge-R-CHG-3-carre-then-target-must-close', 'R-CHG-3',
-     'au-inf forms carré at 4 hexes (roll 66) while not the target; declared the target at 0314, '
-     'the cavalry must close and enter though its plan ends at 0314: 0313, 0312; 4 MP.',
+case('charge-R-CHG-4-carre-roll-keeps-non-target', 'R-CHG-4',
+     'au-inf forms carré at 4 hexes (roll 66) while not the target. At 0314, 2 hexes away, it is '
+     'declared not the target without a decision (the standing --target au-inf does not apply): '
+     'the only decision is the carré offer. The plan ends at 0314: 2 MP, no contact, no melee.',
      scenario([cav(["0316"]), inf()]),
      ["fr-cav", "--path", "0315,0314", "--answers", "carre", "--target", "au-inf", "--dice",
       "66"],
-     {"/summary": "carre[au-inf]:CARRE target:au-inf melee:au-inf", "/mp_spent": 4,
-      "/units/0/after/hexes": ["0312"]},
-     stdout_has=["earlier in this charge: the cavalry must advance onto it"])
+     {"/summary": "carre[au-inf]:CARRE no-contact", "/mp_spent": 2, "/target": None,
+      "/obligations": [], "/units/0/after/hexes": ["0314"],
+      "/decisions": [{"decision": "carre", "side": "austrian", "subject": "au-inf",
+                      "key": "carre", "by": "player"}],
+      "/events/3/kind": "declare", "/events/3/rule": "R-CHG-4"},
+     stdout_has=["roll while not the target; it stays a non-target for the rest of this charge"])
+
+case('charge-R-CHG-4-dd-non-target-no-trample', 'R-CHG-4',
+     'Issue 10.5: in line (facing 7) au-inf takes the automatic offer at 4 hexes (0316): line row '
+     '4, heavy cavalry, roll 65 in DD 65-66: it disorders in place while not the target. The '
+     'plan ends next to it at 0313 and --target names it, but it stays a non-target: declared '
+     'not the target at 0314 without a decision, never contacted, never trampled (before, it was '
+     'declared the target and trampled with every point left). 3 MP, no contact, no losses; '
+     '3 < 10 printed: no rout in place.',
+     scenario([cav(["0316"]), inf(formation="line", facing=7)]),
+     ["fr-cav", "--path", "0315,0314,0313", "--target", "au-inf", "--auto", "--dice", "65"],
+     {"/summary": "carre[au-inf]:DD no-contact", "/mp_spent": 3, "/contact": False,
+      "/target": None, "/obligations": [], "/units/0/after/hexes": ["0313"],
+      "/units/1/after/state": "disordered", "/units/1/after/losses": 0,
+      "/units/1/after/hexes": ["0312"]},
+     stdout_has=[rule("R-CHG-4"), "stays a non-target for the rest of this charge"])
 
 H = {(3, r): 'h' for r in range(14, 18)}
 case('charge-R-CHG-4-dd-contact-no-points', 'R-CHG-4',
@@ -508,6 +529,150 @@ case('charge-R-CHG-20-carre-2017', 'R-CHG-20',
      {"/summary": "target:au-inf carre:CARRE melee:au-inf", "/mp_spent": 3,
       "/units/0/after/hexes": ["0312"]})
 
+# ---- recall clauses (42): R-CHG-5, R-CHG-6, R-CHG-15..17 ----------------------------------
+case('charge-R-CHG-17-recalled-moves-on-2018', 'R-CHG-17',
+     'Seed 001: "If the cavalry recalls, it may move on". At 0315 the offer (3 hexes) is declined; '
+     'at 0314 (1 MP) au-inf is declared the target and attempts carré: column row 2, roll 62 in '
+     'PGD 62-66; it routs 10 hexes, 0311..0302. Recall die 4 in 3-6: recalled. The player goes '
+     'on with the plan: 0313, 0312, 0311 (1 MP each): 4 MP in all, 9 hexes from the routed unit: '
+     'no contact, no trample; 4 < 10 printed: no rout in place.',
+     scenario([cav(["0315"]), inf()]),
+     ["fr-cav", "--path", "0314,0313,0312,0311", "--answers", "wait,continue", "--target",
+      "au-inf", "--response", "carre", "--dice", "62,4"],
+     {"/summary": "target:au-inf carre:PGD recall:yes continue no-contact", "/mp_spent": 4,
+      "/contact": False, "/obligations": [], "/units/0/after/hexes": ["0311"],
+      "/units/1/after/hexes": ["0302"], "/units/1/after/losses": 0,
+      "/decisions/3/decision": "follow", "/decisions/3/key": "continue"},
+     stdout_has=["recalled fr-cav: continue", rule("R-CHG-17")])
+
+case('charge-R-CHG-17-recalled-discretion-2017', 'R-CHG-17',
+     'Seed 002: recalled, the cavalry "may expend remaining movement points at the phasing '
+     'player\'s discretion including moving adjacent to the routing infantry", eliminating one '
+     'increment "for every hex while moving to contact". premier-2017, at 0314 (1 MP): carré roll '
+     '62, PGD; rout die 2: 0311, 0310. Recall die 5: recalled. The player goes on with the plan '
+     '(not "follow"): 0313, 0312, 0311 = 3 hexes since the recall; 0311 is next to 0310: contact, '
+     '3 increments eliminated (8 - 3 = 5 left), then the melee (no defensive fire from a routed '
+     'unit); 4 MP spent.',
+     scenario([cav(["0315"]), inf()], rules="premier-2017"),
+     ["fr-cav", "--path", "0314,0313,0312,0311", "--answers", "continue", "--target", "au-inf",
+      "--response", "carre", "--dice", "62,2,5"],
+     {"/summary": "target:au-inf carre:PGD rout:2 recall:yes continue trample:3 melee:au-inf",
+      "/mp_spent": 4, "/contact": True, "/units/0/after/hexes": ["0311"],
+      "/units/1/after/hexes": ["0310"], "/units/1/after/losses": 3,
+      "/units/1/after/strength": 5, "/obligations/0/kind": "no_voluntary_move",
+      "/obligations/1/kind": "melee", "/obligations/1/other": "au-inf",
+      "/obligations/2/kind": "exhausted"},
+     stdout_has=["one increment of au-inf destroyed for every hex moved to contact: 3"])
+
+case('charge-R-CHG-16-recall-failed-other-enemy-first', 'R-CHG-16',
+     'premier-2017, the guns au-gun in the side hex 0409 (03RR to 0409: max(1, |RR-9|, |RR-10|) '
+     'hexes). At 0314 (1 MP): carré roll 62, PGD; rout die 6: 0311..0306. Recall die 1, not in '
+     '3-6: the cavalry must get next to au-inf (no cap) and melee the first enemy it comes next '
+     'to: 0313 (4 hexes from 0409), 0312 (3), 0311 (2), 0310 (1): au-gun, met before au-inf '
+     '(0310 is 4 hexes from 0306). It attacks the guns at x1/2; the guns (front hexside S, fire '
+     '8) fire first; after all melees the cavalry is PGD in place. 5 MP.',
+     scenario([cav(["0315"]), inf(), gun(hexes=("0409",))], rules="premier-2017",
+              mapd=corridor(cells={(4, 9): '.'})),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--response", "carre", "--dice",
+      "62,6,1"],
+     {"/summary": "target:au-inf carre:PGD rout:6 recall:no engage:au-gun melee:au-gun",
+      "/mp_spent": 5, "/units/0/after/hexes": ["0310"], "/units/1/after/hexes": ["0306"],
+      "/obligations/0/kind": "no_voluntary_move", "/obligations/1/kind": "rout_in_place",
+      "/obligations/1/unit": "fr-cav", "/obligations/2/kind": "defensive_fire",
+      "/obligations/2/unit": "au-gun", "/obligations/3/kind": "melee",
+      "/obligations/3/other": "au-gun", "/obligations/3/melee_times": "1/2",
+      "/obligations/4/kind": "exhausted"},
+     stdout_has=["not recalled, meets au-gun and attacks it", rule("R-CHG-16")])
+
+case('charge-R-CHG-5-recall-only-once', 'R-CHG-5',
+     'Seed 001: "Cavalry may attempt to recall only once during the charge". Roll 62: PGD, au-inf '
+     'routs to 0302; recall die 2 fails. The dice hold a third value, 6, which a second attempt '
+     'would take (and pass): none is made. The journal holds the declined offer, the two '
+     'standing answers (sides by index), the carré roll and one recall die; the pursuit ends as in the 5 MP case '
+     '(0307, 8 MP).',
+     scenario([cav(["0315"]), inf()]),
+     ["fr-cav", "--path", "0314,0313", "--answers", "wait", "--target", "au-inf", "--response",
+      "carre", "--dice", "62,2,6"],
+     {"/summary": "target:au-inf carre:PGD recall:no no-contact", "/mp_spent": 8,
+      "/units/0/after/hexes": ["0307"],
+      "/journal/entries": [
+          {"decision": "carre", "side": 1, "subject": "au-inf", "key": "wait",
+           "by": "player"},
+          {"decision": "target", "side": 0, "subject": "au-inf", "key": "target",
+           "by": "standing"},
+          {"decision": "response", "side": 1, "subject": "au-inf", "key": "carre",
+           "by": "standing"},
+          {"die": "roll", "value": 62, "purpose": "carre roll"},
+          {"die": "die", "value": 2, "purpose": "recall"}]},
+     stdout_has=["rolls recall: 2 +0 = 2, range 3-6: not recalled"])
+
+case('charge-R-MOR-5-routed-cavalry-minus-6', 'R-MOR-5',
+     'Cavalry routed by a charge (in place after a failed premier-2017 recall, R-CHG-16, or after '
+     'spending its printed MP without contact, R-CHG-23) checks morale at -6. Morale 33: passes '
+     'when index(roll) - 6 > index(33) = 14, i.e. index >= 21 = roll 44: indexes 21..35, 15 of '
+     '36 = 5/12. Roll 43: 20 - 6 = 14 = 33, not greater: fails; it stays routed.',
+     scenario([cav(["0315"], state="routed"), inf()]),
+     ["fr-cav", "--dice", "43"],
+     {"/modifier": -6, "/modifiers": [{"rule": "R-MOR-5", "reason": "routed", "value": -6}],
+      "/need": 44, "/p_pass_exact": "5/12", "/modified": 33, "/passed": False,
+      "/new_state": "routed"},
+     command="morale")
+
+# ---- leaders and a charge (R-CHG-27) -------------------------------------------------------
+def ldr(id="au-ldr", hexes=("0312",), side="austrian"):
+    return {"id": id, "side": side, "arm": "leader", "bonus": {"morale": 1}, "hexes": list(hexes)}
+
+case('charge-R-CHG-27-left-alone-then-captured', 'R-CHG-27',
+     'Saxon infantry (no carré table) with its leader au-ldr (+1 morale) stands. At contact '
+     '(0313, 2 MP) the check: morale 44, heavy cavalry -3, leader +1: -2; roll 46: index 23 - 2 = '
+     '21 = 44, not above 44: fails, PGD. No trample (the player answers 0). It routs 10 hexes to '
+     '0302; its leader stays in 0312, alone (a leader never retreats before a charge). Recall die '
+     '2 fails: the cavalry must go to the hex the routed unit left, 0312 (3 MP), where it captures '
+     'the unescorted leader, then 5 more: 0311..0307, 8 MP.',
+     scenario([cav(["0315"]), inf(nation="saxon"), ldr()]),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--answers", "0", "--dice", "46,2"],
+     {"/summary": "target:au-inf stand:fail alone:au-ldr recall:no captured:au-ldr",
+      "/mp_spent": 8, "/units/0/after/hexes": ["0307"], "/units/1/after/hexes": ["0302"],
+      "/units/2/id": "au-ldr", "/units/2/eliminated": True},
+     stdout_has=["au-ldr is left alone in 0312: its units moved away",
+                 "au-ldr, unescorted in 0312, is captured as fr-cav enters his hex (7)",
+                 rule("R-CHG-27")])
+
+case('charge-R-CHG-27-units-eliminated-leader-moves', 'R-CHG-27',
+     'A routed target with 2 increments left (8, 6 lost) and its leader. Contact at 0313 (2 MP, '
+     '13 left): the player tramples 4 MP, 2 increments: eliminated. Its leader, alone, moves to '
+     'the nearest hex free of the enemy and its zones of influence: 0312 itself is in the zone of '
+     'the cavalry (0313 faces 12: its front hexsides N, NE, NW lead to 0312, 0412, 0212); at one '
+     'hex, 0311 is clear and outside it, 0313 holds the cavalry, the others are river: 0311, no '
+     'choice. No melee (the target is gone); 6 MP.',
+     scenario([cav(["0315"]), inf(state="routed", losses=6), ldr()]),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--answers", "4"],
+     {"/summary": "target:au-inf trample:2 eliminated:au-inf alone:au-ldr moves:au-ldr:0311",
+      "/mp_spent": 6, "/obligations": [], "/units/1/eliminated": True,
+      "/units/2/id": "au-ldr", "/units/2/after/hexes": ["0311"]},
+     stdout_has=["au-ldr moves from 0312 to 0311, the nearest hex free of the enemy"])
+
+case('charge-R-CHG-27-surrender-captures-leader', 'R-CHG-27',
+     'Light cavalry (14 MP; +3 on the carré roll) and a leader with the infantry (-6): -3. The '
+     'corridor is closed at 0306 (river): from 0312 only 5 hexes lead away. Offer at 4 hexes '
+     'declined; at 3 hexes in line: line row 3, roll 65: index 34 - 3 = 31 = 62, PGD 62-66, not '
+     'the target: a rout of exactly 10 hexes, impossible: it surrenders (R-RET-5), and its '
+     'leader is captured with it. The plan goes on to 0314: 2 MP, no contact.',
+     scenario([cav(["0316"], movement=14), inf(formation="line", facing=7), ldr()],
+              mapd=corridor(cells={(3, 6): 'R'})),
+     ["fr-cav", "--path", "0315,0314", "--answers", "wait,carre", "--dice", "65"],
+     {"/summary": "carre[au-inf]:PGD surrender:au-inf alone:au-ldr captured:au-ldr no-contact",
+      "/mp_spent": 2, "/units/1/eliminated": True, "/units/2/eliminated": True},
+     stdout_has=["au-ldr, in 0312, is captured: his units surrendered (7)"])
+
+case('charge-R-CHG-27-lone-leader-does-not-stop', 'R-CHG-27',
+     'An Austrian leader stands alone in 0313 before the charge: no formation, so no declaration '
+     'and no stop; the cavalry entering his hex captures him (7) and goes on to 0312: 3 MP.',
+     scenario([cav(["0315"]), ldr(hexes=("0313",))]),
+     ["fr-cav", "--path", "0314,0313,0312"],
+     {"/summary": "captured:au-ldr no-contact", "/mp_spent": 3, "/decisions": [],
+      "/units/0/after/hexes": ["0312"], "/units/1/eliminated": True})
+
 # ---- artillery alone (R-CHG-21) ------------------------------------------------------------
 case('charge-R-CHG-21-guns-front-pass', 'R-CHG-21',
      'Lone unlimbered guns facing 6 (S); the cavalry reaches 0313, their S neighbour: a front '
@@ -667,6 +832,41 @@ case('charge-R-DICE-4-odds-2017-rout-die', 'R-DICE-4',
       "/odds/by_summary/target:au-inf carre:PGD rout:6 recall:yes follow trample:7 melee:au-inf":
           "5/324"})
 
+# ---- unit ids a charge cannot record (R-CHG-26) ------------------------------------------------
+LONG = 'fr-cav-' + 'x' * 63  # 70 characters
+case('charge-R-CHG-26-unit-id-too-long', 'R-CHG-26',
+     'A charge records unit ids in events, decisions and its journal in at most 63 characters '
+     '(R-CHG-26); the loader refuses longer ids with their path (scenario-format limits), so the '
+     'charge of a 70-character id never starts: the scenario is refused, exit 1, with the id\'s '
+     'path and the limit. It used to load and then say "out of memory".',
+     scenario([cav(["0315"], id=LONG), inf()]), [LONG, "--path", "0314"], exit=1, use_json=False,
+     stderr_has=['/units/0/id: expected a unit id of at most 63 bytes'])
+
+# ---- odds that merge branches, odds that cannot be exact (R-CHG-28) -------------------------
+case('charge-R-CHG-28-odds-merged-branches', 'R-CHG-28',
+     'premier-2017; the corridor is closed at 0308, so from 0312 only 0311, 0310, 0309 lead away. '
+     'Carré roll at 0314: CARRE 11-43 = 21/36 = 7/12; DD 44-61 = 10/36 = 5/18 (3 hexes away to '
+     '0309; the plan ends at 0313, 4 hexes off: no contact); PGD 62-66 = 5/36, then the rout die, '
+     '1/6 each: d = 1..3 routs d hexes; d = 4, 5, 6 finds no path of d hexes: it surrenders. The '
+     'three surrenders leave the same state at the recall roll (au-inf gone, the cavalry in 0314): '
+     'one node, explored once, 2 branches merged. Recall 3-6 = 4/6: 5/36 x 1/6 x 4/6 = 5/324 (the '
+     'routed unit gone, the plan goes on to 0313); 2/6: 5/648. Passes: 1 to the carré roll, 3 '
+     'from it, 6 from the rout die, 2 from the recall for each of d = 1, 2, 3 and the surrender: '
+     '1 + 3 + 6 + 8 = 18. Sum 21/36 + 10/36 + 5/36 = 1: exact.',
+     scenario([cav(["0315"]), inf()], rules="premier-2017", mapd=corridor(cells={(3, 8): 'R'})),
+     ["fr-cav", "--path", "0314,0313", "--target", "au-inf", "--response", "carre", "--auto",
+      "--odds", "--dice", "43"],
+     {"/odds/exact": True, "/odds/stopped": None, "/odds/covered": "1", "/odds/runs": 18,
+      "/odds/merged": 2,
+      "/odds/by_summary/target:au-inf carre:CARRE melee:au-inf": "7/12",
+      "/odds/by_summary/target:au-inf carre:DD no-contact": "5/18",
+      "/odds/by_summary/target:au-inf carre:PGD rout:4 surrender:au-inf recall:yes continue "
+      "no-contact": "5/324",
+      "/odds/by_summary/target:au-inf carre:PGD rout:6 surrender:au-inf recall:no no-contact":
+          "5/648",
+      "/odds/by_summary/target:au-inf carre:PGD rout:3 recall:yes follow trample:4 melee:au-inf":
+          "5/324"})
+
 # ---- chart errors, placed in the file (docs/charts-format.md 11, R-SCN-7) ----------------------
 # Each bad file is a charge scenario with one defect in its inline charts; the expected
 # FILE:LINE:COL is found here from where the defect was put (the value's first character).
@@ -717,6 +917,34 @@ bad_case('charge-recall-role', 'recall_modifiers have one role, the attacker (th
          'charts-format 7.4).', role, '"defender": {', 12,
          '/charts/recall_modifiers/leader/when/defender',
          'expected a role of this table (attacker), found "defender"', after='"recall_modifiers"')
+
+# The demo with 31 more battalions like au-ir20-3 stacked in its hex 1204 (issue 11.1).
+STACK = 'tests/scenarios/charge-demo-32-battalions.json'
+def stack_scenario():
+    with open('data/scenarios/demo.json') as f:
+        demo = json.load(f)
+    model = next(u for u in demo["units"] if u["id"] == "au-ir20-3")
+    for k in range(31):
+        u = copy.deepcopy(model)
+        u["id"] = "au-ir20-3-%d" % k
+        demo["units"].append(u)
+    demo["title"] = demo["title"] + ", 32 battalions in 1204"
+    return json.dumps(demo, indent=2, ensure_ascii=False) + '\n'
+bad_files.append((STACK, stack_scenario()))
+cases.append(('charge-R-CHG-28-odds-not-exact-32-battalions', {
+    "ruling": "R-CHG-28",
+    "description": "Issue 11.1: 32 battalions in 1204 are each offered carré at 4 hexes by the "
+                   "automatic mode (the demo's chart, light cavalry +3: CARRE 27/36 = 3/4, PGD "
+                   "6/36, DD 3/36). The likeliest branch, every one a carré, weighs (3/4)^32 = "
+                   "3^32/2^64: its denominator does not fit 64 bits (it aborted under UBSan "
+                   "before). 3^32 branches are far more than the budget: the enumeration stops "
+                   "after 3000 passes. The answer says so, exit 0.",
+    "scenario_file": STACK,
+    "args": ["charge", "{scenario}", "fr-8chs", "--path", "0802,0903,1003,1104", "--target",
+             "au-ir20-3", "--response", "carre", "--auto", "--odds", "--seed", "7", "--json"],
+    "json": {"/odds/exact": False, "/odds/runs": 3000, "/allowed": True},
+    "stdout_has": ["their probability needs more than 64-bit fractions",
+                   "the enumeration stopped at its budget of 3000 passes or ends"]}))
 
 if __name__ == '__main__':
     for fname, text in bad_files:

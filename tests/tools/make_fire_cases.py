@@ -8,6 +8,7 @@
 #   2:1  41-56 -> 1, 61-66 -> 2          (12, 6; 18 rolls 11-36 no loss)
 #   3:1  31-46 -> 1, 51-66 -> 2          (12, 12; 12 rolls 11-26 no loss)
 #   4:1  21-36 -> 1, 41-56 -> 2, 61-66 -> 3  (12, 12, 6; 6 rolls 11-16 no loss)
+# Clear is open terrain (several batteries of a hex fire, 25.1); woods are not.
 # Fire defence in clear: column 6, line 9, carre 4, skirmish 12, general 10, disordered/routed 14,
 # limbered 6, unlimbered 8; woods: general 10, skirmish 12, disordered/routed 16.
 # fire_defence rules: flank 5, road 4, infantry with artillery -2 except in carre.
@@ -32,7 +33,7 @@ CHARTS = {
     },
     "terrain": {
         "clear": {"move": {"infantry": 1, "cavalry": 1, "artillery": 1}, "los": "clear",
-                  "general_order": False,
+                  "general_order": False, "open": True,
                   "fire_defence": {"column": 6, "masse": 5, "line": 9, "carre": 4, "skirmish": 12,
                                    "general": 10, "disordered": 14, "routed": 14,
                                    "limbered": 6, "unlimbered": 8}},
@@ -91,12 +92,12 @@ def unit(uid, side, nation, cls, incr, fire, formation, hexes, facing=None, stat
     return u
 
 
-def leader(uid, side, hexes, morale=1):
-    return {"id": uid, "side": side, "arm": "leader", "bonus": {"morale": morale},
+def leader(uid, side, hexes, morale=1, **bonus):
+    return {"id": uid, "side": side, "arm": "leader", "bonus": dict({"morale": morale}, **bonus),
             "hexes": hexes}
 
 
-def scenario(units, terrain=None, charts=None, fractions="exact"):
+def scenario(units, terrain=None, charts=None, fractions="exact", rules="premier-2018"):
     rows = terrain or ["........"] * 8
     c = copy.deepcopy(CHARTS)
     for k, v in (charts or {}).items():
@@ -104,7 +105,7 @@ def scenario(units, terrain=None, charts=None, fractions="exact"):
             del c[k]
         else:
             c[k] = v
-    return {"format": "labataille-scenario/1", "title": "fire case", "rules": "premier-2018",
+    return {"format": "labataille-scenario/1", "title": "fire case", "rules": rules,
             "fractions": fractions, "sides": ["french", "austrian"],
             "map": {"columns": 8, "rows": 8, "terrain": rows,
                     "legend": {".": "clear", "W": "woods"}},
@@ -119,8 +120,8 @@ cases = []
 
 
 def case(name, ruling, desc, units, target="0605", firer="fr-le-1", json_fields=None,
-         dice=None, stdout_has=None, exit=0, text=False, **kw):
-    args = ["fire", "{scenario}", firer, target]
+         dice=None, stdout_has=None, exit=0, text=False, json_sets=None, extra=None, **kw):
+    args = ["fire", "{scenario}", firer, target] + (extra or [])
     if dice:
         args += ["--dice", dice]
     if not text:
@@ -129,9 +130,11 @@ def case(name, ruling, desc, units, target="0605", firer="fr-le-1", json_fields=
          "exit": exit}
     if json_fields:
         c["json"] = json_fields
+    if json_sets:
+        c["json_sets"] = json_sets
     if stdout_has:
         c["stdout_has"] = stdout_has
-    cases.append(("fire-%s-%s" % (ruling, name), c))
+    cases.append(("fire-%s-%s" % (ruling, name), c))  # "usage": fire-usage-NAME
 
 
 def outcomes(d):
@@ -183,6 +186,17 @@ case("seed-line-prusse-multiple", "R-FIRE-3",
          {"formation": "column", "printed": True}]},
      json_fields=dict({"/fire_value": 32, "/multiple": 4, "/increments_firing": 8,
                        "/odds": "4:1", "/odds_above": True}, **FOUR_TO_ONE))
+case("decimal-multiple", "R-FIRE-3",
+     "Issue 10.8: a fire multiple written 1.5 is read from its text, exactly 3/2 (charts-format "
+     "5.1). The seed's line: 4 + 4 = 8 increments x 3/2 = 12. 12:6 = 2 -> 2:1: 1/2, 1/3, 1/6.",
+     [FR_LINE_2, AU_COL],
+     charts={"fire_multiples": [
+         {"nation": "french", "class": "legere", "formation": "line", "per_hex": 4,
+          "multiple": 1.5},
+         {"formation": "column", "printed": True}]},
+     json_fields=dict({"/fire_value": 12, "/multiple": 1.5, "/multiple_exact": "3/2",
+                       "/breakdown": "line, 2 hexes: 4 + 4 increments × 3/2 (French légère, line) "
+                                     "= 12", "/odds": "2:1"}, **TWO_TO_ONE))
 case("one-hex-line", "R-FIRE-3",
      "A 6-increment French legere line in one hex (0505, facing 3) fires at the column in 0605 "
      "(SE): at most 4 of its 6 increments fire, 4 x 3 = 12. 12:6 = 2 -> 2:1: 11-36 no loss "
@@ -260,6 +274,25 @@ case("skirmish-two-hexes-round-down", "R-MOR-9",
      [SKIRM, AU_COL_0705], target="0705", fractions="round-down",
      json_fields=dict({"/fire_value": 4, "/fire_value_exact": "4", "/odds": "1:2"}, **ONE_TO_TWO))
 
+SKIRM_6 = unit("fr-le-1", "french", "french", "legere", 6, 6, "skirmish", ["0505"], 3)
+for rules in ("premier-2018", "premier-2017"):
+    case("six-in-one-hex-fire-three-" + rules[-4:], "R-FIRE-4",
+         "Issue 10.6 (%s): a screen of 6 French legere increments stands in the one hex 0505 "
+         "(facing 3). Only three increments fire from a hex in skirmish order (seed 004, (24)): "
+         "3 of its 6, x 3 = 9, at the adjacent column in 0605. 9:6 = 1.5 -> 1:1: 2/3 none, 1/3 "
+         "one." % rules,
+         [SKIRM_6, AU_COL], rules=rules,
+         json_fields=dict({"/fire_value": 9, "/increments_firing": 3, "/hexes/0/increments": 6,
+                           "/hexes/0/firing": 3, "/per_hex": 3,
+                           "/breakdown": "skirmish, 1 hex: 3 increments × 3 (French légère, "
+                                         "skirmish) = 9"}, **ONE_TO_ONE))
+case("six-in-one-hex-two-hexes-away", "R-FIRE-4",
+     "The same 6-increment screen in one hex fires at 0705, 2 hexes east: still 3 increments, "
+     "halved at 2 hexes: 3 x 3 / 2 = 9/2. 9/2 : 6 = 0.75 -> 1:2: 5/6 none, 1/6 one.",
+     [SKIRM_6, AU_COL_0705], target="0705",
+     json_fields=dict({"/fire_value_exact": "9/2", "/increments_firing": 3,
+                       "/hexes/0/halved": True, "/odds": "1:2"}, **ONE_TO_TWO))
+
 case("screen-two-hexes-mixed", "R-FIRE-16",
      "A 6-increment screen in 0505 and 0506 (3 + 3, facing 3: front N, NE, SE, S) fires at the "
      "column in 0604: 1 hex from 0505 (its NE neighbour), 2 from 0506, whose sight line leaves "
@@ -278,6 +311,433 @@ case("screen-two-hexes-mixed", "R-FIRE-16",
                        "/hexes/1/value_exact": "9/2", "/fire_defense": 6, "/odds": "2:1"},
                       **TWO_TO_ONE))
 
+# ---- R-FIRE-19: the kind of fire sets the range ---------------------------------------------
+case("defensive-skirmish-range-1", "R-FIRE-19",
+     "Defensive fire reaches the adjacent hex only (27): the skirmishers that may fire at 0705, 2 "
+     "hexes away, offensively (fire-R-FIRE-4-skirmish-two-hexes-half) have range 1 in defensive "
+     "fire and are refused: out of range.",
+     [SKIRM, AU_COL_0705], target="0705", extra=["--kind", "defensive"],
+     json_fields={"/kind": "defensive", "/allowed": False, "/rule": "R-FIRE-6", "/range": 1,
+                  "/reason": "out of range: 0705 is 2 hexes from 0505, range 1"})
+case("opportunity-skirmish-adjacent", "R-FIRE-19",
+     "Opportunity fire at the adjacent 0605 (28): range 1, the skirmishers fire as offensively "
+     "there, 3 x 3 = 9, 9:6 -> 1:1.",
+     [SKIRM, AU_COL], extra=["--kind", "opportunity"],
+     json_fields=dict({"/kind": "opportunity", "/allowed": True, "/range": 1, "/fire_value": 9,
+                       "/odds": "1:1"}, **ONE_TO_ONE))
+
+# ---- R-FIRE-19..21: batteries at range -------------------------------------------------------
+# The test batteries: French a_pied, range 5, canister (close range) to 2 hexes, long range from 4
+# hexes at half value; canister moves the odds one column right.
+ART = {"canister": {"shift": 1}, "long_range": {"times": {"num": 1, "den": 2}},
+       "batteries": {"french": {"a_pied": {"range": 5, "canister": 2, "long_range": 4}}}}
+
+
+def battery(uid, side, nation, cls, incr, fire, formation, hexes, facing=None, **kw):
+    return unit(uid, side, nation, cls, incr, fire, formation, hexes, facing, arm="artillery",
+                movement=4, **kw)
+
+
+BTY = battery("fr-bty", "french", "french", "a_pied", 2, 8, "unlimbered", ["0104"])
+
+
+def au_col(uid, hexes, facing=10, **kw):
+    return unit(uid, "austrian", "austrian", "linie", 6, 6, "column", hexes, facing, **kw)
+
+
+def bty_case(name, ruling, desc, units, target, json_fields, **kw):
+    kw.setdefault("charts", {"artillery_fire": ART})
+    case(name, ruling, desc, units, target=target, firer=kw.pop("firer", "fr-bty"),
+         json_fields=json_fields, **kw)
+
+
+bty_case("battery-class-range", "R-FIRE-19",
+         "A French a_pied battery (printed fire 8, no range on its counter, no facing: it fires "
+         "every way) in 0104 fires at the Austrian column in 0404, 3 hexes east along the row. Its "
+         "range is its class's in the charts' artillery_fire: 5. 3 hexes is neither close (to 2) "
+         "nor long range (from 4): printed 8. 8:6 = 1.33 -> 1:1: 2/3 none, 1/3 one.",
+         [BTY, au_col("au-a", ["0404"])], "0404",
+         dict({"/allowed": True, "/range": 5, "/fire_value": 8, "/firers/0/battery": True,
+               "/firers/0/distance": 3, "/firers/0/canister": False,
+               "/firers/0/long_range": False, "/canister_shift": 0, "/odds": "1:1"}, **ONE_TO_ONE))
+bty_case("battery-canister", "R-FIRE-20",
+         "The battery fires at 0304, 2 hexes away: close range (canister to 2). 8:6 reads 1:1; "
+         "canister moves it one column right, to 2:1: 1/2 none, 1/3 one, 1/6 two.",
+         [BTY, au_col("au-a", ["0304"])], "0304",
+         dict({"/firers/0/canister": True, "/odds_read": "1:1", "/canister_shift": 1,
+               "/odds": "2:1"}, **TWO_TO_ONE))
+bty_case("battery-long-range", "R-FIRE-20",
+         "The battery fires at 0504, 4 hexes away: long range (from 4), its value x 1/2: 8 x 1/2 "
+         "= 4. 4:6 = 0.67 -> 1:2: 5/6 none, 1/6 one.",
+         [BTY, au_col("au-a", ["0504"])], "0504",
+         dict({"/firers/0/long_range": True, "/firers/0/times_exact": "1/2", "/fire_value": 4,
+               "/breakdown": "unlimbered: printed fire value 8 × 1/2 (long range) = 4",
+               "/odds": "1:2"}, **ONE_TO_TWO))
+bty_case("battery-long-range-round-down", "R-MOR-9",
+         "A battery of printed fire 7 at long range with \"fractions\": \"round-down\": 7 x 1/2 "
+         "= 7/2, rounded down once, at the end, to 3. 3:6 -> 1:2.",
+         [battery("fr-bty", "french", "french", "a_pied", 2, 7, "unlimbered", ["0104"]),
+          au_col("au-a", ["0504"])], "0504",
+         dict({"/fire_value": 3, "/fire_value_exact": "3", "/odds": "1:2"}, **ONE_TO_TWO),
+         fractions="round-down")
+bty_case("battery-out-of-range", "R-FIRE-6",
+         "At 0704, 6 hexes away, beyond the class's range 5: refused.",
+         [BTY, au_col("au-a", ["0704"])], "0704",
+         {"/allowed": False, "/rule": "R-FIRE-6", "/range": 5,
+          "/reason": "out of range: 0704 is 6 hexes from 0104, range 5"})
+bty_case("battery-printed-range", "R-FIRE-19",
+         "The same battery with \"range\": 7 on its counter: the printed range wins over the "
+         "class's 5. At 0704 (6 hexes): long range (from 4), 8 x 1/2 = 4; 4:6 -> 1:2.",
+         [dict(BTY, range=7), au_col("au-a", ["0704"])], "0704",
+         dict({"/allowed": True, "/range": 7, "/fire_value": 4, "/odds": "1:2"}, **ONE_TO_TWO))
+bty_case("battery-class-not-charted", "R-FIRE-19",
+         "A French a_cheval battery: artillery_fire has no entry for its class and its counter "
+         "gives no range, so the fire multiple's range stands: 1. 0304 is 2 hexes away: refused.",
+         [battery("fr-bty", "french", "french", "a_cheval", 2, 8, "unlimbered", ["0104"]),
+          au_col("au-a", ["0304"])], "0304",
+         {"/allowed": False, "/range": 1, "/rule": "R-FIRE-6",
+          "/reason": "out of range: 0304 is 2 hexes from 0104, range 1"})
+bty_case("battery-defensive-adjacent", "R-FIRE-19",
+         "Defensive fire at the adjacent 0204: range 1 whatever the battery's; 1 hex is close "
+         "range, so canister: 8:6 reads 1:1, moved to 2:1.",
+         [BTY, au_col("au-a", ["0204"])], "0204",
+         dict({"/kind": "defensive", "/range": 1, "/firers/0/canister": True, "/odds": "2:1"},
+              **TWO_TO_ONE), extra=["--kind", "defensive"])
+bty_case("battery-defensive-two-hexes", "R-FIRE-19",
+         "Defensive fire at 0304, 2 hexes away: range 1, refused (offensively it may, "
+         "fire-R-FIRE-20-battery-canister).",
+         [BTY, au_col("au-a", ["0304"])], "0304",
+         {"/allowed": False, "/rule": "R-FIRE-6", "/range": 1,
+          "/reason": "out of range: 0304 is 2 hexes from 0104, range 1"},
+         extra=["--kind", "defensive"])
+bty_case("closest-refuses-farther", "R-FIRE-21",
+         "Two Austrian columns: 0102, 2 hexes north of the battery, and 0404, 3 hexes east; the "
+         "battery sees both (clear, nothing between). A battery fires at the closest target (26): "
+         "0404 is refused and the answer names 0102.",
+         [BTY, au_col("au-a", ["0102"]), au_col("au-b", ["0404"])], "0404",
+         {"/allowed": False, "/rule": "R-FIRE-21", "/firers/0/nearer": "0102",
+          "/reason": "a battery fires at the closest target it may fire at: 0102 is 2 hexes from "
+                     "0104, nearer than 0404 (3)", "/outcomes": None})
+bty_case("closest-fires-at-nearer", "R-FIRE-21",
+         "The same two columns: 0102 is the closest; close range (2): 8:6 reads 1:1, canister 2:1.",
+         [BTY, au_col("au-a", ["0102"]), au_col("au-b", ["0404"])], "0102",
+         dict({"/allowed": True, "/firers/0/nearer": None, "/odds": "2:1"}, **TWO_TO_ONE))
+bty_case("closest-equally-close", "R-FIRE-21",
+         "Columns in 0102 and 0304, both 2 hexes away: equally close, the player chooses: 0304 is "
+         "allowed (canister, 2:1).",
+         [BTY, au_col("au-a", ["0102"]), au_col("au-b", ["0304"])], "0304",
+         dict({"/allowed": True, "/odds": "2:1"}, **TWO_TO_ONE))
+bty_case("closest-nearer-unseen", "R-FIRE-21",
+         "Woods in 0103 hide the column in 0102 from the battery (no line of sight: not a target "
+         "it may fire at), so 0404 is the closest target it may fire at: allowed, 1:1.",
+         [BTY, au_col("au-a", ["0102"]), au_col("au-b", ["0404"])], "0404",
+         dict({"/allowed": True, "/odds": "1:1"}, **ONE_TO_ONE),
+         terrain=["........", "........", "W.......", "........", "........", "........",
+                  "........", "........"])
+bty_case("closest-nearer-behind", "R-FIRE-21",
+         "The battery faces 4 (front NE, SE, S): the column in 0102, to the north, is behind its "
+         "front and not a target it may fire at; 0404 (3 hexes; the sight line leaves by its SE "
+         "hexside, a front one) is the closest one: allowed, 1:1.",
+         [dict(BTY, facing=4), au_col("au-a", ["0102"]), au_col("au-b", ["0404"])], "0404",
+         dict({"/allowed": True, "/odds": "1:1", "/hexes/0/front": True}, **ONE_TO_ONE))
+bty_case("closest-cavalry-on-carre", "R-FIRE-21",
+         "The nearer hex 0102 holds a French carré with Austrian cavalry on top of it: that "
+         "cavalry is not a target for the battery (R-LOS-12), so 0404 is the closest: allowed.",
+         [BTY, unit("fr-c", "french", "french", "legere", 6, 6, "carre", ["0102"]),
+          unit("au-hus", "austrian", "austrian", "hussar", 6, 0, "column", ["0102"], 6,
+               arm="cavalry", movement=14), au_col("au-b", ["0404"])], "0404",
+         dict({"/allowed": True, "/odds": "1:1"}, **ONE_TO_ONE))
+bty_case("closest-not-in-defensive-fire", "R-FIRE-21",
+         "The closest-target rule is offensive fire's (26): in defensive fire (range 1) at 0204 "
+         "with another column at 0105 (also adjacent) the battery fires at either: canister, "
+         "2:1.",
+         [BTY, au_col("au-a", ["0105"]), au_col("au-b", ["0204"])], "0204",
+         dict({"/allowed": True, "/odds": "2:1"}, **TWO_TO_ONE), extra=["--kind", "defensive"])
+
+def module_case(name, ruling, desc, game, rules, sides, units, firer, target, json_fields,
+                extra=None):
+    """A case on a shipped game module's charts (no inline charts)."""
+    sc = {"format": "labataille-scenario/1", "title": "fire case, module charts", "game": game,
+          "rules": rules, "sides": sides,
+          "map": {"columns": 8, "rows": 8, "terrain": ["........"] * 8, "legend": {".": "clear"}},
+          "units": units}
+    c = {"ruling": ruling, "description": desc, "scenario": sc,
+         "args": ["fire", "{scenario}", firer, target] + (extra or []) + ["--json"], "exit": 0,
+         "json": json_fields}
+    cases.append(("fire-%s-%s" % (ruling, name), c))  # "usage": fire-usage-NAME
+
+
+PR_FUSS = battery("pr-bty", "prussian", "prussian", "fuss", 2, 8, "unlimbered", ["0104"])
+FR_COL = unit("fr-c", "french", "french", "ligne", 6, 6, "column", ["0404"], 10)
+module_case("prusse-module-canister", "R-FIRE-20",
+            "premier-2017, the prusse-1806 module: a Prussian Fussbatterie (range 8, canister to 3, "
+            "long range from 6 in the module's artillery_fire, all marked uncertain) with printed "
+            "fire 8 fires at a French ligne column 3 hexes away: close range. Column in clear: "
+            "defence 6. 8:6 = 1.33 reads 1:1; canister moves it to 1.5:1, where 42-66 loses one "
+            "increment: 42-46, 51-56, 61-66 = 17 rolls: 17/36, none 19/36.",
+            "prusse-1806", "premier-2017", ["french", "prussian"], [PR_FUSS, FR_COL], "pr-bty",
+            "0404", {"/allowed": True, "/range": 8, "/firers/0/canister": True,
+                     "/odds_read": "1:1", "/odds": "1.5:1", "/outcomes_exact/0": "19/36",
+                     "/outcomes_exact/1": "17/36"})
+module_case("prusse-module-long-range", "R-FIRE-20",
+            "The same battery at 0704, 6 hexes away: long range (from 6), 8 x 1/2 = 4. 4:6 is "
+            "exactly 2:3, the 1:1.5 column (att 2, def 3: 2 x 6 <= 3 x 4), where 55-66 loses one: "
+            "55, 56, 61-66 = 8 rolls: 2/9, none 7/9.",
+            "prusse-1806", "premier-2017", ["french", "prussian"],
+            [PR_FUSS, dict(FR_COL, hexes=["0704"])], "pr-bty", "0704",
+            {"/allowed": True, "/firers/0/long_range": True, "/fire_value": 4, "/odds": "1:1.5",
+             "/outcomes_exact/0": "7/9", "/outcomes_exact/1": "2/9"})
+FR_CHEVAL = battery("fr-bty", "french", "french", "a_cheval", 2, 6, "unlimbered", ["0104"])
+AU_LINIE = unit("au-a", "austrian", "austrian", "linie", 6, 6, "column", ["0304"], 10)
+module_case("wagram-module-canister", "R-FIRE-20",
+            "premier-2018, the deutsch-wagram-1809 module: a French horse battery (a_cheval: range "
+            "6, canister to 2, long range from 5) with printed fire 6 fires at an Austrian column 2 "
+            "hexes away: close range. 6:6 reads 1:1; canister: 1.5:1, 42-66 one loss: 17/36.",
+            "deutsch-wagram-1809", "premier-2018", ["french", "austrian"], [FR_CHEVAL, AU_LINIE],
+            "fr-bty", "0304", {"/allowed": True, "/range": 6, "/odds": "1.5:1",
+                               "/outcomes_exact/1": "17/36"})
+module_case("wagram-module-long-range", "R-FIRE-20",
+            "The horse battery at 0604, 5 hexes away: long range, 6 x 1/2 = 3; 3:6 is exactly the "
+            "1:2 column, 62-66 one loss: 5/36.",
+            "deutsch-wagram-1809", "premier-2018", ["french", "austrian"],
+            [FR_CHEVAL, dict(AU_LINIE, hexes=["0604"])], "fr-bty", "0604",
+            {"/allowed": True, "/fire_value": 3, "/odds": "1:2", "/outcomes_exact/1": "5/36"})
+module_case("wagram-module-out-of-range", "R-FIRE-19",
+            "The horse battery's range is 6: 0804, 7 hexes away, is out of range.",
+            "deutsch-wagram-1809", "premier-2018", ["french", "austrian"],
+            [FR_CHEVAL, dict(AU_LINIE, hexes=["0804"])], "fr-bty", "0804",
+            {"/allowed": False, "/rule": "R-FIRE-6",
+             "/reason": "out of range: 0804 is 7 hexes from 0104, range 6"})
+
+# ---- R-FIRE-23..27: several units fire together at one hex ---------------------------------
+def group(name, ruling, desc, units, firer, with_, target="0605", json_fields=None, dice=None,
+          kind=None, **kw):
+    extra = ["--with", ",".join(with_)] + (["--kind", kind] if kind else [])
+    case(name, ruling, desc, units, target=target, firer=firer, json_fields=json_fields,
+         dice=dice, extra=extra, **kw)
+
+
+COL_A = unit("fr-a", "french", "french", "legere", 4, 4, "column", ["0604"], 6)
+COL_B = unit("fr-b", "french", "french", "legere", 5, 5, "column", ["0505"], 4)
+group("two-columns-one-roll", "R-FIRE-23",
+      "Issue 13: a French column of printed fire 4 in 0604 (facing 6: front SE, S, SW) and one of "
+      "5 in 0505 (facing 4: front NE, SE, S) fire together at the Austrian column in 0605 (facing "
+      "10: front SW, NW, N; both fires enter by front hexsides, defence 6). Alone each would read "
+      "1:2 (4:6, 5:6); together one fire: 4 + 5 = 9, one column, one roll: 9:6 = 1.5 -> 1:1, 2/3 "
+      "none, 1/3 one.",
+      [COL_A, COL_B, AU_COL], "fr-a", ["fr-b"],
+      json_fields=dict({"/allowed": True, "/unit": "fr-a", "/fire_value": 9,
+                        "/increments_firing": 9, "/breakdown": "fr-a 4 + fr-b 5 = 9",
+                        "/firers/0/unit": "fr-a", "/firers/0/fire_value": 4,
+                        "/firers/1/unit": "fr-b", "/firers/1/fire_value": 5,
+                        "/fire_defense": 6, "/odds": "1:1"}, **ONE_TO_ONE))
+group("two-columns-rolled", "R-FIRE-23",
+      "The same fire rolled once: 51 in 1:1 (51-66) takes one increment, the Austrian column's 1st "
+      "(odd: it checks, rolling 55 > 44: passes). Two dice in all: one fire roll for the two "
+      "firers.",
+      [COL_A, COL_B, AU_COL], "fr-a", ["fr-b"], dice="51,55",
+      json_fields={"/roll": 51, "/loss": 1, "/hits/0/loss": 1, "/hits/0/morale/passed": True})
+group("one-side", "R-FIRE-23",
+      "A fire is one side's: an Austrian unit listed with --with is refused.",
+      [COL_A, AU_COL, au_col("au-b", ["0705"])], "fr-a", ["au-b"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-23",
+                   "/reason": "a fire is one side's: au-b is austrian, fr-a french"})
+group("listed-twice", "R-FIRE-23",
+      "Each firer once: fr-a --with fr-b,fr-a is refused.",
+      [COL_A, COL_B, AU_COL], "fr-a", ["fr-b", "fr-a"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-23", "/reason": "fr-a is listed twice"})
+group("one-firer-refused", "R-FIRE-23",
+      "Every firer must be allowed on its own: fr-far in 0101 is out of range of 0605, so the "
+      "fire is refused with its reason; fr-a's own answer stands in firers.",
+      [COL_A, unit("fr-far", "french", "french", "legere", 4, 4, "column", ["0101"], 6), AU_COL],
+      "fr-a", ["fr-far"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-6",
+                   "/reason": "fr-far: out of range: 0605 is 7 hexes from 0101, range 1",
+                   "/firers/0/allowed": True, "/firers/0/fire_value": 4,
+                   "/firers/1/allowed": False, "/outcomes": None})
+
+LINE_6 = unit("fr-l", "french", "french", "legere", 6, 6, "line", ["0505"], 3)
+GUN = battery("fr-bty", "french", "french", "a_pied", 2, 8, "unlimbered", ["0505"], 4)
+group("line-with-battery", "R-FIRE-24",
+      "25.3: a French line of 6 (facing 3) and a battery (printed 8, facing 4) stacked in 0505 fire "
+      "together at 0605: the line fires 4 increments (its density, and at most 4 with a battery) "
+      "x 3 = 12, the battery 8: 20. The hex holds infantry with artillery, but that is the "
+      "target's -2; the target is the Austrian column, 6. 20:6 = 3.33 -> 3:1: 1/3 each of 0, 1, "
+      "2 (the line alone: 12:6, 2:1).",
+      [LINE_6, GUN, AU_COL], "fr-l", ["fr-bty"],
+      json_fields=dict({"/allowed": True, "/fire_value": 20, "/breakdown": "fr-l 12 + fr-bty 8 = 20",
+                        "/firers/0/increments_firing": 4, "/odds": "3:1"}, **THREE_TO_ONE))
+group("line-with-battery-2017", "R-FIRE-24",
+      "The same fire in premier-2017: the Prusse rules give infantry with one battery the same "
+      "limits (25): 12 + 8 = 20, 3:1.",
+      [LINE_6, GUN, AU_COL], "fr-l", ["fr-bty"], rules="premier-2017",
+      json_fields=dict({"/allowed": True, "/fire_value": 20, "/odds": "3:1"}, **THREE_TO_ONE))
+group("two-lines-with-battery", "R-FIRE-24",
+      "25.3: up to four infantry increments fire with one battery: a second line fr-m (3) under "
+      "fr-l in 0505 finds the hex's four already firing (fr-l's, top first): refused.",
+      [LINE_6, unit("fr-m", "french", "french", "legere", 3, 3, "line", ["0505"], 3), GUN, AU_COL],
+      "fr-l", ["fr-m", "fr-bty"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-24",
+                   "/reason": "fr-m: the infantry of 0505 already fires its 4 increments with the "
+                              "battery"})
+group("two-batteries-with-infantry", "R-FIRE-24",
+      "25.3: infantry fires with ONE battery: a line with two batteries of its hex is refused.",
+      [LINE_6, GUN, dict(GUN, id="fr-bty2"), AU_COL], "fr-l", ["fr-bty", "fr-bty2"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-24",
+                   "/reason": "infantry fires with one battery only: 2 batteries fire from 0505 "
+                              "with its infantry"})
+group("two-batteries-clear-hex", "R-FIRE-24",
+      "25.1: in clear (open) terrain every battery of a hex fires: two batteries of 8 in 0505, "
+      "16. 16:6 = 2.67 -> 2:1: 1/2, 1/3, 1/6.",
+      [GUN, dict(GUN, id="fr-bty2"), AU_COL], "fr-bty", ["fr-bty2"],
+      json_fields=dict({"/allowed": True, "/fire_value": 16, "/odds": "2:1"}, **TWO_TO_ONE))
+CLOSED = copy.deepcopy(CHARTS["terrain"])
+CLOSED["clear"]["open"] = False
+case("second-battery-not-open", "R-FIRE-24",
+     "25.1: outside open terrain only the top battery of a hex fires: with clear made not open, "
+     "the second battery of 0505 is refused on its own.",
+     [GUN, dict(GUN, id="fr-bty2"), AU_COL], firer="fr-bty2", charts={"terrain": CLOSED},
+     json_fields={"/allowed": False, "/rule": "R-FIRE-24",
+                  "/reason": "outside clear terrain only the top battery of hex 0505 fires, and "
+                             "fr-bty is on top"})
+COL_TOP = unit("fr-c", "french", "french", "legere", 6, 5, "column", ["0505"], 4)
+case("battery-under-column", "R-FIRE-2",
+     "25.6: infantry and artillery stacked in column: only the top formation fires. The battery "
+     "under the column in 0505 is refused on its own.",
+     [COL_TOP, GUN, AU_COL], firer="fr-bty",
+     json_fields={"/allowed": False, "/rule": "R-FIRE-2",
+                  "/reason": "in column only the top unit of hex 0505 fires, and fr-c is on top"})
+group("column-with-its-battery", "R-FIRE-2",
+      "25.6: the column on top may fire, but not with the battery under it: the fire is refused "
+      "for the battery.",
+      [COL_TOP, GUN, AU_COL], "fr-c", ["fr-bty"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-2",
+                   "/reason": "fr-bty: in column only the top unit of hex 0505 fires, and fr-c is "
+                              "on top", "/firers/0/allowed": True})
+
+CARRE_6 = unit("fr-k", "french", "french", "legere", 6, 6, "carre", ["0505"], 12)
+GUN_9 = battery("fr-bty", "french", "french", "a_pied", 2, 9, "unlimbered", ["0505"], 12)
+case("battery-in-carre-all-round", "R-FIRE-25",
+     "(16), (25): a battery stacked with a French carré in 0505 fires all round, at 1/3: it faces "
+     "12 (front NW, N, NE) yet fires across its S hexside at the column in 0506: 9 x 1/3 = 3. "
+     "3:6 -> 1:2: 5/6, 1/6.",
+     [CARRE_6, GUN_9, au_col("au-a", ["0506"])], target="0506", firer="fr-bty",
+     json_fields=dict({"/allowed": True, "/firers/0/in_carre": True,
+                       "/firers/0/times_exact": "1/3", "/fire_value": 3,
+                       "/breakdown": "unlimbered: printed fire value 9 × 1/3 (in a carré) = 3",
+                       "/odds": "1:2"}, **ONE_TO_TWO))
+group("carre-with-battery", "R-FIRE-25",
+      "25.4, 25.5: the carré (6 increments, density 8: all 6 fire, x 3 = 18) with its battery at "
+      "1/3 (9 x 1/3 = 3): 21. 21:6 = 3.5 -> 3:1.",
+      [CARRE_6, GUN_9, au_col("au-a", ["0506"])], "fr-k", ["fr-bty"], target="0506",
+      json_fields=dict({"/allowed": True, "/fire_value": 21, "/breakdown": "fr-k 18 + fr-bty 3 = 21",
+                        "/odds": "3:1"}, **THREE_TO_ONE))
+group("two-carres-with-battery-12", "R-FIRE-25",
+      "25.4: in a carré a battery fires with up to 12 infantry increments: carrés of 8 and 6 "
+      "(density 8 each) stacked with the battery in 0505 fire 8 + 4 (of 6): 12 x 3 = 36, the guns "
+      "3: 39. 39:6 -> 4:1 (the highest).",
+      [unit("fr-k", "french", "french", "legere", 8, 8, "carre", ["0505"], 12),
+       unit("fr-k2", "french", "french", "legere", 6, 6, "carre", ["0505"], 12), GUN_9,
+       au_col("au-a", ["0506"])], "fr-k", ["fr-k2", "fr-bty"], target="0506",
+      json_fields=dict({"/allowed": True, "/fire_value": 39, "/firers/0/increments_firing": 8,
+                        "/firers/1/increments_firing": 4, "/firers/1/hexes/0/capped": True,
+                        "/firers/1/fire_value": 12, "/odds": "4:1"}, **FOUR_TO_ONE))
+group("carre-with-battery-round-down", "R-MOR-9",
+      "With \"fractions\": \"round-down\" each firer's value is rounded down once, after its "
+      "own multipliers: a battery of 8 in the carré, 8/3, becomes 2; the carré 18: 20. 20:6 = "
+      "3.33 -> 3:1.",
+      [CARRE_6, dict(GUN_9, fire=8), au_col("au-a", ["0506"])], "fr-k", ["fr-bty"],
+      target="0506", fractions="round-down",
+      json_fields=dict({"/fire_value": 20, "/firers/1/fire_value": 2, "/odds": "3:1"},
+                       **THREE_TO_ONE))
+
+# 25.7: batteries of several hexes, all adjacent to the target 0605 (no facing: every way)
+B1 = battery("fr-b1", "french", "french", "a_pied", 2, 4, "unlimbered", ["0505"])
+B2 = battery("fr-b2", "french", "french", "a_pied", 2, 4, "unlimbered", ["0604"])
+B3 = battery("fr-b3", "french", "french", "a_pied", 2, 4, "unlimbered", ["0705"])
+B4 = battery("fr-b4", "french", "french", "a_pied", 2, 4, "unlimbered", ["0706"])
+ARTY_LDR = leader("fr-ldr", "french", ["0604"], artillery=1)
+group("adjacent-batteries-need-leader", "R-FIRE-26",
+      "25.7: batteries in the adjacent hexes 0505 and 0604 fire at one hex only with a leader "
+      "with an artillery bonus in one of them: none here, refused.",
+      [B1, B2, AU_COL], "fr-b1", ["fr-b2"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-26",
+                   "/reason": "batteries in the adjacent hexes 0505 and 0604 fire together only "
+                              "with a leader with an artillery bonus in one of them"})
+group("adjacent-batteries-with-leader", "R-FIRE-26",
+      "The same batteries with fr-ldr (artillery bonus +1) in 0604: they fire together, 4 + 4 = "
+      "8; 8:6 -> 1:1 (51-66 one). The leader is stacked with firing guns, so his bonus is added "
+      "to the fire roll (R-FIRE-27): natural index i reads i + 1; 50 and up (index 23 and up) "
+      "lose one: 13 rolls, 13/36; none 23/36.",
+      [B1, B2, ARTY_LDR, AU_COL], "fr-b1", ["fr-b2"],
+      json_fields={"/allowed": True, "/fire_value": 8, "/odds": "1:1", "/roll_modifier": 1,
+                   "/massed_modifier": 0, "/artillery_leader": "fr-ldr", "/leader_modifier": 1,
+                   "/outcomes_exact/0": "23/36",
+                   "/outcomes_exact/1": "13/36"})
+group("batteries-not-adjacent", "R-FIRE-26",
+      "Batteries in 0505 and 0705, 2 hexes apart, may not fire together, leader or not.",
+      [B1, B3, dict(ARTY_LDR, hexes=["0505"]), AU_COL], "fr-b1", ["fr-b3"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-26",
+                   "/reason": "batteries in 0505 and 0705, hexes that are not adjacent, may not "
+                              "fire together"})
+group("three-hexes-need-special", "R-FIRE-26",
+      "Three hexes of batteries (0505, 0604, 0705) need a leader of special ability next to all "
+      "three; fr-ldr has an artillery bonus only: refused.",
+      [B1, B2, B3, ARTY_LDR, AU_COL], "fr-b1", ["fr-b2", "fr-b3"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-26",
+                   "/reason": "batteries in three hexes, 0505, 0604 and 0705, fire together only "
+                              "with a leader of special ability in or next to each of them"})
+group("three-hexes-with-special", "R-FIRE-26",
+      "fr-sp, a leader of special ability (bonus artillery_special) with an artillery bonus of 2, "
+      "in 0604, which is 0505's and 0705's neighbour: the three batteries fire together, 4 x 3 = "
+      "12; 12:6 -> 2:1 (41-56 one, 61-66 two); his +2 moves every roll two steps: none for "
+      "natural 11-34 (16), one for 35-54 (12), two for 55-66 (8).",
+      [B1, B2, B3, leader("fr-sp", "french", ["0604"], artillery=2, artillery_special=1),
+       AU_COL], "fr-b1", ["fr-b2", "fr-b3"],
+      json_fields=dict({"/allowed": True, "/fire_value": 12, "/odds": "2:1",
+                        "/roll_modifier": 2},
+                       **outcomes({0: (16, "4/9"), 1: (12, "1/3"), 2: (8, "2/9")})))
+group("four-hexes-refused", "R-FIRE-26",
+      "Batteries in four hexes may not fire together, whoever leads them.",
+      [B1, B2, B3, B4, leader("fr-sp", "french", ["0604"], artillery=2, artillery_special=1),
+       AU_COL], "fr-b1", ["fr-b2", "fr-b3", "fr-b4"],
+      json_fields={"/allowed": False, "/rule": "R-FIRE-26",
+                   "/reason": "batteries fire together from three hexes at most"})
+group("infantry-other-hex-joins", "R-FIRE-23",
+      "Infantry of another hex joins a battery's fire (one roll): the column fr-a in 0604 with "
+      "the battery fr-b1 in 0505: 4 + 4 = 8, 1:1. No leader: no roll modifier.",
+      [COL_A, B1, AU_COL], "fr-a", ["fr-b1"],
+      json_fields=dict({"/allowed": True, "/fire_value": 8, "/roll_modifier": 0,
+                        "/odds": "1:1"}, **ONE_TO_ONE))
+case("leader-with-lone-battery", "R-FIRE-27",
+     "(7): a leader's artillery bonus modifies the roll of artillery fire he is stacked with: "
+     "fr-ldr (+1) with the battery fr-b2 in 0604: 4:6 -> 1:2 (61-66 one); +1: natural 56 and "
+     "up: 7 rolls, 7/36.",
+     [B2, ARTY_LDR, AU_COL], firer="fr-b2",
+     json_fields={"/allowed": True, "/roll_modifier": 1, "/outcomes_exact/1": "7/36"})
+group("leader-with-infantry-only", "R-FIRE-27",
+      "(7): the bonus helps infantry fire only with artillery and with the leader stacked with "
+      "that artillery: fr-ldr stands with the column fr-a in 0604, not with the battery in 0505: "
+      "no modifier. 8:6 -> 1:1.",
+      [COL_A, dict(ARTY_LDR), B1, AU_COL], "fr-a", ["fr-b1"],
+      json_fields=dict({"/allowed": True, "/roll_modifier": 0, "/artillery_leader": None,
+                        "/odds": "1:1"}, **ONE_TO_ONE))
+group("leader-with-infantry-and-guns", "R-FIRE-27",
+      "The leader stacked with the battery that fires with the line of its hex: the line's 12 "
+      "and the guns' 8 (20:6, 3:1: 31-46 one, 51-66 two) take his +1: none natural 11-25 (11), "
+      "one 26-45 (12), two 46-66 (13).",
+      [LINE_6, GUN, leader("fr-ldr", "french", ["0505"], artillery=1), AU_COL], "fr-l",
+      ["fr-bty"],
+      json_fields=dict({"/allowed": True, "/roll_modifier": 1, "/odds": "3:1"},
+                       **outcomes({0: (11, "11/36"), 1: (12, "1/3"), 2: (13, "13/36")})))
+group("canister-every-battery", "R-FIRE-20",
+      "A fire's odds move right for canister when every battery in it is at close range: the "
+      "line and battery of 0505 fire at 0605 (1 hex, close range to 2): 12 + 8 = 20, 20:6 reads "
+      "3:1, canister 4:1.",
+      [LINE_6, GUN, AU_COL], "fr-l", ["fr-bty"], charts={"artillery_fire": ART},
+      json_fields=dict({"/allowed": True, "/odds_read": "3:1", "/canister_shift": 1,
+                        "/odds": "4:1"}, **FOUR_TO_ONE))
+
 # ---- R-FIRE-5, R-FIRE-9: disordered and routed ------------------------------------------------
 case("disordered-half", "R-FIRE-5",
      "A disordered French column (printed fire 15, 10 increments, none lost) in 0505 facing 4 "
@@ -289,6 +749,39 @@ case("disordered-half", "R-FIRE-5",
                        "/fire_value_exact": "15/2", "/odds": "1:1",
                        "/breakdown": "column: printed fire value 15, halved (disordered) = 15/2"},
                       **ONE_TO_ONE))
+case("disordered-limbered-refused", "R-FIRE-9",
+     "Issue 10.4: a disordered limbered French battery in 0505 facing 4. Disorder leaves artillery "
+     "in its own formation (R-MOR-6, R-MOR-13); limbered guns have no fire_multiples entry, so "
+     "they may not fire in good order (fire-R-FIRE-16-limbered-refused) and disorder does not "
+     "give them fire: refused.",
+     [battery("fr-bty", "french", "french", "a_pied", 2, 6, "limbered", ["0505"], 4,
+              state="disordered"), AU_COL], firer="fr-bty",
+     json_fields={"/allowed": False, "/rule": "R-FIRE-9",
+                  "/reason": "disordered, fr-bty is in limbered, in which the charts give French "
+                             "a_pied no fire (charts fire_multiples)", "/fire_value": None})
+case("limbered-refused", "R-FIRE-16",
+     "The same limbered battery in good order: no fire_multiples entry for limbered, no fire.",
+     [battery("fr-bty", "french", "french", "a_pied", 2, 6, "limbered", ["0505"], 4), AU_COL],
+     firer="fr-bty",
+     json_fields={"/allowed": False, "/rule": "R-FIRE-16",
+                  "/reason": "the charts give French a_pied no fire multiple in limbered (charts "
+                             "fire_multiples)"})
+case("disordered-unlimbered-half", "R-FIRE-9",
+     "A disordered unlimbered battery (printed fire 6, 2 increments) in 0505 facing 4 fires across "
+     "its SE hexside at the column in 0605: unlimbered guns fire, so disordered they fire their "
+     "printed value halved: 3. 3:6 = 1:2: 61-66 one loss, 1/6.",
+     [battery("fr-bty", "french", "french", "a_pied", 2, 6, "unlimbered", ["0505"], 4,
+              state="disordered"), AU_COL], firer="fr-bty",
+     json_fields=dict({"/allowed": True, "/printed": True, "/fire_value": 3,
+                       "/breakdown": "unlimbered: printed fire value 6, halved (disordered) = 3",
+                       "/odds": "1:2"}, **ONE_TO_TWO))
+case("disordered-guns-never-below-1", "R-FIRE-9",
+     "A disordered unlimbered battery of printed fire 1: half is 1/2, but disordered artillery is "
+     "never below 1 (R-MOR-6): 1. 1:6 is below the lowest column 1:2, read there: 1/6.",
+     [battery("fr-bty", "french", "french", "a_pied", 1, 1, "unlimbered", ["0505"], 4,
+              state="disordered"), AU_COL], firer="fr-bty",
+     json_fields=dict({"/fire_value": 1, "/fire_value_exact": "1", "/odds": "1:2",
+                       "/odds_below": True}, **ONE_TO_TWO))
 case("routed-refused", "R-FIRE-5",
      "A routed unit may not initiate fire: an answer with the reason, exit 0.",
      [unit("fr-le-1", "french", "french", "legere", 10, 15, "column", ["0505"], 4,
@@ -470,6 +963,30 @@ case("massed-12-rolled", "R-FIRE-12",
                   "/hits/1/morale/roll": 22, "/hits/1/morale/passed": False,
                   "/hits/1/morale/new_state": "disordered", "/hits/1/morale/then": "disorder"})
 
+FORTY = [FR_LINE_2] + [unit("au-%02d" % k, "austrian", "austrian", "linie", 1, 1, "column",
+                            ["0605"], 10) for k in range(1, 41)]
+case("forty-units-in-the-hex", "R-FIRE-12",
+     "Issue 11.4: 40 one-increment Austrian columns stacked in 0605 (no limit on the units of a "
+     "target hex). The top one, au-01 in column, gives the defence 6; the seed's line fires 24: "
+     "4:1. 40 increments, 31 above 9: +31 to the roll. Natural 11 (index 0) reads index 31 (62), "
+     "and every roll reads 62-66: three increments lost on all 36 rolls. Losses go one at a time "
+     "by turns, top first: au-01, au-02, au-03 lose their only increment and are eliminated "
+     "(p_eliminated 1, no check); au-04 .. au-40 lose nothing (0).",
+     FORTY,
+     json_fields={"/allowed": True, "/target_increments": 40, "/massed_modifier": 31,
+                  "/roll_modifier": 31, "/odds": "4:1", "/outcomes_exact/3": "1",
+                  "/units/0/unit": "au-01", "/units/0/p_eliminated_exact": "1",
+                  "/units/0/p_check_exact": "0", "/units/2/unit": "au-03",
+                  "/units/2/p_eliminated_exact": "1", "/units/3/p_eliminated_exact": "0",
+                  "/units/39/unit": "au-40", "/units/39/by_outcome/3/loss": 0})
+case("forty-units-rolled", "R-FIRE-12",
+     "The 40-unit hex rolled: natural 11 + 31 = 62 (31 steps of the 36-roll order), in 4:1 "
+     "(61-66) three increments: au-01, au-02 and au-03 are eliminated; nobody checks morale, so "
+     "the one die of the script is all the fire needs.",
+     FORTY, dice="11",
+     json_fields={"/roll": 11, "/modified": 62, "/loss": 3, "/hits/0/eliminated": True,
+                  "/hits/2/eliminated": True, "/hits/3/loss": 0, "/hits/39/loss": 0})
+
 # ---- R-FIRE-13: artillery ----------------------------------------------------------------------
 GUNS = [FR_LINE_2,
         unit("au-ir-1", "austrian", "austrian", "linie", 6, 6, "column", ["0605"], 10),
@@ -598,6 +1115,15 @@ case("leader-no-casualty-on-64", "R-FIRE-15",
      json_fields={"/roll": 64, "/loss": 3, "/leader_casualty": False,
                   "/leader_casualties": []})
 
+case("seventeen-leaders", "R-FIRE-15",
+     "Issue 11.4: 17 Austrian leaders stacked with the column in 0605 (no limit on the leaders of "
+     "a target hex): all 17 are listed, and a natural 65 or 66 calls for their casualty checks, "
+     "2/36 = 1/18. The fire itself is the seed's 4:1.",
+     [FR_LINE_2, AU_COL] + [leader("au-ldr-%02d" % k, "austrian", ["0605"]) for k in range(1, 18)],
+     json_fields={"/odds": "4:1", "/leaders/0": "au-ldr-01", "/leaders/16": "au-ldr-17",
+                  "/p_leader_casualty_exact": "1/18"},
+     json_sets={"/leaders": ["au-ldr-%02d" % k for k in range(1, 18)]})
+
 # ---- R-FIRE-16: who may fire -------------------------------------------------------------------
 case("no-multiple-road", "R-FIRE-16",
      "A French legere battalion in road march: the charts give it no fire multiple in road, so it "
@@ -614,23 +1140,57 @@ case("fire-zero", "R-FIRE-16",
                   "/reason": "fr-ch has a fire value of 0"})
 
 # ---- the command line --------------------------------------------------------------------------
-def raw(name, ruling, desc, units, args, exit, stderr=None, stdout_has=None, json_fields=None):
-    c = {"ruling": ruling, "description": desc, "scenario": scenario(units), "args": args,
+def raw(name, ruling, desc, units, args, exit, stderr=None, stdout_has=None, json_fields=None,
+        stderr_has=None, **kw):
+    c = {"ruling": ruling, "description": desc, "scenario": scenario(units, **kw), "args": args,
          "exit": exit}
     if stderr is not None:
         c["stderr"] = stderr
+    if stderr_has:
+        c["stderr_has"] = stderr_has
     if stdout_has:
         c["stdout_has"] = stdout_has
     if json_fields:
         c["json"] = json_fields
-    cases.append(("fire-%s-%s" % (ruling, name), c))
+    cases.append(("fire-%s-%s" % (ruling, name), c))  # "usage": fire-usage-NAME
 
 
 raw("cli-target-unit-id", "R-FIRE-6",
-    "TARGET may be a unit id, standing for its first hex: au-ir-1 is in 0605, so this is the seed's "
+    "TARGET may be a unit id; a unit in one hex stands for it: au-ir-1 is in 0605, so this is the seed's "
     "fire at 0605 (24 : 6 -> 4:1).",
     [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1", "au-ir-1", "--json"], 0,
     json_fields={"/target": "0605", "/fire_value": 24, "/odds": "4:1"})
+AU_LINE_2 = unit("au-l", "austrian", "austrian", "linie", 8, 8, "line", ["0605", "0606"], 9)
+raw("target-unit-one-hex-fires", "R-FIRE-22",
+    "Issue 10.7: TARGET is the Austrian line au-l in 0605 and 0606 (4 + 4, facing 9). A French "
+    "column in 0604 facing 6 (front SE, S, SW) is next to 0605 only (0606 is 2 hexes away, range "
+    "1): the answer is for 0605, the one hex it may fire at. Printed 8; the fire enters 0605 "
+    "across its N hexside, an end of a line facing 9: a flank, value 5. 8:5 = 1.6 -> 1:1.",
+    [unit("fr-c", "french", "french", "legere", 8, 8, "column", ["0604"], 6), AU_LINE_2],
+    ["fire", "{scenario}", "fr-c", "au-l", "--json"], 0,
+    json_fields={"/target": "0605", "/allowed": True, "/fire_value": 8, "/fire_defense": 5,
+                 "/odds": "1:1"})
+raw("target-unit-both-hexes", "R-FIRE-22",
+    "The seed's line in 0505 and 0506 (facing 3, front NE and SE in each hex) has 0605 across "
+    "the SE hexside of 0505 and 0606 across the SE hexside of 0506: it may fire at both hexes of "
+    "au-l, so the player must name one: a usage error listing both (exit 2).",
+    [FR_LINE_2, AU_LINE_2], ["fire", "{scenario}", "fr-le-1", "au-l", "--json"], 2,
+    stderr=["labataille fire: au-l stands in 0605 and 0606 and fr-le-1 may fire at both: give "
+            "the hex to fire at (R-FIRE-22)", "(see labataille fire --help)"])
+raw("target-unit-neither-hex", "R-FIRE-22",
+    "A French column in 0101, far from both hexes of au-l: neither may be fired at; the player "
+    "names one to see why (exit 2).",
+    [unit("fr-c", "french", "french", "legere", 8, 8, "column", ["0101"], 6), AU_LINE_2],
+    ["fire", "{scenario}", "fr-c", "au-l"], 2,
+    stderr=["labataille fire: au-l stands in 0605 and 0606 and fr-c may fire at neither: give "
+            "the hex to fire at (R-FIRE-22)", "(see labataille fire --help)"])
+raw("target-unit-hex-named", "R-FIRE-3",
+    "Naming the hex instead of the unit answers for that hex: the seed's line at 0606, across "
+    "0506's SE hexside: 4 increments fire from 0506 (0505 is 2 hexes away), 4 x 3 = 12 against "
+    "the line's 9 (the fire enters 0606 by its NW hexside, a front of a line facing 9): 12:9 -> "
+    "1:1.",
+    [FR_LINE_2, AU_LINE_2], ["fire", "{scenario}", "fr-le-1", "0606", "--json"], 0,
+    json_fields={"/target": "0606", "/fire_value": 12, "/fire_defense": 9, "/odds": "1:1"})
 raw("cli-refusal-text", "R-FIRE-2",
     "A refusal in the text form: not allowed, the reason and its ruling; exit 0.",
     STACK, ["fire", "{scenario}", "fr-b", "0605"], 0,
@@ -642,17 +1202,47 @@ raw("cli-unknown-unit", "R-FIRE-6", "An unknown unit id is invalid input: exit 1
 raw("cli-bad-target", "R-FIRE-6", "A target that is neither a hex of the map nor a unit: exit 1.",
     [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1", "0909"], 1,
     stderr=["labataille: expected a hex label of the 8x8 map or a unit id, found \"0909\""])
-raw("cli-usage", "R-FIRE-6", "FIRE needs a scenario, a unit and a target: exit 2.",
+raw("missing-target", "usage", "FIRE needs a scenario, a unit and a target: exit 2.",
     [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1"], 2,
     stderr=["labataille fire: expected a scenario file, a unit id and a target hex or unit",
-            "(see labataille --help)"])
-raw("cli-dice-short", "R-FIRE-14",
-    "Natural 43 in 4:1 takes two increments, the column's 1st and 2nd: its check (odd losses) "
-    "needs a second roll, and the script has none: a usage error, exit 2.",
+            "(see labataille fire --help)"])
+raw("bad-kind", "usage", "--kind takes offensive, defensive or opportunity (R-FIRE-19): exit 2.",
+    [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1", "0605", "--kind", "sideways"], 2,
+    stderr=["labataille fire: --kind: expected offensive, defensive or opportunity, found "
+            "\"sideways\"", "(see labataille fire --help)"])
+raw("scenario-range-on-infantry", "R-FIRE-19",
+    "Only a battery's counter prints a range: \"range\" on an infantry unit is refused (exit 1).",
+    [dict(FR_LINE_2, range=3), AU_COL], ["check", "{scenario}"], 1,
+    stderr_has=["/units/0/range: expected no range for infantry (only artillery counters print "
+                "one), found 3"])
+raw("scenario-range-zero", "R-FIRE-19",
+    "A battery's range is 1 to 99 hexes: 0 is refused (exit 1).",
+    [dict(battery("fr-bty", "french", "french", "a_pied", 2, 8, "unlimbered", ["0104"]), range=0),
+     AU_COL], ["check", "{scenario}"], 1,
+    stderr_has=["/units/0/range: expected an integer from 1 to 99, found 0"])
+raw("cli-with-unknown-unit", "R-FIRE-23", "An unknown unit in --with is invalid input: exit 1.",
+    [COL_A, AU_COL], ["fire", "{scenario}", "fr-a", "0605", "--with", "nobody"], 1,
+    stderr=["labataille: unknown unit \"nobody\" (--with)"])
+raw("cli-group-text", "R-FIRE-23",
+    "A group fire in the text form: each firer's breakdown, then the sum.",
+    [COL_A, COL_B, AU_COL], ["fire", "{scenario}", "fr-a", "0605", "--with", "fr-b"], 0,
+    stdout_has=["fr-a fires at 0605: allowed", "  fr-a: column: printed fire value 4 = 4",
+                "  fr-b: column: printed fire value 5 = 5", "  together: fr-a 4 + fr-b 5 = 9",
+                "[R-FIRE-23 (21)]"])
+raw("target-unit-group-one-hex", "R-FIRE-22",
+    "A group at a unit of two hexes: the seed's line with the column fr-a (0604) may fire at "
+    "0605 only when all of them may; fr-a is 2 hexes from 0606. The fire may be made at 0605 "
+    "alone, so it is.",
+    [FR_LINE_2, COL_A, AU_LINE_2],
+    ["fire", "{scenario}", "fr-le-1", "au-l", "--with", "fr-a", "--json"], 0,
+    json_fields={"/target": "0605", "/allowed": True, "/firers/1/unit": "fr-a"})
+raw("dice-short", "usage",
+    "Natural 43 in 4:1 takes two increments, the column's 1st and 2nd: its check (odd losses, "
+    "R-FIRE-14) needs a second roll, and the script has none: a usage error, exit 2.",
     [FR_LINE_2, AU_COL], ["fire", "{scenario}", "fr-le-1", "0605", "--dice", "43"], 2,
     stderr=["labataille fire: --dice: expected a two-dice roll 11-66 for the fire, then one for "
             "each morale check, then single dice for leader casualties",
-            "(see labataille --help)"])
+            "(see labataille fire --help)"])
 
 
 def write():

@@ -134,6 +134,41 @@ CASES.update({
 })
 
 
+# A battery with a column next to the nearer Austrian column, a farther one behind it, and a
+# second battery two hexes west of the first (not adjacent to it).
+GROUP = scenario(
+    "fire together", [
+        battery("fr-art", "french", ["0404"], 6),
+        column("fr-col", "french", ["0306"], 4),
+        battery("fr-art2", "french", ["0604"], 8),
+        column("au-near", "austrian", ["0406"], 12),
+        column("au-far", "austrian", ["0507"], 12),
+    ], fire_multiples=ranged_multiples())
+
+
+def group_case(ruling, script, **more):
+    case = {"ruling": ruling,
+            "args": ["play", "{scenario}", "--seed", "1", "--script",
+                     "tests/game/scripts/%s.txt" % script, "--json"],
+            "scenario": GROUP}
+    case.update(more)
+    return case
+
+
+CASES.update({
+    "game-R-GAME-5-group-fire": group_case("R-GAME-5", "group-fire"),
+    "game-R-GAME-5-group-refused": group_case("R-GAME-5", "group-refused", exit=1),
+    "game-R-GAME-5-defensive-adjacent": group_case("R-GAME-5", "defensive-adjacent"),
+    "game-R-GAME-5-group-odds": {
+        "ruling": "R-GAME-5",
+        "args": ["play", "{scenario}", "--seed", "1", "--script",
+                 "tests/game/scripts/group-odds.txt"],
+        "scenario": GROUP},
+    "game-R-GAME-6-farther-refused": group_case("R-GAME-6", "farther-refused", exit=1),
+    "game-R-GAME-6-closest-fired-at": group_case("R-GAME-6", "closest-fired-at"),
+})
+
+
 def check_case(ruling, extra, strict=False):
     args = ["check", "{scenario}"] + (["--strict"] if strict else [])
     return {"ruling": ruling, "args": args, "exit": 1,
@@ -171,7 +206,7 @@ if __name__ == "__main__":
         except FileNotFoundError:
             old = {}
         case = dict(case)
-        for key in ("description", "json", "exit", "stderr", "stderr_has"):
+        for key in ("description", "json", "exit", "stderr", "stderr_has", "stdout_has"):
             if key in old:
                 case[key] = old[key]
         ordered = {"ruling": case.pop("ruling")}

@@ -194,7 +194,7 @@ def case(name, ruling, desc, scen, args, json_fields=None, exit=0, stdout_has=No
         c["stdout_has"] = stdout_has
     if stderr_has:
         c["stderr_has"] = stderr_has
-    cases.append(('melee-%s-%s' % (ruling, name), c))
+    cases.append(('melee-%s-%s' % (ruling, name), c))  # "usage": melee-usage-NAME
 
 
 BASE = [fr(), au()]
@@ -880,8 +880,10 @@ case('charge-straight', 'R-MEL-25',
      scenario([fr(id="fr-cav", arm="cavalry", melee=12), au()]),
      ['fr-cav', '0505', '--straight', 'fr-cav'],
      {'/attack_value': 24, '/units/0/multipliers/0/rule': 'melee_multipliers.charge_straight'})
-case('usage-target', 'R-MEL-1', 'A scenario, an attacker and a target are needed.',
-     scenario(BASE), ['fr-1'], exit=2, use_json=False)
+case('target', 'usage', 'A scenario, an attacker and a target are needed (R-MEL-1): exit 2.',
+     scenario(BASE), ['fr-1'], exit=2, use_json=False,
+     stderr_has=['expected a scenario file, one or more attacking unit ids and a target hex or '
+                 'unit'])
 
 # ---- the demo, on the game module --------------------------------------------------------------
 

@@ -327,6 +327,11 @@ case("move-R-MOV-9-disordered-during-move", "R-MOV-9",
      [inf(state="disordered", move_record={"start_state": "good", "actions": 1, "steps": 1, "spent": 1})],
      ["fr-inf", "--path", "0405"], json_={"/legal": False, "/rule": "R-MOV-9"})
 
+case("move-R-MOV-9-routed-during-move", "R-MOV-9",
+     "fr-inf began in good order and is routed now: not even a facing change.",
+     [inf(state="routed", move_record={"start_state": "good", "actions": 1, "steps": 1, "spent": 1})],
+     ["fr-inf", "--face", "6"], json_={"/legal": False, "/rule": "R-MOV-9"})
+
 # ---- R-MOV-10 ----------------------------------------------------------------------------------
 
 case("move-R-MOV-10-unlimbered-no-step", "R-MOV-10",
@@ -498,6 +503,12 @@ case("move-R-MOV-17-entry-road-formations", "R-MOV-17",
      "On a road a unit enters in column, carré or road march (RF45-3): a line is refused.",
      [inf(hexes="0404", formation="line", facing=1)], ["fr-inf", "--enter", "0101"],
      m=mapof(cells={(1, 1): 'R'}), json_={"/legal": False, "/rule": "R-MOV-17"})
+case("move-R-MOV-17-entry-screen-one-hex", "R-MOV-17",
+     "Skirmishers of 8 increments (listed in one hex) stand in two hexes (R-FORM-5): they do not enter in skirmish "
+     "order at 0101 (woods, where skirmish order is allowed), since an entry is one hex.",
+     [inf(hexes="0404", formation="skirmish", facing=1, **{"class": "legere"})],
+     ["fr-inf", "--enter", "0101"], m=mapof(cells={(1, 1): 'W'}),
+     json_={"/legal": False, "/rule": "R-MOV-17"})
 case("move-R-MOV-17-entry-woods", "R-MOV-17",
      "Entering woods 0101 the column is in general order, for 3 MP.",
      [inf(hexes="0404")], ["fr-inf", "--enter", "0101"], m=mapof(cells={(1, 1): 'W'}),
@@ -630,6 +641,16 @@ case("form-R-FORM-9-carre-to-column", "R-FORM-9",
      [inf(formation="carre", facing=3)], ["fr-inf", "--form", "column"],
      json_={"/legal": True, "/steps/0/facing": 4})
 
+case("form-R-FORM-6-carre-any-strength", "R-FORM-6",
+     "Two increments of good-order infantry form carré in clear 0404 for 1 MP; the carré keeps the "
+     "facing value 12.",
+     [inf(increments=2)], ["fr-inf", "--form", "carre"],
+     json_={"/legal": True, "/cost": 1, "/steps/0/formation": "carre", "/steps/0/facing": 12})
+case("form-R-FORM-9-column-to-line", "R-FORM-9",
+     "A column facing 12 forms line without a facing: a line faces a vertex, so one hour "
+     "clockwise, 1.",
+     [inf()], ["fr-inf", "--form", "line"], json_={"/legal": True, "/steps/0/facing": 1})
+
 # ---- R-ZOI -------------------------------------------------------------------------------------
 
 case("zoi-R-ZOI-1-no-zone-from-carre", "R-ZOI-1",
@@ -683,11 +704,22 @@ case("zoi-R-ZOI-3-cavalry-leaves-freely", "R-ZOI-3",
      "Cavalry in an infantry zone leaves whenever: face 6 (1) then 0402 (1), total 2.",
      [cav(hexes="0403"), inf("au-inf", "0404", side="austrian")], ["fr-cav", "--plan", "face=6,0402"],
      json_={"/legal": True, "/cost": 2})
+case("zoi-R-ZOI-3-cavalry-leaves-cavalry-zone", "R-ZOI-3",
+     "fr-cav begins in 0403, in the zone of au-cav (0404, facing 12: front N 0403); after a facing "
+     "change it still leaves (only infantry and foot artillery are held): 1 + 1 = 2, and the exit "
+     "raises opportunity fire naming au-cav.",
+     [cav(hexes="0403"), cav("au-cav", "0404", side="austrian")], ["fr-cav", "--plan", "face=6,0402"],
+     json_={"/legal": True, "/cost": 2, "/steps/1/events/0/units": ["au-cav"]})
 case("zoi-R-ZOI-4-two-owners", "R-ZOI-4",
      "au-a in 0403 faces 6 (front S: 0404) and au-b in 0405 faces 12 (front N: 0404): a facing "
      "change in 0404 raises opportunity fire naming both, in scenario order.",
      [inf(), inf("au-a", "0403", side="austrian", facing=6), inf("au-b", "0405", side="austrian")],
      ["fr-inf", "--face", "6"], json_={"/legal": True, "/steps/0/events/0/units": ["au-a", "au-b"]})
+case("zoi-R-ZOI-4-entering-no-event", "R-ZOI-4",
+     "fr-inf steps from 0402 into 0403, in au-inf's zone (0404 faces 12): entering raises no "
+     "opportunity fire (only leaving or spending MP inside does).",
+     [inf(hexes="0402"), inf("au-inf", "0404", side="austrian")], ["fr-inf", "--path", "0403"],
+     json_={"/legal": True, "/stop": "0403", "/steps/0/events": []})
 case("zoi-R-ZOI-5-drag", "R-ZOI-5",
      "One row of 9; enemy light cavalry screen in 0701 and 0801 (facing 1, axis SE). fr-inf from "
      "0101: 0201, 0301, 0401 cost 1 each (4 or more hexes from the screen); 0501 is 2 hexes from "
@@ -738,6 +770,18 @@ case("stack-R-STACK-2-one-formation", "R-STACK-2",
      "A friendly line in 0405: a column may not enter (one formation per hex, T16-1).",
      [inf(), inf("fr-b", "0405", formation="line", facing=1, increments=4)], ["fr-inf", "--path", "0405"],
      json_={"/legal": False, "/refused": 0, "/rule": "R-STACK-2"})
+case("stack-R-STACK-2-guns-with-any", "R-STACK-2",
+     "A limbered battery (2) in 0405 stands with a column of 8: 8 infantry increments and one "
+     "battery fit the clear alternative 12 + 1 battery, and artillery joins any formation.",
+     [inf(), gun("fr-gun", "0405")], ["fr-inf", "--path", "0405"], json_={"/legal": True, "/cost": 1})
+case("stack-R-STACK-5-skirmishers-end", "R-STACK-5",
+     "Skirmishers pass a friendly column but may not end with it in another formation (K19-7): "
+     "refused at the end with the one-formation rule.",
+     [inf(formation="skirmish", facing=1, increments=3, **{"class": "legere"}), inf("fr-b", "0405")],
+     ["fr-inf", "--path", "0405"], json_={"/legal": False, "/refused": 1, "/rule": "R-STACK-2"})
+case("stack-R-STACK-6-within-limit", "R-STACK-6",
+     "One column of 8 in clear 0404 is within the limit: no check is due.",
+     [inf()], ["fr-inf"], json_={"/stacking/over": False, "/stacking/units": []})
 case("stack-R-STACK-3-road-march", "R-STACK-3",
      "Road march units of 3 and 2 on one road hex: 5 increments, over the 4 of the road: refused.",
      [inf(hexes="0101", formation="road", increments=3, facing=4),
@@ -774,6 +818,41 @@ case("stack-R-STACK-6-overstacked", "R-STACK-6",
      [inf(increments=10), inf("fr-b", "0404", increments=10, morale="44")], ["fr-inf"],
      json_={"/stacking/over": True, "/stacking/rule": "R-STACK-1", "/stacking/units/0/p_fail": "4/9",
             "/stacking/units/1/p_fail": "11/18"})
+
+
+# ---- bad input: the loader's errors for the movement keys --------------------------------------
+
+def check_case(name, ruling, description, scen, stderr_has):
+    CASES.append((name, {"ruling": ruling, "description": description, "scenario": scen,
+                         "args": ["check", "{scenario}"], "exit": 1, "stderr_has": stderr_has}))
+
+bad_record = scenario([inf(hexes="0101", move_record={"spent": "5/3", "hold": "later", "steps": 2,
+                                                      "actions": 1})], mapof(3, 3))
+check_case("move-R-MOV-2-check-bad-record", "R-MOV-2",
+           "A move_record with spent \"5/3\" (not halves), hold \"later\" (no such hold) and 2 "
+           "steps for 1 action: three located errors, the scenario refused.", bad_record,
+           ['/units/0/move_record/spent: expected movement points: an integer or halves as "N/2", '
+            'found "5/3"',
+            '/units/0/move_record/hold: expected "none", "retreated", "charge" or "charged", found '
+            '"later"',
+            '/units/0/move_record/actions: expected at least 2 actions (one per step taken, one '
+            'when MP are spent), found 1'])
+bad_charts = copy.deepcopy(CHARTS)
+bad_charts["terrain"]["clear"]["stacking"] = {"infantry_increments": "x", "combined": [{}]}
+bad_charts["movement"] = {"facing_change": -1}
+check_case("stack-R-STACK-1-check-bad-chart", "R-STACK-1",
+           "A stacking chart with a text count and an empty combined alternative, and a negative "
+           "facing change: each reported at its chart path.",
+           scenario([inf(hexes="0101")], mapof(3, 3), bad_charts),
+           ['/charts/terrain/clear/stacking/infantry_increments: expected an integer from 0 to '
+            '999, found "x"',
+            '/charts/terrain/clear/stacking/combined/0: expected at least one stacking key',
+            '/charts/movement/facing_change: expected an integer from 0 to 99, found -1'])
+check_case("move-R-MOV-14-check-attached-elsewhere", "R-MOV-14",
+           "A leader in 0202 attached to fr-inf, which stands in 0101: refused.",
+           scenario([inf(hexes="0101"), ldr(hexes="0202", attached_to="fr-inf")], mapof(3, 3)),
+           ['/units/1/attached_to: expected a friendly combat unit in the leader\'s hex, found '
+            '"fr-inf"'])
 
 
 def main():

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,7 +224,7 @@ static lb_charge *start(const lb_state *st, lb_charge_req *req, const char *path
     req->cavalry = "fr-cav";
     path_of(st, req, path);
     lb_charge *ch;
-    assert_int_equal(lb_charge_new(st, req, &ch), LB_OK);
+    assert_int_equal(lb_charge_new(st, req, &ch, NULL), LB_OK);
     return ch;
 }
 
@@ -247,7 +248,7 @@ static void test_charge__answers_and_status(void **state)
     assert_string_equal(d->options[1].key, "wait");
     assert_int_equal(lb_charge_answer(ch, "stand"), LB_INVALID);
     assert_int_equal(lb_charge_journal(ch)->count, 0);
-    assert_int_equal(lb_charge_apply(ch, st), LB_INVALID); /* not done */
+    assert_int_equal(lb_charge_apply(ch, st, NULL), LB_INVALID); /* not done */
     assert_int_equal(lb_charge_answer(ch, "wait"), LB_OK);
     assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
     assert_int_equal(lb_charge_pending(ch)->kind, LB_DECIDE_TARGET);
@@ -261,7 +262,7 @@ static void test_charge__answers_and_status(void **state)
     assert_int_equal(lb_charge_journal(ch)->entries[1].by, LB_BY_AUTO);
 
     /* apply: the cavalry stands on the carré, the infantry is in carré */
-    assert_int_equal(lb_charge_apply(ch, st), LB_OK);
+    assert_int_equal(lb_charge_apply(ch, st, NULL), LB_OK);
     int cav = lb_state_unit_index(st, "fr-cav"), inf = lb_state_unit_index(st, "au-inf");
     char l[LB_HEX_LABEL_MAX];
     assert_string_equal(lb_map_label(&st->map, st->units[cav].hexes[0], l), "0312");
@@ -281,6 +282,7 @@ static void test_charge__answers_and_status(void **state)
     lb_dice_init_script(&dice, "4", NULL);
     assert_int_equal(lb_charge_resolve(ch, &dice), LB_DICE);
     assert_string_equal(lb_charge_error(ch), "the dice have no two-dice roll 11-66 for the carre roll");
+    assert_int_equal(lb_charge_err(ch)->code, LB_DICE); /* the code returned, with its message */
     lb_charge_free(ch);
 
     /* a refused charge */
@@ -292,8 +294,116 @@ static void test_charge__answers_and_status(void **state)
     assert_string_equal(lb_charge_result_of(ch)->rule, "R-CHG-9");
     assert_string_equal(lb_charge_result_of(ch)->reason, "hex 0312 of the path is not next to 0314");
     lb_charge_free(ch);
-    assert_int_equal(lb_charge_new(st, &(lb_charge_req){.cavalry = "nobody", .npath = 1}, &ch),
-                     LB_INVALID);
+    lb_err err;
+    lb_charge_req nobody = {.cavalry = "nobody", .npath = 1};
+    assert_int_equal(lb_charge_new(st, &nobody, &ch, &err), LB_INVALID);
+    assert_string_equal(err.msg, "unknown unit \"nobody\"");
+    lb_state_free(st);
+}
+
+/* Issue 12: an apply to the origin between lb_charge_new and lb_charge_apply is never lost: the
+ * charge refuses, changing nothing, and a charge made again applies by unit id, keeping it. */
+static void test_charge__apply_refused_when_the_state_changed(void **state)
+{
+    (void)state;
+    lb_state *st = case_scenario("charge-R-CHG-3-carre-target", NULL, NULL);
+    lb_standing standing[] = {{LB_DECIDE_CARRE, NULL, "wait"}, {LB_DECIDE_TARGET, NULL, "target"},
+                              {LB_DECIDE_RESPONSE, NULL, "carre"}};
+    lb_charge_req req = {.standing = standing, .nstanding = 3};
+    lb_charge *ch = start(st, &req, "0314,0313");
+    lb_dice dice;
+    lb_dice_init_script(&dice, "43", NULL);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_status_of(ch), LB_CHARGE_DONE); /* carré; the cavalry onto it */
+    int cav = lb_state_unit_index(st, "fr-cav"), inf = lb_state_unit_index(st, "au-inf");
+    unsigned long long g = st->generation;
+    char l[LB_HEX_LABEL_MAX], want[200];
+
+    /* another rule's apply in between: au-inf loses 2 increments */
+    st->units[inf].losses = 2;
+    lb_state_touch(st);
+    lb_err err;
+    assert_int_equal(lb_charge_apply(ch, st, &err), LB_STALE);
+    snprintf(want, sizeof want, "the state changed since the charge began (generation %llu, now "
+                                "%llu): nothing applied; make the charge again on the state as "
+                                "it is", g, g + 1);
+    assert_string_equal(err.msg, want);
+    assert_int_equal(st->units[inf].losses, 2);                 /* kept */
+    assert_int_equal(st->units[inf].formation, LB_FORM_COLUMN); /* the charge not applied */
+    assert_string_equal(lb_map_label(&st->map, st->units[cav].hexes[0], l), "0315");
+    assert_int_equal(st->generation, g + 1);
+    /* running it again says so too */
+    lb_dice_init_script(&dice, "43", NULL);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_STALE);
+    assert_string_equal(lb_charge_error(ch), "the state changed since the charge began (generation "
+                                             "0, now 1): make the charge again on the state as it "
+                                             "is");
+    lb_charge_free(ch);
+
+    /* made again on the state as it is: applied unit by unit, the loss still there */
+    ch = start(st, &req, "0314,0313");
+    lb_dice_init_script(&dice, "43", NULL);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_apply(ch, st, &err), LB_OK);
+    assert_string_equal(lb_map_label(&st->map, st->units[cav].hexes[0], l), "0312");
+    assert_int_equal(st->units[inf].formation, LB_FORM_CARRE);
+    assert_int_equal(st->units[inf].losses, 2);
+    assert_int_equal(st->generation, g + 2);
+    /* once applied, the state moved on: applying twice is refused */
+    assert_int_equal(lb_charge_apply(ch, st, &err), LB_STALE);
+    lb_charge_free(ch);
+    lb_state_free(st);
+}
+
+/* Issue 12: another rule's apply between the charge and its apply (the cavalry fails a morale
+ * check and routs, lb_morale_apply) makes the charge stale: nothing of it is applied. */
+static void test_charge__apply_after_another_apply_refused(void **state)
+{
+    (void)state;
+    lb_state *st = case_scenario("charge-R-CHG-3-carre-target", NULL, NULL);
+    lb_standing standing[] = {{LB_DECIDE_CARRE, NULL, "wait"}, {LB_DECIDE_TARGET, NULL, "target"},
+                              {LB_DECIDE_RESPONSE, NULL, "carre"}};
+    lb_charge_req req = {.standing = standing, .nstanding = 3};
+    lb_charge *ch = start(st, &req, "0314,0313");
+    lb_dice dice;
+    lb_dice_init_script(&dice, "43", NULL);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_status_of(ch), LB_CHARGE_DONE);
+    int cav = lb_state_unit_index(st, "fr-cav"), inf = lb_state_unit_index(st, "au-inf");
+    lb_morale_outcome o = lb_morale_outcome_of(st, cav, LB_CHECK_ORDINARY, 0, NULL);
+    assert_int_equal(lb_morale_apply(st, cav, &o), LB_OK);
+    lb_unit c = st->units[cav], i = st->units[inf];
+    lb_err err;
+    assert_int_equal(lb_charge_apply(ch, st, &err), LB_STALE);
+    assert_memory_equal(&st->units[cav], &c, sizeof c);
+    assert_memory_equal(&st->units[inf], &i, sizeof i);
+    assert_int_equal(st->units[inf].formation, LB_FORM_COLUMN);
+    lb_charge_free(ch);
+    lb_state_free(st);
+}
+
+/* A unit removed by the charge goes from the state, by id, and the others keep their order. */
+static void test_charge__apply_removes_by_id(void **state)
+{
+    (void)state;
+    lb_state *st = case_scenario("charge-R-CHG-27-units-eliminated-leader-moves", NULL, NULL);
+    lb_standing standing[] = {{LB_DECIDE_TARGET, NULL, "target"}, {LB_DECIDE_TRAMPLE, NULL, "4"}};
+    lb_charge_req req = {.standing = standing, .nstanding = 2};
+    lb_charge *ch = start(st, &req, "0314,0313");
+    lb_dice dice;
+    lb_dice_init_script(&dice, "", NULL);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_status_of(ch), LB_CHARGE_DONE);
+    assert_int_equal(st->nunits, 3);
+    assert_int_equal(lb_charge_apply(ch, st, NULL), LB_OK);
+    assert_int_equal(st->nunits, 2); /* au-inf trampled to nothing */
+    assert_string_equal(st->units[0].id, "fr-cav");
+    assert_string_equal(st->units[1].id, "au-ldr");
+    char l[LB_HEX_LABEL_MAX];
+    assert_string_equal(lb_map_label(&st->map, st->units[1].hexes[0], l), "0311");
+    const int *idx;
+    assert_int_equal(lb_state_units_at(st, st->units[1].hexes[0], &idx), 1);
+    lb_charge_free(ch);
     lb_state_free(st);
 }
 
@@ -317,58 +427,141 @@ static void test_charge__missing_table(void **state)
     assert_string_equal(lb_charge_error(ch),
                         "the charts give no stand_modifiers: the stand check cannot be made");
     lb_charge_free(ch);
+    /* the odds say the same, on an lb_err */
+    lb_charge_outcomes odds;
+    assert_int_equal(lb_charge_odds(st, &req, &odds), LB_INVALID);
+    assert_int_equal(odds.error.code, LB_INVALID);
+    assert_string_equal(odds.error.msg,
+                        "the charts give no stand_modifiers: the stand check cannot be made");
+    lb_charge_outcomes_release(&odds);
     lb_state_free(st);
 }
 
-/* R-DICE-4: the enumerated odds equal a brute-force count over every pair of dice (the carré
- * roll, then a die for the recall when one is rolled), and sum to 1. */
-static void test_charge__odds_against_brute_force(void **state)
+/* Ends of a charge with their probabilities, found by brute force. */
+typedef struct ends {
+    char *summary[4096];
+    lb_frac p[4096];
+    int n;
+    int runs;
+} ends;
+
+static void add_end(ends *E, const char *summary, lb_frac p)
+{
+    for (int i = 0; i < E->n; i++)
+        if (strcmp(E->summary[i], summary) == 0) {
+            E->p[i] = lb_frac_add(E->p[i], p);
+            return;
+        }
+    assert_true(E->n < 4096);
+    E->summary[E->n] = strdup(summary);
+    E->p[E->n++] = p;
+}
+
+/* Every sequence of dice, value by value: each run that asks for one more roll is run again
+ * with each of its 36 or 6 values (no grouping, no shortcut), weighted 1/36 or 1/6. */
+static void brute(const lb_state *st, const lb_charge_req *req, int *values, int n, lb_frac w,
+                  ends *E)
+{
+    lb_dice dice = {.scripted = 1, .script_len = n};
+    memcpy(dice.script, values, (size_t)n * sizeof *values);
+    lb_charge *ch;
+    assert_int_equal(lb_charge_new(st, req, &ch, NULL), LB_OK);
+    int rc = lb_charge_resolve(ch, &dice);
+    E->runs++;
+    if (rc == LB_DICE) {
+        int two = strstr(lb_charge_error(ch), "two-dice") != NULL;
+        lb_charge_free(ch);
+        assert_true(n < 16);
+        for (int v = 0; v < (two ? 36 : 6); v++) {
+            values[n] = two ? lb_roll_from_index(v) : v + 1;
+            brute(st, req, values, n + 1, lb_frac_mul(w, lb_frac_make(1, two ? 36 : 6)), E);
+        }
+        return;
+    }
+    assert_int_equal(rc, LB_OK);
+    assert_int_not_equal(lb_charge_status_of(ch), LB_CHARGE_DECIDE);
+    add_end(E, lb_charge_result_of(ch)->summary, w);
+    lb_charge_free(ch);
+}
+
+static const char *arg_after(json_t *args, const char *option)
+{
+    for (size_t i = 0; i + 1 < json_array_size(args); i++)
+        if (strcmp(json_string_value(json_array_get(args, i)), option) == 0)
+            return json_string_value(json_array_get(args, i + 1));
+    return NULL;
+}
+
+/* R-DICE-4, R-CHG-28: on the scenario and request of every charge case, the odds (passes taken
+ * up again at each roll, branches merged by state) are exact and equal a brute-force count over
+ * every sequence of dice run from the start with lb_charge_resolve. */
+static void test_charge__odds_equal_brute_force_on_every_case(void **state)
 {
     (void)state;
-    const char *cases[][2] = {{"charge-R-DICE-4-odds-carre-row", "0313"},
-                              {"charge-R-DICE-4-odds-2017-rout-die", "0313"}};
-    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
-        lb_state *st = case_scenario(cases[c][0], NULL, NULL);
-        lb_standing standing[] = {{LB_DECIDE_TARGET, "au-inf", "target"},
-                                  {LB_DECIDE_RESPONSE, NULL, "carre"}};
-        lb_charge_req req = {.automatic = 1, .standing = standing, .nstanding = 2};
-        path_of(st, &req, cases[c][1]);
-        req.cavalry = "fr-cav";
+    DIR *dir = opendir("tests/cases");
+    assert_non_null(dir);
+    struct dirent *de;
+    int checked = 0;
+    while ((de = readdir(dir))) {
+        size_t len = strlen(de->d_name);
+        if (strncmp(de->d_name, "charge-", 7) != 0 || len < 6 ||
+            strcmp(de->d_name + len - 5, ".json") != 0)
+            continue;
+        char name[256];
+        snprintf(name, sizeof name, "%.*s", (int)(len - 5), de->d_name);
+        char path[300];
+        snprintf(path, sizeof path, "tests/cases/%s", de->d_name);
+        json_t *c = json_load_file(path, 0, NULL), *args = json_object_get(c, "args");
+        if (strcmp(json_string_value(json_array_get(args, 0)), "charge") != 0 ||
+            !json_object_get(c, "scenario") ||
+            json_integer_value(json_object_get(c, "exit")) == 1 /* input refused */) {
+            json_decref(c);
+            continue;
+        }
+        lb_state *st = case_scenario(name, NULL, NULL);
+        assert_non_null(st);
+        lb_standing standing[3];
+        lb_charge_req req = {.cavalry = json_string_value(json_array_get(args, 2)),
+                             .automatic = 1, .standing = standing};
+        const char *target = arg_after(args, "--target"), *response = arg_after(args, "--response");
+        if (target) {
+            standing[req.nstanding++] = (lb_standing){LB_DECIDE_TARGET, target, "target"};
+            standing[req.nstanding++] = (lb_standing){LB_DECIDE_TARGET, NULL, "not-target"};
+        }
+        if (response)
+            standing[req.nstanding++] = (lb_standing){LB_DECIDE_RESPONSE, NULL, response};
+        const char *labels = arg_after(args, "--path");
+        req.npath = lb_map_parse_labels(&st->map, labels, req.path, LB_CHARGE_PATH_MAX, NULL);
+        if (req.npath <= 0 || lb_state_unit_index(st, req.cavalry) < 0) {
+            json_decref(c); /* a case about a bad command line */
+            lb_state_free(st);
+            continue;
+        }
         lb_charge_outcomes odds;
         assert_int_equal(lb_charge_odds(st, &req, &odds), LB_OK);
-        lb_frac sum = lb_frac_int(0);
-        for (int i = 0; i < odds.n; i++)
-            sum = lb_frac_add(sum, odds.outcomes[i].p);
-        assert_int_equal(sum.num, 1);
-        assert_int_equal(sum.den, 1);
-        /* every roll, then every die twice (premier-2017 rolls the rout length, then the recall) */
-        lb_frac *count = calloc((size_t)odds.n, sizeof *count);
-        for (int i = 0; i < odds.n; i++)
-            count[i] = lb_frac_int(0);
-        for (int r = 0; r < 36; r++)
-            for (int d1 = 1; d1 <= 6; d1++)
-                for (int d2 = 1; d2 <= 6; d2++) {
-                    char script[16];
-                    snprintf(script, sizeof script, "%d,%d,%d", lb_roll_from_index(r), d1, d2);
-                    lb_dice dice;
-                    lb_dice_init_script(&dice, script, NULL);
-                    lb_charge *ch;
-                    assert_int_equal(lb_charge_new(st, &req, &ch), LB_OK);
-                    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
-                    const char *s = lb_charge_result_of(ch)->summary;
-                    int k = 0;
-                    while (k < odds.n && strcmp(odds.outcomes[k].summary, s) != 0)
-                        k++;
-                    assert_true(k < odds.n);
-                    count[k] = lb_frac_add(count[k], lb_frac_make(1, 36 * 36));
-                    lb_charge_free(ch);
-                }
-        for (int i = 0; i < odds.n; i++)
-            assert_int_equal(lb_frac_cmp(count[i], odds.outcomes[i].p), 0);
-        free(count);
+        assert_true(odds.exact);
+        assert_int_equal(lb_frac_cmp(odds.covered, lb_frac_int(1)), 0);
+        ends *E = calloc(1, sizeof *E);
+        int values[16];
+        brute(st, &req, values, 0, lb_frac_int(1), E);
+        if (E->n != odds.n)
+            fail_msg("%s: %d ends by brute force, %d by the odds", name, E->n, odds.n);
+        for (int i = 0; i < E->n; i++) {
+            int k = 0;
+            while (k < odds.n && strcmp(odds.outcomes[k].summary, E->summary[i]) != 0)
+                k++;
+            if (k == odds.n || lb_frac_cmp(odds.outcomes[k].p, E->p[i]) != 0)
+                fail_msg("%s: end \"%s\" differs", name, E->summary[i]);
+            free(E->summary[i]);
+        }
+        free(E);
         lb_charge_outcomes_release(&odds);
         lb_state_free(st);
+        json_decref(c);
+        checked++;
     }
+    closedir(dir);
+    assert_true(checked >= 60);
 }
 
 int main(void)
@@ -379,7 +572,10 @@ int main(void)
         cmocka_unit_test(test_charge__modifiers_replace),
         cmocka_unit_test(test_charge__answers_and_status),
         cmocka_unit_test(test_charge__missing_table),
-        cmocka_unit_test(test_charge__odds_against_brute_force),
+        cmocka_unit_test(test_charge__apply_refused_when_the_state_changed),
+        cmocka_unit_test(test_charge__apply_after_another_apply_refused),
+        cmocka_unit_test(test_charge__apply_removes_by_id),
+        cmocka_unit_test(test_charge__odds_equal_brute_force_on_every_case),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,12 +1,16 @@
-/* Unit tests: fractions, traces, error records and the arena. */
+/* Unit tests: fractions, traces, error records, growing arrays and the arena. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "lb/grow.h"
 #include "lb/lb.h"
 
 static void test_core__frac_arithmetic(void **unused)
@@ -37,6 +41,63 @@ static void test_core__frac_arithmetic(void **unused)
     char buf[32];
     assert_string_equal(lb_frac_fmt(q, buf, sizeof buf), "15/2");
     assert_string_equal(lb_frac_fmt(p, buf, sizeof buf), "12");
+}
+
+/* Issue 11.1: a product or sum that does not fit 64 bits is the invalid fraction, never a
+ * wrapped value (nor undefined behaviour: UBSan runs these), and stays invalid. */
+static void test_core__frac_overflow_detected(void **unused)
+{
+    (void)unused;
+    /* (3/4)^k: 3^31 / 4^31 = 3^31 / 2^62 fits; the 32nd factor needs 2^64 */
+    lb_frac p = lb_frac_int(1);
+    for (int k = 1; k <= 31; k++)
+        p = lb_frac_mul(p, lb_frac_make(3, 4));
+    assert_true(lb_frac_ok(p));
+    assert_int_equal(p.den, 1LL << 62);
+    assert_int_equal(p.num, 617673396283947LL); /* 3^31 */
+    lb_frac q = lb_frac_mul(p, lb_frac_make(3, 4));
+    assert_false(lb_frac_ok(q));
+    assert_int_equal(q.den, 0);
+    char buf[32];
+    assert_string_equal(lb_frac_fmt(q, buf, sizeof buf), "overflow");
+    /* sticky: every later operation keeps it invalid */
+    assert_false(lb_frac_ok(lb_frac_add(q, lb_frac_int(1))));
+    assert_false(lb_frac_ok(lb_frac_mul(lb_frac_int(0), q)));
+    assert_false(lb_frac_ok(lb_frac_sub(lb_frac_int(1), q)));
+    assert_int_equal(lb_frac_cmp(q, lb_frac_int(-5)), -1);
+    assert_int_equal(lb_frac_cmp(q, lb_frac_invalid()), 0);
+    assert_true(isnan(lb_frac_double(q)));
+    /* sums: LLONG_MAX + 1, and 1/2^62 + 1/3^39 whose common denominator is too big */
+    assert_false(lb_frac_ok(lb_frac_add(lb_frac_int(LLONG_MAX), lb_frac_int(1))));
+    assert_true(lb_frac_ok(lb_frac_add(lb_frac_int(LLONG_MAX), lb_frac_int(-1))));
+    lb_frac third39 = lb_frac_make(1, 4052555153018976267LL); /* 3^39 */
+    assert_false(lb_frac_ok(lb_frac_add(lb_frac_make(1, 1LL << 62), third39)));
+    /* negation and division at the edges */
+    assert_false(lb_frac_ok(lb_frac_make(LLONG_MIN, -1)));
+    lb_frac h = lb_frac_make(LLONG_MIN, 2);
+    assert_int_equal(h.num, -(1LL << 62));
+    assert_int_equal(h.den, 1);
+    assert_false(lb_frac_ok(lb_frac_sub(lb_frac_int(0), lb_frac_int(LLONG_MIN))));
+    assert_false(lb_frac_ok(lb_frac_div(lb_frac_int(1), lb_frac_int(0))));
+    assert_false(lb_frac_ok(lb_frac_make(1, 0)));
+}
+
+/* lb_frac_cmp is exact near the 64-bit limits, where cross products would not fit. */
+static void test_core__frac_compare_exact_at_the_limits(void **unused)
+{
+    (void)unused;
+    long long m = LLONG_MAX;
+    /* 1 + 1/(m-1) < 1 + 1/(m-2) */
+    lb_frac a = lb_frac_make(m, m - 1), b = lb_frac_make(m - 1, m - 2);
+    assert_int_equal(lb_frac_cmp(a, b), -1);
+    assert_int_equal(lb_frac_cmp(b, a), 1);
+    assert_int_equal(lb_frac_cmp(a, a), 0);
+    lb_frac c = lb_frac_make(m - 2, m - 1), d = lb_frac_make(m - 3, m - 2); /* 1 - 1/(m-1) > ... */
+    assert_int_equal(lb_frac_cmp(c, d), 1);
+    assert_int_equal(lb_frac_cmp(lb_frac_make(-1, 3), lb_frac_make(-1, 2)), 1);
+    assert_int_equal(lb_frac_cmp(lb_frac_make(-7, 2), lb_frac_int(-4)), 1);
+    assert_int_equal(lb_frac_cmp(lb_frac_int(LLONG_MIN), lb_frac_make(m, m - 1)), -1);
+    assert_int_equal(lb_frac_floor(lb_frac_make(LLONG_MIN + 1, 2)), -(1LL << 62));
 }
 
 static void test_core__trace_steps_and_values(void **unused)
@@ -111,6 +172,92 @@ static void test_core__errlist_sorted_by_position(void **unused)
     lb_errlist_release(&list);
 }
 
+static void test_core__err_control_characters_escaped(void **unused)
+{
+    (void)unused;
+    /* 11.9: ESC and BEL from a scenario never reach the terminal raw, in the path or the message */
+    lb_err e;
+    lb_err_set(&e, LB_INVALID, "expected a key, found \"\x1b[31m\a\"");
+    snprintf(e.file, sizeof e.file, "s.json");
+    e.line = 3;
+    e.col = 7;
+    snprintf(e.path, sizeof e.path, "/map/legend/\x1b");
+    char buf[200];
+    int len = lb_err_fmt(&e, buf, sizeof buf);
+    assert_int_equal(len, (int)strlen(buf));
+    assert_string_equal(buf, "s.json:3:7: /map/legend/\\u001B: expected a key, found "
+                             "\"\\u001B[31m\\u0007\"");
+    /* U+009B (CSI in UTF-8, C2 9B) is a control character too */
+    snprintf(e.msg, sizeof e.msg, "x\xc2\x9by");
+    e.path[0] = '\0';
+    lb_err_fmt(&e, buf, sizeof buf);
+    assert_string_equal(buf, "s.json:3:7: x\\u009By");
+    /* a buffer too small: cut, NUL-terminated, the whole length returned */
+    char small[8];
+    assert_int_equal(lb_err_fmt(&e, small, sizeof small), 20);
+    assert_string_equal(small, "s.json:");
+}
+
+static void test_core__err_quote(void **unused)
+{
+    (void)unused;
+    char buf[24];
+    assert_string_equal(lb_err_quote("fr-6le-1", buf, sizeof buf), "\"fr-6le-1\"");
+    assert_string_equal(lb_err_quote("a\"b\\c\n\x1b", buf, sizeof buf),
+                        "\"a\\\"b\\\\c\\n\\u001B\"");
+    /* bytes that are not UTF-8 as \xNN; UTF-8 kept */
+    assert_string_equal(lb_err_quote("\xff\xc3\xa9", buf, sizeof buf), "\"\\xff\xc3\xa9\"");
+    /* 24 bytes: two quotes, "...", the NUL and 18 characters */
+    assert_string_equal(lb_err_quote("abcdefghijklmnopqrstuvwxyz", buf, sizeof buf),
+                        "\"abcdefghijklmnopqr...\"");
+    assert_int_equal(strlen(buf), 23);
+}
+
+static void test_core__errlist_sort_files_and_ties(void **unused)
+{
+    (void)unused;
+    /* files keep the order they first appear in; equal positions keep their order */
+    lb_errlist list = {0};
+    const char *files[] = {"s.json", "m.json", "s.json", "m.json", "s.json"};
+    int lines[] = {9, 5, 2, 1, 2};
+    for (int i = 0; i < 5; i++) {
+        lb_err e = {.code = LB_INVALID, .line = lines[i], .col = 1};
+        snprintf(e.file, sizeof e.file, "%s", files[i]);
+        snprintf(e.msg, sizeof e.msg, "%d", i);
+        assert_int_equal(lb_errlist_push(&list, &e), LB_OK);
+    }
+    lb_errlist_sort(&list);
+    const char *order[] = {"2", "4", "0", "3", "1"};
+    for (int i = 0; i < 5; i++)
+        assert_string_equal(list.items[i].msg, order[i]);
+    lb_errlist_release(&list);
+}
+
+static void test_core__grow(void **unused)
+{
+    (void)unused;
+    int cap = 0, *items = NULL;
+    /* from nothing to 8, then doubling: 1000 appends need 8 16 32 64 128 256 512 1024 */
+    int moves = 0;
+    for (int n = 0; n < 1000; n++) {
+        int before = cap;
+        int *grown = lb_grow(items, &cap, n + 1, sizeof *items);
+        assert_non_null(grown);
+        moves += cap != before;
+        items = grown;
+        items[n] = n;
+    }
+    assert_int_equal(cap, 1024);
+    assert_int_equal(moves, 8);
+    assert_int_equal(items[999], 999);
+    /* room already there: unchanged */
+    assert_ptr_equal(lb_grow(items, &cap, 10, sizeof *items), items);
+    /* a size that overflows: NULL, the array and its capacity as they were */
+    assert_null(lb_grow(items, &cap, 2000, (size_t)-1 / 1000));
+    assert_int_equal(cap, 1024);
+    free(items);
+}
+
 static void test_core__arena(void **unused)
 {
     (void)unused;
@@ -132,9 +279,15 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_core__frac_arithmetic),
+        cmocka_unit_test(test_core__frac_overflow_detected),
+        cmocka_unit_test(test_core__frac_compare_exact_at_the_limits),
         cmocka_unit_test(test_core__trace_steps_and_values),
         cmocka_unit_test(test_core__err_format),
         cmocka_unit_test(test_core__errlist_sorted_by_position),
+        cmocka_unit_test(test_core__err_control_characters_escaped),
+        cmocka_unit_test(test_core__err_quote),
+        cmocka_unit_test(test_core__errlist_sort_files_and_ties),
+        cmocka_unit_test(test_core__grow),
         cmocka_unit_test(test_core__arena),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

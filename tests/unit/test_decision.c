@@ -168,7 +168,7 @@ static lb_charge *play(const lb_state *st, const lb_charge_req *req, const char 
                        const char *const *answers, int nanswers)
 {
     lb_charge *ch;
-    assert_int_equal(lb_charge_new(st, req, &ch), LB_OK);
+    assert_int_equal(lb_charge_new(st, req, &ch, NULL), LB_OK);
     lb_dice dice;
     assert_int_equal(lb_dice_init_script(&dice, dice_list, NULL), 0);
     int next = 0;
@@ -219,7 +219,7 @@ static void test_decision__replay_rebuilds_the_charge(void **state)
     assert_int_equal(j.count, 7); /* 5 decisions, the carré roll and the recall */
 
     lb_charge *again;
-    assert_int_equal(lb_charge_new(st, &req, &again), LB_OK);
+    assert_int_equal(lb_charge_new(st, &req, &again, NULL), LB_OK);
     assert_int_equal(lb_charge_load_journal(again, &j), LB_OK);
     lb_dice none = {.scripted = 1}; /* no die at all: every roll must come from the journal */
     assert_int_equal(lb_charge_resolve(again, &none), LB_OK);
@@ -261,21 +261,27 @@ static void test_decision__automatic_and_standing_are_journalled(void **state)
 {
     (void)state;
     lb_state *st = case_scenario("charge-R-CHG-3-carre-target");
-    lb_standing standing[] = {{LB_DECIDE_TARGET, "au-inf", "target"}};
+    lb_standing standing[] = {{LB_DECIDE_CARRE, "au-inf", "wait"}};
     lb_charge_req req = {.cavalry = "fr-cav", .automatic = 1, .standing = standing,
                          .nstanding = 1};
     path_of(st, &req, "0314,0313");
-    lb_charge *ch = play(st, &req, "22,43", NULL, 0);
+    lb_charge *ch = play(st, &req, "43", NULL, 0);
     const lb_journal *j = lb_charge_journal(ch);
-    assert_int_equal(j->count, 3);
-    /* the offer at 3 hexes: carré automatically; roll 22 in column row 3 (11-56): CARRE */
+    assert_int_equal(j->count, 4);
+    /* the offer at 3 hexes declined by the standing answer (an attempt then would keep au-inf
+     * a non-target, R-CHG-4); the declaration and the response automatic; roll 43 in column
+     * row 2 (11-43): CARRE */
     assert_int_equal(j->entries[0].decision, LB_DECIDE_CARRE);
-    assert_int_equal(j->entries[0].by, LB_BY_AUTO);
-    assert_string_equal(j->entries[0].key, "carre");
-    assert_int_equal(j->entries[1].value, 22);
-    assert_int_equal(j->entries[2].by, LB_BY_STANDING);
+    assert_int_equal(j->entries[0].by, LB_BY_STANDING);
+    assert_string_equal(j->entries[0].key, "wait");
+    assert_int_equal(j->entries[1].decision, LB_DECIDE_TARGET);
+    assert_int_equal(j->entries[1].by, LB_BY_AUTO);
+    assert_string_equal(j->entries[1].key, "target");
+    assert_int_equal(j->entries[2].by, LB_BY_AUTO);
+    assert_string_equal(j->entries[2].key, "carre");
+    assert_int_equal(j->entries[3].value, 43);
     assert_string_equal(lb_charge_result_of(ch)->summary,
-                        "carre[au-inf]:CARRE target:au-inf melee:au-inf");
+                        "target:au-inf carre:CARRE melee:au-inf");
     lb_charge_free(ch);
     lb_state_free(st);
 }

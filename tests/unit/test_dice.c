@@ -232,13 +232,13 @@ static void test_dice__script_wrong_kind(void **state)
     assert_non_null(dice);
     int v = -1;
     assert_int_equal(lb_dice_init_script(dice, "34,5", NULL), 0);
-    assert_int_equal(lb_dice_d6(dice, "recall", &v), -1);
+    assert_int_equal(lb_dice_d6(dice, "recall", &v), LB_DICE);
     assert_int_equal(v, -1);
     assert_int_equal(dice->script_pos, 0);
     assert_int_equal(dice->log_len, 0);
     assert_int_equal(lb_dice_roll(dice, "morale", &v), 0);
     assert_int_equal(v, 34);
-    assert_int_equal(lb_dice_roll(dice, "morale", &v), -1);
+    assert_int_equal(lb_dice_roll(dice, "morale", &v), LB_DICE);
     assert_int_equal(dice->script_pos, 1);
     assert_int_equal(lb_dice_d6(dice, "recall", &v), 0);
     assert_int_equal(v, 5);
@@ -255,8 +255,8 @@ static void test_dice__script_exhausted(void **state)
     assert_int_equal(lb_dice_d6(dice, "rout length", &v), 0);
     assert_int_equal(v, 5);
     v = -1;
-    assert_int_equal(lb_dice_d6(dice, "rout length", &v), -1);
-    assert_int_equal(lb_dice_roll(dice, "morale", &v), -1);
+    assert_int_equal(lb_dice_d6(dice, "rout length", &v), LB_DICE);
+    assert_int_equal(lb_dice_roll(dice, "morale", &v), LB_DICE);
     assert_int_equal(v, -1);
     assert_int_equal(dice->script_pos, 1);
     assert_int_equal(dice->log_len, 1);
@@ -284,13 +284,13 @@ static void test_dice__script_bad_lists(void **state)
     memcpy(before, dice, sizeof *dice);
     for (int i = 0; i < COUNT(cases); i++) {
         int bad = -1;
-        assert_int_equal(lb_dice_init_script(dice, cases[i].list, &bad), -1);
+        assert_int_equal(lb_dice_init_script(dice, cases[i].list, &bad), LB_INVALID);
         if (bad != cases[i].pos) {
             print_message("list \"%s\": bad entry at %d, expected %d\n", cases[i].list, bad, cases[i].pos);
             fail();
         }
         assert_memory_equal(dice, before, sizeof *dice);
-        assert_int_equal(lb_dice_init_script(dice, cases[i].list, NULL), -1);
+        assert_int_equal(lb_dice_init_script(dice, cases[i].list, NULL), LB_INVALID);
     }
     free(before);
     free(dice);
@@ -309,7 +309,7 @@ static void test_dice__script_longest(void **state)
     size_t len = strlen(list);
     strcat(list, ",1");
     int bad = -1;
-    assert_int_equal(lb_dice_init_script(dice, list, &bad), -1);
+    assert_int_equal(lb_dice_init_script(dice, list, &bad), LB_INVALID);
     assert_int_equal(bad, (int)len + 1);
     free(dice);
 }

@@ -36,6 +36,19 @@ static lb_state *load_demo(void)
     return st;
 }
 
+/* One unit's offensive fire at a hex, as a request of one firer. */
+static int odds1(const lb_state *st, int unit, lb_hex target, lb_fire_chance *o, lb_trace *t)
+{
+    lb_fire_request rq = {LB_FIRE_OFFENSIVE, target, &unit, 1};
+    return lb_fire_odds(st, &rq, o, t);
+}
+
+static int resolve1(const lb_state *st, int unit, lb_hex target, lb_dice *dice, lb_fire_result *r)
+{
+    lb_fire_request rq = {LB_FIRE_OFFENSIVE, target, &unit, 1};
+    return lb_fire_resolve(st, &rq, dice, r, NULL);
+}
+
 /* ---- compiled charts ------------------------------------------------------------------- */
 
 static const lb_fire_column *column(const lb_fire_charts *fc, const char *label)
@@ -111,6 +124,57 @@ static void test_fire__wagram_charts_compiled(void **unused)
     lb_state_free(st);
 }
 
+static void test_fire__battery_ranges_compiled(void **unused)
+{
+    (void)unused;
+    /* charts-format 8.2 in the shipped Wagram module: foot, horse and heavy batteries */
+    lb_state *st = load_demo();
+    const lb_fire_charts *fc = st->charts.fire;
+    assert_int_equal(fc->canister_shift, 1);
+    assert_true(fc->has_long_times);
+    assert_int_equal(fc->long_times.num, 1);
+    assert_int_equal(fc->long_times.den, 2);
+    const lb_battery_range *b = lb_fire_charts_battery(fc, "french", "a_pied");
+    assert_non_null(b);
+    assert_int_equal(b->range, 8);
+    assert_int_equal(b->canister, 3);
+    assert_int_equal(b->long_range, 6);
+    b = lb_fire_charts_battery(fc, "austrian", "brigade");
+    assert_non_null(b);
+    assert_int_equal(b->range, 6);
+    assert_null(lb_fire_charts_battery(fc, "austrian", "linie"));
+    assert_null(lb_fire_charts_battery(fc, NULL, "brigade"));
+    /* every battery class of the module's registry has its ranges */
+    int classes = 0, nmodules;
+    const lb_module *modules = lb_data_modules(&nmodules);
+    json_t *module = NULL;
+    for (int i = 0; i < nmodules; i++)
+        if (strcmp(modules[i].id, st->game) == 0)
+            module = json_loadb(modules[i].text, modules[i].len, 0, NULL);
+    assert_non_null(module);
+    json_t *nations = json_object_get(module, "nations");
+    const char *nation;
+    json_t *nv;
+    json_object_foreach(nations, nation, nv) {
+        const char *cls;
+        json_t *cv;
+        json_object_foreach(json_object_get(nv, "classes"), cls, cv) {
+            if (strcmp(json_string_value(json_object_get(cv, "arm")), "artillery") != 0)
+                continue;
+            classes++;
+            assert_non_null(lb_fire_charts_battery(fc, nation, cls));
+        }
+    }
+    assert_int_equal(classes, 8);
+    json_decref(module);
+    /* the registry's display names, through the charts */
+    assert_string_equal(lb_charts_nation_name(&st->charts, "french"), "French");
+    assert_null(lb_charts_nation_name(&st->charts, "martian"));
+    assert_string_equal(lb_charts_class_name(&st->charts, "french", "legere"), "Légère");
+    assert_null(lb_charts_class_name(&st->charts, "french", NULL));
+    lb_state_free(st);
+}
+
 static void test_fire__triggers(void **unused)
 {
     (void)unused;
@@ -166,8 +230,9 @@ static void check_distributions(lb_state *st)
     for (int u = 0; u < st->nunits; u++)
         for (int cell = 0; cell < st->map.cols * st->map.rows; cell++) {
             lb_hex h = lb_map_hex(&st->map, cell);
-            assert_int_equal(lb_fire_odds(st, u, h, o, NULL), LB_OK);
+            assert_int_equal(odds1(st, u, h, o, NULL), LB_OK);
             if (!o->allowed) {
+                lb_fire_chance_release(o);
                 assert_true(o->reason[0] != '\0');
                 assert_non_null(o->rule);
                 continue;
@@ -183,6 +248,7 @@ static void check_distributions(lb_state *st)
                 assert_true(o->units[j].p_check.num >= 0);
             }
             assert_true(o->defence.value >= 1);
+            lb_fire_chance_release(o);
         }
     assert_true(answered > 0);
     free(o);
@@ -216,7 +282,7 @@ static void test_fire__demo_line(void **unused)
     int unit = lb_state_unit_index(st, "fr-26le-1");
     /* 0810 and 0811 hold 5 + 5; only 0810 is next to 0910: 4 x 3 = 12 against a line (9): 1:1,
      * 52-66 one increment: 5 + 6 = 11 rolls */
-    assert_int_equal(lb_fire_odds(st, unit, (lb_hex){9, 10}, &o, &t), LB_OK);
+    assert_int_equal(odds1(st, unit, (lb_hex){9, 10}, &o, &t), LB_OK);
     assert_true(o.allowed);
     assert_int_equal(o.fire.value.num, 12);
     assert_int_equal(o.fire.increments_firing, 4);
@@ -228,9 +294,12 @@ static void test_fire__demo_line(void **unused)
     assert_non_null(lb_trace_find(&t, "R-FIRE-8"));
     assert_non_null(lb_trace_find(&t, "R-LOS-2"));
     lb_trace_release(&t);
+    lb_fire_chance_release(&o);
     /* a bad unit or a target off the map is an error, not an answer */
-    assert_int_equal(lb_fire_odds(st, -1, (lb_hex){9, 10}, &o, NULL), LB_INVALID);
-    assert_int_equal(lb_fire_odds(st, unit, (lb_hex){40, 10}, &o, NULL), LB_INVALID);
+    assert_int_equal(odds1(st, -1, (lb_hex){9, 10}, &o, NULL), LB_INVALID);
+    lb_fire_chance_release(&o);
+    assert_int_equal(odds1(st, unit, (lb_hex){40, 10}, &o, NULL), LB_INVALID);
+    lb_fire_chance_release(&o);
     lb_state_free(st);
 }
 
@@ -318,6 +387,43 @@ static void test_fire__chart_errors(void **unused)
     expect_error("", ", \"fire_defence\": {\"flank\": {\"value\": \"six\"}}", 0, 4, "\"six\"",
                  "/charts/fire_defence/flank/value",
                  "expected an integer from 1 to 99, found \"six\"");
+    /* charts-format 5.1: a decimal multiple is read from its text; others are refused where
+     * they are written */
+    static const char *const not_exact[][2] = {
+        {"0.3333", "0.3333"}, {"1e0", "1e0"}, {"0.0", "0.0"}, {"1000.5", "1000.5"},
+        {"-1.5", "-1.5"}, {"2.50001", "2.50001"}};
+    for (size_t i = 0; i < sizeof not_exact / sizeof *not_exact; i++) {
+        char chart[200], msg[400];
+        snprintf(chart, sizeof chart, ", \"fire_multiples\": [{\"formation\": \"line\", "
+                 "\"per_hex\": 4, \"multiple\": %s}]", not_exact[i][0]);
+        snprintf(msg, sizeof msg, "expected an integer 1-999, {\"num\": n, \"den\": d} or an "
+                 "exact decimal above 0 and up to 999 with at most 3 places such as 1.5, found "
+                 "%s (write a fraction such as 1/3 as {\"num\": 1, \"den\": 3})",
+                 not_exact[i][1]);
+        expect_error("", chart, 0, 4, not_exact[i][0], "/charts/fire_multiples/0/multiple", msg);
+    }
+    /* charts-format 8.2: a battery's close range within its range, its long range beyond it */
+    expect_error("", ", \"artillery_fire\": {\"batteries\": {\"french\": {\"a_pied\": "
+                     "{\"range\": 5, \"canister\": 6}}}}",
+                 0, 4, "6}}", "/charts/artillery_fire/batteries/french/a_pied/canister",
+                 "expected an integer from 0 to 5, found 6");
+    expect_error("", ", \"artillery_fire\": {\"batteries\": {\"french\": {\"a_pied\": "
+                     "{\"range\": 5, \"canister\": 2, \"long_range\": 2}}}}",
+                 0, 4, "2}}}}", "/charts/artillery_fire/batteries/french/a_pied/long_range",
+                 "expected an integer from 3 to 5, found 2");
+    expect_error("", ", \"artillery_fire\": {\"batteries\": {\"french\": {\"a_pied\": "
+                     "{\"canister\": 2}}}}",
+                 0, 4, "{\"canister\"", "/charts/artillery_fire/batteries/french/a_pied/range",
+                 "expected an integer from 1 to 99, found nothing");
+    expect_error("", ", \"artillery_fire\": {\"canister\": {\"shift\": 0}}", 0, 4, "0}}",
+                 "/charts/artillery_fire/canister/shift", "expected an integer from 1 to 9, found 0");
+    expect_error("", ", \"artillery_fire\": {\"long_range\": {\"times\": {\"num\": 0, "
+                     "\"den\": 2}}}",
+                 0, 4, "0, ", "/charts/artillery_fire/long_range/times/num",
+                 "expected a multiple above 0, found 0");
+    expect_error("", ", \"artillery_fire\": {\"range\": 5}", 1, 4, "5}",
+                 "/charts/artillery_fire/range",
+                 "expected one of the keys canister, long_range, batteries, found \"range\"");
     expect_error("", ", \"massed_target\": {\"above\": 9}", 0, 4, "{\"above\"",
                  "/charts/massed_target/per_increment",
                  "expected an integer from 0 to 35, found nothing");
@@ -366,6 +472,53 @@ static void test_fire__chart_errors(void **unused)
     assert_false(st->charts.fire->has_table); /* valid without a fire table */
     assert_true(st->charts.fire->has_massed);
     lb_state_free(st);
+    lb_errlist_release(&errs);
+}
+
+static void test_fire__decimal_multiple_in_module(void **unused)
+{
+    (void)unused;
+    /* a module's decimal multiples are read from the module's text, exactly: 2.5 is 5/2 and
+     * 0.125 is 1/8; one with four places is refused where the module writes it */
+    static const char module[] =
+        "{ \"edition\": \"premier-2018\",\n"
+        "  \"terrain\": { \"clear\": { \"move\": { \"infantry\": 1, \"cavalry\": 1, \"artillery\": "
+        "1 } } },\n"
+        "  \"fire_multiples\": [ { \"formation\": \"line\", \"per_hex\": 4, \"multiple\": 2.5 },\n"
+        "    { \"formation\": \"carre\", \"per_hex\": 4, \"multiple\": 0.125 }%s ] }\n";
+    static const char scen[] =
+        "{\"format\": \"labataille-scenario/1\", \"game\": \"g\", \"sides\": [\"a\", \"b\"],\n"
+        "\"map\": {\"columns\": 1, \"rows\": 1, \"terrain\": [\".\"], \"legend\": {\".\": "
+        "\"clear\"}},\n"
+        "\"units\": []}\n";
+    char text[1024];
+    snprintf(text, sizeof text, module, "");
+    lb_module mod = {"g", "games/g.json", text, strlen(text)};
+    lb_load_opts opts = {.modules = &mod, .nmodules = 1};
+    lb_errlist errs = {0};
+    lb_state *st = NULL;
+    assert_int_equal(lb_scenario_load("s.json", scen, sizeof scen - 1, &opts, &st, &errs), LB_OK);
+    const lb_fire_multiple *m = lb_charts_fire_multiple(&st->charts, NULL, NULL, LB_FORM_LINE);
+    assert_int_equal(m->multiple.num, 5);
+    assert_int_equal(m->multiple.den, 2);
+    m = lb_charts_fire_multiple(&st->charts, NULL, NULL, LB_FORM_CARRE);
+    assert_int_equal(m->multiple.num, 1);
+    assert_int_equal(m->multiple.den, 8);
+    lb_state_free(st);
+    snprintf(text, sizeof text, module,
+             ",\n    { \"formation\": \"skirmish\", \"per_hex\": 3, \"multiple\": 1.6667 }");
+    mod.len = strlen(text);
+    st = NULL;
+    assert_int_equal(lb_scenario_load("s.json", scen, sizeof scen - 1, &opts, &st, &errs),
+                     LB_INVALID);
+    assert_int_equal(errs.count, 1);
+    char got[1400];
+    lb_err_fmt(&errs.items[0], got, sizeof got);
+    /* line 5 of the module, the 1 of 1.6667 at column 58 */
+    assert_string_equal(got, "games/g.json:5:58: /fire_multiples/2/multiple: expected an integer "
+                             "1-999, {\"num\": n, \"den\": d} or an exact decimal above 0 and up "
+                             "to 999 with at most 3 places such as 1.5, found 1.6667 (write a "
+                             "fraction such as 1/3 as {\"num\": 1, \"den\": 3})");
     lb_errlist_release(&errs);
 }
 
@@ -429,7 +582,7 @@ static void fire_and_apply(lb_state *st, const char *firer, lb_hex target, const
 {
     lb_dice dice;
     assert_int_equal(lb_dice_init_script(&dice, dice_list, NULL), 0);
-    assert_int_equal(lb_fire_resolve(st, lb_state_unit_index(st, firer), target, &dice, r, NULL),
+    assert_int_equal(resolve1(st, lb_state_unit_index(st, firer), target, &dice, r),
                      LB_OK);
     assert_true(r->odds.allowed);
     assert_int_equal(dice.script_pos, dice.script_len); /* every scripted die was used */
@@ -450,7 +603,43 @@ static void test_fire__apply_losses_and_morale(void **unused)
     assert_int_equal(b->losses, 1);
     assert_int_equal(b->state, LB_STATE_DISORDERED);
     assert_int_equal(b->formation, LB_FORM_COLUMN);
+    lb_fire_result_release(r);
     free(r);
+    lb_state_free(st);
+}
+
+/* Issue 12: a result names its units by id and the generation it was resolved on. Two fires are
+ * resolved on the state as loaded (43,55,22 as above); the second is applied first, moving the
+ * state on: the first is then stale and changes nothing (losses stay 1 each, not 2). */
+static void test_fire__apply_refuses_stale(void **unused)
+{
+    (void)unused;
+    lb_state *st = load_case("fire-R-FIRE-12-massed-12-rolled");
+    lb_fire_result *first = malloc(sizeof *first), *second = malloc(sizeof *second);
+    lb_dice dice;
+    int fr = lb_state_unit_index(st, "fr-le-1");
+    assert_int_equal(lb_dice_init_script(&dice, "43,55,22,43,55,22", NULL), 0);
+    assert_int_equal(resolve1(st, fr, (lb_hex){6, 5}, &dice, first), LB_OK);
+    assert_int_equal(resolve1(st, fr, (lb_hex){6, 5}, &dice, second), LB_OK);
+    assert_string_equal(first->hits[0].id, "au-ir-1");
+    assert_string_equal(first->hits[1].id, "au-ir-2");
+    assert_string_equal(first->odds.defence.id, "au-ir-1");
+    assert_string_equal(first->odds.fire.firers[0].id, "fr-le-1");
+    assert_int_equal(lb_fire_apply(st, second), LB_OK);
+    assert_int_equal(st->generation, first->generation + 1);
+    int n = st->nunits;
+    lb_unit *before = malloc((size_t)n * sizeof *before);
+    memcpy(before, st->units, (size_t)n * sizeof *before);
+    assert_int_equal(lb_fire_apply(st, first), LB_STALE);
+    assert_int_equal(st->nunits, n);
+    assert_memory_equal(st->units, before, (size_t)n * sizeof *before);
+    assert_int_equal(st->units[lb_state_unit_index(st, "au-ir-1")].losses, 1);
+    assert_int_equal(st->generation, first->generation + 1);
+    free(before);
+    lb_fire_result_release(first);
+    lb_fire_result_release(second);
+    free(first);
+    free(second);
     lb_state_free(st);
 }
 
@@ -467,6 +656,7 @@ static void test_fire__apply_eliminates(void **unused)
     assert_int_equal(st->nunits, before - 1);
     assert_int_equal(lb_state_unit_index(st, "au-ir-1"), -1);
     assert_int_equal(lb_state_top_combat(st, (lb_hex){6, 5}), -1);
+    lb_fire_result_release(r);
     free(r);
     lb_state_free(st);
 }
@@ -481,6 +671,7 @@ static void test_fire__apply_leader_casualty(void **unused)
     assert_int_equal(r->casualties[0].hours, 7);
     assert_int_equal(lb_state_unit_index(st, "au-ldr"), -1); /* out of play: removed */
     assert_int_equal(st->units[lb_state_unit_index(st, "au-ir-1")].losses, 3);
+    lb_fire_result_release(r);
     free(r);
     lb_state_free(st);
 }
@@ -525,6 +716,79 @@ static void test_fire__apply_line_closes_up(void **unused)
     assert_int_equal(au->nhexes, 1);
     assert_true(lb_hex_eq(au->hexes[0], (lb_hex){6, 5}));
     assert_int_equal(lb_state_top_combat(st, (lb_hex){6, 6}), -1);
+    lb_fire_result_release(r);
+    free(r);
+    lb_state_free(st);
+}
+
+static void test_fire__forty_units_apply(void **unused)
+{
+    (void)unused;
+    /* issue 11.4: 40 one-increment columns in 0605; natural 11 + 31 = 62 loses three, one each
+     * from the top three, which are removed; the other 37 stay, untouched */
+    lb_state *st = load_case("fire-R-FIRE-12-forty-units-rolled");
+    int before = st->nunits;
+    lb_fire_result *r = malloc(sizeof *r);
+    fire_and_apply(st, "fr-le-1", (lb_hex){6, 5}, "11", r);
+    assert_int_equal(r->odds.nunits, 40);
+    assert_int_equal(r->nhits, 40);
+    assert_int_equal(r->modified, 62);
+    assert_int_equal(st->nunits, before - 3);
+    assert_int_equal(lb_state_unit_index(st, "au-01"), -1);
+    assert_int_equal(lb_state_unit_index(st, "au-03"), -1);
+    const int *idx;
+    assert_int_equal(lb_state_units_at(st, (lb_hex){6, 5}, &idx), 37);
+    assert_string_equal(st->units[idx[0]].id, "au-04");
+    assert_int_equal(st->units[lb_state_unit_index(st, "au-40")].losses, 0);
+    lb_fire_result_release(r);
+    lb_fire_result_release(r); /* a released result releases again as nothing */
+    free(r);
+    lb_state_free(st);
+}
+
+static void test_fire__group_requests(void **unused)
+{
+    (void)unused;
+    lb_state *st = load_case("fire-R-FIRE-23-two-columns-one-roll");
+    int a = lb_state_unit_index(st, "fr-a"), b = lb_state_unit_index(st, "fr-b");
+    lb_fire_group g;
+    /* a request without firers, or with a unit that does not exist, is an error, not an answer */
+    lb_fire_request none = {LB_FIRE_OFFENSIVE, (lb_hex){6, 5}, &a, 0};
+    assert_int_equal(lb_fire_group_check(st, &none, &g, NULL), LB_INVALID);
+    lb_fire_group_release(&g);
+    int bad[2] = {a, 99};
+    lb_fire_request wrong = {LB_FIRE_OFFENSIVE, (lb_hex){6, 5}, bad, 2};
+    assert_int_equal(lb_fire_group_check(st, &wrong, &g, NULL), LB_INVALID);
+    lb_fire_group_release(&g);
+    lb_fire_request odd_kind = {(lb_fire_kind)7, (lb_hex){6, 5}, &a, 1};
+    assert_int_equal(lb_fire_group_check(st, &odd_kind, &g, NULL), LB_INVALID);
+    lb_fire_group_release(&g);
+    /* two columns, one fire: 4 + 5, each firer's answer kept in request order, the trace cites
+     * the group ruling */
+    int both[2] = {b, a};
+    lb_fire_request rq = {LB_FIRE_OFFENSIVE, (lb_hex){6, 5}, both, 2};
+    lb_trace t;
+    lb_trace_init(&t);
+    assert_int_equal(lb_fire_group_check(st, &rq, &g, &t), LB_OK);
+    assert_true(g.allowed);
+    assert_int_equal(g.nfirers, 2);
+    assert_int_equal(g.firers[0].unit, b);
+    assert_int_equal(g.firers[1].unit, a);
+    assert_int_equal(g.value.num, 9);
+    assert_string_equal(g.breakdown, "fr-b 5 + fr-a 4 = 9");
+    assert_non_null(lb_trace_find(&t, "R-FIRE-23"));
+    lb_trace_release(&t);
+    lb_fire_group_release(&g);
+    /* the group resolves with one fire roll and applies like one unit's fire */
+    lb_fire_result *r = malloc(sizeof *r);
+    lb_dice dice;
+    assert_int_equal(lb_dice_init_script(&dice, "51,55", NULL), 0);
+    assert_int_equal(lb_fire_resolve(st, &rq, &dice, r, NULL), LB_OK);
+    assert_int_equal(dice.script_pos, dice.script_len);
+    assert_int_equal(r->loss, 1);
+    assert_int_equal(lb_fire_apply(st, r), LB_OK);
+    assert_int_equal(st->units[lb_state_unit_index(st, "au-ir-1")].losses, 1);
+    lb_fire_result_release(r);
     free(r);
     lb_state_free(st);
 }
@@ -537,16 +801,16 @@ static void test_fire__resolve_short_dice(void **unused)
     lb_dice dice;
     /* 43 calls for two morale checks; the script stops after the first */
     assert_int_equal(lb_dice_init_script(&dice, "43,55", NULL), 0);
-    assert_int_equal(lb_fire_resolve(st, lb_state_unit_index(st, "fr-le-1"), (lb_hex){6, 5},
-                                     &dice, r, NULL),
+    assert_int_equal(resolve1(st, lb_state_unit_index(st, "fr-le-1"), (lb_hex){6, 5}, &dice, r),
                      LB_DICE);
     /* seeded dice always resolve, and a refused fire rolls nothing */
     lb_dice_init_seed(&dice, 7);
-    assert_int_equal(lb_fire_resolve(st, lb_state_unit_index(st, "au-ir-2"), (lb_hex){5, 5},
-                                     &dice, r, NULL),
+    lb_fire_result_release(r);
+    assert_int_equal(resolve1(st, lb_state_unit_index(st, "au-ir-2"), (lb_hex){5, 5}, &dice, r),
                      LB_OK);
     assert_false(r->odds.allowed);
     assert_int_equal(dice.log_len, 0);
+    lb_fire_result_release(r);
     free(r);
     lb_state_free(st);
 }
@@ -555,16 +819,21 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fire__wagram_charts_compiled),
+        cmocka_unit_test(test_fire__battery_ranges_compiled),
         cmocka_unit_test(test_fire__triggers),
         cmocka_unit_test(test_fire__column_choice),
         cmocka_unit_test(test_fire__distributions_sum_to_one),
         cmocka_unit_test(test_fire__demo_line),
         cmocka_unit_test(test_fire__chart_errors),
         cmocka_unit_test(test_fire__chart_error_placed_in_module),
+        cmocka_unit_test(test_fire__decimal_multiple_in_module),
         cmocka_unit_test(test_fire__apply_losses_and_morale),
+        cmocka_unit_test(test_fire__apply_refuses_stale),
         cmocka_unit_test(test_fire__apply_eliminates),
         cmocka_unit_test(test_fire__apply_leader_casualty),
         cmocka_unit_test(test_fire__apply_line_closes_up),
+        cmocka_unit_test(test_fire__forty_units_apply),
+        cmocka_unit_test(test_fire__group_requests),
         cmocka_unit_test(test_fire__resolve_short_dice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,10 +1,11 @@
-/* Unit tests of the game engine: the first decision, refusals that change nothing, undo in both policies, replay, reinforcements, Morale Levels, victory. */
+/* Unit tests of the game engine: the first decision, refusals that change nothing, undo in both policies, replay, fires of several units, a charge's state, reinforcements, Morale Levels, victory, the random player. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,6 +211,131 @@ static void test_game__replay_and_bad_journal(void **state)
     lb_game_free(g);
 }
 
+/* Is key an option of the pending decision? */
+static int offered(const lb_game *g, const char *key)
+{
+    return lb_decision_find(lb_game_pending(g), key) >= 0;
+}
+
+/* R-GAME-5, R-FIRE-23: in the demo's French Offensive Fire (seed 7) the line fr-26le-1 (12 at
+ * its one adjacent hex) and the foot battery fr-art-5-4 (8 at 3 hexes, canister) fire together
+ * at 0910: one fire, one roll (the 23 of seed 7's second die), neither unit nor 0910 offered
+ * again; replaying the journal (each entry checked against the options of the unit it names,
+ * the group against the whole list) and importing the export rebuild the same hash. */
+static void test_game__group_fire_replays(void **state)
+{
+    (void)state;
+    lb_game *g = demo(7, LB_UNDO_HOTSEAT);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
+    assert_true(offered(g, "fire:fr-26le-1:0910") && offered(g, "fire:fr-art-5-4:0910"));
+    assert_string_equal(lb_game_pending(g)->options[lb_decision_find_param(lb_game_pending(g),
+                                                    "fire:a:0910")].param, "firers:hex");
+    int before = lb_game_seq(g);
+    answer(g, 0, "fire:fr-26le-1+fr-art-5-4:0910", LB_ACCEPTED);
+    const lb_journal *j = lb_game_journal(g);
+    assert_int_equal(lb_game_seq(g), before + 2);
+    assert_string_equal(j->entries[before].key, "fire:fr-26le-1+fr-art-5-4:0910");
+    assert_int_equal(j->entries[before + 1].kind, LB_ENTRY_ROLL);
+    assert_int_equal(j->entries[before + 1].value, 23);
+    const lb_trace *t = lb_game_trace(g);
+    int together = 0;
+    for (int i = 0; i < t->count; i++)
+        together |= strcmp(t->steps[i].rule, "R-FIRE-23") == 0 &&
+                    strstr(t->steps[i].text, "fr-26le-1 12 + fr-art-5-4 8 = 20") != NULL;
+    assert_true(together);
+    const lb_decision *d = lb_game_pending(g);
+    for (int i = 0; i < d->noptions; i++) {
+        assert_null(strstr(d->options[i].key, "fr-26le-1"));
+        assert_null(strstr(d->options[i].key, "fr-art-5-4"));
+        assert_null(strstr(d->options[i].key, ":0910"));
+    }
+    uint64_t h = lb_game_hash(g);
+    lb_journal copy;
+    assert_int_equal(lb_journal_copy(&copy, lb_game_journal(g)), LB_OK);
+    lb_err err = {0};
+    assert_int_equal(lb_game_load_journal(g, &copy, &err), LB_OK);
+    assert_true(lb_game_hash(g) == h);
+    lb_journal_release(&copy);
+    char *exported = NULL;
+    assert_int_equal(lb_game_export(g, &exported), LB_OK);
+    lb_load_opts o = opts();
+    lb_errlist errs = {0};
+    lb_game *r = NULL;
+    assert_int_equal(lb_game_import("export.json", exported, strlen(exported), &o, &r, &errs),
+                     LB_OK);
+    assert_true(lb_game_hash(r) == h);
+    free(exported);
+    lb_game_free(r);
+    lb_game_free(g);
+}
+
+/* Refuses key as role with this ruling, the reason holding `has`; nothing changes. */
+static void refused(lb_game *g, const char *key, const char *rule, const char *has)
+{
+    uint64_t h = lb_game_hash(g);
+    int seq = lb_game_seq(g);
+    lb_game_answer a;
+    assert_int_equal(lb_game_decide(g, LB_ROLE_BOTH, seq, key, &a), LB_OK);
+    if (a.verdict != LB_REFUSED_ILLEGAL || !a.rule || strcmp(a.rule, rule) != 0 ||
+        !strstr(a.reason, has))
+        fprintf(stderr, "%s: %s [%s] %s\n", key, lb_verdict_name(a.verdict),
+                a.rule ? a.rule : "", a.reason);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    assert_string_equal(a.rule, rule);
+    assert_non_null(strstr(a.reason, has));
+    assert_int_equal(lb_game_seq(g), seq);
+    assert_true(lb_game_hash(g) == h);
+}
+
+/* R-GAME-5, R-FIRE-21: the fire option checks the game's records, then the fire rules: an enemy
+ * unit, an unknown one, a unit that fired, a hex fired at, a battery's farther target (0910, 3
+ * hexes, is nearer than 1107) and a hex off the map are refused with their rulings. */
+static void test_game__fire_refusals(void **state)
+{
+    (void)state;
+    lb_game *g = demo(7, LB_UNDO_HOTSEAT);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
+    refused(g, "fire:fr-26le-1+au-ir4-1:0910", "R-GAME-5", "au-ir4-1 is austrian's");
+    refused(g, "fire:fr-nobody:0910", "R-GAME-5", "no unit \"fr-nobody\"");
+    refused(g, "fire:fr-art-5-4:1107", "R-FIRE-21", "0910 is 3 hexes from 0608");
+    refused(g, "fire:fr-26le-1:9999", "R-GAME-3", "not a hex of the map");
+    refused(g, "fire::0910", "R-GAME-3", "expected fire:U1+U2+…:HEX");
+    answer(g, 0, "fire:fr-26le-1:0911", LB_ACCEPTED);
+    refused(g, "fire:fr-24le-vlt:0911", "R-GAME-5", "0911 was fired at in this segment");
+    refused(g, "fire:fr-26le-1+fr-art-5-4:0910", "R-GAME-5", "fr-26le-1 has fired");
+    lb_game_free(g);
+}
+
+/* R-GAME-19: between a charge's start and its apply nothing else changes the state: its
+ * generation stays while the charge's decisions are answered (here au-ir20-3's carré roll,
+ * offered to the Austrians), and the charge is applied to the state it was made on. */
+static void test_game__charge_keeps_its_state(void **state)
+{
+    (void)state;
+    lb_game *g = demo(3, LB_UNDO_HOTSEAT);
+    unsigned long long before = lb_game_state(g)->generation;
+    answer(g, 0, "charge:fr-8chs:0802,0903,1003,1103,1203", LB_ACCEPTED);
+    int decisions = 0;
+    while (lb_game_pending(g)->kind != LB_DECIDE_ACTION) {
+        assert_true(lb_game_state(g)->generation == before);
+        const lb_decision *d = lb_game_pending(g);
+        answer(g, LB_ROLE_BOTH, d->options[d->auto_choice].key, LB_ACCEPTED);
+        decisions++;
+    }
+    assert_true(decisions >= 1);
+    assert_true(lb_game_state(g)->generation > before);
+    const lb_state *st = lb_game_state(g);
+    int cav = lb_state_unit_index(st, "fr-8chs");
+    assert_true(cav >= 0);
+    char label[LB_HEX_LABEL_MAX];
+    assert_string_not_equal(lb_map_label(&st->map, st->units[cav].hexes[0], label), "0702");
+    lb_game_free(g);
+}
+
 /* A reinforcement's entry when one is offered, else "end", else "auto", else the first one. */
 static const char *plain_key(const lb_decision *d)
 {
@@ -329,6 +455,115 @@ static void test_game__score_adds_up(void **state)
     lb_game_free(g);
 }
 
+/* The kind of a key: up to its first ':' ("move", "path", "end", …). */
+static size_t kind_len(const char *key)
+{
+    return strcspn(key, ":");
+}
+
+/* The distinct kinds of the pending decision's options. */
+static int kinds_of(const lb_decision *d, const char **kinds, int max)
+{
+    int n = 0;
+    for (int i = 0; i < d->noptions; i++) {
+        const char *k = d->options[i].key;
+        int seen = 0;
+        for (int j = 0; j < n && !seen; j++)
+            seen = kind_len(kinds[j]) == kind_len(k) && strncmp(kinds[j], k, kind_len(k)) == 0;
+        if (!seen && n < max)
+            kinds[n++] = k;
+    }
+    return n;
+}
+
+#define RANDOM_DRAWS 1200
+
+/* R-GAME-15: the random player picks a kind of option first, uniformly, then an option of that
+ * kind. At the demo's French Movement (seed 7) the decision has n options of k kinds (872 of 8
+ * when written: move, path, face, form, attach, march, prolonge, end): in 1200 draws each kind
+ * comes 1200/k times give or take five standard deviations of the binomial, sqrt(1200 (1/k)
+ * (1 - 1/k)) (150 +- 57 for 8 kinds), "end" included, where drawing options uniformly would
+ * give "end" 1200/n times (1.4). Every path it builds ("path:UNIT:H1,…") walks 1 to 6
+ * hexes of the map from the unit's hex, each next to the one before, never back on a hex of the
+ * path. At the French Offensive Fire (after the Austrian fire at 0810) every fire of several it
+ * builds ("fire:U1+U2+…:HEX") leads with a unit whose fire at HEX is enumerated, adds only units
+ * offered at HEX, and at least one when another is offered there. */
+static void test_game__random_player(void **state)
+{
+    (void)state;
+    lb_game *g = demo(7, LB_UNDO_HOTSEAT);
+    answer(g, 0, "end", LB_ACCEPTED);
+    const lb_decision *d = lb_game_pending(g);
+    const lb_state *st = lb_game_state(g);
+    const char *kinds[16];
+    int k = kinds_of(d, kinds, 16), count[16] = {0}, paths = 0;
+    assert_true(k >= 3 && k < 16);
+    assert_true(d->noptions > 20 * k);
+    lb_pcg32 rng;
+    lb_pcg32_seed(&rng, 7, 15);
+    for (int i = 0; i < RANDOM_DRAWS; i++) {
+        char key[LB_OPTION_KEY_MAX];
+        assert_int_equal(lb_game_random_key(g, &rng, key, sizeof key), 0);
+        for (int j = 0; j < k; j++)
+            if (kind_len(kinds[j]) == kind_len(key) &&
+                strncmp(kinds[j], key, kind_len(key)) == 0)
+                count[j]++;
+        if (strncmp(key, "path:", 5) != 0)
+            continue;
+        paths++;
+        char id[LB_OPTION_KEY_MAX];
+        const char *hexes = strchr(key + 5, ':');
+        assert_non_null(hexes);
+        snprintf(id, sizeof id, "%.*s", (int)(hexes - key - 5), key + 5);
+        int u = lb_state_unit_index(st, id), bad = 0;
+        assert_true(u >= 0);
+        lb_hex path[8];
+        path[0] = st->units[u].hexes[0];
+        int n = lb_map_parse_labels(&st->map, hexes + 1, path + 1, 7, &bad);
+        assert_true(n >= 1 && n <= 6);
+        for (int h = 1; h <= n; h++) {
+            assert_true(lb_map_contains(&st->map, path[h]));
+            assert_int_equal(lb_hex_distance(path[h - 1], path[h]), 1);
+            for (int e = 0; e < h; e++)
+                assert_false(lb_hex_eq(path[e], path[h]));
+        }
+    }
+    double p = 1.0 / k, sd = sqrt(RANDOM_DRAWS * p * (1 - p));
+    for (int j = 0; j < k; j++) {
+        if (fabs(count[j] - RANDOM_DRAWS * p) > 5 * sd)
+            fprintf(stderr, "kind %.*s: %d of %d draws\n", (int)kind_len(kinds[j]), kinds[j],
+                    count[j], RANDOM_DRAWS);
+        assert_true(fabs(count[j] - RANDOM_DRAWS * p) <= 5 * sd);
+    }
+    assert_true(paths > 0);
+
+    answer(g, 0, "end", LB_ACCEPTED);
+    answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
+    d = lb_game_pending(g);
+    int groups = 0;
+    for (int i = 0; i < RANDOM_DRAWS; i++) {
+        char key[LB_OPTION_KEY_MAX], one[LB_OPTION_KEY_MAX];
+        assert_int_equal(lb_game_random_key(g, &rng, key, sizeof key), 0);
+        if (strncmp(key, "fire:", 5) != 0 || lb_decision_find(d, key) >= 0)
+            continue;
+        groups++;
+        const char *hex = strrchr(key, ':');
+        int firers = 0, others = 0;
+        for (const char *u = key + 5; u < hex; firers++) {
+            size_t len = strcspn(u, "+:");
+            snprintf(one, sizeof one, "fire:%.*s%s", (int)len, u, hex);
+            assert_true(lb_decision_find(d, one) >= 0);
+            u += len + (u[len] == '+');
+        }
+        for (int o = 0; o < d->noptions; o++)
+            others += !d->options[o].param && strncmp(d->options[o].key, "fire:", 5) == 0 &&
+                      strcmp(strrchr(d->options[o].key, ':'), hex) == 0;
+        assert_true(firers >= 2 && firers <= others);
+    }
+    assert_true(groups > 0);
+    lb_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -337,9 +572,13 @@ int main(void)
         cmocka_unit_test(test_game__undo_hotseat_never_rerolls),
         cmocka_unit_test(test_game__undo_two_players),
         cmocka_unit_test(test_game__replay_and_bad_journal),
+        cmocka_unit_test(test_game__group_fire_replays),
+        cmocka_unit_test(test_game__fire_refusals),
+        cmocka_unit_test(test_game__charge_keeps_its_state),
         cmocka_unit_test(test_game__reinforcement_arrives),
         cmocka_unit_test(test_game__morale_levels),
         cmocka_unit_test(test_game__score_adds_up),
+        cmocka_unit_test(test_game__random_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -117,11 +117,11 @@ static void test_hex__label_parse(void **state)
     static const char *const bad[] = {"203", "02033", "02a3", "0003", "0200", "", " 203", "-103", "0203 "};
     for (int i = 0; i < COUNT(bad); i++) {
         h = hx(5, 5);
-        assert_int_equal(lb_hex_label_parse(bad[i], 2, 2, &h), -1);
+        assert_int_equal(lb_hex_label_parse(bad[i], 2, 2, &h), LB_INVALID);
         assert_int_equal(h.col, 5);
         assert_int_equal(h.row, 5);
     }
-    assert_int_equal(lb_hex_label_parse(NULL, 2, 2, &h), -1);
+    assert_int_equal(lb_hex_label_parse(NULL, 2, 2, &h), LB_INVALID);
 }
 
 static void test_hex__label_round_trip(void **state)

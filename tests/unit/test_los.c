@@ -1,4 +1,4 @@
-/* Unit tests of line of sight: symmetry, visibility maps against single checks, a golden trace. */
+/* Unit tests of line of sight: symmetry, visibility maps and their reasons against single checks, a golden trace. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -14,7 +14,7 @@ enum { COLS = 64, ROWS = 48, UNITS = 300, FEATURES = 240 };
 
 typedef struct text {
     char *buf;
-    size_t len, cap;
+    int len, cap;
 } text;
 
 static void put(text *t, const char *fmt, ...)
@@ -24,13 +24,10 @@ static void put(text *t, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    size_t n = strlen(line);
-    if (t->len + n + 1 > t->cap) {
-        t->cap = (t->len + n + 1) * 2;
-        t->buf = realloc(t->buf, t->cap);
-        assert_non_null(t->buf);
-    }
-    memcpy(t->buf + t->len, line, n + 1);
+    int n = (int)strlen(line);
+    t->buf = lb_grow(t->buf, &t->cap, t->len + n + 1, 1);
+    assert_non_null(t->buf);
+    memcpy(t->buf + t->len, line, (size_t)n + 1);
     t->len += n;
 }
 
@@ -231,6 +228,39 @@ static void check_map_agrees(const lb_state *st, lb_hex from, int side)
     }
 }
 
+/* R-LOS-8: the visibility map's reasons account for every hex: the hexes hidden, summed over
+ * the steps that hide, are the hexes the map does not see; F's neighbourhood and the lines with
+ * nothing in the way are among those it sees. */
+static void check_reasons_agree(const lb_state *st, lb_hex from, int side)
+{
+    unsigned char visible[COLS * ROWS];
+    assert_int_equal(lb_los_visible(st, from, side, visible), LB_OK);
+    int seen = 0;
+    for (int cell = 0; cell < COLS * ROWS; cell++)
+        seen += visible[cell];
+    lb_trace t;
+    lb_trace_init(&t);
+    assert_int_equal(lb_los_visible_trace(st, from, side, &t), LB_OK);
+    int hidden = 0, open = 0;
+    for (int i = 0; i < t.count; i++) {
+        const lb_trace_step *s = &t.steps[i];
+        long count = -1, was_seen = -1;
+        for (int k = 0; k < s->nvalues; k++) {
+            if (strcmp(s->values[k].key, "count") == 0)
+                count = s->values[k].num;
+            if (strcmp(s->values[k].key, "seen") == 0)
+                was_seen = s->values[k].num;
+        }
+        if (was_seen == 0)
+            hidden += (int)count;
+        else if (was_seen < 0 && count >= 0)
+            open += (int)count; /* R-LOS-2 and R-LOS-3: near F, nothing in the way */
+    }
+    assert_int_equal(hidden, COLS * ROWS - seen);
+    assert_true(open > 0 && open <= seen);
+    lb_trace_release(&t);
+}
+
 static void test_los__visible_agrees_with_check(void **unused)
 {
     (void)unused;
@@ -241,12 +271,176 @@ static void test_los__visible_agrees_with_check(void **unused)
             lb_pcg32_seed(&rng, seed, 7);
             for (int i = 0; i < 4; i++)
                 check_map_agrees(st, random_hex(&rng), (int)lb_pcg32_bounded(&rng, 3) - 1);
+            check_reasons_agree(st, random_hex(&rng), (int)lb_pcg32_bounded(&rng, 3) - 1);
             /* from a unit's hexes, so that F holds units spread over several hexes */
             for (int u = 0; u < st->nunits; u += 37)
                 check_map_agrees(st, st->units[u].hexes[st->units[u].nhexes - 1], -1);
             lb_state_free(st);
         }
     }
+}
+
+/*
+ * A cols x rows map for the property test below, its density drawn from the seed: blocking
+ * terrain, dwellings and walled hexes in 0-60% of the hexes; elevation flat, in lumps, or any
+ * digit 0-9 hex by hex; walls and streams on up to a quarter of the hexsides, those on the map's
+ * edge included; units of both sides on up to half the hexes, good, disordered or routed, alone,
+ * stacked or spread over two or three hexes (R-LOS-7), leaders among them.
+ */
+static lb_state *odd_map(uint64_t seed, int cols, int rows)
+{
+    static const char *const states[] = {"good", "disordered", "routed"};
+    lb_pcg32 rng;
+    lb_pcg32_seed(&rng, seed, 5);
+    int blocking = (int)lb_pcg32_bounded(&rng, 61), sides = (int)lb_pcg32_bounded(&rng, 26);
+    int crowd = (int)lb_pcg32_bounded(&rng, 51), relief = (int)lb_pcg32_bounded(&rng, 3);
+    text t = {0};
+    put(&t, "{\"format\": \"labataille-scenario/1\", \"sides\": [\"french\", \"austrian\"],\n");
+    put(&t, "\"charts\": {\"terrain\": {\n");
+    put(&t, "\"clear\": {\"move\": {\"infantry\": 1, \"cavalry\": 1, \"artillery\": 1}, \"los\": \"clear\"},\n");
+    put(&t, "\"woods\": {\"move\": {\"infantry\": 3, \"cavalry\": 5, \"artillery\": null}, \"los\": \"blocks\"},\n");
+    put(&t, "\"village\": {\"move\": {\"infantry\": 2, \"cavalry\": 2, \"artillery\": 2}, \"los\": \"dwelling\"}},\n");
+    put(&t, "\"hexsides\": {\"wall\": {\"move\": {\"infantry\": 2, \"cavalry\": null, \"artillery\": null}, \"los\": \"blocks\"},\n");
+    put(&t, "\"stream\": {\"move\": {\"infantry\": 1, \"cavalry\": 2, \"artillery\": 3}, \"los\": \"clear\"}}},\n");
+    put(&t, "\"map\": {\"columns\": %d, \"rows\": %d, \"legend\": {\".\": \"clear\", \"W\": \"woods\", "
+            "\"V\": \"village\"},\n\"terrain\": [\n", cols, rows);
+    char row[72];
+    for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < cols; c++) {
+            int k = (int)lb_pcg32_bounded(&rng, 100);
+            row[c] = k >= blocking ? '.' : k % 5 == 0 ? 'V' : 'W';
+        }
+        row[cols] = '\0';
+        put(&t, "\"%s\"%s\n", row, r + 1 < rows ? "," : "");
+    }
+    put(&t, "],\n\"elevation\": [\n");
+    lb_hex summit = {1 + (int)lb_pcg32_bounded(&rng, (uint32_t)cols),
+                     1 + (int)lb_pcg32_bounded(&rng, (uint32_t)rows)};
+    for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < cols; c++) {
+            int lump = 4 - lb_hex_distance((lb_hex){c + 1, r + 1}, summit) / 2;
+            int e = relief == 0 ? 0 : relief == 1 ? (lump > 0 ? lump : 0)
+                                                  : (int)lb_pcg32_bounded(&rng, 10);
+            row[c] = (char)('0' + e);
+        }
+        row[cols] = '\0';
+        put(&t, "\"%s\"%s\n", row, r + 1 < rows ? "," : "");
+    }
+    put(&t, "],\n\"hexsides\": [\n");
+    int nsides = 0;
+    unsigned char *taken = calloc((size_t)cols * (size_t)rows * LB_DIR_COUNT, 1);
+    assert_non_null(taken);
+    for (int c = 1; c <= cols; c++)
+        for (int r = 1; r <= rows; r++)
+            for (int d = 0; d < LB_DIR_COUNT; d++) {
+                lb_hex h = {c, r}, o = lb_hex_neighbor(h, d);
+                int on = o.col >= 1 && o.col <= cols && o.row >= 1 && o.row <= rows;
+                if (taken[((r - 1) * cols + c - 1) * LB_DIR_COUNT + d] ||
+                    (int)lb_pcg32_bounded(&rng, 200) >= sides)
+                    continue;
+                if (on)
+                    taken[((o.row - 1) * cols + o.col - 1) * LB_DIR_COUNT +
+                          lb_hex_dir_opposite(d)] = 1;
+                put(&t, "%s{\"hex\": \"%02d%02d\", \"side\": \"%s\", \"type\": \"%s\"}\n",
+                    nsides++ ? "," : "", c, r, lb_hex_dir_name(d),
+                    lb_pcg32_bounded(&rng, 3) ? "wall" : "stream");
+            }
+    free(taken);
+    put(&t, "]},\n\"units\": [\n");
+    int *owner = malloc((size_t)cols * (size_t)rows * sizeof *owner);
+    assert_non_null(owner);
+    for (int i = 0; i < cols * rows; i++)
+        owner[i] = -1;
+    int placed = 0;
+    for (int i = 0; i < cols * rows * crowd / 100; i++) {
+        int side = (int)lb_pcg32_bounded(&rng, 2);
+        int leader = i % 11 == 10, n = leader ? 1 : 1 + (int)lb_pcg32_bounded(&rng, 3) / 2 + (i % 7 == 0);
+        lb_hex hexes[3];
+        hexes[0] = (lb_hex){1 + (int)lb_pcg32_bounded(&rng, (uint32_t)cols),
+                            1 + (int)lb_pcg32_bounded(&rng, (uint32_t)rows)};
+        int ok = 1;
+        for (int k = 1; k < n; k++)
+            hexes[k] = lb_hex_neighbor(hexes[k - 1], (int)lb_pcg32_bounded(&rng, 2) + 1);
+        for (int k = 0; k < n; k++) {
+            lb_hex h = hexes[k];
+            ok &= h.col >= 1 && h.col <= cols && h.row >= 1 && h.row <= rows &&
+                  (owner[(h.row - 1) * cols + h.col - 1] < 0 ||
+                   owner[(h.row - 1) * cols + h.col - 1] == side);
+        }
+        if (!ok)
+            continue;
+        char where[64] = "";
+        for (int k = 0; k < n; k++) {
+            owner[(hexes[k].row - 1) * cols + hexes[k].col - 1] = side;
+            snprintf(where + strlen(where), sizeof where - strlen(where), "%s\"%02d%02d\"",
+                     k ? ", " : "", hexes[k].col, hexes[k].row);
+        }
+        const char *sname = side ? "austrian" : "french";
+        if (leader)
+            put(&t, "%s{\"id\": \"u%d\", \"side\": \"%s\", \"arm\": \"leader\", \"hexes\": [%s]}\n",
+                placed++ ? "," : "", i, sname, where);
+        else
+            put(&t, "%s{\"id\": \"u%d\", \"side\": \"%s\", \"arm\": \"infantry\", \"increments\": 6, "
+                    "\"fire\": 6, \"melee\": 6, \"movement\": 6, \"morale\": \"34\", \"formation\": "
+                    "\"%s\", \"state\": \"%s\", \"hexes\": [%s]}\n",
+                placed++ ? "," : "", i, sname, n > 1 ? "line" : "column",
+                states[lb_pcg32_bounded(&rng, 3)], where);
+    }
+    free(owner);
+    put(&t, "]}\n");
+    lb_state *st = load(t.buf);
+    free(t.buf);
+    return st;
+}
+
+/*
+ * Property: the visibility map's own walk (lb_los_visible: its cells, its walk from either end,
+ * its second look at walls and spread units) answers for every hex what lb_los_check answers,
+ * on 30 maps of odd sizes (a single row or column among them, where lines run along the map's
+ * edge through hexes off it) and densities, from every hex of the small ones and 12 hexes of the
+ * large ones, the first origin of each map replaced by a hex off it, for both sides and for none:
+ * about 89,000 lines.
+ */
+static void test_los__visible_matches_check_on_random_maps(void **unused)
+{
+    (void)unused;
+    static const int sizes[][2] = {{1, 7}, {9, 1}, {2, 6}, {5, 4}, {7, 9}, {12, 10},
+                                   {16, 3}, {3, 16}, {23, 17}, {40, 30}};
+    long lines = 0, seen = 0;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        int cols = sizes[seed % 10][0], rows = sizes[seed % 10][1];
+        lb_state *st = odd_map(seed, cols, rows);
+        lb_pcg32 rng;
+        lb_pcg32_seed(&rng, seed, 17);
+        unsigned char *visible = malloc((size_t)cols * (size_t)rows);
+        assert_non_null(visible);
+        int origins = cols * rows <= 100 ? cols * rows : 12;
+        for (int o = 0; o < origins; o++) {
+            lb_hex from = origins == cols * rows
+                              ? (lb_hex){o % cols + 1, o / cols + 1}
+                              : (lb_hex){1 + (int)lb_pcg32_bounded(&rng, (uint32_t)cols),
+                                         1 + (int)lb_pcg32_bounded(&rng, (uint32_t)rows)};
+            if (o == 0)
+                from = (lb_hex){0, rows + 1}; /* off the map: answered all the same */
+            int side = (int)lb_pcg32_bounded(&rng, 3) - 1;
+            assert_int_equal(lb_los_visible(st, from, side, visible), LB_OK);
+            for (int cell = 0; cell < cols * rows; cell++, lines++) {
+                lb_hex to = {cell % cols + 1, cell / cols + 1};
+                int one = sees(st, from, to, side);
+                if (one != visible[cell])
+                    print_message("seed %d (%dx%d): %02d%02d -> %02d%02d (side %d): check %d, "
+                                  "map %d\n", (int)seed, cols, rows, from.col, from.row, to.col,
+                                  to.row, side, one, visible[cell]);
+                assert_int_equal(one, visible[cell]);
+                seen += one;
+            }
+        }
+        free(visible);
+        lb_state_free(st);
+    }
+    /* every hex sees itself and its neighbours; far more lines than that are judged */
+    assert_true(lines > 80000);
+    assert_true(seen > lines / 20 && seen < lines - lines / 20);
 }
 
 /*
@@ -354,8 +548,9 @@ static void test_los__cavalry_in_carre_not_a_target(void **unused)
  * Golden trace. 0102 (0,2) to 0502 (12,2) runs east along y = 2: along the edge 0201|0202
  * (x 2..4), through 0302's centre, along 0401|0402 (x 8..10). F is at elevation 2, T at 0, so
  * things nearer F than T are seen over (R-LOS-6): the woods in 0201 (1 from F, 3 from T); the
- * French battalion in 0302 is as far from both (2 and 2) and blocks. The stream on 0201|0202 is
- * recorded and blocks nothing.
+ * French battalion in 0302 is as far from both (2 and 2) and blocks, a tie (R-LOS-6). The edge
+ * pair 0201|0202 is judged hex by hex (R-LOS-10). The stream on 0201|0202 is recorded and
+ * blocks nothing.
  */
 static void test_los__golden_trace(void **unused)
 {
@@ -382,8 +577,11 @@ static void test_los__golden_trace(void **unused)
         {"R-LOS-7", "firer's side: austrian (top combat unit au-gren of 0102)"},
         {"R-LOS-6", "edge 0201|0202, hex 0201 (woods, elevation 0): seen over, 1 from F, 3 from T"},
         {"R-LOS-4", "edge 0202|0201, hex 0202 (clear, elevation 0): clear, 1 from F, 3 from T"},
+        {"R-LOS-10", "edge pair 0201|0202 judged hex by hex: 0201 seen over, 0202 clear; the pair "
+                     "blocks if either does"},
         {"R-LOS-3", "hexside 0201|0202 (stream): does not block"},
         {"R-LOS-3", "hex 0302 (clear, elevation 0, unit fr-a): combat unit, 2 from F, 2 from T"},
+        {"R-LOS-6", "0302: 2 from F and 2 from T, a tie: no exception"},
         {"R-LOS-4", "edge 0401|0402, hex 0401 (clear, elevation 0): clear, 3 from F, 1 from T"},
         {"R-LOS-4", "edge 0402|0401, hex 0402 (clear, elevation 0): clear, 3 from F, 1 from T"},
         {"R-LOS-3", "0102 does not see 0502: combat unit at 0302"},
@@ -453,6 +651,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_los__symmetric_without_elevation),
         cmocka_unit_test(test_los__visible_agrees_with_check),
+        cmocka_unit_test(test_los__visible_matches_check_on_random_maps),
         cmocka_unit_test(test_los__mixed_stack_friendly_blocks),
         cmocka_unit_test(test_los__cavalry_in_carre_not_a_target),
         cmocka_unit_test(test_los__golden_trace),

@@ -387,6 +387,7 @@ static void test_melee__journal_replay(void **unused)
     assert_int_equal(lb_melee_load_journal(again, &j), LB_OK);
     assert_int_equal(lb_melee_resolve(again, NULL), LB_INVALID);
     assert_non_null(strstr(lb_melee_error(again), "more than the melee uses"));
+    assert_int_equal(lb_melee_err(again)->code, LB_INVALID);
     lb_journal_release(&j);
     free(text);
     lb_melee_free(again);
@@ -437,6 +438,8 @@ static lb_state *south_corridor(void)
     return wagram(1, units);
 }
 
+/* R-MEL-24: applying finds every unit the melee changed by id, in any order, and refuses a
+ * result applied twice. */
 static void test_melee__apply_by_id(void **unused)
 {
     (void)unused;
@@ -456,11 +459,13 @@ static void test_melee__apply_by_id(void **unused)
     assert_string_equal(lb_map_label(&st->map, st->units[au].hexes[0], l), "0502");
     assert_string_equal(lb_map_label(&st->map, st->units[fr].hexes[0], l), "0505");
     /* applied once, the result is stale: au-1 is no longer as it was */
-    assert_int_equal(lb_melee_apply(m, st), LB_INVALID);
+    assert_int_equal(lb_melee_apply(m, st), LB_STALE);
     lb_melee_free(m);
     lb_state_free(st);
 }
 
+/* R-MEL-24: a unit that differs from the state the melee was made on, or is missing, refuses
+ * the whole result, changing nothing. */
 static void test_melee__stale_refused(void **unused)
 {
     (void)unused;
@@ -469,16 +474,34 @@ static void test_melee__stale_refused(void **unused)
     /* the defender took a loss since: nothing is applied */
     int au = lb_state_unit_index(st, "au-1");
     st->units[au].losses = 1;
-    assert_int_equal(lb_melee_apply(m, st), LB_INVALID);
+    assert_int_equal(lb_melee_apply(m, st), LB_STALE);
     int fr = lb_state_unit_index(st, "fr-1");
     char l[LB_HEX_LABEL_MAX];
     assert_string_equal(lb_map_label(&st->map, st->units[fr].hexes[0], l), "0506");
     /* a unit the melee changed is missing */
     st->units[au].losses = 0;
-    memmove(&st->units[au], &st->units[au + 1], (size_t)(st->nunits - au - 1) * sizeof *st->units);
-    st->nunits--;
-    assert_int_equal(lb_state_reindex(st), LB_OK);
-    assert_int_equal(lb_melee_apply(m, st), LB_INVALID);
+    assert_int_equal(lb_state_remove_unit(st, au), LB_OK);
+    assert_int_equal(lb_melee_apply(m, st), LB_STALE);
+    lb_melee_free(m);
+    lb_state_free(st);
+}
+
+/* Issue 12: another rule's apply between the melee and its apply (au-1 fails a morale check and
+ * is disordered) makes the melee stale: fr-1 does not advance, au-1 keeps its hex. */
+static void test_melee__apply_after_another_apply_refused(void **unused)
+{
+    (void)unused;
+    lb_state *st = south_corridor();
+    lb_melee *m = played(st);
+    int au = lb_state_unit_index(st, "au-1"), fr = lb_state_unit_index(st, "fr-1");
+    lb_morale_outcome o = lb_morale_outcome_of(st, au, LB_CHECK_ORDINARY, 0, NULL);
+    assert_int_equal(lb_morale_apply(st, au, &o), LB_OK);
+    lb_unit a = st->units[au], f = st->units[fr];
+    unsigned long long g = st->generation;
+    assert_int_equal(lb_melee_apply(m, st), LB_STALE);
+    assert_memory_equal(&st->units[au], &a, sizeof a);
+    assert_memory_equal(&st->units[fr], &f, sizeof f);
+    assert_int_equal(st->generation, g);
     lb_melee_free(m);
     lb_state_free(st);
 }
@@ -520,6 +543,7 @@ int main(void)
         cmocka_unit_test(test_melee__dice_short),
         cmocka_unit_test(test_melee__apply_by_id),
         cmocka_unit_test(test_melee__stale_refused),
+        cmocka_unit_test(test_melee__apply_after_another_apply_refused),
         cmocka_unit_test(test_melee__refused_machine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

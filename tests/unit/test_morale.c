@@ -306,6 +306,36 @@ static void test_morale__resolve_and_apply(void **state)
     lb_state_free(st);
 }
 
+/* Issue 12: an outcome is for one unit on one generation of the state. Two checks on the state
+ * as loaded (col fails 34 against morale 34, dd's recovery fails too); col's outcome is applied,
+ * which moves the state on: dd's is then stale and changes nothing. An outcome for another unit
+ * is refused. */
+static void test_morale__apply_refuses_stale(void **state)
+{
+    (void)state;
+    lb_state *st =
+        scenario("", UNIT("col", "french", "infantry", "column", "good", "34", "\"0101\"") "," UNIT(
+                         "dd", "french", "infantry", "column", "disordered", "34", "\"0301\""));
+    lb_dice dice;
+    assert_int_equal(lb_dice_init_script(&dice, "34,34", NULL), 0);
+    lb_morale_result a, b;
+    assert_int_equal(lb_morale_resolve(st, 0, LB_CHECK_ORDINARY, NULL, 0, &dice, &a, NULL), LB_OK);
+    assert_int_equal(lb_morale_resolve(st, 1, LB_CHECK_RECOVERY, NULL, 0, &dice, &b, NULL), LB_OK);
+    assert_string_equal(a.outcome.unit, "col");
+    assert_int_equal(a.outcome.generation, st->generation);
+    assert_int_equal(lb_morale_apply(st, 1, &a.outcome), LB_INVALID); /* not dd's outcome */
+    assert_int_equal(lb_morale_apply(st, 0, &a.outcome), LB_OK);
+    assert_int_equal(st->units[0].state, LB_STATE_DISORDERED);
+    assert_int_equal(st->generation, 1);
+    lb_unit before = st->units[1];
+    assert_int_equal(lb_morale_apply(st, 1, &b.outcome), LB_STALE);
+    assert_memory_equal(&st->units[1], &before, sizeof before); /* still disordered */
+    assert_int_equal(st->generation, 1);
+    /* applying col's outcome twice is refused the same way */
+    assert_int_equal(lb_morale_apply(st, 0, &a.outcome), LB_STALE);
+    lb_state_free(st);
+}
+
 static void test_morale__invalid_requests(void **state)
 {
     (void)state;
@@ -328,6 +358,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_morale__odds_by_state),
+        cmocka_unit_test(test_morale__apply_refuses_stale),
         cmocka_unit_test(test_morale__recovery_thresholds_of_the_rules_example),
         cmocka_unit_test(test_morale__leader_best_not_sum),
         cmocka_unit_test(test_morale__lone_leader_with_negative_bonus),

@@ -5,8 +5,12 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "lb/grow.h"
 #include "lb/lb.h"
 
 static lb_state *load_text(const char *text, const lb_module *mods, int nmods, lb_errlist *errs)
@@ -17,6 +21,54 @@ static lb_state *load_text(const char *text, const lb_module *mods, int nmods, l
     assert_int_equal(rc == LB_OK, st != NULL);
     return st;
 }
+
+/* A scenario text built piece by piece. */
+typedef struct text {
+    char *buf;
+    int len, cap;
+} text;
+
+__attribute__((format(printf, 2, 3))) static void put(text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *buf = lb_grow(t->buf, &t->cap, t->len + n + 1, 1);
+    assert_non_null(buf);
+    t->buf = buf;
+    va_start(ap, fmt);
+    vsnprintf(t->buf + t->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    t->len += n;
+}
+
+/* The head of a scenario on one inline terrain type, up to "map": {…}, then `units`; rows of
+ * cols copies of `cell`. */
+static void scenario_text(text *t, const char *game, int cols, int rows, char cell,
+                          const char *units)
+{
+    put(t, "{\"format\": \"labataille-scenario/1\", \"sides\": [\"french\", \"austrian\"],\n");
+    if (game)
+        put(t, "\"game\": \"%s\",\n", game);
+    else
+        put(t, "\"charts\": {\"terrain\": {\"clear\": {\"move\": {\"infantry\": 1, \"cavalry\": 1, "
+               "\"artillery\": 1}}}},\n");
+    put(t, "\"map\": {\"columns\": %d, \"rows\": %d, \"legend\": {\".\": \"clear\"}, \"terrain\": [",
+        cols, rows);
+    for (int r = 0; r < rows; r++) {
+        put(t, "%s\n\"", r ? "," : "");
+        for (int c = 0; c < cols; c++)
+            put(t, "%c", cell);
+        put(t, "\"");
+    }
+    put(t, "]},\n\"units\": [%s]}\n", units);
+}
+
+static const char unit_fmt[] =
+    "{\"id\": \"u%d\", \"side\": \"%s\", \"arm\": \"infantry\", \"increments\": 8, \"fire\": 8, "
+    "\"melee\": 24, \"movement\": 6, \"morale\": \"34\", \"formation\": \"column\", "
+    "\"state\": \"good\", \"hexes\": \"%s\"}";
 
 static void test_scenario__contract_example(void **unused)
 {
@@ -162,12 +214,13 @@ static void test_scenario__chart_error_placed_in_scenario_override(void **unused
     lb_state *st = load_with_charts(
         "\"charts\": { \"terrain\": { \"woods\": { \"los\": \"thick\" } } },", &errs);
     assert_null(st);
-    /* sorted by position: on line 2 the map's W and the legend's "woods" (the broken type is
-     * left out), then the override on line 3, where the string "thick" opens at column 46 */
-    assert_int_equal(errs.count, 3);
-    lb_err first = errs.items[0], second = errs.items[2];
+    /* sorted by position: on line 2 the legend's "woods" (the broken type is left out of the
+     * charts, R-SCN-7; the map's W, which only follows from the legend, is not reported again),
+     * then the override on line 3, where the string "thick" opens at column 46 */
+    assert_int_equal(errs.count, 2);
+    lb_err first = errs.items[0], second = errs.items[1];
     lb_errlist_release(&errs);
-    assert_string_equal(first.path, "/map/terrain/0");
+    assert_string_equal(first.path, "/map/legend/W");
     assert_int_equal(first.line, 2);
     assert_string_equal(second.file, "t.json");
     assert_string_equal(second.path, "/charts/terrain/woods/los");
@@ -307,6 +360,315 @@ static void test_scenario__every_bad_file_is_refused_whole(void **unused)
     }
 }
 
+static void test_scenario__unknown_game_stops_the_load(void **unused)
+{
+    (void)unused;
+    /* 10.8, 11.5: a misspelled game on a 300x300 map is one problem, not one per cell (90,004
+     * lines before, in 10 s) */
+    text t = {0};
+    scenario_text(&t, "deutsch-wagram-1808", 300, 300, '.', "");
+    lb_module mods[2] = {{"deutsch-wagram-1809", "dw.json", "{}", 2}, {"prusse-1806", "p.json", "{}", 2}};
+    lb_errlist errs = {0};
+    assert_null(load_text(t.buf, mods, 2, &errs));
+    assert_int_equal(errs.count, 1);
+    assert_string_equal(errs.items[0].path, "/game");
+    assert_int_equal(errs.items[0].line, 2);
+    assert_int_equal(errs.items[0].col, 9);
+    assert_string_equal(errs.items[0].msg, "expected a known game (deutsch-wagram-1809, "
+                                           "prusse-1806), found \"deutsch-wagram-1808\"");
+    lb_errlist_release(&errs);
+    free(t.buf);
+}
+
+static void test_scenario__problems_listed_up_to_1000(void **unused)
+{
+    (void)unused;
+    /* 11.5: every cell of a 300x300 map is a character missing from the legend: 90,000
+     * problems are found, the first 1000 listed (the first 300 cells are row 0, line 4), then
+     * one line that counts them */
+    text t = {0};
+    scenario_text(&t, NULL, 300, 300, 'x', "");
+    lb_errlist errs = {0};
+    assert_null(load_text(t.buf, NULL, 0, &errs));
+    assert_int_equal(errs.count, 1001);
+    assert_string_equal(errs.items[0].path, "/map/terrain/0");
+    assert_int_equal(errs.items[0].line, 4);
+    assert_int_equal(errs.items[0].col, 2); /* the first x, after the row's quote */
+    assert_string_equal(errs.items[0].msg,
+                        "expected a character of map.legend (.), found \"x\" at hex 001001");
+    assert_int_equal(errs.items[299].col, 301);
+    assert_string_equal(errs.items[300].path, "/map/terrain/1");
+    lb_err last = errs.items[1000];
+    assert_int_equal(last.code, LB_LIMIT);
+    assert_int_equal(last.line, 0);
+    assert_string_equal(last.file, "t.json");
+    assert_string_equal(last.msg, "expected at most 1000 problems, found 90000: the first 1000 "
+                                  "found are listed");
+    lb_errlist_release(&errs);
+    free(t.buf);
+}
+
+static void test_scenario__no_legend_no_cell_problems(void **unused)
+{
+    (void)unused;
+    /* 11.5: without a legend object the map's cells are not each reported */
+    static const char text_[] =
+        "{\"format\": \"labataille-scenario/1\", \"sides\": [\"a\", \"b\"],\n"
+        " \"charts\": {\"terrain\": {\"clear\": {\"move\": {\"infantry\": 1, \"cavalry\": 1, \"artillery\": 1}}}},\n"
+        " \"map\": {\"columns\": 3, \"rows\": 1, \"terrain\": [\"...\"], \"legend\": [\".\"]}, \"units\": []}\n";
+    lb_errlist errs = {0};
+    assert_null(load_text(text_, NULL, 0, &errs));
+    assert_int_equal(errs.count, 1);
+    assert_string_equal(errs.items[0].path, "/map/legend");
+    assert_string_equal(errs.items[0].msg, "expected an object from map characters to terrain "
+                                           "types, found [\".\"]");
+    lb_errlist_release(&errs);
+}
+
+static void test_scenario__big_stack_checked_in_order(void **unused)
+{
+    (void)unused;
+    /* 11.6: 3000 French units in 0101, then one Austrian: one problem, at the Austrian, naming
+     * the top French unit u0 (R-SCN-4); the check is one pass over the stack */
+    text units = {0}, t = {0};
+    for (int i = 0; i < 3000; i++) {
+        char one[400];
+        snprintf(one, sizeof one, unit_fmt, i, "french", "0101");
+        put(&units, "%s%s", i ? ",\n" : "", one);
+    }
+    /* without the Austrian the stack loads, in the order listed */
+    scenario_text(&t, NULL, 2, 2, '.', units.buf);
+    lb_errlist errs = {0};
+    lb_state *st = load_text(t.buf, NULL, 0, &errs);
+    assert_non_null(st);
+    const int *idx;
+    assert_int_equal(lb_state_units_at(st, (lb_hex){1, 1}, &idx), 3000);
+    assert_int_equal(idx[0], 0);
+    assert_int_equal(idx[2999], 2999);
+    lb_state_free(st);
+    free(t.buf);
+    char one[400];
+    snprintf(one, sizeof one, unit_fmt, 3000, "austrian", "0101");
+    put(&units, ",\n%s", one);
+    t = (text){0};
+    scenario_text(&t, NULL, 2, 2, '.', units.buf);
+    assert_null(load_text(t.buf, NULL, 0, &errs));
+    assert_int_equal(errs.count, 1);
+    assert_string_equal(errs.items[0].path, "/units/3000/hexes");
+    assert_string_equal(errs.items[0].msg,
+                        "expected no enemy unit in the hex, found 0101 holding u0 (french)");
+    lb_errlist_release(&errs);
+    free(units.buf);
+    free(t.buf);
+}
+
+/* Loads text and returns its only problem (asserted to be one). */
+static lb_err only_problem(const char *text_, int want_rc)
+{
+    lb_errlist errs = {0};
+    lb_state *st = NULL;
+    lb_load_opts opts = {0};
+    assert_int_equal(lb_scenario_load("t.json", text_, strlen(text_), &opts, &st, &errs), want_rc);
+    assert_null(st);
+    assert_int_equal(errs.count, 1);
+    lb_err e = errs.items[0];
+    lb_errlist_release(&errs);
+    return e;
+}
+
+static void test_scenario__limits(void **unused)
+{
+    (void)unused;
+    /* 11.7: 50,001 units (empty objects: the count is refused before any is read) */
+    text units = {0}, t = {0};
+    for (int i = 0; i < 50001; i++)
+        put(&units, "%s{}", i ? "," : "");
+    scenario_text(&t, NULL, 1, 1, '.', units.buf);
+    lb_err e = only_problem(t.buf, LB_INVALID);
+    assert_string_equal(e.path, "/units");
+    assert_string_equal(e.msg, "expected at most 50000 units, found 50001");
+    free(t.buf);
+    free(units.buf);
+    /* 100,001 hexside features */
+    t = (text){0};
+    put(&t, "{\"format\": \"labataille-scenario/1\", \"sides\": [\"a\", \"b\"], \"units\": [],\n"
+            "\"charts\": {\"terrain\": {\"c\": {\"move\": {\"infantry\": 1, \"cavalry\": 1, \"artillery\": 1}}}},\n"
+            "\"map\": {\"columns\": 1, \"rows\": 1, \"legend\": {\".\": \"c\"}, \"terrain\": [\".\"],\n"
+            "\"hexsides\": [");
+    for (int i = 0; i < 100001; i++)
+        put(&t, "%s{}", i ? "," : "");
+    put(&t, "]}}");
+    e = only_problem(t.buf, LB_INVALID);
+    assert_string_equal(e.path, "/map/hexsides");
+    assert_int_equal(e.line, 4);
+    assert_int_equal(e.col, 13);
+    assert_string_equal(e.msg, "expected at most 100000 hexside features, found 100001");
+    free(t.buf);
+    /* 3000 nested lists: jansson's limit is 2048 */
+    t = (text){0};
+    for (int i = 0; i < 3000; i++)
+        put(&t, "[");
+    e = only_problem(t.buf, LB_SYNTAX);
+    assert_int_equal(e.code, LB_LIMIT);
+    assert_string_equal(e.msg, "expected at most 2048 nested lists and objects, found more");
+    free(t.buf);
+    /* a text over 32 MiB is refused unread */
+    size_t big = LB_SCENARIO_BYTES_MAX + 1;
+    char *huge = malloc(big);
+    assert_non_null(huge);
+    memset(huge, ' ', big);
+    lb_errlist errs = {0};
+    lb_state *st = NULL;
+    assert_int_equal(lb_scenario_load("big.json", huge, big, NULL, &st, &errs), LB_LIMIT);
+    free(huge);
+    assert_int_equal(errs.count, 1);
+    char line[600];
+    lb_err_fmt(&errs.items[0], line, sizeof line);
+    assert_string_equal(line, "big.json: expected a scenario of at most 33554432 bytes (32 MiB), "
+                              "found 33554433 bytes");
+    lb_errlist_release(&errs);
+}
+
+static void test_scenario__ids(void **unused)
+{
+    (void)unused;
+    /* 63 bytes is the longest id; "0910" is no hex of a 2x2 map, so it may be an id (R-SCN-10
+     * refuses only labels of the map: "0102" is one) */
+    char id63[64], units[1200], one[400];
+    memset(id63, 'a', 63);
+    id63[63] = '\0';
+    snprintf(units, sizeof units, "{\"id\": \"%s\", \"side\": \"french\", \"arm\": \"leader\", "
+             "\"hexes\": \"0101\"}, {\"id\": \"0910\", \"side\": \"french\", \"arm\": \"leader\", "
+             "\"hexes\": \"0101\"}", id63);
+    text t = {0};
+    scenario_text(&t, NULL, 2, 2, '.', units);
+    lb_errlist errs = {0};
+    lb_state *st = load_text(t.buf, NULL, 0, &errs);
+    assert_non_null(st);
+    assert_int_equal(lb_state_unit_index(st, id63), 0);
+    assert_int_equal(lb_state_unit_index(st, "0910"), 1);
+    lb_state_free(st);
+    free(t.buf);
+    t = (text){0};
+    snprintf(one, sizeof one, unit_fmt, 1, "french", "0101");
+    char *digit = strstr(one, "u1");
+    memcpy(digit, "01", 2); /* id "011": 0102 is a hex of the map, 011 is not a label */
+    scenario_text(&t, NULL, 2, 2, '.', one);
+    st = load_text(t.buf, NULL, 0, &errs);
+    assert_non_null(st);
+    lb_state_free(st);
+    free(t.buf);
+    lb_errlist_release(&errs);
+}
+
+static void test_scenario__special_files(void **unused)
+{
+    (void)unused;
+    /* 11.7: a pipe nobody writes to reads as empty at once (it used to wait for a writer) */
+    char fifo[] = "/tmp/lb-test-fifo-XXXXXX";
+    int fd = mkstemp(fifo);
+    assert_true(fd >= 0);
+    close(fd);
+    unlink(fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    lb_errlist errs = {0};
+    lb_state *st = NULL;
+    assert_int_equal(lb_scenario_load_file(fifo, NULL, &st, &errs), LB_SYNTAX);
+    unlink(fifo);
+    assert_null(st);
+    assert_int_equal(errs.count, 1);
+    assert_string_equal(errs.items[0].msg, "expected '[' or '{', found end of file");
+    lb_errlist_release(&errs);
+    /* a directory */
+    assert_int_equal(lb_scenario_load_file("tests", NULL, &st, &errs), LB_IO);
+    assert_string_equal(errs.items[0].msg, "expected a readable file, found a directory");
+    lb_errlist_release(&errs);
+    /* a device that never ends is read up to the limit */
+    assert_int_equal(lb_scenario_load_file("/dev/zero", NULL, &st, &errs), LB_LIMIT);
+    assert_int_equal(errs.items[0].code, LB_LIMIT);
+    lb_errlist_release(&errs);
+}
+
+static void test_scenario__problem_in_module_entry_placed_in_module(void **unused)
+{
+    (void)unused;
+    /* R-SCN-7: the module's "marsh" lacks "move"; the scenario's charts override only "clear".
+     * The missing value belongs to the module's /terrain/marsh (2 levels there, 1 in the
+     * scenario): placed at that object, line 3 column 13 of the module */
+    static const char module[] =
+        "{ \"edition\": \"premier-2018\",\n"
+        "  \"terrain\": { \"clear\": { \"move\": { \"infantry\": 1, \"cavalry\": 1, \"artillery\": 1 } },\n"
+        "    \"marsh\": { \"los\": \"clear\" } } }\n";
+    lb_module mod = {"testgame", "games/testgame.json", module, sizeof module - 1};
+    static const char scen[] =
+        "{ \"format\": \"labataille-scenario/1\", \"game\": \"testgame\", \"sides\": [\"a\", \"b\"],\n"
+        "  \"charts\": { \"terrain\": { \"clear\": { \"los\": \"clear\" } } },\n"
+        "  \"map\": { \"columns\": 1, \"rows\": 1, \"terrain\": [\".\"], \"legend\": {\".\": \"clear\"} },\n"
+        "  \"units\": [] }\n";
+    lb_errlist errs = {0};
+    assert_null(load_text(scen, &mod, 1, &errs));
+    assert_int_equal(errs.count, 1);
+    assert_string_equal(errs.items[0].file, "games/testgame.json");
+    assert_string_equal(errs.items[0].path, "/terrain/marsh/move");
+    assert_int_equal(errs.items[0].line, 3);
+    assert_int_equal(errs.items[0].col, 14);
+    lb_errlist_release(&errs);
+}
+
+static void test_scenario__suggestions(void **unused)
+{
+    (void)unused;
+    lb_errlist errs = {0};
+    lb_state *st = NULL;
+    assert_int_equal(lb_scenario_load_file("tests/scenarios/contract-example.json", NULL, &st, &errs),
+                     LB_OK);
+    /* ids: fr-6le-1, au-hus-3, fr-ldr-oudinot; limit max(1, min(3, length / 3)) edits */
+    assert_int_equal(lb_state_suggest_unit(st, "fr-6le-l"), 0);      /* 1 change */
+    assert_int_equal(lb_state_suggest_unit(st, "FR-6LE-1"), 0);      /* case is free */
+    assert_int_equal(lb_state_suggest_unit(st, "au-hsu-3"), 1);      /* 1 swap */
+    assert_int_equal(lb_state_suggest_unit(st, "fr-ldr-oudino"), 2); /* 1 left out */
+    assert_int_equal(lb_state_suggest_unit(st, "fr-9xx-1"), -1);     /* 3 changes > 8 / 3 */
+    assert_int_equal(lb_state_suggest_unit(st, ""), -1);
+    /* labels of the 6x4 map (2+2 digits) */
+    lb_hex h;
+    assert_int_equal(lb_map_suggest_label(&st->map, "03-02", &h), 0); /* separator */
+    assert_true(lb_hex_eq(h, (lb_hex){3, 2}));
+    assert_int_equal(lb_map_suggest_label(&st->map, "302", &h), 0);   /* missing zero */
+    assert_true(lb_hex_eq(h, (lb_hex){3, 2}));
+    assert_int_equal(lb_map_suggest_label(&st->map, "3002", &h), 0);  /* 30 and 0 swapped */
+    assert_true(lb_hex_eq(h, (lb_hex){3, 2}));
+    assert_int_equal(lb_map_suggest_label(&st->map, "06002", &h), 0); /* one 0 too many */
+    assert_true(lb_hex_eq(h, (lb_hex){6, 2}));
+    assert_int_equal(lb_map_suggest_label(&st->map, "0309", &h), LB_NOT_FOUND); /* 0301..0304: which? */
+    assert_int_equal(lb_map_suggest_label(&st->map, "0702", &h), LB_NOT_FOUND); /* 0102..0602: which? */
+    assert_int_equal(lb_map_suggest_label(&st->map, "woods", &h), LB_NOT_FOUND);
+    lb_state_free(st);
+    lb_errlist_release(&errs);
+}
+
+static void test_scenario__remove_unit(void **unused)
+{
+    (void)unused;
+    lb_errlist errs = {0};
+    lb_state *st = NULL;
+    assert_int_equal(lb_scenario_load_file("tests/scenarios/contract-example.json", NULL, &st, &errs),
+                     LB_OK);
+    /* fr-6le-1 (index 0) holds 0203 and 0303 with the leader on 0203 */
+    assert_int_equal(lb_state_remove_unit(st, 0), LB_OK);
+    assert_int_equal(st->nunits, 2);
+    assert_string_equal(st->units[0].id, "au-hus-3");
+    assert_int_equal(lb_state_unit_index(st, "fr-ldr-oudinot"), 1);
+    const int *idx;
+    assert_int_equal(lb_state_units_at(st, (lb_hex){2, 3}, &idx), 1);
+    assert_int_equal(idx[0], 1);
+    assert_int_equal(lb_state_units_at(st, (lb_hex){3, 3}, &idx), 0);
+    assert_int_equal(lb_state_remove_unit(st, 2), LB_INVALID);
+    assert_int_equal(lb_state_remove_unit(st, -1), LB_INVALID);
+    assert_int_equal(st->nunits, 2);
+    lb_state_free(st);
+    lb_errlist_release(&errs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -320,6 +682,16 @@ int main(void)
         cmocka_unit_test(test_scenario__label_lists),
         cmocka_unit_test(test_scenario__missing_file),
         cmocka_unit_test(test_scenario__every_bad_file_is_refused_whole),
+        cmocka_unit_test(test_scenario__unknown_game_stops_the_load),
+        cmocka_unit_test(test_scenario__problems_listed_up_to_1000),
+        cmocka_unit_test(test_scenario__no_legend_no_cell_problems),
+        cmocka_unit_test(test_scenario__big_stack_checked_in_order),
+        cmocka_unit_test(test_scenario__limits),
+        cmocka_unit_test(test_scenario__ids),
+        cmocka_unit_test(test_scenario__special_files),
+        cmocka_unit_test(test_scenario__problem_in_module_entry_placed_in_module),
+        cmocka_unit_test(test_scenario__suggestions),
+        cmocka_unit_test(test_scenario__remove_unit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,101 @@
+/* Rule answers as JSON: the documents of the command line's --json, shared with the HTTP API's previews. */
+#ifndef LB_ANSWER_H
+#define LB_ANSWER_H
+
+#include <stdint.h>
+
+#include "charge.h"
+#include "fire.h"
+#include "los.h"
+#include "melee.h"
+#include "move.h"
+#include "retreat.h"
+#include "stacking.h"
+#include "state.h"
+#include "trace.h"
+
+/*
+ * Each lb_…_json function writes one rules answer as the JSON document cli.md and api.md
+ * describe, as compact UTF-8 text into *out, malloc'd: the caller frees it. It returns LB_OK, or
+ * LB_NOMEM with *out NULL. The command line prints the document (indented); the server sends
+ * it as it is. Nothing here decides anything: the answer is the rules' own.
+ *
+ * The documents are text so that no JSON library's type is part of this API: the library makes
+ * them with jansson, and a caller reads them with whatever it likes (the command line and the
+ * server load them with jansson when they add to them). Like lb_game_view_json and
+ * lb_journal_to_json, which the game's documents come from.
+ *
+ * Hex labels are the map's; units are named by id.
+ */
+
+/* The trace: [{"rule","section","text","values",{…},"dice"?:[…]}]. */
+int lb_trace_json(const lb_trace *t, char **out);
+
+/* A hex label or a unit id (the unit's first hex) of st into *hex; *unit is the unit's index or
+ * -1. Returns 0, or -1 when s is neither. */
+int lb_answer_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit);
+
+/* The terrain type id of a hex item, or the hexside type id of a hexside item; NULL off the
+ * map. */
+const char *lb_los_item_feature(const lb_state *st, const lb_los_item *it);
+
+/* labataille los --json: {"from","to","visible","blocked_by","intervening",…,"trace"}. */
+int lb_los_json(const lb_state *st, const lb_los_result *r, const lb_trace *trace, char **out);
+
+/* labataille visible --json from visible[] (one byte per cell, non-zero: seen) and the trace of
+ * lb_los_visible_trace. */
+int lb_visible_json(const lb_state *st, lb_hex from, int side, const unsigned char *visible,
+                    const lb_trace *trace, char **out);
+
+/* labataille fire --json: the odds (and, when rolled, the dice's result; seed shown unless the
+ * dice were scripted). */
+int lb_fire_json(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
+                 int scripted, const lb_trace *t, char **out);
+
+/* A path as R-RET defines it, [h0, h1, …, hn]: the start, then the n hexes entered (R-RET-14);
+ * one line of the streamed paths of lb_retreat_json's paths_place. */
+int lb_retreat_path_json(const lb_state *st, lb_hex start, const lb_hex *h, int n, char **out);
+
+/* labataille retreat --json: the paths kept, the count, the end hexes, the automatic choice, the
+ * leaders left. With paths_place (not NULL) "paths" is that string, for the caller to write every
+ * path in its place (lb_retreat_each, lb_retreat_path_json) and "paths_truncated" is false. */
+int lb_retreat_json(const lb_state *st, int unit, const lb_retreat *r, const char *paths_place,
+                    const lb_trace *t, char **out);
+
+/* What labataille move answers: the options of a unit and, when given, a plan checked. */
+typedef struct lb_move_answer {
+    const lb_state *st;          /* the state the plan starts from */
+    int unit;
+    const lb_move_choices *ch;
+    const lb_move_plan *pl;      /* NULL: no plan given */
+    const lb_move_entry *entry;  /* NULL: no entry */
+    const lb_stack_check *stack; /* the unit's hex against its limit (lb_stack_overstack_odds,
+                                  * whose trace steps the answer's trace holds) */
+    int rolled;
+    unsigned long long seed;
+} lb_move_answer;
+
+/* labataille move --json: {"unit","allowance","legal",…,"reachable",…,"trace"}. */
+int lb_move_json(const lb_move_answer *a, const lb_trace *t, char **out);
+
+#define LB_CHARGE_STANDING_MAX 3
+
+/* The standing answers of a charge question: target (a unit id, NULL: none) is the charge's
+ * target and no other formation is; response ("stand", "carre", NULL: none) is the target's
+ * answer. Fills out (LB_CHARGE_STANDING_MAX) with pointers to the texts; returns how many. */
+int lb_charge_standing(const char *target, const char *response, lb_standing *out);
+
+/* Are the unit's hexes, state, formation, losses, facing and readiness the same in both (a
+ * charge's answer lists the units that changed)? */
+int lb_charge_unit_same(const lb_unit *a, const lb_unit *b);
+
+/* labataille charge --json: the charge as run, its odds when given (NULL: none). */
+int lb_charge_json(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
+                   const lb_charge_outcomes *odds, uint64_t seed, int scripted, char **out);
+
+/* labataille melee --json: the assault's values and exact odds and, when it was played (m not
+ * NULL), what happened (seed shown unless the dice were scripted); the traces of both. */
+int lb_melee_json(const lb_state *st, const lb_melee_chance *c, const lb_melee *m, uint64_t seed,
+                  int scripted, const lb_trace *odds_trace, char **out);
+
+#endif

@@ -1,0 +1,94 @@
+/* The web game's server: the HTTP JSON API of api.md and the page, over games kept in a store, callable with or without sockets. */
+#ifndef LB_SERVER_H
+#define LB_SERVER_H
+
+#include <stddef.h>
+
+#include "err.h"
+
+/*
+ * A server holds a store of games (SQLite or PostgreSQL, lb/store.h) with the secret links that
+ * give each request its game and role and how each game is hosted, so that several server
+ * processes on one PostgreSQL store answer every link alike; and the games in play (rebuilt
+ * from their journals on demand). lb_server_handle answers one request without any socket: the
+ * HTTP layer (lb_server_listen, libmicrohttpd), the fuzz target and the tests all go through it,
+ * so every route, limit and error is the same code.
+ *
+ * Threads: lb_server_handle may be called from several threads at once; a game answers one
+ * request at a time, the store one transaction at a time.
+ *
+ * Limits (api.md): a request line's target at most LB_SERVER_URI_MAX bytes, its query string at
+ * most LB_SERVER_QUERY_MAX (414 beyond); a body at most LB_SERVER_BODY_MAX, or
+ * LB_SERVER_SCENARIO_BODY_MAX for POST /api/games (413 beyond).
+ */
+
+#define LB_SERVER_URI_MAX 4096
+#define LB_SERVER_QUERY_MAX 2048
+#define LB_SERVER_BODY_MAX (1u << 20)
+#define LB_SERVER_SCENARIO_BODY_MAX (4u << 20)
+#define LB_SERVER_CONNECTIONS_MAX 256
+
+typedef struct lb_server lb_server;
+
+typedef struct lb_server_config {
+    const char *db;                /* the store: an SQLite file or a postgresql:// address */
+    const char *web_root;          /* the folder of the page's files (web/) */
+    const char *scenario_file;     /* a scenario offered beside the demo, or NULL */
+    int heartbeat_s;               /* live updates: a comment line when idle this long (0: 15) */
+} lb_server_config;
+
+/* One request, as the HTTP layer read it. */
+typedef struct lb_http_request {
+    const char *method;            /* "GET", "POST", … */
+    const char *target;            /* the request target as sent: path and query ("/api/…?a=1") */
+    const char *body;              /* NULL when none */
+    size_t body_len;
+    const char *last_event_id;     /* the Last-Event-ID header, or NULL */
+} lb_http_request;
+
+/* An answer: a body in memory, a file to send, or a stream of live updates. */
+typedef struct lb_http_response {
+    int status;
+    const char *type;              /* Content-Type (a literal) */
+    char *body;                    /* malloc'd; NULL with file or events */
+    size_t len;
+    char *file;                    /* malloc'd path of a file to send whole, or NULL */
+    const char *allow;             /* 405: the methods the route takes */
+    int events;                    /* a Server-Sent Events stream of game events_game, which the
+                                    * response holds until lb_server_release_game */
+    long long events_game;
+    int events_after;              /* the last seq the client has (-1: none) */
+} lb_http_response;
+
+/* Opens the store at cfg->db (creating it) and its links. LB_OK, or an error with err. */
+int lb_server_new(const lb_server_config *cfg, lb_server **out, lb_err *err);
+/* Stops listening (when it does) and frees everything; NULL is fine. */
+void lb_server_free(lb_server *s);
+
+/* The store's file or address as its messages name it (a PostgreSQL address without its
+ * password). */
+const char *lb_server_store_where(const lb_server *s);
+
+/* The id of the scenario the server was given (cfg->scenario_file), or "demo". */
+const char *lb_server_first_scenario(const lb_server *s);
+
+/* The largest body the request line "METHOD TARGET" may carry. */
+size_t lb_server_body_limit(const char *method, const char *target);
+/* Answers one request into *rs (released with lb_http_response_release). */
+void lb_server_handle(lb_server *s, const lb_http_request *rq, lb_http_response *rs);
+/* Frees what a response owns. */
+void lb_http_response_release(lb_http_response *rs);
+
+/* Live updates of a game: waits until its journal is longer than after, or heartbeat_s pass, or
+ * the server stops; returns its length (-1 when the game is gone or the server stops). */
+int lb_server_wait_seq(lb_server *s, long long game, int after);
+/* Lets go of a game held by an events response (the HTTP layer calls it when the stream ends). */
+void lb_server_release_game(lb_server *s, long long game);
+
+/* Listens on host (an IPv4 or IPv6 address) and port (0: any free one), answering on threads of
+ * its own. LB_OK, or LB_IO with err. */
+int lb_server_listen(lb_server *s, const char *host, int port, lb_err *err);
+/* The port it listens on (0 when it does not). */
+int lb_server_port(const lb_server *s);
+
+#endif

@@ -1,0 +1,83 @@
+/* Timed movement (17): the phasing side's Movement segment runs on a wall clock, and the server ends it when the allowance is spent (R-GAME-2, R-WEB-2). */
+#include <stdio.h>
+#include <string.h>
+
+#include "server_int.h"
+
+/* The phasing side's allowance in the segment now, in seconds; 0 untimed or another segment. */
+static int allowance(const lb_game *g)
+{
+    const lb_state *st = lb_game_state(g);
+    if (lb_game_pending(g) == NULL || st->turn.segment != LB_SEG_MOVEMENT)
+        return 0;
+    return st->battle.time_limit_s[st->turn.phasing];
+}
+
+/* Which Movement segment this is: turn and phasing side. */
+static void mark_of(const lb_game *g, char *mark, size_t n)
+{
+    const lb_state *st = lb_game_state(g);
+    snprintf(mark, n, "%d:%d", lb_game_turn_number(g), st->turn.phasing);
+}
+
+/* Notes when the segment now began; returns its allowance. */
+static int note(slot *sl)
+{
+    int limit = allowance(sl->g);
+    if (!limit) {
+        sl->clock_mark[0] = '\0';
+        return 0;
+    }
+    char mark[sizeof sl->clock_mark];
+    mark_of(sl->g, mark, sizeof mark);
+    if (strcmp(mark, sl->clock_mark) != 0) {
+        snprintf(sl->clock_mark, sizeof sl->clock_mark, "%s", mark);
+        sl->clock_started_ms = now_ms();
+    }
+    return limit;
+}
+
+long long clock_left_ms(slot *sl)
+{
+    int limit = note(sl);
+    if (!limit)
+        return -1;
+    long long left = sl->clock_started_ms + 1000LL * limit - now_ms();
+    return left > 0 ? left : 0;
+}
+
+json_t *clock_json(slot *sl)
+{
+    long long left = clock_left_ms(sl);
+    if (left < 0)
+        return NULL;
+    return json_pack("{s:s,s:i,s:I}", "side", lb_game_state(sl->g)->sides[lb_game_state(sl->g)->turn.phasing],
+                     "limit_s", allowance(sl->g), "left_ms", (json_int_t)left);
+}
+
+int clock_run(lb_server *s, slot *sl)
+{
+    if (clock_left_ms(sl) != 0)
+        return LB_OK;
+    /* R-WEB-2: the time is up; a move under way (its opportunity fire) finishes first, then the
+     * segment ends at the phasing side's next action decision */
+    const lb_decision *d = lb_game_pending(sl->g);
+    const lb_state *st = lb_game_state(sl->g);
+    if (d->kind != LB_DECIDE_ACTION || d->side != st->turn.phasing)
+        return LB_OK;
+    int seq = lb_game_seq(sl->g), side = d->side;
+    lb_game_answer a;
+    int rc = lb_game_decide(sl->g, side, seq, "end", &a);
+    if (rc != LB_OK || a.verdict != LB_ACCEPTED) {
+        fprintf(stderr, "labataille serve: game %lld: the movement clock could not end the "
+                "segment: %s (%s)\n", sl->id, rc != LB_OK ? lb_game_error(sl->g) : a.reason,
+                lb_err_name(rc != LB_OK ? rc : LB_INVALID));
+        return rc;
+    }
+    traces_record(sl, side, "end", "clock");
+    lb_err err = {0};
+    rc = slot_changed(s, sl, seq, &err);
+    if (rc != LB_OK)
+        fprintf(stderr, "labataille serve: game %lld: %s\n", sl->id, err.msg);
+    return rc;
+}

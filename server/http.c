@@ -1,0 +1,255 @@
+/* The server on sockets: libmicrohttpd with a thread per connection, bodies gathered within their limit, files sent from their descriptor, live updates as Server-Sent Events. */
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "server_int.h"
+
+#define CONNECTION_MEMORY (64 * 1024) /* request line and headers: well over LB_SERVER_URI_MAX */
+#define IDLE_TIMEOUT_S 120
+#define EVENT_MAX 128
+
+/* One request as it arrives: created when its request line is read (the raw target, query
+ * included), its body gathered across the handler's calls. */
+typedef struct request {
+    char *target;
+    char *body;
+    size_t len, cap, limit;
+    int too_large;
+    int started;
+} request;
+
+/* A live updates stream. */
+typedef struct stream {
+    lb_server *s;
+    long long game;
+    int after;                    /* the last seq sent */
+    char pending[EVENT_MAX];      /* what is left to send of the last event */
+    size_t npending, sent;
+} stream;
+
+static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
+{
+    (void)cls;
+    (void)c;
+    request *r = calloc(1, sizeof *r);
+    if (r)
+        r->target = strdup(uri);
+    return r;
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+                         enum MHD_RequestTerminationCode why)
+{
+    (void)cls;
+    (void)c;
+    (void)why;
+    request *r = *con_cls;
+    if (r) {
+        free(r->target);
+        free(r->body);
+        free(r);
+    }
+    *con_cls = NULL;
+}
+
+static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)pos;
+    stream *st = cls;
+    if (st->sent == st->npending) {
+        int seq = lb_server_wait_seq(st->s, st->game, st->after);
+        if (seq < 0)
+            return MHD_CONTENT_READER_END_OF_STREAM;
+        if (seq > st->after) {
+            st->npending = (size_t)snprintf(st->pending, sizeof st->pending,
+                                            "id: %d\nevent: seq\ndata: {\"seq\":%d}\n\n", seq, seq);
+            st->after = seq;
+        } else {
+            st->npending = (size_t)snprintf(st->pending, sizeof st->pending, ": heartbeat\n\n");
+        }
+        st->sent = 0;
+    }
+    size_t n = st->npending - st->sent < max ? st->npending - st->sent : max;
+    memcpy(buf, st->pending + st->sent, n);
+    st->sent += n;
+    return (ssize_t)n;
+}
+
+static void stream_free(void *cls)
+{
+    stream *st = cls;
+    lb_server_release_game(st->s, st->game);
+    free(st);
+}
+
+/* The libmicrohttpd response for rs (NULL when out of memory). */
+static struct MHD_Response *response_of(lb_server *s, lb_http_response *rs)
+{
+    struct MHD_Response *resp = NULL;
+    if (rs->events) {
+        stream *st = calloc(1, sizeof *st);
+        if (!st) {
+            lb_server_release_game(s, rs->events_game);
+            return NULL;
+        }
+        *st = (stream){.s = s, .game = rs->events_game, .after = rs->events_after};
+        st->npending = (size_t)snprintf(st->pending, sizeof st->pending, "retry: 2000\n\n");
+        resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, EVENT_MAX, stream_read, st,
+                                                 stream_free);
+        if (!resp) {
+            stream_free(st);
+            return NULL;
+        }
+        MHD_add_response_header(resp, "Cache-Control", "no-cache");
+        MHD_add_response_header(resp, "X-Accel-Buffering", "no");
+    } else if (rs->file) {
+        int fd = open(rs->file, O_RDONLY | O_CLOEXEC);
+        struct stat sb;
+        if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+            if (fd >= 0)
+                close(fd);
+            lb_http_response_release(rs);
+            reply_error(rs, 404, "not-found", NULL, "no such file");
+            return response_of(s, rs);
+        }
+        resp = MHD_create_response_from_fd((uint64_t)sb.st_size, fd);
+        if (!resp)
+            close(fd);
+        else
+            MHD_add_response_header(resp, "Cache-Control", "no-cache");
+    } else {
+        resp = MHD_create_response_from_buffer(rs->len, rs->body, MHD_RESPMEM_MUST_FREE);
+        if (resp) {
+            rs->body = NULL; /* the response owns it now */
+            MHD_add_response_header(resp, "Cache-Control", "no-store");
+        }
+    }
+    if (!resp)
+        return NULL;
+    MHD_add_response_header(resp, "Content-Type", rs->type);
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    /* the page's address holds its secret token: never send it on */
+    MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
+    if (rs->allow)
+        MHD_add_response_header(resp, "Allow", rs->allow);
+    return resp;
+}
+
+static enum MHD_Result answer(lb_server *s, struct MHD_Connection *c, lb_http_response *rs)
+{
+    struct MHD_Response *resp = response_of(s, rs);
+    enum MHD_Result ok = resp ? MHD_queue_response(c, (unsigned)rs->status, resp) : MHD_NO;
+    if (resp)
+        MHD_destroy_response(resp);
+    lb_http_response_release(rs);
+    return ok;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
+                                  const char *method, const char *version,
+                                  const char *upload_data, size_t *upload_data_size,
+                                  void **con_cls)
+{
+    (void)url;
+    (void)version;
+    lb_server *s = cls;
+    request *r = *con_cls;
+    lb_http_response rs = {0};
+    if (!r || !r->target)
+        return MHD_NO;
+    if (!r->started) {
+        r->started = 1;
+        r->limit = lb_server_body_limit(method, r->target);
+        const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                         MHD_HTTP_HEADER_CONTENT_LENGTH);
+        if (length && strtoull(length, NULL, 10) > r->limit) {
+            /* refused before the body is read; the connection closes after the answer */
+            reply_error(&rs, 413, "too-large", NULL, "the body is over %zu bytes", r->limit);
+            return answer(s, c, &rs);
+        }
+        return MHD_YES;
+    }
+    if (*upload_data_size) {
+        size_t n = *upload_data_size;
+        *upload_data_size = 0;
+        if (r->too_large || r->len + n > r->limit) {
+            r->too_large = 1;
+            return MHD_YES;
+        }
+        if (r->len + n + 1 > r->cap) {
+            size_t cap = (r->len + n + 1) * 2;
+            char *more = realloc(r->body, cap < r->limit + 1 ? cap : r->limit + 1);
+            if (!more)
+                return MHD_NO;
+            r->body = more;
+            r->cap = cap < r->limit + 1 ? cap : r->limit + 1;
+        }
+        memcpy(r->body + r->len, upload_data, n);
+        r->len += n;
+        return MHD_YES;
+    }
+    if (r->too_large) {
+        reply_error(&rs, 413, "too-large", NULL, "the body is over %zu bytes", r->limit);
+        return answer(s, c, &rs);
+    }
+    lb_http_request rq = {
+        .method = method,
+        .target = r->target,
+        .body = r->body,
+        .body_len = r->len,
+        .last_event_id = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID"),
+    };
+    lb_server_handle(s, &rq, &rs);
+    return answer(s, c, &rs);
+}
+
+int lb_server_listen(lb_server *s, const char *host, int port, lb_err *err)
+{
+    struct sockaddr_in v4 = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    struct sockaddr_in6 v6 = {.sin6_family = AF_INET6, .sin6_port = htons((uint16_t)port)};
+    const struct sockaddr *addr;
+    unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
+                     MHD_USE_POLL;
+    if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
+        addr = (const struct sockaddr *)&v4;
+    } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
+        addr = (const struct sockaddr *)&v6;
+        flags |= MHD_USE_IPv6;
+    } else {
+        return lb_err_set(err, LB_USAGE, "expected an IPv4 or IPv6 address to listen on, found "
+                          "\"%s\"", host);
+    }
+    if (port < 0 || port > 65535)
+        return lb_err_set(err, LB_USAGE, "expected a port from 0 to 65535, found %d", port);
+    s->daemon = MHD_start_daemon(
+        flags, (uint16_t)port, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, addr,
+        MHD_OPTION_URI_LOG_CALLBACK, on_uri, NULL, MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)LB_SERVER_CONNECTIONS_MAX,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY, MHD_OPTION_END);
+    if (!s->daemon)
+        return lb_err_set(err, LB_IO, "cannot listen on %s port %d (in use, or not an address "
+                          "of this machine)", host, port);
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    s->port = info ? info->port : port;
+    return LB_OK;
+}
+
+int lb_server_port(const lb_server *s)
+{
+    return s->daemon ? s->port : 0;
+}
+
+void server_http_stop(lb_server *s)
+{
+    if (s->daemon)
+        MHD_stop_daemon(s->daemon);
+    s->daemon = NULL;
+}

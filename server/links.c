@@ -1,0 +1,159 @@
+/* Secret links: random tokens from the OS, kept in the store as SHA-256 digests, each naming a game and a role; and how each game is hosted. */
+#include <jansson.h>
+#include <nettle/sha2.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "server_int.h"
+
+#define CACHE_SLOTS 512 /* links looked up lately, by their digest's first byte pair */
+#define DIGEST_HEX (2 * DIGEST_BYTES + 1) /* a digest as the store keeps it: hex digits */
+
+typedef struct cached {
+    unsigned char digest[DIGEST_BYTES];
+    long long game;
+    int role;
+    int used;
+} cached;
+
+/* The links and hosting live in the server's store (lb_store_link_*, lb_store_hosting_*), so
+ * that any server process on the same store answers any link (R-GAME-16). */
+struct links {
+    lb_store *store;             /* the server's, used under store_lock */
+    pthread_mutex_t *store_lock;
+    pthread_mutex_t lock;        /* the cache's */
+    cached cache[CACHE_SLOTS];   /* a link never changes once made: no invalidation */
+};
+
+static const char alphabet[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+int links_open(lb_store *store, pthread_mutex_t *store_lock, struct links **out, lb_err *err)
+{
+    struct links *l = calloc(1, sizeof *l);
+    if (!l)
+        return lb_err_set(err, LB_NOMEM, "out of memory");
+    l->store = store;
+    l->store_lock = store_lock;
+    pthread_mutex_init(&l->lock, NULL);
+    *out = l;
+    return LB_OK;
+}
+
+void links_close(struct links *l)
+{
+    if (!l)
+        return;
+    pthread_mutex_destroy(&l->lock);
+    free(l);
+}
+
+/* The token's digest, and as hex digits for the store; -1 when it is not TOKEN_CHARS characters
+ * of the alphabet. */
+static int digest_of(const char *token, unsigned char digest[DIGEST_BYTES], char hex[DIGEST_HEX])
+{
+    size_t n = strspn(token, alphabet);
+    if (n != TOKEN_CHARS || token[n])
+        return -1;
+    struct sha256_ctx ctx;
+    sha256_init(&ctx);
+    sha256_update(&ctx, TOKEN_CHARS, (const uint8_t *)token);
+    sha256_digest(&ctx, DIGEST_BYTES, digest);
+    for (int i = 0; i < DIGEST_BYTES; i++)
+        snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+    return 0;
+}
+
+int links_make(struct links *l, long long game, int role, char *token, lb_err *err)
+{
+    unsigned char bytes[TOKEN_BYTES];
+    size_t got = 0;
+    while (got < sizeof bytes) {
+        ssize_t n = getrandom(bytes + got, sizeof bytes - got, 0);
+        if (n < 0)
+            return lb_err_set(err, LB_IO, "links: no random bytes from the system");
+        got += (size_t)n;
+    }
+    /* 24 bytes are 32 characters of 6 bits */
+    for (int i = 0, k = 0; i < TOKEN_BYTES; i += 3) {
+        unsigned v = (unsigned)bytes[i] << 16 | (unsigned)bytes[i + 1] << 8 | bytes[i + 2];
+        for (int j = 3; j >= 0; j--)
+            token[k++] = alphabet[(v >> (6 * j)) & 63];
+    }
+    token[TOKEN_CHARS] = '\0';
+    unsigned char digest[DIGEST_BYTES];
+    char hex[DIGEST_HEX];
+    digest_of(token, digest, hex);
+    pthread_mutex_lock(l->store_lock);
+    int rc = lb_store_link_add(l->store, hex, game, role, err);
+    pthread_mutex_unlock(l->store_lock);
+    return rc;
+}
+
+int links_find(struct links *l, const char *token, long long *game, int *role)
+{
+    unsigned char digest[DIGEST_BYTES];
+    char hex[DIGEST_HEX];
+    if (digest_of(token, digest, hex) != 0)
+        return LB_NOT_FOUND;
+    cached *c = &l->cache[(digest[0] << 8 | digest[1]) % CACHE_SLOTS];
+    pthread_mutex_lock(&l->lock);
+    if (c->used && memcmp(c->digest, digest, DIGEST_BYTES) == 0) {
+        *game = c->game;
+        *role = c->role;
+        pthread_mutex_unlock(&l->lock);
+        return LB_OK;
+    }
+    pthread_mutex_unlock(&l->lock);
+    lb_err err;
+    pthread_mutex_lock(l->store_lock);
+    int rc = lb_store_link_find(l->store, hex, game, role, &err);
+    pthread_mutex_unlock(l->store_lock);
+    if (rc == LB_OK) {
+        pthread_mutex_lock(&l->lock);
+        memcpy(c->digest, digest, DIGEST_BYTES);
+        c->game = *game;
+        c->role = *role;
+        c->used = 1;
+        pthread_mutex_unlock(&l->lock);
+    }
+    return rc;
+}
+
+int links_set_game(struct links *l, long long game, int two_players, int ai, lb_err *err)
+{
+    json_t *j = json_pack("{s:b,s:i}", "two_players", two_players, "ai", ai);
+    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    json_decref(j);
+    if (!text)
+        return lb_err_set(err, LB_NOMEM, "out of memory");
+    pthread_mutex_lock(l->store_lock);
+    int rc = lb_store_hosting_set(l->store, game, text, err);
+    pthread_mutex_unlock(l->store_lock);
+    free(text);
+    return rc;
+}
+
+int links_get_game(struct links *l, long long game, int *two_players, int *ai)
+{
+    char *text = NULL;
+    lb_err err;
+    pthread_mutex_lock(l->store_lock);
+    int rc = lb_store_hosting_get(l->store, game, &text, &err);
+    pthread_mutex_unlock(l->store_lock);
+    if (rc != LB_OK)
+        return rc;
+    json_t *j = json_loads(text, 0, NULL);
+    free(text);
+    json_t *tp = json_object_get(j, "two_players"), *a = json_object_get(j, "ai");
+    rc = json_is_boolean(tp) && json_is_integer(a) ? LB_OK : LB_NOT_FOUND;
+    if (rc == LB_OK) {
+        *two_players = json_is_true(tp);
+        *ai = (int)json_integer_value(a);
+    }
+    json_decref(j);
+    return rc;
+}

@@ -1,0 +1,131 @@
+/* Answers: JSON documents, the error shape of api.md, and the page's files. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server_int.h"
+
+static const char json_content_type[] = "application/json; charset=utf-8";
+
+void reply_text(lb_http_response *rs, int status, char *text)
+{
+    free(rs->body);
+    rs->body = text;
+    rs->len = text ? strlen(text) : 0;
+    rs->status = text ? status : 500;
+    rs->type = json_content_type;
+    if (!text) {
+        static const char nomem[] = "{\"error\":{\"status\":500,\"code\":\"server-fault\","
+                                    "\"message\":\"out of memory\"}}";
+        rs->body = strdup(nomem);
+        rs->len = rs->body ? strlen(rs->body) : 0;
+    }
+}
+
+void reply_json(lb_http_response *rs, int status, json_t *j)
+{
+    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    json_decref(j);
+    reply_text(rs, status, text);
+}
+
+/* Replaces each byte of s that is not part of a well-formed UTF-8 sequence with '?': what a
+ * request said may be anything, and an answer is JSON text. */
+static void make_utf8(char *s)
+{
+    unsigned char *p = (unsigned char *)s;
+    while (*p) {
+        int n = *p < 0x80 ? 0 : (*p & 0xe0) == 0xc0 && *p >= 0xc2 ? 1 : (*p & 0xf0) == 0xe0 ? 2
+                : (*p & 0xf8) == 0xf0 && *p <= 0xf4 ? 3 : -1;
+        int ok = n >= 0;
+        for (int k = 1; ok && k <= n; k++)
+            ok = (p[k] & 0xc0) == 0x80;
+        /* no overlong three-byte forms, no surrogates, nothing past U+10FFFF */
+        if (ok && n == 2)
+            ok = !(p[0] == 0xe0 && p[1] < 0xa0) && !(p[0] == 0xed && p[1] >= 0xa0);
+        if (ok && n == 3)
+            ok = !(p[0] == 0xf0 && p[1] < 0x90) && !(p[0] == 0xf4 && p[1] >= 0x90);
+        if (!ok) {
+            *p++ = '?';
+            continue;
+        }
+        p += n + 1;
+    }
+}
+
+json_t *error_object(int status, const char *code, const char *path, const char *fmt, ...)
+{
+    char message[1024], where[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    make_utf8(message);
+    json_t *e = json_pack("{s:i,s:s,s:s}", "status", status, "code", code, "message", message);
+    if (e && path) {
+        snprintf(where, sizeof where, "%s", path);
+        make_utf8(where);
+        json_object_set_new(e, "path", json_string(where));
+    }
+    return e ? json_pack("{s:o}", "error", e) : NULL;
+}
+
+void reply_error(lb_http_response *rs, int status, const char *code, const char *path,
+                 const char *fmt, ...)
+{
+    char message[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    reply_json(rs, status, error_object(status, code, path, "%s", message));
+}
+
+/* Content types of the page's files, by the name's ending. */
+static const char *file_type(const char *name)
+{
+    static const struct {
+        const char *ending, *type;
+    } types[] = {{".html", "text/html; charset=utf-8"},
+                 {".css", "text/css; charset=utf-8"},
+                 {".js", "text/javascript; charset=utf-8"},
+                 {".svg", "image/svg+xml"},
+                 {".png", "image/png"},
+                 {".ico", "image/x-icon"}};
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof types / sizeof *types; i++) {
+        size_t k = strlen(types[i].ending);
+        if (n > k && strcmp(name + n - k, types[i].ending) == 0)
+            return types[i].type;
+    }
+    return NULL;
+}
+
+void reply_file(lb_http_response *rs, const lb_server *s, const char *name)
+{
+    const char *type = file_type(name);
+    /* a plain name of the page's folder: no folders, no dot files, a known type */
+    if (!type || name[0] == '.' || strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-_.") !=
+                                       strlen(name)) {
+        reply_error(rs, 404, "not-found", NULL, "no such file");
+        return;
+    }
+    size_t n = strlen(s->web_root) + strlen(name) + 2;
+    char *path = malloc(n);
+    if (!path) {
+        reply_text(rs, 500, NULL);
+        return;
+    }
+    snprintf(path, n, "%s/%s", s->web_root, name);
+    rs->status = 200;
+    rs->type = type;
+    rs->file = path;
+}
+
+void lb_http_response_release(lb_http_response *rs)
+{
+    free(rs->body);
+    free(rs->file);
+    memset(rs, 0, sizeof *rs);
+}

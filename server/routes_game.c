@@ -1,0 +1,229 @@
+/* The routes of one game (api.md): its view, decisions, undo, concession, journal, export, traces and live updates. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server_int.h"
+
+static void reply_view(game_request *r, lb_http_response *rs, int status)
+{
+    reply_text(rs, status, view_text(r->sl, r->role));
+}
+
+void route_view(game_request *r, lb_http_response *rs)
+{
+    reply_view(r, rs, 200);
+}
+
+/* A body {"seq": N, …} with only the members named (seq first); 0, or -1 with the error
+ * answered. */
+static int parse_body(game_request *r, lb_http_response *rs, const char *const *members,
+                      json_t **out, int *seq)
+{
+    json_t *body = body_object(r->rq, members, rs);
+    *out = NULL;
+    if (!body)
+        return -1;
+    json_t *s = json_object_get(body, "seq");
+    if (!json_is_integer(s) || json_integer_value(s) < 0 || json_integer_value(s) > 1 << 30) {
+        reply_error(rs, 400, "bad-request", "/seq", "expected the journal length the answer is "
+                    "made at (the view's seq)");
+        json_decref(body);
+        return -1;
+    }
+    *seq = (int)json_integer_value(s);
+    *out = body;
+    return 0;
+}
+
+/* The answer to a decision, an undo or a concession (api.md): the new view, or the refusal. */
+static void answered(game_request *r, lb_http_response *rs, int rc, const lb_game_answer *a,
+                     const char *what)
+{
+    if (rc != LB_OK) {
+        /* the engine failed and left the game as it was: the server's fault, never the
+         * client's. LB_STALE is one such failure (a rules result applied to another state than
+         * the one it was worked out on, refused by its apply): a 500 too, so that nothing stale
+         * reaches a client; a client's own stale seq is the verdict LB_REFUSED_STALE, a 409,
+         * and an answer another server saved first is the store's LB_CONFLICT, a 409 below */
+        fprintf(stderr, "labataille serve: game %lld: %s: %s (%s)\n", r->sl->id, what,
+                lb_game_error(r->sl->g), lb_err_name(rc));
+        reply_error(rs, 500, "server-fault", NULL, "the game could not answer; nothing changed");
+        return;
+    }
+    if (a->verdict == LB_ACCEPTED) {
+        traces_record(r->sl, r->role, what, "player");
+        lb_err err = {0};
+        int src = slot_changed(r->s, r->sl, a->seq_before, &err);
+        if (src == LB_CONFLICT) {
+            json_t *e = error_object(409, "stale", NULL, "another server answered first; the "
+                                     "game is as the store has it");
+            char *view = view_text(r->sl, r->role);
+            json_object_set_new(e, "view", view ? json_loads(view, 0, NULL) : json_null());
+            free(view);
+            reply_json(rs, 409, e);
+        } else if (src != LB_OK) {
+            fprintf(stderr, "labataille serve: game %lld: %s\n", r->sl->id, err.msg);
+            reply_error(rs, 500, "server-fault", NULL, "the answer could not be saved; the "
+                        "game is as it was saved");
+        } else {
+            reply_view(r, rs, 200);
+        }
+        return;
+    }
+    static const struct {
+        lb_verdict v;
+        int status;
+        const char *code;
+    } statuses[] = {{LB_REFUSED_STALE, 409, "stale"},
+                    {LB_REFUSED_NOT_YOURS, 403, "not-yours"},
+                    {LB_REFUSED_ILLEGAL, 422, "illegal"},
+                    {LB_REFUSED_NONE, 422, "no-decision"}};
+    int k = 0;
+    while (k < 3 && statuses[k].v != a->verdict)
+        k++;
+    json_t *e = error_object(statuses[k].status, statuses[k].code, NULL, "%s", a->reason);
+    json_t *inner = json_object_get(e, "error");
+    if (a->rule)
+        json_object_set_new(inner, "rule", json_string(a->rule));
+    if (a->verdict == LB_REFUSED_STALE) {
+        char *view = view_text(r->sl, r->role);
+        json_object_set_new(e, "view", view ? json_loads(view, 0, NULL) : json_null());
+        free(view);
+    }
+    reply_json(rs, statuses[k].status, e);
+}
+
+static int read_only(game_request *r, lb_http_response *rs)
+{
+    if (r->role != LB_ROLE_SPECTATOR)
+        return 0;
+    reply_error(rs, 403, "read-only", NULL, "a spectator's link only watches");
+    return 1;
+}
+
+void route_decide(game_request *r, lb_http_response *rs)
+{
+    static const char *const members[] = {"seq", "key", "param", NULL};
+    json_t *body;
+    int seq;
+    if (parse_body(r, rs, members, &body, &seq) != 0)
+        return;
+    json_t *key = json_object_get(body, "key"), *param = json_object_get(body, "param");
+    if (!json_is_string(key) || (param && !json_is_string(param))) {
+        reply_error(rs, 400, "bad-request", json_is_string(key) ? "/param" : "/key",
+                    "expected an option's key (and a parameterised option's parameter) as text");
+    } else if (!read_only(r, rs)) {
+        char full[2 * LB_OPTION_KEY_MAX];
+        snprintf(full, sizeof full, "%s%s%s", json_string_value(key), param ? ":" : "",
+                 param ? json_string_value(param) : "");
+        lb_game_answer a;
+        int rc = lb_game_decide(r->sl->g, r->role, seq, full, &a);
+        answered(r, rs, rc, &a, full);
+    }
+    json_decref(body);
+}
+
+void route_undo(game_request *r, lb_http_response *rs)
+{
+    static const char *const members[] = {"seq", "keep", NULL};
+    json_t *body;
+    int seq;
+    if (parse_body(r, rs, members, &body, &seq) != 0)
+        return;
+    json_t *keep = json_object_get(body, "keep");
+    if (keep && (!json_is_integer(keep) || json_integer_value(keep) < -1 ||
+                 json_integer_value(keep) > 1 << 30)) {
+        reply_error(rs, 400, "bad-request", "/keep", "expected how many effective entries to "
+                    "keep, or -1 for this role's last decision");
+    } else if (!read_only(r, rs)) {
+        lb_game_answer a;
+        int rc = lb_game_undo(r->sl->g, r->role, seq, keep ? (int)json_integer_value(keep) : -1,
+                              &a);
+        answered(r, rs, rc, &a, "undo");
+    }
+    json_decref(body);
+}
+
+void route_concede(game_request *r, lb_http_response *rs)
+{
+    static const char *const members[] = {"seq", NULL};
+    json_t *body;
+    int seq;
+    if (parse_body(r, rs, members, &body, &seq) != 0)
+        return;
+    if (!read_only(r, rs)) {
+        lb_game_answer a;
+        int rc = lb_game_concede(r->sl->g, r->role, seq, &a);
+        answered(r, rs, rc, &a, "concede");
+    }
+    json_decref(body);
+}
+
+/* ?from=N: a journal position 0..seq (0 when not given); -1 with the error answered. */
+static int from_param(game_request *r, lb_http_response *rs)
+{
+    const char *from = query_get(r->q, "from");
+    int seq = lb_game_seq(r->sl->g);
+    if (!from)
+        return 0;
+    char *end;
+    long n = strtol(from, &end, 10);
+    if (!*from || *end || n < 0 || n > seq) {
+        reply_error(rs, 400, "bad-query", "from", "expected a journal position from 0 to %d",
+                    seq);
+        return -1;
+    }
+    return (int)n;
+}
+
+void route_journal(game_request *r, lb_http_response *rs)
+{
+    int from = from_param(r, rs);
+    if (from < 0)
+        return;
+    const lb_journal *j = lb_game_journal(r->sl->g);
+    json_t *entries = json_array();
+    for (int i = from; i < j->count; i++) {
+        char *text = NULL;
+        if (lb_journal_entry_to_json(&j->entries[i], &text) == LB_OK)
+            json_array_append_new(entries, json_loads(text, 0, NULL));
+        free(text);
+    }
+    reply_json(rs, 200, json_pack("{s:i,s:i,s:o}", "seq", j->count, "from", from, "entries",
+                                  entries));
+}
+
+void route_export(game_request *r, lb_http_response *rs)
+{
+    char *text = NULL;
+    lb_game_export(r->sl->g, &text);
+    reply_text(rs, 200, text);
+}
+
+void route_traces(game_request *r, lb_http_response *rs)
+{
+    int from = from_param(r, rs);
+    if (from < 0)
+        return;
+    reply_json(rs, 200, json_pack("{s:i,s:o}", "seq", lb_game_seq(r->sl->g), "traces",
+                                  traces_since(r->sl, from)));
+}
+
+void route_events(game_request *r, lb_http_response *rs)
+{
+    const char *last = r->rq->last_event_id;
+    char *end = NULL;
+    long after = last ? strtol(last, &end, 10) : -1;
+    if (last && (!*last || *end || after < 0 || after > 1 << 30))
+        after = -1; /* an id this server never sent: start afresh */
+    rs->status = 200;
+    rs->type = "text/event-stream";
+    rs->events = 1;
+    rs->events_game = r->sl->id;
+    rs->events_after = (int)after;
+    /* the stream holds the game until lb_server_release_game */
+    pthread_mutex_lock(&r->s->lock);
+    r->sl->refs++;
+    pthread_mutex_unlock(&r->s->lock);
+}

@@ -1,0 +1,221 @@
+/* GET /api/scenarios and POST /api/games: the scenarios offered, and a new game (or an imported one) with its secret links. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "server_int.h"
+
+void route_scenarios(lb_server *s, lb_http_response *rs)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < s->noffers; i++) {
+        const offer *o = &s->offers[i];
+        lb_state *st = NULL;
+        lb_errlist errs = {0};
+        if (lb_scenario_load(o->name, o->text, o->len, &s->opts, &st, &errs) != LB_OK) {
+            lb_errlist_release(&errs);
+            continue; /* checked when offered: only memory can fail here */
+        }
+        json_array_append_new(
+            list, json_pack("{s:s,s:s,s:s?,s:s,s:[ss],s:i,s:i}", "id", o->id, "title",
+                            st->title ? st->title : "", "game", st->game, "rules",
+                            lb_edition_name(st->rules), "sides", st->sides[0], st->sides[1],
+                            "columns", st->map.cols, "rows", st->map.rows));
+        lb_state_free(st);
+    }
+    reply_json(rs, 200, list);
+}
+
+/* ---- POST /api/games ------------------------------------------------------------------------- */
+
+typedef struct create_req {
+    const char *name;         /* the scenario's name in messages */
+    char *text;               /* the scenario (or the export) as text, malloc'd */
+    int import;
+    lb_game_settings set;
+    int two_players;
+    const char *ai;           /* a side's name, or NULL */
+} create_req;
+
+/* The body's members into *c; 0, or -1 with the error answered. */
+static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_response *rs)
+{
+    lb_game_settings_init(&c->set);
+    json_t *scenario = json_object_get(body, "scenario"), *import = json_object_get(body, "import");
+    if (!!scenario == !!import) {
+        reply_error(rs, 400, "bad-request", "/scenario", "expected one of \"scenario\" (an id of "
+                    "GET /api/scenarios, or a scenario object) and \"import\" (an export)");
+        return -1;
+    }
+    if (import) {
+        if (!json_is_object(import)) {
+            reply_error(rs, 400, "bad-request", "/import", "expected an export object");
+            return -1;
+        }
+        c->import = 1;
+        c->name = "import";
+        c->text = json_dumps(import, JSON_COMPACT);
+    } else if (json_is_string(scenario)) {
+        const offer *o = NULL;
+        for (int i = 0; i < s->noffers && !o; i++)
+            if (strcmp(s->offers[i].id, json_string_value(scenario)) == 0)
+                o = &s->offers[i];
+        if (!o) {
+            reply_error(rs, 400, "bad-request", "/scenario", "no scenario \"%.64s\" (GET "
+                        "/api/scenarios lists them)", json_string_value(scenario));
+            return -1;
+        }
+        c->name = o->name;
+        c->text = strdup(o->text);
+    } else if (json_is_object(scenario)) {
+        c->name = "scenario";
+        c->text = json_dumps(scenario, JSON_INDENT(2));
+    } else {
+        reply_error(rs, 400, "bad-request", "/scenario", "expected a scenario id or object");
+        return -1;
+    }
+    if (!c->text) {
+        reply_text(rs, 500, NULL);
+        return -1;
+    }
+    json_t *rules = json_object_get(body, "rules"), *seed = json_object_get(body, "seed"),
+           *mode = json_object_get(body, "mode"), *ai = json_object_get(body, "ai"),
+           *limit = json_object_get(body, "movement_time_limit_s");
+    if (rules && (!json_is_string(rules) ||
+                  (c->set.rules = lb_edition_parse(json_string_value(rules))) < 0)) {
+        reply_error(rs, 400, "bad-request", "/rules", "expected premier-2018 or premier-2017");
+        return -1;
+    }
+    if (seed && (!json_is_integer(seed) || json_integer_value(seed) < 0)) {
+        reply_error(rs, 400, "bad-request", "/seed", "expected a whole number >= 0");
+        return -1;
+    }
+    if (seed) {
+        c->set.seed = (uint64_t)json_integer_value(seed);
+    } else if (getrandom(&c->set.seed, sizeof c->set.seed, 0) != sizeof c->set.seed) {
+        reply_error(rs, 500, "server-fault", NULL, "no random seed from the system");
+        return -1;
+    }
+    const char *m = json_is_string(mode) ? json_string_value(mode) : NULL;
+    if (mode && (!m || (strcmp(m, "two-players") != 0 && strcmp(m, "hotseat") != 0))) {
+        reply_error(rs, 400, "bad-request", "/mode", "expected \"two-players\" or \"hotseat\"");
+        return -1;
+    }
+    c->two_players = m && strcmp(m, "two-players") == 0;
+    c->set.undo = c->two_players ? LB_UNDO_TWO_PLAYERS : LB_UNDO_HOTSEAT;
+    if (ai && !json_is_string(ai)) {
+        reply_error(rs, 400, "bad-request", "/ai", "expected a side's name");
+        return -1;
+    }
+    c->ai = ai ? json_string_value(ai) : NULL;
+    if (limit && (!json_is_integer(limit) || json_integer_value(limit) < 0 ||
+                  json_integer_value(limit) > 86400)) {
+        reply_error(rs, 400, "bad-request", "/movement_time_limit_s",
+                    "expected seconds from 0 (the scenario's) to 86400");
+        return -1;
+    }
+    if (limit)
+        c->set.movement_time_limit_s = (int)json_integer_value(limit);
+    if (c->import && (rules || seed || limit || mode)) {
+        reply_error(rs, 400, "bad-request", "/import", "an import keeps its own settings: give "
+                    "no rules, seed, mode or movement_time_limit_s");
+        return -1;
+    }
+    return 0;
+}
+
+/* 400 with every problem the scenario or the import has, the first one's path as the error's. */
+static void refused(lb_http_response *rs, const lb_errlist *errs)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < errs->count; i++) {
+        const lb_err *e = &errs->items[i];
+        char text[LB_ERR_FILE_MAX + LB_ERR_PATH_MAX + LB_ERR_MSG_MAX + 32];
+        lb_err_fmt(e, text, sizeof text);
+        json_array_append_new(list, json_pack("{s:i,s:i,s:s,s:s,s:s}", "line", e->line, "column",
+                                              e->col, "path", e->path, "message", e->msg, "text",
+                                              text));
+    }
+    const lb_err *first = errs->count ? &errs->items[0] : NULL;
+    json_t *root = error_object(400, "invalid-scenario", first && first->path[0] ? first->path : NULL,
+                                "the scenario is refused: %s", first ? first->msg : "out of memory");
+    json_object_set_new(json_object_get(root, "error"), "errors", list);
+    reply_json(rs, 400, root);
+}
+
+/* The links of a new game: one per side (two players; not the random player's), or one for
+ * both (hot-seat), and the spectator's. */
+static json_t *make_links(lb_server *s, slot *sl, lb_err *err)
+{
+    int roles[3], n = 0;
+    if (sl->two_players) {
+        for (int side = 0; side < 2; side++)
+            if (side != sl->ai)
+                roles[n++] = side;
+    } else {
+        roles[n++] = LB_ROLE_BOTH;
+    }
+    roles[n++] = LB_ROLE_SPECTATOR;
+    json_t *links = json_object();
+    for (int i = 0; i < n; i++) {
+        char token[TOKEN_CHARS + 1], href[TOKEN_CHARS + 8];
+        if (links_make(s->links, sl->id, roles[i], token, err) != LB_OK) {
+            json_decref(links);
+            return NULL;
+        }
+        snprintf(href, sizeof href, "/g/%s", token);
+        json_object_set_new(links, role_name(sl->g, roles[i]), json_string(href));
+    }
+    return links;
+}
+
+void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
+{
+    static const char *const members[] = {"scenario", "rules", "seed", "mode", "ai",
+                                          "movement_time_limit_s", "import", NULL};
+    json_t *body = body_object(rq, members, rs);
+    if (!body)
+        return;
+    create_req c = {0};
+    if (parse_body(s, body, &c, rs) != 0) {
+        free(c.text);
+        json_decref(body);
+        return;
+    }
+    lb_errlist errs = {0};
+    lb_game *g = NULL;
+    int rc = c.import ? lb_game_import(c.name, c.text, strlen(c.text), &s->opts, &g, &errs)
+                      : lb_game_new(c.name, c.text, strlen(c.text), &s->opts, &c.set, &g, &errs);
+    free(c.text);
+    if (rc != LB_OK) {
+        refused(rs, &errs);
+        lb_errlist_release(&errs);
+        json_decref(body);
+        return;
+    }
+    if (c.import)
+        c.two_players = lb_game_settings_of(g)->undo == LB_UNDO_TWO_PLAYERS;
+    int ai = c.ai ? lb_state_side(lb_game_state(g), c.ai) : -1;
+    if ((c.ai && ai < 0) || (ai >= 0 && !c.two_players)) {
+        reply_error(rs, 400, "bad-request", "/ai", ai < 0 ? "no side \"%.64s\" in the scenario"
+                    : "the random player takes a side of a two-players game, not \"%.64s\" of a "
+                    "hot-seat one", c.ai);
+        lb_game_free(g);
+        json_decref(body);
+        return;
+    }
+    json_decref(body);
+    slot *sl = NULL;
+    lb_err err = {0};
+    rc = slot_add(s, g, c.two_players, ai, &sl, &err);
+    json_t *links = rc == LB_OK ? make_links(s, sl, &err) : NULL;
+    if (!links) {
+        fprintf(stderr, "labataille serve: a new game: %s\n", err.msg);
+        reply_error(rs, 500, "server-fault", NULL, "the game cannot be saved");
+    } else {
+        reply_json(rs, 201, json_pack("{s:I,s:o}", "game", (json_int_t)sl->id, "links", links));
+    }
+    if (sl)
+        slot_put(s, sl);
+}

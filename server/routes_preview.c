@@ -1,0 +1,386 @@
+/* GET /api/g/TOKEN/preview/KIND: read-only rule answers on the game's state now, the same JSON as the command line's --json (api.md). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lb/answer.h"
+#include "server_int.h"
+
+#define PREVIEW_PATH_MAX 64
+#define PREVIEW_FIRERS_MAX 16 /* units firing together in one fire preview */
+
+typedef struct preview {
+    game_request *r;
+    const lb_state *st;
+    lb_http_response *rs;
+} preview;
+
+/* The parameters a kind takes: the others are refused, the first `required` must be given. */
+static int params(preview *p, const char *const *known, int required)
+{
+    const char *bad = query_unknown(p->r->q, known);
+    if (bad) {
+        reply_error(p->rs, 400, "bad-query", bad, "unknown parameter \"%s\"", bad);
+        return -1;
+    }
+    for (int i = 0; i < required; i++)
+        if (!query_get(p->r->q, known[i])) {
+            reply_error(p->rs, 400, "bad-query", known[i], "the parameter \"%s\" is required",
+                        known[i]);
+            return -1;
+        }
+    return 0;
+}
+
+/* Parameter name as a hex label or a unit id; -1 with the error answered. */
+static int hex_param(preview *p, const char *name, lb_hex *hex, int *unit)
+{
+    const char *v = query_get(p->r->q, name);
+    if (lb_answer_hex_or_unit(p->st, v, hex, unit) == 0)
+        return 0;
+    reply_error(p->rs, 400, "bad-query", name, "expected a hex label of the %dx%d map or a unit "
+                "id, found \"%.64s\"", p->st->map.cols, p->st->map.rows, v);
+    return -1;
+}
+
+/* Parameter name as a unit id (a combat unit when combat); -1 with the error answered. */
+static int unit_param(preview *p, const char *name, int combat)
+{
+    const char *v = query_get(p->r->q, name);
+    int u = lb_state_unit_index(p->st, v);
+    if (u >= 0 && (!combat || lb_unit_is_combat(&p->st->units[u])))
+        return u;
+    reply_error(p->rs, 400, "bad-query", name, u < 0 ? "no unit \"%.64s\" on the map"
+                : "\"%.64s\" is a leader: only combat units do this", v);
+    return -1;
+}
+
+/* Parameter name as hex labels H1,H2,…; the count, or -1 with the error answered. */
+static int path_param(preview *p, const char *name, lb_hex *hexes, int max)
+{
+    int bad = 0, n = lb_map_parse_labels(&p->st->map, query_get(p->r->q, name), hexes, max, &bad);
+    if (n > 0)
+        return n;
+    reply_error(p->rs, 400, "bad-query", name, "expected hex labels of the %dx%d map separated "
+                "by commas, at most %d (entry %d is not one)", p->st->map.cols, p->st->map.rows,
+                max, bad + 1);
+    return -1;
+}
+
+static void nomem(preview *p)
+{
+    reply_error(p->rs, 500, "server-fault", NULL, "out of memory");
+}
+
+/* los?from=&to= (labataille los) */
+static void los(preview *p)
+{
+    static const char *const known[] = {"from", "to", NULL};
+    lb_hex from, to;
+    int uf, ut;
+    if (params(p, known, 2) || hex_param(p, "from", &from, &uf) || hex_param(p, "to", &to, &ut))
+        return;
+    /* R-LOS-7: a combat unit named as FROM is the firer and gives its side */
+    int side = uf >= 0 && lb_unit_is_combat(&p->st->units[uf]) ? p->st->units[uf].side : -1;
+    lb_trace t;
+    lb_trace_init(&t);
+    lb_los_result r;
+    if (lb_los_check(p->st, from, to, side, &r, &t) != LB_OK) {
+        nomem(p);
+    } else {
+        char *text;
+        lb_los_json(p->st, &r, &t, &text);
+        reply_text(p->rs, 200, text);
+        lb_los_result_release(&r);
+    }
+    lb_trace_release(&t);
+}
+
+/* visible?from= (labataille visible) */
+static void visible(preview *p)
+{
+    static const char *const known[] = {"from", NULL};
+    lb_hex from;
+    int unit;
+    if (params(p, known, 1) || hex_param(p, "from", &from, &unit))
+        return;
+    /* R-LOS-7: a combat unit named gives the firer's side, else the hex's top combat unit */
+    int side = unit >= 0 && lb_unit_is_combat(&p->st->units[unit]) ? p->st->units[unit].side : -1;
+    if (side < 0) {
+        int top = lb_state_top_combat(p->st, from);
+        side = top >= 0 ? p->st->units[top].side : -1;
+    }
+    unsigned char *seen = malloc((size_t)p->st->map.cols * (size_t)p->st->map.rows);
+    lb_trace t;
+    lb_trace_init(&t);
+    if (!seen || lb_los_visible(p->st, from, side, seen) != LB_OK ||
+        lb_los_visible_trace(p->st, from, side, &t) != LB_OK)
+        nomem(p);
+    else {
+        char *text;
+        lb_visible_json(p->st, from, side, seen, &t, &text);
+        reply_text(p->rs, 200, text);
+    }
+    lb_trace_release(&t);
+    free(seen);
+}
+
+/* Parameter name as unit ids U1,U2,… (at most max) after the unit first; how many in all, or -1
+ * with the error answered. */
+static int units_param(preview *p, const char *name, int first, int *units, int max)
+{
+    char list[LB_SERVER_QUERY_MAX + 1];
+    const char *v = query_get(p->r->q, name);
+    int n = 0;
+    units[n++] = first;
+    snprintf(list, sizeof list, "%s", v ? v : "");
+    char *save = NULL;
+    for (char *id = strtok_r(list, ",", &save); id; id = strtok_r(NULL, ",", &save)) {
+        if (n == max) {
+            reply_error(p->rs, 400, "bad-query", name, "at most %d units fire together", max);
+            return -1;
+        }
+        if ((units[n++] = lb_state_unit_index(p->st, id)) < 0) {
+            reply_error(p->rs, 400, "bad-query", name, "no unit \"%.64s\" on the map", id);
+            return -1;
+        }
+    }
+    return n;
+}
+
+/* fire?unit=&target=[&with=U2,U3,…][&kind=] (labataille fire UNIT TARGET --with … --kind K, the
+ * odds): the kind the game would make now unless kind names one (R-FIRE-19); a unit as the
+ * target stands for the one of its hexes the fire may be made at (R-FIRE-22) */
+static void fire(preview *p)
+{
+    static const char *const known[] = {"unit", "target", "with", "kind", NULL};
+    lb_hex target;
+    int unit, tunit, firers[PREVIEW_FIRERS_MAX], n;
+    if (params(p, known, 2) || (unit = unit_param(p, "unit", 0)) < 0 ||
+        hex_param(p, "target", &target, &tunit) ||
+        (n = units_param(p, "with", unit, firers, PREVIEW_FIRERS_MAX)) < 0)
+        return;
+    const char *kind_text = query_get(p->r->q, "kind");
+    int kind = kind_text ? lb_fire_kind_parse(kind_text) : (int)lb_game_fire_kind(p->r->sl->g);
+    if (kind < 0) {
+        reply_error(p->rs, 400, "bad-query", "kind", "expected offensive, defensive or opportunity");
+        return;
+    }
+    lb_fire_request rq = {(lb_fire_kind)kind, target, firers, n};
+    lb_fire_result *r = calloc(1, sizeof *r);
+    lb_trace t;
+    lb_trace_init(&t);
+    int count = 0, rc = !r ? LB_NOMEM
+                        : tunit >= 0 ? lb_fire_target_hex(p->st, &rq, tunit, &rq.target, &count, &t)
+                                     : LB_OK;
+    if (rc == LB_USAGE) {
+        const lb_unit *u = &p->st->units[tunit];
+        char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 1)] = "", l[LB_HEX_LABEL_MAX];
+        for (int k = 0; k < u->nhexes; k++) {
+            strcat(hexes, k ? " " : "");
+            strcat(hexes, lb_map_label(&p->st->map, u->hexes[k], l));
+        }
+        reply_error(p->rs, 400, "bad-query", "target", "%s stands in %s and the fire may be made "
+                    "at %s of them: give the hex to fire at (R-FIRE-22)", u->id, hexes,
+                    count ? "several" : "none");
+    }
+    else if (rc == LB_OK && (rc = lb_fire_odds(p->st, &rq, &r->odds, &t)) == LB_OK) {
+        char *text;
+        lb_fire_json(p->st, r, 0, 0, 0, &t, &text);
+        reply_text(p->rs, 200, text);
+    }
+    else if (rc == LB_NOMEM)
+        nomem(p);
+    else
+        reply_error(p->rs, 422, "rules-refused", NULL, "%s", lb_err_str(rc));
+    lb_trace_release(&t);
+    if (r)
+        lb_fire_result_release(r);
+    free(r);
+}
+
+/* move?unit=[&path=] (labataille move: every hex in reach, and a path checked step by step) */
+static void move(preview *p)
+{
+    static const char *const known[] = {"unit", "path", NULL};
+    int unit;
+    if (params(p, known, 1) || (unit = unit_param(p, "unit", 0)) < 0)
+        return;
+    lb_move_action plan[PREVIEW_PATH_MAX];
+    int n = 0;
+    if (query_get(p->r->q, "path")) {
+        lb_hex hexes[PREVIEW_PATH_MAX], at = p->st->units[unit].hexes[0];
+        if ((n = path_param(p, "path", hexes, PREVIEW_PATH_MAX)) < 0)
+            return;
+        for (int i = 0; i < n; i++) {
+            /* a hex not next to the one before is the rules' to refuse (R-MOV-1) */
+            plan[i] = (lb_move_action){.kind = LB_ACT_STEP, .dir = lb_hex_dir_to(at, hexes[i])};
+            at = hexes[i];
+        }
+    }
+    const char *id = p->st->units[unit].id;
+    lb_trace t;
+    lb_trace_init(&t);
+    lb_move_choices ch;
+    lb_move_plan pl;
+    memset(&pl, 0, sizeof pl);
+    if (lb_move_options(p->st, id, &ch, &t) != LB_OK) {
+        nomem(p);
+    } else {
+        if (n && lb_move_check(p->st, id, plan, n, NULL, &pl, &t) != LB_OK) {
+            nomem(p);
+        } else {
+            lb_stack_check stack;
+            lb_stack_overstack_odds(p->st, p->st->units[unit].hexes[0], &stack, &t);
+            lb_move_answer a = {p->st, unit, &ch, n ? &pl : NULL, NULL, &stack, 0, 0};
+            char *text;
+            lb_move_json(&a, &t, &text);
+            reply_text(p->rs, 200, text);
+        }
+        lb_move_plan_release(&pl);
+        lb_move_choices_release(&ch);
+    }
+    lb_trace_release(&t);
+}
+
+/* retreat?unit=&kind= (labataille retreat) */
+static void retreat(preview *p)
+{
+    static const char *const known[] = {"unit", "kind", NULL};
+    int unit;
+    if (params(p, known, 2) || (unit = unit_param(p, "unit", 1)) < 0)
+        return;
+    int kind = lb_retreat_kind_parse(query_get(p->r->q, "kind"));
+    if (kind < 0) {
+        reply_error(p->rs, 400, "bad-query", "kind", "expected disorder, rout or flight");
+        return;
+    }
+    lb_retreat_req req = {.kind = (lb_retreat_kind)kind};
+    lb_trace t;
+    lb_trace_init(&t);
+    lb_retreat r;
+    if (lb_retreat_paths(p->st, unit, &req, &r, &t) != LB_OK) {
+        nomem(p);
+    } else {
+        char *text;
+        lb_retreat_json(p->st, unit, &r, NULL, &t, &text);
+        reply_text(p->rs, 200, text);
+        lb_retreat_release(&r);
+    }
+    lb_trace_release(&t);
+}
+
+/* charge?unit=&path=[&target=&response=] (labataille charge --auto --odds: the decisions not
+ * given take their automatic choice, R-CHG-25; the run shown is one draw of seed 1) */
+static void charge(preview *p)
+{
+    static const char *const known[] = {"unit", "path", "target", "response", NULL};
+    int unit;
+    lb_charge_req req;
+    memset(&req, 0, sizeof req);
+    if (params(p, known, 2) || (unit = unit_param(p, "unit", 1)) < 0 ||
+        (req.npath = path_param(p, "path", req.path, LB_CHARGE_PATH_MAX)) < 0)
+        return;
+    const char *target = query_get(p->r->q, "target"), *response = query_get(p->r->q, "response");
+    if (target && lb_state_unit_index(p->st, target) < 0) {
+        reply_error(p->rs, 400, "bad-query", "target", "no unit \"%.64s\" on the map", target);
+        return;
+    }
+    if (response && strcmp(response, "stand") != 0 && strcmp(response, "carre") != 0) {
+        reply_error(p->rs, 400, "bad-query", "response", "expected stand or carre");
+        return;
+    }
+    lb_standing standing[LB_CHARGE_STANDING_MAX];
+    req.nstanding = lb_charge_standing(target, response, standing);
+    req.standing = standing;
+    req.cavalry = p->st->units[unit].id;
+    req.automatic = 1;
+    lb_charge *ch = NULL;
+    lb_charge_outcomes odds = {0};
+    lb_dice dice;
+    lb_dice_init_seed(&dice, 1);
+    int rc = lb_charge_new(p->st, &req, &ch, NULL);
+    while (rc == LB_OK && (rc = lb_charge_resolve(ch, &dice)) == LB_OK &&
+           lb_charge_status_of(ch) == LB_CHARGE_DECIDE)
+        rc = lb_charge_answer_auto(ch);
+    if (rc == LB_OK && lb_charge_status_of(ch) != LB_CHARGE_REFUSED)
+        rc = lb_charge_odds(p->st, &req, &odds);
+    char *text;
+    if (rc == LB_OK)
+        rc = lb_charge_json(p->st, ch, &req,
+                            lb_charge_status_of(ch) != LB_CHARGE_REFUSED ? &odds : NULL, 1, 0,
+                            &text);
+    if (rc == LB_OK)
+        reply_text(p->rs, 200, text);
+    else if (rc == LB_NOMEM)
+        nomem(p);
+    else
+        reply_error(p->rs, 422, "rules-refused", NULL, "%s",
+                    ch && lb_charge_error(ch)[0] ? lb_charge_error(ch) : odds.error.msg);
+    lb_charge_outcomes_release(&odds);
+    lb_charge_free(ch);
+}
+
+/* melee?attackers=U1,U2,…&target= (labataille melee: values, pre-melee checks, exact odds), the
+ * attackers with what this turn left them, as the game would assault (R-MEL-2, R-MEL-25) */
+static void melee(preview *p)
+{
+    static const char *const known[] = {"attackers", "target", NULL};
+    lb_hex target;
+    int tunit;
+    if (params(p, known, 2) || hex_param(p, "target", &target, &tunit))
+        return;
+    char list[LB_SERVER_QUERY_MAX + 1];
+    const char *ids[LB_MELEE_ATTACKERS_MAX];
+    int n = 0;
+    snprintf(list, sizeof list, "%s", query_get(p->r->q, "attackers"));
+    for (char *id = strtok(list, ","); id; id = strtok(NULL, ",")) {
+        if (n == LB_MELEE_ATTACKERS_MAX) {
+            reply_error(p->rs, 400, "bad-query", "attackers", "at most %d attackers",
+                        LB_MELEE_ATTACKERS_MAX);
+            return;
+        }
+        if (lb_state_unit_index(p->st, id) < 0) {
+            reply_error(p->rs, 400, "bad-query", "attackers", "no unit \"%.64s\" on the map", id);
+            return;
+        }
+        ids[n++] = id;
+    }
+    if (!n) {
+        reply_error(p->rs, 400, "bad-query", "attackers", "expected unit ids separated by commas");
+        return;
+    }
+    lb_melee_req req;
+    lb_game_melee_request(p->r->sl->g, target, ids, n, &req);
+    lb_melee_chance *c = calloc(1, sizeof *c);
+    lb_trace t;
+    lb_trace_init(&t);
+    int rc = c ? lb_melee_odds(p->st, &req, c, &t) : LB_NOMEM;
+    char *text;
+    if (rc == LB_OK && lb_melee_json(p->st, c, NULL, 0, 0, &t, &text) == LB_OK)
+        reply_text(p->rs, 200, text);
+    else if (rc == LB_INVALID)
+        reply_error(p->rs, 422, "rules-refused", NULL, "more pre-melee checks than the exact odds "
+                    "enumerate (R-MEL-23)");
+    else
+        nomem(p);
+    lb_trace_release(&t);
+    free(c);
+}
+
+void route_preview(game_request *r, const char *kind, lb_http_response *rs)
+{
+    static const struct {
+        const char *name;
+        void (*run)(preview *p);
+    } kinds[] = {{"los", los},   {"visible", visible}, {"fire", fire},
+                 {"move", move}, {"retreat", retreat}, {"charge", charge},
+                 {"melee", melee}};
+    preview p = {r, lb_game_state(r->sl->g), rs};
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+        if (strcmp(kind, kinds[i].name) == 0) {
+            kinds[i].run(&p);
+            return;
+        }
+    reply_error(rs, 404, "not-found", NULL, "no preview \"%.64s\" (los, visible, fire, move, "
+                "retreat, charge, melee)", kind);
+}

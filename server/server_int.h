@@ -1,0 +1,211 @@
+/* The server's insides (private): games in play, links, the route handlers and the replies they share. */
+#ifndef LB_SERVER_INT_H
+#define LB_SERVER_INT_H
+
+#include <jansson.h>
+#include <pthread.h>
+
+#include "lb/dice.h"
+#include "lb/game.h"
+#include "lb/scenario.h"
+#include "lb/server.h"
+#include "lb/store.h"
+
+#define TOKEN_BYTES 24            /* 192 random bits */
+#define TOKEN_CHARS 32            /* base64url, no padding */
+#define DIGEST_BYTES 32           /* SHA-256 */
+#define SLOTS_MAX 64              /* games kept in memory (the least recently used go first) */
+#define AI_DECISIONS_MAX 4000     /* the random player's decisions after one answer */
+#define ROLE_SLOTS 4              /* cached views: side 0, side 1, both, spectator */
+
+/* A game in play. Fields under the server's lock: refs, used, seq, id. The rest under lock. */
+typedef struct slot {
+    long long id;
+    int refs;                     /* requests and streams using it */
+    unsigned long long used;      /* the server's tick when last used */
+    int seq;                      /* the journal's length, for streams */
+    pthread_mutex_t lock;
+    lb_game *g;
+    int two_players;              /* else hot-seat */
+    int ai;                       /* the side the random player plays, -1 */
+    lb_pcg32 ai_rng;
+    char *map;                    /* the map as JSON (it never changes) */
+    char *view[ROLE_SLOTS];       /* cached views at view_seq */
+    int view_seq[ROLE_SLOTS];
+    json_t *traces;               /* traces.c: the answers' traces since the game was loaded */
+    char clock_mark[64];          /* the Movement segment the clock runs for ("" none) */
+    long long clock_started_ms;
+} slot;
+
+/* A scenario offered by /api/scenarios. */
+typedef struct offer {
+    char id[64];
+    char *name;                   /* for messages */
+    char *text;
+    size_t len;
+} offer;
+
+struct lb_server {
+    lb_server_config cfg;
+    char *web_root;
+    lb_load_opts opts;
+    offer offers[2];
+    int noffers;
+    lb_store *store;
+    pthread_mutex_t store_lock;
+    struct links *links;
+    pthread_mutex_t lock;         /* slots, ticks, the streams' waits */
+    pthread_cond_t changed;
+    slot *slots[SLOTS_MAX];
+    int nslots;
+    unsigned long long tick;
+    int stopping;
+    struct MHD_Daemon *daemon;
+    int port;
+};
+
+/* ---- server.c ------------------------------------------------------------------------------- */
+
+/* Milliseconds of a monotonic clock. */
+long long now_ms(void);
+
+/* ---- games.c: games in play ------------------------------------------------------------------ */
+
+/* Frees a game in play; NULL is fine. */
+void slot_free(slot *sl);
+/* The game id if it is in memory, or NULL (under the server's lock). */
+slot *slot_find(lb_server *s, long long id);
+
+/* Game id held (refs + 1) and loaded from the store when it is not in memory: LB_OK,
+ * LB_NOT_FOUND, or another error with err. */
+int slot_get(lb_server *s, long long id, slot **out, lb_err *err);
+/* Lets go of a slot from slot_get. */
+void slot_put(lb_server *s, slot *sl);
+/* A new game in play, saved in the store with its rows (held; slot_put it). */
+int slot_add(lb_server *s, lb_game *g, int two_players, int ai, slot **out, lb_err *err);
+/* After an answer changed sl->g (under sl->lock): saves the rows from seq_before, runs the
+ * random player, drops the cached views and wakes the streams. LB_OK, or an error (the game
+ * is then rebuilt from the store: nothing that was not saved stays). */
+int slot_changed(lb_server *s, slot *sl, int seq_before, lb_err *err);
+/* ---- links.c: secret links ------------------------------------------------------------------ */
+
+struct links;
+/* The links and hosting kept in the server's store, used under store_lock. */
+int links_open(lb_store *store, pthread_mutex_t *store_lock, struct links **out, lb_err *err);
+void links_close(struct links *l);
+/* A new random token for (game, role), stored hashed; token gets TOKEN_CHARS + 1 bytes. */
+int links_make(struct links *l, long long game, int role, char *token, lb_err *err);
+/* The game and role of a token: LB_OK, or LB_NOT_FOUND (not a token, or no such link). */
+int links_find(struct links *l, const char *token, long long *game, int *role);
+/* The server's settings of a game that are not the engine's: two players, the random side. */
+int links_set_game(struct links *l, long long game, int two_players, int ai, lb_err *err);
+int links_get_game(struct links *l, long long game, int *two_players, int *ai);
+
+/* ---- reply.c: answers ----------------------------------------------------------------------- */
+
+/* A JSON answer (steals j). */
+void reply_json(lb_http_response *rs, int status, json_t *j);
+/* A JSON answer from text (malloc'd, stolen). */
+void reply_text(lb_http_response *rs, int status, char *text);
+/* The error shape of api.md, {"error": {"status","code","message","path"?}} (a new reference);
+ * path may be NULL. */
+json_t *error_object(int status, const char *code, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* An answer of that shape. */
+void reply_error(lb_http_response *rs, int status, const char *code, const char *path,
+                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* A file of the page. */
+void reply_file(lb_http_response *rs, const lb_server *s, const char *name);
+
+/* ---- body.c: request bodies ---------------------------------------------------------------- */
+
+/* The request's body as a JSON object with no member outside the NULL-terminated list; NULL
+ * with a 400 answered otherwise. */
+json_t *body_object(const lb_http_request *rq, const char *const *members, lb_http_response *rs);
+
+/* ---- query.c: query strings ----------------------------------------------------------------- */
+
+#define QUERY_PARAMS_MAX 16
+typedef struct query {
+    char *buf;                    /* the decoded copy the names and values point into */
+    const char *name[QUERY_PARAMS_MAX];
+    const char *value[QUERY_PARAMS_MAX];
+    int n;
+} query;
+
+/* Parses a raw query string (NULL: empty): 0, or -1 when malformed (a bad %-escape, a NUL, too
+ * many parameters, or a name given twice). */
+int query_parse(const char *raw, query *q);
+/* The value of name, or NULL. */
+const char *query_get(const query *q, const char *name);
+/* The first parameter not in the NULL-terminated list, or NULL. */
+const char *query_unknown(const query *q, const char *const *known);
+void query_release(query *q);
+
+/* ---- routes --------------------------------------------------------------------------------- */
+
+/* A request on a game: its slot (held and locked) and the role of its link. */
+typedef struct game_request {
+    lb_server *s;
+    slot *sl;
+    int role;
+    const lb_http_request *rq;
+    const query *q;
+} game_request;
+
+void route_scenarios(lb_server *s, lb_http_response *rs);
+void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs);
+void route_view(game_request *r, lb_http_response *rs);
+void route_decide(game_request *r, lb_http_response *rs);
+void route_undo(game_request *r, lb_http_response *rs);
+void route_concede(game_request *r, lb_http_response *rs);
+void route_journal(game_request *r, lb_http_response *rs);
+void route_export(game_request *r, lb_http_response *rs);
+void route_events(game_request *r, lb_http_response *rs);
+void route_traces(game_request *r, lb_http_response *rs);
+/* GET …/preview/KIND */
+void route_preview(game_request *r, const char *kind, lb_http_response *rs);
+
+/* ---- view.c: the view of a role -------------------------------------------------------------- */
+
+/* The view of role (api.md) as JSON text (malloc'd), or NULL when out of memory. */
+char *view_text(slot *sl, int role);
+/* The role's name in answers: a side, "both" or "spectator". */
+const char *role_name(const lb_game *g, int role);
+
+/* ---- traces.c: the rulings of each answer --------------------------------------------------- */
+
+/* Keeps the trace of the answer just accepted: what (a key, "undo", "concede") by whom ("player",
+ * "random", "clock") for role. */
+void traces_record(slot *sl, int role, const char *what, const char *by);
+/* The traces of the answers that left the journal longer than from (a new array). */
+json_t *traces_since(const slot *sl, int from);
+
+/* ---- map_json.c ----------------------------------------------------------------------------- */
+
+/* The map for the page: hexes with their centres, terrain, elevation and roads, hexside
+ * features with their ends. */
+json_t *map_json(const lb_state *st);
+
+/* ---- clock.c: timed movement (17) ----------------------------------------------------------- */
+
+/* Notes the segment now and, when the phasing side's movement time is up, ends its Movement
+ * segment (R-WEB-2). Under sl->lock; returns what slot_changed returns (LB_OK when nothing). */
+int clock_run(lb_server *s, slot *sl);
+/* The clock of the Movement segment now: {"limit_s","left_ms"}, or NULL when untimed. */
+json_t *clock_json(slot *sl);
+/* Milliseconds until the clock runs out (-1: no clock running). */
+long long clock_left_ms(slot *sl);
+
+/* ---- http.c: libmicrohttpd ------------------------------------------------------------------ */
+
+/* Stops listening and waits for the connections' threads (nothing when not listening). */
+void server_http_stop(lb_server *s);
+
+/* ---- ai.c: the random player ---------------------------------------------------------------- */
+
+/* While the pending decision is the random player's, answers it (R-GAME-15). LB_OK or an
+ * error. */
+int ai_play(slot *sl);
+
+#endif

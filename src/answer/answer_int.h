@@ -1,0 +1,29 @@
+/* Private to the library: the JSON values the answer writers build, shared with the game's view, and their text. */
+#ifndef LB_ANSWER_INT_H
+#define LB_ANSWER_INT_H
+
+#include <jansson.h>
+
+#include "lb/answer.h"
+#include "lbi.h"
+
+/*
+ * The answers of lb/answer.h are made as jansson values here and handed out as text, so that no
+ * jansson type appears in the public headers. The game's view (src/game) embeds the same values
+ * in its own documents. Every function returns a new reference, NULL only when out of memory.
+ */
+
+/* The trace: [{"rule","section","text","values",{…},"dice"?:[…]}]. */
+LBI json_t *lbi_trace_json(const lb_trace *t);
+/* The labels of n hexes: ["0405", …]. */
+LBI json_t *lbi_hexes_json(const lb_state *st, const lb_hex *h, int n);
+/* A path as R-RET defines it, [h0, h1, …, hn]: the start, then the n hexes entered (R-RET-14). */
+LBI json_t *lbi_retreat_path_json(const lb_state *st, lb_hex start, const lb_hex *h, int n);
+/* The exact count of optimal paths: a number, or its decimal string past what a JSON integer
+ * holds. */
+LBI json_t *lbi_retreat_count_json(const lb_retreat *r);
+/* The answer j (stolen; NULL: out of memory) as compact UTF-8 text into *out (malloc'd): LB_OK,
+ * or LB_NOMEM with *out NULL. */
+LBI int lbi_answer_text(json_t *j, char **out);
+
+#endif

@@ -1,0 +1,197 @@
+/* Melee answers as JSON (labataille melee): values with their multipliers, pre-melee checks, exact odds, and the melee as played. */
+#include <stdio.h>
+#include <string.h>
+
+#include "answer_int.h"
+
+/* An exact value: an integer as a number, else a fraction string "15/2". */
+static json_t *exact(lb_frac f)
+{
+    char buf[48];
+    return f.den == 1 ? json_integer(f.num) : json_string(lb_frac_fmt(f, buf, sizeof buf));
+}
+
+static json_t *unit_json(const lb_state *st, const lb_melee_chance *c, const lb_melee_unit *mu)
+{
+    const lb_unit *u = &st->units[mu->unit];
+    json_t *times = json_array();
+    for (int k = 0; k < mu->ntimes; k++) {
+        const lb_melee_times *f = &mu->times[k];
+        char rule[96];
+        snprintf(rule, sizeof rule, "%s%s%s", f->rule,
+                 strcmp(f->rule, "melee_multipliers") ? "" : ".",
+                 strcmp(f->rule, "melee_multipliers") ? "" : f->what);
+        json_t *o = json_pack("{s:s,s:s,s:o,s:s}", "rule", rule, "what", f->what, "times",
+                              exact(f->times), "applies_to", f->lance ? "lance_bonus" : "value");
+        if (f->uncertain)
+            json_object_set_new(o, "uncertain", json_string(f->uncertain));
+        json_array_append_new(times, o);
+    }
+    int att = mu->side == LB_MELEE_ATTACKER;
+    char fl[LB_HEX_LABEL_MAX];
+    json_t *j = json_pack("{s:s,s:s,s:s,s:i,s:i,s:o,s:o,s:o,s:o,s:b,s:b}", "id", u->id, "side",
+                          att ? "attacker" : "defender", "arm", lb_arm_name(u->arm), "increments",
+                          mu->increments, "counted", mu->counted, "base", exact(mu->base),
+                          "lance", exact(mu->lance), "value", exact(mu->value), "multipliers",
+                          times, "preserve", mu->preserve, "checks", mu->checks);
+    json_object_set_new(j, "through", att ? json_string(lb_side_class_name(mu->through))
+                                          : json_null());
+    json_object_set_new(j, "from", att ? json_string(lb_map_label(&st->map, mu->from, fl))
+                                       : json_null());
+    json_object_set_new(j, "exempt", mu->exempt ? json_string(mu->exempt) : json_null());
+    if (mu->checks) {
+        json_object_set_new(j, "morale", json_integer(mu->chance.morale));
+        json_object_set_new(j, "chart_modifier", json_integer(mu->chart_mod));
+        json_object_set_new(j, "modifier", json_integer(mu->chance.modifier));
+        json_object_set_new(j, "p_pass", exact(mu->chance.p_pass));
+    } else {
+        json_object_set_new(j, "p_pass", c->allowed ? json_integer(1) : json_null());
+    }
+    return j;
+}
+
+static json_t *chance_json(const lb_state *st, const lb_melee_chance *c)
+{
+    char tl[LB_HEX_LABEL_MAX];
+    json_t *j = json_pack("{s:s,s:b}", "target", lb_map_label(&st->map, c->target, tl), "allowed",
+                          c->allowed);
+    json_object_set_new(j, "rule", c->rule ? json_string(c->rule) : json_null());
+    json_object_set_new(j, "reason", c->allowed ? json_null() : json_string(c->reason));
+    int valued = c->allowed || c->nunits > c->nattackers;
+    json_object_set_new(j, "attack_value", c->allowed ? exact(c->attack) : json_null());
+    json_object_set_new(j, "defence_value", c->allowed ? exact(c->defence) : json_null());
+    json_t *units = json_array();
+    for (int i = 0; valued && c->allowed && i < c->nunits; i++)
+        json_array_append_new(units, unit_json(st, c, &c->units[i]));
+    json_object_set_new(j, "units", units);
+    json_object_set_new(j, "through", c->allowed ? json_string(lb_side_class_name(c->through))
+                                                 : json_null());
+    json_object_set_new(j, "odds", c->allowed && c->column ? json_string(c->column->label)
+                                                           : json_null());
+    json_object_set_new(j, "odds_below", json_boolean(c->below));
+    json_object_set_new(j, "odds_above", json_boolean(c->above));
+    json_object_set_new(j, "roll_modifier", json_integer(c->modifier));
+    json_t *pm = json_pack("{s:i,s:i,s:b}", "attacking", c->increments_attacking, "defending",
+                           c->increments_defending, "attackers_pass", c->attackers_pass);
+    json_object_set_new(pm, "odds", c->premelee ? json_string(c->premelee->label) : json_null());
+    json_object_set_new(pm, "attacker_mod",
+                        c->premelee ? json_integer(c->premelee->attacker_mod) : json_null());
+    json_object_set_new(pm, "defender_mod",
+                        c->premelee ? json_integer(c->premelee->defender_mod) : json_null());
+    json_object_set_new(j, "premelee", pm);
+    json_t *out = json_object();
+    for (int i = 0; i < c->noutcomes; i++)
+        json_object_set_new(out, c->outcomes[i].result, exact(c->outcomes[i].p));
+    json_object_set_new(j, "outcomes", c->allowed ? out : (json_decref(out), json_null()));
+    json_object_set_new(j, "p_melee", c->allowed ? exact(c->p_melee) : json_null());
+    json_object_set_new(j, "p_attacker_casualty",
+                        c->allowed ? exact(c->p_attacker_casualty) : json_null());
+    json_object_set_new(j, "p_defender_casualty",
+                        c->allowed ? exact(c->p_defender_casualty) : json_null());
+    return j;
+}
+
+static json_t *after_json(const lb_state *st, const lb_unit *u)
+{
+    return json_pack("{s:o,s:s,s:s,s:i,s:i,s:i,s:s,s:s}", "hexes",
+                     lbi_hexes_json(st, u->hexes, u->nhexes), "state",
+                     lb_morale_state_name(u->state), "formation", lb_formation_name(u->formation),
+                     "losses", u->losses, "strength", lb_unit_strength(u), "facing", u->facing,
+                     "readiness", lb_readiness_name(u->readiness), "hold_next",
+                     lb_move_hold_name(u->move.hold_next));
+}
+
+/* The units the melee changed: before and after, or eliminated. */
+static json_t *changed_json(const lb_state *before, const lb_state *after)
+{
+    json_t *a = json_array();
+    for (int i = 0; after && i < before->nunits; i++) {
+        const lb_unit *u = &before->units[i];
+        int j = lb_state_unit_index(after, u->id);
+        json_t *b = after_json(before, u), *x = j >= 0 ? after_json(after, &after->units[j]) : NULL;
+        if (x && json_equal(b, x)) {
+            json_decref(b);
+            json_decref(x);
+            continue;
+        }
+        json_t *o = json_pack("{s:s,s:o}", "id", u->id, "before", b);
+        json_object_set_new(o, "after", x ? x : json_null());
+        json_object_set_new(o, "removed", json_boolean(j < 0));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+static json_t *decision_json(const lb_state *st, const lb_decision *d)
+{
+    json_t *opts = json_array();
+    for (int i = 0; i < d->noptions; i++)
+        json_array_append_new(opts, json_pack("{s:s,s:s}", "key", d->options[i].key, "text",
+                                              d->options[i].text));
+    return json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:s}", "kind", lb_decision_kind_name(d->kind),
+                     "side", st->sides[d->side], "subject", d->subject, "rule", d->rule, "prompt",
+                     d->prompt, "options", opts, "auto", d->options[d->auto_choice].key);
+}
+
+static json_t *played_json(const lb_state *st, const lb_melee *m)
+{
+    static const char *const status[] = {"refused", "decide", "done"};
+    const lb_melee_result *r = lb_melee_result_of(m);
+    json_t *j = json_pack("{s:s,s:s,s:b}", "status", status[lb_melee_status_of(m)], "summary",
+                          r->summary, "fought", r->fought);
+    json_t *ev = json_array();
+    for (int i = 0; i < r->nevents; i++) {
+        const lb_melee_event *e = &r->events[i];
+        char hl[LB_HEX_LABEL_MAX];
+        json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s}", "kind", e->kind, "rule", e->rule,
+                              "unit", e->unit, "other", e->other, "value", e->value, "text",
+                              e->text);
+        json_object_set_new(o, "hex", lb_map_contains(&st->map, e->hex)
+                                          ? json_string(lb_map_label(&st->map, e->hex, hl))
+                                          : json_null());
+        json_array_append_new(ev, o);
+    }
+    json_object_set_new(j, "events", ev);
+    if (r->fought) {
+        json_object_set_new(j, "roll", json_integer(r->roll));
+        json_object_set_new(j, "modified", json_integer(r->modified));
+        json_object_set_new(j, "column", json_string(r->column));
+        json_object_set_new(j, "result", json_string(r->cell));
+        json_object_set_new(j, "melee_attack", exact(r->attack));
+        json_object_set_new(j, "melee_defence", exact(r->defence));
+    } else {
+        json_object_set_new(j, "roll", json_null());
+        json_object_set_new(j, "result", json_null());
+    }
+    const lb_decision *d = lb_melee_pending(m);
+    json_object_set_new(j, "pending", d ? decision_json(st, d) : json_null());
+    json_object_set_new(j, "changed", changed_json(st, lb_melee_state(m)));
+    return j;
+}
+
+static json_t *melee_answer(const lb_state *st, const lb_melee_chance *c, const lb_melee *m,
+                            uint64_t seed, int scripted, const lb_trace *odds_trace)
+{
+    json_t *j = chance_json(st, c);
+    if (m) {
+        json_object_set_new(j, "played", played_json(st, m));
+        if (!scripted)
+            json_object_set_new(j, "seed", json_integer((json_int_t)seed));
+    } else {
+        json_object_set_new(j, "played", json_null());
+    }
+    json_t *trace = lbi_trace_json(odds_trace);
+    if (m) {
+        json_t *more = lbi_trace_json(lb_melee_trace(m));
+        json_array_extend(trace, more);
+        json_decref(more);
+    }
+    json_object_set_new(j, "trace", trace);
+    return j;
+}
+
+int lb_melee_json(const lb_state *st, const lb_melee_chance *c, const lb_melee *m, uint64_t seed,
+                  int scripted, const lb_trace *odds_trace, char **out)
+{
+    return lbi_answer_text(melee_answer(st, c, m, seed, scripted, odds_trace), out);
+}

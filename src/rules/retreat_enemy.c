@@ -1,0 +1,304 @@
+/* Enemy formations seen from a hex: D, and the steps that come closer to or go away from any. */
+#include <stdlib.h>
+
+#include "lb/err.h"
+#include "retreat_int.h"
+
+/*
+ * Cube coordinates: x = col - 1, z = (row - 1) - (x - (x & 1)) / 2, y = -x - z. The directions
+ * N, NE, SE, S, SW, NW are (0,1,-1), (1,0,-1), (1,-1,0), (0,-1,1), (-1,0,1), (-1,1,0): each
+ * adds 1 to one coordinate i and takes 1 from another j. For a target hex at offset t from h,
+ * that step takes the distance down by one when t_i >= 1 and t_j <= -1, up by one when t_i <= 0
+ * and t_j >= 0, and leaves it otherwise. So for a single-hex formation only the signs of t
+ * matter: the target lies on one of 6 rays or in one of 6 open sextants round h, and whether
+ * any enemy does is a question about two coordinates, answered from prefix tables in O(1).
+ * A formation of several hexes counts as one (R-RET terms): the step comes closer to it when it
+ * comes closer to one of its nearest hexes; those are worked out hex by hex.
+ */
+
+static const int dir_i[LB_DIR_COUNT] = {1, 0, 0, 2, 2, 1}; /* coordinate that goes up */
+static const int dir_j[LB_DIR_COUNT] = {2, 2, 1, 1, 0, 0}; /* coordinate that goes down */
+
+/* The 12 places a single-hex enemy can lie in, as signs of (x, y, z) offsets. */
+enum {
+    P_S1, P_S2, P_S3, P_S4, P_S5, P_S6, /* sextants */
+    P_RXP, P_RXM, P_RYP, P_RYM, P_RZP, P_RZM, /* rays */
+    P_COUNT
+};
+static const signed char place_sign[P_COUNT][3] = {
+    {1, -1, -1}, {-1, 1, 1}, {-1, 1, -1}, {1, -1, 1}, {-1, -1, 1}, {1, 1, -1},
+    {0, 1, -1},  {0, -1, 1}, {1, 0, -1},  {-1, 0, 1}, {1, -1, 0}, {-1, 1, 0},
+};
+
+void lbi_renemy_cube(lb_hex h, int c[3])
+{
+    int x = h.col - 1;
+    c[0] = x;
+    c[2] = (h.row - 1) - (x - (x & 1)) / 2;
+    c[1] = -x - c[2];
+}
+
+static int cube_dist(const int a[3], const int b[3])
+{
+    int dx = abs(a[0] - b[0]), dy = abs(a[1] - b[1]), dz = abs(a[2] - b[2]);
+    int d = dx > dy ? dx : dy;
+    return d > dz ? d : dz;
+}
+
+/* The range of cube coordinate k over the hexes of columns a.col .. b.col, rows a.row ..
+ * b.row: every coordinate is monotone along rows and columns, so its extremes are at the
+ * corners of the two column parities. */
+static void coord_range(lb_hex a, lb_hex b, int k, int *lo, int *hi)
+{
+    int c[3];
+    *lo = 1 << 30;
+    *hi = -(1 << 30);
+    int cols[4] = {a.col, a.col < b.col ? a.col + 1 : a.col, b.col, a.col < b.col ? b.col - 1 : b.col};
+    int rows[2] = {a.row, b.row};
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 2; j++) {
+            lbi_renemy_cube((lb_hex){cols[i], rows[j]}, c);
+            *lo = c[k] < *lo ? c[k] : *lo;
+            *hi = c[k] > *hi ? c[k] : *hi;
+        }
+}
+
+/* The table index of coordinate value v: values beyond the box's range share the end slots. */
+static int slot(const renemy_table *t, int v)
+{
+    int i = v - t->lo;
+    return i < 0 ? 0 : i >= t->n ? t->n - 1 : i;
+}
+
+int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex box_lo,
+                    lb_hex box_hi)
+{
+    *E = (renemy){0};
+    int lo[3], hi[3], n[3];
+    for (int k = 0; k < 3; k++) {
+        coord_range(box_lo, box_hi, k, &lo[k], &hi[k]);
+        n[k] = hi[k] - lo[k] + 3; /* and one slot each side for the values beyond */
+    }
+    int total = 0, multi = 0;
+    for (int i = 0; i < s->nunits; i++) {
+        const lb_unit *v = &s->units[i];
+        if (v->side != side && lb_unit_is_combat(v)) {
+            total += v->nhexes;
+            multi += v->nhexes > 1;
+            E->formations++;
+        }
+    }
+    E->hexes = malloc(((size_t)total + 1) * sizeof *E->hexes);
+    E->mhex = malloc(((size_t)total + 1) * sizeof *E->mhex);
+    E->multi = malloc(((size_t)multi + 1) * sizeof *E->multi);
+    /* twelve tables: 6 sextants, 6 rays (min and max on each line family) */
+    int tn[12] = {n[1], n[1], n[0], n[0], n[0], n[0], n[0], n[0], n[1], n[1], n[2], n[2]};
+    int tlo[12] = {lo[1], lo[1], lo[0], lo[0], lo[0], lo[0], lo[0], lo[0], lo[1], lo[1], lo[2], lo[2]};
+    size_t cells = 0;
+    for (int k = 0; k < 12; k++)
+        cells += (size_t)tn[k];
+    E->store = malloc(cells * sizeof *E->store);
+    if (!E->hexes || !E->mhex || !E->multi || !E->store) {
+        lbi_renemy_release(E);
+        return LB_NOMEM;
+    }
+    int *p = E->store;
+    for (int k = 0; k < 12; k++) {
+        E->t[k] = (renemy_table){tlo[k] - 1, tn[k], p};
+        /* mins start high, maxes low */
+        int init = (k % 2 == 0) ? (1 << 30) : -(1 << 30);
+        for (int j = 0; j < tn[k]; j++)
+            p[j] = init;
+        p += tn[k];
+    }
+    int c0[3];
+    lbi_renemy_cube(start, c0);
+    /* bucket the single-hex enemies, then turn the sextant buckets into prefix tables */
+    for (int i = 0; i < s->nunits; i++) {
+        const lb_unit *v = &s->units[i];
+        if (v->side == side || !lb_unit_is_combat(v))
+            continue;
+        int key = 1 << 30, first = E->nhexes;
+        for (int j = 0; j < v->nhexes; j++) {
+            renemy_hex *h = &E->hexes[E->nhexes++];
+            lbi_renemy_cube(v->hexes[j], h->c);
+            int d = cube_dist(c0, h->c);
+            key = d < key ? d : key;
+        }
+        for (int j = first; j < E->nhexes; j++)
+            E->hexes[j].key = key;
+        if (v->nhexes > 1) {
+            E->multi[E->nmulti++] = (renemy_multi){E->nmhex, v->nhexes};
+            for (int j = first; j < E->nhexes; j++)
+                E->mhex[E->nmhex++] = E->hexes[j];
+            continue;
+        }
+        const int *c = E->hexes[first].c;
+        int *t;
+        /* sextant buckets: value of the second coordinate at the first coordinate's slot */
+        t = E->t[0].v + slot(&E->t[0], c[1]); /* S1: y<, z<: min z by y */
+        *t = c[2] < *t ? c[2] : *t;
+        t = E->t[1].v + slot(&E->t[1], c[1]); /* S2: y>, z>: max z by y */
+        *t = c[2] > *t ? c[2] : *t;
+        t = E->t[2].v + slot(&E->t[2], c[0]); /* S3: x<, z<: min z by x */
+        *t = c[2] < *t ? c[2] : *t;
+        t = E->t[3].v + slot(&E->t[3], c[0]); /* S4: x>, z>: max z by x */
+        *t = c[2] > *t ? c[2] : *t;
+        t = E->t[4].v + slot(&E->t[4], c[0]); /* S5: x<, y<: min y by x */
+        *t = c[1] < *t ? c[1] : *t;
+        t = E->t[5].v + slot(&E->t[5], c[0]); /* S6: x>, y>: max y by x */
+        *t = c[1] > *t ? c[1] : *t;
+        /* rays: the extremes on each line through the box (no other line holds a box hex) */
+        if (c[0] >= lo[0] && c[0] <= hi[0]) {
+            t = E->t[6].v + slot(&E->t[6], c[0]); /* line x: min y */
+            *t = c[1] < *t ? c[1] : *t;
+            t = E->t[7].v + slot(&E->t[7], c[0]); /* line x: max y */
+            *t = c[1] > *t ? c[1] : *t;
+        }
+        if (c[1] >= lo[1] && c[1] <= hi[1]) {
+            t = E->t[8].v + slot(&E->t[8], c[1]); /* line y: min x */
+            *t = c[0] < *t ? c[0] : *t;
+            t = E->t[9].v + slot(&E->t[9], c[1]); /* line y: max x */
+            *t = c[0] > *t ? c[0] : *t;
+        }
+        if (c[2] >= lo[2] && c[2] <= hi[2]) {
+            t = E->t[10].v + slot(&E->t[10], c[2]); /* line z: min x */
+            *t = c[0] < *t ? c[0] : *t;
+            t = E->t[11].v + slot(&E->t[11], c[2]); /* line z: max x */
+            *t = c[0] > *t ? c[0] : *t;
+        }
+    }
+    /* sextants: entry v of a "less" table holds the best over first coordinates below v, of a
+     * "greater" table over first coordinates above v */
+    for (int k = 0; k < 6; k++) {
+        renemy_table *tb = &E->t[k];
+        int less = k % 2 == 0, best = less ? (1 << 30) : -(1 << 30);
+        if (less) {
+            for (int j = 0; j < tb->n; j++) {
+                int here = tb->v[j];
+                tb->v[j] = best;
+                best = here < best ? here : best;
+            }
+        } else {
+            for (int j = tb->n - 1; j >= 0; j--) {
+                int here = tb->v[j];
+                tb->v[j] = best;
+                best = here > best ? here : best;
+            }
+        }
+    }
+    /* by formation distance from the start: a counting sort, keys are small */
+    int most = 0;
+    for (int i = 0; i < E->nhexes; i++)
+        most = E->hexes[i].key > most ? E->hexes[i].key : most;
+    int *at = calloc((size_t)most + 2, sizeof *at);
+    renemy_hex *sorted = malloc(((size_t)E->nhexes + 1) * sizeof *sorted);
+    if (!at || !sorted) {
+        free(at);
+        free(sorted);
+        lbi_renemy_release(E);
+        return LB_NOMEM;
+    }
+    for (int i = 0; i < E->nhexes; i++)
+        at[E->hexes[i].key + 1]++;
+    for (int k = 0; k <= most; k++)
+        at[k + 1] += at[k];
+    for (int i = 0; i < E->nhexes; i++)
+        sorted[at[E->hexes[i].key]++] = E->hexes[i];
+    free(at);
+    free(E->hexes);
+    E->hexes = sorted;
+    for (int k = 0; k < P_COUNT; k++) {
+        E->closer[k] = E->away[k] = 0;
+        for (int d = 0; d < LB_DIR_COUNT; d++) {
+            int si = place_sign[k][dir_i[d]], sj = place_sign[k][dir_j[d]];
+            if (si > 0 && sj < 0)
+                E->closer[k] |= (uint8_t)(1u << d);
+            if (si <= 0 && sj >= 0)
+                E->away[k] |= (uint8_t)(1u << d);
+        }
+    }
+    return LB_OK;
+}
+
+static int at(const renemy_table *t, int v)
+{
+    return t->v[slot(t, v)];
+}
+
+/* R-RET-1: the directions from h in which a step comes closer to some enemy formation, and
+ * those in which it goes further from some. */
+void lbi_renemy_steps(const renemy *E, lb_hex h, uint8_t *closer, uint8_t *away)
+{
+    int c[3];
+    lbi_renemy_cube(h, c);
+    int x = c[0], y = c[1], z = c[2];
+    unsigned in = 0;
+    in |= (unsigned)(at(&E->t[0], y) < z) << P_S1;
+    in |= (unsigned)(at(&E->t[1], y) > z) << P_S2;
+    in |= (unsigned)(at(&E->t[2], x) < z) << P_S3;
+    in |= (unsigned)(at(&E->t[3], x) > z) << P_S4;
+    in |= (unsigned)(at(&E->t[4], x) < y) << P_S5;
+    in |= (unsigned)(at(&E->t[5], x) > y) << P_S6;
+    in |= (unsigned)(at(&E->t[7], x) > y) << P_RXP;
+    in |= (unsigned)(at(&E->t[6], x) < y) << P_RXM;
+    in |= (unsigned)(at(&E->t[9], y) > x) << P_RYP;
+    in |= (unsigned)(at(&E->t[8], y) < x) << P_RYM;
+    in |= (unsigned)(at(&E->t[11], z) > x) << P_RZP;
+    in |= (unsigned)(at(&E->t[10], z) < x) << P_RZM;
+    uint8_t cl = 0, aw = 0;
+    for (int k = 0; k < P_COUNT; k++)
+        if (in & (1u << k)) {
+            cl |= E->closer[k];
+            aw |= E->away[k];
+        }
+    /* formations of several hexes: distance to the nearest hex */
+    static const int step[LB_DIR_COUNT][3] = {{0, 1, -1}, {1, 0, -1}, {1, -1, 0},
+                                              {0, -1, 1}, {-1, 0, 1}, {-1, 1, 0}};
+    for (int f = 0; f < E->nmulti; f++) {
+        const renemy_hex *hx = E->mhex + E->multi[f].first;
+        int dn[LB_DIR_COUNT], d = 1 << 30;
+        for (int k = 0; k < LB_DIR_COUNT; k++)
+            dn[k] = 1 << 30;
+        for (int j = 0; j < E->multi[f].n; j++) {
+            int e = cube_dist(c, hx[j].c);
+            d = e < d ? e : d;
+            for (int k = 0; k < LB_DIR_COUNT; k++) {
+                int nb[3] = {x + step[k][0], y + step[k][1], z + step[k][2]};
+                int en = cube_dist(nb, hx[j].c);
+                dn[k] = en < dn[k] ? en : dn[k];
+            }
+        }
+        for (int k = 0; k < LB_DIR_COUNT; k++) {
+            if (dn[k] < d)
+                cl |= (uint8_t)(1u << k);
+            if (dn[k] > d)
+                aw |= (uint8_t)(1u << k);
+        }
+    }
+    *closer = cl;
+    *away = aw;
+}
+
+/* D(h) for a hex reached from the start by R-RET-1 steps: the enemy hexes are sorted by their
+ * formation's distance from the start, which no such hex is nearer to, so the scan stops as soon
+ * as that distance reaches the best found. */
+int lbi_renemy_distance(const renemy *E, lb_hex h)
+{
+    int c[3], best = 1 << 30;
+    lbi_renemy_cube(h, c);
+    for (int i = 0; i < E->nhexes && E->hexes[i].key < best; i++) {
+        int d = cube_dist(c, E->hexes[i].c);
+        best = d < best ? d : best;
+    }
+    return best;
+}
+
+void lbi_renemy_release(renemy *E)
+{
+    free(E->hexes);
+    free(E->mhex);
+    free(E->multi);
+    free(E->store);
+    *E = (renemy){0};
+}

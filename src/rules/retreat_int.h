@@ -1,0 +1,314 @@
+/* The retreat path search shared by retreat*.c: cells, classes, labels, exact counts (private). */
+#ifndef LB_RETREAT_INT_H
+#define LB_RETREAT_INT_H
+
+#include <stdint.h>
+
+#include "lb/retreat.h"
+#include "lbi.h"
+
+/*
+ * How the search works (R-RET-1..5, R-RET-10, R-RET-12)
+ *
+ * Every enemy formation F (an enemy combat unit, R-RET terms) gives each hex h a distance
+ * d(h, F). R-RET-1 allows a step only when no d goes down, so a step either keeps every d (it
+ * stays in its *class*: the hexes with the same distance to every formation) or raises at least
+ * one (it climbs to a class whose sum of distances is higher). A path never comes back to a
+ * class it left, so hexes can repeat only within one *run* (the hexes a path walks in one class)
+ * and the search needs to remember only the current run. The hexes of one class that touch each
+ * other make a *component*; the components and the climbing steps between them form a DAG.
+ *
+ * A component is a chain (a line of hexes), a cycle (a ring round a single enemy) or, next to a
+ * bent enemy line, anything else ("general"). Runs in a chain go one way; runs in a cycle go
+ * one way for less than a full turn; runs in a general component are listed one by one (such
+ * components are small: their hexes lie within a few hexes of a bent line of at most 8 hexes).
+ *
+ * The state of a path that has just entered hex x of a component with m movement points (or
+ * hexes) left is E(x, m). Its value is the best *label* of the rest of the path (R-RET-4 a-c:
+ * the most hexes, then the least cost, then the fewest hexes with friendly units) with the
+ * number of optimal rests and the largest D at their ends (R-RET-4 d). Labels pack those three
+ * numbers into 32 bits so that they add along a path and compare as integers (smaller is
+ * better). The values are worked out component by component, from the last in the DAG to the
+ * first (retreat_count.c); then the components are walked forward from the start to mark every
+ * hex on an optimal path and every end hex (retreat_mark.c); paths are listed, streamed and
+ * chosen top-down from the start (retreat_walk.c). Memory is the cells times the levels, never
+ * the number of paths.
+ */
+
+/* A label: (1023 - hexes) << 22 | cost << 10 | friendly hexes. Smaller is better (R-RET-4). */
+typedef uint32_t rkey;
+#define RKEY_NONE 0xFFFFFFFFu  /* no legal rest of the path */
+#define RKEY_END (1023u << 22) /* the empty rest: the path ends here */
+#define RKEY_HEX (1u << 22)
+
+/* The label delta of one step: one hex more, its cost and whether it holds friends. */
+static inline uint32_t rkey_step(int cost, int friendly)
+{
+    return ((uint32_t)cost << 10) + (uint32_t)friendly - RKEY_HEX;
+}
+
+/* Counts are exact below UINT64_MAX; UINT64_MAX means "at least 2^64 - 1" (R-RET-12). */
+#define RCOUNT_SAT UINT64_MAX
+
+static inline uint64_t rcount_add(uint64_t a, uint64_t b)
+{
+    uint64_t s = a + b;
+    return s < a || s == RCOUNT_SAT ? RCOUNT_SAT : s;
+}
+
+/* The value of a state: best label, how many rests reach it, the largest D at their ends. */
+typedef struct ragg {
+    rkey key;
+    uint16_t maxd;
+    uint64_t count;
+} ragg;
+
+static inline ragg ragg_none(void)
+{
+    return (ragg){RKEY_NONE, 0, 0};
+}
+
+/* Adds an option (label, count, maxd) to a value. */
+static inline void ragg_add(ragg *a, rkey key, uint64_t count, int maxd)
+{
+    if (key < a->key) {
+        a->key = key;
+        a->count = count;
+        a->maxd = (uint16_t)maxd;
+    } else if (key == a->key && key != RKEY_NONE) {
+        a->count = rcount_add(a->count, count);
+        if (maxd > a->maxd)
+            a->maxd = (uint16_t)maxd;
+    }
+}
+
+/* How a path may end (R-RET-3, R-RET-5). */
+enum { MODE_HEXES, MODE_DISORDER, MODE_COMPLETE };
+
+/* Cell flags: a friendly combat unit stands there; a path may end there (R-RET-2). */
+enum { CELL_FRIEND = 1, CELL_END = 2 };
+
+/* A hex the search reaches from the start by legal steps (R-RET-1). */
+typedef struct rcell {
+    lb_hex hex;
+    int d;            /* D(hex) */
+    int comp, pos;    /* its component and place in it */
+    int nbr[6];       /* the cell a legal step in each direction enters, or -1 */
+    uint16_t cost[6]; /* terrain + hexside + slope of that step (R-RET-13) */
+    uint16_t spend[6];/* what it spends: 1 per hex, or max(cost, 1) MP (R-RET-10) */
+    uint8_t legal;    /* directions R-RET-1 allows, into any hex */
+    uint8_t same;     /* those that stay in the class */
+    uint8_t flags;
+    int8_t fwd, back; /* chains and cycles: direction to the next and previous cell */
+} rcell;
+
+enum { COMP_CHAIN, COMP_CYCLE, COMP_GENERAL };
+
+typedef struct rcomp {
+    int kind;
+    int first, n;     /* its cells: S->comp_cells[first .. first + n) in order */
+    int waiting;      /* climbing steps into it from components not yet valued */
+    uint64_t *cnt;    /* counts of its E states while components before it need them */
+} rcomp;
+
+typedef struct rsearch {
+    const lb_state *st;
+    int unit, side, arm, mode;
+    int budget;       /* B: movement points or hexes */
+    int lv;           /* levels 0..B */
+    int most;         /* the most hexes a path may have (R-RET-10) */
+    lb_hex start;
+    int d0;           /* D(start) */
+    int enemies;      /* enemy formations */
+    int col0, row0, bw, bh;
+    int *box;         /* bw*bh: region cell of each hex of the box round the start, or -1 */
+    rcell *cells;
+    int ncells, capcells;
+    rcell startcell;  /* the start: legal first steps */
+    rcomp *comps;
+    int ncomps;
+    int *comp_cells;
+    int *order;       /* components, each after every one it climbs to (a DAG post-order) */
+    rkey *ekey;       /* E(x, m) per cell * lv + m */
+    uint16_t *emaxd;
+    uint64_t *elive;  /* bits: E(x, m) lies on an optimal path */
+    uint8_t *on, *end;/* per cell: on an optimal path; the end of one */
+    ragg root;
+    long trie_nodes;  /* general components: runs listed so far (bounded) */
+} rsearch;
+
+/* The index in S->box of hex h, or -1 outside the box round the start. */
+static inline int rs_box_index(const rsearch *S, lb_hex h)
+{
+    int c = h.col - S->col0, r = h.row - S->row0;
+    if (c < 0 || r < 0 || c >= S->bw || r >= S->bh)
+        return -1;
+    return r * S->bw + c;
+}
+
+/* Most states (cells times levels) one search may hold: about 100 MB. */
+#define RSEARCH_MAX_STATES (1L << 24)
+/* Most runs listed in general components by one search. */
+#define RSEARCH_MAX_TRIE (1L << 22)
+
+/* ---- retreat_enemy.c: enemy formations seen from a hex -------------------------------------- */
+
+typedef struct renemy_hex {
+    int c[3];  /* cube coordinates */
+    int key;   /* distance from the start to its formation */
+} renemy_hex;
+
+typedef struct renemy_multi {
+    int first, n; /* hexes of a formation of several hexes, in mhex */
+} renemy_multi;
+
+typedef struct renemy_table {
+    int lo, n; /* slot 0 holds the values below the range, slot n - 1 those above */
+    int *v;
+} renemy_table;
+
+typedef struct renemy {
+    int formations;
+    renemy_hex *hexes;       /* every enemy combat hex, by its formation's distance from start */
+    int nhexes;
+    renemy_hex *mhex;        /* the hexes of formations of several hexes */
+    int nmhex;
+    renemy_multi *multi;
+    int nmulti;
+    renemy_table t[12];      /* single-hex formations: sextant and ray tables */
+    int *store;
+    uint8_t closer[12], away[12];
+} renemy;
+
+/* Cube coordinates (x, y, z) of h. */
+LBI void lbi_renemy_cube(lb_hex h, int c[3]);
+/* Tables for the enemies of `side` seen from hexes reached from start, all of them within the
+ * columns and rows from box_lo to box_hi. LB_OK or LB_NOMEM. */
+LBI int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex box_lo,
+                        lb_hex box_hi);
+/* R-RET-1: directions from h that come closer to some formation, and that go away from some. */
+LBI void lbi_renemy_steps(const renemy *E, lb_hex h, uint8_t *closer, uint8_t *away);
+/* D(h), for h the start or a hex reached from it by R-RET-1 steps. */
+LBI int lbi_renemy_distance(const renemy *E, lb_hex h);
+LBI void lbi_renemy_release(renemy *E);
+
+/* ---- retreat_region.c ------------------------------------------------------------------------ */
+
+/* The region, its cells and components, and their order (R-RET-1, R-RET-2). */
+LBI int lbi_rsearch_build(rsearch *S, lb_trace *t);
+
+/* ---- retreat_values.c: the values of one component's states ---------------------------------- */
+
+/* One run in a general component: a simple path in it from its entry. */
+typedef struct rrun {
+    int cell, parent, spent; /* parent: index from the run's entry (-1 for the entry) */
+    uint32_t delta;  /* label delta from the entry */
+    uint8_t open;    /* directions R-RET-1 still allows from its last hex */
+} rrun;
+
+/* Runs listed one entry after another, and the listing's scratch. */
+typedef struct rrunbuf {
+    rrun *run;
+    int n, cap;
+    uint8_t *seen;
+    int *dirs;
+    int capseen;
+} rrunbuf;
+
+LBI int lbi_rrunbuf_push(rrunbuf *buf, rrun r);
+LBI void lbi_rrunbuf_release(rrunbuf *buf);
+
+/* A table of values by rows of levels: keys; counts and largest end D only when counting. */
+typedef struct rtab {
+    rkey *key;
+    uint64_t *count;
+    uint16_t *maxd;
+    int cap;        /* entries the buffers hold */
+} rtab;
+
+/* One row of such a table. */
+typedef struct rrow {
+    rkey *key;
+    uint64_t *count;
+    uint16_t *maxd;
+} rrow;
+
+/* The tables of one component at a time; a pass keeps one and its buffers only grow. */
+typedef struct rtables {
+    int n, lv;
+    int counting;   /* the counting pass: counts kept, walk tables keep two rows in turn */
+    rtab cross;     /* climbing steps of each cell, by level */
+    rtab e;         /* counting: E of each cell (both ways added by lbi_rtables_way) */
+    rtab opt;       /* a scratch row */
+    rtab way[2][3]; /* per way: chain V; cycle A, A0, Q */
+} rtables;
+
+/* The climbs of component comp's cells into T (zeroed with T->counting set before the first
+ * use); when counting (the counts of the components it climbs to must be alive), also E's own
+ * options and, for a general component, every run; the walk tables then keep only the rows in
+ * use, else (marking) every row, keys only. */
+LBI int lbi_rtables_fill(const rsearch *S, int comp, rtables *T, long *used);
+/* E of a component of one hex (no walk in it) straight into out (counting). */
+LBI void lbi_rtables_lone(const rsearch *S, int comp, const rtables *T, rrow out);
+/* The walks one way (w = 0 along fwd, 1 along back) of a chain or cycle, added to T->e. */
+LBI int lbi_rtables_way(const rsearch *S, int comp, int w, rtables *T);
+LBI void lbi_rtables_release(rtables *T);
+/* The runs of a general component from its cell `entry` spending at most budget, appended to
+ * buf (parents counted from that entry); *used counts runs against RSEARCH_MAX_TRIE. */
+LBI int lbi_rs_runs(const rsearch *S, int entry, int budget, rrunbuf *buf, long *used);
+/* R-RET-2, R-RET-5: a path may end in c with m left iff rs_end_at(limit, m), limit being
+ * lbi_rs_end_limit(S, c, the directions R-RET-1 still allows from c). */
+LBI int lbi_rs_end_limit(const rsearch *S, const rcell *c, unsigned open);
+static inline int rs_end_at(int limit, int m)
+{
+    return limit >= 0 && (m == 0 || m < limit);
+}
+
+/* A chain or cycle walked one way: place p's cell, and its step on to place p + 1. */
+typedef struct rline {
+    const rsearch *S;
+    const rcomp *k;
+    int way, L;
+} rline;
+LBI int lbi_rline_cell(const rline *ln, int p);
+LBI int lbi_rline_on(const rline *ln, const rcell *c);
+LBI int lbi_rline_behind(const rline *ln, const rcell *c);
+LBI uint32_t lbi_rline_delta(const rline *ln, int p);
+LBI int lbi_rline_spend(const rline *ln, int p);
+
+/* ---- retreat_count.c, retreat_mark.c, retreat_walk.c ----------------------------------------- */
+
+/* The value of every state and of the start (R-RET-3..5, R-RET-12). */
+LBI int lbi_rsearch_count(rsearch *S);
+/* The hexes on optimal paths and their ends (R-RET-12). */
+LBI int lbi_rsearch_mark(rsearch *S);
+/* Optimal paths in label order, each given to visit(ctx, hexes entered, n) until it returns
+ * nonzero (R-RET-4 d, R-RET-12). LB_OK or LB_NOMEM. */
+LBI int lbi_rsearch_walk(const rsearch *S, int (*visit)(void *ctx, const lb_hex *path, int n),
+                         void *ctx);
+/* The automatic choice (R-RET-4 d) into out (S->root hexes). */
+LBI int lbi_rsearch_choose(const rsearch *S, lb_hex *out);
+/* The start's first step in direction d: the level left after it, or -1 (R-RET-3: the first
+ * hex is always affordable). */
+LBI int lbi_rs_first_level(const rsearch *S, int d);
+/* The stored E of cell at level m. */
+static inline rkey rs_ekey(const rsearch *S, int cell, int m)
+{
+    return S->ekey[(size_t)cell * (size_t)S->lv + (size_t)m];
+}
+static inline int rs_emaxd(const rsearch *S, int cell, int m)
+{
+    return S->emaxd[(size_t)cell * (size_t)S->lv + (size_t)m];
+}
+LBI void lbi_rsearch_release(rsearch *S);
+
+/* ---- retreat_explain.c: what decided the answer, for its trace ------------------------------ */
+
+/* R-RET-3, R-RET-5, R-RET-16, R-RET-17: why the candidates are what they are, seen on the
+ * automatic choice `path` (n hexes entered): where it stops and why it may, and, for a disorder
+ * retreat with no legal path of one hex, why it still moves. */
+LBI void lbi_rexplain_stop(const rsearch *S, const lb_hex *path, int n, lb_trace *t);
+/* R-RET-13, R-RET-14: the automatic choice written h0 … hn, and what each of its steps costs. */
+LBI void lbi_rexplain_path(const rsearch *S, const lb_hex *path, int n, lb_trace *t);
+
+#endif

@@ -1,0 +1,359 @@
+/* The hexes a retreat can reach by legal steps, their classes and the order of those (R-RET-1). */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lb/err.h"
+#include "lb/grow.h"
+#include "lb/move.h"
+#include "move_int.h"
+#include "retreat_int.h"
+
+/* Box flags: worked out; may be entered by the unit (R-RET-1); holds a friendly combat unit. */
+enum { BOX_KNOWN = 1, BOX_ENTER = 2, BOX_FRIEND = 4 };
+
+typedef struct builder {
+    rsearch *S;
+    renemy E;
+    uint8_t *boxflag;
+    int *depth;
+    int zero_steps;   /* steps that cost 0 MP against an MP budget (R-RET-10) */
+    lb_hex zero_into; /* the hex the first of them enters */
+} builder;
+
+/* R-RET-1: the hex is on the map, holds no enemy unit of any kind and its terrain is open to the
+ * unit's arm; R-RET-4 (c), R-RET-7: whether another friendly combat unit stands in it. */
+static uint8_t hex_flags(const rsearch *S, lb_hex h)
+{
+    const lb_state *st = S->st;
+    const lb_map *m = &st->map;
+    const int *idx;
+    uint8_t f = BOX_KNOWN | BOX_ENTER;
+    int n = lb_state_units_at(st, h, &idx);
+    for (int i = 0; i < n; i++) {
+        const lb_unit *v = &st->units[idx[i]];
+        if (v->side != S->side)
+            return BOX_KNOWN;
+        if (idx[i] != S->unit && lb_unit_is_combat(v))
+            f |= BOX_FRIEND;
+    }
+    if (st->charts.terrain[m->terrain[lb_map_cell(m, h)]].move[S->arm] == LB_MOVE_PROHIBITED)
+        return BOX_KNOWN;
+    return f;
+}
+
+static int add_cell(builder *B, lb_hex h, uint8_t flags, int depth)
+{
+    rsearch *S = B->S;
+    int capc = S->capcells, capd = S->capcells; /* two arrays, one capacity */
+    rcell *cells = lb_grow(S->cells, &capc, S->ncells + 1, sizeof *cells);
+    if (cells)
+        S->cells = cells;
+    int *depths = lb_grow(B->depth, &capd, S->ncells + 1, sizeof *depths);
+    if (depths)
+        B->depth = depths;
+    if (!cells || !depths)
+        return -1;
+    S->capcells = capc;
+    rcell *c = &S->cells[S->ncells];
+    memset(c, 0, sizeof *c);
+    c->hex = h;
+    c->d = lbi_renemy_distance(&B->E, h);
+    c->comp = -1;
+    c->fwd = c->back = -1;
+    for (int d = 0; d < LB_DIR_COUNT; d++)
+        c->nbr[d] = -1;
+    if (flags & BOX_FRIEND)
+        c->flags |= CELL_FRIEND;
+    /* R-RET-2: further from the nearest enemy formation than the start, no other combat unit */
+    else if (c->d > S->d0)
+        c->flags |= CELL_END;
+    B->depth[S->ncells] = depth;
+    return S->ncells++;
+}
+
+/* R-RET-1, R-RET-10, R-RET-13: the legal steps from cell `i` (-1: the start). */
+static int expand(builder *B, int i)
+{
+    rsearch *S = B->S;
+    const lb_state *st = S->st;
+    const lb_map *m = &st->map;
+    lb_hex h = i < 0 ? S->start : S->cells[i].hex;
+    int dep = i < 0 ? 0 : B->depth[i];
+    int here = (h.row - 1) * m->cols + (h.col - 1); /* h is on the map */
+    uint8_t closer, away;
+    lbi_renemy_steps(&B->E, h, &closer, &away);
+    for (int d = 0; d < LB_DIR_COUNT; d++) {
+        if (closer & (1u << d))
+            continue;
+        lb_hex b = lb_hex_neighbor(h, d);
+        if (b.col < 1 || b.col > m->cols || b.row < 1 || b.row > m->rows ||
+            lb_hex_eq(b, S->start))
+            continue; /* no hex repeats: the start is never entered again */
+        int bi = rs_box_index(S, b);
+        uint8_t f = bi >= 0 ? B->boxflag[bi] : 0;
+        if (!(f & BOX_KNOWN)) {
+            f = hex_flags(S, b);
+            if (bi >= 0)
+                B->boxflag[bi] = f;
+        }
+        if (!(f & BOX_ENTER))
+            continue;
+        /* lb_move_step_cost, both hexes known to be on the map */
+        int cost = S->arm == LB_ARM_LEADER
+                       ? LB_MOVE_PROHIBITED
+                       : lbi_mv_step_cost_cells(st, here, (b.row - 1) * m->cols + (b.col - 1), d,
+                                                (lb_arm)S->arm);
+        if (cost == LB_MOVE_PROHIBITED)
+            continue;
+        int to = bi >= 0 ? S->box[bi] : -1;
+        if (to < 0 && dep < S->most) {
+            to = add_cell(B, b, f, dep + 1);
+            if (to < 0)
+                return LB_NOMEM;
+            S->box[bi] = to;
+        }
+        if (S->mode != MODE_HEXES && cost == 0 && B->zero_steps++ == 0)
+            B->zero_into = b;
+        rcell *c = i < 0 ? &S->startcell : &S->cells[i];
+        c->legal |= (uint8_t)(1u << d);
+        if (!(away & (1u << d)))
+            c->same |= (uint8_t)(1u << d);
+        c->nbr[d] = to;
+        c->cost[d] = (uint16_t)cost;
+        c->spend[d] = (uint16_t)(S->mode == MODE_HEXES ? 1 : cost > 1 ? cost : 1);
+    }
+    return LB_OK;
+}
+
+/* Same-class neighbours of a cell inside the region. */
+static int same_degree(const rcell *c)
+{
+    int n = 0;
+    for (int d = 0; d < LB_DIR_COUNT; d++)
+        n += (c->same & (1u << d)) && c->nbr[d] >= 0;
+    return n;
+}
+
+static int dir_to(const rcell *c, int cell)
+{
+    for (int d = 0; d < LB_DIR_COUNT; d++)
+        if ((c->same & (1u << d)) && c->nbr[d] == cell)
+            return d;
+    return -1;
+}
+
+/* Lays a chain or a cycle out in order from `from`, and sets each cell's fwd and back. */
+static void lay_out(rsearch *S, rcomp *k, int from)
+{
+    int prev = -1, at = from;
+    for (int p = 0; p < k->n; p++) {
+        S->comp_cells[k->first + p] = at;
+        rcell *c = &S->cells[at];
+        c->pos = p;
+        int next = -1;
+        for (int d = 0; d < LB_DIR_COUNT && next < 0; d++)
+            if ((c->same & (1u << d)) && c->nbr[d] >= 0 && c->nbr[d] != prev &&
+                c->nbr[d] != from)
+                next = c->nbr[d];
+        prev = at;
+        at = next;
+    }
+    for (int p = 0; p < k->n; p++) {
+        int cell = S->comp_cells[k->first + p];
+        int nx = p + 1 < k->n ? S->comp_cells[k->first + p + 1]
+                 : k->kind == COMP_CYCLE ? S->comp_cells[k->first] : -1;
+        int pv = p > 0 ? S->comp_cells[k->first + p - 1]
+                 : k->kind == COMP_CYCLE ? S->comp_cells[k->first + k->n - 1] : -1;
+        S->cells[cell].fwd = (int8_t)(nx >= 0 ? dir_to(&S->cells[cell], nx) : -1);
+        S->cells[cell].back = (int8_t)(pv >= 0 ? dir_to(&S->cells[cell], pv) : -1);
+    }
+}
+
+/* The classes' components: cells joined by steps that keep the distance to every formation. */
+static int components(rsearch *S)
+{
+    S->comp_cells = malloc(((size_t)S->ncells + 1) * sizeof *S->comp_cells);
+    S->comps = malloc(((size_t)S->ncells + 1) * sizeof *S->comps);
+    if (!S->comp_cells || !S->comps)
+        return LB_NOMEM;
+    int filled = 0;
+    for (int i = 0; i < S->ncells; i++) {
+        if (S->cells[i].comp >= 0)
+            continue;
+        rcomp *k = &S->comps[S->ncomps];
+        *k = (rcomp){.first = filled};
+        S->cells[i].comp = S->ncomps;
+        S->comp_cells[filled++] = i;
+        int edges = 0, maxdeg = 0, mindeg = 7, end = i;
+        for (int j = k->first; j < filled; j++) {
+            rcell *c = &S->cells[S->comp_cells[j]];
+            int deg = same_degree(c);
+            edges += deg;
+            maxdeg = deg > maxdeg ? deg : maxdeg;
+            mindeg = deg < mindeg ? deg : mindeg;
+            if (deg <= 1)
+                end = S->comp_cells[j];
+            for (int d = 0; d < LB_DIR_COUNT; d++) {
+                int b = c->nbr[d];
+                if ((c->same & (1u << d)) && b >= 0 && S->cells[b].comp < 0) {
+                    S->cells[b].comp = S->ncomps;
+                    S->comp_cells[filled++] = b;
+                }
+            }
+        }
+        k->n = filled - k->first;
+        edges /= 2;
+        if (maxdeg <= 2 && edges == k->n - 1)
+            k->kind = COMP_CHAIN;
+        else if (mindeg == 2 && maxdeg == 2 && edges == k->n)
+            k->kind = COMP_CYCLE;
+        else
+            k->kind = COMP_GENERAL;
+        for (int j = k->first; j < filled; j++)
+            S->cells[S->comp_cells[j]].pos = j - k->first;
+        if (k->kind != COMP_GENERAL)
+            lay_out(S, k, k->kind == COMP_CHAIN ? end : i);
+        S->ncomps++;
+    }
+    return LB_OK;
+}
+
+/* Components in an order where each comes after every one it climbs to (a post-order of the
+ * DAG from the start's first steps), and how many climbing steps enter each. */
+static int dag_order(rsearch *S)
+{
+    int n = S->ncomps;
+    S->order = malloc(((size_t)n + 1) * sizeof *S->order);
+    int *stack = malloc(((size_t)n + 1) * sizeof *stack);
+    int *iter = calloc((size_t)n + 1, sizeof *iter);
+    uint8_t *state = calloc((size_t)n + 1, 1);
+    int rc = (!S->order || !stack || !iter || !state) ? LB_NOMEM : LB_OK;
+    int norder = 0;
+    for (int i = 0; rc == LB_OK && i < S->ncells; i++) {
+        const rcell *c = &S->cells[i];
+        for (int d = 0; d < LB_DIR_COUNT; d++)
+            if ((c->legal & ~c->same & (1u << d)) && c->nbr[d] >= 0)
+                S->comps[S->cells[c->nbr[d]].comp].waiting++;
+    }
+    for (int r = -1; rc == LB_OK && r < n; r++) {
+        /* roots: the start's first steps, then anything left */
+        int roots[LB_DIR_COUNT + 1], nroots = 0;
+        if (r < 0) {
+            for (int d = 0; d < LB_DIR_COUNT; d++)
+                if (S->startcell.nbr[d] >= 0)
+                    roots[nroots++] = S->cells[S->startcell.nbr[d]].comp;
+        } else {
+            roots[nroots++] = r;
+        }
+        for (int q = 0; q < nroots; q++) {
+            if (state[roots[q]])
+                continue;
+            int top = 0;
+            stack[top++] = roots[q];
+            state[roots[q]] = 1;
+            while (top) {
+                int k = stack[top - 1], next = -1;
+                const rcomp *kc = &S->comps[k];
+                while (next < 0 && iter[k] < 6 * kc->n) {
+                    int j = iter[k]++;
+                    const rcell *c = &S->cells[S->comp_cells[kc->first + j / 6]];
+                    int d = j % 6, b = c->nbr[d];
+                    if ((c->legal & ~c->same & (1u << d)) && b >= 0 &&
+                        !state[S->cells[b].comp])
+                        next = S->cells[b].comp;
+                }
+                if (next >= 0) {
+                    state[next] = 1;
+                    stack[top++] = next;
+                } else {
+                    state[k] = 2;
+                    S->order[norder++] = k;
+                    top--;
+                }
+            }
+        }
+    }
+    free(stack);
+    free(iter);
+    free(state);
+    return rc;
+}
+
+int lbi_rsearch_build(rsearch *S, lb_trace *t)
+{
+    builder B = {.S = S};
+    const lb_map *m = &S->st->map;
+    int K = S->most;
+    lb_hex h0 = S->start;
+    int c_lo = h0.col - K > 1 ? h0.col - K : 1, c_hi = h0.col + K < m->cols ? h0.col + K : m->cols;
+    int r_lo = h0.row - K > 1 ? h0.row - K : 1, r_hi = h0.row + K < m->rows ? h0.row + K : m->rows;
+    int rc = lbi_renemy_init(&B.E, S->st, S->side, S->start, (lb_hex){c_lo, r_lo},
+                             (lb_hex){c_hi, r_hi});
+    if (rc != LB_OK)
+        return rc;
+    S->enemies = B.E.formations;
+    S->d0 = lbi_renemy_distance(&B.E, S->start);
+    S->col0 = c_lo;
+    S->row0 = r_lo;
+    S->bw = c_hi - c_lo + 1;
+    S->bh = r_hi - r_lo + 1;
+    size_t nbox = (size_t)S->bw * (size_t)S->bh;
+    S->box = malloc(nbox * sizeof *S->box);
+    B.boxflag = calloc(nbox, 1);
+    /* every cell lies in the box (a path of `most` hexes never leaves it): room for all at once,
+     * so that the cells are never moved as they come (add_cell keeps one capacity for both) */
+    S->cells = nbox < INT_MAX ? lb_grow(S->cells, &S->capcells, (int)nbox + 1, sizeof *S->cells)
+                              : NULL;
+    B.depth = S->cells ? malloc((size_t)S->capcells * sizeof *B.depth) : NULL;
+    if (!S->box || !B.boxflag || !S->cells || !B.depth) {
+        rc = LB_NOMEM;
+    } else {
+        memset(S->box, 0xff, nbox * sizeof *S->box);
+        memset(&S->startcell, 0, sizeof S->startcell);
+        S->startcell.hex = h0;
+        S->startcell.d = S->d0;
+        for (int d = 0; d < LB_DIR_COUNT; d++)
+            S->startcell.nbr[d] = -1;
+        rc = expand(&B, -1);
+        for (int i = 0; rc == LB_OK && i < S->ncells; i++)
+            rc = expand(&B, i);
+    }
+    free(B.boxflag);
+    free(B.depth);
+    lbi_renemy_release(&B.E);
+    if (rc == LB_OK)
+        rc = components(S);
+    if (rc == LB_OK)
+        rc = dag_order(S);
+    lb_trace_add(t, "R-RET-1", "(30)",
+                 "D(start) = %d: hex distance to the nearest of %d enemy formations; no step may "
+                 "come closer to any formation",
+                 S->d0, S->enemies);
+    lb_trace_int(t, "start_distance", S->d0);
+    if (rc != LB_OK)
+        return rc;
+    /* R-RET-2: the hexes where a path may end, as add_cell flagged them */
+    int ends = 0, friendly = 0;
+    for (int i = 0; i < S->ncells; i++) {
+        ends += (S->cells[i].flags & CELL_END) != 0;
+        friendly += (S->cells[i].flags & CELL_FRIEND) != 0;
+    }
+    lb_trace_add(t, "R-RET-2", "(30)",
+                 "a path may end only further from the enemy than D(start) = %d, in a hex with no "
+                 "other combat unit: %d of the %d hexes legal steps reach (%d no further, %d with "
+                 "a friendly combat unit)",
+                 S->d0, ends, S->ncells, S->ncells - ends - friendly, friendly);
+    lb_trace_int(t, "end_hexes_possible", ends);
+    lb_trace_int(t, "hexes_reached", S->ncells);
+    if (B.zero_steps) {
+        char label[LB_HEX_LABEL_MAX];
+        lb_trace_add(t, "R-RET-10", "(30)",
+                     "%d step%s cost%s 0 movement points (the first into %s): each spends 1, so a "
+                     "path enters at most one hex per movement point, %d hexes at most",
+                     B.zero_steps, B.zero_steps == 1 ? "" : "s", B.zero_steps == 1 ? "s" : "",
+                     lb_map_label(m, B.zero_into, label), S->most);
+        lb_trace_int(t, "most_hexes", S->most);
+    }
+    return rc;
+}

@@ -1,0 +1,1130 @@
+/* API tests against the real server (labataille serve on a free loopback port): every route and error status, per-side access, live updates, limits, persistence, and a game played to its end through the API equal to the same game played by the engine. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <curl/curl.h>
+#include <jansson.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lb/data.h"
+#include "lb/game.h"
+#include "lb/lb.h"
+
+/* argv of the test: the program and the page's folder */
+static const char *program, *web_root;
+
+/* ---- the server, as a child process ---------------------------------------------------------- */
+
+typedef struct server {
+    pid_t pid;
+    FILE *out;              /* its stdout, open until it stops (its last line is written there) */
+    char dir[64];
+    char base[64];          /* http://127.0.0.1:PORT */
+    char links[3][2][128];  /* role, token */
+    int nlinks;
+} server;
+
+/* Starts labataille serve on db in dir (made when empty) and reads its address and links. */
+static void start(server *sv, const char *args)
+{
+    if (!sv->dir[0]) {
+        snprintf(sv->dir, sizeof sv->dir, "/tmp/lb-api-XXXXXX");
+        assert_non_null(mkdtemp(sv->dir));
+    }
+    int out[2];
+    assert_int_equal(pipe(out), 0);
+    sv->pid = fork();
+    assert_true(sv->pid >= 0);
+    if (sv->pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGTERM); /* the server goes with the test, however it ends */
+        char db[128], cmd[1024];
+        snprintf(db, sizeof db, "%s/games.db", sv->dir);
+        snprintf(cmd, sizeof cmd, "exec %s serve --db %s --port 0 --seed 7 --web %s %s", program,
+                 db, web_root, args);
+        dup2(out[1], 1);
+        close(out[0]);
+        close(out[1]);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    close(out[1]);
+    FILE *f = sv->out = fdopen(out[0], "r");
+    char line[512];
+    sv->nlinks = 0;
+    while (sv->nlinks < 3 && fgets(line, sizeof line, f)) {
+        char role[32], url[256], scheme[16];
+        if (sscanf(line, "labataille serve: %15[^/]//%63[^/]/", scheme, url) == 2)
+            snprintf(sv->base, sizeof sv->base, "http://%s", url);
+        else if (sscanf(line, " %31s http://%255s", role, url) == 2) {
+            snprintf(sv->links[sv->nlinks][0], sizeof sv->links[0][0], "%s", role);
+            snprintf(sv->links[sv->nlinks][1], sizeof sv->links[0][1], "%s",
+                     strstr(url, "/g/") + 3);
+            sv->nlinks++;
+        }
+    }
+    assert_int_equal(sv->nlinks, 3);
+    assert_true(strncmp(sv->base, "http://127.0.0.1:", 17) == 0);
+}
+
+static void stop(server *sv)
+{
+    kill(sv->pid, SIGTERM);
+    int status;
+    assert_int_equal(waitpid(sv->pid, &status, 0), sv->pid);
+    fclose(sv->out);
+    sv->out = NULL;
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+static const char *token_of(const server *sv, const char *role)
+{
+    for (int i = 0; i < sv->nlinks; i++)
+        if (strcmp(sv->links[i][0], role) == 0)
+            return sv->links[i][1];
+    fail_msg("no link for %s", role);
+    return NULL;
+}
+
+/* ---- HTTP ------------------------------------------------------------------------------------ */
+
+typedef struct reply {
+    long status;
+    char *body;
+    size_t len;
+    char type[128];
+    char allow[64];
+} reply;
+
+static size_t on_body(char *p, size_t size, size_t n, void *cls)
+{
+    reply *r = cls;
+    char *more = realloc(r->body, r->len + size * n + 1);
+    assert_non_null(more);
+    r->body = more;
+    memcpy(r->body + r->len, p, size * n);
+    r->len += size * n;
+    r->body[r->len] = '\0';
+    return size * n;
+}
+
+static size_t on_header(char *p, size_t size, size_t n, void *cls)
+{
+    reply *r = cls;
+    if (strncasecmp(p, "Content-Type: ", 14) == 0)
+        snprintf(r->type, sizeof r->type, "%.*s", (int)strcspn(p + 14, "\r\n"), p + 14);
+    if (strncasecmp(p, "Allow: ", 7) == 0)
+        snprintf(r->allow, sizeof r->allow, "%.*s", (int)strcspn(p + 7, "\r\n"), p + 7);
+    return size * n;
+}
+
+/* method path (after the base) with body (NULL: none, len -1: strlen). */
+static reply http_n(const server *sv, const char *method, const char *path, const char *body,
+                    long len)
+{
+    reply r = {0};
+    CURL *c = curl_easy_init();
+    size_t n = strlen(sv->base) + strlen(path) + 1;
+    char *url = malloc(n);
+    snprintf(url, n, "%s%s", sv->base, path);
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+    if (strcmp(method, "HEAD") == 0)
+        curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+    if (body) {
+        curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
+        curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, len < 0 ? (long)strlen(body) : len);
+    }
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &r);
+    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(c, CURLOPT_HEADERDATA, &r);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 60L);
+    CURLcode rc = curl_easy_perform(c);
+    if (rc != CURLE_OK)
+        fail_msg("%s %s: %s", method, path, curl_easy_strerror(rc));
+    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &r.status);
+    curl_easy_cleanup(c);
+    free(url);
+    if (!r.body)
+        r.body = calloc(1, 1);
+    return r;
+}
+
+static reply http(const server *sv, const char *method, const char *path, const char *body)
+{
+    return http_n(sv, method, path, body, -1);
+}
+
+/* The reply's JSON (asserted to parse); frees the reply. */
+static json_t *json_of(reply *r)
+{
+    json_error_t e;
+    json_t *j = json_loadb(r->body, r->len, 0, &e);
+    if (!j)
+        fail_msg("not JSON (%s): %.300s", e.text, r->body);
+    free(r->body);
+    return j;
+}
+
+/* A request whose answer must have status want; its JSON. */
+static json_t *call(const server *sv, const char *method, const char *path, const char *body,
+                    long want)
+{
+    reply r = http(sv, method, path, body);
+    if (r.status != want)
+        fail_msg("%s %s: %ld, not %ld: %.400s", method, path, r.status, want, r.body);
+    assert_string_equal(r.type, "application/json; charset=utf-8");
+    return json_of(&r);
+}
+
+/* An error answer: the status and code of api.md's error shape, and its path when given. */
+static void error_is(const server *sv, const char *method, const char *path, const char *body,
+                     long status, const char *code, const char *where)
+{
+    json_t *j = call(sv, method, path, body, status);
+    json_t *e = json_object_get(j, "error");
+    assert_int_equal(json_integer_value(json_object_get(e, "status")), status);
+    assert_string_equal(json_string_value(json_object_get(e, "code")), code);
+    assert_true(json_string_length(json_object_get(e, "message")) > 0);
+    if (where)
+        assert_string_equal(json_string_value(json_object_get(e, "path")), where);
+    json_decref(j);
+}
+
+static const char *str(json_t *o, const char *key)
+{
+    const char *s = json_string_value(json_object_get(o, key));
+    if (!s)
+        fail_msg("no text at %s", key);
+    return s;
+}
+
+static long long num(json_t *o, const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    assert_true(json_is_integer(v));
+    return json_integer_value(v);
+}
+
+static json_t *view(const server *sv, const char *token)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/api/g/%s", token);
+    return call(sv, "GET", path, NULL, 200);
+}
+
+/* POST /api/g/TOKEN/WHAT with body; the status. */
+static json_t *post(const server *sv, const char *token, const char *what, const char *body,
+                    long want)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/g/%s/%s", token, what);
+    return call(sv, "POST", path, body, want);
+}
+
+static json_t *decide(const server *sv, const char *token, long long seq, const char *key,
+                      long want)
+{
+    char body[512];
+    snprintf(body, sizeof body, "{\"seq\":%lld,\"key\":\"%s\"}", seq, key);
+    return post(sv, token, "decide", body, want);
+}
+
+/* ---- fixtures -------------------------------------------------------------------------------- */
+
+static server S; /* a server for the tests that do not stop it */
+
+static int group_setup(void **state)
+{
+    (void)state;
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    start(&S, "");
+    return 0;
+}
+
+static int group_teardown(void **state)
+{
+    (void)state;
+    stop(&S);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", S.dir);
+    return system(cmd);
+}
+
+/* A new game of the demo: its links into tokens (role order as given). */
+static json_t *new_game(const char *body)
+{
+    json_t *g = call(&S, "POST", "/api/games", body, 201);
+    assert_true(json_is_integer(json_object_get(g, "game")));
+    return g;
+}
+
+static const char *link_token(json_t *game, const char *role)
+{
+    const char *href = str(json_object_get(game, "links"), role);
+    assert_true(strncmp(href, "/g/", 3) == 0);
+    return href + 3;
+}
+
+/* ---- tests ----------------------------------------------------------------------------------- */
+
+/* GET /api/scenarios lists the demo as data/scenarios/demo.json has it. */
+static void test_api__scenarios(void **state)
+{
+    (void)state;
+    json_t *list = call(&S, "GET", "/api/scenarios", NULL, 200);
+    assert_int_equal(json_array_size(list), 1);
+    json_t *demo = json_array_get(list, 0);
+    assert_string_equal(str(demo, "id"), "demo");
+    assert_string_equal(str(demo, "game"), "deutsch-wagram-1809");
+    assert_string_equal(str(demo, "rules"), "premier-2018");
+    assert_string_equal(json_string_value(json_array_get(json_object_get(demo, "sides"), 0)),
+                        "french");
+    assert_string_equal(json_string_value(json_array_get(json_object_get(demo, "sides"), 1)),
+                        "austrian");
+    assert_int_equal(num(demo, "columns"), 24);
+    assert_int_equal(num(demo, "rows"), 18);
+    json_decref(list);
+}
+
+/* serve opened a two-players game of the demo: one link per side and one to watch, each a
+ * different token of 32 characters (192 bits). */
+static void test_api__serve_links(void **state)
+{
+    (void)state;
+    assert_string_equal(S.links[0][0], "french");
+    assert_string_equal(S.links[1][0], "austrian");
+    assert_string_equal(S.links[2][0], "spectator");
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(strlen(S.links[i][1]), 32);
+        for (int k = 0; k < i; k++)
+            assert_string_not_equal(S.links[i][1], S.links[k][1]);
+    }
+}
+
+/* Each role's view: the demo at 13:00, French charge segment; the decision is the French's
+ * (yours only for them); the map's 24 x 18 hexes; no token in any view. */
+static void test_api__views_per_role(void **state)
+{
+    (void)state;
+    const char *roles[] = {"french", "austrian", "spectator"};
+    for (int i = 0; i < 3; i++) {
+        json_t *v = view(&S, token_of(&S, roles[i]));
+        assert_string_equal(str(v, "role"), roles[i]);
+        assert_int_equal(num(v, "seq"), 0);
+        assert_string_equal(str(v, "clock"), "13:00");
+        assert_string_equal(str(v, "segment"), "charge");
+        assert_string_equal(str(v, "phasing"), "french");
+        assert_string_equal(str(v, "mode"), "two-players");
+        json_t *p = json_object_get(v, "pending");
+        assert_string_equal(str(p, "side"), "french");
+        assert_int_equal(json_is_true(json_object_get(p, "yours")), i == 0);
+        json_t *map = json_object_get(v, "map");
+        assert_int_equal(json_array_size(json_object_get(map, "hexes")), 24 * 18);
+        assert_int_equal(num(map, "columns"), 24);
+        char *text = json_dumps(v, 0);
+        for (int k = 0; k < 3; k++)
+            assert_null(strstr(text, S.links[k][1]));
+        free(text);
+        json_decref(v);
+    }
+}
+
+/* R-WEB-1: a wrong token, a token of another length and no game at all give the same 404. */
+static void test_api__wrong_token_is_404(void **state)
+{
+    (void)state;
+    reply a = http(&S, "GET", "/api/g/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", NULL);
+    reply b = http(&S, "GET", "/api/g/short", NULL);
+    reply c = http(&S, "POST", "/api/g/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/decide",
+                   "{\"seq\":0,\"key\":\"end\"}");
+    assert_int_equal(a.status, 404);
+    assert_int_equal(b.status, 404);
+    assert_int_equal(c.status, 404);
+    assert_string_equal(a.body, b.body);
+    assert_string_equal(a.body, c.body);
+    assert_string_equal(a.body, "{\"error\":{\"status\":404,\"code\":\"not-found\",\"message\":"
+                                "\"no such game or route\"}}");
+    free(a.body);
+    free(b.body);
+    free(c.body);
+}
+
+/* Decisions (R-WEB-1): only the French may answer the French decision; a spectator never; a
+ * stale seq gets 409 with the view; an illegal key 422 with the ruling; malformed bodies 400
+ * with the path. None of them changes the game (same seq, same hash). Then the French end the
+ * charge segment: 200, seq 1, the Movement segment. */
+static void test_api__decide_errors_change_nothing(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\",\"seed\":3}");
+    const char *fr = link_token(g, "french"), *au = link_token(g, "austrian"),
+               *sp = link_token(g, "spectator");
+    json_t *before = view(&S, fr);
+    json_t *e = decide(&S, au, 0, "end", 403);
+    assert_string_equal(str(json_object_get(e, "error"), "code"), "not-yours");
+    assert_string_equal(str(json_object_get(e, "error"), "rule"), "R-GAME-12");
+    json_decref(e);
+    e = decide(&S, sp, 0, "end", 403);
+    assert_string_equal(str(json_object_get(e, "error"), "code"), "read-only");
+    json_decref(e);
+    e = decide(&S, fr, 5, "end", 409);
+    assert_string_equal(str(json_object_get(e, "error"), "code"), "stale");
+    assert_int_equal(num(json_object_get(e, "view"), "seq"), 0);
+    json_decref(e);
+    e = decide(&S, fr, 0, "fire:fr-26le-1:0910", 422);
+    assert_string_equal(str(json_object_get(e, "error"), "code"), "illegal");
+    assert_non_null(json_object_get(json_object_get(e, "error"), "rule"));
+    json_decref(e);
+    char path[128];
+    snprintf(path, sizeof path, "/api/g/%s/decide", fr);
+    error_is(&S, "POST", path, "{\"seq\":0,", 400, "bad-json", "");
+    error_is(&S, "POST", path, "[1]", 400, "bad-json", "");
+    error_is(&S, "POST", path, "{\"key\":\"end\"}", 400, "bad-request", "/seq");
+    error_is(&S, "POST", path, "{\"seq\":\"0\",\"key\":\"end\"}", 400, "bad-request", "/seq");
+    error_is(&S, "POST", path, "{\"seq\":0,\"key\":3}", 400, "bad-request", "/key");
+    error_is(&S, "POST", path, "{\"seq\":0,\"key\":\"end\",\"why\":1}", 400, "bad-request",
+             "/why");
+    error_is(&S, "POST", path, "{\"seq\":0,\"seq\":0,\"key\":\"end\"}", 400, "bad-json", "");
+    error_is(&S, "POST", path, NULL, 400, "bad-json", "");
+    json_t *after = view(&S, fr);
+    assert_int_equal(num(after, "seq"), 0);
+    assert_string_equal(str(after, "hash"), str(before, "hash"));
+    json_decref(after);
+    json_t *v = decide(&S, fr, 0, "end", 200);
+    assert_int_equal(num(v, "seq"), 1);
+    assert_string_equal(str(v, "segment"), "movement");
+    assert_string_equal(str(json_array_get(json_object_get(v, "trace"), 0), "rule"), "R-GAME-3");
+    json_decref(v);
+    json_decref(before);
+    json_decref(g);
+}
+
+/* Undo by the two-players policy (R-GAME-14): the French take back their own "end" (200, the
+ * charge segment again, the journal one longer); the Austrians have nothing of theirs to take
+ * back (422); a spectator never (403); a stale seq 409. Hot-seat: the one link takes back. */
+static void test_api__undo(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\",\"seed\":3}");
+    const char *fr = link_token(g, "french"), *au = link_token(g, "austrian"),
+               *sp = link_token(g, "spectator");
+    json_decref(decide(&S, fr, 0, "end", 200));
+    json_t *e = post(&S, au, "undo", "{\"seq\":1}", 422);
+    assert_string_equal(str(json_object_get(e, "error"), "rule"), "R-GAME-14");
+    json_decref(e);
+    json_decref(post(&S, sp, "undo", "{\"seq\":1}", 403));
+    json_decref(post(&S, fr, "undo", "{\"seq\":0}", 409));
+    char path[128];
+    snprintf(path, sizeof path, "/api/g/%s/undo", fr);
+    error_is(&S, "POST", path, "{\"seq\":1,\"keep\":\"x\"}", 400, "bad-request", "/keep");
+    json_t *v = post(&S, fr, "undo", "{\"seq\":1}", 200);
+    assert_int_equal(num(v, "seq"), 2);
+    assert_string_equal(str(v, "segment"), "charge");
+    json_decref(v);
+    json_decref(g);
+    g = new_game("{\"scenario\":\"demo\",\"mode\":\"hotseat\"}");
+    const char *both = link_token(g, "both");
+    assert_null(json_object_get(json_object_get(g, "links"), "french"));
+    v = decide(&S, both, 0, "end", 200);
+    assert_string_equal(str(v, "role"), "both");
+    assert_string_equal(str(v, "mode"), "hotseat");
+    json_decref(v);
+    v = post(&S, both, "undo", "{\"seq\":1,\"keep\":0}", 200);
+    assert_string_equal(str(v, "segment"), "charge");
+    json_decref(v);
+    json_decref(g);
+}
+
+/* A concession ends the battle: the other side wins decisively (R-VIC-5), no decision left. */
+static void test_api__concede(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\"}");
+    const char *au = link_token(g, "austrian"), *sp = link_token(g, "spectator");
+    json_decref(post(&S, sp, "concede", "{\"seq\":0}", 403));
+    json_t *v = post(&S, au, "concede", "{\"seq\":0}", 200);
+    json_t *result = json_object_get(v, "result");
+    assert_string_equal(str(result, "winner"), "french");
+    assert_string_equal(str(result, "outcome"), "decisive");
+    assert_string_equal(str(result, "conceded"), "austrian");
+    assert_true(json_is_null(json_object_get(v, "pending")));
+    long long seq = num(v, "seq");
+    json_decref(v);
+    v = decide(&S, au, seq, "end", 422);
+    assert_string_equal(str(json_object_get(v, "error"), "code"), "no-decision");
+    json_decref(v);
+    json_decref(g);
+}
+
+/* POST /api/games refuses what is not a game: every error a 400 naming the member. */
+static void test_api__create_errors(void **state)
+{
+    (void)state;
+    error_is(&S, "POST", "/api/games", "{", 400, "bad-json", "");
+    error_is(&S, "POST", "/api/games", "\"demo\"", 400, "bad-json", "");
+    error_is(&S, "POST", "/api/games", "{\"scenario\":\"demo\",\"colour\":1}", 400,
+             "bad-request", "/colour");
+    error_is(&S, "POST", "/api/games", "{\"mode\":\"hotseat\"}", 400, "bad-request",
+             "/scenario");
+    error_is(&S, "POST", "/api/games", "{\"scenario\":\"austerlitz\"}", 400, "bad-request",
+             "/scenario");
+    error_is(&S, "POST", "/api/games", "{\"scenario\":\"demo\",\"mode\":\"solo\"}", 400,
+             "bad-request", "/mode");
+    error_is(&S, "POST", "/api/games", "{\"scenario\":\"demo\",\"seed\":-1}", 400, "bad-request",
+             "/seed");
+    error_is(&S, "POST", "/api/games", "{\"scenario\":\"demo\",\"rules\":\"premier-2099\"}", 400,
+             "bad-request", "/rules");
+    error_is(&S, "POST", "/api/games", "{\"scenario\":\"demo\",\"ai\":\"prussian\",\"mode\":"
+             "\"two-players\"}", 400, "bad-request", "/ai");
+    error_is(&S, "POST", "/api/games", "{\"scenario\":\"demo\",\"ai\":\"austrian\"}", 400,
+             "bad-request", "/ai");
+    error_is(&S, "POST", "/api/games", "{\"scenario\":\"demo\",\"movement_time_limit_s\":-5}",
+             400, "bad-request", "/movement_time_limit_s");
+    /* a scenario object the loader refuses: every problem listed, the first one's path */
+    json_t *e = call(&S, "POST", "/api/games", "{\"scenario\":{\"format\":\"labataille-scenario/1\"}}",
+                     400);
+    json_t *err = json_object_get(e, "error");
+    assert_string_equal(str(err, "code"), "invalid-scenario");
+    assert_true(json_array_size(json_object_get(err, "errors")) >= 1);
+    json_decref(e);
+    e = call(&S, "POST", "/api/games", "{\"import\":{\"format\":\"labataille-game/1\"}}", 400);
+    assert_string_equal(str(json_object_get(e, "error"), "code"), "invalid-scenario");
+    json_decref(e);
+}
+
+/* The journal from an entry, the export, and an import of the export: the same game (seq and
+ * state hash), with links of its own. */
+static void test_api__journal_export_import(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"hotseat\",\"seed\":11}");
+    const char *both = link_token(g, "both");
+    json_decref(decide(&S, both, 0, "end", 200));
+    json_decref(decide(&S, both, 1, "move:fr-26le-1:0710", 200));
+    char path[160];
+    snprintf(path, sizeof path, "/api/g/%s/journal", both);
+    json_t *j = call(&S, "GET", path, NULL, 200);
+    json_t *entries = json_object_get(j, "entries");
+    long long seq = num(j, "seq");
+    assert_true(seq >= 2);
+    assert_int_equal(json_array_size(entries), seq);
+    assert_string_equal(str(json_array_get(entries, 0), "key"), "end");
+    assert_string_equal(str(json_array_get(entries, 1), "key"), "move:fr-26le-1:0710");
+    json_decref(j);
+    snprintf(path, sizeof path, "/api/g/%s/journal?from=1", both);
+    j = call(&S, "GET", path, NULL, 200);
+    assert_int_equal(json_array_size(json_object_get(j, "entries")), seq - 1);
+    json_decref(j);
+    snprintf(path, sizeof path, "/api/g/%s/journal?from=x", both);
+    error_is(&S, "GET", path, NULL, 400, "bad-query", "from");
+    snprintf(path, sizeof path, "/api/g/%s/journal?from=%lld", both, seq + 1);
+    error_is(&S, "GET", path, NULL, 400, "bad-query", "from");
+    snprintf(path, sizeof path, "/api/g/%s/journal?to=1", both);
+    error_is(&S, "GET", path, NULL, 400, "bad-query", "to");
+    snprintf(path, sizeof path, "/api/g/%s/export", both);
+    json_t *x = call(&S, "GET", path, NULL, 200);
+    assert_string_equal(str(x, "format"), "labataille-game/1");
+    json_t *v = view(&S, both);
+    assert_string_equal(str(x, "hash"), str(v, "hash"));
+    json_t *body = json_pack("{s:O}", "import", x);
+    char *text = json_dumps(body, JSON_COMPACT);
+    json_t *imported = new_game(text);
+    json_t *iv = view(&S, link_token(imported, "both"));
+    assert_int_equal(num(iv, "seq"), seq);
+    assert_string_equal(str(iv, "hash"), str(v, "hash"));
+    assert_string_equal(str(iv, "mode"), "hotseat");
+    assert_true(num(iv, "game") != num(v, "game"));
+    free(text);
+    json_decref(body);
+    json_decref(iv);
+    json_decref(imported);
+    json_decref(v);
+    json_decref(x);
+    json_decref(g);
+}
+
+/* The traces of each answer, with who answered, since a journal position. */
+static void test_api__traces(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"hotseat\"}");
+    const char *both = link_token(g, "both");
+    json_decref(decide(&S, both, 0, "end", 200));
+    char path[160];
+    snprintf(path, sizeof path, "/api/g/%s/traces?from=0", both);
+    json_t *t = call(&S, "GET", path, NULL, 200);
+    json_t *list = json_object_get(t, "traces");
+    assert_int_equal(json_array_size(list), 1);
+    json_t *one = json_array_get(list, 0);
+    assert_int_equal(num(one, "seq"), 1);
+    assert_string_equal(str(one, "what"), "end");
+    assert_string_equal(str(one, "by"), "player");
+    assert_string_equal(str(one, "role"), "both");
+    assert_string_equal(str(json_array_get(json_object_get(one, "trace"), 0), "rule"),
+                        "R-GAME-3");
+    json_decref(t);
+    snprintf(path, sizeof path, "/api/g/%s/traces?from=1", both);
+    t = call(&S, "GET", path, NULL, 200);
+    assert_int_equal(json_array_size(json_object_get(t, "traces")), 0);
+    json_decref(t);
+    json_decref(g);
+}
+
+/* The French cavalry charges au-ir20-3 (seed 3); the Austrians attempt carré and fail: the
+ * column routs (PGD, R-CHG-24) and the Austrians pick where. The decision lists the end hexes,
+ * and the view draws the rules' paths (R-WEB-4): each from 1204, 10 hexes entered (the rout's
+ * length in premier-2018), ending in an option. */
+static void test_api__rout_paths_offered(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\",\"seed\":3}");
+    const char *fr = link_token(g, "french"), *au = link_token(g, "austrian");
+    json_t *v = decide(&S, fr, 0, "charge:fr-8chs:0802,0903,1003,1104", 200);
+    json_t *p = json_object_get(v, "pending");
+    assert_string_equal(str(p, "kind"), "carre");
+    assert_string_equal(str(p, "side"), "austrian");
+    assert_false(json_is_true(json_object_get(p, "yours")));
+    long long seq = num(v, "seq");
+    json_decref(v);
+    v = decide(&S, au, seq, "carre", 200);
+    p = json_object_get(v, "pending");
+    assert_string_equal(str(p, "kind"), "path");
+    assert_string_equal(str(p, "subject"), "au-ir20-3");
+    assert_true(json_is_true(json_object_get(p, "yours")));
+    json_t *retreat = json_object_get(p, "retreat");
+    assert_string_equal(str(retreat, "kind"), "rout");
+    json_t *paths = json_object_get(retreat, "paths");
+    assert_true(json_array_size(paths) > 0);
+    size_t i;
+    json_t *path;
+    json_array_foreach(paths, i, path) {
+        assert_int_equal(json_array_size(path), 11);
+        assert_string_equal(json_string_value(json_array_get(path, 0)), "1204");
+        const char *end = json_string_value(json_array_get(path, 10));
+        int listed = 0;
+        size_t k;
+        json_t *o;
+        json_array_foreach(json_object_get(p, "options"), k, o)
+            listed |= strcmp(str(o, "key"), end) == 0;
+        assert_true(listed);
+    }
+    json_decref(v);
+    json_decref(g);
+}
+
+/* ---- live updates ---------------------------------------------------------------------------- */
+
+typedef struct listener {
+    const server *sv;
+    char path[160];
+    const char *last_event_id;    /* NULL: none */
+    const char *until;            /* stop once the stream holds this text */
+    char text[4096];
+    size_t len;
+    pthread_mutex_t lock;
+} listener;
+
+static size_t on_event(char *p, size_t size, size_t n, void *cls)
+{
+    listener *l = cls;
+    pthread_mutex_lock(&l->lock);
+    size_t k = size * n < sizeof l->text - 1 - l->len ? size * n : sizeof l->text - 1 - l->len;
+    memcpy(l->text + l->len, p, k);
+    l->len += k;
+    l->text[l->len] = '\0';
+    int done = strstr(l->text, l->until) != NULL;
+    pthread_mutex_unlock(&l->lock);
+    return done ? 0 : size * n; /* 0 ends the transfer */
+}
+
+static void *listen_events(void *cls)
+{
+    listener *l = cls;
+    CURL *c = curl_easy_init();
+    char url[256], header[64];
+    snprintf(url, sizeof url, "%s%s", l->sv->base, l->path);
+    struct curl_slist *headers = NULL;
+    if (l->last_event_id) {
+        snprintf(header, sizeof header, "Last-Event-ID: %s", l->last_event_id);
+        headers = curl_slist_append(headers, header);
+    }
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_event);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, l);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 20L);
+    curl_easy_perform(c);
+    curl_slist_free_all(headers);
+    curl_easy_cleanup(c);
+    return NULL;
+}
+
+/* Waits until the listener's text holds s (5 s at most). */
+static void wait_for(listener *l, const char *s)
+{
+    for (int i = 0; i < 500; i++) {
+        pthread_mutex_lock(&l->lock);
+        int found = strstr(l->text, s) != NULL;
+        pthread_mutex_unlock(&l->lock);
+        if (found)
+            return;
+        nanosleep(&(struct timespec){0, 10000000}, NULL);
+    }
+    fail_msg("the stream never said \"%s\": %s", s, l->text);
+}
+
+/* The Austrians' page sees the French decision without asking: the stream says the journal's
+ * length at once (0), then 1 when the French answer. Resumed with Last-Event-ID: 1, it says
+ * nothing until the journal grows to 2. */
+static void test_api__events(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\"}");
+    const char *fr = link_token(g, "french"), *au = link_token(g, "austrian");
+    listener l = {.sv = &S, .until = "id: 1\n", .lock = PTHREAD_MUTEX_INITIALIZER};
+    snprintf(l.path, sizeof l.path, "/api/g/%s/events", au);
+    pthread_t t;
+    pthread_create(&t, NULL, listen_events, &l);
+    wait_for(&l, "id: 0\nevent: seq\ndata: {\"seq\":0}\n\n");
+    json_decref(decide(&S, fr, 0, "end", 200));
+    pthread_join(t, NULL);
+    assert_non_null(strstr(l.text, "retry: 2000\n"));
+    assert_non_null(strstr(l.text, "id: 1\nevent: seq\ndata: {\"seq\":1}\n\n"));
+    listener r = {.sv = &S, .last_event_id = "1", .until = "id: 2\n",
+                  .lock = PTHREAD_MUTEX_INITIALIZER};
+    snprintf(r.path, sizeof r.path, "/api/g/%s/events", au);
+    pthread_create(&t, NULL, listen_events, &r);
+    wait_for(&r, "retry: 2000\n");
+    json_decref(decide(&S, fr, 1, "end", 200));
+    pthread_join(t, NULL);
+    assert_null(strstr(r.text, "id: 1\n"));
+    assert_non_null(strstr(r.text, "id: 2\nevent: seq\ndata: {\"seq\":2}\n\n"));
+    json_decref(g);
+}
+
+/* ---- previews -------------------------------------------------------------------------------- */
+
+/* The command line's --json answer to args on the demo file. */
+static json_t *cli_json(const char *args)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "%s %s --json", program, args);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    json_error_t e;
+    json_t *j = json_loadf(p, 0, &e);
+    pclose(p);
+    if (!j)
+        fail_msg("%s: %s", cmd, e.text);
+    return j;
+}
+
+/* Each preview on the game at its start is the command line's --json on the scenario, to the
+ * letter (a fire's kind is the one the game would make now, offensive in the French Charge
+ * segment, unless the preview names one); a preview changes nothing (the journal stays empty). */
+static void test_api__previews_are_the_cli_answers(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *query, *cli;
+    } cases[] = {
+        {"los?from=fr-26le-1&to=1204", "los data/scenarios/demo.json fr-26le-1 1204"},
+        {"visible?from=fr-26le-1", "visible data/scenarios/demo.json fr-26le-1"},
+        {"fire?unit=fr-26le-1&target=0910", "fire data/scenarios/demo.json fr-26le-1 0910"},
+        {"fire?unit=fr-26le-1&target=0910&with=fr-art-5-4",
+         "fire data/scenarios/demo.json fr-26le-1 0910 --with fr-art-5-4"},
+        {"fire?unit=fr-26le-1&target=0910&kind=defensive",
+         "fire data/scenarios/demo.json fr-26le-1 0910 --kind defensive"},
+        {"fire?unit=fr-art-5-4&target=0910", "fire data/scenarios/demo.json fr-art-5-4 0910"},
+        {"move?unit=fr-26le-1", "move data/scenarios/demo.json fr-26le-1"},
+        {"move?unit=fr-26le-1&path=0710,0610", "move data/scenarios/demo.json fr-26le-1 --path "
+                                              "0710,0610"},
+        {"retreat?unit=au-ir20-3&kind=rout", "retreat data/scenarios/demo.json au-ir20-3 --kind "
+                                             "rout --auto"},
+        {"charge?unit=fr-8chs&path=0802,0903,1003,1104", "charge data/scenarios/demo.json fr-8chs "
+                                                         "--path 0802,0903,1003,1104 --auto --odds "
+                                                         "--seed 1"},
+        {"melee?attackers=fr-26le-1&target=au-ir4-1", "melee data/scenarios/demo.json fr-26le-1 "
+                                                      "au-ir4-1"},
+        {"melee?attackers=fr-26le-1,fr-ldr-legrand&target=0910",
+         "melee data/scenarios/demo.json fr-26le-1 fr-ldr-legrand 0910"},
+        {"charge?unit=fr-8chs&path=0802,0903,1003,1104&response=stand",
+         "charge data/scenarios/demo.json fr-8chs --path 0802,0903,1003,1104 --response stand "
+         "--auto --odds --seed 1"},
+    };
+    const char *fr = token_of(&S, "spectator");
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char path[256];
+        snprintf(path, sizeof path, "/api/g/%s/preview/%s", fr, cases[i].query);
+        json_t *api = call(&S, "GET", path, NULL, 200), *cli = cli_json(cases[i].cli);
+        if (!json_equal(api, cli))
+            fail_msg("preview %s differs from labataille %s", cases[i].query, cases[i].cli);
+        json_decref(api);
+        json_decref(cli);
+    }
+    json_t *v = view(&S, fr);
+    assert_int_equal(num(v, "seq"), 0);
+    json_decref(v);
+}
+
+/* The charge's odds: its outcomes add up to 1, exactly (3/4 + 1/6 + 1/12 for the carré roll of
+ * au-ir20-3, R-CHG-25; it rolls while it is not the target and stays so: no contact after any
+ * of them, R-CHG-4 as revised). */
+static void test_api__charge_odds_add_up(void **state)
+{
+    (void)state;
+    char path[256];
+    snprintf(path, sizeof path, "/api/g/%s/preview/charge?unit=fr-8chs&path=0802,0903,1003,1104",
+             token_of(&S, "french"));
+    json_t *c = call(&S, "GET", path, NULL, 200);
+    json_t *by = json_object_get(json_object_get(c, "odds"), "by_summary");
+    assert_int_equal(json_object_size(by), 3);
+    assert_string_equal(str(by, "carre[au-ir20-3]:CARRE no-contact"), "3/4");
+    assert_string_equal(str(by, "carre[au-ir20-3]:PGD no-contact"), "1/6");
+    assert_string_equal(str(by, "carre[au-ir20-3]:DD no-contact"), "1/12");
+    assert_true(json_is_true(json_object_get(json_object_get(c, "odds"), "exact")));
+    json_decref(c);
+}
+
+/* Previews refuse what they cannot answer with a 400 naming the parameter, an unknown kind with
+ * a 404. */
+static void test_api__preview_errors(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *query;
+        long status;
+        const char *where;
+    } cases[] = {
+        {"los?from=fr-26le-1", 400, "to"},
+        {"los?from=fr-26le-1&to=9999", 400, "to"},
+        {"los?from=nobody&to=0101", 400, "from"},
+        {"los?from=0101&to=0102&colour=red", 400, "colour"},
+        {"fire?unit=0810&target=0910", 400, "unit"},
+        {"fire?unit=fr-26le-1&target=au-ir4-1", 400, "target"},
+        {"fire?unit=fr-26le-1&target=0910&with=nobody", 400, "with"},
+        {"fire?unit=fr-26le-1&target=0910&kind=volley", 400, "kind"},
+        {"move?unit=fr-26le-1&path=0710,,0610", 400, "path"},
+        {"retreat?unit=fr-ldr-legrand&kind=rout", 400, "unit"},
+        {"retreat?unit=fr-26le-1&kind=panic", 400, "kind"},
+        {"charge?unit=fr-8chs&path=0802&response=flee", 400, "response"},
+        {"charge?unit=fr-8chs&path=0802&target=nobody", 400, "target"},
+        {"melee?attackers=fr-26le-1", 400, "target"},
+        {"melee?attackers=fr-26le-1,nobody&target=0910", 400, "attackers"},
+        {"melee?attackers=,&target=0910", 400, "attackers"},
+        {"assault?attackers=fr-26le-1&target=0910", 404, NULL},
+        {"", 404, NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char path[256];
+        snprintf(path, sizeof path, "/api/g/%s/preview/%s", token_of(&S, "french"),
+                 cases[i].query);
+        error_is(&S, "GET", path, NULL, cases[i].status,
+                 cases[i].status == 404 ? "not-found" : "bad-query", cases[i].where);
+    }
+}
+
+/* ---- limits, methods, the page --------------------------------------------------------------- */
+
+static char *filled(size_t n, char c)
+{
+    char *s = malloc(n + 1);
+    memset(s, c, n);
+    s[n] = '\0';
+    return s;
+}
+
+/* A target over 4096 bytes or a query over 2048 gets 414; a body over 1 MiB 413, a game's
+ * over 4 MiB (2 MiB is read, and refused as JSON); a bad query 400; a method a route does not
+ * take 405 with Allow; an unknown route 404. */
+static void test_api__limits_and_methods(void **state)
+{
+    (void)state;
+    char *a = filled(5000, 'a'), *path = malloc(6000);
+    snprintf(path, 6000, "/%s", a);
+    error_is(&S, "GET", path, NULL, 414, "uri-too-long", NULL);
+    snprintf(path, 6000, "/api/scenarios?x=%.2100s", a);
+    error_is(&S, "GET", path, NULL, 414, "uri-too-long", NULL);
+    snprintf(path, 6000, "/api/scenarios?x=%.2000s", a);
+    error_is(&S, "GET", path, NULL, 400, "bad-query", "x");
+    free(a);
+    free(path);
+    char decide_path[128];
+    snprintf(decide_path, sizeof decide_path, "/api/g/%s/decide", token_of(&S, "french"));
+    char *big = filled((1u << 20) + 1, ' ');
+    error_is(&S, "POST", decide_path, big, 413, "too-large", NULL);
+    free(big);
+    big = filled(2u << 20, ' ');
+    error_is(&S, "POST", "/api/games", big, 400, "bad-json", "");
+    free(big);
+    big = filled((4u << 20) + 1, ' ');
+    error_is(&S, "POST", "/api/games", big, 413, "too-large", NULL);
+    free(big);
+    error_is(&S, "GET", "/api/scenarios?a=%zz", NULL, 400, "bad-query", NULL);
+    error_is(&S, "GET", "/api/scenarios?a=1&a=2", NULL, 400, "bad-query", NULL);
+    reply r = http(&S, "GET", "/api/games", NULL);
+    assert_int_equal(r.status, 405);
+    assert_string_equal(r.allow, "POST");
+    free(r.body);
+    r = http(&S, "DELETE", "/api/scenarios", NULL);
+    assert_int_equal(r.status, 405);
+    assert_string_equal(r.allow, "GET, HEAD");
+    free(r.body);
+    snprintf(decide_path, sizeof decide_path, "/api/g/%s", token_of(&S, "french"));
+    error_is(&S, "POST", decide_path, "{}", 405, "method-not-allowed", NULL);
+    error_is(&S, "GET", "/api/nothing", NULL, 404, "not-found", NULL);
+    snprintf(decide_path, sizeof decide_path, "/api/g/%s/nothing", token_of(&S, "french"));
+    error_is(&S, "GET", decide_path, NULL, 404, "not-found", NULL);
+}
+
+/* The page: / and /g/TOKEN are HTML, /web/ files by their type; nothing outside web/. */
+static void test_api__page_files(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *path;
+        long status;
+        const char *type;
+    } cases[] = {
+        {"/", 200, "text/html; charset=utf-8"},
+        {"/g/anything", 200, "text/html; charset=utf-8"},
+        {"/web/game.js", 200, "text/javascript; charset=utf-8"},
+        {"/web/style.css", 200, "text/css; charset=utf-8"},
+        {"/web/nothing.js", 404, "application/json; charset=utf-8"},
+        {"/web/../CMakeLists.txt", 404, "application/json; charset=utf-8"},
+        {"/web/.hidden.js", 404, "application/json; charset=utf-8"},
+        {"/web/sub/game.js", 404, "application/json; charset=utf-8"},
+        {"/g/a/b", 404, "application/json; charset=utf-8"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        reply r = http(&S, "GET", cases[i].path, NULL);
+        if (r.status != cases[i].status)
+            fail_msg("%s: %ld", cases[i].path, r.status);
+        assert_string_equal(r.type, cases[i].type);
+        if (r.status == 200 && strstr(r.type, "html"))
+            assert_non_null(strstr(r.body, "<!DOCTYPE html>"));
+        free(r.body);
+    }
+    reply r = http(&S, "HEAD", "/web/game.js", NULL);
+    assert_int_equal(r.status, 200);
+    assert_int_equal(r.len, 0);
+    free(r.body);
+}
+
+/* ---- the random player, the movement clock, persistence -------------------------------------- */
+
+/* Against the random player (R-WEB-3): no link for its side; while the French end their
+ * segments (pass on opportunity fire, leave their retreats' ends to the automatic choice) it
+ * answers every Austrian decision, so each decision the French see is theirs. */
+static void test_api__random_player(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\",\"ai\":\"austrian\","
+                         "\"seed\":5}");
+    json_t *links = json_object_get(g, "links");
+    assert_null(json_object_get(links, "austrian"));
+    const char *fr = link_token(g, "french");
+    json_t *v = view(&S, fr);
+    assert_string_equal(str(v, "ai"), "austrian");
+    for (int i = 0; i < 12 && !json_is_null(json_object_get(v, "pending")); i++) {
+        json_t *p = json_object_get(v, "pending");
+        assert_string_equal(str(p, "side"), "french");
+        const char *kind = str(p, "kind");
+        const char *key = strcmp(kind, "opportunity") == 0 ? "pass"
+                          : strcmp(kind, "path") == 0      ? "auto"
+                                                           : "end";
+        long long seq = num(v, "seq");
+        char chosen[8];
+        snprintf(chosen, sizeof chosen, "%s", key);
+        json_decref(v);
+        v = decide(&S, fr, seq, chosen, 200);
+    }
+    char path[128];
+    snprintf(path, sizeof path, "/api/g/%s/traces", fr);
+    json_t *t = call(&S, "GET", path, NULL, 200);
+    int random = 0;
+    size_t i;
+    json_t *one;
+    json_array_foreach(json_object_get(t, "traces"), i, one) {
+        if (strcmp(str(one, "by"), "random") == 0) {
+            random++;
+            assert_string_equal(str(one, "role"), "austrian");
+        }
+    }
+    assert_true(random > 0);
+    json_decref(t);
+    json_decref(v);
+    json_decref(g);
+}
+
+/* Timed movement (17, R-WEB-2): with 1 s each, the view shows the clock in the Movement segment,
+ * and once it runs out the server ends the segment itself. */
+static void test_api__movement_clock(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"hotseat\","
+                         "\"movement_time_limit_s\":1}");
+    const char *both = link_token(g, "both");
+    json_t *v = decide(&S, both, 0, "end", 200);
+    assert_string_equal(str(v, "segment"), "movement");
+    json_t *clock = json_object_get(v, "movement_clock");
+    assert_int_equal(num(clock, "limit_s"), 1);
+    assert_true(num(clock, "left_ms") <= 1000);
+    assert_string_equal(str(clock, "side"), "french");
+    json_decref(v);
+    nanosleep(&(struct timespec){1, 300000000}, NULL);
+    v = view(&S, both);
+    assert_string_not_equal(str(v, "segment"), "movement");
+    assert_true(json_is_null(json_object_get(v, "movement_clock")));
+    json_decref(v);
+    char path[128];
+    snprintf(path, sizeof path, "/api/g/%s/traces?from=1", both);
+    json_t *t = call(&S, "GET", path, NULL, 200);
+    json_t *first = json_array_get(json_object_get(t, "traces"), 0);
+    assert_string_equal(str(first, "by"), "clock");
+    assert_string_equal(str(first, "what"), "end");
+    json_decref(t);
+    json_decref(g);
+}
+
+/* A game outlives its server: restarted on the same store, the old links open the same game
+ * where it was. */
+static void test_api__restart_keeps_games(void **state)
+{
+    (void)state;
+    server a = {0};
+    start(&a, "");
+    char fr[64];
+    snprintf(fr, sizeof fr, "%s", token_of(&a, "french"));
+    json_t *v = decide(&a, fr, 0, "end", 200);
+    char hash[32];
+    snprintf(hash, sizeof hash, "%s", str(v, "hash"));
+    json_decref(v);
+    stop(&a);
+    start(&a, "");
+    v = view(&a, fr);
+    assert_int_equal(num(v, "seq"), 1);
+    assert_string_equal(str(v, "hash"), hash);
+    assert_string_equal(str(v, "role"), "french");
+    json_decref(v);
+    stop(&a);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", a.dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* ---- a whole game ---------------------------------------------------------------------------- */
+
+/* The demo played to its end through the API, each side by its own link with the random
+ * player's choices (R-GAME-15), and the same answers given to the engine: every answer gets the
+ * same verdict, and at the end the journals and the state hashes are the same. */
+static void test_api__whole_game_equals_engine(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\",\"seed\":2024}");
+    const char *tokens[2] = {link_token(g, "french"), link_token(g, "austrian")};
+    int n;
+    lb_load_opts opts = {.modules = lb_data_modules(&n)};
+    opts.nmodules = n;
+    size_t len;
+    const char *name, *text = lb_data_demo(&len, &name);
+    lb_game_settings set;
+    lb_game_settings_init(&set);
+    set.seed = 2024;
+    set.undo = LB_UNDO_TWO_PLAYERS;
+    lb_game *mirror = NULL;
+    lb_errlist errs = {0};
+    assert_int_equal(lb_game_new(name, text, len, &opts, &set, &mirror, &errs), LB_OK);
+    lb_pcg32 rng;
+    lb_pcg32_seed(&rng, 99, 1);
+    int steps = 0, refused = 0;
+    while (lb_game_pending(mirror) && steps < 20000) {
+        char key[LB_OPTION_KEY_MAX];
+        assert_int_equal(lb_game_random_key(mirror, &rng, key, sizeof key), 0);
+        int side = lb_game_pending(mirror)->side, seq = lb_game_seq(mirror);
+        lb_game_answer a;
+        assert_int_equal(lb_game_decide(mirror, side, seq, key, &a), LB_OK);
+        json_t *body = json_pack("{s:i,s:s}", "seq", seq, "key", key);
+        char *btext = json_dumps(body, JSON_COMPACT);
+        char path[128];
+        snprintf(path, sizeof path, "/api/g/%s/decide", tokens[side]);
+        reply r = http(&S, "POST", path, btext);
+        if (r.status != (a.verdict == LB_ACCEPTED ? 200 : 422))
+            fail_msg("%s: %ld, the engine %s: %.300s", key, r.status, lb_verdict_name(a.verdict),
+                     r.body);
+        refused += a.verdict != LB_ACCEPTED;
+        free(r.body);
+        free(btext);
+        json_decref(body);
+        steps++;
+    }
+    assert_null(lb_game_pending(mirror));
+    json_t *v = view(&S, tokens[0]);
+    char hash[20];
+    snprintf(hash, sizeof hash, "%016llx", (unsigned long long)lb_game_hash(mirror));
+    assert_string_equal(str(v, "hash"), hash);
+    assert_int_equal(num(v, "seq"), lb_game_seq(mirror));
+    assert_false(json_is_null(json_object_get(v, "result")));
+    char path[128];
+    snprintf(path, sizeof path, "/api/g/%s/export", tokens[1]);
+    json_t *x = call(&S, "GET", path, NULL, 200);
+    char *mine = NULL;
+    assert_int_equal(lb_journal_to_json(lb_game_journal(mirror), &mine), LB_OK);
+    json_t *journal = json_loads(mine, 0, NULL);
+    assert_true(json_equal(json_object_get(x, "journal"), journal));
+    fprintf(stderr, "whole game: %d answers (%d refused), journal %d\n", steps, refused,
+            lb_game_seq(mirror));
+    free(mine);
+    json_decref(journal);
+    json_decref(x);
+    json_decref(v);
+    lb_game_free(mirror);
+    json_decref(g);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: test_api LABATAILLE WEB_ROOT (from the source tree)\n");
+        return 2;
+    }
+    program = argv[1];
+    web_root = argv[2];
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_api__scenarios),
+        cmocka_unit_test(test_api__serve_links),
+        cmocka_unit_test(test_api__views_per_role),
+        cmocka_unit_test(test_api__wrong_token_is_404),
+        cmocka_unit_test(test_api__decide_errors_change_nothing),
+        cmocka_unit_test(test_api__undo),
+        cmocka_unit_test(test_api__concede),
+        cmocka_unit_test(test_api__create_errors),
+        cmocka_unit_test(test_api__journal_export_import),
+        cmocka_unit_test(test_api__traces),
+        cmocka_unit_test(test_api__rout_paths_offered),
+        cmocka_unit_test(test_api__events),
+        cmocka_unit_test(test_api__previews_are_the_cli_answers),
+        cmocka_unit_test(test_api__charge_odds_add_up),
+        cmocka_unit_test(test_api__preview_errors),
+        cmocka_unit_test(test_api__limits_and_methods),
+        cmocka_unit_test(test_api__page_files),
+        cmocka_unit_test(test_api__random_player),
+        cmocka_unit_test(test_api__movement_clock),
+        cmocka_unit_test(test_api__restart_keeps_games),
+        cmocka_unit_test(test_api__whole_game_equals_engine),
+    };
+    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}

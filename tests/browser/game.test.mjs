@@ -1,0 +1,291 @@
+// Browser tests: playwright-core drives Debian's chromium (no browser download) against the real
+// server. Two browser contexts play the two sides of a game; screenshots go to LB_SCREENSHOTS.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const program = process.env.LB_PROGRAM || 'build-test/labataille';
+const webRoot = process.env.LB_WEB || 'web';
+const shots = process.env.LB_SCREENSHOTS || 'build-test/screenshots';
+
+let server;
+let base;
+let printed;         // the links serve printed: a two-players game of the demo, seed 3
+let browser;
+let folder;
+
+async function startServer() {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-browser-'));
+  server = spawn(program, ['serve', '--db', path.join(folder, 'games.db'), '--port', '0',
+    '--seed', '3', '--web', webRoot], { stdio: ['ignore', 'pipe', 'inherit'] });
+  process.on('exit', () => server.kill('SIGTERM'));
+  let out = '';
+  await new Promise((resolve, reject) => {
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (/spectator\s+\S+\n/.test(out)) resolve();
+    });
+    server.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+  });
+  base = out.match(/labataille serve: (http:\/\/[^/]+)\//)[1];
+  printed = Object.fromEntries(['french', 'austrian', 'spectator']
+    .map((role) => [role, out.match(new RegExp(`${role}\\s+(\\S+)`))[1]]));
+}
+
+async function api(method, url, body) {
+  const r = await fetch(base + url, {
+    method, body: body && JSON.stringify(body), headers: { 'Content-Type': 'application/json' },
+  });
+  return { status: r.status, json: await r.json() };
+}
+
+const tokenOf = (link) => link.split('/g/')[1];
+const viewOf = async (link) => (await api('GET', `/api/g/${tokenOf(link)}`)).json;
+const unitIn = (view, id) => view.units.find((u) => u.id === id);
+
+async function open(link, viewport = { width: 1366, height: 820 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.errors = errors;
+  await page.goto(link);
+  await page.waitForSelector('.layer-units [data-unit]');
+  return page;
+}
+
+async function seqOf(page) {
+  return Number(await page.getAttribute('body', 'data-seq'));
+}
+
+async function waitSeqAbove(page, seq) {
+  await page.waitForFunction((s) => Number(document.body.dataset.seq) > s, seq);
+}
+
+before(async () => {
+  fs.mkdirSync(shots, { recursive: true });
+  await startServer();
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    // playwright gives each launch a fresh profile folder of its own
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill('SIGTERM');
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+/* ---- a game of moves and fire: two sides on two pages ---------------------------------------- */
+
+let game;       // { french, austrian } links of a two-players game of seed 11
+let fr;
+let au;
+
+test('the home page makes a two-players game and lists a link per side', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#scenario option[value="demo"]', { state: 'attached' });
+  await page.fill('#seed', '11');
+  await page.click('button[type="submit"]');
+  await page.waitForSelector('#links:not([hidden]) a[data-role="austrian"]');
+  game = {
+    french: await page.getAttribute('a[data-role="french"]', 'href'),
+    austrian: await page.getAttribute('a[data-role="austrian"]', 'href'),
+  };
+  assert.match(game.french, /\/g\/[A-Za-z0-9_-]{32}$/);
+  assert.notEqual(game.french, game.austrian);
+  await page.close();
+});
+
+test('open the demo: the map, the counters, whose turn', async () => {
+  fr = await open(game.french);
+  au = await open(game.austrian);
+  assert.equal(await fr.locator('.layer-terrain .hex').count(), 24 * 18);
+  assert.equal(await fr.textContent('#whose'), 'Your decision');
+  assert.equal(await au.textContent('#whose'), 'Waiting for french');
+  assert.ok(await au.locator('#end').isHidden());
+  await fr.screenshot({ path: path.join(shots, 'map.png') });
+});
+
+test('move a unit; the other side sees it live', async () => {
+  await fr.click('#end');                       // the French end their Charge segment
+  await waitSeqAbove(fr, 0);
+  await fr.click('[data-unit="fr-18li-2"]');
+  // the movement rules' reachable hexes, with their costs
+  await fr.waitForSelector('.layer-reach .mark.can[data-hex="0714"]');
+  assert.equal(await fr.textContent('.layer-reach .mark[data-hex="0714"] .mark-text'), '1');
+  const seq = await seqOf(fr);
+  // a hex out of reach sends nothing (the unit is let go)
+  await fr.click('.layer-terrain .hex[data-hex="2318"]');
+  await fr.waitForTimeout(300);
+  assert.equal(await seqOf(fr), seq);
+  assert.equal((await viewOf(game.french)).seq, seq);
+  await fr.click('[data-unit="fr-18li-2"]');
+  await fr.waitForSelector('.layer-reach .mark.can[data-hex="0714"]');
+  await fr.click('.layer-reach .mark.can[data-hex="0714"]');
+  await waitSeqAbove(fr, seq);
+  await au.waitForSelector('[data-unit="fr-18li-2"][data-hex="0714"]');
+  assert.deepEqual(unitIn(await viewOf(game.french), 'fr-18li-2').hexes, ['0714']);
+});
+
+test('undo, reload the page and continue', async () => {
+  const seq = await seqOf(fr);
+  await fr.click('#undo');
+  await waitSeqAbove(fr, seq);
+  await au.waitForSelector('[data-unit="fr-18li-2"][data-hex="0715"]');
+  await fr.reload();
+  await fr.waitForSelector('[data-unit="fr-18li-2"][data-hex="0715"]');
+  assert.equal(await seqOf(fr), seq + 1);
+  assert.match(await fr.textContent('#log'), /takes back/);
+  await fr.click('[data-unit="fr-18li-2"]');
+  await fr.click('.layer-reach .mark.can[data-hex="0714"]');
+  await au.waitForSelector('[data-unit="fr-18li-2"][data-hex="0714"]');
+});
+
+test('fire after reading the odds', async () => {
+  let seq = await seqOf(fr);
+  await fr.click('#end');                       // the French end their Movement segment
+  await au.waitForFunction((s) => Number(document.body.dataset.seq) > s, seq);
+  await au.waitForSelector('#end:not([hidden])');
+  seq = await seqOf(au);
+  await au.click('#end');                       // the Austrians fire nothing in Defensive Fire
+  await fr.waitForFunction((s) => Number(document.body.dataset.seq) > s, seq);
+  await fr.waitForSelector('#whose.yours');
+  assert.match(await fr.textContent('#segment'), /offensive fire/);
+  await fr.click('[data-unit="fr-26le-1"]');
+  await fr.waitForSelector('.layer-targets .mark.target[data-hex="0910"]');
+  await fr.click('[data-unit="au-ir4-1"]');     // the target: the odds first
+  await fr.waitForSelector('#odds .chart .bar');
+  const odds = await fr.locator('#odds .bar').evaluateAll((bars) => bars.map((b) => b.dataset.p));
+  // the fire rules' exact distribution, and nothing rolled yet
+  const total = odds.reduce((s, p) => s + p.split('/').reduce((n, d) => n / d), 0);
+  assert.ok(Math.abs(total - 1) < 1e-12, `the odds add up to ${total}`);
+  assert.equal(await seqOf(fr), seq + 1);
+  await fr.screenshot({ path: path.join(shots, 'fire-preview.png') });
+  seq = await seqOf(fr);
+  await fr.click('#odds button.confirm');
+  await waitSeqAbove(fr, seq);
+  await fr.waitForSelector('#rulings .rule');
+  assert.match(await fr.textContent('#rulings'), /R-FIRE/);
+  await au.waitForFunction((s) => Number(document.body.dataset.seq) > s, seq);
+  assert.deepEqual(fr.errors, []);
+  assert.deepEqual(au.errors, []);
+});
+
+test('melee after reading the odds', async () => {
+  let view = await viewOf(game.french);
+  // the French end their Offensive Fire (any decision the fire left is answered first)
+  while (view.pending && view.segment !== 'melee') {
+    const page = view.pending.side === 'french' ? fr : au;
+    await page.waitForFunction((s) => Number(document.body.dataset.seq) === s, view.seq);
+    const keys = view.pending.options.map((o) => o.key);
+    const key = ['end', 'pass', 'auto'].find((k) => keys.includes(k)) || keys[0];
+    await page.click(key === 'end' ? '#end' : `#decision button[data-key="${key}"]`);
+    await waitSeqAbove(page, view.seq);
+    view = await viewOf(game.french);
+  }
+  const key = view.pending.options.map((o) => o.key).find((k) => k.startsWith('melee:') && k.split(':').length === 3);
+  assert.ok(key, `a melee is offered: ${view.pending.options.map((o) => o.key)}`);
+  const [, hex, unit] = key.split(':');
+  await fr.waitForFunction((s) => Number(document.body.dataset.seq) === s, view.seq);
+  await fr.keyboard.press('Escape');            // a second click on a stack picks its next unit
+  await fr.click(`[data-unit="${unit}"]`);
+  await fr.click(`#unit button[data-key="${key}"]`);
+  // the melee's odds, not the fire's still shown: its confirm button comes with its bars
+  await fr.waitForSelector(`#odds button.confirm[data-key="${key}"]`);
+  const odds = await fr.locator('#odds .bar').evaluateAll((bars) => bars.map((b) => b.dataset.p));
+  const total = odds.reduce((s, p) => s + p.split('/').reduce((n, d) => n / d), 0);
+  const melee = await (await fetch(`${base}/api/g/${tokenOf(game.french)}/preview/melee?attackers=${unit}&target=${hex}`)).json();
+  assert.ok(Math.abs(total - 1) < 1e-12, `the results add up to ${total}`);
+  assert.equal(odds.length, Object.keys(melee.outcomes).length);
+  await fr.screenshot({ path: path.join(shots, 'melee-preview.png') });
+  await fr.click('#odds button.confirm');
+  await waitSeqAbove(fr, view.seq);
+  assert.match(await fr.textContent('#rulings'), new RegExp(`${key}.*pre-melee check`));
+});
+
+test('the two sides play on to the end of the battle', async () => {
+  // each side in turn ends its segments, passes, or takes the rules' automatic choice
+  for (let n = 0; n < 400; n += 1) {
+    const view = await viewOf(game.french);
+    if (!view.pending) break;
+    const page = view.pending.side === 'french' ? fr : au;
+    await page.waitForFunction((s) => Number(document.body.dataset.seq) === s, view.seq);
+    await page.waitForSelector('#whose.yours');
+    const end = page.locator('#end:not([hidden])');
+    if (await end.count()) await end.click();
+    else {
+      const keys = view.pending.options.map((o) => o.key);
+      const key = ['pass', 'auto'].find((k) => keys.includes(k)) || keys[0];
+      await page.click(`#decision button[data-key="${key}"]`);
+    }
+    await waitSeqAbove(page, view.seq);
+  }
+  const over = await viewOf(game.austrian);
+  assert.equal(over.pending, null);
+  assert.notEqual(over.result, null);
+  await fr.waitForSelector('text=Battle over');
+  await au.waitForSelector('text=Battle over');
+  await fr.screenshot({ path: path.join(shots, 'battle-over.png') });
+  assert.deepEqual(fr.errors, []);
+  assert.deepEqual(au.errors, []);
+});
+
+/* ---- a charge, a carré attempt, a rout: the game serve printed (seed 3) ---------------------- */
+
+test('charge with a carré attempt, and the Austrians pick the rout path', async () => {
+  const french = await open(printed.french);
+  const austrian = await open(printed.austrian);
+  await french.click('[data-unit="fr-8chs"]');
+  await french.click('button[data-key="charge:fr-8chs"]');
+  for (const hex of ['0802', '0903', '1003', '1104']) {
+    await french.click(`.layer-terrain .hex[data-hex="${hex}"]`);
+  }
+  // the exact ends of the charge, before any die: the carré roll 3/4, 1/6, 1/12 (R-CHG-25),
+  // once the preview of the whole path is shown (a shorter path's may come first)
+  await french.waitForSelector('#odds button.confirm:has-text("Charge along 0802,0903,1003,1104")');
+  const odds = await french.locator('#odds .bar').evaluateAll((bars) => bars.map((b) => b.dataset.p));
+  assert.deepEqual(odds, ['3/4', '1/6', '1/12']);
+  await french.screenshot({ path: path.join(shots, 'charge.png') });
+  await french.click('#odds button.confirm');
+  // the Austrians are asked, live, whether au-ir20-3 attempts carré
+  await austrian.waitForSelector('#decision button[data-key="carre"]');
+  assert.equal(await austrian.textContent('#whose'), 'Your decision');
+  await austrian.click('#decision button[data-key="carre"]');
+  // seed 3: the roll fails, the column routs, its owner picks where among the rules' paths
+  await austrian.waitForSelector('.layer-paths .mark.retreat-end.can');
+  assert.ok(await austrian.locator('.layer-paths .retreat-edge').count() > 0);
+  const end = await austrian.getAttribute('.layer-paths .mark.retreat-end.can', 'data-hex');
+  await austrian.hover(`.layer-paths .mark.retreat-end.can[data-hex="${end}"]`);
+  await austrian.waitForSelector('.layer-plan .retreat-path');
+  await austrian.screenshot({ path: path.join(shots, 'rout-choice.png') });
+  const seq = await seqOf(austrian);
+  await austrian.click(`.layer-paths .mark.retreat-end.can[data-hex="${end}"]`);
+  await waitSeqAbove(austrian, seq);
+  const after = unitIn(await viewOf(printed.french), 'au-ir20-3');
+  assert.deepEqual(after.hexes, [end]);
+  assert.equal(after.state, 'routed');
+  await french.waitForSelector(`[data-unit="au-ir20-3"][data-hex="${end}"]`);
+  assert.deepEqual(french.errors, []);
+  assert.deepEqual(austrian.errors, []);
+});
+
+test('a spectator watches on a tablet: the map on top, no undo, no decision', async () => {
+  const page = await open(printed.spectator, { width: 820, height: 1180 });
+  const board = await page.locator('#board').boundingBox();
+  const side = await page.locator('#side').boundingBox();
+  assert.ok(board.width > 780 && side.y >= board.y + board.height, 'the panel goes under the map');
+  await page.screenshot({ path: path.join(shots, 'tablet.png') });
+  assert.ok(await page.locator('#undo').isHidden());
+  assert.equal(await page.getAttribute('body', 'data-role'), 'spectator');
+  assert.notEqual(await page.textContent('#whose'), 'Your decision');
+});

@@ -1,0 +1,708 @@
+// The game page: the view of this link's role, kept live, and every choice the rules offer it.
+// Nothing here applies a rule: reachable hexes, sight lines, odds and paths are the server's
+// answers (the previews), and a decision is one of the options the server listed.
+import { api, ApiError } from './api.js';
+import { MapView } from './map.js';
+
+const $ = (id) => document.getElementById(id);
+const token = decodeURIComponent(location.pathname.split('/')[2] || '');
+
+const S = {
+  view: null,
+  selected: null,      // a unit id
+  moves: null,         // the move preview of the selected unit
+  plan: null,          // a charge being planned: { unit, path: [] }
+  pendingOdds: null,   // { key, param } the odds panel's confirm answers
+  traceSeq: 0,
+  journalSeq: 0,
+  losKey: null,
+  liveSeq: -1,         // the last journal length the live updates told
+  deadline: null,
+  busy: false,
+};
+
+const map = new MapView($('map'), { click: onClick, hover: onHover });
+
+/* ---- small helpers --------------------------------------------------------------------------- */
+
+function h(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'on') for (const [ev, fn] of Object.entries(v)) e.addEventListener(ev, fn);
+    else if (k === 'dataset') Object.assign(e.dataset, v);
+    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? '' : v);
+  }
+  e.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
+  return e;
+}
+
+function toast(message) {
+  const t = $('toast');
+  t.textContent = message;
+  t.hidden = !message;
+  clearTimeout(toast.timer);
+  if (message) toast.timer = setTimeout(() => { t.hidden = true; }, 6000);
+}
+
+function status(text) {
+  $('status').replaceChildren(...(Array.isArray(text) ? text : [text || '']));
+}
+
+const pending = () => S.view?.pending || null;
+const mine = () => Boolean(pending()?.yours);
+const optionKeys = () => (pending()?.options || []).map((o) => o.key);
+const unitOf = (id) => S.view?.units.find((u) => u.id === id);
+const unitsAt = (hex) => (S.view?.units || []).filter((u) => u.hexes.includes(hex));
+
+/* The options of the pending decision about unit id: keys VERB:ID[:…], and melee:HEX:ID. */
+function optionsOf(id) {
+  return (pending()?.options || []).filter((o) => {
+    const parts = o.key.split(':');
+    return parts[0] === 'melee' ? parts[2] === id : parts[1] === id;
+  });
+}
+
+function optionFor(verb, id, hex) {
+  const key = hex === undefined ? `${verb}:${id}` : `${verb}:${id}:${hex}`;
+  return (pending()?.options || []).find((o) => o.key === key);
+}
+
+/* Text with its unit ids and hex labels as references that light up on the map. */
+function withRefs(text) {
+  const ids = new Set((S.view?.units || []).map((u) => u.id));
+  const parts = String(text).split(/([A-Za-z0-9][A-Za-z0-9_-]*[A-Za-z0-9])/);
+  return parts.map((p) => {
+    if (ids.has(p) || (map.centre(p) && /^\d{4,}$/.test(p))) {
+      return h('span', {
+        class: 'ref', tabindex: 0, dataset: { ref: p },
+        on: {
+          mouseenter: () => map.highlight(p), mouseleave: () => map.highlight(null),
+          focus: () => map.highlight(p), blur: () => map.highlight(null),
+          click: () => map.focusOn(p),
+        },
+      }, p);
+    }
+    return p;
+  });
+}
+
+/* ---- answers --------------------------------------------------------------------------------- */
+
+async function send(fn) {
+  if (S.busy) return;
+  S.busy = true;
+  try {
+    const view = await fn();
+    await render(view);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 409 && err.body.view) {
+      toast(`The game moved on: ${err.message}`);
+      await render(err.body.view);
+    } else {
+      toast(err.rule ? `${err.message} [${err.rule}]` : err.message);
+    }
+  } finally {
+    S.busy = false;
+  }
+  if (S.liveSeq > S.view.seq) refresh();
+}
+
+function decide(key, param) {
+  S.plan = null;
+  S.pendingOdds = null;
+  return send(() => api.decide(token, S.view.seq, key, param));
+}
+
+/* ---- the view -------------------------------------------------------------------------------- */
+
+async function refresh() {
+  try {
+    await render(await api.view(token));
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+async function render(view) {
+  const first = !S.view;
+  S.view = view;
+  document.body.dataset.role = view.role;
+  if (first) map.drawMap(view.map);
+  document.title = `${view.pending?.yours ? '▶ ' : ''}${view.title} — ${view.role}`;
+  if (S.selected && !unitOf(S.selected)) S.selected = null;
+  renderBar();
+  renderDecision();
+  map.drawUnits(view, S.selected);
+  await renderSelection();
+  renderPaths();
+  await Promise.all([loadTraces(), loadLog()]);
+  // the page shows this seq whole (its rulings and log too) once data-seq says it
+  document.body.dataset.seq = view.seq;
+}
+
+function renderBar() {
+  const v = S.view;
+  $('title').textContent = v.title;
+  $('time').textContent = v.clock;
+  $('turn').textContent = `turn ${v.turn}${v.last_turn ? ` (last ${v.last_turn})` : ''}`;
+  $('segment').textContent = v.segment.replace('_', ' ');
+  $('phasing').textContent = `${v.phasing} phasing`;
+  $('role').textContent = v.role === 'both' ? 'both sides (hot-seat)' : v.role;
+  $('score').replaceChildren(...v.sides.map((s) => h('span', { class: 'points' },
+    `${s} ${v.score.points[s]}`)));
+  const p = v.pending;
+  const over = v.result;
+  $('whose').textContent = over ? 'Battle over' : !p ? '' : p.yours ? 'Your decision' : `Waiting for ${p.side}`;
+  $('whose').className = p?.yours ? 'yours' : '';
+  $('prompt').replaceChildren(...(over ? [over.winner ? `${over.winner}: a ${over.outcome} victory${over.conceded ? ` (${over.conceded} conceded)` : ''}` : 'a draw']
+    : p ? withRefs(p.prompt) : []));
+  $('end').hidden = !(p?.yours && optionKeys().includes('end'));
+  $('undo').hidden = v.role === 'spectator';
+  const clock = v.movement_clock;
+  S.deadline = clock ? performance.now() + clock.left_ms : null;
+  $('countdown').hidden = !clock;
+  tick();
+}
+
+function tick() {
+  if (!S.deadline) return;
+  const left = Math.max(0, S.deadline - performance.now());
+  const s = Math.ceil(left / 1000);
+  $('countdown').textContent = left > 0
+    ? `${S.view.movement_clock.side} moves: ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+    : 'time is up';
+  $('countdown').classList.toggle('urgent', left < 30000);
+}
+setInterval(tick, 250);
+
+/* The decision panel: the prompt's options that are not about one unit, and the units that
+ * have some. */
+function renderDecision() {
+  const p = pending();
+  const box = $('decision');
+  if (!p) {
+    box.replaceChildren(h('p', {}, S.view.result ? 'The battle is over.' : ''));
+    return;
+  }
+  const items = [h('p', { class: 'prompt' }, withRefs(p.prompt))];
+  if (!p.yours) {
+    items.push(h('p', { class: 'hint' }, `${p.side} decides.`));
+    box.replaceChildren(...items);
+    return;
+  }
+  const byUnit = new Map();
+  const general = [];
+  for (const o of p.options) {
+    const parts = o.key.split(':');
+    const id = parts[0] === 'melee' ? parts[2] : parts[1];
+    if (id && unitOf(id) && p.kind === 'action') {
+      if (!byUnit.has(id)) byUnit.set(id, []);
+      byUnit.get(id).push(o);
+    } else if (o.key !== 'end') {
+      general.push(o);
+    }
+  }
+  if (byUnit.size) {
+    items.push(h('p', { class: 'hint' }, 'Units with something to do (select one):'));
+    items.push(h('div', { class: 'chips' }, [...byUnit.entries()].map(([id, opts]) => h('button', {
+      type: 'button', class: 'chip', dataset: { unit: id },
+      on: { click: () => select(id) },
+    }, `${id} (${[...new Set(opts.map((o) => o.key.split(':')[0]))].join(', ')})`))));
+  }
+  for (const o of general) {
+    const isFire = o.key.startsWith('fire:');
+    const several = o.key.startsWith('melee:') && o.param;
+    const click = isFire ? () => fireOdds(o.key)
+      : several ? () => startMelee(o.key.split(':')[1]) : () => decide(o.key);
+    items.push(h('button', {
+      type: 'button', class: 'option', dataset: { key: o.key }, on: { click },
+    }, isFire ? `${o.label} — see the odds` : several ? `Several units melee ${o.key.split(':')[1]}…` : o.label));
+  }
+  box.replaceChildren(...items);
+}
+
+/* ---- a unit ---------------------------------------------------------------------------------- */
+
+async function select(id) {
+  S.selected = id;
+  S.plan = null;
+  map.drawUnits(S.view, id);
+  await renderSelection();
+}
+
+function unitDetails(u) {
+  const c = S.view.counters[u.id] || {};
+  const rows = [
+    ['side', u.side], ['arm', u.arm], ['hexes', u.hexes.join(' ')],
+    ['formation', u.formation], ['facing', u.facing ? `${u.facing} o'clock` : null],
+    ['state', u.state], ['readiness', u.arm === 'cavalry' ? u.readiness : null],
+    ['increments', u.strength !== undefined ? `${u.strength} of ${c.increments}` : null],
+    ['fire · melee · movement', c.fire !== undefined ? `${c.fire} · ${c.melee} · ${c.movement}` : null],
+    ['morale', c.morale || null], ['nation', c.nation], ['class', c.class],
+    ['goes with', c.attached],
+    ['bonus', c.bonus && Object.keys(c.bonus).length
+      ? Object.entries(c.bonus).map(([k, v]) => `${k} ${v > 0 ? '+' : ''}${v}`).join(', ') : null],
+  ];
+  return h('dl', {}, rows.filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => [h('dt', {}, k), h('dd', {}, String(v))]));
+}
+
+async function renderSelection() {
+  map.clear('reach', 'targets', 'plan', 'los');
+  const id = S.selected;
+  const u = id && unitOf(id);
+  if (!u) {
+    $('unit').replaceChildren(h('p', { class: 'hint' }, 'Select a unit on the map (or n / p).'));
+    S.moves = null;
+    return;
+  }
+  const stack = unitsAt(u.hexes[0]);
+  const parts = [h('h3', {}, u.id), u.name ? h('p', { class: 'name' }, u.name) : null, unitDetails(u)];
+  if (stack.length > 1) {
+    parts.push(h('p', { class: 'hint' }, 'In this hex:'), h('div', { class: 'chips' },
+      stack.map((s) => h('button', {
+        type: 'button', class: `chip${s.id === id ? ' on' : ''}`, dataset: { unit: s.id },
+        on: { click: () => select(s.id) },
+      }, s.id))));
+  }
+  const opts = mine() ? optionsOf(id) : [];
+  const actions = [];
+  for (const o of opts) {
+    const [verb, , rest] = o.key.split(':');
+    if (verb === 'move') continue;           // the highlighted hexes
+    if (verb === 'fire') {
+      map.markHex('targets', rest, 'target', '⌖');
+      actions.push(h('button', { type: 'button', class: 'option', dataset: { key: o.key },
+        on: { click: () => fireOdds(o.key) } }, `Fire at ${rest}…`));
+    } else if (verb === 'melee') {
+      const hex = o.key.split(':')[1];
+      map.markHex('targets', hex, 'target', '⚔');
+      actions.push(h('button', { type: 'button', class: 'option', dataset: { key: o.key },
+        on: { click: () => meleeOdds(hex, [id], o.key) } }, `Melee ${hex}…`));
+    } else if (verb === 'charge') {
+      actions.push(h('button', { type: 'button', class: 'option', dataset: { key: o.key },
+        on: { click: () => startCharge(id) } }, 'Plan a charge…'));
+    } else if (o.param) {
+      continue;                               // a path: click the hexes instead
+    } else {
+      actions.push(h('button', { type: 'button', class: 'option', dataset: { key: o.key },
+        on: { click: () => decide(o.key) } }, o.label));
+    }
+  }
+  const moveCount = opts.filter((o) => o.key.startsWith('move:')).length;
+  if (moveCount) parts.push(h('p', { class: 'hint' }, `Click a shaded hex to move there (${moveCount} hexes; the number is its cost in MP).`));
+  if (actions.length) parts.push(h('div', { class: 'actions' }, actions));
+  parts.push(h('p', { class: 'hint' }, 'Hover any hex for the line of sight.'));
+  const info = h('div', { id: 'move-info' });
+  parts.push(info);
+  $('unit').replaceChildren(...parts);
+  if (u.arm === 'leader' && !opts.length) return;
+  try {
+    const m = await api.preview(token, 'move', { unit: id });
+    if (S.selected !== id || S.plan) return;
+    S.moves = m;
+    // the hexes in reach matter in the Movement segment; elsewhere the numbers say it
+    if (S.view.segment === 'movement') drawReach(m, id);
+    info.replaceChildren(h('p', {}, `Allowance ${m.allowance} MP (${m.spent} spent); `,
+      `${m.reachable_count} hexes in reach`, m.no_step ? ` — no step: ${m.no_step.reason} [${m.no_step.rule}]` : ''));
+  } catch (err) {
+    info.replaceChildren(h('p', { class: 'hint' }, err.message));
+  }
+}
+
+function drawReach(m, id) {
+  map.clear('reach');
+  const movable = mine();
+  for (const [hex, cost] of Object.entries(m.reachable)) {
+    const option = movable && optionFor('move', id, hex);
+    map.markHex('reach', hex, option ? 'reach can' : 'reach', String(cost));
+  }
+  for (const hex of m.pass_only) map.markHex('reach', hex, 'pass');
+  for (const hex of m.must_stop) map.markHex('reach', hex, 'stop');
+}
+
+/* ---- line of sight on hover ------------------------------------------------------------------ */
+
+let losTimer = null;
+function onHover(hex, side) {
+  clearTimeout(losTimer);
+  if (side) {
+    status(`hexside ${side.hexes.replace('|', ' | ')}: ${side.type}`);
+    return;
+  }
+  if (!hex) {
+    map.clear('los');
+    status('');
+    return;
+  }
+  const here = unitsAt(hex).map((u) => u.id).join(', ');
+  const cost = S.moves?.reachable?.[hex];
+  status(`${hex}${here ? ` · ${here}` : ''}${cost !== undefined ? ` · ${cost} MP` : ''}`);
+  if (S.plan) return;
+  const from = S.selected;
+  if (!from || unitOf(from)?.hexes.includes(hex)) {
+    map.clear('los');
+    return;
+  }
+  losTimer = setTimeout(() => drawLos(from, hex), 120);
+}
+
+async function drawLos(from, to) {
+  const key = `${S.view.seq}:${from}:${to}`;
+  S.losKey = key;
+  let r;
+  try {
+    r = await api.preview(token, 'los', { from, to });
+  } catch (err) {
+    return;
+  }
+  if (S.losKey !== key) return;
+  map.clear('los');
+  map.line('los', r.from, r.to, r.visible ? 'los-line seen' : 'los-line blocked');
+  for (const b of r.blocked_by) {
+    const m = map.markHex('los', b.hex, 'blocker');
+    m?.setAttribute('data-reason', b.reason);
+    if (b.pair) map.markHex('los', b.pair, 'blocker pair');
+  }
+  const first = r.blocked_by[0];
+  status([`Line of sight ${from} → ${to}: `, r.visible
+    ? h('b', { class: 'seen' }, 'sees')
+    : h('b', { class: 'blocked' }, `blocked at ${first.hex}${first.pair ? `|${first.pair}` : ''}: ${first.reason} [${first.rule}]`),
+  ` · ${r.distance} hexes, elevation ${r.elevation_from} to ${r.elevation_to}`]);
+}
+
+/* ---- fire ------------------------------------------------------------------------------------- */
+
+const pct = (p) => {
+  const [n, d] = String(p).split('/').map(Number);
+  return d ? n / d : n;
+};
+
+function bars(rows) {
+  return h('div', { class: 'chart', role: 'img' }, rows.map(([label, p]) => {
+    const v = pct(p);
+    return h('div', { class: 'bar', dataset: { p: String(p) } },
+      h('span', { class: 'what' }, label),
+      h('span', { class: 'track' }, h('span', { class: 'fill', style: `width:${(100 * v).toFixed(1)}%` })),
+      h('span', { class: 'p' }, `${p} (${(100 * v).toFixed(1)}%)`));
+  }));
+}
+
+function traceList(trace) {
+  return h('details', { class: 'trace' }, h('summary', {}, `the rulings (${trace.length})`),
+    h('ol', {}, trace.map((t) => h('li', {}, h('span', { class: 'rule' }, `${t.rule} ${t.section}`), ' ', withRefs(t.text)))));
+}
+
+async function fireOdds(key) {
+  const [, unit, hex] = key.split(':');
+  $('panel-odds').open = true;
+  try {
+    const f = await api.preview(token, 'fire', { unit, target: hex });
+    const parts = [h('h3', {}, `${unit} fires at ${hex}`)];
+    if (!f.allowed) {
+      parts.push(h('p', { class: 'refused' }, `${f.reason} [${f.rule}]`));
+    } else {
+      parts.push(h('p', {}, f.breakdown || '', h('br'),
+        `fire value ${f.fire_value_exact} against fire defence ${f.fire_defense}: odds ${f.odds || 'none'}`,
+        f.massed_modifier ? `, massed target ${f.massed_modifier > 0 ? '+' : ''}${f.massed_modifier}` : ''));
+      parts.push(h('p', { class: 'hint' }, 'Increments lost, exactly:'));
+      parts.push(bars(Object.entries(f.outcomes_exact).map(([n, p]) => [`${n} lost`, p])));
+      for (const t of f.units) {
+        parts.push(h('p', { class: 'small' }, withRefs(`${t.unit}: morale check ${t.p_check_exact}, eliminated ${t.p_eliminated_exact}`)));
+      }
+      if (f.leaders.length) parts.push(h('p', { class: 'small' }, `leader casualty check ${f.p_leader_casualty_exact}`));
+      S.pendingOdds = { key };
+      parts.push(h('button', { type: 'button', class: 'confirm', dataset: { key },
+        on: { click: () => decide(key) } }, `Fire at ${hex}`));
+    }
+    parts.push(traceList(f.trace));
+    $('odds').replaceChildren(...parts);
+    $('panel-odds').scrollIntoView({ block: 'nearest' });
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+/* ---- charge ----------------------------------------------------------------------------------- */
+
+function startCharge(id) {
+  S.plan = { unit: id, path: [] };
+  map.clear('reach', 'los');
+  $('panel-odds').open = true;
+  renderPlan();
+}
+
+async function renderPlan() {
+  const plan = S.plan;
+  map.clear('plan');
+  if (!plan) return;
+  const start = unitOf(plan.unit).hexes[0];
+  if (plan.path.length) map.polyline('plan', [start, ...plan.path], 'plan-line');
+  plan.path.forEach((hex, i) => map.markHex('plan', hex, 'plan-hex', String(i + 1)));
+  const parts = [h('h3', {}, `${plan.unit} charges`),
+    h('p', { class: 'hint' }, 'Click the hexes it enters, in order (click the last again to take it back).'),
+    h('p', { class: 'path' }, plan.path.length ? plan.path.join(', ') : '—')];
+  const cancel = h('button', { type: 'button', on: { click: () => { S.plan = null; map.clear('plan'); $('odds').replaceChildren(); renderSelection(); } } }, 'Cancel');
+  if (!plan.path.length) {
+    $('odds').replaceChildren(...parts, cancel);
+    return;
+  }
+  const path = plan.path.join(',');
+  try {
+    const c = await api.preview(token, 'charge', { unit: plan.unit, path });
+    if (S.plan !== plan || plan.path.join(',') !== path) return;
+    if (!c.allowed) {
+      parts.push(h('p', { class: 'refused' }, `${c.reason} [${c.rule}]`));
+    } else {
+      parts.push(h('p', { class: 'hint' }, `Every way it can end, exactly (undecided choices automatic, R-CHG-25; ${c.odds.runs} passes):`));
+      parts.push(bars(c.odds.outcomes.map((o) => [o.summary, o.p])));
+      parts.push(h('button', { type: 'button', class: 'confirm', dataset: { key: `charge:${plan.unit}` },
+        on: { click: () => decide(`charge:${plan.unit}`, path) } }, `Charge along ${path}`));
+    }
+    parts.push(traceList(c.trace));
+  } catch (err) {
+    parts.push(h('p', { class: 'refused' }, err.message));
+  }
+  $('odds').replaceChildren(...parts, cancel);
+  $('panel-odds').scrollIntoView({ block: 'nearest' });
+}
+
+/* ---- melee ------------------------------------------------------------------------------------ */
+
+/* The odds of attackers on hex; confirm answers key (with param for several attackers). */
+async function meleeOdds(hex, attackers, key, param) {
+  $('panel-odds').open = true;
+  const parts = [h('h3', {}, `${attackers.join(', ')} melee ${hex}`)];
+  try {
+    const m = await api.preview(token, 'melee', { attackers: attackers.join(','), target: hex });
+    if (!m.allowed) {
+      parts.push(h('p', { class: 'refused' }, `${m.reason} [${m.rule}]`));
+    } else {
+      parts.push(h('p', {}, `melee value ${m.attack_value} against ${m.defence_value}: odds ${m.odds || 'none'}, through the ${m.through}`));
+      parts.push(h('p', { class: 'hint' }, `The melee takes place: ${m.p_melee}. Its results, exactly:`));
+      parts.push(bars(Object.entries(m.outcomes).map(([r, p]) => [r, String(p)])));
+      for (const u of m.units.filter((x) => x.checks)) {
+        parts.push(h('p', { class: 'small' }, withRefs(`${u.id} passes its pre-melee check: ${u.p_pass}`)));
+      }
+      parts.push(h('button', { type: 'button', class: 'confirm', dataset: { key },
+        on: { click: () => decide(key, param) } }, `Melee ${hex}`));
+    }
+    parts.push(traceList(m.trace));
+  } catch (err) {
+    parts.push(h('p', { class: 'refused' }, err.message));
+  }
+  $('odds').replaceChildren(...parts);
+  $('panel-odds').scrollIntoView({ block: 'nearest' });
+}
+
+/* Several units on one hex: the player clicks their units to take part. */
+function startMelee(hex) {
+  S.plan = { melee: hex, attackers: [] };
+  map.clear('reach', 'los', 'plan');
+  map.markHex('plan', hex, 'plan-hex', '⚔');
+  $('odds').replaceChildren(h('h3', {}, `Several units melee ${hex}`),
+    h('p', { class: 'hint' }, 'Click each of your units that takes part.'));
+  $('panel-odds').open = true;
+}
+
+function toggleAttacker(id) {
+  const plan = S.plan;
+  const i = plan.attackers.indexOf(id);
+  if (i >= 0) plan.attackers.splice(i, 1);
+  else plan.attackers.push(id);
+  map.clear('plan');
+  map.markHex('plan', plan.melee, 'plan-hex', '⚔');
+  plan.attackers.forEach((a) => map.markHex('plan', unitOf(a).hexes[0], 'plan-hex', '+'));
+  if (plan.attackers.length) {
+    meleeOdds(plan.melee, plan.attackers, `melee:${plan.melee}`, plan.attackers.join('+'));
+  }
+}
+
+/* ---- a retreat's end ------------------------------------------------------------------------- */
+
+function renderPaths() {
+  map.clear('paths');
+  const p = pending();
+  if (!p || p.kind !== 'path') return;
+  const ends = new Set(p.options.map((o) => o.key).filter((k) => k !== 'auto'));
+  const edges = new Set();
+  for (const path of p.retreat?.paths || []) {
+    for (let i = 1; i < path.length; i++) {
+      const e = `${path[i - 1]}>${path[i]}`;
+      if (!edges.has(e)) {
+        edges.add(e);
+        map.line('paths', path[i - 1], path[i], 'retreat-edge');
+      }
+    }
+  }
+  for (const hex of ends) {
+    const m = map.markHex('paths', hex, p.yours ? 'retreat-end can' : 'retreat-end');
+    m?.addEventListener('mouseenter', () => {
+      map.clear('plan');
+      for (const path of (p.retreat?.paths || []).filter((q) => q[q.length - 1] === hex)) {
+        map.polyline('plan', path, 'retreat-path');
+      }
+    });
+  }
+  if (p.subject) map.markHex('paths', unitOf(p.subject)?.hexes[0], 'retreat-start');
+}
+
+/* ---- clicks ------------------------------------------------------------------------------------ */
+
+function onClick(hex, unitId) {
+  if (!S.view || !hex) return;
+  const p = pending();
+  if (S.plan?.melee) {
+    if (unitId) toggleAttacker(unitId);
+    return;
+  }
+  if (S.plan) {
+    const path = S.plan.path;
+    if (path[path.length - 1] === hex) path.pop();
+    else path.push(hex);
+    renderPlan();
+    return;
+  }
+  if (p?.yours && p.kind === 'path' && optionKeys().includes(hex)) {
+    decide(hex);
+    return;
+  }
+  const sel = S.selected;
+  if (sel && p?.yours) {
+    if (optionFor('fire', sel, hex)) {
+      fireOdds(`fire:${sel}:${hex}`);
+      return;
+    }
+    if ((pending().options || []).some((o) => o.key === `melee:${hex}:${sel}`)) {
+      meleeOdds(hex, [sel], `melee:${hex}:${sel}`);
+      return;
+    }
+    if (optionFor('move', sel, hex) && !unitId) {
+      decide(`move:${sel}:${hex}`);
+      return;
+    }
+  }
+  if (unitId) {
+    const stack = unitsAt(hex);
+    // a second click on a stack goes to its next unit
+    const next = sel && stack.length > 1 && stack.some((u) => u.id === sel) && unitId === sel
+      ? stack[(stack.findIndex((u) => u.id === sel) + 1) % stack.length].id : unitId;
+    select(next);
+  } else if (sel && optionFor('move', sel, hex)) {
+    decide(`move:${sel}:${hex}`);
+  } else {
+    select(null);
+  }
+}
+
+/* ---- rulings and the log ----------------------------------------------------------------------- */
+
+async function loadTraces() {
+  const t = await api.traces(token, S.traceSeq);
+  for (const one of t.traces) {
+    $('rulings').prepend(h('li', { dataset: { seq: one.seq } },
+      h('div', { class: 'who' }, `${one.seq} · ${one.role}: `, withRefs(one.what), one.by !== 'player' ? ` (${one.by})` : ''),
+      h('ol', {}, one.trace.map((step) => h('li', {},
+        h('span', { class: 'rule' }, `${step.rule} ${step.section}`), ' ', withRefs(step.text),
+        step.dice ? h('span', { class: 'dice' }, ` 🎲 ${step.dice.map((d) => `${d.purpose} ${d.value}`).join(', ')}`) : null)))));
+  }
+  S.traceSeq = t.seq;
+}
+
+async function loadLog() {
+  if (S.journalSeq > S.view.seq) {
+    $('log').replaceChildren();
+    S.journalSeq = 0;
+  }
+  const j = await api.journal(token, S.journalSeq);
+  const sides = S.view.sides;
+  j.entries.forEach((e, i) => {
+    const n = j.from + i + 1;
+    let text;
+    if (e.decision) text = `${sides[e.side]}: ${e.key}${e.subject ? ` (${e.decision} about ${e.subject})` : ''}${e.by !== 'player' ? ` [${e.by}]` : ''}`;
+    else if (e.undo !== undefined) text = `${sides[e.side]} takes back the game to entry ${e.undo}`;
+    else text = `${e.die} ${e.value}: ${e.purpose}`;
+    $('log').append(h('li', { value: n, class: e.die ? 'dice' : '' }, withRefs(text)));
+  });
+  S.journalSeq = j.seq;
+  $('log').lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+}
+
+/* ---- controls ---------------------------------------------------------------------------------- */
+
+function ownUnits() {
+  const v = S.view;
+  const side = v.role === 'both' || v.role === 'spectator' ? v.phasing : v.role;
+  return v.units.filter((u) => u.side === side);
+}
+
+function cycle(step) {
+  const units = ownUnits();
+  if (!units.length) return;
+  const i = units.findIndex((u) => u.id === S.selected);
+  const next = units[(i + step + units.length) % units.length];
+  select(next.id);
+  map.focusOn(next.id);
+}
+
+$('undo').addEventListener('click', () => send(() => api.undo(token, S.view.seq)));
+$('end').addEventListener('click', () => decide('end'));
+$('zoom').addEventListener('click', (e) => {
+  const z = e.target.closest('[data-zoom]')?.dataset.zoom;
+  if (z === 'in') map.zoomBy(1.25);
+  if (z === 'out') map.zoomBy(1 / 1.25);
+  if (z === 'fit') map.fit();
+});
+function toggleLabels() {
+  const on = $('map').classList.toggle('labels');
+  $('labels').setAttribute('aria-pressed', String(on));
+}
+$('labels').addEventListener('click', toggleLabels);
+function toggleCounters() {
+  const hidden = $('map').classList.toggle('no-counters');
+  $('counters').setAttribute('aria-pressed', String(hidden));
+}
+$('counters').addEventListener('click', toggleCounters);
+
+document.addEventListener('keydown', (e) => {
+  if (e.target.closest('input, select, textarea') || e.ctrlKey || e.metaKey || e.altKey) return;
+  const step = 60;
+  const keys = {
+    '+': () => map.zoomBy(1.25), '=': () => map.zoomBy(1.25), '-': () => map.zoomBy(1 / 1.25),
+    0: () => map.fit(), l: toggleLabels, c: toggleCounters, n: () => cycle(1), p: () => cycle(-1),
+    u: () => !$('undo').hidden && $('undo').click(),
+    ArrowLeft: () => map.pan(-step, 0), ArrowRight: () => map.pan(step, 0),
+    ArrowUp: () => map.pan(0, -step), ArrowDown: () => map.pan(0, step),
+    Escape: () => { S.plan = null; map.clear('plan'); select(null); },
+  };
+  const fn = keys[e.key];
+  if (fn) {
+    e.preventDefault();
+    fn();
+  }
+});
+
+/* ---- live updates ------------------------------------------------------------------------------ */
+
+function live() {
+  const events = api.events(token);
+  events.addEventListener('open', () => { $('live').className = 'on'; });
+  events.addEventListener('error', () => { $('live').className = 'off'; });
+  events.addEventListener('seq', (e) => {
+    const seq = JSON.parse(e.data).seq;
+    S.liveSeq = seq;
+    if (S.view && seq !== S.view.seq && !S.busy) refresh();
+  });
+}
+
+async function start() {
+  try {
+    await render(await api.view(token));
+    live();
+  } catch (err) {
+    document.body.classList.add('failed');
+    $('prompt').textContent = err.status === 404 ? 'No game behind this link.' : err.message;
+  }
+}
+
+start();

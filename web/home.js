@@ -1,0 +1,56 @@
+// The home page: the scenarios the server offers, a new game, and its secret links.
+import { api } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+
+function showError(message) {
+  $('error').textContent = message;
+  $('error').hidden = !message;
+}
+
+async function start() {
+  const scenarios = await api.scenarios();
+  for (const s of scenarios) {
+    const o = new Option(`${s.title} (${s.columns}×${s.rows}, ${s.rules})`, s.id);
+    o.dataset.sides = s.sides.join(',');
+    $('scenario').add(o);
+  }
+  const sides = () => {
+    $('ai').replaceChildren(...$('scenario').selectedOptions[0].dataset.sides.split(',')
+      .reverse().map((side) => new Option(side, side)));
+  };
+  $('scenario').addEventListener('change', sides);
+  sides();
+  $('new-game').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    showError('');
+    const form = new FormData(e.target);
+    const mode = form.get('mode');
+    const body = { scenario: form.get('scenario'), mode: mode === 'ai' ? 'two-players' : mode };
+    if (mode === 'ai') body.ai = form.get('ai');
+    if (form.get('rules')) body.rules = form.get('rules');
+    if (form.get('seed') !== '') body.seed = Number(form.get('seed'));
+    if (Number(form.get('limit')) > 0) body.movement_time_limit_s = Number(form.get('limit'));
+    try {
+      const game = await api.createGame(body);
+      $('game-id').textContent = game.game;
+      $('link-list').replaceChildren(...Object.entries(game.links).map(([role, href]) => {
+        const li = document.createElement('li');
+        const url = new URL(href, location.href).href;
+        const a = document.createElement('a');
+        a.href = url;
+        a.textContent = role;
+        a.dataset.role = role;
+        const code = document.createElement('code');
+        code.textContent = url;
+        li.append(a, ' ', code);
+        return li;
+      }));
+      $('links').hidden = false;
+    } catch (err) {
+      showError(err.message);
+    }
+  });
+}
+
+start().catch((err) => showError(err.message));
