@@ -83,8 +83,8 @@ LBI int lbi_ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char 
  * exact odds of each (a path of empty hexes to the hex next to each), into key ("charge:ID:…")
  * with its value and, when line is not NULL, its reason; with `checked`, only a charge the game
  * accepts (tried on a copy). LB_OK, LB_NOT_FOUND (none), LB_NOMEM. */
-LBI int lbi_ai_charge_plan(ai_ctx *c, const lb_state *st, int i, int targets, int checked, char *key,
-                   double *value, char *line, size_t n);
+LBI int lbi_ai_charge_plan(ai_ctx *c, const lb_state *st, int i, int targets, int checked,
+                           char *key, double *value, char *line, size_t n);
 LBI int lbi_ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
 LBI int lbi_ai_other_decision(const lb_decision *d, char *key, char *why);
 
@@ -97,7 +97,8 @@ LBI int lbi_ai_try(const ai_ctx *c, const char *key);
 /* The value for me of answering key now, in each of `runs` rollouts on the dice seeds[0..runs)
  * into values: the rest of the turn and the enemy's reply played by the cheap policy. LB_OK or
  * LB_NOMEM. */
-LBI int lbi_ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs, double *values);
+LBI int lbi_ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs,
+                        double *values);
 /* The mean of a[r] - b[r] (rollouts on the same dice) and its standard error. */
 LBI void lbi_ai_paired(const double *a, const double *b, int runs, double *mean, double *se);
 /* `runs` dice seeds from the player's own generator, malloc'd; LB_OK or LB_NOMEM. */

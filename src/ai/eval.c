@@ -366,7 +366,8 @@ double lbi_ai_tactical(ai_ctx *c, const lb_state *st, int i)
         int d = unit_distance(u, x);
         double v;
         /* what u can do to x */
-        if (reach && d <= reach && lbi_ai_fire_value(c, st, i, x->hexes[0], LB_FIRE_OFFENSIVE, &v, NULL, 0) > 0)
+        if (reach && d <= reach &&
+            lbi_ai_fire_value(c, st, i, x->hexes[0], LB_FIRE_OFFENSIVE, &v, NULL, 0) > 0)
             fire_best = v > fire_best ? v : fire_best;
         if (d == 1 && (v = melee_of(c, st, u, x)) > melee_best)
             melee_best = v;
@@ -376,7 +377,8 @@ double lbi_ai_tactical(ai_ctx *c, const lb_state *st, int i)
             charge_best = v;
         /* what x can do to u */
         int xr = fire_reach(x);
-        if (xr && d <= xr && lbi_ai_fire_value(c, st, e, u->hexes[0], LB_FIRE_OFFENSIVE, &v, NULL, 0) > 0) {
+        if (xr && d <= xr &&
+            lbi_ai_fire_value(c, st, e, u->hexes[0], LB_FIRE_OFFENSIVE, &v, NULL, 0) > 0) {
             int n = targets_near(st, x, side, xr);
             threat += v / (n > 0 ? n : 1);
         }
@@ -385,7 +387,8 @@ double lbi_ai_tactical(ai_ctx *c, const lb_state *st, int i)
         if (x->arm == LB_ARM_CAVALRY && x->state == LB_STATE_GOOD &&
             x->readiness == LB_READY_FRESH && d <= CHARGE_REACH) {
             int n = targets_near(st, x, side, CHARGE_REACH);
-            threat += 0.3 * lbi_ai_unit_worth(c, u) * charge_exposure(st, u) * (n > 2 ? 2.0 / n : 1);
+            threat += 0.3 * lbi_ai_unit_worth(c, u) * charge_exposure(st, u) *
+                      (n > 2 ? 2.0 / n : 1);
         }
     }
     return w_opp * (fire_best + 0.5 * melee_best + 0.5 * charge_best) - w_threat * threat;

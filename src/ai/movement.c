@@ -367,7 +367,7 @@ int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *w
         /* arm 0 ends the segment, arm k + 1 takes candidate k */
         for (int a = 0; a <= n && rc == LB_OK; a++)
             rc = lbi_ai_rollouts(c, a ? d->options[cs.v[a - 1].opt].key : "end", seeds, runs,
-                             values + (size_t)a * (size_t)runs);
+                                 values + (size_t)a * (size_t)runs);
         int chosen = best + 1, pick = chosen;
         double lower = AI_ROLLOUT_MARGIN, gain = 0, se = 0;
         for (int a = 0; a <= n && rc == LB_OK; a++) {
@@ -375,7 +375,7 @@ int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *w
             if (a == chosen)
                 continue;
             lbi_ai_paired(values + (size_t)a * (size_t)runs, values + (size_t)chosen * (size_t)runs,
-                      runs, &m, &s);
+                          runs, &m, &s);
             if (m - 2 * s > lower) {
                 lower = m - 2 * s;
                 pick = a;

@@ -132,7 +132,7 @@ static int attacker_suffers(const char *r)
 }
 
 double lbi_ai_melee_value(const ai_ctx *c, const lb_state *st, const lb_melee_chance *m, char *why,
-                      size_t n)
+                          size_t n)
 {
     if (!m->allowed)
         return 0;
@@ -234,12 +234,13 @@ static double charge_end_value(const ai_ctx *c, const lb_state *st, const lb_uni
 }
 
 double lbi_ai_charge_value(const ai_ctx *c, const lb_state *st, int cavalry,
-                       const lb_charge_outcomes *o, char *why, size_t n)
+                           const lb_charge_outcomes *o, char *why, size_t n)
 {
     const lb_unit *cav = &st->units[cavalry];
     double v = 0;
     for (int i = 0; i < o->n; i++)
-        v += lb_frac_double(o->outcomes[i].p) * charge_end_value(c, st, cav, o->outcomes[i].summary);
+        v += lb_frac_double(o->outcomes[i].p) *
+             charge_end_value(c, st, cav, o->outcomes[i].summary);
     if (why && o->n) {
         char p[32];
         snprintf(why, n, "%d end%s, most likely \"%s\" (%s)", o->n, o->n == 1 ? "" : "s",

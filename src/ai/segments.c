@@ -130,7 +130,8 @@ static int charge_path(const lb_state *st, const lb_unit *u, const lb_unit *targ
                        int max)
 {
     int cells = st->map.cols * st->map.rows, states = cells * LB_DIR_COUNT;
-    int *cost = malloc((size_t)states * sizeof *cost), *prev = malloc((size_t)states * sizeof *prev);
+    int *cost = malloc((size_t)states * sizeof *cost);
+    int *prev = malloc((size_t)states * sizeof *prev);
     unsigned char *done = calloc((size_t)states, 1);
     int n = 0;
     if (!cost || !prev || !done)
@@ -196,7 +197,7 @@ out:
 }
 
 int lbi_ai_charge_plan(ai_ctx *c, const lb_state *st, int i, int targets, int checked, char *key,
-                   double *value, char *line, size_t n)
+                       double *value, char *line, size_t n)
 {
     const lb_unit *u = &st->units[i];
     int order[CHARGE_TARGETS], norder = 0;
