@@ -114,6 +114,9 @@ int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out)
     /* R-AI-2: the copy's dice are its own; the game's generator is never read */
     lb_pcg32_seed(&c->rng, dice_seed, 54);
     c->replaying = 0;
+    /* R-AI-2: a copy offers no retreat's end: walking the paths for the first one to each end
+     * can cost a second, and the look-ahead answers such a decision by the automatic choice */
+    c->whatif = 1;
     *out = c;
     return LB_OK;
 }

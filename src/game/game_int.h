@@ -87,6 +87,8 @@ struct lb_game {
     lb_state *st;
     lb_pcg32 rng;
     int replaying;               /* dice come from eff at cursor */
+    int whatif;                  /* a what-if copy (lb_game_clone): a retreat whose owner would
+                                  * pick its end takes the automatic choice, never offered */
     int cursor;
     int turn_index;              /* game turns since the scenario's first */
     int half;                    /* 0: the first side's sequence, 1: the second's */

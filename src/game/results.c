@@ -180,7 +180,8 @@ static int run_retreat(lb_game *g, int unit, const task *t)
     int nends = 0;
     if (!found)
         rc = LB_NOMEM;
-    else if (!r.surrender && !r.stays && (rc = first_paths_of(&r, &paths, found)) == LB_OK)
+    else if (!r.surrender && !r.stays && !g->whatif &&
+             (rc = first_paths_of(&r, &paths, found)) == LB_OK)
         for (int e = 0; e < r.nends; e++)
             nends += found[e];
     if (rc != LB_OK || nends <= 1) {
