@@ -148,6 +148,19 @@ static int play_one(const char *name, const char *text, size_t len, const lb_loa
                 t->times[t->ntimes++] = dt;
             if (lrc == LB_OK)
                 lrc = lb_game_decide_noted(g, side, lb_game_seq(g), key, "R-AI-1", why, &a);
+            if (lrc == LB_INVALID && lb_decision_find(lb_game_pending(g), "end") >= 0) {
+                /* the engine failed on an option it offered and left the game as it was: said,
+                 * counted, and the computer ends the segment instead */
+                fprintf(stderr, "labataille selfplay: seed %" PRIu64 ": the engine failed on "
+                        "the computer's %s (%s); the game is unchanged, the computer ends the "
+                        "segment\n", seed, key,
+                        lb_game_error(g)[0] ? lb_game_error(g) : "no reason given");
+                t->engine_failures++;
+                snprintf(key, sizeof key, "end");
+                lrc = lb_game_decide_noted(g, side, lb_game_seq(g), key, "R-AI-1",
+                                           "ends the segment: the engine failed on its choice",
+                                           &a);
+            }
             if (lrc == LB_OK && a.verdict != LB_ACCEPTED) {
                 /* R-AI-1: the engine refuses the computer's answer like anyone's */
                 fprintf(stderr, "labataille selfplay: seed %" PRIu64 ": the computer's %s was "
@@ -373,8 +386,8 @@ int cmd_selfplay(const cli_args *args)
         printf("draws: %d; journals replayed bit for bit: %d of %ld\n", t.draws, t.replayed,
                played);
         if (t.engine_failures)
-            printf("the engine failed on %d answers of the random player (options it offered)\n",
-                   t.engine_failures);
+            printf("the engine failed on %d answers of the random player or the computer "
+                   "(options it offered)\n", t.engine_failures);
         if (t.ntimes)
             printf("computer decisions: %zu, processor time median %.1f ms, p99 %.1f ms\n",
                    t.ntimes, median * 1e3, p99 * 1e3);
