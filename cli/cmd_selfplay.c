@@ -127,7 +127,7 @@ static int play_one(const char *name, const char *text, size_t len, const lb_loa
     const lb_decision *d;
     while (rc == CLI_OK && (d = lb_game_pending(g)) != NULL) {
         int side = d->side;
-        char key[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX] = "";
+        char key[LB_OPTION_KEY_MAX] = "", why[LB_AI_REASON_MAX] = "";
         lb_game_answer a = {.verdict = LB_REFUSED_ILLEGAL};
         int lrc = LB_OK;
         if (players[side].ai) {

@@ -148,6 +148,8 @@ static int play_out(ai_ctx *c, lb_game *g)
                 return LB_OK;
             rc = lb_game_decide(g, d->side, lb_game_seq(g), "end", &a);
         }
+        if (rc == LB_INVALID)
+            return LB_OK; /* the engine failed in the copy and left it as it was: valued there */
         if (rc != LB_OK)
             return rc;
     }
@@ -165,6 +167,8 @@ int lbi_ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs,
         rc = lb_game_decide(g, c->me, lb_game_seq(g), key, &a);
         if (rc == LB_OK && a.verdict == LB_ACCEPTED)
             rc = play_out(c, g);
+        if (rc == LB_INVALID)
+            rc = LB_OK; /* an engine failure on the answer itself: the copy as it was */
         values[r] = lbi_ai_position(c, g);
         lb_game_free(g);
         if (rc != LB_OK)
