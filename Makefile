@@ -13,8 +13,10 @@ TEST_BUILD    := build-test
 FUZZ_BUILD    := build-fuzz
 RELEASE_BUILD := build-release
 FUZZ_SECONDS  ?= 60
+SOAK_AI_GAMES ?= 200
+SOAK_FULL_GAMES ?= 20
 
-.PHONY: all setup setup-test setup-clang build run play test release bench fuzz soak clean
+.PHONY: all setup setup-test setup-clang build run play test release bench soak soak-stores soak-ai fuzz clean
 
 all: build
 
@@ -92,11 +94,22 @@ bench: build
 	  fi; \
 	done
 
-# Out of make test: SOAK_SECONDS (600) of random games (SOAK_GAMES, 1000, at least) through the
-# engine and a SQLite store with the memory sampled (flat after the warm-up), every game replayed
-# bit-exact; then the same games on PostgreSQL (tests/soak/soak.sh says the settings).
-soak: build
+# Out of make test, soak runs both: soak-stores, SOAK_SECONDS (600) of random games (SOAK_GAMES
+# for the stores, 1000, at least) through the engine and a SQLite store with the memory sampled
+# (flat after the warm-up), every game replayed bit-exact, then the same games on PostgreSQL
+# (tests/soak/soak.sh says the settings); soak-ai, the computer against the random player over
+# SOAK_AI_GAMES (200), half on each side, must win 95%, then its full level against its quick one
+# over SOAK_FULL_GAMES, which should win clearly more than half (reported, not enforced).
+soak: soak-stores soak-ai
+
+soak-stores: build
 	bash tests/soak/soak.sh $(BUILD)
+
+soak-ai: build
+	./$(BUILD)/labataille selfplay --players quick,random --alternate --games $(SOAK_AI_GAMES) \
+	  --seed 1 --expect 0.95
+	./$(BUILD)/labataille selfplay --players full,quick --alternate --games $(SOAK_FULL_GAMES) \
+	  --seed 1
 
 fuzz: setup-clang
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLB_FUZZ=ON >/dev/null

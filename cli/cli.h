@@ -96,6 +96,7 @@ int cmd_games(const cli_args *args);
 int cmd_replay(const cli_args *args);
 int cmd_melee(const cli_args *args);
 int cmd_move(const cli_args *args);
+int cmd_selfplay(const cli_args *args);
 int cmd_serve(const cli_args *args);
 
 /* The exact answer of a melee before the dice (cmd_melee.c): each unit's part, the odds, every

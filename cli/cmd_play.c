@@ -210,6 +210,13 @@ static int do_undo(play *P, int argc, char **argv)
     (void)argv;
     lb_game_answer a;
     int rc = lb_game_undo(P->g, LB_ROLE_BOTH, lb_game_seq(P->g), -1, &a);
+    /* against the computer, back to the person's own last decision */
+    while (rc == LB_OK && a.verdict == LB_ACCEPTED && P->ai >= 0 && lb_game_pending(P->g) &&
+           lb_game_pending(P->g)->side == P->ai && lb_game_effective(P->g)->count > 0) {
+        int before = a.seq_before;
+        rc = lb_game_undo(P->g, LB_ROLE_BOTH, lb_game_seq(P->g), -1, &a);
+        a.seq_before = before;
+    }
     play_prompt_game(P->g);
     return verdict(P, rc, &a);
 }
@@ -317,6 +324,28 @@ static int do_help(play *P, int argc, char **argv)
     return PLAY_OK;
 }
 
+/* The computer answers every decision of its side (R-AI-1), each with its reason. */
+static int ai_answers(play *P)
+{
+    const lb_decision *d;
+    while (P->ai >= 0 && (d = lb_game_pending(P->g)) != NULL && d->side == P->ai) {
+        char key[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX];
+        lb_game_answer a;
+        int rc = lb_ai_play(P->g, P->ai, &P->ai_settings, key, why, &a);
+        if (rc != LB_OK) {
+            snprintf(P->why, sizeof P->why, "the computer player: %s %s", lb_err_str(rc),
+                     lb_game_error(P->g));
+            return PLAY_ERROR;
+        }
+        /* its reason is the first step of the answer's trace, printed with it */
+        fprintf(P->out, "%s (computer, %s) %s\n", lb_game_state(P->g)->sides[P->ai],
+                lb_ai_level_name(P->ai_settings.level), key);
+        if ((rc = verdict(P, rc, &a)) != PLAY_OK)
+            return rc == PLAY_REFUSED ? PLAY_ERROR : rc;
+    }
+    return PLAY_OK;
+}
+
 /* One line: PLAY_OK, PLAY_REFUSED (P->why), PLAY_QUIT or PLAY_ERROR. */
 static int run_line(play *P, char *line)
 {
@@ -327,8 +356,10 @@ static int run_line(play *P, char *line)
     if (argc == 0 || argv[0][0] == '#')
         return PLAY_OK;
     for (int i = 0; i < NVERBS; i++)
-        if (strcmp(argv[0], verbs[i].name) == 0)
-            return verbs[i].run(P, argc, argv);
+        if (strcmp(argv[0], verbs[i].name) == 0) {
+            int rc = verbs[i].run(P, argc, argv);
+            return rc == PLAY_OK ? ai_answers(P) : rc;
+        }
     return play_refuse(P, "unknown command \"%s\" (help lists them)", argv[0]);
 }
 
@@ -452,13 +483,39 @@ static int open_game(const cli_args *args, play *P, const lb_load_opts *opts)
     return CLI_OK;
 }
 
+/* --ai SIDE [--level quick|full] [--budget MS]: the computer plays SIDE, its dice from the
+ * game's seed (R-AI-3). */
+static int ai_options(const cli_args *args, play *P)
+{
+    const char *side = cli_option_value(args, "ai", NULL);
+    const char *level = cli_option_value(args, "level", NULL);
+    const char *budget = cli_option_value(args, "budget", NULL);
+    lb_ai_settings_init(&P->ai_settings);
+    P->ai_settings.seed = lb_game_settings_of(P->g)->seed;
+    if (!side)
+        return level || budget ? cli_usage(args, "--level and --budget go with --ai SIDE") : CLI_OK;
+    const lb_state *st = lb_game_state(P->g);
+    if ((P->ai = lb_state_side(st, side)) < 0)
+        return cli_usage(args, "--ai: expected %s or %s, found \"%s\"", st->sides[0],
+                         st->sides[1], side);
+    if (level && (int)(P->ai_settings.level = (lb_ai_level)lb_ai_level_parse(level)) < 0)
+        return cli_usage(args, "--level: expected quick or full, found \"%s\"", level);
+    char *end;
+    long ms = budget ? strtol(budget, &end, 10) : 1000;
+    if (budget && (*end || ms < 1 || ms > 600000))
+        return cli_usage(args, "--budget: expected milliseconds from 1 to 600000, found \"%s\"",
+                         budget);
+    P->ai_settings.budget_ms = (int)ms;
+    return CLI_OK;
+}
+
 int cmd_play(const cli_args *args)
 {
     if (args->npositional > 1)
         return cli_usage(args, "expected at most one scenario file");
     if (cli_option_value(args, "dice", NULL))
         return cli_usage(args, "--dice: a game rolls its own dice from --seed");
-    play P = {.out = stdout};
+    play P = {.out = stdout, .ai = -1};
     if (args->json && !(P.out = fopen("/dev/null", "w")))
         return cli_invalid("cannot open /dev/null");
     if (args->json && !(P.traces = json_array())) {
@@ -469,8 +526,16 @@ int cmd_play(const cli_args *args)
     const lb_module *modules = lb_data_modules(&nmodules);
     lb_load_opts opts = {.modules = modules, .nmodules = nmodules, .strict = args->strict};
     int rc = open_game(args, &P, &opts);
+    if (rc == CLI_OK)
+        rc = ai_options(args, &P);
     if (rc == CLI_OK) {
         play_print_status(&P);
+        if (ai_answers(&P) != PLAY_OK) {
+            fprintf(stderr, "labataille play: %s\n", P.why);
+            rc = CLI_INVALID;
+        }
+    }
+    if (rc == CLI_OK) {
         const char *script = cli_option_value(args, "script", NULL);
         int prc = script                    ? run_script(&P, script)
                   : isatty(STDIN_FILENO)    ? run_prompt(&P)

@@ -158,16 +158,22 @@ static const command commands[] = {
                  {"odds", NULL, "add the exact probability of every way the charge can end"}}},
     {.name = "play",
      .run = cmd_play,
-     .usage = "play [FILE] [--db DB] [--game ID] [--seed N] [--script F]",
+     .usage = "play [FILE] [--db DB] [--game ID] [--seed N] [--script F] [--ai SIDE]",
      .summary = "a battle turn by turn at a prompt (or from a script), saved in DB",
      .about = "Plays the scenario FILE (the demo by default) through the Chronology of Battle,\n"
               "both sides at one terminal: the clock, the phasing side, the segment and the\n"
               "pending decision with its legal options; `help` at the prompt lists the commands.\n"
-              "With --db every accepted decision is saved as it is made; --game reopens one.",
+              "With --db every accepted decision is saved as it is made; --game reopens one.\n"
+              "With --ai SIDE the computer plays SIDE (docs/ai.md): it answers each of its\n"
+              "side's decisions at once with a one-line reason; the prompt plays the other.",
      .options = {{"db", "DB", "save the game in DB (an SQLite file or a postgresql:// address)"},
                  {"game", "ID", "go on with saved game ID of DB"},
                  {"script", "F", "read the commands from F (- for stdin); stop at the first "
-                                 "refused one"}}},
+                                 "refused one"},
+                 {"ai", "SIDE", "the computer plays SIDE (a side of the scenario)"},
+                 {"level", "L", "with --ai: quick or full (default full)"},
+                 {"budget", "MS", "with --ai: milliseconds per decision, 1 to 600000 (default "
+                                  "1000)"}}},
     {.name = "games",
      .run = cmd_games,
      .usage = "games [--db DB]",
@@ -188,6 +194,27 @@ static const command commands[] = {
                  {"port", "N", "the port, 0 to 65535 (default 8080; 0: any free one)"},
                  {"host", "ADDR", "the address to listen on (default 127.0.0.1)"},
                  {"web", "DIR", "the page's files (default the source tree's web/)"}}},
+    {.name = "selfplay",
+     .run = cmd_selfplay,
+     .usage = "selfplay [FILE] [--SIDE P]... [--players P1,P2] [--games N] [--seed S]",
+     .summary = "games between players (ai, random, quick, full): results and win rates",
+     .about = "Plays N games of the scenario FILE (the demo by default) with no person, each side\n"
+              "played by P: ai (the computer at --level), quick, full or random (R-GAME-15).\n"
+              "Each game's result, points, decisions and processor time; at the end each\n"
+              "player's wins in all and by side, the draws, the journals replayed (R-GAME-13)\n"
+              "and the processor time per computer decision (median, p99). Exit 1 when the\n"
+              "engine refused a computer's answer, a journal did not replay, or the first\n"
+              "player won less than --expect.",
+     .options = {{"french", "P", "the player of the side named french"},
+                 {"austrian", "P", "the player of the side named austrian"},
+                 {"prussian", "P", "the player of the side named prussian"},
+                 {"players", "P1,P2", "the players of the first and second sides"},
+                 {"games", "N", "how many games (default 1); game i is seeded S + i"},
+                 {"level", "L", "the level of ai: quick or full (default full)"},
+                 {"budget", "MS", "a computer's milliseconds per decision (default 1000)"},
+                 {"alternate", NULL, "swap the two players every other game"},
+                 {"expect", "RATE", "exit 1 when the first player wins less than RATE (0.95)"},
+                 {"trace", NULL, "print every decision with the computer's reason"}}},
     {.name = "replay",
      .run = cmd_replay,
      .usage = "replay GAME [--db DB] [--to N]",

@@ -5,6 +5,7 @@
 #include <jansson.h>
 #include <stdio.h>
 
+#include "lb/ai.h"
 #include "lb/game.h"
 #include "lb/lb.h"
 #include "lb/store.h"
@@ -22,6 +23,8 @@ typedef struct play {
     FILE *out;               /* the answers: stdout, or nowhere with --json */
     json_t *traces;          /* with --json: every answer accepted in this run, {"seq", "trace"} */
     char why[PLAY_WHY_MAX];  /* why the last command was refused or failed */
+    int ai;                  /* the side the computer plays (--ai), -1 none */
+    lb_ai_settings ai_settings;
 } play;
 
 /* Sets P->why and returns PLAY_REFUSED. */

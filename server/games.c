@@ -1,4 +1,5 @@
 /* The games in play: kept in memory while used (the least recently used let go), rebuilt from the store on demand, saved after every answer. */
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -58,7 +59,7 @@ static void insert(lb_server *s, slot *sl)
     s->slots[s->nslots++] = sl;
 }
 
-static slot *slot_new(long long id, lb_game *g, int two_players, int ai)
+static slot *slot_new(long long id, lb_game *g, int two_players, int ai, int level)
 {
     slot *sl = calloc(1, sizeof *sl);
     if (!sl)
@@ -68,6 +69,7 @@ static slot *slot_new(long long id, lb_game *g, int two_players, int ai)
     sl->g = g;
     sl->two_players = two_players;
     sl->ai = ai;
+    sl->level = level;
     lb_pcg32_seed(&sl->ai_rng, lb_game_settings_of(g)->seed, (uint64_t)id);
     json_t *map = map_json(lb_game_state(g));
     sl->map = map ? json_dumps(map, JSON_COMPACT) : NULL;
@@ -93,8 +95,8 @@ int slot_get(lb_server *s, long long id, slot **out, lb_err *err)
         *out = sl;
         return LB_OK;
     }
-    int two_players = 0, ai = -1;
-    int rc = links_get_game(s->links, id, &two_players, &ai);
+    int two_players = 0, ai = -1, level = -1;
+    int rc = links_get_game(s->links, id, &two_players, &ai, &level);
     if (rc == LB_IO)
         return lb_err_set(err, rc, "game %lld: the store cannot be reached", id);
     if (rc != LB_OK)
@@ -105,7 +107,7 @@ int slot_get(lb_server *s, long long id, slot **out, lb_err *err)
     pthread_mutex_unlock(&s->store_lock);
     if (rc != LB_OK)
         return rc;
-    slot *made = slot_new(id, g, two_players, ai);
+    slot *made = slot_new(id, g, two_players, ai, level);
     if (!made) {
         lb_game_free(g);
         return lb_err_set(err, LB_NOMEM, "out of memory");
@@ -132,7 +134,8 @@ void slot_put(lb_server *s, slot *sl)
     pthread_mutex_unlock(&s->lock);
 }
 
-int slot_add(lb_server *s, lb_game *g, int two_players, int ai, slot **out, lb_err *err)
+int slot_add(lb_server *s, lb_game *g, int two_players, int ai, int level, slot **out,
+             lb_err *err)
 {
     *out = NULL;
     long long id;
@@ -140,12 +143,12 @@ int slot_add(lb_server *s, lb_game *g, int two_players, int ai, slot **out, lb_e
     int rc = lb_store_save_game(s->store, g, &id, err);
     pthread_mutex_unlock(&s->store_lock);
     if (rc == LB_OK)
-        rc = links_set_game(s->links, id, two_players, ai, err);
+        rc = links_set_game(s->links, id, two_players, ai, level, err);
     if (rc != LB_OK) {
         lb_game_free(g);
         return rc;
     }
-    slot *sl = slot_new(id, g, two_players, ai);
+    slot *sl = slot_new(id, g, two_players, ai, level);
     if (!sl) {
         lb_game_free(g);
         return lb_err_set(err, LB_NOMEM, "out of memory");
@@ -201,14 +204,35 @@ int slot_saved(lb_server *s, slot *sl, int seen, lb_err *err)
     return rc;
 }
 
+/* The cached views dropped and the streams woken: the game is at a new seq. */
+static void announce(lb_server *s, slot *sl)
+{
+    forget_views(sl);
+    pthread_mutex_lock(&s->lock);
+    if (!sl->unsaved)
+        sl->seq = lb_game_seq(sl->g);
+    pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->lock);
+}
+
 int slot_changed(lb_server *s, slot *sl, int seq_before, lb_err *err)
 {
     int rc = save(s, sl, seq_before, err);
-    if (rc == LB_OK && sl->ai >= 0) {
+    for (int n = 0, answered = 1; rc == LB_OK && sl->ai >= 0 && answered &&
+                                  n < AI_DECISIONS_MAX; n++) {
+        if (sl->level >= 0 && n > 0) {
+            /* R-WEB-5: the streams send the computer's last answer before it thinks again, and
+             * other requests on this game are not held up for all its answers at once */
+            announce(s, sl);
+            pthread_mutex_unlock(&sl->lock);
+            sched_yield();
+            pthread_mutex_lock(&sl->lock);
+        }
         int seq = lb_game_seq(sl->g);
-        rc = ai_play(sl);
+        rc = ai_play(sl, &answered);
         if (rc != LB_OK)
-            lb_err_set(err, rc, "the random player: %s", lb_game_error(sl->g));
+            lb_err_set(err, rc, "the %s player: %s", sl->level >= 0 ? "computer" : "random",
+                       lb_game_error(sl->g));
         else
             rc = save(s, sl, seq, err);
     }
@@ -218,11 +242,6 @@ int slot_changed(lb_server *s, slot *sl, int seq_before, lb_err *err)
             fprintf(stderr, "labataille serve: game %lld cannot be reopened: %s\n", sl->id,
                     again.msg);
     }
-    forget_views(sl);
-    pthread_mutex_lock(&s->lock);
-    if (!sl->unsaved)
-        sl->seq = lb_game_seq(sl->g);
-    pthread_cond_broadcast(&s->changed);
-    pthread_mutex_unlock(&s->lock);
+    announce(s, sl);
     return rc;
 }

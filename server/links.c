@@ -123,9 +123,13 @@ int links_find(struct links *l, const char *token, long long *game, int *role)
     return rc;
 }
 
-int links_set_game(struct links *l, long long game, int two_players, int ai, lb_err *err)
+int links_set_game(struct links *l, long long game, int two_players, int ai, int level,
+                   lb_err *err)
 {
     json_t *j = json_pack("{s:b,s:i}", "two_players", two_players, "ai", ai);
+    /* the computer's level; a hosting without one (the random player) reads as before */
+    if (j && level >= 0)
+        json_object_set_new(j, "level", json_integer(level));
     char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
     json_decref(j);
     if (!text)
@@ -137,7 +141,7 @@ int links_set_game(struct links *l, long long game, int two_players, int ai, lb_
     return rc;
 }
 
-int links_get_game(struct links *l, long long game, int *two_players, int *ai)
+int links_get_game(struct links *l, long long game, int *two_players, int *ai, int *level)
 {
     char *text = NULL;
     lb_err err;
@@ -153,6 +157,8 @@ int links_get_game(struct links *l, long long game, int *two_players, int *ai)
     if (rc == LB_OK) {
         *two_players = json_is_true(tp);
         *ai = (int)json_integer_value(a);
+        json_t *lv = json_object_get(j, "level");
+        *level = json_is_integer(lv) ? (int)json_integer_value(lv) : -1;
     }
     json_decref(j);
     return rc;

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "lb/ai.h"
 #include "server_int.h"
 
 void route_scenarios(lb_server *s, lb_http_response *rs)
@@ -36,6 +37,7 @@ typedef struct create_req {
     lb_game_settings set;
     int two_players;
     const char *ai;           /* a side's name, or NULL */
+    int level;                /* the server's player: -1 random, else the computer's level */
 } create_req;
 
 /* The body's members into *c; 0, or -1 with the error answered. */
@@ -109,6 +111,27 @@ static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_respons
         return -1;
     }
     c->ai = ai ? json_string_value(ai) : NULL;
+    /* R-WEB-5: "computer": SIDE, "level"?: quick | full (default quick) */
+    json_t *computer = json_object_get(body, "computer"), *level = json_object_get(body, "level");
+    c->level = -1;
+    if (computer && (!json_is_string(computer) || ai)) {
+        reply_error(rs, 400, "bad-request", "/computer", ai ? "give \"ai\" (the random player) "
+                    "or \"computer\", not both" : "expected a side's name");
+        return -1;
+    }
+    if (level && (!computer || !json_is_string(level) ||
+                  lb_ai_level_parse(json_string_value(level)) < 0)) {
+        reply_error(rs, 400, "bad-request", "/level", computer ? "expected \"quick\" or \"full\""
+                    : "a level goes with \"computer\"");
+        return -1;
+    }
+    if (computer) {
+        c->ai = json_string_value(computer);
+        c->level = level ? lb_ai_level_parse(json_string_value(level)) : LB_AI_QUICK;
+        if (!mode) /* a game against the computer has a link for the person's side */
+            c->two_players = 1;
+        c->set.undo = c->two_players ? LB_UNDO_TWO_PLAYERS : LB_UNDO_HOTSEAT;
+    }
     if (limit && (!json_is_integer(limit) || json_integer_value(limit) < 0 ||
                   json_integer_value(limit) > 86400)) {
         reply_error(rs, 400, "bad-request", "/movement_time_limit_s",
@@ -172,8 +195,8 @@ static json_t *make_links(lb_server *s, slot *sl, lb_err *err)
 
 void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
 {
-    static const char *const members[] = {"scenario", "rules", "seed", "mode", "ai",
-                                          "movement_time_limit_s", "import", NULL};
+    static const char *const members[] = {"scenario", "rules", "seed", "mode", "ai", "computer",
+                                          "level", "movement_time_limit_s", "import", NULL};
     json_t *body = body_object(rq, members, rs);
     if (!body)
         return;
@@ -198,9 +221,10 @@ void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
         c.two_players = lb_game_settings_of(g)->undo == LB_UNDO_TWO_PLAYERS;
     int ai = c.ai ? lb_state_side(lb_game_state(g), c.ai) : -1;
     if ((c.ai && ai < 0) || (ai >= 0 && !c.two_players)) {
-        reply_error(rs, 400, "bad-request", "/ai", ai < 0 ? "no side \"%.64s\" in the scenario"
-                    : "the random player takes a side of a two-players game, not \"%.64s\" of a "
-                    "hot-seat one", c.ai);
+        reply_error(rs, 400, "bad-request", c.level >= 0 ? "/computer" : "/ai",
+                    ai < 0 ? "no side \"%.64s\" in the scenario"
+                           : "the server's player takes a side of a two-players game, not "
+                             "\"%.64s\" of a hot-seat one", c.ai);
         lb_game_free(g);
         json_decref(body);
         return;
@@ -208,7 +232,7 @@ void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
     json_decref(body);
     slot *sl = NULL;
     lb_err err = {0};
-    rc = slot_add(s, g, c.two_players, ai, &sl, &err);
+    rc = slot_add(s, g, c.two_players, ai, ai >= 0 ? c.level : -1, &sl, &err);
     json_t *links = rc == LB_OK ? make_links(s, sl, &err) : NULL;
     if (!links) {
         fprintf(stderr, "labataille serve: a new game: %s\n", err.msg);

@@ -15,7 +15,8 @@
 #define TOKEN_CHARS 32            /* base64url, no padding */
 #define DIGEST_BYTES 32           /* SHA-256 */
 #define SLOTS_MAX 64              /* games kept in memory (the least recently used go first) */
-#define AI_DECISIONS_MAX 4000     /* the random player's decisions after one answer */
+#define AI_DECISIONS_MAX 4000     /* the server's player's decisions after one answer */
+#define COMPUTER_BUDGET_MS 1000   /* the computer player's budget per decision (its full level) */
 #define ROLE_SLOTS 4              /* cached views: side 0, side 1, both, spectator */
 
 /* A view kept for one role at one journal length: its JSON text and, once a client taking gzip
@@ -37,7 +38,9 @@ typedef struct slot {
     pthread_mutex_t lock;
     lb_game *g;
     int two_players;              /* else hot-seat */
-    int ai;                       /* the side the random player plays, -1 */
+    int ai;                       /* the side the server's player plays, -1 */
+    int level;                    /* that player: -1 the random player, else the computer's
+                                   * lb_ai_level (R-WEB-5) */
     lb_pcg32 ai_rng;
     char *map;                    /* the map as JSON (it never changes) */
     cached_view views[ROLE_SLOTS];
@@ -90,10 +93,13 @@ int slot_get(lb_server *s, long long id, slot **out, lb_err *err);
 /* Lets go of a slot from slot_get. */
 void slot_put(lb_server *s, slot *sl);
 /* A new game in play, saved in the store with its rows (held; slot_put it). */
-int slot_add(lb_server *s, lb_game *g, int two_players, int ai, slot **out, lb_err *err);
-/* After an answer changed sl->g (under sl->lock): saves the rows from seq_before, runs the
- * random player, drops the cached views and wakes the streams. LB_OK, or an error (the game
- * is then rebuilt from the store: nothing that was not saved stays). */
+int slot_add(lb_server *s, lb_game *g, int two_players, int ai, int level, slot **out,
+             lb_err *err);
+/* After an answer changed sl->g (under sl->lock): saves the rows from seq_before, drops the
+ * cached views and wakes the streams; then the server's player answers its side's decisions,
+ * each saved and sent to the streams like a person's (the computer lets go of sl->lock between
+ * two of its decisions, so that the streams send each one). LB_OK, or an error (the game is then
+ * rebuilt from the store: nothing that was not saved stays). */
 int slot_changed(lb_server *s, slot *sl, int seq_before, lb_err *err);
 /* The game as the store has it (under sl->lock) when sl->unsaved, or when a client has seen a
  * journal longer than the one in memory (seen: another server sharing the store moved the game
@@ -110,9 +116,11 @@ int links_make(struct links *l, long long game, int role, char *token, lb_err *e
 /* The game and role of a token: LB_OK, LB_NOT_FOUND (not a token, or no such link), or the
  * store's error (LB_IO: it cannot be reached). */
 int links_find(struct links *l, const char *token, long long *game, int *role);
-/* The server's settings of a game that are not the engine's: two players, the random side. */
-int links_set_game(struct links *l, long long game, int two_players, int ai, lb_err *err);
-int links_get_game(struct links *l, long long game, int *two_players, int *ai);
+/* The server's settings of a game that are not the engine's: two players, the side the server
+ * plays and its player (level: -1 the random player, else the computer's level). */
+int links_set_game(struct links *l, long long game, int two_players, int ai, int level,
+                   lb_err *err);
+int links_get_game(struct links *l, long long game, int *two_players, int *ai, int *level);
 
 /* ---- reply.c: answers ----------------------------------------------------------------------- */
 
@@ -240,10 +248,12 @@ long long clock_left_ms(slot *sl);
 /* Stops listening and waits for the connections' threads (nothing when not listening). */
 void server_http_stop(lb_server *s);
 
-/* ---- ai.c: the random player ---------------------------------------------------------------- */
+/* ---- ai.c: the server's player ------------------------------------------------------------- */
 
-/* While the pending decision is the random player's, answers it (R-GAME-15). LB_OK or an
+/* When the pending decision is the server's player's side's, answers it: the random player
+ * (R-GAME-15) every such decision in a row, the computer one (R-AI-1, R-WEB-5), its reason the
+ * first step of the answer's trace. *answered says whether anything was answered. LB_OK or an
  * error. */
-int ai_play(slot *sl);
+int ai_play(slot *sl, int *answered);
 
 #endif

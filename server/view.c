@@ -4,6 +4,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "lb/ai.h"
 #include "server_int.h"
 
 /* zlib's levels for the view (48 KB, 35 KB of it the map): kept, its default (6: 14% of the
@@ -47,10 +48,15 @@ static char *extra_members(slot *sl)
 {
     json_t *clock = clock_json(sl);
     const lb_state *st = lb_game_state(sl->g);
-    json_t *o = json_pack("{s:I,s:[ss],s:s,s:o,s:o,s:o}", "game", (json_int_t)sl->id, "sides",
-                          st->sides[0], st->sides[1], "mode",
+    /* the side the server plays, and which of its players: random or the computer's level */
+    json_t *o = json_pack("{s:I,s:[ss],s:s,s:o,s:o,s:o,s:o}", "game", (json_int_t)sl->id,
+                          "sides", st->sides[0], st->sides[1], "mode",
                           sl->two_players ? "two-players" : "hotseat", "ai",
                           sl->ai >= 0 ? json_string(st->sides[sl->ai]) : json_null(),
+                          "ai_player",
+                          sl->ai < 0      ? json_null()
+                          : sl->level < 0 ? json_string("random")
+                                          : json_string(lb_ai_level_name((lb_ai_level)sl->level)),
                           "movement_clock", clock ? clock : json_null(), "counters",
                           counters_json(st));
     char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;

@@ -609,7 +609,7 @@ async function loadTraces() {
   for (const one of t.traces) {
     $('rulings').prepend(h('li', { dataset: { seq: one.seq } },
       h('div', { class: 'who' }, `${one.seq} · ${one.role}: `, withRefs(one.what), one.by !== 'player' ? ` (${one.by})` : ''),
-      h('ol', {}, one.trace.map((step) => h('li', {},
+      h('ol', {}, one.trace.map((step) => h('li', step.section === 'ai' ? { class: 'ai-reason' } : {},
         h('span', { class: 'rule' }, `${step.rule} ${step.section}`), ' ', withRefs(step.text),
         step.dice ? h('span', { class: 'dice' }, ` 🎲 ${step.dice.map((d) => `${d.purpose} ${d.value}`).join(', ')}`) : null)))));
   }

@@ -16,8 +16,10 @@ async function start() {
     $('scenario').add(o);
   }
   const sides = () => {
-    $('ai').replaceChildren(...$('scenario').selectedOptions[0].dataset.sides.split(',')
-      .reverse().map((side) => new Option(side, side)));
+    for (const id of ['ai', 'computer']) {
+      $(id).replaceChildren(...$('scenario').selectedOptions[0].dataset.sides.split(',')
+        .reverse().map((side) => new Option(side, side)));
+    }
   };
   $('scenario').addEventListener('change', sides);
   sides();
@@ -26,8 +28,13 @@ async function start() {
     showError('');
     const form = new FormData(e.target);
     const mode = form.get('mode');
-    const body = { scenario: form.get('scenario'), mode: mode === 'ai' ? 'two-players' : mode };
+    const machine = mode === 'ai' || mode === 'computer';
+    const body = { scenario: form.get('scenario'), mode: machine ? 'two-players' : mode };
     if (mode === 'ai') body.ai = form.get('ai');
+    if (mode === 'computer') {
+      body.computer = form.get('computer');
+      body.level = form.get('level');
+    }
     if (form.get('rules')) body.rules = form.get('rules');
     if (form.get('seed') !== '') body.seed = Number(form.get('seed'));
     if (Number(form.get('limit')) > 0) body.movement_time_limit_s = Number(form.get('limit'));

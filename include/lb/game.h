@@ -149,6 +149,10 @@ int lb_game_may_decide(const lb_game *g, int role);
  * another state: a fault of the engine, never of the answer). A stale seq is not an error: the
  * verdict LB_REFUSED_STALE. */
 int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answer *out);
+/* lb_game_decide with the decider's reason: when accepted, the answer's trace begins with a step
+ * of rule (a literal, "R-AI-1") and section "ai" saying note (the computer player's one line). */
+int lb_game_decide_noted(lb_game *g, int role, int seq, const char *key, const char *rule,
+                         const char *note, lb_game_answer *out);
 /* Role concedes the battle (the other side wins decisively, R-VIC-5). Returns as decide. */
 int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out);
 /* Takes back the effective journal to its first `keep` entries, by the game's policy
@@ -188,6 +192,16 @@ lb_fire_kind lb_game_fire_kind(const lb_game *g);
  * (which the rules may still refuse); writes the key into key (n bytes). LB_OK, or LB_NOT_FOUND
  * when nothing is pending. */
 int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n);
+
+/* A what-if copy of g (the computer player's rollouts): the same state, journal and pending
+ * decision, played on with lb_game_decide like any game, but with its own dice from dice_seed
+ * (it never reads g's generator, R-AI-2) and no trace; a retreat whose end its owner would pick
+ * takes the automatic choice (R-RET-4 d) instead of being offered. It borrows g's scenario: free it before g
+ * changes or is freed. LB_OK; LB_INVALID while a charge or a melee is under way (their machines
+ * are not copied); LB_NOMEM. */
+int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out);
+/* The side holding objective k of the scenario's victory (R-VIC-2), or -1. */
+int lb_game_objective_holder(const lb_game *g, int k);
 
 /* The game as one JSON document {"format": "labataille-game/1", "scenario", "scenario_name",
  * "settings", "journal", "seq", "hash"} in a malloc'd string; LB_OK or LB_NOMEM. */

@@ -345,7 +345,9 @@ int lbi_game_roll_back(lb_game *g, int journal_count, int rc)
     return rb == LB_OK ? rc : rb;
 }
 
-int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answer *out)
+/* lb_game_decide, the decider's reason (when note is not NULL) the first step of its trace. */
+static int decide(lb_game *g, int role, int seq, const char *key, const char *rule,
+                  const char *note, lb_game_answer *out)
 {
     if (lbi_game_answer_stale(g, seq, out))
         return LB_OK;
@@ -358,6 +360,8 @@ int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answe
         return LB_OK;
     lb_trace_release(&g->trace);
     lb_trace_init(&g->trace);
+    if (note && g->tr)
+        lb_trace_add(g->tr, rule, "ai", "%s", note);
     int before = g->journal.count, eff_before = g->eff.count;
     const lb_decision *p = &g->pending;
     int rc = lb_journal_answer(&g->journal, p->kind, p->side, p->subject, key, LB_BY_PLAYER);
@@ -374,6 +378,17 @@ int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answe
         return lbi_game_roll_back(g, before, rc);
     out->seq_after = g->journal.count;
     return LB_OK;
+}
+
+int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answer *out)
+{
+    return decide(g, role, seq, key, NULL, NULL, out);
+}
+
+int lb_game_decide_noted(lb_game *g, int role, int seq, const char *key, const char *rule,
+                         const char *note, lb_game_answer *out)
+{
+    return decide(g, role, seq, key, rule, note, out);
 }
 
 /* R-VIC-5: conceding ends the battle at once. */

@@ -87,6 +87,8 @@ struct lb_game {
     lb_state *st;
     lb_pcg32 rng;
     int replaying;               /* dice come from eff at cursor */
+    int whatif;                  /* a what-if copy (lb_game_clone): a retreat whose owner would
+                                  * pick its end takes the automatic choice, never offered */
     int cursor;
     int turn_index;              /* game turns since the scenario's first */
     int half;                    /* 0: the first side's sequence, 1: the second's */
@@ -102,6 +104,7 @@ struct lb_game {
     task tasks[TASKS_MAX];
     int ntasks;
     lb_retreat offered;          /* the retreat whose end is pending: its ends are the options */
+    lb_retreat_req offered_req;  /* what found it: a copy of the game finds it again */
     int has_offered;
     obligation obligations[OBLIGATIONS_MAX];
     int nobligations;

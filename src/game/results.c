@@ -131,7 +131,8 @@ static int run_retreat(lb_game *g, int unit, const task *t)
     int rc = lb_retreat_paths(st, unit, &req, &r, g->tr);
     if (rc != LB_OK)
         return rc;
-    if (r.surrender || r.stays || r.nends <= 1) {
+    /* R-AI-2: a what-if copy takes the automatic end without offering it */
+    if (r.surrender || r.stays || r.nends <= 1 || g->whatif) {
         rc = retreat_apply(g, unit, &r, NULL);
         lb_retreat_release(&r);
         task_pop(g);
@@ -172,6 +173,7 @@ static int run_retreat(lb_game *g, int unit, const task *t)
     /* the state does not change until the answer: the search is kept for it */
     lbi_task_forget(g);
     g->offered = r;
+    g->offered_req = req;
     g->has_offered = 1;
     lb_decision_move(&g->pending, &d);
     g->has_pending = 1;

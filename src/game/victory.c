@@ -32,6 +32,11 @@ void lbi_victory_update(lb_game *g)
     }
 }
 
+int lb_game_objective_holder(const lb_game *g, int k)
+{
+    return k >= 0 && k < g->origin->battle.victory.nobjectives ? g->holder[k] : -1;
+}
+
 void lb_game_score_of(const lb_game *g, lb_game_score *out)
 {
     const lb_victory *v = &g->origin->battle.victory;

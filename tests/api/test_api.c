@@ -1156,6 +1156,74 @@ static void test_api__random_player(void **state)
     json_decref(g);
 }
 
+/* Against the computer (R-WEB-5, R-AI-1), the demo with seed 1 and the computer's quick level
+ * playing the Austrians: no link for its side; the view says who plays it. The French end their
+ * Charge and Movement segments (journal 0 and 1); the Austrian Defensive Fire is the computer's,
+ * answered by the server before the French's answer returns. As worked in the case
+ * game-R-AI-1-computer-answers: au-ir4-1 (line in 0910+0911) at 0810 fires 4 + 4 increments x 3
+ * = 24 against fr-26le-1's fire defence 9 (line in clear), the 2.5:1 column: no loss on 11/36
+ * rolls, 1 on 22/36, 2 on 3/36 (7/9 = 0.8 expected); a check on an even loss (1/12), failed on
+ * 14 of 36 rolls (morale 34, Legrand +2): disordered with chance 1/12 x 7/18 = 7/216. So the
+ * computer fires at 0810 (journal 2, a player's answer of side 1, its roll journal 3), and the
+ * French Offensive Fire is pending. Its reason is the first step of that answer's trace, by
+ * "computer". The create errors: a level without a computer, an unknown level, both players. */
+static void test_api__computer_player(void **state)
+{
+    (void)state;
+    error_is(&S, "POST", "/api/games", "{\"scenario\":\"demo\",\"level\":\"quick\"}", 400,
+             "bad-request", "/level");
+    error_is(&S, "POST", "/api/games", "{\"scenario\":\"demo\",\"computer\":\"austrian\","
+             "\"level\":\"expert\"}", 400, "bad-request", "/level");
+    error_is(&S, "POST", "/api/games", "{\"scenario\":\"demo\",\"computer\":\"austrian\","
+             "\"ai\":\"austrian\",\"mode\":\"two-players\"}", 400, "bad-request", "/computer");
+    error_is(&S, "POST", "/api/games", "{\"scenario\":\"demo\",\"computer\":\"austrian\","
+             "\"mode\":\"hotseat\"}", 400, "bad-request", "/computer");
+    error_is(&S, "POST", "/api/games", "{\"scenario\":\"demo\",\"computer\":\"prussian\"}",
+             400, "bad-request", "/computer");
+    json_t *g = new_game("{\"scenario\":\"demo\",\"computer\":\"austrian\",\"level\":"
+                         "\"quick\",\"seed\":1}");
+    json_t *links = json_object_get(g, "links");
+    assert_null(json_object_get(links, "austrian"));
+    const char *fr = link_token(g, "french");
+    json_t *v = view(&S, fr);
+    assert_string_equal(str(v, "mode"), "two-players");
+    assert_string_equal(str(v, "ai"), "austrian");
+    assert_string_equal(str(v, "ai_player"), "quick");
+    json_decref(v);
+    v = decide(&S, fr, 0, "end", 200);
+    assert_string_equal(str(v, "segment"), "movement");
+    json_decref(v);
+    v = decide(&S, fr, 1, "end", 200);
+    assert_string_equal(str(v, "segment"), "offensive_fire");
+    assert_string_equal(str(json_object_get(v, "pending"), "side"), "french");
+    assert_int_equal(num(v, "seq"), 4);
+    json_decref(v);
+    char path[128];
+    snprintf(path, sizeof path, "/api/g/%s/journal?from=2", fr);
+    json_t *j = call(&S, "GET", path, NULL, 200);
+    json_t *e = json_array_get(json_object_get(j, "entries"), 0);
+    assert_string_equal(str(e, "key"), "fire:au-ir4-1:0810");
+    assert_int_equal(num(e, "side"), 1);
+    assert_string_equal(str(e, "by"), "player");
+    assert_string_equal(str(json_array_get(json_object_get(j, "entries"), 1), "purpose"), "fire");
+    json_decref(j);
+    snprintf(path, sizeof path, "/api/g/%s/traces?from=2", fr);
+    json_t *t = call(&S, "GET", path, NULL, 200);
+    json_t *one = json_array_get(json_object_get(t, "traces"), 0);
+    assert_non_null(one);
+    assert_int_equal(num(one, "seq"), 4);
+    assert_string_equal(str(one, "by"), "computer");
+    assert_string_equal(str(one, "role"), "austrian");
+    assert_string_equal(str(one, "what"), "fire:au-ir4-1:0810");
+    json_t *why = json_array_get(json_object_get(one, "trace"), 0);
+    assert_string_equal(str(why, "rule"), "R-AI-1");
+    assert_string_equal(str(why, "section"), "ai");
+    assert_string_equal(str(why, "text"), "au-ir4-1 fires at 0810: 11/36 no loss, expected 0.8 "
+                        "increments, 7/216 chance fr-26le-1 is disordered (1.4 points)");
+    json_decref(t);
+    json_decref(g);
+}
+
 /* Timed movement (17, R-WEB-2): with 1 s each, the view shows the clock in the Movement segment,
  * and once it runs out the server ends the segment itself. */
 static void test_api__movement_clock(void **state)
@@ -1199,12 +1267,28 @@ static void test_api__restart_keeps_games(void **state)
     char hash[32];
     snprintf(hash, sizeof hash, "%s", str(v, "hash"));
     json_decref(v);
+    /* a game against the computer (R-WEB-5): its level is kept with the game's hosting */
+    json_t *g = call(&a, "POST", "/api/games", "{\"scenario\":\"demo\",\"computer\":"
+                     "\"austrian\",\"level\":\"quick\",\"seed\":1}", 201);
+    char cfr[64];
+    snprintf(cfr, sizeof cfr, "%s", link_token(g, "french"));
+    json_decref(g);
+    json_decref(decide(&a, cfr, 0, "end", 200));
     stop(&a);
     start(&a, "");
     v = view(&a, fr);
     assert_int_equal(num(v, "seq"), 1);
     assert_string_equal(str(v, "hash"), hash);
     assert_string_equal(str(v, "role"), "french");
+    json_decref(v);
+    v = view(&a, cfr);
+    assert_string_equal(str(v, "ai_player"), "quick");
+    json_decref(v);
+    /* after the restart the computer still answers the Austrian Defensive Fire (as in
+     * test_api__computer_player: its fire and roll make the journal 4 long) */
+    v = decide(&a, cfr, 1, "end", 200);
+    assert_int_equal(num(v, "seq"), 4);
+    assert_string_equal(str(v, "segment"), "offensive_fire");
     json_decref(v);
     stop(&a);
     char cmd[128];
@@ -1311,6 +1395,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__view_gzip_accept_encoding),
         cmocka_unit_test(test_api__view_gzip_follows_the_journal),
         cmocka_unit_test(test_api__random_player),
+        cmocka_unit_test(test_api__computer_player),
         cmocka_unit_test(test_api__movement_clock),
         cmocka_unit_test(test_api__restart_keeps_games),
         cmocka_unit_test(test_api__whole_game_equals_engine),

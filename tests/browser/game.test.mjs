@@ -304,3 +304,45 @@ test('a spectator watches on a tablet: the map on top, no undo, no decision', as
   assert.equal(await page.getAttribute('body', 'data-role'), 'spectator');
   assert.notEqual(await page.textContent('#whose'), 'Your decision');
 });
+
+/* ---- against the computer (R-WEB-5, R-AI-1) -------------------------------------------------- */
+
+// The home page makes a game of the demo, seed 1, against the computer playing the Austrians at
+// the quick level: only the French and the spectator get links. The French end their Charge and
+// Movement segments; the server has the computer answer the Austrian Defensive Fire: au-ir4-1
+// fires at 0810 (worked by hand in tests/cases/game-R-AI-1-computer-answers.json: 11/36 no loss,
+// 7/9 = 0.8 increments expected, 7/216 that fr-26le-1 is disordered). Its reason is the first
+// line of its answer in the rulings panel of the French page, and the spectator's page, open all
+// along, shows it live too.
+test('a person plays against the computer and reads its reason', async () => {
+  const home = await browser.newPage();
+  await home.goto(`${base}/`);
+  await home.waitForSelector('#scenario option[value="demo"]', { state: 'attached' });
+  await home.check('input[name="mode"][value="computer"]');
+  await home.selectOption('#computer', 'austrian');
+  await home.selectOption('#level', 'quick');
+  await home.fill('#seed', '1');
+  await home.click('button[type="submit"]');
+  await home.waitForSelector('#links:not([hidden]) a[data-role="french"]');
+  assert.equal(await home.locator('a[data-role="austrian"]').count(), 0);
+  const french = await open(await home.getAttribute('a[data-role="french"]', 'href'));
+  const watcher = await open(await home.getAttribute('a[data-role="spectator"]', 'href'));
+  await home.close();
+  await french.click('#end');                   // the French Charge segment
+  await waitSeqAbove(french, 0);
+  await french.click('#end');                   // the French Movement segment
+  await waitSeqAbove(french, 3);                // the computer's fire (2) and its roll (3)
+  const reason = 'au-ir4-1 fires at 0810: 11/36 no loss, expected 0.8 increments, 7/216 chance ' +
+    'fr-26le-1 is disordered';
+  const line = french.locator('#rulings li.ai-reason');
+  await line.first().waitFor();
+  assert.match(await line.first().textContent(), /^R-AI-1 ai au-ir4-1 fires at 0810: 11\/36/);
+  assert.ok((await line.first().textContent()).includes(reason));
+  assert.match(await french.textContent('#rulings'), /austrian: fire:au-ir4-1:0810 \(computer\)/);
+  assert.equal(await french.textContent('#whose'), 'Your decision');
+  await watcher.waitForSelector('#rulings li.ai-reason');
+  assert.ok((await watcher.textContent('#rulings li.ai-reason')).includes(reason));
+  await french.screenshot({ path: path.join(shots, 'vs-computer.png') });
+  assert.deepEqual(french.errors, []);
+  assert.deepEqual(watcher.errors, []);
+});

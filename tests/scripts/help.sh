@@ -17,6 +17,11 @@ list=$("$prog" help) || fail "help exits non-zero"
 # the subcommands: "  labataille NAME   summary" lines, less help and --version
 commands=$(printf '%s\n' "$list" | awk '/^  labataille / && $2 !~ /^(help|--version)$/ {print $2}')
 [ "$(printf '%s\n' "$commands" | wc -l)" -ge 8 ] || fail "help lists too few commands: $commands"
+# the computer player's commands (issue 18): selfplay, and play --ai with its level and budget
+printf '%s\n' "$commands" | grep -qx selfplay || fail "help does not list selfplay"
+for opt in --ai --level --budget; do
+    "$prog" play --help | grep -q -- "^  $opt " || fail "play --help does not explain $opt"
+done
 
 for cmd in $commands; do
     a=$("$prog" "$cmd" --help); rc=$?

@@ -1,0 +1,103 @@
+/* The computer player's entry: its settings, and one answer to the pending decision with its reason, by the kind of decision and the segment. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ai_int.h"
+
+static const char *const level_names[] = {"quick", "full"};
+
+void lb_ai_settings_init(lb_ai_settings *s)
+{
+    memset(s, 0, sizeof *s);
+    s->level = LB_AI_FULL;
+    s->budget_ms = 1000;
+    s->seed = 1;
+}
+
+const char *lb_ai_level_name(lb_ai_level level)
+{
+    return level_names[level];
+}
+
+int lb_ai_level_parse(const char *s)
+{
+    for (int i = 0; i < 2; i++)
+        if (strcmp(s, level_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* R-AI-1: is key an answer the pending decision offers (an option, or a parameterised option
+ * with its parameter)? */
+static int offered(const lb_decision *d, const char *key)
+{
+    return lb_decision_find(d, key) >= 0 || lb_decision_find_param(d, key) >= 0;
+}
+
+static int decide(ai_ctx *c, const lb_decision *d, char *key, char *why)
+{
+    lb_segment seg = c->st->turn.segment;
+    switch (d->kind) {
+    case LB_DECIDE_ACTION:
+        if (seg == LB_SEG_MOVEMENT)
+            return lbi_ai_movement_decision(c, d, key, why);
+        if (seg == LB_SEG_DEFENSIVE_FIRE || seg == LB_SEG_OFFENSIVE_FIRE)
+            return lbi_ai_fire_decision(c, d, key, why);
+        if (seg == LB_SEG_MELEE)
+            return lbi_ai_melee_decision(c, d, key, why);
+        if (seg == LB_SEG_CHARGE)
+            return lbi_ai_charge_decision(c, d, key, why);
+        return lbi_ai_other_decision(d, key, why);
+    case LB_DECIDE_OPPORTUNITY:
+        return lbi_ai_fire_decision(c, d, key, why);
+    case LB_DECIDE_PATH:
+        return lbi_ai_path_decision(c, d, key, why);
+    default:
+        return lbi_ai_other_decision(d, key, why);
+    }
+}
+
+int lb_ai_choose(const lb_game *g, int side, const lb_ai_settings *settings, char *key_out,
+                 char *reason_out)
+{
+    const lb_decision *d = lb_game_pending(g);
+    if (!d || d->side != side || d->noptions == 0)
+        return LB_INVALID;
+    char key[LB_OPTION_KEY_MAX] = "", why[LB_AI_REASON_MAX] = "";
+    int rc = LB_OK;
+    if (d->noptions == 1 && !d->options[0].param) {
+        snprintf(key, sizeof key, "%s", d->options[0].key);
+        snprintf(why, sizeof why, "%s: the only option", d->options[0].text);
+    } else {
+        ai_ctx c;
+        if ((rc = lbi_ai_ctx_init(&c, g, side, settings)) != LB_OK)
+            return rc;
+        rc = decide(&c, d, key, why);
+        lbi_ai_ctx_release(&c);
+        if (rc != LB_OK)
+            return rc;
+    }
+    if (!offered(d, key)) {
+        /* a fault of the player's own, never an answer the engine must refuse */
+        int end = lb_decision_find(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
+        int pick = end >= 0 ? end : d->auto_choice >= 0 && d->auto_choice < d->noptions
+                                        ? d->auto_choice
+                                        : 0;
+        snprintf(why, sizeof why, "%s (no answer of its own was offered: %s)",
+                 d->options[pick].text, key);
+        snprintf(key, sizeof key, "%s", d->options[pick].key);
+    }
+    snprintf(key_out, LB_OPTION_KEY_MAX, "%s", key);
+    snprintf(reason_out, LB_AI_REASON_MAX, "%s", why);
+    return LB_OK;
+}
+
+int lb_ai_play(lb_game *g, int side, const lb_ai_settings *settings, char *key_out,
+               char *reason_out, lb_game_answer *out)
+{
+    int rc = lb_ai_choose(g, side, settings, key_out, reason_out);
+    if (rc != LB_OK)
+        return rc;
+    /* R-AI-1: answered as a player's, the reason first in the answer's trace */
+    return lb_game_decide_noted(g, side, lb_game_seq(g), key_out, "R-AI-1", reason_out, out);
+}

@@ -1,0 +1,115 @@
+/* The computer player's insides (private): the context of one decision and the functions its files share. */
+#ifndef LB_AI_INT_H
+#define LB_AI_INT_H
+
+#include <stddef.h>
+
+#include "lb/ai.h"
+#include "lb/lb.h"
+#include "lbi.h"
+
+#define AI_FAR 100000            /* movement points: out of reach */
+#define AI_OBJECTIVES_MAX 64     /* objectives the player weighs (the first of the scenario's) */
+
+/*
+ * Everything is valued in the scenario's victory points (R-VIC-3): an increment eliminated is
+ * worth `per_increment` points to the side that eliminates it, and a little more while the
+ * battle has long to run (what it can still do). Values are always "for side me": positive is
+ * good for the side deciding.
+ */
+typedef struct ai_ctx {
+    const lb_game *g;
+    const lb_state *st;          /* the game's state */
+    lb_state *work;              /* a copy to try positions on: every unit's facing relaxed (0) */
+    int me, foe;
+    lb_ai_settings set;
+    lb_pcg32 rng;                /* the player's own dice (R-AI-2, R-AI-3) */
+    double inc_worth;            /* one increment, in points */
+    double leader_worth;         /* one leader, in points */
+    int nobj;                    /* objectives weighed, at most AI_OBJECTIVES_MAX */
+    int *holder;                 /* per objective: the side holding it now, -1 */
+    int *dist;                   /* [objective][arm][cell]: MP from the cell to the objective */
+    int cells;
+    lb_fire_chance *fire;        /* scratch answers (large) */
+    lb_melee_chance *melee;
+    int rollouts;                /* rollouts the budget allows this decision */
+} ai_ctx;
+
+/* answers.c */
+/* Index of the option whose key is key in d, or -1. */
+LBI int lbi_ai_option(const lb_decision *d, const char *key);
+/* "fire:UNIT:HEX" into the unit's index in st and the hex; 0, or -1. */
+LBI int lbi_ai_fire_key(const lb_state *st, const char *key, int *unit, lb_hex *hex);
+/* Would g accept key now? Tried on a copy (parameterised answers). 1 yes, 0 no, -1 error. */
+LBI int lbi_ai_try(const ai_ctx *c, const char *key);
+
+/* worth.c */
+/* What unit u is worth to its side, in points (increments by morale state and arm; leaders). */
+LBI double lbi_ai_unit_worth(const ai_ctx *c, const lb_unit *u);
+
+/* eval.c: the position */
+LBI int lbi_ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings *s);
+LBI void lbi_ai_ctx_release(ai_ctx *c);
+/* The objective holders after the units of st moved (R-VIC-2, from the game's holders). */
+LBI void lbi_ai_holders(const ai_ctx *c, const lb_state *st, int *holders);
+/* The objectives for me: points held, and the chance of taking or losing each in the turns left
+ * (who can reach it, who stands on it). */
+LBI double lbi_ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders);
+/* Material for me: what my units are worth less what the enemy's are. */
+LBI double lbi_ai_material(const ai_ctx *c, const lb_state *st);
+/* Unit i's prospects for its side in st (facing relaxed): the best fire, melee and charge it can
+ * make next, less the fire, melee and charges it is exposed to. */
+LBI double lbi_ai_tactical(ai_ctx *c, const lb_state *st, int i);
+/* The whole position for me, cheaply (a rollout's end): the score as it stands in g (tallies),
+ * objectives and material of its state. */
+LBI double lbi_ai_position(const ai_ctx *c, const lb_game *g);
+
+/* odds.c: the immediate value of an option from its exact odds */
+/* Fire of unit at target in st, of this kind (R-FIRE-19): *value for the firer's side (0 when
+ * not allowed); why gets
+ * "fires at 0910: 11/36 no loss, expected 0.8 increments, 1/6 au-ir4-1 fails its check". Returns
+ * 1 when the fire is allowed, 0 when not, -1 out of memory. */
+LBI int lbi_ai_fire_value(ai_ctx *c, const lb_state *st, int unit, lb_hex target,
+                          lb_fire_kind kind, double *value, char *why, size_t n);
+/* A melee's exact odds valued for the attackers' side; why (may be NULL) says how likely the
+ * main results are. */
+LBI double lbi_ai_melee_value(const ai_ctx *c, const lb_state *st, const lb_melee_chance *m,
+                              char *why, size_t n);
+/* A charge's exact ends valued for the cavalry's side; why (may be NULL) summarises them. */
+LBI double lbi_ai_charge_value(const ai_ctx *c, const lb_state *st, int cavalry,
+                               const lb_charge_outcomes *o, char *why, size_t n);
+
+/* charge_plan.c */
+/* The best charge of cavalry i of st against its `targets` nearest enemy formations, by the
+ * exact odds of each (a path of empty hexes to the hex next to each), into key ("charge:ID:…")
+ * with its value and, when line is not NULL, its reason; with `checked`, only a charge the game
+ * accepts (tried on a copy). LB_OK, LB_NOT_FOUND (none), LB_NOMEM. */
+LBI int lbi_ai_charge_plan(ai_ctx *c, const lb_state *st, int i, int targets, int checked,
+                           char *key, double *value, char *line, size_t n);
+
+/* segments.c: the decisions outside Movement */
+LBI int lbi_ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+LBI int lbi_ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+LBI int lbi_ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+LBI int lbi_ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+LBI int lbi_ai_other_decision(const lb_decision *d, char *key, char *why);
+
+/* movement.c */
+LBI int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
+
+/* rollout.c */
+/* The value for me of answering key now, in each of `runs` rollouts on the dice seeds[0..runs)
+ * into values: the rest of the turn and the enemy's reply played by the cheap policy. LB_OK or
+ * LB_NOMEM. */
+LBI int lbi_ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs,
+                        double *values);
+/* The mean of a[r] - b[r] (rollouts on the same dice) and its standard error. */
+LBI void lbi_ai_paired(const double *a, const double *b, int runs, double *mean, double *se);
+/* `runs` dice seeds from the player's own generator, malloc'd; LB_OK or LB_NOMEM. */
+LBI int lbi_ai_seeds(ai_ctx *c, int runs, uint64_t **seeds);
+/* A choice the rollouts overturn: their gain, less twice its standard error, passes this. */
+#define AI_ROLLOUT_MARGIN 0.5
+/* The cheap policy's answer for the pending decision of g (a copy), into key. */
+LBI int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key);
+
+#endif

@@ -1,0 +1,399 @@
+/* The computer player's evaluation of a position: units by morale state, objectives held and within reach, each unit's prospects and exposure. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai_int.h"
+
+/* A turn's share of the objective swing one unit can hope for (the rest is the enemy's say). */
+#define OBJECTIVE_HOPE 0.5
+/* A guard in the hex keeps most of the danger off an objective. */
+#define GUARD_SHARE 0.35
+/* Reach of enemy cavalry that makes infantry look to its formation, in hexes. */
+#define CHARGE_REACH 9
+
+/* ---- the context ---------------------------------------------------------------------------- */
+
+static int arm_index(lb_arm a)
+{
+    return a == LB_ARM_CAVALRY ? 1 : a == LB_ARM_ARTILLERY ? 2 : 0;
+}
+
+/* A binary heap of (cost, cell) for the search below. */
+typedef struct heap {
+    long long *v; /* cost << 32 | cell */
+    int n;
+} heap;
+
+static void heap_push(heap *h, long long x)
+{
+    int i = h->n++;
+    while (i > 0 && h->v[(i - 1) / 2] > x) {
+        h->v[i] = h->v[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h->v[i] = x;
+}
+
+static long long heap_pop(heap *h)
+{
+    long long top = h->v[0], x = h->v[--h->n];
+    int i = 0;
+    for (;;) {
+        int k = 2 * i + 1;
+        if (k >= h->n)
+            break;
+        if (k + 1 < h->n && h->v[k + 1] < h->v[k])
+            k++;
+        if (h->v[k] >= x)
+            break;
+        h->v[i] = h->v[k];
+        i = k;
+    }
+    if (h->n)
+        h->v[i] = x;
+    return top;
+}
+
+/* MP from every cell to hex `to` for arm: Dijkstra over the cost of stepping into each hex. */
+static void distances_to(const lb_state *st, lb_hex to, lb_arm arm, int *dist, int cells)
+{
+    for (int i = 0; i < cells; i++)
+        dist[i] = AI_FAR;
+    if (!lb_map_contains(&st->map, to))
+        return;
+    /* each cell enters the heap at most once per improvement: 6 a cell at most */
+    heap h = {malloc(((size_t)cells * LB_DIR_COUNT + 1) * sizeof *h.v), 0};
+    if (!h.v)
+        return;
+    int start = lb_map_cell(&st->map, to);
+    dist[start] = 0;
+    heap_push(&h, start);
+    while (h.n) {
+        long long x = heap_pop(&h);
+        int cell = (int)(x & 0xffffffff), d = (int)(x >> 32);
+        if (d > dist[cell])
+            continue;
+        lb_hex at = lb_map_hex(&st->map, cell);
+        for (int dir = 0; dir < LB_DIR_COUNT; dir++) {
+            lb_hex from = lb_hex_neighbor(at, dir);
+            if (!lb_map_contains(&st->map, from))
+                continue;
+            int cost = lb_move_step_cost(st, from, lb_hex_dir_opposite(dir), arm);
+            int cf = lb_map_cell(&st->map, from);
+            if (cost >= 0 && d + cost < dist[cf]) {
+                dist[cf] = d + cost;
+                heap_push(&h, (long long)dist[cf] << 32 | cf);
+            }
+        }
+    }
+    free(h.v);
+}
+
+/* Movement segments still to come for side, this one included (R-GAME-1: the first side of
+ * `sides` moves first in each turn). */
+static int moves_left(const lb_state *st, int side)
+{
+    int last = st->battle.victory.last_turn;
+    int turns = last >= 0 ? (last - st->turn.minutes) / 20 + 1 : 8;
+    int done = st->turn.phasing == side ? st->turn.segment > LB_SEG_MOVEMENT
+                                        : st->turn.phasing > side;
+    int n = turns - done;
+    return n < 0 ? 0 : n;
+}
+
+int lbi_ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings *s)
+{
+    memset(c, 0, sizeof *c);
+    c->g = g;
+    c->st = lb_game_state(g);
+    c->me = side;
+    c->foe = 1 - side;
+    c->set = *s;
+    /* R-AI-3: the player's dice depend on its seed and where the game stands, nothing else */
+    lb_pcg32_seed(&c->rng, s->seed, (uint64_t)lb_game_seq(g) * 2 + (uint64_t)side);
+    const lb_victory *v = &c->st->battle.victory;
+    double ppi = v->per_increment > 0 ? v->per_increment : 1;
+    /* an increment still standing can fight on: worth more while the battle has long to run */
+    int left = moves_left(c->st, c->me);
+    c->inc_worth = ppi * (1.0 + 0.08 * (left < 6 ? left : 6));
+    c->leader_worth = v->per_leader > 0 ? v->per_leader : 2 * ppi;
+    c->nobj = v->nobjectives < AI_OBJECTIVES_MAX ? v->nobjectives : AI_OBJECTIVES_MAX;
+    c->cells = c->st->map.cols * c->st->map.rows;
+    c->holder = calloc((size_t)c->nobj + 1, sizeof *c->holder);
+    c->dist = malloc(((size_t)c->nobj * 3 * (size_t)c->cells + 1) * sizeof *c->dist);
+    c->work = lb_state_clone(c->st);
+    c->fire = calloc(1, sizeof *c->fire);
+    c->melee = malloc(sizeof *c->melee);
+    if (!c->holder || !c->dist || !c->work || !c->fire || !c->melee) {
+        lbi_ai_ctx_release(c);
+        return LB_NOMEM;
+    }
+    for (int i = 0; i < c->work->nunits; i++)
+        c->work->units[i].facing = 0; /* R-FIRE-8: a unit with no facing fires every way */
+    for (int k = 0; k < c->nobj; k++) {
+        c->holder[k] = lb_game_objective_holder(g, k);
+        for (int a = 0; a < 3; a++)
+            distances_to(c->st, v->objectives[k].hex,
+                         a == 0 ? LB_ARM_INFANTRY : a == 1 ? LB_ARM_CAVALRY : LB_ARM_ARTILLERY,
+                         c->dist + ((size_t)k * 3 + (size_t)a) * (size_t)c->cells, c->cells);
+    }
+    int per_second = LB_AI_ROLLOUTS_PER_SECOND;
+    c->rollouts = s->level == LB_AI_FULL ? (int)((long)s->budget_ms * per_second / 1000) : 0;
+    return LB_OK;
+}
+
+void lbi_ai_ctx_release(ai_ctx *c)
+{
+    free(c->holder);
+    free(c->dist);
+    lb_state_free(c->work);
+    free(c->fire);
+    free(c->melee);
+    memset(c, 0, sizeof *c);
+}
+
+/* ---- material ------------------------------------------------------------------------------- */
+
+double lbi_ai_material(const ai_ctx *c, const lb_state *st)
+{
+    double sum = 0;
+    for (int i = 0; i < st->nunits; i++) {
+        const lb_unit *u = &st->units[i];
+        if (u->arm == LB_ARM_LEADER)
+            continue; /* a leader lost is in the score; alive he adds to his unit */
+        sum += (u->side == c->me ? 1 : -1) * lbi_ai_unit_worth(c, u);
+    }
+    return sum;
+}
+
+/* ---- objectives ----------------------------------------------------------------------------- */
+
+void lbi_ai_holders(const ai_ctx *c, const lb_state *st, int *holders)
+{
+    const lb_victory *v = &st->battle.victory;
+    for (int k = 0; k < c->nobj; k++) {
+        holders[k] = c->holder[k];
+        const int *idx;
+        int n = lb_state_units_at(st, v->objectives[k].hex, &idx), there[2] = {0, 0};
+        int formed[2] = {0, 0};
+        for (int i = 0; i < n; i++) {
+            const lb_unit *u = &st->units[idx[i]];
+            if (!lb_unit_is_combat(u))
+                continue;
+            there[u->side] = 1;
+            formed[u->side] |= u->state != LB_STATE_ROUTED;
+        }
+        for (int side = 0; side < 2; side++)
+            if (formed[side] && !there[1 - side]) /* R-VIC-2 */
+                holders[k] = side;
+    }
+}
+
+/* Turns unit u needs to reach objective k (0 standing on it), or a large number. */
+static double turns_to(const ai_ctx *c, const lb_state *st, const lb_unit *u, int k)
+{
+    const int *d = c->dist + ((size_t)k * 3 + (size_t)arm_index(u->arm)) * (size_t)c->cells;
+    int best = AI_FAR;
+    for (int h = 0; h < u->nhexes; h++)
+        if (lb_map_contains(&st->map, u->hexes[h])) {
+            int x = d[lb_map_cell(&st->map, u->hexes[h])];
+            best = x < best ? x : best;
+        }
+    if (best == 0)
+        return 0;
+    /* T15-7: a line loses 2 MP, a carré moves 1 hex; R-MOR-3: disordered at half */
+    double allowance = u->formation == LB_FORM_LINE    ? u->movement - 2
+                       : u->formation == LB_FORM_CARRE ? 1
+                                                       : u->movement;
+    if (u->state == LB_STATE_DISORDERED)
+        allowance *= 0.5;
+    return best >= AI_FAR || allowance <= 0 ? 1e9 : best / allowance;
+}
+
+/* The chance that a unit `turns` away gets there in `moves` Movement segments. */
+static double reach_chance(double turns, int moves)
+{
+    if (moves <= 0)
+        return 0;
+    double f = 1.0 - turns / (moves + 0.5);
+    return f < 0 ? 0 : f > 1 ? 1 : f;
+}
+
+double lbi_ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders)
+{
+    const lb_victory *v = &st->battle.victory;
+    int left[2] = {moves_left(st, 0), moves_left(st, 1)};
+    double sum = 0;
+    for (int k = 0; k < c->nobj; k++) {
+        double p = v->objectives[k].points;
+        double near[2] = {1e9, 1e9};
+        int on[2] = {0, 0};
+        for (int i = 0; i < st->nunits; i++) {
+            const lb_unit *u = &st->units[i];
+            if (!lb_unit_is_combat(u) || u->state == LB_STATE_ROUTED || u->nhexes == 0)
+                continue;
+            double t = turns_to(c, st, u, k);
+            near[u->side] = t < near[u->side] ? t : near[u->side];
+            on[u->side] |= t == 0;
+        }
+        int h = holders[k];
+        if (h == c->me)
+            sum += p - 2 * p * OBJECTIVE_HOPE * reach_chance(near[c->foe], left[c->foe]) *
+                           (on[c->me] ? GUARD_SHARE : 1.0);
+        else
+            sum += (h == c->foe ? -p : 0) +
+                   (h == c->foe ? 2 : 1) * p * OBJECTIVE_HOPE *
+                       reach_chance(near[c->me], left[c->me]) * (on[c->foe] ? 0.5 : 1.0);
+    }
+    return sum;
+}
+
+/* ---- a unit's prospects --------------------------------------------------------------------- */
+
+/* How far unit u fires, in hexes (the fire rules say whether it may; this only bounds the
+ * search): skirmishers 2 (R-FIRE-1), guns as far as their chart goes. */
+static int fire_reach(const lb_unit *u)
+{
+    if (u->fire <= 0 || u->state == LB_STATE_ROUTED)
+        return 0;
+    return u->arm == LB_ARM_ARTILLERY ? 12 : 2;
+}
+
+static int unit_distance(const lb_unit *a, const lb_unit *b)
+{
+    int best = 1 << 30;
+    for (int i = 0; i < a->nhexes; i++)
+        for (int k = 0; k < b->nhexes; k++) {
+            int d = lb_hex_distance(a->hexes[i], b->hexes[k]);
+            best = d < best ? d : best;
+        }
+    return best;
+}
+
+/* Combat units of side within `reach` hexes of unit e: the targets e's fire is shared among. */
+static int targets_near(const lb_state *st, const lb_unit *e, int side, int reach)
+{
+    int n = 0;
+    for (int i = 0; i < st->nunits; i++)
+        n += st->units[i].side == side && lb_unit_is_combat(&st->units[i]) &&
+             st->units[i].nhexes > 0 && unit_distance(e, &st->units[i]) <= reach;
+    return n;
+}
+
+/* How exposed unit u is to a charge where it stands (formation, terrain and state). */
+static double charge_exposure(const lb_state *st, const lb_unit *u)
+{
+    if (u->arm == LB_ARM_CAVALRY || !lb_unit_is_combat(u))
+        return 0;
+    double f;
+    switch (u->formation) {
+    case LB_FORM_CARRE:
+        f = 0.1;
+        break;
+    case LB_FORM_LINE:
+        f = 1.3;
+        break;
+    case LB_FORM_SKIRMISH:
+    case LB_FORM_LIMBERED:
+        f = 1.1;
+        break;
+    case LB_FORM_GENERAL:
+        f = 0.5;
+        break;
+    default:
+        f = 0.8;
+    }
+    if (u->state != LB_STATE_GOOD)
+        f *= 1.5;
+    if (lb_map_contains(&st->map, u->hexes[0])) {
+        int cost = st->charts.terrain[st->map.terrain[lb_map_cell(&st->map, u->hexes[0])]]
+                       .move[LB_ARM_CAVALRY];
+        if (cost < 0 || cost >= 3)
+            f *= 0.2; /* villages, woods: no ground for a charge */
+    }
+    return f;
+}
+
+/* The melee of unit a alone on the hex of unit t, valued for a's side. */
+static double melee_of(ai_ctx *c, const lb_state *st, const lb_unit *a, const lb_unit *t)
+{
+    if (a->state == LB_STATE_ROUTED || a->arm == LB_ARM_ARTILLERY)
+        return 0;
+    lb_melee_req req;
+    memset(&req, 0, sizeof req);
+    req.target = t->hexes[0];
+    req.nattackers = 1;
+    req.attackers[0].id = a->id;
+    req.attackers[0].times = lb_frac_int(1);
+    req.automatic = 1;
+    if (lb_melee_odds(st, &req, c->melee, NULL) != LB_OK || !c->melee->allowed)
+        return 0;
+    return lbi_ai_melee_value(c, st, c->melee, NULL, 0);
+}
+
+double lbi_ai_tactical(ai_ctx *c, const lb_state *st, int i)
+{
+    const lb_unit *u = &st->units[i];
+    if (!lb_unit_is_combat(u) || u->nhexes == 0)
+        return 0;
+    int side = u->side, enemy = 1 - side;
+    int acting = st->turn.phasing == side && st->turn.segment <= LB_SEG_MOVEMENT;
+    double w_opp = acting ? 1.0 : 0.6, w_threat = 0.8;
+    double fire_best = 0, melee_best = 0, charge_best = 0, threat = 0;
+    int reach = fire_reach(u);
+    for (int e = 0; e < st->nunits; e++) {
+        const lb_unit *x = &st->units[e];
+        if (x->side != enemy || !lb_unit_is_combat(x) || x->nhexes == 0)
+            continue;
+        int d = unit_distance(u, x);
+        double v;
+        /* what u can do to x */
+        if (reach && d <= reach &&
+            lbi_ai_fire_value(c, st, i, x->hexes[0], LB_FIRE_OFFENSIVE, &v, NULL, 0) > 0)
+            fire_best = v > fire_best ? v : fire_best;
+        if (d == 1 && (v = melee_of(c, st, u, x)) > melee_best)
+            melee_best = v;
+        if (u->arm == LB_ARM_CAVALRY && u->state == LB_STATE_GOOD &&
+            u->readiness == LB_READY_FRESH && d <= CHARGE_REACH &&
+            (v = 0.3 * lbi_ai_unit_worth(c, x) * charge_exposure(st, x)) > charge_best)
+            charge_best = v;
+        /* what x can do to u */
+        int xr = fire_reach(x);
+        if (xr && d <= xr &&
+            lbi_ai_fire_value(c, st, e, u->hexes[0], LB_FIRE_OFFENSIVE, &v, NULL, 0) > 0) {
+            int n = targets_near(st, x, side, xr);
+            threat += v / (n > 0 ? n : 1);
+        }
+        if (d == 1 && (v = melee_of(c, st, x, u)) > 0)
+            threat += 0.5 * v;
+        if (x->arm == LB_ARM_CAVALRY && x->state == LB_STATE_GOOD &&
+            x->readiness == LB_READY_FRESH && d <= CHARGE_REACH) {
+            int n = targets_near(st, x, side, CHARGE_REACH);
+            threat += 0.3 * lbi_ai_unit_worth(c, u) * charge_exposure(st, u) *
+                      (n > 2 ? 2.0 / n : 1);
+        }
+    }
+    return w_opp * (fire_best + 0.5 * melee_best + 0.5 * charge_best) - w_threat * threat;
+}
+
+/* ---- the whole position --------------------------------------------------------------------- */
+
+double lbi_ai_position(const ai_ctx *c, const lb_game *g)
+{
+    const lb_state *st = lb_game_state(g);
+    lb_game_score sc;
+    lb_game_score_of(g, &sc);
+    if (sc.over) {
+        /* the result is what counts; points break ties between results */
+        double diff = sc.points[c->me] - sc.points[c->foe];
+        return (sc.winner == c->me ? 1000.0 : sc.winner == c->foe ? -1000.0 : 0) + diff;
+    }
+    int h[AI_OBJECTIVES_MAX];
+    for (int k = 0; k < c->nobj; k++)
+        h[k] = lb_game_objective_holder(g, k);
+    /* the tallies of the score (increments, surrenders, leaders), objectives valued apart */
+    double tally = (sc.points[c->me] - sc.objectives[c->me]) -
+                   (sc.points[c->foe] - sc.objectives[c->foe]);
+    double v = tally + lbi_ai_objectives(c, st, h) + 0.5 * lbi_ai_material(c, st);
+    return v;
+}

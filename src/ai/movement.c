@@ -1,0 +1,406 @@
+/* The computer player in the Movement segment: each unit's candidate moves and formation changes, pruned, valued on a copy of the state, the best few compared by rollouts at the full level. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai_int.h"
+
+#define PER_UNIT_OBJECTIVE 5   /* hexes kept for getting nearer the objectives */
+#define PER_UNIT_ENGAGE 10     /* hexes kept within fire or melee reach of the enemy */
+#define PER_UNIT_SAFE 2        /* hexes kept farthest from the enemy */
+#define WORTH_MOVING 0.1       /* a move gains at least this many points, or the segment ends */
+#define ROLLOUT_CANDIDATES 3   /* best candidates the full level compares with ending */
+
+typedef struct cand {
+    int opt;                   /* option index */
+    int unit;                  /* unit index in the state, -1 for a reinforcement */
+    double objectives, prospects; /* what the change does to each part, in points */
+    double value;              /* their sum: the gain over leaving the unit as it is */
+    double prefilter;          /* what the objectives alone say, to prune with */
+    int near;                  /* hexes to the nearest enemy from where it would stand */
+} cand;
+
+typedef struct cands {
+    cand *v;
+    int n, cap;
+} cands;
+
+static int push(cands *cs, const cand *x)
+{
+    if (cs->n == cs->cap) {
+        int cap = cs->cap ? 2 * cs->cap : 64;
+        cand *more = realloc(cs->v, (size_t)cap * sizeof *more);
+        if (!more)
+            return LB_NOMEM;
+        cs->v = more;
+        cs->cap = cap;
+    }
+    cs->v[cs->n++] = *x;
+    return LB_OK;
+}
+
+/* ---- keys ----------------------------------------------------------------------------------- */
+
+/* "verb:ID:rest" into verb, id and rest (rest "" when none); 0, or -1 when not of that shape. */
+static int split_key(const char *key, char *verb, char *id, const char **rest)
+{
+    const char *a = strchr(key, ':');
+    if (!a || a - key >= 16)
+        return -1;
+    snprintf(verb, 16, "%.*s", (int)(a - key), key);
+    const char *b = strchr(a + 1, ':');
+    size_t len = b ? (size_t)(b - a - 1) : strlen(a + 1);
+    if (len == 0 || len >= LB_SUBJECT_MAX)
+        return -1;
+    snprintf(id, LB_SUBJECT_MAX, "%.*s", (int)len, a + 1);
+    *rest = b ? b + 1 : "";
+    return 0;
+}
+
+/* Axial coordinates of R-GRID-2 (even columns half a hex lower): q = col, s = row - (col+1)/2,
+ * in which every step is the same vector wherever it is taken. */
+static lb_hex translate(lb_hex h, lb_hex from, lb_hex to)
+{
+    int ds = (to.row - (to.col + 1) / 2) - (from.row - (from.col + 1) / 2);
+    lb_hex r = {h.col + to.col - from.col, 0};
+    r.row = (h.row - (h.col + 1) / 2) + ds + (r.col + 1) / 2;
+    return r;
+}
+
+/* ---- trying a unit elsewhere on the working copy -------------------------------------------- */
+
+typedef struct saved {
+    int unit;
+    lb_unit was;
+} saved;
+
+static int place(ai_ctx *c, int i, const lb_hex *hexes, int n, lb_formation f, saved *s)
+{
+    lb_unit *u = &c->work->units[i];
+    s->unit = i;
+    s->was = *u;
+    memcpy(u->hexes, hexes, (size_t)n * sizeof *hexes);
+    u->nhexes = n;
+    u->formation = f;
+    return lb_state_reindex(c->work);
+}
+
+static int restore(ai_ctx *c, const saved *s)
+{
+    c->work->units[s->unit] = s->was;
+    return lb_state_reindex(c->work);
+}
+
+/* Objectives and prospects of unit i placed at hexes in formation f, less those where it is. */
+static int try_unit(ai_ctx *c, int i, const lb_hex *hexes, int n, lb_formation f, double obj0,
+                    double tac0, int full, cand *out)
+{
+    saved s;
+    int holders[AI_OBJECTIVES_MAX];
+    if (place(c, i, hexes, n, f, &s) != LB_OK)
+        return LB_NOMEM;
+    lbi_ai_holders(c, c->work, holders);
+    out->objectives = lbi_ai_objectives(c, c->work, holders) - obj0;
+    out->prospects = full ? lbi_ai_tactical(c, c->work, i) - tac0 : 0;
+    out->value = out->objectives + out->prospects;
+    return restore(c, &s);
+}
+
+/* ---- candidates ----------------------------------------------------------------------------- */
+
+static int nearest_enemy(const lb_state *st, lb_hex h, int side)
+{
+    int best = 1 << 30;
+    for (int i = 0; i < st->nunits; i++) {
+        const lb_unit *u = &st->units[i];
+        if (u->side == side || !lb_unit_is_combat(u))
+            continue;
+        for (int k = 0; k < u->nhexes; k++) {
+            int d = lb_hex_distance(h, u->hexes[k]);
+            best = d < best ? d : best;
+        }
+    }
+    return best;
+}
+
+static int by_prefilter(const void *a, const void *b)
+{
+    double x = ((const cand *)a)->prefilter, y = ((const cand *)b)->prefilter;
+    return x < y ? 1 : x > y ? -1 : ((const cand *)a)->opt - ((const cand *)b)->opt;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = ((const cand *)a)->value, y = ((const cand *)b)->value;
+    return x < y ? 1 : x > y ? -1 : ((const cand *)a)->opt - ((const cand *)b)->opt;
+}
+
+/* The move options of combat unit i: every one tried for the objectives, then the promising ones
+ * (nearer an objective, within reach of the enemy, farthest from it) valued whole into out. */
+static int unit_moves(ai_ctx *c, const lb_decision *d, int i, double obj0, cands *out)
+{
+    const lb_unit *u = &c->st->units[i];
+    cands all = {0};
+    int rc = LB_OK;
+    char verb[16], id[LB_SUBJECT_MAX];
+    const char *rest;
+    for (int o = 0; o < d->noptions && rc == LB_OK; o++) {
+        lb_hex to;
+        if (d->options[o].param || split_key(d->options[o].key, verb, id, &rest) != 0 ||
+            strcmp(verb, "move") != 0 || strcmp(id, u->id) != 0 ||
+            lb_map_parse_label(&c->st->map, rest, &to) != 0)
+            continue;
+        lb_hex hexes[LB_UNIT_MAX_HEXES];
+        for (int k = 0; k < u->nhexes; k++)
+            hexes[k] = translate(u->hexes[k], u->hexes[0], to);
+        cand x = {.opt = o, .unit = i};
+        if ((rc = try_unit(c, i, hexes, u->nhexes, u->formation, obj0, 0, 0, &x)) != LB_OK)
+            break;
+        x.near = nearest_enemy(c->st, to, u->side);
+        x.prefilter = x.objectives;
+        rc = push(&all, &x);
+    }
+    if (rc != LB_OK || all.n == 0) {
+        free(all.v);
+        return rc;
+    }
+    unsigned char *keep = calloc((size_t)all.n, 1);
+    if (!keep) {
+        free(all.v);
+        return LB_NOMEM;
+    }
+    qsort(all.v, (size_t)all.n, sizeof *all.v, by_prefilter);
+    for (int k = 0, taken = 0; k < all.n && taken < PER_UNIT_OBJECTIVE; k++)
+        if (all.v[k].prefilter > 0.01) {
+            keep[k] = 1;
+            taken++;
+        }
+    int reach = u->arm == LB_ARM_ARTILLERY ? 6 : u->formation == LB_FORM_SKIRMISH ? 2 : 1;
+    for (int dist = 1, taken = 0; dist <= reach && taken < PER_UNIT_ENGAGE; dist++)
+        for (int k = 0; k < all.n && taken < PER_UNIT_ENGAGE; k++)
+            if (all.v[k].near == dist && !keep[k]) {
+                keep[k] = 1;
+                taken++;
+            }
+    for (int t = 0; t < PER_UNIT_SAFE; t++) {
+        int far = -1;
+        for (int k = 0; k < all.n; k++)
+            if (!keep[k] && (far < 0 || all.v[k].near > all.v[far].near))
+                far = k;
+        if (far >= 0)
+            keep[far] = 1;
+    }
+    double tac0 = lbi_ai_tactical(c, c->work, i);
+    for (int k = 0; k < all.n && rc == LB_OK; k++) {
+        if (!keep[k])
+            continue;
+        lb_hex to;
+        split_key(d->options[all.v[k].opt].key, verb, id, &rest);
+        lb_map_parse_label(&c->st->map, rest, &to);
+        lb_hex hexes[LB_UNIT_MAX_HEXES];
+        for (int h = 0; h < u->nhexes; h++)
+            hexes[h] = translate(u->hexes[h], u->hexes[0], to);
+        cand x = all.v[k];
+        if ((rc = try_unit(c, i, hexes, u->nhexes, u->formation, obj0, tac0, 1, &x)) == LB_OK)
+            rc = push(out, &x);
+    }
+    free(keep);
+    free(all.v);
+    return rc;
+}
+
+/* "F[:N][@H1+H2]" into a formation and hexes (the unit's own first hexes when none are named). */
+static int parse_form(const lb_state *st, const lb_unit *u, const char *spec, lb_formation *f,
+                      lb_hex *hexes, int *n)
+{
+    char name[24];
+    size_t len = strcspn(spec, ":@");
+    if (len >= sizeof name)
+        return -1;
+    memcpy(name, spec, len);
+    name[len] = '\0';
+    int form = lb_formation_parse(name);
+    if (form < 0)
+        return -1;
+    *f = (lb_formation)form;
+    const char *at = strchr(spec, '@');
+    if (!at) {
+        int wide = *f == LB_FORM_LINE || *f == LB_FORM_SKIRMISH;
+        *n = wide ? u->nhexes : 1;
+        memcpy(hexes, u->hexes, (size_t)*n * sizeof *hexes);
+        return 0;
+    }
+    char list[LB_OPTION_KEY_MAX];
+    snprintf(list, sizeof list, "%s", at + 1);
+    for (char *p = list; *p; p++)
+        if (*p == '+')
+            *p = ',';
+    *n = lb_map_parse_labels(&st->map, list, hexes, LB_UNIT_MAX_HEXES, NULL);
+    return *n > 0 ? 0 : -1;
+}
+
+/* The best fire unit i could make with facing `facing` (the others relaxed), in points. */
+static double fire_facing(ai_ctx *c, int i, int facing)
+{
+    lb_unit *u = &c->work->units[i];
+    int was = u->facing;
+    u->facing = facing;
+    double best = 0;
+    for (int e = 0; e < c->work->nunits; e++) {
+        const lb_unit *x = &c->work->units[e];
+        double v;
+        if (x->side != u->side && lb_unit_is_combat(x) && x->nhexes > 0 &&
+            lb_hex_distance(x->hexes[0], u->hexes[0]) <= 12 &&
+            lbi_ai_fire_value(c, c->work, i, x->hexes[0], LB_FIRE_OFFENSIVE, &v, NULL,
+                              0) > 0 && v > best)
+            best = v;
+    }
+    u->facing = was;
+    return best;
+}
+
+/* A leader is best with a friendly unit that fights (his bonuses), never alone near the enemy
+ * (captured, R-MOV-15). */
+static double leader_place(const ai_ctx *c, const lb_state *st, int side, lb_hex h)
+{
+    int near = nearest_enemy(st, h, side);
+    int top = lb_state_top_combat(st, h);
+    if (top >= 0 && st->units[top].side == side)
+        return c->leader_worth * (0.1 + (near <= 2 ? 0.2 : 0));
+    return -c->leader_worth * (near <= 3 ? 0.5 : 0.05);
+}
+
+/* Every change worth valuing: moves of units that have not stepped yet, formation changes,
+ * facings that open a fire, leaders joining the fight, reinforcements entering. */
+static int candidates(ai_ctx *c, const lb_decision *d, cands *out)
+{
+    const lb_state *st = c->st;
+    int holders[AI_OBJECTIVES_MAX];
+    lbi_ai_holders(c, c->work, holders);
+    double obj0 = lbi_ai_objectives(c, c->work, holders);
+    int rc = LB_OK;
+    for (int i = 0; i < st->nunits && rc == LB_OK; i++) {
+        const lb_unit *u = &st->units[i];
+        if (u->side != c->me || u->nhexes == 0 || u->move.steps > 0)
+            continue;
+        if (lb_unit_is_combat(u))
+            rc = unit_moves(c, d, i, obj0, out);
+    }
+    char verb[16], id[LB_SUBJECT_MAX];
+    const char *rest;
+    for (int o = 0; o < d->noptions && rc == LB_OK; o++) {
+        if (d->options[o].param || split_key(d->options[o].key, verb, id, &rest) != 0)
+            continue;
+        int i = lb_state_unit_index(st, id);
+        const lb_unit *u = i >= 0 ? &st->units[i] : NULL;
+        cand x = {.opt = o, .unit = i};
+        if (strcmp(verb, "form") == 0 && u && u->formation == u->move.start_formation &&
+            lb_unit_is_combat(u)) {
+            lb_formation f;
+            lb_hex hexes[LB_UNIT_MAX_HEXES];
+            int n;
+            if (parse_form(st, u, rest, &f, hexes, &n) != 0)
+                continue;
+            double tac0 = lbi_ai_tactical(c, c->work, i);
+            if ((rc = try_unit(c, i, hexes, n, f, obj0, tac0, 1, &x)) == LB_OK)
+                rc = push(out, &x);
+        } else if (strcmp(verb, "face") == 0 && u && u->move.actions < 3) {
+            int facing = atoi(rest);
+            x.prospects = fire_facing(c, i, facing) - fire_facing(c, i, u->facing);
+            x.value = x.prospects;
+            if (x.value > 0)
+                rc = push(out, &x);
+        } else if (strcmp(verb, "move") == 0 && u && u->arm == LB_ARM_LEADER && !u->attached &&
+                   u->move.steps == 0) {
+            lb_hex to;
+            if (lb_map_parse_label(&st->map, rest, &to) != 0 || lb_state_top_combat(st, to) < 0)
+                continue;
+            x.prospects = leader_place(c, st, c->me, to) - leader_place(c, st, c->me, u->hexes[0]);
+            x.value = x.prospects;
+            rc = push(out, &x);
+        } else if (strcmp(verb, "attach") == 0 && u && !u->attached) {
+            x.prospects = x.value = 0.05 * c->leader_worth;
+            rc = push(out, &x);
+        } else if (strcmp(verb, "enter") == 0) {
+            /* a reinforcement on the map can fight; off it, it cannot */
+            x.objectives = x.value = 1.0 + 0.001 * (d->noptions - o);
+            rc = push(out, &x);
+        }
+    }
+    return rc;
+}
+
+/* ---- the decision --------------------------------------------------------------------------- */
+
+static void describe(const lb_decision *d, const cand *x, const char *how, char *why)
+{
+    snprintf(why, LB_AI_REASON_MAX, "%s: %+.1f points (objectives %+.1f; fire, melee and "
+             "charges less exposure %+.1f)%s", d->options[x->opt].text, x->value, x->objectives,
+             x->prospects, how);
+}
+
+int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
+{
+    cands cs = {0};
+    int rc = candidates(c, d, &cs);
+    if (rc != LB_OK) {
+        free(cs.v);
+        return rc;
+    }
+    if (cs.n > 1)
+        qsort(cs.v, (size_t)cs.n, sizeof *cs.v, by_value);
+    int end = lbi_ai_option(d, "end");
+    int best = cs.n > 0 && (cs.v[0].value > WORTH_MOVING || end < 0) ? 0 : -1;
+    char how[96] = "";
+    if (c->rollouts > 0 && cs.n > 0 && end >= 0) {
+        /* the full level: the best few and ending, each played out on the same dice; the
+         * evaluation's choice stands unless the rollouts find another clearly better */
+        int n = cs.n < ROLLOUT_CANDIDATES ? cs.n : ROLLOUT_CANDIDATES;
+        int runs = c->rollouts / (n + 1) > 1 ? c->rollouts / (n + 1) : 2;
+        uint64_t *seeds = NULL;
+        double *values = malloc((size_t)(n + 1) * (size_t)runs * sizeof *values);
+        if (!values || (rc = lbi_ai_seeds(c, runs, &seeds)) != LB_OK) {
+            free(values);
+            free(cs.v);
+            return LB_NOMEM;
+        }
+        /* arm 0 ends the segment, arm k + 1 takes candidate k */
+        for (int a = 0; a <= n && rc == LB_OK; a++)
+            rc = lbi_ai_rollouts(c, a ? d->options[cs.v[a - 1].opt].key : "end", seeds, runs,
+                                 values + (size_t)a * (size_t)runs);
+        int chosen = best + 1, pick = chosen;
+        double lower = AI_ROLLOUT_MARGIN, gain = 0, se = 0;
+        for (int a = 0; a <= n && rc == LB_OK; a++) {
+            double m, s;
+            if (a == chosen)
+                continue;
+            lbi_ai_paired(values + (size_t)a * (size_t)runs, values + (size_t)chosen * (size_t)runs,
+                          runs, &m, &s);
+            if (m - 2 * s > lower) {
+                lower = m - 2 * s;
+                pick = a;
+                gain = m;
+                se = s;
+            }
+        }
+        best = pick - 1;
+        if (pick != chosen)
+            snprintf(how, sizeof how, "; %d rollouts prefer it to the evaluation's choice by "
+                     "%.1f +- %.1f", runs * (n + 1), gain, se);
+        else
+            snprintf(how, sizeof how, "; %d rollouts find nothing clearly better",
+                     runs * (n + 1));
+        free(seeds);
+        free(values);
+    }
+    if (rc == LB_OK && best >= 0) {
+        snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[cs.v[best].opt].key);
+        describe(d, &cs.v[best], how, why);
+    } else if (rc == LB_OK) {
+        snprintf(key, LB_OPTION_KEY_MAX, "end");
+        snprintf(why, LB_AI_REASON_MAX, "ends the movement: no change of %d valued gains %.1f "
+                 "points%s", cs.n, WORTH_MOVING, how);
+    }
+    free(cs.v);
+    return rc;
+}

@@ -1,0 +1,250 @@
+/* The immediate value of a fire, melee or charge option, from the rules' exact odds, with the one-line reason that cites them. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai_int.h"
+
+/* What a failed morale check costs a unit, as a share of its worth: good infantry and guns are
+ * disordered and retreat (R-MOR-7), disordered units and good cavalry rout. */
+static double check_cost(const lb_unit *u)
+{
+    if (u->state == LB_STATE_ROUTED)
+        return 0.1;
+    if (u->state == LB_STATE_DISORDERED || u->arm == LB_ARM_CAVALRY)
+        return 0.5;
+    return 0.3;
+}
+
+/* "disordered", "routs": what failing a check does to u (R-MOR-7). */
+static const char *check_result(const lb_unit *u)
+{
+    return u->state == LB_STATE_GOOD && u->arm != LB_ARM_CAVALRY ? "is disordered" : "routs";
+}
+
+/* The objective in hex h, or -1. */
+static int objective_at(const ai_ctx *c, const lb_state *st, lb_hex h)
+{
+    for (int k = 0; k < c->nobj; k++)
+        if (lb_hex_eq(st->battle.victory.objectives[k].hex, h))
+            return k;
+    return -1;
+}
+
+/* The value of the fire whose exact odds are o, for side; why as lbi_ai_fire_value's. */
+static double fire_value_of(ai_ctx *c, const lb_state *st, const lb_fire_chance *o, int side,
+                            lb_hex target, char *why, size_t n)
+{
+    lb_frac expected = lb_frac_int(0);
+    for (int l = 1; l <= o->max_loss; l++)
+        expected = lb_frac_add(expected, lb_frac_mul(o->p_loss[l], lb_frac_int(l)));
+    double v = 0;
+    lb_frac worst_fail = lb_frac_int(0);
+    int worst = -1;
+    for (int k = 0; k < o->nunits; k++) {
+        const lb_fire_target *t = &o->units[k];
+        const lb_unit *u = &st->units[t->unit];
+        if (u->side == side)
+            continue;
+        double lost = 0;
+        for (int l = 1; l <= o->max_loss; l++)
+            lost += lb_frac_double(o->p_loss[l]) * t->loss[l];
+        double per = lb_unit_strength(u) > 0 ? lbi_ai_unit_worth(c, u) / lb_unit_strength(u) : 0;
+        v += lost * (per > c->inc_worth ? per : c->inc_worth);
+        if (t->p_check.num == 0)
+            continue;
+        lb_morale_chance m;
+        if (lb_morale_odds(st, t->unit, NULL, 0, &m, NULL) != LB_OK)
+            continue;
+        /* the check is rolled apart from the fire: the two chances multiply exactly */
+        lb_frac fail = lb_frac_mul(t->p_check, lb_frac_sub(lb_frac_int(1), m.p_pass));
+        v += lb_frac_double(fail) * check_cost(u) * lbi_ai_unit_worth(c, u);
+        if (lb_frac_cmp(fail, worst_fail) > 0) {
+            worst_fail = fail;
+            worst = t->unit;
+        }
+    }
+    v += lb_frac_double(o->p_casualty) * 0.2 * c->leader_worth * (o->nleaders > 0);
+    if (why) {
+        char label[LB_HEX_LABEL_MAX], none[32], fail[32];
+        lb_map_label(&st->map, target, label);
+        int used = snprintf(why, n, "fires at %s: %s no loss, expected %.1f increments", label,
+                            lb_frac_fmt(o->p_loss[0], none, sizeof none),
+                            lb_frac_double(expected));
+        if (worst >= 0 && used > 0 && (size_t)used < n)
+            snprintf(why + used, n - (size_t)used, ", %s chance %s %s",
+                     lb_frac_fmt(worst_fail, fail, sizeof fail), st->units[worst].id,
+                     check_result(&st->units[worst]));
+    }
+    return v;
+}
+
+int lbi_ai_fire_value(ai_ctx *c, const lb_state *st, int unit, lb_hex target,
+                      lb_fire_kind kind, double *value, char *why, size_t n)
+{
+    lb_fire_chance *o = c->fire;
+    lb_fire_request rq = {.kind = kind, .target = target, .firers = &unit, .nfirers = 1};
+    *value = 0;
+    int rc = lb_fire_odds(st, &rq, o, NULL);
+    int allowed = rc == LB_OK && o->allowed;
+    if (allowed)
+        *value = fire_value_of(c, st, o, st->units[unit].side, target, why, n);
+    lb_fire_chance_release(o); /* the chance owns arrays: each call fills it anew */
+    return rc == LB_NOMEM ? -1 : allowed;
+}
+
+/* A matrix cell or pre-melee result valued for the attackers, att and def the sides' worths. */
+static double melee_result_value(const ai_ctx *c, const char *r, double att, double def,
+                                 double take)
+{
+    int a, d;
+    char sa[4] = "", sd[4] = "";
+    if (strcmp(r, "NE") == 0)
+        return 0;
+    if (strcmp(r, "AR") == 0)
+        return -0.5 * att;
+    if (strcmp(r, "AD") == 0 || strcmp(r, "ATTACKER_FAILS") == 0)
+        return -0.25 * att;
+    if (strcmp(r, "DR") == 0)
+        return 0.5 * def + take;
+    if (strcmp(r, "DD") == 0)
+        return 0.25 * def;
+    if (strcmp(r, "DS") == 0)
+        return def + take;
+    if (strcmp(r, "DEFENDER_FAILS") == 0)
+        return 0.3 * def + take;
+    /* a loss cell: "a/d", a star after the number of the side that checks */
+    if (sscanf(r, "%d%3[*]/%d%3[*]", &a, sa, &d, sd) >= 3 ||
+        sscanf(r, "%d/%d%3[*]", &a, &d, sd) >= 2)
+        return (d - a) * c->inc_worth + (sd[0] ? 0.2 * def : 0) - (sa[0] ? 0.2 * att : 0);
+    return 0;
+}
+
+/* Does result r see the defender leave its hex (routed, surrendered, failed)? */
+static int defender_leaves(const char *r)
+{
+    return strcmp(r, "DR") == 0 || strcmp(r, "DS") == 0 || strcmp(r, "DEFENDER_FAILS") == 0;
+}
+
+static int attacker_suffers(const char *r)
+{
+    return strcmp(r, "AR") == 0 || strcmp(r, "AD") == 0 || strcmp(r, "ATTACKER_FAILS") == 0;
+}
+
+double lbi_ai_melee_value(const ai_ctx *c, const lb_state *st, const lb_melee_chance *m, char *why,
+                          size_t n)
+{
+    if (!m->allowed)
+        return 0;
+    double att = 0, def = 0;
+    int side = -1;
+    for (int i = 0; i < m->nunits; i++) {
+        const lb_unit *u = &st->units[m->units[i].unit];
+        if (m->units[i].side == LB_MELEE_ATTACKER) {
+            att += lbi_ai_unit_worth(c, u);
+            side = u->side;
+        } else {
+            def += lbi_ai_unit_worth(c, u);
+        }
+    }
+    /* an attacker advances into the hex it emptied: an objective changes hands */
+    double take = 0;
+    int k = objective_at(c, st, m->target);
+    if (k >= 0 && side >= 0 && c->holder[k] != side)
+        take = st->battle.victory.objectives[k].points * (c->holder[k] < 0 ? 1.0 : 2.0) * 0.8;
+    double v = 0;
+    lb_frac leaves = lb_frac_int(0), suffers = lb_frac_int(0);
+    for (int i = 0; i < m->noutcomes; i++) {
+        const lb_melee_outcome *o = &m->outcomes[i];
+        v += lb_frac_double(o->p) * melee_result_value(c, o->result, att, def, take);
+        if (defender_leaves(o->result))
+            leaves = lb_frac_add(leaves, o->p);
+        if (attacker_suffers(o->result))
+            suffers = lb_frac_add(suffers, o->p);
+    }
+    if (why) {
+        char label[LB_HEX_LABEL_MAX], pl[32], ps[32], pm[32];
+        snprintf(why, n, "melees %s at %s: %s the defender routs, surrenders or fails its check, "
+                 "%s the attacker suffers; most likely %s (%s)",
+                 lb_map_label(&st->map, m->target, label), m->column ? m->column->label : "?",
+                 lb_frac_fmt(leaves, pl, sizeof pl), lb_frac_fmt(suffers, ps, sizeof ps),
+                 m->noutcomes ? m->outcomes[0].result : "nothing",
+                 m->noutcomes ? lb_frac_fmt(m->outcomes[0].p, pm, sizeof pm) : "1");
+    }
+    return v;
+}
+
+/* The unit of st named by the summary token after ':' (up to a space), or -1. */
+static int unit_named(const lb_state *st, const char *s)
+{
+    char id[LB_SUBJECT_MAX];
+    size_t len = strcspn(s, " ]");
+    if (len >= sizeof id)
+        return -1;
+    memcpy(id, s, len);
+    id[len] = '\0';
+    return lb_state_unit_index(st, id);
+}
+
+/* One end of a charge (its summary, charge.h) valued for the cavalry's side. */
+static double charge_end_value(const ai_ctx *c, const lb_state *st, const lb_unit *cav,
+                               const char *summary)
+{
+    double v = 0, cw = lbi_ai_unit_worth(c, cav);
+    int contact = 0, target = -1;
+    for (const char *t = summary; t && *t; t = strchr(t, ' '), t = t ? t + 1 : NULL) {
+        const char *colon = strchr(t, ':');
+        size_t klen = colon ? (size_t)(colon - t) : strcspn(t, " ");
+        const char *val = colon ? colon + 1 : "";
+        int u = -1;
+        if (klen == 6 && strncmp(t, "target", 6) == 0) {
+            target = unit_named(st, val);
+        } else if (strncmp(t, "carre", 5) == 0) {
+            const char *br = strchr(t, '[');
+            u = br && colon && br < colon ? unit_named(st, br + 1) : target;
+            double w = u >= 0 ? lbi_ai_unit_worth(c, &st->units[u]) : 0;
+            if (strncmp(val, "CARRE", 5) == 0)
+                v -= 0.15 * cw;
+            else if (strncmp(val, "DD", 2) == 0)
+                v += 0.3 * w;
+            else if (strncmp(val, "PGD", 3) == 0)
+                v += 0.5 * w;
+        } else if (klen == 5 && strncmp(t, "stand", 5) == 0) {
+            v += strncmp(val, "fail", 4) == 0 ? 0.3 * cw : -0.1 * cw;
+        } else if (klen == 7 && strncmp(t, "trample", 7) == 0) {
+            v += atoi(val) * c->inc_worth;
+        } else if ((klen == 9 && strncmp(t, "surrender", 9) == 0) ||
+                   (klen == 10 && strncmp(t, "eliminated", 10) == 0)) {
+            u = unit_named(st, val);
+            if (u >= 0 && st->units[u].side != cav->side)
+                v += lbi_ai_unit_worth(c, &st->units[u]) + st->battle.victory.per_surrender;
+        } else if (klen == 6 && strncmp(t, "recall", 6) == 0) {
+            v -= strncmp(val, "no", 2) == 0 ? 0.2 * cw : 0;
+        } else if (klen == 5 && strncmp(t, "melee", 5) == 0) {
+            contact = 1;
+        } else if (klen == 4 && strncmp(t, "guns", 4) == 0) {
+            v += strncmp(val, "fail", 4) == 0 ? 0.3 * cw : 0;
+        } else if ((klen == 4 && strncmp(t, "rout", 4) == 0) ||
+                   strncmp(t, "routed-in-place", 15) == 0) {
+            v -= 0.4 * cw;
+        }
+    }
+    /* a charge that must melee spends the cavalry's readiness (38.10) and meets the defence */
+    return v - (contact ? 0.15 * cw : 0);
+}
+
+double lbi_ai_charge_value(const ai_ctx *c, const lb_state *st, int cavalry,
+                           const lb_charge_outcomes *o, char *why, size_t n)
+{
+    const lb_unit *cav = &st->units[cavalry];
+    double v = 0;
+    for (int i = 0; i < o->n; i++)
+        v += lb_frac_double(o->outcomes[i].p) *
+             charge_end_value(c, st, cav, o->outcomes[i].summary);
+    if (why && o->n) {
+        char p[32];
+        snprintf(why, n, "%d end%s, most likely \"%s\" (%s)", o->n, o->n == 1 ? "" : "s",
+                 o->outcomes[0].summary, lb_frac_fmt(o->outcomes[0].p, p, sizeof p));
+    }
+    return v;
+}

@@ -1,0 +1,188 @@
+/* The computer player's look-ahead: what-if copies of the game played on its own dice by a cheap policy to the end of the enemy's reply. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai_int.h"
+
+#define ROLLOUT_DECISIONS_MAX 400 /* a bound on one rollout, far above a side's turn */
+#define POLICY_WORTH 0.05         /* a fire or melee the policy makes gains at least this */
+#define POLICY_CHARGE 1.0         /* a charge the policy makes promises at least this */
+
+/* Movement by the policy: a combat unit steps onto an objective its side does not hold, a
+ * reinforcement enters; nothing else moves. The option, or -1. */
+static int grab(const lb_game *g, const lb_decision *d)
+{
+    const lb_state *st = lb_game_state(g);
+    const lb_victory *v = &st->battle.victory;
+    for (int i = 0; i < d->noptions; i++) {
+        const char *k = d->options[i].key;
+        if (d->options[i].param)
+            continue;
+        if (strncmp(k, "enter:", 6) == 0)
+            return i;
+        const char *at = strncmp(k, "move:", 5) == 0 ? strrchr(k, ':') : NULL;
+        lb_hex h;
+        char id[LB_SUBJECT_MAX];
+        if (!at || at - k - 5 <= 0 || at - k - 5 >= LB_SUBJECT_MAX ||
+            lb_map_parse_label(&st->map, at + 1, &h) != 0)
+            continue;
+        snprintf(id, sizeof id, "%.*s", (int)(at - k - 5), k + 5);
+        int u = lb_state_unit_index(st, id);
+        if (u < 0 || !lb_unit_is_combat(&st->units[u]) || st->units[u].state == LB_STATE_ROUTED)
+            continue;
+        for (int o = 0; o < v->nobjectives; o++)
+            if (lb_hex_eq(v->objectives[o].hex, h) &&
+                lb_game_objective_holder(g, o) != st->units[u].side)
+                return i;
+    }
+    return -1;
+}
+
+int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key)
+{
+    const lb_decision *d = lb_game_pending(g);
+    const lb_state *st = lb_game_state(g);
+    if (!d || d->noptions == 0)
+        return LB_INVALID;
+    int fallback = lbi_ai_option(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
+    if (fallback < 0)
+        fallback = d->auto_choice >= 0 && d->auto_choice < d->noptions &&
+                           !d->options[d->auto_choice].param
+                       ? d->auto_choice
+                       : 0;
+    int action = d->kind == LB_DECIDE_ACTION;
+    if (action && st->turn.segment == LB_SEG_MOVEMENT) {
+        int i = grab(g, d);
+        snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[i >= 0 ? i : fallback].key);
+        return LB_OK;
+    }
+    if (action && st->turn.segment == LB_SEG_CHARGE) {
+        /* each cavalry once: the charge on its nearest enemy formation, when it promises */
+        for (int i = 0; i < d->noptions; i++) {
+            int u = d->options[i].param && strncmp(d->options[i].key, "charge:", 7) == 0
+                        ? lb_state_unit_index(st, d->options[i].key + 7)
+                        : -1;
+            double v = 0;
+            if (u < 0)
+                continue;
+            int rc = lbi_ai_charge_plan(c, st, u, 1, 0, key, &v, NULL, 0);
+            if (rc == LB_NOMEM)
+                return rc;
+            if (rc == LB_OK && v > POLICY_CHARGE)
+                return LB_OK;
+        }
+        snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[fallback].key);
+        return LB_OK;
+    }
+    int best = -1;
+    double top = POLICY_WORTH;
+    int fires = d->kind == LB_DECIDE_OPPORTUNITY ||
+                (action && (st->turn.segment == LB_SEG_DEFENSIVE_FIRE ||
+                            st->turn.segment == LB_SEG_OFFENSIVE_FIRE));
+    int melees = action && st->turn.segment == LB_SEG_MELEE;
+    for (int i = 0; i < d->noptions && (fires || melees); i++) {
+        const char *k = d->options[i].key;
+        double v = 0;
+        int unit;
+        lb_hex hex;
+        if (d->options[i].param)
+            continue;
+        if (fires && strncmp(k, "fire:", 5) == 0 && lbi_ai_fire_key(st, k, &unit, &hex) == 0) {
+            if (lbi_ai_fire_value(c, st, unit, hex, lb_game_fire_kind(g), &v, NULL, 0) < 0)
+                return LB_NOMEM;
+        } else if (melees && strncmp(k, "melee:", 6) == 0) {
+            int rc = lb_game_melee_odds(g, k, c->melee, NULL);
+            if (rc == LB_NOMEM)
+                return rc;
+            v = rc == LB_OK && c->melee->allowed ? lbi_ai_melee_value(c, st, c->melee, NULL, 0) : 0;
+            if (lbi_ai_option(d, "end") < 0)
+                v += 1000; /* a melee the charge owes: one must be fought */
+        } else {
+            continue;
+        }
+        if (v > top) {
+            top = v;
+            best = i;
+        }
+    }
+    snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[best >= 0 ? best : fallback].key);
+    return LB_OK;
+}
+
+/* Plays g on from its pending decision to the end of the enemy's next sequence (or the
+ * battle's end) by the policy. */
+static int play_out(ai_ctx *c, lb_game *g)
+{
+    int seen_foe = 0;
+    for (int n = 0; n < ROLLOUT_DECISIONS_MAX; n++) {
+        const lb_decision *d = lb_game_pending(g);
+        if (!d)
+            return LB_OK;
+        int phasing = lb_game_state(g)->turn.phasing;
+        if (phasing == c->foe)
+            seen_foe = 1;
+        else if (seen_foe)
+            return LB_OK;
+        char key[LB_OPTION_KEY_MAX];
+        int rc = lbi_ai_policy(c, g, key);
+        lb_game_answer a;
+        if (rc == LB_OK)
+            rc = lb_game_decide(g, d->side, lb_game_seq(g), key, &a);
+        if (rc == LB_OK && a.verdict != LB_ACCEPTED) {
+            /* a charge the rules refuse: the policy holds back instead */
+            int end = lbi_ai_option(d, "end");
+            if (end < 0)
+                return LB_OK;
+            rc = lb_game_decide(g, d->side, lb_game_seq(g), "end", &a);
+        }
+        if (rc == LB_INVALID)
+            return LB_OK; /* the engine failed in the copy and left it as it was: valued there */
+        if (rc != LB_OK)
+            return rc;
+    }
+    return LB_OK;
+}
+
+int lbi_ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs, double *values)
+{
+    for (int r = 0; r < runs; r++) {
+        lb_game *g;
+        int rc = lb_game_clone(c->g, seeds[r], &g);
+        if (rc != LB_OK)
+            return rc;
+        lb_game_answer a;
+        rc = lb_game_decide(g, c->me, lb_game_seq(g), key, &a);
+        if (rc == LB_OK && a.verdict == LB_ACCEPTED)
+            rc = play_out(c, g);
+        if (rc == LB_INVALID)
+            rc = LB_OK; /* an engine failure on the answer itself: the copy as it was */
+        values[r] = lbi_ai_position(c, g);
+        lb_game_free(g);
+        if (rc != LB_OK)
+            return rc;
+    }
+    return LB_OK;
+}
+
+void lbi_ai_paired(const double *a, const double *b, int runs, double *mean, double *se)
+{
+    double sum = 0, sq = 0;
+    for (int r = 0; r < runs; r++)
+        sum += a[r] - b[r];
+    *mean = runs ? sum / runs : 0;
+    for (int r = 0; r < runs; r++)
+        sq += (a[r] - b[r] - *mean) * (a[r] - b[r] - *mean);
+    *se = runs > 1 ? sqrt(sq / (runs - 1) / runs) : 1e9;
+}
+
+int lbi_ai_seeds(ai_ctx *c, int runs, uint64_t **seeds)
+{
+    *seeds = malloc((size_t)(runs > 0 ? runs : 1) * sizeof **seeds);
+    if (!*seeds)
+        return LB_NOMEM;
+    for (int r = 0; r < runs; r++)
+        (*seeds)[r] = ((uint64_t)lb_pcg32_next(&c->rng) << 32) | lb_pcg32_next(&c->rng);
+    return LB_OK;
+}

@@ -1,0 +1,250 @@
+/* The computer player's decisions outside Movement: fire and opportunity fire, melee, charges, where a retreat ends, and the choices inside a charge or a melee. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai_int.h"
+
+#define FIRE_WORTH 0.05     /* a fire gains at least this many points, or none is made */
+#define MELEE_WORTH 0.1     /* an assault likewise */
+#define CHARGE_WORTH 0.5    /* a charge risks the cavalry: it must promise more */
+#define CHARGE_TARGETS 6    /* nearest enemy formations a charge is planned against */
+
+/* ---- fire ----------------------------------------------------------------------------------- */
+
+int lbi_ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
+{
+    int best = -1;
+    double top = FIRE_WORTH;
+    char line[LB_AI_REASON_MAX], best_line[LB_AI_REASON_MAX] = "";
+    for (int i = 0; i < d->noptions; i++) {
+        int unit;
+        lb_hex hex;
+        double v;
+        if (d->options[i].param || strncmp(d->options[i].key, "fire:", 5) != 0 ||
+            lbi_ai_fire_key(c->st, d->options[i].key, &unit, &hex) != 0)
+            continue;
+        int ok = lbi_ai_fire_value(c, c->st, unit, hex, lb_game_fire_kind(c->g), &v, line,
+                                   sizeof line);
+        if (ok < 0)
+            return LB_NOMEM;
+        if (ok && v > top) {
+            top = v;
+            best = i;
+            snprintf(best_line, sizeof best_line, "%s %s (%.1f points)", c->st->units[unit].id,
+                     line, v);
+        }
+    }
+    int pass = lbi_ai_option(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
+    if (best < 0 && pass < 0)
+        best = 0;
+    if (best >= 0) {
+        snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[best].key);
+        snprintf(why, LB_AI_REASON_MAX, "%s", best_line[0] ? best_line : d->options[best].text);
+    } else {
+        snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[pass].key);
+        snprintf(why, LB_AI_REASON_MAX, "%s: no fire open gains %.2f points",
+                 d->kind == LB_DECIDE_OPPORTUNITY ? "passes" : "ends the fire", FIRE_WORTH);
+    }
+    return LB_OK;
+}
+
+/* ---- melee ---------------------------------------------------------------------------------- */
+
+/* The attackers offered alone at hex label (options "melee:HEX:UNIT") joined with '+' into out;
+ * how many. */
+static int attackers_at(const lb_decision *d, const char *hex, char *out, size_t n)
+{
+    size_t len = strlen(hex), used = 0;
+    int count = 0;
+    out[0] = '\0';
+    for (int i = 0; i < d->noptions; i++) {
+        const char *k = d->options[i].key;
+        if (d->options[i].param || strncmp(k, "melee:", 6) != 0 || strncmp(k + 6, hex, len) != 0 ||
+            k[6 + len] != ':')
+            continue;
+        int w = snprintf(out + used, used < n ? n - used : 0, "%s%s", count ? "+" : "",
+                         k + 7 + len);
+        if (w < 0 || used + (size_t)w >= n)
+            break;
+        used += (size_t)w;
+        count++;
+    }
+    return count;
+}
+
+int lbi_ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
+{
+    char best_key[LB_OPTION_KEY_MAX] = "", line[LB_AI_REASON_MAX], best_line[LB_AI_REASON_MAX];
+    double top = 0;
+    int found = 0, end = lbi_ai_option(d, "end");
+    for (int i = 0; i < d->noptions; i++) {
+        const char *k = d->options[i].key;
+        char joined[LB_OPTION_KEY_MAX];
+        if (strncmp(k, "melee:", 6) != 0)
+            continue;
+        if (d->options[i].param) {
+            /* every attacker offered at that hex, together */
+            char list[LB_OPTION_KEY_MAX];
+            if (attackers_at(d, k + 6, list, sizeof list) < 2)
+                continue;
+            snprintf(joined, sizeof joined, "%s:%s", k, list);
+            k = joined;
+        }
+        int rc = lb_game_melee_odds(c->g, k, c->melee, NULL);
+        if (rc == LB_NOMEM)
+            return rc;
+        if (rc != LB_OK || !c->melee->allowed)
+            continue;
+        double v = lbi_ai_melee_value(c, c->st, c->melee, line, sizeof line);
+        if (!found || v > top) {
+            if (d->options[i].param && lbi_ai_try(c, k) != 1)
+                continue; /* the rules refuse these attackers together */
+            found = 1;
+            top = v;
+            snprintf(best_key, sizeof best_key, "%s", k);
+            snprintf(best_line, sizeof best_line, "%s (%+.1f points)", line, v);
+        }
+    }
+    if (found && (top > MELEE_WORTH || end < 0)) {
+        snprintf(key, LB_OPTION_KEY_MAX, "%s", best_key);
+        snprintf(why, LB_AI_REASON_MAX, "%s", best_line);
+    } else if (end >= 0) {
+        snprintf(key, LB_OPTION_KEY_MAX, "end");
+        snprintf(why, LB_AI_REASON_MAX, "ends the melee: no assault gains %.1f points%s",
+                 MELEE_WORTH, found ? "" : " (none the rules allow)");
+    } else {
+        snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[0].key);
+        snprintf(why, LB_AI_REASON_MAX, "%s: the only kind of option", d->options[0].text);
+    }
+    return LB_OK;
+}
+
+/* ---- charge --------------------------------------------------------------------------------- */
+
+int lbi_ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
+{
+    char best_key[LB_OPTION_KEY_MAX] = "", best_line[LB_AI_REASON_MAX] = "";
+    double top = 0;
+    int found = 0;
+    for (int i = 0; i < d->noptions; i++) {
+        if (!d->options[i].param || strncmp(d->options[i].key, "charge:", 7) != 0)
+            continue;
+        int u = lb_state_unit_index(c->st, d->options[i].key + 7);
+        char k[LB_OPTION_KEY_MAX], line[LB_AI_REASON_MAX];
+        double v = 0;
+        if (u < 0)
+            continue;
+        int rc = lbi_ai_charge_plan(c, c->st, u, CHARGE_TARGETS, 1, k, &v, line, sizeof line);
+        if (rc == LB_NOMEM)
+            return rc;
+        if (rc == LB_OK && (!found || v > top)) {
+            found = 1;
+            top = v;
+            snprintf(best_key, sizeof best_key, "%s", k);
+            snprintf(best_line, sizeof best_line, "%s", line);
+        }
+    }
+    char how[96] = "";
+    int go = found && top > CHARGE_WORTH;
+    if (found && c->rollouts > 0 && lbi_ai_option(d, "end") >= 0) {
+        /* the full level: the charge and its consequences against holding back, on the same
+         * dice; the exact odds' verdict stands unless the rollouts clearly say otherwise */
+        int runs = c->rollouts / 2 > 1 ? c->rollouts / 2 : 2;
+        uint64_t *seeds = NULL;
+        double *values = malloc(2 * (size_t)runs * sizeof *values);
+        int rc = values ? lbi_ai_seeds(c, runs, &seeds) : LB_NOMEM;
+        if (rc == LB_OK)
+            rc = lbi_ai_rollouts(c, best_key, seeds, runs, values);
+        if (rc == LB_OK)
+            rc = lbi_ai_rollouts(c, "end", seeds, runs, values + runs);
+        double m = 0, s = 0;
+        if (rc == LB_OK)
+            lbi_ai_paired(values, values + runs, runs, &m, &s);
+        free(seeds);
+        free(values);
+        if (rc != LB_OK)
+            return rc;
+        if (go && m + 2 * s < -AI_ROLLOUT_MARGIN)
+            go = 0;
+        else if (!go && m - 2 * s > AI_ROLLOUT_MARGIN)
+            go = 1;
+        snprintf(how, sizeof how, "; %d rollouts: %+.1f +- %.1f points against holding back",
+                 2 * runs, m, s);
+    }
+    int end = lbi_ai_option(d, "end");
+    if (go || end < 0) {
+        snprintf(key, LB_OPTION_KEY_MAX, "%s", found ? best_key : d->options[0].key);
+        snprintf(why, LB_AI_REASON_MAX, "%s%s", found ? best_line : d->options[0].text, how);
+    } else {
+        snprintf(key, LB_OPTION_KEY_MAX, "end");
+        snprintf(why, LB_AI_REASON_MAX, "no charge: %s%s",
+                 found ? best_line : "no enemy formation within reach of a path", how);
+    }
+    return LB_OK;
+}
+
+/* ---- where a retreat ends, and the choices inside a charge or a melee ----------------------- */
+
+int lbi_ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
+{
+    int i = lb_state_unit_index(c->st, d->subject), best = -1;
+    double top = 0;
+    int holders[AI_OBJECTIVES_MAX];
+    for (int o = 0; o < d->noptions && i >= 0; o++) {
+        lb_hex h;
+        if (d->options[o].param || lb_map_parse_label(&c->st->map, d->options[o].key, &h) != 0)
+            continue;
+        lb_unit *u = &c->work->units[i];
+        lb_unit was = *u;
+        u->hexes[0] = h;
+        u->nhexes = 1;
+        if (lb_state_reindex(c->work) != LB_OK)
+            return LB_NOMEM;
+        lbi_ai_holders(c, c->work, holders);
+        double v = lbi_ai_objectives(c, c->work, holders) + lbi_ai_tactical(c, c->work, i) *
+                                                             (u->side == c->me ? 1 : -1);
+        *u = was;
+        if (lb_state_reindex(c->work) != LB_OK)
+            return LB_NOMEM;
+        if (best < 0 || v > top) {
+            best = o;
+            top = v;
+        }
+    }
+    if (best < 0) {
+        int a = lbi_ai_option(d, "auto");
+        best = a >= 0 ? a : d->auto_choice;
+        snprintf(why, LB_AI_REASON_MAX, "%s: the rules' automatic choice", d->options[best].text);
+    } else {
+        snprintf(why, LB_AI_REASON_MAX, "%s: the end where it is least exposed and the "
+                 "objectives fare best (%+.1f points)", d->options[best].text, top);
+    }
+    snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[best].key);
+    return LB_OK;
+}
+
+int lbi_ai_other_decision(const lb_decision *d, char *key, char *why)
+{
+    int pick = d->auto_choice >= 0 && d->auto_choice < d->noptions ? d->auto_choice : 0;
+    const char *how = "the rules' automatic choice";
+    if (d->kind == LB_DECIDE_TRAMPLE) {
+        /* every increment trampled is one the enemy loses (R-CHG-4, R-CHG-5) */
+        for (int i = 0; i < d->noptions; i++)
+            if (atoi(d->options[i].key) > atoi(d->options[pick].key))
+                pick = i;
+        how = "the most movement points trampling";
+    } else if (d->kind == LB_DECIDE_ADVANCE) {
+        for (int i = 0; i < d->noptions; i++)
+            if (strcmp(d->options[i].key, "none") != 0) {
+                pick = i;
+                how = "the ground the enemy gave up is taken";
+                break;
+            }
+    }
+    while (d->options[pick].param && pick + 1 < d->noptions)
+        pick++;
+    snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[pick].key);
+    snprintf(why, LB_AI_REASON_MAX, "%s: %s", d->options[pick].text, how);
+    return LB_OK;
+}

@@ -1,0 +1,521 @@
+/* Unit tests of the computer player: its answers from exact odds and its evaluation, what-if copies of a game, legal answers over random games and the game cases' scenarios, determinism and bit-exact replay. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <glob.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lb/ai.h"
+#include "lb/data.h"
+#include "lb/game.h"
+#include "lb/lb.h"
+
+#define RANDOM_TRIES 20
+
+static lb_load_opts opts(void)
+{
+    int n;
+    const lb_module *m = lb_data_modules(&n);
+    return (lb_load_opts){.modules = m, .nmodules = n};
+}
+
+static lb_game *game_of(const char *name, const char *text, uint64_t seed)
+{
+    lb_load_opts o = opts();
+    lb_game_settings s;
+    lb_game_settings_init(&s);
+    s.seed = seed;
+    lb_errlist errs = {0};
+    lb_game *g = NULL;
+    int rc = lb_game_new(name, text, strlen(text), &o, &s, &g, &errs);
+    for (int i = 0; i < errs.count; i++) {
+        char buf[1200];
+        lb_err_fmt(&errs.items[i], buf, sizeof buf);
+        fprintf(stderr, "%s\n", buf);
+    }
+    lb_errlist_release(&errs);
+    assert_int_equal(rc, LB_OK);
+    return g;
+}
+
+static lb_game *demo(uint64_t seed)
+{
+    size_t len;
+    const char *name;
+    const char *text = lb_data_demo(&len, &name);
+    return game_of(name, text, seed);
+}
+
+/* The scenario text of a file with its battle cut short: victory.last_turn set to last. */
+static char *cut_short(const char *path, const char *last)
+{
+    json_error_t jerr;
+    json_t *s = json_load_file(path, 0, &jerr);
+    assert_non_null(s);
+    json_object_set_new(json_object_get(s, "victory"), "last_turn", json_string(last));
+    char *text = json_dumps(s, JSON_INDENT(1));
+    json_decref(s);
+    return text;
+}
+
+static void answer(lb_game *g, int role, const char *key)
+{
+    lb_game_answer a;
+    assert_int_equal(lb_game_decide(g, role, lb_game_seq(g), key, &a), LB_OK);
+    if (a.verdict != LB_ACCEPTED)
+        fprintf(stderr, "%s: %s\n", key, a.reason);
+    assert_int_equal(a.verdict, LB_ACCEPTED);
+}
+
+static lb_ai_settings settings(lb_ai_level level, int budget_ms, uint64_t seed)
+{
+    lb_ai_settings s;
+    lb_ai_settings_init(&s);
+    s.level = level;
+    s.budget_ms = budget_ms;
+    s.seed = seed;
+    return s;
+}
+
+/* The computer answers for its side; the engine must accept every answer (R-AI-1). */
+static void ai_answer(lb_game *g, const lb_ai_settings *s, char *why)
+{
+    const lb_decision *d = lb_game_pending(g);
+    char key[LB_OPTION_KEY_MAX], reason[LB_AI_REASON_MAX];
+    assert_int_equal(lb_ai_choose(g, d->side, s, key, reason), LB_OK);
+    assert_non_null(reason[0] ? reason : NULL);
+    /* never the safety net that replaces an answer not offered */
+    assert_null(strstr(reason, "no answer of its own"));
+    lb_game_answer a;
+    assert_int_equal(lb_game_decide(g, d->side, lb_game_seq(g), key, &a), LB_OK);
+    if (a.verdict != LB_ACCEPTED)
+        fprintf(stderr, "the computer's %s was refused: %s\n", key, a.reason);
+    assert_int_equal(a.verdict, LB_ACCEPTED);
+    if (why)
+        snprintf(why, LB_AI_REASON_MAX, "%s", reason);
+}
+
+static void random_answer(lb_game *g, lb_pcg32 *rng)
+{
+    const lb_decision *d = lb_game_pending(g);
+    int side = d->side;
+    lb_game_answer a = {.verdict = LB_REFUSED_ILLEGAL};
+    for (int t = 0; t < RANDOM_TRIES && a.verdict != LB_ACCEPTED; t++) {
+        char key[LB_OPTION_KEY_MAX];
+        assert_int_equal(lb_game_random_key(g, rng, key, sizeof key), 0);
+        assert_int_equal(lb_game_decide(g, side, lb_game_seq(g), key, &a), LB_OK);
+    }
+    if (a.verdict != LB_ACCEPTED)
+        answer(g, side, "end");
+}
+
+/* Plays g to its end (or max decisions): side k by the computer with s[k] when ai[k], else at
+ * random. Returns the decisions taken. */
+static int play(lb_game *g, const int ai[2], const lb_ai_settings s[2], uint64_t seed, int max)
+{
+    lb_pcg32 rng;
+    lb_pcg32_seed(&rng, seed, 3);
+    int n = 0;
+    for (; n < max && lb_game_pending(g); n++) {
+        int side = lb_game_pending(g)->side;
+        if (ai[side])
+            ai_answer(g, &s[side], NULL);
+        else
+            random_answer(g, &rng);
+    }
+    return n;
+}
+
+/* The game exported, imported and its journal loaded into a new game: the same hash. */
+static void assert_replays(const lb_game *g)
+{
+    char *text = NULL;
+    assert_int_equal(lb_game_export(g, &text), LB_OK);
+    lb_load_opts o = opts();
+    lb_errlist errs = {0};
+    lb_game *again = NULL;
+    const char *name;
+    lb_game_scenario(g, NULL, &name);
+    assert_int_equal(lb_game_import(name, text, strlen(text), &o, &again, &errs), LB_OK);
+    assert_true(lb_game_hash(again) == lb_game_hash(g));
+    lb_err err;
+    assert_int_equal(lb_game_load_journal(again, lb_game_journal(g), &err), LB_OK);
+    assert_true(lb_game_hash(again) == lb_game_hash(g));
+    lb_game_free(again);
+    free(text);
+}
+
+/* ---- answers from exact odds and the evaluation --------------------------------------------- */
+
+/* The demo's first Austrian Defensive Fire (the French end their Charge and Movement): au-ir4-1
+ * (line in 0910+0911, facing 9) may fire at 0810 with both hexes, 4 + 4 increments x 3 = 24, or
+ * at 0811 with one, 12. At 0810 fr-26le-1 (line in clear) has fire defence 9: 24:9 reads the
+ * 2.5:1 column, whose 36 rolls give 0 increments lost 11/36, 1 lost 22/36, 2 lost 3/36: expected
+ * 22/36 + 6/36 = 7/9 = 0.8. fr-26le-1 checks morale on an even loss (3/36 = 1/12) at morale 34
+ * with Legrand's +2 in its hex: it passes on roll index >= 14 (15 - 2 + 1), 22 of the 36, so it
+ * fails 7/18 and is disordered with chance 1/12 x 7/18 = 7/216. The weaker fire at 0811 is not
+ * taken. */
+static void test_ai__fires_with_exact_odds(void **state)
+{
+    (void)state;
+    lb_game *g = demo(1);
+    answer(g, 0, "end");
+    answer(g, 0, "end");
+    const lb_decision *d = lb_game_pending(g);
+    assert_int_equal(d->side, 1);
+    assert_true(lb_decision_find(d, "fire:au-ir4-1:0811") >= 0);
+    lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
+    char key[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX];
+    assert_int_equal(lb_ai_choose(g, 1, &s, key, why), LB_OK);
+    assert_string_equal(key, "fire:au-ir4-1:0810");
+    const char *want = "au-ir4-1 fires at 0810: 11/36 no loss, expected 0.8 increments, 7/216 "
+                       "chance fr-26le-1 is disordered (";
+    assert_memory_equal(why, want, strlen(want));
+    lb_game_free(g);
+}
+
+/* A scenario of one French battalion in column in clear at 0505 and one Austrian unit, the
+ * French Movement segment first, the battle over after 13:20. */
+static char *duel(const char *austrian)
+{
+    char *text = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&text, &n);
+    fprintf(f, "{\"format\": \"labataille-scenario/1\", \"title\": \"duel\", \"game\": "
+               "\"deutsch-wagram-1809\", \"rules\": \"premier-2018\", \"turn\": {\"time\": "
+               "\"13:00\", \"phasing\": \"french\", \"segment\": \"movement\"}, \"sides\": "
+               "[\"french\", \"austrian\"], \"map\": {\"columns\": 10, \"rows\": 10, \"terrain\": "
+               "[");
+    for (int r = 0; r < 10; r++)
+        fprintf(f, "%s\"..........\"", r ? "," : "");
+    fprintf(f, "], \"legend\": {\".\": \"clear\"}}, \"units\": [{\"id\": \"fr-inf\", \"side\": "
+               "\"french\", \"arm\": \"infantry\", \"nation\": \"french\", \"class\": \"ligne\", "
+               "\"increments\": 8, \"fire\": 8, \"melee\": 24, \"movement\": 6, \"morale\": "
+               "\"35\", \"formation\": \"column\", \"state\": \"good\", \"hexes\": [\"0505\"], "
+               "\"facing\": 2}, %s], \"victory\": {\"last_turn\": \"13:20\"}}", austrian);
+    fclose(f);
+    return text;
+}
+
+/* Fresh Austrian hussars 3 hexes away (0805) and nothing else: a charge threatens the column
+ * wherever its 6 MP take it (every hex within 9 of the cavalry), and a carré is the formation
+ * that stands against one. The evaluation's charge exposure (docs/ai.md) is 0.8 for a column in
+ * clear and 0.1 for a carré, so forming carré is worth 0.8 (the weight of a threat) x 0.3 x the
+ * battalion (8 increments x 1.16, two Movement segments to come) x 0.7 = 1.6 points; it is the
+ * first answer, then the segment ends. */
+static void test_ai__carre_against_cavalry(void **state)
+{
+    (void)state;
+    char *text = duel("{\"id\": \"au-hus\", \"side\": \"austrian\", \"arm\": \"cavalry\", "
+                      "\"nation\": \"austrian\", \"class\": \"hussar\", \"increments\": 8, "
+                      "\"fire\": 0, \"melee\": 16, \"movement\": 14, \"morale\": \"34\", "
+                      "\"formation\": \"column\", \"state\": \"good\", \"readiness\": \"fresh\", "
+                      "\"hexes\": [\"0805\"], \"facing\": 10}");
+    lb_game *g = game_of("duel", text, 1);
+    lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
+    char why[LB_AI_REASON_MAX];
+    ai_answer(g, &s, why);
+    const lb_journal *j = lb_game_journal(g);
+    assert_string_equal(j->entries[j->count - 1].key, "form:fr-inf:carre:2@0505");
+    assert_non_null(strstr(why, ": +1.6 points (objectives +0.0; fire, melee and charges less exposure +1.6)"));
+    ai_answer(g, &s, why);
+    assert_string_equal(j->entries[j->count - 1].key, "end");
+    lb_game_free(g);
+    free(text);
+}
+
+/* An Austrian column 2 hexes east (0705) and no cavalry: the French battalion steps next to it
+ * (0605, where the enemy zone stops it) to fire in the Offensive Fire, then forms line into
+ * 0605+0604, both hexes next to 0705: 4 + 4 increments x 3 = 24 against its printed 8 in column
+ * (R-FIRE-2, R-FIRE-3). */
+static void test_ai__line_for_fire(void **state)
+{
+    (void)state;
+    char *text = duel("{\"id\": \"au-inf\", \"side\": \"austrian\", \"arm\": \"infantry\", "
+                      "\"nation\": \"austrian\", \"class\": \"linie\", \"increments\": 8, "
+                      "\"fire\": 8, \"melee\": 24, \"movement\": 5, \"morale\": \"45\", "
+                      "\"formation\": \"column\", \"state\": \"good\", \"hexes\": [\"0705\"], "
+                      "\"facing\": 10}");
+    lb_game *g = game_of("duel", text, 1);
+    lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
+    const lb_journal *j = lb_game_journal(g);
+    ai_answer(g, &s, NULL);
+    assert_string_equal(j->entries[j->count - 1].key, "move:fr-inf:0605");
+    ai_answer(g, &s, NULL);
+    assert_string_equal(j->entries[j->count - 1].key, "form:fr-inf:line:3@0605+0604");
+    lb_game_free(g);
+    free(text);
+}
+
+/* lb_game_melee_odds brings what the turn left each attacker: fr-26le-1 (0810+0811) fires at
+ * 0910 in the French Offensive Fire, so it may melee only 0910 (R-MEL-2, 32.5): the game's odds
+ * of its melee on 0911, the other hex of au-ir4-1's line, say no, where the rules asked without
+ * that fact allow it; on 0910 they are those of a unit that fired there. */
+static void test_ai__melee_odds_with_the_turn(void **state)
+{
+    (void)state;
+    lb_game *g = demo(1);
+    answer(g, 0, "end"); /* charge */
+    answer(g, 0, "end"); /* movement */
+    answer(g, 1, "end"); /* the Austrian Defensive Fire */
+    answer(g, 0, "fire:fr-26le-1:0910");
+    while (lb_game_state(g)->turn.segment != LB_SEG_MELEE && lb_game_pending(g)) {
+        const lb_decision *d = lb_game_pending(g);
+        answer(g, d->side, lb_decision_find(d, "end") >= 0 ? "end" : d->options[0].key);
+    }
+    const lb_state *st = lb_game_state(g);
+    lb_melee_chance *game = malloc(sizeof *game), *rules = malloc(sizeof *rules);
+    lb_melee_req req;
+    memset(&req, 0, sizeof req);
+    lb_map_parse_label(&st->map, "0911", &req.target);
+    req.nattackers = 1;
+    req.attackers[0].id = "fr-26le-1";
+    req.attackers[0].times = lb_frac_int(1);
+    assert_int_equal(lb_melee_odds(st, &req, rules, NULL), LB_OK);
+    assert_true(rules->allowed);
+    assert_int_equal(lb_game_melee_odds(g, "melee:0911:fr-26le-1", game, NULL), LB_OK);
+    assert_false(game->allowed);
+    assert_string_equal(game->rule, "R-MEL-2");
+    lb_map_parse_label(&st->map, "0910", &req.target);
+    req.attackers[0].fired = 1;
+    req.attackers[0].fired_at = req.target;
+    assert_int_equal(lb_melee_odds(st, &req, rules, NULL), LB_OK);
+    assert_int_equal(lb_game_melee_odds(g, "melee:0910:fr-26le-1", game, NULL), LB_OK);
+    assert_true(game->allowed);
+    assert_int_equal(game->noutcomes, rules->noutcomes);
+    for (int i = 0; i < game->noutcomes; i++) {
+        assert_string_equal(game->outcomes[i].result, rules->outcomes[i].result);
+        assert_int_equal(lb_frac_cmp(game->outcomes[i].p, rules->outcomes[i].p), 0);
+    }
+    /* keys it cannot read: answered, not allowed, with the melee rules' id */
+    assert_int_equal(lb_game_melee_odds(g, "melee:0910:nobody", game, NULL), LB_OK);
+    assert_false(game->allowed);
+    assert_string_equal(game->rule, "R-MEL-1");
+    assert_int_equal(lb_game_melee_odds(g, "fire:0910", game, NULL), LB_OK);
+    assert_false(game->allowed);
+    assert_string_equal(game->rule, "R-MEL-1");
+    free(game);
+    free(rules);
+    lb_game_free(g);
+}
+
+/* ---- what-if copies ------------------------------------------------------------------------- */
+
+/* A copy offers the same decision and view; played on and freed, it leaves the game as it was.
+ * Two games with different seeds at the same point, copied on the same dice and answered alike,
+ * reach the same units: the copy's dice are its own, never the game's (R-AI-2). */
+static void test_ai__clone_is_a_what_if(void **state)
+{
+    (void)state;
+    lb_game *g = demo(1), *h = demo(987654321);
+    uint64_t before = lb_game_hash(g);
+    lb_game *c, *k;
+    assert_int_equal(lb_game_clone(g, 5, &c), LB_OK);
+    assert_int_equal(lb_game_clone(h, 5, &k), LB_OK);
+    assert_int_equal(lb_game_seq(c), lb_game_seq(g));
+    assert_int_equal(lb_game_pending(c)->noptions, lb_game_pending(g)->noptions);
+    const char *keys[] = {"end", "end", "end", "fire:fr-26le-1:0910"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+        answer(c, LB_ROLE_BOTH, keys[i]);
+        answer(k, LB_ROLE_BOTH, keys[i]);
+    }
+    assert_int_equal(lb_game_trace(c)->count, 0); /* a what-if records no reasons */
+    char *vc, *vk;
+    assert_int_equal(lb_game_view_json(c, LB_ROLE_BOTH, &vc), LB_OK);
+    assert_int_equal(lb_game_view_json(k, LB_ROLE_BOTH, &vk), LB_OK);
+    json_t *jc = json_loads(vc, 0, NULL), *jk = json_loads(vk, 0, NULL);
+    assert_true(json_equal(json_object_get(jc, "units"), json_object_get(jk, "units")));
+    json_decref(jc);
+    json_decref(jk);
+    free(vc);
+    free(vk);
+    lb_game_free(c);
+    lb_game_free(k);
+    assert_true(lb_game_hash(g) == before);
+    lb_game_free(g);
+    lb_game_free(h);
+}
+
+/* While a charge waits for a decision its machine is not copied: no copy, and the computer still
+ * answers the decision (the Austrian carré offer of R-CHG-11) from the rules' automatic choice. */
+static void test_ai__no_clone_inside_a_charge(void **state)
+{
+    (void)state;
+    lb_game *g = demo(1);
+    answer(g, 0, "charge:fr-8chs:0703,0803,0904,1004,1104");
+    const lb_decision *d = lb_game_pending(g);
+    assert_int_equal(d->kind, LB_DECIDE_CARRE);
+    lb_game *c = NULL;
+    assert_int_equal(lb_game_clone(g, 1, &c), LB_INVALID);
+    assert_null(c);
+    lb_ai_settings s = settings(LB_AI_FULL, 200, 1);
+    ai_answer(g, &s, NULL);
+    lb_game_free(g);
+}
+
+/* A copy taken while a retreat's end is to be chosen keeps the offered paths (R-GAME-7): the
+ * automatic end puts the unit in the same hex in the copy as in the game. */
+static void test_ai__clone_keeps_an_offered_retreat(void **state)
+{
+    (void)state;
+    int found = 0;
+    for (uint64_t seed = 1; seed <= 40 && !found; seed++) {
+        lb_game *g = demo(seed);
+        lb_pcg32 rng;
+        lb_pcg32_seed(&rng, seed, 9);
+        for (int n = 0; n < 400 && lb_game_pending(g) && !found; n++) {
+            const lb_decision *d = lb_game_pending(g);
+            lb_game *c = NULL;
+            if (d->kind != LB_DECIDE_PATH || lb_decision_find(d, "auto") < 0 ||
+                lb_game_clone(g, 3, &c) != LB_OK) {
+                random_answer(g, &rng);
+                continue;
+            }
+            found = 1;
+            char unit[LB_SUBJECT_MAX];
+            snprintf(unit, sizeof unit, "%s", d->subject);
+            answer(g, d->side, "auto");
+            answer(c, LB_ROLE_BOTH, "auto");
+            const lb_state *a = lb_game_state(g), *b = lb_game_state(c);
+            int ia = lb_state_unit_index(a, unit), ib = lb_state_unit_index(b, unit);
+            assert_int_equal(ia >= 0, ib >= 0);
+            if (ia >= 0)
+                assert_true(lb_hex_eq(a->units[ia].hexes[0], b->units[ib].hexes[0]));
+            lb_game_free(c);
+        }
+        lb_game_free(g);
+    }
+    assert_true(found);
+}
+
+/* The computer answers only its own pending decision. */
+static void test_ai__only_its_decision(void **state)
+{
+    (void)state;
+    lb_game *g = demo(1);
+    lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
+    char key[LB_OPTION_KEY_MAX] = "x", why[LB_AI_REASON_MAX] = "y";
+    assert_int_equal(lb_ai_choose(g, 1, &s, key, why), LB_INVALID);
+    assert_string_equal(key, "x");
+    lb_game_answer a;
+    assert_int_equal(lb_game_concede(g, 0, lb_game_seq(g), &a), LB_OK);
+    assert_int_equal(lb_ai_choose(g, 0, &s, key, why), LB_INVALID);
+    lb_game_free(g);
+}
+
+/* ---- whole games ---------------------------------------------------------------------------- */
+
+/* Random games of three turns on the demo (premier-2018) and the Prusse demo (premier-2017): the
+ * computer on either side against the random player, and against itself; every answer is
+ * accepted and every game replays bit for bit. */
+static void test_ai__never_illegal(void **state)
+{
+    (void)state;
+    char *wagram = cut_short("data/scenarios/demo.json", "13:40");
+    char *prusse = cut_short("data/scenarios/prusse-1806-demo.json", "10:40");
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        lb_game *g = game_of("cut", seed % 2 ? wagram : prusse, seed);
+        int ai[2] = {seed % 4 != 2, seed % 4 != 3};
+        lb_ai_settings s[2] = {settings(LB_AI_QUICK, 1000, seed), settings(LB_AI_QUICK, 1000, seed + 100)};
+        int n = play(g, ai, s, seed, 600);
+        assert_true(n > 10);
+        assert_null(lb_game_pending(g));
+        assert_replays(g);
+        lb_game_free(g);
+    }
+    free(wagram);
+    free(prusse);
+}
+
+/* The full level with a small budget (4 rollouts a decision) for the first turn of the demo:
+ * legal, its reasons count its rollouts, and the same seed plays the same game again. */
+static void test_ai__full_level_is_deterministic(void **state)
+{
+    (void)state;
+    uint64_t hash = 0;
+    for (int run = 0; run < 2; run++) {
+        lb_game *g = demo(21);
+        lb_ai_settings s[2] = {settings(LB_AI_FULL, 100, 7), settings(LB_AI_QUICK, 1000, 8)};
+        int rollouts = 0;
+        while (lb_game_pending(g) && lb_game_turn_number(g) == 1) {
+            char why[LB_AI_REASON_MAX];
+            int side = lb_game_pending(g)->side;
+            ai_answer(g, &s[side], why);
+            rollouts += strstr(why, " rollouts") != NULL;
+        }
+        assert_true(rollouts > 0);
+        assert_replays(g);
+        if (run == 0)
+            hash = lb_game_hash(g);
+        else
+            assert_true(lb_game_hash(g) == hash);
+        lb_game_free(g);
+    }
+}
+
+/* The scenarios of the game cases (tests/cases/game-*.json: their own, or the demo, played
+ * once), the computer on both sides for at most 100 decisions: every answer accepted, and the
+ * game replays. */
+static void test_ai__case_scenarios(void **state)
+{
+    (void)state;
+    glob_t gl;
+    assert_int_equal(glob("tests/cases/game-*.json", 0, NULL, &gl), 0);
+    int played = 0, demo_played = 0;
+    for (size_t i = 0; i < gl.gl_pathc; i++) {
+        json_error_t jerr;
+        json_t *c = json_load_file(gl.gl_pathv[i], 0, &jerr);
+        assert_non_null(c);
+        json_t *args = json_object_get(c, "args"), *sc = json_object_get(c, "scenario");
+        lb_game *g = NULL;
+        if (strcmp(json_string_value(json_array_get(args, 0)), "play") != 0) {
+            json_decref(c);
+            continue;
+        }
+        if (json_is_object(sc)) {
+            char *text = json_dumps(sc, 0);
+            g = game_of(gl.gl_pathv[i], text, 1);
+            free(text);
+        } else if (!demo_played++) {
+            g = demo(1);
+        }
+        if (g) {
+            int ai[2] = {1, 1};
+            lb_ai_settings s[2] = {settings(LB_AI_QUICK, 1000, 1), settings(LB_AI_QUICK, 1000, 2)};
+            play(g, ai, s, 1, 100);
+            assert_replays(g);
+            lb_game_free(g);
+            played++;
+        }
+        json_decref(c);
+    }
+    assert_true(played >= 7);
+    globfree(&gl);
+}
+
+/* With an argument, only the tests whose names match it (a cmocka pattern). */
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        cmocka_set_test_filter(argv[1]);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ai__fires_with_exact_odds),
+        cmocka_unit_test(test_ai__carre_against_cavalry),
+        cmocka_unit_test(test_ai__line_for_fire),
+        cmocka_unit_test(test_ai__melee_odds_with_the_turn),
+        cmocka_unit_test(test_ai__clone_is_a_what_if),
+        cmocka_unit_test(test_ai__no_clone_inside_a_charge),
+        cmocka_unit_test(test_ai__clone_keeps_an_offered_retreat),
+        cmocka_unit_test(test_ai__only_its_decision),
+        cmocka_unit_test(test_ai__never_illegal),
+        cmocka_unit_test(test_ai__full_level_is_deterministic),
+        cmocka_unit_test(test_ai__case_scenarios),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
