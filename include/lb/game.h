@@ -202,6 +202,9 @@ int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n);
 int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out);
 /* The side holding objective k of the scenario's victory (R-VIC-2), or -1. */
 int lb_game_objective_holder(const lb_game *g, int k);
+/* R-VIC-2: the side whose formed combat units stand in hex h of st with no enemy combat unit
+ * there (it takes or keeps an objective in h), or -1. */
+int lb_game_objective_taker(const lb_state *st, lb_hex h);
 
 /* The game as one JSON document {"format": "labataille-game/1", "scenario", "scenario_name",
  * "settings", "journal", "seq", "hash"} in a malloc'd string; LB_OK or LB_NOMEM. */

@@ -172,20 +172,8 @@ void lbi_ai_holders(const ai_ctx *c, const lb_state *st, int *holders)
 {
     const lb_victory *v = &st->battle.victory;
     for (int k = 0; k < c->nobj; k++) {
-        holders[k] = c->holder[k];
-        const int *idx;
-        int n = lb_state_units_at(st, v->objectives[k].hex, &idx), there[2] = {0, 0};
-        int formed[2] = {0, 0};
-        for (int i = 0; i < n; i++) {
-            const lb_unit *u = &st->units[idx[i]];
-            if (!lb_unit_is_combat(u))
-                continue;
-            there[u->side] = 1;
-            formed[u->side] |= u->state != LB_STATE_ROUTED;
-        }
-        for (int side = 0; side < 2; side++)
-            if (formed[side] && !there[1 - side]) /* R-VIC-2 */
-                holders[k] = side;
+        int side = lb_game_objective_taker(st, v->objectives[k].hex); /* R-VIC-2 */
+        holders[k] = side >= 0 ? side : c->holder[k];
     }
 }
 

@@ -6,29 +6,37 @@
 
 /* R-VIC-2: a side takes an objective when a combat unit of its own that is not routed stands in
  * it with no enemy combat unit; it holds it until the enemy takes it. */
+int lb_game_objective_taker(const lb_state *st, lb_hex h)
+{
+    const int *idx;
+    int n = lb_state_units_at(st, h, &idx), there[2] = {0, 0}, formed[2] = {0, 0};
+    for (int i = 0; i < n; i++) {
+        const lb_unit *u = &st->units[idx[i]];
+        if (!lb_unit_is_combat(u))
+            continue;
+        there[u->side] = 1;
+        formed[u->side] |= u->state != LB_STATE_ROUTED;
+    }
+    for (int side = 0; side < 2; side++)
+        if (formed[side] && !there[1 - side])
+            return side;
+    return -1;
+}
+
+/* R-VIC-2: the holders after the units moved, each change traced. */
 void lbi_victory_update(lb_game *g)
 {
     const lb_state *st = g->st;
     const lb_victory *v = &g->origin->battle.victory;
     for (int k = 0; k < v->nobjectives; k++) {
-        const int *idx;
-        int n = lb_state_units_at(st, v->objectives[k].hex, &idx), there[2] = {0, 0};
-        int formed[2] = {0, 0};
-        for (int i = 0; i < n; i++) {
-            const lb_unit *u = &st->units[idx[i]];
-            if (!lb_unit_is_combat(u))
-                continue;
-            there[u->side] = 1;
-            formed[u->side] |= u->state != LB_STATE_ROUTED;
+        int side = lb_game_objective_taker(st, v->objectives[k].hex);
+        if (side >= 0 && g->holder[k] != side) {
+            char label[LB_HEX_LABEL_MAX];
+            lb_trace_add(g->tr, "R-VIC-2", "(45)", "%s takes the objective %s (%d points)",
+                         st->sides[side], lb_map_label(&st->map, v->objectives[k].hex, label),
+                         v->objectives[k].points);
+            g->holder[k] = side;
         }
-        for (int side = 0; side < 2; side++)
-            if (formed[side] && !there[1 - side] && g->holder[k] != side) {
-                char label[LB_HEX_LABEL_MAX];
-                lb_trace_add(g->tr, "R-VIC-2", "(45)", "%s takes the objective %s (%d points)",
-                             st->sides[side], lb_map_label(&st->map, v->objectives[k].hex, label),
-                             v->objectives[k].points);
-                g->holder[k] = side;
-            }
     }
 }
 
