@@ -1,26 +1,35 @@
 #!/usr/bin/env python3
-# No circle between files: every object of the static libraries given, an edge to the object defining each symbol it uses; fails listing each cycle.
+# No circle between files: every object of the static libraries or object files given, an edge to the object defining each symbol it uses; fails listing each cycle.
 import subprocess
 import sys
 
 
-def objects(lib, libs):
-    out = subprocess.run(["nm", "-A", lib], capture_output=True, text=True, check=True).stdout
+def objects(path, archives):
+    """Defined and used symbols by object: of every member of an archive (named "lib.a:member"
+    when several archives are read), or of one object file (named by its path)."""
+    out = subprocess.run(["nm", "-A", path], capture_output=True, text=True, check=True).stdout
+    archive = path.endswith(".a")
     defined, used = {}, {}
     for line in out.splitlines():
-        # "archive:member:address type name", the address empty for an undefined symbol
+        # "archive:member:address type name" or "object:address type name"; the address is
+        # empty for an undefined symbol
         fields = line.split()
         if len(fields) < 2:
             continue
         head = fields[0].split(":")
-        if len(head) < 3:
+        if len(head) < (3 if archive else 2):
             continue
-        obj = head[1] if len(libs) == 1 else head[0].rsplit('/', 1)[-1] + ':' + head[1]
+        if not archive:
+            obj = path.split("/CMakeFiles/", 1)[-1]
+        elif archives == 1:
+            obj = head[1]
+        else:
+            obj = head[0].rsplit("/", 1)[-1] + ":" + head[1]
         used.setdefault(obj, set())
         kind, name = fields[-2], fields[-1]
         if kind == "U":
             used[obj].add(name)
-        elif kind in "TDBRVWGSC" and head[2]:
+        elif kind in "TDBRVWGSC" and head[-1]:
             defined[name] = obj
     return defined, used
 
@@ -59,11 +68,11 @@ def cycles(graph):
 
 def main():
     if len(sys.argv) < 2:
-        print("usage: circles.py LIBRARY.a...")
+        print("usage: circles.py LIBRARY.a|OBJECT.o...")
         return 2
     defined, used = {}, {}
     for lib in sys.argv[1:]:
-        d, u = objects(lib, sys.argv[1:])
+        d, u = objects(lib, sum(a.endswith(".a") for a in sys.argv[1:]))
         defined.update(d)
         used.update(u)
     graph = {o: {defined[s] for s in syms if s in defined and defined[s] != o}
