@@ -36,8 +36,6 @@ typedef struct ai_ctx {
 } ai_ctx;
 
 /* answers.c */
-/* Index of the option whose key is key in d, or -1. */
-LBI int lbi_ai_option(const lb_decision *d, const char *key);
 /* "fire:UNIT:HEX" into the unit's index in st and the hex; 0, or -1. */
 LBI int lbi_ai_fire_key(const lb_state *st, const char *key, int *unit, lb_hex *hex);
 /* Would g accept key now? Tried on a copy (parameterised answers). 1 yes, 0 no, -1 error. */

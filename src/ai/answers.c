@@ -1,13 +1,8 @@
-/* What the computer reads of the pending decision and tries with it: an option by its key, a fire key's unit and hex, an answer tried on a what-if copy (R-AI-1). */
+/* What the computer reads of the pending decision and tries with it: a fire key's unit and hex, an answer tried on a what-if copy (R-AI-1). */
 #include <stdio.h>
 #include <string.h>
 
 #include "ai_int.h"
-
-int lbi_ai_option(const lb_decision *d, const char *key)
-{
-    return lb_decision_find(d, key);
-}
 
 int lbi_ai_fire_key(const lb_state *st, const char *key, int *unit, lb_hex *hex)
 {

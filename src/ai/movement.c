@@ -349,7 +349,7 @@ int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *w
     }
     if (cs.n > 1)
         qsort(cs.v, (size_t)cs.n, sizeof *cs.v, by_value);
-    int end = lbi_ai_option(d, "end");
+    int end = lb_decision_find(d, "end");
     int best = cs.n > 0 && (cs.v[0].value > WORTH_MOVING || end < 0) ? 0 : -1;
     char how[96] = "";
     if (c->rollouts > 0 && cs.n > 0 && end >= 0) {

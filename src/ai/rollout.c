@@ -46,7 +46,7 @@ int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key)
     const lb_state *st = lb_game_state(g);
     if (!d || d->noptions == 0)
         return LB_INVALID;
-    int fallback = lbi_ai_option(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
+    int fallback = lb_decision_find(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
     if (fallback < 0)
         fallback = d->auto_choice >= 0 && d->auto_choice < d->noptions &&
                            !d->options[d->auto_choice].param
@@ -97,7 +97,7 @@ int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key)
             if (rc == LB_NOMEM)
                 return rc;
             v = rc == LB_OK && c->melee->allowed ? lbi_ai_melee_value(c, st, c->melee, NULL, 0) : 0;
-            if (lbi_ai_option(d, "end") < 0)
+            if (lb_decision_find(d, "end") < 0)
                 v += 1000; /* a melee the charge owes: one must be fought */
         } else {
             continue;
@@ -132,7 +132,7 @@ static int play_out(ai_ctx *c, lb_game *g)
             rc = lb_game_decide(g, d->side, lb_game_seq(g), key, &a);
         if (rc == LB_OK && a.verdict != LB_ACCEPTED) {
             /* a charge the rules refuse: the policy holds back instead */
-            int end = lbi_ai_option(d, "end");
+            int end = lb_decision_find(d, "end");
             if (end < 0)
                 return LB_OK;
             rc = lb_game_decide(g, d->side, lb_game_seq(g), "end", &a);

@@ -35,7 +35,7 @@ int lbi_ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
                      line, v);
         }
     }
-    int pass = lbi_ai_option(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
+    int pass = lb_decision_find(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
     if (best < 0 && pass < 0)
         best = 0;
     if (best >= 0) {
@@ -77,7 +77,7 @@ int lbi_ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
 {
     char best_key[LB_OPTION_KEY_MAX] = "", line[LB_AI_REASON_MAX], best_line[LB_AI_REASON_MAX];
     double top = 0;
-    int found = 0, end = lbi_ai_option(d, "end");
+    int found = 0, end = lb_decision_find(d, "end");
     for (int i = 0; i < d->noptions; i++) {
         const char *k = d->options[i].key;
         char joined[LB_OPTION_KEY_MAX];
@@ -147,7 +147,7 @@ int lbi_ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why
     }
     char how[96] = "";
     int go = found && top > CHARGE_WORTH;
-    if (found && c->rollouts > 0 && lbi_ai_option(d, "end") >= 0) {
+    if (found && c->rollouts > 0 && lb_decision_find(d, "end") >= 0) {
         /* the full level: the charge and its consequences against holding back, on the same
          * dice; the exact odds' verdict stands unless the rollouts clearly say otherwise */
         int runs = c->rollouts / 2 > 1 ? c->rollouts / 2 : 2;
@@ -172,7 +172,7 @@ int lbi_ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why
         snprintf(how, sizeof how, "; %d rollouts: %+.1f +- %.1f points against holding back",
                  2 * runs, m, s);
     }
-    int end = lbi_ai_option(d, "end");
+    int end = lb_decision_find(d, "end");
     if (go || end < 0) {
         snprintf(key, LB_OPTION_KEY_MAX, "%s", found ? best_key : d->options[0].key);
         snprintf(why, LB_AI_REASON_MAX, "%s%s", found ? best_line : d->options[0].text, how);
@@ -213,7 +213,7 @@ int lbi_ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         }
     }
     if (best < 0) {
-        int a = lbi_ai_option(d, "auto");
+        int a = lb_decision_find(d, "auto");
         best = a >= 0 ? a : d->auto_choice;
         snprintf(why, LB_AI_REASON_MAX, "%s: the rules' automatic choice", d->options[best].text);
     } else {
