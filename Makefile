@@ -1,6 +1,6 @@
 # labataille: set-up, build, run, test, benchmarks and fuzzing.
 PACKAGES      := build-essential pkg-config cmake ninja-build libjansson-dev libcmocka-dev \
-                 libsqlite3-dev libedit-dev libpq-dev postgresql libmicrohttpd-dev nettle-dev \
+                 libsqlite3-dev libedit-dev libpq-dev postgresql libmicrohttpd-dev nettle-dev libyajl-dev \
                  libcurl4-gnutls-dev zlib1g-dev
 # the browser tests drive the system's chromium with npm playwright-core (no browser download);
 # the PostgreSQL serve test talks HTTP with curl and reads JSON with jq; the damaged-game test

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_read.h"
 #include "jsonpos.h"
 #include "lb/grow.h"
 #include "scenario_int.h"
@@ -245,6 +246,10 @@ static json_t *parse_without_big_numbers(loader *L, lbi_scn_source in, json_erro
 int lbi_scn_parse(loader *L, lbi_scn_source in, json_t **out)
 {
     const lbi_scn_text *t = text_of(L, in);
+    /* plain valid JSON by yajl's faster lexer; anything else as jansson reads and reports it */
+    *out = lbi_json_read(t->text, t->len);
+    if (*out)
+        return 0;
     json_error_t jerr;
     *out = json_loadb(t->text, t->len, JSON_REJECT_DUPLICATES, &jerr);
     if (!*out && json_error_code(&jerr) == json_error_numeric_overflow)
