@@ -198,7 +198,11 @@ static int on_key(void *ctx, const unsigned char *s, size_t len)
 /* A list or object is put in its place as soon as it opens, then filled. */
 static int open_container(builder *b, json_t *v)
 {
-    if (b->depth == LBI_JSON_READ_DEPTH || !add(b, v))
+    if (b->depth == LBI_JSON_READ_DEPTH) {
+        json_decref(v);
+        return 0;
+    }
+    if (!add(b, v))
         return 0;
     b->open[b->depth++] = v;
     return 1;
