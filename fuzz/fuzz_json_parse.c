@@ -70,8 +70,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(a);
         free(b);
     } else if (jansson && depth(jansson) <= LBI_JSON_READ_DEPTH &&
-               longest_number(text, size) < 64) {
-        /* jansson accepted a text the fast reader declared outside its scope */
+               longest_number(text, size) < 64 && !memchr(text, '\0', size)) {
+        /* jansson accepted a text the fast reader should have read (it leaves the deepest,
+         * the longest numbers and NUL bytes, which jansson sometimes skips, to jansson) */
         __builtin_trap();
     }
     json_decref(fast);

@@ -15,6 +15,8 @@ typedef struct builder {
     json_t *open[LBI_JSON_READ_DEPTH]; /* the lists and objects being filled, outermost first */
     int depth;
     json_t *root;
+    yajl_handle parser;
+    size_t end;                        /* the offset just past the top-level value */
     char *key;                         /* the key of the next member (yajl's may not last) */
     size_t key_len, key_cap;
 } builder;
@@ -221,7 +223,18 @@ static int on_start_array(void *ctx)
 static int on_end(void *ctx)
 {
     builder *b = ctx;
-    b->depth--;
+    if (--b->depth == 0)
+        b->end = yajl_get_bytes_consumed(b->parser);
+    return 1;
+}
+
+/* True when nothing but whitespace follows the top-level value: yajl takes a string left open
+ * after it for one still coming, and ends without a word. */
+static int nothing_after(const builder *b, const char *text, size_t len)
+{
+    for (size_t i = b->end; i < len; i++)
+        if (text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\r')
+            return 0;
     return 1;
 }
 
@@ -248,15 +261,17 @@ json_t *lbi_json_read(const char *text, size_t len)
         return NULL;
     b->depth = 0;
     b->root = NULL;
+    b->end = len + 1;
     b->key = NULL;
     b->key_len = b->key_cap = 0;
-    yajl_handle h = yajl_alloc(&callbacks, NULL, b);
+    yajl_handle h = b->parser = yajl_alloc(&callbacks, NULL, b);
     json_t *root = NULL;
     if (h) {
         /* strings are UTF-8: plain_text checked them as jansson does */
         yajl_config(h, yajl_dont_validate_strings, 1);
         if (yajl_parse(h, (const unsigned char *)text, len) == yajl_status_ok &&
-            yajl_complete_parse(h) == yajl_status_ok)
+            yajl_complete_parse(h) == yajl_status_ok && b->depth == 0 &&
+            nothing_after(b, text, len))
             root = b->root;
         yajl_free(h);
     }

@@ -117,6 +117,7 @@ static void test_scenario_parse__nul_and_controls(void **state)
     left_to_jansson("[\"a\tb\"]", 0);
     left_to_jansson_n("[1]\0", 4, 0);
     left_to_jansson_n("[\"\0\"]", 5, 0);
+    left_to_jansson_n("[true\0 ]", 8, 1); /* jansson reads this one */
     /* \u0001 written as an escape is a plain character */
     json_t *v = fast_as_jansson("[\"\\u0001\"]");
     assert_string_equal(json_string_value(json_array_get(v, 0)), "\x01");
@@ -217,6 +218,8 @@ static void test_scenario_parse__top_level_and_trailing(void **state)
     left_to_jansson("null", 0);
     left_to_jansson("true", 0);
     left_to_jansson("[1] x", 0);
+    left_to_jansson(" [\"ros\"]\"ros", 0); /* yajl would take the open string for one coming */
+    left_to_jansson("[1] \"", 0);
     left_to_jansson("{}{}", 0);
     left_to_jansson("[1],", 0);
     left_to_jansson("[1] // note", 0);
