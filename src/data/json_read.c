@@ -9,7 +9,10 @@
 #include <string.h>
 #include <yajl/yajl_parse.h>
 
-#define NUMBER_MAX 64 /* longer number tokens are left to jansson */
+#define NUMBER_MAX 64     /* longer number tokens are left to jansson */
+#define SHARED_INTS 256   /* the integers 0-255 are one value each */
+#define SHARED_STRINGS 256 /* slots of short strings met before */
+#define SHARED_LEN_MAX 16 /* bytes of a string that may be shared */
 
 typedef struct builder {
     json_t *open[LBI_JSON_READ_DEPTH]; /* the lists and objects being filled, outermost first */
@@ -19,6 +22,10 @@ typedef struct builder {
     size_t end;                        /* the offset just past the top-level value */
     char *key;                         /* the key of the next member (yajl's may not last) */
     size_t key_len, key_cap;
+    /* values met before, shared (two blocks fewer a string, one an integer): the tree's scalars
+     * are never changed in place */
+    json_t *ints[SHARED_INTS];
+    json_t *strings[SHARED_STRINGS];
 } builder;
 
 /* The 4 hex digits at s as a number; above 0xFFFF when they are not 4 hex digits. */
@@ -152,10 +159,15 @@ static int on_number(void *ctx, const char *s, size_t len)
 {
     size_t digits = len - (s[0] == '-');
     if (digits <= 18 && !memchr(s, '.', len) && !memchr(s, 'e', len) && !memchr(s, 'E', len)) {
+        builder *b = ctx;
         long long n = 0;
         for (size_t i = len - digits; i < len; i++)
             n = n * 10 + (s[i] - '0');
-        return add(ctx, json_integer(s[0] == '-' ? -n : n));
+        if (s[0] == '-' || n >= SHARED_INTS)
+            return add(b, json_integer(s[0] == '-' ? -n : n));
+        if (!b->ints[n] && !(b->ints[n] = json_integer(n)))
+            return 0;
+        return add(b, json_incref(b->ints[n]));
     }
     char token[NUMBER_MAX];
     if (len >= sizeof token)
@@ -177,7 +189,21 @@ static int on_number(void *ctx, const char *s, size_t len)
 
 static int on_string(void *ctx, const unsigned char *s, size_t len)
 {
-    return add(ctx, json_stringn_nocheck((const char *)s, len));
+    builder *b = ctx;
+    if (len > SHARED_LEN_MAX)
+        return add(b, json_stringn_nocheck((const char *)s, len));
+    uint32_t hash = 2166136261u; /* FNV-1a */
+    for (size_t i = 0; i < len; i++)
+        hash = (hash ^ s[i]) * 16777619u;
+    json_t **slot = &b->strings[hash % SHARED_STRINGS];
+    if (*slot && json_string_length(*slot) == len && memcmp(json_string_value(*slot), s, len) == 0)
+        return add(b, json_incref(*slot));
+    json_t *v = json_stringn_nocheck((const char *)s, len);
+    if (!v)
+        return 0;
+    json_decref(*slot);
+    *slot = json_incref(v);
+    return add(b, v);
 }
 
 static int on_key(void *ctx, const unsigned char *s, size_t len)
@@ -256,14 +282,10 @@ json_t *lbi_json_read(const char *text, size_t len)
     if (strcmp(localeconv()->decimal_point, ".") != 0 ||
         !plain_text((const unsigned char *)text, len))
         return NULL;
-    builder *b = malloc(sizeof *b);
+    builder *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
-    b->depth = 0;
-    b->root = NULL;
     b->end = len + 1;
-    b->key = NULL;
-    b->key_len = b->key_cap = 0;
     yajl_handle h = b->parser = yajl_alloc(&callbacks, NULL, b);
     json_t *root = NULL;
     if (h) {
@@ -277,6 +299,10 @@ json_t *lbi_json_read(const char *text, size_t len)
     }
     if (!root)
         json_decref(b->root);
+    for (int i = 0; i < SHARED_INTS; i++)
+        json_decref(b->ints[i]);
+    for (int i = 0; i < SHARED_STRINGS; i++)
+        json_decref(b->strings[i]);
     free(b->key);
     free(b);
     return root;

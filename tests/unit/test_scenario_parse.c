@@ -191,6 +191,40 @@ static void test_scenario_parse__deep_nesting(void **state)
     json_decref(v);
 }
 
+/* Short strings and the integers 0-255 met before are one value, shared (the loader never
+ * changes a scalar in place): the tree is still jansson's, and freed whole. 2000 different short
+ * strings ("s0".."s1999") share 256 slots: each slot keeps the last one met. */
+static void test_scenario_parse__shared_values(void **state)
+{
+    (void)state;
+    json_t *v = fast_as_jansson("[\"french\", \"french\", \"fr\", 8, 8, 255, 255, 256, 256, -1, -1,"
+                                " \"seventeen bytes!!\", \"seventeen bytes!!\", 8.0, \"8\"]");
+    assert_ptr_equal(json_array_get(v, 0), json_array_get(v, 1));
+    assert_ptr_not_equal(json_array_get(v, 0), json_array_get(v, 2));
+    assert_ptr_equal(json_array_get(v, 3), json_array_get(v, 4));
+    assert_ptr_equal(json_array_get(v, 5), json_array_get(v, 6));
+    assert_ptr_not_equal(json_array_get(v, 7), json_array_get(v, 8));   /* 256: not shared */
+    assert_ptr_not_equal(json_array_get(v, 9), json_array_get(v, 10));  /* negative: not shared */
+    assert_ptr_not_equal(json_array_get(v, 11), json_array_get(v, 12)); /* 17 bytes: not shared */
+    assert_true(json_is_real(json_array_get(v, 13)) && json_is_string(json_array_get(v, 14)));
+    json_decref(v);
+    size_t cap = 16 * 4000, len = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    text[len++] = '[';
+    for (int round = 0; round < 2; round++)
+        for (int i = 0; i < 2000; i++)
+            len += (size_t)snprintf(text + len, cap - len, "%s\"s%d\", %d", round || i ? ", " : "",
+                                    i, i % 300);
+    text[len++] = ']';
+    v = fast_as_jansson_n(text, len);
+    assert_int_equal(json_array_size(v), 8000);
+    assert_string_equal(json_string_value(json_array_get(v, 2 * 1999)), "s1999");
+    assert_string_equal(json_string_value(json_array_get(v, 4000 + 2 * 1234)), "s1234");
+    json_decref(v);
+    free(text);
+}
+
 /* Empty objects and lists anywhere; whitespace jansson knows (space, tab, CR, LF) around. */
 static void test_scenario_parse__empty_and_whitespace(void **state)
 {
@@ -298,6 +332,7 @@ int main(void)
         cmocka_unit_test(test_scenario_parse__duplicates),
         cmocka_unit_test(test_scenario_parse__numbers),
         cmocka_unit_test(test_scenario_parse__deep_nesting),
+        cmocka_unit_test(test_scenario_parse__shared_values),
         cmocka_unit_test(test_scenario_parse__empty_and_whitespace),
         cmocka_unit_test(test_scenario_parse__top_level_and_trailing),
         cmocka_unit_test(test_scenario_parse__bom),
