@@ -199,6 +199,7 @@ int slot_saved(lb_server *s, slot *sl, int seen, lb_err *err)
     if (rc == LB_OK) {
         pthread_mutex_lock(&s->lock);
         sl->seq = lb_game_seq(sl->g);
+        live_wake(s, sl);
         pthread_mutex_unlock(&s->lock);
     }
     return rc;
@@ -211,7 +212,7 @@ static void announce(lb_server *s, slot *sl)
     pthread_mutex_lock(&s->lock);
     if (!sl->unsaved)
         sl->seq = lb_game_seq(sl->g);
-    pthread_cond_broadcast(&s->changed);
+    live_wake(s, sl);
     pthread_mutex_unlock(&s->lock);
 }
 

@@ -29,12 +29,16 @@ typedef struct cached_view {
     int seq;
 } cached_view;
 
-/* A game in play. Fields under the server's lock: refs, used, seq, id. The rest under lock. */
+typedef struct stream stream; /* live.c: a live updates stream */
+
+/* A game in play. Fields under the server's lock: refs, used, seq, id, waiting. The rest under
+ * lock. */
 typedef struct slot {
     long long id;
     int refs;                     /* requests and streams using it */
     unsigned long long used;      /* the server's tick when last used */
     int seq;                      /* the journal's length, for streams */
+    stream *waiting;              /* its streams with nothing to send (suspended) */
     pthread_mutex_t lock;
     lb_game *g;
     int two_players;              /* else hot-seat */
@@ -69,7 +73,10 @@ struct lb_server {
     pthread_mutex_t store_lock;
     struct links *links;
     pthread_mutex_t lock;         /* slots, ticks, the streams' waits */
-    pthread_cond_t changed;
+    pthread_cond_t changed;       /* the ticker's: changes grew, or the server stops */
+    unsigned long long changes;   /* a game changed or a stream began to wait */
+    pthread_t ticker;             /* live.c: heartbeats and the watched games' clocks */
+    int ticking;
     slot *slots[SLOTS_MAX];
     int nslots;
     unsigned long long tick;
@@ -245,8 +252,26 @@ long long clock_left_ms(slot *sl);
 
 /* ---- http.c: libmicrohttpd ------------------------------------------------------------------ */
 
-/* Stops listening and waits for the connections' threads (nothing when not listening). */
+/* Ends the streams, stops listening and waits for the server's threads (nothing when not
+ * listening). */
 void server_http_stop(lb_server *s);
+
+/* ---- live.c: live updates ------------------------------------------------------------------- */
+
+struct MHD_Connection;
+struct MHD_Response;
+/* The stream of the events response rs on connection c (NULL when out of memory; the game is
+ * let go then). */
+struct MHD_Response *live_response(lb_server *s, const lb_http_response *rs,
+                                   struct MHD_Connection *c);
+/* sl's journal grew (or the server stops): its waiting streams resumed, the ticker told (under
+ * the server's lock). */
+void live_wake(lb_server *s, slot *sl);
+/* Starts the ticker: heartbeats, and the movement clocks of the games streams watch (R-WEB-2);
+ * 0, or -1 when no thread can be made. */
+int live_start(lb_server *s);
+/* Ends every stream (each suspended one resumed to end) and the ticker. */
+void live_stop(lb_server *s);
 
 /* ---- ai.c: the server's player ------------------------------------------------------------- */
 

@@ -83,9 +83,6 @@ void lb_server_handle(lb_server *s, const lb_http_request *rq, lb_http_response 
 /* Frees what a response owns. */
 void lb_http_response_release(lb_http_response *rs);
 
-/* Live updates of a game: waits until its journal is longer than after, or heartbeat_s pass, or
- * the server stops; returns its length (-1 when the game is gone or the server stops). */
-int lb_server_wait_seq(lb_server *s, long long game, int after);
 /* Lets go of a game held by an events response (the HTTP layer calls it when the stream ends). */
 void lb_server_release_game(lb_server *s, long long game);
 
