@@ -7,8 +7,8 @@
 
 void slot_forget_view(cached_view *cv)
 {
-    free(cv->text);
-    free(cv->gzip);
+    shared_release(cv->text);
+    shared_release(cv->gzip);
     *cv = (cached_view){0};
 }
 

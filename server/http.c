@@ -101,6 +101,17 @@ static struct MHD_Response *response_of(lb_server *s, lb_http_response *rs,
             close(fd);
         else
             MHD_add_response_header(resp, "Cache-Control", "no-cache");
+    } else if (rs->body_free) {
+        /* sent as it is (a kept view), let go of once sent */
+        resp = MHD_create_response_from_buffer_with_free_callback_cls(rs->len, rs->body,
+                                                                      rs->body_free,
+                                                                      rs->body_owner);
+        if (resp) {
+            rs->body = NULL;
+            rs->body_free = NULL;
+            rs->body_owner = NULL;
+            MHD_add_response_header(resp, "Cache-Control", "no-store");
+        }
     } else {
         resp = MHD_create_response_from_buffer(rs->len, rs->body, MHD_RESPMEM_MUST_FREE);
         if (resp) {

@@ -4,6 +4,7 @@
 
 #include <jansson.h>
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include "lb/dice.h"
 #include "lb/game.h"
@@ -19,13 +20,29 @@
 #define COMPUTER_BUDGET_MS 1000   /* the computer player's budget per decision (its full level) */
 #define ROLE_SLOTS 4              /* cached views: side 0, side 1, both, spectator */
 
-/* A view kept for one role at one journal length: its JSON text and, once a client taking gzip
- * has asked, that text gzip-compressed (NULL until then). */
-typedef struct cached_view {
-    char *text;
+/* ---- shared.c: bytes several answers send at once ------------------------------------------ */
+
+typedef struct shared_bytes {
+    atomic_int refs;
     size_t len;
-    char *gzip;
-    size_t gzip_len;
+    char data[];                  /* len bytes, then a NUL */
+} shared_bytes;
+
+/* Room for len bytes (and a NUL after them), held once; NULL when out of memory. */
+shared_bytes *shared_new(size_t len);
+/* A copy of len bytes, held once; NULL when out of memory. */
+shared_bytes *shared_copy(const char *bytes, size_t len);
+/* b held once more. */
+shared_bytes *shared_hold(shared_bytes *b);
+/* Lets go of a shared_bytes (freed with its last holder); NULL is fine. The signature of
+ * lb_http_response's body_free. */
+void shared_release(void *bytes);
+
+/* A view kept for one role at one journal length: its JSON text and, once a client taking gzip
+ * has asked, that text gzip-compressed (NULL until then); answers hold them while they send. */
+typedef struct cached_view {
+    shared_bytes *text;
+    shared_bytes *gzip;
     int seq;
 } cached_view;
 
@@ -138,6 +155,9 @@ void reply_text(lb_http_response *rs, int status, char *text);
 /* A JSON answer of len bytes (malloc'd, stolen; NULL: out of memory), in the content coding
  * encoding ("gzip", or NULL for none). */
 void reply_bytes(lb_http_response *rs, int status, char *body, size_t len, const char *encoding);
+/* A JSON answer of shared bytes (the hold stolen; NULL: out of memory), in the content coding
+ * encoding. */
+void reply_shared(lb_http_response *rs, int status, shared_bytes *body, const char *encoding);
 /* The error shape of api.md, {"error": {"status","code","message","path"?}} (a new reference);
  * path may be NULL. */
 json_t *error_object(int status, const char *code, const char *path, const char *fmt, ...)
@@ -204,9 +224,9 @@ void route_preview(game_request *r, const char *kind, lb_http_response *rs);
 
 /* The view of role (api.md) as JSON text (malloc'd), or NULL when out of memory. */
 char *view_text(slot *sl, int role);
-/* The view of role as an answer's body (malloc'd, len bytes): gzip-compressed when gzip (made
+/* The view of role as an answer's body (held for the caller): gzip-compressed when gzip (made
  * once per kept view), else the text; NULL when out of memory. */
-char *view_body(slot *sl, int role, int gzip, size_t *len);
+shared_bytes *view_body(slot *sl, int role, int gzip);
 
 /* ---- gzip.c: the gzip content coding -------------------------------------------------------- */
 
