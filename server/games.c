@@ -134,6 +134,15 @@ void slot_put(lb_server *s, slot *sl)
     pthread_mutex_unlock(&s->lock);
 }
 
+void lb_server_release_game(lb_server *s, long long game)
+{
+    pthread_mutex_lock(&s->lock);
+    slot *sl = slot_find(s, game);
+    if (sl)
+        sl->refs--;
+    pthread_mutex_unlock(&s->lock);
+}
+
 int slot_add(lb_server *s, lb_game *g, int two_players, int ai, int level, slot **out,
              lb_err *err)
 {

@@ -81,7 +81,10 @@ static struct MHD_Response *response_of(lb_server *s, lb_http_response *rs,
 {
     struct MHD_Response *resp = NULL;
     if (rs->events) {
-        resp = live_response(s, rs, c);
+        pthread_mutex_lock(&s->lock);
+        slot *sl = slot_find(s, rs->events_game); /* held by rs: it is there */
+        pthread_mutex_unlock(&s->lock);
+        resp = live_response(s, sl, rs->events_after, c);
         if (!resp)
             return NULL;
         MHD_add_response_header(resp, "Cache-Control", "no-cache");
@@ -232,7 +235,7 @@ int lb_server_listen(lb_server *s, const char *host, int port, lb_err *err)
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY,
         MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_END);
-    if (s->daemon && live_start(s) != 0) {
+    if (s->daemon && ticker_start(s) != 0) {
         MHD_stop_daemon(s->daemon);
         s->daemon = NULL;
         return lb_err_set(err, LB_NOMEM, "cannot start the live updates' thread");
@@ -252,7 +255,7 @@ int lb_server_port(const lb_server *s)
 
 void server_http_stop(lb_server *s)
 {
-    live_stop(s); /* libmicrohttpd stops with no connection suspended */
+    ticker_stop(s); /* libmicrohttpd stops with no connection suspended */
     if (s->daemon)
         MHD_stop_daemon(s->daemon);
     s->daemon = NULL;

@@ -1,9 +1,8 @@
-/* Live updates: Server-Sent Events streams that hold no thread while idle (suspended in libmicrohttpd, resumed when their game's journal grows or their heartbeat is due), and the ticker that sends heartbeats and runs the movement clocks of watched games. */
+/* Live updates: Server-Sent Events streams that hold no thread while idle, suspended in libmicrohttpd and resumed when their game's journal grows or their heartbeat is due. */
 #include <microhttpd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "server_int.h"
 
@@ -118,18 +117,16 @@ static void stream_free(void *cls)
     free(st);
 }
 
-struct MHD_Response *live_response(lb_server *s, const lb_http_response *rs,
-                                   struct MHD_Connection *c)
+struct MHD_Response *live_response(lb_server *s, slot *sl, int after, struct MHD_Connection *c)
 {
     stream *st = calloc(1, sizeof *st);
-    pthread_mutex_lock(&s->lock);
-    slot *sl = slot_find(s, rs->events_game); /* held by the response: it is there */
-    pthread_mutex_unlock(&s->lock);
     if (!st) {
-        lb_server_release_game(s, rs->events_game);
+        pthread_mutex_lock(&s->lock);
+        sl->refs--;
+        pthread_mutex_unlock(&s->lock);
         return NULL;
     }
-    *st = (stream){.s = s, .sl = sl, .conn = c, .after = rs->events_after};
+    *st = (stream){.s = s, .sl = sl, .conn = c, .after = after};
     st->npending = (size_t)snprintf(st->pending, sizeof st->pending, "retry: 2000\n\n");
     st->heartbeat_at = now_ms() + 1000LL * s->cfg.heartbeat_s;
     struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, EVENT_MAX,
@@ -139,27 +136,14 @@ struct MHD_Response *live_response(lb_server *s, const lb_http_response *rs,
     return resp;
 }
 
-void lb_server_release_game(lb_server *s, long long game)
-{
-    pthread_mutex_lock(&s->lock);
-    slot *sl = slot_find(s, game);
-    if (sl)
-        sl->refs--;
-    pthread_mutex_unlock(&s->lock);
-}
-
-/* ---- the ticker ----------------------------------------------------------------------------- */
-
-/* Resumes the streams whose heartbeat is due and holds the games someone waits on (refs + 1,
- * into held); returns when the next heartbeat is due (under the server's lock). */
-static long long heartbeats(lb_server *s, long long now, slot **held, int *nheld)
+long long live_heartbeats(lb_server *s, long long now, slot **held, int *nheld)
 {
     long long next = now + 1000LL * s->cfg.heartbeat_s;
     *nheld = 0;
     for (int i = 0; i < s->nslots; i++) {
         slot *sl = s->slots[i];
-        for (stream *st = sl->waiting, *after; st; st = after) {
-            after = st->next;
+        for (stream *st = sl->waiting, *later; st; st = later) {
+            later = st->next;
             if (st->heartbeat_at <= now)
                 resume(st);
             else if (st->heartbeat_at < next)
@@ -173,63 +157,11 @@ static long long heartbeats(lb_server *s, long long now, slot **held, int *nheld
     return next;
 }
 
-/* The watched games' movement clocks: run out, the segment ends (R-WEB-2); returns when the
- * next one runs out, or next. */
-static long long clocks(lb_server *s, slot **held, int nheld, long long next)
+void live_end_all(lb_server *s)
 {
-    for (int i = 0; i < nheld; i++) {
-        slot *sl = held[i];
-        pthread_mutex_lock(&sl->lock);
-        if (clock_left_ms(sl) == 0)
-            clock_run(s, sl);
-        long long left = clock_left_ms(sl);
-        pthread_mutex_unlock(&sl->lock);
-        slot_put(s, sl);
-        if (left > 0 && now_ms() + left < next)
-            next = now_ms() + left;
-    }
-    return next;
-}
-
-static void *ticker(void *cls)
-{
-    lb_server *s = cls;
-    slot *held[SLOTS_MAX];
-    pthread_mutex_lock(&s->lock);
-    while (!s->stopping) {
-        unsigned long long seen = s->changes;
-        int nheld;
-        long long next = heartbeats(s, now_ms(), held, &nheld);
-        pthread_mutex_unlock(&s->lock);
-        next = clocks(s, held, nheld, next);
-        pthread_mutex_lock(&s->lock);
-        if (s->stopping || s->changes != seen)
-            continue;
-        struct timespec ts = {.tv_sec = next / 1000, .tv_nsec = next % 1000 * 1000000};
-        pthread_cond_timedwait(&s->changed, &s->lock, &ts);
-    }
-    pthread_mutex_unlock(&s->lock);
-    return NULL;
-}
-
-int live_start(lb_server *s)
-{
-    if (pthread_create(&s->ticker, NULL, ticker, s) != 0)
-        return -1;
-    s->ticking = 1;
-    return 0;
-}
-
-void live_stop(lb_server *s)
-{
-    pthread_mutex_lock(&s->lock);
     s->stopping = 1;
     for (int i = 0; i < s->nslots; i++)
         while (s->slots[i]->waiting)
             resume(s->slots[i]->waiting);
     pthread_cond_broadcast(&s->changed);
-    pthread_mutex_unlock(&s->lock);
-    if (s->ticking)
-        pthread_join(s->ticker, NULL);
-    s->ticking = 0;
 }

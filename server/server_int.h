@@ -257,10 +257,12 @@ json_t *traces_since(const slot *sl, int from);
  * features with their ends. */
 json_t *map_json(const lb_state *st);
 
-/* ---- clock.c: timed movement (17) ----------------------------------------------------------- */
+/* ---- now.c ---------------------------------------------------------------------------------- */
 
 /* Milliseconds of a monotonic clock. */
 long long now_ms(void);
+
+/* ---- clock.c: timed movement (17) ----------------------------------------------------------- */
 
 /* Notes the segment now and, when the phasing side's movement time is up, ends its Movement
  * segment (R-WEB-2). Under sl->lock; returns what slot_changed returns (LB_OK when nothing). */
@@ -280,18 +282,23 @@ void server_http_stop(lb_server *s);
 
 struct MHD_Connection;
 struct MHD_Response;
-/* The stream of the events response rs on connection c (NULL when out of memory; the game is
- * let go then). */
-struct MHD_Response *live_response(lb_server *s, const lb_http_response *rs,
-                                   struct MHD_Connection *c);
-/* sl's journal grew (or the server stops): its waiting streams resumed, the ticker told (under
- * the server's lock). */
+/* The stream of an events response on connection c for game sl (held by the response, let go
+ * when the stream ends), from the seq after; NULL when out of memory (sl let go then). */
+struct MHD_Response *live_response(lb_server *s, slot *sl, int after, struct MHD_Connection *c);
+/* sl's journal grew: its waiting streams resumed, the ticker told (under the server's lock). */
 void live_wake(lb_server *s, slot *sl);
-/* Starts the ticker: heartbeats, and the movement clocks of the games streams watch (R-WEB-2);
- * 0, or -1 when no thread can be made. */
-int live_start(lb_server *s);
-/* Ends every stream (each suspended one resumed to end) and the ticker. */
-void live_stop(lb_server *s);
+/* Resumes the streams whose heartbeat is due at now and holds the games streams wait on (refs
+ * + 1, into held); returns when the next heartbeat is due (under the server's lock). */
+long long live_heartbeats(lb_server *s, long long now, slot **held, int *nheld);
+/* The server stops: every waiting stream resumed to end (under the server's lock). */
+void live_end_all(lb_server *s);
+
+/* ---- ticker.c: heartbeats and the watched games' clocks --------------------------------------- */
+
+/* Starts the ticker: 0, or -1 when no thread can be made. */
+int ticker_start(lb_server *s);
+/* Ends every stream and the ticker. */
+void ticker_stop(lb_server *s);
 
 /* ---- ai.c: the server's player ------------------------------------------------------------- */
 
