@@ -1,4 +1,4 @@
-/* The server on sockets: libmicrohttpd on a few threads polling with epoll, bodies gathered within their limit, files sent from their descriptor, live updates as Server-Sent Events. */
+/* The server on sockets: libmicrohttpd on a pool of threads polling with epoll, bodies gathered within their limit, files sent from their descriptor, live updates as Server-Sent Events. */
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <microhttpd.h>
@@ -14,7 +14,10 @@
 
 #define CONNECTION_MEMORY (64 * 1024) /* request line and headers: well over LB_SERVER_URI_MAX */
 #define IDLE_TIMEOUT_S 120
-#define THREADS_MIN 2     /* libmicrohttpd's threads: the cores, at least this many */
+/* libmicrohttpd's threads: a request holds its thread while the store commits (a PostgreSQL
+ * flush takes 2-10 ms), so more threads than cores; with one per core, two connections on one
+ * thread halved PostgreSQL's decisions, and 4 per core cost reads 1-2 us of processor each */
+#define THREADS_PER_CORE 4
 
 /* One request as it arrives: created when its request line is read (the raw target, query
  * included), its body gathered across the handler's calls. */
@@ -212,11 +215,11 @@ int lb_server_listen(lb_server *s, const char *host, int port, lb_err *err)
     struct sockaddr_in v4 = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
     struct sockaddr_in6 v6 = {.sin6_family = AF_INET6, .sin6_port = htons((uint16_t)port)};
     const struct sockaddr *addr;
-    /* a few threads each serving many connections from epoll; an idle stream is suspended
+    /* a pool of threads each serving many connections from epoll; an idle stream is suspended
      * (live.c), never holding a thread */
     unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    unsigned threads = cores > THREADS_MIN ? (unsigned)cores : THREADS_MIN;
+    unsigned threads = THREADS_PER_CORE * (cores > 1 ? (unsigned)cores : 1);
     if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
         addr = (const struct sockaddr *)&v4;
     } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {

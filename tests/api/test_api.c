@@ -742,7 +742,7 @@ static void test_api__events(void **state)
     json_decref(g);
 }
 
-#define MANY_STREAMS 64 /* more than the server's threads: an idle stream holds none */
+#define MANY_STREAMS 64 /* more than the server's threads on 2 cores (8): an idle stream holds none */
 
 /* MANY_STREAMS streams open on one game at once: reads are still answered (each well within a
  * second: no stream holds a thread while it waits), every stream gets the French decision
