@@ -1,16 +1,8 @@
-/* The wall clock, and timed movement (17): the phasing side's Movement segment runs on a wall clock, and the server ends it when the allowance is spent (R-GAME-2, R-WEB-2). */
+/* Timed movement (17): the phasing side's Movement segment runs on a wall clock, and the server ends it when the allowance is spent (R-GAME-2, R-WEB-2). */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "server_int.h"
-
-long long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* The phasing side's allowance in the segment now, in seconds; 0 untimed or another segment. */
 static int allowance(const lb_game *g)

@@ -7,8 +7,8 @@
 
 void slot_forget_view(cached_view *cv)
 {
-    free(cv->text);
-    free(cv->gzip);
+    shared_release(cv->text);
+    shared_release(cv->gzip);
     *cv = (cached_view){0};
 }
 
@@ -134,6 +134,15 @@ void slot_put(lb_server *s, slot *sl)
     pthread_mutex_unlock(&s->lock);
 }
 
+void lb_server_release_game(lb_server *s, long long game)
+{
+    pthread_mutex_lock(&s->lock);
+    slot *sl = slot_find(s, game);
+    if (sl)
+        sl->refs--;
+    pthread_mutex_unlock(&s->lock);
+}
+
 int slot_add(lb_server *s, lb_game *g, int two_players, int ai, int level, slot **out,
              lb_err *err)
 {
@@ -199,6 +208,7 @@ int slot_saved(lb_server *s, slot *sl, int seen, lb_err *err)
     if (rc == LB_OK) {
         pthread_mutex_lock(&s->lock);
         sl->seq = lb_game_seq(sl->g);
+        live_wake(s, sl);
         pthread_mutex_unlock(&s->lock);
     }
     return rc;
@@ -211,7 +221,7 @@ static void announce(lb_server *s, slot *sl)
     pthread_mutex_lock(&s->lock);
     if (!sl->unsaved)
         sl->seq = lb_game_seq(sl->g);
-    pthread_cond_broadcast(&s->changed);
+    live_wake(s, sl);
     pthread_mutex_unlock(&s->lock);
 }
 

@@ -1,4 +1,4 @@
-/* The server on sockets: libmicrohttpd with a thread per connection, bodies gathered within their limit, files sent from their descriptor, live updates as Server-Sent Events. */
+/* The server on sockets: libmicrohttpd on a pool of threads polling with epoll, bodies gathered within their limit, files sent from their descriptor, live updates as Server-Sent Events. */
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <microhttpd.h>
@@ -14,7 +14,10 @@
 
 #define CONNECTION_MEMORY (64 * 1024) /* request line and headers: well over LB_SERVER_URI_MAX */
 #define IDLE_TIMEOUT_S 120
-#define EVENT_MAX 128
+/* libmicrohttpd's threads: a request holds its thread while the store commits (a PostgreSQL
+ * flush takes 2-10 ms), so more threads than cores; with one per core, two connections on one
+ * thread halved PostgreSQL's decisions, and 4 per core cost reads 1-2 us of processor each */
+#define THREADS_PER_CORE 4
 
 /* One request as it arrives: created when its request line is read (the raw target, query
  * included), its body gathered across the handler's calls. */
@@ -26,15 +29,6 @@ typedef struct request {
     int too_large;
     int started;
 } request;
-
-/* A live updates stream. */
-typedef struct stream {
-    lb_server *s;
-    long long game;
-    int after;                    /* the last seq sent */
-    char pending[EVENT_MAX];      /* what is left to send of the last event */
-    size_t npending, sent;
-} stream;
 
 static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
 {
@@ -84,54 +78,18 @@ static enum MHD_Result add_accept_encoding(void *cls, enum MHD_ValueKind kind, c
     return MHD_YES;
 }
 
-static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
-{
-    (void)pos;
-    stream *st = cls;
-    if (st->sent == st->npending) {
-        int seq = lb_server_wait_seq(st->s, st->game, st->after);
-        if (seq < 0)
-            return MHD_CONTENT_READER_END_OF_STREAM;
-        if (seq > st->after) {
-            st->npending = (size_t)snprintf(st->pending, sizeof st->pending,
-                                            "id: %d\nevent: seq\ndata: {\"seq\":%d}\n\n", seq, seq);
-            st->after = seq;
-        } else {
-            st->npending = (size_t)snprintf(st->pending, sizeof st->pending, ": heartbeat\n\n");
-        }
-        st->sent = 0;
-    }
-    size_t n = st->npending - st->sent < max ? st->npending - st->sent : max;
-    memcpy(buf, st->pending + st->sent, n);
-    st->sent += n;
-    return (ssize_t)n;
-}
-
-static void stream_free(void *cls)
-{
-    stream *st = cls;
-    lb_server_release_game(st->s, st->game);
-    free(st);
-}
-
 /* The libmicrohttpd response for rs (NULL when out of memory). */
-static struct MHD_Response *response_of(lb_server *s, lb_http_response *rs)
+static struct MHD_Response *response_of(lb_server *s, lb_http_response *rs,
+                                        struct MHD_Connection *c)
 {
     struct MHD_Response *resp = NULL;
     if (rs->events) {
-        stream *st = calloc(1, sizeof *st);
-        if (!st) {
-            lb_server_release_game(s, rs->events_game);
+        pthread_mutex_lock(&s->lock);
+        slot *sl = slot_find(s, rs->events_game); /* held by rs: it is there */
+        pthread_mutex_unlock(&s->lock);
+        resp = live_response(s, sl, rs->events_after, c);
+        if (!resp)
             return NULL;
-        }
-        *st = (stream){.s = s, .game = rs->events_game, .after = rs->events_after};
-        st->npending = (size_t)snprintf(st->pending, sizeof st->pending, "retry: 2000\n\n");
-        resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, EVENT_MAX, stream_read, st,
-                                                 stream_free);
-        if (!resp) {
-            stream_free(st);
-            return NULL;
-        }
         MHD_add_response_header(resp, "Cache-Control", "no-cache");
         MHD_add_response_header(resp, "X-Accel-Buffering", "no");
     } else if (rs->file) {
@@ -142,13 +100,24 @@ static struct MHD_Response *response_of(lb_server *s, lb_http_response *rs)
                 close(fd);
             lb_http_response_release(rs);
             reply_error(rs, 404, "not-found", NULL, "no such file");
-            return response_of(s, rs);
+            return response_of(s, rs, c);
         }
         resp = MHD_create_response_from_fd((uint64_t)sb.st_size, fd);
         if (!resp)
             close(fd);
         else
             MHD_add_response_header(resp, "Cache-Control", "no-cache");
+    } else if (rs->body_free) {
+        /* sent as it is (a kept view), let go of once sent */
+        resp = MHD_create_response_from_buffer_with_free_callback_cls(rs->len, rs->body,
+                                                                      rs->body_free,
+                                                                      rs->body_owner);
+        if (resp) {
+            rs->body = NULL;
+            rs->body_free = NULL;
+            rs->body_owner = NULL;
+            MHD_add_response_header(resp, "Cache-Control", "no-store");
+        }
     } else {
         resp = MHD_create_response_from_buffer(rs->len, rs->body, MHD_RESPMEM_MUST_FREE);
         if (resp) {
@@ -173,7 +142,7 @@ static struct MHD_Response *response_of(lb_server *s, lb_http_response *rs)
 
 static enum MHD_Result answer(lb_server *s, struct MHD_Connection *c, lb_http_response *rs)
 {
-    struct MHD_Response *resp = response_of(s, rs);
+    struct MHD_Response *resp = response_of(s, rs, c);
     enum MHD_Result ok = resp ? MHD_queue_response(c, (unsigned)rs->status, resp) : MHD_NO;
     if (resp)
         MHD_destroy_response(resp);
@@ -246,8 +215,11 @@ int lb_server_listen(lb_server *s, const char *host, int port, lb_err *err)
     struct sockaddr_in v4 = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
     struct sockaddr_in6 v6 = {.sin6_family = AF_INET6, .sin6_port = htons((uint16_t)port)};
     const struct sockaddr *addr;
-    unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
-                     MHD_USE_POLL;
+    /* a pool of threads each serving many connections from epoll; an idle stream is suspended
+     * (live.c), never holding a thread */
+    unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned threads = THREADS_PER_CORE * (cores > 1 ? (unsigned)cores : 1);
     if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
         addr = (const struct sockaddr *)&v4;
     } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
@@ -264,7 +236,13 @@ int lb_server_listen(lb_server *s, const char *host, int port, lb_err *err)
         MHD_OPTION_URI_LOG_CALLBACK, on_uri, NULL, MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)LB_SERVER_CONNECTIONS_MAX,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY, MHD_OPTION_END);
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY,
+        MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_END);
+    if (s->daemon && ticker_start(s) != 0) {
+        MHD_stop_daemon(s->daemon);
+        s->daemon = NULL;
+        return lb_err_set(err, LB_NOMEM, "cannot start the live updates' thread");
+    }
     if (!s->daemon)
         return lb_err_set(err, LB_IO, "cannot listen on %s port %d (in use, or not an address "
                           "of this machine)", host, port);
@@ -280,6 +258,7 @@ int lb_server_port(const lb_server *s)
 
 void server_http_stop(lb_server *s)
 {
+    ticker_stop(s); /* libmicrohttpd stops with no connection suspended */
     if (s->daemon)
         MHD_stop_daemon(s->daemon);
     s->daemon = NULL;

@@ -51,9 +51,8 @@ void links_close(struct links *l)
     free(l);
 }
 
-/* The token's digest, and as hex digits for the store; -1 when it is not TOKEN_CHARS characters
- * of the alphabet. */
-static int digest_of(const char *token, unsigned char digest[DIGEST_BYTES], char hex[DIGEST_HEX])
+/* The token's digest; -1 when it is not TOKEN_CHARS characters of the alphabet. */
+static int digest_of(const char *token, unsigned char digest[DIGEST_BYTES])
 {
     size_t n = strspn(token, alphabet);
     if (n != TOKEN_CHARS || token[n])
@@ -62,9 +61,27 @@ static int digest_of(const char *token, unsigned char digest[DIGEST_BYTES], char
     sha256_init(&ctx);
     sha256_update(&ctx, TOKEN_CHARS, (const uint8_t *)token);
     sha256_digest(&ctx, DIGEST_BYTES, digest);
-    for (int i = 0; i < DIGEST_BYTES; i++)
-        snprintf(hex + 2 * i, 3, "%02x", digest[i]);
     return 0;
+}
+
+/* A digest as the store keeps it: hex digits. */
+static void hex_of(const unsigned char digest[DIGEST_BYTES], char hex[DIGEST_HEX])
+{
+    static const char digits[] = "0123456789abcdef";
+    for (int i = 0; i < DIGEST_BYTES; i++) {
+        hex[2 * i] = digits[digest[i] >> 4];
+        hex[2 * i + 1] = digits[digest[i] & 15];
+    }
+    hex[2 * DIGEST_BYTES] = '\0';
+}
+
+/* Are two digests the same? In a time that does not depend on where they differ. */
+static int same_digest(const unsigned char *a, const unsigned char *b)
+{
+    unsigned char diff = 0;
+    for (int i = 0; i < DIGEST_BYTES; i++)
+        diff |= a[i] ^ b[i];
+    return diff == 0;
 }
 
 int links_make(struct links *l, long long game, int role, char *token, lb_err *err)
@@ -86,7 +103,8 @@ int links_make(struct links *l, long long game, int role, char *token, lb_err *e
     token[TOKEN_CHARS] = '\0';
     unsigned char digest[DIGEST_BYTES];
     char hex[DIGEST_HEX];
-    digest_of(token, digest, hex);
+    digest_of(token, digest);
+    hex_of(digest, hex);
     pthread_mutex_lock(l->store_lock);
     int rc = lb_store_link_add(l->store, hex, game, role, err);
     pthread_mutex_unlock(l->store_lock);
@@ -97,11 +115,11 @@ int links_find(struct links *l, const char *token, long long *game, int *role)
 {
     unsigned char digest[DIGEST_BYTES];
     char hex[DIGEST_HEX];
-    if (digest_of(token, digest, hex) != 0)
+    if (digest_of(token, digest) != 0)
         return LB_NOT_FOUND;
     cached *c = &l->cache[(digest[0] << 8 | digest[1]) % CACHE_SLOTS];
     pthread_mutex_lock(&l->lock);
-    if (c->used && memcmp(c->digest, digest, DIGEST_BYTES) == 0) {
+    if (c->used && same_digest(c->digest, digest)) {
         *game = c->game;
         *role = c->role;
         pthread_mutex_unlock(&l->lock);
@@ -109,6 +127,7 @@ int links_find(struct links *l, const char *token, long long *game, int *role)
     }
     pthread_mutex_unlock(&l->lock);
     lb_err err;
+    hex_of(digest, hex);
     pthread_mutex_lock(l->store_lock);
     int rc = lb_store_link_find(l->store, hex, game, role, &err);
     pthread_mutex_unlock(l->store_lock);

@@ -1,54 +1,167 @@
-/* Live updates: a stream waits for its game's journal to grow, for its movement clock to run out, or for the heartbeat. */
-#include <time.h>
+/* Live updates: Server-Sent Events streams that hold no thread while idle, suspended in libmicrohttpd and resumed when their game's journal grows or their heartbeat is due. */
+#include <microhttpd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "server_int.h"
 
-int lb_server_wait_seq(lb_server *s, long long game, int after)
+#define EVENT_MAX 128
+
+/* A live updates stream: while it has nothing to send its connection is suspended and it waits
+ * in its game's list (sl->waiting, under the server's lock). */
+struct stream {
+    lb_server *s;
+    slot *sl;                     /* held until the stream ends */
+    struct MHD_Connection *conn;
+    int after;                    /* the last seq sent */
+    long long heartbeat_at;       /* now_ms() when a heartbeat is due */
+    char pending[EVENT_MAX];      /* what is left to send of the last event */
+    size_t npending, sent;
+    stream *prev, *next;          /* in sl->waiting while suspended */
+    int waiting;
+};
+
+/* Takes st out of its game's list (under the server's lock). */
+static void unlink_waiting(stream *st)
 {
-    pthread_mutex_lock(&s->lock);
-    long long heartbeat_at = now_ms() + 1000LL * s->cfg.heartbeat_s;
-    int seq = -1;
-    for (;;) {
-        slot *sl = slot_find(s, game);
-        if (s->stopping || !sl)
-            break;
-        seq = sl->seq;
-        long long now = now_ms();
-        if (seq > after || now >= heartbeat_at)
-            break;
-        /* the game's movement clock may run out before anything else happens */
-        pthread_mutex_unlock(&s->lock);
-        pthread_mutex_lock(&sl->lock);
-        long long left = clock_left_ms(sl);
-        if (left == 0)
-            clock_run(s, sl);
-        pthread_mutex_unlock(&sl->lock);
-        pthread_mutex_lock(&s->lock);
-        if (sl->seq > after)
-            continue;
-        long long until = heartbeat_at;
-        if (left > 0 && now + left < until)
-            until = now + left;
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        long long wait = until - now;
-        ts.tv_sec += wait / 1000;
-        ts.tv_nsec += (wait % 1000) * 1000000;
-        if (ts.tv_nsec >= 1000000000) {
-            ts.tv_sec++;
-            ts.tv_nsec -= 1000000000;
-        }
-        pthread_cond_timedwait(&s->changed, &s->lock, &ts);
-    }
-    pthread_mutex_unlock(&s->lock);
-    return seq;
+    if (!st->waiting)
+        return;
+    if (st->prev)
+        st->prev->next = st->next;
+    else
+        st->sl->waiting = st->next;
+    if (st->next)
+        st->next->prev = st->prev;
+    st->prev = st->next = NULL;
+    st->waiting = 0;
 }
 
-void lb_server_release_game(lb_server *s, long long game)
+/* Resumes st, taken out of its game's list (under the server's lock). */
+static void resume(stream *st)
 {
+    unlink_waiting(st);
+    MHD_resume_connection(st->conn);
+}
+
+void live_wake(lb_server *s, slot *sl)
+{
+    while (sl->waiting)
+        resume(sl->waiting);
+    s->changes++;
+    pthread_cond_broadcast(&s->changed);
+}
+
+/* The next event of st into its pending bytes; 0 when there is none yet (st then waits, its
+ * connection suspended), -1 when the stream ends (under the server's lock). */
+static int next_event(stream *st)
+{
+    lb_server *s = st->s;
+    if (s->stopping)
+        return -1;
+    long long now = now_ms();
+    int seq = st->sl->seq;
+    if (seq > st->after) {
+        st->npending = (size_t)snprintf(st->pending, sizeof st->pending,
+                                        "id: %d\nevent: seq\ndata: {\"seq\":%d}\n\n", seq, seq);
+        st->after = seq;
+    } else if (now >= st->heartbeat_at) {
+        st->npending = (size_t)snprintf(st->pending, sizeof st->pending, ": heartbeat\n\n");
+    } else {
+        /* nothing to send: no thread waits, the ticker or the game's next change resumes it */
+        st->next = st->sl->waiting;
+        if (st->next)
+            st->next->prev = st;
+        st->sl->waiting = st;
+        st->waiting = 1;
+        MHD_suspend_connection(st->conn);
+        s->changes++; /* the ticker watches this game's clock and this heartbeat */
+        pthread_cond_broadcast(&s->changed);
+        return 0;
+    }
+    st->heartbeat_at = now + 1000LL * s->cfg.heartbeat_s;
+    st->sent = 0;
+    return 1;
+}
+
+/* libmicrohttpd's content reader of a stream: never blocks (the connection's thread serves
+ * others); with nothing to send, the connection is suspended and 0 returned. */
+static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)pos;
+    stream *st = cls;
+    if (st->sent == st->npending) {
+        pthread_mutex_lock(&st->s->lock);
+        int got = next_event(st);
+        pthread_mutex_unlock(&st->s->lock);
+        if (got < 0)
+            return MHD_CONTENT_READER_END_OF_STREAM;
+        if (got == 0)
+            return 0;
+    }
+    size_t n = st->npending - st->sent < max ? st->npending - st->sent : max;
+    memcpy(buf, st->pending + st->sent, n);
+    st->sent += n;
+    return (ssize_t)n;
+}
+
+/* The response is done with: the connection closed, or the stream ended. */
+static void stream_free(void *cls)
+{
+    stream *st = cls;
+    lb_server *s = st->s;
     pthread_mutex_lock(&s->lock);
-    slot *sl = slot_find(s, game);
-    if (sl)
-        sl->refs--;
+    unlink_waiting(st);
+    st->sl->refs--;
     pthread_mutex_unlock(&s->lock);
+    free(st);
+}
+
+struct MHD_Response *live_response(lb_server *s, slot *sl, int after, struct MHD_Connection *c)
+{
+    stream *st = calloc(1, sizeof *st);
+    if (!st) {
+        pthread_mutex_lock(&s->lock);
+        sl->refs--;
+        pthread_mutex_unlock(&s->lock);
+        return NULL;
+    }
+    *st = (stream){.s = s, .sl = sl, .conn = c, .after = after};
+    st->npending = (size_t)snprintf(st->pending, sizeof st->pending, "retry: 2000\n\n");
+    st->heartbeat_at = now_ms() + 1000LL * s->cfg.heartbeat_s;
+    struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, EVENT_MAX,
+                                                                  stream_read, st, stream_free);
+    if (!resp)
+        stream_free(st);
+    return resp;
+}
+
+long long live_heartbeats(lb_server *s, long long now, slot **held, int *nheld)
+{
+    long long next = now + 1000LL * s->cfg.heartbeat_s;
+    *nheld = 0;
+    for (int i = 0; i < s->nslots; i++) {
+        slot *sl = s->slots[i];
+        for (stream *st = sl->waiting, *later; st; st = later) {
+            later = st->next;
+            if (st->heartbeat_at <= now)
+                resume(st);
+            else if (st->heartbeat_at < next)
+                next = st->heartbeat_at;
+        }
+        if (sl->waiting) {
+            sl->refs++;
+            held[(*nheld)++] = sl;
+        }
+    }
+    return next;
+}
+
+void live_end_all(lb_server *s)
+{
+    s->stopping = 1;
+    for (int i = 0; i < s->nslots; i++)
+        while (s->slots[i]->waiting)
+            resume(s->slots[i]->waiting);
+    pthread_cond_broadcast(&s->changed);
 }

@@ -8,9 +8,21 @@
 
 static const char json_content_type[] = "application/json; charset=utf-8";
 
+/* Lets go of the answer's body. */
+static void drop_body(lb_http_response *rs)
+{
+    if (rs->body_free)
+        rs->body_free(rs->body_owner);
+    else
+        free(rs->body);
+    rs->body = NULL;
+    rs->body_free = NULL;
+    rs->body_owner = NULL;
+}
+
 void reply_bytes(lb_http_response *rs, int status, char *body, size_t len, const char *encoding)
 {
-    free(rs->body);
+    drop_body(rs);
     rs->body = body;
     rs->len = body ? len : 0;
     rs->status = body ? status : 500;
@@ -22,6 +34,17 @@ void reply_bytes(lb_http_response *rs, int status, char *body, size_t len, const
         rs->body = strdup(nomem);
         rs->len = rs->body ? strlen(rs->body) : 0;
     }
+}
+
+void reply_shared(lb_http_response *rs, int status, shared_bytes *body, const char *encoding)
+{
+    if (!body) {
+        reply_bytes(rs, status, NULL, 0, NULL);
+        return;
+    }
+    reply_bytes(rs, status, body->data, body->len, encoding);
+    rs->body_free = shared_release;
+    rs->body_owner = body;
 }
 
 void reply_text(lb_http_response *rs, int status, char *text)
@@ -140,7 +163,7 @@ void reply_file(lb_http_response *rs, const lb_server *s, const char *name)
 
 void lb_http_response_release(lb_http_response *rs)
 {
-    free(rs->body);
+    drop_body(rs);
     free(rs->file);
     memset(rs, 0, sizeof *rs);
 }

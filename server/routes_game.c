@@ -10,9 +10,7 @@
 static void reply_view(game_request *r, lb_http_response *rs, int status)
 {
     int gzip = accepts_gzip(r->rq->accept_encoding);
-    size_t len = 0;
-    char *body = view_body(r->sl, r->role, gzip, &len);
-    reply_bytes(rs, status, body, len, gzip ? "gzip" : NULL);
+    reply_shared(rs, status, view_body(r->sl, r->role, gzip), gzip ? "gzip" : NULL);
     rs->vary = "Accept-Encoding";
 }
 

@@ -144,10 +144,6 @@ void lb_server_free(lb_server *s)
 {
     if (!s)
         return;
-    pthread_mutex_lock(&s->lock);
-    s->stopping = 1;
-    pthread_cond_broadcast(&s->changed);
-    pthread_mutex_unlock(&s->lock);
     server_http_stop(s);
     for (int i = 0; i < s->nslots; i++)
         slot_free(s->slots[i]);

@@ -4,6 +4,7 @@
 
 #include <jansson.h>
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include "lb/dice.h"
 #include "lb/game.h"
@@ -19,22 +20,42 @@
 #define COMPUTER_BUDGET_MS 1000   /* the computer player's budget per decision (its full level) */
 #define ROLE_SLOTS 4              /* cached views: side 0, side 1, both, spectator */
 
-/* A view kept for one role at one journal length: its JSON text and, once a client taking gzip
- * has asked, that text gzip-compressed (NULL until then). */
-typedef struct cached_view {
-    char *text;
+/* ---- shared.c: bytes several answers send at once ------------------------------------------ */
+
+typedef struct shared_bytes {
+    atomic_int refs;
     size_t len;
-    char *gzip;
-    size_t gzip_len;
+    char data[];                  /* len bytes, then a NUL */
+} shared_bytes;
+
+/* Room for len bytes (and a NUL after them), held once; NULL when out of memory. */
+shared_bytes *shared_new(size_t len);
+/* A copy of len bytes, held once; NULL when out of memory. */
+shared_bytes *shared_copy(const char *bytes, size_t len);
+/* b held once more. */
+shared_bytes *shared_hold(shared_bytes *b);
+/* Lets go of a shared_bytes (freed with its last holder); NULL is fine. The signature of
+ * lb_http_response's body_free. */
+void shared_release(void *bytes);
+
+/* A view kept for one role at one journal length: its JSON text and, once a client taking gzip
+ * has asked, that text gzip-compressed (NULL until then); answers hold them while they send. */
+typedef struct cached_view {
+    shared_bytes *text;
+    shared_bytes *gzip;
     int seq;
 } cached_view;
 
-/* A game in play. Fields under the server's lock: refs, used, seq, id. The rest under lock. */
+typedef struct stream stream; /* live.c: a live updates stream */
+
+/* A game in play. Fields under the server's lock: refs, used, seq, id, waiting. The rest under
+ * lock. */
 typedef struct slot {
     long long id;
     int refs;                     /* requests and streams using it */
     unsigned long long used;      /* the server's tick when last used */
     int seq;                      /* the journal's length, for streams */
+    stream *waiting;              /* its streams with nothing to send (suspended) */
     pthread_mutex_t lock;
     lb_game *g;
     int two_players;              /* else hot-seat */
@@ -69,7 +90,10 @@ struct lb_server {
     pthread_mutex_t store_lock;
     struct links *links;
     pthread_mutex_t lock;         /* slots, ticks, the streams' waits */
-    pthread_cond_t changed;
+    pthread_cond_t changed;       /* the ticker's: changes grew, or the server stops */
+    unsigned long long changes;   /* a game changed or a stream began to wait */
+    pthread_t ticker;             /* live.c: heartbeats and the watched games' clocks */
+    int ticking;
     slot *slots[SLOTS_MAX];
     int nslots;
     unsigned long long tick;
@@ -131,6 +155,9 @@ void reply_text(lb_http_response *rs, int status, char *text);
 /* A JSON answer of len bytes (malloc'd, stolen; NULL: out of memory), in the content coding
  * encoding ("gzip", or NULL for none). */
 void reply_bytes(lb_http_response *rs, int status, char *body, size_t len, const char *encoding);
+/* A JSON answer of shared bytes (the hold stolen; NULL: out of memory), in the content coding
+ * encoding. */
+void reply_shared(lb_http_response *rs, int status, shared_bytes *body, const char *encoding);
 /* The error shape of api.md, {"error": {"status","code","message","path"?}} (a new reference);
  * path may be NULL. */
 json_t *error_object(int status, const char *code, const char *path, const char *fmt, ...)
@@ -197,9 +224,9 @@ void route_preview(game_request *r, const char *kind, lb_http_response *rs);
 
 /* The view of role (api.md) as JSON text (malloc'd), or NULL when out of memory. */
 char *view_text(slot *sl, int role);
-/* The view of role as an answer's body (malloc'd, len bytes): gzip-compressed when gzip (made
+/* The view of role as an answer's body (held for the caller): gzip-compressed when gzip (made
  * once per kept view), else the text; NULL when out of memory. */
-char *view_body(slot *sl, int role, int gzip, size_t *len);
+shared_bytes *view_body(slot *sl, int role, int gzip);
 
 /* ---- gzip.c: the gzip content coding -------------------------------------------------------- */
 
@@ -230,10 +257,12 @@ json_t *traces_since(const slot *sl, int from);
  * features with their ends. */
 json_t *map_json(const lb_state *st);
 
-/* ---- clock.c: timed movement (17) ----------------------------------------------------------- */
+/* ---- now.c ---------------------------------------------------------------------------------- */
 
 /* Milliseconds of a monotonic clock. */
 long long now_ms(void);
+
+/* ---- clock.c: timed movement (17) ----------------------------------------------------------- */
 
 /* Notes the segment now and, when the phasing side's movement time is up, ends its Movement
  * segment (R-WEB-2). Under sl->lock; returns what slot_changed returns (LB_OK when nothing). */
@@ -245,8 +274,31 @@ long long clock_left_ms(slot *sl);
 
 /* ---- http.c: libmicrohttpd ------------------------------------------------------------------ */
 
-/* Stops listening and waits for the connections' threads (nothing when not listening). */
+/* Ends the streams, stops listening and waits for the server's threads (nothing when not
+ * listening). */
 void server_http_stop(lb_server *s);
+
+/* ---- live.c: live updates ------------------------------------------------------------------- */
+
+struct MHD_Connection;
+struct MHD_Response;
+/* The stream of an events response on connection c for game sl (held by the response, let go
+ * when the stream ends), from the seq after; NULL when out of memory (sl let go then). */
+struct MHD_Response *live_response(lb_server *s, slot *sl, int after, struct MHD_Connection *c);
+/* sl's journal grew: its waiting streams resumed, the ticker told (under the server's lock). */
+void live_wake(lb_server *s, slot *sl);
+/* Resumes the streams whose heartbeat is due at now and holds the games streams wait on (refs
+ * + 1, into held); returns when the next heartbeat is due (under the server's lock). */
+long long live_heartbeats(lb_server *s, long long now, slot **held, int *nheld);
+/* The server stops: every waiting stream resumed to end (under the server's lock). */
+void live_end_all(lb_server *s);
+
+/* ---- ticker.c: heartbeats and the watched games' clocks --------------------------------------- */
+
+/* Starts the ticker: 0, or -1 when no thread can be made. */
+int ticker_start(lb_server *s);
+/* Ends every stream and the ticker. */
+void ticker_stop(lb_server *s);
 
 /* ---- ai.c: the server's player ------------------------------------------------------------- */
 

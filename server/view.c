@@ -64,8 +64,8 @@ static char *extra_members(slot *sl)
     return text;
 }
 
-/* The view of role as its engine and the server make it now (malloc'd), or NULL. */
-static char *render(slot *sl, int role)
+/* The view of role as its engine and the server make it now (held once), or NULL. */
+static shared_bytes *render(slot *sl, int role)
 {
     char *engine = NULL, *extra = extra_members(sl);
     if (lb_game_view_json(sl->g, role, &engine) != LB_OK || !extra) {
@@ -76,10 +76,10 @@ static char *render(slot *sl, int role)
     /* {ENGINE…} + {EXTRA…} + "map": MAP: both are compact objects with members */
     size_t le = strlen(engine), lx = strlen(extra), lm = strlen(sl->map);
     size_t n = le + lx + lm + 16;
-    char *view = malloc(n);
+    shared_bytes *view = shared_new(n);
     if (view)
-        snprintf(view, n, "%.*s,%.*s,\"map\":%s}", (int)(le - 1), engine, (int)(lx - 2), extra + 1,
-                 sl->map);
+        view->len = (size_t)snprintf(view->data, n + 1, "%.*s,%.*s,\"map\":%s}", (int)(le - 1),
+                                     engine, (int)(lx - 2), extra + 1, sl->map);
     free(engine);
     free(extra);
     return view;
@@ -98,44 +98,43 @@ static cached_view *kept(slot *sl, int role)
     slot_forget_view(cv);
     if (!(cv->text = render(sl, role)))
         return NULL;
-    cv->len = strlen(cv->text);
     cv->seq = seq;
     return cv;
-}
-
-static char *copy(const char *bytes, size_t len)
-{
-    char *c = malloc(len + 1);
-    if (c) {
-        memcpy(c, bytes, len);
-        c[len] = '\0';
-    }
-    return c;
 }
 
 char *view_text(slot *sl, int role)
 {
     const cached_view *cv = kept(sl, role);
-    return cv ? copy(cv->text, cv->len) : render(sl, role);
+    shared_bytes *view = cv ? shared_hold(cv->text) : render(sl, role);
+    char *text = view ? strdup(view->data) : NULL;
+    shared_release(view);
+    return text;
 }
 
-char *view_body(slot *sl, int role, int gzip, size_t *len)
+/* The gzip of len bytes at level, held once; NULL when out of memory. */
+static shared_bytes *compressed(const char *text, size_t len, int level)
+{
+    size_t n = 0;
+    char *gzip = gzip_bytes(text, len, level, &n);
+    shared_bytes *b = gzip ? shared_copy(gzip, n) : NULL;
+    free(gzip);
+    return b;
+}
+
+shared_bytes *view_body(slot *sl, int role, int gzip)
 {
     cached_view *cv = kept(sl, role);
     if (!cv) {
         /* a view of this moment only: compressed for this answer alone */
-        char *text = render(sl, role), *body = text;
-        *len = text ? strlen(text) : 0;
-        if (text && gzip) {
-            body = gzip_bytes(text, *len, ONCE_GZIP_LEVEL, len);
-            free(text);
-        }
+        shared_bytes *text = render(sl, role);
+        if (!text || !gzip)
+            return text;
+        shared_bytes *body = compressed(text->data, text->len, ONCE_GZIP_LEVEL);
+        shared_release(text);
         return body;
     }
     if (gzip && !cv->gzip)
-        cv->gzip = gzip_bytes(cv->text, cv->len, KEPT_GZIP_LEVEL, &cv->gzip_len);
-    if (gzip && !cv->gzip)
-        return NULL;
-    *len = gzip ? cv->gzip_len : cv->len;
-    return copy(gzip ? cv->gzip : cv->text, *len);
+        cv->gzip = compressed(cv->text->data, cv->text->len, KEPT_GZIP_LEVEL);
+    shared_bytes *body = gzip ? cv->gzip : cv->text;
+    return body ? shared_hold(body) : NULL;
 }

@@ -54,8 +54,11 @@ typedef struct lb_http_response {
     const char *type;              /* Content-Type (a literal) */
     const char *encoding;          /* Content-Encoding of body (a literal: "gzip"), or NULL */
     const char *vary;              /* Vary (a literal), or NULL */
-    char *body;                    /* malloc'd; NULL with file or events */
+    char *body;                    /* malloc'd (unless body_free); NULL with file or events */
     size_t len;
+    void (*body_free)(void *);     /* NULL: body is malloc'd; else body belongs to body_owner,
+                                    * let go of with body_free(body_owner) once sent */
+    void *body_owner;
     char *file;                    /* malloc'd path of a file to send whole, or NULL */
     const char *allow;             /* 405: the methods the route takes */
     int events;                    /* a Server-Sent Events stream of game events_game, which the
@@ -83,9 +86,6 @@ void lb_server_handle(lb_server *s, const lb_http_request *rq, lb_http_response 
 /* Frees what a response owns. */
 void lb_http_response_release(lb_http_response *rs);
 
-/* Live updates of a game: waits until its journal is longer than after, or heartbeat_s pass, or
- * the server stops; returns its length (-1 when the game is gone or the server stops). */
-int lb_server_wait_seq(lb_server *s, long long game, int after);
 /* Lets go of a game held by an events response (the HTTP layer calls it when the stream ends). */
 void lb_server_release_game(lb_server *s, long long game);
 

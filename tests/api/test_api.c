@@ -645,6 +645,7 @@ typedef struct listener {
     char path[160];
     const char *last_event_id;    /* NULL: none */
     const char *until;            /* stop once the stream holds this text */
+    long timeout_s;               /* the whole stream at most (0: 20 s) */
     char text[4096];
     size_t len;
     pthread_mutex_t lock;
@@ -678,17 +679,17 @@ static void *listen_events(void *cls)
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers);
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_event);
     curl_easy_setopt(c, CURLOPT_WRITEDATA, l);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT, 20L);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, l->timeout_s ? l->timeout_s : 20L);
     curl_easy_perform(c);
     curl_slist_free_all(headers);
     curl_easy_cleanup(c);
     return NULL;
 }
 
-/* Waits until the listener's text holds s (5 s at most). */
-static void wait_for(listener *l, const char *s)
+/* Waits until the listener's text holds s (seconds at most). */
+static void wait_for_s(listener *l, const char *s, int seconds)
 {
-    for (int i = 0; i < 500; i++) {
+    for (int i = 0; i < 100 * seconds; i++) {
         pthread_mutex_lock(&l->lock);
         int found = strstr(l->text, s) != NULL;
         pthread_mutex_unlock(&l->lock);
@@ -697,6 +698,19 @@ static void wait_for(listener *l, const char *s)
         nanosleep(&(struct timespec){0, 10000000}, NULL);
     }
     fail_msg("the stream never said \"%s\": %s", s, l->text);
+}
+
+/* Waits until the listener's text holds s (5 s at most). */
+static void wait_for(listener *l, const char *s)
+{
+    wait_for_s(l, s, 5);
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
 /* The Austrians' page sees the French decision without asking: the stream says the journal's
@@ -725,6 +739,127 @@ static void test_api__events(void **state)
     pthread_join(t, NULL);
     assert_null(strstr(r.text, "id: 1\n"));
     assert_non_null(strstr(r.text, "id: 2\nevent: seq\ndata: {\"seq\":2}\n\n"));
+    json_decref(g);
+}
+
+#define MANY_STREAMS 64 /* more than the server's threads on 2 cores (8): an idle stream holds none */
+
+/* MANY_STREAMS streams open on one game at once: reads are still answered (each well within a
+ * second: no stream holds a thread while it waits), every stream gets the French decision
+ * (id: 1), and the heartbeat 15 s after it (api.md), after which each client closes its stream. */
+static void test_api__events_many_streams(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\"}");
+    const char *fr = link_token(g, "french"), *au = link_token(g, "austrian");
+    static listener l[MANY_STREAMS];
+    pthread_t t[MANY_STREAMS];
+    for (int i = 0; i < MANY_STREAMS; i++) {
+        l[i] = (listener){.sv = &S, .until = ": heartbeat\n", .timeout_s = 40,
+                          .lock = PTHREAD_MUTEX_INITIALIZER};
+        snprintf(l[i].path, sizeof l[i].path, "/api/g/%s/events", au);
+        pthread_create(&t[i], NULL, listen_events, &l[i]);
+    }
+    for (int i = 0; i < MANY_STREAMS; i++)
+        wait_for_s(&l[i], "id: 0\nevent: seq\ndata: {\"seq\":0}\n\n", 20);
+    for (int i = 0; i < 20; i++) {
+        struct timespec t0;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        json_t *v = view(&S, au);
+        assert_int_equal(num(v, "seq"), 0);
+        json_decref(v);
+        double took = seconds_since(&t0);
+        if (took > 1.0)
+            fail_msg("a view took %.2f s with %d streams open", took, MANY_STREAMS);
+    }
+    json_decref(decide(&S, fr, 0, "end", 200));
+    for (int i = 0; i < MANY_STREAMS; i++)
+        wait_for(&l[i], "id: 1\nevent: seq\ndata: {\"seq\":1}\n\n");
+    for (int i = 0; i < MANY_STREAMS; i++) {
+        pthread_join(t[i], NULL);
+        const char *beat = strstr(l[i].text, ": heartbeat\n\n");
+        if (!beat || beat < strstr(l[i].text, "id: 1\n"))
+            fail_msg("stream %d: no heartbeat after the decision: %s", i, l[i].text);
+    }
+    json_decref(g);
+}
+
+/* A server stopped (SIGTERM) with MANY_STREAMS streams open ends them all and exits at once
+ * (0); before that, streams the clients closed left nothing behind that holds the stop up. */
+static void test_api__events_end_when_the_server_stops(void **state)
+{
+    (void)state;
+    server T = {0};
+    start(&T, "");
+    const char *fr = token_of(&T, "french");
+    static listener l[MANY_STREAMS], closed[MANY_STREAMS];
+    pthread_t t[MANY_STREAMS];
+    for (int i = 0; i < MANY_STREAMS; i++) {
+        closed[i] = (listener){.sv = &T, .until = "id: 0\n", .lock = PTHREAD_MUTEX_INITIALIZER};
+        snprintf(closed[i].path, sizeof closed[i].path, "/api/g/%s/events", fr);
+        pthread_create(&t[i], NULL, listen_events, &closed[i]);
+    }
+    for (int i = 0; i < MANY_STREAMS; i++) {
+        pthread_join(t[i], NULL);
+        assert_non_null(strstr(closed[i].text, "id: 0\n"));
+    }
+    for (int i = 0; i < MANY_STREAMS; i++) {
+        l[i] = (listener){.sv = &T, .until = "never said", .timeout_s = 60,
+                          .lock = PTHREAD_MUTEX_INITIALIZER};
+        snprintf(l[i].path, sizeof l[i].path, "/api/g/%s/events", fr);
+        pthread_create(&t[i], NULL, listen_events, &l[i]);
+    }
+    for (int i = 0; i < MANY_STREAMS; i++)
+        wait_for_s(&l[i], "id: 0\n", 20);
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    stop(&T);
+    for (int i = 0; i < MANY_STREAMS; i++)
+        pthread_join(t[i], NULL);
+    double took = seconds_since(&t0);
+    if (took > 5.0)
+        fail_msg("the server took %.2f s to stop with %d streams open", took, MANY_STREAMS);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", T.dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* With nothing but a stream open, the movement clock still runs out (R-WEB-2): the stream sends
+ * the segment's end (id: 2, the clock's "end") with no request made. And the computer's answers
+ * reach a stream: after the French end their Movement, the Austrian Defensive Fire and its roll
+ * leave the journal 4 long (as in test_api__computer_player), and the stream says so. */
+static void test_api__events_clock_and_computer(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"hotseat\","
+                         "\"movement_time_limit_s\":1}");
+    const char *both = link_token(g, "both");
+    listener l = {.sv = &S, .until = "id: 2\n", .lock = PTHREAD_MUTEX_INITIALIZER};
+    snprintf(l.path, sizeof l.path, "/api/g/%s/events", both);
+    pthread_t t;
+    pthread_create(&t, NULL, listen_events, &l);
+    wait_for(&l, "id: 0\n");
+    json_decref(decide(&S, both, 0, "end", 200));
+    wait_for(&l, "id: 2\nevent: seq\ndata: {\"seq\":2}\n\n");
+    pthread_join(t, NULL);
+    char path[128];
+    snprintf(path, sizeof path, "/api/g/%s/traces?from=1", both);
+    json_t *tr = call(&S, "GET", path, NULL, 200);
+    json_t *first = json_array_get(json_object_get(tr, "traces"), 0);
+    assert_string_equal(str(first, "by"), "clock");
+    json_decref(tr);
+    json_decref(g);
+    g = new_game("{\"scenario\":\"demo\",\"computer\":\"austrian\",\"level\":\"quick\","
+                 "\"seed\":1}");
+    const char *fr = link_token(g, "french");
+    listener c = {.sv = &S, .until = "id: 4\n", .lock = PTHREAD_MUTEX_INITIALIZER};
+    snprintf(c.path, sizeof c.path, "/api/g/%s/events", fr);
+    pthread_create(&t, NULL, listen_events, &c);
+    wait_for(&c, "id: 0\n");
+    json_decref(decide(&S, fr, 0, "end", 200));
+    json_decref(decide(&S, fr, 1, "end", 200));
+    wait_for(&c, "id: 4\nevent: seq\ndata: {\"seq\":4}\n\n");
+    pthread_join(t, NULL);
     json_decref(g);
 }
 
@@ -1399,6 +1534,10 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__movement_clock),
         cmocka_unit_test(test_api__restart_keeps_games),
         cmocka_unit_test(test_api__whole_game_equals_engine),
+        /* last: the random player's dice follow the game's id, which earlier games set */
+        cmocka_unit_test(test_api__events_many_streams),
+        cmocka_unit_test(test_api__events_end_when_the_server_stops),
+        cmocka_unit_test(test_api__events_clock_and_computer),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
