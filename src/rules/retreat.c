@@ -158,29 +158,52 @@ static int by_label(const void *a, const void *b)
     return p->col != q->col ? p->col - q->col : p->row - q->row;
 }
 
+/* Lists this short are put in order by insertion, longer ones by qsort. */
+#define SORT_BY_INSERTION 32
+
 /* Every cell flagged in `mark`, in label order. */
 static int hexes_marked(const rsearch *S, const uint8_t *mark, lb_hex **out, int *n)
 {
     *n = 0;
-    *out = malloc(((size_t)S->ncells + 1) * sizeof **out);
-    if (!*out)
+    lb_hex *h = malloc(((size_t)S->ncells + 1) * sizeof *h);
+    *out = h;
+    if (!h)
         return LB_NOMEM;
     for (int i = 0; i < S->ncells; i++)
         if (mark[i])
-            (*out)[(*n)++] = S->cells[i].hex;
-    qsort(*out, (size_t)*n, sizeof **out, by_label);
+            h[(*n)++] = S->cells[i].hex;
+    if (*n > SORT_BY_INSERTION) {
+        qsort(h, (size_t)*n, sizeof *h, by_label);
+        return LB_OK;
+    }
+    for (int i = 1; i < *n; i++) {
+        lb_hex x = h[i];
+        int j = i;
+        for (; j > 0 && by_label(&x, &h[j - 1]) < 0; j--)
+            h[j] = h[j - 1];
+        h[j] = x;
+    }
     return LB_OK;
 }
 
 typedef struct keeper {
+    const rsearch *S;
     lb_retreat *r;
     int keep;
+    int chosen; /* the automatic choice met among the paths kept */
 } keeper;
 
+/* Keeps a path; the first of them (in label order) to end at the largest distance is the
+ * automatic choice (R-RET-4 d), as lbi_rsearch_choose would find it. */
 static int keep_path(void *ctx, const lb_hex *path, int n)
 {
     keeper *k = ctx;
     memcpy(k->r->paths + (size_t)k->r->npaths * (size_t)n, path, (size_t)n * sizeof *path);
+    if (!k->chosen && k->S->cells[k->S->box[rs_box_index(k->S, path[n - 1])]].d ==
+                          k->r->choice_distance) {
+        memcpy(k->r->choice, path, (size_t)n * sizeof *path);
+        k->chosen = 1;
+    }
     return ++k->r->npaths >= k->keep;
 }
 
@@ -209,9 +232,9 @@ static int fill(rsearch *S, const lb_retreat_req *req, lb_retreat *out, lb_trace
     out->choice = malloc((size_t)out->hexes * sizeof *out->choice);
     if (!out->paths || !out->choice)
         return LB_NOMEM;
-    keeper kp = {out, (int)keep};
+    keeper kp = {S, out, (int)keep, 0};
     rc = lbi_rsearch_walk(S, keep_path, &kp);
-    if (rc == LB_OK)
+    if (rc == LB_OK && !kp.chosen)
         rc = lbi_rsearch_choose(S, out->choice);
     if (rc != LB_OK)
         return rc;

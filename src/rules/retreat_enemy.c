@@ -38,11 +38,11 @@ void lbi_renemy_cube(lb_hex h, int c[3])
     c[1] = -x - c[2];
 }
 
+/* The hex distance: the largest coordinate difference, which is half their sum (the three
+ * differences add up to zero). */
 static int cube_dist(const int a[3], const int b[3])
 {
-    int dx = abs(a[0] - b[0]), dy = abs(a[1] - b[1]), dz = abs(a[2] - b[2]);
-    int d = dx > dy ? dx : dy;
-    return d > dz ? d : dz;
+    return (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[2] - b[2])) / 2;
 }
 
 /* The range of cube coordinate k over the hexes of columns a.col .. b.col, rows a.row ..
@@ -88,20 +88,26 @@ int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex
             E->formations++;
         }
     }
-    E->hexes = malloc(((size_t)total + 1) * sizeof *E->hexes);
-    E->mhex = malloc(((size_t)total + 1) * sizeof *E->mhex);
-    E->multi = malloc(((size_t)multi + 1) * sizeof *E->multi);
     /* twelve tables: 6 sextants, 6 rays (min and max on each line family) */
     int tn[12] = {n[1], n[1], n[0], n[0], n[0], n[0], n[0], n[0], n[1], n[1], n[2], n[2]};
     int tlo[12] = {lo[1], lo[1], lo[0], lo[0], lo[0], lo[0], lo[0], lo[0], lo[1], lo[1], lo[2], lo[2]};
     size_t cells = 0;
     for (int k = 0; k < 12; k++)
         cells += (size_t)tn[k];
-    E->store = malloc(cells * sizeof *E->store);
-    if (!E->hexes || !E->mhex || !E->multi || !E->store) {
+    /* one block: the enemy hexes twice (as found, then sorted), the hexes of formations of
+     * several hexes, those formations, the tables */
+    size_t nh = (size_t)total + 1;
+    E->block = malloc(3 * nh * sizeof *E->hexes + ((size_t)multi + 1) * sizeof *E->multi +
+                      cells * sizeof *E->store);
+    if (!E->block) {
         lbi_renemy_release(E);
         return LB_NOMEM;
     }
+    E->hexes = E->block;
+    renemy_hex *sorted = E->hexes + nh;
+    E->mhex = sorted + nh;
+    E->multi = (renemy_multi *)(E->mhex + nh);
+    E->store = (int *)(E->multi + multi + 1);
     int *p = E->store;
     for (int k = 0; k < 12; k++) {
         E->t[k] = (renemy_table){tlo[k] - 1, tn[k], p};
@@ -192,10 +198,7 @@ int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex
     for (int i = 0; i < E->nhexes; i++)
         most = E->hexes[i].key > most ? E->hexes[i].key : most;
     int *at = calloc((size_t)most + 2, sizeof *at);
-    renemy_hex *sorted = malloc(((size_t)E->nhexes + 1) * sizeof *sorted);
-    if (!at || !sorted) {
-        free(at);
-        free(sorted);
+    if (!at) {
         lbi_renemy_release(E);
         return LB_NOMEM;
     }
@@ -206,7 +209,6 @@ int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex
     for (int i = 0; i < E->nhexes; i++)
         sorted[at[E->hexes[i].key]++] = E->hexes[i];
     free(at);
-    free(E->hexes);
     E->hexes = sorted;
     /* the steps that come closer to (go away from) an enemy in each place, then for each set
      * of places among the sextants (the rays) */
@@ -305,9 +307,6 @@ int lbi_renemy_distance(const renemy *E, lb_hex h)
 
 void lbi_renemy_release(renemy *E)
 {
-    free(E->hexes);
-    free(E->mhex);
-    free(E->multi);
-    free(E->store);
+    free(E->block);
     *E = (renemy){0};
 }

@@ -178,6 +178,7 @@ typedef struct renemy {
     int nmulti;
     renemy_table t[12];      /* single-hex formations: sextant and ray tables */
     int *store;
+    void *block;             /* one allocation: hexes (and their sorting room), mhex, multi, store */
     uint8_t closer[2][64], away[2][64]; /* by the set of sextants, of rays, holding enemies */
 } renemy;
 

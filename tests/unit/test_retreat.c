@@ -847,6 +847,17 @@ static long check_against_oracle(const lb_state *st, int unit, lb_retreat_req re
         assert_int_equal(r.choice_distance, o.choice_d);
         assert_memory_equal(r.choice, o.choice, (size_t)o.hexes * sizeof *buf);
         check_paths_to(&r, (int)(o.found % 5));
+        /* keeping one path, the choice is found past the paths kept whenever the first does
+         * not end at the largest distance: the same choice */
+        lb_retreat one;
+        lb_retreat_req req1 = req;
+        req1.max_paths = 1;
+        assert_int_equal(lb_retreat_paths(st, unit, &req1, &one, NULL), LB_OK);
+        assert_int_equal(one.npaths, 1);
+        assert_memory_equal(one.paths, o.heap, (size_t)o.hexes * sizeof *buf);
+        assert_int_equal(one.choice_distance, o.choice_d);
+        assert_memory_equal(one.choice, o.choice, (size_t)o.hexes * sizeof *buf);
+        lb_retreat_release(&one);
     } else {
         assert_int_equal(r.count, 0);
         assert_null(r.choice);
