@@ -16,19 +16,19 @@
  * comes closer to one of its nearest hexes; those are worked out hex by hex.
  */
 
-static const int dir_i[LB_DIR_COUNT] = {1, 0, 0, 2, 2, 1}; /* coordinate that goes up */
-static const int dir_j[LB_DIR_COUNT] = {2, 2, 1, 1, 0, 0}; /* coordinate that goes down */
-
-/* The 12 places a single-hex enemy can lie in, as signs of (x, y, z) offsets. */
+/* The 12 places a single-hex enemy can lie in, as signs of its (x, y, z) offset from h. */
 enum {
-    P_S1, P_S2, P_S3, P_S4, P_S5, P_S6, /* sextants */
-    P_RXP, P_RXM, P_RYP, P_RYM, P_RZP, P_RZM, /* rays */
+    P_S1, P_S2, P_S3, P_S4, P_S5, P_S6, /* sextants (+,-,-) (-,+,+) (-,+,-) (+,-,+) (-,-,+) (+,+,-) */
+    P_RXP, P_RXM, P_RYP, P_RYM, P_RZP, P_RZM, /* rays (0,+,-) (0,-,+) (+,0,-) (-,0,+) (+,-,0) (-,+,0) */
     P_COUNT
 };
-static const signed char place_sign[P_COUNT][3] = {
-    {1, -1, -1}, {-1, 1, 1}, {-1, 1, -1}, {1, -1, 1}, {-1, -1, 1}, {1, 1, -1},
-    {0, 1, -1},  {0, -1, 1}, {1, 0, -1},  {-1, 0, 1}, {1, -1, 0}, {-1, 1, 0},
-};
+/* By place, the directions (bit d) that come closer to an enemy there (coordinate i of d's
+ * sign > 0, j's < 0) and that go away from it (i's <= 0, j's >= 0), with d = N, NE, SE, S, SW,
+ * NW raising coordinate i = y, x, x, z, z, y and lowering j = z, z, y, y, x, x (see above). */
+static const uint8_t place_closer[P_COUNT] = {0x06, 0x30, 0x21, 0x0c, 0x18, 0x03,
+                                              0x01, 0x08, 0x02, 0x10, 0x04, 0x20};
+static const uint8_t place_away[P_COUNT] = {0x30, 0x06, 0x0c, 0x21, 0x03, 0x18,
+                                            0x1c, 0x23, 0x38, 0x07, 0x31, 0x0e};
 
 void lbi_renemy_cube(lb_hex h, int c[3])
 {
@@ -95,10 +95,11 @@ int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex
     for (int k = 0; k < 12; k++)
         cells += (size_t)tn[k];
     /* one block: the enemy hexes twice (as found, then sorted), the hexes of formations of
-     * several hexes, those formations, the tables */
-    size_t nh = (size_t)total + 1;
+     * several hexes, those formations, the tables, the sort's counts (a distance on the map is
+     * below cols + rows) */
+    size_t nh = (size_t)total + 1, keys = (size_t)s->map.cols + (size_t)s->map.rows + 2;
     E->block = malloc(3 * nh * sizeof *E->hexes + ((size_t)multi + 1) * sizeof *E->multi +
-                      cells * sizeof *E->store);
+                      (cells + keys) * sizeof *E->store);
     if (!E->block) {
         lbi_renemy_release(E);
         return LB_NOMEM;
@@ -131,6 +132,8 @@ int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex
             int d = cube_dist(c0, h->c);
             key = d < key ? d : key;
         }
+        /* a lower bound is all the scan needs: capped to the sort's counts (off-map hexes) */
+        key = key < (int)keys - 2 ? key : (int)keys - 2;
         for (int j = first; j < E->nhexes; j++)
             E->hexes[j].key = key;
         if (v->nhexes > 1) {
@@ -197,39 +200,26 @@ int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex
     int most = 0;
     for (int i = 0; i < E->nhexes; i++)
         most = E->hexes[i].key > most ? E->hexes[i].key : most;
-    int *at = calloc((size_t)most + 2, sizeof *at);
-    if (!at) {
-        lbi_renemy_release(E);
-        return LB_NOMEM;
-    }
+    int *at = p; /* just past the tables */
+    for (int k = 0; k <= most + 1; k++)
+        at[k] = 0;
     for (int i = 0; i < E->nhexes; i++)
         at[E->hexes[i].key + 1]++;
     for (int k = 0; k <= most; k++)
         at[k + 1] += at[k];
     for (int i = 0; i < E->nhexes; i++)
         sorted[at[E->hexes[i].key]++] = E->hexes[i];
-    free(at);
+    sorted[E->nhexes].key = 1 << 30; /* a sentinel that ends every scan */
     E->hexes = sorted;
-    /* the steps that come closer to (go away from) an enemy in each place, then for each set
-     * of places among the sextants (the rays) */
-    uint8_t closer[P_COUNT], away[P_COUNT];
-    for (int k = 0; k < P_COUNT; k++) {
-        closer[k] = away[k] = 0;
-        for (int d = 0; d < LB_DIR_COUNT; d++) {
-            int si = place_sign[k][dir_i[d]], sj = place_sign[k][dir_j[d]];
-            if (si > 0 && sj < 0)
-                closer[k] |= (uint8_t)(1u << d);
-            if (si <= 0 && sj >= 0)
-                away[k] |= (uint8_t)(1u << d);
-        }
-    }
+    /* the steps that come closer to (go away from) an enemy in each set of places among the
+     * sextants (the rays) */
     for (int half = 0; half < 2; half++) {
         E->closer[half][0] = E->away[half][0] = 0;
         for (int k = 0; k < 6; k++) /* the sets whose highest place is k */
             for (unsigned set = 1u << k; set < 2u << k; set++) {
                 unsigned rest = set - (1u << k);
-                E->closer[half][set] = E->closer[half][rest] | closer[6 * half + k];
-                E->away[half][set] = E->away[half][rest] | away[6 * half + k];
+                E->closer[half][set] = E->closer[half][rest] | place_closer[6 * half + k];
+                E->away[half][set] = E->away[half][rest] | place_away[6 * half + k];
             }
     }
     return LB_OK;
@@ -298,7 +288,7 @@ int lbi_renemy_distance(const renemy *E, lb_hex h)
 {
     int c[3], best = 1 << 30;
     lbi_renemy_cube(h, c);
-    for (int i = 0; i < E->nhexes && E->hexes[i].key < best; i++) {
+    for (int i = 0; E->hexes[i].key < best; i++) { /* the sentinel's key is never below best */
         int d = cube_dist(c, E->hexes[i].c);
         best = d < best ? d : best;
     }

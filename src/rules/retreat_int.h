@@ -156,7 +156,7 @@ static inline int rs_box_index(const rsearch *S, lb_hex h)
 
 typedef struct renemy_hex {
     int c[3];  /* cube coordinates */
-    int key;   /* distance from the start to its formation */
+    int key;   /* distance from the start to its formation (at most cols + rows) */
 } renemy_hex;
 
 typedef struct renemy_multi {
