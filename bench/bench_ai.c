@@ -6,7 +6,6 @@
 
 #include "common.h"
 #include "lb/ai.h"
-#include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"
 
@@ -18,26 +17,6 @@ static double cpu_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static lb_game *new_demo(uint64_t seed)
-{
-    int nm;
-    const lb_module *m = lb_data_modules(&nm);
-    lb_load_opts o = {.modules = m, .nmodules = nm};
-    size_t len;
-    const char *name;
-    const char *text = lb_data_demo(&len, &name);
-    lb_game_settings s;
-    lb_game_settings_init(&s);
-    s.seed = seed;
-    lb_errlist errs = {0};
-    lb_game *g = NULL;
-    if (lb_game_new(name, text, len, &o, &s, &g, &errs) != LB_OK) {
-        fprintf(stderr, "the demo does not start\n");
-        exit(1);
-    }
-    return g;
 }
 
 static int by_value(const void *a, const void *b)
@@ -71,7 +50,7 @@ static void bench_level(lb_ai_level level, int games)
     times t = {0};
     int wins = 0;
     for (int i = 0; i < games; i++) {
-        lb_game *g = new_demo(1000 + (uint64_t)i);
+        lb_game *g = bench_demo_game(1000 + (uint64_t)i);
         int ai = i % 2;
         lb_ai_settings s;
         lb_ai_settings_init(&s);
@@ -124,7 +103,7 @@ static void bench_level(lb_ai_level level, int games)
  * and the decisions it takes; what the full level pays per rollout at most in Movement). */
 static void bench_clone(void)
 {
-    lb_game *g = new_demo(1);
+    lb_game *g = bench_demo_game(1);
     lb_game_answer a;
     lb_game_decide(g, LB_ROLE_BOTH, lb_game_seq(g), "end", &a);
     long n = 0;

@@ -5,30 +5,9 @@
 #include <unistd.h>
 
 #include "common.h"
-#include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"
 #include "lb/store.h"
-
-static lb_game *new_demo(uint64_t seed)
-{
-    int nm;
-    const lb_module *m = lb_data_modules(&nm);
-    lb_load_opts o = {.modules = m, .nmodules = nm};
-    size_t len;
-    const char *name;
-    const char *text = lb_data_demo(&len, &name);
-    lb_game_settings s;
-    lb_game_settings_init(&s);
-    s.seed = seed;
-    lb_errlist errs = {0};
-    lb_game *g = NULL;
-    if (lb_game_new(name, text, len, &o, &s, &g, &errs) != LB_OK) {
-        fprintf(stderr, "the demo does not start\n");
-        exit(1);
-    }
-    return g;
-}
 
 static void decide(lb_game *g, const char *key)
 {
@@ -62,7 +41,7 @@ static void time_options(lb_game *g, const char *what)
  * unit) and French Offensive Fire. */
 static void bench_options(void)
 {
-    lb_game *g = new_demo(1);
+    lb_game *g = bench_demo_game(1);
     decide(g, "end");
     time_options(g, "French Movement");
     decide(g, "end");
@@ -74,7 +53,7 @@ static void bench_options(void)
 /* A whole random game of the demo (7 turns), replayed from its journal again and again. */
 static void bench_replay(void)
 {
-    lb_game *g = new_demo(42);
+    lb_game *g = bench_demo_game(42);
     lb_pcg32 rng;
     lb_pcg32_seed(&rng, 42, 1);
     while (lb_game_pending(g)) {
@@ -122,7 +101,7 @@ static void bench_commit(void)
         fprintf(stderr, "%s\n", err.msg);
         exit(1);
     }
-    lb_game *g = new_demo(1);
+    lb_game *g = bench_demo_game(1);
     long long id;
     lb_store_save_game(s, g, &id, &err);
     long n = 0;

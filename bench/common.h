@@ -3,7 +3,9 @@
 #define LB_BENCH_COMMON_H
 
 #include <stddef.h>
+#include <stdint.h>
 
+#include "lb/game.h"
 #include "lb/lb.h"
 
 /* Seconds of this process's processor time (CLOCK_PROCESS_CPUTIME_ID): on a machine shared with
@@ -38,5 +40,8 @@ void bench_put(bench_text *t, const char *s);
 
 /* The embedded demo scenario on the embedded charts; exits with a message when it is refused. */
 lb_state *bench_load_demo(void);
+
+/* A game of the embedded demo with its dice from seed; exits with a message when it is refused. */
+lb_game *bench_demo_game(uint64_t seed);
 
 #endif
