@@ -69,6 +69,8 @@ int cli_print_answer(int rc, char *text);
 json_t *cli_trace_json(const lb_trace *t);
 /* Prints the trace as indented text lines. */
 void cli_trace_print(const lb_trace *t);
+/* The same on out. */
+void cli_trace_fprint(FILE *out, const lb_trace *t);
 /* Prints obj as JSON on stdout and releases it. */
 void cli_print_json(json_t *obj);
 

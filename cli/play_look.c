@@ -42,10 +42,7 @@ static int key_unit(const char *key, char *id, size_t n)
 
 void play_print_trace(play *P)
 {
-    const lb_trace *t = lb_game_trace(P->g);
-    for (int i = 0; i < t->count; i++)
-        fprintf(P->out, "  [%s %s] %s\n", t->steps[i].rule, t->steps[i].section,
-                t->steps[i].text);
+    cli_trace_fprint(P->out, lb_game_trace(P->g));
 }
 
 void play_print_score(play *P)
@@ -417,8 +414,7 @@ int play_los(play *P, int argc, char **argv)
         return play_refuse(P, "out of memory");
     }
     fprintf(P->out, "%s %s %s\n", a, r.visible ? "sees" : "does not see", b);
-    for (int i = 0; i < t.count; i++)
-        fprintf(P->out, "  [%s %s] %s\n", t.steps[i].rule, t.steps[i].section, t.steps[i].text);
+    cli_trace_fprint(P->out, &t);
     lb_los_result_release(&r);
     lb_trace_release(&t);
     return PLAY_OK;
@@ -465,8 +461,7 @@ static int odds_fire(play *P, char **names, int n, const char *target)
                         "take %d, R-FIRE-13)\n", l, lb_frac_fmt(o.p_loss[l], pb, sizeof pb),
                         100 * lb_frac_double(o.p_loss[l]), o.taken[l]);
     }
-    for (int i = 0; i < t.count; i++)
-        fprintf(P->out, "  [%s %s] %s\n", t.steps[i].rule, t.steps[i].section, t.steps[i].text);
+    cli_trace_fprint(P->out, &t);
     lb_trace_release(&t);
     lb_fire_chance_release(&o);
     return rc == LB_OK ? PLAY_OK : play_refuse(P, "%s", lb_err_str(rc));

@@ -6,33 +6,8 @@
 /* Appends the steps of src from `from` on to t. */
 static void trace_copy(lb_trace *t, const lb_trace *src, int from)
 {
-    for (int i = from; i < src->count; i++) {
-        const lb_trace_step *s = &src->steps[i];
-        lb_trace_add(t, s->rule, s->section, "%s", s->text);
-        for (int k = 0; k < s->nvalues; k++) {
-            const lb_trace_value *v = &s->values[k];
-            switch (v->kind) {
-            case LB_TV_INT:
-                lb_trace_int(t, v->key, v->num);
-                break;
-            case LB_TV_FRAC:
-                lb_trace_frac(t, v->key, v->num, v->den);
-                break;
-            case LB_TV_TEXT:
-                lb_trace_text(t, v->key, v->text);
-                break;
-            case LB_TV_BOOL:
-                lb_trace_bool(t, v->key, (int)v->num);
-                break;
-            case LB_TV_ROLL:
-                lb_trace_roll(t, v->key, (int)v->num);
-                break;
-            case LB_TV_DIE:
-                lb_trace_die(t, v->key, (int)v->num);
-                break;
-            }
-        }
-    }
+    for (int i = from; i < src->count; i++)
+        lb_trace_copy_step(t, &src->steps[i]);
 }
 
 /* The machine's pending decision made the game's. */

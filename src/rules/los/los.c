@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "hex_line.h"
+#include "los_events.h"
 #include "lb/err.h"
 #include "lb/grow.h"
 #include "lb/los.h"
@@ -97,36 +98,6 @@ typedef struct holding {
     int passive;  /* first unit that does not count, or -1 */
     lb_los_passive why;
 } holding;
-
-const char *lb_los_verdict_name(lb_los_verdict v)
-{
-    switch (v) {
-    case LB_LOS_OPEN: return "clear";
-    case LB_LOS_OFF_MAP: return "off the map";
-    case LB_LOS_BLOCK_DWELLING: return "dwelling";
-    case LB_LOS_BLOCK_HIGHER: return "higher ground";
-    case LB_LOS_BLOCK_TERRAIN: return "blocking terrain";
-    case LB_LOS_BLOCK_UNIT: return "combat unit";
-    case LB_LOS_BLOCK_WALL: return "wall";
-    case LB_LOS_BLOCK_FRIENDLY: return "friendly unit next to the target";
-    case LB_LOS_SEEN_OVER: return "seen over";
-    case LB_LOS_OWN_SIDE: return "hexside of F or T";
-    case LB_LOS_CORNER: return "touched at a corner";
-    }
-    return "?";
-}
-
-const char *lb_los_passive_name(lb_los_passive p)
-{
-    switch (p) {
-    case LB_LOS_PASSIVE_NONE: return "";
-    case LB_LOS_PASSIVE_ROUTED: return "routed";
-    case LB_LOS_PASSIVE_LEADER: return "leader";
-    case LB_LOS_PASSIVE_IN_F: return "in F";
-    case LB_LOS_PASSIVE_IN_T: return "in T";
-    }
-    return "?";
-}
 
 int lb_los_blocks(lb_los_verdict v)
 {
@@ -491,67 +462,81 @@ static int firer_side(const lb_state *st, lb_hex from, int side)
     return top >= 0 ? st->units[top].side : -1;
 }
 
+static lb_event_arg ev_hex(const lb_state *st, lb_hex h)
+{
+    char label[LB_HEX_LABEL_MAX];
+    return lbi_ev_label(lb_map_label(&st->map, h, label));
+}
+
+static lb_event_arg ev_verdict(lb_los_verdict v)
+{
+    return ev_phrase(LOS_PH_VERDICT, (int)v);
+}
+
+static lb_event_arg ev_unit(const lb_state *st, int unit)
+{
+    return ev_unit_id(unit >= 0 ? st->units[unit].id : NULL);
+}
+
+/* What a hexside on the line did, in the words' list of them. */
+static enum los_side_how side_how(const lb_los_item *it)
+{
+    if (it->verdict == LB_LOS_OWN_SIDE)
+        return LOS_SIDE_OWN;
+    if (it->verdict == LB_LOS_CORNER)
+        return LOS_SIDE_CORNER;
+    if (it->verdict == LB_LOS_OPEN)
+        return LOS_SIDE_OPEN;
+    return strcmp(it->rule, "R-LOS-9") == 0 ? LOS_SIDE_BOTH : LOS_SIDE_BLOCKS;
+}
+
 static void trace_item(lb_trace *t, const lb_state *st, const lb_los_item *it)
 {
-    char a[LB_HEX_LABEL_MAX], b[LB_HEX_LABEL_MAX], held[160] = "";
+    char a[LB_HEX_LABEL_MAX], b[LB_HEX_LABEL_MAX];
     lb_map_label(&st->map, it->hex, a);
     lb_map_label(&st->map, it->pair, b);
-    const char *verdict = lb_los_verdict_name(it->verdict);
     if (it->kind == LB_LOS_ITEM_SIDE) {
-        const char *how = "crossed or run along: blocks";
-        if (it->verdict == LB_LOS_OWN_SIDE)
-            how = "a hexside of F or T, not a screen";
-        else if (it->verdict == LB_LOS_CORNER)
-            how = "only its end corner is touched: not crossed";
-        else if (it->verdict == LB_LOS_OPEN)
-            how = "does not block";
-        else if (strcmp(it->rule, "R-LOS-9") == 0)
-            how = "walls on both sides of the line at the corner it passes: crossed, blocks";
-        lb_trace_add(t, it->rule, "(23)", "hexside %s|%s (%s): %s", a, b,
-                     st->charts.hexsides[it->terrain].id, how);
+        LBI_EVENT(t, it->rule, "(23)", EV_LOS_HEXSIDE, lbi_ev_label(a), lbi_ev_label(b),
+                  ev_text(st->charts.hexsides[it->terrain].id),
+                  ev_phrase(LOS_PH_SIDE_HOW, side_how(it)));
         lb_trace_text(t, "hex", a);
         lb_trace_text(t, "pair", b);
-        lb_trace_text(t, "verdict", verdict);
+        lb_trace_phrase(t, "verdict", LOS_PH_VERDICT, (int)it->verdict);
         return;
     }
-    size_t len = 0;
-    if (it->unit >= 0)
-        len += (size_t)snprintf(held, sizeof held, ", unit %s", st->units[it->unit].id);
-    if (it->passive >= 0 && len < sizeof held)
-        snprintf(held + len, sizeof held - len, ", %s %s does not block",
-                 lb_los_passive_name(it->passive_why), st->units[it->passive].id);
-    const char *what = it->on_map ? st->charts.terrain[it->terrain].id : "off the map";
+    lb_event_arg what = it->on_map ? ev_text(st->charts.terrain[it->terrain].id)
+                                   : ev_phrase(LOS_PH_VERDICT, LB_LOS_OFF_MAP);
+    lb_event_arg passive_why = ev_phrase(LOS_PH_PASSIVE, it->passive >= 0 ? it->passive_why : 0);
     if (it->kind == LB_LOS_ITEM_EDGE)
-        lb_trace_add(t, it->rule, "(23)", "edge %s|%s, hex %s (%s, elevation %d%s): %s, %d from F, "
-                     "%d from T", a, b, a, what, it->elevation, held, verdict, it->dist_from,
-                     it->dist_to);
+        LBI_EVENT(t, it->rule, "(23)", EV_LOS_EDGE_ITEM, lbi_ev_label(a), lbi_ev_label(b),
+                  what, ev_int(it->elevation), ev_unit(st, it->unit), passive_why,
+                  ev_unit(st, it->passive), ev_verdict(it->verdict), ev_int(it->dist_from),
+                  ev_int(it->dist_to));
     else
-        lb_trace_add(t, it->rule, "(23)", "hex %s (%s, elevation %d%s): %s, %d from F, %d from T",
-                     a, what, it->elevation, held, verdict, it->dist_from, it->dist_to);
+        LBI_EVENT(t, it->rule, "(23)", EV_LOS_HEX_ITEM, lbi_ev_label(a), what,
+                  ev_int(it->elevation), ev_unit(st, it->unit), passive_why,
+                  ev_unit(st, it->passive), ev_verdict(it->verdict), ev_int(it->dist_from),
+                  ev_int(it->dist_to));
     lb_trace_text(t, "hex", a);
     lb_trace_int(t, "dist_from", it->dist_from);
     lb_trace_int(t, "dist_to", it->dist_to);
-    lb_trace_text(t, "verdict", verdict);
+    lb_trace_phrase(t, "verdict", LOS_PH_VERDICT, (int)it->verdict);
 }
 
 static void trace_start(lb_trace *t, const lb_state *st, const sight *s, int given_side, int d)
 {
-    char fl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX];
-    lb_map_label(&st->map, s->from, fl);
-    lb_map_label(&st->map, s->to, tl);
-    lb_trace_add(t, "R-LOS-1", "(23)", "sight line %s to %s: %d hexes, elevations %d and %d", fl,
-                 tl, d, s->elev_from, s->elev_to);
+    LBI_EVENT(t, "R-LOS-1", "(23)", EV_LOS_LINE, ev_hex(st, s->from), ev_hex(st, s->to), ev_int(d),
+              ev_int(s->elev_from), ev_int(s->elev_to));
     lb_trace_int(t, "distance", d);
     lb_trace_int(t, "elevation_from", s->elev_from);
     lb_trace_int(t, "elevation_to", s->elev_to);
     if (s->side < 0)
-        lb_trace_add(t, "R-LOS-7", "(23)", "no combat unit in %s: no friendly unit", fl);
+        LBI_EVENT(t, "R-LOS-7", "(23)", EV_LOS_NO_SIDE, ev_hex(st, s->from));
     else if (given_side >= 0)
-        lb_trace_add(t, "R-LOS-7", "(23)", "firer's side: %s (the firing unit)",
-                     st->sides[s->side]);
+        LBI_EVENT(t, "R-LOS-7", "(23)", EV_LOS_SIDE_GIVEN, ev_text(st->sides[s->side]));
     else
-        lb_trace_add(t, "R-LOS-7", "(23)", "firer's side: %s (top combat unit %s of %s)",
-                     st->sides[s->side], st->units[lb_state_top_combat(st, s->from)].id, fl);
+        LBI_EVENT(t, "R-LOS-7", "(23)", EV_LOS_SIDE_OF_TOP, ev_text(st->sides[s->side]),
+                  ev_unit(st, lb_state_top_combat(st, s->from)), ev_hex(st, s->from));
     if (s->side >= 0)
         lb_trace_text(t, "firer_side", st->sides[s->side]);
 }
@@ -585,27 +570,23 @@ static void trace_why(lb_trace *t, const lb_state *st, const sight *s, const lb_
     const lb_los_item *it = &items[i];
     if (it->kind == LB_LOS_ITEM_SIDE || !it->on_map)
         return;
-    char a[LB_HEX_LABEL_MAX];
-    lb_map_label(&st->map, it->hex, a);
+    lb_event_arg a = ev_hex(st, it->hex);
     int lo = s->elev_from < s->elev_to ? s->elev_from : s->elev_to;
     if (it->verdict != LB_LOS_BLOCK_HIGHER && it->elevation > lo)
-        lb_trace_add(t, "R-LOS-5", "(23)", "%s at elevation %d is above %s (%d) but not %s (%d): "
-                     "only ground higher than both ends blocks", a, it->elevation,
-                     s->elev_from == lo ? "F" : "T", lo, s->elev_from == lo ? "T" : "F",
-                     s->elev_from == lo ? s->elev_to : s->elev_from);
+        LBI_EVENT(t, "R-LOS-5", "(23)", EV_LOS_ABOVE_ONE_END, a, ev_int(it->elevation),
+                  ev_int(s->elev_from == lo), ev_int(lo),
+                  ev_int(s->elev_from == lo ? s->elev_to : s->elev_from));
     if (it->verdict == LB_LOS_BLOCK_DWELLING)
-        lb_trace_add(t, "R-LOS-6", "(23)", "%s: a dwelling is never seen over", a);
+        LBI_EVENT(t, "R-LOS-6", "(23)", EV_LOS_DWELLING, a);
     if (it->verdict == LB_LOS_BLOCK_TERRAIN || it->verdict == LB_LOS_BLOCK_UNIT) {
         if (s->elev_from == s->elev_to)
-            lb_trace_add(t, "R-LOS-6", "(23)", "%s: F and T both at elevation %d: no exception",
-                         a, s->elev_from);
+            LBI_EVENT(t, "R-LOS-6", "(23)", EV_LOS_LEVEL_ENDS, a, ev_int(s->elev_from));
         else if (it->dist_from == it->dist_to)
-            lb_trace_add(t, "R-LOS-6", "(23)", "%s: %d from F and %d from T, a tie: no exception",
-                         a, it->dist_from, it->dist_to);
+            LBI_EVENT(t, "R-LOS-6", "(23)", EV_LOS_TIE, a, ev_int(it->dist_from),
+                      ev_int(it->dist_to));
         else
-            lb_trace_add(t, "R-LOS-6", "(23)", "%s: %d from F and %d from T, nearer the lower end "
-                         "(%s): not seen over", a, it->dist_from, it->dist_to,
-                         s->elev_from < s->elev_to ? "F" : "T");
+            LBI_EVENT(t, "R-LOS-6", "(23)", EV_LOS_NEARER_LOWER, a, ev_int(it->dist_from),
+                      ev_int(it->dist_to), ev_int(s->elev_from < s->elev_to));
     }
     if (it->kind != LB_LOS_ITEM_EDGE)
         return;
@@ -615,11 +596,8 @@ static void trace_why(lb_trace *t, const lb_state *st, const sight *s, const lb_
             continue;
         if (o->verdict == LB_LOS_OPEN && it->verdict == LB_LOS_OPEN)
             return;
-        char b[LB_HEX_LABEL_MAX];
-        lb_map_label(&st->map, o->hex, b);
-        lb_trace_add(t, "R-LOS-10", "(23)", "edge pair %s|%s judged hex by hex: %s %s, %s %s; the "
-                     "pair blocks if either does", b, a, b, lb_los_verdict_name(o->verdict), a,
-                     lb_los_verdict_name(it->verdict));
+        LBI_EVENT(t, "R-LOS-10", "(23)", EV_LOS_PAIR, ev_hex(st, o->hex), a, ev_verdict(o->verdict),
+                  ev_verdict(it->verdict));
         return;
     }
 }
@@ -628,37 +606,29 @@ static void trace_why(lb_trace *t, const lb_state *st, const sight *s, const lb_
 static void trace_answer(lb_trace *t, const lb_state *st, const sight *s, int given_side,
                          const lb_los_result *r)
 {
-    char fl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX];
-    lb_map_label(&st->map, s->from, fl);
-    lb_map_label(&st->map, s->to, tl);
+    lb_event_arg f = ev_hex(st, s->from), to = ev_hex(st, s->to);
     int d = lb_hex_distance(s->from, s->to);
     trace_start(t, st, s, given_side, d);
     if (r->adjacent) {
-        lb_trace_add(t, "R-LOS-2", "(23)", d ? "%s and %s are adjacent: they always see each other"
-                                             : "%s is %s: a hex sees itself", fl, tl);
+        LBI_EVENT(t, "R-LOS-2", "(23)", d ? EV_LOS_ADJACENT : EV_LOS_SELF, f, to);
     } else {
         for (int i = 0; i < r->nitems; i++) {
             trace_item(t, st, &r->items[i]);
             trace_why(t, st, s, r->items, i);
         }
         if (r->visible) {
-            lb_trace_add(t, "R-LOS-3", "(23)", "%s sees %s: nothing on the line blocks", fl, tl);
+            LBI_EVENT(t, "R-LOS-3", "(23)", EV_LOS_CLEAR, f, to);
         } else {
             const lb_los_item *b = &r->items[r->blocked_by];
-            char bl[LB_HEX_LABEL_MAX], pl[LB_HEX_LABEL_MAX];
-            lb_map_label(&st->map, b->hex, bl);
-            lb_map_label(&st->map, b->pair, pl);
-            lb_trace_add(t, b->rule, "(23)", "%s does not see %s: %s at %s%s%s", fl, tl,
-                         lb_los_verdict_name(b->verdict), bl,
-                         b->kind == LB_LOS_ITEM_SIDE ? "|" : "",
-                         b->kind == LB_LOS_ITEM_SIDE ? pl : "");
+            LBI_EVENT(t, b->rule, "(23)", EV_LOS_BLOCKED, f, to, ev_verdict(b->verdict),
+                      ev_hex(st, b->hex),
+                      b->kind == LB_LOS_ITEM_SIDE ? ev_hex(st, b->pair) : ev_text(""));
         }
     }
     lb_trace_bool(t, "visible", r->visible);
     if (r->not_target >= 0) {
         const lb_unit *cav = &st->units[r->not_target];
-        lb_trace_add(t, "R-LOS-7", "(23)", "%s stands in an enemy carre's hex in %s: not a target "
-                     "for other units' fire until it leaves that hex", cav->id, tl);
+        LBI_EVENT(t, "R-LOS-7", "(23)", EV_LOS_IN_CARRE, ev_unit_id(cav->id), to);
         lb_trace_text(t, "not_target", cav->id);
     }
 }
@@ -1009,14 +979,14 @@ static void count(tally *t, int *n, const char *rule, lb_los_verdict v, int seen
         t[(*n)++] = (tally){rule, v, seen, 1, h, cell};
 }
 
-/* What a line that is not stopped passed, in words. */
-static const char *seen_past(lb_los_verdict v)
+/* What a line that is not stopped passed, in the words' list of them. */
+static enum los_seen_past seen_past(lb_los_verdict v)
 {
     switch (v) {
-    case LB_LOS_SEEN_OVER: return "a blocker seen over from the higher end";
-    case LB_LOS_CORNER: return "a wall touched only at an end corner";
-    case LB_LOS_OWN_SIDE: return "a wall on a hexside of F or T";
-    default: return "a unit that does not block (routed, a leader, or in F or T)";
+    case LB_LOS_SEEN_OVER: return LOS_PAST_OVER;
+    case LB_LOS_CORNER: return LOS_PAST_CORNER;
+    case LB_LOS_OWN_SIDE: return LOS_PAST_OWN_SIDE;
+    default: return LOS_PAST_UNIT;
     }
 }
 
@@ -1056,34 +1026,32 @@ int lb_los_visible_trace(const lb_state *st, lb_hex from, int side, lb_trace *tr
         }
         lb_los_result_release(&r);
     }
-    char fl[LB_HEX_LABEL_MAX], hl[LB_HEX_LABEL_MAX];
-    lb_map_label(m, from, fl);
-    lb_trace_add(trace, "R-LOS-1", "(23)", "sight lines from %s to each of the %d hexes of the "
-                 "map, elevation %d at %s", fl, m->cols * m->rows, s.elev_from, fl);
+    char hl[LB_HEX_LABEL_MAX];
+    lb_event_arg f = ev_hex(st, from);
+    LBI_EVENT(trace, "R-LOS-1", "(23)", EV_LOS_MAP_LINES, f, ev_int(m->cols * m->rows),
+              ev_int(s.elev_from));
     lb_trace_int(trace, "hexes", m->cols * m->rows);
     if (s.side >= 0)
-        lb_trace_add(trace, "R-LOS-7", "(23)", "firer's side: %s", st->sides[s.side]);
+        LBI_EVENT(trace, "R-LOS-7", "(23)", EV_LOS_MAP_SIDE, ev_text(st->sides[s.side]));
     else
-        lb_trace_add(trace, "R-LOS-7", "(23)", "no combat unit in %s: no friendly unit", fl);
-    lb_trace_add(trace, "R-LOS-2", "(23)", "%s and its %d neighbours on the map: always seen", fl,
-                 near - 1);
+        LBI_EVENT(trace, "R-LOS-7", "(23)", EV_LOS_NO_SIDE, f);
+    LBI_EVENT(trace, "R-LOS-2", "(23)", EV_LOS_MAP_NEAR, f, ev_int(near - 1));
     lb_trace_int(trace, "count", near);
     if (plain) {
-        lb_trace_add(trace, "R-LOS-3", "(23)", "%d %s seen: nothing on the line blocks (first %s)",
-                     plain, plain == 1 ? "hex" : "hexes", lb_map_label(m, first_plain, hl));
+        LBI_EVENT(trace, "R-LOS-3", "(23)", EV_LOS_MAP_PLAIN, ev_int(plain),
+                  ev_hex(st, first_plain));
         lb_trace_int(trace, "count", plain);
     }
     for (int i = 0; i < n; i++) {
         lb_map_label(m, t[i].first, hl);
         if (t[i].seen)
-            lb_trace_add(trace, t[i].rule, "(23)", "%d %s seen past %s (first %s)", t[i].count,
-                         t[i].count == 1 ? "hex" : "hexes", seen_past(t[i].verdict), hl);
+            LBI_EVENT(trace, t[i].rule, "(23)", EV_LOS_MAP_SEEN_PAST, ev_int(t[i].count),
+                      ev_phrase(LOS_PH_SEEN_PAST, seen_past(t[i].verdict)), lbi_ev_label(hl));
         else
-            lb_trace_add(trace, t[i].rule, "(23)", "%d %s hidden: %s on the line (first %s)",
-                         t[i].count, t[i].count == 1 ? "hex" : "hexes",
-                         lb_los_verdict_name(t[i].verdict), hl);
+            LBI_EVENT(trace, t[i].rule, "(23)", EV_LOS_MAP_HIDDEN, ev_int(t[i].count),
+                      ev_verdict(t[i].verdict), lbi_ev_label(hl));
         lb_trace_int(trace, "count", t[i].count);
-        lb_trace_text(trace, "verdict", lb_los_verdict_name(t[i].verdict));
+        lb_trace_phrase(trace, "verdict", LOS_PH_VERDICT, (int)t[i].verdict);
         lb_trace_bool(trace, "seen", t[i].seen);
         lb_trace_text(trace, "first", hl);
     }

@@ -1,0 +1,168 @@
+/* Unit tests of the words: the template language, and every event of every area having a sentence that renders. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "decision_int.h"
+#include "lb/err.h"
+#include "lb/los.h"
+#include "los_events.h"
+#include "words.h"
+
+/* The template rendered with args into buf; returns the render's code. */
+static int render(const char *tpl, const lb_event_arg *args, int nargs, char *buf, size_t n)
+{
+    lbi_text t = {0};
+    int rc = lbi_words_render(tpl, args, nargs, &t);
+    snprintf(buf, n, "%s", t.buf ? t.buf : "");
+    lbi_text_release(&t);
+    return rc;
+}
+
+static void test_words__arguments_by_kind(void **unused)
+{
+    (void)unused;
+    char out[200];
+    const lb_event_arg a[] = {ev_int(-3), ev_frac(15, 2), lbi_ev_label("0405"),
+                              ev_unit_id("fr-6le-1"), ev_text("woods"), ev_roll(43),
+                              ev_phrase(LOS_PH_VERDICT, LB_LOS_BLOCK_TERRAIN), ev_frac(24, 1)};
+    assert_int_equal(render("{0} {1} {2} {3} {4} {5} {6} {7}", a, 8, out, sizeof out), LB_OK);
+    assert_string_equal(out, "-3 15/2 0405 fr-6le-1 woods 43 blocking terrain 24");
+    assert_int_equal(render("{0+} and {5+}, {0}{{}} {|} {{0}}", a, 8, out, sizeof out), LB_OK);
+    assert_string_equal(out, "-3 and +43, -3{} | {0}");
+    const lb_event_arg t[] = {ev_int(5), ev_int(0)};
+    assert_int_equal(render("{0+} {1+} at {0:02}:{1:02}", t, 2, out, sizeof out), LB_OK);
+    assert_string_equal(out, "+5 +0 at 05:00");
+}
+
+static void test_words__conditions_and_plurals(void **unused)
+{
+    (void)unused;
+    char out[200];
+    const lb_event_arg a[] = {ev_int(1), ev_int(2), ev_text(""), ev_text("x"), ev_int(0)};
+    assert_int_equal(render("{0} hex{0#|es}, {1} hex{1#|es}", a, 5, out, sizeof out), LB_OK);
+    assert_string_equal(out, "1 hex, 2 hexes");
+    assert_int_equal(render("[{2?set {2}|unset}] [{3?set {3}|unset}] [{4?no}]", a, 5, out,
+                            sizeof out), LB_OK);
+    assert_string_equal(out, "[unset] [set x] []");
+    /* a nested condition, and a bar written inside one */
+    assert_int_equal(render("{3?a{1#|{1} of them}b{0?{|}c}|z}", a, 5, out, sizeof out), LB_OK);
+    assert_string_equal(out, "a2 of themb|c");
+}
+
+static void test_words__malformed_templates(void **unused)
+{
+    (void)unused;
+    char out[64];
+    const lb_event_arg a[] = {ev_int(1)};
+    const char *bad[] = {"{1}", "{0", "{x}", "{0?a", "{0?a|b", "}", "{|", "{0:}", "{0+",
+                         "{002", "{0?a|b|c}"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        assert_int_equal(render(bad[i], a, 1, out, sizeof out), LB_INVALID);
+}
+
+/* Every event of every area has a sentence that renders with enough arguments of any kind,
+ * and every phrase list has its entries. */
+static void test_words__every_event_has_words(void **unused)
+{
+    (void)unused;
+    lb_event_arg args[16];
+    for (int k = 0; k < 16; k++)
+        args[k] = ev_int(2);
+    int areas = 0;
+    for (int area = 1; area < LBI_EVA_COUNT; area++) {
+        const lbi_words *w = lbi_words_of(area);
+        if (!w)
+            continue;
+        areas++;
+        for (int i = 1; i < w->nsentences; i++) {
+            assert_non_null(w->sentences[i]);
+            char out[512];
+            assert_int_equal(render(w->sentences[i], args, 16, out, sizeof out), LB_OK);
+        }
+        for (int i = 1; i < w->nphrases; i++) {
+            assert_true(w->phrases[i].count > 0);
+            for (int k = 0; k < w->phrases[i].count; k++)
+                assert_non_null(w->phrases[i].list[k]);
+        }
+    }
+    assert_true(areas >= 1);
+}
+
+static void test_words__step_and_its_sentence(void **unused)
+{
+    (void)unused;
+    lb_trace t;
+    lb_trace_init(&t);
+    LBI_EVENT(&t, "R-LOS-3", "(23)", EV_LOS_MAP_PLAIN, ev_int(1), lbi_ev_label("0102"));
+    LBI_EVENT(&t, "R-LOS-3", "(23)", EV_LOS_MAP_PLAIN, ev_int(7), lbi_ev_label("0103"));
+    lb_trace_add(&t, "R-X-1", "(1)", "a sentence of %d words", 5);
+    char out[128];
+    assert_int_equal(lb_trace_step_fmt(&t.steps[0], out, sizeof out), 51);
+    assert_string_equal(out, "1 hex seen: nothing on the line blocks (first 0102)");
+    lb_trace_step_fmt(&t.steps[1], out, sizeof out);
+    assert_string_equal(out, "7 hexes seen: nothing on the line blocks (first 0103)");
+    lb_trace_step_fmt(&t.steps[2], out, sizeof out);
+    assert_string_equal(out, "a sentence of 5 words");
+    /* cut short, but the length said */
+    assert_int_equal(lb_trace_step_fmt(&t.steps[0], out, 5), 51);
+    assert_string_equal(out, "1 he");
+    lb_trace copy;
+    lb_trace_init(&copy);
+    lb_trace_copy_step(&copy, &t.steps[1]);
+    lb_trace_step_fmt(&copy.steps[0], out, sizeof out);
+    assert_string_equal(out, "7 hexes seen: nothing on the line blocks (first 0103)");
+    lb_trace_release(&copy);
+    lb_trace_release(&t);
+}
+
+static void test_words__said_and_decisions(void **unused)
+{
+    (void)unused;
+    lb_said said = {0};
+    char out[128];
+    assert_int_equal(lb_said_fmt(&said, out, sizeof out), 0);
+    assert_string_equal(out, "");
+    LBI_SAY(&said, EV_LOS_CLEAR, lbi_ev_label("0101"), lbi_ev_label("0405"));
+    lb_said_fmt(&said, out, sizeof out);
+    assert_string_equal(out, "0101 sees 0405: nothing on the line blocks");
+
+    lb_decision d;
+    lbi_decision_said_init(&d, LB_DECIDE_PATH, 0, "fr-1", "R-LOS-2", &said);
+    lb_said a = {0}, b = {0};
+    LBI_SAY(&a, EV_LOS_ADJACENT, lbi_ev_label("0101"), lbi_ev_label("0102"));
+    LBI_SAY(&b, EV_LOS_SELF, lbi_ev_label("0101"), lbi_ev_label("0101"));
+    for (int i = 0; i < 40; i++) { /* past the decision's key index and several growths */
+        char key[8];
+        snprintf(key, sizeof key, "k%d", i);
+        assert_int_equal(lbi_decision_said_add(&d, key, i % 2 ? &b : &a), LB_OK);
+    }
+    assert_int_equal(lbi_decision_said_add(&d, "k3", &a), LB_INVALID); /* a key twice */
+    assert_int_equal(lb_decision_add(&d, "plain", "written %d", 1), LB_OK);
+    assert_string_equal(d.prompt, "");
+    lb_decision_words(&d);
+    assert_string_equal(d.prompt, "0101 sees 0405: nothing on the line blocks");
+    assert_int_equal(d.noptions, 41);
+    assert_string_equal(d.options[0].text, "0101 and 0102 are adjacent: they always see each other");
+    assert_string_equal(d.options[39].text, "0101 is 0101: a hex sees itself");
+    assert_string_equal(d.options[40].text, "written 1");
+    assert_int_equal(lb_decision_find(&d, "k39"), 39);
+    lb_decision_release(&d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_words__arguments_by_kind),
+        cmocka_unit_test(test_words__conditions_and_plurals),
+        cmocka_unit_test(test_words__malformed_templates),
+        cmocka_unit_test(test_words__every_event_has_words),
+        cmocka_unit_test(test_words__step_and_its_sentence),
+        cmocka_unit_test(test_words__said_and_decisions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
