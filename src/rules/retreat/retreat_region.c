@@ -7,6 +7,7 @@
 #include "lb/grow.h"
 #include "lb/move.h"
 #include "move_int.h"
+#include "retreat_events.h"
 #include "retreat_int.h"
 
 /* Box flags: worked out; may be entered by the unit (R-RET-1); holds a friendly combat unit. */
@@ -334,10 +335,7 @@ int lbi_rsearch_build(rsearch *S, lb_trace *t)
         rc = components(S);
     if (rc == LB_OK)
         rc = dag_order(S);
-    lb_trace_add(t, "R-RET-1", "(30)",
-                 "D(start) = %d: hex distance to the nearest of %d enemy formations; no step may "
-                 "come closer to any formation",
-                 S->d0, S->enemies);
+    LBI_EVENT(t, "R-RET-1", "(30)", EV_RET_START_DISTANCE, ev_int(S->d0), ev_int(S->enemies));
     lb_trace_int(t, "start_distance", S->d0);
     if (rc != LB_OK)
         return rc;
@@ -347,20 +345,13 @@ int lbi_rsearch_build(rsearch *S, lb_trace *t)
         ends += (S->cells[i].flags & CELL_END) != 0;
         friendly += (S->cells[i].flags & CELL_FRIEND) != 0;
     }
-    lb_trace_add(t, "R-RET-2", "(30)",
-                 "a path may end only further from the enemy than D(start) = %d, in a hex with no "
-                 "other combat unit: %d of the %d hexes legal steps reach (%d no further, %d with "
-                 "a friendly combat unit)",
-                 S->d0, ends, S->ncells, S->ncells - ends - friendly, friendly);
+    LBI_EVENT(t, "R-RET-2", "(30)", EV_RET_END_HEXES, ev_int(S->d0), ev_int(ends),
+              ev_int(S->ncells), ev_int(S->ncells - ends - friendly), ev_int(friendly));
     lb_trace_int(t, "end_hexes_possible", ends);
     lb_trace_int(t, "hexes_reached", S->ncells);
     if (B.zero_steps) {
-        char label[LB_HEX_LABEL_MAX];
-        lb_trace_add(t, "R-RET-10", "(30)",
-                     "%d step%s cost%s 0 movement points (the first into %s): each spends 1, so a "
-                     "path enters at most one hex per movement point, %d hexes at most",
-                     B.zero_steps, B.zero_steps == 1 ? "" : "s", B.zero_steps == 1 ? "s" : "",
-                     lb_map_label(m, B.zero_into, label), S->most);
+        LBI_EVENT(t, "R-RET-10", "(30)", EV_RET_ZERO_STEPS, ev_int(B.zero_steps),
+                  ev_ret_hex(m, B.zero_into), ev_int(S->most));
         lb_trace_int(t, "most_hexes", S->most);
     }
     return rc;
