@@ -197,12 +197,6 @@ static int keep_path(void *ctx, const lb_hex *path, int n)
     return ++k->r->npaths >= k->keep;
 }
 
-/* A count of paths as an event's three arguments: itself when an event's integer holds it, its
- * tens and its last digit (retreat_events.h). */
-#define EV_COUNT(c)                                                                              \
-    ev_int((c) <= (unsigned long long)LLONG_MAX ? (long long)(c) : 0),                           \
-        ev_int((long long)((c) / 10)), ev_int((long long)((c) % 10))
-
 /* R-RET-4, R-RET-12: the optimum and its count, what is kept of it and the automatic choice, in
  * the trace. */
 static void trace_answer(const rsearch *S, const lb_retreat *out, long keep, lb_trace *t)

@@ -2,13 +2,15 @@
 #ifndef LB_RETREAT_EVENTS_H
 #define LB_RETREAT_EVENTS_H
 
+#include <limits.h>
+
 #include "event.h"
 #include "lb/map.h"
 
 #define RET_EV(i) LBI_EVENT_KIND(LBI_EVA_RETREAT, i)
 
 /* A count of paths is exact below 2^64 - 1, beyond what an event's integer holds: it is given as
- * three arguments, the count itself (0 past 2^63 - 1), its tens and its last digit. */
+ * three arguments (EV_COUNT), the count itself (0 past 2^63 - 1), its tens and its last digit. */
 enum retreat_event {
     EV_RET_LENGTH_GIVEN = RET_EV(1), /* kind (RET_PH_KIND), hexes */
     EV_RET_LENGTH_DISORDER,          /* movement points */
@@ -61,6 +63,11 @@ enum retreat_phrases {
 };
 
 enum retreat_refused { RET_REFUSED_FRIEND, RET_REFUSED_NO_FURTHER };
+
+/* The three arguments of count c, an unsigned long long. */
+#define EV_COUNT(c)                                                                              \
+    ev_int((c) <= (unsigned long long)LLONG_MAX ? (long long)(c) : 0),                           \
+        ev_int((long long)((c) / 10)), ev_int((long long)((c) % 10))
 
 /* Hex h of map m: its label. */
 static inline lb_event_arg ev_ret_hex(const lb_map *m, lb_hex h)
