@@ -6,13 +6,15 @@
 #include "trace.h"
 
 /*
- * An enemy formation is an enemy combat unit (a unit of several hexes is one formation);
- * d(h, F) is the hex distance from h to F's nearest hex and D(h) the least d(h, F) (R-RET terms).
- * A path is the list of hexes ENTERED, in order; the start hex (the unit's first hex, R-RET-7)
+ * An enemy formation is an enemy combat unit, not routed, within 15 hexes of the start (R-RET-7;
+ * a unit of several hexes is one formation); d(h, F) is the hex distance from h to F's nearest
+ * hex and D(h) the least d(h, F) (R-RET terms).
+ * A path is the list of hexes ENTERED, in order; the start hex (the unit's first hex, R-RET-18)
  * is not part of it (answers write it first, R-RET-14). lb_retreat_paths finds the legal paths
  * (R-RET-1: no step closer to any formation; R-RET-2; R-RET-3 length; R-RET-5 completeness) that
- * are best by R-RET-4 (a)-(c): all of them have the same number of hexes, cost and count of
- * friendly hexes. It counts them exactly without listing them (R-RET-12), by dynamic programming
+ * are best by R-RET-4 (a)-(e): all of them have the same number of hexes, cost, count of
+ * friendly hexes and D at the end. With no formation counted (R-RET-7) the few paths are listed
+ * instead (a disorder's step, a rout's way toward its refuge, R-RET-19). It counts them exactly without listing them (R-RET-12), by dynamic programming
  * over (hex, movement points or hexes left) in the DAG of the distance classes (see
  * src/rules/retreat_int.h): time and memory grow with the hexes reached times the budget, never
  * with the number of paths. It keeps the first max_paths in label order; lb_retreat_each streams
@@ -57,7 +59,8 @@ typedef struct lb_retreat {
     int length;              /* hexes, or movement points */
     lb_hex start;
     int start_distance;      /* D(start); -1 when the unit stays */
-    int stays;               /* R-RET-8: no enemy combat unit, nothing to retreat from */
+    int stays;               /* R-RET-19: no formation counts and it stands in its refuge or
+                              * can reach none: it stays */
     int surrender;           /* R-RET-5: no legal path */
     int hexes;               /* hexes entered by each optimal path */
     int cost;                /* terrain plus hexside cost of each optimal path */
@@ -68,10 +71,14 @@ typedef struct lb_retreat {
     lb_hex *paths;           /* npaths * hexes, path i at paths + i * hexes */
     lb_hex *ends;            /* every end hex of an optimal path, in label order */
     int nends;
+    int *end_surrenders;     /* R-RET-8: per end, 1 when a failed recovery there would have no
+                              * complete path (surrender later); NULL when there is no end */
     lb_hex *via;             /* every hex entered by some optimal path, in label order */
     int nvia;
-    lb_hex *choice;          /* `hexes` hexes: the automatic choice (R-RET-4 d), or NULL */
-    int choice_distance;     /* D at the end of the choice */
+    lb_hex *choice;          /* `hexes` hexes: the automatic choice (R-RET-4 f, avoiding the ends
+                              * that mean surrender later, R-RET-8), or NULL */
+    int choice_distance;     /* D at the end of every optimal path (R-RET-4 e; R-RET-7: over every
+                              * enemy when no formation counts) */
     lb_retreat_leader *leaders; /* R-RET-15: leaders the unit leaves alone */
     int nleaders;
     int leaders_stay;        /* the caller sets it before lb_retreat_apply to leave them */
@@ -92,7 +99,7 @@ int lb_retreat_each(const lb_retreat *r, int (*visit)(void *ctx, const lb_hex *p
 /* The most one hex may weigh for lb_retreat_path_to. */
 #define LB_RETREAT_WEIGHT_MAX 63
 
-/* R-RET-4 (d): the path of r to `end`, one of r's ends: the first optimal path in label order
+/* R-RET-4 (f): the path of r to `end`, one of r's ends: the first optimal path in label order
  * that ends there (every one ends at the same distance); with weight, the first of those whose
  * hexes entered weigh least in all, weight(ctx, h) being 0..LB_RETREAT_WEIGHT_MAX, or -1 for a
  * hex it may not enter. out gets r->hexes hexes. Time and memory are the search's (one value per
@@ -107,12 +114,12 @@ void lb_retreat_release(lb_retreat *r);
  * order by its terrain, facing its last step (R-RET-11), with the leaders it leaves alone unless
  * r->leaders_stay (R-RET-15); on surrender removes the unit and captures those leaders
  * (lb_state_remove_unit: indexes after them shift down); leaves it where it is when it stays
- * (R-RET-8). r must name unit and have been found on s as it stands. Reindexes the state and
+ * (R-RET-19). r must name unit and have been found on s as it stands. Reindexes the state and
  * marks it changed (lb_state_touch). LB_OK; LB_INVALID (not r's unit, no such path) or LB_STALE
  * (s changed since r was found), nothing changed; LB_NOMEM. */
 int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice);
 /* lb_retreat_apply along lb_retreat_path_to(r, end) without weights: the owner's choice of
- * end (R-RET-4 d). LB_NOT_FOUND when end is none of r's ends, nothing changed; else as
+ * end (R-RET-4 f). LB_NOT_FOUND when end is none of r's ends, nothing changed; else as
  * lb_retreat_apply. */
 int lb_retreat_apply_to(lb_state *s, int unit, const lb_retreat *r, lb_hex end);
 

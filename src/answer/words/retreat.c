@@ -19,8 +19,6 @@ static const char *const sentences[] = {
     [LBI_EVENT_INDEX(EV_RET_DIE_UNUSED)] = "premier-2018: the rout die is not used",
     [LBI_EVENT_INDEX(EV_RET_LENGTH_2017)] = "premier-2017 rout: {0} movement points",
     [LBI_EVENT_INDEX(EV_RET_FROM_FIRST_HEX)] = "{0} stands in {1} hexes and retreats from its first",
-    [LBI_EVENT_INDEX(EV_RET_NO_ENEMY)] =
-        "no enemy combat unit on the map: nothing to retreat from; the unit stays",
     [LBI_EVENT_INDEX(EV_RET_MUST_BE_COMPLETE)] =
         "a rout or flight on {0} MP must be complete: it stops only when no MP is left or every "
         "step R-RET-1 allows costs more than what is left",
@@ -30,9 +28,9 @@ static const char *const sentences[] = {
         "D(start) = {0}: hex distance to the nearest of {1} enemy formations; no step may come "
         "closer to any formation",
     [LBI_EVENT_INDEX(EV_RET_END_HEXES)] =
-        "a path may end only further from the enemy than D(start) = {0}, in a hex with no other "
-        "combat unit: {1} of the {2} hexes legal steps reach ({3} no further, {4} with a friendly "
-        "combat unit)",
+        "a path may end only further than the start from every enemy formation (D(start) = {0}), "
+        "in a hex with no other combat unit: {1} of the {2} hexes legal steps reach ({3} no "
+        "further, {4} with a friendly combat unit)",
     [LBI_EVENT_INDEX(EV_RET_ZERO_STEPS)] =
         "{0} step{0#|s} cost{0#s|} 0 movement points (the first into {1}): each spends 1, so a "
         "path enters at most one hex per movement point, {2} hexes at most",
@@ -52,7 +50,7 @@ static const char *const sentences[] = {
         "kept, the others streamed on request; every end hex ({3}) and every hex on an optimal "
         "path ({4}) given",
     [LBI_EVENT_INDEX(EV_RET_CHOICE)] =
-        "automatic choice (d): the largest distance at the end, {0}, then the first path in label "
+        "every optimal path ends at distance {0}; automatic choice (f): the first path in label "
         "order",
     [LBI_EVENT_INDEX(EV_RET_SURRENDER_HEXES)] =
         "no legal path of exactly {0} hexes: the unit surrenders",
@@ -98,6 +96,34 @@ static const char *const sentences[] = {
         "each step costs the terrain entered plus the hexside crossed and the slope where "
         "elevations differ, counted once: the automatic choice costs {0}, terrain {1}, hexsides "
         "and slopes {2} ({3*4:{0} {1} = terrain {2} + {3}|, })",
+    [LBI_EVENT_INDEX(EV_RET_NOT_COUNTED)] =
+        "enemy formations that count: none routed ({0} {0#is|are}), none further than {2} hexes "
+        "from the start ({1} {1#is|are})",
+    [LBI_EVENT_INDEX(EV_RET_NEAREST_ONLY)] =
+        "no path of the disorder retreat ends further from every enemy formation: it may end "
+        "further from the nearest than D(start) = {0} ({1} hex{1#|es})",
+    [LBI_EVENT_INDEX(EV_RET_PREFER_COVER)] =
+        "(d) {0} of the {1} end hexes of the best paths are woods or built-up: only those remain",
+    [LBI_EVENT_INDEX(EV_RET_PREFER_FARTHEST)] =
+        "(e) the largest distance at the end, {0}: {1} of {2} end hex{2#|es} remain{1#s|}",
+    [LBI_EVENT_INDEX(EV_RET_NONE_COUNTED_DISORDER)] =
+        "no enemy formation counts: the disorder retreat takes any legal path of up to {0} "
+        "movement points, least cost, fewest friendly hexes, then furthest from every enemy",
+    [LBI_EVENT_INDEX(EV_RET_IN_REFUGE)] =
+        "no enemy formation counts and {0} is already woods or built-up, 15 or more hexes from "
+        "every enemy combat unit: the unit stays",
+    [LBI_EVENT_INDEX(EV_RET_NO_REFUGE)] =
+        "no enemy formation counts and no woods or built-up hex 15 or more hexes from every enemy "
+        "combat unit can be reached: the unit stays; it never surrenders for want of an enemy",
+    [LBI_EVENT_INDEX(EV_RET_REFUGE)] =
+        "no enemy formation counts: the unit heads for the nearest woods or built-up hex 15 or "
+        "more hexes from every enemy combat unit, {0}, {1} hex{1#|es} away; its move takes it "
+        "{2} hex{2#|es} along the way",
+    [LBI_EVENT_INDEX(EV_RET_ENDS_SURRENDER)] =
+        "a failed recovery ({0}) would have no complete path from {1#this end|these ends}: "
+        "{1*1:{0}|, } mean{1#s|} surrender later",
+    [LBI_EVENT_INDEX(EV_RET_CHOICE_AVOIDS)] =
+        "the automatic choice keeps to an end that does not mean surrender later: it ends in {0}",
     [LBI_EVENT_INDEX(EV_RET_COSTS_TERRAIN)] =
         "each step costs the terrain entered plus the hexside crossed and the slope where "
         "elevations differ: none adds to the automatic choice, which costs its terrain, {0}",

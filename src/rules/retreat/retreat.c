@@ -14,6 +14,8 @@
 
 struct lb_retreat_search {
     rsearch S;
+    rfree F;
+    int free; /* R-RET-7: no formation counts; the paths are F's */
 };
 
 static const char *const kind_names[] = {"disorder", "rout", "flight"};
@@ -198,7 +200,7 @@ static int keep_path(void *ctx, const lb_hex *path, int n)
 }
 
 /* R-RET-4, R-RET-12: the optimum and its count, what is kept of it and the automatic choice, in
- * the trace. */
+ * the trace (S NULL: no formation counts, R-RET-7). */
 static void trace_answer(const rsearch *S, const lb_retreat *out, long keep, lb_trace *t)
 {
     if (out->count_saturated)
@@ -215,23 +217,25 @@ static void trace_answer(const rsearch *S, const lb_retreat *out, long keep, lb_
     else if (out->count <= (unsigned long long)LONG_MAX)
         lb_trace_int(t, "paths", (long)out->count);
     /* R-RET-12: counted by the values of the states, never by listing the paths */
-    if (out->count_saturated)
+    if (S && out->count_saturated)
         LBI_EVENT(t, "R-RET-12", "(30)", EV_RET_COUNT_SATURATED, ev_int(S->ncells), ev_int(S->lv),
                   ev_int(keep), ev_int(out->nends), ev_int(out->nvia));
-    else
+    else if (S)
         LBI_EVENT(t, "R-RET-12", "(30)", EV_RET_COUNT_EXACT, EV_COUNT(out->count),
                   ev_int(S->ncells), ev_int(S->lv), ev_int(keep),
                   ev_int((unsigned long long)keep < out->count), ev_int(out->nends),
                   ev_int(out->nvia));
     lb_trace_int(t, "kept", keep);
     LBI_EVENT(t, "R-RET-4", "(30)", EV_RET_CHOICE, ev_int(out->choice_distance));
-    lbi_rexplain_path(S, out->choice, out->hexes, t);
-    lbi_rexplain_stop(S, out->choice, out->hexes, t);
+    if (S) {
+        lbi_rexplain_path(S, out->choice, out->hexes, t);
+        lbi_rexplain_stop(S, out->choice, out->hexes, t);
+    }
 }
 
 /* R-RET-4, R-RET-12: the optimum, the count, every end hex and hex on a path, the first paths
  * and the automatic choice. */
-static int fill(rsearch *S, const lb_retreat_req *req, lb_retreat *out, lb_trace *t)
+static int fill(rsearch *S, const lb_retreat_req *req, lb_retreat *out)
 {
     rkey k = S->root.key;
     out->hexes = 1023 - (int)(k >> 22);
@@ -258,8 +262,6 @@ static int fill(rsearch *S, const lb_retreat_req *req, lb_retreat *out, lb_trace
     rc = lbi_rsearch_walk(S, keep_path, &kp);
     if (rc == LB_OK && !kp.chosen)
         rc = lbi_rsearch_choose(S, out->choice);
-    if (rc == LB_OK)
-        trace_answer(S, out, keep, t);
     return rc;
 }
 
@@ -284,11 +286,11 @@ static int request_ok(const lb_state *s, int unit, const lb_retreat_req *req)
            req->hexes >= 0 && req->hexes <= 10;
 }
 
-/* R-RET-8: whether an enemy combat unit of `side` is on the map. */
-static int any_enemy(const lb_state *s, int side)
+/* R-RET-7: whether an enemy formation counts for a unit of `side` retreating from start. */
+static int any_counted(const lb_state *s, int side, lb_hex start)
 {
     for (int i = 0; i < s->nunits; i++)
-        if (s->units[i].side != side && lb_unit_is_combat(&s->units[i]))
+        if (lbi_renemy_counts(&s->units[i], side, start))
             return 1;
     return 0;
 }
@@ -312,7 +314,71 @@ static void search_init(rsearch *S, const lb_state *s, int unit, const lb_retrea
     S->start = out->start;
 }
 
-/* R-RET-1..5, R-RET-12: the search's region and values, then the answer or the surrender. */
+/* The marks of the hexes on optimal paths, dropped once read. */
+static void drop_marks(rsearch *S)
+{
+    free(S->elive);
+    free(S->on);
+    free(S->end);
+    S->elive = NULL;
+    S->on = S->end = NULL;
+}
+
+/* R-RET-12: the values of the search's states, once more when the ends changed. */
+static int value(rsearch *S, lb_trace *t)
+{
+    free(S->ekey);
+    free(S->emaxd);
+    S->ekey = NULL;
+    S->emaxd = NULL;
+    drop_marks(S);
+    int rc = lbi_rsearch_count(S);
+    if (rc == LB_NOMEM && (size_t)S->ncells * (size_t)S->lv > (size_t)RSEARCH_MAX_STATES)
+        LBI_EVENT(t, "R-RET-12", "(30)", EV_RET_TOO_LARGE, ev_int(S->ncells), ev_int(S->lv));
+    return rc;
+}
+
+/* R-RET-4 (d), (e): of the ends of the paths best by (a)-(c), for a rout or flight those in
+ * woods or built-up terrain when there are any, then those of the largest D; the paths to the
+ * others are dropped (the search valued again with those ends only). */
+static int prefer_ends(rsearch *S, const lb_retreat_req *req, lb_trace *t)
+{
+    int rc = lbi_rsearch_mark(S);
+    uint8_t *only = calloc((size_t)S->ncells + 1, 1);
+    if (rc != LB_OK || !only) {
+        free(only);
+        return rc != LB_OK ? rc : LB_NOMEM;
+    }
+    int rout = req->kind != LB_RETREAT_DISORDER, ends = 0, cover = 0, best = -1, kept = 0;
+    for (int i = 0; i < S->ncells; i++) {
+        ends += S->end[i];
+        cover += S->end[i] && rout && lbi_retreat_cover(S->st, S->cells[i].hex);
+    }
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < S->ncells; i++) {
+            if (!S->end[i] || (cover && !lbi_retreat_cover(S->st, S->cells[i].hex)))
+                continue;
+            if (pass == 0 && S->cells[i].d > best)
+                best = S->cells[i].d;
+            else if (pass == 1 && S->cells[i].d == best)
+                kept += only[i] = 1;
+        }
+    if (cover)
+        LBI_EVENT(t, "R-RET-4", "(30)", EV_RET_PREFER_COVER, ev_int(cover), ev_int(ends));
+    LBI_EVENT(t, "R-RET-4", "(30)", EV_RET_PREFER_FARTHEST, ev_int(best), ev_int(kept),
+              ev_int(cover ? cover : ends));
+    drop_marks(S);
+    if (kept < ends) {
+        lbi_rsearch_ends(S, only);
+        rc = value(S, t);
+    }
+    free(only);
+    return rc;
+}
+
+/* R-RET-1..5, R-RET-12: the search's region and values, then the answer or the surrender;
+ * R-RET-2: a disorder retreat with no path further from every formation takes those further
+ * from the nearest. */
 static int search(rsearch *S, const lb_retreat_req *req, lb_retreat *out, lb_trace *t)
 {
     if (S->mode == MODE_COMPLETE)
@@ -320,9 +386,13 @@ static int search(rsearch *S, const lb_retreat_req *req, lb_retreat *out, lb_tra
     int rc = lbi_rsearch_build(S, t);
     if (rc == LB_OK) {
         out->start_distance = S->d0;
-        rc = lbi_rsearch_count(S);
-        if (rc == LB_NOMEM && (size_t)S->ncells * (size_t)S->lv > (size_t)RSEARCH_MAX_STATES)
-            LBI_EVENT(t, "R-RET-12", "(30)", EV_RET_TOO_LARGE, ev_int(S->ncells), ev_int(S->lv));
+        rc = value(S, t);
+    }
+    if (rc == LB_OK && S->root.key == RKEY_NONE && S->mode == MODE_DISORDER) {
+        S->nearest_only = 1;
+        int ends = lbi_rsearch_ends(S, NULL);
+        LBI_EVENT(t, "R-RET-2", "(30)", EV_RET_NEAREST_ONLY, ev_int(S->d0), ev_int(ends));
+        rc = value(S, t);
     }
     if (rc != LB_OK)
         return rc;
@@ -330,12 +400,147 @@ static int search(rsearch *S, const lb_retreat_req *req, lb_retreat *out, lb_tra
         surrender(S, out, t);
         return LB_OK;
     }
-    return fill(S, req, out, t);
+    rc = prefer_ends(S, req, t);
+    return rc == LB_OK ? fill(S, req, out) : rc;
 }
 
-/* R-RET-1..5, R-RET-7..10, R-RET-12, R-RET-15 */
-int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
+static int by_path(const lb_hex *p, const lb_hex *q, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int c = by_label(&p[i], &q[i]);
+        if (c)
+            return c;
+    }
+    return 0;
+}
+
+/* Hexes into a list in label order, each once. */
+static void add_hex(lb_hex *list, int *n, lb_hex h)
+{
+    int at = 0;
+    while (at < *n && by_label(&list[at], &h) < 0)
+        at++;
+    if (at < *n && lb_hex_eq(list[at], h))
+        return;
+    memmove(list + at + 1, list + at, (size_t)(*n - at) * sizeof *list);
+    list[at] = h;
+    (*n)++;
+}
+
+/* R-RET-7, R-RET-19: the answer from the paths found with no formation counted: they are put
+ * in label order; a disorder retreat with none surrenders (R-RET-5), a rout or flight stays. */
+static int free_answer(rfree *F, const lb_retreat_req *req, lb_retreat *out, lb_trace *t)
+{
+    if (!F->n) {
+        if (req->kind == LB_RETREAT_DISORDER) {
+            out->surrender = 1;
+            LBI_EVENT(t, "R-RET-5", "(30)", EV_RET_SURRENDER_DISORDER, ev_int(out->length));
+            lb_trace_bool(t, "surrender", 1);
+        } else {
+            out->stays = 1;
+        }
+        return LB_OK;
+    }
+    int n = F->hexes;
+    for (int i = 1; i < F->n; i++) /* few paths: by insertion */
+        for (int j = i; j > 0 && by_path(F->paths + (size_t)j * n, F->paths + (size_t)(j - 1) * n,
+                                         n) < 0; j--)
+            for (int k = 0; k < n; k++) {
+                lb_hex x = F->paths[(size_t)j * n + k];
+                F->paths[(size_t)j * n + k] = F->paths[(size_t)(j - 1) * n + k];
+                F->paths[(size_t)(j - 1) * n + k] = x;
+            }
+    out->hexes = n;
+    out->cost = (int)F->rank[0];
+    out->friendly = (int)F->rank[1];
+    out->count = (unsigned long long)F->n;
+    out->choice_distance = (int)-F->rank[2];
+    long keep = req->max_paths > 0 && req->max_paths < F->n ? req->max_paths : F->n;
+    size_t all = (size_t)F->n * (size_t)n;
+    out->paths = malloc(((size_t)keep * (size_t)n + 1) * sizeof *out->paths);
+    out->choice = malloc((size_t)n * sizeof *out->choice);
+    out->ends = malloc(((size_t)F->n + 1) * sizeof *out->ends);
+    out->via = malloc((all + 1) * sizeof *out->via);
+    if (!out->paths || !out->choice || !out->ends || !out->via)
+        return LB_NOMEM;
+    memcpy(out->paths, F->paths, (size_t)keep * (size_t)n * sizeof *out->paths);
+    out->npaths = (int)keep;
+    memcpy(out->choice, F->paths, (size_t)n * sizeof *out->choice);
+    for (int i = 0; i < F->n; i++) {
+        add_hex(out->ends, &out->nends, F->paths[(size_t)i * n + (size_t)n - 1]);
+        for (int k = 0; k < n; k++)
+            add_hex(out->via, &out->nvia, F->paths[(size_t)i * n + k]);
+    }
+    return LB_OK;
+}
+
+/* R-RET-8: a failed recovery at each end, the unit standing there: a disordered unit then
+ * routs, a routed one flees; an end from which that has no complete path means surrender. The
+ * automatic choice (R-RET-4 f) keeps to the other ends while there are any. */
+static int retreat_at(const lb_state *s, int unit, lb_hex start, const lb_retreat_req *req,
+                      lb_retreat *out, lb_trace *t, int warn);
+
+/* R-RET-8: whether end e of out means surrender later, each in out->end_surrenders. */
+static int doomed_ends(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
+                       lb_event_arg *list, int *doomed)
+{
+    lb_retreat_req later = {.kind = req->kind == LB_RETREAT_DISORDER ? LB_RETREAT_ROUT
+                                                                     : LB_RETREAT_FLIGHT};
+    list[0] = ev_phrase(RET_PH_KIND, (int)later.kind);
+    *doomed = 0;
+    for (int e = 0; e < out->nends; e++) {
+        lb_retreat r;
+        int rc = retreat_at(s, unit, out->ends[e], &later, &r, NULL, 0);
+        if (rc != LB_OK)
+            return rc;
+        if (r.surrender) {
+            out->end_surrenders[e] = 1;
+            list[2 + (*doomed)++] = ev_ret_hex(&s->map, out->ends[e]);
+        }
+        lb_retreat_release(&r);
+    }
+    list[1] = ev_int(*doomed);
+    return LB_OK;
+}
+
+static int warn_ends(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
                      lb_trace *t)
+{
+    if (out->surrender || out->stays || !out->nends)
+        return LB_OK;
+    out->end_surrenders = calloc((size_t)out->nends, sizeof *out->end_surrenders);
+    lb_hex *way = malloc(((size_t)out->hexes + 1) * sizeof *way);
+    lb_event_arg *list = malloc(((size_t)out->nends + 2) * sizeof *list);
+    int doomed = 0, rc = out->end_surrenders && way && list ? LB_OK : LB_NOMEM;
+    if (rc == LB_OK)
+        rc = doomed_ends(s, unit, req, out, list, &doomed);
+    if (rc == LB_OK && doomed)
+        lbi_trace_event(t, "R-RET-8", "(30)", EV_RET_ENDS_SURRENDER, list, 2 + doomed);
+    const lb_hex *end = bsearch(&out->choice[out->hexes - 1], out->ends, (size_t)out->nends,
+                                sizeof *out->ends, by_label);
+    if (rc == LB_OK && doomed < out->nends && end && out->end_surrenders[end - out->ends]) {
+        int first = 1;
+        for (int e = 0; e < out->nends && rc == LB_OK; e++) {
+            if (out->end_surrenders[e])
+                continue;
+            rc = lb_retreat_path_to(out, out->ends[e], NULL, NULL, way);
+            if (rc == LB_OK && (first || by_path(way, out->choice, out->hexes) < 0))
+                memcpy(out->choice, way, (size_t)out->hexes * sizeof *way);
+            first = 0;
+        }
+        LBI_EVENT(t, "R-RET-8", "(30)", EV_RET_CHOICE_AVOIDS,
+                  ev_ret_hex(&s->map, out->choice[out->hexes - 1]));
+    }
+    free(way);
+    free(list);
+    return rc;
+}
+
+/* R-RET-1..5, R-RET-7, R-RET-8, R-RET-12, R-RET-15, R-RET-18: the paths of unit from start;
+ * warn: the answer offered (the ends that mean surrender later, R-RET-8, the leaders left,
+ * R-RET-15), else only whether it surrenders. */
+static int retreat_at(const lb_state *s, int unit, lb_hex start, const lb_retreat_req *req,
+                      lb_retreat *out, lb_trace *t, int warn)
 {
     memset(out, 0, sizeof *out);
     out->kind = req->kind;
@@ -345,37 +550,50 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
     const lb_unit *u = &s->units[unit];
     out->unit = u->id;
     out->generation = s->generation;
-    out->start = u->hexes[0];
-    if (u->nhexes > 1)
-        LBI_EVENT(t, "R-RET-7", "(30)", EV_RET_FROM_FIRST_HEX, ev_unit_id(u->id),
+    out->start = start;
+    if (u->nhexes > 1 && warn)
+        LBI_EVENT(t, "R-RET-18", "(30)", EV_RET_FROM_FIRST_HEX, ev_unit_id(u->id),
                   ev_int(u->nhexes));
     length_of(s, u, req, &out->by_hexes, &out->length, t);
     if (out->length > 1000)
         return LB_INVALID;
-    if (!any_enemy(s, u->side)) {
-        /* R-RET-8 */
-        out->stays = 1;
-        LBI_EVENT0(t, "R-RET-8", "(30)", EV_RET_NO_ENEMY);
-        return LB_OK;
-    }
     struct lb_retreat_search *found = calloc(1, sizeof *found);
     if (!found)
         return LB_NOMEM;
+    out->search = found;
     rsearch *S = &found->S;
-    search_init(S, s, unit, req, out);
-    int rc = search(S, req, out, t);
-    if (rc == LB_OK)
+    int rc;
+    if (!any_counted(s, u->side, start)) {
+        found->free = 1;
+        rc = lbi_rfree_paths(&found->F, s, unit, start, req->kind, out->by_hexes, out->length, t);
+        if (rc == LB_OK)
+            rc = free_answer(&found->F, req, out, t);
+    } else {
+        search_init(S, s, unit, req, out);
+        rc = search(S, req, out, t);
+    }
+    if (rc == LB_OK && warn)
+        rc = warn_ends(s, unit, req, out, t);
+    if (rc == LB_OK && out->count)
+        trace_answer(found->free ? NULL : S, out, out->npaths, t);
+    if (rc == LB_OK && warn)
         rc = leaders_left(s, unit, out, t);
     /* what lb_retreat_each needs stays; the marks go */
-    free(S->elive);
-    free(S->on);
-    free(S->end);
-    S->elive = NULL;
-    S->on = S->end = NULL;
-    out->search = found;
+    drop_marks(S);
     if (rc != LB_OK)
         lb_retreat_release(out);
     return rc;
+}
+
+/* R-RET-1..5, R-RET-7, R-RET-8, R-RET-12, R-RET-15, R-RET-18 */
+int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
+                     lb_trace *t)
+{
+    if (unit < 0 || unit >= s->nunits) {
+        memset(out, 0, sizeof *out);
+        return LB_INVALID;
+    }
+    return retreat_at(s, unit, s->units[unit].hexes[0], req, out, t, 1);
 }
 
 int lb_retreat_each(const lb_retreat *r, int (*visit)(void *ctx, const lb_hex *path, int n),
@@ -383,7 +601,11 @@ int lb_retreat_each(const lb_retreat *r, int (*visit)(void *ctx, const lb_hex *p
 {
     if (!r->search || r->surrender || r->stays)
         return LB_OK;
-    return lbi_rsearch_walk(&r->search->S, visit, ctx);
+    const rfree *F = &r->search->F;
+    for (int i = 0; r->search->free && i < F->n; i++)
+        if (visit(ctx, F->paths + (size_t)i * (size_t)F->hexes, F->hexes))
+            break;
+    return r->search->free ? LB_OK : lbi_rsearch_walk(&r->search->S, visit, ctx);
 }
 
 void lbi_rsearch_release(rsearch *S)
@@ -410,8 +632,11 @@ void lb_retreat_release(lb_retreat *r)
     free(r->choice);
     free(r->via);
     free(r->leaders);
+    free(r->end_surrenders);
+    r->end_surrenders = NULL;
     if (r->search) {
         lbi_rsearch_release(&r->search->S);
+        lbi_rfree_release(&r->search->F);
         free(r->search);
     }
     r->paths = r->ends = r->choice = r->via = NULL;
@@ -420,7 +645,7 @@ void lb_retreat_release(lb_retreat *r)
     r->npaths = r->nends = r->nvia = r->nleaders = 0;
 }
 
-/* R-RET-5, R-RET-8, R-RET-11, R-RET-15 */
+/* R-RET-5, R-RET-11, R-RET-15, R-RET-19 */
 int lbi_retreat_set(lb_state *s, int unit, const lb_retreat *r, const lb_hex *path)
 {
     if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]))
@@ -500,13 +725,41 @@ int lb_retreat_apply_to(lb_state *s, int unit, const lb_retreat *r, lb_hex end)
     return rc;
 }
 
-/* R-RET-4 (d): the search's tables lead the way to one end. */
+/* R-RET-7: with no formation counted, the first path in label order to `end` among those of
+ * least weight, the paths being listed. */
+static int free_path_to(const rfree *F, lb_hex end, int (*weight)(void *ctx, lb_hex h), void *ctx,
+                        lb_hex *out)
+{
+    int best = -1, found = 0;
+    for (int i = 0; i < F->n; i++) {
+        const lb_hex *p = F->paths + (size_t)i * (size_t)F->hexes;
+        if (!lb_hex_eq(p[F->hexes - 1], end))
+            continue;
+        found = 1;
+        int w = 0;
+        for (int k = 0; k < F->hexes && weight && w >= 0; k++) {
+            int v = weight(ctx, p[k]);
+            if (v < -1 || v > LB_RETREAT_WEIGHT_MAX)
+                return LB_INVALID;
+            w = v < 0 ? -1 : w + v;
+        }
+        if (w >= 0 && (best < 0 || w < best)) {
+            best = w;
+            memcpy(out, p, (size_t)F->hexes * sizeof *out);
+        }
+    }
+    return found && best >= 0 ? LB_OK : LB_NOT_FOUND;
+}
+
+/* R-RET-4 (f): the search's tables lead the way to one end. */
 int lb_retreat_path_to(const lb_retreat *r, lb_hex end, int (*weight)(void *ctx, lb_hex h),
                        void *ctx, lb_hex *out)
 {
     if (!r->search || r->surrender || r->stays ||
         !bsearch(&end, r->ends, (size_t)r->nends, sizeof *r->ends, by_label))
         return LB_NOT_FOUND;
+    if (r->search->free)
+        return free_path_to(&r->search->F, end, weight, ctx, out);
     const rsearch *S = &r->search->S;
     int8_t *w = calloc((size_t)S->ncells + 1, sizeof *w);
     if (!w)

@@ -1,4 +1,5 @@
 /* Enemy formations seen from a hex: D, and the steps that come closer to or go away from any. */
+#include <limits.h>
 #include <stdlib.h>
 
 #include "lb/err.h"
@@ -70,16 +71,38 @@ static int slot(const renemy_table *t, int v)
     return i < 0 ? 0 : i >= t->n ? t->n - 1 : i;
 }
 
-/* The enemy formations of `side`'s opponents into E->formations; their hexes into *total, the
- * formations of several hexes into *multi. */
-static void count_enemies(renemy *E, const lb_state *s, int side, int *total, int *multi)
+/* The hex distance from h to v's nearest hex. */
+static int unit_distance(const lb_unit *v, lb_hex h)
+{
+    int d = INT_MAX;
+    for (int j = 0; j < v->nhexes; j++) {
+        int e = lb_hex_distance(h, v->hexes[j]);
+        d = e < d ? e : d;
+    }
+    return d;
+}
+
+int lbi_renemy_counts(const lb_unit *v, int side, lb_hex start)
+{
+    return v->side != side && lb_unit_is_combat(v) && v->state != LB_STATE_ROUTED &&
+           unit_distance(v, start) <= LBI_RENEMY_RANGE;
+}
+
+/* R-RET-7: the enemy formations of `side`'s opponents that count into E->formations, the enemy
+ * combat units that do not (routed, or further than LBI_RENEMY_RANGE) into E->routed and E->far;
+ * their hexes into *total, the formations of several hexes into *multi. */
+static void count_enemies(renemy *E, const lb_state *s, int side, lb_hex start, int *total,
+                          int *multi)
 {
     for (int i = 0; i < s->nunits; i++) {
         const lb_unit *v = &s->units[i];
-        if (v->side != side && lb_unit_is_combat(v)) {
+        if (lbi_renemy_counts(v, side, start)) {
             *total += v->nhexes;
             *multi += v->nhexes > 1;
             E->formations++;
+        } else if (v->side != side && lb_unit_is_combat(v)) {
+            E->routed += v->state == LB_STATE_ROUTED;
+            E->far += v->state != LB_STATE_ROUTED;
         }
     }
 }
@@ -163,18 +186,20 @@ static void gather(renemy *E, const lb_state *s, int side, lb_hex start, int key
     lbi_renemy_cube(start, c0);
     for (int i = 0; i < s->nunits; i++) {
         const lb_unit *v = &s->units[i];
-        if (v->side == side || !lb_unit_is_combat(v))
+        if (!lbi_renemy_counts(v, side, start))
             continue;
         int key = 1 << 30, first = E->nhexes;
         for (int j = 0; j < v->nhexes; j++) {
             renemy_hex *h = &E->hexes[E->nhexes++];
             lbi_renemy_cube(v->hexes[j], h->c);
+            h->form = E->formations_gathered;
             int d = cube_dist(c0, h->c);
             key = d < key ? d : key;
         }
         key = key < keys - 2 ? key : keys - 2;
         for (int j = first; j < E->nhexes; j++)
             E->hexes[j].key = key;
+        E->formations_gathered++;
         if (v->nhexes > 1) {
             E->multi[E->nmulti++] = (renemy_multi){E->nmhex, v->nhexes};
             for (int j = first; j < E->nhexes; j++)
@@ -224,6 +249,7 @@ static void sort_by_distance(renemy *E, renemy_hex *sorted, int *at)
     for (int i = 0; i < E->nhexes; i++)
         sorted[at[E->hexes[i].key]++] = E->hexes[i];
     sorted[E->nhexes].key = 1 << 30;
+    E->gathered = E->hexes;
     E->hexes = sorted;
 }
 
@@ -252,7 +278,7 @@ int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex
         n[k] = hi[k] - lo[k] + 3; /* and one slot each side for the values beyond */
     }
     int total = 0, multi = 0;
-    count_enemies(E, s, side, &total, &multi);
+    count_enemies(E, s, side, start, &total, &multi);
     /* a distance on the map is below cols + rows */
     size_t keys = (size_t)s->map.cols + (size_t)s->map.rows + 2;
     renemy_hex *sorted;
@@ -336,6 +362,24 @@ int lbi_renemy_distance(const renemy *E, lb_hex h)
         best = d < best ? d : best;
     }
     return best;
+}
+
+/* R-RET-2: the gathered hexes lie formation after formation, each keyed by its formation's
+ * distance from the start. */
+int lbi_renemy_farther_all(const renemy *E, lb_hex h)
+{
+    int c[3];
+    lbi_renemy_cube(h, c);
+    for (int i = 0; i < E->nhexes;) {
+        int f = E->gathered[i].form, d = INT_MAX, key = E->gathered[i].key;
+        for (; i < E->nhexes && E->gathered[i].form == f; i++) {
+            int e = cube_dist(c, E->gathered[i].c);
+            d = e < d ? e : d;
+        }
+        if (d <= key)
+            return 0;
+    }
+    return 1;
 }
 
 void lbi_renemy_release(renemy *E)

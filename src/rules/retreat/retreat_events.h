@@ -22,7 +22,6 @@ enum retreat_event {
     EV_RET_DIE_UNUSED,               /* none */
     EV_RET_LENGTH_2017,              /* movement points */
     EV_RET_FROM_FIRST_HEX,           /* unit, its hexes */
-    EV_RET_NO_ENEMY,                 /* none */
     EV_RET_MUST_BE_COMPLETE,         /* movement points */
     EV_RET_TOO_LARGE,                /* hexes reached, levels */
     EV_RET_START_DISTANCE,           /* D(start), enemy formations */
@@ -52,6 +51,16 @@ enum retreat_event {
     EV_RET_COSTS,                    /* cost, terrain, hexsides and slopes, dearer steps; each:
                                       * hex, cost, terrain, hexside and slope */
     EV_RET_COSTS_TERRAIN,            /* cost */
+    EV_RET_NOT_COUNTED,              /* routed enemy units, enemy units too far, the range */
+    EV_RET_NEAREST_ONLY,             /* D(start), end hexes */
+    EV_RET_PREFER_COVER,             /* ends in woods or built-up terrain, ends */
+    EV_RET_PREFER_FARTHEST,          /* largest D, ends kept, ends */
+    EV_RET_NONE_COUNTED_DISORDER,    /* movement points */
+    EV_RET_IN_REFUGE,                /* hex */
+    EV_RET_NO_REFUGE,                /* none */
+    EV_RET_REFUGE,                   /* refuge hex, hexes of the way there, hexes moved */
+    EV_RET_ENDS_SURRENDER,           /* the later move (RET_PH_KIND), ends; each: hex */
+    EV_RET_CHOICE_AVOIDS,            /* the end of the automatic choice */
     EV_RET_END
 };
 

@@ -85,8 +85,9 @@ static inline void ragg_add(ragg *a, rkey key, uint64_t count, int maxd)
 /* How a path may end (R-RET-3, R-RET-5). */
 enum { MODE_HEXES, MODE_DISORDER, MODE_COMPLETE };
 
-/* Cell flags: a friendly combat unit stands there; a path may end there (R-RET-2). */
-enum { CELL_FRIEND = 1, CELL_END = 2 };
+/* Cell flags: a friendly combat unit stands there; a path may end there (R-RET-2, R-RET-4 d, e);
+ * further than the start from every formation that counts (R-RET-2). */
+enum { CELL_FRIEND = 1, CELL_END = 2, CELL_FARTHER = 4 };
 
 /* A hex the search reaches from the start by legal steps (R-RET-1). */
 typedef struct rcell {
@@ -120,7 +121,9 @@ typedef struct rsearch {
     int most;         /* the most hexes a path may have (R-RET-10) */
     lb_hex start;
     int d0;           /* D(start) */
-    int enemies;      /* enemy formations */
+    int enemies;      /* enemy formations that count (R-RET-7) */
+    int nearest_only; /* R-RET-2: a disorder retreat with no path further from every formation
+                       * ends further from the nearest */
     int col0, row0, bw, bh;
     int *box;         /* bw*bh: region cell of each hex of the box round the start, or -1 */
     rcell *cells;
@@ -157,6 +160,7 @@ static inline int rs_box_index(const rsearch *S, lb_hex h)
 typedef struct renemy_hex {
     int c[3];  /* cube coordinates */
     int key;   /* distance from the start to its formation (at most cols + rows) */
+    int form;  /* its formation, numbered as gathered */
 } renemy_hex;
 
 typedef struct renemy_multi {
@@ -168,8 +172,14 @@ typedef struct renemy_table {
     int *v;
 } renemy_table;
 
+/* R-RET-7: enemy combat units further from the start than this do not count. */
+#define LBI_RENEMY_RANGE 15
+
 typedef struct renemy {
-    int formations;
+    int formations;          /* that count (R-RET-7) */
+    int routed, far;         /* enemy combat units that do not: routed; further than the range */
+    int formations_gathered;
+    renemy_hex *gathered;    /* every enemy combat hex, formation after formation */
     renemy_hex *hexes;       /* every enemy combat hex, by its formation's distance from start */
     int nhexes;
     renemy_hex *mhex;        /* the hexes of formations of several hexes */
@@ -182,6 +192,11 @@ typedef struct renemy {
     uint8_t closer[2][64], away[2][64]; /* by the set of sextants, of rays, holding enemies */
 } renemy;
 
+/* R-RET-7: whether unit v is an enemy formation that counts for a unit of `side` retreating
+ * from `start`: an enemy combat unit, not routed, within LBI_RENEMY_RANGE hexes. */
+LBI int lbi_renemy_counts(const lb_unit *v, int side, lb_hex start);
+/* R-RET-2: whether h is further than the start from every formation that counts. */
+LBI int lbi_renemy_farther_all(const renemy *E, lb_hex h);
 /* Cube coordinates (x, y, z) of h. */
 LBI void lbi_renemy_cube(lb_hex h, int c[3]);
 /* Tables for the enemies of `side` seen from hexes reached from start, all of them within the
@@ -199,6 +214,10 @@ LBI void lbi_renemy_release(renemy *E);
 
 /* The region, its cells and components, and their order (R-RET-1, R-RET-2). */
 LBI int lbi_rsearch_build(rsearch *S, lb_trace *t);
+/* R-RET-2, R-RET-4 (d), (e): flags the cells where a path may end (by S->nearest_only), of
+ * those only the cells i with only[i] when only is given, and readies the search to be valued
+ * again (lbi_rsearch_count). Returns how many. */
+LBI int lbi_rsearch_ends(rsearch *S, const uint8_t *only);
 
 /* ---- retreat_values.c: the values of one component's states ---------------------------------- */
 
@@ -308,6 +327,37 @@ static inline int rs_emaxd(const rsearch *S, int cell, int m)
     return S->emaxd[(size_t)cell * (size_t)S->lv + (size_t)m];
 }
 LBI void lbi_rsearch_release(rsearch *S);
+
+/* ---- retreat_free.c: no enemy formation counts (R-RET-7) ------------------------------------ */
+
+/* The most hexes a disorder retreat with no formation counted walks (R-RET-3: 3 MP, or the
+ * fixed count a rule gives, at most 10). */
+#define LBI_RFREE_MOST 10
+
+/* The best paths found, all of `hexes` hexes, one after another. */
+typedef struct rfree {
+    const lb_state *st;
+    int unit, by_hexes, length;
+    lb_hex start;
+    lb_hex *paths;
+    int n, cap, hexes;
+    long rank[4];   /* cost, friendly hexes, -D over every enemy, hexes (R-RET-4 b, c, e) */
+} rfree;
+
+/* R-RET-4 (d), R-RET-7, R-RET-19: woods or built-up terrain: a terrain whose sight class blocks
+ * or is a dwelling. */
+static inline int lbi_retreat_cover(const lb_state *s, lb_hex h)
+{
+    lb_los_class c = s->charts.terrain[s->map.terrain[lb_map_cell(&s->map, h)]].los;
+    return c == LB_LOS_BLOCKS || c == LB_LOS_DWELLING;
+}
+
+/* R-RET-7 with no formation counted: a disorder retreat's best paths of 1-3 MP (R-RET-4 b, c,
+ * e over every enemy), or a rout's or flight's way toward its refuge (R-RET-19: none when it
+ * stands in one or can reach none). LB_OK, LB_INVALID, LB_NOMEM. */
+LBI int lbi_rfree_paths(rfree *F, const lb_state *s, int unit, lb_hex start,
+                        lb_retreat_kind kind, int by_hexes, int length, lb_trace *t);
+LBI void lbi_rfree_release(rfree *F);
 
 /* ---- retreat_explain.c: what decided the answer, for its trace ------------------------------ */
 

@@ -22,7 +22,7 @@ typedef struct builder {
 } builder;
 
 /* R-RET-1: the hex (map cell `cell`) holds no enemy unit of any kind and its terrain is open to the
- * unit's arm; R-RET-4 (c), R-RET-7: whether another friendly combat unit stands in it. */
+ * unit's arm; R-RET-4 (c), R-RET-18: whether another friendly combat unit stands in it. */
 static uint8_t hex_flags(const rsearch *S, int cell)
 {
     const lb_state *st = S->st;
@@ -58,9 +58,9 @@ static int add_cell(builder *B, lb_hex h, uint8_t flags, int depth, int from_d, 
         c->nbr[d] = -1;
     if (flags & BOX_FRIEND)
         c->flags |= CELL_FRIEND;
-    /* R-RET-2: further from the nearest enemy formation than the start, no other combat unit */
-    else if (c->d > S->d0)
-        c->flags |= CELL_END;
+    /* R-RET-2: further than the start from every formation that counts */
+    if (lbi_renemy_farther_all(&B->E, h))
+        c->flags |= CELL_FARTHER;
     c->depth = depth;
     return S->ncells++;
 }
@@ -369,6 +369,24 @@ static void trace_region(const rsearch *S, const builder *B, lb_trace *t)
     }
 }
 
+int lbi_rsearch_ends(rsearch *S, const uint8_t *only)
+{
+    int ends = 0;
+    for (int i = 0; i < S->ncells; i++) {
+        rcell *c = &S->cells[i];
+        int end = !(c->flags & CELL_FRIEND) &&
+                  (S->nearest_only ? c->d > S->d0 : (c->flags & CELL_FARTHER) != 0) &&
+                  (!only || only[i]);
+        c->flags = (uint8_t)((c->flags & ~CELL_END) | (end ? CELL_END : 0));
+        ends += end;
+    }
+    for (int i = 0; i < S->ncomps; i++)
+        S->comps[i].waiting = 0;
+    count_climbs(S);
+    S->trie_nodes = 0;
+    return ends;
+}
+
 int lbi_rsearch_build(rsearch *S, lb_trace *t)
 {
     builder B = {.S = S};
@@ -389,11 +407,16 @@ int lbi_rsearch_build(rsearch *S, lb_trace *t)
     S->bh = r_hi - r_lo + 1;
     rc = reach(&B);
     free(B.boxflag);
+    if (B.E.routed || B.E.far)
+        LBI_EVENT(t, "R-RET-7", "(30)", EV_RET_NOT_COUNTED, ev_int(B.E.routed), ev_int(B.E.far),
+                  ev_int(LBI_RENEMY_RANGE));
     lbi_renemy_release(&B.E);
     if (rc == LB_OK)
         rc = components(S);
     if (rc == LB_OK)
         rc = dag_order(S);
+    if (rc == LB_OK)
+        lbi_rsearch_ends(S, NULL);
     LBI_EVENT(t, "R-RET-1", "(30)", EV_RET_START_DISTANCE, ev_int(S->d0), ev_int(S->enemies));
     lb_trace_int(t, "start_distance", S->d0);
     if (rc == LB_OK)
