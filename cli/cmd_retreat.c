@@ -114,6 +114,24 @@ static void print_leaders(const lb_state *st, int unit, const lb_retreat *r)
     }
 }
 
+/* R-RET-8: whether an end means surrender later. */
+static int any_surrender_later(const lb_retreat *r)
+{
+    for (int k = 0; r->end_surrenders && k < r->nends; k++)
+        if (r->end_surrenders[k])
+            return 1;
+    return 0;
+}
+
+/* R-RET-8: what "surrender later" says, once, when an end is so marked. */
+static void print_surrender_later(const lb_retreat *r)
+{
+    if (any_surrender_later(r))
+        printf("\n(surrender later: from that end a failed recovery, a %s, would have no "
+               "complete path: the unit would surrender, R-RET-8)",
+               r->kind == LB_RETREAT_DISORDER ? "rout" : "flight");
+}
+
 static int print_text(const lb_state *st, int unit, const lb_retreat *r, int auto_map, int all,
                       const lb_trace *t)
 {
@@ -132,7 +150,8 @@ static int print_text(const lb_state *st, int unit, const lb_retreat *r, int aut
         return cli_invalid("out of memory");
     mark(m, marks, r->start, MARK_START);
     if (r->stays) {
-        printf("no enemy combat unit on the map: nothing to retreat from; the unit stays\n");
+        printf("no enemy formation counts and no refuge to head for (or it stands in one): the "
+               "unit stays (R-RET-19)\n");
     } else if (r->surrender) {
         printf("no legal path: the unit surrenders\n");
     } else {
@@ -145,12 +164,17 @@ static int print_text(const lb_state *st, int unit, const lb_retreat *r, int aut
             mark(m, marks, r->ends[k], MARK_END);
         printf("end hexes:");
         for (int k = 0; k < r->nends; k++)
-            printf(" %s", lb_map_label(m, r->ends[k], label));
+            printf(" %s%s", lb_map_label(m, r->ends[k], label),
+                   r->end_surrenders && r->end_surrenders[k] ? " (surrender later)" : "");
+        print_surrender_later(r);
         printf("\npaths below are written h0 … hn: the start %s, then the %d hex%s entered "
                "(R-RET-14)",
                lb_map_label(m, r->start, label), r->hexes, r->hexes == 1 ? "" : "es");
-        printf("\nautomatic choice (R-RET-4 d: largest distance %d, then first in label order):",
-               r->choice_distance);
+        printf("\nautomatic choice (R-RET-4 e: every end at distance %d; f: the first in label "
+               "order%s):",
+               r->choice_distance, any_surrender_later(r) ? " of those that do not mean surrender "
+                                                            "later, R-RET-8"
+                                                          : "");
         print_path(st, r->start, r->choice, r->hexes);
     }
     print_leaders(st, unit, r);

@@ -38,6 +38,17 @@ static json_t *leaders_json(const lb_state *st, const lb_retreat *r)
     return a;
 }
 
+/* R-RET-8: the ends from which a failed recovery would have no complete path, in label order. */
+static json_t *surrender_later_json(const lb_state *st, const lb_retreat *r)
+{
+    char label[LB_HEX_LABEL_MAX];
+    json_t *a = json_array();
+    for (int k = 0; r->end_surrenders && k < r->nends; k++)
+        if (r->end_surrenders[k])
+            json_array_append_new(a, json_string(lb_map_label(&st->map, r->ends[k], label)));
+    return a;
+}
+
 static json_t *retreat_answer(const lb_state *st, int unit, const lb_retreat *r,
                               const char *paths_place, const lb_trace *t)
 {
@@ -62,6 +73,7 @@ static json_t *retreat_answer(const lb_state *st, int unit, const lb_retreat *r,
     json_object_set_new(j, "start_distance",
                         r->start_distance >= 0 ? json_integer(r->start_distance) : json_null());
     json_object_set_new(j, "stays", json_boolean(r->stays));
+    json_object_set_new(j, "end_hexes_surrender_later", surrender_later_json(st, r));
     json_object_set_new(j, "cost", r->count ? json_integer(r->cost) : json_null());
     json_object_set_new(j, "hexes", json_integer(r->hexes));
     json_object_set_new(j, "friendly", json_integer(r->friendly));

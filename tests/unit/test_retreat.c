@@ -16,7 +16,7 @@
     "\"charts\": {\"terrain\": {"                                                               \
     "\"clear\": {\"move\": {\"infantry\": 1, \"cavalry\": 1, \"artillery\": 1}},"               \
     "\"woods\": {\"move\": {\"infantry\": 3, \"cavalry\": 5, \"artillery\": null},"             \
-    " \"general_order\": true},"                                                                \
+    " \"general_order\": true, \"los\": \"blocks\"},"                                             \
     "\"rough\": {\"move\": {\"infantry\": 2, \"cavalry\": 2, \"artillery\": 2}},"               \
     "\"lake\": {\"move\": {\"infantry\": null, \"cavalry\": null, \"artillery\": null}}},"      \
     "\"hexsides\": {"                                                                           \
@@ -151,7 +151,7 @@ static void test_retreat__first_hex_always_affordable_else_surrender(void **stat
     lb_state_free(st);
 }
 
-/* R-RET-7: a two-hex line retreats from its first hex; its own second hex is neither friendly
+/* R-RET-18: a two-hex line retreats from its first hex; its own second hex is neither friendly
  * nor "another combat unit". Line in 0301+0201 (first 0301), enemy 0401 (D 1). Disorder, 3 MP:
  * 0201 (D 2), 0101 (D 3), then the map ends: 2 hexes, cost 2, 0 friendly. The last step goes
  * from 0201 (an even column) to 0101, its NW neighbour: facing 10 (R-RET-11). */
@@ -172,7 +172,7 @@ static void test_retreat__line_retreats_from_first_hex_through_its_own(void **st
     assert_path(st, &r.start, 1, "0301");
     assert_int_equal(r.friendly, 0);
     assert_path(st, r.paths, r.hexes, "0201 0101");
-    assert_non_null(lb_trace_find(&t, "R-RET-7"));
+    assert_non_null(lb_trace_find(&t, "R-RET-18"));
     /* apply: the unit now stands only in 0101, in column, facing its last step (NW = 10) */
     assert_int_equal(lb_retreat_apply(st, 0, &r, -1), LB_OK);
     assert_int_equal(st->units[0].nhexes, 1);
@@ -351,8 +351,10 @@ static void test_retreat__saturated_count_streams_and_stops(void **state)
     lb_state_free(st);
 }
 
-/* R-RET-8: with no enemy combat unit on the map there is nothing to retreat from: no path, no
- * surrender, and apply leaves the unit where it is. An enemy leader is not a combat unit. */
+/* R-RET-7, R-RET-19: with no enemy combat unit on the map (an enemy leader is not one) no
+ * formation counts. A disorder retreat takes its cheapest legal path: 0101 holds the leader, so
+ * the one hex 0301, cost 1. A rout heads for the nearest woods or built-up hex; the map has none:
+ * it stays, no surrender, and apply leaves it where it is. */
 static void test_retreat__no_enemy_combat_unit_stays(void **state)
 {
     (void)state;
@@ -364,12 +366,19 @@ static void test_retreat__no_enemy_combat_unit_stays(void **state)
     lb_trace t;
     lb_trace_init(&t);
     lb_retreat_req req = {.kind = LB_RETREAT_DISORDER};
+    assert_int_equal(lb_retreat_paths(st, 0, &req, &r, NULL), LB_OK);
+    assert_false(r.stays);
+    assert_int_equal(r.count, 1);
+    assert_path(st, r.choice, r.hexes, "0301");
+    assert_int_equal(r.cost, 1);
+    lb_retreat_release(&r);
+    req.kind = LB_RETREAT_ROUT;
     assert_int_equal(lb_retreat_paths(st, 0, &req, &r, &t), LB_OK);
     assert_true(r.stays);
     assert_false(r.surrender);
     assert_int_equal(r.count, 0);
     assert_int_equal(r.start_distance, -1);
-    assert_non_null(lb_trace_find(&t, "R-RET-8"));
+    assert_non_null(lb_trace_find(&t, "R-RET-19"));
     assert_int_equal(lb_retreat_apply(st, 0, &r, -1), LB_OK);
     assert_path(st, st->units[0].hexes, 1, "0201");
     lb_retreat_release(&r);
@@ -435,12 +444,15 @@ static void test_retreat__leader_and_bad_requests_are_invalid(void **state)
 
 /* ---- brute-force oracle ------------------------------------------------------------------ */
 
-/* Every simple path from the start, read literally from R-RET-1..5 and R-RET-10 (no classes, no
- * tables): a step may not bring the unit closer to any enemy formation (a unit of several hexes
- * is one formation: its nearest hex counts), a hex spends one hex or max(cost, 1) MP, the first
- * hex is always affordable, and a rout or flight on MP must stop only for want of MP. Of the
- * optimal paths it keeps the count, the end hexes and hexes on them, the first LB_RETREAT_KEEP
- * in label order (a heap) and the automatic choice. */
+/* Every simple path from the start, read literally from R-RET-1..5, R-RET-7 and R-RET-10 (no
+ * classes, no tables): the formations are the enemy combat units not routed within 15 hexes; a
+ * step may not bring the unit closer to any of them (a unit of several hexes is one formation:
+ * its nearest hex counts); a path ends further than the start from every one (a disorder
+ * retreat with no such path: further from the nearest); a hex spends one hex or max(cost, 1) MP,
+ * the first hex is always affordable, and a rout or flight on MP must stop only for want of MP.
+ * Paths compare by R-RET-4 (a)-(e) (with none counted, a disorder retreat by b, c, e over every
+ * enemy, then the fewest hexes, R-RET-19). Of the optimal paths it keeps the count, the end hexes
+ * and hexes on them, the first LB_RETREAT_KEEP in label order (a heap). */
 
 #define MAXLEN 48
 #define MAXCELLS (16 * 16)
@@ -450,7 +462,11 @@ enum { O_HEXES, O_DISORDER, O_COMPLETE };
 typedef struct oracle {
     const lb_state *st;
     int unit, arm, side, mode, budget, d0;
+    int rout;        /* a rout or flight: R-RET-4 (d) */
+    int nearest;     /* R-RET-2: ends further from the nearest formation only */
+    int free;        /* R-RET-7: no formation counts (a disorder retreat) */
     int form[64], nform;
+    int rank[3];     /* of the best so far: (d) not in cover, -(e) D, and for `free` the hexes */
     lb_hex path[MAXLEN + 1];
     int hexes, cost, friendly;
     long found;
@@ -462,8 +478,19 @@ typedef struct oracle {
     /* per map cell, worked out once: enemy unit there, friendly combat unit there, distance to
      * each formation and to the nearest */
     uint8_t enemy_at[MAXCELLS], friend_at[MAXCELLS];
-    int fdist[MAXCELLS][64], dmin[MAXCELLS];
+    int fdist[MAXCELLS][64], dmin[MAXCELLS], dall[MAXCELLS];
 } oracle;
+
+/* Distance from h to unit v: its nearest hex. */
+static int form_dist_of_unit(const lb_unit *v, lb_hex h)
+{
+    int d = 1 << 30;
+    for (int k = 0; k < v->nhexes; k++) {
+        int e = lb_hex_distance(h, v->hexes[k]);
+        d = e < d ? e : d;
+    }
+    return d;
+}
 
 /* Distance from h to formation f: its nearest hex. */
 static int form_dist_of(const oracle *o, int f, lb_hex h)
@@ -494,6 +521,14 @@ static void oracle_tables(oracle *o)
             else if (lb_unit_is_combat(v))
                 o->friend_at[c] = 1;
         }
+        o->dall[c] = 1 << 30;
+        for (int i = 0; i < o->st->nunits; i++) {
+            const lb_unit *v = &o->st->units[i];
+            for (int k = 0; v->side != o->side && lb_unit_is_combat(v) && k < v->nhexes; k++)
+                if (lb_hex_distance(h, v->hexes[k]) < o->dall[c])
+                    o->dall[c] = lb_hex_distance(h, v->hexes[k]);
+        }
+        o->dall[c] = o->dall[c] == 1 << 30 ? 0 : o->dall[c];
         o->dmin[c] = 1 << 30;
         for (int f = 0; f < o->nform; f++) {
             o->fdist[c][f] = form_dist_of(o, f, h);
@@ -614,19 +649,29 @@ static void heap_offer(oracle *o, const lb_hex *p)
 
 static void consider(oracle *o, int n, int cost, int fr)
 {
-    int better;
+    const lb_map *m = &o->st->map;
+    lb_hex end = o->path[n];
+    int cover = o->st->charts.terrain[m->terrain[lb_map_cell(m, end)]].los == LB_LOS_BLOCKS;
+    int rank[3] = {o->rout && !cover, -(o->free ? o->dall : o->dmin)[lb_map_cell(m, end)],
+                   o->free ? n : 0};
+    int better = 0, same = 0;
     if (!o->found)
         better = 1;
-    else if (o->mode != O_HEXES && n != o->hexes)
+    else if (o->mode != O_HEXES && !o->free && n != o->hexes)
         better = n > o->hexes;
     else if (cost != o->cost)
         better = cost < o->cost;
     else if (fr != o->friendly)
         better = fr < o->friendly;
-    else
-        better = 0;
-    int same = o->found && n == o->hexes && cost == o->cost && fr == o->friendly;
+    else if (memcmp(rank, o->rank, sizeof rank)) {
+        int i = 0;
+        while (rank[i] == o->rank[i])
+            i++;
+        better = rank[i] < o->rank[i];
+    } else
+        same = 1;
     if (better) {
+        memcpy(o->rank, rank, sizeof rank);
         o->found = 0;
         o->hexes = n;
         o->cost = cost;
@@ -638,24 +683,26 @@ static void consider(oracle *o, int n, int cost, int fr)
     } else if (!same) {
         return;
     }
-    const lb_map *m = &o->st->map;
     const lb_hex *p = o->path + 1;
     o->found++;
     o->ends[lb_map_cell(m, p[n - 1])] = 1;
     for (int i = 0; i < n; i++)
         o->via[lb_map_cell(m, p[i])] = 1;
     heap_offer(o, p);
-    int d = dist_to_enemy(o, p[n - 1]);
-    if (d > o->choice_d || (d == o->choice_d && cmp_path(p, o->choice, n) < 0)) {
-        o->choice_d = d;
-        memcpy(o->choice, p, (size_t)n * sizeof *p);
-    }
+    o->choice_d = -rank[1];
 }
 
 /* Whether the path ending at path[n] with m left may end there (R-RET-2, R-RET-3, R-RET-5). */
 static int may_end(const oracle *o, int n, int m)
 {
-    if (n < 1 || holds(o, o->path[n], 2) || dist_to_enemy(o, o->path[n]) <= o->d0)
+    if (n < 1 || holds(o, o->path[n], 2))
+        return 0;
+    const int *dn = o->fdist[lb_map_cell(&o->st->map, o->path[n])];
+    const int *d0 = o->fdist[lb_map_cell(&o->st->map, o->path[0])];
+    for (int f = 0; f < o->nform && !o->nearest; f++)
+        if (dn[f] <= d0[f])
+            return 0;
+    if (o->nearest && dist_to_enemy(o, o->path[n]) <= o->d0)
         return 0;
     if (o->mode == O_COMPLETE) {
         int least = -1, c;
@@ -786,6 +833,26 @@ static void check_paths_to(const lb_retreat *r, int salt)
     free(pe.least);
 }
 
+/* R-RET-8: the first path in label order whose end does not mean surrender later. */
+typedef struct first_safe {
+    const lb_retreat *r;
+    int got;
+    lb_hex path[MAXLEN];
+} first_safe;
+
+static int keep_first_safe(void *ctx, const lb_hex *path, int n)
+{
+    first_safe *fs = ctx;
+    const lb_hex *end = bsearch(&path[n - 1], fs->r->ends, (size_t)fs->r->nends,
+                                sizeof *fs->r->ends, cmp_hexes);
+    assert_non_null(end);
+    if (fs->r->end_surrenders[end - fs->r->ends])
+        return 0;
+    memcpy(fs->path, path, (size_t)n * sizeof *path);
+    fs->got = 1;
+    return 1;
+}
+
 /* Checks lb_retreat_paths against the oracle: surrender, label, exact count, the kept paths,
  * every streamed path, end hexes, hexes on paths, the automatic choice and the path to each
  * end. Returns the count. */
@@ -799,19 +866,28 @@ static long check_against_oracle(const lb_state *st, int unit, lb_retreat_req re
     o = (oracle){.st = st, .unit = unit, .arm = u->arm, .side = u->side, .budget = r.length,
                  .heap = buf};
     o.mode = r.by_hexes ? O_HEXES : req.kind == LB_RETREAT_DISORDER ? O_DISORDER : O_COMPLETE;
-    for (int i = 0; i < st->nunits; i++)
-        if (st->units[i].side != u->side && lb_unit_is_combat(&st->units[i]))
+    o.rout = req.kind != LB_RETREAT_DISORDER;
+    for (int i = 0; i < st->nunits; i++) {
+        const lb_unit *v = &st->units[i];
+        if (v->side != u->side && lb_unit_is_combat(v) && v->state != LB_STATE_ROUTED &&
+            form_dist_of_unit(v, u->hexes[0]) <= 15)
             o.form[o.nform++] = i;
+    }
     o.path[0] = u->hexes[0];
     oracle_tables(&o);
-    if (!o.nform) {
-        assert_true(r.stays);
-        assert_int_equal(r.count, 0);
+    if (!o.nform && o.rout) {
+        /* R-RET-7: toward the refuge, the hand-worked cases test it; never a surrender */
+        assert_false(r.surrender);
         lb_retreat_release(&r);
         return 0;
     }
+    o.free = !o.nform;
     o.d0 = dist_to_enemy(&o, o.path[0]);
     walk(&o, 0, o.budget, 0, 0);
+    if (!o.found && o.mode == O_DISORDER && !o.free) {
+        o.nearest = 1;
+        walk(&o, 0, o.budget, 0, 0);
+    }
 
     assert_int_equal(r.surrender, !o.found);
     assert_false(r.count_saturated);
@@ -845,6 +921,12 @@ static long check_against_oracle(const lb_state *st, int unit, lb_retreat_req re
         assert_int_equal(r.nvia, nvia);
         assert_memory_equal(r.via, via, (size_t)nvia * sizeof *via);
         assert_int_equal(r.choice_distance, o.choice_d);
+        first_safe fs = {.r = &r};
+        assert_int_equal(lb_retreat_each(&r, keep_first_safe, &fs), LB_OK);
+        if (!fs.got) /* every end means surrender later: the first path */
+            memcpy(o.choice, o.heap, (size_t)o.hexes * sizeof *buf);
+        else
+            memcpy(o.choice, fs.path, (size_t)o.hexes * sizeof *buf);
         assert_memory_equal(r.choice, o.choice, (size_t)o.hexes * sizeof *buf);
         check_paths_to(&r, (int)(o.found % 5));
         /* keeping one path, the choice is found past the paths kept whenever the first does
@@ -979,11 +1061,12 @@ static lb_state *random_scenario(lb_pcg32 *rng, const gen *g)
                 append(&p, &left,
                        "%s{\"id\": \"u%d\", \"side\": \"%s\", \"arm\": \"%s\", "
                        "\"increments\": 6, \"fire\": 6, \"melee\": 12, \"movement\": %d, "
-                       "\"morale\": \"34\", \"formation\": \"%s\", \"state\": \"good\", "
+                       "\"morale\": \"34\", \"formation\": \"%s\", \"state\": \"%s\", "
                        "\"hexes\": [%s]}",
                        nunits ? "," : "", nunits, side ? "austrian" : "french", arm,
                        g->move + (int)lb_pcg32_bounded(rng, (uint32_t)g->move_span), form,
-                       hexes);
+                       /* R-RET-7: a routed enemy does not count */
+                       side && lb_pcg32_bounded(rng, 6) == 0 ? "routed" : "good", hexes);
             nunits++;
         }
     append(&p, &left, "]}");

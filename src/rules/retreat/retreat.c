@@ -474,11 +474,26 @@ static int free_answer(rfree *F, const lb_retreat_req *req, lb_retreat *out, lb_
     return LB_OK;
 }
 
-/* R-RET-8: a failed recovery at each end, the unit standing there: a disordered unit then
- * routs, a routed one flees; an end from which that has no complete path means surrender. The
- * automatic choice (R-RET-4 f) keeps to the other ends while there are any. */
-static int retreat_at(const lb_state *s, int unit, lb_hex start, const lb_retreat_req *req,
-                      lb_retreat *out, lb_trace *t, int warn);
+/* R-RET-8: whether the rout or flight `later` of unit from `start` has no complete path: only
+ * the search's values are needed (R-RET-7: with no formation counted it never surrenders). */
+static int surrenders_from(const lb_state *s, int unit, lb_hex start, const lb_retreat_req *later,
+                           int *doomed)
+{
+    const lb_unit *u = &s->units[unit];
+    *doomed = 0;
+    if (!any_counted(s, u->side, start))
+        return LB_OK;
+    lb_retreat r = {.start = start};
+    length_of(s, u, later, &r.by_hexes, &r.length, NULL);
+    rsearch S = {0};
+    search_init(&S, s, unit, later, &r);
+    int rc = lbi_rsearch_build(&S, NULL);
+    if (rc == LB_OK)
+        rc = value(&S, NULL);
+    *doomed = rc == LB_OK && S.root.key == RKEY_NONE;
+    lbi_rsearch_release(&S);
+    return rc;
+}
 
 /* R-RET-8: whether end e of out means surrender later, each in out->end_surrenders. */
 static int doomed_ends(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
@@ -489,15 +504,11 @@ static int doomed_ends(const lb_state *s, int unit, const lb_retreat_req *req, l
     list[0] = ev_phrase(RET_PH_KIND, (int)later.kind);
     *doomed = 0;
     for (int e = 0; e < out->nends; e++) {
-        lb_retreat r;
-        int rc = retreat_at(s, unit, out->ends[e], &later, &r, NULL, 0);
+        int rc = surrenders_from(s, unit, out->ends[e], &later, &out->end_surrenders[e]);
         if (rc != LB_OK)
             return rc;
-        if (r.surrender) {
-            out->end_surrenders[e] = 1;
+        if (out->end_surrenders[e])
             list[2 + (*doomed)++] = ev_ret_hex(&s->map, out->ends[e]);
-        }
-        lb_retreat_release(&r);
     }
     list[1] = ev_int(*doomed);
     return LB_OK;
@@ -536,11 +547,9 @@ static int warn_ends(const lb_state *s, int unit, const lb_retreat_req *req, lb_
     return rc;
 }
 
-/* R-RET-1..5, R-RET-7, R-RET-8, R-RET-12, R-RET-15, R-RET-18: the paths of unit from start;
- * warn: the answer offered (the ends that mean surrender later, R-RET-8, the leaders left,
- * R-RET-15), else only whether it surrenders. */
-static int retreat_at(const lb_state *s, int unit, lb_hex start, const lb_retreat_req *req,
-                      lb_retreat *out, lb_trace *t, int warn)
+/* R-RET-1..5, R-RET-7, R-RET-8, R-RET-12, R-RET-15, R-RET-18 */
+int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
+                     lb_trace *t)
 {
     memset(out, 0, sizeof *out);
     out->kind = req->kind;
@@ -550,8 +559,8 @@ static int retreat_at(const lb_state *s, int unit, lb_hex start, const lb_retrea
     const lb_unit *u = &s->units[unit];
     out->unit = u->id;
     out->generation = s->generation;
-    out->start = start;
-    if (u->nhexes > 1 && warn)
+    out->start = u->hexes[0];
+    if (u->nhexes > 1)
         LBI_EVENT(t, "R-RET-18", "(30)", EV_RET_FROM_FIRST_HEX, ev_unit_id(u->id),
                   ev_int(u->nhexes));
     length_of(s, u, req, &out->by_hexes, &out->length, t);
@@ -563,37 +572,27 @@ static int retreat_at(const lb_state *s, int unit, lb_hex start, const lb_retrea
     out->search = found;
     rsearch *S = &found->S;
     int rc;
-    if (!any_counted(s, u->side, start)) {
+    if (!any_counted(s, u->side, out->start)) {
         found->free = 1;
-        rc = lbi_rfree_paths(&found->F, s, unit, start, req->kind, out->by_hexes, out->length, t);
+        rc = lbi_rfree_paths(&found->F, s, unit, out->start, req->kind, out->by_hexes,
+                             out->length, t);
         if (rc == LB_OK)
             rc = free_answer(&found->F, req, out, t);
     } else {
         search_init(S, s, unit, req, out);
         rc = search(S, req, out, t);
     }
-    if (rc == LB_OK && warn)
+    if (rc == LB_OK)
         rc = warn_ends(s, unit, req, out, t);
     if (rc == LB_OK && out->count)
         trace_answer(found->free ? NULL : S, out, out->npaths, t);
-    if (rc == LB_OK && warn)
+    if (rc == LB_OK)
         rc = leaders_left(s, unit, out, t);
     /* what lb_retreat_each needs stays; the marks go */
     drop_marks(S);
     if (rc != LB_OK)
         lb_retreat_release(out);
     return rc;
-}
-
-/* R-RET-1..5, R-RET-7, R-RET-8, R-RET-12, R-RET-15, R-RET-18 */
-int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
-                     lb_trace *t)
-{
-    if (unit < 0 || unit >= s->nunits) {
-        memset(out, 0, sizeof *out);
-        return LB_INVALID;
-    }
-    return retreat_at(s, unit, s->units[unit].hexes[0], req, out, t, 1);
 }
 
 int lb_retreat_each(const lb_retreat *r, int (*visit)(void *ctx, const lb_hex *path, int n),
