@@ -542,8 +542,10 @@ function renderPaths() {
       }
     }
   }
+  const later = new Set(p.retreat?.surrender_later || []); /* R-RET-8 */
   for (const hex of ends) {
-    const m = map.markHex('paths', hex, p.yours ? 'retreat-end can' : 'retreat-end');
+    const m = map.markHex('paths', hex, (p.yours ? 'retreat-end can' : 'retreat-end') +
+                          (later.has(hex) ? ' surrender-later' : ''));
     m?.addEventListener('mouseenter', () => {
       map.clear('plan');
       for (const path of (p.retreat?.paths || []).filter((q) => q[q.length - 1] === hex)) {

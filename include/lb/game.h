@@ -196,7 +196,7 @@ int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n);
 /* A what-if copy of g (the computer player's rollouts): the same state, journal and pending
  * decision, played on with lb_game_decide like any game, but with its own dice from dice_seed
  * (it never reads g's generator, R-AI-2) and no trace; a retreat whose end its owner would pick
- * takes the automatic choice (R-RET-4 d) instead of being offered. It borrows g's scenario: free it before g
+ * takes the automatic choice (R-RET-4 f) instead of being offered. It borrows g's scenario: free it before g
  * changes or is freed. LB_OK; LB_INVALID while a charge or a melee is under way (their machines
  * are not copied); LB_NOMEM. */
 int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out);

@@ -138,7 +138,7 @@ static int run_retreat(lb_game *g, int unit, const task *t)
         task_pop(g);
         return rc;
     }
-    /* R-RET-4 (d), R-GAME-7: the owner picks the end among the optimal paths' ends */
+    /* R-RET-4 (f), R-GAME-7: the owner picks the end among the optimal paths' ends */
     const lb_unit *u = &st->units[unit];
     lb_decision d;
     char count[32], from[LB_HEX_LABEL_MAX];
@@ -155,12 +155,17 @@ static int run_retreat(lb_game *g, int unit, const task *t)
         char label[LB_HEX_LABEL_MAX];
         int dist = enemy_distance(st, u->side, r.ends[e]);
         lb_map_label(&st->map, r.ends[e], label);
-        rc = lb_decision_add(&d, label, "end the %s at %s, %d hex%s from the nearest enemy",
-                             lb_retreat_kind_name(r.kind), label, dist, dist == 1 ? "" : "es");
+        /* R-RET-8: the owner is warned of an end that means surrender later */
+        rc = lb_decision_add(&d, label, "end the %s at %s, %d hex%s from the nearest enemy%s",
+                             lb_retreat_kind_name(r.kind), label, dist, dist == 1 ? "" : "es",
+                             r.end_surrenders && r.end_surrenders[e]
+                                 ? "; surrender later: a failed recovery there would have no "
+                                   "complete path (R-RET-8)"
+                                 : "");
     }
     if (rc == LB_OK)
-        rc = lb_decision_add(&d, "auto", "the automatic choice (farthest from the enemy, then "
-                             "the first path in label order, R-RET-4 d)");
+        rc = lb_decision_add(&d, "auto", "the automatic choice (the first path in label order "
+                             "whose end does not mean surrender later, R-RET-4 f, R-RET-8)");
     d.auto_choice = d.noptions - 1;
     if (rc != LB_OK) {
         lb_retreat_release(&r);

@@ -24,8 +24,15 @@ static json_t *paths_json(const lb_state *st, const lb_retreat *r)
         if (lb_retreat_path_to(r, r->ends[e], NULL, NULL, path) == LB_OK)
             json_array_append_new(paths, lbi_retreat_path_json(st, r->start, path, r->hexes));
     free(path);
-    return json_pack("{s:s,s:o,s:o}", "kind", lb_retreat_kind_name(r->kind), "paths", paths,
-                     "count", lbi_retreat_count_json(r));
+    /* R-RET-8: the ends that mean surrender later, shown before the owner picks */
+    json_t *later = json_array();
+    for (int e = 0; r->end_surrenders && e < r->nends; e++) {
+        char label[LB_HEX_LABEL_MAX];
+        if (r->end_surrenders[e])
+            json_array_append_new(later, json_string(lb_map_label(&st->map, r->ends[e], label)));
+    }
+    return json_pack("{s:s,s:o,s:o,s:o}", "kind", lb_retreat_kind_name(r->kind), "paths", paths,
+                     "count", lbi_retreat_count_json(r), "surrender_later", later);
 }
 
 /* Do r's end hexes make exactly the decision's options (its "auto" aside)? */

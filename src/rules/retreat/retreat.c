@@ -186,7 +186,7 @@ typedef struct keeper {
 } keeper;
 
 /* Keeps a path; the first of them (in label order) to end at the largest distance is the
- * automatic choice (R-RET-4 d), as lbi_rsearch_choose would find it. */
+ * automatic choice (R-RET-4 f), as lbi_rsearch_choose would find it. */
 static int keep_path(void *ctx, const lb_hex *path, int n)
 {
     keeper *k = ctx;

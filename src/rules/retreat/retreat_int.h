@@ -26,7 +26,7 @@
  * The state of a path that has just entered hex x of a component with m movement points (or
  * hexes) left is E(x, m). Its value is the best *label* of the rest of the path (R-RET-4 a-c:
  * the most hexes, then the least cost, then the fewest hexes with friendly units) with the
- * number of optimal rests and the largest D at their ends (R-RET-4 d). Labels pack those three
+ * number of optimal rests and the largest D at their ends (R-RET-4 e). Labels pack those three
  * numbers into 32 bits so that they add along a path and compare as integers (smaller is
  * better). The values are worked out component by component, from the last in the DAG to the
  * first (retreat_count.c); then the components are walked forward from the start to mark every
@@ -305,10 +305,10 @@ LBI int lbi_rsearch_count(rsearch *S);
 /* The hexes on optimal paths and their ends (R-RET-12). */
 LBI int lbi_rsearch_mark(rsearch *S);
 /* Optimal paths in label order, each given to visit(ctx, hexes entered, n) until it returns
- * nonzero (R-RET-4 d, R-RET-12). LB_OK or LB_NOMEM. */
+ * nonzero (R-RET-4 f, R-RET-12). LB_OK or LB_NOMEM. */
 LBI int lbi_rsearch_walk(const rsearch *S, int (*visit)(void *ctx, const lb_hex *path, int n),
                          void *ctx);
-/* The automatic choice (R-RET-4 d) into out (S->root hexes). */
+/* The automatic choice (R-RET-4 f) into out (S->root hexes). */
 LBI int lbi_rsearch_choose(const rsearch *S, lb_hex *out);
 /* The first optimal path in label order ending at `end` among those of least weight (the sum of
  * weight[cell] over the cells it enters; -1: a cell it may not enter) into out (S->root hexes).

@@ -1,4 +1,4 @@
-/* Optimal retreat paths in label order, one at a time, and the automatic choice (R-RET-4 d). */
+/* Optimal retreat paths in label order, one at a time, and the automatic choice (R-RET-4 f). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -284,7 +284,7 @@ int lbi_rsearch_choose(const rsearch *S, lb_hex *out)
     return rc;
 }
 
-/* ---- the first path to one end hex (R-RET-4 d) ----------------------------------------------- */
+/* ---- the first path to one end hex (R-RET-4 f) ----------------------------------------------- */
 
 /*
  * The least weight W of an optimal rest that ends at the end hex, for every state the walk from
