@@ -1302,7 +1302,7 @@ static void test_retreat__ring_lap_stops_complete_next_to_its_entry(void **state
     free(buf);
 }
 
-/* R-RET-12, R-RET-4 (d): more optimal paths than kept: the count is exact and the kept ones are the
+/* R-RET-12, R-RET-4 (f): more optimal paths than kept: the count is exact and the kept ones are the
  * first in label order. Open 7x7 map, enemy in a corner: a 10-hex rout has many equal paths. */
 static void test_retreat__keeps_the_first_paths_and_counts_all(void **state)
 {

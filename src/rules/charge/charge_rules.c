@@ -157,8 +157,9 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
     if (rc != LB_OK)
         return rc;
     if (r.stays) {
-        lbi_ch_event(R, "stays", "R-RET-8", i, R->cav, *vacated, 0,
-                     "%s has no enemy combat unit to move away from: it stays", id_of(R, i));
+        lbi_ch_event(R, "stays", "R-RET-19", i, R->cav, *vacated, 0,
+                     "%s has no enemy formation to move away from and no refuge to head for: "
+                     "it stays", id_of(R, i));
         lb_retreat_release(&r);
         return LB_OK;
     }
