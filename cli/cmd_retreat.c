@@ -123,6 +123,15 @@ static int any_surrender_later(const lb_retreat *r)
     return 0;
 }
 
+/* R-RET-8: whether some ends mean surrender later and others do not. */
+static int mixed_surrender_later(const lb_retreat *r)
+{
+    int later = 0;
+    for (int k = 0; r->end_surrenders && k < r->nends; k++)
+        later += r->end_surrenders[k] != 0;
+    return later > 0 && later < r->nends;
+}
+
 /* R-RET-8: what "surrender later" says, once, when an end is so marked. */
 static void print_surrender_later(const lb_retreat *r)
 {
@@ -172,7 +181,7 @@ static int print_text(const lb_state *st, int unit, const lb_retreat *r, int aut
                lb_map_label(m, r->start, label), r->hexes, r->hexes == 1 ? "" : "es");
         printf("\nautomatic choice (R-RET-4 e: every end at distance %d; f: the first in label "
                "order%s):",
-               r->choice_distance, any_surrender_later(r) ? " of those that do not mean surrender "
+               r->choice_distance, mixed_surrender_later(r) ? " of those that do not mean surrender "
                                                             "later, R-RET-8"
                                                           : "");
         print_path(st, r->start, r->choice, r->hexes);
