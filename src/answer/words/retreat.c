@@ -97,8 +97,8 @@ static const char *const sentences[] = {
         "elevations differ, counted once: the automatic choice costs {0}, terrain {1}, hexsides "
         "and slopes {2} ({3*4:{0} {1} = terrain {2} + {3}|, })",
     [LBI_EVENT_INDEX(EV_RET_NOT_COUNTED)] =
-        "enemy formations that count: none routed ({0} {0#is|are}), none further than {2} hexes "
-        "from the start ({1} {1#is|are})",
+        "not counted as enemy formations: {0} routed enemy combat unit{0#|s} and {1} further "
+        "than {2} hexes from the start",
     [LBI_EVENT_INDEX(EV_RET_NEAREST_ONLY)] =
         "no path of the disorder retreat ends further from every enemy formation: it may end "
         "further from the nearest than D(start) = {0} ({1} hex{1#|es})",

@@ -286,12 +286,23 @@ static int request_ok(const lb_state *s, int unit, const lb_retreat_req *req)
            req->hexes >= 0 && req->hexes <= 10;
 }
 
-/* R-RET-7: whether an enemy formation counts for a unit of `side` retreating from start. */
-static int any_counted(const lb_state *s, int side, lb_hex start)
+/* R-RET-7: whether an enemy formation counts for a unit of `side` retreating from start; with
+ * t, when none does, the enemy combat units that do not, in the trace. */
+static int any_counted(const lb_state *s, int side, lb_hex start, lb_trace *t)
 {
-    for (int i = 0; i < s->nunits; i++)
-        if (lbi_renemy_counts(&s->units[i], side, start))
+    int routed = 0, far = 0;
+    for (int i = 0; i < s->nunits; i++) {
+        const lb_unit *v = &s->units[i];
+        if (lbi_renemy_counts(v, side, start))
             return 1;
+        if (v->side != side && lb_unit_is_combat(v)) {
+            routed += v->state == LB_STATE_ROUTED;
+            far += v->state != LB_STATE_ROUTED;
+        }
+    }
+    if (routed || far)
+        LBI_EVENT(t, "R-RET-7", "(30)", EV_RET_NOT_COUNTED, ev_int(routed), ev_int(far),
+                  ev_int(LBI_RENEMY_RANGE));
     return 0;
 }
 
@@ -481,7 +492,7 @@ static int surrenders_from(const lb_state *s, int unit, lb_hex start, const lb_r
 {
     const lb_unit *u = &s->units[unit];
     *doomed = 0;
-    if (!any_counted(s, u->side, start))
+    if (!any_counted(s, u->side, start, NULL))
         return LB_OK;
     lb_retreat r = {.start = start};
     length_of(s, u, later, &r.by_hexes, &r.length, NULL);
@@ -572,7 +583,7 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
     out->search = found;
     rsearch *S = &found->S;
     int rc;
-    if (!any_counted(s, u->side, out->start)) {
+    if (!any_counted(s, u->side, out->start, t)) {
         found->free = 1;
         rc = lbi_rfree_paths(&found->F, s, unit, out->start, req->kind, out->by_hexes,
                              out->length, t);
