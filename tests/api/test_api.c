@@ -1264,11 +1264,16 @@ static void test_api__random_player(void **state)
         json_t *p = json_object_get(v, "pending");
         assert_string_equal(str(p, "side"), "french");
         const char *kind = str(p, "kind");
-        const char *key = strcmp(kind, "opportunity") == 0 ? "pass"
-                          : strcmp(kind, "path") == 0      ? "auto"
-                                                           : "end";
+        /* any other question (a carré to attempt, a charge's answer, a retreat end): "auto"
+         * when offered, else its first option */
+        json_t *options = json_object_get(p, "options");
+        const char *key = str(json_array_get(options, 0), "key");
+        for (size_t k = 0; k < json_array_size(options); k++)
+            if (strcmp(str(json_array_get(options, k), "key"), "auto") == 0)
+                key = "auto";
+        key = strcmp(kind, "opportunity") == 0 ? "pass" : strcmp(kind, "action") == 0 ? "end" : key;
         long long seq = num(v, "seq");
-        char chosen[8];
+        char chosen[64];
         snprintf(chosen, sizeof chosen, "%s", key);
         json_decref(v);
         v = decide(&S, fr, seq, chosen, 200);

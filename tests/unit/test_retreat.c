@@ -386,6 +386,36 @@ static void test_retreat__no_enemy_combat_unit_stays(void **state)
     lb_state_free(st);
 }
 
+/* R-RET-8, R-RET-20: 8x3 map, au in 0102, cav (3 MP) in 0202; the disorder retreat's paths
+ * 0303 0402 0502, 0303 0402 0503, 0303 0403 0503 end in 0502 and 0503 (D 4). From 0502 a
+ * later rout of 3 MP meets only dead ends with MP left (0601 and 0501 lead nowhere further,
+ * 0503 only back): surrender later. From 0503, 0502 0501 0601 spends its 3 MP and ends at d 5:
+ * safe. The first path ends in 0502, so the automatic choice is the first to 0503; applied,
+ * the unit stands in 0503. */
+static void test_retreat__automatic_choice_avoids_surrender_later(void **state)
+{
+    (void)state;
+    lb_state *st = scenario("premier-2018", 8, 3, "\"..L...LL\", \"..L..LLL\", \".....LLL\"", "",
+                            "{\"id\": \"cav\", \"side\": \"french\", \"arm\": \"cavalry\","
+                            " \"increments\": 4, \"fire\": 0, \"melee\": 8, \"movement\": 3,"
+                            " \"morale\": \"33\", \"formation\": \"column\", \"state\": \"good\","
+                            " \"hexes\": [\"0202\"]}," INF_UNIT("au", "austrian", "\"0102\""));
+    lb_retreat r;
+    lb_retreat_req req = {.kind = LB_RETREAT_DISORDER};
+    assert_int_equal(lb_retreat_paths(st, 0, &req, &r, NULL), LB_OK);
+    assert_int_equal(r.count, 3);
+    assert_int_equal(r.nends, 2);
+    assert_path(st, r.ends, 2, "0502 0503");
+    assert_int_equal(r.end_surrenders[0], 1);
+    assert_int_equal(r.end_surrenders[1], 0);
+    assert_path(st, r.paths, 3, "0303 0402 0502");
+    assert_path(st, r.choice, 3, "0303 0402 0503");
+    assert_int_equal(lb_retreat_apply(st, 0, &r, -1), LB_OK);
+    assert_path(st, st->units[0].hexes, 1, "0503");
+    lb_retreat_release(&r);
+    lb_state_free(st);
+}
+
 /* R-RET-3, R-RET-9: premier-2017 rout with a die is that many hexes; premier-2018 ignores the
  * die (10 hexes). 1-row map of 12, unit 0201, enemy 0101. */
 static void test_retreat__rout_length_by_edition_and_die(void **state)
@@ -1528,6 +1558,7 @@ int main(void)
         cmocka_unit_test(test_retreat__apply_surrender_removes_the_unit),
         cmocka_unit_test(test_retreat__apply_refuses_stale),
         cmocka_unit_test(test_retreat__no_enemy_combat_unit_stays),
+        cmocka_unit_test(test_retreat__automatic_choice_avoids_surrender_later),
         cmocka_unit_test(test_retreat__leader_left_alone_follows_or_stays),
         cmocka_unit_test(test_retreat__leader_captured_with_a_surrendering_unit),
         cmocka_unit_test(test_retreat__saturated_count_streams_and_stops),

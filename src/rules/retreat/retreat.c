@@ -485,8 +485,9 @@ static int free_answer(rfree *F, const lb_retreat_req *req, lb_retreat *out, lb_
     return LB_OK;
 }
 
-/* R-RET-8: whether the rout or flight `later` of unit from `start` has no complete path: only
- * the search's values are needed (R-RET-7: with no formation counted it never surrenders). */
+/* R-RET-8, R-RET-20: whether the rout or flight `later` of unit from `start` has no complete
+ * path: only the search's values are needed (R-RET-7: with no formation counted it never
+ * surrenders). */
 static int surrenders_from(const lb_state *s, int unit, lb_hex start, const lb_retreat_req *later,
                            int *doomed)
 {
