@@ -185,16 +185,21 @@ static void test_game_turn__defensive_fire_loss_reaches_premelee(void **state)
 }
 
 /* R-MEL-25, R-CHG-16, R-GAME-10 (premier-2017): fr-1hus charges pr-fus-ruehle (seed 13: the
- * stand check 46 - 6 = 36 fails, the recall die 1 fails): its owed melee is declared with the
- * charge's x1/2 and it routs in place only when the Melee segment ends, after all melees. */
+ * stand check 46 - 6 = 36 fails, pr-fus-ruehle routs its 4 hexes to 1209, the one end at the
+ * largest D (R-RET-4 e), the recall die 1 fails). The hussars must move nearer: the 1-MP steps
+ * 0810 and 0911 (the owner's), then 1010 and 1110 (the only ones), where they meet it. Their owed
+ * melee is declared with the charge's x1/2 and they rout in place only when the Melee segment
+ * ends, after all melees. */
 static void test_game_turn__owed_melee_then_rout_in_place(void **state)
 {
     (void)state;
     lb_game *g = prusse(13);
     answer(g, "charge:fr-1hus:0404,0405,0406,0407,0408,0509,0609,0710", LB_ACCEPTED);
     answer(g, "target", LB_ACCEPTED);
-    while (lb_game_pending(g)->kind == LB_DECIDE_PATH || lb_game_pending(g)->kind == LB_DECIDE_STEP)
-        answer(g, lb_game_pending(g)->options[0].key, LB_ACCEPTED);
+    assert_int_equal(lb_game_pending(g)->kind, LB_DECIDE_STEP);
+    answer(g, "0810", LB_ACCEPTED);
+    answer(g, "0911", LB_ACCEPTED);
+    assert_true(traced(g, "fr-1hus, not recalled, meets pr-fus-ruehle and attacks it"));
     until(g, 0, LB_SEG_MELEE);
     const lb_decision *d = lb_game_pending(g);
     assert_int_equal(d->noptions, 1); /* the owed melee only: no `end` */
@@ -225,22 +230,26 @@ static void test_game_turn__owed_melee_then_rout_in_place(void **state)
 
 /* R-GAME-20: seed 7, fr-8chs's charge makes au-ir20-3 form carré (23 + 3 = 26); the carré's
  * defensive fire (die 23 at 4:1: 1 lost) and a failed check (12, not above 33) rout the
- * chasseurs (to 0105, their owner's choice) before their melee. The other fires of the turn
- * roll 36, 24, 13. Only cavalry that charges and melees is exhausted: they stay fresh, and once
- * rallied (51 - 6 = 41 > 33) they may charge again at 13:20. */
+ * chasseurs before their melee, to 0101, the one end at the largest D (R-RET-4 e: nothing to
+ * choose). The other fires of the turn roll 36, 24, 13. Only cavalry that charges and melees
+ * is exhausted: they stay fresh, and once rallied (51 - 6 = 41 > 33) they may charge again at
+ * 13:20. */
 static void test_game_turn__charge_without_melee_keeps_readiness(void **state)
 {
     (void)state;
     lb_game *g = demo(7);
     const char *keys[] = {"charge:fr-8chs:0802,0903,1003,1104", "wait", "wait", "target", "carre",
-                          "end", "fire:au-ir20-3:1204", "0105", "fire:au-ir4-1:0810",
+                          "end", "fire:au-ir20-3:1204", "fire:au-ir4-1:0810",
                           "fire:fr-26le-1+fr-art-5-4:0910", "fire:fr-24le-vlt:1113"};
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
         answer(g, keys[i], LB_ACCEPTED);
         if (i == 4)
             assert_int_equal(unit(g, "au-ir20-3")->formation, LB_FORM_CARRE);
-        if (i == 6)
+        if (i == 6) {
             assert_int_equal(unit(g, "fr-8chs")->state, LB_STATE_ROUTED);
+            lb_hex end = {1, 1};
+            assert_true(lb_hex_eq(unit(g, "fr-8chs")->hexes[0], end));
+        }
     }
     assert_int_equal(lb_game_state(g)->turn.segment, LB_SEG_MELEE);
     answer(g, "end", LB_ACCEPTED);
@@ -288,7 +297,7 @@ static void test_game_turn__readiness_by_rest(void **state)
     const char *why[] = {"without moving (two steps)", "moving at most half (one step)",
                          "it moved more than half its movement points"};
     for (int k = 0; k < 3; k++) {
-        lb_game *g = golden(63); /* 13:20, the French Movement */
+        lb_game *g = golden(60); /* 13:20, the French Movement */
         assert_int_equal(lb_game_state(g)->turn.segment, LB_SEG_MOVEMENT);
         assert_int_equal(unit(g, "fr-8chs")->readiness, LB_READY_EXHAUSTED);
         if (moves[k])
@@ -306,7 +315,7 @@ static void test_game_turn__readiness_by_rest(void **state)
 static void test_game_turn__retreat_before_melee_holds(void **state)
 {
     (void)state;
-    lb_game *g = golden(74);
+    lb_game *g = golden(71);
     assert_int_equal(lb_game_state(g)->turn.segment, LB_SEG_MOVEMENT);
     assert_int_equal(lb_game_state(g)->turn.phasing, 1);
     assert_int_equal(unit(g, "au-hus4")->move.hold, LB_HOLD_RETREATED);
