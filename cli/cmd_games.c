@@ -30,7 +30,9 @@ int cmd_games(const cli_args *args)
                                                games[i].updated));
         cli_print_json(a);
     } else if (n == 0) {
-        printf("no saved games in %s\n", db ? db : "labataille.db");
+        char where[256];
+        printf("no saved games in %s\n", lb_store_printable(db ? db : "labataille.db", where,
+                                                            sizeof where));
     } else {
         printf("%5s  %7s  %-36s  %-19s  %s\n", "game", "journal", "where it stands", "updated",
                "title");

@@ -479,7 +479,8 @@ static int open_game(const cli_args *args, play *P, const lb_load_opts *opts)
             return cli_usage(args, "--game reopens a saved game: give no scenario");
         if (lb_store_open_game(P->store, P->id, opts, &P->g, &err) != LB_OK)
             return cli_invalid("%s", err.msg);
-        fprintf(P->out, "game %lld in %s, journal %d\n", P->id, db, lb_game_seq(P->g));
+        fprintf(P->out, "game %lld in %s, journal %d\n", P->id, P->store->where,
+                lb_game_seq(P->g));
         return CLI_OK;
     }
     lb_dice seed_dice;
@@ -525,7 +526,7 @@ static int open_game(const cli_args *args, play *P, const lb_load_opts *opts)
     if (P->store) {
         if (lb_store_save_game(P->store, P->g, &P->id, &err) != LB_OK)
             return cli_invalid("%s", err.msg);
-        fprintf(P->out, "game %lld in %s\n", P->id, db);
+        fprintf(P->out, "game %lld in %s\n", P->id, P->store->where);
     }
     return CLI_OK;
 }
