@@ -1,6 +1,7 @@
 /* labataille games: the games saved in a store, newest first. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "lb/store.h"
@@ -30,13 +31,23 @@ int cmd_games(const cli_args *args)
                                                games[i].updated));
         cli_print_json(a);
     } else if (n == 0) {
-        printf("no saved games in %s\n", db ? db : "labataille.db");
+        char where[256];
+        printf("no saved games in %s\n", lb_store_printable(db ? db : "labataille.db", where,
+                                                            sizeof where));
     } else {
         printf("%5s  %7s  %-36s  %-19s  %s\n", "game", "journal", "where it stands", "updated",
                "title");
-        for (int i = 0; i < n; i++)
-            printf("%5lld  %7d  %-36s  %-19s  %s\n", games[i].id, games[i].seq, games[i].summary,
-                   games[i].updated, games[i].title);
+        /* the rows are the store's: shown as printable text, whatever a file or a database holds */
+        for (int i = 0; i < n; i++) {
+            char summary[LB_STORE_TEXT_MAX * 4], updated[sizeof games[i].updated * 4],
+                title[LB_STORE_TEXT_MAX * 4];
+            printf("%5lld  %7d  %-36s  %-19s  %s\n", games[i].id, games[i].seq,
+                   lb_printable(games[i].summary, strlen(games[i].summary), summary,
+                                sizeof summary),
+                   lb_printable(games[i].updated, strlen(games[i].updated), updated,
+                                sizeof updated),
+                   lb_printable(games[i].title, strlen(games[i].title), title, sizeof title));
+        }
     }
     free(games);
     return CLI_OK;

@@ -365,22 +365,65 @@ static int run_line(play *P, char *line)
 
 /* ---- the session --------------------------------------------------------------------------- */
 
+/* Whether a line may be a command: printable text (lb/printable.h), so that nothing typed or read
+ * from a script drives the terminal when it is echoed or quoted in a refusal. 0 when it may; else
+ * the column of the first control character (C0 but tab, DEL, C1) or byte that is not UTF-8,
+ * with what it is in P->why. */
+static int unprintable(play *P, const char *line, size_t len)
+{
+    lb_unprintable u;
+    if (lb_printable_check(line, len, 1, &u))
+        return 0;
+    if (u.control < 0)
+        snprintf(P->why, sizeof P->why, "expected a printable command, found byte 0x%02x, which "
+                 "is not UTF-8", u.byte);
+    else if (u.control < 0x80)
+        snprintf(P->why, sizeof P->why, "expected a printable command, found control character "
+                 "0x%02x", u.control);
+    else
+        snprintf(P->why, sizeof P->why, "expected a printable command, found control character "
+                 "U+%04X", u.control);
+    return u.column;
+}
+
+/* P->why as it may be printed: a refusal may quote what the library or a store said. */
+static const char *why_printable(const play *P, char *buf, size_t n)
+{
+    return lb_printable(P->why, strlen(P->why), buf, n);
+}
+
 static int run_script(play *P, const char *path)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!f)
         return cli_invalid("cannot read the script %s: %s", path, strerror(errno));
-    char *line = NULL;
+    char *line = NULL, name[LB_ERR_FILE_MAX], echo[PLAY_WHY_MAX], why[PLAY_WHY_MAX];
+    lb_printable(path, strlen(path), name, sizeof name);
     size_t cap = 0;
+    ssize_t got;
     int lineno = 0, rc = PLAY_OK;
-    while (rc == PLAY_OK && getline(&line, &cap, f) >= 0) {
+    while (rc == PLAY_OK && (got = getline(&line, &cap, f)) >= 0) {
         lineno++;
-        fprintf(P->out, "> %s%s", line, strchr(line, '\n') ? "" : "\n");
+        /* the line without its end: "\n", or "\r\n" as written on Windows */
+        size_t len = (size_t)got;
+        len -= len && line[len - 1] == '\n';
+        len -= len && line[len - 1] == '\r';
+        int col = unprintable(P, line, len);
+        if (col) {
+            /* a NUL, ESC [ 2 J, a byte that is not UTF-8: echoed escaped, never run */
+            fprintf(P->out, "> %s\n", lb_printable(line, len, echo, sizeof echo));
+            fflush(P->out);
+            fprintf(stderr, "%s:%d:%d: %s\n", name, lineno, col, P->why);
+            rc = PLAY_REFUSED;
+            break;
+        }
+        line[len] = '\0';
+        fprintf(P->out, "> %s\n", line);
         rc = run_line(P, line);
         fflush(P->out); /* the answers so far before the refusal, in order on a terminal */
         if (rc == PLAY_REFUSED || rc == PLAY_ERROR)
-            fprintf(stderr, "%s:%d: %s: %s\n", path, lineno,
-                    rc == PLAY_REFUSED ? "refused" : "error", P->why);
+            fprintf(stderr, "%s:%d: %s: %s\n", name, lineno,
+                    rc == PLAY_REFUSED ? "refused" : "error", why_printable(P, why, sizeof why));
     }
     free(line);
     if (f != stdin)
@@ -395,6 +438,7 @@ static int run_prompt(play *P)
         names[i] = verbs[i].name;
     play_prompt_open(P->g, names, NVERBS);
     int rc = PLAY_OK;
+    char why[PLAY_WHY_MAX];
     while (rc != PLAY_QUIT && rc != PLAY_ERROR) {
         char prompt[LB_STORE_TEXT_MAX + 8];
         lb_game_summary(P->g, prompt, sizeof prompt);
@@ -402,14 +446,17 @@ static int run_prompt(play *P)
         char *line = play_prompt_read(prompt);
         if (!line)
             break;
-        rc = run_line(P, line);
+        int col = unprintable(P, line, strlen(line));
+        rc = col ? PLAY_REFUSED : run_line(P, line);
         free(line);
-        if (rc == PLAY_REFUSED)
-            fprintf(stdout, "refused: %s\n", P->why);
+        if (rc == PLAY_REFUSED && col)
+            fprintf(stdout, "refused: %s (column %d)\n", why_printable(P, why, sizeof why), col);
+        else if (rc == PLAY_REFUSED)
+            fprintf(stdout, "refused: %s\n", why_printable(P, why, sizeof why));
     }
     play_prompt_close();
     if (rc == PLAY_ERROR)
-        fprintf(stderr, "labataille play: %s\n", P->why);
+        fprintf(stderr, "labataille play: %s\n", why_printable(P, why, sizeof why));
     return rc == PLAY_ERROR ? rc : PLAY_OK;
 }
 
@@ -432,7 +479,8 @@ static int open_game(const cli_args *args, play *P, const lb_load_opts *opts)
             return cli_usage(args, "--game reopens a saved game: give no scenario");
         if (lb_store_open_game(P->store, P->id, opts, &P->g, &err) != LB_OK)
             return cli_invalid("%s", err.msg);
-        fprintf(P->out, "game %lld in %s, journal %d\n", P->id, db, lb_game_seq(P->g));
+        fprintf(P->out, "game %lld in %s, journal %d\n", P->id, P->store->where,
+                lb_game_seq(P->g));
         return CLI_OK;
     }
     lb_dice seed_dice;
@@ -478,7 +526,7 @@ static int open_game(const cli_args *args, play *P, const lb_load_opts *opts)
     if (P->store) {
         if (lb_store_save_game(P->store, P->g, &P->id, &err) != LB_OK)
             return cli_invalid("%s", err.msg);
-        fprintf(P->out, "game %lld in %s\n", P->id, db);
+        fprintf(P->out, "game %lld in %s\n", P->id, P->store->where);
     }
     return CLI_OK;
 }
@@ -531,7 +579,8 @@ int cmd_play(const cli_args *args)
     if (rc == CLI_OK) {
         play_print_status(&P);
         if (ai_answers(&P) != PLAY_OK) {
-            fprintf(stderr, "labataille play: %s\n", P.why);
+            char why[PLAY_WHY_MAX];
+            fprintf(stderr, "labataille play: %s\n", why_printable(&P, why, sizeof why));
             rc = CLI_INVALID;
         }
     }

@@ -21,14 +21,24 @@ const char *cli_option_value(const cli_args *args, const char *name, int *given)
     return NULL;
 }
 
+/* The message after prefix on stderr, as printable text (lb/printable.h): a message may quote an
+ * argument, a file's name, what a store or its server said. */
+static void print_message(const char *prefix, const char *fmt, va_list ap)
+{
+    char msg[2048], shown[4096];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    fprintf(stderr, "%s%s\n", prefix, lb_printable(msg, strlen(msg), shown, sizeof shown));
+}
+
 int cli_usage(const cli_args *args, const char *fmt, ...)
 {
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "labataille %s: ", args->command);
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "labataille %s: ", args->command);
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n(see labataille %s --help)\n", args->command);
+    print_message(prefix, fmt, ap);
     va_end(ap);
+    fprintf(stderr, "(see labataille %s --help)\n", args->command);
     return CLI_USAGE;
 }
 
@@ -36,9 +46,7 @@ int cli_invalid(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "labataille: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
+    print_message("labataille: ", fmt, ap);
     va_end(ap);
     return CLI_INVALID;
 }

@@ -345,10 +345,12 @@ static int help(int argc, char **argv)
     }
     const command *cmd = find_command(argv[2]);
     if (!cmd || argc > 3) {
+        char shown[CLI_SHORT_MAX * 4];
         if (cmd)
             fprintf(stderr, "labataille help: expected one command name\n");
         else
-            fprintf(stderr, "labataille help: unknown command '%s'\n\n", argv[2]);
+            fprintf(stderr, "labataille help: unknown command '%s'\n\n",
+                    lb_printable(argv[2], strlen(argv[2]), shown, sizeof shown));
         print_overview(stderr);
         return CLI_USAGE;
     }
@@ -374,7 +376,9 @@ static int run(int argc, char **argv)
     }
     const command *cmd = find_command(argv[1]);
     if (!cmd) {
-        fprintf(stderr, "labataille: unknown command '%s'\n\n", argv[1]);
+        char shown[CLI_SHORT_MAX * 4];
+        fprintf(stderr, "labataille: unknown command '%s'\n\n",
+                lb_printable(argv[1], strlen(argv[1]), shown, sizeof shown));
         print_overview(stderr);
         return CLI_USAGE;
     }

@@ -30,6 +30,8 @@ function h(tag, attrs = {}, ...children) {
   for (const [k, v] of Object.entries(attrs)) {
     if (k === 'on') for (const [ev, fn] of Object.entries(v)) e.addEventListener(ev, fn);
     else if (k === 'dataset') Object.assign(e.dataset, v);
+    // the page's policy refuses style attributes (CSP style-src 'self'): properties instead
+    else if (k === 'style') Object.assign(e.style, v);
     else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? '' : v);
   }
   e.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
@@ -383,7 +385,7 @@ function bars(rows) {
     const v = pct(p);
     return h('div', { class: 'bar', dataset: { p: String(p) } },
       h('span', { class: 'what' }, label),
-      h('span', { class: 'track' }, h('span', { class: 'fill', style: `width:${(100 * v).toFixed(1)}%` })),
+      h('span', { class: 'track' }, h('span', { class: 'fill', style: { width: `${(100 * v).toFixed(1)}%` } })),
       h('span', { class: 'p' }, `${p} (${(100 * v).toFixed(1)}%)`));
   }));
 }

@@ -25,8 +25,9 @@
  * the server went away (an operation while it is down fails with LB_IO). lb_store_open picks
  * the store by the address.
  *
- * Errors name the file or address (without its password) and the game ("FILE: game 3: …") in
- * err->msg. A store is used by one thread at a time.
+ * Errors name the file or address as lb_store_printable shows it and the game ("FILE: game 3:
+ * …") in err->msg; what libpq or the server says is scrubbed of the address's passwords too. A
+ * store is used by one thread at a time.
  */
 
 typedef struct lb_store lb_store;
@@ -69,8 +70,16 @@ typedef struct lb_store_ops {
 
 struct lb_store {
     const lb_store_ops *ops;
-    char where[256];                      /* the file or address, for messages */
+    char where[256];                      /* the file or address for messages, as
+                                           * lb_store_printable shows it */
 };
+
+/* The address as it may be printed, into buf (n bytes, cut to fit): every password replaced by
+ * "***" — a URI's user:PASSWORD@ and each parameter whose key holds "password" in any case and
+ * percent-encoding (?password=, ?sslpassword=, ?pass%77ord=), a keyword/value string's
+ * password=VALUE (quoted or not) — and any other place the address holds what libpq reads as a
+ * password. A SQLite file's name that holds none is shown as it is. Returns buf. */
+const char *lb_store_printable(const char *address, char *buf, size_t n);
 
 /* Opens (creating when missing) the store at where: a SQLite file, or a PostgreSQL URI whose
  * database gets the store's tables when its schema has none. LB_OK; LB_IO (cannot open or

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "address.h"
 #include "postgres_store.h"
 #include "rows.h"
 
@@ -15,7 +16,8 @@
 typedef struct pg_store {
     lb_store base;
     PGconn *db;
-    bool prepared; /* the append statement, on this connection */
+    bool prepared;  /* the append statement, on this connection */
+    char *address;  /* as given: what libpq's messages are scrubbed of (address.h) */
 } pg_store;
 
 /* What each schema version adds (the SQLite store's tables): a new store gets them all, an older
@@ -67,26 +69,12 @@ static void one_line(const char *text, char *out, size_t n)
     out[k] = '\0';
 }
 
-/* The address for messages: the password, in the user part or as a parameter, is left out. */
-static void without_password(const char *uri, char *out, size_t n)
+/* What libpq or the server said, on one line and without a password of the address. */
+static void said(const pg_store *s, const char *text, char *out, size_t n)
 {
-    const char *host = strstr(uri, "://");
-    host = host ? host + 3 : uri;
-    size_t authority = strcspn(host, "/?");
-    const char *at = NULL;
-    for (const char *p = host; p < host + authority; p++)
-        at = *p == '@' ? p : at;
-    const char *colon = at ? memchr(host, ':', (size_t)(at - host)) : NULL;
-    if (colon)
-        snprintf(out, n, "%.*s:***%s", (int)(colon - uri), uri, at);
-    else
-        snprintf(out, n, "%s", uri);
-    char *pw = strstr(out, "password=");
-    if (pw && pw > out && (pw[-1] == '?' || pw[-1] == '&')) {
-        char rest[LB_ERR_MSG_MAX];
-        snprintf(rest, sizeof rest, "%s", pw + 9 + strcspn(pw + 9, "&"));
-        snprintf(pw + 9, n - (size_t)(pw + 9 - out), "***%s", rest);
-    }
+    char scrubbed[2 * LB_ERR_MSG_MAX];
+    lbi_address_scrub(s->address, text, scrubbed, sizeof scrubbed);
+    one_line(scrubbed, out, n);
 }
 
 /* SQLSTATE of a failed command, "" when it has none (the connection broke). */
@@ -111,8 +99,8 @@ static void reason_of(const pg_store *s, const PGresult *r, char *out, size_t n)
 {
     const char *primary = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
     char why[LB_ERR_MSG_MAX];
-    one_line(primary && PQstatus(s->db) == CONNECTION_OK ? primary : PQerrorMessage(s->db), why,
-             sizeof why);
+    said(s, primary && PQstatus(s->db) == CONNECTION_OK ? primary : PQerrorMessage(s->db), why,
+         sizeof why);
     if (server_gone(s, r))
         snprintf(out, n, "the database server cannot be reached (%s)", why);
     else
@@ -148,7 +136,7 @@ static int connected(pg_store *s, lb_err *err)
     if (PQstatus(s->db) == CONNECTION_OK)
         return LB_OK;
     char why[LB_ERR_MSG_MAX];
-    one_line(PQerrorMessage(s->db), why, sizeof why);
+    said(s, PQerrorMessage(s->db), why, sizeof why);
     return lb_err_set(err, LB_IO, "%s: the database server cannot be reached (%s)", s->base.where,
                       why);
 }
@@ -577,10 +565,12 @@ static int p_link_find(lb_store *base, const char *digest, long long *game, int 
     return rc;
 }
 
+/* Frees a store, open or half made (its connection may be NULL). */
 static void p_close(lb_store *base)
 {
     pg_store *s = (pg_store *)base;
     PQfinish(s->db);
+    free(s->address);
     free(s);
 }
 
@@ -599,19 +589,22 @@ int lbi_postgres_store_open(const char *uri, lb_store **out, lb_err *err)
 {
     *out = NULL;
     pg_store *s = calloc(1, sizeof *s);
-    if (!s)
+    if (!s || !(s->address = strdup(uri))) {
+        free(s);
         return lb_err_set(err, LB_NOMEM, "out of memory");
+    }
     s->base.ops = &postgres_ops;
-    without_password(uri, s->base.where, sizeof s->base.where);
+    lbi_address_printable(uri, s->base.where, sizeof s->base.where);
     char *parse_error = NULL;
     PQconninfoOption *parsed = PQconninfoParse(uri, &parse_error);
     if (!parsed) {
+        /* libpq's message may quote the address, or the piece of it it could not read */
         char why[LB_ERR_MSG_MAX];
-        one_line(parse_error ? parse_error : "out of memory", why, sizeof why);
+        said(s, parse_error ? parse_error : "out of memory", why, sizeof why);
         PQfreemem(parse_error);
         int rc = lb_err_set(err, LB_INVALID, "%s: not a PostgreSQL address: %s", s->base.where,
                             why);
-        free(s);
+        p_close(&s->base);
         return rc;
     }
     PQconninfoFree(parsed);
@@ -625,15 +618,14 @@ int lbi_postgres_store_open(const char *uri, lb_store **out, lb_err *err)
         rc = lb_err_set(err, LB_NOMEM, "out of memory");
     } else if (PQstatus(s->db) != CONNECTION_OK) {
         char why[LB_ERR_MSG_MAX];
-        one_line(PQerrorMessage(s->db), why, sizeof why);
+        said(s, PQerrorMessage(s->db), why, sizeof why);
         rc = lb_err_set(err, LB_IO, "%s: cannot connect: %s", s->base.where, why);
     } else {
         PQsetNoticeProcessor(s->db, quiet, NULL);
         rc = check_schema(s, err);
     }
     if (rc != LB_OK) {
-        PQfinish(s->db);
-        free(s);
+        p_close(&s->base);
         return rc;
     }
     *out = &s->base;

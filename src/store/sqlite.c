@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "address.h"
 #include "lb/grow.h"
 #include "rows.h"
 #include "sqlite_store.h"
@@ -466,10 +467,11 @@ int lbi_sqlite_store_open(const char *path, lb_store **out, lb_err *err)
     if (!s)
         return lb_err_set(err, LB_NOMEM, "out of memory");
     s->base.ops = &sqlite_ops;
-    snprintf(s->base.where, sizeof s->base.where, "%s", path);
+    /* a file's name is shown as it is, unless it reads as a connection string with a password */
+    lbi_address_printable(path, s->base.where, sizeof s->base.where);
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK) {
-        int rc = lb_err_set(err, LB_IO, "%s: cannot open: %s", path,
+        int rc = lb_err_set(err, LB_IO, "%s: cannot open: %s", s->base.where,
                             s->db ? sqlite3_errmsg(s->db) : "out of memory");
         sqlite3_close(s->db);
         free(s);

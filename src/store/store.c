@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "address.h"
 #include "postgres_store.h"
 #include "sqlite_store.h"
 
@@ -14,6 +15,12 @@ int lb_store_open(const char *where, lb_store **out, lb_err *err)
     if (strncmp(where, "postgresql://", 13) == 0 || strncmp(where, "postgres://", 11) == 0)
         return lbi_postgres_store_open(where, out, err);
     return lbi_sqlite_store_open(where, out, err);
+}
+
+const char *lb_store_printable(const char *address, char *buf, size_t n)
+{
+    lbi_address_printable(address, buf, n);
+    return buf;
 }
 
 void lb_store_close(lb_store *s)
