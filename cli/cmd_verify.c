@@ -23,7 +23,10 @@ static json_t *report_json(const char *file, const lb_verify_report *r)
     json_t *o = json_pack("{s:s,s:s}", "file", file, "mode",
                           r->mode == LB_DICE_SECRET ? "secret" : "seeded");
     if (r->mode == LB_DICE_SEEDED) {
-        json_object_set_new(o, "seed", json_integer((json_int_t)(r->seed & INT64_MAX)));
+        char seed[24]; /* a seed above 2^63 - 1 (an edited export's) as its decimal string */
+        snprintf(seed, sizeof seed, "%" PRIu64, r->seed);
+        json_object_set_new(o, "seed", r->seed <= INT64_MAX ? json_integer((json_int_t)r->seed)
+                                                            : json_string(seed));
         json_object_set_new(o, "note", json_string("seeded: not for play"));
     } else {
         json_object_set_new(o, "commitment", json_string(r->commitment));
