@@ -1,4 +1,5 @@
 /* The command-line program's shared parts: options, loading, dice, hex or unit names, traces. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +50,32 @@ int cli_invalid(const char *fmt, ...)
     print_message("labataille: ", fmt, ap);
     va_end(ap);
     return CLI_INVALID;
+}
+
+int cli_read_file(const char *path, char **text, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    size_t cap = 0;
+    *len = 0;
+    *text = NULL;
+    for (size_t got = 1; got;) {
+        if (*len == cap) {
+            char *more = realloc(*text, cap = cap ? 2 * cap : 65536);
+            if (!more) {
+                free(*text);
+                fclose(f);
+                errno = ENOMEM;
+                return -1;
+            }
+            *text = more;
+        }
+        got = fread(*text + *len, 1, cap - *len, f);
+        *len += got;
+    }
+    fclose(f);
+    return 0;
 }
 
 lb_state *cli_load_keep(const cli_args *args, const char *file, lb_errlist *errs)

@@ -160,6 +160,13 @@ function renderBar() {
     : p ? withRefs(p.prompt) : []));
   $('end').hidden = !(p?.yours && optionKeys().includes('end'));
   $('undo').hidden = v.role === 'spectator';
+  // R-GAME-14: the policy of this game's Undo; the dice never rewind
+  $('undo').title = (v.mode === 'hotseat'
+    ? 'take back the last decision (u): back to any decision; '
+      + 'the dice after it are fresh, never the ones taken back'
+    : 'take back your last decision (u): only while no die has been rolled '
+      + 'and the other side has not decided since')
+    + '; nothing is taken back once the battle is over';
   const clock = v.movement_clock;
   S.deadline = clock ? performance.now() + clock.left_ms : null;
   $('countdown').hidden = !clock;

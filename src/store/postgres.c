@@ -10,7 +10,7 @@
 #include "postgres_store.h"
 #include "rows.h"
 
-#define SCHEMA_VERSION 2
+#define SCHEMA_VERSION 3
 #define APPLICATION "labataille"
 
 typedef struct pg_store {
@@ -46,10 +46,13 @@ static const char *const migrations[SCHEMA_VERSION] = {
     " digest TEXT PRIMARY KEY,"
     " game BIGINT NOT NULL REFERENCES games(id),"
     " role INTEGER NOT NULL);",
+    /* 3: the secret of a game's dice (R-DICE-3); NULL: seeded dice, as every older game's */
+    "ALTER TABLE games ADD COLUMN dice_secret TEXT;",
 };
 
 #define UTC(col) "to_char(" col " AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')"
-#define INFO_COLUMNS "id, title, scenario_name, seq, summary, " UTC("created") ", " UTC("updated")
+#define INFO_COLUMNS                                                                          \
+    "id, title, scenario_name, seq, summary, " UTC("created") ", " UTC("updated") ", settings"
 
 /* Text copied into out with each run of white space (libpq's messages span lines) made one
  * space and the trailing one dropped. */
@@ -252,15 +255,16 @@ static int check_schema(pg_store *s, lb_err *err)
 }
 
 static int p_create(lb_store *base, const char *title, const char *scenario_name,
-                    const char *scenario, const char *settings, long long *id, lb_err *err)
+                    const char *scenario, const char *settings, const char *dice_secret,
+                    long long *id, lb_err *err)
 {
     pg_store *s = (pg_store *)base;
     int rc = connected(s, err);
     if (rc != LB_OK)
         return rc;
-    const char *values[] = {title, scenario_name, scenario, settings};
-    PGresult *r = run(s, "INSERT INTO games (title, scenario_name, scenario, settings) "
-                         "VALUES ($1, $2, $3, $4) RETURNING id", 4, values);
+    const char *values[] = {title, scenario_name, scenario, settings, dice_secret};
+    PGresult *r = run(s, "INSERT INTO games (title, scenario_name, scenario, settings, "
+                         "dice_secret) VALUES ($1, $2, $3, $4, $5) RETURNING id", 5, values);
     if (PQresultStatus(r) != PGRES_TUPLES_OK)
         return failed(s, r, err, "cannot save a new game");
     *id = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
@@ -399,6 +403,7 @@ static void info_of(const PGresult *r, int row, lb_store_info *info)
     text_of(r, row, 4, info->summary, sizeof info->summary);
     text_of(r, row, 5, info->created, sizeof info->created);
     text_of(r, row, 6, info->updated, sizeof info->updated);
+    lbi_store_info_dice(info, PQgetvalue(r, row, 7));
 }
 
 /* The game's row and its journal rows, inside the open transaction. */
@@ -407,7 +412,7 @@ static int load_game(pg_store *s, long long id, lb_store_record *out, lb_err *er
     char ids[24];
     snprintf(ids, sizeof ids, "%lld", id);
     const char *values[] = {ids};
-    PGresult *r = run(s, "SELECT " INFO_COLUMNS ", scenario, settings FROM games WHERE id = $1",
+    PGresult *r = run(s, "SELECT " INFO_COLUMNS ", scenario, dice_secret FROM games WHERE id = $1",
                       1, values);
     if (PQresultStatus(r) != PGRES_TUPLES_OK)
         return failed(s, r, err, "game %lld: cannot read the game", id);
@@ -416,8 +421,9 @@ static int load_game(pg_store *s, long long id, lb_store_record *out, lb_err *er
         return lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", s->base.where, id);
     }
     info_of(r, 0, &out->info);
-    out->scenario = strdup(PQgetvalue(r, 0, 7));
-    out->settings = strdup(PQgetvalue(r, 0, 8));
+    out->settings = strdup(PQgetvalue(r, 0, 7));
+    out->scenario = strdup(PQgetvalue(r, 0, 8));
+    text_of(r, 0, 9, out->dice_secret, sizeof out->dice_secret);
     PQclear(r);
     if (!out->scenario || !out->settings)
         return lb_err_set(err, LB_NOMEM, "out of memory");

@@ -1714,6 +1714,237 @@ static void test_api__whole_game_equals_engine(void **state)
     json_decref(g);
 }
 
+/* ---- fair dice ------------------------------------------------------------------------------- */
+
+/* The tokens of a two-players game by side index, from POST /api/games's answer. */
+typedef struct two_links {
+    const char *side[2];
+    json_t *game;
+} two_links;
+
+static two_links two_players(const char *body)
+{
+    two_links l;
+    l.game = new_game(body);
+    l.side[0] = link_token(l.game, "french");
+    l.side[1] = link_token(l.game, "austrian");
+    return l;
+}
+
+/* The pending decision of the game (a view's "pending"), or NULL; *side its side's index. */
+static json_t *pending_of(json_t *v, int *side)
+{
+    json_t *p = json_object_get(v, "pending");
+    if (json_is_null(p) || !p)
+        return NULL;
+    json_t *sides = json_object_get(v, "sides");
+    *side = strcmp(str(p, "side"), json_string_value(json_array_get(sides, 0))) == 0 ? 0 : 1;
+    return p;
+}
+
+static int has_option(json_t *p, const char *key)
+{
+    size_t i;
+    json_t *o;
+    json_array_foreach(json_object_get(p, "options"), i, o)
+        if (strcmp(str(o, "key"), key) == 0)
+            return 1;
+    return 0;
+}
+
+/* Answers every pending decision of g that is not an action (a retreat's end: "auto", else its
+ * first option) by its side's link, so that an action decision, or the end, is pending. */
+static void settle(const two_links *g)
+{
+    for (int n = 0; n < 32; n++) {
+        json_t *v = view(&S, g->side[0]);
+        int side = -1;
+        json_t *p = pending_of(v, &side);
+        if (!p || strcmp(str(p, "kind"), "action") == 0) {
+            json_decref(v);
+            return;
+        }
+        const char *key = has_option(p, "auto")
+                              ? "auto"
+                              : str(json_array_get(json_object_get(p, "options"), 0), "key");
+        json_decref(decide(&S, g->side[side], num(v, "seq"), key, 200));
+        json_decref(v);
+    }
+    fail_msg("a game keeps asking decisions that are not actions");
+}
+
+/* The values of the ROLL entries of g's whole journal from its k-th roll on, into values (at
+ * most n); how many. */
+static int rolls_from(const two_links *g, int k, int *values, int n)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/g/%s/journal", g->side[0]);
+    json_t *j = call(&S, "GET", path, NULL, 200);
+    size_t i;
+    json_t *e;
+    int seen = 0, got = 0;
+    json_array_foreach(json_object_get(j, "entries"), i, e) {
+        if (!json_object_get(e, "die"))
+            continue;
+        if (seen++ >= k && got < n)
+            values[got++] = (int)num(e, "value");
+    }
+    json_decref(j);
+    return got;
+}
+
+/* GET …/export of g's link of side 0, as JSON. */
+static json_t *export_of(const two_links *g)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/g/%s/export", g->side[0]);
+    return call(&S, "GET", path, NULL, 200);
+}
+
+#define ATTACK_ROLLS 6
+
+/* Plays g on, its rules' decisions settled, each action answered by the first fire of one unit
+ * offered, else "end", else its first option, until it has rolled want dice since its from-th
+ * roll (or 300 answers, or the end). Two games that agree get the same answers. */
+static void play_on(const two_links *g, int from, int want)
+{
+    int values[ATTACK_ROLLS];
+    for (int n = 0; n < 300 && rolls_from(g, from, values, ATTACK_ROLLS) < want; n++) {
+        settle(g);
+        json_t *v = view(&S, g->side[0]);
+        int side = -1;
+        json_t *p = pending_of(v, &side);
+        if (!p) {
+            json_decref(v);
+            return;
+        }
+        const char *key = NULL;
+        size_t i;
+        json_t *o;
+        json_array_foreach(json_object_get(p, "options"), i, o)
+            if (!key && strncmp(str(o, "key"), "fire:", 5) == 0 && !json_object_get(o, "param"))
+                key = str(o, "key");
+        if (!key)
+            key = has_option(p, "end") ? "end"
+                                       : str(json_array_get(json_object_get(p, "options"), 0),
+                                             "key");
+        json_decref(decide(&S, g->side[side], num(v, "seq"), key, 200));
+        json_decref(v);
+    }
+}
+
+/* R-DICE-3: the export/import attack. A two-players game without a seed has secret dice: its
+ * views and its export in play show the commitment, never a seed nor the secret. The export
+ * imported makes a copy with a new secret (another commitment; its rolls so far, first_draw,
+ * kept as history) and the same state; both played on by one policy (the same decisions while
+ * they agree), the copy's 6 rolls after the export are not the game's 6 (all alike by chance once
+ * in 36^6): the copy does not tell the game's next rolls. On main the export held settings.seed
+ * and the copy rolled the game's next rolls exactly (6 of 6 alike, every time). */
+static void test_api__export_import_tells_no_dice(void **state)
+{
+    (void)state;
+    two_links a = two_players("{\"scenario\":\"demo\",\"mode\":\"two-players\"}");
+    json_decref(decide(&S, a.side[0], 0, "end", 200));
+    json_decref(decide(&S, a.side[0], 1, "end", 200));
+    json_decref(decide(&S, a.side[1], 2, "fire:au-ir4-1:0810", 200));
+    settle(&a);
+    const char *roles[] = {a.side[0], a.side[1], link_token(a.game, "spectator")};
+    json_t *v = view(&S, a.side[0]);
+    json_t *dice = json_object_get(v, "dice");
+    assert_string_equal(str(dice, "mode"), "secret");
+    char commitment[65];
+    snprintf(commitment, sizeof commitment, "%s", str(dice, "commitment"));
+    assert_int_equal(strlen(commitment), 64);
+    json_decref(v);
+    for (int r = 0; r < 3; r++) {
+        v = view(&S, roles[r]);
+        dice = json_object_get(v, "dice");
+        assert_string_equal(str(dice, "commitment"), commitment);
+        assert_null(json_object_get(dice, "secret"));
+        assert_null(json_object_get(dice, "seed"));
+        json_decref(v);
+    }
+    json_t *x = export_of(&a);
+    json_t *settings = json_object_get(x, "settings");
+    assert_null(json_object_get(settings, "seed"));
+    assert_string_equal(str(json_object_get(settings, "dice"), "commitment"), commitment);
+    assert_null(json_object_get(json_object_get(x, "dice"), "secret"));
+    assert_string_equal(str(json_object_get(x, "dice"), "mode"), "secret");
+    int drawn = rolls_from(&a, 0, (int[64]){0}, 64);
+    assert_true(drawn >= 1);
+
+    json_t *body = json_pack("{s:O}", "import", x);
+    char *text = json_dumps(body, JSON_COMPACT);
+    two_links b = two_players(text);
+    free(text);
+    json_decref(body);
+    json_t *va = view(&S, a.side[0]), *vb = view(&S, b.side[0]);
+    assert_string_equal(str(vb, "hash"), str(va, "hash"));
+    assert_string_equal(str(vb, "mode"), "two-players");
+    json_t *db = json_object_get(vb, "dice");
+    assert_string_equal(str(db, "mode"), "secret");
+    assert_string_not_equal(str(db, "commitment"), commitment);
+    assert_int_equal(num(db, "first_draw"), drawn);
+    json_decref(va);
+    json_decref(vb);
+
+    /* both played on by one policy: the same decisions as long as the games agree */
+    int ra[ATTACK_ROLLS], rb[ATTACK_ROLLS];
+    play_on(&a, drawn, ATTACK_ROLLS);
+    play_on(&b, drawn, ATTACK_ROLLS);
+    int n = rolls_from(&a, drawn, ra, ATTACK_ROLLS), same = 0;
+    assert_int_equal(n, ATTACK_ROLLS);
+    assert_int_equal(rolls_from(&b, drawn, rb, ATTACK_ROLLS), ATTACK_ROLLS);
+    for (int k = 0; k < n; k++)
+        same += ra[k] == rb[k];
+    /* all the same by chance once in 36^6 (or 6^k for single dice among them) */
+    assert_true(same < n);
+    json_decref(x);
+    json_decref(a.game);
+    json_decref(b.game);
+}
+
+/* R-DICE-3, R-DICE-5: a seeded game says it is not for play; a finished game with secret dice
+ * reveals its secret in its view and its export, which labataille verify then verifies. */
+static void test_api__dice_seeded_and_revealed(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"seed\":12}");
+    json_t *v = view(&S, link_token(g, "both"));
+    json_t *dice = json_object_get(v, "dice");
+    assert_string_equal(str(dice, "mode"), "seeded");
+    assert_int_equal(num(dice, "seed"), 12);
+    assert_string_equal(str(dice, "note"), "seeded: not for play");
+    json_decref(v);
+    json_decref(g);
+
+    two_links a = two_players("{\"scenario\":\"demo\",\"mode\":\"two-players\"}");
+    json_decref(decide(&S, a.side[0], 0, "end", 200));
+    json_decref(decide(&S, a.side[0], 1, "end", 200));
+    json_decref(decide(&S, a.side[1], 2, "fire:au-ir4-1:0810", 200));
+    v = view(&S, a.side[1]);
+    assert_null(json_object_get(json_object_get(v, "dice"), "secret"));
+    char body[32];
+    snprintf(body, sizeof body, "{\"seq\":%lld}", num(v, "seq"));
+    json_decref(v);
+    json_decref(post(&S, a.side[1], "concede", body, 200));
+    v = view(&S, a.side[0]);
+    dice = json_object_get(v, "dice");
+    const char *secret = str(dice, "secret");
+    assert_int_equal(strlen(secret), 64);
+    json_t *x = export_of(&a);
+    assert_string_equal(str(json_object_get(x, "dice"), "secret"), secret);
+    json_decref(v);
+    /* the export verifies, by the program on its own */
+    char file[128], cmd[400];
+    snprintf(file, sizeof file, "%s/finished.json", S.dir);
+    assert_int_equal(json_dump_file(x, file, JSON_COMPACT), 0);
+    snprintf(cmd, sizeof cmd, "%s verify %s > /dev/null", program, file);
+    assert_int_equal(system(cmd), 0);
+    json_decref(x);
+    json_decref(a.game);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -1756,6 +1987,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__events_many_streams),
         cmocka_unit_test(test_api__events_end_when_the_server_stops),
         cmocka_unit_test(test_api__events_clock_and_computer),
+        cmocka_unit_test(test_api__export_import_tells_no_dice),
+        cmocka_unit_test(test_api__dice_seeded_and_revealed),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
