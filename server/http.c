@@ -85,7 +85,7 @@ static struct MHD_Response *response_of(lb_server *s, lb_http_response *rs,
     struct MHD_Response *resp = NULL;
     if (rs->events) {
         pthread_mutex_lock(&s->lock);
-        slot *sl = slot_find(s, rs->events_game); /* held by rs: it is there */
+        slot *sl = table_find(&s->games, rs->events_game); /* held by rs: it is there */
         pthread_mutex_unlock(&s->lock);
         resp = live_response(s, sl, rs->events_after, c);
         if (!resp)

@@ -105,6 +105,15 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
     return (ssize_t)n;
 }
 
+/* Lets go of the stream's hold on its game (freed when the table lets it go). */
+static void let_go(lb_server *s, slot *sl)
+{
+    pthread_mutex_lock(&s->lock);
+    slot *gone = table_release(&s->games, sl);
+    pthread_mutex_unlock(&s->lock);
+    slot_free(gone);
+}
+
 /* The response is done with: the connection closed, or the stream ended. */
 static void stream_free(void *cls)
 {
@@ -112,8 +121,8 @@ static void stream_free(void *cls)
     lb_server *s = st->s;
     pthread_mutex_lock(&s->lock);
     unlink_waiting(st);
-    st->sl->refs--;
     pthread_mutex_unlock(&s->lock);
+    let_go(s, st->sl);
     free(st);
 }
 
@@ -121,9 +130,7 @@ struct MHD_Response *live_response(lb_server *s, slot *sl, int after, struct MHD
 {
     stream *st = calloc(1, sizeof *st);
     if (!st) {
-        pthread_mutex_lock(&s->lock);
-        sl->refs--;
-        pthread_mutex_unlock(&s->lock);
+        let_go(s, sl);
         return NULL;
     }
     *st = (stream){.s = s, .sl = sl, .conn = c, .after = after};
@@ -136,12 +143,12 @@ struct MHD_Response *live_response(lb_server *s, slot *sl, int after, struct MHD
     return resp;
 }
 
-long long live_heartbeats(lb_server *s, long long now, slot **held, int *nheld)
+long long live_heartbeats(lb_server *s, long long now, slot **held, int cap, int *nheld)
 {
     long long next = now + 1000LL * s->cfg.heartbeat_s;
     *nheld = 0;
-    for (int i = 0; i < s->nslots; i++) {
-        slot *sl = s->slots[i];
+    for (int i = 0; i < s->games.n; i++) {
+        slot *sl = s->games.slots[i];
         for (stream *st = sl->waiting, *later; st; st = later) {
             later = st->next;
             if (st->heartbeat_at <= now)
@@ -149,8 +156,8 @@ long long live_heartbeats(lb_server *s, long long now, slot **held, int *nheld)
             else if (st->heartbeat_at < next)
                 next = st->heartbeat_at;
         }
-        if (sl->waiting) {
-            sl->refs++;
+        if (sl->waiting && *nheld < cap) {
+            table_hold(&s->games, sl);
             held[(*nheld)++] = sl;
         }
     }
@@ -160,8 +167,8 @@ long long live_heartbeats(lb_server *s, long long now, slot **held, int *nheld)
 void live_end_all(lb_server *s)
 {
     s->stopping = 1;
-    for (int i = 0; i < s->nslots; i++)
-        while (s->slots[i]->waiting)
-            resume(s->slots[i]->waiting);
+    for (int i = 0; i < s->games.n; i++)
+        while (s->games.slots[i]->waiting)
+            resume(s->games.slots[i]->waiting);
     pthread_cond_broadcast(&s->changed);
 }

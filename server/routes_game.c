@@ -236,6 +236,6 @@ void route_events(game_request *r, lb_http_response *rs)
     rs->events_after = (int)after;
     /* the stream holds the game until lb_server_release_game */
     pthread_mutex_lock(&r->s->lock);
-    r->sl->refs++;
+    table_hold(&r->s->games, r->sl);
     pthread_mutex_unlock(&r->s->lock);
 }

@@ -86,6 +86,7 @@ int lb_server_new(const lb_server_config *cfg, lb_server **out, lb_err *err)
     if (!s)
         return lb_err_set(err, LB_NOMEM, "out of memory");
     s->cfg = *cfg;
+    s->games.keep = SLOTS_KEPT;
     if (s->cfg.heartbeat_s <= 0)
         s->cfg.heartbeat_s = 15;
     pthread_mutex_init(&s->lock, NULL);
@@ -145,8 +146,9 @@ void lb_server_free(lb_server *s)
     if (!s)
         return;
     server_http_stop(s);
-    for (int i = 0; i < s->nslots; i++)
-        slot_free(s->slots[i]);
+    for (int i = 0; i < s->games.n; i++)
+        slot_free(s->games.slots[i]);
+    table_free(&s->games);
     for (int i = 0; i < s->noffers; i++) {
         free(s->offers[i].name);
         free(s->offers[i].text);

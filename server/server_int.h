@@ -15,7 +15,8 @@
 #define TOKEN_BYTES 24            /* 192 random bits */
 #define TOKEN_CHARS 32            /* base64url, no padding */
 #define DIGEST_BYTES 32           /* SHA-256 */
-#define SLOTS_MAX 64              /* games kept in memory (the least recently used go first) */
+#define SLOTS_KEPT 64             /* games kept in memory while nobody holds them (the least
+                                   * recently used go first) */
 #define AI_DECISIONS_MAX 4000     /* the server's player's decisions after one answer */
 #define COMPUTER_BUDGET_MS 1000   /* the computer player's budget per decision (its full level) */
 #define ROLE_SLOTS 4              /* cached views: side 0, side 1, both, spectator */
@@ -48,8 +49,8 @@ typedef struct cached_view {
 
 typedef struct stream stream; /* live.c: a live updates stream */
 
-/* A game in play. Fields under the server's lock: refs, used, seq, id, waiting. The rest under
- * lock. */
+/* A game in play. Fields under the server's lock: refs, used, seq, id, waiting (slot_table.c
+ * changes refs and used). The rest under lock. */
 typedef struct slot {
     long long id;
     int refs;                     /* requests and streams using it */
@@ -71,6 +72,31 @@ typedef struct slot {
     char clock_mark[64];          /* the Movement segment the clock runs for ("" none) */
     long long clock_started_ms;
 } slot;
+
+/* ---- slot_table.c: the games in memory --------------------------------------------------------- */
+
+/* The games in play (under the server's lock): any number while requests and streams hold them,
+ * at most `keep` once they are let go (the least recently used go first). */
+typedef struct slot_table {
+    slot **slots;
+    int n, cap;
+    int keep;
+    unsigned long long tick;      /* counts uses: a game's `used` is the tick of its last */
+} slot_table;
+
+/* The game id in the table, or NULL. */
+slot *table_find(const slot_table *t, long long id);
+/* sl held once more, and marked used now. */
+void table_hold(slot_table *t, slot *sl);
+/* sl into the table, held once and marked used: LB_OK, or LB_NOMEM (the table unchanged). *gone
+ * is the game it let go to make room (the least recently used nobody holds), or NULL; the caller
+ * frees it. */
+int table_insert(slot_table *t, slot *sl, slot **gone);
+/* Lets go of one hold of sl: the game the table let go now that it may (sl or another nobody
+ * holds), or NULL; the caller frees it. */
+slot *table_release(slot_table *t, slot *sl);
+/* Frees the table itself (its games are the caller's). */
+void table_free(slot_table *t);
 
 /* A scenario offered by /api/scenarios. */
 typedef struct offer {
@@ -94,22 +120,25 @@ struct lb_server {
     unsigned long long changes;   /* a game changed or a stream began to wait */
     pthread_t ticker;             /* live.c: heartbeats and the watched games' clocks */
     int ticking;
-    slot *slots[SLOTS_MAX];
-    int nslots;
-    unsigned long long tick;
+    slot_table games;
     int stopping;
     struct MHD_Daemon *daemon;
     int port;
 };
 
-/* ---- games.c: games in play ------------------------------------------------------------------ */
+/* ---- slot.c: a game in play ------------------------------------------------------------------ */
 
+/* Game id in play: g (taken) with its hosting, or NULL when out of memory (g not taken). */
+slot *slot_new(long long id, lb_game *g, int two_players, int ai, int level);
 /* Frees a game in play; NULL is fine. */
 void slot_free(slot *sl);
 /* Lets go of a kept view (its text and gzip). */
 void slot_forget_view(cached_view *cv);
-/* The game id if it is in memory, or NULL (under the server's lock). */
-slot *slot_find(lb_server *s, long long id);
+/* Lets go of every kept view: the game changed. */
+void slot_forget_views(slot *sl);
+
+/* ---- games.c: games in play ------------------------------------------------------------------ */
+
 
 /* Game id held (refs + 1) and loaded from the store when it is not in memory: LB_OK,
  * LB_NOT_FOUND, or another error with err. */
@@ -287,9 +316,10 @@ struct MHD_Response;
 struct MHD_Response *live_response(lb_server *s, slot *sl, int after, struct MHD_Connection *c);
 /* sl's journal grew: its waiting streams resumed, the ticker told (under the server's lock). */
 void live_wake(lb_server *s, slot *sl);
-/* Resumes the streams whose heartbeat is due at now and holds the games streams wait on (refs
- * + 1, into held); returns when the next heartbeat is due (under the server's lock). */
-long long live_heartbeats(lb_server *s, long long now, slot **held, int *nheld);
+/* Resumes the streams whose heartbeat is due at now and holds the games streams wait on (each
+ * held once more, into held: at most cap of them); returns when the next heartbeat is due (under
+ * the server's lock). */
+long long live_heartbeats(lb_server *s, long long now, slot **held, int cap, int *nheld);
 /* The server stops: every waiting stream resumed to end (under the server's lock). */
 void live_end_all(lb_server *s);
 

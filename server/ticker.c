@@ -1,4 +1,7 @@
 /* The ticker: one thread that resumes the live updates streams whose heartbeat is due and runs the movement clocks of the games streams watch (R-WEB-2), as a waiting stream did. */
+#include <stdlib.h>
+
+#include "lb/grow.h"
 #include "server_int.h"
 
 /* The held games' movement clocks: run out, the segment ends (R-WEB-2), each game let go;
@@ -22,12 +25,16 @@ static long long clocks(lb_server *s, slot **held, int nheld, long long next)
 static void *ticker(void *cls)
 {
     lb_server *s = cls;
-    slot *held[SLOTS_MAX];
+    slot **held = NULL; /* room for every game in memory (the table grows while they are held) */
+    int cap = 0;
     pthread_mutex_lock(&s->lock);
     while (!s->stopping) {
         unsigned long long seen = s->changes;
         int nheld;
-        long long next = live_heartbeats(s, now_ms(), held, &nheld);
+        slot **grown = lb_grow(held, &cap, s->games.n, sizeof *held);
+        if (grown) /* else the games that do not fit are watched on a later round */
+            held = grown;
+        long long next = live_heartbeats(s, now_ms(), held, cap, &nheld);
         pthread_mutex_unlock(&s->lock);
         next = clocks(s, held, nheld, next);
         pthread_mutex_lock(&s->lock);
@@ -37,6 +44,7 @@ static void *ticker(void *cls)
         pthread_cond_timedwait(&s->changed, &s->lock, &ts);
     }
     pthread_mutex_unlock(&s->lock);
+    free(held);
     return NULL;
 }
 

@@ -26,6 +26,11 @@
 /* argv of the test: the program and the page's folder */
 static const char *program, *web_root;
 
+/* serve's options for the tests' servers: every request of the tests comes from 127.0.0.1, which
+ * stands for many clients here (the per-address caps and quotas are tested in
+ * tests/api/attacks.sh from several loopback addresses) */
+#define LOOPBACK_ONE_CLIENT ""
+
 /* ---- the server, as a child process ---------------------------------------------------------- */
 
 typedef struct server {
@@ -824,6 +829,50 @@ static void test_api__events_end_when_the_server_stops(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+#define KEPT_GAMES 64 /* the games the server keeps in memory while nobody holds them */
+
+/* Every game in memory held by a live stream (KEPT_GAMES of them, the server's own game one
+ * more), then another game: it is made (201) and served, the held games go on (a decision on the
+ * first reaches its stream), and the server stops cleanly with them all open. (It used to write
+ * past its table of 64 games and die.) */
+static void test_api__games_all_held_then_one_more(void **state)
+{
+    (void)state;
+    server T = {0};
+    start(&T, LOOPBACK_ONE_CLIENT);
+    static listener l[KEPT_GAMES];
+    static char tokens[KEPT_GAMES][64];
+    pthread_t t[KEPT_GAMES];
+    for (int i = 0; i < KEPT_GAMES; i++) {
+        json_t *g = call(&T, "POST", "/api/games", "{\"scenario\":\"demo\",\"mode\":\"hotseat\"}",
+                         201);
+        snprintf(tokens[i], sizeof tokens[i], "%s", link_token(g, "both"));
+        json_decref(g);
+        l[i] = (listener){.sv = &T, .until = i == 0 ? "id: 1\n" : "never said", .timeout_s = 60,
+                          .lock = PTHREAD_MUTEX_INITIALIZER};
+        snprintf(l[i].path, sizeof l[i].path, "/api/g/%s/events", tokens[i]);
+        pthread_create(&t[i], NULL, listen_events, &l[i]);
+        wait_for_s(&l[i], "id: 0\n", 20);
+    }
+    json_t *g = call(&T, "POST", "/api/games", "{\"scenario\":\"demo\",\"mode\":\"hotseat\"}", 201);
+    json_t *v = view(&T, link_token(g, "both"));
+    assert_int_equal(num(v, "seq"), 0);
+    json_decref(v);
+    json_decref(decide(&T, link_token(g, "both"), 0, "end", 200));
+    json_decref(g);
+    json_decref(decide(&T, tokens[0], 0, "end", 200));
+    wait_for(&l[0], "id: 1\nevent: seq\ndata: {\"seq\":1}\n\n");
+    v = view(&T, tokens[KEPT_GAMES - 1]);
+    assert_int_equal(num(v, "seq"), 0);
+    json_decref(v);
+    stop(&T);
+    for (int i = 0; i < KEPT_GAMES; i++)
+        pthread_join(t[i], NULL);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", T.dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 /* With nothing but a stream open, the movement clock still runs out (R-WEB-2): the stream sends
  * the segment's end (id: 2, the clock's "end") with no request made. And the computer's answers
  * reach a stream: after the French end their Movement, the Austrian Defensive Fire and its roll
@@ -1538,6 +1587,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__events_many_streams),
         cmocka_unit_test(test_api__events_end_when_the_server_stops),
         cmocka_unit_test(test_api__events_clock_and_computer),
+        cmocka_unit_test(test_api__games_all_held_then_one_more),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
