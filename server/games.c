@@ -144,7 +144,12 @@ int slot_saved(lb_server *s, slot *sl, int seen, lb_err *err)
 {
     if (!sl->unsaved && seen <= lb_game_seq(sl->g))
         return LB_OK;
+    long long now = now_ms();
+    if (!sl->unsaved && now < sl->no_reload_until_ms)
+        return LB_OK; /* the store was read for a length it did not have a moment ago: a 409 */
     int rc = reload(s, sl, err);
+    if (rc == LB_OK && seen > lb_game_seq(sl->g))
+        sl->no_reload_until_ms = now + SEEN_RELOAD_MS;
     if (rc == LB_OK) {
         pthread_mutex_lock(&s->lock);
         sl->seq = lb_game_seq(sl->g);

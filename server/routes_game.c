@@ -106,14 +106,6 @@ static void answered(game_request *r, lb_http_response *rs, int rc, const lb_gam
     reply_json(rs, statuses[k].status, e);
 }
 
-static int read_only(game_request *r, lb_http_response *rs)
-{
-    if (r->role != LB_ROLE_SPECTATOR)
-        return 0;
-    reply_error(rs, 403, "read-only", NULL, "a spectator's link only watches");
-    return 1;
-}
-
 void route_decide(game_request *r, lb_http_response *rs)
 {
     static const char *const members[] = {"seq", "key", "param", NULL};
@@ -125,7 +117,7 @@ void route_decide(game_request *r, lb_http_response *rs)
     if (!json_is_string(key) || (param && !json_is_string(param))) {
         reply_error(rs, 400, "bad-request", json_is_string(key) ? "/param" : "/key",
                     "expected an option's key (and a parameterised option's parameter) as text");
-    } else if (!read_only(r, rs)) {
+    } else {
         char full[2 * LB_OPTION_KEY_MAX];
         snprintf(full, sizeof full, "%s%s%s", json_string_value(key), param ? ":" : "",
                  param ? json_string_value(param) : "");
@@ -148,7 +140,7 @@ void route_undo(game_request *r, lb_http_response *rs)
                  json_integer_value(keep) > 1 << 30)) {
         reply_error(rs, 400, "bad-request", "/keep", "expected how many effective entries to "
                     "keep, or -1 for this role's last decision");
-    } else if (!read_only(r, rs)) {
+    } else {
         lb_game_answer a;
         int rc = lb_game_undo(r->sl->g, r->role, seq, keep ? (int)json_integer_value(keep) : -1,
                               &a);
@@ -164,11 +156,9 @@ void route_concede(game_request *r, lb_http_response *rs)
     int seq;
     if (parse_body(r, rs, members, &body, &seq) != 0)
         return;
-    if (!read_only(r, rs)) {
-        lb_game_answer a;
-        int rc = lb_game_concede(r->sl->g, r->role, seq, &a);
-        answered(r, rs, rc, &a, "concede");
-    }
+    lb_game_answer a;
+    int rc = lb_game_concede(r->sl->g, r->role, seq, &a);
+    answered(r, rs, rc, &a, "concede");
     json_decref(body);
 }
 

@@ -20,6 +20,8 @@
 #define AI_DECISIONS_MAX 4000     /* the server's player's decisions after one answer */
 #define COMPUTER_BUDGET_MS 1000   /* the computer player's budget per decision (its full level) */
 #define ROLE_SLOTS 4              /* cached views: side 0, side 1, both, spectator */
+#define SEEN_RELOAD_MS 1000       /* after the store held no journal as long as a client said, the
+                                   * game is not read again for a longer one this long */
 
 /* ---- shared.c: bytes several answers send at once ------------------------------------------ */
 
@@ -69,6 +71,8 @@ typedef struct slot {
     int unsaved;                  /* g may hold an answer the store refused (it could not be
                                    * reloaded then): reloaded before the game is used again */
     json_t *traces;               /* traces.c: the answers' traces since the game was loaded */
+    long long no_reload_until_ms; /* now_ms() before which a longer journal a client names is not
+                                   * looked for in the store (the last look found none) */
     char clock_mark[64];          /* the Movement segment the clock runs for ("" none) */
     long long clock_started_ms;
 } slot;
@@ -156,7 +160,9 @@ int slot_add(lb_server *s, lb_game *g, int two_players, int ai, int level, slot 
 int slot_changed(lb_server *s, slot *sl, int seq_before, lb_err *err);
 /* The game as the store has it (under sl->lock) when sl->unsaved, or when a client has seen a
  * journal longer than the one in memory (seen: another server sharing the store moved the game
- * on; -1 when the request names none): LB_OK, or the store's error (the game must not be used). */
+ * on; -1 when the request names none); when the store had no such journal, not again for that
+ * for SEEN_RELOAD_MS (a client naming any length cannot make the server read the game again and
+ * again): LB_OK, or the store's error (the game must not be used). */
 int slot_saved(lb_server *s, slot *sl, int seen, lb_err *err);
 /* ---- links.c: secret links ------------------------------------------------------------------ */
 

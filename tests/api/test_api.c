@@ -431,6 +431,57 @@ static void test_api__decide_errors_change_nothing(void **state)
     json_decref(g);
 }
 
+/* SQL run on the store of the tests' server (its SQLite file). */
+static void store_sql(const server *sv, const char *sql)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "sqlite3 %s/games.db \"%s\"", sv->dir, sql);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* A spectator's decision, undo or concession is refused (403 read-only, R-WEB-1) before its game
+ * is touched: with the game's saved scenario damaged behind the server's back, so that any read
+ * of the store answers 500 damaged-game, a spectator naming a journal far longer than the game's
+ * (which made the server read the game again before) is still a 403, and the players are served
+ * from memory. A player's seq below 0 or over 2^30 is a 400 naming /seq, in decide and undo; one
+ * longer than the journal reads the store and is a 409 with the view. */
+static void test_api__spectator_refused_before_the_store(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\",\"seed\":3}");
+    const char *fr = link_token(g, "french"), *sp = link_token(g, "spectator");
+    char path[160], sql[160];
+    static const char *const acts[] = {"decide", "undo", "concede"};
+    static const char *const bad_seqs[] = {"-1", "1073741825", "1e300",
+                                           "99999999999999999999999"};
+    for (int i = 0; i < 2; i++)
+        for (size_t k = 0; k < sizeof bad_seqs / sizeof *bad_seqs; k++) {
+            char body[96];
+            snprintf(path, sizeof path, "/api/g/%s/%s", fr, acts[i]);
+            snprintf(body, sizeof body, "{\"seq\":%s%s}", bad_seqs[k], i ? "" : ",\"key\":\"end\"");
+            error_is(&S, "POST", path, body, 400, k == 3 ? "bad-json" : "bad-request",
+                     k == 3 ? "" : "/seq");
+        }
+    json_t *e = decide(&S, fr, 1 << 30, "end", 409);
+    assert_int_equal(num(json_object_get(e, "view"), "seq"), 0);
+    json_decref(e);
+    snprintf(sql, sizeof sql, "UPDATE games SET scenario = '{' WHERE id = %lld", num(g, "game"));
+    store_sql(&S, sql);
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "/api/g/%s/%s", sp, acts[i]);
+        error_is(&S, "POST", path, "{\"seq\":1073741824}", 403, "read-only", NULL);
+    }
+    e = decide(&S, sp, 1 << 30, "end", 403);
+    json_decref(e);
+    json_t *v = view(&S, fr);
+    assert_int_equal(num(v, "seq"), 0);
+    json_decref(v);
+    v = decide(&S, fr, 0, "end", 200);
+    assert_int_equal(num(v, "seq"), 1);
+    json_decref(v);
+    json_decref(g);
+}
+
 /* Undo by the two-players policy (R-GAME-14): the French take back their own "end" (200, the
  * charge segment again, the journal one longer); the Austrians have nothing of theirs to take
  * back (422); a spectator never (403); a stale seq 409. Hot-seat: the one link takes back. */
@@ -1563,6 +1614,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__views_per_role),
         cmocka_unit_test(test_api__wrong_token_is_404),
         cmocka_unit_test(test_api__decide_errors_change_nothing),
+        cmocka_unit_test(test_api__spectator_refused_before_the_store),
         cmocka_unit_test(test_api__undo),
         cmocka_unit_test(test_api__concede),
         cmocka_unit_test(test_api__create_errors),
