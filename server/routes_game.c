@@ -48,9 +48,10 @@ static int parse_body(game_request *r, lb_http_response *rs, const char *const *
     return 0;
 }
 
-/* The answer to a decision, an undo or a concession (api.md): the new view, or the refusal. */
+/* The answer to a decision, an undo or a concession (api.md): the new view, or the refusal; an
+ * illegal answer's refusal names the body's member that holds it (where; NULL: none). */
 static void answered(game_request *r, lb_http_response *rs, int rc, const lb_game_answer *a,
-                     const char *what)
+                     const char *what, const char *where)
 {
     if (rc != LB_OK) {
         /* the engine failed and left the game as it was: the server's fault, never the
@@ -94,7 +95,8 @@ static void answered(game_request *r, lb_http_response *rs, int rc, const lb_gam
     int k = 0;
     while (k < 3 && statuses[k].v != a->verdict)
         k++;
-    json_t *e = error_object(statuses[k].status, statuses[k].code, NULL, "%s", a->reason);
+    json_t *e = error_object(statuses[k].status, statuses[k].code,
+                             a->verdict == LB_REFUSED_ILLEGAL ? where : NULL, "%s", a->reason);
     json_t *inner = json_object_get(e, "error");
     if (a->rule)
         json_object_set_new(inner, "rule", json_string(a->rule));
@@ -118,12 +120,20 @@ void route_decide(game_request *r, lb_http_response *rs)
         reply_error(rs, 400, "bad-request", json_is_string(key) ? "/param" : "/key",
                     "expected an option's key (and a parameterised option's parameter) as text");
     } else {
-        char full[2 * LB_OPTION_KEY_MAX];
-        snprintf(full, sizeof full, "%s%s%s", json_string_value(key), param ? ":" : "",
-                 param ? json_string_value(param) : "");
-        lb_game_answer a;
-        int rc = lb_game_decide(r->sl->g, r->role, seq, full, &a);
-        answered(r, rs, rc, &a, full);
+        /* the answer whole, however long: the engine refuses one longer than its journal keeps
+         * (R-GAME-22), which is then located at the parameter or the key */
+        size_t n = json_string_length(key) + (param ? 1 + json_string_length(param) : 0) + 1;
+        char *full = malloc(n);
+        if (!full) {
+            reply_bytes(rs, 500, NULL, 0, NULL);
+        } else {
+            snprintf(full, n, "%s%s%s", json_string_value(key), param ? ":" : "",
+                     param ? json_string_value(param) : "");
+            lb_game_answer a;
+            int rc = lb_game_decide(r->sl->g, r->role, seq, full, &a);
+            answered(r, rs, rc, &a, full, param ? "/param" : "/key");
+            free(full);
+        }
     }
     json_decref(body);
 }
@@ -144,7 +154,7 @@ void route_undo(game_request *r, lb_http_response *rs)
         lb_game_answer a;
         int rc = lb_game_undo(r->sl->g, r->role, seq, keep ? (int)json_integer_value(keep) : -1,
                               &a);
-        answered(r, rs, rc, &a, "undo");
+        answered(r, rs, rc, &a, "undo", NULL);
     }
     json_decref(body);
 }
@@ -158,7 +168,7 @@ void route_concede(game_request *r, lb_http_response *rs)
         return;
     lb_game_answer a;
     int rc = lb_game_concede(r->sl->g, r->role, seq, &a);
-    answered(r, rs, rc, &a, "concede");
+    answered(r, rs, rc, &a, "concede", NULL);
     json_decref(body);
 }
 

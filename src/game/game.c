@@ -356,6 +356,11 @@ static int decide(lb_game *g, int role, int seq, const char *key, const char *ru
     if (!lb_game_may_decide(g, role))
         return lbi_game_refuse(out, LB_REFUSED_NOT_YOURS, "R-GAME-12", "the pending decision is "
                            "%s's", g->st->sides[g->pending.side]);
+    size_t len = strlen(key);
+    if (len >= LB_OPTION_KEY_MAX)
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-22", "the answer is %zu bytes "
+                               "long, and the journal keeps an answer of at most %d (its key "
+                               "and parameter)", len, LB_OPTION_KEY_MAX - 1);
     if (!legal(g, key, out))
         return LB_OK;
     lb_trace_release(&g->trace);

@@ -482,6 +482,57 @@ static void test_api__spectator_refused_before_the_store(void **state)
     json_decref(g);
 }
 
+/* An answer longer than the journal keeps (R-GAME-22) is a 422 "illegal" with the ruling and the
+ * member that holds it: a charge through 30 hexes in the key (164 bytes) or in the parameter
+ * (414 bytes, its whole length told: the server cut it at 255 before), where it was a 500 with no
+ * reason. A key or parameter with a NUL inside is malformed JSON to the server (400). Nothing
+ * changes. */
+static void test_api__long_answers_are_refused_with_a_reason(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\",\"seed\":3}");
+    const char *fr = link_token(g, "french");
+    char path[160], body[1024], thirty[160] = "0802", eighty[420] = "0802";
+    snprintf(path, sizeof path, "/api/g/%s/decide", fr);
+    json_t *before = view(&S, fr);
+    for (int i = 1; i < 80; i++)
+        strcat(i < 30 ? thirty : eighty, i % 2 ? ",0903" : ",0802");
+    for (int i = 1; i < 30; i++)
+        strcat(eighty, i % 2 ? ",0903" : ",0802");
+    static const struct {
+        const char *fmt, *where;
+        int len;
+    } cases[] = {
+        /* 15 + 149 bytes of the 30 hexes: a charge as the page sends it, in one key */
+        {"{\"seq\":0,\"key\":\"charge:fr-8chs:%s\"}", "/key", 164},
+        {"{\"seq\":0,\"key\":\"charge:fr-8chs\",\"param\":\"%s\"}", "/param", 164},
+        /* 80 hexes, 399 bytes: past 255, where the server cut the answer before */
+        {"{\"seq\":0,\"key\":\"charge:fr-8chs\",\"param\":\"%s\"}", "/param", 414},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        snprintf(body, sizeof body, cases[i].fmt, i < 2 ? thirty : eighty);
+        json_t *e = call(&S, "POST", path, body, 422);
+        json_t *err = json_object_get(e, "error");
+        assert_string_equal(str(err, "code"), "illegal");
+        assert_string_equal(str(err, "rule"), "R-GAME-22");
+        assert_string_equal(str(err, "path"), cases[i].where);
+        char says[64];
+        snprintf(says, sizeof says, "the answer is %d bytes long", cases[i].len);
+        if (!strstr(str(err, "message"), says))
+            fail_msg("case %zu: %s", i, str(err, "message"));
+        json_decref(e);
+    }
+    error_is(&S, "POST", path, "{\"seq\":0,\"key\":\"end\\u0000more\"}", 400, "bad-json", "");
+    error_is(&S, "POST", path, "{\"seq\":0,\"key\":\"charge:fr-8chs\",\"param\":\"0802\\u0000\"}",
+             400, "bad-json", "");
+    json_t *after = view(&S, fr);
+    assert_int_equal(num(after, "seq"), 0);
+    assert_string_equal(str(after, "hash"), str(before, "hash"));
+    json_decref(after);
+    json_decref(before);
+    json_decref(g);
+}
+
 /* Undo by the two-players policy (R-GAME-14): the French take back their own "end" (200, the
  * charge segment again, the journal one longer); the Austrians have nothing of theirs to take
  * back (422); a spectator never (403); a stale seq 409. Hot-seat: the one link takes back. */
@@ -1614,7 +1665,6 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__views_per_role),
         cmocka_unit_test(test_api__wrong_token_is_404),
         cmocka_unit_test(test_api__decide_errors_change_nothing),
-        cmocka_unit_test(test_api__spectator_refused_before_the_store),
         cmocka_unit_test(test_api__undo),
         cmocka_unit_test(test_api__concede),
         cmocka_unit_test(test_api__create_errors),
@@ -1639,6 +1689,9 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__events_many_streams),
         cmocka_unit_test(test_api__events_end_when_the_server_stops),
         cmocka_unit_test(test_api__events_clock_and_computer),
+        /* the attacks of issue 23 */
+        cmocka_unit_test(test_api__spectator_refused_before_the_store),
+        cmocka_unit_test(test_api__long_answers_are_refused_with_a_reason),
         cmocka_unit_test(test_api__games_all_held_then_one_more),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);

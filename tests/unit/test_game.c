@@ -117,6 +117,39 @@ static void test_game__refusals_change_nothing(void **state)
     lb_game_free(g);
 }
 
+/* R-GAME-22: an answer of 128 bytes or more is refused with its length before any rule looks at
+ * it (before, the journal refused it after the charge rules had taken it: an internal failure);
+ * one of 127 bytes is the charge rules' to refuse (a path through hexes the map does not have,
+ * R-CHG-9); nothing changes. */
+static void test_game__long_answer_refused(void **state)
+{
+    (void)state;
+    lb_game *g = demo(1, LB_UNDO_HOTSEAT);
+    uint64_t h = lb_game_hash(g);
+    char key[512] = "charge:fr-8chs:0802";
+    while (strlen(key) + 5 < sizeof key - 1)
+        strcat(key, ",0903");
+    lb_game_answer a;
+    assert_int_equal(lb_game_decide(g, 0, 0, key, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    assert_string_equal(a.rule, "R-GAME-22");
+    assert_string_equal(a.reason, "the answer is 509 bytes long, and the journal keeps an answer "
+                                  "of at most 127 (its key and parameter)");
+    key[LB_OPTION_KEY_MAX] = '\0';
+    assert_int_equal(lb_game_decide(g, 0, 0, key, &a), LB_OK);
+    assert_string_equal(a.rule, "R-GAME-22");
+    key[LB_OPTION_KEY_MAX - 1] = '\0';
+    assert_int_equal(lb_game_decide(g, 0, 0, key, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    assert_string_not_equal(a.rule, "R-GAME-22");
+    /* the other side's long answer is the other side's refusal first (R-GAME-12) */
+    assert_int_equal(lb_game_decide(g, 1, 0, key, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_NOT_YOURS);
+    assert_int_equal(lb_game_seq(g), 0);
+    assert_true(lb_game_hash(g) == h);
+    lb_game_free(g);
+}
+
 /* R-GAME-14, hot-seat: back to any decision; the dice after an undo are the ones that came
  * before it (seed 7 gives 23 to the first fire, the roll the golden turn shows). */
 static void test_game__undo_hotseat_never_rerolls(void **state)
@@ -606,6 +639,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_game__first_decision),
         cmocka_unit_test(test_game__refusals_change_nothing),
+        cmocka_unit_test(test_game__long_answer_refused),
         cmocka_unit_test(test_game__undo_hotseat_never_rerolls),
         cmocka_unit_test(test_game__undo_two_players),
         cmocka_unit_test(test_game__replay_and_bad_journal),
