@@ -82,33 +82,28 @@ void lb_server_release_game(lb_server *s, long long game)
     slot_free(gone);
 }
 
-int slot_add(lb_server *s, lb_game *g, int two_players, int ai, int level, slot **out,
-             lb_err *err)
+int slot_add(lb_server *s, slot *sl, lb_err *err)
 {
-    *out = NULL;
     long long id;
     pthread_mutex_lock(&s->store_lock);
-    int rc = lb_store_save_game(s->store, g, &id, err);
+    int rc = lb_store_save_game(s->store, sl->g, &id, err);
     pthread_mutex_unlock(&s->store_lock);
     if (rc == LB_OK)
-        rc = links_set_game(s->links, id, two_players, ai, level, err);
+        rc = links_set_game(s->links, id, sl->two_players, sl->ai, sl->level, err);
     if (rc != LB_OK) {
-        lb_game_free(g);
+        slot_free(sl);
         return rc;
     }
-    slot *sl = slot_new(id, g, two_players, ai, level);
-    if (!sl) {
-        lb_game_free(g);
-        return lb_err_set(err, LB_NOMEM, "out of memory");
-    }
+    slot_set_id(sl, id);
     if (insert(s, sl) != LB_OK) {
         slot_free(sl);
         return lb_err_set(err, LB_NOMEM, "out of memory");
     }
     pthread_mutex_lock(&sl->lock);
-    rc = slot_changed(s, sl, lb_game_seq(g), err);
+    rc = slot_changed(s, sl, lb_game_seq(sl->g), err);
     pthread_mutex_unlock(&sl->lock);
-    *out = sl;
+    if (rc != LB_OK)
+        slot_put(s, sl);
     return rc;
 }
 

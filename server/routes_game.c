@@ -95,9 +95,16 @@ static void answered(game_request *r, lb_http_response *rs, int rc, const lb_gam
     int k = 0;
     while (k < 3 && statuses[k].v != a->verdict)
         k++;
-    json_t *e = error_object(statuses[k].status, statuses[k].code,
+    /* R-WEB-6: the decision the answer leads to would list more options than the limit */
+    int over = a->rule && strcmp(a->rule, "R-WEB-6") == 0;
+    json_t *e = error_object(statuses[k].status, over ? "over-limit" : statuses[k].code,
                              a->verdict == LB_REFUSED_ILLEGAL ? where : NULL, "%s", a->reason);
     json_t *inner = json_object_get(e, "error");
+    if (over)
+        json_object_set_new(inner, "limit", json_pack("{s:s,s:I}", "name",
+                                                      lb_server_limit_name(LB_LIMIT_OPTIONS),
+                                                      "max", (json_int_t)r->s->limits.value
+                                                                 [LB_LIMIT_OPTIONS]));
     if (a->rule)
         json_object_set_new(inner, "rule", json_string(a->rule));
     if (a->verdict == LB_REFUSED_STALE) {

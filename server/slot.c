@@ -28,18 +28,24 @@ void slot_free(slot *sl)
     free(sl);
 }
 
+void slot_set_id(slot *sl, long long id)
+{
+    sl->id = id;
+    lb_pcg32_seed(&sl->ai_rng, lb_game_settings_of(sl->g)->seed, (uint64_t)id);
+    slot_forget_views(sl); /* they name the game */
+}
+
 slot *slot_new(long long id, lb_game *g, int two_players, int ai, int level)
 {
     slot *sl = calloc(1, sizeof *sl);
     if (!sl)
         return NULL;
     pthread_mutex_init(&sl->lock, NULL);
-    sl->id = id;
     sl->g = g;
     sl->two_players = two_players;
     sl->ai = ai;
     sl->level = level;
-    lb_pcg32_seed(&sl->ai_rng, lb_game_settings_of(g)->seed, (uint64_t)id);
+    slot_set_id(sl, id);
     json_t *map = map_json(lb_game_state(g));
     sl->map = map ? json_dumps(map, JSON_COMPACT) : NULL;
     json_decref(map);

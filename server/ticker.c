@@ -1,8 +1,10 @@
-/* The ticker: one thread that resumes the live updates streams whose heartbeat is due and runs the movement clocks of the games streams watch (R-WEB-2), as a waiting stream did. */
+/* The ticker: one thread that resumes the live updates streams whose heartbeat is due, runs the movement clocks of the games streams watch (R-WEB-2), as a waiting stream did, and cuts off the connections past their deadlines. */
 #include <stdlib.h>
 
 #include "lb/grow.h"
 #include "server_int.h"
+
+#define SWEEP_MS 1000 /* the ticker looks for connections past their deadlines this often */
 
 /* The held games' movement clocks: run out, the segment ends (R-WEB-2), each game let go;
  * returns when the next one runs out, or next. */
@@ -37,6 +39,11 @@ static void *ticker(void *cls)
         long long next = live_heartbeats(s, now_ms(), held, cap, &nheld);
         pthread_mutex_unlock(&s->lock);
         next = clocks(s, held, nheld, next);
+        long long deadline = conns_sweep(&s->conns, now_ms());
+        if (deadline && deadline < next)
+            next = deadline;
+        if (next > now_ms() + SWEEP_MS) /* a connection opened meanwhile has a deadline too */
+            next = now_ms() + SWEEP_MS;
         pthread_mutex_lock(&s->lock);
         if (s->stopping || s->changes != seen)
             continue;
