@@ -17,7 +17,7 @@ static const struct {
     [LB_LIMIT_OPTIONS] = {"options", 10000, 1, 100000000},
     [LB_LIMIT_VIEW_BYTES] = {"view-bytes", 4 << 20, 1 << 16, 1LL << 30},
     [LB_LIMIT_SCENARIO_BYTES] = {"scenario-bytes", 512 << 10, 1 << 10, LB_SCENARIO_BYTES_MAX},
-    [LB_LIMIT_JOURNAL] = {"journal", 20000, 0, 100000000},
+    [LB_LIMIT_JOURNAL] = {"journal", 10000, 0, 100000000},
     [LB_LIMIT_ADDRESS_GAMES] = {"address-games", 60, 1, 100000000},
     [LB_LIMIT_ADDRESS_BYTES] = {"address-bytes", 16 << 20, 1 << 10, 1LL << 40},
     [LB_LIMIT_GAMES] = {"games", 1000, 1, 100000000},
