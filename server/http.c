@@ -14,7 +14,8 @@
 #include "server_int.h"
 
 #define CONNECTION_MEMORY (64 * 1024) /* request line and headers: well over LB_SERVER_URI_MAX */
-#define IDLE_TIMEOUT_S 120
+#define IDLE_TIMEOUT_S 120 /* libmicrohttpd's own, behind the deadlines of conns.c (a stream sends
+                           * its heartbeat within it) */
 /* libmicrohttpd's threads: a request holds its thread while the store commits (a PostgreSQL
  * flush takes 2-10 ms), so more threads than cores; with one per core, two connections on one
  * thread halved PostgreSQL's decisions, and 4 per core cost reads 1-2 us of processor each */
@@ -57,8 +58,8 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **socket_con
 {
     lb_server *s = cls;
     if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
-        const union MHD_ConnectionInfo *fd = MHD_get_connection_info(c,
-                                                                     MHD_CONNECTION_INFO_CONNECTION_FD);
+        const union MHD_ConnectionInfo *fd =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         const union MHD_ConnectionInfo *addr =
             MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
         *socket_context = fd ? conns_open(&s->conns, fd->connect_fd, addr ? addr->client_addr

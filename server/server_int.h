@@ -77,7 +77,7 @@ typedef struct slot {
     long long clock_started_ms;
 } slot;
 
-/* ---- slot_table.c: the games in memory --------------------------------------------------------- */
+/* ---- slot_table.c: the games in memory ------------------------------------------------------- */
 
 /* The games in play (under the server's lock): any number while requests and streams hold them,
  * at most `keep` once they are let go (the least recently used go first). */
@@ -324,7 +324,7 @@ void reply_file(lb_http_response *rs, const lb_server *s, const char *name);
  * with a 400 answered otherwise. */
 json_t *body_object(const lb_http_request *rq, const char *const *members, lb_http_response *rs);
 
-/* ---- served.c: what a posted scenario or import may be ---------------------------------------- */
+/* ---- served.c: what a posted scenario or import may be --------------------------------------- */
 
 /* The scenario object sc, posted at base ("/scenario", "/import/scenario") and kept as `kept`
  * bytes, within the server's limits: 0, or -1 with the 422 (413 for its size) answered. Values
@@ -452,7 +452,7 @@ long long live_heartbeats(lb_server *s, long long now, slot **held, int cap, int
 /* The server stops: every waiting stream resumed to end (under the server's lock). */
 void live_end_all(lb_server *s);
 
-/* ---- ticker.c: heartbeats and the watched games' clocks --------------------------------------- */
+/* ---- ticker.c: heartbeats and the watched games' clocks -------------------------------------- */
 
 /* Starts the ticker: 0, or -1 when no thread can be made. */
 int ticker_start(lb_server *s);

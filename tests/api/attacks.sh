@@ -91,7 +91,8 @@ for f in map999 hussars junk; do
   r=$(timed -X POST --data-binary "@$dir/$f.json" "$base/api/games")
   code=$(jq -r .error.code "$dir/timed")
   case "$code" in over-limit|too-large) ;; *) fail "$f: $r $(head -c 300 "$dir/timed")" ;; esac
-  echo "$f ($(stat -c %s "$dir/$f.json") bytes): ${r% *} $code ($(jq -r .error.path "$dir/timed")) in ${r#* } s"
+  echo "$f ($(stat -c %s "$dir/$f.json") bytes): ${r% *} $code" \
+    "($(jq -r .error.path "$dir/timed")) in ${r#* } s"
 done
 start=$(date +%s%N)
 posts=()
@@ -110,7 +111,8 @@ t=$(jq -r .links.both "$dir/made.1" | cut -c4-)
 r=$(timed --compressed "$base/api/g/$t")
 echo "8 games at the limits at once: 201 each, in $((($(date +%s%N) - start) / 1000000)) ms" \
   "(each $(cut -d' ' -f2 "$dir"/made.*.status | sort -n | tr '\n' ' ')s); a view ${r% *}" \
-  "$(stat -c %s "$dir/timed") bytes in ${r#* } s; the server's peak memory $(($(peak_kb) / 1024)) MB"
+  "$(stat -c %s "$dir/timed") bytes in ${r#* } s;" \
+  "the server's peak memory $(($(peak_kb) / 1024)) MB"
 
 echo "== 4. answers with any seq, from spectators and players, while the players read"
 for i in $(seq 200); do
@@ -120,7 +122,8 @@ done >"$dir/spectators" &
 flood=$!
 for i in $(seq 40); do timed "$base/api/g/$view_token" | cut -d' ' -f2; done >"$dir/reads"
 wait $flood
-[ "$(sort -u "$dir/spectators")" = 403 ] || fail "a spectator's answer: $(sort "$dir/spectators" | uniq -c)"
+[ "$(sort -u "$dir/spectators")" = 403 ] ||
+  fail "a spectator's answer: $(sort "$dir/spectators" | uniq -c)"
 echo "200 spectators' answers at seq 2^30: all 403; 40 reads meanwhile, the slowest" \
   "$(sort -n "$dir/reads" | tail -1) s"
 for seq in 1073741824 -1 1073741825 99999999999999999999; do
@@ -134,7 +137,8 @@ echo "== 5. bodies past the limit"
 head -c $((5 << 20)) /dev/zero | tr '\0' ' ' >"$dir/big"
 r=$(timed -X POST --data-binary "@$dir/big" "$base/api/games")
 [ "${r% *}" = 413 ] || fail "5 MiB to /api/games: $r"
-r2=$(timed -X POST -H 'Transfer-Encoding: chunked' --data-binary "@$dir/big" "$base/api/g/$view_token/decide")
+r2=$(timed -X POST -H 'Transfer-Encoding: chunked' --data-binary "@$dir/big" \
+  "$base/api/g/$view_token/decide")
 [ "${r2% *}" = 413 ] || fail "5 MiB in chunks to decide: $r2"
 echo "5 MiB with its length: 413 in ${r#* } s; in chunks, no length: 413 in ${r2#* } s"
 stop_all
