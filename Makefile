@@ -16,7 +16,7 @@ FUZZ_SECONDS  ?= 60
 SOAK_AI_GAMES ?= 200
 SOAK_FULL_GAMES ?= 20
 
-.PHONY: all setup setup-test setup-clang build run play test release bench soak soak-stores soak-ai fuzz clean
+.PHONY: all setup setup-test setup-clang build run play test attack release bench soak soak-stores soak-ai fuzz clean
 
 all: build
 
@@ -64,6 +64,11 @@ test: setup-test
 	@cmake -S . -B $(TEST_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLB_SANITIZE=ON >/dev/null
 	@cmake --build $(TEST_BUILD)
 	cd $(TEST_BUILD) && ctest --output-on-failure -j2
+
+# The attacks of issue 23 on a server with its default limits, from several loopback addresses
+# (tests/api/attacks.sh, about 3 minutes): it must go on serving; the timings are printed.
+attack: build setup-test
+	bash tests/api/attacks.sh $(BUILD)/labataille web
 
 # The build users get, with clang: -O2, every warning an error; then the tests on it (no
 # sanitizers, so optimised code is tested as shipped).

@@ -80,8 +80,15 @@ int cmd_serve(const cli_args *args)
     const char *db = cli_option_value(args, "db", NULL);
     const char *web = cli_option_value(args, "web", NULL);
     host = host ? host : "127.0.0.1";
+    lb_server_limits limits;
+    lb_server_limits_default(&limits);
+    const char *limit = cli_option_value(args, "limit", NULL);
+    char why[256];
+    if (limit && lb_server_limits_parse(&limits, limit, why, sizeof why) != 0)
+        return cli_usage(args, "--limit: %s", why);
     lb_server_config cfg = {.db = db ? db : "labataille.db", .web_root = web ? web : LB_WEB_ROOT,
-                            .scenario_file = args->npositional ? args->positional[0] : NULL};
+                            .scenario_file = args->npositional ? args->positional[0] : NULL,
+                            .limits = &limits};
     /* the signals that stop the server wait for the main thread alone */
     sigset_t stop;
     sigemptyset(&stop);

@@ -186,7 +186,8 @@ static const command commands[] = {
      .options = {{"db", "DB", "an SQLite file or a postgresql:// address"}}},
     {.name = "serve",
      .run = cmd_serve,
-     .usage = "serve [FILE] [--db DB] [--port N] [--host ADDR] [--web DIR] [--seed N]",
+     .usage = "serve [FILE] [--db DB] [--port N] [--host ADDR] [--web DIR] [--seed N] "
+              "[--limit NAME=N,...]",
      .summary = "the web game: a new game of FILE and one link per side",
      .about = "Serves the web game (docs/api.md) on --host and --port, its games kept in the\n"
               "store DB, and opens a two-players game of FILE (the demo by default): prints the\n"
@@ -196,7 +197,9 @@ static const command commands[] = {
                               "labataille.db)"},
                  {"port", "N", "the port, 0 to 65535 (default 8080; 0: any free one)"},
                  {"host", "ADDR", "the address to listen on (default 127.0.0.1)"},
-                 {"web", "DIR", "the page's files (default the source tree's web/)"}}},
+                 {"web", "DIR", "the page's files (default the source tree's web/)"},
+                 {"limit", "NAME=N,...", "the limits on what clients send, their quotas and "
+                                         "the caps on connections (docs/api.md, Limits)"}}},
     {.name = "selfplay",
      .run = cmd_selfplay,
      .usage = "selfplay [FILE] [--SIDE P]... [--players P1,P2] [--games N] [--seed S]",

@@ -111,6 +111,21 @@ void reply_error(lb_http_response *rs, int status, const char *code, const char 
     reply_json(rs, status, error_object(status, code, path, "%s", message));
 }
 
+void reply_limit(lb_http_response *rs, int status, const char *code, const lb_server *s,
+                 lb_server_limit k, const char *path, const char *fmt, ...)
+{
+    char message[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    json_t *e = error_object(status, code, path, "%s", message);
+    json_object_set_new(json_object_get(e, "error"), "limit",
+                        json_pack("{s:s,s:I}", "name", lb_server_limit_name(k), "max",
+                                  (json_int_t)s->limits.value[k]));
+    reply_json(rs, status, e);
+}
+
 void reply_store_fault(lb_http_response *rs, int rc, const char *what)
 {
     if (rc == LB_IO)

@@ -32,6 +32,9 @@ void route_scenarios(lb_server *s, lb_http_response *rs)
 typedef struct create_req {
     const char *name;         /* the scenario's name in messages */
     char *text;               /* the scenario (or the export) as text, malloc'd */
+    size_t kept;              /* the bytes the store keeps of it (the quotas count them) */
+    int posted;               /* a scenario or an import sent with the request: the limits of
+                               * api.md apply, and unknown keys are refused */
     int import;
     lb_game_settings set;
     int two_players;
@@ -54,9 +57,12 @@ static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_respons
             reply_error(rs, 400, "bad-request", "/import", "expected an export object");
             return -1;
         }
-        c->import = 1;
+        if (served_import(s, import, rs) != 0)
+            return -1;
+        c->import = c->posted = 1;
         c->name = "import";
         c->text = json_dumps(import, JSON_COMPACT);
+        c->kept = c->text ? strlen(c->text) : 0;
     } else if (json_is_string(scenario)) {
         const offer *o = NULL;
         for (int i = 0; i < s->noffers && !o; i++)
@@ -69,9 +75,14 @@ static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_respons
         }
         c->name = o->name;
         c->text = strdup(o->text);
+        c->kept = o->len;
     } else if (json_is_object(scenario)) {
         c->name = "scenario";
+        c->posted = 1;
         c->text = json_dumps(scenario, JSON_INDENT(2));
+        c->kept = c->text ? strlen(c->text) : 0;
+        if (c->text && served_scenario(s, scenario, "/scenario", c->kept, rs) != 0)
+            return -1;
     } else {
         reply_error(rs, 400, "bad-request", "/scenario", "expected a scenario id or object");
         return -1;
@@ -194,6 +205,74 @@ static json_t *make_links(lb_server *s, slot *sl, lb_err *err)
     return links;
 }
 
+/* Counts the new game in the quotas of its client and of all clients: 0, or -1 with the 429
+ * answered (and when it would fit). */
+static int take_quota(lb_server *s, const lb_http_request *rq, size_t kept, lb_http_response *rs)
+{
+    quota_refusal why;
+    pthread_mutex_lock(&s->lock);
+    int fits = quota_take(&s->quota, rq->client, kept, s->limits.value, &why);
+    pthread_mutex_unlock(&s->lock);
+    if (fits)
+        return 0;
+    int mine = why.limit == LB_LIMIT_ADDRESS_GAMES || why.limit == LB_LIMIT_ADDRESS_BYTES;
+    int bytes = why.limit == LB_LIMIT_ADDRESS_BYTES || why.limit == LB_LIMIT_BYTES;
+    reply_limit(rs, 429, "quota", s, why.limit, NULL, "%s an hour for new games %s: this one "
+                "fits in %d s", bytes ? "the scenario bytes kept" : "the games made",
+                mine ? "from one address" : "from all clients", why.retry_after_s);
+    rs->retry_after = why.retry_after_s;
+    return -1;
+}
+
+static void give_back(lb_server *s, const lb_http_request *rq, size_t kept)
+{
+    pthread_mutex_lock(&s->lock);
+    quota_give_back(&s->quota, rq->client, kept, s->limits.value);
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* The game made (loaded, replayed for an import) from c: LB_OK with *g, or the refusal
+ * answered. A posted scenario is read strictly (its unknown keys refused) and any game stops at
+ * the options limit (R-WEB-6). */
+static int make_game(lb_server *s, create_req *c, lb_game **g, lb_http_response *rs)
+{
+    lb_load_opts opts = s->opts;
+    opts.strict = c->posted;
+    lb_errlist errs = {0};
+    int rc = c->import ? lb_game_import(c->name, c->text, strlen(c->text), &opts, g, &errs)
+                       : lb_game_new(c->name, c->text, strlen(c->text), &opts, &c->set, g, &errs);
+    if (rc == LB_LIMIT)
+        reply_limit(rs, 422, "over-limit", s, LB_LIMIT_OPTIONS, c->import ? "/import" : "/scenario",
+                    "the game's %s decision would list more than %d options (R-WEB-6)",
+                    c->import ? "last" : "first", opts.options_max);
+    else if (rc == LB_IO) /* an import's new dice secret: the system gave no random bytes */
+        reply_error(rs, 500, "server-fault", NULL, "no random bytes from the system for the "
+                    "dice's secret");
+    else if (rc != LB_OK)
+        refused(rs, &errs);
+    lb_errlist_release(&errs);
+    return rc;
+}
+
+/* The new game's view within the limit (it is made here, before the game is saved): 0, or -1
+ * with the 422 answered. */
+static int view_fits(lb_server *s, slot *sl, const create_req *c, lb_http_response *rs)
+{
+    char *view = view_text(sl, LB_ROLE_SPECTATOR);
+    size_t n = view ? strlen(view) : 0;
+    free(view);
+    if (!view) {
+        reply_bytes(rs, 500, NULL, 0, NULL);
+        return -1;
+    }
+    if (!c->posted || (long long)n <= s->limits.value[LB_LIMIT_VIEW_BYTES])
+        return 0;
+    reply_limit(rs, 422, "over-limit", s, LB_LIMIT_VIEW_BYTES, c->import ? "/import" : "/scenario",
+                "the game's view would be %zu bytes; a game sent to the server has at most %lld",
+                n, s->limits.value[LB_LIMIT_VIEW_BYTES]);
+    return -1;
+}
+
 void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
 {
     static const char *const members[] = {"scenario", "rules", "seed", "mode", "ai", "computer",
@@ -202,45 +281,38 @@ void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
     if (!body)
         return;
     create_req c = {0};
-    if (parse_body(s, body, &c, rs) != 0) {
+    lb_game *g = NULL;
+    if (parse_body(s, body, &c, rs) != 0 || take_quota(s, rq, c.kept, rs) != 0) {
         free(c.text);
         json_decref(body);
         return;
     }
-    lb_errlist errs = {0};
-    lb_game *g = NULL;
-    int rc = c.import ? lb_game_import(c.name, c.text, strlen(c.text), &s->opts, &g, &errs)
-                      : lb_game_new(c.name, c.text, strlen(c.text), &s->opts, &c.set, &g, &errs);
+    int rc = make_game(s, &c, &g, rs);
     free(c.text);
-    if (rc == LB_IO) { /* an import's new dice secret: the system gave no random bytes */
-        reply_error(rs, 500, "server-fault", NULL, "no random bytes from the system for the "
-                    "dice's secret");
-        lb_errlist_release(&errs);
-        json_decref(body);
-        return;
-    }
-    if (rc != LB_OK) {
-        refused(rs, &errs);
-        lb_errlist_release(&errs);
-        json_decref(body);
-        return;
-    }
-    if (c.import)
+    if (rc == LB_OK && c.import)
         c.two_players = lb_game_settings_of(g)->undo == LB_UNDO_TWO_PLAYERS;
-    int ai = c.ai ? lb_state_side(lb_game_state(g), c.ai) : -1;
-    if ((c.ai && ai < 0) || (ai >= 0 && !c.two_players)) {
+    int ai = rc == LB_OK && c.ai ? lb_state_side(lb_game_state(g), c.ai) : -1;
+    if (rc == LB_OK && ((c.ai && ai < 0) || (ai >= 0 && !c.two_players))) {
         reply_error(rs, 400, "bad-request", c.level >= 0 ? "/computer" : "/ai",
                     ai < 0 ? "no side \"%.64s\" in the scenario"
                            : "the server's player takes a side of a two-players game, not "
                              "\"%.64s\" of a hot-seat one", c.ai);
-        lb_game_free(g);
-        json_decref(body);
-        return;
+        rc = LB_INVALID;
     }
     json_decref(body);
-    slot *sl = NULL;
+    slot *sl = rc == LB_OK ? slot_new(0, g, c.two_players, ai, ai >= 0 ? c.level : -1) : NULL;
+    if (rc == LB_OK && !sl)
+        reply_bytes(rs, 500, NULL, 0, NULL);
+    if (!sl || view_fits(s, sl, &c, rs) != 0) {
+        if (sl)
+            slot_free(sl);
+        else
+            lb_game_free(g);
+        give_back(s, rq, c.kept);
+        return;
+    }
     lb_err err = {0};
-    rc = slot_add(s, g, c.two_players, ai, ai >= 0 ? c.level : -1, &sl, &err);
+    rc = slot_add(s, sl, &err);
     json_t *links = rc == LB_OK ? make_links(s, sl, &err) : NULL;
     if (!links) {
         fprintf(stderr, "labataille serve: a new game: %s\n", err.msg);
@@ -248,6 +320,8 @@ void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
     } else {
         reply_json(rs, 201, json_pack("{s:I,s:o}", "game", (json_int_t)sl->id, "links", links));
     }
-    if (sl)
+    if (rc != LB_OK)
+        give_back(s, rq, c.kept);
+    else
         slot_put(s, sl);
 }

@@ -86,6 +86,13 @@ int lb_server_new(const lb_server_config *cfg, lb_server **out, lb_err *err)
     if (!s)
         return lb_err_set(err, LB_NOMEM, "out of memory");
     s->cfg = *cfg;
+    s->cfg.limits = NULL; /* the caller's; a copy in s->limits */
+    if (cfg->limits)
+        s->limits = *cfg->limits;
+    else
+        lb_server_limits_default(&s->limits);
+    s->games.keep = SLOTS_KEPT;
+    conns_init(&s->conns, s->limits.value);
     if (s->cfg.heartbeat_s <= 0)
         s->cfg.heartbeat_s = 15;
     pthread_mutex_init(&s->lock, NULL);
@@ -97,6 +104,7 @@ int lb_server_new(const lb_server_config *cfg, lb_server **out, lb_err *err)
     pthread_cond_init(&s->changed, &attr);
     pthread_condattr_destroy(&attr);
     s->opts.modules = lb_data_modules(&s->opts.nmodules);
+    s->opts.options_max = (int)s->limits.value[LB_LIMIT_OPTIONS]; /* R-WEB-6 */
     s->web_root = strdup(cfg->web_root ? cfg->web_root : "web");
     int rc = s->web_root ? LB_OK : lb_err_set(err, LB_NOMEM, "out of memory");
     size_t len;
@@ -146,8 +154,11 @@ void lb_server_free(lb_server *s)
     if (!s)
         return;
     server_http_stop(s);
-    for (int i = 0; i < s->nslots; i++)
-        slot_free(s->slots[i]);
+    for (int i = 0; i < s->games.n; i++)
+        slot_free(s->games.slots[i]);
+    table_free(&s->games);
+    quota_free(&s->quota);
+    conns_free(&s->conns);
     for (int i = 0; i < s->noffers; i++) {
         free(s->offers[i].name);
         free(s->offers[i].text);

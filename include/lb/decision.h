@@ -77,6 +77,8 @@ typedef struct lb_decision {
     int *slots;                       /* index of the keys (option + 1, 0 empty) once there
                                        * are many options; NULL before */
     int nslots;
+    int max;                          /* options past which an add fails with LB_LIMIT (0:
+                                       * none; a served game's limit, R-WEB-6) */
 } lb_decision;
 
 /* A standing answer: decisions of this kind (about this subject, or any when subject is NULL)
@@ -122,7 +124,7 @@ int lb_decided_by_parse(const char *s);
 void lb_decision_init(lb_decision *d, lb_decision_kind kind, int side, const char *subject,
                       const char *rule, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* Appends an option with key and a printf-style description; LB_OK, LB_INVALID (key too long or
- * already an option) or LB_NOMEM. */
+ * already an option), LB_LIMIT (the decision holds d->max options already) or LB_NOMEM. */
 int lb_decision_add(lb_decision *d, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Appends a parameterised option (see lb_option); same returns as lb_decision_add. */

@@ -95,6 +95,8 @@ static int vadd(lb_decision *d, const char *key, const char *param, const char *
 {
     if (strlen(key) >= LB_OPTION_KEY_MAX || !key[0] || lb_decision_find(d, key) >= 0)
         return LB_INVALID;
+    if (d->max > 0 && d->noptions >= d->max)
+        return LB_LIMIT; /* R-WEB-6 */
     lb_option *options = lb_grow(d->options, &d->cap, d->noptions + 1, sizeof *options);
     if (!options)
         return LB_NOMEM;

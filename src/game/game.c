@@ -90,6 +90,7 @@ static int action_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
     lb_decision_init(d, LB_DECIDE_ACTION, side, "", "R-GAME-3",
                      "%s, %s segment: choose an action, or end the segment", st->sides[side],
                      lb_segment_name(seg));
+    d->max = g->options_max; /* R-WEB-6: listing stops there, the game refuses to go on */
     int rc = LB_OK, compulsory = 0;
     if (g->over)
         return LB_OK;
@@ -357,6 +358,11 @@ static int decide(lb_game *g, int role, int seq, const char *key, const char *ru
     if (!lb_game_may_decide(g, role))
         return lbi_game_refuse(out, LB_REFUSED_NOT_YOURS, "R-GAME-12", "the pending decision is "
                            "%s's", g->st->sides[g->pending.side]);
+    size_t len = strlen(key);
+    if (len >= LB_OPTION_KEY_MAX)
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-22", "the answer is %zu bytes "
+                               "long, and the journal keeps an answer of at most %d (its key "
+                               "and parameter)", len, LB_OPTION_KEY_MAX - 1);
     if (!legal(g, key, out))
         return LB_OK;
     lb_trace_release(&g->trace);
@@ -377,6 +383,16 @@ static int decide(lb_game *g, int role, int seq, const char *key, const char *ru
         g->rng = rng;
         g->draws = draws;
         return LB_OK;
+    }
+    if (rc == LB_LIMIT) {
+        /* R-WEB-6: the decision the answer leads to would list more options than the game's
+         * limit: the answer is refused, the game back as it was */
+        rc = lbi_game_roll_back(g, before, LB_OK);
+        g->error[0] = '\0';
+        return rc != LB_OK ? rc
+                           : lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-WEB-6", "\"%s\" leads to "
+                                             "a decision of more than %d options, past this "
+                                             "game's limit", key, g->options_max);
     }
     if (rc != LB_OK)
         return lbi_game_roll_back(g, before, rc);
@@ -643,6 +659,7 @@ int lb_game_new(const char *name, const char *text, size_t len, const lb_load_op
     if (origin->turn.minutes < 0)
         origin->turn.minutes = 0;
     g->settings = *settings;
+    g->options_max = opts->options_max;
     if (settings->movement_time_limit_s > 0)
         origin->battle.time_limit_s[0] = origin->battle.time_limit_s[1] =
             settings->movement_time_limit_s;

@@ -119,6 +119,8 @@ struct lb_game {
     int nmelee_attackers;
     int shown;                   /* trace steps of the charge or melee under way already shown */
     int *assaulted;              /* per cell: the step it was last assaulted in, -1 */
+    int options_max;             /* an action decision lists at most this many options (0: no
+                                  * limit, R-WEB-6) */
     lb_decision pending;
     int has_pending;
     int pending_lazy;            /* replay: the action decision holds no options yet */

@@ -12,8 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <strings.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -25,6 +29,12 @@
 
 /* argv of the test: the program and the page's folder */
 static const char *program, *web_root;
+
+/* serve's options for the tests' servers: every request of the tests comes from 127.0.0.1, which
+ * stands for many clients here (the per-address caps and quotas are tested in
+ * tests/api/attacks.sh from several loopback addresses) */
+#define LOOPBACK_ONE_CLIENT \
+    "--limit address-games=100000,address-streams=100000,address-connections=100000"
 
 /* ---- the server, as a child process ---------------------------------------------------------- */
 
@@ -114,6 +124,7 @@ typedef struct reply {
     char referrer[32];      /* Referrer-Policy */
     char cache[32];         /* Cache-Control */
     long length;            /* Content-Length as sent (-1: none) */
+    char retry_after[16];
 } reply;
 
 static size_t on_body(char *p, size_t size, size_t n, void *cls)
@@ -152,16 +163,20 @@ static size_t on_header(char *p, size_t size, size_t n, void *cls)
     header_value(p, "Content-Length", length, sizeof length);
     if (length[0])
         r->length = strtol(length, NULL, 10);
+    header_value(p, "Retry-After", r->retry_after, sizeof r->retry_after);
     return size * n;
 }
 
 /* method path (after the base) with body (NULL: none, len -1: strlen) and headers (NULL-ended
- * "Name: value" lines, or NULL); the body as sent, never decoded. */
-static reply http_h(const server *sv, const char *method, const char *path, const char *body,
-                    long len, const char *const *headers)
+ * "Name: value" lines, or NULL), from the loopback address from (NULL: 127.0.0.1); the body as
+ * sent, never decoded. */
+static reply http_from(const server *sv, const char *from, const char *method, const char *path,
+                       const char *body, long len, const char *const *headers)
 {
     reply r = {.length = -1};
     CURL *c = curl_easy_init();
+    if (from)
+        curl_easy_setopt(c, CURLOPT_INTERFACE, from);
     struct curl_slist *list = NULL;
     for (int i = 0; headers && headers[i]; i++)
         list = curl_slist_append(list, headers[i]);
@@ -193,6 +208,12 @@ static reply http_h(const server *sv, const char *method, const char *path, cons
     if (!r.body)
         r.body = calloc(1, 1);
     return r;
+}
+
+static reply http_h(const server *sv, const char *method, const char *path, const char *body,
+                    long len, const char *const *headers)
+{
+    return http_from(sv, NULL, method, path, body, len, headers);
 }
 
 static reply http(const server *sv, const char *method, const char *path, const char *body)
@@ -283,7 +304,7 @@ static int group_setup(void **state)
 {
     (void)state;
     curl_global_init(CURL_GLOBAL_DEFAULT);
-    start(&S, "");
+    start(&S, LOOPBACK_ONE_CLIENT);
     return 0;
 }
 
@@ -441,6 +462,108 @@ static void test_api__decide_errors_change_nothing(void **state)
     assert_string_equal(str(v, "segment"), "movement");
     assert_string_equal(str(json_array_get(json_object_get(v, "trace"), 0), "rule"), "R-GAME-3");
     json_decref(v);
+    json_decref(before);
+    json_decref(g);
+}
+
+/* SQL run on the store of the tests' server (its SQLite file). */
+static void store_sql(const server *sv, const char *sql)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "sqlite3 %s/games.db \"%s\"", sv->dir, sql);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* A spectator's decision, undo or concession is refused (403 read-only, R-WEB-1) before its game
+ * is touched: with the game's saved scenario damaged behind the server's back, so that any read
+ * of the store answers 500 damaged-game, a spectator naming a journal far longer than the game's
+ * (which made the server read the game again before) is still a 403, and the players are served
+ * from memory. A player's seq below 0 or over 2^30 is a 400 naming /seq, in decide and undo; one
+ * longer than the journal reads the store and is a 409 with the view. */
+static void test_api__spectator_refused_before_the_store(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\",\"seed\":3}");
+    const char *fr = link_token(g, "french"), *sp = link_token(g, "spectator");
+    char path[160], sql[160];
+    static const char *const acts[] = {"decide", "undo", "concede"};
+    static const char *const bad_seqs[] = {"-1", "1073741825", "1e300",
+                                           "99999999999999999999999"};
+    for (int i = 0; i < 2; i++)
+        for (size_t k = 0; k < sizeof bad_seqs / sizeof *bad_seqs; k++) {
+            char body[96];
+            snprintf(path, sizeof path, "/api/g/%s/%s", fr, acts[i]);
+            snprintf(body, sizeof body, "{\"seq\":%s%s}", bad_seqs[k], i ? "" : ",\"key\":\"end\"");
+            error_is(&S, "POST", path, body, 400, k == 3 ? "bad-json" : "bad-request",
+                     k == 3 ? "" : "/seq");
+        }
+    json_t *e = decide(&S, fr, 1 << 30, "end", 409);
+    assert_int_equal(num(json_object_get(e, "view"), "seq"), 0);
+    json_decref(e);
+    snprintf(sql, sizeof sql, "UPDATE games SET scenario = '{' WHERE id = %lld", num(g, "game"));
+    store_sql(&S, sql);
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "/api/g/%s/%s", sp, acts[i]);
+        error_is(&S, "POST", path, "{\"seq\":1073741824}", 403, "read-only", NULL);
+    }
+    e = decide(&S, sp, 1 << 30, "end", 403);
+    json_decref(e);
+    json_t *v = view(&S, fr);
+    assert_int_equal(num(v, "seq"), 0);
+    json_decref(v);
+    v = decide(&S, fr, 0, "end", 200);
+    assert_int_equal(num(v, "seq"), 1);
+    json_decref(v);
+    json_decref(g);
+}
+
+/* An answer longer than the journal keeps (R-GAME-22) is a 422 "illegal" with the ruling and the
+ * member that holds it: a charge through 30 hexes in the key (164 bytes) or in the parameter
+ * (414 bytes, its whole length told: the server cut it at 255 before), where it was a 500 with no
+ * reason. A key or parameter with a NUL inside is malformed JSON to the server (400). Nothing
+ * changes. */
+static void test_api__long_answers_are_refused_with_a_reason(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\",\"seed\":3}");
+    const char *fr = link_token(g, "french");
+    char path[160], body[1024], thirty[160] = "0802", eighty[420] = "0802";
+    snprintf(path, sizeof path, "/api/g/%s/decide", fr);
+    json_t *before = view(&S, fr);
+    for (int i = 1; i < 80; i++)
+        strcat(i < 30 ? thirty : eighty, i % 2 ? ",0903" : ",0802");
+    for (int i = 1; i < 30; i++)
+        strcat(eighty, i % 2 ? ",0903" : ",0802");
+    static const struct {
+        const char *fmt, *where;
+        int len;
+    } cases[] = {
+        /* 15 + 149 bytes of the 30 hexes: a charge as the page sends it, in one key */
+        {"{\"seq\":0,\"key\":\"charge:fr-8chs:%s\"}", "/key", 164},
+        {"{\"seq\":0,\"key\":\"charge:fr-8chs\",\"param\":\"%s\"}", "/param", 164},
+        /* 80 hexes, 399 bytes: past 255, where the server cut the answer before */
+        {"{\"seq\":0,\"key\":\"charge:fr-8chs\",\"param\":\"%s\"}", "/param", 414},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        snprintf(body, sizeof body, cases[i].fmt, i < 2 ? thirty : eighty);
+        json_t *e = call(&S, "POST", path, body, 422);
+        json_t *err = json_object_get(e, "error");
+        assert_string_equal(str(err, "code"), "illegal");
+        assert_string_equal(str(err, "rule"), "R-GAME-22");
+        assert_string_equal(str(err, "path"), cases[i].where);
+        char says[64];
+        snprintf(says, sizeof says, "the answer is %d bytes long", cases[i].len);
+        if (!strstr(str(err, "message"), says))
+            fail_msg("case %zu: %s", i, str(err, "message"));
+        json_decref(e);
+    }
+    error_is(&S, "POST", path, "{\"seq\":0,\"key\":\"end\\u0000more\"}", 400, "bad-json", "");
+    error_is(&S, "POST", path, "{\"seq\":0,\"key\":\"charge:fr-8chs\",\"param\":\"0802\\u0000\"}",
+             400, "bad-json", "");
+    json_t *after = view(&S, fr);
+    assert_int_equal(num(after, "seq"), 0);
+    assert_string_equal(str(after, "hash"), str(before, "hash"));
+    json_decref(after);
     json_decref(before);
     json_decref(g);
 }
@@ -661,6 +784,7 @@ static void test_api__rout_paths_offered(void **state)
 
 typedef struct listener {
     const server *sv;
+    const char *from;             /* the loopback address it connects from (NULL: 127.0.0.1) */
     char path[160];
     const char *last_event_id;    /* NULL: none */
     const char *until;            /* stop once the stream holds this text */
@@ -696,6 +820,8 @@ static void *listen_events(void *cls)
     }
     curl_easy_setopt(c, CURLOPT_URL, url);
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers);
+    if (l->from)
+        curl_easy_setopt(c, CURLOPT_INTERFACE, l->from);
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_event);
     curl_easy_setopt(c, CURLOPT_WRITEDATA, l);
     curl_easy_setopt(c, CURLOPT_TIMEOUT, l->timeout_s ? l->timeout_s : 20L);
@@ -809,7 +935,7 @@ static void test_api__events_end_when_the_server_stops(void **state)
 {
     (void)state;
     server T = {0};
-    start(&T, "");
+    start(&T, LOOPBACK_ONE_CLIENT);
     const char *fr = token_of(&T, "french");
     static listener l[MANY_STREAMS], closed[MANY_STREAMS];
     pthread_t t[MANY_STREAMS];
@@ -838,6 +964,50 @@ static void test_api__events_end_when_the_server_stops(void **state)
     double took = seconds_since(&t0);
     if (took > 5.0)
         fail_msg("the server took %.2f s to stop with %d streams open", took, MANY_STREAMS);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", T.dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+#define KEPT_GAMES 64 /* the games the server keeps in memory while nobody holds them */
+
+/* Every game in memory held by a live stream (KEPT_GAMES of them, the server's own game one
+ * more), then another game: it is made (201) and served, the held games go on (a decision on the
+ * first reaches its stream), and the server stops cleanly with them all open. (It used to write
+ * past its table of 64 games and die.) */
+static void test_api__games_all_held_then_one_more(void **state)
+{
+    (void)state;
+    server T = {0};
+    start(&T, LOOPBACK_ONE_CLIENT);
+    static listener l[KEPT_GAMES];
+    static char tokens[KEPT_GAMES][64];
+    pthread_t t[KEPT_GAMES];
+    for (int i = 0; i < KEPT_GAMES; i++) {
+        json_t *g = call(&T, "POST", "/api/games", "{\"scenario\":\"demo\",\"mode\":\"hotseat\"}",
+                         201);
+        snprintf(tokens[i], sizeof tokens[i], "%s", link_token(g, "both"));
+        json_decref(g);
+        l[i] = (listener){.sv = &T, .until = i == 0 ? "id: 1\n" : "never said", .timeout_s = 60,
+                          .lock = PTHREAD_MUTEX_INITIALIZER};
+        snprintf(l[i].path, sizeof l[i].path, "/api/g/%s/events", tokens[i]);
+        pthread_create(&t[i], NULL, listen_events, &l[i]);
+        wait_for_s(&l[i], "id: 0\n", 20);
+    }
+    json_t *g = call(&T, "POST", "/api/games", "{\"scenario\":\"demo\",\"mode\":\"hotseat\"}", 201);
+    json_t *v = view(&T, link_token(g, "both"));
+    assert_int_equal(num(v, "seq"), 0);
+    json_decref(v);
+    json_decref(decide(&T, link_token(g, "both"), 0, "end", 200));
+    json_decref(g);
+    json_decref(decide(&T, tokens[0], 0, "end", 200));
+    wait_for(&l[0], "id: 1\nevent: seq\ndata: {\"seq\":1}\n\n");
+    v = view(&T, tokens[KEPT_GAMES - 1]);
+    assert_int_equal(num(v, "seq"), 0);
+    json_decref(v);
+    stop(&T);
+    for (int i = 0; i < KEPT_GAMES; i++)
+        pthread_join(t[i], NULL);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", T.dir);
     assert_int_equal(system(cmd), 0);
@@ -1089,6 +1259,356 @@ static void test_api__page_files(void **state)
     assert_int_equal(r.status, 200);
     assert_int_equal(r.len, 0);
     free(r.body);
+}
+
+/* ---- limits, quotas and caps (api.md, Limits) ------------------------------------------------ */
+
+/* A posted game of an open field cols x rows: `units` French hussars of movement mp spread two
+ * hexes apart, an Austrian one in the far corner, the French about to play segment; extra
+ * members of the scenario as JSON text after them (or ""). The body, malloc'd. */
+static char *open_field(int cols, int rows, int units, int mp, const char *segment,
+                        const char *extra)
+{
+    json_t *terrain = json_array(), *list = json_array();
+    char *row = filled((size_t)cols, '.'), label[16];
+    for (int r = 0; r < rows; r++)
+        json_array_append_new(terrain, json_string(row));
+    free(row);
+    int wide = cols > 99 || rows > 99 ? 3 : 2, per_row = cols / 4 > 0 ? cols / 4 : 1;
+    for (int i = 0; i <= units; i++) {
+        int c = i < units ? 1 + 2 * (i % per_row) : cols, r = i < units ? 1 + 2 * (i / per_row)
+                                                                         : rows;
+        char id[16];
+        snprintf(label, sizeof label, "%0*d%0*d", wide, c, wide, r);
+        snprintf(id, sizeof id, i < units ? "fr-h%d" : "au-h", i);
+        json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:s,s:s,s:s,"
+                                              "s:[s],s:i}", "id", id, "side",
+                                              i < units ? "french" : "austrian", "arm", "cavalry",
+                                              "nation", i < units ? "french" : "austrian",
+                                              "class", "hussar", "increments", 8, "fire", 0,
+                                              "melee", 16, "movement", mp, "morale", "33",
+                                              "formation", "column", "state", "good", "hexes",
+                                              label, "facing", 2));
+    }
+    json_t *sc = json_pack("{s:s,s:s,s:s,s:s,s:[ss],s:{s:s,s:s,s:s},s:{s:i,s:i,s:o,s:{s:s}},"
+                           "s:o}", "format", "labataille-scenario/1", "title", "open field",
+                           "game", "deutsch-wagram-1809", "rules", "premier-2018", "sides",
+                           "french", "austrian", "turn", "time", "13:00", "phasing", "french",
+                           "segment", segment, "map", "columns", cols, "rows", rows, "terrain",
+                           terrain, "legend", ".", "clear", "units", list);
+    char *text = json_dumps(sc, JSON_COMPACT);
+    json_decref(sc);
+    size_t n = strlen(text) + strlen(extra) + 64;
+    char *body = malloc(n);
+    text[strlen(text) - 1] = '\0';
+    snprintf(body, n, "{\"mode\":\"hotseat\",\"scenario\":%s%s%s}}", text, *extra ? "," : "",
+             extra);
+    free(text);
+    return body;
+}
+
+/* An error answer past a limit: the status, code and path, and the limit's name and most. */
+static void over_limit_is(const server *sv, const char *path, const char *body, long status,
+                          const char *code, const char *where, const char *limit, long long max)
+{
+    json_t *j = call(sv, "POST", path, body, status);
+    json_t *e = json_object_get(j, "error");
+    assert_string_equal(str(e, "code"), code);
+    if (where)
+        assert_string_equal(str(e, "path"), where);
+    assert_string_equal(str(json_object_get(e, "limit"), "name"), limit);
+    assert_int_equal(num(json_object_get(e, "limit"), "max"), max);
+    json_decref(j);
+}
+
+/* A posted scenario past the server's limits (the defaults: 128 columns or rows, 4,096 hexes,
+ * 200 units, 20 movement points, 512 KiB kept, 10,000 options, R-WEB-6) is refused before it is
+ * loaded, with the path and the limit; its unknown keys are refused (400, each at its path); an
+ * import is held to the same and to 10,000 journal entries. A field within them is made, and the
+ * answer that would open a Movement segment of more than 10,000 moves is refused (422
+ * over-limit, R-WEB-6): nothing changed. (A 999 x 999 map took 35 s and 1.2 GB to make.) */
+static void test_api__posted_scenario_limits(void **state)
+{
+    (void)state;
+    static const struct {
+        int cols, rows, units, mp;
+        const char *extra, *where, *limit;
+        long long max;
+    } cases[] = {
+        {999, 999, 1, 14, "", "/scenario/map/columns", "map-side", 128},
+        {40, 200, 1, 14, "", "/scenario/map/rows", "map-side", 128},
+        {100, 100, 1, 14, "", "/scenario/map", "map-hexes", 4096},
+        {64, 64, 201, 14, "", "/scenario/units", "units", 200},
+        {20, 20, 3, 21, "", "/scenario/units/0/movement", "movement", 20},
+        {20, 20, 3, 14, "\"charts\":{\"movement\":{\"leader_allowance\":99}}",
+         "/scenario/charts/movement/leader_allowance", "movement", 20},
+        {40, 40, 80, 20, "", "/scenario", "options", 10000},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *body = open_field(cases[i].cols, cases[i].rows, cases[i].units, cases[i].mp,
+                                "movement", cases[i].extra);
+        over_limit_is(&S, "/api/games", body, 422, "over-limit", cases[i].where, cases[i].limit,
+                      cases[i].max);
+        free(body);
+    }
+    char *big = filled(600 << 10, 'x'), *extra = malloc((600 << 10) + 32);
+    snprintf(extra, (600 << 10) + 32, "\"junk\":\"%s\"", big);
+    char *body = open_field(10, 10, 2, 14, "movement", extra);
+    over_limit_is(&S, "/api/games", body, 413, "too-large", "/scenario", "scenario-bytes",
+                  512 << 10);
+    free(body);
+    body = open_field(10, 10, 2, 14, "movement", "\"junk\":\"xyz\",\"notes\":[1,2]");
+    json_t *j = call(&S, "POST", "/api/games", body, 400);
+    json_t *e = json_object_get(j, "error");
+    assert_string_equal(str(e, "code"), "invalid-scenario");
+    assert_string_equal(str(e, "path"), "/junk");
+    assert_string_equal(str(json_array_get(json_object_get(e, "errors"), 1), "path"), "/notes");
+    json_decref(j);
+    free(body);
+    free(big);
+    free(extra);
+    /* an import: its scenario and its journal */
+    body = open_field(300, 10, 1, 14, "movement", "");
+    char *scenario = strstr(body, "\"scenario\":") + 11;
+    body[strlen(body) - 1] = '\0';
+    char *export = malloc(strlen(scenario) + 256);
+    sprintf(export, "{\"import\":{\"format\":\"labataille-game/1\",\"scenario_name\":\"x\","
+                    "\"scenario\":%s,\"settings\":{},\"journal\":{},\"hash\":\"0\"}}", scenario);
+    over_limit_is(&S, "/api/games", export, 422, "over-limit", "/import/scenario/map/columns",
+                  "map-side", 128);
+    free(export);
+    free(body);
+    char *zeros = malloc(10001 * 2 + 1);
+    for (int i = 0; i < 10001; i++)
+        memcpy(zeros + 2 * i, i ? ",0" : "00", 2);
+    zeros[10001 * 2] = '\0';
+    zeros[0] = ' ';
+    char *journal = malloc(strlen(zeros) + 512);
+    sprintf(journal, "{\"import\":{\"format\":\"labataille-game/1\",\"scenario_name\":\"x\","
+                     "\"scenario\":{},\"settings\":{},\"journal\":{\"entries\":[%s]},"
+                     "\"hash\":\"0\"}}", zeros);
+    over_limit_is(&S, "/api/games", journal, 422, "over-limit", "/import/journal/entries",
+                  "journal", 10000);
+    free(journal);
+    free(zeros);
+    /* within the limits: made; its Charge segment's end would open 80 x 20 MP of moves */
+    body = open_field(40, 40, 80, 20, "charge", "");
+    json_t *g = call(&S, "POST", "/api/games", body, 201);
+    free(body);
+    const char *both = link_token(g, "both");
+    json_t *before = view(&S, both);
+    j = decide(&S, both, 0, "end", 422);
+    e = json_object_get(j, "error");
+    assert_string_equal(str(e, "code"), "over-limit");
+    assert_string_equal(str(e, "rule"), "R-WEB-6");
+    assert_string_equal(str(json_object_get(e, "limit"), "name"), "options");
+    json_decref(j);
+    json_t *after = view(&S, both);
+    assert_int_equal(num(after, "seq"), 0);
+    assert_string_equal(str(after, "hash"), str(before, "hash"));
+    json_decref(after);
+    json_decref(before);
+    json_decref(g);
+}
+
+/* The port of a server's base address. */
+static int port_of(const server *sv)
+{
+    return atoi(strrchr(sv->base, ':') + 1);
+}
+
+/* A connection to sv from the loopback address from (NULL: 127.0.0.1) that sends text (NULL:
+ * nothing) and no more: its socket. */
+static int raw_open(const server *sv, const char *from, const char *text)
+{
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    assert_true(fd >= 0);
+    struct sockaddr_in a = {.sin_family = AF_INET};
+    if (from) {
+        inet_pton(AF_INET, from, &a.sin_addr);
+        assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
+    }
+    a.sin_port = htons((uint16_t)port_of(sv));
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    if (text)
+        assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    return fd;
+}
+
+/* Is the server's side of fd closed within seconds (0: now; what it sent before read and
+ * dropped)? */
+static int raw_closed_within(int fd, int seconds)
+{
+    char buf[4096];
+    for (int waited = 0; waited == 0 || waited < seconds * 10; waited++) {
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        if (poll(&p, 1, 100) == 1) {
+            ssize_t n = read(fd, buf, sizeof buf);
+            if (n <= 0)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Quotas of new games (api.md): with 3 games an hour in all (the one serve makes counts) and 2
+ * from one address, the third game from 127.0.0.1 is a 429 "quota" naming address-games, with a
+ * Retry-After, and one from 127.0.0.2 is made; the next from anyone a 429 naming games. A game
+ * refused for what it is counts nothing. */
+static void test_api__quotas(void **state)
+{
+    (void)state;
+    server T = {0};
+    start(&T, "--limit games=4,address-games=2");
+    const char *demo = "{\"scenario\":\"demo\",\"mode\":\"hotseat\"}";
+    json_decref(call(&T, "POST", "/api/games", "{\"scenario\":\"nothing\"}", 400));
+    json_decref(call(&T, "POST", "/api/games", demo, 201));
+    json_decref(call(&T, "POST", "/api/games", demo, 201));
+    static const struct {
+        const char *from, *limit;
+        long status;
+    } cases[] = {
+        {NULL, "address-games", 429},
+        {"127.0.0.2", NULL, 201},
+        {"127.0.0.3", "games", 429},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        reply r = http_from(&T, cases[i].from, "POST", "/api/games", demo, -1, NULL);
+        if (r.status != cases[i].status)
+            fail_msg("game %zu: %ld: %s", i, r.status, r.body);
+        if (cases[i].limit) {
+            int wait = atoi(r.retry_after);
+            assert_true(wait > 0 && wait <= 3600);
+            json_t *j = json_of(&r);
+            json_t *e = json_object_get(j, "error");
+            assert_string_equal(str(e, "code"), "quota");
+            assert_string_equal(str(json_object_get(e, "limit"), "name"), cases[i].limit);
+            json_decref(j);
+        } else {
+            free(r.body);
+        }
+    }
+    stop(&T);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", T.dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* Caps on live updates streams: with 3 in all and 2 from one address, the third from 127.0.0.1 is
+ * a 429 "too-many-streams", and the game it named is let go; from 127.0.0.2 it is taken; a
+ * fourth from anyone is a 503 "busy", each with a Retry-After of 15 s. Once a stream's client has
+ * gone (found at its next heartbeat, within 15 s) another is taken. */
+static void test_api__streams_capped(void **state)
+{
+    (void)state;
+    server T = {0};
+    start(&T, "--limit streams=3,address-streams=2");
+    char path[128];
+    snprintf(path, sizeof path, "/api/g/%s/events", token_of(&T, "spectator"));
+    static const char *const from[] = {NULL, NULL, "127.0.0.2"};
+    static listener l[3];
+    pthread_t t[3];
+    for (int i = 0; i < 3; i++) {
+        l[i] = (listener){.sv = &T, .from = from[i], .until = i ? "never said" : "id: 1\n",
+                          .timeout_s = 60, .lock = PTHREAD_MUTEX_INITIALIZER};
+        snprintf(l[i].path, sizeof l[i].path, "%s", path);
+        pthread_create(&t[i], NULL, listen_events, &l[i]);
+        wait_for_s(&l[i], "id: 0\n", 20);
+        if (i == 1) { /* a third from 127.0.0.1 */
+            reply r = http_from(&T, NULL, "GET", path, NULL, -1, NULL);
+            assert_int_equal(r.status, 429);
+            assert_string_equal(r.retry_after, "15");
+            json_t *j = json_of(&r);
+            assert_string_equal(str(json_object_get(j, "error"), "code"), "too-many-streams");
+            json_decref(j);
+        }
+    }
+    reply r = http_from(&T, "127.0.0.4", "GET", path, NULL, -1, NULL);
+    assert_int_equal(r.status, 503);
+    assert_string_equal(r.retry_after, "15");
+    json_t *j = json_of(&r);
+    assert_string_equal(str(json_object_get(j, "error"), "code"), "busy");
+    json_decref(j);
+    /* the first stream ends once the French answer: a new one is taken */
+    json_decref(decide(&T, token_of(&T, "french"), 0, "end", 200));
+    pthread_join(t[0], NULL);
+    listener again = {.sv = &T, .from = "127.0.0.4", .until = "id: 1\n",
+                      .lock = PTHREAD_MUTEX_INITIALIZER};
+    snprintf(again.path, sizeof again.path, "%s", path);
+    for (int tries = 0; tries < 300 && !strstr(again.text, "id: 1\n"); tries++) {
+        /* an ended stream waits suspended: its connection is found closed and let go at its
+         * next heartbeat, 15 s at most */
+        again.len = 0;
+        again.text[0] = '\0';
+        listen_events(&again);
+        if (!strstr(again.text, "id: 1\n"))
+            nanosleep(&(struct timespec){0, 50000000}, NULL);
+    }
+    if (!strstr(again.text, "id: 1\nevent: seq\ndata: {\"seq\":1}\n\n"))
+        fail_msg("no stream after the first ended: %s", again.text);
+    stop(&T);
+    for (int i = 1; i < 3; i++)
+        pthread_join(t[i], NULL);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", T.dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* Slow clients are cut off, and reads served (api.md, Limits): with 2 s for a request, a client
+ * sending its headers a byte at a time is closed (well within 15 s) without an answer; with 8
+ * other connections at most, 8 idle ones and then a read: the read is answered and the connection
+ * that waited longest is closed; with 4 connections an address, a fifth from 127.0.0.1 is closed
+ * at once and one from 127.0.0.2 answered. A body sent in chunks past 1 MiB is a 413. */
+static void test_api__slow_clients_cut_off(void **state)
+{
+    (void)state;
+    server T = {0};
+    start(&T, "--limit request-seconds=2,requests=8,address-connections=9");
+    int slow = raw_open(&T, NULL, "GET /api/scenarios HTTP/1.1\r\nHost: x\r\n");
+    int closed = 0;
+    for (int i = 0; i < 150 && !closed; i++) {
+        closed = raw_closed_within(slow, 0) || send(slow, "X", 1, MSG_NOSIGNAL) != 1;
+        nanosleep(&(struct timespec){0, 100000000}, NULL);
+    }
+    assert_true(closed);
+    close(slow);
+    stop(&T);
+    start(&T, "--limit request-seconds=60,requests=8,address-connections=100");
+    int idle[8];
+    for (int i = 0; i < 8; i++) {
+        idle[i] = raw_open(&T, NULL, i % 2 ? "GET / HTTP/1.1\r\n" : NULL);
+        nanosleep(&(struct timespec){0, 20000000}, NULL);
+    }
+    json_decref(call(&T, "GET", "/api/scenarios", NULL, 200));
+    assert_true(raw_closed_within(idle[0], 15));
+    for (int i = 0; i < 8; i++)
+        close(idle[i]);
+    stop(&T);
+    start(&T, "--limit address-connections=4");
+    int held[4];
+    for (int i = 0; i < 4; i++)
+        held[i] = raw_open(&T, NULL, NULL);
+    int fifth = raw_open(&T, NULL, "GET /api/scenarios HTTP/1.0\r\n\r\n");
+    assert_true(raw_closed_within(fifth, 15));
+    close(fifth);
+    reply r = http_from(&T, "127.0.0.2", "GET", "/api/scenarios", NULL, -1, NULL);
+    assert_int_equal(r.status, 200);
+    free(r.body);
+    for (int i = 0; i < 4; i++)
+        close(held[i]);
+    char decide_path[128];
+    snprintf(decide_path, sizeof decide_path, "/api/g/%s/decide", token_of(&T, "french"));
+    char *big = filled((1u << 20) + 1, ' ');
+    const char *chunked[] = {"Transfer-Encoding: chunked", NULL};
+    r = http_h(&T, "POST", decide_path, big, (long)(1u << 20) + 1, chunked);
+    assert_int_equal(r.status, 413);
+    free(r.body);
+    free(big);
+    stop(&T);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", T.dir);
+    assert_int_equal(system(cmd), 0);
 }
 
 /* ---- gzip ------------------------------------------------------------------------------------ */
@@ -1989,6 +2509,16 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__events_clock_and_computer),
         cmocka_unit_test(test_api__export_import_tells_no_dice),
         cmocka_unit_test(test_api__dice_seeded_and_revealed),
+        /* the attacks of issue 23 */
+        cmocka_unit_test(test_api__spectator_refused_before_the_store),
+        cmocka_unit_test(test_api__long_answers_are_refused_with_a_reason),
+        cmocka_unit_test(test_api__games_all_held_then_one_more),
+        cmocka_unit_test(test_api__posted_scenario_limits),
+        cmocka_unit_test(test_api__quotas),
+        cmocka_unit_test(test_api__streams_capped),
+        cmocka_unit_test(test_api__slow_clients_cut_off),
     };
+    if (getenv("LB_TEST_FILTER")) /* one test while working on it: LB_TEST_FILTER=*quotas */
+        cmocka_set_test_filter(getenv("LB_TEST_FILTER"));
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
