@@ -84,5 +84,18 @@ figures "$dir/n.txt"
 echo "-- decisions, wrk -t4 -c4 -d${seconds}s -s decide.lua (4 games at a time)"
 wrk -t4 -c4 -d"${seconds}s" --latency -s "$here/bench/load/decide.lua" "$base_s" >"$dir/d.txt"
 figures "$dir/d.txt"
+echo "-- a view and the stop (SIGTERM to exit) with 64 event streams open on one game"
+for _ in $(seq 64); do
+  curl -s -N -m 60 "$base_s/api/g/$token/events" >/dev/null &
+  pids+=($!)
+done
+sleep 1
+start=$(date +%s%N)
+curl -s -o /dev/null "$base_s/api/g/$token"
+echo "a view: $(( ($(date +%s%N) - start) / 1000 )) us"
+start=$(date +%s%N)
+kill "${pids[0]}"
+wait "${pids[0]}" 2>/dev/null || true
+echo "the stop: $(( ($(date +%s%N) - start) / 1000000 )) ms"
 echo "== PostgreSQL (every commit flushed), two servers"
 LOAD_PART=postgresql bash "$here/tests/store/with_postgres.sh" --durable bash "$0" "$build" "$seconds"
