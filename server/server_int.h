@@ -16,6 +16,7 @@
 #define TOKEN_CHARS 32            /* base64url, no padding */
 #define DIGEST_BYTES 32           /* SHA-256 */
 #define SLOTS_MAX 64              /* games kept in memory (the least recently used go first) */
+#define OFFERS_MAX 8              /* the demo, the bundled scenarios and serve's FILE */
 #define AI_DECISIONS_MAX 4000     /* the server's player's decisions after one answer */
 #define COMPUTER_BUDGET_MS 1000   /* the computer player's budget per decision (its full level) */
 #define ROLE_SLOTS 4              /* cached views: side 0, side 1, both, spectator */
@@ -84,8 +85,9 @@ struct lb_server {
     lb_server_config cfg;
     char *web_root;
     lb_load_opts opts;
-    offer offers[2];
+    offer offers[OFFERS_MAX];
     int noffers;
+    int opened;                   /* the offer serve opens its first game of: FILE, else the demo */
     lb_store *store;
     pthread_mutex_t store_lock;
     struct links *links;
