@@ -17,6 +17,7 @@
 #define DIGEST_BYTES 32           /* SHA-256 */
 #define SLOTS_KEPT 64             /* games kept in memory while nobody holds them (the least
                                    * recently used go first) */
+#define OFFERS_MAX 8              /* the demo, the bundled scenarios and serve's FILE */
 #define AI_DECISIONS_MAX 4000     /* the server's player's decisions after one answer */
 #define COMPUTER_BUDGET_MS 1000   /* the computer player's budget per decision (its full level) */
 #define ROLE_SLOTS 4              /* cached views: side 0, side 1, both, spectator */
@@ -243,8 +244,9 @@ struct lb_server {
     char *web_root;
     page_files files;             /* files.c: the page's text files, gzip-compressed */
     lb_load_opts opts;
-    offer offers[2];
+    offer offers[OFFERS_MAX];
     int noffers;
+    int opened;                   /* the offer serve opens its first game of: FILE, else the demo */
     lb_store *store;
     pthread_mutex_t store_lock;
     struct links *links;

@@ -334,12 +334,14 @@ static const char *link_token(json_t *game, const char *role)
 
 /* ---- tests ----------------------------------------------------------------------------------- */
 
-/* GET /api/scenarios lists the demo as data/scenarios/demo.json has it. */
+/* GET /api/scenarios lists the demo as data/scenarios/demo.json has it, then the bundled
+ * scenario as data/scenarios/wagram-russbach-1809.json has it; a game of that one starts at
+ * 19:00 in the French Charge segment on its 96 x 56 map, 177 units on it (19 to come). */
 static void test_api__scenarios(void **state)
 {
     (void)state;
     json_t *list = call(&S, "GET", "/api/scenarios", NULL, 200);
-    assert_int_equal(json_array_size(list), 1);
+    assert_int_equal(json_array_size(list), 2);
     json_t *demo = json_array_get(list, 0);
     assert_string_equal(str(demo, "id"), "demo");
     assert_string_equal(str(demo, "game"), "deutsch-wagram-1809");
@@ -350,7 +352,27 @@ static void test_api__scenarios(void **state)
                         "austrian");
     assert_int_equal(num(demo, "columns"), 24);
     assert_int_equal(num(demo, "rows"), 18);
+    json_t *russbach = json_array_get(list, 1);
+    assert_string_equal(str(russbach, "id"), "wagram-russbach-1809");
+    assert_string_equal(str(russbach, "title"),
+                        "The evening assault on the Russbach heights, Wagram, 5 July 1809");
+    assert_string_equal(str(russbach, "game"), "deutsch-wagram-1809");
+    assert_string_equal(str(russbach, "rules"), "premier-2018");
+    assert_int_equal(num(russbach, "columns"), 96);
+    assert_int_equal(num(russbach, "rows"), 56);
     json_decref(list);
+
+    json_t *g = new_game("{\"scenario\":\"wagram-russbach-1809\",\"mode\":\"hotseat\"}");
+    json_t *v = view(&S, link_token(g, "both"));
+    assert_string_equal(str(v, "clock"), "19:00");
+    assert_string_equal(str(v, "phasing"), "french");
+    assert_string_equal(str(v, "segment"), "charge");
+    assert_int_equal(json_array_size(json_object_get(json_object_get(v, "map"), "hexes")),
+                     96 * 56);
+    assert_int_equal(json_array_size(json_object_get(v, "units")), 177);
+    assert_int_equal(json_array_size(json_object_get(v, "reinforcements")), 19);
+    json_decref(v);
+    json_decref(g);
 }
 
 /* serve opened a two-players game of the demo: one link per side and one to watch, each a
@@ -1367,7 +1389,7 @@ static void test_api__posted_scenario_limits(void **state)
     json_t *e = json_object_get(j, "error");
     assert_string_equal(str(e, "code"), "invalid-scenario");
     assert_string_equal(str(e, "path"), "/junk");
-    assert_string_equal(str(json_array_get(json_object_get(e, "errors"), 1), "path"), "/notes");
+    assert_string_equal(str(json_array_get(json_object_get(e, "errors"), 1), "path"), "/notes/0");
     json_decref(j);
     free(body);
     free(big);
