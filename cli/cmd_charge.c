@@ -95,7 +95,8 @@ static const char *answer_for(const cli_args *args, const lb_state *st, const lb
             return d->options[k - 1].key;
         if (lb_decision_find(d, line) >= 0)
             return line;
-        fprintf(stderr, "\"%s\" is not an option\n", line);
+        char quoted[160]; /* what was typed, its control characters escaped */
+        fprintf(stderr, "%s is not an option\n", lb_err_quote(line, quoted, sizeof quoted));
     }
 }
 

@@ -264,7 +264,8 @@ static int answer(const cli_args *args, const lb_state *st, lb_melee *m, const l
                                                                        : line;
         if (lb_melee_answer(m, key) == LB_OK)
             return CLI_OK;
-        fprintf(stderr, "\"%s\" is not an option\n", line);
+        char quoted[160]; /* what was typed, its control characters escaped */
+        fprintf(stderr, "%s is not an option\n", lb_err_quote(line, quoted, sizeof quoted));
     }
 }
 

@@ -100,8 +100,11 @@ int cmd_serve(const cli_args *args)
     char base[128];
     snprintf(base, sizeof base, strchr(host, ':') ? "http://[%s]:%d" : "http://%s:%d", host,
              lb_server_port(s));
+    /* the store as its messages name it: a PostgreSQL address with its passwords as *** */
+    const char *where = lb_server_store_where(s);
+    char shown[1024];
     printf("labataille serve: %s/ (games saved in %s; Ctrl-C stops)\n", base,
-           lb_server_store_where(s));
+           lb_printable(where, strlen(where), shown, sizeof shown));
     rc = open_game(s, base, seeded ? &seed : NULL);
     fflush(stdout);
     if (rc == CLI_OK) {

@@ -70,7 +70,7 @@ static slot *slot_new(long long id, lb_game *g, int two_players, int ai, int lev
     sl->two_players = two_players;
     sl->ai = ai;
     sl->level = level;
-    lb_pcg32_seed(&sl->ai_rng, lb_game_settings_of(g)->seed, (uint64_t)id);
+    lb_pcg32_seed(&sl->ai_rng, lb_game_ai_seed(g), (uint64_t)id); /* R-AI-3, never the dice's */
     json_t *map = map_json(lb_game_state(g));
     sl->map = map ? json_dumps(map, JSON_COMPACT) : NULL;
     json_decref(map);

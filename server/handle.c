@@ -143,7 +143,7 @@ static int on_page(lb_server *s, const lb_http_request *rq, const char *path, co
     if (!file)
         return 0;
     if (method_is(rq, rs, "GET") && no_params(q, rs, none))
-        reply_file(rs, s, file);
+        reply_file(rs, s, rq, file);
     return 1;
 }
 

@@ -18,6 +18,12 @@
  * flush takes 2-10 ms), so more threads than cores; with one per core, two connections on one
  * thread halved PostgreSQL's decisions, and 4 per core cost reads 1-2 us of processor each */
 #define THREADS_PER_CORE 4
+/* Every answer's Content-Security-Policy (the page's, api.md): its own scripts, styles and
+ * requests only, no inline script or style, no plug-in, no frame around it, no base or form
+ * elsewhere; images from itself and data: (the page's icon) */
+#define PAGE_POLICY                                                                             \
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "          \
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 
 /* One request as it arrives: created when its request line is read (the raw target, query
  * included), its body gathered across the handler's calls. */
@@ -116,7 +122,8 @@ static struct MHD_Response *response_of(lb_server *s, lb_http_response *rs,
             rs->body = NULL;
             rs->body_free = NULL;
             rs->body_owner = NULL;
-            MHD_add_response_header(resp, "Cache-Control", "no-store");
+            /* a page's file (its gzip) is asked again each time, its tag answering */
+            MHD_add_response_header(resp, "Cache-Control", rs->etag[0] ? "no-cache" : "no-store");
         }
     } else {
         resp = MHD_create_response_from_buffer(rs->len, rs->body, MHD_RESPMEM_MUST_FREE);
@@ -127,11 +134,15 @@ static struct MHD_Response *response_of(lb_server *s, lb_http_response *rs,
     }
     if (!resp)
         return NULL;
-    MHD_add_response_header(resp, "Content-Type", rs->type);
+    if (rs->type)
+        MHD_add_response_header(resp, "Content-Type", rs->type);
+    if (rs->etag[0])
+        MHD_add_response_header(resp, "ETag", rs->etag);
     if (rs->encoding)
         MHD_add_response_header(resp, "Content-Encoding", rs->encoding);
     if (rs->vary)
         MHD_add_response_header(resp, "Vary", rs->vary);
+    MHD_add_response_header(resp, "Content-Security-Policy", PAGE_POLICY);
     MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
     /* the page's address holds its secret token: never send it on */
     MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
@@ -205,6 +216,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         .body_len = r->len,
         .last_event_id = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID"),
         .accept_encoding = r->accept_encoding,
+        .if_none_match = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                     MHD_HTTP_HEADER_IF_NONE_MATCH),
     };
     lb_server_handle(s, &rq, &rs);
     return answer(s, c, &rs);

@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "lb/ai.h"
 #include "server_int.h"
@@ -93,10 +92,12 @@ static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_respons
         reply_error(rs, 400, "bad-request", "/seed", "expected a whole number >= 0");
         return -1;
     }
+    /* R-DICE-3: secret dice, unless a seed asks for seeded ones (tests: not for play) */
     if (seed) {
         c->set.seed = (uint64_t)json_integer_value(seed);
-    } else if (getrandom(&c->set.seed, sizeof c->set.seed, 0) != sizeof c->set.seed) {
-        reply_error(rs, 500, "server-fault", NULL, "no random seed from the system");
+    } else if (!c->import && lb_game_settings_secret(&c->set) != LB_OK) {
+        reply_error(rs, 500, "server-fault", NULL, "no random bytes from the system for the "
+                    "dice's secret");
         return -1;
     }
     const char *m = json_is_string(mode) ? json_string_value(mode) : NULL;
@@ -211,6 +212,13 @@ void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
     int rc = c.import ? lb_game_import(c.name, c.text, strlen(c.text), &s->opts, &g, &errs)
                       : lb_game_new(c.name, c.text, strlen(c.text), &s->opts, &c.set, &g, &errs);
     free(c.text);
+    if (rc == LB_IO) { /* an import's new dice secret: the system gave no random bytes */
+        reply_error(rs, 500, "server-fault", NULL, "no random bytes from the system for the "
+                    "dice's secret");
+        lb_errlist_release(&errs);
+        json_decref(body);
+        return;
+    }
     if (rc != LB_OK) {
         refused(rs, &errs);
         lb_errlist_release(&errs);

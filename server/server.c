@@ -90,6 +90,7 @@ int lb_server_new(const lb_server_config *cfg, lb_server **out, lb_err *err)
         s->cfg.heartbeat_s = 15;
     pthread_mutex_init(&s->lock, NULL);
     pthread_mutex_init(&s->store_lock, NULL);
+    page_files_init(&s->files);
     pthread_condattr_t attr;
     pthread_condattr_init(&attr);
     pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
@@ -156,6 +157,7 @@ void lb_server_free(lb_server *s)
     pthread_cond_destroy(&s->changed);
     pthread_mutex_destroy(&s->lock);
     pthread_mutex_destroy(&s->store_lock);
+    page_files_release(&s->files);
     free(s->web_root);
     free(s);
 }

@@ -72,6 +72,32 @@ typedef struct slot {
     long long clock_started_ms;
 } slot;
 
+/* ---- files.c: the page's files --------------------------------------------------------------- */
+
+#define PAGE_FILES_MAX 32         /* the page's text files kept gzip-compressed */
+#define PAGE_NAME_MAX 64
+
+/* A text file of the page gzip-compressed, kept while the file keeps its entity tag. */
+typedef struct page_file {
+    char name[PAGE_NAME_MAX];
+    char etag[48];                /* the file's (identity) tag when it was compressed */
+    shared_bytes *gzip;
+} page_file;
+
+/* The page's files kept gzip-compressed, under their own lock. */
+typedef struct page_files {
+    pthread_mutex_t lock;
+    page_file files[PAGE_FILES_MAX];
+    int n;
+} page_files;
+
+void page_files_init(page_files *f);
+void page_files_release(page_files *f);
+/* A file of the page's folder by its plain name: 404 unless it is one; else its entity tag
+ * (rs->etag), a 304 when the request's If-None-Match names it, or the file, gzip-compressed (kept
+ * in s's page files) when it is text and the request takes gzip. */
+void reply_file(lb_http_response *rs, lb_server *s, const lb_http_request *rq, const char *name);
+
 /* A scenario offered by /api/scenarios. */
 typedef struct offer {
     char id[64];
@@ -83,6 +109,7 @@ typedef struct offer {
 struct lb_server {
     lb_server_config cfg;
     char *web_root;
+    page_files files;             /* files.c: the page's text files, gzip-compressed */
     lb_load_opts opts;
     offer offers[2];
     int noffers;
@@ -168,8 +195,7 @@ void reply_error(lb_http_response *rs, int status, const char *code, const char 
 /* A failure of the store (or of the server) for what it was doing: LB_IO, the store down, read
  * only or full, a 503 "store-unavailable" (the request may be sent again); else a 500. */
 void reply_store_fault(lb_http_response *rs, int rc, const char *what);
-/* A file of the page. */
-void reply_file(lb_http_response *rs, const lb_server *s, const char *name);
+
 
 /* ---- body.c: request bodies ---------------------------------------------------------------- */
 

@@ -45,13 +45,16 @@ typedef struct lb_http_request {
     size_t body_len;
     const char *last_event_id;     /* the Last-Event-ID header, or NULL */
     const char *accept_encoding;   /* the Accept-Encoding header (several joined by ", "), or
-                                    * NULL: the view is sent gzip-compressed when it takes gzip */
+                                    * NULL: the view and the page's text files are sent
+                                    * gzip-compressed when it takes gzip */
+    const char *if_none_match;     /* the If-None-Match header, or NULL: a page's file whose
+                                    * entity tag it names is answered 304 */
 } lb_http_request;
 
 /* An answer: a body in memory, a file to send, or a stream of live updates. */
 typedef struct lb_http_response {
     int status;
-    const char *type;              /* Content-Type (a literal) */
+    const char *type;              /* Content-Type (a literal); NULL for a 304 */
     const char *encoding;          /* Content-Encoding of body (a literal: "gzip"), or NULL */
     const char *vary;              /* Vary (a literal), or NULL */
     char *body;                    /* malloc'd (unless body_free); NULL with file or events */
@@ -60,6 +63,7 @@ typedef struct lb_http_response {
                                     * let go of with body_free(body_owner) once sent */
     void *body_owner;
     char *file;                    /* malloc'd path of a file to send whole, or NULL */
+    char etag[48];                 /* a page's file: its entity tag (ETag), quoted; "" none */
     const char *allow;             /* 405: the methods the route takes */
     int events;                    /* a Server-Sent Events stream of game events_game, which the
                                     * response holds until lb_server_release_game */

@@ -22,6 +22,10 @@ int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out)
     if (!c)
         return LB_NOMEM;
     *c = *g;
+    /* R-AI-2: the copy's dice are seeded from dice_seed; it holds no secret of g's */
+    c->settings.dice = LB_DICE_SEEDED;
+    c->settings.seed = dice_seed;
+    memset(c->settings.secret, 0, sizeof c->settings.secret);
     /* nothing below is shared with g: start from empty owned parts so that a failure frees
      * only what was made */
     c->name = NULL;

@@ -340,6 +340,7 @@ int lbi_game_roll_back(lb_game *g, int journal_count, int rc)
     for (int i = 0; i < g->journal.count; i++)
         eff = g->journal.entries[i].kind == LB_ENTRY_UNDO ? g->journal.entries[i].value : eff + 1;
     lb_journal_truncate(&g->eff, eff);
+    lbi_dice_sync(g);
     int rb = lbi_game_rebuild(g);
     snprintf(g->error, sizeof g->error, "%s", error);
     return rb == LB_OK ? rc : rb;
@@ -362,7 +363,8 @@ static int decide(lb_game *g, int role, int seq, const char *key, const char *ru
     lb_trace_init(&g->trace);
     if (note && g->tr)
         lb_trace_add(g->tr, rule, "ai", "%s", note);
-    int before = g->journal.count, eff_before = g->eff.count;
+    int before = g->journal.count, eff_before = g->eff.count, draws = g->draws;
+    lb_pcg32 rng = g->rng;
     const lb_decision *p = &g->pending;
     int rc = lb_journal_answer(&g->journal, p->kind, p->side, p->subject, key, LB_BY_PLAYER);
     if (rc == LB_OK)
@@ -372,6 +374,8 @@ static int decide(lb_game *g, int role, int seq, const char *key, const char *ru
     if (rc == LB_OK && out->verdict != LB_ACCEPTED) {
         lb_journal_truncate(&g->journal, before);
         lb_journal_truncate(&g->eff, eff_before);
+        g->rng = rng;
+        g->draws = draws;
         return LB_OK;
     }
     if (rc != LB_OK)
@@ -464,7 +468,6 @@ static void reset(lb_game *g)
         r->df_loss = 0;
         r->fired_at = (lb_hex){0, 0};
     }
-    lb_pcg32_seed(&g->rng, g->settings.seed, 54);
 }
 
 /* Replays effective entry k (a decision) on the pending decision. */
@@ -585,12 +588,14 @@ int lb_game_load_journal(lb_game *g, const lb_journal *j, lb_err *err)
     lb_journal_release(&g->eff);
     g->journal = copy;
     g->eff = eff;
+    lbi_dice_sync(g);
     rc = lbi_game_rebuild(g);
     if (rc == LB_OK)
         return LB_OK;
     lb_err_set(err, rc, "the journal does not replay: %s", g->error);
     lb_journal_release(&g->journal);
     lb_journal_release(&g->eff);
+    lbi_dice_sync(g);
     lbi_game_rebuild(g);
     return rc;
 }
@@ -615,6 +620,16 @@ int lb_game_new(const char *name, const char *text, size_t len, const lb_load_op
                 const lb_game_settings *settings, lb_game **out, lb_errlist *errs)
 {
     *out = NULL;
+    char commitment[LB_DICE_HEX_MAX];
+    lb_dice_commitment(settings->secret, commitment);
+    if (settings->dice == LB_DICE_SECRET && strcmp(commitment, settings->commitment) != 0) {
+        lb_err e;
+        lb_err_set(&e, LB_INVALID, "the game cannot start: its dice secret is not the one its "
+                   "commitment %.64s names (R-DICE-3)", settings->commitment);
+        snprintf(e.file, sizeof e.file, "%s", name);
+        lb_errlist_push(errs, &e);
+        return LB_INVALID;
+    }
     lb_state *origin = NULL;
     int rc = lb_scenario_load(name, text, len, opts, &origin, errs);
     if (rc != LB_OK)
@@ -651,6 +666,7 @@ int lb_game_new(const char *name, const char *text, size_t len, const lb_load_op
     memcpy(g->text, text, len);
     g->text[len] = '\0';
     g->len = len;
+    lbi_dice_sync(g);
     rc = lbi_game_rebuild(g);
     if (rc != LB_OK) {
         lb_err e;

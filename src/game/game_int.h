@@ -85,7 +85,8 @@ struct lb_game {
     lb_journal eff;              /* the effective entries */
     /* the state the effective journal leads to */
     lb_state *st;
-    lb_pcg32 rng;
+    lb_pcg32 rng;                /* seeded dice: the generator past every roll of the journal */
+    int draws;                   /* ROLL entries of the whole journal: k of the next draw */
     int replaying;               /* dice come from eff at cursor */
     int whatif;                  /* a what-if copy (lb_game_clone): a retreat whose owner would
                                   * pick its end takes the automatic choice, never offered */
@@ -153,12 +154,22 @@ LBI int lbi_game_rebuild(lb_game *g);
  * (or the rebuild's error). */
 LBI int lbi_game_roll_back(lb_game *g, int journal_count, int rc);
 
-/* game_dice.c: dice from the journal (replay) or the game's generator (play) */
+/* game_dice.c: dice from the journal (replay) or the game's own (play) */
+/* The game's dice past every ROLL entry of its whole journal (R-GAME-14: the stream never
+ * rewinds): the seeded generator stepped over them, the count of draws. */
+LBI void lbi_dice_sync(lb_game *g);
 /* Prepares d for one rules call. */
 LBI void lbi_dice_begin(lb_game *g, lb_dice *d);
 /* Journals (play) or consumes (replay) what the call rolled; LB_OK, LB_NOMEM, or LB_INVALID
  * (replay: the journal's dice do not match). */
 LBI int lbi_dice_end(lb_game *g, const lb_dice *d);
+/* The "dice" member of the view and the export (lb_game_dice_json), or NULL out of memory. */
+struct json_t;
+LBI struct json_t *lbi_dice_json(const lb_game *g);
+
+/* export.c: the settings of an export or a store from their JSON object o into *s: LB_OK, or
+ * LB_INVALID with "expected …" in err and the member's JSON Pointer (/settings/…) in its path. */
+LBI int lbi_settings_parse(const struct json_t *o, lb_game_settings *s, lb_err *err);
 
 /* results.c: applying what the rules decided, with the victory tally */
 typedef struct snapshot {

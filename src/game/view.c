@@ -122,6 +122,11 @@ int lb_game_view_json(const lb_game *g, int role, char **out)
         "segment", lb_segment_name(st->turn.segment), "score", score, "result", result, "units",
         units, "reinforcements", reserve, "objectives", objectives, "morale_levels", orgs,
         "pending", pending_json(g, role), "trace", lbi_trace_json(&g->trace), "hash", hash);
+    /* R-DICE-3: where the dice come from; a secret only once the battle is over */
+    if (root && json_object_set_new(root, "dice", lbi_dice_json(g)) != 0) {
+        json_decref(root);
+        root = NULL;
+    }
     if (!root)
         return LB_NOMEM;
     *out = json_dumps(root, JSON_COMPACT);

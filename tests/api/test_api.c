@@ -108,6 +108,12 @@ typedef struct reply {
     char allow[64];
     char encoding[32];      /* Content-Encoding */
     char vary[64];
+    char etag[64];
+    char policy[256];       /* Content-Security-Policy */
+    char nosniff[32];       /* X-Content-Type-Options */
+    char referrer[32];      /* Referrer-Policy */
+    char cache[32];         /* Cache-Control */
+    long length;            /* Content-Length as sent (-1: none) */
 } reply;
 
 static size_t on_body(char *p, size_t size, size_t n, void *cls)
@@ -122,17 +128,30 @@ static size_t on_body(char *p, size_t size, size_t n, void *cls)
     return size * n;
 }
 
+/* The value of header line p into out when it is the header name. */
+static void header_value(const char *p, const char *name, char *out, size_t n)
+{
+    size_t k = strlen(name);
+    if (strncasecmp(p, name, k) == 0 && p[k] == ':' && p[k + 1] == ' ')
+        snprintf(out, n, "%.*s", (int)strcspn(p + k + 2, "\r\n"), p + k + 2);
+}
+
 static size_t on_header(char *p, size_t size, size_t n, void *cls)
 {
     reply *r = cls;
-    if (strncasecmp(p, "Content-Type: ", 14) == 0)
-        snprintf(r->type, sizeof r->type, "%.*s", (int)strcspn(p + 14, "\r\n"), p + 14);
-    if (strncasecmp(p, "Allow: ", 7) == 0)
-        snprintf(r->allow, sizeof r->allow, "%.*s", (int)strcspn(p + 7, "\r\n"), p + 7);
-    if (strncasecmp(p, "Content-Encoding: ", 18) == 0)
-        snprintf(r->encoding, sizeof r->encoding, "%.*s", (int)strcspn(p + 18, "\r\n"), p + 18);
-    if (strncasecmp(p, "Vary: ", 6) == 0)
-        snprintf(r->vary, sizeof r->vary, "%.*s", (int)strcspn(p + 6, "\r\n"), p + 6);
+    header_value(p, "Content-Type", r->type, sizeof r->type);
+    header_value(p, "Allow", r->allow, sizeof r->allow);
+    header_value(p, "Content-Encoding", r->encoding, sizeof r->encoding);
+    header_value(p, "Vary", r->vary, sizeof r->vary);
+    header_value(p, "ETag", r->etag, sizeof r->etag);
+    header_value(p, "Content-Security-Policy", r->policy, sizeof r->policy);
+    header_value(p, "X-Content-Type-Options", r->nosniff, sizeof r->nosniff);
+    header_value(p, "Referrer-Policy", r->referrer, sizeof r->referrer);
+    header_value(p, "Cache-Control", r->cache, sizeof r->cache);
+    char length[32] = "";
+    header_value(p, "Content-Length", length, sizeof length);
+    if (length[0])
+        r->length = strtol(length, NULL, 10);
     return size * n;
 }
 
@@ -141,7 +160,7 @@ static size_t on_header(char *p, size_t size, size_t n, void *cls)
 static reply http_h(const server *sv, const char *method, const char *path, const char *body,
                     long len, const char *const *headers)
 {
-    reply r = {0};
+    reply r = {.length = -1};
     CURL *c = curl_easy_init();
     struct curl_slist *list = NULL;
     for (int i = 0; headers && headers[i]; i++)
@@ -1431,6 +1450,201 @@ static void test_api__restart_keeps_games(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* ---- the page's headers and files ------------------------------------------------------------ */
+
+static const char page_policy[] =
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/* The headers every answer has: the page's Content-Security-Policy (no inline script or style,
+ * nothing from elsewhere, no frame around it), nosniff, and no Referer sent on (the page's
+ * address holds its secret token). */
+static void headers_are_the_page_s(const reply *r, const char *what)
+{
+    if (strcmp(r->policy, page_policy) != 0)
+        fail_msg("%s: Content-Security-Policy \"%s\"", what, r->policy);
+    assert_string_equal(r->nosniff, "nosniff");
+    assert_string_equal(r->referrer, "no-referrer");
+}
+
+/* GET path with the headers given (NULL-ended), asserted to answer status. */
+static reply get_h(const server *sv, const char *path, long status, const char *const *headers)
+{
+    reply r = http_h(sv, "GET", path, NULL, -1, headers);
+    if (r.status != status)
+        fail_msg("GET %s: %ld, not %ld", path, r.status, status);
+    return r;
+}
+
+/* /, /g/TOKEN, a script, a style sheet, an API answer and an error: each with the page's policy
+ * and the other two headers; the page's files with an entity tag, asked again each time
+ * (no-cache: the tag answers), a view never kept (no-store). */
+static void test_api__page_headers(void **state)
+{
+    (void)state;
+    char game[64], api[80];
+    snprintf(game, sizeof game, "/g/%s", token_of(&S, "french"));
+    snprintf(api, sizeof api, "/api/g/%s", token_of(&S, "french"));
+    const char *files[] = {"/", game, "/web/game.js", "/web/style.css"};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        reply r = get_h(&S, files[i], 200, NULL);
+        headers_are_the_page_s(&r, files[i]);
+        assert_int_equal(r.etag[0], '"');
+        assert_int_equal(r.etag[strlen(r.etag) - 1], '"');
+        assert_string_equal(r.cache, "no-cache");
+        assert_string_equal(r.vary, "Accept-Encoding");
+        assert_int_equal(r.length, (long)r.len);
+        free(r.body);
+    }
+    reply r = get_h(&S, api, 200, NULL);
+    headers_are_the_page_s(&r, api);
+    assert_string_equal(r.etag, "");
+    assert_string_equal(r.cache, "no-store");
+    free(r.body);
+    r = get_h(&S, "/web/nothing.js", 404, NULL);
+    headers_are_the_page_s(&r, "a 404");
+    free(r.body);
+    /* / and /g/TOKEN are the page's two HTML files: no inline script, handler or style in them */
+    for (size_t i = 0; i < 2; i++) {
+        r = get_h(&S, files[i], 200, NULL);
+        assert_null(strstr(r.body, "<script>"));
+        assert_null(strstr(r.body, " style="));
+        assert_null(strstr(r.body, " onclick="));
+        assert_null(strstr(r.body, " onload="));
+        free(r.body);
+    }
+}
+
+/* If-None-Match naming the file's tag: 304, no body, the 200's length declared; weakly compared
+ * (W/ either side), "*", a list holding it; another tag, or a malformed field, gets the file. */
+static void test_api__page_not_modified(void **state)
+{
+    (void)state;
+    reply plain = get_h(&S, "/web/game.js", 200, NULL);
+    char tag[64], line[160];
+    snprintf(tag, sizeof tag, "%s", plain.etag);
+    const char *matching[] = {"%s", "W/%s", "\"other\", %s", "*", " \"a\" ,W/%s"};
+    for (size_t i = 0; i < sizeof matching / sizeof *matching; i++) {
+        char field[128];
+        snprintf(field, sizeof field, matching[i], tag);
+        snprintf(line, sizeof line, "If-None-Match: %s", field);
+        const char *headers[] = {line, NULL};
+        reply r = get_h(&S, "/web/game.js", 304, headers);
+        assert_int_equal(r.len, 0);
+        assert_string_equal(r.etag, tag);
+        assert_int_equal(r.length, (long)plain.len);
+        assert_string_equal(r.cache, "no-cache");
+        headers_are_the_page_s(&r, "a 304");
+        free(r.body);
+    }
+    const char *other[] = {"\"other\"", "\"6f44-1\"", "nonsense", "W/"};
+    for (size_t i = 0; i < sizeof other / sizeof *other; i++) {
+        snprintf(line, sizeof line, "If-None-Match: %s", other[i]);
+        const char *headers[] = {line, NULL};
+        reply r = get_h(&S, "/web/game.js", 200, headers);
+        assert_int_equal(r.len, plain.len);
+        free(r.body);
+    }
+    /* HEAD too */
+    snprintf(line, sizeof line, "If-None-Match: %s", tag);
+    const char *headers[] = {line, NULL};
+    reply r = http_h(&S, "HEAD", "/web/game.js", NULL, -1, headers);
+    assert_int_equal(r.status, 304);
+    free(r.body);
+    free(plain.body);
+}
+
+/* A client that takes gzip gets the page's text files gzip-compressed, inflating to the file byte
+ * for byte, under a tag of their own (the plain tag does not answer it, nor the other way
+ * round); twice (the second from the kept gzip); an image type is sent as it is. */
+static void test_api__page_gzip(void **state)
+{
+    (void)state;
+    const char *accept[] = {"Accept-Encoding: gzip, deflate, br", NULL};
+    const char *names[] = {"/web/game.js", "/", "/web/style.css"};
+    for (size_t f = 0; f < sizeof names / sizeof *names; f++) {
+        reply plain = get_h(&S, names[f], 200, NULL);
+        assert_string_equal(plain.encoding, "");
+        for (int i = 0; i < 2; i++) {
+            reply gz = get_h(&S, names[f], 200, accept);
+            assert_string_equal(gz.encoding, "gzip");
+            assert_string_equal(gz.vary, "Accept-Encoding");
+            assert_int_equal(gz.length, (long)gz.len);
+            assert_true(gz.len < plain.len);
+            size_t n;
+            char *inflated = gunzip(&gz, &n);
+            assert_int_equal(n, plain.len);
+            assert_memory_equal(inflated, plain.body, n);
+            free(inflated);
+            /* the gzip's tag is the plain one's with -gzip before the closing quote */
+            char want[80];
+            snprintf(want, sizeof want, "%.*s-gzip\"", (int)strlen(plain.etag) - 1, plain.etag);
+            assert_string_equal(gz.etag, want);
+            char line[160];
+            snprintf(line, sizeof line, "If-None-Match: %s", gz.etag);
+            const char *both[] = {accept[0], line, NULL};
+            reply again = get_h(&S, names[f], 304, both);
+            assert_int_equal(again.len, 0);
+            assert_int_equal(again.length, (long)gz.len);
+            free(again.body);
+            /* the gzip's tag does not answer for the plain file */
+            const char *only_tag[] = {line, NULL};
+            again = get_h(&S, names[f], 200, only_tag);
+            assert_string_equal(again.encoding, "");
+            free(again.body);
+            free(gz.body);
+        }
+        free(plain.body);
+    }
+}
+
+/* A file changed on disk gets a new tag and its new text, plain and gzip-compressed: nothing
+ * stale is kept. The page's folder here is a copy the test writes. */
+static void test_api__page_file_changed(void **state)
+{
+    (void)state;
+    server a = {0};
+    snprintf(a.dir, sizeof a.dir, "/tmp/lb-api-XXXXXX");
+    assert_non_null(mkdtemp(a.dir));
+    char js[128], args[160];
+    snprintf(js, sizeof js, "%s/tool.js", a.dir);
+    snprintf(args, sizeof args, "--web %s", a.dir);
+    FILE *f = fopen(js, "w");
+    assert_non_null(f);
+    fputs("export const version = 1; // the first version of the file, long enough to gzip\n", f);
+    assert_int_equal(fclose(f), 0);
+    start(&a, args);
+    const char *accept[] = {"Accept-Encoding: gzip", NULL};
+    reply first = get_h(&a, "/web/tool.js", 200, NULL);
+    reply first_gz = get_h(&a, "/web/tool.js", 200, accept);
+    /* a new version, of another length: a new tag whatever the clock's resolution */
+    f = fopen(js, "w");
+    assert_non_null(f);
+    fputs("export const version = 2; // the second version of the file, of another length\n", f);
+    assert_int_equal(fclose(f), 0);
+    char line[160];
+    snprintf(line, sizeof line, "If-None-Match: %s", first.etag);
+    const char *stale[] = {line, NULL};
+    reply second = get_h(&a, "/web/tool.js", 200, stale);
+    assert_string_not_equal(second.etag, first.etag);
+    assert_non_null(strstr(second.body, "version = 2"));
+    reply second_gz = get_h(&a, "/web/tool.js", 200, accept);
+    assert_string_not_equal(second_gz.etag, first_gz.etag);
+    size_t n;
+    char *inflated = gunzip(&second_gz, &n);
+    assert_int_equal(n, second.len);
+    assert_memory_equal(inflated, second.body, n);
+    free(inflated);
+    free(first.body);
+    free(first_gz.body);
+    free(second.body);
+    free(second_gz.body);
+    stop(&a);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", a.dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 /* ---- a whole game ---------------------------------------------------------------------------- */
 
 /* The demo played to its end through the API, each side by its own link with the random
@@ -1500,6 +1714,237 @@ static void test_api__whole_game_equals_engine(void **state)
     json_decref(g);
 }
 
+/* ---- fair dice ------------------------------------------------------------------------------- */
+
+/* The tokens of a two-players game by side index, from POST /api/games's answer. */
+typedef struct two_links {
+    const char *side[2];
+    json_t *game;
+} two_links;
+
+static two_links two_players(const char *body)
+{
+    two_links l;
+    l.game = new_game(body);
+    l.side[0] = link_token(l.game, "french");
+    l.side[1] = link_token(l.game, "austrian");
+    return l;
+}
+
+/* The pending decision of the game (a view's "pending"), or NULL; *side its side's index. */
+static json_t *pending_of(json_t *v, int *side)
+{
+    json_t *p = json_object_get(v, "pending");
+    if (json_is_null(p) || !p)
+        return NULL;
+    json_t *sides = json_object_get(v, "sides");
+    *side = strcmp(str(p, "side"), json_string_value(json_array_get(sides, 0))) == 0 ? 0 : 1;
+    return p;
+}
+
+static int has_option(json_t *p, const char *key)
+{
+    size_t i;
+    json_t *o;
+    json_array_foreach(json_object_get(p, "options"), i, o)
+        if (strcmp(str(o, "key"), key) == 0)
+            return 1;
+    return 0;
+}
+
+/* Answers every pending decision of g that is not an action (a retreat's end: "auto", else its
+ * first option) by its side's link, so that an action decision, or the end, is pending. */
+static void settle(const two_links *g)
+{
+    for (int n = 0; n < 32; n++) {
+        json_t *v = view(&S, g->side[0]);
+        int side = -1;
+        json_t *p = pending_of(v, &side);
+        if (!p || strcmp(str(p, "kind"), "action") == 0) {
+            json_decref(v);
+            return;
+        }
+        const char *key = has_option(p, "auto")
+                              ? "auto"
+                              : str(json_array_get(json_object_get(p, "options"), 0), "key");
+        json_decref(decide(&S, g->side[side], num(v, "seq"), key, 200));
+        json_decref(v);
+    }
+    fail_msg("a game keeps asking decisions that are not actions");
+}
+
+/* The values of the ROLL entries of g's whole journal from its k-th roll on, into values (at
+ * most n); how many. */
+static int rolls_from(const two_links *g, int k, int *values, int n)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/g/%s/journal", g->side[0]);
+    json_t *j = call(&S, "GET", path, NULL, 200);
+    size_t i;
+    json_t *e;
+    int seen = 0, got = 0;
+    json_array_foreach(json_object_get(j, "entries"), i, e) {
+        if (!json_object_get(e, "die"))
+            continue;
+        if (seen++ >= k && got < n)
+            values[got++] = (int)num(e, "value");
+    }
+    json_decref(j);
+    return got;
+}
+
+/* GET …/export of g's link of side 0, as JSON. */
+static json_t *export_of(const two_links *g)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/g/%s/export", g->side[0]);
+    return call(&S, "GET", path, NULL, 200);
+}
+
+#define ATTACK_ROLLS 6
+
+/* Plays g on, its rules' decisions settled, each action answered by the first fire of one unit
+ * offered, else "end", else its first option, until it has rolled want dice since its from-th
+ * roll (or 300 answers, or the end). Two games that agree get the same answers. */
+static void play_on(const two_links *g, int from, int want)
+{
+    int values[ATTACK_ROLLS];
+    for (int n = 0; n < 300 && rolls_from(g, from, values, ATTACK_ROLLS) < want; n++) {
+        settle(g);
+        json_t *v = view(&S, g->side[0]);
+        int side = -1;
+        json_t *p = pending_of(v, &side);
+        if (!p) {
+            json_decref(v);
+            return;
+        }
+        const char *key = NULL;
+        size_t i;
+        json_t *o;
+        json_array_foreach(json_object_get(p, "options"), i, o)
+            if (!key && strncmp(str(o, "key"), "fire:", 5) == 0 && !json_object_get(o, "param"))
+                key = str(o, "key");
+        if (!key)
+            key = has_option(p, "end") ? "end"
+                                       : str(json_array_get(json_object_get(p, "options"), 0),
+                                             "key");
+        json_decref(decide(&S, g->side[side], num(v, "seq"), key, 200));
+        json_decref(v);
+    }
+}
+
+/* R-DICE-3: the export/import attack. A two-players game without a seed has secret dice: its
+ * views and its export in play show the commitment, never a seed nor the secret. The export
+ * imported makes a copy with a new secret (another commitment; its rolls so far, first_draw,
+ * kept as history) and the same state; both played on by one policy (the same decisions while
+ * they agree), the copy's 6 rolls after the export are not the game's 6 (all alike by chance once
+ * in 36^6): the copy does not tell the game's next rolls. On main the export held settings.seed
+ * and the copy rolled the game's next rolls exactly (6 of 6 alike, every time). */
+static void test_api__export_import_tells_no_dice(void **state)
+{
+    (void)state;
+    two_links a = two_players("{\"scenario\":\"demo\",\"mode\":\"two-players\"}");
+    json_decref(decide(&S, a.side[0], 0, "end", 200));
+    json_decref(decide(&S, a.side[0], 1, "end", 200));
+    json_decref(decide(&S, a.side[1], 2, "fire:au-ir4-1:0810", 200));
+    settle(&a);
+    const char *roles[] = {a.side[0], a.side[1], link_token(a.game, "spectator")};
+    json_t *v = view(&S, a.side[0]);
+    json_t *dice = json_object_get(v, "dice");
+    assert_string_equal(str(dice, "mode"), "secret");
+    char commitment[65];
+    snprintf(commitment, sizeof commitment, "%s", str(dice, "commitment"));
+    assert_int_equal(strlen(commitment), 64);
+    json_decref(v);
+    for (int r = 0; r < 3; r++) {
+        v = view(&S, roles[r]);
+        dice = json_object_get(v, "dice");
+        assert_string_equal(str(dice, "commitment"), commitment);
+        assert_null(json_object_get(dice, "secret"));
+        assert_null(json_object_get(dice, "seed"));
+        json_decref(v);
+    }
+    json_t *x = export_of(&a);
+    json_t *settings = json_object_get(x, "settings");
+    assert_null(json_object_get(settings, "seed"));
+    assert_string_equal(str(json_object_get(settings, "dice"), "commitment"), commitment);
+    assert_null(json_object_get(json_object_get(x, "dice"), "secret"));
+    assert_string_equal(str(json_object_get(x, "dice"), "mode"), "secret");
+    int drawn = rolls_from(&a, 0, (int[64]){0}, 64);
+    assert_true(drawn >= 1);
+
+    json_t *body = json_pack("{s:O}", "import", x);
+    char *text = json_dumps(body, JSON_COMPACT);
+    two_links b = two_players(text);
+    free(text);
+    json_decref(body);
+    json_t *va = view(&S, a.side[0]), *vb = view(&S, b.side[0]);
+    assert_string_equal(str(vb, "hash"), str(va, "hash"));
+    assert_string_equal(str(vb, "mode"), "two-players");
+    json_t *db = json_object_get(vb, "dice");
+    assert_string_equal(str(db, "mode"), "secret");
+    assert_string_not_equal(str(db, "commitment"), commitment);
+    assert_int_equal(num(db, "first_draw"), drawn);
+    json_decref(va);
+    json_decref(vb);
+
+    /* both played on by one policy: the same decisions as long as the games agree */
+    int ra[ATTACK_ROLLS], rb[ATTACK_ROLLS];
+    play_on(&a, drawn, ATTACK_ROLLS);
+    play_on(&b, drawn, ATTACK_ROLLS);
+    int n = rolls_from(&a, drawn, ra, ATTACK_ROLLS), same = 0;
+    assert_int_equal(n, ATTACK_ROLLS);
+    assert_int_equal(rolls_from(&b, drawn, rb, ATTACK_ROLLS), ATTACK_ROLLS);
+    for (int k = 0; k < n; k++)
+        same += ra[k] == rb[k];
+    /* all the same by chance once in 36^6 (or 6^k for single dice among them) */
+    assert_true(same < n);
+    json_decref(x);
+    json_decref(a.game);
+    json_decref(b.game);
+}
+
+/* R-DICE-3, R-DICE-5: a seeded game says it is not for play; a finished game with secret dice
+ * reveals its secret in its view and its export, which labataille verify then verifies. */
+static void test_api__dice_seeded_and_revealed(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"seed\":12}");
+    json_t *v = view(&S, link_token(g, "both"));
+    json_t *dice = json_object_get(v, "dice");
+    assert_string_equal(str(dice, "mode"), "seeded");
+    assert_int_equal(num(dice, "seed"), 12);
+    assert_string_equal(str(dice, "note"), "seeded: not for play");
+    json_decref(v);
+    json_decref(g);
+
+    two_links a = two_players("{\"scenario\":\"demo\",\"mode\":\"two-players\"}");
+    json_decref(decide(&S, a.side[0], 0, "end", 200));
+    json_decref(decide(&S, a.side[0], 1, "end", 200));
+    json_decref(decide(&S, a.side[1], 2, "fire:au-ir4-1:0810", 200));
+    v = view(&S, a.side[1]);
+    assert_null(json_object_get(json_object_get(v, "dice"), "secret"));
+    char body[32];
+    snprintf(body, sizeof body, "{\"seq\":%lld}", num(v, "seq"));
+    json_decref(v);
+    json_decref(post(&S, a.side[1], "concede", body, 200));
+    v = view(&S, a.side[0]);
+    dice = json_object_get(v, "dice");
+    const char *secret = str(dice, "secret");
+    assert_int_equal(strlen(secret), 64);
+    json_t *x = export_of(&a);
+    assert_string_equal(str(json_object_get(x, "dice"), "secret"), secret);
+    json_decref(v);
+    /* the export verifies, by the program on its own */
+    char file[128], cmd[400];
+    snprintf(file, sizeof file, "%s/finished.json", S.dir);
+    assert_int_equal(json_dump_file(x, file, JSON_COMPACT), 0);
+    snprintf(cmd, sizeof cmd, "%s verify %s > /dev/null", program, file);
+    assert_int_equal(system(cmd), 0);
+    json_decref(x);
+    json_decref(a.game);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -1529,6 +1974,10 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__view_gzip_inflates_to_plain),
         cmocka_unit_test(test_api__view_gzip_accept_encoding),
         cmocka_unit_test(test_api__view_gzip_follows_the_journal),
+        cmocka_unit_test(test_api__page_headers),
+        cmocka_unit_test(test_api__page_not_modified),
+        cmocka_unit_test(test_api__page_gzip),
+        cmocka_unit_test(test_api__page_file_changed),
         cmocka_unit_test(test_api__random_player),
         cmocka_unit_test(test_api__computer_player),
         cmocka_unit_test(test_api__movement_clock),
@@ -1538,6 +1987,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__events_many_streams),
         cmocka_unit_test(test_api__events_end_when_the_server_stops),
         cmocka_unit_test(test_api__events_clock_and_computer),
+        cmocka_unit_test(test_api__export_import_tells_no_dice),
+        cmocka_unit_test(test_api__dice_seeded_and_revealed),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -1,4 +1,4 @@
-/* Unit tests of the game engine: the first decision, refusals that change nothing, undo in both policies, replay, fires of several units, a charge's state, reinforcements, Morale Levels, victory, the random player. */
+/* Unit tests of the game engine: the first decision, refusals that change nothing, undo in both policies (fresh dice after it), replay, fires of several units, a charge's state, reinforcements, Morale Levels, victory, the random player. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -110,44 +110,59 @@ static void test_game__refusals_change_nothing(void **state)
     assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
     assert_int_equal(lb_game_seq(g), 0);
     assert_true(lb_game_hash(g) == h);
-    /* after the end of the battle nothing more is taken */
+    /* after the end of the battle nothing more is taken, nor taken back (R-GAME-14) */
     assert_int_equal(lb_game_concede(g, 0, 0, &a), LB_OK);
     assert_int_equal(a.verdict, LB_ACCEPTED);
     answer(g, 0, "end", LB_REFUSED_NONE);
+    assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, 1, -1, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_NONE);
+    assert_string_equal(a.reason, "the battle is over (conceded): nothing is taken back");
+    assert_int_equal(lb_game_seq(g), 1);
     lb_game_free(g);
 }
 
-/* R-GAME-14, hot-seat: back to any decision; the dice after an undo are the ones that came
- * before it (seed 7 gives 23 to the first fire, the roll the golden turn shows). */
-static void test_game__undo_hotseat_never_rerolls(void **state)
+/* R-GAME-14, hot-seat: back to any decision; the dice after an undo are fresh, never the ones
+ * taken back: the seeded generator stays past every roll of the whole journal. Seed 1's rolls
+ * (PCG32 of pcg-random.org, as Python's port of it gives them: 25, 23, 52, 52) go to the fires
+ * in turn, whatever was undone. */
+static void test_game__undo_hotseat_rolls_fresh(void **state)
 {
     (void)state;
-    lb_game *g = demo(7, LB_UNDO_HOTSEAT);
-    uint64_t start = lb_game_hash(g);
+    lb_game *g = demo(1, LB_UNDO_HOTSEAT);
     answer(g, 0, "end", LB_ACCEPTED);
     answer(g, 0, "end", LB_ACCEPTED);
     uint64_t after_end = lb_game_hash(g);
     answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
     assert_int_equal(last_entry(g)->kind, LB_ENTRY_ROLL);
-    assert_int_equal(last_entry(g)->value, 23);
+    assert_int_equal(last_entry(g)->value, 25);
     lb_game_answer a;
     assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, lb_game_seq(g), -1, &a), LB_OK);
     assert_int_equal(a.verdict, LB_ACCEPTED);
     assert_int_equal(lb_game_seq(g), 5); /* end, end, fire, roll, undo: the journal only grows */
     assert_int_equal(last_entry(g)->kind, LB_ENTRY_UNDO);
     assert_int_equal(lb_game_effective(g)->count, 2);
-    assert_true(lb_game_hash(g) == after_end);
+    assert_int_equal(lb_game_draws(g), 1);
+    /* the same state, but the dice have moved on (R-GAME-13 hashes the generator) */
+    assert_true(lb_game_hash(g) != after_end);
     answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
     assert_int_equal(last_entry(g)->value, 23);
     assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, lb_game_seq(g), 0, &a), LB_OK);
     assert_int_equal(a.verdict, LB_ACCEPTED);
-    assert_true(lb_game_hash(g) == start);
+    assert_int_equal(lb_game_effective(g)->count, 0);
     /* a die is not a decision to go back to */
     answer(g, 0, "end", LB_ACCEPTED);
     answer(g, 0, "end", LB_ACCEPTED);
     answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
+    assert_int_equal(last_entry(g)->value, 52);
     assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, lb_game_seq(g), 3, &a), LB_OK);
     assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    /* the journal replayed elsewhere gives the same game, its dice past all three rolls */
+    lb_game *again = demo(1, LB_UNDO_HOTSEAT);
+    lb_err err = {0};
+    assert_int_equal(lb_game_load_journal(again, lb_game_journal(g), &err), LB_OK);
+    assert_true(lb_game_hash(again) == lb_game_hash(g));
+    assert_int_equal(lb_game_draws(again), 3);
+    lb_game_free(again);
     lb_game_free(g);
 }
 
@@ -606,7 +621,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_game__first_decision),
         cmocka_unit_test(test_game__refusals_change_nothing),
-        cmocka_unit_test(test_game__undo_hotseat_never_rerolls),
+        cmocka_unit_test(test_game__undo_hotseat_rolls_fresh),
         cmocka_unit_test(test_game__undo_two_players),
         cmocka_unit_test(test_game__replay_and_bad_journal),
         cmocka_unit_test(test_game__start_that_rolls_replays),
