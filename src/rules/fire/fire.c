@@ -454,8 +454,11 @@ int lbi_fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind k
 
     /* R-FIRE-5: who may fire at all (the printed value is traced when it is used) */
     lb_effect e = lb_effects_fire(s, u, NULL);
-    if (!e.allowed)
-        return refuse(v, "R-FIRE-5", "(24)", t, "%s: %s", u->id, e.reason);
+    if (!e.allowed) {
+        char why[LB_FIRE_REASON_MAX];
+        lb_said_fmt(&e.why, why, sizeof why);
+        return refuse(v, "R-FIRE-5", "(24)", t, "%s: %s", u->id, why);
+    }
 
     /* R-FIRE-10: the target is a hex holding the enemy */
     int enemy = lb_state_top_enemy(s, target, u->side);
