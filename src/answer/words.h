@@ -37,6 +37,7 @@ typedef struct lbi_words {
 
 /* The words of each area. */
 LBI extern const lbi_words lbi_words_los;
+LBI extern const lbi_words lbi_words_fire;
 LBI extern const lbi_words lbi_words_morale;
 LBI extern const lbi_words lbi_words_stack;
 LBI extern const lbi_words lbi_words_rules;
