@@ -42,6 +42,12 @@ enum rules_unable {
     RULES_ROUTED_DEFENCE_ONLY,
     RULES_ROUTED_NO_MOVE
 };
-enum rules_no_rest { RULES_NO_FULL_TURN, RULES_FOUGHT, RULES_FIRE_LOSS, RULES_RETIRED, RULES_MOVED };
+enum rules_no_rest {
+    RULES_NO_FULL_TURN,
+    RULES_FOUGHT,
+    RULES_FIRE_LOSS,
+    RULES_RETIRED,
+    RULES_MOVED
+};
 
 #endif

@@ -21,7 +21,8 @@ enum fire_event {
     EV_FIRE_CAVALRY_IN_CARRE,     /* target */
     EV_FIRE_DISORDER_NO_FIRE,     /* unit, formation, troop, troop's class? */
     EV_FIRE_NO_MULTIPLE,          /* troop, troop's class?, formation */
-    EV_FIRE_NEARER,               /* nearer hex, its distance, the battery's hex, target, distance */
+    EV_FIRE_NEARER,               /* nearer hex, its distance, the battery's hex, target,
+                                   * distance */
     EV_FIRE_OUT_OF_RANGE,         /* target, distance, firing hex, range */
     EV_FIRE_NOT_IN_FRONT,         /* target, firing hex, hexside, other hexside at the corner?,
                                    * formation, facing */

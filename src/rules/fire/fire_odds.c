@@ -356,7 +356,8 @@ static void read_column(const lb_state *s, lb_fire_chance *o, lb_trace *t)
         at = fc->ncolumns - 1;
     o->column = at >= 0 ? &fc->columns[at] : NULL;
     LBI_EVENT(t, "R-FIRE-20", "(26)", EV_FIRE_CANISTER_SHIFT,
-              ev_text(o->read ? o->read->label : NULL), ev_text(o->column ? o->column->label : NULL));
+              ev_text(o->read ? o->read->label : NULL),
+              ev_text(o->column ? o->column->label : NULL));
     lb_trace_text(t, "column", o->column ? o->column->label : "none");
 }
 

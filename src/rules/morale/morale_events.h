@@ -11,7 +11,8 @@ enum morale_event {
     EV_MOR_MODIFIER,           /* why (a text, or MOR_PH_CAUSE), modifier */
     EV_MOR_AUTO_PASS,          /* natural roll */
     EV_MOR_AUTO_FAIL,          /* natural roll */
-    EV_MOR_NEED,               /* modifier, morale, lowest natural roll that passes, rolls passing */
+    EV_MOR_NEED,               /* modifier, morale, lowest natural roll that passes, rolls
+                                * passing */
     EV_MOR_NO_NEED,            /* modifier, morale, rolls passing */
     EV_MOR_NOT_PHASING,        /* unit, phasing side */
     EV_MOR_OUTCOME,            /* unit, check kind, passed (1) or failed, state before, after,
