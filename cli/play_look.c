@@ -441,13 +441,17 @@ static int odds_fire(play *P, char **names, int n, const char *target)
     for (int i = 0; i < n && used < sizeof who; i++)
         used += (size_t)snprintf(who + used, sizeof who - used, "%s%s",
                                  i == 0 ? "" : i == n - 1 ? " and " : ", ", names[i]);
-    if (rc == LB_OK && !o.allowed)
-        fprintf(P->out, "%s may not fire at %s (%s fire): %s [%s]\n", who, label, kind, o.reason,
+    char said[LB_FIRE_REASON_MAX];
+    if (rc == LB_OK && !o.allowed) {
+        lb_said_fmt(&o.why, said, sizeof said);
+        fprintf(P->out, "%s may not fire at %s (%s fire): %s [%s]\n", who, label, kind, said,
                 o.rule);
+    }
     if (rc == LB_OK && o.allowed) {
         char pb[32];
+        lb_fire_group_breakdown(&o.fire, said, sizeof said);
         fprintf(P->out, "%s fire%s at %s (%s fire): %s; fire defence %d; odds %s\n", who,
-                n > 1 ? "" : "s", label, kind, o.fire.breakdown, o.defence.value,
+                n > 1 ? "" : "s", label, kind, said, o.defence.value,
                 o.column ? o.column->label : "none");
         /* R-FIRE-13: what the units lose; the hex's loss when they take less of it */
         for (int l = 0; l <= o.max_taken; l++)

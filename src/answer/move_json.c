@@ -72,7 +72,9 @@ static json_t *stacking_json(const lb_state *st, const lb_stack_check *c)
     char buf[LB_HEX_LABEL_MAX];
     json_t *j = json_pack("{s:s,s:b}", "hex", label(st, c->hex, buf), "over", c->over);
     json_object_set_new(j, "rule", c->over ? json_string(c->rule) : json_null());
-    json_object_set_new(j, "reason", c->over ? json_string(c->why) : json_null());
+    char why[LB_MOVE_REASON_MAX];
+    lb_said_fmt(&c->why, why, sizeof why);
+    json_object_set_new(j, "reason", c->over ? json_string(why) : json_null());
     json_t *units = json_array();
     for (int i = 0; i < c->nunits; i++)
         json_array_append_new(units, json_pack("{s:s,s:o}", "unit", c->units[i].unit, "p_fail",

@@ -11,6 +11,10 @@ const lbi_words *lbi_words_of(int area)
 {
     switch (area) {
     case LBI_EVA_LOS: return &lbi_words_los;
+    case LBI_EVA_FIRE: return &lbi_words_fire;
+    case LBI_EVA_MORALE: return &lbi_words_morale;
+    case LBI_EVA_STACK: return &lbi_words_stack;
+    case LBI_EVA_RULES: return &lbi_words_rules;
     default: return NULL;
     }
 }

@@ -37,6 +37,10 @@ typedef struct lbi_words {
 
 /* The words of each area. */
 LBI extern const lbi_words lbi_words_los;
+LBI extern const lbi_words lbi_words_fire;
+LBI extern const lbi_words lbi_words_morale;
+LBI extern const lbi_words lbi_words_stack;
+LBI extern const lbi_words lbi_words_rules;
 
 /* The words of an area (an lbi_event_area), or NULL when it has none. */
 LBI const lbi_words *lbi_words_of(int area);

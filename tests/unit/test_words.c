@@ -70,8 +70,8 @@ static void test_words__malformed_templates(void **unused)
 static void test_words__every_event_has_words(void **unused)
 {
     (void)unused;
-    lb_event_arg args[16];
-    for (int k = 0; k < 16; k++)
+    lb_event_arg args[64]; /* the most any sentence takes: a fire's sum of its firers */
+    for (int k = 0; k < 64; k++)
         args[k] = ev_int(2);
     int areas = 0;
     for (int area = 1; area < LBI_EVA_COUNT; area++) {
@@ -82,7 +82,7 @@ static void test_words__every_event_has_words(void **unused)
         for (int i = 1; i < w->nsentences; i++) {
             assert_non_null(w->sentences[i]);
             char out[512];
-            assert_int_equal(render(w->sentences[i], args, 16, out, sizeof out), LB_OK);
+            assert_int_equal(render(w->sentences[i], args, 64, out, sizeof out), LB_OK);
         }
         for (int i = 1; i < w->nphrases; i++) {
             assert_true(w->phrases[i].count > 0);

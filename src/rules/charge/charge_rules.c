@@ -1157,7 +1157,9 @@ static int fire_preview(run *R)
             o->fire_allowed = fc->allowed;
             o->fire_value = fc->fire.value;
             o->p_hit = lb_frac_sub(lb_frac_int(1), fc->p_loss[0]);
-            snprintf(o->fire_reason, sizeof o->fire_reason, "%s", fc->allowed ? "" : fc->reason);
+            o->fire_reason[0] = '\0';
+            if (!fc->allowed)
+                lb_said_fmt(&fc->why, o->fire_reason, sizeof o->fire_reason);
             char v[32], p[32];
             if (fc->allowed)
                 lb_trace_add(R->t, o->rule, "(27)",
@@ -1169,7 +1171,8 @@ static int fire_preview(run *R)
                              lb_frac_fmt(o->p_hit, p, sizeof p));
             else
                 lb_trace_add(R->t, o->rule, "(27)", "defensive fire of %s on %s: the fire rules "
-                                                    "answer no: %s", o->unit, o->other, fc->reason);
+                                                    "answer no: %s", o->unit, o->other,
+                             o->fire_reason);
         }
         lb_fire_chance_release(fc);
         free(fc);
