@@ -15,6 +15,7 @@ const lbi_words *lbi_words_of(int area)
     case LBI_EVA_MORALE: return &lbi_words_morale;
     case LBI_EVA_STACK: return &lbi_words_stack;
     case LBI_EVA_RULES: return &lbi_words_rules;
+    case LBI_EVA_RETREAT: return &lbi_words_retreat;
     default: return NULL;
     }
 }
@@ -85,6 +86,42 @@ static const char *part_end(const char *p, const char *end)
 }
 
 static int render(const char *p, const char *end, const lb_event_arg *args, int nargs,
+                  lbi_text *out);
+
+/* {N*K:T|S} from just past its '*' (p): the count items after argument N (args, nargs: the
+ * event's), each written by T with its own K arguments, S between two; *next is set just past
+ * the closing '}'. */
+static int render_list(const char *p, const char *end, const lb_event_arg *args, int nargs,
+                       int n, const char **next, lbi_text *out)
+{
+    if (end - p < 2 || *p < '1' || *p > '9' || p[1] != ':')
+        return LB_INVALID;
+    int k = *p - '0';
+    const char *t = p + 2, *t_end = part_end(t, end);
+    if (!t_end)
+        return LB_INVALID;
+    const char *s = t_end, *s_end = t_end;
+    if (*t_end == '|') {
+        s = t_end + 1;
+        s_end = part_end(s, end);
+        if (!s_end || *s_end != '}')
+            return LB_INVALID;
+    }
+    long long count = args[n].num;
+    if (count < 0 || count > (nargs - n - 1) / k)
+        return LB_INVALID;
+    for (long long i = 0; i < count; i++) {
+        int rc = i ? render(s, s_end, args, nargs, out) : LB_OK;
+        if (rc == LB_OK)
+            rc = render(t, t_end, args + n + 1 + i * k, k, out);
+        if (rc != LB_OK)
+            return rc;
+    }
+    *next = s_end + 1;
+    return LB_OK;
+}
+
+static int render(const char *p, const char *end, const lb_event_arg *args, int nargs,
                   lbi_text *out)
 {
     while (p < end) {
@@ -137,6 +174,8 @@ static int render(const char *p, const char *end, const lb_event_arg *args, int 
             int first = op == '?' ? is_set(a) : a->num == 1;
             rc = first ? render(p, a_end, args, nargs, out) : render(b, b_end, args, nargs, out);
             p = b_end + 1;
+        } else if (op == '*') {
+            rc = render_list(p, end, args, nargs, n, &p, out);
         } else {
             return LB_INVALID;
         }

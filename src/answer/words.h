@@ -20,6 +20,10 @@
  *   {N?A|B}   A when argument N is set (a number not 0, a text not empty), else B; "|B" may be
  *             left out; A and B are templates;
  *   {N#A|B}   A when argument N is 1, else B (singular and plural);
+ *   {N*K:T|S} a list: argument N, an integer, counts the items that follow it, each of K
+ *             arguments (K from 1 to 9); T is written for each item, with the item's own
+ *             arguments numbered from 0, and S between two items ("|S" may be left out). The
+ *             items are the event's last arguments, as many as there are (a path's hexes);
  *   {{ }} {|} a brace or a bar written as it is.
  */
 
@@ -41,6 +45,7 @@ LBI extern const lbi_words lbi_words_fire;
 LBI extern const lbi_words lbi_words_morale;
 LBI extern const lbi_words lbi_words_stack;
 LBI extern const lbi_words lbi_words_rules;
+LBI extern const lbi_words lbi_words_retreat;
 
 /* The words of an area (an lbi_event_area), or NULL when it has none. */
 LBI const lbi_words *lbi_words_of(int area);

@@ -54,6 +54,42 @@ static void test_words__conditions_and_plurals(void **unused)
     assert_string_equal(out, "a2 of themb|c");
 }
 
+static void test_words__lists(void **unused)
+{
+    (void)unused;
+    char out[200];
+    const lb_event_arg a[] = {ev_int(9), ev_int(3), lbi_ev_label("0101"), ev_int(1),
+                              lbi_ev_label("0102"), ev_int(2), lbi_ev_label("0203"), ev_int(3)};
+    assert_int_equal(render("{0}: {1*2:{0} ({1} MP)|, }.", a, 8, out, sizeof out), LB_OK);
+    assert_string_equal(out, "9: 0101 (1 MP), 0102 (2 MP), 0203 (3 MP).");
+    /* no separator; the items' own conditions; the separator sees the event's arguments */
+    assert_int_equal(render("[{1*2:{0}{1#!|?}}] [{1*2:{1}|{0}}]", a, 8, out, sizeof out), LB_OK);
+    assert_string_equal(out, "[0101!0102?0203?] [19293]");
+    const lb_event_arg none[] = {ev_int(0)};
+    assert_int_equal(render("({0*3:x|, })", none, 1, out, sizeof out), LB_OK);
+    assert_string_equal(out, "()");
+    assert_int_equal(render("{0?{0*1:x}|none}", none, 1, out, sizeof out), LB_OK);
+    assert_string_equal(out, "none");
+    /* a list of many: a path of 400 hexes */
+    static lb_event_arg path[401];
+    path[0] = ev_int(400);
+    for (int i = 1; i <= 400; i++)
+        path[i] = ev_int(i % 10);
+    lbi_text t = {0};
+    assert_int_equal(lbi_words_render("{0*1:{0}}", path, 401, &t), LB_OK);
+    assert_int_equal(strlen(t.buf), 400);
+    assert_int_equal(memcmp(t.buf, "1234567890", 10), 0);
+    lbi_text_release(&t);
+    /* more items than arguments, a negative count, K out of 1..9, parts missing */
+    const char *bad[] = {"{1*3:{0}}", "{0*4:{0}|, }", "{0*0:x}", "{0*x:x}", "{0*2}",
+                         "{0*2:x", "{0*2:x|y", "{0*2:{2}}"};
+    const lb_event_arg b[] = {ev_int(1), ev_int(2), ev_int(3), ev_int(4)};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        assert_int_equal(render(bad[i], b, 4, out, sizeof out), LB_INVALID);
+    const lb_event_arg neg[] = {ev_int(-1), ev_int(2)};
+    assert_int_equal(render("{0*1:{0}}", neg, 2, out, sizeof out), LB_INVALID);
+}
+
 static void test_words__malformed_templates(void **unused)
 {
     (void)unused;
@@ -159,6 +195,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_words__arguments_by_kind),
         cmocka_unit_test(test_words__conditions_and_plurals),
+        cmocka_unit_test(test_words__lists),
         cmocka_unit_test(test_words__malformed_templates),
         cmocka_unit_test(test_words__every_event_has_words),
         cmocka_unit_test(test_words__step_and_its_sentence),

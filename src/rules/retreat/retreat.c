@@ -8,6 +8,7 @@
 #include "lb/err.h"
 #include "lb/retreat.h"
 #include "apply_int.h"
+#include "retreat_events.h"
 #include "retreat_int.h"
 #include "names.h"
 
@@ -37,40 +38,35 @@ static void length_of(const lb_state *s, const lb_unit *u, const lb_retreat_req 
     if (req->hexes) {
         *by_hexes = 1;
         *length = req->hexes;
-        lb_trace_add(t, "R-RET-3", "(30)", "%s of exactly %d hexes, as the rule that causes it says",
-                     kind_names[req->kind], req->hexes);
+        LBI_EVENT(t, "R-RET-3", "(30)", EV_RET_LENGTH_GIVEN, ev_phrase(RET_PH_KIND, (int)req->kind),
+                  ev_int(req->hexes));
     } else if (req->kind == LB_RETREAT_DISORDER) {
         *length = 3;
-        lb_trace_add(t, "R-RET-3", "(30)", "disorder retreat: 3 movement points, at least one hex");
+        LBI_EVENT(t, "R-RET-3", "(30)", EV_RET_LENGTH_DISORDER, ev_int(*length));
     } else if (req->kind == LB_RETREAT_FLIGHT) {
         /* R-MOR-4, R-MOR-5: the routed unit's movement in the Morale Recovery Segment */
         lb_effect e = lb_effects_movement(s, &routed, LB_SEG_MORALE_RECOVERY, t);
         *length = (int)lb_frac_floor(e.value);
-        lb_trace_add(t, "R-RET-3", "(30)", "flight in the Morale Recovery Segment: %d movement "
-                                           "points", *length);
+        LBI_EVENT(t, "R-RET-3", "(30)", EV_RET_LENGTH_FLIGHT, ev_int(*length));
     } else if (s->rules == LB_RULES_2017 && req->die) {
         *by_hexes = 1;
         *length = req->die;
-        lb_trace_add(t, "R-RET-9", "(30)",
-                     "premier-2017: the rout die applies to %s as to any arm", lb_arm_name(u->arm));
-        lb_trace_add(t, "R-RET-3", "(30)",
-                     "premier-2017 charge-caused rout: one die of hexes, exactly %d", req->die);
+        LBI_EVENT(t, "R-RET-9", "(30)", EV_RET_DIE_ANY_ARM, ev_text(lb_arm_name(u->arm)));
+        LBI_EVENT(t, "R-RET-3", "(30)", EV_RET_LENGTH_DIE, ev_roll(req->die));
         lb_trace_die(t, "rout length", req->die);
     } else if (u->arm == LB_ARM_CAVALRY) {
         lb_effect e = lb_effects_movement(s, &routed, LB_SEG_MOVEMENT, t);
         *length = (int)lb_frac_floor(e.value);
-        lb_trace_add(t, "R-RET-3", "(30)", "cavalry rout: its printed %d movement points",
-                     *length);
+        LBI_EVENT(t, "R-RET-3", "(30)", EV_RET_LENGTH_CAVALRY, ev_int(*length));
     } else if (s->rules == LB_RULES_2018) {
         *by_hexes = 1;
         *length = 10;
-        lb_trace_add(t, "R-RET-3", "(30)",
-                     "premier-2018 rout: exactly 10 hexes; terrain cost does not shorten it");
+        LBI_EVENT(t, "R-RET-3", "(30)", EV_RET_LENGTH_2018, ev_int(*length));
         if (req->die)
-            lb_trace_add(t, "R-RET-9", "(30)", "premier-2018: the rout die is not used");
+            LBI_EVENT0(t, "R-RET-9", "(30)", EV_RET_DIE_UNUSED);
     } else {
         *length = 10;
-        lb_trace_add(t, "R-RET-3", "(30)", "premier-2017 rout: 10 movement points");
+        LBI_EVENT(t, "R-RET-3", "(30)", EV_RET_LENGTH_2017, ev_int(*length));
     }
     lb_trace_bool(t, "by_hexes", *by_hexes);
     lb_trace_int(t, "length", *length);
@@ -88,14 +84,12 @@ static void leaders_escorted(const lb_state *s, int unit, lb_hex h, lb_trace *t)
         if (idx[i] != unit && v->side == u->side && lb_unit_is_combat(v))
             escort = idx[i];
     }
-    char a[LB_HEX_LABEL_MAX];
     for (int i = 0; i < k && escort >= 0; i++) {
         const lb_unit *v = &s->units[idx[i]];
         if (v->side != u->side || lb_unit_is_combat(v))
             continue;
-        lb_trace_add(t, "R-RET-15", "(7), (30)",
-                     "%s is not left alone in %s: %s stays there with him; he is not concerned",
-                     v->id, lb_map_label(&s->map, h, a), s->units[escort].id);
+        LBI_EVENT(t, "R-RET-15", "(7), (30)", EV_RET_LEADER_ESCORTED, ev_unit_id(v->id),
+                  ev_ret_hex(&s->map, h), ev_unit_id(s->units[escort].id));
         lb_trace_text(t, "leader", v->id);
     }
 }
@@ -134,19 +128,15 @@ static int leaders_left(const lb_state *s, int unit, lb_retreat *out, lb_trace *
         }
     }
     out->nleaders = n;
-    char a[LB_HEX_LABEL_MAX], b[LB_HEX_LABEL_MAX];
     for (int i = 0; i < n; i++) {
         const lb_retreat_leader *l = &out->leaders[i];
         if (l->captured)
-            lb_trace_add(t, "R-RET-15", "(7), (30)",
-                         "%s stands alone with %s in %s: captured when it surrenders (L7-6)",
-                         l->id, u->id, lb_map_label(&s->map, l->hex, a));
+            LBI_EVENT(t, "R-RET-15", "(7), (30)", EV_RET_LEADER_CAPTURED, ev_unit_id(l->id),
+                      ev_unit_id(u->id), ev_ret_hex(&s->map, l->hex));
         else
-            lb_trace_add(t, "R-RET-15", "(7), (30)",
-                         "%s would be left alone in %s: he may go with %s to its end hex %s "
-                         "(the automatic choice) or stay there unescorted",
-                         l->id, lb_map_label(&s->map, l->hex, a), u->id,
-                         lb_map_label(&s->map, out->choice[out->hexes - 1], b));
+            LBI_EVENT(t, "R-RET-15", "(7), (30)", EV_RET_LEADER_LEFT, ev_unit_id(l->id),
+                      ev_ret_hex(&s->map, l->hex), ev_unit_id(u->id),
+                      ev_ret_hex(&s->map, out->choice[out->hexes - 1]));
         lb_trace_text(t, "leader", l->id);
     }
     return LB_OK;
@@ -207,6 +197,38 @@ static int keep_path(void *ctx, const lb_hex *path, int n)
     return ++k->r->npaths >= k->keep;
 }
 
+/* R-RET-4, R-RET-12: the optimum and its count, what is kept of it and the automatic choice, in
+ * the trace. */
+static void trace_answer(const rsearch *S, const lb_retreat *out, long keep, lb_trace *t)
+{
+    if (out->count_saturated)
+        LBI_EVENT(t, "R-RET-4", "(30)", EV_RET_OPTIMUM_SATURATED, ev_int(out->hexes),
+                  ev_int(out->cost), ev_int(out->friendly), ev_int(out->nends));
+    else
+        LBI_EVENT(t, "R-RET-4", "(30)", EV_RET_OPTIMUM, EV_COUNT(out->count), ev_int(out->hexes),
+                  ev_int(out->cost), ev_int(out->friendly), ev_int(out->nends));
+    lb_trace_int(t, "hexes", out->hexes);
+    lb_trace_int(t, "cost", out->cost);
+    lb_trace_int(t, "friendly", out->friendly);
+    if (out->count_saturated)
+        lb_trace_bool(t, "paths_saturated", 1);
+    else if (out->count <= (unsigned long long)LONG_MAX)
+        lb_trace_int(t, "paths", (long)out->count);
+    /* R-RET-12: counted by the values of the states, never by listing the paths */
+    if (out->count_saturated)
+        LBI_EVENT(t, "R-RET-12", "(30)", EV_RET_COUNT_SATURATED, ev_int(S->ncells), ev_int(S->lv),
+                  ev_int(keep), ev_int(out->nends), ev_int(out->nvia));
+    else
+        LBI_EVENT(t, "R-RET-12", "(30)", EV_RET_COUNT_EXACT, EV_COUNT(out->count),
+                  ev_int(S->ncells), ev_int(S->lv), ev_int(keep),
+                  ev_int((unsigned long long)keep < out->count), ev_int(out->nends),
+                  ev_int(out->nvia));
+    lb_trace_int(t, "kept", keep);
+    LBI_EVENT(t, "R-RET-4", "(30)", EV_RET_CHOICE, ev_int(out->choice_distance));
+    lbi_rexplain_path(S, out->choice, out->hexes, t);
+    lbi_rexplain_stop(S, out->choice, out->hexes, t);
+}
+
 /* R-RET-4, R-RET-12: the optimum, the count, every end hex and hex on a path, the first paths
  * and the automatic choice. */
 static int fill(rsearch *S, const lb_retreat_req *req, lb_retreat *out, lb_trace *t)
@@ -236,53 +258,9 @@ static int fill(rsearch *S, const lb_retreat_req *req, lb_retreat *out, lb_trace
     rc = lbi_rsearch_walk(S, keep_path, &kp);
     if (rc == LB_OK && !kp.chosen)
         rc = lbi_rsearch_choose(S, out->choice);
-    if (rc != LB_OK)
-        return rc;
-    if (out->count_saturated)
-        lb_trace_add(t, "R-RET-4", "(30)",
-                     "at least 18446744073709551615 (2^64 - 1) optimal paths of %d hex%s: "
-                     "terrain cost %d, %d hex%s with friendly units, %d end hex%s",
-                     out->hexes, out->hexes == 1 ? "" : "es", out->cost, out->friendly,
-                     out->friendly == 1 ? "" : "es", out->nends, out->nends == 1 ? "" : "es");
-    else
-        lb_trace_add(t, "R-RET-4", "(30)",
-                     "%llu optimal path%s of %d hex%s: terrain cost %d, %d hex%s with friendly "
-                     "units, %d end hex%s",
-                     out->count, out->count == 1 ? "" : "s", out->hexes,
-                     out->hexes == 1 ? "" : "es", out->cost, out->friendly,
-                     out->friendly == 1 ? "" : "es", out->nends, out->nends == 1 ? "" : "es");
-    lb_trace_int(t, "hexes", out->hexes);
-    lb_trace_int(t, "cost", out->cost);
-    lb_trace_int(t, "friendly", out->friendly);
-    if (out->count_saturated)
-        lb_trace_bool(t, "paths_saturated", 1);
-    else if (out->count <= (unsigned long long)LONG_MAX)
-        lb_trace_int(t, "paths", (long)out->count);
-    /* R-RET-12: counted by the values of the states, never by listing the paths */
-    if (out->count_saturated)
-        lb_trace_add(t, "R-RET-12", "(30)",
-                     "the count does not fit in 64 bits: reported as at least 2^64 - 1, never "
-                     "wrapped; worked out over %d hexes times %d levels without listing a path; "
-                     "the first %ld in label order kept, the others streamed on request; every "
-                     "end hex (%d) and every hex on an optimal path (%d) given",
-                     S->ncells, S->lv, keep, out->nends, out->nvia);
-    else
-        lb_trace_add(t, "R-RET-12", "(30)",
-                     "the count, %llu, is exact, worked out over %d hexes times %d levels without "
-                     "listing a path; the first %ld in label order kept%s; every end hex (%d) and "
-                     "every hex on an optimal path (%d) given",
-                     out->count, S->ncells, S->lv, keep,
-                     (unsigned long long)keep < out->count ? ", the others streamed on request"
-                                                           : "",
-                     out->nends, out->nvia);
-    lb_trace_int(t, "kept", keep);
-    lb_trace_add(t, "R-RET-4", "(30)",
-                 "automatic choice (d): the largest distance at the end, %d, then the first path "
-                 "in label order",
-                 out->choice_distance);
-    lbi_rexplain_path(S, out->choice, out->hexes, t);
-    lbi_rexplain_stop(S, out->choice, out->hexes, t);
-    return LB_OK;
+    if (rc == LB_OK)
+        trace_answer(S, out, keep, t);
+    return rc;
 }
 
 /* R-RET-5: why there is no candidate. */
@@ -290,56 +268,36 @@ static void surrender(const rsearch *S, lb_retreat *out, lb_trace *t)
 {
     out->surrender = 1;
     if (S->mode == MODE_HEXES)
-        lb_trace_add(t, "R-RET-5", "(30)",
-                     "no legal path of exactly %d hexes: the unit surrenders", S->budget);
+        LBI_EVENT(t, "R-RET-5", "(30)", EV_RET_SURRENDER_HEXES, ev_int(S->budget));
     else if (S->mode == MODE_COMPLETE)
-        lb_trace_add(t, "R-RET-5", "(30)",
-                     "no complete legal path (one that stops only for want of movement points, "
-                     "budget %d MP): the unit surrenders",
-                     S->budget);
+        LBI_EVENT(t, "R-RET-5", "(30)", EV_RET_SURRENDER_COMPLETE, ev_int(S->budget));
     else
-        lb_trace_add(t, "R-RET-5", "(30)",
-                     "no legal path of even one hex (budget %d MP): the unit surrenders",
-                     S->budget);
+        LBI_EVENT(t, "R-RET-5", "(30)", EV_RET_SURRENDER_DISORDER, ev_int(S->budget));
     lb_trace_bool(t, "surrender", 1);
 }
 
-/* R-RET-1..5, R-RET-7..10, R-RET-12, R-RET-15 */
-int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
-                     lb_trace *t)
+/* A request this search answers: a combat unit, a kind, a die and a number of hexes. */
+static int request_ok(const lb_state *s, int unit, const lb_retreat_req *req)
 {
-    memset(out, 0, sizeof *out);
-    out->kind = req->kind;
-    out->start_distance = -1;
-    if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]) ||
-        (unsigned)req->kind > LB_RETREAT_FLIGHT || req->die < 0 || req->die > 6 ||
-        req->hexes < 0 || req->hexes > 10)
-        return LB_INVALID;
-    const lb_unit *u = &s->units[unit];
-    out->unit = u->id;
-    out->generation = s->generation;
-    out->start = u->hexes[0];
-    if (u->nhexes > 1)
-        lb_trace_add(t, "R-RET-7", "(30)", "%s stands in %d hexes and retreats from its first",
-                     u->id, u->nhexes);
-    length_of(s, u, req, &out->by_hexes, &out->length, t);
-    if (out->length > 1000)
-        return LB_INVALID;
+    return unit >= 0 && unit < s->nunits && lb_unit_is_combat(&s->units[unit]) &&
+           (unsigned)req->kind <= LB_RETREAT_FLIGHT && req->die >= 0 && req->die <= 6 &&
+           req->hexes >= 0 && req->hexes <= 10;
+}
 
-    int enemy = 0;
-    for (int i = 0; i < s->nunits && !enemy; i++)
-        enemy = s->units[i].side != u->side && lb_unit_is_combat(&s->units[i]);
-    if (!enemy) {
-        /* R-RET-8 */
-        out->stays = 1;
-        lb_trace_add(t, "R-RET-8", "(30)",
-                     "no enemy combat unit on the map: nothing to retreat from; the unit stays");
-        return LB_OK;
-    }
-    struct lb_retreat_search *search = calloc(1, sizeof *search);
-    if (!search)
-        return LB_NOMEM;
-    rsearch *S = &search->S;
+/* R-RET-8: whether an enemy combat unit of `side` is on the map. */
+static int any_enemy(const lb_state *s, int side)
+{
+    for (int i = 0; i < s->nunits; i++)
+        if (s->units[i].side != side && lb_unit_is_combat(&s->units[i]))
+            return 1;
+    return 0;
+}
+
+/* R-RET-3, R-RET-5, R-RET-10: the search for unit's path of out's length, and how it may end. */
+static void search_init(rsearch *S, const lb_state *s, int unit, const lb_retreat_req *req,
+                        const lb_retreat *out)
+{
+    const lb_unit *u = &s->units[unit];
     S->st = s;
     S->unit = unit;
     S->side = u->side;
@@ -352,26 +310,60 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
     /* R-RET-10: a hex spends at least one movement point; the first is always affordable */
     S->most = out->by_hexes || out->length > 1 ? out->length : 1;
     S->start = out->start;
+}
+
+/* R-RET-1..5, R-RET-12: the search's region and values, then the answer or the surrender. */
+static int search(rsearch *S, const lb_retreat_req *req, lb_retreat *out, lb_trace *t)
+{
     if (S->mode == MODE_COMPLETE)
-        lb_trace_add(t, "R-RET-5", "(30)",
-                     "a rout or flight on %d MP must be complete: it stops only when no MP is "
-                     "left or every step R-RET-1 allows costs more than what is left",
-                     out->length);
+        LBI_EVENT(t, "R-RET-5", "(30)", EV_RET_MUST_BE_COMPLETE, ev_int(out->length));
     int rc = lbi_rsearch_build(S, t);
     if (rc == LB_OK) {
         out->start_distance = S->d0;
         rc = lbi_rsearch_count(S);
         if (rc == LB_NOMEM && (size_t)S->ncells * (size_t)S->lv > (size_t)RSEARCH_MAX_STATES)
-            lb_trace_add(t, "R-RET-12", "(30)",
-                         "%d hexes reached times %d levels is more than this search holds",
-                         S->ncells, S->lv);
+            LBI_EVENT(t, "R-RET-12", "(30)", EV_RET_TOO_LARGE, ev_int(S->ncells), ev_int(S->lv));
     }
-    if (rc == LB_OK) {
-        if (S->root.key == RKEY_NONE)
-            surrender(S, out, t);
-        else
-            rc = fill(S, req, out, t);
+    if (rc != LB_OK)
+        return rc;
+    if (S->root.key == RKEY_NONE) {
+        surrender(S, out, t);
+        return LB_OK;
     }
+    return fill(S, req, out, t);
+}
+
+/* R-RET-1..5, R-RET-7..10, R-RET-12, R-RET-15 */
+int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
+                     lb_trace *t)
+{
+    memset(out, 0, sizeof *out);
+    out->kind = req->kind;
+    out->start_distance = -1;
+    if (!request_ok(s, unit, req))
+        return LB_INVALID;
+    const lb_unit *u = &s->units[unit];
+    out->unit = u->id;
+    out->generation = s->generation;
+    out->start = u->hexes[0];
+    if (u->nhexes > 1)
+        LBI_EVENT(t, "R-RET-7", "(30)", EV_RET_FROM_FIRST_HEX, ev_unit_id(u->id),
+                  ev_int(u->nhexes));
+    length_of(s, u, req, &out->by_hexes, &out->length, t);
+    if (out->length > 1000)
+        return LB_INVALID;
+    if (!any_enemy(s, u->side)) {
+        /* R-RET-8 */
+        out->stays = 1;
+        LBI_EVENT0(t, "R-RET-8", "(30)", EV_RET_NO_ENEMY);
+        return LB_OK;
+    }
+    struct lb_retreat_search *found = calloc(1, sizeof *found);
+    if (!found)
+        return LB_NOMEM;
+    rsearch *S = &found->S;
+    search_init(S, s, unit, req, out);
+    int rc = search(S, req, out, t);
     if (rc == LB_OK)
         rc = leaders_left(s, unit, out, t);
     /* what lb_retreat_each needs stays; the marks go */
@@ -380,7 +372,7 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
     free(S->end);
     S->elive = NULL;
     S->on = S->end = NULL;
-    out->search = search;
+    out->search = found;
     if (rc != LB_OK)
         lb_retreat_release(out);
     return rc;

@@ -56,6 +56,37 @@ static void release_counts(rsearch *S, int comp, const uint8_t *keep)
     }
 }
 
+/* A component of one hex: its E straight into place (no walk in it). */
+static int value_lone(rsearch *S, int comp, uint64_t *all)
+{
+    rcomp *k = &S->comps[comp];
+    size_t cell = (size_t)S->comp_cells[k->first], lv = (size_t)S->lv;
+    k->cnt = all ? all + (size_t)k->first * lv : malloc(lv * sizeof *k->cnt);
+    if (!k->cnt)
+        return LB_NOMEM;
+    lbi_rtables_lone(S, comp, (rrow){S->ekey + cell * lv, k->cnt, S->emaxd + cell * lv});
+    return LB_OK;
+}
+
+/* R-RET-4: the value of the start, the best of its first steps. */
+static void value_start(rsearch *S)
+{
+    for (int d = 0; d < LB_DIR_COUNT; d++) {
+        int level = lbi_rs_first_level(S, d);
+        if (level < 0)
+            continue;
+        int b = S->startcell.nbr[d];
+        const rcell *cb = &S->cells[b];
+        rkey k = rs_ekey(S, b, level);
+        if (k == RKEY_NONE)
+            continue;
+        uint32_t delta = rkey_step(S->startcell.cost[d], (cb->flags & CELL_FRIEND) != 0);
+        ragg_add(&S->root, k + delta, S->comps[cb->comp].cnt[(size_t)cb->pos * (size_t)S->lv +
+                                                           (size_t)level],
+                 rs_emaxd(S, b, level));
+    }
+}
+
 int lbi_rsearch_count(rsearch *S)
 {
     size_t states = (size_t)S->ncells * (size_t)S->lv;
@@ -78,43 +109,21 @@ int lbi_rsearch_count(rsearch *S)
     rtables T = {.counting = 1};
     for (int i = 0; i < S->ncomps && rc == LB_OK; i++) {
         int comp = S->order[i];
-        rcomp *k = &S->comps[comp];
-        if (k->n == 1) {
-            /* one hex: its E straight into place */
-            size_t cell = (size_t)S->comp_cells[k->first], lv = (size_t)S->lv;
-            k->cnt = all ? all + (size_t)k->first * lv : malloc(lv * sizeof *k->cnt);
-            if (!k->cnt) {
-                rc = LB_NOMEM;
-                break;
-            }
-            lbi_rtables_lone(S, comp, (rrow){S->ekey + cell * lv, k->cnt, S->emaxd + cell * lv});
-            release_counts(S, comp, keep);
-            continue;
+        if (S->comps[comp].n == 1) {
+            rc = value_lone(S, comp, all);
+        } else {
+            rc = lbi_rtables_fill(S, comp, &T, &S->trie_nodes);
+            for (int w = 0; w < 2 && rc == LB_OK; w++)
+                rc = lbi_rtables_way(S, comp, w, &T);
+            if (rc == LB_OK)
+                rc = store(S, comp, &T, all);
         }
-        rc = lbi_rtables_fill(S, comp, &T, &S->trie_nodes);
-        for (int w = 0; w < 2 && rc == LB_OK; w++)
-            rc = lbi_rtables_way(S, comp, w, &T);
-        if (rc == LB_OK)
-            rc = store(S, comp, &T, all);
         if (rc == LB_OK)
             release_counts(S, comp, keep);
     }
     lbi_rtables_release(&T);
-    /* R-RET-4: the best of the first steps */
-    for (int d = 0; d < LB_DIR_COUNT && rc == LB_OK; d++) {
-        int level = lbi_rs_first_level(S, d);
-        if (level < 0)
-            continue;
-        int b = S->startcell.nbr[d];
-        const rcell *cb = &S->cells[b];
-        rkey k = rs_ekey(S, b, level);
-        if (k == RKEY_NONE)
-            continue;
-        uint32_t delta = rkey_step(S->startcell.cost[d], (cb->flags & CELL_FRIEND) != 0);
-        ragg_add(&S->root, k + delta, S->comps[cb->comp].cnt[(size_t)cb->pos * (size_t)S->lv +
-                                                           (size_t)level],
-                 rs_emaxd(S, b, level));
-    }
+    if (rc == LB_OK)
+        value_start(S);
     for (int i = 0; i < S->ncomps; i++) {
         if (!all)
             free(S->comps[i].cnt);

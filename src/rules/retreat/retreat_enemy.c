@@ -70,57 +70,97 @@ static int slot(const renemy_table *t, int v)
     return i < 0 ? 0 : i >= t->n ? t->n - 1 : i;
 }
 
-int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex box_lo,
-                    lb_hex box_hi)
+/* The enemy formations of `side`'s opponents into E->formations; their hexes into *total, the
+ * formations of several hexes into *multi. */
+static void count_enemies(renemy *E, const lb_state *s, int side, int *total, int *multi)
 {
-    *E = (renemy){0};
-    int lo[3], hi[3], n[3];
-    for (int k = 0; k < 3; k++) {
-        coord_range(box_lo, box_hi, k, &lo[k], &hi[k]);
-        n[k] = hi[k] - lo[k] + 3; /* and one slot each side for the values beyond */
-    }
-    int total = 0, multi = 0;
     for (int i = 0; i < s->nunits; i++) {
         const lb_unit *v = &s->units[i];
         if (v->side != side && lb_unit_is_combat(v)) {
-            total += v->nhexes;
-            multi += v->nhexes > 1;
+            *total += v->nhexes;
+            *multi += v->nhexes > 1;
             E->formations++;
         }
     }
-    /* twelve tables: 6 sextants, 6 rays (min and max on each line family) */
-    int tn[12] = {n[1], n[1], n[0], n[0], n[0], n[0], n[0], n[0], n[1], n[1], n[2], n[2]};
-    int tlo[12] = {lo[1], lo[1], lo[0], lo[0], lo[0], lo[0], lo[0], lo[0], lo[1], lo[1], lo[2], lo[2]};
+}
+
+/* One block: the enemy hexes twice (nh each: as found, then sorted), the hexes of formations of
+ * several hexes, those formations, the twelve tables (6 sextants, 6 rays: min and max on each
+ * line family, over the coordinate ranges from lo of n slots) and the sort's `keys` counts. Lays
+ * it out, mins starting high and maxes low; the sorted hexes into *sorted. Returns the room of
+ * the sort's counts (just past the tables), or NULL. */
+static int *lay_out_block(renemy *E, const int lo[3], const int n[3], size_t nh, int multi,
+                          size_t keys, renemy_hex **sorted)
+{
+    static const int coord[12] = {1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2};
     size_t cells = 0;
     for (int k = 0; k < 12; k++)
-        cells += (size_t)tn[k];
-    /* one block: the enemy hexes twice (as found, then sorted), the hexes of formations of
-     * several hexes, those formations, the tables, the sort's counts (a distance on the map is
-     * below cols + rows) */
-    size_t nh = (size_t)total + 1, keys = (size_t)s->map.cols + (size_t)s->map.rows + 2;
+        cells += (size_t)n[coord[k]];
     E->block = malloc(3 * nh * sizeof *E->hexes + ((size_t)multi + 1) * sizeof *E->multi +
                       (cells + keys) * sizeof *E->store);
-    if (!E->block) {
-        lbi_renemy_release(E);
-        return LB_NOMEM;
-    }
+    if (!E->block)
+        return NULL;
     E->hexes = E->block;
-    renemy_hex *sorted = E->hexes + nh;
-    E->mhex = sorted + nh;
+    *sorted = E->hexes + nh;
+    E->mhex = *sorted + nh;
     E->multi = (renemy_multi *)(E->mhex + nh);
     E->store = (int *)(E->multi + multi + 1);
     int *p = E->store;
     for (int k = 0; k < 12; k++) {
-        E->t[k] = (renemy_table){tlo[k] - 1, tn[k], p};
-        /* mins start high, maxes low */
+        int tn = n[coord[k]];
+        E->t[k] = (renemy_table){lo[coord[k]] - 1, tn, p};
         int init = (k % 2 == 0) ? (1 << 30) : -(1 << 30);
-        for (int j = 0; j < tn[k]; j++)
+        for (int j = 0; j < tn; j++)
             p[j] = init;
-        p += tn[k];
+        p += tn;
     }
+    return p;
+}
+
+static void keep_min(int *t, int v)
+{
+    *t = v < *t ? v : *t;
+}
+
+static void keep_max(int *t, int v)
+{
+    *t = v > *t ? v : *t;
+}
+
+/* A single-hex enemy at cube c: in its sextant buckets, the second coordinate at the first
+ * one's slot; on each line through the box (no other line holds a box hex, lo .. hi), its rays'
+ * extremes. */
+static void bucket(renemy *E, const int c[3], const int lo[3], const int hi[3])
+{
+    renemy_table *t = E->t;
+    keep_min(t[0].v + slot(&t[0], c[1]), c[2]); /* S1: y<, z<: min z by y */
+    keep_max(t[1].v + slot(&t[1], c[1]), c[2]); /* S2: y>, z>: max z by y */
+    keep_min(t[2].v + slot(&t[2], c[0]), c[2]); /* S3: x<, z<: min z by x */
+    keep_max(t[3].v + slot(&t[3], c[0]), c[2]); /* S4: x>, z>: max z by x */
+    keep_min(t[4].v + slot(&t[4], c[0]), c[1]); /* S5: x<, y<: min y by x */
+    keep_max(t[5].v + slot(&t[5], c[0]), c[1]); /* S6: x>, y>: max y by x */
+    if (c[0] >= lo[0] && c[0] <= hi[0]) {
+        keep_min(t[6].v + slot(&t[6], c[0]), c[1]); /* line x: min y */
+        keep_max(t[7].v + slot(&t[7], c[0]), c[1]); /* line x: max y */
+    }
+    if (c[1] >= lo[1] && c[1] <= hi[1]) {
+        keep_min(t[8].v + slot(&t[8], c[1]), c[0]); /* line y: min x */
+        keep_max(t[9].v + slot(&t[9], c[1]), c[0]); /* line y: max x */
+    }
+    if (c[2] >= lo[2] && c[2] <= hi[2]) {
+        keep_min(t[10].v + slot(&t[10], c[2]), c[0]); /* line z: min x */
+        keep_max(t[11].v + slot(&t[11], c[2]), c[0]); /* line z: max x */
+    }
+}
+
+/* Every enemy combat hex, keyed by its formation's distance from the start (a lower bound is all
+ * the scan needs: capped below `keys`, the sort's counts, for off-map hexes); the hexes of
+ * formations of several hexes apart, the single ones bucketed. */
+static void gather(renemy *E, const lb_state *s, int side, lb_hex start, int keys,
+                   const int lo[3], const int hi[3])
+{
     int c0[3];
     lbi_renemy_cube(start, c0);
-    /* bucket the single-hex enemies, then turn the sextant buckets into prefix tables */
     for (int i = 0; i < s->nunits; i++) {
         const lb_unit *v = &s->units[i];
         if (v->side == side || !lb_unit_is_combat(v))
@@ -132,53 +172,23 @@ int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex
             int d = cube_dist(c0, h->c);
             key = d < key ? d : key;
         }
-        /* a lower bound is all the scan needs: capped to the sort's counts (off-map hexes) */
-        key = key < (int)keys - 2 ? key : (int)keys - 2;
+        key = key < keys - 2 ? key : keys - 2;
         for (int j = first; j < E->nhexes; j++)
             E->hexes[j].key = key;
         if (v->nhexes > 1) {
             E->multi[E->nmulti++] = (renemy_multi){E->nmhex, v->nhexes};
             for (int j = first; j < E->nhexes; j++)
                 E->mhex[E->nmhex++] = E->hexes[j];
-            continue;
-        }
-        const int *c = E->hexes[first].c;
-        int *t;
-        /* sextant buckets: value of the second coordinate at the first coordinate's slot */
-        t = E->t[0].v + slot(&E->t[0], c[1]); /* S1: y<, z<: min z by y */
-        *t = c[2] < *t ? c[2] : *t;
-        t = E->t[1].v + slot(&E->t[1], c[1]); /* S2: y>, z>: max z by y */
-        *t = c[2] > *t ? c[2] : *t;
-        t = E->t[2].v + slot(&E->t[2], c[0]); /* S3: x<, z<: min z by x */
-        *t = c[2] < *t ? c[2] : *t;
-        t = E->t[3].v + slot(&E->t[3], c[0]); /* S4: x>, z>: max z by x */
-        *t = c[2] > *t ? c[2] : *t;
-        t = E->t[4].v + slot(&E->t[4], c[0]); /* S5: x<, y<: min y by x */
-        *t = c[1] < *t ? c[1] : *t;
-        t = E->t[5].v + slot(&E->t[5], c[0]); /* S6: x>, y>: max y by x */
-        *t = c[1] > *t ? c[1] : *t;
-        /* rays: the extremes on each line through the box (no other line holds a box hex) */
-        if (c[0] >= lo[0] && c[0] <= hi[0]) {
-            t = E->t[6].v + slot(&E->t[6], c[0]); /* line x: min y */
-            *t = c[1] < *t ? c[1] : *t;
-            t = E->t[7].v + slot(&E->t[7], c[0]); /* line x: max y */
-            *t = c[1] > *t ? c[1] : *t;
-        }
-        if (c[1] >= lo[1] && c[1] <= hi[1]) {
-            t = E->t[8].v + slot(&E->t[8], c[1]); /* line y: min x */
-            *t = c[0] < *t ? c[0] : *t;
-            t = E->t[9].v + slot(&E->t[9], c[1]); /* line y: max x */
-            *t = c[0] > *t ? c[0] : *t;
-        }
-        if (c[2] >= lo[2] && c[2] <= hi[2]) {
-            t = E->t[10].v + slot(&E->t[10], c[2]); /* line z: min x */
-            *t = c[0] < *t ? c[0] : *t;
-            t = E->t[11].v + slot(&E->t[11], c[2]); /* line z: max x */
-            *t = c[0] > *t ? c[0] : *t;
+        } else {
+            bucket(E, E->hexes[first].c, lo, hi);
         }
     }
-    /* sextants: entry v of a "less" table holds the best over first coordinates below v, of a
-     * "greater" table over first coordinates above v */
+}
+
+/* The sextant buckets made prefix tables: entry v of a "less" table holds the best over first
+ * coordinates below v, of a "greater" table over first coordinates above v. */
+static void prefix_sextants(renemy *E)
+{
     for (int k = 0; k < 6; k++) {
         renemy_table *tb = &E->t[k];
         int less = k % 2 == 0, best = less ? (1 << 30) : -(1 << 30);
@@ -196,11 +206,15 @@ int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex
             }
         }
     }
-    /* by formation distance from the start: a counting sort, keys are small */
+}
+
+/* The enemy hexes into `sorted` by their formation's distance from the start, a counting sort
+ * (keys are small) with `at` its counts, and a sentinel that ends every scan after them. */
+static void sort_by_distance(renemy *E, renemy_hex *sorted, int *at)
+{
     int most = 0;
     for (int i = 0; i < E->nhexes; i++)
         most = E->hexes[i].key > most ? E->hexes[i].key : most;
-    int *at = p; /* just past the tables */
     for (int k = 0; k <= most + 1; k++)
         at[k] = 0;
     for (int i = 0; i < E->nhexes; i++)
@@ -209,10 +223,14 @@ int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex
         at[k + 1] += at[k];
     for (int i = 0; i < E->nhexes; i++)
         sorted[at[E->hexes[i].key]++] = E->hexes[i];
-    sorted[E->nhexes].key = 1 << 30; /* a sentinel that ends every scan */
+    sorted[E->nhexes].key = 1 << 30;
     E->hexes = sorted;
-    /* the steps that come closer to (go away from) an enemy in each set of places among the
-     * sextants (the rays) */
+}
+
+/* The steps that come closer to (go away from) an enemy in each set of places among the
+ * sextants (the rays). */
+static void place_sets(renemy *E)
+{
     for (int half = 0; half < 2; half++) {
         E->closer[half][0] = E->away[half][0] = 0;
         for (int k = 0; k < 6; k++) /* the sets whose highest place is k */
@@ -222,6 +240,31 @@ int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex
                 E->away[half][set] = E->away[half][rest] | place_away[6 * half + k];
             }
     }
+}
+
+int lbi_renemy_init(renemy *E, const lb_state *s, int side, lb_hex start, lb_hex box_lo,
+                    lb_hex box_hi)
+{
+    *E = (renemy){0};
+    int lo[3], hi[3], n[3];
+    for (int k = 0; k < 3; k++) {
+        coord_range(box_lo, box_hi, k, &lo[k], &hi[k]);
+        n[k] = hi[k] - lo[k] + 3; /* and one slot each side for the values beyond */
+    }
+    int total = 0, multi = 0;
+    count_enemies(E, s, side, &total, &multi);
+    /* a distance on the map is below cols + rows */
+    size_t keys = (size_t)s->map.cols + (size_t)s->map.rows + 2;
+    renemy_hex *sorted;
+    int *at = lay_out_block(E, lo, n, (size_t)total + 1, multi, keys, &sorted);
+    if (!at) {
+        lbi_renemy_release(E);
+        return LB_NOMEM;
+    }
+    gather(E, s, side, start, (int)keys, lo, hi);
+    prefix_sextants(E);
+    sort_by_distance(E, sorted, at);
+    place_sets(E);
     return LB_OK;
 }
 

@@ -211,73 +211,104 @@ static rkey option_key(const rtables *T, const rcell *c, int m, int limit)
     return rs_end_at(limit, m) && RKEY_END < k ? RKEY_END : k;
 }
 
-/* A cycle walked one way: A (entries 1 .. L - 1 on the first lap), A0 (entry 0), the crossings
- * of the cut, and Q (second lap). See retreat_values.c. */
-static int cycle_way(rsearch *S, const rline *ln, const rtables *T, scratch *X)
+/* A cycle walked one way: its tables A (entries 1 .. L - 1 on the first lap), A0 (entry 0) and
+ * Q (second lap), and what marking it found: the places from on_from on, and those up to
+ * lap2_to, are on a path. See retreat_values.c. */
+typedef struct cycle {
+    rsearch *S;
+    const rline *ln;
+    const rtables *T;
+    scratch *X;
+    const rtab *A, *A0, *Q;
+    int L, lv;
+    int on_from, lap2_to;
+} cycle;
+
+/* The spends and label deltas from place 0 to each place, into X->sp and X->dp. */
+static void cycle_prefix(const cycle *C)
 {
-    const rtab *A = &T->way[ln->way][0], *A0 = &T->way[ln->way][1], *Q = &T->way[ln->way][2];
-    int L = ln->L, lv = T->lv;
-    if (way_scratch(X, L, lv) != LB_OK)
-        return LB_NOMEM;
-    uint8_t *la = X->live[0], *la0 = X->live[1], *lq = X->live[2];
-    int *sp = X->sp;
-    uint32_t *dp = X->dp;
-    /* prefix spends and label deltas from place 0 */
+    int *sp = C->X->sp;
+    uint32_t *dp = C->X->dp;
     sp[0] = 0;
     dp[0] = 0;
-    for (int p = 0; p < L; p++) {
-        sp[p + 1] = sp[p] + lbi_rline_spend(ln, p);
-        dp[p + 1] = dp[p] + lbi_rline_delta(ln, p);
+    for (int p = 0; p < C->L; p++) {
+        sp[p + 1] = sp[p] + lbi_rline_spend(C->ln, p);
+        dp[p + 1] = dp[p] + lbi_rline_delta(C->ln, p);
     }
-    int on_from = L, lap2_to = -1;
-    for (int e = 0; e < L; e++) {
-        int cell = lbi_rline_cell(ln, e);
+}
+
+/* Entry e's live states (eflags, keys ekey) that go round to the cut and on: the second lap
+ * ends by place e - 1, its last, whose own options are marked; Q's live places too. */
+static void cross_cut(cycle *C, int e, const uint8_t *eflags, const rkey *ekey)
+{
+    rsearch *S = C->S;
+    scratch *X = C->X;
+    int lv = C->lv, L = C->L;
+    const rcell *last = &S->cells[lbi_rline_cell(C->ln, e - 1)];
+    int lim_last = lbi_rs_end_limit(S, last, last->legal & ~bit(lbi_rline_behind(C->ln, last)) &
+                                             ~bit(lbi_rline_on(C->ln, last)));
+    int sigma = X->sp[L] - X->sp[e], tau = X->sp[e - 1];
+    uint32_t Delta = X->dp[L] - X->dp[e], Gamma = X->dp[e - 1];
+    memset(X->fl, 0, (size_t)lv);
+    int any_last = 0;
+    for (int m = sigma; m < lv; m++) {
+        if (!eflags[m])
+            continue;
+        int m2 = m - sigma;
+        rkey q = e >= 2 ? keys(C->Q, e - 2, lv)[m2] : RKEY_NONE;
+        rkey lk = m2 >= tau ? option_key(C->T, last, m2 - tau, lim_last) : RKEY_NONE;
+        rkey r = q;
+        if (lk != RKEY_NONE && lk + Gamma < r)
+            r = lk + Gamma;
+        if (r == RKEY_NONE || r + Delta != ekey[m])
+            continue;
+        C->on_from = e + 1 < C->on_from ? e + 1 : C->on_from;
+        if (q == r)
+            X->live[2][(size_t)(e - 2) * (size_t)lv + (size_t)m2] = 1;
+        if (lk != RKEY_NONE && lk + Gamma == r) {
+            X->fl[m] = 1;
+            X->tg[m] = r - Gamma;
+            any_last = 1;
+        }
+    }
+    if (any_last) {
+        mark_row(S, lbi_rline_cell(C->ln, e - 1), lim_last, X->fl, X->tg, sigma + tau);
+        C->lap2_to = e - 1 > C->lap2_to ? e - 1 : C->lap2_to;
+    }
+}
+
+/* The live entries: on into the first lap (A0 from entry 0, A from the others) and, but for
+ * entry 0, across the cut. */
+static void cycle_entries(cycle *C)
+{
+    const rsearch *S = C->S;
+    scratch *X = C->X;
+    int lv = C->lv;
+    for (int e = 0; e < C->L; e++) {
+        int cell = lbi_rline_cell(C->ln, e);
         const uint8_t *eflags = X->eflags + (size_t)S->cells[cell].pos * (size_t)lv;
         const rkey *ekey = S->ekey + idx(S, cell, 0);
         if (!memchr(eflags, 1, (size_t)lv))
             continue;
-        if (e + 1 < L)
-            step_on(eflags, ekey, keys(e == 0 ? A0 : A, e + 1, lv), lv, lbi_rline_spend(ln, e),
-                    lbi_rline_delta(ln, e), (e == 0 ? la0 : la) + (size_t)(e + 1) * (size_t)lv);
-        if (e == 0)
-            continue;
-        /* crossing the cut: the second lap ends by place e - 1, its last */
-        const rcell *last = &S->cells[lbi_rline_cell(ln, e - 1)];
-        int lim_last = lbi_rs_end_limit(S, last, last->legal & ~bit(lbi_rline_behind(ln, last)) &
-                                                 ~bit(lbi_rline_on(ln, last)));
-        int sigma = sp[L] - sp[e], tau = sp[e - 1];
-        uint32_t Delta = dp[L] - dp[e], Gamma = dp[e - 1];
-        memset(X->fl, 0, (size_t)lv);
-        int any_last = 0;
-        for (int m = sigma; m < lv; m++) {
-            if (!eflags[m])
-                continue;
-            int m2 = m - sigma;
-            rkey q = e >= 2 ? keys(Q, e - 2, lv)[m2] : RKEY_NONE;
-            rkey lk = m2 >= tau ? option_key(T, last, m2 - tau, lim_last) : RKEY_NONE;
-            rkey r = q;
-            if (lk != RKEY_NONE && lk + Gamma < r)
-                r = lk + Gamma;
-            if (r == RKEY_NONE || r + Delta != ekey[m])
-                continue;
-            on_from = e + 1 < on_from ? e + 1 : on_from;
-            if (q == r)
-                lq[(size_t)(e - 2) * (size_t)lv + (size_t)m2] = 1;
-            if (lk != RKEY_NONE && lk + Gamma == r) {
-                X->fl[m] = 1;
-                X->tg[m] = r - Gamma;
-                any_last = 1;
-            }
-        }
-        if (any_last) {
-            mark_row(S, lbi_rline_cell(ln, e - 1), lim_last, X->fl, X->tg, sigma + tau);
-            lap2_to = e - 1 > lap2_to ? e - 1 : lap2_to;
-        }
+        if (e + 1 < C->L)
+            step_on(eflags, ekey, keys(e == 0 ? C->A0 : C->A, e + 1, lv), lv,
+                    lbi_rline_spend(C->ln, e), lbi_rline_delta(C->ln, e),
+                    X->live[e == 0 ? 1 : 0] + (size_t)(e + 1) * (size_t)lv);
+        if (e > 0)
+            cross_cut(C, e, eflags, ekey);
     }
-    /* the first lap, entries 1 .. L - 1 (A) and entry 0 (A0, place L - 1 last) */
+}
+
+/* The first lap, entries 1 .. L - 1 (A) and entry 0 (A0, place L - 1 last): each live place
+ * marked and followed on. */
+static void first_lap(const cycle *C)
+{
+    rsearch *S = C->S;
+    const rline *ln = C->ln;
+    int L = C->L, lv = C->lv;
     for (int zero = 0; zero < 2; zero++) {
-        const rtab *chain = zero ? A0 : A;
-        uint8_t *flags = zero ? la0 : la;
+        const rtab *chain = zero ? C->A0 : C->A;
+        uint8_t *flags = C->X->live[zero];
         for (int p = 1; p < L; p++) {
             int cell = lbi_rline_cell(ln, p);
             const rcell *c = &S->cells[cell];
@@ -294,40 +325,62 @@ static int cycle_way(rsearch *S, const rline *ln, const rtables *T, scratch *X)
                         lbi_rline_delta(ln, p), flags + (size_t)(p + 1) * (size_t)lv);
         }
     }
-    /* the second lap: Q(k) is Q(k - 1) or place k itself */
-    for (int k = L - 3; k >= 0; k--) {
+}
+
+/* The second lap, back from its end: Q(k) is Q(k - 1) or place k itself, whose options are
+ * then marked. */
+static void second_lap(cycle *C)
+{
+    rsearch *S = C->S;
+    scratch *X = C->X;
+    const rline *ln = C->ln;
+    int lv = C->lv;
+    uint8_t *lq = X->live[2];
+    for (int k = C->L - 3; k >= 0; k--) {
         int cell = lbi_rline_cell(ln, k);
         const rcell *c = &S->cells[cell];
         const uint8_t *fq = lq + (size_t)k * (size_t)lv;
         if (!memchr(fq, 1, (size_t)lv))
             continue;
         int lim_mid = lbi_rs_end_limit(S, c, c->legal & ~bit(lbi_rline_behind(ln, c)));
-        const rkey *q = keys(Q, k, lv);
+        const rkey *q = keys(C->Q, k, lv);
         memset(X->fl, 0, (size_t)lv);
         int any = 0;
         for (int m = 0; m < lv; m++) {
             if (!fq[m])
                 continue;
             rkey t = q[m];
-            if (k >= 1 && keys(Q, k - 1, lv)[m] == t)
+            if (k >= 1 && keys(C->Q, k - 1, lv)[m] == t)
                 lq[(size_t)(k - 1) * (size_t)lv + (size_t)m] = 1;
-            if (m >= sp[k]) {
-                rkey o = option_key(T, c, m - sp[k], lim_mid);
-                if (o != RKEY_NONE && o + dp[k] == t) {
-                    X->fl[m] = 1;
-                    X->tg[m] = t - dp[k];
-                    any = 1;
-                }
+            rkey o = m >= X->sp[k] ? option_key(C->T, c, m - X->sp[k], lim_mid) : RKEY_NONE;
+            if (o != RKEY_NONE && o + X->dp[k] == t) {
+                X->fl[m] = 1;
+                X->tg[m] = t - X->dp[k];
+                any = 1;
             }
         }
         if (any) {
-            mark_row(S, cell, lim_mid, X->fl, X->tg, sp[k]);
-            lap2_to = k > lap2_to ? k : lap2_to;
+            mark_row(S, cell, lim_mid, X->fl, X->tg, X->sp[k]);
+            C->lap2_to = k > C->lap2_to ? k : C->lap2_to;
         }
     }
-    for (int p = on_from; p < L; p++)
+}
+
+/* A cycle walked one way: its live entries, the crossings of the cut, the first lap, the
+ * second. */
+static int cycle_way(rsearch *S, const rline *ln, const rtables *T, scratch *X)
+{
+    const rtab *w = T->way[ln->way];
+    cycle C = {S, ln, T, X, &w[0], &w[1], &w[2], ln->L, T->lv, ln->L, -1};
+    if (way_scratch(X, C.L, C.lv) != LB_OK)
+        return LB_NOMEM;
+    cycle_prefix(&C);
+    cycle_entries(&C);
+    first_lap(&C);
+    second_lap(&C);
+    for (int p = C.on_from; p < C.L; p++)
         S->on[lbi_rline_cell(ln, p)] = 1;
-    for (int p = 0; p <= lap2_to; p++)
+    for (int p = 0; p <= C.lap2_to; p++)
         S->on[lbi_rline_cell(ln, p)] = 1;
     return LB_OK;
 }

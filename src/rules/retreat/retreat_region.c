@@ -7,6 +7,7 @@
 #include "lb/grow.h"
 #include "lb/move.h"
 #include "move_int.h"
+#include "retreat_events.h"
 #include "retreat_int.h"
 
 /* Box flags: worked out; may be entered by the unit (R-RET-1); holds a friendly combat unit. */
@@ -64,14 +65,40 @@ static int add_cell(builder *B, lb_hex h, uint8_t flags, int depth, int from_d, 
     return S->ncells++;
 }
 
+/* R-RET-1, R-RET-13: what the step from map cell `here` in direction d into b costs, or
+ * LB_MOVE_PROHIBITED when b is off the map, the start (no hex repeats), holds an enemy unit or
+ * is closed to the unit's arm; b's index in the box into *bi (-1 outside) and its flags into
+ * *flags. */
+static int step_cost(builder *B, int here, int d, lb_hex b, int *bi, uint8_t *flags)
+{
+    const rsearch *S = B->S;
+    const lb_map *m = &S->st->map;
+    if (b.col < 1 || b.col > m->cols || b.row < 1 || b.row > m->rows ||
+        (b.col == S->start.col && b.row == S->start.row))
+        return LB_MOVE_PROHIBITED;
+    int there = (b.row - 1) * m->cols + (b.col - 1);
+    *bi = rs_box_index(S, b);
+    uint8_t f = *bi >= 0 ? B->boxflag[*bi] : 0;
+    if (!(f & BOX_KNOWN)) {
+        f = hex_flags(S, there);
+        if (*bi >= 0)
+            B->boxflag[*bi] = f;
+    }
+    *flags = f;
+    if (!(f & BOX_ENTER) || S->arm == LB_ARM_LEADER)
+        return LB_MOVE_PROHIBITED;
+    /* lb_move_step_cost, both hexes known to be on the map */
+    return lbi_mv_step_cost_cells(S->st, here, there, d, (lb_arm)S->arm);
+}
+
 /* R-RET-1, R-RET-10, R-RET-13: the legal steps from cell `i` (-1: the start). */
 static int expand(builder *B, int i)
 {
     rsearch *S = B->S;
-    const lb_state *st = S->st;
-    const lb_map *m = &st->map;
-    lb_hex h = i < 0 ? S->start : S->cells[i].hex;
-    int dep = i < 0 ? 0 : S->cells[i].depth;
+    const lb_map *m = &S->st->map;
+    rcell *c = i < 0 ? &S->startcell : &S->cells[i]; /* the cells are never moved */
+    lb_hex h = c->hex;
+    int dep = i < 0 ? 0 : c->depth;
     int here = (h.row - 1) * m->cols + (h.col - 1); /* h is on the map */
     uint8_t closer, away;
     lbi_renemy_steps(&B->E, h, &closer, &away);
@@ -79,35 +106,20 @@ static int expand(builder *B, int i)
         if (closer & (1u << d))
             continue;
         lb_hex b = lb_hex_neighbor(h, d);
-        if (b.col < 1 || b.col > m->cols || b.row < 1 || b.row > m->rows ||
-            (b.col == S->start.col && b.row == S->start.row))
-            continue; /* no hex repeats: the start is never entered again */
-        int bi = rs_box_index(S, b), there = (b.row - 1) * m->cols + (b.col - 1);
-        uint8_t f = bi >= 0 ? B->boxflag[bi] : 0;
-        if (!(f & BOX_KNOWN)) {
-            f = hex_flags(S, there);
-            if (bi >= 0)
-                B->boxflag[bi] = f;
-        }
-        if (!(f & BOX_ENTER))
-            continue;
-        /* lb_move_step_cost, both hexes known to be on the map */
-        int cost = S->arm == LB_ARM_LEADER
-                       ? LB_MOVE_PROHIBITED
-                       : lbi_mv_step_cost_cells(st, here, there, d, (lb_arm)S->arm);
+        int bi = -1;
+        uint8_t f = 0;
+        int cost = step_cost(B, here, d, b, &bi, &f);
         if (cost == LB_MOVE_PROHIBITED)
             continue;
         int to = bi >= 0 ? S->box[bi] : -1;
         if (to < 0 && dep < S->most) {
-            int from_d = i < 0 ? S->d0 : S->cells[i].d;
-            to = add_cell(B, b, f, dep + 1, from_d, !(away & (1u << d)));
+            to = add_cell(B, b, f, dep + 1, c->d, !(away & (1u << d)));
             if (to < 0)
                 return LB_NOMEM;
             S->box[bi] = to;
         }
         if (S->mode != MODE_HEXES && cost == 0 && B->zero_steps++ == 0)
             B->zero_into = b;
-        rcell *c = i < 0 ? &S->startcell : &S->cells[i];
         c->legal |= (uint8_t)(1u << d);
         if (!(away & (1u << d)))
             c->same |= (uint8_t)(1u << d);
@@ -219,75 +231,142 @@ static int components(rsearch *S)
     return LB_OK;
 }
 
-/* Components in an order where each comes after every one it climbs to (a post-order of the
- * DAG from the start's first steps), and how many climbing steps enter each. */
-static int dag_order(rsearch *S)
+/* How many climbing steps enter each component. */
+static void count_climbs(rsearch *S)
 {
-    int n = S->ncomps;
-    S->order = malloc(((size_t)n + 1) * sizeof *S->order);
-    int *stack = malloc(((size_t)n + 1) * sizeof *stack);
-    int *iter = calloc((size_t)n + 1, sizeof *iter);
-    uint8_t *state = calloc((size_t)n + 1, 1);
-    int rc = (!S->order || !stack || !iter || !state) ? LB_NOMEM : LB_OK;
-    int norder = 0;
-    for (int i = 0; rc == LB_OK && i < S->ncells; i++) {
+    for (int i = 0; i < S->ncells; i++) {
         const rcell *c = &S->cells[i];
         unsigned up = c->legal & ~c->same;
         for (int d = 0; up >> d; d++)
             if ((up & (1u << d)) && c->nbr[d] >= 0)
                 S->comps[S->cells[c->nbr[d]].comp].waiting++;
     }
-    for (int r = -1; rc == LB_OK && r < n; r++) {
-        /* roots: the start's first steps, then anything left */
-        int roots[LB_DIR_COUNT + 1], nroots = 0;
-        if (r < 0) {
-            for (int d = 0; d < LB_DIR_COUNT; d++)
-                if (S->startcell.nbr[d] >= 0)
-                    roots[nroots++] = S->cells[S->startcell.nbr[d]].comp;
-        } else {
-            roots[nroots++] = r;
-        }
-        for (int q = 0; q < nroots; q++) {
-            if (state[roots[q]])
+}
+
+/* A depth-first walk of the DAG: the components on the way, the next cell of each to look at,
+ * the state of each (0 not met, 1 on the way, 2 in the order) and the order so far. */
+typedef struct dfs {
+    int *stack, *iter;
+    uint8_t *state;
+    int norder;
+} dfs;
+
+/* The next component not met yet that component k climbs to, looking on from its cell iter[k]
+ * (a cell's climbs are looked at all at once: a component met again is skipped by its state),
+ * or -1. */
+static int next_climb(const rsearch *S, int k, dfs *W)
+{
+    const rcomp *kc = &S->comps[k];
+    int next = -1;
+    while (next < 0 && W->iter[k] < kc->n) {
+        const rcell *c = &S->cells[S->comp_cells[kc->first + W->iter[k]++]];
+        unsigned up = c->legal & ~c->same;
+        for (int d = 0; up && d < LB_DIR_COUNT; d++) {
+            int b = c->nbr[d];
+            if (!(up & (1u << d)) || b < 0 || W->state[S->cells[b].comp])
                 continue;
-            int top = 0;
-            stack[top++] = roots[q];
-            state[roots[q]] = 1;
-            while (top) {
-                int k = stack[top - 1], next = -1;
-                const rcomp *kc = &S->comps[k];
-                /* iter[k]: the next of its cells to look at; a cell's climbs are looked at
-                 * all at once (a component met again is skipped by its state) */
-                while (next < 0 && iter[k] < kc->n) {
-                    const rcell *c = &S->cells[S->comp_cells[kc->first + iter[k]++]];
-                    unsigned up = c->legal & ~c->same;
-                    for (int d = 0; up && d < LB_DIR_COUNT; d++) {
-                        int b = c->nbr[d];
-                        if (!(up & (1u << d)) || b < 0 || state[S->cells[b].comp])
-                            continue;
-                        if (next < 0) {
-                            next = S->cells[b].comp;
-                        } else {
-                            iter[k]--; /* more to follow from this cell: look at it again */
-                            break;
-                        }
-                    }
-                }
-                if (next >= 0) {
-                    state[next] = 1;
-                    stack[top++] = next;
-                } else {
-                    state[k] = 2;
-                    S->order[norder++] = k;
-                    top--;
-                }
+            if (next < 0) {
+                next = S->cells[b].comp;
+            } else {
+                W->iter[k]--; /* more to follow from this cell: look at it again */
+                break;
             }
         }
     }
-    free(stack);
-    free(iter);
-    free(state);
+    return next;
+}
+
+/* The components not met yet that root leads to, each after every one it climbs to. */
+static void post_order(rsearch *S, int root, dfs *W)
+{
+    if (W->state[root])
+        return;
+    int top = 0;
+    W->stack[top++] = root;
+    W->state[root] = 1;
+    while (top) {
+        int k = W->stack[top - 1], next = next_climb(S, k, W);
+        if (next >= 0) {
+            W->state[next] = 1;
+            W->stack[top++] = next;
+        } else {
+            W->state[k] = 2;
+            S->order[W->norder++] = k;
+            top--;
+        }
+    }
+}
+
+/* Components in an order where each comes after every one it climbs to (a post-order of the
+ * DAG from the start's first steps), and how many climbing steps enter each. */
+static int dag_order(rsearch *S)
+{
+    int n = S->ncomps;
+    S->order = malloc(((size_t)n + 1) * sizeof *S->order);
+    dfs W = {.stack = malloc(((size_t)n + 1) * sizeof *W.stack),
+             .iter = calloc((size_t)n + 1, sizeof *W.iter),
+             .state = calloc((size_t)n + 1, 1)};
+    int rc = (!S->order || !W.stack || !W.iter || !W.state) ? LB_NOMEM : LB_OK;
+    if (rc == LB_OK) {
+        count_climbs(S);
+        /* roots: the start's first steps, then anything left */
+        for (int d = 0; d < LB_DIR_COUNT; d++)
+            if (S->startcell.nbr[d] >= 0)
+                post_order(S, S->cells[S->startcell.nbr[d]].comp, &W);
+        for (int r = 0; r < n; r++)
+            post_order(S, r, &W);
+    }
+    free(W.stack);
+    free(W.iter);
+    free(W.state);
     return rc;
+}
+
+/* R-RET-1: the cells legal steps reach from the start, in the box round it (a path of `most`
+ * hexes never leaves it: room for all its hexes at once, so that the cells are never moved as
+ * they come). */
+static int reach(builder *B)
+{
+    rsearch *S = B->S;
+    size_t nbox = (size_t)S->bw * (size_t)S->bh;
+    S->box = malloc(nbox * sizeof *S->box);
+    B->boxflag = calloc(nbox, 1);
+    S->cells = nbox < INT_MAX ? lb_grow(S->cells, &S->capcells, (int)nbox + 1, sizeof *S->cells)
+                              : NULL;
+    if (!S->box || !B->boxflag || !S->cells)
+        return LB_NOMEM;
+    memset(S->box, 0xff, nbox * sizeof *S->box);
+    memset(&S->startcell, 0, sizeof S->startcell);
+    S->startcell.hex = S->start;
+    S->startcell.d = S->d0;
+    for (int d = 0; d < LB_DIR_COUNT; d++)
+        S->startcell.nbr[d] = -1;
+    int rc = expand(B, -1);
+    for (int i = 0; rc == LB_OK && i < S->ncells; i++)
+        rc = expand(B, i);
+    return rc;
+}
+
+/* R-RET-2, R-RET-10: the hexes where a path may end, as add_cell flagged them, and the steps
+ * that cost no movement point, in the trace. */
+static void trace_region(const rsearch *S, const builder *B, lb_trace *t)
+{
+    if (!lbi_trace_on(t))
+        return;
+    int ends = 0, friendly = 0;
+    for (int i = 0; i < S->ncells; i++) {
+        ends += (S->cells[i].flags & CELL_END) != 0;
+        friendly += (S->cells[i].flags & CELL_FRIEND) != 0;
+    }
+    LBI_EVENT(t, "R-RET-2", "(30)", EV_RET_END_HEXES, ev_int(S->d0), ev_int(ends),
+              ev_int(S->ncells), ev_int(S->ncells - ends - friendly), ev_int(friendly));
+    lb_trace_int(t, "end_hexes_possible", ends);
+    lb_trace_int(t, "hexes_reached", S->ncells);
+    if (B->zero_steps) {
+        LBI_EVENT(t, "R-RET-10", "(30)", EV_RET_ZERO_STEPS, ev_int(B->zero_steps),
+                  ev_ret_hex(&S->st->map, B->zero_into), ev_int(S->most));
+        lb_trace_int(t, "most_hexes", S->most);
+    }
 }
 
 int lbi_rsearch_build(rsearch *S, lb_trace *t)
@@ -308,60 +387,16 @@ int lbi_rsearch_build(rsearch *S, lb_trace *t)
     S->row0 = r_lo;
     S->bw = c_hi - c_lo + 1;
     S->bh = r_hi - r_lo + 1;
-    size_t nbox = (size_t)S->bw * (size_t)S->bh;
-    S->box = malloc(nbox * sizeof *S->box);
-    B.boxflag = calloc(nbox, 1);
-    /* every cell lies in the box (a path of `most` hexes never leaves it): room for all at once,
-     * so that the cells are never moved as they come */
-    S->cells = nbox < INT_MAX ? lb_grow(S->cells, &S->capcells, (int)nbox + 1, sizeof *S->cells)
-                              : NULL;
-    if (!S->box || !B.boxflag || !S->cells) {
-        rc = LB_NOMEM;
-    } else {
-        memset(S->box, 0xff, nbox * sizeof *S->box);
-        memset(&S->startcell, 0, sizeof S->startcell);
-        S->startcell.hex = h0;
-        S->startcell.d = S->d0;
-        for (int d = 0; d < LB_DIR_COUNT; d++)
-            S->startcell.nbr[d] = -1;
-        rc = expand(&B, -1);
-        for (int i = 0; rc == LB_OK && i < S->ncells; i++)
-            rc = expand(&B, i);
-    }
+    rc = reach(&B);
     free(B.boxflag);
     lbi_renemy_release(&B.E);
     if (rc == LB_OK)
         rc = components(S);
     if (rc == LB_OK)
         rc = dag_order(S);
-    lb_trace_add(t, "R-RET-1", "(30)",
-                 "D(start) = %d: hex distance to the nearest of %d enemy formations; no step may "
-                 "come closer to any formation",
-                 S->d0, S->enemies);
+    LBI_EVENT(t, "R-RET-1", "(30)", EV_RET_START_DISTANCE, ev_int(S->d0), ev_int(S->enemies));
     lb_trace_int(t, "start_distance", S->d0);
-    if (rc != LB_OK)
-        return rc;
-    /* R-RET-2: the hexes where a path may end, as add_cell flagged them */
-    int ends = 0, friendly = 0;
-    for (int i = 0; i < S->ncells; i++) {
-        ends += (S->cells[i].flags & CELL_END) != 0;
-        friendly += (S->cells[i].flags & CELL_FRIEND) != 0;
-    }
-    lb_trace_add(t, "R-RET-2", "(30)",
-                 "a path may end only further from the enemy than D(start) = %d, in a hex with no "
-                 "other combat unit: %d of the %d hexes legal steps reach (%d no further, %d with "
-                 "a friendly combat unit)",
-                 S->d0, ends, S->ncells, S->ncells - ends - friendly, friendly);
-    lb_trace_int(t, "end_hexes_possible", ends);
-    lb_trace_int(t, "hexes_reached", S->ncells);
-    if (B.zero_steps) {
-        char label[LB_HEX_LABEL_MAX];
-        lb_trace_add(t, "R-RET-10", "(30)",
-                     "%d step%s cost%s 0 movement points (the first into %s): each spends 1, so a "
-                     "path enters at most one hex per movement point, %d hexes at most",
-                     B.zero_steps, B.zero_steps == 1 ? "" : "s", B.zero_steps == 1 ? "s" : "",
-                     lb_map_label(m, B.zero_into, label), S->most);
-        lb_trace_int(t, "most_hexes", S->most);
-    }
+    if (rc == LB_OK)
+        trace_region(S, &B, t);
     return rc;
 }
