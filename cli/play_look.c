@@ -481,7 +481,9 @@ static void charge_refused(const lb_state *st, const lb_charge_req *req, char *w
     lb_dice_init_seed(&dice, 1); /* a refusal comes before any roll */
     if (lb_charge_resolve(ch, &dice) == LB_OK && lb_charge_status_of(ch) == LB_CHARGE_REFUSED) {
         const lb_charge_result *r = lb_charge_result_of(ch);
-        snprintf(why, n, "%s [%s]", r->reason, r->rule);
+        char reason[LB_CHARGE_TEXT_MAX];
+        lb_said_fmt(&r->why, reason, sizeof reason);
+        snprintf(why, n, "%s [%s]", reason, r->rule);
     }
     lb_charge_free(ch);
 }
