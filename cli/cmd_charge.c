@@ -199,7 +199,7 @@ static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_
                "%d branches merged):\n",
                odds->runs, odds->merged);
         if (!odds->exact)
-            printf("  not exact: %s; the ends below cover %s\n", odds->stopped,
+            printf("  not exact: %s; the ends below cover %s\n", said_text(&odds->stopped, text),
                    lb_frac_ok(odds->covered) ? lb_frac_fmt(odds->covered, buf, sizeof buf)
                                               : "more than 64-bit fractions can say");
         for (int i = 0; i < odds->n; i++)

@@ -518,8 +518,11 @@ static int odds_charge(play *P, const char *unit, const char *path)
         fprintf(P->out, "  %-8s %5.1f%%  %s\n", lb_frac_fmt(o.outcomes[i].p, pb, sizeof pb),
                 100 * lb_frac_double(o.outcomes[i].p), o.outcomes[i].summary);
     }
-    if (!o.exact)
-        fprintf(P->out, "  not exact: %s\n", o.stopped);
+    if (!o.exact) {
+        char stopped[LB_CHARGE_TEXT_MAX];
+        lb_said_fmt(&o.stopped, stopped, sizeof stopped);
+        fprintf(P->out, "  not exact: %s\n", stopped);
+    }
     lb_charge_outcomes_release(&o);
     return PLAY_OK;
 }

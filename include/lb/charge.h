@@ -182,7 +182,7 @@ typedef struct lb_charge_outcomes {
     int merged;                  /* branches that reached a state already enumerated */
     int exact;                   /* every branch enumerated, every probability exact: they sum
                                   * to 1 */
-    char stopped[LB_CHARGE_TEXT_MAX]; /* not exact: why ("" when exact) */
+    lb_said stopped;             /* not exact: why (lb_said_fmt; nothing said when exact) */
     lb_frac covered;             /* the probability of the ends listed: 1 when exact; invalid
                                   * when even that sum does not fit 64 bits */
     lb_err error;                /* what went wrong when not LB_OK (its code and message) */

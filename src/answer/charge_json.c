@@ -77,7 +77,7 @@ static json_t *odds_json(const lb_charge_outcomes *o)
     json_t *j = json_pack("{s:o,s:o,s:i,s:i,s:b}", "outcomes", list, "by_summary", by, "runs",
                           o->runs, "merged", o->merged, "exact", o->exact);
     /* R-CHG-28: odds that could not be enumerated exactly say why and what they cover */
-    json_object_set_new(j, "stopped", o->exact ? json_null() : json_string(o->stopped));
+    json_object_set_new(j, "stopped", o->exact ? json_null() : said_json(&o->stopped));
     json_object_set_new(j, "covered", lb_frac_ok(o->covered) ? frac_json(o->covered)
                                                               : json_null());
     return j;
