@@ -485,7 +485,9 @@ static void charge_refused(const lb_state *st, const lb_charge_req *req, char *w
     lb_dice_init_seed(&dice, 1); /* a refusal comes before any roll */
     if (lb_charge_resolve(ch, &dice) == LB_OK && lb_charge_status_of(ch) == LB_CHARGE_REFUSED) {
         const lb_charge_result *r = lb_charge_result_of(ch);
-        snprintf(why, n, "%s [%s]", r->reason, r->rule);
+        char reason[LB_CHARGE_TEXT_MAX];
+        lb_said_fmt(&r->why, reason, sizeof reason);
+        snprintf(why, n, "%s [%s]", reason, r->rule);
     }
     lb_charge_free(ch);
 }
@@ -520,8 +522,11 @@ static int odds_charge(play *P, const char *unit, const char *path)
         fprintf(P->out, "  %-8s %5.1f%%  %s\n", lb_frac_fmt(o.outcomes[i].p, pb, sizeof pb),
                 100 * lb_frac_double(o.outcomes[i].p), o.outcomes[i].summary);
     }
-    if (!o.exact)
-        fprintf(P->out, "  not exact: %s\n", o.stopped);
+    if (!o.exact) {
+        char stopped[LB_CHARGE_TEXT_MAX];
+        lb_said_fmt(&o.stopped, stopped, sizeof stopped);
+        fprintf(P->out, "  not exact: %s\n", stopped);
+    }
     lb_charge_outcomes_release(&o);
     return PLAY_OK;
 }

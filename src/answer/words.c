@@ -16,6 +16,7 @@ const lbi_words *lbi_words_of(int area)
     case LBI_EVA_STACK: return &lbi_words_stack;
     case LBI_EVA_RULES: return &lbi_words_rules;
     case LBI_EVA_RETREAT: return &lbi_words_retreat;
+    case LBI_EVA_CHARGE: return &lbi_words_charge;
     default: return NULL;
     }
 }

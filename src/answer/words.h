@@ -46,6 +46,7 @@ LBI extern const lbi_words lbi_words_morale;
 LBI extern const lbi_words lbi_words_stack;
 LBI extern const lbi_words lbi_words_rules;
 LBI extern const lbi_words lbi_words_retreat;
+LBI extern const lbi_words lbi_words_charge;
 
 /* The words of an area (an lbi_event_area), or NULL when it has none. */
 LBI const lbi_words *lbi_words_of(int area);

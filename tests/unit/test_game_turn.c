@@ -98,10 +98,10 @@ static const lb_unit *unit(const lb_game *g, const char *id)
 static int traced(const lb_game *g, const char *text)
 {
     const lb_trace *t = lb_game_trace(g);
+    char step[512];
     for (int i = 0; i < t->count; i++) {
-        char said[512];
-        lb_trace_step_fmt(&t->steps[i], said, sizeof said);
-        if (strstr(said, text))
+        assert_true(lb_trace_step_fmt(&t->steps[i], step, sizeof step) < (int)sizeof step);
+        if (strstr(step, text))
             return 1;
     }
     return 0;
