@@ -20,6 +20,9 @@
  *   {N?A|B}   A when argument N is set (a number not 0, a text not empty), else B; "|B" may be
  *             left out; A and B are templates;
  *   {N#A|B}   A when argument N is 1, else B (singular and plural);
+ *   {N>}      the sentence of the event whose kind is argument N (an integer: a reason within a
+ *             sentence, as lb_said holds it), with the arguments after N as its own, numbered
+ *             from 0; nothing for kind 0;
  *   {{ }} {|} a brace or a bar written as it is.
  */
 
