@@ -19,6 +19,14 @@ static json_t *mp_json(int halves)
     return json_string(buf);
 }
 
+/* A reason as the answers write it (at most LB_MOVE_REASON_MAX - 1 bytes). */
+static json_t *said_json(const lb_said *s)
+{
+    char buf[LB_MOVE_REASON_MAX];
+    lb_said_fmt(s, buf, sizeof buf);
+    return json_string(buf);
+}
+
 static json_t *events_json(const lb_state *st, const lb_move_outcome *o)
 {
     json_t *a = json_array();
@@ -72,7 +80,7 @@ static json_t *stacking_json(const lb_state *st, const lb_stack_check *c)
     char buf[LB_HEX_LABEL_MAX];
     json_t *j = json_pack("{s:s,s:b}", "hex", label(st, c->hex, buf), "over", c->over);
     json_object_set_new(j, "rule", c->over ? json_string(c->rule) : json_null());
-    json_object_set_new(j, "reason", c->over ? json_string(c->why) : json_null());
+    json_object_set_new(j, "reason", c->over ? said_json(&c->why) : json_null());
     json_t *units = json_array();
     for (int i = 0; i < c->nunits; i++)
         json_array_append_new(units, json_pack("{s:s,s:o}", "unit", c->units[i].unit, "p_fail",

@@ -203,10 +203,12 @@ static int friends_ok(const mv_ctx *c, lb_hex h, int k, lb_formation f, int endi
     lb_stack_count count;
     lb_stack_count_hex(st, h, c->unit, &count);
     lb_stack_add(&count, u, f, lb_stack_share(u, k));
-    char text[LB_MOVE_REASON_MAX];
-    if (lb_stack_fits(st, h, &count, rule, text, sizeof text))
+    lb_said limit;
+    if (lb_stack_fits(st, h, &count, rule, &limit))
         return ending ? 1 : passes(rule, why, "%s: it passes the friends there within the "
                                    "stacking limit (T16-6)", label);
+    char text[LB_MOVE_REASON_MAX];
+    lb_said_fmt(&limit, text, sizeof text);
     return no(rule, *rule, why, "%s: %s", label, text);
 }
 

@@ -6,6 +6,7 @@
 #include "lb/move_charts.h"
 #include "lb/stacking.h"
 #include "apply_int.h"
+#include "stack_events.h"
 
 static const char *const arm_plural[3] = {"infantry", "cavalry", "artillery"};
 
@@ -97,9 +98,27 @@ static void describe_alt(const lb_stack_alt *a, char *buf, size_t n)
     }
 }
 
+/* Over the limit by ruling r of section sec: *rule, and why says what said does (when it is not
+ * NULL); traced at h. 0. */
+static int over(const lb_state *st, lb_hex h, const char **rule, const char *r, const char *sec,
+                lb_said *why, const lb_said *said, lb_trace *t)
+{
+    *rule = r;
+    if (why)
+        *why = *said;
+    if (t) {
+        char label[LB_HEX_LABEL_MAX];
+        lb_event_arg a[LB_SAID_ARGS_MAX + 2] = {lbi_ev_label(lb_map_label(&st->map, h, label)),
+                                                ev_int(said->event)};
+        memcpy(a + 2, said->args, (size_t)said->nargs * sizeof *a);
+        lbi_trace_event(t, r, sec, EV_STACK_AT, a, said->nargs + 2);
+    }
+    return 0;
+}
+
 /* R-STACK-1..3; each ruling that decides is traced into t (NULL: none). */
 static int fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const char **rule,
-                char *why, size_t n, lb_trace *t)
+                lb_said *why, lb_trace *t)
 {
     const lb_map *m = &st->map;
     if (!lb_map_contains(m, h))
@@ -109,6 +128,7 @@ static int fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const cha
     char label[LB_HEX_LABEL_MAX] = "";
     if (t)
         lb_map_label(m, h, label);
+    lb_said said;
     unsigned f = c->formations;
     if (f & (f - 1)) {
         /* R-STACK-2 (T16-1): one formation for the infantry and cavalry of a hex */
@@ -120,11 +140,9 @@ static int fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const cha
                 else if (b < 0)
                     b = k;
             }
-        *rule = "R-STACK-2";
-        snprintf(why, n, "a hex holds one formation, not %s and %s (T16-1)",
-                 lb_formation_name((lb_formation)a), lb_formation_name((lb_formation)b));
-        lb_trace_add(t, "R-STACK-2", "(16)", "%s: %s", label, why);
-        return 0;
+        LBI_SAY(&said, EV_STACK_FORMATIONS, ev_text(lb_formation_name((lb_formation)a)),
+                ev_text(lb_formation_name((lb_formation)b)));
+        return over(st, h, rule, "R-STACK-2", "(16)", why, &said, t);
     }
     int total = c->units[0] + c->units[1] + c->units[2];
     if (f && total > 1) {
@@ -147,11 +165,9 @@ static int fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const cha
     if (c->road_units && sc->road_march_incr != LB_STACK_ANY) {
         /* R-STACK-3: units in road march on a road have their own limit; one alone always fits */
         if (c->road_units > 1 && c->road_incr > sc->road_march_incr) {
-            *rule = "R-STACK-3";
-            snprintf(why, n, "%s holds at most %d increments in road march, not %d in %d units",
-                     tname, sc->road_march_incr, c->road_incr, c->road_units);
-            lb_trace_add(t, "R-STACK-3", "(15)", "%s: %s", label, why);
-            return 0;
+            LBI_SAY(&said, EV_STACK_ROAD_OVER, ev_text(tname), ev_int(sc->road_march_incr),
+                    ev_int(c->road_incr), ev_int(c->road_units));
+            return over(st, h, rule, "R-STACK-3", "(15)", why, &said, t);
         }
         if (c->road_units == 1)
             lb_trace_add(t, "R-STACK-3", "(15)", "%s: one unit alone in road march always fits "
@@ -167,19 +183,16 @@ static int fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const cha
         }
     }
     if (sc->cavalry_units_max != LB_STACK_ANY && units[LB_ARM_CAVALRY] > sc->cavalry_units_max) {
-        *rule = "R-STACK-1";
-        snprintf(why, n, "%s holds never more than %d cavalry units, not %d", tname,
-                 sc->cavalry_units_max, units[LB_ARM_CAVALRY]);
-        lb_trace_add(t, "R-STACK-1", "(10)", "%s: %s", label, why);
-        return 0;
+        LBI_SAY(&said, EV_STACK_CAVALRY_OVER, ev_text(tname), ev_int(sc->cavalry_units_max),
+                ev_int(units[LB_ARM_CAVALRY]));
+        return over(st, h, rule, "R-STACK-1", "(10)", why, &said, t);
     }
     if (units[0] + units[1] + units[2] == 0)
         return 1;
-    char held[160];
     for (int k = 0; k < sc->nalts; k++)
         if (alt_fits(&sc->alts[k], units, incr)) {
             if (t) {
-                char alt[160];
+                char held[160], alt[160];
                 describe(units, incr, held, sizeof held);
                 describe_alt(&sc->alts[k], alt, sizeof alt);
                 lb_trace_add(t, "R-STACK-1", "(10)", "%s: %s holds %s, within its limit (%s)",
@@ -187,18 +200,15 @@ static int fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const cha
             }
             return 1;
         }
-    describe(units, incr, held, sizeof held);
-    *rule = "R-STACK-1";
-    snprintf(why, n, "%s would hold %s, over its limit (%s)", tname, held,
-             sc->note ? sc->note : "the stacking chart");
-    lb_trace_add(t, "R-STACK-1", "(10)", "%s: %s", label, why);
-    return 0;
+    LBI_SAY(&said, EV_STACK_OVER, ev_text(tname), ev_int(units[0]), ev_int(units[1]),
+            ev_int(units[2]), ev_int(incr[0]), ev_int(incr[1]), ev_int(incr[2]), ev_text(sc->note));
+    return over(st, h, rule, "R-STACK-1", "(10)", why, &said, t);
 }
 
 int lb_stack_fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const char **rule,
-                  char *why, size_t n)
+                  lb_said *why)
 {
-    return fits(st, h, c, rule, why, n, NULL);
+    return fits(st, h, c, rule, why, NULL);
 }
 
 int lb_stack_trace(const lb_state *st, lb_hex h, lb_trace *t)
@@ -206,8 +216,7 @@ int lb_stack_trace(const lb_state *st, lb_hex h, lb_trace *t)
     lb_stack_count c;
     lb_stack_count_hex(st, h, -1, &c);
     const char *rule;
-    char why[160];
-    return fits(st, h, &c, &rule, why, sizeof why, t);
+    return fits(st, h, &c, &rule, NULL, t);
 }
 
 /* ---- the over-stacking check (W31-3) ---------------------------------------------------- */
@@ -221,13 +230,17 @@ int lb_stack_overstack_odds(const lb_state *st, lb_hex h, lb_stack_check *out, l
     lb_stack_count_hex(st, h, -1, &c);
     char label[LB_HEX_LABEL_MAX];
     lb_map_label(&st->map, h, label);
-    out->over = !lb_stack_fits(st, h, &c, &out->rule, out->why, sizeof out->why);
+    out->over = !lb_stack_fits(st, h, &c, &out->rule, &out->why);
     if (!out->over) {
         lb_trace_add(t, "R-STACK-6", "(31)", "%s is within its stacking limit: no check", label);
         return LB_OK;
     }
-    lb_trace_add(t, "R-STACK-6", "(31)", "%s is over its stacking limit (%s: %s): one roll, each "
-                 "unit checks it with its own modifiers", label, out->rule, out->why);
+    if (t) {
+        lb_event_arg a[LB_SAID_ARGS_MAX + 3] = {lbi_ev_label(label), ev_text(out->rule),
+                                                ev_int(out->why.event)};
+        memcpy(a + 3, out->why.args, (size_t)out->why.nargs * sizeof *a);
+        lbi_trace_event(t, "R-STACK-6", "(31)", EV_STACK_OVER_CHECK, a, out->why.nargs + 3);
+    }
     const int *idx;
     int n = lb_state_units_at(st, h, &idx);
     for (int i = 0; i < n && out->nunits < LB_STACK_UNITS_MAX; i++) {
