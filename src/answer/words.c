@@ -11,6 +11,7 @@ const lbi_words *lbi_words_of(int area)
 {
     switch (area) {
     case LBI_EVA_LOS: return &lbi_words_los;
+    case LBI_EVA_MOVE: return &lbi_words_move;
     case LBI_EVA_STACK: return &lbi_words_stack;
     default: return NULL;
     }

@@ -40,6 +40,7 @@ typedef struct lbi_words {
 
 /* The words of each area. */
 LBI extern const lbi_words lbi_words_los;
+LBI extern const lbi_words lbi_words_move;
 LBI extern const lbi_words lbi_words_stack;
 
 /* The words of an area (an lbi_event_area), or NULL when it has none. */
