@@ -263,6 +263,12 @@ void cli_trace_fprint(FILE *out, const lb_trace *t)
     }
 }
 
+const char *cli_said(const lb_said *s, char *buf, size_t n)
+{
+    lb_said_fmt(s, buf, n);
+    return buf;
+}
+
 void cli_trace_print(const lb_trace *t)
 {
     cli_trace_fprint(stdout, t);

@@ -120,7 +120,7 @@ static void print_movement(play *P, const lb_decision *d)
         lb_move_choices ch;
         if (lb_move_options(st, u->id, &ch, NULL) != LB_OK)
             continue;
-        char left[16], all[16];
+        char left[16], all[16], why[LB_MOVE_REASON_MAX];
         fprintf(P->out, "  %-18s %s of %s MP left", u->id,
                 mp_text(ch.allowance - ch.spent, left, sizeof left),
                 mp_text(ch.allowance, all, sizeof all));
@@ -128,7 +128,7 @@ static void print_movement(play *P, const lb_decision *d)
             fprintf(P->out, "; moves to %d hex%s%s", moves, moves == 1 ? "" : "es",
                     path ? " (or a path)" : "");
         else if (!ch.may_step)
-            fprintf(P->out, "; may not move: %s", ch.reason);
+            fprintf(P->out, "; may not move: %s", cli_said(&ch.why, why, sizeof why));
         if (changes[0])
             fprintf(P->out, "; %s", changes);
         fprintf(P->out, "\n");
@@ -297,13 +297,14 @@ static void unit_moves(play *P, const lb_unit *u)
 {
     const lb_state *st = lb_game_state(P->g);
     lb_move_choices ch;
-    char a[16], b[16];
+    char a[16], b[16], why[LB_MOVE_REASON_MAX];
     if (lb_move_options(st, u->id, &ch, NULL) != LB_OK)
         return;
     fprintf(P->out, "  movement: %s of %s MP left", mp_text(ch.allowance - ch.spent, a, sizeof a),
             mp_text(ch.allowance, b, sizeof b));
     if (!ch.may_step)
-        fprintf(P->out, "; it may not move: %s [%s]", ch.reason, ch.rule ? ch.rule : "");
+        fprintf(P->out, "; it may not move: %s [%s]", cli_said(&ch.why, why, sizeof why),
+                ch.rule ? ch.rule : "");
     fprintf(P->out, "\n");
     int maxcost = 0, ends = 0, passes = 0;
     for (int i = 1; i < ch.nreach && ch.may_step; i++) {

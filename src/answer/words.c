@@ -17,6 +17,7 @@ const lbi_words *lbi_words_of(int area)
     case LBI_EVA_RULES: return &lbi_words_rules;
     case LBI_EVA_RETREAT: return &lbi_words_retreat;
     case LBI_EVA_CHARGE: return &lbi_words_charge;
+    case LBI_EVA_MOVE: return &lbi_words_move;
     default: return NULL;
     }
 }
@@ -122,6 +123,19 @@ static int render_list(const char *p, const char *end, const lb_event_arg *args,
     return LB_OK;
 }
 
+/* The sentence of event kind with its arguments; nothing for kind 0 (nothing said). */
+static int render_kind(int kind, const lb_event_arg *args, int nargs, lbi_text *out)
+{
+    if (!kind)
+        return LB_OK;
+    const lbi_words *w = lbi_words_of(LBI_EVENT_AREA(kind));
+    int k = LBI_EVENT_INDEX(kind);
+    if (!w || k <= 0 || k >= w->nsentences || !w->sentences[k])
+        return LB_INVALID;
+    const char *tpl = w->sentences[k];
+    return render(tpl, tpl + strlen(tpl), args, nargs, out);
+}
+
 static int render(const char *p, const char *end, const lb_event_arg *args, int nargs,
                   lbi_text *out)
 {
@@ -161,6 +175,10 @@ static int render(const char *p, const char *end, const lb_event_arg *args, int 
         } else if (op == ':' && end - p >= 3 && memcmp(p, "02}", 3) == 0) {
             p += 3;
             rc = write_arg(a, '0', out);
+        } else if (op == '>' && p < end && *p == '}' && a->kind == LB_EA_INT) {
+            /* a sentence within the sentence: the arguments after N are its own */
+            p++;
+            rc = render_kind((int)a->num, args + n + 1, nargs - n - 1, out);
         } else if (op == '?' || op == '#') {
             const char *a_end = part_end(p, end);
             if (!a_end)
@@ -195,22 +213,12 @@ int lbi_words_step(const lb_trace_step *s, lbi_text *out)
 {
     if (!s->event)
         return lbi_text_put(out, "%s", s->text ? s->text : "");
-    const lbi_words *w = lbi_words_of(LBI_EVENT_AREA(s->event));
-    int k = LBI_EVENT_INDEX(s->event);
-    if (!w || k <= 0 || k >= w->nsentences || !w->sentences[k])
-        return LB_INVALID;
-    return lbi_words_render(w->sentences[k], s->args, s->nargs, out);
+    return render_kind(s->event, s->args, s->nargs, out);
 }
 
 int lbi_words_said(const lb_said *s, lbi_text *out)
 {
-    if (!s->event)
-        return LB_OK;
-    const lbi_words *w = lbi_words_of(LBI_EVENT_AREA(s->event));
-    int k = LBI_EVENT_INDEX(s->event);
-    if (!w || k <= 0 || k >= w->nsentences || !w->sentences[k])
-        return LB_INVALID;
-    return lbi_words_render(w->sentences[k], s->args, s->nargs, out);
+    return render_kind(s->event, s->args, s->nargs, out);
 }
 
 /* The text of t (or a mark of the failure) into buf like snprintf; releases t. */
