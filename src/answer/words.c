@@ -11,6 +11,7 @@ const lbi_words *lbi_words_of(int area)
 {
     switch (area) {
     case LBI_EVA_LOS: return &lbi_words_los;
+    case LBI_EVA_MELEE: return &lbi_words_melee;
     default: return NULL;
     }
 }

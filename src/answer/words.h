@@ -37,6 +37,7 @@ typedef struct lbi_words {
 
 /* The words of each area. */
 LBI extern const lbi_words lbi_words_los;
+LBI extern const lbi_words lbi_words_melee;
 
 /* The words of an area (an lbi_event_area), or NULL when it has none. */
 LBI const lbi_words *lbi_words_of(int area);
