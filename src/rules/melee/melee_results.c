@@ -486,21 +486,46 @@ static int hit(mrun *R, const char *id, int rout)
     return lbi_mr_retreat(R, id, &how, NULL);
 }
 
+/* R-MEL-17: DS: every defender surrenders; leaders left alone in the hex are captured. */
+static int surrender_all(mrun *R, lb_hex target, char def[][LB_SUBJECT_MAX], int nd)
+{
+    int rc = LB_OK;
+    for (int k = 0; rc == LB_OK && k < nd; k++) {
+        int i = lbi_mr_unit(R, def[k]);
+        if (i < 0)
+            continue;
+        int dside = R->st->units[i].side;
+        MR_EVENT(R, "surrender", "R-MEL-17", "(34)", def[k], NULL, target, 0, EV_MEL_SURRENDERS,
+                 ev_id(R, def[k]));
+        if ((rc = lbi_mr_remove(R, def[k])) == LB_OK)
+            rc = leaders_follow(R, target, dside, NULL, 1);
+    }
+    return rc;
+}
+
+/* R-MEL-17: losses on both sides, then the morale checks the result calls for. */
+static int losses(mrun *R, const lb_melee_cell *cell, char att[][LB_SUBJECT_MAX], int na,
+                  char def[][LB_SUBJECT_MAX], int nd)
+{
+    int rc = lose(R, att, na, cell->att);
+    if (rc == LB_OK)
+        rc = lose(R, def, nd, cell->def);
+    for (int k = 0; rc == LB_OK && cell->att_check && k < na; k++)
+        rc = lbi_mr_check(R, att[k], 0, MEL_CHECK_BY_RESULT, 1, "R-MEL-17");
+    for (int k = 0; rc == LB_OK && cell->def_check && k < nd; k++)
+        rc = lbi_mr_check(R, def[k], 0, MEL_CHECK_BY_RESULT, 1, "R-MEL-17");
+    return rc;
+}
+
 int lbi_mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell)
 {
     char (*att)[LB_SUBJECT_MAX] = R->fought, (*def)[LB_SUBJECT_MAX] = R->fought + R->nfought_attackers;
     int na = R->nfought_attackers, nd = R->nfought - R->nfought_attackers, rc = LB_OK;
-    int side = R->side;
     switch (cell->code) {
     case LB_MELEE_NE:
         break;
     case LB_MELEE_LOSS:
-        if ((rc = lose(R, att, na, cell->att)) == LB_OK)
-            rc = lose(R, def, nd, cell->def);
-        for (int k = 0; rc == LB_OK && cell->att_check && k < na; k++)
-            rc = lbi_mr_check(R, att[k], 0, MEL_CHECK_BY_RESULT, 1, "R-MEL-17");
-        for (int k = 0; rc == LB_OK && cell->def_check && k < nd; k++)
-            rc = lbi_mr_check(R, def[k], 0, MEL_CHECK_BY_RESULT, 1, "R-MEL-17");
+        rc = losses(R, cell, att, na, def, nd);
         break;
     case LB_MELEE_AR:
     case LB_MELEE_AD:
@@ -513,19 +538,10 @@ int lbi_mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell)
             rc = hit(R, def[k], cell->code == LB_MELEE_DR);
         break;
     case LB_MELEE_DS:
-        for (int k = 0; rc == LB_OK && k < nd; k++) {
-            int i = lbi_mr_unit(R, def[k]);
-            if (i < 0)
-                continue;
-            int dside = R->st->units[i].side;
-            MR_EVENT(R, "surrender", "R-MEL-17", "(34)", def[k], NULL, target, 0,
-                     EV_MEL_SURRENDERS, ev_id(R, def[k]));
-            if ((rc = lbi_mr_remove(R, def[k])) == LB_OK)
-                rc = leaders_follow(R, target, dside, NULL, 1);
-        }
+        rc = surrender_all(R, target, def, nd);
         break;
     }
-    if (rc != LB_OK || lb_state_top_enemy(R->st, target, side) >= 0)
+    if (rc != LB_OK || lb_state_top_enemy(R->st, target, R->side) >= 0)
         return rc;
     /* R-MEL-19 (33.10): after DD, DR, DS or the defender's elimination the attacker must
      * advance; a hex emptied by a morale check the result called for may be occupied */
