@@ -18,6 +18,7 @@ const lbi_words *lbi_words_of(int area)
     case LBI_EVA_RETREAT: return &lbi_words_retreat;
     case LBI_EVA_CHARGE: return &lbi_words_charge;
     case LBI_EVA_MOVE: return &lbi_words_move;
+    case LBI_EVA_MELEE: return &lbi_words_melee;
     default: return NULL;
     }
 }

@@ -51,6 +51,7 @@ LBI extern const lbi_words lbi_words_rules;
 LBI extern const lbi_words lbi_words_retreat;
 LBI extern const lbi_words lbi_words_charge;
 LBI extern const lbi_words lbi_words_move;
+LBI extern const lbi_words lbi_words_melee;
 
 /* The words of an area (an lbi_event_area), or NULL when it has none. */
 LBI const lbi_words *lbi_words_of(int area);
