@@ -165,7 +165,8 @@ static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_
                        lb_frac_fmt(o->fire_value, buf, sizeof buf),
                        lb_frac_fmt(o->p_hit, label, sizeof label));
             else if (o->fire_known)
-                printf("    %-17s the fire rules answer no: %s\n", "", o->fire_reason);
+                printf("    %-17s the fire rules answer no: %s\n", "",
+                       said_text(&o->fire_why, text));
         }
         printf("units changed:\n");
         for (int i = 0; after && i < st->nunits; i++) {

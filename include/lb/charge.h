@@ -90,7 +90,7 @@ typedef struct lb_charge_obligation {
     int fire_allowed;
     lb_frac fire_value;
     lb_frac p_hit;               /* at least one increment lost */
-    char fire_reason[LB_CHARGE_TEXT_MAX];
+    lb_said fire_why;            /* why the fire rules answer no (lb_said_fmt) */
     lb_said said;                /* what is owed: lb_said_fmt writes it */
 } lb_charge_obligation;
 

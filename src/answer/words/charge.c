@@ -143,7 +143,7 @@ static const char *const sentences[] = {
                         "it routs in place (38.10)",
     S(FIRE_PREVIEW) = "defensive fire of {0} on {1} in {2}: fire value {3}, at least one "
                       "increment lost with probability {4}",
-    S(FIRE_REFUSED) = "defensive fire of {0} on {1}: the fire rules answer no: {2}",
+    S(FIRE_REFUSED) = "defensive fire of {0} on {1}: the fire rules answer no: {2>}",
     S(OBLIGE_DEFENSIVE_FIRE) = OBLIGATION "{1} fires on {2} in the Defensive Fire segment "
                                           "(through its front hexsides, 27.1)",
     S(OBLIGE_MELEE) = OBLIGATION "{1} melees {2} in the Melee segment{3?, with the charge bonus "

@@ -133,7 +133,8 @@ enum charge_event {
     /* the end (R-CHG-23, 27) */
     EV_CHARGE_ROUTS_IN_PLACE,            /* cavalry, spent, printed movement */
     EV_CHARGE_FIRE_PREVIEW,              /* firer, cavalry, hex, fire value, probability */
-    EV_CHARGE_FIRE_REFUSED,              /* firer, cavalry, the fire rules' reason */
+    EV_CHARGE_FIRE_REFUSED,              /* firer, cavalry, the fire rules' reason (its kind,
+                                          * then its arguments) */
     /* obligations (lead first) */
     EV_CHARGE_OBLIGE_DEFENSIVE_FIRE,     /* lead, unit, cavalry */
     EV_CHARGE_OBLIGE_MELEE,              /* lead, cavalry, unit, charge bonus, not at x1, times */

@@ -1109,6 +1109,19 @@ static int eligible(run *R)
     return LB_OK;
 }
 
+/* The step of defensive fire owed (its ruling o->rule) that the fire rules refuse, with their
+ * reason within it. */
+static void fire_refused(run *R, const lb_charge_obligation *o)
+{
+    if (!lbi_trace_on(R->t))
+        return;
+    const lb_said *why = &o->fire_why;
+    lb_event_arg a[3 + LB_SAID_ARGS_MAX] = {ev_unit_id(o->unit), ev_unit_id(o->other),
+                                            ev_int(why->event)};
+    memcpy(a + 3, why->args, (size_t)why->nargs * sizeof *a);
+    lbi_trace_event(R->t, o->rule, "(27)", EV_CHARGE_FIRE_REFUSED, a, 3 + why->nargs);
+}
+
 /* The fire rules' answer for defensive fire owed where the charge ends (R-CHG-3, R-CHG-23). */
 static int fire_preview(run *R)
 {
@@ -1128,16 +1141,15 @@ static int fire_preview(run *R)
             o->fire_allowed = fc->allowed;
             o->fire_value = fc->fire.value;
             o->p_hit = lb_frac_sub(lb_frac_int(1), fc->p_loss[0]);
-            o->fire_reason[0] = '\0';
+            o->fire_why.event = 0;
             if (fc->allowed) {
                 LBI_EVENT(R->t, o->rule, "(27)", EV_CHARGE_FIRE_PREVIEW, ev_unit_id(o->unit),
                           ev_unit_id(o->other), ch_hex(R, R->pos),
                           ev_frac(fc->fire.value.num, fc->fire.value.den),
                           ev_frac(o->p_hit.num, o->p_hit.den));
             } else {
-                lb_said_fmt(&fc->why, o->fire_reason, sizeof o->fire_reason);
-                LBI_EVENT(R->t, o->rule, "(27)", EV_CHARGE_FIRE_REFUSED, ev_unit_id(o->unit),
-                          ev_unit_id(o->other), ev_text(o->fire_reason));
+                o->fire_why = fc->why;
+                fire_refused(R, o);
             }
         }
         lb_fire_chance_release(fc);
