@@ -112,13 +112,13 @@ static json_t *charge_answer(const lb_state *st, const lb_charge *ch, const lb_c
         }
         if (o->kind == LB_OBLIGE_DEFENSIVE_FIRE) {
             json_object_set_new(j, "passing", json_boolean(o->passing));
-            if (o->fire_known)
+            if (o->fire_known) {
+                json_t *why = o->fire_allowed ? NULL : said_json(&o->fire_why);
                 json_object_set_new(j, "fire", json_pack("{s:b,s:o,s:o,s:o?}", "allowed",
                                                          o->fire_allowed, "fire_value",
                                                          frac_json(o->fire_value), "p_hit",
-                                                         frac_json(o->p_hit), "reason",
-                                                         o->fire_allowed ? NULL
-                                                                         : said_json(&o->fire_why)));
+                                                         frac_json(o->p_hit), "reason", why));
+            }
         }
         json_array_append_new(obligations, j);
     }
