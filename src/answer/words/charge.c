@@ -200,8 +200,8 @@ static const char *const seeds[] = {
 
 static const char *const plan_stops[] = {
     [CHARGE_PLAN_OFF_START] = "the plan no longer starts from the cavalry's hex",
-    [CHARGE_PLAN_ENEMY] = "the hex now holds an enemy unit it may not move on or through "
-                          "(R-CHG-4)",
+    [CHARGE_PLAN_ENEMY] = ("the hex now holds an enemy unit it may not move on or through "
+                           "(R-CHG-4)"),
     [CHARGE_PLAN_FRIENDLY] = "the hex now holds a friendly unit the cavalry may not pass (35.10)",
     [CHARGE_PLAN_UNPAID] = "the movement points left do not pay for it",
 };

@@ -239,8 +239,8 @@ static const char *const no_allowance[] = {
         "routed: it moves only in flight, in the Morale Recovery Segment (R-MOR-4, R-MOR-5)",
     [MOVE_ZERO_RETREATED] =
         "it retreated before melee: it does not move in this Movement segment (29), (18)",
-    [MOVE_ZERO_CHARGE] = "a charge holds it: it does not move voluntarily in this Movement "
-                         "segment (R-CHG-4, R-CHG-19)",
+    [MOVE_ZERO_CHARGE] = ("a charge holds it: it does not move voluntarily in this Movement "
+                          "segment (R-CHG-4, R-CHG-19)"),
     [MOVE_ZERO_CHARGED] = "it charged this turn: cavalry charges or moves, never both (35.1)",
     [MOVE_ZERO_MARCH_FAILED] = "it failed its force-march check: it stands (44)",
     [MOVE_ZERO_NO_MP] = "no movement points",
@@ -249,8 +249,8 @@ static const char *const no_allowance[] = {
 static const char *const no_march[] = {
     [LB_ARM_INFANTRY] = "",
     [LB_ARM_CAVALRY] = "cavalry never force-marches",
-    [LB_ARM_ARTILLERY] = "artillery force-marches only with its division, which scenarios do not "
-                         "name yet",
+    [LB_ARM_ARTILLERY] = ("artillery force-marches only with its division, which scenarios do "
+                          "not name yet"),
     [LB_ARM_LEADER] = "a leader does not force-march",
 };
 
@@ -258,8 +258,8 @@ static const char *const entry[] = {
     [MOVE_ENTRY_LIMBERED] = "artillery enters limbered",
     [MOVE_ENTRY_GENERAL] = "in general-order terrain it enters in general order or skirmish order",
     [MOVE_ENTRY_ROAD] = "on a road it enters in column, carré or road march",
-    [MOVE_ENTRY_OPEN] = "off the roads it enters in any formation but road march and general "
-                        "order",
+    [MOVE_ENTRY_OPEN] = ("off the roads it enters in any formation but road march and general "
+                         "order"),
 };
 
 #define LIST(a) {a, (int)(sizeof a / sizeof a[0])}
