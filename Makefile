@@ -72,7 +72,7 @@ attack: build setup-test
 
 # The build users get, with clang: -O2, every warning an error; then the tests on it (no
 # sanitizers, so optimised code is tested as shipped).
-release: setup-clang
+release: setup-test setup-clang
 	@CC=clang cmake -S . -B $(RELEASE_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release \
 	  -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" >/dev/null
 	@cmake --build $(RELEASE_BUILD)

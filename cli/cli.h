@@ -72,6 +72,10 @@ int cli_print_answer(int rc, char *text);
 json_t *cli_trace_json(const lb_trace *t);
 /* Prints the trace as indented text lines. */
 void cli_trace_print(const lb_trace *t);
+/* The same on out. */
+void cli_trace_fprint(FILE *out, const lb_trace *t);
+/* What s says, into buf (n bytes, cut short when too small); returns buf. */
+const char *cli_said(const lb_said *s, char *buf, size_t n);
 /* Prints obj as JSON on stdout and releases it. */
 void cli_print_json(json_t *obj);
 

@@ -248,10 +248,30 @@ json_t *cli_trace_json(const lb_trace *t)
     return cli_answer_json(rc, text);
 }
 
+void cli_trace_fprint(FILE *out, const lb_trace *t)
+{
+    char small[512];
+    for (int i = 0; i < t->count; i++) {
+        const lb_trace_step *s = &t->steps[i];
+        int n = lb_trace_step_fmt(s, small, sizeof small);
+        char *text = (size_t)n < sizeof small ? small : malloc((size_t)n + 1);
+        if (text != small && text)
+            lb_trace_step_fmt(s, text, (size_t)n + 1);
+        fprintf(out, "  [%s %s] %s\n", s->rule, s->section, text ? text : small);
+        if (text != small)
+            free(text);
+    }
+}
+
+const char *cli_said(const lb_said *s, char *buf, size_t n)
+{
+    lb_said_fmt(s, buf, n);
+    return buf;
+}
+
 void cli_trace_print(const lb_trace *t)
 {
-    for (int i = 0; i < t->count; i++)
-        printf("  [%s %s] %s\n", t->steps[i].rule, t->steps[i].section, t->steps[i].text);
+    cli_trace_fprint(stdout, t);
 }
 
 void cli_print_json(json_t *obj)

@@ -6,6 +6,7 @@
 
 #include "dice.h"
 #include "err.h"
+#include "trace.h"
 
 /*
  * The game engine is a state machine that advances until a side must decide (R-CHG-7). It then
@@ -79,6 +80,10 @@ typedef struct lb_decision {
     int nslots;
     int max;                          /* options past which an add fails with LB_LIMIT (0:
                                        * none; a served game's limit, R-WEB-6) */
+    lb_said said;                     /* the prompt as an event, when the rules made it so
+                                       * (lb_decision_words writes prompt from it) */
+    lb_said *option_said;             /* each option's text as an event, or NULL: none */
+    int said_cap;
 } lb_decision;
 
 /* A standing answer: decisions of this kind (about this subject, or any when subject is NULL)
@@ -140,6 +145,9 @@ int lb_decision_standing(const lb_decision *d, const lb_standing *rules, int nru
 void lb_decision_move(lb_decision *dst, lb_decision *src);
 /* Frees the options. */
 void lb_decision_release(lb_decision *d);
+/* Writes the prompt and the options' texts that the rules gave as events (lb_said) in words;
+ * the others are left as they are. Done once, by whoever shows the decision. */
+void lb_decision_words(lb_decision *d);
 
 /* An empty journal. */
 void lb_journal_init(lb_journal *j);

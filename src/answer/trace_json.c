@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "answer_int.h"
+#include "words.h"
 
 static json_t *value_json(const lb_trace_value *v)
 {
@@ -11,6 +12,10 @@ static json_t *value_json(const lb_trace_value *v)
     case LB_TV_DIE: return json_integer(v->num);
     case LB_TV_BOOL: return json_boolean(v->num);
     case LB_TV_TEXT: return json_string(v->text);
+    case LB_TV_PHRASE: {
+        const char *p = lbi_words_phrase((int)v->den, v->num);
+        return json_string(p ? p : "?");
+    }
     case LB_TV_FRAC:
         if (v->den == 1)
             return json_integer(v->num);
@@ -34,8 +39,12 @@ json_t *lbi_trace_json(const lb_trace *t)
                                                       "value", (json_int_t)v->num));
             json_object_set_new(values, v->key, value_json(v));
         }
+        lbi_text text = {0};
+        if (lbi_words_step(s, &text) != LB_OK || !text.buf)
+            lbi_text_put(&text, "%s", "");
         json_t *step = json_pack("{s:s,s:s,s:s,s:o}", "rule", s->rule, "section", s->section,
-                                 "text", s->text, "values", values);
+                                 "text", text.buf ? text.buf : "", "values", values);
+        lbi_text_release(&text);
         if (json_array_size(dice))
             json_object_set_new(step, "dice", dice);
         else

@@ -7,6 +7,7 @@
 
 #include "lb/decision.h"
 #include "lb/grow.h"
+#include "decision_int.h"
 #include "names.h"
 
 static const char *const kind_names[LB_DECIDE_COUNT] = {
@@ -182,9 +183,35 @@ void lb_decision_release(lb_decision *d)
         return;
     free(d->options);
     free(d->slots);
+    free(d->option_said);
     d->options = NULL;
     d->slots = NULL;
-    d->noptions = d->cap = d->nslots = 0;
+    d->option_said = NULL;
+    d->noptions = d->cap = d->nslots = d->said_cap = 0;
+}
+
+void lbi_decision_said_init(lb_decision *d, lb_decision_kind kind, int side, const char *subject,
+                            const char *rule, const lb_said *prompt)
+{
+    lb_decision_init(d, kind, side, subject, rule, "%s", "");
+    d->said = *prompt;
+}
+
+int lbi_decision_said_add(lb_decision *d, const char *key, const lb_said *text)
+{
+    if (d->noptions >= d->said_cap) { /* room first: a failed add leaves the options as they were */
+        int cap = d->said_cap;
+        lb_said *more = lb_grow(d->option_said, &cap, d->noptions + 1, sizeof *more);
+        if (!more)
+            return LB_NOMEM;
+        memset(more + d->said_cap, 0, (size_t)(cap - d->said_cap) * sizeof *more);
+        d->option_said = more;
+        d->said_cap = cap;
+    }
+    int rc = lb_decision_add(d, key, "%s", "");
+    if (rc == LB_OK)
+        d->option_said[d->noptions - 1] = *text;
+    return rc;
 }
 
 void lb_journal_init(lb_journal *j)

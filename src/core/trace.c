@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "event.h"
 #include "lb/grow.h"
 #include "lb/trace.h"
 
@@ -20,6 +21,9 @@ void lb_trace_release(lb_trace *t)
         lb_trace_step *s = &t->steps[i];
         for (int j = 0; j < s->nvalues; j++)
             free(s->values[j].text);
+        for (int j = 0; j < s->nargs; j++)
+            free((char *)s->args[j].text);
+        free(s->args);
         free(s->values);
         free(s->text);
     }
@@ -50,6 +54,86 @@ void lb_trace_add(lb_trace *t, const char *rule, const char *section, const char
     vsnprintf(text, (size_t)n + 1, fmt, ap);
     va_end(ap);
     t->steps[t->count++] = (lb_trace_step){.rule = rule, .section = section, .text = text};
+}
+
+static lb_trace_step *add_step(lb_trace *t)
+{
+    if (!t || t->failed)
+        return NULL;
+    lb_trace_step *steps = lb_grow(t->steps, &t->cap, t->count + 1, sizeof *steps);
+    if (!steps) {
+        t->failed = 1;
+        return NULL;
+    }
+    t->steps = steps;
+    return memset(&steps[t->count], 0, sizeof *steps);
+}
+
+/* A copy of the event's arguments, with their texts, or NULL (out of memory). */
+static lb_event_arg *copy_args(const lb_event_arg *args, int nargs)
+{
+    lb_event_arg *a = malloc((size_t)nargs * sizeof *a);
+    for (int i = 0; a && i < nargs; i++) {
+        a[i] = args[i];
+        if (args[i].text && !(a[i].text = strdup(args[i].text))) {
+            while (i-- > 0)
+                free((char *)a[i].text);
+            free(a);
+            a = NULL;
+        }
+    }
+    return a;
+}
+
+void lbi_trace_event(lb_trace *t, const char *rule, const char *section, int kind,
+                     const lb_event_arg *args, int nargs)
+{
+    lb_trace_step *s = add_step(t);
+    if (!s)
+        return;
+    lb_event_arg *a = nargs ? copy_args(args, nargs) : NULL;
+    if (nargs && !a) {
+        t->failed = 1;
+        return;
+    }
+    *s = (lb_trace_step){.rule = rule, .section = section, .event = kind, .args = a,
+                         .nargs = nargs};
+    t->count++;
+}
+
+void lbi_say(lb_said *said, int kind, const lb_event_arg *args, int nargs)
+{
+    said->event = kind;
+    said->nargs = nargs < LB_SAID_ARGS_MAX ? nargs : LB_SAID_ARGS_MAX;
+    for (int i = 0; i < said->nargs; i++)
+        said->args[i] = args[i];
+}
+
+lb_event_arg lbi_ev_label(const char *label)
+{
+    lb_event_arg a = {.kind = LB_EA_HEX, .den = 1};
+    snprintf(a.label, sizeof a.label, "%s", label);
+    return a;
+}
+
+void lb_trace_copy_step(lb_trace *t, const lb_trace_step *s)
+{
+    if (s->event)
+        lbi_trace_event(t, s->rule, s->section, s->event, s->args, s->nargs);
+    else
+        lb_trace_add(t, s->rule, s->section, "%s", s->text);
+    for (int j = 0; j < s->nvalues; j++) {
+        const lb_trace_value *v = &s->values[j];
+        switch (v->kind) {
+        case LB_TV_INT: lb_trace_int(t, v->key, v->num); break;
+        case LB_TV_FRAC: lb_trace_frac(t, v->key, v->num, v->den); break;
+        case LB_TV_TEXT: lb_trace_text(t, v->key, v->text); break;
+        case LB_TV_BOOL: lb_trace_bool(t, v->key, (int)v->num); break;
+        case LB_TV_ROLL: lb_trace_roll(t, v->key, (int)v->num); break;
+        case LB_TV_DIE: lb_trace_die(t, v->key, (int)v->num); break;
+        case LB_TV_PHRASE: lb_trace_phrase(t, v->key, (int)v->den, (int)v->num); break;
+        }
+    }
 }
 
 static lb_trace_value *add_value(lb_trace *t, const char *key, lb_trace_kind kind)
@@ -132,6 +216,15 @@ void lb_trace_die(lb_trace *t, const char *key, int die)
     lb_trace_value *v = add_value(t, key, LB_TV_DIE);
     if (v)
         v->num = die;
+}
+
+void lb_trace_phrase(lb_trace *t, const char *key, int list, int index)
+{
+    lb_trace_value *v = add_value(t, key, LB_TV_PHRASE);
+    if (v) {
+        v->num = index;
+        v->den = list;
+    }
 }
 
 const lb_trace_step *lb_trace_find(const lb_trace *t, const char *rule)

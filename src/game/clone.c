@@ -76,6 +76,8 @@ int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out)
         c->pending = *p;
         c->pending.options = copy_of(p->options, (size_t)p->noptions, sizeof *p->options);
         c->pending.cap = p->noptions;
+        c->pending.option_said = NULL; /* the game's decisions are in words already */
+        c->pending.said_cap = 0;
         c->pending.slots = p->slots ? copy_of(p->slots, (size_t)p->nslots, sizeof *p->slots)
                                     : NULL;
         if (c->pending.options && (c->pending.slots || !p->slots)) {

@@ -105,9 +105,11 @@ static int finish(lb_game *g)
 static int settle(lb_game *g, int rc, lb_dice *dice)
 {
     const lb_charge *ch = g->charge;
+    char why[LB_CHARGE_TEXT_MAX];
+    lb_said_fmt(&lb_charge_result_of(ch)->why, why, sizeof why);
     machine_pass p = {"charge", lb_charge_status_of(ch), LB_CHARGE_DECIDE, LB_CHARGE_DONE,
-                      lb_charge_error(ch), lb_charge_trace(ch), lb_charge_pending(ch),
-                      lb_charge_result_of(ch)->reason, finish};
+                      lb_charge_error(ch), lb_charge_trace(ch), lb_charge_pending(ch), why,
+                      finish};
     return lbi_machine_settle(g, rc, dice, &p);
 }
 
@@ -149,7 +151,9 @@ int lbi_charge_start(lb_game *g, const char *key, lb_game_answer *out)
     rc = lb_charge_resolve(ch, &dice);
     if (rc == LB_OK && lb_charge_status_of(ch) == LB_CHARGE_REFUSED) {
         const lb_charge_result *res = lb_charge_result_of(ch);
-        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, res->rule, "%s", res->reason);
+        char why[LB_CHARGE_TEXT_MAX];
+        lb_said_fmt(&res->why, why, sizeof why);
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, res->rule, "%s", why);
         lb_charge_free(ch);
         return LB_OK; /* nothing rolled is kept: the game's generator was not moved */
     }

@@ -221,8 +221,9 @@ static int fire_apply(lb_game *g, const lb_fire_request *rq, char *const *ids, c
     if (rc == LB_OK && drc != LB_OK)
         rc = drc;
     if (rc == LB_OK && !r.odds.allowed) {
-        snprintf(g->error, sizeof g->error, "the fire at %s was refused when rolled: %s", hex,
-                 r.odds.reason);
+        char why[LB_FIRE_REASON_MAX];
+        lb_said_fmt(&r.odds.why, why, sizeof why);
+        snprintf(g->error, sizeof g->error, "the fire at %s was refused when rolled: %s", hex, why);
         rc = LB_INVALID;
     }
     int ntasks = 0;
@@ -295,8 +296,11 @@ int lbi_fire_run(lb_game *g, const char *key, lb_fire_kind kind, int side, lb_ga
     if (rc == LB_OK && out->verdict == LB_ACCEPTED)
         rc = lb_fire_group_check(st, &rq, &grp, NULL);
     /* R-FIRE-1..27: a fire the fire rules refuse is refused with their ruling and reason */
-    if (rc == LB_OK && out->verdict == LB_ACCEPTED && !grp.allowed)
-        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, grp.rule, "%s", grp.reason);
+    if (rc == LB_OK && out->verdict == LB_ACCEPTED && !grp.allowed) {
+        char why[LB_FIRE_REASON_MAX];
+        lb_said_fmt(&grp.why, why, sizeof why);
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, grp.rule, "%s", why);
+    }
     lb_fire_group_release(&grp);
     if (rc == LB_OK && out->verdict == LB_ACCEPTED)
         rc = fire_apply(g, &rq, ids, colon + 1);

@@ -214,9 +214,10 @@ static int finish(lb_game *g)
 static int settle(lb_game *g, int rc, lb_dice *dice)
 {
     const lb_melee *m = g->melee;
+    char why[LB_MELEE_TEXT_MAX];
+    lb_said_fmt(&lb_melee_result_of(m)->why, why, sizeof why);
     machine_pass p = {"melee", lb_melee_status_of(m), LB_MELEE_DECIDE, LB_MELEE_DONE,
-                      lb_melee_error(m), lb_melee_trace(m), lb_melee_pending(m),
-                      lb_melee_result_of(m)->reason, finish};
+                      lb_melee_error(m), lb_melee_trace(m), lb_melee_pending(m), why, finish};
     return lbi_machine_settle(g, rc, dice, &p);
 }
 
@@ -319,8 +320,11 @@ int lbi_melee_check_key(const lb_game *g, const char *key, lb_game_answer *out)
         return 0;
     }
     int rc = lb_melee_odds(g->st, &req, c, NULL), ok = rc == LB_OK && c->allowed;
-    if (rc == LB_OK && !c->allowed)
-        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, c->rule, "%s", c->reason);
+    if (rc == LB_OK && !c->allowed) {
+        char why[LB_MELEE_TEXT_MAX];
+        lb_said_fmt(&c->why, why, sizeof why);
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, c->rule, "%s", why);
+    }
     else if (rc != LB_OK)
         lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "not a melee the rules know: %s",
                     key + 6);
@@ -337,7 +341,7 @@ int lb_game_melee_odds(const lb_game *g, const char *key, lb_melee_chance *out, 
     memset(out, 0, sizeof *out);
     if (parse_assault(g, key, &as, &refusal) != 0) {
         out->rule = refusal.rule;
-        snprintf(out->reason, sizeof out->reason, "%s", refusal.reason);
+        snprintf(out->refused, sizeof out->refused, "%s", refusal.reason);
         return LB_OK;
     }
     lb_melee_req req;
@@ -369,8 +373,9 @@ int lbi_melee_start(lb_game *g, const char *key, lb_game_answer *out)
     lbi_dice_begin(g, &dice);
     rc = lb_melee_resolve(m, &dice);
     if (rc == LB_OK && lb_melee_status_of(m) == LB_MELEE_REFUSED) {
-        const lb_melee_result *res = lb_melee_result_of(m);
-        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, res->rule, "%s", res->reason);
+        char why[LB_MELEE_TEXT_MAX];
+        lb_said_fmt(&lb_melee_result_of(m)->why, why, sizeof why);
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, lb_melee_result_of(m)->rule, "%s", why);
         lb_melee_free(m);
         return LB_OK;
     }

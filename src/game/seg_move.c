@@ -9,6 +9,13 @@
 
 /* ---- keys ---------------------------------------------------------------------------------- */
 
+/* A reason of the movement rules in words, into buf (LB_MOVE_REASON_MAX bytes). */
+static const char *said(const lb_said *s, char *buf)
+{
+    lb_said_fmt(s, buf, LB_MOVE_REASON_MAX);
+    return buf;
+}
+
 /* "F", "F:N", "F:N@H1+H2" from an action (the syntax of labataille move --plan). */
 static void form_spec(const lb_state *st, const lb_move_action *a, char *out, size_t n)
 {
@@ -238,6 +245,7 @@ static int start_move(lb_game *g, const char *id, const char *hex)
 /* "path:UNIT:H1,H2,…": checked whole by the movement rules before the first step (R-MOV-12). */
 static int start_path(lb_game *g, const char *id, const char *list, lb_game_answer *out)
 {
+    char why[LB_MOVE_REASON_MAX];
     const lb_state *st = g->st;
     int u = lb_state_unit_index(st, id);
     lb_hex hexes[JOB_ACTIONS_MAX];
@@ -261,7 +269,7 @@ static int start_path(lb_game *g, const char *id, const char *list, lb_game_answ
         return rc;
     if (!plan.legal)
         lbi_game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12", "%s",
-                    plan.reason);
+                        said(&plan.why, why));
     lb_move_plan_release(&plan);
     return out->verdict == LB_ACCEPTED ? job_start(g, id, a, n) : LB_OK;
 }
@@ -296,6 +304,7 @@ static void not_due(const lb_game *g, const char *id, lb_game_answer *out)
  * movement rules' reason when it may not enter there. */
 static int enter(lb_game *g, const char *id, const char *hex, lb_game_answer *out)
 {
+    char why[LB_MOVE_REASON_MAX];
     lb_state *st = g->st;
     lb_hex at;
     int k = due(g, id);
@@ -311,7 +320,7 @@ static int enter(lb_game *g, const char *id, const char *hex, lb_game_answer *ou
     int rc = lb_move_entry_check(st, u, at, &e, g->tr);
     if (rc == LB_OK && !e.legal)
         return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, e.rule ? e.rule : "R-MOV-17", "%s",
-                           e.reason);
+                               said(&e.why, why));
     if (rc == LB_OK)
         rc = lb_move_entry_apply(st, u, &e);
     if (rc == LB_OK)
@@ -392,6 +401,7 @@ static int direct_way(lb_hex from, lb_hex to, lb_move_action *a, int max)
  * movement rules' reason on the most direct way). Refused in out. */
 static void explain_move(const lb_game *g, const char *id, const char *hex, lb_game_answer *out)
 {
+    char why[LB_MOVE_REASON_MAX];
     const lb_state *st = g->st;
     lb_hex to;
     if (!hex || lb_map_parse_label(&st->map, hex, &to) != 0 || !lb_map_contains(&st->map, to)) {
@@ -417,7 +427,7 @@ static void explain_move(const lb_game *g, const char *id, const char *hex, lb_g
     int u = lb_state_unit_index(st, id);
     if (!ch.may_step)
         lbi_game_refuse(out, LB_REFUSED_ILLEGAL, ch.rule ? ch.rule : "R-MOV-3", "%s may not move: %s",
-                    id, ch.reason);
+                    id, said(&ch.why, why));
     else if (lb_hex_eq(to, st->units[u].hexes[0]))
         lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "%s is in %s already", id, hex);
     else if (!reached)
@@ -430,10 +440,11 @@ static void explain_move(const lb_game *g, const char *id, const char *hex, lb_g
                  (ch.allowance - ch.spent) % 2 ? ".5" : "");
         if (lb_move_check(st, id, a, n, NULL, &plan, NULL) == LB_OK && !plan.legal && reached)
             lbi_game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12", "%s",
-                        plan.reason);
-        else if (!plan.legal && plan.reason[0])
+                        said(&plan.why, why));
+        else if (!plan.legal && plan.why.event)
             lbi_game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12",
-                        "%s may not reach %s: on the most direct way, %s", id, hex, plan.reason);
+                        "%s may not reach %s: on the most direct way, %s", id, hex,
+                        said(&plan.why, why));
         else
             lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-12", "%s may not reach %s: no path of "
                         "its %s MP left leads there", id, hex, mp);
@@ -444,6 +455,7 @@ static void explain_move(const lb_game *g, const char *id, const char *hex, lb_g
 
 int lbi_move_check_key(const lb_game *g, const char *key, lb_game_answer *out)
 {
+    char why[LB_MOVE_REASON_MAX];
     const lb_state *st = g->st;
     char id[LB_SUBJECT_MAX];
     const char *rest = NULL;
@@ -463,7 +475,8 @@ int lbi_move_check_key(const lb_game *g, const char *key, lb_game_answer *out)
             lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-17", "expected enter:UNIT:HEX");
         else if (lb_move_entry_check(st, &g->origin->battle.reinforcements[k].unit, at, &e,
                                      NULL) == LB_OK && !e.legal)
-            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, e.rule ? e.rule : "R-MOV-17", "%s", e.reason);
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, e.rule ? e.rule : "R-MOV-17", "%s",
+                            said(&e.why, why));
         else
             lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-9", "%s enters at its entry hex, or "
                         "where the movement rules say when that is refused", id);
@@ -493,12 +506,13 @@ int lbi_move_check_key(const lb_game *g, const char *key, lb_game_answer *out)
     if (o.legal)
         return 1; /* R-GAME-3: a facing, layout or formation the options leave to be asked */
     lbi_game_refuse(out, LB_REFUSED_ILLEGAL, o.rule ? o.rule : "R-MOV-1", "%s may not %s: %s", id,
-                lb_move_kind_name(a.kind), o.reason);
+                lb_move_kind_name(a.kind), said(&o.why, why));
     return 0;
 }
 
 int lbi_move_run(lb_game *g, const char *key, lb_game_answer *out)
 {
+    char why[LB_MOVE_REASON_MAX];
     const lb_state *st = g->st;
     char id[LB_SUBJECT_MAX];
     const char *rest = NULL;
@@ -524,7 +538,7 @@ int lbi_move_run(lb_game *g, const char *key, lb_game_answer *out)
         return rc;
     if (!o.legal)
         return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, o.rule ? o.rule : "R-MOV-1", "%s may not "
-                           "%s: %s", id, lb_move_kind_name(a.kind), o.reason);
+                           "%s: %s", id, lb_move_kind_name(a.kind), said(&o.why, why));
     rc = job_start(g, id, &a, 1);
     if (rc == LB_OK && a.kind == LB_ACT_ATTACH)
         snprintf(g->job.with, sizeof g->job.with, "%s", rest);
@@ -631,6 +645,7 @@ static void describe(const lb_state *st, const lb_move_outcome *o, char *out, si
 
 int lbi_job_run(lb_game *g)
 {
+    char why[LB_MOVE_REASON_MAX];
     lb_state *st = g->st;
     move_job *j = &g->job;
     lb_move_action *a = &j->actions[j->next];
@@ -646,7 +661,7 @@ int lbi_job_run(lb_game *g)
         return rc;
     if (!o.legal) {
         lb_trace_add(g->tr, o.rule ? o.rule : "R-MOV-1", o.section ? o.section : "(18)",
-                     "%s stops: %s", j->unit, o.reason);
+                     "%s stops: %s", j->unit, said(&o.why, why));
         j->active = 0;
         return LB_OK;
     }

@@ -297,6 +297,8 @@ static void test_ai__melee_odds_with_the_turn(void **state)
     assert_int_equal(lb_game_melee_odds(g, "melee:0910:nobody", game, NULL), LB_OK);
     assert_false(game->allowed);
     assert_string_equal(game->rule, "R-MEL-1");
+    assert_string_equal(game->refused, "no unit \"nobody\" on the map"); /* the game's reason */
+    assert_int_equal(game->why.event, 0);
     assert_int_equal(lb_game_melee_odds(g, "fire:0910", game, NULL), LB_OK);
     assert_false(game->allowed);
     assert_string_equal(game->rule, "R-MEL-1");

@@ -417,9 +417,12 @@ static void test_game__group_fire_replays(void **state)
     assert_int_equal(j->entries[before + 1].value, 23);
     const lb_trace *t = lb_game_trace(g);
     int together = 0;
-    for (int i = 0; i < t->count; i++)
+    for (int i = 0; i < t->count; i++) {
+        char text[512];
+        lb_trace_step_fmt(&t->steps[i], text, sizeof text);
         together |= strcmp(t->steps[i].rule, "R-FIRE-23") == 0 &&
-                    strstr(t->steps[i].text, "fr-26le-1 12 + fr-art-5-4 8 = 20") != NULL;
+                    strstr(text, "fr-26le-1 12 + fr-art-5-4 8 = 20") != NULL;
+    }
     assert_true(together);
     const lb_decision *d = lb_game_pending(g);
     for (int i = 0; i < d->noptions; i++) {

@@ -98,9 +98,12 @@ static const lb_unit *unit(const lb_game *g, const char *id)
 static int traced(const lb_game *g, const char *text)
 {
     const lb_trace *t = lb_game_trace(g);
-    for (int i = 0; i < t->count; i++)
-        if (strstr(t->steps[i].text, text))
+    char step[512];
+    for (int i = 0; i < t->count; i++) {
+        assert_true(lb_trace_step_fmt(&t->steps[i], step, sizeof step) < (int)sizeof step);
+        if (strstr(step, text))
             return 1;
+    }
     return 0;
 }
 
