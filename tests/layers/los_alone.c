@@ -87,10 +87,9 @@ int main(void)
             expect(lb_trace_step_fmt(&trace.steps[i], line, sizeof line) > 0, "a step's words");
             printf("%s: %s\n", middle == CLEAR ? "clear" : "woods", line);
         }
-        expect(strcmp(line, middle == CLEAR ? "0101 sees 0103: nothing on the line blocks"
-                                            : "0101 does not see 0103: blocking terrain at 0102") ==
-                   0,
-               "the answer in words");
+        const char *want = middle == CLEAR ? "0101 sees 0103: nothing on the line blocks"
+                                           : "0101 does not see 0103: blocking terrain at 0102";
+        expect(strcmp(line, want) == 0, "the answer in words");
         lb_trace_release(&trace);
         lb_los_result_release(&r);
         lb_state_free(st);
