@@ -83,7 +83,9 @@ typedef struct lb_roll_record {
 
 typedef struct lb_dice {
     int scripted;                     /* 1: take values from script[], 0: from rng or the key */
-    int keyed;                        /* 1: draw k is lb_dice_derive(key, k, kind) */
+    /* keyed dice: lb_dice_derive, the k-th draw of key (set by lb_dice_init_keyed, which alone
+     * links the hashing library); NULL for seeded or scripted dice */
+    int (*keyed)(const unsigned char key[LB_DICE_SECRET_BYTES], uint64_t k, lb_die_kind kind);
     lb_pcg32 rng;
     unsigned char key[LB_DICE_SECRET_BYTES];
     uint64_t draw;                    /* keyed: k of the next draw */

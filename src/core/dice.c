@@ -1,4 +1,4 @@
-/* Dice (R-DICE-1..3): PCG32, unbiased d6, base-6 roll arithmetic, the three sources (seeded, keyed, scripted) and the roll log. */
+/* Dice (R-DICE-1..3): PCG32, unbiased d6, base-6 roll arithmetic, the three sources (seeded, keyed: the draws of src/game/dice_keyed.c, scripted) and the roll log. */
 #include "lb/dice.h"
 #include "lb/err.h"
 
@@ -80,16 +80,6 @@ void lb_dice_init_seed(lb_dice *dice, uint64_t seed)
     lb_pcg32_seed(&dice->rng, seed, DICE_SEQ);
 }
 
-/* R-DICE-3: fair dice, the draws of a secret key */
-void lb_dice_init_keyed(lb_dice *dice, const unsigned char secret[LB_DICE_SECRET_BYTES],
-                        uint64_t first)
-{
-    memset(dice, 0, sizeof *dice);
-    dice->keyed = 1;
-    memcpy(dice->key, secret, sizeof dice->key);
-    dice->draw = first;
-}
-
 static int is_die_digit(char c)
 {
     return c >= '1' && c <= '6';
@@ -168,7 +158,7 @@ int lb_dice_d6(lb_dice *dice, const char *purpose, int *out)
         if (take_scripted(dice, LB_DIE_ONE, &value) != 0)
             return LB_DICE;
     } else if (dice->keyed) {
-        value = lb_dice_derive(dice->key, dice->draw++, LB_DIE_ONE);
+        value = dice->keyed(dice->key, dice->draw++, LB_DIE_ONE);
     } else {
         value = (int)lb_pcg32_bounded(&dice->rng, 6) + 1;
     }
@@ -186,7 +176,7 @@ int lb_dice_roll(lb_dice *dice, const char *purpose, int *out)
         if (take_scripted(dice, LB_DIE_TWO, &value) != 0)
             return LB_DICE;
     } else if (dice->keyed) {
-        value = lb_dice_derive(dice->key, dice->draw++, LB_DIE_TWO);
+        value = dice->keyed(dice->key, dice->draw++, LB_DIE_TWO);
     } else {
         int tens = (int)lb_pcg32_bounded(&dice->rng, 6) + 1;
         int units = (int)lb_pcg32_bounded(&dice->rng, 6) + 1;

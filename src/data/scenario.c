@@ -242,6 +242,7 @@ int lb_scenario_load(const char *file, const char *text, size_t len, const lb_lo
             load_all(&L, opts);
         }
     }
+    json_decref(L.charts);
     json_decref(L.module_root);
     json_decref(L.root);
     int ok = L.st && !L.nomem && !L.found;

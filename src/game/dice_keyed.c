@@ -122,3 +122,13 @@ int lb_dice_derive(const unsigned char secret[LB_DICE_SECRET_BYTES], uint64_t k,
             return value;
     }
 }
+
+/* R-DICE-3: fair dice, the draws of a secret key */
+void lb_dice_init_keyed(lb_dice *dice, const unsigned char secret[LB_DICE_SECRET_BYTES],
+                        uint64_t first)
+{
+    memset(dice, 0, sizeof *dice);
+    dice->keyed = lb_dice_derive;
+    memcpy(dice->key, secret, sizeof dice->key);
+    dice->draw = first;
+}
