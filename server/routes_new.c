@@ -42,11 +42,11 @@ typedef struct create_req {
     int level;                /* the server's player: -1 random, else the computer's level */
 } create_req;
 
-/* The body's members into *c; 0, or -1 with the error answered. */
-static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_response *rs)
+/* The game's scenario: an import (an export object), a scenario offered (its id) or posted (an
+ * object), into c's name and text; 0, or -1 with the error answered. */
+static int parse_source(lb_server *s, json_t *scenario, json_t *import, create_req *c,
+                        lb_http_response *rs)
 {
-    lb_game_settings_init(&c->set);
-    json_t *scenario = json_object_get(body, "scenario"), *import = json_object_get(body, "import");
     if (!!scenario == !!import) {
         reply_error(rs, 400, "bad-request", "/scenario", "expected one of \"scenario\" (an id of "
                     "GET /api/scenarios, or a scenario object) and \"import\" (an export)");
@@ -91,9 +91,14 @@ static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_respons
         reply_text(rs, 500, NULL);
         return -1;
     }
-    json_t *rules = json_object_get(body, "rules"), *seed = json_object_get(body, "seed"),
-           *mode = json_object_get(body, "mode"), *ai = json_object_get(body, "ai"),
-           *limit = json_object_get(body, "movement_time_limit_s");
+    return 0;
+}
+
+/* The rules' edition and the dice: a seed, else a secret (R-DICE-3). 0, or -1 with the error
+ * answered. */
+static int parse_dice(json_t *body, create_req *c, lb_http_response *rs)
+{
+    json_t *rules = json_object_get(body, "rules"), *seed = json_object_get(body, "seed");
     if (rules && (!json_is_string(rules) ||
                   (c->set.rules = lb_edition_parse(json_string_value(rules))) < 0)) {
         reply_error(rs, 400, "bad-request", "/rules", "expected premier-2018 or premier-2017");
@@ -111,6 +116,36 @@ static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_respons
                     "dice's secret");
         return -1;
     }
+    return 0;
+}
+
+/* The Movement segment's time limit; an import keeps its own settings. 0, or -1 with the error
+ * answered. */
+static int parse_time_limit(json_t *body, create_req *c, lb_http_response *rs)
+{
+    json_t *limit = json_object_get(body, "movement_time_limit_s");
+    if (limit && (!json_is_integer(limit) || json_integer_value(limit) < 0 ||
+                  json_integer_value(limit) > 86400)) {
+        reply_error(rs, 400, "bad-request", "/movement_time_limit_s",
+                    "expected seconds from 0 (the scenario's) to 86400");
+        return -1;
+    }
+    if (limit)
+        c->set.movement_time_limit_s = (int)json_integer_value(limit);
+    if (c->import && (json_object_get(body, "rules") || json_object_get(body, "seed") || limit ||
+                      json_object_get(body, "mode"))) {
+        reply_error(rs, 400, "bad-request", "/import", "an import keeps its own settings: give "
+                    "no rules, seed, mode or movement_time_limit_s");
+        return -1;
+    }
+    return 0;
+}
+
+/* Who plays: two players or hot-seat (mode), the random player (ai) or the computer at a level
+ * (R-WEB-5), and the undo policy that follows. 0, or -1 with the error answered. */
+static int parse_players(json_t *body, create_req *c, lb_http_response *rs)
+{
+    json_t *mode = json_object_get(body, "mode"), *ai = json_object_get(body, "ai");
     const char *m = json_is_string(mode) ? json_string_value(mode) : NULL;
     if (mode && (!m || (strcmp(m, "two-players") != 0 && strcmp(m, "hotseat") != 0))) {
         reply_error(rs, 400, "bad-request", "/mode", "expected \"two-players\" or \"hotseat\"");
@@ -144,20 +179,20 @@ static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_respons
             c->two_players = 1;
         c->set.undo = c->two_players ? LB_UNDO_TWO_PLAYERS : LB_UNDO_HOTSEAT;
     }
-    if (limit && (!json_is_integer(limit) || json_integer_value(limit) < 0 ||
-                  json_integer_value(limit) > 86400)) {
-        reply_error(rs, 400, "bad-request", "/movement_time_limit_s",
-                    "expected seconds from 0 (the scenario's) to 86400");
-        return -1;
-    }
-    if (limit)
-        c->set.movement_time_limit_s = (int)json_integer_value(limit);
-    if (c->import && (rules || seed || limit || mode)) {
-        reply_error(rs, 400, "bad-request", "/import", "an import keeps its own settings: give "
-                    "no rules, seed, mode or movement_time_limit_s");
-        return -1;
-    }
     return 0;
+}
+
+/* The body's members into *c, in the order the errors were always found; 0, or -1 with the
+ * error answered. */
+static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_response *rs)
+{
+    lb_game_settings_init(&c->set);
+    if (parse_source(s, json_object_get(body, "scenario"), json_object_get(body, "import"), c,
+                     rs) != 0)
+        return -1;
+    if (parse_dice(body, c, rs) != 0 || parse_players(body, c, rs) != 0)
+        return -1;
+    return parse_time_limit(body, c, rs);
 }
 
 /* 400 with every problem the scenario or the import has, the first one's path as the error's. */
