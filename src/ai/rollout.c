@@ -84,6 +84,7 @@ int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key)
     int melees = action && st->turn.segment == LB_SEG_MELEE;
     for (int i = 0; i < d->noptions && (fires || melees); i++) {
         const char *k = d->options[i].key;
+        const lb_action *act;
         double v = 0;
         int unit;
         lb_hex hex;
@@ -92,8 +93,8 @@ int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key)
         if (fires && strncmp(k, "fire:", 5) == 0 && lbi_ai_fire_key(st, k, &unit, &hex) == 0) {
             if (lbi_ai_fire_value(c, st, unit, hex, lb_game_fire_kind(g), &v, NULL, 0) < 0)
                 return LB_NOMEM;
-        } else if (melees && strncmp(k, "melee:", 6) == 0) {
-            int rc = lb_game_melee_odds(g, k, c->melee, NULL);
+        } else if (melees && (act = lb_decision_action(d, i)) && act->verb == LB_VERB_MELEE) {
+            int rc = lb_game_melee_odds(g, act, c->melee, NULL);
             if (rc == LB_NOMEM)
                 return rc;
             v = rc == LB_OK && c->melee->allowed ? lbi_ai_melee_value(c, st, c->melee, NULL, 0) : 0;
