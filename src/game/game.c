@@ -400,7 +400,7 @@ static int read_answer(const lb_game *g, const char *key, const lb_action *a, ch
     if (lb_action_fmt(g->st, a, buf, LB_OPTION_KEY_MAX) == LB_OK &&
         lbi_action_read(g->st, g->pending.kind, buf, p) == LB_OK && lb_action_eq(&p->act, a))
         return 0;
-    lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "the action has no key that a %s "
+    lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "the action has no key that the %s "
                 "decision reads as it", lb_decision_kind_name(g->pending.kind));
     return -1;
 }
