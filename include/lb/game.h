@@ -165,8 +165,8 @@ const lb_decision *lb_game_pending(const lb_game *g);
  * Defensive Fire) into *d (released by the caller): what the segment's action decision offers,
  * "end" last, or no option when nothing is possible (R-GAME-3, R-GAME-4). LB_OK or LB_NOMEM. */
 int lb_game_action_options(const lb_game *g, lb_decision *d);
-/* The exact odds of the assault a (melee: a hex and its attackers) as the game would declare it now, with
- * what the side's sequence left each attacker (the hex it fired at, its defensive-fire losses,
+/* The exact odds of the assault a (melee: a hex and its attackers) as the game would declare it
+ * now, with what the side's sequence left each attacker (the hex it fired at, its defensive-fire losses,
  * its charge's facts, R-GAME-18): LB_OK with *out (allowed 0 with the rule and reason when the
  * game's records or the melee rules refuse it); LB_INVALID for an attacker the rules do not
  * know; LB_NOMEM. */

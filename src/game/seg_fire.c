@@ -187,10 +187,12 @@ static void fire_records(const lb_game *g, const lb_action *a, int units, lb_fir
     lb_hex target = a->hexes[0];
     lb_map_label(&st->map, target, label);
     if (!lb_map_contains(&st->map, target)) {
-        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not a hex of the map", label);
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not a hex of the map",
+                        label);
         return;
     }
-    if (kind != LB_FIRE_OPPORTUNITY && g->targeted[lb_map_cell(&st->map, target)] == lbi_game_step(g)) {
+    if (kind != LB_FIRE_OPPORTUNITY &&
+        g->targeted[lb_map_cell(&st->map, target)] == lbi_game_step(g)) {
         lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s was fired at in this segment: the "
                     "units that fire at a hex fire together, once (R-FIRE-23)", label);
         return;
@@ -205,7 +207,8 @@ static void fire_records(const lb_game *g, const lb_action *a, int units, lb_fir
             lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s is %s's: %s fires now", id,
                         st->sides[st->units[u].side], st->sides[side]);
         else if (kind != LB_FIRE_OPPORTUNITY && r && r->fired_step == lbi_game_step(g))
-            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s has fired in this segment", id);
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s has fired in this segment",
+                            id);
         else
             firers[i] = u;
     }
