@@ -21,8 +21,7 @@ int lbi_ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         int unit;
         lb_hex hex;
         double v;
-        if (d->options[i].param || strncmp(d->options[i].key, "fire:", 5) != 0 ||
-            lbi_ai_fire_key(c->st, d->options[i].key, &unit, &hex) != 0)
+        if (lbi_ai_fire_option(c->st, d, i, &unit, &hex) != 0)
             continue;
         int ok = lbi_ai_fire_value(c, c->st, unit, hex, lb_game_fire_kind(c->g), &v, line,
                                    sizeof line);
@@ -130,9 +129,10 @@ int lbi_ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why
     double top = 0;
     int found = 0;
     for (int i = 0; i < d->noptions; i++) {
-        if (!d->options[i].param || strncmp(d->options[i].key, "charge:", 7) != 0)
+        const lb_action *a = lb_decision_action(d, i);
+        if (!d->options[i].param || !a || a->verb != LB_VERB_CHARGE)
             continue;
-        int u = lb_state_unit_index(c->st, d->options[i].key + 7);
+        int u = lb_state_unit_index(c->st, lb_action_unit(a, 0));
         char k[LB_OPTION_KEY_MAX], line[LB_AI_REASON_MAX];
         double v = 0;
         if (u < 0)
@@ -194,9 +194,11 @@ int lbi_ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
     double top = 0;
     int holders[AI_OBJECTIVES_MAX];
     for (int o = 0; o < d->noptions && i >= 0; o++) {
-        lb_hex h;
-        if (d->options[o].param || lb_map_parse_label(&c->st->map, d->options[o].key, &h) != 0)
+        lb_action read;
+        const lb_action *a = lbi_ai_option_action(c->st, d, o, &read);
+        if (d->options[o].param || !a || a->verb != LB_VERB_END_AT)
             continue;
+        lb_hex h = a->hexes[0];
         lb_unit *u = &c->work->units[i];
         lb_unit was = *u;
         u->hexes[0] = h;
