@@ -202,7 +202,7 @@ static void test_action__writer_refuses_what_is_no_key(void **state)
 
 typedef struct tally {
     int options, answers;
-    unsigned verbs; /* a bit per verb seen */
+    uint64_t verbs; /* a bit per verb seen */
 } tally;
 
 /* key read for kind, written back the same, read again the same action; *out the action. */
@@ -230,7 +230,7 @@ static void check_pending(const lb_game *g, lb_pcg32 *rng, tally *t, char *key)
             assert_non_null(offered); /* the game's own decisions carry their actions */
         if (offered)
             assert_true(lb_action_eq(offered, &a));
-        t->verbs |= 1u << a.verb;
+        t->verbs |= UINT64_C(1) << a.verb;
         t->options++;
     }
     assert_int_equal(lb_game_random_key(g, rng, key, LB_OPTION_KEY_MAX), LB_OK);
@@ -269,9 +269,9 @@ static void test_action__round_trip_over_random_games(void **state)
                             LB_VERB_FORM, LB_VERB_CHARGE, LB_VERB_MELEE, LB_VERB_PASS,
                             LB_VERB_END_AT, LB_VERB_AUTO};
     for (size_t i = 0; i < sizeof seen / sizeof *seen; i++) {
-        if (!(t.verbs & (1u << seen[i])))
+        if (!(t.verbs & (UINT64_C(1) << seen[i])))
             fprintf(stderr, "verb %s never offered\n", lb_verb_name(seen[i]));
-        assert_true(t.verbs & (1u << seen[i]));
+        assert_true(t.verbs & (UINT64_C(1) << seen[i]));
     }
 }
 
