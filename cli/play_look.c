@@ -536,19 +536,23 @@ static int odds_charge(play *P, const char *unit, const char *path)
 static int odds_melee(play *P, char **names, int n, const char *target)
 {
     const lb_state *st = lb_game_state(P->g);
-    char label[LB_HEX_LABEL_MAX], key[LB_OPTION_KEY_MAX];
-    if (play_hex_arg(P, target, label))
+    char label[LB_HEX_LABEL_MAX];
+    lb_hex at;
+    if (play_hex_arg(P, target, label) || lb_map_parse_label(&st->map, label, &at) != LB_OK)
         return PLAY_REFUSED;
-    size_t used = (size_t)snprintf(key, sizeof key, "melee:%s:", label);
-    for (int i = 0; i < n && used < sizeof key; i++) {
+    lb_action assault;
+    lb_action_init(&assault, LB_VERB_MELEE);
+    lb_action_add_hex(&assault, at);
+    for (int i = 0; i < n; i++) {
         if (play_unit_arg(P, names[i]) < 0)
             return PLAY_REFUSED;
-        used += (size_t)snprintf(key + used, sizeof key - used, "%s%s", i ? "+" : "", names[i]);
+        if (lb_action_add_unit(&assault, names[i]) != LB_OK)
+            return play_refuse(P, "too many attackers: at most %d", LB_ACTION_UNITS_MAX);
     }
     lb_melee_chance *c = malloc(sizeof *c);
     if (!c)
         return play_refuse(P, "out of memory");
-    int rc = lb_game_melee_odds(P->g, key, c, NULL);
+    int rc = lb_game_melee_odds(P->g, &assault, c, NULL);
     if (rc == LB_OK)
         cli_melee_print_chance(P->out, st, c);
     free(c);

@@ -84,6 +84,9 @@ typedef struct lb_decision {
                                        * (lb_decision_words writes prompt from it) */
     lb_said *option_said;             /* each option's text as an event, or NULL: none */
     int said_cap;
+    struct lb_action *actions;        /* each option's action (action.h), or NULL: none (a
+                                       * decision of the rules' own, before the game reads it) */
+    int actions_cap;
 } lb_decision;
 
 /* A standing answer: decisions of this kind (about this subject, or any when subject is NULL)
@@ -139,6 +142,9 @@ int lb_decision_add_param(lb_decision *d, const char *key, const char *param, co
 int lb_decision_find_param(const lb_decision *d, const char *answer);
 /* Index of the option with this key, or -1. */
 int lb_decision_find(const lb_decision *d, const char *key);
+/* Option i's action, or NULL when it carries none (the game's own decisions' options all do;
+ * the rules machines' decisions, offered as the machines made them, do not). */
+const struct lb_action *lb_decision_action(const lb_decision *d, int i);
 /* The option the first matching standing answer names, or -1. */
 int lb_decision_standing(const lb_decision *d, const lb_standing *rules, int nrules);
 /* Moves src into *dst (dst's old options are released); src is left empty. */

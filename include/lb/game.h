@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "action.h"
 #include "decision.h"
 #include "dice.h"
 #include "err.h"
@@ -164,12 +165,12 @@ const lb_decision *lb_game_pending(const lb_game *g);
  * Defensive Fire) into *d (released by the caller): what the segment's action decision offers,
  * "end" last, or no option when nothing is possible (R-GAME-3, R-GAME-4). LB_OK or LB_NOMEM. */
 int lb_game_action_options(const lb_game *g, lb_decision *d);
-/* The exact odds of the assault key ("melee:HEX:U1+U2+…") as the game would declare it now, with
- * what the side's sequence left each attacker (the hex it fired at, its defensive-fire losses,
+/* The exact odds of the assault a (melee: a hex and its attackers) as the game would declare it
+ * now, with what the side's sequence left each attacker (the hex it fired at, its defensive-fire losses,
  * its charge's facts, R-GAME-18): LB_OK with *out (allowed 0 with the rule and reason when the
  * game's records or the melee rules refuse it); LB_INVALID for an attacker the rules do not
  * know; LB_NOMEM. */
-int lb_game_melee_odds(const lb_game *g, const char *key, lb_melee_chance *out, lb_trace *t);
+int lb_game_melee_odds(const lb_game *g, const lb_action *a, lb_melee_chance *out, lb_trace *t);
 /* May role answer the pending decision? */
 int lb_game_may_decide(const lb_game *g, int role);
 /* Answers the pending decision as role at journal length seq with key (see above): verdict in
@@ -178,6 +179,10 @@ int lb_game_may_decide(const lb_game *g, int role);
  * another state: a fault of the engine, never of the answer). A stale seq is not an error: the
  * verdict LB_REFUSED_STALE. */
 int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answer *out);
+/* lb_game_decide with the answer as an action (action.h) rather than its key: the game's own
+ * entry, which lb_game_decide reaches once it has read the key. An action whose key does not
+ * read as it is refused (LB_REFUSED_ILLEGAL). Returns as decide. */
+int lb_game_act(lb_game *g, int role, int seq, const lb_action *a, lb_game_answer *out);
 /* lb_game_decide with the decider's reason: when accepted, the answer's trace begins with a step
  * of rule (a literal, "R-AI-1") and section "ai" saying note (the computer player's one line). */
 int lb_game_decide_noted(lb_game *g, int role, int seq, const char *key, const char *rule,

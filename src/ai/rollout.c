@@ -17,19 +17,15 @@ static int grab(const lb_game *g, const lb_decision *d)
     const lb_state *st = lb_game_state(g);
     const lb_victory *v = &st->battle.victory;
     for (int i = 0; i < d->noptions; i++) {
-        const char *k = d->options[i].key;
-        if (d->options[i].param)
+        const lb_action *a = lb_decision_action(d, i);
+        if (d->options[i].param || !a)
             continue;
-        if (strncmp(k, "enter:", 6) == 0)
+        if (a->verb == LB_VERB_ENTER)
             return i;
-        const char *at = strncmp(k, "move:", 5) == 0 ? strrchr(k, ':') : NULL;
-        lb_hex h;
-        char id[LB_SUBJECT_MAX];
-        if (!at || at - k - 5 <= 0 || at - k - 5 >= LB_SUBJECT_MAX ||
-            lb_map_parse_label(&st->map, at + 1, &h) != 0)
+        if (a->verb != LB_VERB_MOVE)
             continue;
-        snprintf(id, sizeof id, "%.*s", (int)(at - k - 5), k + 5);
-        int u = lb_state_unit_index(st, id);
+        lb_hex h = a->hexes[0];
+        int u = lb_state_unit_index(st, lb_action_unit(a, 0));
         if (u < 0 || !lb_unit_is_combat(&st->units[u]) || st->units[u].state == LB_STATE_ROUTED)
             continue;
         for (int o = 0; o < v->nobjectives; o++)
@@ -61,8 +57,9 @@ int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key)
     if (action && st->turn.segment == LB_SEG_CHARGE) {
         /* each cavalry once: the charge on its nearest enemy formation, when it promises */
         for (int i = 0; i < d->noptions; i++) {
-            int u = d->options[i].param && strncmp(d->options[i].key, "charge:", 7) == 0
-                        ? lb_state_unit_index(st, d->options[i].key + 7)
+            const lb_action *a = lb_decision_action(d, i);
+            int u = d->options[i].param && a && a->verb == LB_VERB_CHARGE
+                        ? lb_state_unit_index(st, lb_action_unit(a, 0))
                         : -1;
             double v = 0;
             if (u < 0)
@@ -83,17 +80,17 @@ int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key)
                             st->turn.segment == LB_SEG_OFFENSIVE_FIRE));
     int melees = action && st->turn.segment == LB_SEG_MELEE;
     for (int i = 0; i < d->noptions && (fires || melees); i++) {
-        const char *k = d->options[i].key;
+        const lb_action *act;
         double v = 0;
         int unit;
         lb_hex hex;
         if (d->options[i].param)
             continue;
-        if (fires && strncmp(k, "fire:", 5) == 0 && lbi_ai_fire_key(st, k, &unit, &hex) == 0) {
+        if (fires && lbi_ai_fire_option(st, d, i, &unit, &hex) == 0) {
             if (lbi_ai_fire_value(c, st, unit, hex, lb_game_fire_kind(g), &v, NULL, 0) < 0)
                 return LB_NOMEM;
-        } else if (melees && strncmp(k, "melee:", 6) == 0) {
-            int rc = lb_game_melee_odds(g, k, c->melee, NULL);
+        } else if (melees && (act = lb_decision_action(d, i)) && act->verb == LB_VERB_MELEE) {
+            int rc = lb_game_melee_odds(g, act, c->melee, NULL);
             if (rc == LB_NOMEM)
                 return rc;
             v = rc == LB_OK && c->melee->allowed ? lbi_ai_melee_value(c, st, c->melee, NULL, 0) : 0;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lb/action.h"
 #include "lb/decision.h"
 #include "lb/grow.h"
 #include "decision_int.h"
@@ -154,6 +155,14 @@ int lb_decision_find(const lb_decision *d, const char *key)
     return -1;
 }
 
+const lb_action *lb_decision_action(const lb_decision *d, int i)
+{
+    if (!d->actions || i < 0 || i >= d->noptions || i >= d->actions_cap ||
+        d->actions[i].verb == LB_VERB_NONE)
+        return NULL;
+    return &d->actions[i];
+}
+
 int lb_decision_standing(const lb_decision *d, const lb_standing *rules, int nrules)
 {
     for (int i = 0; i < nrules; i++) {
@@ -181,10 +190,12 @@ void lb_decision_release(lb_decision *d)
     free(d->options);
     free(d->slots);
     free(d->option_said);
+    free(d->actions);
     d->options = NULL;
     d->slots = NULL;
     d->option_said = NULL;
-    d->noptions = d->cap = d->nslots = d->said_cap = 0;
+    d->actions = NULL;
+    d->noptions = d->cap = d->nslots = d->said_cap = d->actions_cap = 0;
 }
 
 void lbi_decision_said_init(lb_decision *d, lb_decision_kind kind, int side, const char *subject,
@@ -208,6 +219,33 @@ int lbi_decision_said_add(lb_decision *d, const char *key, const lb_said *text)
     int rc = lb_decision_add(d, key, "%s", "");
     if (rc == LB_OK)
         d->option_said[d->noptions - 1] = *text;
+    return rc;
+}
+
+/* Room for n actions, the new ones none (LB_VERB_NONE); LB_OK or LB_NOMEM. */
+static int actions_room(lb_decision *d, int n)
+{
+    if (n <= d->actions_cap)
+        return LB_OK;
+    int cap = d->actions_cap;
+    lb_action *more = lb_grow(d->actions, &cap, n, sizeof *more);
+    if (!more)
+        return LB_NOMEM;
+    memset(more + d->actions_cap, 0, (size_t)(cap - d->actions_cap) * sizeof *more);
+    d->actions = more;
+    d->actions_cap = cap;
+    return LB_OK;
+}
+
+int lbi_decision_act_add(lb_decision *d, const char *key, const char *param, const lb_action *a,
+                         const char *text)
+{
+    /* room first: a failed add leaves the options as they were */
+    if (actions_room(d, d->noptions + 1) != LB_OK)
+        return LB_NOMEM;
+    int rc = lb_decision_add_param(d, key, param, "%s", text);
+    if (rc == LB_OK)
+        d->actions[d->noptions - 1] = *a;
     return rc;
 }
 

@@ -80,11 +80,17 @@ int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out)
         c->pending.said_cap = 0;
         c->pending.slots = p->slots ? copy_of(p->slots, (size_t)p->nslots, sizeof *p->slots)
                                     : NULL;
-        if (c->pending.options && (c->pending.slots || !p->slots)) {
+        c->pending.actions = p->actions ? copy_of(p->actions, (size_t)p->noptions,
+                                                  sizeof *p->actions)
+                                        : NULL;
+        c->pending.actions_cap = p->actions ? p->noptions : 0;
+        if (c->pending.options && (c->pending.slots || !p->slots) &&
+            (c->pending.actions || !p->actions)) {
             c->has_pending = 1;
         } else {
             free(c->pending.options);
             free(c->pending.slots);
+            free(c->pending.actions);
             memset(&c->pending, 0, sizeof c->pending);
             rc = LB_NOMEM;
         }

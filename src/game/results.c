@@ -154,13 +154,18 @@ static int run_retreat(lb_game *g, int unit, const task *t)
     for (int e = 0; e < r.nends && rc == LB_OK; e++) {
         char label[LB_HEX_LABEL_MAX];
         int dist = enemy_distance(st, u->side, r.ends[e]);
-        lb_map_label(&st->map, r.ends[e], label);
-        rc = lb_decision_add(&d, label, "end the %s at %s, %d hex%s from the nearest enemy",
-                             lb_retreat_kind_name(r.kind), label, dist, dist == 1 ? "" : "es");
+        lb_action a;
+        lb_action_init(&a, LB_VERB_END_AT);
+        lb_action_add_hex(&a, r.ends[e]);
+        rc = lbi_offer(&d, st, &a, NULL, "end the %s at %s, %d hex%s from the nearest enemy",
+                       lb_retreat_kind_name(r.kind), lb_map_label(&st->map, r.ends[e], label),
+                       dist, dist == 1 ? "" : "es");
     }
+    lb_action automatic;
+    lb_action_init(&automatic, LB_VERB_AUTO);
     if (rc == LB_OK)
-        rc = lb_decision_add(&d, "auto", "the automatic choice (farthest from the enemy, then "
-                             "the first path in label order, R-RET-4 d)");
+        rc = lbi_offer(&d, st, &automatic, NULL, "the automatic choice (farthest from the enemy, "
+                       "then the first path in label order, R-RET-4 d)");
     d.auto_choice = d.noptions - 1;
     if (rc != LB_OK) {
         lb_retreat_release(&r);
@@ -231,7 +236,7 @@ int lbi_task_run(lb_game *g)
     return run_check(g, unit, t);
 }
 
-int lbi_task_answer(lb_game *g, const lb_decision *cur, const char *key)
+int lbi_task_answer(lb_game *g, const lb_decision *cur, const lb_action *a)
 {
     task *t = &g->tasks[0];
     lb_state *st = g->st;
@@ -239,11 +244,16 @@ int lbi_task_answer(lb_game *g, const lb_decision *cur, const char *key)
     if (!g->ntasks || t->kind != TASK_RETREAT || unit < 0 || !g->has_offered)
         return LB_INVALID;
     const lb_hex *end = NULL;
-    int e = lb_decision_find(cur, key);
-    if (strcmp(key, "auto") != 0) {
-        if (e < 0 || e >= cur->noptions - 1)
+    char key[LB_OPTION_KEY_MAX];
+    if (a->verb != LB_VERB_AUTO) {
+        int e = -1;
+        for (int i = 0; i < g->offered.nends && e < 0; i++)
+            if (a->verb == LB_VERB_END_AT && lb_hex_eq(a->hexes[0], g->offered.ends[i]))
+                e = i;
+        if (e < 0)
             return LB_INVALID;
         end = &g->offered.ends[e]; /* the options are the ends, in their order */
+        lb_map_label(&st->map, *end, key);
     }
     /* R-GAME-7: the owner's answer, the end of the first optimal path to it in label order (the
      * path offered with it) or the automatic choice */

@@ -43,10 +43,11 @@ int lbi_charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
         if ((sc->unit && strcmp(sc->unit, u->id) != 0) || u->side != d->side ||
             lbi_charge_refusal(g, u, why, sizeof why))
             continue;
-        char key[LB_OPTION_KEY_MAX];
-        snprintf(key, sizeof key, "charge:%s", u->id);
-        rc = lb_decision_add_param(d, key, "path", "%s charges along a path H1,H2,… (the hexes "
-                                   "it enters)", u->id);
+        lb_action a;
+        lb_action_init(&a, LB_VERB_CHARGE);
+        lb_action_add_unit(&a, u->id);
+        rc = lbi_offer(d, st, &a, "path", "%s charges along a path H1,H2,… (the hexes it enters)",
+                       u->id);
     }
     return rc;
 }
@@ -122,23 +123,62 @@ static int run(lb_game *g)
     return settle(g, rc, &dice);
 }
 
-int lbi_charge_start(lb_game *g, const char *key, lb_game_answer *out)
+int lbi_charge_check(const lb_game *g, const parsed *p, lb_game_answer *out)
+{
+    const lb_state *st = g->st;
+    char id[LB_SUBJECT_MAX], why[LB_GAME_REASON_MAX];
+    if (p->act.nunits)
+        snprintf(id, sizeof id, "%s", lb_action_unit(&p->act, 0));
+    else /* the unit that did not read, as much of it as an id holds */
+        snprintf(id, sizeof id, "%.*s", p->found_len, p->found);
+    int u = lb_state_unit_index(st, id);
+    if (u < 0)
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-8", "no unit \"%s\" on the map", id);
+    else if (lbi_charge_refusal(g, &st->units[u], why, sizeof why))
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-8", "%s", why);
+    else
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "expected charge:%s:H1,H2,… (the hexes "
+                    "it enters)", id);
+    return 0;
+}
+
+/* R-CHG-9: the first hex of a's path that is not on the map, from 0; -1 when all are. */
+static int off_map(const lb_state *st, const lb_action *a)
+{
+    for (int i = 0; i < a->nhexes; i++)
+        if (!lb_map_contains(&st->map, a->hexes[i]))
+            return i;
+    return -1;
+}
+
+/* Refuses a charge whose path's entry bad (from 0) is no hex of the map; returns LB_OK. */
+static int refuse_path(lb_game_answer *out, int bad)
+{
+    return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "the path's entry %d is not a hex "
+                       "of the map (expected H1,H2,… of at most %d hexes)", bad + 1,
+                       LB_CHARGE_PATH_MAX);
+}
+
+int lbi_charge_refuse(const lb_game *g, const parsed *p, lb_game_answer *out)
+{
+    int bad = off_map(g->st, &p->act);
+    return refuse_path(out, bad >= 0 ? bad : p->entry);
+}
+
+int lbi_charge_start(lb_game *g, const lb_action *a, lb_game_answer *out)
 {
     lb_state *st = g->st;
-    const char *rest = key + 7, *colon = strchr(rest, ':');
+    if (a->nhexes == 0)
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "expected charge:UNIT:H1,H2,…");
+    int bad = off_map(st, a);
+    if (bad >= 0)
+        return refuse_path(out, bad);
+    const char *id = lb_action_unit(a, 0);
     lb_charge_req req;
     memset(&req, 0, sizeof req);
-    char id[LB_SUBJECT_MAX];
-    if (!colon || colon - rest >= LB_SUBJECT_MAX)
-        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "expected charge:UNIT:H1,H2,…");
-    snprintf(id, sizeof id, "%.*s", (int)(colon - rest), rest);
-    int bad = -1;
     req.cavalry = id;
-    req.npath = lb_map_parse_labels(&st->map, colon + 1, req.path, LB_CHARGE_PATH_MAX, &bad);
-    if (req.npath <= 0)
-        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "the path's entry %d is not a hex "
-                           "of the map (expected H1,H2,… of at most %d hexes)", bad + 1,
-                           LB_CHARGE_PATH_MAX);
+    req.npath = a->nhexes;
+    memcpy(req.path, a->hexes, (size_t)a->nhexes * sizeof *a->hexes);
     lb_charge *ch;
     lb_err err = {0};
     int rc = lb_charge_new(st, &req, &ch, &err);
@@ -172,8 +212,11 @@ int lbi_charge_resume(lb_game *g)
     return run(g);
 }
 
-int lbi_charge_answer(lb_game *g, const lb_decision *cur, const char *key)
+int lbi_charge_answer(lb_game *g, const lb_decision *cur, const lb_action *a)
 {
+    char key[LB_OPTION_KEY_MAX];
+    if (lb_action_fmt(g->st, a, key, sizeof key) != LB_OK)
+        return LB_INVALID;
     lb_trace_add(g->tr, "R-CHG-7", "(38)", "%s answers %s: %s", g->st->sides[cur->side],
                  lb_decision_kind_name(cur->kind), key);
     return lb_charge_answer(g->charge, key) == LB_OK ? LB_OK : LB_INVALID;
