@@ -235,6 +235,52 @@ static double leader_place(const ai_ctx *c, const lb_state *st, int side, lb_hex
 
 /* Every change worth valuing: moves of units that have not stepped yet, formation changes,
  * facings that open a fire, leaders joining the fight, reinforcements entering. */
+/* The candidate of option o (action a) other than a combat unit's move: a change of formation,
+ * a facing, a leader's place, an attach, an entry, pushed on out when worth it. */
+static int other_candidate(ai_ctx *c, const lb_decision *d, int o, const lb_action *a,
+                           double obj0, cands *out)
+{
+    const lb_state *st = c->st;
+    lb_verb verb = a->verb;
+    int i = lb_state_unit_index(st, lb_action_unit(a, 0));
+    const lb_unit *u = i >= 0 ? &st->units[i] : NULL;
+    cand x = {.opt = o, .unit = i};
+    if (verb == LB_VERB_FORM && u && u->formation == u->move.start_formation &&
+        lb_unit_is_combat(u)) {
+        lb_formation f;
+        lb_hex hexes[LB_UNIT_MAX_HEXES];
+        int n;
+        form_of(u, a, &f, hexes, &n);
+        double tac0 = lbi_ai_tactical(c, c->work, i);
+        int rc = try_unit(c, i, hexes, n, f, obj0, tac0, 1, &x);
+        return rc == LB_OK ? push(out, &x) : rc;
+    }
+    if (verb == LB_VERB_FACE && u && u->move.actions < 3) {
+        x.prospects = fire_facing(c, i, a->number) - fire_facing(c, i, u->facing);
+        x.value = x.prospects;
+        return x.value > 0 ? push(out, &x) : LB_OK;
+    }
+    if (verb == LB_VERB_MOVE && u && u->arm == LB_ARM_LEADER && !u->attached &&
+        u->move.steps == 0) {
+        lb_hex to = a->hexes[0];
+        if (lb_state_top_combat(st, to) < 0)
+            return LB_OK;
+        x.prospects = leader_place(c, st, c->me, to) - leader_place(c, st, c->me, u->hexes[0]);
+        x.value = x.prospects;
+        return push(out, &x);
+    }
+    if (verb == LB_VERB_ATTACH && u && !u->attached) {
+        x.prospects = x.value = 0.05 * c->leader_worth;
+        return push(out, &x);
+    }
+    if (verb == LB_VERB_ENTER) {
+        /* a reinforcement on the map can fight; off it, it cannot */
+        x.objectives = x.value = 1.0 + 0.001 * (d->noptions - o);
+        return push(out, &x);
+    }
+    return LB_OK;
+}
+
 static int candidates(ai_ctx *c, const lb_decision *d, cands *out)
 {
     const lb_state *st = c->st;
@@ -254,41 +300,7 @@ static int candidates(ai_ctx *c, const lb_decision *d, cands *out)
         if (d->options[o].param || !a || a->nunits == 0 || a->verb == LB_VERB_FIRE ||
             a->verb == LB_VERB_MELEE)
             continue;
-        lb_verb verb = a->verb;
-        int i = lb_state_unit_index(st, lb_action_unit(a, 0));
-        const lb_unit *u = i >= 0 ? &st->units[i] : NULL;
-        cand x = {.opt = o, .unit = i};
-        if (verb == LB_VERB_FORM && u && u->formation == u->move.start_formation &&
-            lb_unit_is_combat(u)) {
-            lb_formation f;
-            lb_hex hexes[LB_UNIT_MAX_HEXES];
-            int n;
-            form_of(u, a, &f, hexes, &n);
-            double tac0 = lbi_ai_tactical(c, c->work, i);
-            if ((rc = try_unit(c, i, hexes, n, f, obj0, tac0, 1, &x)) == LB_OK)
-                rc = push(out, &x);
-        } else if (verb == LB_VERB_FACE && u && u->move.actions < 3) {
-            int facing = a->number;
-            x.prospects = fire_facing(c, i, facing) - fire_facing(c, i, u->facing);
-            x.value = x.prospects;
-            if (x.value > 0)
-                rc = push(out, &x);
-        } else if (verb == LB_VERB_MOVE && u && u->arm == LB_ARM_LEADER && !u->attached &&
-                   u->move.steps == 0) {
-            lb_hex to = a->hexes[0];
-            if (lb_state_top_combat(st, to) < 0)
-                continue;
-            x.prospects = leader_place(c, st, c->me, to) - leader_place(c, st, c->me, u->hexes[0]);
-            x.value = x.prospects;
-            rc = push(out, &x);
-        } else if (verb == LB_VERB_ATTACH && u && !u->attached) {
-            x.prospects = x.value = 0.05 * c->leader_worth;
-            rc = push(out, &x);
-        } else if (verb == LB_VERB_ENTER) {
-            /* a reinforcement on the map can fight; off it, it cannot */
-            x.objectives = x.value = 1.0 + 0.001 * (d->noptions - o);
-            rc = push(out, &x);
-        }
+        rc = other_candidate(c, d, o, a, obj0, out);
     }
     return rc;
 }

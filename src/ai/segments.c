@@ -123,6 +123,34 @@ int lbi_ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
 
 /* ---- charge --------------------------------------------------------------------------------- */
 
+/* The full level: the charge best_key and its consequences against holding back, on the same
+ * dice; the exact odds' verdict (*go) stands unless the rollouts clearly say otherwise. What they
+ * said into how (n bytes). */
+static int charge_rollouts(ai_ctx *c, const char *best_key, int *go, char *how, size_t n)
+{
+    int runs = c->rollouts / 2 > 1 ? c->rollouts / 2 : 2;
+    uint64_t *seeds = NULL;
+    double *values = malloc(2 * (size_t)runs * sizeof *values);
+    int rc = values ? lbi_ai_seeds(c, runs, &seeds) : LB_NOMEM;
+    if (rc == LB_OK)
+        rc = lbi_ai_rollouts(c, best_key, seeds, runs, values);
+    if (rc == LB_OK)
+        rc = lbi_ai_rollouts(c, "end", seeds, runs, values + runs);
+    double m = 0, s = 0;
+    if (rc == LB_OK)
+        lbi_ai_paired(values, values + runs, runs, &m, &s);
+    free(seeds);
+    free(values);
+    if (rc != LB_OK)
+        return rc;
+    if (*go && m + 2 * s < -AI_ROLLOUT_MARGIN)
+        *go = 0;
+    else if (!*go && m - 2 * s > AI_ROLLOUT_MARGIN)
+        *go = 1;
+    snprintf(how, n, "; %d rollouts: %+.1f +- %.1f points against holding back", 2 * runs, m, s);
+    return LB_OK;
+}
+
 int lbi_ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
 {
     char best_key[LB_OPTION_KEY_MAX] = "", best_line[LB_AI_REASON_MAX] = "";
@@ -150,29 +178,9 @@ int lbi_ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why
     char how[96] = "";
     int go = found && top > CHARGE_WORTH;
     if (found && c->rollouts > 0 && lb_decision_find(d, "end") >= 0) {
-        /* the full level: the charge and its consequences against holding back, on the same
-         * dice; the exact odds' verdict stands unless the rollouts clearly say otherwise */
-        int runs = c->rollouts / 2 > 1 ? c->rollouts / 2 : 2;
-        uint64_t *seeds = NULL;
-        double *values = malloc(2 * (size_t)runs * sizeof *values);
-        int rc = values ? lbi_ai_seeds(c, runs, &seeds) : LB_NOMEM;
-        if (rc == LB_OK)
-            rc = lbi_ai_rollouts(c, best_key, seeds, runs, values);
-        if (rc == LB_OK)
-            rc = lbi_ai_rollouts(c, "end", seeds, runs, values + runs);
-        double m = 0, s = 0;
-        if (rc == LB_OK)
-            lbi_ai_paired(values, values + runs, runs, &m, &s);
-        free(seeds);
-        free(values);
+        int rc = charge_rollouts(c, best_key, &go, how, sizeof how);
         if (rc != LB_OK)
             return rc;
-        if (go && m + 2 * s < -AI_ROLLOUT_MARGIN)
-            go = 0;
-        else if (!go && m - 2 * s > AI_ROLLOUT_MARGIN)
-            go = 1;
-        snprintf(how, sizeof how, "; %d rollouts: %+.1f +- %.1f points against holding back",
-                 2 * runs, m, s);
     }
     int end = lb_decision_find(d, "end");
     if (go || end < 0) {
