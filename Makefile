@@ -8,6 +8,8 @@ PACKAGES      := build-essential pkg-config cmake ninja-build libjansson-dev lib
 TEST_PACKAGES := chromium curl jq sqlite3
 BENCH_PACKAGES := wrk
 FUZZ_PACKAGES := clang libclang-rt-14-dev
+# make lint measures complexity with pmccabe
+LINT_PACKAGES := pmccabe python3 git
 BUILD         := build
 TEST_BUILD    := build-test
 FUZZ_BUILD    := build-fuzz
@@ -16,7 +18,7 @@ FUZZ_SECONDS  ?= 60
 SOAK_AI_GAMES ?= 200
 SOAK_FULL_GAMES ?= 20
 
-.PHONY: all setup setup-test setup-clang build run play test release bench soak soak-stores soak-ai fuzz clean
+.PHONY: all setup setup-test setup-clang build run play test attack release lint bench soak soak-stores soak-ai fuzz clean
 
 all: build
 
@@ -65,6 +67,11 @@ test: setup-test
 	@cmake --build $(TEST_BUILD)
 	cd $(TEST_BUILD) && ctest --output-on-failure -j2
 
+# The attacks of issue 23 on a server with its default limits, from several loopback addresses
+# (tests/api/attacks.sh, about 3 minutes): it must go on serving; the timings are printed.
+attack: build setup-test
+	bash tests/api/attacks.sh $(BUILD)/labataille web
+
 # The build users get, with clang: -O2, every warning an error; then the tests on it (no
 # sanitizers, so optimised code is tested as shipped).
 release: setup-test setup-clang
@@ -72,6 +79,14 @@ release: setup-test setup-clang
 	  -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" >/dev/null
 	@cmake --build $(RELEASE_BUILD)
 	cd $(RELEASE_BUILD) && ctest --output-on-failure -j2
+
+# The code's measures: no function of src/, cli/, server/ above cyclomatic complexity 25 but the
+# ones tests/lint/complexity-allow.txt lists, none of them grown; commit subjects under 72
+# characters (tests/lint/subjects.sh). The layout is .clang-format's (clang-format --dry-run FILE).
+lint:
+	$(call ensure_packages,$(LINT_PACKAGES))
+	python3 tests/lint/complexity.py tests/lint/complexity-allow.txt
+	bash tests/lint/subjects.sh
 
 # Each benchmark in processor time (bench_store beside a PostgreSQL server of its own that flushes
 # every commit); right after bench_los, the same visibility maps by the hex line of honeycomb-grid

@@ -38,6 +38,9 @@ typedef struct cli_args {
 
 /* The value of option name, or NULL; *given (when not NULL) says whether it was given. */
 const char *cli_option_value(const cli_args *args, const char *name, int *given);
+/* The whole file at path into *text (malloc'd, not NUL-terminated; the caller frees) and *len:
+ * 0, or -1 with errno set. */
+int cli_read_file(const char *path, char **text, size_t *len);
 /* Loads the scenario FILE (or the embedded demo when file is NULL); prints every error to
  * stderr and returns NULL when it is refused. */
 lb_state *cli_load(const cli_args *args, const char *file);
@@ -71,6 +74,8 @@ json_t *cli_trace_json(const lb_trace *t);
 void cli_trace_print(const lb_trace *t);
 /* The same on out. */
 void cli_trace_fprint(FILE *out, const lb_trace *t);
+/* What s says, into buf (n bytes, cut short when too small); returns buf. */
+const char *cli_said(const lb_said *s, char *buf, size_t n);
 /* Prints obj as JSON on stdout and releases it. */
 void cli_print_json(json_t *obj);
 
@@ -100,6 +105,7 @@ int cmd_melee(const cli_args *args);
 int cmd_move(const cli_args *args);
 int cmd_selfplay(const cli_args *args);
 int cmd_serve(const cli_args *args);
+int cmd_verify(const cli_args *args);
 
 /* The exact answer of a melee before the dice (cmd_melee.c): each unit's part, the odds, every
  * outcome; or why it may not be made. */

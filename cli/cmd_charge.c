@@ -51,13 +51,36 @@ static int parse_answers(const cli_args *args, answers *a)
     return CLI_OK;
 }
 
+/* The charge's decision d in words: its prompt (option -1) or an option's text, said as an
+ * event (lb_said) or written already. */
+static const char *decision_words(const lb_decision *d, int option, char *buf, size_t n)
+{
+    const lb_said *said = option < 0 ? &d->said
+                          : d->option_said ? &d->option_said[option]
+                                           : NULL;
+    if (said && said->event) {
+        lb_said_fmt(said, buf, n);
+        return buf;
+    }
+    return option < 0 ? d->prompt : d->options[option].text;
+}
+
 static void print_options(FILE *out, const lb_state *st, const lb_decision *d)
 {
+    char prompt[LB_DECISION_PROMPT_MAX], text[LB_OPTION_TEXT_MAX];
     fprintf(out, "decision for %s (%s about %s) [%s]:\n  %s\n", st->sides[d->side],
-            lb_decision_kind_name(d->kind), d->subject, d->rule, d->prompt);
+            lb_decision_kind_name(d->kind), d->subject, d->rule,
+            decision_words(d, -1, prompt, sizeof prompt));
     for (int i = 0; i < d->noptions; i++)
-        fprintf(out, "  %d) %-12s %s%s\n", i + 1, d->options[i].key, d->options[i].text,
-                i == d->auto_choice ? "  (auto)" : "");
+        fprintf(out, "  %d) %-12s %s%s\n", i + 1, d->options[i].key,
+                decision_words(d, i, text, sizeof text), i == d->auto_choice ? "  (auto)" : "");
+}
+
+/* What s says, as long as the charge's texts are (LB_CHARGE_TEXT_MAX), into buf. */
+static const char *said_text(const lb_said *s, char buf[LB_CHARGE_TEXT_MAX])
+{
+    lb_said_fmt(s, buf, LB_CHARGE_TEXT_MAX);
+    return buf;
 }
 
 /* The answer to d: from --answers, else typed at the terminal; NULL (with the reason printed and
@@ -95,7 +118,8 @@ static const char *answer_for(const cli_args *args, const lb_state *st, const lb
             return d->options[k - 1].key;
         if (lb_decision_find(d, line) >= 0)
             return line;
-        fprintf(stderr, "\"%s\" is not an option\n", line);
+        char quoted[160]; /* what was typed, its control characters escaped */
+        fprintf(stderr, "%s is not an option\n", lb_err_quote(line, quoted, sizeof quoted));
     }
 }
 
@@ -116,7 +140,7 @@ static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_
 {
     const lb_charge_result *r = lb_charge_result_of(ch);
     const lb_state *after = lb_charge_state(ch);
-    char label[LB_HEX_LABEL_MAX], buf[64];
+    char label[LB_HEX_LABEL_MAX], buf[64], text[LB_CHARGE_TEXT_MAX];
     printf("charge of %s (%s), path", req->cavalry, lb_edition_name(st->rules));
     for (int i = 0; i < req->npath; i++)
         printf("%s%s", i ? "," : " ", lb_map_label(&st->map, req->path[i], label));
@@ -124,23 +148,25 @@ static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_
     if (!scripted)
         printf("  seed %llu\n", (unsigned long long)seed);
     if (lb_charge_status_of(ch) == LB_CHARGE_REFUSED) {
-        printf("not allowed [%s]: %s\n", r->rule, r->reason);
+        printf("not allowed [%s]: %s\n", r->rule, said_text(&r->why, text));
     } else {
         printf("movement points: %d spent of %d\n", r->mp_spent, r->mp_total);
         printf("events:\n");
         for (int i = 0; i < r->nevents; i++)
-            printf("  %2d. %-15s %s  [%s]\n", i + 1, r->events[i].kind, r->events[i].text,
-                   r->events[i].rule);
+            printf("  %2d. %-15s %s  [%s]\n", i + 1, r->events[i].kind,
+                   said_text(&r->events[i].said, text), r->events[i].rule);
         printf("obligations:%s\n", r->nobligations ? "" : " none");
         for (int i = 0; i < r->nobligations; i++) {
             const lb_charge_obligation *o = &r->obligations[i];
-            printf("  - %-17s %s  [%s]\n", lb_obligation_kind_name(o->kind), o->text, o->rule);
+            printf("  - %-17s %s  [%s]\n", lb_obligation_kind_name(o->kind),
+                   said_text(&o->said, text), o->rule);
             if (o->fire_known && o->fire_allowed)
                 printf("    %-17s fire value %s; at least one increment lost: %s\n", "",
                        lb_frac_fmt(o->fire_value, buf, sizeof buf),
                        lb_frac_fmt(o->p_hit, label, sizeof label));
             else if (o->fire_known)
-                printf("    %-17s the fire rules answer no: %s\n", "", o->fire_reason);
+                printf("    %-17s the fire rules answer no: %s\n", "",
+                       said_text(&o->fire_why, text));
         }
         printf("units changed:\n");
         for (int i = 0; after && i < st->nunits; i++) {
@@ -175,7 +201,7 @@ static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_
                "%d branches merged):\n",
                odds->runs, odds->merged);
         if (!odds->exact)
-            printf("  not exact: %s; the ends below cover %s\n", odds->stopped,
+            printf("  not exact: %s; the ends below cover %s\n", said_text(&odds->stopped, text),
                    lb_frac_ok(odds->covered) ? lb_frac_fmt(odds->covered, buf, sizeof buf)
                                               : "more than 64-bit fractions can say");
         for (int i = 0; i < odds->n; i++)

@@ -251,20 +251,28 @@ int cmd_fire(const cli_args *args)
                g->kind != LB_FIRE_OFFENSIVE ? " (" : "",
                g->kind != LB_FIRE_OFFENSIVE ? lb_fire_kind_name(g->kind) : "",
                g->kind != LB_FIRE_OFFENSIVE ? " fire)" : "", o->allowed ? "allowed" : "not allowed");
+        char said[LB_FIRE_REASON_MAX];
         for (int i = 0; i < g->nfirers; i++) {
             const lb_fire_value *v = &g->firers[i];
+            if (v->allowed)
+                lb_fire_value_breakdown(v, said, sizeof said);
+            else
+                lb_said_fmt(&v->why, said, sizeof said);
             if (g->nfirers > 1)
-                printf("  %s: %s\n", st->units[v->unit].id,
-                       v->allowed ? v->breakdown : v->reason);
+                printf("  %s: %s\n", st->units[v->unit].id, said);
             else if (v->allowed)
-                printf("  %s\n", v->breakdown);
+                printf("  %s\n", said);
             if (v->allowed)
                 print_hexes(st, v);
         }
-        if (g->allowed && g->nfirers > 1)
-            printf("  together: %s\n", g->breakdown);
-        if (!o->allowed)
-            printf("  %s [%s]\n", o->reason, o->rule);
+        if (g->allowed && g->nfirers > 1) {
+            lb_fire_group_breakdown(g, said, sizeof said);
+            printf("  together: %s\n", said);
+        }
+        if (!o->allowed) {
+            lb_said_fmt(&o->why, said, sizeof said);
+            printf("  %s [%s]\n", said, o->rule);
+        }
         if (o->allowed) {
             print_odds(st, o);
             if (rolled)

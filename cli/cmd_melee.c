@@ -144,13 +144,20 @@ static int parse_facts(const cli_args *args, const lb_state *st, lb_melee_req *r
 
 /* ---- text --------------------------------------------------------------------------------- */
 
+/* What s says, as long as the melee's texts are (LB_MELEE_TEXT_MAX), into buf. */
+static const char *said_text(const lb_said *s, char buf[LB_MELEE_TEXT_MAX])
+{
+    lb_said_fmt(s, buf, LB_MELEE_TEXT_MAX);
+    return buf;
+}
+
 void cli_melee_print_chance(FILE *out, const lb_state *st, const lb_melee_chance *c)
 {
-    char tl[LB_HEX_LABEL_MAX], vb[32], db[32];
+    char tl[LB_HEX_LABEL_MAX], vb[32], db[32], why[LB_MELEE_TEXT_MAX];
     fprintf(out, "melee on %s: %s\n", lb_map_label(&st->map, c->target, tl),
            c->allowed ? "allowed" : "not allowed");
     if (!c->allowed) {
-        fprintf(out, "  %s [%s]\n", c->reason, c->rule);
+        fprintf(out, "  %s [%s]\n", c->why.event ? said_text(&c->why, why) : c->refused, c->rule);
         return;
     }
     for (int i = 0; i < c->nunits; i++) {
@@ -164,14 +171,14 @@ void cli_melee_print_chance(FILE *out, const lb_state *st, const lb_melee_chance
         fprintf(out, "\n");
         for (int k = 0; k < mu->ntimes; k++)
             fprintf(out, "      x%s %s%s%s\n", lb_frac_fmt(mu->times[k].times, vb, sizeof vb),
-                   mu->times[k].lance ? "(lance bonus) " : "", mu->times[k].what,
+                   mu->times[k].lance ? "(lance bonus) " : "", lb_melee_times_what(&mu->times[k]),
                    mu->times[k].uncertain ? " (uncertain)" : "");
         if (mu->checks)
             fprintf(out, "      pre-melee check: morale %d, modifier %+d (chart %+d), passes %s\n",
                    mu->chance.morale, mu->chance.modifier, mu->chart_mod,
                    lb_frac_fmt(mu->chance.p_pass, vb, sizeof vb));
         else
-            fprintf(out, "      no pre-melee check: %s\n", mu->exempt);
+            fprintf(out, "      no pre-melee check: %s\n", lb_melee_exemption_name(mu->exempt));
     }
     fprintf(out, "  pre-melee odds %d : %d -> %s\n", c->increments_attacking, c->increments_defending,
            c->premelee ? c->premelee->label : "none");
@@ -188,13 +195,15 @@ void cli_melee_print_chance(FILE *out, const lb_state *st, const lb_melee_chance
 static void print_played(const lb_state *st, const lb_melee *m)
 {
     const lb_melee_result *r = lb_melee_result_of(m);
+    char text[LB_MELEE_TEXT_MAX];
     if (lb_melee_status_of(m) == LB_MELEE_REFUSED) {
-        printf("  refused: %s [%s]\n", r->reason, r->rule);
+        printf("  refused: %s [%s]\n", said_text(&r->why, text), r->rule);
         return;
     }
     printf("played:\n");
     for (int i = 0; i < r->nevents; i++)
-        printf("  %-10s %s [%s]\n", r->events[i].kind, r->events[i].text, r->events[i].rule);
+        printf("  %-10s %s [%s]\n", r->events[i].kind, said_text(&r->events[i].said, text),
+               r->events[i].rule);
     const lb_state *after = lb_melee_state(m);
     for (int i = 0; after && i < st->nunits; i++) {
         const lb_unit *u = &st->units[i];
@@ -218,13 +227,29 @@ static void print_played(const lb_state *st, const lb_melee *m)
 
 /* ---- decisions ---------------------------------------------------------------------------- */
 
+/* The melee's decision d in words: its prompt (option -1) or an option's text, said as an
+ * event or written already. */
+static const char *decision_words(const lb_decision *d, int option, char *buf, size_t n)
+{
+    const lb_said *said = option < 0      ? &d->said
+                          : d->option_said ? &d->option_said[option]
+                                           : NULL;
+    if (said && said->event) {
+        lb_said_fmt(said, buf, n);
+        return buf;
+    }
+    return option < 0 ? d->prompt : d->options[option].text;
+}
+
 static void print_options(FILE *out, const lb_state *st, const lb_decision *d)
 {
+    char prompt[LB_DECISION_PROMPT_MAX], text[LB_OPTION_TEXT_MAX];
     fprintf(out, "decision for %s (%s about %s) [%s]:\n  %s\n", st->sides[d->side],
-            lb_decision_kind_name(d->kind), d->subject, d->rule, d->prompt);
+            lb_decision_kind_name(d->kind), d->subject, d->rule,
+            decision_words(d, -1, prompt, sizeof prompt));
     for (int i = 0; i < d->noptions; i++)
-        fprintf(out, "  %d) %-12s %s%s\n", i + 1, d->options[i].key, d->options[i].text,
-                i == d->auto_choice ? "  (auto)" : "");
+        fprintf(out, "  %d) %-12s %s%s\n", i + 1, d->options[i].key,
+                decision_words(d, i, text, sizeof text), i == d->auto_choice ? "  (auto)" : "");
 }
 
 /* Answers the pending decision: --answers in order, else --auto, else at the terminal. */
@@ -264,7 +289,8 @@ static int answer(const cli_args *args, const lb_state *st, lb_melee *m, const l
                                                                        : line;
         if (lb_melee_answer(m, key) == LB_OK)
             return CLI_OK;
-        fprintf(stderr, "\"%s\" is not an option\n", line);
+        char quoted[160]; /* what was typed, its control characters escaped */
+        fprintf(stderr, "%s is not an option\n", lb_err_quote(line, quoted, sizeof quoted));
     }
 }
 

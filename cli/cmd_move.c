@@ -188,7 +188,7 @@ static int print_text(const lb_move_answer *A, const lb_trace *t)
     const lb_state *st = A->st;
     const lb_unit *u = &st->units[A->unit];
     const lb_move_choices *ch = A->ch;
-    char buf[LB_HEX_LABEL_MAX], mp[24], mp2[24];
+    char buf[LB_HEX_LABEL_MAX], mp[24], mp2[24], why[LB_MOVE_REASON_MAX];
     printf("move of %s (%s, %s", u->id, lb_arm_name(u->arm), lb_formation_name(u->formation));
     if (u->facing)
         printf(", facing %d", u->facing);
@@ -196,9 +196,9 @@ static int print_text(const lb_move_answer *A, const lb_trace *t)
            mp_text(ch->allowance, mp, sizeof mp), mp_text(ch->spent, mp2, sizeof mp2));
     if (A->entry)
         printf("entry at %s: %s\n", label(st, A->entry->hex, buf),
-               A->entry->legal ? "legal" : A->entry->reason);
+               A->entry->legal ? "legal" : cli_said(&A->entry->why, why, sizeof why));
     if (!ch->may_step)
-        printf("no step: %s [%s]\n", ch->reason, ch->rule);
+        printf("no step: %s [%s]\n", cli_said(&ch->why, why, sizeof why), ch->rule);
     const lb_move_plan *pl = A->pl;
     if (pl) {
         int total = 0;
@@ -220,7 +220,8 @@ static int print_text(const lb_move_answer *A, const lb_trace *t)
                    label(st, pl->actions[pl->stop].to[0], buf));
         printf("\n");
         if (!pl->legal)
-            printf("refused: %s [%s]\n", pl->reason, pl->rule ? pl->rule : "");
+            printf("refused: %s [%s]\n", cli_said(&pl->why, why, sizeof why),
+                   pl->rule ? pl->rule : "");
         if (A->rolled)
             printf("dice seed %llu\n", A->seed);
     }
@@ -375,7 +376,7 @@ static int answer_move(const cli_args *args, const lb_state *st, int unit, const
         pl.stop = -1;
         pl.rule = entry->rule;
         pl.section = entry->section;
-        snprintf(pl.reason, sizeof pl.reason, "%s", entry->reason);
+        pl.why = entry->why;
     }
     lb_dice dice;
     uint64_t seed = 0;
@@ -388,16 +389,7 @@ static int answer_move(const cli_args *args, const lb_state *st, int unit, const
         else if (lrc != LB_OK)
             rc = cli_invalid("%s", lb_err_str(lrc));
     } else if (rc == CLI_OK && unreachable) {
-        char buf[LB_HEX_LABEL_MAX];
-        pl.unit = id;
-        pl.legal = 0;
-        pl.refused = pl.stop = -1;
-        pl.allowance = ch.allowance;
-        pl.rule = "R-MOV-12";
-        pl.section = "(18)";
-        snprintf(pl.reason, sizeof pl.reason, "no path within %s's allowance ends at %s",
-                 id, cli_option_value(args, "to", NULL) ? cli_option_value(args, "to", NULL) : buf);
-        lb_trace_add(t, pl.rule, pl.section, "%s", pl.reason);
+        lb_move_plan_unreached(id, cli_option_value(args, "to", NULL), ch.allowance, &pl, t);
     }
     if (rc == CLI_OK) {
         lb_stack_check stack;

@@ -22,6 +22,19 @@ typedef struct verb {
     const char *help;
 } verb;
 
+/* What `help VERB` says besides the verb's line, for the verbs that need more. */
+static const struct {
+    const char *verb;
+    const char *text;
+} more_help[] = {
+    {"undo",
+     "R-GAME-14: at one table (hot-seat) undo takes back the last decision, and again and again\n"
+     "to any decision; the dice that follow are fresh draws, never the ones taken back (the\n"
+     "dice never rewind). Against the computer (--ai) it takes back your last decision with\n"
+     "the computer's answers since, but never past a die roll. Nothing is taken back once the\n"
+     "battle is over: a concession is final (R-VIC-1)."},
+};
+
 /* ---- answers ------------------------------------------------------------------------------- */
 
 /* Saves what an answer appended (one transaction) and shows what it did. */
@@ -204,19 +217,14 @@ static int do_end(play *P, int argc, char **argv)
     return decide(P, "end");
 }
 
+/* R-GAME-14: against the computer, back to the person's own last decision (the computer's
+ * answers since go with it), never past a die. */
 static int do_undo(play *P, int argc, char **argv)
 {
     (void)argc;
     (void)argv;
     lb_game_answer a;
-    int rc = lb_game_undo(P->g, LB_ROLE_BOTH, lb_game_seq(P->g), -1, &a);
-    /* against the computer, back to the person's own last decision */
-    while (rc == LB_OK && a.verdict == LB_ACCEPTED && P->ai >= 0 && lb_game_pending(P->g) &&
-           lb_game_pending(P->g)->side == P->ai && lb_game_effective(P->g)->count > 0) {
-        int before = a.seq_before;
-        rc = lb_game_undo(P->g, LB_ROLE_BOTH, lb_game_seq(P->g), -1, &a);
-        a.seq_before = before;
-    }
+    int rc = lb_game_undo(P->g, P->ai >= 0 ? 1 - P->ai : LB_ROLE_BOTH, lb_game_seq(P->g), -1, &a);
     play_prompt_game(P->g);
     return verdict(P, rc, &a);
 }
@@ -296,19 +304,31 @@ static const verb verbs[] = {
     {"choose", do_choose, "choose N|KEY [PARAMETER]",
      "take option N, or the option with that key (a hex label, `auto`, `stand`, …)"},
     {"end", do_end, "end", "end the segment"},
-    {"undo", do_undo, "undo", "take back the last decision (dice are never re-rolled)"},
+    {"undo", do_undo, "undo", "take back the last decision (help undo: the policy)"},
     {"concede", do_concede, "concede", "the side to decide gives up the battle"},
     {"score", do_score, "score", "the score now, and the result when the battle is over"},
     {"save", do_save, "save [FILE]", "where the game is saved, or export it to FILE as JSON"},
-    {"help", do_help, "help", "this list"},
+    {"help", do_help, "help [COMMAND]", "this list, or what one command does"},
     {"quit", do_quit, "quit", "leave (a game played with --db stays saved)"},
 };
 #define NVERBS ((int)(sizeof verbs / sizeof *verbs))
 
 static int do_help(play *P, int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
+    if (argc > 2)
+        return play_refuse(P, "usage: help [COMMAND]");
+    if (argc == 2) {
+        for (int i = 0; i < NVERBS; i++) {
+            if (strcmp(argv[1], verbs[i].name) != 0)
+                continue;
+            fprintf(P->out, "%s: %s\n", verbs[i].usage, verbs[i].help);
+            for (size_t k = 0; k < sizeof more_help / sizeof *more_help; k++)
+                if (strcmp(more_help[k].verb, argv[1]) == 0)
+                    fprintf(P->out, "%s\n", more_help[k].text);
+            return PLAY_OK;
+        }
+        return play_refuse(P, "no command \"%s\" (help lists them)", argv[1]);
+    }
     fprintf(P->out, "commands (TARGET and hexes are labels such as 0910, column then row, or "
             "unit ids):\n");
     for (int i = 0; i < NVERBS; i++) {
@@ -365,22 +385,65 @@ static int run_line(play *P, char *line)
 
 /* ---- the session --------------------------------------------------------------------------- */
 
+/* Whether a line may be a command: printable text (lb/printable.h), so that nothing typed or read
+ * from a script drives the terminal when it is echoed or quoted in a refusal. 0 when it may; else
+ * the column of the first control character (C0 but tab, DEL, C1) or byte that is not UTF-8,
+ * with what it is in P->why. */
+static int unprintable(play *P, const char *line, size_t len)
+{
+    lb_unprintable u;
+    if (lb_printable_check(line, len, 1, &u))
+        return 0;
+    if (u.control < 0)
+        snprintf(P->why, sizeof P->why, "expected a printable command, found byte 0x%02x, which "
+                 "is not UTF-8", u.byte);
+    else if (u.control < 0x80)
+        snprintf(P->why, sizeof P->why, "expected a printable command, found control character "
+                 "0x%02x", u.control);
+    else
+        snprintf(P->why, sizeof P->why, "expected a printable command, found control character "
+                 "U+%04X", u.control);
+    return u.column;
+}
+
+/* P->why as it may be printed: a refusal may quote what the library or a store said. */
+static const char *why_printable(const play *P, char *buf, size_t n)
+{
+    return lb_printable(P->why, strlen(P->why), buf, n);
+}
+
 static int run_script(play *P, const char *path)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!f)
         return cli_invalid("cannot read the script %s: %s", path, strerror(errno));
-    char *line = NULL;
+    char *line = NULL, name[LB_ERR_FILE_MAX], echo[PLAY_WHY_MAX], why[PLAY_WHY_MAX];
+    lb_printable(path, strlen(path), name, sizeof name);
     size_t cap = 0;
+    ssize_t got;
     int lineno = 0, rc = PLAY_OK;
-    while (rc == PLAY_OK && getline(&line, &cap, f) >= 0) {
+    while (rc == PLAY_OK && (got = getline(&line, &cap, f)) >= 0) {
         lineno++;
-        fprintf(P->out, "> %s%s", line, strchr(line, '\n') ? "" : "\n");
+        /* the line without its end: "\n", or "\r\n" as written on Windows */
+        size_t len = (size_t)got;
+        len -= len && line[len - 1] == '\n';
+        len -= len && line[len - 1] == '\r';
+        int col = unprintable(P, line, len);
+        if (col) {
+            /* a NUL, ESC [ 2 J, a byte that is not UTF-8: echoed escaped, never run */
+            fprintf(P->out, "> %s\n", lb_printable(line, len, echo, sizeof echo));
+            fflush(P->out);
+            fprintf(stderr, "%s:%d:%d: %s\n", name, lineno, col, P->why);
+            rc = PLAY_REFUSED;
+            break;
+        }
+        line[len] = '\0';
+        fprintf(P->out, "> %s\n", line);
         rc = run_line(P, line);
         fflush(P->out); /* the answers so far before the refusal, in order on a terminal */
         if (rc == PLAY_REFUSED || rc == PLAY_ERROR)
-            fprintf(stderr, "%s:%d: %s: %s\n", path, lineno,
-                    rc == PLAY_REFUSED ? "refused" : "error", P->why);
+            fprintf(stderr, "%s:%d: %s: %s\n", name, lineno,
+                    rc == PLAY_REFUSED ? "refused" : "error", why_printable(P, why, sizeof why));
     }
     free(line);
     if (f != stdin)
@@ -395,6 +458,7 @@ static int run_prompt(play *P)
         names[i] = verbs[i].name;
     play_prompt_open(P->g, names, NVERBS);
     int rc = PLAY_OK;
+    char why[PLAY_WHY_MAX];
     while (rc != PLAY_QUIT && rc != PLAY_ERROR) {
         char prompt[LB_STORE_TEXT_MAX + 8];
         lb_game_summary(P->g, prompt, sizeof prompt);
@@ -402,15 +466,29 @@ static int run_prompt(play *P)
         char *line = play_prompt_read(prompt);
         if (!line)
             break;
-        rc = run_line(P, line);
+        int col = unprintable(P, line, strlen(line));
+        rc = col ? PLAY_REFUSED : run_line(P, line);
         free(line);
-        if (rc == PLAY_REFUSED)
-            fprintf(stdout, "refused: %s\n", P->why);
+        if (rc == PLAY_REFUSED && col)
+            fprintf(stdout, "refused: %s (column %d)\n", why_printable(P, why, sizeof why), col);
+        else if (rc == PLAY_REFUSED)
+            fprintf(stdout, "refused: %s\n", why_printable(P, why, sizeof why));
     }
     play_prompt_close();
     if (rc == PLAY_ERROR)
-        fprintf(stderr, "labataille play: %s\n", P->why);
+        fprintf(stderr, "labataille play: %s\n", why_printable(P, why, sizeof why));
     return rc == PLAY_ERROR ? rc : PLAY_OK;
+}
+
+/* R-DICE-3: the game's dice in a few words for the banner, into buf (n bytes). */
+static const char *dice_words(const lb_game *g, char *buf, size_t n)
+{
+    const lb_game_settings *s = lb_game_settings_of(g);
+    if (s->dice == LB_DICE_SEEDED)
+        snprintf(buf, n, "seed %" PRIu64 " (seeded: not for play)", s->seed);
+    else
+        snprintf(buf, n, "secret dice, commitment %s", s->commitment);
+    return buf;
 }
 
 /* The game: reopened from the store, or new (saved there when a store is given). */
@@ -432,15 +510,24 @@ static int open_game(const cli_args *args, play *P, const lb_load_opts *opts)
             return cli_usage(args, "--game reopens a saved game: give no scenario");
         if (lb_store_open_game(P->store, P->id, opts, &P->g, &err) != LB_OK)
             return cli_invalid("%s", err.msg);
-        fprintf(P->out, "game %lld in %s, journal %d\n", P->id, db, lb_game_seq(P->g));
+        char dice[LB_DICE_HEX_MAX + 64];
+        fprintf(P->out, "game %lld in %s, journal %d, %s\n", P->id, P->store->where,
+                lb_game_seq(P->g), dice_words(P->g, dice, sizeof dice));
         return CLI_OK;
     }
+    /* R-DICE-3: secret dice, unless --seed asks for seeded ones (tests, scripted games) */
     lb_dice seed_dice;
     lb_game_settings set;
     lb_game_settings_init(&set);
-    int rc = cli_dice(args, &seed_dice, &set.seed);
+    int rc = CLI_OK;
+    if (cli_option_value(args, "seed", NULL))
+        rc = cli_dice(args, &seed_dice, &set.seed);
+    else if (lb_game_settings_secret(&set) != LB_OK)
+        return cli_invalid("no random bytes from the system for the dice's secret");
     if (rc != CLI_OK)
         return rc;
+    if (cli_option_value(args, "ai", NULL))
+        set.undo = LB_UNDO_COMPUTER;
     const char *file = args->npositional ? args->positional[0] : NULL;
     size_t len;
     const char *name;
@@ -474,30 +561,34 @@ static int open_game(const cli_args *args, play *P, const lb_load_opts *opts)
         lb_errlist_release(&errs);
         return CLI_INVALID;
     }
-    fprintf(P->out, "%s, seed %" PRIu64 "\n", lb_game_state(P->g)->title, set.seed);
+    char dice[LB_DICE_HEX_MAX + 64];
+    fprintf(P->out, "%s, %s\n", lb_game_state(P->g)->title, dice_words(P->g, dice, sizeof dice));
     if (P->store) {
         if (lb_store_save_game(P->store, P->g, &P->id, &err) != LB_OK)
             return cli_invalid("%s", err.msg);
-        fprintf(P->out, "game %lld in %s\n", P->id, db);
+        fprintf(P->out, "game %lld in %s\n", P->id, P->store->where);
     }
     return CLI_OK;
 }
 
-/* --ai SIDE [--level quick|full] [--budget MS]: the computer plays SIDE, its dice from the
- * game's seed (R-AI-3). */
+/* --ai SIDE [--level quick|full] [--budget MS]: the computer plays SIDE, its look-ahead dice
+ * from the game's seed or, with secret dice, its own seed (R-AI-3); no undo past a die then
+ * (R-GAME-14). */
 static int ai_options(const cli_args *args, play *P)
 {
     const char *side = cli_option_value(args, "ai", NULL);
     const char *level = cli_option_value(args, "level", NULL);
     const char *budget = cli_option_value(args, "budget", NULL);
     lb_ai_settings_init(&P->ai_settings);
-    P->ai_settings.seed = lb_game_settings_of(P->g)->seed;
+    P->ai_settings.seed = lb_game_ai_seed(P->g);
     if (!side)
         return level || budget ? cli_usage(args, "--level and --budget go with --ai SIDE") : CLI_OK;
     const lb_state *st = lb_game_state(P->g);
     if ((P->ai = lb_state_side(st, side)) < 0)
         return cli_usage(args, "--ai: expected %s or %s, found \"%s\"", st->sides[0],
                          st->sides[1], side);
+    if (lb_game_settings_of(P->g)->undo == LB_UNDO_HOTSEAT)
+        lb_game_set_undo_policy(P->g, LB_UNDO_COMPUTER);
     if (level && (int)(P->ai_settings.level = (lb_ai_level)lb_ai_level_parse(level)) < 0)
         return cli_usage(args, "--level: expected quick or full, found \"%s\"", level);
     char *end;
@@ -531,7 +622,8 @@ int cmd_play(const cli_args *args)
     if (rc == CLI_OK) {
         play_print_status(&P);
         if (ai_answers(&P) != PLAY_OK) {
-            fprintf(stderr, "labataille play: %s\n", P.why);
+            char why[PLAY_WHY_MAX];
+            fprintf(stderr, "labataille play: %s\n", why_printable(&P, why, sizeof why));
             rc = CLI_INVALID;
         }
     }

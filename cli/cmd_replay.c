@@ -8,15 +8,18 @@
 #include "lb/data.h"
 #include "lb/store.h"
 
+/* A journal entry: what a store held, shown as printable text. */
 static void print_entry(const lb_state *st, int i, const lb_journal_entry *e)
 {
+    char subject[sizeof e->subject * 4], key[sizeof e->key * 4], purpose[sizeof e->purpose * 4];
     if (e->kind == LB_ENTRY_DECISION)
         printf("%5d  %s: %s%s%s -> %s (%s)\n", i, st->sides[e->side],
-               lb_decision_kind_name(e->decision), e->subject[0] ? " about " : "", e->subject,
-               e->key, lb_decided_by_name(e->by));
+               lb_decision_kind_name(e->decision), e->subject[0] ? " about " : "",
+               lb_printable(e->subject, strlen(e->subject), subject, sizeof subject),
+               lb_printable(e->key, strlen(e->key), key, sizeof key), lb_decided_by_name(e->by));
     else if (e->kind == LB_ENTRY_ROLL)
         printf("%5d    %s %d for %s\n", i, e->die == LB_DIE_TWO ? "roll" : "die", e->value,
-               e->purpose);
+               lb_printable(e->purpose, strlen(e->purpose), purpose, sizeof purpose));
     else
         printf("%5d  %s: undo, back to %d entries\n", i, st->sides[e->side], e->value);
 }

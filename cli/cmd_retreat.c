@@ -141,6 +141,58 @@ static void print_surrender_later(const lb_retreat *r)
                r->kind == LB_RETREAT_DISORDER ? "rout" : "flight");
 }
 
+/* The paths found: their count, the marks of the map, the ends and the automatic choice. */
+static void print_found(const lb_state *st, const lb_retreat *r, int auto_map,
+                        unsigned char *marks)
+{
+    const lb_map *m = &st->map;
+    char label[LB_HEX_LABEL_MAX];
+    print_count(r);
+    for (int k = 0; auto_map && k < r->hexes; k++)
+        mark(m, marks, r->choice[k], k == r->hexes - 1 ? MARK_END : MARK_PATH);
+    for (int k = 0; !auto_map && k < r->nvia; k++)
+        mark(m, marks, r->via[k], MARK_PATH);
+    for (int k = 0; !auto_map && k < r->nends; k++)
+        mark(m, marks, r->ends[k], MARK_END);
+    printf("end hexes:");
+    for (int k = 0; k < r->nends; k++)
+        printf(" %s%s", lb_map_label(m, r->ends[k], label),
+               r->end_surrenders && r->end_surrenders[k] ? " (surrender later)" : "");
+    print_surrender_later(r);
+    printf("\npaths below are written h0 … hn: the start %s, then the %d hex%s entered "
+           "(R-RET-14)",
+           lb_map_label(m, r->start, label), r->hexes, r->hexes == 1 ? "" : "es");
+    printf("\nautomatic choice (R-RET-4 e: every end at distance %d; f: the first in label "
+           "order%s):",
+           r->choice_distance, mixed_surrender_later(r) ? " of those that do not mean surrender "
+                                                        "later, R-RET-8"
+                                                      : "");
+    print_path(st, r->start, r->choice, r->hexes);
+}
+
+/* Every path (all) or the first kept ones, in label order. */
+static int print_paths(const lb_state *st, const lb_retreat *r, int all)
+{
+    if (r->count && all) {
+        printf("\nevery path, in label order:\n");
+        streamer s = {st, r->start, 0, 0, 0};
+        return lb_retreat_each(r, stream_path, &s);
+    }
+    if (!r->count)
+        return LB_OK;
+    int shown = r->npaths < TEXT_PATHS ? r->npaths : TEXT_PATHS;
+    printf("\nthe first %d path%s in label order:\n", shown, shown == 1 ? "" : "s");
+    for (int i = 0; i < shown; i++) {
+        printf(" ");
+        print_path(st, r->start, r->paths + (size_t)i * (size_t)r->hexes, r->hexes);
+    }
+    if (r->count_saturated)
+        printf("  … and more than 64 bits count (--all lists them all)\n");
+    else if (r->count > (unsigned long long)shown)
+        printf("  … %llu more (--all lists every one)\n", r->count - (unsigned long long)shown);
+    return LB_OK;
+}
+
 static int print_text(const lb_state *st, int unit, const lb_retreat *r, int auto_map, int all,
                       const lb_trace *t)
 {
@@ -158,57 +210,20 @@ static int print_text(const lb_state *st, int unit, const lb_retreat *r, int aut
     if (!marks)
         return cli_invalid("out of memory");
     mark(m, marks, r->start, MARK_START);
-    if (r->stays) {
+    if (r->stays)
         printf("no enemy formation counts and no refuge to head for (or it stands in one): the "
                "unit stays (R-RET-19)\n");
-    } else if (r->surrender) {
+    else if (r->surrender)
         printf("no legal path: the unit surrenders\n");
-    } else {
-        print_count(r);
-        for (int k = 0; auto_map && k < r->hexes; k++)
-            mark(m, marks, r->choice[k], k == r->hexes - 1 ? MARK_END : MARK_PATH);
-        for (int k = 0; !auto_map && k < r->nvia; k++)
-            mark(m, marks, r->via[k], MARK_PATH);
-        for (int k = 0; !auto_map && k < r->nends; k++)
-            mark(m, marks, r->ends[k], MARK_END);
-        printf("end hexes:");
-        for (int k = 0; k < r->nends; k++)
-            printf(" %s%s", lb_map_label(m, r->ends[k], label),
-                   r->end_surrenders && r->end_surrenders[k] ? " (surrender later)" : "");
-        print_surrender_later(r);
-        printf("\npaths below are written h0 … hn: the start %s, then the %d hex%s entered "
-               "(R-RET-14)",
-               lb_map_label(m, r->start, label), r->hexes, r->hexes == 1 ? "" : "es");
-        printf("\nautomatic choice (R-RET-4 e: every end at distance %d; f: the first in label "
-               "order%s):",
-               r->choice_distance, mixed_surrender_later(r) ? " of those that do not mean surrender "
-                                                            "later, R-RET-8"
-                                                          : "");
-        print_path(st, r->start, r->choice, r->hexes);
-    }
+    else
+        print_found(st, r, auto_map, marks);
     print_leaders(st, unit, r);
     printf("\n");
     cli_map_print(st, marks, mark_chars,
                   auto_map ? "@ start, + the automatic choice, * its end"
                            : "@ start, + on an optimal path, * end hex");
     free(marks);
-    int rc = LB_OK;
-    if (r->count && all) {
-        printf("\nevery path, in label order:\n");
-        streamer s = {st, r->start, 0, 0, 0};
-        rc = lb_retreat_each(r, stream_path, &s);
-    } else if (r->count) {
-        int shown = r->npaths < TEXT_PATHS ? r->npaths : TEXT_PATHS;
-        printf("\nthe first %d path%s in label order:\n", shown, shown == 1 ? "" : "s");
-        for (int i = 0; i < shown; i++) {
-            printf(" ");
-            print_path(st, r->start, r->paths + (size_t)i * (size_t)r->hexes, r->hexes);
-        }
-        if (r->count_saturated)
-            printf("  … and more than 64 bits count (--all lists them all)\n");
-        else if (r->count > (unsigned long long)shown)
-            printf("  … %llu more (--all lists every one)\n", r->count - (unsigned long long)shown);
-    }
+    int rc = print_paths(st, r, all);
     printf("\ntrace:\n");
     cli_trace_print(t);
     return rc == LB_OK ? CLI_OK : cli_invalid("%s", lb_err_str(rc));

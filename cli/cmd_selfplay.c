@@ -65,32 +65,6 @@ static int player_parse(const char *s, lb_ai_level level, player *p)
     return 0;
 }
 
-static int read_file(const char *path, char **text, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return -1;
-    size_t cap = 0;
-    *len = 0;
-    *text = NULL;
-    for (size_t got = 1; got;) {
-        if (*len == cap) {
-            char *more = realloc(*text, cap = cap ? 2 * cap : 65536);
-            if (!more) {
-                free(*text);
-                fclose(f);
-                errno = ENOMEM;
-                return -1;
-            }
-            *text = more;
-        }
-        got = fread(*text + *len, 1, cap - *len, f);
-        *len += got;
-    }
-    fclose(f);
-    return 0;
-}
-
 static int time_order(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -264,7 +238,7 @@ int cmd_selfplay(const cli_args *args)
     const char *text = lb_data_demo(&len, &name);
     char *owned = NULL;
     if (file) {
-        if (read_file(file, &owned, &len) != 0)
+        if (cli_read_file(file, &owned, &len) != 0)
             return cli_invalid("%s: %s", file, strerror(errno));
         text = owned;
         name = file;

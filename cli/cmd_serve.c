@@ -80,8 +80,15 @@ int cmd_serve(const cli_args *args)
     const char *db = cli_option_value(args, "db", NULL);
     const char *web = cli_option_value(args, "web", NULL);
     host = host ? host : "127.0.0.1";
+    lb_server_limits limits;
+    lb_server_limits_default(&limits);
+    const char *limit = cli_option_value(args, "limit", NULL);
+    char why[256];
+    if (limit && lb_server_limits_parse(&limits, limit, why, sizeof why) != 0)
+        return cli_usage(args, "--limit: %s", why);
     lb_server_config cfg = {.db = db ? db : "labataille.db", .web_root = web ? web : LB_WEB_ROOT,
-                            .scenario_file = args->npositional ? args->positional[0] : NULL};
+                            .scenario_file = args->npositional ? args->positional[0] : NULL,
+                            .limits = &limits};
     /* the signals that stop the server wait for the main thread alone */
     sigset_t stop;
     sigemptyset(&stop);
@@ -100,8 +107,11 @@ int cmd_serve(const cli_args *args)
     char base[128];
     snprintf(base, sizeof base, strchr(host, ':') ? "http://[%s]:%d" : "http://%s:%d", host,
              lb_server_port(s));
+    /* the store as its messages name it: a PostgreSQL address with its passwords as *** */
+    const char *where = lb_server_store_where(s);
+    char shown[1024];
     printf("labataille serve: %s/ (games saved in %s; Ctrl-C stops)\n", base,
-           lb_server_store_where(s));
+           lb_printable(where, strlen(where), shown, sizeof shown));
     rc = open_game(s, base, seeded ? &seed : NULL);
     fflush(stdout);
     if (rc == CLI_OK) {

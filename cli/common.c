@@ -1,4 +1,5 @@
 /* The command-line program's shared parts: options, loading, dice, hex or unit names, traces. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,14 +22,24 @@ const char *cli_option_value(const cli_args *args, const char *name, int *given)
     return NULL;
 }
 
+/* The message after prefix on stderr, as printable text (lb/printable.h): a message may quote an
+ * argument, a file's name, what a store or its server said. */
+static void print_message(const char *prefix, const char *fmt, va_list ap)
+{
+    char msg[2048], shown[4096];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    fprintf(stderr, "%s%s\n", prefix, lb_printable(msg, strlen(msg), shown, sizeof shown));
+}
+
 int cli_usage(const cli_args *args, const char *fmt, ...)
 {
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "labataille %s: ", args->command);
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "labataille %s: ", args->command);
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n(see labataille %s --help)\n", args->command);
+    print_message(prefix, fmt, ap);
     va_end(ap);
+    fprintf(stderr, "(see labataille %s --help)\n", args->command);
     return CLI_USAGE;
 }
 
@@ -36,11 +47,35 @@ int cli_invalid(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "labataille: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
+    print_message("labataille: ", fmt, ap);
     va_end(ap);
     return CLI_INVALID;
+}
+
+int cli_read_file(const char *path, char **text, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    size_t cap = 0;
+    *len = 0;
+    *text = NULL;
+    for (size_t got = 1; got;) {
+        if (*len == cap) {
+            char *more = realloc(*text, cap = cap ? 2 * cap : 65536);
+            if (!more) {
+                free(*text);
+                fclose(f);
+                errno = ENOMEM;
+                return -1;
+            }
+            *text = more;
+        }
+        got = fread(*text + *len, 1, cap - *len, f);
+        *len += got;
+    }
+    fclose(f);
+    return 0;
 }
 
 lb_state *cli_load_keep(const cli_args *args, const char *file, lb_errlist *errs)
@@ -226,6 +261,12 @@ void cli_trace_fprint(FILE *out, const lb_trace *t)
         if (text != small)
             free(text);
     }
+}
+
+const char *cli_said(const lb_said *s, char *buf, size_t n)
+{
+    lb_said_fmt(s, buf, n);
+    return buf;
 }
 
 void cli_trace_print(const lb_trace *t)

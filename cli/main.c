@@ -35,7 +35,7 @@ static const option_spec common_options[] = {
     {"dice", "LIST", "scripted dice in order, for the commands that roll: 34,5,62 (two digits a "
                      "roll 11-66, one digit a die 1-6), at most 256"},
     {"seed", "N", "the dice from seed N, 0 to 9223372036854775807 (default: from the clock, "
-                  "printed)"},
+                  "printed; play and serve: secret dice, and a seed makes a game not for play)"},
     {"help", NULL, "this help"},
 };
 
@@ -165,7 +165,10 @@ static const command commands[] = {
               "pending decision with its legal options; `help` at the prompt lists the commands.\n"
               "With --db every accepted decision is saved as it is made; --game reopens one.\n"
               "With --ai SIDE the computer plays SIDE (docs/ai.md): it answers each of its\n"
-              "side's decisions at once with a one-line reason; the prompt plays the other.",
+              "side's decisions at once with a one-line reason; the prompt plays the other, and\n"
+              "undo never goes back past a die (R-GAME-14). The dice are secret (the banner\n"
+              "prints their commitment; `labataille verify` checks them once the battle is\n"
+              "over) unless --seed N makes them seeded: for tests, not for play.",
      .options = {{"db", "DB", "save the game in DB (an SQLite file or a postgresql:// address)"},
                  {"game", "ID", "go on with saved game ID of DB"},
                  {"script", "F", "read the commands from F (- for stdin); stop at the first "
@@ -183,7 +186,8 @@ static const command commands[] = {
      .options = {{"db", "DB", "an SQLite file or a postgresql:// address"}}},
     {.name = "serve",
      .run = cmd_serve,
-     .usage = "serve [FILE] [--db DB] [--port N] [--host ADDR] [--web DIR] [--seed N]",
+     .usage = "serve [FILE] [--db DB] [--port N] [--host ADDR] [--web DIR] [--seed N] "
+              "[--limit NAME=N,...]",
      .summary = "the web game: a new game of FILE and one link per side",
      .about = "Serves the web game (docs/api.md) on --host and --port, its games kept in the\n"
               "store DB, and opens a two-players game of FILE (the demo by default): prints the\n"
@@ -193,7 +197,9 @@ static const command commands[] = {
                               "labataille.db)"},
                  {"port", "N", "the port, 0 to 65535 (default 8080; 0: any free one)"},
                  {"host", "ADDR", "the address to listen on (default 127.0.0.1)"},
-                 {"web", "DIR", "the page's files (default the source tree's web/)"}}},
+                 {"web", "DIR", "the page's files (default the source tree's web/)"},
+                 {"limit", "NAME=N,...", "the limits on what clients send, their quotas and "
+                                         "the caps on connections (docs/api.md, Limits)"}}},
     {.name = "selfplay",
      .run = cmd_selfplay,
      .usage = "selfplay [FILE] [--SIDE P]... [--players P1,P2] [--games N] [--seed S]",
@@ -215,6 +221,19 @@ static const command commands[] = {
                  {"alternate", NULL, "swap the two players every other game"},
                  {"expect", "RATE", "exit 1 when the first player wins less than RATE (0.95)"},
                  {"trace", NULL, "print every decision with the computer's reason"}}},
+    {.name = "verify",
+     .run = cmd_verify,
+     .usage = "verify EXPORT",
+     .summary = "checks a finished game's dice from its export (R-DICE-5)",
+     .about = "Reads EXPORT, the labataille-game/1 JSON of GET /api/g/TOKEN/export or of play's\n"
+              "`save FILE`, and checks its dice: that SHA-256 of the revealed secret is the\n"
+              "commitment published when the game was made, that each roll of the journal, the\n"
+              "k-th ever drawn (undone ones included), is the one the secret gives for k\n"
+              "(docs/api.md \"Fair dice\"; rolls imported from another game are listed, not\n"
+              "checked), and that the journal replays to the state it claims. A seeded game\n"
+              "(not for play) is checked against its seed. Exit 0 verified; 1 a roll, the\n"
+              "commitment or the replay does not match (each named), or the battle is still in\n"
+              "play (its secret is not revealed yet); 2 a file that is not an export."},
     {.name = "replay",
      .run = cmd_replay,
      .usage = "replay GAME [--db DB] [--to N]",
@@ -345,10 +364,12 @@ static int help(int argc, char **argv)
     }
     const command *cmd = find_command(argv[2]);
     if (!cmd || argc > 3) {
+        char shown[CLI_SHORT_MAX * 4];
         if (cmd)
             fprintf(stderr, "labataille help: expected one command name\n");
         else
-            fprintf(stderr, "labataille help: unknown command '%s'\n\n", argv[2]);
+            fprintf(stderr, "labataille help: unknown command '%s'\n\n",
+                    lb_printable(argv[2], strlen(argv[2]), shown, sizeof shown));
         print_overview(stderr);
         return CLI_USAGE;
     }
@@ -374,7 +395,9 @@ static int run(int argc, char **argv)
     }
     const command *cmd = find_command(argv[1]);
     if (!cmd) {
-        fprintf(stderr, "labataille: unknown command '%s'\n\n", argv[1]);
+        char shown[CLI_SHORT_MAX * 4];
+        fprintf(stderr, "labataille: unknown command '%s'\n\n",
+                lb_printable(argv[1], strlen(argv[1]), shown, sizeof shown));
         print_overview(stderr);
         return CLI_USAGE;
     }

@@ -61,7 +61,8 @@ int play_options(play *P, int argc, char **argv);
 void play_prompt_open(const lb_game *g, const char *const *commands, int ncommands);
 /* The game being completed changed (after an undo it is the same game, rebuilt). */
 void play_prompt_game(const lb_game *g);
-/* One line typed at prompt, malloc'd (the caller frees), or NULL at the end of input. */
+/* One line typed at prompt, malloc'd (the caller frees), or NULL at the end of input; kept in the
+ * history unless blank or not printable text (lb/printable.h). */
 char *play_prompt_read(const char *prompt);
 /* Ends line editing. */
 void play_prompt_close(void);

@@ -120,7 +120,7 @@ static void print_movement(play *P, const lb_decision *d)
         lb_move_choices ch;
         if (lb_move_options(st, u->id, &ch, NULL) != LB_OK)
             continue;
-        char left[16], all[16];
+        char left[16], all[16], why[LB_MOVE_REASON_MAX];
         fprintf(P->out, "  %-18s %s of %s MP left", u->id,
                 mp_text(ch.allowance - ch.spent, left, sizeof left),
                 mp_text(ch.allowance, all, sizeof all));
@@ -128,7 +128,7 @@ static void print_movement(play *P, const lb_decision *d)
             fprintf(P->out, "; moves to %d hex%s%s", moves, moves == 1 ? "" : "es",
                     path ? " (or a path)" : "");
         else if (!ch.may_step)
-            fprintf(P->out, "; may not move: %s", ch.reason);
+            fprintf(P->out, "; may not move: %s", cli_said(&ch.why, why, sizeof why));
         if (changes[0])
             fprintf(P->out, "; %s", changes);
         fprintf(P->out, "\n");
@@ -297,13 +297,14 @@ static void unit_moves(play *P, const lb_unit *u)
 {
     const lb_state *st = lb_game_state(P->g);
     lb_move_choices ch;
-    char a[16], b[16];
+    char a[16], b[16], why[LB_MOVE_REASON_MAX];
     if (lb_move_options(st, u->id, &ch, NULL) != LB_OK)
         return;
     fprintf(P->out, "  movement: %s of %s MP left", mp_text(ch.allowance - ch.spent, a, sizeof a),
             mp_text(ch.allowance, b, sizeof b));
     if (!ch.may_step)
-        fprintf(P->out, "; it may not move: %s [%s]", ch.reason, ch.rule ? ch.rule : "");
+        fprintf(P->out, "; it may not move: %s [%s]", cli_said(&ch.why, why, sizeof why),
+                ch.rule ? ch.rule : "");
     fprintf(P->out, "\n");
     int maxcost = 0, ends = 0, passes = 0;
     for (int i = 1; i < ch.nreach && ch.may_step; i++) {
@@ -441,13 +442,17 @@ static int odds_fire(play *P, char **names, int n, const char *target)
     for (int i = 0; i < n && used < sizeof who; i++)
         used += (size_t)snprintf(who + used, sizeof who - used, "%s%s",
                                  i == 0 ? "" : i == n - 1 ? " and " : ", ", names[i]);
-    if (rc == LB_OK && !o.allowed)
-        fprintf(P->out, "%s may not fire at %s (%s fire): %s [%s]\n", who, label, kind, o.reason,
+    char said[LB_FIRE_REASON_MAX];
+    if (rc == LB_OK && !o.allowed) {
+        lb_said_fmt(&o.why, said, sizeof said);
+        fprintf(P->out, "%s may not fire at %s (%s fire): %s [%s]\n", who, label, kind, said,
                 o.rule);
+    }
     if (rc == LB_OK && o.allowed) {
         char pb[32];
+        lb_fire_group_breakdown(&o.fire, said, sizeof said);
         fprintf(P->out, "%s fire%s at %s (%s fire): %s; fire defence %d; odds %s\n", who,
-                n > 1 ? "" : "s", label, kind, o.fire.breakdown, o.defence.value,
+                n > 1 ? "" : "s", label, kind, said, o.defence.value,
                 o.column ? o.column->label : "none");
         /* R-FIRE-13: what the units lose; the hex's loss when they take less of it */
         for (int l = 0; l <= o.max_taken; l++)
@@ -481,7 +486,9 @@ static void charge_refused(const lb_state *st, const lb_charge_req *req, char *w
     lb_dice_init_seed(&dice, 1); /* a refusal comes before any roll */
     if (lb_charge_resolve(ch, &dice) == LB_OK && lb_charge_status_of(ch) == LB_CHARGE_REFUSED) {
         const lb_charge_result *r = lb_charge_result_of(ch);
-        snprintf(why, n, "%s [%s]", r->reason, r->rule);
+        char reason[LB_CHARGE_TEXT_MAX];
+        lb_said_fmt(&r->why, reason, sizeof reason);
+        snprintf(why, n, "%s [%s]", reason, r->rule);
     }
     lb_charge_free(ch);
 }
@@ -516,8 +523,11 @@ static int odds_charge(play *P, const char *unit, const char *path)
         fprintf(P->out, "  %-8s %5.1f%%  %s\n", lb_frac_fmt(o.outcomes[i].p, pb, sizeof pb),
                 100 * lb_frac_double(o.outcomes[i].p), o.outcomes[i].summary);
     }
-    if (!o.exact)
-        fprintf(P->out, "  not exact: %s\n", o.stopped);
+    if (!o.exact) {
+        char stopped[LB_CHARGE_TEXT_MAX];
+        lb_said_fmt(&o.stopped, stopped, sizeof stopped);
+        fprintf(P->out, "  not exact: %s\n", stopped);
+    }
     lb_charge_outcomes_release(&o);
     return PLAY_OK;
 }
@@ -526,19 +536,23 @@ static int odds_charge(play *P, const char *unit, const char *path)
 static int odds_melee(play *P, char **names, int n, const char *target)
 {
     const lb_state *st = lb_game_state(P->g);
-    char label[LB_HEX_LABEL_MAX], key[LB_OPTION_KEY_MAX];
-    if (play_hex_arg(P, target, label))
+    char label[LB_HEX_LABEL_MAX];
+    lb_hex at;
+    if (play_hex_arg(P, target, label) || lb_map_parse_label(&st->map, label, &at) != LB_OK)
         return PLAY_REFUSED;
-    size_t used = (size_t)snprintf(key, sizeof key, "melee:%s:", label);
-    for (int i = 0; i < n && used < sizeof key; i++) {
+    lb_action assault;
+    lb_action_init(&assault, LB_VERB_MELEE);
+    lb_action_add_hex(&assault, at);
+    for (int i = 0; i < n; i++) {
         if (play_unit_arg(P, names[i]) < 0)
             return PLAY_REFUSED;
-        used += (size_t)snprintf(key + used, sizeof key - used, "%s%s", i ? "+" : "", names[i]);
+        if (lb_action_add_unit(&assault, names[i]) != LB_OK)
+            return play_refuse(P, "too many attackers: at most %d", LB_ACTION_UNITS_MAX);
     }
     lb_melee_chance *c = malloc(sizeof *c);
     if (!c)
         return play_refuse(P, "out of memory");
-    int rc = lb_game_melee_odds(P->g, key, c, NULL);
+    int rc = lb_game_melee_odds(P->g, &assault, c, NULL);
     if (rc == LB_OK)
         cli_melee_print_chance(P->out, st, c);
     free(c);

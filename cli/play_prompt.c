@@ -79,7 +79,8 @@ void play_prompt_game(const lb_game *g)
 char *play_prompt_read(const char *prompt)
 {
     char *line = readline(prompt);
-    if (line && line[strspn(line, " \t")])
+    /* a line the game refuses for a control character (typed after Ctrl-V) is not kept */
+    if (line && line[strspn(line, " \t")] && lb_printable_check(line, strlen(line), 1, NULL))
         add_history(line);
     return line;
 }

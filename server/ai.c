@@ -36,8 +36,9 @@ static int random_play(slot *sl, int *answered)
     return LB_OK;
 }
 
-/* The computer: one decision, within its budget, its dice for look-ahead from the game's seed
- * (R-AI-3), answered like a person's; the engine refusing it is the server's fault. */
+/* The computer: one decision, within its budget, its dice for look-ahead from the game's seed,
+ * or its own seed of a game with secret dice (R-AI-3), answered like a person's; the engine
+ * refusing it is the server's fault. */
 static int computer_play(slot *sl, int *answered)
 {
     const lb_decision *d = lb_game_pending(sl->g);
@@ -47,7 +48,7 @@ static int computer_play(slot *sl, int *answered)
     lb_ai_settings_init(&set);
     set.level = (lb_ai_level)sl->level;
     set.budget_ms = COMPUTER_BUDGET_MS;
-    set.seed = lb_game_settings_of(sl->g)->seed;
+    set.seed = lb_game_ai_seed(sl->g);
     char key[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX];
     lb_game_answer a;
     int rc = lb_ai_play(sl->g, sl->ai, &set, key, why, &a);

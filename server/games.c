@@ -5,91 +5,25 @@
 
 #include "server_int.h"
 
-void slot_forget_view(cached_view *cv)
+/* sl into the table (held once); LB_OK or LB_NOMEM. A game the table let go for it is freed
+ * outside the server's lock. */
+static int insert(lb_server *s, slot *sl)
 {
-    shared_release(cv->text);
-    shared_release(cv->gzip);
-    *cv = (cached_view){0};
-}
-
-/* The game changed (or goes): its kept views with it. */
-static void forget_views(slot *sl)
-{
-    for (int k = 0; k < ROLE_SLOTS; k++)
-        slot_forget_view(&sl->views[k]);
-}
-
-void slot_free(slot *sl)
-{
-    if (!sl)
-        return;
-    lb_game_free(sl->g);
-    json_decref(sl->traces);
-    free(sl->map);
-    forget_views(sl);
-    pthread_mutex_destroy(&sl->lock);
-    free(sl);
-}
-
-slot *slot_find(lb_server *s, long long id)
-{
-    for (int i = 0; i < s->nslots; i++)
-        if (s->slots[i]->id == id)
-            return s->slots[i];
-    return NULL;
-}
-
-/* Puts sl in the table (under the server's lock), first letting go of the least recently used
- * game nobody holds when the table is full. */
-static void insert(lb_server *s, slot *sl)
-{
-    if (s->nslots >= SLOTS_MAX) {
-        int lru = -1;
-        for (int i = 0; i < s->nslots; i++)
-            if (s->slots[i]->refs == 0 && (lru < 0 || s->slots[i]->used < s->slots[lru]->used))
-                lru = i;
-        if (lru >= 0) {
-            slot_free(s->slots[lru]);
-            s->slots[lru] = s->slots[--s->nslots];
-        }
-    }
-    sl->refs = 1;
-    sl->used = ++s->tick;
+    slot *gone = NULL;
     sl->seq = lb_game_seq(sl->g);
-    s->slots[s->nslots++] = sl;
-}
-
-static slot *slot_new(long long id, lb_game *g, int two_players, int ai, int level)
-{
-    slot *sl = calloc(1, sizeof *sl);
-    if (!sl)
-        return NULL;
-    pthread_mutex_init(&sl->lock, NULL);
-    sl->id = id;
-    sl->g = g;
-    sl->two_players = two_players;
-    sl->ai = ai;
-    sl->level = level;
-    lb_pcg32_seed(&sl->ai_rng, lb_game_settings_of(g)->seed, (uint64_t)id);
-    json_t *map = map_json(lb_game_state(g));
-    sl->map = map ? json_dumps(map, JSON_COMPACT) : NULL;
-    json_decref(map);
-    if (!sl->map) {
-        sl->g = NULL;
-        slot_free(sl);
-        return NULL;
-    }
-    return sl;
+    pthread_mutex_lock(&s->lock);
+    int rc = table_insert(&s->games, sl, &gone);
+    pthread_mutex_unlock(&s->lock);
+    slot_free(gone);
+    return rc;
 }
 
 int slot_get(lb_server *s, long long id, slot **out, lb_err *err)
 {
     pthread_mutex_lock(&s->lock);
-    slot *sl = slot_find(s, id);
-    if (sl) {
-        sl->refs++;
-        sl->used = ++s->tick;
-    }
+    slot *sl = table_find(&s->games, id);
+    if (sl)
+        table_hold(&s->games, sl);
     pthread_mutex_unlock(&s->lock);
     if (sl) {
         *out = sl;
@@ -112,17 +46,21 @@ int slot_get(lb_server *s, long long id, slot **out, lb_err *err)
         lb_game_free(g);
         return lb_err_set(err, LB_NOMEM, "out of memory");
     }
+    slot *gone = NULL;
+    made->seq = lb_game_seq(made->g);
     pthread_mutex_lock(&s->lock);
-    sl = slot_find(s, id);
+    sl = table_find(&s->games, id);
     if (sl) { /* another request loaded it meanwhile */
-        sl->refs++;
-        sl->used = ++s->tick;
-    } else {
-        insert(s, sl = made);
+        table_hold(&s->games, sl);
+    } else if (table_insert(&s->games, made, &gone) == LB_OK) {
+        sl = made;
         made = NULL;
     }
     pthread_mutex_unlock(&s->lock);
     slot_free(made);
+    slot_free(gone);
+    if (!sl)
+        return lb_err_set(err, LB_NOMEM, "out of memory");
     *out = sl;
     return LB_OK;
 }
@@ -130,45 +68,42 @@ int slot_get(lb_server *s, long long id, slot **out, lb_err *err)
 void slot_put(lb_server *s, slot *sl)
 {
     pthread_mutex_lock(&s->lock);
-    sl->refs--;
+    slot *gone = table_release(&s->games, sl);
     pthread_mutex_unlock(&s->lock);
+    slot_free(gone);
 }
 
 void lb_server_release_game(lb_server *s, long long game)
 {
     pthread_mutex_lock(&s->lock);
-    slot *sl = slot_find(s, game);
-    if (sl)
-        sl->refs--;
+    slot *sl = table_find(&s->games, game);
+    slot *gone = sl ? table_release(&s->games, sl) : NULL;
     pthread_mutex_unlock(&s->lock);
+    slot_free(gone);
 }
 
-int slot_add(lb_server *s, lb_game *g, int two_players, int ai, int level, slot **out,
-             lb_err *err)
+int slot_add(lb_server *s, slot *sl, lb_err *err)
 {
-    *out = NULL;
     long long id;
     pthread_mutex_lock(&s->store_lock);
-    int rc = lb_store_save_game(s->store, g, &id, err);
+    int rc = lb_store_save_game(s->store, sl->g, &id, err);
     pthread_mutex_unlock(&s->store_lock);
     if (rc == LB_OK)
-        rc = links_set_game(s->links, id, two_players, ai, level, err);
+        rc = links_set_game(s->links, id, sl->two_players, sl->ai, sl->level, err);
     if (rc != LB_OK) {
-        lb_game_free(g);
+        slot_free(sl);
         return rc;
     }
-    slot *sl = slot_new(id, g, two_players, ai, level);
-    if (!sl) {
-        lb_game_free(g);
+    slot_set_id(sl, id);
+    if (insert(s, sl) != LB_OK) {
+        slot_free(sl);
         return lb_err_set(err, LB_NOMEM, "out of memory");
     }
-    pthread_mutex_lock(&s->lock);
-    insert(s, sl);
-    pthread_mutex_unlock(&s->lock);
     pthread_mutex_lock(&sl->lock);
-    rc = slot_changed(s, sl, lb_game_seq(g), err);
+    rc = slot_changed(s, sl, lb_game_seq(sl->g), err);
     pthread_mutex_unlock(&sl->lock);
-    *out = sl;
+    if (rc != LB_OK)
+        slot_put(s, sl);
     return rc;
 }
 
@@ -196,7 +131,7 @@ static int reload(lb_server *s, slot *sl, lb_err *err)
         return rc;
     lb_game_free(sl->g);
     sl->g = g;
-    forget_views(sl);
+    slot_forget_views(sl);
     return LB_OK;
 }
 
@@ -204,7 +139,12 @@ int slot_saved(lb_server *s, slot *sl, int seen, lb_err *err)
 {
     if (!sl->unsaved && seen <= lb_game_seq(sl->g))
         return LB_OK;
+    long long now = now_ms();
+    if (!sl->unsaved && now < sl->no_reload_until_ms)
+        return LB_OK; /* the store was read for a length it did not have a moment ago: a 409 */
     int rc = reload(s, sl, err);
+    if (rc == LB_OK && seen > lb_game_seq(sl->g))
+        sl->no_reload_until_ms = now + SEEN_RELOAD_MS;
     if (rc == LB_OK) {
         pthread_mutex_lock(&s->lock);
         sl->seq = lb_game_seq(sl->g);
@@ -217,7 +157,7 @@ int slot_saved(lb_server *s, slot *sl, int seen, lb_err *err)
 /* The cached views dropped and the streams woken: the game is at a new seq. */
 static void announce(lb_server *s, slot *sl)
 {
-    forget_views(sl);
+    slot_forget_views(sl);
     pthread_mutex_lock(&s->lock);
     if (!sl->unsaved)
         sl->seq = lb_game_seq(sl->g);

@@ -44,15 +44,16 @@ static const struct {
     const char *method;
     game_route run;
     const char *params[3]; /* the query parameters it takes */
+    int acts;              /* it answers for a side: never a spectator's */
 } game_routes[] = {
-    {"", "GET", route_view, {NULL}},
-    {"/decide", "POST", route_decide, {NULL}},
-    {"/undo", "POST", route_undo, {NULL}},
-    {"/concede", "POST", route_concede, {NULL}},
-    {"/journal", "GET", route_journal, {"from", NULL}},
-    {"/export", "GET", route_export, {NULL}},
-    {"/events", "GET", route_events, {NULL}},
-    {"/traces", "GET", route_traces, {"from", NULL}},
+    {"", "GET", route_view, {NULL}, 0},
+    {"/decide", "POST", route_decide, {NULL}, 1},
+    {"/undo", "POST", route_undo, {NULL}, 1},
+    {"/concede", "POST", route_concede, {NULL}, 1},
+    {"/journal", "GET", route_journal, {"from", NULL}, 0},
+    {"/export", "GET", route_export, {NULL}, 0},
+    {"/events", "GET", route_events, {NULL}, 0},
+    {"/traces", "GET", route_traces, {"from", NULL}, 0},
 };
 
 /* A game the store cannot give: logged with the store's reason; a 503 while the store is down,
@@ -99,6 +100,12 @@ static void on_game(lb_server *s, const lb_http_request *rq, const char *rest, c
         return;
     if (!preview && !no_params(q, rs, game_routes[known].params))
         return;
+    if (!preview && game_routes[known].acts && role == LB_ROLE_SPECTATOR) {
+        /* R-WEB-1: refused before the game is loaded or brought up to date, so that a
+         * spectator's requests cost the game's players nothing */
+        reply_error(rs, 403, "read-only", NULL, "a spectator's link only watches");
+        return;
+    }
     slot *sl;
     lb_err err = {0};
     rc = slot_get(s, id, &sl, &err);
@@ -143,7 +150,7 @@ static int on_page(lb_server *s, const lb_http_request *rq, const char *path, co
     if (!file)
         return 0;
     if (method_is(rq, rs, "GET") && no_params(q, rs, none))
-        reply_file(rs, s, file);
+        reply_file(rs, s, rq, file);
     return 1;
 }
 

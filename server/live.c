@@ -1,8 +1,10 @@
 /* Live updates: Server-Sent Events streams that hold no thread while idle, suspended in libmicrohttpd and resumed when their game's journal grows or their heartbeat is due. */
+#include <errno.h>
 #include <microhttpd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "server_int.h"
 
@@ -14,6 +16,8 @@ struct stream {
     lb_server *s;
     slot *sl;                     /* held until the stream ends */
     struct MHD_Connection *conn;
+    int fd;                       /* its socket (-1: not known) */
+    int gone;                     /* its client has closed it: the stream ends */
     int after;                    /* the last seq sent */
     long long heartbeat_at;       /* now_ms() when a heartbeat is due */
     char pending[EVENT_MAX];      /* what is left to send of the last event */
@@ -57,7 +61,7 @@ void live_wake(lb_server *s, slot *sl)
 static int next_event(stream *st)
 {
     lb_server *s = st->s;
-    if (s->stopping)
+    if (s->stopping || st->gone)
         return -1;
     long long now = now_ms();
     int seq = st->sl->seq;
@@ -105,6 +109,15 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
     return (ssize_t)n;
 }
 
+/* Lets go of the stream's hold on its game (freed when the table lets it go). */
+static void let_go(lb_server *s, slot *sl)
+{
+    pthread_mutex_lock(&s->lock);
+    slot *gone = table_release(&s->games, sl);
+    pthread_mutex_unlock(&s->lock);
+    slot_free(gone);
+}
+
 /* The response is done with: the connection closed, or the stream ended. */
 static void stream_free(void *cls)
 {
@@ -112,8 +125,8 @@ static void stream_free(void *cls)
     lb_server *s = st->s;
     pthread_mutex_lock(&s->lock);
     unlink_waiting(st);
-    st->sl->refs--;
     pthread_mutex_unlock(&s->lock);
+    let_go(s, st->sl);
     free(st);
 }
 
@@ -121,12 +134,12 @@ struct MHD_Response *live_response(lb_server *s, slot *sl, int after, struct MHD
 {
     stream *st = calloc(1, sizeof *st);
     if (!st) {
-        pthread_mutex_lock(&s->lock);
-        sl->refs--;
-        pthread_mutex_unlock(&s->lock);
+        let_go(s, sl);
         return NULL;
     }
-    *st = (stream){.s = s, .sl = sl, .conn = c, .after = after};
+    const union MHD_ConnectionInfo *fd = MHD_get_connection_info(c,
+                                                                 MHD_CONNECTION_INFO_CONNECTION_FD);
+    *st = (stream){.s = s, .sl = sl, .conn = c, .fd = fd ? fd->connect_fd : -1, .after = after};
     st->npending = (size_t)snprintf(st->pending, sizeof st->pending, "retry: 2000\n\n");
     st->heartbeat_at = now_ms() + 1000LL * s->cfg.heartbeat_s;
     struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, EVENT_MAX,
@@ -136,21 +149,32 @@ struct MHD_Response *live_response(lb_server *s, slot *sl, int after, struct MHD
     return resp;
 }
 
-long long live_heartbeats(lb_server *s, long long now, slot **held, int *nheld)
+/* Has the client closed the socket fd? A suspended stream never reads it, and writes go through
+ * until the client's reset comes back: without this look, a gone client would hold its stream
+ * (and the caps' room) for up to two heartbeats. */
+static int peer_gone(int fd)
+{
+    char byte;
+    ssize_t n = fd >= 0 ? recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) : 1;
+    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+long long live_heartbeats(lb_server *s, long long now, slot **held, int cap, int *nheld)
 {
     long long next = now + 1000LL * s->cfg.heartbeat_s;
     *nheld = 0;
-    for (int i = 0; i < s->nslots; i++) {
-        slot *sl = s->slots[i];
+    for (int i = 0; i < s->games.n; i++) {
+        slot *sl = s->games.slots[i];
         for (stream *st = sl->waiting, *later; st; st = later) {
             later = st->next;
-            if (st->heartbeat_at <= now)
+            st->gone = peer_gone(st->fd);
+            if (st->heartbeat_at <= now || st->gone)
                 resume(st);
             else if (st->heartbeat_at < next)
                 next = st->heartbeat_at;
         }
-        if (sl->waiting) {
-            sl->refs++;
+        if (sl->waiting && *nheld < cap) {
+            table_hold(&s->games, sl);
             held[(*nheld)++] = sl;
         }
     }
@@ -160,8 +184,8 @@ long long live_heartbeats(lb_server *s, long long now, slot **held, int *nheld)
 void live_end_all(lb_server *s)
 {
     s->stopping = 1;
-    for (int i = 0; i < s->nslots; i++)
-        while (s->slots[i]->waiting)
-            resume(s->slots[i]->waiting);
+    for (int i = 0; i < s->games.n; i++)
+        while (s->games.slots[i]->waiting)
+            resume(s->games.slots[i]->waiting);
     pthread_cond_broadcast(&s->changed);
 }

@@ -1,4 +1,4 @@
-/* Answers: JSON documents, the error shape of api.md, and the page's files. */
+/* Answers: JSON documents and the error shape of api.md. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +111,21 @@ void reply_error(lb_http_response *rs, int status, const char *code, const char 
     reply_json(rs, status, error_object(status, code, path, "%s", message));
 }
 
+void reply_limit(lb_http_response *rs, int status, const char *code, const lb_server *s,
+                 lb_server_limit k, const char *path, const char *fmt, ...)
+{
+    char message[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    json_t *e = error_object(status, code, path, "%s", message);
+    json_object_set_new(json_object_get(e, "error"), "limit",
+                        json_pack("{s:s,s:I}", "name", lb_server_limit_name(k), "max",
+                                  (json_int_t)s->limits.value[k]));
+    reply_json(rs, status, e);
+}
+
 void reply_store_fault(lb_http_response *rs, int rc, const char *what)
 {
     if (rc == LB_IO)
@@ -118,47 +133,6 @@ void reply_store_fault(lb_http_response *rs, int rc, const char *what)
                     "refuses to write; nothing changed, try again", what);
     else
         reply_error(rs, 500, "server-fault", NULL, "%s", what);
-}
-
-/* Content types of the page's files, by the name's ending. */
-static const char *file_type(const char *name)
-{
-    static const struct {
-        const char *ending, *type;
-    } types[] = {{".html", "text/html; charset=utf-8"},
-                 {".css", "text/css; charset=utf-8"},
-                 {".js", "text/javascript; charset=utf-8"},
-                 {".svg", "image/svg+xml"},
-                 {".png", "image/png"},
-                 {".ico", "image/x-icon"}};
-    size_t n = strlen(name);
-    for (size_t i = 0; i < sizeof types / sizeof *types; i++) {
-        size_t k = strlen(types[i].ending);
-        if (n > k && strcmp(name + n - k, types[i].ending) == 0)
-            return types[i].type;
-    }
-    return NULL;
-}
-
-void reply_file(lb_http_response *rs, const lb_server *s, const char *name)
-{
-    const char *type = file_type(name);
-    /* a plain name of the page's folder: no folders, no dot files, a known type */
-    if (!type || name[0] == '.' || strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-_.") !=
-                                       strlen(name)) {
-        reply_error(rs, 404, "not-found", NULL, "no such file");
-        return;
-    }
-    size_t n = strlen(s->web_root) + strlen(name) + 2;
-    char *path = malloc(n);
-    if (!path) {
-        reply_text(rs, 500, NULL);
-        return;
-    }
-    snprintf(path, n, "%s/%s", s->web_root, name);
-    rs->status = 200;
-    rs->type = type;
-    rs->file = path;
 }
 
 void lb_http_response_release(lb_http_response *rs)

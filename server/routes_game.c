@@ -48,9 +48,10 @@ static int parse_body(game_request *r, lb_http_response *rs, const char *const *
     return 0;
 }
 
-/* The answer to a decision, an undo or a concession (api.md): the new view, or the refusal. */
+/* The answer to a decision, an undo or a concession (api.md): the new view, or the refusal; an
+ * illegal answer's refusal names the body's member that holds it (where; NULL: none). */
 static void answered(game_request *r, lb_http_response *rs, int rc, const lb_game_answer *a,
-                     const char *what)
+                     const char *what, const char *where)
 {
     if (rc != LB_OK) {
         /* the engine failed and left the game as it was: the server's fault, never the
@@ -94,8 +95,16 @@ static void answered(game_request *r, lb_http_response *rs, int rc, const lb_gam
     int k = 0;
     while (k < 3 && statuses[k].v != a->verdict)
         k++;
-    json_t *e = error_object(statuses[k].status, statuses[k].code, NULL, "%s", a->reason);
+    /* R-WEB-6: the decision the answer leads to would list more options than the limit */
+    int over = a->rule && strcmp(a->rule, "R-WEB-6") == 0;
+    json_t *e = error_object(statuses[k].status, over ? "over-limit" : statuses[k].code,
+                             a->verdict == LB_REFUSED_ILLEGAL ? where : NULL, "%s", a->reason);
     json_t *inner = json_object_get(e, "error");
+    if (over)
+        json_object_set_new(inner, "limit", json_pack("{s:s,s:I}", "name",
+                                                      lb_server_limit_name(LB_LIMIT_OPTIONS),
+                                                      "max", (json_int_t)r->s->limits.value
+                                                                 [LB_LIMIT_OPTIONS]));
     if (a->rule)
         json_object_set_new(inner, "rule", json_string(a->rule));
     if (a->verdict == LB_REFUSED_STALE) {
@@ -104,14 +113,6 @@ static void answered(game_request *r, lb_http_response *rs, int rc, const lb_gam
         free(view);
     }
     reply_json(rs, statuses[k].status, e);
-}
-
-static int read_only(game_request *r, lb_http_response *rs)
-{
-    if (r->role != LB_ROLE_SPECTATOR)
-        return 0;
-    reply_error(rs, 403, "read-only", NULL, "a spectator's link only watches");
-    return 1;
 }
 
 void route_decide(game_request *r, lb_http_response *rs)
@@ -125,13 +126,21 @@ void route_decide(game_request *r, lb_http_response *rs)
     if (!json_is_string(key) || (param && !json_is_string(param))) {
         reply_error(rs, 400, "bad-request", json_is_string(key) ? "/param" : "/key",
                     "expected an option's key (and a parameterised option's parameter) as text");
-    } else if (!read_only(r, rs)) {
-        char full[2 * LB_OPTION_KEY_MAX];
-        snprintf(full, sizeof full, "%s%s%s", json_string_value(key), param ? ":" : "",
-                 param ? json_string_value(param) : "");
-        lb_game_answer a;
-        int rc = lb_game_decide(r->sl->g, r->role, seq, full, &a);
-        answered(r, rs, rc, &a, full);
+    } else {
+        /* the answer whole, however long: the engine refuses one longer than its journal keeps
+         * (R-GAME-22), which is then located at the parameter or the key */
+        size_t n = json_string_length(key) + (param ? 1 + json_string_length(param) : 0) + 1;
+        char *full = malloc(n);
+        if (!full) {
+            reply_bytes(rs, 500, NULL, 0, NULL);
+        } else {
+            snprintf(full, n, "%s%s%s", json_string_value(key), param ? ":" : "",
+                     param ? json_string_value(param) : "");
+            lb_game_answer a;
+            int rc = lb_game_decide(r->sl->g, r->role, seq, full, &a);
+            answered(r, rs, rc, &a, full, param ? "/param" : "/key");
+            free(full);
+        }
     }
     json_decref(body);
 }
@@ -148,11 +157,11 @@ void route_undo(game_request *r, lb_http_response *rs)
                  json_integer_value(keep) > 1 << 30)) {
         reply_error(rs, 400, "bad-request", "/keep", "expected how many effective entries to "
                     "keep, or -1 for this role's last decision");
-    } else if (!read_only(r, rs)) {
+    } else {
         lb_game_answer a;
         int rc = lb_game_undo(r->sl->g, r->role, seq, keep ? (int)json_integer_value(keep) : -1,
                               &a);
-        answered(r, rs, rc, &a, "undo");
+        answered(r, rs, rc, &a, "undo", NULL);
     }
     json_decref(body);
 }
@@ -164,11 +173,9 @@ void route_concede(game_request *r, lb_http_response *rs)
     int seq;
     if (parse_body(r, rs, members, &body, &seq) != 0)
         return;
-    if (!read_only(r, rs)) {
-        lb_game_answer a;
-        int rc = lb_game_concede(r->sl->g, r->role, seq, &a);
-        answered(r, rs, rc, &a, "concede");
-    }
+    lb_game_answer a;
+    int rc = lb_game_concede(r->sl->g, r->role, seq, &a);
+    answered(r, rs, rc, &a, "concede", NULL);
     json_decref(body);
 }
 
@@ -236,6 +243,6 @@ void route_events(game_request *r, lb_http_response *rs)
     rs->events_after = (int)after;
     /* the stream holds the game until lb_server_release_game */
     pthread_mutex_lock(&r->s->lock);
-    r->sl->refs++;
+    table_hold(&r->s->games, r->sl);
     pthread_mutex_unlock(&r->s->lock);
 }

@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "lb/ai.h"
 #include "server_int.h"
@@ -33,6 +32,9 @@ void route_scenarios(lb_server *s, lb_http_response *rs)
 typedef struct create_req {
     const char *name;         /* the scenario's name in messages */
     char *text;               /* the scenario (or the export) as text, malloc'd */
+    size_t kept;              /* the bytes the store keeps of it (the quotas count them) */
+    int posted;               /* a scenario or an import sent with the request: the limits of
+                               * api.md apply, and unknown keys are refused */
     int import;
     lb_game_settings set;
     int two_players;
@@ -40,11 +42,11 @@ typedef struct create_req {
     int level;                /* the server's player: -1 random, else the computer's level */
 } create_req;
 
-/* The body's members into *c; 0, or -1 with the error answered. */
-static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_response *rs)
+/* The game's scenario: an import (an export object), a scenario offered (its id) or posted (an
+ * object), into c's name and text; 0, or -1 with the error answered. */
+static int parse_source(lb_server *s, json_t *scenario, json_t *import, create_req *c,
+                        lb_http_response *rs)
 {
-    lb_game_settings_init(&c->set);
-    json_t *scenario = json_object_get(body, "scenario"), *import = json_object_get(body, "import");
     if (!!scenario == !!import) {
         reply_error(rs, 400, "bad-request", "/scenario", "expected one of \"scenario\" (an id of "
                     "GET /api/scenarios, or a scenario object) and \"import\" (an export)");
@@ -55,9 +57,12 @@ static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_respons
             reply_error(rs, 400, "bad-request", "/import", "expected an export object");
             return -1;
         }
-        c->import = 1;
+        if (served_import(s, import, rs) != 0)
+            return -1;
+        c->import = c->posted = 1;
         c->name = "import";
         c->text = json_dumps(import, JSON_COMPACT);
+        c->kept = c->text ? strlen(c->text) : 0;
     } else if (json_is_string(scenario)) {
         const offer *o = NULL;
         for (int i = 0; i < s->noffers && !o; i++)
@@ -70,9 +75,14 @@ static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_respons
         }
         c->name = o->name;
         c->text = strdup(o->text);
+        c->kept = o->len;
     } else if (json_is_object(scenario)) {
         c->name = "scenario";
+        c->posted = 1;
         c->text = json_dumps(scenario, JSON_INDENT(2));
+        c->kept = c->text ? strlen(c->text) : 0;
+        if (c->text && served_scenario(s, scenario, "/scenario", c->kept, rs) != 0)
+            return -1;
     } else {
         reply_error(rs, 400, "bad-request", "/scenario", "expected a scenario id or object");
         return -1;
@@ -81,9 +91,14 @@ static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_respons
         reply_text(rs, 500, NULL);
         return -1;
     }
-    json_t *rules = json_object_get(body, "rules"), *seed = json_object_get(body, "seed"),
-           *mode = json_object_get(body, "mode"), *ai = json_object_get(body, "ai"),
-           *limit = json_object_get(body, "movement_time_limit_s");
+    return 0;
+}
+
+/* The rules' edition and the dice: a seed, else a secret (R-DICE-3). 0, or -1 with the error
+ * answered. */
+static int parse_dice(json_t *body, create_req *c, lb_http_response *rs)
+{
+    json_t *rules = json_object_get(body, "rules"), *seed = json_object_get(body, "seed");
     if (rules && (!json_is_string(rules) ||
                   (c->set.rules = lb_edition_parse(json_string_value(rules))) < 0)) {
         reply_error(rs, 400, "bad-request", "/rules", "expected premier-2018 or premier-2017");
@@ -93,12 +108,44 @@ static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_respons
         reply_error(rs, 400, "bad-request", "/seed", "expected a whole number >= 0");
         return -1;
     }
+    /* R-DICE-3: secret dice, unless a seed asks for seeded ones (tests: not for play) */
     if (seed) {
         c->set.seed = (uint64_t)json_integer_value(seed);
-    } else if (getrandom(&c->set.seed, sizeof c->set.seed, 0) != sizeof c->set.seed) {
-        reply_error(rs, 500, "server-fault", NULL, "no random seed from the system");
+    } else if (!c->import && lb_game_settings_secret(&c->set) != LB_OK) {
+        reply_error(rs, 500, "server-fault", NULL, "no random bytes from the system for the "
+                    "dice's secret");
         return -1;
     }
+    return 0;
+}
+
+/* The Movement segment's time limit; an import keeps its own settings. 0, or -1 with the error
+ * answered. */
+static int parse_time_limit(json_t *body, create_req *c, lb_http_response *rs)
+{
+    json_t *limit = json_object_get(body, "movement_time_limit_s");
+    if (limit && (!json_is_integer(limit) || json_integer_value(limit) < 0 ||
+                  json_integer_value(limit) > 86400)) {
+        reply_error(rs, 400, "bad-request", "/movement_time_limit_s",
+                    "expected seconds from 0 (the scenario's) to 86400");
+        return -1;
+    }
+    if (limit)
+        c->set.movement_time_limit_s = (int)json_integer_value(limit);
+    if (c->import && (json_object_get(body, "rules") || json_object_get(body, "seed") || limit ||
+                      json_object_get(body, "mode"))) {
+        reply_error(rs, 400, "bad-request", "/import", "an import keeps its own settings: give "
+                    "no rules, seed, mode or movement_time_limit_s");
+        return -1;
+    }
+    return 0;
+}
+
+/* Who plays: two players or hot-seat (mode), the random player (ai) or the computer at a level
+ * (R-WEB-5), and the undo policy that follows. 0, or -1 with the error answered. */
+static int parse_players(json_t *body, create_req *c, lb_http_response *rs)
+{
+    json_t *mode = json_object_get(body, "mode"), *ai = json_object_get(body, "ai");
     const char *m = json_is_string(mode) ? json_string_value(mode) : NULL;
     if (mode && (!m || (strcmp(m, "two-players") != 0 && strcmp(m, "hotseat") != 0))) {
         reply_error(rs, 400, "bad-request", "/mode", "expected \"two-players\" or \"hotseat\"");
@@ -132,20 +179,20 @@ static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_respons
             c->two_players = 1;
         c->set.undo = c->two_players ? LB_UNDO_TWO_PLAYERS : LB_UNDO_HOTSEAT;
     }
-    if (limit && (!json_is_integer(limit) || json_integer_value(limit) < 0 ||
-                  json_integer_value(limit) > 86400)) {
-        reply_error(rs, 400, "bad-request", "/movement_time_limit_s",
-                    "expected seconds from 0 (the scenario's) to 86400");
-        return -1;
-    }
-    if (limit)
-        c->set.movement_time_limit_s = (int)json_integer_value(limit);
-    if (c->import && (rules || seed || limit || mode)) {
-        reply_error(rs, 400, "bad-request", "/import", "an import keeps its own settings: give "
-                    "no rules, seed, mode or movement_time_limit_s");
-        return -1;
-    }
     return 0;
+}
+
+/* The body's members into *c, in the order the errors were always found; 0, or -1 with the
+ * error answered. */
+static int parse_body(lb_server *s, json_t *body, create_req *c, lb_http_response *rs)
+{
+    lb_game_settings_init(&c->set);
+    if (parse_source(s, json_object_get(body, "scenario"), json_object_get(body, "import"), c,
+                     rs) != 0)
+        return -1;
+    if (parse_dice(body, c, rs) != 0 || parse_players(body, c, rs) != 0)
+        return -1;
+    return parse_time_limit(body, c, rs);
 }
 
 /* 400 with every problem the scenario or the import has, the first one's path as the error's. */
@@ -193,6 +240,74 @@ static json_t *make_links(lb_server *s, slot *sl, lb_err *err)
     return links;
 }
 
+/* Counts the new game in the quotas of its client and of all clients: 0, or -1 with the 429
+ * answered (and when it would fit). */
+static int take_quota(lb_server *s, const lb_http_request *rq, size_t kept, lb_http_response *rs)
+{
+    quota_refusal why;
+    pthread_mutex_lock(&s->lock);
+    int fits = quota_take(&s->quota, rq->client, kept, s->limits.value, &why);
+    pthread_mutex_unlock(&s->lock);
+    if (fits)
+        return 0;
+    int mine = why.limit == LB_LIMIT_ADDRESS_GAMES || why.limit == LB_LIMIT_ADDRESS_BYTES;
+    int bytes = why.limit == LB_LIMIT_ADDRESS_BYTES || why.limit == LB_LIMIT_BYTES;
+    reply_limit(rs, 429, "quota", s, why.limit, NULL, "%s an hour for new games %s: this one "
+                "fits in %d s", bytes ? "the scenario bytes kept" : "the games made",
+                mine ? "from one address" : "from all clients", why.retry_after_s);
+    rs->retry_after = why.retry_after_s;
+    return -1;
+}
+
+static void give_back(lb_server *s, const lb_http_request *rq, size_t kept)
+{
+    pthread_mutex_lock(&s->lock);
+    quota_give_back(&s->quota, rq->client, kept, s->limits.value);
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* The game made (loaded, replayed for an import) from c: LB_OK with *g, or the refusal
+ * answered. A posted scenario is read strictly (its unknown keys refused) and any game stops at
+ * the options limit (R-WEB-6). */
+static int make_game(lb_server *s, create_req *c, lb_game **g, lb_http_response *rs)
+{
+    lb_load_opts opts = s->opts;
+    opts.strict = c->posted;
+    lb_errlist errs = {0};
+    int rc = c->import ? lb_game_import(c->name, c->text, strlen(c->text), &opts, g, &errs)
+                       : lb_game_new(c->name, c->text, strlen(c->text), &opts, &c->set, g, &errs);
+    if (rc == LB_LIMIT)
+        reply_limit(rs, 422, "over-limit", s, LB_LIMIT_OPTIONS, c->import ? "/import" : "/scenario",
+                    "the game's %s decision would list more than %d options (R-WEB-6)",
+                    c->import ? "last" : "first", opts.options_max);
+    else if (rc == LB_IO) /* an import's new dice secret: the system gave no random bytes */
+        reply_error(rs, 500, "server-fault", NULL, "no random bytes from the system for the "
+                    "dice's secret");
+    else if (rc != LB_OK)
+        refused(rs, &errs);
+    lb_errlist_release(&errs);
+    return rc;
+}
+
+/* The new game's view within the limit (it is made here, before the game is saved): 0, or -1
+ * with the 422 answered. */
+static int view_fits(lb_server *s, slot *sl, const create_req *c, lb_http_response *rs)
+{
+    char *view = view_text(sl, LB_ROLE_SPECTATOR);
+    size_t n = view ? strlen(view) : 0;
+    free(view);
+    if (!view) {
+        reply_bytes(rs, 500, NULL, 0, NULL);
+        return -1;
+    }
+    if (!c->posted || (long long)n <= s->limits.value[LB_LIMIT_VIEW_BYTES])
+        return 0;
+    reply_limit(rs, 422, "over-limit", s, LB_LIMIT_VIEW_BYTES, c->import ? "/import" : "/scenario",
+                "the game's view would be %zu bytes; a game sent to the server has at most %lld",
+                n, s->limits.value[LB_LIMIT_VIEW_BYTES]);
+    return -1;
+}
+
 void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
 {
     static const char *const members[] = {"scenario", "rules", "seed", "mode", "ai", "computer",
@@ -201,38 +316,38 @@ void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
     if (!body)
         return;
     create_req c = {0};
-    if (parse_body(s, body, &c, rs) != 0) {
+    lb_game *g = NULL;
+    if (parse_body(s, body, &c, rs) != 0 || take_quota(s, rq, c.kept, rs) != 0) {
         free(c.text);
         json_decref(body);
         return;
     }
-    lb_errlist errs = {0};
-    lb_game *g = NULL;
-    int rc = c.import ? lb_game_import(c.name, c.text, strlen(c.text), &s->opts, &g, &errs)
-                      : lb_game_new(c.name, c.text, strlen(c.text), &s->opts, &c.set, &g, &errs);
+    int rc = make_game(s, &c, &g, rs);
     free(c.text);
-    if (rc != LB_OK) {
-        refused(rs, &errs);
-        lb_errlist_release(&errs);
-        json_decref(body);
-        return;
-    }
-    if (c.import)
+    if (rc == LB_OK && c.import)
         c.two_players = lb_game_settings_of(g)->undo == LB_UNDO_TWO_PLAYERS;
-    int ai = c.ai ? lb_state_side(lb_game_state(g), c.ai) : -1;
-    if ((c.ai && ai < 0) || (ai >= 0 && !c.two_players)) {
+    int ai = rc == LB_OK && c.ai ? lb_state_side(lb_game_state(g), c.ai) : -1;
+    if (rc == LB_OK && ((c.ai && ai < 0) || (ai >= 0 && !c.two_players))) {
         reply_error(rs, 400, "bad-request", c.level >= 0 ? "/computer" : "/ai",
                     ai < 0 ? "no side \"%.64s\" in the scenario"
                            : "the server's player takes a side of a two-players game, not "
                              "\"%.64s\" of a hot-seat one", c.ai);
-        lb_game_free(g);
-        json_decref(body);
-        return;
+        rc = LB_INVALID;
     }
     json_decref(body);
-    slot *sl = NULL;
+    slot *sl = rc == LB_OK ? slot_new(0, g, c.two_players, ai, ai >= 0 ? c.level : -1) : NULL;
+    if (rc == LB_OK && !sl)
+        reply_bytes(rs, 500, NULL, 0, NULL);
+    if (!sl || view_fits(s, sl, &c, rs) != 0) {
+        if (sl)
+            slot_free(sl);
+        else
+            lb_game_free(g);
+        give_back(s, rq, c.kept);
+        return;
+    }
     lb_err err = {0};
-    rc = slot_add(s, g, c.two_players, ai, ai >= 0 ? c.level : -1, &sl, &err);
+    rc = slot_add(s, sl, &err);
     json_t *links = rc == LB_OK ? make_links(s, sl, &err) : NULL;
     if (!links) {
         fprintf(stderr, "labataille serve: a new game: %s\n", err.msg);
@@ -240,6 +355,8 @@ void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
     } else {
         reply_json(rs, 201, json_pack("{s:I,s:o}", "game", (json_int_t)sl->id, "links", links));
     }
-    if (sl)
+    if (rc != LB_OK)
+        give_back(s, rq, c.kept);
+    else
         slot_put(s, sl);
 }

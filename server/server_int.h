@@ -15,10 +15,14 @@
 #define TOKEN_BYTES 24            /* 192 random bits */
 #define TOKEN_CHARS 32            /* base64url, no padding */
 #define DIGEST_BYTES 32           /* SHA-256 */
-#define SLOTS_MAX 64              /* games kept in memory (the least recently used go first) */
+#define SLOTS_KEPT 64             /* games kept in memory while nobody holds them (the least
+                                   * recently used go first) */
+#define OFFERS_MAX 8              /* the demo, the bundled scenarios and serve's FILE */
 #define AI_DECISIONS_MAX 4000     /* the server's player's decisions after one answer */
 #define COMPUTER_BUDGET_MS 1000   /* the computer player's budget per decision (its full level) */
 #define ROLE_SLOTS 4              /* cached views: side 0, side 1, both, spectator */
+#define SEEN_RELOAD_MS 1000       /* after the store held no journal as long as a client said, the
+                                   * game is not read again for a longer one this long */
 
 /* ---- shared.c: bytes several answers send at once ------------------------------------------ */
 
@@ -48,8 +52,8 @@ typedef struct cached_view {
 
 typedef struct stream stream; /* live.c: a live updates stream */
 
-/* A game in play. Fields under the server's lock: refs, used, seq, id, waiting. The rest under
- * lock. */
+/* A game in play. Fields under the server's lock: refs, used, seq, id, waiting (slot_table.c
+ * changes refs and used). The rest under lock. */
 typedef struct slot {
     long long id;
     int refs;                     /* requests and streams using it */
@@ -68,9 +72,163 @@ typedef struct slot {
     int unsaved;                  /* g may hold an answer the store refused (it could not be
                                    * reloaded then): reloaded before the game is used again */
     json_t *traces;               /* traces.c: the answers' traces since the game was loaded */
+    long long no_reload_until_ms; /* now_ms() before which a longer journal a client names is not
+                                   * looked for in the store (the last look found none) */
     char clock_mark[64];          /* the Movement segment the clock runs for ("" none) */
     long long clock_started_ms;
 } slot;
+
+/* ---- files.c: the page's files --------------------------------------------------------------- */
+
+#define PAGE_FILES_MAX 32         /* the page's text files kept gzip-compressed */
+#define PAGE_NAME_MAX 64
+
+/* A text file of the page gzip-compressed, kept while the file keeps its entity tag. */
+typedef struct page_file {
+    char name[PAGE_NAME_MAX];
+    char etag[48];                /* the file's (identity) tag when it was compressed */
+    shared_bytes *gzip;
+} page_file;
+
+/* The page's files kept gzip-compressed, under their own lock. */
+typedef struct page_files {
+    pthread_mutex_t lock;
+    page_file files[PAGE_FILES_MAX];
+    int n;
+} page_files;
+
+void page_files_init(page_files *f);
+void page_files_release(page_files *f);
+/* A file of the page's folder by its plain name: 404 unless it is one; else its entity tag
+ * (rs->etag), a 304 when the request's If-None-Match names it, or the file, gzip-compressed (kept
+ * in s's page files) when it is text and the request takes gzip. */
+void reply_file(lb_http_response *rs, lb_server *s, const lb_http_request *rq, const char *name);
+
+/* ---- slot_table.c: the games in memory ------------------------------------------------------- */
+
+/* The games in play (under the server's lock): any number while requests and streams hold them,
+ * at most `keep` once they are let go (the least recently used go first). */
+typedef struct slot_table {
+    slot **slots;
+    int n, cap;
+    int keep;
+    unsigned long long tick;      /* counts uses: a game's `used` is the tick of its last */
+} slot_table;
+
+/* The game id in the table, or NULL. */
+slot *table_find(const slot_table *t, long long id);
+/* sl held once more, and marked used now. */
+void table_hold(slot_table *t, slot *sl);
+/* sl into the table, held once and marked used: LB_OK, or LB_NOMEM (the table unchanged). *gone
+ * is the game it let go to make room (the least recently used nobody holds), or NULL; the caller
+ * frees it. */
+int table_insert(slot_table *t, slot *sl, slot **gone);
+/* Lets go of one hold of sl: the game the table let go now that it may (sl or another nobody
+ * holds), or NULL; the caller frees it. */
+slot *table_release(slot_table *t, slot *sl);
+/* Frees the table itself (its games are the caller's). */
+void table_free(slot_table *t);
+
+/* ---- conns.c: the connections --------------------------------------------------------------- */
+
+struct sockaddr;
+
+typedef enum conn_state {
+    CONN_WAITING,                 /* for its request: line, headers, body */
+    CONN_ANSWERING,               /* the request is being answered */
+    CONN_SENDING,                 /* its answer is being sent */
+    CONN_STREAM                   /* a live updates stream */
+} conn_state;
+
+/* A connection, known from libmicrohttpd's notice of its start to that of its end. */
+typedef struct conn {
+    int fd;
+    char address[48];             /* the client's, as the per-address caps count it */
+    conn_state state;
+    long long since_ms;           /* when it entered its state */
+    long long deadline_ms;        /* waiting or sending: cut off then */
+    size_t body;                  /* bytes of the request's body so far */
+    int cut;                      /* its socket was shut down */
+    struct conn *prev, *next;
+} conn;
+
+typedef struct address_count {
+    char address[48];
+    int streams;
+} address_count;
+
+typedef struct conns {
+    pthread_mutex_t lock;
+    const long long *limits;      /* the server's (lb_server_limits' values) */
+    conn *head;
+    int ordinary, streams;        /* connections that are not streams, and streams */
+    address_count *streams_of;    /* the addresses with streams, and how many */
+    int naddresses, cap;
+} conns;
+
+typedef enum conn_refusal {
+    CONN_ADMITTED,
+    CONN_STREAMS_FULL,            /* as many streams as the server keeps */
+    CONN_ADDRESS_STREAMS_FULL     /* as many as one address may have */
+} conn_refusal;
+
+void conns_init(conns *cs, const long long *limits);
+/* Frees what is left (the server has stopped). */
+void conns_free(conns *cs);
+/* The address of sa as the per-address caps and quotas count it: an IPv4 address (an IPv6 one
+ * mapping one too), or an IPv6 /64 ("2001:db8:1:2::/64"). */
+void conns_address(const struct sockaddr *sa, char *out, size_t n);
+/* A new connection on socket fd from sa, waiting for its request; NULL when out of memory. Past
+ * the `requests` cap the one that has waited longest for its request is cut off. */
+conn *conns_open(conns *cs, int fd, const struct sockaddr *sa);
+/* The connection is gone (libmicrohttpd's notice, before it closes the socket); NULL is fine. */
+void conns_close(conns *cs, conn *c);
+/* n more bytes of the request's body: its deadline moves on by a second for each 64 KiB. */
+void conns_body(conns *cs, conn *c, size_t n);
+/* The request is in: it is answered with no deadline. */
+void conns_answering(conns *cs, conn *c);
+/* An answer of len bytes is being sent: it must be out within request-seconds, plus a second for
+ * each 64 KiB. */
+void conns_sending(conns *cs, conn *c, size_t len);
+/* The answer is to be a live updates stream: admitted within the caps (the connection then
+ * counts as a stream, with no deadline), or why not. */
+conn_refusal conns_stream(conns *cs, conn *c);
+/* The request is done with (its answer sent, or its stream ended): the connection waits for the
+ * next one. */
+void conns_done(conns *cs, conn *c);
+/* Cuts off the waiting and sending connections past their deadlines at now; returns the next
+ * deadline (0: none). */
+long long conns_sweep(conns *cs, long long now);
+
+/* ---- quota.c: the quotas of new games ------------------------------------------------------ */
+
+/* The games made and the scenario bytes they keep, as leaky buckets emptying at the hourly
+ * quota's rate: a new game fits while a bucket has room for it. */
+typedef struct quota_buckets {
+    char address[48];             /* a client address ("" for all clients) */
+    double games, bytes;          /* how full, when last seen */
+    long long seen_ms;
+} quota_buckets;
+
+typedef struct quota {
+    quota_buckets all;
+    quota_buckets *by_address;    /* only the addresses whose buckets are not empty */
+    int n, cap;
+} quota;
+
+typedef struct quota_refusal {
+    lb_server_limit limit;        /* the quota a new game would go past */
+    int retry_after_s;            /* when it would fit */
+} quota_refusal;
+
+/* A new game keeping bytes counted in the quotas of address (NULL: no address, the quotas of all
+ * clients only) and of all clients, under limits (lb_server_limits' values), when it fits: 1, or
+ * 0 with why (nothing counted). */
+int quota_take(quota *q, const char *address, size_t bytes, const long long *limits,
+               quota_refusal *why);
+/* Takes back what quota_take counted, for a game that was not made after all. */
+void quota_give_back(quota *q, const char *address, size_t bytes, const long long *limits);
+void quota_free(quota *q);
 
 /* A scenario offered by /api/scenarios. */
 typedef struct offer {
@@ -82,10 +240,13 @@ typedef struct offer {
 
 struct lb_server {
     lb_server_config cfg;
+    lb_server_limits limits;
     char *web_root;
+    page_files files;             /* files.c: the page's text files, gzip-compressed */
     lb_load_opts opts;
-    offer offers[2];
+    offer offers[OFFERS_MAX];
     int noffers;
+    int opened;                   /* the offer serve opens its first game of: FILE, else the demo */
     lb_store *store;
     pthread_mutex_t store_lock;
     struct links *links;
@@ -94,31 +255,39 @@ struct lb_server {
     unsigned long long changes;   /* a game changed or a stream began to wait */
     pthread_t ticker;             /* live.c: heartbeats and the watched games' clocks */
     int ticking;
-    slot *slots[SLOTS_MAX];
-    int nslots;
-    unsigned long long tick;
+    slot_table games;
+    quota quota;                  /* under lock */
+    conns conns;                  /* the connections while it listens (their own lock) */
     int stopping;
     struct MHD_Daemon *daemon;
     int port;
 };
 
-/* ---- games.c: games in play ------------------------------------------------------------------ */
+/* ---- slot.c: a game in play ------------------------------------------------------------------ */
 
+/* Game id in play: g (taken) with its hosting, or NULL when out of memory (g not taken). A new
+ * game is made with id 0 until the store gives it its number. */
+slot *slot_new(long long id, lb_game *g, int two_players, int ai, int level);
+/* The game's number is id: the server's player's dice follow it (R-WEB-3), its views name it. */
+void slot_set_id(slot *sl, long long id);
 /* Frees a game in play; NULL is fine. */
 void slot_free(slot *sl);
 /* Lets go of a kept view (its text and gzip). */
 void slot_forget_view(cached_view *cv);
-/* The game id if it is in memory, or NULL (under the server's lock). */
-slot *slot_find(lb_server *s, long long id);
+/* Lets go of every kept view: the game changed. */
+void slot_forget_views(slot *sl);
+
+/* ---- games.c: games in play ------------------------------------------------------------------ */
+
 
 /* Game id held (refs + 1) and loaded from the store when it is not in memory: LB_OK,
  * LB_NOT_FOUND, or another error with err. */
 int slot_get(lb_server *s, long long id, slot **out, lb_err *err);
 /* Lets go of a slot from slot_get. */
 void slot_put(lb_server *s, slot *sl);
-/* A new game in play, saved in the store with its rows (held; slot_put it). */
-int slot_add(lb_server *s, lb_game *g, int two_players, int ai, int level, slot **out,
-             lb_err *err);
+/* A new game in play (made by slot_new, taken) saved in the store with its rows and given its
+ * number: LB_OK, held (slot_put it), or an error (not held: the caller lets go of sl). */
+int slot_add(lb_server *s, slot *sl, lb_err *err);
 /* After an answer changed sl->g (under sl->lock): saves the rows from seq_before, drops the
  * cached views and wakes the streams; then the server's player answers its side's decisions,
  * each saved and sent to the streams like a person's (the computer lets go of sl->lock between
@@ -127,7 +296,9 @@ int slot_add(lb_server *s, lb_game *g, int two_players, int ai, int level, slot 
 int slot_changed(lb_server *s, slot *sl, int seq_before, lb_err *err);
 /* The game as the store has it (under sl->lock) when sl->unsaved, or when a client has seen a
  * journal longer than the one in memory (seen: another server sharing the store moved the game
- * on; -1 when the request names none): LB_OK, or the store's error (the game must not be used). */
+ * on; -1 when the request names none); when the store had no such journal, not again for that
+ * for SEEN_RELOAD_MS (a client naming any length cannot make the server read the game again and
+ * again): LB_OK, or the store's error (the game must not be used). */
 int slot_saved(lb_server *s, slot *sl, int seen, lb_err *err);
 /* ---- links.c: secret links ------------------------------------------------------------------ */
 
@@ -165,17 +336,32 @@ json_t *error_object(int status, const char *code, const char *path, const char 
 /* An answer of that shape. */
 void reply_error(lb_http_response *rs, int status, const char *code, const char *path,
                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* An error of that shape for a limit k of the server that a request goes past, with
+ * "limit": {"name", "max"} beside the message. */
+void reply_limit(lb_http_response *rs, int status, const char *code, const lb_server *s,
+                 lb_server_limit k, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
 /* A failure of the store (or of the server) for what it was doing: LB_IO, the store down, read
  * only or full, a 503 "store-unavailable" (the request may be sent again); else a 500. */
 void reply_store_fault(lb_http_response *rs, int rc, const char *what);
-/* A file of the page. */
-void reply_file(lb_http_response *rs, const lb_server *s, const char *name);
+
 
 /* ---- body.c: request bodies ---------------------------------------------------------------- */
 
 /* The request's body as a JSON object with no member outside the NULL-terminated list; NULL
  * with a 400 answered otherwise. */
 json_t *body_object(const lb_http_request *rq, const char *const *members, lb_http_response *rs);
+
+/* ---- served.c: what a posted scenario or import may be --------------------------------------- */
+
+/* The scenario object sc, posted at base ("/scenario", "/import/scenario") and kept as `kept`
+ * bytes, within the server's limits: 0, or -1 with the 422 (413 for its size) answered. Values
+ * of the wrong type are left to the loader. */
+int served_scenario(const lb_server *s, const json_t *sc, const char *base, size_t kept,
+                    lb_http_response *rs);
+/* An import (its scenario and its journal) within the limits: 0, or -1 with the error
+ * answered. */
+int served_import(const lb_server *s, const json_t *import, lb_http_response *rs);
 
 /* ---- query.c: query strings ----------------------------------------------------------------- */
 
@@ -287,13 +473,14 @@ struct MHD_Response;
 struct MHD_Response *live_response(lb_server *s, slot *sl, int after, struct MHD_Connection *c);
 /* sl's journal grew: its waiting streams resumed, the ticker told (under the server's lock). */
 void live_wake(lb_server *s, slot *sl);
-/* Resumes the streams whose heartbeat is due at now and holds the games streams wait on (refs
- * + 1, into held); returns when the next heartbeat is due (under the server's lock). */
-long long live_heartbeats(lb_server *s, long long now, slot **held, int *nheld);
+/* Resumes the streams whose heartbeat is due at now or whose client has closed them (they end),
+ * and holds the games streams wait on (each held once more, into held: at most cap of them);
+ * returns when the next heartbeat is due (under the server's lock). */
+long long live_heartbeats(lb_server *s, long long now, slot **held, int cap, int *nheld);
 /* The server stops: every waiting stream resumed to end (under the server's lock). */
 void live_end_all(lb_server *s);
 
-/* ---- ticker.c: heartbeats and the watched games' clocks --------------------------------------- */
+/* ---- ticker.c: heartbeats and the watched games' clocks -------------------------------------- */
 
 /* Starts the ticker: 0, or -1 when no thread can be made. */
 int ticker_start(lb_server *s);

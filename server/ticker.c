@@ -1,5 +1,10 @@
-/* The ticker: one thread that resumes the live updates streams whose heartbeat is due and runs the movement clocks of the games streams watch (R-WEB-2), as a waiting stream did. */
+/* The ticker: one thread that resumes the live updates streams whose heartbeat is due, runs the movement clocks of the games streams watch (R-WEB-2), as a waiting stream did, and cuts off the connections past their deadlines. */
+#include <stdlib.h>
+
+#include "lb/grow.h"
 #include "server_int.h"
+
+#define SWEEP_MS 1000 /* the ticker looks for connections past their deadlines this often */
 
 /* The held games' movement clocks: run out, the segment ends (R-WEB-2), each game let go;
  * returns when the next one runs out, or next. */
@@ -22,14 +27,23 @@ static long long clocks(lb_server *s, slot **held, int nheld, long long next)
 static void *ticker(void *cls)
 {
     lb_server *s = cls;
-    slot *held[SLOTS_MAX];
+    slot **held = NULL; /* room for every game in memory (the table grows while they are held) */
+    int cap = 0;
     pthread_mutex_lock(&s->lock);
     while (!s->stopping) {
         unsigned long long seen = s->changes;
         int nheld;
-        long long next = live_heartbeats(s, now_ms(), held, &nheld);
+        slot **grown = lb_grow(held, &cap, s->games.n, sizeof *held);
+        if (grown) /* else the games that do not fit are watched on a later round */
+            held = grown;
+        long long next = live_heartbeats(s, now_ms(), held, cap, &nheld);
         pthread_mutex_unlock(&s->lock);
         next = clocks(s, held, nheld, next);
+        long long deadline = conns_sweep(&s->conns, now_ms());
+        if (deadline && deadline < next)
+            next = deadline;
+        if (next > now_ms() + SWEEP_MS) /* a connection opened meanwhile has a deadline too */
+            next = now_ms() + SWEEP_MS;
         pthread_mutex_lock(&s->lock);
         if (s->stopping || s->changes != seen)
             continue;
@@ -37,6 +51,7 @@ static void *ticker(void *cls)
         pthread_cond_timedwait(&s->changed, &s->lock, &ts);
     }
     pthread_mutex_unlock(&s->lock);
+    free(held);
     return NULL;
 }
 

@@ -26,7 +26,8 @@
  *                   environment variable LB_GOLDEN_UPDATE=1 the runner writes the program's
  *                   answer here instead (review the diff before committing it);
  *   "stderr"        the exact lines expected on stderr, in order;
- *   "stdout_has", "stderr_has"  substrings that must appear.
+ *   "stdout_has", "stderr_has"  substrings that must appear;
+ *   "stdout_lacks", "stderr_lacks"  substrings that must not (a raw escape byte: "\u001b").
  *
  * The ruling is checked against the answer (rule -> code -> test, by machine):
  *   - a ruling id must be defined in docs/rulings.md ("- R-XXX-n." at the start of a line; the
@@ -373,14 +374,16 @@ int main(int argc, char **argv)
     }
     check_answer(casefile, c, so);
     check_ruling(casefile, c, want_exit, so, se);
-    const char *streams[2] = {"stdout_has", "stderr_has"};
+    const char *streams[4] = {"stdout_has", "stderr_has", "stdout_lacks", "stderr_lacks"};
     const char *texts[2] = {so, se};
-    for (int s = 0; s < 2; s++) {
+    for (int s = 0; s < 4; s++) {
         json_t *subs = json_object_get(c, streams[s]);
         for (size_t i = 0; i < json_array_size(subs); i++) {
             const char *want = json_string_value(json_array_get(subs, i));
-            if (want && !strstr(texts[s], want))
-                fail(casefile, "expected to find \"%s\" in %s", want, streams[s] + 0);
+            if (want && s < 2 && !strstr(texts[s], want))
+                fail(casefile, "expected to find \"%s\" in %s", want, streams[s]);
+            else if (want && s >= 2 && strstr(texts[s - 2], want))
+                fail(casefile, "expected not to find \"%s\" in %s", want, streams[s]);
         }
     }
     if (failures) {

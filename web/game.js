@@ -30,6 +30,8 @@ function h(tag, attrs = {}, ...children) {
   for (const [k, v] of Object.entries(attrs)) {
     if (k === 'on') for (const [ev, fn] of Object.entries(v)) e.addEventListener(ev, fn);
     else if (k === 'dataset') Object.assign(e.dataset, v);
+    // the page's policy refuses style attributes (CSP style-src 'self'): properties instead
+    else if (k === 'style') Object.assign(e.style, v);
     else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? '' : v);
   }
   e.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
@@ -158,6 +160,13 @@ function renderBar() {
     : p ? withRefs(p.prompt) : []));
   $('end').hidden = !(p?.yours && optionKeys().includes('end'));
   $('undo').hidden = v.role === 'spectator';
+  // R-GAME-14: the policy of this game's Undo; the dice never rewind
+  $('undo').title = (v.mode === 'hotseat'
+    ? 'take back the last decision (u): back to any decision; '
+      + 'the dice after it are fresh, never the ones taken back'
+    : 'take back your last decision (u): only while no die has been rolled '
+      + 'and the other side has not decided since')
+    + '; nothing is taken back once the battle is over';
   const clock = v.movement_clock;
   S.deadline = clock ? performance.now() + clock.left_ms : null;
   $('countdown').hidden = !clock;
@@ -383,7 +392,7 @@ function bars(rows) {
     const v = pct(p);
     return h('div', { class: 'bar', dataset: { p: String(p) } },
       h('span', { class: 'what' }, label),
-      h('span', { class: 'track' }, h('span', { class: 'fill', style: `width:${(100 * v).toFixed(1)}%` })),
+      h('span', { class: 'track' }, h('span', { class: 'fill', style: { width: `${(100 * v).toFixed(1)}%` } })),
       h('span', { class: 'p' }, `${p} (${(100 * v).toFixed(1)}%)`));
   }));
 }

@@ -15,9 +15,15 @@ dir=$(mktemp -d)
 pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$dir"' EXIT
 
-# serve NAME DB: a server; its address in base_NAME
+# serve NAME DB: a server; its address in base_NAME. wrk's connections all come from 127.0.0.1
+# and make a game after each game played: the per-address caps and the quotas of new games are
+# raised past what a run makes
+many=100000000
+limits=games=$many,address-games=$many,bytes=$((many * 1000)),address-bytes=$((many * 1000))
+limits=$limits,address-connections=100000
 serve() {
-  "$build/labataille" serve --db "$2" --port 0 --seed 7 --web "$here/web" >"$dir/$1.out" 2>"$dir/$1.err" &
+  "$build/labataille" serve --db "$2" --port 0 --seed 7 --web "$here/web" --limit "$limits" \
+    >"$dir/$1.out" 2>"$dir/$1.err" &
   pids+=($!)
   for _ in $(seq 200); do grep -q spectator "$dir/$1.out" 2>/dev/null && break; sleep 0.05; done
   eval "base_$1=$(sed -n 's#^labataille serve: \(http://[^/]*\)/.*#\1#p' "$dir/$1.out")"
@@ -78,5 +84,18 @@ figures "$dir/n.txt"
 echo "-- decisions, wrk -t4 -c4 -d${seconds}s -s decide.lua (4 games at a time)"
 wrk -t4 -c4 -d"${seconds}s" --latency -s "$here/bench/load/decide.lua" "$base_s" >"$dir/d.txt"
 figures "$dir/d.txt"
+echo "-- a view and the stop (SIGTERM to exit) with 64 event streams open on one game"
+for _ in $(seq 64); do
+  curl -s -N -m 60 "$base_s/api/g/$token/events" >/dev/null &
+  pids+=($!)
+done
+sleep 1
+start=$(date +%s%N)
+curl -s -o /dev/null "$base_s/api/g/$token"
+echo "a view: $(( ($(date +%s%N) - start) / 1000 )) us"
+start=$(date +%s%N)
+kill "${pids[0]}"
+wait "${pids[0]}" 2>/dev/null || true
+echo "the stop: $(( ($(date +%s%N) - start) / 1000000 )) ms"
 echo "== PostgreSQL (every commit flushed), two servers"
 LOAD_PART=postgresql bash "$here/tests/store/with_postgres.sh" --durable bash "$0" "$build" "$seconds"

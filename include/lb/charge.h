@@ -52,7 +52,9 @@ typedef enum lb_charge_status {
 /* One thing that happened, in order. `kind` is a stable name: "eligible", "move", "declare",
  * "carre-roll", "stand-check", "guns-check", "rout", "retreat", "surrender", "recall", "follow",
  * "trample", "eliminated", "contact", "engage", "halt", "set-aside", "end", "routed-in-place",
- * "leader-alone", "leader-moves", "captured" (R-CHG-27). */
+ * "leader-alone", "leader-moves", "captured" (R-CHG-27). What the result says (an event's or an
+ * obligation's said, a refusal's why) names the units by the ids of the state given to
+ * lb_charge_new and by the result's own target: it is written while both live. */
 typedef struct lb_charge_event {
     const char *kind;
     const char *rule;
@@ -60,7 +62,7 @@ typedef struct lb_charge_event {
     char other[LB_SUBJECT_MAX];
     lb_hex hex;                      /* where it happened; (0,0) when it does not matter */
     int value;                       /* the roll, die, movement points or increments, per kind */
-    char text[LB_CHARGE_TEXT_MAX];
+    lb_said said;                    /* what happened: lb_said_fmt writes it */
 } lb_charge_event;
 
 typedef enum lb_obligation_kind {
@@ -88,13 +90,13 @@ typedef struct lb_charge_obligation {
     int fire_allowed;
     lb_frac fire_value;
     lb_frac p_hit;               /* at least one increment lost */
-    char fire_reason[LB_CHARGE_TEXT_MAX];
-    char text[LB_CHARGE_TEXT_MAX];
+    lb_said fire_why;            /* why the fire rules answer no (lb_said_fmt) */
+    lb_said said;                /* what is owed: lb_said_fmt writes it */
 } lb_charge_obligation;
 
 typedef struct lb_charge_result {
     const char *rule;            /* REFUSED: the ruling that refuses */
-    char reason[LB_CHARGE_TEXT_MAX];
+    lb_said why;                 /* REFUSED: the reason (lb_said_fmt) */
     lb_charge_event *events;
     int nevents;
     lb_charge_obligation *obligations;
@@ -180,7 +182,7 @@ typedef struct lb_charge_outcomes {
     int merged;                  /* branches that reached a state already enumerated */
     int exact;                   /* every branch enumerated, every probability exact: they sum
                                   * to 1 */
-    char stopped[LB_CHARGE_TEXT_MAX]; /* not exact: why ("" when exact) */
+    lb_said stopped;             /* not exact: why (lb_said_fmt; nothing said when exact) */
     lb_frac covered;             /* the probability of the ends listed: 1 when exact; invalid
                                   * when even that sum does not fit 64 bits */
     lb_err error;                /* what went wrong when not LB_OK (its code and message) */

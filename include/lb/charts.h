@@ -44,7 +44,7 @@ typedef struct lb_fire_multiple {
     int range;              /* hexes */
 } lb_fire_multiple;
 
-struct lbi_chart_doc; /* private to the library (src/data/chart_json.h) */
+struct lbi_nations; /* private to the library (src/data/chart_names.h) */
 struct lb_fire_charts;
 struct lb_charge_charts;
 struct lb_melee_charts;
@@ -64,7 +64,8 @@ typedef struct lb_charts {
     struct lb_charge_charts *charge; /* charge tables compiled by the loader (charge_charts.h) */
     struct lb_melee_charts *melee; /* melee tables compiled by the loader (melee_charts.h) */
     struct lb_move_charts *move; /* movement tables compiled by the loader (move_charts.h) */
-    struct lbi_chart_doc *doc; /* the merged charts, private to the library, owned by the state */
+    struct lbi_nations *nations; /* the registry's names (charts-format 3.1), private to the
+                                  * library */
 } lb_charts;
 
 /* Index of terrain type id, or -1. */

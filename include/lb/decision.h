@@ -78,10 +78,15 @@ typedef struct lb_decision {
     int *slots;                       /* index of the keys (option + 1, 0 empty) once there
                                        * are many options; NULL before */
     int nslots;
+    int max;                          /* options past which an add fails with LB_LIMIT (0:
+                                       * none; a served game's limit, R-WEB-6) */
     lb_said said;                     /* the prompt as an event, when the rules made it so
                                        * (lb_decision_words writes prompt from it) */
     lb_said *option_said;             /* each option's text as an event, or NULL: none */
     int said_cap;
+    struct lb_action *actions;        /* each option's action (action.h), or NULL: none (a
+                                       * decision of the rules' own, before the game reads it) */
+    int actions_cap;
 } lb_decision;
 
 /* A standing answer: decisions of this kind (about this subject, or any when subject is NULL)
@@ -127,7 +132,7 @@ int lb_decided_by_parse(const char *s);
 void lb_decision_init(lb_decision *d, lb_decision_kind kind, int side, const char *subject,
                       const char *rule, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* Appends an option with key and a printf-style description; LB_OK, LB_INVALID (key too long or
- * already an option) or LB_NOMEM. */
+ * already an option), LB_LIMIT (the decision holds d->max options already) or LB_NOMEM. */
 int lb_decision_add(lb_decision *d, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Appends a parameterised option (see lb_option); same returns as lb_decision_add. */
@@ -137,6 +142,9 @@ int lb_decision_add_param(lb_decision *d, const char *key, const char *param, co
 int lb_decision_find_param(const lb_decision *d, const char *answer);
 /* Index of the option with this key, or -1. */
 int lb_decision_find(const lb_decision *d, const char *key);
+/* Option i's action, or NULL when it carries none (the game's own decisions' options all do;
+ * the rules machines' decisions, offered as the machines made them, do not). */
+const struct lb_action *lb_decision_action(const lb_decision *d, int i);
 /* The option the first matching standing answer names, or -1. */
 int lb_decision_standing(const lb_decision *d, const lb_standing *rules, int nrules);
 /* Moves src into *dst (dst's old options are released); src is left empty. */

@@ -18,11 +18,11 @@
 /* Printed values that losses reduce (12). */
 typedef enum lb_value { LB_VALUE_FIRE, LB_VALUE_MELEE, LB_VALUE_LANCE } lb_value;
 
-/* An effective value: allowed is 0 when the unit may not do this at all (value 0, reason set). */
+/* An effective value: allowed is 0 when the unit may not do this at all (value 0, why said). */
 typedef struct lb_effect {
     int allowed;
-    lb_frac value;      /* exact, or rounded down once (R-MOR-9) */
-    const char *reason; /* a literal: why not allowed; NULL when allowed */
+    lb_frac value; /* exact, or rounded down once (R-MOR-9) */
+    lb_said why;   /* why not allowed (lb_said_fmt); nothing said when allowed */
 } lb_effect;
 
 /* R-MOR-10 (12): the share of printed value v a unit keeps after its losses (1 with none). */

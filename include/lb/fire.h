@@ -31,7 +31,7 @@
  * lb_fire_apply refuses it once the state has changed (LB_STALE), and finds its units by id.
  */
 
-#define LB_FIRE_REASON_MAX 320
+#define LB_FIRE_REASON_MAX 320 /* a buffer that holds any reason or breakdown in words */
 
 /* The kind of fire: it sets the range of every unit (R-FIRE-19) and the closest-target rule. */
 typedef enum lb_fire_kind { LB_FIRE_OFFENSIVE, LB_FIRE_DEFENSIVE, LB_FIRE_OPPORTUNITY } lb_fire_kind;
@@ -66,7 +66,7 @@ typedef struct lb_fire_hex {
 typedef struct lb_fire_value {
     int allowed;
     const char *rule;                /* the ruling behind a refusal; NULL when allowed */
-    char reason[LB_FIRE_REASON_MAX]; /* why not; "" when allowed */
+    lb_said why;                     /* why not (lb_said_fmt); nothing said when allowed */
     const char *id;                  /* the firing unit's id */
     int unit;                        /* its index */
     lb_hex target;
@@ -87,14 +87,21 @@ typedef struct lb_fire_value {
     int nhexes;
     int increments_firing;           /* increments that fire (printed: all the unit has) */
     lb_frac value;                   /* the fire value, exact or rounded down once (R-MOR-9) */
-    char breakdown[LB_FIRE_REASON_MAX]; /* "line, 2 hexes: 4 + 4 increments × 3 (…) = 24" */
+    lb_frac exact;                   /* the value before that rounding */
+    lb_frac sum;                     /* multiples: the hexes' values summed, before times */
+    /* what its breakdown (lb_fire_value_breakdown) shows of the unit: */
+    lb_formation formation;
+    const char *troop[2];            /* its nation's and class's names (the charts', else the
+                                      * ids; the arm when no nation, NULL when no class) */
+    int fire, losses, increments;    /* printed fire value, increments lost, increments */
+    int disordered;
 } lb_fire_value;
 
 /* May the units of a request fire together at the hex, and with what value (R-FIRE-23..27). */
 typedef struct lb_fire_group {
     int allowed;
     const char *rule;                /* the ruling behind a refusal; NULL when allowed */
-    char reason[LB_FIRE_REASON_MAX];
+    lb_said why;                     /* why not (lb_said_fmt); nothing said when allowed */
     lb_fire_kind kind;
     lb_hex target;
     int side;                        /* the firing side */
@@ -107,7 +114,6 @@ typedef struct lb_fire_group {
     const char *leader_id;           /* the leader whose artillery bonus modifies the roll, NULL */
     int leader;                      /* his index, -1 */
     int leader_modifier;             /* that bonus (R-FIRE-27); 0 when none */
-    char breakdown[LB_FIRE_REASON_MAX]; /* one firer: its breakdown; several: "a 12 + b 8 = 20" */
 } lb_fire_group;
 
 /* The target hex's fire defence (R-FIRE-7, R-FIRE-10, R-FIRE-11). */
@@ -139,7 +145,7 @@ typedef struct lb_fire_target {
 typedef struct lb_fire_chance {
     int allowed;
     const char *rule;
-    char reason[LB_FIRE_REASON_MAX];
+    lb_said why;                       /* why not (lb_said_fmt); nothing said when allowed */
     lb_fire_group fire;                /* the firers and the fire value (owned) */
     lb_fire_defence defence;
     const lb_fire_column *read;        /* the column the ratio reads; NULL: below, no effect */
@@ -203,6 +209,12 @@ typedef struct lb_fire_result {
 /* "offensive", "defensive", "opportunity", and the parser (-1 when unknown). */
 const char *lb_fire_kind_name(lb_fire_kind k);
 int lb_fire_kind_parse(const char *s);
+
+/* An allowed unit's fire value, broken down, into buf (n bytes, NUL-terminated, cut short when
+ * too small), like snprintf: "line, 2 hexes: 4 + 4 increments × 3 (French Ligne, line) = 24". */
+int lb_fire_value_breakdown(const lb_fire_value *v, char *buf, size_t n);
+/* The same for an allowed group: its one firer's breakdown, or "fr-a 12 + fr-b 8 = 20". */
+int lb_fire_group_breakdown(const lb_fire_group *g, char *buf, size_t n);
 
 /* May unit fire at target in a fire of this kind, and its fire value with the breakdown
  * (R-FIRE-1..6, R-FIRE-8, R-FIRE-9, R-FIRE-16, R-FIRE-19..21, R-FIRE-24, R-FIRE-25). LB_OK (an

@@ -27,12 +27,12 @@ typedef struct lb_formation_req {
     int nhexes;
 } lb_formation_req;
 
-/* The answer: legal or not (rule, reason), and what the unit becomes. */
+/* The answer: legal or not (rule, why), and what the unit becomes. */
 typedef struct lb_formation_change {
     int legal;
     const char *rule;
     const char *section;
-    char reason[200];
+    lb_said why;                        /* why not, when not legal (lb_said_fmt) */
     int cost;                           /* half MP */
     lb_formation to;
     int facing;

@@ -5,7 +5,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "action.h"
 #include "decision.h"
+#include "dice.h"
 #include "err.h"
 #include "fire.h"
 #include "melee.h"
@@ -32,10 +34,14 @@
  * An answer that is not legal now is refused with the reason (the ruling of the rule that
  * refuses it: a fire by the fire rules' own) and changes nothing.
  *
- * Dice: the game owns a PCG32 seeded from its settings; every die is journalled with its
- * purpose right after the decision that caused it. Replay takes the dice from the journal (it
- * never rolls) and keeps the generator in step, so the dice that follow a replay, or an undo,
- * are the ones that would have followed anyway: undo never re-rolls (R-GAME-14).
+ * Dice (R-DICE-3, docs/api.md "Fair dice"): a game's dice are secret (the default for play: the
+ * k-th die ever drawn is keyed by a secret of 32 bytes from the system, published only as its
+ * SHA-256 commitment until the battle is over, when it is revealed so that anyone can check
+ * every roll) or seeded (a PCG32 from the settings' seed: tests, self-play, scripted games; not
+ * for play, since the seed tells every die). Every die is journalled with its purpose right
+ * after the decision that caused it. Replay takes the dice from the journal (it never rolls).
+ * The stream never rewinds: the next draw is the one after every ROLL entry of the whole
+ * journal, those an undo took back included, so after an undo the dice are fresh (R-GAME-14).
  *
  * The journal only grows. An undo is an entry too (LB_ENTRY_UNDO: back to the first N effective
  * entries), so `seq`, the journal's length, rises with every change and a stale client is always
@@ -47,17 +53,32 @@
 
 typedef struct lb_game lb_game;
 
-/* Who may take back what (R-GAME-14). */
+/* Who may take back what (R-GAME-14); nothing is taken back once the battle is over. */
 typedef enum lb_undo_policy {
     LB_UNDO_HOTSEAT,     /* both sides at one table: back to any decision */
-    LB_UNDO_TWO_PLAYERS  /* a side takes back its own decisions while no die has been rolled and
+    LB_UNDO_TWO_PLAYERS, /* a side takes back its own decisions while no die has been rolled and
                           * no enemy decision taken since */
+    LB_UNDO_COMPUTER     /* a person against the computer: back to a decision (the computer's
+                          * since go with it) while no die has been rolled since */
 } lb_undo_policy;
+
+/* Where a game's dice come from (R-DICE-3). */
+typedef enum lb_dice_mode {
+    LB_DICE_SEEDED,      /* a PCG32 from seed: tests and scripted games, not for play */
+    LB_DICE_SECRET       /* keyed by secret, committed to by commitment */
+} lb_dice_mode;
 
 #define LB_GAME_NAME_MAX 48
 
 typedef struct lb_game_settings {
-    uint64_t seed;                        /* the game's dice */
+    lb_dice_mode dice;
+    uint64_t seed;                        /* seeded: the game's dice */
+    unsigned char secret[LB_DICE_SECRET_BYTES]; /* secret: the key of every draw; never in the
+                                                 * settings' JSON, never shown in play */
+    char commitment[LB_DICE_HEX_MAX];     /* secret: SHA-256 of secret, in hex, published */
+    int first_draw;                       /* secret: the draws before this one came from another
+                                           * secret (an import of a game in play) */
+    uint64_t ai_seed;                     /* secret: the computer's look-ahead dice (R-AI-3) */
     int rules;                            /* an lb_edition, or -1: the scenario's */
     lb_undo_policy undo;
     char players[2][LB_GAME_NAME_MAX];    /* who plays each side ("" when not said) */
@@ -106,11 +127,20 @@ typedef struct lb_game_score {
     int conceded;           /* the side that conceded, -1 none */
 } lb_game_score;
 
-/* Default settings: seed 1, the scenario's edition, hot-seat, untimed unless the scenario says. */
+/* Default settings: seeded dice of seed 1, the scenario's edition, hot-seat, untimed unless the
+ * scenario says. */
 void lb_game_settings_init(lb_game_settings *s);
+/* Secret dice for s: a new secret and computer's seed from the system, the commitment, first
+ * draw 0. LB_OK, or LB_IO (s unchanged) when the system gives no random bytes. */
+int lb_game_settings_secret(lb_game_settings *s);
+/* Gives secret-dice settings their secret (64 hex digits, as an export reveals it or a store
+ * keeps it): LB_OK, or LB_INVALID with err when it is not 64 hex digits or its SHA-256 is not the
+ * commitment (s unchanged). */
+int lb_game_settings_reveal(lb_game_settings *s, const char *hex, lb_err *err);
 
 /* A new game of the scenario text (name places its errors), loaded with opts, at the first
- * decision. LB_OK; LB_SYNTAX or LB_INVALID with every problem in errs; LB_NOMEM. */
+ * decision. LB_OK; LB_SYNTAX or LB_INVALID with every problem in errs (secret dice whose secret
+ * is not the commitment's are refused); LB_NOMEM. */
 int lb_game_new(const char *name, const char *text, size_t len, const lb_load_opts *opts,
                 const lb_game_settings *settings, lb_game **out, lb_errlist *errs);
 /* Frees the game; NULL is fine. */
@@ -135,12 +165,12 @@ const lb_decision *lb_game_pending(const lb_game *g);
  * Defensive Fire) into *d (released by the caller): what the segment's action decision offers,
  * "end" last, or no option when nothing is possible (R-GAME-3, R-GAME-4). LB_OK or LB_NOMEM. */
 int lb_game_action_options(const lb_game *g, lb_decision *d);
-/* The exact odds of the assault key ("melee:HEX:U1+U2+…") as the game would declare it now, with
- * what the side's sequence left each attacker (the hex it fired at, its defensive-fire losses,
+/* The exact odds of the assault a (melee: a hex and its attackers) as the game would declare it
+ * now, with what the side's sequence left each attacker (the hex it fired at, its defensive-fire losses,
  * its charge's facts, R-GAME-18): LB_OK with *out (allowed 0 with the rule and reason when the
  * game's records or the melee rules refuse it); LB_INVALID for an attacker the rules do not
  * know; LB_NOMEM. */
-int lb_game_melee_odds(const lb_game *g, const char *key, lb_melee_chance *out, lb_trace *t);
+int lb_game_melee_odds(const lb_game *g, const lb_action *a, lb_melee_chance *out, lb_trace *t);
 /* May role answer the pending decision? */
 int lb_game_may_decide(const lb_game *g, int role);
 /* Answers the pending decision as role at journal length seq with key (see above): verdict in
@@ -149,6 +179,10 @@ int lb_game_may_decide(const lb_game *g, int role);
  * another state: a fault of the engine, never of the answer). A stale seq is not an error: the
  * verdict LB_REFUSED_STALE. */
 int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answer *out);
+/* lb_game_decide with the answer as an action (action.h) rather than its key: the game's own
+ * entry, which lb_game_decide reaches once it has read the key. An action whose key does not
+ * read as it is refused (LB_REFUSED_ILLEGAL). Returns as decide. */
+int lb_game_act(lb_game *g, int role, int seq, const lb_action *a, lb_game_answer *out);
 /* lb_game_decide with the decider's reason: when accepted, the answer's trace begins with a step
  * of rule (a literal, "R-AI-1") and section "ai" saying note (the computer player's one line). */
 int lb_game_decide_noted(lb_game *g, int role, int seq, const char *key, const char *rule,
@@ -156,8 +190,13 @@ int lb_game_decide_noted(lb_game *g, int role, int seq, const char *key, const c
 /* Role concedes the battle (the other side wins decisively, R-VIC-5). Returns as decide. */
 int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out);
 /* Takes back the effective journal to its first `keep` entries, by the game's policy
- * (R-GAME-14); keep = -1 takes back role's last decision. Returns as decide. */
+ * (R-GAME-14); keep = -1 takes back role's last decision (LB_ROLE_BOTH: the last decision of
+ * either side). Nothing is taken back once the battle is over (a concession is final, R-VIC-1,
+ * and the secret of the dice is revealed then). Returns as decide. */
 int lb_game_undo(lb_game *g, int role, int seq, int keep, lb_game_answer *out);
+/* Makes the game's undo policy p from now on (a session against the computer makes a hot-seat
+ * game's stricter); its settings say so. */
+void lb_game_set_undo_policy(lb_game *g, lb_undo_policy p);
 /* What went wrong in the last call that failed ("" when nothing did). */
 const char *lb_game_error(const lb_game *g);
 /* The trace of what the last accepted answer did (the rules' reasons, the dice). */
@@ -169,6 +208,16 @@ int lb_game_turn_number(const lb_game *g);
 void lb_game_score_of(const lb_game *g, lb_game_score *out);
 /* The settings. */
 const lb_game_settings *lb_game_settings_of(const lb_game *g);
+/* The seed of the computer's own look-ahead dice and of the server's random player (R-AI-3):
+ * the seed of seeded dice, the settings' ai_seed of secret dice (it tells nothing of the game's
+ * dice, which are keyed by the secret). */
+uint64_t lb_game_ai_seed(const lb_game *g);
+/* The dice as JSON text (malloc'd; LB_OK or LB_NOMEM), the "dice" member of the view and the
+ * export: {"mode": "seeded", "seed": N, "note": "seeded: not for play"} or {"mode": "secret",
+ * "commitment", "first_draw", "secret"?}, the secret only once the battle is over. */
+int lb_game_dice_json(const lb_game *g, char **out);
+/* The number of dice drawn: ROLL entries of the whole journal (the index k of the next draw). */
+int lb_game_draws(const lb_game *g);
 /* The scenario's text, name and title. */
 const char *lb_game_scenario(const lb_game *g, size_t *len, const char **name);
 /* Current Morale Level of organisation k of the scenario (43), 0..3. */
@@ -207,10 +256,13 @@ int lb_game_objective_holder(const lb_game *g, int k);
 int lb_game_objective_taker(const lb_state *st, lb_hex h);
 
 /* The game as one JSON document {"format": "labataille-game/1", "scenario", "scenario_name",
- * "settings", "journal", "seq", "hash"} in a malloc'd string; LB_OK or LB_NOMEM. */
+ * "settings", "dice", "journal", "seq", "hash"} in a malloc'd string (secret dice: no secret
+ * until the battle is over); LB_OK or LB_NOMEM. */
 int lb_game_export(const lb_game *g, char **out);
-/* A game from an export: loaded, replayed and its hash checked. LB_OK; LB_SYNTAX, LB_INVALID
- * (with the reason in errs) or LB_NOMEM. */
+/* A game from an export: loaded, replayed and its hash checked. Secret dice get a new secret
+ * from the system (their rolls so far stay, as imported: first_draw counts them) unless the
+ * battle is over, when the revealed secret is kept (checked against its commitment). LB_OK;
+ * LB_SYNTAX, LB_INVALID (with the reason in errs), LB_IO (no random bytes) or LB_NOMEM. */
 int lb_game_import(const char *name, const char *text, size_t len, const lb_load_opts *opts,
                    lb_game **out, lb_errlist *errs);
 /* The settings as a JSON object text (malloc'd), and back; LB_OK, LB_INVALID, LB_NOMEM. */

@@ -22,6 +22,7 @@
 #include "melee.h"
 #include "melee_charts.h"
 #include "modifiers.h"
+#include "printable.h"
 #include "move.h"
 #include "move_charts.h"
 #include "morale.h"

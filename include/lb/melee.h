@@ -67,14 +67,38 @@ typedef struct lb_melee_req {
     int nstanding;
 } lb_melee_req;
 
+/* What multiplies a unit's melee value. */
+typedef enum lb_melee_factor {
+    LB_MELEE_BY_LOSSES,    /* the increments it lost (R-MOR-10) */
+    LB_MELEE_BY_DISORDER,  /* disordered (R-MOR-3, R-MOR-6) */
+    LB_MELEE_BY_ROUT,      /* routed (R-MOR-4, R-MOR-5) */
+    LB_MELEE_BY_SHARE,     /* the increments taking part (R-MEL-13) */
+    LB_MELEE_BY_LINE,      /* the lance bonus, once for each hex of the line (R-MEL-14) */
+    LB_MELEE_BY_CHARGE,    /* the charge's melee multiplier (R-CHG-16) */
+    LB_MELEE_BY_CHART      /* a multiplier of the charts (6.2) */
+} lb_melee_factor;
+
 /* One factor of a unit's melee value. */
 typedef struct lb_melee_times {
-    const char *rule;      /* "R-MOR-10", "R-MEL-13", "R-CHG-16", or "melee_multipliers.<id>" */
-    const char *what;      /* a literal or a chart id: what it is */
+    const char *rule;      /* "R-MOR-10", "R-MEL-13", "R-CHG-16", or "melee_multipliers" */
+    lb_melee_factor factor;
+    const char *what;      /* LB_MELEE_BY_CHART: the chart entry's id; else NULL (what it is in
+                            * words: lb_melee_times_what) */
     lb_frac times;
     int lance;             /* multiplies the lance bonus, not the value */
     const char *uncertain; /* a chart mark, or NULL */
 } lb_melee_times;
+
+/* Why a unit makes no pre-melee check (R-MEL-11): lb_melee_exemption_name says it. */
+typedef enum lb_melee_exemption {
+    LB_MELEE_NOT_EXEMPT,                    /* it checks */
+    LB_MELEE_EXEMPT_PASSED,                 /* it stood against the charge (38.2) */
+    LB_MELEE_EXEMPT_CAVALRY,                /* cavalry (35.2) */
+    LB_MELEE_EXEMPT_GENERAL_ORDER,          /* a defender in general order (33.6) */
+    LB_MELEE_EXEMPT_ATTACKING_WITH_CAVALRY, /* infantry with cavalry (33.6) */
+    LB_MELEE_EXEMPT_DEFENDING_WITH_CAVALRY,
+    LB_MELEE_EXEMPT_ATTACKERS_PASS          /* the pre-melee chart lets the attackers pass (6.3) */
+} lb_melee_exemption;
 
 /* One unit's part in the melee. */
 typedef struct lb_melee_unit {
@@ -93,7 +117,7 @@ typedef struct lb_melee_unit {
     int ntimes;
     int preserve;              /* melees at one third to keep its readiness (36.5) */
     int checks;                /* makes a pre-melee check (33.6, R-MEL-11) */
-    const char *exempt;        /* why not, a literal; NULL when it checks */
+    lb_melee_exemption exempt; /* why not; LB_MELEE_NOT_EXEMPT when it checks */
     const char *exempt_rule;
     int chart_mod;             /* the pre-melee chart's modifiers to its roll (R-MEL-10) */
     lb_morale_chance chance;   /* its check, when it checks */
@@ -109,7 +133,11 @@ typedef struct lb_melee_outcome {
 typedef struct lb_melee_chance {
     int allowed;
     const char *rule;
-    char reason[LB_MELEE_TEXT_MAX];
+    lb_said why;               /* why not, as the melee rules say it (lb_said_fmt); nothing said
+                                * when allowed or when the game refused the key */
+    char refused[LB_MELEE_TEXT_MAX]; /* lb_game_melee_odds: why the game itself refuses the
+                                      * assault's key (its records, a key it cannot read), in
+                                      * the game's words; "" otherwise */
     lb_hex target;
     lb_melee_unit units[LB_MELEE_UNITS_MAX]; /* the attackers in request order, then the
                                               * defenders top first */
@@ -131,6 +159,11 @@ typedef struct lb_melee_chance {
     lb_frac p_attacker_casualty, p_defender_casualty; /* a leader casualty check (33.12) */
 } lb_melee_chance;
 
+/* What f is, in words: the chart entry's id, or the factor's name. */
+const char *lb_melee_times_what(const lb_melee_times *f);
+/* Why a unit makes no pre-melee check, in words. */
+const char *lb_melee_exemption_name(lb_melee_exemption e);
+
 /* The whole answer before the dice (R-MEL-1..16, R-MEL-23), with the standing answers of req
  * for the choices that change values (preserve readiness) and the defender standing. LB_OK (an
  * answer, allowed or not); LB_INVALID for an unknown attacker id, a target off the map, or more
@@ -143,7 +176,9 @@ typedef enum lb_melee_status { LB_MELEE_REFUSED, LB_MELEE_DECIDE, LB_MELEE_DONE 
 
 /* One thing that happened, in order. `kind` is a stable name: "retire", "retreat", "rout",
  * "surrender", "check", "roll", "result", "loss", "eliminated", "advance", "casualty",
- * "readiness", "no-melee". */
+ * "readiness", "no-melee". What the result says (an event's said, a refusal's why) names units
+ * by the melee's own copies of their ids: it is written while the melee lives (LB_MELEE_TEXT_MAX
+ * bytes hold any of it). */
 typedef struct lb_melee_event {
     const char *kind;
     const char *rule;
@@ -151,12 +186,12 @@ typedef struct lb_melee_event {
     char other[LB_SUBJECT_MAX];
     lb_hex hex;
     int value;                 /* the roll, die, increments or hexes, per kind */
-    char text[LB_MELEE_TEXT_MAX];
+    lb_said said;              /* what happened: lb_said_fmt writes it */
 } lb_melee_event;
 
 typedef struct lb_melee_result {
     const char *rule;              /* REFUSED: the ruling that refuses */
-    char reason[LB_MELEE_TEXT_MAX];
+    lb_said why;                   /* REFUSED: the reason (lb_said_fmt) */
     lb_melee_event *events;
     int nevents;
     int fought;                    /* the matrix was rolled */

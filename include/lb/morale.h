@@ -4,7 +4,6 @@
 
 #include "dice.h"
 #include "frac.h"
-#include "retreat.h"
 #include "state.h"
 #include "trace.h"
 
@@ -18,6 +17,16 @@
  */
 
 #define LB_MORALE_MODS_MAX 16
+
+/* R-MOR-13: the move a change of morale state calls for. Morale names it in its outcome;
+ * retreat (lb/retreat.h) takes it as the kind of path to find. The one edge between the two
+ * runs from retreat to morale, never back (tests/scripts/circles.py --folders). */
+typedef enum lb_retreat_kind {
+    LB_RETREAT_DISORDER, /* on becoming disordered: 3 MP, at least one hex */
+    LB_RETREAT_ROUT,     /* on becoming routed */
+    LB_RETREAT_FLIGHT    /* a routed unit's flight in the Morale Recovery Segment */
+} lb_retreat_kind;
+
 
 /* One modifier to the roll, in base-6 steps. */
 typedef struct lb_morale_mod {

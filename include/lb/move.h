@@ -73,6 +73,7 @@ typedef struct lb_move_event {
     int nunits;
 } lb_move_event;
 
+/* The longest reason the answers write (lb_said_fmt into a buffer this size cuts it there). */
 #define LB_MOVE_REASON_MAX 240
 
 /* One action's answer. */
@@ -83,7 +84,8 @@ typedef struct lb_move_outcome {
     int legal;                       /* the action may be taken (a roll: attempted) */
     const char *rule;                /* the ruling that refused it, or that it follows */
     const char *section;             /* its rule section, "(18)" */
-    char reason[LB_MOVE_REASON_MAX];
+    lb_said why;                     /* the reason it is refused or may be taken (lb_said_fmt);
+                                      * nothing said in the quiet answers of lb_move_options */
     int first;                       /* the unit's first action of the segment */
     int allowance;                   /* its MP this segment, in halves */
     int spent_before, cost, spent_after; /* halves */
@@ -104,13 +106,11 @@ typedef struct lb_move_outcome {
  * turn) and the state is marked changed (lb_state_touch). The game engine calls it when the
  * segment begins. */
 void lb_move_segment_begin(lb_state *st, int side);
-/* R-MOV-3: unit's allowance this segment in half MP, traced; *rule and why (n bytes) say why it
- * is 0 when it is (either may be NULL). */
-int lb_move_allowance(const lb_state *st, int unit, const char **rule, char *why, size_t n,
-                      lb_trace *t);
+/* R-MOV-3: unit's allowance this segment in half MP, traced; *rule and why say why it is 0 when
+ * it is (either may be NULL). */
+int lb_move_allowance(const lb_state *st, int unit, const char **rule, lb_said *why, lb_trace *t);
 /* Checks one action of the unit named id as the state stands, without dice. LB_OK with the answer
- * in *out (an illegal action is an answer: legal 0, rule, reason); LB_NOT_FOUND for an unknown
- * id. */
+ * in *out (an illegal action is an answer: legal 0, rule, why); LB_NOT_FOUND for an unknown id. */
 int lb_move_action_check(const lb_state *st, const char *id, const lb_move_action *a,
                          lb_move_outcome *out, lb_trace *t);
 /* The check, then the roll the action needs (R-DICE-3, purpose "limber roll" or "morale
@@ -132,7 +132,7 @@ typedef struct lb_move_plan {
     int refused;                     /* index of the action refused, n when the end is, -1 none */
     const char *rule;
     const char *section;
-    char reason[LB_MOVE_REASON_MAX];
+    lb_said why;                     /* why it is refused (lb_said_fmt) */
     int allowance;                   /* halves */
     int cost;                        /* halves, the actions taken (up to the one refused) */
     int stop;                        /* index of the action after which it had to stop, or -1 */
@@ -146,6 +146,11 @@ typedef struct lb_move_plan {
  * lb_move_plan_release. */
 int lb_move_check(const lb_state *st, const char *id, const lb_move_action *plan, int n,
                   lb_dice *dice, lb_move_plan *out, lb_trace *t);
+/* R-MOV-12: the answer to a plan for the unit named id ending at hex `to` (its label, as the
+ * caller was given it) that no path within its allowance (halves) reaches: refused before any
+ * action, with why, traced into t. It owns nothing; its texts are id's and to's. */
+void lb_move_plan_unreached(const char *id, const char *to, int allowance, lb_move_plan *out,
+                            lb_trace *t);
 /* Frees what a plan owns (its actions); a zeroed or released plan is fine. */
 void lb_move_plan_release(lb_move_plan *p);
 
@@ -162,9 +167,9 @@ typedef struct lb_move_reach {
 typedef struct lb_move_choices {
     const char *unit;                /* id */
     int allowance, spent;            /* halves */
-    int may_step;                    /* when 0: rule and reason say why */
+    int may_step;                    /* when 0: rule and why say why */
     const char *rule;
-    char reason[LB_MOVE_REASON_MAX];
+    lb_said why;
     lb_move_reach *reach;            /* reach[0] is the start, the others by increasing cost */
     int nreach;
     lb_move_outcome *changes;        /* the facing changes, formation changes (each layout, at
@@ -191,7 +196,7 @@ typedef struct lb_move_entry {
     int legal;
     const char *rule;
     const char *section;
-    char reason[LB_MOVE_REASON_MAX];
+    lb_said why;                     /* why it is refused (lb_said_fmt) */
     lb_hex hex;
     int cost;                        /* halves: the entry hex's cost, its first step */
     int allowance;                   /* halves */

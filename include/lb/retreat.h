@@ -2,6 +2,7 @@
 #ifndef LB_RETREAT_H
 #define LB_RETREAT_H
 
+#include "morale.h" /* lb_retreat_kind: the move a change of morale calls for */
 #include "state.h"
 #include "trace.h"
 
@@ -24,12 +25,6 @@
  * generation of the state it was found on: lb_retreat_apply refuses it once the state has
  * changed (LB_STALE).
  */
-
-typedef enum lb_retreat_kind {
-    LB_RETREAT_DISORDER, /* on becoming disordered: 3 MP, at least one hex */
-    LB_RETREAT_ROUT,     /* on becoming routed */
-    LB_RETREAT_FLIGHT    /* a routed unit's flight in the Morale Recovery Segment */
-} lb_retreat_kind;
 
 typedef struct lb_retreat_req {
     lb_retreat_kind kind;

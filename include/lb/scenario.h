@@ -30,6 +30,8 @@ typedef struct lb_load_opts {
     const lb_module *modules;
     int nmodules;
     int strict;       /* unknown keys are errors */
+    int options_max;  /* a game's action decisions list at most this many options (0: no limit):
+                       * an answer leading to a longer one is refused (R-WEB-6, lb/game.h) */
 } lb_load_opts;
 
 /* Loads from text; file names the source in messages. LB_OK, LB_SYNTAX, LB_INVALID, LB_LIMIT (the

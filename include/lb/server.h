@@ -19,22 +19,60 @@
  *
  * Limits (api.md): a request line's target at most LB_SERVER_URI_MAX bytes, its query string at
  * most LB_SERVER_QUERY_MAX (414 beyond); a body at most LB_SERVER_BODY_MAX, or
- * LB_SERVER_SCENARIO_BODY_MAX for POST /api/games (413 beyond).
+ * LB_SERVER_SCENARIO_BODY_MAX for POST /api/games (413 beyond); and the limits, quotas and caps
+ * of lb_server_limits, each with a name that `serve --limit NAME=N` sets.
  */
 
 #define LB_SERVER_URI_MAX 4096
 #define LB_SERVER_QUERY_MAX 2048
 #define LB_SERVER_BODY_MAX (1u << 20)
 #define LB_SERVER_SCENARIO_BODY_MAX (4u << 20)
-#define LB_SERVER_CONNECTIONS_MAX 256
 
 typedef struct lb_server lb_server;
+
+/* What the server takes from anyone (api.md, Limits): the scenarios it is sent (not the ones it
+ * offers), the games and bytes each client address and all of them may add to the store, and
+ * the connections it keeps. */
+typedef enum lb_server_limit {
+    LB_LIMIT_MAP_SIDE,            /* a posted scenario's map.columns and map.rows, each */
+    LB_LIMIT_MAP_HEXES,           /* its columns x rows */
+    LB_LIMIT_UNITS,               /* its units (leaders and reinforcements too) */
+    LB_LIMIT_MOVEMENT,            /* a unit's movement points, and a leader's allowance */
+    LB_LIMIT_OPTIONS,             /* a decision's options, every game's (R-WEB-6) */
+    LB_LIMIT_VIEW_BYTES,          /* a posted game's first view */
+    LB_LIMIT_SCENARIO_BYTES,      /* a posted scenario's text as kept */
+    LB_LIMIT_JOURNAL,             /* an import's journal entries */
+    LB_LIMIT_ADDRESS_GAMES,       /* new games of one client address, an hour */
+    LB_LIMIT_ADDRESS_BYTES,       /* the scenario bytes they keep, an hour */
+    LB_LIMIT_GAMES,               /* new games of all clients, an hour */
+    LB_LIMIT_BYTES,               /* the scenario bytes they keep, an hour */
+    LB_LIMIT_STREAMS,             /* live updates streams open at once */
+    LB_LIMIT_ADDRESS_STREAMS,     /* of them from one client address */
+    LB_LIMIT_REQUESTS,            /* other connections open at once (the slowest waiting one is
+                                   * closed for a new one past this) */
+    LB_LIMIT_ADDRESS_CONNECTIONS, /* connections of one client address, streams included */
+    LB_LIMIT_REQUEST_SECONDS,     /* a request's line, headers and body in at most this long */
+    LB_LIMIT_COUNT
+} lb_server_limit;
+
+typedef struct lb_server_limits {
+    long long value[LB_LIMIT_COUNT];
+} lb_server_limits;
+
+/* The defaults (api.md). */
+void lb_server_limits_default(lb_server_limits *l);
+/* Sets limits from "NAME=N,NAME=N…" (names as api.md gives them: map-side, map-hexes, …): 0, or
+ * -1 with why (n bytes) when a name is unknown or a value out of its range. */
+int lb_server_limits_parse(lb_server_limits *l, const char *text, char *why, size_t n);
+/* The name of a limit ("map-side"). */
+const char *lb_server_limit_name(lb_server_limit k);
 
 typedef struct lb_server_config {
     const char *db;                /* the store: an SQLite file or a postgresql:// address */
     const char *web_root;          /* the folder of the page's files (web/) */
     const char *scenario_file;     /* a scenario offered beside the demo, or NULL */
     int heartbeat_s;               /* live updates: a comment line when idle this long (0: 15) */
+    const lb_server_limits *limits; /* NULL: the defaults */
 } lb_server_config;
 
 /* One request, as the HTTP layer read it. */
@@ -45,13 +83,18 @@ typedef struct lb_http_request {
     size_t body_len;
     const char *last_event_id;     /* the Last-Event-ID header, or NULL */
     const char *accept_encoding;   /* the Accept-Encoding header (several joined by ", "), or
-                                    * NULL: the view is sent gzip-compressed when it takes gzip */
+                                    * NULL: the view and the page's text files are sent
+                                    * gzip-compressed when it takes gzip */
+    const char *if_none_match;     /* the If-None-Match header, or NULL: a page's file whose
+                                    * entity tag it names is answered 304 */
+    const char *client;            /* the client's address as the per-address quotas count it (an
+                                    * IPv4 address, an IPv6 /64), or NULL without a socket */
 } lb_http_request;
 
 /* An answer: a body in memory, a file to send, or a stream of live updates. */
 typedef struct lb_http_response {
     int status;
-    const char *type;              /* Content-Type (a literal) */
+    const char *type;              /* Content-Type (a literal); NULL for a 304 */
     const char *encoding;          /* Content-Encoding of body (a literal: "gzip"), or NULL */
     const char *vary;              /* Vary (a literal), or NULL */
     char *body;                    /* malloc'd (unless body_free); NULL with file or events */
@@ -60,7 +103,9 @@ typedef struct lb_http_response {
                                     * let go of with body_free(body_owner) once sent */
     void *body_owner;
     char *file;                    /* malloc'd path of a file to send whole, or NULL */
+    char etag[48];                 /* a page's file: its entity tag (ETag), quoted; "" none */
     const char *allow;             /* 405: the methods the route takes */
+    int retry_after;               /* seconds for a Retry-After header (429, 503), 0: none */
     int events;                    /* a Server-Sent Events stream of game events_game, which the
                                     * response holds until lb_server_release_game */
     long long events_game;

@@ -32,9 +32,10 @@ void lb_stack_add(lb_stack_count *c, const lb_unit *u, lb_formation f, int incr)
 /* The combat units in h, leaving out unit index skip (-1: none). */
 void lb_stack_count_hex(const lb_state *st, lb_hex h, int skip, lb_stack_count *out);
 /* R-STACK-1..3: 1 when c fits h's limit and holds one formation, else 0 with the ruling in
- * *rule and why (n bytes). */
+ * *rule and why it does not fit said in *why (its texts are the state's; nothing said when it
+ * fits). */
 int lb_stack_fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const char **rule,
-                  char *why, size_t n);
+                  lb_said *why);
 /* The same for the combat units standing in h now, each ruling that decides (R-STACK-2, R-STACK-3,
  * R-STACK-1) traced as one step into t. 1 when they fit. */
 int lb_stack_trace(const lb_state *st, lb_hex h, lb_trace *t);
@@ -54,7 +55,7 @@ typedef struct lb_stack_check {
     unsigned long long generation; /* the state's when the check was worked out */
     int over;                    /* the hex is over its limit: a check is due */
     const char *rule;
-    char why[160];
+    lb_said why;                 /* why it is over (lb_said_fmt) */
     lb_stack_unit units[LB_STACK_UNITS_MAX];
     int nunits;
     int rolled, roll;            /* the one roll, after resolve */

@@ -10,7 +10,8 @@
 
 /*
  * A store keeps journals, never states (architecture.md): a game is its scenario text, its
- * settings (JSON) and its journal rows, numbered from 0. Appending rows at number `seq` is one
+ * settings (JSON), the secret of its dice (secret dice, R-DICE-3: kept apart from the settings,
+ * which never hold it) and its journal rows, numbered from 0. Appending rows at number `seq` is one
  * transaction that succeeds only when the game holds exactly `seq` rows, so two writers racing
  * for the same number cannot both win: the loser gets LB_CONFLICT and nothing changes (R-GAME-16).
  * Each row may carry the state hash after it; the last row of an answer does. Beside the games,
@@ -25,8 +26,9 @@
  * the server went away (an operation while it is down fails with LB_IO). lb_store_open picks
  * the store by the address.
  *
- * Errors name the file or address (without its password) and the game ("FILE: game 3: …") in
- * err->msg. A store is used by one thread at a time.
+ * Errors name the file or address as lb_store_printable shows it and the game ("FILE: game 3:
+ * …") in err->msg; what libpq or the server says is scrubbed of the address's passwords too. A
+ * store is used by one thread at a time.
  */
 
 typedef struct lb_store lb_store;
@@ -41,6 +43,9 @@ typedef struct lb_store_info {
     char scenario_name[LB_STORE_TEXT_MAX];
     char summary[LB_STORE_TEXT_MAX];      /* where it stands: "13:40 french offensive_fire" */
     char created[32], updated[32];        /* UTC, "YYYY-MM-DD HH:MM:SS" */
+    int dice;                             /* an lb_dice_mode, -1 when the settings are unreadable */
+    uint64_t seed;                        /* seeded dice: the seed */
+    char commitment[LB_DICE_HEX_MAX];     /* secret dice: the commitment, "" for seeded dice */
 } lb_store_info;
 
 /* A saved game as stored: owned by the caller, freed by lb_store_record_release. */
@@ -48,6 +53,7 @@ typedef struct lb_store_record {
     lb_store_info info;
     char *scenario;                       /* the scenario text */
     char *settings;                       /* the settings as JSON (lb_game_settings_to_json) */
+    char dice_secret[LB_DICE_HEX_MAX];    /* secret dice: the secret in hex, "" none (seeded) */
     lb_journal journal;
     char last_hash[20];                   /* hash after the last row that has one, "" none */
 } lb_store_record;
@@ -55,7 +61,8 @@ typedef struct lb_store_record {
 /* The operations every store implements (the caller uses the lb_store_ functions). */
 typedef struct lb_store_ops {
     int (*create)(lb_store *s, const char *title, const char *scenario_name,
-                  const char *scenario, const char *settings, long long *id, lb_err *err);
+                  const char *scenario, const char *settings, const char *dice_secret,
+                  long long *id, lb_err *err);
     int (*append)(lb_store *s, long long id, int seq, const lb_journal_entry *rows, int n,
                   const char *hash, const char *summary, lb_err *err);
     int (*load)(lb_store *s, long long id, lb_store_record *out, lb_err *err);
@@ -69,8 +76,16 @@ typedef struct lb_store_ops {
 
 struct lb_store {
     const lb_store_ops *ops;
-    char where[256];                      /* the file or address, for messages */
+    char where[256];                      /* the file or address for messages, as
+                                           * lb_store_printable shows it */
 };
+
+/* The address as it may be printed, into buf (n bytes, cut to fit): every password replaced by
+ * "***" — a URI's user:PASSWORD@ and each parameter whose key holds "password" in any case and
+ * percent-encoding (?password=, ?sslpassword=, ?pass%77ord=), a keyword/value string's
+ * password=VALUE (quoted or not) — and any other place the address holds what libpq reads as a
+ * password. A SQLite file's name that holds none is shown as it is. Returns buf. */
+const char *lb_store_printable(const char *address, char *buf, size_t n);
 
 /* Opens (creating when missing) the store at where: a SQLite file, or a PostgreSQL URI whose
  * database gets the store's tables when its schema has none. LB_OK; LB_IO (cannot open or
@@ -79,7 +94,7 @@ struct lb_store {
 int lb_store_open(const char *where, lb_store **out, lb_err *err);
 /* Closes it; NULL is fine. */
 void lb_store_close(lb_store *s);
-/* A new game with no rows; its id in *id. */
+/* A new game with no rows and no dice secret (seeded dice); its id in *id. */
 int lb_store_create(lb_store *s, const char *title, const char *scenario_name,
                     const char *scenario, const char *settings, long long *id, lb_err *err);
 /* Appends n rows at number seq, hash (may be NULL) on the last, in one transaction; LB_OK,
@@ -110,12 +125,14 @@ int lb_store_link_add(lb_store *s, const char *digest, long long game, int role,
 int lb_store_link_find(lb_store *s, const char *digest, long long *game, int *role,
                        lb_err *err);
 
-/* A new saved game of g, with the rows g already has; its id in *id. */
+/* A new saved game of g (with the secret of secret dice), with the rows g already has; its id
+ * in *id. */
 int lb_store_save_game(lb_store *s, const lb_game *g, long long *id, lb_err *err);
 /* Appends the rows of g from number seq (those an answer added), with g's hash and summary. */
 int lb_store_append_game(lb_store *s, long long id, const lb_game *g, int seq, lb_err *err);
-/* Game id rebuilt from the store: loaded with opts, replayed, its hash checked against the
- * stored one. LB_OK, or an error naming the game, with nothing half-loaded (*out NULL). */
+/* Game id rebuilt from the store: loaded with opts, its dice secret checked against its
+ * commitment, replayed, its hash checked against the stored one. LB_OK, or an error naming the
+ * game, with nothing half-loaded (*out NULL). */
 int lb_store_open_game(lb_store *s, long long id, const lb_load_opts *opts, lb_game **out,
                        lb_err *err);
 

@@ -77,8 +77,10 @@ typedef struct lb_trace {
 
 /* A sentence held as its event, where a result or a decision says why (a refusal's reason, a
  * decision's prompt): rendered by lb_said_fmt. Its texts are not copied: they are the state's
- * (unit ids, names from the scenario and the charts) or literals, and live as long as it. */
-#define LB_SAID_ARGS_MAX 8
+ * (unit ids, names from the scenario and the charts) or literals, and live as long as it. A
+ * reason may hold another (a kind, then its arguments): the longest, a move that may not end
+ * where a hex would be over its stacking limit, takes 12 arguments. */
+#define LB_SAID_ARGS_MAX 12
 
 typedef struct lb_said {
     int event; /* 0: nothing said */

@@ -36,8 +36,14 @@ typedef struct ai_ctx {
 } ai_ctx;
 
 /* answers.c */
-/* "fire:UNIT:HEX" into the unit's index in st and the hex; 0, or -1. */
-LBI int lbi_ai_fire_key(const lb_state *st, const char *key, int *unit, lb_hex *hex);
+/* Option i of d as an action: the one it carries, or (a decision of the rules machines') the
+ * one its key reads as, in read; NULL when it reads as none. */
+LBI const lb_action *lbi_ai_option_action(const lb_state *st, const lb_decision *d, int i,
+                                          lb_action *read);
+/* Option i of d, when it is the fire of one unit at one hex ("fire:UNIT:HEX"): the unit's index
+ * in st and the hex; 0, or -1. */
+LBI int lbi_ai_fire_option(const lb_state *st, const lb_decision *d, int i, int *unit,
+                           lb_hex *hex);
 /* Would g accept key now? Tried on a copy (parameterised answers). 1 yes, 0 no, -1 error. */
 LBI int lbi_ai_try(const ai_ctx *c, const char *key);
 

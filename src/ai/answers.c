@@ -1,18 +1,26 @@
-/* What the computer reads of the pending decision and tries with it: a fire key's unit and hex, an answer tried on a what-if copy (R-AI-1). */
+/* What the computer reads of the pending decision and tries with it: a fire option's unit and hex, an answer tried on a what-if copy (R-AI-1). */
 #include <stdio.h>
 #include <string.h>
 
 #include "ai_int.h"
 
-int lbi_ai_fire_key(const lb_state *st, const char *key, int *unit, lb_hex *hex)
+const lb_action *lbi_ai_option_action(const lb_state *st, const lb_decision *d, int i,
+                                      lb_action *read)
 {
-    char id[LB_SUBJECT_MAX];
-    const char *a = strchr(key, ':'), *b = a ? strrchr(key, ':') : NULL;
-    if (!a || b == a || (size_t)(b - a - 1) >= sizeof id)
+    const lb_action *a = lb_decision_action(d, i);
+    if (a)
+        return a;
+    return lb_action_parse(st, d->kind, d->options[i].key, read, NULL) == LB_OK ? read : NULL;
+}
+
+int lbi_ai_fire_option(const lb_state *st, const lb_decision *d, int i, int *unit, lb_hex *hex)
+{
+    const lb_action *a = lb_decision_action(d, i);
+    if (!a || d->options[i].param || a->verb != LB_VERB_FIRE || a->nunits != 1)
         return -1;
-    snprintf(id, sizeof id, "%.*s", (int)(b - a - 1), a + 1);
-    *unit = lb_state_unit_index(st, id);
-    return *unit >= 0 && lb_map_parse_label(&st->map, b + 1, hex) == 0 ? 0 : -1;
+    *unit = lb_state_unit_index(st, lb_action_unit(a, 0));
+    *hex = a->hexes[0];
+    return *unit >= 0 ? 0 : -1;
 }
 
 int lbi_ai_try(const ai_ctx *c, const char *key)

@@ -39,24 +39,6 @@ static int push(cands *cs, const cand *x)
     return LB_OK;
 }
 
-/* ---- keys ----------------------------------------------------------------------------------- */
-
-/* "verb:ID:rest" into verb, id and rest (rest "" when none); 0, or -1 when not of that shape. */
-static int split_key(const char *key, char *verb, char *id, const char **rest)
-{
-    const char *a = strchr(key, ':');
-    if (!a || a - key >= 16)
-        return -1;
-    snprintf(verb, 16, "%.*s", (int)(a - key), key);
-    const char *b = strchr(a + 1, ':');
-    size_t len = b ? (size_t)(b - a - 1) : strlen(a + 1);
-    if (len == 0 || len >= LB_SUBJECT_MAX)
-        return -1;
-    snprintf(id, LB_SUBJECT_MAX, "%.*s", (int)len, a + 1);
-    *rest = b ? b + 1 : "";
-    return 0;
-}
-
 /* Axial coordinates of R-GRID-2 (even columns half a hex lower): q = col, s = row - (col+1)/2,
  * in which every step is the same vector wherever it is taken. */
 static lb_hex translate(lb_hex h, lb_hex from, lb_hex to)
@@ -142,14 +124,12 @@ static int unit_moves(ai_ctx *c, const lb_decision *d, int i, double obj0, cands
     const lb_unit *u = &c->st->units[i];
     cands all = {0};
     int rc = LB_OK;
-    char verb[16], id[LB_SUBJECT_MAX];
-    const char *rest;
     for (int o = 0; o < d->noptions && rc == LB_OK; o++) {
-        lb_hex to;
-        if (d->options[o].param || split_key(d->options[o].key, verb, id, &rest) != 0 ||
-            strcmp(verb, "move") != 0 || strcmp(id, u->id) != 0 ||
-            lb_map_parse_label(&c->st->map, rest, &to) != 0)
+        const lb_action *a = lb_decision_action(d, o);
+        if (d->options[o].param || !a || a->verb != LB_VERB_MOVE ||
+            strcmp(lb_action_unit(a, 0), u->id) != 0)
             continue;
+        lb_hex to = a->hexes[0];
         lb_hex hexes[LB_UNIT_MAX_HEXES];
         for (int k = 0; k < u->nhexes; k++)
             hexes[k] = translate(u->hexes[k], u->hexes[0], to);
@@ -194,9 +174,7 @@ static int unit_moves(ai_ctx *c, const lb_decision *d, int i, double obj0, cands
     for (int k = 0; k < all.n && rc == LB_OK; k++) {
         if (!keep[k])
             continue;
-        lb_hex to;
-        split_key(d->options[all.v[k].opt].key, verb, id, &rest);
-        lb_map_parse_label(&c->st->map, rest, &to);
+        lb_hex to = lb_decision_action(d, all.v[k].opt)->hexes[0];
         lb_hex hexes[LB_UNIT_MAX_HEXES];
         for (int h = 0; h < u->nhexes; h++)
             hexes[h] = translate(u->hexes[h], u->hexes[0], to);
@@ -209,34 +187,19 @@ static int unit_moves(ai_ctx *c, const lb_decision *d, int i, double obj0, cands
     return rc;
 }
 
-/* "F[:N][@H1+H2]" into a formation and hexes (the unit's own first hexes when none are named). */
-static int parse_form(const lb_state *st, const lb_unit *u, const char *spec, lb_formation *f,
-                      lb_hex *hexes, int *n)
+/* The formation and hexes of the formation change a (the unit's own first hexes when it names
+ * none). */
+static void form_of(const lb_unit *u, const lb_action *a, lb_formation *f, lb_hex *hexes, int *n)
 {
-    char name[24];
-    size_t len = strcspn(spec, ":@");
-    if (len >= sizeof name)
-        return -1;
-    memcpy(name, spec, len);
-    name[len] = '\0';
-    int form = lb_formation_parse(name);
-    if (form < 0)
-        return -1;
-    *f = (lb_formation)form;
-    const char *at = strchr(spec, '@');
-    if (!at) {
+    *f = a->formation;
+    if (a->nhexes == 0) {
         int wide = *f == LB_FORM_LINE || *f == LB_FORM_SKIRMISH;
         *n = wide ? u->nhexes : 1;
         memcpy(hexes, u->hexes, (size_t)*n * sizeof *hexes);
-        return 0;
+        return;
     }
-    char list[LB_OPTION_KEY_MAX];
-    snprintf(list, sizeof list, "%s", at + 1);
-    for (char *p = list; *p; p++)
-        if (*p == '+')
-            *p = ',';
-    *n = lb_map_parse_labels(&st->map, list, hexes, LB_UNIT_MAX_HEXES, NULL);
-    return *n > 0 ? 0 : -1;
+    *n = a->nhexes < LB_UNIT_MAX_HEXES ? a->nhexes : LB_UNIT_MAX_HEXES;
+    memcpy(hexes, a->hexes, (size_t)*n * sizeof *hexes);
 }
 
 /* The best fire unit i could make with facing `facing` (the others relaxed), in points. */
@@ -272,6 +235,52 @@ static double leader_place(const ai_ctx *c, const lb_state *st, int side, lb_hex
 
 /* Every change worth valuing: moves of units that have not stepped yet, formation changes,
  * facings that open a fire, leaders joining the fight, reinforcements entering. */
+/* The candidate of option o (action a) other than a combat unit's move: a change of formation,
+ * a facing, a leader's place, an attach, an entry, pushed on out when worth it. */
+static int other_candidate(ai_ctx *c, const lb_decision *d, int o, const lb_action *a,
+                           double obj0, cands *out)
+{
+    const lb_state *st = c->st;
+    lb_verb verb = a->verb;
+    int i = lb_state_unit_index(st, lb_action_unit(a, 0));
+    const lb_unit *u = i >= 0 ? &st->units[i] : NULL;
+    cand x = {.opt = o, .unit = i};
+    if (verb == LB_VERB_FORM && u && u->formation == u->move.start_formation &&
+        lb_unit_is_combat(u)) {
+        lb_formation f;
+        lb_hex hexes[LB_UNIT_MAX_HEXES];
+        int n;
+        form_of(u, a, &f, hexes, &n);
+        double tac0 = lbi_ai_tactical(c, c->work, i);
+        int rc = try_unit(c, i, hexes, n, f, obj0, tac0, 1, &x);
+        return rc == LB_OK ? push(out, &x) : rc;
+    }
+    if (verb == LB_VERB_FACE && u && u->move.actions < 3) {
+        x.prospects = fire_facing(c, i, a->number) - fire_facing(c, i, u->facing);
+        x.value = x.prospects;
+        return x.value > 0 ? push(out, &x) : LB_OK;
+    }
+    if (verb == LB_VERB_MOVE && u && u->arm == LB_ARM_LEADER && !u->attached &&
+        u->move.steps == 0) {
+        lb_hex to = a->hexes[0];
+        if (lb_state_top_combat(st, to) < 0)
+            return LB_OK;
+        x.prospects = leader_place(c, st, c->me, to) - leader_place(c, st, c->me, u->hexes[0]);
+        x.value = x.prospects;
+        return push(out, &x);
+    }
+    if (verb == LB_VERB_ATTACH && u && !u->attached) {
+        x.prospects = x.value = 0.05 * c->leader_worth;
+        return push(out, &x);
+    }
+    if (verb == LB_VERB_ENTER) {
+        /* a reinforcement on the map can fight; off it, it cannot */
+        x.objectives = x.value = 1.0 + 0.001 * (d->noptions - o);
+        return push(out, &x);
+    }
+    return LB_OK;
+}
+
 static int candidates(ai_ctx *c, const lb_decision *d, cands *out)
 {
     const lb_state *st = c->st;
@@ -286,46 +295,12 @@ static int candidates(ai_ctx *c, const lb_decision *d, cands *out)
         if (lb_unit_is_combat(u))
             rc = unit_moves(c, d, i, obj0, out);
     }
-    char verb[16], id[LB_SUBJECT_MAX];
-    const char *rest;
     for (int o = 0; o < d->noptions && rc == LB_OK; o++) {
-        if (d->options[o].param || split_key(d->options[o].key, verb, id, &rest) != 0)
+        const lb_action *a = lb_decision_action(d, o);
+        if (d->options[o].param || !a || a->nunits == 0 || a->verb == LB_VERB_FIRE ||
+            a->verb == LB_VERB_MELEE)
             continue;
-        int i = lb_state_unit_index(st, id);
-        const lb_unit *u = i >= 0 ? &st->units[i] : NULL;
-        cand x = {.opt = o, .unit = i};
-        if (strcmp(verb, "form") == 0 && u && u->formation == u->move.start_formation &&
-            lb_unit_is_combat(u)) {
-            lb_formation f;
-            lb_hex hexes[LB_UNIT_MAX_HEXES];
-            int n;
-            if (parse_form(st, u, rest, &f, hexes, &n) != 0)
-                continue;
-            double tac0 = lbi_ai_tactical(c, c->work, i);
-            if ((rc = try_unit(c, i, hexes, n, f, obj0, tac0, 1, &x)) == LB_OK)
-                rc = push(out, &x);
-        } else if (strcmp(verb, "face") == 0 && u && u->move.actions < 3) {
-            int facing = atoi(rest);
-            x.prospects = fire_facing(c, i, facing) - fire_facing(c, i, u->facing);
-            x.value = x.prospects;
-            if (x.value > 0)
-                rc = push(out, &x);
-        } else if (strcmp(verb, "move") == 0 && u && u->arm == LB_ARM_LEADER && !u->attached &&
-                   u->move.steps == 0) {
-            lb_hex to;
-            if (lb_map_parse_label(&st->map, rest, &to) != 0 || lb_state_top_combat(st, to) < 0)
-                continue;
-            x.prospects = leader_place(c, st, c->me, to) - leader_place(c, st, c->me, u->hexes[0]);
-            x.value = x.prospects;
-            rc = push(out, &x);
-        } else if (strcmp(verb, "attach") == 0 && u && !u->attached) {
-            x.prospects = x.value = 0.05 * c->leader_worth;
-            rc = push(out, &x);
-        } else if (strcmp(verb, "enter") == 0) {
-            /* a reinforcement on the map can fight; off it, it cannot */
-            x.objectives = x.value = 1.0 + 0.001 * (d->noptions - o);
-            rc = push(out, &x);
-        }
+        rc = other_candidate(c, d, o, a, obj0, out);
     }
     return rc;
 }

@@ -17,19 +17,15 @@ static int grab(const lb_game *g, const lb_decision *d)
     const lb_state *st = lb_game_state(g);
     const lb_victory *v = &st->battle.victory;
     for (int i = 0; i < d->noptions; i++) {
-        const char *k = d->options[i].key;
-        if (d->options[i].param)
+        const lb_action *a = lb_decision_action(d, i);
+        if (d->options[i].param || !a)
             continue;
-        if (strncmp(k, "enter:", 6) == 0)
+        if (a->verb == LB_VERB_ENTER)
             return i;
-        const char *at = strncmp(k, "move:", 5) == 0 ? strrchr(k, ':') : NULL;
-        lb_hex h;
-        char id[LB_SUBJECT_MAX];
-        if (!at || at - k - 5 <= 0 || at - k - 5 >= LB_SUBJECT_MAX ||
-            lb_map_parse_label(&st->map, at + 1, &h) != 0)
+        if (a->verb != LB_VERB_MOVE)
             continue;
-        snprintf(id, sizeof id, "%.*s", (int)(at - k - 5), k + 5);
-        int u = lb_state_unit_index(st, id);
+        lb_hex h = a->hexes[0];
+        int u = lb_state_unit_index(st, lb_action_unit(a, 0));
         if (u < 0 || !lb_unit_is_combat(&st->units[u]) || st->units[u].state == LB_STATE_ROUTED)
             continue;
         for (int o = 0; o < v->nobjectives; o++)
@@ -40,42 +36,82 @@ static int grab(const lb_game *g, const lb_decision *d)
     return -1;
 }
 
+/* The option of d to fall back on: pass or end, else the automatic choice, else the first. */
+static int policy_fallback(const lb_decision *d)
+{
+    int fallback = lb_decision_find(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
+    if (fallback >= 0)
+        return fallback;
+    return d->auto_choice >= 0 && d->auto_choice < d->noptions &&
+                   !d->options[d->auto_choice].param
+               ? d->auto_choice
+               : 0;
+}
+
+/* The Charge segment: each cavalry once, the charge on its nearest enemy formation when it
+ * promises, into key; else the fallback option. */
+static int policy_charge(ai_ctx *c, const lb_state *st, const lb_decision *d, int fallback,
+                         char *key)
+{
+    for (int i = 0; i < d->noptions; i++) {
+        const lb_action *a = lb_decision_action(d, i);
+        int u = d->options[i].param && a && a->verb == LB_VERB_CHARGE
+                    ? lb_state_unit_index(st, lb_action_unit(a, 0))
+                    : -1;
+        double v = 0;
+        if (u < 0)
+            continue;
+        int rc = lbi_ai_charge_plan(c, st, u, 1, 0, key, &v, NULL, 0);
+        if (rc == LB_NOMEM)
+            return rc;
+        if (rc == LB_OK && v > POLICY_CHARGE)
+            return LB_OK;
+    }
+    snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[fallback].key);
+    return LB_OK;
+}
+
+/* The value of option i of d for the policy (a fire when fires, a melee when melees) into *v:
+ * LB_OK, LB_NOT_FOUND when it is no such option, LB_NOMEM. */
+static int policy_value(ai_ctx *c, const lb_game *g, const lb_decision *d, int i, int fires,
+                        int melees, double *v)
+{
+    const lb_state *st = lb_game_state(g);
+    const lb_action *act;
+    int unit;
+    lb_hex hex;
+    *v = 0;
+    if (d->options[i].param)
+        return LB_NOT_FOUND;
+    if (fires && lbi_ai_fire_option(st, d, i, &unit, &hex) == 0)
+        return lbi_ai_fire_value(c, st, unit, hex, lb_game_fire_kind(g), v, NULL, 0) < 0 ? LB_NOMEM
+                                                                                         : LB_OK;
+    if (!melees || !(act = lb_decision_action(d, i)) || act->verb != LB_VERB_MELEE)
+        return LB_NOT_FOUND;
+    int rc = lb_game_melee_odds(g, act, c->melee, NULL);
+    if (rc == LB_NOMEM)
+        return rc;
+    *v = rc == LB_OK && c->melee->allowed ? lbi_ai_melee_value(c, st, c->melee, NULL, 0) : 0;
+    if (lb_decision_find(d, "end") < 0)
+        *v += 1000; /* a melee the charge owes: one must be fought */
+    return LB_OK;
+}
+
 int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key)
 {
     const lb_decision *d = lb_game_pending(g);
     const lb_state *st = lb_game_state(g);
     if (!d || d->noptions == 0)
         return LB_INVALID;
-    int fallback = lb_decision_find(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
-    if (fallback < 0)
-        fallback = d->auto_choice >= 0 && d->auto_choice < d->noptions &&
-                           !d->options[d->auto_choice].param
-                       ? d->auto_choice
-                       : 0;
+    int fallback = policy_fallback(d);
     int action = d->kind == LB_DECIDE_ACTION;
     if (action && st->turn.segment == LB_SEG_MOVEMENT) {
         int i = grab(g, d);
         snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[i >= 0 ? i : fallback].key);
         return LB_OK;
     }
-    if (action && st->turn.segment == LB_SEG_CHARGE) {
-        /* each cavalry once: the charge on its nearest enemy formation, when it promises */
-        for (int i = 0; i < d->noptions; i++) {
-            int u = d->options[i].param && strncmp(d->options[i].key, "charge:", 7) == 0
-                        ? lb_state_unit_index(st, d->options[i].key + 7)
-                        : -1;
-            double v = 0;
-            if (u < 0)
-                continue;
-            int rc = lbi_ai_charge_plan(c, st, u, 1, 0, key, &v, NULL, 0);
-            if (rc == LB_NOMEM)
-                return rc;
-            if (rc == LB_OK && v > POLICY_CHARGE)
-                return LB_OK;
-        }
-        snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[fallback].key);
-        return LB_OK;
-    }
+    if (action && st->turn.segment == LB_SEG_CHARGE)
+        return policy_charge(c, st, d, fallback, key);
     int best = -1;
     double top = POLICY_WORTH;
     int fires = d->kind == LB_DECIDE_OPPORTUNITY ||
@@ -83,26 +119,11 @@ int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key)
                             st->turn.segment == LB_SEG_OFFENSIVE_FIRE));
     int melees = action && st->turn.segment == LB_SEG_MELEE;
     for (int i = 0; i < d->noptions && (fires || melees); i++) {
-        const char *k = d->options[i].key;
-        double v = 0;
-        int unit;
-        lb_hex hex;
-        if (d->options[i].param)
-            continue;
-        if (fires && strncmp(k, "fire:", 5) == 0 && lbi_ai_fire_key(st, k, &unit, &hex) == 0) {
-            if (lbi_ai_fire_value(c, st, unit, hex, lb_game_fire_kind(g), &v, NULL, 0) < 0)
-                return LB_NOMEM;
-        } else if (melees && strncmp(k, "melee:", 6) == 0) {
-            int rc = lb_game_melee_odds(g, k, c->melee, NULL);
-            if (rc == LB_NOMEM)
-                return rc;
-            v = rc == LB_OK && c->melee->allowed ? lbi_ai_melee_value(c, st, c->melee, NULL, 0) : 0;
-            if (lb_decision_find(d, "end") < 0)
-                v += 1000; /* a melee the charge owes: one must be fought */
-        } else {
-            continue;
-        }
-        if (v > top) {
+        double v;
+        int rc = policy_value(c, g, d, i, fires, melees, &v);
+        if (rc == LB_NOMEM)
+            return rc;
+        if (rc == LB_OK && v > top) {
             top = v;
             best = i;
         }

@@ -21,8 +21,7 @@ int lbi_ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         int unit;
         lb_hex hex;
         double v;
-        if (d->options[i].param || strncmp(d->options[i].key, "fire:", 5) != 0 ||
-            lbi_ai_fire_key(c->st, d->options[i].key, &unit, &hex) != 0)
+        if (lbi_ai_fire_option(c->st, d, i, &unit, &hex) != 0)
             continue;
         int ok = lbi_ai_fire_value(c, c->st, unit, hex, lb_game_fire_kind(c->g), &v, line,
                                    sizeof line);
@@ -51,26 +50,26 @@ int lbi_ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
 
 /* ---- melee ---------------------------------------------------------------------------------- */
 
-/* The attackers offered alone at hex label (options "melee:HEX:UNIT") joined with '+' into out;
- * how many. */
-static int attackers_at(const lb_decision *d, const char *hex, char *out, size_t n)
+/* The assault of every attacker offered alone (options "melee:HEX:UNIT") at the hex of the
+ * option `family` ("melee:HEX"), as many as its key holds, into *out; how many. */
+static int attackers_at(const lb_state *st, const lb_decision *d, const lb_action *family,
+                        lb_action *out)
 {
-    size_t len = strlen(hex), used = 0;
-    int count = 0;
-    out[0] = '\0';
+    char key[LB_OPTION_KEY_MAX];
+    *out = *family;
+    out->nunits = 0;
     for (int i = 0; i < d->noptions; i++) {
-        const char *k = d->options[i].key;
-        if (d->options[i].param || strncmp(k, "melee:", 6) != 0 || strncmp(k + 6, hex, len) != 0 ||
-            k[6 + len] != ':')
+        const lb_action *a = lb_decision_action(d, i);
+        if (!a || d->options[i].param || a->verb != LB_VERB_MELEE || a->nunits != 1 ||
+            !lb_hex_eq(a->hexes[0], family->hexes[0]))
             continue;
-        int w = snprintf(out + used, used < n ? n - used : 0, "%s%s", count ? "+" : "",
-                         k + 7 + len);
-        if (w < 0 || used + (size_t)w >= n)
+        lb_action more = *out;
+        if (lb_action_add_unit(&more, lb_action_unit(a, 0)) != LB_OK ||
+            lb_action_fmt(st, &more, key, sizeof key) != LB_OK)
             break;
-        used += (size_t)w;
-        count++;
+        *out = more;
     }
-    return count;
+    return out->nunits;
 }
 
 int lbi_ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
@@ -80,18 +79,20 @@ int lbi_ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
     int found = 0, end = lb_decision_find(d, "end");
     for (int i = 0; i < d->noptions; i++) {
         const char *k = d->options[i].key;
+        const lb_action *act = lb_decision_action(d, i);
         char joined[LB_OPTION_KEY_MAX];
-        if (strncmp(k, "melee:", 6) != 0)
+        lb_action together;
+        if (!act || act->verb != LB_VERB_MELEE)
             continue;
         if (d->options[i].param) {
             /* every attacker offered at that hex, together */
-            char list[LB_OPTION_KEY_MAX];
-            if (attackers_at(d, k + 6, list, sizeof list) < 2)
+            if (attackers_at(c->st, d, act, &together) < 2)
                 continue;
-            snprintf(joined, sizeof joined, "%s:%s", k, list);
+            lb_action_fmt(c->st, &together, joined, sizeof joined);
+            act = &together;
             k = joined;
         }
-        int rc = lb_game_melee_odds(c->g, k, c->melee, NULL);
+        int rc = lb_game_melee_odds(c->g, act, c->melee, NULL);
         if (rc == LB_NOMEM)
             return rc;
         if (rc != LB_OK || !c->melee->allowed)
@@ -122,15 +123,44 @@ int lbi_ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
 
 /* ---- charge --------------------------------------------------------------------------------- */
 
+/* The full level: the charge best_key and its consequences against holding back, on the same
+ * dice; the exact odds' verdict (*go) stands unless the rollouts clearly say otherwise. What they
+ * said into how (n bytes). */
+static int charge_rollouts(ai_ctx *c, const char *best_key, int *go, char *how, size_t n)
+{
+    int runs = c->rollouts / 2 > 1 ? c->rollouts / 2 : 2;
+    uint64_t *seeds = NULL;
+    double *values = malloc(2 * (size_t)runs * sizeof *values);
+    int rc = values ? lbi_ai_seeds(c, runs, &seeds) : LB_NOMEM;
+    if (rc == LB_OK)
+        rc = lbi_ai_rollouts(c, best_key, seeds, runs, values);
+    if (rc == LB_OK)
+        rc = lbi_ai_rollouts(c, "end", seeds, runs, values + runs);
+    double m = 0, s = 0;
+    if (rc == LB_OK)
+        lbi_ai_paired(values, values + runs, runs, &m, &s);
+    free(seeds);
+    free(values);
+    if (rc != LB_OK)
+        return rc;
+    if (*go && m + 2 * s < -AI_ROLLOUT_MARGIN)
+        *go = 0;
+    else if (!*go && m - 2 * s > AI_ROLLOUT_MARGIN)
+        *go = 1;
+    snprintf(how, n, "; %d rollouts: %+.1f +- %.1f points against holding back", 2 * runs, m, s);
+    return LB_OK;
+}
+
 int lbi_ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
 {
     char best_key[LB_OPTION_KEY_MAX] = "", best_line[LB_AI_REASON_MAX] = "";
     double top = 0;
     int found = 0;
     for (int i = 0; i < d->noptions; i++) {
-        if (!d->options[i].param || strncmp(d->options[i].key, "charge:", 7) != 0)
+        const lb_action *a = lb_decision_action(d, i);
+        if (!d->options[i].param || !a || a->verb != LB_VERB_CHARGE)
             continue;
-        int u = lb_state_unit_index(c->st, d->options[i].key + 7);
+        int u = lb_state_unit_index(c->st, lb_action_unit(a, 0));
         char k[LB_OPTION_KEY_MAX], line[LB_AI_REASON_MAX];
         double v = 0;
         if (u < 0)
@@ -148,29 +178,9 @@ int lbi_ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why
     char how[96] = "";
     int go = found && top > CHARGE_WORTH;
     if (found && c->rollouts > 0 && lb_decision_find(d, "end") >= 0) {
-        /* the full level: the charge and its consequences against holding back, on the same
-         * dice; the exact odds' verdict stands unless the rollouts clearly say otherwise */
-        int runs = c->rollouts / 2 > 1 ? c->rollouts / 2 : 2;
-        uint64_t *seeds = NULL;
-        double *values = malloc(2 * (size_t)runs * sizeof *values);
-        int rc = values ? lbi_ai_seeds(c, runs, &seeds) : LB_NOMEM;
-        if (rc == LB_OK)
-            rc = lbi_ai_rollouts(c, best_key, seeds, runs, values);
-        if (rc == LB_OK)
-            rc = lbi_ai_rollouts(c, "end", seeds, runs, values + runs);
-        double m = 0, s = 0;
-        if (rc == LB_OK)
-            lbi_ai_paired(values, values + runs, runs, &m, &s);
-        free(seeds);
-        free(values);
+        int rc = charge_rollouts(c, best_key, &go, how, sizeof how);
         if (rc != LB_OK)
             return rc;
-        if (go && m + 2 * s < -AI_ROLLOUT_MARGIN)
-            go = 0;
-        else if (!go && m - 2 * s > AI_ROLLOUT_MARGIN)
-            go = 1;
-        snprintf(how, sizeof how, "; %d rollouts: %+.1f +- %.1f points against holding back",
-                 2 * runs, m, s);
     }
     int end = lb_decision_find(d, "end");
     if (go || end < 0) {
@@ -192,9 +202,11 @@ int lbi_ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
     double top = 0;
     int holders[AI_OBJECTIVES_MAX];
     for (int o = 0; o < d->noptions && i >= 0; o++) {
-        lb_hex h;
-        if (d->options[o].param || lb_map_parse_label(&c->st->map, d->options[o].key, &h) != 0)
+        lb_action read;
+        const lb_action *a = lbi_ai_option_action(c->st, d, o, &read);
+        if (d->options[o].param || !a || a->verb != LB_VERB_END_AT)
             continue;
+        lb_hex h = a->hexes[0];
         lb_unit *u = &c->work->units[i];
         lb_unit was = *u;
         u->hexes[0] = h;

@@ -6,6 +6,7 @@
 
 #include "lb/answer.h"
 #include "lbi.h"
+#include "text.h"
 
 /*
  * The answers of lb/answer.h are made as jansson values here and handed out as text, so that no
@@ -25,5 +26,9 @@ LBI json_t *lbi_retreat_count_json(const lb_retreat *r);
 /* The answer j (stolen; NULL: out of memory) as compact UTF-8 text into *out (malloc'd): LB_OK,
  * or LB_NOMEM with *out NULL. */
 LBI int lbi_answer_text(json_t *j, char **out);
+/* json_text.c: s as a JSON string appended to t, byte for byte as jansson's compact dump writes
+ * a string (quotes, backslashes and control characters escaped, the rest as it is; a byte that
+ * is not well-formed UTF-8 written "?"): LB_OK or LB_NOMEM. */
+LBI int lbi_json_string_put(lbi_text *t, const char *s);
 
 #endif

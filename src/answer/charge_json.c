@@ -57,6 +57,14 @@ static json_t *frac_json(lb_frac f)
     return json_string(lb_frac_fmt(f, buf, sizeof buf));
 }
 
+/* What s says, as long as the charge's texts are (LB_CHARGE_TEXT_MAX). */
+static json_t *said_json(const lb_said *s)
+{
+    char text[LB_CHARGE_TEXT_MAX];
+    lb_said_fmt(s, text, sizeof text);
+    return json_string(text);
+}
+
 static json_t *odds_json(const lb_charge_outcomes *o)
 {
     json_t *list = json_array(), *by = json_object();
@@ -69,7 +77,7 @@ static json_t *odds_json(const lb_charge_outcomes *o)
     json_t *j = json_pack("{s:o,s:o,s:i,s:i,s:b}", "outcomes", list, "by_summary", by, "runs",
                           o->runs, "merged", o->merged, "exact", o->exact);
     /* R-CHG-28: odds that could not be enumerated exactly say why and what they cover */
-    json_object_set_new(j, "stopped", o->exact ? json_null() : json_string(o->stopped));
+    json_object_set_new(j, "stopped", o->exact ? json_null() : said_json(&o->stopped));
     json_object_set_new(j, "covered", lb_frac_ok(o->covered) ? frac_json(o->covered)
                                                               : json_null());
     return j;
@@ -86,8 +94,8 @@ static json_t *charge_answer(const lb_state *st, const lb_charge *ch, const lb_c
         json_array_append_new(path, json_string(lb_map_label(&st->map, req->path[i], label)));
     for (int i = 0; i < r->nevents; i++) {
         const lb_charge_event *e = &r->events[i];
-        json_t *o = json_pack("{s:s,s:s,s:s,s:i,s:s}", "kind", e->kind, "rule", e->rule, "unit",
-                              e->unit, "value", e->value, "text", e->text);
+        json_t *o = json_pack("{s:s,s:s,s:s,s:i,s:o}", "kind", e->kind, "rule", e->rule, "unit",
+                              e->unit, "value", e->value, "text", said_json(&e->said));
         json_object_set_new(o, "other", e->other[0] ? json_string(e->other) : json_null());
         json_object_set_new(o, "hex", e->hex.col ? json_string(lb_map_label(&st->map, e->hex, label))
                                                  : json_null());
@@ -95,8 +103,8 @@ static json_t *charge_answer(const lb_state *st, const lb_charge *ch, const lb_c
     }
     for (int i = 0; i < r->nobligations; i++) {
         const lb_charge_obligation *o = &r->obligations[i];
-        json_t *j = json_pack("{s:s,s:s,s:s,s:s}", "kind", lb_obligation_kind_name(o->kind), "rule",
-                              o->rule, "unit", o->unit, "text", o->text);
+        json_t *j = json_pack("{s:s,s:s,s:s,s:o}", "kind", lb_obligation_kind_name(o->kind), "rule",
+                              o->rule, "unit", o->unit, "text", said_json(&o->said));
         json_object_set_new(j, "other", o->other[0] ? json_string(o->other) : json_null());
         if (o->kind == LB_OBLIGE_MELEE) {
             json_object_set_new(j, "melee_times", frac_json(o->melee_times));
@@ -104,12 +112,13 @@ static json_t *charge_answer(const lb_state *st, const lb_charge *ch, const lb_c
         }
         if (o->kind == LB_OBLIGE_DEFENSIVE_FIRE) {
             json_object_set_new(j, "passing", json_boolean(o->passing));
-            if (o->fire_known)
-                json_object_set_new(j, "fire", json_pack("{s:b,s:o,s:o,s:s?}", "allowed",
+            if (o->fire_known) {
+                json_t *why = o->fire_allowed ? NULL : said_json(&o->fire_why);
+                json_object_set_new(j, "fire", json_pack("{s:b,s:o,s:o,s:o?}", "allowed",
                                                          o->fire_allowed, "fire_value",
                                                          frac_json(o->fire_value), "p_hit",
-                                                         frac_json(o->p_hit), "reason",
-                                                         o->fire_allowed ? NULL : o->fire_reason));
+                                                         frac_json(o->p_hit), "reason", why));
+            }
         }
         json_array_append_new(obligations, j);
     }
@@ -134,7 +143,7 @@ static json_t *charge_answer(const lb_state *st, const lb_charge *ch, const lb_c
                           r->mp_total, "mp_spent", r->mp_spent, "contact", r->contact, "summary",
                           r->summary);
     json_object_set_new(j, "rule", allowed ? json_null() : json_string(r->rule));
-    json_object_set_new(j, "reason", allowed ? json_null() : json_string(r->reason));
+    json_object_set_new(j, "reason", allowed ? json_null() : said_json(&r->why));
     json_object_set_new(j, "target", r->target[0] ? json_string(r->target) : json_null());
     json_object_set_new(j, "events", events);
     json_object_set_new(j, "obligations", obligations);

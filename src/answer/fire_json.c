@@ -117,12 +117,17 @@ static void rolled_json(const lb_state *st, const lb_fire_result *r, json_t *j)
 static json_t *firer_json(const lb_state *st, const lb_fire_value *v)
 {
     int valued = v->allowed;
+    char said[LB_FIRE_REASON_MAX];
     json_t *j = json_pack("{s:s,s:b}", "unit", st->units[v->unit].id, "allowed", v->allowed);
     json_object_set_new(j, "rule", v->rule ? json_string(v->rule) : json_null());
-    json_object_set_new(j, "reason", v->allowed ? json_null() : json_string(v->reason));
+    if (!v->allowed)
+        lb_said_fmt(&v->why, said, sizeof said);
+    json_object_set_new(j, "reason", v->allowed ? json_null() : json_string(said));
     json_object_set_new(j, "fire_value", valued ? frac_json(v->value) : json_null());
     json_object_set_new(j, "fire_value_exact", valued ? exact_json(v->value) : json_null());
-    json_object_set_new(j, "breakdown", valued ? json_string(v->breakdown) : json_null());
+    if (valued)
+        lb_fire_value_breakdown(v, said, sizeof said);
+    json_object_set_new(j, "breakdown", valued ? json_string(said) : json_null());
     json_object_set_new(j, "increments_firing", json_integer(v->increments_firing));
     json_object_set_new(j, "printed", json_boolean(v->printed));
     json_object_set_new(j, "multiple",
@@ -157,11 +162,16 @@ static json_t *fire_answer(const lb_state *st, const lb_fire_result *r, int roll
                           lb_map_label(&st->map, g->target, tl), "kind",
                           lb_fire_kind_name(g->kind), "allowed", o->allowed);
     json_object_set_new(j, "rule", o->rule ? json_string(o->rule) : json_null());
-    json_object_set_new(j, "reason", o->allowed ? json_null() : json_string(o->reason));
+    char said[LB_FIRE_REASON_MAX];
+    if (!o->allowed)
+        lb_said_fmt(&o->why, said, sizeof said);
+    json_object_set_new(j, "reason", o->allowed ? json_null() : json_string(said));
     int valued = g->allowed;
     json_object_set_new(j, "fire_value", valued ? frac_json(g->value) : json_null());
     json_object_set_new(j, "fire_value_exact", valued ? exact_json(g->value) : json_null());
-    json_object_set_new(j, "breakdown", valued ? json_string(g->breakdown) : json_null());
+    if (valued)
+        lb_fire_group_breakdown(g, said, sizeof said);
+    json_object_set_new(j, "breakdown", valued ? json_string(said) : json_null());
     json_object_set_new(j, "increments_firing", json_integer(g->increments_firing));
     json_object_set_new(j, "printed", json_boolean(v->printed));
     json_object_set_new(j, "multiple",

@@ -11,6 +11,14 @@ static json_t *exact(lb_frac f)
     return f.den == 1 ? json_integer(f.num) : json_string(lb_frac_fmt(f, buf, sizeof buf));
 }
 
+/* What s says, as long as the melee's texts are (LB_MELEE_TEXT_MAX). */
+static json_t *said_json(const lb_said *s)
+{
+    char text[LB_MELEE_TEXT_MAX];
+    lb_said_fmt(s, text, sizeof text);
+    return json_string(text);
+}
+
 static json_t *unit_json(const lb_state *st, const lb_melee_chance *c, const lb_melee_unit *mu)
 {
     const lb_unit *u = &st->units[mu->unit];
@@ -18,11 +26,11 @@ static json_t *unit_json(const lb_state *st, const lb_melee_chance *c, const lb_
     for (int k = 0; k < mu->ntimes; k++) {
         const lb_melee_times *f = &mu->times[k];
         char rule[96];
-        snprintf(rule, sizeof rule, "%s%s%s", f->rule,
-                 strcmp(f->rule, "melee_multipliers") ? "" : ".",
-                 strcmp(f->rule, "melee_multipliers") ? "" : f->what);
-        json_t *o = json_pack("{s:s,s:s,s:o,s:s}", "rule", rule, "what", f->what, "times",
-                              exact(f->times), "applies_to", f->lance ? "lance_bonus" : "value");
+        int chart = f->factor == LB_MELEE_BY_CHART;
+        snprintf(rule, sizeof rule, "%s%s%s", f->rule, chart ? "." : "", chart ? f->what : "");
+        json_t *o = json_pack("{s:s,s:s,s:o,s:s}", "rule", rule, "what", lb_melee_times_what(f),
+                              "times", exact(f->times), "applies_to",
+                              f->lance ? "lance_bonus" : "value");
         if (f->uncertain)
             json_object_set_new(o, "uncertain", json_string(f->uncertain));
         json_array_append_new(times, o);
@@ -38,7 +46,9 @@ static json_t *unit_json(const lb_state *st, const lb_melee_chance *c, const lb_
                                           : json_null());
     json_object_set_new(j, "from", att ? json_string(lb_map_label(&st->map, mu->from, fl))
                                        : json_null());
-    json_object_set_new(j, "exempt", mu->exempt ? json_string(mu->exempt) : json_null());
+    json_object_set_new(j, "exempt", mu->exempt != LB_MELEE_NOT_EXEMPT
+                                         ? json_string(lb_melee_exemption_name(mu->exempt))
+                                         : json_null());
     if (mu->checks) {
         json_object_set_new(j, "morale", json_integer(mu->chance.morale));
         json_object_set_new(j, "chart_modifier", json_integer(mu->chart_mod));
@@ -56,7 +66,9 @@ static json_t *chance_json(const lb_state *st, const lb_melee_chance *c)
     json_t *j = json_pack("{s:s,s:b}", "target", lb_map_label(&st->map, c->target, tl), "allowed",
                           c->allowed);
     json_object_set_new(j, "rule", c->rule ? json_string(c->rule) : json_null());
-    json_object_set_new(j, "reason", c->allowed ? json_null() : json_string(c->reason));
+    json_object_set_new(j, "reason", c->allowed         ? json_null()
+                                     : c->why.event ? said_json(&c->why)
+                                                    : json_string(c->refused));
     int valued = c->allowed || c->nunits > c->nattackers;
     json_object_set_new(j, "attack_value", c->allowed ? exact(c->attack) : json_null());
     json_object_set_new(j, "defence_value", c->allowed ? exact(c->defence) : json_null());
@@ -122,15 +134,31 @@ static json_t *changed_json(const lb_state *before, const lb_state *after)
     return a;
 }
 
+/* The pending decision d in words: its prompt (option -1) or an option's text, said as an event
+ * or written already. */
+static json_t *decision_text(const lb_decision *d, int option)
+{
+    const lb_said *said = option < 0      ? &d->said
+                          : d->option_said ? &d->option_said[option]
+                                           : NULL;
+    if (said && said->event) {
+        char text[LB_DECISION_PROMPT_MAX];
+        lb_said_fmt(said, text, option < 0 ? sizeof text : LB_OPTION_TEXT_MAX);
+        return json_string(text);
+    }
+    return json_string(option < 0 ? d->prompt : d->options[option].text);
+}
+
 static json_t *decision_json(const lb_state *st, const lb_decision *d)
 {
     json_t *opts = json_array();
     for (int i = 0; i < d->noptions; i++)
-        json_array_append_new(opts, json_pack("{s:s,s:s}", "key", d->options[i].key, "text",
-                                              d->options[i].text));
-    return json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:s}", "kind", lb_decision_kind_name(d->kind),
+        json_array_append_new(opts, json_pack("{s:s,s:o}", "key", d->options[i].key, "text",
+                                              decision_text(d, i)));
+    return json_pack("{s:s,s:s,s:s,s:s,s:o,s:o,s:s}", "kind", lb_decision_kind_name(d->kind),
                      "side", st->sides[d->side], "subject", d->subject, "rule", d->rule, "prompt",
-                     d->prompt, "options", opts, "auto", d->options[d->auto_choice].key);
+                     decision_text(d, -1), "options", opts, "auto",
+                     d->options[d->auto_choice].key);
 }
 
 static json_t *played_json(const lb_state *st, const lb_melee *m)
@@ -143,9 +171,9 @@ static json_t *played_json(const lb_state *st, const lb_melee *m)
     for (int i = 0; i < r->nevents; i++) {
         const lb_melee_event *e = &r->events[i];
         char hl[LB_HEX_LABEL_MAX];
-        json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:i,s:s}", "kind", e->kind, "rule", e->rule,
+        json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:i,s:o}", "kind", e->kind, "rule", e->rule,
                               "unit", e->unit, "other", e->other, "value", e->value, "text",
-                              e->text);
+                              said_json(&e->said));
         json_object_set_new(o, "hex", lb_map_contains(&st->map, e->hex)
                                           ? json_string(lb_map_label(&st->map, e->hex, hl))
                                           : json_null());

@@ -19,6 +19,14 @@ static json_t *mp_json(int halves)
     return json_string(buf);
 }
 
+/* A reason as the answers write it (at most LB_MOVE_REASON_MAX - 1 bytes). */
+static json_t *said_json(const lb_said *s)
+{
+    char buf[LB_MOVE_REASON_MAX];
+    lb_said_fmt(s, buf, sizeof buf);
+    return json_string(buf);
+}
+
 static json_t *events_json(const lb_state *st, const lb_move_outcome *o)
 {
     json_t *a = json_array();
@@ -47,10 +55,10 @@ static json_t *frac_json(lb_frac f)
 static json_t *outcome_json(const lb_state *st, const lb_move_outcome *o, int total)
 {
     char buf[LB_HEX_LABEL_MAX];
-    json_t *j = json_pack("{s:s,s:s,s:o,s:o,s:b,s:s,s:s}", "action", lb_move_kind_name(o->action.kind),
+    json_t *j = json_pack("{s:s,s:s,s:o,s:o,s:b,s:s,s:o}", "action", lb_move_kind_name(o->action.kind),
                           "hex", label(st, o->to[0], buf), "cost", mp_json(o->cost), "total",
                           mp_json(total), "legal", o->legal, "rule", o->rule ? o->rule : "",
-                          "reason", o->reason);
+                          "reason", said_json(&o->why));
     json_object_set_new(j, "hexes", lbi_hexes_json(st, o->to, o->nto));
     json_object_set_new(j, "formation", json_string(lb_formation_name(o->formation)));
     json_object_set_new(j, "facing", o->facing ? json_integer(o->facing) : json_null());
@@ -72,7 +80,7 @@ static json_t *stacking_json(const lb_state *st, const lb_stack_check *c)
     char buf[LB_HEX_LABEL_MAX];
     json_t *j = json_pack("{s:s,s:b}", "hex", label(st, c->hex, buf), "over", c->over);
     json_object_set_new(j, "rule", c->over ? json_string(c->rule) : json_null());
-    json_object_set_new(j, "reason", c->over ? json_string(c->why) : json_null());
+    json_object_set_new(j, "reason", c->over ? said_json(&c->why) : json_null());
     json_t *units = json_array();
     for (int i = 0; i < c->nunits; i++)
         json_array_append_new(units, json_pack("{s:s,s:o}", "unit", c->units[i].unit, "p_fail",
@@ -97,7 +105,7 @@ static json_t *move_answer(const lb_move_answer *A, const lb_trace *t)
     int legal = pl ? pl->legal : 1;
     json_object_set_new(j, "legal", json_boolean(legal));
     json_object_set_new(j, "rule", pl && !legal && pl->rule ? json_string(pl->rule) : json_null());
-    json_object_set_new(j, "reason", pl && !legal ? json_string(pl->reason) : json_null());
+    json_object_set_new(j, "reason", pl && !legal ? said_json(&pl->why) : json_null());
     json_object_set_new(j, "cost", mp_json(pl ? pl->cost : 0));
     json_object_set_new(j, "stop", pl && pl->stop >= 0
                                        ? json_string(label(st, pl->actions[pl->stop].to[0], buf))
@@ -127,8 +135,8 @@ static json_t *move_answer(const lb_move_answer *A, const lb_trace *t)
     json_object_set_new(j, "must_stop", stops);
     json_object_set_new(j, "may_step", json_boolean(ch->may_step));
     json_object_set_new(j, "no_step", ch->may_step ? json_null()
-                                                   : json_pack("{s:s,s:s}", "rule", ch->rule,
-                                                               "reason", ch->reason));
+                                                   : json_pack("{s:s,s:o}", "rule", ch->rule,
+                                                               "reason", said_json(&ch->why)));
     json_t *changes = json_array();
     for (int i = 0; i < ch->nchanges; i++)
         json_array_append_new(changes, outcome_json(st, &ch->changes[i], ch->changes[i].cost));
@@ -141,7 +149,7 @@ static json_t *move_answer(const lb_move_answer *A, const lb_trace *t)
                                lbi_hexes_json(st, e->alternatives, e->nalternatives), "delayed",
                                e->delayed);
         json_object_set_new(ej, "rule", e->rule ? json_string(e->rule) : json_null());
-        json_object_set_new(ej, "reason", json_string(e->reason));
+        json_object_set_new(ej, "reason", said_json(&e->why));
         json_object_set_new(j, "entry", ej);
     }
     json_object_set_new(j, "stacking", stacking_json(st, A->stack));

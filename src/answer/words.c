@@ -11,7 +11,14 @@ const lbi_words *lbi_words_of(int area)
 {
     switch (area) {
     case LBI_EVA_LOS: return &lbi_words_los;
+    case LBI_EVA_FIRE: return &lbi_words_fire;
+    case LBI_EVA_MORALE: return &lbi_words_morale;
+    case LBI_EVA_STACK: return &lbi_words_stack;
+    case LBI_EVA_RULES: return &lbi_words_rules;
     case LBI_EVA_RETREAT: return &lbi_words_retreat;
+    case LBI_EVA_CHARGE: return &lbi_words_charge;
+    case LBI_EVA_MOVE: return &lbi_words_move;
+    case LBI_EVA_MELEE: return &lbi_words_melee;
     default: return NULL;
     }
 }
@@ -117,6 +124,87 @@ static int render_list(const char *p, const char *end, const lb_event_arg *args,
     return LB_OK;
 }
 
+/* The sentence of event kind with its arguments; nothing for kind 0 (nothing said). */
+static int render_kind(int kind, const lb_event_arg *args, int nargs, lbi_text *out)
+{
+    if (!kind)
+        return LB_OK;
+    const lbi_words *w = lbi_words_of(LBI_EVENT_AREA(kind));
+    int k = LBI_EVENT_INDEX(kind);
+    if (!w || k <= 0 || k >= w->nsentences || !w->sentences[k])
+        return LB_INVALID;
+    const char *tpl = w->sentences[k];
+    return render(tpl, tpl + strlen(tpl), args, nargs, out);
+}
+
+/* "{{", "}}" or "{|}" from its first brace (brace; p just past it): the character it stands for;
+ * *next is set past it. */
+static int render_escape(const char *brace, const char *p, const char *end, const char **next,
+                         lbi_text *out)
+{
+    char c = *brace == '}' ? '}' : *p;
+    if (p >= end || (*brace == '}' && *p != '}') || (c == '|' && (p + 1 >= end || p[1] != '}')))
+        return LB_INVALID;
+    *next = p + (c == '|' ? 2 : 1);
+    return lbi_text_add(out, &c, 1) == LB_OK ? LB_OK : LB_NOMEM;
+}
+
+/* {N?A|B} or {N#A|B} from just past its '?' or '#' (p): A when argument a is set (?) or is 1
+ * (#), else B; *next is set just past the closing '}'. */
+static int render_choice(char op, const char *p, const char *end, const lb_event_arg *a,
+                         const lb_event_arg *args, int nargs, const char **next, lbi_text *out)
+{
+    const char *a_end = part_end(p, end);
+    if (!a_end)
+        return LB_INVALID;
+    const char *b = a_end, *b_end = a_end;
+    if (*a_end == '|') {
+        b = a_end + 1;
+        b_end = part_end(b, end);
+        if (!b_end || *b_end != '}')
+            return LB_INVALID;
+    }
+    *next = b_end + 1;
+    int first = op == '?' ? is_set(a) : a->num == 1;
+    return first ? render(p, a_end, args, nargs, out) : render(b, b_end, args, nargs, out);
+}
+
+/* A placeholder from just past its '{' (p): {N}, {N+}, {N:02}, {N>}, {N?A|B}, {N#A|B} or
+ * {N*K:T|S}; *next is set just past it. */
+static int render_placeholder(const char *p, const char *end, const lb_event_arg *args,
+                              int nargs, const char **next, lbi_text *out)
+{
+    int n = 0, digits = 0;
+    for (; p < end && *p >= '0' && *p <= '9' && digits < 3; p++, digits++)
+        n = 10 * n + (*p - '0');
+    if (!digits || n >= nargs || p >= end)
+        return LB_INVALID;
+    const lb_event_arg *a = &args[n];
+    char op = *p++;
+    if (op == '}') {
+        *next = p;
+        return write_arg(a, 0, out);
+    }
+    if (op == '+' && p < end && *p == '}') {
+        *next = p + 1;
+        return write_arg(a, '+', out);
+    }
+    if (op == ':' && end - p >= 3 && memcmp(p, "02}", 3) == 0) {
+        *next = p + 3;
+        return write_arg(a, '0', out);
+    }
+    if (op == '>' && p < end && *p == '}' && a->kind == LB_EA_INT) {
+        /* a sentence within the sentence: the arguments after N are its own */
+        *next = p + 1;
+        return render_kind((int)a->num, args + n + 1, nargs - n - 1, out);
+    }
+    if (op == '?' || op == '#')
+        return render_choice(op, p, end, a, args, nargs, next, out);
+    if (op == '*')
+        return render_list(p, end, args, nargs, n, next, out);
+    return LB_INVALID;
+}
+
 static int render(const char *p, const char *end, const lb_event_arg *args, int nargs,
                   lbi_text *out)
 {
@@ -129,52 +217,9 @@ static int render(const char *p, const char *end, const lb_event_arg *args, int 
         if (brace == end)
             return LB_OK;
         p = brace + 1;
-        if (*brace == '}' || (p < end && (*p == '{' || *p == '|'))) {
-            /* "}}", "{{", "{|}" */
-            char c = *brace == '}' ? '}' : *p;
-            if (p >= end || (*brace == '}' && *p != '}') || (c == '|' && (p + 1 >= end ||
-                                                                          p[1] != '}')))
-                return LB_INVALID;
-            p += c == '|' ? 2 : 1;
-            if (lbi_text_add(out, &c, 1) != LB_OK)
-                return LB_NOMEM;
-            continue;
-        }
-        int n = 0, digits = 0;
-        for (; p < end && *p >= '0' && *p <= '9' && digits < 3; p++, digits++)
-            n = 10 * n + (*p - '0');
-        if (!digits || n >= nargs || p >= end)
-            return LB_INVALID;
-        const lb_event_arg *a = &args[n];
-        char op = *p++;
-        int rc;
-        if (op == '}') {
-            rc = write_arg(a, 0, out);
-        } else if (op == '+' && p < end && *p == '}') {
-            p++;
-            rc = write_arg(a, '+', out);
-        } else if (op == ':' && end - p >= 3 && memcmp(p, "02}", 3) == 0) {
-            p += 3;
-            rc = write_arg(a, '0', out);
-        } else if (op == '?' || op == '#') {
-            const char *a_end = part_end(p, end);
-            if (!a_end)
-                return LB_INVALID;
-            const char *b = a_end, *b_end = a_end;
-            if (*a_end == '|') {
-                b = a_end + 1;
-                b_end = part_end(b, end);
-                if (!b_end || *b_end != '}')
-                    return LB_INVALID;
-            }
-            int first = op == '?' ? is_set(a) : a->num == 1;
-            rc = first ? render(p, a_end, args, nargs, out) : render(b, b_end, args, nargs, out);
-            p = b_end + 1;
-        } else if (op == '*') {
-            rc = render_list(p, end, args, nargs, n, &p, out);
-        } else {
-            return LB_INVALID;
-        }
+        int escape = *brace == '}' || (p < end && (*p == '{' || *p == '|'));
+        int rc = escape ? render_escape(brace, p, end, &p, out)
+                        : render_placeholder(p, end, args, nargs, &p, out);
         if (rc != LB_OK)
             return rc;
     }
@@ -190,22 +235,12 @@ int lbi_words_step(const lb_trace_step *s, lbi_text *out)
 {
     if (!s->event)
         return lbi_text_put(out, "%s", s->text ? s->text : "");
-    const lbi_words *w = lbi_words_of(LBI_EVENT_AREA(s->event));
-    int k = LBI_EVENT_INDEX(s->event);
-    if (!w || k <= 0 || k >= w->nsentences || !w->sentences[k])
-        return LB_INVALID;
-    return lbi_words_render(w->sentences[k], s->args, s->nargs, out);
+    return render_kind(s->event, s->args, s->nargs, out);
 }
 
 int lbi_words_said(const lb_said *s, lbi_text *out)
 {
-    if (!s->event)
-        return LB_OK;
-    const lbi_words *w = lbi_words_of(LBI_EVENT_AREA(s->event));
-    int k = LBI_EVENT_INDEX(s->event);
-    if (!w || k <= 0 || k >= w->nsentences || !w->sentences[k])
-        return LB_INVALID;
-    return lbi_words_render(w->sentences[k], s->args, s->nargs, out);
+    return render_kind(s->event, s->args, s->nargs, out);
 }
 
 /* The text of t (or a mark of the failure) into buf like snprintf; releases t. */

@@ -24,6 +24,9 @@
  *             arguments (K from 1 to 9); T is written for each item, with the item's own
  *             arguments numbered from 0, and S between two items ("|S" may be left out). The
  *             items are the event's last arguments, as many as there are (a path's hexes);
+ *   {N>}      the sentence of the event whose kind is argument N (an integer: a reason within a
+ *             sentence, as lb_said holds it), with the arguments after N as its own, numbered
+ *             from 0; nothing for kind 0;
  *   {{ }} {|} a brace or a bar written as it is.
  */
 
@@ -41,7 +44,14 @@ typedef struct lbi_words {
 
 /* The words of each area. */
 LBI extern const lbi_words lbi_words_los;
+LBI extern const lbi_words lbi_words_fire;
+LBI extern const lbi_words lbi_words_morale;
+LBI extern const lbi_words lbi_words_stack;
+LBI extern const lbi_words lbi_words_rules;
 LBI extern const lbi_words lbi_words_retreat;
+LBI extern const lbi_words lbi_words_charge;
+LBI extern const lbi_words lbi_words_move;
+LBI extern const lbi_words lbi_words_melee;
 
 /* The words of an area (an lbi_event_area), or NULL when it has none. */
 LBI const lbi_words *lbi_words_of(int area);

@@ -10,5 +10,9 @@ LBI void lbi_decision_said_init(lb_decision *d, lb_decision_kind kind, int side,
                                 const char *subject, const char *rule, const lb_said *prompt);
 /* lb_decision_add with the option's text as an event; the same returns. */
 LBI int lbi_decision_said_add(lb_decision *d, const char *key, const lb_said *text);
+/* lb_decision_add_param (param NULL: lb_decision_add) of an option that carries action a, with
+ * its text; the same returns. */
+LBI int lbi_decision_act_add(lb_decision *d, const char *key, const char *param,
+                             const struct lb_action *a, const char *text);
 
 #endif

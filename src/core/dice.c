@@ -1,4 +1,4 @@
-/* Dice (R-DICE-1..3): PCG32, unbiased d6, base-6 roll arithmetic, scripted dice and the roll log. */
+/* Dice (R-DICE-1..3): PCG32, unbiased d6, base-6 roll arithmetic, the three sources (seeded, keyed: the draws of src/game/dice_keyed.c, scripted) and the roll log. */
 #include "lb/dice.h"
 #include "lb/err.h"
 
@@ -157,6 +157,8 @@ int lb_dice_d6(lb_dice *dice, const char *purpose, int *out)
     if (dice->scripted) {
         if (take_scripted(dice, LB_DIE_ONE, &value) != 0)
             return LB_DICE;
+    } else if (dice->keyed) {
+        value = dice->keyed(dice->key, dice->draw++, LB_DIE_ONE);
     } else {
         value = (int)lb_pcg32_bounded(&dice->rng, 6) + 1;
     }
@@ -173,6 +175,8 @@ int lb_dice_roll(lb_dice *dice, const char *purpose, int *out)
     if (dice->scripted) {
         if (take_scripted(dice, LB_DIE_TWO, &value) != 0)
             return LB_DICE;
+    } else if (dice->keyed) {
+        value = dice->keyed(dice->key, dice->draw++, LB_DIE_TWO);
     } else {
         int tens = (int)lb_pcg32_bounded(&dice->rng, 6) + 1;
         int units = (int)lb_pcg32_bounded(&dice->rng, 6) + 1;
@@ -181,4 +185,17 @@ int lb_dice_roll(lb_dice *dice, const char *purpose, int *out)
     record(dice, LB_DIE_TWO, value, purpose);
     *out = value;
     return LB_OK;
+}
+
+void lb_dice_skip(lb_dice *dice, lb_die_kind kind)
+{
+    if (dice->scripted) {
+        if (dice->script_pos < dice->script_len)
+            dice->script_pos++;
+    } else if (dice->keyed) {
+        dice->draw++;
+    } else {
+        for (int i = 0; i < (kind == LB_DIE_TWO ? 2 : 1); i++)
+            lb_pcg32_bounded(&dice->rng, 6);
+    }
 }

@@ -6,6 +6,7 @@
 
 #include "lb/err.h"
 #include "lb/grow.h"
+#include "printable_int.h"
 
 static const char *const names[] = {
 #define LB_ERR_NAME(name, text) "LB_" #name,
@@ -42,42 +43,6 @@ int lb_err_set(lb_err *e, int code, const char *fmt, ...)
     return code;
 }
 
-/* Length of the control character at s (a C0 byte, DEL, or a C1 code point in UTF-8), or 0. */
-static int control_at(const unsigned char *s, unsigned *code)
-{
-    if (s[0] < 0x20 || s[0] == 0x7F) {
-        *code = s[0];
-        return 1;
-    }
-    if (s[0] == 0xC2 && s[1] >= 0x80 && s[1] <= 0x9F) {
-        *code = s[1];
-        return 2;
-    }
-    return 0;
-}
-
-/* Appends s with its control characters as \u00XX; *used counts the whole length. */
-static void append_safe(char *buf, size_t n, size_t *used, const char *s)
-{
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        char piece[8];
-        unsigned code;
-        int len = control_at(p, &code);
-        if (len) {
-            snprintf(piece, sizeof piece, "\\u%04X", code);
-            p += len;
-        } else {
-            piece[0] = (char)*p++;
-            piece[1] = '\0';
-        }
-        for (const char *q = piece; *q; q++, (*used)++)
-            if (*used + 1 < n)
-                buf[*used] = *q;
-    }
-    if (n)
-        buf[*used < n ? *used : n - 1] = '\0';
-}
-
 int lb_err_fmt(const lb_err *e, char *buf, size_t n)
 {
     char where[64] = "";
@@ -85,31 +50,18 @@ int lb_err_fmt(const lb_err *e, char *buf, size_t n)
     if (n)
         buf[0] = '\0';
     if (e->file[0]) {
-        append_safe(buf, n, &used, e->file);
+        lbi_printable_append(buf, n, &used, e->file, strlen(e->file));
         if (e->line > 0)
             snprintf(where, sizeof where, ":%d:%d", e->line, e->col);
-        append_safe(buf, n, &used, where);
-        append_safe(buf, n, &used, ": ");
+        lbi_printable_append(buf, n, &used, where, strlen(where));
+        lbi_printable_append(buf, n, &used, ": ", 2);
     }
     if (e->path[0]) {
-        append_safe(buf, n, &used, e->path);
-        append_safe(buf, n, &used, ": ");
+        lbi_printable_append(buf, n, &used, e->path, strlen(e->path));
+        lbi_printable_append(buf, n, &used, ": ", 2);
     }
-    append_safe(buf, n, &used, e->msg);
+    lbi_printable_append(buf, n, &used, e->msg, strlen(e->msg));
     return (int)used;
-}
-
-/* Bytes in the UTF-8 sequence at s, or 0 when it is not one. */
-static int utf8_sequence(const unsigned char *s)
-{
-    int len = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
-                            : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
-    if (len == 2 && s[0] < 0xC2)
-        return 0; /* overlong */
-    for (int i = 1; i < len; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    return len;
 }
 
 const char *lb_err_quote(const char *s, char *buf, size_t n)
@@ -119,25 +71,22 @@ const char *lb_err_quote(const char *s, char *buf, size_t n)
     buf[used++] = '"';
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
         char piece[8];
+        int kind;
         unsigned code;
-        int len = control_at(p, &code), seq = len ? 0 : utf8_sequence(p);
+        int len = lbi_char_at(p, strnlen((const char *)p, 4), &kind, &code);
         static const char short_escapes[] = "\b\f\n\r\t";
-        const char *esc = len == 1 && code ? strchr(short_escapes, (int)code) : NULL;
-        if (esc) {
+        const char *esc = kind == LBI_CHAR_CONTROL && code ? strchr(short_escapes, (int)code)
+                                                            : NULL;
+        if (esc)
             snprintf(piece, sizeof piece, "\\%c", "bfnrt"[esc - short_escapes]);
-        } else if (len) {
+        else if (kind == LBI_CHAR_CONTROL)
             snprintf(piece, sizeof piece, "\\u%04X", code);
-        } else if (*p == '"' || *p == '\\') {
+        else if (kind == LBI_CHAR_NOT_UTF8)
+            snprintf(piece, sizeof piece, "\\x%02x", code);
+        else if (*p == '"' || *p == '\\')
             snprintf(piece, sizeof piece, "\\%c", *p);
-            len = 1;
-        } else if (!seq) {
-            snprintf(piece, sizeof piece, "\\x%02x", *p);
-            len = 1;
-        } else {
-            memcpy(piece, p, (size_t)seq);
-            piece[seq] = '\0';
-            len = seq;
-        }
+        else
+            snprintf(piece, sizeof piece, "%.*s", len, (const char *)p);
         size_t plen = strlen(piece);
         if (used + plen > room) {
             memcpy(buf + used, "...", 3);

@@ -1,18 +1,13 @@
 /* Charge charts: validates and compiles carre_table, carre_modifiers, stand_modifiers, recall and recall_modifiers. */
 #include <string.h>
 
+#include "chart_codes.h"
 #include "chart_json.h"
 #include "lb/charge_charts.h"
 #include "lb/dice.h"
 
-static const char *const result_names[] = {"CARRE", "DD", "PGD"};
 static const char *const from_keys[] = {"column", "line"};
 static const char *const distance_keys[] = {"1", "2", "3", "4"};
-
-const char *lb_carre_result_name(lb_carre_result r)
-{
-    return result_names[r];
-}
 
 /* A band list covering 11-66 (2.2) with results into out[36]; 0 or -1 (reported). */
 static int compile_bands(cj *C, const json_t *bands, const char *base, unsigned char out[36])
@@ -36,7 +31,7 @@ static int compile_bands(cj *C, const json_t *bands, const char *base, unsigned 
         if (lbi_cj_roll_range(C, b, p, &lo, &hi) != 0)
             return -1;
         lbi_cj_check_keys(C, b, p, keys, 3);
-        int r = lbi_cj_enum(C, b, p, "result", 1, result_names, 3);
+        int r = lbi_cj_enum(C, b, p, "result", 1, lbi_carre_result_codes, 3);
         if (r < 0)
             return -1;
         if (lb_roll_index(lo) != next) {
@@ -219,32 +214,4 @@ int lbi_charge_charts_compile(const json_t *doc, const lb_charts *c, lb_arena *a
         return LB_NOMEM;
     *out = cc;
     return C.failed ? LB_INVALID : LB_OK;
-}
-
-const lb_carre_table *lb_charge_charts_carre(const lb_charge_charts *cc, const char *nation)
-{
-    for (int k = 0; cc && cc->has_carre && nation && k < cc->ncarre; k++)
-        for (int j = 0; j < cc->carre[k].nnations; j++)
-            if (strcmp(cc->carre[k].nations[j], nation) == 0)
-                return &cc->carre[k];
-    return NULL;
-}
-
-int lb_charge_charts_recall(const lb_charge_charts *cc, const char *nation, const char *cls,
-                            int *lo, int *hi)
-{
-    for (int k = 0; cc && cc->has_recall && nation && k < cc->nrecall; k++) {
-        const lb_recall_entry *r = &cc->recall[k];
-        if (strcmp(r->nation, nation) != 0)
-            continue;
-        *lo = r->lo;
-        *hi = r->hi;
-        for (int i = 0; cls && i < r->nclasses; i++)
-            if (strcmp(r->classes[i].cls, cls) == 0) {
-                *lo = r->classes[i].lo;
-                *hi = r->classes[i].hi;
-            }
-        return 1;
-    }
-    return 0;
 }

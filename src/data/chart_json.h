@@ -26,12 +26,6 @@
  * into the merged charts or into the scenario, as the caller says; ctx is the caller's. */
 typedef void (*lbi_report)(void *ctx, const char *path, const char *msg);
 
-/* The merged charts document the loader keeps in lb_charts.doc (owned by the state). */
-static inline json_t *lbi_chart_doc(const lb_charts *c)
-{
-    return (json_t *)c->doc;
-}
-
 typedef struct cj {
     const lb_charts *charts;
     lb_arena *arena;

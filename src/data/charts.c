@@ -1,25 +1,31 @@
 /* Game charts: lookups in the compiled terrain, hexside and fire-multiple tables, and in the registry of nations. */
 #include <string.h>
 
-#include "chart_json.h"
+#include "chart_names.h"
 #include "lb/charts.h"
 
 /* charts-format 3.1: the nations registry's entry for nation, or NULL. */
-static json_t *nation_entry(const lb_charts *c, const char *nation)
+static const lbi_nation_names *nation_entry(const lb_charts *c, const char *nation)
 {
-    json_t *nations = json_object_get(lbi_chart_doc(c), "nations");
-    return nation ? json_object_get(nations, nation) : NULL;
+    for (int i = 0; nation && c->nations && i < c->nations->count; i++)
+        if (strcmp(c->nations->list[i].id, nation) == 0)
+            return &c->nations->list[i];
+    return NULL;
 }
 
 const char *lb_charts_nation_name(const lb_charts *c, const char *nation)
 {
-    return json_string_value(json_object_get(nation_entry(c, nation), "name"));
+    const lbi_nation_names *n = nation_entry(c, nation);
+    return n ? n->name : NULL;
 }
 
 const char *lb_charts_class_name(const lb_charts *c, const char *nation, const char *cls)
 {
-    json_t *classes = json_object_get(nation_entry(c, nation), "classes");
-    return cls ? json_string_value(json_object_get(json_object_get(classes, cls), "name")) : NULL;
+    const lbi_nation_names *n = nation_entry(c, nation);
+    for (int i = 0; n && cls && i < n->nclasses; i++)
+        if (strcmp(n->classes[i].id, cls) == 0)
+            return n->classes[i].name;
+    return NULL;
 }
 
 int lb_charts_terrain(const lb_charts *c, const char *id)

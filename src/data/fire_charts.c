@@ -1,10 +1,11 @@
-/* Fire charts: checks and compiles the fire table, defence, massed, trigger, casualty and artillery range charts. */
+/* Fire charts: checks and compiles the fire table, defence, massed, trigger, casualty and artillery range charts (read by fire_lookup.c). */
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart_codes.h"
 #include "chart_json.h"
 #include "lb/dice.h"
 #include "lb/err.h"
@@ -20,19 +21,7 @@ typedef struct compiler {
 static const char *const fd_keys[LB_FIRE_FD_KEYS] = {
     "column", "line", "carre", "skirmish", "general", NULL, "limbered", "unlimbered", "masse",
     "disordered", "routed"};
-static const char *const trigger_names[] = {"every", "even", "odd", "third"};
-static const char *const casualty_names[] = {"killed", "wounded", "captured"};
 static const char *const arm_keys[] = {"infantry", "cavalry", "artillery"};
-
-const char *lb_fire_trigger_name(lb_fire_trigger_on on)
-{
-    return trigger_names[on];
-}
-
-const char *lb_casualty_kind_name(lb_casualty_kind k)
-{
-    return casualty_names[k];
-}
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 
@@ -309,7 +298,7 @@ static int compile_trigger(compiler *C, const json_t *v, const char *path, lb_fi
         return -1;
     static const char *const keys[] = {"on", "from"};
     lbi_cj_check_keys(&C->cj, v, path, keys, 2);
-    int on = lbi_cj_enum(&C->cj, v, path, "on", 1, trigger_names, 4);
+    int on = lbi_cj_enum(&C->cj, v, path, "on", 1, lbi_fire_trigger_codes, 4);
     out->from = 1;
     if (on < 0 || lbi_cj_int(&C->cj, v, path, "from", 0, 1, 99, &out->from) < 0)
         return -1;
@@ -388,7 +377,7 @@ static int compile_casualty_entry(compiler *C, const json_t *e, const char *p,
     static const char *const keys[] = {"lo",  "hi", "result", "wound", "hours_out_dice",
                                        "reroll_if_fire", "hex_morale_check"};
     lbi_cj_check_keys(&C->cj, e, p, keys, 7);
-    int result = lbi_cj_enum(&C->cj, e, p, "result", 1, casualty_names, 3);
+    int result = lbi_cj_enum(&C->cj, e, p, "result", 1, lbi_casualty_codes, 3);
     if (lbi_cj_int(&C->cj, e, p, "lo", 1, 1, 6, &out->lo) ||
         lbi_cj_int(&C->cj, e, p, "hi", 1, 1, 6, &out->hi) || result < 0 ||
         lbi_cj_int(&C->cj, e, p, "hours_out_dice", 0, 0, 9, &out->hours_out_dice) < 0 ||
@@ -584,71 +573,4 @@ int lbi_fire_charts_compile(const json_t *doc, const lb_charts *c, lb_arena *are
         return LB_NOMEM;
     *out = C.fc;
     return C.cj.failed ? LB_INVALID : LB_OK;
-}
-
-int lb_fire_charts_defence(const lb_fire_charts *fc, int terrain, int key)
-{
-    if (!fc->defence || terrain < 0 || terrain >= fc->nterrain || key < 0 || key >= LB_FIRE_FD_KEYS)
-        return 0;
-    return fc->defence[terrain * LB_FIRE_FD_KEYS + key];
-}
-
-/* charts-format 2.3, R-FIRE-7: att/def <= value/defence  <=>  att * defence * den <= def * num */
-const lb_fire_column *lb_fire_charts_column(const lb_fire_charts *fc, lb_frac value, int defence,
-                                            int *below)
-{
-    const lb_fire_column *best = NULL;
-    *below = 0;
-    for (int i = 0; i < fc->ncolumns; i++) {
-        const lb_fire_column *c = &fc->columns[i];
-        __int128 l = (__int128)c->att * defence * value.den, r = (__int128)c->def * value.num;
-        if (l <= r)
-            best = c;
-    }
-    if (!best && fc->ncolumns) {
-        *below = 1;
-        best = fc->below_none ? NULL : &fc->columns[0];
-    }
-    return best;
-}
-
-const lb_fire_trigger *lb_fire_charts_trigger(const lb_fire_charts *fc, const char *nation,
-                                              const char *cls, lb_arm arm)
-{
-    const lb_fire_trigger *by_arm = NULL;
-    for (int i = 0; nation && i < fc->ntriggers; i++) {
-        const lb_fire_trigger *tr = &fc->triggers[i];
-        if (strcmp(tr->nation, nation) != 0)
-            continue;
-        if (tr->cls && cls && strcmp(tr->cls, cls) == 0)
-            return tr;
-        if (!tr->cls && tr->arm == (int)arm && !by_arm)
-            by_arm = tr;
-    }
-    return by_arm;
-}
-
-const lb_battery_range *lb_fire_charts_battery(const lb_fire_charts *fc, const char *nation,
-                                               const char *cls)
-{
-    for (int i = 0; nation && cls && i < fc->nbatteries; i++)
-        if (strcmp(fc->batteries[i].nation, nation) == 0 && strcmp(fc->batteries[i].cls, cls) == 0)
-            return &fc->batteries[i];
-    return NULL;
-}
-
-/* charts-format 5.5 */
-int lb_fire_trigger_fires(const lb_fire_trigger *tr, int k)
-{
-    if (!tr)
-        return k >= 1;
-    if (k < tr->from)
-        return 0;
-    switch (tr->on) {
-    case LB_TRIGGER_EVERY: return 1;
-    case LB_TRIGGER_EVEN: return k % 2 == 0;
-    case LB_TRIGGER_ODD: return k % 2 == 1;
-    case LB_TRIGGER_THIRD: return k % 3 == 0;
-    }
-    return 0;
 }

@@ -43,4 +43,13 @@ LBI void lbi_jsonpos_append_key(char *out, size_t n, const char *base, const cha
 LBI void lbi_jsonpos_path_at(const char *text, size_t len, size_t at, char *path, size_t n,
                              size_t *token);
 
+/* A syntax error that jansson found in text, placed: the code (LB_SYNTAX, or LB_LIMIT past its
+ * nesting), the line and column of the bad token's first character, the JSON Pointer of the
+ * value being read ("/" for the whole document) and "expected …, found …" into *out (its file
+ * left empty). In scenario_parse.c, beside the loader's own use of it. */
+struct json_error_t;
+struct lb_err;
+LBI void lbi_json_syntax_error(const char *text, size_t len, const struct json_error_t *jerr,
+                               struct lb_err *out);
+
 #endif

@@ -4,13 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart_codes.h"
 #include "chart_json.h"
 #include "lb/dice.h"
 #include "lb/melee_charts.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 
-static const char *const code_names[] = {"NE", "AR", "AD", "DR", "DD", "DS"};
 static const char *const check_names[] = {"attacker", "defender", "both"};
 static const char *const below_names[] = {"lowest", "none"};
 static const char *const above_names[] = {"highest"};
@@ -18,16 +18,6 @@ static const char *const side_names[] = {"attacker", "defender"};
 static const char *const applies_names[] = {"value", "lance_bonus"};
 static const char *const per_names[] = {"defender_morale_level", "attacker_morale_level",
                                         "attacker_fire_loss", "defender_fire_loss"};
-
-char *lb_melee_cell_fmt(const lb_melee_cell *c, char *buf, int n)
-{
-    if (c->code != LB_MELEE_LOSS)
-        snprintf(buf, (size_t)n, "%s", code_names[c->code]);
-    else
-        snprintf(buf, (size_t)n, "%d%s/%d%s", c->att, c->att_check ? "*" : "", c->def,
-                 c->def_check ? "*" : "");
-    return buf;
-}
 
 /* -1, 0, 1 as att1/def1 is below, equal to, above att2/def2. */
 static int ratio_cmp(int att1, int def1, int att2, int def2)
@@ -82,7 +72,7 @@ static int compile_cell(cj *C, const json_t *v, const char *p, lb_melee_cell *ou
     memset(out, 0, sizeof *out);
     if (json_is_string(v)) {
         for (int k = 0; k < 6; k++)
-            if (strcmp(json_string_value(v), code_names[k]) == 0) {
+            if (strcmp(json_string_value(v), lbi_melee_codes[k]) == 0) {
                 out->code = (lb_melee_code)k;
                 return 0;
             }
@@ -448,68 +438,4 @@ int lbi_melee_charts_compile(const json_t *doc, const lb_charts *c, lb_arena *ar
         return LB_NOMEM;
     *out = mc;
     return C.failed ? LB_INVALID : LB_OK;
-}
-
-/* ---- reading ------------------------------------------------------------------------------ */
-
-/* True when the column ratio ca:cd is not above a : d (exact, a and d >= 0). */
-static int not_above(int ca, int cd, lb_frac a, lb_frac d)
-{
-    return (__int128)ca * d.num * a.den <= (__int128)cd * a.num * d.den;
-}
-
-/* 2.3: the index of the greatest of n sorted ratios att[i]:def[i] not above a : d; -1 below
- * them all with below_none. An attack of 0 is below every column, a defence of 0 above. */
-static int pick(int n, const int *att, const int *def, lb_frac a, lb_frac d, int below_none,
-                int *below, int *above)
-{
-    *below = *above = 0;
-    if (n == 0)
-        return -1;
-    if (a.num > 0 && d.num == 0) {
-        *above = 1;
-        return n - 1;
-    }
-    int best = -1;
-    for (int i = 0; i < n && a.num > 0; i++)
-        if (not_above(att[i], def[i], a, d))
-            best = i;
-    if (best < 0) {
-        *below = 1;
-        return below_none ? -1 : 0;
-    }
-    *above = best == n - 1 &&
-             (__int128)att[best] * d.num * a.den < (__int128)def[best] * a.num * d.den;
-    return best;
-}
-
-const lb_melee_column *lb_melee_charts_column(const lb_melee_charts *mc, lb_frac attack,
-                                              lb_frac defence, int *below, int *above)
-{
-    *below = *above = 0;
-    if (!mc || !mc->has_table)
-        return NULL;
-    int att[LB_MELEE_COLUMNS_MAX], def[LB_MELEE_COLUMNS_MAX];
-    for (int i = 0; i < mc->ncolumns; i++) {
-        att[i] = mc->columns[i].att;
-        def[i] = mc->columns[i].def;
-    }
-    int i = pick(mc->ncolumns, att, def, attack, defence, mc->below_none, below, above);
-    return i < 0 ? NULL : &mc->columns[i];
-}
-
-const lb_premelee_column *lb_melee_charts_premelee(const lb_melee_charts *mc, int attacking,
-                                                   int defending, int *below, int *above)
-{
-    *below = *above = 0;
-    if (!mc || !mc->has_premelee)
-        return NULL;
-    int att[LB_MELEE_COLUMNS_MAX], def[LB_MELEE_COLUMNS_MAX];
-    for (int i = 0; i < mc->nodds; i++) {
-        att[i] = mc->odds[i].att;
-        def[i] = mc->odds[i].def;
-    }
-    int i = pick(mc->nodds, att, def, lb_frac_int(attacking), lb_frac_int(defending),
-                 mc->odds_below_none, below, above);
-    return i < 0 ? NULL : &mc->odds[i];
 }

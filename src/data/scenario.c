@@ -160,11 +160,34 @@ static void load_turn(loader *L)
         st->turn.segment = (lb_segment)seg;
 }
 
+/* R-SCN-11: notes are free text for people (sources, what is approximated): a list of strings,
+ * checked and not kept, so they change nothing in the game. */
+static void load_notes(loader *L)
+{
+    char fbuf[80];
+    json_t *notes = json_object_get(L->root, "notes");
+    if (!notes)
+        return;
+    if (!json_is_array(notes)) {
+        lbi_scn_problem(L, "/notes", "expected a list of strings, found %s", FOUND(notes));
+        return;
+    }
+    size_t i;
+    json_t *note;
+    json_array_foreach(notes, i, note) {
+        if (json_is_string(note))
+            continue;
+        char p[CJ_PATH];
+        lbi_cj_path_index(p, "/notes", i);
+        lbi_scn_problem(L, p, "expected a string, found %s", FOUND(note));
+    }
+}
+
 /* ---- entry points ------------------------------------------------------------------------- */
 
 static const char *const top_keys[] = {"format", "title", "game",  "rules", "fractions",
                                        "turn",   "sides", "map",   "charts", "units",
-                                       SCN_BATTLE_KEYS};
+                                       SCN_BATTLE_KEYS, "notes"};
 
 /* Every step of a load, the state kept in L->st; problems go to L's list. */
 static void load_all(loader *L, const lb_load_opts *opts)
@@ -178,6 +201,7 @@ static void load_all(loader *L, const lb_load_opts *opts)
     L->inline_charts = json_object_get(L->root, "charts");
     int module = load_module(L, opts);
     load_header(L);
+    load_notes(L);
     load_turn(L);
     if (module != 0)
         return;
@@ -218,6 +242,7 @@ int lb_scenario_load(const char *file, const char *text, size_t len, const lb_lo
             load_all(&L, opts);
         }
     }
+    json_decref(L.charts);
     json_decref(L.module_root);
     json_decref(L.root);
     int ok = L.st && !L.nomem && !L.found;

@@ -12,6 +12,7 @@
 
 typedef struct reader {
     lb_state *st;
+    const json_t *charts; /* the merged charts (morale_levels) */
     int strict;
     void (*report)(void *ctx, const char *path, const char *msg);
     void *ctx;
@@ -301,11 +302,10 @@ static void load_reinforcements(reader *R, json_t *root, unsigned char *off_map)
 
 /* R-GAME-11: the thresholds and modifiers of charts.morale_levels[side][id] (charts-format 9.1),
  * when the charts have them; a level the charts leave out is never reached. */
-static void chart_levels(const lb_state *st, lb_org *org)
+static void chart_levels(const json_t *charts, const lb_state *st, lb_org *org)
 {
     json_t *list = json_object_get(
-        json_object_get(json_object_get(lbi_chart_doc(&st->charts), "morale_levels"),
-                        st->sides[org->side]),
+        json_object_get(json_object_get(charts, "morale_levels"), st->sides[org->side]),
         org->id);
     list = json_object_get(list, "levels");
     if (!json_is_array(list))
@@ -389,7 +389,7 @@ static void load_organisation(reader *R, json_t *root)
         for (int l = 0; l < LB_ORG_LEVELS; l++)
             org->levels[l] = org->infantry * (l + 1) / 5 + 1;
         if (org->side >= 0)
-            chart_levels(st, org);
+            chart_levels(R->charts, st, org);
         json_t *levels = json_object_get(o, "levels");
         lbi_cj_path_key(p, base, "levels");
         if (levels) {
@@ -442,10 +442,10 @@ static int by_time(const void *a, const void *b)
     return (x->minutes > y->minutes) - (x->minutes < y->minutes);
 }
 
-int lbi_scn_battle_load(const json_t *root, lb_state *st, int strict,
+int lbi_scn_battle_load(const json_t *root, const json_t *charts, lb_state *st, int strict,
                         void (*report)(void *ctx, const char *path, const char *msg), void *ctx)
 {
-    reader R = {.st = st, .strict = strict, .report = report, .ctx = ctx};
+    reader R = {.st = st, .charts = charts, .strict = strict, .report = report, .ctx = ctx};
     unsigned char *off_map = calloc((size_t)st->nunits + 1, 1);
     if (!off_map)
         return -1;

@@ -9,11 +9,11 @@
 /* The top-level keys it reads, for the loader's strict mode. */
 #define SCN_BATTLE_KEYS "victory", "reinforcements", "organisation", "movement_time_limit_s"
 
-/* Reads the battle keys of root into st->battle, after the units are loaded and before their
- * placement is checked, and takes the reinforcements off the map (they are never on it with the
- * units that start there). Every problem goes to report(ctx, scenario path, "expected …, found
+/* Reads the battle keys of root into st->battle (the organisations' levels from the merged
+ * charts), after the units are loaded and before their placement is checked, and takes the
+ * reinforcements off the map (they are never on it with the units that start there). Every problem goes to report(ctx, scenario path, "expected …, found
  * …"); strict reports unknown keys. Returns 0, or -1 when out of memory. */
-LBI int lbi_scn_battle_load(const json_t *root, lb_state *st, int strict,
+LBI int lbi_scn_battle_load(const json_t *root, const json_t *charts, lb_state *st, int strict,
                             void (*report)(void *ctx, const char *path, const char *msg), void *ctx);
 
 #endif

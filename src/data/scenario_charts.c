@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "chart_names.h"
 #include "lb/charge_charts.h"
 #include "jsonpos.h"
 #include "lb/fire_charts.h"
@@ -390,6 +391,40 @@ static void compile_morale(loader *L, const json_t *charts)
     }
 }
 
+/* charts-format 3.1: the display names of the nations registry, for lb_charts_nation_name and
+ * lb_charts_class_name; entries that are not objects name nothing. */
+static void compile_nations(loader *L, const json_t *charts)
+{
+    json_t *nations = json_object_get(charts, "nations");
+    struct lbi_nations *out = json_is_object(nations) ? lbi_scn_alloc(L, 1, sizeof *out) : NULL;
+    if (!out)
+        return;
+    out->list = lbi_scn_alloc(L, json_object_size(nations), sizeof *out->list);
+    const char *id;
+    json_t *nation;
+    json_object_foreach(nations, id, nation) {
+        if (!out->list || !json_is_object(nation))
+            continue;
+        lbi_nation_names *n = &out->list[out->count++];
+        n->id = lbi_scn_dup(L, id);
+        n->name = lbi_scn_dup(L, json_string_value(json_object_get(nation, "name")));
+        json_t *classes = json_object_get(nation, "classes");
+        if (!json_is_object(classes))
+            continue;
+        n->classes = lbi_scn_alloc(L, json_object_size(classes), sizeof *n->classes);
+        const char *cls;
+        json_t *entry;
+        json_object_foreach(classes, cls, entry) {
+            if (!n->classes || !json_is_object(entry))
+                continue;
+            lbi_class_name *c = &n->classes[n->nclasses++];
+            c->id = lbi_scn_dup(L, cls);
+            c->name = lbi_scn_dup(L, json_string_value(json_object_get(entry, "name")));
+        }
+    }
+    L->st->charts.nations = out;
+}
+
 void lbi_scn_load_charts(loader *L)
 {
     char fbuf[80];
@@ -423,7 +458,8 @@ void lbi_scn_load_charts(loader *L)
         }
     }
     lb_charts *c = &L->st->charts;
-    c->doc = (struct lbi_chart_doc *)merged; /* read back with lbi_chart_doc */
+    L->charts = merged;
+    compile_nations(L, merged);
     compile_terrain(L, merged);
     compile_hexsides(L, merged);
     compile_elevation(L, merged);

@@ -50,6 +50,7 @@ typedef struct loader {
     json_t *root;
     json_t *module_root;
     json_t *inline_charts; /* the scenario's "charts", or NULL */
+    json_t *charts;        /* the merged charts, read while loading, released at the end */
     int strict;
     lb_state *st;
     cj doc;                /* readers reporting at scenario paths */

@@ -79,51 +79,64 @@ static int syntax_message(const char *base, const char *found, int at_eof, char 
     return LB_SYNTAX;
 }
 
-/* The syntax error as FILE:LINE:COL: PATH: …, at the first character of the bad token. */
-static void syntax_error(loader *L, lbi_scn_source in, const json_error_t *jerr)
+/* The syntax error at the first character of the bad token: its line, column, path and
+ * "expected …, found …" (jsonpos.h). */
+void lbi_json_syntax_error(const char *text, size_t len, const json_error_t *jerr, lb_err *out)
 {
-    const lbi_scn_text *t = text_of(L, in);
     char base[JSON_ERROR_TEXT_LENGTH], msg[LB_ERR_MSG_MAX], found[TOKEN_SHOWN * 6 + 16],
         path[CJ_PATH];
     size_t position = jerr->position > 0 ? (size_t)jerr->position : 0, token = position;
-    if (position > t->len)
-        position = t->len;
+    if (position > len)
+        position = len;
     snprintf(base, sizeof base, "%s", jerr->text);
     char *near = strstr(base, " near ");
     int at_eof = near && strcmp(near, " near end of file") == 0;
     if (near)
         *near = '\0';
     int code = LB_SYNTAX;
-    const char *nul = memchr(t->text, '\0', position < t->len ? position + 1 : t->len);
-    unsigned char byte = position < t->len ? (unsigned char)t->text[position] : 0;
+    const char *nul = memchr(text, '\0', position < len ? position + 1 : len);
+    unsigned char byte = position < len ? (unsigned char)text[position] : 0;
     /* the token being read when jansson stopped (what it consumed of it ends at position) */
-    lbi_jsonpos_path_at(t->text, t->len, position, path, sizeof path, &token);
+    lbi_jsonpos_path_at(text, len, position, path, sizeof path, &token);
     if (nul) {
         /* jansson reads a NUL byte as the end of the text */
-        token = (size_t)(nul - t->text);
+        token = (size_t)(nul - text);
         snprintf(msg, sizeof msg, "expected JSON text, found a NUL byte");
-    } else if (strncmp(base, "unable to decode byte", 21) == 0 && position < t->len) {
+    } else if (strncmp(base, "unable to decode byte", 21) == 0 && position < len) {
         token = position;
         snprintf(msg, sizeof msg, "expected UTF-8 text, found byte 0x%02x", byte);
-    } else if (strncmp(base, "control character", 17) == 0 && position < t->len) {
+    } else if (strncmp(base, "control character", 17) == 0 && position < len) {
         token = position;
         snprintf(msg, sizeof msg, "expected a string without raw control characters, found "
                  "U+%04X (write it as \\u%04X)", byte, byte);
     } else {
-        show_token(t->text + token, position - token, found, sizeof found);
+        show_token(text + token, position - token, found, sizeof found);
         code = syntax_message(base, found, at_eof || token >= position, msg, sizeof msg);
     }
     /* the path of the value being read: before the token, or where the text ends */
     size_t ignored;
-    lbi_jsonpos_path_at(t->text, t->len, at_eof && !nul ? position : token, path, sizeof path,
+    lbi_jsonpos_path_at(text, len, at_eof && !nul ? position : token, path, sizeof path,
                         &ignored);
+    lb_err_set(out, code, "%s", msg);
+    snprintf(out->path, sizeof out->path, "%s", path[0] ? path : "/"); /* "/": the document */
     if (at_eof && !nul) {
-        lbi_scn_problem_placed(L, in, code, jerr->line > 0 ? jerr->line : 1,
-                               jerr->column > 0 ? jerr->column : 1, path, msg);
+        out->line = jerr->line > 0 ? jerr->line : 1;
+        out->col = jerr->column > 0 ? jerr->column : 1;
         return;
     }
-    jsonpos at = lbi_jsonpos_at_offset(t->text, t->len, token);
-    lbi_scn_problem_placed(L, in, code, at.line, at.col, path, msg);
+    jsonpos at = lbi_jsonpos_at_offset(text, len, token);
+    out->line = at.line;
+    out->col = at.col;
+}
+
+/* The syntax error as FILE:LINE:COL: PATH: …, at the first character of the bad token. */
+static void syntax_error(loader *L, lbi_scn_source in, const json_error_t *jerr)
+{
+    const lbi_scn_text *t = text_of(L, in);
+    lb_err e;
+    lbi_json_syntax_error(t->text, t->len, jerr, &e);
+    lbi_scn_problem_placed(L, in, e.code, e.line, e.col, strcmp(e.path, "/") ? e.path : "",
+                           e.msg);
 }
 
 /* ---- numbers beyond range ----------------------------------------------------------------- */

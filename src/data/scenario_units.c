@@ -281,7 +281,7 @@ static void check_nation(loader *L, const char *base, const lb_unit *u)
 {
     if (!L->strict || u->arm == LB_ARM_LEADER || !u->nation)
         return;
-    json_t *nations = json_object_get(lbi_chart_doc(&L->st->charts), "nations");
+    json_t *nations = json_object_get(L->charts, "nations");
     if (!json_is_object(nations))
         return;
     char p[CJ_PATH], shown[80];
@@ -518,7 +518,7 @@ void lbi_scn_load_units(loader *L)
     free(ids.owner);
     /* the battle keys take the reinforcements off the map before the placement check */
     if (!L->found && !L->nomem &&
-        lbi_scn_battle_load(L->root, st, L->strict, lbi_scn_report_doc, L) != 0)
+        lbi_scn_battle_load(L->root, L->charts, st, L->strict, lbi_scn_report_doc, L) != 0)
         L->nomem = 1;
     if (!L->found && !L->nomem) {
         check_placement(L);

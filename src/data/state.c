@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chart_json.h"
 #include "lb/err.h"
 #include "lb/state.h"
 #include "names.h"
@@ -17,7 +16,6 @@ void lb_state_free(lb_state *s)
 {
     if (!s)
         return;
-    json_decref(lbi_chart_doc(&s->charts));
     free(s->hex_first);
     free(s->hex_units);
     lb_arena *arena = s->arena;
@@ -39,7 +37,6 @@ lb_state *lb_state_clone(const lb_state *s)
     c->hex_first = c->hex_units = NULL;
     memcpy(units, s->units, (size_t)s->nunits * sizeof *units);
     c->units = units;
-    json_incref(lbi_chart_doc(&c->charts)); /* lb_state_free releases one reference */
     if (lb_state_reindex(c) != LB_OK) {
         lb_state_free(c);
         return NULL;

@@ -13,6 +13,31 @@ static void *copy_of(const void *src, size_t n, size_t size)
     return p;
 }
 
+/* The pending decision p into c's, its options, index and actions copied (the game's decisions
+ * are in words already: no said options); LB_NOMEM leaves c with none. */
+static int copy_pending(lb_game *c, const lb_decision *p)
+{
+    c->pending = *p;
+    c->pending.options = copy_of(p->options, (size_t)p->noptions, sizeof *p->options);
+    c->pending.cap = p->noptions;
+    c->pending.option_said = NULL;
+    c->pending.said_cap = 0;
+    c->pending.slots = p->slots ? copy_of(p->slots, (size_t)p->nslots, sizeof *p->slots) : NULL;
+    c->pending.actions = p->actions ? copy_of(p->actions, (size_t)p->noptions, sizeof *p->actions)
+                                    : NULL;
+    c->pending.actions_cap = p->actions ? p->noptions : 0;
+    if (c->pending.options && (c->pending.slots || !p->slots) &&
+        (c->pending.actions || !p->actions)) {
+        c->has_pending = 1;
+        return LB_OK;
+    }
+    free(c->pending.options);
+    free(c->pending.slots);
+    free(c->pending.actions);
+    memset(&c->pending, 0, sizeof c->pending);
+    return LB_NOMEM;
+}
+
 int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out)
 {
     *out = NULL;
@@ -22,6 +47,10 @@ int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out)
     if (!c)
         return LB_NOMEM;
     *c = *g;
+    /* R-AI-2: the copy's dice are seeded from dice_seed; it holds no secret of g's */
+    c->settings.dice = LB_DICE_SEEDED;
+    c->settings.seed = dice_seed;
+    memset(c->settings.secret, 0, sizeof c->settings.secret);
     /* nothing below is shared with g: start from empty owned parts so that a failure frees
      * only what was made */
     c->name = NULL;
@@ -67,24 +96,8 @@ int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out)
                       : lb_retreat_paths(c->st, unit, &g->offered_req, &c->offered, NULL);
         c->has_offered = rc == LB_OK;
     }
-    if (rc == LB_OK && g->has_pending) {
-        const lb_decision *p = &g->pending;
-        c->pending = *p;
-        c->pending.options = copy_of(p->options, (size_t)p->noptions, sizeof *p->options);
-        c->pending.cap = p->noptions;
-        c->pending.option_said = NULL; /* the game's decisions are in words already */
-        c->pending.said_cap = 0;
-        c->pending.slots = p->slots ? copy_of(p->slots, (size_t)p->nslots, sizeof *p->slots)
-                                    : NULL;
-        if (c->pending.options && (c->pending.slots || !p->slots)) {
-            c->has_pending = 1;
-        } else {
-            free(c->pending.options);
-            free(c->pending.slots);
-            memset(&c->pending, 0, sizeof c->pending);
-            rc = LB_NOMEM;
-        }
-    }
+    if (rc == LB_OK && g->has_pending)
+        rc = copy_pending(c, &g->pending);
     if (rc != LB_OK) {
         lb_game_free(c);
         return rc;

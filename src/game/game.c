@@ -90,6 +90,7 @@ static int action_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
     lb_decision_init(d, LB_DECIDE_ACTION, side, "", "R-GAME-3",
                      "%s, %s segment: choose an action, or end the segment", st->sides[side],
                      lb_segment_name(seg));
+    d->max = g->options_max; /* R-WEB-6: listing stops there, the game refuses to go on */
     int rc = LB_OK, compulsory = 0;
     if (g->over)
         return LB_OK;
@@ -101,8 +102,10 @@ static int action_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
         rc = lbi_fire_options(g, d, sc);
     else if (seg == LB_SEG_MELEE)
         rc = lbi_melee_options(g, d, sc, &compulsory);
+    lb_action end;
+    lb_action_init(&end, LB_VERB_END);
     if (rc == LB_OK && d->noptions && !compulsory)
-        rc = lb_decision_add(d, "end", "end the %s segment", lb_segment_name(seg));
+        rc = lbi_offer(d, st, &end, NULL, "end the %s segment", lb_segment_name(seg));
     if (rc == LB_OK)
         d->auto_choice = d->noptions - 1;
     else
@@ -173,69 +176,119 @@ int lbi_game_advance(lb_game *g)
 
 /* ---- answers ------------------------------------------------------------------------------- */
 
-/* What an answer does, the pending decision `cur` taken out of the game. */
-static int perform(lb_game *g, const lb_decision *cur, const char *key, lb_game_answer *out)
+/* R-GAME-3: a parameter that did not read, of an option that stands for it, refused with the
+ * reason of the part that failed. */
+static int refuse_param(lb_game *g, const parsed *p, int side, lb_game_answer *out)
 {
-    if (g->charge)
-        return lbi_charge_answer(g, cur, key);
-    if (g->melee)
-        return lbi_melee_answer(g, cur, key);
-    if (cur->kind == LB_DECIDE_OPPORTUNITY)
-        return lbi_job_answer(g, cur, key, out);
-    if (cur->kind != LB_DECIDE_ACTION)
-        return lbi_task_answer(g, cur, key);
-    lb_trace_add(g->tr, "R-GAME-3", "(2)", "%s: %s", g->st->sides[cur->side], key);
-    if (strcmp(key, "end") == 0)
-        return end_segment(g);
-    if (strncmp(key, "fire:", 5) == 0)
-        return lbi_fire_run(g, key, lbi_fire_segment_kind(g), cur->side, out);
-    if (strncmp(key, "charge:", 7) == 0)
-        return lbi_charge_start(g, key, out);
-    if (strncmp(key, "melee:", 6) == 0)
-        return lbi_melee_start(g, key, out);
-    return lbi_move_run(g, key, out);
+    switch (p->act.verb) {
+    case LB_VERB_FIRE: return lbi_fire_refuse(g, p, lbi_fire_segment_kind(g), side, out);
+    case LB_VERB_PATH: return lbi_path_refuse(g, p, out);
+    case LB_VERB_CHARGE: return lbi_charge_refuse(g, p, out);
+    default: return lbi_melee_refuse(g, p, out);
+    }
 }
 
-/* Replay: is key among the options of the action decision, listed for the unit it names only
- * ("end", melee keys and fires of several units against the whole list)? */
-static int legal_lazy(const lb_game *g, const char *key)
+/* What an answer does, the pending decision `cur` taken out of the game. */
+static int perform(lb_game *g, const lb_decision *cur, const parsed *p, lb_game_answer *out)
 {
-    char unit[LB_SUBJECT_MAX] = "";
-    const char *a = strchr(key, ':'), *b = a ? strchr(a + 1, ':') : NULL;
-    size_t n = a ? (b ? (size_t)(b - a - 1) : strlen(a + 1)) : 0;
-    if (n && n < sizeof unit && strncmp(key, "melee:", 6) != 0 && !memchr(a + 1, '+', n))
-        snprintf(unit, sizeof unit, "%.*s", (int)n, a + 1);
-    opt_scope scope = {unit[0] ? unit : NULL, 0, NULL};
+    const lb_action *a = &p->act;
+    if (g->charge)
+        return lbi_charge_answer(g, cur, a);
+    if (g->melee)
+        return lbi_melee_answer(g, cur, a);
+    if (cur->kind == LB_DECIDE_OPPORTUNITY)
+        return lbi_job_answer(g, cur, a, out);
+    if (cur->kind != LB_DECIDE_ACTION)
+        return lbi_task_answer(g, cur, a);
+    lb_trace_add(g->tr, "R-GAME-3", "(2)", "%s: %s", g->st->sides[cur->side], p->key);
+    if (p->bad != KEY_WHOLE)
+        return refuse_param(g, p, cur->side, out);
+    switch (a->verb) {
+    case LB_VERB_END: return end_segment(g);
+    case LB_VERB_FIRE: return lbi_fire_run(g, a, lbi_fire_segment_kind(g), cur->side, out);
+    case LB_VERB_CHARGE: return lbi_charge_start(g, a, out);
+    case LB_VERB_MELEE: return lbi_melee_start(g, a, out);
+    default: return lbi_move_run(g, a, out);
+    }
+}
+
+/* The option that stands for a with its parameter: a without its units (fire, melee) or hexes
+ * (path, charge); LB_VERB_NONE when a is no such answer (a whole action without them is the
+ * option itself). */
+static void family_of(const lb_action *a, int whole, lb_action *f)
+{
+    lb_verb v = a->verb;
+    int units = v == LB_VERB_FIRE || v == LB_VERB_MELEE;
+    int hexes = v == LB_VERB_PATH || v == LB_VERB_CHARGE;
+    lb_action_init(f, LB_VERB_NONE);
+    if ((!units && !hexes) || (whole && (units ? a->nunits : a->nhexes) == 0))
+        return;
+    *f = *a;
+    if (units)
+        f->nunits = 0;
+    if (v == LB_VERB_FIRE || hexes)
+        f->nhexes = 0;
+}
+
+/* Is the answer p (an option's key when read whole) or its parameter's option among the
+ * options of d? */
+static int among(const lb_game *g, const lb_decision *d, const parsed *p)
+{
+    int whole = p->bad == KEY_WHOLE;
+    if (whole && lb_decision_find(d, p->key) >= 0)
+        return 1;
+    lb_action f;
+    char fkey[LB_OPTION_KEY_MAX];
+    family_of(&p->act, whole, &f);
+    if (f.verb == LB_VERB_NONE || lb_action_fmt(g->st, &f, fkey, sizeof fkey) != LB_OK)
+        return 0;
+    int i = lb_decision_find(d, fkey);
+    return i >= 0 && d->options[i].param;
+}
+
+/* Is the answer p an option of the pending decision, or a parameter of the option that stands
+ * for it (p read in part: the option read, and text where its parameter goes)? Replay lists the
+ * options of the unit it names only (melees and fires of several units against the whole
+ * list). */
+static int offered(const lb_game *g, const parsed *p)
+{
+    const lb_action *a = &p->act;
+    if (p->bad != KEY_WHOLE && !p->param)
+        return 0;
+    if (!g->pending_lazy)
+        return among(g, &g->pending, p);
+    int one = a->nunits && a->verb != LB_VERB_MELEE && !(a->verb == LB_VERB_FIRE && a->nunits > 1);
+    opt_scope scope = {one ? lb_action_unit(a, 0) : NULL, 0, NULL};
     lb_decision d;
     if (action_options(g, &d, &scope) != LB_OK)
         return 0;
-    int ok = lb_decision_find(&d, key) >= 0 || lb_decision_find_param(&d, key) >= 0;
+    int ok = among(g, &d, p);
     lb_decision_release(&d);
     return ok;
 }
 
-/* The segment in which a verb acts (R-GAME-1), -2 for a fire (either fire segment), -1 for an
- * unknown verb; *what names the action. */
-static int verb_segment(const char *key, const char **what)
+/* The segment in which a verb acts (R-GAME-1), -2 for a fire (either fire segment), -1 for one
+ * that is no action of a segment; *what names the action. */
+static int verb_segment(lb_verb v, const char **what)
 {
     static const struct {
-        const char *verb, *what;
+        lb_verb verb;
+        const char *what;
         int segment;
-    } verbs[] = {{"charge", "a charge", LB_SEG_CHARGE},
-                 {"move", "a move", LB_SEG_MOVEMENT},
-                 {"path", "a move", LB_SEG_MOVEMENT},
-                 {"face", "a facing change", LB_SEG_MOVEMENT},
-                 {"form", "a formation change", LB_SEG_MOVEMENT},
-                 {"prolonge", "a prolonge", LB_SEG_MOVEMENT},
-                 {"attach", "a leader's attaching", LB_SEG_MOVEMENT},
-                 {"detach", "a leader's leaving", LB_SEG_MOVEMENT},
-                 {"march", "a force march", LB_SEG_MOVEMENT},
-                 {"enter", "a reinforcement's entry", LB_SEG_MOVEMENT},
-                 {"melee", "a melee", LB_SEG_MELEE},
-                 {"fire", "a fire", -2}};
-    size_t n = strcspn(key, ":");
+    } verbs[] = {{LB_VERB_CHARGE, "a charge", LB_SEG_CHARGE},
+                 {LB_VERB_MOVE, "a move", LB_SEG_MOVEMENT},
+                 {LB_VERB_PATH, "a move", LB_SEG_MOVEMENT},
+                 {LB_VERB_FACE, "a facing change", LB_SEG_MOVEMENT},
+                 {LB_VERB_FORM, "a formation change", LB_SEG_MOVEMENT},
+                 {LB_VERB_PROLONGE, "a prolonge", LB_SEG_MOVEMENT},
+                 {LB_VERB_ATTACH, "a leader's attaching", LB_SEG_MOVEMENT},
+                 {LB_VERB_DETACH, "a leader's leaving", LB_SEG_MOVEMENT},
+                 {LB_VERB_MARCH, "a force march", LB_SEG_MOVEMENT},
+                 {LB_VERB_ENTER, "a reinforcement's entry", LB_SEG_MOVEMENT},
+                 {LB_VERB_MELEE, "a melee", LB_SEG_MELEE},
+                 {LB_VERB_FIRE, "a fire", -2}};
     for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
-        if (strlen(verbs[i].verb) == n && strncmp(key, verbs[i].verb, n) == 0) {
+        if (verbs[i].verb == v) {
             *what = verbs[i].what;
             return verbs[i].segment;
         }
@@ -246,18 +299,16 @@ static int verb_segment(const char *key, const char **what)
  * facing, layout or assault the rules allow and the options leave to be asked (a formation at
  * another facing, several attackers), else refused (0) with the rule that bars it: the
  * segment, the game's records, or the rules of the segment. */
-static int action_check(const lb_game *g, const char *key, lb_game_answer *out)
+static int action_check(const lb_game *g, const parsed *p, lb_game_answer *out)
 {
-    const lb_state *st = g->st;
-    lb_segment seg = st->turn.segment;
-    const char *what = "";
-    int vs = verb_segment(key, &what);
-    const char *now = lb_segment_name(seg);
-    if (strcmp(key, "end") == 0 && seg == LB_SEG_MELEE)
-        return lbi_melee_check_key(g, key, out);
+    lb_segment seg = g->st->turn.segment;
+    const char *what = "", *now = lb_segment_name(seg);
+    int vs = verb_segment(p->act.verb, &what);
+    if (p->act.verb == LB_VERB_END && seg == LB_SEG_MELEE)
+        return lbi_melee_check(g, p, out);
     if (vs == -1) {
         lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not one of the %d options "
-                    "of the %s segment", key, g->pending.noptions, now);
+                    "of the %s segment", p->key, g->pending.noptions, now);
         return 0;
     }
     if (vs == -2 ? seg != LB_SEG_DEFENSIVE_FIRE && seg != LB_SEG_OFFENSIVE_FIRE : (int)seg != vs) {
@@ -268,53 +319,44 @@ static int action_check(const lb_game *g, const char *key, lb_game_answer *out)
         return 0;
     }
     if (seg == LB_SEG_MOVEMENT)
-        return lbi_move_check_key(g, key, out);
+        return lbi_move_check(g, p, out);
     if (seg == LB_SEG_MELEE)
-        return lbi_melee_check_key(g, key, out);
-    if (seg == LB_SEG_CHARGE) {
-        char id[LB_SUBJECT_MAX], why[LB_GAME_REASON_MAX];
-        size_t n = strcspn(key + 7, ":");
-        snprintf(id, sizeof id, "%.*s", (int)(n < sizeof id ? n : sizeof id - 1), key + 7);
-        int u = lb_state_unit_index(st, id);
-        if (u < 0)
-            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-8", "no unit \"%s\" on the map", id);
-        else if (lbi_charge_refusal(g, &st->units[u], why, sizeof why))
-            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-8", "%s", why);
-        else
-            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "expected charge:%s:H1,H2,… (the "
-                        "hexes it enters)", id);
-        return 0;
-    }
+        return lbi_melee_check(g, p, out);
+    if (seg == LB_SEG_CHARGE)
+        return lbi_charge_check(g, p, out);
     lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "\"%s\" is not a fire that may be made "
-                "now", key);
+                "now", p->key);
     return 0;
 }
 
-/* Is key an option of the pending decision (or an action the rules allow that it leaves to be
- * asked)? The reason when not. */
-static int legal(const lb_game *g, const char *key, lb_game_answer *out)
+/* Is the answer p an option of the pending decision (or an action the rules allow that it
+ * leaves to be asked)? The reason when not. */
+static int legal(const lb_game *g, const parsed *p, lb_game_answer *out)
 {
-    if (g->pending_lazy ? legal_lazy(g, key)
-                        : lb_decision_find(&g->pending, key) >= 0 ||
-                              lb_decision_find_param(&g->pending, key) >= 0)
+    if (p->bad == KEY_LENGTH) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "a key has at most %d characters, "
+                    "not %d", LB_OPTION_KEY_MAX - 1, p->found_len);
+        return 0;
+    }
+    if (offered(g, p))
         return 1;
     if (g->pending.kind == LB_DECIDE_ACTION)
-        return action_check(g, key, out);
+        return action_check(g, p, out);
     lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not one of the %d options of "
-                "the %s decision", key, g->pending.noptions,
+                "the %s decision", p->key, g->pending.noptions,
                 lb_decision_kind_name(g->pending.kind));
     return 0;
 }
 
 /* Takes the pending decision and answers it; on a refusal the decision is put back. */
-static int answer(lb_game *g, const char *key, lb_game_answer *out)
+static int answer(lb_game *g, const parsed *p, lb_game_answer *out)
 {
     lb_decision cur;
     memset(&cur, 0, sizeof cur);
     lb_decision_move(&cur, &g->pending);
     int lazy = g->pending_lazy;
     g->has_pending = g->pending_lazy = 0;
-    int rc = perform(g, &cur, key, out);
+    int rc = perform(g, &cur, p, out);
     if (rc == LB_OK && out->verdict != LB_ACCEPTED) {
         lb_decision_move(&g->pending, &cur);
         g->has_pending = 1;
@@ -340,14 +382,34 @@ int lbi_game_roll_back(lb_game *g, int journal_count, int rc)
     for (int i = 0; i < g->journal.count; i++)
         eff = g->journal.entries[i].kind == LB_ENTRY_UNDO ? g->journal.entries[i].value : eff + 1;
     lb_journal_truncate(&g->eff, eff);
+    lbi_dice_sync(g);
     int rb = lbi_game_rebuild(g);
     snprintf(g->error, sizeof g->error, "%s", error);
     return rb == LB_OK ? rc : rb;
 }
 
-/* lb_game_decide, the decider's reason (when note is not NULL) the first step of its trace. */
-static int decide(lb_game *g, int role, int seq, const char *key, const char *rule,
-                  const char *note, lb_game_answer *out)
+/* Reads the answer to the pending decision: the key as given (parsed once), or the action's
+ * key (a is NULL for a key). 0, or -1 with the refusal in out when a has no key that reads as
+ * it. */
+static int read_answer(const lb_game *g, const char *key, const lb_action *a, char *buf,
+                       parsed *p, lb_game_answer *out)
+{
+    if (!a) {
+        lbi_action_read(g->st, g->pending.kind, key, p);
+        return 0;
+    }
+    if (lb_action_fmt(g->st, a, buf, LB_OPTION_KEY_MAX) == LB_OK &&
+        lbi_action_read(g->st, g->pending.kind, buf, p) == LB_OK && lb_action_eq(&p->act, a))
+        return 0;
+    lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "the action has no key that the %s "
+                "decision reads as it", lb_decision_kind_name(g->pending.kind));
+    return -1;
+}
+
+/* lb_game_decide (key) and lb_game_act (a), the decider's reason (when note is not NULL) the
+ * first step of its trace. */
+static int decide(lb_game *g, int role, int seq, const char *key, const lb_action *a,
+                  const char *rule, const char *note, lb_game_answer *out)
 {
     if (lbi_game_answer_stale(g, seq, out))
         return LB_OK;
@@ -356,23 +418,43 @@ static int decide(lb_game *g, int role, int seq, const char *key, const char *ru
     if (!lb_game_may_decide(g, role))
         return lbi_game_refuse(out, LB_REFUSED_NOT_YOURS, "R-GAME-12", "the pending decision is "
                            "%s's", g->st->sides[g->pending.side]);
-    if (!legal(g, key, out))
+    size_t len = key ? strlen(key) : 0;
+    if (len >= LB_OPTION_KEY_MAX)
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-22", "the answer is %zu bytes "
+                               "long, and the journal keeps an answer of at most %d (its key "
+                               "and parameter)", len, LB_OPTION_KEY_MAX - 1);
+    parsed p;
+    char buf[LB_OPTION_KEY_MAX];
+    if (read_answer(g, key, a, buf, &p, out) != 0 || !legal(g, &p, out))
         return LB_OK;
     lb_trace_release(&g->trace);
     lb_trace_init(&g->trace);
     if (note && g->tr)
         lb_trace_add(g->tr, rule, "ai", "%s", note);
-    int before = g->journal.count, eff_before = g->eff.count;
-    const lb_decision *p = &g->pending;
-    int rc = lb_journal_answer(&g->journal, p->kind, p->side, p->subject, key, LB_BY_PLAYER);
+    int before = g->journal.count, eff_before = g->eff.count, draws = g->draws;
+    lb_pcg32 rng = g->rng;
+    const lb_decision *d = &g->pending;
+    int rc = lb_journal_answer(&g->journal, d->kind, d->side, d->subject, p.key, LB_BY_PLAYER);
     if (rc == LB_OK)
         rc = lb_journal_push(&g->eff, &g->journal.entries[g->journal.count - 1]);
     if (rc == LB_OK)
-        rc = answer(g, key, out);
+        rc = answer(g, &p, out);
     if (rc == LB_OK && out->verdict != LB_ACCEPTED) {
         lb_journal_truncate(&g->journal, before);
         lb_journal_truncate(&g->eff, eff_before);
+        g->rng = rng;
+        g->draws = draws;
         return LB_OK;
+    }
+    if (rc == LB_LIMIT) {
+        /* R-WEB-6: the decision the answer leads to would list more options than the game's
+         * limit: the answer is refused, the game back as it was */
+        rc = lbi_game_roll_back(g, before, LB_OK);
+        g->error[0] = '\0';
+        return rc != LB_OK ? rc
+                           : lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-WEB-6", "\"%s\" leads to "
+                                             "a decision of more than %d options, past this "
+                                             "game's limit", key, g->options_max);
     }
     if (rc != LB_OK)
         return lbi_game_roll_back(g, before, rc);
@@ -382,13 +464,18 @@ static int decide(lb_game *g, int role, int seq, const char *key, const char *ru
 
 int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answer *out)
 {
-    return decide(g, role, seq, key, NULL, NULL, out);
+    return decide(g, role, seq, key, NULL, NULL, NULL, out);
+}
+
+int lb_game_act(lb_game *g, int role, int seq, const lb_action *a, lb_game_answer *out)
+{
+    return decide(g, role, seq, NULL, a, NULL, NULL, out);
 }
 
 int lb_game_decide_noted(lb_game *g, int role, int seq, const char *key, const char *rule,
                          const char *note, lb_game_answer *out)
 {
-    return decide(g, role, seq, key, rule, note, out);
+    return decide(g, role, seq, key, NULL, rule, note, out);
 }
 
 /* R-VIC-5: conceding ends the battle at once. */
@@ -464,7 +551,6 @@ static void reset(lb_game *g)
         r->df_loss = 0;
         r->fired_at = (lb_hex){0, 0};
     }
-    lb_pcg32_seed(&g->rng, g->settings.seed, 54);
 }
 
 /* Replays effective entry k (a decision) on the pending decision. */
@@ -494,11 +580,13 @@ static int replay_entry(lb_game *g, int k)
     }
     lb_game_answer out;
     lbi_game_answer_init(g, &out);
-    if (!legal(g, e->key, &out)) {
+    parsed key;
+    lbi_action_read(g->st, p->kind, e->key, &key); /* the journal's key, read once */
+    if (!legal(g, &key, &out)) {
         snprintf(g->error, sizeof g->error, "entry %d: %s", k + 1, out.reason);
         return LB_INVALID;
     }
-    int rc = answer(g, e->key, &out);
+    int rc = answer(g, &key, &out);
     if (rc == LB_OK && out.verdict != LB_ACCEPTED) {
         snprintf(g->error, sizeof g->error, "entry %d (%s) is refused: %s", k + 1, e->key,
                  out.reason);
@@ -585,12 +673,14 @@ int lb_game_load_journal(lb_game *g, const lb_journal *j, lb_err *err)
     lb_journal_release(&g->eff);
     g->journal = copy;
     g->eff = eff;
+    lbi_dice_sync(g);
     rc = lbi_game_rebuild(g);
     if (rc == LB_OK)
         return LB_OK;
     lb_err_set(err, rc, "the journal does not replay: %s", g->error);
     lb_journal_release(&g->journal);
     lb_journal_release(&g->eff);
+    lbi_dice_sync(g);
     lbi_game_rebuild(g);
     return rc;
 }
@@ -615,6 +705,16 @@ int lb_game_new(const char *name, const char *text, size_t len, const lb_load_op
                 const lb_game_settings *settings, lb_game **out, lb_errlist *errs)
 {
     *out = NULL;
+    char commitment[LB_DICE_HEX_MAX];
+    lb_dice_commitment(settings->secret, commitment);
+    if (settings->dice == LB_DICE_SECRET && strcmp(commitment, settings->commitment) != 0) {
+        lb_err e;
+        lb_err_set(&e, LB_INVALID, "the game cannot start: its dice secret is not the one its "
+                   "commitment %.64s names (R-DICE-3)", settings->commitment);
+        snprintf(e.file, sizeof e.file, "%s", name);
+        lb_errlist_push(errs, &e);
+        return LB_INVALID;
+    }
     lb_state *origin = NULL;
     int rc = lb_scenario_load(name, text, len, opts, &origin, errs);
     if (rc != LB_OK)
@@ -628,6 +728,7 @@ int lb_game_new(const char *name, const char *text, size_t len, const lb_load_op
     if (origin->turn.minutes < 0)
         origin->turn.minutes = 0;
     g->settings = *settings;
+    g->options_max = opts->options_max;
     if (settings->movement_time_limit_s > 0)
         origin->battle.time_limit_s[0] = origin->battle.time_limit_s[1] =
             settings->movement_time_limit_s;
@@ -651,6 +752,7 @@ int lb_game_new(const char *name, const char *text, size_t len, const lb_load_op
     memcpy(g->text, text, len);
     g->text[len] = '\0';
     g->len = len;
+    lbi_dice_sync(g);
     rc = lbi_game_rebuild(g);
     if (rc != LB_OK) {
         lb_err e;

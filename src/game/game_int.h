@@ -2,6 +2,7 @@
 #ifndef LB_GAME_INT_H
 #define LB_GAME_INT_H
 
+#include "action_int.h"
 #include "lb/charge.h"
 #include "lb/fire.h"
 #include "lb/game.h"
@@ -85,7 +86,8 @@ struct lb_game {
     lb_journal eff;              /* the effective entries */
     /* the state the effective journal leads to */
     lb_state *st;
-    lb_pcg32 rng;
+    lb_pcg32 rng;                /* seeded dice: the generator past every roll of the journal */
+    int draws;                   /* ROLL entries of the whole journal: k of the next draw */
     int replaying;               /* dice come from eff at cursor */
     int whatif;                  /* a what-if copy (lb_game_clone): a retreat whose owner would
                                   * pick its end takes the automatic choice, never offered */
@@ -118,6 +120,8 @@ struct lb_game {
     int nmelee_attackers;
     int shown;                   /* trace steps of the charge or melee under way already shown */
     int *assaulted;              /* per cell: the step it was last assaulted in, -1 */
+    int options_max;             /* an action decision lists at most this many options (0: no
+                                  * limit, R-WEB-6) */
     lb_decision pending;
     int has_pending;
     int pending_lazy;            /* replay: the action decision holds no options yet */
@@ -125,6 +129,13 @@ struct lb_game {
     lb_trace *tr;                /* &trace, or NULL while replaying */
     char error[LB_GAME_REASON_MAX];
 };
+
+/* offer.c: the options the game offers, each an action */
+/* Appends to d the option of action a, its key written by lb_action_fmt, with a printf-style
+ * text; param: NULL, or the name of the parameter the option stands for (lb_option). LB_OK,
+ * LB_INVALID (its key is an option already, or too long), LB_NOMEM. */
+LBI int lbi_offer(lb_decision *d, const lb_state *st, const lb_action *a, const char *param,
+                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* game_basics.c: what every part of the game shares */
 /* The step counter of the segment now: unique per segment of each side of each turn. */
@@ -153,12 +164,22 @@ LBI int lbi_game_rebuild(lb_game *g);
  * (or the rebuild's error). */
 LBI int lbi_game_roll_back(lb_game *g, int journal_count, int rc);
 
-/* game_dice.c: dice from the journal (replay) or the game's generator (play) */
+/* game_dice.c: dice from the journal (replay) or the game's own (play) */
+/* The game's dice past every ROLL entry of its whole journal (R-GAME-14: the stream never
+ * rewinds): the seeded generator stepped over them, the count of draws. */
+LBI void lbi_dice_sync(lb_game *g);
 /* Prepares d for one rules call. */
 LBI void lbi_dice_begin(lb_game *g, lb_dice *d);
 /* Journals (play) or consumes (replay) what the call rolled; LB_OK, LB_NOMEM, or LB_INVALID
  * (replay: the journal's dice do not match). */
 LBI int lbi_dice_end(lb_game *g, const lb_dice *d);
+/* The "dice" member of the view and the export (lb_game_dice_json), or NULL out of memory. */
+struct json_t;
+LBI struct json_t *lbi_dice_json(const lb_game *g);
+
+/* export.c: the settings of an export or a store from their JSON object o into *s: LB_OK, or
+ * LB_INVALID with "expected …" in err and the member's JSON Pointer (/settings/…) in its path. */
+LBI int lbi_settings_parse(const struct json_t *o, lb_game_settings *s, lb_err *err);
 
 /* results.c: applying what the rules decided, with the victory tally */
 typedef struct snapshot {
@@ -182,9 +203,9 @@ LBI void lbi_snapshot_settle(lb_game *g, snapshot *s, const char *const *surrend
 LBI int lbi_task_push(lb_game *g, const task *t);
 /* Runs the first task: LB_OK (done, or its decision is pending: g->has_pending) or an error. */
 LBI int lbi_task_run(lb_game *g);
-/* Answers the first task's pending decision cur (taken out of the game) with key; LB_OK or an
+/* Answers the first task's pending decision cur (taken out of the game) with a; LB_OK or an
  * error. */
-LBI int lbi_task_answer(lb_game *g, const lb_decision *cur, const char *key);
+LBI int lbi_task_answer(lb_game *g, const lb_decision *cur, const lb_action *a);
 /* Forgets an offered retreat. */
 LBI void lbi_task_forget(lb_game *g);
 
@@ -204,11 +225,16 @@ typedef struct opt_scope {
 LBI lb_fire_kind lbi_fire_segment_kind(const lb_game *g);
 /* Adds the fire options of the segment now to d. */
 LBI int lbi_fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
-/* Answers "fire:U1+U2+…:HEX" for side (one unit or several together) with a fire of this kind:
- * refused in out when the game's records (R-GAME-5) or the fire rules refuse it, else rolled,
- * applied and its follow-ups queued; opportunity fire (28) is outside the segments' once-per-unit
- * and once-per-hex records. LB_OK or an error. */
-LBI int lbi_fire_run(lb_game *g, const char *key, lb_fire_kind kind, int side, lb_game_answer *out);
+/* Answers the fire a (units U1+U2+… at one hex) for side (one unit or several together) with a
+ * fire of this kind: refused in out when the game's records (R-GAME-5) or the fire rules refuse
+ * it, else rolled, applied and its follow-ups queued; opportunity fire (28) is outside the
+ * segments' once-per-unit and once-per-hex records. LB_OK or an error. */
+LBI int lbi_fire_run(lb_game *g, const lb_action *a, lb_fire_kind kind, int side,
+                     lb_game_answer *out);
+/* Refuses the fire p whose parameter did not read, with the reason of the part that failed or
+ * of the game's records before it; returns LB_OK. */
+LBI int lbi_fire_refuse(const lb_game *g, const parsed *p, lb_fire_kind kind, int side,
+                        lb_game_answer *out);
 
 /* machine.c: a pass of a rules machine (the charge, the melee) */
 /* Where a machine stands after a pass. */
@@ -233,26 +259,34 @@ LBI int lbi_machine_settle(lb_game *g, int rc, lb_dice *dice, const machine_pass
 /* Why unit u may not charge now (R-CHG-8) in why (n bytes), or NULL when it may. */
 LBI const char *lbi_charge_refusal(const lb_game *g, const lb_unit *u, char *why, size_t n);
 LBI int lbi_charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
-/* Starts the charge of "charge:UNIT:PATH": LB_OK (started, or refused with out filled). */
-LBI int lbi_charge_start(lb_game *g, const char *key, lb_game_answer *out);
+/* R-GAME-3: refuses the charge p that is not an option: the unit, why it may not charge, or the
+ * path it needs; returns 0. */
+LBI int lbi_charge_check(const lb_game *g, const parsed *p, lb_game_answer *out);
+/* Starts the charge a (the cavalry and its path): LB_OK (started, or refused with out filled). */
+LBI int lbi_charge_start(lb_game *g, const lb_action *a, lb_game_answer *out);
+/* Refuses the charge p whose path did not read (the entry that failed); returns LB_OK. */
+LBI int lbi_charge_refuse(const lb_game *g, const parsed *p, lb_game_answer *out);
 /* Runs the charge in progress to its next decision or its end (applied). */
 LBI int lbi_charge_resume(lb_game *g);
-/* Answers the charge's decision cur (taken out of the game). */
-LBI int lbi_charge_answer(lb_game *g, const lb_decision *cur, const char *key);
+/* Answers the charge's decision cur (taken out of the game) with a. */
+LBI int lbi_charge_answer(lb_game *g, const lb_decision *cur, const lb_action *a);
 /* End of the Melee segment: obligations due after all melees (R-CHG-6, 38.10). */
 LBI int lbi_charge_after_melee(lb_game *g);
 
 /* seg_melee.c: Melee */
 /* The assaults open now; *compulsory is 1 when they are melees a charge owes (no "end"). */
 LBI int lbi_melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int *compulsory);
-/* Is "melee:HEX:U1+U2+…" (or "end"), which the options do not list, legal now? 1, or 0 with
- * the reason in out: the melees a charge owes first, the game's records, the melee rules. */
-LBI int lbi_melee_check_key(const lb_game *g, const char *key, lb_game_answer *out);
-/* Declares "melee:HEX:U1+U2+…": LB_OK (under way or done, or refused with out filled). */
-LBI int lbi_melee_start(lb_game *g, const char *key, lb_game_answer *out);
+/* Is the assault p (or "end"), which the options do not list, legal now? 1, or 0 with the reason
+ * in out: the melees a charge owes first, the game's records, the melee rules. */
+LBI int lbi_melee_check(const lb_game *g, const parsed *p, lb_game_answer *out);
+/* Declares the assault a (a hex, its attackers): LB_OK (under way or done, or refused with out
+ * filled). */
+LBI int lbi_melee_start(lb_game *g, const lb_action *a, lb_game_answer *out);
+/* Refuses the assault p whose attackers did not read; returns LB_OK. */
+LBI int lbi_melee_refuse(const lb_game *g, const parsed *p, lb_game_answer *out);
 LBI int lbi_melee_resume(lb_game *g);
-/* Answers the melee's decision cur (taken out of the game). */
-LBI int lbi_melee_answer(lb_game *g, const lb_decision *cur, const char *key);
+/* Answers the melee's decision cur (taken out of the game) with a. */
+LBI int lbi_melee_answer(lb_game *g, const lb_decision *cur, const lb_action *a);
 
 /* seg_recovery.c: Morale Recovery */
 LBI int lbi_recovery_begin(lb_game *g);
@@ -263,18 +297,21 @@ LBI int lbi_command_step(lb_game *g);
 /* seg_move.c: Movement, reinforcements entering, opportunity fire */
 /* The phasing side's movement actions and reinforcement entries. */
 LBI int lbi_move_options(const lb_game *g, lb_decision *d, const opt_scope *sc);
-/* Is the movement answer key, which the options do not list, legal now? 1 (a facing or layout of
+/* Is the movement answer p, which the options do not list, legal now? 1 (a facing or layout of
  * a formation change the options leave to be asked), or 0 with the movement rules' reason in
  * out (R-GAME-3). */
-LBI int lbi_move_check_key(const lb_game *g, const char *key, lb_game_answer *out);
-/* Starts the answer key (move, path, face, form, prolonge, attach, detach, march, enter): LB_OK
+LBI int lbi_move_check(const lb_game *g, const parsed *p, lb_game_answer *out);
+/* Starts the action a (move, path, face, form, prolonge, attach, detach, march, enter): LB_OK
  * (a move under way, an entry made, or refused with out filled). */
-LBI int lbi_move_run(lb_game *g, const char *key, lb_game_answer *out);
+LBI int lbi_move_run(lb_game *g, const lb_action *a, lb_game_answer *out);
+/* Refuses the path p whose hexes did not read (the entry that failed); returns LB_OK. */
+LBI int lbi_path_refuse(const lb_game *g, const parsed *p, lb_game_answer *out);
 /* The move's next action: its opportunity fire offered, or the action resolved and applied. */
 LBI int lbi_job_run(lb_game *g);
-/* Answers the opportunity-fire decision cur ("fire:UNIT:HEX" or "pass"), taken out of the game;
- * a fire the rules refuse is refused in out. */
-LBI int lbi_job_answer(lb_game *g, const lb_decision *cur, const char *key, lb_game_answer *out);
+/* Answers the opportunity-fire decision cur (a fire of one unit, or a pass), taken out of the
+ * game, with a; a fire the rules refuse is refused in out. */
+LBI int lbi_job_answer(lb_game *g, const lb_decision *cur, const lb_action *a,
+                       lb_game_answer *out);
 
 /* view_retreat.c */
 struct json_t;

@@ -76,7 +76,12 @@ uint64_t lb_game_hash(const lb_game *g)
                                st->turn.segment, g->over, g->conceded, st->rules};
     for (size_t i = 0; i < sizeof clock / sizeof *clock; i++)
         mix_int(&h, clock[i]);
-    mix(&h, &g->rng, sizeof g->rng);
+    /* R-GAME-13: the dice to come: the seeded generator, or how many draws secret dice have
+     * made (never the secret itself) */
+    if (g->settings.dice == LB_DICE_SEEDED)
+        mix(&h, &g->rng, sizeof g->rng);
+    else
+        mix_int(&h, g->draws);
     mix_int(&h, st->nunits);
     for (int i = 0; i < st->nunits; i++)
         mix_unit(&h, &st->units[i]);

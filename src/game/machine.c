@@ -1,6 +1,7 @@
 /* A pass of a rules machine (the charge, the melee) settled in the game: its dice kept, what it traced since its last decision shown, then its decision offered, its result applied, or why it stopped. */
 #include <stdio.h>
 
+#include "decision_int.h"
 #include "game_int.h"
 
 /* Appends the steps of src from `from` on to t. */
@@ -10,19 +11,29 @@ static void trace_copy(lb_trace *t, const lb_trace *src, int from)
         lb_trace_copy_step(t, &src->steps[i]);
 }
 
-/* The machine's pending decision made the game's. */
+/* The machine's pending decision made the game's, in words (its prompt and options may be
+ * events, lb_said, whose names are the machine's: they are written now). */
 static int offer(lb_game *g, const lb_decision *src)
 {
     lb_decision d;
-    lb_decision_init(&d, src->kind, src->side, src->subject, src->rule, "%s", src->prompt);
+    if (src->said.event)
+        lbi_decision_said_init(&d, src->kind, src->side, src->subject, src->rule, &src->said);
+    else
+        lb_decision_init(&d, src->kind, src->side, src->subject, src->rule, "%s", src->prompt);
     int rc = LB_OK;
-    for (int i = 0; i < src->noptions && rc == LB_OK; i++)
-        rc = lb_decision_add(&d, src->options[i].key, "%s", src->options[i].text);
+    for (int i = 0; i < src->noptions && rc == LB_OK; i++) {
+        const lb_said *said = src->option_said ? &src->option_said[i] : NULL;
+        if (said && said->event)
+            rc = lbi_decision_said_add(&d, src->options[i].key, said);
+        else
+            rc = lb_decision_add(&d, src->options[i].key, "%s", src->options[i].text);
+    }
     d.auto_choice = src->auto_choice;
     if (rc != LB_OK) {
         lb_decision_release(&d);
         return rc;
     }
+    lb_decision_words(&d);
     lb_decision_move(&g->pending, &d);
     g->has_pending = 1;
     return LB_OK;

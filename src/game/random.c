@@ -6,14 +6,13 @@
 
 #define PATH_MAX_HEXES 6
 
-/* A random walk of 1..PATH_MAX_HEXES hexes from the unit's hex, never back on itself. */
-static void random_path(const lb_state *st, const lb_unit *u, lb_pcg32 *rng, char *out, size_t n)
+/* A random walk of 1..PATH_MAX_HEXES hexes from the unit's hex, never back on itself, added to
+ * the hexes of a. */
+static void random_path(const lb_state *st, const lb_unit *u, lb_pcg32 *rng, lb_action *a)
 {
     lb_hex path[PATH_MAX_HEXES + 1];
     int len = 1 + (int)lb_pcg32_bounded(rng, PATH_MAX_HEXES), npath = 0;
     path[npath++] = u->hexes[0];
-    size_t used = 0;
-    out[0] = '\0';
     while (npath <= len) {
         lb_hex next[LB_DIR_COUNT];
         int nnext = 0;
@@ -29,71 +28,70 @@ static void random_path(const lb_state *st, const lb_unit *u, lb_pcg32 *rng, cha
             break;
         lb_hex h = next[lb_pcg32_bounded(rng, (uint32_t)nnext)];
         path[npath++] = h;
-        char label[LB_HEX_LABEL_MAX];
-        used += (size_t)snprintf(out + used, used < n ? n - used : 0, "%s%s", npath > 2 ? "," : "",
-                                 lb_map_label(&st->map, h, label));
+        lb_action_add_hex(a, h);
     }
 }
 
-/* Attackers for "melee:HEX": each unit offered alone at that hex, with a chance of one half,
- * at least one of them. */
-static void random_attackers(const lb_decision *d, const char *prefix, lb_pcg32 *rng, char *out,
-                             size_t n)
+/* Is option i an assault of one unit at the hex of a ("melee:HEX:UNIT")? */
+static int melee_at(const lb_decision *d, int i, const lb_action *a)
 {
-    size_t len = strlen(prefix), used = 0;
-    out[0] = '\0';
-    for (int round = 0; round < 2 && used == 0; round++)
+    const lb_action *o = lb_decision_action(d, i);
+    return o && !d->options[i].param && o->verb == LB_VERB_MELEE && o->nunits == 1 &&
+           lb_hex_eq(o->hexes[0], a->hexes[0]);
+}
+
+/* Attackers for "melee:HEX" (a): each unit offered alone at that hex, with a chance of one half,
+ * at least one of them. */
+static void random_attackers(const lb_decision *d, lb_pcg32 *rng, lb_action *a)
+{
+    for (int round = 0; round < 2 && a->nunits == 0; round++)
         for (int i = 0; i < d->noptions; i++) {
-            const char *k = d->options[i].key;
-            if (d->options[i].param || strncmp(k, prefix, len) != 0 || k[len] != ':')
+            if (!melee_at(d, i, a))
                 continue;
             if (round == 0 && lb_pcg32_bounded(rng, 2))
                 continue;
-            used += (size_t)snprintf(out + used, used < n ? n - used : 0, "%s%s",
-                                     used ? "+" : "", k + len + 1);
+            lb_action_add_unit(a, lb_action_unit(lb_decision_action(d, i), 0));
             if (round == 1)
                 break;
         }
 }
 
-/* Is option i an enumerated fire "fire:UNIT:HEX" at hex (":HEX"; NULL: any hex)? */
-static int fire_at(const lb_decision *d, int i, const char *hex)
+/* Is option i an enumerated fire of one unit ("fire:UNIT:HEX") at hex (NULL: any hex)? */
+static int fire_at(const lb_decision *d, int i, const lb_hex *hex)
 {
-    const char *k = d->options[i].key;
-    return !d->options[i].param && strncmp(k, "fire:", 5) == 0 &&
-           (!hex || strcmp(strrchr(k, ':'), hex) == 0);
+    const lb_action *o = lb_decision_action(d, i);
+    return o && !d->options[i].param && o->verb == LB_VERB_FIRE && o->nunits == 1 &&
+           (!hex || lb_hex_eq(o->hexes[0], *hex));
 }
 
-/* Firers and hex for "fire": one of the enumerated fires "fire:UNIT:HEX" at random, leading,
- * then one other unit offered at the same hex at random and each of the rest with a chance of
- * one half (a fire of one unit is an enumerated option already). */
-static void random_firers(const lb_decision *d, lb_pcg32 *rng, char *out, size_t n)
+/* Firers and hex for "fire" (a): one of the enumerated fires at random, leading, then one other
+ * unit offered at the same hex at random and each of the rest with a chance of one half (a fire
+ * of one unit is an enumerated option already). */
+static void random_firers(const lb_decision *d, lb_pcg32 *rng, lb_action *a)
 {
     int count = 0, others = 0, lead = -1;
     for (int i = 0; i < d->noptions; i++)
         count += fire_at(d, i, NULL);
-    out[0] = '\0';
     if (!count)
         return;
     int pick = (int)lb_pcg32_bounded(rng, (uint32_t)count);
     for (int i = 0; i < d->noptions && lead < 0; i++)
         if (fire_at(d, i, NULL) && pick-- == 0)
             lead = i;
-    const char *key = d->options[lead].key, *hex = strrchr(key, ':');
+    const lb_action *first = lb_decision_action(d, lead);
+    lb_hex hex = first->hexes[0];
     for (int i = 0; i < d->noptions; i++)
-        others += i != lead && fire_at(d, i, hex);
+        others += i != lead && fire_at(d, i, &hex);
     int must = others ? (int)lb_pcg32_bounded(rng, (uint32_t)others) : -1;
-    size_t used = (size_t)snprintf(out, n, "%.*s", (int)(hex - key - 5), key + 5);
+    lb_action_add_unit(a, lb_action_unit(first, 0));
     for (int i = 0, k = 0; i < d->noptions; i++) {
-        if (i == lead || !fire_at(d, i, hex))
+        if (i == lead || !fire_at(d, i, &hex))
             continue;
         if (k++ != must && lb_pcg32_bounded(rng, 2))
             continue;
-        const char *o = d->options[i].key, *h = strrchr(o, ':');
-        used += (size_t)snprintf(out + used, used < n ? n - used : 0, "+%.*s", (int)(h - o - 5),
-                                 o + 5);
+        lb_action_add_unit(a, lb_action_unit(lb_decision_action(d, i), 0));
     }
-    snprintf(out + used, used < n ? n - used : 0, "%s", hex);
+    lb_action_add_hex(a, hex);
 }
 
 /* The kind of an option: its key up to the first ':' ("move", "fire", "end", …). */
@@ -129,21 +127,23 @@ int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n)
         if (kind_len(d->options[i].key) == len && strncmp(d->options[i].key, kind, len) == 0 &&
             pick-- == 0)
             o = &d->options[i];
-    if (!o->param) {
+    const lb_action *family = lb_decision_action(d, (int)(o - d->options));
+    if (!o->param || !family) {
         snprintf(key, n, "%s", o->key);
         return LB_OK;
     }
-    char param[LB_OPTION_KEY_MAX] = "";
-    if (strcmp(o->param, "attackers") == 0)
-        random_attackers(d, o->key, rng, param, sizeof param);
-    else if (strcmp(o->param, FIRE_PARAM) == 0)
-        random_firers(d, rng, param, sizeof param);
-    else {
-        const char *id = strchr(o->key, ':');
-        int u = id ? lb_state_unit_index(g->st, id + 1) : -1;
+    /* the option's action with its parameter: attackers, firers and their hex, or a path */
+    lb_action a = *family;
+    if (a.verb == LB_VERB_MELEE) {
+        random_attackers(d, rng, &a);
+    } else if (a.verb == LB_VERB_FIRE) {
+        random_firers(d, rng, &a);
+    } else {
+        int u = lb_state_unit_index(g->st, lb_action_unit(&a, 0));
         if (u >= 0)
-            random_path(g->st, &g->st->units[u], rng, param, sizeof param);
+            random_path(g->st, &g->st->units[u], rng, &a);
     }
-    snprintf(key, n, "%s:%s", o->key, param);
+    if (lb_action_fmt(g->st, &a, key, n) != LB_OK)
+        snprintf(key, n, "%s", o->key);
     return LB_OK;
 }

@@ -154,18 +154,23 @@ static int run_retreat(lb_game *g, int unit, const task *t)
     for (int e = 0; e < r.nends && rc == LB_OK; e++) {
         char label[LB_HEX_LABEL_MAX];
         int dist = enemy_distance(st, u->side, r.ends[e]);
-        lb_map_label(&st->map, r.ends[e], label);
+        lb_action a;
+        lb_action_init(&a, LB_VERB_END_AT);
+        lb_action_add_hex(&a, r.ends[e]);
         /* R-RET-8: the owner is warned of an end that means surrender later */
-        rc = lb_decision_add(&d, label, "end the %s at %s, %d hex%s from the nearest enemy%s",
-                             lb_retreat_kind_name(r.kind), label, dist, dist == 1 ? "" : "es",
-                             r.end_surrenders && r.end_surrenders[e]
-                                 ? "; surrender later: a failed recovery there would have no "
-                                   "complete path (R-RET-8)"
-                                 : "");
+        rc = lbi_offer(&d, st, &a, NULL, "end the %s at %s, %d hex%s from the nearest enemy%s",
+                       lb_retreat_kind_name(r.kind), lb_map_label(&st->map, r.ends[e], label),
+                       dist, dist == 1 ? "" : "es",
+                       r.end_surrenders && r.end_surrenders[e]
+                           ? "; surrender later: a failed recovery there would have no "
+                             "complete path (R-RET-8)"
+                           : "");
     }
+    lb_action automatic;
+    lb_action_init(&automatic, LB_VERB_AUTO);
     if (rc == LB_OK)
-        rc = lb_decision_add(&d, "auto", "the automatic choice (the first path in label order "
-                             "whose end does not mean surrender later, R-RET-4 f, R-RET-8)");
+        rc = lbi_offer(&d, st, &automatic, NULL, "the automatic choice (the first path in label "
+                       "order whose end does not mean surrender later, R-RET-4 f, R-RET-8)");
     d.auto_choice = d.noptions - 1;
     if (rc != LB_OK) {
         lb_retreat_release(&r);
@@ -236,7 +241,7 @@ int lbi_task_run(lb_game *g)
     return run_check(g, unit, t);
 }
 
-int lbi_task_answer(lb_game *g, const lb_decision *cur, const char *key)
+int lbi_task_answer(lb_game *g, const lb_decision *cur, const lb_action *a)
 {
     task *t = &g->tasks[0];
     lb_state *st = g->st;
@@ -244,11 +249,16 @@ int lbi_task_answer(lb_game *g, const lb_decision *cur, const char *key)
     if (!g->ntasks || t->kind != TASK_RETREAT || unit < 0 || !g->has_offered)
         return LB_INVALID;
     const lb_hex *end = NULL;
-    int e = lb_decision_find(cur, key);
-    if (strcmp(key, "auto") != 0) {
-        if (e < 0 || e >= cur->noptions - 1)
+    char key[LB_OPTION_KEY_MAX];
+    if (a->verb != LB_VERB_AUTO) {
+        int e = -1;
+        for (int i = 0; i < g->offered.nends && e < 0; i++)
+            if (a->verb == LB_VERB_END_AT && lb_hex_eq(a->hexes[0], g->offered.ends[i]))
+                e = i;
+        if (e < 0)
             return LB_INVALID;
         end = &g->offered.ends[e]; /* the options are the ends, in their order */
+        lb_map_label(&st->map, *end, key);
     }
     /* R-GAME-7: the owner's answer, the end of the first optimal path to it in label order (the
      * path offered with it) or the automatic choice */

@@ -43,10 +43,11 @@ int lbi_charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
         if ((sc->unit && strcmp(sc->unit, u->id) != 0) || u->side != d->side ||
             lbi_charge_refusal(g, u, why, sizeof why))
             continue;
-        char key[LB_OPTION_KEY_MAX];
-        snprintf(key, sizeof key, "charge:%s", u->id);
-        rc = lb_decision_add_param(d, key, "path", "%s charges along a path H1,H2,… (the hexes "
-                                   "it enters)", u->id);
+        lb_action a;
+        lb_action_init(&a, LB_VERB_CHARGE);
+        lb_action_add_unit(&a, u->id);
+        rc = lbi_offer(d, st, &a, "path", "%s charges along a path H1,H2,… (the hexes it enters)",
+                       u->id);
     }
     return rc;
 }
@@ -105,9 +106,11 @@ static int finish(lb_game *g)
 static int settle(lb_game *g, int rc, lb_dice *dice)
 {
     const lb_charge *ch = g->charge;
+    char why[LB_CHARGE_TEXT_MAX];
+    lb_said_fmt(&lb_charge_result_of(ch)->why, why, sizeof why);
     machine_pass p = {"charge", lb_charge_status_of(ch), LB_CHARGE_DECIDE, LB_CHARGE_DONE,
-                      lb_charge_error(ch), lb_charge_trace(ch), lb_charge_pending(ch),
-                      lb_charge_result_of(ch)->reason, finish};
+                      lb_charge_error(ch), lb_charge_trace(ch), lb_charge_pending(ch), why,
+                      finish};
     return lbi_machine_settle(g, rc, dice, &p);
 }
 
@@ -120,23 +123,62 @@ static int run(lb_game *g)
     return settle(g, rc, &dice);
 }
 
-int lbi_charge_start(lb_game *g, const char *key, lb_game_answer *out)
+int lbi_charge_check(const lb_game *g, const parsed *p, lb_game_answer *out)
+{
+    const lb_state *st = g->st;
+    char id[LB_SUBJECT_MAX], why[LB_GAME_REASON_MAX];
+    if (p->act.nunits)
+        snprintf(id, sizeof id, "%s", lb_action_unit(&p->act, 0));
+    else /* the unit that did not read, as much of it as an id holds */
+        snprintf(id, sizeof id, "%.*s", p->found_len, p->found);
+    int u = lb_state_unit_index(st, id);
+    if (u < 0)
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-8", "no unit \"%s\" on the map", id);
+    else if (lbi_charge_refusal(g, &st->units[u], why, sizeof why))
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-8", "%s", why);
+    else
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "expected charge:%s:H1,H2,… (the hexes "
+                    "it enters)", id);
+    return 0;
+}
+
+/* R-CHG-9: the first hex of a's path that is not on the map, from 0; -1 when all are. */
+static int off_map(const lb_state *st, const lb_action *a)
+{
+    for (int i = 0; i < a->nhexes; i++)
+        if (!lb_map_contains(&st->map, a->hexes[i]))
+            return i;
+    return -1;
+}
+
+/* Refuses a charge whose path's entry bad (from 0) is no hex of the map; returns LB_OK. */
+static int refuse_path(lb_game_answer *out, int bad)
+{
+    return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "the path's entry %d is not a hex "
+                       "of the map (expected H1,H2,… of at most %d hexes)", bad + 1,
+                       LB_CHARGE_PATH_MAX);
+}
+
+int lbi_charge_refuse(const lb_game *g, const parsed *p, lb_game_answer *out)
+{
+    int bad = off_map(g->st, &p->act);
+    return refuse_path(out, bad >= 0 ? bad : p->entry);
+}
+
+int lbi_charge_start(lb_game *g, const lb_action *a, lb_game_answer *out)
 {
     lb_state *st = g->st;
-    const char *rest = key + 7, *colon = strchr(rest, ':');
+    if (a->nhexes == 0)
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "expected charge:UNIT:H1,H2,…");
+    int bad = off_map(st, a);
+    if (bad >= 0)
+        return refuse_path(out, bad);
+    const char *id = lb_action_unit(a, 0);
     lb_charge_req req;
     memset(&req, 0, sizeof req);
-    char id[LB_SUBJECT_MAX];
-    if (!colon || colon - rest >= LB_SUBJECT_MAX)
-        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "expected charge:UNIT:H1,H2,…");
-    snprintf(id, sizeof id, "%.*s", (int)(colon - rest), rest);
-    int bad = -1;
     req.cavalry = id;
-    req.npath = lb_map_parse_labels(&st->map, colon + 1, req.path, LB_CHARGE_PATH_MAX, &bad);
-    if (req.npath <= 0)
-        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "the path's entry %d is not a hex "
-                           "of the map (expected H1,H2,… of at most %d hexes)", bad + 1,
-                           LB_CHARGE_PATH_MAX);
+    req.npath = a->nhexes;
+    memcpy(req.path, a->hexes, (size_t)a->nhexes * sizeof *a->hexes);
     lb_charge *ch;
     lb_err err = {0};
     int rc = lb_charge_new(st, &req, &ch, &err);
@@ -149,7 +191,9 @@ int lbi_charge_start(lb_game *g, const char *key, lb_game_answer *out)
     rc = lb_charge_resolve(ch, &dice);
     if (rc == LB_OK && lb_charge_status_of(ch) == LB_CHARGE_REFUSED) {
         const lb_charge_result *res = lb_charge_result_of(ch);
-        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, res->rule, "%s", res->reason);
+        char why[LB_CHARGE_TEXT_MAX];
+        lb_said_fmt(&res->why, why, sizeof why);
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, res->rule, "%s", why);
         lb_charge_free(ch);
         return LB_OK; /* nothing rolled is kept: the game's generator was not moved */
     }
@@ -168,8 +212,11 @@ int lbi_charge_resume(lb_game *g)
     return run(g);
 }
 
-int lbi_charge_answer(lb_game *g, const lb_decision *cur, const char *key)
+int lbi_charge_answer(lb_game *g, const lb_decision *cur, const lb_action *a)
 {
+    char key[LB_OPTION_KEY_MAX];
+    if (lb_action_fmt(g->st, a, key, sizeof key) != LB_OK)
+        return LB_INVALID;
     lb_trace_add(g->tr, "R-CHG-7", "(38)", "%s answers %s: %s", g->st->sides[cur->side],
                  lb_decision_kind_name(cur->kind), key);
     return lb_charge_answer(g->charge, key) == LB_OK ? LB_OK : LB_INVALID;

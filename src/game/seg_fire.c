@@ -90,7 +90,7 @@ int lbi_fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
         char farther[LB_GAME_REASON_MAX] = "";
         lb_hex nearer = {0, 0};
         for (int k = 0; k < ntargets && rc == LB_OK; k++) {
-            char key[LB_OPTION_KEY_MAX], label[LB_HEX_LABEL_MAX], vb[32];
+            char label[LB_HEX_LABEL_MAX], vb[32];
             lb_map_label(&st->map, targets[k], label);
             rc = lb_fire_check(st, i, targets[k], kind, v, NULL);
             if (rc == LB_OK && !v->allowed && v->has_nearer && sc->tr) {
@@ -101,22 +101,27 @@ int lbi_fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
             }
             if (rc != LB_OK || !v->allowed)
                 continue;
-            snprintf(key, sizeof key, "fire:%s:%s", u->id, label);
+            lb_action a;
+            lb_action_init(&a, LB_VERB_FIRE);
+            lb_action_add_unit(&a, u->id);
+            lb_action_add_hex(&a, targets[k]);
             char away[24];
             if (v->distance)
                 snprintf(away, sizeof away, "%d hex%s", v->distance, v->distance == 1 ? "" : "es");
             else
                 snprintf(away, sizeof away, "in its own hex");
-            rc = lb_decision_add(d, key, "%s fires at %s (fire value %s, %s)", u->id, label,
-                                 lb_frac_fmt(v->value, vb, sizeof vb), away);
+            rc = lbi_offer(d, st, &a, NULL, "%s fires at %s (fire value %s, %s)", u->id, label,
+                           lb_frac_fmt(v->value, vb, sizeof vb), away);
         }
         firers += d->noptions > offered;
         if (rc == LB_OK && nfarther)
             trace_closest(g, sc->tr, u, nearer, farther);
     }
+    lb_action all;
+    lb_action_init(&all, LB_VERB_FIRE);
     if (rc == LB_OK && d->noptions > before)
-        rc = lb_decision_add_param(d, "fire", FIRE_PARAM, "one unit or several together fire at "
-                                   "one hex: U1+U2+…:HEX (R-FIRE-23..27)");
+        rc = lbi_offer(d, st, &all, FIRE_PARAM, "one unit or several together fire at one hex: "
+                       "U1+U2+…:HEX (R-FIRE-23..27)");
     if (rc == LB_OK && d->noptions > before && sc->tr) {
         int fires = d->noptions - before - 1;
         lb_trace_add(sc->tr, "R-GAME-5", kind == LB_FIRE_DEFENSIVE ? "(27)" : "(24)",
@@ -170,47 +175,51 @@ static task *follow_ups(const lb_state *st, const lb_fire_result *r, int *n)
     return tasks;
 }
 
-/* The firers of a fire: "U1+U2+…" split in place into ids, checked against the game's records
- * (R-GAME-5): units on the map, of the side that fires, that have not fired in this segment
- * (opportunity fire is outside the segments' records, R-GAME-17). Their indexes into firers.
- * LB_OK (a refusal in out when one is not), LB_NOMEM. */
-static int firers_of(const lb_game *g, char *list, lb_fire_kind kind, int side, char ***ids,
-                     int **firers, int *n, lb_game_answer *out)
+/* R-GAME-5: the game's records of the fire a for side, of which the first `units` units are
+ * read: its hex on the map and not fired at in this segment, each unit on the map, of the side
+ * that fires, and not fired in this segment (opportunity fire is outside the segments' records,
+ * R-GAME-17). Their indexes into firers (room for `units`); a refusal in out when one is not. */
+static void fire_records(const lb_game *g, const lb_action *a, int units, lb_fire_kind kind,
+                         int side, int *firers, lb_game_answer *out)
 {
     const lb_state *st = g->st;
-    int count = 1;
-    for (const char *c = list; *c; c++)
-        count += *c == '+';
-    *ids = calloc((size_t)count, sizeof **ids);
-    *firers = calloc((size_t)count, sizeof **firers);
-    *n = 0;
-    if (!*ids || !*firers)
-        return LB_NOMEM;
-    char *save = NULL;
-    for (char *id = strtok_r(list, "+", &save); id; id = strtok_r(NULL, "+", &save)) {
+    char label[LB_HEX_LABEL_MAX];
+    lb_hex target = a->hexes[0];
+    lb_map_label(&st->map, target, label);
+    if (!lb_map_contains(&st->map, target)) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not a hex of the map",
+                        label);
+        return;
+    }
+    if (kind != LB_FIRE_OPPORTUNITY &&
+        g->targeted[lb_map_cell(&st->map, target)] == lbi_game_step(g)) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s was fired at in this segment: the "
+                    "units that fire at a hex fire together, once (R-FIRE-23)", label);
+        return;
+    }
+    for (int i = 0; i < units && out->verdict == LB_ACCEPTED; i++) {
+        const char *id = lb_action_unit(a, i);
         int u = lb_state_unit_index(st, id);
         const unit_rec *r = lbi_game_rec_of(g, id);
         if (u < 0)
-            return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "no unit \"%s\" on the map",
-                               id);
-        if (st->units[u].side != side)
-            return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s is %s's: %s fires now",
-                               id, st->sides[st->units[u].side], st->sides[side]);
-        if (kind != LB_FIRE_OPPORTUNITY && r && r->fired_step == lbi_game_step(g))
-            return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s has fired in this "
-                               "segment", id);
-        (*ids)[*n] = id;
-        (*firers)[(*n)++] = u;
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "no unit \"%s\" on the map", id);
+        else if (st->units[u].side != side)
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s is %s's: %s fires now", id,
+                        st->sides[st->units[u].side], st->sides[side]);
+        else if (kind != LB_FIRE_OPPORTUNITY && r && r->fired_step == lbi_game_step(g))
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s has fired in this segment",
+                            id);
+        else
+            firers[i] = u;
     }
-    if (*n == 0)
-        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected fire:U1+U2+…:HEX");
-    return LB_OK;
 }
 
 /* The fire rolled and applied: its losses tallied, its follow-ups queued, and outside
  * opportunity fire the segment's records of its firers and its hex (R-GAME-5). */
-static int fire_apply(lb_game *g, const lb_fire_request *rq, char *const *ids, const char *hex)
+static int fire_apply(lb_game *g, const lb_fire_request *rq, const lb_action *a)
 {
+    char hex[LB_HEX_LABEL_MAX];
+    lb_map_label(&g->st->map, rq->target, hex);
     lb_state *st = g->st;
     lb_fire_result r;
     memset(&r, 0, sizeof r);
@@ -221,8 +230,9 @@ static int fire_apply(lb_game *g, const lb_fire_request *rq, char *const *ids, c
     if (rc == LB_OK && drc != LB_OK)
         rc = drc;
     if (rc == LB_OK && !r.odds.allowed) {
-        snprintf(g->error, sizeof g->error, "the fire at %s was refused when rolled: %s", hex,
-                 r.odds.reason);
+        char why[LB_FIRE_REASON_MAX];
+        lb_said_fmt(&r.odds.why, why, sizeof why);
+        snprintf(g->error, sizeof g->error, "the fire at %s was refused when rolled: %s", hex, why);
         rc = LB_INVALID;
     }
     int ntasks = 0;
@@ -233,7 +243,8 @@ static int fire_apply(lb_game *g, const lb_fire_request *rq, char *const *ids, c
     size_t used = 0;
     for (int i = 0; i < rq->nfirers && used < sizeof who; i++)
         used += (size_t)snprintf(who + used, sizeof who - used, "%s%s",
-                                 i == 0 ? "" : i == rq->nfirers - 1 ? " and " : ", ", ids[i]);
+                                 i == 0 ? "" : i == rq->nfirers - 1 ? " and " : ", ",
+                                 lb_action_unit(a, i));
     snapshot s;
     if (rc == LB_OK && (rc = lbi_snapshot_take(g, &s)) == LB_OK) {
         int taken = 0;
@@ -252,7 +263,7 @@ static int fire_apply(lb_game *g, const lb_fire_request *rq, char *const *ids, c
         lbi_snapshot_settle(g, &s, NULL, 0, 1);
     }
     for (int i = 0; i < rq->nfirers && rc == LB_OK && rq->kind != LB_FIRE_OPPORTUNITY; i++) {
-        unit_rec *rec = lbi_game_rec(g, ids[i]);
+        unit_rec *rec = lbi_game_rec(g, lb_action_unit(a, i));
         if (rec) {
             rec->fired_step = lbi_game_step(g);
             rec->fired_half = g->turn_index * 2 + g->half;
@@ -271,37 +282,49 @@ static int fire_apply(lb_game *g, const lb_fire_request *rq, char *const *ids, c
     return rc;
 }
 
-int lbi_fire_run(lb_game *g, const char *key, lb_fire_kind kind, int side, lb_game_answer *out)
+int lbi_fire_run(lb_game *g, const lb_action *a, lb_fire_kind kind, int side, lb_game_answer *out)
 {
     const lb_state *st = g->st;
-    const char *colon = strrchr(key, ':');
-    lb_hex target;
-    if (strncmp(key, "fire:", 5) != 0 || !colon || colon <= key + 5)
+    if (a->nunits == 0)
         return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected fire:U1+U2+…:HEX");
-    if (lb_map_parse_label(&st->map, colon + 1, &target) != 0 ||
-        !lb_map_contains(&st->map, target))
-        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not a hex of the map",
-                           colon + 1);
-    if (kind != LB_FIRE_OPPORTUNITY && g->targeted[lb_map_cell(&st->map, target)] == lbi_game_step(g))
-        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "%s was fired at in this segment: "
-                           "the units that fire at a hex fire together, once (R-FIRE-23)",
-                           colon + 1);
-    char *list = strndup(key + 5, (size_t)(colon - key - 5)), **ids = NULL;
-    int *firers = NULL, n = 0;
-    int rc = list ? firers_of(g, list, kind, side, &ids, &firers, &n, out) : LB_NOMEM;
-    lb_fire_request rq = {kind, target, firers, n};
+    int *firers = malloc((size_t)a->nunits * sizeof *firers);
+    if (!firers)
+        return LB_NOMEM;
+    int rc = LB_OK;
+    lb_fire_request rq = {kind, a->hexes[0], firers, a->nunits};
     lb_fire_group grp;
     memset(&grp, 0, sizeof grp);
-    if (rc == LB_OK && out->verdict == LB_ACCEPTED)
+    fire_records(g, a, a->nunits, kind, side, firers, out);
+    if (out->verdict == LB_ACCEPTED)
         rc = lb_fire_group_check(st, &rq, &grp, NULL);
     /* R-FIRE-1..27: a fire the fire rules refuse is refused with their ruling and reason */
-    if (rc == LB_OK && out->verdict == LB_ACCEPTED && !grp.allowed)
-        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, grp.rule, "%s", grp.reason);
+    if (rc == LB_OK && out->verdict == LB_ACCEPTED && !grp.allowed) {
+        char why[LB_FIRE_REASON_MAX];
+        lb_said_fmt(&grp.why, why, sizeof why);
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, grp.rule, "%s", why);
+    }
     lb_fire_group_release(&grp);
     if (rc == LB_OK && out->verdict == LB_ACCEPTED)
-        rc = fire_apply(g, &rq, ids, colon + 1);
+        rc = fire_apply(g, &rq, a);
     free(firers);
-    free(ids);
-    free(list);
     return rc;
+}
+
+int lbi_fire_refuse(const lb_game *g, const parsed *p, lb_fire_kind kind, int side,
+                    lb_game_answer *out)
+{
+    if (p->bad == KEY_SHAPE)
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected fire:U1+U2+…:HEX");
+    if (p->bad == KEY_HEX)
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%.*s\" is not a hex of the "
+                           "map", p->found_len, p->found);
+    /* the units before the one that did not read, as the game's records have them */
+    int firers[LB_ACTION_UNITS_MAX];
+    fire_records(g, &p->act, p->act.nunits, kind, side, firers, out);
+    if (out->verdict != LB_ACCEPTED)
+        return LB_OK;
+    if (p->found_len == 0)
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected fire:U1+U2+…:HEX");
+    return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-5", "no unit \"%.*s\" on the map",
+                       p->found_len, p->found);
 }

@@ -84,7 +84,8 @@ int lbi_melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int
 {
     const lb_state *st = g->st;
     int step = lbi_game_step(g), rc = LB_OK;
-    char key[LB_OPTION_KEY_MAX], label[LB_HEX_LABEL_MAX];
+    char label[LB_HEX_LABEL_MAX];
+    lb_action a;
     for (int i = 0; i < g->nobligations && rc == LB_OK; i++) {
         const obligation *o = &g->obligations[i];
         int u = lb_state_unit_index(st, o->unit), e = lb_state_unit_index(st, o->other);
@@ -96,9 +97,11 @@ int lbi_melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int
         lb_hex target = st->units[e].hexes[0];
         if ((rc = allowed(g, target, ids, 1, &ok)) != LB_OK || !ok)
             continue;
-        snprintf(key, sizeof key, "melee:%s:%s", lb_map_label(&st->map, target, label), o->unit);
-        rc = lb_decision_add(d, key, "%s melees %s at %s, as its charge owes", o->unit, o->other,
-                             label);
+        lb_action_init(&a, LB_VERB_MELEE);
+        lb_action_add_hex(&a, target);
+        lb_action_add_unit(&a, o->unit);
+        rc = lbi_offer(d, st, &a, NULL, "%s melees %s at %s, as its charge owes", o->unit,
+                       o->other, lb_map_label(&st->map, target, label));
     }
     *compulsory = d->noptions > 0;
     if (rc != LB_OK || d->noptions)
@@ -124,13 +127,17 @@ int lbi_melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int
             if ((rc = allowed(g, h, ids, 1, &ok)) != LB_OK || !ok)
                 continue;
             any = 1;
-            snprintf(key, sizeof key, "melee:%s:%s", lb_map_label(&st->map, h, label), u->id);
-            rc = lb_decision_add(d, key, "%s melees %s", u->id, label);
+            lb_action_init(&a, LB_VERB_MELEE);
+            lb_action_add_hex(&a, h);
+            lb_action_add_unit(&a, u->id);
+            rc = lbi_offer(d, st, &a, NULL, "%s melees %s", u->id,
+                           lb_map_label(&st->map, h, label));
         }
         if (rc == LB_OK && any) {
-            snprintf(key, sizeof key, "melee:%s", label);
-            rc = lb_decision_add_param(d, key, "attackers", "several units melee %s together: "
-                                       "U1+U2+…", label);
+            lb_action_init(&a, LB_VERB_MELEE);
+            lb_action_add_hex(&a, h);
+            rc = lbi_offer(d, st, &a, "attackers", "several units melee %s together: U1+U2+…",
+                           label);
         }
     }
     return rc;
@@ -214,9 +221,10 @@ static int finish(lb_game *g)
 static int settle(lb_game *g, int rc, lb_dice *dice)
 {
     const lb_melee *m = g->melee;
+    char why[LB_MELEE_TEXT_MAX];
+    lb_said_fmt(&lb_melee_result_of(m)->why, why, sizeof why);
     machine_pass p = {"melee", lb_melee_status_of(m), LB_MELEE_DECIDE, LB_MELEE_DONE,
-                      lb_melee_error(m), lb_melee_trace(m), lb_melee_pending(m),
-                      lb_melee_result_of(m)->reason, finish};
+                      lb_melee_error(m), lb_melee_trace(m), lb_melee_pending(m), why, finish};
     return lbi_machine_settle(g, rc, dice, &p);
 }
 
@@ -228,30 +236,26 @@ int lbi_melee_resume(lb_game *g)
     return settle(g, rc, &dice);
 }
 
-/* An assault "melee:HEX:U1+U2+…" read: its hex and attackers (pointing into list). */
+/* An assault: its hex and attackers (the ids of the action it was read from). */
 typedef struct assault {
     char hex[LB_HEX_LABEL_MAX];
     lb_hex target;
-    char list[LB_OPTION_KEY_MAX];
     const char *ids[LB_MELEE_ATTACKERS_MAX];
     int n;
 } assault;
 
-/* Reads key into as, refused in out (returns -1) when it names no hex of the map or no unit on
- * it, or the game's records bar it (R-GAME-18: a hex assaulted, a unit that meleed in this
- * segment). */
-static int parse_assault(const lb_game *g, const char *key, assault *as, lb_game_answer *out)
+/* The assault a, of which the first `units` attackers are read, into as: refused in out
+ * (returns -1) when its hex is not on the map or an attacker not on it, or the game's records
+ * bar it (R-GAME-18: a hex assaulted, a unit that meleed in this segment, R-MEL-1: too many
+ * attackers). */
+static int assault_of(const lb_game *g, const lb_action *a, int units, assault *as,
+                      lb_game_answer *out)
 {
     const lb_state *st = g->st;
-    const char *a = key + 6, *b = strchr(a, ':');
-    if (strncmp(key, "melee:", 6) != 0 || !b || b - a >= LB_HEX_LABEL_MAX || !b[1]) {
-        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "expected melee:HEX:U1+U2+…");
-        return -1;
-    }
-    snprintf(as->hex, sizeof as->hex, "%.*s", (int)(b - a), a);
-    snprintf(as->list, sizeof as->list, "%s", b + 1);
-    if (lb_map_parse_label(&st->map, as->hex, &as->target) != 0 ||
-        !lb_map_contains(&st->map, as->target)) {
+    as->target = a->hexes[0];
+    as->n = 0;
+    lb_map_label(&st->map, as->target, as->hex);
+    if (!lb_map_contains(&st->map, as->target)) {
         lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "%s is not a hex of the map", as->hex);
         return -1;
     }
@@ -260,9 +264,8 @@ static int parse_assault(const lb_game *g, const char *key, assault *as, lb_game
                     as->hex);
         return -1;
     }
-    as->n = 0;
-    char *save = NULL;
-    for (char *t = strtok_r(as->list, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
+    for (int i = 0; i < units; i++) {
+        const char *t = lb_action_unit(a, i);
         const unit_rec *r = lbi_game_rec_of(g, t);
         if (as->n == LB_MELEE_ATTACKERS_MAX) {
             lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "at most %d attackers",
@@ -283,6 +286,26 @@ static int parse_assault(const lb_game *g, const char *key, assault *as, lb_game
     return 0;
 }
 
+/* Refuses an assault in words that are not one: "expected melee:HEX:U1+U2+…"; returns LB_OK. */
+static int refuse_shape(lb_game_answer *out)
+{
+    return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "expected melee:HEX:U1+U2+…");
+}
+
+int lbi_melee_refuse(const lb_game *g, const parsed *p, lb_game_answer *out)
+{
+    assault as;
+    if (assault_of(g, &p->act, p->act.nunits, &as, out) != 0)
+        return LB_OK;
+    if (p->entry == LB_MELEE_ATTACKERS_MAX)
+        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "at most %d attackers",
+                           LB_MELEE_ATTACKERS_MAX);
+    if (p->found_len == 0)
+        return refuse_shape(out);
+    return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "no unit \"%.*s\" on the map",
+                       p->found_len, p->found);
+}
+
 /* The melees a charge owes that are still to fight, as "U at HEX, " in buf; how many. */
 static int owed_now(const lb_game *g, char *buf, size_t n)
 {
@@ -300,7 +323,19 @@ static int owed_now(const lb_game *g, char *buf, size_t n)
     return count;
 }
 
-int lbi_melee_check_key(const lb_game *g, const char *key, lb_game_answer *out)
+/* Do the words of p fail to be an assault's "melee:HEX:U1+U2+…" before its hex is read: "end",
+ * no attackers, or a hex too long for a label with no attackers after it? */
+static int not_an_assault(const parsed *p)
+{
+    const lb_action *a = &p->act;
+    if (a->verb != LB_VERB_MELEE)
+        return 1;
+    if (p->bad == KEY_HEX)
+        return p->missing || p->found_len >= LB_HEX_LABEL_MAX || !p->followed;
+    return p->bad == KEY_WHOLE ? a->nunits == 0 : p->bad == KEY_UNITS && !p->param;
+}
+
+int lbi_melee_check(const lb_game *g, const parsed *p, lb_game_answer *out)
 {
     char owed[LB_GAME_REASON_MAX / 2];
     if (owed_now(g, owed, sizeof owed)) {
@@ -308,8 +343,21 @@ int lbi_melee_check_key(const lb_game *g, const char *key, lb_game_answer *out)
                     "and must be fought (38.10): %s", owed);
         return 0;
     }
+    if (not_an_assault(p)) {
+        refuse_shape(out);
+        return 0;
+    }
+    if (p->bad == KEY_HEX) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "%.*s is not a hex of the map",
+                    p->found_len, p->found);
+        return 0;
+    }
+    if (p->bad != KEY_WHOLE) {
+        lbi_melee_refuse(g, p, out);
+        return 0;
+    }
     assault as;
-    if (parse_assault(g, key, &as, out) != 0)
+    if (assault_of(g, &p->act, p->act.nunits, &as, out) != 0)
         return 0;
     lb_melee_req req;
     request(g, as.target, as.ids, as.n, &req);
@@ -319,25 +367,32 @@ int lbi_melee_check_key(const lb_game *g, const char *key, lb_game_answer *out)
         return 0;
     }
     int rc = lb_melee_odds(g->st, &req, c, NULL), ok = rc == LB_OK && c->allowed;
-    if (rc == LB_OK && !c->allowed)
-        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, c->rule, "%s", c->reason);
+    if (rc == LB_OK && !c->allowed) {
+        char why[LB_MELEE_TEXT_MAX];
+        lb_said_fmt(&c->why, why, sizeof why);
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, c->rule, "%s", why);
+    }
     else if (rc != LB_OK)
         lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "not a melee the rules know: %s",
-                    key + 6);
+                    p->key + strlen("melee:"));
     free(c);
     return ok;
 }
 
 /* R-GAME-21: the odds of an assault as the game would declare it now */
-int lb_game_melee_odds(const lb_game *g, const char *key, lb_melee_chance *out, lb_trace *t)
+int lb_game_melee_odds(const lb_game *g, const lb_action *a, lb_melee_chance *out, lb_trace *t)
 {
     lb_game_answer refusal;
     lbi_game_answer_init(g, &refusal);
     assault as;
     memset(out, 0, sizeof *out);
-    if (parse_assault(g, key, &as, &refusal) != 0) {
+    if (a->verb != LB_VERB_MELEE || a->nhexes != 1 || a->nunits == 0)
+        refuse_shape(&refusal);
+    else
+        assault_of(g, a, a->nunits, &as, &refusal);
+    if (refusal.verdict != LB_ACCEPTED) {
         out->rule = refusal.rule;
-        snprintf(out->reason, sizeof out->reason, "%s", refusal.reason);
+        snprintf(out->refused, sizeof out->refused, "%s", refusal.reason);
         return LB_OK;
     }
     lb_melee_req req;
@@ -345,38 +400,43 @@ int lb_game_melee_odds(const lb_game *g, const char *key, lb_melee_chance *out, 
     return lb_melee_odds(g->st, &req, out, t);
 }
 
-/* "melee:HEX:U1+U2+…": the assault declared; refused with the melee rules' reason when it may
- * not be made (nothing rolled is kept). */
-int lbi_melee_start(lb_game *g, const char *key, lb_game_answer *out)
+/* The assault a declared; refused with the melee rules' reason when it may not be made (nothing
+ * rolled is kept). */
+int lbi_melee_start(lb_game *g, const lb_action *a, lb_game_answer *out)
 {
     const lb_state *st = g->st;
     assault as;
-    if (parse_assault(g, key, &as, out) != 0)
+    if (a->nunits == 0)
+        return refuse_shape(out);
+    if (assault_of(g, a, a->nunits, &as, out) != 0)
         return LB_OK;
     const char *const *ids = as.ids;
-    const char *hex = as.hex;
     lb_hex target = as.target;
     int n = as.n;
     lb_melee_req req;
     request(g, target, ids, n, &req);
     lb_melee *m;
     int rc = lb_melee_new(st, &req, &m);
-    if (rc != LB_OK)
+    if (rc != LB_OK) {
+        char key[LB_OPTION_KEY_MAX];
+        lb_action_fmt(st, a, key, sizeof key);
         return rc == LB_INVALID ? lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MEL-1", "not a melee "
-                                              "the rules know: %s", key + 6)
+                                              "the rules know: %s", key + strlen("melee:"))
                                 : rc;
+    }
     lb_dice dice;
     lbi_dice_begin(g, &dice);
     rc = lb_melee_resolve(m, &dice);
     if (rc == LB_OK && lb_melee_status_of(m) == LB_MELEE_REFUSED) {
-        const lb_melee_result *res = lb_melee_result_of(m);
-        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, res->rule, "%s", res->reason);
+        char why[LB_MELEE_TEXT_MAX];
+        lb_said_fmt(&lb_melee_result_of(m)->why, why, sizeof why);
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, lb_melee_result_of(m)->rule, "%s", why);
         lb_melee_free(m);
         return LB_OK;
     }
     g->melee = m;
     g->shown = 0;
-    snprintf(g->melee_at, sizeof g->melee_at, "%s", hex);
+    snprintf(g->melee_at, sizeof g->melee_at, "%s", as.hex);
     g->nmelee_units = 0;
     for (int i = 0; i < n; i++)
         snprintf(g->melee_units[g->nmelee_units++], sizeof g->melee_units[0], "%s", ids[i]);
@@ -390,8 +450,11 @@ int lbi_melee_start(lb_game *g, const char *key, lb_game_answer *out)
     return settle(g, rc, &dice);
 }
 
-int lbi_melee_answer(lb_game *g, const lb_decision *cur, const char *key)
+int lbi_melee_answer(lb_game *g, const lb_decision *cur, const lb_action *a)
 {
+    char key[LB_OPTION_KEY_MAX];
+    if (lb_action_fmt(g->st, a, key, sizeof key) != LB_OK)
+        return LB_INVALID;
     lb_trace_add(g->tr, "R-MEL-22", "(33)", "%s answers %s: %s", g->st->sides[cur->side],
                  lb_decision_kind_name(cur->kind), key);
     return lb_melee_answer(g->melee, key) == LB_OK ? LB_OK : LB_INVALID;

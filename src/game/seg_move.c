@@ -7,7 +7,14 @@
 #include "lb/fire.h"
 #include "lb/move.h"
 
-/* ---- keys ---------------------------------------------------------------------------------- */
+/* ---- actions ------------------------------------------------------------------------------- */
+
+/* A reason of the movement rules in words, into buf (LB_MOVE_REASON_MAX bytes). */
+static const char *said(const lb_said *s, char *buf)
+{
+    lb_said_fmt(s, buf, LB_MOVE_REASON_MAX);
+    return buf;
+}
 
 /* "F", "F:N", "F:N@H1+H2" from an action (the syntax of labataille move --plan). */
 static void form_spec(const lb_state *st, const lb_move_action *a, char *out, size_t n)
@@ -22,28 +29,43 @@ static void form_spec(const lb_state *st, const lb_move_action *a, char *out, si
     }
 }
 
-/* The key of a change the movement rules list as open (face, form, prolonge, …). */
-static void change_key(const lb_state *st, const char *id, const lb_move_outcome *o, char *key,
-                       size_t n)
+/* The action of a change the movement rules list as open (face, form, prolonge, …) into *act,
+ * and what it is after the unit in words ("4", "line:5@0715+0814", "" for none) into what. */
+static void change_action(const lb_state *st, const char *id, const lb_move_outcome *o,
+                          lb_action *act, char *what, size_t n)
 {
     const lb_move_action *a = &o->action;
-    char spec[96], label[LB_HEX_LABEL_MAX];
+    static const lb_verb verbs[] = {[LB_ACT_FACE] = LB_VERB_FACE, [LB_ACT_FORM] = LB_VERB_FORM,
+                                    [LB_ACT_PROLONGE] = LB_VERB_PROLONGE,
+                                    [LB_ACT_ATTACH] = LB_VERB_ATTACH,
+                                    [LB_ACT_DETACH] = LB_VERB_DETACH,
+                                    [LB_ACT_MARCH] = LB_VERB_MARCH};
+    lb_action_init(act, (unsigned)a->kind < sizeof verbs / sizeof *verbs ? verbs[a->kind]
+                                                                          : LB_VERB_NONE);
+    lb_action_add_unit(act, id);
+    what[0] = '\0';
     switch (a->kind) {
     case LB_ACT_FACE:
-        snprintf(key, n, "face:%s:%d", id, a->facing);
+        act->number = a->facing;
+        snprintf(what, n, "%d", a->facing);
         break;
     case LB_ACT_FORM:
-        form_spec(st, a, spec, sizeof spec);
-        snprintf(key, n, "form:%s:%s", id, spec);
+        act->formation = a->formation;
+        act->number = a->facing;
+        for (int k = 0; k < a->nhexes; k++)
+            lb_action_add_hex(act, a->hexes[k]);
+        form_spec(st, a, what, n);
         break;
     case LB_ACT_PROLONGE:
-        snprintf(key, n, "prolonge:%s:%s", id, lb_map_label(&st->map, o->to[0], label));
+        lb_action_add_hex(act, o->to[0]);
+        lb_map_label(&st->map, o->to[0], what);
         break;
     case LB_ACT_ATTACH:
-        snprintf(key, n, "attach:%s:%s", id, a->with ? a->with : "");
+        lb_action_add_unit(act, a->with ? a->with : "");
+        snprintf(what, n, "%s", a->with ? a->with : "");
         break;
     default:
-        snprintf(key, n, "%s:%s", lb_move_kind_name(a->kind), id);
+        break;
     }
 }
 
@@ -76,34 +98,36 @@ static int unit_options(const lb_game *g, const lb_unit *u, lb_decision *d)
     int rc = lb_move_options(st, u->id, &ch, NULL);
     if (rc != LB_OK)
         return rc;
-    char key[LB_OPTION_KEY_MAX], label[LB_HEX_LABEL_MAX], mp[24], where[96];
+    char label[LB_HEX_LABEL_MAX], mp[24], where[96], what[96];
+    lb_action a;
     for (int i = 1; i < ch.nreach && rc == LB_OK && ch.may_step; i++) {
         if (!ch.reach[i].end)
             continue;
         lb_map_label(&st->map, ch.reach[i].hex, label);
-        snprintf(key, sizeof key, "move:%s:%s", u->id, label);
+        lb_action_init(&a, LB_VERB_MOVE);
+        lb_action_add_unit(&a, u->id);
+        lb_action_add_hex(&a, ch.reach[i].hex);
         snprintf(mp, sizeof mp, "%d%s", ch.reach[i].cost / 2, ch.reach[i].cost % 2 ? ".5" : "");
         hexes_after(st, u, &ch, i, where, sizeof where);
-        rc = lb_decision_add(d, key, "%s moves to %s (%s%s MP%s)", u->id, label, where, mp,
-                             ch.reach[i].stop ? ", stops in an enemy zone" : "");
+        rc = lbi_offer(d, st, &a, NULL, "%s moves to %s (%s%s MP%s)", u->id, label, where, mp,
+                       ch.reach[i].stop ? ", stops in an enemy zone" : "");
         if (rc == LB_INVALID)
             rc = LB_OK; /* already offered */
     }
     if (rc == LB_OK && ch.may_step && ch.nreach > 1) {
-        snprintf(key, sizeof key, "path:%s", u->id);
-        rc = lb_decision_add_param(d, key, "path", "%s moves along a path H1,H2,… (the hexes it "
-                                   "enters)", u->id);
+        lb_action_init(&a, LB_VERB_PATH);
+        lb_action_add_unit(&a, u->id);
+        rc = lbi_offer(d, st, &a, "path", "%s moves along a path H1,H2,… (the hexes it enters)",
+                       u->id);
     }
     for (int i = 0; i < ch.nchanges && rc == LB_OK; i++) {
         const lb_move_outcome *o = &ch.changes[i];
         if (!o->legal)
             continue;
-        change_key(st, u->id, o, key, sizeof key);
+        change_action(st, u->id, o, &a, what, sizeof what);
         snprintf(mp, sizeof mp, "%d%s", o->cost / 2, o->cost % 2 ? ".5" : "");
-        const char *what = strchr(strchr(key, ':') + 1, ':');
-        rc = lb_decision_add(d, key, "%s: %s%s%s (%s MP)", u->id,
-                             lb_move_kind_name(o->action.kind), what ? " " : "",
-                             what ? what + 1 : "", mp);
+        rc = lbi_offer(d, st, &a, NULL, "%s: %s%s%s (%s MP)", u->id,
+                       lb_move_kind_name(o->action.kind), what[0] ? " " : "", what, mp);
         if (rc == LB_INVALID)
             rc = LB_OK;
     }
@@ -133,10 +157,13 @@ static int entry_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
         for (int i = 0; !e.legal && !e.delayed && i < e.nalternatives; i++)
             at[n++] = e.alternatives[i];
         for (int i = 0; i < n && rc == LB_OK; i++) {
-            char key[LB_OPTION_KEY_MAX], label[LB_HEX_LABEL_MAX];
-            lb_map_label(&st->map, at[i], label);
-            snprintf(key, sizeof key, "enter:%s:%s", r->unit.id, label);
-            rc = lb_decision_add(d, key, "%s (reinforcement) enters at %s", r->unit.id, label);
+            char label[LB_HEX_LABEL_MAX];
+            lb_action a;
+            lb_action_init(&a, LB_VERB_ENTER);
+            lb_action_add_unit(&a, r->unit.id);
+            lb_action_add_hex(&a, at[i]);
+            rc = lbi_offer(d, st, &a, NULL, "%s (reinforcement) enters at %s", r->unit.id,
+                           lb_map_label(&st->map, at[i], label));
         }
     }
     return rc;
@@ -154,22 +181,6 @@ int lbi_move_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
 
 /* ---- answers ------------------------------------------------------------------------------- */
 
-/* Splits "verb:UNIT:rest" into the unit id and rest (NULL when none). */
-static int split(const char *key, char *id, const char **rest)
-{
-    const char *a = strchr(key, ':');
-    if (!a)
-        return -1;
-    const char *b = strchr(a + 1, ':');
-    size_t n = b ? (size_t)(b - a - 1) : strlen(a + 1);
-    if (n == 0 || n >= LB_SUBJECT_MAX)
-        return -1;
-    memcpy(id, a + 1, n);
-    id[n] = '\0';
-    *rest = b ? b + 1 : NULL;
-    return 0;
-}
-
 static int job_start(lb_game *g, const char *id, const lb_move_action *a, int n)
 {
     move_job *j = &g->job;
@@ -183,42 +194,10 @@ static int job_start(lb_game *g, const char *id, const lb_move_action *a, int n)
     return LB_OK;
 }
 
-/* "F[:N][@H1+H2]" into a formation change. */
-static int parse_form(const lb_state *st, const char *s, lb_move_action *a)
-{
-    char name[32], list[128];
-    size_t len = strcspn(s, ":@");
-    if (len >= sizeof name)
-        return LB_INVALID;
-    snprintf(name, sizeof name, "%.*s", (int)len, s);
-    int f = lb_formation_parse(name);
-    if (f < 0)
-        return LB_INVALID;
-    *a = (lb_move_action){.kind = LB_ACT_FORM, .formation = (lb_formation)f};
-    const char *p = s + len;
-    if (*p == ':') {
-        char *end;
-        a->facing = (int)strtol(p + 1, &end, 10);
-        p = end;
-    }
-    if (*p == '@') {
-        snprintf(list, sizeof list, "%s", p + 1);
-        for (char *c = list; *c; c++)
-            if (*c == '+')
-                *c = ',';
-        a->nhexes = lb_map_parse_labels(&st->map, list, a->hexes, LB_UNIT_MAX_HEXES, NULL);
-        return a->nhexes > 0 ? LB_OK : LB_INVALID;
-    }
-    return *p ? LB_INVALID : LB_OK;
-}
-
-/* "move:UNIT:HEX": the steps of one cheapest path the movement rules give to HEX. */
-static int start_move(lb_game *g, const char *id, const char *hex)
+/* move UNIT HEX: the steps of one cheapest path the movement rules give to `to`. */
+static int start_move(lb_game *g, const char *id, lb_hex to)
 {
     lb_move_choices ch;
-    lb_hex to;
-    if (lb_map_parse_label(&g->st->map, hex, &to) != 0)
-        return LB_INVALID;
     int rc = lb_move_options(g->st, id, &ch, NULL);
     if (rc != LB_OK)
         return rc;
@@ -235,25 +214,47 @@ static int start_move(lb_game *g, const char *id, const char *hex)
     return job_start(g, id, a, n);
 }
 
-/* "path:UNIT:H1,H2,…": checked whole by the movement rules before the first step (R-MOV-12). */
-static int start_path(lb_game *g, const char *id, const char *list, lb_game_answer *out)
+/* The first entry of a path (the hexes of a, then `entry` when it did not read whole, -1 when it
+ * did) that is not a hex of the map or one too many, from 0; -1 when there is none. */
+static int path_fault(const lb_state *st, const lb_action *a, int entry)
 {
+    for (int i = 0; i < a->nhexes; i++)
+        if (i == JOB_ACTIONS_MAX || !lb_map_contains(&st->map, a->hexes[i]))
+            return i;
+    return entry >= JOB_ACTIONS_MAX ? JOB_ACTIONS_MAX : entry;
+}
+
+/* R-MOV-1: refuses a path whose entry bad (from 0) is not a hex of the map; returns LB_OK. */
+static int refuse_path(lb_game_answer *out, int bad)
+{
+    return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "the path's entry %d is not a hex "
+                       "of the map (at most %d hexes)", bad + 1, JOB_ACTIONS_MAX);
+}
+
+int lbi_path_refuse(const lb_game *g, const parsed *p, lb_game_answer *out)
+{
+    return refuse_path(out, path_fault(g->st, &p->act, p->entry));
+}
+
+/* path UNIT H1,H2,…: checked whole by the movement rules before the first step (R-MOV-12). */
+static int start_path(lb_game *g, const lb_action *p, lb_game_answer *out)
+{
+    char why[LB_MOVE_REASON_MAX];
     const lb_state *st = g->st;
-    int u = lb_state_unit_index(st, id);
-    lb_hex hexes[JOB_ACTIONS_MAX];
-    int bad = -1, n = u < 0 ? -1 : lb_map_parse_labels(&st->map, list, hexes, JOB_ACTIONS_MAX, &bad);
-    if (n < 1)
-        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "the path's entry %d is not a "
-                           "hex of the map (at most %d hexes)", bad + 1, JOB_ACTIONS_MAX);
+    const char *id = lb_action_unit(p, 0);
+    int u = lb_state_unit_index(st, id), bad = path_fault(st, p, -1);
+    if (u < 0 || bad >= 0)
+        return refuse_path(out, u < 0 ? 0 : bad);
+    int n = p->nhexes;
     lb_move_action a[JOB_ACTIONS_MAX];
     lb_hex at = st->units[u].hexes[0];
     for (int i = 0; i < n; i++) {
-        int dir = lb_hex_dir_to(at, hexes[i]);
+        int dir = lb_hex_dir_to(at, p->hexes[i]);
         if (dir < 0)
             return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "the path's entry %d is not "
                                "next to the hex before it", i + 1);
         a[i] = (lb_move_action){.kind = LB_ACT_STEP, .dir = dir};
-        at = hexes[i];
+        at = p->hexes[i];
     }
     lb_move_plan plan;
     int rc = lb_move_check(st, id, a, n, NULL, &plan, NULL);
@@ -261,7 +262,7 @@ static int start_path(lb_game *g, const char *id, const char *list, lb_game_answ
         return rc;
     if (!plan.legal)
         lbi_game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12", "%s",
-                    plan.reason);
+                        said(&plan.why, why));
     lb_move_plan_release(&plan);
     return out->verdict == LB_ACCEPTED ? job_start(g, id, a, n) : LB_OK;
 }
@@ -292,18 +293,20 @@ static void not_due(const lb_game *g, const char *id, lb_game_answer *out)
     lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-9", "%s is not a reinforcement", id);
 }
 
-/* "enter:UNIT:HEX": a reinforcement comes onto the map (R-GAME-9, R-MOV-17); refused with the
+/* enter UNIT HEX: a reinforcement comes onto the map (R-GAME-9, R-MOV-17); refused with the
  * movement rules' reason when it may not enter there. */
-static int enter(lb_game *g, const char *id, const char *hex, lb_game_answer *out)
+static int enter(lb_game *g, const char *id, lb_hex at, lb_game_answer *out)
 {
+    char why[LB_MOVE_REASON_MAX];
     lb_state *st = g->st;
-    lb_hex at;
+    char hex[LB_HEX_LABEL_MAX];
+    lb_map_label(&st->map, at, hex);
     int k = due(g, id);
     if (k < 0) {
         not_due(g, id, out);
         return LB_OK;
     }
-    if (lb_map_parse_label(&st->map, hex, &at) != 0 || !lb_map_contains(&st->map, at))
+    if (!lb_map_contains(&st->map, at))
         return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-17", "\"%s\" is not a hex of the "
                            "map", hex);
     const lb_unit *u = &g->origin->battle.reinforcements[k].unit;
@@ -311,7 +314,7 @@ static int enter(lb_game *g, const char *id, const char *hex, lb_game_answer *ou
     int rc = lb_move_entry_check(st, u, at, &e, g->tr);
     if (rc == LB_OK && !e.legal)
         return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, e.rule ? e.rule : "R-MOV-17", "%s",
-                           e.reason);
+                               said(&e.why, why));
     if (rc == LB_OK)
         rc = lb_move_entry_apply(st, u, &e);
     if (rc == LB_OK)
@@ -320,51 +323,83 @@ static int enter(lb_game *g, const char *id, const char *hex, lb_game_answer *ou
     return rc;
 }
 
-/* The action of "face:UNIT:N", "form:UNIT:F…", "prolonge:UNIT:HEX", "attach:LEADER:UNIT",
- * "detach:LEADER", "march:UNIT" for unit u into *a (with: an attach's unit): 0, or -1 with the
- * refusal in out when the key does not read. */
-static int action_of(const lb_state *st, const char *key, int u, const char *rest,
-                     lb_move_action *a, lb_game_answer *out)
+/* Refuses the answer p as no movement action; returns -1. */
+static int not_a_move(const parsed *p, lb_game_answer *out)
 {
-    memset(a, 0, sizeof *a);
-    char *end = NULL;
-    if (strncmp(key, "face:", 5) == 0 && rest) {
-        long n = strtol(rest, &end, 10);
-        if (end == rest || *end || n < 1 || n > 12) {
+    lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not a movement action (move, "
+                "path, face, form, prolonge, attach, detach, march, enter)", p->key);
+    return -1;
+}
+
+/* The part of p that did not read, as text into buf (n bytes). */
+static const char *found(const parsed *p, char *buf, size_t n)
+{
+    snprintf(buf, n, "%.*s", p->found_len, p->found);
+    return buf;
+}
+
+/* The movement rules' action of the answer p (face, form, prolonge, attach, detach, march) for
+ * unit u into *m (with: room for an attach's unit, LB_OPTION_KEY_MAX bytes): 0, or -1 with the
+ * refusal in out when p did not read as one. */
+static int move_action_of(const lb_state *st, const parsed *p, int u, lb_move_action *m,
+                          char *with, lb_game_answer *out)
+{
+    const lb_action *a = &p->act;
+    char text[LB_OPTION_KEY_MAX];
+    memset(m, 0, sizeof *m);
+    if (p->missing || p->bad == KEY_TRAILING)
+        return not_a_move(p, out);
+    switch (a->verb) {
+    case LB_VERB_FACE:
+        if (p->bad != KEY_WHOLE) {
             lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GRID-3", "expected face:UNIT:N, a clock "
-                        "hour from 1 to 12, found \"%s\"", rest);
+                        "hour from 1 to 12, found \"%s\"", found(p, text, sizeof text));
             return -1;
         }
-        *a = (lb_move_action){.kind = LB_ACT_FACE, .facing = (int)n};
-    } else if (strncmp(key, "form:", 5) == 0 && rest) {
-        if (parse_form(st, rest, a) != LB_OK) {
+        *m = (lb_move_action){.kind = LB_ACT_FACE, .facing = a->number};
+        return 0;
+    case LB_VERB_FORM:
+        if (p->bad != KEY_WHOLE) {
             lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-FORM-2", "expected form:UNIT:FORMATION[:N]"
                         "[@H1+H2…] (column, line, carre, skirmish, road_march, limbered, "
-                        "unlimbered), found \"%s\"", rest);
+                        "unlimbered), found \"%s\"", found(p, text, sizeof text));
             return -1;
         }
-    } else if (strncmp(key, "prolonge:", 9) == 0 && rest) {
-        lb_hex to;
-        int dir = lb_map_parse_label(&st->map, rest, &to) == 0
-                      ? lb_hex_dir_to(st->units[u].hexes[0], to) : -1;
+        *m = (lb_move_action){.kind = LB_ACT_FORM, .formation = a->formation,
+                              .facing = a->number, .nhexes = a->nhexes};
+        memcpy(m->hexes, a->hexes, (size_t)a->nhexes * sizeof *a->hexes);
+        return 0;
+    case LB_VERB_PROLONGE: {
+        int dir = p->bad == KEY_WHOLE ? lb_hex_dir_to(st->units[u].hexes[0], a->hexes[0]) : -1;
         if (dir < 0) {
+            if (p->bad == KEY_WHOLE)
+                lb_map_label(&st->map, a->hexes[0], text);
+            else
+                found(p, text, sizeof text);
             lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "a prolonge moves one hex: %s is "
-                        "not next to the battery", rest);
+                        "not next to the battery", text);
             return -1;
         }
-        *a = (lb_move_action){.kind = LB_ACT_PROLONGE, .dir = dir};
-    } else if (strncmp(key, "attach:", 7) == 0 && rest) {
-        *a = (lb_move_action){.kind = LB_ACT_ATTACH, .with = rest};
-    } else if (strncmp(key, "detach:", 7) == 0 && !rest) {
-        *a = (lb_move_action){.kind = LB_ACT_DETACH};
-    } else if (strncmp(key, "march:", 6) == 0 && !rest) {
-        *a = (lb_move_action){.kind = LB_ACT_MARCH};
-    } else {
-        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "\"%s\" is not a movement action "
-                    "(move, path, face, form, prolonge, attach, detach, march, enter)", key);
-        return -1;
+        *m = (lb_move_action){.kind = LB_ACT_PROLONGE, .dir = dir};
+        return 0;
     }
-    return 0;
+    case LB_VERB_ATTACH:
+        /* the unit it attaches to as given, for the movement rules to refuse when none */
+        if (p->bad == KEY_WHOLE)
+            snprintf(with, LB_OPTION_KEY_MAX, "%s", lb_action_unit(a, 1));
+        else
+            found(p, with, LB_OPTION_KEY_MAX);
+        *m = (lb_move_action){.kind = LB_ACT_ATTACH, .with = with};
+        return 0;
+    case LB_VERB_DETACH:
+        *m = (lb_move_action){.kind = LB_ACT_DETACH};
+        return 0;
+    case LB_VERB_MARCH:
+        *m = (lb_move_action){.kind = LB_ACT_MARCH};
+        return 0;
+    default:
+        return not_a_move(p, out);
+    }
 }
 
 /* The steps of the most direct way from the unit's first hex to `to`: each step to the
@@ -387,18 +422,20 @@ static int direct_way(lb_hex from, lb_hex to, lb_move_action *a, int max)
     return n;
 }
 
-/* Why "move:UNIT:HEX" is not an option: the unit may not move, HEX is no hex, the cheapest path
- * reaches HEX but the move may not end there, or no path of its allowance reaches it (with the
- * movement rules' reason on the most direct way). Refused in out. */
-static void explain_move(const lb_game *g, const char *id, const char *hex, lb_game_answer *out)
+/* Why moving id to `to` (NULL: no hex; hex: its text as given) is not an option: the unit may
+ * not move, the hex is not on the map, the cheapest path reaches it but the move may not end
+ * there, or no path of its allowance reaches it (with the movement rules' reason on the most
+ * direct way). Refused in out. */
+static void explain_move(const lb_game *g, const char *id, const lb_hex *at, const char *hex,
+                         lb_game_answer *out)
 {
+    char why[LB_MOVE_REASON_MAX];
     const lb_state *st = g->st;
-    lb_hex to;
-    if (!hex || lb_map_parse_label(&st->map, hex, &to) != 0 || !lb_map_contains(&st->map, to)) {
-        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "\"%s\" is not a hex of the map",
-                    hex ? hex : "");
+    if (!at || !lb_map_contains(&st->map, *at)) {
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "\"%s\" is not a hex of the map", hex);
         return;
     }
+    lb_hex to = *at;
     lb_move_choices ch;
     if (lb_move_options(st, id, &ch, NULL) != LB_OK) {
         lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "%s has no movement options", id);
@@ -417,7 +454,7 @@ static void explain_move(const lb_game *g, const char *id, const char *hex, lb_g
     int u = lb_state_unit_index(st, id);
     if (!ch.may_step)
         lbi_game_refuse(out, LB_REFUSED_ILLEGAL, ch.rule ? ch.rule : "R-MOV-3", "%s may not move: %s",
-                    id, ch.reason);
+                    id, said(&ch.why, why));
     else if (lb_hex_eq(to, st->units[u].hexes[0]))
         lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "%s is in %s already", id, hex);
     else if (!reached)
@@ -430,10 +467,11 @@ static void explain_move(const lb_game *g, const char *id, const char *hex, lb_g
                  (ch.allowance - ch.spent) % 2 ? ".5" : "");
         if (lb_move_check(st, id, a, n, NULL, &plan, NULL) == LB_OK && !plan.legal && reached)
             lbi_game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12", "%s",
-                        plan.reason);
-        else if (!plan.legal && plan.reason[0])
+                        said(&plan.why, why));
+        else if (!plan.legal && plan.why.event)
             lbi_game_refuse(out, LB_REFUSED_ILLEGAL, plan.rule ? plan.rule : "R-MOV-12",
-                        "%s may not reach %s: on the most direct way, %s", id, hex, plan.reason);
+                        "%s may not reach %s: on the most direct way, %s", id, hex,
+                        said(&plan.why, why));
         else
             lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-12", "%s may not reach %s: no path of "
                         "its %s MP left leads there", id, hex, mp);
@@ -442,33 +480,41 @@ static void explain_move(const lb_game *g, const char *id, const char *hex, lb_g
     lb_move_choices_release(&ch);
 }
 
-int lbi_move_check_key(const lb_game *g, const char *key, lb_game_answer *out)
+/* R-GAME-9: why the entry p, which the options do not list, is refused. */
+static void explain_entry(const lb_game *g, const parsed *p, lb_game_answer *out)
 {
+    char why[LB_MOVE_REASON_MAX];
+    const char *id = lb_action_unit(&p->act, 0);
+    int k = due(g, id);
+    lb_move_entry e;
+    if (k < 0)
+        not_due(g, id, out);
+    else if (p->bad != KEY_WHOLE)
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-17", "expected enter:UNIT:HEX");
+    else if (lb_move_entry_check(g->st, &g->origin->battle.reinforcements[k].unit,
+                                 p->act.hexes[0], &e, NULL) == LB_OK && !e.legal)
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, e.rule ? e.rule : "R-MOV-17", "%s", said(&e.why, why));
+    else
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-9", "%s enters at its entry hex, or "
+                    "where the movement rules say when that is refused", id);
+}
+
+int lbi_move_check(const lb_game *g, const parsed *p, lb_game_answer *out)
+{
+    char why[LB_MOVE_REASON_MAX];
     const lb_state *st = g->st;
-    char id[LB_SUBJECT_MAX];
-    const char *rest = NULL;
-    if (split(key, id, &rest) != 0) {
+    const lb_action *a = &p->act;
+    if (a->nunits == 0) {
         lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected VERB:UNIT…, found \"%s\"",
-                    key);
+                    p->key);
+        return 0;
+    }
+    const char *id = lb_action_unit(a, 0);
+    if (a->verb == LB_VERB_ENTER) {
+        explain_entry(g, p, out);
         return 0;
     }
     int u = lb_state_unit_index(st, id);
-    if (strncmp(key, "enter:", 6) == 0) {
-        int k = due(g, id);
-        lb_move_entry e;
-        lb_hex at;
-        if (k < 0)
-            not_due(g, id, out);
-        else if (!rest || lb_map_parse_label(&st->map, rest, &at) != 0)
-            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-17", "expected enter:UNIT:HEX");
-        else if (lb_move_entry_check(st, &g->origin->battle.reinforcements[k].unit, at, &e,
-                                     NULL) == LB_OK && !e.legal)
-            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, e.rule ? e.rule : "R-MOV-17", "%s", e.reason);
-        else
-            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-9", "%s enters at its entry hex, or "
-                        "where the movement rules say when that is refused", id);
-        return 0;
-    }
     if (u < 0) {
         lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "no unit \"%s\" on the map", id);
         return 0;
@@ -478,56 +524,63 @@ int lbi_move_check_key(const lb_game *g, const char *key, lb_game_answer *out)
                     st->sides[st->units[u].side], st->sides[st->turn.phasing]);
         return 0;
     }
-    if (strncmp(key, "move:", 5) == 0 || strncmp(key, "path:", 5) == 0) {
-        explain_move(g, id, strncmp(key, "move:", 5) == 0 ? rest : NULL, out);
+    if (a->verb == LB_VERB_MOVE || a->verb == LB_VERB_PATH) {
+        char hex[LB_OPTION_KEY_MAX] = "";
+        int whole = a->verb == LB_VERB_MOVE && p->bad == KEY_WHOLE;
+        if (whole)
+            lb_map_label(&st->map, a->hexes[0], hex);
+        else if (a->verb == LB_VERB_MOVE)
+            found(p, hex, sizeof hex);
+        explain_move(g, id, whole ? &a->hexes[0] : NULL, hex, out);
         return 0;
     }
-    lb_move_action a;
-    if (action_of(st, key, u, rest, &a, out) != 0)
+    lb_move_action m;
+    char with[LB_OPTION_KEY_MAX];
+    if (move_action_of(st, p, u, &m, with, out) != 0)
         return 0;
     lb_move_outcome o;
-    if (lb_move_action_check(st, id, &a, &o, NULL) != LB_OK) {
+    if (lb_move_action_check(st, id, &m, &o, NULL) != LB_OK) {
         lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "%s has no movement options", id);
         return 0;
     }
     if (o.legal)
         return 1; /* R-GAME-3: a facing, layout or formation the options leave to be asked */
     lbi_game_refuse(out, LB_REFUSED_ILLEGAL, o.rule ? o.rule : "R-MOV-1", "%s may not %s: %s", id,
-                lb_move_kind_name(a.kind), o.reason);
+                lb_move_kind_name(m.kind), said(&o.why, why));
     return 0;
 }
 
-int lbi_move_run(lb_game *g, const char *key, lb_game_answer *out)
+int lbi_move_run(lb_game *g, const lb_action *a, lb_game_answer *out)
 {
+    char why[LB_MOVE_REASON_MAX];
     const lb_state *st = g->st;
-    char id[LB_SUBJECT_MAX];
-    const char *rest = NULL;
-    if (split(key, id, &rest) != 0)
-        return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "expected VERB:UNIT…");
-    if (strncmp(key, "enter:", 6) == 0)
-        return enter(g, id, rest ? rest : "", out);
-    if (strncmp(key, "move:", 5) == 0)
-        return rest ? start_move(g, id, rest) : LB_INVALID;
-    if (strncmp(key, "path:", 5) == 0)
-        return rest ? start_path(g, id, rest, out) : LB_INVALID;
+    const char *id = lb_action_unit(a, 0);
+    if (a->verb == LB_VERB_ENTER)
+        return enter(g, id, a->hexes[0], out);
+    if (a->verb == LB_VERB_MOVE)
+        return start_move(g, id, a->hexes[0]);
+    if (a->verb == LB_VERB_PATH)
+        return a->nhexes ? start_path(g, a, out) : LB_INVALID;
     int u = lb_state_unit_index(st, id);
-    lb_move_action a;
     if (u < 0)
         return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-3", "no unit \"%s\" on the map",
                            id);
-    if (action_of(st, key, u, rest, &a, out) != 0)
+    parsed p = {.act = *a, .key = "", .bad = KEY_WHOLE};
+    lb_move_action m;
+    char with[LB_OPTION_KEY_MAX];
+    if (move_action_of(st, &p, u, &m, with, out) != 0)
         return LB_OK;
     /* checked before it starts: an action the rules refuse is refused with their reason */
     lb_move_outcome o;
-    int rc = lb_move_action_check(st, id, &a, &o, NULL);
+    int rc = lb_move_action_check(st, id, &m, &o, NULL);
     if (rc != LB_OK)
         return rc;
     if (!o.legal)
         return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, o.rule ? o.rule : "R-MOV-1", "%s may not "
-                           "%s: %s", id, lb_move_kind_name(a.kind), o.reason);
-    rc = job_start(g, id, &a, 1);
-    if (rc == LB_OK && a.kind == LB_ACT_ATTACH)
-        snprintf(g->job.with, sizeof g->job.with, "%s", rest);
+                           "%s: %s", id, lb_move_kind_name(m.kind), said(&o.why, why));
+    rc = job_start(g, id, &m, 1);
+    if (rc == LB_OK && m.kind == LB_ACT_ATTACH)
+        snprintf(g->job.with, sizeof g->job.with, "%s", with);
     return rc;
 }
 
@@ -573,9 +626,11 @@ static int offer_fire(lb_game *g, const lb_move_outcome *o)
                                  "%s: opportunity fire at %s, before its %s (28)?", st->sides[side],
                                  j->unit, lb_move_kind_name(o->action.kind));
             }
-            char key[LB_OPTION_KEY_MAX];
-            snprintf(key, sizeof key, "fire:%s:%s", ev->units[k], label);
-            rc = lb_decision_add(&d, key, "%s fires at %s", ev->units[k], label);
+            lb_action a;
+            lb_action_init(&a, LB_VERB_FIRE);
+            lb_action_add_unit(&a, ev->units[k]);
+            lb_action_add_hex(&a, ev->hex);
+            rc = lbi_offer(&d, st, &a, NULL, "%s fires at %s", ev->units[k], label);
             if (rc == LB_INVALID)
                 rc = LB_OK;
         }
@@ -583,8 +638,10 @@ static int offer_fire(lb_game *g, const lb_move_outcome *o)
     free(v);
     if (side < 0)
         return rc == LB_OK ? 0 : -1;
+    lb_action pass;
+    lb_action_init(&pass, LB_VERB_PASS);
     if (rc == LB_OK)
-        rc = lb_decision_add(&d, "pass", "no opportunity fire");
+        rc = lbi_offer(&d, st, &pass, NULL, "no opportunity fire");
     if (rc != LB_OK) {
         lb_decision_release(&d);
         return -1;
@@ -631,6 +688,7 @@ static void describe(const lb_state *st, const lb_move_outcome *o, char *out, si
 
 int lbi_job_run(lb_game *g)
 {
+    char why[LB_MOVE_REASON_MAX];
     lb_state *st = g->st;
     move_job *j = &g->job;
     lb_move_action *a = &j->actions[j->next];
@@ -646,7 +704,7 @@ int lbi_job_run(lb_game *g)
         return rc;
     if (!o.legal) {
         lb_trace_add(g->tr, o.rule ? o.rule : "R-MOV-1", o.section ? o.section : "(18)",
-                     "%s stops: %s", j->unit, o.reason);
+                     "%s stops: %s", j->unit, said(&o.why, why));
         j->active = 0;
         return LB_OK;
     }
@@ -681,20 +739,21 @@ int lbi_job_run(lb_game *g)
     return LB_OK;
 }
 
-int lbi_job_answer(lb_game *g, const lb_decision *cur, const char *key, lb_game_answer *out)
+int lbi_job_answer(lb_game *g, const lb_decision *cur, const lb_action *a, lb_game_answer *out)
 {
     move_job *j = &g->job;
+    char key[LB_OPTION_KEY_MAX];
+    if (lb_action_fmt(g->st, a, key, sizeof key) != LB_OK)
+        return LB_INVALID;
     lb_trace_add(g->tr, "R-GAME-17", "(28)", "%s: %s", g->st->sides[cur->side], key);
-    if (strcmp(key, "pass") == 0) {
+    if (a->verb == LB_VERB_PASS) {
         j->passed = 1;
         return LB_OK;
     }
-    char id[LB_SUBJECT_MAX];
-    const char *rest;
-    if (split(key, id, &rest) != 0 || j->nfired == LB_MOVE_EVENT_UNITS)
+    if (a->verb != LB_VERB_FIRE || a->nunits != 1 || j->nfired == LB_MOVE_EVENT_UNITS)
         return LB_INVALID;
-    int rc = lbi_fire_run(g, key, LB_FIRE_OPPORTUNITY, cur->side, out);
+    int rc = lbi_fire_run(g, a, LB_FIRE_OPPORTUNITY, cur->side, out);
     if (rc == LB_OK && out->verdict == LB_ACCEPTED)
-        snprintf(j->fired[j->nfired++], sizeof j->fired[0], "%s", id);
+        snprintf(j->fired[j->nfired++], sizeof j->fired[0], "%s", lb_action_unit(a, 0));
     return rc;
 }

@@ -1,4 +1,4 @@
-/* Undo policy (R-GAME-14): hot-seat back to any decision; between two players a side takes back its own decisions while no die and no enemy decision came since. */
+/* Undo policy (R-GAME-14): hot-seat back to any decision; between two players a side takes back its own decisions while no die and no enemy decision came since; against the computer back to a decision while no die came since; nothing once the battle is over. */
 #include <stdio.h>
 
 #include "game_int.h"
@@ -14,15 +14,25 @@ static int last_decision(const lb_game *g, int side)
     return -1;
 }
 
+void lb_game_set_undo_policy(lb_game *g, lb_undo_policy p)
+{
+    g->settings.undo = p;
+}
+
 int lb_game_undo(lb_game *g, int role, int seq, int keep, lb_game_answer *out)
 {
     if (lbi_game_answer_stale(g, seq, out))
         return LB_OK;
-    int two = g->settings.undo == LB_UNDO_TWO_PLAYERS;
+    lb_undo_policy policy = g->settings.undo;
+    int two = policy == LB_UNDO_TWO_PLAYERS, no_dice = two || policy == LB_UNDO_COMPUTER;
     if (role == LB_ROLE_SPECTATOR || (two && role < 0))
         return lbi_game_refuse(out, LB_REFUSED_NOT_YOURS, "R-GAME-14", "%s", two
                                ? "between two players only a side takes back its own decisions"
                                : "a spectator takes nothing back");
+    /* R-VIC-1: the battle is over, a concession at once; its dice secret is revealed then */
+    if (g->over)
+        return lbi_game_refuse(out, LB_REFUSED_NONE, "R-GAME-14", "the battle is over%s: "
+                               "nothing is taken back", g->conceded >= 0 ? " (conceded)" : "");
     if (keep < 0)
         keep = last_decision(g, role);
     if (keep < 0)
@@ -33,12 +43,14 @@ int lb_game_undo(lb_game *g, int role, int seq, int keep, lb_game_answer *out)
                                "undo goes back to a decision; "
                                "entry %d is %s",
                                keep + 1, keep >= g->eff.count ? "not there" : "a die");
-    for (int i = keep; two && i < g->eff.count; i++) {
+    for (int i = keep; no_dice && i < g->eff.count; i++) {
         const lb_journal_entry *e = &g->eff.entries[i];
         if (e->kind == LB_ENTRY_ROLL)
             return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-14", "a die was rolled since "
-                                   "(entry %d, %s): dice are never taken back", i + 1, e->purpose);
-        if (e->side != role)
+                                   "(entry %d, %s): %s", i + 1, e->purpose,
+                                   two ? "dice are never taken back between two players"
+                                       : "dice are never taken back against the computer");
+        if (two && e->side != role)
             return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-GAME-14", "%s decided since (entry "
                                    "%d): only your own decisions are taken back",
                                    g->st->sides[e->side], i + 1);
@@ -49,6 +61,8 @@ int lb_game_undo(lb_game *g, int role, int seq, int keep, lb_game_answer *out)
     if (rc != LB_OK)
         return rc;
     lb_journal_truncate(&g->eff, keep);
+    /* the dice stay past every roll drawn, those taken back too (lbi_dice_sync): fresh ones
+     * follow (R-GAME-14) */
     rc = lbi_game_rebuild(g);
     if (rc != LB_OK)
         return lbi_game_roll_back(g, before, rc);

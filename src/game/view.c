@@ -2,6 +2,7 @@
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "game_int.h"
 #include "answer_int.h"
@@ -33,25 +34,63 @@ static json_t *unit_json(const lb_state *st, const lb_unit *u)
     return o;
 }
 
-static json_t *pending_json(const lb_game *g, int role)
+/* The options of d as a JSON array, written straight into t ([{"key","label","param"?}], the
+ * same bytes jansson would write, without a value per option: a decision may list thousands). */
+static int options_text(lbi_text *t, const lb_decision *d)
+{
+    int rc = lbi_text_add(t, "[", 1);
+    for (int i = 0; i < d->noptions && rc == LB_OK; i++) {
+        const lb_option *o = &d->options[i];
+        rc = lbi_text_add(t, i ? ",{\"key\":" : "{\"key\":", i ? 8 : 7);
+        if (rc == LB_OK)
+            rc = lbi_json_string_put(t, o->key);
+        if (rc == LB_OK)
+            rc = lbi_text_add(t, ",\"label\":", 9);
+        if (rc == LB_OK)
+            rc = lbi_json_string_put(t, o->text);
+        if (rc == LB_OK && o->param)
+            rc = lbi_text_add(t, ",\"param\":", 9);
+        if (rc == LB_OK && o->param)
+            rc = lbi_json_string_put(t, o->param);
+        if (rc == LB_OK)
+            rc = lbi_text_add(t, "}", 1);
+    }
+    return rc == LB_OK ? lbi_text_add(t, "]", 1) : rc;
+}
+
+/* The JSON text j (stolen; NULL: out of memory) appended to t, its last byte left off when open
+ * (to add members to an object); LB_OK or LB_NOMEM. */
+static int dump_into(lbi_text *t, json_t *j, int open)
+{
+    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    json_decref(j);
+    int rc = text ? lbi_text_add(t, text, strlen(text) - (open ? 1 : 0)) : LB_NOMEM;
+    free(text);
+    return rc;
+}
+
+/* The pending decision as JSON into t: null, or {"side","kind","subject","prompt","options",
+ * "yours","retreat"?}. */
+static int pending_text(lbi_text *t, const lb_game *g, int role)
 {
     const lb_decision *d = lb_game_pending(g);
     if (!d)
-        return json_null();
-    json_t *options = json_array();
-    for (int i = 0; i < d->noptions; i++) {
-        json_t *o = json_pack("{s:s,s:s}", "key", d->options[i].key, "label", d->options[i].text);
-        if (d->options[i].param)
-            json_object_set_new(o, "param", json_string(d->options[i].param));
-        json_array_append_new(options, o);
-    }
-    json_t *p = json_pack("{s:s,s:s,s:s,s:s,s:o,s:b}", "side", g->st->sides[d->side], "kind",
-                          lb_decision_kind_name(d->kind), "subject", d->subject, "prompt",
-                          d->prompt, "options", options, "yours", lb_game_may_decide(g, role));
-    json_t *retreat = lbi_view_retreat(g, d);
-    if (retreat)
-        json_object_set_new(p, "retreat", retreat);
-    return p;
+        return lbi_text_add(t, "null", 4);
+    int rc = dump_into(t, json_pack("{s:s,s:s,s:s,s:s}", "side", g->st->sides[d->side], "kind",
+                                    lb_decision_kind_name(d->kind), "subject", d->subject,
+                                    "prompt", d->prompt), 1);
+    if (rc == LB_OK)
+        rc = lbi_text_add(t, ",\"options\":", 11);
+    if (rc == LB_OK)
+        rc = options_text(t, d);
+    if (rc == LB_OK)
+        rc = lbi_text_put(t, ",\"yours\":%s", lb_game_may_decide(g, role) ? "true" : "false");
+    json_t *retreat = rc == LB_OK ? lbi_view_retreat(g, d) : NULL;
+    if (retreat && (rc = lbi_text_add(t, ",\"retreat\":", 11)) == LB_OK)
+        rc = dump_into(t, retreat, 0);
+    else
+        json_decref(retreat);
+    return rc == LB_OK ? lbi_text_add(t, "}", 1) : rc;
 }
 
 static json_t *score_json(const lb_game *g)
@@ -114,19 +153,37 @@ int lb_game_view_json(const lb_game *g, int role, char **out)
     json_t *score = score_json(g);
     json_t *result = json_incref(json_object_get(score, "result"));
     json_t *root = json_pack(
-        "{s:s,s:s,s:i,s:s,s:s,s:i,s:o,s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:s}", "role",
+        "{s:s,s:s,s:i,s:s,s:s,s:i,s:o,s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o}", "role",
         role >= 0 ? st->sides[role] : role == LB_ROLE_BOTH ? "both" : "spectator", "title",
         st->title ? st->title : "", "seq", g->journal.count, "rules", lb_edition_name(st->rules),
         "clock", clock, "turn", g->turn_index + 1, "last_turn",
         last >= 0 ? json_string(last_clock) : json_null(), "phasing", st->sides[st->turn.phasing],
         "segment", lb_segment_name(st->turn.segment), "score", score, "result", result, "units",
-        units, "reinforcements", reserve, "objectives", objectives, "morale_levels", orgs,
-        "pending", pending_json(g, role), "trace", lbi_trace_json(&g->trace), "hash", hash);
-    if (!root)
+        units, "reinforcements", reserve, "objectives", objectives, "morale_levels", orgs);
+    /* then "pending", whose options are written as text, "trace" and "hash" */
+    lbi_text t = {0};
+    int rc = dump_into(&t, root, 1);
+    if (rc == LB_OK)
+        rc = lbi_text_add(&t, ",\"pending\":", 11);
+    if (rc == LB_OK)
+        rc = pending_text(&t, g, role);
+    if (rc == LB_OK)
+        rc = lbi_text_add(&t, ",\"trace\":", 9);
+    if (rc == LB_OK)
+        rc = dump_into(&t, lbi_trace_json(&g->trace), 0);
+    if (rc == LB_OK)
+        rc = lbi_text_put(&t, ",\"hash\":\"%s\",\"dice\":", hash);
+    /* R-DICE-3: where the dice come from; a secret only once the battle is over */
+    if (rc == LB_OK)
+        rc = dump_into(&t, lbi_dice_json(g), 0);
+    if (rc == LB_OK)
+        rc = lbi_text_add(&t, "}", 1);
+    if (rc != LB_OK) {
+        lbi_text_release(&t);
         return LB_NOMEM;
-    *out = json_dumps(root, JSON_COMPACT);
-    json_decref(root);
-    return *out ? LB_OK : LB_NOMEM;
+    }
+    *out = t.buf;
+    return LB_OK;
 }
 
 void lb_game_summary(const lb_game *g, char *buf, size_t n)

@@ -6,16 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "address.h"
 #include "postgres_store.h"
 #include "rows.h"
 
-#define SCHEMA_VERSION 2
+#define SCHEMA_VERSION 3
 #define APPLICATION "labataille"
 
 typedef struct pg_store {
     lb_store base;
     PGconn *db;
-    bool prepared; /* the append statement, on this connection */
+    bool prepared;  /* the append statement, on this connection */
+    char *address;  /* as given: what libpq's messages are scrubbed of (address.h) */
 } pg_store;
 
 /* What each schema version adds (the SQLite store's tables): a new store gets them all, an older
@@ -44,10 +46,13 @@ static const char *const migrations[SCHEMA_VERSION] = {
     " digest TEXT PRIMARY KEY,"
     " game BIGINT NOT NULL REFERENCES games(id),"
     " role INTEGER NOT NULL);",
+    /* 3: the secret of a game's dice (R-DICE-3); NULL: seeded dice, as every older game's */
+    "ALTER TABLE games ADD COLUMN dice_secret TEXT;",
 };
 
 #define UTC(col) "to_char(" col " AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')"
-#define INFO_COLUMNS "id, title, scenario_name, seq, summary, " UTC("created") ", " UTC("updated")
+#define INFO_COLUMNS                                                                          \
+    "id, title, scenario_name, seq, summary, " UTC("created") ", " UTC("updated") ", settings"
 
 /* Text copied into out with each run of white space (libpq's messages span lines) made one
  * space and the trailing one dropped. */
@@ -67,26 +72,12 @@ static void one_line(const char *text, char *out, size_t n)
     out[k] = '\0';
 }
 
-/* The address for messages: the password, in the user part or as a parameter, is left out. */
-static void without_password(const char *uri, char *out, size_t n)
+/* What libpq or the server said, on one line and without a password of the address. */
+static void said(const pg_store *s, const char *text, char *out, size_t n)
 {
-    const char *host = strstr(uri, "://");
-    host = host ? host + 3 : uri;
-    size_t authority = strcspn(host, "/?");
-    const char *at = NULL;
-    for (const char *p = host; p < host + authority; p++)
-        at = *p == '@' ? p : at;
-    const char *colon = at ? memchr(host, ':', (size_t)(at - host)) : NULL;
-    if (colon)
-        snprintf(out, n, "%.*s:***%s", (int)(colon - uri), uri, at);
-    else
-        snprintf(out, n, "%s", uri);
-    char *pw = strstr(out, "password=");
-    if (pw && pw > out && (pw[-1] == '?' || pw[-1] == '&')) {
-        char rest[LB_ERR_MSG_MAX];
-        snprintf(rest, sizeof rest, "%s", pw + 9 + strcspn(pw + 9, "&"));
-        snprintf(pw + 9, n - (size_t)(pw + 9 - out), "***%s", rest);
-    }
+    char scrubbed[2 * LB_ERR_MSG_MAX];
+    lbi_address_scrub(s->address, text, scrubbed, sizeof scrubbed);
+    one_line(scrubbed, out, n);
 }
 
 /* SQLSTATE of a failed command, "" when it has none (the connection broke). */
@@ -111,8 +102,8 @@ static void reason_of(const pg_store *s, const PGresult *r, char *out, size_t n)
 {
     const char *primary = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
     char why[LB_ERR_MSG_MAX];
-    one_line(primary && PQstatus(s->db) == CONNECTION_OK ? primary : PQerrorMessage(s->db), why,
-             sizeof why);
+    said(s, primary && PQstatus(s->db) == CONNECTION_OK ? primary : PQerrorMessage(s->db), why,
+         sizeof why);
     if (server_gone(s, r))
         snprintf(out, n, "the database server cannot be reached (%s)", why);
     else
@@ -148,7 +139,7 @@ static int connected(pg_store *s, lb_err *err)
     if (PQstatus(s->db) == CONNECTION_OK)
         return LB_OK;
     char why[LB_ERR_MSG_MAX];
-    one_line(PQerrorMessage(s->db), why, sizeof why);
+    said(s, PQerrorMessage(s->db), why, sizeof why);
     return lb_err_set(err, LB_IO, "%s: the database server cannot be reached (%s)", s->base.where,
                       why);
 }
@@ -264,15 +255,16 @@ static int check_schema(pg_store *s, lb_err *err)
 }
 
 static int p_create(lb_store *base, const char *title, const char *scenario_name,
-                    const char *scenario, const char *settings, long long *id, lb_err *err)
+                    const char *scenario, const char *settings, const char *dice_secret,
+                    long long *id, lb_err *err)
 {
     pg_store *s = (pg_store *)base;
     int rc = connected(s, err);
     if (rc != LB_OK)
         return rc;
-    const char *values[] = {title, scenario_name, scenario, settings};
-    PGresult *r = run(s, "INSERT INTO games (title, scenario_name, scenario, settings) "
-                         "VALUES ($1, $2, $3, $4) RETURNING id", 4, values);
+    const char *values[] = {title, scenario_name, scenario, settings, dice_secret};
+    PGresult *r = run(s, "INSERT INTO games (title, scenario_name, scenario, settings, "
+                         "dice_secret) VALUES ($1, $2, $3, $4, $5) RETURNING id", 5, values);
     if (PQresultStatus(r) != PGRES_TUPLES_OK)
         return failed(s, r, err, "cannot save a new game");
     *id = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
@@ -411,6 +403,7 @@ static void info_of(const PGresult *r, int row, lb_store_info *info)
     text_of(r, row, 4, info->summary, sizeof info->summary);
     text_of(r, row, 5, info->created, sizeof info->created);
     text_of(r, row, 6, info->updated, sizeof info->updated);
+    lbi_store_info_dice(info, PQgetvalue(r, row, 7));
 }
 
 /* The game's row and its journal rows, inside the open transaction. */
@@ -419,7 +412,7 @@ static int load_game(pg_store *s, long long id, lb_store_record *out, lb_err *er
     char ids[24];
     snprintf(ids, sizeof ids, "%lld", id);
     const char *values[] = {ids};
-    PGresult *r = run(s, "SELECT " INFO_COLUMNS ", scenario, settings FROM games WHERE id = $1",
+    PGresult *r = run(s, "SELECT " INFO_COLUMNS ", scenario, dice_secret FROM games WHERE id = $1",
                       1, values);
     if (PQresultStatus(r) != PGRES_TUPLES_OK)
         return failed(s, r, err, "game %lld: cannot read the game", id);
@@ -428,8 +421,9 @@ static int load_game(pg_store *s, long long id, lb_store_record *out, lb_err *er
         return lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", s->base.where, id);
     }
     info_of(r, 0, &out->info);
-    out->scenario = strdup(PQgetvalue(r, 0, 7));
-    out->settings = strdup(PQgetvalue(r, 0, 8));
+    out->settings = strdup(PQgetvalue(r, 0, 7));
+    out->scenario = strdup(PQgetvalue(r, 0, 8));
+    text_of(r, 0, 9, out->dice_secret, sizeof out->dice_secret);
     PQclear(r);
     if (!out->scenario || !out->settings)
         return lb_err_set(err, LB_NOMEM, "out of memory");
@@ -577,10 +571,12 @@ static int p_link_find(lb_store *base, const char *digest, long long *game, int 
     return rc;
 }
 
+/* Frees a store, open or half made (its connection may be NULL). */
 static void p_close(lb_store *base)
 {
     pg_store *s = (pg_store *)base;
     PQfinish(s->db);
+    free(s->address);
     free(s);
 }
 
@@ -599,19 +595,22 @@ int lbi_postgres_store_open(const char *uri, lb_store **out, lb_err *err)
 {
     *out = NULL;
     pg_store *s = calloc(1, sizeof *s);
-    if (!s)
+    if (!s || !(s->address = strdup(uri))) {
+        free(s);
         return lb_err_set(err, LB_NOMEM, "out of memory");
+    }
     s->base.ops = &postgres_ops;
-    without_password(uri, s->base.where, sizeof s->base.where);
+    lbi_address_printable(uri, s->base.where, sizeof s->base.where);
     char *parse_error = NULL;
     PQconninfoOption *parsed = PQconninfoParse(uri, &parse_error);
     if (!parsed) {
+        /* libpq's message may quote the address, or the piece of it it could not read */
         char why[LB_ERR_MSG_MAX];
-        one_line(parse_error ? parse_error : "out of memory", why, sizeof why);
+        said(s, parse_error ? parse_error : "out of memory", why, sizeof why);
         PQfreemem(parse_error);
         int rc = lb_err_set(err, LB_INVALID, "%s: not a PostgreSQL address: %s", s->base.where,
                             why);
-        free(s);
+        p_close(&s->base);
         return rc;
     }
     PQconninfoFree(parsed);
@@ -625,15 +624,14 @@ int lbi_postgres_store_open(const char *uri, lb_store **out, lb_err *err)
         rc = lb_err_set(err, LB_NOMEM, "out of memory");
     } else if (PQstatus(s->db) != CONNECTION_OK) {
         char why[LB_ERR_MSG_MAX];
-        one_line(PQerrorMessage(s->db), why, sizeof why);
+        said(s, PQerrorMessage(s->db), why, sizeof why);
         rc = lb_err_set(err, LB_IO, "%s: cannot connect: %s", s->base.where, why);
     } else {
         PQsetNoticeProcessor(s->db, quiet, NULL);
         rc = check_schema(s, err);
     }
     if (rc != LB_OK) {
-        PQfinish(s->db);
-        free(s);
+        p_close(&s->base);
         return rc;
     }
     *out = &s->base;

@@ -5,11 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "address.h"
 #include "lb/grow.h"
 #include "rows.h"
 #include "sqlite_store.h"
 
-#define SCHEMA_VERSION 2
+#define SCHEMA_VERSION 3
 #define APPLICATION_ID 0x4c424154 /* "LBAT": the file is a labataille store */
 #define BUSY_MS 5000      /* how long a lock another process holds is waited for */
 #define WAL_RETRY_MS 10   /* between two tries of the switch to WAL */
@@ -44,6 +45,8 @@ static const char *const migrations[SCHEMA_VERSION] = {
     " digest TEXT PRIMARY KEY,"
     " game INTEGER NOT NULL REFERENCES games(id),"
     " role INTEGER NOT NULL) WITHOUT ROWID;",
+    /* 3: the secret of a game's dice (R-DICE-3); NULL: seeded dice, as every older game's */
+    "ALTER TABLE games ADD COLUMN dice_secret TEXT;",
 };
 
 /* The last error as "FILE: WHAT: REASON", with the system's reason when a file operation failed
@@ -159,17 +162,22 @@ static void text_col(sqlite3_stmt *q, int col, char *out, size_t n)
 }
 
 static int s_create(lb_store *base, const char *title, const char *scenario_name,
-                    const char *scenario, const char *settings, long long *id, lb_err *err)
+                    const char *scenario, const char *settings, const char *dice_secret,
+                    long long *id, lb_err *err)
 {
     sqlite_store *s = (sqlite_store *)base;
     sqlite3_stmt *q;
-    if (sqlite3_prepare_v2(s->db, "INSERT INTO games (title, scenario_name, scenario, settings) "
-                           "VALUES (?, ?, ?, ?)", -1, &q, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(s->db, "INSERT INTO games (title, scenario_name, scenario, settings, "
+                           "dice_secret) VALUES (?, ?, ?, ?, ?)", -1, &q, NULL) != SQLITE_OK)
         return db_error(s, err, "cannot save a new game");
     sqlite3_bind_text(q, 1, title, -1, SQLITE_STATIC);
     sqlite3_bind_text(q, 2, scenario_name, -1, SQLITE_STATIC);
     sqlite3_bind_text(q, 3, scenario, -1, SQLITE_STATIC);
     sqlite3_bind_text(q, 4, settings, -1, SQLITE_STATIC);
+    if (dice_secret)
+        sqlite3_bind_text(q, 5, dice_secret, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(q, 5);
     int ok = sqlite3_step(q) == SQLITE_DONE;
     sqlite3_finalize(q);
     if (!ok)
@@ -270,9 +278,10 @@ static void info_of(sqlite3_stmt *q, lb_store_info *info)
     text_col(q, 4, info->summary, sizeof info->summary);
     text_col(q, 5, info->created, sizeof info->created);
     text_col(q, 6, info->updated, sizeof info->updated);
+    lbi_store_info_dice(info, (const char *)sqlite3_column_text(q, 7));
 }
 
-#define INFO_COLUMNS "id, title, scenario_name, seq, summary, created, updated"
+#define INFO_COLUMNS "id, title, scenario_name, seq, summary, created, updated, settings"
 
 static int load_rows(sqlite_store *s, long long id, lb_store_record *out, lb_err *err)
 {
@@ -303,7 +312,7 @@ static int s_load(lb_store *base, long long id, lb_store_record *out, lb_err *er
     if (sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
         return db_error(s, err, "game %lld: cannot read the game", id);
     int rc = LB_OK;
-    if (sqlite3_prepare_v2(s->db, "SELECT " INFO_COLUMNS ", scenario, settings FROM games "
+    if (sqlite3_prepare_v2(s->db, "SELECT " INFO_COLUMNS ", scenario, dice_secret FROM games "
                            "WHERE id = ?", -1, &q, NULL) != SQLITE_OK) {
         rc = db_error(s, err, "game %lld: cannot read the game", id);
     } else {
@@ -311,10 +320,11 @@ static int s_load(lb_store *base, long long id, lb_store_record *out, lb_err *er
         int step = sqlite3_step(q);
         if (step == SQLITE_ROW) {
             info_of(q, &out->info);
-            const char *sc = (const char *)sqlite3_column_text(q, 7);
-            const char *set = (const char *)sqlite3_column_text(q, 8);
+            const char *set = (const char *)sqlite3_column_text(q, 7);
+            const char *sc = (const char *)sqlite3_column_text(q, 8);
             out->scenario = strdup(sc ? sc : "");
             out->settings = strdup(set ? set : "");
+            text_col(q, 9, out->dice_secret, sizeof out->dice_secret);
             if (!out->scenario || !out->settings)
                 rc = lb_err_set(err, LB_NOMEM, "out of memory");
         } else if (step == SQLITE_DONE) {
@@ -466,10 +476,11 @@ int lbi_sqlite_store_open(const char *path, lb_store **out, lb_err *err)
     if (!s)
         return lb_err_set(err, LB_NOMEM, "out of memory");
     s->base.ops = &sqlite_ops;
-    snprintf(s->base.where, sizeof s->base.where, "%s", path);
+    /* a file's name is shown as it is, unless it reads as a connection string with a password */
+    lbi_address_printable(path, s->base.where, sizeof s->base.where);
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK) {
-        int rc = lb_err_set(err, LB_IO, "%s: cannot open: %s", path,
+        int rc = lb_err_set(err, LB_IO, "%s: cannot open: %s", s->base.where,
                             s->db ? sqlite3_errmsg(s->db) : "out of memory");
         sqlite3_close(s->db);
         free(s);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "address.h"
 #include "postgres_store.h"
 #include "sqlite_store.h"
 
@@ -16,6 +17,12 @@ int lb_store_open(const char *where, lb_store **out, lb_err *err)
     return lbi_sqlite_store_open(where, out, err);
 }
 
+const char *lb_store_printable(const char *address, char *buf, size_t n)
+{
+    lbi_address_printable(address, buf, n);
+    return buf;
+}
+
 void lb_store_close(lb_store *s)
 {
     if (s)
@@ -25,7 +32,7 @@ void lb_store_close(lb_store *s)
 int lb_store_create(lb_store *s, const char *title, const char *scenario_name,
                     const char *scenario, const char *settings, long long *id, lb_err *err)
 {
-    return s->ops->create(s, title, scenario_name, scenario, settings, id, err);
+    return s->ops->create(s, title, scenario_name, scenario, settings, NULL, id, err);
 }
 
 int lb_store_append(lb_store *s, long long id, int seq, const lb_journal_entry *rows, int n,
@@ -92,10 +99,13 @@ int lb_store_save_game(lb_store *s, const lb_game *g, long long *id, lb_err *err
     const char *name;
     const char *text = lb_game_scenario(g, NULL, &name);
     const lb_state *st = lb_game_state(g);
-    char *settings = NULL;
-    if (lb_game_settings_to_json(lb_game_settings_of(g), &settings) != LB_OK)
+    const lb_game_settings *set = lb_game_settings_of(g);
+    char *settings = NULL, secret[LB_DICE_HEX_MAX];
+    if (lb_game_settings_to_json(set, &settings) != LB_OK)
         return lb_err_set(err, LB_NOMEM, "out of memory");
-    int rc = lb_store_create(s, st->title ? st->title : "", name, text, settings, id, err);
+    lb_dice_secret_hex(set->secret, secret);
+    int rc = s->ops->create(s, st->title ? st->title : "", name, text, settings,
+                            set->dice == LB_DICE_SECRET ? secret : NULL, id, err);
     free(settings);
     if (rc == LB_OK)
         rc = lb_store_append_game(s, *id, g, 0, err);
@@ -115,6 +125,11 @@ int lb_store_open_game(lb_store *s, long long id, const lb_load_opts *opts, lb_g
     lb_errlist errs = {0};
     lb_game *g = NULL;
     if ((rc = lb_game_settings_from_json(r.settings, strlen(r.settings), &set, &e)) != LB_OK) {
+        lb_err_set(err, rc, "%s: game %lld: %s", s->where, id, e.msg);
+    } else if (set.dice == LB_DICE_SECRET &&
+               (rc = r.dice_secret[0] ? lb_game_settings_reveal(&set, r.dice_secret, &e)
+                                      : lb_err_set(&e, LB_INVALID, "its dice secret is missing"))
+                   != LB_OK) {
         lb_err_set(err, rc, "%s: game %lld: %s", s->where, id, e.msg);
     } else if ((rc = lb_game_new(r.info.scenario_name, r.scenario, strlen(r.scenario), opts, &set,
                                  &g, &errs)) != LB_OK) {

@@ -47,9 +47,28 @@ const tokenOf = (link) => link.split('/g/')[1];
 const viewOf = async (link) => (await api('GET', `/api/g/${tokenOf(link)}`)).json;
 const unitIn = (view, id) => view.units.find((u) => u.id === id);
 
+// Every Content-Security-Policy violation on any page, as "page URL: directive blocked-URI"
+// (the page reports each one as a securitypolicyviolation event, passed on to its console).
+const violations = [];
+const VIOLATION = 'CSP violation: ';
+
+async function watched(page) {
+  await page.addInitScript((prefix) => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`${prefix}${e.violatedDirective} ${e.blockedURI || '(none)'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  }, VIOLATION);
+  page.on('console', (msg) => {
+    if (msg.text().startsWith(VIOLATION)) violations.push(`${page.url()}: ${msg.text()}`);
+  });
+  return page;
+}
+
+const newPage = async () => watched(await browser.newPage());
+
 async function open(link, viewport = { width: 1366, height: 820 }) {
   const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
+  const page = await watched(await context.newPage());
   page.setDefaultTimeout(20000);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -91,7 +110,7 @@ let fr;
 let au;
 
 test('the home page makes a two-players game and lists a link per side', async () => {
-  const page = await browser.newPage();
+  const page = await newPage();
   await page.goto(`${base}/`);
   await page.waitForSelector('#scenario option[value="demo"]', { state: 'attached' });
   await page.fill('#seed', '11');
@@ -117,7 +136,7 @@ test('open the demo: the map, the counters, whose turn', async () => {
 });
 
 test('the browser reads the view gzip-compressed (Content-Encoding, Vary) and draws it', async () => {
-  const page = await browser.newPage();
+  const page = await newPage();
   const viewRead = page.waitForResponse((r) => /^\/api\/g\/[^/]+$/.test(new URL(r.url()).pathname));
   await page.goto(game.austrian);
   const response = await viewRead;
@@ -153,6 +172,9 @@ test('move a unit; the other side sees it live', async () => {
 });
 
 test('undo, reload the page and continue', async () => {
+  // R-GAME-14: the button says the two-players policy
+  assert.match(await fr.getAttribute('#undo', 'title'), /only while no die has been rolled and the /);
+  assert.match(await fr.getAttribute('#undo', 'title'), /; nothing is taken back once the battle is over$/);
   const seq = await seqOf(fr);
   await fr.click('#undo');
   await waitSeqAbove(fr, seq);
@@ -315,7 +337,7 @@ test('a spectator watches on a tablet: the map on top, no undo, no decision', as
 // line of its answer in the rulings panel of the French page, and the spectator's page, open all
 // along, shows it live too.
 test('a person plays against the computer and reads its reason', async () => {
-  const home = await browser.newPage();
+  const home = await newPage();
   await home.goto(`${base}/`);
   await home.waitForSelector('#scenario option[value="demo"]', { state: 'attached' });
   await home.check('input[name="mode"][value="computer"]');
@@ -345,4 +367,26 @@ test('a person plays against the computer and reads its reason', async () => {
   await french.screenshot({ path: path.join(shots, 'vs-computer.png') });
   assert.deepEqual(french.errors, []);
   assert.deepEqual(watcher.errors, []);
+});
+
+/* ---- the page's policy (Content-Security-Policy) ---------------------------------------------- */
+
+// Every page opened above played under the server's policy (no inline script or style, nothing
+// from elsewhere): none reported a violation. The check itself is shown to see one: a style
+// attribute set on a page is refused and reported.
+test('no Content-Security-Policy violation on any page during the play', async () => {
+  assert.ok(violations.length === 0, `violations:\n${violations.join('\n')}`);
+  const page = await newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#scenario option[value="demo"]', { state: 'attached' });
+  const reported = page.waitForEvent('console', (msg) => msg.text().startsWith(VIOLATION));
+  await page.evaluate(() => {
+    const probe = document.createElement('p');
+    probe.setAttribute('style', 'color: red');
+    document.body.append(probe);
+  });
+  await reported;
+  assert.equal(violations.length, 1);
+  assert.match(violations[0], /CSP violation: style-src-attr inline /);
+  await page.close();
 });

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "lb/data.h"
 #include "lb/lb.h"
 #include "lb/store.h"
 
@@ -246,8 +247,16 @@ static void make_schema_1(test_store *t)
 {
     lb_store *s = open_store(t);
     lb_store_close(s);
-    test_store_sql(t, "DROP TABLE links; ALTER TABLE games DROP COLUMN hosting");
+    test_store_sql(t, "DROP TABLE links; ALTER TABLE games DROP COLUMN hosting; "
+                      "ALTER TABLE games DROP COLUMN dice_secret");
     test_store_set_version(t, 1);
+}
+
+/* Makes t's store one of schema 2, as the program left it before games kept a dice secret. */
+static void make_schema_2(test_store *t)
+{
+    test_store_sql(t, "ALTER TABLE games DROP COLUMN dice_secret");
+    test_store_set_version(t, 2);
 }
 
 /* Two processes opening a new store at the same moment, again and again, and then a store of
@@ -308,14 +317,14 @@ static void test_store__foreign_and_other_version_refused(void **state)
     test_store *t = *state;
     lb_store *s = open_store(t);
     lb_store_close(s);
-    test_store_set_version(t, 3);
+    test_store_set_version(t, 4);
     lb_err err = {0};
     assert_int_equal(lb_store_open(t->where, &s, &err), LB_INVALID);
     char want[700];
-    snprintf(want, sizeof want, "%s: saved by another version of labataille (store schema 3; "
-             "this program reads schema 2)", t->where);
+    snprintf(want, sizeof want, "%s: saved by another version of labataille (store schema 4; "
+             "this program reads schema 3)", t->where);
     assert_string_equal(err.msg, want);
-    test_store_set_version(t, 2);
+    test_store_set_version(t, 3);
     s = open_store(t);
     lb_store_close(s);
 
@@ -358,12 +367,107 @@ static void test_store__older_schema_upgraded(void **state)
     free(json);
     assert_int_equal(lb_store_link_add(s, "abc", id, 1, &err), LB_OK);
     lb_store_close(s);
-    s = open_store(t); /* schema 2 now: opened as it is */
+    s = open_store(t); /* the current schema now: opened as it is */
     long long game;
     int role;
     assert_int_equal(lb_store_link_find(s, "abc", &game, &role, &err), LB_OK);
     assert_int_equal(game, id);
     assert_int_equal(role, 1);
+    lb_store_close(s);
+}
+
+/* R-DICE-3, R-GAME-16: a store of schema 2 (before dice secrets) is upgraded: its games, all
+ * seeded, still open and replay to their hash. A new game's secret goes to the store beside its
+ * settings (which never hold it) and comes back: the game reopened rolls the same next die as
+ * the one left open. A secret that is not its commitment's, or missing, is refused naming the
+ * game. */
+static void test_store__dice_secret_kept(void **state)
+{
+    test_store *t = *state;
+    lb_store *s = open_store(t);
+    lb_err err = {0};
+    long long old;
+    lb_game *seeded = test_demo(7);
+    assert_int_equal(lb_store_save_game(s, seeded, &old, &err), LB_OK);
+    lb_store_close(s);
+    make_schema_2(t);
+
+    s = open_store(t);
+    lb_load_opts o = test_load_opts();
+    lb_game *back = NULL;
+    assert_int_equal(lb_store_open_game(s, old, &o, &back, &err), LB_OK);
+    assert_int_equal(lb_game_settings_of(back)->dice, LB_DICE_SEEDED);
+    assert_true(lb_game_settings_of(back)->seed == 7);
+    assert_true(lb_game_hash(back) == lb_game_hash(seeded));
+    lb_game_free(back);
+
+    lb_game_settings set;
+    lb_game_settings_init(&set);
+    assert_int_equal(lb_game_settings_secret(&set), LB_OK);
+    size_t len;
+    const char *name;
+    const char *text = lb_data_demo(&len, &name);
+    lb_errlist errs = {0};
+    lb_game *g = NULL;
+    assert_int_equal(lb_game_new(name, text, len, &o, &set, &g, &errs), LB_OK);
+    long long id;
+    assert_int_equal(lb_store_save_game(s, g, &id, &err), LB_OK);
+    lb_store_record r;
+    assert_int_equal(lb_store_load(s, id, &r, &err), LB_OK);
+    char hex[LB_DICE_HEX_MAX];
+    lb_dice_secret_hex(set.secret, hex);
+    assert_string_equal(r.dice_secret, hex);
+    assert_null(strstr(r.settings, hex));
+    lb_store_record_release(&r);
+    lb_store_info *list;
+    int n;
+    assert_int_equal(lb_store_list(s, &list, &n, &err), LB_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(list[0].dice, LB_DICE_SECRET);
+    assert_string_equal(list[0].commitment, set.commitment);
+    assert_int_equal(list[1].dice, LB_DICE_SEEDED);
+    assert_true(list[1].seed == 7);
+    assert_string_equal(list[1].commitment, "");
+    free(list);
+    lb_store_close(s);
+
+    s = open_store(t);
+    assert_int_equal(lb_store_open_game(s, id, &o, &back, &err), LB_OK);
+    assert_memory_equal(lb_game_settings_of(back)->secret, set.secret, LB_DICE_SECRET_BYTES);
+    const char *keys[] = {"end", "end", "fire:au-ir4-1:0810"};
+    for (int i = 0; i < 3; i++) {
+        lb_game_answer a;
+        assert_int_equal(lb_game_decide(g, LB_ROLE_BOTH, lb_game_seq(g), keys[i], &a), LB_OK);
+        assert_int_equal(a.verdict, LB_ACCEPTED);
+        assert_int_equal(lb_game_decide(back, LB_ROLE_BOTH, lb_game_seq(back), keys[i], &a),
+                         LB_OK);
+        assert_int_equal(a.verdict, LB_ACCEPTED);
+    }
+    assert_int_equal(lb_game_journal(back)->entries[3].kind, LB_ENTRY_ROLL);
+    assert_int_equal(lb_game_journal(back)->entries[3].value,
+                     lb_game_journal(g)->entries[3].value);
+    lb_game_free(back);
+    lb_game_free(g);
+
+    hex[0] = hex[0] == '0' ? '1' : '0';
+    char sql[200];
+    snprintf(sql, sizeof sql, "UPDATE games SET dice_secret = '%s' WHERE id = %lld", hex, id);
+    test_store_sql(t, sql);
+    back = (lb_game *)&err; /* must come back NULL */
+    assert_int_equal(lb_store_open_game(s, id, &o, &back, &err), LB_INVALID);
+    assert_null(back);
+    char want[700];
+    snprintf(want, sizeof want, "%s: game 2: the dice secret's SHA-256 is ", s->where);
+    assert_memory_equal(err.msg, want, strlen(want));
+    snprintf(sql, sizeof sql, "UPDATE games SET dice_secret = NULL WHERE id = %lld", id);
+    test_store_sql(t, sql);
+    assert_int_equal(lb_store_open_game(s, id, &o, &back, &err), LB_INVALID);
+    snprintf(want, sizeof want, "%s: game 2: its dice secret is missing", s->where);
+    assert_string_equal(err.msg, want);
+    /* the seeded game is served still */
+    assert_int_equal(lb_store_open_game(s, old, &o, &back, &err), LB_OK);
+    lb_game_free(back);
+    lb_game_free(seeded);
     lb_store_close(s);
 }
 
@@ -650,6 +754,8 @@ static void test_store__postgres_address_refused(void **state)
         cmocka_unit_test_prestate_setup_teardown(test_store__older_schema_upgraded, setup,     \
                                                  teardown, prestate),                          \
         cmocka_unit_test_prestate_setup_teardown(test_store__hosting_and_links, setup,         \
+                                                 teardown, prestate),                          \
+        cmocka_unit_test_prestate_setup_teardown(test_store__dice_secret_kept, setup,          \
                                                  teardown, prestate),                          \
     }
 

@@ -8,7 +8,7 @@ Geometry (R-GRID-2): an odd column's NW and SW neighbours of (c, r) are (c-1, r-
 of one column is impassable. So each step of a retreat from 1407 goes NW or SW: it rises one
 hex away from an enemy east of 1407 (the fan lies in its 60-degree cone) and never comes
 closer to it (R-RET-1). Every path has ten hexes of clear terrain: all 1024 are optimal
-(R-RET-4 a-c), and all end 11 hexes from an enemy in 1507 (R-RET-4 d ties). In label order a
+(R-RET-4 a-c), and all end 11 hexes from an enemy in 1507 (R-RET-4 e ties). In label order a
 step NW comes before a step SW (same column, smaller row), so path number i (from 0) spells i
 in binary, SW = 1, first step first: the only path to 0412 (ten SW steps: 1308 1208 1109 1009
 0910 0810 0711 0611 0512 0412) is number 1023, past the first 1000 a retreat keeps; the first

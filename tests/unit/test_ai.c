@@ -73,6 +73,14 @@ static void answer(lb_game *g, int role, const char *key)
     assert_int_equal(a.verdict, LB_ACCEPTED);
 }
 
+/* lb_game_melee_odds of the assault key reads as in the game's action decision. */
+static int melee_odds(const lb_game *g, const char *key, lb_melee_chance *out)
+{
+    lb_action a;
+    lb_action_parse(lb_game_state(g), LB_DECIDE_ACTION, key, &a, NULL);
+    return lb_game_melee_odds(g, &a, out, NULL);
+}
+
 static lb_ai_settings settings(lb_ai_level level, int budget_ms, uint64_t seed)
 {
     lb_ai_settings s;
@@ -279,14 +287,14 @@ static void test_ai__melee_odds_with_the_turn(void **state)
     req.attackers[0].times = lb_frac_int(1);
     assert_int_equal(lb_melee_odds(st, &req, rules, NULL), LB_OK);
     assert_true(rules->allowed);
-    assert_int_equal(lb_game_melee_odds(g, "melee:0911:fr-26le-1", game, NULL), LB_OK);
+    assert_int_equal(melee_odds(g, "melee:0911:fr-26le-1", game), LB_OK);
     assert_false(game->allowed);
     assert_string_equal(game->rule, "R-MEL-2");
     lb_map_parse_label(&st->map, "0910", &req.target);
     req.attackers[0].fired = 1;
     req.attackers[0].fired_at = req.target;
     assert_int_equal(lb_melee_odds(st, &req, rules, NULL), LB_OK);
-    assert_int_equal(lb_game_melee_odds(g, "melee:0910:fr-26le-1", game, NULL), LB_OK);
+    assert_int_equal(melee_odds(g, "melee:0910:fr-26le-1", game), LB_OK);
     assert_true(game->allowed);
     assert_int_equal(game->noutcomes, rules->noutcomes);
     for (int i = 0; i < game->noutcomes; i++) {
@@ -294,10 +302,12 @@ static void test_ai__melee_odds_with_the_turn(void **state)
         assert_int_equal(lb_frac_cmp(game->outcomes[i].p, rules->outcomes[i].p), 0);
     }
     /* keys it cannot read: answered, not allowed, with the melee rules' id */
-    assert_int_equal(lb_game_melee_odds(g, "melee:0910:nobody", game, NULL), LB_OK);
+    assert_int_equal(melee_odds(g, "melee:0910:nobody", game), LB_OK);
     assert_false(game->allowed);
     assert_string_equal(game->rule, "R-MEL-1");
-    assert_int_equal(lb_game_melee_odds(g, "fire:0910", game, NULL), LB_OK);
+    assert_string_equal(game->refused, "no unit \"nobody\" on the map"); /* the game's reason */
+    assert_int_equal(game->why.event, 0);
+    assert_int_equal(melee_odds(g, "fire:0910", game), LB_OK);
     assert_false(game->allowed);
     assert_string_equal(game->rule, "R-MEL-1");
     free(game);

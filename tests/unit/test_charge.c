@@ -13,6 +13,7 @@
 
 #include "lb/data.h"
 #include "lb/lb.h"
+#include "words.h"
 
 static lb_state *load_text(const char *text, lb_errlist *errs)
 {
@@ -292,12 +293,103 @@ static void test_charge__answers_and_status(void **state)
     assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
     assert_int_equal(lb_charge_status_of(ch), LB_CHARGE_REFUSED);
     assert_string_equal(lb_charge_result_of(ch)->rule, "R-CHG-9");
-    assert_string_equal(lb_charge_result_of(ch)->reason, "hex 0312 of the path is not next to 0314");
+    char why[LB_CHARGE_TEXT_MAX];
+    lb_said_fmt(&lb_charge_result_of(ch)->why, why, sizeof why);
+    assert_string_equal(why, "hex 0312 of the path is not next to 0314");
     lb_charge_free(ch);
     lb_err err;
     lb_charge_req nobody = {.cavalry = "nobody", .npath = 1};
     assert_int_equal(lb_charge_new(st, &nobody, &ch, &err), LB_INVALID);
     assert_string_equal(err.msg, "unknown unit \"nobody\"");
+    lb_state_free(st);
+}
+
+/* The step's sentence (in a buffer of its own: one at a time). */
+static const char *step_text(const lb_trace_step *s)
+{
+    static char buf[512];
+    assert_true(lb_trace_step_fmt(s, buf, sizeof buf) < (int)sizeof buf);
+    return buf;
+}
+
+/* The first step of t citing rule whose sentence starts with `start`, or NULL. */
+static const lb_trace_step *step_starting(const lb_trace *t, const char *rule, const char *start)
+{
+    for (int i = 0; i < t->count; i++)
+        if (strcmp(t->steps[i].rule, rule) == 0 &&
+            strncmp(step_text(&t->steps[i]), start, strlen(start)) == 0)
+            return &t->steps[i];
+    return NULL;
+}
+
+/* R-CHG-7, R-CHG-26: what the result says (a pending decision, an event, an obligation, a
+ * refusal) is held as words to write, and the trace writes the same words with the answer,
+ * the obligation's name or the refusal before them. */
+static void test_charge__results_and_trace_say_the_same(void **state)
+{
+    (void)state;
+    lb_state *st = case_scenario("charge-R-CHG-5-recalled-follow-trample", NULL, NULL);
+    lb_charge_req req = {0};
+    lb_charge *ch = start(st, &req, "0314,0313");
+    lb_dice dice;
+    lb_dice_init_script(&dice, "56,4", NULL);
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
+    const lb_decision *d = lb_charge_pending(ch);
+    char text[LB_DECISION_PROMPT_MAX];
+    assert_string_equal(d->prompt, ""); /* the words are written by whoever shows it */
+    lb_said_fmt(&d->said, text, sizeof text);
+    assert_string_equal(text, "au-inf sees fr-cav 3 hexes away and is not its target: attempt "
+                              "carré now?");
+    lb_said_fmt(&d->option_said[0], text, sizeof text);
+    assert_string_equal(text, "attempt carré now: the Carré table, column rows, 3 hexes");
+    lb_said_fmt(&d->option_said[1], text, sizeof text);
+    assert_string_equal(text, "not now");
+    const char *answers[] = {"wait", "target", "carre", "follow", "6"};
+    for (int k = 0; k < 5; k++) {
+        assert_int_equal(lb_charge_answer(ch, answers[k]), LB_OK);
+        assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
+    }
+    assert_int_equal(lb_charge_status_of(ch), LB_CHARGE_DONE);
+    const lb_charge_result *r = lb_charge_result_of(ch);
+    const lb_trace *t = lb_charge_trace(ch);
+    assert_non_null(step_starting(t, "R-CHG-11", "au-inf sees fr-cav 3 hexes away and is not its "
+                                                 "target: attempt carré now?: wait"));
+    assert_non_null(step_starting(t, "R-CHG-24", "au-inf rout: 10 hexes along one of 1 best "
+                                                 "paths; where does it end?: 0302"));
+    assert_int_equal(r->nevents, 20);
+    lb_said_fmt(&r->events[3].said, text, sizeof text);
+    assert_string_equal(text, "au-inf, the target, attempts carré at 2 hexes (column rows): roll "
+                              "56 +3 = 63: PGD");
+    assert_non_null(step_starting(t, "R-CHG-2", text));
+    assert_int_equal(r->nobligations, 2);
+    lb_said_fmt(&r->obligations[0].said, text, sizeof text);
+    assert_string_equal(text, "fr-cav melees au-inf in the Melee segment, with the charge bonus "
+                              "(straight 3 hexes, 37.7)");
+    assert_non_null(step_starting(t, "R-CHG-17", "obligation melee: fr-cav melees au-inf in the "
+                                                 "Melee segment, with the charge bonus (straight "
+                                                 "3 hexes, 37.7)"));
+    /* the seed paragraph a ruling implements, named on its step */
+    const lb_trace_step *routs =
+        step_starting(t, "R-CHG-5", "the declared target routs: fr-cav must roll recall");
+    assert_non_null(routs);
+    assert_int_equal(routs->nvalues, 1);
+    assert_string_equal(routs->values[0].key, "seed");
+    assert_int_equal(routs->values[0].kind, LB_TV_PHRASE);
+    assert_string_equal(lbi_words_phrase((int)routs->values[0].den, routs->values[0].num),
+                        "001_f47f61f911107fc6 (premier-2018), the results of the Carre Roll: "
+                        "Infantry Routed (PGD)");
+    lb_charge_free(ch);
+
+    /* a refusal: its reason, and the trace's step */
+    ch = start(st, &req, "0314,0312");
+    assert_int_equal(lb_charge_resolve(ch, &dice), LB_OK);
+    assert_int_equal(lb_charge_status_of(ch), LB_CHARGE_REFUSED);
+    lb_said_fmt(&lb_charge_result_of(ch)->why, text, sizeof text);
+    assert_string_equal(text, "hex 0312 of the path is not next to 0314");
+    t = lb_charge_trace(ch);
+    assert_string_equal(step_text(&t->steps[t->count - 1]), "the charge may not be made: hex 0312 "
+                                                            "of the path is not next to 0314");
+    lb_charge_free(ch);
     lb_state_free(st);
 }
 
@@ -571,6 +663,7 @@ int main(void)
         cmocka_unit_test(test_charge__chart_errors),
         cmocka_unit_test(test_charge__modifiers_replace),
         cmocka_unit_test(test_charge__answers_and_status),
+        cmocka_unit_test(test_charge__results_and_trace_say_the_same),
         cmocka_unit_test(test_charge__missing_table),
         cmocka_unit_test(test_charge__apply_refused_when_the_state_changed),
         cmocka_unit_test(test_charge__apply_after_another_apply_refused),

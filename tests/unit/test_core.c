@@ -1,4 +1,4 @@
-/* Unit tests: fractions, traces, error records, growing arrays and the arena. */
+/* Unit tests: fractions, traces, error records, printable text, growing arrays and the arena. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -196,6 +196,10 @@ static void test_core__err_control_characters_escaped(void **unused)
     char small[8];
     assert_int_equal(lb_err_fmt(&e, small, sizeof small), 20);
     assert_string_equal(small, "s.json:");
+    /* a byte that is not UTF-8 (0x9B alone is CSI to a terminal of 8-bit characters) as \xNN */
+    snprintf(e.msg, sizeof e.msg, "x\x9by\xff");
+    lb_err_fmt(&e, buf, sizeof buf);
+    assert_string_equal(buf, "s.json:3:7: x\\x9by\\xff");
 }
 
 static void test_core__err_quote(void **unused)
@@ -207,10 +211,91 @@ static void test_core__err_quote(void **unused)
                         "\"a\\\"b\\\\c\\n\\u001B\"");
     /* bytes that are not UTF-8 as \xNN; UTF-8 kept */
     assert_string_equal(lb_err_quote("\xff\xc3\xa9", buf, sizeof buf), "\"\\xff\xc3\xa9\"");
+    /* a surrogate and an overlong form are not UTF-8 either */
+    assert_string_equal(lb_err_quote("\xed\xa0\x80", buf, sizeof buf), "\"\\xed\\xa0\\x80\"");
+    assert_string_equal(lb_err_quote("\xc0\xaf", buf, sizeof buf), "\"\\xc0\\xaf\"");
     /* 24 bytes: two quotes, "...", the NUL and 18 characters */
     assert_string_equal(lb_err_quote("abcdefghijklmnopqrstuvwxyz", buf, sizeof buf),
                         "\"abcdefghijklmnopqr...\"");
     assert_int_equal(strlen(buf), 23);
+}
+
+/* Printable text: the first control character or byte that is not UTF-8, with its column. */
+static void test_core__printable_check(void **unused)
+{
+    (void)unused;
+    lb_unprintable u;
+    assert_true(lb_printable_check("show", 4, 0, &u));
+    /* ESC [ 2 J (clear the screen) after "unit fr-": byte 8, character 9 */
+    assert_false(lb_printable_check("unit fr-\x1b[2J", 12, 1, &u));
+    assert_int_equal(u.offset, 8);
+    assert_int_equal(u.column, 9);
+    assert_int_equal(u.control, 0x1b);
+    /* a tab when allowed, else a control character */
+    assert_true(lb_printable_check("a\tb", 3, 1, &u));
+    assert_false(lb_printable_check("a\tb", 3, 0, &u));
+    assert_int_equal(u.column, 2);
+    assert_int_equal(u.control, '\t');
+    /* NUL inside the text: after "é" (two bytes, one character) */
+    assert_false(lb_printable_check("\xc3\xa9\0x", 4, 1, &u));
+    assert_int_equal(u.offset, 2);
+    assert_int_equal(u.column, 2);
+    assert_int_equal(u.control, 0);
+    /* DEL, and U+009B (CSI) in UTF-8 */
+    assert_false(lb_printable_check("\x7f", 1, 1, &u));
+    assert_int_equal(u.control, 0x7f);
+    assert_false(lb_printable_check("\xc2\x9b", 2, 1, &u));
+    assert_int_equal(u.control, 0x9b);
+    assert_int_equal(u.byte, -1);
+    /* no-break space U+00A0, the ellipsis and a four-byte character are text */
+    assert_true(lb_printable_check("\xc2\xa0\xe2\x80\xa6\xf0\x9f\x8e\xb2", 9, 0, &u));
+    assert_false(lb_printable_check("\xe2\x80\xa6\xf0\x9f\x8e\xb2\x1b", 8, 0, &u));
+    assert_int_equal(u.column, 3);
+    assert_int_equal(u.offset, 7);
+    /* bytes that are not UTF-8: a stray byte, overlong forms, a surrogate, past U+10FFFF, cut
+     * short by the end of the text, a lone continuation byte */
+    static const struct {
+        const char *s;
+        size_t len, offset;
+        int byte;
+    } bad[] = {
+        {"ab\xff", 3, 2, 0xff},          {"\xc0\xaf", 2, 0, 0xc0},
+        {"\xe0\x80\xaf", 3, 0, 0xe0},    {"\xed\xa0\x80", 3, 0, 0xed},
+        {"\xf4\x90\x80\x80", 4, 0, 0xf4}, {"x\xe2\x82", 3, 1, 0xe2},
+        {"\x9b", 1, 0, 0x9b},            {"\xf8\x88\x80\x80\x80", 5, 0, 0xf8},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        assert_false(lb_printable_check(bad[i].s, bad[i].len, 1, &u));
+        assert_int_equal(u.offset, bad[i].offset);
+        assert_int_equal(u.column, (int)bad[i].offset + 1);
+        assert_int_equal(u.control, -1);
+        assert_int_equal(u.byte, bad[i].byte);
+    }
+    assert_false(lb_printable_check("\x1b", 1, 0, NULL));
+}
+
+/* s as lb_printable writes it into a buffer of n bytes (at most 64). */
+static const char *printable(const char *s, size_t len, size_t n)
+{
+    static char buf[64];
+    return lb_printable(s, len, buf, n);
+}
+
+/* Any text as it may be printed: control characters as \u00XX, bytes not UTF-8 as \xNN, cut
+ * between whole pieces. */
+static void test_core__printable(void **unused)
+{
+    (void)unused;
+    assert_string_equal(printable("unit fr-\x1b[2J", 12, 64), "unit fr-\\u001B[2J");
+    assert_string_equal(printable("a\xff" "b\xc2\x9b\xc3\xa9", 7, 64), "a\\xffb\\u009B\xc3\xa9");
+    assert_string_equal(printable("x\ty\n", 4, 64), "x\\u0009y\\u000A");
+    /* a NUL inside the text, and the length given stops the text before its end */
+    assert_string_equal(printable("a\0b", 3, 64), "a\\u0000b");
+    assert_string_equal(printable("abc", 2, 64), "ab");
+    /* 12 bytes: 8 characters, "..." and the NUL; an escape is not cut in half */
+    assert_string_equal(printable("abcdefghijklmnop", 16, 12), "abcdefgh...");
+    assert_string_equal(printable("abcdef\x1bxyz", 10, 12), "abcdef...");
+    assert_string_equal(printable("abcdefghijk", 11, 12), "abcdefghijk");
 }
 
 static void test_core__errlist_sort_files_and_ties(void **unused)
@@ -286,6 +371,8 @@ int main(void)
         cmocka_unit_test(test_core__errlist_sorted_by_position),
         cmocka_unit_test(test_core__err_control_characters_escaped),
         cmocka_unit_test(test_core__err_quote),
+        cmocka_unit_test(test_core__printable_check),
+        cmocka_unit_test(test_core__printable),
         cmocka_unit_test(test_core__errlist_sort_files_and_ties),
         cmocka_unit_test(test_core__grow),
         cmocka_unit_test(test_core__arena),

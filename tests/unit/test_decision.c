@@ -188,8 +188,12 @@ static void assert_same_charge(const lb_charge *a, const lb_charge *b)
     const lb_charge_result *x = lb_charge_result_of(a), *y = lb_charge_result_of(b);
     assert_string_equal(x->summary, y->summary);
     assert_int_equal(x->nevents, y->nevents);
-    for (int i = 0; i < x->nevents; i++)
-        assert_string_equal(x->events[i].text, y->events[i].text);
+    for (int i = 0; i < x->nevents; i++) {
+        char a[LB_CHARGE_TEXT_MAX], b[LB_CHARGE_TEXT_MAX];
+        lb_said_fmt(&x->events[i].said, a, sizeof a);
+        lb_said_fmt(&y->events[i].said, b, sizeof b);
+        assert_string_equal(a, b);
+    }
     assert_int_equal(x->nobligations, y->nobligations);
     assert_int_equal(x->mp_spent, y->mp_spent);
     const lb_trace *s = lb_charge_trace(a), *t = lb_charge_trace(b);

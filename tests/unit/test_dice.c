@@ -1,4 +1,4 @@
-/* Unit tests of the dice: PCG32 reference outputs, unbiased bounds, roll arithmetic, scripts, log. */
+/* Unit tests of the dice: PCG32 reference outputs, unbiased bounds, roll arithmetic, scripts, log; keyed dice: known answers, exact uniformity, commitment. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -6,6 +6,7 @@
 #include <cmocka.h>
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -351,6 +352,177 @@ static void test_dice__log(void **state)
     free(dice);
 }
 
+/* ---- keyed dice (R-DICE-3, docs/api.md "Fair dice") ---------------------------------------- */
+
+/* The secret 00 01 02 … 1f of the known answers below. */
+static void counting_secret(unsigned char secret[LB_DICE_SECRET_BYTES])
+{
+    for (int i = 0; i < LB_DICE_SECRET_BYTES; i++)
+        secret[i] = (unsigned char)i;
+}
+
+static void hex_of(const unsigned char *b, int n, char *out)
+{
+    for (int i = 0; i < n; i++)
+        sprintf(out + 2 * i, "%02x", b[i]);
+}
+
+/* Blocks computed apart from the code, with Python's hmac and hashlib:
+ *   python3 -c 'import hmac,hashlib,struct; s=bytes(range(32));
+ *     print(hmac.new(s,struct.pack(">Q",0),hashlib.sha256).hexdigest());
+ *     print(hmac.new(s,struct.pack(">QI",0,1),hashlib.sha256).hexdigest());
+ *     print(hmac.new(s,struct.pack(">QI",49,2),hashlib.sha256).hexdigest())' */
+static void test_dice__keyed_blocks_known(void **state)
+{
+    (void)state;
+    unsigned char secret[LB_DICE_SECRET_BYTES], digest[32];
+    char hex[65];
+    counting_secret(secret);
+    lb_dice_block(secret, 0, 0, digest);
+    hex_of(digest, 32, hex);
+    assert_string_equal(hex, "9f0cd9b94097fe4929918d2b8942b34439574261a35dc50163f06c67d4e48899");
+    lb_dice_block(secret, 0, 1, digest);
+    hex_of(digest, 32, hex);
+    assert_string_equal(hex, "8328f60bee3dfa2145e1b3f392f0adc2d64d9535906bf32099449313f5496a46");
+    lb_dice_block(secret, 49, 2, digest);
+    hex_of(digest, 32, hex);
+    assert_string_equal(hex, "082617892afb8cfa8d04b25d6d0a03c5ae5dcb7cc4ee5ffebe8d3c6ed6d75b30");
+}
+
+/* Draws k of the counting secret: the first byte of block 0 below 252 as byte % 6 + 1, or the
+ * roll of index byte % 36. k = 0: 0x9f = 159, 159 % 6 = 3 -> 4, 159 % 36 = 15 -> 34. k = 49:
+ * 0xfe = 254 is thrown away, 0x65 = 101 -> 6 and index 29 -> 56. k = 2^40: 0x0f = 15 -> 4, 34.
+ * The blocks' first bytes with Python (as above, struct.pack(">Q",k)):
+ *   0 9f, 1 c4, 2 f9, 3 96, 4 f8, 5 1d, 6 67, 7 dd, 49 fe65, 84 fd4e, 110 ff0b, 2^40 0f. */
+static void test_dice__keyed_draws_known(void **state)
+{
+    (void)state;
+    static const struct {
+        uint64_t k;
+        int die, roll;
+    } want[] = {{0, 4, 34},  {1, 5, 35},  {2, 4, 64},  {3, 1, 21},   {4, 3, 63},
+                {5, 6, 56},  {6, 2, 62},  {7, 6, 16},  {49, 6, 56}, {84, 1, 21},
+                {110, 6, 26}, {1ULL << 40, 4, 34}};
+    unsigned char secret[LB_DICE_SECRET_BYTES];
+    counting_secret(secret);
+    for (int i = 0; i < COUNT(want); i++) {
+        assert_int_equal(lb_dice_derive(secret, want[i].k, LB_DIE_ONE), want[i].die);
+        assert_int_equal(lb_dice_derive(secret, want[i].k, LB_DIE_TWO), want[i].roll);
+    }
+}
+
+/* Exact uniformity of the rejection: of the 256 byte values, 252 are kept, 42 for each face of a
+ * die and 7 for each of the 36 rolls; 252..255 give nothing and the next byte is read. */
+static void test_dice__keyed_uniform(void **state)
+{
+    (void)state;
+    int die[7] = {0}, roll[67] = {0}, rejected = 0;
+    for (int b = 0; b < 256; b++) {
+        unsigned char byte = (unsigned char)b;
+        int d = lb_dice_from_bytes(&byte, 1, LB_DIE_ONE);
+        int r = lb_dice_from_bytes(&byte, 1, LB_DIE_TWO);
+        assert_int_equal(d == 0, r == 0);
+        if (d == 0) {
+            rejected++;
+            continue;
+        }
+        assert_true(d >= 1 && d <= 6);
+        assert_true(lb_roll_valid(r));
+        die[d]++;
+        roll[r]++;
+    }
+    assert_int_equal(rejected, 4);
+    for (int d = 1; d <= 6; d++)
+        assert_int_equal(die[d], 42);
+    for (int i = 0; i < 36; i++)
+        assert_int_equal(roll[lb_roll_from_index(i)], 7);
+    /* the first byte kept decides: 255 and 252 are passed over, 251 is the last face */
+    const unsigned char bytes[] = {255, 252, 251, 0};
+    assert_int_equal(lb_dice_from_bytes(bytes, 4, LB_DIE_ONE), 251 % 6 + 1);
+    assert_int_equal(lb_dice_from_bytes(bytes, 4, LB_DIE_TWO), 66);
+    assert_int_equal(lb_dice_from_bytes(bytes, 2, LB_DIE_TWO), 0);
+    assert_int_equal(lb_dice_from_bytes(bytes + 3, 1, LB_DIE_TWO), 11);
+}
+
+/* Keyed dice take draws k, k+1, … in order whatever their kind, and log them; skipping a draw
+ * moves k as a draw would. */
+static void test_dice__keyed_source(void **state)
+{
+    (void)state;
+    unsigned char secret[LB_DICE_SECRET_BYTES];
+    counting_secret(secret);
+    lb_dice *dice = malloc(sizeof *dice);
+    lb_dice_init_keyed(dice, secret, 3);
+    int v;
+    assert_int_equal(lb_dice_roll(dice, "fire", &v), LB_OK);
+    assert_int_equal(v, 21); /* k = 3 */
+    assert_int_equal(lb_dice_d6(dice, "recall", &v), LB_OK);
+    assert_int_equal(v, 3); /* k = 4 */
+    lb_dice_skip(dice, LB_DIE_TWO); /* k = 5 */
+    assert_int_equal(lb_dice_roll(dice, "melee", &v), LB_OK);
+    assert_int_equal(v, 62); /* k = 6 */
+    assert_int_equal(dice->log_len, 3);
+    assert_int_equal(dice->log[1].value, 3);
+    assert_true(dice->draw == 7);
+    free(dice);
+}
+
+/* Seeded dice skip a roll as two bounded draws and a die as one: the same generator as rolling. */
+static void test_dice__seeded_skip(void **state)
+{
+    (void)state;
+    lb_dice *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    lb_dice_init_seed(a, 7);
+    lb_dice_init_seed(b, 7);
+    int v;
+    lb_dice_roll(a, "x", &v);
+    lb_dice_d6(a, "y", &v);
+    lb_dice_skip(b, LB_DIE_TWO);
+    lb_dice_skip(b, LB_DIE_ONE);
+    assert_true(a->rng.state == b->rng.state);
+    assert_int_equal(b->log_len, 0);
+    /* seed 7's third roll (Python's PCG32 of pcg-random.org, as R-DICE-1 rolls: 23, 23, 12) */
+    lb_dice_init_seed(a, 7);
+    lb_dice_skip(a, LB_DIE_TWO);
+    lb_dice_skip(a, LB_DIE_TWO);
+    assert_int_equal(lb_dice_roll(a, "z", &v), LB_OK);
+    assert_int_equal(v, 12);
+    free(a);
+    free(b);
+}
+
+/* The commitment is SHA-256 of the secret's bytes (python3 -c 'import hashlib;
+ * print(hashlib.sha256(bytes(range(32))).hexdigest())'); a secret reads back from its hex, and
+ * anything but 64 hex digits is refused with the secret untouched. */
+static void test_dice__commitment_and_hex(void **state)
+{
+    (void)state;
+    unsigned char secret[LB_DICE_SECRET_BYTES], back[LB_DICE_SECRET_BYTES];
+    char hex[LB_DICE_HEX_MAX];
+    counting_secret(secret);
+    lb_dice_commitment(secret, hex);
+    assert_string_equal(hex, "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd");
+    lb_dice_secret_hex(secret, hex);
+    assert_string_equal(hex, "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+    assert_int_equal(lb_dice_secret_parse(hex, back), LB_OK);
+    assert_memory_equal(back, secret, sizeof secret);
+    hex[0] = 'F';
+    hex[1] = 'f';
+    assert_int_equal(lb_dice_secret_parse(hex, back), LB_OK);
+    assert_int_equal(back[0], 0xff);
+    memset(back, 7, sizeof back);
+    assert_int_equal(lb_dice_secret_parse("00", back), LB_INVALID);
+    hex[5] = 'g';
+    assert_int_equal(lb_dice_secret_parse(hex, back), LB_INVALID);
+    assert_int_equal(lb_dice_secret_parse(NULL, back), LB_INVALID);
+    assert_int_equal(back[0], 7);
+    /* two secrets from the system differ (they are equal with chance 2^-256) */
+    unsigned char one[LB_DICE_SECRET_BYTES], two[LB_DICE_SECRET_BYTES];
+    assert_int_equal(lb_dice_secret_new(one), LB_OK);
+    assert_int_equal(lb_dice_secret_new(two), LB_OK);
+    assert_memory_not_equal(one, two, sizeof one);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -367,6 +539,12 @@ int main(void)
         cmocka_unit_test(test_dice__script_bad_lists),
         cmocka_unit_test(test_dice__script_longest),
         cmocka_unit_test(test_dice__log),
+        cmocka_unit_test(test_dice__keyed_blocks_known),
+        cmocka_unit_test(test_dice__keyed_draws_known),
+        cmocka_unit_test(test_dice__keyed_uniform),
+        cmocka_unit_test(test_dice__keyed_source),
+        cmocka_unit_test(test_dice__seeded_skip),
+        cmocka_unit_test(test_dice__commitment_and_hex),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

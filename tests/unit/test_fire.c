@@ -233,7 +233,9 @@ static void check_distributions(lb_state *st)
             assert_int_equal(odds1(st, u, h, o, NULL), LB_OK);
             if (!o->allowed) {
                 lb_fire_chance_release(o);
-                assert_true(o->reason[0] != '\0');
+                char why[LB_FIRE_REASON_MAX];
+                assert_true(lb_said_fmt(&o->why, why, sizeof why) > 0);
+                assert_null(strstr(why, "(no words)"));
                 assert_non_null(o->rule);
                 continue;
             }
@@ -775,7 +777,9 @@ static void test_fire__group_requests(void **unused)
     assert_int_equal(g.firers[0].unit, b);
     assert_int_equal(g.firers[1].unit, a);
     assert_int_equal(g.value.num, 9);
-    assert_string_equal(g.breakdown, "fr-b 5 + fr-a 4 = 9");
+    char sum[LB_FIRE_REASON_MAX];
+    assert_int_equal(lb_fire_group_breakdown(&g, sum, sizeof sum), 19);
+    assert_string_equal(sum, "fr-b 5 + fr-a 4 = 9");
     assert_non_null(lb_trace_find(&t, "R-FIRE-23"));
     lb_trace_release(&t);
     lb_fire_group_release(&g);
@@ -791,6 +795,86 @@ static void test_fire__group_requests(void **unused)
     lb_fire_result_release(r);
     free(r);
     lb_state_free(st);
+}
+
+/* The step's sentence. */
+static const char *step_text(const lb_trace_step *s, char *buf, size_t n)
+{
+    assert_true(lb_trace_step_fmt(s, buf, n) < (int)n);
+    return buf;
+}
+
+static void test_fire__refusals_said_and_framed(void **unused)
+{
+    (void)unused;
+    lb_state *st = load_case("fire-R-FIRE-23-two-columns-one-roll");
+    int a = lb_state_unit_index(st, "fr-a"), b = lb_state_unit_index(st, "fr-b");
+    char why[LB_FIRE_REASON_MAX], step[LB_FIRE_REASON_MAX];
+    /* one unit: its why says the refusal, its trace's last step frames it */
+    lb_fire_value v;
+    lb_trace t;
+    lb_trace_init(&t);
+    assert_int_equal(lb_fire_check(st, a, (lb_hex){1, 1}, LB_FIRE_OFFENSIVE, &v, &t), LB_OK);
+    assert_false(v.allowed);
+    assert_string_equal(v.rule, "R-FIRE-10");
+    assert_int_equal(lb_said_fmt(&v.why, why, sizeof why), 35);
+    assert_string_equal(why, "hex 0101 holds no enemy combat unit");
+    assert_string_equal(step_text(&t.steps[t.count - 1], step, sizeof step),
+                        "may not fire: hex 0101 holds no enemy combat unit");
+    lb_trace_release(&t);
+    /* several: the fire's why names the firer refused, and a step says the fire is refused */
+    int both[2] = {b, a};
+    lb_fire_request rq = {LB_FIRE_OFFENSIVE, (lb_hex){1, 1}, both, 2};
+    lb_fire_group g;
+    lb_trace_init(&t);
+    assert_int_equal(lb_fire_group_check(st, &rq, &g, &t), LB_OK);
+    assert_false(g.allowed);
+    lb_said_fmt(&g.why, why, sizeof why);
+    assert_string_equal(why, "fr-b: hex 0101 holds no enemy combat unit");
+    assert_string_equal(step_text(&t.steps[t.count - 1], step, sizeof step),
+                        "every firer must be allowed to fire at the hex on its own, and fr-b is "
+                        "not (R-FIRE-10): the fire of the 2 units is refused");
+    lb_trace_release(&t);
+    lb_fire_group_release(&g);
+    /* a fire together of one side's units only: the group's own refusal, framed as such */
+    int twice[2] = {a, a};
+    rq = (lb_fire_request){LB_FIRE_OFFENSIVE, (lb_hex){6, 5}, twice, 2};
+    lb_trace_init(&t);
+    assert_int_equal(lb_fire_group_check(st, &rq, &g, &t), LB_OK);
+    assert_false(g.allowed);
+    lb_said_fmt(&g.why, why, sizeof why);
+    assert_string_equal(why, "fr-a is listed twice");
+    assert_string_equal(step_text(lb_trace_find(&t, "R-FIRE-23"), step, sizeof step),
+                        "may not fire together: fr-a is listed twice");
+    lb_trace_release(&t);
+    lb_fire_group_release(&g);
+    lb_state_free(st);
+}
+
+/* The sum of a fire together lists 24 firers, then the count of the others. */
+static void test_fire__sum_of_many_firers(void **unused)
+{
+    (void)unused;
+    enum { N = 26 };
+    lb_fire_value firers[N];
+    char ids[N][8];
+    memset(firers, 0, sizeof firers);
+    for (int i = 0; i < N; i++) {
+        snprintf(ids[i], sizeof ids[i], "u%d", i + 1);
+        firers[i].id = ids[i];
+        firers[i].value = lb_frac_make(i % 2 ? 3 : 5, 2);
+    }
+    lb_fire_group g = {.allowed = 1, .firers = firers, .nfirers = N, .value = lb_frac_int(52)};
+    char sum[LB_FIRE_REASON_MAX];
+    lb_fire_group_breakdown(&g, sum, sizeof sum);
+    assert_string_equal(sum, "u1 5/2 + u2 3/2 + u3 5/2 + u4 3/2 + u5 5/2 + u6 3/2 + u7 5/2 + "
+                             "u8 3/2 + u9 5/2 + u10 3/2 + u11 5/2 + u12 3/2 + u13 5/2 + u14 3/2 + "
+                             "u15 5/2 + u16 3/2 + u17 5/2 + u18 3/2 + u19 5/2 + u20 3/2 + u21 5/2 "
+                             "+ u22 3/2 + u23 5/2 + u24 3/2 + 2 more = 52");
+    g.nfirers = 2;
+    g.value = lb_frac_int(4);
+    assert_int_equal(lb_fire_group_breakdown(&g, sum, 8), 19);
+    assert_string_equal(sum, "u1 5/2 "); /* cut short, the length said */
 }
 
 static void test_fire__resolve_short_dice(void **unused)
@@ -834,6 +918,8 @@ int main(void)
         cmocka_unit_test(test_fire__apply_line_closes_up),
         cmocka_unit_test(test_fire__forty_units_apply),
         cmocka_unit_test(test_fire__group_requests),
+        cmocka_unit_test(test_fire__refusals_said_and_framed),
+        cmocka_unit_test(test_fire__sum_of_many_firers),
         cmocka_unit_test(test_fire__resolve_short_dice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,10 +1,11 @@
-/* Unit tests of the game engine: the first decision, refusals that change nothing, undo in both policies, replay, fires of several units, a charge's state, reinforcements, Morale Levels, victory, the random player. */
+/* Unit tests of the game engine: the first decision, refusals that change nothing, undo in both policies (fresh dice after it), replay, fires of several units, a charge's state, reinforcements, Morale Levels, victory, the random player, the view's text. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,44 +111,182 @@ static void test_game__refusals_change_nothing(void **state)
     assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
     assert_int_equal(lb_game_seq(g), 0);
     assert_true(lb_game_hash(g) == h);
-    /* after the end of the battle nothing more is taken */
+    /* after the end of the battle nothing more is taken, nor taken back (R-GAME-14) */
     assert_int_equal(lb_game_concede(g, 0, 0, &a), LB_OK);
     assert_int_equal(a.verdict, LB_ACCEPTED);
     answer(g, 0, "end", LB_REFUSED_NONE);
+    assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, 1, -1, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_NONE);
+    assert_string_equal(a.reason, "the battle is over (conceded): nothing is taken back");
+    assert_int_equal(lb_game_seq(g), 1);
     lb_game_free(g);
 }
 
-/* R-GAME-14, hot-seat: back to any decision; the dice after an undo are the ones that came
- * before it (seed 7 gives 23 to the first fire, the roll the golden turn shows). */
-static void test_game__undo_hotseat_never_rerolls(void **state)
+/* R-GAME-22: an answer of 128 bytes or more is refused with its length before any rule looks at
+ * it (before, the journal refused it after the charge rules had taken it: an internal failure);
+ * one of 127 bytes is the charge rules' to refuse (a path through hexes the map does not have,
+ * R-CHG-9); nothing changes. */
+static void test_game__long_answer_refused(void **state)
 {
     (void)state;
-    lb_game *g = demo(7, LB_UNDO_HOTSEAT);
-    uint64_t start = lb_game_hash(g);
+    lb_game *g = demo(1, LB_UNDO_HOTSEAT);
+    uint64_t h = lb_game_hash(g);
+    char key[512] = "charge:fr-8chs:0802";
+    while (strlen(key) + 5 < sizeof key - 1)
+        strcat(key, ",0903");
+    lb_game_answer a;
+    assert_int_equal(lb_game_decide(g, 0, 0, key, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    assert_string_equal(a.rule, "R-GAME-22");
+    assert_string_equal(a.reason, "the answer is 509 bytes long, and the journal keeps an answer "
+                                  "of at most 127 (its key and parameter)");
+    key[LB_OPTION_KEY_MAX] = '\0';
+    assert_int_equal(lb_game_decide(g, 0, 0, key, &a), LB_OK);
+    assert_string_equal(a.rule, "R-GAME-22");
+    key[LB_OPTION_KEY_MAX - 1] = '\0';
+    assert_int_equal(lb_game_decide(g, 0, 0, key, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    assert_string_not_equal(a.rule, "R-GAME-22");
+    /* the other side's long answer is the other side's refusal first (R-GAME-12) */
+    assert_int_equal(lb_game_decide(g, 1, 0, key, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_NOT_YOURS);
+    assert_int_equal(lb_game_seq(g), 0);
+    assert_true(lb_game_hash(g) == h);
+    lb_game_free(g);
+}
+
+/* R-WEB-6: with a limit of 20 options, the demo's Charge decision (2 options) is offered, and
+ * "end", which leads to the French Movement segment (its moves and changes, more than 20), is
+ * refused with the limit and changes nothing; with no limit it is taken. A limit of 1 refuses the
+ * game at its first decision (LB_LIMIT). */
+static void test_game__options_limit(void **state)
+{
+    (void)state;
+    lb_load_opts o = opts();
+    o.options_max = 20;
+    lb_game_settings s;
+    lb_game_settings_init(&s);
+    size_t len;
+    const char *name, *text = lb_data_demo(&len, &name);
+    lb_errlist errs = {0};
+    lb_game *g = NULL;
+    assert_int_equal(lb_game_new(name, text, len, &o, &s, &g, &errs), LB_OK);
+    assert_int_equal(lb_game_pending(g)->noptions, 2);
+    uint64_t h = lb_game_hash(g);
+    lb_game_answer a;
+    assert_int_equal(lb_game_decide(g, 0, 0, "end", &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    assert_string_equal(a.rule, "R-WEB-6");
+    assert_string_equal(a.reason, "\"end\" leads to a decision of more than 20 options, past this "
+                                  "game's limit");
+    assert_int_equal(lb_game_seq(g), 0);
+    assert_true(lb_game_hash(g) == h);
+    assert_int_equal(lb_game_pending(g)->noptions, 2);
+    lb_game_free(g);
+    lb_game *free_game = demo(1, LB_UNDO_HOTSEAT);
+    answer(free_game, 0, "end", LB_ACCEPTED);
+    assert_true(lb_game_pending(free_game)->noptions > 20);
+    lb_game_free(free_game);
+    o.options_max = 1;
+    assert_int_equal(lb_game_new(name, text, len, &o, &s, &g, &errs), LB_LIMIT);
+    assert_null(g);
+    lb_errlist_release(&errs);
+}
+
+/* The view's text is the very text jansson writes for its values (the options are written
+ * straight as text, R-WEB-6's long lists): parsed and written again compact, byte for byte the
+ * same, for each role, along 60 random answers of the demo whose French light infantry is named
+ * with a quote, a backslash and accents (escaped in keys and labels). */
+static void test_game__view_text_is_jansson_s(void **state)
+{
+    (void)state;
+    size_t len;
+    const char *name, *demo_text = lb_data_demo(&len, &name);
+    /* every "fr-26le-1" becomes "fr-26\"lé\\1" (an id is any text without control
+     * characters) */
+    static const char from[] = "fr-26le-1", to[] = "fr-26\\\"l\\u00e9\\\\1";
+    char *text = malloc(2 * len + 1);
+    assert_non_null(text);
+    size_t n = 0;
+    for (const char *p = demo_text; *p;) {
+        int hit = strncmp(p, from, sizeof from - 1) == 0;
+        memcpy(text + n, hit ? to : p, hit ? sizeof to - 1 : 1);
+        n += hit ? sizeof to - 1 : 1;
+        p += hit ? sizeof from - 1 : 1;
+    }
+    text[n] = '\0';
+    lb_game *g = game_of(name, text, 9, LB_UNDO_HOTSEAT);
+    free(text);
+    lb_pcg32 rng;
+    lb_pcg32_seed(&rng, 4, 2);
+    int roles[] = {0, 1, LB_ROLE_BOTH, LB_ROLE_SPECTATOR}, escaped = 0;
+    for (int step = 0; step < 60 && lb_game_pending(g); step++) {
+        for (int r = 0; r < 4; r++) {
+            char *view = NULL;
+            assert_int_equal(lb_game_view_json(g, roles[r], &view), LB_OK);
+            json_error_t e;
+            json_t *j = json_loads(view, 0, &e);
+            if (!j)
+                fail_msg("the view is not JSON: %s", e.text);
+            char *again = json_dumps(j, JSON_COMPACT);
+            assert_string_equal(view, again);
+            escaped += strstr(view, "\"fr-26\\\"lé\\\\1\"") != NULL;
+            free(again);
+            json_decref(j);
+            free(view);
+        }
+        char key[LB_OPTION_KEY_MAX];
+        assert_int_equal(lb_game_random_key(g, &rng, key, sizeof key), LB_OK);
+        lb_game_answer a;
+        assert_int_equal(lb_game_decide(g, lb_game_pending(g)->side, lb_game_seq(g), key, &a),
+                         LB_OK);
+    }
+    assert_true(escaped > 0);
+    lb_game_free(g);
+}
+
+/* R-GAME-14, hot-seat: back to any decision; the dice after an undo are fresh, never the ones
+ * taken back: the seeded generator stays past every roll of the whole journal. Seed 1's rolls
+ * (PCG32 of pcg-random.org, as Python's port of it gives them: 25, 23, 52, 52) go to the fires
+ * in turn, whatever was undone. */
+static void test_game__undo_hotseat_rolls_fresh(void **state)
+{
+    (void)state;
+    lb_game *g = demo(1, LB_UNDO_HOTSEAT);
     answer(g, 0, "end", LB_ACCEPTED);
     answer(g, 0, "end", LB_ACCEPTED);
     uint64_t after_end = lb_game_hash(g);
     answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
     assert_int_equal(last_entry(g)->kind, LB_ENTRY_ROLL);
-    assert_int_equal(last_entry(g)->value, 23);
+    assert_int_equal(last_entry(g)->value, 25);
     lb_game_answer a;
     assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, lb_game_seq(g), -1, &a), LB_OK);
     assert_int_equal(a.verdict, LB_ACCEPTED);
     assert_int_equal(lb_game_seq(g), 5); /* end, end, fire, roll, undo: the journal only grows */
     assert_int_equal(last_entry(g)->kind, LB_ENTRY_UNDO);
     assert_int_equal(lb_game_effective(g)->count, 2);
-    assert_true(lb_game_hash(g) == after_end);
+    assert_int_equal(lb_game_draws(g), 1);
+    /* the same state, but the dice have moved on (R-GAME-13 hashes the generator) */
+    assert_true(lb_game_hash(g) != after_end);
     answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
     assert_int_equal(last_entry(g)->value, 23);
     assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, lb_game_seq(g), 0, &a), LB_OK);
     assert_int_equal(a.verdict, LB_ACCEPTED);
-    assert_true(lb_game_hash(g) == start);
+    assert_int_equal(lb_game_effective(g)->count, 0);
     /* a die is not a decision to go back to */
     answer(g, 0, "end", LB_ACCEPTED);
     answer(g, 0, "end", LB_ACCEPTED);
     answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
+    assert_int_equal(last_entry(g)->value, 52);
     assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, lb_game_seq(g), 3, &a), LB_OK);
     assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    /* the journal replayed elsewhere gives the same game, its dice past all three rolls */
+    lb_game *again = demo(1, LB_UNDO_HOTSEAT);
+    lb_err err = {0};
+    assert_int_equal(lb_game_load_journal(again, lb_game_journal(g), &err), LB_OK);
+    assert_true(lb_game_hash(again) == lb_game_hash(g));
+    assert_int_equal(lb_game_draws(again), 3);
+    lb_game_free(again);
     lb_game_free(g);
 }
 
@@ -278,9 +417,12 @@ static void test_game__group_fire_replays(void **state)
     assert_int_equal(j->entries[before + 1].value, 23);
     const lb_trace *t = lb_game_trace(g);
     int together = 0;
-    for (int i = 0; i < t->count; i++)
+    for (int i = 0; i < t->count; i++) {
+        char text[512];
+        lb_trace_step_fmt(&t->steps[i], text, sizeof text);
         together |= strcmp(t->steps[i].rule, "R-FIRE-23") == 0 &&
-                    strstr(t->steps[i].text, "fr-26le-1 12 + fr-art-5-4 8 = 20") != NULL;
+                    strstr(text, "fr-26le-1 12 + fr-art-5-4 8 = 20") != NULL;
+    }
     assert_true(together);
     const lb_decision *d = lb_game_pending(g);
     for (int i = 0; i < d->noptions; i++) {
@@ -606,7 +748,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_game__first_decision),
         cmocka_unit_test(test_game__refusals_change_nothing),
-        cmocka_unit_test(test_game__undo_hotseat_never_rerolls),
+        cmocka_unit_test(test_game__long_answer_refused),
+        cmocka_unit_test(test_game__options_limit),
+        cmocka_unit_test(test_game__view_text_is_jansson_s),
+        cmocka_unit_test(test_game__undo_hotseat_rolls_fresh),
         cmocka_unit_test(test_game__undo_two_players),
         cmocka_unit_test(test_game__replay_and_bad_journal),
         cmocka_unit_test(test_game__start_that_rolls_replays),

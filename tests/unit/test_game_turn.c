@@ -86,6 +86,14 @@ static lb_game_answer answer(lb_game *g, const char *key, lb_verdict want)
     return a;
 }
 
+/* lb_game_melee_odds of the assault key reads as in the game's action decision. */
+static int melee_odds(const lb_game *g, const char *key, lb_melee_chance *out)
+{
+    lb_action a;
+    lb_action_parse(lb_game_state(g), LB_DECIDE_ACTION, key, &a, NULL);
+    return lb_game_melee_odds(g, &a, out, NULL);
+}
+
 static const lb_unit *unit(const lb_game *g, const char *id)
 {
     const lb_state *st = lb_game_state(g);
@@ -98,9 +106,12 @@ static const lb_unit *unit(const lb_game *g, const char *id)
 static int traced(const lb_game *g, const char *text)
 {
     const lb_trace *t = lb_game_trace(g);
-    for (int i = 0; i < t->count; i++)
-        if (strstr(t->steps[i].text, text))
+    char step[512];
+    for (int i = 0; i < t->count; i++) {
+        assert_true(lb_trace_step_fmt(&t->steps[i], step, sizeof step) < (int)sizeof step);
+        if (strstr(step, text))
             return 1;
+    }
     return 0;
 }
 
@@ -152,9 +163,9 @@ static void test_game_turn__fired_hex_binds_melee(void **state)
     assert_true(lb_game_hash(g) == h);
     assert_int_equal(lb_game_seq(g), seq);
     lb_melee_chance c;
-    assert_int_equal(lb_game_melee_odds(g, "melee:0910:fr-26le-1", &c, NULL), LB_OK);
+    assert_int_equal(melee_odds(g, "melee:0910:fr-26le-1", &c), LB_OK);
     assert_false(c.allowed);
-    assert_int_equal(lb_game_melee_odds(g, "melee:0911:fr-26le-1", &c, NULL), LB_OK);
+    assert_int_equal(melee_odds(g, "melee:0911:fr-26le-1", &c), LB_OK);
     assert_true(c.allowed);
     lb_game_free(g);
 }
@@ -176,7 +187,7 @@ static void test_game_turn__defensive_fire_loss_reaches_premelee(void **state)
         until(g, 0, LB_SEG_MELEE);
         assert_int_equal(unit(g, "fr-26le-1")->losses, lost[k]);
         lb_melee_chance c;
-        assert_int_equal(lb_game_melee_odds(g, "melee:0910:fr-26le-1", &c, NULL), LB_OK);
+        assert_int_equal(melee_odds(g, "melee:0910:fr-26le-1", &c), LB_OK);
         assert_true(c.allowed);
         assert_string_equal(lb_game_state(g)->units[c.units[0].unit].id, "fr-26le-1");
         assert_int_equal(c.units[0].chart_mod, want[k]);
@@ -206,7 +217,7 @@ static void test_game_turn__owed_melee_then_rout_in_place(void **state)
     char key[LB_OPTION_KEY_MAX];
     snprintf(key, sizeof key, "%s", d->options[0].key);
     lb_melee_chance c;
-    assert_int_equal(lb_game_melee_odds(g, key, &c, NULL), LB_OK);
+    assert_int_equal(melee_odds(g, key, &c), LB_OK);
     int half = 0;
     for (int k = 0; k < c.units[0].ntimes; k++)
         half |= strcmp(c.units[0].times[k].rule, "R-CHG-16") == 0 &&

@@ -11,6 +11,30 @@
 #include "lb/data.h"
 #include "lb/lb.h"
 
+/* What s says, and a step's sentence (each in a buffer of its own: one at a time). */
+static const char *said(const lb_said *s)
+{
+    static char buf[LB_MELEE_TEXT_MAX];
+    assert_true(lb_said_fmt(s, buf, sizeof buf) < (int)sizeof buf);
+    return buf;
+}
+
+static const char *step_text(const lb_trace_step *s)
+{
+    static char buf[512];
+    assert_true(lb_trace_step_fmt(s, buf, sizeof buf) < (int)sizeof buf);
+    return buf;
+}
+
+/* Does a step of t say text? */
+static int traced(const lb_trace *t, const char *text)
+{
+    for (int i = 0; i < t->count; i++)
+        if (strcmp(step_text(&t->steps[i]), text) == 0)
+            return 1;
+    return 0;
+}
+
 static lb_state *load_text(const char *text)
 {
     int nmods;
@@ -225,6 +249,14 @@ static void test_melee__demo_odds(void **unused)
     assert_int_equal(lb_frac_cmp(c->attack, lb_frac_int(15)), 0);
     assert_string_equal(c->column->label, "1:1");
     assert_int_equal(c->modifier, 1);
+    /* half of fr-26le-1's line takes part (R-MEL-13): a factor the words name */
+    assert_int_equal(c->units[0].ntimes, 1);
+    const lb_melee_times *f = &c->units[0].times[0];
+    assert_int_equal(f->factor, LB_MELEE_BY_SHARE);
+    assert_null(f->what);
+    assert_string_equal(lb_melee_times_what(f), "increments taking part");
+    assert_true(traced(&t, "fr-26le-1: melee x1/2 (R-MEL-13: increments taking part)"));
+    assert_int_equal(c->units[0].exempt, LB_MELEE_NOT_EXEMPT);
     /* every way it can end, exactly once: the outcomes sum to 1 */
     assert_int_equal(lb_frac_cmp(total(c), lb_frac_int(1)), 0);
     /* the defender fails with 19/36 (passes on 17) */
@@ -241,11 +273,19 @@ static void test_melee__refusals_are_answers(void **unused)
     (void)unused;
     lb_state *st = load_demo();
     lb_melee_chance *c = calloc(1, sizeof *c);
-    /* the Austrian line attacked from a hex it does not touch: an answer, not an error */
+    /* the Austrian line attacked from a hex it does not touch: an answer, not an error; the
+     * trace says the melee may not be made, the why only the reason */
     lb_melee_req req = one_attacker(st, "fr-8chs", "0910");
-    assert_int_equal(lb_melee_odds(st, &req, c, NULL), LB_OK);
+    lb_trace t;
+    lb_trace_init(&t);
+    assert_int_equal(lb_melee_odds(st, &req, c, &t), LB_OK);
     assert_false(c->allowed);
     assert_string_equal(c->rule, "R-MEL-1");
+    assert_string_equal(said(&c->why), "fr-8chs is not next to 0910");
+    assert_int_equal(t.count, 1);
+    assert_string_equal(step_text(&t.steps[0]), "the melee may not be made: fr-8chs is not next "
+                                                "to 0910");
+    lb_trace_release(&t);
     /* an unknown id and a target off the map are errors */
     req.attackers[0].id = "nobody";
     assert_int_equal(lb_melee_odds(st, &req, c, NULL), LB_INVALID);
@@ -414,6 +454,69 @@ static void test_melee__dice_short(void **unused)
     lb_state_free(st);
 }
 
+/* R-MEL-7, R-MEL-8, R-MEL-19, R-MEL-22: the machine's decisions, its events and its trace are
+ * said by the words: a prompt and its options, the prompt again with the key taken and how. */
+static void test_melee__decisions_in_words(void **unused)
+{
+    (void)unused;
+    lb_state *st = skirmish_corridor();
+    lb_melee_req req = one_attacker(st, "fr-1", "0505");
+    lb_melee *m;
+    assert_int_equal(lb_melee_new(st, &req, &m), LB_OK);
+    assert_int_equal(lb_melee_resolve(m, NULL), LB_OK);
+    const lb_decision *d = lb_melee_pending(m);
+    assert_string_equal(d->prompt, ""); /* the rules write no sentence: the words do */
+    assert_string_equal(said(&d->said), "au-1 may retreat before the melee (29): retreat or stand?");
+    assert_int_equal(d->noptions, 2);
+    assert_string_equal(said(&d->option_said[0]), "stand and fight");
+    assert_string_equal(said(&d->option_said[1]), "retreat 3 movement points before the melee");
+    assert_int_equal(lb_melee_answer(m, "retreat"), LB_OK);
+    assert_int_equal(lb_melee_resolve(m, NULL), LB_OK);
+    /* the skirmishers step back 3 movement points south to 0508, the only end */
+    const lb_trace *t = lb_melee_trace(m);
+    assert_true(traced(t, "au-1 may retreat before the melee (29): retreat or stand?: retreat"));
+    assert_true(traced(t, "au-1 retreats before the melee from 0505 (3 movement points, 3 "
+                          "hexes): where does it end?: 0508 (the only option)"));
+    d = lb_melee_pending(m);
+    assert_string_equal(said(&d->said), "pursuit into the hex the defenders left (33.3): which "
+                                        "attacker enters 0505?");
+    assert_string_equal(said(&d->option_said[0]), "fr-1 enters 0505");
+    assert_string_equal(said(&d->option_said[1]), "stay where they are");
+    assert_int_equal(lb_melee_answer(m, "fr-1"), LB_OK);
+    assert_int_equal(lb_melee_resolve(m, NULL), LB_OK);
+    /* each event says what happened, as its step of the trace does */
+    const lb_melee_result *r = lb_melee_result_of(m);
+    static const char *const want[][2] = {
+        {"retreat", "au-1 retreats before the melee from 0505 to 0508 (3 hexes)"},
+        {"hold", "au-1 retreated 3 hexes before the melee: it may not move in its side's next "
+                 "Movement segment"},
+        {"no-melee", "every defender retreated before the melee"},
+        {"advance", "fr-1 advances into 0505"},
+    };
+    assert_int_equal(r->nevents, 4);
+    for (int i = 0; i < r->nevents; i++) {
+        assert_string_equal(r->events[i].kind, want[i][0]);
+        assert_string_equal(said(&r->events[i].said), want[i][1]);
+        assert_true(traced(t, want[i][1]));
+    }
+    lb_melee_free(m);
+
+    /* a standing answer: the trace says so twice */
+    lb_standing stand = {LB_DECIDE_RETIRE, "au-1", "stand"};
+    req.standing = &stand;
+    req.nstanding = 1;
+    assert_int_equal(lb_melee_new(st, &req, &m), LB_OK);
+    lb_dice dice;
+    lb_dice_init_script(&dice, "66,11", NULL);
+    assert_int_equal(lb_melee_resolve(m, &dice), LB_OK);
+    t = lb_melee_trace(m);
+    assert_true(traced(t, "retire decision about au-1 taken by a standing answer: stand"));
+    assert_true(traced(t, "au-1 may retreat before the melee (29): retreat or stand?: stand "
+                          "(standing answer)"));
+    lb_melee_free(m);
+    lb_state_free(st);
+}
+
 /* A melee to its end: DD on the Austrian column, which retreats north... the corridor gives it
  * 0504, 0503, 0502 when attacked from 0506. */
 static lb_melee *played(lb_state *st)
@@ -520,6 +623,10 @@ static void test_melee__refused_machine(void **unused)
     assert_int_equal(lb_melee_resolve(m, NULL), LB_OK);
     assert_int_equal(lb_melee_status_of(m), LB_MELEE_REFUSED);
     assert_string_equal(lb_melee_result_of(m)->rule, "R-MEL-4");
+    assert_string_equal(said(&lb_melee_result_of(m)->why), "fr-1 is in carré: a carré never "
+                                                          "assaults");
+    assert_true(traced(lb_melee_trace(m), "the melee may not be made: fr-1 is in carré: a carré "
+                                          "never assaults"));
     assert_null(lb_melee_pending(m));
     assert_int_equal(lb_melee_apply(m, st), LB_INVALID);
     lb_melee_free(m);
@@ -539,6 +646,7 @@ int main(void)
         cmocka_unit_test(test_melee__refusals_are_answers),
         cmocka_unit_test(test_melee__too_many_checks),
         cmocka_unit_test(test_melee__decisions),
+        cmocka_unit_test(test_melee__decisions_in_words),
         cmocka_unit_test(test_melee__journal_replay),
         cmocka_unit_test(test_melee__dice_short),
         cmocka_unit_test(test_melee__apply_by_id),

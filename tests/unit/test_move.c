@@ -393,12 +393,12 @@ static void test_move__segment_begin(void **state)
     assert_int_equal(a->move.march, LB_MARCH_NONE);
     assert_int_equal(a->move.march_turns, 2);
     assert_int_equal(a->move.start_formation, LB_FORM_COLUMN);
-    assert_int_equal(lb_move_allowance(st, 0, NULL, NULL, 0, NULL), 0);
+    assert_int_equal(lb_move_allowance(st, 0, NULL, NULL, NULL), 0);
     assert_int_equal(b->move.spent, 2); /* the other side's record is untouched */
     lb_move_segment_begin(st, 0);
     assert_int_equal(a->move.hold, LB_HOLD_NONE);
     assert_int_equal(a->move.march_turns, 0);
-    assert_int_equal(lb_move_allowance(st, 0, NULL, NULL, 0, NULL), 12);
+    assert_int_equal(lb_move_allowance(st, 0, NULL, NULL, NULL), 12);
     lb_state_free(st);
 }
 
@@ -418,7 +418,7 @@ static void test_move__force_march(void **state)
     assert_int_equal(lb_move_action_apply(st, &o), LB_OK);
     assert_int_equal(st->units[0].move.march, LB_MARCH_ON);
     assert_int_equal(st->units[0].move.actions, 0); /* a declaration, not an action */
-    assert_int_equal(lb_move_allowance(st, 0, NULL, NULL, 0, NULL), 24);
+    assert_int_equal(lb_move_allowance(st, 0, NULL, NULL, NULL), 24);
     /* no dice left: the roll cannot be made */
     lb_state *st2 = open_map(INF("fr-inf", "french", "0404", ""));
     assert_int_equal(lb_move_action_resolve(st2, "fr-inf", &a, &dice, &o, NULL), LB_DICE);
@@ -521,6 +521,87 @@ static void test_move__overstack_apply_refuses_stale(void **state)
     assert_int_equal(lb_stack_overstack_apply(st, &c), LB_STALE);
     assert_memory_equal(&st->units[0], &before, sizeof before);
     assert_int_equal(st->units[0].state, LB_STATE_GOOD);
+    lb_state_free(st);
+}
+
+/* What s says, in a buffer of its own (one at a time). */
+static const char *said_text(const lb_said *s)
+{
+    static char buf[LB_MOVE_REASON_MAX];
+    assert_true(lb_said_fmt(s, buf, sizeof buf) < (int)sizeof buf);
+    return buf;
+}
+
+/* The last step's sentence. */
+static const char *last_step(const lb_trace *t)
+{
+    static char buf[512];
+    assert_true(t->count > 0);
+    assert_true(lb_trace_step_fmt(&t->steps[t->count - 1], buf, sizeof buf) < (int)sizeof buf);
+    return buf;
+}
+
+/* Reasons that hold reasons: a step the stacking rules refuse (R-STACK-1 within the move's own),
+ * the trace's "refused" step holding it; a force march that may not end where it stopped
+ * (R-MOV-16 within R-MOV-12); no path to a hex (R-MOV-12); the options' other actions say
+ * nothing. */
+static void test_move__reasons_in_words(void **state)
+{
+    (void)state;
+    static const char rows[] = "\"........\",\"........\",\"........\",\"........\","
+                               "\"...V....\",\"........\",\"........\",\"........\"";
+    lb_state *st = scenario(8, 8, rows, NULL, "",
+                            INF("fr-inf", "french", "0404", "") ","
+                            "{\"id\": \"fr-b\", \"side\": \"french\", \"arm\": \"infantry\","
+                            " \"increments\": 8, \"fire\": 8, \"melee\": 24, \"movement\": 6,"
+                            " \"morale\": \"34\", \"formation\": \"general\", \"state\":"
+                            " \"good\", \"facing\": 12, \"hexes\": [\"0405\"]}", 0);
+    assert_non_null(st);
+    lb_trace t;
+    lb_trace_init(&t);
+    lb_move_action a = {.kind = LB_ACT_STEP, .dir = lb_hex_dir_to(hex(4, 4), hex(4, 5))};
+    lb_move_outcome o;
+    assert_int_equal(lb_move_action_check(st, "fr-inf", &a, &o, &t), LB_OK);
+    assert_false(o.legal);
+    assert_string_equal(o.rule, "R-STACK-1");
+    assert_string_equal(said_text(&o.why), "0405: village would hold 2 infantry units (16 "
+                                           "increments), over its limit (the stacking chart)");
+    assert_string_equal(last_step(&t),
+                        "fr-inf step refused: 0405: village would hold 2 infantry units (16 "
+                        "increments), over its limit (the stacking chart)");
+    lb_trace_release(&t);
+    lb_state_free(st);
+
+    st = open_map(INF("fr-inf", "french", "0404", "") "," INF("au-inf", "austrian", "0407", ""));
+    st->units[0].move.march = LB_MARCH_ON;
+    lb_move_action plan[2] = {a, a};
+    lb_move_plan pl;
+    lb_trace_init(&t);
+    assert_int_equal(lb_move_check(st, "fr-inf", plan, 2, NULL, &pl, &t), LB_OK);
+    assert_false(pl.legal);
+    assert_int_equal(pl.refused, 2);
+    assert_string_equal(pl.rule, "R-MOV-16");
+    assert_string_equal(said_text(&pl.why), "fr-inf may not end its move there: force-marching, "
+                                            "it may not end next to the enemy au-inf in 0407 (44)");
+    assert_string_equal(last_step(&t), said_text(&pl.why));
+    lb_move_plan_release(&pl);
+    lb_trace_release(&t);
+
+    lb_trace_init(&t);
+    lb_move_plan_unreached("fr-inf", "0909", 12, &pl, &t);
+    assert_false(pl.legal);
+    assert_int_equal(pl.refused, -1);
+    assert_string_equal(pl.rule, "R-MOV-12");
+    assert_string_equal(said_text(&pl.why), "no path within fr-inf's allowance ends at 0909");
+    assert_string_equal(last_step(&t), "no path within fr-inf's allowance ends at 0909");
+    lb_trace_release(&t);
+
+    lb_move_choices ch;
+    assert_int_equal(lb_move_options(st, "fr-inf", &ch, NULL), LB_OK);
+    assert_true(ch.may_step && ch.nchanges > 0);
+    for (int i = 0; i < ch.nchanges; i++)
+        assert_int_equal(ch.changes[i].why.event, 0);
+    lb_move_choices_release(&ch);
     lb_state_free(st);
 }
 
@@ -791,14 +872,14 @@ static void test_move__options_agree_with_plans(void **state)
                     lb_stack_count count;
                     lb_stack_count_hex(w, u->hexes[h], -1, &count);
                     const char *rule;
-                    char why[200];
+                    lb_said why;
                     int foes = 0;
                     const int *idx;
                     int m = lb_state_units_at(w, u->hexes[h], &idx);
                     for (int x = 0; x < m; x++)
                         foes += w->units[idx[x]].side != u->side;
                     if (!foes) /* a hex shared with the enemy is a melee (R-MOV-8) */
-                        assert_true(lb_stack_fits(w, u->hexes[h], &count, &rule, why, sizeof why));
+                        assert_true(lb_stack_fits(w, u->hexes[h], &count, &rule, &why));
                 }
                 lb_state_free(w);
             }
@@ -877,6 +958,7 @@ int main(void)
         cmocka_unit_test(test_move__contract),
         cmocka_unit_test(test_move__overstack_check),
         cmocka_unit_test(test_move__overstack_apply_refuses_stale),
+        cmocka_unit_test(test_move__reasons_in_words),
         cmocka_unit_test(test_move__entry_apply),
         cmocka_unit_test(test_move__options_agree_with_plans),
         cmocka_unit_test(test_move__demo_every_unit),

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "decision_int.h"
@@ -101,14 +102,27 @@ static void test_words__malformed_templates(void **unused)
         assert_int_equal(render(bad[i], a, 1, out, sizeof out), LB_INVALID);
 }
 
+/* The arguments for template tpl: 2 each, but 0 (nothing said) where a sentence within it goes. */
+static void filler(const char *tpl, lb_event_arg *args, int n)
+{
+    for (int k = 0; k < n; k++)
+        args[k] = ev_int(2);
+    for (const char *p = strstr(tpl, ">}"); p; p = strstr(p + 2, ">}")) {
+        const char *q = p;
+        while (q > tpl && q[-1] >= '0' && q[-1] <= '9')
+            q--;
+        int k = atoi(q);
+        if (k < n)
+            args[k] = ev_int(0);
+    }
+}
+
 /* Every event of every area has a sentence that renders with enough arguments of any kind,
  * and every phrase list has its entries. */
 static void test_words__every_event_has_words(void **unused)
 {
     (void)unused;
-    lb_event_arg args[16];
-    for (int k = 0; k < 16; k++)
-        args[k] = ev_int(2);
+    lb_event_arg args[64]; /* the most any sentence takes: a fire's sum of its firers */
     int areas = 0;
     for (int area = 1; area < LBI_EVA_COUNT; area++) {
         const lbi_words *w = lbi_words_of(area);
@@ -117,8 +131,9 @@ static void test_words__every_event_has_words(void **unused)
         areas++;
         for (int i = 1; i < w->nsentences; i++) {
             assert_non_null(w->sentences[i]);
-            char out[512];
-            assert_int_equal(render(w->sentences[i], args, 16, out, sizeof out), LB_OK);
+            char out[1024];
+            filler(w->sentences[i], args, 64);
+            assert_int_equal(render(w->sentences[i], args, 64, out, sizeof out), LB_OK);
         }
         for (int i = 1; i < w->nphrases; i++) {
             assert_true(w->phrases[i].count > 0);
@@ -127,6 +142,42 @@ static void test_words__every_event_has_words(void **unused)
         }
     }
     assert_true(areas >= 1);
+}
+
+/* A sentence within a sentence: argument N holds its kind, the arguments after N its own. */
+static void test_words__a_sentence_within_a_sentence(void **unused)
+{
+    (void)unused;
+    char out[200];
+    const lb_event_arg a[] = {ev_text("why"), ev_int(EV_LOS_CLEAR), lbi_ev_label("0101"),
+                              lbi_ev_label("0405")};
+    assert_int_equal(render("{0}: {1>}.", a, 4, out, sizeof out), LB_OK);
+    assert_string_equal(out, "why: 0101 sees 0405: nothing on the line blocks.");
+    /* its arguments are numbered from 0 again, and it may hold another */
+    const lb_event_arg b[] = {ev_int(7), ev_int(EV_LOS_MAP_PLAIN), ev_int(1), lbi_ev_label("0102")};
+    assert_int_equal(render("[{1>}] {0}", b, 4, out, sizeof out), LB_OK);
+    assert_string_equal(out, "[1 hex seen: nothing on the line blocks (first 0102)] 7");
+    /* kind 0: nothing said */
+    const lb_event_arg none[] = {ev_text("x"), ev_int(0)};
+    assert_int_equal(render("{0}<{1>}>", none, 2, out, sizeof out), LB_OK);
+    assert_string_equal(out, "x<>");
+    /* a kind with no words, too few arguments for it, or an argument that is no kind */
+    const lb_event_arg bad[] = {ev_int(LBI_EVENT_KIND(LBI_EVA_LOS, 250)), ev_int(EV_LOS_CLEAR),
+                                lbi_ev_label("0101"), ev_text("x")};
+    assert_int_equal(render("{0>}", bad, 4, out, sizeof out), LB_INVALID);
+    assert_int_equal(render("{1>}", bad, 3, out, sizeof out), LB_INVALID);
+    assert_int_equal(render("{3>}", bad, 4, out, sizeof out), LB_INVALID);
+    assert_int_equal(render("{1>", bad, 4, out, sizeof out), LB_INVALID);
+    /* a said holding another */
+    lb_said said = {0};
+    LBI_SAY(&said, EV_LOS_PAIR, lbi_ev_label("0102"), lbi_ev_label("0103"),
+            ev_phrase(LOS_PH_VERDICT, LB_LOS_OPEN), ev_phrase(LOS_PH_VERDICT, LB_LOS_BLOCK_WALL));
+    lb_event_arg c[LB_SAID_ARGS_MAX + 2] = {ev_text("first"), ev_int(said.event)};
+    for (int k = 0; k < said.nargs; k++)
+        c[2 + k] = said.args[k];
+    assert_int_equal(render("{0}; {1>}", c, said.nargs + 2, out, sizeof out), LB_OK);
+    assert_string_equal(out, "first; edge pair 0102|0103 judged hex by hex: 0102 clear, 0103 "
+                             "wall; the pair blocks if either does");
 }
 
 static void test_words__step_and_its_sentence(void **unused)
@@ -198,6 +249,7 @@ int main(void)
         cmocka_unit_test(test_words__lists),
         cmocka_unit_test(test_words__malformed_templates),
         cmocka_unit_test(test_words__every_event_has_words),
+        cmocka_unit_test(test_words__a_sentence_within_a_sentence),
         cmocka_unit_test(test_words__step_and_its_sentence),
         cmocka_unit_test(test_words__said_and_decisions),
     };

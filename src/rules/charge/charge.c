@@ -68,8 +68,7 @@ static int pass(lb_charge *ch, lb_dice *dice)
                           ch->journal.count - R.cursor);
     }
     ch->status = LB_CHARGE_DONE;
-    lb_trace_add(&ch->trace, "R-CHG-26", "(38)", "the journal holds the charge's %d decisions and "
-                 "rolls, in order: replaying it rebuilds this answer", ch->journal.count);
+    LBI_EVENT(&ch->trace, "R-CHG-26", "(38)", EV_CHARGE_JOURNAL, ev_int(ch->journal.count));
     lb_trace_int(&ch->trace, "journal_entries", ch->journal.count);
     return LB_OK;
 }

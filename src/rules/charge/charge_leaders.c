@@ -1,6 +1,4 @@
 /* Leaders and a charge (7), R-CHG-27: leaders of the charged side left alone by it, moved off when their units are eliminated, captured when the cavalry enters their hex. */
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,27 +31,21 @@ static int lone_leader(const run *R, lb_hex h, int side, int unnamed)
     return -1;
 }
 
-/* Leader i is captured (7): named, then removed. */
-static int capture(run *R, int i, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int capture(run *R, int i, const char *fmt, ...)
+/* Leader i is captured (7): named (the sentence ev: the leader, where, the cavalry), then
+ * removed. */
+static int capture(run *R, int i, int ev, lb_hex where)
 {
-    char text[LB_CHARGE_TEXT_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    lbi_ch_event(R, "captured", "R-CHG-27", i, R->cav, R->st->units[i].hexes[0], 0, "%s", text);
+    CH_EVENT(R, "captured", "R-CHG-27", i, R->cav, R->st->units[i].hexes[0], 0, ev, ch_unit(R, i),
+             ch_hex(R, where), ch_unit(R, R->cav));
     lbi_ch_summary(R, "captured:%s", R->st->units[i].id);
     return lbi_ch_remove(R, i);
 }
 
 int lbi_ld_capture_at(run *R, lb_hex h)
 {
-    char a[LB_HEX_LABEL_MAX];
     int i, rc = LB_OK, enemy = 1 - R->side;
     while (rc == LB_OK && (i = lone_leader(R, h, enemy, 0)) >= 0)
-        rc = capture(R, i, "%s, unescorted in %s, is captured as %s enters his hex (7)",
-                     R->st->units[i].id, lbi_ch_label(R, h, a), R->st->units[R->cav].id);
+        rc = capture(R, i, EV_CHARGE_CAPTURED_ENTERED, h);
     return rc;
 }
 
@@ -124,11 +116,8 @@ static int move_off(run *R, int i)
     const lb_map *m = &s->map;
     lb_hex from = s->units[i].hexes[0];
     int side = s->units[i].side;
-    char a[LB_HEX_LABEL_MAX];
     if (surrounded(s, from, side))
-        return capture(R, i, "%s, alone in %s, is captured: every hex around him holds the enemy "
-                             "or is off the map (7)",
-                       s->units[i].id, lbi_ch_label(R, from, a));
+        return capture(R, i, EV_CHARGE_CAPTURED_SURROUNDED, from);
     unsigned char *safe = safe_cells(R, side);
     place *near = safe ? malloc((size_t)m->cols * (size_t)m->rows * sizeof *near) : NULL;
     if (!near) {
@@ -151,19 +140,16 @@ static int move_off(run *R, int i)
     free(safe);
     if (n == 0) {
         free(near);
-        return capture(R, i, "%s, alone in %s, is captured: no hex of the map is free of the "
-                             "enemy and its zones (7)",
-                       s->units[i].id, lbi_ch_label(R, from, a));
+        return capture(R, i, EV_CHARGE_CAPTURED_NO_SAFE_HEX, from);
     }
     qsort(near, (size_t)n, sizeof *near, by_label);
     lb_decision dec;
-    lb_decision_init(&dec, LB_DECIDE_PATH, side, s->units[i].id, "R-CHG-27",
-                     "%s's units are eliminated: he moves to the nearest hex free of the enemy and "
-                     "its zones of influence, %d hex%s away; which one?", s->units[i].id, best,
-                     best == 1 ? "" : "es");
+    CH_ASK(R, &dec, LB_DECIDE_PATH, side, s->units[i].id, "R-CHG-27", EV_CHARGE_ASK_LEADER_HEX,
+           ch_unit(R, i), ev_int(best));
     int rc = LB_OK, k = 0;
     for (int j = 0; j < n && rc == LB_OK; j++)
-        rc = lb_decision_add(&dec, near[j].label, "move to %s", near[j].label);
+        rc = CH_OPTION(R, &dec, near[j].label, EV_CHARGE_LEADER_HEX_OPTION,
+                       lbi_ev_label(near[j].label));
     dec.auto_choice = 0;
     if (rc != LB_OK || (rc = lbi_ch_decide(R, &dec, &k)) != LB_OK) {
         lb_decision_release(&dec);
@@ -173,10 +159,8 @@ static int move_off(run *R, int i)
     lb_unit *u = &R->st->units[i];
     u->hexes[0] = near[k].hex;
     u->nhexes = 1;
-    lbi_ch_event(R, "leader-moves", "R-CHG-27", i, R->cav, near[k].hex, best,
-                 "%s moves from %s to %s, the nearest hex free of the enemy and its zones of "
-                 "influence (7)",
-                 u->id, lbi_ch_label(R, from, a), near[k].label);
+    CH_EVENT(R, "leader-moves", "R-CHG-27", i, R->cav, near[k].hex, best,
+             EV_CHARGE_LEADER_MOVES, ch_unit(R, i), ch_hex(R, from), lbi_ev_label(near[k].label));
     lbi_ch_summary(R, "moves:%s:%s", u->id, near[k].label);
     free(near);
     return lb_state_reindex(R->st);
@@ -184,29 +168,23 @@ static int move_off(run *R, int i)
 
 int lbi_ld_left(run *R, int side, const lb_hex *hexes, int n, ld_how how)
 {
-    static const char *const why[] = {"its units moved away", "its units were eliminated",
-                                      "its units surrendered"};
-    char a[LB_HEX_LABEL_MAX];
     int rc = LB_OK;
     for (int k = 0; k < n && rc == LB_OK; k++) {
         int i;
         /* one leader at a time: captures change the indexes */
         while (rc == LB_OK && (i = lone_leader(R, hexes[k], side, 1)) >= 0) {
             R->us[i].alone = 1;
-            lbi_ch_event(R, "leader-alone", "R-CHG-27", i, R->cav, hexes[k], (int)how,
-                         "%s is left alone in %s: %s", R->st->units[i].id,
-                         lbi_ch_label(R, hexes[k], a), why[how]);
+            CH_EVENT(R, "leader-alone", "R-CHG-27", i, R->cav, hexes[k], (int)how,
+                     EV_CHARGE_LEFT_ALONE, ch_unit(R, i), ch_hex(R, hexes[k]),
+                     ev_phrase(CHARGE_PH_LEFT, (int)how));
             lbi_ch_summary(R, "alone:%s", R->st->units[i].id);
             if (how == LD_SURRENDERED)
-                rc = capture(R, i, "%s, in %s, is captured: his units surrendered (7)",
-                             R->st->units[i].id, a);
+                rc = capture(R, i, EV_CHARGE_CAPTURED_SURRENDERED, hexes[k]);
             else if (how == LD_ELIMINATED)
                 rc = move_off(R, i);
             else
-                lb_trace_add(R->t, "R-CHG-27", "(7)", "%s stays in %s, unescorted: a leader never "
-                                                      "retreats before a charge; enemy cavalry "
-                                                      "entering his hex captures him",
-                             R->st->units[i].id, a);
+                LBI_EVENT(R->t, "R-CHG-27", "(7)", EV_CHARGE_LEADER_STAYS, ch_unit(R, i),
+                          ch_hex(R, hexes[k]));
         }
     }
     return rc;

@@ -4,7 +4,6 @@
 
 #include "charge_run.h"
 
-typedef enum ld_how { LD_MOVED_AWAY, LD_ELIMINATED, LD_SURRENDERED } ld_how;
 /* The combat unit of `side` that stood in hexes[0..n) has left them (how): each leader of that
  * side now alone there is named, and captured, moved off or left where he is. */
 LBI int lbi_ld_left(run *R, int side, const lb_hex *hexes, int n, ld_how how);

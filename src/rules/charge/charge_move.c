@@ -1,5 +1,4 @@
 /* The charge's movement: step costs, facing changes, the legality of the planned path, forced steps, and the situation at contact. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,69 +109,50 @@ int lbi_mv_check_plan(run *R)
 {
     const lb_state *s = R->st;
     const lb_charge_req *req = &R->ch->req;
-    char a[LB_HEX_LABEL_MAX], b[LB_HEX_LABEL_MAX];
     lb_hex pos = R->pos;
     int facing = R->facing, cost = 0, limit = turn_limit(R);
     for (int k = 0; k < req->npath; k++) {
         lb_hex h = req->path[k];
         if (!lb_map_contains(&s->map, h))
-            return lbi_ch_refuse(R, "R-CHG-9", "hex %s of the path is off the map",
-                                 lbi_ch_label(R, h, a));
+            return CH_REFUSE(R, "R-CHG-9", EV_CHARGE_REFUSED_OFF_MAP, ch_hex(R, h));
         int dir = lb_hex_dir_to(pos, h);
         if (dir < 0)
-            return lbi_ch_refuse(R, "R-CHG-9", "hex %s of the path is not next to %s",
-                                 lbi_ch_label(R, h, a), lbi_ch_label(R, pos, b));
+            return CH_REFUSE(R, "R-CHG-9", EV_CHARGE_REFUSED_NOT_NEXT, ch_hex(R, h),
+                             ch_hex(R, pos));
         if (lb_hex_eq(h, R->st->units[R->cav].hexes[0]))
-            return lbi_ch_refuse(R, "R-CHG-9", "the path comes back to the start hex %s",
-                                 lbi_ch_label(R, h, a));
+            return CH_REFUSE(R, "R-CHG-9", EV_CHARGE_REFUSED_BACK_TO_START, ch_hex(R, h));
         for (int j = 0; j < k; j++)
             if (lb_hex_eq(h, req->path[j]))
-                return lbi_ch_refuse(R, "R-CHG-9", "the path enters %s twice",
-                                     lbi_ch_label(R, h, a));
-        if (general_order(s, h))
-            return lbi_ch_refuse(R, "R-CHG-9",
-                                 "%s is general-order terrain (%s): no charge into it "
-                                 "(37.8)",
-                                 lbi_ch_label(R, h, a),
-                                 s->charts.terrain[s->map.terrain[lb_map_cell(&s->map, h)]].id);
+                return CH_REFUSE(R, "R-CHG-9", EV_CHARGE_REFUSED_TWICE, ch_hex(R, h));
+        if (general_order(s, h)) {
+            const char *terrain = s->charts.terrain[s->map.terrain[lb_map_cell(&s->map, h)]].id;
+            return CH_REFUSE(R, "R-CHG-9", EV_CHARGE_REFUSED_GENERAL_ORDER, ch_hex(R, h),
+                             ev_text(terrain));
+        }
         int tc, sc, step = step_cost(s, pos, dir, LB_ARM_CAVALRY, &tc, &sc);
         if (step == LB_MOVE_PROHIBITED)
-            return lbi_ch_refuse(R, "R-CHG-9",
-                                 "cavalry may not enter %s from %s (terrain or hexside "
-                                 "prohibited)",
-                                 lbi_ch_label(R, h, a), lbi_ch_label(R, pos, b));
+            return CH_REFUSE(R, "R-CHG-9", EV_CHARGE_REFUSED_PROHIBITED, ch_hex(R, h),
+                             ch_hex(R, pos));
         int turns = turns_to(facing, dir);
         if (turns > limit)
-            return lbi_ch_refuse(R, "R-CHG-9",
-                                 "entering %s needs %d hexsides of facing change in %s; "
-                                 "%s cavalry turns at most %d per hex (37.4)",
-                                 lbi_ch_label(R, h, a), turns, lbi_ch_label(R, pos, b),
-                                 limit == 2 ? "light" : "heavy", limit);
+            return CH_REFUSE(R, "R-CHG-9", EV_CHARGE_REFUSED_TURNS, ch_hex(R, h), ev_int(turns),
+                             ch_hex(R, pos), ev_int(limit == 2), ev_int(limit));
         int carre_only;
         if (k == req->npath - 1 && enemy_at(R, h, &carre_only))
-            return lbi_ch_refuse(R, "R-CHG-9",
-                                 "the path ends in %s, which holds the enemy: a charge "
-                                 "is never planned onto an enemy (the rules take it "
-                                 "onto a carré it must attack, R-CHG-3)",
-                                 lbi_ch_label(R, h, a));
+            return CH_REFUSE(R, "R-CHG-9", EV_CHARGE_REFUSED_ENDS_ON_ENEMY, ch_hex(R, h));
         int f = friendly_block(R, h);
         if (f >= 0)
-            return lbi_ch_refuse(R, "R-CHG-9",
-                                 "%s holds friendly %s, which cavalry may not pass "
-                                 "(35.10)",
-                                 lbi_ch_label(R, h, a), s->units[f].id);
+            return CH_REFUSE(R, "R-CHG-9", EV_CHARGE_REFUSED_FRIENDLY, ch_hex(R, h),
+                             ch_unit(R, f));
         cost += 2 * turns + step;
         if (cost > R->total)
-            return lbi_ch_refuse(R, "R-CHG-9",
-                                 "the path costs %d movement points by %s; the charge "
-                                 "has %d (printed %d + 5)",
-                                 cost, lbi_ch_label(R, h, a), R->total, s->units[R->cav].movement);
+            return CH_REFUSE(R, "R-CHG-9", EV_CHARGE_REFUSED_COST, ev_int(cost), ch_hex(R, h),
+                             ev_int(R->total), ev_int(s->units[R->cav].movement));
         facing = lb_hex_dir_clock(dir);
         pos = h;
     }
-    lb_trace_add(R->t, "R-CHG-9", "(37)", "the planned path of %d hexes is legal: %d of %d "
-                                          "movement points, facing changes included",
-                 req->npath, cost, R->total);
+    LBI_EVENT(R->t, "R-CHG-9", "(37)", EV_CHARGE_PLAN_LEGAL, ev_int(req->npath), ev_int(cost),
+              ev_int(R->total));
     lb_trace_int(R->t, "path_cost", cost);
     return LB_OK;
 }
@@ -200,25 +180,23 @@ static int affordable(const run *R, int cost)
 int lbi_mv_plan_step(run *R, int *dir)
 {
     const lb_charge_req *req = &R->ch->req;
-    char a[LB_HEX_LABEL_MAX];
     *dir = -1;
     if (R->plan_aside || R->plan_pos >= req->npath)
         return LB_OK;
     lb_hex h = req->path[R->plan_pos];
     int d = lb_hex_dir_to(R->pos, h);
-    int carre_only, cost = d >= 0 ? step_total(R, d) : -1;
-    const char *why = NULL;
+    int carre_only, cost = d >= 0 ? step_total(R, d) : -1, why = -1;
     if (d < 0)
-        why = "the plan no longer starts from the cavalry's hex";
+        why = CHARGE_PLAN_OFF_START;
     else if (enemy_at(R, h, &carre_only) && !carre_only)
-        why = "the hex now holds an enemy unit it may not move on or through (R-CHG-4)";
+        why = CHARGE_PLAN_ENEMY; /* R-CHG-4 */
     else if (friendly_block(R, h) >= 0)
-        why = "the hex now holds a friendly unit the cavalry may not pass (35.10)";
+        why = CHARGE_PLAN_FRIENDLY;
     else if (cost < 0 || !affordable(R, cost))
-        why = "the movement points left do not pay for it";
-    if (why) {
-        lbi_ch_event(R, "set-aside", "R-CHG-14", R->cav, -1, h, 0,
-                     "planned step into %s not made: %s", lbi_ch_label(R, h, a), why);
+        why = CHARGE_PLAN_UNPAID;
+    if (why >= 0) {
+        CH_EVENT(R, "set-aside", "R-CHG-14", R->cav, -1, h, 0, EV_CHARGE_PLAN_STOPPED,
+                 ch_hex(R, h), ev_phrase(CHARGE_PH_PLAN_STOP, why));
         R->plan_aside = 1;
         return LB_OK;
     }
@@ -233,18 +211,11 @@ static int goal_distance(const run *R, lb_hex h, int unit, lb_hex hex)
     return unit >= 0 ? lbi_mv_distance(R->st, h, unit) : lb_hex_distance(h, hex);
 }
 
-/* R-CHG-14: a step one hex nearer the goal (unit `unit`, or the hex `hex` when unit < 0),
- * until within `want` hexes. The plan is followed while its steps do that; otherwise it is set
- * aside and the owner chooses among the nearer hexes. *dir gets the step, -1 when none is left;
- * returns LB_OK or a stop (a decision to make) or an error. */
-int lbi_mv_forced_step(run *R, int unit, lb_hex hex, int want, int *dir)
+/* R-CHG-14: the steps from the cavalry's hex that bring it nearer the goal (unit, or hex when
+ * unit < 0, `here` hexes away), legal and affordable: ok[d] and their cost[d]; their count. */
+static int nearer_steps(const run *R, int unit, lb_hex hex, int here, int *cost, int *ok)
 {
-    char a[LB_HEX_LABEL_MAX];
-    *dir = -1;
-    int here = goal_distance(R, R->pos, unit, hex);
-    if (here <= want)
-        return LB_OK;
-    int cost[LB_DIR_COUNT], ok[LB_DIR_COUNT], nok = 0;
+    int nok = 0;
     for (int d = 0; d < LB_DIR_COUNT; d++) {
         lb_hex n = lb_hex_neighbor(R->pos, d);
         ok[d] = 0;
@@ -260,32 +231,33 @@ int lbi_mv_forced_step(run *R, int unit, lb_hex hex, int want, int *dir)
         ok[d] = 1;
         nok++;
     }
+    return nok;
+}
+
+/* R-CHG-14: the plan is followed while its next step is one of the nearer steps (*dir, 1);
+ * otherwise the rest of it is set aside (0). */
+static int follows_plan(run *R, const int *ok, int *dir)
+{
     const lb_charge_req *req = &R->ch->req;
-    if (!R->plan_aside && R->plan_pos < req->npath) {
-        int pd = lb_hex_dir_to(R->pos, req->path[R->plan_pos]);
-        if (pd >= 0 && ok[pd]) {
-            R->plan_pos++;
-            *dir = pd;
-            return LB_OK;
-        }
-        lbi_ch_event(R, "set-aside", "R-CHG-14", R->cav, -1, req->path[R->plan_pos], 0,
-                     "the planned step into %s does not bring the cavalry nearer: the rest of the "
-                     "plan is set aside",
-                     lbi_ch_label(R, req->path[R->plan_pos], a));
-        R->plan_aside = 1;
+    if (R->plan_aside || R->plan_pos >= req->npath)
+        return 0;
+    int pd = lb_hex_dir_to(R->pos, req->path[R->plan_pos]);
+    if (pd >= 0 && ok[pd]) {
+        R->plan_pos++;
+        *dir = pd;
+        return 1;
     }
-    if (nok == 0) {
-        lbi_ch_event(R, "end", "R-CHG-14", R->cav, -1, R->pos, 0,
-                     "no affordable, legal step brings %s nearer from %s", R->st->units[R->cav].id,
-                     lbi_ch_label(R, R->pos, a));
-        return LB_OK;
-    }
-    int best = -1;
-    lb_decision d;
-    lb_decision_init(&d, LB_DECIDE_STEP, R->side, R->st->units[R->cav].id, "R-CHG-14",
-                     "%s must move nearer (%d more hex%s): which hex next?",
-                     R->st->units[R->cav].id, here - want, here - want == 1 ? "" : "es");
-    /* options in label order; the automatic choice is the cheapest, then the first label */
+    CH_EVENT(R, "set-aside", "R-CHG-14", R->cav, -1, req->path[R->plan_pos], 0,
+             EV_CHARGE_PLAN_NOT_NEARER, ch_hex(R, req->path[R->plan_pos]));
+    R->plan_aside = 1;
+    return 0;
+}
+
+/* R-CHG-14: the owner chooses among the nearer steps (togo hexes still to go): options in label
+ * order; the automatic choice is the cheapest, then the first label. */
+static int choose_step(run *R, int togo, const int *cost, const int *ok, int *dir)
+{
+    char a[LB_HEX_LABEL_MAX];
     int order[LB_DIR_COUNT], n = 0;
     for (int k = 0; k < LB_DIR_COUNT; k++)
         if (ok[k])
@@ -301,11 +273,14 @@ int lbi_mv_forced_step(run *R, int unit, lb_hex hex, int want, int *dir)
             order[j] = order[j - 1];
             order[j - 1] = tmp;
         }
-    int rc = LB_OK;
+    lb_decision d;
+    CH_ASK(R, &d, LB_DECIDE_STEP, R->side, R->st->units[R->cav].id, "R-CHG-14", EV_CHARGE_ASK_STEP,
+           ch_unit(R, R->cav), ev_int(togo));
+    int rc = LB_OK, best = -1;
     for (int i = 0; i < n && rc == LB_OK; i++) {
         int k = order[i];
-        rc = lb_decision_add(&d, lbi_ch_label(R, lb_hex_neighbor(R->pos, k), a),
-                             "%s, %d movement points", a, cost[k]);
+        lbi_ch_label(R, lb_hex_neighbor(R->pos, k), a);
+        rc = CH_OPTION(R, &d, a, EV_CHARGE_STEP_OPTION, lbi_ev_label(a), ev_int(cost[k]));
         if (best < 0 || cost[k] < cost[order[best]])
             best = i;
     }
@@ -320,9 +295,30 @@ int lbi_mv_forced_step(run *R, int unit, lb_hex hex, int want, int *dir)
     return rc;
 }
 
+/* R-CHG-14: a step one hex nearer the goal (unit `unit`, or the hex `hex` when unit < 0),
+ * until within `want` hexes. The plan is followed while its steps do that; otherwise it is set
+ * aside and the owner chooses among the nearer hexes. *dir gets the step, -1 when none is left;
+ * returns LB_OK or a stop (a decision to make) or an error. */
+int lbi_mv_forced_step(run *R, int unit, lb_hex hex, int want, int *dir)
+{
+    *dir = -1;
+    int here = goal_distance(R, R->pos, unit, hex);
+    if (here <= want)
+        return LB_OK;
+    int cost[LB_DIR_COUNT], ok[LB_DIR_COUNT];
+    int nok = nearer_steps(R, unit, hex, here, cost, ok);
+    if (follows_plan(R, ok, dir))
+        return LB_OK;
+    if (nok == 0) {
+        CH_EVENT(R, "end", "R-CHG-14", R->cav, -1, R->pos, 0, EV_CHARGE_NO_STEP,
+                 ch_unit(R, R->cav), ch_hex(R, R->pos));
+        return LB_OK;
+    }
+    return choose_step(R, here - want, cost, ok, dir);
+}
+
 int lbi_mv_step(run *R, int dir)
 {
-    char a[LB_HEX_LABEL_MAX];
     lb_state *s = R->st;
     int turns = turns_to(R->facing, dir), tc = 0, sc = 0;
     step_cost(s, R->pos, dir, LB_ARM_CAVALRY, &tc, &sc);
@@ -349,12 +345,12 @@ int lbi_mv_step(run *R, int dir)
     int rc = lb_state_reindex(s);
     if (rc != LB_OK)
         return rc;
-    lbi_ch_event(R, "move", "R-CHG-9", R->cav, -1, R->pos, cost,
-                 "%s enters %s: %d MP (turns %d x 2, terrain %d, hexside %d); %d of %d spent",
-                 cav->id, lbi_ch_label(R, R->pos, a), cost, turns, tc, sc, R->spent, R->total);
+    CH_EVENT(R, "move", "R-CHG-9", R->cav, -1, R->pos, cost, EV_CHARGE_MOVE, ch_unit(R, R->cav),
+             ch_hex(R, R->pos), ev_int(cost), ev_int(turns), ev_int(tc), ev_int(sc),
+             ev_int(R->spent), ev_int(R->total));
     if (cav->formation != was)
-        lb_trace_add(R->t, "R-FORM-2", "(15)", "%s leaves general-order terrain in %s",
-                     cav->id, lb_formation_name(cav->formation));
+        LBI_EVENT(R->t, "R-FORM-2", "(15)", EV_CHARGE_LEAVES_GENERAL_ORDER, ch_unit(R, R->cav),
+                  ev_text(lb_formation_name(cav->formation)));
     /* R-CHG-3: passing over a carré that is not the target costs its defensive fire */
     const int *idx;
     int n = lb_state_units_at(s, R->pos, &idx);
@@ -365,8 +361,9 @@ int lbi_mv_step(run *R, int dir)
             continue;
         R->us[u].passed = 1;
         lb_charge_obligation *o =
-            lbi_ch_oblige(R, LB_OBLIGE_DEFENSIVE_FIRE, "R-CHG-3", u, R->cav,
-                          "carré %s fires on %s passing over it in %s", s->units[u].id, cav->id, a);
+            CH_OBLIGE(R, LB_OBLIGE_DEFENSIVE_FIRE, "R-CHG-3", u, R->cav,
+                      EV_CHARGE_OBLIGE_PASSING_FIRE, ch_unit(R, u), ch_unit(R, R->cav),
+                      ch_hex(R, R->pos));
         if (o)
             o->passing = 1;
     }

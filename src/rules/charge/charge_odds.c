@@ -1,5 +1,4 @@
 /* Exact odds of a charge (R-DICE-4, R-CHG-28): every dice branch, each pass taken up again from a copy of where it stopped, branches that reach the same state merged, within a budget. */
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -404,17 +403,6 @@ static int paths_from(odds *O, int node, lbi_text *path, lb_frac w)
 
 /* ---- the answer -------------------------------------------------------------------------- */
 
-static void append(char *text, size_t size, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void append(char *text, size_t size, const char *fmt, ...)
-{
-    size_t used = strlen(text);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text + used, size - used, fmt, ap);
-    va_end(ap);
-}
-
 /* R-CHG-28: whether the odds are exact, and if not why, and what the listed ends cover. */
 static void conclude(odds *O, lb_charge_outcomes *out)
 {
@@ -432,22 +420,11 @@ static void conclude(odds *O, lb_charge_outcomes *out)
     for (int i = 0; i < O->n; i++)
         out->covered = lb_frac_add(out->covered, O->items[i].p);
     out->exact = !O->overflowed && !O->too_deep && !O->budget_hit && !dropped;
-    size_t size = sizeof out->stopped;
-    if (O->overflowed || dropped)
-        append(out->stopped, size,
-               "%d branch%s and %d end%s left out: their probability needs more than 64-bit "
-               "fractions",
-               O->overflowed, O->overflowed == 1 ? "" : "es", dropped, dropped == 1 ? "" : "s");
-    if (O->too_deep)
-        append(out->stopped, size,
-               "%s%d branch%s left out: more than %d rolls with more than "
-               "one result",
-               out->stopped[0] ? "; " : "", O->too_deep, O->too_deep == 1 ? "" : "es", ROLLS_MAX);
-    if (O->budget_hit)
-        append(out->stopped, size,
-               "%sthe enumeration stopped at its budget of %d passes or "
-               "ends",
-               out->stopped[0] ? "; " : "", LB_CHARGE_ODDS_BUDGET);
+    if (!out->exact)
+        LBI_SAY(&out->stopped, EV_CHARGE_ODDS_STOPPED, ev_int(0),
+                ev_int(O->overflowed || dropped), ev_int(O->overflowed), ev_int(dropped),
+                ev_int(O->too_deep), ev_int(ROLLS_MAX), ev_int(O->budget_hit),
+                ev_int(LB_CHARGE_ODDS_BUDGET));
 }
 
 static int by_chance(const void *a, const void *b)
@@ -556,22 +533,20 @@ void lb_charge_outcomes_release(lb_charge_outcomes *o)
 /* R-DICE-4, R-CHG-25, R-CHG-28 */
 void lb_charge_odds_trace(const lb_charge_outcomes *o, lb_trace *t)
 {
-    lb_trace_add(t, "R-DICE-4", "(38)", "odds: every roll of every branch enumerated (36 or 6 "
-                 "values), %d passes, %d ends of the charge, %d branches merged", o->runs, o->n,
-                 o->merged);
+    LBI_EVENT(t, "R-DICE-4", "(38)", EV_CHARGE_ODDS_COUNTED, ev_int(o->runs), ev_int(o->n),
+              ev_int(o->merged));
     lb_trace_int(t, "runs", o->runs);
     lb_trace_int(t, "ends", o->n);
     lb_trace_int(t, "merged", o->merged);
-    lb_trace_add(t, "R-CHG-25", "(38)", "the odds fix the decisions given as standing answers and "
-                 "take the automatic choice for the others");
+    LBI_EVENT0(t, "R-CHG-25", "(38)", EV_CHARGE_ODDS_DECISIONS);
     if (!o->exact) {
-        lb_trace_add(t, "R-CHG-28", "(38)", "not exact: %s", o->stopped);
+        lb_said stopped = o->stopped; /* with its lead: "not exact: " first */
+        stopped.args[0] = ev_int(1);
+        lbi_trace_event(t, "R-CHG-28", "(38)", stopped.event, stopped.args, stopped.nargs);
         lb_trace_bool(t, "exact", 0);
     } else {
-        lb_trace_add(t, "R-CHG-28", "(38)", "exact: each roll split into the groups of values that "
-                     "lead to one result, %d stop%s in a state already met enumerated once, %d of "
-                     "at most %d passes, every probability a 64-bit fraction", o->merged,
-                     o->merged == 1 ? "" : "s", o->runs, LB_CHARGE_ODDS_BUDGET);
+        LBI_EVENT(t, "R-CHG-28", "(38)", EV_CHARGE_ODDS_EXACT, ev_int(o->merged), ev_int(o->runs),
+                  ev_int(LB_CHARGE_ODDS_BUDGET));
         lb_trace_bool(t, "exact", 1);
     }
 }

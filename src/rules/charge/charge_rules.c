@@ -41,16 +41,12 @@ static void melee(run *R, int e, const char *rule, lb_frac times)
     const lb_unit *u = &R->st->units[e];
     int straight = lbi_mv_straight(R, e);
     if (u->state != LB_STATE_ROUTED && u->fire > 0 && u->formation != LB_FORM_LIMBERED)
-        lbi_ch_oblige(
-            R, LB_OBLIGE_DEFENSIVE_FIRE, rule, e, R->cav,
-            "%s fires on %s in the Defensive Fire segment (through its front hexsides, 27.1)",
-            u->id, id_of(R, R->cav));
-    char tb[32];
-    lb_charge_obligation *o = lbi_ch_oblige(
-        R, LB_OBLIGE_MELEE, rule, R->cav, e, "%s melees %s in the Melee segment%s%s%s",
-        id_of(R, R->cav), u->id, straight ? ", with the charge bonus (straight 3 hexes, 37.7)" : "",
-        times.num != times.den ? " at x" : "",
-        times.num != times.den ? lb_frac_fmt(times, tb, sizeof tb) : "");
+        CH_OBLIGE(R, LB_OBLIGE_DEFENSIVE_FIRE, rule, e, R->cav, EV_CHARGE_OBLIGE_DEFENSIVE_FIRE,
+                  ch_unit(R, e), ch_unit(R, R->cav));
+    lb_charge_obligation *o =
+        CH_OBLIGE(R, LB_OBLIGE_MELEE, rule, R->cav, e, EV_CHARGE_OBLIGE_MELEE, ch_unit(R, R->cav),
+                  ch_unit(R, e), ev_int(straight), ev_int(times.num != times.den),
+                  ev_frac(times.num, times.den));
     if (o) {
         o->melee_times = times;
         o->charge_bonus = straight;
@@ -68,8 +64,7 @@ static void melee(run *R, int e, const char *rule, lb_frac times)
 static int eliminate(run *R, int v, const char *rule)
 {
     lb_unit u = R->st->units[v];
-    lbi_ch_event(R, "eliminated", rule, v, R->cav, u.hexes[0], 0,
-                 "%s has no increment left: eliminated", u.id);
+    CH_EVENT(R, "eliminated", rule, v, R->cav, u.hexes[0], 0, EV_CHARGE_ELIMINATED, ch_unit(R, v));
     lbi_ch_summary(R, "eliminated:%s", u.id);
     int rc = lbi_ch_remove(R, v);
     return rc == LB_OK ? lbi_ld_left(R, u.side, u.hexes, u.nhexes, LD_ELIMINATED) : rc;
@@ -92,25 +87,21 @@ static int trample(run *R, int v, int rate, const char *rule)
     int most = left / rate < strength ? left / rate : strength;
     R->res->contact = 1;
     if (most == 0) {
-        lbi_ch_event(R, "trample", rule, R->cav, v, R->pos, 0,
-                     "%s has %d movement points left: too few to trample %s (%d per increment)",
-                     id_of(R, R->cav), left, id_of(R, v), rate);
+        CH_EVENT(R, "trample", rule, R->cav, v, R->pos, 0, EV_CHARGE_TOO_FEW_TO_TRAMPLE,
+                 ch_unit(R, R->cav), ev_int(left), ch_unit(R, v), ev_int(rate));
         return LB_OK;
     }
     /* R-CHG-18: 0, r, 2r, ... points, up to the points left and the unit's increments */
-    lb_trace_add(R->t, "R-CHG-18", "(38)", "trample is %s's choice: 0 to %d increments of %s at %d "
-                 "movement points each (%d points left, %d increments)", id_of(R, R->cav), most,
-                 id_of(R, v), rate, left, strength);
+    LBI_EVENT(R->t, "R-CHG-18", "(38)", EV_CHARGE_TRAMPLE_CHOICE, ch_unit(R, R->cav), ev_int(most),
+              ch_unit(R, v), ev_int(rate), ev_int(left), ev_int(strength));
     lb_decision d;
-    lb_decision_init(&d, LB_DECIDE_TRAMPLE, R->side, id_of(R, v), rule,
-                     "%s may trample %s: one increment per %d movement points (%d left)",
-                     id_of(R, R->cav), id_of(R, v), rate, left);
+    CH_ASK(R, &d, LB_DECIDE_TRAMPLE, R->side, id_of(R, v), rule, EV_CHARGE_ASK_TRAMPLE,
+           ch_unit(R, R->cav), ch_unit(R, v), ev_int(rate), ev_int(left));
     int rc = LB_OK;
     for (int k = 0; k <= most && rc == LB_OK; k++) {
         char key[16];
         snprintf(key, sizeof key, "%d", k * rate);
-        rc = lb_decision_add(&d, key, "spend %d movement points: destroy %d increment%s", k * rate,
-                             k, k == 1 ? "" : "s");
+        rc = CH_OPTION(R, &d, key, EV_CHARGE_TRAMPLE_OPTION, ev_int(k * rate), ev_int(k));
     }
     d.auto_choice = most;
     int k;
@@ -122,10 +113,8 @@ static int trample(run *R, int v, int rate, const char *rule)
     R->spent += mp;
     if (R->cap >= 0)
         R->cap -= mp;
-    lbi_ch_event(
-        R, "trample", rule, R->cav, v, R->pos, k,
-        "%s spends %d movement points trampling %s: %d increment%s destroyed (%d of %d spent)",
-        id_of(R, R->cav), mp, id_of(R, v), k, k == 1 ? "" : "s", R->spent, R->total);
+    CH_EVENT(R, "trample", rule, R->cav, v, R->pos, k, EV_CHARGE_TRAMPLED, ch_unit(R, R->cav),
+             ev_int(mp), ch_unit(R, v), ev_int(k), ev_int(R->spent), ev_int(R->total));
     if (k)
         lbi_ch_summary(R, "trample:%d", k);
     return k ? lose(R, v, k, rule) : LB_OK;
@@ -148,7 +137,7 @@ static int set_state(run *R, int i, lb_morale_state to)
 static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, const char *rule,
                      lb_hex *vacated)
 {
-    char a[LB_HEX_LABEL_MAX], b[LB_HEX_LABEL_MAX];
+    char a[LB_HEX_LABEL_MAX];
     lb_retreat r;
     lb_retreat_req req = {.kind = kind, .die = die, .hexes = hexes, .max_paths = 1};
     lb_unit before = R->st->units[i]; /* its hexes, for the leaders it leaves (R-CHG-27) */
@@ -157,16 +146,13 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
     if (rc != LB_OK)
         return rc;
     if (r.stays) {
-        lbi_ch_event(R, "stays", "R-RET-19", i, R->cav, *vacated, 0,
-                     "%s has no enemy formation to move away from and no refuge to head for: "
-                     "it stays", id_of(R, i));
+        CH_EVENT(R, "stays", "R-RET-19", i, R->cav, *vacated, 0, EV_CHARGE_STAYS, ch_unit(R, i));
         lb_retreat_release(&r);
         return LB_OK;
     }
     if (r.surrender) {
-        lbi_ch_event(R, "surrender", "R-RET-5", i, R->cav, *vacated, 0,
-                     "%s has no legal %s path: it surrenders", id_of(R, i),
-                     lb_retreat_kind_name(kind));
+        CH_EVENT(R, "surrender", "R-RET-5", i, R->cav, *vacated, 0, EV_CHARGE_SURRENDERS,
+                 ch_unit(R, i), ev_int(kind == LB_RETREAT_ROUT));
         lbi_ch_summary(R, "surrender:%s", id_of(R, i));
         lb_retreat_release(&r);
         rc = lbi_ch_remove(R, i);
@@ -175,12 +161,13 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
                    : rc;
     }
     lb_decision d;
-    lb_decision_init(&d, LB_DECIDE_PATH, R->st->units[i].side, id_of(R, i), "R-CHG-24",
-                     "%s %s: %d hexes along one of %llu best paths; where does it end?",
-                     id_of(R, i), lb_retreat_kind_name(kind), r.hexes, r.count);
+    CH_ASK(R, &d, LB_DECIDE_PATH, R->st->units[i].side, id_of(R, i), "R-CHG-24", EV_CHARGE_ASK_END,
+           ch_unit(R, i), ev_int(kind == LB_RETREAT_ROUT), ev_int(r.hexes),
+           ev_int((long long)r.count));
     lb_hex end = r.choice[r.hexes - 1];
     for (int k = 0; k < r.nends && rc == LB_OK; k++) {
-        rc = lb_decision_add(&d, lbi_ch_label(R, r.ends[k], a), "end in %s", a);
+        lbi_ch_label(R, r.ends[k], a);
+        rc = CH_OPTION(R, &d, a, EV_CHARGE_END_OPTION, lbi_ev_label(a));
         if (lb_hex_eq(r.ends[k], end))
             d.auto_choice = k;
     }
@@ -204,10 +191,9 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
         rc = lbi_retreat_set(R->st, i, &r, path);
     free(path);
     if (rc == LB_OK)
-        lbi_ch_event(R, kind == LB_RETREAT_DISORDER ? "retreat" : "rout", rule, i, R->cav, end,
-                     r.hexes, "%s %s %d hexes from %s to %s", id_of(R, i),
-                     kind == LB_RETREAT_DISORDER ? "retreats" : "routs", r.hexes,
-                     lbi_ch_label(R, *vacated, b), lbi_ch_label(R, end, a));
+        CH_EVENT(R, kind == LB_RETREAT_DISORDER ? "retreat" : "rout", rule, i, R->cav, end,
+                 r.hexes, EV_CHARGE_MOVES_AWAY, ch_unit(R, i), ev_int(kind != LB_RETREAT_DISORDER),
+                 ev_int(r.hexes), ch_hex(R, *vacated), ch_hex(R, end));
     lb_retreat_release(&r);
     return rc == LB_OK ? lbi_ld_left(R, before.side, before.hexes, before.nhexes, LD_MOVED_AWAY)
                        : rc;
@@ -215,114 +201,123 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
 
 /* ---- recall (42), R-CHG-5, R-CHG-6, R-CHG-15..17 ------------------------------------------- */
 
-static int recall(run *R, int routed, lb_hex vacated)
+/* The recall roll of the cavalry (42): *recalled when its modified die falls in the range the
+ * chart gives its nation and class (never when the chart has none); taken up again here after
+ * the die in odds mode. */
+static int recall_roll(run *R, int routed, lb_hex vacated, const char *rule, int *recalled)
 {
     const lb_charge_charts *cc = charts(R);
     const lb_unit *cav = &R->st->units[R->cav];
-    if (!cc || !cc->has_recall || !cc->recall_mods.present)
-        return lbi_ch_fail(R, LB_INVALID, "the charts give no %s: the cavalry cannot roll recall",
-                           !cc || !cc->has_recall ? "recall" : "recall_modifiers");
-    const char *rule = y2018(R) ? "R-CHG-5" : "R-CHG-6";
-    R->goal = routed;
-    R->vacated = vacated;
-    int lo = 0, hi = 0, recalled = 0;
+    int lo = 0, hi = 0;
+    *recalled = 0;
     if (!lb_charge_charts_recall(cc, cav->nation, cav->cls, &lo, &hi)) {
-        lbi_ch_event(R, "recall", rule, R->cav, -1, R->pos, 0,
-                     "the recall chart has no range for %s cavalry: %s cannot be recalled",
-                     cav->nation ? cav->nation : "(no nation)", cav->id);
-    } else {
-        lb_modifier_ctx x;
-        lb_modifier_hit hits[LB_MODIFIERS_MAX];
-        int nhits;
-        lbi_mv_context(R, routed >= 0 ? routed : R->cav, &x);
-        x.defender = -1;
-        int mod = lb_modifiers_read(R->st, &cc->recall_mods, &x, hits, &nhits, rule, "(42)",
-                                    R->t);
-        unsigned char classes[6];
-        for (int v = 1; v <= 6; v++) {
-            int m = v + mod < 1 ? 1 : v + mod > 6 ? 6 : v + mod;
-            classes[v - 1] = (unsigned char)(m >= lo && m <= hi);
-        }
-        R->pend = (pending){.kind = P_RECALL, .unit = routed, .vacated = vacated};
-        int die, rc = lbi_ch_roll(R, LB_DIE_ONE, "recall", classes, &die);
-        if (rc != LB_OK)
-            return rc;
-        int m = die + mod < 1 ? 1 : die + mod > 6 ? 6 : die + mod;
-        recalled = classes[die - 1];
-        lbi_ch_event(R, "recall", rule, R->cav, -1, R->pos, die,
-                     "%s rolls recall: %d %+d = %d, range %d-%d: %s", cav->id, die, mod, m, lo, hi,
-                     recalled ? "recalled" : "not recalled");
-        lb_trace_die(R->t, "recall", die);
-        lb_trace_int(R->t, "modified", m);
-    }
-    R->recall = recalled ? 1 : -1;
-    lbi_ch_summary(R, "recall:%s", recalled ? "yes" : "no");
-    R->tst = T_DONE;
-    if (recalled) {
-        lb_decision d;
-        lb_decision_init(&d, LB_DECIDE_FOLLOW, R->side, cav->id, "R-CHG-17",
-                         "%s is recalled with %d movement points left: follow the routed unit, "
-                         "go on with the plan, or halt?", cav->id, R->total - R->spent);
-        char a[LB_HEX_LABEL_MAX];
-        int rc = LB_OK, plan_left = !R->plan_aside && R->plan_pos < R->ch->req.npath;
-        int n = 0, follow = routed >= 0 ? n++ : -1, cont = plan_left ? n++ : -1;
-        if (routed >= 0)
-            rc = lb_decision_add(&d, "follow", "follow %s to contact and trample it",
-                                 id_of(R, routed));
-        if (rc == LB_OK && plan_left)
-            rc = lb_decision_add(&d, "continue", "go on along the planned path");
-        if (rc == LB_OK)
-            rc = lb_decision_add(&d, "halt", "halt in %s", lbi_ch_label(R, R->pos, a));
-        int k;
-        if (rc != LB_OK || (rc = lbi_ch_decide(R, &d, &k)) != LB_OK) {
-            lb_decision_release(&d);
-            return rc;
-        }
-        const char *key = k == follow ? "follow" : k == cont ? "continue" : "halt";
-        lbi_ch_event(R, "follow", "R-CHG-17", R->cav, routed, R->pos, 0, "recalled %s: %s", cav->id,
-                     key);
-        lbi_ch_summary(R, "%s", key);
-        R->follow_hexes = 0;
-        if (strcmp(key, "follow") == 0) {
-            R->mode = M_FOLLOW;
-        } else if (strcmp(key, "continue") == 0) {
-            R->mode = M_PLAN;
-        } else {
-            end_charge(R);
-        }
+        CH_EVENT(R, "recall", rule, R->cav, -1, R->pos, 0, EV_CHARGE_NO_RECALL_RANGE,
+                 ev_text(cav->nation), ch_unit(R, R->cav));
         return LB_OK;
     }
+    lb_modifier_ctx x;
+    lb_modifier_hit hits[LB_MODIFIERS_MAX];
+    int nhits;
+    lbi_mv_context(R, routed >= 0 ? routed : R->cav, &x);
+    x.defender = -1;
+    int mod = lb_modifiers_read(R->st, &cc->recall_mods, &x, hits, &nhits, rule, "(42)", R->t);
+    unsigned char classes[6];
+    for (int v = 1; v <= 6; v++) {
+        int m = v + mod < 1 ? 1 : v + mod > 6 ? 6 : v + mod;
+        classes[v - 1] = (unsigned char)(m >= lo && m <= hi);
+    }
+    R->pend = (pending){.kind = P_RECALL, .unit = routed, .vacated = vacated};
+    int die, rc = lbi_ch_roll(R, LB_DIE_ONE, "recall", classes, &die);
+    if (rc != LB_OK)
+        return rc;
+    int m = die + mod < 1 ? 1 : die + mod > 6 ? 6 : die + mod;
+    *recalled = classes[die - 1];
+    CH_EVENT(R, "recall", rule, R->cav, -1, R->pos, die, EV_CHARGE_RECALL_ROLL, ch_unit(R, R->cav),
+             ev_int(die), ev_int(mod), ev_int(m), ev_int(lo), ev_int(hi), ev_int(*recalled));
+    lb_trace_die(R->t, "recall", die);
+    lb_trace_int(R->t, "modified", m);
+    return LB_OK;
+}
+
+/* R-CHG-17: the recalled cavalry follows the routed unit, goes on with its plan, or halts. */
+static int recalled(run *R, int routed)
+{
+    const lb_unit *cav = &R->st->units[R->cav];
+    lb_decision d;
+    CH_ASK(R, &d, LB_DECIDE_FOLLOW, R->side, cav->id, "R-CHG-17", EV_CHARGE_ASK_FOLLOW,
+           ch_unit(R, R->cav), ev_int(R->total - R->spent));
+    int rc = LB_OK, plan_left = !R->plan_aside && R->plan_pos < R->ch->req.npath;
+    int n = 0, follow = routed >= 0 ? n++ : -1, cont = plan_left ? n++ : -1;
+    if (routed >= 0)
+        rc = CH_OPTION(R, &d, "follow", EV_CHARGE_FOLLOW_OPTION, ch_unit(R, routed));
+    if (rc == LB_OK && plan_left)
+        rc = lbi_ch_option(R, &d, "continue", EV_CHARGE_CONTINUE_OPTION, NULL, 0);
+    if (rc == LB_OK)
+        rc = CH_OPTION(R, &d, "halt", EV_CHARGE_HALT_OPTION, ch_hex(R, R->pos));
+    int k;
+    if (rc != LB_OK || (rc = lbi_ch_decide(R, &d, &k)) != LB_OK) {
+        lb_decision_release(&d);
+        return rc;
+    }
+    const char *key = k == follow ? "follow" : k == cont ? "continue" : "halt";
+    CH_EVENT(R, "follow", "R-CHG-17", R->cav, routed, R->pos, 0, EV_CHARGE_RECALLED,
+             ch_unit(R, R->cav), ev_text(key));
+    lbi_ch_summary(R, "%s", key);
+    R->follow_hexes = 0;
+    if (k == follow)
+        R->mode = M_FOLLOW;
+    else if (k == cont)
+        R->mode = M_PLAN;
+    else
+        end_charge(R);
+    return LB_OK;
+}
+
+/* R-CHG-15, R-CHG-16: the cavalry not recalled pursues the routed unit (premier-2018: toward
+ * the hex it left, then at most 5 more movement points). */
+static int not_recalled(run *R, int routed, lb_hex vacated)
+{
     if (!y2018(R))
-        lbi_ch_oblige(R, LB_OBLIGE_ROUT_IN_PLACE, "R-CHG-16", R->cav, -1,
-                      "%s, not recalled, becomes PGD in place once all melees are over", cav->id);
+        CH_OBLIGE(R, LB_OBLIGE_ROUT_IN_PLACE, "R-CHG-16", R->cav, -1,
+                  EV_CHARGE_OBLIGE_ROUT_IN_PLACE, ch_unit(R, R->cav));
     if (routed < 0) {
-        lbi_ch_event(R, "end", "R-CHG-15", R->cav, -1, R->pos, 0,
-                     "the routed unit is gone: %s has nothing to pursue", cav->id);
+        CH_EVENT(R, "end", "R-CHG-15", R->cav, -1, R->pos, 0, EV_CHARGE_NOTHING_TO_PURSUE,
+                 ch_unit(R, R->cav));
         end_charge(R);
         return LB_OK;
     }
     if (!R->plan_aside && R->plan_pos < R->ch->req.npath)
-        lbi_ch_event(R, "set-aside", y2018(R) ? "R-CHG-15" : "R-CHG-16", R->cav, -1, R->pos, 0,
-                     "%s is out of control: the rest of its planned path is set aside", cav->id);
+        CH_EVENT(R, "set-aside", y2018(R) ? "R-CHG-15" : "R-CHG-16", R->cav, -1, R->pos, 0,
+                 EV_CHARGE_OUT_OF_CONTROL, ch_unit(R, R->cav));
     R->plan_aside = 1;
     R->mode = M_PURSUE;
     R->pursuit_from = R->nsteps;
     R->phase_a = y2018(R) && !lb_hex_eq(R->pos, vacated);
     R->cap = y2018(R) && !R->phase_a ? 5 : -1;
-    char a[LB_HEX_LABEL_MAX];
     if (y2018(R))
-        lbi_ch_event(
-            R, "pursue", "R-CHG-15", R->cav, routed, vacated, 5,
-            "%s must move toward %s and attack the first enemy it meets, with at most 5 more "
-            "movement points from %s, the hex it left",
-            cav->id, id_of(R, routed), lbi_ch_label(R, vacated, a));
+        CH_EVENT(R, "pursue", "R-CHG-15", R->cav, routed, vacated, 5, EV_CHARGE_PURSUES_2018,
+                 ch_unit(R, R->cav), ch_unit(R, routed), ch_hex(R, vacated));
     else
-        lbi_ch_event(
-            R, "pursue", "R-CHG-16", R->cav, routed, vacated, 0,
-            "%s must spend its points to get next to %s and melee the first enemy it meets, "
-            "at x1/2",
-            cav->id, id_of(R, routed));
+        CH_EVENT(R, "pursue", "R-CHG-16", R->cav, routed, vacated, 0, EV_CHARGE_PURSUES_2017,
+                 ch_unit(R, R->cav), ch_unit(R, routed));
     return LB_OK;
+}
+
+static int recall(run *R, int routed, lb_hex vacated)
+{
+    const lb_charge_charts *cc = charts(R);
+    if (!cc || !cc->has_recall || !cc->recall_mods.present)
+        return lbi_ch_fail(R, LB_INVALID, "the charts give no %s: the cavalry cannot roll recall",
+                           !cc || !cc->has_recall ? "recall" : "recall_modifiers");
+    R->goal = routed;
+    R->vacated = vacated;
+    int yes, rc = recall_roll(R, routed, vacated, y2018(R) ? "R-CHG-5" : "R-CHG-6", &yes);
+    if (rc != LB_OK)
+        return rc;
+    R->recall = yes ? 1 : -1;
+    lbi_ch_summary(R, "recall:%s", yes ? "yes" : "no");
+    R->tst = T_DONE;
+    return yes ? recalled(R, routed) : not_recalled(R, routed, vacated);
 }
 
 /* The charged infantry routs (PGD): its rout move, then the cavalry's recall (R-CHG-5/6). */
@@ -336,14 +331,12 @@ static int rout_move(run *R, int i, const char *rule)
         R->pend = (pending){.kind = P_ROUT, .unit = i, .rule = rule};
         rc = lbi_ch_roll(R, LB_DIE_ONE, "charge rout length", classes, &die);
         if (rc == LB_OK) {
-            lbi_ch_event(R, "rout-length", "R-CHG-6", i, R->cav, R->st->units[i].hexes[0], die,
-                         "%s routs one die of hexes: %d", id_of(R, i), die);
+            CH_EVENT(R, "rout-length", "R-CHG-6", i, R->cav, R->st->units[i].hexes[0], die,
+                     EV_CHARGE_ROUT_LENGTH, ch_unit(R, i), ev_int(die));
             lb_trace_die(R->t, "charge rout length", die);
             lbi_ch_summary(R, "rout:%d", die);
-            lbi_ch_oblige(R, LB_OBLIGE_NO_VOLUNTARY_MOVE, "R-CHG-6", i, -1,
-                          "%s, routed by a charge, may not move voluntarily in its side's next "
-                          "Movement segment",
-                          id_of(R, i));
+            CH_OBLIGE(R, LB_OBLIGE_NO_VOLUNTARY_MOVE, "R-CHG-6", i, -1,
+                      EV_CHARGE_OBLIGE_ROUTED_HOLD, ch_unit(R, i));
         }
     }
     lb_hex vacated;
@@ -396,10 +389,8 @@ static int form_carre(run *R, int i)
 {
     lb_unit *u = &R->st->units[i];
     lb_unit before = *u;
-    char hl[LB_HEX_LABEL_MAX];
-    lb_trace_add(R->t, "R-CHG-19", "(38)", "%s takes carré formation in %s%s", u->id,
-                 lb_map_label(&R->st->map, u->hexes[0], hl),
-                 u->nhexes > 1 ? ", its first hex" : "");
+    LBI_EVENT(R->t, "R-CHG-19", "(38)", EV_CHARGE_FORMS_CARRE, ch_unit(R, i),
+              ch_hex(R, u->hexes[0]), ev_int(u->nhexes > 1));
     u->formation = LB_FORM_CARRE;
     u->nhexes = 1; /* a line closes into its first hex */
     int rc = lb_state_reindex(R->st);
@@ -418,16 +409,17 @@ static int disorder_away(run *R, int i, int hexes)
     if (rc == LB_OK)
         rc = move_away(R, i, LB_RETREAT_DISORDER, 0, hexes, "R-CHG-6", &vacated);
     if (rc == LB_OK && R->target >= 0)
-        lbi_ch_oblige(R, LB_OBLIGE_NO_VOLUNTARY_MOVE, "R-CHG-6", R->target, -1,
-                      "%s, disordered by a charge, may not move voluntarily in its side's next "
-                      "Movement segment",
-                      id_of(R, R->target));
+        CH_OBLIGE(R, LB_OBLIGE_NO_VOLUNTARY_MOVE, "R-CHG-6", R->target, -1,
+                  EV_CHARGE_OBLIGE_DISORDERED_HOLD, ch_unit(R, R->target));
     R->tst = R->target >= 0 ? T_MELEE : T_DONE;
     R->mode = M_PLAN;
     return rc;
 }
 
-static int carre_roll(run *R, int i, int as_target)
+/* R-CHG-2: the carré roll of unit i on its nation's table, the row of its formation and the
+ * cavalry's distance, with the carré modifiers: *res; taken up again here after the roll in odds
+ * mode. */
+static int carre_result(run *R, int i, int as_target, lb_carre_result *res)
 {
     const lb_charge_charts *cc = charts(R);
     if (!cc->carre_mods.present)
@@ -441,9 +433,8 @@ static int carre_roll(run *R, int i, int as_target)
     lb_modifier_hit hits[LB_MODIFIERS_MAX];
     int nhits;
     lbi_mv_context(R, i, &x);
-    lb_trace_add(R->t, "R-CHG-2", "(38)", "%s attempts carré: table \"%s\", forming from %s (%s "
-                                          "rows), the cavalry %d hexes away",
-                 u->id, tab->id, lb_formation_name(u->formation), row ? "line" : "column", dist);
+    LBI_EVENT(R->t, "R-CHG-2", "(38)", EV_CHARGE_CARRE_ATTEMPT, ch_unit(R, i), ev_text(tab->id),
+              ev_text(lb_formation_name(u->formation)), ev_int(row), ev_int(dist));
     lb_trace_int(R->t, "distance", dist);
     int mod = lb_modifiers_read(R->st, &cc->carre_mods, &x, hits, &nhits, "R-CHG-11", "(38)", R->t);
     const unsigned char *band = tab->result[row][dist - 1];
@@ -457,62 +448,58 @@ static int carre_roll(run *R, int i, int as_target)
     R->us[i].attempted = 1;
     R->us[i].aside = (signed char)!as_target;
     int modified = lb_roll_add(roll, mod);
-    lb_carre_result res = (lb_carre_result)band[lb_roll_index(modified)];
-    lb_trace_add(R->t, "R-CHG-2", "(38)", "carré roll %d %+d = %d on the %s row at %d hexes: %s",
-                 roll, mod, modified, row ? "line" : "column", dist, lb_carre_result_name(res));
+    *res = (lb_carre_result)band[lb_roll_index(modified)];
+    const char *name = lb_carre_result_name(*res);
+    LBI_EVENT(R->t, "R-CHG-2", "(38)", EV_CHARGE_CARRE_ROLL, ev_roll(roll), ev_int(mod),
+              ev_int(modified), ev_int(row), ev_int(dist), ev_text(name));
     lb_trace_roll(R->t, "carre roll", roll);
     lb_trace_int(R->t, "modified", modified);
-    lb_trace_text(R->t, "result", lb_carre_result_name(res));
-    lbi_ch_event(R, "carre-roll", "R-CHG-2", i, R->cav, u->hexes[0], roll,
-                 "%s%s attempts carré at %d hexes (%s rows): roll %d %+d = %d: %s", u->id,
-                 as_target ? ", the target," : ", not the target,", dist, row ? "line" : "column",
-                 roll, mod, modified, lb_carre_result_name(res));
+    lb_trace_text(R->t, "result", name);
+    CH_EVENT(R, "carre-roll", "R-CHG-2", i, R->cav, u->hexes[0], roll, EV_CHARGE_CARRE_ROLLED,
+             ch_unit(R, i), ev_int(as_target), ev_int(dist), ev_int(row), ev_roll(roll),
+             ev_int(mod), ev_int(modified), ev_text(name));
     if (as_target)
-        lbi_ch_summary(R, "carre:%s", lb_carre_result_name(res));
+        lbi_ch_summary(R, "carre:%s", name);
     else
-        lbi_ch_summary(R, "carre[%s]:%s", u->id, lb_carre_result_name(res));
+        lbi_ch_summary(R, "carre[%s]:%s", u->id, name);
+    return LB_OK;
+}
 
-    if (!as_target) {
-        /* premier-2018, not the target (R-CHG-3, R-CHG-4, R-CHG-5); it stays a non-target for
-         * the rest of the charge (R-CHG-4) */
-        const char *rule = res == LB_CARRE_FORMED ? "R-CHG-3" : res == LB_CARRE_DD ? "R-CHG-4"
-                                                                                    : "R-CHG-5";
-        lb_trace_add(R->t, rule, "(38)", "%s was not the declared target: %s", u->id,
-                     res == LB_CARRE_FORMED ? "it forms carré; the cavalry may charge others, pass "
-                                              "over it accepting its fire, move elsewhere or halt"
-                     : res == LB_CARRE_DD
-                         ? "it disorders in place; the cavalry may move next to it "
-                           "or elsewhere, never onto or through it"
-                         : "it routs 10 hexes");
-        lbi_ch_cite(R, rule);
-        lb_trace_add(R->t, "R-CHG-4", "(38)", "%s made its carré roll while not the target: it "
-                     "stays a non-target for the rest of this charge (never declared the target, "
-                     "never trampled)", u->id);
-        if (res == LB_CARRE_FORMED)
-            return form_carre(R, i);
-        if (res == LB_CARRE_DD)
-            return set_state(R, i, LB_STATE_DISORDERED);
-        lb_hex vacated;
-        rc = set_state(R, i, LB_STATE_ROUTED);
-        return rc == LB_OK ? move_away(R, i, LB_RETREAT_ROUT, 0, 0, "R-CHG-5", &vacated) : rc;
-    }
+/* premier-2018, unit i was not the target (R-CHG-3, R-CHG-4, R-CHG-5): it forms carré,
+ * disorders in place or routs 10 hexes; it stays a non-target for the rest of the charge
+ * (R-CHG-4). */
+static int carre_aside(run *R, int i, lb_carre_result res)
+{
+    const char *rule = res == LB_CARRE_FORMED ? "R-CHG-3" : res == LB_CARRE_DD ? "R-CHG-4"
+                                                                                : "R-CHG-5";
+    LBI_EVENT(R->t, rule, "(38)", EV_CHARGE_ASIDE_RESULT, ch_unit(R, i),
+              ev_phrase(CHARGE_PH_ASIDE, (int)res));
+    lbi_ch_cite(R, rule);
+    LBI_EVENT(R->t, "R-CHG-4", "(38)", EV_CHARGE_STAYS_ASIDE, ch_unit(R, i));
+    if (res == LB_CARRE_FORMED)
+        return form_carre(R, i);
+    if (res == LB_CARRE_DD)
+        return set_state(R, i, LB_STATE_DISORDERED);
+    lb_hex vacated;
+    int rc = set_state(R, i, LB_STATE_ROUTED);
+    return rc == LB_OK ? move_away(R, i, LB_RETREAT_ROUT, 0, 0, "R-CHG-5", &vacated) : rc;
+}
+
+/* The declared target's carré result (R-CHG-3..6, R-CHG-19, R-CHG-20). */
+static int carre_target(run *R, int i, lb_carre_result res)
+{
     if (res == LB_CARRE_FORMED) {
         /* R-CHG-3 (both editions, R-CHG-20): close, then onto the carré's hex */
         if (!y2018(R))
-            lb_trace_add(R->t, "R-CHG-20", "(38)", "premier-2017 says nothing of the cavalry after "
-                         "a carré: it closes on it and enters as in R-CHG-3");
-        lb_trace_add(R->t, "R-CHG-3", "(38)", "the declared target forms carré: %s must advance "
-                                              "next to it, then onto its hex, and take its fire",
-                     id_of(R, R->cav));
+            LBI_EVENT0(R->t, "R-CHG-20", "(38)", EV_CHARGE_2017_AFTER_CARRE);
+        LBI_EVENT(R->t, "R-CHG-3", "(38)", EV_CHARGE_TARGET_FORMS_CARRE, ch_unit(R, R->cav));
         lbi_ch_cite(R, "R-CHG-3");
         R->tst = T_CARRE;
         R->mode = M_ENTER;
         return form_carre(R, i);
     }
     if (res == LB_CARRE_DD && y2018(R)) {
-        lb_trace_add(R->t, "R-CHG-4", "(38)", "the declared target disorders in place: %s "
-                                              "contacts it if it has the points and a way",
-                     id_of(R, R->cav));
+        LBI_EVENT(R->t, "R-CHG-4", "(38)", EV_CHARGE_TARGET_DISORDERS, ch_unit(R, R->cav));
         lbi_ch_cite(R, "R-CHG-4");
         R->tst = T_DD;
         R->mode = M_CLOSE;
@@ -522,48 +509,69 @@ static int carre_roll(run *R, int i, int as_target)
         /* R-CHG-6, R-CHG-19: disorders and moves 3 hexes away; R-CHG-20: the cavalry goes on */
         return disorder_away(R, i, 3);
     }
-    lb_trace_add(R->t, y2018(R) ? "R-CHG-5" : "R-CHG-6", "(38)",
-                 "the declared target routs: %s must roll recall", id_of(R, R->cav));
-    lbi_ch_cite(R, y2018(R) ? "R-CHG-5" : "R-CHG-6");
-    return rout_and_recall(R, i, y2018(R) ? "R-CHG-5" : "R-CHG-6");
+    const char *rule = y2018(R) ? "R-CHG-5" : "R-CHG-6";
+    LBI_EVENT(R->t, rule, "(38)", EV_CHARGE_TARGET_ROUTS, ch_unit(R, R->cav));
+    lbi_ch_cite(R, rule);
+    return rout_and_recall(R, i, rule);
+}
+
+static int carre_roll(run *R, int i, int as_target)
+{
+    lb_carre_result res;
+    int rc = carre_result(R, i, as_target, &res);
+    if (rc != LB_OK)
+        return rc;
+    return as_target ? carre_target(R, i, res) : carre_aside(R, i, res);
 }
 
 /* ---- declarations and responses (R-CHG-1, R-CHG-2, R-CHG-10, R-CHG-11) --------------------- */
 
+/* The response the rules make for the declared target i, without a choice (R-CHG-11, R-CHG-12,
+ * R-CHG-21, R-CHG-22): what happens at contact into *tst, its ruling; the why
+ * (charge_response), or -1 when the target chooses. */
+static int ruled_response(const lb_unit *u, tstate *tst, const char **rule)
+{
+    if (u->arm == LB_ARM_CAVALRY) {
+        *tst = T_MELEE;
+        *rule = "R-CHG-22";
+        return CHARGE_RESPONSE_CAVALRY;
+    }
+    if (u->state == LB_STATE_ROUTED) {
+        *tst = T_ROUTED;
+        *rule = "R-CHG-12";
+        return CHARGE_RESPONSE_ROUTED;
+    }
+    if (u->arm == LB_ARM_ARTILLERY) {
+        int unlimbered = u->formation == LB_FORM_UNLIMBERED;
+        *tst = unlimbered ? T_GUNS : T_STAND;
+        *rule = "R-CHG-21";
+        return unlimbered ? CHARGE_RESPONSE_UNLIMBERED : CHARGE_RESPONSE_LIMBERED;
+    }
+    if (u->formation == LB_FORM_SKIRMISH) {
+        *tst = T_SKIRMISH;
+        *rule = "R-CHG-22";
+        return CHARGE_RESPONSE_SKIRMISHERS;
+    }
+    if (u->formation == LB_FORM_CARRE || u->state == LB_STATE_DISORDERED) {
+        int carre = u->formation == LB_FORM_CARRE;
+        *tst = T_STAND;
+        *rule = carre ? "R-CHG-12" : "R-CHG-11";
+        return carre ? CHARGE_RESPONSE_IN_CARRE : CHARGE_RESPONSE_DISORDERED;
+    }
+    return -1;
+}
+
+/* R-CHG-2, R-CHG-11: the declared target stands or attempts carré (when it may). */
 static int respond(run *R, int i)
 {
     const lb_unit *u = &R->st->units[i];
     R->goal = i;
     R->mode = M_CLOSE;
-    const char *why = NULL, *rule = NULL; /* a response the rules make, and the ruling */
-    if (u->arm == LB_ARM_CAVALRY) {
-        R->tst = T_MELEE;
-        rule = "R-CHG-22";
-        why = "cavalry does not check to stand against a charge (38.11)";
-    } else if (u->state == LB_STATE_ROUTED) {
-        R->tst = T_ROUTED;
-        rule = "R-CHG-12";
-        why = "routed already: no check; the cavalry contacts it (R-CHG-12)";
-    } else if (u->arm == LB_ARM_ARTILLERY && u->formation == LB_FORM_UNLIMBERED) {
-        R->tst = T_GUNS;
-        rule = "R-CHG-21";
-        why = "lone unlimbered guns check morale when the cavalry comes next to them (41)";
-    } else if (u->arm == LB_ARM_ARTILLERY) {
-        R->tst = T_STAND;
-        rule = "R-CHG-21";
-        why = "lone limbered guns stand as infantry, without the carré (41)";
-    } else if (u->formation == LB_FORM_SKIRMISH) {
-        R->tst = T_SKIRMISH;
-        rule = "R-CHG-22";
-        why = "skirmishers neither stand nor form carré: they rout at contact (38.12, R-CHG-22)";
-    } else if (u->formation == LB_FORM_CARRE || u->state == LB_STATE_DISORDERED) {
-        R->tst = T_STAND;
-        rule = u->formation == LB_FORM_CARRE ? "R-CHG-12" : "R-CHG-11";
-        why = u->formation == LB_FORM_CARRE ? "already in carré: it stands (R-CHG-12)"
-                                            : "disordered: it can only stand (R-CHG-11)";
-    }
-    if (why) {
-        lbi_ch_event(R, "response", rule, i, R->cav, u->hexes[0], 0, "%s: %s", u->id, why);
+    const char *rule = NULL;
+    int why = ruled_response(u, &R->tst, &rule);
+    if (why >= 0) {
+        CH_EVENT(R, "response", rule, i, R->cav, u->hexes[0], 0, EV_CHARGE_RESPONSE_RULED,
+                 ch_unit(R, i), ev_phrase(CHARGE_PH_RESPONSE, why));
         return LB_OK;
     }
     int rc = LB_OK, can = carre_allowed(R, i) && sees_cavalry(R, i, &rc);
@@ -571,14 +579,12 @@ static int respond(run *R, int i)
         return rc;
     lb_decision d;
     int dist = lbi_mv_distance(R->st, R->pos, i);
-    lb_decision_init(&d, LB_DECIDE_RESPONSE, u->side, u->id, "R-CHG-2",
-                     "%s is the declared target of %s, %d hex%s away: stand or attempt carré?",
-                     u->id, id_of(R, R->cav), dist, dist == 1 ? "" : "es");
-    rc = lb_decision_add(&d, "stand", "stand: a morale check with the stand modifiers when the "
-                                      "cavalry reaches it");
+    CH_ASK(R, &d, LB_DECIDE_RESPONSE, u->side, u->id, "R-CHG-2", EV_CHARGE_ASK_RESPONSE,
+           ch_unit(R, i), ch_unit(R, R->cav), ev_int(dist));
+    rc = lbi_ch_option(R, &d, "stand", EV_CHARGE_STAND_OPTION, NULL, 0);
     if (rc == LB_OK && can)
-        rc = lb_decision_add(&d, "carre", "attempt carré now: the Carré table, %s rows, %d hexes",
-                             u->formation == LB_FORM_LINE ? "line" : "column", dist);
+        rc = CH_OPTION(R, &d, "carre", EV_CHARGE_CARRE_OPTION, ev_int(u->formation == LB_FORM_LINE),
+                       ev_int(dist));
     d.auto_choice = can ? 1 : 0;
     int k;
     if (rc != LB_OK || (rc = lbi_ch_decide(R, &d, &k)) != LB_OK) {
@@ -586,13 +592,11 @@ static int respond(run *R, int i)
         return rc;
     }
     if (!can && lb_charge_charts_carre(charts(R), u->nation) == NULL)
-        lb_trace_add(R->t, "R-CHG-11", "(38)", "%s's nation has no carré table: it may only stand",
-                     u->id);
+        LBI_EVENT(R->t, "R-CHG-11", "(38)", EV_CHARGE_NO_CARRE_TABLE, ch_unit(R, i));
     else if (!can)
-        lb_trace_add(R->t, "R-CHG-11", "(38)", "%s may not attempt carré (its formation or terrain, "
-                     "or no sight of the cavalry): it may only stand", u->id);
-    lbi_ch_event(R, "response", "R-CHG-2", i, R->cav, u->hexes[0], 0, "%s %s", u->id,
-             k == 1 ? "attempts carré" : "stands");
+        LBI_EVENT(R->t, "R-CHG-11", "(38)", EV_CHARGE_MAY_NOT_CARRE, ch_unit(R, i));
+    CH_EVENT(R, "response", "R-CHG-2", i, R->cav, u->hexes[0], 0, EV_CHARGE_RESPONDS,
+             ch_unit(R, i), ev_int(k == 1));
     if (k == 1)
         return carre_roll(R, i, 1);
     R->tst = T_STAND;
@@ -612,28 +616,24 @@ static int declare(run *R, int i, int dist)
     if (R->us[i].aside) {
         /* R-CHG-4: a carré roll made while not the target keeps that status */
         R->us[i].declared = 2;
-        lbi_ch_event(R, "declare", "R-CHG-4", R->cav, i, u->hexes[0], dist,
-                     "%s comes within %d hexes of %s: not the target, since it made its carré roll "
-                     "while not the target; it stays a non-target for the rest of this charge",
-                     id_of(R, R->cav), dist, u->id);
+        CH_EVENT(R, "declare", "R-CHG-4", R->cav, i, u->hexes[0], dist, EV_CHARGE_DECLARE_ASIDE,
+                 ch_unit(R, R->cav), ev_int(dist), ch_unit(R, i));
         return LB_OK;
     }
     if (R->res->target[0]) {
         R->us[i].declared = 2;
-        lbi_ch_event(
-            R, "declare", "R-CHG-10", R->cav, i, u->hexes[0], dist,
-            "%s comes within %d hexes of %s: not the target (%s is), one target per charge",
-            id_of(R, R->cav), dist, u->id, R->res->target);
+        CH_EVENT(R, "declare", "R-CHG-10", R->cav, i, u->hexes[0], dist,
+                 EV_CHARGE_DECLARE_ONE_TARGET, ch_unit(R, R->cav), ev_int(dist), ch_unit(R, i),
+                 ev_unit_id(R->res->target));
         return LB_OK;
     }
     lb_decision d;
-    lb_decision_init(&d, LB_DECIDE_TARGET, R->side, u->id, "R-CHG-1",
-                     "%s comes within %d hex%s of %s, which it sees: is it the charge's target?",
-                     id_of(R, R->cav), dist, dist == 1 ? "" : "es", u->id);
-    int rc = lb_decision_add(&d, "target", "%s is the target of the charge", u->id);
+    CH_ASK(R, &d, LB_DECIDE_TARGET, R->side, u->id, "R-CHG-1", EV_CHARGE_ASK_TARGET,
+           ch_unit(R, R->cav), ev_int(dist), ch_unit(R, i));
+    int rc = CH_OPTION(R, &d, "target", EV_CHARGE_TARGET_OPTION, ch_unit(R, i));
     if (rc == LB_OK)
-        rc = lb_decision_add(&d, "not-target", "%s is not the target and may not be attacked by "
-                                               "%s this turn", u->id, id_of(R, R->cav));
+        rc = CH_OPTION(R, &d, "not-target", EV_CHARGE_NOT_TARGET_OPTION, ch_unit(R, i),
+                       ch_unit(R, R->cav));
     d.auto_choice = plan_aims_at(R, i) ? 0 : 1;
     int k;
     if (rc != LB_OK || (rc = lbi_ch_decide(R, &d, &k)) != LB_OK) {
@@ -642,11 +642,11 @@ static int declare(run *R, int i, int dist)
     }
     R->us[i].declared = (signed char)(k == 0 ? 1 : 2);
     if (k == 0)
-        lbi_ch_event(R, "declare", "R-CHG-1", R->cav, i, u->hexes[0], dist, "%s declares %s its "
-                 "target", id_of(R, R->cav), u->id);
+        CH_EVENT(R, "declare", "R-CHG-1", R->cav, i, u->hexes[0], dist, EV_CHARGE_DECLARED_TARGET,
+                 ch_unit(R, R->cav), ch_unit(R, i));
     else
-        lbi_ch_event(R, "declare", "R-CHG-10", R->cav, i, u->hexes[0], dist, "%s declares %s not its "
-                 "target: it may not attack it in this charge", id_of(R, R->cav), u->id);
+        CH_EVENT(R, "declare", "R-CHG-10", R->cav, i, u->hexes[0], dist,
+                 EV_CHARGE_DECLARED_NOT_TARGET, ch_unit(R, R->cav), ch_unit(R, i));
     if (k != 0)
         return LB_OK;
     R->target = i;
@@ -684,11 +684,9 @@ static int next_undeclared(run *R, int within, int *dist, int *rc)
             best = i;
             *dist = d;
         } else if (!R->us[i].unseen) {
-            char hl[LB_HEX_LABEL_MAX];
             R->us[i].unseen = 1;
-            lb_trace_add(R->t, "R-CHG-10", "(37)", "%s is %d hex%s from %s but not in its sight: "
-                         "no declaration", u->id, d, d == 1 ? "" : "es",
-                         lb_map_label(&R->st->map, R->pos, hl));
+            LBI_EVENT(R->t, "R-CHG-10", "(37)", EV_CHARGE_UNSEEN, ch_unit(R, i), ev_int(d),
+                      ch_hex(R, R->pos));
         }
     }
     return best;
@@ -734,13 +732,12 @@ static int offers(run *R)
         const lb_unit *u = &R->st->units[best];
         R->us[best].offered = (signed char)bd;
         lb_decision d;
-        lb_decision_init(&d, LB_DECIDE_CARRE, u->side, u->id, "R-CHG-11",
-                         "%s sees %s %d hex%s away and is not its target: attempt carré now?",
-                         u->id, id_of(R, R->cav), bd, bd == 1 ? "" : "es");
-        rc = lb_decision_add(&d, "carre", "attempt carré now: the Carré table, %s rows, %d hexes",
-                             u->formation == LB_FORM_LINE ? "line" : "column", bd);
+        CH_ASK(R, &d, LB_DECIDE_CARRE, u->side, u->id, "R-CHG-11", EV_CHARGE_ASK_CARRE,
+               ch_unit(R, best), ch_unit(R, R->cav), ev_int(bd));
+        rc = CH_OPTION(R, &d, "carre", EV_CHARGE_CARRE_OPTION, ev_int(u->formation == LB_FORM_LINE),
+                       ev_int(bd));
         if (rc == LB_OK)
-            rc = lb_decision_add(&d, "wait", "not now");
+            rc = lbi_ch_option(R, &d, "wait", EV_CHARGE_WAIT_OPTION, NULL, 0);
         int k;
         if (rc != LB_OK || (rc = lbi_ch_decide(R, &d, &k)) != LB_OK) {
             lb_decision_release(&d);
@@ -767,9 +764,7 @@ static int stand(run *R)
     lb_modifier_hit hits[LB_MODIFIERS_MAX];
     int nhits;
     lbi_mv_context(R, i, &x);
-    lb_trace_add(R->t, "R-CHG-12", "(38)", "%s stands: a morale check when %s reaches it, with "
-                                           "the stand modifiers and the usual ones (R-MOR-1)",
-                 id_of(R, i), id_of(R, R->cav));
+    LBI_EVENT(R->t, "R-CHG-12", "(38)", EV_CHARGE_STANDS, ch_unit(R, i), ch_unit(R, R->cav));
     lb_modifiers_read(R->st, &cc->stand_mods, &x, hits, &nhits, "R-CHG-12", "(38)", R->t);
     lb_morale_mod extra[LB_MORALE_MODS_MAX - 2];
     int n = 0, room = LB_MORALE_MODS_MAX - 2;
@@ -796,16 +791,14 @@ static int stand(run *R)
     if ((rc = lb_morale_resolve(R->st, i, LB_CHECK_ORDINARY, extra, n, &one, &mr, R->t)) != LB_OK)
         return rc;
     int passed = mr.outcome.passed;
-    lbi_ch_event(R, "stand-check", y2018(R) ? "R-CHG-12" : "R-CHG-6", i, R->cav,
-             R->st->units[i].hexes[0], roll,
-             "%s checks morale to stand: roll %d %+d = %d against %d: %s", id_of(R, i), roll,
-             chance.modifier, mr.modified, chance.morale, passed ? "passes" : "fails");
+    CH_EVENT(R, "stand-check", y2018(R) ? "R-CHG-12" : "R-CHG-6", i, R->cav,
+             R->st->units[i].hexes[0], roll, EV_CHARGE_STAND_CHECK, ch_unit(R, i), ev_roll(roll),
+             ev_int(chance.modifier), ev_int(mr.modified), ev_int(chance.morale), ev_int(passed));
     lbi_ch_summary(R, "stand:%s", passed ? "pass" : "fail");
     if (passed) {
-        lbi_ch_oblige(R, LB_OBLIGE_PASSED_PREMELEE, "R-CHG-12", i, -1,
-                      "%s counts as having passed its pre-melee check (38.2)", id_of(R, i));
-        lbi_ch_event(R, "halt", "R-CHG-12", R->cav, i, R->pos, 0, "the charge is halted next to %s",
-                     id_of(R, i));
+        CH_OBLIGE(R, LB_OBLIGE_PASSED_PREMELEE, "R-CHG-12", i, -1,
+                  EV_CHARGE_OBLIGE_PASSED_PREMELEE, ch_unit(R, i));
+        CH_EVENT(R, "halt", "R-CHG-12", R->cav, i, R->pos, 0, EV_CHARGE_HALTED, ch_unit(R, i));
         melee(R, i, "R-CHG-12", lb_frac_int(1));
         return LB_OK;
     }
@@ -848,14 +841,10 @@ static int guns(run *R)
     if ((rc = lb_morale_resolve(R->st, i, LB_CHECK_ORDINARY, NULL, 0, &one, &mr, R->t)) != LB_OK)
         return rc;
     int front = x.through == 0;
-    lbi_ch_event(R, "guns-check", "R-CHG-21", i, R->cav, R->st->units[i].hexes[0], roll,
-                 "%s, charged through a %s hexside, checks morale: roll %d %+d = %d against %d: %s",
-                 id_of(R, i),
-                 front            ? "front"
-                 : x.through == 1 ? "flank"
-                                  : "rear",
-                 roll, chance.modifier, mr.modified, chance.morale,
-                 mr.outcome.passed ? "passes" : "fails");
+    CH_EVENT(R, "guns-check", "R-CHG-21", i, R->cav, R->st->units[i].hexes[0], roll,
+             EV_CHARGE_GUNS_CHECK, ch_unit(R, i), ev_phrase(CHARGE_PH_THROUGH, x.through),
+             ev_roll(roll), ev_int(chance.modifier), ev_int(mr.modified), ev_int(chance.morale),
+             ev_int(mr.outcome.passed));
     lbi_ch_summary(R, "guns:%s", mr.outcome.passed ? "pass" : "fail");
     if (!mr.outcome.passed) {
         R->res->contact = 1;
@@ -867,11 +856,8 @@ static int guns(run *R)
         melee(R, i, "R-CHG-21", lb_frac_int(1));
         return LB_OK;
     }
-    lbi_ch_oblige(
-        R, LB_OBLIGE_MELEE, "R-CHG-21", R->cav, i,
-        "%s melees %s in the Melee segment; guns charged from a flank or the rear give no "
-        "defensive fire (41)",
-        id_of(R, R->cav), id_of(R, i));
+    CH_OBLIGE(R, LB_OBLIGE_MELEE, "R-CHG-21", R->cav, i, EV_CHARGE_OBLIGE_MELEE_GUNS,
+              ch_unit(R, R->cav), ch_unit(R, i));
     R->melee_with = i;
     R->res->contact = 1;
     lbi_ch_summary(R, "melee:%s", id_of(R, i));
@@ -890,8 +876,8 @@ static int skirmish_rout(run *R)
         int rc = lbi_ch_roll(R, LB_DIE_ONE, "charge rout length", classes, &die);
         if (rc != LB_OK)
             return rc;
-        lbi_ch_event(R, "rout-length", "R-CHG-22", i, R->cav, R->st->units[i].hexes[0], die,
-                     "%s routs one die of hexes: %d", id_of(R, i), die);
+        CH_EVENT(R, "rout-length", "R-CHG-22", i, R->cav, R->st->units[i].hexes[0], die,
+                 EV_CHARGE_ROUT_LENGTH, ch_unit(R, i), ev_int(die));
         lb_trace_die(R->t, "charge rout length", die);
         lbi_ch_summary(R, "rout:%d", die);
     }
@@ -902,16 +888,14 @@ static int skirmish_rout(run *R)
 static int target_contact(run *R)
 {
     int i = R->target, rc;
-    char a[LB_HEX_LABEL_MAX];
     if (R->tst != T_CARRE || lb_unit_in_hex(&R->st->units[i], R->pos))
         R->res->contact = 1; /* R-CHG-23 */
     switch (R->tst) {
     case T_CARRE:
         if (!lb_unit_in_hex(&R->st->units[i], R->pos))
             return LB_OK;
-        lbi_ch_event(R, "contact", "R-CHG-3", R->cav, i, R->pos, 0,
-                     "%s moves onto the carré %s in %s: its charge movement ends", id_of(R, R->cav),
-                     id_of(R, i), lbi_ch_label(R, R->pos, a));
+        CH_EVENT(R, "contact", "R-CHG-3", R->cav, i, R->pos, 0, EV_CHARGE_ONTO_CARRE,
+                 ch_unit(R, R->cav), ch_unit(R, i), ch_hex(R, R->pos));
         melee(R, i, "R-CHG-3", lb_frac_int(1));
         return LB_OK;
     case T_STAND:
@@ -919,16 +903,15 @@ static int target_contact(run *R)
     case T_GUNS:
         return guns(R);
     case T_DD:
-        lbi_ch_event(R, "contact", "R-CHG-4", R->cav, i, R->pos, 0,
-                     "%s contacts the disordered %s: the charge ends", id_of(R, R->cav),
-                     id_of(R, i));
+        CH_EVENT(R, "contact", "R-CHG-4", R->cav, i, R->pos, 0, EV_CHARGE_CONTACTS_DISORDERED,
+                 ch_unit(R, R->cav), ch_unit(R, i));
         if ((rc = trample(R, i, 3, "R-CHG-4")) != LB_OK)
             return rc;
-        lbi_ch_oblige(R, LB_OBLIGE_NO_MOVEMENT, "R-CHG-4", R->cav, -1,
-                      "%s may not move in the Movement segment", id_of(R, R->cav));
+        CH_OBLIGE(R, LB_OBLIGE_NO_MOVEMENT, "R-CHG-4", R->cav, -1, EV_CHARGE_OBLIGE_NO_MOVEMENT,
+                  ch_unit(R, R->cav));
         if (R->target >= 0) {
-            lbi_ch_oblige(R, LB_OBLIGE_NO_MOVEMENT, "R-CHG-4", R->target, -1,
-                          "%s may not move in the Movement segment", id_of(R, R->target));
+            CH_OBLIGE(R, LB_OBLIGE_NO_MOVEMENT, "R-CHG-4", R->target, -1,
+                      EV_CHARGE_OBLIGE_NO_MOVEMENT, ch_unit(R, R->target));
             melee(R, R->target, "R-CHG-4", lb_frac_int(1));
         }
         end_charge(R);
@@ -942,8 +925,8 @@ static int target_contact(run *R)
         return LB_OK;
     case T_SKIRMISH: {
         /* R-CHG-22: trampled first, then the rout; no recall */
-        lbi_ch_event(R, "contact", "R-CHG-22", R->cav, i, R->pos, 0,
-                     "%s reaches the skirmishers %s", id_of(R, R->cav), id_of(R, i));
+        CH_EVENT(R, "contact", "R-CHG-22", R->cav, i, R->pos, 0, EV_CHARGE_REACHES_SKIRMISHERS,
+                 ch_unit(R, R->cav), ch_unit(R, i));
         if ((rc = set_state(R, i, LB_STATE_ROUTED)) != LB_OK ||
             (rc = trample(R, i, 2, "R-CHG-22")) != LB_OK)
             return rc;
@@ -952,8 +935,8 @@ static int target_contact(run *R)
         return R->target < 0 ? LB_OK : skirmish_rout(R);
     }
     case T_MELEE:
-        lbi_ch_event(R, "contact", "R-CHG-23", R->cav, i, R->pos, 0, "%s contacts %s",
-                     id_of(R, R->cav), id_of(R, i));
+        CH_EVENT(R, "contact", "R-CHG-23", R->cav, i, R->pos, 0, EV_CHARGE_CONTACTS,
+                 ch_unit(R, R->cav), ch_unit(R, i));
         melee(R, i, "R-CHG-23", lb_frac_int(1));
         return LB_OK;
     case T_NONE:
@@ -967,18 +950,15 @@ static int target_contact(run *R)
  * attacked (the owner chooses among several met at once). */
 static int engage(run *R)
 {
-    char a[LB_HEX_LABEL_MAX];
     if (R->phase_a && lb_hex_eq(R->pos, R->vacated)) {
         R->phase_a = 0;
         R->cap = 5;
-        lbi_ch_event(R, "pursue", "R-CHG-15", R->cav, R->goal, R->pos, 5,
-                     "%s is in %s, the hex the routed unit left: at most 5 more movement points",
-                     id_of(R, R->cav), lbi_ch_label(R, R->pos, a));
+        CH_EVENT(R, "pursue", "R-CHG-15", R->cav, R->goal, R->pos, 5, EV_CHARGE_PURSUIT_CAP,
+                 ch_unit(R, R->cav), ch_hex(R, R->pos));
     }
     lb_decision d;
-    lb_decision_init(
-        &d, LB_DECIDE_ENGAGE, R->side, id_of(R, R->cav), y2018(R) ? "R-CHG-15" : "R-CHG-16",
-        "%s meets several enemies at once: which one does it attack?", id_of(R, R->cav));
+    CH_ASK(R, &d, LB_DECIDE_ENGAGE, R->side, id_of(R, R->cav), y2018(R) ? "R-CHG-15" : "R-CHG-16",
+           EV_CHARGE_ASK_ENGAGE, ch_unit(R, R->cav));
     int rc = LB_OK;
     for (int i = 0; i < R->st->nunits && rc == LB_OK; i++) {
         const lb_unit *u = &R->st->units[i];
@@ -986,7 +966,7 @@ static int engage(run *R)
             continue;
         if (i == R->goal)
             d.auto_choice = d.noptions;
-        rc = lb_decision_add(&d, u->id, "attack %s", u->id);
+        rc = CH_OPTION(R, &d, u->id, EV_CHARGE_ENGAGE_OPTION, ch_unit(R, i));
     }
     if (rc != LB_OK || d.noptions == 0) {
         lb_decision_release(&d);
@@ -1005,8 +985,8 @@ static int engage(run *R)
             e = i;
     }
     const char *rule = y2018(R) ? "R-CHG-15" : "R-CHG-16";
-    lbi_ch_event(R, "engage", rule, R->cav, e, R->pos, 0,
-                 "%s, not recalled, meets %s and attacks it", id_of(R, R->cav), id_of(R, e));
+    CH_EVENT(R, "engage", rule, R->cav, e, R->pos, 0, EV_CHARGE_ENGAGES, ch_unit(R, R->cav),
+             ch_unit(R, e));
     lbi_ch_summary(R, "engage:%s", id_of(R, e));
     if (e == R->goal && y2018(R)) {
         if ((rc = trample(R, e, 2, "R-CHG-5")) != LB_OK)
@@ -1023,16 +1003,15 @@ static int engage(run *R)
 static int follow_contact(run *R)
 {
     int v = R->goal, rc = LB_OK;
-    lbi_ch_event(R, "contact", "R-CHG-17", R->cav, v, R->pos, 0, "%s reaches the routed %s",
-                 id_of(R, R->cav), id_of(R, v));
+    CH_EVENT(R, "contact", "R-CHG-17", R->cav, v, R->pos, 0, EV_CHARGE_REACHES_ROUTED,
+             ch_unit(R, R->cav), ch_unit(R, v));
     if (y2018(R)) {
         rc = trample(R, v, 2, "R-CHG-5");
     } else if (R->follow_hexes > 0) {
         int k = R->follow_hexes < lb_unit_strength(&R->st->units[v])
                     ? R->follow_hexes : lb_unit_strength(&R->st->units[v]);
-        lbi_ch_event(R, "trample", "R-CHG-6", R->cav, v, R->pos, k,
-                     "one increment of %s destroyed for every hex moved to contact: %d",
-                     id_of(R, v), k);
+        CH_EVENT(R, "trample", "R-CHG-6", R->cav, v, R->pos, k, EV_CHARGE_TRAMPLED_PER_HEX,
+                 ch_unit(R, v), ev_int(k));
         lbi_ch_summary(R, "trample:%d", k);
         rc = lose(R, v, k, "R-CHG-6");
     }
@@ -1099,19 +1078,17 @@ static int eligible(run *R)
         return lbi_ch_fail(R, LB_INVALID, "unknown cavalry \"%s\"", R->ch->cavalry);
     const lb_unit *u = &R->st->units[R->cav];
     if (u->arm != LB_ARM_CAVALRY)
-        return lbi_ch_refuse(R, "R-CHG-8", "%s is %s: only cavalry charges (35)", u->id,
-                             lb_arm_name(u->arm));
+        return CH_REFUSE(R, "R-CHG-8", EV_CHARGE_REFUSED_ARM, ch_unit(R, R->cav),
+                         ev_text(lb_arm_name(u->arm)));
     if (u->state != LB_STATE_GOOD)
-        return lbi_ch_refuse(R, "R-CHG-8", "%s is %s: only cavalry in good order charges (37.1)",
-                             u->id, lb_morale_state_name(u->state));
+        return CH_REFUSE(R, "R-CHG-8", EV_CHARGE_REFUSED_STATE, ch_unit(R, R->cav),
+                         ev_text(lb_morale_state_name(u->state)));
     if (u->readiness != LB_READY_FRESH)
-        return lbi_ch_refuse(R, "R-CHG-8",
-                             "%s is %s: tired or exhausted cavalry may not charge in "
-                             "the Charge segment (36.3, 36.4)",
-                             u->id, lb_readiness_name(u->readiness));
+        return CH_REFUSE(R, "R-CHG-8", EV_CHARGE_REFUSED_READINESS, ch_unit(R, R->cav),
+                         ev_text(lb_readiness_name(u->readiness)));
     if (u->nhexes != 1)
-        return lbi_ch_refuse(R, "R-CHG-8", "%s stands in %d hexes: a charging unit stands in one",
-                             u->id, u->nhexes);
+        return CH_REFUSE(R, "R-CHG-8", EV_CHARGE_REFUSED_HEXES, ch_unit(R, R->cav),
+                         ev_int(u->nhexes));
     R->side = u->side;
     R->pos = u->hexes[0];
     const int *idx;
@@ -1119,29 +1096,35 @@ static int eligible(run *R)
     for (int k = 0; k < n; k++)
         if (R->st->units[idx[k]].arm == LB_ARM_LEADER && R->st->units[idx[k]].side == u->side) {
             R->us[idx[k]].rider = 1;
-            lb_trace_add(R->t, "R-CHG-8", "(37)", "leader %s rides with %s",
-                         R->st->units[idx[k]].id, u->id);
+            LBI_EVENT(R->t, "R-CHG-8", "(37)", EV_CHARGE_RIDES, ch_unit(R, idx[k]),
+                      ch_unit(R, R->cav));
         }
     R->facing = u->facing;
     R->total = u->movement + 5;
     R->res->mp_total = R->total;
-    lb_trace_add(R->t, "R-CHG-8", "(37)",
-                 "%s may charge: cavalry in good order and fresh; %s "
-                 "(printed movement %d)",
-                 u->id,
-                 lbi_mv_is_light(u) ? "light, turns up to 2 hexsides a hex"
-                                    : "heavy, turns 1 hexside a hex",
-                 u->movement);
-    lb_trace_add(R->t, "R-CHG-1", "(37)", "a charge has the printed %d movement points + 5 = %d",
-                 u->movement, R->total);
+    LBI_EVENT(R->t, "R-CHG-8", "(37)", EV_CHARGE_MAY_CHARGE, ch_unit(R, R->cav),
+              ev_int(lbi_mv_is_light(u)), ev_int(u->movement));
+    LBI_EVENT(R->t, "R-CHG-1", "(37)", EV_CHARGE_MP, ev_int(u->movement), ev_int(R->total));
     lb_trace_int(R->t, "mp_total", R->total);
     return LB_OK;
+}
+
+/* The step of defensive fire owed (its ruling o->rule) that the fire rules refuse, with their
+ * reason within it. */
+static void fire_refused(run *R, const lb_charge_obligation *o)
+{
+    if (!lbi_trace_on(R->t))
+        return;
+    const lb_said *why = &o->fire_why;
+    lb_event_arg a[3 + LB_SAID_ARGS_MAX] = {ev_unit_id(o->unit), ev_unit_id(o->other),
+                                            ev_int(why->event)};
+    memcpy(a + 3, why->args, (size_t)why->nargs * sizeof *a);
+    lbi_trace_event(R->t, o->rule, "(27)", EV_CHARGE_FIRE_REFUSED, a, 3 + why->nargs);
 }
 
 /* The fire rules' answer for defensive fire owed where the charge ends (R-CHG-3, R-CHG-23). */
 static int fire_preview(run *R)
 {
-    char a[LB_HEX_LABEL_MAX];
     lb_charge_result *res = R->res;
     for (int k = 0; k < res->nobligations; k++) {
         lb_charge_obligation *o = &res->obligations[k];
@@ -1158,19 +1141,16 @@ static int fire_preview(run *R)
             o->fire_allowed = fc->allowed;
             o->fire_value = fc->fire.value;
             o->p_hit = lb_frac_sub(lb_frac_int(1), fc->p_loss[0]);
-            snprintf(o->fire_reason, sizeof o->fire_reason, "%s", fc->allowed ? "" : fc->reason);
-            char v[32], p[32];
-            if (fc->allowed)
-                lb_trace_add(R->t, o->rule, "(27)",
-                             "defensive fire of %s on %s in %s: fire value "
-                             "%s, at least one increment lost with "
-                             "probability %s",
-                             o->unit, o->other, lbi_ch_label(R, R->pos, a),
-                             lb_frac_fmt(fc->fire.value, v, sizeof v),
-                             lb_frac_fmt(o->p_hit, p, sizeof p));
-            else
-                lb_trace_add(R->t, o->rule, "(27)", "defensive fire of %s on %s: the fire rules "
-                                                    "answer no: %s", o->unit, o->other, fc->reason);
+            o->fire_why.event = 0;
+            if (fc->allowed) {
+                LBI_EVENT(R->t, o->rule, "(27)", EV_CHARGE_FIRE_PREVIEW, ev_unit_id(o->unit),
+                          ev_unit_id(o->other), ch_hex(R, R->pos),
+                          ev_frac(fc->fire.value.num, fc->fire.value.den),
+                          ev_frac(o->p_hit.num, o->p_hit.den));
+            } else {
+                o->fire_why = fc->why;
+                fire_refused(R, o);
+            }
         }
         lb_fire_chance_release(fc);
         free(fc);
@@ -1186,15 +1166,13 @@ static int finish(run *R)
     lb_unit *cav = &R->st->units[R->cav];
     R->res->mp_spent = R->spent;
     if (R->melee_with >= 0) {
-        lbi_ch_oblige(R, LB_OBLIGE_EXHAUSTED, "R-CHG-23", R->cav, R->melee_with,
-                      "%s charged and melees: exhausted at the end of the charge and its melee",
-                      cav->id);
+        CH_OBLIGE(R, LB_OBLIGE_EXHAUSTED, "R-CHG-23", R->cav, R->melee_with,
+                  EV_CHARGE_OBLIGE_EXHAUSTED, ch_unit(R, R->cav));
     } else if (!R->res->contact && R->spent >= cav->movement) {
         cav->state = LB_STATE_ROUTED;
-        lbi_ch_event(R, "routed-in-place", "R-CHG-23", R->cav, -1, R->pos, R->spent,
-                     "%s spent %d movement points, its whole printed %d, without contact: it routs "
-                     "in place (38.10)",
-                     cav->id, R->spent, cav->movement);
+        CH_EVENT(R, "routed-in-place", "R-CHG-23", R->cav, -1, R->pos, R->spent,
+                 EV_CHARGE_ROUTS_IN_PLACE, ch_unit(R, R->cav), ev_int(R->spent),
+                 ev_int(cav->movement));
         lbi_ch_summary(R, "routed-in-place");
     } else if (!R->res->contact) {
         lbi_ch_summary(R, "no-contact");

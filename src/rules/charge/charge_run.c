@@ -32,45 +32,34 @@ static const char *unit_id(const run *R, int i)
 /* The seed paragraph a charge ruling implements (rulings.md R-CHG). */
 void lbi_ch_cite(run *R, const char *rule)
 {
-    static const char s001[] = "001_f47f61f911107fc6 (premier-2018), the results of the Carre Roll";
-    static const char s002[] = "002_beb0105db6df484d (premier-2017), Cavalry Recall (42)";
     static const struct {
-        const char *rule, *para;
-    } map[] = {{"R-CHG-3", "Infantry Formed Carre"},
-               {"R-CHG-4", "Infantry Disordered (DD)"},
-               {"R-CHG-5", "Infantry Routed (PGD)"},
-               {"R-CHG-15", "Infantry Routed (PGD)"},
-               {"R-CHG-17", "Infantry Routed (PGD)"},
-               {"R-CHG-6", NULL},
-               {"R-CHG-16", NULL},
-               {"R-CHG-19", NULL},
-               {"R-CHG-20", NULL}};
-    char text[160];
+        const char *rule;
+        int seed_2018; /* the paragraph in premier-2018, -1: the recall's in both editions */
+    } map[] = {{"R-CHG-3", CHARGE_SEED_2018_FORMED},
+               {"R-CHG-4", CHARGE_SEED_2018_DISORDERED},
+               {"R-CHG-5", CHARGE_SEED_2018_ROUTED},
+               {"R-CHG-15", CHARGE_SEED_2018_ROUTED},
+               {"R-CHG-17", CHARGE_SEED_2018_ROUTED},
+               {"R-CHG-6", -1},
+               {"R-CHG-16", -1},
+               {"R-CHG-19", -1},
+               {"R-CHG-20", -1}};
     for (size_t i = 0; i < sizeof map / sizeof *map; i++) {
         if (strcmp(rule, map[i].rule) != 0)
             continue;
-        if (map[i].para && R->st->rules == LB_RULES_2018)
-            snprintf(text, sizeof text, "%s: %s", s001, map[i].para);
-        else
-            snprintf(text, sizeof text, "%s", s002);
-        lb_trace_text(R->t, "seed", text);
+        int y2018 = map[i].seed_2018 >= 0 && R->st->rules == LB_RULES_2018;
+        lb_trace_phrase(R->t, "seed", CHARGE_PH_SEED,
+                        y2018 ? map[i].seed_2018 : CHARGE_SEED_2017_RECALL);
         return;
     }
 }
 
 void lbi_ch_event(run *R, const char *kind, const char *rule, int unit, int other, lb_hex hex,
-                  int value, const char *fmt, ...)
+                  int value, int ev, const lb_event_arg *args, int nargs)
 {
-    if (R->odds)
-        return; /* the odds keep only the summary */
     lb_charge *ch = R->ch;
     lb_charge_result *res = R->res;
-    char text[LB_CHARGE_TEXT_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    lb_trace_add(R->t, rule, "(38)", "%s", text);
+    lbi_trace_event(R->t, rule, "(38)", ev, args, nargs);
     lbi_ch_cite(R, rule);
     lb_charge_event *grown = lb_grow(res->events, &ch->cap_events, res->nevents + 1, sizeof *grown);
     if (!grown) {
@@ -86,14 +75,21 @@ void lbi_ch_event(run *R, const char *kind, const char *rule, int unit, int othe
     snprintf(e->other, sizeof e->other, "%s", unit_id(R, other));
     e->hex = hex;
     e->value = value;
-    snprintf(e->text, sizeof e->text, "%s", text);
+    lbi_say(&e->said, ev, args, nargs);
+}
+
+/* args after a lead (charge_events.h) into all; their count with it. */
+static int with_lead(lb_event_arg lead, const lb_event_arg *args, int nargs, lb_event_arg *all)
+{
+    int n = nargs < LB_SAID_ARGS_MAX - 1 ? nargs : LB_SAID_ARGS_MAX - 1;
+    all[0] = lead;
+    memcpy(all + 1, args, (size_t)n * sizeof *args);
+    return n + 1;
 }
 
 lb_charge_obligation *lbi_ch_oblige(run *R, lb_obligation_kind kind, const char *rule, int unit,
-                                    int other, const char *fmt, ...)
+                                    int other, int ev, const lb_event_arg *args, int nargs)
 {
-    if (R->odds)
-        return NULL; /* the odds keep only the summary */
     lb_charge *ch = R->ch;
     lb_charge_result *res = R->res;
     lb_charge_obligation *grown =
@@ -110,15 +106,14 @@ lb_charge_obligation *lbi_ch_oblige(run *R, lb_obligation_kind kind, const char 
     o->melee_times = lb_frac_int(1);
     snprintf(o->unit, sizeof o->unit, "%s", unit_id(R, unit));
     snprintf(o->other, sizeof o->other, "%s", unit_id(R, other));
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(o->text, sizeof o->text, fmt, ap);
-    va_end(ap);
-    lb_trace_add(R->t, rule, "(38)", "obligation %s: %s", obligation_names[kind], o->text);
+    lb_event_arg all[LB_SAID_ARGS_MAX];
+    int n = with_lead(ev_text(""), args, nargs, all);
+    lbi_say(&o->said, ev, all, n);
+    all[0] = ev_text(obligation_names[kind]);
+    lbi_trace_event(R->t, rule, "(38)", ev, all, n);
     lbi_ch_cite(R, rule);
     return o;
 }
-
 void lbi_ch_summary(run *R, const char *fmt, ...)
 {
     char code[LB_CHARGE_TEXT_MAX];
@@ -130,14 +125,14 @@ void lbi_ch_summary(run *R, const char *fmt, ...)
         R->ch->oom = 1;
 }
 
-int lbi_ch_refuse(run *R, const char *rule, const char *fmt, ...)
+int lbi_ch_refuse(run *R, const char *rule, int ev, const lb_event_arg *args, int nargs)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(R->res->reason, sizeof R->res->reason, fmt, ap);
-    va_end(ap);
+    lb_event_arg all[LB_SAID_ARGS_MAX];
+    int n = with_lead(ev_int(0), args, nargs, all);
+    lbi_say(&R->res->why, ev, all, n);
     R->res->rule = rule;
-    lb_trace_add(R->t, rule, "(37)", "the charge may not be made: %s", R->res->reason);
+    all[0] = ev_int(1);
+    lbi_trace_event(R->t, rule, "(37)", ev, all, n);
     lb_trace_bool(R->t, "allowed", 0);
     lbi_text_cut(R->summary, 0);
     if (lbi_text_put(R->summary, "refused") != LB_OK)
@@ -186,6 +181,16 @@ void lbi_run_init(run *R, lb_charge *ch, lb_state *st, ustate *us)
     ch->oom = 0;
 }
 
+int lbi_ch_option(const run *R, lb_decision *d, const char *key, int ev,
+                  const lb_event_arg *args, int nargs)
+{
+    if (R->odds)
+        return lb_decision_add(d, key, "%s", "");
+    lb_said text;
+    lbi_say(&text, ev, args, nargs);
+    return lbi_decision_said_add(d, key, &text);
+}
+
 /* ---- dice and decisions ------------------------------------------------------------------- */
 
 /* R-DICE-3, R-CHG-26: a roll comes from the journal when it holds one, else from the caller's
@@ -223,12 +228,14 @@ int lbi_ch_decide(run *R, lb_decision *d, int *choice)
         return STOP_DECIDE;
     }
     if (rc == LB_OK && by != LB_BY_PLAYER)
-        lb_trace_add(R->t, "R-CHG-25", "(38)", "%s decision about %s taken %s: %s",
-                     lb_decision_kind_name(d->kind), d->subject,
-                     by == LB_BY_AUTO ? "automatically" : "by a standing answer",
-                     d->options[*choice].key);
-    if (rc == LB_OK)
-        lb_trace_add(R->t, d->rule, "(38)", "%s: %s", d->prompt, d->options[*choice].key);
+        LBI_EVENT(R->t, "R-CHG-25", "(38)", EV_CHARGE_DECIDED_BY,
+                  ev_text(lb_decision_kind_name(d->kind)), ev_unit_id(d->subject),
+                  ev_int(by == LB_BY_AUTO), ev_text(d->options[*choice].key));
+    if (rc == LB_OK && lbi_trace_on(R->t)) { /* the prompt with its answer (the lead) */
+        lb_said asked = d->said;
+        asked.args[0] = ev_text(d->options[*choice].key);
+        lbi_trace_event(R->t, d->rule, "(38)", asked.event, asked.args, asked.nargs);
+    }
     lb_decision_release(d);
     return rc;
 }

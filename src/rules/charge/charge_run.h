@@ -5,6 +5,8 @@
 #include "lb/charge.h"
 #include "lb/charge_charts.h"
 #include "lb/modifiers.h"
+#include "charge_events.h"
+#include "decision_int.h"
 #include "lbi.h"
 #include "text.h"
 
@@ -139,26 +141,77 @@ LBI int lbi_ch_roll(run *R, lb_die_kind die, const char *purpose, const unsigned
                     int *out);
 /* The option taken for d (released here): LB_OK with *choice, or STOP_DECIDE (d pending). */
 LBI int lbi_ch_decide(run *R, lb_decision *d, int *choice);
-/* Records an event (and its trace step). */
+/* The count of the event arguments given. */
+#define CH_NARGS(...) ((int)(sizeof((const lb_event_arg[]){__VA_ARGS__}) / sizeof(lb_event_arg)))
+/* Records an event: its public kind's name ("trample"), the ruling, the units (-1 none), where
+ * and its value, and what happened (the sentence ev with its arguments), also as a trace step.
+ * Nothing is recorded, or evaluated, in odds mode. */
 LBI void lbi_ch_event(run *R, const char *kind, const char *rule, int unit, int other, lb_hex hex,
-                      int value, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
-/* Records an obligation left to later segments; NULL when out of memory (the pass fails) and
- * in odds mode. */
+                      int value, int ev, const lb_event_arg *args, int nargs);
+#define CH_EVENT(R, kind, rule, unit, other, hex, value, ev, ...)                                 \
+    do {                                                                                         \
+        if (!(R)->odds)                                                                          \
+            lbi_ch_event((R), (kind), (rule), (unit), (other), (hex), (value), (ev),             \
+                         (const lb_event_arg[]){__VA_ARGS__}, CH_NARGS(__VA_ARGS__));             \
+    } while (0)
+/* Records an obligation left to later segments, its text the sentence ev with its arguments
+ * after the lead (charge_events.h); NULL when out of memory (the pass fails) and in odds mode,
+ * where nothing is evaluated. */
 LBI lb_charge_obligation *lbi_ch_oblige(run *R, lb_obligation_kind kind, const char *rule, int unit,
-                                        int other, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
+                                        int other, int ev, const lb_event_arg *args, int nargs);
+#define CH_OBLIGE(R, kind, rule, unit, other, ev, ...)                                            \
+    ((R)->odds ? NULL                                                                            \
+               : lbi_ch_oblige((R), (kind), (rule), (unit), (other), (ev),                       \
+                               (const lb_event_arg[]){__VA_ARGS__}, CH_NARGS(__VA_ARGS__)))
 /* Names the seed paragraph of a ruling on the last trace step. */
 LBI void lbi_ch_cite(run *R, const char *rule);
 /* Appends a short code to the summary (a failed allocation fails the pass: LB_NOMEM). */
 LBI void lbi_ch_summary(run *R, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* The charge may not be made: the ruling and the reason; returns STOP_REFUSED. */
-LBI int lbi_ch_refuse(run *R, const char *rule, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* The charge may not be made: the ruling and the reason, the sentence ev with its arguments
+ * after the lead (charge_events.h); returns STOP_REFUSED. */
+LBI int lbi_ch_refuse(run *R, const char *rule, int ev, const lb_event_arg *args, int nargs);
+#define CH_REFUSE(R, rule, ev, ...)                                                               \
+    lbi_ch_refuse((R), (rule), (ev), (const lb_event_arg[]){__VA_ARGS__}, CH_NARGS(__VA_ARGS__))
+/* A decision (lbi_decision_said_init) whose prompt is the sentence ev with its arguments after
+ * the lead (charge_events.h). In odds mode, where every decision is answered automatically and
+ * none is shown, its prompt and options are left without words. */
+#define CH_ASK(R, d, kind, side, subject, rule, ev, ...)                                          \
+    do {                                                                                         \
+        if ((R)->odds) {                                                                         \
+            lb_decision_init((d), (kind), (side), (subject), (rule), "%s", "");                  \
+        } else {                                                                                 \
+            lb_said ask_;                                                                        \
+            LBI_SAY(&ask_, (ev), ev_text(""), __VA_ARGS__);                                      \
+            lbi_decision_said_init((d), (kind), (side), (subject), (rule), &ask_);               \
+        }                                                                                        \
+    } while (0)
+/* Adds the option key to d, its text the sentence ev with its nargs arguments (none in odds
+ * mode); as lb_decision_add. */
+LBI int lbi_ch_option(const run *R, lb_decision *d, const char *key, int ev,
+                      const lb_event_arg *args, int nargs);
+#define CH_OPTION(R, d, key, ev, ...)                                                             \
+    ((R)->odds ? lbi_ch_option((R), (d), (key), (ev), NULL, 0)                                   \
+               : lbi_ch_option((R), (d), (key), (ev), (const lb_event_arg[]){__VA_ARGS__},       \
+                               CH_NARGS(__VA_ARGS__)))
 /* An error with its message (ch->err, lb_charge_err); returns code. */
 LBI int lbi_ch_fail(run *R, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Removes unit i from the working state, keeping every stored index right. */
 LBI int lbi_ch_remove(run *R, int i);
 /* The label of h (buf: LB_HEX_LABEL_MAX bytes). */
 LBI const char *lbi_ch_label(const run *R, lb_hex h, char *buf);
+
+/* Hex h as an event's argument. */
+static inline lb_event_arg ch_hex(const run *R, lb_hex h)
+{
+    char label[LB_HEX_LABEL_MAX];
+    return lbi_ev_label(lbi_ch_label(R, h, label));
+}
+
+/* Unit i of the working state as an event's argument ("" for -1): its id, which the state
+ * given to lb_charge_new owns. */
+static inline lb_event_arg ch_unit(const run *R, int i)
+{
+    return ev_unit_id(i >= 0 && i < R->st->nunits ? R->st->units[i].id : "");
+}
 
 #endif

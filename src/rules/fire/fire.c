@@ -1,6 +1,4 @@
 /* One unit's fire (21), (24)-(28): who may fire at a hex, from which of its hexes, with what value. */
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,20 +17,10 @@ unsigned lbi_fi_bit(int dir)
     return 1u << (((dir % LB_DIR_COUNT) + LB_DIR_COUNT) % LB_DIR_COUNT);
 }
 
-char *lbi_fi_label(const lb_state *s, lb_hex h, char *buf)
+lb_event_arg lbi_fi_hex(const lb_state *s, lb_hex h)
 {
-    return lb_map_label(&s->map, h, buf);
-}
-
-void lbi_fi_append(char *buf, size_t n, const char *fmt, ...)
-{
-    size_t used = strlen(buf);
-    if (used + 1 >= n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + used, n - used, fmt, ap);
-    va_end(ap);
+    char label[LB_HEX_LABEL_MAX];
+    return lbi_ev_label(lb_map_label(&s->map, h, label));
 }
 
 void lbi_fi_trace_frac(lb_trace *t, const char *key, lb_frac v)
@@ -54,12 +42,12 @@ int lbi_fi_hex_of(const lb_unit *u, lb_hex h)
     return -1;
 }
 
-void lbi_fi_troop_name(const lb_state *s, const lb_unit *u, char *buf, size_t n)
+void lbi_fi_troop(const lb_state *s, const lb_unit *u, const char *troop[2])
 {
     const char *nn = lb_charts_nation_name(&s->charts, u->nation);
     const char *cn = lb_charts_class_name(&s->charts, u->nation, u->cls);
-    snprintf(buf, n, "%s%s%s", nn ? nn : u->nation ? u->nation : lb_arm_name(u->arm),
-             cn || u->cls ? " " : "", cn ? cn : u->cls ? u->cls : "");
+    troop[0] = nn ? nn : u->nation ? u->nation : lb_arm_name(u->arm);
+    troop[1] = cn ? cn : u->cls;
 }
 
 int lbi_fi_exit_sides(lb_hex a, lb_hex b, int sides[2])
@@ -75,13 +63,20 @@ int lbi_fi_exit_sides(lb_hex a, lb_hex b, int sides[2])
     return 2;
 }
 
-void lbi_fi_sides_text(const int *sides, int n, char *buf, size_t len)
+lb_event_arg lbi_fi_side(const int *sides, int n, int k)
 {
-    if (n == 1)
-        snprintf(buf, len, "the %s hexside", lb_hex_dir_name(sides[0]));
-    else
-        snprintf(buf, len, "the corner of its %s and %s hexsides", lb_hex_dir_name(sides[0]),
-                 lb_hex_dir_name(sides[1]));
+    return ev_text(k < n ? lb_hex_dir_name(sides[k]) : NULL);
+}
+
+void lbi_fi_trace_refusal(lb_trace *t, const char *rule, const char *section,
+                          const lb_said *why, int frame)
+{
+    if (!lbi_trace_on(t) || why->nargs < 1)
+        return;
+    lb_event_arg args[LB_SAID_ARGS_MAX];
+    memcpy(args, why->args, (size_t)why->nargs * sizeof *args);
+    args[0] = ev_phrase(FIRE_PH_FRAME, frame);
+    lbi_trace_event(t, rule, section, why->event, args, why->nargs);
 }
 
 /* ---- kinds ---------------------------------------------------------------------------------- */
@@ -100,21 +95,20 @@ int lb_fire_kind_parse(const char *s)
 
 /* ---- the first stage: may it fire, and from where ------------------------------------------ */
 
-__attribute__((format(printf, 5, 6))) static int refuse(lb_fire_value *v, const char *rule,
-                                                        const char *section, lb_trace *t,
-                                                        const char *fmt, ...)
+/* v is refused for what v->why says: the ruling, and its step in the trace. */
+static int refused(lb_fire_value *v, const char *rule, const char *section, lb_trace *t)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(v->reason, sizeof v->reason, fmt, ap);
-    va_end(ap);
     v->allowed = 0;
     v->rule = rule;
     v->value = lb_frac_int(0);
-    lb_trace_add(t, rule, section, "may not fire: %s", v->reason);
+    lbi_fi_trace_refusal(t, rule, section, &v->why, FIRE_MAY_NOT);
     lb_trace_bool(t, "allowed", 0);
     return LB_OK;
 }
+
+/* Refuses v under a ruling, saying why: a refusal kind and its own arguments. */
+#define REFUSE(v, rule, section, t, ...)                                                           \
+    (FIRE_SAY(&(v)->why, __VA_ARGS__), refused((v), (rule), (section), (t)))
 
 /* R-FIRE-2, R-FIRE-9: formations in which only the top combat unit of the hex fires. */
 static int top_only(const lb_unit *u)
@@ -153,23 +147,27 @@ static int in_carre(const lb_state *s, const lb_unit *u)
     return 0;
 }
 
+static lb_event_arg ev_formation(lb_formation f)
+{
+    return ev_text(lb_formation_name(f));
+}
+
 /* R-FIRE-2, R-FIRE-24 (24), (25): who of a firer's hex may fire besides the top unit. In column
  * or general order (or disorder) only the top combat unit fires, whatever else the hex holds; a
  * battery under infantry in column is silent. Outside open terrain only the top battery fires. */
 static int stack_rules(const lb_state *s, const lb_unit *u, int unit, lb_fire_value *v,
                        lb_trace *t)
 {
-    char hl[LB_HEX_LABEL_MAX];
-    lbi_fi_label(s, u->hexes[0], hl);
+    lb_event_arg hex = lbi_fi_hex(s, u->hexes[0]);
     int top = top_of_side(s, u->hexes[0], u->side);
     if (top != unit && (top_only(u) || top_only(&s->units[top]))) {
         const lb_unit *w = top_only(u) ? u : &s->units[top];
-        return refuse(v, "R-FIRE-2", "(24)", t, "in %s only the top unit of hex %s fires, and %s "
-                      "is on top", w->state == LB_STATE_DISORDERED ? "disorder"
-                      : lb_formation_name(w->formation), hl, s->units[top].id);
+        return REFUSE(v, "R-FIRE-2", "(24)", t, EV_FIRE_NOT_TOP,
+                      ev_int(w->state == LB_STATE_DISORDERED), ev_formation(w->formation), hex,
+                      ev_unit_id(s->units[top].id));
     }
     if (top_only(u))
-        lb_trace_add(t, "R-FIRE-2", "(24)", "%s is the top unit of hex %s", u->id, hl);
+        LBI_EVENT(t, "R-FIRE-2", "(24)", EV_FIRE_TOP, ev_unit_id(u->id), hex);
     if (!v->battery)
         return LB_OK;
     const int *idx;
@@ -185,16 +183,14 @@ static int stack_rules(const lb_state *s, const lb_unit *u, int unit, lb_fire_va
     if (!others)
         return LB_OK;
     if (lbi_fi_open_terrain(s, u->hexes[0])) {
-        lb_trace_add(t, "R-FIRE-24", "(25)", "%s holds %d other batter%s of %s's side: in open "
-                     "terrain every battery of a hex fires (25.1)", hl, others,
-                     others == 1 ? "y" : "ies", u->id);
+        LBI_EVENT(t, "R-FIRE-24", "(25)", EV_FIRE_BATTERIES_OPEN, hex, ev_int(others),
+                  ev_unit_id(u->id));
         return LB_OK;
     }
     if (first != unit)
-        return refuse(v, "R-FIRE-24", "(25)", t, "outside clear terrain only the top battery "
-                      "of hex %s fires, and %s is on top", hl, s->units[first].id);
-    lb_trace_add(t, "R-FIRE-24", "(25)", "outside clear terrain only the top battery of hex %s "
-                 "fires: %s is on top", hl, u->id);
+        return REFUSE(v, "R-FIRE-24", "(25)", t, EV_FIRE_NOT_TOP_BATTERY, hex,
+                      ev_unit_id(s->units[first].id));
+    LBI_EVENT(t, "R-FIRE-24", "(25)", EV_FIRE_TOP_BATTERY, hex, ev_unit_id(u->id));
     return LB_OK;
 }
 
@@ -207,28 +203,42 @@ static int carre_on_cavalry(const lb_state *s, const lb_unit *u, lb_hex target)
            s->units[enemy].arm == LB_ARM_CAVALRY;
 }
 
+/* R-FIRE-8 (13): the step saying where the sight line leaves a firing hex. */
+static void trace_front(const lb_unit *u, const lb_fire_value *v, const lb_fire_hex *fh,
+                        lb_event_arg hex, lb_trace *t)
+{
+    lb_event_arg side = lbi_fi_side(fh->exit, fh->nexit, 0);
+    lb_event_arg corner = lbi_fi_side(fh->exit, fh->nexit, 1);
+    if (v->in_carre)
+        LBI_EVENT(t, "R-FIRE-25", "(25)", EV_FIRE_LEAVES_CARRE, hex, side, corner);
+    else if (u->facing)
+        LBI_EVENT(t, "R-FIRE-8", "(13)", EV_FIRE_LEAVES, hex, side, corner, ev_int(fh->front),
+                  ev_formation(u->formation), ev_int(u->facing));
+    else
+        LBI_EVENT(t, "R-FIRE-8", "(13)", EV_FIRE_LEAVES_NO_FACING, hex, side, corner);
+}
+
 /* R-FIRE-1, R-FIRE-6, R-FIRE-8: range, front and LOS of one firing hex. */
 static int judge_hex(const lb_state *s, const lb_unit *u, const lb_fire_value *v, int k,
                      lb_fire_hex *fh, lb_trace *t)
 {
-    char hl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX], st[80];
     fh->hex = u->hexes[k];
     fh->value = lb_frac_int(0);
     fh->increments = lbi_fi_share(u, k);
     fh->distance = lb_hex_distance(fh->hex, v->target);
     fh->in_range = fh->distance >= 1 && fh->distance <= v->range;
-    lbi_fi_label(s, fh->hex, hl);
-    lbi_fi_label(s, v->target, tl);
     if (fh->distance == 0 && carre_on_cavalry(s, u, v->target)) {
         /* R-FIRE-18: all round, at the cavalry in the carré's own hex; a hex sees itself */
         fh->in_range = fh->front = fh->los = fh->fires = 1;
-        lb_trace_add(t, "R-FIRE-18", "(38)", "%s fires from its carré at the enemy cavalry on top "
-                     "of it in %s", u->id, tl);
+        LBI_EVENT(t, "R-FIRE-18", "(38)", EV_FIRE_CARRE_ON_CAVALRY, ev_unit_id(u->id),
+                  lbi_fi_hex(s, v->target));
         return LB_OK;
     }
-    lb_trace_add(t, "R-FIRE-1", "(24)", "%s to %s: %d hex%s, range %d: %s", hl, tl, fh->distance,
-                 fh->distance == 1 ? "" : "es", v->range,
-                 fh->in_range ? "in range" : "out of range");
+    char hl[LB_HEX_LABEL_MAX] = "";
+    if (lbi_trace_on(t))
+        lb_map_label(&s->map, fh->hex, hl);
+    LBI_EVENT(t, "R-FIRE-1", "(24)", EV_FIRE_RANGE, lbi_ev_label(hl), lbi_fi_hex(s, v->target),
+              ev_int(fh->distance), ev_int(v->range), ev_int(fh->in_range));
     lb_trace_text(t, "hex", hl);
     lb_trace_int(t, "distance", fh->distance);
     lb_trace_int(t, "range", v->range);
@@ -238,17 +248,8 @@ static int judge_hex(const lb_state *s, const lb_unit *u, const lb_fire_value *v
     unsigned front = v->in_carre ? 0x3f : lb_facing_fire_sides(u, k); /* R-FORM-1 */
     fh->front =
         (front & lbi_fi_bit(fh->exit[0])) && (fh->nexit == 1 || (front & lbi_fi_bit(fh->exit[1])));
-    lbi_fi_sides_text(fh->exit, fh->nexit, st, sizeof st);
-    if (v->in_carre)
-        lb_trace_add(t, "R-FIRE-25", "(25)", "the sight line leaves %s by %s: a battery in a carré "
-                     "fires all round", hl, st);
-    else if (u->facing)
-        lb_trace_add(t, "R-FIRE-8", "(13)", "the sight line leaves %s by %s: %s of %s facing %d",
-                     hl, st, fh->front ? "through the front" : "not through the front",
-                     lb_formation_name(u->formation), u->facing);
-    else
-        lb_trace_add(t, "R-FIRE-8", "(13)", "the sight line leaves %s by %s; no facing: every "
-                     "hexside is a front hexside", hl, st);
+    if (lbi_trace_on(t))
+        trace_front(u, v, fh, lbi_ev_label(hl), t);
     lb_trace_bool(t, "front", fh->front);
     if (!fh->front)
         return LB_OK;
@@ -327,19 +328,15 @@ static int closest_target(const lb_state *s, const lb_unit *u, lb_fire_value *v,
     free(c);
     if (rc != LB_OK)
         return rc;
-    char tl[LB_HEX_LABEL_MAX];
     if (!v->has_nearer)
-        lb_trace_add(t, "R-FIRE-21", "(26)", "%s: no enemy hex nearer than %s (%d hex%s) that it "
-                     "may fire at", u->id, lbi_fi_label(s, v->target, tl), v->distance,
-                     v->distance == 1 ? "" : "es");
+        LBI_EVENT(t, "R-FIRE-21", "(26)", EV_FIRE_NONE_NEARER, ev_unit_id(u->id),
+                  lbi_fi_hex(s, v->target), ev_int(v->distance));
     return LB_OK;
 }
 
 /* The refusal when no hex of the unit fires: the reason of the hex that came nearest. */
 static int refuse_hexes(const lb_state *s, const lb_unit *u, lb_fire_value *v, lb_trace *t)
 {
-    char hl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX], bl[LB_HEX_LABEL_MAX], st[80];
-    lbi_fi_label(s, v->target, tl);
     const lb_fire_hex *best = &v->hexes[0];
     for (int k = 1; k < v->nhexes; k++) {
         const lb_fire_hex *h = &v->hexes[k];
@@ -347,18 +344,17 @@ static int refuse_hexes(const lb_state *s, const lb_unit *u, lb_fire_value *v, l
         if (sh > sb || (sh == sb && h->distance < best->distance))
             best = h;
     }
-    lbi_fi_label(s, best->hex, hl);
+    lb_event_arg target = lbi_fi_hex(s, v->target), hex = lbi_fi_hex(s, best->hex);
     if (!best->in_range)
-        return refuse(v, "R-FIRE-6", "(24)", t, "out of range: %s is %d hex%s from %s, range %d",
-                      tl, best->distance, best->distance == 1 ? "" : "es", hl, v->range);
-    if (!best->front) {
-        lbi_fi_sides_text(best->exit, best->nexit, st, sizeof st);
-        return refuse(v, "R-FIRE-8", "(13)", t, "%s is not in front of %s: the sight line leaves "
-                      "by %s, not through the front of %s facing %d", tl, hl, st,
-                      lb_formation_name(u->formation), u->facing);
-    }
-    return refuse(v, "R-FIRE-6", "(23)", t, "no line of sight from %s to %s: blocked at %s", hl,
-                  tl, lbi_fi_label(s, best->blocked_at, bl));
+        return REFUSE(v, "R-FIRE-6", "(24)", t, EV_FIRE_OUT_OF_RANGE, target,
+                      ev_int(best->distance), hex, ev_int(v->range));
+    if (!best->front)
+        return REFUSE(v, "R-FIRE-8", "(13)", t, EV_FIRE_NOT_IN_FRONT, target, hex,
+                      lbi_fi_side(best->exit, best->nexit, 0),
+                      lbi_fi_side(best->exit, best->nexit, 1), ev_formation(u->formation),
+                      ev_int(u->facing));
+    return REFUSE(v, "R-FIRE-6", "(23)", t, EV_FIRE_NO_LOS, hex, target,
+                  lbi_fi_hex(s, best->blocked_at));
 }
 
 /* The charts' ranges of a battery's class, or NULL. */
@@ -375,8 +371,8 @@ static void set_range(const lb_state *s, const lb_unit *u, const lb_fire_multipl
 {
     if (v->kind != LB_FIRE_OFFENSIVE) {
         v->range = 1;
-        lb_trace_add(t, "R-FIRE-19", "(27)", "%s fire: range 1 (the adjacent hex)",
-                     lb_fire_kind_name(v->kind));
+        LBI_EVENT(t, "R-FIRE-19", "(27)", EV_FIRE_RANGE_ADJACENT,
+                  ev_text(lb_fire_kind_name(v->kind)));
         lb_trace_int(t, "range", 1);
         return;
     }
@@ -386,15 +382,15 @@ static void set_range(const lb_state *s, const lb_unit *u, const lb_fire_multipl
     const lb_battery_range *b = battery_class(s, u);
     if (u->range) {
         v->range = u->range;
-        lb_trace_add(t, "R-FIRE-19", "(26)", "%s: range %d, printed on the counter", u->id,
-                     v->range);
+        LBI_EVENT(t, "R-FIRE-19", "(26)", EV_FIRE_RANGE_PRINTED, ev_unit_id(u->id),
+                  ev_int(v->range));
     } else if (b) {
         v->range = b->range;
-        lb_trace_add(t, "R-FIRE-19", "(26)", "%s: range %d, the charts' range of %s %s batteries "
-                     "(artillery_fire)", u->id, v->range, u->nation, u->cls);
+        LBI_EVENT(t, "R-FIRE-19", "(26)", EV_FIRE_RANGE_CHARTS, ev_unit_id(u->id),
+                  ev_int(v->range), ev_text(u->nation), ev_text(u->cls));
     } else {
-        lb_trace_add(t, "R-FIRE-19", "(26)", "%s: range %d; the counter gives none, nor do the "
-                     "charts for its class", u->id, v->range);
+        LBI_EVENT(t, "R-FIRE-19", "(26)", EV_FIRE_RANGE_DEFAULT, ev_unit_id(u->id),
+                  ev_int(v->range));
     }
     lb_trace_int(t, "range", v->range);
 }
@@ -410,19 +406,140 @@ static void battery_bands(const lb_state *s, const lb_unit *u, lb_fire_value *v,
         v->times = lb_frac_mul(v->times, fc->long_times);
     if (!b)
         return;
-    char mbuf[32];
     if (v->canister)
-        lb_trace_add(t, "R-FIRE-20", "(26)", "%s at %d hex%s: close range (canister to %d)", u->id,
-                     v->distance, v->distance == 1 ? "" : "es", b->canister);
+        LBI_EVENT(t, "R-FIRE-20", "(26)", EV_FIRE_CANISTER_RANGE, ev_unit_id(u->id),
+                  ev_int(v->distance), ev_int(b->canister));
     else if (v->long_range)
-        lb_trace_add(t, "R-FIRE-20", "(26)", "%s at %d hexes: long range (from %d), its value "
-                     "× %s", u->id, v->distance, b->long_range,
-                     lb_frac_fmt(fc->long_times, mbuf, sizeof mbuf));
+        LBI_EVENT(t, "R-FIRE-20", "(26)", EV_FIRE_LONG_RANGE, ev_unit_id(u->id),
+                  ev_int(v->distance), ev_int(b->long_range), fi_frac(fc->long_times));
     else
-        lb_trace_add(t, "R-FIRE-20", "(26)", "%s at %d hex%s: neither close (to %d) nor long "
-                     "range", u->id, v->distance, v->distance == 1 ? "" : "es", b->canister);
+        LBI_EVENT(t, "R-FIRE-20", "(26)", EV_FIRE_MIDDLE_RANGE, ev_unit_id(u->id),
+                  ev_int(v->distance), ev_int(b->canister));
     lb_trace_bool(t, "canister", v->canister);
     lb_trace_bool(t, "long_range", v->long_range);
+}
+
+/* R-FIRE-5, R-FIRE-10, R-LOS-12: may the unit fire at all, and is the hex a target. */
+static int may_fire_at(const lb_state *s, const lb_unit *u, lb_fire_value *v, lb_trace *t)
+{
+    /* R-FIRE-5: who may fire at all (the printed value is traced when it is used); the
+     * effects' why has one argument, the reason */
+    lb_effect e = lb_effects_fire(s, u, NULL);
+    if (!e.allowed)
+        return REFUSE(v, "R-FIRE-5", "(24)", t, EV_FIRE_UNABLE, ev_unit_id(u->id), e.why.args[0]);
+
+    /* R-FIRE-10: the target is a hex holding the enemy */
+    int enemy = lb_state_top_enemy(s, v->target, u->side);
+    if (enemy < 0)
+        return REFUSE(v, "R-FIRE-10", "(21)", t, EV_FIRE_NO_ENEMY, lbi_fi_hex(s, v->target));
+    /* R-LOS-12, R-FIRE-18: cavalry standing in an enemy carré's hex is a target only for that
+     * carré; other units see it again once it leaves the hex (seed 004) */
+    if (lb_state_top_enemy(s, v->target, s->units[enemy].side) >= 0 &&
+        !carre_on_cavalry(s, u, v->target))
+        return REFUSE(v, "R-LOS-12", "(23)", t, EV_FIRE_CAVALRY_IN_CARRE,
+                      lbi_fi_hex(s, v->target));
+    return LB_OK;
+}
+
+/* R-FIRE-2..4, R-FIRE-9, R-FIRE-16: the unit's fire multiple in its formation, or its printed
+ * value, and its range (R-FIRE-19). */
+static int fire_multiple(const lb_state *s, const lb_unit *u, lb_fire_value *v, lb_trace *t)
+{
+    const lb_fire_multiple *m =
+        lb_charts_fire_multiple(&s->charts, u->nation, u->cls, u->formation);
+    lb_event_arg troop = ev_text(v->troop[0]), cls = ev_text(v->troop[1]);
+    if (u->state == LB_STATE_DISORDERED) {
+        /* R-FIRE-9: a disordered unit fires in the formation disorder gives it (R-MOR-13):
+         * infantry in column or general order (R-MOR-3), artillery in its own (R-MOR-6); disorder
+         * never gives fire to a formation that has none, such as limbered guns */
+        lb_formation as = lb_effects_formation(s, u, u->hexes[0]);
+        const lb_fire_multiple *dm = lb_charts_fire_multiple(&s->charts, u->nation, u->cls, as);
+        if (!dm)
+            return REFUSE(v, "R-FIRE-9", "(24)", t, EV_FIRE_DISORDER_NO_FIRE, ev_unit_id(u->id),
+                          ev_formation(as), troop, cls);
+        v->printed = 1;
+        set_range(s, u, dm, v, t);
+        LBI_EVENT0(t, "R-FIRE-5", "(24)", EV_FIRE_HALF);
+        LBI_EVENT(t, "R-FIRE-9", "(24)", EV_FIRE_AS_DISORDERED, ev_formation(as),
+                  ev_int(v->range));
+        return LB_OK;
+    }
+    if (!m)
+        return REFUSE(v, "R-FIRE-16", "(24)", t, EV_FIRE_NO_MULTIPLE, troop, cls,
+                      ev_formation(u->formation));
+    v->printed = m->printed;
+    v->per_hex = m->per_hex;
+    v->multiple = m->printed ? lb_frac_int(0) : m->multiple;
+    set_range(s, u, m, v, t);
+    if (m->printed)
+        LBI_EVENT(t, "R-FIRE-2", "(24)", EV_FIRE_PRINTED, troop, cls, ev_formation(u->formation),
+                  ev_int(v->range));
+    else
+        LBI_EVENT(t, u->formation == LB_FORM_SKIRMISH ? "R-FIRE-4" : "R-FIRE-3", "(24)",
+                  EV_FIRE_MULTIPLE, troop, cls, ev_formation(u->formation), fi_frac(m->multiple),
+                  ev_int(m->per_hex), ev_int(v->range));
+    lbi_fi_trace_frac(t, "multiple", v->multiple);
+    lb_trace_int(t, "per_hex", v->per_hex);
+    lb_trace_int(t, "range", v->range);
+    return LB_OK;
+}
+
+/* R-FIRE-1, R-FIRE-6, R-FIRE-8: the hexes the unit fires from, each judged; its distance is its
+ * nearest firing hex's. */
+static int firing_hexes(const lb_state *s, const lb_unit *u, lb_fire_value *v, lb_trace *t)
+{
+    v->nhexes = u->nhexes;
+    int any = 0;
+    for (int k = 0; k < u->nhexes; k++) {
+        int rc = judge_hex(s, u, v, k, &v->hexes[k], t);
+        if (rc != LB_OK)
+            return rc;
+        any |= v->hexes[k].fires;
+        if (v->hexes[k].fires && (!v->distance || v->hexes[k].distance < v->distance))
+            v->distance = v->hexes[k].distance;
+    }
+    return any ? LB_OK : refuse_hexes(s, u, v, t);
+}
+
+/* R-FIRE-20, R-FIRE-21: a battery's range band, and the closest target it must fire at. */
+static int battery_target(const lb_state *s, const lb_unit *u, lb_fire_value *v, lb_trace *t)
+{
+    battery_bands(s, u, v, t);
+    if (v->kind != LB_FIRE_OFFENSIVE) {
+        LBI_EVENT(t, "R-FIRE-21", "(26)", EV_FIRE_NOT_OFFENSIVE, ev_unit_id(u->id),
+                  ev_text(lb_fire_kind_name(v->kind)));
+        return LB_OK;
+    }
+    int rc = closest_target(s, u, v, t);
+    if (rc != LB_OK || !v->has_nearer)
+        return rc;
+    return REFUSE(v, "R-FIRE-21", "(26)", t, EV_FIRE_NEARER, lbi_fi_hex(s, v->nearer),
+                  ev_int(lb_hex_distance(u->hexes[0], v->nearer)), lbi_fi_hex(s, u->hexes[0]),
+                  lbi_fi_hex(s, v->target), ev_int(v->distance));
+}
+
+/* What the breakdown shows of the unit, and the first step: who fires at what. */
+static void firer(const lb_state *s, const lb_unit *u, lb_fire_value *v, lb_trace *t)
+{
+    v->id = u->id;
+    v->formation = u->formation;
+    lbi_fi_troop(s, u, v->troop);
+    v->fire = u->fire;
+    v->losses = u->losses;
+    v->increments = u->increments;
+    v->disordered = u->state == LB_STATE_DISORDERED;
+    if (!lbi_trace_on(t))
+        return;
+    char tl[LB_HEX_LABEL_MAX];
+    lb_map_label(&s->map, v->target, tl);
+    LBI_EVENT(t, "R-FIRE-6", "(21)", EV_FIRE_FIRER, ev_unit_id(u->id), ev_text(v->troop[0]),
+              ev_text(v->troop[1]), ev_formation(u->formation),
+              ev_text(lb_morale_state_name(u->state)), ev_int(lb_unit_strength(u)),
+              ev_int(u->increments), ev_text(s->sides[u->side]), lbi_ev_label(tl),
+              ev_text(lb_fire_kind_name(v->kind)));
+    lb_trace_text(t, "unit", u->id);
+    lb_trace_text(t, "target", tl);
+    lb_trace_text(t, "kind", lb_fire_kind_name(v->kind));
 }
 
 /* R-FIRE-1..6, R-FIRE-8, R-FIRE-9, R-FIRE-16, R-FIRE-19..21, R-FIRE-24, R-FIRE-25 */
@@ -439,127 +556,36 @@ int lbi_fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_kind k
         (unsigned)kind > LB_FIRE_OPPORTUNITY)
         return LB_INVALID;
     const lb_unit *u = &s->units[unit];
-    v->id = u->id;
-    char hl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX], name[96];
-    lbi_fi_label(s, target, tl);
-    lbi_fi_label(s, u->hexes[0], hl);
-    lbi_fi_troop_name(s, u, name, sizeof name);
-    lb_trace_add(t, "R-FIRE-6", "(21)", "%s (%s, %s, %s, %d of %d increments, %s side) fires at "
-                 "hex %s (%s fire)", u->id, name, lb_formation_name(u->formation),
-                 lb_morale_state_name(u->state), lb_unit_strength(u), u->increments,
-                 s->sides[u->side], tl, lb_fire_kind_name(kind));
-    lb_trace_text(t, "unit", u->id);
-    lb_trace_text(t, "target", tl);
-    lb_trace_text(t, "kind", lb_fire_kind_name(kind));
-
-    /* R-FIRE-5: who may fire at all (the printed value is traced when it is used) */
-    lb_effect e = lb_effects_fire(s, u, NULL);
-    if (!e.allowed)
-        return refuse(v, "R-FIRE-5", "(24)", t, "%s: %s", u->id, e.reason);
-
-    /* R-FIRE-10: the target is a hex holding the enemy */
-    int enemy = lb_state_top_enemy(s, target, u->side);
-    if (enemy < 0)
-        return refuse(v, "R-FIRE-10", "(21)", t, "hex %s holds no enemy combat unit", tl);
-    /* R-LOS-12, R-FIRE-18: cavalry standing in an enemy carré's hex is a target only for that
-     * carré; other units see it again once it leaves the hex (seed 004) */
-    if (lb_state_top_enemy(s, target, s->units[enemy].side) >= 0 && !carre_on_cavalry(s, u, target))
-        return refuse(v, "R-LOS-12", "(23)", t, "hex %s holds cavalry standing in a carré: it is "
-                      "not a target for other units' fire until it leaves the carré's hex", tl);
-
-    const lb_fire_multiple *m =
-        lb_charts_fire_multiple(&s->charts, u->nation, u->cls, u->formation);
+    firer(s, u, v, t);
     v->battery = u->arm == LB_ARM_ARTILLERY && u->formation == LB_FORM_UNLIMBERED;
-    if (u->state == LB_STATE_DISORDERED) {
-        /* R-FIRE-9: a disordered unit fires in the formation disorder gives it (R-MOR-13):
-         * infantry in column or general order (R-MOR-3), artillery in its own (R-MOR-6); disorder
-         * never gives fire to a formation that has none, such as limbered guns */
-        lb_formation as = lb_effects_formation(s, u, u->hexes[0]);
-        const lb_fire_multiple *dm = lb_charts_fire_multiple(&s->charts, u->nation, u->cls, as);
-        if (!dm)
-            return refuse(v, "R-FIRE-9", "(24)", t, "disordered, %s is in %s, in which the charts "
-                          "give %s no fire (charts fire_multiples)", u->id, lb_formation_name(as),
-                          name);
-        v->printed = 1;
-        set_range(s, u, dm, v, t);
-        lb_trace_add(t, "R-FIRE-5", "(24)", "disordered: fires at half its fire value");
-        lb_trace_add(t, "R-FIRE-9", "(24)", "disordered: fires as a unit in %s, at its printed "
-                     "value halved, range %d", lb_formation_name(as), v->range);
-    } else if (!m) {
-        return refuse(v, "R-FIRE-16", "(24)", t, "the charts give %s no fire multiple in %s "
-                      "(charts fire_multiples)", name, lb_formation_name(u->formation));
-    } else {
-        v->printed = m->printed;
-        v->per_hex = m->per_hex;
-        v->multiple = m->printed ? lb_frac_int(0) : m->multiple;
-        set_range(s, u, m, v, t);
-        char mbuf[32];
-        if (m->printed)
-            lb_trace_add(t, "R-FIRE-2", "(24)", "%s in %s: fires its printed value, range %d",
-                         name, lb_formation_name(u->formation), v->range);
-        else
-            lb_trace_add(t, u->formation == LB_FORM_SKIRMISH ? "R-FIRE-4" : "R-FIRE-3", "(24)",
-                         "%s in %s: fire multiple ×%s, at most %d increments per hex, range %d",
-                         name, lb_formation_name(u->formation),
-                         lb_frac_fmt(m->multiple, mbuf, sizeof mbuf), m->per_hex, v->range);
-        lbi_fi_trace_frac(t, "multiple", v->multiple);
-        lb_trace_int(t, "per_hex", v->per_hex);
-        lb_trace_int(t, "range", v->range);
-    }
-
-    int rc = stack_rules(s, u, unit, v, t);
+    int rc = may_fire_at(s, u, v, t);
+    if (rc == LB_OK && !v->rule)
+        rc = fire_multiple(s, u, v, t);
+    if (rc == LB_OK && !v->rule)
+        rc = stack_rules(s, u, unit, v, t);
     if (rc != LB_OK || v->rule)
         return rc;
     if (v->battery && in_carre(s, u)) {
         /* R-FIRE-25: a battery in a carré fires all round, at a third of its value */
         v->in_carre = 1;
         v->times = lb_frac_mul(v->times, lb_frac_make(1, 3));
-        lb_trace_add(t, "R-FIRE-25", "(25)", "%s stands in a carré in %s: it fires all round, at "
-                     "1/3 of its value", u->id, hl);
+        LBI_EVENT(t, "R-FIRE-25", "(25)", EV_FIRE_IN_CARRE, ev_unit_id(u->id),
+                  lbi_fi_hex(s, u->hexes[0]));
     }
-
-    v->nhexes = u->nhexes;
-    int any = 0;
-    for (int k = 0; k < u->nhexes; k++) {
-        rc = judge_hex(s, u, v, k, &v->hexes[k], t);
-        if (rc != LB_OK)
-            return rc;
-        any |= v->hexes[k].fires;
-        if (v->hexes[k].fires && (!v->distance || v->hexes[k].distance < v->distance))
-            v->distance = v->hexes[k].distance;
-    }
-    if (!any)
-        return refuse_hexes(s, u, v, t);
-    if (v->battery) {
-        battery_bands(s, u, v, t);
-        if (v->kind == LB_FIRE_OFFENSIVE) {
-            rc = closest_target(s, u, v, t);
-            if (rc != LB_OK)
-                return rc;
-            char nl[LB_HEX_LABEL_MAX];
-            if (v->has_nearer)
-                return refuse(v, "R-FIRE-21", "(26)", t, "a battery fires at the closest target it "
-                              "may fire at: %s is %d hex%s from %s, nearer than %s (%d)",
-                              lbi_fi_label(s, v->nearer, nl), lb_hex_distance(u->hexes[0], v->nearer),
-                              lb_hex_distance(u->hexes[0], v->nearer) == 1 ? "" : "es", hl, tl,
-                              v->distance);
-        } else {
-            lb_trace_add(t, "R-FIRE-21", "(26)", "%s: %s fire reaches the adjacent hex only: the "
-                         "closest-target rule is offensive fire's", u->id,
-                         lb_fire_kind_name(v->kind));
-        }
-    }
-    v->allowed = 1;
-    return LB_OK;
+    rc = firing_hexes(s, u, v, t);
+    if (rc == LB_OK && !v->rule && v->battery)
+        rc = battery_target(s, u, v, t);
+    if (rc == LB_OK && !v->rule)
+        v->allowed = 1;
+    return rc;
 }
 
 /* ---- the second stage: the value ------------------------------------------------------------ */
 
-/* R-FIRE-3, R-FIRE-4: increments times the multiple, hex by hex; the breakdown line. */
+/* R-FIRE-3, R-FIRE-4: increments times the multiple, hex by hex. */
 static void sum_multiples(const lb_state *s, const lb_unit *u, lb_fire_value *v, const int *caps,
                           lb_trace *t)
 {
-    char mbuf[32], vbuf[32], name[96], hl[LB_HEX_LABEL_MAX];
     int halved = 0;
     v->value = lb_frac_int(0);
     v->increments_firing = 0;
@@ -581,42 +607,19 @@ static void sum_multiples(const lb_state *s, const lb_unit *u, lb_fire_value *v,
         halved |= fh->halved;
         v->increments_firing += fh->firing;
         v->value = lb_frac_add(v->value, fh->value);
-        lb_trace_add(t, u->formation == LB_FORM_SKIRMISH ? "R-FIRE-4" : "R-FIRE-3", "(24)",
-                     "%s: %d of its %d increments fire (at most %d per hex%s) × %s%s = %s",
-                     lbi_fi_label(s, fh->hex, hl), fh->firing, fh->increments, v->per_hex,
-                     fh->capped ? ", fewer with the guns of the hex (R-FIRE-24)" : "",
-                     lb_frac_fmt(v->multiple, mbuf, sizeof mbuf),
-                     fh->halved ? ", halved at 2 hexes" : "",
-                     lb_frac_fmt(fh->value, vbuf, sizeof vbuf));
+        LBI_EVENT(t, u->formation == LB_FORM_SKIRMISH ? "R-FIRE-4" : "R-FIRE-3", "(24)",
+                  EV_FIRE_HEX_VALUE, lbi_fi_hex(s, fh->hex), ev_int(fh->firing),
+                  ev_int(fh->increments), ev_int(v->per_hex), ev_int(fh->capped),
+                  fi_frac(v->multiple), ev_int(fh->halved), fi_frac(fh->value));
         lb_trace_int(t, "increments", fh->firing);
         lbi_fi_trace_frac(t, "value", fh->value);
     }
-    /* "a + b increments × m": a halving that every firing hex shares is said once, after the
-     * multiple; a screen with one hex at 2 hexes and one adjacent shows each hex's product */
+    /* a screen with one hex at 2 hexes and one adjacent: each hex's own distance */
     int mixed = 0;
     for (int k = 0; k < v->nhexes; k++)
         mixed |= v->hexes[k].fires && v->hexes[k].halved != halved;
     if (mixed)
-        lb_trace_add(t, "R-FIRE-16", "(24)", "each hex of the screen is judged on its own distance: "
-                     "only the hexes 2 or more hexes away fire at half value");
-    lbi_fi_troop_name(s, u, name, sizeof name);
-    lb_frac_fmt(v->multiple, mbuf, sizeof mbuf);
-    snprintf(v->breakdown, sizeof v->breakdown, "%s, %d hex%s: ", lb_formation_name(u->formation),
-             v->nhexes, v->nhexes == 1 ? "" : "es");
-    for (int k = 0; k < v->nhexes; k++) {
-        const lb_fire_hex *fh = &v->hexes[k];
-        if (mixed)
-            lbi_fi_append(v->breakdown, sizeof v->breakdown, "%s%d × %s%s", k ? " + " : "",
-                          fh->firing, mbuf, fh->halved ? " ÷ 2" : "");
-        else
-            lbi_fi_append(v->breakdown, sizeof v->breakdown, "%s%d", k ? " + " : "", fh->firing);
-    }
-    if (!mixed)
-        lbi_fi_append(v->breakdown, sizeof v->breakdown, " increments × %s%s", mbuf,
-                      halved ? " ÷ 2" : "");
-    lbi_fi_append(v->breakdown, sizeof v->breakdown, " (%s, %s%s) = %s", name,
-                  lb_formation_name(u->formation), halved ? "; halved at 2 hexes" : "",
-                  lb_frac_fmt(v->value, vbuf, sizeof vbuf));
+        LBI_EVENT0(t, "R-FIRE-16", "(24)", EV_FIRE_SCREEN_MIXED);
 }
 
 /* R-FIRE-2, R-FIRE-5, R-FIRE-9: the printed value after losses and state (R-MOR-3, R-MOR-10). */
@@ -624,13 +627,6 @@ static void printed_value(const lb_unit *u, lb_fire_value *v, lb_trace *t)
 {
     v->value = lb_effects_fire_exact(u, t).value;
     v->increments_firing = lb_unit_strength(u);
-    snprintf(v->breakdown, sizeof v->breakdown, "%s: printed fire value %d",
-             lb_formation_name(u->formation), u->fire);
-    if (u->losses)
-        lbi_fi_append(v->breakdown, sizeof v->breakdown, ", %d of %d increments lost (12)",
-                      u->losses, u->increments);
-    if (u->state == LB_STATE_DISORDERED)
-        lbi_fi_append(v->breakdown, sizeof v->breakdown, ", halved (disordered)");
 }
 
 /* R-FIRE-2..4, R-FIRE-16, R-MOR-9: the value, rounded down once at the end when asked. */
@@ -639,49 +635,36 @@ void lbi_fi_unit_value(const lb_state *s, lb_fire_value *v, const int *caps, lb_
     if (!v->allowed)
         return;
     const lb_unit *u = &s->units[v->unit];
-    char vbuf[32];
     if (v->printed)
         printed_value(u, v, t);
     else
         sum_multiples(s, u, v, caps, t);
+    v->sum = v->value;
     if (lb_frac_cmp(v->times, lb_frac_int(1)) != 0) {
         /* R-FIRE-20, R-FIRE-25: the battery's range and carré multipliers */
-        char tbuf[32], bbuf[32];
-        lb_frac before = v->value;
         v->value = lb_frac_mul(v->value, v->times);
-        lb_trace_add(t, v->long_range ? "R-FIRE-20" : "R-FIRE-25", "(26)", "%s: %s × %s%s%s = %s",
-                     u->id, lb_frac_fmt(before, bbuf, sizeof bbuf),
-                     lb_frac_fmt(v->times, tbuf, sizeof tbuf), v->long_range ? ", long range" : "",
-                     v->in_carre ? ", in a carré" : "", lb_frac_fmt(v->value, vbuf, sizeof vbuf));
+        LBI_EVENT(t, v->long_range ? "R-FIRE-20" : "R-FIRE-25", "(26)", EV_FIRE_TIMES,
+                  ev_unit_id(u->id), fi_frac(v->sum), fi_frac(v->times), ev_int(v->long_range),
+                  ev_int(v->in_carre), fi_frac(v->value));
         lbi_fi_trace_frac(t, "times", v->times);
-        if (v->printed)
-            lbi_fi_append(v->breakdown, sizeof v->breakdown, " × %s (%s%s%s)", tbuf,
-                          v->long_range ? "long range" : "",
-                          v->long_range && v->in_carre ? ", " : "",
-                          v->in_carre ? "in a carré" : "");
-        else
-            lbi_fi_append(v->breakdown, sizeof v->breakdown, ", × %s (%s%s%s) = %s", tbuf,
-                          v->long_range ? "long range" : "",
-                          v->long_range && v->in_carre ? ", " : "", v->in_carre ? "in a carré" : "",
-                          vbuf);
     }
-    if (v->printed)
-        lbi_fi_append(v->breakdown, sizeof v->breakdown, " = %s",
-                      lb_frac_fmt(v->value, vbuf, sizeof vbuf));
+    v->exact = v->value;
     if (s->fractions == LB_FRACTIONS_ROUND_DOWN && v->value.den != 1) {
         lb_frac down = lb_frac_int(lb_frac_floor(v->value));
-        lbi_fi_append(v->breakdown, sizeof v->breakdown, ", rounded down to %lld", down.num);
-        lb_trace_add(t, "R-MOR-9", "(24)", "fractions round down: fire value %s becomes %lld",
-                     lb_frac_fmt(v->value, vbuf, sizeof vbuf), down.num);
+        LBI_EVENT(t, "R-MOR-9", "(24)", EV_FIRE_ROUND_DOWN, fi_frac(v->value), ev_int(down.num));
         v->value = down;
     }
     if (v->value.num <= 0) {
-        refuse(v, "R-FIRE-16", "(21)", t, "%s has a fire value of 0", u->id);
+        REFUSE(v, "R-FIRE-16", "(21)", t, EV_FIRE_ZERO, ev_unit_id(u->id));
         return;
     }
-    lb_trace_add(t, v->printed ? "R-FIRE-2" : u->formation == LB_FORM_SKIRMISH ? "R-FIRE-4"
-                                                                              : "R-FIRE-3",
-                 "(24)", "%s", v->breakdown);
+    if (lbi_trace_on(t)) {
+        lb_event_arg args[FIRE_BREAKDOWN_ARGS];
+        int kind = lbi_fi_breakdown(v, args);
+        lbi_trace_event(t, v->printed ? "R-FIRE-2" : u->formation == LB_FORM_SKIRMISH ? "R-FIRE-4"
+                                                                                      : "R-FIRE-3",
+                        "(24)", kind, args, FIRE_BREAKDOWN_ARGS);
+    }
     lbi_fi_trace_frac(t, "fire_value", v->value);
     lb_trace_int(t, "increments_firing", v->increments_firing);
 }

@@ -1,6 +1,4 @@
 /* Fire by several units at one hex (21), (25): which firers may fire together, and the value they sum to. */
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,33 +15,32 @@ void lb_fire_group_release(lb_fire_group *g)
     g->nfirers = 0;
 }
 
-__attribute__((format(printf, 5, 6))) static int refuse(lb_fire_group *g, const char *rule,
-                                                        const char *section, lb_trace *t,
-                                                        const char *fmt, ...)
+/* g is refused for what g->why says: the ruling, and its step in the trace. */
+static int refused(lb_fire_group *g, const char *rule, const char *section, lb_trace *t)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(g->reason, sizeof g->reason, fmt, ap);
-    va_end(ap);
     g->allowed = 0;
     g->rule = rule;
     g->value = lb_frac_int(0);
-    lb_trace_add(t, rule, section, "may not fire together: %s", g->reason);
+    lbi_fi_trace_refusal(t, rule, section, &g->why, FIRE_MAY_NOT_TOGETHER);
     lb_trace_bool(t, "allowed", 0);
     return LB_OK;
 }
+
+/* Refuses g under a ruling, saying why: a refusal kind and its own arguments. */
+#define REFUSE(g, rule, section, t, ...)                                                           \
+    (FIRE_SAY(&(g)->why, __VA_ARGS__), refused((g), (rule), (section), (t)))
+#define REFUSE0(g, rule, section, t, kind)                                                         \
+    (FIRE_SAY0(&(g)->why, kind), refused((g), (rule), (section), (t)))
 
 /* A firer's refusal is the fire's: as it is for one firer, named for several (R-FIRE-23). */
 static int refuse_as(lb_fire_group *g, const lb_state *s, const lb_fire_value *v, lb_trace *t)
 {
     g->rule = v->rule;
-    if (g->nfirers == 1) {
-        snprintf(g->reason, sizeof g->reason, "%s", v->reason);
-    } else {
-        snprintf(g->reason, sizeof g->reason, "%s: %s", s->units[v->unit].id, v->reason);
-        lb_trace_add(t, "R-FIRE-23", "(21)", "every firer must be allowed to fire at the hex on its "
-                     "own, and %s is not (%s): the fire of the %d units is refused",
-                     s->units[v->unit].id, v->rule, g->nfirers);
+    g->why = v->why;
+    if (g->nfirers > 1) {
+        g->why.args[1] = ev_unit_id(s->units[v->unit].id);
+        LBI_EVENT(t, "R-FIRE-23", "(21)", EV_FIRE_REFUSED_TOGETHER,
+                  ev_unit_id(s->units[v->unit].id), ev_text(v->rule), ev_int(g->nfirers));
         lb_trace_bool(t, "allowed", 0);
     }
     g->value = lb_frac_int(0);
@@ -58,11 +55,12 @@ static int one_side(const lb_state *s, lb_fire_group *g, lb_trace *t)
     for (int i = 0; i < g->nfirers; i++) {
         const lb_unit *u = &s->units[g->firers[i].unit];
         if (u->side != g->side)
-            return refuse(g, "R-FIRE-23", "(21)", t, "a fire is one side's: %s is %s, %s %s", u->id,
-                          s->sides[u->side], s->units[g->firers[0].unit].id, s->sides[g->side]);
+            return REFUSE(g, "R-FIRE-23", "(21)", t, EV_FIRE_OTHER_SIDE, ev_unit_id(u->id),
+                          ev_text(s->sides[u->side]), ev_unit_id(s->units[g->firers[0].unit].id),
+                          ev_text(s->sides[g->side]));
         for (int j = 0; j < i; j++)
             if (g->firers[j].unit == g->firers[i].unit)
-                return refuse(g, "R-FIRE-23", "(21)", t, "%s is listed twice", u->id);
+                return REFUSE(g, "R-FIRE-23", "(21)", t, EV_FIRE_TWICE, ev_unit_id(u->id));
     }
     return LB_OK;
 }
@@ -104,7 +102,6 @@ static int by_hex_then_stack(const void *a, const void *b)
 static int hex_rules(const lb_state *s, lb_fire_group *g, const firing *f, int n, int *caps,
                      lb_trace *t)
 {
-    char hl[LB_HEX_LABEL_MAX];
     for (int a = 0, b; a < n; a = b) {
         int guns = 0, infantry = 0, gun = -1, carre = 0;
         for (b = a; b < n && lb_hex_eq(f[b].hex, f[a].hex); b++) {
@@ -119,14 +116,13 @@ static int hex_rules(const lb_state *s, lb_fire_group *g, const firing *f, int n
         }
         if (!guns || !infantry)
             continue;
-        lbi_fi_label(s, f[a].hex, hl);
+        lb_event_arg hex = lbi_fi_hex(s, f[a].hex);
         if (guns > 1)
-            return refuse(g, "R-FIRE-24", "(25)", t, "infantry fires with one battery only: %d "
-                          "batteries fire from %s with its infantry", guns, hl);
+            return REFUSE(g, "R-FIRE-24", "(25)", t, EV_FIRE_GUNS_WITH_INFANTRY, ev_int(guns),
+                          hex);
         int left = carre ? CARRE_INFANTRY_MAX : GUNS_INFANTRY_MAX;
-        lb_trace_add(t, carre ? "R-FIRE-25" : "R-FIRE-24", "(25)", "%s fires from %s with at most "
-                     "%d increments of its %sinfantry", s->units[g->firers[gun].unit].id, hl, left,
-                     carre ? "carré's " : "");
+        LBI_EVENT(t, carre ? "R-FIRE-25" : "R-FIRE-24", "(25)", EV_FIRE_INFANTRY_WITH_GUNS,
+                  ev_unit_id(s->units[g->firers[gun].unit].id), hex, ev_int(left), ev_int(carre));
         for (int c = a; c < b; c++) {
             const lb_fire_value *v = &g->firers[f[c].firer];
             if (v->battery)
@@ -134,9 +130,9 @@ static int hex_rules(const lb_state *s, lb_fire_group *g, const firing *f, int n
             const lb_fire_hex *fh = &v->hexes[f[c].k];
             int want = fh->increments < v->per_hex || v->printed ? fh->increments : v->per_hex;
             if (left == 0)
-                return refuse(g, "R-FIRE-24", "(25)", t, "%s: the infantry of %s already fires "
-                              "its %d increments with the battery", s->units[v->unit].id, hl,
-                              carre ? CARRE_INFANTRY_MAX : GUNS_INFANTRY_MAX);
+                return REFUSE(g, "R-FIRE-24", "(25)", t, EV_FIRE_INFANTRY_FULL,
+                              ev_unit_id(s->units[v->unit].id), hex,
+                              ev_int(carre ? CARRE_INFANTRY_MAX : GUNS_INFANTRY_MAX));
             int take = want < left ? want : left;
             caps[f[c].firer * LB_UNIT_MAX_HEXES + f[c].k] = take;
             left -= take;
@@ -161,13 +157,49 @@ static int leader_in(const lb_state *s, lb_hex h, int side, const char *key)
 }
 
 /* R-FIRE-26 (25): batteries of two hexes fire together only when the hexes are adjacent and a
- * leader with an artillery bonus stands in one of them; of three hexes, only with a leader of
- * special ability in or next to each; never of four or more. */
+ * leader with an artillery bonus stands in one of them. */
+static int two_battery_hexes(const lb_state *s, lb_fire_group *g, const lb_hex h[2], lb_trace *t)
+{
+    lb_event_arg a = lbi_fi_hex(s, h[0]), b = lbi_fi_hex(s, h[1]);
+    if (lb_hex_distance(h[0], h[1]) != 1)
+        return REFUSE(g, "R-FIRE-26", "(25)", t, EV_FIRE_NOT_ADJACENT, a, b);
+    int l = leader_in(s, h[0], g->side, "artillery");
+    if (l < 0)
+        l = leader_in(s, h[1], g->side, "artillery");
+    if (l < 0)
+        return REFUSE(g, "R-FIRE-26", "(25)", t, EV_FIRE_NO_ARTILLERY_LEADER, a, b);
+    LBI_EVENT(t, "R-FIRE-26", "(25)", EV_FIRE_TWO_HEXES, a, b, ev_unit_id(s->units[l].id),
+              lbi_fi_hex(s, s->units[l].hexes[0]));
+    return LB_OK;
+}
+
+/* R-FIRE-26 (25): batteries of three hexes fire together only with a leader of special ability
+ * in or next to each. */
+static int three_battery_hexes(const lb_state *s, lb_fire_group *g, const lb_hex h[3],
+                               lb_trace *t)
+{
+    lb_event_arg a = lbi_fi_hex(s, h[0]), b = lbi_fi_hex(s, h[1]), c = lbi_fi_hex(s, h[2]);
+    for (int i = 0; i < s->nunits; i++) {
+        const lb_unit *l = &s->units[i];
+        if (l->arm != LB_ARM_LEADER || l->side != g->side || !lb_unit_bonus(l, "artillery_special"))
+            continue;
+        int near = 1;
+        for (int j = 0; j < 3; j++)
+            near &= lb_hex_distance(l->hexes[0], h[j]) <= 1;
+        if (near) {
+            LBI_EVENT(t, "R-FIRE-26", "(25)", EV_FIRE_THREE_HEXES, a, b, c, ev_unit_id(l->id),
+                      lbi_fi_hex(s, l->hexes[0]));
+            return LB_OK;
+        }
+    }
+    return REFUSE(g, "R-FIRE-26", "(25)", t, EV_FIRE_NO_SPECIAL_LEADER, a, b, c);
+}
+
+/* R-FIRE-26 (25): the hexes the batteries fire from, never four or more. */
 static int battery_hexes(const lb_state *s, lb_fire_group *g, lb_trace *t)
 {
-    lb_hex h[4];
+    lb_hex h[3];
     int nh = 0;
-    char a[LB_HEX_LABEL_MAX], b[LB_HEX_LABEL_MAX], c[LB_HEX_LABEL_MAX], ll[LB_HEX_LABEL_MAX];
     for (int i = 0; i < g->nfirers; i++) {
         const lb_fire_value *v = &g->firers[i];
         if (!v->battery)
@@ -179,50 +211,12 @@ static int battery_hexes(const lb_state *s, lb_fire_group *g, lb_trace *t)
         if (seen)
             continue;
         if (nh == 3)
-            return refuse(g, "R-FIRE-26", "(25)", t, "batteries fire together from three hexes at "
-                          "most");
+            return REFUSE0(g, "R-FIRE-26", "(25)", t, EV_FIRE_THREE_HEXES_MAX);
         h[nh++] = at;
     }
     if (nh <= 1)
         return LB_OK;
-    if (nh == 2) {
-        lbi_fi_label(s, h[0], a);
-        lbi_fi_label(s, h[1], b);
-        if (lb_hex_distance(h[0], h[1]) != 1)
-            return refuse(g, "R-FIRE-26", "(25)", t, "batteries in %s and %s, hexes that are not "
-                          "adjacent, may not fire together", a, b);
-        int l = leader_in(s, h[0], g->side, "artillery");
-        if (l < 0)
-            l = leader_in(s, h[1], g->side, "artillery");
-        if (l < 0)
-            return refuse(g, "R-FIRE-26", "(25)", t, "batteries in the adjacent hexes %s and %s fire "
-                          "together only with a leader with an artillery bonus in one of them", a,
-                          b);
-        lb_trace_add(t, "R-FIRE-26", "(25)", "batteries in %s and %s fire together: %s, with an "
-                     "artillery bonus, is in %s", a, b, s->units[l].id,
-                     lbi_fi_label(s, s->units[l].hexes[0], ll));
-        return LB_OK;
-    }
-    lbi_fi_label(s, h[0], a);
-    lbi_fi_label(s, h[1], b);
-    lbi_fi_label(s, h[2], c);
-    for (int i = 0; i < s->nunits; i++) {
-        const lb_unit *l = &s->units[i];
-        if (l->arm != LB_ARM_LEADER || l->side != g->side || !lb_unit_bonus(l, "artillery_special"))
-            continue;
-        int near = 1;
-        for (int j = 0; j < 3; j++)
-            near &= lb_hex_distance(l->hexes[0], h[j]) <= 1;
-        if (near) {
-            lb_trace_add(t, "R-FIRE-26", "(25)", "batteries in %s, %s and %s fire together: %s, a "
-                         "leader of special ability, is next to all three (in %s)", a, b, c, l->id,
-                         lbi_fi_label(s, l->hexes[0], ll));
-            return LB_OK;
-        }
-    }
-    return refuse(g, "R-FIRE-26", "(25)", t, "batteries in three hexes, %s, %s and %s, fire "
-                  "together only with a leader of special ability in or next to each of them", a,
-                  b, c);
+    return nh == 2 ? two_battery_hexes(s, g, h, t) : three_battery_hexes(s, g, h, t);
 }
 
 /* R-FIRE-27 (7): the best artillery bonus of a friendly leader stacked with a firing battery is
@@ -237,7 +231,6 @@ static void artillery_leader(const lb_state *s, lb_fire_group *g, lb_trace *t)
                                             lb_unit_bonus(&s->units[g->leader], "artillery")))
             g->leader = l;
     }
-    char hl[LB_HEX_LABEL_MAX];
     if (g->leader < 0) {
         int guns = 0, aside = -1;
         for (int i = 0; i < g->nfirers; i++) {
@@ -246,19 +239,16 @@ static void artillery_leader(const lb_state *s, lb_fire_group *g, lb_trace *t)
                 aside = leader_in(s, s->units[g->firers[i].unit].hexes[0], g->side, "artillery");
         }
         if (aside >= 0)
-            lb_trace_add(t, "R-FIRE-27", "(7)", "%s stands with infantry only (%s), not with a "
-                         "firing battery: he lends nothing to the fire roll",
-                         s->units[aside].id, lbi_fi_label(s, s->units[aside].hexes[0], hl));
+            LBI_EVENT(t, "R-FIRE-27", "(7)", EV_FIRE_LEADER_ASIDE, ev_unit_id(s->units[aside].id),
+                      lbi_fi_hex(s, s->units[aside].hexes[0]));
         else if (guns)
-            lb_trace_add(t, "R-FIRE-27", "(7)", "no friendly leader with an artillery bonus stands "
-                         "with a firing battery: no modifier to the fire roll");
+            LBI_EVENT0(t, "R-FIRE-27", "(7)", EV_FIRE_NO_LEADER);
         return;
     }
     g->leader_id = s->units[g->leader].id;
     g->leader_modifier = lb_unit_bonus(&s->units[g->leader], "artillery");
-    lb_trace_add(t, "R-FIRE-27", "(7)", "%s, with the guns in %s, lends his artillery bonus to the "
-                 "fire roll: %+d", s->units[g->leader].id,
-                 lbi_fi_label(s, s->units[g->leader].hexes[0], hl), g->leader_modifier);
+    LBI_EVENT(t, "R-FIRE-27", "(7)", EV_FIRE_LEADER, ev_unit_id(g->leader_id),
+              lbi_fi_hex(s, s->units[g->leader].hexes[0]), ev_int(g->leader_modifier));
     lb_trace_text(t, "leader", s->units[g->leader].id);
     lb_trace_int(t, "modifier", g->leader_modifier);
 }
@@ -279,11 +269,10 @@ static void canister(const lb_state *s, lb_fire_group *g, lb_trace *t)
         return;
     if (close == g->batteries) {
         g->canister = shift;
-        lb_trace_add(t, "R-FIRE-20", "(26)", "canister: every battery of the fire is at close "
-                     "range: the odds move %d column%s right", shift, shift == 1 ? "" : "s");
+        LBI_EVENT(t, "R-FIRE-20", "(26)", EV_FIRE_CANISTER, ev_int(shift));
     } else {
-        lb_trace_add(t, "R-FIRE-20", "(26)", "no canister: %d of the fire's %d batter%s at close "
-                     "range", close, g->batteries, g->batteries == 1 ? "y is" : "ies are");
+        LBI_EVENT(t, "R-FIRE-20", "(26)", EV_FIRE_NO_CANISTER, ev_int(close),
+                  ev_int(g->batteries));
     }
     lb_trace_int(t, "canister", g->canister);
 }
@@ -312,29 +301,22 @@ static int combine(const lb_state *s, lb_fire_group *g, int *caps, lb_trace *t)
     return battery_hexes(s, g, t);
 }
 
-/* The sum and its breakdown (R-FIRE-23). */
-static void sum(const lb_state *s, lb_fire_group *g, lb_trace *t)
+/* The sum (R-FIRE-23). */
+static void sum(lb_fire_group *g, lb_trace *t)
 {
-    char vbuf[32];
     g->value = lb_frac_int(0);
     g->increments_firing = 0;
-    g->breakdown[0] = '\0';
     for (int i = 0; i < g->nfirers; i++) {
-        const lb_fire_value *v = &g->firers[i];
-        g->value = lb_frac_add(g->value, v->value);
-        g->increments_firing += v->increments_firing;
-        if (g->nfirers > 1)
-            lbi_fi_append(g->breakdown, sizeof g->breakdown, "%s%s %s", i ? " + " : "",
-                          s->units[v->unit].id, lb_frac_fmt(v->value, vbuf, sizeof vbuf));
+        g->value = lb_frac_add(g->value, g->firers[i].value);
+        g->increments_firing += g->firers[i].increments_firing;
     }
-    if (g->nfirers == 1) {
-        snprintf(g->breakdown, sizeof g->breakdown, "%s", g->firers[0].breakdown);
+    if (g->nfirers == 1)
         return;
+    if (lbi_trace_on(t)) {
+        lb_event_arg args[FIRE_SUM_ARGS];
+        lbi_fi_sum(g, 1, args);
+        lbi_trace_event(t, "R-FIRE-23", "(21)", EV_FIRE_SUM, args, FIRE_SUM_ARGS);
     }
-    lbi_fi_append(g->breakdown, sizeof g->breakdown, " = %s",
-                  lb_frac_fmt(g->value, vbuf, sizeof vbuf));
-    lb_trace_add(t, "R-FIRE-23", "(21)", "%d units fire together, one roll: %s", g->nfirers,
-                 g->breakdown);
     lbi_fi_trace_frac(t, "fire_value", g->value);
     lb_trace_int(t, "increments_firing", g->increments_firing);
 }
@@ -385,7 +367,7 @@ int lb_fire_group_check(const lb_state *s, const lb_fire_request *rq, lb_fire_gr
     free(caps);
     if (rc != LB_OK || g->rule)
         return rc;
-    sum(s, g, t);
+    sum(g, t);
     canister(s, g, t);
     artillery_leader(s, g, t);
     g->allowed = 1;
@@ -417,13 +399,11 @@ int lb_fire_target_hex(const lb_state *s, const lb_fire_request *rq, int target_
     }
     if (*nallowed != 1)
         *hex = u->hexes[0];
-    char hl[LB_HEX_LABEL_MAX];
     if (*nallowed == 1)
-        lb_trace_add(t, "R-FIRE-22", "(21)", "the target %s stands in %d hexes and the fire may be "
-                     "made at one of them only: it is made at %s", u->id, u->nhexes,
-                     lbi_fi_label(s, *hex, hl));
+        LBI_EVENT(t, "R-FIRE-22", "(21)", EV_FIRE_TARGET_HEX, ev_unit_id(u->id),
+                  ev_int(u->nhexes), lbi_fi_hex(s, *hex));
     else
-        lb_trace_add(t, "R-FIRE-22", "(21)", "the target %s stands in %d hexes and the fire may be "
-                     "made at %d of them: the player names the hex", u->id, u->nhexes, *nallowed);
+        LBI_EVENT(t, "R-FIRE-22", "(21)", EV_FIRE_TARGET_HEXES, ev_unit_id(u->id),
+                  ev_int(u->nhexes), ev_int(*nallowed));
     return *nallowed == 1 ? LB_OK : LB_USAGE;
 }

@@ -1,19 +1,21 @@
-/* Fire's insides (private): hexside geometry, text and the two stages of one unit's answer, shared by fire.c, fire_group.c and fire_odds.c. */
+/* Fire's insides (private): hexside geometry, event arguments, refusals and the two stages of one unit's answer, shared by fire.c, fire_group.c, fire_odds.c and the breakdown. */
 #ifndef LB_FIRE_INT_H
 #define LB_FIRE_INT_H
 
-#include <stddef.h>
-
+#include "event.h"
+#include "fire_events.h"
 #include "lb/fire.h"
 #include "lbi.h"
 
 /* Bit of hexside direction dir (taken modulo 6). */
 LBI unsigned lbi_fi_bit(int dir);
-/* The hex label of h in buf (LB_HEX_LABEL_MAX); returns buf. */
-LBI char *lbi_fi_label(const lb_state *s, lb_hex h, char *buf);
-/* Appends to a fixed buffer of n bytes, cutting what does not fit. */
-LBI void lbi_fi_append(char *buf, size_t n, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* Hex h as an event's argument. */
+LBI lb_event_arg lbi_fi_hex(const lb_state *s, lb_hex h);
+/* A fraction as an event's argument. */
+static inline lb_event_arg fi_frac(lb_frac v)
+{
+    return ev_frac(v.num, v.den);
+}
 /* A fraction as a trace value. */
 LBI void lbi_fi_trace_frac(lb_trace *t, const char *key, lb_frac v);
 /* R-FIRE-3, R-FIRE-12: a unit's increments in its k-th hex, as even as possible, the odd ones
@@ -24,13 +26,22 @@ LBI int lbi_fi_hex_of(const lb_unit *u, lb_hex h);
 /* The hexsides of a through which the line from a's centre to b's leaves a: one, or the two
  * that meet at the corner it passes; returns how many. */
 LBI int lbi_fi_exit_sides(lb_hex a, lb_hex b, int sides[2]);
-/* "the N hexside" or "the corner of its N and NE hexsides". */
-LBI void lbi_fi_sides_text(const int *sides, int n, char *buf, size_t len);
+/* The k-th of n hexsides as an event's argument ("N"), nothing when there is no k-th: the
+ * words write one hexside or the corner of two. */
+LBI lb_event_arg lbi_fi_side(const int *sides, int n, int k);
 /* True when the terrain of h is `open` in the charts (charts-format 4.1): clear for the rules
  * that demand clear terrain. */
 LBI int lbi_fi_open_terrain(const lb_state *s, lb_hex h);
-/* "French Légère" from the charts' nations registry, else the ids. */
-LBI void lbi_fi_troop_name(const lb_state *s, const lb_unit *u, char *buf, size_t n);
+/* u's troop, "French" "Légère": the charts' names of its nation (else its id, else its arm) and
+ * of its class (else its id, else none). */
+LBI void lbi_fi_troop(const lb_state *s, const lb_unit *u, const char *troop[2]);
+
+/* A refusal said into why: kind and its own arguments after the two that frame it (unset). */
+#define FIRE_SAY(why, kind, ...) LBI_SAY((why), (kind), ev_int(0), ev_int(0), __VA_ARGS__)
+#define FIRE_SAY0(why, kind) LBI_SAY((why), (kind), ev_int(0), ev_int(0))
+/* The step of refusal why, framed (enum fire_frame: "may not fire: …"). */
+LBI void lbi_fi_trace_refusal(lb_trace *t, const char *rule, const char *section,
+                              const lb_said *why, int frame);
 
 /* The first stage of one unit's answer: may it fire at all, from which hexes (range, front,
  * LOS) and with what multiple; v->allowed is 1 when nothing refused it so far. LB_OK, LB_INVALID,
@@ -41,5 +52,12 @@ LBI int lbi_fi_unit_judge(const lb_state *s, int unit, lb_hex target, lb_fire_ki
  * the increments a group rule lets fire from each hex, -1 for no limit (R-FIRE-24). Refuses a
  * unit whose value is 0 (R-FIRE-16). */
 LBI void lbi_fi_unit_value(const lb_state *s, lb_fire_value *v, const int *caps, lb_trace *t);
+
+/* The breakdown of a valued unit's fire value: its event's kind, and its FIRE_BREAKDOWN_ARGS
+ * arguments into args. */
+LBI int lbi_fi_breakdown(const lb_fire_value *v, lb_event_arg *args);
+/* The sum of a fire together (EV_FIRE_SUM): its FIRE_SUM_ARGS arguments into args, with the
+ * count of firers when traced (the trace's step) or without (the sum alone). */
+LBI void lbi_fi_sum(const lb_fire_group *g, int traced, lb_event_arg *args);
 
 #endif

@@ -1,6 +1,4 @@
 /* Fire's outcome (21), (22): the target's fire defence, the odds column, the exact losses, the roll and its effects. */
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,17 +9,12 @@
 
 /* ---- fire defence --------------------------------------------------------------------------- */
 
-__attribute__((format(printf, 5, 6))) static int refuse_odds(lb_fire_chance *o, const char *rule,
-                                                             const char *section, lb_trace *t,
-                                                             const char *fmt, ...)
+/* o is refused for what o->why says: the ruling, and its step in the trace. */
+static int refused(lb_fire_chance *o, const char *rule, const char *section, lb_trace *t)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(o->reason, sizeof o->reason, fmt, ap);
-    va_end(ap);
     o->allowed = 0;
     o->rule = rule;
-    lb_trace_add(t, rule, section, "may not fire: %s", o->reason);
+    lbi_fi_trace_refusal(t, rule, section, &o->why, FIRE_MAY_NOT);
     lb_trace_bool(t, "allowed", 0);
     return LB_OK;
 }
@@ -45,8 +38,6 @@ static void find_flank(const lb_state *s, lb_fire_chance *o, const lb_unit *du, 
 {
     lb_fire_defence *d = &o->defence;
     lb_hex target = o->fire.target;
-    char tl[LB_HEX_LABEL_MAX], fl[LB_HEX_LABEL_MAX], st[80];
-    lbi_fi_label(s, target, tl);
     for (int i = 0; i < o->fire.nfirers && !d->flank; i++) {
         const lb_fire_value *v = &o->fire.firers[i];
         for (int k = 0; k < v->nhexes && !d->flank; k++) {
@@ -54,28 +45,25 @@ static void find_flank(const lb_state *s, lb_fire_chance *o, const lb_unit *du, 
             int sides[2], ns;
             if (fh->fires && through_flank(du, target, fh->hex, sides, &ns)) {
                 d->flank = 1;
-                lbi_fi_sides_text(sides, ns, st, sizeof st);
-                lb_trace_add(t, "R-FIRE-11", "(13)", "the fire from %s enters %s by %s, a flank "
-                             "of %s facing %d", lbi_fi_label(s, fh->hex, fl), tl, st,
-                             lb_formation_name(du->formation), du->facing);
+                LBI_EVENT(t, "R-FIRE-11", "(13)", EV_FIRE_FLANK, lbi_fi_hex(s, fh->hex),
+                          lbi_fi_hex(s, target), lbi_fi_side(sides, ns, 0),
+                          lbi_fi_side(sides, ns, 1), ev_text(lb_formation_name(du->formation)),
+                          ev_int(du->facing));
             }
         }
     }
     if (!d->flank)
-        lb_trace_add(t, "R-FIRE-11", "(13)", "no fire enters %s through a flank hexside of %s", tl,
-                     du->id);
+        LBI_EVENT(t, "R-FIRE-11", "(13)", EV_FIRE_NO_FLANK, lbi_fi_hex(s, target),
+                  ev_unit_id(du->id));
     lb_trace_bool(t, "flank", d->flank);
 }
 
-/* R-FIRE-7, R-FIRE-10, R-FIRE-11: charts-format 5.2's order: road march, flank, disordered or
- * routed, formation; then infantry with artillery. */
-static int read_defence(const lb_state *s, lb_fire_chance *o, lb_trace *t)
+/* R-FIRE-10: the unit whose formation gives the fire defence, the top enemy combat unit, or the
+ * top infantry of a hex that also holds artillery; returns 1 in that case. */
+static int find_defender(const lb_state *s, lb_fire_chance *o, lb_trace *t)
 {
-    const lb_fire_charts *fc = s->charts.fire;
     lb_fire_defence *d = &o->defence;
     lb_hex target = o->fire.target;
-    char tl[LB_HEX_LABEL_MAX];
-    lbi_fi_label(s, target, tl);
     const int *idx;
     int firer_side = o->fire.side;
     int n = lb_state_units_at(s, target, &idx), infantry = -1, artillery = 0;
@@ -94,17 +82,26 @@ static int read_defence(const lb_state *s, lb_fire_chance *o, lb_trace *t)
     const lb_unit *du = &s->units[d->unit];
     d->id = du->id;
     d->terrain = s->map.terrain[lb_map_cell(&s->map, target)];
-    const char *tname = s->charts.terrain[d->terrain].id;
-    lb_trace_add(t, "R-FIRE-10", "(21)", "hex %s (%s): %s gives the fire defence (%s, %s%s)", tl,
-                 tname, du->id, lb_formation_name(du->formation), lb_morale_state_name(du->state),
-                 mixed ? "; the top infantry of a hex with artillery" : "; the top combat unit");
+    LBI_EVENT(t, "R-FIRE-10", "(21)", EV_FIRE_DEFENDER, lbi_fi_hex(s, target),
+              ev_text(s->charts.terrain[d->terrain].id), ev_unit_id(du->id),
+              ev_text(lb_formation_name(du->formation)), ev_text(lb_morale_state_name(du->state)),
+              ev_int(mixed));
     lb_trace_text(t, "defender", du->id);
-    find_flank(s, o, du, t);
+    return mixed;
+}
 
+/* R-FIRE-7, R-FIRE-11: the value the charts give, in charts-format 5.2's order: road march,
+ * flank, disordered or routed, formation. */
+static int defence_value(const lb_state *s, lb_fire_chance *o, const lb_unit *du, lb_trace *t)
+{
+    const lb_fire_charts *fc = s->charts.fire;
+    lb_fire_defence *d = &o->defence;
+    const char *tname = s->charts.terrain[d->terrain].id;
     if (du->formation == LB_FORM_ROAD) {
-        if (!fc->has_road)
-            return refuse_odds(o, "R-FIRE-7", "(21)", t, "the charts give no fire defence for road "
-                               "march (fire_defence.road)");
+        if (!fc->has_road) {
+            FIRE_SAY0(&o->why, EV_FIRE_NO_ROAD_DEFENCE);
+            return refused(o, "R-FIRE-7", "(21)", t);
+        }
         d->read = "road";
         d->base = fc->road_value;
     } else if (d->flank && fc->has_flank) {
@@ -118,22 +115,37 @@ static int read_defence(const lb_state *s, lb_fire_chance *o, lb_trace *t)
                   : key == LB_FIRE_FD_ROUTED   ? "routed"
                                                : lb_formation_name(du->formation);
         d->base = lb_fire_charts_defence(fc, d->terrain, key);
-        if (!d->base)
-            return refuse_odds(o, "R-FIRE-7", "(21)", t, "the charts give no fire defence for %s "
-                               "in %s (terrain.%s.fire_defence.%s)", d->read, tname, tname,
-                               d->read);
+        if (!d->base) {
+            FIRE_SAY(&o->why, EV_FIRE_NO_DEFENCE, ev_text(d->read), ev_text(tname));
+            return refused(o, "R-FIRE-7", "(21)", t);
+        }
     }
     d->value = d->base;
-    lb_trace_add(t, "R-FIRE-7", "(21)", "fire defence %d (%s%s%s)", d->base, d->read,
-                 strcmp(d->read, "road") && strcmp(d->read, "flank") ? " in " : "",
-                 strcmp(d->read, "road") && strcmp(d->read, "flank") ? tname : "");
+    int in_terrain = du->formation != LB_FORM_ROAD && strcmp(d->read, "flank") != 0;
+    LBI_EVENT(t, "R-FIRE-7", "(21)", EV_FIRE_DEFENCE, ev_int(d->base), ev_text(d->read),
+              ev_text(in_terrain ? tname : NULL));
     lb_trace_text(t, "read", d->read);
     lb_trace_int(t, "fire_defence", d->base);
+    return LB_OK;
+}
+
+/* R-FIRE-7, R-FIRE-10, R-FIRE-11: the target hex's fire defence; infantry with artillery
+ * adds the charts' delta. */
+static int read_defence(const lb_state *s, lb_fire_chance *o, lb_trace *t)
+{
+    const lb_fire_charts *fc = s->charts.fire;
+    lb_fire_defence *d = &o->defence;
+    int mixed = find_defender(s, o, t);
+    const lb_unit *du = &s->units[d->unit];
+    find_flank(s, o, du, t);
+    int rc = defence_value(s, o, du, t);
+    if (rc != LB_OK || o->rule)
+        return rc;
     if (mixed && fc->has_with_artillery && !(fc->with_artillery_except & (1u << du->formation))) {
         d->artillery = fc->with_artillery_delta;
         d->value = d->base + d->artillery > 1 ? d->base + d->artillery : 1;
-        lb_trace_add(t, "R-FIRE-10", "(21)", "infantry with artillery in the hex: %+d, fire "
-                     "defence %d", d->artillery, d->value);
+        LBI_EVENT(t, "R-FIRE-10", "(21)", EV_FIRE_WITH_ARTILLERY, ev_int(d->artillery),
+                  ev_int(d->value));
         lb_trace_int(t, "fire_defence", d->value);
     }
     return LB_OK;
@@ -265,18 +277,15 @@ static int share_losses(const lb_state *s, lb_fire_chance *o)
     return LB_OK;
 }
 
-static void trace_distribution(const lb_state *s, const lb_fire_chance *o, lb_trace *t)
+/* R-DICE-4, R-FIRE-13: what the hex loses over the 36 rolls, and what its units take. */
+static void trace_losses(const lb_fire_chance *o, lb_trace *t)
 {
-    char pbuf[32], ebuf[32];
     for (int l = 0; l <= o->max_loss; l++) {
         if (!o->p_loss[l].num)
             continue;
-        char taken[64] = "";
-        if (o->taken[l] != l)
-            snprintf(taken, sizeof taken, "; its units take %d (R-FIRE-13)", o->taken[l]);
-        lb_trace_add(t, "R-DICE-4", "(21)", "%d increment%s lost: %lld of 36 rolls = %s%s", l,
-                     l == 1 ? "" : "s", o->p_loss[l].num * 36 / o->p_loss[l].den,
-                     lb_frac_fmt(o->p_loss[l], pbuf, sizeof pbuf), taken);
+        LBI_EVENT(t, "R-DICE-4", "(21)", EV_FIRE_LOSS_ODDS, ev_int(l),
+                  ev_int(o->p_loss[l].num * 36 / o->p_loss[l].den), fi_frac(o->p_loss[l]),
+                  ev_int(o->taken[l] != l), ev_int(o->taken[l]));
         lb_trace_int(t, "loss", l);
         lbi_fi_trace_frac(t, "p", o->p_loss[l]);
         if (o->taken[l] != l)
@@ -285,39 +294,35 @@ static void trace_distribution(const lb_state *s, const lb_fire_chance *o, lb_tr
     for (int l = 0; l <= o->max_taken && lb_fire_chance_takes_less(o); l++) {
         if (!o->p_taken[l].num)
             continue;
-        lb_trace_add(t, "R-FIRE-13", "(21), (25)",
-                     "the units of the hex lose %d increment%s in all: %lld of 36 rolls = %s", l,
-                     l == 1 ? "" : "s", o->p_taken[l].num * 36 / o->p_taken[l].den,
-                     lb_frac_fmt(o->p_taken[l], pbuf, sizeof pbuf));
+        LBI_EVENT(t, "R-FIRE-13", "(21), (25)", EV_FIRE_TAKEN_ODDS, ev_int(l),
+                  ev_int(o->p_taken[l].num * 36 / o->p_taken[l].den), fi_frac(o->p_taken[l]));
         lb_trace_int(t, "taken", l);
         lbi_fi_trace_frac(t, "p", o->p_taken[l]);
     }
+}
+
+/* R-FIRE-13, R-FIRE-14: how the hex's loss is shared, and each unit's chance of a fire-loss
+ * check and of elimination. */
+static void trace_shares(const lb_state *s, const lb_fire_chance *o, lb_trace *t)
+{
     int guns = 0;
     for (int j = 0; j < o->nunits; j++)
         guns += unlimbered(s, o->units[j].unit);
     if (guns && guns == o->nunits)
-        lb_trace_add(t, "R-FIRE-13", "(25)", "lone unlimbered artillery takes only the "
-                     "even-numbered increments of the hex's loss");
+        LBI_EVENT0(t, "R-FIRE-13", "(25)", EV_FIRE_LONE_GUNS);
     else if (guns)
-        lb_trace_add(t, "R-FIRE-13", "(25)", "the hex's loss is taken one increment at a time: "
-                     "odd-numbered ones by the other units, even-numbered ones by the artillery, "
-                     "top first within each");
+        LBI_EVENT0(t, "R-FIRE-13", "(25)", EV_FIRE_GUNS_TAKE_EVEN);
     else if (o->nunits > 1)
-        lb_trace_add(t, "R-FIRE-13", "(21)", "the hex's loss is taken one increment at a time, "
-                     "by the units in turn, top first");
+        LBI_EVENT0(t, "R-FIRE-13", "(21)", EV_FIRE_IN_TURN);
     for (int j = 0; j < o->nunits; j++) {
         const lb_fire_target *tu = &o->units[j];
         const lb_unit *u = &s->units[tu->unit];
         const lb_fire_trigger *tr = tu->trigger;
-        char from[24] = "";
-        if (tr && tr->from > 1)
-            snprintf(from, sizeof from, " from the %d%s", tr->from,
-                     tr->from == 2 ? "nd" : tr->from == 3 ? "rd" : "th");
-        lb_trace_add(t, "R-FIRE-14", "(21)", "%s (%d lost before) checks morale on %s loss%s: "
-                     "a check %s of the time, eliminated %s", u->id, u->losses,
-                     tr ? lb_fire_trigger_name(tr->on) : "every", from,
-                     lb_frac_fmt(tu->p_check, pbuf, sizeof pbuf),
-                     lb_frac_fmt(tu->p_eliminated, ebuf, sizeof ebuf));
+        int from = tr && tr->from > 1 ? tr->from : 0;
+        LBI_EVENT(t, "R-FIRE-14", "(21)", EV_FIRE_TRIGGER, ev_unit_id(u->id), ev_int(u->losses),
+                  ev_text(tr ? lb_fire_trigger_name(tr->on) : NULL), ev_int(from),
+                  ev_phrase(FIRE_PH_ORDINAL, from == 2 ? FIRE_ND : from == 3 ? FIRE_RD : FIRE_TH),
+                  fi_frac(tu->p_check), fi_frac(tu->p_eliminated));
         lb_trace_text(t, "unit", u->id);
         lbi_fi_trace_frac(t, "p_check", tu->p_check);
         lbi_fi_trace_frac(t, "p_eliminated", tu->p_eliminated);
@@ -328,21 +333,19 @@ static void trace_distribution(const lb_state *s, const lb_fire_chance *o, lb_tr
 static void read_column(const lb_state *s, lb_fire_chance *o, lb_trace *t)
 {
     const lb_fire_charts *fc = s->charts.fire;
-    char vbuf[32];
     lb_frac value = o->fire.value;
     o->read = o->column = lb_fire_charts_column(fc, value, o->defence.value, &o->below);
     const lb_fire_column *top = &fc->columns[fc->ncolumns - 1];
     o->above = (__int128)top->att * o->defence.value * value.den < (__int128)top->def * value.num;
-    lb_frac_fmt(value, vbuf, sizeof vbuf);
     if (!o->column)
-        lb_trace_add(t, "R-FIRE-7", "(21)", "odds %s : %d are below the lowest column %s: no "
-                     "effect", vbuf, o->defence.value, fc->columns[0].label);
+        LBI_EVENT(t, "R-FIRE-7", "(21)", EV_FIRE_BELOW, fi_frac(value), ev_int(o->defence.value),
+                  ev_text(fc->columns[0].label));
     else
-        lb_trace_add(t, "R-FIRE-7", "(21)", "odds %s : %d read in column %s%s", vbuf,
-                     o->defence.value, o->column->label,
-                     o->below ? " (below the lowest column: the lowest)"
-                     : o->above ? " (above the highest column: the highest)"
-                                : " (the highest listed column not above the ratio)");
+        LBI_EVENT(t, "R-FIRE-7", "(21)", EV_FIRE_COLUMN, fi_frac(value), ev_int(o->defence.value),
+                  ev_text(o->column->label),
+                  ev_phrase(FIRE_PH_COLUMN, o->below   ? FIRE_COLUMN_BELOW
+                                            : o->above ? FIRE_COLUMN_ABOVE
+                                                       : FIRE_COLUMN_LISTED));
     lb_trace_text(t, "column", o->column ? o->column->label : "none");
     /* R-FIRE-20: canister moves the column right, from "no effect" below the lowest too */
     if (!o->fire.canister)
@@ -352,50 +355,35 @@ static void read_column(const lb_state *s, lb_fire_chance *o, lb_trace *t)
     if (at > fc->ncolumns - 1)
         at = fc->ncolumns - 1;
     o->column = at >= 0 ? &fc->columns[at] : NULL;
-    lb_trace_add(t, "R-FIRE-20", "(26)", "canister: column %s becomes %s",
-                 o->read ? o->read->label : "none", o->column ? o->column->label : "none");
+    LBI_EVENT(t, "R-FIRE-20", "(26)", EV_FIRE_CANISTER_SHIFT,
+              ev_text(o->read ? o->read->label : NULL),
+              ev_text(o->column ? o->column->label : NULL));
     lb_trace_text(t, "column", o->column ? o->column->label : "none");
 }
 
-/* R-FIRE-7, R-FIRE-10..15, R-DICE-2, R-DICE-4 */
-int lb_fire_odds(const lb_state *s, const lb_fire_request *rq, lb_fire_chance *o, lb_trace *t)
+/* R-FIRE-12, (22), R-FIRE-27: every increment in the target hex above the threshold adds to
+ * the roll, and so does the artillery leader's bonus. */
+static void roll_modifier(const lb_state *s, lb_fire_chance *o, lb_trace *t)
 {
-    memset(o, 0, sizeof *o);
-    int rc = lb_fire_group_check(s, rq, &o->fire, t);
-    if (rc != LB_OK)
-        return rc;
-    if (!o->fire.allowed) {
-        o->rule = o->fire.rule;
-        snprintf(o->reason, sizeof o->reason, "%s", o->fire.reason);
-        return LB_OK;
-    }
     const lb_fire_charts *fc = s->charts.fire;
-    if (!fc || !fc->has_table)
-        return refuse_odds(o, "R-FIRE-7", "(21)", t, "the charts have no fire table");
-    rc = read_defence(s, o, t);
-    if (rc != LB_OK || o->rule)
-        return rc;
-    read_column(s, o, t);
-
-    /* R-FIRE-12, (22): every increment in the target hex above the threshold adds to the roll */
-    rc = collect_targets(s, o);
-    if (rc != LB_OK)
-        return rc;
     if (fc->has_massed && o->target_increments > fc->massed_above)
         o->massed = fc->massed_per * (o->target_increments - fc->massed_above);
-    lb_trace_add(t, "R-FIRE-12", "(22)", "%d increments in the target hex%s: %+d to the roll",
-                 o->target_increments, fc->has_massed ? "" : " (the charts have no massed_target)",
-                 o->massed);
+    LBI_EVENT(t, "R-FIRE-12", "(22)", EV_FIRE_MASSED, ev_int(o->target_increments),
+              ev_int(fc->has_massed), ev_int(o->massed));
     lb_trace_int(t, "increments", o->target_increments);
     lb_trace_int(t, "modifier", o->massed);
     o->modifier = o->massed + o->fire.leader_modifier;
     if (o->fire.leader >= 0) {
-        lb_trace_add(t, "R-FIRE-27", "(7)", "roll modifier %+d (massed) %+d (%s) = %+d", o->massed,
-                     o->fire.leader_modifier, s->units[o->fire.leader].id, o->modifier);
+        LBI_EVENT(t, "R-FIRE-27", "(7)", EV_FIRE_MODIFIERS, ev_int(o->massed),
+                  ev_int(o->fire.leader_modifier), ev_unit_id(s->units[o->fire.leader].id),
+                  ev_int(o->modifier));
         lb_trace_int(t, "modifier", o->modifier);
     }
+}
 
-    /* R-DICE-2, R-DICE-4: every natural roll, modified, read in the column */
+/* R-DICE-2, R-DICE-4: every natural roll, modified, read in the column. */
+static void read_rolls(lb_fire_chance *o)
+{
     int counts[LB_FIRE_LOSS_MAX + 1] = {0};
     for (int i = 0; i < 36; i++) {
         int m = i + o->modifier;
@@ -407,20 +395,47 @@ int lb_fire_odds(const lb_state *s, const lb_fire_request *rq, lb_fire_chance *o
     }
     for (int l = 0; l <= LB_FIRE_LOSS_MAX; l++)
         o->p_loss[l] = lb_frac_make(counts[l], 36);
+}
+
+/* R-FIRE-7, R-FIRE-10..15, R-DICE-2, R-DICE-4 */
+int lb_fire_odds(const lb_state *s, const lb_fire_request *rq, lb_fire_chance *o, lb_trace *t)
+{
+    memset(o, 0, sizeof *o);
+    int rc = lb_fire_group_check(s, rq, &o->fire, t);
+    if (rc != LB_OK)
+        return rc;
+    if (!o->fire.allowed) {
+        o->rule = o->fire.rule;
+        o->why = o->fire.why;
+        return LB_OK;
+    }
+    const lb_fire_charts *fc = s->charts.fire;
+    if (!fc || !fc->has_table) {
+        FIRE_SAY0(&o->why, EV_FIRE_NO_TABLE);
+        return refused(o, "R-FIRE-7", "(21)", t);
+    }
+    rc = read_defence(s, o, t);
+    if (rc != LB_OK || o->rule)
+        return rc;
+    read_column(s, o, t);
+    rc = collect_targets(s, o);
+    if (rc != LB_OK)
+        return rc;
+    roll_modifier(s, o, t);
+    read_rolls(o);
     rc = share_losses(s, o);
     if (rc != LB_OK)
         return rc;
-    trace_distribution(s, o, t);
+    trace_losses(o, t);
+    trace_shares(s, o, t);
 
     /* R-FIRE-15: a natural roll in the leader casualty band, with a leader in the hex */
     if (o->nleaders && fc->has_casualty && fc->casualty_fire_lo) {
-        char pbuf[32];
         int rolls = lb_roll_index(fc->casualty_fire_hi) - lb_roll_index(fc->casualty_fire_lo) + 1;
         o->p_casualty = lb_frac_make(rolls, 36);
-        lb_trace_add(t, "R-FIRE-15", "(21)", "%d leader%s in the hex: a natural %d-%d calls for a "
-                     "leader casualty check, %s", o->nleaders, o->nleaders == 1 ? "" : "s",
-                     fc->casualty_fire_lo, fc->casualty_fire_hi,
-                     lb_frac_fmt(o->p_casualty, pbuf, sizeof pbuf));
+        LBI_EVENT(t, "R-FIRE-15", "(21)", EV_FIRE_CASUALTY_ODDS, ev_int(o->nleaders),
+                  ev_roll(fc->casualty_fire_lo), ev_roll(fc->casualty_fire_hi),
+                  fi_frac(o->p_casualty));
         lbi_fi_trace_frac(t, "p_casualty", o->p_casualty);
     } else {
         o->p_casualty = lb_frac_int(0);
@@ -462,15 +477,14 @@ static int roll_casualty(const lb_state *s, const lb_fire_chance *o, int leader,
         for (int i = 0; i < fc->ncasualty; i++)
             if (c->die >= fc->casualty[i].lo && c->die <= fc->casualty[i].hi)
                 c->entry = &fc->casualty[i];
-        lb_trace_add(t, "R-FIRE-15", "(7)", "leader casualty die for %s: %d, %s%s%s%s",
-                     s->units[leader].id, c->die, lb_casualty_kind_name(c->entry->result),
-                     c->entry->wound ? " (" : "", c->entry->wound ? c->entry->wound : "",
-                     c->entry->wound ? ")" : "");
+        LBI_EVENT(t, "R-FIRE-15", "(7)", EV_FIRE_CASUALTY, ev_unit_id(s->units[leader].id),
+                  ev_roll(c->die), ev_text(lb_casualty_kind_name(c->entry->result)),
+                  ev_text(c->entry->wound));
         lb_trace_die(t, "leader casualty", c->die);
         if (!c->entry->reroll_if_fire)
             break;
         c->rerolls++;
-        lb_trace_add(t, "R-FIRE-15", "(7)", "a casualty from fire rolls again on %d", c->die);
+        LBI_EVENT(t, "R-FIRE-15", "(7)", EV_FIRE_REROLL, ev_roll(c->die));
     }
     for (int i = 0; i < c->entry->hours_out_dice; i++) {
         int d;
@@ -480,14 +494,12 @@ static int roll_casualty(const lb_state *s, const lb_fire_chance *o, int leader,
         lb_trace_die(t, "leader hours out", d);
     }
     if (c->entry->hours_out_dice)
-        lb_trace_add(t, "R-FIRE-15", "(7)", "%s is out for %d hours", s->units[leader].id,
-                     c->hours);
+        LBI_EVENT(t, "R-FIRE-15", "(7)", EV_FIRE_HOURS_OUT, ev_unit_id(s->units[leader].id),
+                  ev_int(c->hours));
     if (c->entry->hex_morale_check) {
         c->nchecks = o->nunits;
-        lb_trace_add(t, "R-FIRE-15", "(7)", "%d unit%s of his hex check%s morale, less his "
-                     "morale bonus %d (left to the leader casualty rule)", c->nchecks,
-                     c->nchecks == 1 ? "" : "s", c->nchecks == 1 ? "s" : "",
-                     lb_unit_bonus(&s->units[leader], "morale"));
+        LBI_EVENT(t, "R-FIRE-15", "(7)", EV_FIRE_HEX_CHECKS, ev_int(c->nchecks),
+                  ev_int(lb_unit_bonus(&s->units[leader], "morale")));
     }
     return LB_OK;
 }
@@ -510,9 +522,8 @@ int lb_fire_resolve(const lb_state *s, const lb_fire_request *rq, lb_dice *dice,
         return LB_DICE;
     r->modified = lb_roll_add(r->roll, o->modifier);
     r->loss = o->loss[lb_roll_index(r->roll)];
-    lb_trace_add(t, "R-FIRE-7", "(21)", "fire roll %d %+d = %d in column %s: %d increment%s lost",
-                 r->roll, o->modifier, r->modified, o->column ? o->column->label : "none",
-                 r->loss, r->loss == 1 ? "" : "s");
+    LBI_EVENT(t, "R-FIRE-7", "(21)", EV_FIRE_ROLL, ev_roll(r->roll), ev_int(o->modifier),
+              ev_roll(r->modified), ev_text(o->column ? o->column->label : NULL), ev_int(r->loss));
     lb_trace_roll(t, "fire", r->roll);
     lb_trace_int(t, "modified", r->modified);
     lb_trace_int(t, "loss", r->loss);
@@ -528,10 +539,10 @@ int lb_fire_resolve(const lb_state *s, const lb_fire_request *rq, lb_dice *dice,
         h->check = tu->check[r->loss];
         if (!h->loss)
             continue;
-        lb_trace_add(t, "R-FIRE-13", "(21)", "%s loses %d increment%s (%d to %d)%s",
-                     s->units[tu->unit].id, h->loss, h->loss == 1 ? "" : "s",
-                     s->units[tu->unit].losses + 1, s->units[tu->unit].losses + h->loss,
-                     h->eliminated ? ": eliminated" : h->check ? ": a morale check" : "");
+        LBI_EVENT(t, "R-FIRE-13", "(21)", EV_FIRE_HIT, ev_unit_id(s->units[tu->unit].id),
+                  ev_int(h->loss), ev_int(s->units[tu->unit].losses + 1),
+                  ev_int(s->units[tu->unit].losses + h->loss), ev_int(h->eliminated),
+                  ev_int(h->check));
         lb_trace_text(t, "unit", s->units[tu->unit].id);
         lb_trace_int(t, "loss", h->loss);
         lb_trace_bool(t, "check", h->check);

@@ -14,11 +14,11 @@ static void trace_frac(lb_trace *t, const char *key, lb_frac v)
 
 /* ---- values ----------------------------------------------------------------------------- */
 
-static void add_times(lb_melee_unit *mu, const char *rule, const char *what, lb_frac times,
-                      int lance, const char *uncertain)
+static void add_times(lb_melee_unit *mu, const char *rule, lb_melee_factor factor,
+                      const char *what, lb_frac times, int lance, const char *uncertain)
 {
     if (mu->ntimes < LB_MELEE_TIMES_MAX)
-        mu->times[mu->ntimes++] = (lb_melee_times){rule, what, times, lance, uncertain};
+        mu->times[mu->ntimes++] = (lb_melee_times){rule, factor, what, times, lance, uncertain};
 }
 
 /* 6.2: does chart entry m hold for part i of c? Its own role is tested on the unit, the other
@@ -46,53 +46,63 @@ static void state_times(const lb_unit *u, lb_frac before, lb_frac after, lb_mele
         return;
     lb_frac f = lb_frac_div(after, before);
     if (u->state == LB_STATE_DISORDERED)
-        add_times(mu, u->arm == LB_ARM_ARTILLERY ? "R-MOR-6" : "R-MOR-3", "disordered", f, 0,
-                  NULL);
+        add_times(mu, u->arm == LB_ARM_ARTILLERY ? "R-MOR-6" : "R-MOR-3", LB_MELEE_BY_DISORDER,
+                  NULL, f, 0, NULL);
     else
-        add_times(mu, u->arm == LB_ARM_CAVALRY ? "R-MOR-5" : "R-MOR-4", "routed", f, 0, NULL);
+        add_times(mu, u->arm == LB_ARM_CAVALRY ? "R-MOR-5" : "R-MOR-4", LB_MELEE_BY_ROUT, NULL, f,
+                  0, NULL);
 }
 
-/* R-MEL-13, R-MEL-14: one unit's value. */
-static void unit_value(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, int i,
-                       lb_trace *t)
+/* R-MOR-10, R-MOR-3..6: the printed value after the increments lost and the morale state
+ * (mu->base), with their factors. */
+static void base_value(const lb_state *s, const lb_unit *u, int attacking, lb_melee_unit *mu)
 {
-    lb_melee_unit *mu = &c->units[i];
-    const lb_unit *u = &s->units[mu->unit];
-    int attacking = mu->side == LB_MELEE_ATTACKER;
-    mu->ntimes = 0;
     lb_frac kept = lb_effects_losses(u, LB_VALUE_MELEE, NULL);
     lb_frac printed = lb_frac_mul(lb_frac_int(u->melee), kept);
     if (lb_frac_cmp(kept, lb_frac_int(1)) != 0)
-        add_times(mu, "R-MOR-10", "increments lost", kept, 0, NULL);
+        add_times(mu, "R-MOR-10", LB_MELEE_BY_LOSSES, NULL, kept, 0, NULL);
     lb_effect e = lb_effects_melee_unrounded(s, u, !attacking, NULL);
     mu->base = e.allowed ? e.value : lb_frac_int(0);
     state_times(u, printed, mu->base, mu);
-    lb_frac value = mu->base;
+}
+
+/* R-MEL-13: value for the increments taking part only. */
+static lb_frac taking_part(const lb_unit *u, lb_melee_unit *mu, lb_frac value)
+{
     int strength = lb_unit_strength(u);
-    if (strength > 0 && mu->increments != strength) {
-        lb_frac share = lb_frac_make(mu->increments, strength);
-        add_times(mu, "R-MEL-13", "increments taking part", share, 0, NULL);
-        value = lb_frac_mul(value, share);
-    }
+    if (strength <= 0 || mu->increments == strength)
+        return value;
+    lb_frac share = lb_frac_make(mu->increments, strength);
+    add_times(mu, "R-MEL-13", LB_MELEE_BY_SHARE, NULL, share, 0, NULL);
+    return lb_frac_mul(value, share);
+}
 
-    /* R-MEL-14: the lance bonus of lancers that assault in good order and not in column, once
-     * for each hex of a line taking part */
-    int lance = attacking && u->arm == LB_ARM_CAVALRY && u->lance > 0 &&
-                u->state == LB_STATE_GOOD && u->formation != LB_FORM_COLUMN;
-    lb_frac bonus = lb_frac_int(0);
-    if (lance) {
-        bonus = lb_frac_mul(lb_frac_int(u->lance), lb_effects_losses(u, LB_VALUE_LANCE, NULL));
-        int hexes = 0;
-        for (int k = 0; k < u->nhexes; k++)
-            hexes += lb_hex_distance(u->hexes[k], c->target) <= 1;
-        if (u->formation == LB_FORM_LINE && hexes > 1) {
-            add_times(mu, "R-MEL-14", "lance bonus, each hex of the line", lb_frac_int(hexes), 1,
-                      NULL);
-            bonus = lb_frac_mul(bonus, lb_frac_int(hexes));
-        }
+/* R-MEL-14: do lancers get their lance bonus (assaulting in good order, not in column)? Then
+ * *bonus is it after losses, once for each hex of a line taking part. */
+static int lance_bonus(const lb_unit *u, int attacking, lb_hex target, lb_melee_unit *mu,
+                       lb_frac *bonus)
+{
+    *bonus = lb_frac_int(0);
+    if (!attacking || u->arm != LB_ARM_CAVALRY || u->lance <= 0 || u->state != LB_STATE_GOOD ||
+        u->formation == LB_FORM_COLUMN)
+        return 0;
+    *bonus = lb_frac_mul(lb_frac_int(u->lance), lb_effects_losses(u, LB_VALUE_LANCE, NULL));
+    int hexes = 0;
+    for (int k = 0; k < u->nhexes; k++)
+        hexes += lb_hex_distance(u->hexes[k], target) <= 1;
+    if (u->formation == LB_FORM_LINE && hexes > 1) {
+        add_times(mu, "R-MEL-14", LB_MELEE_BY_LINE, NULL, lb_frac_int(hexes), 1, NULL);
+        *bonus = lb_frac_mul(*bonus, lb_frac_int(hexes));
     }
+    return 1;
+}
 
-    /* 6.2: the chart's multipliers, every one that holds, after `replaces` */
+/* 6.2: the chart's multipliers that hold for part i, every one not replaced by another that
+ * holds, on the value or on the lance bonus. */
+static void chart_times(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, int i,
+                        int lance, lb_frac *value, lb_frac *bonus)
+{
+    lb_melee_unit *mu = &c->units[i];
     const lb_melee_charts *mc = s->charts.melee;
     unsigned long long holds = 0, replaced = 0;
     for (int k = 0; mc && k < mc->nmultipliers; k++)
@@ -104,54 +114,80 @@ static void unit_value(const lb_state *s, const lb_melee_req *req, lb_melee_chan
         const lb_melee_multiplier *m = &mc->multipliers[k];
         if (!(holds & (1ull << k)) || (replaced & (1ull << k)) || (m->lance && !lance))
             continue;
-        add_times(mu, "melee_multipliers", m->id, m->times, m->lance, m->uncertain);
+        add_times(mu, "melee_multipliers", LB_MELEE_BY_CHART, m->id, m->times, m->lance,
+                  m->uncertain);
         if (m->lance)
-            bonus = lb_frac_mul(bonus, m->times);
+            *bonus = lb_frac_mul(*bonus, m->times);
         else
-            value = lb_frac_mul(value, m->times);
+            *value = lb_frac_mul(*value, m->times);
     }
-    if (attacking && i < req->nattackers && req->attackers[i].times.den > 0 &&
-        lb_frac_cmp(req->attackers[i].times, lb_frac_int(1)) != 0) {
-        add_times(mu, "R-CHG-16", "the charge's melee multiplier", req->attackers[i].times, 0,
-                  NULL);
-        value = lb_frac_mul(value, req->attackers[i].times);
-    }
-    mu->lance = bonus;
-    mu->value = lb_frac_add(value, bonus);
-    char vb[32], bb[32];
-    if (t && u->arm == LB_ARM_CAVALRY && u->lance > 0) {
+}
+
+/* R-CHG-16: the melee multiplier the charge of attacker i owes. */
+static lb_frac charge_times(const lb_melee_req *req, int i, lb_melee_unit *mu, lb_frac value)
+{
+    if (mu->side != LB_MELEE_ATTACKER || i >= req->nattackers || req->attackers[i].times.den <= 0 ||
+        lb_frac_cmp(req->attackers[i].times, lb_frac_int(1)) == 0)
+        return value;
+    add_times(mu, "R-CHG-16", LB_MELEE_BY_CHARGE, NULL, req->attackers[i].times, 0, NULL);
+    return lb_frac_mul(value, req->attackers[i].times);
+}
+
+/* The trace of a unit's value: its lance bonus, every factor, the value. */
+static void trace_value(const lb_unit *u, const lb_melee_unit *mu, int lance, lb_trace *t)
+{
+    int attacking = mu->side == LB_MELEE_ATTACKER;
+    lb_event_arg id = ev_unit_id(u->id);
+    if (u->arm == LB_ARM_CAVALRY && u->lance > 0) {
+        int why = !attacking ? MEL_LANCE_DEFENDS
+                  : u->state != LB_STATE_GOOD ? MEL_LANCE_NOT_GOOD
+                                              : MEL_LANCE_IN_COLUMN;
         if (lance)
-            lb_trace_add(t, "R-MEL-14", "(35)", "%s, lancers assaulting in good order in %s: lance "
-                         "bonus %d, after losses and its own multipliers %s, added after the melee "
-                         "value's multipliers, which never touch it (35.7)", u->id,
-                         lb_formation_name(u->formation), u->lance,
-                         lb_frac_fmt(bonus, bb, sizeof bb));
+            LBI_EVENT(t, "R-MEL-14", "(35)", EV_MEL_LANCE, id,
+                      ev_text(lb_formation_name(u->formation)), ev_int(u->lance),
+                      ev_exact(mu->lance));
         else
-            lb_trace_add(t, "R-MEL-14", "(35)", "%s, lancers (bonus %d), %s: no lance bonus (35.6)",
-                         u->id, u->lance, !attacking ? "defends"
-                         : u->state != LB_STATE_GOOD ? "is not in good order"
-                                                     : "assaults in column");
-        trace_frac(t, "lance", bonus);
+            LBI_EVENT(t, "R-MEL-14", "(35)", EV_MEL_NO_LANCE, id, ev_int(u->lance),
+                      ev_phrase(MEL_PH_NO_LANCE, why));
+        trace_frac(t, "lance", mu->lance);
     }
-    for (int k = 0; t && k < mu->ntimes; k++) {
+    for (int k = 0; k < mu->ntimes; k++) {
         const lb_melee_times *f = &mu->times[k];
-        lb_trace_add(t, "R-MEL-13", "(32)", "%s: %s x%s (%s%s%s)", u->id,
-                     f->lance ? "lance bonus" : "melee", lb_frac_fmt(f->times, vb, sizeof vb),
-                     f->rule, strcmp(f->rule, "melee_multipliers") ? ": " : ".", f->what);
+        if (f->factor == LB_MELEE_BY_CHART)
+            LBI_EVENT(t, "R-MEL-13", "(32)", EV_MEL_TIMES_CHART, id, ev_int(f->lance),
+                      ev_exact(f->times), ev_text(f->what));
+        else
+            LBI_EVENT(t, "R-MEL-13", "(32)", EV_MEL_TIMES, id, ev_int(f->lance), ev_exact(f->times),
+                      ev_text(f->rule), ev_phrase(MEL_PH_FACTOR, (int)f->factor));
         trace_frac(t, "times", f->times);
         if (f->uncertain)
             lb_trace_text(t, "uncertain", f->uncertain);
     }
-    if (t)
-        lb_trace_add(t, "R-MEL-13", "(32)", "%s %s: melee %s%s%s",
-                     attacking ? "attacker" : "defender", u->id,
-                     lb_frac_fmt(mu->value, vb, sizeof vb), lance ? ", lance bonus " : "",
-                     lance ? lb_frac_fmt(bonus, bb, sizeof bb) : "");
+    LBI_EVENT(t, "R-MEL-13", "(32)", EV_MEL_VALUE, ev_int(attacking), id, ev_exact(mu->value),
+              ev_int(lance), ev_exact(mu->lance));
     lb_trace_text(t, "unit", u->id);
+}
+
+/* R-MEL-13, R-MEL-14: one unit's value; R-MOR-9: rounded down once when the rules say so. */
+static void unit_value(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, int i,
+                       lb_trace *t)
+{
+    lb_melee_unit *mu = &c->units[i];
+    const lb_unit *u = &s->units[mu->unit];
+    int attacking = mu->side == LB_MELEE_ATTACKER;
+    mu->ntimes = 0;
+    base_value(s, u, attacking, mu);
+    lb_frac value = taking_part(u, mu, mu->base), bonus;
+    int lance = lance_bonus(u, attacking, c->target, mu, &bonus);
+    chart_times(s, req, c, i, lance, &value, &bonus);
+    value = charge_times(req, i, mu, value);
+    mu->lance = bonus;
+    mu->value = lb_frac_add(value, bonus);
+    trace_value(u, mu, lance, t);
     if (s->fractions == LB_FRACTIONS_ROUND_DOWN && mu->value.den != 1) {
         lb_frac down = lb_frac_int(lb_frac_floor(mu->value));
-        lb_trace_add(t, "R-MOR-9", "(12)", "fractions round down: %s's melee %s becomes %lld",
-                     u->id, lb_frac_fmt(mu->value, vb, sizeof vb), down.num);
+        LBI_EVENT(t, "R-MOR-9", "(12)", EV_MEL_ROUND_DOWN, ev_unit_id(u->id), ev_exact(mu->value),
+                  ev_int(down.num));
         mu->value = down;
     }
     trace_frac(t, "melee", mu->value);
@@ -167,11 +203,8 @@ void lbi_mel_values(const lb_state *s, const lb_melee_req *req, lb_melee_chance 
         else
             c->defence = lb_frac_add(c->defence, c->units[i].value);
     }
-    if (!t)
-        return;
-    char ab[32], db[32];
-    lb_trace_add(t, "R-MEL-13", "(32)", "attack %s (every attacker as if it passed), defence %s",
-                 lb_frac_fmt(c->attack, ab, sizeof ab), lb_frac_fmt(c->defence, db, sizeof db));
+    LBI_EVENT(t, "R-MEL-13", "(32)", EV_MEL_ATTACK_DEFENCE, ev_exact(c->attack),
+              ev_exact(c->defence));
     trace_frac(t, "attack", c->attack);
     trace_frac(t, "defence", c->defence);
 }
@@ -235,10 +268,9 @@ void lbi_mel_leaders(const lb_state *s, lb_melee_chance *c, lb_trace *t)
     int db = best_bonus(s, def, nd, &c->defender_leader);
     c->modifier = ab - db;
     if (na || nd) {
-        lb_trace_add(t, "R-MEL-16", "(7)", "leaders' melee bonuses: attacker %+d%s%s, defender "
-                     "%+d%s%s: %+d to the melee roll", ab, na ? " from " : "",
-                     na ? s->units[c->attacker_leader].id : "", db, nd ? " from " : "",
-                     nd ? s->units[c->defender_leader].id : "", c->modifier);
+        LBI_EVENT(t, "R-MEL-16", "(7)", EV_MEL_LEADERS, ev_int(ab),
+                  ev_unit_id(na ? s->units[c->attacker_leader].id : ""), ev_int(db),
+                  ev_unit_id(nd ? s->units[c->defender_leader].id : ""), ev_int(c->modifier));
         lb_trace_int(t, "modifier", c->modifier);
     }
 }
@@ -420,17 +452,6 @@ static void casualty_odds(const lb_state *s, lb_melee_chance *c)
                                          lb_roll_index(fc->casualty_defender_lo) + 1, 36));
 }
 
-static int refuse(lb_melee_chance *c, const char *rule, const char *section, lb_trace *t,
-                  const char *why)
-{
-    c->allowed = 0;
-    c->rule = rule;
-    snprintf(c->reason, sizeof c->reason, "%s", why);
-    lb_trace_add(t, rule, section, "the melee may not be made: %s", why);
-    lb_trace_bool(t, "allowed", 0);
-    return LB_OK;
-}
-
 /* R-MEL-1..16, R-MEL-23 */
 int lb_melee_odds(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t)
 {
@@ -440,7 +461,7 @@ int lb_melee_odds(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c
         return rc;
     const lb_melee_charts *mc = s->charts.melee;
     if (!mc || !mc->has_table)
-        return refuse(c, "R-MEL-15", "(34)", t, "the charts have no melee_table");
+        return lbi_mel_refuse(c, "R-MEL-15", "(34)", t, EV_MEL_NO_TABLE, NULL, 0);
     for (int i = 0; i < c->nunits; i++) {
         lb_melee_unit *mu = &c->units[i];
         const lb_unit *u = &s->units[mu->unit];
@@ -451,16 +472,9 @@ int lb_melee_odds(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c
     if (rc != LB_OK || !c->allowed)
         return rc;
     c->column = lb_melee_charts_column(mc, c->attack, c->defence, &c->below, &c->above);
-    char ab[32], db[32], pb[32];
-    if (t) {
-        lb_trace_add(t, "R-MEL-15", "(34)", "odds %s : %s read in column %s%s",
-                     lb_frac_fmt(c->attack, ab, sizeof ab), lb_frac_fmt(c->defence, db, sizeof db),
-                     c->column ? c->column->label : "none (no effect)",
-                     c->below   ? " (below the lowest column)"
-                     : c->above ? " (above the highest)"
-                                : "");
-        lb_trace_text(t, "column", c->column ? c->column->label : "none");
-    }
+    LBI_EVENT(t, "R-MEL-15", "(34)", EV_MEL_ODDS, ev_exact(c->attack), ev_exact(c->defence),
+              ev_text(c->column ? c->column->label : ""), ev_int(c->below), ev_int(c->above));
+    lb_trace_text(t, "column", c->column ? c->column->label : "none");
     lbi_mel_leaders(s, c, t);
     int checks = 0;
     for (int i = 0; i < c->nunits; i++)
@@ -470,8 +484,8 @@ int lb_melee_odds(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c
     distribution(s, c);
     casualty_odds(s, c);
     for (int i = 0; t && i < c->noutcomes; i++) {
-        lb_trace_add(t, "R-MEL-23", "(34)", "%s: %s", c->outcomes[i].result,
-                     lb_frac_fmt(c->outcomes[i].p, pb, sizeof pb));
+        LBI_EVENT(t, "R-MEL-23", "(34)", EV_MEL_OUTCOME, ev_text(c->outcomes[i].result),
+                  ev_exact(c->outcomes[i].p));
         trace_frac(t, "p", c->outcomes[i].p);
     }
     return LB_OK;

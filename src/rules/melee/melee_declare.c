@@ -1,6 +1,4 @@
 /* Declaring an assault (32.2, 32.5, 32.7, 32.9, 35.9): who may attack the hex, from where, through which hexside class of the defender. */
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "lb/move.h"
@@ -18,20 +16,23 @@ static int rank(lb_side_class c)
     return c == LB_SIDE_FLANK ? 2 : c == LB_SIDE_REAR ? 1 : 0;
 }
 
-__attribute__((format(printf, 5, 6))) static int refuse(lb_melee_chance *c, const char *rule,
-                                                        const char *section, lb_trace *t,
-                                                        const char *fmt, ...)
+int lbi_mel_refuse(lb_melee_chance *c, const char *rule, const char *section, lb_trace *t, int ev,
+                   const lb_event_arg *args, int nargs)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(c->reason, sizeof c->reason, fmt, ap);
-    va_end(ap);
+    lb_event_arg all[LB_SAID_ARGS_MAX];
+    int n = nargs < LB_SAID_ARGS_MAX - 1 ? nargs : LB_SAID_ARGS_MAX - 1;
+    all[0] = ev_int(0);
+    if (n)
+        memcpy(all + 1, args, (size_t)n * sizeof *args);
     c->allowed = 0;
     c->rule = rule;
-    lb_trace_add(t, rule, section, "the melee may not be made: %s", c->reason);
+    lbi_say(&c->why, ev, all, n + 1);
+    all[0] = ev_int(1);
+    lbi_trace_event(t, rule, section, ev, all, n + 1);
     lb_trace_bool(t, "allowed", 0);
     return LB_OK;
 }
+
 
 /* The index of h among u's hexes, or -1. */
 static int hex_of(const lb_unit *u, lb_hex h)
@@ -47,31 +48,27 @@ static int attacker_ok(const lb_state *s, const lb_melee_req *req, lb_melee_chan
                        int side, lb_trace *t)
 {
     const lb_unit *u = &s->units[c->units[i].unit];
-    char tl[LB_HEX_LABEL_MAX], fl[LB_HEX_LABEL_MAX];
-    lb_map_label(&s->map, c->target, tl);
+    lb_event_arg id = ev_unit_id(u->id);
     for (int j = 0; j < i; j++)
         if (c->units[j].unit == c->units[i].unit)
-            return refuse(c, "R-MEL-1", "(33)", t, "%s is listed twice", u->id);
+            return MEL_REFUSE(c, "R-MEL-1", "(33)", t, EV_MEL_LISTED_TWICE, id);
     if (!lb_unit_is_combat(u))
-        return refuse(c, "R-MEL-1", "(32)", t, "%s is a leader, not a combat formation", u->id);
+        return MEL_REFUSE(c, "R-MEL-1", "(32)", t, EV_MEL_LEADER, id);
     if (u->side != side)
-        return refuse(c, "R-MEL-1", "(33)", t, "%s is not of the side of %s: one side assaults",
-                      u->id, s->units[c->units[0].unit].id);
+        return MEL_REFUSE(c, "R-MEL-1", "(33)", t, EV_MEL_OTHER_SIDE, id,
+                          ev_unit_id(s->units[c->units[0].unit].id));
     if (u->state == LB_STATE_ROUTED)
-        return refuse(c, "R-MEL-1", "(30)", t, "%s is routed: it melees only in defence",
-                      u->id);
+        return MEL_REFUSE(c, "R-MEL-1", "(30)", t, EV_MEL_ROUTED, id);
     if (u->formation == LB_FORM_CARRE)
-        return refuse(c, "R-MEL-4", "(32)", t, "%s is in carré: a carré never assaults", u->id);
+        return MEL_REFUSE(c, "R-MEL-4", "(32)", t, EV_MEL_IN_CARRE, id);
     if (u->move.march == LB_MARCH_ON)
-        return refuse(c, "R-MEL-1", "(44)", t, "%s force-marched this turn: it may not melee as "
-                      "the attacker", u->id);
+        return MEL_REFUSE(c, "R-MEL-1", "(44)", t, EV_MEL_FORCE_MARCHED, id);
     const lb_melee_attacker *a = &req->attackers[i];
     if (a->fired && !lb_hex_eq(a->fired_at, c->target))
-        return refuse(c, "R-MEL-2", "(32)", t, "%s fired at %s this turn: it may melee only that "
-                      "hex, not %s", u->id, lb_map_label(&s->map, a->fired_at, fl), tl);
+        return MEL_REFUSE(c, "R-MEL-2", "(32)", t, EV_MEL_FIRED_ELSEWHERE, id,
+                          ev_hex(s, a->fired_at), ev_hex(s, c->target));
     if (a->fired)
-        lb_trace_add(t, "R-MEL-2", "(32)", "%s fired at %s this turn: it may melee that hex only, "
-                     "and does", u->id, tl);
+        LBI_EVENT(t, "R-MEL-2", "(32)", EV_MEL_FIRED_AT, id, ev_hex(s, c->target));
     return LB_OK;
 }
 
@@ -81,48 +78,41 @@ static int contact(const lb_state *s, lb_melee_chance *c, int i, int d0, int car
 {
     lb_melee_unit *mu = &c->units[i];
     const lb_unit *u = &s->units[mu->unit], *d = &s->units[d0];
-    char tl[LB_HEX_LABEL_MAX], hl[LB_HEX_LABEL_MAX];
-    lb_map_label(&s->map, c->target, tl);
+    lb_event_arg id = ev_unit_id(u->id), target = ev_hex(s, c->target);
     int inside = hex_of(u, c->target);
     if (carre && u->arm == LB_ARM_CAVALRY) {
         if (inside < 0)
-            return refuse(c, "R-MEL-4", "(32)", t, "%s may assault the carré in %s only from "
-                          "inside its hex, after its defensive fire", u->id, tl);
+            return MEL_REFUSE(c, "R-MEL-4", "(32)", t, EV_MEL_CARRE_FROM_OUTSIDE, id, target);
         mu->from = c->target;
         mu->through = LB_SIDE_FRONT;
         mu->increments = lbi_mel_share(u, inside);
-        lb_trace_add(t, "R-MEL-4", "(32)", "%s assaults the carré from inside its hex %s", u->id,
-                     tl);
+        LBI_EVENT(t, "R-MEL-4", "(32)", EV_MEL_CARRE_INSIDE, id, target);
         return LB_OK;
     }
     if (inside >= 0)
-        return refuse(c, "R-MEL-1", "(32)", t, "%s stands in %s itself", u->id, tl);
-    int adjacent = 0, best = -1, k0 = hex_of(d, c->target);
-    char entries[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 2)] = "";
-    size_t used = 0;
+        return MEL_REFUSE(c, "R-MEL-1", "(32)", t, EV_MEL_STANDS_IN_TARGET, id, target);
+    int adjacent = 0, best = -1, k0 = hex_of(d, c->target), nentries = 0;
+    lb_event_arg entries[LB_DIR_COUNT]; /* the hexes it steps from: neighbours of the target */
     mu->increments = 0;
     for (int k = 0; k < u->nhexes; k++) {
         int dir = lb_hex_dir_to(u->hexes[k], c->target);
         if (dir < 0)
             continue;
         adjacent = 1;
-        lb_map_label(&s->map, u->hexes[k], hl);
+        lb_event_arg from = ev_hex(s, u->hexes[k]);
         if (lb_facing_side(u, k, dir) != LB_SIDE_FRONT) {
-            lb_trace_add(t, "R-MEL-1", "(32)", "%s in %s: %s is not in front of it", u->id, hl,
-                         tl);
+            LBI_EVENT(t, "R-MEL-1", "(32)", EV_MEL_NOT_IN_FRONT, id, from, target);
             continue;
         }
         if (lb_move_step_cost(s, u->hexes[k], dir, u->arm) == LB_MOVE_PROHIBITED)
-            return refuse(c, "R-MEL-3", "(32)", t, "%s may not enter %s from %s (prohibited "
-                          "terrain or hexside): no melee into it", u->id, tl, hl);
-        if (used < sizeof entries)
-            used += (size_t)snprintf(entries + used, sizeof entries - used, "%s%s",
-                                     used ? ", " : "", hl);
+            return MEL_REFUSE(c, "R-MEL-3", "(32)", t, EV_MEL_PROHIBITED, id, target, from);
+        if (nentries < LB_DIR_COUNT)
+            entries[nentries++] = from;
         lb_side_class cls = lb_facing_side(d, k0, lb_hex_dir_opposite(dir));
         if (cls == LB_SIDE_OWN)
             cls = LB_SIDE_FRONT;
-        lb_trace_add(t, "R-MEL-6", "(13)", "%s assaults %s from %s through a %s hexside of %s",
-                     u->id, tl, hl, lb_side_class_name(cls), d->id);
+        LBI_EVENT(t, "R-MEL-6", "(13)", EV_MEL_THROUGH, id, target, from,
+                  ev_text(lb_side_class_name(cls)), ev_unit_id(d->id));
         lb_trace_text(t, "through", lb_side_class_name(cls));
         mu->increments += lbi_mel_share(u, k);
         if (best < 0 || rank(cls) > rank(mu->through)) {
@@ -132,13 +122,14 @@ static int contact(const lb_state *s, lb_melee_chance *c, int i, int d0, int car
         }
     }
     if (best < 0)
-        return refuse(c, "R-MEL-1", "(32)", t, adjacent ? "%s is next to %s only through its "
-                      "flank or rear: melee only through the front hexsides" : "%s is not next "
-                      "to %s", u->id, tl);
-    lb_trace_add(t, "R-MEL-3", "(32)", "%s may step into %s from %s: neither its terrain nor the "
-                 "hexside crossed is prohibited to %s", u->id, tl, entries, lb_arm_name(u->arm));
+        return MEL_REFUSE(c, "R-MEL-1", "(32)", t, adjacent ? EV_MEL_FLANK_ONLY : EV_MEL_NOT_NEXT,
+                          id, target);
+    while (nentries < LB_DIR_COUNT)
+        entries[nentries++] = lbi_ev_label("");
+    LBI_EVENT(t, "R-MEL-3", "(32)", EV_MEL_MAY_STEP, id, target, ev_text(lb_arm_name(u->arm)),
+              entries[0], entries[1], entries[2], entries[3], entries[4], entries[5]);
     if (carre)
-        lb_trace_add(t, "R-MEL-4", "(32)", "%s assaults the carré from next to it", u->id);
+        LBI_EVENT(t, "R-MEL-4", "(32)", EV_MEL_CARRE_NEXT, id);
     return LB_OK;
 }
 
@@ -147,15 +138,12 @@ static int defenders(const lb_state *s, lb_melee_chance *c, int side, lb_trace *
 {
     const int *idx;
     int n = lb_state_units_at(s, c->target, &idx);
-    char tl[LB_HEX_LABEL_MAX];
-    lb_map_label(&s->map, c->target, tl);
     for (int j = 0; j < n; j++) {
         const lb_unit *u = &s->units[idx[j]];
         if (!lb_unit_is_combat(u) || u->side == side)
             continue;
         if (c->nunits == LB_MELEE_UNITS_MAX)
-            return refuse(c, "R-MEL-1", "(33)", t, "more than %d units in the melee",
-                          LB_MELEE_UNITS_MAX);
+            return MEL_REFUSE(c, "R-MEL-1", "(33)", t, EV_MEL_TOO_MANY, ev_int(LB_MELEE_UNITS_MAX));
         lb_melee_unit *mu = &c->units[c->nunits++];
         memset(mu, 0, sizeof *mu);
         mu->unit = idx[j];
@@ -164,7 +152,7 @@ static int defenders(const lb_state *s, lb_melee_chance *c, int side, lb_trace *
         mu->increments = lbi_mel_share(u, hex_of(u, c->target));
     }
     if (c->nunits == c->nattackers)
-        return refuse(c, "R-MEL-1", "(33)", t, "%s holds no enemy combat unit", tl);
+        return MEL_REFUSE(c, "R-MEL-1", "(33)", t, EV_MEL_NO_DEFENDER, ev_hex(s, c->target));
     return LB_OK;
 }
 
@@ -176,24 +164,15 @@ static void trace_charge(const lb_state *s, const lb_melee_req *req, lb_trace *t
         int halved = a->times.den > 0 && lb_frac_cmp(a->times, lb_frac_int(1)) != 0;
         if (!a->charge_straight && !halved && !a->charged)
             continue;
-        char facts[160] = "", times[32];
-        size_t used = 0;
-        if (a->charge_straight)
-            used += (size_t)snprintf(facts + used, sizeof facts - used, "straight and facing (the "
-                                     "chart's charge_straight)");
-        if (halved && used < sizeof facts)
-            used += (size_t)snprintf(facts + used, sizeof facts - used, "%smelee x%s (R-CHG-16)",
-                                     used ? "; " : "", lb_frac_fmt(a->times, times, sizeof times));
-        if (a->charged && used < sizeof facts)
-            snprintf(facts + used, sizeof facts - used, "%sexhausted after it (R-MEL-20)",
-                     used ? "; " : "");
-        lb_trace_add(t, "R-MEL-25", "(38)", "%s melees as its charge owes: %s", a->id, facts);
+        LBI_EVENT(t, "R-MEL-25", "(38)", EV_MEL_CHARGE_OWES, ev_unit_id(a->id),
+                  ev_int(a->charge_straight != 0), ev_int(halved),
+                  ev_frac(halved ? a->times.num : 1, halved ? a->times.den : 1),
+                  ev_int(a->charged != 0));
     }
     for (int i = 0; t && i < req->npassed; i++) {
         int u = req->passed[i] ? lb_state_unit_index(s, req->passed[i]) : -1;
         if (u >= 0)
-            lb_trace_add(t, "R-MEL-25", "(38)", "%s stood against the charge and passed its check: "
-                         "it counts as having passed its pre-melee check (38.2)", s->units[u].id);
+            LBI_EVENT(t, "R-MEL-25", "(38)", EV_MEL_STOOD, ev_unit_id(s->units[u].id));
     }
 }
 
@@ -239,16 +218,12 @@ int lbi_mel_declare(const lb_state *s, const lb_melee_req *req, lb_melee_chance 
         others |= u->arm != LB_ARM_CAVALRY;
     }
     if (all_cavalry && cavalry && others)
-        return refuse(c, "R-MEL-5", "(35)", t, "other arms may not join a melee of cavalry "
-                      "against cavalry");
+        return lbi_mel_refuse(c, "R-MEL-5", "(35)", t, EV_MEL_CAVALRY_JOINED, NULL, 0);
     if (all_cavalry && cavalry)
-        lb_trace_add(t, "R-MEL-5", "(35)", "every defender is cavalry and cavalry attacks: other "
-                     "arms may not join (35.9), and none does");
-    char tl[LB_HEX_LABEL_MAX];
-    lb_trace_add(t, "R-MEL-1", "(33)", "%d attacker%s against %d defender%s in %s; the defender "
-                 "is assaulted through its %s", c->nattackers, c->nattackers == 1 ? "" : "s",
-                 c->nunits - c->nattackers, c->nunits - c->nattackers == 1 ? "" : "s",
-                 lb_map_label(&s->map, c->target, tl), lb_side_class_name(c->through));
+        LBI_EVENT0(t, "R-MEL-5", "(35)", EV_MEL_CAVALRY_ONLY);
+    LBI_EVENT(t, "R-MEL-1", "(33)", EV_MEL_DECLARED, ev_int(c->nattackers),
+              ev_int(c->nunits - c->nattackers), ev_hex(s, c->target),
+              ev_text(lb_side_class_name(c->through)));
     lb_trace_bool(t, "allowed", 1);
     trace_charge(s, req, t);
     return LB_OK;

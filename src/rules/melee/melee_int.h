@@ -6,6 +6,19 @@
 #include "lb/modifiers.h"
 #include "lb/retreat.h"
 #include "lbi.h"
+#include "melee_events.h"
+
+/* Event arguments: an exact value, a hex as the map labels it. */
+static inline lb_event_arg ev_exact(lb_frac v)
+{
+    return ev_frac(v.num, v.den);
+}
+
+static inline lb_event_arg ev_hex(const lb_state *s, lb_hex h)
+{
+    char label[LB_HEX_LABEL_MAX];
+    return lbi_ev_label(lb_map_label(&s->map, h, label));
+}
 
 /* ---- melee_declare.c -------------------------------------------------------------------- */
 
@@ -18,6 +31,13 @@ LBI int lbi_mel_declare(const lb_state *s, const lb_melee_req *req, lb_melee_cha
 /* The increments unit u has in its k-th hex: as even as possible, the odd ones first
  * (R-FIRE-12). */
 LBI int lbi_mel_share(const lb_unit *u, int k);
+/* The melee may not be made: c->allowed cleared, c->rule set, c->why says reason kind ev with
+ * its arguments after the lead (melee_events.h), and t traces it. Returns LB_OK. */
+LBI int lbi_mel_refuse(lb_melee_chance *c, const char *rule, const char *section, lb_trace *t,
+                       int ev, const lb_event_arg *args, int nargs);
+#define MEL_REFUSE(c, rule, section, t, ev, ...)                                                 \
+    lbi_mel_refuse((c), (rule), (section), (t), (ev), (const lb_event_arg[]){__VA_ARGS__},       \
+                   (int)(sizeof((const lb_event_arg[]){__VA_ARGS__}) / sizeof(lb_event_arg)))
 
 /* ---- melee_context.c -------------------------------------------------------------------- */
 
@@ -51,10 +71,9 @@ LBI int lbi_mel_premelee(const lb_state *s, const lb_melee_req *req, lb_melee_ch
 
 /* ---- retreat_before_melee.c ------------------------------------------------------------- */
 
-/* R-MEL-7: may defending part d of c retreat before the melee? NULL, or why not (a literal),
- * with the ruling in *rule. */
-LBI const char *lbi_mel_may_retire(const lb_state *s, const lb_melee_chance *c, int d,
-                                   const char **rule);
+/* R-MEL-7: may defending part d of c retreat before the melee? MEL_MAY_RETIRE, or why not
+ * (enum mel_no_retire). */
+LBI int lbi_mel_may_retire(const lb_state *s, const lb_melee_chance *c, int d);
 
 /* ---- the machine: melee_resolve.c, one pass in melee_run.c --------------------------------- */
 
@@ -97,10 +116,32 @@ typedef struct mrun {
 LBI int lbi_mr_roll(mrun *R, lb_die_kind die, const char *purpose, int *out);
 /* The option taken for d (released here): LB_OK with *choice, or MEL_STOP_DECIDE. */
 LBI int lbi_mr_decide(mrun *R, lb_decision *d, int *choice);
-/* Records an event and its trace step. */
+/* Records an event (what happened: event ev with its arguments, whose texts live as long as the
+ * melee: unit ids by lbi_mr_id, the charts' names, literals) and its trace step. */
 LBI void lbi_mr_event(mrun *R, const char *kind, const char *rule, const char *section,
-                      const char *unit, const char *other, lb_hex hex, int value, const char *fmt,
-                      ...) __attribute__((format(printf, 9, 10)));
+                      const char *unit, const char *other, lb_hex hex, int value, int ev,
+                      const lb_event_arg *args, int nargs);
+#define MR_EVENT(R, kind, rule, section, unit, other, hex, value, ev, ...)                       \
+    lbi_mr_event((R), (kind), (rule), (section), (unit), (other), (hex), (value), (ev),          \
+                 (const lb_event_arg[]){__VA_ARGS__},                                            \
+                 (int)(sizeof((const lb_event_arg[]){__VA_ARGS__}) / sizeof(lb_event_arg)))
+/* Unit id as the melee's copy of the state holds it (it lives as long as the melee), for what the
+ * result says; "" when no unit has it. */
+LBI const char *lbi_mr_id(const mrun *R, const char *id);
+/* A decision of the melee whose prompt is event ev (an EV_MEL_ASK_…) with its arguments after
+ * the two leads (melee_events.h). */
+LBI void lbi_mr_ask(lb_decision *d, lb_decision_kind kind, int side, const char *subject,
+                    const char *rule, int ev, const lb_event_arg *args, int nargs);
+#define MR_ASK(d, kind, side, subject, rule, ev, ...)                                            \
+    lbi_mr_ask((d), (kind), (side), (subject), (rule), (ev), (const lb_event_arg[]){__VA_ARGS__}, \
+               (int)(sizeof((const lb_event_arg[]){__VA_ARGS__}) / sizeof(lb_event_arg)))
+/* An option of d, its text event ev with its arguments (nargs may be 0); lb_decision_add's
+ * returns. */
+LBI int lbi_mr_option(lb_decision *d, const char *key, int ev, const lb_event_arg *args,
+                      int nargs);
+#define MR_OPTION(d, key, ev, ...)                                                               \
+    lbi_mr_option((d), (key), (ev), (const lb_event_arg[]){__VA_ARGS__},                         \
+                  (int)(sizeof((const lb_event_arg[]){__VA_ARGS__}) / sizeof(lb_event_arg)))
 /* Appends a short code to the summary. */
 LBI void lbi_mr_summary(mrun *R, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* An error with its message (m->err, lb_melee_err); returns code. */
@@ -129,18 +170,17 @@ LBI int lbi_mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes);
 /* A failed morale check (R-MOR-7, R-MOR-14, R-MEL-12): the unit's new state and the retreat or
  * rout it makes; by_result when a melee result called for the check (R-MEL-18). */
 LBI int lbi_mr_failed(mrun *R, const char *id, int by_result, const char *rule);
-/* An ordinary morale check of unit id with modifier mod (why: what it is), rolled; a failure as
- * lbi_mr_failed. */
-LBI int lbi_mr_check(mrun *R, const char *id, int mod, const char *why, int by_result,
-                     const char *rule);
+/* An ordinary morale check of unit id with modifier mod (why: what calls for it, enum
+ * mel_check_why), rolled; a failure as lbi_mr_failed. */
+LBI int lbi_mr_check(mrun *R, const char *id, int mod, int why, int by_result, const char *rule);
 /* (7) Every combat unit of side `side` in hex h checks morale with modifier mod. */
 LBI int lbi_mr_hex_checks(mrun *R, lb_hex h, int side, int mod, const char *rule);
 /* R-MEL-17..19: applies the matrix result `cell` to the units that fought (R->fought: the
  * attackers, then the defenders) in the target hex. LB_OK, MEL_STOP_DECIDE or an error code. */
 LBI int lbi_mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell);
 /* R-MEL-19, R-MEL-8: one of the attackers named in ids that can enters the vacated target hex;
- * compulsory (33.10) or not (33.3, 33.8). */
+ * compulsory (33.10) or not (33.3, 33.8), why as enum mel_advance_why. */
 LBI int lbi_mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, int compulsory,
-                       const char *why);
+                       int why);
 
 #endif

@@ -1,5 +1,4 @@
 /* The melee machine (33): passes over the journal, the procedure from the declaration to the last advance, and apply by unit id. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +14,7 @@
 static int refused(mrun *R, const lb_melee_chance *c)
 {
     R->res->rule = c->rule;
-    snprintf(R->res->reason, sizeof R->res->reason, "%s", c->reason);
+    R->res->why = c->why;
     snprintf(R->res->summary, sizeof R->res->summary, "refused");
     return MEL_STOP_REFUSED;
 }
@@ -68,18 +67,18 @@ static int retire(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int side
             i++;
         if (i == c->nunits)
             continue;
-        const char *rule, *why = lbi_mel_may_retire(R->st, c, i, &rule);
+        int why = lbi_mel_may_retire(R->st, c, i);
         const lb_unit *u = &R->st->units[c->units[i].unit];
-        if (why) {
-            lb_trace_add(R->t, rule, "(29)", "%s may not retreat before the melee: %s", ids[k],
-                         why);
+        if (why != MEL_MAY_RETIRE) {
+            LBI_EVENT(R->t, "R-MEL-7", "(29)", EV_MEL_NO_RETIRE, ev_unit_id(u->id),
+                      ev_phrase(MEL_PH_NO_RETIRE, why));
             continue;
         }
         lb_decision d;
-        lb_decision_init(&d, LB_DECIDE_RETIRE, u->side, ids[k], "R-MEL-7",
-                         "%s may retreat before the melee (29): retreat or stand?", ids[k]);
-        if (lb_decision_add(&d, "stand", "stand and fight") != LB_OK ||
-            lb_decision_add(&d, "retreat", "retreat 3 movement points before the melee") != LB_OK) {
+        MR_ASK(&d, LB_DECIDE_RETIRE, u->side, ids[k], "R-MEL-7", EV_MEL_ASK_RETIRE,
+               ev_unit_id(lbi_mr_id(R, ids[k])));
+        if (lbi_mr_option(&d, "stand", EV_MEL_OPT_STAND, NULL, 0) != LB_OK ||
+            lbi_mr_option(&d, "retreat", EV_MEL_OPT_RETIRE, NULL, 0) != LB_OK) {
             lb_decision_release(&d);
             return LB_NOMEM;
         }
@@ -109,12 +108,10 @@ static int ask_preserve(mrun *R, const lb_melee_chance *c)
         if (u->arm != LB_ARM_CAVALRY || R->npreserve == LB_MELEE_UNITS_MAX)
             continue;
         lb_decision d;
-        lb_decision_init(&d, LB_DECIDE_PRESERVE, u->side, u->id, "R-MEL-20",
-                         "%s (%s): melee at full value, or at one third to keep its readiness "
-                         "(36.5)?", u->id, lb_readiness_name(u->readiness));
-        if (lb_decision_add(&d, "full", "full value; readiness worsens after the melee") !=
-                LB_OK ||
-            lb_decision_add(&d, "preserve", "one third; readiness kept") != LB_OK) {
+        MR_ASK(&d, LB_DECIDE_PRESERVE, u->side, u->id, "R-MEL-20", EV_MEL_ASK_PRESERVE,
+               ev_unit_id(lbi_mr_id(R, u->id)), ev_text(lb_readiness_name(u->readiness)));
+        if (lbi_mr_option(&d, "full", EV_MEL_OPT_FULL, NULL, 0) != LB_OK ||
+            lbi_mr_option(&d, "preserve", EV_MEL_OPT_PRESERVE, NULL, 0) != LB_OK) {
             lb_decision_release(&d);
             return LB_NOMEM;
         }
@@ -151,11 +148,11 @@ static int checks(mrun *R, const lb_melee_chance *c, lb_melee_side side,
         if (rc != LB_OK)
             return rc;
         int passed = mu->chance.passes[lb_roll_index(roll)];
-        lbi_mr_event(R, "check", "R-MEL-12", "(33)", ids[k], NULL, c->target, roll,
-                     "%s %s's pre-melee check: roll %d %+d = %d against morale %d: %s",
-                     side == LB_MELEE_ATTACKER ? "attacker" : "defender", ids[k], roll,
-                     mu->chance.modifier, lb_roll_add(roll, mu->chance.modifier), mu->chance.morale,
-                     passed ? "passes" : "fails");
+        MR_EVENT(R, "check", "R-MEL-12", "(33)", ids[k], NULL, c->target, roll,
+                 EV_MEL_PREMELEE_CHECK, ev_int(side == LB_MELEE_ATTACKER),
+                 ev_unit_id(lbi_mr_id(R, ids[k])), ev_roll(roll), ev_int(mu->chance.modifier),
+                 ev_roll(lb_roll_add(roll, mu->chance.modifier)), ev_int(mu->chance.morale),
+                 ev_int(passed));
         lb_trace_roll(R->t, "pre-melee check", roll);
         lb_trace_bool(R->t, "passed", passed);
         if (passed) {
@@ -170,15 +167,12 @@ static int checks(mrun *R, const lb_melee_chance *c, lb_melee_side side,
     return LB_OK;
 }
 
-/* 33.12, R-MEL-16: the leaders of a side whose natural roll band came up each roll on the
- * casualty table; the fallen leave play and the units of their hex check morale (7). */
-static int casualties(mrun *R, const lb_melee_chance *c, int roll)
+/* 33.12, R-MEL-16: the leaders of each side whose natural roll band came up, into ids; how
+ * many. */
+static int leaders_in_band(const mrun *R, const lb_melee_chance *c, const lb_fire_charts *fc,
+                           int roll, char ids[][LB_SUBJECT_MAX])
 {
-    const lb_fire_charts *fc = R->st->charts.fire;
-    if (!fc || !fc->has_casualty)
-        return LB_OK;
     int ri = lb_roll_index(roll), n = 0;
-    char ids[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX];
     for (int side = 0; side < 2; side++) {
         int lo = side ? fc->casualty_defender_lo : fc->casualty_attacker_lo;
         int hi = side ? fc->casualty_defender_hi : fc->casualty_attacker_hi;
@@ -189,36 +183,69 @@ static int casualties(mrun *R, const lb_melee_chance *c, int roll)
         for (int k = 0; k < m; k++)
             snprintf(ids[n++], LB_SUBJECT_MAX, "%s", R->st->units[idx[k]].id);
     }
+    return n;
+}
+
+/* R-MEL-16: a leader's roll on the casualty table: its entry (NULL: none), the die and the
+ * hours he is out. */
+static int casualty_roll(mrun *R, const lb_fire_charts *fc, const lb_casualty_entry **entry,
+                         int *die, int *hours)
+{
+    int rc = lbi_mr_roll(R, LB_DIE_ONE, "leader casualty", die);
+    if (rc != LB_OK)
+        return rc;
+    const lb_casualty_entry *e = NULL;
+    for (int j = 0; j < fc->ncasualty; j++)
+        if (*die >= fc->casualty[j].lo && *die <= fc->casualty[j].hi)
+            e = &fc->casualty[j];
+    *entry = e;
+    *hours = 0;
+    for (int j = 0; e && j < e->hours_out_dice; j++) {
+        int h;
+        if ((rc = lbi_mr_roll(R, LB_DIE_ONE, "leader hours out", &h)) != LB_OK)
+            return rc;
+        *hours += h;
+    }
+    return LB_OK;
+}
+
+/* R-MEL-16 (7): leader id's casualty roll after the natural melee roll `roll`; a fallen leader
+ * leaves play and the units of his hex check morale when the table says so. */
+static int leader_casualty(mrun *R, const lb_fire_charts *fc, int roll, const char *id)
+{
+    const lb_casualty_entry *e;
+    int die, hours, rc = casualty_roll(R, fc, &e, &die, &hours);
+    if (rc != LB_OK)
+        return rc;
+    const lb_unit *l = &R->st->units[lbi_mr_unit(R, id)];
+    lb_hex hex = l->hexes[0];
+    int side = l->side, bonus = lb_unit_bonus(l, "morale");
+    MR_EVENT(R, "casualty", "R-MEL-16", "(7)", id, NULL, hex, die, EV_MEL_CASUALTY, ev_roll(roll),
+             ev_unit_id(lbi_mr_id(R, id)), ev_roll(die),
+             ev_text(e ? lb_casualty_kind_name(e->result) : ""),
+             ev_text(e && e->wound ? e->wound : ""), ev_int(hours));
+    if (!e || (e->result == LB_CASUALTY_WOUNDED && hours == 0))
+        return LB_OK;
+    if ((rc = lbi_mr_remove(R, id)) != LB_OK)
+        return rc;
+    lbi_mr_summary(R, "casualty:%s", id);
+    if (e->hex_morale_check)
+        return lbi_mr_hex_checks(R, hex, side, -bonus, "R-MEL-16");
+    return LB_OK;
+}
+
+/* 33.12, R-MEL-16: the leaders of a side whose natural roll band came up each roll on the
+ * casualty table. */
+static int casualties(mrun *R, const lb_melee_chance *c, int roll)
+{
+    const lb_fire_charts *fc = R->st->charts.fire;
+    if (!fc || !fc->has_casualty)
+        return LB_OK;
+    char ids[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX];
+    int n = leaders_in_band(R, c, fc, roll, ids);
     for (int k = 0; k < n; k++) {
-        int die, rc = lbi_mr_roll(R, LB_DIE_ONE, "leader casualty", &die);
+        int rc = leader_casualty(R, fc, roll, ids[k]);
         if (rc != LB_OK)
-            return rc;
-        const lb_casualty_entry *e = NULL;
-        for (int j = 0; j < fc->ncasualty; j++)
-            if (die >= fc->casualty[j].lo && die <= fc->casualty[j].hi)
-                e = &fc->casualty[j];
-        int hours = 0;
-        for (int j = 0; e && j < e->hours_out_dice; j++) {
-            int h;
-            if ((rc = lbi_mr_roll(R, LB_DIE_ONE, "leader hours out", &h)) != LB_OK)
-                return rc;
-            hours += h;
-        }
-        const lb_unit *l = &R->st->units[lbi_mr_unit(R, ids[k])];
-        lb_hex hex = l->hexes[0];
-        int side = l->side, bonus = lb_unit_bonus(l, "morale");
-        lbi_mr_event(R, "casualty", "R-MEL-16", "(7)", ids[k], NULL, hex, die,
-                     "natural %d: leader casualty for %s, die %d: %s%s%s%s, %d hours out", roll,
-                     ids[k], die, e ? lb_casualty_kind_name(e->result) : "none",
-                     e && e->wound ? " (" : "", e && e->wound ? e->wound : "",
-                     e && e->wound ? ")" : "", hours);
-        if (!e || (e->result == LB_CASUALTY_WOUNDED && hours == 0))
-            continue;
-        if ((rc = lbi_mr_remove(R, ids[k])) != LB_OK)
-            return rc;
-        lbi_mr_summary(R, "casualty:%s", ids[k]);
-        if (e->hex_morale_check &&
-            (rc = lbi_mr_hex_checks(R, hex, side, -bonus, "R-MEL-16")) != LB_OK)
             return rc;
     }
     return LB_OK;
@@ -300,12 +327,10 @@ static int fight(mrun *R, const lb_melee_req *req, const valued *before, int nbe
     res->defence = c->defence;
     snprintf(res->column, sizeof res->column, "%s", c->column ? c->column->label : "");
     lb_melee_cell_fmt(cell, res->cell, sizeof res->cell);
-    char ab[32], db[32];
-    lbi_mr_event(R, "roll", "R-MEL-15", "(34)", NULL, NULL, c->target, roll,
-                 "melee %s : %s in column %s, roll %d %+d = %d: %s",
-                 lb_frac_fmt(c->attack, ab, sizeof ab), lb_frac_fmt(c->defence, db, sizeof db),
-                 c->column ? c->column->label : "none", roll, c->modifier, res->modified,
-                 res->cell);
+    MR_EVENT(R, "roll", "R-MEL-15", "(34)", NULL, NULL, c->target, roll, EV_MEL_ROLL,
+             ev_exact(c->attack), ev_exact(c->defence),
+             ev_text(c->column ? c->column->label : ""), ev_roll(roll), ev_int(c->modifier),
+             ev_roll(res->modified), ev_text(res->cell));
     lb_trace_roll(R->t, "melee", roll);
     lb_trace_text(R->t, "result", res->cell);
     if (cell->uncertain)
@@ -327,8 +352,7 @@ static int procedure(mrun *R, lb_melee_chance *c)
         return refused(R, c);
     const lb_melee_charts *mc = R->st->charts.melee;
     if (!mc || !mc->has_table) {
-        c->rule = "R-MEL-15";
-        snprintf(c->reason, sizeof c->reason, "the charts have no melee_table");
+        lbi_mel_refuse(c, "R-MEL-15", "(34)", NULL, EV_MEL_NO_TABLE, NULL, 0);
         return refused(R, c);
     }
     int side = R->side = R->st->units[c->units[0].unit].side, retired;
@@ -336,10 +360,9 @@ static int procedure(mrun *R, lb_melee_chance *c)
     if ((rc = retire(R, req, c, side, &retired)) != LB_OK)
         return rc;
     if (lb_state_top_enemy(R->st, target, side) < 0) {
-        lbi_mr_event(R, "no-melee", "R-MEL-8", "(29)", NULL, NULL, target, 0,
-                     "every defender retreated before the melee");
-        return lbi_mr_advance(R, target, R->m->ids, req->nattackers, 0,
-                              "pursuit into the hex the defenders left (33.3)");
+        lbi_mr_event(R, "no-melee", "R-MEL-8", "(29)", NULL, NULL, target, 0, EV_MEL_ALL_RETIRED,
+                     NULL, 0);
+        return lbi_mr_advance(R, target, R->m->ids, req->nattackers, 0, MEL_ADVANCE_PURSUIT);
     }
     if (retired && (rc = declare(R, req, c, NULL)) != LB_OK)
         return rc;
@@ -362,16 +385,16 @@ static int procedure(mrun *R, lb_melee_chance *c)
         return rc;
     if (lb_state_top_enemy(R->st, target, side) < 0) {
         lbi_mr_event(R, "no-melee", "R-MEL-12", "(33)", NULL, NULL, target, 0,
-                     "the defenders failed their pre-melee checks and left the hex");
+                     EV_MEL_DEFENDERS_LEFT, NULL, 0);
         lbi_mr_summary(R, "DEFENDER_FAILS");
         return lbi_mr_advance(R, target, R->m->ids, req->nattackers, 0,
-                              "the attacker may occupy the hex the defenders left (33.8)");
+                              MEL_ADVANCE_MAY_DEFENDERS);
     }
     if ((rc = checks(R, c, LB_MELEE_ATTACKER, keep, &nkeep)) != LB_OK)
         return rc;
     if (nkeep == 0) {
         lbi_mr_event(R, "no-melee", "R-MEL-12", "(33)", NULL, NULL, target, 0,
-                     "every attacker failed its pre-melee check");
+                     EV_MEL_ATTACKERS_FAILED, NULL, 0);
         lbi_mr_summary(R, "ATTACKER_FAILS");
         return LB_OK;
     }

@@ -9,10 +9,17 @@
 #include "lb/zoi.h"
 #include "melee_int.h"
 #include "apply_int.h"
+#include "words.h"
 
 static const char *label(const mrun *R, lb_hex h, char *buf)
 {
     return lb_map_label(&R->st->map, h, buf);
+}
+
+/* Unit id as an argument of what the result says. */
+static lb_event_arg ev_id(const mrun *R, const char *id)
+{
+    return ev_unit_id(lbi_mr_id(R, id));
 }
 
 /* ---- zones of influence ------------------------------------------------------------------- */
@@ -130,31 +137,31 @@ static int leaders_follow(mrun *R, lb_hex h, int side, const lb_hex *to, int sur
 {
     if (has_friend(R->st, h, side, -1))
         return LB_OK;
-    char ids[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX], hl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX];
+    char ids[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX], tl[LB_HEX_LABEL_MAX];
     int n = 0, rc = LB_OK;
     const int *idx;
     int m = lb_state_units_at(R->st, h, &idx);
     for (int i = 0; i < m && n < LB_MELEE_UNITS_MAX; i++)
         if (R->st->units[idx[i]].arm == LB_ARM_LEADER && R->st->units[idx[i]].side == side)
             snprintf(ids[n++], LB_SUBJECT_MAX, "%s", R->st->units[idx[i]].id);
-    label(R, h, hl);
+    lb_event_arg from = ev_hex(R->st, h);
     for (int k = 0; k < n && rc == LB_OK; k++) {
         lb_hex dest[LB_DIR_COUNT * 4];
         int ndest = to ? 1 : surrendered ? 0 : escapes(R->st, h, side, dest, LB_DIR_COUNT * 4);
         if (to)
             dest[0] = *to;
         if (ndest == 0) {
-            lbi_mr_event(R, "surrender", "R-MEL-17", "(7)", ids[k], NULL, h, 0,
-                         "leader %s, left alone in %s, is captured", ids[k], hl);
+            MR_EVENT(R, "surrender", "R-MEL-17", "(7)", ids[k], NULL, h, 0, EV_MEL_LEADER_CAPTURED,
+                     ev_id(R, ids[k]), from);
             rc = lbi_mr_remove(R, ids[k]);
             continue;
         }
         qsort(dest, (size_t)ndest, sizeof *dest, label_order);
         lb_decision d;
-        lb_decision_init(&d, LB_DECIDE_PATH, side, ids[k], "R-MEL-17",
-                         "leader %s, left alone in %s: where does he go?", ids[k], hl);
+        MR_ASK(&d, LB_DECIDE_PATH, side, ids[k], "R-MEL-17", EV_MEL_ASK_LEADER, ev_id(R, ids[k]),
+               from);
         for (int j = 0; j < ndest && rc == LB_OK; j++)
-            rc = lb_decision_add(&d, label(R, dest[j], tl), "to %s", tl);
+            rc = MR_OPTION(&d, label(R, dest[j], tl), EV_MEL_OPT_TO, ev_hex(R->st, dest[j]));
         if (rc != LB_OK) {
             lb_decision_release(&d);
             break;
@@ -165,10 +172,9 @@ static int leaders_follow(mrun *R, lb_hex h, int side, const lb_hex *to, int sur
             break;
         R->st->units[lbi_mr_unit(R, ids[k])].hexes[0] = dest[choice];
         rc = lb_state_reindex(R->st);
-        lbi_mr_event(R, "retreat", "R-MEL-17", "(7)", ids[k], NULL, dest[choice], 0,
-                     "leader %s %s %s, to %s", ids[k],
-                     to ? "goes with the last unit to leave" : "escapes from", hl,
-                     label(R, dest[choice], tl));
+        MR_EVENT(R, "retreat", "R-MEL-17", "(7)", ids[k], NULL, dest[choice], 0,
+                 EV_MEL_LEADER_MOVES, ev_id(R, ids[k]), ev_int(to != NULL), from,
+                 ev_hex(R->st, dest[choice]));
     }
     return rc;
 }
@@ -214,6 +220,89 @@ static int best_ends(const lb_state *s, int unit, const lb_retreat *r, int by_re
     return rc;
 }
 
+/* (30): a unit with no legal path surrenders; leaders left alone in its hex are captured. */
+static int surrender_in_place(mrun *R, const char *id, const mr_move *how, lb_hex start, int side)
+{
+    MR_EVENT(R, "surrender", how->rule, "(30)", id, NULL, start, 0, EV_MEL_NO_PATH, ev_id(R, id),
+             ev_hex(R->st, start));
+    lbi_mr_summary(R, "surrender:%s", id);
+    int rc = lbi_mr_remove(R, id);
+    return rc != LB_OK ? rc : leaders_follow(R, start, side, NULL, 1);
+}
+
+/* R-MEL-18: is end b a better automatic choice than a? It does not rout where a does, then loses
+ * less, then is the end the retreat rules chose (auto_end). */
+static int better_end(const end_choice *b, const end_choice *a, lb_hex auto_end)
+{
+    if (b->routs != a->routs)
+        return b->routs < a->routs;
+    if (b->loss != a->loss)
+        return b->loss < a->loss;
+    return lb_hex_eq(b->end, auto_end) && !lb_hex_eq(a->end, auto_end);
+}
+
+/* R-MEL-22: the unit's owner chooses where the retreat r of unit id ends, among r's ends (ends:
+ * each with its path, R-MEL-18). *choice, or MEL_STOP_DECIDE. */
+static int choose_end(mrun *R, const char *id, const mr_move *how, const lb_retreat *r,
+                      const end_choice *ends, int *choice)
+{
+    const lb_unit *u = &R->st->units[lbi_mr_unit(R, id)];
+    lb_event_arg moving = how->keep_state ? ev_phrase(MEL_PH_MOVING, MEL_MOVING_BEFORE_MELEE)
+                                          : ev_text(lb_retreat_kind_name(r->kind));
+    lb_decision d;
+    MR_ASK(&d, LB_DECIDE_PATH, u->side, id, how->rule,
+           r->by_hexes ? EV_MEL_ASK_END_HEXES : EV_MEL_ASK_END, ev_id(R, id), moving,
+           ev_hex(R->st, u->hexes[0]), ev_int(r->length), ev_int(r->hexes),
+           ev_int(how->by_result));
+    lb_hex auto_end = r->choice ? r->choice[r->hexes - 1] : ends[0].end;
+    d.auto_choice = 0;
+    char el[LB_HEX_LABEL_MAX];
+    for (int e = 0; e < r->nends; e++) {
+        int rc = MR_OPTION(&d, label(R, ends[e].end, el), EV_MEL_OPT_END,
+                           ev_hex(R->st, ends[e].end), ev_int(ends[e].loss),
+                           ev_int(ends[e].routs));
+        if (rc != LB_OK) {
+            lb_decision_release(&d);
+            return rc;
+        }
+        if (better_end(&ends[e], &ends[d.auto_choice], auto_end))
+            d.auto_choice = e;
+    }
+    return lbi_mr_decide(R, &d, choice);
+}
+
+/* R-MEL-8, R-MEL-18 (Z14-9, Z14-10): what the retreat to pick's end leaves unit id: no move in
+ * its side's next Movement segment after retreating more than a hex before the melee; a rout
+ * through an enemy cavalry zone; the increments lost leaving enemy zones, eliminated when none is
+ * left (its leaders then escape). */
+static int after_retreat(mrun *R, const char *id, const mr_move *how, const end_choice *pick,
+                         int moved, int side)
+{
+    lb_unit *v = &R->st->units[lbi_mr_unit(R, id)];
+    if (how->keep_state && moved > 1) {
+        v->move.hold_next = LB_HOLD_RETREATED;
+        MR_EVENT(R, "hold", "R-MEL-8", "(29)", id, NULL, pick->end, moved, EV_MEL_HOLD,
+                 ev_id(R, id), ev_int(moved));
+    }
+    if (pick->routs) {
+        v->state = LB_STATE_ROUTED;
+        MR_EVENT(R, "rout", "R-MEL-18", "(14)", id, NULL, pick->end, 0, EV_MEL_ZONE_ROUT,
+                 ev_id(R, id));
+        lbi_mr_summary(R, "routed:%s", id);
+    }
+    if (!pick->loss)
+        return LB_OK;
+    int gone = v->losses + pick->loss >= v->increments;
+    v->losses = gone ? v->increments : v->losses + pick->loss;
+    MR_EVENT(R, "loss", "R-MEL-18", "(14)", id, NULL, pick->end, pick->loss, EV_MEL_ZONE_LOSS,
+             ev_id(R, id), ev_int(pick->loss), ev_int(gone));
+    if (!gone)
+        return LB_OK;
+    lbi_mr_summary(R, "eliminated:%s", id);
+    int rc = lbi_mr_remove(R, id);
+    return rc != LB_OK ? rc : leaders_follow(R, pick->end, side, NULL, 0);
+}
+
 int lbi_mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
 {
     int i = lbi_mr_unit(R, id);
@@ -222,117 +311,44 @@ int lbi_mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
     if (i < 0)
         return LB_OK;
     lb_state *st = R->st;
-    const lb_unit *u = &st->units[i];
-    int side = u->side;
-    lb_hex start = u->hexes[0];
-    char sl[LB_HEX_LABEL_MAX], el[LB_HEX_LABEL_MAX];
-    label(R, start, sl);
+    int side = st->units[i].side;
+    lb_hex start = st->units[i].hexes[0];
     lb_retreat_req rq = {.kind = how->kind, .hexes = how->hexes, .max_paths = 1};
     lb_retreat r;
     int rc = lb_retreat_paths(st, i, &rq, &r, R->t);
     if (rc != LB_OK)
         return lbi_mr_fail(R, rc, "no retreat paths for %s", id);
-    if (r.stays) {
+    if (r.stays || r.surrender) {
+        int surrender = r.surrender;
         lb_retreat_release(&r);
-        return LB_OK;
+        return surrender ? surrender_in_place(R, id, how, start, side) : LB_OK;
     }
-    if (r.surrender) {
-        lb_retreat_release(&r);
-        lbi_mr_event(R, "surrender", how->rule, "(30)", id, NULL, start, 0,
-                     "%s has no legal path from %s and surrenders", id, sl);
-        lbi_mr_summary(R, "surrender:%s", id);
-        if ((rc = lbi_mr_remove(R, id)) != LB_OK)
-            return rc;
-        return leaders_follow(R, start, side, NULL, 1);
-    }
-    end_choice *ends = calloc((size_t)r.nends + 1, sizeof *ends);
+    end_choice *ends = calloc((size_t)r.nends + 1, sizeof *ends), pick = {0};
     lb_hex *paths = malloc(((size_t)r.nends * (size_t)r.hexes + 1) * sizeof *paths);
     rc = ends && paths ? best_ends(st, i, &r, how->by_result, paths, ends) : LB_NOMEM;
-    if (rc != LB_OK) {
-        free(ends);
-        free(paths);
-        lb_retreat_release(&r);
-        return rc == LB_NOMEM ? rc : lbi_mr_fail(R, rc, "no path of %s to one of its ends", id);
-    }
-    int n = r.nends;
-    lb_decision d;
-    lb_decision_init(&d, LB_DECIDE_PATH, side, id, how->rule,
-                     "%s %s from %s (%d %s, %d hex%s): where does it end?%s", id,
-                     how->keep_state ? "retreats before the melee" : lb_retreat_kind_name(r.kind),
-                     sl, r.length, r.by_hexes ? "hexes" : "movement points", r.hexes,
-                     r.hexes == 1 ? "" : "es", how->by_result ? " Each end by its path that "
-                     "does not rout, then loses least (R-MEL-18)." : "");
-    lb_hex auto_end = r.choice ? r.choice[r.hexes - 1] : ends[0].end;
-    d.auto_choice = 0;
-    for (int e = 0; e < n; e++) {
-        char loss[48] = "";
-        if (ends[e].loss)
-            snprintf(loss, sizeof loss, ", losing %d increment%s", ends[e].loss,
-                     ends[e].loss == 1 ? "" : "s");
-        rc = lb_decision_add(&d, label(R, ends[e].end, el), "end in %s%s%s", el, loss,
-                             ends[e].routs ? ", routed by an enemy cavalry zone" : "");
-        if (rc != LB_OK)
-            break;
-        const end_choice *a = &ends[d.auto_choice], *b = &ends[e];
-        if (b->routs < a->routs || (b->routs == a->routs && b->loss < a->loss) ||
-            (b->routs == a->routs && b->loss == a->loss && lb_hex_eq(b->end, auto_end) &&
-             !lb_hex_eq(a->end, auto_end)))
-            d.auto_choice = e;
-    }
-    int choice = -1;
+    int choice = -1, moved = r.hexes;
     if (rc == LB_OK)
-        rc = lbi_mr_decide(R, &d, &choice);
-    else
-        lb_decision_release(&d);
-    if (rc != LB_OK) {
-        free(ends);
-        free(paths);
-        lb_retreat_release(&r);
-        return rc;
+        rc = choose_end(R, id, how, &r, ends, &choice);
+    else if (rc != LB_NOMEM)
+        rc = lbi_mr_fail(R, rc, "no path of %s to one of its ends", id);
+    if (rc == LB_OK) {
+        pick = ends[choice];
+        rc = lbi_retreat_set(st, i, &r, pick.path);
     }
-    end_choice pick = ends[choice];
     free(ends);
-    int moved = r.hexes;
-    rc = lbi_retreat_set(st, i, &r, pick.path);
     free(paths);
     lb_retreat_release(&r);
     if (rc != LB_OK)
         return rc;
     if (hexes)
         *hexes = moved;
-    lbi_mr_event(R, "retreat", how->rule, "(30)", id, NULL, pick.end, moved,
-                 "%s %s from %s to %s (%d hex%s)", id,
-                 how->keep_state ? "retreats before the melee" : "retreats", sl,
-                 label(R, pick.end, el), moved, moved == 1 ? "" : "es");
+    int moving = how->keep_state ? MEL_MOVING_BEFORE_MELEE : MEL_MOVING_RETREATS;
+    MR_EVENT(R, "retreat", how->rule, "(30)", id, NULL, pick.end, moved, EV_MEL_RETREAT,
+             ev_id(R, id), ev_phrase(MEL_PH_MOVING, moving), ev_hex(st, start),
+             ev_hex(st, pick.end), ev_int(moved));
     if ((rc = leaders_follow(R, start, side, &pick.end, 0)) != LB_OK)
         return rc;
-    lb_unit *v = &st->units[lbi_mr_unit(R, id)];
-    if (how->keep_state && moved > 1) {
-        v->move.hold_next = LB_HOLD_RETREATED;
-        lbi_mr_event(R, "hold", "R-MEL-8", "(29)", id, NULL, pick.end, moved,
-                     "%s retreated %d hexes before the melee: it may not move in its side's next "
-                     "Movement segment", id, moved);
-    }
-    if (pick.routs) {
-        v->state = LB_STATE_ROUTED;
-        lbi_mr_event(R, "rout", "R-MEL-18", "(14)", id, NULL, pick.end, 0,
-                     "%s retreated through an enemy cavalry zone of influence: routed (Z14-10)",
-                     id);
-        lbi_mr_summary(R, "routed:%s", id);
-    }
-    if (!pick.loss)
-        return LB_OK;
-    int gone = v->losses + pick.loss >= v->increments;
-    v->losses = gone ? v->increments : v->losses + pick.loss;
-    lbi_mr_event(R, "loss", "R-MEL-18", "(14)", id, NULL, pick.end, pick.loss,
-                 "%s loses %d increment%s leaving enemy zones of influence (Z14-9)%s", id,
-                 pick.loss, pick.loss == 1 ? "" : "s", gone ? ": eliminated" : "");
-    if (!gone)
-        return LB_OK;
-    lbi_mr_summary(R, "eliminated:%s", id);
-    if ((rc = lbi_mr_remove(R, id)) != LB_OK)
-        return rc;
-    return leaders_follow(R, pick.end, side, NULL, 0);
+    return after_retreat(R, id, how, &pick, moved, side);
 }
 
 /* ---- morale ------------------------------------------------------------------------------- */
@@ -346,22 +362,22 @@ int lbi_mr_failed(mrun *R, const char *id, int by_result, const char *rule)
     int rc = lbi_morale_set(R->st, i, &o);
     if (rc != LB_OK)
         return rc;
-    lbi_mr_event(R, o.to == LB_STATE_ROUTED ? "rout" : "disorder", rule, "(30)", id, NULL,
-                 R->st->units[i].hexes[0], 0, "%s: %s -> %s%s%s", id, lb_morale_state_name(o.from),
-                 lb_morale_state_name(o.to), o.moves ? ", then " : "",
-                 o.moves ? lb_retreat_kind_name(o.move) : "");
+    MR_EVENT(R, o.to == LB_STATE_ROUTED ? "rout" : "disorder", rule, "(30)", id, NULL,
+             R->st->units[i].hexes[0], 0, EV_MEL_FAILED, ev_id(R, id),
+             ev_text(lb_morale_state_name(o.from)), ev_text(lb_morale_state_name(o.to)),
+             ev_int(o.moves != 0), ev_text(o.moves ? lb_retreat_kind_name(o.move) : ""));
     if (!o.moves)
         return LB_OK;
     mr_move how = {.kind = o.move, .by_result = by_result, .rule = rule};
     return lbi_mr_retreat(R, id, &how, NULL);
 }
 
-int lbi_mr_check(mrun *R, const char *id, int mod, const char *why, int by_result, const char *rule)
+int lbi_mr_check(mrun *R, const char *id, int mod, int why, int by_result, const char *rule)
 {
     int i = lbi_mr_unit(R, id);
     if (i < 0)
         return LB_OK;
-    lb_morale_mod extra = {rule, why, mod};
+    lb_morale_mod extra = {rule, lbi_words_phrase(MEL_PH_CHECK_WHY, why), mod};
     lb_morale_chance ch;
     int rc = lb_morale_odds(R->st, i, &extra, mod ? 1 : 0, &ch, R->t);
     if (rc != LB_OK)
@@ -370,10 +386,10 @@ int lbi_mr_check(mrun *R, const char *id, int mod, const char *why, int by_resul
     if ((rc = lbi_mr_roll(R, LB_DIE_TWO, "morale check", &roll)) != LB_OK)
         return rc;
     int passed = ch.passes[lb_roll_index(roll)];
-    lbi_mr_event(R, "check", rule, "(31)", id, NULL, R->st->units[i].hexes[0], roll,
-                 "%s checks morale (%s): roll %d %+d = %d against %d: %s", id, why, roll,
-                 ch.modifier, lb_roll_add(roll, ch.modifier), ch.morale,
-                 passed ? "passes" : "fails");
+    MR_EVENT(R, "check", rule, "(31)", id, NULL, R->st->units[i].hexes[0], roll,
+             EV_MEL_MORALE_CHECK, ev_id(R, id), ev_phrase(MEL_PH_CHECK_WHY, why), ev_roll(roll),
+             ev_int(ch.modifier), ev_roll(lb_roll_add(roll, ch.modifier)), ev_int(ch.morale),
+             ev_int(passed));
     lb_trace_roll(R->t, "morale check", roll);
     return passed ? LB_OK : lbi_mr_failed(R, id, by_result, rule);
 }
@@ -388,7 +404,7 @@ int lbi_mr_hex_checks(mrun *R, lb_hex h, int side, int mod, const char *rule)
         if (lb_unit_is_combat(&R->st->units[idx[i]]) && R->st->units[idx[i]].side == side)
             snprintf(ids[n++], LB_SUBJECT_MAX, "%s", R->st->units[idx[i]].id);
     for (int k = 0; k < n; k++) {
-        int rc = lbi_mr_check(R, ids[k], mod, "its leader fell", 0, rule);
+        int rc = lbi_mr_check(R, ids[k], mod, MEL_CHECK_LEADER_FELL, 0, rule);
         if (rc != LB_OK)
             return rc;
     }
@@ -425,9 +441,8 @@ static int lose(mrun *R, char ids[][LB_SUBJECT_MAX], int nids, int n)
         lb_hex h = u->hexes[0];
         u->losses += took[j];
         int gone = u->losses >= u->increments;
-        lbi_mr_event(R, gone ? "eliminated" : "loss", "R-MEL-17", "(34)", ids[j], NULL, h, took[j],
-                     "%s loses %d increment%s%s", ids[j], took[j], took[j] == 1 ? "" : "s",
-                     gone ? ": eliminated" : "");
+        MR_EVENT(R, gone ? "eliminated" : "loss", "R-MEL-17", "(34)", ids[j], NULL, h, took[j],
+                 EV_MEL_LOSS, ev_id(R, ids[j]), ev_int(took[j]), ev_int(gone));
         if (!gone)
             continue;
         lbi_mr_summary(R, "eliminated:%s", ids[j]);
@@ -461,9 +476,9 @@ static int hit(mrun *R, const char *id, int rout)
     int rc = lb_state_reindex(R->st);
     if (rc != LB_OK)
         return rc;
-    lbi_mr_event(R, routs ? "rout" : "disorder", "R-MEL-17", "(34)", id, NULL, u->hexes[0], 0,
-                 "%s: %s -> %s%s", id, lb_morale_state_name(from), lb_morale_state_name(u->state),
-                 carre ? ", the carré reverts to column" : "");
+    MR_EVENT(R, routs ? "rout" : "disorder", "R-MEL-17", "(34)", id, NULL, u->hexes[0], 0,
+             EV_MEL_HIT, ev_id(R, id), ev_text(lb_morale_state_name(from)),
+             ev_text(lb_morale_state_name(u->state)), ev_int(carre));
     mr_move how = {.kind = routs ? LB_RETREAT_ROUT : LB_RETREAT_DISORDER,
                    .hexes = carre && !routs && R->st->rules == LB_RULES_2017 ? 3 : 0,
                    .by_result = 1,
@@ -471,21 +486,46 @@ static int hit(mrun *R, const char *id, int rout)
     return lbi_mr_retreat(R, id, &how, NULL);
 }
 
+/* R-MEL-17: DS: every defender surrenders; leaders left alone in the hex are captured. */
+static int surrender_all(mrun *R, lb_hex target, char def[][LB_SUBJECT_MAX], int nd)
+{
+    int rc = LB_OK;
+    for (int k = 0; rc == LB_OK && k < nd; k++) {
+        int i = lbi_mr_unit(R, def[k]);
+        if (i < 0)
+            continue;
+        int dside = R->st->units[i].side;
+        MR_EVENT(R, "surrender", "R-MEL-17", "(34)", def[k], NULL, target, 0, EV_MEL_SURRENDERS,
+                 ev_id(R, def[k]));
+        if ((rc = lbi_mr_remove(R, def[k])) == LB_OK)
+            rc = leaders_follow(R, target, dside, NULL, 1);
+    }
+    return rc;
+}
+
+/* R-MEL-17: losses on both sides, then the morale checks the result calls for. */
+static int losses(mrun *R, const lb_melee_cell *cell, char att[][LB_SUBJECT_MAX], int na,
+                  char def[][LB_SUBJECT_MAX], int nd)
+{
+    int rc = lose(R, att, na, cell->att);
+    if (rc == LB_OK)
+        rc = lose(R, def, nd, cell->def);
+    for (int k = 0; rc == LB_OK && cell->att_check && k < na; k++)
+        rc = lbi_mr_check(R, att[k], 0, MEL_CHECK_BY_RESULT, 1, "R-MEL-17");
+    for (int k = 0; rc == LB_OK && cell->def_check && k < nd; k++)
+        rc = lbi_mr_check(R, def[k], 0, MEL_CHECK_BY_RESULT, 1, "R-MEL-17");
+    return rc;
+}
+
 int lbi_mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell)
 {
     char (*att)[LB_SUBJECT_MAX] = R->fought, (*def)[LB_SUBJECT_MAX] = R->fought + R->nfought_attackers;
     int na = R->nfought_attackers, nd = R->nfought - R->nfought_attackers, rc = LB_OK;
-    int side = R->side;
     switch (cell->code) {
     case LB_MELEE_NE:
         break;
     case LB_MELEE_LOSS:
-        if ((rc = lose(R, att, na, cell->att)) == LB_OK)
-            rc = lose(R, def, nd, cell->def);
-        for (int k = 0; rc == LB_OK && cell->att_check && k < na; k++)
-            rc = lbi_mr_check(R, att[k], 0, "the melee result calls for it", 1, "R-MEL-17");
-        for (int k = 0; rc == LB_OK && cell->def_check && k < nd; k++)
-            rc = lbi_mr_check(R, def[k], 0, "the melee result calls for it", 1, "R-MEL-17");
+        rc = losses(R, cell, att, na, def, nd);
         break;
     case LB_MELEE_AR:
     case LB_MELEE_AD:
@@ -498,19 +538,10 @@ int lbi_mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell)
             rc = hit(R, def[k], cell->code == LB_MELEE_DR);
         break;
     case LB_MELEE_DS:
-        for (int k = 0; rc == LB_OK && k < nd; k++) {
-            int i = lbi_mr_unit(R, def[k]);
-            if (i < 0)
-                continue;
-            int dside = R->st->units[i].side;
-            lbi_mr_event(R, "surrender", "R-MEL-17", "(34)", def[k], NULL, target, 0,
-                         "%s surrenders", def[k]);
-            if ((rc = lbi_mr_remove(R, def[k])) == LB_OK)
-                rc = leaders_follow(R, target, dside, NULL, 1);
-        }
+        rc = surrender_all(R, target, def, nd);
         break;
     }
-    if (rc != LB_OK || lb_state_top_enemy(R->st, target, side) >= 0)
+    if (rc != LB_OK || lb_state_top_enemy(R->st, target, R->side) >= 0)
         return rc;
     /* R-MEL-19 (33.10): after DD, DR, DS or the defender's elimination the attacker must
      * advance; a hex emptied by a morale check the result called for may be occupied */
@@ -521,9 +552,7 @@ int lbi_mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell)
         eliminated &= lbi_mr_unit(R, def[k]) < 0;
     if (cell->code == LB_MELEE_LOSS)
         must = eliminated;
-    return lbi_mr_advance(R, target, att, na, must,
-                          must ? "the attacker must advance into the hex the defender left (33.10)"
-                           : "the attacker may occupy the hex the defender left");
+    return lbi_mr_advance(R, target, att, na, must, must ? MEL_ADVANCE_MUST : MEL_ADVANCE_MAY);
 }
 
 /* ---- the advance -------------------------------------------------------------------------- */
@@ -559,10 +588,11 @@ static void advance_formation(const lb_state *st, lb_unit *u, lb_hex h)
 }
 
 int lbi_mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, int compulsory,
-                   const char *why)
+                   int why)
 {
     char tl[LB_HEX_LABEL_MAX], can[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX];
     label(R, target, tl);
+    lb_event_arg into = lbi_ev_label(tl);
     int side = -1, ncan = 0;
     for (int k = 0; k < n; k++) {
         int i = lbi_mr_unit(R, ids[k]);
@@ -571,7 +601,7 @@ int lbi_mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, in
         const lb_unit *u = &R->st->units[i];
         side = u->side;
         if (lb_unit_in_hex(u, target)) {
-            lb_trace_add(R->t, "R-MEL-19", "(33)", "%s already stands in %s", ids[k], tl);
+            LBI_EVENT(R->t, "R-MEL-19", "(33)", EV_MEL_ALREADY_IN, ev_unit_id(ids[k]), into);
             return LB_OK;
         }
         if (u->state != LB_STATE_ROUTED && may_enter(R->st, u, target) && ncan < LB_MELEE_UNITS_MAX)
@@ -580,19 +610,18 @@ int lbi_mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, in
     if (side < 0)
         return LB_OK;
     if (ncan == 0) {
-        lbi_mr_event(R, "advance", "R-MEL-19", "(33)", NULL, NULL, target, 0,
-                     "no attacker is able to enter %s", tl);
+        MR_EVENT(R, "advance", "R-MEL-19", "(33)", NULL, NULL, target, 0, EV_MEL_NO_ADVANCE, into);
         return LB_OK;
     }
     const char *rule = compulsory ? "R-MEL-19" : "R-MEL-8";
     lb_decision d;
-    lb_decision_init(&d, LB_DECIDE_ADVANCE, side, tl, rule, "%s: which attacker enters %s?", why,
-                     tl);
+    MR_ASK(&d, LB_DECIDE_ADVANCE, side, tl, rule, EV_MEL_ASK_ADVANCE,
+           ev_phrase(MEL_PH_ADVANCE_WHY, why), into);
     int rc = LB_OK;
     for (int k = 0; k < ncan && rc == LB_OK; k++)
-        rc = lb_decision_add(&d, can[k], "%s enters %s", can[k], tl);
+        rc = MR_OPTION(&d, can[k], EV_MEL_OPT_ENTER, ev_id(R, can[k]), into);
     if (rc == LB_OK && !compulsory)
-        rc = lb_decision_add(&d, "none", "stay where they are");
+        rc = lbi_mr_option(&d, "none", EV_MEL_OPT_STAY, NULL, 0);
     if (rc != LB_OK) {
         lb_decision_release(&d);
         return rc;
@@ -610,12 +639,12 @@ int lbi_mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, in
     u->hexes[0] = target;
     u->nhexes = 1;
     advance_formation(R->st, u, target);
-    lbi_mr_event(R, "advance", rule, "(33)", can[choice], NULL, target, 1, "%s advances into %s",
-                 can[choice], tl);
+    MR_EVENT(R, "advance", rule, "(33)", can[choice], NULL, target, 1, EV_MEL_ADVANCES,
+             ev_id(R, can[choice]), into);
     if (u->formation != before)
-        lb_trace_add(R->t, "R-MEL-26", "(33), (15)", "%s stands in %s in %s (was %s)",
-                     can[choice], tl, lb_formation_name(u->formation),
-                     lb_formation_name(before));
+        LBI_EVENT(R->t, "R-MEL-26", "(33), (15)", EV_MEL_ADVANCE_FORMATION,
+                  ev_unit_id(can[choice]), into, ev_text(lb_formation_name(u->formation)),
+                  ev_text(lb_formation_name(before)));
     lbi_mr_summary(R, "advance:%s", can[choice]);
     return lb_state_reindex(R->st);
 }

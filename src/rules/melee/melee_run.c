@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "decision_int.h"
 #include "lb/grow.h"
 #include "melee_int.h"
 #include "replay.h"
@@ -10,16 +11,12 @@
 /* ---- what a pass records ------------------------------------------------------------------ */
 
 void lbi_mr_event(mrun *R, const char *kind, const char *rule, const char *section,
-                  const char *unit, const char *other, lb_hex hex, int value, const char *fmt, ...)
+                  const char *unit, const char *other, lb_hex hex, int value, int ev,
+                  const lb_event_arg *args, int nargs)
 {
     lb_melee *m = R->m;
     lb_melee_result *res = R->res;
-    char text[LB_MELEE_TEXT_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    lb_trace_add(R->t, rule, section, "%s", text);
+    lbi_trace_event(R->t, rule, section, ev, args, nargs);
     lb_melee_event *grown = lb_grow(res->events, &m->cap_events, res->nevents + 1, sizeof *grown);
     if (!grown) {
         m->oom = 1;
@@ -34,7 +31,39 @@ void lbi_mr_event(mrun *R, const char *kind, const char *rule, const char *secti
     snprintf(e->other, sizeof e->other, "%s", other ? other : "");
     e->hex = hex;
     e->value = value;
-    snprintf(e->text, sizeof e->text, "%s", text);
+    lbi_say(&e->said, ev, args, nargs);
+}
+
+const char *lbi_mr_id(const mrun *R, const char *id)
+{
+    int i = lb_state_unit_index(R->m->start, id);
+    return i >= 0 ? R->m->start->units[i].id : "";
+}
+
+/* args after the two leads of a prompt (nothing answered yet) into all; their count with them. */
+static int with_leads(const lb_event_arg *args, int nargs, lb_event_arg *all)
+{
+    int n = nargs < LB_SAID_ARGS_MAX - 2 ? nargs : LB_SAID_ARGS_MAX - 2;
+    all[0] = ev_text("");
+    all[1] = ev_phrase(MEL_PH_TAKEN, MEL_TAKEN_BY_PLAYER);
+    memcpy(all + 2, args, (size_t)n * sizeof *args);
+    return n + 2;
+}
+
+void lbi_mr_ask(lb_decision *d, lb_decision_kind kind, int side, const char *subject,
+                const char *rule, int ev, const lb_event_arg *args, int nargs)
+{
+    lb_event_arg all[LB_SAID_ARGS_MAX];
+    lb_said prompt;
+    lbi_say(&prompt, ev, all, with_leads(args, nargs, all));
+    lbi_decision_said_init(d, kind, side, subject, rule, &prompt);
+}
+
+int lbi_mr_option(lb_decision *d, const char *key, int ev, const lb_event_arg *args, int nargs)
+{
+    lb_said text;
+    lbi_say(&text, ev, args, nargs);
+    return lbi_decision_said_add(d, key, &text);
 }
 
 void lbi_mr_summary(mrun *R, const char *fmt, ...)
@@ -95,15 +124,17 @@ int lbi_mr_decide(mrun *R, lb_decision *d, int *choice)
         return MEL_STOP_DECIDE;
     }
     if (rc == LB_OK && d->noptions > 1 && by != LB_BY_PLAYER)
-        lb_trace_add(R->t, "R-MEL-22", "(33)", "%s decision about %s taken %s: %s",
-                     lb_decision_kind_name(d->kind), d->subject,
-                     by == LB_BY_AUTO ? "automatically" : "by a standing answer",
-                     d->options[*choice].key);
-    if (rc == LB_OK) {
-        lb_trace_add(R->t, d->rule, "(33)", "%s: %s%s", d->prompt, d->options[*choice].key,
-                     d->noptions == 1  ? " (the only option)"
-                     : by == LB_BY_AUTO ? " (automatic choice)"
-                     : by == LB_BY_STANDING ? " (standing answer)" : "");
+        LBI_EVENT(R->t, "R-MEL-22", "(33)", EV_MEL_DECIDED_BY,
+                  ev_text(lb_decision_kind_name(d->kind)), ev_text(d->subject),
+                  ev_int(by == LB_BY_AUTO), ev_text(d->options[*choice].key));
+    if (rc == LB_OK) { /* the prompt with its answer: the leads */
+        lb_said asked = d->said;
+        asked.args[0] = ev_text(d->options[*choice].key);
+        asked.args[1] = ev_phrase(MEL_PH_TAKEN, d->noptions == 1   ? MEL_TAKEN_ONLY
+                                                : by == LB_BY_AUTO     ? MEL_TAKEN_AUTO
+                                                : by == LB_BY_STANDING ? MEL_TAKEN_STANDING
+                                                                       : MEL_TAKEN_BY_PLAYER);
+        lbi_trace_event(R->t, d->rule, "(33)", asked.event, asked.args, asked.nargs);
         lb_trace_text(R->t, "decision", lb_decision_kind_name(d->kind));
         lb_trace_text(R->t, "key", d->options[*choice].key);
     }

@@ -1,5 +1,4 @@
 /* Pre-melee morale (32.3, 33.3-33.7): the increments counted, the chart's odds and situations, who is exempt, and each check's exact chance. */
-#include <stdio.h>
 #include <string.h>
 
 #include "melee_int.h"
@@ -30,24 +29,22 @@ static int side_has_cavalry(const lb_state *s, const lb_melee_chance *c, lb_mele
     return 0;
 }
 
-/* R-MEL-11 (33.6, 35.2, 38.2): why part i makes no check, or NULL. */
-static const char *exemption(const lb_state *s, const lb_melee_req *req, const lb_melee_chance *c,
-                             int i, const char **rule)
+/* R-MEL-11 (33.6, 35.2, 38.2): why part i makes no check, or LB_MELEE_NOT_EXEMPT. */
+static lb_melee_exemption exemption(const lb_state *s, const lb_melee_req *req,
+                                    const lb_melee_chance *c, int i)
 {
     const lb_melee_unit *mu = &c->units[i];
     const lb_unit *u = &s->units[mu->unit];
-    *rule = "R-MEL-11";
     if (listed(req, u->id)) /* a stand against the charge (R-CHG-12) */
-        return "it counts as having passed its pre-melee check (38.2)";
+        return LB_MELEE_EXEMPT_PASSED;
     if (u->arm == LB_ARM_CAVALRY)
-        return "cavalry makes no pre-melee check (35.2)";
+        return LB_MELEE_EXEMPT_CAVALRY;
     if (mu->side == LB_MELEE_DEFENDER && u->formation == LB_FORM_GENERAL)
-        return "a defender in general order makes no pre-melee check (33.6)";
+        return LB_MELEE_EXEMPT_GENERAL_ORDER;
     if (u->arm == LB_ARM_INFANTRY && side_has_cavalry(s, c, mu->side))
-        return mu->side == LB_MELEE_ATTACKER
-                   ? "infantry attacking together with cavalry makes no check (33.6)"
-                   : "infantry defending together with cavalry makes no check (33.6)";
-    return NULL;
+        return mu->side == LB_MELEE_ATTACKER ? LB_MELEE_EXEMPT_ATTACKING_WITH_CAVALRY
+                                             : LB_MELEE_EXEMPT_DEFENDING_WITH_CAVALRY;
+    return LB_MELEE_NOT_EXEMPT;
 }
 
 /* The first pairing of part i with a part of the other side in which situation e holds, as its
@@ -108,17 +105,6 @@ static const lb_premelee_situation *passing_situation(const lb_state *s, const l
     return NULL;
 }
 
-static int chart_missing(lb_melee_chance *c, lb_trace *t)
-{
-    c->allowed = 0;
-    c->rule = "R-MEL-10";
-    snprintf(c->reason, sizeof c->reason, "a pre-melee check is due and the charts have no "
-                                          "premelee_morale");
-    lb_trace_add(t, "R-MEL-10", "(33)", "the melee may not be made: %s", c->reason);
-    lb_trace_bool(t, "allowed", 0);
-    return LB_OK;
-}
-
 /* R-MEL-9..11 */
 int lbi_mel_premelee(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c, lb_trace *t)
 {
@@ -131,33 +117,32 @@ int lbi_mel_premelee(const lb_state *s, const lb_melee_req *req, lb_melee_chance
             c->increments_attacking += mu->counted;
         else
             c->increments_defending += mu->counted;
-        mu->exempt = exemption(s, req, c, i, &mu->exempt_rule);
-        mu->checks = mu->exempt == NULL;
+        mu->exempt = exemption(s, req, c, i);
+        mu->exempt_rule = "R-MEL-11";
+        mu->checks = mu->exempt == LB_MELEE_NOT_EXEMPT;
     }
-    lb_trace_add(t, "R-MEL-9", "(32)", "increments counted: %d attacking, %d defending",
-                 c->increments_attacking, c->increments_defending);
+    LBI_EVENT(t, "R-MEL-9", "(32)", EV_MEL_COUNTED, ev_int(c->increments_attacking),
+              ev_int(c->increments_defending));
     lb_trace_int(t, "attacking", c->increments_attacking);
     lb_trace_int(t, "defending", c->increments_defending);
     int any = 0;
     for (int i = 0; i < c->nunits; i++)
         any |= c->units[i].checks;
     if (!any) {
-        lb_trace_add(t, "R-MEL-11", "(33)", "no unit makes a pre-melee check");
+        LBI_EVENT0(t, "R-MEL-11", "(33)", EV_MEL_NO_CHECKS);
         return LB_OK;
     }
     if (!mc || !mc->has_premelee)
-        return chart_missing(c, t);
+        return lbi_mel_refuse(c, "R-MEL-10", "(33)", t, EV_MEL_NO_PREMELEE_CHART, NULL, 0);
     c->premelee = lb_melee_charts_premelee(mc, c->increments_attacking, c->increments_defending,
                                            &c->premelee_below, &c->premelee_above);
-    lb_trace_add(t, "R-MEL-10", "(33)", "pre-melee odds %d : %d read in column %s",
-                 c->increments_attacking, c->increments_defending,
-                 c->premelee ? c->premelee->label : "none (no modifier)");
+    LBI_EVENT(t, "R-MEL-10", "(33)", EV_MEL_PREMELEE_ODDS, ev_int(c->increments_attacking),
+              ev_int(c->increments_defending), ev_text(c->premelee ? c->premelee->label : ""));
     lb_trace_text(t, "column", c->premelee ? c->premelee->label : "none");
     const lb_premelee_situation *ps = passing_situation(s, req, c);
     c->attackers_pass = ps != NULL;
     if (ps) {
-        lb_trace_add(t, "R-MEL-11", "(33)", "premelee_morale.situations.%s: the attackers pass "
-                     "without a check", ps->id);
+        LBI_EVENT(t, "R-MEL-11", "(33)", EV_MEL_ATTACKERS_PASS, ev_text(ps->id));
         lb_trace_text(t, "situation", ps->id);
     }
     for (int i = 0; i < c->nunits; i++) {
@@ -167,10 +152,11 @@ int lbi_mel_premelee(const lb_state *s, const lb_melee_req *req, lb_melee_chance
         if (attacking && c->attackers_pass && mu->checks) {
             mu->checks = 0;
             mu->exempt_rule = "R-MEL-11";
-            mu->exempt = "the pre-melee chart lets the attackers pass (6.3)";
+            mu->exempt = LB_MELEE_EXEMPT_ATTACKERS_PASS;
         }
         if (!mu->checks) {
-            lb_trace_add(t, mu->exempt_rule, "(33)", "%s: no check, %s", u->id, mu->exempt);
+            LBI_EVENT(t, mu->exempt_rule, "(33)", EV_MEL_NO_CHECK, ev_unit_id(u->id),
+                      ev_phrase(MEL_PH_EXEMPT, (int)mu->exempt));
             continue;
         }
         lb_morale_mod mods[LB_MORALE_MODS_MAX - 2];
@@ -184,8 +170,8 @@ int lbi_mel_premelee(const lb_state *s, const lb_melee_req *req, lb_melee_chance
         mu->chart_mod = 0;
         for (int k = 0; k < n; k++)
             mu->chart_mod += mods[k].value;
-        lb_trace_add(t, "R-MEL-10", "(33)", "%s %s checks: chart modifier %+d",
-                     attacking ? "attacker" : "defender", u->id, mu->chart_mod);
+        LBI_EVENT(t, "R-MEL-10", "(33)", EV_MEL_CHECKS, ev_int(attacking), ev_unit_id(u->id),
+                  ev_int(mu->chart_mod));
         lb_trace_text(t, "unit", u->id);
         int rc = lb_morale_odds(s, mu->unit, mods, n, &mu->chance, t);
         if (rc != LB_OK)

@@ -2,8 +2,7 @@
 #include "melee_int.h"
 
 /* R-MEL-7 */
-const char *lbi_mel_may_retire(const lb_state *s, const lb_melee_chance *c, int d,
-                               const char **rule)
+int lbi_mel_may_retire(const lb_state *s, const lb_melee_chance *c, int d)
 {
     const lb_unit *u = &s->units[c->units[d].unit];
     int cavalry = 0, fresh_cavalry = 0, fastest = 0;
@@ -14,25 +13,19 @@ const char *lbi_mel_may_retire(const lb_state *s, const lb_melee_chance *c, int 
         if (a->movement > fastest)
             fastest = a->movement;
     }
-    *rule = "R-MEL-7";
     if (u->state == LB_STATE_ROUTED)
-        return "a routed unit does not move by choice (30)";
+        return MEL_RETIRE_ROUTED; /* a routed unit does not move by choice (30) */
     if (u->arm == LB_ARM_INFANTRY && u->formation == LB_FORM_SKIRMISH)
-        return cavalry ? "skirmishers retreat before infantry only, and cavalry assaults them"
-                       : NULL;
+        return cavalry ? MEL_RETIRE_SKIRMISHERS : MEL_MAY_RETIRE;
     int mounted = u->arm == LB_ARM_CAVALRY ||
                   (u->arm == LB_ARM_ARTILLERY && u->formation == LB_FORM_LIMBERED);
     if (!mounted)
-        return "only skirmishers, cavalry and limbered guns may retreat before a melee";
+        return MEL_RETIRE_NOT_MOUNTED;
     if (u->arm == LB_ARM_CAVALRY && !cavalry && u->formation != LB_FORM_SKIRMISH)
-        return NULL; /* cavalry assaulted by infantry, whatever its readiness (29.2 c) */
+        return MEL_MAY_RETIRE; /* cavalry assaulted by infantry, whatever its readiness (29.2 c) */
     if (u->movement < fastest + 2)
-        return u->arm == LB_ARM_CAVALRY
-                   ? "cavalry retreats before cavalry only with 2 movement points more than "
-                     "every attacker"
-                   : "limbered guns retreat only with 2 movement points more than every "
-                     "attacker";
+        return u->arm == LB_ARM_CAVALRY ? MEL_RETIRE_CAVALRY_SLOWER : MEL_RETIRE_GUNS_SLOWER;
     if (u->readiness == LB_READY_EXHAUSTED && fresh_cavalry)
-        return "exhausted cavalry may not retreat before fresh cavalry (36.4)";
-    return NULL;
+        return MEL_RETIRE_EXHAUSTED; /* 36.4 */
+    return MEL_MAY_RETIRE;
 }

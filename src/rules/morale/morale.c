@@ -5,6 +5,8 @@
 #include "lb/err.h"
 #include "lb/morale.h"
 #include "apply_int.h"
+#include "morale_events.h"
+#include "words.h"
 
 static const char *const kind_names[] = {"ordinary", "recovery"};
 
@@ -46,16 +48,24 @@ static int best_leader(const lb_state *s, const lb_unit *u, int *bonus, int *pre
     return best;
 }
 
-static int add_mod(lb_morale_chance *o, const char *rule, const char *reason, int value,
-                   lb_trace *t)
+/* Adds modifier m, why it applies said by the argument why. */
+static int add_mod(lb_morale_chance *o, const lb_morale_mod *m, lb_event_arg why, lb_trace *t)
 {
     if (o->nmods == LB_MORALE_MODS_MAX)
         return LB_INVALID;
-    o->mods[o->nmods++] = (lb_morale_mod){rule, reason, value};
-    o->modifier += value;
-    lb_trace_add(t, rule, "(31)", "%s: %+d to the roll", reason, value);
-    lb_trace_int(t, "modifier", value);
+    o->mods[o->nmods++] = *m;
+    o->modifier += m->value;
+    LBI_EVENT(t, m->rule, "(31)", EV_MOR_MODIFIER, why, ev_int(m->value));
+    lb_trace_int(t, "modifier", m->value);
     return LB_OK;
+}
+
+/* A modifier the rules add themselves: its reason is the words' for its cause. */
+static int add_own(lb_morale_chance *o, const char *rule, enum morale_cause cause, int value,
+                   lb_trace *t)
+{
+    lb_morale_mod m = {rule, lbi_words_phrase(MOR_PH_CAUSE, cause), value};
+    return add_mod(o, &m, ev_phrase(MOR_PH_CAUSE, cause), t);
 }
 
 /* R-MOR-1, R-DICE-2, R-DICE-4 */
@@ -74,20 +84,19 @@ int lb_morale_odds(const lb_state *s, int unit, const lb_morale_mod *extra, int 
     int bonus = 0, present = 0, rc = LB_OK;
     out->leader = best_leader(s, u, &bonus, &present);
     if (out->leader >= 0) {
-        lb_trace_add(t, "R-MOR-12", "(31)",
-                     "leader %s with the unit: the best morale bonus of %d friendly leader%s",
-                     s->units[out->leader].id, present, present == 1 ? "" : "s");
+        LBI_EVENT(t, "R-MOR-12", "(31)", EV_MOR_LEADER, ev_unit_id(s->units[out->leader].id),
+                  ev_int(present));
         lb_trace_text(t, "leader", s->units[out->leader].id);
-        rc = add_mod(out, "R-MOR-1", "leader's morale bonus", bonus, t);
+        rc = add_own(out, "R-MOR-1", MOR_LEADER, bonus, t);
     }
     if (rc == LB_OK && u->state == LB_STATE_DISORDERED)
-        rc = add_mod(out, "R-MOR-3", "disordered", -3, t);
+        rc = add_own(out, "R-MOR-3", MOR_DISORDERED, -3, t);
     else if (rc == LB_OK && u->state == LB_STATE_ROUTED)
-        rc = add_mod(out, u->arm == LB_ARM_CAVALRY ? "R-MOR-5" : "R-MOR-4", "routed", -6, t);
+        rc = add_own(out, u->arm == LB_ARM_CAVALRY ? "R-MOR-5" : "R-MOR-4", MOR_ROUTED, -6, t);
     if (rc == LB_OK && u->level_mod)
-        rc = add_mod(out, "R-GAME-11", "its organisation's Morale Level (43)", u->level_mod, t);
+        rc = add_own(out, "R-GAME-11", MOR_LEVEL, u->level_mod, t);
     for (int i = 0; i < nextra && rc == LB_OK; i++)
-        rc = add_mod(out, extra[i].rule, extra[i].reason, extra[i].value, t);
+        rc = add_mod(out, &extra[i], ev_text(extra[i].reason), t);
     if (rc != LB_OK)
         return LB_INVALID;
 
@@ -104,20 +113,15 @@ int lb_morale_odds(const lb_state *s, int unit, const lb_morale_mod *extra, int 
     }
     out->p_pass = lb_frac_make(passing, 36);
     if (out->auto_pass)
-        lb_trace_add(t, "R-MOR-1", "(31)", "the charts make a natural %d always pass",
-                     out->auto_pass);
+        LBI_EVENT(t, "R-MOR-1", "(31)", EV_MOR_AUTO_PASS, ev_roll(out->auto_pass));
     if (out->auto_fail)
-        lb_trace_add(t, "R-MOR-1", "(31)", "the charts make a natural %d always fail",
-                     out->auto_fail);
+        LBI_EVENT(t, "R-MOR-1", "(31)", EV_MOR_AUTO_FAIL, ev_roll(out->auto_fail));
     if (out->need)
-        lb_trace_add(t, "R-MOR-1", "(31)",
-                     "passes when the roll %+d is greater than morale %d: natural %d or more; "
-                     "%d of 36 rolls pass",
-                     out->modifier, out->morale, out->need, passing);
+        LBI_EVENT(t, "R-MOR-1", "(31)", EV_MOR_NEED, ev_int(out->modifier), ev_int(out->morale),
+                  ev_roll(out->need), ev_int(passing));
     else
-        lb_trace_add(t, "R-MOR-1", "(31)",
-                     "no roll %+d is greater than morale %d; %d of 36 rolls pass", out->modifier,
-                     out->morale, passing);
+        LBI_EVENT(t, "R-MOR-1", "(31)", EV_MOR_NO_NEED, ev_int(out->modifier),
+                  ev_int(out->morale), ev_int(passing));
     lb_trace_int(t, "morale", out->morale);
     lb_trace_int(t, "modifier", out->modifier);
     lb_trace_frac(t, "p_pass", (long)out->p_pass.num, (long)out->p_pass.den);
@@ -162,18 +166,17 @@ lb_morale_outcome lb_morale_outcome_of(const lb_state *s, int unit, lb_morale_ki
     /* R-MOR-15: why a DD or PGD unit checks ordinarily in a Morale Recovery segment */
     if (kind == LB_CHECK_ORDINARY && u->state != LB_STATE_GOOD &&
         s->turn.segment == LB_SEG_MORALE_RECOVERY && u->side != s->turn.phasing)
-        lb_trace_add(t, "R-MOR-15", "(30)", "%s is not of the phasing side: in %s's Morale "
-                     "Recovery segment its check is an ordinary one", u->id,
-                     s->sides[s->turn.phasing]);
-    lb_trace_add(t, rule, kind == LB_CHECK_RECOVERY ? "(30)" : "(31)",
-                 "%s %s check %s: %s -> %s in %s%s%s", u->id, lb_morale_kind_name(kind),
-                 passed ? "passed" : "failed", lb_morale_state_name(o.from),
-                 lb_morale_state_name(o.to), lb_formation_name(o.formation),
-                 o.moves ? ", then " : "", o.moves ? lb_retreat_kind_name(o.move) : "");
+        LBI_EVENT(t, "R-MOR-15", "(30)", EV_MOR_NOT_PHASING, ev_unit_id(u->id),
+                  ev_text(s->sides[s->turn.phasing]));
+    LBI_EVENT(t, rule, kind == LB_CHECK_RECOVERY ? "(30)" : "(31)", EV_MOR_OUTCOME,
+              ev_unit_id(u->id), ev_text(lb_morale_kind_name(kind)), ev_int(passed != 0),
+              ev_text(lb_morale_state_name(o.from)), ev_text(lb_morale_state_name(o.to)),
+              ev_text(lb_formation_name(o.formation)), ev_int(o.moves),
+              ev_phrase(MOR_PH_MOVE, (int)o.move));
     lb_trace_bool(t, "passed", passed);
     lb_trace_text(t, "new_state", lb_morale_state_name(o.to));
     if (o.moves)
-        lb_trace_text(t, "move", lb_retreat_kind_name(o.move));
+        lb_trace_phrase(t, "move", MOR_PH_MOVE, (int)o.move);
     return o;
 }
 
@@ -193,19 +196,16 @@ int lb_morale_resolve(const lb_state *s, int unit, lb_morale_kind kind,
     out->automatic = out->roll == o->auto_pass ? 1 : out->roll == o->auto_fail ? -1 : 0;
     int passed = o->passes[lb_roll_index(out->roll)];
     if (out->automatic)
-        lb_trace_add(t, "R-MOR-1", "(31)", "natural %d: %s whatever the modifiers", out->roll,
-                     passed ? "passes" : "fails");
+        LBI_EVENT(t, "R-MOR-1", "(31)", EV_MOR_NATURAL, ev_roll(out->roll), ev_int(passed));
     else
-        lb_trace_add(t, "R-MOR-1", "(31)", "roll %d %+d = %d, %s morale %d: %s", out->roll,
-                     o->modifier, out->modified, passed ? "greater than" : "not greater than",
-                     o->morale, passed ? "passes" : "fails");
+        LBI_EVENT(t, "R-MOR-1", "(31)", EV_MOR_ROLL, ev_roll(out->roll), ev_int(o->modifier),
+                  ev_roll(out->modified), ev_int(passed), ev_int(o->morale));
     lb_trace_roll(t, "morale check", out->roll);
     lb_trace_int(t, "modified", out->modified);
     if (!out->automatic && o->modifier) {
         int from = lb_roll_index(out->roll);
-        lb_trace_add(t, "R-DICE-2", "(31)", "%d %+d in steps of the 36 rolls: index %d %+d = %d, "
-                     "clamped to 0..35: %d", out->roll, o->modifier, from, o->modifier,
-                     from + o->modifier, out->modified);
+        LBI_EVENT(t, "R-DICE-2", "(31)", EV_MOR_STEPS, ev_roll(out->roll), ev_int(o->modifier),
+                  ev_int(from), ev_int(from + o->modifier), ev_roll(out->modified));
         lb_trace_int(t, "index", from);
     }
     out->outcome = lb_morale_outcome_of(s, unit, kind, passed, t);

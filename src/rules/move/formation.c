@@ -1,6 +1,4 @@
 /* Tactical organisation (15), (16): which formations each arm takes, in which terrain and hexes, at what cost. */
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "lb/err.h"
@@ -8,6 +6,7 @@
 #include "lb/formation.h"
 #include "lb/move_charts.h"
 #include "lb/stacking.h"
+#include "move_int.h"
 
 static const lb_terrain_type *terrain_at(const lb_state *st, lb_hex h, int *t)
 {
@@ -22,67 +21,59 @@ static int cavalry_screen_able(const lb_unit *u)
 }
 
 /* R-FORM-2, R-FORM-5 */
-const char *lb_formation_allowed(const lb_state *st, const lb_unit *u, lb_formation f,
-                                 const char **rule)
+enum move_not_allowed lbi_formation_not_allowed(const lb_state *st, const lb_unit *u,
+                                                lb_formation f, const char **rule)
 {
     *rule = "R-FORM-2";
     if (!lb_unit_is_combat(u))
-        return "a leader takes no formation";
+        return MOVE_FORM_LEADER;
     if (f == LB_FORM_MASSE || f == LB_FORM_NONE)
-        return "masse is in the charts only: no unit takes it yet";
-    if (u->arm == LB_ARM_ARTILLERY) {
-        if (f != LB_FORM_LIMBERED && f != LB_FORM_UNLIMBERED)
-            return "artillery is limbered or unlimbered";
-        return NULL;
-    }
+        return MOVE_FORM_MASSE;
+    if (u->arm == LB_ARM_ARTILLERY)
+        return f != LB_FORM_LIMBERED && f != LB_FORM_UNLIMBERED ? MOVE_FORM_ARTILLERY
+                                                                 : MOVE_FORM_ALLOWED;
     if (f == LB_FORM_LIMBERED || f == LB_FORM_UNLIMBERED)
-        return "only artillery limbers and unlimbers";
+        return MOVE_FORM_LIMBER;
     if (u->arm == LB_ARM_CAVALRY && f == LB_FORM_CARRE)
-        return "cavalry forms no carré";
+        return MOVE_FORM_CAVALRY_CARRE;
     if (f == LB_FORM_SKIRMISH) {
         *rule = "R-FORM-5";
         if (u->arm == LB_ARM_INFANTRY &&
             !lb_charts_fire_multiple(&st->charts, u->nation, u->cls, LB_FORM_SKIRMISH))
-            return "only infantry with a skirmish fire multiple in the charts skirmishes (K19-1)";
+            return MOVE_FORM_INFANTRY_SCREEN;
         if (u->arm == LB_ARM_CAVALRY && !cavalry_screen_able(u))
-            return "only light cavalry (13 MP or more) with a fire value skirmishes (K20-1)";
+            return MOVE_FORM_CAVALRY_SCREEN;
     }
-    return NULL;
+    return MOVE_FORM_ALLOWED;
 }
 
 /* R-FORM-2 */
-const char *lb_formation_terrain(const lb_state *st, const lb_unit *u, lb_formation f, lb_hex h,
-                                 const char **rule)
+enum move_terrain lbi_formation_bad_terrain(const lb_state *st, const lb_unit *u, lb_formation f,
+                                            lb_hex h, const char **rule)
 {
     *rule = "R-FORM-2";
     if (!lb_map_contains(&st->map, h))
-        return "off the map";
+        return MOVE_TERRAIN_OFF_MAP;
     int t;
     const lb_terrain_type *tt = terrain_at(st, h, &t);
     const lb_move_charts *mc = st->charts.move;
     if (!lb_unit_is_combat(u))
-        return NULL;
+        return MOVE_TERRAIN_OK;
     if (tt->move[u->arm] == LB_MOVE_PROHIBITED) {
         *rule = "R-MOV-4";
-        return "its terrain is prohibited to the unit's arm";
+        return MOVE_TERRAIN_PROHIBITED;
     }
     if (u->arm == LB_ARM_INFANTRY && mc->skirmish_only[t] && f != LB_FORM_SKIRMISH)
-        return "infantry stands there only in skirmish order";
+        return MOVE_TERRAIN_SKIRMISH_ONLY;
     switch (f) {
-    case LB_FORM_LINE:
-        return mc->open[t] ? NULL : "a line stands only in clear terrain (T15-5, T15-23)";
-    case LB_FORM_CARRE:
-        return tt->general_order ? "no carré in general-order terrain" : NULL;
-    case LB_FORM_COLUMN:
-        return tt->general_order ? "in general-order terrain the unit is in general order (T15-17)"
-                                 : NULL;
-    case LB_FORM_GENERAL:
-        return tt->general_order ? NULL : "general order only in general-order terrain (T15-17)";
+    case LB_FORM_LINE: return mc->open[t] ? MOVE_TERRAIN_OK : MOVE_TERRAIN_LINE;
+    case LB_FORM_CARRE: return tt->general_order ? MOVE_TERRAIN_CARRE : MOVE_TERRAIN_OK;
+    case LB_FORM_COLUMN: return tt->general_order ? MOVE_TERRAIN_COLUMN : MOVE_TERRAIN_OK;
+    case LB_FORM_GENERAL: return tt->general_order ? MOVE_TERRAIN_OK : MOVE_TERRAIN_GENERAL;
     case LB_FORM_ROAD:
-        return tt->general_order && mc->road_march_move[t] < 0
-                   ? "road march enters general-order terrain only along a road"
-                   : NULL;
-    default: return NULL;
+        return tt->general_order && mc->road_march_move[t] < 0 ? MOVE_TERRAIN_ROAD
+                                                                : MOVE_TERRAIN_OK;
+    default: return MOVE_TERRAIN_OK;
     }
 }
 
@@ -112,20 +103,18 @@ void lb_formation_span(const lb_state *st, const lb_unit *u, lb_formation f, int
     }
 }
 
-__attribute__((format(printf, 4, 5))) static int refuse(lb_formation_change *out,
-                                                        const char *rule, lb_trace *t,
-                                                        const char *fmt, ...)
+/* A refusal (what it says is in out->why): traced; 0. */
+static int refused(lb_formation_change *out, const char *rule, lb_trace *t)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(out->reason, sizeof out->reason, fmt, ap);
-    va_end(ap);
     out->legal = 0;
     out->rule = rule;
-    lb_trace_add(t, rule, out->section, "%s", out->reason);
+    mv_trace_said(t, rule, out->section, &out->why);
     lb_trace_bool(t, "legal", 0);
-    return LB_OK;
+    return 0;
 }
+
+/* Says why in out, then refuses with rule. */
+#define REFUSE(out, rule, t, ...) (LBI_SAY(&(out)->why, __VA_ARGS__), refused((out), (rule), (t)))
 
 /* The run of n hexes from `first` along dir; 0 when one is off the map. */
 static int run(const lb_state *st, lb_hex first, int dir, int n, lb_hex *out)
@@ -140,19 +129,19 @@ static int run(const lb_state *st, lb_hex first, int dir, int n, lb_hex *out)
 }
 
 /* R-FORM-4: the hexes follow the axis from the unit's first hex, all one way. */
-static int layout_ok(const lb_unit *u, const lb_formation_req *r, int facing)
+static int layout_ok(const lb_unit *u, const lb_formation_change *c)
 {
-    if (!lb_hex_eq(r->hexes[0], u->hexes[0]))
+    if (!lb_hex_eq(c->hexes[0], u->hexes[0]))
         return 0;
-    if (r->nhexes == 1)
+    if (c->nhexes == 1)
         return 1;
     int left, right;
-    lb_facing_axis(facing, &left, &right);
-    int d = lb_hex_dir_to(r->hexes[0], r->hexes[1]);
-    if (facing % 2 == 0 || (d != left && d != right))
+    lb_facing_axis(c->facing, &left, &right);
+    int d = lb_hex_dir_to(c->hexes[0], c->hexes[1]);
+    if (c->facing % 2 == 0 || (d != left && d != right))
         return 0;
-    for (int k = 2; k < r->nhexes; k++)
-        if (lb_hex_dir_to(r->hexes[k - 1], r->hexes[k]) != d)
+    for (int k = 2; k < c->nhexes; k++)
+        if (lb_hex_dir_to(c->hexes[k - 1], c->hexes[k]) != d)
             return 0;
     return 1;
 }
@@ -165,8 +154,8 @@ static void limber_odds(const lb_state *st, int unit, lb_formation_change *out, 
     const lb_limber_entry *e = lb_move_charts_limber(mc, u->nation, u->cls);
     out->p_success = lb_frac_int(1);
     if (!e) {
-        lb_trace_add(t, "R-FORM-8", "(15)", "no limber range for %s %s in the charts: no roll",
-                     u->nation ? u->nation : "?", u->cls ? u->cls : "?");
+        LBI_EVENT(t, "R-FORM-8", "(15)", EV_MOVE_LIMBER_NO_RANGE, ev_text(u->nation),
+                  ev_text(u->cls), ev_int(u->nation != NULL), ev_int(u->cls != NULL));
         return;
     }
     out->roll_needed = 1;
@@ -183,8 +172,8 @@ static void limber_odds(const lb_state *st, int unit, lb_formation_change *out, 
         good += m >= e->lo && m <= e->hi;
     }
     out->p_success = lb_frac_make(good, 6);
-    lb_trace_add(t, "R-FORM-8", "(15)", "limber roll: one die %+d within %d-%d, %d chances in 6",
-                 out->modifier, e->lo, e->hi, good);
+    LBI_EVENT(t, "R-FORM-8", "(15)", EV_MOVE_LIMBER_ODDS, ev_int(out->modifier), ev_int(e->lo),
+              ev_int(e->hi), ev_int(good));
     lb_trace_int(t, "lo", e->lo);
     lb_trace_int(t, "hi", e->hi);
     lb_trace_int(t, "modifier", out->modifier);
@@ -198,43 +187,148 @@ static void trace_layout(const lb_state *st, const lb_unit *u, const lb_formatio
 {
     if (!t)
         return;
-    char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 2)] = "", label[LB_HEX_LABEL_MAX];
-    size_t used = 0;
-    for (int k = 0; k < out->nhexes && used < sizeof hexes; k++)
-        used += (size_t)snprintf(hexes + used, sizeof hexes - used, "%s%s", k ? ", " : "",
-                                 lb_map_label(&st->map, out->hexes[k], label));
-    int n = lb_unit_strength(u);
-    if (req->to == LB_FORM_LINE)
-        lb_trace_add(t, "R-FORM-4", "(15)", "%s line of %d increments stands in %d to %d hex%s: "
-                     "%s, from its first hex along its axis (T15-4, T15-23)",
-                     u->arm == LB_ARM_CAVALRY ? "a cavalry" : "an infantry", n, lo, hi,
-                     hi == 1 ? "" : "es", hexes);
-    else if (req->to == LB_FORM_SKIRMISH)
-        lb_trace_add(t, "R-FORM-5", "(19)", "%s skirmishes (%s); %s stands in %s: %s", u->id,
-                     u->arm == LB_ARM_CAVALRY ? "light cavalry with a fire value, K20-1"
-                                              : "a skirmish fire multiple in the charts, K19-1",
-                     u->arm == LB_ARM_CAVALRY ? "a cavalry screen" : "an infantry screen",
-                     u->arm == LB_ARM_CAVALRY ? "two hexes always"
-                     : n >= 4                 ? "two hexes with 4 increments or more"
-                                              : "one hex with 3 increments or fewer",
-                     hexes);
-    else if (req->to == LB_FORM_CARRE)
-        lb_trace_add(t, "R-FORM-6", "(15)", "%s, infantry in good order of %d increments (any "
-                     "strength), forms carré outside general-order terrain; it keeps its facing "
-                     "value %d, which no rule reads (T15-10, T15-16)", u->id, n, out->facing);
+    lb_event_arg a[MOVE_HEXES_MAX + 4];
+    for (int k = 0; k < MOVE_HEXES_MAX; k++)
+        a[k] = k < out->nhexes ? mv_ev_hex(st, out->hexes[k]) : lbi_ev_label("");
+    int n = lb_unit_strength(u), cavalry = u->arm == LB_ARM_CAVALRY;
+    if (req->to == LB_FORM_LINE) {
+        a[MOVE_HEXES_MAX] = ev_int(cavalry);
+        a[MOVE_HEXES_MAX + 1] = ev_int(n);
+        a[MOVE_HEXES_MAX + 2] = ev_int(lo);
+        a[MOVE_HEXES_MAX + 3] = ev_int(hi);
+        lbi_trace_event(t, "R-FORM-4", "(15)", EV_MOVE_FORM_LINE_HEXES, a, MOVE_HEXES_MAX + 4);
+    } else if (req->to == LB_FORM_SKIRMISH) {
+        a[MOVE_HEXES_MAX] = ev_unit_id(u->id);
+        a[MOVE_HEXES_MAX + 1] = ev_int(cavalry);
+        a[MOVE_HEXES_MAX + 2] = ev_int(n >= 4);
+        lbi_trace_event(t, "R-FORM-5", "(19)", EV_MOVE_FORM_SCREEN_HEXES, a, MOVE_HEXES_MAX + 3);
+    } else if (req->to == LB_FORM_CARRE) {
+        LBI_EVENT(t, "R-FORM-6", "(15)", EV_MOVE_FORM_CARRE, ev_unit_id(u->id), ev_int(n),
+                  ev_int(out->facing));
+    }
     if (req->facing || !u->facing || req->to == LB_FORM_CARRE)
         return;
+    lb_event_arg to = ev_text(lb_formation_name(req->to));
     if (out->facing == u->facing)
-        lb_trace_add(t, "R-FORM-9", "(13)", "no facing named: %s keeps its facing %d, which suits "
-                     "%s", u->id, u->facing, lb_formation_name(req->to));
+        LBI_EVENT(t, "R-FORM-9", "(13)", EV_MOVE_FORM_FACING_KEPT, ev_unit_id(u->id),
+                  ev_int(u->facing), to);
     else
-        lb_trace_add(t, "R-FORM-9", "(13)", "no facing named: %s's facing %d does not suit %s, "
-                     "which faces %s: one hour clockwise, %d", u->id, u->facing,
-                     lb_formation_name(req->to), lb_facing_kind(req->to) ? "a vertex" : "a hexside",
-                     out->facing);
+        LBI_EVENT(t, "R-FORM-9", "(13)", EV_MOVE_FORM_FACING_TURNED, ev_unit_id(u->id),
+                  ev_int(u->facing), to, ev_int(lb_facing_kind(req->to)), ev_int(out->facing));
 }
 
-/* R-FORM-2..9 */
+/* R-FORM-2, R-FORM-7: may the unit take that formation at all, as it stands? */
+static int may_change(const lb_state *st, const lb_unit *u, const lb_formation_req *req,
+                      lb_formation_change *out, lb_trace *t)
+{
+    const char *rule;
+    enum move_not_allowed no = lbi_formation_not_allowed(st, u, req->to, &rule);
+    lb_event_arg id = ev_unit_id(u->id), to = ev_text(lb_formation_name(req->to));
+    if (no != MOVE_FORM_ALLOWED)
+        return REFUSE(out, rule, t, EV_MOVE_FORM_NOT_ALLOWED, id, to,
+                      ev_phrase(MOVE_PH_NOT_ALLOWED, no));
+    if (u->state != LB_STATE_GOOD)
+        return REFUSE(out, "R-FORM-7", t, EV_MOVE_FORM_SHAKEN, id,
+                      ev_text(lb_morale_state_name(u->state)));
+    if (u->move.march == LB_MARCH_ON)
+        return REFUSE(out, "R-FORM-7", t, EV_MOVE_FORM_MARCHING, id);
+    return 1;
+}
+
+/* R-FORM-9: the facing after, the one asked or the formation's default from the unit's. */
+static int facing_after(const lb_unit *u, const lb_formation_req *req, lb_formation_change *out,
+                        lb_trace *t)
+{
+    out->facing = req->facing ? req->facing : lb_facing_default(req->to, u->facing);
+    if (req->to == LB_FORM_CARRE && !req->facing)
+        out->facing = u->facing;
+    if (out->facing && !lb_facing_valid(req->to, out->facing))
+        return REFUSE(out, "R-FORM-9", t, EV_MOVE_FACING_KIND, ev_text(lb_formation_name(req->to)),
+                      ev_int(lb_facing_kind(req->to)), ev_int(out->facing));
+    return 1;
+}
+
+/* R-FORM-4, R-FORM-5: the hexes after, as many as the formation spans (lo to hi), from the
+ * unit's first hex along the axis of its facing. */
+static int hexes_after(const lb_state *st, const lb_unit *u, const lb_formation_req *req,
+                       lb_formation_change *out, int lo, int hi, lb_trace *t)
+{
+    lb_event_arg to = ev_text(lb_formation_name(req->to));
+    int n = req->nhexes ? req->nhexes : lo;
+    if (n < lo || n > hi || n < 1) {
+        const char *r = req->to == LB_FORM_SKIRMISH ? "R-FORM-5" : "R-FORM-4";
+        if (hi == 0)
+            return REFUSE(out, r, t, EV_MOVE_FORM_CAVALRY_WEAK, ev_unit_id(u->id),
+                          ev_int(lb_unit_strength(u)));
+        return REFUSE(out, r, t, EV_MOVE_FORM_SPAN, ev_unit_id(u->id),
+                      ev_int(lb_unit_strength(u)), to, ev_int(lo), ev_int(hi), ev_int(n));
+    }
+    out->nhexes = n;
+    if (req->nhexes) {
+        memcpy(out->hexes, req->hexes, (size_t)n * sizeof *out->hexes);
+    } else {
+        int left, right;
+        lb_facing_axis(out->facing ? out->facing : 1, &left, &right);
+        if (!run(st, u->hexes[0], right, n, out->hexes))
+            return REFUSE(out, "R-FORM-4", t, EV_MOVE_FORM_OFF_MAP, to);
+    }
+    if (n > 1 && !out->facing)
+        return REFUSE(out, "R-FORM-4", t, EV_MOVE_FORM_NO_FACING, to);
+    if (!layout_ok(u, out))
+        return REFUSE(out, "R-FORM-4", t, EV_MOVE_FORM_LAYOUT, to, mv_ev_hex(st, u->hexes[0]));
+    return 1;
+}
+
+/* R-FORM-2, R-FORM-4: may the formation stand in each of its hexes? */
+static int hexes_hold(const lb_state *st, const lb_unit *u, const lb_formation_req *req,
+                      lb_formation_change *out, lb_trace *t)
+{
+    for (int k = 0; k < out->nhexes; k++) {
+        const char *rule;
+        enum move_terrain no = lbi_formation_bad_terrain(st, u, req->to, out->hexes[k], &rule);
+        if (no != MOVE_TERRAIN_OK)
+            return REFUSE(out, rule, t, EV_MOVE_FORM_TERRAIN, ev_text(lb_formation_name(req->to)),
+                          mv_ev_hex(st, out->hexes[k]), ev_phrase(MOVE_PH_TERRAIN, no));
+    }
+    if (req->to == LB_FORM_ROAD &&
+        st->charts.move->road_march_move[st->map.terrain[lb_map_cell(&st->map, out->hexes[0])]] < 0)
+        return REFUSE(out, "R-FORM-2", t, EV_MOVE_FORM_ROAD);
+    if (req->to == LB_FORM_LINE && u->arm == LB_ARM_INFANTRY &&
+        lb_unit_strength(u) > 18 * out->nhexes)
+        return REFUSE(out, "R-FORM-4", t, EV_MOVE_FORM_LINE_FULL, ev_unit_id(u->id),
+                      ev_int(lb_unit_strength(u)));
+    return 1;
+}
+
+/* R-FORM-3: a change, not the formation and hexes the unit holds already. */
+static int changes(const lb_unit *u, const lb_formation_req *req, lb_formation_change *out,
+                   lb_trace *t)
+{
+    int same_hexes = out->nhexes == u->nhexes;
+    for (int k = 0; same_hexes && k < out->nhexes; k++)
+        same_hexes = lb_hex_eq(out->hexes[k], u->hexes[k]);
+    if (req->to == u->formation && same_hexes)
+        return REFUSE(out, "R-FORM-3", t, EV_MOVE_FORM_ALREADY, ev_unit_id(u->id),
+                      ev_text(lb_formation_name(req->to)), ev_int(out->facing != u->facing));
+    return 1;
+}
+
+/* R-FORM-3: T16-2 per arm, T15-6 each further hex; general order comes and goes free. */
+static void cost(const lb_state *st, const lb_unit *u, const lb_formation_req *req,
+                 lb_formation_change *out, lb_trace *t)
+{
+    const lb_move_charts *mc = st->charts.move;
+    int free = req->to == LB_FORM_GENERAL || u->formation == LB_FORM_GENERAL;
+    out->cost = 2 * ((free ? 0 : mc->formation_change[u->arm]) + mc->extra_hex * (out->nhexes - 1));
+    out->legal = 1;
+    out->rule = "R-FORM-3";
+    LBI_EVENT(t, "R-FORM-3", "(16)", EV_MOVE_FORM_COST, ev_unit_id(u->id),
+              ev_text(lb_formation_name(u->formation)), ev_text(lb_formation_name(req->to)),
+              ev_int(out->nhexes > 1), ev_int(out->cost / 2), ev_int(free));
+    lb_trace_int(t, "cost_halves", out->cost);
+}
+
+/* R-FORM-2..9, step by step. */
 int lb_formation_check(const lb_state *st, int unit, const lb_formation_req *req,
                        lb_formation_change *out, lb_trace *t)
 {
@@ -244,87 +338,15 @@ int lb_formation_check(const lb_state *st, int unit, const lb_formation_req *req
     if (unit < 0 || unit >= st->nunits)
         return LB_INVALID;
     const lb_unit *u = &st->units[unit];
-    const lb_move_charts *mc = st->charts.move;
-    const char *rule, *why;
     out->to = req->to;
-    if ((why = lb_formation_allowed(st, u, req->to, &rule)))
-        return refuse(out, rule, t, "%s may not take %s: %s", u->id, lb_formation_name(req->to), why);
-    if (u->state != LB_STATE_GOOD)
-        return refuse(out, "R-FORM-7", t, "%s is %s: it is in column or general order by its "
-                      "terrain and changes no formation (R-MOR-3)", u->id,
-                      lb_morale_state_name(u->state));
-    if (u->move.march == LB_MARCH_ON)
-        return refuse(out, "R-FORM-7", t, "%s is force-marching: no formation change (44)", u->id);
-    out->facing = req->facing ? req->facing : lb_facing_default(req->to, u->facing);
-    if (req->to == LB_FORM_CARRE && !req->facing)
-        out->facing = u->facing;
-    if (out->facing && !lb_facing_valid(req->to, out->facing))
-        return refuse(out, "R-FORM-9", t, "%s faces %s, not clock hour %d (R-GRID-3)",
-                      lb_formation_name(req->to),
-                      lb_facing_kind(req->to) ? "a vertex (an odd hour)" : "a hexside (an even hour)",
-                      out->facing);
     int lo, hi;
     lb_formation_span(st, u, req->to, &lo, &hi);
-    int n = req->nhexes ? req->nhexes : lo;
-    if (n < lo || n > hi || n < 1) {
-        const char *r = req->to == LB_FORM_SKIRMISH ? "R-FORM-5" : "R-FORM-4";
-        if (hi == 0)
-            return refuse(out, r, t, "a cavalry line needs at least 4 increments a hex; %s has %d",
-                          u->id, lb_unit_strength(u));
-        return refuse(out, r, t, "%s with %d increments stands in %s in %d to %d hex%s, not %d",
-                      u->id, lb_unit_strength(u), lb_formation_name(req->to), lo, hi,
-                      hi == 1 ? "" : "es", n);
-    }
-    out->nhexes = n;
-    if (req->nhexes) {
-        memcpy(out->hexes, req->hexes, (size_t)n * sizeof *out->hexes);
-    } else {
-        int left, right;
-        lb_facing_axis(out->facing ? out->facing : 1, &left, &right);
-        if (!run(st, u->hexes[0], right, n, out->hexes))
-            return refuse(out, "R-FORM-4", t, "the %s would run off the map", lb_formation_name(req->to));
-    }
-    if (n > 1 && !out->facing)
-        return refuse(out, "R-FORM-4", t, "a %s in several hexes needs a facing", lb_formation_name(req->to));
-    lb_formation_req laid = *req;
-    laid.nhexes = n;
-    memcpy(laid.hexes, out->hexes, sizeof laid.hexes);
-    if (!layout_ok(u, &laid, out->facing)) {
-        char first[LB_HEX_LABEL_MAX];
-        lb_map_label(&st->map, u->hexes[0], first);
-        return refuse(out, "R-FORM-4", t, "the hexes of a %s start at the unit's first hex %s "
-                      "and run one way along its axis (three hours either side of the facing)",
-                      lb_formation_name(req->to), first);
-    }
-    for (int k = 0; k < n; k++) {
-        char label[LB_HEX_LABEL_MAX];
-        if ((why = lb_formation_terrain(st, u, req->to, out->hexes[k], &rule)))
-            return refuse(out, rule, t, "%s in %s: %s", lb_formation_name(req->to),
-                          lb_map_label(&st->map, out->hexes[k], label), why);
-    }
-    if (req->to == LB_FORM_ROAD &&
-        mc->road_march_move[st->map.terrain[lb_map_cell(&st->map, out->hexes[0])]] < 0)
-        return refuse(out, "R-FORM-2", t, "road march is formed on a road");
-    if (req->to == LB_FORM_LINE && u->arm == LB_ARM_INFANTRY && lb_unit_strength(u) > 18 * n)
-        return refuse(out, "R-FORM-4", t, "a line holds at most 18 increments a hex (T15-4); %s "
-                      "has %d", u->id, lb_unit_strength(u));
-    int same_hexes = n == u->nhexes;
-    for (int k = 0; same_hexes && k < n; k++)
-        same_hexes = lb_hex_eq(out->hexes[k], u->hexes[k]);
-    if (req->to == u->formation && same_hexes)
-        return refuse(out, "R-FORM-3", t, "%s is in %s in these hexes already%s", u->id,
-                      lb_formation_name(req->to), out->facing != u->facing ? ": change its facing" : "");
+    if (!may_change(st, u, req, out, t) || !facing_after(u, req, out, t) ||
+        !hexes_after(st, u, req, out, lo, hi, t) || !hexes_hold(st, u, req, out, t) ||
+        !changes(u, req, out, t))
+        return LB_OK;
     trace_layout(st, u, req, out, lo, hi, t);
-    /* R-FORM-3: T16-2 per arm, T15-6 each further hex; general order comes and goes free */
-    int free = req->to == LB_FORM_GENERAL || u->formation == LB_FORM_GENERAL;
-    out->cost = 2 * ((free ? 0 : mc->formation_change[u->arm]) + mc->extra_hex * (n - 1));
-    out->legal = 1;
-    out->rule = "R-FORM-3";
-    lb_trace_add(t, "R-FORM-3", "(16)", "%s from %s to %s%s: %d MP%s", u->id,
-                 lb_formation_name(u->formation), lb_formation_name(req->to),
-                 n > 1 ? " in several hexes" : "", out->cost / 2,
-                 free ? " (general order comes and goes free, T16-2)" : "");
-    lb_trace_int(t, "cost_halves", out->cost);
+    cost(st, u, req, out, t);
     if ((req->to == LB_FORM_LIMBERED && u->formation == LB_FORM_UNLIMBERED) ||
         (req->to == LB_FORM_UNLIMBERED && u->formation == LB_FORM_LIMBERED))
         limber_odds(st, unit, out, t);
@@ -381,8 +403,8 @@ int lb_formation_limber_roll(const lb_formation_change *c, lb_dice *dice, int *d
     int m = *die + c->modifier;
     m = m < 1 ? 1 : m > 6 ? 6 : m;
     *success = m >= c->lo && m <= c->hi;
-    lb_trace_add(t, "R-FORM-8", "(15)", "limber roll %d %+d = %d: %s", *die, c->modifier, m,
-                 *success ? "the battery changes formation" : "it fails (the MP are spent)");
+    LBI_EVENT(t, "R-FORM-8", "(15)", EV_MOVE_LIMBER_ROLL, ev_roll(*die), ev_int(c->modifier),
+              ev_int(m), ev_int(*success));
     lb_trace_die(t, "limber roll", *die);
     lb_trace_bool(t, "success", *success);
     return LB_OK;

@@ -1,36 +1,46 @@
 /* One action of a unit's move checked (no dice), resolved (its roll) and applied (R-MOV-1..16, R-FORM, R-ZOI-4). */
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "lb/facing.h"
 #include "lb/morale.h"
 #include "move_int.h"
 
-/* A refusal, its reason and trace (none for a quiet context). */
-__attribute__((format(printf, 6, 7))) static void refuse(const mv_ctx *c, lb_move_outcome *o,
-                                                         const char *rule, const char *section,
-                                                         lb_trace *t, const char *fmt, ...)
+/* A refusal (what it says is in o->why, but for a quiet context): traced as the unit's action
+ * refused. */
+static void refused(const mv_ctx *c, lb_move_outcome *o, const char *rule, const char *section,
+                    lb_trace *t)
 {
     o->legal = 0;
     o->rule = rule;
     o->section = section;
-    if (c->quiet)
+    if (c->quiet || !t)
         return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(o->reason, sizeof o->reason, fmt, ap);
-    va_end(ap);
-    lb_trace_add(t, rule, section, "%s %s refused: %s", o->unit, lb_move_kind_name(o->action.kind),
-                 o->reason);
+    lb_event_arg a[LB_SAID_ARGS_MAX + 3] = {ev_unit_id(o->unit),
+                                            ev_text(lb_move_kind_name(o->action.kind))};
+    lbi_trace_event(t, rule, section, EV_MOVE_REFUSED, a, mv_ev_said(a, 2, &o->why));
     lb_trace_bool(t, "legal", 0);
 }
 
-/* The action may be taken: its reason and trace (none for a quiet context). */
-__attribute__((format(printf, 6, 7))) static void accept(const mv_ctx *c, lb_move_outcome *o,
-                                                         const char *rule, const char *section,
-                                                         lb_trace *t, const char *fmt, ...)
+/* Refuses the action with rule, saying why (a kind and its arguments; a quiet context keeps no
+ * reason). */
+#define REFUSE(c, o, rule, section, t, ...)                                                      \
+    ((c)->quiet ? (void)0 : LBI_SAY(&(o)->why, __VA_ARGS__),                                     \
+     refused((c), (o), (rule), (section), (t)))
+#define REFUSE0(c, o, rule, section, t, kind)                                                    \
+    ((c)->quiet ? (void)0 : LBI_SAY0(&(o)->why, (kind)), refused((c), (o), (rule), (section), (t)))
+
+/* Refuses the action with rule for the reason why gives. */
+static void refuse_for(const mv_ctx *c, lb_move_outcome *o, const char *rule, const char *section,
+                       const lb_said *why, lb_trace *t)
+{
+    if (!c->quiet)
+        o->why = *why;
+    refused(c, o, rule, section, t);
+}
+
+/* The action may be taken (what it says is in o->why, but for a quiet context): traced. */
+static void accepted(const mv_ctx *c, lb_move_outcome *o, const char *rule, const char *section,
+                     lb_trace *t)
 {
     o->legal = 1;
     o->rule = rule;
@@ -38,25 +48,20 @@ __attribute__((format(printf, 6, 7))) static void accept(const mv_ctx *c, lb_mov
     o->spent_after = o->spent_before + o->cost;
     if (c->quiet)
         return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(o->reason, sizeof o->reason, fmt, ap);
-    va_end(ap);
-    lb_trace_add(t, rule, section, "%s", o->reason);
+    mv_trace_said(t, rule, section, &o->why);
     lb_trace_int(t, "cost_halves", o->cost);
     lb_trace_int(t, "spent_halves", o->spent_after);
 }
 
-/* MP in halves as text ("3", "5/2"); nothing for a quiet context, which keeps no reason. */
-static char *mp_text(const mv_ctx *c, int halves, char *buf, size_t n)
+/* Accepts the action with rule, saying what it does (a quiet context keeps no reason). */
+#define ACCEPT(c, o, rule, section, t, ...)                                                      \
+    ((c)->quiet ? (void)0 : LBI_SAY(&(o)->why, __VA_ARGS__),                                     \
+     accepted((c), (o), (rule), (section), (t)))
+
+/* MP in halves, as an exact number. */
+static lb_event_arg ev_mp(int halves)
 {
-    if (c->quiet)
-        buf[0] = '\0';
-    else if (halves % 2)
-        snprintf(buf, n, "%d/2", halves);
-    else
-        snprintf(buf, n, "%d", halves / 2);
-    return buf;
+    return ev_frac(halves, 2);
 }
 
 static lb_move_event *event(lb_move_outcome *o, lb_move_event_kind kind, const char *rule, lb_hex h)
@@ -129,29 +134,24 @@ static void trace_events(const mv_ctx *c, const lb_move_outcome *o, unsigned mas
         const lb_move_event *e = &o->events[i];
         if (!(mask & (1u << e->kind)))
             continue;
-        char label[LB_HEX_LABEL_MAX], units[LB_MOVE_EVENT_UNITS * 66] = "";
-        size_t used = 0;
-        for (int k = 0; k < e->nunits && used < sizeof units; k++)
-            used += (size_t)snprintf(units + used, sizeof units - used, "%s%s", k ? ", " : "",
-                                     e->units[k]);
-        lb_map_label(&c->st->map, e->hex, label);
+        lb_event_arg a[MOVE_UNITS_MAX + 3];
+        for (int k = 0; k < MOVE_UNITS_MAX; k++)
+            a[k] = ev_unit_id(k < e->nunits ? e->units[k] : "");
+        a[MOVE_UNITS_MAX] = ev_unit_id(o->unit);
+        a[MOVE_UNITS_MAX + 1] = ev_text(lb_move_kind_name(o->action.kind));
+        a[MOVE_UNITS_MAX + 2] = mv_ev_hex(c->st, e->hex);
         switch (e->kind) {
         case LB_EVENT_FIRE:
-            lb_trace_add(t, "R-ZOI-4", "(28)", "%s's %s, taken in %s within the reach of %s, raises "
-                         "opportunity fire (28.1, 28.5)", o->unit, lb_move_kind_name(o->action.kind),
-                         label, units);
+            lbi_trace_event(t, "R-ZOI-4", "(28)", EV_MOVE_FIRE, a, MOVE_UNITS_MAX + 3);
             break;
         case LB_EVENT_CAPTURE:
-            lb_trace_add(t, "R-MOV-15", "(7)", "%s enters %s, held by enemy leaders alone, captures "
-                         "%s and goes on (L7-8)", o->unit, label, units);
+            lbi_trace_event(t, "R-MOV-15", "(7)", EV_MOVE_CAPTURE, a, MOVE_UNITS_MAX + 3);
             break;
         case LB_EVENT_CARRE:
-            lb_trace_add(t, "R-MOV-8", "(16)", "%s enters %s, the hex of the enemy carré %s (T16-3): "
-                         "ending its move there, it must melee it (T15-14)", o->unit, label, units);
+            lbi_trace_event(t, "R-MOV-8", "(16)", EV_MOVE_CARRE_ENTERED, a, MOVE_UNITS_MAX + 3);
             break;
         case LB_EVENT_FOLLOW:
-            lb_trace_add(t, "R-MOV-14", "(7)", "%s, attached to %s, moves with it, spending none of "
-                         "its own MP", units, o->unit);
+            lbi_trace_event(t, "R-MOV-14", "(7)", EV_MOVE_FOLLOW, a, MOVE_UNITS_MAX + 1);
             break;
         }
     }
@@ -161,9 +161,8 @@ static int afford(const mv_ctx *c, lb_move_outcome *o, int allowance, lb_trace *
 {
     if (o->spent_before + o->cost <= allowance)
         return 1;
-    char a[16], b[16];
-    refuse(c, o, "R-MOV-4", "(18)", t, "it costs %s MP and %s has %s left", mp_text(c, o->cost, a, sizeof a),
-           c->u->id, mp_text(c, allowance - o->spent_before, b, sizeof b));
+    REFUSE(c, o, "R-MOV-4", "(18)", t, EV_MOVE_TOO_DEAR, ev_mp(o->cost), ev_unit_id(c->u->id),
+           ev_mp(allowance - o->spent_before));
     return 0;
 }
 
@@ -174,24 +173,110 @@ static void trace_whole(const mv_ctx *c, const lb_move_action *a, const lb_move_
     const lb_unit *u = c->u;
     if (c->quiet || !t || u->nhexes < 2)
         return;
-    char hexes[LB_UNIT_MAX_HEXES * 48] = "", from[LB_HEX_LABEL_MAX], to[LB_HEX_LABEL_MAX], mp[16];
-    size_t used = 0;
-    for (int k = 0; k < u->nhexes && used < sizeof hexes; k++) {
-        lb_map_label(&c->st->map, u->hexes[k], from);
-        lb_map_label(&c->st->map, o->to[k], to);
-        used += (size_t)snprintf(hexes + used, sizeof hexes - used, "%s%s to %s", k ? ", " : "",
-                                 from, to);
-        if (s->ok && used < sizeof hexes)
-            used += (size_t)snprintf(hexes + used, sizeof hexes - used, " %s MP",
-                                     mp_text(c, s->hex_cost[k], mp, sizeof mp));
+    lb_event_arg args[3 * MOVE_HEXES_MAX + 3];
+    int per = s->ok ? 3 : 2, n = per * MOVE_HEXES_MAX;
+    for (int k = 0; k < MOVE_HEXES_MAX; k++) {
+        int in = k < u->nhexes;
+        args[per * k] = in ? mv_ev_hex(c->st, u->hexes[k]) : lbi_ev_label("");
+        args[per * k + 1] = in ? mv_ev_hex(c->st, o->to[k]) : lbi_ev_label("");
+        if (s->ok)
+            args[per * k + 2] = ev_mp(in ? s->hex_cost[k] : 0);
     }
-    if (s->ok)
-        lb_trace_add(t, "R-MOV-7", "(15)", "%s steps %s as a whole: %s; the step costs the dearest, "
-                     "%s MP (T15-23)", u->id, lb_hex_dir_name(a->dir), hexes,
-                     mp_text(c, s->cost, mp, sizeof mp));
+    args[n] = ev_unit_id(u->id);
+    args[n + 1] = ev_text(lb_hex_dir_name(a->dir));
+    args[n + 2] = ev_mp(s->cost);
+    lbi_trace_event(t, "R-MOV-7", "(15)", s->ok ? EV_MOVE_WHOLE_STEP : EV_MOVE_WHOLE_TRIED, args,
+                    s->ok ? n + 3 : n + 2);
+}
+
+/* What the step leaves behind: the hexside crossed (R-MOV-6), the zone left (R-ZOI-3) and the
+ * opportunity fire that raises (R-ZOI-4). */
+static void trace_leaving(const mv_ctx *c, const lb_move_action *a, const lb_move_outcome *o,
+                          unsigned from, lb_trace *t)
+{
+    const lb_unit *u = c->u;
+    lb_side_class side = u->facing ? lb_facing_side(u, 0, a->dir) : LB_SIDE_FRONT;
+    if (side == LB_SIDE_FLANK || side == LB_SIDE_REAR)
+        LBI_EVENT(t, "R-MOV-6", "(16)", EV_MOVE_FLANK_STEP, ev_unit_id(u->id),
+                  ev_text(lb_hex_dir_name(a->dir)), ev_text(lb_side_class_name(side)),
+                  ev_int(u->facing));
+    if (from & LB_ZOI_ENEMY)
+        LBI_EVENT(t, "R-ZOI-3", "(14)", EV_MOVE_ZONE_LEFT, ev_unit_id(u->id),
+                  ev_int(lb_zoi_horse(c->st, u)));
+    trace_events(c, o, 1u << LB_EVENT_FIRE, t);
+}
+
+/* R-ZOI-5: an enemy cavalry screen's drag on the step, the higher of the two hexes'. */
+static void trace_drag(const mv_ctx *c, const lb_move_outcome *o, lb_trace *t)
+{
+    const lb_unit *u = c->u;
+    int drag = 0;
+    for (int k = 0; k < o->nto; k++) {
+        int d = lb_zoi_drag(c->st, u, lbi_mv_zone(c, &o->from[k], 1), lbi_mv_zone(c, &o->to[k], 1));
+        drag = d > drag ? d : drag;
+    }
+    if (u->arm == LB_ARM_INFANTRY)
+        LBI_EVENT(t, "R-ZOI-5", "(20)", EV_MOVE_DRAG, ev_mp(drag), mv_ev_hex(c->st, o->to[0]));
     else
-        lb_trace_add(t, "R-MOV-7", "(15)", "%s steps %s as a whole: %s, each hex allowed (T15-23)",
-                     u->id, lb_hex_dir_name(a->dir), hexes);
+        LBI_EVENT(t, "R-ZOI-5", "(20)", EV_MOVE_NO_DRAG, mv_ev_hex(c->st, o->to[0]),
+                  ev_unit_id(u->id));
+}
+
+/* R-FORM-2: the formation the terrain entered gives, or holds the unit to. */
+static void trace_formation(const mv_ctx *c, const lb_move_outcome *o, lb_trace *t)
+{
+    const lb_state *st = c->st;
+    const lb_unit *u = c->u;
+    if (o->formation != u->formation) {
+        LBI_EVENT(t, "R-FORM-2", "(15)", EV_MOVE_TERRAIN_FORMATION, ev_unit_id(u->id),
+                  ev_text(lb_formation_name(o->formation)), mv_ev_hex(st, o->to[0]));
+        return;
+    }
+    for (int k = 0; k < o->nto; k++)
+        if (u->arm == LB_ARM_INFANTRY && lb_map_contains(&st->map, o->to[k]) &&
+            c->mc->skirmish_only[st->map.terrain[lb_map_cell(&st->map, o->to[k])]]) {
+            LBI_EVENT(t, "R-FORM-2", "(15)", EV_MOVE_SKIRMISH_ONLY, mv_ev_hex(st, o->to[k]),
+                      ev_unit_id(u->id));
+            return;
+        }
+}
+
+/* The units of the hexes entered: friends passed (R-STACK-4), enemy leaders captured (R-MOV-15),
+ * a carré entered by cavalry or enemy cavalry by a carré (R-MOV-8). */
+static void trace_units_met(const mv_ctx *c, const lb_move_outcome *o, const mv_step *s,
+                            lb_trace *t)
+{
+    const lb_state *st = c->st;
+    const lb_unit *u = c->u;
+    if (s->pass_rule)
+        mv_trace_said(t, s->pass_rule, "(16)", &s->pass_why);
+    trace_events(c, o, 1u << LB_EVENT_CAPTURE | 1u << LB_EVENT_CARRE, t);
+    if (u->formation != LB_FORM_CARRE || s->carre)
+        return;
+    const int *idx;
+    int n = lb_state_units_at(st, o->to[0], &idx), foes = 0;
+    for (int i = 0; i < n; i++)
+        foes += st->units[idx[i]].side != u->side;
+    if (foes)
+        LBI_EVENT(t, "R-MOV-8", "(16)", EV_MOVE_CARRE_ONTO_CAVALRY, ev_unit_id(u->id),
+                  mv_ev_hex(st, o->to[0]));
+}
+
+/* The zones entered: whose reaches each new hex (R-ZOI-1), whether the unit stops (R-ZOI-2), no
+ * opportunity fire for entering (R-ZOI-4). */
+static void trace_zones_entered(const mv_ctx *c, const lb_move_outcome *o, unsigned to,
+                                lb_trace *t)
+{
+    const lb_unit *u = c->u;
+    for (int k = 0; k < o->nto; k++)
+        if (!lb_unit_in_hex(u, o->to[k]))
+            lb_zoi_trace(c->st, u->side, o->to[k], t);
+    lb_event_arg hex = mv_ev_hex(c->st, o->to[0]);
+    if (to & LB_ZOI_ENEMY)
+        LBI_EVENT(t, "R-ZOI-2", "(14)", o->stop ? EV_MOVE_ZONE_STOP : EV_MOVE_ZONE_PASS,
+                  ev_unit_id(u->id), hex);
+    if (to & (LB_ZOI_ENEMY | LB_ZOI_CARRE))
+        LBI_EVENT(t, "R-ZOI-4", "(28)", EV_MOVE_NO_FIRE_ENTERING, hex);
 }
 
 /* What decided an accepted step beyond its cost: the hexside crossed and the zone left (with
@@ -200,81 +285,19 @@ static void trace_whole(const mv_ctx *c, const lb_move_action *a, const lb_move_
 static void trace_step(const mv_ctx *c, const lb_move_action *a, const lb_move_outcome *o,
                        const mv_step *s, lb_trace *t)
 {
-    const lb_state *st = c->st;
-    const lb_unit *u = c->u;
     if (c->quiet || !t)
         return;
-    if (!lb_unit_is_combat(u)) {
+    if (!lb_unit_is_combat(c->u)) {
         trace_events(c, o, ~0u, t);
         return;
     }
-    char label[LB_HEX_LABEL_MAX], mp[16];
-    lb_map_label(&st->map, o->to[0], label);
     unsigned from = lbi_mv_zone(c, o->from, o->nfrom), to = lbi_mv_zone(c, o->to, o->nto);
-    lb_side_class side = u->facing ? lb_facing_side(u, 0, a->dir) : LB_SIDE_FRONT;
-    if (side == LB_SIDE_FLANK || side == LB_SIDE_REAR)
-        lb_trace_add(t, "R-MOV-6", "(16)", "%s steps %s across a %s hexside: outside a charge a step "
-                     "crosses any hexside, and it keeps its facing %d (T16-2)", u->id,
-                     lb_hex_dir_name(a->dir), lb_side_class_name(side), u->facing);
-    if (from & LB_ZOI_ENEMY)
-        lb_trace_add(t, "R-ZOI-3", "(14)", "%s leaves an enemy zone of influence %s", u->id,
-                     lb_zoi_horse(st, u) ? "freely: cavalry and horse artillery leave after any "
-                                           "action (A14-1)"
-                                         : "as its first action of the segment (Z14-5)");
-    trace_events(c, o, 1u << LB_EVENT_FIRE, t);
-    if ((from | to) & (LB_ZOI_DRAG_NEAR | LB_ZOI_DRAG_FAR)) {
-        int drag = 0;
-        for (int k = 0; k < o->nto; k++) {
-            int d = lb_zoi_drag(st, u, lbi_mv_zone(c, &o->from[k], 1),
-                                lbi_mv_zone(c, &o->to[k], 1));
-            drag = d > drag ? d : drag;
-        }
-        if (u->arm == LB_ARM_INFANTRY)
-            lb_trace_add(t, "R-ZOI-5", "(20)", "an enemy cavalry screen within two hexes adds %s MP "
-                         "to the step into %s (the higher of the two hexes' drags, once: K20-2)",
-                         mp_text(c, drag, mp, sizeof mp), label);
-        else
-            lb_trace_add(t, "R-ZOI-5", "(20)", "an enemy cavalry screen is within two hexes of %s: "
-                         "its drag slows infantry only, %s pays none", label, u->id);
-    }
-    if (o->formation != u->formation) {
-        lb_trace_add(t, "R-FORM-2", "(15)", "%s takes %s in %s: column and general order follow the "
-                     "terrain, at no cost (T15-17)", u->id, lb_formation_name(o->formation), label);
-    } else {
-        for (int k = 0; k < o->nto; k++)
-            if (u->arm == LB_ARM_INFANTRY && lb_map_contains(&st->map, o->to[k]) &&
-                c->mc->skirmish_only[st->map.terrain[lb_map_cell(&st->map, o->to[k])]]) {
-                lb_map_label(&st->map, o->to[k], label);
-                lb_trace_add(t, "R-FORM-2", "(15)", "%s holds infantry in skirmish order only, "
-                             "which %s is in (T15-0)", label, u->id);
-                break;
-            }
-    }
-    if (s->pass_rule)
-        lb_trace_add(t, s->pass_rule, "(16)", "%s", s->pass_why);
-    trace_events(c, o, 1u << LB_EVENT_CAPTURE | 1u << LB_EVENT_CARRE, t);
-    if (u->formation == LB_FORM_CARRE && !s->carre) {
-        const int *idx;
-        int n = lb_state_units_at(st, o->to[0], &idx), foes = 0;
-        for (int i = 0; i < n; i++)
-            foes += st->units[idx[i]].side != u->side;
-        if (foes)
-            lb_trace_add(t, "R-MOV-8", "(16)", "%s, a carré making its one step, enters %s, held by "
-                         "enemy cavalry alone (T16-5)", u->id, lb_map_label(&st->map, o->to[0], label));
-    }
-    for (int k = 0; k < o->nto; k++)
-        if (!lb_unit_in_hex(u, o->to[k]))
-            lb_zoi_trace(st, u->side, o->to[k], t);
-    lb_map_label(&st->map, o->to[0], label);
-    if (to & LB_ZOI_ENEMY)
-        lb_trace_add(t, "R-ZOI-2", "(14)", o->stop
-                     ? "%s enters an enemy zone of influence in %s and stops there: no further step "
-                       "this segment, facing and formation changes remain open (Z14-4)"
-                     : "%s enters an enemy infantry zone in %s and goes on: cavalry and horse "
-                       "artillery stop only in an enemy cavalry zone (Z14-6)", u->id, label);
-    if (to & (LB_ZOI_ENEMY | LB_ZOI_CARRE))
-        lb_trace_add(t, "R-ZOI-4", "(28)", "entering %s raises no opportunity fire: only an action "
-                     "taken in an enemy zone, leaving it included, does (28.1)", label);
+    trace_leaving(c, a, o, from, t);
+    if ((from | to) & (LB_ZOI_DRAG_NEAR | LB_ZOI_DRAG_FAR))
+        trace_drag(c, o, t);
+    trace_formation(c, o, t);
+    trace_units_met(c, o, s, t);
+    trace_zones_entered(c, o, to, t);
     trace_events(c, o, 1u << LB_EVENT_FOLLOW, t);
 }
 
@@ -287,7 +310,7 @@ static void check_step(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
         o->to[k] = lb_hex_neighbor(u->hexes[k], a->dir); /* the hexes tried, even when refused */
     trace_whole(c, a, o, &s, t);
     if (!s.ok) {
-        refuse(c, o, s.rule, "(18)", t, "%s", s.why);
+        refuse_for(c, o, s.rule, "(18)", &s.why, t);
         return;
     }
     o->cost = s.cost;
@@ -300,26 +323,25 @@ static void check_step(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
     if (s.capture || s.carre)
         enemy_events(c, o, s.to[0], s.capture, s.carre);
     follow_event(c, o);
-    char label[LB_HEX_LABEL_MAX], mp[16];
-    lb_map_label(&c->st->map, s.to[0], label);
-    accept(c, o, "R-MOV-4", "(18)", t, "%s enters %s for %s MP%s%s", u->id, label,
-           mp_text(c, s.cost, mp, sizeof mp), o->formation != u->formation ? ", in " : "",
-           o->formation != u->formation ? lb_formation_name(o->formation) : "");
+    ACCEPT(c, o, "R-MOV-4", "(18)", t, EV_MOVE_ENTERS, ev_unit_id(u->id), mv_ev_hex(c->st, s.to[0]),
+           ev_mp(s.cost), ev_text(o->formation != u->formation ? lb_formation_name(o->formation)
+                                                                 : ""));
     trace_step(c, a, o, &s, t);
 }
 
-/* Every action but a leader's needs the unit still in the state it began with and MP. */
-static int may_act(const mv_ctx *c, lb_move_outcome *o, int allowance, const char *rule, char *why,
-                   lb_trace *t)
+/* Every action but a leader's needs the unit still in the state it began with (R-MOV-9) and MP
+ * (rule and why: why its allowance is 0). */
+static int may_act(const mv_ctx *c, lb_move_outcome *o, int allowance, const char *rule,
+                   const lb_said *why, lb_trace *t)
 {
     const lb_unit *u = c->u;
     if (lb_unit_is_combat(u) && u->state > u->move.start_state) {
-        refuse(c, o, "R-MOV-9", "(18)", t, "%s is %s since the segment began: it takes no further "
-               "action", u->id, lb_morale_state_name(u->state));
+        REFUSE(c, o, "R-MOV-9", "(18)", t, EV_MOVE_SHAKEN, ev_unit_id(u->id),
+               ev_text(lb_morale_state_name(u->state)));
         return 0;
     }
     if (allowance == 0 && rule) {
-        refuse(c, o, rule, "(18)", t, "%s", why);
+        refuse_for(c, o, rule, "(18)", why, t);
         return 0;
     }
     return 1;
@@ -329,30 +351,30 @@ static void check_face(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
 {
     const lb_unit *u = c->u;
     if (!lb_unit_is_combat(u)) {
-        refuse(c, o, "R-MOV-6", "(13)", t, "a leader has no facing");
+        REFUSE0(c, o, "R-MOV-6", "(13)", t, EV_MOVE_FACE_LEADER);
         return;
     }
-    if (!may_act(c, o, c->allowance, c->allow_rule, (char *)c->allow_why, t))
+    if (!may_act(c, o, c->allowance, c->allow_rule, &c->allow_why, t))
         return;
     if (u->formation == LB_FORM_CARRE) {
-        refuse(c, o, "R-MOV-6", "(13)", t, "a carré faces every way");
+        REFUSE0(c, o, "R-MOV-6", "(13)", t, EV_MOVE_FACE_CARRE);
         return;
     }
     if (!lb_facing_valid(u->formation, a->facing)) {
-        refuse(c, o, "R-MOV-6", "(13)", t, "%s faces %s, not clock hour %d (R-GRID-3)",
-               lb_formation_name(u->formation),
-               lb_facing_kind(u->formation) ? "a vertex (an odd hour)" : "a hexside (an even hour)",
-               a->facing);
+        REFUSE(c, o, "R-MOV-6", "(13)", t, EV_MOVE_FACING_KIND,
+               ev_text(lb_formation_name(u->formation)), ev_int(lb_facing_kind(u->formation)),
+               ev_int(a->facing));
         return;
     }
     if (a->facing == u->facing) {
-        refuse(c, o, "R-MOV-6", "(13)", t, "%s faces %d already", u->id, a->facing);
+        REFUSE(c, o, "R-MOV-6", "(13)", t, EV_MOVE_FACE_ALREADY, ev_unit_id(u->id),
+               ev_int(a->facing));
         return;
     }
     if (u->nhexes > 1 && (a->facing - u->facing + 12) % 12 != 6) {
-        refuse(c, o, "R-MOV-6", "(13)", t, "a %s in %d hexes only faces about (to %d); to face "
-               "otherwise it forms anew (R-FORM-4)", lb_formation_name(u->formation), u->nhexes,
-               (u->facing + 5) % 12 + 1);
+        REFUSE(c, o, "R-MOV-6", "(13)", t, EV_MOVE_FACE_ABOUT,
+               ev_text(lb_formation_name(u->formation)), ev_int(u->nhexes),
+               ev_int((u->facing + 5) % 12 + 1));
         return;
     }
     o->cost = 2 * c->mc->facing_change;
@@ -360,35 +382,46 @@ static void check_face(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
         return;
     o->facing = a->facing;
     fire_events(c, o);
-    char mp[16];
-    accept(c, o, "R-MOV-6", "(13)", t, "%s faces %d instead of %d for %s MP (T16-2)", u->id, a->facing,
-           u->facing, mp_text(c, o->cost, mp, sizeof mp));
+    ACCEPT(c, o, "R-MOV-6", "(13)", t, EV_MOVE_FACES, ev_unit_id(u->id), ev_int(a->facing),
+           ev_int(u->facing), ev_mp(o->cost));
     trace_events(c, o, ~0u, t);
+}
+
+/* The formation rules' answer on the change a asks for (R-FORM-2..9), its allowance (a carré's
+ * full one when it is its first action, T15-12): 1 when the change may go on, in *ch. */
+static int form_allowed(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o,
+                        lb_formation_change *ch, lb_trace *t)
+{
+    const lb_unit *u = c->u;
+    if (!lb_unit_is_combat(u)) {
+        REFUSE(c, o, "R-FORM-2", "(15)", t, EV_MOVE_WHY,
+               ev_phrase(MOVE_PH_NOT_ALLOWED, MOVE_FORM_LEADER));
+        return 0;
+    }
+    const char *rule = NULL;
+    lb_said why;
+    int form_first = o->first && u->move.start_formation == LB_FORM_CARRE;
+    int allowance = lbi_mv_allowance(c->st, u, form_first, &rule, &why, t);
+    if (!may_act(c, o, allowance, rule, &why, t))
+        return 0;
+    o->allowance = allowance;
+    lb_formation_req req = {.to = a->formation, .facing = a->facing, .nhexes = a->nhexes};
+    memcpy(req.hexes, a->hexes, sizeof req.hexes);
+    lb_formation_check(c->st, c->unit, &req, ch, t);
+    if (!ch->legal) {
+        refuse_for(c, o, ch->rule, ch->section, &ch->why, t);
+        return 0;
+    }
+    return 1;
 }
 
 static void check_form(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o, lb_trace *t)
 {
     const lb_state *st = c->st;
     const lb_unit *u = c->u;
-    if (!lb_unit_is_combat(u)) {
-        refuse(c, o, "R-FORM-2", "(15)", t, "a leader takes no formation");
-        return;
-    }
-    const char *rule = NULL;
-    char why[LB_MOVE_REASON_MAX];
-    int form_first = o->first && u->move.start_formation == LB_FORM_CARRE;
-    int allowance = lbi_mv_allowance(st, u, form_first, &rule, why, sizeof why, t);
-    if (!may_act(c, o, allowance, rule, why, t))
-        return;
-    o->allowance = allowance;
-    lb_formation_req req = {.to = a->formation, .facing = a->facing, .nhexes = a->nhexes};
-    memcpy(req.hexes, a->hexes, sizeof req.hexes);
     lb_formation_change ch;
-    lb_formation_check(st, c->unit, &req, &ch, t);
-    if (!ch.legal) {
-        refuse(c, o, ch.rule, ch.section, t, "%s", ch.reason);
+    if (!form_allowed(c, a, o, &ch, t))
         return;
-    }
     /* the new hexes against their occupants (R-STACK-4: the limits hold during the move) */
     lb_unit laid = *u;
     laid.formation = ch.to;
@@ -397,12 +430,15 @@ static void check_form(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
     memcpy(laid.hexes, ch.hexes, sizeof laid.hexes);
     mv_ctx c2 = *c;
     c2.u = &laid;
-    if (!lbi_mv_fits(&c2, ch.hexes, ch.nhexes, ch.to, 0, 0, &rule, why, NULL, NULL)) {
-        refuse(c, o, rule, "(16)", t, "%s", why);
+    const char *rule = NULL;
+    lb_said why;
+    if (!lbi_mv_fits(&c2, ch.hexes, ch.nhexes, ch.to, 0, 0, &rule, c->quiet ? NULL : &why, NULL,
+                     NULL)) {
+        refuse_for(c, o, rule, "(16)", &why, t);
         return;
     }
     o->cost = ch.cost;
-    if (!afford(c, o, allowance, t))
+    if (!afford(c, o, o->allowance, t))
         return;
     for (int k = 0; k < ch.nhexes; k++)
         if (!lb_unit_in_hex(u, ch.hexes[k]) &&
@@ -415,11 +451,9 @@ static void check_form(const mv_ctx *c, const lb_move_action *a, lb_move_outcome
     o->roll_needed = ch.roll_needed;
     o->p_success = ch.p_success;
     fire_events(c, o);
-    char mp[16];
-    accept(c, o, "R-FORM-3", "(16)", t, "%s forms %s%s for %s MP%s%s", u->id, lb_formation_name(ch.to),
-           ch.nhexes > 1 ? " in several hexes" : "", mp_text(c, o->cost, mp, sizeof mp),
-           ch.roll_needed ? ", if the limber roll succeeds (R-FORM-8)" : "",
-           form_first ? "; its first action, so a carré keeps its full allowance (T15-12)" : "");
+    ACCEPT(c, o, "R-FORM-3", "(16)", t, EV_MOVE_FORMS, ev_unit_id(u->id),
+           ev_text(lb_formation_name(ch.to)), ev_int(ch.nhexes > 1), ev_mp(o->cost),
+           ev_int(ch.roll_needed), ev_int(o->first && u->move.start_formation == LB_FORM_CARRE));
     trace_events(c, o, ~0u, t);
 }
 
@@ -429,47 +463,43 @@ static void check_prolonge(const mv_ctx *c, const lb_move_action *a, lb_move_out
     const lb_state *st = c->st;
     const lb_unit *u = c->u;
     if (u->formation != LB_FORM_UNLIMBERED) {
-        refuse(c, o, "R-MOV-10", "(15)", t, "only unlimbered artillery moves by prolonge");
+        REFUSE0(c, o, "R-MOV-10", "(15)", t, EV_MOVE_PROLONGE_UNLIMBERED);
         return;
     }
-    if (!may_act(c, o, c->allowance, c->allow_rule, (char *)c->allow_why, t))
+    if (!may_act(c, o, c->allowance, c->allow_rule, &c->allow_why, t))
         return;
     if (lb_move_charts_class_in(c->mc->no_prolonge, c->mc->nno_prolonge, u->cls)) {
-        refuse(c, o, "R-MOV-10", "(15)", t, "%s guns (%s) are too heavy to prolonge", u->id, u->cls);
+        REFUSE(c, o, "R-MOV-10", "(15)", t, EV_MOVE_PROLONGE_HEAVY, ev_unit_id(u->id),
+               ev_text(u->cls));
         return;
     }
     if (u->move.prolonged || u->move.actions > 0) {
-        refuse(c, o, "R-MOV-10", "(15)", t, "the prolonge is the battery's whole move in a segment, "
-               "and %s has acted", u->id);
+        REFUSE(c, o, "R-MOV-10", "(15)", t, EV_MOVE_PROLONGE_ACTED, ev_unit_id(u->id));
         return;
     }
     lb_hex to = lb_hex_neighbor(u->hexes[0], a->dir);
     o->to[0] = to;
-    char label[LB_HEX_LABEL_MAX] = "";
-    if (!c->quiet)
-        lb_map_label(&st->map, to, label);
     if (!lb_map_contains(&st->map, to) ||
         lb_move_step_cost(st, u->hexes[0], a->dir, LB_ARM_ARTILLERY) == LB_MOVE_PROHIBITED) {
-        refuse(c, o, "R-MOV-4", "(18)", t, "the step into %s is off the map or prohibited", label);
+        REFUSE(c, o, "R-MOV-4", "(18)", t, EV_MOVE_PROLONGE_CLOSED, mv_ev_hex(st, to));
         return;
     }
     if (!c->mc->open[st->map.terrain[lb_map_cell(&st->map, u->hexes[0])]] ||
         !c->mc->open[st->map.terrain[lb_map_cell(&st->map, to)]]) {
-        refuse(c, o, "R-MOV-10", "(15)", t, "a prolonge goes from clear or slope terrain to clear or "
-               "slope terrain");
+        REFUSE0(c, o, "R-MOV-10", "(15)", t, EV_MOVE_PROLONGE_OPEN);
         return;
     }
     const char *rule;
-    char why[LB_MOVE_REASON_MAX];
-    if (!lbi_mv_fits(c, &to, 1, u->formation, 0, 0, &rule, why, NULL, NULL)) {
-        refuse(c, o, rule, "(16)", t, "%s", why);
+    lb_said why;
+    if (!lbi_mv_fits(c, &to, 1, u->formation, 0, 0, &rule, c->quiet ? NULL : &why, NULL, NULL)) {
+        refuse_for(c, o, rule, "(16)", &why, t);
         return;
     }
     o->cost = c->allowance - o->spent_before;
     o->to[0] = to;
     o->stop = lb_zoi_stops(st, u, lbi_mv_zone(c, &to, 1));
     fire_events(c, o);
-    accept(c, o, "R-MOV-10", "(15)", t, "%s prolonges into %s: its whole move", u->id, label);
+    ACCEPT(c, o, "R-MOV-10", "(15)", t, EV_MOVE_PROLONGES, ev_unit_id(u->id), mv_ev_hex(st, to));
     trace_events(c, o, ~0u, t);
 }
 
@@ -479,30 +509,32 @@ static void check_attach(const mv_ctx *c, const lb_move_action *a, lb_move_outco
     const lb_state *st = c->st;
     const lb_unit *l = c->u;
     if (lb_unit_is_combat(l)) {
-        refuse(c, o, "R-MOV-14", "(7)", t, "only leaders attach to units");
+        REFUSE0(c, o, "R-MOV-14", "(7)", t, EV_MOVE_ATTACH_COMBAT);
         return;
     }
     if (a->kind == LB_ACT_DETACH) {
         if (!l->attached) {
-            refuse(c, o, "R-MOV-14", "(7)", t, "%s is attached to no unit", l->id);
+            REFUSE(c, o, "R-MOV-14", "(7)", t, EV_MOVE_DETACH_NONE, ev_unit_id(l->id));
             return;
         }
-        accept(c, o, "R-MOV-14", "(7)", t, "%s leaves %s", l->id, l->attached);
+        ACCEPT(c, o, "R-MOV-14", "(7)", t, EV_MOVE_DETACHES, ev_unit_id(l->id),
+               ev_unit_id(l->attached));
         return;
     }
     int w = a->with ? lb_state_unit_index(st, a->with) : -1;
     const lb_unit *u = w >= 0 ? &st->units[w] : NULL;
     if (!u || !lb_unit_is_combat(u) || u->side != l->side || !lb_unit_in_hex(u, l->hexes[0])) {
-        refuse(c, o, "R-MOV-14", "(7)", t, "%s is no friendly combat unit in %s's hex",
-               a->with ? a->with : "(none)", l->id);
+        REFUSE(c, o, "R-MOV-14", "(7)", t, EV_MOVE_ATTACH_NONE, ev_unit_id(a->with),
+               ev_unit_id(l->id), ev_int(a->with != NULL));
         return;
     }
     if (l->attached && strcmp(l->attached, u->id) == 0) {
-        refuse(c, o, "R-MOV-14", "(7)", t, "%s is attached to %s already", l->id, u->id);
+        REFUSE(c, o, "R-MOV-14", "(7)", t, EV_MOVE_ATTACH_ALREADY, ev_unit_id(l->id),
+               ev_unit_id(u->id));
         return;
     }
     o->action.with = u->id;
-    accept(c, o, "R-MOV-14", "(7)", t, "%s attaches to %s: it moves with it", l->id, u->id);
+    ACCEPT(c, o, "R-MOV-14", "(7)", t, EV_MOVE_ATTACHES, ev_unit_id(l->id), ev_unit_id(u->id));
 }
 
 static void check_march(const mv_ctx *c, lb_move_outcome *o, lb_trace *t)
@@ -510,41 +542,33 @@ static void check_march(const mv_ctx *c, lb_move_outcome *o, lb_trace *t)
     const lb_state *st = c->st;
     const lb_unit *u = c->u;
     if (u->arm != LB_ARM_INFANTRY) {
-        refuse(c, o, "R-MOV-16", "(44)", t, "%s", u->arm == LB_ARM_CAVALRY
-                   ? "cavalry never force-marches"
-                   : u->arm == LB_ARM_ARTILLERY
-                         ? "artillery force-marches only with its division, which scenarios do "
-                           "not name yet"
-                         : "a leader does not force-march");
+        REFUSE(c, o, "R-MOV-16", "(44)", t, EV_MOVE_WHY, ev_phrase(MOVE_PH_NO_MARCH, u->arm));
         return;
     }
-    if (!may_act(c, o, c->allowance, c->allow_rule, (char *)c->allow_why, t))
+    if (!may_act(c, o, c->allowance, c->allow_rule, &c->allow_why, t))
         return;
-    if (u->state != LB_STATE_GOOD || (u->formation != LB_FORM_COLUMN && u->formation != LB_FORM_ROAD)) {
-        refuse(c, o, "R-MOV-16", "(44)", t, "only infantry in good order in column or road march "
-               "force-marches; %s is %s in %s", u->id, lb_morale_state_name(u->state),
-               lb_formation_name(u->formation));
+    if (u->state != LB_STATE_GOOD ||
+        (u->formation != LB_FORM_COLUMN && u->formation != LB_FORM_ROAD)) {
+        REFUSE(c, o, "R-MOV-16", "(44)", t, EV_MOVE_MARCH_FORMATION, ev_unit_id(u->id),
+               ev_text(lb_morale_state_name(u->state)), ev_text(lb_formation_name(u->formation)));
         return;
     }
     if (u->move.march != LB_MARCH_NONE || !o->first) {
-        refuse(c, o, "R-MOV-16", "(44)", t, "a force march is declared before any other action of "
-               "the segment, once");
+        REFUSE0(c, o, "R-MOV-16", "(44)", t, EV_MOVE_MARCH_LATE);
         return;
     }
     int turn = u->move.march_turns + 1;
     lb_morale_mod mod = {"R-MOV-16", "force march", c->mc->march_modifier * turn};
     lb_morale_chance odds;
     if (lb_morale_odds(st, c->unit, &mod, 1, &odds, t) != LB_OK) {
-        refuse(c, o, "R-MOV-16", "(44)", t, "%s cannot check morale", u->id);
+        REFUSE(c, o, "R-MOV-16", "(44)", t, EV_MOVE_MARCH_NO_CHECK, ev_unit_id(u->id));
         return;
     }
     o->roll_needed = 1;
     o->p_success = odds.p_pass;
-    char p[32];
-    accept(c, o, "R-MOV-16", "(44)", t, "%s declares a force march (its turn %d in a row: %+d to the "
-           "check), passing %s of the time: then %d times its printed MP, no formation change, "
-           "not ending next to the enemy", u->id, turn, mod.value,
-           c->quiet ? "" : lb_frac_fmt(odds.p_pass, p, sizeof p), c->mc->march_multiple);
+    ACCEPT(c, o, "R-MOV-16", "(44)", t, EV_MOVE_MARCHES, ev_unit_id(u->id), ev_int(turn),
+           ev_int(mod.value), ev_frac(odds.p_pass.num, odds.p_pass.den),
+           ev_int(c->mc->march_multiple));
 }
 
 void lbi_mv_action_check(const mv_ctx *c, const lb_move_action *a, lb_move_outcome *o, lb_trace *t)
@@ -570,7 +594,7 @@ void lbi_mv_action_check(const mv_ctx *c, const lb_move_action *a, lb_move_outco
         if (dir_ok)
             check_step(c, a, o, t);
         else
-            refuse(c, o, "R-MOV-1", "(18)", t, "a step goes to a hex next to the unit's first hex");
+            REFUSE0(c, o, "R-MOV-1", "(18)", t, EV_MOVE_NO_DIR);
         break;
     case LB_ACT_FACE: check_face(c, a, o, t); break;
     case LB_ACT_FORM: check_form(c, a, o, t); break;
@@ -578,12 +602,12 @@ void lbi_mv_action_check(const mv_ctx *c, const lb_move_action *a, lb_move_outco
         if (dir_ok)
             check_prolonge(c, a, o, t);
         else
-            refuse(c, o, "R-MOV-1", "(18)", t, "a step goes to a hex next to the unit's first hex");
+            REFUSE0(c, o, "R-MOV-1", "(18)", t, EV_MOVE_NO_DIR);
         break;
     case LB_ACT_ATTACH:
     case LB_ACT_DETACH: check_attach(c, a, o, t); break;
     case LB_ACT_MARCH: check_march(c, o, t); break;
-    default: refuse(c, o, "R-MOV-1", "(18)", t, "no such action"); break;
+    default: REFUSE0(c, o, "R-MOV-1", "(18)", t, EV_MOVE_NO_ACTION); break;
     }
 }
 
@@ -624,8 +648,8 @@ int lb_move_action_resolve(const lb_state *st, const char *id, const lb_move_act
             return rc;
         out->roll = mr.roll;
         out->success = mr.outcome.passed;
-        lb_trace_add(t, "R-MOV-16", "(44)", "force-march check %d: %s", mr.roll,
-                     out->success ? "it marches" : "it stands still this segment");
+        LBI_EVENT(t, "R-MOV-16", "(44)", EV_MOVE_MARCH_CHECK, ev_roll(mr.roll),
+                  ev_int(out->success));
     }
     out->rolled = 1;
     if (!out->success && a->kind == LB_ACT_FORM) {
@@ -641,46 +665,77 @@ int lb_move_action_resolve(const lb_state *st, const char *id, const lb_move_act
 
 /* ---- applying ------------------------------------------------------------------------------ */
 
-int lb_move_action_apply(lb_state *st, const lb_move_outcome *o)
+/* The outcome fits the state as it stands: its unit there in its hexes, the unit it attaches to. */
+static int fits_state(const lb_state *st, const lb_move_outcome *o, int *unit, int *with)
 {
     int i = o->unit ? lb_state_unit_index(st, o->unit) : -1;
     if (!o->legal || i < 0)
         return LB_INVALID;
     if (o->generation != st->generation)
         return LB_STALE;
-    lb_unit *u = &st->units[i];
+    const lb_unit *u = &st->units[i];
     if (u->nhexes != o->nfrom)
         return LB_INVALID;
     for (int k = 0; k < o->nfrom; k++)
         if (!lb_hex_eq(u->hexes[k], o->from[k]))
             return LB_INVALID;
-    int w = o->action.kind == LB_ACT_ATTACH && o->action.with
+    *unit = i;
+    *with = o->action.kind == LB_ACT_ATTACH && o->action.with
                 ? lb_state_unit_index(st, o->action.with) : -1;
-    if (o->action.kind == LB_ACT_ATTACH && w < 0)
-        return LB_INVALID;
+    return o->action.kind == LB_ACT_ATTACH && *with < 0 ? LB_INVALID : LB_OK;
+}
+
+/* R-MOV-7, R-MOV-14: a step or prolonge moves the unit, and the leaders attached to it in the
+ * hexes it leaves; a leader's own step leaves its unit. */
+static void apply_step(lb_state *st, lb_unit *u, const lb_move_outcome *o)
+{
+    for (int j = 0; j < st->nunits; j++) {
+        lb_unit *l = &st->units[j];
+        if (!l->attached || strcmp(l->attached, u->id) != 0)
+            continue;
+        for (int k = 0; k < o->nfrom; k++)
+            if (lb_hex_eq(l->hexes[0], o->from[k])) {
+                l->hexes[0] = o->to[k];
+                l->move.rode = 1;
+                break;
+            }
+    }
+    memcpy(u->hexes, o->to, sizeof u->hexes);
+    u->formation = o->formation;
+    if (!lb_unit_is_combat(u))
+        u->attached = NULL;
+    u->move.steps++;
+    u->move.prolonged |= o->action.kind == LB_ACT_PROLONGE;
+}
+
+/* R-MOV-15: the enemy leaders the action captured leave the state. */
+static int remove_captured(lb_state *st, const lb_move_outcome *o)
+{
+    for (int e = 0; e < o->nevents; e++) {
+        if (o->events[e].kind != LB_EVENT_CAPTURE)
+            continue;
+        for (int k = 0; k < o->events[e].nunits; k++) {
+            int j = lb_state_unit_index(st, o->events[e].units[k]);
+            int rc = j >= 0 ? lb_state_remove_unit(st, j) : LB_OK;
+            if (rc != LB_OK)
+                return rc;
+        }
+    }
+    return LB_OK;
+}
+
+int lb_move_action_apply(lb_state *st, const lb_move_outcome *o)
+{
+    int i, w;
+    int rc = fits_state(st, o, &i, &w);
+    if (rc != LB_OK)
+        return rc;
+    lb_unit *u = &st->units[i];
     int success = !o->roll_needed || !o->rolled || o->success;
     const lb_move_action *a = &o->action;
     switch (a->kind) {
     case LB_ACT_STEP:
-    case LB_ACT_PROLONGE:
-        for (int j = 0; j < st->nunits; j++) {
-            lb_unit *l = &st->units[j];
-            if (!l->attached || strcmp(l->attached, u->id) != 0)
-                continue;
-            for (int k = 0; k < o->nfrom; k++)
-                if (lb_hex_eq(l->hexes[0], o->from[k])) {
-                    l->hexes[0] = o->to[k];
-                    l->move.rode = 1;
-                    break;
-                }
-        }
-        memcpy(u->hexes, o->to, sizeof u->hexes);
-        u->formation = o->formation;
-        if (!lb_unit_is_combat(u))
-            u->attached = NULL; /* R-MOV-14: a leader's own step leaves its unit */
-        u->move.steps++;
-        u->move.prolonged |= a->kind == LB_ACT_PROLONGE;
-        break;
+    case LB_ACT_PROLONGE: apply_step(st, u, o); break;
     case LB_ACT_FACE: u->facing = o->facing; break;
     case LB_ACT_FORM:
         if (success) {
@@ -699,15 +754,6 @@ int lb_move_action_apply(lb_state *st, const lb_move_outcome *o)
     u->move.actions += a->kind != LB_ACT_MARCH;
     u->move.stopped |= o->stop && success;
     lb_state_touch(st);
-    for (int e = 0; e < o->nevents; e++) {
-        if (o->events[e].kind != LB_EVENT_CAPTURE)
-            continue;
-        for (int k = 0; k < o->events[e].nunits; k++) {
-            int j = lb_state_unit_index(st, o->events[e].units[k]);
-            int rc = j >= 0 ? lb_state_remove_unit(st, j) : LB_OK;
-            if (rc != LB_OK)
-                return rc;
-        }
-    }
-    return lb_state_reindex(st);
+    rc = remove_captured(st, o);
+    return rc == LB_OK ? lb_state_reindex(st) : rc;
 }

@@ -1,5 +1,4 @@
 /* A unit's movement allowance in a segment (R-MOV-3), the start of a Movement segment (R-MOV-2), and names. */
-#include <stdio.h>
 #include <string.h>
 
 #include "move_int.h"
@@ -23,95 +22,87 @@ lb_arm lbi_mv_cost_arm(const lb_unit *u)
     return u->arm == LB_ARM_LEADER ? LB_ARM_CAVALRY : u->arm;
 }
 
-static const char *hold_reason(lb_move_hold h)
+/* R-MOV-5: why a hold stops the unit. */
+static enum move_no_allowance hold_reason(lb_move_hold h)
 {
     switch (h) {
-    case LB_HOLD_RETREATED: return "it retreated before melee: it does not move in this Movement "
-                                   "segment (29), (18)";
-    case LB_HOLD_CHARGE: return "a charge holds it: it does not move voluntarily in this Movement "
-                                "segment (R-CHG-4, R-CHG-19)";
-    case LB_HOLD_CHARGED: return "it charged this turn: cavalry charges or moves, never both (35.1)";
-    default: return "";
+    case LB_HOLD_RETREATED: return MOVE_ZERO_RETREATED;
+    case LB_HOLD_CHARGE: return MOVE_ZERO_CHARGE;
+    default: return MOVE_ZERO_CHARGED;
     }
 }
 
-static int zero(const char **rule, char *why, size_t n, const char *r, const char *text,
+/* An allowance of 0: its ruling and why (traced when t is given). */
+static int zero(const char **rule, lb_said *why, const char *r, enum move_no_allowance no,
                 lb_trace *t)
 {
     if (rule)
         *rule = r;
     if (why)
-        snprintf(why, n, "%s", text);
-    lb_trace_add(t, r, "(18)", "%s: allowance 0", text);
+        LBI_SAY(why, EV_MOVE_WHY, ev_phrase(MOVE_PH_NO_ALLOWANCE, no));
+    LBI_EVENT(t, r, "(18)", EV_MOVE_ALLOWANCE_ZERO, ev_phrase(MOVE_PH_NO_ALLOWANCE, no));
     lb_trace_int(t, "allowance_halves", 0);
     return 0;
 }
 
 /* R-MOV-3, R-MOV-5, R-MOV-11, R-MOV-13, R-MOV-16 */
 int lbi_mv_allowance(const lb_state *st, const lb_unit *u, int form_first, const char **rule,
-                 char *why, size_t n, lb_trace *t)
+                     lb_said *why, lb_trace *t)
 {
     const lb_move_charts *mc = st->charts.move;
     const lb_move_record *m = &u->move;
     if (rule)
         *rule = NULL;
-    if (why && n)
-        why[0] = '\0';
+    if (why)
+        why->event = 0;
     if (!lb_unit_is_combat(u)) {
         int mp = u->movement > 0 ? u->movement : mc->leader_allowance;
-        lb_trace_add(t, "R-MOV-13", "(7)", "leader %s: %d MP (%s)", u->id, mp,
-                     u->movement > 0 ? "its counter" : "the charts' leader allowance");
+        LBI_EVENT(t, "R-MOV-13", "(7)", EV_MOVE_LEADER_MP, ev_unit_id(u->id), ev_int(mp),
+                  ev_int(u->movement > 0));
         lb_trace_int(t, "allowance_halves", 2 * mp);
         return 2 * mp;
     }
     if (u->state == LB_STATE_ROUTED || m->start_state == LB_STATE_ROUTED)
-        return zero(rule, why, n, "R-MOV-3", "routed: it moves only in flight, in the Morale "
-                    "Recovery Segment (R-MOR-4, R-MOR-5)", t);
+        return zero(rule, why, "R-MOV-3", MOVE_ZERO_ROUTED, t);
     if (m->hold != LB_HOLD_NONE)
-        return zero(rule, why, n, "R-MOV-5", hold_reason(m->hold), t);
+        return zero(rule, why, "R-MOV-5", hold_reason(m->hold), t);
     if (m->march == LB_MARCH_FAILED)
-        return zero(rule, why, n, "R-MOV-16", "it failed its force-march check: it stands (44)", t);
+        return zero(rule, why, "R-MOV-16", MOVE_ZERO_MARCH_FAILED, t);
     if (m->hold_next != LB_HOLD_NONE)
-        lb_trace_add(t, "R-MOV-5", "(18)", "%s is held in its side's next Movement segment "
-                     "(hold_next), not in this one", u->id);
+        LBI_EVENT(t, "R-MOV-5", "(18)", EV_MOVE_HELD_NEXT, ev_unit_id(u->id));
     int mp = u->movement;
-    lb_trace_add(t, "R-MOV-3", "(18)", "%s: printed %d MP", u->id, mp);
+    LBI_EVENT(t, "R-MOV-3", "(18)", EV_MOVE_PRINTED, ev_unit_id(u->id), ev_int(mp));
     lb_trace_int(t, "printed", mp);
     if (m->march == LB_MARCH_ON) {
         mp *= mc->march_multiple;
-        lb_trace_add(t, "R-MOV-16", "(44)", "force march: %d times its printed MP, %d",
-                     mc->march_multiple, mp);
+        LBI_EVENT(t, "R-MOV-16", "(44)", EV_MOVE_MARCH_MP, ev_int(mc->march_multiple), ev_int(mp));
     }
     int halves = 2 * mp;
     if (m->start_formation == LB_FORM_LINE) {
         halves -= 2 * mc->line_start_penalty;
         if (halves < 0)
             halves = 0;
-        lb_trace_add(t, "R-MOV-3", "(15)", "it began the segment in line: %d MP less (T15-7)",
-                     mc->line_start_penalty);
+        LBI_EVENT(t, "R-MOV-3", "(15)", EV_MOVE_LINE_START, ev_int(mc->line_start_penalty));
     }
     if (m->start_state == LB_STATE_DISORDERED) {
         halves /= 2;
-        lb_trace_add(t, "R-MOV-3", "(30)", "disordered: half its movement (R-MOR-3)");
+        LBI_EVENT0(t, "R-MOV-3", "(30)", EV_MOVE_DISORDERED_HALF);
     }
     if (m->start_formation == LB_FORM_CARRE && !m->first_form_change && !form_first) {
         halves = halves < 2 ? halves : 2;
-        lb_trace_add(t, "R-MOV-11", "(15)", "it began the segment in carré: one hex (1 MP) unless "
-                     "its first action is a formation change (T15-12)");
+        LBI_EVENT0(t, "R-MOV-11", "(15)", EV_MOVE_CARRE_START);
     }
     lb_trace_int(t, "allowance_halves", halves);
     if (halves % 2)
-        lb_trace_add(t, "R-MOV-2", "(18)", "%s: %d/2 MP, kept exactly in halves (`fractions` rounds "
-                     "fire and melee values, not movement)", u->id, halves);
+        LBI_EVENT(t, "R-MOV-2", "(18)", EV_MOVE_HALVES, ev_unit_id(u->id), ev_frac(halves, 2));
     if (halves == 0)
-        return zero(rule, why, n, "R-MOV-3", "no movement points", NULL);
+        return zero(rule, why, "R-MOV-3", MOVE_ZERO_NO_MP, NULL);
     return halves;
 }
 
-int lb_move_allowance(const lb_state *st, int unit, const char **rule, char *why, size_t n,
-                      lb_trace *t)
+int lb_move_allowance(const lb_state *st, int unit, const char **rule, lb_said *why, lb_trace *t)
 {
-    return lbi_mv_allowance(st, &st->units[unit], 0, rule, why, n, t);
+    return lbi_mv_allowance(st, &st->units[unit], 0, rule, why, t);
 }
 
 /* R-MOV-2 */

@@ -1,6 +1,4 @@
 /* Reinforcements (45): a unit entering the map at an edge hex, its first step's cost, where else it may enter. */
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,7 +66,8 @@ static int alternatives(const lb_state *st, int side, const unsigned char *zoi, 
 }
 
 /* RF45-3: the formation u enters in at a hex of terrain t, or -1 with why. */
-static int entry_formation(const lb_state *st, const lb_unit *u, lb_hex at, const char **why)
+static int entry_formation(const lb_state *st, const lb_unit *u, lb_hex at,
+                           enum move_entry_formation *why)
 {
     int t = st->map.terrain[lb_map_cell(&st->map, at)];
     const lb_terrain_type *tt = &st->charts.terrain[t];
@@ -77,7 +76,7 @@ static int entry_formation(const lb_state *st, const lb_unit *u, lb_hex at, cons
     if (u->arm == LB_ARM_LEADER)
         return f;
     if (f == LB_FORM_UNLIMBERED) {
-        *why = "artillery enters limbered";
+        *why = MOVE_ENTRY_LIMBERED;
         return -1;
     }
     if (u->arm == LB_ARM_ARTILLERY)
@@ -87,34 +86,92 @@ static int entry_formation(const lb_state *st, const lb_unit *u, lb_hex at, cons
             return LB_FORM_GENERAL;
         if (f == LB_FORM_SKIRMISH)
             return f;
-        *why = "in general-order terrain it enters in general order or skirmish order";
+        *why = MOVE_ENTRY_GENERAL;
         return -1;
     }
     if (road) {
         if (f == LB_FORM_COLUMN || f == LB_FORM_CARRE || f == LB_FORM_ROAD)
             return f;
-        *why = "on a road it enters in column, carré or road march";
+        *why = MOVE_ENTRY_ROAD;
         return -1;
     }
     if (f == LB_FORM_ROAD || f == LB_FORM_GENERAL) {
-        *why = "off the roads it enters in any formation but road march and general order";
+        *why = MOVE_ENTRY_OPEN;
         return -1;
     }
     return f;
 }
 
-__attribute__((format(printf, 4, 5))) static int refuse(lb_move_entry *out, const char *rule,
-                                                        lb_trace *t, const char *fmt, ...)
+/* A refusal (what it says is in out->why): traced. LB_OK. */
+static int refused(lb_move_entry *out, const char *rule, lb_trace *t)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(out->reason, sizeof out->reason, fmt, ap);
-    va_end(ap);
     out->legal = 0;
     out->rule = rule;
-    lb_trace_add(t, rule, out->section, "%s", out->reason);
+    mv_trace_said(t, rule, out->section, &out->why);
     lb_trace_bool(t, "legal", 0);
     return LB_OK;
+}
+
+#define REFUSE(out, rule, t, ...) (LBI_SAY(&(out)->why, __VA_ARGS__), refused((out), (rule), (t)))
+
+/* R-MOV-17: a hex on the map's edge free of the enemy and its zones, or the nearest that are
+ * (a turn later when they lie in the wider band). LB_OK (refused in out) or LB_NOMEM. */
+static int entry_hex(const lb_state *st, const lb_unit *u, lb_hex at, lb_move_entry *out,
+                     int *open, lb_trace *t)
+{
+    const lb_map *m = &st->map;
+    const lb_move_charts *mc = st->charts.move;
+    *open = 0;
+    if (!lb_map_contains(m, at) || !on_edge(m, at))
+        return REFUSE(out, "R-MOV-17", t, EV_MOVE_ENTRY_EDGE, ev_unit_id(u->id),
+                      mv_ev_hex(st, at));
+    if (u->nhexes > 1)
+        return REFUSE(out, "R-MOV-17", t, EV_MOVE_ENTRY_DEPLOYED, ev_unit_id(u->id),
+                      ev_text(lb_formation_name(u->formation)));
+    unsigned char *zoi = malloc((size_t)m->cols * (size_t)m->rows);
+    if (!zoi)
+        return LB_NOMEM;
+    lb_zoi_map(st, u->side, zoi);
+    *open = free_entry(st, u->side, zoi, at);
+    if (!*open) {
+        out->nalternatives = alternatives(st, u->side, zoi, at, 1, mc->entry_band,
+                                          out->alternatives, LB_MOVE_ENTRY_ALTERNATIVES);
+        if (!out->nalternatives) {
+            out->delayed = 1;
+            out->nalternatives = alternatives(st, u->side, zoi, at, mc->entry_band + 1,
+                                              2 * mc->entry_band, out->alternatives,
+                                              LB_MOVE_ENTRY_ALTERNATIVES);
+        }
+        REFUSE(out, "R-MOV-17", t, EV_MOVE_ENTRY_BLOCKED, mv_ev_hex(st, at), ev_unit_id(u->id),
+               ev_int(out->delayed ? 2 * mc->entry_band : mc->entry_band), ev_int(out->delayed));
+    }
+    free(zoi);
+    return LB_OK;
+}
+
+/* RF45-3, R-MOV-4: the terrain of the entry hex, open to the unit's arm, and the formation it
+ * enters in there, in one hex. 1 when it may. */
+static int entry_terrain(const lb_state *st, const lb_unit *u, lb_hex at, lb_move_entry *out,
+                         lb_trace *t)
+{
+    lb_arm arm = lbi_mv_cost_arm(u);
+    if (st->charts.terrain[st->map.terrain[lb_map_cell(&st->map, at)]].move[arm] ==
+        LB_MOVE_PROHIBITED)
+        return REFUSE(out, "R-MOV-4", t, EV_MOVE_ENTRY_PROHIBITED, mv_ev_hex(st, at),
+                      ev_text(lb_arm_name(arm)));
+    enum move_entry_formation why = MOVE_ENTRY_LIMBERED;
+    int f = entry_formation(st, u, at, &why);
+    if (f < 0)
+        return REFUSE(out, "R-MOV-17", t, EV_MOVE_ENTRY_FORMATION, ev_unit_id(u->id),
+                      mv_ev_hex(st, at), ev_phrase(MOVE_PH_ENTRY, why));
+    int lo, hi;
+    lb_formation_span(st, u, (lb_formation)f, &lo, &hi);
+    if (lb_unit_is_combat(u) && lo > 1)
+        return REFUSE(out, "R-MOV-17", t, EV_MOVE_ENTRY_SPAN, ev_unit_id(u->id),
+                      ev_text(lb_formation_name((lb_formation)f)), ev_int(lb_unit_strength(u)),
+                      ev_int(lo));
+    out->formation = (lb_formation)f;
+    return 1;
 }
 
 /* R-MOV-17 */
@@ -128,52 +185,14 @@ int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move
     out->formation = u->formation;
     const lb_map *m = &st->map;
     const lb_move_charts *mc = st->charts.move;
-    char label[LB_HEX_LABEL_MAX];
-    lb_map_label(m, at, label);
-    if (!lb_map_contains(m, at) || !on_edge(m, at))
-        return refuse(out, "R-MOV-17", t, "%s enters at a hex on the map's edge, not %s", u->id,
-                      label);
-    if (u->nhexes > 1)
-        return refuse(out, "R-MOV-17", t, "%s enters in one hex: a %s deploys once on the map",
-                      u->id, lb_formation_name(u->formation));
-    unsigned char *zoi = malloc((size_t)m->cols * (size_t)m->rows);
-    if (!zoi)
-        return LB_NOMEM;
-    lb_zoi_map(st, u->side, zoi);
-    if (!free_entry(st, u->side, zoi, at)) {
-        out->nalternatives = alternatives(st, u->side, zoi, at, 1, mc->entry_band,
-                                          out->alternatives, LB_MOVE_ENTRY_ALTERNATIVES);
-        if (!out->nalternatives) {
-            out->delayed = 1;
-            out->nalternatives = alternatives(st, u->side, zoi, at, mc->entry_band + 1,
-                                              2 * mc->entry_band, out->alternatives,
-                                              LB_MOVE_ENTRY_ALTERNATIVES);
-        }
-        free(zoi);
-        return refuse(out, "R-MOV-17", t, "%s holds the enemy or lies in an enemy zone of "
-                      "influence: %s enters within %d hexes of it%s", label, u->id,
-                      out->delayed ? 2 * mc->entry_band : mc->entry_band,
-                      out->delayed ? ", a turn later" : "");
-    }
-    free(zoi);
+    int open;
+    int rc = entry_hex(st, u, at, out, &open, t);
+    if (rc != LB_OK || !open || !entry_terrain(st, u, at, out, t))
+        return rc;
     int t_at = m->terrain[lb_map_cell(m, at)];
-    lb_arm arm = lbi_mv_cost_arm(u);
-    int whole = st->charts.terrain[t_at].move[arm];
-    if (whole == LB_MOVE_PROHIBITED)
-        return refuse(out, "R-MOV-4", t, "%s is prohibited to %s", label, lb_arm_name(arm));
-    const char *why = NULL;
-    int f = entry_formation(st, u, at, &why);
-    if (f < 0)
-        return refuse(out, "R-MOV-17", t, "%s in %s: %s (45)", u->id, label, why);
-    int lo, hi;
-    lb_formation_span(st, u, (lb_formation)f, &lo, &hi);
-    if (lb_unit_is_combat(u) && lo > 1)
-        return refuse(out, "R-MOV-17", t, "%s enters in one hex: a %s of %d increments stands in "
-                      "%d, so it deploys once on the map", u->id, lb_formation_name((lb_formation)f),
-                      lb_unit_strength(u), lo);
-    out->formation = (lb_formation)f;
-    out->cost = f == LB_FORM_ROAD && mc->road_march_move[t_at] >= 0 ? mc->road_march_move[t_at]
-                                                                    : 2 * whole;
+    out->cost = out->formation == LB_FORM_ROAD && mc->road_march_move[t_at] >= 0
+                    ? mc->road_march_move[t_at]
+                    : 2 * st->charts.terrain[t_at].move[lbi_mv_cost_arm(u)];
     lb_state *w = with_unit(st, u, at, out->formation);
     if (!w)
         return LB_NOMEM;
@@ -184,19 +203,21 @@ int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move
     }
     out->allowance = c.allowance;
     const char *rule = NULL;
-    char text[LB_MOVE_REASON_MAX];
-    int fits = lbi_mv_fits(&c, &at, 1, out->formation, 0, 0, &rule, text, NULL, NULL);
+    lb_said why;
+    int fits = lbi_mv_fits(&c, &at, 1, out->formation, 0, 0, &rule, &why, NULL, NULL);
     lbi_mv_ctx_release(&c);
     lb_state_free(w);
-    if (!fits)
-        return refuse(out, rule, t, "%s", text);
+    if (!fits) {
+        out->why = why;
+        return refused(out, rule, t);
+    }
     if (out->cost > out->allowance)
-        return refuse(out, "R-MOV-17", t, "entering %s costs %d/2 MP and %s has %d/2", label,
-                      out->cost, u->id, out->allowance);
+        return REFUSE(out, "R-MOV-17", t, EV_MOVE_ENTRY_DEAR, mv_ev_hex(st, at), ev_int(out->cost),
+                      ev_unit_id(u->id), ev_int(out->allowance));
     out->legal = 1;
     out->rule = "R-MOV-17";
-    lb_trace_add(t, "R-MOV-17", "(45)", "%s enters the map at %s in %s, its first step: %d/2 MP",
-                 u->id, label, lb_formation_name(out->formation), out->cost);
+    LBI_EVENT(t, "R-MOV-17", "(45)", EV_MOVE_ENTERS_MAP, ev_unit_id(u->id), mv_ev_hex(st, at),
+              ev_text(lb_formation_name(out->formation)), ev_int(out->cost));
     lb_trace_int(t, "cost_halves", out->cost);
     return LB_OK;
 }

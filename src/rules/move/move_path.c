@@ -1,5 +1,4 @@
 /* Every hex a unit can reach this segment with one cheapest path (a search over half MP), the other actions open to it, and whole plans checked. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,13 +107,12 @@ static int may_step(const mv_ctx *c, int first, lb_move_choices *out)
 {
     if (c->no_step_rule) {
         out->rule = c->no_step_rule;
-        snprintf(out->reason, sizeof out->reason, "%s", c->no_step);
+        out->why = c->no_step;
         return 0;
     }
     if (!first && lbi_mv_held_by_zone(c, c->u->hexes, c->u->nhexes)) {
         out->rule = "R-ZOI-3";
-        snprintf(out->reason, sizeof out->reason, "%s stands in an enemy zone of influence and "
-                 "has acted: it leaves only as its first action (14)", c->u->id);
+        LBI_SAY(&out->why, EV_MOVE_HELD_ACTED, ev_unit_id(c->u->id));
         return 0;
     }
     return 1;
@@ -188,6 +186,76 @@ static int list_changes(const mv_ctx *c, lb_move_choices *out)
     return rc == LB_OK ? try_action(c, &m, out, &cap) : rc;
 }
 
+/* R-MOV-2: what the rules remember of the unit within the segment; R-MOV-4: road march's rate. */
+static void trace_record(const lb_unit *u, int may_step, lb_trace *t)
+{
+    if (u->move.spent || u->move.actions) {
+        LBI_EVENT(t, "R-MOV-2", "(18)", EV_MOVE_RECORD, ev_unit_id(u->id),
+                  ev_frac(u->move.spent, 2), ev_int(u->move.actions), ev_int(u->move.steps));
+        lb_trace_int(t, "spent_halves", u->move.spent);
+    }
+    if (may_step && u->formation == LB_FORM_ROAD)
+        LBI_EVENT(t, "R-MOV-4", "(18)", EV_MOVE_ROAD_MARCH, ev_unit_id(u->id));
+}
+
+static void search_release(search *s)
+{
+    free(s->dist);
+    free(s->dir);
+    free(s->flags);
+    free(s->form);
+    free(s->enter);
+    free(s->order);
+}
+
+/* R-MOV-12: the search over half MP within what is left of the allowance, when the unit may
+ * step; its start alone when it may not. */
+static int search_reach(const mv_ctx *c, int may_step, int first, search *s)
+{
+    const lb_state *st = c->st;
+    const lb_unit *u = c->u;
+    size_t cells = (size_t)st->map.cols * (size_t)st->map.rows;
+    *s = (search){malloc(cells * sizeof(int)), malloc(cells), calloc(cells, 1), malloc(cells),
+                  calloc(cells, 1), malloc(cells * sizeof(int)), 0};
+    if (!s->dist || !s->dir || !s->flags || !s->form || !s->enter || !s->order)
+        return LB_NOMEM;
+    for (size_t i = 0; i < cells; i++)
+        s->dist[i] = -1;
+    if (!may_step) {
+        s->order[s->norder++] = lb_map_cell(&st->map, u->hexes[0]);
+        return LB_OK;
+    }
+    int budget = c->allowance > u->move.spent ? c->allowance - u->move.spent : 0;
+    return run_search(c, first, budget, s);
+}
+
+/* The hexes settled, cheapest first: each with its cost, the step into it and the hex before it
+ * on one cheapest path. */
+static int list_reach(const lb_state *st, search *s, lb_move_choices *out)
+{
+    if (!(out->reach = malloc((size_t)s->norder * sizeof *out->reach)))
+        return LB_NOMEM;
+    for (int i = 0; i < s->norder; i++) {
+        int cell = s->order[i];
+        lb_move_reach *r = &out->reach[out->nreach++];
+        r->hex = lb_map_hex(&st->map, cell);
+        r->cost = i ? s->dist[cell] : 0;
+        r->dir = i ? s->dir[cell] : -1;
+        r->stop = i && (s->flags[cell] & F_STOP);
+        r->end = i && (s->flags[cell] & F_END);
+        r->prev = -1;
+        if (i) {
+            lb_hex back = lb_hex_neighbor(r->hex, lb_hex_dir_opposite(r->dir));
+            s->dist[cell] = -2 - i; /* settled: the cell now remembers its index */
+            int pc = lb_map_cell(&st->map, back);
+            r->prev = s->dist[pc] <= -2 ? -2 - s->dist[pc] : 0;
+        } else {
+            s->dist[cell] = -2;
+        }
+    }
+    return LB_OK;
+}
+
 int lb_move_options(const lb_state *st, const char *id, lb_move_choices *out, lb_trace *t)
 {
     memset(out, 0, sizeof *out);
@@ -201,68 +269,21 @@ int lb_move_options(const lb_state *st, const char *id, lb_move_choices *out, lb
     out->unit = u->id;
     out->allowance = c.allowance;
     out->spent = u->move.spent;
-    int first = u->move.actions == 0, cells = st->map.cols * st->map.rows;
-    int budget = c.allowance > u->move.spent ? c.allowance - u->move.spent : 0;
+    int first = u->move.actions == 0;
     out->may_step = may_step(&c, first, out);
-    if (u->move.spent || u->move.actions) {
-        /* R-MOV-2: what the rules remember of the unit within the segment */
-        char spent[24];
-        snprintf(spent, sizeof spent, u->move.spent % 2 ? "%d/2" : "%d",
-                 u->move.spent % 2 ? u->move.spent : u->move.spent / 2);
-        lb_trace_add(t, "R-MOV-2", "(18)", "%s's movement record this segment: %s MP spent, %d "
-                     "action%s, %d step%s taken", u->id, spent, u->move.actions,
-                     u->move.actions == 1 ? "" : "s", u->move.steps, u->move.steps == 1 ? "" : "s");
-        lb_trace_int(t, "spent_halves", u->move.spent);
-    }
-    if (out->may_step && u->formation == LB_FORM_ROAD)
-        lb_trace_add(t, "R-MOV-4", "(18)", "%s is in road march: a step from a hex with a road-march "
-                     "rate into another pays that rate instead of the terrain (1/2 on a road), the "
-                     "hexside still added", u->id);
-    search s = {malloc((size_t)cells * sizeof(int)), malloc((size_t)cells), calloc((size_t)cells, 1),
-                malloc((size_t)cells), calloc((size_t)cells, 1), malloc((size_t)cells * sizeof(int)), 0};
-    int rc = s.dist && s.dir && s.flags && s.form && s.enter && s.order ? LB_OK : LB_NOMEM;
-    if (rc == LB_OK) {
-        for (int i = 0; i < cells; i++)
-            s.dist[i] = -1;
-        if (out->may_step)
-            rc = run_search(&c, first, budget, &s);
-        else
-            s.order[s.norder++] = lb_map_cell(&st->map, u->hexes[0]);
-    }
-    if (rc == LB_OK && !(out->reach = malloc((size_t)s.norder * sizeof *out->reach)))
-        rc = LB_NOMEM;
-    for (int i = 0; rc == LB_OK && i < s.norder; i++) {
-        int cell = s.order[i];
-        lb_move_reach *r = &out->reach[out->nreach++];
-        r->hex = lb_map_hex(&st->map, cell);
-        r->cost = i ? s.dist[cell] : 0;
-        r->dir = i ? s.dir[cell] : -1;
-        r->stop = i && (s.flags[cell] & F_STOP);
-        r->end = i && (s.flags[cell] & F_END);
-        r->prev = -1;
-        if (i) {
-            lb_hex back = lb_hex_neighbor(r->hex, lb_hex_dir_opposite(r->dir));
-            s.dist[cell] = -2 - i; /* settled: the cell now remembers its index */
-            int pc = lb_map_cell(&st->map, back);
-            r->prev = s.dist[pc] <= -2 ? -2 - s.dist[pc] : 0;
-        } else {
-            s.dist[cell] = -2;
-        }
-    }
+    trace_record(u, out->may_step, t);
+    search s;
+    int rc = search_reach(&c, out->may_step, first, &s);
+    if (rc == LB_OK)
+        rc = list_reach(st, &s, out);
     if (rc == LB_OK)
         rc = list_changes(&c, out);
     int ends = 0;
     for (int i = 0; i < out->nreach; i++)
         ends += out->reach[i].end;
-    lb_trace_add(t, "R-MOV-12", "(18)", "%s: %d hex%s reachable, %d where it may end; %d other "
-                 "actions open", u->id, out->nreach - 1, out->nreach == 2 ? "" : "es", ends,
-                 out->nchanges);
-    free(s.dist);
-    free(s.dir);
-    free(s.flags);
-    free(s.form);
-    free(s.enter);
-    free(s.order);
+    LBI_EVENT(t, "R-MOV-12", "(18)", EV_MOVE_REACH, ev_unit_id(u->id), ev_int(out->nreach - 1),
+              ev_int(ends), ev_int(out->nchanges));
+    search_release(&s);
     lbi_mv_ctx_release(&c);
     if (rc != LB_OK)
         lb_move_choices_release(out);
@@ -311,12 +332,9 @@ static void trace_end(const mv_ctx *c, int fits, lb_trace *t)
         }
         if (enemies)
             continue; /* cavalry on a carré: a melee, not a stack (R-MOV-8) */
-        char label[LB_HEX_LABEL_MAX];
         if (friends)
-            lb_trace_add(t, "R-STACK-5", "(16)", "%s ends its move in %s with %d friendly combat "
-                         "unit%s: the stacking limits hold there for every unit, skirmishers "
-                         "included (T16-4)", u->id, lb_map_label(&w->map, u->hexes[k], label),
-                         friends, friends == 1 ? "" : "s");
+            LBI_EVENT(t, "R-STACK-5", "(16)", EV_MOVE_END_STACKED, ev_unit_id(u->id),
+                      mv_ev_hex(w, u->hexes[k]), ev_int(friends));
         if (fits && (friends || u->formation == LB_FORM_ROAD))
             lb_stack_trace(w, u->hexes[k], t);
     }
@@ -331,11 +349,10 @@ static int end_ok(const lb_state *w, const char *id, lb_move_plan *out, lb_trace
         return LB_NOMEM;
     const lb_unit *u = c.u;
     const char *rule = NULL;
-    char why[LB_MOVE_REASON_MAX];
+    lb_said why;
     int ok = lbi_mv_fits(&c, u->hexes, u->nhexes, u->formation, 1, u->formation == LB_FORM_CARRE,
-                     &rule, why, NULL, NULL);
-    if (ok && u->move.march == LB_MARCH_ON &&
-        !lbi_mv_march_end_ok(&c, u->hexes, u->nhexes, why, sizeof why)) {
+                         &rule, &why, NULL, NULL);
+    if (ok && u->move.march == LB_MARCH_ON && !lbi_mv_march_end_ok(&c, u->hexes, u->nhexes, &why)) {
         ok = 0;
         rule = "R-MOV-16";
     }
@@ -343,7 +360,8 @@ static int end_ok(const lb_state *w, const char *id, lb_move_plan *out, lb_trace
         out->legal = 0;
         out->rule = rule;
         out->section = "(16)";
-        snprintf(out->reason, sizeof out->reason, "%s may not end its move there: %s", id, why);
+        lb_event_arg a[LB_SAID_ARGS_MAX] = {ev_unit_id(u->id)};
+        lbi_say(&out->why, EV_MOVE_NO_END, a, mv_ev_said(a, 1, &why));
     }
     trace_end(&c, ok, t);
     lbi_mv_ctx_release(&c);
@@ -360,7 +378,7 @@ int lb_move_check(const lb_state *st, const char *id, const lb_move_action *plan
     out->unit = st->units[unit].id;
     out->legal = 1;
     out->refused = out->stop = -1;
-    out->allowance = lbi_mv_allowance(st, &st->units[unit], 0, NULL, NULL, 0, NULL);
+    out->allowance = lbi_mv_allowance(st, &st->units[unit], 0, NULL, NULL, NULL);
     lb_state *w = lb_state_clone(st);
     out->actions = calloc(n > 0 ? (size_t)n : 1, sizeof *out->actions);
     if (!w || !out->actions) {
@@ -380,7 +398,7 @@ int lb_move_check(const lb_state *st, const char *id, const lb_move_action *plan
             out->refused = i;
             out->rule = o->rule;
             out->section = o->section;
-            snprintf(out->reason, sizeof out->reason, "%s", o->reason);
+            out->why = o->why;
             break;
         }
         out->cost += o->cost;
@@ -395,17 +413,30 @@ int lb_move_check(const lb_state *st, const char *id, const lb_move_action *plan
         rc = end_ok(w, id, out, t);
         if (!out->legal) {
             out->refused = n;
-            lb_trace_add(t, out->rule, out->section, "%s", out->reason);
+            mv_trace_said(t, out->rule, out->section, &out->why);
             lb_trace_bool(t, "legal", 0);
         }
     }
     int now = lb_state_unit_index(w, id);
     if (rc == LB_OK && now >= 0)
-        out->allowance = lbi_mv_allowance(w, &w->units[now], 0, NULL, NULL, 0, NULL);
+        out->allowance = lbi_mv_allowance(w, &w->units[now], 0, NULL, NULL, NULL);
     lb_state_free(w);
     if (rc != LB_OK)
         lb_move_plan_release(out);
     return rc;
+}
+
+void lb_move_plan_unreached(const char *id, const char *to, int allowance, lb_move_plan *out,
+                            lb_trace *t)
+{
+    memset(out, 0, sizeof *out);
+    out->unit = id;
+    out->refused = out->stop = -1;
+    out->allowance = allowance;
+    out->rule = "R-MOV-12";
+    out->section = "(18)";
+    LBI_SAY(&out->why, EV_MOVE_NO_PATH, ev_unit_id(id), ev_text(to));
+    mv_trace_said(t, out->rule, out->section, &out->why);
 }
 
 void lb_move_plan_release(lb_move_plan *p)

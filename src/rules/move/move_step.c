@@ -1,6 +1,4 @@
 /* One step of a unit judged: where it may go, what it costs, where it must stop and where it may end (R-MOV-4..13, R-STACK, R-ZOI). */
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +16,7 @@ int lbi_mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t)
     if (!c->zoi)
         return LB_NOMEM;
     const lb_unit *u = c->u;
-    c->allowance = lbi_mv_allowance(st, u, 0, &c->allow_rule, c->allow_why, sizeof c->allow_why, t);
+    c->allowance = lbi_mv_allowance(st, u, 0, &c->allow_rule, &c->allow_why, t);
     /* a step costs at least half an MP unless some terrain is free: the unit goes at most `left`
      * hexes (in halves), and a zone or a screen's drag reaches 2 hexes beyond; the search reads
      * no zone further away (the plan checks build a context per action) */
@@ -29,22 +27,20 @@ int lbi_mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t)
     lb_zoi_map_within(st, u->side, u->hexes[0], radius, c->zoi);
     if (lb_unit_is_combat(u) && u->state > u->move.start_state) {
         c->no_step_rule = "R-MOV-9";
-        snprintf(c->no_step, sizeof c->no_step, "%s is %s since the segment began: it takes no "
-                 "further action", u->id, lb_morale_state_name(u->state));
+        LBI_SAY(&c->no_step, EV_MOVE_SHAKEN, ev_unit_id(u->id),
+                ev_text(lb_morale_state_name(u->state)));
     } else if (c->allowance == 0 && c->allow_rule) {
         c->no_step_rule = c->allow_rule;
-        snprintf(c->no_step, sizeof c->no_step, "%s", c->allow_why);
+        c->no_step = c->allow_why;
     } else if (u->move.stopped) {
         c->no_step_rule = "R-ZOI-2";
-        snprintf(c->no_step, sizeof c->no_step, "%s entered an enemy zone of influence this "
-                 "segment: it moves no further (14)", u->id);
+        LBI_SAY(&c->no_step, EV_MOVE_STOPPED, ev_unit_id(u->id));
     } else if (u->formation == LB_FORM_UNLIMBERED) {
         c->no_step_rule = "R-MOV-10";
-        snprintf(c->no_step, sizeof c->no_step, "unlimbered artillery moves only by prolonge (15)");
+        LBI_SAY0(&c->no_step, EV_MOVE_UNLIMBERED);
     } else if (!lb_unit_is_combat(u) && u->move.rode) {
         c->no_step_rule = "R-MOV-14";
-        snprintf(c->no_step, sizeof c->no_step, "leader %s moved with its unit this segment: it "
-                 "moves no more on its own", u->id);
+        LBI_SAY(&c->no_step, EV_MOVE_RODE, ev_unit_id(u->id));
     }
     return LB_OK;
 }
@@ -70,23 +66,19 @@ unsigned lbi_mv_zone(const mv_ctx *c, const lb_hex *hexes, int n)
     return bits;
 }
 
-/* A refusal: *rule, and the reason into why (LB_MOVE_REASON_MAX bytes) unless it is NULL. */
-__attribute__((format(printf, 4, 5))) static int no(const char **rule, const char *r, char *why,
-                                                    const char *fmt, ...)
+/* A refusal of ruling r: *rule set; 0. */
+static int no(const char **rule, const char *r)
 {
     *rule = r;
-    if (why) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, LB_MOVE_REASON_MAX, fmt, ap);
-        va_end(ap);
-    }
     return 0;
 }
 
+/* A refusal of ruling r, and what why says when it is not NULL (the search asks for no reasons). */
+#define NO(rule, r, why, ...) ((why) ? LBI_SAY((why), __VA_ARGS__) : (void)0, no((rule), (r)))
+
 /* R-MOV-8, R-MOV-13, R-MOV-15: may the mover enter a hex holding these enemies? */
-static int enemies_ok(const mv_ctx *c, lb_hex h, const char *label, int carre_step,
-                      const char **rule, char *why, int *capture, int *carre)
+static int enemies_ok(const mv_ctx *c, lb_hex h, int carre_step, const char **rule, lb_said *why,
+                      int *capture, int *carre)
 {
     const lb_state *st = c->st;
     const lb_unit *u = c->u;
@@ -111,11 +103,10 @@ static int enemies_ok(const mv_ctx *c, lb_hex h, const char *label, int carre_st
     if (!enemies)
         return 1;
     if (!lb_unit_is_combat(u))
-        return no(rule, "R-MOV-13", why, "%s holds enemy units: a leader never enters them", label);
+        return NO(rule, "R-MOV-13", why, EV_MOVE_LEADER_NO_ENEMY, mv_ev_hex(st, h));
     if (!combat) {
         if (u->arm != LB_ARM_CAVALRY)
-            return no(rule, "R-MOV-15", why, "%s holds enemy leaders alone: only cavalry enters "
-                      "(and captures them)", label);
+            return NO(rule, "R-MOV-15", why, EV_MOVE_LEADERS_ALONE, mv_ev_hex(st, h));
         if (capture)
             *capture = 1;
         return 1;
@@ -127,20 +118,15 @@ static int enemies_ok(const mv_ctx *c, lb_hex h, const char *label, int carre_st
     }
     if (carre_step && u->formation == LB_FORM_CARRE && cavalry == combat)
         return 1; /* T16-5 */
-    return no(rule, "R-MOV-8", why, "%s holds enemy units", label);
+    return NO(rule, "R-MOV-8", why, EV_MOVE_ENEMY_HEX, mv_ev_hex(st, h));
 }
 
 /* A pass through friends allowed: the ruling and why, kept for the answer's trace (R-STACK-4). */
-__attribute__((format(printf, 3, 4))) static int passes(const char **rule, char *why,
-                                                        const char *fmt, ...)
+static int passes(const mv_ctx *c, lb_hex h, const char **rule, lb_said *why, int kind)
 {
     *rule = "R-STACK-4";
-    if (why) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, LB_MOVE_REASON_MAX, fmt, ap);
-        va_end(ap);
-    }
+    if (why)
+        LBI_SAY(why, kind, mv_ev_hex(c->st, h));
     return 1;
 }
 
@@ -156,72 +142,78 @@ static int cavalry_passes(const lb_unit *x)
            x->formation == LB_FORM_SKIRMISH || x->formation == LB_FORM_LIMBERED;
 }
 
+/* The friendly combat units of a hex, as the rules of passing and stacking read them. */
+typedef struct friends {
+    int count, all_screens, cav_pass, infantry, cavalry, guns_unlimbered;
+} friends;
+
+static friends friends_in(const mv_ctx *c, lb_hex h)
+{
+    const lb_state *st = c->st;
+    const int *idx;
+    int n = lb_state_units_at(st, h, &idx);
+    friends f = {0, 1, 1, 0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        const lb_unit *x = &st->units[idx[i]];
+        if (idx[i] == c->unit || x->side != c->u->side || !lb_unit_is_combat(x))
+            continue;
+        f.count++;
+        f.all_screens &= is_screen(x, x->formation);
+        f.cav_pass &= cavalry_passes(x);
+        f.infantry += x->arm == LB_ARM_INFANTRY;
+        f.cavalry += x->arm == LB_ARM_CAVALRY && x->formation != LB_FORM_SKIRMISH;
+        f.guns_unlimbered += x->formation == LB_FORM_UNLIMBERED;
+    }
+    return f;
+}
+
 /* R-STACK-4, R-STACK-5 and the limits of R-STACK-1..3, one hex. */
 static int friends_ok(const mv_ctx *c, lb_hex h, int k, lb_formation f, int ending,
-                      const char *label, const char **rule, char *why)
+                      const char **rule, lb_said *why)
 {
     const lb_state *st = c->st;
     const lb_unit *u = c->u;
-    const int *idx;
-    int n = lb_state_units_at(st, h, &idx), friends = 0, all_screens = 1, cav_pass = 1,
-        infantry = 0, cavalry = 0, guns_unlimbered = 0;
-    for (int i = 0; i < n; i++) {
-        const lb_unit *x = &st->units[idx[i]];
-        if (idx[i] == c->unit || x->side != u->side || !lb_unit_is_combat(x))
-            continue;
-        friends++;
-        all_screens &= is_screen(x, x->formation);
-        cav_pass &= cavalry_passes(x);
-        infantry += x->arm == LB_ARM_INFANTRY;
-        cavalry += x->arm == LB_ARM_CAVALRY && x->formation != LB_FORM_SKIRMISH;
-        guns_unlimbered += x->formation == LB_FORM_UNLIMBERED;
-    }
-    if (!friends)
+    friends fr = friends_in(c, h);
+    if (!fr.count)
         return 1;
     if (!ending) {
-        if (is_screen(u, f) || all_screens) /* K19-7 */
-            return passes(rule, why, "%s: skirmishers pass through any friends, and any friends "
-                          "through skirmishers, whatever the limits (K19-7)", label);
+        if (is_screen(u, f) || fr.all_screens) /* K19-7 */
+            return passes(c, h, rule, why, EV_MOVE_PASS_SCREENS);
         if (u->arm == LB_ARM_CAVALRY) {
-            if (cav_pass)
-                return passes(rule, why, "%s: cavalry passes through friendly cavalry, carrés, "
-                              "skirmishers and limbered guns, whatever the limits (T16-3)", label);
-            return no(rule, "R-STACK-4", why, "%s holds friends cavalry does not pass: it passes "
-                      "only cavalry, carrés, skirmishers and limbered guns (T16-3)", label);
+            if (fr.cav_pass)
+                return passes(c, h, rule, why, EV_MOVE_PASS_CAVALRY);
+            return NO(rule, "R-STACK-4", why, EV_MOVE_NO_PASS_CAVALRY, mv_ev_hex(st, h));
         }
-        if (cavalry && (u->arm == LB_ARM_INFANTRY || f == LB_FORM_UNLIMBERED))
-            return no(rule, "R-STACK-4", why, "%s holds friendly cavalry: infantry and unlimbered "
-                      "guns never stack with it (T16-4)", label);
+        if (fr.cavalry && (u->arm == LB_ARM_INFANTRY || f == LB_FORM_UNLIMBERED))
+            return NO(rule, "R-STACK-4", why, EV_MOVE_FRIENDLY_CAVALRY, mv_ev_hex(st, h));
     } else {
-        if (u->arm == LB_ARM_CAVALRY && (infantry || guns_unlimbered))
-            return no(rule, "R-STACK-5", why, "%s holds friendly infantry or unlimbered guns: "
-                      "cavalry never ends its move with them (T16-4)", label);
-        if (cavalry && (u->arm == LB_ARM_INFANTRY || f == LB_FORM_UNLIMBERED))
-            return no(rule, "R-STACK-5", why, "%s holds friendly cavalry: infantry and unlimbered "
-                      "guns never stack with it (T16-4)", label);
+        if (u->arm == LB_ARM_CAVALRY && (fr.infantry || fr.guns_unlimbered))
+            return NO(rule, "R-STACK-5", why, EV_MOVE_CAVALRY_END, mv_ev_hex(st, h));
+        if (fr.cavalry && (u->arm == LB_ARM_INFANTRY || f == LB_FORM_UNLIMBERED))
+            return NO(rule, "R-STACK-5", why, EV_MOVE_FRIENDLY_CAVALRY, mv_ev_hex(st, h));
     }
     lb_stack_count count;
     lb_stack_count_hex(st, h, c->unit, &count);
     lb_stack_add(&count, u, f, lb_stack_share(u, k));
-    char text[LB_MOVE_REASON_MAX];
-    if (lb_stack_fits(st, h, &count, rule, text, sizeof text))
-        return ending ? 1 : passes(rule, why, "%s: it passes the friends there within the "
-                                   "stacking limit (T16-6)", label);
-    return no(rule, *rule, why, "%s: %s", label, text);
+    lb_said limit;
+    if (lb_stack_fits(st, h, &count, rule, &limit))
+        return ending ? 1 : passes(c, h, rule, why, EV_MOVE_PASS_WITHIN);
+    if (why) {
+        lb_event_arg a[LB_SAID_ARGS_MAX] = {mv_ev_hex(st, h)};
+        lbi_say(why, EV_MOVE_STACK_AT, a, mv_ev_said(a, 1, &limit));
+    }
+    return 0;
 }
 
 int lbi_mv_fits(const mv_ctx *c, const lb_hex *hexes, int n, lb_formation f, int ending,
-            int carre_step, const char **rule, char *why, int *capture, int *carre)
+                int carre_step, const char **rule, lb_said *why, int *capture, int *carre)
 {
     for (int k = 0; k < n; k++) {
         const int *idx;
         if (lb_state_units_at(c->st, hexes[k], &idx) == 0)
             continue; /* nobody there: nothing to meet or stack with */
-        char label[LB_HEX_LABEL_MAX] = "";
-        if (why) /* the search asks for no reasons: no label to write */
-            lb_map_label(&c->st->map, hexes[k], label);
         int mixed = 0;
-        if (!enemies_ok(c, hexes[k], label, carre_step, rule, why, capture, &mixed))
+        if (!enemies_ok(c, hexes[k], carre_step, rule, why, capture, &mixed))
             return 0;
         if (mixed && carre)
             *carre = 1;
@@ -235,13 +227,13 @@ int lbi_mv_fits(const mv_ctx *c, const lb_hex *hexes, int n, lb_formation f, int
             if (foes)
                 continue; /* T16-5: the carré steps onto enemy cavalry */
         }
-        if (!friends_ok(c, hexes[k], k, f, ending, label, rule, why))
+        if (!friends_ok(c, hexes[k], k, f, ending, rule, why))
             return 0;
     }
     return 1;
 }
 
-int lbi_mv_march_end_ok(const mv_ctx *c, const lb_hex *hexes, int n, char *why, size_t nwhy)
+int lbi_mv_march_end_ok(const mv_ctx *c, const lb_hex *hexes, int n, lb_said *why)
 {
     const lb_state *st = c->st;
     for (int k = 0; k < n; k++)
@@ -252,9 +244,8 @@ int lbi_mv_march_end_ok(const mv_ctx *c, const lb_hex *hexes, int n, char *why, 
             for (int i = 0; i < m; i++) {
                 const lb_unit *e = &st->units[idx[i]];
                 if (e->side != c->u->side && lb_unit_is_combat(e)) {
-                    char label[LB_HEX_LABEL_MAX];
-                    snprintf(why, nwhy, "force-marching, it may not end next to the enemy %s in %s "
-                             "(44)", e->id, lb_map_label(&st->map, h, label));
+                    if (why)
+                        LBI_SAY(why, EV_MOVE_MARCH_END, ev_unit_id(e->id), mv_ev_hex(st, h));
                     return 0;
                 }
             }
@@ -292,8 +283,8 @@ static int open_hex(const mv_ctx *c, lb_hex h)
 typedef struct enter {
     int terrain;                      /* the formation may stand there */
     int pass, end, stop, capture, carre;
-    const char *rule, *end_rule;
-    char why[LB_MOVE_REASON_MAX], end_why[LB_MOVE_REASON_MAX];
+    const char *rule;                 /* why it may not, or how it passes friends (R-STACK-4) */
+    lb_said why;
 } enter;
 
 enum { C_KNOWN = 1, C_TERRAIN = 2, C_PASS = 4, C_END = 8, C_STOP = 16 };
@@ -303,15 +294,15 @@ static void enter_eval(const mv_ctx *c, const lb_hex *to, int n, lb_formation f,
 {
     const lb_state *st = c->st;
     const lb_unit *u = c->u;
-    char *why = explain ? e->why : NULL;
+    lb_said *why = explain ? &e->why : NULL;
     e->terrain = e->pass = e->end = e->stop = e->capture = e->carre = 0;
-    e->rule = e->end_rule = NULL;
-    for (int k = 0; k < n; k++) {
-        const char *rule, *text;
-        if (lb_unit_is_combat(u) && (text = lb_formation_terrain(st, u, f, to[k], &rule))) {
-            char label[LB_HEX_LABEL_MAX];
-            no(&e->rule, rule, why, "%s in %s: %s", lb_formation_name(f),
-               explain ? lb_map_label(&st->map, to[k], label) : "", text);
+    e->rule = NULL;
+    for (int k = 0; k < n && lb_unit_is_combat(u); k++) {
+        const char *rule;
+        enum move_terrain bad = lbi_formation_bad_terrain(st, u, f, to[k], &rule);
+        if (bad != MOVE_TERRAIN_OK) {
+            NO(&e->rule, rule, why, EV_MOVE_FORM_TERRAIN, ev_text(lb_formation_name(f)),
+               mv_ev_hex(st, to[k]), ev_phrase(MOVE_PH_TERRAIN, bad));
             return;
         }
     }
@@ -320,17 +311,9 @@ static void enter_eval(const mv_ctx *c, const lb_hex *to, int n, lb_formation f,
         return;
     e->pass = 1;
     e->stop = lb_zoi_stops(st, u, lbi_mv_zone(c, to, n));
-    e->end = lbi_mv_fits(c, to, n, f, 1, carre_step, &e->end_rule, explain ? e->end_why : NULL,
-                         NULL, NULL);
-    if (e->end && u->move.march == LB_MARCH_ON) {
-        char text[LB_MOVE_REASON_MAX];
-        if (!lbi_mv_march_end_ok(c, to, n, text, sizeof text)) {
-            e->end = 0;
-            e->end_rule = "R-MOV-16";
-            if (explain)
-                snprintf(e->end_why, sizeof e->end_why, "%s", text);
-        }
-    }
+    const char *end_rule;
+    e->end = lbi_mv_fits(c, to, n, f, 1, carre_step, &end_rule, NULL, NULL, NULL) &&
+             (u->move.march != LB_MARCH_ON || lbi_mv_march_end_ok(c, to, n, NULL));
 }
 
 /* The destination's verdict, from the search's cache when it has one for a one-hex unit. */
@@ -353,91 +336,107 @@ static void enter_get(const mv_ctx *c, const lb_hex *to, int n, lb_formation f, 
     e->end = (*bits & C_END) != 0;
     e->stop = (*bits & C_STOP) != 0;
     e->capture = e->carre = 0;
-    e->rule = e->end_rule = NULL;
+    e->rule = NULL;
 }
 
-void lbi_mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int dir, int first,
-                  int steps, unsigned char *cache, mv_step *out, int explain)
+/* Before the hexes entered: R-MOV-9 and the others of the context (no step at all), R-MOV-4 (the
+ * step leaves the map), R-MOV-11 (a carré's one hex, from clear terrain to clear terrain),
+ * R-ZOI-3 (a zone left only as the first action). 1 when the unit may step; out->to set. */
+static int may_step(const mv_ctx *c, const lb_hex *from, lb_formation f, int dir, int first,
+                    int steps, mv_step *out, lb_said *why)
 {
-    const lb_state *st = c->st;
     const lb_unit *u = c->u;
-    char *why = explain ? out->why : NULL;
-    int n = u->nhexes;
-    out->ok = out->end = out->stop = out->capture = out->carre = 0;
-    out->cost = 0;
-    out->rule = out->end_rule = out->pass_rule = NULL;
-    if (explain)
-        out->why[0] = out->end_why[0] = out->pass_why[0] = '\0';
+    const lb_map *m = &c->st->map;
     if (c->no_step_rule) {
-        no(&out->rule, c->no_step_rule, why, "%s", c->no_step);
-        return;
+        if (why)
+            *why = c->no_step;
+        return no(&out->rule, c->no_step_rule);
     }
-    const lb_map *m = &st->map;
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < u->nhexes; k++) {
         lb_hex h = lb_hex_neighbor(from[k], dir);
         out->to[k] = h;
-        if (h.col < 1 || h.row < 1 || h.col > m->cols || h.row > m->rows) {
-            no(&out->rule, "R-MOV-4", why, "the step %s leaves the map", lb_hex_dir_name(dir));
-            return;
-        }
+        if (h.col < 1 || h.row < 1 || h.col > m->cols || h.row > m->rows)
+            return NO(&out->rule, "R-MOV-4", why, EV_MOVE_OFF_MAP, ev_text(lb_hex_dir_name(dir)));
     }
-    int carre_step = f == LB_FORM_CARRE;
-    if (carre_step && steps > 0) {
-        no(&out->rule, "R-MOV-11", why, "a carré moves one hex a segment, and %s has moved", u->id);
-        return;
+    if (f == LB_FORM_CARRE && steps > 0)
+        return NO(&out->rule, "R-MOV-11", why, EV_MOVE_CARRE_MOVED, ev_unit_id(u->id));
+    if (f == LB_FORM_CARRE && (!open_hex(c, from[0]) || !open_hex(c, out->to[0]))) {
+        if (why)
+            LBI_SAY0(why, EV_MOVE_CARRE_OPEN);
+        return no(&out->rule, "R-MOV-11");
     }
-    if (carre_step && (!open_hex(c, from[0]) || !open_hex(c, out->to[0]))) {
-        no(&out->rule, "R-MOV-11", why, "a carré moves only from clear terrain to clear terrain "
-           "(T15-12)");
-        return;
-    }
-    if (!first && lbi_mv_held_by_zone(c, from, n)) {
-        no(&out->rule, "R-ZOI-3", why, "%s stands in an enemy zone of influence: it leaves it only "
-           "as its first action of the segment (14)", u->id);
-        return;
-    }
-    out->formation = n == 1 && (f == LB_FORM_COLUMN || f == LB_FORM_GENERAL)
-                         ? lb_formation_auto(st, u, f, out->to[0])
-                         : f;
-    enter e;
-    enter_get(c, out->to, n, out->formation, carre_step, cache, &e, explain);
-    if (!e.terrain) {
-        no(&out->rule, e.rule, why, "%s", explain ? e.why : "");
-        return;
-    }
+    if (!first && lbi_mv_held_by_zone(c, from, u->nhexes))
+        return NO(&out->rule, "R-ZOI-3", why, EV_MOVE_HELD, ev_unit_id(u->id));
+    return 1;
+}
+
+/* R-MOV-4, R-MOV-7: the step's cost in halves, the dearest of its hexes' own steps (each kept in
+ * out when explained), or LB_MOVE_PROHIBITED with the refusal. */
+static int step_cost(const mv_ctx *c, const lb_hex *from, int dir, mv_step *out, lb_said *why)
+{
+    const lb_map *m = &c->st->map;
     int worst = 0;
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < c->u->nhexes; k++) {
         int cost = hex_cost(c, (from[k].row - 1) * m->cols + from[k].col - 1,
                             (out->to[k].row - 1) * m->cols + out->to[k].col - 1, dir,
                             out->formation);
         if (cost == LB_MOVE_PROHIBITED) {
-            char label[LB_HEX_LABEL_MAX];
-            no(&out->rule, "R-MOV-4", why, "the step into %s is prohibited to %s (its terrain or "
-               "the hexside crossed)", explain ? lb_map_label(&st->map, out->to[k], label) : "",
-               lb_arm_name(lbi_mv_cost_arm(u)));
-            return;
+            NO(&out->rule, "R-MOV-4", why, EV_MOVE_PROHIBITED, mv_ev_hex(c->st, out->to[k]),
+               ev_text(lb_arm_name(lbi_mv_cost_arm(c->u))));
+            return LB_MOVE_PROHIBITED;
         }
-        if (explain)
+        if (why)
             out->hex_cost[k] = cost;
         worst = cost > worst ? cost : worst;
     }
-    out->cost = carre_step ? 2 : worst; /* T15-12: the carré's one hex, whatever it costs */
+    return worst;
+}
+
+/* The step refused for what the hexes entered hold (their terrain, the units there). */
+static void refused_there(mv_step *out, const enter *e, lb_said *why)
+{
+    out->rule = e->rule;
+    if (why)
+        *why = e->why;
+}
+
+void lbi_mv_step_eval(const mv_ctx *c, const lb_hex *from, lb_formation f, int dir, int first,
+                      int steps, unsigned char *cache, mv_step *out, int explain)
+{
+    lb_said *why = explain ? &out->why : NULL;
+    int n = c->u->nhexes;
+    out->ok = out->end = out->stop = out->capture = out->carre = 0;
+    out->cost = 0;
+    out->rule = out->pass_rule = NULL;
+    if (explain)
+        out->why.event = out->pass_why.event = 0;
+    if (!may_step(c, from, f, dir, first, steps, out, why))
+        return;
+    /* R-FORM-2: column and general order follow the terrain entered */
+    out->formation = n == 1 && (f == LB_FORM_COLUMN || f == LB_FORM_GENERAL)
+                         ? lb_formation_auto(c->st, c->u, f, out->to[0])
+                         : f;
+    enter e;
+    enter_get(c, out->to, n, out->formation, f == LB_FORM_CARRE, cache, &e, explain);
+    if (!e.terrain) {
+        refused_there(out, &e, why);
+        return;
+    }
+    int cost = step_cost(c, from, dir, out, why);
+    if (cost == LB_MOVE_PROHIBITED)
+        return;
+    out->cost = f == LB_FORM_CARRE ? 2 : cost; /* T15-12: the carré's one hex, whatever it costs */
     if (!e.pass) {
-        no(&out->rule, e.rule, why, "%s", explain ? e.why : "");
+        refused_there(out, &e, why);
         return;
     }
     out->ok = 1;
     if (explain && e.rule) {
         out->pass_rule = e.rule;
-        snprintf(out->pass_why, sizeof out->pass_why, "%s", e.why);
+        out->pass_why = e.why;
     }
     out->stop = e.stop;
     out->end = e.end;
     out->capture = e.capture;
     out->carre = e.carre;
-    if (!e.end) {
-        out->end_rule = e.end_rule;
-        if (explain)
-            snprintf(out->end_why, sizeof out->end_why, "%s", e.end_why);
-    }
 }

@@ -1,11 +1,11 @@
 /* Zones of influence (14): each enemy's front projected into the next hexes, who stops there, who may fire, the cavalry screen's drag. */
-#include <stdio.h>
 #include <string.h>
 
 #include "lb/facing.h"
 #include "lb/map.h"
 #include "lb/move_charts.h"
 #include "lb/zoi.h"
+#include "move_events.h"
 
 /* R-ZOI-1: carrés, routed units and leaders project no zone. */
 static int projects_any(const lb_unit *e)
@@ -112,8 +112,7 @@ void lb_zoi_trace(const lb_state *st, int side, lb_hex h, lb_trace *t)
 {
     if (!t)
         return;
-    char hl[LB_HEX_LABEL_MAX], el[LB_HEX_LABEL_MAX];
-    lb_map_label(&st->map, h, hl);
+    lb_event_arg hex = mv_ev_hex(st, h);
     for (int i = 0; i < st->nunits; i++) {
         const lb_unit *e = &st->units[i];
         if (e->side == side || !lb_unit_is_combat(e))
@@ -123,29 +122,22 @@ void lb_zoi_trace(const lb_state *st, int side, lb_hex h, lb_trace *t)
             k++;
         if (d < 0)
             continue; /* not next to h */
-        lb_map_label(&st->map, e->hexes[k], el);
+        lb_event_arg id = ev_unit_id(e->id), at = mv_ev_hex(st, e->hexes[k]);
         if (!projects_any(e)) {
-            lb_trace_add(t, "R-ZOI-1", "(14)", "%s is next to %s (%s), which is %s: it projects "
-                         "no zone (A14-2, A14-3)", hl, e->id, el,
-                         e->formation == LB_FORM_CARRE ? "in carré" : "routed");
+            LBI_EVENT(t, "R-ZOI-1", "(14)", EV_MOVE_ZOI_NONE, hex, id, at,
+                      ev_int(e->formation == LB_FORM_CARRE));
             continue;
         }
         lb_side_class cls = lb_facing_side(e, k, d);
-        char facing[24] = "no facing";
-        if (e->facing)
-            snprintf(facing, sizeof facing, "facing %d", e->facing);
         if (cls == LB_SIDE_FRONT && !crosses(st, e->hexes[k], d, e->arm)) {
-            lb_trace_add(t, "R-ZOI-1", "(14)", "%s lies across a front hexside of %s (%s), a "
-                         "hexside prohibited to %s: no zone crosses it", hl, e->id, el,
-                         lb_arm_name(e->arm));
+            LBI_EVENT(t, "R-ZOI-1", "(14)", EV_MOVE_ZOI_PROHIBITED, hex, id, at,
+                      ev_text(lb_arm_name(e->arm)));
             continue;
         }
-        lb_trace_add(t, "R-FORM-1", "(13)", "%s lies across the %s %s hexside of %s (%s in %s, "
-                     "%s): %s", hl, lb_hex_dir_name(d), lb_side_class_name(cls), e->id,
-                     lb_formation_name(e->formation), el, facing,
-                     cls == LB_SIDE_FRONT ? (e->arm == LB_ARM_CAVALRY ? "in its zone, a cavalry zone"
-                                                                     : "in its zone")
-                                          : "outside its zone (R-ZOI-1: fronts only)");
+        LBI_EVENT(t, "R-FORM-1", "(13)", EV_MOVE_ZOI_HEXSIDE, hex, ev_text(lb_hex_dir_name(d)),
+                  ev_text(lb_side_class_name(cls)), id, ev_text(lb_formation_name(e->formation)),
+                  at, ev_int(e->facing), ev_int(cls == LB_SIDE_FRONT),
+                  ev_int(e->arm == LB_ARM_CAVALRY));
     }
 }
 

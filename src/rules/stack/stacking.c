@@ -1,13 +1,11 @@
 /* Stacking (T15-2, T15-19, T16-1..6): what a hex holds against its terrain's limit, and the over-stacking morale check (W31-3). */
-#include <stdio.h>
 #include <string.h>
 
 #include "lb/err.h"
 #include "lb/move_charts.h"
 #include "lb/stacking.h"
 #include "apply_int.h"
-
-static const char *const arm_plural[3] = {"infantry", "cavalry", "artillery"};
+#include "stack_events.h"
 
 int lb_stack_share(const lb_unit *u, int k)
 {
@@ -62,143 +60,164 @@ static int alt_fits(const lb_stack_alt *a, const int units[3], const int incr[3]
     return 1;
 }
 
-static void describe(const int units[3], const int incr[3], char *buf, size_t n)
+/* One hex judged against its limit: where it is and what it holds, and where a refusal goes. */
+typedef struct fit {
+    const lb_state *st;
+    const lb_stack_count *c;
+    const char *tname;            /* its terrain */
+    char label[LB_HEX_LABEL_MAX]; /* "" when not traced */
+    const char **rule;
+    lb_said *why;
+    lb_trace *t;
+} fit;
+
+/* Traces why in the form at distance `form` from its kind (STACK_AT, STACK_OVERSTACKED): its
+ * arguments, then the hex, then the ruling cited when there is one. */
+static void trace_why(lb_trace *t, const char *rule, const char *section, const lb_said *why,
+                      int form, const char *label, const char *cited)
 {
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int arm = 0; arm < 3; arm++)
-        if (units[arm] && used < n)
-            used += (size_t)snprintf(buf + used, n - used, "%s%d %s unit%s (%d increments)",
-                                     used ? ", " : "", units[arm], arm_plural[arm],
-                                     units[arm] == 1 ? "" : "s", incr[arm]);
+    if (!lbi_trace_on(t))
+        return;
+    lb_event_arg args[LB_SAID_ARGS_MAX + 2];
+    int n = why->nargs;
+    memcpy(args, why->args, (size_t)n * sizeof *args);
+    args[n++] = lbi_ev_label(label);
+    if (cited)
+        args[n++] = ev_text(cited);
+    lbi_trace_event(t, rule, section, why->event + form, args, n);
 }
 
-/* An alternative in words ("18 infantry increments", "1 infantry unit and 1 artillery unit"). */
-static void describe_alt(const lb_stack_alt *a, char *buf, size_t n)
+/* The hex does not fit, for f->why (said): the ruling, and its step in the trace. */
+static int refused(const fit *f, const char *rule, const char *section)
 {
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int arm = 0; arm < 3 && used < n; arm++) {
-        if (a->units[arm] == 0)
-            continue;
-        const char *and = used ? " and " : "";
-        if (a->units[arm] != LB_STACK_ANY && a->incr[arm] != LB_STACK_ANY)
-            used += (size_t)snprintf(buf + used, n - used, "%s%d %s unit%s of %d increments", and,
-                                     a->units[arm], arm_plural[arm], a->units[arm] == 1 ? "" : "s",
-                                     a->incr[arm]);
-        else if (a->units[arm] != LB_STACK_ANY)
-            used += (size_t)snprintf(buf + used, n - used, "%s%d %s unit%s", and, a->units[arm],
-                                     arm_plural[arm], a->units[arm] == 1 ? "" : "s");
-        else if (a->incr[arm] != LB_STACK_ANY)
-            used += (size_t)snprintf(buf + used, n - used, "%s%d %s increments", and, a->incr[arm],
-                                     arm_plural[arm]);
-        else
-            used += (size_t)snprintf(buf + used, n - used, "%sany %s", and, arm_plural[arm]);
+    *f->rule = rule;
+    trace_why(f->t, rule, section, f->why, STACK_AT, f->label, NULL);
+    return 0;
+}
+
+static lb_event_arg ev_form(int formation)
+{
+    return ev_text(lb_formation_name((lb_formation)formation));
+}
+
+/* R-STACK-2 (T16-1): one formation for the infantry and cavalry of a hex. */
+static int one_formation(const fit *f)
+{
+    unsigned forms = f->c->formations;
+    int first = 0;
+    while (forms && !(forms & (1u << first)))
+        first++;
+    if (forms & (forms - 1)) {
+        int second = first + 1;
+        while (!(forms & (1u << second)))
+            second++;
+        LBI_SAY(f->why, EV_STACK_TWO_FORMATIONS, ev_form(first), ev_form(second));
+        return refused(f, "R-STACK-2", "(16)");
     }
+    const int *units = f->c->units;
+    if (forms && units[0] + units[1] + units[2] > 1)
+        LBI_EVENT(f->t, "R-STACK-2", "(16)", EV_STACK_ONE_FORMATION, lbi_ev_label(f->label),
+                  ev_form(first), ev_int(units[LB_ARM_ARTILLERY] != 0));
+    return 1;
+}
+
+/* R-STACK-3 (T15-20): units in road march on a road have their own limit, and one alone always
+ * fits; they are all the hex's infantry and cavalry (T16-1), which the other limits then leave
+ * out. */
+static int road_march(const fit *f, const lb_stack_chart *sc, int units[3], int incr[3])
+{
+    const lb_stack_count *c = f->c;
+    if (!c->road_units || sc->road_march_incr == LB_STACK_ANY)
+        return 1;
+    if (c->road_units > 1 && c->road_incr > sc->road_march_incr) {
+        LBI_SAY(f->why, EV_STACK_ROAD_FULL, ev_text(f->tname), ev_int(sc->road_march_incr),
+                ev_int(c->road_incr), ev_int(c->road_units));
+        return refused(f, "R-STACK-3", "(15)");
+    }
+    if (c->road_units == 1)
+        LBI_EVENT(f->t, "R-STACK-3", "(15)", EV_STACK_ROAD_ALONE, lbi_ev_label(f->label),
+                  ev_int(c->road_incr), ev_int(sc->road_march_incr));
+    else
+        LBI_EVENT(f->t, "R-STACK-3", "(15)", EV_STACK_ROAD_WITHIN, lbi_ev_label(f->label),
+                  ev_int(c->road_incr), ev_int(c->road_units), ev_int(sc->road_march_incr));
+    for (int arm = 0; arm < 2; arm++)
+        units[arm] = incr[arm] = 0;
+    return 1;
+}
+
+/* The limit met, for the trace: by arm its units, whether they and the increments are capped,
+ * and the increments. */
+static void trace_within(const fit *f, const lb_stack_alt *a, const int units[3],
+                         const int incr[3])
+{
+    lb_event_arg args[20] = {ev_text(f->tname)};
+    for (int arm = 0; arm < 3; arm++) {
+        args[1 + 2 * arm] = ev_int(units[arm]);
+        args[2 + 2 * arm] = ev_int(incr[arm]);
+        args[8 + 4 * arm] = ev_int(a->units[arm]);
+        args[9 + 4 * arm] = ev_int(a->units[arm] != LB_STACK_ANY);
+        args[10 + 4 * arm] = ev_int(a->incr[arm] != LB_STACK_ANY);
+        args[11 + 4 * arm] = ev_int(a->incr[arm]);
+    }
+    args[7] = lbi_ev_label(f->label);
+    lbi_trace_event(f->t, "R-STACK-1", "(10)", EV_STACK_WITHIN, args, 20);
+}
+
+/* R-STACK-1 (T15-2, T15-19): never more cavalry units than the terrain allows, and the hex fits
+ * one of its alternatives. */
+static int chart_limit(const fit *f, const lb_stack_chart *sc, const int units[3],
+                       const int incr[3])
+{
+    if (sc->cavalry_units_max != LB_STACK_ANY && units[LB_ARM_CAVALRY] > sc->cavalry_units_max) {
+        LBI_SAY(f->why, EV_STACK_CAVALRY_FULL, ev_text(f->tname), ev_int(sc->cavalry_units_max),
+                ev_int(units[LB_ARM_CAVALRY]));
+        return refused(f, "R-STACK-1", "(10)");
+    }
+    if (units[0] + units[1] + units[2] == 0)
+        return 1;
+    for (int k = 0; k < sc->nalts; k++)
+        if (alt_fits(&sc->alts[k], units, incr)) {
+            if (lbi_trace_on(f->t))
+                trace_within(f, &sc->alts[k], units, incr);
+            return 1;
+        }
+    LBI_SAY(f->why, EV_STACK_OVER_LIMIT, ev_text(f->tname), ev_int(units[0]), ev_int(incr[0]),
+            ev_int(units[1]), ev_int(incr[1]), ev_int(units[2]), ev_int(incr[2]),
+            ev_text(sc->note));
+    return refused(f, "R-STACK-1", "(10)");
 }
 
 /* R-STACK-1..3; each ruling that decides is traced into t (NULL: none). */
 static int fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const char **rule,
-                char *why, size_t n, lb_trace *t)
+                lb_said *why, lb_trace *t)
 {
     const lb_map *m = &st->map;
+    why->event = 0;
     if (!lb_map_contains(m, h))
         return 1;
     int t_id = m->terrain[lb_map_cell(m, h)];
-    const char *tname = st->charts.terrain[t_id].id;
-    char label[LB_HEX_LABEL_MAX] = "";
+    fit f = {st, c, st->charts.terrain[t_id].id, "", rule, why, t};
     if (t)
-        lb_map_label(m, h, label);
-    unsigned f = c->formations;
-    if (f & (f - 1)) {
-        /* R-STACK-2 (T16-1): one formation for the infantry and cavalry of a hex */
-        int a = -1, b = -1;
-        for (int k = 0; k < LB_FORM_NONE; k++)
-            if (f & (1u << k)) {
-                if (a < 0)
-                    a = k;
-                else if (b < 0)
-                    b = k;
-            }
-        *rule = "R-STACK-2";
-        snprintf(why, n, "a hex holds one formation, not %s and %s (T16-1)",
-                 lb_formation_name((lb_formation)a), lb_formation_name((lb_formation)b));
-        lb_trace_add(t, "R-STACK-2", "(16)", "%s: %s", label, why);
+        lb_map_label(m, h, f.label);
+    if (!one_formation(&f))
         return 0;
-    }
-    int total = c->units[0] + c->units[1] + c->units[2];
-    if (f && total > 1) {
-        int form = 0;
-        while (!(f & (1u << form)))
-            form++;
-        lb_trace_add(t, "R-STACK-2", "(16)", "%s: its infantry and cavalry stand in one formation, "
-                     "%s%s (T16-1)", label, lb_formation_name((lb_formation)form),
-                     c->units[LB_ARM_ARTILLERY] ? "; artillery stands with any" : "");
-    }
     const lb_move_charts *mc = st->charts.move;
     const lb_stack_chart *sc = mc ? &mc->stacking[t_id] : NULL;
     if (!sc || !sc->present) {
-        lb_trace_add(t, "R-STACK-1", "(10)", "%s: %s has no stacking chart: no limit", label, tname);
+        LBI_EVENT(t, "R-STACK-1", "(10)", EV_STACK_NO_CHART, lbi_ev_label(f.label),
+                  ev_text(f.tname));
         return 1;
     }
     int units[3], incr[3];
     memcpy(units, c->units, sizeof units);
     memcpy(incr, c->incr, sizeof incr);
-    if (c->road_units && sc->road_march_incr != LB_STACK_ANY) {
-        /* R-STACK-3: units in road march on a road have their own limit; one alone always fits */
-        if (c->road_units > 1 && c->road_incr > sc->road_march_incr) {
-            *rule = "R-STACK-3";
-            snprintf(why, n, "%s holds at most %d increments in road march, not %d in %d units",
-                     tname, sc->road_march_incr, c->road_incr, c->road_units);
-            lb_trace_add(t, "R-STACK-3", "(15)", "%s: %s", label, why);
-            return 0;
-        }
-        if (c->road_units == 1)
-            lb_trace_add(t, "R-STACK-3", "(15)", "%s: one unit alone in road march always fits "
-                         "(%d increments; the limit of %d is for several, T15-20)", label,
-                         c->road_incr, sc->road_march_incr);
-        else
-            lb_trace_add(t, "R-STACK-3", "(15)", "%s: %d increments in road march in %d units, "
-                         "within %d (T15-20)", label, c->road_incr, c->road_units,
-                         sc->road_march_incr);
-        for (int arm = 0; arm < 2; arm++) {
-            units[arm] = 0; /* the road-march units are all the hex's infantry and cavalry (T16-1) */
-            incr[arm] = 0;
-        }
-    }
-    if (sc->cavalry_units_max != LB_STACK_ANY && units[LB_ARM_CAVALRY] > sc->cavalry_units_max) {
-        *rule = "R-STACK-1";
-        snprintf(why, n, "%s holds never more than %d cavalry units, not %d", tname,
-                 sc->cavalry_units_max, units[LB_ARM_CAVALRY]);
-        lb_trace_add(t, "R-STACK-1", "(10)", "%s: %s", label, why);
-        return 0;
-    }
-    if (units[0] + units[1] + units[2] == 0)
-        return 1;
-    char held[160];
-    for (int k = 0; k < sc->nalts; k++)
-        if (alt_fits(&sc->alts[k], units, incr)) {
-            if (t) {
-                char alt[160];
-                describe(units, incr, held, sizeof held);
-                describe_alt(&sc->alts[k], alt, sizeof alt);
-                lb_trace_add(t, "R-STACK-1", "(10)", "%s: %s holds %s, within its limit (%s)",
-                             label, tname, held, alt);
-            }
-            return 1;
-        }
-    describe(units, incr, held, sizeof held);
-    *rule = "R-STACK-1";
-    snprintf(why, n, "%s would hold %s, over its limit (%s)", tname, held,
-             sc->note ? sc->note : "the stacking chart");
-    lb_trace_add(t, "R-STACK-1", "(10)", "%s: %s", label, why);
-    return 0;
+    return road_march(&f, sc, units, incr) && chart_limit(&f, sc, units, incr);
 }
 
 int lb_stack_fits(const lb_state *st, lb_hex h, const lb_stack_count *c, const char **rule,
-                  char *why, size_t n)
+                  lb_said *why)
 {
-    return fits(st, h, c, rule, why, n, NULL);
+    return fits(st, h, c, rule, why, NULL);
 }
 
 int lb_stack_trace(const lb_state *st, lb_hex h, lb_trace *t)
@@ -206,8 +225,8 @@ int lb_stack_trace(const lb_state *st, lb_hex h, lb_trace *t)
     lb_stack_count c;
     lb_stack_count_hex(st, h, -1, &c);
     const char *rule;
-    char why[160];
-    return fits(st, h, &c, &rule, why, sizeof why, t);
+    lb_said why;
+    return fits(st, h, &c, &rule, &why, t);
 }
 
 /* ---- the over-stacking check (W31-3) ---------------------------------------------------- */
@@ -221,13 +240,12 @@ int lb_stack_overstack_odds(const lb_state *st, lb_hex h, lb_stack_check *out, l
     lb_stack_count_hex(st, h, -1, &c);
     char label[LB_HEX_LABEL_MAX];
     lb_map_label(&st->map, h, label);
-    out->over = !lb_stack_fits(st, h, &c, &out->rule, out->why, sizeof out->why);
+    out->over = !lb_stack_fits(st, h, &c, &out->rule, &out->why);
     if (!out->over) {
-        lb_trace_add(t, "R-STACK-6", "(31)", "%s is within its stacking limit: no check", label);
+        LBI_EVENT(t, "R-STACK-6", "(31)", EV_STACK_NO_CHECK, lbi_ev_label(label));
         return LB_OK;
     }
-    lb_trace_add(t, "R-STACK-6", "(31)", "%s is over its stacking limit (%s: %s): one roll, each "
-                 "unit checks it with its own modifiers", label, out->rule, out->why);
+    trace_why(t, "R-STACK-6", "(31)", &out->why, STACK_OVERSTACKED, label, out->rule);
     const int *idx;
     int n = lb_state_units_at(st, h, &idx);
     for (int i = 0; i < n && out->nunits < LB_STACK_UNITS_MAX; i++) {
@@ -251,7 +269,7 @@ int lb_stack_overstack_resolve(const lb_state *st, lb_hex h, lb_dice *dice, lb_s
     if (lb_dice_roll(dice, "over-stacking check", &out->roll) != 0)
         return LB_DICE;
     out->rolled = 1;
-    lb_trace_add(t, "R-STACK-6", "(31)", "the over-stacking roll: %d", out->roll);
+    LBI_EVENT(t, "R-STACK-6", "(31)", EV_STACK_ROLL, ev_roll(out->roll));
     lb_trace_roll(t, "over-stacking check", out->roll);
     for (int i = 0; i < out->nunits; i++) {
         lb_stack_unit *su = &out->units[i];

@@ -1,0 +1,42 @@
+/* Keys read into actions (private): the action and, when the key does not read whole, the part of it that failed, for the game to refuse the answer with the right reason. */
+#ifndef LB_ACTION_INT_H
+#define LB_ACTION_INT_H
+
+#include "lb/action.h"
+#include "lbi.h"
+
+/* The part of a key that did not read. */
+typedef enum key_part {
+    KEY_WHOLE,        /* none: it read whole */
+    KEY_LENGTH,       /* LB_OPTION_KEY_MAX characters or more */
+    KEY_VERB,         /* no verb, word or value the decision reads */
+    KEY_UNIT,         /* the unit after the verb: missing, empty, or too long for an id */
+    KEY_SHAPE,        /* a fire's parameter without both its units and its hex */
+    KEY_HEX,
+    KEY_HEXES,        /* an entry of a list of hexes */
+    KEY_UNITS,        /* an entry of a list of units */
+    KEY_NUMBER,
+    KEY_FORMATION,    /* a formation change's F[:N][@H1+H2…] */
+    KEY_OTHER_UNIT,   /* the unit a leader attaches to */
+    KEY_TRAILING      /* text after a key that has ended */
+} key_part;
+
+/* An answer's key as read: the action (whole, or the parts before `bad`) and where it failed. */
+typedef struct parsed {
+    lb_action act;
+    const char *key;  /* the key as given */
+    key_part bad;     /* KEY_WHOLE, or the part that did not read */
+    int entry;        /* KEY_HEXES, KEY_UNITS: the entry, from 0 */
+    const char *found; /* where that part begins in key (or where it should: key's end) */
+    int found_len;    /* its length, to its separator or the key's end */
+    int missing;      /* the key ended before that part's separator */
+    int followed;     /* text follows that part after its separator */
+    int param;        /* the key has text where its option's parameter goes (after "fire:",
+                       * "path:UNIT:", "charge:UNIT:", "melee:HEX:") */
+} parsed;
+
+/* Reads key as an answer to a decision of kind on st's map into *p: LB_OK when it reads whole,
+ * else LB_INVALID with p->bad and where. */
+LBI int lbi_action_read(const lb_state *st, lb_decision_kind kind, const char *key, parsed *p);
+
+#endif

@@ -1,0 +1,134 @@
+/* Fair dice (R-DICE-3, docs/api.md "Fair dice"): a secret from the system, its SHA-256 commitment, and the k-th draw as HMAC-SHA256 of the secret over k read by rejection. */
+#include <nettle/hmac.h>
+#include <nettle/sha2.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "lb/dice.h"
+#include "lb/err.h"
+
+enum {
+    KEPT_BYTES = 252, /* 7 x 36 = 42 x 6: every value of a die or a roll has as many bytes */
+    ROLL_VALUES = 36,
+    DIE_VALUES = 6
+};
+
+int lb_dice_secret_new(unsigned char secret[LB_DICE_SECRET_BYTES])
+{
+    unsigned char fresh[LB_DICE_SECRET_BYTES];
+    size_t got = 0;
+    while (got < sizeof fresh) {
+        ssize_t n = getrandom(fresh + got, sizeof fresh - got, 0);
+        if (n <= 0)
+            return LB_IO;
+        got += (size_t)n;
+    }
+    memcpy(secret, fresh, sizeof fresh);
+    return LB_OK;
+}
+
+static void hex_of(const unsigned char *bytes, size_t n, char *hex)
+{
+    static const char digits[] = "0123456789abcdef";
+    for (size_t i = 0; i < n; i++) {
+        hex[2 * i] = digits[bytes[i] >> 4];
+        hex[2 * i + 1] = digits[bytes[i] & 15];
+    }
+    hex[2 * n] = '\0';
+}
+
+void lb_dice_commitment(const unsigned char secret[LB_DICE_SECRET_BYTES],
+                        char hex[LB_DICE_HEX_MAX])
+{
+    struct sha256_ctx ctx;
+    unsigned char digest[SHA256_DIGEST_SIZE];
+    sha256_init(&ctx);
+    sha256_update(&ctx, LB_DICE_SECRET_BYTES, secret);
+    sha256_digest(&ctx, sizeof digest, digest);
+    hex_of(digest, sizeof digest, hex);
+}
+
+void lb_dice_secret_hex(const unsigned char secret[LB_DICE_SECRET_BYTES],
+                        char hex[LB_DICE_HEX_MAX])
+{
+    hex_of(secret, LB_DICE_SECRET_BYTES, hex);
+}
+
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+int lb_dice_secret_parse(const char *text, unsigned char secret[LB_DICE_SECRET_BYTES])
+{
+    unsigned char bytes[LB_DICE_SECRET_BYTES];
+    if (!text || strlen(text) != 2 * LB_DICE_SECRET_BYTES)
+        return LB_INVALID;
+    for (int i = 0; i < LB_DICE_SECRET_BYTES; i++) {
+        int hi = hex_digit(text[2 * i]), lo = hex_digit(text[2 * i + 1]);
+        if (hi < 0 || lo < 0)
+            return LB_INVALID;
+        bytes[i] = (unsigned char)(hi << 4 | lo);
+    }
+    memcpy(secret, bytes, sizeof bytes);
+    return LB_OK;
+}
+
+int lb_dice_from_bytes(const unsigned char *bytes, size_t n, lb_die_kind kind)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (bytes[i] >= KEPT_BYTES)
+            continue;
+        if (kind == LB_DIE_ONE)
+            return bytes[i] % DIE_VALUES + 1;
+        int index = bytes[i] % ROLL_VALUES; /* R-DICE-2: tens 1 + index / 6, units 1 + index % 6 */
+        return 10 * (index / DIE_VALUES + 1) + index % DIE_VALUES + 1;
+    }
+    return 0;
+}
+
+static void put_be(unsigned char *out, uint64_t v, int bytes)
+{
+    for (int i = bytes - 1; i >= 0; i--, v >>= 8)
+        out[i] = (unsigned char)(v & 0xff);
+}
+
+void lb_dice_block(const unsigned char secret[LB_DICE_SECRET_BYTES], uint64_t k, uint32_t j,
+                   unsigned char digest[SHA256_DIGEST_SIZE])
+{
+    unsigned char message[12];
+    put_be(message, k, 8);
+    put_be(message + 8, j, 4);
+    struct hmac_sha256_ctx ctx;
+    hmac_sha256_set_key(&ctx, LB_DICE_SECRET_BYTES, secret);
+    hmac_sha256_update(&ctx, j ? 12 : 8, message);
+    hmac_sha256_digest(&ctx, SHA256_DIGEST_SIZE, digest);
+}
+
+int lb_dice_derive(const unsigned char secret[LB_DICE_SECRET_BYTES], uint64_t k,
+                   lb_die_kind kind)
+{
+    for (uint32_t j = 0;; j++) {
+        unsigned char digest[SHA256_DIGEST_SIZE];
+        lb_dice_block(secret, k, j, digest);
+        int value = lb_dice_from_bytes(digest, sizeof digest, kind);
+        if (value)
+            return value;
+    }
+}
+
+/* R-DICE-3: fair dice, the draws of a secret key */
+void lb_dice_init_keyed(lb_dice *dice, const unsigned char secret[LB_DICE_SECRET_BYTES],
+                        uint64_t first)
+{
+    memset(dice, 0, sizeof *dice);
+    dice->keyed = lb_dice_derive;
+    memcpy(dice->key, secret, sizeof dice->key);
+    dice->draw = first;
+}
