@@ -14,7 +14,7 @@
 #include "lb/game.h"
 #include "lb/lb.h"
 
-#define RANDOM_GAMES 12
+#define RANDOM_GAMES 14
 #define DECISIONS_PER_GAME 400
 
 static lb_game *game_of(const char *name, const char *text, uint64_t seed)
