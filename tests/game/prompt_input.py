@@ -9,6 +9,7 @@ import pty
 import select
 import signal
 import sys
+import termios
 import time
 
 CLEAR_SCREEN = b'\x1b[2J'
@@ -37,21 +38,36 @@ def main(program):
             sys.exit('FAIL: waited for %r (%d times); the output was:\n%s'
                      % (text, count, bytes(seen).decode('utf-8', 'replace')))
 
+    def wait_for_editing():
+        """Waits until libedit has the terminal in its editing mode (ICANON off: it reads key by
+        key), 20 s at most. Keys typed before that are read by the kernel's line discipline,
+        whose Ctrl-V is its own, so a test that types at once races the prompt's setup."""
+        end = time.monotonic() + 20
+        while termios.tcgetattr(fd)[3] & termios.ICANON and time.monotonic() < end:
+            time.sleep(0.01)
+        if termios.tcgetattr(fd)[3] & termios.ICANON:
+            os.kill(pid, signal.SIGKILL)
+            sys.exit('FAIL: the prompt never put the terminal in its editing mode')
+
+    def type_line(keys):
+        wait_for_editing()
+        os.write(fd, keys)
+
     prompt = b'13:00 french charge > '
     score = b'austrian: 20 points'
     refusal = (b'refused: expected a printable command, found control character 0x1b '
                b'(column 9)')
     wait_for(prompt)
-    os.write(fd, b'score\r')
+    type_line(b'score\r')
     wait_for(score)
     wait_for(prompt, 2)
-    os.write(fd, b'unit fr-\x16' + CLEAR_SCREEN + b'\r')  # Ctrl-V: the next key as it is
+    type_line(b'unit fr-\x16' + CLEAR_SCREEN + b'\r')  # Ctrl-V: the next key as it is
     wait_for(refusal)
     wait_for(prompt, 3)
-    os.write(fd, b'\x10\r')  # Ctrl-P: the last line kept, which is "score"
+    type_line(b'\x10\r')  # Ctrl-P: the last line kept, which is "score"
     wait_for(score, 2)
     wait_for(prompt, 4)
-    os.write(fd, b'quit\r')
+    type_line(b'quit\r')
     _, status = os.waitpid(pid, 0)
     try:
         while True:
