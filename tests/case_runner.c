@@ -30,7 +30,7 @@
  *   "stdout_lacks", "stderr_lacks"  substrings that must not (a raw escape byte: "\u001b").
  *
  * The ruling is checked against the answer (rule -> code -> test, by machine):
- *   - a ruling id must be defined in docs/rulings.md ("- R-XXX-n." at the start of a line; the
+ *   - a ruling id must be defined in docs/rulings.md ("- R-AREA-n." at the start of a line; the
  *     runner runs from the project root);
  *   - "usage" only with exit status 2 (usage errors cite no ruling); a ruling with exit 2 (a
  *     decision left open, such as charge's) must appear on stderr as a whole id;
