@@ -17,8 +17,9 @@ RELEASE_BUILD := build-release
 FUZZ_SECONDS  ?= 60
 SOAK_AI_GAMES ?= 200
 SOAK_FULL_GAMES ?= 20
+SOAK_ODDS_POSITIONS ?= 50
 
-.PHONY: all setup setup-test setup-clang build run play test attack release lint bench soak soak-stores soak-ai fuzz clean
+.PHONY: all setup setup-test setup-clang build run play test attack release lint bench soak soak-stores soak-ai soak-odds fuzz clean
 
 all: build
 
@@ -114,8 +115,13 @@ bench: build
 # (flat after the warm-up), every game replayed bit-exact, then the same games on PostgreSQL
 # (tests/soak/soak.sh says the settings); soak-ai, the computer against the random player over
 # SOAK_AI_GAMES (200), half on each side, must win 95%, then its full level against its quick one
-# over SOAK_FULL_GAMES, which should win clearly more than half (reported, not enforced).
-soak: soak-stores soak-ai
+# over SOAK_FULL_GAMES, which should win clearly more than half (reported, not enforced);
+# soak-odds, the odds against play (tests/unit/test_odds_play.c) over SOAK_ODDS_POSITIONS (50)
+# random melees and charges, 20,000 plays each.
+soak: soak-stores soak-ai soak-odds
+
+soak-odds: build
+	LB_ODDS_POSITIONS=$(SOAK_ODDS_POSITIONS) LB_ODDS_PLAYS=20000 ./$(BUILD)/test_odds_play
 
 soak-stores: build
 	bash tests/soak/soak.sh $(BUILD)

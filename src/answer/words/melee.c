@@ -72,6 +72,8 @@ static const char *const sentences[] = {
     S(ATTACKERS_PASS) = "premelee_morale.situations.{0}: the attackers pass without a check",
     S(NO_CHECK) = "{0}: no check, {1}",
     S(CHECKS) = "{0?attacker|defender} {1} checks: chart modifier {2+}",
+    S(FAILS_IN_PLACE) = "{0} is {1}: a failed check leaves it in place and it fights on, so the "
+                        "odds count it either way",
 
     S(ODDS) = "odds {0} : {1} read in column {2?{2}|none (no effect)}{3? (below the lowest "
               "column)|{4? (above the highest)}}",

@@ -363,8 +363,17 @@ static int by_chance(const void *a, const void *b)
     return c ? c : strcmp(x->result, y->result);
 }
 
-/* R-MEL-23: every way the checks can fall, each giving a column; then the 36 rolls of each. */
-static void distribution(const lb_state *s, lb_melee_chance *c)
+/* R-MEL-12: a defender whose failed check leaves it where it is (a routed unit stays routed, in
+ * place, and fights on), so that its check cannot change the melee. */
+static int fails_in_place(const lb_state *s, const lb_melee_unit *mu)
+{
+    return mu->side == LB_MELEE_DEFENDER &&
+           !lb_morale_outcome_of(s, mu->unit, LB_CHECK_ORDINARY, 0, NULL).moves;
+}
+
+/* R-MEL-23: every way the checks can fall, each giving a column; then the 36 rolls of each. A
+ * check whose failure changes nothing (fails_in_place) counts as the unit staying. */
+static void distribution(const lb_state *s, lb_melee_chance *c, lb_trace *t)
 {
     int dchk[LB_MELEE_UNITS_MAX], achk[LB_MELEE_UNITS_MAX], nd = 0, na = 0;
     lb_frac dfixed = lb_frac_int(0), afixed = lb_frac_int(0);
@@ -372,7 +381,12 @@ static void distribution(const lb_state *s, lb_melee_chance *c)
     for (int i = 0; i < c->nunits; i++) {
         const lb_melee_unit *mu = &c->units[i];
         int att = mu->side == LB_MELEE_ATTACKER;
-        if (mu->checks && !(att && c->attackers_pass)) {
+        int in_place = mu->checks && fails_in_place(s, mu);
+        if (in_place)
+            LBI_EVENT(t, "R-MEL-12", "(33)", EV_MEL_FAILS_IN_PLACE,
+                      ev_unit_id(s->units[mu->unit].id),
+                      ev_text(lb_morale_state_name(s->units[mu->unit].state)));
+        if (mu->checks && !(att && c->attackers_pass) && !in_place) {
             if (att)
                 achk[na++] = i;
             else
@@ -481,7 +495,7 @@ int lb_melee_odds(const lb_state *s, const lb_melee_req *req, lb_melee_chance *c
         checks += c->units[i].checks;
     if (checks > LB_MELEE_CHECKS_MAX)
         return LB_INVALID;
-    distribution(s, c);
+    distribution(s, c, t);
     casualty_odds(s, c);
     for (int i = 0; t && i < c->noutcomes; i++) {
         LBI_EVENT(t, "R-MEL-23", "(34)", EV_MEL_OUTCOME, ev_text(c->outcomes[i].result),

@@ -62,6 +62,7 @@ enum melee_event {
     EV_MEL_ATTACKERS_PASS,           /* the chart's situation */
     EV_MEL_NO_CHECK,                 /* unit, why (MEL_PH_EXEMPT) */
     EV_MEL_CHECKS,                   /* attacking (1), unit, chart modifier */
+    EV_MEL_FAILS_IN_PLACE,           /* unit, its morale state */
     /* odds (R-MEL-15, R-MEL-23) */
     EV_MEL_ODDS,                     /* attack, defence, column or "", below (1), above (1) */
     EV_MEL_OUTCOME,                  /* result, probability */
