@@ -6,6 +6,7 @@
 #include "common.h"
 #include "lb/data.h"
 #include "lb/lb.h"
+#include "state_int.h"
 
 #define COLS 64
 #define ROWS 48

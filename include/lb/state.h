@@ -39,24 +39,34 @@ typedef struct lb_turn {
     lb_segment segment;
 } lb_turn;
 
-typedef struct lb_state {
-    lb_arena *arena;
-    const char *source;     /* file name the scenario came from */
-    const char *title;
-    const char *game;       /* NULL when the charts are all inline */
-    lb_edition rules;
-    lb_fractions fractions;
-    lb_turn turn;
-    const char *sides[2];
-    lb_map map;
-    lb_charts charts;
-    lb_unit *units;
-    int nunits;
-    int *hex_first;         /* cols*rows+1 offsets into hex_units */
-    int *hex_units;         /* unit indexes by cell, in stacking order (first listed on top) */
-    unsigned long long generation; /* bumped by every apply step (lb_state_touch) */
-    lb_battle battle;       /* victory, reinforcements, organisation, timed movement */
-} lb_state;
+/* Opaque: the front-ends read a state through the accessors below; the library's files see its
+ * fields in src/data/state_int.h. */
+typedef struct lb_state lb_state;
+
+/* Reading a state. Every pointer returned is borrowed from st and valid until st is freed or
+ * changed by an _apply step (units move, or leave the state); none may be freed. */
+/* The map: its size, terrain, elevation and hexsides. */
+const lb_map *lb_state_map(const lb_state *st);
+/* The charts the scenario's game module compiled (terrain and hexside types, the tables). */
+const lb_charts *lb_state_charts(const lb_state *st);
+/* How many units the state holds; they are indexed 0 .. count - 1. */
+int lb_state_unit_count(const lb_state *st);
+/* The unit of index i, or NULL when i is out of range. */
+const lb_unit *lb_state_unit(const lb_state *st, int i);
+/* The name of side 0 or 1 (as the scenario writes it), or NULL for any other index. */
+const char *lb_state_side_name(const lb_state *st, int side);
+/* The point in the turn: time of day, phasing side, segment. */
+lb_turn lb_state_turn(const lb_state *st);
+/* The scenario's title, or NULL when it has none. */
+const char *lb_state_title(const lb_state *st);
+/* The file the scenario was read from. */
+const char *lb_state_source(const lb_state *st);
+/* The game module the charts came from, or NULL when they are all inline. */
+const char *lb_state_game(const lb_state *st);
+/* The edition of the rules the scenario is played by. */
+lb_edition lb_state_rules(const lb_state *st);
+/* The battle's own terms: victory, reinforcements, organisation, timed movement. */
+const lb_battle *lb_state_battle(const lb_state *st);
 
 /* Frees a state and all it holds; NULL is fine. */
 void lb_state_free(lb_state *s);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ai_int.h"
+#include "state_int.h"
 
 #define CHARGE_TARGETS 6    /* nearest enemy formations a charge is planned against */
 #define CHARGE_REACH 10     /* hexes */

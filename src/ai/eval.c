@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ai_int.h"
+#include "state_int.h"
 
 /* A turn's share of the objective swing one unit can hope for (the rest is the enemy's say). */
 #define OBJECTIVE_HOPE 0.5

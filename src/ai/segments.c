@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ai_int.h"
+#include "state_int.h"
 
 #define FIRE_WORTH 0.05     /* a fire gains at least this many points, or none is made */
 #define MELEE_WORTH 0.1     /* an assault likewise */

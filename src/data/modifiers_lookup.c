@@ -3,6 +3,7 @@
 
 #include "lb/dice.h"
 #include "lb/modifiers.h"
+#include "state_int.h"
 
 static int in_list(const char *s, const char **list, int n)
 {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "move_record.h"
+#include "state_int.h"
 
 
 #define HOLDS "\"none\", \"retreated\", \"charge\" or \"charged\""

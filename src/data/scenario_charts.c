@@ -9,6 +9,7 @@
 #include "lb/melee_charts.h"
 #include "lb/move_charts.h"
 #include "scenario_int.h"
+#include "state_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "scenario_int.h"
+#include "state_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 

@@ -6,6 +6,7 @@
 #include "move_record.h"
 #include "scenario_battle.h"
 #include "scenario_int.h"
+#include "state_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 

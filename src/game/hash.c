@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "state_int.h"
 
 #define FNV_OFFSET 0xcbf29ce484222325ULL
 #define FNV_PRIME 0x100000001b3ULL

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "state_int.h"
 
 #define PATH_MAX_HEXES 6
 

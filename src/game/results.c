@@ -5,6 +5,7 @@
 
 #include "game_int.h"
 #include "lb/morale.h"
+#include "state_int.h"
 
 /* ---- the tally (R-VIC-3) ------------------------------------------------------------------- */
 

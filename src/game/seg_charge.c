@@ -5,6 +5,7 @@
 
 #include "game_int.h"
 #include "lb/effects.h"
+#include "state_int.h"
 
 /* R-GAME-5, R-CHG-8: why unit u may not charge now, or NULL when it may (its path is then the
  * player's parameter, which the charge rules check). */

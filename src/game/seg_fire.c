@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "state_int.h"
 
 lb_fire_kind lbi_fire_segment_kind(const lb_game *g)
 {

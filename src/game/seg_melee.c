@@ -5,6 +5,7 @@
 
 #include "game_int.h"
 #include "lb/melee.h"
+#include "state_int.h"
 
 /* ---- what the earlier segments of the turn left each attacker ------------------------------ */
 

@@ -6,6 +6,7 @@
 #include "game_int.h"
 #include "lb/fire.h"
 #include "lb/move.h"
+#include "state_int.h"
 
 /* ---- actions ------------------------------------------------------------------------------- */
 

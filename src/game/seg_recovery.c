@@ -3,6 +3,7 @@
 
 #include "game_int.h"
 #include "lb/readiness.h"
+#include "state_int.h"
 
 /* Is step within the game turn that ends now (the last STEPS_PER_TURN steps)? */
 static int this_turn(int step, int now)

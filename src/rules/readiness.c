@@ -2,6 +2,7 @@
 #include "lb/err.h"
 #include "lb/readiness.h"
 #include "rules_events.h"
+#include "state_int.h"
 
 static const char *name(lb_readiness r)
 {

@@ -15,6 +15,7 @@
 #include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"
+#include "state_int.h"
 
 #define RANDOM_TRIES 20
 

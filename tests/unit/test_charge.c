@@ -14,6 +14,7 @@
 #include "lb/data.h"
 #include "lb/lb.h"
 #include "words.h"
+#include "state_int.h"
 
 static lb_state *load_text(const char *text, lb_errlist *errs)
 {

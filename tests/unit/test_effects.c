@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lb/lb.h"
+#include "state_int.h"
 
 enum { NO = -1 }; /* "not allowed" in the table */
 

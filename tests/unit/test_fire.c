@@ -11,6 +11,7 @@
 
 #include "lb/data.h"
 #include "lb/lb.h"
+#include "state_int.h"
 
 static lb_state *load_text(const char *name, const char *text, int strict, lb_errlist *errs)
 {

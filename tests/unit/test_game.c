@@ -14,6 +14,7 @@
 #include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"
+#include "state_int.h"
 
 static lb_load_opts opts(void)
 {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lb/lb.h"
+#include "state_int.h"
 
 enum { COLS = 64, ROWS = 48, UNITS = 300, FEATURES = 240 };
 

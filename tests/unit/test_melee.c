@@ -10,6 +10,7 @@
 
 #include "lb/data.h"
 #include "lb/lb.h"
+#include "state_int.h"
 
 /* What s says, and a step's sentence (each in a buffer of its own: one at a time). */
 static const char *said(const lb_said *s)

@@ -11,6 +11,7 @@
 
 #include "lb/data.h"
 #include "lb/lb.h"
+#include "state_int.h"
 
 #define STACK                                                                                   \
     "\"stacking\": {\"infantry_increments\": 18, \"cavalry_increments\": 18,"                   \

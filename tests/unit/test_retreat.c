@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lb/lb.h"
+#include "state_int.h"
 
 #define CHARTS                                                                                  \
     "\"charts\": {\"terrain\": {"                                                               \

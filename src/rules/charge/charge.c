@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "charge_rules.h"
+#include "state_int.h"
 
 /* ---- passes ------------------------------------------------------------------------------- */
 

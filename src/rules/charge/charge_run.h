@@ -8,6 +8,7 @@
 #include "charge_events.h"
 #include "decision_int.h"
 #include "lbi.h"
+#include "state_int.h"
 #include "text.h"
 
 /*

@@ -9,6 +9,7 @@
 #include "lb/los.h"
 #include "lb/move_charts.h"
 #include "names.h"
+#include "state_int.h"
 
 /* ---- helpers shared by the fire files ----------------------------------------------------- */
 

@@ -6,6 +6,7 @@
 #include "lb/facing.h"
 #include "apply_int.h"
 #include "lb/err.h"
+#include "state_int.h"
 
 /* ---- fire defence --------------------------------------------------------------------------- */
 

@@ -7,6 +7,7 @@
 #include "lb/retreat.h"
 #include "lbi.h"
 #include "melee_events.h"
+#include "state_int.h"
 
 /* Event arguments: an exact value, a hex as the map labels it. */
 static inline lb_event_arg ev_exact(lb_frac v)

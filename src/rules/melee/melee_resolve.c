@@ -8,6 +8,7 @@
 #include "lb/grow.h"
 #include "melee_int.h"
 #include "replay.h"
+#include "state_int.h"
 
 /* ---- the procedure ------------------------------------------------------------------------ */
 

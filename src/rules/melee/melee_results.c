@@ -10,6 +10,7 @@
 #include "melee_int.h"
 #include "apply_int.h"
 #include "words.h"
+#include "state_int.h"
 
 static const char *label(const mrun *R, lb_hex h, char *buf)
 {

@@ -7,6 +7,7 @@
 #include "apply_int.h"
 #include "morale_events.h"
 #include "words.h"
+#include "state_int.h"
 
 static const char *const kind_names[] = {"ordinary", "recovery"};
 

@@ -4,6 +4,7 @@
 #include "lb/facing.h"
 #include "lb/morale.h"
 #include "move_int.h"
+#include "state_int.h"
 
 /* A refusal (what it says is in o->why, but for a quiet context): traced as the unit's action
  * refused. */

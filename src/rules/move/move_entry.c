@@ -4,6 +4,7 @@
 
 #include "lb/formation.h"
 #include "move_int.h"
+#include "state_int.h"
 
 static int on_edge(const lb_map *m, lb_hex h)
 {

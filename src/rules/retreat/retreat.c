@@ -11,6 +11,7 @@
 #include "retreat_events.h"
 #include "retreat_int.h"
 #include "names.h"
+#include "state_int.h"
 
 struct lb_retreat_search {
     rsearch S;

@@ -6,6 +6,7 @@
 
 #include "lb/retreat.h"
 #include "lbi.h"
+#include "state_int.h"
 
 /*
  * How the search works (R-RET-1..5, R-RET-10, R-RET-12)

@@ -6,6 +6,7 @@
 #include "lb/stacking.h"
 #include "apply_int.h"
 #include "stack_events.h"
+#include "state_int.h"
 
 int lb_stack_share(const lb_unit *u, int k)
 {
