@@ -13,6 +13,7 @@
 #include "lb/data.h"
 #include "lb/lb.h"
 #include "state_int.h"
+#include "hex_int.h"
 
 #define COLS 100
 #define ROWS 100

@@ -74,9 +74,6 @@ void lb_state_free(lb_state *s);
  * odds): it owns its units and index; the map, the charts and every string are borrowed from s,
  * which must outlive it. Free it with lb_state_free. NULL when out of memory. */
 lb_state *lb_state_clone(const lb_state *s);
-/* Marks s as changed: every apply step calls it once, so that work begun on an earlier
- * generation (a charge between lb_charge_new and lb_charge_apply) sees the change. */
-void lb_state_touch(lb_state *s);
 /* Rebuilds the units-by-hex index after units changed; LB_OK or LB_NOMEM. */
 int lb_state_reindex(lb_state *s);
 /* Index of the unit with this id, or -1. */
@@ -94,14 +91,10 @@ int lb_state_remove_unit(lb_state *s, int unit);
 int lb_state_units_at(const lb_state *s, lb_hex h, const int **idx);
 /* The top combat unit in h, or -1. */
 int lb_state_top_combat(const lb_state *s, lb_hex h);
-/* The top combat unit in h not of side `side` (a hex may hold both sides after a charge: cavalry
- * on a carré), or -1. */
-int lb_state_top_enemy(const lb_state *s, lb_hex h, int side);
 /* Index of the side named name, or -1. */
 int lb_state_side(const lb_state *s, const char *name);
 /* Names of segments and editions as written in scenarios, and parsers (-1 when unknown). */
 const char *lb_segment_name(lb_segment seg);
-int lb_segment_parse(const char *s);
 const char *lb_edition_name(lb_edition e);
 int lb_edition_parse(const char *s);
 

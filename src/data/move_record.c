@@ -6,6 +6,8 @@
 
 #include "move_record.h"
 #include "state_int.h"
+#include "arena_int.h"
+#include "unit_int.h"
 
 
 #define HOLDS "\"none\", \"retreated\", \"charge\" or \"charged\""

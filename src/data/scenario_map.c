@@ -4,6 +4,8 @@
 
 #include "scenario_int.h"
 #include "state_int.h"
+#include "hex_int.h"
+#include "charts_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 

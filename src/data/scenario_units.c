@@ -7,6 +7,7 @@
 #include "scenario_battle.h"
 #include "scenario_int.h"
 #include "state_int.h"
+#include "unit_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 

@@ -8,6 +8,7 @@
 #include "lb/map.h"
 #include "lb/state.h"
 #include "lb/unit.h"
+#include "lbi.h"
 
 struct lb_state {
     lb_arena *arena;
@@ -27,5 +28,18 @@ struct lb_state {
     unsigned long long generation; /* bumped by every apply step (lb_state_touch) */
     lb_battle battle;       /* victory, reinforcements, organisation, timed movement */
 };
+
+/* The library's own, not offered by the API (declared in include/lb/state.h before). */
+
+/* Marks s as changed: every apply step calls it once, so that work begun on an earlier
+ * generation (a charge between lb_charge_new and lb_charge_apply) sees the change. */
+LBI void lb_state_touch(lb_state *s);
+
+/* The top combat unit in h not of side `side` (a hex may hold both sides after a charge: cavalry
+ * on a carré), or -1. */
+LBI int lb_state_top_enemy(const lb_state *s, lb_hex h, int side);
+
+/* Names of segments and editions as written in scenarios, and parsers (-1 when unknown). */
+LBI int lb_segment_parse(const char *s);
 
 #endif

@@ -7,6 +7,11 @@
 #include "lb/fire.h"
 #include "lb/move.h"
 #include "state_int.h"
+#include "decision_int.h"
+#include "trace_int.h"
+#include "action_int.h"
+#include "fire_int.h"
+#include "move_int.h"
 
 /* ---- actions ------------------------------------------------------------------------------- */
 

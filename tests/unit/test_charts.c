@@ -13,6 +13,7 @@
 #include "lb/data.h"
 #include "lb/lb.h"
 #include "state_int.h"
+#include "charts_int.h"
 
 
 static json_t *module_json(const char *id)

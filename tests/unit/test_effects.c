@@ -9,6 +9,8 @@
 
 #include "lb/lb.h"
 #include "state_int.h"
+#include "trace_int.h"
+#include "effects.h"
 
 enum { NO = -1 }; /* "not allowed" in the table */
 

@@ -15,6 +15,7 @@
 #include "lb/game.h"
 #include "lb/lb.h"
 #include "state_int.h"
+#include "game_int.h"
 
 static lb_load_opts opts(void)
 {
