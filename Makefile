@@ -19,7 +19,8 @@ SOAK_AI_GAMES ?= 200
 SOAK_FULL_GAMES ?= 20
 SOAK_ODDS_POSITIONS ?= 50
 
-.PHONY: all setup setup-test setup-clang build run play test attack release lint bench soak soak-stores soak-ai soak-odds fuzz clean
+.PHONY: all setup setup-test setup-clang build run play test attack release lint abi-update bench \
+        soak soak-stores soak-ai soak-odds fuzz clean
 
 all: build
 
@@ -88,6 +89,12 @@ lint:
 	$(call ensure_packages,$(LINT_PACKAGES))
 	python3 tests/lint/complexity.py tests/lint/complexity-allow.txt
 	bash tests/lint/subjects.sh
+
+# The API changed on purpose: rewrites abi/lb.symbols, the symbols liblb.a exports, which the test
+# script/abi compares with the library (docs/hacking.md, "Changing the API"); commit it with the
+# change.
+abi-update: build
+	bash tests/scripts/abi.sh --update $(BUILD)/liblb.a abi/lb.symbols
 
 # Each benchmark in processor time (bench_store beside a PostgreSQL server of its own that flushes
 # every commit); right after bench_los, the same visibility maps by the hex line of honeycomb-grid

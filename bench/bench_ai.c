@@ -8,6 +8,7 @@
 #include "lb/ai.h"
 #include "lb/game.h"
 #include "lb/lb.h"
+#include "game_int.h"
 
 #define RANDOM_TRIES 20
 

@@ -8,6 +8,7 @@
 #include "common.h"
 #include "lb/data.h"
 #include "lb/lb.h"
+#include "state_int.h"
 
 static void path_of(const lb_state *st, lb_charge_req *req, const char *const *labels, int n)
 {

@@ -8,6 +8,8 @@
 #include "lb/game.h"
 #include "lb/lb.h"
 #include "lb/store.h"
+#include "decision_int.h"
+#include "game_int.h"
 
 static void decide(lb_game *g, const char *key)
 {

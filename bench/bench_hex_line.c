@@ -5,6 +5,8 @@
 #include "common.h"
 #include "lb/dice.h"
 #include "lb/hex.h"
+#include "dice_int.h"
+#include "hex_int.h"
 
 enum { MAP_COLS = 64, MAP_ROWS = 48, PAIRS = 4096, STEPS_MAX = 512 };
 

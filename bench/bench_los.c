@@ -5,6 +5,9 @@
 
 #include "common.h"
 #include "lb/lb.h"
+#include "state_int.h"
+#include "dice_int.h"
+#include "hex_int.h"
 
 #define COLS 64
 #define ROWS 48

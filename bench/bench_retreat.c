@@ -11,6 +11,8 @@
 
 #include "common.h"
 #include "lb/lb.h"
+#include "dice_int.h"
+#include "hex_int.h"
 
 #define COLS 64
 #define ROWS 48

@@ -12,6 +12,8 @@
 #include "json_read.h"
 #include "lb/data.h"
 #include "lb/lb.h"
+#include "state_int.h"
+#include "hex_int.h"
 
 #define COLS 100
 #define ROWS 100

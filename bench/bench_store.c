@@ -8,6 +8,7 @@
 #include "common.h"
 #include "lb/lb.h"
 #include "lb/store.h"
+#include "store_int.h"
 
 /*
  * Run by `make bench` through tests/store/with_postgres.sh --durable: a PostgreSQL server of its

@@ -20,14 +20,15 @@ static int parse_path(const cli_args *args, const lb_state *st, lb_charge_req *r
 {
     const char *list = cli_option_value(args, "path", NULL);
     if (!list)
-        return cli_usage(args, "--path H1,H2,... is required: the hexes the cavalry plans to enter");
+        return cli_usage(args,
+                         "--path H1,H2,... is required: the hexes the cavalry plans to enter");
     int bad = 0;
-    req->npath = lb_map_parse_labels(&st->map, list, req->path, LB_CHARGE_PATH_MAX, &bad);
+    req->npath = lb_map_parse_labels(lb_state_map(st), list, req->path, LB_CHARGE_PATH_MAX, &bad);
     if (req->npath < 0 && bad == LB_CHARGE_PATH_MAX)
         return cli_usage(args, "--path: at most %d hexes", LB_CHARGE_PATH_MAX);
     if (req->npath < 0)
         return cli_invalid("--path: expected hex labels of the %dx%d map, found \"%s\" (entry %d)",
-                           st->map.cols, st->map.rows, list, bad + 1);
+                           lb_state_map(st)->cols, lb_state_map(st)->rows, list, bad + 1);
     return req->npath ? CLI_OK : cli_usage(args, "--path: expected at least one hex");
 }
 
@@ -68,7 +69,7 @@ static const char *decision_words(const lb_decision *d, int option, char *buf, s
 static void print_options(FILE *out, const lb_state *st, const lb_decision *d)
 {
     char prompt[LB_DECISION_PROMPT_MAX], text[LB_OPTION_TEXT_MAX];
-    fprintf(out, "decision for %s (%s about %s) [%s]:\n  %s\n", st->sides[d->side],
+    fprintf(out, "decision for %s (%s about %s) [%s]:\n  %s\n", lb_state_side_name(st, d->side),
             lb_decision_kind_name(d->kind), d->subject, d->rule,
             decision_words(d, -1, prompt, sizeof prompt));
     for (int i = 0; i < d->noptions; i++)
@@ -98,9 +99,10 @@ static const char *answer_for(const cli_args *args, const lb_state *st, const lb
     }
     if (!isatty(STDIN_FILENO)) {
         print_options(stderr, st, d);
-        *rc = cli_usage(args, "a decision is needed and no answer was given (R-CHG-7: answer it with "
-                              "--answers KEY[,KEY...], --target, --response, or take the "
-                              "automatic choices with --auto)");
+        *rc =
+            cli_usage(args, "a decision is needed and no answer was given (R-CHG-7: answer it with "
+                            "--answers KEY[,KEY...], --target, --response, or take the "
+                            "automatic choices with --auto)");
         return NULL;
     }
     for (;;) {
@@ -126,8 +128,8 @@ static const char *answer_for(const cli_args *args, const lb_state *st, const lb
 static void print_unit(const lb_state *st, const lb_unit *u)
 {
     char label[LB_HEX_LABEL_MAX];
-    printf("%s %s %s", lb_map_label(&st->map, u->hexes[0], label), lb_formation_name(u->formation),
-           lb_morale_state_name(u->state));
+    printf("%s %s %s", lb_map_label(lb_state_map(st), u->hexes[0], label),
+           lb_formation_name(u->formation), lb_morale_state_name(u->state));
     if (u->nhexes > 1)
         printf(" (+%d hexes)", u->nhexes - 1);
     printf(" %d/%d increments", lb_unit_strength(u), u->increments);
@@ -141,9 +143,9 @@ static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_
     const lb_charge_result *r = lb_charge_result_of(ch);
     const lb_state *after = lb_charge_state(ch);
     char label[LB_HEX_LABEL_MAX], buf[64], text[LB_CHARGE_TEXT_MAX];
-    printf("charge of %s (%s), path", req->cavalry, lb_edition_name(st->rules));
+    printf("charge of %s (%s), path", req->cavalry, lb_edition_name(lb_state_rules(st)));
     for (int i = 0; i < req->npath; i++)
-        printf("%s%s", i ? "," : " ", lb_map_label(&st->map, req->path[i], label));
+        printf("%s%s", i ? "," : " ", lb_map_label(lb_state_map(st), req->path[i], label));
     printf("\n");
     if (!scripted)
         printf("  seed %llu\n", (unsigned long long)seed);
@@ -169,16 +171,16 @@ static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_
                        said_text(&o->fire_why, text));
         }
         printf("units changed:\n");
-        for (int i = 0; after && i < st->nunits; i++) {
-            const lb_unit *u = &st->units[i];
+        for (int i = 0; after && i < lb_state_unit_count(st); i++) {
+            const lb_unit *u = lb_state_unit(st, i);
             int j = lb_state_unit_index(after, u->id);
-            if (j >= 0 && lb_charge_unit_same(u, &after->units[j]))
+            if (j >= 0 && lb_charge_unit_same(u, lb_state_unit(after, j)))
                 continue;
             printf("  %-12s ", u->id);
             print_unit(st, u);
             printf("  ->  ");
             if (j >= 0)
-                print_unit(after, &after->units[j]);
+                print_unit(after, lb_state_unit(after, j));
             else
                 printf("eliminated");
             printf("\n");
@@ -188,7 +190,7 @@ static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_
         for (int i = 0; i < jr->count; i++) {
             const lb_journal_entry *e = &jr->entries[i];
             if (e->kind == LB_ENTRY_DECISION)
-                printf("  %-8s %-10s about %-12s %-14s (%s)\n", st->sides[e->side],
+                printf("  %-8s %-10s about %-12s %-14s (%s)\n", lb_state_side_name(st, e->side),
                        lb_decision_kind_name(e->decision), e->subject, e->key,
                        lb_decided_by_name(e->by));
             else
@@ -229,7 +231,8 @@ static int drive(const cli_args *args, const lb_state *st, lb_charge *ch, lb_dic
         if (lrc == LB_DICE)
             return cli_usage(args, "--dice: %s", lb_charge_error(ch));
         if (lrc != LB_OK)
-            return cli_invalid("%s", lb_charge_error(ch)[0] ? lb_charge_error(ch) : lb_err_str(lrc));
+            return cli_invalid("%s",
+                               lb_charge_error(ch)[0] ? lb_charge_error(ch) : lb_err_str(lrc));
         if (lb_charge_status_of(ch) != LB_CHARGE_DECIDE)
             return CLI_OK;
         int rc = CLI_OK, automatic;

@@ -34,17 +34,19 @@ int cmd_check(const cli_args *args)
     }
     lb_errlist_release(&errs);
     int combat = 0;
-    for (int i = 0; i < st->nunits; i++)
-        combat += lb_unit_is_combat(&st->units[i]);
+    for (int i = 0; i < lb_state_unit_count(st); i++)
+        combat += lb_unit_is_combat(lb_state_unit(st, i));
     if (args->json) {
         cli_print_json(json_pack("{s:s,s:b,s:s?,s:s,s:i,s:i,s:i,s:i,s:[]}", "file", file, "valid",
-                                 1, "game", st->game, "rules", lb_edition_name(st->rules),
-                                 "columns", st->map.cols, "rows", st->map.rows, "units",
-                                 st->nunits, "combat_units", combat, "errors"));
+                                 1, "game", lb_state_game(st), "rules",
+                                 lb_edition_name(lb_state_rules(st)), "columns",
+                                 lb_state_map(st)->cols, "rows", lb_state_map(st)->rows, "units",
+                                 lb_state_unit_count(st), "combat_units", combat, "errors"));
     } else {
         printf("%s: valid: %dx%d map, %d units (%d combat), game %s, rules %s\n", file,
-               st->map.cols, st->map.rows, st->nunits, combat, st->game ? st->game : "(inline)",
-               lb_edition_name(st->rules));
+               lb_state_map(st)->cols, lb_state_map(st)->rows, lb_state_unit_count(st), combat,
+               lb_state_game(st) ? lb_state_game(st) : "(inline)",
+               lb_edition_name(lb_state_rules(st)));
     }
     lb_state_free(st);
     return CLI_OK;

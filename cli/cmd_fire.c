@@ -11,7 +11,7 @@ static void print_hexes(const lb_state *st, const lb_fire_value *v)
     for (int k = 0; k < v->nhexes; k++) {
         const lb_fire_hex *h = &v->hexes[k];
         char l[LB_HEX_LABEL_MAX], vb[32];
-        printf("    %s: %d increment%s, %d hex%s away: ", lb_map_label(&st->map, h->hex, l),
+        printf("    %s: %d increment%s, %d hex%s away: ", lb_map_label(lb_state_map(st), h->hex, l),
                h->increments, h->increments == 1 ? "" : "s", h->distance,
                h->distance == 1 ? "" : "es");
         if (!h->in_range)
@@ -32,8 +32,8 @@ static void print_odds(const lb_state *st, const lb_fire_chance *o)
 {
     const lb_fire_defence *d = &o->defence;
     char vb[32], pb[32];
-    printf("  fire defence %d: %s (%s) in %s", d->value, st->units[d->unit].id, d->read,
-           st->charts.terrain[d->terrain].id);
+    printf("  fire defence %d: %s (%s) in %s", d->value, lb_state_unit(st, d->unit)->id, d->read,
+           lb_state_charts(st)->terrain[d->terrain].id);
     if (d->flank)
         printf(", fired on through a flank hexside");
     if (d->artillery)
@@ -67,7 +67,7 @@ static void print_odds(const lb_state *st, const lb_fire_chance *o)
     }
     for (int j = 0; j < o->nunits; j++) {
         const lb_fire_target *tu = &o->units[j];
-        const lb_unit *u = &st->units[tu->unit];
+        const lb_unit *u = lb_state_unit(st, tu->unit);
         printf("  %s (%d lost before): morale check on %s loss%s: %s; eliminated: %s\n", u->id,
                u->losses, tu->trigger ? lb_fire_trigger_name(tu->trigger->on) : "every",
                tu->trigger && tu->trigger->from > 1 ? " (from a later one)" : "",
@@ -90,7 +90,7 @@ static void print_rolled(const lb_state *st, const lb_fire_result *r, uint64_t s
         const lb_fire_hit *h = &r->hits[i];
         if (!h->loss)
             continue;
-        printf("    %s loses %d%s", st->units[h->unit].id, h->loss,
+        printf("    %s loses %d%s", lb_state_unit(st, h->unit)->id, h->loss,
                h->eliminated ? ": eliminated" : "");
         if (h->check) {
             const lb_morale_result *m = &h->morale;
@@ -104,7 +104,7 @@ static void print_rolled(const lb_state *st, const lb_fire_result *r, uint64_t s
     }
     for (int i = 0; i < r->ncasualties; i++) {
         const lb_fire_casualty *c = &r->casualties[i];
-        printf("    leader %s: die %d, %s%s%s", st->units[c->leader].id, c->die,
+        printf("    leader %s: die %d, %s%s%s", lb_state_unit(st, c->leader)->id, c->die,
                lb_casualty_kind_name(c->entry->result), c->entry->wound ? ", " : "",
                c->entry->wound ? c->entry->wound : "");
         if (c->hours)
@@ -126,13 +126,13 @@ static int pick_hex(const cli_args *args, const lb_state *st, lb_fire_request *r
         return CLI_OK;
     if (lrc != LB_USAGE)
         return cli_invalid("%s", lb_err_str(lrc));
-    const lb_unit *u = &st->units[tunit];
+    const lb_unit *u = lb_state_unit(st, tunit);
     char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 2)] = "", l[LB_HEX_LABEL_MAX];
     size_t used = 0;
     for (int k = 0; k < u->nhexes; k++)
         used += (size_t)snprintf(hexes + used, sizeof hexes - used, "%s%s",
                                  k == 0 ? "" : k == u->nhexes - 1 ? " and " : ", ",
-                                 lb_map_label(&st->map, u->hexes[k], l));
+                                 lb_map_label(lb_state_map(st), u->hexes[k], l));
     const char *which = n == 0 ? (u->nhexes == 2 ? "neither" : "none of them")
                         : n == u->nhexes ? (u->nhexes == 2 ? "both" : "all of them")
                                          : "several of them";
@@ -141,7 +141,7 @@ static int pick_hex(const cli_args *args, const lb_state *st, lb_fire_request *r
     for (int i = 0; i < rq->nfirers && used < sizeof who; i++)
         used += (size_t)snprintf(who + used, sizeof who - used, "%s%s",
                                  i == 0 ? "" : i == 1 ? " with " : ", ",
-                                 st->units[rq->firers[i]].id);
+                                 lb_state_unit(st, rq->firers[i])->id);
     return cli_usage(args, "%s stands in %s and %s may fire at %s: give the hex to fire at "
                      "(R-FIRE-22)", u->id, hexes, who, which);
 }
@@ -247,10 +247,11 @@ int cmd_fire(const cli_args *args)
         const lb_fire_chance *o = &r->odds;
         const lb_fire_group *g = &o->fire;
         char tl[LB_HEX_LABEL_MAX];
-        printf("%s fires at %s%s%s%s: %s\n", id, lb_map_label(&st->map, target, tl),
+        printf("%s fires at %s%s%s%s: %s\n", id, lb_map_label(lb_state_map(st), target, tl),
                g->kind != LB_FIRE_OFFENSIVE ? " (" : "",
                g->kind != LB_FIRE_OFFENSIVE ? lb_fire_kind_name(g->kind) : "",
-               g->kind != LB_FIRE_OFFENSIVE ? " fire)" : "", o->allowed ? "allowed" : "not allowed");
+               g->kind != LB_FIRE_OFFENSIVE ? " fire)" : "",
+               o->allowed ? "allowed" : "not allowed");
         char said[LB_FIRE_REASON_MAX];
         for (int i = 0; i < g->nfirers; i++) {
             const lb_fire_value *v = &g->firers[i];
@@ -259,7 +260,7 @@ int cmd_fire(const cli_args *args)
             else
                 lb_said_fmt(&v->why, said, sizeof said);
             if (g->nfirers > 1)
-                printf("  %s: %s\n", st->units[v->unit].id, said);
+                printf("  %s: %s\n", lb_state_unit(st, v->unit)->id, said);
             else if (v->allowed)
                 printf("  %s\n", said);
             if (v->allowed)

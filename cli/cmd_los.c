@@ -9,33 +9,34 @@ static void holds_text(const lb_state *st, const lb_los_item *it, char *buf, siz
     const char *what = lb_los_item_feature(st, it);
     int len = snprintf(buf, n, "%s", what ? what : "off the map");
     if (it->unit >= 0 && len >= 0 && (size_t)len < n)
-        len += snprintf(buf + len, n - (size_t)len, ", %s", st->units[it->unit].id);
+        len += snprintf(buf + len, n - (size_t)len, ", %s", lb_state_unit(st, it->unit)->id);
     if (it->passive >= 0 && len >= 0 && (size_t)len < n)
-        snprintf(buf + len, n - (size_t)len, ", %s (%s)", st->units[it->passive].id,
+        snprintf(buf + len, n - (size_t)len, ", %s (%s)", lb_state_unit(st, it->passive)->id,
                  lb_los_passive_name(it->passive_why));
 }
 
 static void print_answer(const lb_state *st, const lb_los_result *r, const lb_trace *trace)
 {
     char fl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX];
-    lb_map_label(&st->map, r->from, fl);
-    lb_map_label(&st->map, r->to, tl);
+    lb_map_label(lb_state_map(st), r->from, fl);
+    lb_map_label(lb_state_map(st), r->to, tl);
     if (r->visible) {
         printf("%s sees %s\n", fl, tl);
     } else {
         const lb_los_item *b = &r->items[r->blocked_by];
         char bl[LB_HEX_LABEL_MAX], pl[LB_HEX_LABEL_MAX];
         printf("%s does not see %s: %s at %s%s%s (%s)\n", fl, tl, lb_los_verdict_name(b->verdict),
-               lb_map_label(&st->map, b->hex, bl), b->kind == LB_LOS_ITEM_SIDE ? "|" : "",
-               b->kind == LB_LOS_ITEM_SIDE ? lb_map_label(&st->map, b->pair, pl) : "", b->rule);
+               lb_map_label(lb_state_map(st), b->hex, bl), b->kind == LB_LOS_ITEM_SIDE ? "|" : "",
+               b->kind == LB_LOS_ITEM_SIDE ? lb_map_label(lb_state_map(st), b->pair, pl) : "",
+               b->rule);
     }
     if (r->not_target >= 0)
         printf("but %s stands in an enemy carre's hex: not a target until it leaves it (R-LOS-7)\n",
-               st->units[r->not_target].id);
+               lb_state_unit(st, r->not_target)->id);
     printf("distance %d, elevation %d to %d, firer's side %s\n", lb_hex_distance(r->from, r->to),
-           st->map.elevation[lb_map_cell(&st->map, r->from)],
-           st->map.elevation[lb_map_cell(&st->map, r->to)],
-           r->firer_side >= 0 ? st->sides[r->firer_side] : "none");
+           lb_state_map(st)->elevation[lb_map_cell(lb_state_map(st), r->from)],
+           lb_state_map(st)->elevation[lb_map_cell(lb_state_map(st), r->to)],
+           r->firer_side >= 0 ? lb_state_side_name(st, r->firer_side) : "none");
     if (r->adjacent) {
         printf("no intervening hex (R-LOS-2)\n");
     } else {
@@ -45,11 +46,11 @@ static void print_answer(const lb_state *st, const lb_los_result *r, const lb_tr
         for (int i = 0; i < r->nitems; i++) {
             const lb_los_item *it = &r->items[i];
             char a[LB_HEX_LABEL_MAX], b[LB_HEX_LABEL_MAX], holds[160], verdict[64];
-            lb_map_label(&st->map, it->hex, a);
+            lb_map_label(lb_state_map(st), it->hex, a);
             if (it->kind == LB_LOS_ITEM_HEX)
                 b[0] = '\0';
             else
-                lb_map_label(&st->map, it->pair, b);
+                lb_map_label(lb_state_map(st), it->pair, b);
             holds_text(st, it, holds, sizeof holds);
             snprintf(verdict, sizeof verdict, "%s%s", lb_los_verdict_name(it->verdict),
                      lb_los_blocks(it->verdict) ? ": BLOCKS" : "");
@@ -84,8 +85,8 @@ int cmd_los(const cli_args *args)
     }
     /* R-LOS-7: a combat unit named as FROM is the firer and gives its side; a leader fires
      * nothing, so FROM then stands for its hex (the top combat unit's side, if any) */
-    int side = unit_from >= 0 && lb_unit_is_combat(&st->units[unit_from])
-                   ? st->units[unit_from].side : -1;
+    int side = unit_from >= 0 && lb_unit_is_combat(lb_state_unit(st, unit_from))
+                   ? lb_state_unit(st, unit_from)->side : -1;
     lb_trace trace;
     lb_trace_init(&trace);
     lb_los_result r;

@@ -73,8 +73,8 @@ static int attacker_fact(const cli_args *args, const lb_state *st, lb_melee_atta
     switch (f) {
     case F_FIRED:
         a->fired = 1;
-        if (lb_map_parse_label(&st->map, val, &a->fired_at) != 0 ||
-            !lb_map_contains(&st->map, a->fired_at))
+        if (lb_map_parse_label(lb_state_map(st), val, &a->fired_at) != 0 ||
+            !lb_map_contains(lb_state_map(st), a->fired_at))
             return cli_invalid("--fired: expected a hex of the map, found \"%s\"", val);
         return CLI_OK;
     case F_FIRE_LOSS:
@@ -107,8 +107,8 @@ static int unit_fact(const cli_args *args, lb_melee_req *req, lb_standing *stand
         req->passed[req->npassed++] = id;
     } else {
         int preserve = f == F_PRESERVE;
-        standing[req->nstanding++] = (lb_standing){
-            preserve ? LB_DECIDE_PRESERVE : LB_DECIDE_RETIRE, id, preserve ? "preserve" : "retreat"};
+        standing[req->nstanding++] = (lb_standing){preserve ? LB_DECIDE_PRESERVE : LB_DECIDE_RETIRE,
+                                                   id, preserve ? "preserve" : "retreat"};
     }
     return CLI_OK;
 }
@@ -154,7 +154,7 @@ static const char *said_text(const lb_said *s, char buf[LB_MELEE_TEXT_MAX])
 void cli_melee_print_chance(FILE *out, const lb_state *st, const lb_melee_chance *c)
 {
     char tl[LB_HEX_LABEL_MAX], vb[32], db[32], why[LB_MELEE_TEXT_MAX];
-    fprintf(out, "melee on %s: %s\n", lb_map_label(&st->map, c->target, tl),
+    fprintf(out, "melee on %s: %s\n", lb_map_label(lb_state_map(st), c->target, tl),
            c->allowed ? "allowed" : "not allowed");
     if (!c->allowed) {
         fprintf(out, "  %s [%s]\n", c->why.event ? said_text(&c->why, why) : c->refused, c->rule);
@@ -162,7 +162,7 @@ void cli_melee_print_chance(FILE *out, const lb_state *st, const lb_melee_chance
     }
     for (int i = 0; i < c->nunits; i++) {
         const lb_melee_unit *mu = &c->units[i];
-        const lb_unit *u = &st->units[mu->unit];
+        const lb_unit *u = lb_state_unit(st, mu->unit);
         fprintf(out, "  %-8s %-14s %2d incr (%d counted) melee %s", mu->side == LB_MELEE_ATTACKER
                ? "attacker" : "defender", u->id, mu->increments, mu->counted,
                lb_frac_fmt(mu->value, vb, sizeof vb));
@@ -180,11 +180,11 @@ void cli_melee_print_chance(FILE *out, const lb_state *st, const lb_melee_chance
         else
             fprintf(out, "      no pre-melee check: %s\n", lb_melee_exemption_name(mu->exempt));
     }
-    fprintf(out, "  pre-melee odds %d : %d -> %s\n", c->increments_attacking, c->increments_defending,
-           c->premelee ? c->premelee->label : "none");
-    fprintf(out, "  melee %s : %s -> %s, roll modifier %+d\n", lb_frac_fmt(c->attack, vb, sizeof vb),
-           lb_frac_fmt(c->defence, db, sizeof db), c->column ? c->column->label : "no effect",
-           c->modifier);
+    fprintf(out, "  pre-melee odds %d : %d -> %s\n", c->increments_attacking,
+            c->increments_defending, c->premelee ? c->premelee->label : "none");
+    fprintf(out, "  melee %s : %s -> %s, roll modifier %+d\n",
+            lb_frac_fmt(c->attack, vb, sizeof vb), lb_frac_fmt(c->defence, db, sizeof db),
+            c->column ? c->column->label : "no effect", c->modifier);
     fprintf(out, "  outcomes:\n");
     for (int i = 0; i < c->noutcomes; i++)
         fprintf(out, "    %-16s %-10s %5.1f%%\n", c->outcomes[i].result,
@@ -205,23 +205,23 @@ static void print_played(const lb_state *st, const lb_melee *m)
         printf("  %-10s %s [%s]\n", r->events[i].kind, said_text(&r->events[i].said, text),
                r->events[i].rule);
     const lb_state *after = lb_melee_state(m);
-    for (int i = 0; after && i < st->nunits; i++) {
-        const lb_unit *u = &st->units[i];
+    for (int i = 0; after && i < lb_state_unit_count(st); i++) {
+        const lb_unit *u = lb_state_unit(st, i);
         int j = lb_state_unit_index(after, u->id);
         if (j < 0) {
             printf("  %s: removed\n", u->id);
             continue;
         }
-        const lb_unit *a = &after->units[j];
+        const lb_unit *a = lb_state_unit(after, j);
         char hl[LB_HEX_LABEL_MAX];
         int moved = !lb_hex_eq(a->hexes[0], u->hexes[0]);
         if (!lb_unit_is_combat(u) && moved)
-            printf("  %s: in %s\n", u->id, lb_map_label(&after->map, a->hexes[0], hl));
+            printf("  %s: in %s\n", u->id, lb_map_label(lb_state_map(after), a->hexes[0], hl));
         else if (a->losses != u->losses || a->state != u->state || moved ||
                  a->readiness != u->readiness)
             printf("  %s: %s, %s, %d lost, %s, in %s\n", u->id, lb_morale_state_name(a->state),
                    lb_formation_name(a->formation), a->losses, lb_readiness_name(a->readiness),
-                   lb_map_label(&after->map, a->hexes[0], hl));
+                   lb_map_label(lb_state_map(after), a->hexes[0], hl));
     }
 }
 
@@ -244,7 +244,7 @@ static const char *decision_words(const lb_decision *d, int option, char *buf, s
 static void print_options(FILE *out, const lb_state *st, const lb_decision *d)
 {
     char prompt[LB_DECISION_PROMPT_MAX], text[LB_OPTION_TEXT_MAX];
-    fprintf(out, "decision for %s (%s about %s) [%s]:\n  %s\n", st->sides[d->side],
+    fprintf(out, "decision for %s (%s about %s) [%s]:\n  %s\n", lb_state_side_name(st, d->side),
             lb_decision_kind_name(d->kind), d->subject, d->rule,
             decision_words(d, -1, prompt, sizeof prompt));
     for (int i = 0; i < d->noptions; i++)

@@ -35,11 +35,11 @@ static json_t *answer_json(const lb_state *st, int unit, lb_morale_kind kind,
 {
     const lb_morale_chance *o = &r->odds;
     char exact[48];
-    json_t *j = json_pack("{s:s,s:s,s:s,s:i,s:i,s:o,s:s?,s:f,s:s}", "unit", st->units[unit].id,
-                          "check", lb_morale_kind_name(kind), "state",
-                          lb_morale_state_name(st->units[unit].state), "morale", o->morale,
+    json_t *j = json_pack("{s:s,s:s,s:s,s:i,s:i,s:o,s:s?,s:f,s:s}", "unit",
+                          lb_state_unit(st, unit)->id, "check", lb_morale_kind_name(kind), "state",
+                          lb_morale_state_name(lb_state_unit(st, unit)->state), "morale", o->morale,
                           "modifier", o->modifier, "modifiers", mods_json(o), "leader",
-                          o->leader >= 0 ? st->units[o->leader].id : NULL, "p_pass",
+                          o->leader >= 0 ? lb_state_unit(st, o->leader)->id : NULL, "p_pass",
                           lb_frac_double(o->p_pass), "p_pass_exact",
                           lb_frac_fmt(o->p_pass, exact, sizeof exact));
     json_object_set_new(j, "need", o->need ? json_integer(o->need) : json_null());
@@ -70,15 +70,16 @@ static void print_text(const lb_state *st, int unit, lb_morale_kind kind,
                        const lb_morale_result *r, int rolled, uint64_t seed, int scripted,
                        const lb_trace *t)
 {
-    const lb_unit *u = &st->units[unit];
+    const lb_unit *u = lb_state_unit(st, unit);
     const lb_morale_chance *o = &r->odds;
     char exact[48];
     printf("%s check of %s (%s %s, %s, morale %d)\n", lb_morale_kind_name(kind), u->id,
-           st->sides[u->side], lb_arm_name(u->arm), lb_morale_state_name(u->state), u->morale);
+           lb_state_side_name(st, u->side), lb_arm_name(u->arm), lb_morale_state_name(u->state),
+           u->morale);
     for (int i = 0; i < o->nmods; i++)
         printf("  %+3d  %s%s%s  [%s]\n", o->mods[i].value, o->mods[i].reason,
                i == 0 && o->leader >= 0 ? " " : "",
-               i == 0 && o->leader >= 0 ? st->units[o->leader].id : "", o->mods[i].rule);
+               i == 0 && o->leader >= 0 ? lb_state_unit(st, o->leader)->id : "", o->mods[i].rule);
     printf("  modifier %+d: passes when the modified roll is greater than %d", o->modifier,
            o->morale);
     if (o->need)
@@ -122,7 +123,7 @@ int cmd_morale(const cli_args *args)
         return CLI_INVALID;
     const char *id = args->positional[1];
     int unit = lb_state_unit_index(st, id);
-    if (unit < 0 || !lb_unit_is_combat(&st->units[unit])) {
+    if (unit < 0 || !lb_unit_is_combat(lb_state_unit(st, unit))) {
         rc = unit < 0 ? cli_unknown_unit(st, "", id)
                       : cli_invalid("\"%s\" is a leader: only combat units check morale", id);
         lb_state_free(st);

@@ -23,7 +23,7 @@ static const char *mp_text(int halves, char *buf, size_t n)
 
 static const char *label(const lb_state *st, lb_hex h, char *buf)
 {
-    return lb_map_label(&st->map, h, buf);
+    return lb_map_label(lb_state_map(st), h, buf);
 }
 
 /* ---- the plan from the options --------------------------------------------------------------- */
@@ -81,10 +81,11 @@ static int parse_form(const cli_args *args, const lb_state *st, const char *s, l
         for (char *c = list; *c; c++)
             if (*c == '+')
                 *c = ',';
-        int bad = 0, n = lb_map_parse_labels(&st->map, list, a->hexes, LB_UNIT_MAX_HEXES, &bad);
+        int bad = 0,
+            n = lb_map_parse_labels(lb_state_map(st), list, a->hexes, LB_UNIT_MAX_HEXES, &bad);
         if (n < 1)
             return cli_invalid("--form: expected hexes of the %dx%d map after '@', found \"%s\"",
-                               st->map.cols, st->map.rows, p + 1);
+                               lb_state_map(st)->cols, lb_state_map(st)->rows, p + 1);
         a->nhexes = n;
     } else if (*p) {
         return cli_usage(args, "--form: unexpected \"%s\"", p);
@@ -104,14 +105,15 @@ static int parse_face(const cli_args *args, const char *s, lb_move_action *a)
 
 static int parse_hex(const lb_state *st, const char *s, lb_hex *h)
 {
-    if (lb_map_parse_label(&st->map, s, h) == 0 && lb_map_contains(&st->map, *h))
+    if (lb_map_parse_label(lb_state_map(st), s, h) == 0 && lb_map_contains(lb_state_map(st), *h))
         return CLI_OK;
-    return cli_invalid("expected a hex label of the %dx%d map, found \"%s\"", st->map.cols,
-                       st->map.rows, s);
+    return cli_invalid("expected a hex label of the %dx%d map, found \"%s\"",
+                       lb_state_map(st)->cols, lb_state_map(st)->rows, s);
 }
 
 /* --plan: hex labels (steps), face=N, form=F[:N][@H+H], prolonge=HEX, attach=ID, detach, march. */
-static int parse_plan(const cli_args *args, const lb_state *st, const char *list, lb_hex *at, plan *p)
+static int parse_plan(const cli_args *args, const lb_state *st, const char *list, lb_hex *at,
+                      plan *p)
 {
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", list);
@@ -167,7 +169,7 @@ static void mark(const lb_map *m, unsigned char *marks, lb_hex h, int what)
 
 static unsigned char *marks_of(const lb_move_answer *A)
 {
-    const lb_map *m = &A->st->map;
+    const lb_map *m = lb_state_map(A->st);
     unsigned char *marks = calloc((size_t)m->cols * (size_t)m->rows, 1);
     if (!marks)
         return NULL;
@@ -179,14 +181,14 @@ static unsigned char *marks_of(const lb_move_answer *A)
         if (A->pl->actions[i].legal)
             mark(m, marks, A->pl->actions[i].to[0],
                  i == A->pl->nactions - 1 && A->pl->legal ? MARK_END : MARK_PATH);
-    mark(m, marks, A->st->units[A->unit].hexes[0], MARK_START);
+    mark(m, marks, lb_state_unit(A->st, A->unit)->hexes[0], MARK_START);
     return marks;
 }
 
 static int print_text(const lb_move_answer *A, const lb_trace *t)
 {
     const lb_state *st = A->st;
-    const lb_unit *u = &st->units[A->unit];
+    const lb_unit *u = lb_state_unit(st, A->unit);
     const lb_move_choices *ch = A->ch;
     char buf[LB_HEX_LABEL_MAX], mp[24], mp2[24], why[LB_MOVE_REASON_MAX];
     printf("move of %s (%s, %s", u->id, lb_arm_name(u->arm), lb_formation_name(u->formation));
@@ -233,7 +235,8 @@ static int print_text(const lb_move_answer *A, const lb_trace *t)
     unsigned char *marks = marks_of(A);
     if (!marks)
         return cli_invalid("out of memory");
-    cli_map_print(st, marks, mark_chars, "@ start, + may end, s must stop there, o pass only, = plan, * plan's end");
+    cli_map_print(st, marks, mark_chars,
+                  "@ start, + may end, s must stop there, o pass only, = plan, * plan's end");
     free(marks);
     if (ch->nchanges) {
         printf("\nother actions open now:\n");
@@ -246,7 +249,8 @@ static int print_text(const lb_move_answer *A, const lb_trace *t)
             for (int k = 0; o->action.kind == LB_ACT_FORM && k < o->nto; k++)
                 printf("%s%s", k ? "+" : " in ", label(st, o->to[k], buf));
             if (o->action.kind == LB_ACT_PROLONGE || o->action.kind == LB_ACT_ATTACH)
-                printf(" %s", o->action.kind == LB_ACT_ATTACH ? o->action.with : label(st, o->to[0], buf));
+                printf(" %s",
+                       o->action.kind == LB_ACT_ATTACH ? o->action.with : label(st, o->to[0], buf));
             printf("  %s MP", mp_text(o->cost, mp, sizeof mp));
             if (o->roll_needed) {
                 char p[48];
@@ -267,7 +271,7 @@ static int write_svg(const lb_move_answer *A, const char *path)
     unsigned char *marks = marks_of(A);
     if (!marks)
         return cli_invalid("out of memory");
-    for (int c = 0; c < A->st->map.cols * A->st->map.rows; c++)
+    for (int c = 0; c < lb_state_map(A->st)->cols * lb_state_map(A->st)->rows; c++)
         marks[c] = marks[c] != MARK_NONE;
     char *svg = lb_svg_map(A->st, marks);
     free(marks);
@@ -287,7 +291,7 @@ static lb_state *enter(const lb_state *st, int unit, lb_hex at, lb_move_entry *e
     lb_state *w = lb_state_clone(st);
     if (!w)
         return NULL;
-    lb_unit u = w->units[unit];
+    lb_unit u = *lb_state_unit(w, unit);
     if (lb_state_remove_unit(w, unit) != LB_OK || lb_move_entry_check(w, &u, at, e, t) != LB_OK ||
         (e->legal && lb_move_entry_apply(w, &u, e) != LB_OK)) {
         lb_state_free(w);
@@ -309,7 +313,7 @@ static int build_plan(const cli_args *args, const lb_state *st, int unit, const 
         return cli_usage(args, "give one of --to, --path and --plan");
     if (list && (form || face))
         return cli_usage(args, "--plan holds its own formation and facing changes");
-    lb_hex at = st->units[unit].hexes[0];
+    lb_hex at = lb_state_unit(st, unit)->hexes[0];
     if (list)
         return parse_plan(args, st, list, &at, p);
     lb_move_action a;
@@ -320,10 +324,11 @@ static int build_plan(const cli_args *args, const lb_state *st, int unit, const 
         return rc;
     if (path) {
         lb_hex hexes[PLAN_MAX];
-        int bad = 0, n = lb_map_parse_labels(&st->map, path, hexes, PLAN_MAX, &bad);
+        int bad = 0, n = lb_map_parse_labels(lb_state_map(st), path, hexes, PLAN_MAX, &bad);
         if (n < 0)
             return cli_invalid("--path: expected hex labels of the %dx%d map separated by commas; "
-                               "entry %d is not one", st->map.cols, st->map.rows, bad + 1);
+                               "entry %d is not one",
+                               lb_state_map(st)->cols, lb_state_map(st)->rows, bad + 1);
         for (int i = 0; i < n; i++)
             if (add(p, step_to(LB_ACT_STEP, &at, hexes[i])))
                 return cli_usage(args, "a plan of at most %d actions", PLAN_MAX);
@@ -347,11 +352,11 @@ static int build_plan(const cli_args *args, const lb_state *st, int unit, const 
     return CLI_OK;
 }
 
-static int answer_move(const cli_args *args, const lb_state *st, int unit, const lb_move_entry *entry,
-                       lb_trace *t)
+static int answer_move(const cli_args *args, const lb_state *st, int unit,
+                       const lb_move_entry *entry, lb_trace *t)
 {
     lb_move_choices ch;
-    const char *id = st->units[unit].id;
+    const char *id = lb_state_unit(st, unit)->id;
     if (lb_move_options(st, id, &ch, t) != LB_OK)
         return cli_invalid("out of memory");
     plan *pp = calloc(1, sizeof *pp);
@@ -394,7 +399,7 @@ static int answer_move(const cli_args *args, const lb_state *st, int unit, const
     if (rc == CLI_OK) {
         lb_stack_check stack;
         if (args->json)
-            lb_stack_overstack_odds(st, st->units[unit].hexes[0], &stack, t);
+            lb_stack_overstack_odds(st, lb_state_unit(st, unit)->hexes[0], &stack, t);
         lb_move_answer A = {st, unit, &ch, has_plan ? &pl : NULL, entry, &stack,
                             p.rolls && has_plan, seed};
         const char *svg = cli_option_value(args, "svg", NULL);

@@ -64,7 +64,8 @@ static int verdict(play *P, int rc, const lb_game_answer *a)
         return PLAY_ERROR;
     }
     if (a->verdict != LB_ACCEPTED)
-        return play_refuse(P, "%s [%s]", a->reason, a->rule ? a->rule : lb_verdict_name(a->verdict));
+        return play_refuse(P, "%s [%s]", a->reason,
+                           a->rule ? a->rule : lb_verdict_name(a->verdict));
     return accepted(P, a);
 }
 
@@ -292,7 +293,8 @@ static const verb verbs[] = {
     {"face", do_keyed, "face UNIT N", "turn a unit to face clock hour N (12 north, 2 NE, …)"},
     {"form", do_keyed, "form UNIT FORMATION[:N][@H1+H2]",
      "change formation (facing N after, the hexes it stands in)"},
-    {"prolonge", do_keyed, "prolonge BATTERY HEX", "an unlimbered battery moves one hex by prolonge"},
+    {"prolonge", do_keyed, "prolonge BATTERY HEX",
+     "an unlimbered battery moves one hex by prolonge"},
     {"attach", do_keyed, "attach LEADER UNIT", "a leader joins a unit in his hex"},
     {"detach", do_keyed, "detach LEADER", "a leader leaves his unit"},
     {"march", do_keyed, "march UNIT", "declare a force march (44)"},
@@ -339,7 +341,8 @@ static int do_help(play *P, int argc, char **argv)
         fprintf(P->out, "  %s%*s %s\n", verbs[i].usage, width < 52 ? 52 - width : 0, "",
                 verbs[i].help);
     }
-    fprintf(P->out, "Each segment offers its options; answer with a command or `choose`. "
+    fprintf(P->out,
+            "Each segment offers its options; answer with a command or `choose`. "
             "A decision of the rules (a retreat's end, a carré, …) is answered with `choose`.\n");
     return PLAY_OK;
 }
@@ -358,7 +361,7 @@ static int ai_answers(play *P)
             return PLAY_ERROR;
         }
         /* its reason is the first step of the answer's trace, printed with it */
-        fprintf(P->out, "%s (computer, %s) %s\n", lb_game_state(P->g)->sides[P->ai],
+        fprintf(P->out, "%s (computer, %s) %s\n", lb_state_side_name(lb_game_state(P->g), P->ai),
                 lb_ai_level_name(P->ai_settings.level), key);
         if ((rc = verdict(P, rc, &a)) != PLAY_OK)
             return rc == PLAY_REFUSED ? PLAY_ERROR : rc;
@@ -562,7 +565,8 @@ static int open_game(const cli_args *args, play *P, const lb_load_opts *opts)
         return CLI_INVALID;
     }
     char dice[LB_DICE_HEX_MAX + 64];
-    fprintf(P->out, "%s, %s\n", lb_game_state(P->g)->title, dice_words(P->g, dice, sizeof dice));
+    fprintf(P->out, "%s, %s\n", lb_state_title(lb_game_state(P->g)),
+            dice_words(P->g, dice, sizeof dice));
     if (P->store) {
         if (lb_store_save_game(P->store, P->g, &P->id, &err) != LB_OK)
             return cli_invalid("%s", err.msg);
@@ -585,8 +589,8 @@ static int ai_options(const cli_args *args, play *P)
         return level || budget ? cli_usage(args, "--level and --budget go with --ai SIDE") : CLI_OK;
     const lb_state *st = lb_game_state(P->g);
     if ((P->ai = lb_state_side(st, side)) < 0)
-        return cli_usage(args, "--ai: expected %s or %s, found \"%s\"", st->sides[0],
-                         st->sides[1], side);
+        return cli_usage(args, "--ai: expected %s or %s, found \"%s\"", lb_state_side_name(st, 0),
+                         lb_state_side_name(st, 1), side);
     if (lb_game_settings_of(P->g)->undo == LB_UNDO_HOTSEAT)
         lb_game_set_undo_policy(P->g, LB_UNDO_COMPUTER);
     if (level && (int)(P->ai_settings.level = (lb_ai_level)lb_ai_level_parse(level)) < 0)

@@ -13,7 +13,7 @@ static void print_entry(const lb_state *st, int i, const lb_journal_entry *e)
 {
     char subject[sizeof e->subject * 4], key[sizeof e->key * 4], purpose[sizeof e->purpose * 4];
     if (e->kind == LB_ENTRY_DECISION)
-        printf("%5d  %s: %s%s%s -> %s (%s)\n", i, st->sides[e->side],
+        printf("%5d  %s: %s%s%s -> %s (%s)\n", i, lb_state_side_name(st, e->side),
                lb_decision_kind_name(e->decision), e->subject[0] ? " about " : "",
                lb_printable(e->subject, strlen(e->subject), subject, sizeof subject),
                lb_printable(e->key, strlen(e->key), key, sizeof key), lb_decided_by_name(e->by));
@@ -21,7 +21,7 @@ static void print_entry(const lb_state *st, int i, const lb_journal_entry *e)
         printf("%5d    %s %d for %s\n", i, e->die == LB_DIE_TWO ? "roll" : "die", e->value,
                lb_printable(e->purpose, strlen(e->purpose), purpose, sizeof purpose));
     else
-        printf("%5d  %s: undo, back to %d entries\n", i, st->sides[e->side], e->value);
+        printf("%5d  %s: undo, back to %d entries\n", i, lb_state_side_name(st, e->side), e->value);
 }
 
 int cmd_replay(const cli_args *args)
@@ -32,7 +32,8 @@ int cmd_replay(const cli_args *args)
     long long id = strtoll(args->positional[0], &end, 10);
     if (!*args->positional[0] || *end)
         return cli_usage(args, "expected a game number, found \"%s\"", args->positional[0]);
-    const char *db = cli_option_value(args, "db", NULL), *to_text = cli_option_value(args, "to", NULL);
+    const char *db = cli_option_value(args, "db", NULL),
+               *to_text = cli_option_value(args, "to", NULL);
     lb_store *s;
     lb_err err = {0};
     if (lb_store_open(db ? db : "labataille.db", &s, &err) != LB_OK)
@@ -74,7 +75,7 @@ int cmd_replay(const cli_args *args)
         cli_print_json(json_loads(view ? view : "null", JSON_DECODE_ANY, NULL));
         free(view);
     } else {
-        printf("game %lld: %s, journal %d of %d entries\n", id, st->title, to, all.count);
+        printf("game %lld: %s, journal %d of %d entries\n", id, lb_state_title(st), to, all.count);
         for (int i = 0; i < to; i++)
             print_entry(st, i, &all.entries[i]);
         char summary[LB_STORE_TEXT_MAX];
@@ -82,7 +83,8 @@ int cmd_replay(const cli_args *args)
         lb_game_score sc;
         lb_game_score_of(g, &sc);
         printf("at entry %d: %s; score %s %d, %s %d; state %016" PRIx64 "\n", to, summary,
-               st->sides[0], sc.points[0], st->sides[1], sc.points[1], lb_game_hash(g));
+               lb_state_side_name(st, 0), sc.points[0], lb_state_side_name(st, 1), sc.points[1],
+               lb_game_hash(g));
     }
     lb_journal_release(&all);
     lb_game_free(g);

@@ -38,9 +38,9 @@ static int stream_path(void *ctx, const lb_hex *path, int n)
         printf("%s\n    %s", s->printed ? "," : "", text);
         free(text);
     } else {
-        printf("  %s", lb_map_label(&s->st->map, s->start, label));
+        printf("  %s", lb_map_label(lb_state_map(s->st), s->start, label));
         for (int i = 0; i < n; i++)
-            printf(" %s", lb_map_label(&s->st->map, path[i], label));
+            printf(" %s", lb_map_label(lb_state_map(s->st), path[i], label));
         printf("\n");
     }
     s->printed++;
@@ -81,9 +81,9 @@ static void mark(const lb_map *m, unsigned char *marks, lb_hex h, int what)
 static void print_path(const lb_state *st, lb_hex start, const lb_hex *p, int n)
 {
     char label[LB_HEX_LABEL_MAX];
-    printf(" %s", lb_map_label(&st->map, start, label));
+    printf(" %s", lb_map_label(lb_state_map(st), start, label));
     for (int i = 0; i < n; i++)
-        printf(" %s", lb_map_label(&st->map, p[i], label));
+        printf(" %s", lb_map_label(lb_state_map(st), p[i], label));
     printf("\n");
 }
 
@@ -105,12 +105,12 @@ static void print_leaders(const lb_state *st, int unit, const lb_retreat *r)
         const lb_retreat_leader *l = &r->leaders[i];
         if (l->captured)
             printf("leader %s, alone with %s in %s: captured with it (R-RET-15)\n", l->id,
-                   st->units[unit].id, lb_map_label(&st->map, l->hex, a));
+                   lb_state_unit(st, unit)->id, lb_map_label(lb_state_map(st), l->hex, a));
         else
             printf("leader %s would be left alone in %s: goes with %s to %s (automatic choice) "
                    "or stays (R-RET-15)\n",
-                   l->id, lb_map_label(&st->map, l->hex, a), st->units[unit].id,
-                   lb_map_label(&st->map, r->choice[r->hexes - 1], b));
+                   l->id, lb_map_label(lb_state_map(st), l->hex, a), lb_state_unit(st, unit)->id,
+                   lb_map_label(lb_state_map(st), r->choice[r->hexes - 1], b));
     }
 }
 
@@ -145,7 +145,7 @@ static void print_surrender_later(const lb_retreat *r)
 static void print_found(const lb_state *st, const lb_retreat *r, int auto_map,
                         unsigned char *marks)
 {
-    const lb_map *m = &st->map;
+    const lb_map *m = lb_state_map(st);
     char label[LB_HEX_LABEL_MAX];
     print_count(r);
     for (int k = 0; auto_map && k < r->hexes; k++)
@@ -196,11 +196,11 @@ static int print_paths(const lb_state *st, const lb_retreat *r, int all)
 static int print_text(const lb_state *st, int unit, const lb_retreat *r, int auto_map, int all,
                       const lb_trace *t)
 {
-    const lb_map *m = &st->map;
+    const lb_map *m = lb_state_map(st);
     char label[LB_HEX_LABEL_MAX];
-    printf("%s of %s from %s (%s: %s %d %s)", lb_retreat_kind_name(r->kind), st->units[unit].id,
-           lb_map_label(m, r->start, label), lb_edition_name(st->rules),
-           r->by_hexes ? "exactly" : "at most", r->length,
+    printf("%s of %s from %s (%s: %s %d %s)", lb_retreat_kind_name(r->kind),
+           lb_state_unit(st, unit)->id, lb_map_label(m, r->start, label),
+           lb_edition_name(lb_state_rules(st)), r->by_hexes ? "exactly" : "at most", r->length,
            r->by_hexes ? "hexes" : "movement points");
     if (r->start_distance >= 0)
         printf(", %d hex%s from the nearest enemy", r->start_distance,
@@ -262,7 +262,7 @@ int cmd_retreat(const cli_args *args)
         return CLI_INVALID;
     const char *id = args->positional[1];
     int unit = lb_state_unit_index(st, id), rc;
-    if (unit < 0 || !lb_unit_is_combat(&st->units[unit])) {
+    if (unit < 0 || !lb_unit_is_combat(lb_state_unit(st, unit))) {
         rc = unit < 0 ? cli_unknown_unit(st, "", id)
                       : cli_invalid("\"%s\" is a leader: only combat units retreat", id);
         lb_state_free(st);

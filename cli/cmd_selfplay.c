@@ -167,8 +167,8 @@ static int play_one(const char *name, const char *text, size_t len, const lb_loa
             rc = CLI_INVALID;
         }
         if (rc == CLI_OK && trace)
-            printf("  %s %s %s%s%s\n", st->sides[side], player_name(&players[side]), key,
-                   why[0] ? ": " : "", why);
+            printf("  %s %s %s%s%s\n", lb_state_side_name(st, side), player_name(&players[side]),
+                   key, why[0] ? ": " : "", why);
         decisions++;
     }
     double seconds = cpu_now() - start;
@@ -190,12 +190,12 @@ static int play_one(const char *name, const char *text, size_t len, const lb_loa
     char seed_text[24];
     snprintf(seed_text, sizeof seed_text, "%" PRIu64, seed);
     *out = json_pack("{s:s,s:{s:s,s:s},s:o,s:s,s:{s:i,s:i},s:i,s:b,s:f}", "seed", seed_text,
-                     "players", st->sides[0], player_name(&players[0]), st->sides[1],
-                     player_name(&players[1]), "winner",
-                     sc.winner >= 0 ? json_string(st->sides[sc.winner]) : json_null(), "outcome",
-                     lb_outcome_name(sc.outcome), "points", st->sides[0], sc.points[0],
-                     st->sides[1], sc.points[1], "decisions", decisions, "replayed", replays,
-                     "cpu_seconds", seconds);
+                     "players", lb_state_side_name(st, 0), player_name(&players[0]),
+                     lb_state_side_name(st, 1), player_name(&players[1]), "winner",
+                     sc.winner >= 0 ? json_string(lb_state_side_name(st, sc.winner)) : json_null(),
+                     "outcome", lb_outcome_name(sc.outcome), "points", lb_state_side_name(st, 0),
+                     sc.points[0], lb_state_side_name(st, 1), sc.points[1], "decisions", decisions,
+                     "replayed", replays, "cpu_seconds", seconds);
     free(exported);
     lb_game_free(again);
     lb_game_free(g);
@@ -260,7 +260,7 @@ int cmd_selfplay(const cli_args *args)
     int rc = CLI_OK;
     for (int s = 0; s < 2 && rc == CLI_OK; s++) {
         char word[16] = "ai";
-        const char *v = cli_option_value(args, st->sides[s], NULL);
+        const char *v = cli_option_value(args, lb_state_side_name(st, s), NULL);
         if (list) {
             const char *p = list;
             for (int k = 0; k < s && p; k++)
@@ -272,7 +272,7 @@ int cmd_selfplay(const cli_args *args)
             snprintf(word, sizeof word, "%s", v);
         if (player_parse(word, (lb_ai_level)level, &players[s]) != 0)
             rc = cli_usage(args, "the %s player: expected ai, random, quick or full, found \"%s\"",
-                           st->sides[s], word);
+                           lb_state_side_name(st, s), word);
     }
     int alternate, trace;
     cli_option_value(args, "alternate", &alternate);
@@ -301,14 +301,16 @@ int cmd_selfplay(const cli_args *args)
             else
                 snprintf(result, sizeof result, "a draw (");
             printf("game %ld (seed %" PRIu64 "): %s %s, %s %s: %s%lld-%lld), %lld decisions, "
-                   "%.1f s%s\n", i + 1, seed + (uint64_t)i, st->sides[0], player_name(&p[0]),
-                   st->sides[1], player_name(&p[1]), result,
-                   json_integer_value(json_object_get(pts, st->sides[0])),
-                   json_integer_value(json_object_get(pts, st->sides[1])),
+                   "%.1f s%s\n",
+                   i + 1, seed + (uint64_t)i, lb_state_side_name(st, 0), player_name(&p[0]),
+                   lb_state_side_name(st, 1), player_name(&p[1]), result,
+                   json_integer_value(json_object_get(pts, lb_state_side_name(st, 0))),
+                   json_integer_value(json_object_get(pts, lb_state_side_name(st, 1))),
                    json_integer_value(json_object_get(one, "decisions")),
                    json_real_value(json_object_get(one, "cpu_seconds")),
-                   json_is_true(json_object_get(one, "replayed")) ? ""
-                                                                  : "; THE JOURNAL DOES NOT REPLAY");
+                   json_is_true(json_object_get(one, "replayed"))
+                       ? ""
+                       : "; THE JOURNAL DOES NOT REPLAY");
             fflush(stdout);
         }
         json_array_append_new(results, one);
@@ -342,20 +344,21 @@ int cmd_selfplay(const cli_args *args)
                                               t.games[kind][0], t.games[kind][1]));
         }
         cli_print_json(json_pack("{s:s,s:[s,s],s:o,s:o,s:i,s:i,s:i,s:{s:i,s:f,s:f},s:o}",
-                                 "scenario", name, "sides", st->sides[0], st->sides[1], "games",
-                                 results, "rates", rates, "draws", t.draws, "replayed",
-                                 t.replayed, "engine_failures", t.engine_failures,
-                                 "ai_decisions", "count", (int)t.ntimes, "median_ms", median * 1e3,
-                                 "p99_ms", p99 * 1e3, "trace", cli_trace_json(&tr)));
+                                 "scenario", name, "sides", lb_state_side_name(st, 0),
+                                 lb_state_side_name(st, 1), "games", results, "rates", rates,
+                                 "draws", t.draws, "replayed", t.replayed, "engine_failures",
+                                 t.engine_failures, "ai_decisions", "count", (int)t.ntimes,
+                                 "median_ms", median * 1e3, "p99_ms", p99 * 1e3, "trace",
+                                 cli_trace_json(&tr)));
     } else {
         json_decref(results);
         for (int kind = KINDS - 1; kind >= 0; kind--) {
             int w = t.wins[kind][0] + t.wins[kind][1], n = t.games[kind][0] + t.games[kind][1];
             if (n)
                 printf("%s: won %d of %d (%.1f%%): %d of %d as %s, %d of %d as %s\n",
-                       kind_names[kind], w, n, 100.0 * w / n,
-                       t.wins[kind][0], t.games[kind][0], st->sides[0], t.wins[kind][1],
-                       t.games[kind][1], st->sides[1]);
+                       kind_names[kind], w, n, 100.0 * w / n, t.wins[kind][0], t.games[kind][0],
+                       lb_state_side_name(st, 0), t.wins[kind][1], t.games[kind][1],
+                       lb_state_side_name(st, 1));
         }
         printf("draws: %d; journals replayed bit for bit: %d of %ld\n", t.draws, t.replayed,
                played);

@@ -10,8 +10,8 @@
 static void print_unit(const lb_state *st, const lb_unit *u)
 {
     char label[LB_HEX_LABEL_MAX];
-    printf("  %s  %-14s %-9s %-9s", lb_map_label(&st->map, u->hexes[0], label), u->id,
-           st->sides[u->side], lb_arm_name(u->arm));
+    printf("  %s  %-14s %-9s %-9s", lb_map_label(lb_state_map(st), u->hexes[0], label), u->id,
+           lb_state_side_name(st, u->side), lb_arm_name(u->arm));
     if (u->arm == LB_ARM_LEADER) {
         printf(" bonus");
         for (int i = 0; i < u->nbonus; i++)
@@ -24,7 +24,8 @@ static void print_unit(const lb_state *st, const lb_unit *u)
             printf("  facing %d", u->facing);
     }
     for (int k = 1; k < u->nhexes; k++)
-        printf("%s%s", k == 1 ? "  also " : ",", lb_map_label(&st->map, u->hexes[k], label));
+        printf("%s%s", k == 1 ? "  also " : ",",
+               lb_map_label(lb_state_map(st), u->hexes[k], label));
     if (u->name)
         printf("  \"%s\"", u->name);
     printf("\n");
@@ -33,21 +34,22 @@ static void print_unit(const lb_state *st, const lb_unit *u)
 /* Hexside features grouped by type, each hexside once, wrapped: "stream: 1501 SE, 1601 SW, …". */
 static void print_hexsides(const lb_state *st)
 {
-    const lb_map *m = &st->map;
+    const lb_map *m = lb_state_map(st);
     int header = 0;
-    for (int t = 0; t < st->charts.nhexsides; t++) {
+    for (int t = 0; t < lb_state_charts(st)->nhexsides; t++) {
         int width = 0;
         for (int c = 0; c < m->cols * m->rows; c++) {
             lb_hex h = lb_map_hex(m, c);
             for (int d = 0; d < LB_DIR_COUNT; d++) {
                 lb_hex o = lb_hex_neighbor(h, d);
                 /* each feature once: from the hex that comes first, or the only one on the map */
-                if (lb_map_hexside(m, h, d) != t || (lb_map_contains(m, o) && lb_map_cell(m, o) < c))
+                if (lb_map_hexside(m, h, d) != t ||
+                    (lb_map_contains(m, o) && lb_map_cell(m, o) < c))
                     continue;
                 if (!header++)
                     printf("\nhexsides:");
                 if (width == 0)
-                    width = printf("\n  %s:", st->charts.hexsides[t].id);
+                    width = printf("\n  %s:", lb_state_charts(st)->hexsides[t].id);
                 else if (width > 90)
                     width = printf("\n    ");
                 char a[LB_HEX_LABEL_MAX];
@@ -61,7 +63,7 @@ static void print_hexsides(const lb_state *st)
 
 static json_t *show_json(const lb_state *st)
 {
-    const lb_map *m = &st->map;
+    const lb_map *m = lb_state_map(st);
     json_t *hexes = json_array();
     for (int c = 0; c < m->cols * m->rows; c++) {
         lb_hex h = lb_map_hex(m, c);
@@ -70,14 +72,15 @@ static json_t *show_json(const lb_state *st)
         const int *idx;
         int n = lb_state_units_at(st, h, &idx);
         for (int i = 0; i < n; i++)
-            json_array_append_new(units, json_string(st->units[idx[i]].id));
-        json_array_append_new(hexes, json_pack("{s:s,s:s,s:i,s:o}", "hex", lb_map_label(m, h, label),
-                                                "terrain", st->charts.terrain[m->terrain[c]].id,
-                                                "elevation", m->elevation[c], "units", units));
+            json_array_append_new(units, json_string(lb_state_unit(st, idx[i])->id));
+        json_array_append_new(hexes,
+                              json_pack("{s:s,s:s,s:i,s:o}", "hex", lb_map_label(m, h, label),
+                                        "terrain", lb_state_charts(st)->terrain[m->terrain[c]].id,
+                                        "elevation", m->elevation[c], "units", units));
     }
-    return json_pack("{s:s?,s:s?,s:s,s:i,s:i,s:o}", "title", st->title, "game", st->game, "rules",
-                     lb_edition_name(st->rules), "columns", m->cols, "rows", m->rows, "hexes",
-                     hexes);
+    return json_pack("{s:s?,s:s?,s:s,s:i,s:i,s:o}", "title", lb_state_title(st), "game",
+                     lb_state_game(st), "rules", lb_edition_name(lb_state_rules(st)), "columns",
+                     m->cols, "rows", m->rows, "hexes", hexes);
 }
 
 /* The picture to path; a file that cannot be written or completed is an error, with the reason. */
@@ -119,22 +122,23 @@ int cmd_show(const cli_args *args)
         lb_state_free(st);
         return CLI_OK;
     }
-    printf("%s\n", st->title ? st->title : st->source);
-    printf("game %s, rules %s", st->game ? st->game : "(inline charts)", lb_edition_name(st->rules));
-    if (st->turn.minutes >= 0)
-        printf(", %02d:%02d", st->turn.minutes / 60, st->turn.minutes % 60);
-    printf(", %s to play, %s segment\n\n", st->sides[st->turn.phasing],
-           lb_segment_name(st->turn.segment));
+    printf("%s\n", lb_state_title(st) ? lb_state_title(st) : lb_state_source(st));
+    printf("game %s, rules %s", lb_state_game(st) ? lb_state_game(st) : "(inline charts)",
+           lb_edition_name(lb_state_rules(st)));
+    if (lb_state_turn(st).minutes >= 0)
+        printf(", %02d:%02d", lb_state_turn(st).minutes / 60, lb_state_turn(st).minutes % 60);
+    printf(", %s to play, %s segment\n\n", lb_state_side_name(st, lb_state_turn(st).phasing),
+           lb_segment_name(lb_state_turn(st).segment));
     cli_map_print(st, NULL, NULL, NULL);
     printf("\nunits by hex:\n");
-    for (int col = 1; col <= st->map.cols; col++)
-        for (int row = 1; row <= st->map.rows; row++) {
+    for (int col = 1; col <= lb_state_map(st)->cols; col++)
+        for (int row = 1; row <= lb_state_map(st)->rows; row++) {
             lb_hex h = {col, row};
             const int *idx;
             int n = lb_state_units_at(st, h, &idx);
             for (int i = 0; i < n; i++)
-                if (lb_hex_eq(st->units[idx[i]].hexes[0], h))
-                    print_unit(st, &st->units[idx[i]]);
+                if (lb_hex_eq(lb_state_unit(st, idx[i])->hexes[0], h))
+                    print_unit(st, lb_state_unit(st, idx[i]));
         }
     print_hexsides(st);
     lb_state_free(st);

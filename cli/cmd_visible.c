@@ -18,13 +18,15 @@ int cmd_visible(const cli_args *args)
         lb_state_free(st);
         return CLI_INVALID;
     }
-    const lb_map *m = &st->map;
+    const lb_map *m = lb_state_map(st);
     /* R-LOS-7: a combat unit named as FROM gives the firer's side, else the top combat unit of
      * FROM does (a leader gives none) */
-    int side = unit >= 0 && lb_unit_is_combat(&st->units[unit]) ? st->units[unit].side : -1;
+    int side = unit >= 0 && lb_unit_is_combat(lb_state_unit(st, unit))
+                   ? lb_state_unit(st, unit)->side
+                   : -1;
     if (side < 0) {
         int top = lb_state_top_combat(st, from);
-        side = top >= 0 ? st->units[top].side : -1;
+        side = top >= 0 ? lb_state_unit(st, top)->side : -1;
     }
     unsigned char *visible = malloc((size_t)m->cols * (size_t)m->rows);
     lb_trace trace;
@@ -48,7 +50,7 @@ int cmd_visible(const cli_args *args)
             count += visible[c] != 0;
         printf("%s sees %d of %d hexes (firer's side %s; the hex itself and its neighbours "
                "always, R-LOS-2)\n\n", lb_map_label(m, from, fl), count, m->cols * m->rows,
-               side >= 0 ? st->sides[side] : "none");
+               side >= 0 ? lb_state_side_name(st, side) : "none");
         visible[lb_map_cell(m, from)] = 2; /* drawn as '@' */
         cli_map_print(st, visible, " +@", "@ FROM, + seen, blank: not seen");
         printf("\ntrace:\n");

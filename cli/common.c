@@ -201,9 +201,9 @@ static const char *suggestion(const lb_state *st, const char *s, int hexes, char
     buf[0] = '\0';
     if (near >= 0)
         snprintf(buf, n, " (did you mean %s?)",
-                 lb_err_quote(st->units[near].id, quoted, sizeof quoted));
-    else if (hexes && lb_map_suggest_label(&st->map, s, &h) == 0)
-        snprintf(buf, n, " (did you mean %s?)", lb_map_label(&st->map, h, label));
+                 lb_err_quote(lb_state_unit(st, near)->id, quoted, sizeof quoted));
+    else if (hexes && lb_map_suggest_label(lb_state_map(st), s, &h) == 0)
+        snprintf(buf, n, " (did you mean %s?)", lb_map_label(lb_state_map(st), h, label));
     return buf;
 }
 
@@ -220,7 +220,7 @@ int cli_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit)
         return 0;
     char quoted[80], near[120];
     fprintf(stderr, "labataille: expected a hex label of the %dx%d map or a unit id, found %s%s\n",
-            st->map.cols, st->map.rows, lb_err_quote(s, quoted, sizeof quoted),
+            lb_state_map(st)->cols, lb_state_map(st)->rows, lb_err_quote(s, quoted, sizeof quoted),
             suggestion(st, s, 1, near, sizeof near));
     return -1;
 }

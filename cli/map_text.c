@@ -6,8 +6,8 @@
 
 void cli_side_marks(const lb_state *st, char marks[2])
 {
-    marks[0] = (char)toupper((unsigned char)st->sides[0][0]);
-    marks[1] = (char)toupper((unsigned char)st->sides[1][0]);
+    marks[0] = (char)toupper((unsigned char)lb_state_side_name(st, 0)[0]);
+    marks[1] = (char)toupper((unsigned char)lb_state_side_name(st, 1)[0]);
     if (marks[0] == marks[1]) {
         marks[0] = '1';
         marks[1] = '2';
@@ -19,14 +19,14 @@ void cli_side_marks(const lb_state *st, char marks[2])
 static void cell(const lb_state *st, lb_hex h, int elev, const char sides[2],
                  const unsigned char *marks, const char *mark_chars, char *out)
 {
-    const lb_map *m = &st->map;
+    const lb_map *m = lb_state_map(st);
     int c = lb_map_cell(m, h);
     const int *idx;
     int n = lb_state_units_at(st, h, &idx), top = lb_state_top_combat(st, h);
     out[0] = m->symbols[m->terrain[c]];
     out[1] = elev ? (char)('0' + m->elevation[c]) : ' ';
-    out[2] = top >= 0 ? sides[st->units[top].side]
-             : n > 0  ? (char)tolower((unsigned char)sides[st->units[idx[0]].side])
+    out[2] = top >= 0 ? sides[lb_state_unit(st, top)->side]
+             : n > 0  ? (char)tolower((unsigned char)sides[lb_state_unit(st, idx[0])->side])
                       : ' ';
     out[3] = marks ? mark_chars[marks[c]] : '\0';
     out[4] = '\0';
@@ -35,7 +35,7 @@ static void cell(const lb_state *st, lb_hex h, int elev, const char sides[2],
 void cli_map_print(const lb_state *st, const unsigned char *marks, const char *mark_chars,
                    const char *mark_key)
 {
-    const lb_map *m = &st->map;
+    const lb_map *m = lb_state_map(st);
     int width = marks ? 4 : 3, elev = 0;
     for (int c = 0; c < m->cols * m->rows; c++)
         elev |= m->elevation[c] != 0;
@@ -64,11 +64,11 @@ void cli_map_print(const lb_state *st, const unsigned char *marks, const char *m
     printf("\nkey:");
     if (mark_key)
         printf(" %s;", mark_key);
-    for (int t = 0; t < st->charts.nterrain; t++)
+    for (int t = 0; t < lb_state_charts(st)->nterrain; t++)
         if (m->symbols[t] != '?')
-            printf(" %c %s;", m->symbols[t], st->charts.terrain[t].id);
+            printf(" %c %s;", m->symbols[t], lb_state_charts(st)->terrain[t].id);
     if (elev)
         printf(" digit: elevation;");
-    printf(" %c %s, %c %s (lower case: leader only)\n", sides[0], st->sides[0], sides[1],
-           st->sides[1]);
+    printf(" %c %s, %c %s (lower case: leader only)\n", sides[0], lb_state_side_name(st, 0),
+           sides[1], lb_state_side_name(st, 1));
 }

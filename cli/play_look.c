@@ -51,13 +51,15 @@ void play_print_score(play *P)
     lb_game_score_of(P->g, &sc);
     const lb_state *st = lb_game_state(P->g);
     for (int s = 0; s < 2; s++)
-        fprintf(P->out, "  %s: %d points (objectives %d, enemy increments %d, surrendered %d, "
-                "leaders %d)\n", st->sides[s], sc.points[s], sc.objectives[s], sc.increments[s],
+        fprintf(P->out,
+                "  %s: %d points (objectives %d, enemy increments %d, surrendered %d, "
+                "leaders %d)\n",
+                lb_state_side_name(st, s), sc.points[s], sc.objectives[s], sc.increments[s],
                 sc.surrendered[s], sc.leaders[s]);
     if (sc.over && sc.winner < 0)
         fprintf(P->out, "  the battle ends in a draw\n");
     if (sc.over && sc.winner >= 0)
-        fprintf(P->out, "  %s wins: a %s victory%s\n", st->sides[sc.winner],
+        fprintf(P->out, "  %s wins: a %s victory%s\n", lb_state_side_name(st, sc.winner),
                 lb_outcome_name(sc.outcome), sc.conceded >= 0 ? " (the enemy conceded)" : "");
 }
 
@@ -103,8 +105,8 @@ static void changes_of(const lb_decision *d, const char *id, char *out, size_t n
 static void print_movement(play *P, const lb_decision *d)
 {
     const lb_state *st = lb_game_state(P->g);
-    for (int i = 0; i < st->nunits; i++) {
-        const lb_unit *u = &st->units[i];
+    for (int i = 0; i < lb_state_unit_count(st); i++) {
+        const lb_unit *u = lb_state_unit(st, i);
         if (u->side != d->side)
             continue;
         int moves = 0, path = 0;
@@ -149,7 +151,7 @@ void play_print_status(play *P)
     const lb_state *st = lb_game_state(P->g);
     char summary[LB_STORE_TEXT_MAX];
     lb_game_summary(P->g, summary, sizeof summary);
-    int last = st->battle.victory.last_turn;
+    int last = lb_state_battle(st)->victory.last_turn;
     fprintf(P->out, "== %s, turn %d", summary, lb_game_turn_number(P->g));
     if (last >= 0)
         fprintf(P->out, " (the last turn starts at %02d:%02d)", last / 60, last % 60);
@@ -160,9 +162,9 @@ void play_print_status(play *P)
         play_print_score(P);
         return;
     }
-    fprintf(P->out, "%s decides (%s): %s\n", st->sides[d->side], lb_decision_kind_name(d->kind),
-            d->prompt);
-    if (d->kind == LB_DECIDE_ACTION && st->turn.segment == LB_SEG_MOVEMENT &&
+    fprintf(P->out, "%s decides (%s): %s\n", lb_state_side_name(st, d->side),
+            lb_decision_kind_name(d->kind), d->prompt);
+    if (d->kind == LB_DECIDE_ACTION && lb_state_turn(st).segment == LB_SEG_MOVEMENT &&
         d->noptions > PLAY_OPTIONS_SHOWN) {
         print_movement(P, d);
         return;
@@ -195,15 +197,15 @@ int play_hex_arg(play *P, const char *s, char *label)
     int u = lb_state_unit_index(st, s);
     lb_hex h;
     if (u >= 0) {
-        lb_map_label(&st->map, st->units[u].hexes[0], label);
+        lb_map_label(lb_state_map(st), lb_state_unit(st, u)->hexes[0], label);
         return 0;
     }
-    if (lb_map_parse_label(&st->map, s, &h) == 0 && lb_map_contains(&st->map, h)) {
-        lb_map_label(&st->map, h, label);
+    if (lb_map_parse_label(lb_state_map(st), s, &h) == 0 && lb_map_contains(lb_state_map(st), h)) {
+        lb_map_label(lb_state_map(st), h, label);
         return 0;
     }
     play_refuse(P, "expected a hex label of the %dx%d map or a unit id, found \"%s\"",
-                st->map.cols, st->map.rows, s);
+                lb_state_map(st)->cols, lb_state_map(st)->rows, s);
     return -1;
 }
 
@@ -227,16 +229,16 @@ int play_fire_args(play *P, char **names, int n, const char *target, lb_fire_req
     if (tunit < 0) {
         if (play_hex_arg(P, target, label))
             return -1;
-        lb_map_parse_label(&st->map, label, &rq->target);
+        lb_map_parse_label(lb_state_map(st), label, &rq->target);
         return 0;
     }
     int rc = lb_fire_target_hex(st, rq, tunit, &rq->target, &count, NULL);
     if (rc == LB_USAGE) {
-        const lb_unit *u = &st->units[tunit];
+        const lb_unit *u = lb_state_unit(st, tunit);
         char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 1)] = "";
         for (int k = 0; k < u->nhexes; k++) {
             strcat(hexes, k ? " " : "");
-            strcat(hexes, lb_map_label(&st->map, u->hexes[k], label));
+            strcat(hexes, lb_map_label(lb_state_map(st), u->hexes[k], label));
         }
         play_refuse(P, "%s stands in %s, and the fire may be made at %s of them: give the hex "
                     "(R-FIRE-22)", target, hexes, count ? "several" : "none");
@@ -246,7 +248,7 @@ int play_fire_args(play *P, char **names, int n, const char *target, lb_fire_req
         play_refuse(P, "%s", lb_err_str(rc));
         return -1;
     }
-    lb_map_label(&st->map, rq->target, label);
+    lb_map_label(lb_state_map(st), rq->target, label);
     return 0;
 }
 
@@ -260,7 +262,7 @@ static const char *hexes_text(const lb_state *st, const lb_unit *u, char *buf, s
     for (int k = 0; k < u->nhexes && used < n; k++) {
         char label[LB_HEX_LABEL_MAX];
         used += (size_t)snprintf(buf + used, n - used, "%s%s", k ? "+" : "",
-                                 lb_map_label(&st->map, u->hexes[k], label));
+                                 lb_map_label(lb_state_map(st), u->hexes[k], label));
     }
     return buf;
 }
@@ -274,11 +276,11 @@ int play_show(play *P, int argc, char **argv)
         return PLAY_OK;
     cli_map_print(st, NULL, NULL, NULL);
     fprintf(P->out, "units (hexes, facing as a clock hour):\n");
-    for (int i = 0; i < st->nunits; i++) {
-        const lb_unit *u = &st->units[i];
+    for (int i = 0; i < lb_state_unit_count(st); i++) {
+        const lb_unit *u = lb_state_unit(st, i);
         char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 1)];
         fprintf(P->out, "  %-14s %-18s %-9s %-9s", hexes_text(st, u, hexes, sizeof hexes), u->id,
-                st->sides[u->side], lb_arm_name(u->arm));
+                lb_state_side_name(st, u->side), lb_arm_name(u->arm));
         if (lb_unit_is_combat(u))
             fprintf(P->out, " %-10s %2d  %-10s %2d increments%s%s", lb_formation_name(u->formation),
                     u->facing, lb_morale_state_name(u->state), lb_unit_strength(u),
@@ -323,7 +325,7 @@ static void unit_moves(play *P, const lb_unit *u)
             char label[LB_HEX_LABEL_MAX];
             if (!any)
                 fprintf(P->out, "    %4s MP:", mp_text(cost, a, sizeof a));
-            fprintf(P->out, " %s%s", lb_map_label(&st->map, ch.reach[i].hex, label),
+            fprintf(P->out, " %s%s", lb_map_label(lb_state_map(st), ch.reach[i].hex, label),
                     ch.reach[i].stop ? "*" : "");
             any = 1;
         }
@@ -335,19 +337,19 @@ static void unit_moves(play *P, const lb_unit *u)
         for (int i = 1; i < ch.nreach; i++) {
             char label[LB_HEX_LABEL_MAX];
             if (!ch.reach[i].end)
-                fprintf(P->out, " %s", lb_map_label(&st->map, ch.reach[i].hex, label));
+                fprintf(P->out, " %s", lb_map_label(lb_state_map(st), ch.reach[i].hex, label));
         }
         fprintf(P->out, "\n");
     }
     if (ends && P->out == stdout) {
-        int cells = st->map.cols * st->map.rows;
+        int cells = lb_state_map(st)->cols * lb_state_map(st)->rows;
         unsigned char *marks = calloc((size_t)cells + 1, 1);
         if (marks) {
             for (int i = 1; i < ch.nreach; i++)
-                marks[lb_map_cell(&st->map, ch.reach[i].hex)] =
+                marks[lb_map_cell(lb_state_map(st), ch.reach[i].hex)] =
                     (unsigned char)(!ch.reach[i].end ? 4 : ch.reach[i].stop ? 3 : 2);
             for (int k = 0; k < u->nhexes; k++)
-                marks[lb_map_cell(&st->map, u->hexes[k])] = 1;
+                marks[lb_map_cell(lb_state_map(st), u->hexes[k])] = 1;
             cli_map_print(st, marks, " @+*o",
                           "@ the unit, + may end, * must stop there, o pass only");
             free(marks);
@@ -364,11 +366,12 @@ int play_unit(play *P, int argc, char **argv)
     if (i < 0)
         return PLAY_REFUSED;
     const lb_state *st = lb_game_state(P->g);
-    const lb_unit *u = &st->units[i];
+    const lb_unit *u = lb_state_unit(st, i);
     char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 1)];
     fprintf(P->out, "%s%s%s%s: %s %s of %s\n  hexes %s", u->id, u->name ? " (" : "",
             u->name ? u->name : "", u->name ? ")" : "", u->nation ? u->nation : "",
-            lb_arm_name(u->arm), st->sides[u->side], hexes_text(st, u, hexes, sizeof hexes));
+            lb_arm_name(u->arm), lb_state_side_name(st, u->side),
+            hexes_text(st, u, hexes, sizeof hexes));
     if (lb_unit_is_combat(u))
         fprintf(P->out, ", facing %d\n  %s, %s, %s; %d of %d increments; fire %d, melee %d, "
                 "movement %d, morale %d\n", u->facing, lb_formation_name(u->formation),
@@ -379,8 +382,8 @@ int play_unit(play *P, int argc, char **argv)
     for (int k = 0; k < u->nbonus; k++)
         fprintf(P->out, "  bonus %s %+d\n", u->bonus[k].key, u->bonus[k].value);
     const lb_decision *d = lb_game_pending(P->g);
-    int moving = d && d->kind == LB_DECIDE_ACTION && st->turn.segment == LB_SEG_MOVEMENT &&
-                 u->side == st->turn.phasing;
+    int moving = d && d->kind == LB_DECIDE_ACTION && lb_state_turn(st).segment == LB_SEG_MOVEMENT &&
+                 u->side == lb_state_turn(st).phasing;
     if (moving)
         unit_moves(P, u);
     for (int k = 0; d && k < d->noptions; k++) {
@@ -403,14 +406,14 @@ int play_los(play *P, int argc, char **argv)
     if (play_hex_arg(P, argv[1], a) || play_hex_arg(P, argv[2], b))
         return PLAY_REFUSED;
     lb_hex from, to;
-    lb_map_parse_label(&st->map, a, &from);
-    lb_map_parse_label(&st->map, b, &to);
+    lb_map_parse_label(lb_state_map(st), a, &from);
+    lb_map_parse_label(lb_state_map(st), b, &to);
     int u = lb_state_unit_index(st, argv[1]);
     int top = u >= 0 ? u : lb_state_top_combat(st, from);
     lb_trace t;
     lb_trace_init(&t);
     lb_los_result r;
-    if (lb_los_check(st, from, to, top >= 0 ? st->units[top].side : -1, &r, &t) != LB_OK) {
+    if (lb_los_check(st, from, to, top >= 0 ? lb_state_unit(st, top)->side : -1, &r, &t) != LB_OK) {
         lb_trace_release(&t);
         return play_refuse(P, "out of memory");
     }
@@ -502,7 +505,7 @@ static int odds_charge(play *P, const char *unit, const char *path)
     if (play_unit_arg(P, unit) < 0)
         return PLAY_REFUSED;
     int bad = 0;
-    req.npath = lb_map_parse_labels(&st->map, path, req.path, LB_CHARGE_PATH_MAX, &bad);
+    req.npath = lb_map_parse_labels(lb_state_map(st), path, req.path, LB_CHARGE_PATH_MAX, &bad);
     if (req.npath <= 0)
         return play_refuse(P, "the path's entry %d is not a hex of the map", bad + 1);
     lb_charge_outcomes o;
@@ -538,7 +541,7 @@ static int odds_melee(play *P, char **names, int n, const char *target)
     const lb_state *st = lb_game_state(P->g);
     char label[LB_HEX_LABEL_MAX];
     lb_hex at;
-    if (play_hex_arg(P, target, label) || lb_map_parse_label(&st->map, label, &at) != LB_OK)
+    if (play_hex_arg(P, target, label) || lb_map_parse_label(lb_state_map(st), label, &at) != LB_OK)
         return PLAY_REFUSED;
     lb_action assault;
     lb_action_init(&assault, LB_VERB_MELEE);

@@ -22,15 +22,16 @@ static int candidate(int n, char *buf, size_t size)
     }
     n -= nwords_commands;
     const lb_state *st = lb_game_state(completing);
-    if (n < st->nunits) {
-        snprintf(buf, size, "%s", st->units[n].id);
+    if (n < lb_state_unit_count(st)) {
+        snprintf(buf, size, "%s", lb_state_unit(st, n)->id);
         return 1;
     }
-    n -= st->nunits;
-    int cells = st->map.cols * st->map.rows;
+    n -= lb_state_unit_count(st);
+    int cells = lb_state_map(st)->cols * lb_state_map(st)->rows;
     if (n < cells) {
         char label[LB_HEX_LABEL_MAX];
-        snprintf(buf, size, "%s", lb_map_label(&st->map, lb_map_hex(&st->map, n), label));
+        snprintf(buf, size, "%s",
+                 lb_map_label(lb_state_map(st), lb_map_hex(lb_state_map(st), n), label));
         return 1;
     }
     n -= cells;

@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     lb_charge_req req = {.cavalry = "fr-8chs", .npath = 4};
     const char *path[] = {"0802", "0903", "1003", "1104"};
     for (int i = 0; i < 4; i++)
-        lb_map_parse_label(&st->map, path[i], &req.path[i]);
+        lb_map_parse_label(lb_state_map(st), path[i], &req.path[i]);
     lb_charge *ch;
     if (lb_charge_new(st, &req, &ch, NULL) != LB_OK)
         __builtin_trap();

@@ -8,16 +8,16 @@
 static int allowance(const lb_game *g)
 {
     const lb_state *st = lb_game_state(g);
-    if (lb_game_pending(g) == NULL || st->turn.segment != LB_SEG_MOVEMENT)
+    if (lb_game_pending(g) == NULL || lb_state_turn(st).segment != LB_SEG_MOVEMENT)
         return 0;
-    return st->battle.time_limit_s[st->turn.phasing];
+    return lb_state_battle(st)->time_limit_s[lb_state_turn(st).phasing];
 }
 
 /* Which Movement segment this is: turn and phasing side. */
 static void mark_of(const lb_game *g, char *mark, size_t n)
 {
     const lb_state *st = lb_game_state(g);
-    snprintf(mark, n, "%d:%d", lb_game_turn_number(g), st->turn.phasing);
+    snprintf(mark, n, "%d:%d", lb_game_turn_number(g), lb_state_turn(st).phasing);
 }
 
 /* Notes when the segment now began; returns its allowance. */
@@ -51,7 +51,8 @@ json_t *clock_json(slot *sl)
     long long left = clock_left_ms(sl);
     if (left < 0)
         return NULL;
-    return json_pack("{s:s,s:i,s:I}", "side", lb_game_state(sl->g)->sides[lb_game_state(sl->g)->turn.phasing],
+    const lb_state *st = lb_game_state(sl->g);
+    return json_pack("{s:s,s:i,s:I}", "side", lb_state_side_name(st, lb_state_turn(st).phasing),
                      "limit_s", allowance(sl->g), "left_ms", (json_int_t)left);
 }
 
@@ -63,7 +64,7 @@ int clock_run(lb_server *s, slot *sl)
      * segment ends at the phasing side's next action decision */
     const lb_decision *d = lb_game_pending(sl->g);
     const lb_state *st = lb_game_state(sl->g);
-    if (d->kind != LB_DECIDE_ACTION || d->side != st->turn.phasing)
+    if (d->kind != LB_DECIDE_ACTION || d->side != lb_state_turn(st).phasing)
         return LB_OK;
     int seq = lb_game_seq(sl->g), side = d->side;
     lb_game_answer a;

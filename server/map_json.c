@@ -21,32 +21,34 @@ static const char *los_name(lb_los_class c)
 /* Is terrain type t a road: may road march follow it (charts-format 4.1)? */
 static int is_road(const lb_state *st, int t)
 {
-    const struct lb_move_charts *mc = st->charts.move;
+    const struct lb_move_charts *mc = lb_state_charts(st)->move;
     return mc && mc->road_march_move && mc->road_march_move[t] >= 0;
 }
 
 json_t *map_json(const lb_state *st)
 {
-    const lb_map *m = &st->map;
+    const lb_map *m = lb_state_map(st);
     json_t *types = json_object(), *side_types = json_object(), *hexes = json_array(),
            *sides = json_array(), *roads = json_array();
-    for (int t = 0; t < st->charts.nterrain; t++)
-        json_object_set_new(types, st->charts.terrain[t].id,
-                            json_pack("{s:s,s:b,s:b}", "los", los_name(st->charts.terrain[t].los),
-                                      "road", is_road(st, t), "general_order",
-                                      st->charts.terrain[t].general_order));
-    for (int t = 0; t < st->charts.nhexsides; t++)
-        json_object_set_new(side_types, st->charts.hexsides[t].id,
-                            json_pack("{s:s}", "los", los_name(st->charts.hexsides[t].los)));
+    for (int t = 0; t < lb_state_charts(st)->nterrain; t++)
+        json_object_set_new(types, lb_state_charts(st)->terrain[t].id,
+                            json_pack("{s:s,s:b,s:b}", "los",
+                                      los_name(lb_state_charts(st)->terrain[t].los), "road",
+                                      is_road(st, t), "general_order",
+                                      lb_state_charts(st)->terrain[t].general_order));
+    for (int t = 0; t < lb_state_charts(st)->nhexsides; t++)
+        json_object_set_new(side_types, lb_state_charts(st)->hexsides[t].id,
+                            json_pack("{s:s}", "los",
+                                      los_name(lb_state_charts(st)->hexsides[t].los)));
     for (int c = 0; c < m->cols * m->rows; c++) {
         lb_hex h = lb_map_hex(m, c);
         char label[LB_HEX_LABEL_MAX], other[LB_HEX_LABEL_MAX];
         int x, y;
         lb_hex_center(h, &x, &y);
         lb_map_label(m, h, label);
-        json_array_append_new(hexes, json_pack("{s:s,s:i,s:i,s:i,s:i,s:s,s:i}", "hex", label,
-                                               "col", h.col, "row", h.row, "x", x, "y", y,
-                                               "terrain", st->charts.terrain[m->terrain[c]].id,
+        json_array_append_new(hexes, json_pack("{s:s,s:i,s:i,s:i,s:i,s:s,s:i}", "hex", label, "col",
+                                               h.col, "row", h.row, "x", x, "y", y, "terrain",
+                                               lb_state_charts(st)->terrain[m->terrain[c]].id,
                                                "elevation", m->elevation[c]));
         for (int d = 0; d < LB_DIR_COUNT; d++) {
             lb_hex n = lb_hex_neighbor(h, d);
@@ -56,12 +58,13 @@ json_t *map_json(const lb_state *st)
                 continue;
             int t = lb_map_hexside(m, h, d);
             if (t >= 0)
-                json_array_append_new(
-                    sides, json_pack("{s:s,s:s?,s:s,s:s,s:[iiii]}", "hex", label, "pair",
-                                     on ? lb_map_label(m, n, other) : NULL, "dir",
-                                     lb_hex_dir_name(d), "type", st->charts.hexsides[t].id, "ends",
-                                     x + side_ends[d][0], y + side_ends[d][1],
-                                     x + side_ends[d][2], y + side_ends[d][3]));
+                json_array_append_new(sides,
+                                      json_pack("{s:s,s:s?,s:s,s:s,s:[iiii]}", "hex", label, "pair",
+                                                on ? lb_map_label(m, n, other) : NULL, "dir",
+                                                lb_hex_dir_name(d), "type",
+                                                lb_state_charts(st)->hexsides[t].id, "ends",
+                                                x + side_ends[d][0], y + side_ends[d][1],
+                                                x + side_ends[d][2], y + side_ends[d][3]));
             if (on && is_road(st, m->terrain[c]) && is_road(st, m->terrain[lb_map_cell(m, n)]))
                 json_array_append_new(roads, json_pack("[ss]", label, lb_map_label(m, n, other)));
         }

@@ -4,6 +4,6 @@
 const char *role_name(const lb_game *g, int role)
 {
     if (role >= 0)
-        return lb_game_state(g)->sides[role];
+        return lb_state_side_name(lb_game_state(g), role);
     return role == LB_ROLE_BOTH ? "both" : "spectator";
 }

@@ -17,11 +17,13 @@ void route_scenarios(lb_server *s, lb_http_response *rs)
             lb_errlist_release(&errs);
             continue; /* checked when offered: only memory can fail here */
         }
-        json_array_append_new(
-            list, json_pack("{s:s,s:s,s:s?,s:s,s:[ss],s:i,s:i}", "id", o->id, "title",
-                            st->title ? st->title : "", "game", st->game, "rules",
-                            lb_edition_name(st->rules), "sides", st->sides[0], st->sides[1],
-                            "columns", st->map.cols, "rows", st->map.rows));
+        json_array_append_new(list, json_pack("{s:s,s:s,s:s?,s:s,s:[ss],s:i,s:i}", "id", o->id,
+                                              "title", lb_state_title(st) ? lb_state_title(st) : "",
+                                              "game", lb_state_game(st), "rules",
+                                              lb_edition_name(lb_state_rules(st)), "sides",
+                                              lb_state_side_name(st, 0), lb_state_side_name(st, 1),
+                                              "columns", lb_state_map(st)->cols, "rows",
+                                              lb_state_map(st)->rows));
         lb_state_free(st);
     }
     reply_json(rs, 200, list);
@@ -208,8 +210,9 @@ static void refused(lb_http_response *rs, const lb_errlist *errs)
                                               text));
     }
     const lb_err *first = errs->count ? &errs->items[0] : NULL;
-    json_t *root = error_object(400, "invalid-scenario", first && first->path[0] ? first->path : NULL,
-                                "the scenario is refused: %s", first ? first->msg : "out of memory");
+    json_t *root =
+        error_object(400, "invalid-scenario", first && first->path[0] ? first->path : NULL,
+                     "the scenario is refused: %s", first ? first->msg : "out of memory");
     json_object_set_new(json_object_get(root, "error"), "errors", list);
     reply_json(rs, 400, root);
 }

@@ -38,7 +38,7 @@ static int hex_param(preview *p, const char *name, lb_hex *hex, int *unit)
     if (lb_answer_hex_or_unit(p->st, v, hex, unit) == 0)
         return 0;
     reply_error(p->rs, 400, "bad-query", name, "expected a hex label of the %dx%d map or a unit "
-                "id, found \"%.64s\"", p->st->map.cols, p->st->map.rows, v);
+                "id, found \"%.64s\"", lb_state_map(p->st)->cols, lb_state_map(p->st)->rows, v);
     return -1;
 }
 
@@ -47,7 +47,7 @@ static int unit_param(preview *p, const char *name, int combat)
 {
     const char *v = query_get(p->r->q, name);
     int u = lb_state_unit_index(p->st, v);
-    if (u >= 0 && (!combat || lb_unit_is_combat(&p->st->units[u])))
+    if (u >= 0 && (!combat || lb_unit_is_combat(lb_state_unit(p->st, u))))
         return u;
     reply_error(p->rs, 400, "bad-query", name, u < 0 ? "no unit \"%.64s\" on the map"
                 : "\"%.64s\" is a leader: only combat units do this", v);
@@ -57,12 +57,14 @@ static int unit_param(preview *p, const char *name, int combat)
 /* Parameter name as hex labels H1,H2,…; the count, or -1 with the error answered. */
 static int path_param(preview *p, const char *name, lb_hex *hexes, int max)
 {
-    int bad = 0, n = lb_map_parse_labels(&p->st->map, query_get(p->r->q, name), hexes, max, &bad);
+    int bad = 0,
+        n = lb_map_parse_labels(lb_state_map(p->st), query_get(p->r->q, name), hexes, max, &bad);
     if (n > 0)
         return n;
-    reply_error(p->rs, 400, "bad-query", name, "expected hex labels of the %dx%d map separated "
-                "by commas, at most %d (entry %d is not one)", p->st->map.cols, p->st->map.rows,
-                max, bad + 1);
+    reply_error(p->rs, 400, "bad-query", name,
+                "expected hex labels of the %dx%d map separated "
+                "by commas, at most %d (entry %d is not one)",
+                lb_state_map(p->st)->cols, lb_state_map(p->st)->rows, max, bad + 1);
     return -1;
 }
 
@@ -80,7 +82,9 @@ static void los(preview *p)
     if (params(p, known, 2) || hex_param(p, "from", &from, &uf) || hex_param(p, "to", &to, &ut))
         return;
     /* R-LOS-7: a combat unit named as FROM is the firer and gives its side */
-    int side = uf >= 0 && lb_unit_is_combat(&p->st->units[uf]) ? p->st->units[uf].side : -1;
+    int side = uf >= 0 && lb_unit_is_combat(lb_state_unit(p->st, uf))
+                   ? lb_state_unit(p->st, uf)->side
+                   : -1;
     lb_trace t;
     lb_trace_init(&t);
     lb_los_result r;
@@ -104,12 +108,15 @@ static void visible(preview *p)
     if (params(p, known, 1) || hex_param(p, "from", &from, &unit))
         return;
     /* R-LOS-7: a combat unit named gives the firer's side, else the hex's top combat unit */
-    int side = unit >= 0 && lb_unit_is_combat(&p->st->units[unit]) ? p->st->units[unit].side : -1;
+    int side = unit >= 0 && lb_unit_is_combat(lb_state_unit(p->st, unit))
+                   ? lb_state_unit(p->st, unit)->side
+                   : -1;
     if (side < 0) {
         int top = lb_state_top_combat(p->st, from);
-        side = top >= 0 ? p->st->units[top].side : -1;
+        side = top >= 0 ? lb_state_unit(p->st, top)->side : -1;
     }
-    unsigned char *seen = malloc((size_t)p->st->map.cols * (size_t)p->st->map.rows);
+    unsigned char *seen =
+        malloc((size_t)lb_state_map(p->st)->cols * (size_t)lb_state_map(p->st)->rows);
     lb_trace t;
     lb_trace_init(&t);
     if (!seen || lb_los_visible(p->st, from, side, seen) != LB_OK ||
@@ -162,7 +169,8 @@ static void fire(preview *p)
     const char *kind_text = query_get(p->r->q, "kind");
     int kind = kind_text ? lb_fire_kind_parse(kind_text) : (int)lb_game_fire_kind(p->r->sl->g);
     if (kind < 0) {
-        reply_error(p->rs, 400, "bad-query", "kind", "expected offensive, defensive or opportunity");
+        reply_error(p->rs, 400, "bad-query", "kind",
+                    "expected offensive, defensive or opportunity");
         return;
     }
     lb_fire_request rq = {(lb_fire_kind)kind, target, firers, n};
@@ -173,11 +181,11 @@ static void fire(preview *p)
                         : tunit >= 0 ? lb_fire_target_hex(p->st, &rq, tunit, &rq.target, &count, &t)
                                      : LB_OK;
     if (rc == LB_USAGE) {
-        const lb_unit *u = &p->st->units[tunit];
+        const lb_unit *u = lb_state_unit(p->st, tunit);
         char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 1)] = "", l[LB_HEX_LABEL_MAX];
         for (int k = 0; k < u->nhexes; k++) {
             strcat(hexes, k ? " " : "");
-            strcat(hexes, lb_map_label(&p->st->map, u->hexes[k], l));
+            strcat(hexes, lb_map_label(lb_state_map(p->st), u->hexes[k], l));
         }
         reply_error(p->rs, 400, "bad-query", "target", "%s stands in %s and the fire may be made "
                     "at %s of them: give the hex to fire at (R-FIRE-22)", u->id, hexes,
@@ -208,7 +216,7 @@ static void move(preview *p)
     lb_move_action plan[PREVIEW_PATH_MAX];
     int n = 0;
     if (query_get(p->r->q, "path")) {
-        lb_hex hexes[PREVIEW_PATH_MAX], at = p->st->units[unit].hexes[0];
+        lb_hex hexes[PREVIEW_PATH_MAX], at = lb_state_unit(p->st, unit)->hexes[0];
         if ((n = path_param(p, "path", hexes, PREVIEW_PATH_MAX)) < 0)
             return;
         for (int i = 0; i < n; i++) {
@@ -217,7 +225,7 @@ static void move(preview *p)
             at = hexes[i];
         }
     }
-    const char *id = p->st->units[unit].id;
+    const char *id = lb_state_unit(p->st, unit)->id;
     lb_trace t;
     lb_trace_init(&t);
     lb_move_choices ch;
@@ -230,7 +238,7 @@ static void move(preview *p)
             nomem(p);
         } else {
             lb_stack_check stack;
-            lb_stack_overstack_odds(p->st, p->st->units[unit].hexes[0], &stack, &t);
+            lb_stack_overstack_odds(p->st, lb_state_unit(p->st, unit)->hexes[0], &stack, &t);
             lb_move_answer a = {p->st, unit, &ch, n ? &pl : NULL, NULL, &stack, 0, 0};
             char *text;
             lb_move_json(&a, &t, &text);
@@ -292,7 +300,7 @@ static void charge(preview *p)
     lb_standing standing[LB_CHARGE_STANDING_MAX];
     req.nstanding = lb_charge_standing(target, response, standing);
     req.standing = standing;
-    req.cavalry = p->st->units[unit].id;
+    req.cavalry = lb_state_unit(p->st, unit)->id;
     req.automatic = 1;
     lb_charge *ch = NULL;
     lb_charge_outcomes odds = {0};

@@ -22,8 +22,8 @@ static int role_slot(int role)
 static json_t *counters_json(const lb_state *st)
 {
     json_t *all = json_object();
-    for (int i = 0; i < st->nunits; i++) {
-        const lb_unit *u = &st->units[i];
+    for (int i = 0; i < lb_state_unit_count(st); i++) {
+        const lb_unit *u = lb_state_unit(st, i);
         json_t *c = json_pack("{s:s?,s:s?}", "nation", u->nation, "class", u->cls);
         if (lb_unit_is_combat(u)) {
             json_object_set_new(c, "increments", json_integer(u->increments));
@@ -36,7 +36,8 @@ static json_t *counters_json(const lb_state *st)
             for (int k = 0; k < u->nbonus; k++)
                 json_object_set_new(bonus, u->bonus[k].key, json_integer(u->bonus[k].value));
             json_object_set_new(c, "bonus", bonus);
-            json_object_set_new(c, "attached", u->attached ? json_string(u->attached) : json_null());
+            json_object_set_new(c, "attached",
+                                u->attached ? json_string(u->attached) : json_null());
         }
         json_object_set_new(all, u->id, c);
     }
@@ -50,9 +51,9 @@ static char *extra_members(slot *sl)
     const lb_state *st = lb_game_state(sl->g);
     /* the side the server plays, and which of its players: random or the computer's level */
     json_t *o = json_pack("{s:I,s:[ss],s:s,s:o,s:o,s:o,s:o}", "game", (json_int_t)sl->id,
-                          "sides", st->sides[0], st->sides[1], "mode",
+                          "sides", lb_state_side_name(st, 0), lb_state_side_name(st, 1), "mode",
                           sl->two_players ? "two-players" : "hotseat", "ai",
-                          sl->ai >= 0 ? json_string(st->sides[sl->ai]) : json_null(),
+                          sl->ai >= 0 ? json_string(lb_state_side_name(st, sl->ai)) : json_null(),
                           "ai_player",
                           sl->ai < 0      ? json_null()
                           : sl->level < 0 ? json_string("random")

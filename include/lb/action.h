@@ -114,13 +114,8 @@ void lb_action_init(lb_action *a, lb_verb verb);
 int lb_action_add_unit(lb_action *a, const char *id);
 /* Appends a hex: LB_OK or LB_LIMIT. */
 int lb_action_add_hex(lb_action *a, lb_hex h);
-/* Unit i's id, or NULL past the last. */
-const char *lb_action_unit(const lb_action *a, int i);
 /* Do a and b say the same (verb, units, hexes, number, formation)? */
 int lb_action_eq(const lb_action *a, const lb_action *b);
-/* The verb's name as keys write it ("fire", "not-target"), or the kind of value it is ("hex",
- * "unit", "number") for the answers that are a value alone. */
-const char *lb_verb_name(lb_verb v);
 
 /* Reads key as an answer to a decision of kind on st's map into *out: LB_OK, or LB_INVALID with
  * err saying which part of the key (err->col, from 1), what was expected there and what was

@@ -16,11 +16,7 @@ typedef struct lb_arena lb_arena;
 lb_arena *lb_arena_new(void);
 /* Frees the arena and everything allocated from it. */
 void lb_arena_free(lb_arena *arena);
-/* size zeroed bytes, or NULL when out of memory. */
-void *lb_arena_alloc(lb_arena *arena, size_t size);
 /* n zeroed elements of size bytes each, NULL on overflow or out of memory. */
 void *lb_arena_calloc(lb_arena *arena, size_t n, size_t size);
-/* A copy of s, or NULL. */
-char *lb_arena_strdup(lb_arena *arena, const char *s);
 
 #endif

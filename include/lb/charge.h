@@ -155,9 +155,6 @@ const lb_state *lb_charge_state(const lb_charge *ch);
  * over, another state), LB_STALE (the state changed), LB_NOMEM, nothing changed; err (may be
  * NULL) says why. */
 int lb_charge_apply(const lb_charge *ch, lb_state *s, lb_err *err);
-/* What went wrong in the last run: the code lb_charge_resolve returned and its message (code
- * LB_OK and "" when nothing did); owned by the charge. */
-const lb_err *lb_charge_err(const lb_charge *ch);
 /* lb_charge_err's message alone ("" when nothing went wrong). */
 const char *lb_charge_error(const lb_charge *ch);
 /* Stable names: "defensive_fire", "melee", "passed_premelee", "no_movement",

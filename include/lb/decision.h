@@ -123,56 +123,15 @@ typedef struct lb_journal {
 
 /* Stable names of kinds and deciders, and their parsers (-1 when unknown). */
 const char *lb_decision_kind_name(lb_decision_kind kind);
-int lb_decision_kind_parse(const char *s);
 const char *lb_decided_by_name(lb_decided_by by);
-int lb_decided_by_parse(const char *s);
 
-/* An empty decision of kind for side about subject (NULL: none), offered by rule, with a
- * printf-style prompt. */
-void lb_decision_init(lb_decision *d, lb_decision_kind kind, int side, const char *subject,
-                      const char *rule, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-/* Appends an option with key and a printf-style description; LB_OK, LB_INVALID (key too long or
- * already an option), LB_LIMIT (the decision holds d->max options already) or LB_NOMEM. */
-int lb_decision_add(lb_decision *d, const char *key, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-/* Appends a parameterised option (see lb_option); same returns as lb_decision_add. */
-int lb_decision_add_param(lb_decision *d, const char *key, const char *param, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
 /* Index of the parameterised option whose key followed by ":" begins answer, or -1. */
 int lb_decision_find_param(const lb_decision *d, const char *answer);
 /* Index of the option with this key, or -1. */
 int lb_decision_find(const lb_decision *d, const char *key);
-/* Option i's action, or NULL when it carries none (the game's own decisions' options all do;
- * the rules machines' decisions, offered as the machines made them, do not). */
-const struct lb_action *lb_decision_action(const lb_decision *d, int i);
-/* The option the first matching standing answer names, or -1. */
-int lb_decision_standing(const lb_decision *d, const lb_standing *rules, int nrules);
-/* Moves src into *dst (dst's old options are released); src is left empty. */
-void lb_decision_move(lb_decision *dst, lb_decision *src);
-/* Frees the options. */
-void lb_decision_release(lb_decision *d);
-/* Writes the prompt and the options' texts that the rules gave as events (lb_said) in words;
- * the others are left as they are. Done once, by whoever shows the decision. */
-void lb_decision_words(lb_decision *d);
 
-/* An empty journal. */
-void lb_journal_init(lb_journal *j);
 /* Frees the entries. */
 void lb_journal_release(lb_journal *j);
-/* Appends a decision taken; LB_OK or LB_NOMEM. */
-int lb_journal_decision(lb_journal *j, const lb_decision *d, int option, lb_decided_by by);
-/* Appends a decision by side about subject (kind, key) without an lb_decision; LB_OK,
- * LB_INVALID (key or subject too long) or LB_NOMEM. */
-int lb_journal_answer(lb_journal *j, lb_decision_kind kind, int side, const char *subject,
-                      const char *key, lb_decided_by by);
-/* Appends an undo by side back to the first `keep` effective entries; LB_OK or LB_NOMEM. */
-int lb_journal_undo(lb_journal *j, int side, int keep);
-/* Appends a copy of entry e; LB_OK or LB_NOMEM. */
-int lb_journal_push(lb_journal *j, const lb_journal_entry *e);
-/* Appends a die or a roll with its purpose; LB_OK or LB_NOMEM. */
-int lb_journal_roll(lb_journal *j, lb_die_kind die, int value, const char *purpose);
-/* Keeps the first n entries (undo is replay to an earlier entry). */
-void lb_journal_truncate(lb_journal *j, int n);
 /* A copy of src into *dst (dst is overwritten, not released); LB_OK or LB_NOMEM. */
 int lb_journal_copy(lb_journal *dst, const lb_journal *src);
 /* The journal as one JSON object {"format": "labataille-journal/1", "entries": […]}, in a
@@ -180,8 +139,6 @@ int lb_journal_copy(lb_journal *dst, const lb_journal *src);
 int lb_journal_to_json(const lb_journal *j, char **out);
 /* One entry as a compact JSON object in a malloc'd string (the caller frees); LB_OK or LB_NOMEM. */
 int lb_journal_entry_to_json(const lb_journal_entry *e, char **out);
-/* Parses one entry written by lb_journal_entry_to_json; LB_SYNTAX or LB_INVALID with err. */
-int lb_journal_entry_from_json(const char *text, size_t len, lb_journal_entry *out, lb_err *err);
 /* Parses what lb_journal_to_json wrote into *out (initialised here; release it after LB_OK).
  * LB_SYNTAX or LB_INVALID with the reason and JSON path in err. */
 int lb_journal_from_json(const char *text, size_t len, lb_journal *out, lb_err *err);

@@ -24,17 +24,7 @@ typedef struct lb_pcg32 {
 
 /* Seeds as the reference pcg32_srandom_r(initstate, initseq). */
 void lb_pcg32_seed(lb_pcg32 *rng, uint64_t initstate, uint64_t initseq);
-/* Next 32-bit output. */
-uint32_t lb_pcg32_next(lb_pcg32 *rng);
-/* Unbiased value in 0..bound-1 (bound >= 1), by rejection. */
-uint32_t lb_pcg32_bounded(lb_pcg32 *rng, uint32_t bound);
 
-/* Index 0..35 of a roll 11..66, or -1 when the value is not a roll. */
-int lb_roll_index(int roll);
-/* The roll of index i, after clamping i to 0..35. */
-int lb_roll_from_index(int index);
-/* roll + modifier in base-6 steps, clamped to 11..66 (R-DICE-2): 43+4=51, 35+3=42, 43-6=33. */
-int lb_roll_add(int roll, int modifier);
 /* True when value is a roll (both digits 1..6). */
 int lb_roll_valid(int value);
 
@@ -45,29 +35,6 @@ int lb_roll_valid(int value);
 
 typedef enum lb_die_kind { LB_DIE_ONE = 1, LB_DIE_TWO = 2 } lb_die_kind;
 
-/* A new secret of LB_DICE_SECRET_BYTES from the operating system (getrandom): LB_OK, or LB_IO
- * when the system gives none. */
-int lb_dice_secret_new(unsigned char secret[LB_DICE_SECRET_BYTES]);
-/* The commitment to a secret: SHA-256 of its bytes, as 64 lower-case hex digits. */
-void lb_dice_commitment(const unsigned char secret[LB_DICE_SECRET_BYTES],
-                        char hex[LB_DICE_HEX_MAX]);
-/* A secret as 64 lower-case hex digits, and back: LB_OK, or LB_INVALID (secret untouched) when
- * text is not 64 hex digits. */
-void lb_dice_secret_hex(const unsigned char secret[LB_DICE_SECRET_BYTES],
-                        char hex[LB_DICE_HEX_MAX]);
-int lb_dice_secret_parse(const char *text, unsigned char secret[LB_DICE_SECRET_BYTES]);
-/* The value that n bytes give by rejection: the first byte below 252 (= 7 x 36), as byte % 6 + 1
- * for one die or, for a roll, the roll of index byte % 36 (R-DICE-2); 0 when every byte is 252 or
- * more. Each of the 6 (36) values has exactly 42 (7) of the 252 bytes kept. */
-int lb_dice_from_bytes(const unsigned char *bytes, size_t n, lb_die_kind kind);
-/* Block j of draw k into digest (32 bytes): HMAC-SHA256(secret, k as 8 bytes big-endian) for
- * j = 0, HMAC-SHA256(secret, k as 8 bytes then j as 4 bytes, big-endian) for j >= 1. */
-void lb_dice_block(const unsigned char secret[LB_DICE_SECRET_BYTES], uint64_t k, uint32_t j,
-                   unsigned char digest[32]);
-/* The k-th draw (from 0) of a game keyed by secret: block 0 of k read by lb_dice_from_bytes;
- * when its 32 bytes all fail (chance 2^-192), block 1, then 2, and so on. */
-int lb_dice_derive(const unsigned char secret[LB_DICE_SECRET_BYTES], uint64_t k,
-                   lb_die_kind kind);
 
 /* ---- a source of dice ------------------------------------------------------------------- */
 
@@ -98,9 +65,6 @@ typedef struct lb_dice {
 
 /* Dice from a seed (PCG32 with initstate = seed, initseq = 54). */
 void lb_dice_init_seed(lb_dice *dice, uint64_t seed);
-/* Keyed dice: the draws of secret from the first-th on (R-DICE-3). */
-void lb_dice_init_keyed(lb_dice *dice, const unsigned char secret[LB_DICE_SECRET_BYTES],
-                        uint64_t first);
 /* Scripted dice from a list such as "34,5,62": two digits are a two-dice roll, one digit a single
  * die. LB_OK, or LB_INVALID (dice left untouched) when an entry is neither or there are more than
  * LB_DICE_SCRIPT_MAX; *bad_pos gets the 0-based character offset of the bad entry when not
@@ -112,9 +76,5 @@ int lb_dice_d6(lb_dice *dice, const char *purpose, int *out);
 /* A two-dice roll 11..66 into *out: LB_OK, or LB_DICE when a script is exhausted or its next
  * entry is a single die. */
 int lb_dice_roll(lb_dice *dice, const char *purpose, int *out);
-/* Moves seeded or keyed dice past one draw of kind, as lb_dice_d6 or lb_dice_roll would take it,
- * logging nothing (a game's dice kept past the rolls its journal holds); scripted dice take
- * their next entry. */
-void lb_dice_skip(lb_dice *dice, lb_die_kind kind);
 
 #endif

@@ -216,19 +216,6 @@ int lb_fire_value_breakdown(const lb_fire_value *v, char *buf, size_t n);
 /* The same for an allowed group: its one firer's breakdown, or "fr-a 12 + fr-b 8 = 20". */
 int lb_fire_group_breakdown(const lb_fire_group *g, char *buf, size_t n);
 
-/* May unit fire at target in a fire of this kind, and its fire value with the breakdown
- * (R-FIRE-1..6, R-FIRE-8, R-FIRE-9, R-FIRE-16, R-FIRE-19..21, R-FIRE-24, R-FIRE-25). LB_OK (an
- * answer, allowed or not); LB_INVALID for a bad unit index, kind or a target off the map;
- * LB_NOMEM. */
-int lb_fire_check(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
-                  lb_fire_value *out, lb_trace *t);
-/* May the request's firers fire together at its target: each firer's answer, the combination
- * rules (R-FIRE-23..27) and the fire value they sum to. Returns as lb_fire_check (LB_INVALID
- * also for a request without firers). */
-int lb_fire_group_check(const lb_state *s, const lb_fire_request *rq, lb_fire_group *out,
-                        lb_trace *t);
-/* Frees what a group owns. */
-void lb_fire_group_release(lb_fire_group *g);
 /* R-FIRE-22: the hex of target_unit the request's firers may fire at (rq->target is ignored):
  * LB_OK with *hex when the unit stands in one hex (*nallowed 0, not counted), or when exactly one
  * of its hexes may be fired at (*nallowed 1); LB_USAGE when several or none may (*nallowed says
@@ -253,12 +240,5 @@ int lb_fire_resolve(const lb_state *s, const lb_fire_request *rq, lb_dice *dice,
                     lb_fire_result *out, lb_trace *t);
 /* Frees what a result owns. */
 void lb_fire_result_release(lb_fire_result *r);
-/* Applies a fire resolved on s as it stands: losses, morale states (their retreats are
- * lb_retreat's), lines and screens closing up (R-FIRE-17), eliminated units and fallen leaders
- * removed (lb_state_remove_unit: the indexes after a removed unit shift down); reindexes and marks
- * s changed (lb_state_touch). A fire that was not allowed changes nothing. LB_OK; LB_STALE (s
- * changed since the fire was resolved) or LB_INVALID (a unit of the result is not in s), nothing
- * changed; LB_NOMEM. */
-int lb_fire_apply(lb_state *s, const lb_fire_result *r);
 
 #endif

@@ -133,10 +133,6 @@ void lb_game_settings_init(lb_game_settings *s);
 /* Secret dice for s: a new secret and computer's seed from the system, the commitment, first
  * draw 0. LB_OK, or LB_IO (s unchanged) when the system gives no random bytes. */
 int lb_game_settings_secret(lb_game_settings *s);
-/* Gives secret-dice settings their secret (64 hex digits, as an export reveals it or a store
- * keeps it): LB_OK, or LB_INVALID with err when it is not 64 hex digits or its SHA-256 is not the
- * commitment (s unchanged). */
-int lb_game_settings_reveal(lb_game_settings *s, const char *hex, lb_err *err);
 
 /* A new game of the scenario text (name places its errors), loaded with opts, at the first
  * decision. LB_OK; LB_SYNTAX or LB_INVALID with every problem in errs (secret dice whose secret
@@ -154,35 +150,23 @@ int lb_game_load_journal(lb_game *g, const lb_journal *j, lb_err *err);
 int lb_game_seq(const lb_game *g);
 /* The journal, every entry. */
 const lb_journal *lb_game_journal(const lb_game *g);
-/* The effective journal: the entries that no undo took back, which replay plays. */
-const lb_journal *lb_game_effective(const lb_game *g);
 
 /* The state now (owned by the game). */
 const lb_state *lb_game_state(const lb_game *g);
 /* The pending decision, or NULL when the game is over. */
 const lb_decision *lb_game_pending(const lb_game *g);
-/* The actions of the segment now for the side that acts in it (the phasing side; the other in
- * Defensive Fire) into *d (released by the caller): what the segment's action decision offers,
- * "end" last, or no option when nothing is possible (R-GAME-3, R-GAME-4). LB_OK or LB_NOMEM. */
-int lb_game_action_options(const lb_game *g, lb_decision *d);
 /* The exact odds of the assault a (melee: a hex and its attackers) as the game would declare it
  * now, with what the side's sequence left each attacker (the hex it fired at, its defensive-fire losses,
  * its charge's facts, R-GAME-18): LB_OK with *out (allowed 0 with the rule and reason when the
  * game's records or the melee rules refuse it); LB_INVALID for an attacker the rules do not
  * know; LB_NOMEM. */
 int lb_game_melee_odds(const lb_game *g, const lb_action *a, lb_melee_chance *out, lb_trace *t);
-/* May role answer the pending decision? */
-int lb_game_may_decide(const lb_game *g, int role);
 /* Answers the pending decision as role at journal length seq with key (see above): verdict in
  * out. LB_OK (accepted or refused), or an internal failure that leaves the game as it was before
  * the call: LB_NOMEM, LB_INVALID, or LB_STALE (a rules result refused by its apply for being of
  * another state: a fault of the engine, never of the answer). A stale seq is not an error: the
  * verdict LB_REFUSED_STALE. */
 int lb_game_decide(lb_game *g, int role, int seq, const char *key, lb_game_answer *out);
-/* lb_game_decide with the answer as an action (action.h) rather than its key: the game's own
- * entry, which lb_game_decide reaches once it has read the key. An action whose key does not
- * read as it is refused (LB_REFUSED_ILLEGAL). Returns as decide. */
-int lb_game_act(lb_game *g, int role, int seq, const lb_action *a, lb_game_answer *out);
 /* lb_game_decide with the decider's reason: when accepted, the answer's trace begins with a step
  * of rule (a literal, "R-AI-1") and section "ai" saying note (the computer player's one line). */
 int lb_game_decide_noted(lb_game *g, int role, int seq, const char *key, const char *rule,
@@ -212,16 +196,6 @@ const lb_game_settings *lb_game_settings_of(const lb_game *g);
  * the seed of seeded dice, the settings' ai_seed of secret dice (it tells nothing of the game's
  * dice, which are keyed by the secret). */
 uint64_t lb_game_ai_seed(const lb_game *g);
-/* The dice as JSON text (malloc'd; LB_OK or LB_NOMEM), the "dice" member of the view and the
- * export: {"mode": "seeded", "seed": N, "note": "seeded: not for play"} or {"mode": "secret",
- * "commitment", "first_draw", "secret"?}, the secret only once the battle is over. */
-int lb_game_dice_json(const lb_game *g, char **out);
-/* The number of dice drawn: ROLL entries of the whole journal (the index k of the next draw). */
-int lb_game_draws(const lb_game *g);
-/* The scenario's text, name and title. */
-const char *lb_game_scenario(const lb_game *g, size_t *len, const char **name);
-/* Current Morale Level of organisation k of the scenario (43), 0..3. */
-int lb_game_org_level(const lb_game *g, int k);
 
 /* The 64-bit state hash (R-GAME-13). */
 uint64_t lb_game_hash(const lb_game *g);
@@ -242,18 +216,6 @@ lb_fire_kind lb_game_fire_kind(const lb_game *g);
  * when nothing is pending. */
 int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n);
 
-/* A what-if copy of g (the computer player's rollouts): the same state, journal and pending
- * decision, played on with lb_game_decide like any game, but with its own dice from dice_seed
- * (it never reads g's generator, R-AI-2) and no trace; a retreat whose end its owner would pick
- * takes the automatic choice (R-RET-4 f) instead of being offered. It borrows g's scenario: free it before g
- * changes or is freed. LB_OK; LB_INVALID while a charge or a melee is under way (their machines
- * are not copied); LB_NOMEM. */
-int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out);
-/* The side holding objective k of the scenario's victory (R-VIC-2), or -1. */
-int lb_game_objective_holder(const lb_game *g, int k);
-/* R-VIC-2: the side whose formed combat units stand in hex h of st with no enemy combat unit
- * there (it takes or keeps an objective in h), or -1. */
-int lb_game_objective_taker(const lb_state *st, lb_hex h);
 
 /* The game as one JSON document {"format": "labataille-game/1", "scenario", "scenario_name",
  * "settings", "dice", "journal", "seq", "hash"} in a malloc'd string (secret dice: no secret
@@ -265,9 +227,6 @@ int lb_game_export(const lb_game *g, char **out);
  * LB_SYNTAX, LB_INVALID (with the reason in errs), LB_IO (no random bytes) or LB_NOMEM. */
 int lb_game_import(const char *name, const char *text, size_t len, const lb_load_opts *opts,
                    lb_game **out, lb_errlist *errs);
-/* The settings as a JSON object text (malloc'd), and back; LB_OK, LB_INVALID, LB_NOMEM. */
-int lb_game_settings_to_json(const lb_game_settings *s, char **out);
-int lb_game_settings_from_json(const char *text, size_t len, lb_game_settings *out, lb_err *err);
 
 /* The view of role (api.md): {"seq","title","clock","turn","phasing","segment","score",
  * "result","units","reinforcements","objectives","pending","trace",…} in a malloc'd string;

@@ -36,14 +36,6 @@ int lb_hex_eq(lb_hex a, lb_hex b);
 lb_hex lb_hex_neighbor(lb_hex h, int dir);
 /* The direction from a to its neighbour b, or -1 when b is not adjacent to a. */
 int lb_hex_dir_to(lb_hex a, lb_hex b);
-/* The direction opposite dir. */
-int lb_hex_dir_opposite(int dir);
-/* Clock hour (12, 2, 4, 6, 8, 10) of a hexside direction. */
-int lb_hex_dir_clock(int dir);
-/* Hexside direction of an even clock hour, or -1 for an odd hour (a vertex) or a bad value. */
-int lb_hex_clock_dir(int clock);
-/* Direction index from a hexside name "N", "NE", "SE", "S", "SW", "NW"; -1 when unknown. */
-int lb_hex_dir_parse(const char *name);
 /* Hexside name of a direction ("N" … "NW"). */
 const char *lb_hex_dir_name(int dir);
 /* Hex distance (R-GRID-4): the length of the shortest chain of neighbours. */
@@ -51,12 +43,6 @@ int lb_hex_distance(lb_hex a, lb_hex b);
 /* Centre of h in the integer half-unit coordinates described above. */
 void lb_hex_center(lb_hex h, int *x, int *y);
 
-/* Digits of each label part for a map of cols x rows: at least 2, more past 99 (R-GRID-1). */
-void lb_hex_label_digits(int cols, int rows, int *col_digits, int *row_digits);
-/* Writes the CCRR label of h (R-GRID-1); returns the length, or -1 if it does not fit in n. */
-int lb_hex_label_fmt(lb_hex h, int col_digits, int row_digits, char *buf, size_t n);
-/* Parses a label of exactly col_digits + row_digits digits: LB_OK, or LB_INVALID when malformed. */
-int lb_hex_label_parse(const char *s, int col_digits, int row_digits, lb_hex *out);
 
 /*
  * Exact line traversal (R-LOS-1) of the segment from the centre of `from` to the centre of `to`.
@@ -83,7 +69,5 @@ typedef struct lb_line_step {
 /* An upper bound on the steps of a line between hexes `distance` apart. */
 #define LB_HEX_LINE_MAX_STEPS(distance) (4 * (distance) + 4)
 
-/* Traverses the line; writes at most max steps and returns how many there are in all. */
-int lb_hex_line(lb_hex from, lb_hex to, lb_line_step *out, int max);
 
 #endif

@@ -226,22 +226,9 @@ int lb_melee_answer_auto(lb_melee *m);
 const lb_melee_result *lb_melee_result_of(const lb_melee *m);
 /* The trace of the last pass (owned by the melee). */
 const lb_trace *lb_melee_trace(const lb_melee *m);
-/* The journal so far (owned by the melee). */
-const lb_journal *lb_melee_journal(const lb_melee *m);
-/* Replaces the journal with a copy of j (a replay); resolve to rebuild. LB_OK or LB_NOMEM. */
-int lb_melee_load_journal(lb_melee *m, const lb_journal *j);
 /* The state as the last pass left it (NULL before the first); owned by the melee. */
 const lb_state *lb_melee_state(const lb_melee *m);
-/* What went wrong in the last pass: the code lb_melee_resolve returned and its message (code
- * LB_OK and "" when nothing did); owned by the melee. */
-const lb_err *lb_melee_err(const lb_melee *m);
 /* lb_melee_err's message alone ("" when nothing went wrong). */
 const char *lb_melee_error(const lb_melee *m);
-/* Applies a finished melee (LB_MELEE_DONE) to s, the state it was made on or any state holding
- * the same units: every unit it changed, moved or removed is found by id and must be as it was
- * when the melee was made, else nothing changes (R-MEL-24); removes units with
- * lb_state_remove_unit, reindexes and marks s changed (lb_state_touch). LB_OK; LB_INVALID (not
- * done) or LB_STALE (a unit it changes changed since), nothing changed; LB_NOMEM. */
-int lb_melee_apply(const lb_melee *m, lb_state *s);
 
 #endif

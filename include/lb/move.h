@@ -31,8 +31,6 @@
  * unit's own step adds road march, the cavalry screen's drag and the carré's rule (R-MOV-4).
  */
 
-/* Cost for arm (infantry, cavalry or artillery) to step from h across hexside dir, in whole MP. */
-int lb_move_step_cost(const lb_state *st, lb_hex h, int dir, lb_arm arm);
 
 typedef enum lb_move_kind {
     LB_ACT_STEP,     /* one hex across hexside dir; a unit in several hexes moves each of them */
@@ -101,29 +99,6 @@ typedef struct lb_move_outcome {
     int nevents;
 } lb_move_outcome;
 
-/* R-MOV-2: starts a Movement segment for side: every unit of it gets a fresh record (its hold
- * for the segment is its hold_next; a force march of the last segment counts as a consecutive
- * turn) and the state is marked changed (lb_state_touch). The game engine calls it when the
- * segment begins. */
-void lb_move_segment_begin(lb_state *st, int side);
-/* R-MOV-3: unit's allowance this segment in half MP, traced; *rule and why say why it is 0 when
- * it is (either may be NULL). */
-int lb_move_allowance(const lb_state *st, int unit, const char **rule, lb_said *why, lb_trace *t);
-/* Checks one action of the unit named id as the state stands, without dice. LB_OK with the answer
- * in *out (an illegal action is an answer: legal 0, rule, why); LB_NOT_FOUND for an unknown id. */
-int lb_move_action_check(const lb_state *st, const char *id, const lb_move_action *a,
-                         lb_move_outcome *out, lb_trace *t);
-/* The check, then the roll the action needs (R-DICE-3, purpose "limber roll" or "morale
- * check"). LB_OK, LB_NOT_FOUND, LB_DICE. */
-int lb_move_action_resolve(const lb_state *st, const char *id, const lb_move_action *a,
-                           lb_dice *dice, lb_move_outcome *out, lb_trace *t);
-/* Applies a legal outcome checked or resolved on this state as it stands (an unrolled roll counts
- * as a success): moves the unit and its attached leaders, changes its formation or facing,
- * removes captured leaders (lb_state_remove_unit), updates the record, and marks the state
- * changed (lb_state_touch). LB_OK; LB_STALE when the state changed since the outcome was worked
- * out, LB_INVALID when the outcome is illegal or does not fit the state (nothing changes either
- * way); LB_NOMEM. */
-int lb_move_action_apply(lb_state *st, const lb_move_outcome *o);
 
 /* A whole plan, checked on a copy of the state. */
 typedef struct lb_move_plan {

@@ -69,10 +69,5 @@ typedef struct lb_move_charts {
     lb_modifier_table limber_mods; /* role: unit = the battery */
 } lb_move_charts;
 
-/* The limber range of a battery's nation and class, or NULL (it limbers without a roll). */
-const lb_limber_entry *lb_move_charts_limber(const lb_move_charts *mc, const char *nation,
-                                             const char *cls);
-/* True when a unit's class is one of the list's (artillery classes). */
-int lb_move_charts_class_in(const char *const *list, int n, const char *cls);
 
 #endif

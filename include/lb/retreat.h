@@ -94,28 +94,7 @@ int lb_retreat_each(const lb_retreat *r, int (*visit)(void *ctx, const lb_hex *p
 /* The most one hex may weigh for lb_retreat_path_to. */
 #define LB_RETREAT_WEIGHT_MAX 63
 
-/* R-RET-4 (f): the path of r to `end`, one of r's ends: the first optimal path in label order
- * that ends there (every one ends at the same distance); with weight, the first of those whose
- * hexes entered weigh least in all, weight(ctx, h) being 0..LB_RETREAT_WEIGHT_MAX, or -1 for a
- * hex it may not enter. out gets r->hexes hexes. Time and memory are the search's (one value per
- * state it holds), never the number of paths. LB_OK; LB_NOT_FOUND (no optimal path of r ends at
- * `end`, or every one enters a hex weighing -1; r surrenders or stays); LB_INVALID (a weight out
- * of range); LB_NOMEM. */
-int lb_retreat_path_to(const lb_retreat *r, lb_hex end, int (*weight)(void *ctx, lb_hex h),
-                       void *ctx, lb_hex *out);
 /* Frees what a result owns. */
 void lb_retreat_release(lb_retreat *r);
-/* Moves unit to the end of path `choice` of r (-1: the automatic choice) in column or general
- * order by its terrain, facing its last step (R-RET-11), with the leaders it leaves alone unless
- * r->leaders_stay (R-RET-15); on surrender removes the unit and captures those leaders
- * (lb_state_remove_unit: indexes after them shift down); leaves it where it is when it stays
- * (R-RET-19). r must name unit and have been found on s as it stands. Reindexes the state and
- * marks it changed (lb_state_touch). LB_OK; LB_INVALID (not r's unit, no such path) or LB_STALE
- * (s changed since r was found), nothing changed; LB_NOMEM. */
-int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice);
-/* lb_retreat_apply along lb_retreat_path_to(r, end) without weights: the owner's choice of
- * end (R-RET-4 f). LB_NOT_FOUND when end is none of r's ends, nothing changed; else as
- * lb_retreat_apply. */
-int lb_retreat_apply_to(lb_state *s, int unit, const lb_retreat *r, lb_hex end);
 
 #endif

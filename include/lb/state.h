@@ -39,24 +39,34 @@ typedef struct lb_turn {
     lb_segment segment;
 } lb_turn;
 
-typedef struct lb_state {
-    lb_arena *arena;
-    const char *source;     /* file name the scenario came from */
-    const char *title;
-    const char *game;       /* NULL when the charts are all inline */
-    lb_edition rules;
-    lb_fractions fractions;
-    lb_turn turn;
-    const char *sides[2];
-    lb_map map;
-    lb_charts charts;
-    lb_unit *units;
-    int nunits;
-    int *hex_first;         /* cols*rows+1 offsets into hex_units */
-    int *hex_units;         /* unit indexes by cell, in stacking order (first listed on top) */
-    unsigned long long generation; /* bumped by every apply step (lb_state_touch) */
-    lb_battle battle;       /* victory, reinforcements, organisation, timed movement */
-} lb_state;
+/* Opaque: the front-ends read a state through the accessors below; the library's files see its
+ * fields in src/data/state_int.h. */
+typedef struct lb_state lb_state;
+
+/* Reading a state. Every pointer returned is borrowed from st and valid until st is freed or
+ * changed by an _apply step (units move, or leave the state); none may be freed. */
+/* The map: its size, terrain, elevation and hexsides. */
+const lb_map *lb_state_map(const lb_state *st);
+/* The charts the scenario's game module compiled (terrain and hexside types, the tables). */
+const lb_charts *lb_state_charts(const lb_state *st);
+/* How many units the state holds; they are indexed 0 .. count - 1. */
+int lb_state_unit_count(const lb_state *st);
+/* The unit of index i, or NULL when i is out of range. */
+const lb_unit *lb_state_unit(const lb_state *st, int i);
+/* The name of side 0 or 1 (as the scenario writes it), or NULL for any other index. */
+const char *lb_state_side_name(const lb_state *st, int side);
+/* The point in the turn: time of day, phasing side, segment. */
+lb_turn lb_state_turn(const lb_state *st);
+/* The scenario's title, or NULL when it has none. */
+const char *lb_state_title(const lb_state *st);
+/* The file the scenario was read from. */
+const char *lb_state_source(const lb_state *st);
+/* The game module the charts came from, or NULL when they are all inline. */
+const char *lb_state_game(const lb_state *st);
+/* The edition of the rules the scenario is played by. */
+lb_edition lb_state_rules(const lb_state *st);
+/* The battle's own terms: victory, reinforcements, organisation, timed movement. */
+const lb_battle *lb_state_battle(const lb_state *st);
 
 /* Frees a state and all it holds; NULL is fine. */
 void lb_state_free(lb_state *s);
@@ -64,9 +74,6 @@ void lb_state_free(lb_state *s);
  * odds): it owns its units and index; the map, the charts and every string are borrowed from s,
  * which must outlive it. Free it with lb_state_free. NULL when out of memory. */
 lb_state *lb_state_clone(const lb_state *s);
-/* Marks s as changed: every apply step calls it once, so that work begun on an earlier
- * generation (a charge between lb_charge_new and lb_charge_apply) sees the change. */
-void lb_state_touch(lb_state *s);
 /* Rebuilds the units-by-hex index after units changed; LB_OK or LB_NOMEM. */
 int lb_state_reindex(lb_state *s);
 /* Index of the unit with this id, or -1. */
@@ -84,14 +91,10 @@ int lb_state_remove_unit(lb_state *s, int unit);
 int lb_state_units_at(const lb_state *s, lb_hex h, const int **idx);
 /* The top combat unit in h, or -1. */
 int lb_state_top_combat(const lb_state *s, lb_hex h);
-/* The top combat unit in h not of side `side` (a hex may hold both sides after a charge: cavalry
- * on a carré), or -1. */
-int lb_state_top_enemy(const lb_state *s, lb_hex h, int side);
 /* Index of the side named name, or -1. */
 int lb_state_side(const lb_state *s, const char *name);
 /* Names of segments and editions as written in scenarios, and parsers (-1 when unknown). */
 const char *lb_segment_name(lb_segment seg);
-int lb_segment_parse(const char *s);
 const char *lb_edition_name(lb_edition e);
 int lb_edition_parse(const char *s);
 

@@ -94,21 +94,8 @@ const char *lb_store_printable(const char *address, char *buf, size_t n);
 int lb_store_open(const char *where, lb_store **out, lb_err *err);
 /* Closes it; NULL is fine. */
 void lb_store_close(lb_store *s);
-/* A new game with no rows and no dice secret (seeded dice); its id in *id. */
-int lb_store_create(lb_store *s, const char *title, const char *scenario_name,
-                    const char *scenario, const char *settings, long long *id, lb_err *err);
-/* Appends n rows at number seq, hash (may be NULL) on the last, in one transaction; LB_OK,
- * LB_CONFLICT (the game does not hold exactly seq rows: nothing written; the caller reloads),
- * LB_NOT_FOUND, LB_IO (a full disk, a read-only database, a server down: nothing written; only
- * a connection lost while the commit's answer was on its way leaves that unknown: reload). */
-int lb_store_append(lb_store *s, long long id, int seq, const lb_journal_entry *rows, int n,
-                    const char *hash, const char *summary, lb_err *err);
-/* Reads game id whole; LB_OK, LB_NOT_FOUND, LB_INVALID (rows missing or unreadable). */
-int lb_store_load(lb_store *s, long long id, lb_store_record *out, lb_err *err);
 /* Every game, newest first, in a malloc'd array (*n of them) the caller frees. */
 int lb_store_list(lb_store *s, lb_store_info **out, int *n, lb_err *err);
-/* Frees what a record owns. */
-void lb_store_record_release(lb_store_record *r);
 
 #define LB_STORE_DIGEST_MAX 128
 

@@ -99,18 +99,6 @@ void lb_trace_release(lb_trace *t);
 /* Appends a step; rule and section must outlive the trace (literals). No-op on NULL. */
 void lb_trace_add(lb_trace *t, const char *rule, const char *section, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-/* Attaches a value to the last step. */
-void lb_trace_int(lb_trace *t, const char *key, long value);
-void lb_trace_frac(lb_trace *t, const char *key, long num, long den);
-void lb_trace_text(lb_trace *t, const char *key, const char *text);
-void lb_trace_bool(lb_trace *t, const char *key, int value);
-void lb_trace_roll(lb_trace *t, const char *key, int roll);
-void lb_trace_die(lb_trace *t, const char *key, int die);
-void lb_trace_phrase(lb_trace *t, const char *key, int list, int index);
-/* The first step citing rule, or NULL. */
-const lb_trace_step *lb_trace_find(const lb_trace *t, const char *rule);
-/* Appends a copy of step s (its event and arguments, or its sentence, and its values). */
-void lb_trace_copy_step(lb_trace *t, const lb_trace_step *s);
 /* The step as a sentence into buf (n bytes, NUL-terminated, cut short when too small), like
  * snprintf: returns the sentence's full length. */
 int lb_trace_step_fmt(const lb_trace_step *s, char *buf, size_t n);

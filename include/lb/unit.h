@@ -111,25 +111,14 @@ typedef struct lb_unit {
 
 /* Names as written in scenarios, and their parsers (-1 when unknown). */
 const char *lb_arm_name(lb_arm arm);
-int lb_arm_parse(const char *s);
 const char *lb_formation_name(lb_formation f);
 int lb_formation_parse(const char *s);
 const char *lb_morale_state_name(lb_morale_state s);
-int lb_morale_state_parse(const char *s);
 const char *lb_readiness_name(lb_readiness r);
-int lb_readiness_parse(const char *s);
-const char *lb_move_hold_name(lb_move_hold h);
-int lb_move_hold_parse(const char *s);
-const char *lb_force_march_name(lb_force_march m);
-int lb_force_march_parse(const char *s);
 
 /* True for infantry, cavalry and artillery; leaders (and aides) are not combat units. */
 int lb_unit_is_combat(const lb_unit *u);
 /* Increments the unit has now: increments - losses. */
 int lb_unit_strength(const lb_unit *u);
-/* True when the unit stands in hex h (any of its hexes). */
-int lb_unit_in_hex(const lb_unit *u, lb_hex h);
-/* The leader bonus named key, or 0. */
-int lb_unit_bonus(const lb_unit *u, const char *key);
 
 #endif

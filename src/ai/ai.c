@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ai_int.h"
+#include "state_int.h"
 
 static const char *const level_names[] = {"quick", "full"};
 

@@ -3,6 +3,9 @@
 #include <string.h>
 
 #include "ai_int.h"
+#include "decision_int.h"
+#include "action_int.h"
+#include "game_int.h"
 
 const lb_action *lbi_ai_option_action(const lb_state *st, const lb_decision *d, int i,
                                       lb_action *read)

@@ -4,6 +4,9 @@
 #include <string.h>
 
 #include "ai_int.h"
+#include "state_int.h"
+#include "hex_int.h"
+#include "move_int.h"
 
 #define CHARGE_TARGETS 6    /* nearest enemy formations a charge is planned against */
 #define CHARGE_REACH 10     /* hexes */

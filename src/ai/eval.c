@@ -3,6 +3,11 @@
 #include <string.h>
 
 #include "ai_int.h"
+#include "state_int.h"
+#include "frac_int.h"
+#include "hex_int.h"
+#include "game_int.h"
+#include "move_int.h"
 
 /* A turn's share of the objective swing one unit can hope for (the rest is the enemy's say). */
 #define OBJECTIVE_HOPE 0.5

@@ -4,6 +4,9 @@
 #include <string.h>
 
 #include "ai_int.h"
+#include "state_int.h"
+#include "decision_int.h"
+#include "action_int.h"
 
 #define PER_UNIT_OBJECTIVE 5   /* hexes kept for getting nearer the objectives */
 #define PER_UNIT_ENGAGE 10     /* hexes kept within fire or melee reach of the enemy */

@@ -5,6 +5,11 @@
 #include <string.h>
 
 #include "ai_int.h"
+#include "state_int.h"
+#include "decision_int.h"
+#include "dice_int.h"
+#include "action_int.h"
+#include "game_int.h"
 
 #define ROLLOUT_DECISIONS_MAX 400 /* a bound on one rollout, far above a side's turn */
 #define POLICY_WORTH 0.05         /* a fire or melee the policy makes gains at least this */

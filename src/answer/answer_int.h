@@ -7,6 +7,7 @@
 #include "lb/answer.h"
 #include "lbi.h"
 #include "text.h"
+#include "lb/decision.h"
 
 /*
  * The answers of lb/answer.h are made as jansson values here and handed out as text, so that no
@@ -30,5 +31,15 @@ LBI int lbi_answer_text(json_t *j, char **out);
  * a string (quotes, backslashes and control characters escaped, the rest as it is; a byte that
  * is not well-formed UTF-8 written "?"): LB_OK or LB_NOMEM. */
 LBI int lbi_json_string_put(lbi_text *t, const char *s);
+
+/* The library's own, not offered by the API (declared in include/lb/decision.h before). */
+
+/* Writes the prompt and the options' texts that the rules gave as events (lb_said) in words;
+ * the others are left as they are. Done once, by whoever shows the decision. */
+LBI void lb_decision_words(lb_decision *d);
+
+/* Parses one entry written by lb_journal_entry_to_json; LB_SYNTAX or LB_INVALID with err. */
+LBI int lb_journal_entry_from_json(const char *text, size_t len, lb_journal_entry *out,
+                                   lb_err *err);
 
 #endif

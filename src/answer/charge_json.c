@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "answer_int.h"
+#include "state_int.h"
 
 int lb_charge_standing(const char *target, const char *response, lb_standing *out)
 {

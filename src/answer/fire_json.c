@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "answer_int.h"
+#include "state_int.h"
 
 static json_t *frac_json(lb_frac f)
 {

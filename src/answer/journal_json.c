@@ -5,6 +5,8 @@
 
 #include "lb/decision.h"
 #include "lb/err.h"
+#include "answer_int.h"
+#include "decision_int.h"
 
 #define JOURNAL_FORMAT "labataille-journal/1"
 

@@ -1,5 +1,6 @@
 /* Line of sight and visibility answers as JSON (labataille los, visible). */
 #include "answer_int.h"
+#include "state_int.h"
 
 static const char *kind_name(lb_los_item_kind k)
 {

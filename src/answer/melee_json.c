@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "answer_int.h"
+#include "state_int.h"
+#include "unit_int.h"
 
 /* An exact value: an integer as a number, else a fraction string "15/2". */
 static json_t *exact(lb_frac f)

@@ -3,6 +3,8 @@
 
 #include "answer_int.h"
 #include "lb/stacking.h"
+#include "state_int.h"
+#include "frac_int.h"
 
 static const char *label(const lb_state *st, lb_hex h, char *buf)
 {

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "answer_int.h"
+#include "state_int.h"
 
 json_t *lbi_retreat_path_json(const lb_state *st, lb_hex start, const lb_hex *h, int n)
 {

@@ -3,6 +3,7 @@
 
 #include "answer_int.h"
 #include "words.h"
+#include "state_int.h"
 
 static json_t *value_json(const lb_trace_value *v)
 {

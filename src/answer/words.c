@@ -6,6 +6,7 @@
 #include "lb/err.h"
 #include "lb/frac.h"
 #include "words.h"
+#include "answer_int.h"
 
 const lbi_words *lbi_words_of(int area)
 {

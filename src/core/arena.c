@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lb/arena.h"
+#include "arena_int.h"
 
 #define BLOCK_SIZE 65536
 #define ALIGN 16

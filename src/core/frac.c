@@ -5,6 +5,7 @@
 
 #include "lb/err.h"
 #include "lb/frac.h"
+#include "frac_int.h"
 
 /* Checked 64-bit arithmetic: 1 when *r holds the exact result, 0 on overflow. */
 #if defined(__GNUC__) || defined(__clang__)

@@ -1,6 +1,7 @@
 /* Hex grid: neighbours, clock directions, distance, centres and CCRR labels (R-GRID-1..4). */
 #include "lb/err.h"
 #include "lb/hex.h"
+#include "hex_int.h"
 
 #include <stdint.h>
 #include <stdio.h>

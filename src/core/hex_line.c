@@ -1,5 +1,6 @@
 /* Exact hex line traversal (R-LOS-1): walks the segment between two centres hex by hex. */
 #include "hex_line.h"
+#include "hex_int.h"
 
 /* R-LOS-1: the steps of the line, from the moves of the iterator in hex_line.h. */
 int lb_hex_line(lb_hex from, lb_hex to, lb_line_step *out, int max)

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "replay.h"
+#include "decision_int.h"
 
 static const char *die_name(lb_die_kind die)
 {

@@ -7,6 +7,7 @@
 #include "event.h"
 #include "lb/grow.h"
 #include "lb/trace.h"
+#include "trace_int.h"
 
 void lb_trace_init(lb_trace *t)
 {

@@ -3,8 +3,9 @@
 
 #include "chart_codes.h"
 #include "chart_json.h"
-#include "lb/charge_charts.h"
+#include "charge_charts.h"
 #include "lb/dice.h"
+#include "dice_int.h"
 
 static const char *const from_keys[] = {"column", "line"};
 static const char *const distance_keys[] = {"1", "2", "3", "4"};

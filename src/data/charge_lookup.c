@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "chart_codes.h"
-#include "lb/charge_charts.h"
+#include "charge_charts.h"
 
 const char *const lbi_carre_result_codes[3] = {"CARRE", "DD", "PGD"};
 

@@ -7,6 +7,8 @@
 #include "chart_json.h"
 #include "jsonpos.h"
 #include "lb/dice.h"
+#include "arena_int.h"
+#include "dice_int.h"
 
 void lbi_cj_problem(cj *C, const char *path, const char *fmt, ...)
 {

@@ -5,7 +5,7 @@
 #include <jansson.h>
 
 #include "lb/arena.h"
-#include "lb/charge_charts.h"
+#include "charge_charts.h"
 #include "lb/charts.h"
 #include "lb/err.h"
 #include "lb/fire_charts.h"

@@ -3,6 +3,7 @@
 
 #include "chart_names.h"
 #include "lb/charts.h"
+#include "charts_int.h"
 
 /* charts-format 3.1: the nations registry's entry for nation, or NULL. */
 static const lbi_nation_names *nation_entry(const lb_charts *c, const char *nation)

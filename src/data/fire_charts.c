@@ -10,6 +10,7 @@
 #include "lb/dice.h"
 #include "lb/err.h"
 #include "lb/fire_charts.h"
+#include "dice_int.h"
 
 #define COLUMNS_MAX 64
 

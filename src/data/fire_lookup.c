@@ -3,6 +3,7 @@
 
 #include "chart_codes.h"
 #include "lb/fire_charts.h"
+#include "fire_charts_int.h"
 
 const char *const lbi_fire_trigger_codes[4] = {"every", "even", "odd", "third"};
 const char *const lbi_casualty_codes[3] = {"killed", "wounded", "captured"};

@@ -4,6 +4,7 @@
 
 #include "lb/err.h"
 #include "lb/map.h"
+#include "hex_int.h"
 
 int lb_map_contains(const lb_map *m, lb_hex h)
 {

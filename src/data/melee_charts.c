@@ -8,6 +8,7 @@
 #include "chart_json.h"
 #include "lb/dice.h"
 #include "lb/melee_charts.h"
+#include "dice_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 

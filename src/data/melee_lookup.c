@@ -3,6 +3,8 @@
 
 #include "chart_codes.h"
 #include "lb/melee_charts.h"
+#include "frac_int.h"
+#include "melee_charts_int.h"
 
 const char *const lbi_melee_codes[6] = {"NE", "AR", "AD", "DR", "DD", "DS"};
 

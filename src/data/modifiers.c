@@ -4,6 +4,8 @@
 #include "chart_json.h"
 #include "lb/dice.h"
 #include "lb/modifiers.h"
+#include "charts_int.h"
+#include "unit_int.h"
 
 static const char *const per_names[] = {"", "defender_morale_level", "attacker_morale_level",
                                         "attacker_fire_loss", "defender_fire_loss"};

@@ -3,6 +3,11 @@
 
 #include "lb/dice.h"
 #include "lb/modifiers.h"
+#include "state_int.h"
+#include "dice_int.h"
+#include "trace_int.h"
+#include "modifiers_int.h"
+#include "unit_int.h"
 
 static int in_list(const char *s, const char **list, int n)
 {

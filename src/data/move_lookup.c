@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "lb/move_charts.h"
+#include "move_charts_int.h"
 
 const lb_limber_entry *lb_move_charts_limber(const lb_move_charts *mc, const char *nation,
                                              const char *cls)

@@ -5,6 +5,9 @@
 #include <string.h>
 
 #include "move_record.h"
+#include "state_int.h"
+#include "arena_int.h"
+#include "unit_int.h"
 
 
 #define HOLDS "\"none\", \"retreated\", \"charge\" or \"charged\""

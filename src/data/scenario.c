@@ -10,6 +10,8 @@
 #include "lb/grow.h"
 #include "scenario_battle.h"
 #include "scenario_int.h"
+#include "state_int.h"
+#include "arena_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 

@@ -3,12 +3,15 @@
 #include <string.h>
 
 #include "chart_names.h"
-#include "lb/charge_charts.h"
+#include "charge_charts.h"
 #include "jsonpos.h"
 #include "lb/fire_charts.h"
 #include "lb/melee_charts.h"
 #include "lb/move_charts.h"
 #include "scenario_int.h"
+#include "state_int.h"
+#include "frac_int.h"
+#include "charts_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 

@@ -3,6 +3,9 @@
 #include <string.h>
 
 #include "scenario_int.h"
+#include "state_int.h"
+#include "hex_int.h"
+#include "charts_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 

@@ -6,6 +6,7 @@
 #include "jsonpos.h"
 #include "lb/grow.h"
 #include "scenario_int.h"
+#include "state_int.h"
 
 void lbi_scn_report_doc(void *ctx, const char *path, const char *msg)
 {

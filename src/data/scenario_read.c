@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "scenario_int.h"
+#include "state_int.h"
+#include "arena_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 

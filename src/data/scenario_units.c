@@ -6,6 +6,8 @@
 #include "move_record.h"
 #include "scenario_battle.h"
 #include "scenario_int.h"
+#include "state_int.h"
+#include "unit_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 

@@ -6,6 +6,8 @@
 #include "lb/err.h"
 #include "lb/state.h"
 #include "names.h"
+#include "state_int.h"
+#include "arena_int.h"
 
 static const char *const segment_names[] = {"command",        "charge",         "movement",
                                             "defensive_fire", "offensive_fire", "melee",

@@ -7,6 +7,7 @@
 #include "lb/err.h"
 #include "lb/svg.h"
 #include "text.h"
+#include "state_int.h"
 
 #define SIDE 24.0     /* hex side in pixels */
 #define HALF_H 20.785 /* half the hex height: SIDE * sqrt(3) / 2 */

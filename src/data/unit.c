@@ -3,6 +3,7 @@
 
 #include "lb/unit.h"
 #include "names.h"
+#include "unit_int.h"
 
 static const char *const arm_names[] = {"infantry", "cavalry", "artillery", "leader"};
 static const char *const formation_names[] = {"column",   "line",     "carre",      "skirmish",

@@ -39,4 +39,13 @@ typedef struct parsed {
  * else LB_INVALID with p->bad and where. */
 LBI int lbi_action_read(const lb_state *st, lb_decision_kind kind, const char *key, parsed *p);
 
+/* The library's own, not offered by the API (declared in include/lb/action.h before). */
+
+/* Unit i's id, or NULL past the last. */
+LBI const char *lb_action_unit(const lb_action *a, int i);
+
+/* The verb's name as keys write it ("fire", "not-target"), or the kind of value it is ("hex",
+ * "unit", "number") for the answers that are a value alone. */
+LBI const char *lb_verb_name(lb_verb v);
+
 #endif

@@ -2,6 +2,8 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "state_int.h"
+#include "trace_int.h"
 
 /* The unit of that id as the scenario has it, on the map or still to come. */
 static const lb_unit *scenario_unit(const lb_game *g, const char *id)

@@ -6,6 +6,7 @@
 
 #include "lb/dice.h"
 #include "lb/err.h"
+#include "game_dice_int.h"
 
 enum {
     KEPT_BYTES = 252, /* 7 x 36 = 42 x 6: every value of a die or a roll has as many bytes */

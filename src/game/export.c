@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "decision_int.h"
+#include "game_dice_int.h"
 
 #define GAME_FORMAT "labataille-game/1"
 

@@ -4,6 +4,11 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "state_int.h"
+#include "decision_int.h"
+#include "action_int.h"
+#include "game_dice_int.h"
+#include "move_int.h"
 
 /* One side's sequence (2), after the mutual Command step. */
 static const lb_segment sequence[] = {LB_SEG_CHARGE,         LB_SEG_MOVEMENT, LB_SEG_DEFENSIVE_FIRE,

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "state_int.h"
 
 static const char *const verdict_names[] = {"accepted", "stale", "not-yours", "illegal",
                                             "no-decision"};

@@ -6,6 +6,10 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "decision_int.h"
+#include "dice_int.h"
+#include "trace_int.h"
+#include "game_dice_int.h"
 
 #define SEEDED_NOTE "seeded: not for play"
 

@@ -324,4 +324,61 @@ LBI void lbi_victory_update(lb_game *g);
 /* Traces the result of a battle that has just ended (R-VIC-4). */
 LBI void lbi_victory_result(lb_game *g);
 
+/* The library's own, not offered by the API (declared in include/lb/game.h before). */
+
+/* Gives secret-dice settings their secret (64 hex digits, as an export reveals it or a store
+ * keeps it): LB_OK, or LB_INVALID with err when it is not 64 hex digits or its SHA-256 is not the
+ * commitment (s unchanged). */
+LBI int lb_game_settings_reveal(lb_game_settings *s, const char *hex, lb_err *err);
+
+/* The effective journal: the entries that no undo took back, which replay plays. */
+LBI const lb_journal *lb_game_effective(const lb_game *g);
+
+/* The actions of the segment now for the side that acts in it (the phasing side; the other in
+ * Defensive Fire) into *d (released by the caller): what the segment's action decision offers,
+ * "end" last, or no option when nothing is possible (R-GAME-3, R-GAME-4). LB_OK or LB_NOMEM. */
+LBI int lb_game_action_options(const lb_game *g, lb_decision *d);
+
+/* May role answer the pending decision? */
+LBI int lb_game_may_decide(const lb_game *g, int role);
+
+/* lb_game_decide with the answer as an action (action.h) rather than its key: the game's own
+ * entry, which lb_game_decide reaches once it has read the key. An action whose key does not
+ * read as it is refused (LB_REFUSED_ILLEGAL). Returns as decide. */
+LBI int lb_game_act(lb_game *g, int role, int seq, const lb_action *a, lb_game_answer *out);
+
+/* The dice as JSON text (malloc'd; LB_OK or LB_NOMEM), the "dice" member of the view and the
+ * export: {"mode": "seeded", "seed": N, "note": "seeded: not for play"} or {"mode": "secret",
+ * "commitment", "first_draw", "secret"?}, the secret only once the battle is over. */
+LBI int lb_game_dice_json(const lb_game *g, char **out);
+
+/* The number of dice drawn: ROLL entries of the whole journal (the index k of the next draw). */
+LBI int lb_game_draws(const lb_game *g);
+
+/* The scenario's text, name and title. */
+LBI const char *lb_game_scenario(const lb_game *g, size_t *len, const char **name);
+
+/* Current Morale Level of organisation k of the scenario (43), 0..3. */
+LBI int lb_game_org_level(const lb_game *g, int k);
+
+/* A what-if copy of g (the computer player's rollouts): the same state, journal and pending
+ * decision, played on with lb_game_decide like any game, but with its own dice from dice_seed
+ * (it never reads g's generator, R-AI-2) and no trace; a retreat whose end its owner would pick
+ * takes the automatic choice (R-RET-4 f) instead of being offered. It borrows g's scenario: free it before g
+ * changes or is freed. LB_OK; LB_INVALID while a charge or a melee is under way (their machines
+ * are not copied); LB_NOMEM. */
+LBI int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out);
+
+/* The side holding objective k of the scenario's victory (R-VIC-2), or -1. */
+LBI int lb_game_objective_holder(const lb_game *g, int k);
+
+/* R-VIC-2: the side whose formed combat units stand in hex h of st with no enemy combat unit
+ * there (it takes or keeps an objective in h), or -1. */
+LBI int lb_game_objective_taker(const lb_state *st, lb_hex h);
+
+/* The settings as a JSON object text (malloc'd), and back; LB_OK, LB_INVALID, LB_NOMEM. */
+LBI int lb_game_settings_to_json(const lb_game_settings *s, char **out);
+LBI int lb_game_settings_from_json(const char *text, size_t len, lb_game_settings *out,
+                                   lb_err *err);
+
 #endif

@@ -2,6 +2,8 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "state_int.h"
+#include "melee_int.h"
 
 #define FNV_OFFSET 0xcbf29ce484222325ULL
 #define FNV_PRIME 0x100000001b3ULL

@@ -3,6 +3,8 @@
 
 #include "decision_int.h"
 #include "game_int.h"
+#include "answer_int.h"
+#include "trace_int.h"
 
 /* Appends the steps of src from `from` on to t. */
 static void trace_copy(lb_trace *t, const lb_trace *src, int from)

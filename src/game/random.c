@@ -3,6 +3,10 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "state_int.h"
+#include "decision_int.h"
+#include "dice_int.h"
+#include "action_int.h"
 
 #define PATH_MAX_HEXES 6
 

@@ -5,6 +5,10 @@
 
 #include "game_int.h"
 #include "lb/morale.h"
+#include "state_int.h"
+#include "decision_int.h"
+#include "morale_int.h"
+#include "retreat_int.h"
 
 /* ---- the tally (R-VIC-3) ------------------------------------------------------------------- */
 

@@ -4,7 +4,9 @@
 #include <string.h>
 
 #include "game_int.h"
-#include "lb/effects.h"
+#include "effects.h"
+#include "state_int.h"
+#include "action_int.h"
 
 /* R-GAME-5, R-CHG-8: why unit u may not charge now, or NULL when it may (its path is then the
  * player's parameter, which the charge rules check). */

@@ -4,6 +4,11 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "state_int.h"
+#include "trace_int.h"
+#include "unit_int.h"
+#include "action_int.h"
+#include "fire_int.h"
 
 lb_fire_kind lbi_fire_segment_kind(const lb_game *g)
 {

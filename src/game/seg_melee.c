@@ -5,6 +5,11 @@
 
 #include "game_int.h"
 #include "lb/melee.h"
+#include "state_int.h"
+#include "decision_int.h"
+#include "frac_int.h"
+#include "action_int.h"
+#include "melee_int.h"
 
 /* ---- what the earlier segments of the turn left each attacker ------------------------------ */
 

@@ -6,6 +6,12 @@
 #include "game_int.h"
 #include "lb/fire.h"
 #include "lb/move.h"
+#include "state_int.h"
+#include "decision_int.h"
+#include "trace_int.h"
+#include "action_int.h"
+#include "fire_int.h"
+#include "move_int.h"
 
 /* ---- actions ------------------------------------------------------------------------------- */
 

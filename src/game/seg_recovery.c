@@ -2,7 +2,8 @@
 #include <stdio.h>
 
 #include "game_int.h"
-#include "lb/readiness.h"
+#include "readiness.h"
+#include "state_int.h"
 
 /* Is step within the game turn that ends now (the last STEPS_PER_TURN steps)? */
 static int this_turn(int step, int now)

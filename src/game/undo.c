@@ -2,6 +2,8 @@
 #include <stdio.h>
 
 #include "game_int.h"
+#include "state_int.h"
+#include "decision_int.h"
 
 /* The last effective decision by side (-1: anyone's), or -1. */
 static int last_decision(const lb_game *g, int side)

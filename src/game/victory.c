@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "state_int.h"
+#include "trace_int.h"
 
 /* R-VIC-2: a side takes an objective when a combat unit of its own that is not routed stands in
  * it with no enemy combat unit; it holds it until the enemy takes it. */

@@ -6,6 +6,7 @@
 
 #include "game_int.h"
 #include "answer_int.h"
+#include "state_int.h"
 
 static json_t *hexes_json(const lb_state *st, const lb_unit *u)
 {

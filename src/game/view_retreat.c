@@ -5,6 +5,8 @@
 
 #include "game_int.h"
 #include "answer_int.h"
+#include "state_int.h"
+#include "retreat_int.h"
 
 #define VIEW_ENDS_MAX 300 /* ends whose paths are drawn; every end hex is an option anyway */
 

@@ -1,6 +1,9 @@
 /* State effects: losses (12) and morale states (30) applied to printed fire, melee and movement. */
-#include "lb/effects.h"
+#include "effects.h"
 #include "rules_events.h"
+#include "state_int.h"
+#include "frac_int.h"
+#include "trace_int.h"
 
 /* The trace's value keys, by enum rules_value. */
 static const char *const value_keys[] = {"fire", "melee", "lance", "movement"};

@@ -2,6 +2,9 @@
 #include <stdlib.h>
 
 #include "lb/facing.h"
+#include "hex_int.h"
+#include "unit_int.h"
+#include "facing_int.h"
 
 static const char *const class_names[] = {"front", "flank", "rear", "own"};
 

@@ -1,7 +1,9 @@
 /* Cavalry readiness (36): the step a melee or a charge costs, and the steps a turn of rest gives back. */
 #include "lb/err.h"
-#include "lb/readiness.h"
+#include "readiness.h"
 #include "rules_events.h"
+#include "state_int.h"
+#include "trace_int.h"
 
 static const char *name(lb_readiness r)
 {

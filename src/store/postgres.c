@@ -9,6 +9,8 @@
 #include "address.h"
 #include "postgres_store.h"
 #include "rows.h"
+#include "decision_int.h"
+#include "store_int.h"
 
 #define SCHEMA_VERSION 3
 #define APPLICATION "labataille"

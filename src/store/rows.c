@@ -4,6 +4,10 @@
 #include <string.h>
 
 #include "rows.h"
+#include "answer_int.h"
+#include "decision_int.h"
+#include "game_int.h"
+#include "store_int.h"
 
 int lbi_store_row_add(const lb_store *s, long long id, lb_store_record *out, int seq,
                       const char *entry, const char *hash, lb_err *err)

@@ -9,6 +9,8 @@
 #include "lb/grow.h"
 #include "rows.h"
 #include "sqlite_store.h"
+#include "decision_int.h"
+#include "store_int.h"
 
 #define SCHEMA_VERSION 3
 #define APPLICATION_ID 0x4c424154 /* "LBAT": the file is a labataille store */

@@ -8,6 +8,10 @@
 #include "address.h"
 #include "postgres_store.h"
 #include "sqlite_store.h"
+#include "state_int.h"
+#include "game_dice_int.h"
+#include "game_int.h"
+#include "store_int.h"
 
 int lb_store_open(const char *where, lb_store **out, lb_err *err)
 {

@@ -6,6 +6,7 @@
 #include "lb/err.h"
 #include "lb/los.h"
 #include "lb/state.h"
+#include "state_int.h"
 
 /*
  * One column of three hexes, 0101 above 0102 above 0103, all at elevation 0 (R-GRID-2: a

@@ -16,6 +16,8 @@
 #include "lb/data.h"
 #include "lb/lb.h"
 #include "lb/store.h"
+#include "game_dice_int.h"
+#include "store_int.h"
 
 static const test_kind sqlite_kind = TEST_SQLITE, postgres_kind = TEST_POSTGRES;
 

@@ -21,6 +21,7 @@
 #include "backend.h"
 #include "lb/lb.h"
 #include "lb/store.h"
+#include "store_int.h"
 
 /*
  * The full-disk and read-only tests mount file systems (a small tmpfs, a read-only bind mount)

@@ -13,6 +13,9 @@
 #include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"
+#include "decision_int.h"
+#include "action_int.h"
+#include "game_int.h"
 
 #define RANDOM_GAMES 14
 #define DECISIONS_PER_GAME 400

@@ -15,6 +15,9 @@
 #include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"
+#include "state_int.h"
+#include "frac_int.h"
+#include "game_int.h"
 
 #define RANDOM_TRIES 20
 

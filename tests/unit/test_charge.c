@@ -14,6 +14,13 @@
 #include "lb/data.h"
 #include "lb/lb.h"
 #include "words.h"
+#include "state_int.h"
+#include "dice_int.h"
+#include "frac_int.h"
+#include "charge_charts.h"
+#include "modifiers_int.h"
+#include "charge_int.h"
+#include "morale_int.h"
 
 static lb_state *load_text(const char *text, lb_errlist *errs)
 {

@@ -12,6 +12,8 @@
 
 #include "lb/data.h"
 #include "lb/lb.h"
+#include "state_int.h"
+#include "charts_int.h"
 
 
 static json_t *module_json(const char *id)

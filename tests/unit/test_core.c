@@ -12,6 +12,9 @@
 
 #include "lb/grow.h"
 #include "lb/lb.h"
+#include "arena_int.h"
+#include "frac_int.h"
+#include "trace_int.h"
 
 static void test_core__frac_arithmetic(void **unused)
 {

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "lb/lb.h"
+#include "state_int.h"
+#include "decision_int.h"
 
 /* The scenario of a rule case file (tests/cases/NAME.json), loaded. */
 static lb_state *case_scenario(const char *name)

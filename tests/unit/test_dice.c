@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "lb/dice.h"
+#include "dice_int.h"
+#include "game_dice_int.h"
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 

@@ -8,6 +8,9 @@
 #include <string.h>
 
 #include "lb/lb.h"
+#include "state_int.h"
+#include "trace_int.h"
+#include "effects.h"
 
 enum { NO = -1 }; /* "not allowed" in the table */
 

@@ -11,6 +11,12 @@
 
 #include "lb/data.h"
 #include "lb/lb.h"
+#include "state_int.h"
+#include "frac_int.h"
+#include "trace_int.h"
+#include "charts_int.h"
+#include "fire_charts_int.h"
+#include "fire_int.h"
 
 static lb_state *load_text(const char *name, const char *text, int strict, lb_errlist *errs)
 {

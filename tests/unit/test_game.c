@@ -14,6 +14,8 @@
 #include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"
+#include "state_int.h"
+#include "game_int.h"
 
 static lb_load_opts opts(void)
 {

@@ -13,6 +13,8 @@
 #include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"
+#include "game_dice_int.h"
+#include "game_int.h"
 
 static lb_load_opts opts(void)
 {

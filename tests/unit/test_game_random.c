@@ -15,6 +15,8 @@
 #include "lb/game.h"
 #include "lb/lb.h"
 #include "lb/store.h"
+#include "dice_int.h"
+#include "game_int.h"
 
 /* 90 games of a small battle (tests/game/skirmish.json, 7 units), 5 of the Wagram demo and 5
  * of the Prusse demo (premier-2017), each cut to three game turns: every game is played live,

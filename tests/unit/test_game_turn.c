@@ -13,6 +13,7 @@
 #include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"
+#include "state_int.h"
 
 #define GOLDEN "tests/cases/game-R-GAME-18-golden-two-turns.json"
 

@@ -10,6 +10,8 @@
 
 #include "lb/dice.h"
 #include "lb/hex.h"
+#include "dice_int.h"
+#include "hex_int.h"
 
 #define HEX(c, r) {LB_LINE_HEX, {c, r}, {c, r}}
 #define CROSS(ac, ar, bc, br) {LB_LINE_CROSS, {ac, ar}, {bc, br}}

@@ -9,6 +9,9 @@
 #include <string.h>
 
 #include "lb/lb.h"
+#include "state_int.h"
+#include "dice_int.h"
+#include "hex_int.h"
 
 enum { COLS = 64, ROWS = 48, UNITS = 300, FEATURES = 240 };
 

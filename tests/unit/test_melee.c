@@ -10,6 +10,15 @@
 
 #include "lb/data.h"
 #include "lb/lb.h"
+#include "state_int.h"
+#include "decision_int.h"
+#include "dice_int.h"
+#include "frac_int.h"
+#include "trace_int.h"
+#include "melee_charts_int.h"
+#include "melee_int.h"
+#include "morale_int.h"
+#include "readiness.h"
 
 /* What s says, and a step's sentence (each in a buffer of its own: one at a time). */
 static const char *said(const lb_said *s)

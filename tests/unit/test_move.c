@@ -11,6 +11,13 @@
 
 #include "lb/data.h"
 #include "lb/lb.h"
+#include "state_int.h"
+#include "dice_int.h"
+#include "hex_int.h"
+#include "facing_int.h"
+#include "formation_int.h"
+#include "move_int.h"
+#include "stacking_int.h"
 
 #define STACK                                                                                   \
     "\"stacking\": {\"infantry_increments\": 18, \"cavalry_increments\": 18,"                   \

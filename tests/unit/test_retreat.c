@@ -11,6 +11,11 @@
 #include <string.h>
 
 #include "lb/lb.h"
+#include "state_int.h"
+#include "dice_int.h"
+#include "trace_int.h"
+#include "unit_int.h"
+#include "retreat_int.h"
 
 #define CHARTS                                                                                  \
     "\"charts\": {\"terrain\": {"                                                               \

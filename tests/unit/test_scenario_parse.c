@@ -10,6 +10,7 @@
 
 #include "json_read.h"
 #include "lb/lb.h"
+#include "state_int.h"
 
 /* jansson's reading of text[0..len), as the loader asks for it. */
 static json_t *jansson_read(const char *text, size_t len)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lb/lb.h"
+#include "state_int.h"
 
 static int count(const char *hay, const char *needle)
 {

@@ -14,6 +14,7 @@
 #include "lb/game.h"
 #include "lb/lb.h"
 #include "lb/verify.h"
+#include "game_int.h"
 
 static lb_load_opts opts(void)
 {

@@ -13,6 +13,8 @@
 #include "lb/los.h"
 #include "los_events.h"
 #include "words.h"
+#include "answer_int.h"
+#include "trace_int.h"
 
 /* The template rendered with args into buf; returns the render's code. */
 static int render(const char *tpl, const lb_event_arg *args, int nargs, char *buf, size_t n)

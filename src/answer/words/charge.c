@@ -1,6 +1,6 @@
 /* The words of a cavalry charge (35)-(42): the sentence of each event of src/rules/charge/charge_events.h and the phrases they choose among. */
 #include "charge_events.h"
-#include "lb/charge_charts.h"
+#include "charge_charts.h"
 #include "words.h"
 
 #define S(ev) [LBI_EVENT_INDEX(EV_CHARGE_##ev)]

@@ -2,6 +2,7 @@
 #include "lb/formation.h"
 #include "move_int.h"
 #include "words.h"
+#include "formation_words_int.h"
 
 /* Lists given as the first arguments (move_events.h): hexes, units, a whole step's hexes. */
 #define HEXES "{0}{1?, {1}}{2?, {2}}{3?, {3}}{4?, {4}}{5?, {5}}{6?, {6}}{7?, {7}}"

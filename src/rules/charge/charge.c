@@ -4,6 +4,10 @@
 #include <string.h>
 
 #include "charge_rules.h"
+#include "decision_int.h"
+#include "trace_int.h"
+#include "state_int.h"
+#include "charge_int.h"
 
 /* ---- passes ------------------------------------------------------------------------------- */
 

@@ -5,6 +5,12 @@
 #include "charge_move.h"
 #include "lb/formation.h"
 #include "lb/move.h"
+#include "decision_int.h"
+#include "hex_int.h"
+#include "trace_int.h"
+#include "unit_int.h"
+#include "formation_int.h"
+#include "move_int.h"
 
 /* rules-combat 35.4, 37.4: light cavalry has a printed movement of 13 or more. */
 int lbi_mv_is_light(const lb_unit *u)

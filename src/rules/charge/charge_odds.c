@@ -6,6 +6,9 @@
 
 #include "charge_rules.h"
 #include "lb/grow.h"
+#include "dice_int.h"
+#include "frac_int.h"
+#include "trace_int.h"
 
 /* The most rolls with more than one result that one branch may hold. */
 #define ROLLS_MAX 64

@@ -6,12 +6,20 @@
 #include "charge_rules.h"
 #include "charge_leaders.h"
 #include "charge_move.h"
-#include "lb/effects.h"
+#include "effects.h"
 #include "lb/fire.h"
 #include "lb/los.h"
 #include "lb/morale.h"
 #include "lb/retreat.h"
 #include "apply_int.h"
+#include "decision_int.h"
+#include "dice_int.h"
+#include "frac_int.h"
+#include "trace_int.h"
+#include "charge_charts.h"
+#include "modifiers_int.h"
+#include "unit_int.h"
+#include "retreat_int.h"
 
 static int y2018(const run *R)
 {

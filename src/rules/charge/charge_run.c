@@ -7,6 +7,9 @@
 #include "charge_run.h"
 #include "replay.h"
 #include "lb/grow.h"
+#include "decision_int.h"
+#include "frac_int.h"
+#include "trace_int.h"
 
 static const char *const obligation_names[] = {
     "defensive_fire",    "melee",     "passed_premelee", "no_movement",

@@ -3,11 +3,12 @@
 #define LB_CHARGE_RUN_H
 
 #include "lb/charge.h"
-#include "lb/charge_charts.h"
+#include "charge_charts.h"
 #include "lb/modifiers.h"
 #include "charge_events.h"
 #include "decision_int.h"
 #include "lbi.h"
+#include "state_int.h"
 #include "text.h"
 
 /*

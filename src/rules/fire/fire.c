@@ -3,12 +3,20 @@
 #include <string.h>
 
 #include "fire_int.h"
-#include "lb/effects.h"
+#include "effects.h"
 #include "lb/err.h"
 #include "lb/facing.h"
 #include "lb/los.h"
 #include "lb/move_charts.h"
 #include "names.h"
+#include "state_int.h"
+#include "frac_int.h"
+#include "hex_int.h"
+#include "trace_int.h"
+#include "charts_int.h"
+#include "fire_charts_int.h"
+#include "unit_int.h"
+#include "facing_int.h"
 
 /* ---- helpers shared by the fire files ----------------------------------------------------- */
 

@@ -60,4 +60,30 @@ LBI int lbi_fi_breakdown(const lb_fire_value *v, lb_event_arg *args);
  * count of firers when traced (the trace's step) or without (the sum alone). */
 LBI void lbi_fi_sum(const lb_fire_group *g, int traced, lb_event_arg *args);
 
+/* The library's own, not offered by the API (declared in include/lb/fire.h before). */
+
+/* May unit fire at target in a fire of this kind, and its fire value with the breakdown
+ * (R-FIRE-1..6, R-FIRE-8, R-FIRE-9, R-FIRE-16, R-FIRE-19..21, R-FIRE-24, R-FIRE-25). LB_OK (an
+ * answer, allowed or not); LB_INVALID for a bad unit index, kind or a target off the map;
+ * LB_NOMEM. */
+LBI int lb_fire_check(const lb_state *s, int unit, lb_hex target, lb_fire_kind kind,
+                      lb_fire_value *out, lb_trace *t);
+
+/* May the request's firers fire together at its target: each firer's answer, the combination
+ * rules (R-FIRE-23..27) and the fire value they sum to. Returns as lb_fire_check (LB_INVALID
+ * also for a request without firers). */
+LBI int lb_fire_group_check(const lb_state *s, const lb_fire_request *rq, lb_fire_group *out,
+                            lb_trace *t);
+
+/* Frees what a group owns. */
+LBI void lb_fire_group_release(lb_fire_group *g);
+
+/* Applies a fire resolved on s as it stands: losses, morale states (their retreats are
+ * lb_retreat's), lines and screens closing up (R-FIRE-17), eliminated units and fallen leaders
+ * removed (lb_state_remove_unit: the indexes after a removed unit shift down); reindexes and marks
+ * s changed (lb_state_touch). A fire that was not allowed changes nothing. LB_OK; LB_STALE (s
+ * changed since the fire was resolved) or LB_INVALID (a unit of the result is not in s), nothing
+ * changed; LB_NOMEM. */
+LBI int lb_fire_apply(lb_state *s, const lb_fire_result *r);
+
 #endif

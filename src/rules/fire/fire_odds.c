@@ -6,6 +6,13 @@
 #include "lb/facing.h"
 #include "apply_int.h"
 #include "lb/err.h"
+#include "state_int.h"
+#include "dice_int.h"
+#include "frac_int.h"
+#include "trace_int.h"
+#include "fire_charts_int.h"
+#include "unit_int.h"
+#include "facing_int.h"
 
 /* ---- fire defence --------------------------------------------------------------------------- */
 

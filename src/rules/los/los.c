@@ -8,6 +8,10 @@
 #include "lb/err.h"
 #include "lb/grow.h"
 #include "lb/los.h"
+#include "state_int.h"
+#include "hex_int.h"
+#include "trace_int.h"
+#include "unit_int.h"
 
 /*
  * One walk along the exact line (line_start and line_next of hex_line.h) serves lb_los_check:

@@ -3,9 +3,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/effects.h"
+#include "effects.h"
 #include "lb/fire_charts.h"
 #include "melee_int.h"
+#include "decision_int.h"
+#include "dice_int.h"
+#include "frac_int.h"
+#include "trace_int.h"
+#include "melee_charts_int.h"
+#include "modifiers_int.h"
+#include "unit_int.h"
 
 static void trace_frac(lb_trace *t, const char *key, lb_frac v)
 {

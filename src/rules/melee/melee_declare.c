@@ -3,6 +3,11 @@
 
 #include "lb/move.h"
 #include "melee_int.h"
+#include "frac_int.h"
+#include "hex_int.h"
+#include "trace_int.h"
+#include "facing_int.h"
+#include "move_int.h"
 
 int lbi_mel_share(const lb_unit *u, int k)
 {

@@ -7,6 +7,7 @@
 #include "lb/retreat.h"
 #include "lbi.h"
 #include "melee_events.h"
+#include "state_int.h"
 
 /* Event arguments: an exact value, a hex as the map labels it. */
 static inline lb_event_arg ev_exact(lb_frac v)
@@ -182,5 +183,24 @@ LBI int lbi_mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell);
  * compulsory (33.10) or not (33.3, 33.8), why as enum mel_advance_why. */
 LBI int lbi_mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, int compulsory,
                        int why);
+
+/* The library's own, not offered by the API (declared in include/lb/melee.h before). */
+
+/* The journal so far (owned by the melee). */
+LBI const lb_journal *lb_melee_journal(const lb_melee *m);
+
+/* Replaces the journal with a copy of j (a replay); resolve to rebuild. LB_OK or LB_NOMEM. */
+LBI int lb_melee_load_journal(lb_melee *m, const lb_journal *j);
+
+/* What went wrong in the last pass: the code lb_melee_resolve returned and its message (code
+ * LB_OK and "" when nothing did); owned by the melee. */
+LBI const lb_err *lb_melee_err(const lb_melee *m);
+
+/* Applies a finished melee (LB_MELEE_DONE) to s, the state it was made on or any state holding
+ * the same units: every unit it changed, moved or removed is found by id and must be as it was
+ * when the melee was made, else nothing changes (R-MEL-24); removes units with
+ * lb_state_remove_unit, reindexes and marks s changed (lb_state_touch). LB_OK; LB_INVALID (not
+ * done) or LB_STALE (a unit it changes changed since), nothing changed; LB_NOMEM. */
+LBI int lb_melee_apply(const lb_melee *m, lb_state *s);
 
 #endif

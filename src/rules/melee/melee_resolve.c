@@ -3,11 +3,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/readiness.h"
+#include "readiness.h"
 #include "lb/fire_charts.h"
 #include "lb/grow.h"
 #include "melee_int.h"
 #include "replay.h"
+#include "decision_int.h"
+#include "dice_int.h"
+#include "frac_int.h"
+#include "trace_int.h"
+#include "melee_charts_int.h"
+#include "state_int.h"
+#include "unit_int.h"
 
 /* ---- the procedure ------------------------------------------------------------------------ */
 

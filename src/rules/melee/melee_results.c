@@ -3,13 +3,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/effects.h"
+#include "effects.h"
 #include "lb/formation.h"
 #include "lb/move.h"
-#include "lb/zoi.h"
+#include "zoi.h"
 #include "melee_int.h"
 #include "apply_int.h"
 #include "words.h"
+#include "formation_words_int.h"
+#include "decision_int.h"
+#include "dice_int.h"
+#include "trace_int.h"
+#include "state_int.h"
+#include "unit_int.h"
+#include "facing_int.h"
+#include "morale_int.h"
+#include "formation_int.h"
+#include "move_int.h"
+#include "retreat_int.h"
 
 static const char *label(const mrun *R, lb_hex h, char *buf)
 {

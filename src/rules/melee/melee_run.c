@@ -7,6 +7,7 @@
 #include "lb/grow.h"
 #include "melee_int.h"
 #include "replay.h"
+#include "trace_int.h"
 
 /* ---- what a pass records ------------------------------------------------------------------ */
 

@@ -2,6 +2,9 @@
 #include <string.h>
 
 #include "melee_int.h"
+#include "trace_int.h"
+#include "melee_charts_int.h"
+#include "modifiers_int.h"
 
 /* R-MEL-9 (32.3): an attacking line counts its top four increments, any other attacker and
  * every defender all those taking part. */

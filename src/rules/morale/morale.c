@@ -1,12 +1,17 @@
 /* Morale checks: modifiers, exact odds over the 36 rolls, the roll, the state that follows. */
 #include <string.h>
 
-#include "lb/effects.h"
+#include "effects.h"
 #include "lb/err.h"
 #include "lb/morale.h"
 #include "apply_int.h"
 #include "morale_events.h"
 #include "words.h"
+#include "state_int.h"
+#include "dice_int.h"
+#include "trace_int.h"
+#include "unit_int.h"
+#include "morale_int.h"
 
 static const char *const kind_names[] = {"ordinary", "recovery"};
 

@@ -7,6 +7,13 @@
 #include "lb/move_charts.h"
 #include "lb/stacking.h"
 #include "move_int.h"
+#include "frac_int.h"
+#include "trace_int.h"
+#include "charts_int.h"
+#include "modifiers_int.h"
+#include "move_charts_int.h"
+#include "facing_int.h"
+#include "formation_int.h"
 
 static const lb_terrain_type *terrain_at(const lb_state *st, lb_hex h, int *t)
 {

@@ -4,6 +4,14 @@
 #include "lb/facing.h"
 #include "lb/morale.h"
 #include "move_int.h"
+#include "frac_int.h"
+#include "trace_int.h"
+#include "move_charts_int.h"
+#include "state_int.h"
+#include "unit_int.h"
+#include "facing_int.h"
+#include "formation_int.h"
+#include "zoi.h"
 
 /* A refusal (what it says is in o->why, but for a quiet context): traced as the unit's action
  * refused. */

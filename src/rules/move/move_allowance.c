@@ -2,6 +2,8 @@
 #include <string.h>
 
 #include "move_int.h"
+#include "trace_int.h"
+#include "state_int.h"
 
 static const char *const kind_names[] = {"step", "face", "form", "prolonge", "attach", "detach",
                                          "march"};

@@ -4,6 +4,11 @@
 
 #include "lb/formation.h"
 #include "move_int.h"
+#include "arena_int.h"
+#include "trace_int.h"
+#include "state_int.h"
+#include "formation_int.h"
+#include "zoi.h"
 
 static int on_edge(const lb_map *m, lb_hex h)
 {

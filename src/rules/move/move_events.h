@@ -7,6 +7,7 @@
 #include "event.h"
 #include "lb/map.h"
 #include "lb/state.h"
+#include "state_int.h"
 
 #define MOVE_EV(i) LBI_EVENT_KIND(LBI_EVA_MOVE, i)
 

@@ -4,6 +4,12 @@
 
 #include "lb/grow.h"
 #include "move_int.h"
+#include "formation_words_int.h"
+#include "hex_int.h"
+#include "trace_int.h"
+#include "facing_int.h"
+#include "formation_int.h"
+#include "stacking_int.h"
 
 /* The unit's hexes translated so that its first hex is h (R-MOV-7: a line moves as a whole). */
 static void translate(const lb_unit *u, lb_hex h, lb_hex *out)

@@ -4,6 +4,9 @@
 
 #include "lb/formation.h"
 #include "move_int.h"
+#include "formation_int.h"
+#include "zoi.h"
+#include "stacking_int.h"
 
 int lbi_mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t)
 {

@@ -4,8 +4,10 @@
 #include "lb/facing.h"
 #include "lb/map.h"
 #include "lb/move_charts.h"
-#include "lb/zoi.h"
+#include "zoi.h"
 #include "move_events.h"
+#include "move_charts_int.h"
+#include "facing_int.h"
 
 /* R-ZOI-1: carrés, routed units and leaders project no zone. */
 static int projects_any(const lb_unit *e)

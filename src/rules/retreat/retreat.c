@@ -4,13 +4,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/effects.h"
+#include "effects.h"
 #include "lb/err.h"
 #include "lb/retreat.h"
 #include "apply_int.h"
 #include "retreat_events.h"
 #include "retreat_int.h"
 #include "names.h"
+#include "frac_int.h"
+#include "hex_int.h"
+#include "trace_int.h"
+#include "state_int.h"
 
 struct lb_retreat_search {
     rsearch S;

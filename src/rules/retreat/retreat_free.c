@@ -8,6 +8,7 @@
 #include "move_int.h"
 #include "retreat_events.h"
 #include "retreat_int.h"
+#include "hex_int.h"
 
 /* A step: what it costs (R-RET-13), what it spends (R-RET-10), whether a friendly combat unit
  * stands in the hex it enters. */

@@ -9,6 +9,7 @@
 #include "move_int.h"
 #include "retreat_events.h"
 #include "retreat_int.h"
+#include "trace_int.h"
 
 /* Box flags: worked out; may be entered by the unit (R-RET-1); holds a friendly combat unit. */
 enum { BOX_KNOWN = 1, BOX_ENTER = 2, BOX_FRIEND = 4 };

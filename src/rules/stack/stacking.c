@@ -6,6 +6,11 @@
 #include "lb/stacking.h"
 #include "apply_int.h"
 #include "stack_events.h"
+#include "state_int.h"
+#include "dice_int.h"
+#include "trace_int.h"
+#include "morale_int.h"
+#include "stacking_int.h"
 
 int lb_stack_share(const lb_unit *u, int k)
 {

@@ -2,8 +2,9 @@
 #ifndef LB_READINESS_H
 #define LB_READINESS_H
 
-#include "state.h"
-#include "trace.h"
+#include "lb/state.h"
+#include "lb/trace.h"
+#include "lbi.h"
 
 /*
  * Readiness is a cavalry unit's state of breath (36.1): fresh melees at its value, tired at a
@@ -27,10 +28,11 @@ typedef struct lb_rest {
 /* R-MEL-20: the readiness of cavalry unit u once a melee it fought is over: exhausted when the
  * melee is the one its charge owes (38.10, 36.4), else one step more tired (36.3, 36.4); the
  * same when it fought at one third to keep it (36.5). Other arms keep theirs. */
-lb_readiness lb_readiness_after_melee(const lb_unit *u, int charged, int preserve, lb_trace *t);
+LBI lb_readiness lb_readiness_after_melee(const lb_unit *u, int charged, int preserve, lb_trace *t);
+
 /* R-MEL-21: the readiness of unit `unit` after the rest described by r, in a Morale Recovery
  * segment (36.6, 36.7). LB_OK with *out; LB_INVALID for a bad unit index. */
-int lb_readiness_recover(const lb_state *s, int unit, const lb_rest *r, lb_readiness *out,
-                         lb_trace *t);
+LBI int lb_readiness_recover(const lb_state *s, int unit, const lb_rest *r, lb_readiness *out,
+                             lb_trace *t);
 
 #endif

@@ -2,8 +2,9 @@
 #ifndef LB_ZOI_H
 #define LB_ZOI_H
 
-#include "state.h"
-#include "trace.h"
+#include "lb/state.h"
+#include "lb/trace.h"
+#include "lbi.h"
 
 /*
  * R-ZOI-1..5. A combat unit projects its zone into the hexes next to its front hexsides
@@ -21,27 +22,34 @@ enum {
 };
 
 /* Fills cells (map cols * rows bytes, the caller's) with the bits above for units of side. */
-void lb_zoi_map(const lb_state *st, int side, unsigned char *cells);
+LBI void lb_zoi_map(const lb_state *st, int side, unsigned char *cells);
+
 /* The same, from the enemies within radius hexes of center only (a mover's search never goes
  * further); radius -1: all of them. */
-void lb_zoi_map_within(const lb_state *st, int side, lb_hex center, int radius,
-                       unsigned char *cells);
+LBI void lb_zoi_map_within(const lb_state *st, int side, lb_hex center, int radius,
+                           unsigned char *cells);
+
 /* True when unit's zone reaches hex h (R-ZOI-1). */
-int lb_zoi_projects(const lb_state *st, int unit, lb_hex h);
+LBI int lb_zoi_projects(const lb_state *st, int unit, lb_hex h);
+
 /* R-ZOI-1, R-FORM-1: for each enemy of side next to h, one trace step saying whether its zone
  * reaches h and why (the class of its hexside facing h; a carré or routed unit projects none; a
  * hexside prohibited to its arm stops it). Nothing when t is NULL. */
-void lb_zoi_trace(const lb_state *st, int side, lb_hex h, lb_trace *t);
+LBI void lb_zoi_trace(const lb_state *st, int side, lb_hex h, lb_trace *t);
+
 /* R-ZOI-4: the enemies of side whose zone reaches h or that are carrés in or next to h, as unit
  * indexes into out (at most max, scenario order); returns how many there are. */
-int lb_zoi_owners(const lb_state *st, int side, lb_hex h, int *out, int max);
+LBI int lb_zoi_owners(const lb_state *st, int side, lb_hex h, int *out, int max);
+
 /* True when u moves as horse: cavalry, or artillery of a class in the charts' horse_artillery. */
-int lb_zoi_horse(const lb_state *st, const lb_unit *u);
+LBI int lb_zoi_horse(const lb_state *st, const lb_unit *u);
+
 /* R-ZOI-2: true when u must stop on entering a hex with these bits: infantry and foot artillery
  * in any enemy zone, cavalry and horse artillery in an enemy cavalry zone, leaders never. */
-int lb_zoi_stops(const lb_state *st, const lb_unit *u, unsigned bits);
+LBI int lb_zoi_stops(const lb_state *st, const lb_unit *u, unsigned bits);
+
 /* R-ZOI-5: the MP (in halves) cavalry screens add to an infantry step from a hex with bits
  * `from` to one with bits `to`: the higher of the two hexes' drags, once. */
-int lb_zoi_drag(const lb_state *st, const lb_unit *u, unsigned from, unsigned to);
+LBI int lb_zoi_drag(const lb_state *st, const lb_unit *u, unsigned from, unsigned to);
 
 #endif

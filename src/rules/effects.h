@@ -2,10 +2,11 @@
 #ifndef LB_EFFECTS_H
 #define LB_EFFECTS_H
 
-#include "frac.h"
-#include "state.h"
-#include "trace.h"
-#include "unit.h"
+#include "lb/frac.h"
+#include "lb/state.h"
+#include "lb/trace.h"
+#include "lb/unit.h"
+#include "lbi.h"
 
 /*
  * The one place that says what losses (12) and morale states (30) do to a unit's printed values;
@@ -26,24 +27,30 @@ typedef struct lb_effect {
 } lb_effect;
 
 /* R-MOR-10 (12): the share of printed value v a unit keeps after its losses (1 with none). */
-lb_frac lb_effects_losses(const lb_unit *u, lb_value v, lb_trace *t);
+LBI lb_frac lb_effects_losses(const lb_unit *u, lb_value v, lb_trace *t);
+
 /* Fire value: printed fire after losses (12) and morale state (30); R-MOR-3..6. */
-lb_effect lb_effects_fire(const lb_state *s, const lb_unit *u, lb_trace *t);
+LBI lb_effect lb_effects_fire(const lb_state *s, const lb_unit *u, lb_trace *t);
+
 /* The same, never rounded: for a rule that multiplies the value further and rounds once at the
  * end (R-MOR-9), such as artillery at long range or in a carré. */
-lb_effect lb_effects_fire_exact(const lb_unit *u, lb_trace *t);
+LBI lb_effect lb_effects_fire_exact(const lb_unit *u, lb_trace *t);
+
 /* Melee value when attacking (defending = 0) or defending: printed melee after losses and
  * state; routed infantry and artillery melee only in defence (R-MOR-4). */
-lb_effect lb_effects_melee(const lb_state *s, const lb_unit *u, int defending, lb_trace *t);
+LBI lb_effect lb_effects_melee(const lb_state *s, const lb_unit *u, int defending, lb_trace *t);
+
 /* The same before R-MOR-9's rounding, for a rule that multiplies it further: the melee rounds
  * each unit's value once, after all its multipliers (R-MEL-13). */
-lb_effect lb_effects_melee_unrounded(const lb_state *s, const lb_unit *u, int defending,
-                                     lb_trace *t);
+LBI lb_effect lb_effects_melee_unrounded(const lb_state *s, const lb_unit *u, int defending,
+                                         lb_trace *t);
+
 /* Movement points in segment seg: halved when disordered; routed infantry and artillery move
  * only in the Morale Recovery Segment, with 10 MP; routed cavalry at its printed rate. */
-lb_effect lb_effects_movement(const lb_state *s, const lb_unit *u, lb_segment seg, lb_trace *t);
+LBI lb_effect lb_effects_movement(const lb_state *s, const lb_unit *u, lb_segment seg, lb_trace *t);
+
 /* R-MOR-13: the formation a unit takes in hex h when it disorders, routs, retreats or recovers:
  * column, or general order where the terrain demands it; artillery keeps its own. */
-lb_formation lb_effects_formation(const lb_state *s, const lb_unit *u, lb_hex h);
+LBI lb_formation lb_effects_formation(const lb_state *s, const lb_unit *u, lb_hex h);
 
 #endif

@@ -2,9 +2,10 @@
 #ifndef LB_CHARGE_CHARTS_H
 #define LB_CHARGE_CHARTS_H
 
-#include "arena.h"
-#include "charts.h"
-#include "modifiers.h"
+#include "lb/arena.h"
+#include "lb/charts.h"
+#include "lb/modifiers.h"
+#include "lbi.h"
 
 /*
  * docs/charts-format.md section 7. The scenario loader compiles these once from the merged
@@ -50,12 +51,14 @@ typedef struct lb_charge_charts {
 } lb_charge_charts;
 
 /* The carré table whose `nations` lists nation, or NULL (the unit may not attempt carré). */
-const lb_carre_table *lb_charge_charts_carre(const lb_charge_charts *cc, const char *nation);
+LBI const lb_carre_table *lb_charge_charts_carre(const lb_charge_charts *cc, const char *nation);
+
 /* The recall range of a cavalry nation and class (the class's range, else the default) into
  * *lo, *hi; 0 when the nation has no entry (it cannot be recalled). */
-int lb_charge_charts_recall(const lb_charge_charts *cc, const char *nation, const char *cls,
-                            int *lo, int *hi);
+LBI int lb_charge_charts_recall(const lb_charge_charts *cc, const char *nation, const char *cls,
+                                int *lo, int *hi);
+
 /* "CARRE", "DD", "PGD". */
-const char *lb_carre_result_name(lb_carre_result r);
+LBI const char *lb_carre_result_name(lb_carre_result r);
 
 #endif

@@ -1,0 +1,32 @@
+/* Private to the library: the hex functions its files share, not offered by the API. */
+#ifndef LB_HEX_INT_H
+#define LB_HEX_INT_H
+
+#include "lb/hex.h"
+#include "lbi.h"
+
+/* The direction opposite dir. */
+LBI int lb_hex_dir_opposite(int dir);
+
+/* Clock hour (12, 2, 4, 6, 8, 10) of a hexside direction. */
+LBI int lb_hex_dir_clock(int dir);
+
+/* Hexside direction of an even clock hour, or -1 for an odd hour (a vertex) or a bad value. */
+LBI int lb_hex_clock_dir(int clock);
+
+/* Direction index from a hexside name "N", "NE", "SE", "S", "SW", "NW"; -1 when unknown. */
+LBI int lb_hex_dir_parse(const char *name);
+
+/* Digits of each label part for a map of cols x rows: at least 2, more past 99 (R-GRID-1). */
+LBI void lb_hex_label_digits(int cols, int rows, int *col_digits, int *row_digits);
+
+/* Writes the CCRR label of h (R-GRID-1); returns the length, or -1 if it does not fit in n. */
+LBI int lb_hex_label_fmt(lb_hex h, int col_digits, int row_digits, char *buf, size_t n);
+
+/* Parses a label of exactly col_digits + row_digits digits: LB_OK, or LB_INVALID when malformed. */
+LBI int lb_hex_label_parse(const char *s, int col_digits, int row_digits, lb_hex *out);
+
+/* Traverses the line; writes at most max steps and returns how many there are in all. */
+LBI int lb_hex_line(lb_hex from, lb_hex to, lb_line_step *out, int max);
+
+#endif

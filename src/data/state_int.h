@@ -1,0 +1,45 @@
+/* Private to the library: the fields of a game state (lb_state, include/lb/state.h). */
+#ifndef LB_STATE_INT_H
+#define LB_STATE_INT_H
+
+#include "lb/arena.h"
+#include "lb/battle.h"
+#include "lb/charts.h"
+#include "lb/map.h"
+#include "lb/state.h"
+#include "lb/unit.h"
+#include "lbi.h"
+
+struct lb_state {
+    lb_arena *arena;
+    const char *source;     /* file name the scenario came from */
+    const char *title;
+    const char *game;       /* NULL when the charts are all inline */
+    lb_edition rules;
+    lb_fractions fractions;
+    lb_turn turn;
+    const char *sides[2];
+    lb_map map;
+    lb_charts charts;
+    lb_unit *units;
+    int nunits;
+    int *hex_first;         /* cols*rows+1 offsets into hex_units */
+    int *hex_units;         /* unit indexes by cell, in stacking order (first listed on top) */
+    unsigned long long generation; /* bumped by every apply step (lb_state_touch) */
+    lb_battle battle;       /* victory, reinforcements, organisation, timed movement */
+};
+
+/* The library's own, not offered by the API (declared in include/lb/state.h before). */
+
+/* Marks s as changed: every apply step calls it once, so that work begun on an earlier
+ * generation (a charge between lb_charge_new and lb_charge_apply) sees the change. */
+LBI void lb_state_touch(lb_state *s);
+
+/* The top combat unit in h not of side `side` (a hex may hold both sides after a charge: cavalry
+ * on a carré), or -1. */
+LBI int lb_state_top_enemy(const lb_state *s, lb_hex h, int side);
+
+/* Names of segments and editions as written in scenarios, and parsers (-1 when unknown). */
+LBI int lb_segment_parse(const char *s);
+
+#endif

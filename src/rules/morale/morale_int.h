@@ -1,0 +1,19 @@
+/* Private to the library: the morale functions its files share, not offered by the API. */
+#ifndef LB_MORALE_INT_H
+#define LB_MORALE_INT_H
+
+#include "lb/morale.h"
+#include "lbi.h"
+
+/* What passing or failing a check of this kind does to unit (R-MOR-7, 8, 13, 14). */
+LBI lb_morale_outcome lb_morale_outcome_of(const lb_state *s, int unit, lb_morale_kind kind,
+                                           int passed, lb_trace *t);
+
+/* Sets unit's state and formation from an outcome worked out on s as it stands (a line closes
+ * up into its first hex), reindexes and marks s changed (lb_state_touch); moving it is
+ * lb_retreat_apply's job. LB_OK; LB_INVALID (unit is not a combat unit, or not the unit the
+ * outcome names); LB_STALE (s changed since the outcome was worked out); nothing changes unless
+ * LB_OK (LB_NOMEM aside: the unit is changed, its index stale). */
+LBI int lb_morale_apply(lb_state *s, int unit, const lb_morale_outcome *o);
+
+#endif
