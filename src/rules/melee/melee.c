@@ -12,6 +12,7 @@
 #include "trace_int.h"
 #include "melee_charts_int.h"
 #include "modifiers_int.h"
+#include "morale_int.h"
 #include "unit_int.h"
 
 static void trace_frac(lb_trace *t, const char *key, lb_frac v)
