@@ -501,6 +501,20 @@ case('pursuit', 'R-MEL-8',
      {P + 'summary': 'retire:au-1 advance:fr-1', P + 'changed/0/id': 'fr-1',
       P + 'changed/0/after/hexes': ['0505'], P + 'fought': False})
 
+POCKET = corridor(rows=20, cells={(4, 5): '.', (3, 6): '.', (3, 7): '.'})
+case('before-melee-end-surrender-later', 'R-RET-8',
+     'The corridor, 20 rows, with a pocket west of 0505: 0405, 0306, 0307 (every other hex off the '
+     'corridor a river). The skirmishers retreat before the melee 3 MP: south 0506 0507 0508, or '
+     'west 0405 0306 0307, both ends 4 hexes from fr-1 in 0504 (R-RET-4 e ties): two ends, the '
+     'owner\'s choice. From 0307 a failed recovery (the rout that follows a disorder, 10 hexes) '
+     'would have no legal step: its only open neighbour, 0306, is 3 hexes from fr-1, closer; so '
+     '0307 means surrender later (R-RET-8) and its option says so. From 0508 the rout goes on '
+     'south to 0518. The automatic choice is the first end in label order that does not: 0508.',
+     scenario([fr(), au(**SKIRM)], mapd=POCKET),
+     ['fr-1', '0505', '--retire', 'au-1', '--dice', '11'], exit=2, use_json=False,
+     stderr_has=['1) 0307         end in 0307; surrender later: a failed recovery there would '
+                 'have no complete path (R-RET-8)\n', '2) 0508         end in 0508  (auto)'])
+
 # ---- R-MEL-27: the melee after a pursuit (33.3) ------------------------------------------------
 ROUGH_SOUTH = corridor(cells={(5, 6): 'r', (5, 7): 'r'})
 case('pursuit-melees', 'R-MEL-27',
