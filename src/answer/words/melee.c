@@ -108,6 +108,7 @@ static const char *const sentences[] = {
     S(LEADER_RETIRES) = "leader {0} retreats before the melee from {1} to {2}",
     S(PURSUIT) = "{0}, pursuing, is again next to {1} in {2}: {1}'s pre-melee check and the "
                  "melee go on (33.3)",
+    S(PURSUIT_NONE) = "no attacker pursued into {0}: the assault ends (33.3)",
     S(PURSUIT_APART) = "{0} pursued into {1} and is next to no defender that retreated: the "
                        "assault ends",
     S(PURSUIT_BARRED) = "{0} is next to {1} but may not melee it: the assault ends",

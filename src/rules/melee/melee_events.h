@@ -97,6 +97,7 @@ enum melee_event {
                                       * answer, key */
     EV_MEL_LEADER_RETIRES,           /* leader, from, to */
     EV_MEL_PURSUIT,                  /* pursuer, defender, hex */
+    EV_MEL_PURSUIT_NONE,             /* the hex the defenders left */
     EV_MEL_PURSUIT_APART,            /* pursuer, the hex it entered */
     EV_MEL_PURSUIT_BARRED,           /* pursuer, the defender's hex */
     /* prompts (two leads: key, MEL_PH_TAKEN) and options */

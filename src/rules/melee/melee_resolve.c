@@ -465,8 +465,10 @@ static int pursuit(mrun *R, const lb_melee_req *req, lb_hex from, char gone[][LB
         if (u >= 0 && lb_unit_in_hex(&R->st->units[u], from))
             break;
     }
-    if (a == req->nattackers)
-        return LB_OK; /* no attacker pursued */
+    if (a == req->nattackers) {
+        LBI_EVENT(R->t, "R-MEL-27", "(33)", EV_MEL_PURSUIT_NONE, ev_hex(R->st, from));
+        return LB_OK;
+    }
     const lb_unit *p = &R->st->units[u];
     lb_hex hexes[LB_MELEE_DEFENDERS_MAX];
     int n = pursued_hexes(R, from, gone, ngone, hexes), choice, rc;
