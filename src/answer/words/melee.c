@@ -187,7 +187,8 @@ static const char *const no_retire[] = {
     [MEL_RETIRE_EXHAUSTED] = "exhausted cavalry may not retreat before fresh cavalry (36.4)",
     [MEL_RETIRE_FOOT_GUNS] = "of limbered artillery only horse artillery retreats before a melee "
                              "(29.2 b)",
-    [MEL_RETIRE_NO_PATH] = "no path is open (29.2 d, L7-7): it has no legal retreat of even one hex",
+    [MEL_RETIRE_NO_PATH] =
+        "no path is open (29.2 d, L7-7): it has no legal retreat of even one hex",
     [MEL_RETIRE_LEADER_CHARGE] = "a leader never retreats before a charge, and this melee is the "
                                  "one a charge owes (L7-7)",
 };

@@ -270,7 +270,8 @@ int lbi_mr_leaders_retire(mrun *R, lb_hex target, int side, int charge)
     for (int k = 0; k < n && rc == LB_OK; k++) {
         int lside = R->st->units[lbi_mr_unit(R, ids[k])].side;
         lb_hex dest[LB_DIR_COUNT * 4], at;
-        int ndest = charge ? 0 : refuges(R->st, lbi_mr_unit(R, ids[k]), target, dest, LB_DIR_COUNT * 4);
+        int ndest =
+            charge ? 0 : refuges(R->st, lbi_mr_unit(R, ids[k]), target, dest, LB_DIR_COUNT * 4);
         if (ndest < 0)
             return LB_NOMEM;
         if (ndest == 0) {
