@@ -578,6 +578,15 @@ case('leader-no-path', 'R-MEL-28',
      ['fr-1', '0505', '--retire', 'au-ldr', '--dice', '66,66,21'],
      {P + 'result': 'AD'},
      stdout_has=['au-ldr may not retreat before the melee: no path is open (29.2 d, L7-7)'])
+case('leader-attached-stays', 'R-MEL-28',
+     'As leader-retreats-alone, but au-ldr is attached to au-1 (R-MOV-14): he moves with it, and '
+     'it stands, so he is not asked (--retire au-ldr is not taken). His bonuses count: au-1 '
+     'checks at +3 and his +2, 66 passes; fr-1 -3, 66 passes; roll 21 -1 = 16: AD.',
+     scenario([fr(), au(), dict(LDR, attached_to="au-1")], mapd=corridor()),
+     ['fr-1', '0505', '--retire', 'au-ldr', '--dice', '66,66,21', '--auto'],
+     {P + 'result': 'AD', P + 'modified': 16},
+     stdout_has=['au-ldr may not retreat before the melee: an attached leader moves with his '
+                 'unit, which stands (R-MOV-14)'])
 case('leader-not-before-charge', 'R-MEL-28',
      'fr-cav melees as its charge owes (--charged): a leader never retreats before a charge '
      '(L7-7), and this melee is the charge\'s (38.10), so au-ldr is not asked though a path is '

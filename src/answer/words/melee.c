@@ -191,6 +191,8 @@ static const char *const no_retire[] = {
         "no path is open (29.2 d, L7-7): it has no legal retreat of even one hex",
     [MEL_RETIRE_LEADER_CHARGE] = "a leader never retreats before a charge, and this melee is the "
                                  "one a charge owes (L7-7)",
+    [MEL_RETIRE_LEADER_ATTACHED] =
+        "an attached leader moves with his unit, which stands (R-MOV-14)",
 };
 
 static const char *const check_whys[] = {

@@ -268,16 +268,20 @@ int lbi_mr_leaders_retire(mrun *R, lb_hex target, int side, int charge)
     int n = leaders_in(R, target, -1 - side, ids), rc = LB_OK;
     lb_event_arg from = ev_hex(R->st, target);
     for (int k = 0; k < n && rc == LB_OK; k++) {
-        int lside = R->st->units[lbi_mr_unit(R, ids[k])].side;
+        const lb_unit *l = &R->st->units[lbi_mr_unit(R, ids[k])];
+        int lside = l->side, attached = l->attached != NULL;
         lb_hex dest[LB_DIR_COUNT * 4], at;
-        int ndest =
-            charge ? 0 : refuges(R->st, lbi_mr_unit(R, ids[k]), target, dest, LB_DIR_COUNT * 4);
+        int ndest = charge || attached ? 0
+                                       : refuges(R->st, lbi_mr_unit(R, ids[k]), target, dest,
+                                                 LB_DIR_COUNT * 4);
         if (ndest < 0)
             return LB_NOMEM;
         if (ndest == 0) {
+            int why = charge     ? MEL_RETIRE_LEADER_CHARGE
+                      : attached ? MEL_RETIRE_LEADER_ATTACHED
+                                 : MEL_RETIRE_NO_PATH;
             LBI_EVENT(R->t, "R-MEL-28", "(29)", EV_MEL_NO_RETIRE, ev_id(R, ids[k]),
-                      ev_phrase(MEL_PH_NO_RETIRE,
-                                charge ? MEL_RETIRE_LEADER_CHARGE : MEL_RETIRE_NO_PATH));
+                      ev_phrase(MEL_PH_NO_RETIRE, why));
             continue;
         }
         lb_decision d;
