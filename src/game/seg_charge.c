@@ -28,6 +28,9 @@ const char *lbi_charge_refusal(const lb_game *g, const lb_unit *u, char *why, si
     else if (u->nhexes != 1)
         snprintf(why, n, "%s stands in %d hexes: a charge is made from one hex (R-CHG-8)", u->id,
                  u->nhexes);
+    else if (u->move.hold_next == LB_HOLD_RETREATED)
+        snprintf(why, n, "%s retreated more than one hex before a melee: it may not move in its "
+                 "side's next Movement segment, nor charge before it (V18-4, R-MEL-8)", u->id);
     else if (r && r->charged_step == lbi_game_step(g))
         snprintf(why, n, "%s has charged in this segment", u->id);
     else

@@ -160,8 +160,18 @@ static int retired(const lb_melee_result *res, const char *id)
     return 0;
 }
 
+/* Was unit id meleed after a pursuit (R-MEL-27)? */
+static int pursued(const lb_melee_result *res, const char *id)
+{
+    for (int i = 0; i < res->nevents; i++)
+        if (strcmp(res->events[i].kind, "pursuit") == 0 && strcmp(res->events[i].other, id) == 0)
+            return 1;
+    return 0;
+}
+
 /* R-MEL-21, R-GAME-10: what the melee leaves each unit's rest (36.6): a melee fought (the matrix
- * rolled) for those that did not retreat before it, and a retreat before a melee with cavalry. */
+ * rolled) for those that did not retreat before it or were meleed after a pursuit (R-MEL-27),
+ * and a retreat before a melee with cavalry. */
 static void mark_rest(lb_game *g, const lb_melee_result *res, int cavalry_attacks)
 {
     int step = lbi_game_step(g);
@@ -170,13 +180,26 @@ static void mark_rest(lb_game *g, const lb_melee_result *res, int cavalry_attack
         if (!r)
             continue;
         r->meleed_step = step;
-        if (retired(res, r->id)) {
-            if (cavalry_attacks)
-                r->retired_step = step;
-        } else if (res->fought) {
+        int gone = retired(res, r->id);
+        if (gone && cavalry_attacks)
+            r->retired_step = step;
+        if (res->fought && (!gone || pursued(res, r->id)))
             r->fought_step = step;
-        }
     }
+}
+
+/* R-GAME-18, R-MEL-27: the hexes of the melee are assaulted in this segment: the one declared
+ * and the one meleed after a pursuit. */
+static void mark_assaulted(lb_game *g, const lb_melee_result *res)
+{
+    int step = lbi_game_step(g);
+    lb_hex at;
+    if (lb_map_parse_label(&g->st->map, g->melee_at, &at) == 0 && lb_map_contains(&g->st->map, at))
+        g->assaulted[lb_map_cell(&g->st->map, at)] = step;
+    for (int i = 0; i < res->nevents; i++)
+        if (strcmp(res->events[i].kind, "pursuit") == 0 &&
+            lb_map_contains(&g->st->map, res->events[i].hex))
+            g->assaulted[lb_map_cell(&g->st->map, res->events[i].hex)] = step;
 }
 
 /* The melee is over: applied, tallied, its units and hex marked; a charge's melee done. */
@@ -202,7 +225,7 @@ static int finish(lb_game *g)
     lb_trace_add(g->tr, "R-GAME-18", "(34)", "the melee at %s is over (%s)", g->melee_at,
                  res->summary);
     mark_rest(g, res, cavalry_attacks);
-    int step = lbi_game_step(g), n = 0;
+    int n = 0;
     /* R-MEL-25: the melee a charge owed is fought; its exhaustion came with it (R-MEL-20) */
     for (int i = 0; i < g->nobligations; i++) {
         const obligation *o = &g->obligations[i];
@@ -214,9 +237,7 @@ static int finish(lb_game *g)
             g->obligations[n++] = *o;
     }
     g->nobligations = n;
-    lb_hex at;
-    if (lb_map_parse_label(&g->st->map, g->melee_at, &at) == 0 && lb_map_contains(&g->st->map, at))
-        g->assaulted[lb_map_cell(&g->st->map, at)] = step;
+    mark_assaulted(g, res);
     lb_melee_free(m);
     g->melee = NULL;
     return rc;

@@ -126,6 +126,16 @@ case('charge-R-CHG-8-refused-routed', 'R-CHG-8',
      scenario([cav(["0318"], state="routed"), inf()]), ["fr-cav", "--path", "0317"],
      {"/allowed": False, "/rule": "R-CHG-8"}, stdout_has=["only cavalry in good order"])
 
+case('charge-R-MEL-8-held-after-retreat', 'R-MEL-8',
+     'fr-cav retreated more than one hex before a melee in the enemy\'s phase (its move record\'s '
+     'hold_next: retreated): it may not move in its side\'s next Movement segment (V18-4), nor '
+     'charge in the Charge segment before it, a charge being a move (R-CHG-1): allowed false, '
+     'ruling R-MEL-8, nothing moves.',
+     scenario([cav(["0318"], move_record={"hold_next": "retreated"}), inf()]),
+     ["fr-cav", "--path", "0317"],
+     {"/allowed": False, "/rule": "R-MEL-8", "/summary": "refused", "/units": []},
+     stdout_has=["retreated more than one hex before a melee"])
+
 case('charge-R-FORM-2-leaves-general-order', 'R-FORM-2',
      'fr-cav stands in woods (0318, general-order terrain) in general order. It may charge out of '
      'them (only entering general-order terrain is barred, 37.8): on entering 0317, clear, it is '

@@ -432,20 +432,47 @@ case('exhausted-before-tired', 'R-MEL-7',
               mapd=corridor()),
      ['fr-cav', '0505', '--retire', 'au-cav', '--dice', '11', '--answers', 'none'],
      {P + 'summary': 'retire:au-cav stay'})
+HORSE = scenario([fr(), au(id="au-gun", arm="artillery", formation="limbered", movement=8,
+                          increments=2, melee=2, **{"class": "a_cheval"})], mapd=corridor())
+HORSE["charts"]["movement"] = {"horse_artillery": ["a_cheval"]}
 case('limbered-guns', 'R-MEL-7',
-     'Limbered guns with 8 MP against infantry with 6 have the 2 MP advantage: they may retreat '
-     '(29).',
-     scenario([fr(), au(id="au-gun", arm="artillery", formation="limbered", movement=8,
-                        increments=2, melee=2)], mapd=corridor()),
-     ['fr-1', '0505', '--retire', 'au-gun', '--dice', '11', '--answers', 'none'],
+     'Limbered horse artillery (class a_cheval, listed in the charts\' movement.horse_artillery) '
+     'with 8 MP against infantry with 6 has the 2 MP advantage: it may retreat (29.2 b).',
+     HORSE, ['fr-1', '0505', '--retire', 'au-gun', '--dice', '11', '--answers', 'none'],
      {P + 'summary': 'retire:au-gun stay'})
+FOOT = copy.deepcopy(HORSE)
+FOOT["units"][1]["class"] = "a_pied"
+case('foot-guns-may-not', 'R-MEL-7',
+     'The same guns of class a_pied, not listed as horse artillery: 29.2 b lets cavalry and '
+     'limbered HORSE artillery retreat, so the standing answer is not asked, though they have the '
+     '2 MP advantage. The melee goes on: the guns check at 6 : 2 = 3:1, -3: 14 - 3 = 11 rolls '
+     'pass (index over 24, 53 up), 66 passes; fr-1 checks at +3 (17 rolls, index over 18, 44 up), '
+     '66 passes. Melee 18 : 2 = 9, above the highest column: 3:1; roll 21: NE.',
+     FOOT, ['fr-1', '0505', '--retire', 'au-gun', '--dice', '66,66,21'],
+     {P + 'summary': 'result:NE', P + 'column': '3:1'},
+     stdout_has=['au-gun may not retreat before the melee: of limbered artillery only horse '
+                 'artillery retreats before a melee (29.2 b)'])
+case('no-path-not-offered', 'R-MEL-7',
+     'The corridor is cut below 0505 (0506 river): au-cav, cavalry assaulted by infantry, may '
+     'retreat before the melee (29.2 c) but no path is open: from 0505 every step but back to '
+     '0504, the attacker\'s hex, is prohibited, so it has no legal retreat of even one hex '
+     '(R-RET-5). 29.2 d and L7-7 make the retreat an option "if a path is open": it is not '
+     'offered (the standing answer is not asked, no surrender). Cavalry makes no check (35.2); '
+     'fr-1 checks at 6 : 4, 1:1, -3: 11 rolls pass, 66 passes. Melee 18 : 12 = 1.5, 1:1; roll '
+     '21: NE; au-cav fought at full value and is tired (R-MEL-20).',
+     scenario([fr(), au(id="au-cav", arm="cavalry", increments=4, melee=12)],
+              mapd=corridor(cells={(5, 6): 'R', (5, 7): 'R', (5, 8): 'R'})),
+     ['fr-1', '0505', '--retire', 'au-cav', '--dice', '66,21', '--answers', 'full'],
+     {P + 'summary': 'result:NE tired:au-cav'},
+     stdout_has=['au-cav may not retreat before the melee: no path is open (29.2 d, L7-7)'])
 case('column-may-not', 'R-MEL-7',
      'Infantry in column may not retreat before a melee. Both check (1:1): 66 and 66 pass; '
      '18 : 18 in 1:1, roll 21: NE.',
      scenario(BASE, mapd=corridor()),
      ['fr-1', '0505', '--retire', 'au-1', '--dice', '66,66,21'],
      {P + 'summary': 'result:NE'},
-     stdout_has=['only skirmishers, cavalry and limbered guns may retreat before a melee'])
+     stdout_has=['only skirmishers, cavalry, limbered horse artillery and leaders may retreat '
+                 'before a melee'])
 case('one-hex-no-hold', 'R-MEL-8',
      'Rough ground south (2 MP a hex): the skirmishers retreat before the melee into 0506 (the '
      'first hex is always affordable) and cannot pay 2 more: one hex, so they may move in their '
@@ -473,6 +500,104 @@ case('pursuit', 'R-MEL-8',
      ['fr-1', '0505', '--retire', 'au-1', '--dice', '11', '--answers', 'fr-1'],
      {P + 'summary': 'retire:au-1 advance:fr-1', P + 'changed/0/id': 'fr-1',
       P + 'changed/0/after/hexes': ['0505'], P + 'fought': False})
+
+POCKET = corridor(rows=20, cells={(4, 5): '.', (3, 6): '.', (3, 7): '.'})
+case('before-melee-end-surrender-later', 'R-RET-8',
+     'The corridor, 20 rows, with a pocket west of 0505: 0405, 0306, 0307 (every other hex off the '
+     'corridor a river). The skirmishers retreat before the melee 3 MP: south 0506 0507 0508, or '
+     'west 0405 0306 0307, both ends 4 hexes from fr-1 in 0504 (R-RET-4 e ties): two ends, the '
+     'owner\'s choice. From 0307 a failed recovery (the rout that follows a disorder, 10 hexes) '
+     'would have no legal step: its only open neighbour, 0306, is 3 hexes from fr-1, closer; so '
+     '0307 means surrender later (R-RET-8) and its option says so. From 0508 the rout goes on '
+     'south to 0518. The automatic choice is the first end in label order that does not: 0508.',
+     scenario([fr(), au(**SKIRM)], mapd=POCKET),
+     ['fr-1', '0505', '--retire', 'au-1', '--dice', '11'], exit=2, use_json=False,
+     stderr_has=['1) 0307         end in 0307; surrender later: a failed recovery there would '
+                 'have no complete path (R-RET-8)\n', '2) 0508         end in 0508  (auto)'])
+
+# ---- R-MEL-27: the melee after a pursuit (33.3) ------------------------------------------------
+ROUGH_SOUTH = corridor(cells={(5, 6): 'r', (5, 7): 'r'})
+case('pursuit-melees', 'R-MEL-27',
+     'Rough ground south (2 MP a hex): the skirmishers retreat before the melee one hex, into '
+     '0506 (the first hex is always affordable). 0505 is empty: fr-1 pursues into it (--answers '
+     'fr-1, 33.3) and is again next to au-1, in 0506, through its front (fr-1 faces 6, S). The '
+     'melee goes on, against au-1 in 0506: no second retreat before melee, the pre-melee check. '
+     'au-1 now stands in column facing 6, its last step S (R-RET-11), so fr-1 comes from the N, '
+     'through its rear hexside: au-1 -6, fr-1 x3/2. Counted 6 : 3 = 2:1 (0/0): au-1 passes on '
+     '14 - 6 = 8 rolls (index over 27, 55 up), 66 passes; fr-1 on 14 (index over 21), 66 passes. '
+     'Melee 18 x 3/2 = 27 against 6 (a column: the skirmishers\' halving is gone): 4.5, above the '
+     'highest column, 3:1; roll 21: NE.',
+     scenario([fr(), au(**SKIRM)], mapd=ROUGH_SOUTH),
+     ['fr-1', '0505', '--retire', 'au-1', '--dice', '66,66,21', '--answers', 'fr-1'],
+     {P + 'summary': 'retire:au-1 advance:fr-1 pursuit:0506 result:NE', P + 'fought': True,
+      P + 'column': '3:1', P + 'melee_attack': 27, P + 'melee_defence': 6})
+case('pursuit-apart', 'R-MEL-27',
+     'On the open corridor the skirmishers retreat before the melee 3 MP, to 0508; fr-1 pursues '
+     'into 0505 (--answers fr-1) and is three hexes from them: no defender that retreated is '
+     'next to it, so the assault ends there (33.3) and no die is rolled.',
+     scenario([fr(), au(**SKIRM)], mapd=corridor()),
+     ['fr-1', '0505', '--retire', 'au-1', '--dice', '11', '--answers', 'fr-1'],
+     use_json=False,
+     stdout_has=['fr-1 advances into 0505', 'fr-1 pursued into 0505 and is next to no defender '
+                 'that retreated: the assault ends'])
+case('no-pursuit-no-melee', 'R-MEL-27',
+     'As pursuit-melees, but the attacker does not pursue (--answers none): only an attacker that '
+     'advanced in pursuit melees again (33.3), and au-1 in 0506 is two hexes from fr-1 in 0504 '
+     'anyway: the assault ends, no die is rolled.',
+     scenario([fr(), au(**SKIRM)], mapd=ROUGH_SOUTH),
+     ['fr-1', '0505', '--retire', 'au-1', '--dice', '11', '--answers', 'none'],
+     {P + 'summary': 'retire:au-1 stay', P + 'fought': False})
+
+# ---- R-MEL-28: a leader's own retreat before melee (L7-7) ---------------------------------------
+LDR = leader("au-ldr", "austrian", ["0505"], morale=2, melee=1)
+case('leader-retreats-alone', 'R-MEL-28',
+     'au-ldr stands with au-1 (infantry in column, which may not retreat) and retreats before the '
+     'melee on his own (--retire au-ldr; L7-7: leaders always may, if a path is open). His '
+     'refuge: the nearest hex in no enemy zone reached through hexes without enemies on terrain '
+     'some arm may stand on: fr-1 in 0504 faces 6, its zone 0405, 0505, 0605; 0404 and 0604 are '
+     'river; 0506 is the only hex one step away, the only refuge, no decision. au-1 fights '
+     'without him: no leader bonus to its check or to the melee roll. au-1 1:1 +3: 17 rolls '
+     '(index over 18, 44 up), 66 passes; fr-1 -3: 11 rolls, 66 passes; 18 : 18, 1:1, roll 21 +0: '
+     'NE.',
+     scenario([fr(), au(), LDR], mapd=corridor()),
+     ['fr-1', '0505', '--retire', 'au-ldr', '--dice', '66,66,21'],
+     {P + 'summary': 'retire:au-ldr result:NE', P + 'modified': 21,
+      P + 'changed/0/id': 'au-ldr', P + 'changed/0/after/hexes': ['0506']})
+case('leader-stands', 'R-MEL-28',
+     'The same, au-ldr stands (--answers stand): he adds his morale bonus 2 to au-1\'s check '
+     '(R-MOR-1) and his melee bonus 1 is subtracted from the roll (R-MEL-16): 21 -1 = 16, read '
+     'AD in 1:1 (11-16).',
+     scenario([fr(), au(), LDR], mapd=corridor()),
+     ['fr-1', '0505', '--dice', '66,66,21', '--answers', 'stand', '--auto'],
+     {P + 'result': 'AD', P + 'modified': 16})
+case('leader-no-path', 'R-MEL-28',
+     'The corridor is cut below 0505 (0506 river): au-ldr\'s only open neighbour holds the enemy, '
+     'so no path is open (L7-7) and he is not asked; 0503, behind fr-1, could only be reached '
+     'through its hex.',
+     scenario([fr(), au(), LDR], mapd=corridor(cells={(5, 6): 'R'})),
+     ['fr-1', '0505', '--retire', 'au-ldr', '--dice', '66,66,21'],
+     {P + 'result': 'AD'},
+     stdout_has=['au-ldr may not retreat before the melee: no path is open (29.2 d, L7-7)'])
+case('leader-attached-stays', 'R-MEL-28',
+     'As leader-retreats-alone, but au-ldr is attached to au-1 (R-MOV-14): he moves with it, and '
+     'it stands, so he is not asked (--retire au-ldr is not taken). His bonuses count: au-1 '
+     'checks at +3 and his +2, 66 passes; fr-1 -3, 66 passes; roll 21 -1 = 16: AD.',
+     scenario([fr(), au(), dict(LDR, attached_to="au-1")], mapd=corridor()),
+     ['fr-1', '0505', '--retire', 'au-ldr', '--dice', '66,66,21', '--auto'],
+     {P + 'result': 'AD', P + 'modified': 16},
+     stdout_has=['au-ldr may not retreat before the melee: an attached leader moves with his '
+                 'unit, which stands (R-MOV-14)'])
+case('leader-not-before-charge', 'R-MEL-28',
+     'fr-cav melees as its charge owes (--charged): a leader never retreats before a charge '
+     '(L7-7), and this melee is the charge\'s (38.10), so au-ldr is not asked though a path is '
+     'open. fr-cav makes no check (35.2); au-1 at 6 : 6, 1:1, +3 and his +2: 19 rolls, 66 '
+     'passes. 18 : 18, 1:1, roll 31 -1 = 26: NE. fr-cav, charged, is exhausted (R-MEL-20).',
+     scenario([fr(id="fr-cav", arm="cavalry"), au(), LDR], mapd=corridor()),
+     ['fr-cav', '0505', '--charged', 'fr-cav', '--retire', 'au-ldr', '--dice', '66,31',
+      '--answers', 'full'],
+     {P + 'summary': 'result:NE exhausted:fr-cav'},
+     stdout_has=['au-ldr may not retreat before the melee: a leader never retreats before a '
+                 'charge'])
 
 # ---- R-MEL-9, 10, 11: the pre-melee checks ---------------------------------------------------
 
@@ -757,9 +882,10 @@ case('carre-dd-premier-2017', 'R-MEL-17',
 case('surrender-captures-leader', 'R-MEL-17',
      'fr-1 (54) against 18: 3:1. Dice 66, 66, then 65: a natural 65 puts au-ldr to the casualty '
      'die (64-66): 6, a flesh wound, he stays. 65 reads DS: au-1 surrenders, au-ldr, left alone, '
-     'is captured; fr-1 must advance.',
+     'is captured; fr-1 must advance. (au-ldr might have retreated before the melee, L7-7: he '
+     'stands.)',
      scenario([fr(melee=54), au(), leader("au-ldr", "austrian", ["0505"], morale=1)]),
-     ['fr-1', '0505', '--dice', '66,66,65,6'],
+     ['fr-1', '0505', '--dice', '66,66,65,6', '--answers', 'stand'],
      {P + 'summary': 'result:DS advance:fr-1', P + 'changed/1/removed': True,
       P + 'changed/2/id': 'au-ldr', P + 'changed/2/removed': True})
 case('leader-escapes', 'R-MEL-17',
@@ -768,9 +894,10 @@ case('leader-escapes', 'R-MEL-17',
      'au-1 loses its last increment and is eliminated. au-ldr, alone in 0505, goes to the nearest '
      'hex free of enemies and of their zones (L7-6): fr-1 in 0504 faces 6, its zone covers 0405, '
      '0505 and 0605, so 0404, 0506 and 0604 are the nearest; the Austrian chooses 0506. The '
-     'defender was eliminated: fr-1 must advance (33.10).',
+     'defender was eliminated: fr-1 must advance (33.10). (Before the melee au-ldr might have '
+     'retreated, L7-7: he stands.)',
      scenario([fr(melee=3), au(losses=5), leader("au-ldr", "austrian", ["0505"], morale=1)]),
-     ['fr-1', '0505', '--dice', '66,66,52', '--answers', '0506'],
+     ['fr-1', '0505', '--dice', '66,66,52', '--answers', 'stand,0506'],
      {P + 'summary': 'result:0/1* eliminated:au-1 advance:fr-1', P + 'changed/1/removed': True,
       P + 'changed/2/id': 'au-ldr', P + 'changed/2/after/hexes': ['0506']})
 case('cavalry-leaves-carre', 'R-MEL-17',
@@ -813,12 +940,16 @@ case('end-past-kept-paths-offered', 'R-MEL-18',
      'The rout of end-past-kept-paths unanswered: every end of its 1024 optimal paths is offered, '
      '0402 to 0412 (eleven), each losing the one increment of the first hex left (Z14-9); 0412, '
      'reached only by the 1024th path in label order, is the eleventh; the prompt says each end '
-     'goes by its path that does not rout, then loses least. No answer: exit 2.',
+     'goes by its path that does not rout, then loses least. Every end lies in column 04, the '
+     'fan\'s last, against the prohibited columns 01-03: a routed unit that fails its recovery '
+     'there flees and has no step west, and every step east comes closer to au-1, so it would '
+     'have no complete path: each end says it means surrender later (R-RET-8). No answer: exit 2.',
      FAN, ['fr-1', '1507', '--dice', '66,66,11'], exit=2, use_json=False,
      stderr_has=['where does it end? Each end by its path that does not rout, then loses least '
-                 '(R-MEL-18).', '1) 0402         end in 0402, losing 1 increment  (auto)',
-                 '10) 0411         end in 0411, losing 1 increment',
-                 '11) 0412         end in 0412, losing 1 increment'])
+                 '(R-MEL-18).', '1) 0402         end in 0402, losing 1 increment; surrender '
+                 'later: a failed recovery there would have no complete path (R-RET-8)  (auto)',
+                 '10) 0411         end in 0411, losing 1 increment; surrender later',
+                 '11) 0412         end in 0412, losing 1 increment; surrender later'])
 case('end-past-kept-paths', 'R-MEL-18',
      'The fan (tests/tools/fan_map.py): fr-1 in 1407 faces 2 (NE, au-1 in 1507 is in its front); '
      'au-1 faces 8 (SW), its zone 1407 and the prohibited 1406, 1508. fr-1 (melee 9) against 18: '

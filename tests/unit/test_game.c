@@ -554,6 +554,53 @@ static void test_game__reinforcement_arrives(void **state)
     lb_game_free(g);
 }
 
+/* R-MEL-8 (V18-4): in the French Charge segment fr-held, which retreated more than one hex before
+ * a melee in the Austrian phase (its move record's hold_next), may not charge: no option names
+ * it and its charge is refused with the reason, nothing changed; fr-free, the same hussars
+ * without the hold, is offered. In the Movement segment that follows fr-held is held. */
+static void test_game__held_cavalry_does_not_charge(void **state)
+{
+    (void)state;
+    const char *cav = "{\"id\":\"%s\",\"side\":\"french\",\"arm\":\"cavalry\",\"nation\":"
+                      "\"french\",\"class\":\"hussard\",\"increments\":4,\"fire\":0,\"melee\":"
+                      "12,\"movement\":14,\"morale\":\"33\",\"formation\":\"column\",\"state\":"
+                      "\"good\",\"hexes\":[\"%s\"],\"facing\":6%s}";
+    char held[512], free_[512], text[4096];
+    snprintf(held, sizeof held, cav, "fr-held", "0101",
+             ",\"move_record\":{\"hold_next\":\"retreated\"}");
+    snprintf(free_, sizeof free_, cav, "fr-free", "0201", "");
+    snprintf(text, sizeof text,
+             "{\"format\":\"labataille-scenario/1\",\"title\":\"held\",\"game\":"
+             "\"deutsch-wagram-1809\",\"turn\":{\"time\":\"13:00\",\"phasing\":\"french\","
+             "\"segment\":\"charge\"},\"sides\":[\"french\",\"austrian\"],\"map\":{\"columns\":6,"
+             "\"rows\":6,\"terrain\":[\"......\",\"......\",\"......\",\"......\",\"......\","
+             "\"......\"],\"legend\":{\".\":\"clear\"}},\"units\":[%s,%s,"
+             "{\"id\":\"au-a\",\"side\":\"austrian\",\"arm\":\"infantry\",\"nation\":\"austrian\","
+             "\"class\":\"linie\",\"increments\":6,\"fire\":6,\"melee\":18,\"movement\":6,"
+             "\"morale\":\"35\",\"formation\":\"column\",\"state\":\"good\",\"hexes\":[\"0606\"],"
+             "\"facing\":12}],\"victory\":{\"last_turn\":\"14:00\"}}",
+             held, free_);
+    lb_game *g = game_of("held.json", text, 1, LB_UNDO_HOTSEAT);
+    const lb_decision *d = lb_game_pending(g);
+    assert_int_equal(lb_game_state(g)->turn.segment, LB_SEG_CHARGE);
+    assert_true(lb_decision_find(d, "charge:fr-free") >= 0);
+    for (int i = 0; i < d->noptions; i++)
+        assert_null(strstr(d->options[i].key, "fr-held"));
+    uint64_t h = lb_game_hash(g);
+    lb_game_answer a;
+    assert_int_equal(lb_game_decide(g, 0, lb_game_seq(g), "charge:fr-held:0102", &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    assert_non_null(strstr(a.reason, "fr-held retreated more than one hex before a melee: it may "
+                                     "not move in its side's next Movement segment, nor charge "
+                                     "before it (V18-4, R-MEL-8)"));
+    assert_true(lb_game_hash(g) == h);
+    answer(g, 0, "end", LB_ACCEPTED);
+    assert_int_equal(lb_game_state(g)->turn.segment, LB_SEG_MOVEMENT);
+    int u = lb_state_unit_index(lb_game_state(g), "fr-held");
+    assert_int_equal(lb_game_state(g)->units[u].move.hold, LB_HOLD_RETREATED);
+    lb_game_free(g);
+}
+
 /* A small battle with nothing to fire at, starting at `start`, ending at `last`; the French
  * organisation has three infantry, two of them routed. */
 static lb_game *levels_game(const char *start, const char *last, const char *levels)
@@ -761,6 +808,7 @@ int main(void)
         cmocka_unit_test(test_game__fire_refusals),
         cmocka_unit_test(test_game__charge_keeps_its_state),
         cmocka_unit_test(test_game__reinforcement_arrives),
+        cmocka_unit_test(test_game__held_cavalry_does_not_charge),
         cmocka_unit_test(test_game__morale_levels),
         cmocka_unit_test(test_game__score_adds_up),
         cmocka_unit_test(test_game__random_player),

@@ -17,6 +17,8 @@ static const char *const sentences[] = {
     S(REFUSED_READINESS) = REFUSED "{1} is {2}: tired or exhausted cavalry may not charge in the "
                                    "Charge segment (36.3, 36.4)",
     S(REFUSED_HEXES) = REFUSED "{1} stands in {2} hexes: a charging unit stands in one",
+    S(REFUSED_HELD) = REFUSED "{1} retreated more than one hex before a melee: it may not move "
+                              "in its side's next Movement segment, nor charge before it (V18-4)",
     S(RIDES) = "leader {0} rides with {1}",
     S(MAY_CHARGE) = "{0} may charge: cavalry in good order and fresh; {1?light, turns up to 2 "
                     "hexsides a hex|heavy, turns 1 hexside a hex} (printed movement {2})",

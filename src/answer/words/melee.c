@@ -107,6 +107,13 @@ static const char *const sentences[] = {
     S(ADVANCES) = "{0} advances into {1}",
     S(ADVANCE_FORMATION) = "{0} stands in {1} in {2} (was {3})",
     S(DECIDED_BY) = "{0} decision about {1} taken {2?automatically|by a standing answer}: {3}",
+    S(LEADER_RETIRES) = "leader {0} retreats before the melee from {1} to {2}",
+    S(PURSUIT) = "{0}, pursuing, is again next to {1} in {2}: {1}'s pre-melee check and the "
+                 "melee go on (33.3)",
+    S(PURSUIT_NONE) = "no attacker pursued into {0}: the assault ends (33.3)",
+    S(PURSUIT_APART) = "{0} pursued into {1} and is next to no defender that retreated: the "
+                       "assault ends",
+    S(PURSUIT_BARRED) = "{0} is next to {1} but may not melee it: the assault ends",
 
     S(ASK_RETIRE) = "{2} may retreat before the melee (29): retreat or stand?" TAKEN,
     S(ASK_PRESERVE) =
@@ -115,14 +122,22 @@ static const char *const sentences[] = {
     S(ASK_END) = ASK_END("movement points"),
     S(ASK_END_HEXES) = ASK_END("hexes"),
     S(ASK_ADVANCE) = "{2}: which attacker enters {3}?" TAKEN,
+    S(ASK_LEADER_TO) = "leader {2} retreats before the melee from {3}: where does he go?" TAKEN,
+    S(ASK_PURSUIT) = "{2} pursued into {3}: which hex of the defenders that retreated does it "
+                     "melee (33.3)?" TAKEN,
     S(OPT_STAND) = "stand and fight",
     S(OPT_RETIRE) = "retreat 3 movement points before the melee",
     S(OPT_FULL) = "full value; readiness worsens after the melee",
     S(OPT_PRESERVE) = "one third; readiness kept",
     S(OPT_TO) = "to {0}",
-    S(OPT_END) = "end in {0}{1?, losing {1} increment{1#|s}}{2?, routed by an enemy cavalry zone}",
+    S(OPT_END) = "end in {0}{1?, losing {1} increment{1#|s}}{2?, routed by an enemy cavalry zone}"
+                 "{3?; surrender later: a failed recovery there would have no complete path "
+                 "(R-RET-8)}",
     S(OPT_ENTER) = "{0} enters {1}",
     S(OPT_STAY) = "stay where they are",
+    S(OPT_LEADER_RETIRE) = "retreat before the melee to the nearest hex free of enemies and "
+                           "their zones (L7-6)",
+    S(OPT_MELEE) = "melee {0}",
 };
 
 static const char *const taken[] = {
@@ -165,13 +180,21 @@ static const char *const no_retire[] = {
     [MEL_RETIRE_ROUTED] = "a routed unit does not move by choice (30)",
     [MEL_RETIRE_SKIRMISHERS] =
         "skirmishers retreat before infantry only, and cavalry assaults them",
-    [MEL_RETIRE_NOT_MOUNTED] = "only skirmishers, cavalry and limbered guns may retreat before a "
-                               "melee",
+    [MEL_RETIRE_NOT_MOUNTED] = "only skirmishers, cavalry, limbered horse artillery and leaders "
+                               "may retreat before a melee",
     [MEL_RETIRE_CAVALRY_SLOWER] = "cavalry retreats before cavalry only with 2 movement points "
                                   "more than every attacker",
-    [MEL_RETIRE_GUNS_SLOWER] = "limbered guns retreat only with 2 movement points more than every "
-                               "attacker",
+    [MEL_RETIRE_GUNS_SLOWER] = "limbered horse artillery retreats only with 2 movement points "
+                               "more than every attacker",
     [MEL_RETIRE_EXHAUSTED] = "exhausted cavalry may not retreat before fresh cavalry (36.4)",
+    [MEL_RETIRE_FOOT_GUNS] = "of limbered artillery only horse artillery retreats before a melee "
+                             "(29.2 b)",
+    [MEL_RETIRE_NO_PATH] =
+        "no path is open (29.2 d, L7-7): it has no legal retreat of even one hex",
+    [MEL_RETIRE_LEADER_CHARGE] = "a leader never retreats before a charge, and this melee is the "
+                                 "one a charge owes (L7-7)",
+    [MEL_RETIRE_LEADER_ATTACHED] =
+        "an attached leader moves with his unit, which stands (R-MOV-14)",
 };
 
 static const char *const check_whys[] = {

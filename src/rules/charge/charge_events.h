@@ -25,6 +25,7 @@ enum charge_event {
     EV_CHARGE_REFUSED_STATE,             /* lead, cavalry, morale state */
     EV_CHARGE_REFUSED_READINESS,         /* lead, cavalry, readiness */
     EV_CHARGE_REFUSED_HEXES,             /* lead, cavalry, hexes */
+    EV_CHARGE_REFUSED_HELD,              /* lead, cavalry */
     EV_CHARGE_RIDES,                     /* leader, cavalry */
     EV_CHARGE_MAY_CHARGE,                /* cavalry, light (1) or heavy, printed movement */
     EV_CHARGE_MP,                        /* printed movement, total */

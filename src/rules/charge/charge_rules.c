@@ -1097,6 +1097,8 @@ static int eligible(run *R)
     if (u->nhexes != 1)
         return CH_REFUSE(R, "R-CHG-8", EV_CHARGE_REFUSED_HEXES, ch_unit(R, R->cav),
                          ev_int(u->nhexes));
+    if (u->move.hold_next == LB_HOLD_RETREATED)
+        return CH_REFUSE(R, "R-MEL-8", EV_CHARGE_REFUSED_HELD, ch_unit(R, R->cav));
     R->side = u->side;
     R->pos = u->hexes[0];
     const int *idx;

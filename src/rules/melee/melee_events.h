@@ -96,6 +96,11 @@ enum melee_event {
     EV_MEL_ADVANCE_FORMATION,        /* unit, target, formation, formation before */
     EV_MEL_DECIDED_BY,               /* decision kind, subject, automatically (1) or by a standing
                                       * answer, key */
+    EV_MEL_LEADER_RETIRES,           /* leader, from, to */
+    EV_MEL_PURSUIT,                  /* pursuer, defender, hex */
+    EV_MEL_PURSUIT_NONE,             /* the hex the defenders left */
+    EV_MEL_PURSUIT_APART,            /* pursuer, the hex it entered */
+    EV_MEL_PURSUIT_BARRED,           /* pursuer, the defender's hex */
     /* prompts (two leads: key, MEL_PH_TAKEN) and options */
     EV_MEL_ASK_RETIRE,               /* leads, unit */
     EV_MEL_ASK_PRESERVE,             /* leads, cavalry, its readiness */
@@ -104,14 +109,18 @@ enum melee_event {
                                       * from, movement points, hexes, by the result (1) */
     EV_MEL_ASK_END_HEXES,            /* the same, a length in hexes */
     EV_MEL_ASK_ADVANCE,              /* leads, why (MEL_PH_ADVANCE_WHY), target */
+    EV_MEL_ASK_LEADER_TO,            /* leads, leader, hex */
+    EV_MEL_ASK_PURSUIT,              /* leads, pursuer, the hex it entered */
     EV_MEL_OPT_STAND,                /* - */
     EV_MEL_OPT_RETIRE,               /* - */
     EV_MEL_OPT_FULL,                 /* - */
     EV_MEL_OPT_PRESERVE,             /* - */
     EV_MEL_OPT_TO,                   /* hex */
-    EV_MEL_OPT_END,                  /* hex, increments lost, routed (1) */
+    EV_MEL_OPT_END,                  /* hex, increments lost, routed (1), surrender later (1) */
     EV_MEL_OPT_ENTER,                /* unit, target */
     EV_MEL_OPT_STAY,                 /* - */
+    EV_MEL_OPT_LEADER_RETIRE,        /* - */
+    EV_MEL_OPT_MELEE,                /* hex */
     EV_MEL_END
 };
 
@@ -140,7 +149,11 @@ enum mel_no_retire {
     MEL_RETIRE_NOT_MOUNTED,
     MEL_RETIRE_CAVALRY_SLOWER,
     MEL_RETIRE_GUNS_SLOWER,
-    MEL_RETIRE_EXHAUSTED
+    MEL_RETIRE_EXHAUSTED,
+    MEL_RETIRE_FOOT_GUNS,
+    MEL_RETIRE_NO_PATH,
+    MEL_RETIRE_LEADER_CHARGE,
+    MEL_RETIRE_LEADER_ATTACHED
 };
 enum mel_check_why { MEL_CHECK_LEADER_FELL, MEL_CHECK_BY_RESULT };
 enum mel_advance_why {

@@ -73,8 +73,8 @@ LBI int lbi_mel_premelee(const lb_state *s, const lb_melee_req *req, lb_melee_ch
 /* ---- retreat_before_melee.c ------------------------------------------------------------- */
 
 /* R-MEL-7: may defending part d of c retreat before the melee? MEL_MAY_RETIRE, or why not
- * (enum mel_no_retire). */
-LBI int lbi_mel_may_retire(const lb_state *s, const lb_melee_chance *c, int d);
+ * (enum mel_no_retire); *rc the retreat search's error (LB_NOMEM), else LB_OK. */
+LBI int lbi_mel_may_retire(const lb_state *s, const lb_melee_chance *c, int d, int *rc);
 
 /* ---- the machine: melee_resolve.c, one pass in melee_run.c --------------------------------- */
 
@@ -176,6 +176,10 @@ LBI int lbi_mr_failed(mrun *R, const char *id, int by_result, const char *rule);
 LBI int lbi_mr_check(mrun *R, const char *id, int mod, int why, int by_result, const char *rule);
 /* (7) Every combat unit of side `side` in hex h checks morale with modifier mod. */
 LBI int lbi_mr_hex_checks(mrun *R, lb_hex h, int side, int mod, const char *rule);
+/* R-MEL-28 (L7-7): each leader of the side defending against `side` in the target hex may retreat
+ * before the melee when a path is open (as L7-6 finds his hex), never in the melee a charge owes
+ * (charge). LB_OK, MEL_STOP_DECIDE or an error code. */
+LBI int lbi_mr_leaders_retire(mrun *R, lb_hex target, int side, int charge);
 /* R-MEL-17..19: applies the matrix result `cell` to the units that fought (R->fought: the
  * attackers, then the defenders) in the target hex. LB_OK, MEL_STOP_DECIDE or an error code. */
 LBI int lbi_mr_result(mrun *R, lb_hex target, const lb_melee_cell *cell);

@@ -54,17 +54,20 @@ static int assess(mrun *R, const lb_melee_req *req, lb_melee_chance *c)
     return lbi_mel_premelee(R->st, req, c, R->t);
 }
 
-/* R-MEL-7, R-MEL-8 (29): each defender that may, chooses to retreat before the melee. */
-static int retire(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int side, int *retired)
+/* R-MEL-7, R-MEL-8 (29): each defender that may, chooses to retreat before the melee; then, with
+ * a defending combat unit left, each defending leader (R-MEL-28). The ids of the combat units that
+ * retreated into gone, how many in *ngone. */
+static int retire(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int side,
+                  char gone[][LB_SUBJECT_MAX], int *ngone)
 {
     char ids[LB_MELEE_DEFENDERS_MAX][LB_SUBJECT_MAX];
     int n = 0;
-    *retired = 0;
+    *ngone = 0;
     for (int i = c->nattackers; i < c->nunits && n < LB_MELEE_DEFENDERS_MAX; i++)
         snprintf(ids[n++], LB_SUBJECT_MAX, "%s", R->st->units[c->units[i].unit].id);
     for (int k = 0; k < n; k++) {
-        /* a retreat may have removed a unit (a surrender): read the assault again, silently */
-        if (*retired) {
+        /* a retreat moved a unit (and its leaders): read the assault again, silently */
+        if (*ngone) {
             int rc = declare(R, req, c, NULL);
             if (rc != LB_OK || !c->allowed)
                 return rc;
@@ -74,7 +77,9 @@ static int retire(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int side
             i++;
         if (i == c->nunits)
             continue;
-        int why = lbi_mel_may_retire(R->st, c, i);
+        int rc, why = lbi_mel_may_retire(R->st, c, i, &rc);
+        if (rc != LB_OK)
+            return rc;
         const lb_unit *u = &R->st->units[c->units[i].unit];
         if (why != MEL_MAY_RETIRE) {
             LBI_EVENT(R->t, "R-MEL-7", "(29)", EV_MEL_NO_RETIRE, ev_unit_id(u->id),
@@ -90,8 +95,8 @@ static int retire(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int side
             return LB_NOMEM;
         }
         d.auto_choice = 0;
-        int choice, rc = lbi_mr_decide(R, &d, &choice);
-        if (rc != LB_OK)
+        int choice;
+        if ((rc = lbi_mr_decide(R, &d, &choice)) != LB_OK)
             return rc;
         if (choice == 0)
             continue;
@@ -99,11 +104,14 @@ static int retire(mrun *R, const lb_melee_req *req, lb_melee_chance *c, int side
         if ((rc = lbi_mr_retreat(R, ids[k], &how, NULL)) != LB_OK)
             return rc;
         lbi_mr_summary(R, "retire:%s", ids[k]);
-        (*retired)++;
+        snprintf(gone[(*ngone)++], LB_SUBJECT_MAX, "%s", ids[k]);
         if (lb_state_top_enemy(R->st, c->target, side) < 0)
-            break;
+            return LB_OK;
     }
-    return LB_OK;
+    int charge = 0;
+    for (int a = 0; a < req->nattackers; a++)
+        charge |= req->attackers[a].charged;
+    return lbi_mr_leaders_retire(R, c->target, side, charge);
 }
 
 /* R-MEL-20, R-MEL-22 (36.5): each cavalry unit of the melee chooses its full value or one third
@@ -348,31 +356,21 @@ static int fight(mrun *R, const lb_melee_req *req, const valued *before, int nbe
     return lbi_mr_result(R, c->target, cell);
 }
 
-/* R-MEL-1..22: the whole procedure of (33). */
-static int procedure(mrun *R, lb_melee_chance *c)
+/* The attackers of req by id, for the advance (R-MEL-19); how many. */
+static int attacker_ids(const lb_melee_req *req, char ids[][LB_SUBJECT_MAX])
 {
-    const lb_melee_req *req = &R->m->req;
-    int rc = declare(R, req, c, R->t);
-    if (rc != LB_OK)
-        return rc;
-    if (!c->allowed)
-        return refused(R, c);
-    const lb_melee_charts *mc = R->st->charts.melee;
-    if (!mc || !mc->has_table) {
-        lbi_mel_refuse(c, "R-MEL-15", "(34)", NULL, EV_MEL_NO_TABLE, NULL, 0);
-        return refused(R, c);
-    }
-    int side = R->side = R->st->units[c->units[0].unit].side, retired;
-    lb_hex target = c->target;
-    if ((rc = retire(R, req, c, side, &retired)) != LB_OK)
-        return rc;
-    if (lb_state_top_enemy(R->st, target, side) < 0) {
-        lbi_mr_event(R, "no-melee", "R-MEL-8", "(29)", NULL, NULL, target, 0, EV_MEL_ALL_RETIRED,
-                     NULL, 0);
-        return lbi_mr_advance(R, target, R->m->ids, req->nattackers, 0, MEL_ADVANCE_PURSUIT);
-    }
-    if (retired && (rc = declare(R, req, c, NULL)) != LB_OK)
-        return rc;
+    for (int i = 0; i < req->nattackers; i++)
+        snprintf(ids[i], LB_SUBJECT_MAX, "%s", req->attackers[i].id);
+    return req->nattackers;
+}
+
+/* R-MEL-9..22 (33.4-33.12): the assault req once the retreats before it are over: the preserve
+ * answers, the pre-melee checks, the melee roll and its results. */
+static int fight_on(mrun *R, const lb_melee_req *req, lb_melee_chance *c)
+{
+    lb_hex target = req->target;
+    char ids[LB_MELEE_ATTACKERS_MAX][LB_SUBJECT_MAX];
+    int nids = attacker_ids(req, ids), rc;
     if ((rc = ask_preserve(R, c)) != LB_OK)
         return rc;
     if ((rc = assess(R, req, c)) != LB_OK)
@@ -390,12 +388,11 @@ static int procedure(mrun *R, lb_melee_chance *c)
     int nkeep;
     if ((rc = checks(R, c, LB_MELEE_DEFENDER, keep, &nkeep)) != LB_OK)
         return rc;
-    if (lb_state_top_enemy(R->st, target, side) < 0) {
+    if (lb_state_top_enemy(R->st, target, R->side) < 0) {
         lbi_mr_event(R, "no-melee", "R-MEL-12", "(33)", NULL, NULL, target, 0,
                      EV_MEL_DEFENDERS_LEFT, NULL, 0);
         lbi_mr_summary(R, "DEFENDER_FAILS");
-        return lbi_mr_advance(R, target, R->m->ids, req->nattackers, 0,
-                              MEL_ADVANCE_MAY_DEFENDERS);
+        return lbi_mr_advance(R, target, ids, nids, 0, MEL_ADVANCE_MAY_DEFENDERS);
     }
     if ((rc = checks(R, c, LB_MELEE_ATTACKER, keep, &nkeep)) != LB_OK)
         return rc;
@@ -416,6 +413,133 @@ static int procedure(mrun *R, lb_melee_chance *c)
         return rc;
     readiness(R, req);
     return LB_OK;
+}
+
+/* R-MEL-27: the hexes, next to `from`, of the defenders in gone that retreated before the melee,
+ * into out in label order; how many. */
+static int pursued_hexes(const mrun *R, lb_hex from, char gone[][LB_SUBJECT_MAX], int ngone,
+                         lb_hex *out)
+{
+    int n = 0;
+    for (int k = 0; k < ngone; k++) {
+        int u = lbi_mr_unit(R, gone[k]);
+        if (u < 0 || lb_hex_distance(R->st->units[u].hexes[0], from) != 1)
+            continue;
+        lb_hex h = R->st->units[u].hexes[0];
+        int j = 0;
+        while (j < n && (out[j].col < h.col || (out[j].col == h.col && out[j].row < h.row)))
+            j++;
+        if (j < n && lb_hex_eq(out[j], h))
+            continue;
+        memmove(out + j + 1, out + j, (size_t)(n - j) * sizeof *out);
+        out[j] = h;
+        n++;
+    }
+    return n;
+}
+
+/* R-MEL-27: which of the n hexes the pursuer melees: the only one, or its side's choice. */
+static int pursuit_hex(mrun *R, const lb_unit *p, lb_hex from, const lb_hex *hexes, int n,
+                       int *choice)
+{
+    *choice = 0;
+    if (n == 1)
+        return LB_OK;
+    char label[LB_HEX_LABEL_MAX];
+    lb_decision d;
+    MR_ASK(&d, LB_DECIDE_PATH, p->side, p->id, "R-MEL-27", EV_MEL_ASK_PURSUIT,
+           ev_unit_id(lbi_mr_id(R, p->id)), ev_hex(R->st, from));
+    for (int k = 0; k < n; k++)
+        if (MR_OPTION(&d, lb_map_label(&R->st->map, hexes[k], label), EV_MEL_OPT_MELEE,
+                      ev_hex(R->st, hexes[k])) != LB_OK) {
+            lb_decision_release(&d);
+            return LB_NOMEM;
+        }
+    d.auto_choice = 0;
+    return lbi_mr_decide(R, &d, choice);
+}
+
+/* R-MEL-27 (33.3): the attacker that advanced in pursuit into the hex the defenders left melees,
+ * when it is again next to a defender that retreated before the melee, that defender's hex: its
+ * pre-melee check and the melee go on, with no second retreat before melee and no second
+ * pursuit. */
+static int pursuit(mrun *R, const lb_melee_req *req, lb_hex from, char gone[][LB_SUBJECT_MAX],
+                   int ngone, lb_melee_chance *c)
+{
+    int a = 0, u = -1;
+    for (; a < req->nattackers; a++) {
+        u = lbi_mr_unit(R, req->attackers[a].id);
+        if (u >= 0 && lb_unit_in_hex(&R->st->units[u], from))
+            break;
+    }
+    if (a == req->nattackers) {
+        LBI_EVENT(R->t, "R-MEL-27", "(33)", EV_MEL_PURSUIT_NONE, ev_hex(R->st, from));
+        return LB_OK;
+    }
+    const lb_unit *p = &R->st->units[u];
+    lb_hex hexes[LB_MELEE_DEFENDERS_MAX];
+    int n = pursued_hexes(R, from, gone, ngone, hexes), choice, rc;
+    if (n == 0) {
+        LBI_EVENT(R->t, "R-MEL-27", "(33)", EV_MEL_PURSUIT_APART, ev_unit_id(lbi_mr_id(R, p->id)),
+                  ev_hex(R->st, from));
+        return LB_OK;
+    }
+    if ((rc = pursuit_hex(R, p, from, hexes, n, &choice)) != LB_OK)
+        return rc;
+    lb_melee_req next = *req;
+    next.target = hexes[choice];
+    next.nattackers = 1;
+    next.attackers[0] = req->attackers[a];
+    next.attackers[0].fired = 0; /* the assault it fired for goes on (33.3) */
+    if ((rc = declare(R, &next, c, R->t)) != LB_OK)
+        return rc;
+    if (!c->allowed) {
+        LBI_EVENT(R->t, "R-MEL-27", "(33)", EV_MEL_PURSUIT_BARRED, ev_unit_id(lbi_mr_id(R, p->id)),
+                  ev_hex(R->st, next.target));
+        return LB_OK;
+    }
+    for (int i = c->nattackers; i < c->nunits; i++) {
+        const char *id = R->st->units[c->units[i].unit].id;
+        MR_EVENT(R, "pursuit", "R-MEL-27", "(33)", p->id, id, next.target, 0, EV_MEL_PURSUIT,
+                 ev_unit_id(lbi_mr_id(R, p->id)), ev_unit_id(lbi_mr_id(R, id)),
+                 ev_hex(R->st, next.target));
+    }
+    char label[LB_HEX_LABEL_MAX];
+    lbi_mr_summary(R, "pursuit:%s", lb_map_label(&R->st->map, next.target, label));
+    return fight_on(R, &next, c);
+}
+
+/* R-MEL-1..28: the whole procedure of (33). */
+static int procedure(mrun *R, lb_melee_chance *c)
+{
+    const lb_melee_req *req = &R->m->req;
+    int rc = declare(R, req, c, R->t);
+    if (rc != LB_OK)
+        return rc;
+    if (!c->allowed)
+        return refused(R, c);
+    const lb_melee_charts *mc = R->st->charts.melee;
+    if (!mc || !mc->has_table) {
+        lbi_mel_refuse(c, "R-MEL-15", "(34)", NULL, EV_MEL_NO_TABLE, NULL, 0);
+        return refused(R, c);
+    }
+    int side = R->side = R->st->units[c->units[0].unit].side, ngone;
+    lb_hex target = c->target;
+    char gone[LB_MELEE_DEFENDERS_MAX][LB_SUBJECT_MAX];
+    if ((rc = retire(R, req, c, side, gone, &ngone)) != LB_OK)
+        return rc;
+    if (lb_state_top_enemy(R->st, target, side) < 0) {
+        lbi_mr_event(R, "no-melee", "R-MEL-8", "(29)", NULL, NULL, target, 0, EV_MEL_ALL_RETIRED,
+                     NULL, 0);
+        char ids[LB_MELEE_ATTACKERS_MAX][LB_SUBJECT_MAX];
+        int nids = attacker_ids(req, ids);
+        if ((rc = lbi_mr_advance(R, target, ids, nids, 0, MEL_ADVANCE_PURSUIT)) != LB_OK)
+            return rc;
+        return pursuit(R, req, target, gone, ngone, c);
+    }
+    if (ngone && (rc = declare(R, req, c, NULL)) != LB_OK)
+        return rc;
+    return fight_on(R, req, c);
 }
 
 /* ---- passes and the public machine -------------------------------------------------------- */

@@ -107,6 +107,16 @@ static int has_enemy(const lb_state *s, lb_hex h, int side)
     return 0;
 }
 
+/* Terrain some arm may stand on (leaders have no costs of their own). */
+static int standable(const lb_state *s, lb_hex h)
+{
+    const int *move = s->charts.terrain[s->map.terrain[lb_map_cell(&s->map, h)]].move;
+    for (int a = 0; a < LB_MOVE_ARMS; a++)
+        if (move[a] != LB_MOVE_PROHIBITED)
+            return 1;
+    return 0;
+}
+
 /* L7-6, R-MEL-17: the hexes nearest h (by distance, at least 1) holding no enemy and in no enemy
  * zone, into out (label order, at most max); how many, 0 when h is surrounded (every neighbour
  * holds an enemy or is off the map) or no such hex exists. */
@@ -140,6 +150,98 @@ static int label_order(const void *a, const void *b)
     return x->col != y->col ? x->col - y->col : x->row - y->row;
 }
 
+/* R-MEL-28 (L7-7): where leader i in h may retreat before the melee: the hexes in no enemy zone
+ * nearest by steps through hexes of terrain some arm may stand on that hold no enemy unit (a
+ * leader passes through zones, R-ZOI), within his movement allowance counted a hex a movement
+ * point; into out (label order, at most max); how many, 0 when no path is open, -1 when out of
+ * memory. */
+static int refuges(const lb_state *s, int i, lb_hex h, lb_hex *out, int max)
+{
+    size_t cells = (size_t)s->map.cols * (size_t)s->map.rows;
+    int side = s->units[i].side, reach = lb_move_allowance(s, i, NULL, NULL, NULL) / 2;
+    unsigned char *zones = malloc(cells);
+    int *steps = malloc(cells * sizeof *steps);
+    lb_hex *queue = malloc(cells * sizeof *queue);
+    int n = 0, found = -1, head = 0, tail = 0;
+    if (!zones || !steps || !queue) {
+        free(zones);
+        free(steps);
+        free(queue);
+        return -1;
+    }
+    lb_zoi_map(s, side, zones);
+    for (size_t c = 0; c < cells; c++)
+        steps[c] = -1;
+    steps[lb_map_cell(&s->map, h)] = 0;
+    queue[tail++] = h;
+    while (head < tail) {
+        lb_hex x = queue[head++];
+        int sx = steps[lb_map_cell(&s->map, x)];
+        if ((found >= 0 && sx >= found) || sx >= reach)
+            break;
+        for (int d = 0; d < LB_DIR_COUNT; d++) {
+            lb_hex y = lb_hex_neighbor(x, d);
+            if (!lb_map_contains(&s->map, y))
+                continue;
+            int cy = lb_map_cell(&s->map, y);
+            if (steps[cy] >= 0 || !standable(s, y) || has_enemy(s, y, side))
+                continue;
+            steps[cy] = sx + 1;
+            queue[tail++] = y;
+            if (!(zones[cy] & LB_ZOI_ENEMY) && n < max) {
+                found = sx + 1;
+                out[n++] = y;
+            }
+        }
+    }
+    free(zones);
+    free(steps);
+    free(queue);
+    qsort(out, (size_t)n, sizeof *out, label_order);
+    return n;
+}
+
+/* Leader id of `side` goes from h to one of the ndest hexes dest (label order): the only one, or
+ * his side's choice, asked with prompt ev (EV_MEL_ASK_LEADER, EV_MEL_ASK_LEADER_TO) under rule;
+ * *to gets it. LB_OK, MEL_STOP_DECIDE or LB_NOMEM. */
+static int leader_to(mrun *R, const char *id, int side, lb_hex h, lb_hex *dest, int ndest,
+                     const char *rule, int ev, lb_hex *to)
+{
+    char tl[LB_HEX_LABEL_MAX];
+    qsort(dest, (size_t)ndest, sizeof *dest, label_order);
+    lb_decision d;
+    MR_ASK(&d, LB_DECIDE_PATH, side, id, rule, ev, ev_id(R, id), ev_hex(R->st, h));
+    int rc = LB_OK;
+    for (int j = 0; j < ndest && rc == LB_OK; j++)
+        rc = MR_OPTION(&d, label(R, dest[j], tl), EV_MEL_OPT_TO, ev_hex(R->st, dest[j]));
+    if (rc != LB_OK) {
+        lb_decision_release(&d);
+        return rc;
+    }
+    d.auto_choice = 0;
+    int choice;
+    if ((rc = lbi_mr_decide(R, &d, &choice)) != LB_OK)
+        return rc;
+    *to = dest[choice];
+    R->st->units[lbi_mr_unit(R, id)].hexes[0] = *to;
+    return lb_state_reindex(R->st);
+}
+
+/* The ids of the leaders of `side` (or, side negative, of every side but -1 - side) in hex h,
+ * into ids; how many. */
+static int leaders_in(const mrun *R, lb_hex h, int side, char ids[][LB_SUBJECT_MAX])
+{
+    int n = 0;
+    const int *idx;
+    int m = lb_state_units_at(R->st, h, &idx);
+    for (int i = 0; i < m && n < LB_MELEE_UNITS_MAX; i++) {
+        const lb_unit *u = &R->st->units[idx[i]];
+        if (u->arm == LB_ARM_LEADER && (side >= 0 ? u->side == side : u->side != -1 - side))
+            snprintf(ids[n++], LB_SUBJECT_MAX, "%s", u->id);
+    }
+    return n;
+}
+
 /* R-MEL-17 (7, L7-6): leaders of `side` left in hex h with no friendly combat unit go with the
  * unit that left to `to`; when it surrendered they are captured; when it was eliminated each
  * moves to the nearest hex free of enemies and of their zones (its side chooses among several),
@@ -148,16 +250,11 @@ static int leaders_follow(mrun *R, lb_hex h, int side, const lb_hex *to, int sur
 {
     if (has_friend(R->st, h, side, -1))
         return LB_OK;
-    char ids[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX], tl[LB_HEX_LABEL_MAX];
-    int n = 0, rc = LB_OK;
-    const int *idx;
-    int m = lb_state_units_at(R->st, h, &idx);
-    for (int i = 0; i < m && n < LB_MELEE_UNITS_MAX; i++)
-        if (R->st->units[idx[i]].arm == LB_ARM_LEADER && R->st->units[idx[i]].side == side)
-            snprintf(ids[n++], LB_SUBJECT_MAX, "%s", R->st->units[idx[i]].id);
+    char ids[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX];
+    int n = leaders_in(R, h, side, ids), rc = LB_OK;
     lb_event_arg from = ev_hex(R->st, h);
     for (int k = 0; k < n && rc == LB_OK; k++) {
-        lb_hex dest[LB_DIR_COUNT * 4];
+        lb_hex dest[LB_DIR_COUNT * 4], at;
         int ndest = to ? 1 : surrendered ? 0 : escapes(R->st, h, side, dest, LB_DIR_COUNT * 4);
         if (to)
             dest[0] = *to;
@@ -167,25 +264,55 @@ static int leaders_follow(mrun *R, lb_hex h, int side, const lb_hex *to, int sur
             rc = lbi_mr_remove(R, ids[k]);
             continue;
         }
-        qsort(dest, (size_t)ndest, sizeof *dest, label_order);
-        lb_decision d;
-        MR_ASK(&d, LB_DECIDE_PATH, side, ids[k], "R-MEL-17", EV_MEL_ASK_LEADER, ev_id(R, ids[k]),
-               from);
-        for (int j = 0; j < ndest && rc == LB_OK; j++)
-            rc = MR_OPTION(&d, label(R, dest[j], tl), EV_MEL_OPT_TO, ev_hex(R->st, dest[j]));
-        if (rc != LB_OK) {
-            lb_decision_release(&d);
+        if ((rc = leader_to(R, ids[k], side, h, dest, ndest, "R-MEL-17", EV_MEL_ASK_LEADER,
+                            &at)) != LB_OK)
             break;
+        MR_EVENT(R, "retreat", "R-MEL-17", "(7)", ids[k], NULL, at, 0, EV_MEL_LEADER_MOVES,
+                 ev_id(R, ids[k]), ev_int(to != NULL), from, ev_hex(R->st, at));
+    }
+    return rc;
+}
+
+int lbi_mr_leaders_retire(mrun *R, lb_hex target, int side, int charge)
+{
+    char ids[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX];
+    int n = leaders_in(R, target, -1 - side, ids), rc = LB_OK;
+    lb_event_arg from = ev_hex(R->st, target);
+    for (int k = 0; k < n && rc == LB_OK; k++) {
+        const lb_unit *l = &R->st->units[lbi_mr_unit(R, ids[k])];
+        int lside = l->side, attached = l->attached != NULL;
+        lb_hex dest[LB_DIR_COUNT * 4], at;
+        int ndest = charge || attached ? 0
+                                       : refuges(R->st, lbi_mr_unit(R, ids[k]), target, dest,
+                                                 LB_DIR_COUNT * 4);
+        if (ndest < 0)
+            return LB_NOMEM;
+        if (ndest == 0) {
+            int why = charge     ? MEL_RETIRE_LEADER_CHARGE
+                      : attached ? MEL_RETIRE_LEADER_ATTACHED
+                                 : MEL_RETIRE_NO_PATH;
+            LBI_EVENT(R->t, "R-MEL-28", "(29)", EV_MEL_NO_RETIRE, ev_id(R, ids[k]),
+                      ev_phrase(MEL_PH_NO_RETIRE, why));
+            continue;
+        }
+        lb_decision d;
+        MR_ASK(&d, LB_DECIDE_RETIRE, lside, ids[k], "R-MEL-28", EV_MEL_ASK_RETIRE,
+               ev_id(R, ids[k]));
+        if (lbi_mr_option(&d, "stand", EV_MEL_OPT_STAND, NULL, 0) != LB_OK ||
+            lbi_mr_option(&d, "retreat", EV_MEL_OPT_LEADER_RETIRE, NULL, 0) != LB_OK) {
+            lb_decision_release(&d);
+            return LB_NOMEM;
         }
         d.auto_choice = 0;
         int choice;
-        if ((rc = lbi_mr_decide(R, &d, &choice)) != LB_OK)
+        if ((rc = lbi_mr_decide(R, &d, &choice)) != LB_OK || choice == 0)
+            continue;
+        if ((rc = leader_to(R, ids[k], lside, target, dest, ndest, "R-MEL-28",
+                            EV_MEL_ASK_LEADER_TO, &at)) != LB_OK)
             break;
-        R->st->units[lbi_mr_unit(R, ids[k])].hexes[0] = dest[choice];
-        rc = lb_state_reindex(R->st);
-        MR_EVENT(R, "retreat", "R-MEL-17", "(7)", ids[k], NULL, dest[choice], 0,
-                 EV_MEL_LEADER_MOVES, ev_id(R, ids[k]), ev_int(to != NULL), from,
-                 ev_hex(R->st, dest[choice]));
+        MR_EVENT(R, "retreat", "R-MEL-28", "(7)", ids[k], NULL, at, 0, EV_MEL_LEADER_RETIRES,
+                 ev_id(R, ids[k]), from, ev_hex(R->st, at));
+        lbi_mr_summary(R, "retire:%s", ids[k]);
     }
     return rc;
 }
@@ -196,6 +323,7 @@ typedef struct end_choice {
     lb_hex end;
     const lb_hex *path; /* the path taken to it */
     int loss, routs;
+    int doomed;         /* a failed recovery there would have no complete path (R-RET-8) */
 } end_choice;
 
 /* R-MEL-18: to each end of r the path that does not rout, then loses least, then comes first in
@@ -223,7 +351,7 @@ static int best_ends(const lb_state *s, int unit, const lb_retreat *r, int by_re
             z.avoid_cavalry = 0;
             rc = lb_retreat_path_to(r, r->ends[e], zones ? zone_weight : NULL, &z, p);
         }
-        out[e] = (end_choice){r->ends[e], p, 0, 0};
+        out[e] = (end_choice){r->ends[e], p, 0, 0, r->end_surrenders && r->end_surrenders[e]};
         if (rc == LB_OK && zones)
             out[e].loss = path_loss(s, unit, zones, p, r->hexes, &out[e].routs);
     }
@@ -241,10 +369,13 @@ static int surrender_in_place(mrun *R, const char *id, const mr_move *how, lb_he
     return rc != LB_OK ? rc : leaders_follow(R, start, side, NULL, 1);
 }
 
-/* R-MEL-18: is end b a better automatic choice than a? It does not rout where a does, then loses
- * less, then is the end the retreat rules chose (auto_end). */
+/* R-MEL-18, R-RET-8: is end b a better automatic choice than a? It does not mean surrender later
+ * where a does, then does not rout where a does, then loses less, then is the end the retreat
+ * rules chose (auto_end). */
 static int better_end(const end_choice *b, const end_choice *a, lb_hex auto_end)
 {
+    if (b->doomed != a->doomed)
+        return b->doomed < a->doomed;
     if (b->routs != a->routs)
         return b->routs < a->routs;
     if (b->loss != a->loss)
@@ -271,7 +402,7 @@ static int choose_end(mrun *R, const char *id, const mr_move *how, const lb_retr
     for (int e = 0; e < r->nends; e++) {
         int rc = MR_OPTION(&d, label(R, ends[e].end, el), EV_MEL_OPT_END,
                            ev_hex(R->st, ends[e].end), ev_int(ends[e].loss),
-                           ev_int(ends[e].routs));
+                           ev_int(ends[e].routs), ev_int(ends[e].doomed));
         if (rc != LB_OK) {
             lb_decision_release(&d);
             return rc;
