@@ -121,6 +121,7 @@ static const char *const sentences[] = {
     S(OPT_END) = "end in {0}{1?, losing {1} increment{1#|s}}{2?, routed by an enemy cavalry zone}",
     S(OPT_ENTER) = "{0} enters {1}",
     S(OPT_STAY) = "stay where they are",
+    S(ATTACHED_ADVANCES) = "leader {0}, attached to {1}, advances with it into {2}",
 };
 
 static const char *const taken[] = {

@@ -111,6 +111,7 @@ enum melee_event {
     EV_MEL_OPT_END,                  /* hex, increments lost, routed (1) */
     EV_MEL_OPT_ENTER,                /* unit, target */
     EV_MEL_OPT_STAY,                 /* - */
+    EV_MEL_ATTACHED_ADVANCES,        /* leader, unit, target */
     EV_MEL_END
 };
 

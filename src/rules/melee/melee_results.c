@@ -587,6 +587,21 @@ static void advance_formation(const lb_state *st, lb_unit *u, lb_hex h)
         u->facing = u->facing % 12 + 1;
 }
 
+/* R-RET-21 (R-MOV-14): the leaders attached to unit i, in one of its hexes, advance with it. */
+static void attached_advance(mrun *R, int i, lb_hex target)
+{
+    const lb_unit *u = &R->st->units[i];
+    for (int k = 0; k < R->st->nunits; k++) {
+        const lb_unit *l = &R->st->units[k];
+        if (l->arm == LB_ARM_LEADER && l->attached && strcmp(l->attached, u->id) == 0 &&
+            l->nhexes > 0 && lb_unit_in_hex(u, l->hexes[0]))
+            MR_EVENT(R, "advance", "R-RET-21", "(7), (33)", l->id, u->id, target, 1,
+                     EV_MEL_ATTACHED_ADVANCES, ev_id(R, l->id), ev_id(R, u->id),
+                     ev_hex(R->st, target));
+    }
+    lbi_attached_follow(R->st, i, target);
+}
+
 int lbi_mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, int compulsory,
                    int why)
 {
@@ -634,8 +649,10 @@ int lbi_mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, in
         lbi_mr_summary(R, "stay");
         return LB_OK;
     }
-    lb_unit *u = &R->st->units[lbi_mr_unit(R, can[choice])];
+    int i = lbi_mr_unit(R, can[choice]);
+    lb_unit *u = &R->st->units[i];
     lb_formation before = u->formation;
+    attached_advance(R, i, target);
     u->hexes[0] = target;
     u->nhexes = 1;
     advance_formation(R->st, u, target);
