@@ -112,6 +112,7 @@ enum melee_event {
     EV_MEL_OPT_ENTER,                /* unit, target */
     EV_MEL_OPT_STAY,                 /* - */
     EV_MEL_ATTACHED_ADVANCES,        /* leader, unit, target */
+    EV_MEL_CARRE_REPULSES,           /* cavalry */
     EV_MEL_END
 };
 

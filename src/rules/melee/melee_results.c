@@ -455,9 +455,21 @@ static int lose(mrun *R, char ids[][LB_SUBJECT_MAX], int nids, int n)
     return LB_OK;
 }
 
+/* 32.9: cavalry u stands in the hex of an enemy carré (the one it assaulted). */
+static int on_carre(const lb_state *s, const lb_unit *u)
+{
+    const int *idx;
+    int n = u->arm == LB_ARM_CAVALRY ? lb_state_units_at(s, u->hexes[0], &idx) : 0;
+    for (int k = 0; k < n; k++)
+        if (s->units[idx[k]].side != u->side && s->units[idx[k]].formation == LB_FORM_CARRE)
+            return 1;
+    return 0;
+}
+
 /* R-MEL-17: AR, DR (rout) or AD, DD on one unit: cavalry routs instead of disordering (35.8); a
  * disordered unit disordered again routs (R-MOR-7); a carré given DD takes column and retreats,
- * 3 hexes in premier-2017 (32.9). Every such retreat is the melee's (R-MEL-18). */
+ * 3 hexes in premier-2017 (32.9); cavalry given AR or AD in a carré's hex routs to an adjacent
+ * hex (32.9, R-MEL-27). Every such retreat is the melee's (R-MEL-18). */
 static int hit(mrun *R, const char *id, int rout)
 {
     int i = lbi_mr_unit(R, id);
@@ -465,7 +477,7 @@ static int hit(mrun *R, const char *id, int rout)
         return LB_OK;
     lb_unit *u = &R->st->units[i];
     int routs = rout || u->arm == LB_ARM_CAVALRY || u->state != LB_STATE_GOOD;
-    int carre = u->formation == LB_FORM_CARRE;
+    int carre = u->formation == LB_FORM_CARRE, repulsed = on_carre(R->st, u);
     lb_morale_state from = u->state;
     u->state = routs ? LB_STATE_ROUTED : LB_STATE_DISORDERED;
     u->formation = lb_effects_formation(R->st, u, u->hexes[0]);
@@ -483,6 +495,12 @@ static int hit(mrun *R, const char *id, int rout)
                    .hexes = carre && !routs && R->st->rules == LB_RULES_2017 ? 3 : 0,
                    .by_result = 1,
                    .rule = "R-MEL-17"};
+    if (repulsed) {
+        how.hexes = 1;
+        how.rule = "R-MEL-27";
+        MR_EVENT(R, "rout", "R-MEL-27", "(32)", id, NULL, u->hexes[0], 1, EV_MEL_CARRE_REPULSES,
+                 ev_id(R, id));
+    }
     return lbi_mr_retreat(R, id, &how, NULL);
 }
 
