@@ -176,6 +176,8 @@ static const char *const sentences[] = {
     S(LEADER_HEX_OPTION) = "move to {0}",
     S(LEADER_MOVES) = "{0} moves from {1} to {2}, the nearest hex free of the enemy and its zones "
                       "of influence (7)",
+    S(FACES) = "{0} turns in place to face {1} in {2}, as its melee needs a front hexside: "
+               "{3} hexside{3#|s}, {4} MP; {5} of {6} spent",
     S(ODDS_COUNTED) = "odds: every roll of every branch enumerated (36 or 6 values), {0} passes, "
                       "{1} ends of the charge, {2} branches merged",
     S(ODDS_DECISIONS) = "the odds fix the decisions given as standing answers and take the "

@@ -155,6 +155,8 @@ enum charge_event {
     EV_CHARGE_ASK_LEADER_HEX,            /* lead, leader, distance */
     EV_CHARGE_LEADER_HEX_OPTION,         /* hex */
     EV_CHARGE_LEADER_MOVES,              /* leader, from, to */
+    EV_CHARGE_FACES,                     /* cavalry, unit, hex faced, hexsides turned, cost,
+                                          * spent, total */
     /* the odds (R-DICE-4, R-CHG-25, R-CHG-28) */
     EV_CHARGE_ODDS_COUNTED,              /* passes, ends, merged */
     EV_CHARGE_ODDS_DECISIONS,            /* (none) */

@@ -39,6 +39,7 @@ static void end_charge(run *R)
 static void melee(run *R, int e, const char *rule, lb_frac times)
 {
     const lb_unit *u = &R->st->units[e];
+    lbi_mv_face(R, e); /* R-CHG-29 */
     int straight = lbi_mv_straight(R, e);
     if (u->state != LB_STATE_ROUTED && u->fire > 0 && u->formation != LB_FORM_LIMBERED)
         CH_OBLIGE(R, LB_OBLIGE_DEFENSIVE_FIRE, rule, e, R->cav, EV_CHARGE_OBLIGE_DEFENSIVE_FIRE,
@@ -856,6 +857,7 @@ static int guns(run *R)
         melee(R, i, "R-CHG-21", lb_frac_int(1));
         return LB_OK;
     }
+    lbi_mv_face(R, i); /* R-CHG-29 */
     CH_OBLIGE(R, LB_OBLIGE_MELEE, "R-CHG-21", R->cav, i, EV_CHARGE_OBLIGE_MELEE_GUNS,
               ch_unit(R, R->cav), ch_unit(R, i));
     R->melee_with = i;
