@@ -180,8 +180,9 @@ static const char *const sentences[] = {
                "{3} hexside{3#|s}, {4} MP; {5} of {6} spent",
     S(ODDS_COUNTED) = "odds: every roll of every branch enumerated (36 or 6 values), {0} passes, "
                       "{1} ends of the charge, {2} branches merged",
-    S(ODDS_DECISIONS) = "the odds fix the decisions given as standing answers and take the "
-                        "automatic choice for the others",
+    S(ODDS_DECISIONS) = "the odds fix the decisions given as standing answers{0?, then by the {0} "
+                        "answer{0#|s} given in order in each branch,} and take the automatic "
+                        "choice for the others",
     S(ODDS_STOPPED) = "{0?not exact: }{1?{2} branch{2#|es} and {3} end{3#|s} left out: their "
                       "probability needs more than 64-bit fractions}{4?{1?; }{4} branch{4#|es} "
                       "left out: more than {5} rolls with more than one result}{6?{1?; |{4?; }}"

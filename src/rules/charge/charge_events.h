@@ -159,7 +159,7 @@ enum charge_event {
                                           * spent, total */
     /* the odds (R-DICE-4, R-CHG-25, R-CHG-28) */
     EV_CHARGE_ODDS_COUNTED,              /* passes, ends, merged */
-    EV_CHARGE_ODDS_DECISIONS,            /* (none) */
+    EV_CHARGE_ODDS_DECISIONS,            /* answers given in order */
     EV_CHARGE_ODDS_STOPPED,              /* lead, branches or ends too unlikely (1), branches,
                                           * ends, branches too deep, most rolls, budget hit,
                                           * budget */
