@@ -225,6 +225,8 @@ static json_t *fire_answer(const lb_state *st, const lb_fire_result *r, int roll
     json_object_set_new(j, "p_leader_casualty", defended ? frac_json(o->p_casualty) : json_null());
     json_object_set_new(j, "p_leader_casualty_exact",
                         defended ? exact_json(o->p_casualty) : json_null());
+    json_object_set_new(j, "p_leader_casualty_each", /* R-CAS-1 */
+                        defended ? exact_json(o->p_casualty_each) : json_null());
     if (rolled && o->allowed) {
         rolled_json(st, r, j);
         if (!scripted)

@@ -122,6 +122,8 @@ static const char *const sentences[] = {
     S(OPT_ENTER) = "{0} enters {1}",
     S(OPT_STAY) = "stay where they are",
     S(ATTACHED_ADVANCES) = "leader {0}, attached to {1}, advances with it into {2}",
+    S(CASUALTY_VICTIM) = "one of {1} leaders takes the casualty{2?: {3}, whose bonus was used, on "
+                         "1-3 of a die, else one of the others at random|, at random}: {0}",
     S(CARRE_REPULSES) = "{0}, repulsed by the carré, leaves its hex for an adjacent one (32.9): "
                         "a rout of 1 hex",
 };
