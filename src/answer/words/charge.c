@@ -118,7 +118,8 @@ static const char *const sentences[] = {
     S(SURRENDERS) = "{0} has no legal {1?rout|disorder} path: it surrenders",
     S(ASK_END) = "{1} {2?rout|disorder}: {3} hexes along one of {4} best paths; where does it "
                  "end?" ANSWER,
-    S(END_OPTION) = "end in {0}",
+    S(END_OPTION) = "end in {0}{1?: surrender later (a failed recovery there finds no complete "
+                    "path, R-RET-8)}",
     S(MOVES_AWAY) = "{0} {1?routs|retreats} {2} hexes from {3} to {4}",
     S(ROUT_LENGTH) = "{0} routs one die of hexes: {1}",
     S(NO_RECALL_RANGE) = "the recall chart has no range for {0?{0}|(no nation)} cavalry: {1} "

@@ -110,7 +110,7 @@ enum charge_event {
     EV_CHARGE_SURRENDERS,                /* unit, rout (1) or disorder retreat */
     EV_CHARGE_ASK_END,                   /* lead, unit, rout (1) or disorder retreat, hexes,
                                           * best paths */
-    EV_CHARGE_END_OPTION,                /* hex */
+    EV_CHARGE_END_OPTION,                /* hex, surrender later (1, R-RET-8) */
     EV_CHARGE_MOVES_AWAY,                /* unit, routs (1) or retreats, hexes, from, to */
     EV_CHARGE_ROUT_LENGTH,               /* unit, die */
     /* recall and pursuit (R-CHG-5, R-CHG-6, R-CHG-15..17) */

@@ -168,7 +168,9 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
     lb_hex end = r.choice[r.hexes - 1];
     for (int k = 0; k < r.nends && rc == LB_OK; k++) {
         lbi_ch_label(R, r.ends[k], a);
-        rc = CH_OPTION(R, &d, a, EV_CHARGE_END_OPTION, lbi_ev_label(a));
+        /* R-RET-8: the offer says which ends mean surrender after a failed recovery */
+        rc = CH_OPTION(R, &d, a, EV_CHARGE_END_OPTION, lbi_ev_label(a),
+                       ev_int(r.end_surrenders && r.end_surrenders[k]));
         if (lb_hex_eq(r.ends[k], end))
             d.auto_choice = k;
     }
