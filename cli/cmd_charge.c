@@ -277,6 +277,8 @@ int cmd_charge(const cli_args *args)
     const char *target = cli_option_value(args, "target", NULL);
     req.nstanding = lb_charge_standing(target, response, standing);
     req.standing = standing;
+    req.answers = a.keys; /* the odds follow them too (R-CHG-25) */
+    req.nanswers = a.n;
     lb_charge *ch = NULL;
     lb_charge_outcomes odds = {0};
     int want_odds;

@@ -74,9 +74,15 @@ static void print_odds(const lb_state *st, const lb_fire_chance *o)
                lb_frac_fmt(tu->p_check, pb, sizeof pb),
                lb_frac_fmt(tu->p_eliminated, vb, sizeof vb));
     }
-    if (o->nleaders)
-        printf("  leader casualty check (%d leader%s in the hex): %s\n", o->nleaders,
-               o->nleaders == 1 ? "" : "s", lb_frac_fmt(o->p_casualty, pb, sizeof pb));
+    if (o->nleaders == 1)
+        printf("  leader casualty check (1 leader in the hex): %s\n",
+               lb_frac_fmt(o->p_casualty, pb, sizeof pb));
+    else if (o->nleaders) {
+        char each[32];
+        printf("  leader casualty check (%d leaders in the hex): %s, one of them, each %s "
+               "(R-CAS-1)\n", o->nleaders, lb_frac_fmt(o->p_casualty, pb, sizeof pb),
+               lb_frac_fmt(o->p_casualty_each, each, sizeof each));
+    }
 }
 
 static void print_rolled(const lb_state *st, const lb_fire_result *r, uint64_t seed, int scripted)

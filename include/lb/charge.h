@@ -26,7 +26,8 @@
  * What the charge leaves to later segments — defensive fire, melee, readiness after the melee,
  * routs after all melees, units that may not move — is listed as obligations. lb_charge_odds
  * gives the exact probability of each way the charge can end, over every dice branch, for the
- * decisions fixed by standing answers (the others take their automatic choice, R-CHG-25): each
+ * decisions fixed by standing answers, then by the answers given in order (the others take
+ * their automatic choice, R-CHG-25): each
  * branch goes on from a copy of the pass where it stopped at a roll, branches that reach the
  * same state are enumerated once, and the work is bounded (R-CHG-28).
  */
@@ -41,6 +42,10 @@ typedef struct lb_charge_req {
     int automatic;                   /* undecided choices take their automatic option */
     const lb_standing *standing;     /* standing answers (borrowed; they must outlive the charge) */
     int nstanding;
+    const char *const *answers;      /* lb_charge_odds only: keys in order (borrowed), for the
+                                      * decisions that the standing answers leave open, counted
+                                      * in each branch (R-CHG-25) */
+    int nanswers;
 } lb_charge_req;
 
 typedef enum lb_charge_status {
@@ -177,6 +182,7 @@ typedef struct lb_charge_outcomes {
     int runs;                    /* passes of the procedure made to enumerate the branches
                                   * (from the start, or from where one stopped at a roll) */
     int merged;                  /* branches that reached a state already enumerated */
+    int answers;                 /* the req's answers in order that the branches follow */
     int exact;                   /* every branch enumerated, every probability exact: they sum
                                   * to 1 */
     lb_said stopped;             /* not exact: why (lb_said_fmt; nothing said when exact) */
@@ -186,8 +192,9 @@ typedef struct lb_charge_outcomes {
 } lb_charge_outcomes;
 
 /* Exact odds (R-DICE-4) of every end of the charge: each roll is enumerated (36 or 6 values),
- * values that lead to the same result taken together; decisions by req's standing answers, the
- * others by their automatic choice. Odds that cannot be computed exactly are still an answer
+ * values that lead to the same result taken together; decisions by req's standing answers, then
+ * by req's answers in order (in each branch, the k-th decision they leave open takes the k-th
+ * answer when it is one of its options), the others by their automatic choice. Odds that cannot be computed exactly are still an answer
  * (R-CHG-28): exact 0, the reason in `stopped`, the ends computed so far with their exact
  * probabilities and what they cover. LB_OK, LB_INVALID (as lb_charge_resolve), LB_NOMEM. */
 int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcomes *out);

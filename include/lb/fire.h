@@ -169,6 +169,8 @@ typedef struct lb_fire_chance {
     int *leaders;                      /* leaders in the target hex (owned) */
     int nleaders;
     lb_frac p_casualty;                /* a natural roll calls for a leader casualty check */
+    lb_frac p_casualty_each;           /* each leader's chance to be its one casualty (R-CAS-1):
+                                        * p_casualty / nleaders */
 } lb_fire_chance;
 
 /* A leader casualty rolled on the one-die table (R-FIRE-15). */
@@ -202,7 +204,8 @@ typedef struct lb_fire_result {
     lb_fire_hit *hits;         /* one per unit of odds.units (owned) */
     int nhits;
     int casualty;              /* the natural roll called for a leader casualty check */
-    lb_fire_casualty *casualties; /* one per leader of odds.leaders when casualty (owned) */
+    lb_fire_casualty *casualties; /* the one leader of odds.leaders who takes it, when casualty
+                                   * (R-CAS-1; owned) */
     int ncasualties;
 } lb_fire_result;
 

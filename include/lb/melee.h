@@ -130,6 +130,14 @@ typedef struct lb_melee_outcome {
 } lb_melee_outcome;
 
 /* Everything before the dice. */
+/* A leader who may take a melee's leader casualty, and the chance he does (R-CAS-1): the
+ * casualty check's chance times his share of it. */
+typedef struct lb_melee_casualty {
+    int leader;         /* his index */
+    lb_melee_side side; /* the side whose band the roll falls in */
+    lb_frac p;
+} lb_melee_casualty;
+
 typedef struct lb_melee_chance {
     int allowed;
     const char *rule;
@@ -157,6 +165,9 @@ typedef struct lb_melee_chance {
     int noutcomes;
     lb_frac p_melee;           /* a melee is fought (both sides still there) */
     lb_frac p_attacker_casualty, p_defender_casualty; /* a leader casualty check (33.12) */
+    lb_melee_casualty casualty[LB_MELEE_UNITS_MAX]; /* the leaders who may be the one casualty,
+                                                     * attackers' then defenders' (R-CAS-1) */
+    int ncasualty;
 } lb_melee_chance;
 
 /* What f is, in words: the chart entry's id, or the factor's name. */

@@ -152,6 +152,20 @@ static json_t *firer_json(const lb_state *st, const lb_fire_value *v)
     return j;
 }
 
+/* The leaders of the target hex and the chances of a leader casualty (R-FIRE-15, R-CAS-1). */
+static void leaders_json(const lb_state *st, const lb_fire_chance *o, int defended, json_t *j)
+{
+    json_t *leaders = json_array();
+    for (int i = 0; i < o->nleaders; i++)
+        json_array_append_new(leaders, json_string(st->units[o->leaders[i]].id));
+    json_object_set_new(j, "leaders", leaders);
+    json_object_set_new(j, "p_leader_casualty", defended ? frac_json(o->p_casualty) : json_null());
+    json_object_set_new(j, "p_leader_casualty_exact",
+                        defended ? exact_json(o->p_casualty) : json_null());
+    json_object_set_new(j, "p_leader_casualty_each",
+                        defended ? exact_json(o->p_casualty_each) : json_null());
+}
+
 static json_t *fire_answer(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
                            int scripted, const lb_trace *t)
 {
@@ -219,13 +233,7 @@ static json_t *fire_answer(const lb_state *st, const lb_fire_result *r, int roll
     json_object_set_new(j, "taken_exact",
                         defended ? outcomes_json(o->p_taken, o->max_taken, 1) : json_null());
     json_object_set_new(j, "units", defended ? targets_json(st, o) : json_array());
-    json_t *leaders = json_array();
-    for (int i = 0; i < o->nleaders; i++)
-        json_array_append_new(leaders, json_string(st->units[o->leaders[i]].id));
-    json_object_set_new(j, "leaders", leaders);
-    json_object_set_new(j, "p_leader_casualty", defended ? frac_json(o->p_casualty) : json_null());
-    json_object_set_new(j, "p_leader_casualty_exact",
-                        defended ? exact_json(o->p_casualty) : json_null());
+    leaders_json(st, o, defended, j);
     if (rolled && o->allowed) {
         rolled_json(st, r, j);
         if (!scripted)

@@ -102,6 +102,14 @@ static json_t *chance_json(const lb_state *st, const lb_melee_chance *c)
                         c->allowed ? exact(c->p_attacker_casualty) : json_null());
     json_object_set_new(j, "p_defender_casualty",
                         c->allowed ? exact(c->p_defender_casualty) : json_null());
+    json_t *who = json_array(); /* R-CAS-1: each leader's chance to be the one casualty */
+    for (int i = 0; c->allowed && i < c->ncasualty; i++)
+        json_array_append_new(who, json_pack("{s:s,s:s,s:o}", "leader",
+                                             st->units[c->casualty[i].leader].id, "side",
+                                             c->casualty[i].side == LB_MELEE_ATTACKER ? "attacker"
+                                                                                       : "defender",
+                                             "p", exact(c->casualty[i].p)));
+    json_object_set_new(j, "leader_casualties", who);
     return j;
 }
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "lb/facing.h"
 #include "lb/melee.h"
 #include "state_int.h"
 #include "decision_int.h"
@@ -81,6 +82,28 @@ static int allowed(const lb_game *g, lb_hex target, const char *const *ids, int 
     return rc == LB_INVALID ? LB_OK : rc;
 }
 
+/* R-MEL-25, R-CHG-29: the hex of formation e that the charging unit u melees: the one it stands
+ * in (a carré) or next to, through its front when one is; e's first hex when none is near. */
+static lb_hex owed_hex(const lb_unit *u, const lb_unit *e)
+{
+    lb_hex near = e->hexes[0];
+    int found = 0;
+    for (int k = 0; k < e->nhexes; k++) {
+        if (lb_unit_in_hex(u, e->hexes[k]))
+            return e->hexes[k];
+        for (int j = 0; j < u->nhexes; j++) {
+            int dir = lb_hex_dir_to(u->hexes[j], e->hexes[k]);
+            if (dir < 0)
+                continue;
+            if (lb_facing_side(u, j, dir) == LB_SIDE_FRONT)
+                return e->hexes[k];
+            if (!found++)
+                near = e->hexes[k];
+        }
+    }
+    return near;
+}
+
 /* R-GAME-18: the melees a charge owes, while any can still be fought, are the only options
  * (38.10: the cavalry must melee); then one option per attacker and hex it may assault alone,
  * and per hex a parameterised option for several attackers together. A unit melees once per
@@ -99,7 +122,7 @@ int lbi_melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int
             continue;
         const char *ids[1] = {o->unit};
         int ok = 0;
-        lb_hex target = st->units[e].hexes[0];
+        lb_hex target = owed_hex(&st->units[u], &st->units[e]);
         if ((rc = allowed(g, target, ids, 1, &ok)) != LB_OK || !ok)
             continue;
         lb_action_init(&a, LB_VERB_MELEE);

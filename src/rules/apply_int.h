@@ -18,9 +18,12 @@
  * combat unit), LB_NOMEM. */
 LBI int lbi_morale_set(lb_state *s, int unit, const lb_morale_outcome *o);
 /* Moves unit along path (r->hexes hexes, one of r's optimal paths; NULL: the automatic
- * choice), with the leaders it leaves alone, or removes it and them on surrender
+ * choice), with the leaders attached to it and those it leaves alone, or removes it and them on surrender
  * (lb_state_remove_unit), as lb_retreat_apply says; reindexes. LB_OK, LB_INVALID (not a combat
  * unit), LB_NOMEM. */
 LBI int lbi_retreat_set(lb_state *s, int unit, const lb_retreat *r, const lb_hex *path);
+/* R-MOV-14, R-RET-21: moves the leaders attached to unit that stand in one of its hexes to `to`
+ * (call it before the unit moves); does not reindex. */
+LBI void lbi_attached_follow(lb_state *s, int unit, lb_hex to);
 
 #endif

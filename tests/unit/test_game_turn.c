@@ -298,22 +298,26 @@ static void test_game_turn__charge_shown_as_it_happens(void **state)
     lb_game_free(g);
 }
 
-/* R-MEL-21, R-GAME-10: at 13:20 of the golden game fr-8chs (0101) is exhausted since its
- * melee at 13:00, a full turn before the French Morale Recovery. Not moving gives two steps
- * (fresh), moving at most half its 14 MP one (tired), more none; each with the rules' trace. */
+/* R-MEL-21, R-GAME-10: at 13:20 of the golden game fr-8chs (1304, next to the carré that
+ * repulsed it, R-MEL-29) is exhausted since its melee at 13:00, a full turn before the French
+ * Morale Recovery. Not moving gives two steps (fresh), moving at most half its 14 MP one (tired:
+ * 1301, 3 MP), more none (0504); each with the rules' trace. The carré's opportunity fire at
+ * its first step is passed (28.5), so that nothing but the move differs. */
 static void test_game_turn__readiness_by_rest(void **state)
 {
     (void)state;
-    const char *moves[] = {NULL, "move:fr-8chs:0104", "move:fr-8chs:0109"};
+    const char *moves[] = {NULL, "move:fr-8chs:1301", "move:fr-8chs:0504"};
     const lb_readiness want[] = {LB_READY_FRESH, LB_READY_TIRED, LB_READY_EXHAUSTED};
     const char *why[] = {"without moving (two steps)", "moving at most half (one step)",
                          "it moved more than half its movement points"};
     for (int k = 0; k < 3; k++) {
-        lb_game *g = golden(60); /* 13:20, the French Movement */
+        lb_game *g = golden(62); /* 13:20, the French Movement */
         assert_int_equal(lb_game_state(g)->turn.segment, LB_SEG_MOVEMENT);
         assert_int_equal(unit(g, "fr-8chs")->readiness, LB_READY_EXHAUSTED);
         if (moves[k])
             answer(g, moves[k], LB_ACCEPTED);
+        while (lb_game_pending(g)->kind == LB_DECIDE_OPPORTUNITY)
+            answer(g, "pass", LB_ACCEPTED);
         /* the Austrian Charge ends by itself (its hussars are exhausted): their Movement */
         assert_true(until_said(g, 1, LB_SEG_MOVEMENT, why[k]));
         assert_int_equal(unit(g, "fr-8chs")->readiness, want[k]);
@@ -327,7 +331,7 @@ static void test_game_turn__readiness_by_rest(void **state)
 static void test_game_turn__retreat_before_melee_holds(void **state)
 {
     (void)state;
-    lb_game *g = golden(71);
+    lb_game *g = golden(74);
     assert_int_equal(lb_game_state(g)->turn.segment, LB_SEG_MOVEMENT);
     assert_int_equal(lb_game_state(g)->turn.phasing, 1);
     assert_int_equal(unit(g, "au-hus4")->move.hold, LB_HOLD_RETREATED);

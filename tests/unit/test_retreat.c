@@ -1554,6 +1554,42 @@ static void test_retreat__trace_says_what_decided(void **state)
     lb_state_free(st);
 }
 
+#define ATTACHED(id, hexes, to)                                                                 \
+    "{\"id\": \"" id "\", \"side\": \"french\", \"arm\": \"leader\", \"hexes\": [" hexes     \
+    "], \"attached_to\": \"" to "\"}"
+
+/* R-RET-21: a leader attached to the retreating unit goes with it, even where another French
+ * combat unit stays (fr2 in 0201, which would leave an unattached one there, R-RET-15), and even
+ * when the caller leaves the unattached ones (leaders_stay): he is no choice, not listed among
+ * the leaders left alone, and the trace says he goes. Same 1-row map: disorder 0301 0401 0501. */
+static void test_retreat__attached_leader_goes_with_the_unit(void **state)
+{
+    (void)state;
+    lb_state *st = scenario("premier-2018", 6, 1, "\"......\"", "",
+                            INF_UNIT("fr", "french", "\"0201\"") "," INF_UNIT("fr2", "french",
+                                                                              "\"0201\"")
+                            "," ATTACHED("ney", "\"0201\"", "fr") "," LEADER("lannes", "\"0201\"")
+                            "," INF_UNIT("au", "austrian", "\"0101\""));
+    lb_retreat r;
+    lb_trace t;
+    lb_trace_init(&t);
+    lb_retreat_req req = {.kind = LB_RETREAT_DISORDER};
+    assert_int_equal(lb_retreat_paths(st, unit_of(st, "fr"), &req, &r, &t), LB_OK);
+    assert_int_equal(r.nleaders, 0);
+    assert_true(step_says(&t, "R-RET-21", "ney, attached to fr, goes with it from 0201 to its end "
+                                          "hex 0501"));
+    assert_true(step_says(&t, "R-RET-15", "lannes is not left alone in 0201"));
+    r.leaders_stay = 1;
+    assert_int_equal(lb_retreat_apply(st, unit_of(st, "fr"), &r, -1), LB_OK);
+    assert_path(st, st->units[unit_of(st, "fr")].hexes, 1, "0501");
+    assert_path(st, st->units[unit_of(st, "ney")].hexes, 1, "0501");
+    assert_path(st, st->units[unit_of(st, "lannes")].hexes, 1, "0201");
+    assert_path(st, st->units[unit_of(st, "fr2")].hexes, 1, "0201");
+    lb_retreat_release(&r);
+    lb_trace_release(&t);
+    lb_state_free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1561,6 +1597,7 @@ int main(void)
         cmocka_unit_test(test_retreat__first_hex_always_affordable_else_surrender),
         cmocka_unit_test(test_retreat__line_retreats_from_first_hex_through_its_own),
         cmocka_unit_test(test_retreat__apply_surrender_removes_the_unit),
+        cmocka_unit_test(test_retreat__attached_leader_goes_with_the_unit),
         cmocka_unit_test(test_retreat__apply_refuses_stale),
         cmocka_unit_test(test_retreat__no_enemy_combat_unit_stays),
         cmocka_unit_test(test_retreat__automatic_choice_avoids_surrender_later),

@@ -120,7 +120,8 @@ static const char *const sentences[] = {
     S(SURRENDERS) = "{0} has no legal {1?rout|disorder} path: it surrenders",
     S(ASK_END) = "{1} {2?rout|disorder}: {3} hexes along one of {4} best paths; where does it "
                  "end?" ANSWER,
-    S(END_OPTION) = "end in {0}",
+    S(END_OPTION) = "end in {0}{1?: surrender later (a failed recovery there finds no complete "
+                    "path, R-RET-8)}",
     S(MOVES_AWAY) = "{0} {1?routs|retreats} {2} hexes from {3} to {4}",
     S(ROUT_LENGTH) = "{0} routs one die of hexes: {1}",
     S(NO_RECALL_RANGE) = "the recall chart has no range for {0?{0}|(no nation)} cavalry: {1} "
@@ -178,10 +179,13 @@ static const char *const sentences[] = {
     S(LEADER_HEX_OPTION) = "move to {0}",
     S(LEADER_MOVES) = "{0} moves from {1} to {2}, the nearest hex free of the enemy and its zones "
                       "of influence (7)",
+    S(FACES) = "{0} turns in place to face {1} in {2}, as its melee needs a front hexside: "
+               "{3} hexside{3#|s}, {4} MP; {5} of {6} spent",
     S(ODDS_COUNTED) = "odds: every roll of every branch enumerated (36 or 6 values), {0} passes, "
                       "{1} ends of the charge, {2} branches merged",
-    S(ODDS_DECISIONS) = "the odds fix the decisions given as standing answers and take the "
-                        "automatic choice for the others",
+    S(ODDS_DECISIONS) = "the odds fix the decisions given as standing answers{0?, then by the {0} "
+                        "answer{0#|s} given in order in each branch,} and take the automatic "
+                        "choice for the others",
     S(ODDS_STOPPED) = "{0?not exact: }{1?{2} branch{2#|es} and {3} end{3#|s} left out: their "
                       "probability needs more than 64-bit fractions}{4?{1?; }{4} branch{4#|es} "
                       "left out: more than {5} rolls with more than one result}{6?{1?; |{4?; }}"

@@ -202,11 +202,15 @@ static const char *const sentences[] = {
         "roll",
     [LBI_EVENT_INDEX(EV_FIRE_MODIFIERS)] = "roll modifier {0+} (massed) {1+} ({2}) = {3+}",
     [LBI_EVENT_INDEX(EV_FIRE_CASUALTY_ODDS)] =
-        "{0} leader{0#|s} in the hex: a natural {1}-{2} calls for a leader casualty check, {3}",
+        "{0} leader{0#|s} in the hex: a natural {1}-{2} calls for a leader casualty check, "
+        "{3}{0#|; one of them takes it, each {4} (R-CAS-1)}",
     [LBI_EVENT_INDEX(EV_FIRE_ROLL)] =
         "fire roll {0} {1+} = {2} in column {3?{3}|none}: {4} increment{4#|s} lost",
     [LBI_EVENT_INDEX(EV_FIRE_HIT)] =
         "{0} loses {1} increment{1#|s} ({2} to {3}){4?: eliminated|{5?: a morale check}}",
+    [LBI_EVENT_INDEX(EV_FIRE_CASUALTY_VICTIM)] =
+        "one of the {1} leaders in the hex takes the casualty, at random (none lent a bonus to "
+        "the roll): {0}",
     [LBI_EVENT_INDEX(EV_FIRE_CASUALTY)] = "leader casualty die for {0}: {1}, {2}{3? ({3})}",
     [LBI_EVENT_INDEX(EV_FIRE_REROLL)] = "a casualty from fire rolls again on {0}",
     [LBI_EVENT_INDEX(EV_FIRE_HOURS_OUT)] = "{0} is out for {1} hours",

@@ -138,6 +138,11 @@ static const char *const sentences[] = {
     S(OPT_LEADER_RETIRE) = "retreat before the melee to the nearest hex free of enemies and "
                            "their zones (L7-6)",
     S(OPT_MELEE) = "melee {0}",
+    S(ATTACHED_ADVANCES) = "leader {0}, attached to {1}, advances with it into {2}",
+    S(CASUALTY_VICTIM) = "one of {1} leaders takes the casualty{2?: {3}, whose bonus was used, on "
+                         "1-3 of a die, else one of the others at random|, at random}: {0}",
+    S(CARRE_REPULSES) = "{0}, repulsed by the carré, leaves its hex for an adjacent one (32.9): "
+                        "a rout of 1 hex",
 };
 
 static const char *const taken[] = {

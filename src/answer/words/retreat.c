@@ -66,6 +66,8 @@ static const char *const sentences[] = {
     [LBI_EVENT_INDEX(EV_RET_LEADER_LEFT)] =
         "{0} would be left alone in {1}: he may go with {2} to its end hex {3} (the automatic "
         "choice) or stay there unescorted",
+    [LBI_EVENT_INDEX(EV_RET_LEADER_ATTACHED)] =
+        "{0}, attached to {2}, goes with it from {1} to its end hex {3}",
     [LBI_EVENT_INDEX(EV_RET_EXACT_PATH_EXISTS)] =
         "a legal path of exactly {0} hexes exists: no surrender",
     [LBI_EVENT_INDEX(EV_RET_FIRST_OVER_COMPLETE)] =

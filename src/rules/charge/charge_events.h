@@ -111,7 +111,7 @@ enum charge_event {
     EV_CHARGE_SURRENDERS,                /* unit, rout (1) or disorder retreat */
     EV_CHARGE_ASK_END,                   /* lead, unit, rout (1) or disorder retreat, hexes,
                                           * best paths */
-    EV_CHARGE_END_OPTION,                /* hex */
+    EV_CHARGE_END_OPTION,                /* hex, surrender later (1, R-RET-8) */
     EV_CHARGE_MOVES_AWAY,                /* unit, routs (1) or retreats, hexes, from, to */
     EV_CHARGE_ROUT_LENGTH,               /* unit, die */
     /* recall and pursuit (R-CHG-5, R-CHG-6, R-CHG-15..17) */
@@ -156,9 +156,11 @@ enum charge_event {
     EV_CHARGE_ASK_LEADER_HEX,            /* lead, leader, distance */
     EV_CHARGE_LEADER_HEX_OPTION,         /* hex */
     EV_CHARGE_LEADER_MOVES,              /* leader, from, to */
+    EV_CHARGE_FACES,                     /* cavalry, unit, hex faced, hexsides turned, cost,
+                                          * spent, total */
     /* the odds (R-DICE-4, R-CHG-25, R-CHG-28) */
     EV_CHARGE_ODDS_COUNTED,              /* passes, ends, merged */
-    EV_CHARGE_ODDS_DECISIONS,            /* (none) */
+    EV_CHARGE_ODDS_DECISIONS,            /* answers given in order */
     EV_CHARGE_ODDS_STOPPED,              /* lead, branches or ends too unlikely (1), branches,
                                           * ends, branches too deep, most rolls, budget hit,
                                           * budget */

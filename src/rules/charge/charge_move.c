@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "charge_move.h"
+#include "lb/facing.h"
 #include "lb/formation.h"
 #include "lb/move.h"
 #include "decision_int.h"
@@ -374,6 +375,34 @@ int lbi_mv_step(run *R, int dir)
             o->passing = 1;
     }
     return LB_OK;
+}
+
+void lbi_mv_face(run *R, int unit)
+{
+    lb_unit *cav = &R->st->units[R->cav];
+    const lb_unit *u = &R->st->units[unit];
+    int best = -1, fewest = 0;
+    for (int k = 0; k < u->nhexes; k++) {
+        int dir = lb_hex_dir_to(R->pos, u->hexes[k]);
+        if (dir < 0)
+            continue;
+        if (lb_facing_side(cav, 0, dir) == LB_SIDE_FRONT)
+            return; /* it faces the formation already (or stands on it) */
+        int turns = turns_to(R->facing, dir);
+        if (best < 0 || turns < fewest) {
+            best = dir;
+            fewest = turns;
+        }
+    }
+    if (best < 0)
+        return;
+    int cost = 2 * fewest;
+    R->spent += cost;
+    R->facing = lb_hex_dir_clock(best);
+    cav->facing = R->facing;
+    CH_EVENT(R, "face", "R-CHG-29", R->cav, unit, R->pos, cost, EV_CHARGE_FACES,
+             ch_unit(R, R->cav), ch_unit(R, unit), ch_hex(R, lb_hex_neighbor(R->pos, best)),
+             ev_int(fewest), ev_int(cost), ev_int(R->spent), ev_int(R->total));
 }
 
 /* 37.7: the last three hexes entered lie in one direction, and the cavalry faces the unit

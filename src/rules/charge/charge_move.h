@@ -18,6 +18,10 @@ LBI int lbi_mv_plan_step(run *R, int *dir);
 LBI int lbi_mv_forced_step(run *R, int unit, lb_hex hex, int want, int *dir);
 /* Takes the step: costs, facing, the cavalry and its riders moved, passing fire owed. */
 LBI int lbi_mv_step(run *R, int dir);
+/* R-CHG-29: at contact the cavalry turns in place to face unit through a front hexside (the
+ * fewest hexsides, 2 MP each, counted as spent whatever is left); nothing when it faces it
+ * already or stands in its hex. */
+LBI void lbi_mv_face(run *R, int unit);
 /* 37.7: the last three steps straight and facing unit. */
 LBI int lbi_mv_straight(const run *R, int unit);
 /* The situation of a roll about defender (attacker: the cavalry where it stands now). */

@@ -93,7 +93,7 @@ static int make_key(odds *O, const run *R)
     int f[] = {R->cav, R->side, R->pos.col, R->pos.row, R->facing, R->nsteps, R->spent, R->total,
                R->plan_pos, R->plan_aside, R->mode, R->goal, R->cap, R->phase_a, R->vacated.col,
                R->vacated.row, R->target, R->tst, R->recall, R->follow_hexes, R->pursuit_from,
-               R->melee_with, R->stage, R->pend.kind, R->pend.unit, R->pend.as_target,
+               R->melee_with, R->stage, R->answered, R->pend.kind, R->pend.unit, R->pend.as_target,
                R->pend.vacated.col, R->pend.vacated.row, R->need_die, R->cursor, O->res.contact,
                O->res.mp_total};
     rc |= lbi_text_add(k, f, sizeof f);
@@ -453,6 +453,7 @@ static void release(odds *O)
 int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcomes *out)
 {
     memset(out, 0, sizeof *out);
+    out->answers = req->nanswers;
     lb_charge_req auto_req = *req;
     auto_req.automatic = 1;
     odds O = {0};
@@ -541,7 +542,7 @@ void lb_charge_odds_trace(const lb_charge_outcomes *o, lb_trace *t)
     lb_trace_int(t, "runs", o->runs);
     lb_trace_int(t, "ends", o->n);
     lb_trace_int(t, "merged", o->merged);
-    LBI_EVENT0(t, "R-CHG-25", "(38)", EV_CHARGE_ODDS_DECISIONS);
+    LBI_EVENT(t, "R-CHG-25", "(38)", EV_CHARGE_ODDS_DECISIONS, ev_int(o->answers));
     if (!o->exact) {
         lb_said stopped = o->stopped; /* with its lead: "not exact: " first */
         stopped.args[0] = ev_int(1);

@@ -47,6 +47,7 @@ static void end_charge(run *R)
 static void melee(run *R, int e, const char *rule, lb_frac times)
 {
     const lb_unit *u = &R->st->units[e];
+    lbi_mv_face(R, e); /* R-CHG-29 */
     int straight = lbi_mv_straight(R, e);
     if (u->state != LB_STATE_ROUTED && u->fire > 0 && u->formation != LB_FORM_LIMBERED)
         CH_OBLIGE(R, LB_OBLIGE_DEFENSIVE_FIRE, rule, e, R->cav, EV_CHARGE_OBLIGE_DEFENSIVE_FIRE,
@@ -175,7 +176,9 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
     lb_hex end = r.choice[r.hexes - 1];
     for (int k = 0; k < r.nends && rc == LB_OK; k++) {
         lbi_ch_label(R, r.ends[k], a);
-        rc = CH_OPTION(R, &d, a, EV_CHARGE_END_OPTION, lbi_ev_label(a));
+        /* R-RET-8: the offer says which ends mean surrender after a failed recovery */
+        rc = CH_OPTION(R, &d, a, EV_CHARGE_END_OPTION, lbi_ev_label(a),
+                       ev_int(r.end_surrenders && r.end_surrenders[k]));
         if (lb_hex_eq(r.ends[k], end))
             d.auto_choice = k;
     }
@@ -864,6 +867,7 @@ static int guns(run *R)
         melee(R, i, "R-CHG-21", lb_frac_int(1));
         return LB_OK;
     }
+    lbi_mv_face(R, i); /* R-CHG-29 */
     CH_OBLIGE(R, LB_OBLIGE_MELEE, "R-CHG-21", R->cav, i, EV_CHARGE_OBLIGE_MELEE_GUNS,
               ch_unit(R, R->cav), ch_unit(R, i));
     R->melee_with = i;

@@ -220,11 +220,27 @@ int lbi_ch_roll(run *R, lb_die_kind die, const char *purpose, const unsigned cha
 
 /* R-CHG-7, R-CHG-25: a decision with one option is no choice; otherwise the journal, a standing
  * answer or the automatic mode answers it, or the pass stops and offers it. */
+/* R-CHG-25: in the odds, the next of the req's answers for a decision that the standing answers
+ * leave open (one of several options): its option, or -1 (an answer that is not one of them
+ * is used up, and the automatic choice is taken). */
+static int answer_given(run *R, const lb_decision *d)
+{
+    const lb_charge_req *req = &R->ch->req;
+    if (!R->odds || d->noptions < 2 || R->answered >= req->nanswers ||
+        lb_decision_standing(d, req->standing, req->nstanding) >= 0)
+        return -1;
+    return lb_decision_find(d, req->answers[R->answered++]);
+}
+
 int lbi_ch_decide(run *R, lb_decision *d, int *choice)
 {
     lb_charge *ch = R->ch;
-    lb_decided_by by;
-    int rc = lbi_replay_answer(&ch->journal, &R->cursor, d, ch->req.standing, ch->req.nstanding,
+    lb_decided_by by = LB_BY_STANDING;
+    int given = answer_given(R, d), rc = LB_OK;
+    if (given >= 0)
+        *choice = given;
+    else
+        rc = lbi_replay_answer(&ch->journal, &R->cursor, d, ch->req.standing, ch->req.nstanding,
                                ch->automatic, !R->odds, &ch->err, choice, &by);
     if (rc == LB_NOT_FOUND) {
         lb_decision_move(&ch->pending, d);

@@ -103,6 +103,7 @@ typedef struct run {
     int odds;      /* odds mode: no trace, events, obligations or journal; rolls stop the pass */
     int inject;    /* odds: the value of the roll being taken up again, -1 none */
     int cursor;    /* next journal entry to replay */
+    int answered;  /* odds: the req's answers taken so far in this branch (R-CHG-25) */
     lb_trace *t;   /* NULL in odds mode */
     lb_charge_result *res;
     lbi_text *summary;

@@ -110,13 +110,14 @@ enum fire_event {
     EV_FIRE_MASSED,             /* increments, the charts have massed_target (1) or not,
                                  * modifier */
     EV_FIRE_MODIFIERS,          /* massed, leader's, leader, modifier */
-    EV_FIRE_CASUALTY_ODDS,      /* leaders, lowest roll, highest roll, chance */
+    EV_FIRE_CASUALTY_ODDS,      /* leaders, lowest roll, highest roll, chance, each one's */
     EV_FIRE_ROLL,               /* roll, modifier, modified roll, column?, increments */
     EV_FIRE_HIT,                /* unit, increments, first, last, eliminated (1), a check (1) */
     EV_FIRE_CASUALTY,           /* leader, die, result, wound? */
     EV_FIRE_REROLL,             /* die */
     EV_FIRE_HOURS_OUT,          /* leader, hours */
     EV_FIRE_HEX_CHECKS,         /* units, his morale bonus */
+    EV_FIRE_CASUALTY_VICTIM,    /* leader, leaders */
     EV_FIRE_END
 };
 

@@ -5,6 +5,7 @@
 #include "fire_int.h"
 #include "lb/facing.h"
 #include "apply_int.h"
+#include "casualty_int.h"
 #include "lb/err.h"
 #include "state_int.h"
 #include "dice_int.h"
@@ -440,12 +441,13 @@ int lb_fire_odds(const lb_state *s, const lb_fire_request *rq, lb_fire_chance *o
     if (o->nleaders && fc->has_casualty && fc->casualty_fire_lo) {
         int rolls = lb_roll_index(fc->casualty_fire_hi) - lb_roll_index(fc->casualty_fire_lo) + 1;
         o->p_casualty = lb_frac_make(rolls, 36);
+        o->p_casualty_each = lb_frac_mul(o->p_casualty, lbi_casualty_share(o->nleaders, -1, 0));
         LBI_EVENT(t, "R-FIRE-15", "(21)", EV_FIRE_CASUALTY_ODDS, ev_int(o->nleaders),
                   ev_roll(fc->casualty_fire_lo), ev_roll(fc->casualty_fire_hi),
-                  fi_frac(o->p_casualty));
+                  fi_frac(o->p_casualty), fi_frac(o->p_casualty_each));
         lbi_fi_trace_frac(t, "p_casualty", o->p_casualty);
     } else {
-        o->p_casualty = lb_frac_int(0);
+        o->p_casualty = o->p_casualty_each = lb_frac_int(0);
     }
     o->allowed = 1;
     return LB_OK;
@@ -470,6 +472,30 @@ void lb_fire_chance_release(lb_fire_chance *o)
 }
 
 /* ---- the dice ------------------------------------------------------------------------------- */
+
+/* R-CAS-1: the fire's dice for the victim of a leader casualty, with the trace. */
+typedef struct victim_dice {
+    lb_dice *dice;
+    lb_trace *t;
+} victim_dice;
+
+static int victim_roll(void *ctx, int two, int *value)
+{
+    victim_dice *v = ctx;
+    int x;
+    if (two) {
+        if (lb_dice_roll(v->dice, "leader casualty victim", &x) != 0)
+            return LB_DICE;
+        lb_trace_roll(v->t, "leader casualty victim", x);
+        *value = lb_roll_index(x);
+    } else {
+        if (lb_dice_d6(v->dice, "leader casualty victim", &x) != 0)
+            return LB_DICE;
+        lb_trace_die(v->t, "leader casualty victim", x);
+        *value = x - 1;
+    }
+    return LB_OK;
+}
 
 /* R-FIRE-15: one leader's casualty die, re-rolled while the result is one fire does not keep. */
 static int roll_casualty(const lb_state *s, const lb_fire_chance *o, int leader, lb_dice *dice,
@@ -567,12 +593,17 @@ int lb_fire_resolve(const lb_state *s, const lb_fire_request *rq, lb_dice *dice,
     r->casualty = o->nleaders && fc->has_casualty && fc->casualty_fire_lo &&
                   lb_roll_index(r->roll) >= lb_roll_index(fc->casualty_fire_lo) &&
                   lb_roll_index(r->roll) <= lb_roll_index(fc->casualty_fire_hi);
-    for (int i = 0; r->casualty && i < o->nleaders; i++) {
-        rc = roll_casualty(s, o, o->leaders[i], dice, &r->casualties[r->ncasualties++], t);
-        if (rc != LB_OK)
-            return rc;
-    }
-    return LB_OK;
+    if (!r->casualty)
+        return LB_OK;
+    /* R-CAS-1: one of the hex's leaders, at random (none of them lent a bonus to the roll) */
+    victim_dice v = {dice, t};
+    int k;
+    if (lbi_casualty_victim(o->nleaders, -1, victim_roll, &v, &k) != 0)
+        return LB_DICE;
+    if (o->nleaders > 1)
+        LBI_EVENT(t, "R-CAS-1", "(7)", EV_FIRE_CASUALTY_VICTIM,
+                  ev_unit_id(s->units[o->leaders[k]].id), ev_int(o->nleaders));
+    return roll_casualty(s, o, o->leaders[k], dice, &r->casualties[r->ncasualties++], t);
 }
 
 void lb_fire_result_release(lb_fire_result *r)

@@ -5,6 +5,7 @@
 
 #include "effects.h"
 #include "lb/fire_charts.h"
+#include "casualty_int.h"
 #include "melee_int.h"
 #include "decision_int.h"
 #include "dice_int.h"
@@ -454,24 +455,44 @@ static void distribution(const lb_state *s, lb_melee_chance *c, lb_trace *t)
     qsort(c->outcomes, (size_t)c->noutcomes, sizeof *c->outcomes, by_chance);
 }
 
-/* 33.12, R-MEL-16: a natural roll in a casualty band, with a leader on that side. */
+int lbi_mel_used_leader(const lb_state *s, const lb_melee_chance *c, lb_melee_side side,
+                        const int *leaders, int n)
+{
+    int who = side == LB_MELEE_ATTACKER ? c->attacker_leader : c->defender_leader;
+    if (who < 0 || lb_unit_bonus(&s->units[who], "melee") == 0)
+        return -1; /* no bonus modified the roll */
+    for (int i = 0; i < n; i++)
+        if (leaders[i] == who)
+            return i;
+    return -1;
+}
+
+/* 33.12, R-MEL-16, R-CAS-1: a natural roll in a casualty band, with a leader on that side; each
+ * of that side's leaders may be the one. */
 static void casualty_odds(const lb_state *s, lb_melee_chance *c)
 {
     const lb_fire_charts *fc = s->charts.fire;
-    int leaders[LB_MELEE_UNITS_MAX];
     c->p_attacker_casualty = c->p_defender_casualty = lb_frac_int(0);
+    c->ncasualty = 0;
     if (!fc || !fc->has_casualty)
         return;
-    if (fc->casualty_attacker_lo &&
-        lbi_mel_leaders_of(s, c, LB_MELEE_ATTACKER, leaders, LB_MELEE_UNITS_MAX))
-        c->p_attacker_casualty = lb_frac_mul(
-            c->p_melee, lb_frac_make(lb_roll_index(fc->casualty_attacker_hi) -
-                                         lb_roll_index(fc->casualty_attacker_lo) + 1, 36));
-    if (fc->casualty_defender_lo &&
-        lbi_mel_leaders_of(s, c, LB_MELEE_DEFENDER, leaders, LB_MELEE_UNITS_MAX))
-        c->p_defender_casualty = lb_frac_mul(
-            c->p_melee, lb_frac_make(lb_roll_index(fc->casualty_defender_hi) -
-                                         lb_roll_index(fc->casualty_defender_lo) + 1, 36));
+    for (int side = 0; side < 2; side++) {
+        int lo = side ? fc->casualty_defender_lo : fc->casualty_attacker_lo;
+        int hi = side ? fc->casualty_defender_hi : fc->casualty_attacker_hi;
+        int leaders[LB_MELEE_UNITS_MAX];
+        int n = lo ? lbi_mel_leaders_of(s, c, (lb_melee_side)side, leaders,
+                                        LB_MELEE_UNITS_MAX - c->ncasualty)
+                   : 0;
+        if (!n)
+            continue;
+        lb_frac p = lb_frac_mul(c->p_melee,
+                                lb_frac_make(lb_roll_index(hi) - lb_roll_index(lo) + 1, 36));
+        *(side ? &c->p_defender_casualty : &c->p_attacker_casualty) = p;
+        int used = lbi_mel_used_leader(s, c, (lb_melee_side)side, leaders, n);
+        for (int i = 0; i < n; i++)
+            c->casualty[c->ncasualty++] = (lb_melee_casualty){
+                leaders[i], (lb_melee_side)side, lb_frac_mul(p, lbi_casualty_share(n, used, i))};
+    }
 }
 
 /* R-MEL-1..16, R-MEL-23 */

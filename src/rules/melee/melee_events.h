@@ -121,6 +121,9 @@ enum melee_event {
     EV_MEL_OPT_STAY,                 /* - */
     EV_MEL_OPT_LEADER_RETIRE,        /* - */
     EV_MEL_OPT_MELEE,                /* hex */
+    EV_MEL_ATTACHED_ADVANCES,        /* leader, unit, target */
+    EV_MEL_CARRE_REPULSES,           /* cavalry */
+    EV_MEL_CASUALTY_VICTIM,          /* leader, leaders, a bonus used (1), the leader used */
     EV_MEL_END
 };
 

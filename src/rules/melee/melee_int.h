@@ -59,6 +59,10 @@ LBI void lbi_mel_leaders(const lb_state *s, lb_melee_chance *c, lb_trace *t);
  * target hex); their indexes into out (at most max), how many. */
 LBI int lbi_mel_leaders_of(const lb_state *s, const lb_melee_chance *c, lb_melee_side side,
                            int *out, int max);
+/* R-CAS-1: which of side's leaders (n, as lbi_mel_leaders_of gives them) modified the melee roll
+ * with a bonus (R-MEL-16): his place in leaders, -1 when none did. */
+LBI int lbi_mel_used_leader(const lb_state *s, const lb_melee_chance *c, lb_melee_side side,
+                           const int *leaders, int n);
 /* The preserve-readiness answer for a cavalry unit from req's standing answers (R-MEL-22). */
 LBI int lbi_mel_preserve_standing(const lb_melee_req *req, const char *id);
 

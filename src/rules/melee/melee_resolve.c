@@ -6,6 +6,7 @@
 #include "readiness.h"
 #include "lb/fire_charts.h"
 #include "lb/grow.h"
+#include "casualty_int.h"
 #include "melee_int.h"
 #include "replay.h"
 #include "decision_int.h"
@@ -182,23 +183,36 @@ static int checks(mrun *R, const lb_melee_chance *c, lb_melee_side side,
     return LB_OK;
 }
 
-/* 33.12, R-MEL-16: the leaders of each side whose natural roll band came up, into ids; how
- * many. */
+/* 33.12, R-MEL-16: the leaders of the side whose natural roll band came up, into idx; how many;
+ * *side gets that side. */
 static int leaders_in_band(const mrun *R, const lb_melee_chance *c, const lb_fire_charts *fc,
-                           int roll, char ids[][LB_SUBJECT_MAX])
+                           int roll, int *idx, lb_melee_side *side)
 {
-    int ri = lb_roll_index(roll), n = 0;
-    for (int side = 0; side < 2; side++) {
-        int lo = side ? fc->casualty_defender_lo : fc->casualty_attacker_lo;
-        int hi = side ? fc->casualty_defender_hi : fc->casualty_attacker_hi;
+    int ri = lb_roll_index(roll);
+    for (int s = 0; s < 2; s++) {
+        int lo = s ? fc->casualty_defender_lo : fc->casualty_attacker_lo;
+        int hi = s ? fc->casualty_defender_hi : fc->casualty_attacker_hi;
         if (!lo || ri < lb_roll_index(lo) || ri > lb_roll_index(hi))
             continue;
-        int idx[LB_MELEE_UNITS_MAX];
-        int m = lbi_mel_leaders_of(R->st, c, (lb_melee_side)side, idx, LB_MELEE_UNITS_MAX - n);
-        for (int k = 0; k < m; k++)
-            snprintf(ids[n++], LB_SUBJECT_MAX, "%s", R->st->units[idx[k]].id);
+        *side = (lb_melee_side)s;
+        return lbi_mel_leaders_of(R->st, c, (lb_melee_side)s, idx, LB_MELEE_UNITS_MAX);
     }
-    return n;
+    return 0;
+}
+
+/* R-CAS-1: the melee's dice for the victim: one die (0..5) or two dice (0..35). */
+static int victim_roll(void *ctx, int two, int *value)
+{
+    mrun *R = ctx;
+    int v, rc = lbi_mr_roll(R, two ? LB_DIE_TWO : LB_DIE_ONE, "leader casualty victim", &v);
+    if (rc != LB_OK)
+        return rc;
+    *value = two ? lb_roll_index(v) : v - 1;
+    if (two)
+        lb_trace_roll(R->t, "leader casualty victim", v);
+    else
+        lb_trace_die(R->t, "leader casualty victim", v);
+    return LB_OK;
 }
 
 /* R-MEL-16: a leader's roll on the casualty table: its entry (NULL: none), the die and the
@@ -249,21 +263,30 @@ static int leader_casualty(mrun *R, const lb_fire_charts *fc, int roll, const ch
     return LB_OK;
 }
 
-/* 33.12, R-MEL-16: the leaders of a side whose natural roll band came up each roll on the
- * casualty table. */
+/* 33.12, R-MEL-16, R-CAS-1: one leader of the side whose natural roll band came up rolls on the
+ * casualty table: the one whose bonus was used on 1-3 of a die, else one of the others at
+ * random (no bonus used: any of them at random). */
 static int casualties(mrun *R, const lb_melee_chance *c, int roll)
 {
     const lb_fire_charts *fc = R->st->charts.fire;
     if (!fc || !fc->has_casualty)
         return LB_OK;
-    char ids[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX];
-    int n = leaders_in_band(R, c, fc, roll, ids);
-    for (int k = 0; k < n; k++) {
-        int rc = leader_casualty(R, fc, roll, ids[k]);
-        if (rc != LB_OK)
-            return rc;
-    }
-    return LB_OK;
+    int idx[LB_MELEE_UNITS_MAX];
+    lb_melee_side side = LB_MELEE_ATTACKER;
+    int n = leaders_in_band(R, c, fc, roll, idx, &side);
+    if (!n)
+        return LB_OK;
+    int used = lbi_mel_used_leader(R->st, c, side, idx, n), k;
+    int rc = lbi_casualty_victim(n, used, victim_roll, R, &k);
+    if (rc != LB_OK)
+        return rc;
+    char id[LB_SUBJECT_MAX];
+    snprintf(id, sizeof id, "%s", R->st->units[idx[k]].id);
+    if (n > 1)
+        LBI_EVENT(R->t, "R-CAS-1", "(7)", EV_MEL_CASUALTY_VICTIM, ev_unit_id(lbi_mr_id(R, id)),
+                  ev_int(n), ev_int(used >= 0),
+                  ev_unit_id(used >= 0 ? lbi_mr_id(R, R->st->units[idx[used]].id) : ""));
+    return leader_casualty(R, fc, roll, id);
 }
 
 /* R-MEL-20: the cavalry that fought changes its readiness once the melee is over. */

@@ -597,9 +597,21 @@ static int lose(mrun *R, char ids[][LB_SUBJECT_MAX], int nids, int n)
     return LB_OK;
 }
 
+/* 32.9: cavalry u stands in the hex of an enemy carré (the one it assaulted). */
+static int on_carre(const lb_state *s, const lb_unit *u)
+{
+    const int *idx;
+    int n = u->arm == LB_ARM_CAVALRY ? lb_state_units_at(s, u->hexes[0], &idx) : 0;
+    for (int k = 0; k < n; k++)
+        if (s->units[idx[k]].side != u->side && s->units[idx[k]].formation == LB_FORM_CARRE)
+            return 1;
+    return 0;
+}
+
 /* R-MEL-17: AR, DR (rout) or AD, DD on one unit: cavalry routs instead of disordering (35.8); a
  * disordered unit disordered again routs (R-MOR-7); a carré given DD takes column and retreats,
- * 3 hexes in premier-2017 (32.9). Every such retreat is the melee's (R-MEL-18). */
+ * 3 hexes in premier-2017 (32.9); cavalry given AR or AD in a carré's hex routs to an adjacent
+ * hex (32.9, R-MEL-29). Every such retreat is the melee's (R-MEL-18). */
 static int hit(mrun *R, const char *id, int rout)
 {
     int i = lbi_mr_unit(R, id);
@@ -607,7 +619,7 @@ static int hit(mrun *R, const char *id, int rout)
         return LB_OK;
     lb_unit *u = &R->st->units[i];
     int routs = rout || u->arm == LB_ARM_CAVALRY || u->state != LB_STATE_GOOD;
-    int carre = u->formation == LB_FORM_CARRE;
+    int carre = u->formation == LB_FORM_CARRE, repulsed = on_carre(R->st, u);
     lb_morale_state from = u->state;
     u->state = routs ? LB_STATE_ROUTED : LB_STATE_DISORDERED;
     u->formation = lb_effects_formation(R->st, u, u->hexes[0]);
@@ -625,6 +637,12 @@ static int hit(mrun *R, const char *id, int rout)
                    .hexes = carre && !routs && R->st->rules == LB_RULES_2017 ? 3 : 0,
                    .by_result = 1,
                    .rule = "R-MEL-17"};
+    if (repulsed) {
+        how.hexes = 1;
+        how.rule = "R-MEL-29";
+        MR_EVENT(R, "rout", "R-MEL-29", "(32)", id, NULL, u->hexes[0], 1, EV_MEL_CARRE_REPULSES,
+                 ev_id(R, id));
+    }
     return lbi_mr_retreat(R, id, &how, NULL);
 }
 
@@ -729,6 +747,21 @@ static void advance_formation(const lb_state *st, lb_unit *u, lb_hex h)
         u->facing = u->facing % 12 + 1;
 }
 
+/* R-RET-21 (R-MOV-14): the leaders attached to unit i, in one of its hexes, advance with it. */
+static void attached_advance(mrun *R, int i, lb_hex target)
+{
+    const lb_unit *u = &R->st->units[i];
+    for (int k = 0; k < R->st->nunits; k++) {
+        const lb_unit *l = &R->st->units[k];
+        if (l->arm == LB_ARM_LEADER && l->attached && strcmp(l->attached, u->id) == 0 &&
+            l->nhexes > 0 && lb_unit_in_hex(u, l->hexes[0]))
+            MR_EVENT(R, "advance", "R-RET-21", "(7), (33)", l->id, u->id, target, 1,
+                     EV_MEL_ATTACHED_ADVANCES, ev_id(R, l->id), ev_id(R, u->id),
+                     ev_hex(R->st, target));
+    }
+    lbi_attached_follow(R->st, i, target);
+}
+
 int lbi_mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, int compulsory,
                    int why)
 {
@@ -776,8 +809,10 @@ int lbi_mr_advance(mrun *R, lb_hex target, char ids[][LB_SUBJECT_MAX], int n, in
         lbi_mr_summary(R, "stay");
         return LB_OK;
     }
-    lb_unit *u = &R->st->units[lbi_mr_unit(R, can[choice])];
+    int i = lbi_mr_unit(R, can[choice]);
+    lb_unit *u = &R->st->units[i];
     lb_formation before = u->formation;
+    attached_advance(R, i, target);
     u->hexes[0] = target;
     u->nhexes = 1;
     advance_formation(R->st, u, target);

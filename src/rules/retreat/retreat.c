@@ -78,9 +78,35 @@ static void length_of(const lb_state *s, const lb_unit *u, const lb_retreat_req 
     lb_trace_int(t, "length", *length);
 }
 
+/* R-RET-21: leader v is attached to unit, which does not surrender: he goes with it, no
+ * choice. */
+static int goes_along(const lb_unit *u, const lb_unit *v, const lb_retreat *out)
+{
+    return !out->surrender && v->attached && strcmp(v->attached, u->id) == 0;
+}
+
+/* R-RET-21: the leaders attached to the unit in hex h go with it to its end; each is named. */
+static void leaders_attached(const lb_state *s, int unit, lb_hex h, const lb_retreat *out,
+                             lb_trace *t)
+{
+    const lb_unit *u = &s->units[unit];
+    const int *idx;
+    int k = lb_state_units_at(s, h, &idx);
+    for (int i = 0; i < k && !out->stays && out->choice; i++) {
+        const lb_unit *v = &s->units[idx[i]];
+        if (v->side != u->side || lb_unit_is_combat(v) || !goes_along(u, v, out))
+            continue;
+        LBI_EVENT(t, "R-RET-21", "(7), (30)", EV_RET_LEADER_ATTACHED, ev_unit_id(v->id),
+                  ev_ret_hex(&s->map, h), ev_unit_id(u->id),
+                  ev_ret_hex(&s->map, out->choice[out->hexes - 1]));
+        lb_trace_text(t, "leader", v->id);
+    }
+}
+
 /* R-RET-15: the friendly leaders in hex h with whom another friendly combat unit stays are not
  * concerned; each is named in the trace. */
-static void leaders_escorted(const lb_state *s, int unit, lb_hex h, lb_trace *t)
+static void leaders_escorted(const lb_state *s, int unit, lb_hex h, const lb_retreat *out,
+                             lb_trace *t)
 {
     const lb_unit *u = &s->units[unit];
     const int *idx;
@@ -92,7 +118,7 @@ static void leaders_escorted(const lb_state *s, int unit, lb_hex h, lb_trace *t)
     }
     for (int i = 0; i < k && escort >= 0; i++) {
         const lb_unit *v = &s->units[idx[i]];
-        if (v->side != u->side || lb_unit_is_combat(v))
+        if (v->side != u->side || lb_unit_is_combat(v) || goes_along(u, v, out))
             continue;
         LBI_EVENT(t, "R-RET-15", "(7), (30)", EV_RET_LEADER_ESCORTED, ev_unit_id(v->id),
                   ev_ret_hex(&s->map, h), ev_unit_id(s->units[escort].id));
@@ -105,8 +131,10 @@ static int leaders_left(const lb_state *s, int unit, lb_retreat *out, lb_trace *
 {
     const lb_unit *u = &s->units[unit];
     int n = 0;
-    for (int j = 0; j < u->nhexes; j++)
-        leaders_escorted(s, unit, u->hexes[j], t);
+    for (int j = 0; j < u->nhexes; j++) {
+        leaders_attached(s, unit, u->hexes[j], out, t);
+        leaders_escorted(s, unit, u->hexes[j], out, t);
+    }
     for (int pass = 0; pass < 2; pass++) {
         for (int j = 0; j < u->nhexes; j++) {
             const int *idx;
@@ -117,7 +145,7 @@ static int leaders_left(const lb_state *s, int unit, lb_retreat *out, lb_trace *
             }
             for (int i = 0; i < k && alone; i++) {
                 const lb_unit *v = &s->units[idx[i]];
-                if (v->side != u->side || lb_unit_is_combat(v))
+                if (v->side != u->side || lb_unit_is_combat(v) || goes_along(u, v, out))
                     continue;
                 if (pass == 1)
                     out->leaders[n] = (lb_retreat_leader){v->id, u->hexes[j], out->surrender};
@@ -660,7 +688,22 @@ void lb_retreat_release(lb_retreat *r)
     r->npaths = r->nends = r->nvia = r->nleaders = 0;
 }
 
-/* R-RET-5, R-RET-11, R-RET-15, R-RET-19 */
+/* R-MOV-14, R-RET-21: the leaders attached to unit standing in one of its hexes go with it to
+ * `to`. */
+void lbi_attached_follow(lb_state *s, int unit, lb_hex to)
+{
+    const lb_unit *u = &s->units[unit];
+    for (int i = 0; i < s->nunits; i++) {
+        lb_unit *l = &s->units[i];
+        if (l->arm != LB_ARM_LEADER || !l->attached || strcmp(l->attached, u->id) != 0 ||
+            l->nhexes < 1 || !lb_unit_in_hex(u, l->hexes[0]))
+            continue;
+        l->hexes[0] = to;
+        l->nhexes = 1;
+    }
+}
+
+/* R-RET-5, R-RET-11, R-RET-15, R-RET-19, R-RET-21 */
 int lbi_retreat_set(lb_state *s, int unit, const lb_retreat *r, const lb_hex *path)
 {
     if (unit < 0 || unit >= s->nunits || !lb_unit_is_combat(&s->units[unit]))
@@ -681,6 +724,7 @@ int lbi_retreat_set(lb_state *s, int unit, const lb_retreat *r, const lb_hex *pa
         return LB_INVALID;
     lb_unit *u = &s->units[unit];
     lb_hex end = p[r->hexes - 1], prev = r->hexes > 1 ? p[r->hexes - 2] : r->start;
+    lbi_attached_follow(s, unit, end);
     u->hexes[0] = end;
     u->nhexes = 1;
     u->formation = lb_effects_formation(s, u, end);

@@ -61,6 +61,7 @@ enum retreat_event {
     EV_RET_REFUGE,                   /* refuge hex, hexes of the way there, hexes moved */
     EV_RET_ENDS_SURRENDER,           /* the later move (RET_PH_KIND), ends; each: hex */
     EV_RET_CHOICE_AVOIDS,            /* the end of the automatic choice */
+    EV_RET_LEADER_ATTACHED,          /* leader, hex, unit, its end hex */
     EV_RET_END
 };
 
