@@ -11,6 +11,8 @@
 #include "frac_int.h"
 #include "action_int.h"
 #include "melee_int.h"
+#include "unit_int.h"
+#include "facing_int.h"
 
 /* ---- what the earlier segments of the turn left each attacker ------------------------------ */
 

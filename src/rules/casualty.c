@@ -1,5 +1,6 @@
 /* Which leader of a stack takes a leader casualty: L7-9, 33.12 (R-CAS-1), one leader per casualty roll, rolled with exact odds. */
 #include "casualty_int.h"
+#include "frac_int.h"
 
 /* One of m (m >= 2) leaders with equal chances: one die for at most 6, else pairs of dice read
  * as 0..35 each, as many as m needs, a value past the largest multiple of m rolled again; the

@@ -10,6 +10,7 @@
 #include "apply_int.h"
 #include "retreat_events.h"
 #include "retreat_int.h"
+#include "unit_int.h"
 #include "names.h"
 #include "frac_int.h"
 #include "hex_int.h"
