@@ -3,6 +3,10 @@
 // answers (the previews), and a decision is one of the options the server listed.
 import { api, ApiError } from './api.js';
 import { MapView } from './map.js';
+import { h } from './dom.js';
+import { battlePanel, resultContent, standing } from './battle.js';
+import { showRecent, newRecent } from './recent.js';
+import { legend } from './legend.js';
 import { labelWords, promptWords, meleeWords, chargeWords, mixed, segmentWords, keyWords } from './words.js';
 
 const $ = (id) => document.getElementById(id);
@@ -20,6 +24,9 @@ const S = {
   liveSeq: -1,         // the last journal length the live updates told
   deadline: null,
   busy: false,
+  recent: newRecent(), // what the other side did since this side's last decision
+  resultShown: false,
+  keyboard: false,     // the player is using the keyboard (the last input was a key)
 };
 
 const map = new MapView($('map'), {
@@ -27,19 +34,6 @@ const map = new MapView($('map'), {
 });
 
 /* ---- small helpers --------------------------------------------------------------------------- */
-
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'on') for (const [ev, fn] of Object.entries(v)) e.addEventListener(ev, fn);
-    else if (k === 'dataset') Object.assign(e.dataset, v);
-    // the page's policy refuses style attributes (CSP style-src 'self'): properties instead
-    else if (k === 'style') Object.assign(e.style, v);
-    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? '' : v);
-  }
-  e.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
-  return e;
-}
 
 function toast(message) {
   const t = $('toast');
@@ -96,9 +90,13 @@ function withRefs(text) {
 async function send(fn) {
   if (S.busy) return;
   S.busy = true;
+  // against the computer, the answer comes back with its reply: it decides meanwhile
+  const thinking = Boolean(S.view?.ai_player && S.view.ai_player !== 'random');
+  $('thinking').hidden = !thinking;
+  document.body.classList.toggle('thinking', thinking);
   try {
     const view = await fn();
-    await render(view);
+    await render(view, { own: true });
   } catch (err) {
     if (err instanceof ApiError && err.status === 409 && err.body.view) {
       toast(`The game moved on: ${err.message}`);
@@ -108,6 +106,8 @@ async function send(fn) {
     }
   } finally {
     S.busy = false;
+    $('thinking').hidden = true;
+    document.body.classList.remove('thinking');
   }
   if (S.liveSeq > S.view.seq) refresh();
 }
@@ -143,25 +143,52 @@ async function refresh() {
   }
 }
 
-async function render(view) {
+async function render(view, { own = false } = {}) {
   const first = !S.view;
+  const before = S.view;
   S.view = view;
   document.body.dataset.role = view.role;
-  if (first) map.drawMap(view.map);
   if (first) {
+    map.drawMap(view.map);
     map.home(startHex(view));
     map.moveCursor(startHex(view), false);
+    // a phone or a tablet: the long panels start closed, the map and the decision first
+    if (matchMedia('(max-width: 900px)').matches) {
+      for (const id of ['panel-rulings', 'panel-unit', 'panel-odds']) $(id).open = false;
+    }
   }
+  // the game moved on: an odds panel's confirm button would answer a decision gone
+  if (before && before.seq !== view.seq && !S.plan) clearOdds();
   document.title = `${view.pending?.yours ? '▶ ' : ''}${view.title} — ${view.role}`;
   if (S.selected && !unitOf(S.selected)) S.selected = null;
   renderBar();
   renderDecision();
+  $('battle').replaceChildren(...battlePanel(view));
+  $('concede-box').hidden = view.role === 'spectator' || Boolean(view.result);
   map.drawUnits(view, S.selected);
+  map.drawObjectives(view);
   await renderSelection();
   renderPaths();
-  await Promise.all([loadTraces(), loadLog()]);
+  const [, news] = await Promise.all([loadTraces(), loadLog()]);
+  if (before && news.entries.length) {
+    const mySide = view.sides.includes(view.role) ? view.role : null;
+    const line = own && !mySide ? ''
+      : showRecent(map, S.recent, { before, after: view, entries: news.entries, mySide, sides: view.sides });
+    $('summary').textContent = line;
+    $('summary').hidden = !line;
+  }
+  if (view.result && !S.resultShown) showResult();
   // the page shows this seq whole (its rulings and log too) once data-seq says it
   document.body.dataset.seq = view.seq;
+}
+
+/* The result screen: who won, how, and where every point came from. */
+function showResult() {
+  S.resultShown = true;
+  $('result-body').replaceChildren(...resultContent(S.view));
+  if ($('result').showModal) $('result').showModal();
+  else $('result').setAttribute('open', '');
+  $('result-close').focus();
 }
 
 /* Where the keyboard's cursor starts: the subject of the pending decision, else a unit of ours. */
@@ -177,17 +204,18 @@ function renderBar() {
   $('title').textContent = v.title;
   $('time').textContent = v.clock;
   $('turn').textContent = `turn ${v.turn}${v.last_turn ? ` (last ${v.last_turn})` : ''}`;
-  $('segment').textContent = v.segment.replace('_', ' ');
+  $('segment').textContent = segmentWords(v.segment);
   $('phasing').textContent = `${v.phasing} phasing`;
   $('role').textContent = v.role === 'both' ? 'both sides (hot-seat)' : v.role;
-  $('score').replaceChildren(...v.sides.map((s) => h('span', { class: 'points' },
+  $('score').replaceChildren(...v.sides.map((s) => h('span', { class: 'points', dataset: { side: s } },
     `${s} ${v.score.points[s]}`)));
+  $('score').title = `${standing(v)}: the score, where each point comes from`;
   const p = v.pending;
   const over = v.result;
   $('whose').textContent = over ? 'Battle over' : !p ? '' : p.yours ? 'Your decision' : `Waiting for ${p.side}`;
   $('whose').className = p?.yours ? 'yours' : '';
   $('prompt').replaceChildren(...(over ? [over.winner ? `${over.winner}: a ${over.outcome} victory${over.conceded ? ` (${over.conceded} conceded)` : ''}` : 'a draw']
-    : p ? withRefs(p.prompt) : []));
+    : p ? withRefs(promptWords(p.prompt)) : []));
   $('end').hidden = !(p?.yours && optionKeys().includes('end'));
   $('undo').hidden = v.role === 'spectator';
   // R-GAME-14: the policy of this game's Undo; the dice never rewind
@@ -347,12 +375,16 @@ async function renderSelection() {
     } else if (o.param) {
       continue;                               // a path: click the hexes instead
     } else {
-      actions.push(h('button', { type: 'button', class: 'option', dataset: { key: o.key },
-        on: { click: () => decide(o.key) } }, o.label));
+      actions.push(h('button', { type: 'button', class: 'option', dataset: { key: o.key }, title: o.key,
+        on: { click: () => decide(o.key) } }, labelWords(o.label)));
     }
   }
   const moveCount = opts.filter((o) => o.key.startsWith('move:')).length;
-  if (moveCount) parts.push(h('p', { class: 'hint' }, `Click a shaded hex to move there (${moveCount} hexes; the number is its cost in MP).`));
+  if (moveCount) {
+    parts.push(h('p', { class: 'hint' }, `Click a shaded hex to move there (${moveCount} hexes; the number is its cost in MP); on a hex with friendly units, click its round badge.`));
+    parts.push(legend(['can', 'reach', 'pass', 'stop', 'go']));
+  }
+  if (opts.some((o) => /^(fire|melee):/.test(o.key))) parts.push(legend(['target']));
   if (actions.length) parts.push(h('div', { class: 'actions' }, actions));
   parts.push(h('p', { class: 'hint' }, 'Hover any hex for the line of sight.'));
   const info = h('div', { id: 'move-info' });
@@ -442,11 +474,12 @@ const pct = (p) => {
   return d ? n / d : n;
 };
 
+/* Rows [words, p, code?] as bars; the engine's code of a row in its tooltip. */
 function bars(rows) {
-  return h('div', { class: 'chart', role: 'img' }, rows.map(([label, p]) => {
+  return h('div', { class: 'chart', role: 'img' }, rows.map(([label, p, code]) => {
     const v = pct(p);
-    return h('div', { class: 'bar', dataset: { p: String(p) } },
-      h('span', { class: 'what' }, label),
+    return h('div', { class: 'bar', dataset: { p: String(p), code: code || '' } },
+      h('span', { class: 'what', title: code || null }, label),
       h('span', { class: 'track' }, h('span', { class: 'fill', style: { width: `${(100 * v).toFixed(1)}%` } })),
       h('span', { class: 'p' }, `${p} (${(100 * v).toFixed(1)}%)`));
   }));
@@ -548,7 +581,7 @@ async function renderPlan() {
       parts.push(h('p', { class: 'refused' }, `${c.reason} [${c.rule}]`));
     } else {
       parts.push(h('p', { class: 'hint' }, `Every way it can end, exactly (undecided choices automatic, R-CHG-25; ${c.odds.runs} passes):`));
-      parts.push(bars(c.odds.outcomes.map((o) => [o.summary, o.p])));
+      parts.push(bars(c.odds.outcomes.map((o) => [chargeWords(o.summary), o.p, o.summary])));
       parts.push(h('button', { type: 'button', class: 'confirm', dataset: { key: `charge:${plan.unit}` },
         on: { click: () => decide(`charge:${plan.unit}`, path) } }, `Charge along ${path}`));
     }
@@ -573,7 +606,7 @@ async function meleeOdds(hex, attackers, key, param) {
     } else {
       parts.push(h('p', {}, `melee value ${m.attack_value} against ${m.defence_value}: odds ${m.odds || 'none'}, through the ${m.through}`));
       parts.push(h('p', { class: 'hint' }, `The melee takes place: ${m.p_melee}. Its results, exactly:`));
-      parts.push(bars(Object.entries(m.outcomes).map(([r, p]) => [r, String(p)])));
+      parts.push(bars(Object.entries(m.outcomes).map(([r, p]) => [meleeWords(r), String(p), r])));
       for (const u of m.units.filter((x) => x.checks)) {
         parts.push(h('p', { class: 'small' }, withRefs(`${u.id} passes its pre-melee check: ${u.p_pass}`)));
       }
@@ -741,7 +774,8 @@ async function loadTraces() {
   const t = await api.traces(token, S.traceSeq);
   for (const one of t.traces) {
     $('rulings').prepend(h('li', { dataset: { seq: one.seq } },
-      h('div', { class: 'who' }, `${one.seq} · ${one.role}: `, withRefs(one.what), one.by !== 'player' ? ` (${one.by})` : ''),
+      h('div', { class: 'who' }, `${one.seq} · ${one.role}: `, withRefs(keyWords(one.what)),
+        one.by !== 'player' ? ` (${one.by})` : '', ' ', h('code', { class: 'key' }, one.what)),
       h('ol', {}, one.trace.map((step) => h('li', step.section === 'ai' ? { class: 'ai-reason' } : {},
         h('span', { class: 'rule' }, `${step.rule} ${step.section}`), ' ', withRefs(step.text),
         step.dice ? h('span', { class: 'dice' }, ` 🎲 ${step.dice.map((d) => `${d.purpose} ${d.value}`).join(', ')}`) : null)))));
@@ -759,13 +793,14 @@ async function loadLog() {
   j.entries.forEach((e, i) => {
     const n = j.from + i + 1;
     let text;
-    if (e.decision) text = `${sides[e.side]}: ${e.key}${e.subject ? ` (${e.decision} about ${e.subject})` : ''}${e.by !== 'player' ? ` [${e.by}]` : ''}`;
+    if (e.decision) text = `${sides[e.side]}: ${keyWords(e.key)}${e.subject ? ` (${e.decision} about ${e.subject})` : ''}${e.by !== 'player' ? ` (${e.by})` : ''}`;
     else if (e.undo !== undefined) text = `${sides[e.side]} takes back the game to entry ${e.undo}`;
     else text = `${e.die} ${e.value}: ${e.purpose}`;
-    $('log').append(h('li', { value: n, class: e.die ? 'dice' : '' }, withRefs(text)));
+    $('log').append(h('li', { value: n, class: e.die ? 'dice' : '', title: e.key || null }, withRefs(text)));
   });
   S.journalSeq = j.seq;
   $('log').lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+  return j;
 }
 
 /* ---- controls ---------------------------------------------------------------------------------- */
@@ -787,6 +822,21 @@ function cycle(step) {
 }
 
 $('undo').addEventListener('click', () => send(() => api.undo(token, S.view.seq)));
+$('score').addEventListener('click', () => {
+  $('panel-battle').open = true;
+  $('panel-battle').scrollIntoView({ block: 'nearest' });
+});
+$('concede').addEventListener('click', () => {
+  $('concede-confirm').hidden = false;
+  $('concede-no').focus();
+});
+$('concede-no').addEventListener('click', () => { $('concede-confirm').hidden = true; });
+$('concede-yes').addEventListener('click', () => {
+  $('concede-confirm').hidden = true;
+  send(() => api.concede(token, S.view.seq));
+});
+$('result-close').addEventListener('click', () => $('result').close?.() ?? $('result').removeAttribute('open'));
+$('legend').append(legend());
 $('end').addEventListener('click', () => decide('end'));
 $('zoom').addEventListener('click', (e) => {
   const z = e.target.closest('[data-zoom]')?.dataset.zoom;

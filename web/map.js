@@ -48,8 +48,14 @@ export class MapView {
     this.handlers = handlers;
     this.centres = new Map();   // hex label -> [x, y] in pixels
     this.layers = {};
-    for (const name of ['terrain', 'roads', 'hexsides', 'labels', 'objectives', 'reach', 'paths',
-      'los', 'targets', 'plan', 'units', 'recent', 'go', 'highlight', 'cursor']) {
+    // the arrowhead of the arrows drawn on the map (fires, melees)
+    const marker = el('marker', {
+      id: 'arrowhead', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5,
+      orient: 'auto-start-reverse',
+    }, el('defs', {}, svg));
+    el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrowhead' }, marker);
+    for (const name of ['terrain', 'roads', 'hexsides', 'labels', 'reach', 'paths', 'los',
+      'targets', 'plan', 'units', 'objectives', 'recent', 'go', 'highlight', 'cursor']) {
       this.layers[name] = el('g', { class: `layer-${name}` }, svg);
     }
     this.view = null;
@@ -227,6 +233,58 @@ export class MapView {
     el('circle', { cx: at[0], cy: at[1] + UY - 8, r: 8 }, g);
     el('text', { x: at[0], y: at[1] + UY - 4.5, class: 'mark-text' }, g).textContent = text;
     return g;
+  }
+
+  /* An arrow from hex to hex, stopping short of the target's centre, with a label at its middle. */
+  arrow(layer, from, to, cls, text) {
+    const a = this.centres.get(from);
+    const b = this.centres.get(to);
+    if (!a || !b) return null;
+    const g = el('g', { class: `arrow ${cls}`, 'data-from': from, 'data-to': to }, this.layers[layer]);
+    const d = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    const k = Math.max(0, (d - 14) / d);
+    el('line', {
+      x1: a[0], y1: a[1], x2: a[0] + (b[0] - a[0]) * k, y2: a[1] + (b[1] - a[1]) * k,
+      'marker-end': 'url(#arrowhead)',
+    }, g);
+    if (text) {
+      const [mx, my] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      const t = el('text', { x: mx, y: my + 4, class: 'arrow-text' }, g);
+      t.textContent = text;
+      const w = 7 * text.length + 6;
+      g.insertBefore(el('rect', { x: mx - w / 2, y: my - 9, width: w, height: 17, rx: 3, class: 'arrow-label' }), t);
+    }
+    return g;
+  }
+
+  /* The objectives with their points and holder, and the hexes where reinforcements enter. */
+  drawObjectives(view) {
+    const layer = this.layers.objectives;
+    layer.replaceChildren();
+    for (const o of view.objectives || []) {
+      const at = this.centres.get(o.hex);
+      if (!at) continue;
+      const side = view.sides.indexOf(o.holder);
+      const g = el('g', {
+        class: `objective ${side >= 0 ? SIDES[side] : 'nobody'}`, 'data-hex': o.hex,
+        'data-holder': o.holder || '',
+      }, layer);
+      el('polygon', { points: this.hexPoints(at[0], at[1]) }, g);
+      el('title', {}, g).textContent = `objective ${o.hex}: ${o.points} points, held by ${o.holder || 'nobody'}`;
+      el('rect', { x: at[0] - 16, y: at[1] - UY - 6, width: 32, height: 12, rx: 6, class: 'pill' }, g);
+      el('text', { x: at[0], y: at[1] - UY + 3.5, class: 'objective-text' }, g).textContent = `★ ${o.points}`;
+    }
+    for (const r of view.reinforcements || []) {
+      for (const hex of r.hexes.slice(0, 1)) {
+        const at = this.centres.get(hex);
+        if (!at) continue;
+        const side = view.sides.indexOf(r.side);
+        const g = el('g', { class: `entry ${SIDES[side] || ''}`, 'data-hex': hex, 'data-unit-to-come': r.id }, layer);
+        el('title', {}, g).textContent = `${r.id} enters here at ${r.time}`;
+        el('rect', { x: at[0] - 19, y: at[1] + UY - 12, width: 38, height: 12, rx: 2, class: 'pill' }, g);
+        el('text', { x: at[0], y: at[1] + UY - 3, class: 'objective-text' }, g).textContent = `⤓ ${r.time}`;
+      }
+    }
   }
 
   line(layer, from, to, cls) {

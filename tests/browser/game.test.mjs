@@ -11,6 +11,14 @@ import {
 before(setUp);
 after(tearDown);
 
+// The page opens at the map's own scale around the player's units: these tests click all over
+// the map, so they first fit it whole, as a player would with the ⤢ button.
+async function openFit(...args) {
+  const page = await open(...args);
+  await page.click('#zoom [data-zoom="fit"]');
+  return page;
+}
+
 /* ---- a game of moves and fire: two sides on two pages ---------------------------------------- */
 
 let game;       // { french, austrian } links of a two-players game of seed 11
@@ -34,8 +42,8 @@ test('the home page makes a two-players game and lists a link per side', async (
 });
 
 test('open the demo: the map, the counters, whose turn', async () => {
-  fr = await open(game.french);
-  au = await open(game.austrian);
+  fr = await openFit(game.french);
+  au = await openFit(game.austrian);
   assert.equal(await fr.locator('.layer-terrain .hex').count(), 24 * 18);
   assert.equal(await fr.textContent('#whose'), 'Your decision');
   assert.equal(await au.textContent('#whose'), 'Waiting for french');
@@ -180,6 +188,16 @@ test('the two sides play on to the end of the battle', async () => {
   assert.notEqual(over.result, null);
   await fr.waitForSelector('text=Battle over');
   await au.waitForSelector('text=Battle over');
+  // the result screen on both pages: the outcome and where each side's points come from
+  const headline = over.result.winner ? `${over.result.winner}: a ${over.result.outcome} victory` : 'A draw';
+  for (const page of [fr, au]) {
+    await page.waitForSelector('#result[open] #result-title');
+    assert.equal(await page.textContent('#result-title'), headline);
+    for (const side of over.sides) {
+      assert.equal(await page.textContent(`#result table.score[data-side="${side}"] caption`),
+        `${side}: ${over.score.points[side]} points`);
+    }
+  }
   await fr.screenshot({ path: path.join(shots, 'battle-over.png') });
   assert.deepEqual(fr.errors, []);
   assert.deepEqual(au.errors, []);
@@ -188,8 +206,8 @@ test('the two sides play on to the end of the battle', async () => {
 /* ---- a charge, a carré attempt, a rout: the game serve printed (seed 3) ---------------------- */
 
 test('charge with a carré attempt, and the Austrians pick the rout path', async () => {
-  const french = await open(env.printed.french);
-  const austrian = await open(env.printed.austrian);
+  const french = await openFit(env.printed.french);
+  const austrian = await openFit(env.printed.austrian);
   await french.click('[data-unit="fr-8chs"]');
   await french.click('button[data-key="charge:fr-8chs"]');
   for (const hex of ['0802', '0903', '1003', '1104']) {
@@ -225,7 +243,7 @@ test('charge with a carré attempt, and the Austrians pick the rout path', async
 });
 
 test('a spectator watches on a tablet: the map on top, no undo, no decision', async () => {
-  const page = await open(env.printed.spectator, { width: 820, height: 1180 });
+  const page = await openFit(env.printed.spectator, { width: 820, height: 1180 });
   const board = await page.locator('#board').boundingBox();
   const side = await page.locator('#side').boundingBox();
   assert.ok(board.width > 780 && side.y >= board.y + board.height, 'the panel goes under the map');
@@ -255,8 +273,8 @@ test('a person plays against the computer and reads its reason', async () => {
   await home.click('button[type="submit"]');
   await home.waitForSelector('#links:not([hidden]) a[data-role="french"]');
   assert.equal(await home.locator('a[data-role="austrian"]').count(), 0);
-  const french = await open(await home.getAttribute('a[data-role="french"]', 'href'));
-  const watcher = await open(await home.getAttribute('a[data-role="spectator"]', 'href'));
+  const french = await openFit(await home.getAttribute('a[data-role="french"]', 'href'));
+  const watcher = await openFit(await home.getAttribute('a[data-role="spectator"]', 'href'));
   await home.close();
   await french.click('#end');                   // the French Charge segment
   await waitSeqAbove(french, 0);
@@ -268,7 +286,7 @@ test('a person plays against the computer and reads its reason', async () => {
   await line.first().waitFor();
   assert.match(await line.first().textContent(), /^R-AI-1 ai au-ir4-1 fires at 0810: 11\/36/);
   assert.ok((await line.first().textContent()).includes(reason));
-  assert.match(await french.textContent('#rulings'), /austrian: fire:au-ir4-1:0810 \(computer\)/);
+  assert.match(await french.textContent('#rulings'), /austrian: au-ir4-1 fires at 0810 \(computer\) fire:au-ir4-1:0810/);
   assert.equal(await french.textContent('#whose'), 'Your decision');
   await watcher.waitForSelector('#rulings li.ai-reason');
   assert.ok((await watcher.textContent('#rulings li.ai-reason')).includes(reason));
