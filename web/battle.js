@@ -39,6 +39,8 @@ function scoreTable(view, side) {
 
 /* "austrian leads by 15: a substantive victory if the battle ended now". */
 export function standing(view) {
+  const r = view.result;
+  if (r) return r.winner ? `${r.winner} won: a ${r.outcome} victory` : 'the battle ended in a draw';
   const [a, b] = view.sides;
   const pa = view.score.points[a];
   const pb = view.score.points[b];

@@ -217,7 +217,8 @@ function renderBar() {
   $('prompt').replaceChildren(...(over ? [over.winner ? `${over.winner}: a ${over.outcome} victory${over.conceded ? ` (${over.conceded} conceded)` : ''}` : 'a draw']
     : p ? withRefs(promptWords(p.prompt)) : []));
   $('end').hidden = !(p?.yours && optionKeys().includes('end'));
-  $('undo').hidden = v.role === 'spectator';
+  // nothing is taken back once the battle is over (R-GAME-14)
+  $('undo').hidden = v.role === 'spectator' || Boolean(v.result);
   // R-GAME-14: the policy of this game's Undo; the dice never rewind
   $('undo').title = (v.mode === 'hotseat'
     ? 'take back the last decision (u): back to any decision; '

@@ -64,7 +64,7 @@ export function showRecent(map, acc, { before, after, entries, mySide, sides }) 
         .reduce((n, u) => n + (u.strength ?? 0) - (now.get(u.id)?.strength ?? 0), 0);
       const roll = rollsAfter(entries, i).find((r) => r.purpose === 'fire');
       map.arrow('recent', from, b, 'recent-fire',
-        `${roll ? `🎲 ${roll.value}` : ''}${lost > 0 ? ` −${lost}` : ' no loss'}`);
+        `${roll ? `roll ${roll.value} · ` : ''}${lost > 0 ? `−${lost}` : 'no loss'}`);
     } else if (verb === 'melee') {
       acc.melee += 1;
       const attacker = (b || '').split('+')[0];
