@@ -7,7 +7,9 @@ import { h } from './dom.js';
 import { battlePanel, resultContent, standing } from './battle.js';
 import { showRecent, newRecent } from './recent.js';
 import { legend } from './legend.js';
-import { labelWords, promptWords, meleeWords, chargeWords, mixed, segmentWords, keyWords } from './words.js';
+import {
+  labelWords, promptWords, meleeWords, chargeWords, mixed, segmentWords, keyWords, formationWords,
+} from './words.js';
 
 const $ = (id) => document.getElementById(id);
 const token = decodeURIComponent(location.pathname.split('/')[2] || '');
@@ -159,6 +161,13 @@ async function render(view, { own = false } = {}) {
   }
   // the game moved on: an odds panel's confirm button would answer a decision gone
   if (before && before.seq !== view.seq && !S.plan) clearOdds();
+  // a retreat's end to choose: the keyboard's cursor goes to the unit that retreats
+  const p = view.pending;
+  const was = before?.pending;
+  if (!first && p?.yours && p.kind === 'path' && (was?.kind !== 'path' || was.subject !== p.subject)) {
+    const at = view.units.find((u) => u.id === p.subject)?.hexes[0];
+    if (at) map.moveCursor(at, $('map').contains(document.activeElement));
+  }
   document.title = `${view.pending?.yours ? '▶ ' : ''}${view.title} — ${view.role}`;
   if (S.selected && !unitOf(S.selected)) S.selected = null;
   renderBar();
@@ -325,7 +334,7 @@ function unitDetails(u) {
   const c = S.view.counters[u.id] || {};
   const rows = [
     ['side', u.side], ['arm', u.arm], ['hexes', u.hexes.join(' ')],
-    ['formation', u.formation], ['facing', u.facing ? `${u.facing} o'clock` : null],
+    ['formation', u.formation ? formationWords(u.formation) : null], ['facing', u.facing ? `${u.facing} o'clock` : null],
     ['state', u.state], ['readiness', u.arm === 'cavalry' ? u.readiness : null],
     ['increments', u.strength !== undefined ? `${u.strength} of ${c.increments}` : null],
     ['fire · melee · movement', c.fire !== undefined ? `${c.fire} · ${c.melee} · ${c.movement}` : null],
@@ -779,7 +788,7 @@ async function loadTraces() {
         one.by !== 'player' ? ` (${one.by})` : '', ' ', h('code', { class: 'key' }, one.what)),
       h('ol', {}, one.trace.map((step) => h('li', step.section === 'ai' ? { class: 'ai-reason' } : {},
         h('span', { class: 'rule' }, `${step.rule} ${step.section}`), ' ', withRefs(step.text),
-        step.dice ? h('span', { class: 'dice' }, ` 🎲 ${step.dice.map((d) => `${d.purpose} ${d.value}`).join(', ')}`) : null)))));
+        step.dice ? h('span', { class: 'dice' }, ` (dice: ${step.dice.map((d) => `${d.purpose} ${d.value}`).join(', ')})`) : null)))));
   }
   S.traceSeq = t.seq;
 }
@@ -874,6 +883,7 @@ document.addEventListener('keydown', (e) => {
     u: () => !$('undo').hidden && $('undo').click(),
     // the End button takes the keyboard: Enter then ends the segment
     e: () => !$('end').hidden && $('end').focus(),
+    d: () => $('decision').querySelector('button')?.focus(),
     m: () => map.moveCursor(map.cursorHex || ownUnits()[0]?.hexes[0]),
     ArrowLeft: () => map.pan(-step, 0), ArrowRight: () => map.pan(step, 0),
     ArrowUp: () => map.pan(0, -step), ArrowDown: () => map.pan(0, step),

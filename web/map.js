@@ -357,7 +357,10 @@ export class MapView {
     const at = hex && this.centres.get(hex);
     if (!at) return;
     const b = this.box();
-    this.setBox(at[0] - b.width / 2, at[1] - b.height / 2, b.width, b.height);
+    // centred on it, but not past the map's edges when the map is larger than what is shown
+    const clamp = (v, size, whole) => (size >= whole ? v : Math.max(0, Math.min(whole - size, v)));
+    this.setBox(clamp(at[0] - b.width / 2, b.width, this.width),
+      clamp(at[1] - b.height / 2, b.height, this.height), b.width, b.height);
   }
 
   // client pixels to map coordinates

@@ -429,6 +429,43 @@ for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['tablet
   });
 }
 
+// The game serve printed (seed 3), after the words test's previews: fr-8chs charges along
+// 0802,0903,1003,1104 (clicks); the Austrians answer by keyboard alone: d to the first choice,
+// "attempt carré" (Enter); the roll (63) routs au-ir20-3 and the cursor starts on its hex
+// 1204; arrows to the end 2204, Enter.
+test('a rout\'s end chosen by keyboard', async () => {
+  const french = await open(env.printed.french);
+  const austrian = await open(env.printed.austrian);
+  await french.click('#zoom [data-zoom="fit"]');
+  await french.click('[data-unit="fr-8chs"]');
+  await french.click('button[data-key="charge:fr-8chs"]');
+  for (const hex of ['0802', '0903', '1003', '1104']) {
+    await french.click(`.layer-terrain .hex[data-hex="${hex}"]`);
+  }
+  await french.click('#odds button.confirm:has-text("Charge along 0802,0903,1003,1104")');
+  await austrian.waitForSelector('#decision button[data-key="carre"]');
+  let seq = await seqOf(austrian);
+  await austrian.keyboard.press('d');
+  assert.equal(await austrian.evaluate(() => document.activeElement.dataset.key), 'carre');
+  await austrian.keyboard.press('Enter');
+  await waitSeqAbove(austrian, seq);
+  await austrian.waitForSelector('.layer-paths .mark.retreat-end.can[data-hex="2204"]');
+  assert.equal(await cursorHex(austrian), '1204');
+  await walkTo(austrian, '2204');
+  assert.match(await austrian.textContent('#status'), /^2204 · Enter: retreat here$/);
+  await austrian.screenshot({ path: path.join(shots, 'keyboard-rout.png') });
+  seq = await seqOf(austrian);
+  await austrian.keyboard.press('Enter');
+  await waitSeqAbove(austrian, seq);
+  const after = unitIn(await viewOf(env.printed.french), 'au-ir20-3');
+  assert.deepEqual(after.hexes, ['2204']);
+  assert.equal(after.state, 'routed');
+  // the French page drew the rout along its path
+  await french.waitForSelector('.layer-recent .recent-rout', { state: 'attached' });
+  assert.deepEqual(french.errors, []);
+  assert.deepEqual(austrian.errors, []);
+});
+
 // Every page above ran under the server's policy (no inline script or style; the animations
 // run through the Web Animations API): none reported a violation.
 test('no Content-Security-Policy violation on any page', () => {
