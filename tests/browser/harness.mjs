@@ -13,7 +13,9 @@ export const shots = process.env.LB_SCREENSHOTS || 'build/screenshots';
 
 // base: the server's address; printed: the links serve printed (a two-players game of the
 // demo, seed 3); violations: every CSP violation seen, as "page URL: directive blocked-URI"
-export const env = { base: null, printed: null, browser: null, folder: null, server: null };
+export const env = {
+  base: null, printed: null, browser: null, folder: null, server: null, contexts: [],
+};
 export const violations = [];
 export const VIOLATION = 'CSP violation: ';
 
@@ -83,6 +85,7 @@ export const newPage = async () => watched(await env.browser.newPage());
 /* A link's page in a context of its own, its script errors in page.errors. */
 export async function open(link, viewport = { width: 1366, height: 820 }, options = {}) {
   const context = await env.browser.newContext({ viewport, ...options });
+  env.contexts.push(context);
   const page = await watched(await context.newPage());
   page.setDefaultTimeout(20000);
   const errors = [];
@@ -91,6 +94,13 @@ export async function open(link, viewport = { width: 1366, height: 820 }, option
   await page.goto(link);
   await page.waitForSelector('.layer-units [data-unit]');
   return page;
+}
+
+/* Closes every page open() opened: each holds a live updates stream, and the server caps them
+ * per address (docs/api.md, Limits: address-streams). */
+export async function closePages() {
+  const contexts = env.contexts.splice(0);
+  await Promise.all(contexts.map((c) => c.close()));
 }
 
 export async function seqOf(page) {

@@ -1,16 +1,18 @@
 // Browser tests of what a player does on the page with clicks and keys only (the acting side
 // never calls the API; the tests read the game through it to check): a combined fire, a fire at
 // each hex of a two-hex line, a move onto a friendly-occupied hex, a player turn by keyboard.
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
   env, shots, violations, setUp, tearDown, api, tokenOf, viewOf, unitIn, open, seqOf, waitSeqAbove, waitSeq,
-  demoGame, clickHex,
+  demoGame, clickHex, closePages,
 } from './harness.mjs';
 
 before(setUp);
 after(tearDown);
+// each test's pages closed after it: the server caps the live updates streams of an address
+afterEach(closePages);
 
 const journalOf = async (link) => (await api('GET', `/api/g/${tokenOf(link)}/journal?from=0`)).json.entries;
 const decisions = async (link) => (await journalOf(link)).filter((e) => e.decision).map((e) => e.key);
