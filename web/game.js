@@ -371,7 +371,7 @@ async function renderSelection() {
     const [verb, , rest] = o.key.split(':');
     if (verb === 'move') continue;           // the highlighted hexes
     if (verb === 'fire') {
-      map.markHex('targets', rest, 'target', '⌖');
+      map.markHex('targets', rest, 'target', '◎');
       actions.push(h('button', { type: 'button', class: 'option', dataset: { key: o.key },
         on: { click: () => fireAt(id, rest) } }, `Fire at ${rest}…`));
     } else if (verb === 'melee') {

@@ -95,5 +95,5 @@ export function showRecent(map, acc, { before, after, entries, mySide, sides }) 
     acc.routed && `${plural(acc.routed, 'unit', 'units')} routed`,
     acc.gone && `${plural(acc.gone, 'unit', 'units')} eliminated or surrendered`,
   ].filter(Boolean);
-  return `${acc.side} turn ${acc.clock}: ${parts.length ? parts.join(', ') : 'no move, no fire'}`;
+  return `${acc.side} turn ${acc.clock}: ${parts.length ? parts.join(', ') : 'ended the segment, nothing else'}`;
 }
