@@ -3,6 +3,13 @@
 // answers (the previews), and a decision is one of the options the server listed.
 import { api, ApiError } from './api.js';
 import { MapView } from './map.js';
+import { h } from './dom.js';
+import { battlePanel, resultContent, standing } from './battle.js';
+import { showRecent, newRecent } from './recent.js';
+import { legend } from './legend.js';
+import {
+  labelWords, promptWords, meleeWords, chargeWords, mixed, segmentWords, keyWords, formationWords,
+} from './words.js';
 
 const $ = (id) => document.getElementById(id);
 const token = decodeURIComponent(location.pathname.split('/')[2] || '');
@@ -12,31 +19,23 @@ const S = {
   selected: null,      // a unit id
   moves: null,         // the move preview of the selected unit
   plan: null,          // a charge being planned: { unit, path: [] }
-  pendingOdds: null,   // { key, param } the odds panel's confirm answers
+  fire: null,          // a fire being prepared: { lead, hex, joined: [] } (R-FIRE-23)
   traceSeq: 0,
   journalSeq: 0,
   losKey: null,
   liveSeq: -1,         // the last journal length the live updates told
   deadline: null,
   busy: false,
+  recent: newRecent(), // what the other side did since this side's last decision
+  resultShown: false,
+  keyboard: false,     // the player is using the keyboard (the last input was a key)
 };
 
-const map = new MapView($('map'), { click: onClick, hover: onHover });
+const map = new MapView($('map'), {
+  click: onClick, hover: onHover, enter: onEnter, describe: describeHex, cursor: onCursor,
+});
 
 /* ---- small helpers --------------------------------------------------------------------------- */
-
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'on') for (const [ev, fn] of Object.entries(v)) e.addEventListener(ev, fn);
-    else if (k === 'dataset') Object.assign(e.dataset, v);
-    // the page's policy refuses style attributes (CSP style-src 'self'): properties instead
-    else if (k === 'style') Object.assign(e.style, v);
-    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? '' : v);
-  }
-  e.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
-  return e;
-}
 
 function toast(message) {
   const t = $('toast');
@@ -93,9 +92,13 @@ function withRefs(text) {
 async function send(fn) {
   if (S.busy) return;
   S.busy = true;
+  // against the computer, the answer comes back with its reply: it decides meanwhile
+  const thinking = Boolean(S.view?.ai_player && S.view.ai_player !== 'random');
+  $('thinking').hidden = !thinking;
+  document.body.classList.toggle('thinking', thinking);
   try {
     const view = await fn();
-    await render(view);
+    await render(view, { own: true });
   } catch (err) {
     if (err instanceof ApiError && err.status === 409 && err.body.view) {
       toast(`The game moved on: ${err.message}`);
@@ -105,14 +108,31 @@ async function send(fn) {
     }
   } finally {
     S.busy = false;
+    $('thinking').hidden = true;
+    document.body.classList.remove('thinking');
   }
   if (S.liveSeq > S.view.seq) refresh();
 }
 
-function decide(key, param) {
+const ODDS_HINT = 'Before a fire or a charge its exact outcomes show here.';
+
+/* The odds panel back to its hint: its confirm button answered, or the game moved on. */
+function clearOdds() {
+  S.fire = null;
+  $('odds').replaceChildren(h('p', { class: 'hint' }, ODDS_HINT));
+}
+
+async function decide(key, param) {
+  const fromKeyboard = document.activeElement && document.activeElement !== document.body
+    && !$('map').contains(document.activeElement);
   S.plan = null;
-  S.pendingOdds = null;
-  return send(() => api.decide(token, S.view.seq, key, param));
+  clearOdds();
+  map.clear('plan');
+  await send(() => api.decide(token, S.view.seq, key, param));
+  // a decision taken from a panel by keyboard gives the keyboard back to the map
+  if (fromKeyboard && (!document.activeElement || document.activeElement === document.body)) {
+    map.moveCursor(map.cursorHex || S.view.units[0]?.hexes[0]);
+  }
 }
 
 /* ---- the view -------------------------------------------------------------------------------- */
@@ -125,21 +145,67 @@ async function refresh() {
   }
 }
 
-async function render(view) {
+async function render(view, { own = false } = {}) {
   const first = !S.view;
+  const before = S.view;
   S.view = view;
   document.body.dataset.role = view.role;
-  if (first) map.drawMap(view.map);
+  if (first) {
+    map.drawMap(view.map);
+    map.home(startHex(view));
+    map.moveCursor(startHex(view), false);
+    // a phone or a tablet: the long panels start closed, the map and the decision first
+    if (matchMedia('(max-width: 900px)').matches) {
+      for (const id of ['panel-rulings', 'panel-unit', 'panel-odds']) $(id).open = false;
+    }
+  }
+  // the game moved on: an odds panel's confirm button would answer a decision gone
+  if (before && before.seq !== view.seq && !S.plan) clearOdds();
+  // a retreat's end to choose: the keyboard's cursor goes to the unit that retreats
+  const p = view.pending;
+  const was = before?.pending;
+  if (!first && p?.yours && p.kind === 'path' && (was?.kind !== 'path' || was.subject !== p.subject)) {
+    const at = view.units.find((u) => u.id === p.subject)?.hexes[0];
+    if (at) map.moveCursor(at, $('map').contains(document.activeElement));
+  }
   document.title = `${view.pending?.yours ? '▶ ' : ''}${view.title} — ${view.role}`;
   if (S.selected && !unitOf(S.selected)) S.selected = null;
   renderBar();
   renderDecision();
+  $('battle').replaceChildren(...battlePanel(view));
+  $('concede-box').hidden = view.role === 'spectator' || Boolean(view.result);
   map.drawUnits(view, S.selected);
+  map.drawObjectives(view);
   await renderSelection();
   renderPaths();
-  await Promise.all([loadTraces(), loadLog()]);
+  const [, news] = await Promise.all([loadTraces(), loadLog()]);
+  if (before && news.entries.length) {
+    const mySide = view.sides.includes(view.role) ? view.role : null;
+    const line = own && !mySide ? ''
+      : showRecent(map, S.recent, { before, after: view, entries: news.entries, mySide, sides: view.sides });
+    $('summary').textContent = line;
+    $('summary').hidden = !line;
+  }
+  if (view.result && !S.resultShown) showResult();
   // the page shows this seq whole (its rulings and log too) once data-seq says it
   document.body.dataset.seq = view.seq;
+}
+
+/* The result screen: who won, how, and where every point came from. */
+function showResult() {
+  S.resultShown = true;
+  $('result-body').replaceChildren(...resultContent(S.view));
+  if ($('result').showModal) $('result').showModal();
+  else $('result').setAttribute('open', '');
+  $('result-close').focus();
+}
+
+/* Where the keyboard's cursor starts: the subject of the pending decision, else a unit of ours. */
+function startHex(view) {
+  const side = view.role === 'both' || view.role === 'spectator' ? view.phasing : view.role;
+  const unit = view.units.find((u) => u.id === view.pending?.subject)
+    || view.units.find((u) => u.side === side) || view.units[0];
+  return unit?.hexes[0] || view.map.hexes[0].hex;
 }
 
 function renderBar() {
@@ -147,19 +213,21 @@ function renderBar() {
   $('title').textContent = v.title;
   $('time').textContent = v.clock;
   $('turn').textContent = `turn ${v.turn}${v.last_turn ? ` (last ${v.last_turn})` : ''}`;
-  $('segment').textContent = v.segment.replace('_', ' ');
+  $('segment').textContent = segmentWords(v.segment);
   $('phasing').textContent = `${v.phasing} phasing`;
   $('role').textContent = v.role === 'both' ? 'both sides (hot-seat)' : v.role;
-  $('score').replaceChildren(...v.sides.map((s) => h('span', { class: 'points' },
+  $('score').replaceChildren(...v.sides.map((s) => h('span', { class: 'points', dataset: { side: s } },
     `${s} ${v.score.points[s]}`)));
+  $('score').title = `${standing(v)}: the score, where each point comes from`;
   const p = v.pending;
   const over = v.result;
   $('whose').textContent = over ? 'Battle over' : !p ? '' : p.yours ? 'Your decision' : `Waiting for ${p.side}`;
   $('whose').className = p?.yours ? 'yours' : '';
   $('prompt').replaceChildren(...(over ? [over.winner ? `${over.winner}: a ${over.outcome} victory${over.conceded ? ` (${over.conceded} conceded)` : ''}` : 'a draw']
-    : p ? withRefs(p.prompt) : []));
+    : p ? withRefs(promptWords(p.prompt)) : []));
   $('end').hidden = !(p?.yours && optionKeys().includes('end'));
-  $('undo').hidden = v.role === 'spectator';
+  // nothing is taken back once the battle is over (R-GAME-14)
+  $('undo').hidden = v.role === 'spectator' || Boolean(v.result);
   // R-GAME-14: the policy of this game's Undo; the dice never rewind
   $('undo').title = (v.mode === 'hotseat'
     ? 'take back the last decision (u): back to any decision; '
@@ -193,7 +261,7 @@ function renderDecision() {
     box.replaceChildren(h('p', {}, S.view.result ? 'The battle is over.' : ''));
     return;
   }
-  const items = [h('p', { class: 'prompt' }, withRefs(p.prompt))];
+  const items = [h('p', { class: 'prompt' }, withRefs(promptWords(p.prompt)))];
   if (!p.yours) {
     items.push(h('p', { class: 'hint' }, `${p.side} decides.`));
     box.replaceChildren(...items);
@@ -216,18 +284,41 @@ function renderDecision() {
     items.push(h('div', { class: 'chips' }, [...byUnit.entries()].map(([id, opts]) => h('button', {
       type: 'button', class: 'chip', dataset: { unit: id },
       on: { click: () => select(id) },
-    }, `${id} (${[...new Set(opts.map((o) => o.key.split(':')[0]))].join(', ')})`))));
+    }, `${id} (${[...new Set(opts.map((o) => verbWords(o.key.split(':')[0])))].join(', ')})`))));
+  }
+  const targets = fireTargets();
+  if (targets.size) {
+    items.push(h('p', { class: 'hint' }, 'Fire at a hex (one unit, or several together):'));
+    items.push(h('div', { class: 'chips' }, [...targets.entries()].map(([hex, firers]) => h('button', {
+      type: 'button', class: 'chip', dataset: { target: hex },
+      on: { click: () => fireAt(firers[0], hex) },
+    }, `${hex} ← ${firers.join(', ')}`))));
   }
   for (const o of general) {
-    const isFire = o.key.startsWith('fire:');
+    if (o.key === 'fire') continue;           // the fire targets above, R-FIRE-23
     const several = o.key.startsWith('melee:') && o.param;
-    const click = isFire ? () => fireOdds(o.key)
-      : several ? () => startMelee(o.key.split(':')[1]) : () => decide(o.key);
+    const click = several ? () => startMelee(o.key.split(':')[1]) : () => decide(o.key);
     items.push(h('button', {
-      type: 'button', class: 'option', dataset: { key: o.key }, on: { click },
-    }, isFire ? `${o.label} — see the odds` : several ? `Several units melee ${o.key.split(':')[1]}…` : o.label));
+      type: 'button', class: 'option', dataset: { key: o.key }, on: { click }, title: o.key,
+    }, several ? `Several units melee ${o.key.split(':')[1]}…` : labelWords(o.label)));
   }
   box.replaceChildren(...items);
+}
+
+const VERBS = { move: 'move', path: 'move', fire: 'fire', melee: 'melee', charge: 'charge',
+  form: 'formation', face: 'facing', march: 'road march', attach: 'leader' };
+const verbWords = (verb) => VERBS[verb] || verb;
+
+/* The hexes the pending decision offers a fire at, each with the units that may fire at it. */
+function fireTargets() {
+  const targets = new Map();
+  for (const o of pending()?.options || []) {
+    const [verb, unit, hex] = o.key.split(':');
+    if (verb !== 'fire' || !hex) continue;
+    if (!targets.has(hex)) targets.set(hex, []);
+    targets.get(hex).push(unit);
+  }
+  return targets;
 }
 
 /* ---- a unit ---------------------------------------------------------------------------------- */
@@ -243,7 +334,7 @@ function unitDetails(u) {
   const c = S.view.counters[u.id] || {};
   const rows = [
     ['side', u.side], ['arm', u.arm], ['hexes', u.hexes.join(' ')],
-    ['formation', u.formation], ['facing', u.facing ? `${u.facing} o'clock` : null],
+    ['formation', u.formation ? formationWords(u.formation) : null], ['facing', u.facing ? `${u.facing} o'clock` : null],
     ['state', u.state], ['readiness', u.arm === 'cavalry' ? u.readiness : null],
     ['increments', u.strength !== undefined ? `${u.strength} of ${c.increments}` : null],
     ['fire · melee · movement', c.fire !== undefined ? `${c.fire} · ${c.melee} · ${c.movement}` : null],
@@ -257,7 +348,7 @@ function unitDetails(u) {
 }
 
 async function renderSelection() {
-  map.clear('reach', 'targets', 'plan', 'los');
+  map.clear('reach', 'targets', 'plan', 'los', 'go');
   const id = S.selected;
   const u = id && unitOf(id);
   if (!u) {
@@ -280,9 +371,9 @@ async function renderSelection() {
     const [verb, , rest] = o.key.split(':');
     if (verb === 'move') continue;           // the highlighted hexes
     if (verb === 'fire') {
-      map.markHex('targets', rest, 'target', '⌖');
+      map.markHex('targets', rest, 'target', '◎');
       actions.push(h('button', { type: 'button', class: 'option', dataset: { key: o.key },
-        on: { click: () => fireOdds(o.key) } }, `Fire at ${rest}…`));
+        on: { click: () => fireAt(id, rest) } }, `Fire at ${rest}…`));
     } else if (verb === 'melee') {
       const hex = o.key.split(':')[1];
       map.markHex('targets', hex, 'target', '⚔');
@@ -294,12 +385,16 @@ async function renderSelection() {
     } else if (o.param) {
       continue;                               // a path: click the hexes instead
     } else {
-      actions.push(h('button', { type: 'button', class: 'option', dataset: { key: o.key },
-        on: { click: () => decide(o.key) } }, o.label));
+      actions.push(h('button', { type: 'button', class: 'option', dataset: { key: o.key }, title: o.key,
+        on: { click: () => decide(o.key) } }, labelWords(o.label)));
     }
   }
   const moveCount = opts.filter((o) => o.key.startsWith('move:')).length;
-  if (moveCount) parts.push(h('p', { class: 'hint' }, `Click a shaded hex to move there (${moveCount} hexes; the number is its cost in MP).`));
+  if (moveCount) {
+    parts.push(h('p', { class: 'hint' }, `Click a shaded hex to move there (${moveCount} hexes; the number is its cost in MP); on a hex with friendly units, click its round badge.`));
+    parts.push(legend(['can', 'reach', 'pass', 'stop', 'go']));
+  }
+  if (opts.some((o) => /^(fire|melee):/.test(o.key))) parts.push(legend(['target']));
   if (actions.length) parts.push(h('div', { class: 'actions' }, actions));
   parts.push(h('p', { class: 'hint' }, 'Hover any hex for the line of sight.'));
   const info = h('div', { id: 'move-info' });
@@ -324,7 +419,9 @@ function drawReach(m, id) {
   const movable = mine();
   for (const [hex, cost] of Object.entries(m.reachable)) {
     const option = movable && optionFor('move', id, hex);
-    map.markHex('reach', hex, option ? 'reach can' : 'reach', String(cost));
+    map.markHex('reach', hex, option ? 'reach can' : 'reach', mixed(cost));
+    // a hex with units on it: its counters select them, this badge moves there
+    if (option && unitsAt(hex).length) map.badge('go', hex, 'go', mixed(cost), `move ${id} here`);
   }
   for (const hex of m.pass_only) map.markHex('reach', hex, 'pass');
   for (const hex of m.must_stop) map.markHex('reach', hex, 'stop');
@@ -387,11 +484,12 @@ const pct = (p) => {
   return d ? n / d : n;
 };
 
+/* Rows [words, p, code?] as bars; the engine's code of a row in its tooltip. */
 function bars(rows) {
-  return h('div', { class: 'chart', role: 'img' }, rows.map(([label, p]) => {
+  return h('div', { class: 'chart', role: 'img' }, rows.map(([label, p, code]) => {
     const v = pct(p);
-    return h('div', { class: 'bar', dataset: { p: String(p) } },
-      h('span', { class: 'what' }, label),
+    return h('div', { class: 'bar', dataset: { p: String(p), code: code || '' } },
+      h('span', { class: 'what', title: code || null }, label),
       h('span', { class: 'track' }, h('span', { class: 'fill', style: { width: `${(100 * v).toFixed(1)}%` } })),
       h('span', { class: 'p' }, `${p} (${(100 * v).toFixed(1)}%)`));
   }));
@@ -402,18 +500,37 @@ function traceList(trace) {
     h('ol', {}, trace.map((t) => h('li', {}, h('span', { class: 'rule' }, `${t.rule} ${t.section}`), ' ', withRefs(t.text)))));
 }
 
-async function fireOdds(key) {
-  const [, unit, hex] = key.split(':');
+/* The odds of lead firing at hex, with the units joined to its fire (R-FIRE-23: a hex is fired
+ * at once per segment, every unit that fires at it in one fire). The confirm button answers
+ * `fire:LEAD:HEX` alone, or the option `fire` with `LEAD+U2+…:HEX`. */
+async function fireAt(lead, hex, joined = []) {
+  const fire = { lead, hex, joined };
+  S.fire = fire;
   $('panel-odds').open = true;
+  const firers = [lead, ...joined];
+  const others = (fireTargets().get(hex) || []).filter((u) => u !== lead);
   try {
-    const f = await api.preview(token, 'fire', { unit, target: hex });
-    const parts = [h('h3', {}, `${unit} fires at ${hex}`)];
+    const f = await api.preview(token, 'fire', { unit: lead, target: hex, with: joined.join(',') });
+    if (S.fire !== fire) return;
+    const parts = [h('h3', {}, `${firers.join(' + ')} fire${firers.length > 1 ? '' : 's'} at ${hex}`)];
+    if (others.length) {
+      parts.push(h('p', { class: 'hint' }, 'Fire together with (one fire, one roll, R-FIRE-23):'),
+        h('div', { class: 'chips' }, others.map((u) => h('button', {
+          type: 'button', class: `chip${joined.includes(u) ? ' on' : ''}`, dataset: { join: u },
+          'aria-pressed': String(joined.includes(u)),
+          on: {
+            click: () => fireAt(lead, hex, joined.includes(u)
+              ? joined.filter((x) => x !== u) : [...joined, u]),
+          },
+        }, u))));
+    }
     if (!f.allowed) {
-      parts.push(h('p', { class: 'refused' }, `${f.reason} [${f.rule}]`));
+      parts.push(h('p', { class: 'refused' }, f.reason, h('span', { class: 'rule' }, f.rule)));
     } else {
-      parts.push(h('p', {}, f.breakdown || '', h('br'),
-        `fire value ${f.fire_value_exact} against fire defence ${f.fire_defense}: odds ${f.odds || 'none'}`,
+      parts.push(h('p', {}, h('span', { title: f.breakdown || '' }, `fire value ${mixed(f.fire_value_exact)}`),
+        ` against fire defence ${f.fire_defense}: odds ${f.odds || 'none'}`,
         f.massed_modifier ? `, massed target ${f.massed_modifier > 0 ? '+' : ''}${f.massed_modifier}` : ''));
+      if (f.breakdown) parts.push(h('details', { class: 'code' }, h('summary', {}, 'how'), h('p', { class: 'small' }, f.breakdown)));
       // R-FIRE-13: what the target units lose in all; the fire table's loss to the hex beside it
       // when they take less of it (lone unlimbered guns, a loss beyond their strength)
       parts.push(h('p', { class: 'hint' }, 'Increments lost, exactly:'));
@@ -427,13 +544,16 @@ async function fireOdds(key) {
         parts.push(h('p', { class: 'small' }, withRefs(`${t.unit}: morale check ${t.p_check_exact}, eliminated ${t.p_eliminated_exact}`)));
       }
       if (f.leaders.length) parts.push(h('p', { class: 'small' }, `leader casualty check ${f.p_leader_casualty_exact}`));
-      S.pendingOdds = { key };
-      parts.push(h('button', { type: 'button', class: 'confirm', dataset: { key },
-        on: { click: () => decide(key) } }, `Fire at ${hex}`));
+      const key = joined.length ? 'fire' : `fire:${lead}:${hex}`;
+      const param = joined.length ? `${firers.join('+')}:${hex}` : undefined;
+      parts.push(h('button', { type: 'button', class: 'confirm', dataset: { key, param: param || '' },
+        on: { click: () => decide(key, param) } }, `Fire at ${hex}`));
     }
     parts.push(traceList(f.trace));
+    const focused = $('odds').contains(document.activeElement) ? document.activeElement.dataset.join : null;
     $('odds').replaceChildren(...parts);
     $('panel-odds').scrollIntoView({ block: 'nearest' });
+    keyboardTo(focused ? $('odds').querySelector(`[data-join="${focused}"]`) : $('odds').querySelector('.confirm'));
   } catch (err) {
     toast(err.message);
   }
@@ -471,7 +591,7 @@ async function renderPlan() {
       parts.push(h('p', { class: 'refused' }, `${c.reason} [${c.rule}]`));
     } else {
       parts.push(h('p', { class: 'hint' }, `Every way it can end, exactly (undecided choices automatic, R-CHG-25; ${c.odds.runs} passes):`));
-      parts.push(bars(c.odds.outcomes.map((o) => [o.summary, o.p])));
+      parts.push(bars(c.odds.outcomes.map((o) => [chargeWords(o.summary), o.p, o.summary])));
       parts.push(h('button', { type: 'button', class: 'confirm', dataset: { key: `charge:${plan.unit}` },
         on: { click: () => decide(`charge:${plan.unit}`, path) } }, `Charge along ${path}`));
     }
@@ -496,7 +616,7 @@ async function meleeOdds(hex, attackers, key, param) {
     } else {
       parts.push(h('p', {}, `melee value ${m.attack_value} against ${m.defence_value}: odds ${m.odds || 'none'}, through the ${m.through}`));
       parts.push(h('p', { class: 'hint' }, `The melee takes place: ${m.p_melee}. Its results, exactly:`));
-      parts.push(bars(Object.entries(m.outcomes).map(([r, p]) => [r, String(p)])));
+      parts.push(bars(Object.entries(m.outcomes).map(([r, p]) => [meleeWords(r), String(p), r])));
       for (const u of m.units.filter((x) => x.checks)) {
         parts.push(h('p', { class: 'small' }, withRefs(`${u.id} passes its pre-melee check: ${u.p_pass}`)));
       }
@@ -567,50 +687,95 @@ function renderPaths() {
 
 /* ---- clicks ------------------------------------------------------------------------------------ */
 
-function onClick(hex, unitId) {
-  if (!S.view || !hex) return;
+/* Acts on hex as the pending decision allows: a charge's next hex, a retreat's end, the selected
+ * unit's fire, melee or move there. Returns whether it did. */
+function actOn(hex, unitId) {
   const p = pending();
   if (S.plan?.melee) {
     if (unitId) toggleAttacker(unitId);
-    return;
+    return Boolean(unitId);
   }
   if (S.plan) {
     const path = S.plan.path;
     if (path[path.length - 1] === hex) path.pop();
     else path.push(hex);
     renderPlan();
-    return;
+    return true;
   }
   if (p?.yours && p.kind === 'path' && optionKeys().includes(hex)) {
     decide(hex);
-    return;
+    return true;
   }
   const sel = S.selected;
-  if (sel && p?.yours) {
-    if (optionFor('fire', sel, hex)) {
-      fireOdds(`fire:${sel}:${hex}`);
-      return;
-    }
-    if ((pending().options || []).some((o) => o.key === `melee:${hex}:${sel}`)) {
-      meleeOdds(hex, [sel], `melee:${hex}:${sel}`);
-      return;
-    }
-    if (optionFor('move', sel, hex) && !unitId) {
-      decide(`move:${sel}:${hex}`);
-      return;
-    }
+  if (!sel || !p?.yours) return false;
+  if (optionFor('fire', sel, hex)) {
+    fireAt(sel, hex);
+    return true;
   }
+  if (p.options.some((o) => o.key === `melee:${hex}:${sel}`)) {
+    meleeOdds(hex, [sel], `melee:${hex}:${sel}`);
+    return true;
+  }
+  return false;
+}
+
+/* A click on the map: on a counter it selects the unit (again: the next of its stack) unless the
+ * selected unit fires at or melees its hex; on a hex, or a move badge, it moves there. */
+function onClick(hex, unitId) {
+  if (!S.view || !hex) return;
+  if (actOn(hex, unitId)) return;
+  const sel = S.selected;
   if (unitId) {
     const stack = unitsAt(hex);
-    // a second click on a stack goes to its next unit
     const next = sel && stack.length > 1 && stack.some((u) => u.id === sel) && unitId === sel
       ? stack[(stack.findIndex((u) => u.id === sel) + 1) % stack.length].id : unitId;
     select(next);
-  } else if (sel && optionFor('move', sel, hex)) {
+  } else if (sel && mine() && optionFor('move', sel, hex)) {
     decide(`move:${sel}:${hex}`);
   } else {
     select(null);
   }
+}
+
+/* Enter on the hex under the keyboard's cursor: the hex's action first (a move onto friends
+ * too), else its units in turn. */
+function onEnter(hex) {
+  if (!S.view) return;
+  if (actOn(hex)) return;
+  const sel = S.selected;
+  if (sel && mine() && optionFor('move', sel, hex)) {
+    decide(`move:${sel}:${hex}`);
+    return;
+  }
+  const stack = unitsAt(hex);
+  if (!stack.length) {
+    select(null);
+    return;
+  }
+  const i = stack.findIndex((u) => u.id === sel);
+  select(stack[(i + 1) % stack.length].id);
+}
+
+/* What the hex under the cursor holds and offers, for the status line and screen readers. */
+function describeHex(hex) {
+  const parts = [hex];
+  const here = unitsAt(hex).map((u) => u.id);
+  if (here.length) parts.push(here.join(', '));
+  const sel = S.selected;
+  const p = pending();
+  if (p?.yours && p.kind === 'path' && optionKeys().includes(hex)) parts.push('Enter: retreat here');
+  else if (sel && optionFor('fire', sel, hex)) parts.push(`Enter: ${sel} fires here`);
+  else if (sel && p?.options?.some((o) => o.key === `melee:${hex}:${sel}`)) parts.push(`Enter: ${sel} melees here`);
+  else if (sel && mine() && optionFor('move', sel, hex)) {
+    parts.push(`Enter: ${sel} moves here (${S.moves?.reachable?.[hex] ?? '?'} MP)`);
+  }
+  return parts.join(' · ');
+}
+
+function onCursor(hex) {
+  const text = describeHex(hex);
+  map.hexElement(hex)?.setAttribute('aria-label', text);
+  status(text);
 }
 
 /* ---- rulings and the log ----------------------------------------------------------------------- */
@@ -619,10 +784,11 @@ async function loadTraces() {
   const t = await api.traces(token, S.traceSeq);
   for (const one of t.traces) {
     $('rulings').prepend(h('li', { dataset: { seq: one.seq } },
-      h('div', { class: 'who' }, `${one.seq} · ${one.role}: `, withRefs(one.what), one.by !== 'player' ? ` (${one.by})` : ''),
+      h('div', { class: 'who' }, `${one.seq} · ${one.role}: `, withRefs(keyWords(one.what)),
+        one.by !== 'player' ? ` (${one.by})` : '', ' ', h('code', { class: 'key' }, one.what)),
       h('ol', {}, one.trace.map((step) => h('li', step.section === 'ai' ? { class: 'ai-reason' } : {},
         h('span', { class: 'rule' }, `${step.rule} ${step.section}`), ' ', withRefs(step.text),
-        step.dice ? h('span', { class: 'dice' }, ` 🎲 ${step.dice.map((d) => `${d.purpose} ${d.value}`).join(', ')}`) : null)))));
+        step.dice ? h('span', { class: 'dice' }, ` (dice: ${step.dice.map((d) => `${d.purpose} ${d.value}`).join(', ')})`) : null)))));
   }
   S.traceSeq = t.seq;
 }
@@ -637,13 +803,14 @@ async function loadLog() {
   j.entries.forEach((e, i) => {
     const n = j.from + i + 1;
     let text;
-    if (e.decision) text = `${sides[e.side]}: ${e.key}${e.subject ? ` (${e.decision} about ${e.subject})` : ''}${e.by !== 'player' ? ` [${e.by}]` : ''}`;
+    if (e.decision) text = `${sides[e.side]}: ${keyWords(e.key)}${e.subject ? ` (${e.decision} about ${e.subject})` : ''}${e.by !== 'player' ? ` (${e.by})` : ''}`;
     else if (e.undo !== undefined) text = `${sides[e.side]} takes back the game to entry ${e.undo}`;
     else text = `${e.die} ${e.value}: ${e.purpose}`;
-    $('log').append(h('li', { value: n, class: e.die ? 'dice' : '' }, withRefs(text)));
+    $('log').append(h('li', { value: n, class: e.die ? 'dice' : '', title: e.key || null }, withRefs(text)));
   });
   S.journalSeq = j.seq;
   $('log').lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+  return j;
 }
 
 /* ---- controls ---------------------------------------------------------------------------------- */
@@ -661,9 +828,25 @@ function cycle(step) {
   const next = units[(i + step + units.length) % units.length];
   select(next.id);
   map.focusOn(next.id);
+  map.moveCursor(next.hexes[0]);
 }
 
 $('undo').addEventListener('click', () => send(() => api.undo(token, S.view.seq)));
+$('score').addEventListener('click', () => {
+  $('panel-battle').open = true;
+  $('panel-battle').scrollIntoView({ block: 'nearest' });
+});
+$('concede').addEventListener('click', () => {
+  $('concede-confirm').hidden = false;
+  $('concede-no').focus();
+});
+$('concede-no').addEventListener('click', () => { $('concede-confirm').hidden = true; });
+$('concede-yes').addEventListener('click', () => {
+  $('concede-confirm').hidden = true;
+  send(() => api.concede(token, S.view.seq));
+});
+$('result-close').addEventListener('click', () => $('result').close?.() ?? $('result').removeAttribute('open'));
+$('legend').append(legend());
 $('end').addEventListener('click', () => decide('end'));
 $('zoom').addEventListener('click', (e) => {
   const z = e.target.closest('[data-zoom]')?.dataset.zoom;
@@ -682,16 +865,29 @@ function toggleCounters() {
 }
 $('counters').addEventListener('click', toggleCounters);
 
+/* The keyboard goes to el when the player is using the keyboard (not after a click). */
+function keyboardTo(el) {
+  if (S.keyboard && el) el.focus();
+}
+document.addEventListener('pointerdown', () => { S.keyboard = false; }, true);
+
 document.addEventListener('keydown', (e) => {
-  if (e.target.closest('input, select, textarea') || e.ctrlKey || e.metaKey || e.altKey) return;
+  S.keyboard = true;
+  if (e.defaultPrevented || e.target.closest('input, select, textarea') || e.ctrlKey || e.metaKey
+      || e.altKey) return;
+  if ((e.key === 'Enter' || e.key === ' ') && e.target.closest('button, summary, .ref')) return;
   const step = 60;
   const keys = {
     '+': () => map.zoomBy(1.25), '=': () => map.zoomBy(1.25), '-': () => map.zoomBy(1 / 1.25),
     0: () => map.fit(), l: toggleLabels, c: toggleCounters, n: () => cycle(1), p: () => cycle(-1),
     u: () => !$('undo').hidden && $('undo').click(),
+    // the End button takes the keyboard: Enter then ends the segment
+    e: () => !$('end').hidden && $('end').focus(),
+    d: () => $('decision').querySelector('button')?.focus(),
+    m: () => map.moveCursor(map.cursorHex || ownUnits()[0]?.hexes[0]),
     ArrowLeft: () => map.pan(-step, 0), ArrowRight: () => map.pan(step, 0),
     ArrowUp: () => map.pan(0, -step), ArrowDown: () => map.pan(0, step),
-    Escape: () => { S.plan = null; map.clear('plan'); select(null); },
+    Escape: () => { S.plan = null; map.clear('plan'); clearOdds(); select(null); },
   };
   const fn = keys[e.key];
   if (fn) {

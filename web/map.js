@@ -5,7 +5,7 @@ const NS = 'http://www.w3.org/2000/svg';
 const UX = 15;        // pixels per half hex side (hex.h: centres 3 apart in x)
 const UY = 25.98;     // pixels per half hex height (centres 2 apart in y)
 const MARGIN = 40;
-const COUNTER = 34;   // a counter's side in pixels
+const COUNTER = 46;   // a counter's side in pixels
 
 const TERRAIN = [
   ['wood', '#7e9f5c'], ['forest', '#6f8f50'], ['village', '#c49a72'], ['town', '#a8775a'],
@@ -16,9 +16,12 @@ const TERRAIN = [
 const SIDES = ['side-a', 'side-b'];
 const ARM_LETTER = { infantry: 'I', cavalry: 'C', artillery: 'A', leader: 'L' };
 const FORMATION_MARK = {
-  line: 'L', column: 'C', carre: '□', skirmish: 'S', general: 'G', road: 'R',
-  limbered: 'Lb', unlimbered: 'U',
+  line: 'LINE', column: 'COL', carre: '□', skirmish: 'SK', general: 'GEN', road: 'ROAD',
+  limbered: 'LMB', unlimbered: 'UNL',
 };
+const STATE_MARK = { disordered: 'DISORDER', routed: 'ROUTED' };
+
+import { counterWords } from './words.js';
 
 export function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
@@ -45,12 +48,20 @@ export class MapView {
     this.handlers = handlers;
     this.centres = new Map();   // hex label -> [x, y] in pixels
     this.layers = {};
+    // the arrowhead of the arrows drawn on the map (fires, melees)
+    const marker = el('marker', {
+      id: 'arrowhead', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5,
+      orient: 'auto-start-reverse',
+    }, el('defs', {}, svg));
+    el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrowhead' }, marker);
     for (const name of ['terrain', 'roads', 'hexsides', 'labels', 'reach', 'paths', 'los',
-      'targets', 'plan', 'units', 'highlight']) {
+      'targets', 'plan', 'units', 'objectives', 'recent', 'go', 'highlight', 'cursor']) {
       this.layers[name] = el('g', { class: `layer-${name}` }, svg);
     }
     this.view = null;
     this.pointers = new Map();
+    this.cursorHex = null;      // the hex that takes the keyboard (a roving tabindex)
+    this.anchorY = null;        // the row left and right arrows keep to
     this.listen();
   }
 
@@ -67,7 +78,8 @@ export class MapView {
       maxX = Math.max(maxX, x);
       maxY = Math.max(maxY, y);
       const points = this.hexPoints(x, y);
-      const g = el('g', { class: 'hex', 'data-hex': h.hex }, terrain);
+      const g = el('g', { class: 'hex', 'data-hex': h.hex, tabindex: -1, role: 'button',
+        'aria-label': h.hex }, terrain);
       el('polygon', { points, fill: terrainFill(h.terrain, map.terrain_types[h.terrain]),
         'data-terrain': h.terrain }, g);
       if (h.elevation > 0) {
@@ -119,8 +131,8 @@ export class MapView {
       if (!at.length) continue;
       const d = depth.get(u.hexes[0]) || 0;
       depth.set(u.hexes[0], d + 1);
-      const x = at.reduce((s, p) => s + p[0], 0) / at.length + 4 * d;
-      const y = at.reduce((s, p) => s + p[1], 0) / at.length - 4 * d;
+      const x = at.reduce((s, p) => s + p[0], 0) / at.length + 6 * d;
+      const y = at.reduce((s, p) => s + p[1], 0) / at.length - 6 * d;
       const side = Math.max(0, view.sides.indexOf(u.side));
       this.drawCounter(layer, u, view.counters[u.id] || {}, x, y, SIDES[side], u.id === selected);
     }
@@ -130,63 +142,67 @@ export class MapView {
     const classes = ['counter', sideClass, u.arm, u.state || '', u.formation || ''];
     if (selected) classes.push('selected');
     const g = el('g', {
-      class: classes.join(' '), 'data-unit': u.id, 'data-hex': u.hexes[0], tabindex: 0,
-      role: 'button', 'aria-label': `${u.id}, ${u.arm}${u.formation ? `, ${u.formation}` : ''}${u.state ? `, ${u.state}` : ''}`,
-      transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`,
+      class: classes.join(' '), 'data-unit': u.id, 'data-hex': u.hexes[0],
+      'data-hexes': u.hexes.join(' '), transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`,
     }, layer);
     const title = el('title', {}, g);
-    title.textContent = u.name ? `${u.id}: ${u.name}` : u.id;
+    title.textContent = counterWords(u, c);
     if (u.arm === 'leader') {
-      el('circle', { r: 11, class: 'body' }, g);
-      const t = el('text', { y: 4, class: 'value' }, g);
+      el('circle', { r: 14, class: 'body' }, g);
+      const t = el('text', { y: 5, class: 'value' }, g);
       t.textContent = '★';
       return;
     }
     const h = COUNTER / 2;
-    el('rect', { x: -h, y: -h, width: COUNTER, height: COUNTER, rx: 2, class: 'body' }, g);
-    // the arm symbol: a box with the infantry cross, the cavalry diagonal, the artillery dot
-    el('rect', { x: -9, y: -12, width: 18, height: 11, class: 'symbol' }, g);
-    if (u.arm === 'infantry') {
-      el('path', { d: 'M-9,-12 L9,-1 M9,-12 L-9,-1', class: 'symbol' }, g);
-    } else if (u.arm === 'cavalry') {
-      el('path', { d: 'M-9,-1 L9,-12', class: 'symbol' }, g);
-    } else {
-      el('circle', { cx: 0, cy: -6.5, r: 2.5, class: 'dot' }, g);
-    }
-    const strength = el('text', { x: -h + 3, y: -h + 8, class: 'small', 'text-anchor': 'start' }, g);
-    strength.textContent = u.strength;
-    const form = el('text', { x: h - 3, y: -h + 8, class: 'small', 'text-anchor': 'end' }, g);
-    form.textContent = FORMATION_MARK[u.formation] || '';
-    const values = el('text', { y: 10, class: 'value' }, g);
-    values.textContent = `${c.fire ?? ''}-${c.melee ?? ''}-${c.movement ?? ''}`;
-    const morale = el('text', { y: h - 2, class: 'small' }, g);
-    morale.textContent = c.morale ? `${c.morale}` : '';
-    if (u.facing) {
-      // a notch on the edge the unit faces: clock hour 12 is north
-      const a = (u.facing * 30 - 90) * Math.PI / 180;
-      const r = h + 4;
-      const px = Math.cos(a) * r;
-      const py = Math.sin(a) * r;
-      const q = (da) => `${(Math.cos(a + da) * (h - 1)).toFixed(1)},${(Math.sin(a + da) * (h - 1)).toFixed(1)}`;
-      el('polygon', { points: `${px.toFixed(1)},${py.toFixed(1)} ${q(0.35)} ${q(-0.35)}`, class: 'facing' }, g);
-    }
-    if (u.state && u.state !== 'good') {
-      el('rect', { x: -h, y: h - 9, width: COUNTER, height: 9, class: `marker ${u.state}` }, g);
-      const m = el('text', { y: h - 2, class: 'marker-text' }, g);
-      m.textContent = u.state === 'routed' ? 'PGD' : u.state === 'disordered' ? 'DIS' : u.state;
-    }
-    if (u.readiness && u.readiness !== 'fresh') {
-      const r = el('text', { x: -h + 3, y: 2, class: 'small', 'text-anchor': 'start' }, g);
-      r.textContent = u.readiness[0].toUpperCase();
-    }
+    // the other hexes of a line or a screen: a dashed frame on each, the counter between them
     for (const extra of u.hexes.slice(1)) {
       const at = this.centres.get(extra);
       if (!at) continue;
-      const [ex, ey] = at;
       el('rect', {
-        x: ex - x - h + 6, y: ey - y - h + 6, width: COUNTER - 12, height: COUNTER - 12,
+        x: at[0] - x - h + 4, y: at[1] - y - h + 4, width: COUNTER - 8, height: COUNTER - 8,
         class: 'ghost',
       }, g);
+    }
+    el('rect', { x: -h, y: -h, width: COUNTER, height: COUNTER, rx: 3, class: 'body' }, g);
+    // the arm symbol: a box with the infantry cross, the cavalry diagonal, the artillery dot
+    el('rect', { x: -11, y: -13, width: 22, height: 12, class: 'symbol' }, g);
+    if (u.arm === 'infantry') {
+      el('path', { d: 'M-11,-13 L11,-1 M11,-13 L-11,-1', class: 'symbol' }, g);
+    } else if (u.arm === 'cavalry') {
+      el('path', { d: 'M-11,-1 L11,-13', class: 'symbol' }, g);
+    } else {
+      el('circle', { cx: 0, cy: -7, r: 3.5, class: 'dot' }, g);
+    }
+    const strength = el('text', { x: -h + 2.5, y: -h + 10, class: 'small', 'text-anchor': 'start' }, g);
+    strength.textContent = u.strength;
+    const form = el('text', { x: h - 2.5, y: -h + 10, class: 'small', 'text-anchor': 'end' }, g);
+    form.textContent = FORMATION_MARK[u.formation] || '';
+    const values = el('text', { y: 12, class: 'value' }, g);
+    values.textContent = `${c.fire ?? ''}-${c.melee ?? ''}-${c.movement ?? ''}`;
+    if (values.textContent.length > 6) {
+      values.setAttribute('textLength', COUNTER - 5);
+      values.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+    }
+    if (u.state && u.state !== 'good') {
+      el('rect', { x: -h, y: h - 11, width: COUNTER, height: 11, class: `marker ${u.state}` }, g);
+      const m = el('text', { y: h - 2.5, class: 'marker-text' }, g);
+      m.textContent = STATE_MARK[u.state] || u.state;
+    } else {
+      const morale = el('text', { y: h - 2.5, class: 'small' }, g);
+      morale.textContent = c.morale ? `${c.morale}` : '';
+    }
+    if (u.readiness && u.readiness !== 'fresh') {
+      const r = el('text', { x: -h + 2, y: 0, class: 'small', 'text-anchor': 'start' }, g);
+      r.textContent = u.readiness[0].toUpperCase();
+    }
+    if (u.facing) {
+      // a notch on the edge the unit faces: clock hour 12 is north
+      const a = (u.facing * 30 - 90) * Math.PI / 180;
+      const r = h + 5;
+      const px = Math.cos(a) * r;
+      const py = Math.sin(a) * r;
+      const q = (da) => `${(Math.cos(a + da) * (h - 1)).toFixed(1)},${(Math.sin(a + da) * (h - 1)).toFixed(1)}`;
+      el('polygon', { points: `${px.toFixed(1)},${py.toFixed(1)} ${q(0.3)} ${q(-0.3)}`, class: 'facing' }, g);
     }
   }
 
@@ -206,6 +222,69 @@ export class MapView {
       t.textContent = text;
     }
     return g;
+  }
+
+  /* A round badge at the foot of hex, above the counters: a target that a counter cannot hide. */
+  badge(layer, hex, cls, text, title) {
+    const at = this.centres.get(hex);
+    if (!at) return null;
+    const g = el('g', { class: `badge ${cls}`, 'data-hex': hex }, this.layers[layer]);
+    el('title', {}, g).textContent = title;
+    el('circle', { cx: at[0], cy: at[1] + UY - 8, r: 8 }, g);
+    el('text', { x: at[0], y: at[1] + UY - 4.5, class: 'mark-text' }, g).textContent = text;
+    return g;
+  }
+
+  /* An arrow from hex to hex, stopping short of the target's centre, with a label at its middle. */
+  arrow(layer, from, to, cls, text) {
+    const a = this.centres.get(from);
+    const b = this.centres.get(to);
+    if (!a || !b) return null;
+    const g = el('g', { class: `arrow ${cls}`, 'data-from': from, 'data-to': to }, this.layers[layer]);
+    const d = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    const k = Math.max(0, (d - 14) / d);
+    el('line', {
+      x1: a[0], y1: a[1], x2: a[0] + (b[0] - a[0]) * k, y2: a[1] + (b[1] - a[1]) * k,
+      'marker-end': 'url(#arrowhead)',
+    }, g);
+    if (text) {
+      const [mx, my] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      const t = el('text', { x: mx, y: my + 4, class: 'arrow-text' }, g);
+      t.textContent = text;
+      const w = 7 * text.length + 6;
+      g.insertBefore(el('rect', { x: mx - w / 2, y: my - 9, width: w, height: 17, rx: 3, class: 'arrow-label' }), t);
+    }
+    return g;
+  }
+
+  /* The objectives with their points and holder, and the hexes where reinforcements enter. */
+  drawObjectives(view) {
+    const layer = this.layers.objectives;
+    layer.replaceChildren();
+    for (const o of view.objectives || []) {
+      const at = this.centres.get(o.hex);
+      if (!at) continue;
+      const side = view.sides.indexOf(o.holder);
+      const g = el('g', {
+        class: `objective ${side >= 0 ? SIDES[side] : 'nobody'}`, 'data-hex': o.hex,
+        'data-holder': o.holder || '',
+      }, layer);
+      el('polygon', { points: this.hexPoints(at[0], at[1]) }, g);
+      el('title', {}, g).textContent = `objective ${o.hex}: ${o.points} points, held by ${o.holder || 'nobody'}`;
+      el('rect', { x: at[0] - 16, y: at[1] - UY - 6, width: 32, height: 12, rx: 6, class: 'pill' }, g);
+      el('text', { x: at[0], y: at[1] - UY + 3.5, class: 'objective-text' }, g).textContent = `★ ${o.points}`;
+    }
+    for (const r of view.reinforcements || []) {
+      for (const hex of r.hexes.slice(0, 1)) {
+        const at = this.centres.get(hex);
+        if (!at) continue;
+        const side = view.sides.indexOf(r.side);
+        const g = el('g', { class: `entry ${SIDES[side] || ''}`, 'data-hex': hex, 'data-unit-to-come': r.id }, layer);
+        el('title', {}, g).textContent = `${r.id} enters here at ${r.time}`;
+        el('rect', { x: at[0] - 19, y: at[1] + UY - 12, width: 38, height: 12, rx: 2, class: 'pill' }, g);
+        el('text', { x: at[0], y: at[1] + UY - 3, class: 'objective-text' }, g).textContent = `⤓ ${r.time}`;
+      }
+    }
   }
 
   line(layer, from, to, cls) {
@@ -243,6 +322,21 @@ export class MapView {
     this.setBox(0, 0, this.width, this.height);
   }
 
+  /* The map at its own scale (a map pixel a screen pixel: the counters legible), centred on hex;
+   * the whole map when it fits. */
+  home(hex) {
+    const w = this.svg.clientWidth;
+    const h = this.svg.clientHeight;
+    const at = this.centres.get(hex);
+    if (!w || !h || !at || (w >= this.width && h >= this.height)) {
+      this.fit();
+      return;
+    }
+    const x = Math.max(0, Math.min(this.width - w, at[0] - w / 2));
+    const y = Math.max(0, Math.min(this.height - h, at[1] - h / 2));
+    this.setBox(x, y, w, h);
+  }
+
   zoomBy(factor, cx, cy) {
     const b = this.box();
     const w = Math.min(this.width * 2, Math.max(this.width / 8, b.width / factor));
@@ -263,7 +357,10 @@ export class MapView {
     const at = hex && this.centres.get(hex);
     if (!at) return;
     const b = this.box();
-    this.setBox(at[0] - b.width / 2, at[1] - b.height / 2, b.width, b.height);
+    // centred on it, but not past the map's edges when the map is larger than what is shown
+    const clamp = (v, size, whole) => (size >= whole ? v : Math.max(0, Math.min(whole - size, v)));
+    this.setBox(clamp(at[0] - b.width / 2, b.width, this.width),
+      clamp(at[1] - b.height / 2, b.height, this.height), b.width, b.height);
   }
 
   // client pixels to map coordinates
@@ -326,17 +423,112 @@ export class MapView {
         return;
       }
       const unit = e.target.closest('[data-unit]');
-      const hex = e.target.closest('[data-hex]');
-      this.handlers.click(hex?.dataset.hex, unit?.dataset.unit, e);
-    });
-    svg.addEventListener('keydown', (e) => {
-      const unit = e.target.closest?.('[data-unit]');
-      if (unit && (e.key === 'Enter' || e.key === ' ')) {
-        e.preventDefault();
-        this.handlers.click(unit.dataset.hex, unit.dataset.unit, e);
+      let hex = e.target.closest('[data-hex]')?.dataset.hex;
+      // a unit in several hexes (a line, a screen) answers with the one of its hexes clicked
+      if (unit && !e.target.closest('.layer-go')) {
+        hex = this.nearest(unit.dataset.hexes.split(' '), this.point(e.clientX, e.clientY));
       }
+      this.handlers.click(hex, unit?.dataset.unit, e);
+    });
+    svg.addEventListener('keydown', (e) => this.key(e));
+    svg.addEventListener('focusin', (e) => {
+      const hex = e.target.closest?.('.hex')?.dataset.hex;
+      if (hex) this.moveCursor(hex, false);
     });
     svg.addEventListener('pointerleave', () => this.handlers.hover(null));
+  }
+
+  /* The hex of hexes whose centre is nearest the point [x, y]. */
+  nearest(hexes, [x, y]) {
+    let best = hexes[0];
+    let bestD = Infinity;
+    for (const hex of hexes) {
+      const c = this.centres.get(hex);
+      const d = c ? (c[0] - x) ** 2 + (c[1] - y) ** 2 : Infinity;
+      if (d < bestD) {
+        best = hex;
+        bestD = d;
+      }
+    }
+    return best;
+  }
+
+  /* ---- the keyboard: one hex takes the focus, arrows go to its neighbours -------------------- */
+
+  hexElement(hex) {
+    return this.layers.terrain.querySelector(`.hex[data-hex="${hex}"]`);
+  }
+
+  /* Puts the cursor on hex (the one tab stop of the map); with focus, the keyboard goes there. */
+  moveCursor(hex, focus = true) {
+    if (!this.centres.has(hex)) return;
+    this.anchorY = null;
+    if (this.cursorHex !== hex) {
+      this.hexElement(this.cursorHex)?.setAttribute('tabindex', '-1');
+      this.cursorHex = hex;
+      const e = this.hexElement(hex);
+      e.setAttribute('tabindex', '0');
+      e.setAttribute('aria-label', this.handlers.describe?.(hex) || hex);
+    }
+    this.clear('cursor');
+    this.markHex('cursor', hex, 'cursor');
+    if (focus) {
+      this.hexElement(hex).focus({ preventScroll: true });
+      this.keepInView(hex);
+    }
+    this.handlers.cursor?.(hex);
+  }
+
+  /* The neighbour of hex in an arrow's direction: up and down in its column; left and right to
+   * the next column, keeping to the row the cursor came along. */
+  neighbour(hex, key) {
+    const [x, y] = this.centres.get(hex);
+    const dx = { ArrowLeft: -1, ArrowRight: 1 }[key] || 0;
+    const dy = { ArrowUp: -1, ArrowDown: 1 }[key] || 0;
+    let best = null;
+    let bestScore = Infinity;
+    for (const [other, [ox, oy]] of this.centres) {
+      const ddx = ox - x;
+      const ddy = oy - y;
+      if (Math.hypot(ddx, ddy) > 2 * UY + 1 || other === hex) continue;
+      if (dx && (Math.sign(ddx) !== dx || Math.abs(ddx) < UX)) continue;
+      if (dy && (Math.abs(ddx) > 1 || Math.sign(ddy) !== dy)) continue;
+      const score = dx ? Math.abs(oy - (this.anchorY ?? y)) + (oy < y ? 0 : 0.1) : Math.abs(ddy);
+      if (score < bestScore) {
+        best = other;
+        bestScore = score;
+      }
+    }
+    return best;
+  }
+
+  key(e) {
+    const hex = e.target.closest?.('.hex')?.dataset.hex;
+    if (!hex) return;
+    if (e.key.startsWith('Arrow')) {
+      e.preventDefault();
+      const vertical = e.key === 'ArrowUp' || e.key === 'ArrowDown';
+      if (vertical || this.anchorY === null) this.anchorY = this.centres.get(hex)[1];
+      const next = this.neighbour(hex, e.key);
+      if (next) {
+        const anchor = vertical ? this.centres.get(next)[1] : this.anchorY;
+        this.moveCursor(next);
+        this.anchorY = anchor;
+      }
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this.handlers.enter(hex);
+    }
+  }
+
+  /* Pans so that hex is inside the shown part of the map. */
+  keepInView(hex) {
+    const [x, y] = this.centres.get(hex);
+    const b = this.box();
+    const m = 2 * UY;
+    if (x - m < b.x || x + m > b.x + b.width || y - m < b.y || y + m > b.y + b.height) {
+      this.focusOn(hex);
+    }
   }
 
   hover(e) {

@@ -114,7 +114,16 @@ static json_t *score_json(const lb_game *g)
                                          sc.conceded >= 0 ? json_string(st->sides[sc.conceded])
                                                           : json_null())
                              : json_null();
-    return json_pack("{s:o,s:o,s:o}", "points", points, "detail", detail, "result", result);
+    /* R-VIC-3, R-VIC-4: the scenario's key, so that a page says where each point comes from */
+    const lb_victory *v = &g->origin->battle.victory;
+    json_t *margins = json_object();
+    for (int l = 0; l < LB_VICTORY_LEVELS; l++)
+        json_object_set_new(margins, lb_outcome_name((lb_outcome)(LB_OUTCOME_MARGINAL + l)),
+                            json_integer(v->margin[l]));
+    json_t *per = json_pack("{s:i,s:i,s:i}", "increment", v->per_increment, "surrendered",
+                            v->per_surrender, "leader", v->per_leader);
+    return json_pack("{s:o,s:o,s:o,s:o,s:o}", "points", points, "detail", detail, "result", result,
+                     "per", per, "margins", margins);
 }
 
 int lb_game_view_json(const lb_game *g, int role, char **out)

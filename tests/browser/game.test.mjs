@@ -2,106 +2,22 @@
 // server. Two browser contexts play the two sides of a game; screenshots go to LB_SCREENSHOTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import {
+  env, shots, violations, VIOLATION, setUp, tearDown, tokenOf, viewOf, unitIn, newPage, open,
+  seqOf, waitSeqAbove, clickHex,
+} from './harness.mjs';
 
-const program = process.env.LB_PROGRAM || 'build-test/labataille';
-const webRoot = process.env.LB_WEB || 'web';
-const shots = process.env.LB_SCREENSHOTS || 'build/screenshots';
+before(setUp);
+after(tearDown);
 
-let server;
-let base;
-let printed;         // the links serve printed: a two-players game of the demo, seed 3
-let browser;
-let folder;
-
-async function startServer() {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-browser-'));
-  server = spawn(program, ['serve', '--db', path.join(folder, 'games.db'), '--port', '0',
-    '--seed', '3', '--web', webRoot], { stdio: ['ignore', 'pipe', 'inherit'] });
-  process.on('exit', () => server.kill('SIGTERM'));
-  let out = '';
-  await new Promise((resolve, reject) => {
-    server.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (/spectator\s+\S+\n/.test(out)) resolve();
-    });
-    server.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
-  });
-  base = out.match(/labataille serve: (http:\/\/[^/]+)\//)[1];
-  printed = Object.fromEntries(['french', 'austrian', 'spectator']
-    .map((role) => [role, out.match(new RegExp(`${role}\\s+(\\S+)`))[1]]));
-}
-
-async function api(method, url, body) {
-  const r = await fetch(base + url, {
-    method, body: body && JSON.stringify(body), headers: { 'Content-Type': 'application/json' },
-  });
-  return { status: r.status, json: await r.json() };
-}
-
-const tokenOf = (link) => link.split('/g/')[1];
-const viewOf = async (link) => (await api('GET', `/api/g/${tokenOf(link)}`)).json;
-const unitIn = (view, id) => view.units.find((u) => u.id === id);
-
-// Every Content-Security-Policy violation on any page, as "page URL: directive blocked-URI"
-// (the page reports each one as a securitypolicyviolation event, passed on to its console).
-const violations = [];
-const VIOLATION = 'CSP violation: ';
-
-async function watched(page) {
-  await page.addInitScript((prefix) => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`${prefix}${e.violatedDirective} ${e.blockedURI || '(none)'} at ${e.sourceFile}:${e.lineNumber}`);
-    });
-  }, VIOLATION);
-  page.on('console', (msg) => {
-    if (msg.text().startsWith(VIOLATION)) violations.push(`${page.url()}: ${msg.text()}`);
-  });
+// The page opens at the map's own scale around the player's units: these tests click all over
+// the map, so they first fit it whole, as a player would with the ⤢ button.
+async function openFit(...args) {
+  const page = await open(...args);
+  await page.click('#zoom [data-zoom="fit"]');
   return page;
 }
-
-const newPage = async () => watched(await browser.newPage());
-
-async function open(link, viewport = { width: 1366, height: 820 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await watched(await context.newPage());
-  page.setDefaultTimeout(20000);
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.errors = errors;
-  await page.goto(link);
-  await page.waitForSelector('.layer-units [data-unit]');
-  return page;
-}
-
-async function seqOf(page) {
-  return Number(await page.getAttribute('body', 'data-seq'));
-}
-
-async function waitSeqAbove(page, seq) {
-  await page.waitForFunction((s) => Number(document.body.dataset.seq) > s, seq);
-}
-
-before(async () => {
-  fs.mkdirSync(shots, { recursive: true });
-  await startServer();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    // playwright gives each launch a fresh profile folder of its own
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-  fs.rmSync(folder, { recursive: true, force: true });
-});
 
 /* ---- a game of moves and fire: two sides on two pages ---------------------------------------- */
 
@@ -111,7 +27,7 @@ let au;
 
 test('the home page makes a two-players game and lists a link per side', async () => {
   const page = await newPage();
-  await page.goto(`${base}/`);
+  await page.goto(`${env.base}/`);
   await page.waitForSelector('#scenario option[value="demo"]', { state: 'attached' });
   await page.fill('#seed', '11');
   await page.click('button[type="submit"]');
@@ -126,8 +42,8 @@ test('the home page makes a two-players game and lists a link per side', async (
 });
 
 test('open the demo: the map, the counters, whose turn', async () => {
-  fr = await open(game.french);
-  au = await open(game.austrian);
+  fr = await openFit(game.french);
+  au = await openFit(game.austrian);
   assert.equal(await fr.locator('.layer-terrain .hex').count(), 24 * 18);
   assert.equal(await fr.textContent('#whose'), 'Your decision');
   assert.equal(await au.textContent('#whose'), 'Waiting for french');
@@ -200,7 +116,7 @@ test('fire after reading the odds', async () => {
   assert.match(await fr.textContent('#segment'), /offensive fire/);
   await fr.click('[data-unit="fr-26le-1"]');
   await fr.waitForSelector('.layer-targets .mark.target[data-hex="0910"]');
-  await fr.click('[data-unit="au-ir4-1"]');     // the target: the odds first
+  await clickHex(fr, '0910');                   // the target, on its hex 0910: the odds first
   await fr.waitForSelector('#odds .chart .bar');
   const odds = await fr.locator('#odds .bar').evaluateAll((bars) => bars.map((b) => b.dataset.p));
   // the fire rules' exact distribution, and nothing rolled yet
@@ -241,7 +157,7 @@ test('melee after reading the odds', async () => {
   await fr.waitForSelector(`#odds button.confirm[data-key="${key}"]`);
   const odds = await fr.locator('#odds .bar').evaluateAll((bars) => bars.map((b) => b.dataset.p));
   const total = odds.reduce((s, p) => s + p.split('/').reduce((n, d) => n / d), 0);
-  const melee = await (await fetch(`${base}/api/g/${tokenOf(game.french)}/preview/melee?attackers=${unit}&target=${hex}`)).json();
+  const melee = await (await fetch(`${env.base}/api/g/${tokenOf(game.french)}/preview/melee?attackers=${unit}&target=${hex}`)).json();
   assert.ok(Math.abs(total - 1) < 1e-12, `the results add up to ${total}`);
   assert.equal(odds.length, Object.keys(melee.outcomes).length);
   await fr.screenshot({ path: path.join(shots, 'melee-preview.png') });
@@ -272,6 +188,16 @@ test('the two sides play on to the end of the battle', async () => {
   assert.notEqual(over.result, null);
   await fr.waitForSelector('text=Battle over');
   await au.waitForSelector('text=Battle over');
+  // the result screen on both pages: the outcome and where each side's points come from
+  const headline = over.result.winner ? `${over.result.winner}: a ${over.result.outcome} victory` : 'A draw';
+  for (const page of [fr, au]) {
+    await page.waitForSelector('#result[open] #result-title');
+    assert.equal(await page.textContent('#result-title'), headline);
+    for (const side of over.sides) {
+      assert.equal(await page.textContent(`#result table.score[data-side="${side}"] caption`),
+        `${side}: ${over.score.points[side]} points`);
+    }
+  }
   await fr.screenshot({ path: path.join(shots, 'battle-over.png') });
   assert.deepEqual(fr.errors, []);
   assert.deepEqual(au.errors, []);
@@ -280,8 +206,8 @@ test('the two sides play on to the end of the battle', async () => {
 /* ---- a charge, a carré attempt, a rout: the game serve printed (seed 3) ---------------------- */
 
 test('charge with a carré attempt, and the Austrians pick the rout path', async () => {
-  const french = await open(printed.french);
-  const austrian = await open(printed.austrian);
+  const french = await openFit(env.printed.french);
+  const austrian = await openFit(env.printed.austrian);
   await french.click('[data-unit="fr-8chs"]');
   await french.click('button[data-key="charge:fr-8chs"]');
   for (const hex of ['0802', '0903', '1003', '1104']) {
@@ -308,7 +234,7 @@ test('charge with a carré attempt, and the Austrians pick the rout path', async
   const seq = await seqOf(austrian);
   await austrian.click(`.layer-paths .mark.retreat-end.can[data-hex="${end}"]`);
   await waitSeqAbove(austrian, seq);
-  const after = unitIn(await viewOf(printed.french), 'au-ir20-3');
+  const after = unitIn(await viewOf(env.printed.french), 'au-ir20-3');
   assert.deepEqual(after.hexes, [end]);
   assert.equal(after.state, 'routed');
   await french.waitForSelector(`[data-unit="au-ir20-3"][data-hex="${end}"]`);
@@ -317,7 +243,7 @@ test('charge with a carré attempt, and the Austrians pick the rout path', async
 });
 
 test('a spectator watches on a tablet: the map on top, no undo, no decision', async () => {
-  const page = await open(printed.spectator, { width: 820, height: 1180 });
+  const page = await openFit(env.printed.spectator, { width: 820, height: 1180 });
   const board = await page.locator('#board').boundingBox();
   const side = await page.locator('#side').boundingBox();
   assert.ok(board.width > 780 && side.y >= board.y + board.height, 'the panel goes under the map');
@@ -338,7 +264,7 @@ test('a spectator watches on a tablet: the map on top, no undo, no decision', as
 // along, shows it live too.
 test('a person plays against the computer and reads its reason', async () => {
   const home = await newPage();
-  await home.goto(`${base}/`);
+  await home.goto(`${env.base}/`);
   await home.waitForSelector('#scenario option[value="demo"]', { state: 'attached' });
   await home.check('input[name="mode"][value="computer"]');
   await home.selectOption('#computer', 'austrian');
@@ -347,8 +273,8 @@ test('a person plays against the computer and reads its reason', async () => {
   await home.click('button[type="submit"]');
   await home.waitForSelector('#links:not([hidden]) a[data-role="french"]');
   assert.equal(await home.locator('a[data-role="austrian"]').count(), 0);
-  const french = await open(await home.getAttribute('a[data-role="french"]', 'href'));
-  const watcher = await open(await home.getAttribute('a[data-role="spectator"]', 'href'));
+  const french = await openFit(await home.getAttribute('a[data-role="french"]', 'href'));
+  const watcher = await openFit(await home.getAttribute('a[data-role="spectator"]', 'href'));
   await home.close();
   await french.click('#end');                   // the French Charge segment
   await waitSeqAbove(french, 0);
@@ -360,7 +286,7 @@ test('a person plays against the computer and reads its reason', async () => {
   await line.first().waitFor();
   assert.match(await line.first().textContent(), /^R-AI-1 ai au-ir4-1 fires at 0810: 11\/36/);
   assert.ok((await line.first().textContent()).includes(reason));
-  assert.match(await french.textContent('#rulings'), /austrian: fire:au-ir4-1:0810 \(computer\)/);
+  assert.match(await french.textContent('#rulings'), /austrian: au-ir4-1 fires at 0810 \(computer\) fire:au-ir4-1:0810/);
   assert.equal(await french.textContent('#whose'), 'Your decision');
   await watcher.waitForSelector('#rulings li.ai-reason');
   assert.ok((await watcher.textContent('#rulings li.ai-reason')).includes(reason));
@@ -377,7 +303,7 @@ test('a person plays against the computer and reads its reason', async () => {
 test('no Content-Security-Policy violation on any page during the play', async () => {
   assert.ok(violations.length === 0, `violations:\n${violations.join('\n')}`);
   const page = await newPage();
-  await page.goto(`${base}/`);
+  await page.goto(`${env.base}/`);
   await page.waitForSelector('#scenario option[value="demo"]', { state: 'attached' });
   const reported = page.waitForEvent('console', (msg) => msg.text().startsWith(VIOLATION));
   await page.evaluate(() => {

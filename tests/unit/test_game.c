@@ -683,6 +683,34 @@ static void test_game__score_adds_up(void **state)
     lb_game_free(g);
 }
 
+/* R-VIC-3, R-VIC-4: the view's score carries the scenario's victory key, so that a page can
+ * say where each point comes from: the demo's points per increment 1, per surrendered unit 3,
+ * per leader 5, margins 5, 10 and 20; at the start the French hold 0413 (5 points), the
+ * Austrians 1107 and 1913 (10 each). */
+static void test_game__view_says_the_victory_key(void **state)
+{
+    (void)state;
+    lb_game *g = demo(1, LB_UNDO_HOTSEAT);
+    char *text = NULL;
+    assert_int_equal(lb_game_view_json(g, LB_ROLE_BOTH, &text), LB_OK);
+    json_error_t e;
+    json_t *view = json_loads(text, 0, &e);
+    assert_non_null(view);
+    json_t *score = json_object_get(view, "score");
+    json_t *want = json_loads("{\"increment\": 1, \"surrendered\": 3, \"leader\": 5}", 0, &e);
+    assert_true(json_equal(json_object_get(score, "per"), want));
+    json_decref(want);
+    want = json_loads("{\"marginal\": 5, \"substantive\": 10, \"decisive\": 20}", 0, &e);
+    assert_true(json_equal(json_object_get(score, "margins"), want));
+    json_decref(want);
+    json_t *points = json_object_get(score, "points");
+    assert_int_equal(json_integer_value(json_object_get(points, "french")), 5);
+    assert_int_equal(json_integer_value(json_object_get(points, "austrian")), 20);
+    json_decref(view);
+    free(text);
+    lb_game_free(g);
+}
+
 /* The kind of a key: up to its first ':' ("move", "path", "end", …). */
 static size_t kind_len(const char *key)
 {
@@ -811,6 +839,7 @@ int main(void)
         cmocka_unit_test(test_game__held_cavalry_does_not_charge),
         cmocka_unit_test(test_game__morale_levels),
         cmocka_unit_test(test_game__score_adds_up),
+        cmocka_unit_test(test_game__view_says_the_victory_key),
         cmocka_unit_test(test_game__random_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
