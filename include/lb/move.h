@@ -33,6 +33,11 @@
 
 /* Cost for arm (infantry, cavalry or artillery) to step from h across hexside dir, in whole MP. */
 int lb_move_step_cost(const lb_state *st, lb_hex h, int dir, lb_arm arm);
+/* R-FORM-2, R-MOV-4 (T15-20): the road-march rate of the map's cell, in halves, or -1 when no
+ * road runs through it: a terrain with a `road_march_move` that is not general-order terrain (a
+ * road hex), or general-order terrain (a hamlet, village or town) that `map.roads` names. Road
+ * march stands and steps only on such hexes. */
+int lb_move_road_rate(const lb_state *st, int cell);
 
 typedef enum lb_move_kind {
     LB_ACT_STEP,     /* one hex across hexside dir; a unit in several hexes moves each of them */

@@ -105,6 +105,8 @@ static const char *const sentences[] = {
     S(EV_MOVE_STACK_AT) = "{0}: {1>}",
     S(EV_MOVE_MARCH_END) = "force-marching, it may not end next to the enemy {0} in {1} (44)",
     S(EV_MOVE_OFF_MAP) = "the step {0} leaves the map",
+    S(EV_MOVE_CLOSER) = "{0} is disordered: it never moves closer to the enemy ({2} is {3} "
+                        "hexes away, {4} from {1})",
     S(EV_MOVE_CARRE_MOVED) = "a carré moves one hex a segment, and {0} has moved",
     S(EV_MOVE_CARRE_OPEN) = "a carré moves only from clear terrain to clear terrain (T15-12)",
     S(EV_MOVE_HELD) = "{0} stands in an enemy zone of influence: it leaves it only as its first "
@@ -231,7 +233,7 @@ static const char *const terrain[] = {
     [MOVE_TERRAIN_CARRE] = "no carré in general-order terrain",
     [MOVE_TERRAIN_COLUMN] = "in general-order terrain the unit is in general order (T15-17)",
     [MOVE_TERRAIN_GENERAL] = "general order only in general-order terrain (T15-17)",
-    [MOVE_TERRAIN_ROAD] = "road march enters general-order terrain only along a road",
+    [MOVE_TERRAIN_ROAD] = "road march stays on the road (no road runs through the hex)",
 };
 
 static const char *const no_allowance[] = {

@@ -71,8 +71,9 @@ enum move_terrain lbi_formation_bad_terrain(const lb_state *st, const lb_unit *u
     case LB_FORM_COLUMN: return tt->general_order ? MOVE_TERRAIN_COLUMN : MOVE_TERRAIN_OK;
     case LB_FORM_GENERAL: return tt->general_order ? MOVE_TERRAIN_OK : MOVE_TERRAIN_GENERAL;
     case LB_FORM_ROAD:
-        return tt->general_order && mc->road_march_move[t] < 0 ? MOVE_TERRAIN_ROAD
-                                                                : MOVE_TERRAIN_OK;
+        /* R-FORM-2 (T15-20, RF45-3): road march stays on the road */
+        return lb_move_road_rate(st, lb_map_cell(&st->map, h)) < 0 ? MOVE_TERRAIN_ROAD
+                                                                    : MOVE_TERRAIN_OK;
     default: return MOVE_TERRAIN_OK;
     }
 }
@@ -290,8 +291,7 @@ static int hexes_hold(const lb_state *st, const lb_unit *u, const lb_formation_r
             return REFUSE(out, rule, t, EV_MOVE_FORM_TERRAIN, ev_text(lb_formation_name(req->to)),
                           mv_ev_hex(st, out->hexes[k]), ev_phrase(MOVE_PH_TERRAIN, no));
     }
-    if (req->to == LB_FORM_ROAD &&
-        st->charts.move->road_march_move[st->map.terrain[lb_map_cell(&st->map, out->hexes[0])]] < 0)
+    if (req->to == LB_FORM_ROAD && lb_move_road_rate(st, lb_map_cell(&st->map, out->hexes[0])) < 0)
         return REFUSE(out, "R-FORM-2", t, EV_MOVE_FORM_ROAD);
     if (req->to == LB_FORM_LINE && u->arm == LB_ARM_INFANTRY &&
         lb_unit_strength(u) > 18 * out->nhexes)

@@ -184,14 +184,14 @@ int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move
     out->hex = at;
     out->formation = u->formation;
     const lb_map *m = &st->map;
-    const lb_move_charts *mc = st->charts.move;
     int open;
     int rc = entry_hex(st, u, at, out, &open, t);
     if (rc != LB_OK || !open || !entry_terrain(st, u, at, out, t))
         return rc;
     int t_at = m->terrain[lb_map_cell(m, at)];
-    out->cost = out->formation == LB_FORM_ROAD && mc->road_march_move[t_at] >= 0
-                    ? mc->road_march_move[t_at]
+    int rate = lb_move_road_rate(st, lb_map_cell(m, at));
+    out->cost = out->formation == LB_FORM_ROAD && rate >= 0
+                    ? rate
                     : 2 * st->charts.terrain[t_at].move[lbi_mv_cost_arm(u)];
     lb_state *w = with_unit(st, u, at, out->formation);
     if (!w)

@@ -76,6 +76,7 @@ enum move_events {
     EV_MOVE_STACK_AT,             /* hex, the stacking rules' reason (kind, arguments) */
     EV_MOVE_MARCH_END,            /* enemy, its hex */
     EV_MOVE_OFF_MAP,              /* direction */
+    EV_MOVE_CLOSER,               /* unit, hex entered, enemy unit, distance before, after */
     EV_MOVE_CARRE_MOVED,          /* unit */
     EV_MOVE_CARRE_OPEN,           /* (none) */
     EV_MOVE_HELD,                 /* unit */

@@ -15,6 +15,9 @@
 _Static_assert(MOVE_HEXES_MAX == LB_UNIT_MAX_HEXES, "the words list every hex of a unit");
 _Static_assert(MOVE_UNITS_MAX == LB_MOVE_EVENT_UNITS, "the words list every unit of an event");
 
+/* R-MOV-18 (R-RET-7): an enemy formation counts within this many hexes. */
+#define MOVE_FOES_RANGE 15
+
 /* The mover, as the state stands: built once per question and read by every step. */
 typedef struct mv_ctx {
     const lb_state *st;
@@ -28,6 +31,9 @@ typedef struct mv_ctx {
     const char *no_step_rule;   /* why the unit takes no step at all, or NULL */
     lb_said no_step;
     int quiet;                  /* answers without reasons or trace (the options' other actions) */
+    int *foes;                  /* R-MOV-18: the enemy formations a disordered mover may not
+                                 * step nearer to (unit indexes, owned), or NULL */
+    int nfoes;
 } mv_ctx;
 
 /* Builds the context of unit (tracing the allowance into t). LB_OK or LB_NOMEM. */

@@ -5,6 +5,39 @@
 #include "lb/formation.h"
 #include "move_int.h"
 
+/* Hex distance from h to the nearest hex of unit v. */
+static int unit_distance(const lb_unit *v, lb_hex h)
+{
+    int best = lb_hex_distance(h, v->hexes[0]);
+    for (int k = 1; k < v->nhexes; k++) {
+        int d = lb_hex_distance(h, v->hexes[k]);
+        best = d < best ? d : best;
+    }
+    return best;
+}
+
+/* R-MOV-18 (seed 000, R-RET-7): a disordered combat unit never steps nearer to an enemy
+ * formation — an enemy combat unit not routed within 15 hexes of where it stands. LB_OK or
+ * LB_NOMEM. */
+static int foes_init(mv_ctx *c)
+{
+    const lb_state *st = c->st;
+    const lb_unit *u = c->u;
+    if (!lb_unit_is_combat(u) ||
+        (u->state != LB_STATE_DISORDERED && u->move.start_state != LB_STATE_DISORDERED))
+        return LB_OK;
+    c->foes = malloc((size_t)(st->nunits ? st->nunits : 1) * sizeof *c->foes);
+    if (!c->foes)
+        return LB_NOMEM;
+    for (int i = 0; i < st->nunits; i++) {
+        const lb_unit *v = &st->units[i];
+        if (v->side != u->side && lb_unit_is_combat(v) && v->nhexes > 0 &&
+            v->state != LB_STATE_ROUTED && unit_distance(v, u->hexes[0]) <= MOVE_FOES_RANGE)
+            c->foes[c->nfoes++] = i;
+    }
+    return LB_OK;
+}
+
 int lbi_mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t)
 {
     memset(c, 0, sizeof *c);
@@ -13,8 +46,10 @@ int lbi_mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t)
     c->unit = unit;
     c->u = &st->units[unit];
     c->zoi = malloc((size_t)st->map.cols * (size_t)st->map.rows);
-    if (!c->zoi)
+    if (!c->zoi || foes_init(c) != LB_OK) {
+        lbi_mv_ctx_release(c);
         return LB_NOMEM;
+    }
     const lb_unit *u = c->u;
     c->allowance = lbi_mv_allowance(st, u, 0, &c->allow_rule, &c->allow_why, t);
     /* a step costs at least half an MP unless some terrain is free: the unit goes at most `left`
@@ -49,6 +84,9 @@ void lbi_mv_ctx_release(mv_ctx *c)
 {
     free(c->zoi);
     c->zoi = NULL;
+    free(c->foes);
+    c->foes = NULL;
+    c->nfoes = 0;
 }
 
 int lbi_mv_held_by_zone(const mv_ctx *c, const lb_hex *hexes, int n)
@@ -264,9 +302,9 @@ static int hex_cost(const mv_ctx *c, int cf, int ct, int dir, lb_formation f)
         return LB_MOVE_PROHIBITED;
     int halves = 2 * whole;
     if (f == LB_FORM_ROAD) {
-        int tf = st->map.terrain[cf], tt = st->map.terrain[ct];
-        if (c->mc->road_march_move[tf] >= 0 && c->mc->road_march_move[tt] >= 0)
-            halves += c->mc->road_march_move[tt] - 2 * st->charts.terrain[tt].move[arm];
+        int rf = lb_move_road_rate(st, cf), rt = lb_move_road_rate(st, ct);
+        if (rf >= 0 && rt >= 0)
+            halves += rt - 2 * st->charts.terrain[st->map.terrain[ct]].move[arm];
     }
     if (c->u->arm == LB_ARM_INFANTRY)
         halves += lb_zoi_drag(st, c->u, c->zoi[cf], c->zoi[ct]);
@@ -357,6 +395,16 @@ static int may_step(const mv_ctx *c, const lb_hex *from, lb_formation f, int dir
         out->to[k] = h;
         if (h.col < 1 || h.row < 1 || h.col > m->cols || h.row > m->rows)
             return NO(&out->rule, "R-MOV-4", why, EV_MOVE_OFF_MAP, ev_text(lb_hex_dir_name(dir)));
+    }
+    for (int i = 0; i < c->nfoes; i++) {
+        const lb_unit *v = &c->st->units[c->foes[i]];
+        for (int k = 0; k < u->nhexes; k++) {
+            int was = unit_distance(v, from[k]), now = unit_distance(v, out->to[k]);
+            if (now < was)
+                return NO(&out->rule, "R-MOV-18", why, EV_MOVE_CLOSER, ev_unit_id(u->id),
+                          mv_ev_hex(c->st, out->to[k]), ev_unit_id(v->id), ev_int(was),
+                          ev_int(now));
+        }
     }
     if (f == LB_FORM_CARRE && steps > 0)
         return NO(&out->rule, "R-MOV-11", why, EV_MOVE_CARRE_MOVED, ev_unit_id(u->id));
