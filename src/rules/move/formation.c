@@ -313,18 +313,20 @@ static int changes(const lb_unit *u, const lb_formation_req *req, lb_formation_c
     return 1;
 }
 
-/* R-FORM-3: T16-2 per arm, T15-6 each further hex; general order comes and goes free. */
+/* R-FORM-3: T16-2 per arm, T15-6 each further hex of an infantry line; general order comes and
+ * goes free. */
 static void cost(const lb_state *st, const lb_unit *u, const lb_formation_req *req,
                  lb_formation_change *out, lb_trace *t)
 {
     const lb_move_charts *mc = st->charts.move;
     int free = req->to == LB_FORM_GENERAL || u->formation == LB_FORM_GENERAL;
-    out->cost = 2 * ((free ? 0 : mc->formation_change[u->arm]) + mc->extra_hex * (out->nhexes - 1));
+    int extra = u->arm == LB_ARM_INFANTRY && req->to == LB_FORM_LINE ? out->nhexes - 1 : 0;
+    out->cost = 2 * ((free ? 0 : mc->formation_change[u->arm]) + mc->extra_hex * extra);
     out->legal = 1;
     out->rule = "R-FORM-3";
     LBI_EVENT(t, "R-FORM-3", "(16)", EV_MOVE_FORM_COST, ev_unit_id(u->id),
               ev_text(lb_formation_name(u->formation)), ev_text(lb_formation_name(req->to)),
-              ev_int(out->nhexes > 1), ev_int(out->cost / 2), ev_int(free));
+              ev_int(extra > 0), ev_int(out->cost / 2), ev_int(free));
     lb_trace_int(t, "cost_halves", out->cost);
 }
 

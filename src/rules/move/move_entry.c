@@ -48,7 +48,33 @@ static int free_entry(const lb_state *st, int side, const unsigned char *zoi, lb
     return !(zoi[lb_map_cell(&st->map, h)] & LB_ZOI_ENEMY);
 }
 
-/* R-MOV-17: the open edge hexes within band hexes of at, nearest first then by label. */
+/* An edge hex's place on the map's rim, clockwise from 0101: the top row, the last column, the
+ * bottom row back, the first column up. */
+static int rim_place(const lb_map *m, lb_hex h)
+{
+    int w = m->cols - 1, d = m->rows - 1;
+    if (h.row == 1)
+        return h.col - 1;
+    if (h.col == m->cols)
+        return w + h.row - 1;
+    if (h.row == m->rows)
+        return w + d + m->cols - h.col;
+    return 2 * w + d + m->rows - h.row;
+}
+
+/* R-MOV-17 (A45-2): hexes between two edge hexes counted along the map's edge, either way round;
+ * a map one hex wide or high is its own edge, counted straight. */
+static int edge_distance(const lb_map *m, lb_hex a, lb_hex b)
+{
+    if (m->cols == 1 || m->rows == 1)
+        return lb_hex_distance(a, b);
+    int rim = 2 * (m->cols - 1) + 2 * (m->rows - 1);
+    int d = abs(rim_place(m, a) - rim_place(m, b));
+    return d < rim - d ? d : rim - d;
+}
+
+/* R-MOV-17: the open edge hexes within band hexes of at along the edge, nearest first then by
+ * label. */
 static int alternatives(const lb_state *st, int side, const unsigned char *zoi, lb_hex at,
                         int lo, int hi, lb_hex *out, int max)
 {
@@ -58,8 +84,8 @@ static int alternatives(const lb_state *st, int side, const unsigned char *zoi, 
         for (int col = 1; col <= m->cols; col++)
             for (int row = 1; row <= m->rows; row++) {
                 lb_hex h = {col, row};
-                if (lb_hex_distance(h, at) == d && on_edge(m, h) && free_entry(st, side, zoi, h) &&
-                    n < max)
+                if (on_edge(m, h) && edge_distance(m, h, at) == d &&
+                    free_entry(st, side, zoi, h) && n < max)
                     out[n++] = h;
             }
     return n;

@@ -51,6 +51,8 @@ int lbi_mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t)
         return LB_NOMEM;
     }
     const lb_unit *u = c->u;
+    if (c->foes)
+        LBI_EVENT(t, "R-MOV-18", "(30)", EV_MOVE_FOES, ev_unit_id(u->id), ev_int(c->nfoes));
     c->allowance = lbi_mv_allowance(st, u, 0, &c->allow_rule, &c->allow_why, t);
     /* a step costs at least half an MP unless some terrain is free: the unit goes at most `left`
      * hexes (in halves), and a zone or a screen's drag reaches 2 hexes beyond; the search reads
@@ -212,9 +214,9 @@ static int friends_ok(const mv_ctx *c, lb_hex h, int k, lb_formation f, int endi
     const lb_state *st = c->st;
     const lb_unit *u = c->u;
     friends fr = friends_in(c, h);
-    if (!fr.count)
-        return 1;
-    if (!ending) {
+    /* with no friends there, the unit alone still meets the limits (R-STACK-1, R-STACK-3: a
+     * regiment in a village, more than 4 increments in road march on a road) */
+    if (fr.count && !ending) {
         if (is_screen(u, f) || fr.all_screens) /* K19-7 */
             return passes(c, h, rule, why, EV_MOVE_PASS_SCREENS);
         if (u->arm == LB_ARM_CAVALRY) {
@@ -224,7 +226,7 @@ static int friends_ok(const mv_ctx *c, lb_hex h, int k, lb_formation f, int endi
         }
         if (fr.cavalry && (u->arm == LB_ARM_INFANTRY || f == LB_FORM_UNLIMBERED))
             return NO(rule, "R-STACK-4", why, EV_MOVE_FRIENDLY_CAVALRY, mv_ev_hex(st, h));
-    } else {
+    } else if (fr.count) {
         if (u->arm == LB_ARM_CAVALRY && (fr.infantry || fr.guns_unlimbered))
             return NO(rule, "R-STACK-5", why, EV_MOVE_CAVALRY_END, mv_ev_hex(st, h));
         if (fr.cavalry && (u->arm == LB_ARM_INFANTRY || f == LB_FORM_UNLIMBERED))
@@ -235,7 +237,7 @@ static int friends_ok(const mv_ctx *c, lb_hex h, int k, lb_formation f, int endi
     lb_stack_add(&count, u, f, lb_stack_share(u, k));
     lb_said limit;
     if (lb_stack_fits(st, h, &count, rule, &limit))
-        return ending ? 1 : passes(c, h, rule, why, EV_MOVE_PASS_WITHIN);
+        return ending || !fr.count ? 1 : passes(c, h, rule, why, EV_MOVE_PASS_WITHIN);
     if (why) {
         lb_event_arg a[LB_SAID_ARGS_MAX] = {mv_ev_hex(st, h)};
         lbi_say(why, EV_MOVE_STACK_AT, a, mv_ev_said(a, 1, &limit));
@@ -248,8 +250,12 @@ int lbi_mv_fits(const mv_ctx *c, const lb_hex *hexes, int n, lb_formation f, int
 {
     for (int k = 0; k < n; k++) {
         const int *idx;
-        if (lb_state_units_at(c->st, hexes[k], &idx) == 0)
-            continue; /* nobody there: nothing to meet or stack with */
+        if (lb_state_units_at(c->st, hexes[k], &idx) == 0) {
+            /* nobody there: nothing to meet, but the unit alone meets the limits */
+            if (lb_unit_is_combat(c->u) && !friends_ok(c, hexes[k], k, f, ending, rule, why))
+                return 0;
+            continue;
+        }
         int mixed = 0;
         if (!enemies_ok(c, hexes[k], carre_step, rule, why, capture, &mixed))
             return 0;
