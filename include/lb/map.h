@@ -8,7 +8,9 @@
 /*
  * Cells are indexed (row-1) * cols + (col-1). terrain[] holds indexes into the charts' terrain
  * types; sides[6 * cell + dir] holds 1 + a hexside type index, or 0 for a plain hexside. A
- * feature is stored on both hexes it separates (when both are on the map).
+ * feature is stored on both hexes it separates (when both are on the map). roads[cell] is 1 for a
+ * hex the scenario's `map.roads` names: a road runs through it (R-FORM-2: the road-march rate of
+ * built-up terrain applies only there).
  */
 typedef struct lb_map {
     int cols;
@@ -18,6 +20,7 @@ typedef struct lb_map {
     uint8_t *terrain;
     int8_t *elevation;
     uint8_t *sides;
+    uint8_t *roads;
     char symbols[256]; /* per terrain type index: its map character (from map.legend), or '?' */
 } lb_map;
 

@@ -23,6 +23,8 @@
 typedef struct lb_stack_alt {
     int units[LB_MOVE_ARMS];
     int incr[LB_MOVE_ARMS];
+    int battalions;            /* the infantry cap counts battalions (`infantry_battalions`), not
+                                * counters: a regiment counter counts its battalions */
 } lb_stack_alt;
 
 /* A terrain's stacking limit: the hex must fit one alternative (R-STACK-1..3). */
@@ -50,7 +52,7 @@ typedef struct lb_move_charts {
     lb_stack_chart *stacking;
     /* `movement` (4.5) */
     int formation_change[LB_MOVE_ARMS]; /* MP of a formation change, per arm (T16-2) */
-    int extra_hex;                 /* MP for each hex of a line or screen past the first (T15-6) */
+    int extra_hex;                 /* MP for each hex of an infantry line past the first (T15-6) */
     int facing_change;             /* MP of a facing change */
     int line_start_penalty;        /* MP a unit that starts in line loses (T15-7) */
     int leader_allowance;          /* MP of a leader whose counter gives none */

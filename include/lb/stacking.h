@@ -19,6 +19,7 @@
 typedef struct lb_stack_count {
     int units[3];          /* by arm: infantry, cavalry, artillery */
     int incr[3];
+    int battalions;        /* the infantry's battalions (a regiment counts its own, R-STACK-1) */
     int road_units;        /* of them, units in road march */
     int road_incr;
     unsigned formations;   /* bit per lb_formation of its infantry and cavalry */

@@ -97,6 +97,8 @@ typedef struct lb_unit {
     lb_morale_state state;
     int facing;         /* clock hour 1..12, 0 when not given (R-FIRE-8: fires every way) */
     int lance;
+    int battalions;     /* infantry: the battalions its counter stands for (a regiment's, U6-4),
+                         * 1..99, 1 when the scenario gives none; stacking counts them (R-STACK-1) */
     int range;          /* hexes: the fire range a battery's counter prints; 0 when not given */
     lb_readiness readiness;
     const lb_bonus *bonus; /* leaders: nbonus bonuses in the state's arena, NULL when none */

@@ -10,12 +10,12 @@ static const char *const arm_keys[LB_MOVE_ARMS] = {"infantry", "cavalry", "artil
 typedef struct stack_key {
     const char *key;
     int arm;
-    int units; /* 1: a count of units, 0: of increments */
+    int units; /* 1: a count of units, 2: of battalions, 0: of increments */
 } stack_key;
 
 static const stack_key stack_keys[] = {
     {"infantry_increments", LB_ARM_INFANTRY, 0}, {"infantry_regiments", LB_ARM_INFANTRY, 1},
-    {"infantry_battalions", LB_ARM_INFANTRY, 1}, {"cavalry_increments", LB_ARM_CAVALRY, 0},
+    {"infantry_battalions", LB_ARM_INFANTRY, 2}, {"cavalry_increments", LB_ARM_CAVALRY, 0},
     {"cavalry_regiments", LB_ARM_CAVALRY, 1},    {"artillery_increments", LB_ARM_ARTILLERY, 0},
     {"batteries", LB_ARM_ARTILLERY, 1},
 };
@@ -27,6 +27,7 @@ static void alt_none(lb_stack_alt *a)
         a->units[arm] = 0;
         a->incr[arm] = 0;
     }
+    a->battalions = 0;
 }
 
 /* One alternative from the single keys of obj (all of them together: a `combined` entry); 1 when
@@ -49,7 +50,9 @@ static int compile_alt(cj *C, const json_t *obj, const char *base, lb_stack_alt 
         }
         if (stack_keys[k].units)
             a->units[arm] = v;
-        else
+        if (stack_keys[k].units == 2)
+            a->battalions = 1;
+        if (!stack_keys[k].units)
             a->incr[arm] = v;
         named = 1;
     }
@@ -82,6 +85,7 @@ static void compile_stacking(cj *C, const json_t *s, const char *base, lb_stack_
         int arm = stack_keys[k].arm;
         a->units[arm] = stack_keys[k].units ? v : LB_STACK_ANY;
         a->incr[arm] = stack_keys[k].units ? LB_STACK_ANY : v;
+        a->battalions = stack_keys[k].units == 2;
     }
     lbi_cj_int(C, s, base, "road_march_increments", 0, 0, 999, &out->road_march_incr);
     lbi_cj_int(C, s, base, "cavalry_regiments_max", 0, 0, 999, &out->cavalry_units_max);

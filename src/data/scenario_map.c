@@ -258,6 +258,40 @@ static void load_hexsides(loader *L, const json_t *map)
     }
 }
 
+/* map.roads: the hexes a road runs through where the terrain does not show it (R-FORM-2). */
+static void load_roads(loader *L, const json_t *map)
+{
+    char fbuf[80], shown[40];
+    lb_map *m = &L->st->map;
+    json_t *list = json_object_get(map, "roads");
+    if (!list)
+        return;
+    if (!json_is_array(list)) {
+        lbi_scn_problem(L, "/map/roads", "expected a list of hex labels, found %s", FOUND(list));
+        return;
+    }
+    size_t i;
+    json_t *e;
+    json_array_foreach(list, i, e) {
+        char p[CJ_PATH];
+        lbi_cj_path_index(p, "/map/roads", i);
+        lb_hex h;
+        const char *label = json_string_value(e);
+        if (!label) {
+            lbi_scn_problem(L, p, "expected a hex label, found %s", FOUND(e));
+        } else if (lb_map_parse_label(m, label, &h) || !lb_map_contains(m, h)) {
+            lbi_scn_problem(L, p, "expected a hex of the %dx%d map (%d+%d digits), found %s",
+                            m->cols, m->rows, m->col_digits, m->row_digits,
+                            lb_err_quote(label, shown, sizeof shown));
+        } else if (m->roads[lb_map_cell(m, h)]) {
+            lbi_scn_problem(L, p, "expected each hex once, found %s a second time",
+                            lb_err_quote(label, shown, sizeof shown));
+        } else {
+            m->roads[lb_map_cell(m, h)] = 1;
+        }
+    }
+}
+
 int lbi_scn_load_map(loader *L)
 {
     char fbuf[80];
@@ -268,8 +302,8 @@ int lbi_scn_load_map(loader *L)
         return -1;
     }
     static const char *const keys[] = {"columns", "rows", "terrain", "legend", "elevation",
-                                       "hexsides"};
-    lbi_scn_unknown_keys(L, map, "/map", keys, 6);
+                                       "hexsides", "roads"};
+    lbi_scn_unknown_keys(L, map, "/map", keys, 7);
     if ((lbi_cj_int(&L->doc, map, "/map", "columns", 1, 1, SCN_MAP_SIDE_MAX, &m->cols) |
          lbi_cj_int(&L->doc, map, "/map", "rows", 1, 1, SCN_MAP_SIDE_MAX, &m->rows)) != 0)
         return -1;
@@ -278,6 +312,7 @@ int lbi_scn_load_map(loader *L)
     m->terrain = lbi_scn_alloc(L, cells, 1);
     m->elevation = lbi_scn_alloc(L, cells, 1);
     m->sides = lbi_scn_alloc(L, cells, 6);
+    m->roads = lbi_scn_alloc(L, cells, 1);
     if (L->nomem)
         return -1;
     legend lg;
@@ -288,5 +323,6 @@ int lbi_scn_load_map(loader *L)
         load_grid(L, map, "terrain", &lg);
     load_grid(L, map, "elevation", NULL);
     load_hexsides(L, map);
+    load_roads(L, map);
     return 0;
 }

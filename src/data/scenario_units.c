@@ -44,13 +44,13 @@ static const char *const unit_keys[] = {
     "id",     "name",  "side",   "arm",       "nation", "class",  "increments",
     "losses", "fire",  "melee",  "movement",  "morale", "formation", "state",
     "hexes",  "facing", "lance", "readiness", "bonus", "range", "move_record",
-    "attached_to"};
+    "attached_to", "battalions"};
 /* The same keys, in the same order, as indexes into a unit's fields. */
 enum {
     K_ID, K_NAME, K_SIDE, K_ARM, K_NATION, K_CLASS, K_INCREMENTS,
     K_LOSSES, K_FIRE, K_MELEE, K_MOVEMENT, K_MORALE, K_FORMATION, K_STATE,
     K_HEXES, K_FACING, K_LANCE, K_READINESS, K_BONUS, K_RANGE, K_MOVE_RECORD,
-    K_ATTACHED_TO, K_COUNT
+    K_ATTACHED_TO, K_BATTALIONS, K_COUNT
 };
 _Static_assert(K_COUNT == sizeof unit_keys / sizeof *unit_keys, "unit_keys and K_ agree");
 
@@ -220,6 +220,16 @@ static void load_combat_fields(loader *L, const fields *F, const char *base, lb_
     lbi_cj_int_value(C, v[K_MELEE], base, "melee", 1, 0, 999, &u->melee);
     lbi_cj_int_value(C, v[K_MOVEMENT], base, "movement", 1, 0, 999, &u->movement);
     lbi_cj_int_value(C, v[K_LANCE], base, "lance", 0, 0, 99, &u->lance);
+    /* R-STACK-1: a regiment counter says how many battalions it stands for */
+    const json_t *bn = v[K_BATTALIONS];
+    u->battalions = 1;
+    if (bn && u->arm != LB_ARM_INFANTRY) {
+        lbi_cj_path_key(p, base, "battalions");
+        lbi_scn_problem(L, p, "expected no battalions for %s (only infantry counters are "
+                        "regiments of battalions), found %s", lb_arm_name(u->arm), FOUND(bn));
+    } else {
+        lbi_cj_int_value(C, bn, base, "battalions", 0, 1, 99, &u->battalions);
+    }
     /* R-FIRE-19: the range printed on a battery's counter; only artillery prints one */
     const json_t *range = v[K_RANGE];
     if (range && u->arm != LB_ARM_ARTILLERY) {

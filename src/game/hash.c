@@ -43,6 +43,8 @@ static void mix_unit(uint64_t *h, const lb_unit *u)
                                 u->nbonus,   u->nhexes,    u->level_mod};
     for (size_t i = 0; i < sizeof values / sizeof *values; i++)
         mix_int(h, values[i]);
+    if (u->battalions > 1) /* R-STACK-1; the default adds nothing, so older hashes stand */
+        mix_int(h, u->battalions);
     for (int k = 0; k < u->nbonus; k++) {
         mix_str(h, u->bonus[k].key);
         mix_int(h, u->bonus[k].value);

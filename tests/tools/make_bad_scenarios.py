@@ -77,6 +77,12 @@ case('hexside-unknown-type', 'R-SCN-7', [('"type": "stream"', '"type": "moat"')]
 case('hexside-twice', 'R-SCN-7', [('{ "hex": "0302", "side": "SE", "type": "stream" }', '{ "hex": "0302", "side": "SE", "type": "stream" },\n      { "hex": "0402", "side": "NW", "type": "stream" }')],
      [('{ "hex": "0402"', 0, '/map/hexsides/1', 'expected one feature per hexside, found a second on 0402/0302 (stream already)')],
      desc='0302 is in an odd column: its SE neighbour is 0402 (R-GRID-2), whose NW side is the same hexside')
+case('roads-off-map', 'R-FORM-2', [('"hexsides": [', '"roads": ["0402", "0705"],\n    "hexsides": [')],
+     [('"0705"', 0, '/map/roads/1', 'expected a hex of the 6x4 map (2+2 digits), found "0705"')],
+     desc='map.roads names the built-up hexes a road runs through; 0705 is off the 6x4 map')
+case('roads-twice', 'R-FORM-2', [('"hexsides": [', '"roads": ["0402", "0402"],\n    "hexsides": [')],
+     [('"0402"]', 0, '/map/roads/1', 'expected each hex once, found "0402" a second time')],
+     desc='map.roads names each hex once')
 case('charts-move-not-number', 'R-SCN-7', [('"cavalry": 5,', '"cavalry": "five",')],
      [('"five"', 0, '/charts/terrain/woods/move/cavalry', 'expected movement points 0-99 or null (prohibited), found "five"'),
       ('"..WW.."', 3, '/map/terrain/0', 'expected a character of map.legend (., V, S), found "W" at hex 0301'),

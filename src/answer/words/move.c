@@ -54,7 +54,7 @@ static const char *const sentences[] = {
     S(EV_MOVE_FORM_FACING_KEPT) = "no facing named: {0} keeps its facing {1}, which suits {2}",
     S(EV_MOVE_FORM_FACING_TURNED) = "no facing named: {0}'s facing {1} does not suit {2}, which "
                                     "faces {3?a vertex|a hexside}: one hour clockwise, {4}",
-    S(EV_MOVE_FORM_COST) = "{0} from {1} to {2}{3? in several hexes}: {4} MP{5? (general order "
+    S(EV_MOVE_FORM_COST) = "{0} from {1} to {2}{3? in two hexes, 1 MP more (T15-6)}: {4} MP{5? (general order "
                            "comes and goes free, T16-2)}",
     S(EV_MOVE_LIMBER_NO_RANGE) = "no limber range for {2?{0}|?} {3?{1}|?} in the charts: no roll",
     S(EV_MOVE_LIMBER_ODDS) = "limber roll: one die {0+} within {1}-{2}, {3} chances in 6",
@@ -106,6 +106,10 @@ static const char *const sentences[] = {
     S(EV_MOVE_STACK_AT) = "{0}: {1>}",
     S(EV_MOVE_MARCH_END) = "force-marching, it may not end next to the enemy {0} in {1} (44)",
     S(EV_MOVE_OFF_MAP) = "the step {0} leaves the map",
+    S(EV_MOVE_FOES) = "{0} is disordered: no step may bring it nearer to any of {1} enemy "
+                      "formation{1#|s} (not routed, within 15 hexes)",
+    S(EV_MOVE_CLOSER) = "{0} is disordered: it never moves closer to the enemy ({2} is {3} "
+                        "hexes away, {4} from {1})",
     S(EV_MOVE_CARRE_MOVED) = "a carré moves one hex a segment, and {0} has moved",
     S(EV_MOVE_CARRE_OPEN) = "a carré moves only from clear terrain to clear terrain (T15-12)",
     S(EV_MOVE_HELD) = "{0} stands in an enemy zone of influence: it leaves it only as its first "
@@ -232,7 +236,7 @@ static const char *const terrain[] = {
     [MOVE_TERRAIN_CARRE] = "no carré in general-order terrain",
     [MOVE_TERRAIN_COLUMN] = "in general-order terrain the unit is in general order (T15-17)",
     [MOVE_TERRAIN_GENERAL] = "general order only in general-order terrain (T15-17)",
-    [MOVE_TERRAIN_ROAD] = "road march enters general-order terrain only along a road",
+    [MOVE_TERRAIN_ROAD] = "road march stays on the road (no road runs through the hex)",
 };
 
 static const char *const no_allowance[] = {

@@ -4,7 +4,7 @@
 
 /* Why a hex does not fit, each with its arguments from 0. */
 #define TWO_FORMATIONS "a hex holds one formation, not {0} and {1} (T16-1)"
-#define ROAD_FULL "{0} holds at most {1} increments in road march, not {2} in {3} units"
+#define ROAD_FULL "{0} holds at most {1} increments in road march, not {2} in {3} unit{3#|s}"
 #define CAVALRY_FULL "{0} holds never more than {1} cavalry units, not {2}"
 /* What a hex holds: units and increments of each arm, from argument 1. */
 #define HELD                                                                                       \
@@ -45,11 +45,8 @@ static const char *const sentences[] = {
         "{0}: its infantry and cavalry stand in one formation, {1}{2?; artillery stands with "
         "any} (T16-1)",
     [LBI_EVENT_INDEX(EV_STACK_NO_CHART)] = "{0}: {1} has no stacking chart: no limit",
-    [LBI_EVENT_INDEX(EV_STACK_ROAD_ALONE)] =
-        "{0}: one unit alone in road march always fits ({1} increments; the limit of {2} is for "
-        "several, T15-20)",
     [LBI_EVENT_INDEX(EV_STACK_ROAD_WITHIN)] =
-        "{0}: {1} increments in road march in {2} units, within {3} (T15-20)",
+        "{0}: {1} increments in road march in {2} unit{2#|s}, within {3} (N10-2, T15-20)",
     [LBI_EVENT_INDEX(EV_STACK_WITHIN)] = "{7}: {0} holds " HELD ", within its limit (" ALT ")",
     [LBI_EVENT_INDEX(EV_STACK_NO_CHECK)] = "{0} is within its stacking limit: no check",
     [LBI_EVENT_INDEX(EV_STACK_ROLL)] = "the over-stacking roll: {0}",

@@ -78,8 +78,9 @@ enum move_terrain lbi_formation_bad_terrain(const lb_state *st, const lb_unit *u
     case LB_FORM_COLUMN: return tt->general_order ? MOVE_TERRAIN_COLUMN : MOVE_TERRAIN_OK;
     case LB_FORM_GENERAL: return tt->general_order ? MOVE_TERRAIN_OK : MOVE_TERRAIN_GENERAL;
     case LB_FORM_ROAD:
-        return tt->general_order && mc->road_march_move[t] < 0 ? MOVE_TERRAIN_ROAD
-                                                                : MOVE_TERRAIN_OK;
+        /* R-FORM-2 (T15-20, RF45-3): road march stays on the road */
+        return lb_move_road_rate(st, lb_map_cell(&st->map, h)) < 0 ? MOVE_TERRAIN_ROAD
+                                                                    : MOVE_TERRAIN_OK;
     default: return MOVE_TERRAIN_OK;
     }
 }
@@ -297,8 +298,7 @@ static int hexes_hold(const lb_state *st, const lb_unit *u, const lb_formation_r
             return REFUSE(out, rule, t, EV_MOVE_FORM_TERRAIN, ev_text(lb_formation_name(req->to)),
                           mv_ev_hex(st, out->hexes[k]), ev_phrase(MOVE_PH_TERRAIN, no));
     }
-    if (req->to == LB_FORM_ROAD &&
-        st->charts.move->road_march_move[st->map.terrain[lb_map_cell(&st->map, out->hexes[0])]] < 0)
+    if (req->to == LB_FORM_ROAD && lb_move_road_rate(st, lb_map_cell(&st->map, out->hexes[0])) < 0)
         return REFUSE(out, "R-FORM-2", t, EV_MOVE_FORM_ROAD);
     if (req->to == LB_FORM_LINE && u->arm == LB_ARM_INFANTRY &&
         lb_unit_strength(u) > 18 * out->nhexes)
@@ -320,18 +320,20 @@ static int changes(const lb_unit *u, const lb_formation_req *req, lb_formation_c
     return 1;
 }
 
-/* R-FORM-3: T16-2 per arm, T15-6 each further hex; general order comes and goes free. */
+/* R-FORM-3: T16-2 per arm, T15-6 each further hex of an infantry line; general order comes and
+ * goes free. */
 static void cost(const lb_state *st, const lb_unit *u, const lb_formation_req *req,
                  lb_formation_change *out, lb_trace *t)
 {
     const lb_move_charts *mc = st->charts.move;
     int free = req->to == LB_FORM_GENERAL || u->formation == LB_FORM_GENERAL;
-    out->cost = 2 * ((free ? 0 : mc->formation_change[u->arm]) + mc->extra_hex * (out->nhexes - 1));
+    int extra = u->arm == LB_ARM_INFANTRY && req->to == LB_FORM_LINE ? out->nhexes - 1 : 0;
+    out->cost = 2 * ((free ? 0 : mc->formation_change[u->arm]) + mc->extra_hex * extra);
     out->legal = 1;
     out->rule = "R-FORM-3";
     LBI_EVENT(t, "R-FORM-3", "(16)", EV_MOVE_FORM_COST, ev_unit_id(u->id),
               ev_text(lb_formation_name(u->formation)), ev_text(lb_formation_name(req->to)),
-              ev_int(out->nhexes > 1), ev_int(out->cost / 2), ev_int(free));
+              ev_int(extra > 0), ev_int(out->cost / 2), ev_int(free));
     lb_trace_int(t, "cost_halves", out->cost);
 }
 

@@ -29,3 +29,12 @@ int lb_move_step_cost(const lb_state *st, lb_hex h, int dir, lb_arm arm)
         return LB_MOVE_PROHIBITED;
     return lbi_mv_step_cost_cells(st, lb_map_cell(m, h), lb_map_cell(m, to), dir, arm);
 }
+
+int lb_move_road_rate(const lb_state *st, int cell)
+{
+    int t = st->map.terrain[cell];
+    int rate = st->charts.move ? st->charts.move->road_march_move[t] : -1;
+    if (rate >= 0 && st->charts.terrain[t].general_order && !st->map.roads[cell])
+        return -1;
+    return rate;
+}

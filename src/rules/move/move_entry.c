@@ -53,7 +53,33 @@ static int free_entry(const lb_state *st, int side, const unsigned char *zoi, lb
     return !(zoi[lb_map_cell(&st->map, h)] & LB_ZOI_ENEMY);
 }
 
-/* R-MOV-17: the open edge hexes within band hexes of at, nearest first then by label. */
+/* An edge hex's place on the map's rim, clockwise from 0101: the top row, the last column, the
+ * bottom row back, the first column up. */
+static int rim_place(const lb_map *m, lb_hex h)
+{
+    int w = m->cols - 1, d = m->rows - 1;
+    if (h.row == 1)
+        return h.col - 1;
+    if (h.col == m->cols)
+        return w + h.row - 1;
+    if (h.row == m->rows)
+        return w + d + m->cols - h.col;
+    return 2 * w + d + m->rows - h.row;
+}
+
+/* R-MOV-17 (A45-2): hexes between two edge hexes counted along the map's edge, either way round;
+ * a map one hex wide or high is its own edge, counted straight. */
+static int edge_distance(const lb_map *m, lb_hex a, lb_hex b)
+{
+    if (m->cols == 1 || m->rows == 1)
+        return lb_hex_distance(a, b);
+    int rim = 2 * (m->cols - 1) + 2 * (m->rows - 1);
+    int d = abs(rim_place(m, a) - rim_place(m, b));
+    return d < rim - d ? d : rim - d;
+}
+
+/* R-MOV-17: the open edge hexes within band hexes of at along the edge, nearest first then by
+ * label. */
 static int alternatives(const lb_state *st, int side, const unsigned char *zoi, lb_hex at,
                         int lo, int hi, lb_hex *out, int max)
 {
@@ -63,8 +89,8 @@ static int alternatives(const lb_state *st, int side, const unsigned char *zoi, 
         for (int col = 1; col <= m->cols; col++)
             for (int row = 1; row <= m->rows; row++) {
                 lb_hex h = {col, row};
-                if (lb_hex_distance(h, at) == d && on_edge(m, h) && free_entry(st, side, zoi, h) &&
-                    n < max)
+                if (on_edge(m, h) && edge_distance(m, h, at) == d &&
+                    free_entry(st, side, zoi, h) && n < max)
                     out[n++] = h;
             }
     return n;
@@ -189,14 +215,14 @@ int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move
     out->hex = at;
     out->formation = u->formation;
     const lb_map *m = &st->map;
-    const lb_move_charts *mc = st->charts.move;
     int open;
     int rc = entry_hex(st, u, at, out, &open, t);
     if (rc != LB_OK || !open || !entry_terrain(st, u, at, out, t))
         return rc;
     int t_at = m->terrain[lb_map_cell(m, at)];
-    out->cost = out->formation == LB_FORM_ROAD && mc->road_march_move[t_at] >= 0
-                    ? mc->road_march_move[t_at]
+    int rate = lb_move_road_rate(st, lb_map_cell(m, at));
+    out->cost = out->formation == LB_FORM_ROAD && rate >= 0
+                    ? rate
                     : 2 * st->charts.terrain[t_at].move[lbi_mv_cost_arm(u)];
     lb_state *w = with_unit(st, u, at, out->formation);
     if (!w)

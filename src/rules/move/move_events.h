@@ -39,7 +39,8 @@ enum move_events {
     EV_MOVE_FORM_CARRE,           /* unit, increments, facing */
     EV_MOVE_FORM_FACING_KEPT,     /* unit, facing, formation */
     EV_MOVE_FORM_FACING_TURNED,   /* unit, facing, formation, faces a vertex (not 0), new facing */
-    EV_MOVE_FORM_COST,            /* unit, formation before, after, several hexes (not 0), MP,
+    EV_MOVE_FORM_COST,            /* unit, formation before, after, an infantry line's further
+                                   * hex paid (not 0), MP,
                                    * free (not 0) */
     EV_MOVE_LIMBER_NO_RANGE,      /* nation, class, each named (not 0) */
     EV_MOVE_LIMBER_ODDS,          /* modifier, lowest, highest, chances in 6 */
@@ -77,6 +78,8 @@ enum move_events {
     EV_MOVE_STACK_AT,             /* hex, the stacking rules' reason (kind, arguments) */
     EV_MOVE_MARCH_END,            /* enemy, its hex */
     EV_MOVE_OFF_MAP,              /* direction */
+    EV_MOVE_CLOSER,               /* unit, hex entered, enemy unit, distance before, after */
+    EV_MOVE_FOES,                 /* unit, enemy formations counted */
     EV_MOVE_CARRE_MOVED,          /* unit */
     EV_MOVE_CARRE_OPEN,           /* (none) */
     EV_MOVE_HELD,                 /* unit */

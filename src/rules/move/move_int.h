@@ -15,6 +15,9 @@
 _Static_assert(MOVE_HEXES_MAX == LB_UNIT_MAX_HEXES, "the words list every hex of a unit");
 _Static_assert(MOVE_UNITS_MAX == LB_MOVE_EVENT_UNITS, "the words list every unit of an event");
 
+/* R-MOV-18 (R-RET-7): an enemy formation counts within this many hexes. */
+#define MOVE_FOES_RANGE 15
+
 /* The mover, as the state stands: built once per question and read by every step. */
 typedef struct mv_ctx {
     const lb_state *st;
@@ -28,6 +31,9 @@ typedef struct mv_ctx {
     const char *no_step_rule;   /* why the unit takes no step at all, or NULL */
     lb_said no_step;
     int quiet;                  /* answers without reasons or trace (the options' other actions) */
+    int *foes;                  /* R-MOV-18: the enemy formations a disordered mover may not
+                                 * step nearer to (unit indexes, owned), or NULL */
+    int nfoes;
 } mv_ctx;
 
 /* Builds the context of unit (tracing the allowance into t). LB_OK or LB_NOMEM. */
@@ -96,6 +102,11 @@ LBI enum move_terrain lbi_formation_bad_terrain(const lb_state *st, const lb_uni
 
 /* Cost for arm (infantry, cavalry or artillery) to step from h across hexside dir, in whole MP. */
 LBI int lb_move_step_cost(const lb_state *st, lb_hex h, int dir, lb_arm arm);
+/* R-FORM-2, R-MOV-4 (T15-20): the road-march rate of the map's cell, in halves, or -1 when no
+ * road runs through it: a terrain with a `road_march_move` that is not general-order terrain (a
+ * road hex), or general-order terrain (a hamlet, village or town) that `map.roads` names. Road
+ * march stands and steps only on such hexes. */
+LBI int lb_move_road_rate(const lb_state *st, int cell);
 
 /* R-MOV-2: starts a Movement segment for side: every unit of it gets a fresh record (its hold
  * for the segment is its hold_next; a force march of the last segment counts as a consecutive

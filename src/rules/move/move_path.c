@@ -341,7 +341,7 @@ static void trace_end(const mv_ctx *c, int fits, lb_trace *t)
         if (friends)
             LBI_EVENT(t, "R-STACK-5", "(16)", EV_MOVE_END_STACKED, ev_unit_id(u->id),
                       mv_ev_hex(w, u->hexes[k]), ev_int(friends));
-        if (fits && (friends || u->formation == LB_FORM_ROAD))
+        if (fits && (friends || u->formation == LB_FORM_ROAD || u->battalions > 1))
             lb_stack_trace(w, u->hexes[k], t);
     }
 }

@@ -8,6 +8,39 @@
 #include "zoi.h"
 #include "stacking_int.h"
 
+/* Hex distance from h to the nearest hex of unit v. */
+static int unit_distance(const lb_unit *v, lb_hex h)
+{
+    int best = lb_hex_distance(h, v->hexes[0]);
+    for (int k = 1; k < v->nhexes; k++) {
+        int d = lb_hex_distance(h, v->hexes[k]);
+        best = d < best ? d : best;
+    }
+    return best;
+}
+
+/* R-MOV-18 (seed 000, R-RET-7): a disordered combat unit never steps nearer to an enemy
+ * formation — an enemy combat unit not routed within 15 hexes of where it stands. LB_OK or
+ * LB_NOMEM. */
+static int foes_init(mv_ctx *c)
+{
+    const lb_state *st = c->st;
+    const lb_unit *u = c->u;
+    if (!lb_unit_is_combat(u) ||
+        (u->state != LB_STATE_DISORDERED && u->move.start_state != LB_STATE_DISORDERED))
+        return LB_OK;
+    c->foes = malloc((size_t)(st->nunits ? st->nunits : 1) * sizeof *c->foes);
+    if (!c->foes)
+        return LB_NOMEM;
+    for (int i = 0; i < st->nunits; i++) {
+        const lb_unit *v = &st->units[i];
+        if (v->side != u->side && lb_unit_is_combat(v) && v->nhexes > 0 &&
+            v->state != LB_STATE_ROUTED && unit_distance(v, u->hexes[0]) <= MOVE_FOES_RANGE)
+            c->foes[c->nfoes++] = i;
+    }
+    return LB_OK;
+}
+
 int lbi_mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t)
 {
     memset(c, 0, sizeof *c);
@@ -16,9 +49,13 @@ int lbi_mv_ctx_init(mv_ctx *c, const lb_state *st, int unit, lb_trace *t)
     c->unit = unit;
     c->u = &st->units[unit];
     c->zoi = malloc((size_t)st->map.cols * (size_t)st->map.rows);
-    if (!c->zoi)
+    if (!c->zoi || foes_init(c) != LB_OK) {
+        lbi_mv_ctx_release(c);
         return LB_NOMEM;
+    }
     const lb_unit *u = c->u;
+    if (c->foes)
+        LBI_EVENT(t, "R-MOV-18", "(30)", EV_MOVE_FOES, ev_unit_id(u->id), ev_int(c->nfoes));
     c->allowance = lbi_mv_allowance(st, u, 0, &c->allow_rule, &c->allow_why, t);
     /* a step costs at least half an MP unless some terrain is free: the unit goes at most `left`
      * hexes (in halves), and a zone or a screen's drag reaches 2 hexes beyond; the search reads
@@ -52,6 +89,9 @@ void lbi_mv_ctx_release(mv_ctx *c)
 {
     free(c->zoi);
     c->zoi = NULL;
+    free(c->foes);
+    c->foes = NULL;
+    c->nfoes = 0;
 }
 
 int lbi_mv_held_by_zone(const mv_ctx *c, const lb_hex *hexes, int n)
@@ -177,9 +217,9 @@ static int friends_ok(const mv_ctx *c, lb_hex h, int k, lb_formation f, int endi
     const lb_state *st = c->st;
     const lb_unit *u = c->u;
     friends fr = friends_in(c, h);
-    if (!fr.count)
-        return 1;
-    if (!ending) {
+    /* with no friends there, the unit alone still meets the limits (R-STACK-1, R-STACK-3: a
+     * regiment in a village, more than 4 increments in road march on a road) */
+    if (fr.count && !ending) {
         if (is_screen(u, f) || fr.all_screens) /* K19-7 */
             return passes(c, h, rule, why, EV_MOVE_PASS_SCREENS);
         if (u->arm == LB_ARM_CAVALRY) {
@@ -189,7 +229,7 @@ static int friends_ok(const mv_ctx *c, lb_hex h, int k, lb_formation f, int endi
         }
         if (fr.cavalry && (u->arm == LB_ARM_INFANTRY || f == LB_FORM_UNLIMBERED))
             return NO(rule, "R-STACK-4", why, EV_MOVE_FRIENDLY_CAVALRY, mv_ev_hex(st, h));
-    } else {
+    } else if (fr.count) {
         if (u->arm == LB_ARM_CAVALRY && (fr.infantry || fr.guns_unlimbered))
             return NO(rule, "R-STACK-5", why, EV_MOVE_CAVALRY_END, mv_ev_hex(st, h));
         if (fr.cavalry && (u->arm == LB_ARM_INFANTRY || f == LB_FORM_UNLIMBERED))
@@ -200,7 +240,7 @@ static int friends_ok(const mv_ctx *c, lb_hex h, int k, lb_formation f, int endi
     lb_stack_add(&count, u, f, lb_stack_share(u, k));
     lb_said limit;
     if (lb_stack_fits(st, h, &count, rule, &limit))
-        return ending ? 1 : passes(c, h, rule, why, EV_MOVE_PASS_WITHIN);
+        return ending || !fr.count ? 1 : passes(c, h, rule, why, EV_MOVE_PASS_WITHIN);
     if (why) {
         lb_event_arg a[LB_SAID_ARGS_MAX] = {mv_ev_hex(st, h)};
         lbi_say(why, EV_MOVE_STACK_AT, a, mv_ev_said(a, 1, &limit));
@@ -213,8 +253,12 @@ int lbi_mv_fits(const mv_ctx *c, const lb_hex *hexes, int n, lb_formation f, int
 {
     for (int k = 0; k < n; k++) {
         const int *idx;
-        if (lb_state_units_at(c->st, hexes[k], &idx) == 0)
-            continue; /* nobody there: nothing to meet or stack with */
+        if (lb_state_units_at(c->st, hexes[k], &idx) == 0) {
+            /* nobody there: nothing to meet, but the unit alone meets the limits */
+            if (lb_unit_is_combat(c->u) && !friends_ok(c, hexes[k], k, f, ending, rule, why))
+                return 0;
+            continue;
+        }
         int mixed = 0;
         if (!enemies_ok(c, hexes[k], carre_step, rule, why, capture, &mixed))
             return 0;
@@ -267,9 +311,9 @@ static int hex_cost(const mv_ctx *c, int cf, int ct, int dir, lb_formation f)
         return LB_MOVE_PROHIBITED;
     int halves = 2 * whole;
     if (f == LB_FORM_ROAD) {
-        int tf = st->map.terrain[cf], tt = st->map.terrain[ct];
-        if (c->mc->road_march_move[tf] >= 0 && c->mc->road_march_move[tt] >= 0)
-            halves += c->mc->road_march_move[tt] - 2 * st->charts.terrain[tt].move[arm];
+        int rf = lb_move_road_rate(st, cf), rt = lb_move_road_rate(st, ct);
+        if (rf >= 0 && rt >= 0)
+            halves += rt - 2 * st->charts.terrain[st->map.terrain[ct]].move[arm];
     }
     if (c->u->arm == LB_ARM_INFANTRY)
         halves += lb_zoi_drag(st, c->u, c->zoi[cf], c->zoi[ct]);
@@ -360,6 +404,16 @@ static int may_step(const mv_ctx *c, const lb_hex *from, lb_formation f, int dir
         out->to[k] = h;
         if (h.col < 1 || h.row < 1 || h.col > m->cols || h.row > m->rows)
             return NO(&out->rule, "R-MOV-4", why, EV_MOVE_OFF_MAP, ev_text(lb_hex_dir_name(dir)));
+    }
+    for (int i = 0; i < c->nfoes; i++) {
+        const lb_unit *v = &c->st->units[c->foes[i]];
+        for (int k = 0; k < u->nhexes; k++) {
+            int was = unit_distance(v, from[k]), now = unit_distance(v, out->to[k]);
+            if (now < was)
+                return NO(&out->rule, "R-MOV-18", why, EV_MOVE_CLOSER, ev_unit_id(u->id),
+                          mv_ev_hex(c->st, out->to[k]), ev_unit_id(v->id), ev_int(was),
+                          ev_int(now));
+        }
     }
     if (f == LB_FORM_CARRE && steps > 0)
         return NO(&out->rule, "R-MOV-11", why, EV_MOVE_CARRE_MOVED, ev_unit_id(u->id));

@@ -28,7 +28,6 @@ enum stack_event {
     EV_STACK_OVERSTACKED_OVER_LIMIT,
     EV_STACK_ONE_FORMATION,                /* hex, formation, artillery with it (1) or not */
     EV_STACK_NO_CHART,                     /* hex, terrain */
-    EV_STACK_ROAD_ALONE,                   /* hex, increments, road march limit */
     EV_STACK_ROAD_WITHIN,                  /* hex, increments, units, road march limit */
     EV_STACK_WITHIN,                       /* terrain, units and increments by arm (6), hex, the
                                             * limit met: by arm (3) its units (LB_STACK_ANY: any,

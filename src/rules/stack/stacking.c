@@ -24,6 +24,12 @@ void lb_stack_add(lb_stack_count *c, const lb_unit *u, lb_formation f, int incr)
         return;
     c->units[u->arm]++;
     c->incr[u->arm] += incr;
+    if (u->arm == LB_ARM_INFANTRY) {
+        /* R-STACK-1: a regiment's battalions, shared among its hexes as its increments are */
+        int n = lb_unit_strength(u), b = u->battalions > 1 ? u->battalions : 1;
+        int share = n > 0 ? (b * incr + n - 1) / n : b;
+        c->battalions += share > 0 ? share : 1;
+    }
     if (f == LB_FORM_ROAD) {
         c->road_units++;
         c->road_incr += incr;
@@ -52,14 +58,15 @@ static int within(int have, int cap)
     return cap == LB_STACK_ANY || have <= cap;
 }
 
-/* The alternative fits when every arm present is allowed there within its caps. */
-static int alt_fits(const lb_stack_alt *a, const int units[3], const int incr[3])
+/* The alternative fits when every arm present is allowed there within its caps; an infantry cap
+ * in battalions counts a regiment's battalions (R-STACK-1). */
+static int alt_fits(const lb_stack_alt *a, const int units[3], const int incr[3], int battalions)
 {
     for (int arm = 0; arm < 3; arm++) {
         if (units[arm] == 0)
             continue;
-        if (a->units[arm] == 0 || !within(units[arm], a->units[arm]) ||
-            !within(incr[arm], a->incr[arm]))
+        int n = arm == LB_ARM_INFANTRY && a->battalions ? battalions : units[arm];
+        if (a->units[arm] == 0 || !within(n, a->units[arm]) || !within(incr[arm], a->incr[arm]))
             return 0;
     }
     return 1;
@@ -126,25 +133,21 @@ static int one_formation(const fit *f)
     return 1;
 }
 
-/* R-STACK-3 (T15-20): units in road march on a road have their own limit, and one alone always
- * fits; they are all the hex's infantry and cavalry (T16-1), which the other limits then leave
- * out. */
+/* R-STACK-3 (N10-2, T15-20): units in road march on a road or bridge have their own limit, a
+ * unit alone too; they are all the hex's infantry and cavalry (T16-1), which the other limits
+ * then leave out. */
 static int road_march(const fit *f, const lb_stack_chart *sc, int units[3], int incr[3])
 {
     const lb_stack_count *c = f->c;
     if (!c->road_units || sc->road_march_incr == LB_STACK_ANY)
         return 1;
-    if (c->road_units > 1 && c->road_incr > sc->road_march_incr) {
+    if (c->road_incr > sc->road_march_incr) {
         LBI_SAY(f->why, EV_STACK_ROAD_FULL, ev_text(f->tname), ev_int(sc->road_march_incr),
                 ev_int(c->road_incr), ev_int(c->road_units));
         return refused(f, "R-STACK-3", "(15)");
     }
-    if (c->road_units == 1)
-        LBI_EVENT(f->t, "R-STACK-3", "(15)", EV_STACK_ROAD_ALONE, lbi_ev_label(f->label),
-                  ev_int(c->road_incr), ev_int(sc->road_march_incr));
-    else
-        LBI_EVENT(f->t, "R-STACK-3", "(15)", EV_STACK_ROAD_WITHIN, lbi_ev_label(f->label),
-                  ev_int(c->road_incr), ev_int(c->road_units), ev_int(sc->road_march_incr));
+    LBI_EVENT(f->t, "R-STACK-3", "(15)", EV_STACK_ROAD_WITHIN, lbi_ev_label(f->label),
+              ev_int(c->road_incr), ev_int(c->road_units), ev_int(sc->road_march_incr));
     for (int arm = 0; arm < 2; arm++)
         units[arm] = incr[arm] = 0;
     return 1;
@@ -181,7 +184,7 @@ static int chart_limit(const fit *f, const lb_stack_chart *sc, const int units[3
     if (units[0] + units[1] + units[2] == 0)
         return 1;
     for (int k = 0; k < sc->nalts; k++)
-        if (alt_fits(&sc->alts[k], units, incr)) {
+        if (alt_fits(&sc->alts[k], units, incr, f->c->battalions)) {
             if (lbi_trace_on(f->t))
                 trace_within(f, &sc->alts[k], units, incr);
             return 1;
