@@ -42,10 +42,11 @@ endef
 setup:
 	$(call ensure_packages,$(PACKAGES))
 
-# playwright-core from package-lock.json when node_modules lacks it
+# playwright-core and axe-core from package-lock.json when node_modules lacks one
 setup-test: setup
 	$(call ensure_packages,$(TEST_PACKAGES))
-	@[ -f node_modules/playwright-core/package.json ] || npm ci --no-audit --no-fund
+	@[ -f node_modules/playwright-core/package.json ] && [ -f node_modules/axe-core/package.json ] \
+	  || npm ci --no-audit --no-fund
 
 setup-clang: setup
 	$(call ensure_packages,$(FUZZ_PACKAGES))
