@@ -226,14 +226,14 @@ function renderBar() {
   $('prompt').replaceChildren(...(over ? [over.winner ? `${over.winner}: a ${over.outcome} victory${over.conceded ? ` (${over.conceded} conceded)` : ''}` : 'a draw']
     : p ? withRefs(promptWords(p.prompt)) : []));
   $('end').hidden = !(p?.yours && optionKeys().includes('end'));
-  // nothing is taken back once the battle is over (R-GAME-14)
-  $('undo').hidden = v.role === 'spectator' || Boolean(v.result);
+  // R-GAME-14: shown only when the engine would take back this role's last decision now
+  $('undo').hidden = !v.undo;
   // R-GAME-14: the policy of this game's Undo; the dice never rewind
   $('undo').title = (v.mode === 'hotseat'
     ? 'take back the last decision (u): back to any decision; '
       + 'the dice after it are fresh, never the ones taken back'
-    : 'take back your last decision (u): only while no die has been rolled '
-      + 'and the other side has not decided since')
+    : 'take back your last decision (u): only while the next decision is still yours '
+      + 'and no die has been rolled since')
     + '; nothing is taken back once the battle is over';
   const clock = v.movement_clock;
   S.deadline = clock ? performance.now() + clock.left_ms : null;

@@ -154,6 +154,9 @@ LBI int lbi_game_answer_stale(const lb_game *g, int seq, lb_game_answer *out);
 LBI int lbi_game_refuse(lb_game_answer *out, lb_verdict v, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* undo.c: may role take back its last decision now (R-GAME-14)? The view's "undo". */
+LBI int lbi_game_may_undo(const lb_game *g, int role);
+
 /* game.c: the state machine */
 /* Advances until a side must decide or the game is over. LB_OK or an error. */
 LBI int lbi_game_advance(lb_game *g);

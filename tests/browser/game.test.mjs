@@ -89,7 +89,7 @@ test('move a unit; the other side sees it live', async () => {
 
 test('undo, reload the page and continue', async () => {
   // R-GAME-14: the button says the two-players policy
-  assert.match(await fr.getAttribute('#undo', 'title'), /only while no die has been rolled and the /);
+  assert.match(await fr.getAttribute('#undo', 'title'), /only while the next decision is still yours and no die /);
   assert.match(await fr.getAttribute('#undo', 'title'), /; nothing is taken back once the battle is over$/);
   const seq = await seqOf(fr);
   await fr.click('#undo');

@@ -470,6 +470,38 @@ test('a rout\'s end chosen by keyboard', async () => {
 
 // Every page above ran under the server's policy (no inline script or style; the animations
 // run through the Web Animations API): none reported a violation.
+// R-GAME-14 (revised 12-02): the Undo button shows only when an undo is possible, and a side's
+// undo ends when the decision passes to the other side — the Austrian who ended his Defensive
+// Fire can no longer pull the French prompt from under the French player.
+test('Undo only when possible, and not past the hand-over', async () => {
+  const links = await demoGame(11);
+  const fr = await open(links.french);
+  const au = await open(links.austrian);
+  assert.ok(await fr.locator('#undo').isHidden(), 'nothing to take back yet');
+  assert.ok(await au.locator('#undo').isHidden());
+  await fr.click('#end');                       // the French Charge segment: theirs still
+  await waitSeqAbove(fr, 0);
+  await fr.waitForSelector('#undo:visible');
+  assert.ok(await au.locator('#undo').isHidden(), 'the Austrians have decided nothing');
+  await fr.click('#end');                       // the French Movement: the decision passes
+  await au.waitForSelector('#whose.yours');
+  await fr.waitForSelector('#undo', { state: 'hidden' });
+  assert.equal((await viewOf(links.french)).undo, false);
+  await au.click('#end');                       // the Austrian Defensive Fire: nothing
+  await fr.waitForSelector('#whose.yours');
+  await au.waitForSelector('#undo', { state: 'hidden' });
+  assert.match(await fr.textContent('#segment'), /offensive fire/);
+  // the engine refuses what the page no longer offers, and the French prompt stays
+  const seq = await seqOf(au);
+  const r = await api('POST', `/api/g/${tokenOf(links.austrian)}/undo`, { seq });
+  assert.equal(r.status, 422);
+  assert.match(r.json.error.message, /the decision has passed to french/);
+  assert.equal(await seqOf(fr), seq);
+  assert.match(await fr.textContent('#segment'), /offensive fire/);
+  assert.deepEqual(fr.errors, []);
+  assert.deepEqual(au.errors, []);
+});
+
 test('no Content-Security-Policy violation on any page', () => {
   assert.deepEqual(violations, []);
 });

@@ -292,8 +292,9 @@ static void test_game__undo_hotseat_rolls_fresh(void **state)
     lb_game_free(g);
 }
 
-/* R-GAME-14, two players: a side takes back its own decisions only while no die was rolled and
- * the enemy has not decided since. */
+/* R-GAME-14, two players: a side takes back its own decisions only while the next decision is
+ * still its own (revised 12-02: its undo ends when the decision passes to the other side) and no
+ * die was rolled since. */
 static void test_game__undo_two_players(void **state)
 {
     (void)state;
@@ -309,7 +310,19 @@ static void test_game__undo_two_players(void **state)
     assert_int_equal(a.verdict, LB_ACCEPTED);
     assert_true(lb_game_hash(g) == start);
     answer(g, 0, "end", LB_ACCEPTED);
+    assert_true(lbi_game_may_undo(g, 0));
+    assert_false(lbi_game_may_undo(g, 1));
     answer(g, 0, "end", LB_ACCEPTED);
+    /* the French ended their Movement segment: the Austrians' Defensive Fire is theirs now, and
+     * the French end is no longer taken back, though no die was rolled since */
+    uint64_t passed = lb_game_hash(g);
+    assert_false(lbi_game_may_undo(g, 0));
+    assert_int_equal(lb_game_undo(g, 0, lb_game_seq(g), -1, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    assert_string_equal(a.rule, "R-GAME-14");
+    assert_non_null(strstr(a.reason, "the decision has passed to austrian"));
+    assert_true(lb_game_hash(g) == passed);
+    assert_false(lbi_game_may_undo(g, 1)); /* the Austrians have no decision to take back */
     answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
     uint64_t h = lb_game_hash(g);
     assert_int_equal(lb_game_undo(g, 1, lb_game_seq(g), -1, &a), LB_OK);
