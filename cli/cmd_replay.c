@@ -36,8 +36,9 @@ int cmd_replay(const cli_args *args)
                *to_text = cli_option_value(args, "to", NULL);
     lb_store *s;
     lb_err err = {0};
-    if (lb_store_open(db ? db : "labataille.db", &s, &err) != LB_OK)
-        return cli_invalid("%s", err.msg);
+    int orc = cli_store_open_existing(db ? db : "labataille.db", &s);
+    if (orc != CLI_OK)
+        return orc;
     int nmodules;
     const lb_module *modules = lb_data_modules(&nmodules);
     lb_load_opts opts = {.modules = modules, .nmodules = nmodules, .strict = args->strict};
