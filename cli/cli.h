@@ -103,6 +103,14 @@ int cmd_fire(const cli_args *args);
 int cmd_charge(const cli_args *args);
 int cmd_play(const cli_args *args);
 int cmd_games(const cli_args *args);
+int cmd_explain(const cli_args *args);
+
+/* explain.c: the ruling what ("R-FIRE-7", any case) printed whole with its section, or every
+ * ruling of an area ("fire", "R-FIRE") by its first line: 0; or -1 with the reason in why (n
+ * bytes), which names what does exist. */
+int cli_explain(FILE *out, const char *what, char *why, size_t n);
+/* The areas of the rulings (the sections of docs/rulings.md). */
+void cli_explain_areas(FILE *out);
 int cmd_replay(const cli_args *args);
 int cmd_melee(const cli_args *args);
 int cmd_move(const cli_args *args);

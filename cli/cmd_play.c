@@ -269,6 +269,20 @@ static int do_save(play *P, int argc, char **argv)
     return PLAY_OK;
 }
 
+static int do_explain(play *P, int argc, char **argv)
+{
+    if (argc > 2)
+        return play_refuse(P, "usage: explain [R-AREA-N | AREA]");
+    if (argc == 1) {
+        cli_explain_areas(P->out);
+        return PLAY_OK;
+    }
+    char why[160];
+    if (cli_explain(P->out, argv[1], why, sizeof why) != 0)
+        return play_refuse(P, "%s", why);
+    return PLAY_OK;
+}
+
 static int do_help(play *P, int argc, char **argv);
 
 static int do_quit(play *P, int argc, char **argv)
@@ -310,6 +324,8 @@ static const verb verbs[] = {
     {"concede", do_concede, "concede", "the side to decide gives up the battle"},
     {"score", do_score, "score", "the score now, and the result when the battle is over"},
     {"save", do_save, "save [FILE]", "where the game is saved, or export it to FILE as JSON"},
+    {"explain", do_explain, "explain [R-AREA-N | AREA]",
+     "how the engine reads a rule: the ruling an answer or refusal cites (R-FIRE-7), an area's"},
     {"help", do_help, "help [COMMAND]", "this list, or what one command does"},
     {"quit", do_quit, "quit", "leave (a game played with --db stays saved)"},
 };

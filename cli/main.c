@@ -177,6 +177,14 @@ static const command commands[] = {
                  {"level", "L", "with --ai: quick or full (default full)"},
                  {"budget", "MS", "with --ai: milliseconds per decision, 1 to 600000 (default "
                                   "1000)"}}},
+    {.name = "explain",
+     .run = cmd_explain,
+     .usage = "explain [R-AREA-N | AREA]",
+     .summary = "how the engine reads a rule: a ruling by its id, or an area's",
+     .about = "Prints the ruling R-AREA-N (the ids the answers and refusals cite, R-FIRE-7 ...)\n"
+              "whole, under its section of docs/rulings.md, which the program carries; AREA\n"
+              "(fire, R-MEL ...) lists that area's rulings by their first lines; nothing lists\n"
+              "the areas. An id that does not exist is refused (exit 1), naming its area."},
     {.name = "games",
      .run = cmd_games,
      .usage = "games [--db DB]",
