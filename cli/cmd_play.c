@@ -399,6 +399,13 @@ static int run_line(play *P, char *line)
             int rc = verbs[i].run(P, argc, argv);
             return rc == PLAY_OK ? ai_answers(P) : rc;
         }
+    const char *names[NVERBS];
+    for (int i = 0; i < NVERBS; i++)
+        names[i] = verbs[i].name;
+    int near = lb_nearest_word(argv[0], names, NVERBS);
+    if (near >= 0)
+        return play_refuse(P, "unknown command \"%s\" (did you mean %s? help lists them)", argv[0],
+                           names[near]);
     return play_refuse(P, "unknown command \"%s\" (help lists them)", argv[0]);
 }
 

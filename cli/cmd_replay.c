@@ -53,9 +53,11 @@ int cmd_replay(const cli_args *args)
     if (to_text) {
         to = (int)strtol(to_text, &end, 10);
         if (!*to_text || *end || to < 0 || to > all.count) {
+            int count = all.count; /* released below, with the count it says */
             lb_journal_release(&all);
             lb_game_free(g);
-            return cli_usage(args, "--to: expected an entry from 0 to %d", all.count);
+            return cli_usage(args, "--to: expected an entry from 0 to %d, found \"%s\"", count,
+                             to_text);
         }
         /* a decision's dice go with it: stop after them */
         while (to < all.count && all.entries[to].kind == LB_ENTRY_ROLL)

@@ -404,8 +404,14 @@ static int run(int argc, char **argv)
     const command *cmd = find_command(argv[1]);
     if (!cmd) {
         char shown[CLI_SHORT_MAX * 4];
-        fprintf(stderr, "labataille: unknown command '%s'\n\n",
-                lb_printable(argv[1], strlen(argv[1]), shown, sizeof shown));
+        const char *names[sizeof commands / sizeof *commands];
+        for (int i = 0; i < ncommands; i++)
+            names[i] = commands[i].name;
+        int near = lb_nearest_word(argv[1], names, ncommands);
+        fprintf(stderr, "labataille: unknown command '%s'%s%s%s\n\n",
+                lb_printable(argv[1], strlen(argv[1]), shown, sizeof shown),
+                near >= 0 ? " (did you mean " : "", near >= 0 ? names[near] : "",
+                near >= 0 ? "?)" : "");
         print_overview(stderr);
         return CLI_USAGE;
     }

@@ -2,7 +2,8 @@
 # A game against the computer, saved and reopened, goes on against it: `play --ai austrian
 # --level quick --db DB` saves the players with the game; `play --db DB --game 1` (no --ai) says
 # the computer plays the Austrians and the computer answers their decisions; `games` lists the
-# players. `games` and `replay` refuse a store file that is not there and make none.
+# players. `games` and `replay` refuse a store file that is not there and make none; `replay --to`
+# past the end names the journal's length.
 #   resume.sh BIN
 set -eu
 bin=$1
@@ -27,6 +28,14 @@ grep -qx '       players: side 1 a person, side 2 the computer (quick)' "$dir/ga
   fail "games: $(cat "$dir/games.out")"
 [ "$("$bin" games --db "$db" --json | tr -d ' \n' | grep -o '"players":\[[^]]*\]')" = \
   '"players":["","computer:quick"]' ] || fail "games --json: no players"
+# replay --to past the end names the journal's length (it said "from 0 to 0", the journal
+# released before the message read it)
+seq=$("$bin" games --db "$db" --json | tr -d ' \n' | grep -o '"seq":[0-9]*' | grep -o '[0-9]*$')
+[ "$seq" -gt 1 ] || fail "journal of $seq entries"
+rc=0
+"$bin" replay 1 --db "$db" --to 999 > /dev/null 2> "$dir/to.err" || rc=$?
+[ $rc = 2 ] && grep -qxF "labataille replay: --to: expected an entry from 0 to $seq, found \"999\"" \
+  "$dir/to.err" || fail "replay --to 999: exit $rc, $(cat "$dir/to.err")"
 # a misspelt store is refused, exit 1, and no file appears
 for cmd in "games" "replay 1"; do
   rc=0
