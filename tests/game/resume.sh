@@ -28,6 +28,11 @@ grep -qx '       players: side 1 a person, side 2 the computer (quick)' "$dir/ga
   fail "games: $(cat "$dir/games.out")"
 [ "$("$bin" games --db "$db" --json | tr -d ' \n' | grep -o '"players":\[[^]]*\]')" = \
   '"players":["","computer:quick"]' ] || fail "games --json: no players"
+# replay says which decisions the computer took
+"$bin" replay 1 --db "$db" > "$dir/replay.out"
+grep -q '^ *[0-9]*  austrian: action -> .* (the computer, quick)$' "$dir/replay.out" ||
+  fail "replay: $(cat "$dir/replay.out")"
+grep -q '^ *0  french: action -> end (player)$' "$dir/replay.out" || fail "replay: $(head -2 "$dir/replay.out")"
 # replay --to past the end names the journal's length (it said "from 0 to 0", the journal
 # released before the message read it)
 seq=$("$bin" games --db "$db" --json | tr -d ' \n' | grep -o '"seq":[0-9]*' | grep -o '[0-9]*$')
