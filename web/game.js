@@ -7,6 +7,8 @@ import { h } from './dom.js';
 import { battlePanel, resultContent, standing } from './battle.js';
 import { showRecent, newRecent } from './recent.js';
 import { legend } from './legend.js';
+import { remember } from './mine.js';
+import * as notify from './notify.js';
 import {
   labelWords, promptWords, meleeWords, chargeWords, mixed, segmentWords, keyWords, formationWords,
 } from './words.js';
@@ -169,6 +171,9 @@ async function render(view, { own = false } = {}) {
     if (at) map.moveCursor(at, $('map').contains(document.activeElement));
   }
   document.title = `${view.pending?.yours ? '▶ ' : ''}${view.title} — ${view.role}`;
+  notify.tell(before, view, view.pending ? promptWords(view.pending.prompt) : '');
+  remember(location.href, view);
+  $('notify').hidden = view.role === 'spectator' || !notify.supported();
   if (S.selected && !unitOf(S.selected)) S.selected = null;
   renderBar();
   renderDecision();
@@ -832,6 +837,10 @@ function cycle(step) {
 }
 
 $('undo').addEventListener('click', () => send(() => api.undo(token, S.view.seq)));
+$('notify').setAttribute('aria-pressed', String(notify.wanted()));
+$('notify').addEventListener('click', async () => {
+  $('notify').setAttribute('aria-pressed', String(await notify.toggle()));
+});
 $('score').addEventListener('click', () => {
   $('panel-battle').open = true;
   $('panel-battle').scrollIntoView({ block: 'nearest' });

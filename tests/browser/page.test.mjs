@@ -502,6 +502,51 @@ test('Undo only when possible, and not past the hand-over', async () => {
   assert.deepEqual(au.errors, []);
 });
 
+// Between games: a side asks to be told when its decision comes (the browser's Notification,
+// stubbed here to record, with the page behind another tab), and the home page lists the games
+// this browser opened, with where each stood, and forgets one on request.
+test('a notification when the decision comes, and my games on the home page', async () => {
+  const links = await demoGame(11);
+  const context = await env.browser.newContext({ viewport: { width: 1366, height: 820 } });
+  env.contexts.push(context);
+  await context.addInitScript(() => {
+    window.notes = [];
+    class Recorded {
+      static permission = 'default';
+      static async requestPermission() { Recorded.permission = 'granted'; return 'granted'; }
+      constructor(title, options) { window.notes.push({ title, body: String(options.body) }); }
+      addEventListener() {}
+    }
+    window.Notification = Recorded;
+    Object.defineProperty(document, 'hidden', { get: () => true });
+  });
+  const au = await context.newPage();
+  au.setDefaultTimeout(20000);
+  await au.goto(links.austrian);
+  await au.waitForSelector('.layer-units [data-unit]');
+  assert.equal(await au.getAttribute('#notify', 'aria-pressed'), 'false');
+  await au.click('#notify');
+  await au.waitForSelector('#notify[aria-pressed="true"]');
+  const fr = await open(links.french);
+  await fr.click('#end');                       // the French Charge segment
+  await waitSeqAbove(fr, 0);
+  await fr.click('#end');                       // the French Movement: the Austrians decide
+  await au.waitForSelector('#whose.yours');
+  const notes = await au.evaluate(() => window.notes);
+  assert.equal(notes.length, 1);
+  assert.match(notes[0].title, /: your decision$/);
+  assert.match(notes[0].body, /defensive fire segment/);
+  // the home page of this browser lists the game, the decision the Austrians'
+  await au.goto(`${env.base}/`);
+  await au.waitForSelector('#mine:not([hidden]) #mine-list li');
+  assert.equal(await au.locator('#mine-list li').count(), 1);
+  assert.equal(await au.getAttribute('#mine-list li a', 'href'), links.austrian);
+  assert.match(await au.textContent('#mine-list li'), /— austrian .*defensive fire: your decision/);
+  await au.click('#mine-list button.forget');
+  await au.waitForSelector('#mine', { state: 'hidden' });
+  assert.deepEqual(fr.errors, []);
+});
+
 test('no Content-Security-Policy violation on any page', () => {
   assert.deepEqual(violations, []);
 });
