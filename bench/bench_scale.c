@@ -1,4 +1,4 @@
-/* Benchmark: the game at the series' scale (the bundled Russbach battle) beside the demo: the view's build time and gzip size, the legal options of a Movement segment, and the computer's decisions at level full. */
+/* Benchmark: the game at the series' scale (the bundled Russbach battle) beside the demo: the view's build time and gzip size, and the computer's decisions at level full (the options: bench_game). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,29 +9,8 @@
 #include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"
-#include "decision_int.h"
-#include "game_int.h"
 
 #define AI_DECISIONS 20
-
-/* A game of the embedded scenario text (the demo or a bundled one), its dice from seed 1. */
-static lb_game *game_of(const char *name, const char *text, size_t len)
-{
-    int nmodules;
-    const lb_module *modules = lb_data_modules(&nmodules);
-    lb_load_opts opts = {.modules = modules, .nmodules = nmodules};
-    lb_game_settings set;
-    lb_game_settings_init(&set);
-    set.seed = 1;
-    lb_errlist errs = {0};
-    lb_game *g = NULL;
-    if (lb_game_new(name, text, len, &opts, &set, &g, &errs) != LB_OK) {
-        fprintf(stderr, "%s does not start\n", name);
-        exit(1);
-    }
-    lb_errlist_release(&errs);
-    return g;
-}
 
 /* The gzip size of text at the server's level (server/view.c: the best compression). */
 static size_t gzip_size(const char *text, size_t len)
@@ -77,33 +56,6 @@ static void time_view(lb_game *g, const char *what)
            elapsed / (double)n * 1e3, bytes, (double)gz / 1024.0);
 }
 
-/* Ends segments until the side to act is in its Movement segment; the options listed there. */
-static void time_movement_options(lb_game *g, const char *what)
-{
-    for (int k = 0; k < 16 && lb_state_turn(lb_game_state(g)).segment != LB_SEG_MOVEMENT; k++) {
-        lb_game_answer a;
-        const lb_decision *d = lb_game_pending(g);
-        if (!d || lb_game_decide(g, d->side, lb_game_seq(g), "end", &a) != LB_OK ||
-            a.verdict != LB_ACCEPTED) {
-            fprintf(stderr, "%s: cannot end the segment\n", what);
-            exit(1);
-        }
-    }
-    long n = 0;
-    int options = 0;
-    double start = bench_cpu_now(), elapsed;
-    do {
-        lb_decision d;
-        lb_game_action_options(g, &d);
-        options = d.noptions;
-        lb_decision_release(&d);
-        n++;
-        elapsed = bench_cpu_now() - start;
-    } while (elapsed < 1.0);
-    printf("%s: the legal options of the side in its Movement segment (%d options): %.2f ms\n",
-           what, options, elapsed / (double)n * 1e3);
-}
-
 static int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -147,12 +99,11 @@ static void bench_scenario(const char *what, const char *name, const char *text,
 {
     if (!bench_only(what))
         return;
-    lb_game *g = game_of(name, text, len);
+    lb_game *g = bench_game_of(name, text, len, 1);
     const lb_state *st = lb_game_state(g);
     printf("%s: %dx%d map, %d units\n", what, lb_state_map(st)->cols, lb_state_map(st)->rows,
            lb_state_unit_count(st));
     time_view(g, what);
-    time_movement_options(g, what);
     time_ai(g, what);
     lb_game_free(g);
 }
