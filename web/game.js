@@ -180,6 +180,7 @@ async function render(view, { own = false } = {}) {
   $('battle').replaceChildren(...battlePanel(view));
   $('concede-box').hidden = view.role === 'spectator' || Boolean(view.result);
   map.drawUnits(view, S.selected);
+  drawCharge(view);
   map.drawObjectives(view);
   await renderSelection();
   renderPaths();
@@ -565,6 +566,19 @@ async function fireAt(lead, hex, joined = []) {
 }
 
 /* ---- charge ----------------------------------------------------------------------------------- */
+
+/* A charge waiting for a decision, as both sides see it: the hexes its cavalry has charged
+ * through so far, to where it stands now (the view's pending.charge, R-WEB-7). */
+function drawCharge(view) {
+  map.clear('charge');
+  const c = view.pending?.charge;
+  if (!c || c.path.length < 2) return;
+  const line = map.polyline('charge', c.path, 'charge-path', { 'marker-end': 'url(#arrowhead)' });
+  const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+  title.textContent = `${c.unit} charges: ${c.path.join(' → ')} (${c.mp_spent} MP so far)`
+    + (c.target ? `, its target ${c.target}` : '');
+  line.append(title);
+}
 
 function startCharge(id) {
   S.plan = { unit: id, path: [] };

@@ -320,6 +320,9 @@ LBI int lbi_job_answer(lb_game *g, const lb_decision *cur, const lb_action *a,
 struct json_t;
 /* For a retreat's end decision d: {"kind","paths":[[start, h1, …]],"count"}, or NULL. */
 LBI struct json_t *lbi_view_retreat(const lb_game *g, const lb_decision *d);
+/* view_charge.c: while a charge waits for a decision, {"unit","path":[start, entered…],"at":
+ * [hexes now],"target","mp_spent"}; else NULL. */
+LBI struct json_t *lbi_view_charge(const lb_game *g);
 
 /* victory.c */
 /* Objective holders after units moved (R-VIC-2). */

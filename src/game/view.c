@@ -71,7 +71,7 @@ static int dump_into(lbi_text *t, json_t *j, int open)
 }
 
 /* The pending decision as JSON into t: null, or {"side","kind","subject","prompt","options",
- * "yours","retreat"?}. */
+ * "yours","retreat"?,"charge"?}. */
 static int pending_text(lbi_text *t, const lb_game *g, int role)
 {
     const lb_decision *d = lb_game_pending(g);
@@ -91,6 +91,11 @@ static int pending_text(lbi_text *t, const lb_game *g, int role)
         rc = dump_into(t, retreat, 0);
     else
         json_decref(retreat);
+    json_t *charge = rc == LB_OK ? lbi_view_charge(g) : NULL;
+    if (charge && (rc = lbi_text_add(t, ",\"charge\":", 10)) == LB_OK)
+        rc = dump_into(t, charge, 0);
+    else
+        json_decref(charge);
     return rc == LB_OK ? lbi_text_add(t, "}", 1) : rc;
 }
 

@@ -334,6 +334,53 @@ static void test_game__undo_two_players(void **state)
     lb_game_free(g);
 }
 
+/* R-WEB-7: a charge waiting for a decision is in the view where it stands. Demo, seed 3:
+ * fr-8chs (0702) charges along 0802,0903,1003,1104; on entering 0802 (1 MP: clear, no facing
+ * change) au-ir20-3 sees it 4 hexes away and is asked about a carré. The view's pending.charge
+ * has the cavalry, its path 0702 then 0802, its hex 0802 and 1 MP spent, while the state still
+ * holds it at 0702; answered "not now", the charge enters 0903 and asks again, the view following
+ * it (0702, 0802, 0903; 2 MP). */
+static void test_game__view_charge_under_way(void **state)
+{
+    (void)state;
+    lb_game *g = demo(3, LB_UNDO_HOTSEAT);
+    answer(g, 0, "charge:fr-8chs:0802,0903,1003,1104", LB_ACCEPTED);
+    char *text = NULL;
+    assert_int_equal(lb_game_view_json(g, LB_ROLE_BOTH, &text), LB_OK);
+    json_t *v = json_loads(text, 0, NULL);
+    free(text);
+    json_t *p = json_object_get(v, "pending");
+    assert_string_equal(json_string_value(json_object_get(p, "kind")), "carre");
+    json_t *c = json_object_get(p, "charge");
+    assert_non_null(c);
+    assert_string_equal(json_string_value(json_object_get(c, "unit")), "fr-8chs");
+    json_t *path = json_object_get(c, "path");
+    assert_int_equal(json_array_size(path), 2);
+    assert_string_equal(json_string_value(json_array_get(path, 0)), "0702");
+    assert_string_equal(json_string_value(json_array_get(path, 1)), "0802");
+    assert_string_equal(json_string_value(json_array_get(json_object_get(c, "at"), 0)), "0802");
+    assert_int_equal(json_integer_value(json_object_get(c, "mp_spent")), 1);
+    assert_true(json_is_null(json_object_get(c, "target")));
+    const lb_state *st = lb_game_state(g);
+    assert_int_equal(lb_state_unit(st, lb_state_unit_index(st, "fr-8chs"))->hexes[0].col, 7);
+    json_decref(v);
+    /* not now: the charge enters 0903 (1 MP more) and au-ir20-3, 3 hexes away, is asked again */
+    answer(g, 1, "wait", LB_ACCEPTED);
+    assert_int_equal(lb_game_view_json(g, LB_ROLE_BOTH, &text), LB_OK);
+    v = json_loads(text, 0, NULL);
+    free(text);
+    c = json_object_get(json_object_get(v, "pending"), "charge");
+    path = json_object_get(c, "path");
+    assert_int_equal(json_array_size(path), 3);
+    assert_string_equal(json_string_value(json_array_get(path, 2)), "0903");
+    assert_string_equal(json_string_value(json_array_get(json_object_get(c, "at"), 0)), "0903");
+    assert_int_equal(json_integer_value(json_object_get(c, "mp_spent")), 2);
+    json_decref(v);
+    /* a carré now is taken (seed 3: it fails, the column routs) */
+    answer(g, 1, "carre", LB_ACCEPTED);
+    lb_game_free(g);
+}
+
 /* R-GAME-13: replaying the journal rebuilds the same state; a journal with an entry that is not
  * a legal answer is refused, naming the entry, and the game is back at its start. */
 static void test_game__replay_and_bad_journal(void **state)
@@ -843,6 +890,7 @@ int main(void)
         cmocka_unit_test(test_game__view_text_is_jansson_s),
         cmocka_unit_test(test_game__undo_hotseat_rolls_fresh),
         cmocka_unit_test(test_game__undo_two_players),
+        cmocka_unit_test(test_game__view_charge_under_way),
         cmocka_unit_test(test_game__replay_and_bad_journal),
         cmocka_unit_test(test_game__start_that_rolls_replays),
         cmocka_unit_test(test_game__group_fire_replays),
