@@ -42,10 +42,11 @@ endef
 setup:
 	$(call ensure_packages,$(PACKAGES))
 
-# playwright-core from package-lock.json when node_modules lacks it
+# playwright-core and axe-core from package-lock.json when node_modules lacks one
 setup-test: setup
 	$(call ensure_packages,$(TEST_PACKAGES))
-	@[ -f node_modules/playwright-core/package.json ] || npm ci --no-audit --no-fund
+	@[ -f node_modules/playwright-core/package.json ] && [ -f node_modules/axe-core/package.json ] \
+	  || npm ci --no-audit --no-fund
 
 setup-clang: setup
 	$(call ensure_packages,$(FUZZ_PACKAGES))
@@ -116,6 +117,9 @@ bench: build
 	    node bench/peer/visibility.mjs $(BUILD)/bench || exit 1; \
 	  fi; \
 	done
+	@echo "== the page of a finished game in chromium (bench/load/page_interactive.mjs)"
+	@$(MAKE) --no-print-directory setup-test
+	@LB_PROGRAM=$(BUILD)/labataille LB_WEB=web node bench/load/page_interactive.mjs
 
 # Out of make test, soak runs both: soak-stores, SOAK_SECONDS (600) of random games (SOAK_GAMES
 # for the stores, 1000, at least) through the engine and a SQLite store with the memory sampled

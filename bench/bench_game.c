@@ -1,10 +1,11 @@
-/* Benchmark: the game engine on the demo: the legal options of the side to act, replay speed in decisions per second, and one accepted decision with its SQLite commit. */
+/* Benchmark: the game engine on the demo (and the options on the bundled battles): the legal options of the side to act, replay speed in decisions per second, and one accepted decision with its SQLite commit. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "common.h"
+#include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"
 #include "lb/store.h"
@@ -35,8 +36,25 @@ static void time_options(lb_game *g, const char *what)
         n++;
         elapsed = bench_cpu_now() - start;
     } while (elapsed < 1.0);
-    printf("legal options of the phasing side (demo, %s, %d options): %.1f us\n", what, options,
+    printf("legal options of the phasing side (%s, %d options): %.1f us\n", what, options,
            elapsed / (double)n * 1e6);
+}
+
+/* The options of the side to act once it is in its Movement segment, in each bundled battle. */
+static void bench_options_bundled(void)
+{
+    int n;
+    const lb_bundled_scenario *bundled = lb_data_scenarios(&n);
+    for (int i = 0; i < n; i++) {
+        lb_game *g = bench_game_of(bundled[i].file, bundled[i].text, bundled[i].len, 1);
+        for (int k = 0; k < 16 && lb_state_turn(lb_game_state(g)).segment != LB_SEG_MOVEMENT; k++)
+            decide(g, "end");
+        char what[160];
+        snprintf(what, sizeof what, "%s, %s Movement", bundled[i].id,
+                 lb_state_side_name(lb_game_state(g), lb_state_turn(lb_game_state(g)).phasing));
+        time_options(g, what);
+        lb_game_free(g);
+    }
 }
 
 /* The first turn's French Movement (every move, facing and formation change of every French
@@ -45,10 +63,10 @@ static void bench_options(void)
 {
     lb_game *g = bench_demo_game(1);
     decide(g, "end");
-    time_options(g, "French Movement");
+    time_options(g, "demo, French Movement");
     decide(g, "end");
     decide(g, "end");
-    time_options(g, "French Offensive Fire");
+    time_options(g, "demo, French Offensive Fire");
     lb_game_free(g);
 }
 
@@ -143,6 +161,7 @@ static void bench_commit(void)
 int main(void)
 {
     bench_options();
+    bench_options_bundled();
     bench_replay();
     bench_commit();
     return 0;

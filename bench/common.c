@@ -73,23 +73,28 @@ lb_state *bench_load_demo(void)
     return st;
 }
 
-lb_game *bench_demo_game(uint64_t seed)
+lb_game *bench_game_of(const char *name, const char *text, size_t len, uint64_t seed)
 {
     int nmodules;
     const lb_module *modules = lb_data_modules(&nmodules);
     lb_load_opts opts = {.modules = modules, .nmodules = nmodules};
-    size_t len;
-    const char *name;
-    const char *text = lb_data_demo(&len, &name);
     lb_game_settings set;
     lb_game_settings_init(&set);
     set.seed = seed;
     lb_errlist errs = {0};
     lb_game *g = NULL;
     if (lb_game_new(name, text, len, &opts, &set, &g, &errs) != LB_OK) {
-        fprintf(stderr, "the demo does not start\n");
+        fprintf(stderr, "%s does not start\n", name);
         exit(1);
     }
     lb_errlist_release(&errs);
     return g;
+}
+
+lb_game *bench_demo_game(uint64_t seed)
+{
+    size_t len;
+    const char *name;
+    const char *text = lb_data_demo(&len, &name);
+    return bench_game_of(name, text, len, seed);
 }

@@ -41,6 +41,9 @@ void bench_put(bench_text *t, const char *s);
 /* The embedded demo scenario on the embedded charts; exits with a message when it is refused. */
 lb_state *bench_load_demo(void);
 
+/* A game of the scenario text (name for messages) on the embedded charts, its dice from seed;
+ * exits with a message when it is refused. */
+lb_game *bench_game_of(const char *name, const char *text, size_t len, uint64_t seed);
 /* A game of the embedded demo with its dice from seed; exits with a message when it is refused. */
 lb_game *bench_demo_game(uint64_t seed);
 

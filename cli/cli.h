@@ -52,6 +52,9 @@ void cli_print_errors(const lb_errlist *errs);
 int cli_usage(const cli_args *args, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Prints an invalid-input error and returns CLI_INVALID. */
 int cli_invalid(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Opens the store a command only reads (games, replay): a SQLite file that does not exist is
+ * refused (CLI_INVALID, with the reason), not made empty; CLI_OK with *out. */
+int cli_store_open_existing(const char *where, lb_store **out);
 /* s, or its first bytes and "..." in buf when it is longer than CLI_SHORT_MAX - 1. */
 const char *cli_short(const char *s, char buf[CLI_SHORT_MAX]);
 /* Sets up dice from --dice or --seed (a seed is chosen and returned in *seed when neither is
@@ -100,6 +103,14 @@ int cmd_fire(const cli_args *args);
 int cmd_charge(const cli_args *args);
 int cmd_play(const cli_args *args);
 int cmd_games(const cli_args *args);
+int cmd_explain(const cli_args *args);
+
+/* explain.c: the ruling what ("R-FIRE-7", any case) printed whole with its section, or every
+ * ruling of an area ("fire", "R-FIRE") by its first line: 0; or -1 with the reason in why (n
+ * bytes), which names what does exist. */
+int cli_explain(FILE *out, const char *what, char *why, size_t n);
+/* The areas of the rulings (the sections of docs/rulings.md). */
+void cli_explain_areas(FILE *out);
 int cmd_replay(const cli_args *args);
 int cmd_melee(const cli_args *args);
 int cmd_move(const cli_args *args);

@@ -23,6 +23,24 @@ static json_t *dice_json(const lb_store_info *g)
     return json_null();
 }
 
+/* Who plays each side when the settings name a player: "players: side 1 a person, side 2 the
+ * computer (quick)" (the listing reads no scenario, so the sides go by their order in it). */
+static void print_players(const lb_store_info *g)
+{
+    if (!g->players[0][0] && !g->players[1][0])
+        return;
+    printf("%5s  players:", "");
+    for (int side = 0; side < 2; side++) {
+        char who[LB_GAME_NAME_MAX * 4];
+        const char *name = g->players[side];
+        size_t skip = strncmp(name, "computer:", 9) == 0 ? 9 : 0;
+        lb_printable(name + skip, strlen(name + skip), who, sizeof who);
+        printf("%s side %d %s%s%s", side ? "," : "", side + 1,
+               skip ? "the computer (" : name[0] ? "" : "a person", who, skip ? ")" : "");
+    }
+    printf("\n");
+}
+
 static void print_dice(const lb_store_info *g)
 {
     if (g->dice == LB_DICE_SECRET)
@@ -40,8 +58,9 @@ int cmd_games(const cli_args *args)
     const char *db = cli_option_value(args, "db", NULL);
     lb_store *s;
     lb_err err = {0};
-    if (lb_store_open(db ? db : "labataille.db", &s, &err) != LB_OK)
-        return cli_invalid("%s", err.msg);
+    int orc = cli_store_open_existing(db ? db : "labataille.db", &s);
+    if (orc != CLI_OK)
+        return orc;
     lb_store_info *games;
     int n, rc = lb_store_list(s, &games, &n, &err);
     lb_store_close(s);
@@ -50,12 +69,14 @@ int cmd_games(const cli_args *args)
     if (args->json) {
         json_t *a = json_array();
         for (int i = 0; i < n; i++)
-            json_array_append_new(a, json_pack("{s:I,s:s,s:s,s:i,s:s,s:s,s:s,s:o}", "game",
+            json_array_append_new(a, json_pack("{s:I,s:s,s:s,s:i,s:s,s:s,s:s,s:o,s:[s,s]}", "game",
                                                (json_int_t)games[i].id, "title", games[i].title,
                                                "scenario", games[i].scenario_name, "seq",
                                                games[i].seq, "summary", games[i].summary,
                                                "created", games[i].created, "updated",
-                                               games[i].updated, "dice", dice_json(&games[i])));
+                                               games[i].updated, "dice", dice_json(&games[i]),
+                                               "players", games[i].players[0],
+                                               games[i].players[1]));
         cli_print_json(a);
     } else if (n == 0) {
         char where[256];
@@ -75,6 +96,7 @@ int cmd_games(const cli_args *args)
                                 sizeof updated),
                    lb_printable(games[i].title, strlen(games[i].title), title, sizeof title));
             print_dice(&games[i]);
+            print_players(&games[i]);
         }
     }
     free(games);

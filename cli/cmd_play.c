@@ -269,6 +269,20 @@ static int do_save(play *P, int argc, char **argv)
     return PLAY_OK;
 }
 
+static int do_explain(play *P, int argc, char **argv)
+{
+    if (argc > 2)
+        return play_refuse(P, "usage: explain [R-AREA-N | AREA]");
+    if (argc == 1) {
+        cli_explain_areas(P->out);
+        return PLAY_OK;
+    }
+    char why[160];
+    if (cli_explain(P->out, argv[1], why, sizeof why) != 0)
+        return play_refuse(P, "%s", why);
+    return PLAY_OK;
+}
+
 static int do_help(play *P, int argc, char **argv);
 
 static int do_quit(play *P, int argc, char **argv)
@@ -310,6 +324,8 @@ static const verb verbs[] = {
     {"concede", do_concede, "concede", "the side to decide gives up the battle"},
     {"score", do_score, "score", "the score now, and the result when the battle is over"},
     {"save", do_save, "save [FILE]", "where the game is saved, or export it to FILE as JSON"},
+    {"explain", do_explain, "explain [R-AREA-N | AREA]",
+     "how the engine reads a rule: the ruling an answer or refusal cites (R-FIRE-7), an area's"},
     {"help", do_help, "help [COMMAND]", "this list, or what one command does"},
     {"quit", do_quit, "quit", "leave (a game played with --db stays saved)"},
 };
@@ -383,6 +399,13 @@ static int run_line(play *P, char *line)
             int rc = verbs[i].run(P, argc, argv);
             return rc == PLAY_OK ? ai_answers(P) : rc;
         }
+    const char *names[NVERBS];
+    for (int i = 0; i < NVERBS; i++)
+        names[i] = verbs[i].name;
+    int near = lb_nearest_word(argv[0], names, NVERBS);
+    if (near >= 0)
+        return play_refuse(P, "unknown command \"%s\" (did you mean %s? help lists them)", argv[0],
+                           names[near]);
     return play_refuse(P, "unknown command \"%s\" (help lists them)", argv[0]);
 }
 
@@ -567,12 +590,41 @@ static int open_game(const cli_args *args, play *P, const lb_load_opts *opts)
     char dice[LB_DICE_HEX_MAX + 64];
     fprintf(P->out, "%s, %s\n", lb_state_title(lb_game_state(P->g)),
             dice_words(P->g, dice, sizeof dice));
-    if (P->store) {
-        if (lb_store_save_game(P->store, P->g, &P->id, &err) != LB_OK)
-            return cli_invalid("%s", err.msg);
-        fprintf(P->out, "game %lld in %s\n", P->id, P->store->where);
-    }
+    P->is_new = 1;
     return CLI_OK;
+}
+
+/* A new game is saved once its players are known (the computer's side with it). */
+static int save_new(play *P)
+{
+    lb_err err = {0};
+    if (!P->is_new || !P->store)
+        return CLI_OK;
+    if (lb_store_save_game(P->store, P->g, &P->id, &err) != LB_OK)
+        return cli_invalid("%s", err.msg);
+    fprintf(P->out, "game %lld in %s\n", P->id, P->store->where);
+    return CLI_OK;
+}
+
+/* A saved game that the computer played goes on against it: the side whose player is named
+ * "computer:LEVEL" in the settings (set by --ai when the game was made). */
+static int computer_of_saved(play *P)
+{
+    const lb_game_settings *s = lb_game_settings_of(P->g);
+    static const char prefix[] = "computer:";
+    for (int side = 0; side < 2; side++) {
+        if (strncmp(s->players[side], prefix, sizeof prefix - 1) != 0)
+            continue;
+        int level = lb_ai_level_parse(s->players[side] + sizeof prefix - 1);
+        if (level < 0)
+            continue;
+        P->ai = side;
+        P->ai_settings.level = (lb_ai_level)level;
+        fprintf(P->out, "the computer plays %s (%s), as when the game was made\n",
+                lb_state_side_name(lb_game_state(P->g), side), lb_ai_level_name(P->ai_settings.level));
+        return 1;
+    }
+    return 0;
 }
 
 /* --ai SIDE [--level quick|full] [--budget MS]: the computer plays SIDE, its look-ahead dice
@@ -585,8 +637,13 @@ static int ai_options(const cli_args *args, play *P)
     const char *budget = cli_option_value(args, "budget", NULL);
     lb_ai_settings_init(&P->ai_settings);
     P->ai_settings.seed = lb_game_ai_seed(P->g);
-    if (!side)
-        return level || budget ? cli_usage(args, "--level and --budget go with --ai SIDE") : CLI_OK;
+    if (!side && (level || budget))
+        return cli_usage(args, "--level and --budget go with --ai SIDE");
+    if (!side) {
+        if (computer_of_saved(P) && lb_game_settings_of(P->g)->undo == LB_UNDO_HOTSEAT)
+            lb_game_set_undo_policy(P->g, LB_UNDO_COMPUTER);
+        return CLI_OK;
+    }
     const lb_state *st = lb_game_state(P->g);
     if ((P->ai = lb_state_side(st, side)) < 0)
         return cli_usage(args, "--ai: expected %s or %s, found \"%s\"", lb_state_side_name(st, 0),
@@ -601,6 +658,9 @@ static int ai_options(const cli_args *args, play *P)
         return cli_usage(args, "--budget: expected milliseconds from 1 to 600000, found \"%s\"",
                          budget);
     P->ai_settings.budget_ms = (int)ms;
+    char who[LB_GAME_NAME_MAX];
+    snprintf(who, sizeof who, "computer:%s", lb_ai_level_name(P->ai_settings.level));
+    lb_game_set_player(P->g, P->ai, who);
     return CLI_OK;
 }
 
@@ -623,6 +683,8 @@ int cmd_play(const cli_args *args)
     int rc = open_game(args, &P, &opts);
     if (rc == CLI_OK)
         rc = ai_options(args, &P);
+    if (rc == CLI_OK)
+        rc = save_new(&P);
     if (rc == CLI_OK) {
         play_print_status(&P);
         if (ai_answers(&P) != PLAY_OK) {

@@ -61,6 +61,25 @@ static void print_hexsides(const lb_state *st)
         printf("\n");
 }
 
+/* R-VIC-2: each objective with its points and the side holding it at the start; the last turn. */
+static void print_objectives(const lb_state *st)
+{
+    const lb_victory *v = &lb_state_battle(st)->victory;
+    if (v->nobjectives == 0 && v->last_turn < 0)
+        return;
+    printf("\nvictory:");
+    if (v->last_turn >= 0)
+        printf(" the last turn starts at %02d:%02d;", v->last_turn / 60, v->last_turn % 60);
+    printf(" points: %d an enemy increment eliminated, %d an enemy unit surrendered, %d an enemy "
+           "leader killed or captured\n", v->per_increment, v->per_surrender, v->per_leader);
+    for (int k = 0; k < v->nobjectives; k++) {
+        char label[LB_HEX_LABEL_MAX];
+        const lb_objective *o = &v->objectives[k];
+        printf("  objective %s, %d points, %s\n", lb_map_label(lb_state_map(st), o->hex, label),
+               o->points, o->holder >= 0 ? lb_state_side_name(st, o->holder) : "held by neither side");
+    }
+}
+
 static json_t *show_json(const lb_state *st)
 {
     const lb_map *m = lb_state_map(st);
@@ -141,6 +160,7 @@ int cmd_show(const cli_args *args)
                     print_unit(st, lb_state_unit(st, idx[i]));
         }
     print_hexsides(st);
+    print_objectives(st);
     lb_state_free(st);
     return CLI_OK;
 }

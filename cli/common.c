@@ -5,9 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "lb/data.h"
+#include "lb/store.h"
 
 const char *cli_option_value(const cli_args *args, const char *name, int *given)
 {
@@ -279,4 +281,19 @@ void cli_print_json(json_t *obj)
     json_dumpf(obj, stdout, JSON_INDENT(2) | JSON_ENSURE_ASCII);
     fputc('\n', stdout);
     json_decref(obj);
+}
+
+int cli_store_open_existing(const char *where, lb_store **out)
+{
+    int uri = strncmp(where, "postgresql://", 13) == 0 || strncmp(where, "postgres://", 11) == 0;
+    if (!uri && access(where, F_OK) != 0) {
+        char shown[256];
+        return cli_invalid("%s: %s (no store there: `play --db FILE` or `serve --db FILE` makes "
+                           "one)", lb_store_printable(where, shown, sizeof shown),
+                           strerror(errno));
+    }
+    lb_err err = {0};
+    if (lb_store_open(where, out, &err) != LB_OK)
+        return cli_invalid("%s", err.msg);
+    return CLI_OK;
 }

@@ -177,6 +177,14 @@ static const command commands[] = {
                  {"level", "L", "with --ai: quick or full (default full)"},
                  {"budget", "MS", "with --ai: milliseconds per decision, 1 to 600000 (default "
                                   "1000)"}}},
+    {.name = "explain",
+     .run = cmd_explain,
+     .usage = "explain [R-AREA-N | AREA]",
+     .summary = "how the engine reads a rule: a ruling by its id, or an area's",
+     .about = "Prints the ruling R-AREA-N (the ids the answers and refusals cite, R-FIRE-7 ...)\n"
+              "whole, under its section of docs/rulings.md, which the program carries; AREA\n"
+              "(fire, R-MEL ...) lists that area's rulings by their first lines; nothing lists\n"
+              "the areas. An id that does not exist is refused (exit 1), naming its area."},
     {.name = "games",
      .run = cmd_games,
      .usage = "games [--db DB]",
@@ -396,8 +404,14 @@ static int run(int argc, char **argv)
     const command *cmd = find_command(argv[1]);
     if (!cmd) {
         char shown[CLI_SHORT_MAX * 4];
-        fprintf(stderr, "labataille: unknown command '%s'\n\n",
-                lb_printable(argv[1], strlen(argv[1]), shown, sizeof shown));
+        const char *names[sizeof commands / sizeof *commands];
+        for (int i = 0; i < ncommands; i++)
+            names[i] = commands[i].name;
+        int near = lb_nearest_word(argv[1], names, ncommands);
+        fprintf(stderr, "labataille: unknown command '%s'%s%s%s\n\n",
+                lb_printable(argv[1], strlen(argv[1]), shown, sizeof shown),
+                near >= 0 ? " (did you mean " : "", near >= 0 ? names[near] : "",
+                near >= 0 ? "?)" : "");
         print_overview(stderr);
         return CLI_USAGE;
     }

@@ -23,7 +23,8 @@ typedef struct play {
     FILE *out;               /* the answers: stdout, or nowhere with --json */
     json_t *traces;          /* with --json: every answer accepted in this run, {"seq", "trace"} */
     char why[PLAY_WHY_MAX];  /* why the last command was refused or failed */
-    int ai;                  /* the side the computer plays (--ai), -1 none */
+    int is_new;              /* made now (saved once its players are known), not reopened */
+    int ai;                  /* the side the computer plays (--ai, or the saved game's), -1 none */
     lb_ai_settings ai_settings;
 } play;
 

@@ -45,6 +45,33 @@ void play_print_trace(play *P)
     cli_trace_fprint(P->out, lb_game_trace(P->g));
 }
 
+/* R-VIC-3: what each thing is worth, and each objective with its points and holder now (the
+ * view's, which follows R-VIC-2 through the game). */
+static void print_points_and_objectives(play *P)
+{
+    const lb_victory *v = &lb_state_battle(lb_game_state(P->g))->victory;
+    fprintf(P->out, "  points (R-VIC-3): %d an enemy increment eliminated, %d an enemy unit surrendered, "
+            "%d an enemy leader killed or captured, and the objectives held\n", v->per_increment,
+            v->per_surrender, v->per_leader);
+    char *text = NULL;
+    json_t *view = lb_game_view_json(P->g, LB_ROLE_BOTH, &text) == LB_OK
+                       ? json_loads(text, 0, NULL) : NULL;
+    free(text);
+    json_t *objectives = json_object_get(view, "objectives");
+    size_t k;
+    json_t *o;
+    json_array_foreach(objectives, k, o) {
+        json_t *holder = json_object_get(o, "holder");
+        fprintf(P->out, "%s %s (%d) %s", k ? "," : "  objectives (R-VIC-2):",
+                json_string_value(json_object_get(o, "hex")),
+                (int)json_integer_value(json_object_get(o, "points")),
+                json_is_string(holder) ? json_string_value(holder) : "held by neither side");
+    }
+    if (json_array_size(objectives))
+        fprintf(P->out, "\n");
+    json_decref(view);
+}
+
 void play_print_score(play *P)
 {
     lb_game_score sc;
@@ -61,6 +88,7 @@ void play_print_score(play *P)
     if (sc.over && sc.winner >= 0)
         fprintf(P->out, "  %s wins: a %s victory%s\n", lb_state_side_name(st, sc.winner),
                 lb_outcome_name(sc.outcome), sc.conceded >= 0 ? " (the enemy conceded)" : "");
+    print_points_and_objectives(P);
 }
 
 /* The options of unit id in d other than its moves, verb by verb: "face 9, 3; form column:4@0810". */

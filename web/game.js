@@ -7,6 +7,8 @@ import { h } from './dom.js';
 import { battlePanel, resultContent, standing } from './battle.js';
 import { showRecent, newRecent } from './recent.js';
 import { legend } from './legend.js';
+import { remember } from './mine.js';
+import * as notify from './notify.js';
 import {
   labelWords, promptWords, meleeWords, chargeWords, mixed, segmentWords, keyWords, formationWords,
 } from './words.js';
@@ -169,12 +171,16 @@ async function render(view, { own = false } = {}) {
     if (at) map.moveCursor(at, $('map').contains(document.activeElement));
   }
   document.title = `${view.pending?.yours ? '▶ ' : ''}${view.title} — ${view.role}`;
+  notify.tell(before, view, view.pending ? promptWords(view.pending.prompt) : '');
+  remember(location.href, view);
+  $('notify').hidden = view.role === 'spectator' || !notify.supported();
   if (S.selected && !unitOf(S.selected)) S.selected = null;
   renderBar();
   renderDecision();
   $('battle').replaceChildren(...battlePanel(view));
   $('concede-box').hidden = view.role === 'spectator' || Boolean(view.result);
   map.drawUnits(view, S.selected);
+  drawCharge(view);
   map.drawObjectives(view);
   await renderSelection();
   renderPaths();
@@ -226,14 +232,14 @@ function renderBar() {
   $('prompt').replaceChildren(...(over ? [over.winner ? `${over.winner}: a ${over.outcome} victory${over.conceded ? ` (${over.conceded} conceded)` : ''}` : 'a draw']
     : p ? withRefs(promptWords(p.prompt)) : []));
   $('end').hidden = !(p?.yours && optionKeys().includes('end'));
-  // nothing is taken back once the battle is over (R-GAME-14)
-  $('undo').hidden = v.role === 'spectator' || Boolean(v.result);
+  // R-GAME-14: shown only when the engine would take back this role's last decision now
+  $('undo').hidden = !v.undo;
   // R-GAME-14: the policy of this game's Undo; the dice never rewind
   $('undo').title = (v.mode === 'hotseat'
     ? 'take back the last decision (u): back to any decision; '
       + 'the dice after it are fresh, never the ones taken back'
-    : 'take back your last decision (u): only while no die has been rolled '
-      + 'and the other side has not decided since')
+    : 'take back your last decision (u): only while the next decision is still yours '
+      + 'and no die has been rolled since')
     + '; nothing is taken back once the battle is over';
   const clock = v.movement_clock;
   S.deadline = clock ? performance.now() + clock.left_ms : null;
@@ -561,6 +567,19 @@ async function fireAt(lead, hex, joined = []) {
 
 /* ---- charge ----------------------------------------------------------------------------------- */
 
+/* A charge waiting for a decision, as both sides see it: the hexes its cavalry has charged
+ * through so far, to where it stands now (the view's pending.charge, R-WEB-7). */
+function drawCharge(view) {
+  map.clear('charge');
+  const c = view.pending?.charge;
+  if (!c || c.path.length < 2) return;
+  const line = map.polyline('charge', c.path, 'charge-path', { 'marker-end': 'url(#arrowhead)' });
+  const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+  title.textContent = `${c.unit} charges: ${c.path.join(' → ')} (${c.mp_spent} MP so far)`
+    + (c.target ? `, its target ${c.target}` : '');
+  line.append(title);
+}
+
 function startCharge(id) {
   S.plan = { unit: id, path: [] };
   map.clear('reach', 'los');
@@ -832,6 +851,10 @@ function cycle(step) {
 }
 
 $('undo').addEventListener('click', () => send(() => api.undo(token, S.view.seq)));
+$('notify').setAttribute('aria-pressed', String(notify.wanted()));
+$('notify').addEventListener('click', async () => {
+  $('notify').setAttribute('aria-pressed', String(await notify.toggle()));
+});
 $('score').addEventListener('click', () => {
   $('panel-battle').open = true;
   $('panel-battle').scrollIntoView({ block: 'nearest' });

@@ -1,5 +1,6 @@
 // The home page: the scenarios the server offers, a new game, and its secret links.
 import { api } from './api.js';
+import { games, forget } from './mine.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -60,4 +61,31 @@ async function start() {
   });
 }
 
+/* The games this browser opened, newest first, with where each stood when last seen. */
+function listMine() {
+  const mine = games();
+  $('mine').hidden = mine.length === 0;
+  $('mine-list').replaceChildren(...mine.map((g) => {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = g.link;
+    a.textContent = `${g.title} — ${g.role}`;
+    const where = document.createElement('span');
+    where.className = g.yours ? 'where yours' : 'where';
+    where.textContent = g.yours ? `${g.where}: your decision` : g.where;
+    const drop = document.createElement('button');
+    drop.type = 'button';
+    drop.className = 'forget';
+    drop.textContent = 'forget';
+    drop.setAttribute('aria-label', `forget ${g.title} — ${g.role} (the game goes on)`);
+    drop.addEventListener('click', () => {
+      forget(g.link);
+      listMine();
+    });
+    li.append(a, ' ', where, ' ', drop);
+    return li;
+  }));
+}
+
+listMine();
 start().catch((err) => showError(err.message));

@@ -55,7 +55,7 @@ export class MapView {
     }, el('defs', {}, svg));
     el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrowhead' }, marker);
     for (const name of ['terrain', 'roads', 'hexsides', 'labels', 'reach', 'paths', 'los',
-      'targets', 'plan', 'units', 'objectives', 'recent', 'go', 'highlight', 'cursor']) {
+      'targets', 'plan', 'units', 'objectives', 'recent', 'charge', 'go', 'highlight', 'cursor']) {
       this.layers[name] = el('g', { class: `layer-${name}` }, svg);
     }
     this.view = null;
@@ -126,7 +126,11 @@ export class MapView {
     const layer = this.layers.units;
     layer.replaceChildren();
     const depth = new Map();
-    for (const u of view.units) {
+    // a charge waiting for a decision: its cavalry drawn where the charge has brought it
+    const charge = view.pending?.charge;
+    const units = view.units.map((u) => (charge && u.id === charge.unit
+      ? { ...u, hexes: charge.at, charging: true } : u));
+    for (const u of units) {
       const at = u.hexes.map((h) => this.centres.get(h)).filter(Boolean);
       if (!at.length) continue;
       const d = depth.get(u.hexes[0]) || 0;
@@ -141,6 +145,7 @@ export class MapView {
   drawCounter(layer, u, c, x, y, sideClass, selected) {
     const classes = ['counter', sideClass, u.arm, u.state || '', u.formation || ''];
     if (selected) classes.push('selected');
+    if (u.charging) classes.push('charging');
     const g = el('g', {
       class: classes.join(' '), 'data-unit': u.id, 'data-hex': u.hexes[0],
       'data-hexes': u.hexes.join(' '), transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`,

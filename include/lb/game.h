@@ -192,6 +192,10 @@ int lb_game_turn_number(const lb_game *g);
 void lb_game_score_of(const lb_game *g, lb_game_score *out);
 /* The settings. */
 const lb_game_settings *lb_game_settings_of(const lb_game *g);
+/* Names who plays side (0 or 1) in the settings, saved with the game: a person's name, or
+ * "computer:LEVEL" for the computer (the terminal game resumes against it). The name is cut to
+ * LB_GAME_NAME_MAX - 1 bytes; a side out of range changes nothing. */
+void lb_game_set_player(lb_game *g, int side, const char *name);
 /* The seed of the computer's own look-ahead dice and of the server's random player (R-AI-3):
  * the seed of seeded dice, the settings' ai_seed of secret dice (it tells nothing of the game's
  * dice, which are keyed by the secret). */

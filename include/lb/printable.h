@@ -1,4 +1,4 @@
-/* Printable text: well-formed UTF-8 without control characters, and any text written so that a terminal shows it and is never driven by it. */
+/* Printable text: well-formed UTF-8 without control characters, any text written so that a terminal shows it and is never driven by it, and the nearest name to a slip. */
 #ifndef LB_PRINTABLE_H
 #define LB_PRINTABLE_H
 
@@ -28,5 +28,10 @@ int lb_printable_check(const char *s, size_t len, int tab, lb_unprintable *where
  * byte that is not UTF-8 as \xNN, the rest as it is; shortened to fit n bytes (at least 4),
  * ending in "..." when cut. Returns buf, NUL-terminated. */
 const char *lb_printable(const char *s, size_t len, char *buf, size_t n);
+
+/* Did you mean: the index of the word of words (n of them) nearest to s, a slip of the keyboard
+ * (an edit distance of at most a third of s's length, 1 to 3, letters compared without case;
+ * the first of equals), or -1 when none is that near. */
+int lb_nearest_word(const char *s, const char *const *words, int n);
 
 #endif

@@ -46,6 +46,8 @@ typedef struct lb_store_info {
     int dice;                             /* an lb_dice_mode, -1 when the settings are unreadable */
     uint64_t seed;                        /* seeded dice: the seed */
     char commitment[LB_DICE_HEX_MAX];     /* secret dice: the commitment, "" for seeded dice */
+    char players[2][LB_GAME_NAME_MAX];    /* who plays each side, as the settings name them ("",
+                                           * "computer:quick" ...) */
 } lb_store_info;
 
 /* A saved game as stored: owned by the caller, freed by lb_store_record_release. */

@@ -1,11 +1,11 @@
 /* Game state: freeing, the units-by-hex index, lookups, near ids, and removing a unit. */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lb/err.h"
 #include "lb/state.h"
 #include "names.h"
+#include "nearest_int.h"
 #include "state_int.h"
 #include "arena_int.h"
 
@@ -100,51 +100,16 @@ int lb_state_unit_index(const lb_state *s, const char *id)
     return -1;
 }
 
-#define SUGGEST_LEN_MAX 128 /* ids are at most 63 bytes: a longer text is no slip */
-
-/* Edit distance of a and b (optimal string alignment: an insertion, a deletion, a change or two
- * neighbouring letters swapped each count one), letters compared without case. */
-static int edit_distance(const char *a, const char *b)
-{
-    size_t n = strlen(a), m = strlen(b);
-    int rows[3][SUGGEST_LEN_MAX + 1];
-    int *prev2 = rows[0], *prev = rows[1], *cur = rows[2];
-    for (size_t j = 0; j <= m; j++)
-        prev[j] = (int)j;
-    for (size_t i = 1; i <= n; i++) {
-        cur[0] = (int)i;
-        for (size_t j = 1; j <= m; j++) {
-            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
-            int best = prev[j - 1] + !same;
-            if (prev[j] + 1 < best)
-                best = prev[j] + 1;
-            if (cur[j - 1] + 1 < best)
-                best = cur[j - 1] + 1;
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-                prev2[j - 2] + 1 < best)
-                best = prev2[j - 2] + 1;
-            cur[j] = best;
-        }
-        int *t = prev2;
-        prev2 = prev;
-        prev = cur;
-        cur = t;
-    }
-    return prev[m];
-}
-
 int lb_state_suggest_unit(const lb_state *s, const char *id)
 {
     size_t len = strlen(id);
-    if (len == 0 || len > SUGGEST_LEN_MAX)
-        return -1;
-    int limit = (int)len / 3 < 1 ? 1 : (int)len / 3 > 3 ? 3 : (int)len / 3;
+    int limit = lbi_slip_limit(len);
     int best = -1, best_distance = limit + 1;
-    for (int i = 0; i < s->nunits; i++) {
+    for (int i = 0; limit >= 0 && i < s->nunits; i++) {
         size_t other = strlen(s->units[i].id);
-        if (other > SUGGEST_LEN_MAX || (other > len ? other - len : len - other) > (size_t)limit)
+        if ((other > len ? other - len : len - other) > (size_t)limit)
             continue;
-        int d = edit_distance(id, s->units[i].id);
+        int d = lbi_edit_distance(id, s->units[i].id);
         if (d < best_distance) {
             best = i;
             best_distance = d;

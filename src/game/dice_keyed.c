@@ -1,4 +1,5 @@
 /* Fair dice (R-DICE-3, docs/api.md "Fair dice"): a secret from the system, its SHA-256 commitment, and the k-th draw as HMAC-SHA256 of the secret over k read by rejection. */
+#include <nettle/base16.h>
 #include <nettle/hmac.h>
 #include <nettle/sha2.h>
 #include <string.h>
@@ -28,14 +29,11 @@ int lb_dice_secret_new(unsigned char secret[LB_DICE_SECRET_BYTES])
     return LB_OK;
 }
 
+/* bytes as lower-case hexadecimal (nettle's base16), NUL-terminated: 2n + 1 bytes of hex. */
 static void hex_of(const unsigned char *bytes, size_t n, char *hex)
 {
-    static const char digits[] = "0123456789abcdef";
-    for (size_t i = 0; i < n; i++) {
-        hex[2 * i] = digits[bytes[i] >> 4];
-        hex[2 * i + 1] = digits[bytes[i] & 15];
-    }
-    hex[2 * n] = '\0';
+    base16_encode_update(hex, n, bytes);
+    hex[BASE16_ENCODE_LENGTH(n)] = '\0';
 }
 
 void lb_dice_commitment(const unsigned char secret[LB_DICE_SECRET_BYTES],
@@ -55,28 +53,18 @@ void lb_dice_secret_hex(const unsigned char secret[LB_DICE_SECRET_BYTES],
     hex_of(secret, LB_DICE_SECRET_BYTES, hex);
 }
 
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 int lb_dice_secret_parse(const char *text, unsigned char secret[LB_DICE_SECRET_BYTES])
 {
     unsigned char bytes[LB_DICE_SECRET_BYTES];
-    if (!text || strlen(text) != 2 * LB_DICE_SECRET_BYTES)
+    if (!text || strlen(text) != BASE16_ENCODE_LENGTH(LB_DICE_SECRET_BYTES))
         return LB_INVALID;
-    for (int i = 0; i < LB_DICE_SECRET_BYTES; i++) {
-        int hi = hex_digit(text[2 * i]), lo = hex_digit(text[2 * i + 1]);
-        if (hi < 0 || lo < 0)
-            return LB_INVALID;
-        bytes[i] = (unsigned char)(hi << 4 | lo);
-    }
+    /* nettle skips white space: a text with any decodes to fewer bytes, and is refused */
+    struct base16_decode_ctx ctx;
+    size_t n = sizeof bytes;
+    base16_decode_init(&ctx);
+    if (!base16_decode_update(&ctx, &n, bytes, strlen(text), text) ||
+        !base16_decode_final(&ctx) || n != sizeof bytes)
+        return LB_INVALID;
     memcpy(secret, bytes, sizeof bytes);
     return LB_OK;
 }

@@ -837,6 +837,12 @@ const lb_game_settings *lb_game_settings_of(const lb_game *g)
     return &g->settings;
 }
 
+void lb_game_set_player(lb_game *g, int side, const char *name)
+{
+    if (side == 0 || side == 1)
+        snprintf(g->settings.players[side], sizeof g->settings.players[side], "%s", name);
+}
+
 const char *lb_game_scenario(const lb_game *g, size_t *len, const char **name)
 {
     if (len)

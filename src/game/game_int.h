@@ -154,6 +154,9 @@ LBI int lbi_game_answer_stale(const lb_game *g, int seq, lb_game_answer *out);
 LBI int lbi_game_refuse(lb_game_answer *out, lb_verdict v, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* undo.c: may role take back its last decision now (R-GAME-14)? The view's "undo". */
+LBI int lbi_game_may_undo(const lb_game *g, int role);
+
 /* game.c: the state machine */
 /* Advances until a side must decide or the game is over. LB_OK or an error. */
 LBI int lbi_game_advance(lb_game *g);
@@ -317,6 +320,9 @@ LBI int lbi_job_answer(lb_game *g, const lb_decision *cur, const lb_action *a,
 struct json_t;
 /* For a retreat's end decision d: {"kind","paths":[[start, h1, …]],"count"}, or NULL. */
 LBI struct json_t *lbi_view_retreat(const lb_game *g, const lb_decision *d);
+/* view_charge.c: while a charge waits for a decision, {"unit","path":[start, entered…],"at":
+ * [hexes now],"target","mp_spent"}; else NULL. */
+LBI struct json_t *lbi_view_charge(const lb_game *g);
 
 /* victory.c */
 /* Objective holders after units moved (R-VIC-2). */

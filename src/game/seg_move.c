@@ -256,9 +256,16 @@ static int start_path(lb_game *g, const lb_action *p, lb_game_answer *out)
     lb_hex at = st->units[u].hexes[0];
     for (int i = 0; i < n; i++) {
         int dir = lb_hex_dir_to(at, p->hexes[i]);
-        if (dir < 0)
-            return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "the path's entry %d is not "
-                               "next to the hex before it", i + 1);
+        if (dir < 0) {
+            char entry[LB_HEX_LABEL_MAX], before[LB_HEX_LABEL_MAX];
+            lb_map_label(&st->map, p->hexes[i], entry);
+            lb_map_label(&st->map, at, before);
+            return lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-MOV-1", "the path's entry %d, %s, is "
+                                   "not next to %s, the hex before it%s", i + 1, entry, before,
+                                   i == 0 && lb_hex_eq(at, p->hexes[0])
+                                       ? " (a path lists the hexes the unit enters, not its own)"
+                                       : i == 0 ? " (where the unit stands)" : "");
+        }
         a[i] = (lb_move_action){.kind = LB_ACT_STEP, .dir = dir};
         at = p->hexes[i];
     }

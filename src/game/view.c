@@ -71,7 +71,7 @@ static int dump_into(lbi_text *t, json_t *j, int open)
 }
 
 /* The pending decision as JSON into t: null, or {"side","kind","subject","prompt","options",
- * "yours","retreat"?}. */
+ * "yours","retreat"?,"charge"?}. */
 static int pending_text(lbi_text *t, const lb_game *g, int role)
 {
     const lb_decision *d = lb_game_pending(g);
@@ -91,6 +91,11 @@ static int pending_text(lbi_text *t, const lb_game *g, int role)
         rc = dump_into(t, retreat, 0);
     else
         json_decref(retreat);
+    json_t *charge = rc == LB_OK ? lbi_view_charge(g) : NULL;
+    if (charge && (rc = lbi_text_add(t, ",\"charge\":", 10)) == LB_OK)
+        rc = dump_into(t, charge, 0);
+    else
+        json_decref(charge);
     return rc == LB_OK ? lbi_text_add(t, "}", 1) : rc;
 }
 
@@ -163,13 +168,14 @@ int lb_game_view_json(const lb_game *g, int role, char **out)
     json_t *score = score_json(g);
     json_t *result = json_incref(json_object_get(score, "result"));
     json_t *root = json_pack(
-        "{s:s,s:s,s:i,s:s,s:s,s:i,s:o,s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o}", "role",
+        "{s:s,s:s,s:i,s:s,s:s,s:i,s:o,s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:b}", "role",
         role >= 0 ? st->sides[role] : role == LB_ROLE_BOTH ? "both" : "spectator", "title",
         st->title ? st->title : "", "seq", g->journal.count, "rules", lb_edition_name(st->rules),
         "clock", clock, "turn", g->turn_index + 1, "last_turn",
         last >= 0 ? json_string(last_clock) : json_null(), "phasing", st->sides[st->turn.phasing],
         "segment", lb_segment_name(st->turn.segment), "score", score, "result", result, "units",
-        units, "reinforcements", reserve, "objectives", objectives, "morale_levels", orgs);
+        units, "reinforcements", reserve, "objectives", objectives, "morale_levels", orgs, "undo",
+        lbi_game_may_undo(g, role));
     /* then "pending", whose options are written as text, "trace" and "hash" */
     lbi_text t = {0};
     int rc = dump_into(&t, root, 1);

@@ -405,7 +405,7 @@ static void info_of(const PGresult *r, int row, lb_store_info *info)
     text_of(r, row, 4, info->summary, sizeof info->summary);
     text_of(r, row, 5, info->created, sizeof info->created);
     text_of(r, row, 6, info->updated, sizeof info->updated);
-    lbi_store_info_dice(info, PQgetvalue(r, row, 7));
+    lbi_store_info_settings(info, PQgetvalue(r, row, 7));
 }
 
 /* The game's row and its journal rows, inside the open transaction. */

@@ -27,19 +27,22 @@ int lbi_store_row_add(const lb_store *s, long long id, lb_store_record *out, int
     return LB_OK;
 }
 
-void lbi_store_info_dice(lb_store_info *info, const char *settings)
+void lbi_store_info_settings(lb_store_info *info, const char *settings)
 {
     lb_game_settings set;
     lb_err err = {0};
     info->dice = -1;
     info->seed = 0;
     info->commitment[0] = '\0';
+    info->players[0][0] = info->players[1][0] = '\0';
     if (!settings || lb_game_settings_from_json(settings, strlen(settings), &set, &err) != LB_OK)
         return;
     info->dice = (int)set.dice;
     info->seed = set.dice == LB_DICE_SEEDED ? set.seed : 0;
     if (set.dice == LB_DICE_SECRET)
         snprintf(info->commitment, sizeof info->commitment, "%s", set.commitment);
+    for (int side = 0; side < 2; side++)
+        snprintf(info->players[side], sizeof info->players[side], "%s", set.players[side]);
 }
 
 int lbi_store_rows_check(const lb_store *s, long long id, const lb_store_record *out, lb_err *err)

@@ -10,8 +10,9 @@
  * LB_NOMEM. */
 LBI int lbi_store_row_add(const lb_store *s, long long id, lb_store_record *out, int seq,
                           const char *entry, const char *hash, lb_err *err);
-/* The dice of a listed game from its settings' JSON (R-DICE-3): mode, seed or commitment. */
-LBI void lbi_store_info_dice(lb_store_info *info, const char *settings);
+/* What a listed game's settings JSON says: its dice (R-DICE-3: mode, seed or commitment) and
+ * who plays each side. */
+LBI void lbi_store_info_settings(lb_store_info *info, const char *settings);
 /* After the last row: the journal holds as many rows as the game says. LB_OK or LB_INVALID. */
 LBI int lbi_store_rows_check(const lb_store *s, long long id, const lb_store_record *out,
                              lb_err *err);

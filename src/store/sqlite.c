@@ -280,7 +280,7 @@ static void info_of(sqlite3_stmt *q, lb_store_info *info)
     text_col(q, 4, info->summary, sizeof info->summary);
     text_col(q, 5, info->created, sizeof info->created);
     text_col(q, 6, info->updated, sizeof info->updated);
-    lbi_store_info_dice(info, (const char *)sqlite3_column_text(q, 7));
+    lbi_store_info_settings(info, (const char *)sqlite3_column_text(q, 7));
 }
 
 #define INFO_COLUMNS "id, title, scenario_name, seq, summary, created, updated, settings"

@@ -87,9 +87,14 @@ refused upper "$LB_TEST_PG_URI&PASSWORD=$pw2" \
 refused nowhere "postgresql://lb:$pw1@/lb?host=$dir/none&port=1&password=$pw2" \
   "labataille: postgresql://lb:***@/lb?host=$dir/none&port=1&password=***: cannot connect: connection to server on socket \"$dir/none/.s.PGSQL.1\" failed: No such file or directory Is the server running locally and accepting connections on that socket?"
 
-# a keyword/value string is a SQLite file's name to --db; shown without its password all the same
-(cd "$dir" && "$bin" games --db "host=db password=$pw2" >"$dir/keywords.out" 2>"$dir/keywords.err")
-[ "$(cat "$dir/keywords.out")" = "no saved games in host=db password=***" ] ||
+# a keyword/value string is a SQLite file's name to --db; shown without its password all the same:
+# games refuses a file that is not there (it makes no empty store), then lists the one play made
+refused keywords "host=db password=$pw2" \
+  "labataille: host=db password=***: No such file or directory (no store there: \`play --db FILE\` or \`serve --db FILE\` makes one)"
+[ ! -e "host=db password=$pw2" ] || fail "keywords: games made the file"
+(cd "$dir" && "$bin" play --db "host=db password=$pw2" --seed 1 --script /dev/null >/dev/null 2>&1 &&
+  "$bin" games --db "host=db password=$pw2" >"$dir/keywords.out" 2>"$dir/keywords.err")
+grep -qF "dice: seed 1 (seeded: not for play)" "$dir/keywords.out" ||
   fail "keywords: $(cat "$dir/keywords.out" "$dir/keywords.err")"
 
 never

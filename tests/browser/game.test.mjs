@@ -89,7 +89,7 @@ test('move a unit; the other side sees it live', async () => {
 
 test('undo, reload the page and continue', async () => {
   // R-GAME-14: the button says the two-players policy
-  assert.match(await fr.getAttribute('#undo', 'title'), /only while no die has been rolled and the /);
+  assert.match(await fr.getAttribute('#undo', 'title'), /only while the next decision is still yours and no die /);
   assert.match(await fr.getAttribute('#undo', 'title'), /; nothing is taken back once the battle is over$/);
   const seq = await seqOf(fr);
   await fr.click('#undo');
@@ -220,9 +220,15 @@ test('charge with a carré attempt, and the Austrians pick the rout path', async
   assert.deepEqual(odds, ['3/4', '1/6', '1/12']);
   await french.screenshot({ path: path.join(shots, 'charge.png') });
   await french.click('#odds button.confirm');
-  // the Austrians are asked, live, whether au-ir20-3 attempts carré
+  // the Austrians are asked, live, whether au-ir20-3 attempts carré — and see the charge where
+  // it is: fr-8chs has charged from 0702 into 0802 (1 MP), drawn there with its path (R-WEB-7)
   await austrian.waitForSelector('#decision button[data-key="carre"]');
   assert.equal(await austrian.textContent('#whose'), 'Your decision');
+  await austrian.waitForSelector('.counter.charging[data-unit="fr-8chs"][data-hex="0802"]');
+  assert.match(await austrian.textContent('.layer-charge .charge-path title'),
+    /^fr-8chs charges: 0702 → 0802 \(1 MP so far\)/);
+  await french.waitForSelector('.counter.charging[data-unit="fr-8chs"][data-hex="0802"]');
+  await austrian.screenshot({ path: path.join(shots, 'charge-watched.png') });
   await austrian.click('#decision button[data-key="carre"]');
   // seed 3: the roll fails, the column routs, its owner picks where among the rules' paths
   await austrian.waitForSelector('.layer-paths .mark.retreat-end.can');
@@ -238,6 +244,9 @@ test('charge with a carré attempt, and the Austrians pick the rout path', async
   assert.deepEqual(after.hexes, [end]);
   assert.equal(after.state, 'routed');
   await french.waitForSelector(`[data-unit="au-ir20-3"][data-hex="${end}"]`);
+  // the charge is over: no charge drawn, no counter marked charging
+  assert.equal(await french.locator('.layer-charge .charge-path').count(), 0);
+  assert.equal(await french.locator('.counter.charging').count(), 0);
   assert.deepEqual(french.errors, []);
   assert.deepEqual(austrian.errors, []);
 });

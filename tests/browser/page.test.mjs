@@ -470,6 +470,83 @@ test('a rout\'s end chosen by keyboard', async () => {
 
 // Every page above ran under the server's policy (no inline script or style; the animations
 // run through the Web Animations API): none reported a violation.
+// R-GAME-14 (revised 12-02): the Undo button shows only when an undo is possible, and a side's
+// undo ends when the decision passes to the other side — the Austrian who ended his Defensive
+// Fire can no longer pull the French prompt from under the French player.
+test('Undo only when possible, and not past the hand-over', async () => {
+  const links = await demoGame(11);
+  const fr = await open(links.french);
+  const au = await open(links.austrian);
+  assert.ok(await fr.locator('#undo').isHidden(), 'nothing to take back yet');
+  assert.ok(await au.locator('#undo').isHidden());
+  await fr.click('#end');                       // the French Charge segment: theirs still
+  await waitSeqAbove(fr, 0);
+  await fr.waitForSelector('#undo:visible');
+  assert.ok(await au.locator('#undo').isHidden(), 'the Austrians have decided nothing');
+  await fr.click('#end');                       // the French Movement: the decision passes
+  await au.waitForSelector('#whose.yours');
+  await fr.waitForSelector('#undo', { state: 'hidden' });
+  assert.equal((await viewOf(links.french)).undo, false);
+  await au.click('#end');                       // the Austrian Defensive Fire: nothing
+  await fr.waitForSelector('#whose.yours');
+  await au.waitForSelector('#undo', { state: 'hidden' });
+  assert.match(await fr.textContent('#segment'), /offensive fire/);
+  // the engine refuses what the page no longer offers, and the French prompt stays
+  const seq = await seqOf(au);
+  const r = await api('POST', `/api/g/${tokenOf(links.austrian)}/undo`, { seq });
+  assert.equal(r.status, 422);
+  assert.match(r.json.error.message, /the decision has passed to french/);
+  assert.equal(await seqOf(fr), seq);
+  assert.match(await fr.textContent('#segment'), /offensive fire/);
+  assert.deepEqual(fr.errors, []);
+  assert.deepEqual(au.errors, []);
+});
+
+// Between games: a side asks to be told when its decision comes (the browser's Notification,
+// stubbed here to record, with the page behind another tab), and the home page lists the games
+// this browser opened, with where each stood, and forgets one on request.
+test('a notification when the decision comes, and my games on the home page', async () => {
+  const links = await demoGame(11);
+  const context = await env.browser.newContext({ viewport: { width: 1366, height: 820 } });
+  env.contexts.push(context);
+  await context.addInitScript(() => {
+    window.notes = [];
+    class Recorded {
+      static permission = 'default';
+      static async requestPermission() { Recorded.permission = 'granted'; return 'granted'; }
+      constructor(title, options) { window.notes.push({ title, body: String(options.body) }); }
+      addEventListener() {}
+    }
+    window.Notification = Recorded;
+    Object.defineProperty(document, 'hidden', { get: () => true });
+  });
+  const au = await context.newPage();
+  au.setDefaultTimeout(20000);
+  await au.goto(links.austrian);
+  await au.waitForSelector('.layer-units [data-unit]');
+  assert.equal(await au.getAttribute('#notify', 'aria-pressed'), 'false');
+  await au.click('#notify');
+  await au.waitForSelector('#notify[aria-pressed="true"]');
+  const fr = await open(links.french);
+  await fr.click('#end');                       // the French Charge segment
+  await waitSeqAbove(fr, 0);
+  await fr.click('#end');                       // the French Movement: the Austrians decide
+  await au.waitForSelector('#whose.yours');
+  const notes = await au.evaluate(() => window.notes);
+  assert.equal(notes.length, 1);
+  assert.match(notes[0].title, /: your decision$/);
+  assert.match(notes[0].body, /defensive fire segment/);
+  // the home page of this browser lists the game, the decision the Austrians'
+  await au.goto(`${env.base}/`);
+  await au.waitForSelector('#mine:not([hidden]) #mine-list li');
+  assert.equal(await au.locator('#mine-list li').count(), 1);
+  assert.equal(await au.getAttribute('#mine-list li a', 'href'), links.austrian);
+  assert.match(await au.textContent('#mine-list li'), /— austrian .*defensive fire: your decision/);
+  await au.click('#mine-list button.forget');
+  await au.waitForSelector('#mine', { state: 'hidden' });
+  assert.deepEqual(fr.errors, []);
+});
+
 test('no Content-Security-Policy violation on any page', () => {
   assert.deepEqual(violations, []);
 });

@@ -516,6 +516,9 @@ static void test_dice__commitment_and_hex(void **state)
     assert_int_equal(lb_dice_secret_parse("00", back), LB_INVALID);
     hex[5] = 'g';
     assert_int_equal(lb_dice_secret_parse(hex, back), LB_INVALID);
+    /* 64 characters with a space among them are 31 bytes and a half: refused */
+    hex[5] = ' ';
+    assert_int_equal(lb_dice_secret_parse(hex, back), LB_INVALID);
     assert_int_equal(lb_dice_secret_parse(NULL, back), LB_INVALID);
     assert_int_equal(back[0], 7);
     /* two secrets from the system differ (they are equal with chance 2^-256) */

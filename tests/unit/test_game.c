@@ -292,8 +292,9 @@ static void test_game__undo_hotseat_rolls_fresh(void **state)
     lb_game_free(g);
 }
 
-/* R-GAME-14, two players: a side takes back its own decisions only while no die was rolled and
- * the enemy has not decided since. */
+/* R-GAME-14, two players: a side takes back its own decisions only while the next decision is
+ * still its own (revised 12-02: its undo ends when the decision passes to the other side) and no
+ * die was rolled since. */
 static void test_game__undo_two_players(void **state)
 {
     (void)state;
@@ -309,7 +310,19 @@ static void test_game__undo_two_players(void **state)
     assert_int_equal(a.verdict, LB_ACCEPTED);
     assert_true(lb_game_hash(g) == start);
     answer(g, 0, "end", LB_ACCEPTED);
+    assert_true(lbi_game_may_undo(g, 0));
+    assert_false(lbi_game_may_undo(g, 1));
     answer(g, 0, "end", LB_ACCEPTED);
+    /* the French ended their Movement segment: the Austrians' Defensive Fire is theirs now, and
+     * the French end is no longer taken back, though no die was rolled since */
+    uint64_t passed = lb_game_hash(g);
+    assert_false(lbi_game_may_undo(g, 0));
+    assert_int_equal(lb_game_undo(g, 0, lb_game_seq(g), -1, &a), LB_OK);
+    assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
+    assert_string_equal(a.rule, "R-GAME-14");
+    assert_non_null(strstr(a.reason, "the decision has passed to austrian"));
+    assert_true(lb_game_hash(g) == passed);
+    assert_false(lbi_game_may_undo(g, 1)); /* the Austrians have no decision to take back */
     answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
     uint64_t h = lb_game_hash(g);
     assert_int_equal(lb_game_undo(g, 1, lb_game_seq(g), -1, &a), LB_OK);
@@ -318,6 +331,53 @@ static void test_game__undo_two_players(void **state)
     assert_int_equal(lb_game_undo(g, 0, lb_game_seq(g), -1, &a), LB_OK);
     assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
     assert_true(lb_game_hash(g) == h);
+    lb_game_free(g);
+}
+
+/* R-WEB-7: a charge waiting for a decision is in the view where it stands. Demo, seed 3:
+ * fr-8chs (0702) charges along 0802,0903,1003,1104; on entering 0802 (1 MP: clear, no facing
+ * change) au-ir20-3 sees it 4 hexes away and is asked about a carré. The view's pending.charge
+ * has the cavalry, its path 0702 then 0802, its hex 0802 and 1 MP spent, while the state still
+ * holds it at 0702; answered "not now", the charge enters 0903 and asks again, the view following
+ * it (0702, 0802, 0903; 2 MP). */
+static void test_game__view_charge_under_way(void **state)
+{
+    (void)state;
+    lb_game *g = demo(3, LB_UNDO_HOTSEAT);
+    answer(g, 0, "charge:fr-8chs:0802,0903,1003,1104", LB_ACCEPTED);
+    char *text = NULL;
+    assert_int_equal(lb_game_view_json(g, LB_ROLE_BOTH, &text), LB_OK);
+    json_t *v = json_loads(text, 0, NULL);
+    free(text);
+    json_t *p = json_object_get(v, "pending");
+    assert_string_equal(json_string_value(json_object_get(p, "kind")), "carre");
+    json_t *c = json_object_get(p, "charge");
+    assert_non_null(c);
+    assert_string_equal(json_string_value(json_object_get(c, "unit")), "fr-8chs");
+    json_t *path = json_object_get(c, "path");
+    assert_int_equal(json_array_size(path), 2);
+    assert_string_equal(json_string_value(json_array_get(path, 0)), "0702");
+    assert_string_equal(json_string_value(json_array_get(path, 1)), "0802");
+    assert_string_equal(json_string_value(json_array_get(json_object_get(c, "at"), 0)), "0802");
+    assert_int_equal(json_integer_value(json_object_get(c, "mp_spent")), 1);
+    assert_true(json_is_null(json_object_get(c, "target")));
+    const lb_state *st = lb_game_state(g);
+    assert_int_equal(lb_state_unit(st, lb_state_unit_index(st, "fr-8chs"))->hexes[0].col, 7);
+    json_decref(v);
+    /* not now: the charge enters 0903 (1 MP more) and au-ir20-3, 3 hexes away, is asked again */
+    answer(g, 1, "wait", LB_ACCEPTED);
+    assert_int_equal(lb_game_view_json(g, LB_ROLE_BOTH, &text), LB_OK);
+    v = json_loads(text, 0, NULL);
+    free(text);
+    c = json_object_get(json_object_get(v, "pending"), "charge");
+    path = json_object_get(c, "path");
+    assert_int_equal(json_array_size(path), 3);
+    assert_string_equal(json_string_value(json_array_get(path, 2)), "0903");
+    assert_string_equal(json_string_value(json_array_get(json_object_get(c, "at"), 0)), "0903");
+    assert_int_equal(json_integer_value(json_object_get(c, "mp_spent")), 2);
+    json_decref(v);
+    /* a carré now is taken (seed 3: it fails, the column routs) */
+    answer(g, 1, "carre", LB_ACCEPTED);
     lb_game_free(g);
 }
 
@@ -830,6 +890,7 @@ int main(void)
         cmocka_unit_test(test_game__view_text_is_jansson_s),
         cmocka_unit_test(test_game__undo_hotseat_rolls_fresh),
         cmocka_unit_test(test_game__undo_two_players),
+        cmocka_unit_test(test_game__view_charge_under_way),
         cmocka_unit_test(test_game__replay_and_bad_journal),
         cmocka_unit_test(test_game__start_that_rolls_replays),
         cmocka_unit_test(test_game__group_fire_replays),
