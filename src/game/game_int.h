@@ -217,8 +217,6 @@ LBI int lbi_snapshot_take(const lb_game *g, snapshot *s);
  * pre-melee chart). Releases s. */
 LBI void lbi_snapshot_settle(lb_game *g, snapshot *s, const char *const *surrendered, int nsurrendered,
                      int by_fire);
-/* Queues a task; LB_OK or LB_INVALID when the queue is full. */
-LBI int lbi_task_push(lb_game *g, const task *t);
 /* Runs the first task: LB_OK (done, or its decision is pending: g->has_pending) or an error. */
 LBI int lbi_task_run(lb_game *g);
 /* Answers the first task's pending decision cur (taken out of the game) with a; LB_OK or an
@@ -226,6 +224,10 @@ LBI int lbi_task_run(lb_game *g);
 LBI int lbi_task_answer(lb_game *g, const lb_decision *cur, const lb_action *a);
 /* Forgets an offered retreat. */
 LBI void lbi_task_forget(lb_game *g);
+
+/* tasks.c: the queue */
+/* Queues a task; LB_OK or LB_INVALID when the queue is full. */
+LBI int lbi_task_push(lb_game *g, const task *t);
 /* Inserts a task at position at (0..g->ntasks); LB_OK or LB_INVALID when the queue is full. */
 LBI int lbi_task_insert(lb_game *g, int at, const task *t);
 

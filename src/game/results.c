@@ -73,28 +73,6 @@ void lbi_snapshot_settle(lb_game *g, snapshot *s, const char *const *surrendered
 
 /* ---- tasks --------------------------------------------------------------------------------- */
 
-int lbi_task_push(lb_game *g, const task *t)
-{
-    if (g->ntasks == TASKS_MAX) {
-        snprintf(g->error, sizeof g->error, "more than %d follow-ups at once", TASKS_MAX);
-        return LB_INVALID;
-    }
-    g->tasks[g->ntasks++] = *t;
-    return LB_OK;
-}
-
-int lbi_task_insert(lb_game *g, int at, const task *t)
-{
-    if (g->ntasks == TASKS_MAX) {
-        snprintf(g->error, sizeof g->error, "more than %d follow-ups at once", TASKS_MAX);
-        return LB_INVALID;
-    }
-    memmove(&g->tasks[at + 1], &g->tasks[at], (size_t)(g->ntasks - at) * sizeof *g->tasks);
-    g->tasks[at] = *t;
-    g->ntasks++;
-    return LB_OK;
-}
-
 static void task_pop(lb_game *g)
 {
     memmove(&g->tasks[0], &g->tasks[1], (size_t)(g->ntasks - 1) * sizeof *g->tasks);

@@ -633,6 +633,8 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
         trace_answer(found->free ? NULL : S, out, out->npaths, t);
     if (rc == LB_OK)
         rc = leaders_left(s, unit, out, t);
+    if (rc == LB_OK)
+        lbi_retreat_checks(s, unit, out, t);
     /* what lb_retreat_each needs stays; the marks go */
     drop_marks(S);
     if (rc != LB_OK)
