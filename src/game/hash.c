@@ -102,7 +102,7 @@ uint64_t lb_game_hash(const lb_game *g)
         const long long rec[] = {r->fired_step,   r->fired_half, r->fired_at.col, r->fired_at.row,
                                  r->df_loss_half, r->df_loss,    r->charged_step, r->meleed_step,
                                  r->fought_step,  r->fire_loss_step, r->retired_step,
-                                 r->rested_step, r->checked_event};
+                                 r->rested_step};
         for (size_t k = 0; k < sizeof rec / sizeof *rec; k++)
             mix_int(&h, rec[k]);
     }
@@ -119,13 +119,16 @@ uint64_t lb_game_hash(const lb_game *g)
         mix_int(&h, t->retreat);
         mix_int(&h, t->modifier);
         mix_str(&h, t->why);
-        mix_int(&h, t->cause);
-        mix_int(&h, t->event);
-        mix_int(&h, t->failed);
-        mix_int(&h, t->hex.col);
-        mix_int(&h, t->hex.row);
+        /* R-MOR-18, R-RET-22: mixed only when set, so that a game without them hashes as
+         * before; the events' numbering (g->events, each record's checked_event) is no state */
+        if (t->event || t->failed || t->kind >= TASK_TRIGGERED) {
+            mix_int(&h, t->cause);
+            mix_int(&h, t->event);
+            mix_int(&h, t->failed);
+            mix_int(&h, t->hex.col);
+            mix_int(&h, t->hex.row);
+        }
     }
-    mix_int(&h, g->events);
     mix_int(&h, g->nobligations);
     for (int i = 0; i < g->nobligations; i++) {
         const obligation *o = &g->obligations[i];
@@ -142,7 +145,6 @@ uint64_t lb_game_hash(const lb_game *g)
     if (j->active) { /* a move under way: its actions, the one now, the fire taken at it */
         mix_str(&h, j->unit);
         mix_str(&h, j->with);
-        mix_int(&h, j->event);
         for (int i = 0; i < j->nactions; i++) {
             const lb_move_action *a = &j->actions[i];
             const long long act[] = {a->kind, a->dir, a->facing, a->formation, a->nhexes};

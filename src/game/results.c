@@ -171,6 +171,7 @@ static int run_retreat(lb_game *g, int unit, task *t)
     rc = lb_retreat_paths(st, unit, &req, &r, g->tr);
     if (rc != LB_OK)
         return rc;
+    lb_retreat_checks(st, unit, &r, g->tr); /* R-MOR-16: who will check */
     /* R-AI-2: a what-if copy takes the automatic end without offering it */
     if (r.surrender || r.stays || r.nends <= 1 || g->whatif) {
         rc = retreat_apply(g, unit, &r, NULL);

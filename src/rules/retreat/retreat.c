@@ -132,6 +132,8 @@ static int leaders_left(const lb_state *s, int unit, lb_retreat *out, lb_trace *
 {
     const lb_unit *u = &s->units[unit];
     int n = 0;
+    if (out->stays || (!out->surrender && (!out->choice || out->hexes < 1)))
+        return LB_OK; /* R-RET-19: a unit that stays leaves no one */
     for (int j = 0; j < u->nhexes; j++) {
         leaders_attached(s, unit, u->hexes[j], out, t);
         leaders_escorted(s, unit, u->hexes[j], out, t);
@@ -633,8 +635,6 @@ int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_
         trace_answer(found->free ? NULL : S, out, out->npaths, t);
     if (rc == LB_OK)
         rc = leaders_left(s, unit, out, t);
-    if (rc == LB_OK)
-        lbi_retreat_checks(s, unit, out, t);
     /* what lb_retreat_each needs stays; the marks go */
     drop_marks(S);
     if (rc != LB_OK)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "lb/morale.h"
+#include "lb/retreat.h"
 #include "retreat_events.h"
 #include "retreat_int.h"
 #include "state_int.h"
@@ -19,7 +20,7 @@ static int named(const lb_state *s, const lb_hex *hexes, int k, int v)
 }
 
 /* R-MOR-16 */
-void lbi_retreat_checks(const lb_state *s, int unit, const lb_retreat *r, lb_trace *t)
+void lb_retreat_checks(const lb_state *s, int unit, const lb_retreat *r, lb_trace *t)
 {
     if (!t || r->surrender || r->stays || !r->choice || r->hexes < 1)
         return;

@@ -369,11 +369,6 @@ LBI void lbi_rexplain_stop(const rsearch *S, const lb_hex *path, int n, lb_trace
 /* R-RET-13, R-RET-14: the automatic choice written h0 … hn, and what each of its steps costs. */
 LBI void lbi_rexplain_path(const rsearch *S, const lb_hex *path, int n, lb_trace *t);
 
-/* retreat_checks.c: R-MOR-16, the good-order friendly combat units in the hexes the unit
- * begins in and those r's automatic choice enters, each traced once with its chance to pass
- * the check its move sets off (W31-2). Nothing when t is NULL or the unit does not move. */
-LBI void lbi_retreat_checks(const lb_state *s, int unit, const lb_retreat *r, lb_trace *t);
-
 /* The library's own, not offered by the API (declared in include/lb/retreat.h before). */
 
 /* R-RET-4 (f): the path of r to `end`, one of r's ends: the first optimal path in label order
