@@ -272,6 +272,8 @@ int cmd_retreat(const cli_args *args)
     lb_trace_init(&t);
     lb_retreat r;
     int lrc = lb_retreat_paths(st, unit, &req, &r, &t);
+    if (lrc == LB_OK)
+        lb_retreat_checks(st, unit, &r, &t); /* R-MOR-16 */
     if (lrc != LB_OK)
         rc = cli_invalid("%s", lb_err_str(lrc));
     else if (args->json) {

@@ -94,6 +94,13 @@ int lb_retreat_each(const lb_retreat *r, int (*visit)(void *ctx, const lb_hex *p
 /* The most one hex may weigh for lb_retreat_path_to. */
 #define LB_RETREAT_WEIGHT_MAX 63
 
+/* R-MOR-16: the good-order friendly combat units in the hexes unit begins in and those the
+ * automatic choice of r (found on s as it stands) enters, each traced into t once with its
+ * chance to pass the check the move sets off (W31-2). Nothing when the unit does not move.
+ * The retreat answer and the game's retreats show them; a melee's or a charge's do not (their
+ * own units check by their rules, R-MOR-18). */
+void lb_retreat_checks(const lb_state *s, int unit, const lb_retreat *r, lb_trace *t);
+
 /* Frees what a result owns. */
 void lb_retreat_release(lb_retreat *r);
 

@@ -51,8 +51,12 @@ static int decide(ai_ctx *c, const lb_decision *d, char *key, char *why)
         return lbi_ai_other_decision(d, key, why);
     case LB_DECIDE_OPPORTUNITY:
         return lbi_ai_fire_decision(c, d, key, why);
-    case LB_DECIDE_PATH:
+    case LB_DECIDE_PATH: {
+        int i = lb_state_unit_index(c->st, d->subject);
+        if (i >= 0 && c->st->units[i].arm == LB_ARM_LEADER)
+            return lbi_ai_leader_decision(c, d, key, why);
         return lbi_ai_path_decision(c, d, key, why);
+    }
     default:
         return lbi_ai_other_decision(d, key, why);
     }

@@ -46,6 +46,9 @@ LBI int lbi_ai_fire_option(const lb_state *st, const lb_decision *d, int i, int 
                            lb_hex *hex);
 /* Would g accept key now? Tried on a copy (parameterised answers). 1 yes, 0 no, -1 error. */
 LBI int lbi_ai_try(const ai_ctx *c, const char *key);
+/* R-AI-1, R-RET-22: a leader left alone by a retreating unit goes with it, where a friendly
+ * combat unit escorts him, unless he stays with one; the key in key, why in why. LB_OK. */
+LBI int lbi_ai_leader_decision(const ai_ctx *c, const lb_decision *d, char *key, char *why);
 
 /* worth.c */
 /* What unit u is worth to its side, in points (increments by morale state and arm; leaders). */

@@ -53,7 +53,9 @@ static int end_segment(lb_game *g)
 {
     lb_state *st = g->st;
     lb_segment seg = st->turn.segment;
-    int rc = seg == LB_SEG_MELEE ? lbi_charge_after_melee(g) : LB_OK;
+    int rc = seg == LB_SEG_MELEE      ? lbi_charge_after_melee(g)
+             : seg == LB_SEG_MOVEMENT ? lbi_overstack_end_movement(g)
+                                      : LB_OK;
     if (rc != LB_OK)
         return rc;
     if (seg == LB_SEG_COMMAND) {
@@ -532,7 +534,7 @@ static void reset(lb_game *g)
     g->charge = NULL;
     lb_decision_release(&g->pending);
     g->has_pending = g->pending_lazy = 0;
-    g->ntasks = g->nobligations = 0;
+    g->ntasks = g->nobligations = g->events = 0;
     memset(&g->job, 0, sizeof g->job);
     g->over = 0;
     g->conceded = -1;
@@ -553,7 +555,7 @@ static void reset(lb_game *g)
         unit_rec *r = &g->recs[i];
         r->fired_step = r->fired_half = r->df_loss_half = r->charged_step = r->meleed_step =
             r->fought_step = r->fire_loss_step = r->retired_step = r->rested_step = -1;
-        r->df_loss = 0;
+        r->df_loss = r->checked_event = 0;
         r->fired_at = (lb_hex){0, 0};
     }
 }

@@ -22,15 +22,30 @@
 typedef enum task_kind {
     TASK_RETREAT,   /* unit retreats, routs or flees (R-RET): its owner picks the end */
     TASK_MORALE,    /* unit checks morale (a leader fell in its hex, (7)) */
-    TASK_RECOVERY   /* unit checks in the Morale Recovery Segment (R-MOR-8) */
+    TASK_RECOVERY,  /* unit checks in the Morale Recovery Segment (R-MOR-8) */
+    TASK_TRIGGERED, /* unit checks because another unit failed or passed by (R-MOR-16, 17) */
+    TASK_LEADER     /* leader left alone by a retreat: go with it or stay (R-RET-22) */
 } task_kind;
+
+/* Why a TASK_TRIGGERED check is made. */
+typedef enum trigger {
+    TRIGGER_PASSED, /* a disordered or routed unit began, passed or ended in its hex (R-MOR-16) */
+    TRIGGER_STACK   /* a unit of its stack failed a check (R-MOR-17) */
+} trigger;
 
 typedef struct task {
     task_kind kind;
     char unit[LB_SUBJECT_MAX];
     lb_retreat_kind retreat;
     int modifier;                /* TASK_MORALE: roll modifier (a fallen leader's bonus) */
-    char why[LB_SUBJECT_MAX];    /* TASK_MORALE: the leader */
+    char why[LB_SUBJECT_MAX];    /* TASK_MORALE: the leader; TASK_TRIGGERED: the unit that
+                                  * failed or passed by */
+    trigger cause;               /* TASK_TRIGGERED */
+    int event;                   /* the event it belongs to (A31-3, R-MOR-18): 0 until run, when
+                                  * a task of no event starts a new one */
+    int failed;                  /* TASK_RETREAT: the unit failed a check just before: its
+                                  * stack-mates check (R-MOR-17) */
+    lb_hex hex;                  /* TASK_LEADER: the end hex of the unit (in `why`) */
 } task;
 
 /* What the game keeps for each unit that is or will be in play (by id). Steps are lbi_game_step
@@ -49,6 +64,7 @@ typedef struct unit_rec {
     int fire_loss_step;          /* the last step it lost an increment to fire (36.6) */
     int retired_step;            /* the last step it retreated before a melee with cavalry */
     int rested_step;             /* the step of its last readiness step regained by rest */
+    int checked_event;           /* the last event it checked morale in (A31-3, R-MOR-18), 0 */
 } unit_rec;
 
 /* A unit's move under way, one action at a time (R-GAME-17). */
@@ -63,6 +79,7 @@ typedef struct move_job {
     char fired[LB_MOVE_EVENT_UNITS][LB_SUBJECT_MAX]; /* enemies that fired at the action now */
     int nfired;
     int passed;                  /* their side passed on the action now */
+    int event;                   /* the move's event, once a check is due (R-MOR-19), or 0 */
 } move_job;
 
 /* An obligation a charge left to a later segment (charge.h). */
@@ -105,6 +122,7 @@ struct lb_game {
     int tally_increments[2], tally_surrendered[2], tally_leaders[2];
     task tasks[TASKS_MAX];
     int ntasks;
+    int events;                  /* events numbered so far (R-MOR-18) */
     lb_retreat offered;          /* the retreat whose end is pending: its ends are the options */
     lb_retreat_req offered_req;  /* what found it: a copy of the game finds it again */
     int has_offered;
@@ -202,8 +220,6 @@ LBI int lbi_snapshot_take(const lb_game *g, snapshot *s);
  * pre-melee chart). Releases s. */
 LBI void lbi_snapshot_settle(lb_game *g, snapshot *s, const char *const *surrendered, int nsurrendered,
                      int by_fire);
-/* Queues a task; LB_OK or LB_INVALID when the queue is full. */
-LBI int lbi_task_push(lb_game *g, const task *t);
 /* Runs the first task: LB_OK (done, or its decision is pending: g->has_pending) or an error. */
 LBI int lbi_task_run(lb_game *g);
 /* Answers the first task's pending decision cur (taken out of the game) with a; LB_OK or an
@@ -211,6 +227,61 @@ LBI int lbi_task_run(lb_game *g);
 LBI int lbi_task_answer(lb_game *g, const lb_decision *cur, const lb_action *a);
 /* Forgets an offered retreat. */
 LBI void lbi_task_forget(lb_game *g);
+
+/* tasks.c: the queue */
+/* Queues a task; LB_OK or LB_INVALID when the queue is full. */
+LBI int lbi_task_push(lb_game *g, const task *t);
+/* Inserts a task at position at (0..g->ntasks); LB_OK or LB_INVALID when the queue is full. */
+LBI int lbi_task_insert(lb_game *g, int at, const task *t);
+
+/* leaders_left.c: the leaders a retreat leaves alone (R-RET-15, R-RET-22) */
+/* Queues at *at (advanced past them) the choice for each leader r leaves alone and does not
+ * capture, its unit having moved to end. LB_OK or LB_INVALID (the queue is full). */
+LBI int lbi_leaders_queue(lb_game *g, const lb_retreat *r, lb_hex end, int *at);
+/* Runs the leader task t of leader index `leader`: 1 when done, 0 when its owner's decision is
+ * pending, -1 on an error. */
+LBI int lbi_leader_run(lb_game *g, int leader, const task *t);
+/* Answers it with a (the unit's end hex, his own hex, or the automatic choice: he goes). LB_OK,
+ * LB_INVALID (no such answer), LB_NOMEM. */
+LBI int lbi_leader_answer(lb_game *g, const task *t, const lb_action *a);
+
+/* overstack.c: R-STACK-7, at the end of the phasing side's Movement segment each of its hexes
+ * over its limit rolls once for all its units (W31-3), the failing units' moves queued. LB_OK,
+ * LB_NOMEM, LB_INVALID (the queue is full), a dice error. */
+LBI int lbi_overstack_end_movement(lb_game *g);
+
+/* checks.c: the morale checks others' disorder sets off (W31-2, W31-13; R-MOR-16..18) */
+/* A new event's number (R-MOR-18). */
+LBI int lbi_event_new(lb_game *g);
+/* R-MOR-16: the good-order friendly combat units, other than the unit `mover` of side `side`
+ * (disordered or routed), in the n hexes it began in, passed through or ended in, each check
+ * once in event `event`: their checks are queued at *at (advanced past them). LB_OK or
+ * LB_INVALID (the queue is full). */
+LBI int lbi_checks_passed(lb_game *g, const char *mover, int side, const lb_hex *hexes, int n,
+                          int event, int *at);
+/* R-MOR-17: the other friendly combat units of the n hexes of `failed`'s stack check once in
+ * event `event`, queued at *at likewise; `failed` counts as checked. */
+LBI int lbi_checks_stack(lb_game *g, const char *failed, int side, const lb_hex *hexes, int n,
+                         int event, int *at);
+/* The units before a melee's or charge's apply: ids, states and hexes. */
+typedef struct moved_before {
+    int n;
+    struct moved_unit {
+        const char *id;
+        int side;
+        lb_morale_state state;
+        int nhexes;
+        lb_hex hexes[LB_UNIT_MAX_HEXES];
+    } *units;
+} moved_before;
+/* Takes them; LB_OK or LB_NOMEM. */
+LBI int lbi_moved_take(const lb_game *g, moved_before *b);
+/* After the apply: one new event; the units that took part (ids, n) count as checked in it (they
+ * made the checks their melee or charge asks for, R-MOR-18); a unit whose state worsened makes
+ * its stack-mates check (R-MOR-17), and a disordered or routed unit that moved makes the
+ * good-order friends where it began and ended check (R-MOR-16). Releases b. LB_OK or
+ * LB_INVALID (the queue is full). */
+LBI int lbi_moved_settle(lb_game *g, moved_before *b, const char *const *took_part, int n);
 
 /* Which options a segment lists: all, only one unit's (replay checks an answer against those),
  * or only whether there is any (replay asks whether the segment offers a decision at all); and

@@ -119,6 +119,15 @@ uint64_t lb_game_hash(const lb_game *g)
         mix_int(&h, t->retreat);
         mix_int(&h, t->modifier);
         mix_str(&h, t->why);
+        /* R-MOR-18, R-RET-22: mixed only when set, so that a game without them hashes as
+         * before; the events' numbering (g->events, each record's checked_event) is no state */
+        if (t->event || t->failed || t->kind >= TASK_TRIGGERED) {
+            mix_int(&h, t->cause);
+            mix_int(&h, t->event);
+            mix_int(&h, t->failed);
+            mix_int(&h, t->hex.col);
+            mix_int(&h, t->hex.row);
+        }
     }
     mix_int(&h, g->nobligations);
     for (int i = 0; i < g->nobligations; i++) {

@@ -73,16 +73,6 @@ void lbi_snapshot_settle(lb_game *g, snapshot *s, const char *const *surrendered
 
 /* ---- tasks --------------------------------------------------------------------------------- */
 
-int lbi_task_push(lb_game *g, const task *t)
-{
-    if (g->ntasks == TASKS_MAX) {
-        snprintf(g->error, sizeof g->error, "more than %d follow-ups at once", TASKS_MAX);
-        return LB_INVALID;
-    }
-    g->tasks[g->ntasks++] = *t;
-    return LB_OK;
-}
-
 static void task_pop(lb_game *g)
 {
     memmove(&g->tasks[0], &g->tasks[1], (size_t)(g->ntasks - 1) * sizeof *g->tasks);
@@ -104,37 +94,84 @@ static int enemy_distance(const lb_state *st, int side, lb_hex h)
     return best;
 }
 
+/* R-MOR-16: the hexes unit began in (before it moves) and those r's path to end (NULL: the
+ * automatic choice) enters, into out (room for LB_UNIT_MAX_HEXES + r->hexes); their count, or
+ * -1 out of memory or when it does not move. */
+static int hexes_moved(const lb_state *st, int unit, const lb_retreat *r, const lb_hex *end,
+                       lb_hex *out)
+{
+    if (r->surrender || r->stays || r->hexes < 1)
+        return -1;
+    const lb_unit *u = &st->units[unit];
+    int n = 0;
+    for (int k = 0; k < u->nhexes; k++)
+        out[n++] = u->hexes[k];
+    if (!end) {
+        memcpy(out + n, r->choice, (size_t)r->hexes * sizeof *out);
+        return n + r->hexes;
+    }
+    return lb_retreat_path_to(r, *end, NULL, NULL, out + n) == LB_OK ? n + r->hexes : -1;
+}
+
 /* Moves unit to end, along the first optimal path to it (NULL: r's automatic choice), counting
- * a surrender. */
+ * a surrender; the good-order friends it began, passed or ended with check, their checks queued
+ * after the task now (R-MOR-16). */
 static int retreat_apply(lb_game *g, int unit, const lb_retreat *r, const lb_hex *end)
 {
     lb_state *st = g->st;
     const char *id = st->units[unit].id;
+    int side = st->units[unit].side;
+    lb_hex *moved = malloc(((size_t)r->hexes + LB_UNIT_MAX_HEXES + 1) * sizeof *moved);
+    if (!moved)
+        return LB_NOMEM;
+    int nmoved = hexes_moved(st, unit, r, end, moved);
     snapshot s;
     int rc = lbi_snapshot_take(g, &s);
-    if (rc != LB_OK)
+    if (rc != LB_OK) {
+        free(moved);
         return rc;
+    }
     char where[LB_HEX_LABEL_MAX] = "";
     if (!r->surrender && !r->stays)
         lb_map_label(&st->map, end ? *end : r->choice[r->hexes - 1], where);
-    rc = end ? lb_retreat_apply_to(st, unit, r, *end) : lb_retreat_apply(st, unit, r, -1);
+    /* R-RET-22: the leaders it leaves alone stay until their owner says (queued below) */
+    lb_retreat left = *r;
+    left.leaders_stay = !r->surrender;
+    rc = end ? lb_retreat_apply_to(st, unit, &left, *end)
+             : lb_retreat_apply(st, unit, &left, -1);
     if (rc == LB_OK && where[0])
         lb_trace_add(g->tr, "R-RET-4", "(30)", "%s %s to %s%s", id,
                      r->kind == LB_RETREAT_DISORDER ? "retreats" : r->kind == LB_RETREAT_ROUT
                                                                       ? "routs" : "flees",
                      where, end ? "" : " (the automatic choice)");
     lbi_snapshot_settle(g, &s, &id, r->surrender ? 1 : 0, 0);
+    int at = 1;
+    if (rc == LB_OK && nmoved > 0)
+        rc = lbi_leaders_queue(g, r, moved[nmoved - 1], &at);
+    if (rc == LB_OK && nmoved > 0 && (unit = lb_state_unit_index(st, r->unit)) >= 0)
+        rc = lbi_checks_passed(g, st->units[unit].id, side, moved, nmoved, g->tasks[0].event,
+                               &at);
+    free(moved);
     return rc;
 }
 
-static int run_retreat(lb_game *g, int unit, const task *t)
+static int run_retreat(lb_game *g, int unit, task *t)
 {
     lb_state *st = g->st;
+    int rc = LB_OK, at = 1;
+    if (t->failed) { /* R-MOR-17: its stack-mates check once it has gone */
+        t->failed = 0;
+        const lb_unit *u = &st->units[unit];
+        rc = lbi_checks_stack(g, u->id, u->side, u->hexes, u->nhexes, t->event, &at);
+        if (rc != LB_OK)
+            return rc;
+    }
     lb_retreat r;
     lb_retreat_req req = {.kind = t->retreat, .max_paths = 1};
-    int rc = lb_retreat_paths(st, unit, &req, &r, g->tr);
+    rc = lb_retreat_paths(st, unit, &req, &r, g->tr);
     if (rc != LB_OK)
         return rc;
+    lb_retreat_checks(st, unit, &r, g->tr); /* R-MOR-16: who will check */
     /* R-AI-2: a what-if copy takes the automatic end without offering it */
     if (r.surrender || r.stays || r.nends <= 1 || g->whatif) {
         rc = retreat_apply(g, unit, &r, NULL);
@@ -205,6 +242,10 @@ void lbi_task_forget(lb_game *g)
 static int run_check(lb_game *g, int unit, task *t)
 {
     lb_state *st = g->st;
+    /* R-MOR-18: the unit checks once in the event */
+    unit_rec *rec = lbi_game_rec(g, t->unit);
+    if (rec)
+        rec->checked_event = t->event;
     lb_morale_mod mod = {"R-GAME-8", t->why, t->modifier};
     lb_morale_kind kind = t->kind == TASK_RECOVERY ? LB_CHECK_RECOVERY : LB_CHECK_ORDINARY;
     lb_dice dice;
@@ -217,11 +258,24 @@ static int run_check(lb_game *g, int unit, task *t)
         return rc;
     if (drc != LB_OK)
         return drc;
-    lb_trace_add(g->tr, kind == LB_CHECK_RECOVERY ? "R-MOR-8" : "R-MOR-7", "(31)",
-                 "%s checks morale: roll %d %+d = %d, %s: %s", st->units[unit].id, m.roll,
-                 m.odds.modifier, m.modified, m.outcome.passed ? "passed" : "failed",
-                 lb_morale_state_name(m.outcome.to));
+    const char *rule = kind == LB_CHECK_RECOVERY ? "R-MOR-8" : "R-MOR-7";
+    if (t->kind == TASK_TRIGGERED)
+        rule = t->cause == TRIGGER_PASSED ? "R-MOR-16" : "R-MOR-17";
+    char odds[48] = ""; /* R-MOR-16, R-MOR-17: what the check the rules set off needed */
+    if (t->kind == TASK_TRIGGERED)
+        snprintf(odds, sizeof odds, " (morale %d: %d of 36 rolls pass)", m.odds.morale,
+                 (int)(m.odds.p_pass.num * 36 / m.odds.p_pass.den));
+    lb_trace_add(g->tr, rule, "(31)", "%s checks morale: roll %d %+d = %d, %s: %s%s",
+                 st->units[unit].id, m.roll, m.odds.modifier, m.modified,
+                 m.outcome.passed ? "passed" : "failed", lb_morale_state_name(m.outcome.to), odds);
     if ((rc = lb_morale_apply(st, unit, &m.outcome)) != LB_OK)
+        return rc;
+    /* R-MOR-17: a failure makes the rest of its stack check (W31-13), after its own move */
+    const lb_unit *u = &st->units[unit];
+    int at = 1;
+    if (!m.outcome.passed && lb_unit_is_combat(u))
+        rc = lbi_checks_stack(g, u->id, u->side, u->hexes, u->nhexes, t->event, &at);
+    if (rc != LB_OK)
         return rc;
     if (!m.outcome.moves) {
         task_pop(g);
@@ -240,8 +294,16 @@ int lbi_task_run(lb_game *g)
         task_pop(g);
         return LB_OK;
     }
+    if (!t->event) /* R-MOR-18: a task of no event starts one */
+        t->event = lbi_event_new(g);
     if (t->kind == TASK_RETREAT)
         return run_retreat(g, unit, t);
+    if (t->kind == TASK_LEADER) {
+        int done = lbi_leader_run(g, unit, t);
+        if (done > 0)
+            task_pop(g);
+        return done < 0 ? LB_NOMEM : LB_OK;
+    }
     return run_check(g, unit, t);
 }
 
@@ -250,6 +312,12 @@ int lbi_task_answer(lb_game *g, const lb_decision *cur, const lb_action *a)
     task *t = &g->tasks[0];
     lb_state *st = g->st;
     int unit = g->ntasks ? lb_state_unit_index(st, t->unit) : -1;
+    if (g->ntasks && t->kind == TASK_LEADER) {
+        int rc = lbi_leader_answer(g, t, a);
+        if (rc == LB_OK)
+            task_pop(g);
+        return rc;
+    }
     if (!g->ntasks || t->kind != TASK_RETREAT || unit < 0 || !g->has_offered)
         return LB_INVALID;
     const lb_hex *end = NULL;

@@ -67,16 +67,30 @@ static int finish(lb_game *g)
     for (int i = 0; i < res->nevents && nsur < 64; i++)
         if (strcmp(res->events[i].kind, "surrender") == 0)
             surrendered[nsur++] = res->events[i].unit;
+    /* R-MOR-18: the cavalry and the units its events name made the charge's own checks */
+    const char *took_part[65] = {g->charging};
+    int npart = 1;
+    for (int i = 0; i < res->nevents && npart < 65; i++)
+        if (res->events[i].unit[0])
+            took_part[npart++] = res->events[i].unit;
     snapshot s;
+    moved_before mb;
     int rc = lbi_snapshot_take(g, &s);
     if (rc != LB_OK)
         return rc;
+    if ((rc = lbi_moved_take(g, &mb)) != LB_OK) {
+        free(s.units);
+        return rc;
+    }
     /* the charge was made on this state, and nothing was applied since (R-GAME-19) */
     lb_err err = {0};
     rc = lb_charge_apply(ch, g->st, &err);
     lbi_snapshot_settle(g, &s, surrendered, nsur, 0);
     if (rc != LB_OK)
         snprintf(g->error, sizeof g->error, "the charge could not be applied: %s", err.msg);
+    int mrc = rc == LB_OK ? lbi_moved_settle(g, &mb, took_part, npart) : LB_OK;
+    free(mb.units);
+    rc = rc == LB_OK ? mrc : rc;
     int step = lbi_game_step(g);
     for (int i = 0; i < res->nobligations && rc == LB_OK; i++) {
         const lb_charge_obligation *o = &res->obligations[i];

@@ -162,6 +162,7 @@ static task *follow_ups(const lb_state *st, const lb_fire_result *r, int *n)
         task *t = &tasks[(*n)++];
         t->kind = TASK_RETREAT;
         t->retreat = h->morale.outcome.move;
+        t->failed = 1; /* R-MOR-17 */
         snprintf(t->unit, sizeof t->unit, "%s", st->units[h->unit].id);
     }
     /* R-GAME-8, (7): a leader killed or wounded makes his hex check, less his morale bonus; the

@@ -242,11 +242,23 @@ static int finish(lb_game *g)
         cavalry_attacks |= u >= 0 && g->st->units[u].arm == LB_ARM_CAVALRY;
     }
     snapshot s;
+    moved_before mb;
     int rc = lbi_snapshot_take(g, &s);
     if (rc != LB_OK)
         return rc;
+    if ((rc = lbi_moved_take(g, &mb)) != LB_OK) {
+        free(s.units);
+        return rc;
+    }
     rc = lb_melee_apply(m, g->st);
     lbi_snapshot_settle(g, &s, surrendered, nsur, 0);
+    /* R-MOR-18: the melee's units made its own checks; R-MOR-16, R-MOR-17 reach the others */
+    const char *took_part[MELEE_UNITS_MAX];
+    for (int i = 0; i < g->nmelee_units; i++)
+        took_part[i] = g->melee_units[i];
+    int mrc = rc == LB_OK ? lbi_moved_settle(g, &mb, took_part, g->nmelee_units) : LB_OK;
+    free(mb.units);
+    rc = rc == LB_OK ? mrc : rc;
     lb_trace_add(g->tr, "R-GAME-18", "(34)", "the melee at %s is over (%s)", g->melee_at,
                  res->summary);
     mark_rest(g, res, cavalry_attacks);

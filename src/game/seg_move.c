@@ -699,6 +699,21 @@ static void describe(const lb_state *st, const lb_move_outcome *o, char *out, si
     }
 }
 
+/* R-MOR-16, R-MOR-19: a disordered or routed unit that left a hex for another in its own move
+ * makes the good-order friends of both check, once in the move (one event). */
+static int disordered_moved(lb_game *g, const lb_unit *was)
+{
+    const lb_state *st = g->st;
+    int u = lb_state_unit_index(st, was->id);
+    if (u < 0 || was->state == LB_STATE_GOOD || lb_hex_eq(st->units[u].hexes[0], was->hexes[0]))
+        return LB_OK;
+    if (!g->job.event)
+        g->job.event = lbi_event_new(g);
+    lb_hex hexes[2] = {was->hexes[0], st->units[u].hexes[0]};
+    int at = g->ntasks;
+    return lbi_checks_passed(g, was->id, was->side, hexes, 2, g->job.event, &at);
+}
+
 int lbi_job_run(lb_game *g)
 {
     char why[LB_MOVE_REASON_MAX];
@@ -733,10 +748,13 @@ int lbi_job_run(lb_game *g)
     if (rc == LB_OK && drc != LB_OK)
         rc = drc;
     snapshot s;
+    lb_unit was = st->units[lb_state_unit_index(st, j->unit)];
     if (rc == LB_OK && (rc = lbi_snapshot_take(g, &s)) == LB_OK) {
         rc = lb_move_action_apply(st, &o);
         lbi_snapshot_settle(g, &s, NULL, 0, 0);
     }
+    if (rc == LB_OK)
+        rc = disordered_moved(g, &was);
     if (rc != LB_OK)
         return rc;
     char what[128];

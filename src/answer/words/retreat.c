@@ -66,6 +66,9 @@ static const char *const sentences[] = {
     [LBI_EVENT_INDEX(EV_RET_LEADER_LEFT)] =
         "{0} would be left alone in {1}: he may go with {2} to its end hex {3} (the automatic "
         "choice) or stay there unescorted",
+    [LBI_EVENT_INDEX(EV_RET_CHECKS)] =
+        "{0}, in good order in {1}, checks morale once {2} has moved along the automatic choice "
+        "(W31-2): {3} of 36 rolls pass",
     [LBI_EVENT_INDEX(EV_RET_LEADER_ATTACHED)] =
         "{0}, attached to {2}, goes with it from {1} to its end hex {3}",
     [LBI_EVENT_INDEX(EV_RET_EXACT_PATH_EXISTS)] =

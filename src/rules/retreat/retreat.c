@@ -132,6 +132,8 @@ static int leaders_left(const lb_state *s, int unit, lb_retreat *out, lb_trace *
 {
     const lb_unit *u = &s->units[unit];
     int n = 0;
+    if (out->stays || (!out->surrender && (!out->choice || out->hexes < 1)))
+        return LB_OK; /* R-RET-19: a unit that stays leaves no one */
     for (int j = 0; j < u->nhexes; j++) {
         leaders_attached(s, unit, u->hexes[j], out, t);
         leaders_escorted(s, unit, u->hexes[j], out, t);

@@ -62,6 +62,8 @@ enum retreat_event {
     EV_RET_ENDS_SURRENDER,           /* the later move (RET_PH_KIND), ends; each: hex */
     EV_RET_CHOICE_AVOIDS,            /* the end of the automatic choice */
     EV_RET_LEADER_ATTACHED,          /* leader, hex, unit, its end hex */
+    EV_RET_CHECKS,                   /* friendly unit, its hex, the unit that moves, rolls of 36
+                                      * that pass its check */
     EV_RET_END
 };
 
