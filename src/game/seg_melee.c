@@ -120,7 +120,8 @@ int lbi_melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int
         const obligation *o = &g->obligations[i];
         int u = lb_state_unit_index(st, o->unit), e = lb_state_unit_index(st, o->other);
         const unit_rec *r = lbi_game_rec_of(g, o->unit);
-        if (o->kind != LB_OBLIGE_MELEE || u < 0 || e < 0 || (r && r->meleed_step == step))
+        if (o->kind != LB_OBLIGE_MELEE || u < 0 || e < 0 || (r && r->meleed_step == step) ||
+            st->units[u].side != d->side) /* R-OCH-8: an opportunity charge's melee is owed */
             continue;
         const char *ids[1] = {o->unit};
         int ok = 0;

@@ -75,8 +75,8 @@ static lbi_zone_why why(const lb_state *st, const char *cav, const char *at)
     return zone(st, cav, at, LBI_ZONE_OPPORTUNITY, 0, NULL).why;
 }
 
-/* R-RCH-1, R-RCH-4: heavy 4 hexes (0506 in, 0505 out), light 6 (0904 in, 0903 out); the distance and
- * the extent come with the answer. */
+/* R-RCH-1, R-RCH-4: heavy 4 hexes (0506 in, 0505 out), light 6 (0904 in, 0903 out); the distance
+ * and the extent come with the answer. */
 static void test_zone__extent_heavy_four_light_six(void **state)
 {
     (void)state;

@@ -198,6 +198,10 @@ static const char *const sentences[] = {
                  "{1} is {4} away, in front of its front hexsides and in its sight",
     S(OPPORTUNITY_NO_RECALL) = "{0} rolls no recall after an opportunity charge (42): its charge "
                                "ends here, and it is tired (40.3)",
+    S(MAY_CHARGE_OPPORTUNITY) = "{0} may charge in opportunity: cavalry in good order, {1} "
+                                "(tired may, exhausted may not: 40.2); {2?light, turns up to 2 "
+                                "hexsides a hex|heavy, turns 1 hexside a hex} (printed movement "
+                                "{3})",
     S(ZONE_OUT) = "{1} is not in the {2} zone of {0}: {3} ({4} hex{4#|es} away, extent {5})",
 };
 

@@ -172,6 +172,8 @@ enum charge_event {
                                           * (CHARGE_PH_ZONE_WHY, by lbi_zone_why), distance,
                                           * extent */
     EV_CHARGE_OPPORTUNITY_NO_RECALL,     /* cavalry */
+    EV_CHARGE_MAY_CHARGE_OPPORTUNITY,    /* cavalry, readiness, light (1) or heavy, printed
+                                          * movement */
     EV_CHARGE_END
 };
 
