@@ -85,6 +85,10 @@ static int finish(lb_game *g)
             rc = LB_INVALID;
             break;
         }
+        if (g->charge_opportunity && o->kind == LB_OBLIGE_MELEE)
+            lb_trace_add(g->tr, "R-OCH-8", "(36)", "%s's melee with %s is owed by %s's side: the "
+                         "phasing side's Melee segment does not offer it, and it lapses there",
+                         o->unit, o->other, o->unit);
         obligation *ob = &g->obligations[g->nobligations++];
         ob->kind = o->kind;
         ob->step = step;

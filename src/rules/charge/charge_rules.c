@@ -952,6 +952,8 @@ static int target_contact(run *R)
         if ((rc = set_state(R, i, LB_STATE_ROUTED)) != LB_OK ||
             (rc = trample(R, i, 2, "R-CHG-22")) != LB_OK)
             return rc;
+        if (R->ch->req.opportunity) /* R-OCH-3 (40.3): the cavalry is tired */
+            R->st->units[R->cav].readiness = LB_READY_TIRED;
         R->tst = T_DONE;
         R->mode = M_PLAN;
         return R->target < 0 ? LB_OK : skirmish_rout(R);
