@@ -554,6 +554,9 @@ static int open_game(const cli_args *args, play *P, const lb_load_opts *opts)
         return rc;
     if (cli_option_value(args, "ai", NULL))
         set.undo = LB_UNDO_COMPUTER;
+    int ask = 0; /* R-OCH-4: both sides are asked their opportunity charges */
+    cli_option_value(args, "ask-charges", &ask);
+    set.charge_questions[0] = set.charge_questions[1] = (unsigned char)(ask != 0);
     const char *file = args->npositional ? args->positional[0] : NULL;
     size_t len;
     const char *name;

@@ -46,6 +46,9 @@ typedef struct lb_charge_req {
                                       * decisions that the standing answers leave open, counted
                                       * in each branch (R-CHG-25) */
     int nanswers;
+    int opportunity;                 /* an opportunity charge in the enemy's Movement segment
+                                      * (R-OCH-2, R-OCH-3): tired cavalry may make it, and no
+                                      * recall is rolled when its target routs */
 } lb_charge_req;
 
 typedef enum lb_charge_status {

@@ -83,6 +83,9 @@ typedef struct lb_game_settings {
     lb_undo_policy undo;
     char players[2][LB_GAME_NAME_MAX];    /* who plays each side ("" when not said) */
     int movement_time_limit_s;            /* every side's allowance, 0: the scenario's (17) */
+    unsigned char charge_questions[2];    /* R-OCH-4: 1 when the side is asked its cavalry's
+                                           * opportunity charges; 0: "never ask me" (the default
+                                           * while the web game does not show the question) */
 } lb_game_settings;
 
 /* Roles: a side index (0, 1), both sides at one table, or a spectator. */

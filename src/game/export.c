@@ -31,6 +31,9 @@ static json_t *settings_json(const lb_game_settings *s)
                                            : json_null(),
                              "undo", undo_names[s->undo], "players", s->players[0],
                              s->players[1], "movement_time_limit_s", s->movement_time_limit_s);
+    if (rest && (s->charge_questions[0] || s->charge_questions[1])) /* R-OCH-4: when asked */
+        json_object_set_new(rest, "charge_questions",
+                            json_pack("[bb]", s->charge_questions[0], s->charge_questions[1]));
     if (!o || !rest || json_object_update(o, rest) != 0) {
         json_decref(o);
         o = NULL;
@@ -113,12 +116,14 @@ int lbi_settings_parse(const json_t *o, lb_game_settings *s, lb_err *err)
     lb_game_settings_init(s);
     const char *seed = NULL, *ai_seed = NULL, *undo = "hotseat", *p0 = "", *p1 = "";
     json_t *rules = NULL, *dice = NULL;
-    int limit = 0;
-    if (json_unpack((json_t *)o, "{s?s,s?o,s?s,s?o,s?s,s?[ss],s?i}", "seed", &seed, "dice", &dice,
-                    "ai_seed", &ai_seed, "rules", &rules, "undo", &undo, "players", &p0, &p1,
-                    "movement_time_limit_s", &limit) != 0 || !seed == !dice)
+    int limit = 0, ask[2] = {0, 0};
+    if (json_unpack((json_t *)o, "{s?s,s?o,s?s,s?o,s?s,s?[ss],s?i,s?[bb]}", "seed", &seed, "dice",
+                    &dice, "ai_seed", &ai_seed, "rules", &rules, "undo", &undo, "players", &p0,
+                    &p1, "movement_time_limit_s", &limit, "charge_questions", &ask[0],
+                    &ask[1]) != 0 ||
+        !seed == !dice)
         return bad(err, "/settings", "expected {seed or dice, rules, undo, players, "
-                   "movement_time_limit_s}");
+                   "movement_time_limit_s, charge_questions}");
     int rc = seed ? seed_parse(seed, "/settings/seed", &s->seed, err)
                   : secret_parse(dice, ai_seed, s, err);
     if (rc != LB_OK)
@@ -136,6 +141,8 @@ int lbi_settings_parse(const json_t *o, lb_game_settings *s, lb_err *err)
     if (limit < 0)
         return bad(err, "/settings/movement_time_limit_s", "expected >= 0, found %d", limit);
     s->movement_time_limit_s = limit;
+    s->charge_questions[0] = (unsigned char)ask[0];
+    s->charge_questions[1] = (unsigned char)ask[1];
     snprintf(s->players[0], sizeof s->players[0], "%s", p0);
     snprintf(s->players[1], sizeof s->players[1], "%s", p1);
     return LB_OK;

@@ -130,6 +130,7 @@ struct lb_game {
     int nobligations;
     lb_charge *charge;           /* a charge waiting for a decision */
     char charging[LB_SUBJECT_MAX]; /* its cavalry */
+    int charge_opportunity;      /* it is an opportunity charge (R-OCH-3) */
     move_job job;                /* a move under way */
     lb_melee *melee;             /* a melee waiting for a decision */
     char melee_at[LB_HEX_LABEL_MAX];
@@ -386,6 +387,19 @@ LBI int lbi_job_run(lb_game *g);
  * game, with a; a fire the rules refuse is refused in out. */
 LBI int lbi_job_answer(lb_game *g, const lb_decision *cur, const lb_action *a,
                        lb_game_answer *out);
+
+/* seg_opp_charge.c: opportunity charges (R-OCH) */
+/* R-OCH-1, R-OCH-4: after a step or an entry of `mover`, the opportunity charge its enemy's
+ * cavalry may make offered to that side: 1 when a decision is now pending, 0 when none is
+ * asked, -1 out of memory. */
+LBI int lbi_opp_charge_offer(lb_game *g, const char *mover);
+/* Answers the opportunity-charge decision cur (a charge of one unit, or a pass) with a: the
+ * morale check, then the charge (R-OCH-2, R-OCH-3). */
+LBI int lbi_opp_charge_answer(lb_game *g, const lb_decision *cur, const lb_action *a,
+                              lb_game_answer *out);
+/* seg_charge.c: starts the charge req on the game's state and dice (a charge the rules refuse
+ * is refused in out; an opportunity charge's refusal is traced, R-OCH-7). */
+LBI int lbi_charge_launch(lb_game *g, const lb_charge_req *req, lb_game_answer *out);
 
 /* view_retreat.c */
 struct json_t;

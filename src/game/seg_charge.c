@@ -99,6 +99,10 @@ static int finish(lb_game *g)
             rc = LB_INVALID;
             break;
         }
+        if (g->charge_opportunity && o->kind == LB_OBLIGE_MELEE)
+            lb_trace_add(g->tr, "R-OCH-8", "(36)", "%s's melee with %s is owed by %s's side: the "
+                         "phasing side's Melee segment does not offer it, and it lapses there",
+                         o->unit, o->other, o->unit);
         obligation *ob = &g->obligations[g->nobligations++];
         ob->kind = o->kind;
         ob->step = step;
@@ -111,9 +115,10 @@ static int finish(lb_game *g)
         if (u >= 0 && (o->kind == LB_OBLIGE_NO_MOVEMENT || o->kind == LB_OBLIGE_NO_VOLUNTARY_MOVE))
             g->st->units[u].move.hold_next = LB_HOLD_CHARGE;
     }
-    /* 35.1: the cavalry that charged does not move in this turn's Movement segment */
+    /* 35.1: the cavalry that charged does not move in this turn's Movement segment (an
+     * opportunity charge is made in the enemy's, R-OCH-3) */
     int cav = lb_state_unit_index(g->st, g->charging);
-    if (cav >= 0)
+    if (cav >= 0 && !g->charge_opportunity)
         g->st->units[cav].move.hold_next = LB_HOLD_CHARGED;
     lb_state_touch(g->st); /* R-GAME-19: the holds written after the charge's own apply */
     lb_charge_free(ch);
@@ -192,15 +197,24 @@ int lbi_charge_start(lb_game *g, const lb_action *a, lb_game_answer *out)
     int bad = off_map(st, a);
     if (bad >= 0)
         return refuse_path(out, bad);
-    const char *id = lb_action_unit(a, 0);
     lb_charge_req req;
     memset(&req, 0, sizeof req);
-    req.cavalry = id;
+    req.cavalry = lb_action_unit(a, 0);
     req.npath = a->nhexes;
     memcpy(req.path, a->hexes, (size_t)a->nhexes * sizeof *a->hexes);
+    return lbi_charge_launch(g, &req, out);
+}
+
+int lbi_charge_launch(lb_game *g, const lb_charge_req *req, lb_game_answer *out)
+{
+    const char *id = req->cavalry;
     lb_charge *ch;
     lb_err err = {0};
-    int rc = lb_charge_new(st, &req, &ch, &err);
+    int rc = lb_charge_new(g->st, req, &ch, &err);
+    if (rc == LB_INVALID && req->opportunity) { /* R-OCH-7: the cavalry stays where it is */
+        lb_trace_add(g->tr, "R-OCH-7", "(40)", "%s may not charge: %s", id, err.msg);
+        return LB_OK;
+    }
     if (rc != LB_OK)
         return rc == LB_INVALID ? lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-CHG-9", "%s may not "
                                               "charge along that path: %s", id, err.msg)
@@ -212,12 +226,16 @@ int lbi_charge_start(lb_game *g, const lb_action *a, lb_game_answer *out)
         const lb_charge_result *res = lb_charge_result_of(ch);
         char why[LB_CHARGE_TEXT_MAX];
         lb_said_fmt(&res->why, why, sizeof why);
-        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, res->rule, "%s", why);
+        if (req->opportunity) /* R-OCH-7: the cavalry stays where it is */
+            lb_trace_add(g->tr, "R-OCH-7", "(40)", "%s", why);
+        else
+            lbi_game_refuse(out, LB_REFUSED_ILLEGAL, res->rule, "%s", why);
         lb_charge_free(ch);
         return LB_OK; /* nothing rolled is kept: the game's generator was not moved */
     }
     /* the charge is legal: it goes on, its dice journalled */
     g->charge = ch;
+    g->charge_opportunity = req->opportunity;
     g->shown = 0;
     snprintf(g->charging, sizeof g->charging, "%s", id);
     unit_rec *r = lbi_game_rec(g, id);

@@ -106,6 +106,17 @@ static lb_hex owed_hex(const lb_unit *u, const lb_unit *e)
     return near;
 }
 
+/* Is o a melee that side owes now (its unit and the other on the map, the unit not yet in a
+ * melee of this step)? R-OCH-8: an opportunity charge's melee is owed by the other side. */
+static int owes_melee(const lb_game *g, const obligation *o, int side, int step)
+{
+    const lb_state *st = g->st;
+    int u = lb_state_unit_index(st, o->unit), e = lb_state_unit_index(st, o->other);
+    const unit_rec *r = lbi_game_rec_of(g, o->unit);
+    return o->kind == LB_OBLIGE_MELEE && u >= 0 && e >= 0 && !(r && r->meleed_step == step) &&
+           st->units[u].side == side;
+}
+
 /* R-GAME-18: the melees a charge owes, while any can still be fought, are the only options
  * (38.10: the cavalry must melee); then one option per attacker and hex it may assault alone,
  * and per hex a parameterised option for several attackers together. A unit melees once per
@@ -118,10 +129,9 @@ int lbi_melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int
     lb_action a;
     for (int i = 0; i < g->nobligations && rc == LB_OK; i++) {
         const obligation *o = &g->obligations[i];
-        int u = lb_state_unit_index(st, o->unit), e = lb_state_unit_index(st, o->other);
-        const unit_rec *r = lbi_game_rec_of(g, o->unit);
-        if (o->kind != LB_OBLIGE_MELEE || u < 0 || e < 0 || (r && r->meleed_step == step))
+        if (!owes_melee(g, o, d->side, step))
             continue;
+        int u = lb_state_unit_index(st, o->unit), e = lb_state_unit_index(st, o->other);
         const char *ids[1] = {o->unit};
         int ok = 0;
         lb_hex target = owed_hex(&st->units[u], &st->units[e]);

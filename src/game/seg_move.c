@@ -333,6 +333,8 @@ static int enter(lb_game *g, const char *id, lb_hex at, lb_game_answer *out)
     if (rc == LB_OK)
         g->entered[k] = 1;
     lb_trace_add(g->tr, "R-GAME-9", "(45)", "%s enters at %s", id, hex);
+    if (rc == LB_OK && lbi_opp_charge_offer(g, id) < 0) /* R-OCH-1 */
+        rc = LB_NOMEM;
     return rc;
 }
 
@@ -767,6 +769,8 @@ int lbi_job_run(lb_game *g)
     j->passed = 0;
     if (j->next >= j->nactions)
         j->active = 0;
+    if (o.action.kind == LB_ACT_STEP || o.action.kind == LB_ACT_PROLONGE)
+        return lbi_opp_charge_offer(g, j->unit) < 0 ? LB_NOMEM : LB_OK; /* R-OCH-1 */
     return LB_OK;
 }
 
@@ -776,6 +780,8 @@ int lbi_job_answer(lb_game *g, const lb_decision *cur, const lb_action *a, lb_ga
     char key[LB_OPTION_KEY_MAX];
     if (lb_action_fmt(g->st, a, key, sizeof key) != LB_OK)
         return LB_INVALID;
+    if (strcmp(cur->rule, "R-OCH-4") == 0)
+        return lbi_opp_charge_answer(g, cur, a, out);
     lb_trace_add(g->tr, "R-GAME-17", "(28)", "%s: %s", g->st->sides[cur->side], key);
     if (a->verb == LB_VERB_PASS) {
         j->passed = 1;

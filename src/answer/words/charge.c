@@ -1,6 +1,7 @@
 /* The words of a cavalry charge (35)-(42): the sentence of each event of src/rules/charge/charge_events.h and the phrases they choose among. */
 #include "charge_events.h"
 #include "charge_charts.h"
+#include "charge_zone_int.h"
 #include "words.h"
 
 #define S(ev) [LBI_EVENT_INDEX(EV_CHARGE_##ev)]
@@ -193,6 +194,15 @@ static const char *const sentences[] = {
     S(ODDS_EXACT) = "exact: each roll split into the groups of values that lead to one result, "
                     "{0} stop{0#|s} in a state already met enumerated once, {1} of at most {2} "
                     "passes, every probability a 64-bit fraction",
+    S(ZONE_IN) = "{1} is in the {2} zone of {0}: {3?light|heavy} cavalry reaches {5} hexes, "
+                 "{1} is {4} away, in front of its front hexsides and in its sight",
+    S(OPPORTUNITY_NO_RECALL) = "{0} rolls no recall after an opportunity charge (42): its charge "
+                               "ends here, and it is tired (40.3)",
+    S(MAY_CHARGE_OPPORTUNITY) = "{0} may charge in opportunity: cavalry in good order, {1} "
+                                "(tired may, exhausted may not: 40.2); {2?light, turns up to 2 "
+                                "hexsides a hex|heavy, turns 1 hexside a hex} (printed movement "
+                                "{3})",
+    S(ZONE_OUT) = "{1} is not in the {2} zone of {0}: {3} ({4} hex{4#|es} away, extent {5})",
 };
 
 static const char *const seeds[] = {
@@ -241,6 +251,23 @@ static const char *const lefts[] = {
     [LD_SURRENDERED] = "its units surrendered",
 };
 
+static const char *const zone_kinds[] = {
+    [LBI_ZONE_REACTION] = "reaction charge (39)",
+    [LBI_ZONE_OPPORTUNITY] = "opportunity charge (40)",
+};
+
+static const char *const zone_whys[] = {
+    [LBI_ZONE_IN] = "it is",
+    [LBI_ZONE_NOT_CAVALRY] = "only combat cavalry of the other side charges in the enemy's turn",
+    [LBI_ZONE_NOT_GOOD] = "only cavalry in good order has the extended zone (39.1)",
+    [LBI_ZONE_EXHAUSTED] = "exhausted cavalry may not react or charge; tired may (39.3, 40.2)",
+    [LBI_ZONE_USED] = "it reacted in this segment, or charged in this player turn, already",
+    [LBI_ZONE_HEXES] = "it stands in more than one hex: a charge is made from one (R-CHG-8)",
+    [LBI_ZONE_FAR] = "beyond its extent (heavy cavalry 4 hexes, light 6)",
+    [LBI_ZONE_BEHIND] = "not in front of its front hexsides",
+    [LBI_ZONE_UNSEEN] = "it has no line of sight to it (R-LOS)",
+};
+
 #define LIST(a) {a, (int)(sizeof a / sizeof a[0])}
 #define P(list) [LBI_EVENT_INDEX(CHARGE_PH_##list)]
 
@@ -248,6 +275,7 @@ static const lbi_phrases phrases[] = {
     P(SEED) = LIST(seeds),         P(PLAN_STOP) = LIST(plan_stops),
     P(RESPONSE) = LIST(responses), P(ASIDE) = LIST(asides),
     P(THROUGH) = LIST(throughs),   P(LEFT) = LIST(lefts),
+    P(ZONE_KIND) = LIST(zone_kinds), P(ZONE_WHY) = LIST(zone_whys),
 };
 
 const lbi_words lbi_words_charge = {sentences, LBI_EVENT_INDEX(EV_CHARGE_END), phrases,

@@ -165,6 +165,15 @@ enum charge_event {
                                           * ends, branches too deep, most rolls, budget hit,
                                           * budget */
     EV_CHARGE_ODDS_EXACT,                /* merged, passes, budget */
+    /* the zone of reaction and opportunity charges (39.1, R-RCH-1, R-OCH-1) */
+    EV_CHARGE_ZONE_IN,                   /* cavalry, hex, kind (CHARGE_PH_ZONE_KIND), light (1)
+                                          * or heavy, distance, extent */
+    EV_CHARGE_ZONE_OUT,                  /* cavalry, hex, kind (CHARGE_PH_ZONE_KIND), why
+                                          * (CHARGE_PH_ZONE_WHY, by lbi_zone_why), distance,
+                                          * extent */
+    EV_CHARGE_OPPORTUNITY_NO_RECALL,     /* cavalry */
+    EV_CHARGE_MAY_CHARGE_OPPORTUNITY,    /* cavalry, readiness, light (1) or heavy, printed
+                                          * movement */
     EV_CHARGE_END
 };
 
@@ -178,6 +187,8 @@ enum charge_phrases {
                                     * lb_carre_result) */
     CHARGE_PH_THROUGH,             /* the hexside guns are charged through: front, flank, rear */
     CHARGE_PH_LEFT,                /* why a leader is left alone (by ld_how) */
+    CHARGE_PH_ZONE_KIND,           /* the charge a zone is for (by lbi_zone_kind) */
+    CHARGE_PH_ZONE_WHY,            /* why a zone does not hold a hex (by lbi_zone_why) */
     CHARGE_PH_END
 };
 

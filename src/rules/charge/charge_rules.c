@@ -316,6 +316,16 @@ static int not_recalled(run *R, int routed, lb_hex vacated)
 
 static int recall(run *R, int routed, lb_hex vacated)
 {
+    if (R->ch->req.opportunity) {
+        /* R-OCH-3, R-OCH-5: no recall roll (42); the charge ends where the cavalry stands, and
+         * it is tired (as 40.3) */
+        R->st->units[R->cav].readiness = LB_READY_TIRED;
+        CH_EVENT(R, "end", "R-OCH-5", R->cav, routed, R->pos, 0, EV_CHARGE_OPPORTUNITY_NO_RECALL,
+                 ch_unit(R, R->cav));
+        lbi_ch_summary(R, "no-recall");
+        end_charge(R);
+        return LB_OK;
+    }
     const lb_charge_charts *cc = charts(R);
     if (!cc || !cc->has_recall || !cc->recall_mods.present)
         return lbi_ch_fail(R, LB_INVALID, "the charts give no %s: the cavalry cannot roll recall",
@@ -942,6 +952,8 @@ static int target_contact(run *R)
         if ((rc = set_state(R, i, LB_STATE_ROUTED)) != LB_OK ||
             (rc = trample(R, i, 2, "R-CHG-22")) != LB_OK)
             return rc;
+        if (R->ch->req.opportunity) /* R-OCH-3 (40.3): the cavalry is tired */
+            R->st->units[R->cav].readiness = LB_READY_TIRED;
         R->tst = T_DONE;
         R->mode = M_PLAN;
         return R->target < 0 ? LB_OK : skirmish_rout(R);
@@ -1095,9 +1107,10 @@ static int eligible(run *R)
     if (u->state != LB_STATE_GOOD)
         return CH_REFUSE(R, "R-CHG-8", EV_CHARGE_REFUSED_STATE, ch_unit(R, R->cav),
                          ev_text(lb_morale_state_name(u->state)));
-    if (u->readiness != LB_READY_FRESH)
-        return CH_REFUSE(R, "R-CHG-8", EV_CHARGE_REFUSED_READINESS, ch_unit(R, R->cav),
-                         ev_text(lb_readiness_name(u->readiness)));
+    int opportunity = R->ch->req.opportunity; /* R-OCH-2: tired may, exhausted may not */
+    if (opportunity ? u->readiness == LB_READY_EXHAUSTED : u->readiness != LB_READY_FRESH)
+        return CH_REFUSE(R, opportunity ? "R-OCH-2" : "R-CHG-8", EV_CHARGE_REFUSED_READINESS,
+                         ch_unit(R, R->cav), ev_text(lb_readiness_name(u->readiness)));
     if (u->nhexes != 1)
         return CH_REFUSE(R, "R-CHG-8", EV_CHARGE_REFUSED_HEXES, ch_unit(R, R->cav),
                          ev_int(u->nhexes));
@@ -1116,8 +1129,13 @@ static int eligible(run *R)
     R->facing = u->facing;
     R->total = u->movement + 5;
     R->res->mp_total = R->total;
-    LBI_EVENT(R->t, "R-CHG-8", "(37)", EV_CHARGE_MAY_CHARGE, ch_unit(R, R->cav),
-              ev_int(lbi_mv_is_light(u)), ev_int(u->movement));
+    if (opportunity)
+        LBI_EVENT(R->t, "R-OCH-2", "(40)", EV_CHARGE_MAY_CHARGE_OPPORTUNITY, ch_unit(R, R->cav),
+                  ev_text(lb_readiness_name(u->readiness)), ev_int(lbi_mv_is_light(u)),
+                  ev_int(u->movement));
+    else
+        LBI_EVENT(R->t, "R-CHG-8", "(37)", EV_CHARGE_MAY_CHARGE, ch_unit(R, R->cav),
+                  ev_int(lbi_mv_is_light(u)), ev_int(u->movement));
     LBI_EVENT(R->t, "R-CHG-1", "(37)", EV_CHARGE_MP, ev_int(u->movement), ev_int(R->total));
     lb_trace_int(R->t, "mp_total", R->total);
     return LB_OK;
