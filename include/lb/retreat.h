@@ -87,10 +87,6 @@ int lb_retreat_kind_parse(const char *s);
  * LB_INVALID for a leader or a bad die, LB_NOMEM. */
 int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
                      lb_trace *t);
-/* Gives every optimal path of r, in label order, to visit(ctx, hexes entered, count) until it
- * returns nonzero; memory stays that of one path. LB_OK or LB_NOMEM. */
-int lb_retreat_each(const lb_retreat *r, int (*visit)(void *ctx, const lb_hex *path, int n),
-                    void *ctx);
 /* The most one hex may weigh for lb_retreat_path_to. */
 #define LB_RETREAT_WEIGHT_MAX 63
 

@@ -3,6 +3,7 @@
 
 #include "answer_int.h"
 #include "ask_int.h"
+#include "los_int.h"
 #include "state_int.h"
 
 static const char *kind_name(lb_los_item_kind k)

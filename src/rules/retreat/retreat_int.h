@@ -395,4 +395,9 @@ LBI int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice)
  * lb_retreat_apply. */
 LBI int lb_retreat_apply_to(lb_state *s, int unit, const lb_retreat *r, lb_hex end);
 
+/* Gives every optimal path of r, in label order, to visit(ctx, hexes entered, count) until it
+ * returns nonzero; memory stays that of one path. LB_OK or LB_NOMEM. */
+LBI int lb_retreat_each(const lb_retreat *r, int (*visit)(void *ctx, const lb_hex *path, int n),
+                        void *ctx);
+
 #endif
