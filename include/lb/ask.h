@@ -37,7 +37,7 @@ typedef struct lb_question {
     lb_question_kind kind;
     /* LOS, VISIBLE: the unit named as `from` (its index, or -1 when `from` was a hex label): a
      * combat unit gives the firer's side, else VISIBLE takes the top combat unit's of `from`
-     * (R-LOS-7). MORALE: the combat unit checked. */
+     * (R-LOS-7). MORALE, RETREAT: the combat unit checked, or that moves. */
     int unit;
     const int *units;       /* FIRE: the firers, unit indexes, the first one leads (owned by the
                              * caller, read by lb_ask only) */
@@ -52,7 +52,7 @@ typedef struct lb_question {
     int all;                /* RETREAT: every path, streamed when the answer is written */
     int automatic;          /* RETREAT: the text's map shows the automatic choice alone */
     int mod;                /* MORALE: the caller's modifier, base-6 steps (R-MOR-1); 0: none */
-    lb_dice *dice;          /* MORALE: the dice to roll with, NULL for the odds alone */
+    lb_dice *dice;          /* MORALE, FIRE: the dice to roll with, NULL for the odds alone */
     uint64_t seed;          /* the seed of dice, shown in the answer unless scripted */
     int scripted;           /* 1: dice is a scripted list (no seed shown) */
 } lb_question;
@@ -62,10 +62,11 @@ typedef struct lb_answer lb_answer;
 
 /* Answers q on st into *out (the caller frees it with lb_answer_free). Returns LB_OK; LB_NOMEM;
  * LB_INVALID when the rules refuse the question (a leader's morale check, a unit index out of
- * the state); LB_USAGE when the question is not one (an unknown kind, no firer, a target unit
- * standing in several hexes the fire may be made at, or in none: the player names the hex,
- * R-FIRE-22); LB_DICE when the scripted dice do not fit the rolls. On an error *out is NULL and
- * err, when not NULL, says why. A rule that answers "no" (a fire not allowed) is an answer. */
+ * the state); LB_USAGE when the question is not one (an unknown kind, a hex off the map, no
+ * firer, a target unit standing in several hexes the fire may be made at, or in none: the
+ * player names the hex, R-FIRE-22); LB_DICE when the scripted dice do not fit the rolls. On an
+ * error *out is NULL and err, when not NULL, says why. A rule that answers "no" (a fire not
+ * allowed) is an answer. */
 int lb_ask(const lb_state *st, const lb_question *q, lb_answer **out, lb_err *err);
 /* Frees the answer (NULL: nothing). */
 void lb_answer_free(lb_answer *a);

@@ -483,6 +483,10 @@ int lbi_fire_ask(lb_answer *a, lb_err *err)
     for (int i = 0; i < q->nunits; i++)
         if (q->units[i] < 0 || q->units[i] >= lb_state_unit_count(st))
             return LB_INVALID;
+    if (q->to_unit < -1 || q->to_unit >= lb_state_unit_count(st))
+        return LB_INVALID;
+    if (q->to_unit < 0 && !lb_map_contains(lb_state_map(st), q->to))
+        return LB_USAGE;
     lb_fire_request rq = {(lb_fire_kind)q->fire_kind, q->to, q->units, q->nunits};
     int rc = q->to_unit >= 0 ? pick_hex(st, &rq, q->to_unit, &a->trace, err) : LB_OK;
     if (rc != LB_OK)

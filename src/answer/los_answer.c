@@ -156,11 +156,23 @@ json_t *lbi_los_json(const lb_answer *a)
     return los_answer(a->st, &a->u.los, &a->trace);
 }
 
+/* The question's hexes on the map and its unit in the state (or -1): LB_OK, else LB_USAGE or
+ * LB_INVALID. */
+static int check_question(const lb_answer *a, int with_to)
+{
+    const lb_map *m = lb_state_map(a->st);
+    if (!lb_map_contains(m, a->q.from) || (with_to && !lb_map_contains(m, a->q.to)))
+        return LB_USAGE;
+    return a->q.unit < -1 || a->q.unit >= lb_state_unit_count(a->st) ? LB_INVALID : LB_OK;
+}
+
 int lbi_los_ask(lb_answer *a, lb_err *err)
 {
     (void)err; /* its errors have no words of their own */
     const lb_state *st = a->st;
-    int unit = a->q.unit;
+    int unit = a->q.unit, rc = check_question(a, 1);
+    if (rc != LB_OK)
+        return rc;
     /* R-LOS-7: a combat unit named as FROM is the firer and gives its side; a leader fires
      * nothing, so FROM then stands for its hex (the top combat unit's side, if any) */
     int side = unit >= 0 && lb_unit_is_combat(lb_state_unit(st, unit))
@@ -226,9 +238,9 @@ int lbi_visible_ask(lb_answer *a, lb_err *err)
     (void)err; /* its errors have no words of their own */
     const lb_state *st = a->st;
     const lb_map *m = lb_state_map(st);
-    int unit = a->q.unit;
-    if (!lb_map_contains(m, a->q.from))
-        return LB_USAGE;
+    int unit = a->q.unit, rc = check_question(a, 0);
+    if (rc != LB_OK)
+        return rc;
     /* R-LOS-7: a combat unit named as FROM gives the firer's side, else the top combat unit of
      * FROM does (a leader gives none) */
     int side = unit >= 0 && lb_unit_is_combat(lb_state_unit(st, unit))
