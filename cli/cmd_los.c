@@ -17,8 +17,8 @@ int cmd_los(const cli_args *args)
     }
     lb_question q = {.kind = LB_ASK_LOS, .unit = unit_from, .from = from, .to = to};
     lb_answer *a;
-    int rc = lb_ask(st, &q, &a, NULL) == LB_OK ? cli_print_asked(args, a)
-                                                : cli_invalid("out of memory");
+    int lrc = lb_ask(st, &q, &a, NULL);
+    int rc = lrc == LB_OK ? cli_print_asked(args, a) : cli_invalid("%s", lb_err_str(lrc));
     lb_answer_free(a);
     lb_state_free(st);
     return rc;

@@ -18,8 +18,8 @@ int cmd_visible(const cli_args *args)
     }
     lb_question q = {.kind = LB_ASK_VISIBLE, .unit = unit, .from = from};
     lb_answer *a;
-    int rc = lb_ask(st, &q, &a, NULL) == LB_OK ? cli_print_asked(args, a)
-                                                : cli_invalid("out of memory");
+    int lrc = lb_ask(st, &q, &a, NULL);
+    int rc = lrc == LB_OK ? cli_print_asked(args, a) : cli_invalid("%s", lb_err_str(lrc));
     if (a && !args->json)
         printf("\nfor the reasons behind one hex (R-LOS-8): labataille los FILE %s HEX\n",
                args->positional[1]);
