@@ -16,13 +16,13 @@ typedef struct question_ops {
 static const question_ops *ops_of(lb_question_kind kind)
 {
     static const question_ops ops[] = {
-        [LB_ASK_LOS] = {lbi_los_ask, lbi_los_release, lbi_los_text, lbi_los_json},
+        [LB_ASK_LOS] = {lbi_los_ask, lbi_los_release, lbi_los_text, lbi_los_json, NULL},
         [LB_ASK_VISIBLE] = {lbi_visible_ask, lbi_visible_release, lbi_visible_text,
-                            lbi_visible_json},
-        [LB_ASK_MORALE] = {lbi_morale_ask, NULL, lbi_morale_text, lbi_morale_json},
+                            lbi_visible_json, NULL},
+        [LB_ASK_MORALE] = {lbi_morale_ask, NULL, lbi_morale_text, lbi_morale_json, NULL},
         [LB_ASK_RETREAT] = {lbi_retreat_ask, lbi_retreat_release, lbi_retreat_text,
                             lbi_retreat_json, lbi_retreat_json_print},
-        [LB_ASK_FIRE] = {lbi_fire_ask, lbi_fire_release, lbi_fire_text, lbi_fire_json},
+        [LB_ASK_FIRE] = {lbi_fire_ask, lbi_fire_release, lbi_fire_text, lbi_fire_json, NULL},
     };
     return (unsigned)kind < sizeof ops / sizeof *ops ? &ops[kind] : NULL;
 }
