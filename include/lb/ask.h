@@ -79,7 +79,8 @@ int lb_answer_text(const lb_answer *a, FILE *out);
 int lb_answer_json(const lb_answer *a, char **out);
 /* Writes the same document on out as the command line prints it: indented by two spaces, ASCII
  * only (other characters escaped), a newline last; a retreat asked with all streams every path
- * in its place. LB_OK, or LB_NOMEM (the document may then be cut short). */
+ * in its place. LB_OK, or LB_NOMEM (the document may then be cut short); a write error is the
+ * stream's, for the caller to find with ferror or fflush. */
 int lb_answer_json_print(const lb_answer *a, FILE *out);
 
 #endif

@@ -147,17 +147,21 @@ static int stream_path(void *ctx, const lb_hex *path, int n)
 int lbi_retreat_json_print(const lb_answer *a, FILE *out)
 {
     json_t *answer = lbi_retreat_json(a);
+    if (answer && !a->q.all) { /* as lb_answer_json_print writes any other document */
+        json_dumpf(answer, out, JSON_INDENT(2) | JSON_ENSURE_ASCII);
+        json_decref(answer);
+        fputc('\n', out);
+        return LB_OK;
+    }
     char *text = answer ? json_dumps(answer, JSON_INDENT(2) | JSON_ENSURE_ASCII) : NULL;
     json_decref(answer);
     if (!text)
         return LB_NOMEM;
-    char *at = a->q.all ? strstr(text, "\"" PATHS_PLACE "\"") : NULL;
+    char *at = strstr(text, "\"" PATHS_PLACE "\"");
     const lb_retreat *r = &a->u.retreat;
     streamer s = {out, a->st, r->start, 0, 1, 0};
     int rc = LB_OK;
-    if (!at) {
-        fprintf(out, "%s\n", text);
-    } else {
+    if (at) {
         fwrite(text, 1, (size_t)(at - text), out);
         fprintf(out, "[");
         rc = lb_retreat_each(r, stream_path, &s);
