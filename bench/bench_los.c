@@ -5,6 +5,7 @@
 
 #include "common.h"
 #include "lb/lb.h"
+#include "los_int.h"
 #include "state_int.h"
 #include "dice_int.h"
 #include "hex_int.h"

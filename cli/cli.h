@@ -71,6 +71,9 @@ int cli_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit);
 json_t *cli_answer_json(int rc, char *text);
 /* Prints that answer as cli_print_json does: CLI_OK, or CLI_INVALID with the error printed. */
 int cli_print_answer(int rc, char *text);
+/* Prints an answer of lb_ask: as JSON (indented, as cli_print_answer) with --json, else as
+ * text. CLI_OK, or CLI_INVALID with the error printed. */
+int cli_print_asked(const cli_args *args, const lb_answer *a);
 /* The trace as JSON (a new reference). */
 json_t *cli_trace_json(const lb_trace *t);
 /* Prints the trace as indented text lines. */
@@ -82,10 +85,7 @@ const char *cli_said(const lb_said *s, char *buf, size_t n);
 /* Prints obj as JSON on stdout and releases it. */
 void cli_print_json(json_t *obj);
 
-/* Side marks for text maps: the sides' initials in capitals, or 1 and 2 when they clash. */
-void cli_side_marks(const lb_state *st, char marks[2]);
-/* Prints the map as text (R-GRID-2 staggered columns) and its key; with marks (one per cell), a
- * fourth character per hex shows mark_chars[marks[cell]], explained by mark_key. */
+/* Prints the map as text on stdout (lb_map_print). */
 void cli_map_print(const lb_state *st, const unsigned char *marks, const char *mark_chars,
                    const char *mark_key);
 

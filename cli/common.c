@@ -243,6 +243,12 @@ int cli_print_answer(int rc, char *text)
     return CLI_OK;
 }
 
+int cli_print_asked(const cli_args *args, const lb_answer *a)
+{
+    int rc = args->json ? lb_answer_json_print(a, stdout) : lb_answer_text(a, stdout);
+    return rc == LB_OK ? CLI_OK : cli_invalid("%s", lb_err_str(rc));
+}
+
 json_t *cli_trace_json(const lb_trace *t)
 {
     char *text;
@@ -252,23 +258,19 @@ json_t *cli_trace_json(const lb_trace *t)
 
 void cli_trace_fprint(FILE *out, const lb_trace *t)
 {
-    char small[512];
-    for (int i = 0; i < t->count; i++) {
-        const lb_trace_step *s = &t->steps[i];
-        int n = lb_trace_step_fmt(s, small, sizeof small);
-        char *text = (size_t)n < sizeof small ? small : malloc((size_t)n + 1);
-        if (text != small && text)
-            lb_trace_step_fmt(s, text, (size_t)n + 1);
-        fprintf(out, "  [%s %s] %s\n", s->rule, s->section, text ? text : small);
-        if (text != small)
-            free(text);
-    }
+    lb_trace_print(out, t);
 }
 
 const char *cli_said(const lb_said *s, char *buf, size_t n)
 {
     lb_said_fmt(s, buf, n);
     return buf;
+}
+
+void cli_map_print(const lb_state *st, const unsigned char *marks, const char *mark_chars,
+                   const char *mark_key)
+{
+    lb_map_print(stdout, st, marks, mark_chars, mark_key);
 }
 
 void cli_trace_print(const lb_trace *t)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "lb/answer.h"
+#include "lb/ask.h"
 #include "server_int.h"
 
 #define PREVIEW_PATH_MAX 64
@@ -81,22 +82,14 @@ static void los(preview *p)
     int uf, ut;
     if (params(p, known, 2) || hex_param(p, "from", &from, &uf) || hex_param(p, "to", &to, &ut))
         return;
-    /* R-LOS-7: a combat unit named as FROM is the firer and gives its side */
-    int side = uf >= 0 && lb_unit_is_combat(lb_state_unit(p->st, uf))
-                   ? lb_state_unit(p->st, uf)->side
-                   : -1;
-    lb_trace t;
-    lb_trace_init(&t);
-    lb_los_result r;
-    if (lb_los_check(p->st, from, to, side, &r, &t) != LB_OK) {
+    lb_question q = {.kind = LB_ASK_LOS, .unit = uf, .from = from, .to = to};
+    lb_answer *a;
+    char *text;
+    if (lb_ask(p->st, &q, &a, NULL) != LB_OK || lb_answer_json(a, &text) != LB_OK)
         nomem(p);
-    } else {
-        char *text;
-        lb_los_json(p->st, &r, &t, &text);
+    else
         reply_text(p->rs, 200, text);
-        lb_los_result_release(&r);
-    }
-    lb_trace_release(&t);
+    lb_answer_free(a);
 }
 
 /* visible?from= (labataille visible) */
@@ -107,28 +100,14 @@ static void visible(preview *p)
     int unit;
     if (params(p, known, 1) || hex_param(p, "from", &from, &unit))
         return;
-    /* R-LOS-7: a combat unit named gives the firer's side, else the hex's top combat unit */
-    int side = unit >= 0 && lb_unit_is_combat(lb_state_unit(p->st, unit))
-                   ? lb_state_unit(p->st, unit)->side
-                   : -1;
-    if (side < 0) {
-        int top = lb_state_top_combat(p->st, from);
-        side = top >= 0 ? lb_state_unit(p->st, top)->side : -1;
-    }
-    unsigned char *seen =
-        malloc((size_t)lb_state_map(p->st)->cols * (size_t)lb_state_map(p->st)->rows);
-    lb_trace t;
-    lb_trace_init(&t);
-    if (!seen || lb_los_visible(p->st, from, side, seen) != LB_OK ||
-        lb_los_visible_trace(p->st, from, side, &t) != LB_OK)
+    lb_question q = {.kind = LB_ASK_VISIBLE, .unit = unit, .from = from};
+    lb_answer *a;
+    char *text;
+    if (lb_ask(p->st, &q, &a, NULL) != LB_OK || lb_answer_json(a, &text) != LB_OK)
         nomem(p);
-    else {
-        char *text;
-        lb_visible_json(p->st, from, side, seen, &t, &text);
+    else
         reply_text(p->rs, 200, text);
-    }
-    lb_trace_release(&t);
-    free(seen);
+    lb_answer_free(a);
 }
 
 /* Parameter name as unit ids U1,U2,… (at most max) after the unit first; how many in all, or -1
@@ -262,19 +241,14 @@ static void retreat(preview *p)
         reply_error(p->rs, 400, "bad-query", "kind", "expected disorder, rout or flight");
         return;
     }
-    lb_retreat_req req = {.kind = (lb_retreat_kind)kind};
-    lb_trace t;
-    lb_trace_init(&t);
-    lb_retreat r;
-    if (lb_retreat_paths(p->st, unit, &req, &r, &t) != LB_OK) {
+    lb_question q = {.kind = LB_ASK_RETREAT, .unit = unit, .retreat_kind = kind};
+    lb_answer *a;
+    char *text;
+    if (lb_ask(p->st, &q, &a, NULL) != LB_OK || lb_answer_json(a, &text) != LB_OK)
         nomem(p);
-    } else {
-        char *text;
-        lb_retreat_json(p->st, unit, &r, NULL, &t, &text);
+    else
         reply_text(p->rs, 200, text);
-        lb_retreat_release(&r);
-    }
-    lb_trace_release(&t);
+    lb_answer_free(a);
 }
 
 /* charge?unit=&path=[&target=&response=] (labataille charge --auto --odds: the decisions not

@@ -3,6 +3,7 @@
 #define LB_ANSWER_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "charge.h"
 #include "fire.h"
@@ -30,37 +31,26 @@
 
 /* The trace: [{"rule","section","text","values",{…},"dice"?:[…]}]. */
 int lb_trace_json(const lb_trace *t, char **out);
+/* The trace as the command line writes it on out: one line per step, "  [RULE SECTION] text". */
+void lb_trace_print(FILE *out, const lb_trace *t);
+
+/* Writes the map of st as text on out (R-GRID-2 staggered columns: odd columns on a row's first
+ * line, even ones half a hex lower), a cell per hex: terrain symbol, elevation digit (blank on a
+ * flat map), side mark of the top combat unit (lower case: leaders only); then its key. With
+ * marks (one per cell, NULL: none), a fourth character per hex shows mark_chars[marks[cell]],
+ * explained by mark_key in the key. */
+void lb_map_print(FILE *out, const lb_state *st, const unsigned char *marks,
+                  const char *mark_chars, const char *mark_key);
 
 /* A hex label or a unit id (the unit's first hex) of st into *hex; *unit is the unit's index or
  * -1. Returns 0, or -1 when s is neither. */
 int lb_answer_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit);
 
-/* The terrain type id of a hex item, or the hexside type id of a hexside item; NULL off the
- * map. */
-const char *lb_los_item_feature(const lb_state *st, const lb_los_item *it);
-
-/* labataille los --json: {"from","to","visible","blocked_by","intervening",…,"trace"}. */
-int lb_los_json(const lb_state *st, const lb_los_result *r, const lb_trace *trace, char **out);
-
-/* labataille visible --json from visible[] (one byte per cell, non-zero: seen) and the trace of
- * lb_los_visible_trace. */
-int lb_visible_json(const lb_state *st, lb_hex from, int side, const unsigned char *visible,
-                    const lb_trace *trace, char **out);
 
 /* labataille fire --json: the odds (and, when rolled, the dice's result; seed shown unless the
  * dice were scripted). */
 int lb_fire_json(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
                  int scripted, const lb_trace *t, char **out);
-
-/* A path as R-RET defines it, [h0, h1, …, hn]: the start, then the n hexes entered (R-RET-14);
- * one line of the streamed paths of lb_retreat_json's paths_place. */
-int lb_retreat_path_json(const lb_state *st, lb_hex start, const lb_hex *h, int n, char **out);
-
-/* labataille retreat --json: the paths kept, the count, the end hexes, the automatic choice, the
- * leaders left. With paths_place (not NULL) "paths" is that string, for the caller to write every
- * path in its place (lb_retreat_each, lb_retreat_path_json) and "paths_truncated" is false. */
-int lb_retreat_json(const lb_state *st, int unit, const lb_retreat *r, const char *paths_place,
-                    const lb_trace *t, char **out);
 
 /* What labataille move answers: the options of a unit and, when given, a plan checked. */
 typedef struct lb_move_answer {

@@ -213,9 +213,6 @@ typedef struct lb_fire_result {
 const char *lb_fire_kind_name(lb_fire_kind k);
 int lb_fire_kind_parse(const char *s);
 
-/* An allowed unit's fire value, broken down, into buf (n bytes, NUL-terminated, cut short when
- * too small), like snprintf: "line, 2 hexes: 4 + 4 increments × 3 (French Ligne, line) = 24". */
-int lb_fire_value_breakdown(const lb_fire_value *v, char *buf, size_t n);
 /* The same for an allowed group: its one firer's breakdown, or "fr-a 12 + fr-b 8 = 20". */
 int lb_fire_group_breakdown(const lb_fire_group *g, char *buf, size_t n);
 
@@ -230,9 +227,6 @@ int lb_fire_target_hex(const lb_state *s, const lb_fire_request *rq, int target_
  * the exact distributions (R-FIRE-7, R-FIRE-10..15, R-FIRE-20, R-FIRE-27, R-DICE-4). Returns as
  * lb_fire_group_check. */
 int lb_fire_odds(const lb_state *s, const lb_fire_request *rq, lb_fire_chance *out, lb_trace *t);
-/* 1 when on some roll the units of the target hex take less than the hex's loss (R-FIRE-13:
- * lone unlimbered guns, a loss beyond the hex's strength): p_taken then differs from p_loss. */
-int lb_fire_chance_takes_less(const lb_fire_chance *o);
 /* Frees what a chance owns. */
 void lb_fire_chance_release(lb_fire_chance *o);
 /* Rolls: the fire ("fire"), each due fire-loss morale check top first ("morale check"), then each

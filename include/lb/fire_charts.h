@@ -111,8 +111,5 @@ typedef struct lb_fire_charts {
     int nbatteries;
 } lb_fire_charts;
 
-/* Name of a trigger kind ("every", "even", "odd", "third") and of a casualty result. */
-const char *lb_fire_trigger_name(lb_fire_trigger_on on);
-const char *lb_casualty_kind_name(lb_casualty_kind k);
 
 #endif

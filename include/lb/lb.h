@@ -51,6 +51,7 @@
 #include "action.h"
 #include "ai.h"
 #include "answer.h"
+#include "ask.h"
 #include "decision.h"
 #include "game.h"
 #include "store.h"

@@ -11,8 +11,8 @@
  * two centres, every hex whose interior it crosses, every pair of hexes along whose shared edge
  * it runs, and every hexside feature it crosses, runs along or touches at a corner, each with
  * what it holds and what it does to the line (R-LOS-8). The result owns its items; release it
- * with lb_los_result_release. lb_los_visible marks every hex F sees, without traces; for every
- * hex it gives the same answer as lb_los_check.
+ * with lb_los_result_release. lb_los_visible (src/rules/los/los_int.h, behind lb_ask) marks
+ * every hex F sees, without traces; for every hex it gives the same answer as lb_los_check.
  *
  * The firer's side matters only for R-LOS-6 (a friendly unit next to a higher target): pass the
  * firing unit's side, or -1 to take the side of the top combat unit of F; with no combat unit in
@@ -85,19 +85,5 @@ int lb_los_check(const lb_state *st, lb_hex from, lb_hex to, int firer_side, lb_
                  lb_trace *trace);
 /* Frees the items. */
 void lb_los_result_release(lb_los_result *r);
-/* Sets visible[cell] to 1 for every hex of the map F sees, 0 for the others; visible has
- * cols * rows entries. LB_OK or LB_NOMEM. */
-int lb_los_visible(const lb_state *st, lb_hex from, int firer_side, unsigned char *visible);
-/* The reasons of the visibility map from F, summed by ruling, appended to trace: one step for
- * the hexes near F, one for those seen with nothing in the way, one for each ruling and verdict
- * that hid hexes or that lines were seen past (with the count and the first such hex). LB_OK or
- * LB_NOMEM. */
-int lb_los_visible_trace(const lb_state *st, lb_hex from, int firer_side, lb_trace *trace);
-/* True when a verdict stops the line. */
-int lb_los_blocks(lb_los_verdict v);
-/* Name of a verdict ("dwelling", "seen over", …), stable: the CLI and tests use it. */
-const char *lb_los_verdict_name(lb_los_verdict v);
-/* Name of a reason not to block ("routed", "leader", "in F", "in T"), "" for none. */
-const char *lb_los_passive_name(lb_los_passive p);
 
 #endif

@@ -70,11 +70,6 @@ typedef struct lb_morale_result {
     lb_morale_outcome outcome;
 } lb_morale_result;
 
-/* Name of a check kind ("ordinary", "recovery"). */
-const char *lb_morale_kind_name(lb_morale_kind kind);
-/* R-MOR-15: the recovery check for a disordered or routed unit of the phasing side in the Morale
- * Recovery Segment, otherwise an ordinary check. */
-lb_morale_kind lb_morale_kind_for(const lb_state *s, int unit);
 /* Exact odds of unit's check with the caller's extra modifiers (R-MOR-1, R-MOR-12, R-DICE-4).
  * LB_OK; LB_INVALID for a leader or too many modifiers. */
 int lb_morale_odds(const lb_state *s, int unit, const lb_morale_mod *extra, int nextra,

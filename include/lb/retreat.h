@@ -87,19 +87,9 @@ int lb_retreat_kind_parse(const char *s);
  * LB_INVALID for a leader or a bad die, LB_NOMEM. */
 int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
                      lb_trace *t);
-/* Gives every optimal path of r, in label order, to visit(ctx, hexes entered, count) until it
- * returns nonzero; memory stays that of one path. LB_OK or LB_NOMEM. */
-int lb_retreat_each(const lb_retreat *r, int (*visit)(void *ctx, const lb_hex *path, int n),
-                    void *ctx);
 /* The most one hex may weigh for lb_retreat_path_to. */
 #define LB_RETREAT_WEIGHT_MAX 63
 
-/* R-MOR-16: the good-order friendly combat units in the hexes unit begins in and those the
- * automatic choice of r (found on s as it stands) enters, each traced into t once with its
- * chance to pass the check the move sets off (W31-2). Nothing when the unit does not move.
- * The retreat answer and the game's retreats show them; a melee's or a charge's do not (their
- * own units check by their rules, R-MOR-18). */
-void lb_retreat_checks(const lb_state *s, int unit, const lb_retreat *r, lb_trace *t);
 
 /* Frees what a result owns. */
 void lb_retreat_release(lb_retreat *r);

@@ -27,4 +27,8 @@ LBI const lb_battery_range *lb_fire_charts_battery(const lb_fire_charts *fc, con
 /* True when the k-th increment a unit loses (k >= 1) triggers a check; NULL trigger: every. */
 LBI int lb_fire_trigger_fires(const lb_fire_trigger *tr, int k);
 
+/* Name of a trigger kind ("every", "even", "odd", "third") and of a casualty result. */
+LBI const char *lb_fire_trigger_name(lb_fire_trigger_on on);
+LBI const char *lb_casualty_kind_name(lb_casualty_kind k);
+
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lb/lb.h"
+#include "los_int.h"
 #include "state_int.h"
 #include "dice_int.h"
 #include "hex_int.h"

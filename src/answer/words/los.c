@@ -1,5 +1,5 @@
 /* The words of line of sight (23): the sentence of each event of src/rules/los/los_events.h, and the names of its verdicts. */
-#include "lb/los.h"
+#include "los_int.h"
 #include "los_events.h"
 #include "words.h"
 

@@ -86,4 +86,11 @@ LBI void lb_fire_group_release(lb_fire_group *g);
  * changed; LB_NOMEM. */
 LBI int lb_fire_apply(lb_state *s, const lb_fire_result *r);
 
+/* An allowed unit's fire value, broken down, into buf (n bytes, NUL-terminated, cut short when
+ * too small), like snprintf: "line, 2 hexes: 4 + 4 increments × 3 (French Ligne, line) = 24". */
+LBI int lb_fire_value_breakdown(const lb_fire_value *v, char *buf, size_t n);
+/* 1 when on some roll the units of the target hex take less than the hex's loss (R-FIRE-13:
+ * lone unlimbered guns, a loss beyond the hex's strength): p_taken then differs from p_loss. */
+LBI int lb_fire_chance_takes_less(const lb_fire_chance *o);
+
 #endif

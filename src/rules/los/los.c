@@ -5,6 +5,7 @@
 
 #include "hex_line.h"
 #include "los_events.h"
+#include "los_int.h"
 #include "lb/err.h"
 #include "lb/grow.h"
 #include "lb/los.h"

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "readiness.h"
-#include "lb/fire_charts.h"
+#include "fire_charts_int.h"
 #include "lb/grow.h"
 #include "casualty_int.h"
 #include "melee_int.h"

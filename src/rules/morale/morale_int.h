@@ -16,4 +16,10 @@ LBI lb_morale_outcome lb_morale_outcome_of(const lb_state *s, int unit, lb_moral
  * LB_OK (LB_NOMEM aside: the unit is changed, its index stale). */
 LBI int lb_morale_apply(lb_state *s, int unit, const lb_morale_outcome *o);
 
+/* Name of a check kind ("ordinary", "recovery"). */
+LBI const char *lb_morale_kind_name(lb_morale_kind kind);
+/* R-MOR-15: the recovery check for a disordered or routed unit of the phasing side in the Morale
+ * Recovery Segment, otherwise an ordinary check. */
+LBI lb_morale_kind lb_morale_kind_for(const lb_state *s, int unit);
+
 #endif

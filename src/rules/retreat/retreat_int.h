@@ -395,4 +395,16 @@ LBI int lb_retreat_apply(lb_state *s, int unit, const lb_retreat *r, int choice)
  * lb_retreat_apply. */
 LBI int lb_retreat_apply_to(lb_state *s, int unit, const lb_retreat *r, lb_hex end);
 
+/* Gives every optimal path of r, in label order, to visit(ctx, hexes entered, count) until it
+ * returns nonzero; memory stays that of one path. LB_OK or LB_NOMEM. */
+LBI int lb_retreat_each(const lb_retreat *r, int (*visit)(void *ctx, const lb_hex *path, int n),
+                        void *ctx);
+
+/* R-MOR-16: the good-order friendly combat units in the hexes unit begins in and those the
+ * automatic choice of r (found on s as it stands) enters, each traced into t once with its
+ * chance to pass the check the move sets off (W31-2). Nothing when the unit does not move.
+ * The retreat answer and the game's retreats show them; a melee's or a charge's do not (their
+ * own units check by their rules, R-MOR-18). */
+LBI void lb_retreat_checks(const lb_state *s, int unit, const lb_retreat *r, lb_trace *t);
+
 #endif

@@ -1,7 +1,11 @@
-/* Fire answers as JSON (labataille fire): the fire of one unit or several together, its value, defence, odds, exact losses, and the dice when rolled. */
+/* Fire answers (labataille fire) as text and JSON: the fire of one unit or several together, its value, defence, odds, exact losses, and the dice when rolled. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "answer_int.h"
+#include "ask_int.h"
+#include "fire_charts_int.h"
+#include "fire_int.h"
 #include "state_int.h"
 
 static json_t *frac_json(lb_frac f)
@@ -249,4 +253,259 @@ int lb_fire_json(const lb_state *st, const lb_fire_result *r, int rolled, uint64
                  int scripted, const lb_trace *t, char **out)
 {
     return lbi_answer_text(fire_answer(st, r, rolled, seed, scripted, t), out);
+}
+
+json_t *lbi_fire_json(const lb_answer *a)
+{
+    return fire_answer(a->st, a->u.fire.r, a->q.dice != NULL, a->q.seed, a->q.scripted,
+                       &a->trace);
+}
+
+static void hexes_text(FILE *out, const lb_state *st, const lb_fire_value *v)
+{
+    for (int k = 0; k < v->nhexes; k++) {
+        const lb_fire_hex *h = &v->hexes[k];
+        char l[LB_HEX_LABEL_MAX], vb[32];
+        fprintf(out, "    %s: %d increment%s, %d hex%s away: ",
+                lb_map_label(lb_state_map(st), h->hex, l), h->increments,
+                h->increments == 1 ? "" : "s", h->distance, h->distance == 1 ? "" : "es");
+        if (!h->in_range)
+            fprintf(out, "out of range (range %d)\n", v->range);
+        else if (!h->front)
+            fprintf(out, "not in front (R-FIRE-8)\n");
+        else if (!h->los)
+            fprintf(out, "no line of sight\n");
+        else if (v->printed)
+            fprintf(out, "fires\n");
+        else
+            fprintf(out, "%d fire%s, %s\n", h->firing, h->halved ? " (halved at 2 hexes)" : "",
+                    lb_frac_fmt(h->value, vb, sizeof vb));
+    }
+}
+
+/* R-FIRE-13: what the units lose, and the hex's loss when they take less of it */
+static void losses_text(FILE *out, const lb_fire_chance *o)
+{
+    char pb[32];
+    fprintf(out, "  increments lost:\n");
+    for (int l = 0; l <= o->max_taken; l++)
+        if (o->p_taken[l].num)
+            fprintf(out, "    %2d  %-7s %5.1f%%\n", l, lb_frac_fmt(o->p_taken[l], pb, sizeof pb),
+                    100.0 * lb_frac_double(o->p_taken[l]));
+    if (lb_fire_chance_takes_less(o)) {
+        fprintf(out, "  the hex's loss by the fire table, of which its units take less "
+                "(R-FIRE-13):\n");
+        for (int l = 0; l <= o->max_loss; l++)
+            if (o->p_loss[l].num)
+                fprintf(out, "    %2d  %-7s %5.1f%%  its units take %d\n", l,
+                        lb_frac_fmt(o->p_loss[l], pb, sizeof pb),
+                        100.0 * lb_frac_double(o->p_loss[l]), o->taken[l]);
+    }
+}
+
+/* Each unit's morale check and elimination, the leaders' casualty check. */
+static void targets_text(FILE *out, const lb_state *st, const lb_fire_chance *o)
+{
+    char vb[32], pb[32];
+    for (int j = 0; j < o->nunits; j++) {
+        const lb_fire_target *tu = &o->units[j];
+        const lb_unit *u = lb_state_unit(st, tu->unit);
+        fprintf(out, "  %s (%d lost before): morale check on %s loss%s: %s; eliminated: %s\n",
+                u->id, u->losses, tu->trigger ? lb_fire_trigger_name(tu->trigger->on) : "every",
+                tu->trigger && tu->trigger->from > 1 ? " (from a later one)" : "",
+                lb_frac_fmt(tu->p_check, pb, sizeof pb),
+                lb_frac_fmt(tu->p_eliminated, vb, sizeof vb));
+    }
+    if (o->nleaders == 1)
+        fprintf(out, "  leader casualty check (1 leader in the hex): %s\n",
+                lb_frac_fmt(o->p_casualty, pb, sizeof pb));
+    else if (o->nleaders) {
+        char each[32];
+        fprintf(out, "  leader casualty check (%d leaders in the hex): %s, one of them, each %s "
+                "(R-CAS-1)\n", o->nleaders, lb_frac_fmt(o->p_casualty, pb, sizeof pb),
+                lb_frac_fmt(o->p_casualty_each, each, sizeof each));
+    }
+}
+
+static void odds_text(FILE *out, const lb_state *st, const lb_fire_chance *o)
+{
+    const lb_fire_defence *d = &o->defence;
+    char vb[32];
+    fprintf(out, "  fire defence %d: %s (%s) in %s", d->value, lb_state_unit(st, d->unit)->id,
+            d->read, lb_state_charts(st)->terrain[d->terrain].id);
+    if (d->flank)
+        fprintf(out, ", fired on through a flank hexside");
+    if (d->artillery)
+        fprintf(out, ", %d %+d with artillery", d->base, d->artillery);
+    fprintf(out, "\n  odds %s : %d -> %s%s\n", lb_frac_fmt(o->fire.value, vb, sizeof vb),
+            d->value, o->read ? o->read->label : "no effect (below the lowest column)",
+            o->read && o->below ? " (below the lowest column)"
+            : o->above          ? " (above the highest column)"
+                                : "");
+    if (o->fire.canister)
+        fprintf(out, "  canister: %d column%s right -> %s\n", o->fire.canister,
+                o->fire.canister == 1 ? "" : "s", o->column ? o->column->label : "no effect");
+    fprintf(out, "  target hex: %d increments, roll modifier %+d (massed target)",
+            o->target_increments, o->massed);
+    if (o->modifier != o->massed)
+        fprintf(out, ", %+d in all", o->modifier);
+    fprintf(out, "\n");
+    losses_text(out, o);
+    targets_text(out, st, o);
+}
+
+static void hit_text(FILE *out, const lb_state *st, const lb_fire_hit *h)
+{
+    fprintf(out, "    %s loses %d%s", lb_state_unit(st, h->unit)->id, h->loss,
+            h->eliminated ? ": eliminated" : "");
+    if (h->check) {
+        const lb_morale_result *m = &h->morale;
+        fprintf(out, "; morale check: roll %d %+d = %d, %s -> %s", m->roll, m->odds.modifier,
+                m->modified, m->outcome.passed ? "passed" : "failed",
+                lb_morale_state_name(m->outcome.to));
+        if (m->outcome.moves)
+            fprintf(out, ", then %s", lb_retreat_kind_name(m->outcome.move));
+    }
+    fprintf(out, "\n");
+}
+
+static void rolled_text(FILE *out, const lb_state *st, const lb_fire_result *r, uint64_t seed,
+                        int scripted)
+{
+    const lb_fire_chance *o = &r->odds;
+    if (!scripted)
+        fprintf(out, "  seed %llu\n", (unsigned long long)seed);
+    fprintf(out, "  roll %d %+d = %d in column %s: %d increment%s lost\n", r->roll, o->modifier,
+            r->modified, o->column ? o->column->label : "none", r->loss, r->loss == 1 ? "" : "s");
+    for (int i = 0; i < r->nhits; i++)
+        if (r->hits[i].loss)
+            hit_text(out, st, &r->hits[i]);
+    for (int i = 0; i < r->ncasualties; i++) {
+        const lb_fire_casualty *c = &r->casualties[i];
+        fprintf(out, "    leader %s: die %d, %s%s%s", lb_state_unit(st, c->leader)->id, c->die,
+                lb_casualty_kind_name(c->entry->result), c->entry->wound ? ", " : "",
+                c->entry->wound ? c->entry->wound : "");
+        if (c->hours)
+            fprintf(out, ", out %d hours", c->hours);
+        if (c->nchecks)
+            fprintf(out, "; the units of his hex must check morale");
+        fprintf(out, "\n");
+    }
+}
+
+/* Each firer's value (or why it may not fire) and the hexes it fires from. */
+static void firers_text(FILE *out, const lb_state *st, const lb_fire_group *g)
+{
+    char said[LB_FIRE_REASON_MAX];
+    for (int i = 0; i < g->nfirers; i++) {
+        const lb_fire_value *v = &g->firers[i];
+        if (v->allowed)
+            lb_fire_value_breakdown(v, said, sizeof said);
+        else
+            lb_said_fmt(&v->why, said, sizeof said);
+        if (g->nfirers > 1)
+            fprintf(out, "  %s: %s\n", lb_state_unit(st, v->unit)->id, said);
+        else if (v->allowed)
+            fprintf(out, "  %s\n", said);
+        if (v->allowed)
+            hexes_text(out, st, v);
+    }
+    if (g->allowed && g->nfirers > 1) {
+        lb_fire_group_breakdown(g, said, sizeof said);
+        fprintf(out, "  together: %s\n", said);
+    }
+}
+
+int lbi_fire_text(const lb_answer *a, FILE *out)
+{
+    const lb_state *st = a->st;
+    const lb_fire_result *r = a->u.fire.r;
+    const lb_fire_chance *o = &r->odds;
+    const lb_fire_group *g = &o->fire;
+    char tl[LB_HEX_LABEL_MAX];
+    fprintf(out, "%s fires at %s%s%s%s: %s\n", lb_state_unit(st, a->q.units[0])->id,
+            lb_map_label(lb_state_map(st), a->u.fire.target, tl),
+            g->kind != LB_FIRE_OFFENSIVE ? " (" : "",
+            g->kind != LB_FIRE_OFFENSIVE ? lb_fire_kind_name(g->kind) : "",
+            g->kind != LB_FIRE_OFFENSIVE ? " fire)" : "", o->allowed ? "allowed" : "not allowed");
+    firers_text(out, st, g);
+    if (!o->allowed) {
+        char said[LB_FIRE_REASON_MAX];
+        lb_said_fmt(&o->why, said, sizeof said);
+        fprintf(out, "  %s [%s]\n", said, o->rule);
+    }
+    if (o->allowed) {
+        odds_text(out, st, o);
+        if (a->q.dice)
+            rolled_text(out, st, r, a->q.seed, a->q.scripted);
+        else
+            fprintf(out, "  (give --dice ROLL or --seed N to roll)\n");
+    }
+    fprintf(out, "trace:\n");
+    lb_trace_print(out, &a->trace);
+    return LB_OK;
+}
+
+/* R-FIRE-22: a target unit stands for the one of its hexes the fire may be made at; when it may
+ * be made at several, or at none, the player names the hex (LB_USAGE, err listing them). */
+static int pick_hex(const lb_state *st, lb_fire_request *rq, int tunit, lb_trace *t, lb_err *err)
+{
+    int n;
+    int lrc = lb_fire_target_hex(st, rq, tunit, &rq->target, &n, t);
+    if (lrc != LB_USAGE)
+        return lrc;
+    const lb_unit *u = lb_state_unit(st, tunit);
+    char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 2)] = "", l[LB_HEX_LABEL_MAX];
+    size_t used = 0;
+    for (int k = 0; k < u->nhexes; k++)
+        used += (size_t)snprintf(hexes + used, sizeof hexes - used, "%s%s",
+                                 k == 0 ? "" : k == u->nhexes - 1 ? " and " : ", ",
+                                 lb_map_label(lb_state_map(st), u->hexes[k], l));
+    const char *which = n == 0 ? (u->nhexes == 2 ? "neither" : "none of them")
+                        : n == u->nhexes ? (u->nhexes == 2 ? "both" : "all of them")
+                                         : "several of them";
+    char who[512] = "";
+    used = 0;
+    for (int i = 0; i < rq->nfirers && used < sizeof who; i++)
+        used += (size_t)snprintf(who + used, sizeof who - used, "%s%s",
+                                 i == 0 ? "" : i == 1 ? " with " : ", ",
+                                 lb_state_unit(st, rq->firers[i])->id);
+    return lb_err_set(err, LB_USAGE, "%s stands in %s and %s may fire at %s: give the hex to "
+                      "fire at (R-FIRE-22)", u->id, hexes, who, which);
+}
+
+int lbi_fire_ask(lb_answer *a, lb_err *err)
+{
+    const lb_state *st = a->st;
+    const lb_question *q = &a->q;
+    if (q->nunits < 1 || q->fire_kind < LB_FIRE_OFFENSIVE || q->fire_kind > LB_FIRE_OPPORTUNITY)
+        return LB_USAGE;
+    for (int i = 0; i < q->nunits; i++)
+        if (q->units[i] < 0 || q->units[i] >= lb_state_unit_count(st))
+            return LB_INVALID;
+    if (q->to_unit < -1 || q->to_unit >= lb_state_unit_count(st))
+        return LB_INVALID;
+    if (q->to_unit < 0 && !lb_map_contains(lb_state_map(st), q->to))
+        return LB_USAGE;
+    lb_fire_request rq = {(lb_fire_kind)q->fire_kind, q->to, q->units, q->nunits};
+    int rc = q->to_unit >= 0 ? pick_hex(st, &rq, q->to_unit, &a->trace, err) : LB_OK;
+    if (rc != LB_OK)
+        return rc;
+    a->u.fire.target = rq.target;
+    lb_fire_result *r = a->u.fire.r = calloc(1, sizeof *r);
+    if (!r)
+        return LB_NOMEM;
+    rc = q->dice ? lb_fire_resolve(st, &rq, q->dice, r, &a->trace)
+                 : lb_fire_odds(st, &rq, &r->odds, &a->trace);
+    if (rc != LB_OK)
+        lbi_fire_release(a);
+    return rc;
+}
+
+void lbi_fire_release(lb_answer *a)
+{
+    if (a->u.fire.r)
+        lb_fire_result_release(a->u.fire.r);
+    free(a->u.fire.r);
+    a->u.fire.r = NULL;
 }

@@ -1,0 +1,86 @@
+/* One entry for the rules' questions: a question in, an answer out, written as text or as JSON. */
+#ifndef LB_ASK_H
+#define LB_ASK_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dice.h"
+#include "err.h"
+#include "hex.h"
+#include "state.h"
+
+/*
+ * A front-end parses its request into an lb_question and asks: lb_ask works the answer out on
+ * the state with the rules and keeps it, with its trace, in an lb_answer, which the library
+ * writes as the text of the command line (lb_answer_text) or as the JSON document of cli.md and
+ * api.md (lb_answer_json). The front-end reads no rule's result and writes no rule's words.
+ *
+ * The answer borrows the state: the state must outlive it and not change while it is read. The
+ * caller owns the answer and frees it with lb_answer_free. Nothing is asked of the rules that
+ * changes the state.
+ */
+
+/* The questions lb_ask answers (the commands of the same names). */
+typedef enum lb_question_kind {
+    LB_ASK_LOS,   /* labataille los: does hex `from` see hex `to`, every hex between (rule 23) */
+    LB_ASK_VISIBLE, /* labataille visible: every hex `from` sees, drawn on the map */
+    LB_ASK_RETREAT, /* labataille retreat: the optimal paths of a retreat, rout or flight, or
+                     * surrender (rule 30) */
+    LB_ASK_MORALE, /* labataille morale: a check's modifiers, exact odds and, rolled, its outcome */
+    LB_ASK_FIRE    /* labataille fire: may units fire at a hex, the exact odds and, rolled, what
+                    * happened (rules 10-14) */
+} lb_question_kind;
+
+/* A question: its kind and the fields that kind reads (the others are left zero). */
+typedef struct lb_question {
+    lb_question_kind kind;
+    /* LOS, VISIBLE: the unit named as `from` (its index, or -1 when `from` was a hex label): a
+     * combat unit gives the firer's side, else VISIBLE takes the top combat unit's of `from`
+     * (R-LOS-7). MORALE, RETREAT: the combat unit checked, or that moves. */
+    int unit;
+    const int *units;       /* FIRE: the firers, unit indexes, the first one leads (owned by the
+                             * caller, read by lb_ask only) */
+    int nunits;             /* FIRE: at least 1 */
+    lb_hex from, to;        /* LOS; VISIBLE: `from`; FIRE: `to`, the hex fired at */
+    int to_unit;            /* FIRE: the unit named as the target, which stands for the one of
+                             * its hexes the fire may be made at (R-FIRE-22), or -1 */
+    int fire_kind;          /* FIRE: an lb_fire_kind (offensive, defensive, opportunity) */
+    int retreat_kind;       /* RETREAT: an lb_retreat_kind (disorder, rout, flight) */
+    int die;                /* RETREAT: a premier-2017 charge-caused rout's die, 1-6; 0: none */
+    int paths;              /* RETREAT: most paths kept in the answer (0: LB_RETREAT_KEEP) */
+    int all;                /* RETREAT: every path, streamed when the answer is written */
+    int automatic;          /* RETREAT: the text's map shows the automatic choice alone */
+    int mod;                /* MORALE: the caller's modifier, base-6 steps (R-MOR-1); 0: none */
+    lb_dice *dice;          /* MORALE, FIRE: the dice to roll with, NULL for the odds alone */
+    uint64_t seed;          /* the seed of dice, shown in the answer unless scripted */
+    int scripted;           /* 1: dice is a scripted list (no seed shown) */
+} lb_question;
+
+/* A question's answer, opaque. */
+typedef struct lb_answer lb_answer;
+
+/* Answers q on st into *out (the caller frees it with lb_answer_free). Returns LB_OK; LB_NOMEM;
+ * LB_INVALID when the rules refuse the question (a leader's morale check, a unit index out of
+ * the state); LB_USAGE when the question is not one (an unknown kind, a hex off the map, no
+ * firer, a target unit standing in several hexes the fire may be made at, or in none: the
+ * player names the hex, R-FIRE-22); LB_DICE when the scripted dice do not fit the rolls. On an
+ * error *out is NULL and err, when not NULL, says why. A rule that answers "no" (a fire not
+ * allowed) is an answer. */
+int lb_ask(const lb_state *st, const lb_question *q, lb_answer **out, lb_err *err);
+/* Frees the answer (NULL: nothing). */
+void lb_answer_free(lb_answer *a);
+/* Writes the answer as the command line's text, its trace last, on out: LB_OK, or LB_NOMEM (the
+ * text may then be cut short). */
+int lb_answer_text(const lb_answer *a, FILE *out);
+/* Writes the answer as its JSON document, compact UTF-8 text, into *out (malloc'd: the caller
+ * frees it). LB_OK, or LB_NOMEM with *out NULL. A retreat asked with all holds "@paths@" in
+ * place of its paths: lb_answer_json_print writes them. */
+int lb_answer_json(const lb_answer *a, char **out);
+/* Writes the same document on out as the command line prints it: indented by two spaces, ASCII
+ * only (other characters escaped), a newline last; a retreat asked with all streams every path
+ * in its place. LB_OK, or LB_NOMEM (the document may then be cut short); a write error is the
+ * stream's, for the caller to find with ferror or fflush. */
+int lb_answer_json_print(const lb_answer *a, FILE *out);
+
+#endif

@@ -1,0 +1,91 @@
+/* lb_ask: one entry for the rules' questions, each answered, written and freed by its own file. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "answer_int.h"
+#include "ask_int.h"
+
+typedef struct question_ops {
+    int (*ask)(lb_answer *a, lb_err *err);
+    void (*release)(lb_answer *a); /* NULL: nothing to release */
+    int (*text)(const lb_answer *a, FILE *out);
+    json_t *(*json)(const lb_answer *a);
+    int (*json_print)(const lb_answer *a, FILE *out); /* NULL: the document, indented */
+} question_ops;
+
+static const question_ops *ops_of(lb_question_kind kind)
+{
+    static const question_ops ops[] = {
+        [LB_ASK_LOS] = {lbi_los_ask, lbi_los_release, lbi_los_text, lbi_los_json, NULL},
+        [LB_ASK_VISIBLE] = {lbi_visible_ask, lbi_visible_release, lbi_visible_text,
+                            lbi_visible_json, NULL},
+        [LB_ASK_MORALE] = {lbi_morale_ask, NULL, lbi_morale_text, lbi_morale_json, NULL},
+        [LB_ASK_RETREAT] = {lbi_retreat_ask, lbi_retreat_release, lbi_retreat_text,
+                            lbi_retreat_json, lbi_retreat_json_print},
+        [LB_ASK_FIRE] = {lbi_fire_ask, lbi_fire_release, lbi_fire_text, lbi_fire_json, NULL},
+    };
+    return (unsigned)kind < sizeof ops / sizeof *ops ? &ops[kind] : NULL;
+}
+
+int lb_ask(const lb_state *st, const lb_question *q, lb_answer **out, lb_err *err)
+{
+    *out = NULL;
+    const question_ops *ops = ops_of(q->kind);
+    if (!ops)
+        return lb_err_set(err, LB_USAGE, "no question of kind %d", (int)q->kind);
+    lb_answer *a = calloc(1, sizeof *a);
+    if (!a)
+        return lb_err_set(err, LB_NOMEM, "%s", lb_err_str(LB_NOMEM));
+    a->st = st;
+    a->q = *q;
+    lb_trace_init(&a->trace);
+    lb_err said = {0};
+    int rc = ops->ask(a, &said);
+    if (rc != LB_OK) {
+        lb_trace_release(&a->trace);
+        free(a);
+        if (!said.msg[0])
+            lb_err_set(&said, rc, "%s", lb_err_str(rc));
+        if (err)
+            *err = said;
+        return rc;
+    }
+    *out = a;
+    return LB_OK;
+}
+
+void lb_answer_free(lb_answer *a)
+{
+    if (!a)
+        return;
+    const question_ops *ops = ops_of(a->q.kind);
+    if (ops->release)
+        ops->release(a);
+    lb_trace_release(&a->trace);
+    free(a);
+}
+
+int lb_answer_text(const lb_answer *a, FILE *out)
+{
+    return ops_of(a->q.kind)->text(a, out);
+}
+
+int lb_answer_json(const lb_answer *a, char **out)
+{
+    return lbi_answer_text(ops_of(a->q.kind)->json(a), out);
+}
+
+int lb_answer_json_print(const lb_answer *a, FILE *out)
+{
+    const question_ops *ops = ops_of(a->q.kind);
+    if (ops->json_print)
+        return ops->json_print(a, out);
+    json_t *j = ops->json(a);
+    if (!j)
+        return LB_NOMEM;
+    /* a write error is the stream's: the caller finds it with ferror or fflush */
+    json_dumpf(j, out, JSON_INDENT(2) | JSON_ENSURE_ASCII);
+    json_decref(j);
+    fputc('\n', out);
+    return LB_OK;
+}

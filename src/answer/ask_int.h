@@ -1,0 +1,72 @@
+/* Private to the library: what an answer of lb_ask holds, and each question's own functions. */
+#ifndef LB_ASK_INT_H
+#define LB_ASK_INT_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#include "lb/ask.h"
+#include "lb/fire.h"
+#include "lb/los.h"
+#include "lb/morale.h"
+#include "lb/retreat.h"
+#include "lb/trace.h"
+#include "lbi.h"
+
+/* An answer: the question, its trace and the rules' result of its kind. */
+struct lb_answer {
+    const lb_state *st; /* borrowed */
+    lb_question q;
+    lb_trace trace;
+    union {
+        lb_los_result los;
+        struct {
+            int side;            /* the firer's side, -1: none (R-LOS-7) */
+            unsigned char *seen; /* one byte per cell, 1: seen; owned */
+        } visible;
+        struct {
+            lb_morale_kind kind;
+            lb_morale_result r;
+        } morale;
+        lb_retreat retreat;
+        struct {
+            lb_hex target;     /* the hex fired at (R-FIRE-22) */
+            lb_fire_result *r; /* owned */
+        } fire;
+    } u;
+};
+
+/* Each question has four functions, side by side in src/answer/<question>_answer.c: ask (the
+ * rules' result and trace into a, a->st and a->q set: LB_OK or the rules' error, with nothing
+ * left to release; err, when the error has words of its own, says them), release (what ask
+ * kept), text (the command line's answer: LB_OK or LB_NOMEM) and json (the document: a new
+ * reference, NULL when out of memory). */
+
+LBI int lbi_los_ask(lb_answer *a, lb_err *err);
+LBI void lbi_los_release(lb_answer *a);
+LBI int lbi_los_text(const lb_answer *a, FILE *out);
+LBI json_t *lbi_los_json(const lb_answer *a);
+
+LBI int lbi_visible_ask(lb_answer *a, lb_err *err);
+LBI void lbi_visible_release(lb_answer *a);
+LBI int lbi_visible_text(const lb_answer *a, FILE *out);
+LBI json_t *lbi_visible_json(const lb_answer *a);
+
+LBI int lbi_morale_ask(lb_answer *a, lb_err *err);
+LBI int lbi_morale_text(const lb_answer *a, FILE *out);
+LBI json_t *lbi_morale_json(const lb_answer *a);
+
+LBI int lbi_retreat_ask(lb_answer *a, lb_err *err);
+LBI void lbi_retreat_release(lb_answer *a);
+LBI int lbi_retreat_text(const lb_answer *a, FILE *out);
+LBI json_t *lbi_retreat_json(const lb_answer *a);
+/* The retreat's document as lb_answer_json_print writes it, every path streamed in its place
+ * when the question asked for all. */
+LBI int lbi_retreat_json_print(const lb_answer *a, FILE *out);
+
+LBI int lbi_fire_ask(lb_answer *a, lb_err *err);
+LBI void lbi_fire_release(lb_answer *a);
+LBI int lbi_fire_text(const lb_answer *a, FILE *out);
+LBI json_t *lbi_fire_json(const lb_answer *a);
+
+#endif

@@ -1,0 +1,127 @@
+/* Unit tests for lb_ask: questions that are not ones are refused with nothing made, and an answer's text and JSON agree. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lb/lb.h"
+
+static lb_state *demo(void)
+{
+    size_t len;
+    const char *file;
+    const char *text = lb_data_demo(&len, &file);
+    int nmodules;
+    const lb_module *modules = lb_data_modules(&nmodules);
+    lb_load_opts opts = {.modules = modules, .nmodules = nmodules};
+    lb_state *st = NULL;
+    lb_errlist errs = {0};
+    assert_int_equal(lb_scenario_load(file, text, len, &opts, &st, &errs), LB_OK);
+    lb_errlist_release(&errs);
+    return st;
+}
+
+/* The first unit that is (combat) or is not (a leader) a combat unit. */
+static int first_unit(const lb_state *st, int combat)
+{
+    for (int i = 0; i < lb_state_unit_count(st); i++)
+        if (lb_unit_is_combat(lb_state_unit(st, i)) == combat)
+            return i;
+    fail_msg("the demo has no %s", combat ? "combat unit" : "leader");
+    return -1;
+}
+
+/* Asks q and checks that it is refused with code, no answer, and err saying the code. */
+static void refused(const lb_state *st, lb_question q, int code)
+{
+    static char dummy;
+    lb_answer *a = (lb_answer *)(void *)&dummy; /* anything but NULL: lb_ask must clear it */
+    lb_err err;
+    assert_int_equal(lb_ask(st, &q, &a, &err), code);
+    assert_null(a);
+    assert_int_equal(err.code, code);
+    assert_true(err.msg[0] != '\0');
+}
+
+static void test_questions_that_are_not_ones(void **state)
+{
+    (void)state;
+    lb_state *st = demo();
+    int n = lb_state_unit_count(st), combat = first_unit(st, 1), leader = first_unit(st, 0);
+    lb_hex in = {1, 1}, off = {0, 0};
+    refused(st, (lb_question){.kind = (lb_question_kind)99}, LB_USAGE);
+    refused(st, (lb_question){.kind = LB_ASK_LOS, .unit = -1, .from = off, .to = in}, LB_USAGE);
+    refused(st, (lb_question){.kind = LB_ASK_LOS, .unit = -1, .from = in, .to = off}, LB_USAGE);
+    refused(st, (lb_question){.kind = LB_ASK_LOS, .unit = n, .from = in, .to = in}, LB_INVALID);
+    refused(st, (lb_question){.kind = LB_ASK_VISIBLE, .unit = -1, .from = off}, LB_USAGE);
+    refused(st, (lb_question){.kind = LB_ASK_MORALE, .unit = n}, LB_INVALID);
+    refused(st, (lb_question){.kind = LB_ASK_MORALE, .unit = leader}, LB_INVALID);
+    refused(st, (lb_question){.kind = LB_ASK_RETREAT, .unit = -1}, LB_INVALID);
+    refused(st, (lb_question){.kind = LB_ASK_RETREAT, .unit = combat, .die = 7}, LB_INVALID);
+    int firers[1] = {combat};
+    refused(st, (lb_question){.kind = LB_ASK_FIRE, .units = firers, .nunits = 0, .to = in},
+            LB_USAGE);
+    refused(st, (lb_question){.kind = LB_ASK_FIRE, .units = firers, .nunits = 1, .to = off,
+                              .to_unit = -1}, LB_USAGE);
+    refused(st, (lb_question){.kind = LB_ASK_FIRE, .units = firers, .nunits = 1, .to = in,
+                              .to_unit = n}, LB_INVALID);
+    lb_answer_free(NULL);
+    lb_state_free(st);
+}
+
+/* R-LOS-2: a hex sees its neighbour; the text says so first, the JSON says visible and adjacent,
+ * and the printed JSON is the compact document indented. */
+static void test_neighbours_see_each_other_in_text_and_json(void **state)
+{
+    (void)state;
+    lb_state *st = demo();
+    lb_hex from = {1, 1}, to = {1, 2};
+    lb_question q = {.kind = LB_ASK_LOS, .unit = -1, .from = from, .to = to};
+    lb_answer *a;
+    assert_int_equal(lb_ask(st, &q, &a, NULL), LB_OK);
+    char fl[LB_HEX_LABEL_MAX], tl[LB_HEX_LABEL_MAX], first[64];
+    snprintf(first, sizeof first, "%s sees %s\n", lb_map_label(lb_state_map(st), from, fl),
+             lb_map_label(lb_state_map(st), to, tl));
+    char *text = NULL, *printed = NULL, *compact = NULL;
+    size_t len = 0, plen = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_int_equal(lb_answer_text(a, out), LB_OK);
+    fclose(out);
+    assert_memory_equal(text, first, strlen(first));
+    assert_non_null(strstr(text, "no intervening hex (R-LOS-2)\n"));
+    assert_int_equal(lb_answer_json(a, &compact), LB_OK);
+    json_t *j = json_loads(compact, 0, NULL);
+    assert_non_null(j);
+    assert_true(json_is_true(json_object_get(j, "visible")));
+    assert_true(json_is_true(json_object_get(j, "adjacent")));
+    assert_string_equal(json_string_value(json_object_get(j, "from")), fl);
+    char *indented = json_dumps(j, JSON_INDENT(2) | JSON_ENSURE_ASCII);
+    out = open_memstream(&printed, &plen);
+    assert_int_equal(lb_answer_json_print(a, out), LB_OK);
+    fclose(out);
+    assert_int_equal(plen, strlen(indented) + 1);
+    assert_memory_equal(printed, indented, strlen(indented));
+    assert_int_equal(printed[plen - 1], '\n');
+    free(indented);
+    json_decref(j);
+    free(compact);
+    free(printed);
+    free(text);
+    lb_answer_free(a);
+    lb_state_free(st);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_questions_that_are_not_ones),
+        cmocka_unit_test(test_neighbours_see_each_other_in_text_and_json),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
