@@ -165,6 +165,7 @@ enum charge_event {
                                           * ends, branches too deep, most rolls, budget hit,
                                           * budget */
     EV_CHARGE_ODDS_EXACT,                /* merged, passes, budget */
+    EV_CHARGE_NO_CONTACT_ACROSS,         /* cavalry, unit (R-CHG-30) */
     EV_CHARGE_END
 };
 
