@@ -16,6 +16,7 @@ typedef struct reader {
     lb_state *st;
     const json_t *charts; /* the merged charts (morale_levels) */
     int strict;
+    int whole_battle; /* R-GAME-4: victory.last_turn required */
     void (*report)(void *ctx, const char *path, const char *msg);
     void *ctx;
     int problems;
@@ -186,6 +187,10 @@ static void load_victory(reader *R, json_t *root)
     v->margin[LB_VICTORY_SUBSTANTIVE] = 5;
     v->margin[LB_VICTORY_DECISIVE] = 10;
     json_t *vj = object_at(R, root, "victory", "/victory");
+    /* R-GAME-4 (revised 12-02): `check --strict` holds a scenario to be a whole battle */
+    if (!vj && R->whole_battle && !json_object_get(root, "victory"))
+        problem(R, "/victory", "expected the battle's victory conditions with its last turn "
+                "(\"last_turn\": \"HH:MM\"; check --strict wants a whole battle), found nothing");
     if (!vj)
         return;
     static const char *const keys[] = {"last_turn", "objectives", "points", "margins"};
@@ -445,9 +450,10 @@ static int by_time(const void *a, const void *b)
 }
 
 int lbi_scn_battle_load(const json_t *root, const json_t *charts, lb_state *st, int strict,
-                        void (*report)(void *ctx, const char *path, const char *msg), void *ctx)
+                        int whole_battle, void (*report)(void *ctx, const char *path, const char *msg), void *ctx)
 {
-    reader R = {.st = st, .charts = charts, .strict = strict, .report = report, .ctx = ctx};
+    reader R = {.st = st, .charts = charts, .strict = strict, .whole_battle = whole_battle,
+                .report = report, .ctx = ctx};
     unsigned char *off_map = calloc((size_t)st->nunits + 1, 1);
     if (!off_map)
         return -1;
