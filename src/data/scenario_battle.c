@@ -193,8 +193,10 @@ static void load_victory(reader *R, json_t *root)
                 "(\"last_turn\": \"HH:MM\"; check --strict wants a whole battle), found nothing");
     if (!vj)
         return;
-    static const char *const keys[] = {"last_turn", "objectives", "points", "margins"};
-    known_keys(R, vj, "/victory", keys, 4, "last_turn, objectives, points, margins");
+    static const char *const keys[] = {"last_turn", "objectives", "points", "margins",
+                                       "morale_levels"};
+    known_keys(R, vj, "/victory", keys, 5,
+               "last_turn, objectives, points, margins, morale_levels");
     json_t *last = json_object_get(vj, "last_turn");
     if (last)
         v->last_turn = turn_time(R, last, "/victory/last_turn");
@@ -324,6 +326,69 @@ static void chart_levels(const json_t *charts, const lb_state *st, lb_org *org)
         if (l > 0)
             org->levels[l - 1] = json_is_integer(from) ? (int)json_integer_value(from) : 1000000;
         org->mods[l] = json_is_integer(mod) ? (int)json_integer_value(mod) : 0;
+    }
+}
+
+/* R-VIC-6: victory.morale_levels, read once the organisations are known: points to the enemy of
+ * an organisation while it stands on a Morale Level (rules-charts 6: "place the Prussians on
+ * Level Two"). */
+static void load_level_awards(reader *R, json_t *root)
+{
+    char fbuf[80], base[PATH_LEN], p[PATH_LEN];
+    const lb_battle *b = &R->st->battle;
+    lb_victory *v = &R->st->battle.victory;
+    json_t *vj = json_object_get(root, "victory");
+    json_t *list = json_is_object(vj) ? json_object_get(vj, "morale_levels") : NULL;
+    if (!list)
+        return;
+    if (!json_is_array(list)) {
+        problem(R, "/victory/morale_levels", "expected a list of {organisation, level, points}, "
+                "found %s", FOUND(list));
+        return;
+    }
+    v->level_awards = alloc(R, json_array_size(list), sizeof *v->level_awards);
+    if (!v->level_awards)
+        return;
+    static const char *const keys[] = {"organisation", "level", "points"};
+    size_t i;
+    json_t *o;
+    json_array_foreach(list, i, o) {
+        lbi_cj_path_index(base, "/victory/morale_levels", i);
+        if (!json_is_object(o)) {
+            problem(R, base, "expected {organisation, level, points}, found %s", FOUND(o));
+            continue;
+        }
+        known_keys(R, o, base, keys, 3, "organisation, level, points");
+        lb_level_award *a = &v->level_awards[v->nlevel_awards];
+        json_t *org = json_object_get(o, "organisation");
+        a->org = -1;
+        for (int k = 0; json_is_string(org) && k < b->norgs && a->org < 0; k++)
+            if (b->orgs[k].id && strcmp(b->orgs[k].id, json_string_value(org)) == 0)
+                a->org = k;
+        lbi_cj_path_key(p, base, "organisation");
+        if (a->org < 0) {
+            problem(R, p, "expected the id of an organisation of /organisation, found %s",
+                    FOUND(org));
+            continue;
+        }
+        json_t *level = json_object_get(o, "level");
+        lbi_cj_path_key(p, base, "level");
+        if (!json_is_integer(level) || json_integer_value(level) < 1 ||
+            json_integer_value(level) > LB_ORG_LEVELS) {
+            problem(R, p, "expected a Morale Level from 1 to %d, found %s", LB_ORG_LEVELS,
+                    FOUND(level));
+            continue;
+        }
+        a->level = (int)json_integer_value(level);
+        for (int k = 0; k < v->nlevel_awards; k++)
+            if (v->level_awards[k].org == a->org && v->level_awards[k].level == a->level)
+                problem(R, p, "expected a level not already listed for %s, found %d "
+                        "(/victory/morale_levels/%d)", b->orgs[a->org].id, a->level, k);
+        lbi_cj_path_key(p, base, "points");
+        if (!json_object_get(o, "points"))
+            problem(R, p, "expected the points for that level, found nothing");
+        count_at(R, o, "points", base, 10000, &a->points);
+        v->nlevel_awards++;
     }
 }
 
@@ -460,6 +525,7 @@ int lbi_scn_battle_load(const json_t *root, const json_t *charts, lb_state *st, 
     load_victory(&R, (json_t *)root);
     load_reinforcements(&R, (json_t *)root, off_map);
     load_organisation(&R, (json_t *)root);
+    load_level_awards(&R, (json_t *)root);
     load_time_limits(&R, (json_t *)root);
     if (!R.problems && !R.nomem && st->battle.nreinforcements) {
         /* the units still to come leave the map; they stay in entry-time order, as listed
