@@ -60,6 +60,8 @@ typedef struct lb_org {
     int levels[LB_ORG_LEVELS]; /* the count from which level k+1 applies */
     int mods[LB_ORG_LEVELS + 1]; /* modifier at level 0..3 */
     int from_charts;           /* levels and mods from the charts' morale_levels */
+    int division;              /* a division (`kind`): its infantry force-marches together
+                                * (F44-2, R-MOV-19); else a corps */
 } lb_org;
 
 typedef struct lb_battle {

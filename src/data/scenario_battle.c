@@ -408,7 +408,7 @@ static void load_organisation(reader *R, json_t *root)
     b->orgs = alloc(R, json_array_size(list), sizeof *b->orgs);
     if (!b->orgs)
         return;
-    static const char *const keys[] = {"id", "name", "side", "units", "levels"};
+    static const char *const keys[] = {"id", "name", "side", "units", "levels", "kind"};
     size_t i;
     json_t *o;
     json_array_foreach(list, i, o) {
@@ -417,7 +417,7 @@ static void load_organisation(reader *R, json_t *root)
             problem(R, base, "expected {id, side, units}, found %s", FOUND(o));
             continue;
         }
-        known_keys(R, o, base, keys, 5, "id, name, side, units, levels");
+        known_keys(R, o, base, keys, 6, "id, name, side, units, levels, kind");
         lb_org *org = &b->orgs[b->norgs];
         json_t *id = json_object_get(o, "id"), *name = json_object_get(o, "name");
         lbi_cj_path_key(p, base, "id");
@@ -431,6 +431,12 @@ static void load_organisation(reader *R, json_t *root)
                         json_string_value(id), k);
         org->id = dup(R, json_string_value(id));
         org->name = json_is_string(name) ? dup(R, json_string_value(name)) : NULL;
+        json_t *kind = json_object_get(o, "kind"); /* R-MOV-19 */
+        lbi_cj_path_key(p, base, "kind");
+        if (kind && !(json_is_string(kind) && (strcmp(json_string_value(kind), "corps") == 0 ||
+                                               strcmp(json_string_value(kind), "division") == 0)))
+            problem(R, p, "expected \"corps\" or \"division\", found %s", FOUND(kind));
+        org->division = json_is_string(kind) && strcmp(json_string_value(kind), "division") == 0;
         lbi_cj_path_key(p, base, "side");
         org->side = side_at(R, json_object_get(o, "side"), p);
         json_t *units = json_object_get(o, "units");
