@@ -392,6 +392,21 @@ static void load_level_awards(reader *R, json_t *root)
     }
 }
 
+/* R-MOV-19: the organisation's kind, "corps" (the default) or "division": 1 for a division. */
+static int is_division(reader *R, const json_t *o, const char *base)
+{
+    char fbuf[80], p[PATH_LEN];
+    json_t *kind = json_object_get(o, "kind");
+    const char *k = json_string_value(kind);
+    if (!kind || (k && strcmp(k, "corps") == 0))
+        return 0;
+    if (k && strcmp(k, "division") == 0)
+        return 1;
+    lbi_cj_path_key(p, base, "kind");
+    problem(R, p, "expected \"corps\" or \"division\", found %s", FOUND(kind));
+    return 0;
+}
+
 /* R-GAME-11: organisations and the counts that set their Morale Levels (43). */
 static void load_organisation(reader *R, json_t *root)
 {
@@ -431,12 +446,7 @@ static void load_organisation(reader *R, json_t *root)
                         json_string_value(id), k);
         org->id = dup(R, json_string_value(id));
         org->name = json_is_string(name) ? dup(R, json_string_value(name)) : NULL;
-        json_t *kind = json_object_get(o, "kind"); /* R-MOV-19 */
-        lbi_cj_path_key(p, base, "kind");
-        if (kind && !(json_is_string(kind) && (strcmp(json_string_value(kind), "corps") == 0 ||
-                                               strcmp(json_string_value(kind), "division") == 0)))
-            problem(R, p, "expected \"corps\" or \"division\", found %s", FOUND(kind));
-        org->division = json_is_string(kind) && strcmp(json_string_value(kind), "division") == 0;
+        org->division = is_division(R, o, base);
         lbi_cj_path_key(p, base, "side");
         org->side = side_at(R, json_object_get(o, "side"), p);
         json_t *units = json_object_get(o, "units");
