@@ -84,7 +84,9 @@ lb_state *cli_load_keep(const cli_args *args, const char *file, lb_errlist *errs
 {
     int nmodules;
     const lb_module *modules = lb_data_modules(&nmodules);
-    lb_load_opts opts = {.modules = modules, .nmodules = nmodules, .strict = args->strict};
+    /* R-GAME-4: `check --strict` also holds the scenario to be a whole battle */
+    lb_load_opts opts = {.modules = modules, .nmodules = nmodules, .strict = args->strict,
+                         .whole_battle = args->strict && strcmp(args->command, "check") == 0};
     lb_state *st = NULL;
     if (file) {
         lb_scenario_load_file(file, &opts, &st, errs);

@@ -17,12 +17,18 @@ export function scoreRows(view, side) {
   const d = view.score.detail[side];
   const per = view.score.per || { increment: 1, surrendered: 1, leader: 1 };
   const held = (view.objectives || []).filter((o) => o.holder === side);
+  const levels = (per.morale_levels || []).length
+    ? [[`enemy organisations on a Morale Level (${per.morale_levels
+      .map((l) => `${l.organisation} Level ${l.level}: ${l.points}`).join(', ')})`,
+    null, null, d.morale_levels]]
+    : [];
   return [
     [`objectives held${held.length ? ` (${held.map((o) => `${o.hex}: ${o.points}`).join(', ')})` : ''}`,
       null, null, d.objectives],
     ['enemy increments eliminated', d.increments, per.increment, d.increments * per.increment],
     ['enemy units surrendered', d.surrendered, per.surrendered, d.surrendered * per.surrendered],
     ['enemy leaders killed or captured', d.leaders, per.leader, d.leaders * per.leader],
+    ...levels,
   ];
 }
 

@@ -22,6 +22,13 @@ typedef struct lb_objective {
 /* Margins of victory: the least score difference for each level (R-VIC-4). */
 enum { LB_VICTORY_MARGINAL, LB_VICTORY_SUBSTANTIVE, LB_VICTORY_DECISIVE, LB_VICTORY_LEVELS };
 
+/* Points a side scores while an enemy organisation stands on a Morale Level (R-VIC-6). */
+typedef struct lb_level_award {
+    int org;                   /* index in lb_battle.orgs */
+    int level;                 /* 1..3: counted from this level up */
+    int points;
+} lb_level_award;
+
 typedef struct lb_victory {
     int last_turn;             /* start of the last game turn; -1 when the scenario has none */
     lb_objective *objectives;
@@ -30,6 +37,8 @@ typedef struct lb_victory {
     int per_surrender;         /* points per enemy unit surrendered */
     int per_leader;            /* points per enemy leader killed or captured */
     int margin[LB_VICTORY_LEVELS];
+    lb_level_award *level_awards; /* `victory.morale_levels` */
+    int nlevel_awards;
 } lb_victory;
 
 /* A unit off the map until its turn (45): its record as loaded, hexes = its entry hexes. */
@@ -51,6 +60,8 @@ typedef struct lb_org {
     int levels[LB_ORG_LEVELS]; /* the count from which level k+1 applies */
     int mods[LB_ORG_LEVELS + 1]; /* modifier at level 0..3 */
     int from_charts;           /* levels and mods from the charts' morale_levels */
+    int division;              /* a division (`kind`): its infantry force-marches together
+                                * (F44-2, R-MOV-19); else a corps */
 } lb_org;
 
 typedef struct lb_battle {

@@ -124,6 +124,7 @@ typedef struct lb_game_score {
     int increments[2];      /* enemy increments it eliminated */
     int surrendered[2];     /* enemy units that surrendered to it */
     int leaders[2];         /* enemy leaders killed or captured */
+    int levels[2];          /* points for enemy organisations on a Morale Level (R-VIC-6) */
     int over;               /* the game has ended */
     int winner;             /* side index, -1: none (a draw, or not over) */
     lb_outcome outcome;

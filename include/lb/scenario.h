@@ -30,6 +30,8 @@ typedef struct lb_load_opts {
     const lb_module *modules;
     int nmodules;
     int strict;       /* unknown keys are errors */
+    int whole_battle; /* `check --strict`: the scenario must say its last turn
+                       * (`victory.last_turn`, R-GAME-4) */
     int options_max;  /* a game's action decisions list at most this many options (0: no limit):
                        * an answer leading to a longer one is refused (R-WEB-6, lb/game.h) */
 } lb_load_opts;

@@ -221,7 +221,8 @@ int lb_scenario_load(const char *file, const char *text, size_t len, const lb_lo
         text += 3;
         len -= 3;
     }
-    loader L = {.scenario = {file, text, len}, .strict = opts && opts->strict};
+    loader L = {.scenario = {file, text, len}, .strict = opts && opts->strict,
+                .whole_battle = opts && opts->whole_battle};
     int rc = LB_INVALID;
     if (len > LB_SCENARIO_BYTES_MAX) {
         char msg[LB_ERR_MSG_MAX];

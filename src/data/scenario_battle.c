@@ -16,6 +16,7 @@ typedef struct reader {
     lb_state *st;
     const json_t *charts; /* the merged charts (morale_levels) */
     int strict;
+    int whole_battle; /* R-GAME-4: victory.last_turn required */
     void (*report)(void *ctx, const char *path, const char *msg);
     void *ctx;
     int problems;
@@ -186,10 +187,16 @@ static void load_victory(reader *R, json_t *root)
     v->margin[LB_VICTORY_SUBSTANTIVE] = 5;
     v->margin[LB_VICTORY_DECISIVE] = 10;
     json_t *vj = object_at(R, root, "victory", "/victory");
+    /* R-GAME-4 (revised 12-02): `check --strict` holds a scenario to be a whole battle */
+    if (!vj && R->whole_battle && !json_object_get(root, "victory"))
+        problem(R, "/victory", "expected the battle's victory conditions with its last turn "
+                "(\"last_turn\": \"HH:MM\"; check --strict wants a whole battle), found nothing");
     if (!vj)
         return;
-    static const char *const keys[] = {"last_turn", "objectives", "points", "margins"};
-    known_keys(R, vj, "/victory", keys, 4, "last_turn, objectives, points, margins");
+    static const char *const keys[] = {"last_turn", "objectives", "points", "margins",
+                                       "morale_levels"};
+    known_keys(R, vj, "/victory", keys, 5,
+               "last_turn, objectives, points, margins, morale_levels");
     json_t *last = json_object_get(vj, "last_turn");
     if (last)
         v->last_turn = turn_time(R, last, "/victory/last_turn");
@@ -322,6 +329,84 @@ static void chart_levels(const json_t *charts, const lb_state *st, lb_org *org)
     }
 }
 
+/* R-VIC-6: victory.morale_levels, read once the organisations are known: points to the enemy of
+ * an organisation while it stands on a Morale Level (rules-charts 6: "place the Prussians on
+ * Level Two"). */
+static void load_level_awards(reader *R, json_t *root)
+{
+    char fbuf[80], base[PATH_LEN], p[PATH_LEN];
+    const lb_battle *b = &R->st->battle;
+    lb_victory *v = &R->st->battle.victory;
+    json_t *vj = json_object_get(root, "victory");
+    json_t *list = json_is_object(vj) ? json_object_get(vj, "morale_levels") : NULL;
+    if (!list)
+        return;
+    if (!json_is_array(list)) {
+        problem(R, "/victory/morale_levels", "expected a list of {organisation, level, points}, "
+                "found %s", FOUND(list));
+        return;
+    }
+    v->level_awards = alloc(R, json_array_size(list), sizeof *v->level_awards);
+    if (!v->level_awards)
+        return;
+    static const char *const keys[] = {"organisation", "level", "points"};
+    size_t i;
+    json_t *o;
+    json_array_foreach(list, i, o) {
+        lbi_cj_path_index(base, "/victory/morale_levels", i);
+        if (!json_is_object(o)) {
+            problem(R, base, "expected {organisation, level, points}, found %s", FOUND(o));
+            continue;
+        }
+        known_keys(R, o, base, keys, 3, "organisation, level, points");
+        lb_level_award *a = &v->level_awards[v->nlevel_awards];
+        json_t *org = json_object_get(o, "organisation");
+        a->org = -1;
+        for (int k = 0; json_is_string(org) && k < b->norgs && a->org < 0; k++)
+            if (b->orgs[k].id && strcmp(b->orgs[k].id, json_string_value(org)) == 0)
+                a->org = k;
+        lbi_cj_path_key(p, base, "organisation");
+        if (a->org < 0) {
+            problem(R, p, "expected the id of an organisation of /organisation, found %s",
+                    FOUND(org));
+            continue;
+        }
+        json_t *level = json_object_get(o, "level");
+        lbi_cj_path_key(p, base, "level");
+        if (!json_is_integer(level) || json_integer_value(level) < 1 ||
+            json_integer_value(level) > LB_ORG_LEVELS) {
+            problem(R, p, "expected a Morale Level from 1 to %d, found %s", LB_ORG_LEVELS,
+                    FOUND(level));
+            continue;
+        }
+        a->level = (int)json_integer_value(level);
+        for (int k = 0; k < v->nlevel_awards; k++)
+            if (v->level_awards[k].org == a->org && v->level_awards[k].level == a->level)
+                problem(R, p, "expected a level not already listed for %s, found %d "
+                        "(/victory/morale_levels/%d)", b->orgs[a->org].id, a->level, k);
+        lbi_cj_path_key(p, base, "points");
+        if (!json_object_get(o, "points"))
+            problem(R, p, "expected the points for that level, found nothing");
+        count_at(R, o, "points", base, 10000, &a->points);
+        v->nlevel_awards++;
+    }
+}
+
+/* R-MOV-19: the organisation's kind, "corps" (the default) or "division": 1 for a division. */
+static int is_division(reader *R, const json_t *o, const char *base)
+{
+    char fbuf[80], p[PATH_LEN];
+    json_t *kind = json_object_get(o, "kind");
+    const char *k = json_string_value(kind);
+    if (!kind || (k && strcmp(k, "corps") == 0))
+        return 0;
+    if (k && strcmp(k, "division") == 0)
+        return 1;
+    lbi_cj_path_key(p, base, "kind");
+    problem(R, p, "expected \"corps\" or \"division\", found %s", FOUND(kind));
+    return 0;
+}
+
 /* R-GAME-11: organisations and the counts that set their Morale Levels (43). */
 static void load_organisation(reader *R, json_t *root)
 {
@@ -338,7 +423,7 @@ static void load_organisation(reader *R, json_t *root)
     b->orgs = alloc(R, json_array_size(list), sizeof *b->orgs);
     if (!b->orgs)
         return;
-    static const char *const keys[] = {"id", "name", "side", "units", "levels"};
+    static const char *const keys[] = {"id", "name", "side", "units", "levels", "kind"};
     size_t i;
     json_t *o;
     json_array_foreach(list, i, o) {
@@ -347,7 +432,7 @@ static void load_organisation(reader *R, json_t *root)
             problem(R, base, "expected {id, side, units}, found %s", FOUND(o));
             continue;
         }
-        known_keys(R, o, base, keys, 5, "id, name, side, units, levels");
+        known_keys(R, o, base, keys, 6, "id, name, side, units, levels, kind");
         lb_org *org = &b->orgs[b->norgs];
         json_t *id = json_object_get(o, "id"), *name = json_object_get(o, "name");
         lbi_cj_path_key(p, base, "id");
@@ -361,6 +446,7 @@ static void load_organisation(reader *R, json_t *root)
                         json_string_value(id), k);
         org->id = dup(R, json_string_value(id));
         org->name = json_is_string(name) ? dup(R, json_string_value(name)) : NULL;
+        org->division = is_division(R, o, base);
         lbi_cj_path_key(p, base, "side");
         org->side = side_at(R, json_object_get(o, "side"), p);
         json_t *units = json_object_get(o, "units");
@@ -445,15 +531,17 @@ static int by_time(const void *a, const void *b)
 }
 
 int lbi_scn_battle_load(const json_t *root, const json_t *charts, lb_state *st, int strict,
-                        void (*report)(void *ctx, const char *path, const char *msg), void *ctx)
+                        int whole_battle, void (*report)(void *ctx, const char *path, const char *msg), void *ctx)
 {
-    reader R = {.st = st, .charts = charts, .strict = strict, .report = report, .ctx = ctx};
+    reader R = {.st = st, .charts = charts, .strict = strict, .whole_battle = whole_battle,
+                .report = report, .ctx = ctx};
     unsigned char *off_map = calloc((size_t)st->nunits + 1, 1);
     if (!off_map)
         return -1;
     load_victory(&R, (json_t *)root);
     load_reinforcements(&R, (json_t *)root, off_map);
     load_organisation(&R, (json_t *)root);
+    load_level_awards(&R, (json_t *)root);
     load_time_limits(&R, (json_t *)root);
     if (!R.problems && !R.nomem && st->battle.nreinforcements) {
         /* the units still to come leave the map; they stay in entry-time order, as listed

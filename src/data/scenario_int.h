@@ -52,6 +52,7 @@ typedef struct loader {
     json_t *inline_charts; /* the scenario's "charts", or NULL */
     json_t *charts;        /* the merged charts, read while loading, released at the end */
     int strict;
+    int whole_battle; /* victory.last_turn required (R-GAME-4) */
     lb_state *st;
     cj doc;                /* readers reporting at scenario paths */
     cj chart;              /* readers reporting at merged-chart paths, placed by R-SCN-7 */

@@ -530,7 +530,8 @@ void lbi_scn_load_units(loader *L)
     free(ids.owner);
     /* the battle keys take the reinforcements off the map before the placement check */
     if (!L->found && !L->nomem &&
-        lbi_scn_battle_load(L->root, L->charts, st, L->strict, lbi_scn_report_doc, L) != 0)
+        lbi_scn_battle_load(L->root, L->charts, st, L->strict, L->whole_battle,
+                            lbi_scn_report_doc, L) != 0)
         L->nomem = 1;
     if (!L->found && !L->nomem) {
         check_placement(L);

@@ -716,6 +716,62 @@ static int disordered_moved(lb_game *g, const lb_unit *was)
     return lbi_checks_passed(g, was->id, was->side, hexes, 2, g->job.event, &at);
 }
 
+/* Resolves and applies a (legal) force-march declaration of unit id: its morale check rolled. */
+static int march_one(lb_game *g, const char *id, lb_move_outcome *o)
+{
+    lb_move_action m = {.kind = LB_ACT_MARCH};
+    lb_dice dice;
+    lbi_dice_begin(g, &dice);
+    int rc = lb_move_action_resolve(g->st, id, &m, &dice, o, g->tr);
+    int drc = lbi_dice_end(g, &dice);
+    if (rc == LB_OK && drc != LB_OK)
+        rc = drc;
+    snapshot s;
+    if (rc == LB_OK && (rc = lbi_snapshot_take(g, &s)) == LB_OK) {
+        rc = lb_move_action_apply(g->st, o);
+        lbi_snapshot_settle(g, &s, NULL, 0, 0);
+    }
+    return rc;
+}
+
+/* R-MOV-19 (F44-2): once a battalion of a division declares a force march, every other infantry
+ * battalion of that division that may force-march attempts it too, in the division's order,
+ * each with its own check; those the movement rules refuse (disordered, not in column or road
+ * march) are traced and do not. */
+static int march_division(lb_game *g, const char *declared)
+{
+    const lb_battle *b = &g->origin->battle;
+    const lb_org *div = NULL;
+    for (int k = 0; k < b->norgs && !div; k++)
+        for (int i = 0; i < b->orgs[k].nunits && !div; i++)
+            if (b->orgs[k].division && strcmp(b->orgs[k].units[i], declared) == 0)
+                div = &b->orgs[k];
+    int rc = LB_OK;
+    for (int i = 0; div && rc == LB_OK && i < div->nunits; i++) {
+        const char *id = div->units[i];
+        int u = lb_state_unit_index(g->st, id);
+        if (u < 0 || strcmp(id, declared) == 0 || g->st->units[u].arm != LB_ARM_INFANTRY ||
+            g->st->units[u].move.march != LB_MARCH_NONE)
+            continue;
+        lb_move_action m = {.kind = LB_ACT_MARCH};
+        lb_move_outcome o;
+        char why[LB_MOVE_REASON_MAX];
+        if ((rc = lb_move_action_check(g->st, id, &m, &o, NULL)) != LB_OK)
+            break;
+        if (!o.legal) {
+            lb_trace_add(g->tr, "R-MOV-19", "(44)", "%s, of the division %s, does not force-march "
+                         "with it: %s", id, div->id, said(&o.why, why));
+            continue;
+        }
+        lb_trace_add(g->tr, "R-MOV-19", "(44)", "%s force-marches with its division %s, declared "
+                     "by %s (F44-2)", id, div->id, declared);
+        if ((rc = march_one(g, id, &o)) == LB_OK)
+            lb_trace_add(g->tr, "R-MOV-16", "(44)", "%s: %s", id,
+                         o.success ? "it marches" : "it stands still this segment");
+    }
+    return rc;
+}
+
 int lbi_job_run(lb_game *g)
 {
     char why[LB_MOVE_REASON_MAX];
@@ -769,6 +825,8 @@ int lbi_job_run(lb_game *g)
     j->passed = 0;
     if (j->next >= j->nactions)
         j->active = 0;
+    if (o.action.kind == LB_ACT_MARCH)
+        return march_division(g, j->unit);
     if (o.action.kind == LB_ACT_STEP || o.action.kind == LB_ACT_PROLONGE)
         return lbi_opp_charge_offer(g, j->unit) < 0 ? LB_NOMEM : LB_OK; /* R-OCH-1 */
     return LB_OK;

@@ -56,13 +56,21 @@ void lb_game_score_of(const lb_game *g, lb_game_score *out)
     for (int k = 0; k < v->nobjectives; k++)
         if (g->holder[k] >= 0)
             out->objectives[g->holder[k]] += v->objectives[k].points;
+    /* R-VIC-6: an organisation on a Morale Level (the hour's, R-GAME-11) gives its enemy the
+     * points of every listed level it has reached */
+    for (int k = 0; k < v->nlevel_awards; k++) {
+        const lb_level_award *a = &v->level_awards[k];
+        if (g->org_level[a->org] >= a->level)
+            out->levels[1 - g->origin->battle.orgs[a->org].side] += a->points;
+    }
     for (int s = 0; s < 2; s++) {
         out->increments[s] = g->tally_increments[s];
         out->surrendered[s] = g->tally_surrendered[s];
         out->leaders[s] = g->tally_leaders[s];
         /* R-VIC-3 */
         out->points[s] = out->objectives[s] + v->per_increment * out->increments[s] +
-                         v->per_surrender * out->surrendered[s] + v->per_leader * out->leaders[s];
+                         v->per_surrender * out->surrendered[s] + v->per_leader * out->leaders[s] +
+                         out->levels[s];
     }
     out->over = g->over;
     if (!g->over)
@@ -91,6 +99,15 @@ void lbi_victory_result(lb_game *g)
     lb_game_score sc;
     lb_game_score_of(g, &sc);
     int margin = abs(sc.points[0] - sc.points[1]);
+    /* R-VIC-6: each organisation on a Morale Level that the victory conditions name */
+    for (int k = 0; k < v->nlevel_awards; k++) {
+        const lb_level_award *a = &v->level_awards[k];
+        const lb_org *org = &g->origin->battle.orgs[a->org];
+        int level = g->org_level[a->org];
+        lb_trace_add(g->tr, "R-VIC-6", "(43)", "%s is on Morale Level %d: %s for Level %d: %d "
+                     "points to %s", org->id, level, level >= a->level ? "counted" : "not reached",
+                     a->level, level >= a->level ? a->points : 0, st->sides[1 - org->side]);
+    }
     if (sc.winner < 0)
         lb_trace_add(g->tr, "R-VIC-4", "(2)", "%s %d, %s %d: a margin of %d, below the marginal "
                      "victory's %d: a draw", st->sides[0], sc.points[0], st->sides[1],

@@ -108,9 +108,10 @@ static json_t *score_json(const lb_game *g)
     for (int s = 0; s < 2; s++) {
         json_object_set_new(points, st->sides[s], json_integer(sc.points[s]));
         json_object_set_new(detail, st->sides[s],
-                            json_pack("{s:i,s:i,s:i,s:i}", "objectives", sc.objectives[s],
+                            json_pack("{s:i,s:i,s:i,s:i,s:i}", "objectives", sc.objectives[s],
                                       "increments", sc.increments[s], "surrendered",
-                                      sc.surrendered[s], "leaders", sc.leaders[s]));
+                                      sc.surrendered[s], "leaders", sc.leaders[s],
+                                      "morale_levels", sc.levels[s]));
     }
     json_t *result = sc.over ? json_pack("{s:o,s:s,s:o}", "winner",
                                          sc.winner >= 0 ? json_string(st->sides[sc.winner])
@@ -125,8 +126,14 @@ static json_t *score_json(const lb_game *g)
     for (int l = 0; l < LB_VICTORY_LEVELS; l++)
         json_object_set_new(margins, lb_outcome_name((lb_outcome)(LB_OUTCOME_MARGINAL + l)),
                             json_integer(v->margin[l]));
-    json_t *per = json_pack("{s:i,s:i,s:i}", "increment", v->per_increment, "surrendered",
-                            v->per_surrender, "leader", v->per_leader);
+    json_t *levels = json_array();
+    for (int k = 0; k < v->nlevel_awards; k++) /* R-VIC-6 */
+        json_array_append_new(levels, json_pack("{s:s,s:i,s:i}", "organisation",
+                                                g->origin->battle.orgs[v->level_awards[k].org].id,
+                                                "level", v->level_awards[k].level, "points",
+                                                v->level_awards[k].points));
+    json_t *per = json_pack("{s:i,s:i,s:i,s:o}", "increment", v->per_increment, "surrendered",
+                            v->per_surrender, "leader", v->per_leader, "morale_levels", levels);
     return json_pack("{s:o,s:o,s:o,s:o,s:o}", "points", points, "detail", detail, "result", result,
                      "per", per, "margins", margins);
 }

@@ -745,7 +745,7 @@ static void test_game__score_adds_up(void **state)
 
 /* R-VIC-3, R-VIC-4: the view's score carries the scenario's victory key, so that a page can
  * say where each point comes from: the demo's points per increment 1, per surrendered unit 3,
- * per leader 5, margins 5, 10 and 20; at the start the French hold 0413 (5 points), the
+ * per leader 5, no Morale Level condition (R-VIC-6), margins 5, 10 and 20; at the start the French hold 0413 (5 points), the
  * Austrians 1107 and 1913 (10 each). */
 static void test_game__view_says_the_victory_key(void **state)
 {
@@ -757,7 +757,8 @@ static void test_game__view_says_the_victory_key(void **state)
     json_t *view = json_loads(text, 0, &e);
     assert_non_null(view);
     json_t *score = json_object_get(view, "score");
-    json_t *want = json_loads("{\"increment\": 1, \"surrendered\": 3, \"leader\": 5}", 0, &e);
+    json_t *want = json_loads("{\"increment\": 1, \"surrendered\": 3, \"leader\": 5, "
+                              "\"morale_levels\": []}", 0, &e);
     assert_true(json_equal(json_object_get(score, "per"), want));
     json_decref(want);
     want = json_loads("{\"marginal\": 5, \"substantive\": 10, \"decisive\": 20}", 0, &e);

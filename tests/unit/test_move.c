@@ -903,6 +903,56 @@ static void test_move__options_agree_with_plans(void **state)
 }
 
 /* The demo: every unit's options, and every end listed is a legal move at that cost. */
+/* The Russbach battle's roads (issue 25): road march runs through Aderklaa on the village hexes
+ * map.roads lists (R-FORM-2). sx-leibgren (6 increments, 6 MP) worn down to 4 increments, the
+ * most a road hex holds in road march (N10-2, R-STACK-3), stands in road march on the road hex
+ * 0632 south-west of Aderklaa; along the Breitenlee road into the village: 0631, 0731, each a
+ * village hex on the road at the village's road-march rate 2 (T15-20): 2 + 2 = 4 MP of its 6
+ * (0730, next, holds sx-low-1 in general order, T16-1). Without 0631 in map.roads the first
+ * step leaves the road: refused (R-FORM-2). */
+static void test_move__russbach_road_through_aderklaa(void **state)
+{
+    (void)state;
+    int nmodules;
+    const lb_module *modules = lb_data_modules(&nmodules);
+    lb_load_opts opts = {.modules = modules, .nmodules = nmodules};
+    lb_errlist errs = {0};
+    lb_state *st = NULL;
+    assert_int_equal(lb_scenario_load_file("data/scenarios/wagram-russbach-1809.json", &opts,
+                                           &st, &errs), LB_OK);
+    lb_errlist_release(&errs);
+    int i = lb_state_unit_index(st, "sx-leibgren");
+    assert_true(i >= 0);
+    lb_unit *u = &st->units[i];
+    u->losses = u->increments - 4;
+    u->formation = LB_FORM_ROAD;
+    assert_int_equal(lb_map_parse_label(&st->map, "0632", &u->hexes[0]), 0);
+    assert_int_equal(lb_state_reindex(st), LB_OK);
+    const char *way[] = {"0632", "0631", "0731"};
+    lb_move_action plan[2];
+    for (int k = 0; k < 2; k++) {
+        lb_hex a, b;
+        assert_int_equal(lb_map_parse_label(&st->map, way[k], &a), 0);
+        assert_int_equal(lb_map_parse_label(&st->map, way[k + 1], &b), 0);
+        assert_true(st->map.roads[lb_map_cell(&st->map, b)]);
+        plan[k] = (lb_move_action){.kind = LB_ACT_STEP, .dir = lb_hex_dir_to(a, b)};
+    }
+    lb_move_plan p;
+    assert_int_equal(lb_move_check(st, "sx-leibgren", plan, 2, NULL, &p, NULL), LB_OK);
+    assert_true(p.legal);
+    assert_int_equal(p.cost, 8); /* half MP: 4 MP */
+    lb_move_plan_release(&p);
+    lb_hex first;
+    assert_int_equal(lb_map_parse_label(&st->map, "0631", &first), 0);
+    st->map.roads[lb_map_cell(&st->map, first)] = 0;
+    assert_int_equal(lb_move_check(st, "sx-leibgren", plan, 2, NULL, &p, NULL), LB_OK);
+    assert_false(p.legal);
+    assert_int_equal(p.refused, 0);
+    assert_string_equal(p.rule, "R-FORM-2");
+    lb_move_plan_release(&p);
+    lb_state_free(st);
+}
+
 static void test_move__demo_every_unit(void **state)
 {
     (void)state;
@@ -969,6 +1019,7 @@ int main(void)
         cmocka_unit_test(test_move__entry_apply),
         cmocka_unit_test(test_move__options_agree_with_plans),
         cmocka_unit_test(test_move__demo_every_unit),
+        cmocka_unit_test(test_move__russbach_road_through_aderklaa),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -233,7 +233,11 @@ def build():
             for key in ((a, b), (b, a)):
                 if key in sides:
                     sides[key] = "bridge"
-    return terrain, elev, sides, village_hexes
+    # map.roads: the village hexes the roads run through (road march crosses a village only on
+    # them, R-FORM-2); not the church, whose terrain has no road-march rate: the roads meeting
+    # there go round it through the village's hexes, which join them as well
+    roads = sorted({h for path in road_paths for h in path if terrain[h] == "V"})
+    return terrain, elev, sides, village_hexes, roads
 
 
 def hexside_list(sides):
@@ -245,7 +249,7 @@ def hexside_list(sides):
 
 # ==== placing units ===============================================================================
 
-terrain, elev, sides, village_hexes = build()
+terrain, elev, sides, village_hexes, road_villages = build()
 occupied = {}       # hex -> side
 units = []
 orgs = {}           # org id -> list of unit ids
@@ -665,7 +669,7 @@ ORG_NAMES = {
     "ii-korps": {"name": "II. Armeekorps (Hohenzollern)", "side": AU},
     "i-korps": {"name": "I. Armeekorps (Bellegarde)", "side": AU},
     "iv-korps": {"name": "IV. Armeekorps (Rosenberg)", "side": AU},
-    "2-grenadier-division": {"name": "Grenadier-Division d'Aspre", "side": AU},
+    "2-grenadier-division": {"name": "Grenadier-Division d'Aspre", "side": AU, "kind": "division"},
 }
 
 VICTORY = {
@@ -712,7 +716,10 @@ NOTES = [
     "hexes at their foot; the fields of the Marchfeld are clear; the villages (Aderklaa, "
     "Deutsch-Wagram with its church, Baumersdorf astride the stream, Markgrafneusiedl with its "
     "tower at the east edge) are village hexes with gardens at their edges; the roads follow the "
-    "period maps' lines between the villages. Not shown: the standing corn, the Helmahof, fords "
+    "period maps' lines between the villages, as road hexes in the fields and, through the "
+    "villages, the village hexes they cross (map.roads: ours, from the same lines), so that road "
+    "march runs from village to village; Deutsch-Wagram's church is not a road hex, the roads "
+    "meeting there go round it through the village. Not shown: the standing corn, the Helmahof, fords "
     "and the banks' own steepness.",
     "Values (ours, from the histories' strengths and the module's classes): infantry increments "
     "= men / 100, fire = increments, melee = 3 x increments, movement 6 (French and allies) or 5 "
@@ -727,8 +734,9 @@ NOTES = [
     "0 or +1 melee, by their rank and the histories' account of the evening.",
     "Organisation: the corps carry the Morale Levels the module gives them (ii-corps, v-corps "
     "and vi-corps for Macdonald's and Grenier's corps of the Army of Italy, ix-corps; i-korps, "
-    "ii-korps, iv-korps, and d'Aspre's grenadiers as 2-grenadier-division); divisions and "
-    "brigades are named in the units' names and by their leaders.",
+    "ii-korps, iv-korps, and d'Aspre's grenadiers as 2-grenadier-division, of kind division: "
+    "its battalions force-march together, F44-2); the other divisions and brigades are named in "
+    "the units' names and by their leaders.",
     "Reinforcements (their hours are ours: the histories put these troops at hand, not on a "
     "clock): Broussier's division by the Raasdorf road at 19:40; two cuirassier regiments of "
     "Liechtenstein's reserve from the north-west at 20:00; four grenadier battalions of d'Aspre's "
@@ -759,7 +767,8 @@ scenario = {
     "sides": ["french", "austrian"],
     "notes": NOTES,
     "map": {"columns": COLS, "rows": ROWS, "terrain": rows_t, "legend": legend,
-            "elevation": rows_e, "hexsides": hexside_list(sides)},
+            "elevation": rows_e, "hexsides": hexside_list(sides),
+            "roads": [label(*h) for h in road_villages]},
     "charts": {},
     "units": units,
     "reinforcements": [{"time": t, "units": ids} for t, ids in sorted(reinforcements.items())],

@@ -104,6 +104,8 @@ static const char *const sentences[] = {
     S(CONTACTS_DISORDERED) = "{0} contacts the disordered {1}: the charge ends",
     S(REACHES_SKIRMISHERS) = "{0} reaches the skirmishers {1}",
     S(CONTACTS) = "{0} contacts {1}",
+    S(NO_CONTACT_ACROSS) = "{0} is next to {1} only across a hexside or into terrain closed to "
+                           "cavalry: no contact there, as no melee may cross it (R-MEL-3)",
     S(REACHES_ROUTED) = "{0} reaches the routed {1}",
     S(TOO_FEW_TO_TRAMPLE) = "{0} has {1} movement points left: too few to trample {2} ({3} per "
                             "increment)",

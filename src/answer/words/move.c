@@ -180,6 +180,9 @@ static const char *const sentences[] = {
     S(EV_MOVE_MARCH_LATE) = "a force march is declared before any other action of the segment, "
                             "once",
     S(EV_MOVE_MARCH_NO_CHECK) = "{0} cannot check morale",
+    S(EV_MOVE_MARCH_DIVISION_ACTED) = "{0}'s division {1} force-marches as a whole (F44-2): every "
+                                      "battalion attempts it before any acts, and {2} has acted "
+                                      "this segment",
     S(EV_MOVE_MARCHES) = "{0} declares a force march (its turn {1} in a row: {2+} to the check), "
                          "passing {3} of the time: then {4} times its printed MP, no formation "
                          "change, not ending next to the enemy",

@@ -165,6 +165,7 @@ enum charge_event {
                                           * ends, branches too deep, most rolls, budget hit,
                                           * budget */
     EV_CHARGE_ODDS_EXACT,                /* merged, passes, budget */
+    EV_CHARGE_NO_CONTACT_ACROSS,         /* cavalry, unit (R-CHG-30) */
     /* the zone of reaction and opportunity charges (39.1, R-RCH-1, R-OCH-1) */
     EV_CHARGE_ZONE_IN,                   /* cavalry, hex, kind (CHARGE_PH_ZONE_KIND), light (1)
                                           * or heavy, distance, extent */

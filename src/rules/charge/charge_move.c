@@ -59,9 +59,17 @@ int lbi_mv_distance(const lb_state *s, lb_hex h, int unit)
     return best;
 }
 
+/* R-CHG-30: contact is made through a hexside the cavalry may cross into the formation's hex
+ * (R-MEL-3's test), never across a prohibited hexside or into terrain closed to cavalry. */
 int lbi_mv_adjacent(const lb_state *s, lb_hex h, int unit)
 {
-    return lbi_mv_distance(s, h, unit) == 1;
+    const lb_unit *u = &s->units[unit];
+    for (int k = 0; k < u->nhexes; k++) {
+        int dir = lb_hex_dir_to(h, u->hexes[k]);
+        if (dir >= 0 && lb_move_step_cost(s, h, dir, LB_ARM_CAVALRY) != LB_MOVE_PROHIBITED)
+            return 1;
+    }
+    return 0;
 }
 
 /* Enemy combat units of the cavalry in h: their count; *carre_only when every one is in carré

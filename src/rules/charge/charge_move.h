@@ -8,7 +8,7 @@
 LBI int lbi_mv_is_light(const lb_unit *u);
 /* Hex distance from h to the nearest hex of unit. */
 LBI int lbi_mv_distance(const lb_state *s, lb_hex h, int unit);
-/* True when h is next to a hex of unit. */
+/* True when h is next to a hex of unit through a hexside cavalry may cross (R-CHG-30). */
 LBI int lbi_mv_adjacent(const lb_state *s, lb_hex h, int unit);
 /* R-CHG-9: refuses (STOP_REFUSED) a plan that is not legal as the map stands. */
 LBI int lbi_mv_check_plan(run *R);

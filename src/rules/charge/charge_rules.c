@@ -1070,10 +1070,14 @@ static int at_position(run *R)
      * on with its plan, has moved to contact */
     if ((R->mode == M_FOLLOW || (R->mode == M_PLAN && R->recall > 0)) && R->goal >= 0)
         return lbi_mv_adjacent(R->st, R->pos, R->goal) ? follow_contact(R) : LB_OK;
-    if (R->target >= 0 && R->tst != T_NONE && R->tst != T_DONE &&
-        (lbi_mv_adjacent(R->st, R->pos, R->target) ||
-         lb_unit_in_hex(&R->st->units[R->target], R->pos)))
+    if (R->target < 0 || R->tst == T_NONE || R->tst == T_DONE)
+        return LB_OK;
+    if (lbi_mv_adjacent(R->st, R->pos, R->target) ||
+        lb_unit_in_hex(&R->st->units[R->target], R->pos))
         return target_contact(R);
+    if (lbi_mv_distance(R->st, R->pos, R->target) == 1) /* R-CHG-30 */
+        LBI_EVENT(R->t, "R-CHG-30", "(38)", EV_CHARGE_NO_CONTACT_ACROSS, ch_unit(R, R->cav),
+                  ch_unit(R, R->target));
     return LB_OK;
 }
 

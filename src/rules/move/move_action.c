@@ -545,6 +545,25 @@ static void check_attach(const mv_ctx *c, const lb_move_action *a, lb_move_outco
     ACCEPT(c, o, "R-MOV-14", "(7)", t, EV_MOVE_ATTACHES, ev_unit_id(l->id), ev_unit_id(u->id));
 }
 
+/* R-MOV-19: a battalion of the unit's division (F44-2) in good order that has acted this
+ * segment without force-marching, -1 when none; *div its division, NULL when it has none. */
+static int division_acted(const lb_state *st, const lb_unit *u, const lb_org **div)
+{
+    *div = NULL;
+    for (int k = 0; k < st->battle.norgs && !*div; k++)
+        for (int i = 0; i < st->battle.orgs[k].nunits && !*div; i++)
+            if (st->battle.orgs[k].division && strcmp(st->battle.orgs[k].units[i], u->id) == 0)
+                *div = &st->battle.orgs[k];
+    for (int i = 0; *div && i < (*div)->nunits; i++) {
+        int b = lb_state_unit_index(st, (*div)->units[i]);
+        const lb_unit *x = b >= 0 ? &st->units[b] : NULL;
+        if (x && x != u && x->arm == LB_ARM_INFANTRY && x->state == LB_STATE_GOOD &&
+            x->move.actions > 0 && x->move.march == LB_MARCH_NONE)
+            return b;
+    }
+    return -1;
+}
+
 static void check_march(const mv_ctx *c, lb_move_outcome *o, lb_trace *t)
 {
     const lb_state *st = c->st;
@@ -563,6 +582,13 @@ static void check_march(const mv_ctx *c, lb_move_outcome *o, lb_trace *t)
     }
     if (u->move.march != LB_MARCH_NONE || !o->first) {
         REFUSE0(c, o, "R-MOV-16", "(44)", t, EV_MOVE_MARCH_LATE);
+        return;
+    }
+    const lb_org *div;
+    int acted = division_acted(st, u, &div);
+    if (acted >= 0) {
+        REFUSE(c, o, "R-MOV-19", "(44)", t, EV_MOVE_MARCH_DIVISION_ACTED, ev_unit_id(u->id),
+               ev_text(div->id), ev_unit_id(st->units[acted].id));
         return;
     }
     int turn = u->move.march_turns + 1;

@@ -43,7 +43,9 @@ static uint8_t hex_flags(const rsearch *S, int cell)
 }
 
 /* A new cell for hex h, entered by a legal step from a hex whose D is `from_d`: a step that
- * keeps the distance to every formation (`same`, R-RET-1) keeps D. */
+ * keeps the distance to every formation (`same`, R-RET-1) keeps D. From D = 0 (cavalry leaving
+ * the carré's hex, R-MEL-29) the step tables see no step as going away from a formation in
+ * the hex itself, so D is measured. */
 static int add_cell(builder *B, lb_hex h, uint8_t flags, int depth, int from_d, int same)
 {
     rsearch *S = B->S;
@@ -52,7 +54,7 @@ static int add_cell(builder *B, lb_hex h, uint8_t flags, int depth, int from_d, 
     rcell *c = &S->cells[S->ncells];
     memset(c, 0, sizeof *c);
     c->hex = h;
-    c->d = same ? from_d : lbi_renemy_distance(&B->E, h);
+    c->d = same && from_d > 0 ? from_d : lbi_renemy_distance(&B->E, h);
     c->comp = -1;
     c->fwd = c->back = -1;
     for (int d = 0; d < LB_DIR_COUNT; d++)
