@@ -72,6 +72,53 @@ static void mix_decision(uint64_t *h, const lb_decision *d)
         mix_str(h, d->options[i].key);
 }
 
+/* The tasks the game has still to run (checks, retreats ...). */
+static void mix_tasks(uint64_t *h, const lb_game *g)
+{
+    mix_int(h, g->ntasks);
+    for (int i = 0; i < g->ntasks; i++) {
+        const task *t = &g->tasks[i];
+        mix_int(h, t->kind);
+        mix_str(h, t->unit);
+        mix_int(h, t->retreat);
+        mix_int(h, t->modifier);
+        mix_str(h, t->why);
+        /* R-MOR-18, R-RET-22: mixed only when set, so that a game without them hashes as
+         * before; the events' numbering (g->events, each record's checked_event) is no state */
+        if (t->event || t->failed || t->kind >= TASK_TRIGGERED) {
+            mix_int(h, t->cause);
+            mix_int(h, t->event);
+            mix_int(h, t->failed);
+            mix_int(h, t->hex.col);
+            mix_int(h, t->hex.row);
+        }
+    }
+}
+
+/* A move under way: its actions, the one now, the fire taken at it. */
+static void mix_job(uint64_t *h, const move_job *j)
+{
+    mix_int(h, j->active);
+    if (!j->active)
+        return;
+    mix_str(h, j->unit);
+    mix_str(h, j->with);
+    for (int i = 0; i < j->nactions; i++) {
+        const lb_move_action *a = &j->actions[i];
+        const long long act[] = {a->kind, a->dir, a->facing, a->formation, a->nhexes};
+        for (size_t k = 0; k < sizeof act / sizeof *act; k++)
+            mix_int(h, act[k]);
+        for (int k = 0; k < a->nhexes; k++) {
+            mix_int(h, a->hexes[k].col);
+            mix_int(h, a->hexes[k].row);
+        }
+    }
+    mix_int(h, j->next);
+    mix_int(h, j->passed);
+    for (int i = 0; i < j->nfired; i++)
+        mix_str(h, j->fired[i]);
+}
+
 uint64_t lb_game_hash(const lb_game *g)
 {
     uint64_t h = FNV_OFFSET;
@@ -111,24 +158,7 @@ uint64_t lb_game_hash(const lb_game *g)
         mix_int(&h, g->tally_surrendered[s]);
         mix_int(&h, g->tally_leaders[s]);
     }
-    mix_int(&h, g->ntasks);
-    for (int i = 0; i < g->ntasks; i++) {
-        const task *t = &g->tasks[i];
-        mix_int(&h, t->kind);
-        mix_str(&h, t->unit);
-        mix_int(&h, t->retreat);
-        mix_int(&h, t->modifier);
-        mix_str(&h, t->why);
-        /* R-MOR-18, R-RET-22: mixed only when set, so that a game without them hashes as
-         * before; the events' numbering (g->events, each record's checked_event) is no state */
-        if (t->event || t->failed || t->kind >= TASK_TRIGGERED) {
-            mix_int(&h, t->cause);
-            mix_int(&h, t->event);
-            mix_int(&h, t->failed);
-            mix_int(&h, t->hex.col);
-            mix_int(&h, t->hex.row);
-        }
-    }
+    mix_tasks(&h, g);
     mix_int(&h, g->nobligations);
     for (int i = 0; i < g->nobligations; i++) {
         const obligation *o = &g->obligations[i];
@@ -140,26 +170,7 @@ uint64_t lb_game_hash(const lb_game *g)
         mix_int(&h, o->melee_times.den);
         mix_int(&h, o->charge_bonus);
     }
-    const move_job *j = &g->job;
-    mix_int(&h, j->active);
-    if (j->active) { /* a move under way: its actions, the one now, the fire taken at it */
-        mix_str(&h, j->unit);
-        mix_str(&h, j->with);
-        for (int i = 0; i < j->nactions; i++) {
-            const lb_move_action *a = &j->actions[i];
-            const long long act[] = {a->kind, a->dir, a->facing, a->formation, a->nhexes};
-            for (size_t k = 0; k < sizeof act / sizeof *act; k++)
-                mix_int(&h, act[k]);
-            for (int k = 0; k < a->nhexes; k++) {
-                mix_int(&h, a->hexes[k].col);
-                mix_int(&h, a->hexes[k].row);
-            }
-        }
-        mix_int(&h, j->next);
-        mix_int(&h, j->passed);
-        for (int i = 0; i < j->nfired; i++)
-            mix_str(&h, j->fired[i]);
-    }
+    mix_job(&h, &g->job);
     if (g->charge) { /* a charge under way: its decisions and dice so far, and where it stands */
         const lb_journal *j = lb_charge_journal(g->charge);
         for (int i = 0; i < j->count; i++) {

@@ -772,6 +772,28 @@ static int march_division(lb_game *g, const char *declared)
     return rc;
 }
 
+/* After the move job's action o is applied: its trace, the next action, and what the action
+ * sets off (a division's force march, R-MOV-19; an opportunity charge, R-OCH-1). */
+static int action_done(lb_game *g, const lb_move_outcome *o)
+{
+    move_job *j = &g->job;
+    char what[128];
+    describe(g->st, o, what, sizeof what);
+    lb_trace_add(g->tr, o->rule ? o->rule : "R-MOV-1", o->section ? o->section : "(18)",
+                 "%s %s: %d%s MP (%d%s spent)", j->unit, what, o->cost / 2,
+                 o->cost % 2 ? ".5" : "", o->spent_after / 2, o->spent_after % 2 ? ".5" : "");
+    j->next++;
+    j->nfired = 0;
+    j->passed = 0;
+    if (j->next >= j->nactions)
+        j->active = 0;
+    if (o->action.kind == LB_ACT_MARCH)
+        return march_division(g, j->unit);
+    if (o->action.kind == LB_ACT_STEP || o->action.kind == LB_ACT_PROLONGE)
+        return lbi_opp_charge_offer(g, j->unit) < 0 ? LB_NOMEM : LB_OK; /* R-OCH-1 */
+    return LB_OK;
+}
+
 int lbi_job_run(lb_game *g)
 {
     char why[LB_MOVE_REASON_MAX];
@@ -813,23 +835,7 @@ int lbi_job_run(lb_game *g)
     }
     if (rc == LB_OK)
         rc = disordered_moved(g, &was);
-    if (rc != LB_OK)
-        return rc;
-    char what[128];
-    describe(st, &o, what, sizeof what);
-    lb_trace_add(g->tr, o.rule ? o.rule : "R-MOV-1", o.section ? o.section : "(18)",
-                 "%s %s: %d%s MP (%d%s spent)", j->unit, what, o.cost / 2, o.cost % 2 ? ".5" : "",
-                 o.spent_after / 2, o.spent_after % 2 ? ".5" : "");
-    j->next++;
-    j->nfired = 0;
-    j->passed = 0;
-    if (j->next >= j->nactions)
-        j->active = 0;
-    if (o.action.kind == LB_ACT_MARCH)
-        return march_division(g, j->unit);
-    if (o.action.kind == LB_ACT_STEP || o.action.kind == LB_ACT_PROLONGE)
-        return lbi_opp_charge_offer(g, j->unit) < 0 ? LB_NOMEM : LB_OK; /* R-OCH-1 */
-    return LB_OK;
+    return rc == LB_OK ? action_done(g, &o) : rc;
 }
 
 int lbi_job_answer(lb_game *g, const lb_decision *cur, const lb_action *a, lb_game_answer *out)
