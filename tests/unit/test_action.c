@@ -16,30 +16,16 @@
 #include "decision_int.h"
 #include "action_int.h"
 #include "game_int.h"
+#include "fixture.h"
 
 #define RANDOM_GAMES 14
 #define DECISIONS_PER_GAME 400
-
-static lb_game *game_of(const char *name, const char *text, uint64_t seed)
-{
-    int n;
-    const lb_module *m = lb_data_modules(&n);
-    lb_load_opts o = {.modules = m, .nmodules = n};
-    lb_game_settings s;
-    lb_game_settings_init(&s);
-    s.seed = seed;
-    lb_errlist errs = {0};
-    lb_game *g = NULL;
-    assert_int_equal(lb_game_new(name, text, strlen(text), &o, &s, &g, &errs), LB_OK);
-    lb_errlist_release(&errs);
-    return g;
-}
 
 static lb_game *demo(uint64_t seed)
 {
     size_t len;
     const char *name;
-    return game_of("demo.json", lb_data_demo(&len, &name), seed);
+    return fixture_game("demo.json", lb_data_demo(&len, &name), seed, LB_UNDO_HOTSEAT);
 }
 
 static lb_game *prusse(uint64_t seed)
@@ -50,7 +36,7 @@ static lb_game *prusse(uint64_t seed)
     size_t n = fread(text, 1, (1 << 17) - 1, f);
     fclose(f);
     assert_true(n > 0);
-    lb_game *g = game_of("prusse-1806-demo.json", text, seed);
+    lb_game *g = fixture_game("prusse-1806-demo.json", text, seed, LB_UNDO_HOTSEAT);
     free(text);
     return g;
 }

@@ -18,6 +18,7 @@
 #include "state_int.h"
 #include "frac_int.h"
 #include "game_int.h"
+#include "fixture.h"
 
 #define RANDOM_TRIES 20
 
@@ -26,33 +27,6 @@ static lb_load_opts opts(void)
     int n;
     const lb_module *m = lb_data_modules(&n);
     return (lb_load_opts){.modules = m, .nmodules = n};
-}
-
-static lb_game *game_of(const char *name, const char *text, uint64_t seed)
-{
-    lb_load_opts o = opts();
-    lb_game_settings s;
-    lb_game_settings_init(&s);
-    s.seed = seed;
-    lb_errlist errs = {0};
-    lb_game *g = NULL;
-    int rc = lb_game_new(name, text, strlen(text), &o, &s, &g, &errs);
-    for (int i = 0; i < errs.count; i++) {
-        char buf[1200];
-        lb_err_fmt(&errs.items[i], buf, sizeof buf);
-        fprintf(stderr, "%s\n", buf);
-    }
-    lb_errlist_release(&errs);
-    assert_int_equal(rc, LB_OK);
-    return g;
-}
-
-static lb_game *demo(uint64_t seed)
-{
-    size_t len;
-    const char *name;
-    const char *text = lb_data_demo(&len, &name);
-    return game_of(name, text, seed);
 }
 
 /* The scenario text of a file with its battle cut short: victory.last_turn set to last. */
@@ -175,7 +149,7 @@ static void assert_replays(const lb_game *g)
 static void test_ai__fires_with_exact_odds(void **state)
 {
     (void)state;
-    lb_game *g = demo(1);
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT);
     answer(g, 0, "end");
     answer(g, 0, "end");
     const lb_decision *d = lb_game_pending(g);
@@ -228,7 +202,7 @@ static void test_ai__carre_against_cavalry(void **state)
                       "\"fire\": 0, \"melee\": 16, \"movement\": 14, \"morale\": \"34\", "
                       "\"formation\": \"column\", \"state\": \"good\", \"readiness\": \"fresh\", "
                       "\"hexes\": [\"0805\"], \"facing\": 10}");
-    lb_game *g = game_of("duel", text, 1);
+    lb_game *g = fixture_game("duel", text, 1, LB_UNDO_HOTSEAT);
     lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
     char why[LB_AI_REASON_MAX];
     ai_answer(g, &s, why);
@@ -253,7 +227,7 @@ static void test_ai__line_for_fire(void **state)
                       "\"fire\": 8, \"melee\": 24, \"movement\": 5, \"morale\": \"45\", "
                       "\"formation\": \"column\", \"state\": \"good\", \"hexes\": [\"0705\"], "
                       "\"facing\": 10}");
-    lb_game *g = game_of("duel", text, 1);
+    lb_game *g = fixture_game("duel", text, 1, LB_UNDO_HOTSEAT);
     lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
     const lb_journal *j = lb_game_journal(g);
     ai_answer(g, &s, NULL);
@@ -271,7 +245,7 @@ static void test_ai__line_for_fire(void **state)
 static void test_ai__melee_odds_with_the_turn(void **state)
 {
     (void)state;
-    lb_game *g = demo(1);
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT);
     answer(g, 0, "end"); /* charge */
     answer(g, 0, "end"); /* movement */
     answer(g, 1, "end"); /* the Austrian Defensive Fire */
@@ -326,7 +300,7 @@ static void test_ai__melee_odds_with_the_turn(void **state)
 static void test_ai__clone_is_a_what_if(void **state)
 {
     (void)state;
-    lb_game *g = demo(1), *h = demo(987654321);
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT), *h = fixture_demo(987654321, LB_UNDO_HOTSEAT);
     uint64_t before = lb_game_hash(g);
     lb_game *c, *k;
     assert_int_equal(lb_game_clone(g, 5, &c), LB_OK);
@@ -360,7 +334,7 @@ static void test_ai__clone_is_a_what_if(void **state)
 static void test_ai__no_clone_inside_a_charge(void **state)
 {
     (void)state;
-    lb_game *g = demo(1);
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT);
     answer(g, 0, "charge:fr-8chs:0703,0803,0904,1004,1104");
     const lb_decision *d = lb_game_pending(g);
     assert_int_equal(d->kind, LB_DECIDE_CARRE);
@@ -379,7 +353,7 @@ static void test_ai__clone_keeps_an_offered_retreat(void **state)
     (void)state;
     int found = 0;
     for (uint64_t seed = 1; seed <= 40 && !found; seed++) {
-        lb_game *g = demo(seed);
+        lb_game *g = fixture_demo(seed, LB_UNDO_HOTSEAT);
         lb_pcg32 rng;
         lb_pcg32_seed(&rng, seed, 9);
         for (int n = 0; n < 400 && lb_game_pending(g) && !found; n++) {
@@ -411,7 +385,7 @@ static void test_ai__clone_keeps_an_offered_retreat(void **state)
 static void test_ai__only_its_decision(void **state)
 {
     (void)state;
-    lb_game *g = demo(1);
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT);
     lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
     char key[LB_OPTION_KEY_MAX] = "x", why[LB_AI_REASON_MAX] = "y";
     assert_int_equal(lb_ai_choose(g, 1, &s, key, why), LB_INVALID);
@@ -433,7 +407,7 @@ static void test_ai__never_illegal(void **state)
     char *wagram = cut_short("data/scenarios/demo.json", "13:40");
     char *prusse = cut_short("data/scenarios/prusse-1806-demo.json", "10:40");
     for (uint64_t seed = 1; seed <= 6; seed++) {
-        lb_game *g = game_of("cut", seed % 2 ? wagram : prusse, seed);
+        lb_game *g = fixture_game("cut", seed % 2 ? wagram : prusse, seed, LB_UNDO_HOTSEAT);
         int ai[2] = {seed % 4 != 2, seed % 4 != 3};
         lb_ai_settings s[2] = {settings(LB_AI_QUICK, 1000, seed), settings(LB_AI_QUICK, 1000, seed + 100)};
         int n = play(g, ai, s, seed, 600);
@@ -453,7 +427,7 @@ static void test_ai__full_level_is_deterministic(void **state)
     (void)state;
     uint64_t hash = 0;
     for (int run = 0; run < 2; run++) {
-        lb_game *g = demo(21);
+        lb_game *g = fixture_demo(21, LB_UNDO_HOTSEAT);
         lb_ai_settings s[2] = {settings(LB_AI_FULL, 100, 7), settings(LB_AI_QUICK, 1000, 8)};
         int rollouts = 0;
         while (lb_game_pending(g) && lb_game_turn_number(g) == 1) {
@@ -493,10 +467,10 @@ static void test_ai__case_scenarios(void **state)
         }
         if (json_is_object(sc)) {
             char *text = json_dumps(sc, 0);
-            g = game_of(gl.gl_pathv[i], text, 1);
+            g = fixture_game(gl.gl_pathv[i], text, 1, LB_UNDO_HOTSEAT);
             free(text);
         } else if (!demo_played++) {
-            g = demo(1);
+            g = fixture_demo(1, LB_UNDO_HOTSEAT);
         }
         if (g) {
             int ai[2] = {1, 1};

@@ -16,40 +16,13 @@
 #include "lb/lb.h"
 #include "state_int.h"
 #include "game_int.h"
+#include "fixture.h"
 
 static lb_load_opts opts(void)
 {
     int n;
     const lb_module *m = lb_data_modules(&n);
     return (lb_load_opts){.modules = m, .nmodules = n};
-}
-
-static lb_game *game_of(const char *name, const char *text, uint64_t seed, lb_undo_policy undo)
-{
-    lb_load_opts o = opts();
-    lb_game_settings s;
-    lb_game_settings_init(&s);
-    s.seed = seed;
-    s.undo = undo;
-    lb_errlist errs = {0};
-    lb_game *g = NULL;
-    int rc = lb_game_new(name, text, strlen(text), &o, &s, &g, &errs);
-    for (int i = 0; i < errs.count; i++) {
-        char buf[1200];
-        lb_err_fmt(&errs.items[i], buf, sizeof buf);
-        fprintf(stderr, "%s\n", buf);
-    }
-    lb_errlist_release(&errs);
-    assert_int_equal(rc, LB_OK);
-    return g;
-}
-
-static lb_game *demo(uint64_t seed, lb_undo_policy undo)
-{
-    size_t len;
-    const char *name;
-    const char *text = lb_data_demo(&len, &name);
-    return game_of(name, text, seed, undo);
 }
 
 /* Answers key as role; asserts the verdict. */
@@ -73,7 +46,7 @@ static const lb_journal_entry *last_entry(const lb_game *g)
 static void test_game__first_decision(void **state)
 {
     (void)state;
-    lb_game *g = demo(1, LB_UNDO_HOTSEAT);
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT);
     const lb_decision *d = lb_game_pending(g);
     assert_non_null(d);
     assert_int_equal(d->kind, LB_DECIDE_ACTION);
@@ -93,7 +66,7 @@ static void test_game__first_decision(void **state)
 static void test_game__refusals_change_nothing(void **state)
 {
     (void)state;
-    lb_game *g = demo(1, LB_UNDO_HOTSEAT);
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT);
     uint64_t h = lb_game_hash(g);
     lb_game_answer a;
     assert_int_equal(lb_game_decide(g, 0, 5, "end", &a), LB_OK);
@@ -131,7 +104,7 @@ static void test_game__refusals_change_nothing(void **state)
 static void test_game__long_answer_refused(void **state)
 {
     (void)state;
-    lb_game *g = demo(1, LB_UNDO_HOTSEAT);
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT);
     uint64_t h = lb_game_hash(g);
     char key[512] = "charge:fr-8chs:0802";
     while (strlen(key) + 5 < sizeof key - 1)
@@ -185,7 +158,7 @@ static void test_game__options_limit(void **state)
     assert_true(lb_game_hash(g) == h);
     assert_int_equal(lb_game_pending(g)->noptions, 2);
     lb_game_free(g);
-    lb_game *free_game = demo(1, LB_UNDO_HOTSEAT);
+    lb_game *free_game = fixture_demo(1, LB_UNDO_HOTSEAT);
     answer(free_game, 0, "end", LB_ACCEPTED);
     assert_true(lb_game_pending(free_game)->noptions > 20);
     lb_game_free(free_game);
@@ -217,7 +190,7 @@ static void test_game__view_text_is_jansson_s(void **state)
         p += hit ? sizeof from - 1 : 1;
     }
     text[n] = '\0';
-    lb_game *g = game_of(name, text, 9, LB_UNDO_HOTSEAT);
+    lb_game *g = fixture_game(name, text, 9, LB_UNDO_HOTSEAT);
     free(text);
     lb_pcg32 rng;
     lb_pcg32_seed(&rng, 4, 2);
@@ -254,7 +227,7 @@ static void test_game__view_text_is_jansson_s(void **state)
 static void test_game__undo_hotseat_rolls_fresh(void **state)
 {
     (void)state;
-    lb_game *g = demo(1, LB_UNDO_HOTSEAT);
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT);
     answer(g, 0, "end", LB_ACCEPTED);
     answer(g, 0, "end", LB_ACCEPTED);
     uint64_t after_end = lb_game_hash(g);
@@ -283,7 +256,7 @@ static void test_game__undo_hotseat_rolls_fresh(void **state)
     assert_int_equal(lb_game_undo(g, LB_ROLE_BOTH, lb_game_seq(g), 3, &a), LB_OK);
     assert_int_equal(a.verdict, LB_REFUSED_ILLEGAL);
     /* the journal replayed elsewhere gives the same game, its dice past all three rolls */
-    lb_game *again = demo(1, LB_UNDO_HOTSEAT);
+    lb_game *again = fixture_demo(1, LB_UNDO_HOTSEAT);
     lb_err err = {0};
     assert_int_equal(lb_game_load_journal(again, lb_game_journal(g), &err), LB_OK);
     assert_true(lb_game_hash(again) == lb_game_hash(g));
@@ -298,7 +271,7 @@ static void test_game__undo_hotseat_rolls_fresh(void **state)
 static void test_game__undo_two_players(void **state)
 {
     (void)state;
-    lb_game *g = demo(7, LB_UNDO_TWO_PLAYERS);
+    lb_game *g = fixture_demo(7, LB_UNDO_TWO_PLAYERS);
     uint64_t start = lb_game_hash(g);
     lb_game_answer a;
     answer(g, 0, "end", LB_ACCEPTED);
@@ -343,7 +316,7 @@ static void test_game__undo_two_players(void **state)
 static void test_game__view_charge_under_way(void **state)
 {
     (void)state;
-    lb_game *g = demo(3, LB_UNDO_HOTSEAT);
+    lb_game *g = fixture_demo(3, LB_UNDO_HOTSEAT);
     answer(g, 0, "charge:fr-8chs:0802,0903,1003,1104", LB_ACCEPTED);
     char *text = NULL;
     assert_int_equal(lb_game_view_json(g, LB_ROLE_BOTH, &text), LB_OK);
@@ -386,7 +359,7 @@ static void test_game__view_charge_under_way(void **state)
 static void test_game__replay_and_bad_journal(void **state)
 {
     (void)state;
-    lb_game *g = demo(7, LB_UNDO_HOTSEAT);
+    lb_game *g = fixture_demo(7, LB_UNDO_HOTSEAT);
     uint64_t start = lb_game_hash(g);
     answer(g, 0, "end", LB_ACCEPTED);
     answer(g, 0, "end", LB_ACCEPTED);
@@ -434,7 +407,7 @@ static void test_game__start_that_rolls_replays(void **state)
         " \"nation\": \"austrian\", \"class\": \"linie\", \"increments\": 8, \"fire\": 8,"
         " \"melee\": 24, \"movement\": 6, \"morale\": \"35\", \"formation\": \"column\","
         " \"state\": \"good\", \"hexes\": [\"0505\"], \"facing\": 12}]}";
-    lb_game *g = game_of("recovery.json", text, 3, LB_UNDO_HOTSEAT);
+    lb_game *g = fixture_game("recovery.json", text, 3, LB_UNDO_HOTSEAT);
     const lb_journal *j = lb_game_journal(g);
     assert_true(j->count >= 1);
     assert_int_equal(j->entries[0].kind, LB_ENTRY_ROLL);
@@ -463,7 +436,7 @@ static int offered(const lb_game *g, const char *key)
 static void test_game__group_fire_replays(void **state)
 {
     (void)state;
-    lb_game *g = demo(7, LB_UNDO_HOTSEAT);
+    lb_game *g = fixture_demo(7, LB_UNDO_HOTSEAT);
     answer(g, 0, "end", LB_ACCEPTED);
     answer(g, 0, "end", LB_ACCEPTED);
     answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
@@ -536,7 +509,7 @@ static void refused(lb_game *g, const char *key, const char *rule, const char *h
 static void test_game__fire_refusals(void **state)
 {
     (void)state;
-    lb_game *g = demo(7, LB_UNDO_HOTSEAT);
+    lb_game *g = fixture_demo(7, LB_UNDO_HOTSEAT);
     answer(g, 0, "end", LB_ACCEPTED);
     answer(g, 0, "end", LB_ACCEPTED);
     answer(g, 1, "fire:au-ir4-1:0810", LB_ACCEPTED);
@@ -557,7 +530,7 @@ static void test_game__fire_refusals(void **state)
 static void test_game__charge_keeps_its_state(void **state)
 {
     (void)state;
-    lb_game *g = demo(3, LB_UNDO_HOTSEAT);
+    lb_game *g = fixture_demo(3, LB_UNDO_HOTSEAT);
     unsigned long long before = lb_game_state(g)->generation;
     answer(g, 0, "charge:fr-8chs:0802,0903,1003,1103,1203", LB_ACCEPTED);
     int decisions = 0;
@@ -595,7 +568,7 @@ static const char *plain_key(const lb_decision *d)
 static void test_game__reinforcement_arrives(void **state)
 {
     (void)state;
-    lb_game *g = demo(3, LB_UNDO_HOTSEAT);
+    lb_game *g = fixture_demo(3, LB_UNDO_HOTSEAT);
     const lb_state *st = lb_game_state(g);
     int seen_before = 0;
     while (lb_game_pending(g) && !(st->turn.minutes == 13 * 60 + 40 && st->turn.phasing == 1 &&
@@ -640,7 +613,7 @@ static void test_game__held_cavalry_does_not_charge(void **state)
              "\"morale\":\"35\",\"formation\":\"column\",\"state\":\"good\",\"hexes\":[\"0606\"],"
              "\"facing\":12}],\"victory\":{\"last_turn\":\"14:00\"}}",
              held, free_);
-    lb_game *g = game_of("held.json", text, 1, LB_UNDO_HOTSEAT);
+    lb_game *g = fixture_game("held.json", text, 1, LB_UNDO_HOTSEAT);
     const lb_decision *d = lb_game_pending(g);
     assert_int_equal(lb_game_state(g)->turn.segment, LB_SEG_CHARGE);
     assert_true(lb_decision_find(d, "charge:fr-free") >= 0);
@@ -692,7 +665,7 @@ static lb_game *levels_game(const char *start, const char *last, const char *lev
              "\"morale\":\"35\",\"formation\":\"column\",\"state\":\"good\",\"hexes\":[\"0606\"],"
              "\"facing\":12}",
              levels, last);
-    return game_of("levels.json", text, 1, LB_UNDO_HOTSEAT);
+    return fixture_game("levels.json", text, 1, LB_UNDO_HOTSEAT);
 }
 
 /* R-GAME-11: on the hour the Command step counts the organisation's infantry routed or gone.
@@ -720,7 +693,7 @@ static void test_game__morale_levels(void **state)
 static void test_game__score_adds_up(void **state)
 {
     (void)state;
-    lb_game *g = demo(11, LB_UNDO_HOTSEAT);
+    lb_game *g = fixture_demo(11, LB_UNDO_HOTSEAT);
     lb_pcg32 rng;
     lb_pcg32_seed(&rng, 11, 3);
     while (lb_game_pending(g)) {
@@ -750,7 +723,7 @@ static void test_game__score_adds_up(void **state)
 static void test_game__view_says_the_victory_key(void **state)
 {
     (void)state;
-    lb_game *g = demo(1, LB_UNDO_HOTSEAT);
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT);
     char *text = NULL;
     assert_int_equal(lb_game_view_json(g, LB_ROLE_BOTH, &text), LB_OK);
     json_error_t e;
@@ -808,7 +781,7 @@ static int kinds_of(const lb_decision *d, const char **kinds, int max)
 static void test_game__random_player(void **state)
 {
     (void)state;
-    lb_game *g = demo(7, LB_UNDO_HOTSEAT);
+    lb_game *g = fixture_demo(7, LB_UNDO_HOTSEAT);
     answer(g, 0, "end", LB_ACCEPTED);
     const lb_decision *d = lb_game_pending(g);
     const lb_state *st = lb_game_state(g);

@@ -14,6 +14,7 @@
 #include "lb/game.h"
 #include "lb/lb.h"
 #include "state_int.h"
+#include "fixture.h"
 
 #define INF(id, morale, state, hex)                                                             \
     "{\"id\":\"" id "\",\"side\":\"french\",\"arm\":\"infantry\",\"nation\":\"french\","         \
@@ -42,23 +43,7 @@ static lb_game *small(const char *segment, const char *units, uint64_t seed)
              "\"legend\":{\".\":\"clear\"}},\"units\":[%s," ENEMY "],"
              "\"victory\":{\"last_turn\":\"15:00\"}}",
              segment, units);
-    int n;
-    const lb_module *m = lb_data_modules(&n);
-    lb_load_opts o = {.modules = m, .nmodules = n};
-    lb_game_settings s;
-    lb_game_settings_init(&s);
-    s.seed = seed;
-    lb_errlist errs = {0};
-    lb_game *g = NULL;
-    int rc = lb_game_new("checks.json", text, strlen(text), &o, &s, &g, &errs);
-    for (int i = 0; i < errs.count; i++) {
-        char buf[1200];
-        lb_err_fmt(&errs.items[i], buf, sizeof buf);
-        fprintf(stderr, "%s\n", buf);
-    }
-    lb_errlist_release(&errs);
-    assert_int_equal(rc, LB_OK);
-    return g;
+    return fixture_game("checks.json", text, seed, LB_UNDO_HOTSEAT);
 }
 
 static void answer(lb_game *g, const char *key)
