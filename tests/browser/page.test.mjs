@@ -491,12 +491,14 @@ test('Undo only when possible, and not past the hand-over', async () => {
   await fr.waitForSelector('#whose.yours');
   await au.waitForSelector('#undo', { state: 'hidden' });
   assert.match(await fr.textContent('#segment'), /offensive fire/);
-  // the engine refuses what the page no longer offers, and the French prompt stays
-  const seq = await seqOf(au);
+  // the engine refuses what the page no longer offers, and the French prompt stays (the journal's
+  // length read from the API: a page's may lag a moment behind)
+  const seq = (await viewOf(links.austrian)).seq;
   const r = await api('POST', `/api/g/${tokenOf(links.austrian)}/undo`, { seq });
   assert.equal(r.status, 422);
   assert.match(r.json.error.message, /the decision has passed to french/);
-  assert.equal(await seqOf(fr), seq);
+  assert.equal((await viewOf(links.french)).seq, seq);
+  await waitSeq(fr, seq);
   assert.match(await fr.textContent('#segment'), /offensive fire/);
   assert.deepEqual(fr.errors, []);
   assert.deepEqual(au.errors, []);
