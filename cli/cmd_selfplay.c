@@ -71,6 +71,116 @@ static int time_order(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* A computer decision's processor time kept for the median and p99; LB_NOMEM when it cannot. */
+static int tally_time(tally *t, double seconds)
+{
+    if (t->ntimes == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 1024;
+        double *more = realloc(t->times, cap * sizeof *more);
+        if (!more)
+            return LB_NOMEM;
+        t->times = more;
+        t->cap = cap;
+    }
+    t->times[t->ntimes++] = seconds;
+    return LB_OK;
+}
+
+/* The computer answers its side's decision, timed; the engine checks it like anyone's. */
+static int computer_turn(lb_game *g, int side, const lb_ai_settings *as, uint64_t seed, tally *t,
+                         char key[LB_OPTION_KEY_MAX], char why[LB_AI_REASON_MAX],
+                         lb_game_answer *a)
+{
+    double t0 = cpu_now();
+    int lrc = lb_ai_choose(g, side, as, key, why);
+    double dt = cpu_now() - t0;
+    if (lrc == LB_OK)
+        lrc = tally_time(t, dt);
+    if (lrc == LB_OK)
+        lrc = lb_game_decide_noted(g, side, lb_game_seq(g), key, "R-AI-1", why, a);
+    if (lrc == LB_INVALID && lb_decision_find(lb_game_pending(g), "end") >= 0) {
+        /* the engine failed on an option it offered and left the game as it was: said,
+         * counted, and the computer ends the segment instead */
+        fprintf(stderr, "labataille selfplay: seed %" PRIu64 ": the engine failed on "
+                "the computer's %s (%s); the game is unchanged, the computer ends the "
+                "segment\n", seed, key,
+                lb_game_error(g)[0] ? lb_game_error(g) : "no reason given");
+        t->engine_failures++;
+        snprintf(key, LB_OPTION_KEY_MAX, "end");
+        lrc = lb_game_decide_noted(g, side, lb_game_seq(g), key, "R-AI-1",
+                                   "ends the segment: the engine failed on its choice", a);
+    }
+    return lrc;
+}
+
+/* The random player (R-GAME-15) tries up to RANDOM_TRIES options, then ends the segment. */
+static int random_turn(lb_game *g, int side, lb_pcg32 *rng, uint64_t seed, tally *t,
+                       char key[LB_OPTION_KEY_MAX], lb_game_answer *a)
+{
+    int lrc = LB_OK;
+    for (int k = 0; k < RANDOM_TRIES && lrc == LB_OK && a->verdict != LB_ACCEPTED; k++) {
+        lb_game_random_key(g, rng, key, LB_OPTION_KEY_MAX);
+        lrc = lb_game_decide(g, side, lb_game_seq(g), key, a);
+        if (lrc == LB_INVALID) {
+            /* the engine failed on an option it offered and left the game as it was:
+             * said, counted, and the random player tries another */
+            fprintf(stderr, "labataille selfplay: seed %" PRIu64 ": the engine failed on "
+                    "the random player's %s (%s); the game is unchanged\n", seed, key,
+                    lb_game_error(g)[0] ? lb_game_error(g) : "no reason given");
+            t->engine_failures++;
+            lrc = LB_OK;
+            a->verdict = LB_REFUSED_ILLEGAL;
+        }
+    }
+    if (lrc == LB_OK && a->verdict != LB_ACCEPTED) {
+        snprintf(key, LB_OPTION_KEY_MAX, "end");
+        lrc = lb_game_decide(g, side, lb_game_seq(g), key, a);
+    }
+    return lrc;
+}
+
+/* Every decision of the game answered by its side's player, until none is pending; the number of
+ * decisions made in *decisions. */
+static int play_decisions(lb_game *g, uint64_t seed, const player *players, int budget,
+                          int trace, tally *t, int *decisions)
+{
+    lb_pcg32 rng;
+    lb_pcg32_seed(&rng, seed, 7);
+    lb_ai_settings as[2];
+    for (int s = 0; s < 2; s++) {
+        lb_ai_settings_init(&as[s]);
+        as[s].level = players[s].level;
+        as[s].budget_ms = budget;
+        as[s].seed = seed * 2 + (uint64_t)s;
+    }
+    const lb_state *st = lb_game_state(g);
+    int rc = CLI_OK;
+    const lb_decision *d;
+    while (rc == CLI_OK && (d = lb_game_pending(g)) != NULL) {
+        int side = d->side;
+        char key[LB_OPTION_KEY_MAX] = "", why[LB_AI_REASON_MAX] = "";
+        lb_game_answer a = {.verdict = LB_REFUSED_ILLEGAL};
+        int lrc = players[side].ai ? computer_turn(g, side, &as[side], seed, t, key, why, &a)
+                                   : random_turn(g, side, &rng, seed, t, key, &a);
+        if (lrc == LB_OK && players[side].ai && a.verdict != LB_ACCEPTED) {
+            /* R-AI-1: the engine refuses the computer's answer like anyone's */
+            fprintf(stderr, "labataille selfplay: seed %" PRIu64 ": the computer's %s was "
+                    "refused: %s\n", seed, key, a.reason);
+            rc = CLI_INVALID;
+        }
+        if (lrc != LB_OK) {
+            fprintf(stderr, "labataille selfplay: seed %" PRIu64 ": %s: %s\n", seed,
+                    lb_err_str(lrc), lb_game_error(g));
+            rc = CLI_INVALID;
+        }
+        if (rc == CLI_OK && trace)
+            printf("  %s %s %s%s%s\n", lb_state_side_name(st, side), player_name(&players[side]),
+                   key, why[0] ? ": " : "", why);
+        (*decisions)++;
+    }
+    return rc;
+}
+
 /* One game to its end: the journal's replay checked (R-GAME-13). Fills the game's JSON. */
 static int play_one(const char *name, const char *text, size_t len, const lb_load_opts *opts,
                     uint64_t seed, const player *players, int budget, int trace, tally *t,
@@ -86,91 +196,10 @@ static int play_one(const char *name, const char *text, size_t len, const lb_loa
         lb_errlist_release(&errs);
         return CLI_INVALID;
     }
-    lb_pcg32 rng;
-    lb_pcg32_seed(&rng, seed, 7);
-    lb_ai_settings as[2];
-    for (int s = 0; s < 2; s++) {
-        lb_ai_settings_init(&as[s]);
-        as[s].level = players[s].level;
-        as[s].budget_ms = budget;
-        as[s].seed = seed * 2 + (uint64_t)s;
-    }
     const lb_state *st = lb_game_state(g);
-    int decisions = 0, rc = CLI_OK;
+    int decisions = 0;
     double start = cpu_now();
-    const lb_decision *d;
-    while (rc == CLI_OK && (d = lb_game_pending(g)) != NULL) {
-        int side = d->side;
-        char key[LB_OPTION_KEY_MAX] = "", why[LB_AI_REASON_MAX] = "";
-        lb_game_answer a = {.verdict = LB_REFUSED_ILLEGAL};
-        int lrc = LB_OK;
-        if (players[side].ai) {
-            double t0 = cpu_now();
-            lrc = lb_ai_choose(g, side, &as[side], key, why);
-            double dt = cpu_now() - t0;
-            if (t->ntimes == t->cap) {
-                size_t cap = t->cap ? 2 * t->cap : 1024;
-                double *more = realloc(t->times, cap * sizeof *more);
-                if (!more)
-                    lrc = LB_NOMEM;
-                else {
-                    t->times = more;
-                    t->cap = cap;
-                }
-            }
-            if (lrc == LB_OK)
-                t->times[t->ntimes++] = dt;
-            if (lrc == LB_OK)
-                lrc = lb_game_decide_noted(g, side, lb_game_seq(g), key, "R-AI-1", why, &a);
-            if (lrc == LB_INVALID && lb_decision_find(lb_game_pending(g), "end") >= 0) {
-                /* the engine failed on an option it offered and left the game as it was: said,
-                 * counted, and the computer ends the segment instead */
-                fprintf(stderr, "labataille selfplay: seed %" PRIu64 ": the engine failed on "
-                        "the computer's %s (%s); the game is unchanged, the computer ends the "
-                        "segment\n", seed, key,
-                        lb_game_error(g)[0] ? lb_game_error(g) : "no reason given");
-                t->engine_failures++;
-                snprintf(key, sizeof key, "end");
-                lrc = lb_game_decide_noted(g, side, lb_game_seq(g), key, "R-AI-1",
-                                           "ends the segment: the engine failed on its choice",
-                                           &a);
-            }
-            if (lrc == LB_OK && a.verdict != LB_ACCEPTED) {
-                /* R-AI-1: the engine refuses the computer's answer like anyone's */
-                fprintf(stderr, "labataille selfplay: seed %" PRIu64 ": the computer's %s was "
-                        "refused: %s\n", seed, key, a.reason);
-                rc = CLI_INVALID;
-            }
-        } else {
-            for (int k = 0; k < RANDOM_TRIES && lrc == LB_OK && a.verdict != LB_ACCEPTED; k++) {
-                lb_game_random_key(g, &rng, key, sizeof key);
-                lrc = lb_game_decide(g, side, lb_game_seq(g), key, &a);
-                if (lrc == LB_INVALID) {
-                    /* the engine failed on an option it offered and left the game as it was:
-                     * said, counted, and the random player tries another */
-                    fprintf(stderr, "labataille selfplay: seed %" PRIu64 ": the engine failed on "
-                            "the random player's %s (%s); the game is unchanged\n", seed, key,
-                            lb_game_error(g)[0] ? lb_game_error(g) : "no reason given");
-                    t->engine_failures++;
-                    lrc = LB_OK;
-                    a.verdict = LB_REFUSED_ILLEGAL;
-                }
-            }
-            if (lrc == LB_OK && a.verdict != LB_ACCEPTED) {
-                snprintf(key, sizeof key, "end");
-                lrc = lb_game_decide(g, side, lb_game_seq(g), key, &a);
-            }
-        }
-        if (lrc != LB_OK) {
-            fprintf(stderr, "labataille selfplay: seed %" PRIu64 ": %s: %s\n", seed,
-                    lb_err_str(lrc), lb_game_error(g));
-            rc = CLI_INVALID;
-        }
-        if (rc == CLI_OK && trace)
-            printf("  %s %s %s%s%s\n", lb_state_side_name(st, side), player_name(&players[side]),
-                   key, why[0] ? ": " : "", why);
-        decisions++;
-    }
+    int rc = play_decisions(g, seed, players, budget, trace, t, &decisions);
     double seconds = cpu_now() - start;
     lb_game_score sc;
     lb_game_score_of(g, &sc);
@@ -202,36 +231,215 @@ static int play_one(const char *name, const char *text, size_t len, const lb_loa
     return rc;
 }
 
+/* The numbers of the command line, checked. */
+typedef struct run_opts {
+    long games, budget;
+    double expect; /* the share the first player must win, or -1 */
+    uint64_t seed;
+    int level; /* lb_ai_level */
+} run_opts;
+
+static int read_numbers(const cli_args *args, run_opts *o)
+{
+    const char *level_text = cli_option_value(args, "level", NULL);
+    o->level = level_text ? lb_ai_level_parse(level_text) : LB_AI_FULL;
+    if (o->level < 0)
+        return cli_usage(args, "--level: expected quick or full, found \"%s\"", level_text);
+    const char *games_text = cli_option_value(args, "games", NULL);
+    const char *budget_text = cli_option_value(args, "budget", NULL);
+    const char *seed_text = cli_option_value(args, "seed", NULL);
+    char *end;
+    o->games = games_text ? strtol(games_text, &end, 10) : 1;
+    if (games_text && (*end || o->games < 1 || o->games > GAMES_MAX))
+        return cli_usage(args, "--games: expected 1 to %d, found \"%s\"", GAMES_MAX, games_text);
+    o->budget = budget_text ? strtol(budget_text, &end, 10) : 1000;
+    if (budget_text && (*end || o->budget < 1 || o->budget > 600000))
+        return cli_usage(args, "--budget: expected milliseconds from 1 to 600000, found \"%s\"",
+                         budget_text);
+    const char *expect_text = cli_option_value(args, "expect", NULL);
+    o->expect = expect_text ? strtod(expect_text, &end) : -1;
+    if (expect_text && (*end || !(o->expect >= 0 && o->expect <= 1)))
+        return cli_usage(args, "--expect: expected a share from 0 to 1, found \"%s\"",
+                         expect_text);
+    o->seed = seed_text ? strtoull(seed_text, &end, 10) : 1;
+    if (seed_text && (!*seed_text || *end))
+        return cli_usage(args, "--seed: expected a whole number, found \"%s\"", seed_text);
+    return CLI_OK;
+}
+
+/* The players of each side: --SIDE ai|random|quick|full, or --players P1,P2 in side order. */
+static int read_players(const cli_args *args, const lb_state *st, int level, player players[2])
+{
+    const char *list = cli_option_value(args, "players", NULL);
+    for (int s = 0; s < 2; s++) {
+        char word[16] = "ai";
+        const char *v = cli_option_value(args, lb_state_side_name(st, s), NULL);
+        if (list) {
+            const char *p = list;
+            for (int k = 0; k < s && p; k++)
+                p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL;
+            if (p)
+                snprintf(word, sizeof word, "%.*s", (int)strcspn(p, ","), p);
+        }
+        if (v)
+            snprintf(word, sizeof word, "%s", v);
+        if (player_parse(word, (lb_ai_level)level, &players[s]) != 0)
+            return cli_usage(args, "the %s player: expected ai, random, quick or full, found "
+                             "\"%s\"", lb_state_side_name(st, s), word);
+    }
+    return CLI_OK;
+}
+
+/* One game's line of the readable answer. */
+static void print_game(const json_t *one, long i, uint64_t seed, const lb_state *st,
+                       const player p[2])
+{
+    json_t *pts = json_object_get(one, "points");
+    json_t *w = json_object_get(one, "winner");
+    char result[64];
+    if (json_is_string(w))
+        snprintf(result, sizeof result, "%s wins (%s, ", json_string_value(w),
+                 json_string_value(json_object_get(one, "outcome")));
+    else
+        snprintf(result, sizeof result, "a draw (");
+    printf("game %ld (seed %" PRIu64 "): %s %s, %s %s: %s%lld-%lld), %lld decisions, "
+           "%.1f s%s\n",
+           i + 1, seed, lb_state_side_name(st, 0), player_name(&p[0]),
+           lb_state_side_name(st, 1), player_name(&p[1]), result,
+           json_integer_value(json_object_get(pts, lb_state_side_name(st, 0))),
+           json_integer_value(json_object_get(pts, lb_state_side_name(st, 1))),
+           json_integer_value(json_object_get(one, "decisions")),
+           json_real_value(json_object_get(one, "cpu_seconds")),
+           json_is_true(json_object_get(one, "replayed")) ? ""
+                                                          : "; THE JOURNAL DOES NOT REPLAY");
+    fflush(stdout);
+}
+
+/* The run's answer as one JSON object: its games, win rates, decision times and trace. */
+static void print_json(const char *name, const lb_state *st, json_t *results, const tally *t,
+                       double median, double p99, const lb_trace *tr)
+{
+    json_t *rates = json_object();
+    for (int kind = 0; kind < KINDS; kind++) {
+        int w = t->wins[kind][0] + t->wins[kind][1], n = t->games[kind][0] + t->games[kind][1];
+        if (n)
+            json_object_set_new(rates, kind_names[kind],
+                                json_pack("{s:i,s:i,s:f,s:[i,i],s:[i,i]}", "wins", w,
+                                          "games", n, "rate", (double)w / n, "wins_by_side",
+                                          t->wins[kind][0], t->wins[kind][1], "games_by_side",
+                                          t->games[kind][0], t->games[kind][1]));
+    }
+    cli_print_json(json_pack("{s:s,s:[s,s],s:o,s:o,s:i,s:i,s:i,s:{s:i,s:f,s:f},s:o}",
+                             "scenario", name, "sides", lb_state_side_name(st, 0),
+                             lb_state_side_name(st, 1), "games", results, "rates", rates,
+                             "draws", t->draws, "replayed", t->replayed, "engine_failures",
+                             t->engine_failures, "ai_decisions", "count", (int)t->ntimes,
+                             "median_ms", median * 1e3, "p99_ms", p99 * 1e3, "trace",
+                             cli_trace_json(tr)));
+}
+
+/* The run's readable summary: each kind's wins by side, draws, replays and decision times. */
+static void print_text(const lb_state *st, long played, const tally *t, double median,
+                       double p99)
+{
+    for (int kind = KINDS - 1; kind >= 0; kind--) {
+        int w = t->wins[kind][0] + t->wins[kind][1], n = t->games[kind][0] + t->games[kind][1];
+        if (n)
+            printf("%s: won %d of %d (%.1f%%): %d of %d as %s, %d of %d as %s\n",
+                   kind_names[kind], w, n, 100.0 * w / n, t->wins[kind][0], t->games[kind][0],
+                   lb_state_side_name(st, 0), t->wins[kind][1], t->games[kind][1],
+                   lb_state_side_name(st, 1));
+    }
+    printf("draws: %d; journals replayed bit for bit: %d of %ld\n", t->draws, t->replayed,
+           played);
+    if (t->engine_failures)
+        printf("the engine failed on %d answers of the random player or the computer "
+               "(options it offered)\n", t->engine_failures);
+    if (t->ntimes)
+        printf("computer decisions: %zu, processor time median %.1f ms, p99 %.1f ms\n",
+               t->ntimes, median * 1e3, p99 * 1e3);
+}
+
+/* The games of the run, each with its line (or its JSON kept in results). */
+static int play_games(const cli_args *args, const char *name, const char *text, size_t len,
+                      const lb_load_opts *opts, const run_opts *o, const lb_state *st,
+                      const player players[2], tally *t, json_t *results)
+{
+    int alternate, trace;
+    cli_option_value(args, "alternate", &alternate);
+    cli_option_value(args, "trace", &trace);
+    trace = trace && !args->json;
+    int rc = CLI_OK;
+    for (long i = 0; i < o->games && rc == CLI_OK; i++) {
+        player p[2] = {players[0], players[1]};
+        if (alternate && i % 2) {
+            p[0] = players[1];
+            p[1] = players[0];
+        }
+        json_t *one = NULL;
+        uint64_t seed = o->seed + (uint64_t)i;
+        rc = play_one(name, text, len, opts, seed, p, (int)o->budget, trace, t, &one);
+        if (!one)
+            continue;
+        if (!args->json)
+            print_game(one, i, seed, st, p);
+        json_array_append_new(results, one);
+    }
+    return rc;
+}
+
+/* The run's summary (JSON or text) and its verdict: every journal replayed, --expect met. */
+static int summarise(const cli_args *args, const char *name, const lb_state *st,
+                     const run_opts *o, const player players[2], tally *t, json_t *results,
+                     int rc)
+{
+    long played = (long)json_array_size(results);
+    double median = 0, p99 = 0;
+    if (t->ntimes) {
+        qsort(t->times, t->ntimes, sizeof *t->times, time_order);
+        median = t->times[t->ntimes / 2];
+        p99 = t->times[(size_t)((double)(t->ntimes - 1) * 0.99)];
+    }
+    /* the rulings the run stands on, with what it found */
+    lb_trace tr;
+    lb_trace_init(&tr);
+    lb_trace_add(&tr, "R-AI-3", "ai", "each computer player's look-ahead dice from its own seed, "
+                 "2(S + i) + its side; its budget %ld ms as %ld rollouts; no clock read",
+                 o->budget, o->budget * LB_AI_ROLLOUTS_PER_SECOND / 1000);
+    lb_trace_add(&tr, "R-AI-1", "ai", "%zu computer answers, every one checked by the engine "
+                 "like a player's", t->ntimes);
+    lb_trace_add(&tr, "R-GAME-13", "", "%d of %ld journals exported, imported and replayed to "
+                 "the same state hash", t->replayed, played);
+    if (args->json)
+        print_json(name, st, results, t, median, p99, &tr);
+    else {
+        json_decref(results);
+        print_text(st, played, t, median, p99);
+    }
+    lb_trace_release(&tr);
+    if (rc == CLI_OK && t->replayed != played)
+        rc = CLI_INVALID;
+    /* --expect RATE: the first player must win at least that share of its games */
+    int first = player_kind(&players[0]);
+    int won = t->wins[first][0] + t->wins[first][1], of = t->games[first][0] + t->games[first][1];
+    if (rc == CLI_OK && o->expect >= 0 && of && won < o->expect * of) {
+        fprintf(stderr, "labataille selfplay: %s won %d of %d, below the %.1f%% expected\n",
+                kind_names[first], won, of, 100 * o->expect);
+        rc = CLI_INVALID;
+    }
+    return rc;
+}
+
 int cmd_selfplay(const cli_args *args)
 {
     if (args->npositional > 1)
         return cli_usage(args, "expected at most one scenario file");
     if (cli_option_value(args, "dice", NULL))
         return cli_usage(args, "--dice: the games roll their own dice from --seed");
-    const char *level_text = cli_option_value(args, "level", NULL);
-    int level = level_text ? lb_ai_level_parse(level_text) : LB_AI_FULL;
-    if (level < 0)
-        return cli_usage(args, "--level: expected quick or full, found \"%s\"", level_text);
-    const char *games_text = cli_option_value(args, "games", NULL);
-    const char *budget_text = cli_option_value(args, "budget", NULL);
-    const char *seed_text = cli_option_value(args, "seed", NULL);
-    char *end;
-    long games = games_text ? strtol(games_text, &end, 10) : 1;
-    if (games_text && (*end || games < 1 || games > GAMES_MAX))
-        return cli_usage(args, "--games: expected 1 to %d, found \"%s\"", GAMES_MAX, games_text);
-    long budget = budget_text ? strtol(budget_text, &end, 10) : 1000;
-    if (budget_text && (*end || budget < 1 || budget > 600000))
-        return cli_usage(args, "--budget: expected milliseconds from 1 to 600000, found \"%s\"",
-                         budget_text);
-    const char *expect_text = cli_option_value(args, "expect", NULL);
-    double expect = expect_text ? strtod(expect_text, &end) : -1;
-    if (expect_text && (*end || !(expect >= 0 && expect <= 1)))
-        return cli_usage(args, "--expect: expected a share from 0 to 1, found \"%s\"",
-                         expect_text);
-    uint64_t seed = seed_text ? strtoull(seed_text, &end, 10) : 1;
-    if (seed_text && (!*seed_text || *end))
-        return cli_usage(args, "--seed: expected a whole number, found \"%s\"", seed_text);
-
+    run_opts o = {0};
+    int rc = read_numbers(args, &o);
+    if (rc != CLI_OK)
+        return rc;
     const char *file = args->npositional ? args->positional[0] : NULL;
     size_t len;
     const char *name;
@@ -254,132 +462,13 @@ int cmd_selfplay(const cli_args *args)
         free(owned);
         return CLI_INVALID;
     }
-    /* the players of each side: --SIDE ai|random|quick|full, or --players P1,P2 in side order */
     player players[2];
-    const char *list = cli_option_value(args, "players", NULL);
-    int rc = CLI_OK;
-    for (int s = 0; s < 2 && rc == CLI_OK; s++) {
-        char word[16] = "ai";
-        const char *v = cli_option_value(args, lb_state_side_name(st, s), NULL);
-        if (list) {
-            const char *p = list;
-            for (int k = 0; k < s && p; k++)
-                p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL;
-            if (p)
-                snprintf(word, sizeof word, "%.*s", (int)strcspn(p, ","), p);
-        }
-        if (v)
-            snprintf(word, sizeof word, "%s", v);
-        if (player_parse(word, (lb_ai_level)level, &players[s]) != 0)
-            rc = cli_usage(args, "the %s player: expected ai, random, quick or full, found \"%s\"",
-                           lb_state_side_name(st, s), word);
-    }
-    int alternate, trace;
-    cli_option_value(args, "alternate", &alternate);
-    cli_option_value(args, "trace", &trace);
-    trace = trace && !args->json;
-
+    rc = read_players(args, st, o.level, players);
     tally t = {0};
     json_t *results = json_array();
-    for (long i = 0; i < games && rc == CLI_OK; i++) {
-        player p[2] = {players[0], players[1]};
-        if (alternate && i % 2) {
-            p[0] = players[1];
-            p[1] = players[0];
-        }
-        json_t *one = NULL;
-        rc = play_one(name, text, len, &opts, seed + (uint64_t)i, p, (int)budget, trace, &t, &one);
-        if (!one)
-            continue;
-        if (!args->json) {
-            json_t *pts = json_object_get(one, "points");
-            json_t *w = json_object_get(one, "winner");
-            char result[64];
-            if (json_is_string(w))
-                snprintf(result, sizeof result, "%s wins (%s, ", json_string_value(w),
-                         json_string_value(json_object_get(one, "outcome")));
-            else
-                snprintf(result, sizeof result, "a draw (");
-            printf("game %ld (seed %" PRIu64 "): %s %s, %s %s: %s%lld-%lld), %lld decisions, "
-                   "%.1f s%s\n",
-                   i + 1, seed + (uint64_t)i, lb_state_side_name(st, 0), player_name(&p[0]),
-                   lb_state_side_name(st, 1), player_name(&p[1]), result,
-                   json_integer_value(json_object_get(pts, lb_state_side_name(st, 0))),
-                   json_integer_value(json_object_get(pts, lb_state_side_name(st, 1))),
-                   json_integer_value(json_object_get(one, "decisions")),
-                   json_real_value(json_object_get(one, "cpu_seconds")),
-                   json_is_true(json_object_get(one, "replayed"))
-                       ? ""
-                       : "; THE JOURNAL DOES NOT REPLAY");
-            fflush(stdout);
-        }
-        json_array_append_new(results, one);
-    }
-    long played = (long)json_array_size(results);
-    double median = 0, p99 = 0;
-    if (t.ntimes) {
-        qsort(t.times, t.ntimes, sizeof *t.times, time_order);
-        median = t.times[t.ntimes / 2];
-        p99 = t.times[(size_t)((double)(t.ntimes - 1) * 0.99)];
-    }
-    /* the rulings the run stands on, with what it found */
-    lb_trace tr;
-    lb_trace_init(&tr);
-    lb_trace_add(&tr, "R-AI-3", "ai", "each computer player's look-ahead dice from its own seed, "
-                 "2(S + i) + its side; its budget %ld ms as %ld rollouts; no clock read",
-                 budget, budget * LB_AI_ROLLOUTS_PER_SECOND / 1000);
-    lb_trace_add(&tr, "R-AI-1", "ai", "%zu computer answers, every one checked by the engine "
-                 "like a player's", t.ntimes);
-    lb_trace_add(&tr, "R-GAME-13", "", "%d of %ld journals exported, imported and replayed to "
-                 "the same state hash", t.replayed, played);
-    if (args->json) {
-        json_t *rates = json_object();
-        for (int kind = 0; kind < KINDS; kind++) {
-            int w = t.wins[kind][0] + t.wins[kind][1], n = t.games[kind][0] + t.games[kind][1];
-            if (n)
-                json_object_set_new(rates, kind_names[kind],
-                                    json_pack("{s:i,s:i,s:f,s:[i,i],s:[i,i]}", "wins", w,
-                                              "games", n, "rate", (double)w / n, "wins_by_side",
-                                              t.wins[kind][0], t.wins[kind][1], "games_by_side",
-                                              t.games[kind][0], t.games[kind][1]));
-        }
-        cli_print_json(json_pack("{s:s,s:[s,s],s:o,s:o,s:i,s:i,s:i,s:{s:i,s:f,s:f},s:o}",
-                                 "scenario", name, "sides", lb_state_side_name(st, 0),
-                                 lb_state_side_name(st, 1), "games", results, "rates", rates,
-                                 "draws", t.draws, "replayed", t.replayed, "engine_failures",
-                                 t.engine_failures, "ai_decisions", "count", (int)t.ntimes,
-                                 "median_ms", median * 1e3, "p99_ms", p99 * 1e3, "trace",
-                                 cli_trace_json(&tr)));
-    } else {
-        json_decref(results);
-        for (int kind = KINDS - 1; kind >= 0; kind--) {
-            int w = t.wins[kind][0] + t.wins[kind][1], n = t.games[kind][0] + t.games[kind][1];
-            if (n)
-                printf("%s: won %d of %d (%.1f%%): %d of %d as %s, %d of %d as %s\n",
-                       kind_names[kind], w, n, 100.0 * w / n, t.wins[kind][0], t.games[kind][0],
-                       lb_state_side_name(st, 0), t.wins[kind][1], t.games[kind][1],
-                       lb_state_side_name(st, 1));
-        }
-        printf("draws: %d; journals replayed bit for bit: %d of %ld\n", t.draws, t.replayed,
-               played);
-        if (t.engine_failures)
-            printf("the engine failed on %d answers of the random player or the computer "
-                   "(options it offered)\n", t.engine_failures);
-        if (t.ntimes)
-            printf("computer decisions: %zu, processor time median %.1f ms, p99 %.1f ms\n",
-                   t.ntimes, median * 1e3, p99 * 1e3);
-    }
-    if (rc == CLI_OK && t.replayed != played)
-        rc = CLI_INVALID;
-    /* --expect RATE: the first player must win at least that share of its games */
-    int first = player_kind(&players[0]);
-    int won = t.wins[first][0] + t.wins[first][1], of = t.games[first][0] + t.games[first][1];
-    if (rc == CLI_OK && expect >= 0 && of && won < expect * of) {
-        fprintf(stderr, "labataille selfplay: %s won %d of %d, below the %.1f%% expected\n",
-                kind_names[first], won, of, 100 * expect);
-        rc = CLI_INVALID;
-    }
-    lb_trace_release(&tr);
+    if (rc == CLI_OK)
+        rc = play_games(args, name, text, len, &opts, &o, st, players, &t, results);
+    rc = summarise(args, name, st, &o, players, &t, results, rc);
     free(t.times);
     lb_state_free(st);
     free(owned);

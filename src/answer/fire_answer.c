@@ -170,21 +170,12 @@ static void leaders_json(const lb_state *st, const lb_fire_chance *o, int defend
                         defended ? exact_json(o->p_casualty_each) : json_null());
 }
 
-static json_t *fire_answer(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
-                           int scripted, const lb_trace *t)
+/* The fire's value: its breakdown, the firing increments, the firer's multiple, range and hexes,
+ * every firer (in the answer's key order). */
+static void firing_json(const lb_state *st, const lb_fire_group *g, json_t *j)
 {
-    const lb_fire_chance *o = &r->odds;
-    const lb_fire_group *g = &o->fire;
     const lb_fire_value *v = &g->firers[0];
-    char tl[LB_HEX_LABEL_MAX];
-    json_t *j = json_pack("{s:s,s:s,s:s,s:b}", "unit", st->units[v->unit].id, "target",
-                          lb_map_label(&st->map, g->target, tl), "kind",
-                          lb_fire_kind_name(g->kind), "allowed", o->allowed);
-    json_object_set_new(j, "rule", o->rule ? json_string(o->rule) : json_null());
     char said[LB_FIRE_REASON_MAX];
-    if (!o->allowed)
-        lb_said_fmt(&o->why, said, sizeof said);
-    json_object_set_new(j, "reason", o->allowed ? json_null() : json_string(said));
     int valued = g->allowed;
     json_object_set_new(j, "fire_value", valued ? frac_json(g->value) : json_null());
     json_object_set_new(j, "fire_value_exact", valued ? exact_json(g->value) : json_null());
@@ -205,8 +196,14 @@ static json_t *fire_answer(const lb_state *st, const lb_fire_result *r, int roll
     for (int i = 0; i < g->nfirers; i++)
         json_array_append_new(firers, firer_json(st, &g->firers[i]));
     json_object_set_new(j, "firers", firers);
-    const lb_fire_defence *d = &o->defence;
+}
+
+/* The target's defence, the odds column read and its shifts, the outcomes and the units hit. */
+static void defence_json(const lb_state *st, const lb_fire_chance *o, json_t *j)
+{
+    const lb_fire_group *g = &o->fire;
     int defended = o->allowed;
+    const lb_fire_defence *d = &o->defence;
     json_object_set_new(j, "fire_defense", defended ? json_integer(d->value) : json_null());
     json_object_set_new(j, "fire_defense_detail",
                         defended ? json_pack("{s:s,s:s,s:s,s:b,s:i,s:i}", "unit",
@@ -237,6 +234,26 @@ static json_t *fire_answer(const lb_state *st, const lb_fire_result *r, int roll
     json_object_set_new(j, "taken_exact",
                         defended ? outcomes_json(o->p_taken, o->max_taken, 1) : json_null());
     json_object_set_new(j, "units", defended ? targets_json(st, o) : json_array());
+}
+
+static json_t *fire_answer(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
+                           int scripted, const lb_trace *t)
+{
+    const lb_fire_chance *o = &r->odds;
+    const lb_fire_group *g = &o->fire;
+    const lb_fire_value *v = &g->firers[0];
+    char tl[LB_HEX_LABEL_MAX];
+    json_t *j = json_pack("{s:s,s:s,s:s,s:b}", "unit", st->units[v->unit].id, "target",
+                          lb_map_label(&st->map, g->target, tl), "kind",
+                          lb_fire_kind_name(g->kind), "allowed", o->allowed);
+    json_object_set_new(j, "rule", o->rule ? json_string(o->rule) : json_null());
+    char said[LB_FIRE_REASON_MAX];
+    if (!o->allowed)
+        lb_said_fmt(&o->why, said, sizeof said);
+    json_object_set_new(j, "reason", o->allowed ? json_null() : json_string(said));
+    firing_json(st, g, j);
+    defence_json(st, o, j);
+    int defended = o->allowed;
     leaders_json(st, o, defended, j);
     if (rolled && o->allowed) {
         rolled_json(st, r, j);

@@ -71,50 +71,54 @@ static size_t utf8_sequence(const unsigned char *s, size_t left)
  * whitespace jansson knows (yajl also skips \f and \v), and every \u escape neither \u0000 nor
  * part of a surrogate other than a high one followed by a low one (yajl reads the others its own
  * way). A backslash outside strings is a syntax error, so escapes pair up as in strings. */
-static int plain_text(const unsigned char *s, size_t len)
+/* The length of the escape at s[i] (a backslash) when yajl reads it as jansson does, 0 when not:
+ * a \u escape neither \u0000 nor part of a surrogate other than a high one followed by a low
+ * one; any other escape two bytes. */
+static size_t escape_length(const unsigned char *s, size_t i, size_t len)
+{
+    if (i + 1 >= len || s[i + 1] != 'u')
+        return 2;
+    unsigned u = hex4(s + i + 2, len - i - 2);
+    if (u == 0 || u > 0xFFFF || (u >= 0xDC00 && u <= 0xDFFF))
+        return 0;
+    if (u < 0xD800 || u > 0xDBFF)
+        return 6;
+    if (len - i < 12 || s[i + 6] != '\\' || s[i + 7] != 'u')
+        return 0;
+    unsigned low = hex4(s + i + 8, len - i - 8);
+    return low < 0xDC00 || low > 0xDFFF ? 0 : 12;
+}
+
+/* True when none of the 8 bytes at s is 0x80 or above, below 0x20, or a backslash. */
+static int plain_word(const unsigned char *s)
 {
     const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    uint64_t w;
+    memcpy(&w, s, 8);
+    uint64_t bs = w ^ (ones * '\\');
+    return ((w | ((w - ones * 0x20) & ~w) | ((bs - ones) & ~bs)) & highs) == 0;
+}
+
+static int plain_text(const unsigned char *s, size_t len)
+{
     for (size_t i = 0; i < len;) {
         unsigned char c = s[i];
-        uint64_t w;
-        if (len - i >= 8) {
-            /* 8 bytes at once when none is 0x80 or above, below 0x20, or a backslash */
-            memcpy(&w, s + i, 8);
-            uint64_t bs = w ^ (ones * '\\');
-            if (((w | ((w - ones * 0x20) & ~w) | ((bs - ones) & ~bs)) & highs) == 0) {
-                i += 8;
-                continue;
-            }
-        }
-        if (c >= 0x20 && c < 0x80 && c != '\\') {
-            i++;
-        } else if (c == '\\') {
-            if (i + 1 < len && s[i + 1] == 'u') {
-                unsigned u = hex4(s + i + 2, len - i - 2);
-                if (u == 0 || u > 0xFFFF || (u >= 0xDC00 && u <= 0xDFFF))
-                    return 0;
-                if (u >= 0xD800 && u <= 0xDBFF) {
-                    if (len - i < 12 || s[i + 6] != '\\' || s[i + 7] != 'u')
-                        return 0;
-                    unsigned low = hex4(s + i + 8, len - i - 8);
-                    if (low < 0xDC00 || low > 0xDFFF)
-                        return 0;
-                    i += 6;
-                }
-                i += 6;
-            } else {
-                i += 2;
-            }
-        } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-            i++;
-        } else if (c < 0x20) {
+        size_t n;
+        if (len - i >= 8 && plain_word(s + i))
+            n = 8; /* 8 bytes at once */
+        else if (c >= 0x20 && c < 0x80 && c != '\\')
+            n = 1;
+        else if (c == '\\')
+            n = escape_length(s, i, len);
+        else if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+            n = 1;
+        else if (c < 0x20)
+            n = 0;
+        else
+            n = utf8_sequence(s + i, len - i);
+        if (n == 0)
             return 0;
-        } else {
-            size_t n = utf8_sequence(s + i, len - i);
-            if (n == 0)
-                return 0;
-            i += n;
-        }
+        i += n;
     }
     return 1;
 }

@@ -444,11 +444,75 @@ typedef struct syntax_frame {
 
 #define FRAMES_MAX 64
 
+/* The open containers of a syntax scan: what they are, the key or index reached in each. */
+typedef struct syntax_stack {
+    syntax_frame frames[FRAMES_MAX];
+    int depth, overflow; /* overflow: containers opened past FRAMES_MAX, not kept */
+} syntax_stack;
+
+/* One token of the scan at c's position: a bracket opens or closes a container, a comma moves
+ * to the next index, a string is an object's key or a value, anything else a literal. */
+static void scan_token(cursor *c, syntax_stack *s, int ch)
+{
+    syntax_frame *top = s->depth && !s->overflow ? &s->frames[s->depth - 1] : NULL;
+    if (ch == '{' || ch == '[') {
+        if (s->depth < FRAMES_MAX)
+            s->frames[s->depth++] = (syntax_frame){.is_object = ch == '{'};
+        else
+            s->overflow++;
+        advance(c);
+    } else if (ch == '}' || ch == ']') {
+        if (s->overflow)
+            s->overflow--;
+        else if (s->depth)
+            s->depth--;
+        advance(c);
+    } else if (ch == ',') {
+        if (top) {
+            top->index++;
+            top->has_key = 0;
+        }
+        advance(c);
+    } else if (ch == ':') {
+        advance(c);
+    } else if (ch == '"') {
+        int is_key = top && top->is_object && !top->has_key;
+        read_string(c, is_key ? top->key : NULL, is_key ? sizeof top->key : 0);
+        if (is_key)
+            top->has_key = 1;
+    } else {
+        /* a literal, a number, or a stray byte (even NUL): always consumes one byte */
+        do
+            advance(c);
+        while ((ch = peek(c)) > 0 && !strchr(" \t\r\n,]}:\"{[", ch));
+    }
+}
+
+/* The JSON Pointer of the open containers, down to the last key or index reached. */
+static void stack_path(const syntax_stack *s, char *path, size_t n)
+{
+    size_t used = 0;
+    path[0] = '\0';
+    for (int i = 0; i < s->depth && used < n; i++) {
+        const syntax_frame *f = &s->frames[i];
+        if (f->is_object && !f->has_key)
+            break;
+        if (f->is_object) {
+            char joined[LB_PTR_MAX];
+            lbi_jsonpos_append_key(joined, sizeof joined, path, f->key);
+            used = (size_t)snprintf(path, n, "%s", joined);
+            continue;
+        }
+        char seg[32];
+        snprintf(seg, sizeof seg, "%ld", f->index);
+        used += (size_t)snprintf(path + used, n - used, "/%s", seg);
+    }
+}
+
 void lbi_jsonpos_path_at(const char *text, size_t len, size_t at, char *path, size_t n,
                          size_t *token)
 {
-    syntax_frame stack[FRAMES_MAX];
-    int depth = 0, overflow = 0;
+    syntax_stack s = {.depth = 0};
     cursor c = {.text = text, .len = len < at ? len : at, .line = 1, .col = 1};
     *token = c.len;
     for (;;) {
@@ -457,54 +521,7 @@ void lbi_jsonpos_path_at(const char *text, size_t len, size_t at, char *path, si
         if (ch < 0)
             break;
         *token = c.pos;
-        if (ch == '{' || ch == '[') {
-            if (depth < FRAMES_MAX)
-                stack[depth++] = (syntax_frame){.is_object = ch == '{'};
-            else
-                overflow++;
-            advance(&c);
-        } else if (ch == '}' || ch == ']') {
-            if (overflow)
-                overflow--;
-            else if (depth)
-                depth--;
-            advance(&c);
-        } else if (ch == ',') {
-            if (depth && !overflow) {
-                stack[depth - 1].index++;
-                stack[depth - 1].has_key = 0;
-            }
-            advance(&c);
-        } else if (ch == ':') {
-            advance(&c);
-        } else if (ch == '"') {
-            syntax_frame *top = depth && !overflow ? &stack[depth - 1] : NULL;
-            if (top && top->is_object && !top->has_key) {
-                read_string(&c, top->key, sizeof top->key);
-                top->has_key = 1;
-            } else {
-                read_string(&c, NULL, 0);
-            }
-        } else {
-            /* a literal, a number, or a stray byte (even NUL): always consumes one byte */
-            do
-                advance(&c);
-            while ((ch = peek(&c)) > 0 && !strchr(" \t\r\n,]}:\"{[", ch));
-        }
+        scan_token(&c, &s, ch);
     }
-    size_t used = 0;
-    path[0] = '\0';
-    for (int i = 0; i < depth && used < n; i++) {
-        if (stack[i].is_object && !stack[i].has_key)
-            break;
-        char seg[32];
-        if (stack[i].is_object) {
-            char joined[LB_PTR_MAX];
-            lbi_jsonpos_append_key(joined, sizeof joined, path, stack[i].key);
-            used = (size_t)snprintf(path, n, "%s", joined);
-            continue;
-        }
-        snprintf(seg, sizeof seg, "%ld", stack[i].index);
-        used += (size_t)snprintf(path + used, n - used, "/%s", seg);
-    }
+    stack_path(&s, path, n);
 }

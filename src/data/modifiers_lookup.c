@@ -37,12 +37,9 @@ static int leader_holds(const lb_state *s, const lb_predicate *p, const lb_unit 
     return 0;
 }
 
-static int predicate_holds(const lb_state *s, const lb_predicate *p, int unit, int fire_lost,
-                           int preserve)
+/* 10.2 what the unit is: its arm, formation, state, readiness, nation, class, weight, lance. */
+static int kind_holds(const lb_predicate *p, const lb_unit *u)
 {
-    if (unit < 0 || unit >= s->nunits)
-        return 0;
-    const lb_unit *u = &s->units[unit];
     if ((p->arms && !(p->arms & (1u << u->arm))) ||
         (p->formations && !(p->formations & (1u << u->formation))) ||
         (p->states && !(p->states & (1u << u->state))) ||
@@ -51,20 +48,29 @@ static int predicate_holds(const lb_state *s, const lb_predicate *p, int unit, i
     if ((p->nnations && !in_list(u->nation, p->nations, p->nnations)) ||
         (p->nclasses && !in_list(u->cls, p->classes, p->nclasses)))
         return 0;
-    if (p->nterrain) {
-        int t = lb_map_contains(&s->map, u->hexes[0])
-                    ? s->map.terrain[lb_map_cell(&s->map, u->hexes[0])] : -1;
-        int ok = 0;
-        for (int i = 0; i < p->nterrain; i++)
-            ok |= p->terrain[i] == t;
-        if (!ok)
-            return 0;
-    }
     /* rules-combat 35.4: light cavalry has a printed movement of 13 or more */
     if (p->weight && (u->arm != LB_ARM_CAVALRY || (p->weight == 1) != (u->movement >= 13)))
         return 0;
-    if (p->lance && u->lance <= 0)
-        return 0;
+    return !(p->lance && u->lance <= 0);
+}
+
+/* 10.2 terrain: the terrain of the unit's first hex is one of the listed. */
+static int terrain_holds(const lb_state *s, const lb_predicate *p, const lb_unit *u)
+{
+    if (!p->nterrain)
+        return 1;
+    const lb_map *m = &s->map;
+    int t = lb_map_contains(m, u->hexes[0]) ? m->terrain[lb_map_cell(m, u->hexes[0])] : -1;
+    for (int i = 0; i < p->nterrain; i++)
+        if (p->terrain[i] == t)
+            return 1;
+    return 0;
+}
+
+/* 10.2 what the unit has been through: its morale range, losses, fire loss, readiness kept. */
+static int condition_of_unit_holds(const lb_predicate *p, const lb_unit *u, int fire_lost,
+                                   int preserve)
+{
     if (p->preserve_readiness && !preserve)
         return 0; /* only a melee may choose to keep readiness (36.5): its context says so */
     if (p->morale_lo && (lb_roll_index(u->morale) < lb_roll_index(p->morale_lo) ||
@@ -73,13 +79,21 @@ static int predicate_holds(const lb_state *s, const lb_predicate *p, int unit, i
     if (p->losses_den &&
         (long long)u->losses * p->losses_den < (long long)p->losses_num * u->increments)
         return 0;
-    if (p->fire_loss && fire_lost <= 0)
+    return !(p->fire_loss && fire_lost <= 0);
+}
+
+static int predicate_holds(const lb_state *s, const lb_predicate *p, int unit, int fire_lost,
+                           int preserve)
+{
+    if (unit < 0 || unit >= s->nunits)
+        return 0;
+    const lb_unit *u = &s->units[unit];
+    if (!kind_holds(p, u) || !terrain_holds(s, p, u) ||
+        !condition_of_unit_holds(p, u, fire_lost, preserve))
         return 0;
     if ((p->leader || p->leader_named) && !leader_holds(s, p, u))
         return 0;
-    if (p->leader_rank)
-        return 0; /* rank is not a scenario key yet (10.2) */
-    return 1;
+    return !p->leader_rank; /* rank is not a scenario key yet (10.2) */
 }
 
 int lb_condition_holds(const lb_state *s, const lb_condition *c, const lb_modifier_ctx *x)

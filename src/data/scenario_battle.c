@@ -407,6 +407,60 @@ static int is_division(reader *R, const json_t *o, const char *base)
     return 0;
 }
 
+/* The units of an organisation, each of its side (the ones that are not are reported); 0 when
+ * out of memory. */
+static int load_org_units(reader *R, lb_org *org, json_t *units, const char *p)
+{
+    char fbuf[80];
+    lb_state *st = R->st;
+    org->units = alloc(R, json_array_size(units), sizeof *org->units);
+    if (!org->units)
+        return 0;
+    size_t k;
+    json_t *uid;
+    json_array_foreach(units, k, uid) {
+        char up[PATH_LEN];
+        lbi_cj_path_index(up, p, k);
+        int u = json_is_string(uid) ? lb_state_unit_index(st, json_string_value(uid)) : -1;
+        if (u < 0 || st->units[u].side != org->side) {
+            problem(R, up, "expected the id of a unit of side %s, found %s",
+                    org->side >= 0 ? st->sides[org->side] : "?", FOUND(uid));
+            continue;
+        }
+        org->units[org->nunits++] = st->units[u].id;
+        org->infantry += st->units[u].arm == LB_ARM_INFANTRY;
+    }
+    return 1;
+}
+
+/* R-GAME-11: the counts that set an organisation's Morale Levels: its `levels`, else the charts'
+ * morale_levels for its side and id, else level k when more than 20k% of its infantry is routed
+ * or gone, with no modifier. */
+static void load_org_levels(reader *R, lb_org *org, json_t *levels, const char *base)
+{
+    char fbuf[80], p[PATH_LEN];
+    for (int l = 0; l < LB_ORG_LEVELS; l++)
+        org->levels[l] = org->infantry * (l + 1) / 5 + 1;
+    if (org->side >= 0)
+        chart_levels(R->charts, R->st, org);
+    lbi_cj_path_key(p, base, "levels");
+    if (!levels)
+        return;
+    int ok = json_is_array(levels) && json_array_size(levels) == LB_ORG_LEVELS;
+    for (int l = 0; ok && l < LB_ORG_LEVELS; l++) {
+        json_t *n = json_array_get(levels, (size_t)l);
+        ok = json_is_integer(n) && json_integer_value(n) >= 1 && json_integer_value(n) <= 10000 &&
+             (l == 0 || json_integer_value(n) >= org->levels[l - 1]);
+        if (ok)
+            org->levels[l] = (int)json_integer_value(n);
+    }
+    if (!ok)
+        problem(R, p, "expected three rising counts [level 1, level 2, level 3], found %s",
+                FOUND(levels));
+    org->from_charts = 0;
+    memset(org->mods, 0, sizeof org->mods);
+}
+
 /* R-GAME-11: organisations and the counts that set their Morale Levels (43). */
 static void load_organisation(reader *R, json_t *root)
 {
@@ -455,47 +509,9 @@ static void load_organisation(reader *R, json_t *root)
             problem(R, p, "expected a non-empty list of unit ids, found %s", FOUND(units));
             continue;
         }
-        org->units = alloc(R, json_array_size(units), sizeof *org->units);
-        if (!org->units)
+        if (!load_org_units(R, org, units, p))
             return;
-        size_t k;
-        json_t *uid;
-        json_array_foreach(units, k, uid) {
-            char up[PATH_LEN];
-            lbi_cj_path_index(up, p, k);
-            int u = json_is_string(uid) ? lb_state_unit_index(st, json_string_value(uid)) : -1;
-            if (u < 0 || st->units[u].side != org->side) {
-                problem(R, up, "expected the id of a unit of side %s, found %s",
-                        org->side >= 0 ? st->sides[org->side] : "?", FOUND(uid));
-                continue;
-            }
-            org->units[org->nunits++] = st->units[u].id;
-            org->infantry += st->units[u].arm == LB_ARM_INFANTRY;
-        }
-        /* R-GAME-11: the charts' morale_levels for this side and id, else level k when more than
-         * 20k% of its infantry is routed or gone, with no modifier */
-        for (int l = 0; l < LB_ORG_LEVELS; l++)
-            org->levels[l] = org->infantry * (l + 1) / 5 + 1;
-        if (org->side >= 0)
-            chart_levels(R->charts, st, org);
-        json_t *levels = json_object_get(o, "levels");
-        lbi_cj_path_key(p, base, "levels");
-        if (levels) {
-            int ok = json_is_array(levels) && json_array_size(levels) == LB_ORG_LEVELS;
-            for (int l = 0; ok && l < LB_ORG_LEVELS; l++) {
-                json_t *n = json_array_get(levels, (size_t)l);
-                ok = json_is_integer(n) && json_integer_value(n) >= 1 &&
-                     json_integer_value(n) <= 10000 &&
-                     (l == 0 || json_integer_value(n) >= org->levels[l - 1]);
-                if (ok)
-                    org->levels[l] = (int)json_integer_value(n);
-            }
-            if (!ok)
-                problem(R, p, "expected three rising counts [level 1, level 2, level 3], found %s",
-                        FOUND(levels));
-            org->from_charts = 0;
-            memset(org->mods, 0, sizeof org->mods);
-        }
+        load_org_levels(R, org, json_object_get(o, "levels"), base);
         b->norgs++;
     }
 }

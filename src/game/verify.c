@@ -177,6 +177,35 @@ static void check_secret(checker *C, json_t *dice, lb_game_settings *set, lb_ver
                          (!published || strcmp(out->commitment_dice, out->commitment_found) == 0);
 }
 
+/* The export's journal read into j (its problems reported at /journal...); LB_NOMEM or LB_OK. */
+static int read_journal(checker *C, const json_t *journal, lb_journal *j)
+{
+    char *jtext = json_dumps(journal, JSON_COMPACT);
+    if (!jtext)
+        return LB_NOMEM;
+    lb_err err = {0};
+    if (lb_journal_from_json(jtext, strlen(jtext), j, &err) != LB_OK) {
+        char path[LB_ERR_PATH_MAX];
+        snprintf(path, sizeof path, "/journal%s", strcmp(err.path, "/") ? err.path : "");
+        problem(C, path, "%s", err.msg);
+    }
+    free(jtext);
+    return LB_OK;
+}
+
+/* The verdict of a replayed export: verified when every roll matches and the dice are seeded or
+ * their commitment holds; a finished battle always reveals its secret, so one that does not is
+ * not verified, and a battle still going on not yet. */
+static lb_verify_verdict verdict_of(const lb_game_settings *set, const lb_verify_report *out)
+{
+    int fair = out->nmismatches == 0 && out->replayed &&
+               (set->dice == LB_DICE_SEEDED || out->commitment_ok);
+    int hidden = set->dice == LB_DICE_SECRET && !out->secret[0];
+    return hidden && !out->over ? LB_VERIFY_NOT_YET
+           : fair && !hidden    ? LB_VERIFIED
+                                : LB_VERIFY_FAILED;
+}
+
 int lb_game_verify(const char *name, const char *text, size_t len, const lb_load_opts *opts,
                    lb_verify_report *out, lb_errlist *errs)
 {
@@ -213,17 +242,10 @@ int lb_game_verify(const char *name, const char *text, size_t len, const lb_load
         problem(&C, err.path, "%s", err.msg);
     lb_journal j;
     lb_journal_init(&j);
-    char *jtext = journal ? json_dumps(journal, JSON_COMPACT) : NULL;
-    if (journal && !jtext) {
+    if (journal && read_journal(&C, journal, &j) != LB_OK) {
         json_decref(root);
         return LB_NOMEM;
     }
-    if (jtext && lb_journal_from_json(jtext, strlen(jtext), &j, &err) != LB_OK) {
-        char path[LB_ERR_PATH_MAX];
-        snprintf(path, sizeof path, "/journal%s", strcmp(err.path, "/") ? err.path : "");
-        problem(&C, path, "%s", err.msg);
-    }
-    free(jtext);
     if (!C.failed && set.dice == LB_DICE_SECRET)
         check_secret(&C, dice, &set, out);
     int rc = C.failed ? LB_INVALID : LB_OK;
@@ -236,15 +258,8 @@ int lb_game_verify(const char *name, const char *text, size_t len, const lb_load
         check_rolls(&set, out->secret[0] != '\0', &j, out);
         rc = replay(json_string_value(sname), scenario, set, &j, opts, out, errs);
     }
-    if (rc == LB_OK) {
-        int fair = out->nmismatches == 0 && out->replayed &&
-                   (set.dice == LB_DICE_SEEDED || out->commitment_ok);
-        /* a finished battle always reveals its secret: one that does not is not verified */
-        int hidden = set.dice == LB_DICE_SECRET && !out->secret[0];
-        out->verdict = hidden && !out->over ? LB_VERIFY_NOT_YET
-                       : fair && !hidden    ? LB_VERIFIED
-                                            : LB_VERIFY_FAILED;
-    }
+    if (rc == LB_OK)
+        out->verdict = verdict_of(&set, out);
     lb_journal_release(&j);
     json_decref(root);
     return rc;
