@@ -76,6 +76,61 @@ static void trace_closest(const lb_game *g, lb_trace *tr, const lb_unit *u, lb_h
  * R-FIRE-19, R-FIRE-21); then, when any, the parameterised fire of one unit or several together
  * (R-FIRE-23..27), which the fire rules check whole when it is answered. With sc->tr the offer
  * is traced: the batteries held to their closest target, and what the segment offers. */
+/* One unit's fire options, a hex each it may fire at (v is scratch); the batteries held to their
+ * closest target traced. */
+static int unit_fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int i,
+                             const lb_hex *targets, int ntargets, lb_fire_kind kind,
+                             lb_fire_value *v)
+{
+    const lb_state *st = g->st;
+    const lb_unit *u = &st->units[i];
+    int rc = LB_OK, nfarther = 0;
+    char farther[LB_GAME_REASON_MAX] = "";
+    lb_hex nearer = {0, 0};
+    for (int k = 0; k < ntargets && rc == LB_OK; k++) {
+        char label[LB_HEX_LABEL_MAX], vb[32];
+        lb_map_label(&st->map, targets[k], label);
+        rc = lb_fire_check(st, i, targets[k], kind, v, NULL);
+        if (rc == LB_OK && !v->allowed && v->has_nearer && sc->tr) {
+            size_t used = strlen(farther);
+            snprintf(farther + used, sizeof farther - used, " %s", label);
+            nearer = v->nearer;
+            nfarther++;
+        }
+        if (rc != LB_OK || !v->allowed)
+            continue;
+        lb_action a;
+        lb_action_init(&a, LB_VERB_FIRE);
+        lb_action_add_unit(&a, u->id);
+        lb_action_add_hex(&a, targets[k]);
+        char away[24];
+        if (v->distance)
+            snprintf(away, sizeof away, "%d hex%s", v->distance, v->distance == 1 ? "" : "es");
+        else
+            snprintf(away, sizeof away, "in its own hex");
+        rc = lbi_offer(d, st, &a, NULL, "%s fires at %s (fire value %s, %s)", u->id, label,
+                       lb_frac_fmt(v->value, vb, sizeof vb), away);
+    }
+    if (rc == LB_OK && nfarther)
+        trace_closest(g, sc->tr, u, nearer, farther);
+    return rc;
+}
+
+/* R-GAME-5: what the segment offers, traced: how many fires of how many units. */
+static void trace_fire_offer(const lb_state *st, lb_trace *tr, int side, lb_fire_kind kind,
+                             int fires, int firers)
+{
+    lb_trace_add(tr, "R-GAME-5", kind == LB_FIRE_DEFENSIVE ? "(27)" : "(24)",
+                 "%s, %s fire: the fire rules allow %d fire%s of %d unit%s at the hexes not "
+                 "yet fired at in this segment (each unit fires once, each hex is fired at "
+                 "once)", st->sides[side],
+                 lb_fire_kind_name(kind), fires, fires == 1 ? "" : "s", firers,
+                 firers == 1 ? "" : "s");
+    lb_trace_int(tr, "fires", fires);
+    lb_trace_int(tr, "units", firers);
+    lb_trace_text(tr, "kind", lb_fire_kind_name(kind));
+}
+
 int lbi_fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
 {
     const lb_state *st = g->st;
@@ -91,54 +146,17 @@ int lbi_fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
         if ((sc->unit && strcmp(sc->unit, u->id) != 0) || u->side != d->side ||
             !lb_unit_is_combat(u) || (r && r->fired_step == step))
             continue;
-        int offered = d->noptions, nfarther = 0;
-        char farther[LB_GAME_REASON_MAX] = "";
-        lb_hex nearer = {0, 0};
-        for (int k = 0; k < ntargets && rc == LB_OK; k++) {
-            char label[LB_HEX_LABEL_MAX], vb[32];
-            lb_map_label(&st->map, targets[k], label);
-            rc = lb_fire_check(st, i, targets[k], kind, v, NULL);
-            if (rc == LB_OK && !v->allowed && v->has_nearer && sc->tr) {
-                size_t used = strlen(farther);
-                snprintf(farther + used, sizeof farther - used, " %s", label);
-                nearer = v->nearer;
-                nfarther++;
-            }
-            if (rc != LB_OK || !v->allowed)
-                continue;
-            lb_action a;
-            lb_action_init(&a, LB_VERB_FIRE);
-            lb_action_add_unit(&a, u->id);
-            lb_action_add_hex(&a, targets[k]);
-            char away[24];
-            if (v->distance)
-                snprintf(away, sizeof away, "%d hex%s", v->distance, v->distance == 1 ? "" : "es");
-            else
-                snprintf(away, sizeof away, "in its own hex");
-            rc = lbi_offer(d, st, &a, NULL, "%s fires at %s (fire value %s, %s)", u->id, label,
-                           lb_frac_fmt(v->value, vb, sizeof vb), away);
-        }
+        int offered = d->noptions;
+        rc = unit_fire_options(g, d, sc, i, targets, ntargets, kind, v);
         firers += d->noptions > offered;
-        if (rc == LB_OK && nfarther)
-            trace_closest(g, sc->tr, u, nearer, farther);
     }
     lb_action all;
     lb_action_init(&all, LB_VERB_FIRE);
     if (rc == LB_OK && d->noptions > before)
         rc = lbi_offer(d, st, &all, FIRE_PARAM, "one unit or several together fire at one hex: "
                        "U1+U2+…:HEX (R-FIRE-23..27)");
-    if (rc == LB_OK && d->noptions > before && sc->tr) {
-        int fires = d->noptions - before - 1;
-        lb_trace_add(sc->tr, "R-GAME-5", kind == LB_FIRE_DEFENSIVE ? "(27)" : "(24)",
-                     "%s, %s fire: the fire rules allow %d fire%s of %d unit%s at the hexes not "
-                     "yet fired at in this segment (each unit fires once, each hex is fired at "
-                     "once)", st->sides[d->side],
-                     lb_fire_kind_name(kind), fires, fires == 1 ? "" : "s", firers,
-                     firers == 1 ? "" : "s");
-        lb_trace_int(sc->tr, "fires", fires);
-        lb_trace_int(sc->tr, "units", firers);
-        lb_trace_text(sc->tr, "kind", lb_fire_kind_name(kind));
-    }
+    if (rc == LB_OK && d->noptions > before && sc->tr)
+        trace_fire_offer(st, sc->tr, d->side, kind, d->noptions - before - 1, firers);
     free(targets);
     free(v);
     return rc;
@@ -220,29 +238,80 @@ static void fire_records(const lb_game *g, const lb_action *a, int units, lb_fir
     }
 }
 
+/* The fire rolled with the game's dice into r; a fire the rules refuse when rolled is an error. */
+static int fire_roll(lb_game *g, const lb_fire_request *rq, const char *hex, lb_fire_result *r)
+{
+    lb_dice dice;
+    lbi_dice_begin(g, &dice);
+    int rc = lb_fire_resolve(g->st, rq, &dice, r, g->tr);
+    int drc = lbi_dice_end(g, &dice);
+    if (rc == LB_OK && drc != LB_OK)
+        rc = drc;
+    if (rc == LB_OK && !r->odds.allowed) {
+        char why[LB_FIRE_REASON_MAX];
+        lb_said_fmt(&r->odds.why, why, sizeof why);
+        snprintf(g->error, sizeof g->error, "the fire at %s was refused when rolled: %s", hex, why);
+        rc = LB_INVALID;
+    }
+    return rc;
+}
+
+/* The rolled fire applied to the state, its losses traced (R-FIRE-7, or R-FIRE-13 when lone
+ * unlimbered guns take only the even-numbered increments). */
+static int fire_settle(lb_game *g, const lb_fire_request *rq, const lb_fire_result *r,
+                       const char *who, const char *hex)
+{
+    snapshot s;
+    int rc = lbi_snapshot_take(g, &s);
+    if (rc != LB_OK)
+        return rc;
+    int taken = 0;
+    for (int i = 0; i < r->nhits; i++)
+        taken += r->hits[i].loss;
+    rc = lb_fire_apply(g->st, r);
+    if (taken == r->loss)
+        lb_trace_add(g->tr, "R-FIRE-7", "(21)", "%s fire%s at %s: roll %d, %d increment%s "
+                     "lost", who, rq->nfirers > 1 ? "" : "s", hex, r->roll, r->loss,
+                     r->loss == 1 ? "" : "s");
+    else
+        lb_trace_add(g->tr, "R-FIRE-13", "(21)", "%s fire%s at %s: roll %d, a loss of %d "
+                     "increment%s of which the hex takes %d", who,
+                     rq->nfirers > 1 ? "" : "s", hex, r->roll, r->loss, r->loss == 1 ? "" : "s",
+                     taken);
+    lbi_snapshot_settle(g, &s, NULL, 0, 1);
+    return rc;
+}
+
+/* R-GAME-5: outside opportunity fire, the segment's records of the firers and of the hex. */
+static void fire_record(lb_game *g, const lb_fire_request *rq, const lb_action *a,
+                        const char *who, const char *hex)
+{
+    if (rq->kind == LB_FIRE_OPPORTUNITY)
+        return;
+    for (int i = 0; i < rq->nfirers; i++) {
+        unit_rec *rec = lbi_game_rec(g, lb_action_unit(a, i));
+        if (rec) {
+            rec->fired_step = lbi_game_step(g);
+            rec->fired_half = g->turn_index * 2 + g->half;
+            rec->fired_at = rq->target;
+        }
+    }
+    g->targeted[lb_map_cell(&g->st->map, rq->target)] = lbi_game_step(g);
+    lb_trace_add(g->tr, "R-GAME-5", "(21)", "%s fired at %s: no more fire from %s nor at "
+                 "%s in this segment", who, hex, rq->nfirers > 1 ? "them" : "it", hex);
+}
+
 /* The fire rolled and applied: its losses tallied, its follow-ups queued, and outside
  * opportunity fire the segment's records of its firers and its hex (R-GAME-5). */
 static int fire_apply(lb_game *g, const lb_fire_request *rq, const lb_action *a)
 {
     char hex[LB_HEX_LABEL_MAX];
     lb_map_label(&g->st->map, rq->target, hex);
-    lb_state *st = g->st;
     lb_fire_result r;
     memset(&r, 0, sizeof r);
-    lb_dice dice;
-    lbi_dice_begin(g, &dice);
-    int rc = lb_fire_resolve(st, rq, &dice, &r, g->tr);
-    int drc = lbi_dice_end(g, &dice);
-    if (rc == LB_OK && drc != LB_OK)
-        rc = drc;
-    if (rc == LB_OK && !r.odds.allowed) {
-        char why[LB_FIRE_REASON_MAX];
-        lb_said_fmt(&r.odds.why, why, sizeof why);
-        snprintf(g->error, sizeof g->error, "the fire at %s was refused when rolled: %s", hex, why);
-        rc = LB_INVALID;
-    }
+    int rc = fire_roll(g, rq, hex, &r);
     int ntasks = 0;
-    task *tasks = rc == LB_OK ? follow_ups(st, &r, &ntasks) : NULL;
+    task *tasks = rc == LB_OK ? follow_ups(g->st, &r, &ntasks) : NULL;
     if (rc == LB_OK && !tasks)
         rc = LB_NOMEM;
     char who[LB_GAME_REASON_MAX] = "";
@@ -251,36 +320,10 @@ static int fire_apply(lb_game *g, const lb_fire_request *rq, const lb_action *a)
         used += (size_t)snprintf(who + used, sizeof who - used, "%s%s",
                                  i == 0 ? "" : i == rq->nfirers - 1 ? " and " : ", ",
                                  lb_action_unit(a, i));
-    snapshot s;
-    if (rc == LB_OK && (rc = lbi_snapshot_take(g, &s)) == LB_OK) {
-        int taken = 0;
-        for (int i = 0; i < r.nhits; i++)
-            taken += r.hits[i].loss;
-        rc = lb_fire_apply(st, &r);
-        if (taken == r.loss)
-            lb_trace_add(g->tr, "R-FIRE-7", "(21)", "%s fire%s at %s: roll %d, %d increment%s "
-                         "lost", who, rq->nfirers > 1 ? "" : "s", hex, r.roll, r.loss,
-                         r.loss == 1 ? "" : "s");
-        else /* lone unlimbered guns take only the even-numbered increments */
-            lb_trace_add(g->tr, "R-FIRE-13", "(21)", "%s fire%s at %s: roll %d, a loss of %d "
-                         "increment%s of which the hex takes %d", who,
-                         rq->nfirers > 1 ? "" : "s", hex, r.roll, r.loss, r.loss == 1 ? "" : "s",
-                         taken);
-        lbi_snapshot_settle(g, &s, NULL, 0, 1);
-    }
-    for (int i = 0; i < rq->nfirers && rc == LB_OK && rq->kind != LB_FIRE_OPPORTUNITY; i++) {
-        unit_rec *rec = lbi_game_rec(g, lb_action_unit(a, i));
-        if (rec) {
-            rec->fired_step = lbi_game_step(g);
-            rec->fired_half = g->turn_index * 2 + g->half;
-            rec->fired_at = rq->target;
-        }
-    }
-    if (rc == LB_OK && rq->kind != LB_FIRE_OPPORTUNITY) {
-        g->targeted[lb_map_cell(&st->map, rq->target)] = lbi_game_step(g);
-        lb_trace_add(g->tr, "R-GAME-5", "(21)", "%s fired at %s: no more fire from %s nor at "
-                     "%s in this segment", who, hex, rq->nfirers > 1 ? "them" : "it", hex);
-    }
+    if (rc == LB_OK)
+        rc = fire_settle(g, rq, &r, who, hex);
+    if (rc == LB_OK)
+        fire_record(g, rq, a, who, hex);
     for (int i = 0; i < ntasks && rc == LB_OK; i++)
         rc = lbi_task_push(g, &tasks[i]);
     free(tasks);
