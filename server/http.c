@@ -126,7 +126,7 @@ static struct MHD_Response *response_of(lb_server *s, lb_http_response *rs,
         pthread_mutex_lock(&s->lock);
         slot *sl = table_find(&s->games, rs->events_game); /* held by rs: it is there */
         pthread_mutex_unlock(&s->lock);
-        resp = live_response(s, sl, rs->events_after, c);
+        resp = live_response(s, sl, rs->events_after, rs->events_role, c);
         if (!resp)
             return NULL;
         MHD_add_response_header(resp, "Cache-Control", "no-cache");

@@ -1,4 +1,4 @@
-/* Live updates: Server-Sent Events streams that hold no thread while idle, suspended in libmicrohttpd and resumed when their game's journal grows or their heartbeat is due. */
+/* Live updates: Server-Sent Events streams that hold no thread while idle, suspended in libmicrohttpd and resumed when their game's journal grows, a side's page comes or goes, or their heartbeat is due. */
 #include <errno.h>
 #include <microhttpd.h>
 #include <stdio.h>
@@ -19,6 +19,8 @@ struct stream {
     int fd;                       /* its socket (-1: not known) */
     int gone;                     /* its client has closed it: the stream ends */
     int after;                    /* the last seq sent */
+    int role;                     /* the role of its link */
+    int presence_sent;            /* sl->presence_changes when presence was last sent (-1 none) */
     long long heartbeat_at;       /* now_ms() when a heartbeat is due */
     char pending[EVENT_MAX];      /* what is left to send of the last event */
     size_t npending, sent;
@@ -56,6 +58,29 @@ void live_wake(lb_server *s, slot *sl)
     pthread_cond_broadcast(&s->changed);
 }
 
+/* A side's stream opens (+1) or ends (-1): when the side comes or goes, every stream of the game
+ * is woken to send the presence (under the server's lock). */
+static void presence_count(lb_server *s, stream *st, int by)
+{
+    slot *sl = st->sl;
+    if (st->role < 0 || st->role > 1)
+        return;
+    int was = sl->present[st->role] > 0;
+    sl->present[st->role] += by;
+    if (was != (sl->present[st->role] > 0)) {
+        sl->presence_changes++;
+        live_wake(s, sl);
+    }
+}
+
+/* The presence event: whether each side, in the scenario's order, has a page with its stream
+ * open. */
+static size_t presence_event(const slot *sl, char *out, size_t n)
+{
+    return (size_t)snprintf(out, n, "event: presence\ndata: {\"present\":[%s,%s]}\n\n",
+                            sl->present[0] ? "true" : "false", sl->present[1] ? "true" : "false");
+}
+
 /* The next event of st into its pending bytes; 0 when there is none yet (st then waits, its
  * connection suspended), -1 when the stream ends (under the server's lock). */
 static int next_event(stream *st)
@@ -69,6 +94,9 @@ static int next_event(stream *st)
         st->npending = (size_t)snprintf(st->pending, sizeof st->pending,
                                         "id: %d\nevent: seq\ndata: {\"seq\":%d}\n\n", seq, seq);
         st->after = seq;
+    } else if (st->presence_sent != st->sl->presence_changes) {
+        st->npending = presence_event(st->sl, st->pending, sizeof st->pending);
+        st->presence_sent = st->sl->presence_changes;
     } else if (now >= st->heartbeat_at) {
         st->npending = (size_t)snprintf(st->pending, sizeof st->pending, ": heartbeat\n\n");
     } else {
@@ -125,12 +153,14 @@ static void stream_free(void *cls)
     lb_server *s = st->s;
     pthread_mutex_lock(&s->lock);
     unlink_waiting(st);
+    presence_count(s, st, -1);
     pthread_mutex_unlock(&s->lock);
     let_go(s, st->sl);
     free(st);
 }
 
-struct MHD_Response *live_response(lb_server *s, slot *sl, int after, struct MHD_Connection *c)
+struct MHD_Response *live_response(lb_server *s, slot *sl, int after, int role,
+                                   struct MHD_Connection *c)
 {
     stream *st = calloc(1, sizeof *st);
     if (!st) {
@@ -139,7 +169,11 @@ struct MHD_Response *live_response(lb_server *s, slot *sl, int after, struct MHD
     }
     const union MHD_ConnectionInfo *fd = MHD_get_connection_info(c,
                                                                  MHD_CONNECTION_INFO_CONNECTION_FD);
-    *st = (stream){.s = s, .sl = sl, .conn = c, .fd = fd ? fd->connect_fd : -1, .after = after};
+    *st = (stream){.s = s, .sl = sl, .conn = c, .fd = fd ? fd->connect_fd : -1, .after = after,
+                   .role = role, .presence_sent = -1};
+    pthread_mutex_lock(&s->lock);
+    presence_count(s, st, +1);
+    pthread_mutex_unlock(&s->lock);
     st->npending = (size_t)snprintf(st->pending, sizeof st->pending, "retry: 2000\n\n");
     st->heartbeat_at = now_ms() + 1000LL * s->cfg.heartbeat_s;
     struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, EVENT_MAX,

@@ -241,6 +241,7 @@ void route_events(game_request *r, lb_http_response *rs)
     rs->events = 1;
     rs->events_game = r->sl->id;
     rs->events_after = (int)after;
+    rs->events_role = r->role;
     /* the stream holds the game until lb_server_release_game */
     pthread_mutex_lock(&r->s->lock);
     table_hold(&r->s->games, r->sl);

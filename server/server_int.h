@@ -60,6 +60,8 @@ typedef struct slot {
     unsigned long long used;      /* the server's tick when last used */
     int seq;                      /* the journal's length, for streams */
     stream *waiting;              /* its streams with nothing to send (suspended) */
+    int present[2];               /* live.c: the streams open by each side's link */
+    int presence_changes;         /* live.c: counts the times a side came or went */
     pthread_mutex_t lock;
     lb_game *g;
     int two_players;              /* else hot-seat */
@@ -470,7 +472,8 @@ struct MHD_Connection;
 struct MHD_Response;
 /* The stream of an events response on connection c for game sl (held by the response, let go
  * when the stream ends), from the seq after; NULL when out of memory (sl let go then). */
-struct MHD_Response *live_response(lb_server *s, slot *sl, int after, struct MHD_Connection *c);
+struct MHD_Response *live_response(lb_server *s, slot *sl, int after, int role,
+                                   struct MHD_Connection *c);
 /* sl's journal grew: its waiting streams resumed, the ticker told (under the server's lock). */
 void live_wake(lb_server *s, slot *sl);
 /* Resumes the streams whose heartbeat is due at now or whose client has closed them (they end),

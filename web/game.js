@@ -26,6 +26,7 @@ const S = {
   journalSeq: 0,
   losKey: null,
   liveSeq: -1,         // the last journal length the live updates told
+  present: null,       // whether each side's page is open, in side order (live updates)
   deadline: null,
   busy: false,
   recent: newRecent(), // what the other side did since this side's last decision
@@ -176,6 +177,7 @@ async function render(view, { own = false } = {}) {
   $('notify').hidden = view.role === 'spectator' || !notify.supported();
   if (S.selected && !unitOf(S.selected)) S.selected = null;
   renderBar();
+  renderPresence();
   renderDecision();
   $('battle').replaceChildren(...battlePanel(view));
   $('concede-box').hidden = view.role === 'spectator' || Boolean(view.result);
@@ -921,10 +923,36 @@ document.addEventListener('keydown', (e) => {
 
 /* ---- live updates ------------------------------------------------------------------------------ */
 
+/* In a game of two players, whether the other side's page is open (a spectator sees both): the
+ * presence the server sends on the live stream. */
+function renderPresence() {
+  const view = S.view;
+  const box = $('presence');
+  if (!view || !S.present || view.mode !== 'two-players') {
+    box.hidden = true;
+    return;
+  }
+  const others = view.sides.map((side, i) => ({ side, here: S.present[i] }))
+    .filter((o) => o.side !== view.role && o.side !== view.ai);
+  box.replaceChildren(...others.map((o) => {
+    const span = document.createElement('span');
+    span.className = o.here ? 'here' : 'away';
+    span.textContent = `${o.side}: ${o.here ? 'page open' : 'away'}`;
+    span.title = o.here ? `the ${o.side} player has this game's page open`
+      : `no page of the ${o.side} player is open: it will learn of your moves when it opens one`;
+    return span;
+  }));
+  box.hidden = others.length === 0;
+}
+
 function live() {
   const events = api.events(token);
   events.addEventListener('open', () => { $('live').className = 'on'; });
   events.addEventListener('error', () => { $('live').className = 'off'; });
+  events.addEventListener('presence', (e) => {
+    S.present = JSON.parse(e.data).present;
+    renderPresence();
+  });
   events.addEventListener('seq', (e) => {
     const seq = JSON.parse(e.data).seq;
     S.liveSeq = seq;

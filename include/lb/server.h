@@ -110,6 +110,8 @@ typedef struct lb_http_response {
                                     * response holds until lb_server_release_game */
     long long events_game;
     int events_after;              /* the last seq the client has (-1: none) */
+    int events_role;               /* the role of the link that opened the stream: a side's
+                                    * streams make that side present (api.md, presence) */
 } lb_http_response;
 
 /* Opens the store at cfg->db (creating it) and its links. LB_OK, or an error with err. */

@@ -917,6 +917,42 @@ static void test_api__events(void **state)
     json_decref(g);
 }
 
+/* Presence (api.md): the stream of a side's link makes that side present. The French stream says
+ * at once that only the French are ([true,false]); a spectator's stream changes nothing; the
+ * Austrian stream makes both present, and when it ends (found within a heartbeat, 15 s) the
+ * French stream says the Austrians are gone. */
+static void test_api__events_presence(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\"}");
+    const char *fr = link_token(g, "french"), *au = link_token(g, "austrian"),
+               *watch = link_token(g, "spectator");
+    static const char alone[] = "event: presence\ndata: {\"present\":[true,false]}\n\n",
+                      both[] = "event: presence\ndata: {\"present\":[true,true]}\n\n";
+    char gone[256];
+    snprintf(gone, sizeof gone, "%s%s", both, alone);
+    listener f = {.sv = &S, .until = gone, .timeout_s = 40, .lock = PTHREAD_MUTEX_INITIALIZER};
+    snprintf(f.path, sizeof f.path, "/api/g/%s/events", fr);
+    pthread_t tf, tw, ta;
+    pthread_create(&tf, NULL, listen_events, &f);
+    wait_for(&f, alone);
+    listener w = {.sv = &S, .until = alone, .lock = PTHREAD_MUTEX_INITIALIZER};
+    snprintf(w.path, sizeof w.path, "/api/g/%s/events", watch);
+    pthread_create(&tw, NULL, listen_events, &w);
+    pthread_join(tw, NULL);
+    listener a = {.sv = &S, .until = both, .lock = PTHREAD_MUTEX_INITIALIZER};
+    snprintf(a.path, sizeof a.path, "/api/g/%s/events", au);
+    pthread_create(&ta, NULL, listen_events, &a);
+    pthread_join(ta, NULL);
+    assert_non_null(strstr(a.text, both));
+    pthread_join(tf, NULL);
+    /* the spectator came and went between: the French stream said nothing of it */
+    const char *first = strstr(f.text, alone);
+    assert_non_null(first);
+    assert_ptr_equal(strstr(first + 1, "event: presence"), strstr(f.text, gone));
+    json_decref(g);
+}
+
 #define MANY_STREAMS 64 /* more than the server's threads on 2 cores (8): an idle stream holds none */
 
 /* MANY_STREAMS streams open on one game at once: reads are still answered while every stream is
@@ -2518,6 +2554,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__traces),
         cmocka_unit_test(test_api__rout_paths_offered),
         cmocka_unit_test(test_api__events),
+        cmocka_unit_test(test_api__events_presence),
         cmocka_unit_test(test_api__previews_are_the_cli_answers),
         cmocka_unit_test(test_api__charge_odds_add_up),
         cmocka_unit_test(test_api__preview_errors),

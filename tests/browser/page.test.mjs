@@ -549,6 +549,29 @@ test('a notification when the decision comes, and my games on the home page', as
   assert.deepEqual(fr.errors, []);
 });
 
+// Presence (api.md, live updates): a side sees whether the other side's page is open, as the
+// other side opens it and closes it; a spectator's page counts for no side.
+test('each side sees whether the other side has the page open', async () => {
+  const links = await demoGame(11);
+  const fr = await open(links.french);
+  await fr.waitForSelector('#presence .away');
+  assert.equal(await fr.textContent('#presence'), 'austrian: away');
+  const watcher = await open(links.spectator);
+  await watcher.waitForSelector('#presence span');
+  assert.equal(await watcher.textContent('#presence'), 'french: page openaustrian: away');
+  assert.equal(await fr.textContent('#presence'), 'austrian: away');
+  const au = await open(links.austrian);
+  await fr.waitForSelector('#presence .here');
+  assert.equal(await fr.textContent('#presence'), 'austrian: page open');
+  await au.waitForSelector('#presence .here');
+  assert.equal(await au.textContent('#presence'), 'french: page open');
+  await au.close();
+  await fr.waitForSelector('#presence .away');
+  assert.equal(await fr.textContent('#presence'), 'austrian: away');
+});
+
+
 test('no Content-Security-Policy violation on any page', () => {
   assert.deepEqual(violations, []);
 });
+
