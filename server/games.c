@@ -48,6 +48,7 @@ int slot_get(lb_server *s, long long id, slot **out, lb_err *err)
     }
     slot *gone = NULL;
     made->seq = lb_game_seq(made->g);
+    traces_load(s, made);
     pthread_mutex_lock(&s->lock);
     sl = table_find(&s->games, id);
     if (sl) { /* another request loaded it meanwhile */
@@ -115,6 +116,8 @@ static int save(lb_server *s, slot *sl, int seq_before, lb_err *err)
     pthread_mutex_lock(&s->store_lock);
     int rc = lb_store_append_game(s->store, sl->id, sl->g, seq_before, err);
     pthread_mutex_unlock(&s->store_lock);
+    if (rc == LB_OK)
+        traces_save(s, sl, seq_before);
     return rc;
 }
 
@@ -132,6 +135,7 @@ static int reload(lb_server *s, slot *sl, lb_err *err)
     lb_game_free(sl->g);
     sl->g = g;
     slot_forget_views(sl);
+    traces_load(s, sl);
     return LB_OK;
 }
 

@@ -438,6 +438,12 @@ const char *role_name(const lb_game *g, int role);
 void traces_record(slot *sl, int role, const char *what, const char *by);
 /* The traces of the answers that left the journal longer than from (a new array). */
 json_t *traces_since(const slot *sl, int from);
+/* The records of the answers after journal length `after` written to the store (a failure is
+ * said on stderr: the rulings of that answer are then missed by a server started again). */
+void traces_save(lb_server *s, slot *sl, int after);
+/* The last records the store keeps for the game become its traces (kept as they were when the
+ * store cannot give them). */
+void traces_load(lb_server *s, slot *sl);
 
 /* ---- map_json.c ----------------------------------------------------------------------------- */
 

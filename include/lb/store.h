@@ -15,8 +15,9 @@
  * transaction that succeeds only when the game holds exactly `seq` rows, so two writers racing
  * for the same number cannot both win: the loser gets LB_CONFLICT and nothing changes (R-GAME-16).
  * Each row may carry the state hash after it; the last row of an answer does. Beside the games,
- * a store keeps what a server needs to share them: how each game is hosted (its own JSON) and the
- * links that open a game in a role (their digests), so that any server process serves any game.
+ * a store keeps what a server needs to share them: how each game is hosted (its own JSON), the
+ * links that open a game in a role (their digests), so that any server process serves any game,
+ * and the records of what each answer did (the page's rulings), so that they outlive a server.
  *
  * The SQLite store ("FILE") is one file with many games, in WAL mode; its schema version is
  * checked when it is opened: a store of an older version is upgraded (one transaction), and a
@@ -73,6 +74,9 @@ typedef struct lb_store_ops {
     int (*hosting_get)(lb_store *s, long long id, char **json, lb_err *err);
     int (*link_add)(lb_store *s, const char *digest, long long game, int role, lb_err *err);
     int (*link_find)(lb_store *s, const char *digest, long long *game, int *role, lb_err *err);
+    int (*trace_put)(lb_store *s, long long id, int seq, const char *record, lb_err *err);
+    /* the last max records, newest first, in a malloc'd array of malloc'd strings */
+    int (*traces_get)(lb_store *s, long long id, int max, char ***records, int *n, lb_err *err);
     void (*close)(lb_store *s);
 } lb_store_ops;
 
@@ -113,6 +117,15 @@ int lb_store_link_add(lb_store *s, const char *digest, long long game, int role,
 /* The game and role a digest opens. LB_OK, LB_NOT_FOUND, LB_IO. */
 int lb_store_link_find(lb_store *s, const char *digest, long long *game, int *role,
                        lb_err *err);
+
+/* The record of what an answer did in game id, the journal at length seq after it (a JSON object:
+ * who answered what, and the rules' trace), kept so that a server started again shows the
+ * rulings of the answers made before (a record at the same seq is replaced). LB_OK; LB_NOT_FOUND
+ * (no such game); LB_INVALID (not a JSON object); LB_IO. */
+int lb_store_trace_put(lb_store *s, long long id, int seq, const char *record, lb_err *err);
+/* The last max records of game id, oldest first, as the text of a JSON array in a malloc'd
+ * string the caller frees ("[]" when none). LB_OK, LB_IO, LB_NOMEM. */
+int lb_store_traces_get(lb_store *s, long long id, int max, char **json, lb_err *err);
 
 /* A new saved game of g (with the secret of secret dice), with the rows g already has; its id
  * in *id. */

@@ -12,7 +12,7 @@
 #include "decision_int.h"
 #include "store_int.h"
 
-#define SCHEMA_VERSION 3
+#define SCHEMA_VERSION 4
 #define APPLICATION "labataille"
 
 typedef struct pg_store {
@@ -50,6 +50,12 @@ static const char *const migrations[SCHEMA_VERSION] = {
     " role INTEGER NOT NULL);",
     /* 3: the secret of a game's dice (R-DICE-3); NULL: seeded dice, as every older game's */
     "ALTER TABLE games ADD COLUMN dice_secret TEXT;",
+    /* 4: what each answer did, for the page's rulings after a restart */
+    "CREATE TABLE traces ("
+    " game BIGINT NOT NULL REFERENCES games(id),"
+    " seq INTEGER NOT NULL,"
+    " record TEXT NOT NULL,"
+    " PRIMARY KEY (game, seq));",
 };
 
 #define UTC(col) "to_char(" col " AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')"
@@ -573,6 +579,61 @@ static int p_link_find(lb_store *base, const char *digest, long long *game, int 
     return rc;
 }
 
+static int p_trace_put(lb_store *base, long long id, int seq, const char *record, lb_err *err)
+{
+    pg_store *s = (pg_store *)base;
+    int rc = connected(s, err);
+    if (rc != LB_OK)
+        return rc;
+    char ids[24], seqs[16];
+    snprintf(ids, sizeof ids, "%lld", id);
+    snprintf(seqs, sizeof seqs, "%d", seq);
+    const char *values[] = {ids, seqs, record};
+    PGresult *r = run(s, "INSERT INTO traces (game, seq, record) VALUES ($1, $2, $3) "
+                         "ON CONFLICT (game, seq) DO UPDATE SET record = EXCLUDED.record",
+                      3, values);
+    if (PQresultStatus(r) == PGRES_COMMAND_OK) {
+        PQclear(r);
+        return LB_OK;
+    }
+    if (strcmp(state_of(r), "23503") != 0) /* foreign_key_violation */
+        return failed(s, r, err, "game %lld: cannot save a trace", id);
+    PQclear(r);
+    return lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", base->where, id);
+}
+
+static int p_traces_get(lb_store *base, long long id, int max, char ***records, int *n,
+                        lb_err *err)
+{
+    pg_store *s = (pg_store *)base;
+    *records = NULL;
+    *n = 0;
+    int rc = connected(s, err);
+    if (rc != LB_OK)
+        return rc;
+    char ids[24], maxs[16];
+    snprintf(ids, sizeof ids, "%lld", id);
+    snprintf(maxs, sizeof maxs, "%d", max);
+    const char *values[] = {ids, maxs};
+    PGresult *r = run(s, "SELECT record FROM traces WHERE game = $1 ORDER BY seq DESC LIMIT $2",
+                      2, values);
+    if (PQresultStatus(r) != PGRES_TUPLES_OK)
+        return failed(s, r, err, "game %lld: cannot read its traces", id);
+    int count = PQntuples(r);
+    char **list = count ? calloc((size_t)count, sizeof *list) : NULL;
+    if (count && !list)
+        rc = lb_err_set(err, LB_NOMEM, "out of memory");
+    for (int i = 0; rc == LB_OK && i < count; i++) {
+        if (!(list[i] = strdup(PQgetvalue(r, i, 0))))
+            rc = lb_err_set(err, LB_NOMEM, "out of memory");
+        else
+            *n = i + 1;
+    }
+    PQclear(r);
+    *records = list;
+    return rc;
+}
+
 /* Frees a store, open or half made (its connection may be NULL). */
 static void p_close(lb_store *base)
 {
@@ -584,7 +645,8 @@ static void p_close(lb_store *base)
 
 static const lb_store_ops postgres_ops = {p_create,      p_append,      p_load,
                                            p_list,        p_hosting_set, p_hosting_get,
-                                           p_link_add,    p_link_find,   p_close};
+                                           p_link_add,    p_link_find,   p_trace_put,
+                                           p_traces_get,  p_close};
 
 /* The library never prints: the server's notices are dropped. */
 static void quiet(void *arg, const char *message)

@@ -12,7 +12,7 @@
 #include "decision_int.h"
 #include "store_int.h"
 
-#define SCHEMA_VERSION 3
+#define SCHEMA_VERSION 4
 #define APPLICATION_ID 0x4c424154 /* "LBAT": the file is a labataille store */
 #define BUSY_MS 5000      /* how long a lock another process holds is waited for */
 #define WAL_RETRY_MS 10   /* between two tries of the switch to WAL */
@@ -49,6 +49,12 @@ static const char *const migrations[SCHEMA_VERSION] = {
     " role INTEGER NOT NULL) WITHOUT ROWID;",
     /* 3: the secret of a game's dice (R-DICE-3); NULL: seeded dice, as every older game's */
     "ALTER TABLE games ADD COLUMN dice_secret TEXT;",
+    /* 4: what each answer did, for the page's rulings after a restart */
+    "CREATE TABLE traces ("
+    " game INTEGER NOT NULL REFERENCES games(id),"
+    " seq INTEGER NOT NULL,"
+    " record TEXT NOT NULL,"
+    " PRIMARY KEY (game, seq)) WITHOUT ROWID;",
 };
 
 /* The last error as "FILE: WHAT: REASON", with the system's reason when a file operation failed
@@ -460,6 +466,56 @@ static int s_link_find(lb_store *base, const char *digest, long long *game, int 
     return rc;
 }
 
+static int s_trace_put(lb_store *base, long long id, int seq, const char *record, lb_err *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(s->db, "INSERT OR REPLACE INTO traces (game, seq, record) "
+                           "VALUES (?, ?, ?)", -1, &q, NULL) != SQLITE_OK)
+        return db_error(s, err, "game %lld: cannot save a trace", id);
+    sqlite3_bind_int64(q, 1, id);
+    sqlite3_bind_int(q, 2, seq);
+    sqlite3_bind_text(q, 3, record, -1, SQLITE_STATIC);
+    int step = sqlite3_step(q), rc = LB_OK;
+    int why = sqlite3_extended_errcode(s->db);
+    if (step == SQLITE_CONSTRAINT && why == SQLITE_CONSTRAINT_FOREIGNKEY)
+        rc = lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", base->where, id);
+    else if (step != SQLITE_DONE)
+        rc = db_error(s, err, "game %lld: cannot save a trace", id);
+    sqlite3_finalize(q);
+    return rc;
+}
+
+static int s_traces_get(lb_store *base, long long id, int max, char ***records, int *n,
+                        lb_err *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *q;
+    *records = NULL;
+    *n = 0;
+    if (sqlite3_prepare_v2(s->db, "SELECT record FROM traces WHERE game = ? ORDER BY seq DESC "
+                           "LIMIT ?", -1, &q, NULL) != SQLITE_OK)
+        return db_error(s, err, "game %lld: cannot read its traces", id);
+    sqlite3_bind_int64(q, 1, id);
+    sqlite3_bind_int(q, 2, max);
+    int rc = LB_OK, step;
+    char **list = max ? calloc((size_t)max, sizeof *list) : NULL;
+    if (max && !list)
+        rc = lb_err_set(err, LB_NOMEM, "out of memory");
+    while (rc == LB_OK && (step = sqlite3_step(q)) == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(q, 0);
+        if (!(list[*n] = strdup(t ? (const char *)t : "{}")))
+            rc = lb_err_set(err, LB_NOMEM, "out of memory");
+        else
+            (*n)++;
+    }
+    if (rc == LB_OK && step != SQLITE_DONE)
+        rc = db_error(s, err, "game %lld: cannot read its traces", id);
+    sqlite3_finalize(q);
+    *records = list;
+    return rc;
+}
+
 static void s_close(lb_store *base)
 {
     sqlite_store *s = (sqlite_store *)base;
@@ -469,7 +525,8 @@ static void s_close(lb_store *base)
 
 static const lb_store_ops sqlite_ops = {s_create,      s_append,      s_load,
                                          s_list,        s_hosting_set, s_hosting_get,
-                                         s_link_add,    s_link_find,   s_close};
+                                         s_link_add,    s_link_find,   s_trace_put,
+                                         s_traces_get,  s_close};
 
 int lbi_sqlite_store_open(const char *path, lb_store **out, lb_err *err)
 {

@@ -73,6 +73,54 @@ int lb_store_hosting_get(lb_store *s, long long id, char **json, lb_err *err)
     return s->ops->hosting_get(s, id, json, err);
 }
 
+int lb_store_trace_put(lb_store *s, long long id, int seq, const char *record, lb_err *err)
+{
+    json_t *parsed = json_loads(record, JSON_REJECT_DUPLICATES, NULL);
+    int is_object = json_is_object(parsed);
+    json_decref(parsed);
+    if (!is_object || seq < 0)
+        return lb_err_set(err, LB_INVALID, "%s: game %lld: a trace record must be a JSON object "
+                          "at a journal length of 0 or more", s->where, id);
+    return s->ops->trace_put(s, id, seq, record, err);
+}
+
+/* The records (newest first) as the text of a JSON array, oldest first; NULL out of memory. */
+static char *records_array(char **records, int n)
+{
+    size_t len = 3;
+    for (int i = 0; i < n; i++)
+        len += strlen(records[i]) + 1;
+    char *text = malloc(len);
+    if (!text)
+        return NULL;
+    size_t used = 0;
+    text[used++] = '[';
+    for (int i = n - 1; i >= 0; i--) {
+        size_t k = strlen(records[i]);
+        memcpy(text + used, records[i], k);
+        used += k;
+        if (i)
+            text[used++] = ',';
+    }
+    text[used++] = ']';
+    text[used] = '\0';
+    return text;
+}
+
+int lb_store_traces_get(lb_store *s, long long id, int max, char **json, lb_err *err)
+{
+    char **records = NULL;
+    int n = 0;
+    *json = NULL;
+    int rc = s->ops->traces_get(s, id, max > 0 ? max : 0, &records, &n, err);
+    if (rc == LB_OK && !(*json = records_array(records, n)))
+        rc = lb_err_set(err, LB_NOMEM, "out of memory");
+    for (int i = 0; i < n; i++)
+        free(records[i]);
+    free(records);
+    return rc;
+}
+
 int lb_store_link_add(lb_store *s, const char *digest, long long game, int role, lb_err *err)
 {
     size_t len = strlen(digest);

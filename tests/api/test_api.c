@@ -1997,7 +1997,7 @@ static void test_api__movement_clock(void **state)
 }
 
 /* A game outlives its server: restarted on the same store, the old links open the same game
- * where it was. */
+ * where it was, with the rulings of the answers made before (the computer's reasons too). */
 static void test_api__restart_keeps_games(void **state)
 {
     (void)state;
@@ -2016,8 +2016,17 @@ static void test_api__restart_keeps_games(void **state)
     snprintf(cfr, sizeof cfr, "%s", link_token(g, "french"));
     json_decref(g);
     json_decref(decide(&a, cfr, 0, "end", 200));
+    char path[160];
+    snprintf(path, sizeof path, "/api/g/%s/traces?from=0", cfr);
+    json_t *before = call(&a, "GET", path, NULL, 200);
     stop(&a);
     start(&a, "");
+    /* the rulings outlive the server: the same records */
+    json_t *after = call(&a, "GET", path, NULL, 200);
+    assert_int_equal(json_array_size(json_object_get(before, "traces")), 1);
+    assert_true(json_equal(json_object_get(before, "traces"), json_object_get(after, "traces")));
+    json_decref(before);
+    json_decref(after);
     v = view(&a, fr);
     assert_int_equal(num(v, "seq"), 1);
     assert_string_equal(str(v, "hash"), hash);
@@ -2032,6 +2041,22 @@ static void test_api__restart_keeps_games(void **state)
     assert_int_equal(num(v, "seq"), 4);
     assert_string_equal(str(v, "segment"), "offensive_fire");
     json_decref(v);
+    /* and once more: the French answer and the computer's, its reason with it (R-AI-1) */
+    before = call(&a, "GET", path, NULL, 200);
+    stop(&a);
+    start(&a, "");
+    after = call(&a, "GET", path, NULL, 200);
+    json_t *list = json_object_get(after, "traces");
+    assert_int_equal(json_array_size(list), 3);
+    assert_true(json_equal(json_object_get(before, "traces"), list));
+    assert_string_equal(str(json_array_get(list, 1), "by"), "player");
+    json_t *last = json_array_get(list, 2);
+    assert_string_equal(str(last, "by"), "computer");
+    assert_string_equal(str(last, "role"), "austrian");
+    assert_string_equal(str(json_array_get(json_object_get(last, "trace"), 0), "rule"),
+                        "R-AI-1");
+    json_decref(before);
+    json_decref(after);
     stop(&a);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", a.dir);

@@ -249,15 +249,15 @@ static void make_schema_1(test_store *t)
 {
     lb_store *s = open_store(t);
     lb_store_close(s);
-    test_store_sql(t, "DROP TABLE links; ALTER TABLE games DROP COLUMN hosting; "
-                      "ALTER TABLE games DROP COLUMN dice_secret");
+    test_store_sql(t, "DROP TABLE traces; DROP TABLE links; ALTER TABLE games DROP COLUMN "
+                      "hosting; ALTER TABLE games DROP COLUMN dice_secret");
     test_store_set_version(t, 1);
 }
 
 /* Makes t's store one of schema 2, as the program left it before games kept a dice secret. */
 static void make_schema_2(test_store *t)
 {
-    test_store_sql(t, "ALTER TABLE games DROP COLUMN dice_secret");
+    test_store_sql(t, "DROP TABLE traces; ALTER TABLE games DROP COLUMN dice_secret");
     test_store_set_version(t, 2);
 }
 
@@ -319,14 +319,14 @@ static void test_store__foreign_and_other_version_refused(void **state)
     test_store *t = *state;
     lb_store *s = open_store(t);
     lb_store_close(s);
-    test_store_set_version(t, 4);
+    test_store_set_version(t, 5);
     lb_err err = {0};
     assert_int_equal(lb_store_open(t->where, &s, &err), LB_INVALID);
     char want[700];
-    snprintf(want, sizeof want, "%s: saved by another version of labataille (store schema 4; "
-             "this program reads schema 3)", t->where);
+    snprintf(want, sizeof want, "%s: saved by another version of labataille (store schema 5; "
+             "this program reads schema 4)", t->where);
     assert_string_equal(err.msg, want);
-    test_store_set_version(t, 3);
+    test_store_set_version(t, 4);
     s = open_store(t);
     lb_store_close(s);
 
@@ -368,6 +368,7 @@ static void test_store__older_schema_upgraded(void **state)
     assert_string_equal(json, "{}");
     free(json);
     assert_int_equal(lb_store_link_add(s, "abc", id, 1, &err), LB_OK);
+    assert_int_equal(lb_store_trace_put(s, id, 1, "{\"by\":\"player\"}", &err), LB_OK);
     lb_store_close(s);
     s = open_store(t); /* the current schema now: opened as it is */
     long long game;
@@ -375,6 +376,42 @@ static void test_store__older_schema_upgraded(void **state)
     assert_int_equal(lb_store_link_find(s, "abc", &game, &role, &err), LB_OK);
     assert_int_equal(game, id);
     assert_int_equal(role, 1);
+    lb_store_close(s);
+}
+
+/* The records of what the answers did: put at their journal length (one there is replaced),
+ * read back the last ones oldest first as one JSON array, a game's own only; a record that is
+ * not a JSON object, or of no game, refused with nothing changed. */
+static void test_store__traces_kept(void **state)
+{
+    test_store *t = *state;
+    lb_store *s = open_store(t);
+    lb_err err = {0};
+    long long id, other;
+    assert_int_equal(lb_store_create(s, "t", "x.json", "{}", "{}", &id, &err), LB_OK);
+    assert_int_equal(lb_store_create(s, "u", "x.json", "{}", "{}", &other, &err), LB_OK);
+    char *json = NULL;
+    assert_int_equal(lb_store_traces_get(s, id, 500, &json, &err), LB_OK);
+    assert_string_equal(json, "[]");
+    free(json);
+    assert_int_equal(lb_store_trace_put(s, id, 1, "{\"seq\":1}", &err), LB_OK);
+    assert_int_equal(lb_store_trace_put(s, id, 3, "{\"seq\":3,\"by\":\"first\"}", &err), LB_OK);
+    assert_int_equal(lb_store_trace_put(s, id, 2, "{\"seq\":2}", &err), LB_OK);
+    assert_int_equal(lb_store_trace_put(s, id, 3, "{\"seq\":3,\"by\":\"again\"}", &err), LB_OK);
+    assert_int_equal(lb_store_trace_put(s, other, 9, "{\"seq\":9}", &err), LB_OK);
+    assert_int_equal(lb_store_traces_get(s, id, 500, &json, &err), LB_OK);
+    assert_string_equal(json, "[{\"seq\":1},{\"seq\":2},{\"seq\":3,\"by\":\"again\"}]");
+    free(json);
+    assert_int_equal(lb_store_traces_get(s, id, 2, &json, &err), LB_OK);
+    assert_string_equal(json, "[{\"seq\":2},{\"seq\":3,\"by\":\"again\"}]");
+    free(json);
+    assert_int_equal(lb_store_trace_put(s, id, 4, "[1]", &err), LB_INVALID);
+    assert_int_equal(lb_store_trace_put(s, id, 4, "{", &err), LB_INVALID);
+    assert_int_equal(lb_store_trace_put(s, id, -1, "{}", &err), LB_INVALID);
+    assert_int_equal(lb_store_trace_put(s, other + 5, 1, "{}", &err), LB_NOT_FOUND);
+    assert_int_equal(lb_store_traces_get(s, id, 500, &json, &err), LB_OK);
+    assert_string_equal(json, "[{\"seq\":1},{\"seq\":2},{\"seq\":3,\"by\":\"again\"}]");
+    free(json);
     lb_store_close(s);
 }
 
@@ -755,6 +792,8 @@ static void test_store__postgres_address_refused(void **state)
                                                  teardown, prestate),                          \
         cmocka_unit_test_prestate_setup_teardown(test_store__older_schema_upgraded, setup,     \
                                                  teardown, prestate),                          \
+        cmocka_unit_test_prestate_setup_teardown(test_store__traces_kept, setup, teardown,     \
+                                                 prestate),                                    \
         cmocka_unit_test_prestate_setup_teardown(test_store__hosting_and_links, setup,         \
                                                  teardown, prestate),                          \
         cmocka_unit_test_prestate_setup_teardown(test_store__dice_secret_kept, setup,          \
