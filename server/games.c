@@ -49,6 +49,9 @@ int slot_get(lb_server *s, long long id, slot **out, lb_err *err)
     slot *gone = NULL;
     made->seq = lb_game_seq(made->g);
     traces_load(s, made);
+    unsigned taken;
+    if (links_get_rematch(s->links, id, &made->rematch, &taken) != LB_OK)
+        made->rematch = 0;
     pthread_mutex_lock(&s->lock);
     sl = table_find(&s->games, id);
     if (sl) { /* another request loaded it meanwhile */

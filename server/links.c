@@ -160,6 +160,54 @@ int links_set_game(struct links *l, long long game, int two_players, int ai, int
     return rc;
 }
 
+/* The game's hosting JSON (a new object when the store has none readable); NULL with err. */
+static json_t *hosting_of(struct links *l, long long game, lb_err *err)
+{
+    char *text = NULL;
+    pthread_mutex_lock(l->store_lock);
+    int rc = lb_store_hosting_get(l->store, game, &text, err);
+    pthread_mutex_unlock(l->store_lock);
+    json_t *j = rc == LB_OK ? json_loads(text, 0, NULL) : NULL;
+    free(text);
+    if (rc == LB_OK && !json_is_object(j)) {
+        json_decref(j);
+        j = json_object();
+    }
+    return j;
+}
+
+int links_get_rematch(struct links *l, long long game, long long *rematch, unsigned *taken)
+{
+    lb_err err = {0};
+    json_t *j = hosting_of(l, game, &err);
+    if (!j)
+        return err.code ? err.code : LB_NOMEM;
+    json_t *r = json_object_get(j, "rematch"), *t = json_object_get(j, "rematch_taken");
+    *rematch = json_is_integer(r) ? json_integer_value(r) : 0;
+    *taken = json_is_integer(t) ? (unsigned)json_integer_value(t) : 0;
+    json_decref(j);
+    return LB_OK;
+}
+
+int links_set_rematch(struct links *l, long long game, long long rematch, unsigned taken,
+                      lb_err *err)
+{
+    json_t *j = hosting_of(l, game, err);
+    if (!j)
+        return err->code ? err->code : lb_err_set(err, LB_NOMEM, "out of memory");
+    json_object_set_new(j, "rematch", json_integer(rematch));
+    json_object_set_new(j, "rematch_taken", json_integer(taken));
+    char *text = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    if (!text)
+        return lb_err_set(err, LB_NOMEM, "out of memory");
+    pthread_mutex_lock(l->store_lock);
+    int rc = lb_store_hosting_set(l->store, game, text, err);
+    pthread_mutex_unlock(l->store_lock);
+    free(text);
+    return rc;
+}
+
 int links_get_game(struct links *l, long long game, int *two_players, int *ai, int *level)
 {
     char *text = NULL;

@@ -1,4 +1,4 @@
-/* GET /api/scenarios and POST /api/games: the scenarios offered, and a new game (or an imported one) with its secret links. */
+/* GET /api/scenarios, POST /api/games and POST /api/g/TOKEN/rematch: the scenarios offered, a new game (or an imported one) with its secret links, and a finished game played again with the sides swapped. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -362,4 +362,112 @@ void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
         give_back(s, rq, c.kept);
     else
         slot_put(s, sl);
+}
+
+/* ---- POST /api/g/TOKEN/rematch --------------------------------------------------------------- */
+
+/* A role's bit in a rematch's taken roles: the sides 0 and 1, the one seat 2. */
+static unsigned role_bit(int role)
+{
+    return 1u << (role == LB_ROLE_BOTH ? 2 : role);
+}
+
+/* The rematch of the finished game of r (R-WEB-8): its scenario again, fresh secret dice, the
+ * same mode and server's player, the sides swapped; saved, with no link yet. LB_OK with *made,
+ * or the refusal answered. */
+static int rematch_game(game_request *r, lb_http_response *rs, slot **made)
+{
+    lb_server *s = r->s;
+    char *exported = NULL;
+    json_t *root = lb_game_export(r->sl->g, &exported) == LB_OK
+                       ? json_loads(exported, 0, NULL) : NULL;
+    free(exported);
+    json_t *name = json_object_get(root, "scenario_name");
+    char *text = json_dumps(json_object_get(root, "scenario"), JSON_COMPACT);
+    if (!json_is_string(name) || !text) {
+        json_decref(root);
+        free(text);
+        reply_bytes(rs, 500, NULL, 0, NULL);
+        return LB_NOMEM;
+    }
+    lb_err err = {0};
+    create_req c = {.name = json_string_value(name), .text = text, .kept = strlen(text)};
+    int rc = LB_OK;
+    lb_game_settings_init(&c.set);
+    c.set.movement_time_limit_s = lb_game_settings_of(r->sl->g)->movement_time_limit_s;
+    lb_game *g = NULL;
+    if (lb_game_settings_secret(&c.set) != LB_OK) {
+        reply_error(rs, 500, "server-fault", NULL, "no random bytes from the system for the "
+                    "dice's secret");
+        rc = LB_IO;
+    } else if ((rc = take_quota(s, r->rq, c.kept, rs) == 0 ? LB_OK : LB_LIMIT) == LB_OK &&
+               (rc = make_game(s, &c, &g, rs)) != LB_OK) {
+        give_back(s, r->rq, c.kept);
+    }
+    int ai = r->sl->ai >= 0 ? 1 - r->sl->ai : -1;
+    slot *sl = rc == LB_OK ? slot_new(0, g, r->sl->two_players, ai, r->sl->level) : NULL;
+    if (rc == LB_OK && !sl) {
+        lb_game_free(g);
+        give_back(s, r->rq, c.kept);
+        reply_bytes(rs, 500, NULL, 0, NULL);
+        rc = LB_NOMEM;
+    }
+    if (rc == LB_OK && (rc = slot_add(s, sl, &err)) != LB_OK) {
+        give_back(s, r->rq, c.kept);
+        reply_store_fault(rs, err.code, "the rematch cannot be saved");
+    }
+    json_decref(root);
+    free(text);
+    *made = rc == LB_OK ? sl : NULL;
+    return rc;
+}
+
+void route_rematch(game_request *r, lb_http_response *rs)
+{
+    lb_server *s = r->s;
+    if (lb_game_pending(r->sl->g)) {
+        reply_error(rs, 409, "not-over", NULL, "a rematch is played once the battle is over");
+        return;
+    }
+    long long id;
+    unsigned taken;
+    lb_err err = {0};
+    int rc = links_get_rematch(s->links, r->sl->id, &id, &taken);
+    if (rc != LB_OK) {
+        reply_store_fault(rs, rc, "the game's rematch cannot be read");
+        return;
+    }
+    if (taken & role_bit(r->role)) {
+        reply_error(rs, 409, "taken", NULL, "this side's link to the rematch was given already");
+        return;
+    }
+    slot *made = NULL;
+    if (!id) {
+        if (rematch_game(r, rs, &made) != LB_OK)
+            return;
+        id = made->id;
+    }
+    /* the sides swapped: a side's player takes the other side, the one seat stays */
+    int role = r->role == LB_ROLE_BOTH ? LB_ROLE_BOTH : 1 - r->role;
+    char token[TOKEN_CHARS + 1], href[TOKEN_CHARS + 8];
+    rc = links_make(s->links, id, role, token, &err);
+    if (rc == LB_OK)
+        rc = links_set_rematch(s->links, r->sl->id, id, taken | role_bit(r->role), &err);
+    if (made)
+        slot_put(s, made);
+    if (rc != LB_OK) {
+        fprintf(stderr, "labataille serve: game %lld: its rematch: %s\n", r->sl->id, err.msg);
+        reply_store_fault(rs, err.code, "the rematch's link cannot be saved");
+        return;
+    }
+    r->sl->rematch = id;
+    slot_forget_views(r->sl);
+    pthread_mutex_lock(&s->lock);
+    r->sl->presence_changes++; /* the other pages learn of it with the presence */
+    live_wake(s, r->sl);
+    pthread_mutex_unlock(&s->lock);
+    snprintf(href, sizeof href, "/g/%s", token);
+    const char *side = role >= 0 ? lb_state_side_name(lb_game_state(r->sl->g), role) : "both";
+    reply_json(rs, 201, json_pack("{s:I,s:s,s:s}", "game", (json_int_t)id, "role", side, "link",
+                                  href));
 }

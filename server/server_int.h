@@ -76,6 +76,7 @@ typedef struct slot {
     json_t *traces;               /* traces.c: the answers' traces since the game was loaded */
     long long no_reload_until_ms; /* now_ms() before which a longer journal a client names is not
                                    * looked for in the store (the last look found none) */
+    long long rematch;            /* its rematch's game (R-WEB-8), 0: none yet */
     char clock_mark[64];          /* the Movement segment the clock runs for ("" none) */
     long long clock_started_ms;
 } slot;
@@ -318,6 +319,12 @@ int links_find(struct links *l, const char *token, long long *game, int *role);
 int links_set_game(struct links *l, long long game, int two_players, int ai, int level,
                    lb_err *err);
 int links_get_game(struct links *l, long long game, int *two_players, int *ai, int *level);
+/* A finished game's rematch (R-WEB-8): the game that plays it again with the sides swapped (0:
+ * none yet) and the roles of this game whose players took their link to it (bit 0 and 1 the
+ * sides, bit 2 the one seat of a hot-seat game), kept in its hosting. */
+int links_get_rematch(struct links *l, long long game, long long *rematch, unsigned *taken);
+int links_set_rematch(struct links *l, long long game, long long rematch, unsigned taken,
+                      lb_err *err);
 
 /* ---- reply.c: answers ----------------------------------------------------------------------- */
 
@@ -397,6 +404,7 @@ typedef struct game_request {
 
 void route_scenarios(lb_server *s, lb_http_response *rs);
 void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs);
+void route_rematch(game_request *r, lb_http_response *rs);
 void route_view(game_request *r, lb_http_response *rs);
 void route_decide(game_request *r, lb_http_response *rs);
 void route_undo(game_request *r, lb_http_response *rs);

@@ -50,7 +50,7 @@ static char *extra_members(slot *sl)
     json_t *clock = clock_json(sl);
     const lb_state *st = lb_game_state(sl->g);
     /* the side the server plays, and which of its players: random or the computer's level */
-    json_t *o = json_pack("{s:I,s:[ss],s:s,s:o,s:o,s:o,s:o}", "game", (json_int_t)sl->id,
+    json_t *o = json_pack("{s:I,s:[ss],s:s,s:o,s:o,s:o,s:o,s:b}", "game", (json_int_t)sl->id,
                           "sides", lb_state_side_name(st, 0), lb_state_side_name(st, 1), "mode",
                           sl->two_players ? "two-players" : "hotseat", "ai",
                           sl->ai >= 0 ? json_string(lb_state_side_name(st, sl->ai)) : json_null(),
@@ -59,7 +59,7 @@ static char *extra_members(slot *sl)
                           : sl->level < 0 ? json_string("random")
                                           : json_string(lb_ai_level_name((lb_ai_level)sl->level)),
                           "movement_clock", clock ? clock : json_null(), "counters",
-                          counters_json(st));
+                          counters_json(st), "rematch", sl->rematch != 0);
     char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
     json_decref(o);
     return text;

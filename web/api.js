@@ -33,6 +33,7 @@ export const api = {
     request('POST', `/api/g/${token}/decide`, param === undefined ? { seq, key } : { seq, key, param }),
   undo: (token, seq) => request('POST', `/api/g/${token}/undo`, { seq }),
   concede: (token, seq) => request('POST', `/api/g/${token}/concede`, { seq }),
+  rematch: (token) => request('POST', `/api/g/${token}/rematch`, {}),
   journal: (token, from) => request('GET', `/api/g/${token}/journal?from=${from}`),
   traces: (token, from) => request('GET', `/api/g/${token}/traces?from=${from}`),
   preview: (token, kind, params) => request('GET', `/api/g/${token}/preview/${kind}?${query(params)}`),

@@ -236,6 +236,12 @@ function renderBar() {
   $('end').hidden = !(p?.yours && optionKeys().includes('end'));
   // R-GAME-14: shown only when the engine would take back this role's last decision now
   $('undo').hidden = !v.undo;
+  // R-WEB-8: once the battle is over, a player plays it again with the sides swapped; the
+  // other's page learns that a rematch waits for it
+  for (const b of document.querySelectorAll('.rematch')) {
+    b.hidden = !over || v.role === 'spectator';
+    b.textContent = v.rematch ? 'Join the rematch' : b.id === 'rematch' ? 'Rematch' : 'Rematch, sides swapped';
+  }
   // R-GAME-14: the policy of this game's Undo; the dice never rewind
   $('undo').title = (v.mode === 'hotseat'
     ? 'take back the last decision (u): back to any decision; '
@@ -870,6 +876,16 @@ $('concede-yes').addEventListener('click', () => {
   $('concede-confirm').hidden = true;
   send(() => api.concede(token, S.view.seq));
 });
+for (const b of document.querySelectorAll('.rematch')) {
+  b.addEventListener('click', async () => {
+    try {
+      const made = await api.rematch(token);
+      location.href = made.link;
+    } catch (err) {
+      toast(err.message);
+    }
+  });
+}
 $('result-close').addEventListener('click', () => $('result').close?.() ?? $('result').removeAttribute('open'));
 $('legend').append(legend());
 $('end').addEventListener('click', () => decide('end'));
@@ -952,6 +968,8 @@ function live() {
   events.addEventListener('presence', (e) => {
     S.present = JSON.parse(e.data).present;
     renderPresence();
+    // a rematch made by the other side comes with a presence event: the view says so
+    if (S.view?.result && !S.view.rematch && !S.busy) refresh();
   });
   events.addEventListener('seq', (e) => {
     const seq = JSON.parse(e.data).seq;

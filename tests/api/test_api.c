@@ -647,6 +647,61 @@ static void test_api__concede(void **state)
     json_decref(g);
 }
 
+/* R-WEB-8: a rematch once the battle is over: each player takes a link to the same new game,
+ * on the other side, once; the old game's view says a rematch waits; a spectator cannot make
+ * one; against the computer it takes the side the player had. */
+static void test_api__rematch(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\"}");
+    const char *fr = link_token(g, "french"), *au = link_token(g, "austrian"),
+               *sp = link_token(g, "spectator");
+    json_t *e = post(&S, fr, "rematch", "{}", 409);
+    assert_string_equal(str(json_object_get(e, "error"), "code"), "not-over");
+    json_decref(e);
+    json_decref(post(&S, au, "concede", "{\"seq\":0}", 200));
+    json_decref(post(&S, sp, "rematch", "{}", 403));
+    json_t *v = view(&S, au);
+    assert_false(json_is_true(json_object_get(v, "rematch")));
+    json_decref(v);
+    json_t *mine = post(&S, fr, "rematch", "{}", 201);
+    assert_string_equal(str(mine, "role"), "austrian");
+    v = view(&S, au);
+    assert_true(json_is_true(json_object_get(v, "rematch")));
+    json_decref(v);
+    json_t *theirs = post(&S, au, "rematch", "{}", 201);
+    assert_string_equal(str(theirs, "role"), "french");
+    assert_int_equal(num(mine, "game"), num(theirs, "game"));
+    assert_true(num(mine, "game") != num(g, "game"));
+    e = post(&S, au, "rematch", "{}", 409);
+    assert_string_equal(str(json_object_get(e, "error"), "code"), "taken");
+    json_decref(e);
+    /* the new links open the new game, at its start, in the sides swapped */
+    v = view(&S, str(mine, "link") + 3);
+    assert_string_equal(str(v, "role"), "austrian");
+    assert_string_equal(str(v, "mode"), "two-players");
+    assert_int_equal(num(v, "seq"), 0);
+    json_decref(v);
+    v = view(&S, str(theirs, "link") + 3);
+    assert_string_equal(str(v, "role"), "french");
+    json_decref(v);
+    json_decref(mine);
+    json_decref(theirs);
+    json_decref(g);
+
+    g = new_game("{\"scenario\":\"demo\",\"computer\":\"austrian\",\"level\":\"quick\"}");
+    const char *me = link_token(g, "french");
+    json_decref(post(&S, me, "concede", "{\"seq\":0}", 200));
+    mine = post(&S, me, "rematch", "{}", 201);
+    assert_string_equal(str(mine, "role"), "austrian");
+    v = view(&S, str(mine, "link") + 3);
+    assert_string_equal(str(v, "ai"), "french");
+    assert_string_equal(str(v, "ai_player"), "quick");
+    json_decref(v);
+    json_decref(mine);
+    json_decref(g);
+}
+
 /* POST /api/games refuses what is not a game: every error a 400 naming the member. */
 static void test_api__create_errors(void **state)
 {
@@ -2580,6 +2635,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__rout_paths_offered),
         cmocka_unit_test(test_api__events),
         cmocka_unit_test(test_api__events_presence),
+        cmocka_unit_test(test_api__rematch),
         cmocka_unit_test(test_api__previews_are_the_cli_answers),
         cmocka_unit_test(test_api__charge_odds_add_up),
         cmocka_unit_test(test_api__preview_errors),

@@ -360,6 +360,21 @@ test('concede, and the result screen on both pages', async () => {
   assert.equal(await fr.locator('#result[open]').count(), 0);
   assert.ok(await fr.locator('#concede').isHidden());
   assert.equal((await viewOf(links.austrian)).result.conceded, 'french');
+  // R-WEB-8: the French ask for a rematch and play it as the Austrians; the Austrian page learns
+  // of it live and joins as the French
+  assert.equal(await fr.textContent('#rematch'), 'Rematch');
+  await fr.click('#rematch');
+  await fr.waitForURL((url) => url.href !== links.french);
+  await fr.waitForSelector('.layer-units [data-unit]');
+  assert.equal(await fr.textContent('#role'), 'austrian');
+  assert.equal(await fr.textContent('#time'), '13:00');
+  await au.waitForSelector('#result-rematch:has-text("Join the rematch")');
+  await au.click('#result-rematch');
+  await au.waitForURL((url) => url.href !== links.austrian);
+  await au.waitForSelector('.layer-units [data-unit]');
+  assert.equal(await au.textContent('#role'), 'french');
+  assert.equal(await au.textContent('#whose'), 'Your decision');
+  assert.equal(await fr.textContent('#whose'), 'Waiting for french');
 });
 
 // Against the computer the answer comes back once it has decided: meanwhile the page says it is
