@@ -120,6 +120,8 @@ bench: build
 	@echo "== the page of a finished game in chromium (bench/load/page_interactive.mjs)"
 	@$(MAKE) --no-print-directory setup-test
 	@LB_PROGRAM=$(BUILD)/labataille LB_WEB=web node bench/load/page_interactive.mjs
+	@echo "== the big battle's page in chromium: opened, panned, zoomed (bench/load/page_frames.mjs)"
+	@LB_PROGRAM=$(BUILD)/labataille LB_WEB=web node bench/load/page_frames.mjs
 
 # Out of make test, soak runs both: soak-stores, SOAK_SECONDS (600) of random games (SOAK_GAMES
 # for the stores, 1000, at least) through the engine and a SQLite store with the memory sampled
