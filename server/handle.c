@@ -55,6 +55,8 @@ static const struct {
     {"/export", "GET", route_export, {NULL}, 0},
     {"/events", "GET", route_events, {NULL}, 0},
     {"/traces", "GET", route_traces, {"from", NULL}, 0},
+    {"/chat", "GET", route_chat, {"from", NULL}, 0},
+    {"/chat", "POST", route_say, {NULL}, 1},
 };
 
 /* A game the store cannot give: logged with the store's reason; a 503 while the store is down,
@@ -78,8 +80,10 @@ static void on_game(lb_server *s, const lb_http_request *rq, const char *rest, c
     size_t n = strcspn(rest, "/");
     const char *tail = rest + n;
     int known = -1, preview = strncmp(tail, "/preview/", 9) == 0;
-    for (size_t i = 0; i < sizeof game_routes / sizeof *game_routes && known < 0; i++)
-        if (strcmp(tail, game_routes[i].name) == 0)
+    /* the route of that name and method; of that name only, its method refused below (405) */
+    for (size_t i = 0; i < sizeof game_routes / sizeof *game_routes; i++)
+        if (strcmp(tail, game_routes[i].name) == 0 &&
+            (known < 0 || strcmp(rq->method, game_routes[i].method) == 0))
             known = (int)i;
     /* R-WEB-1: a wrong token, one of another length and no game give the same 404 */
     long long id;

@@ -62,6 +62,7 @@ typedef struct slot {
     stream *waiting;              /* its streams with nothing to send (suspended) */
     int present[2];               /* live.c: the streams open by each side's link */
     int presence_changes;         /* live.c: counts the times a side came or went */
+    int chat_changes;             /* chat.c: counts the messages said through this server */
     pthread_mutex_t lock;
     lb_game *g;
     int two_players;              /* else hot-seat */
@@ -405,6 +406,8 @@ typedef struct game_request {
 void route_scenarios(lb_server *s, lb_http_response *rs);
 void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs);
 void route_rematch(game_request *r, lb_http_response *rs);
+void route_chat(game_request *r, lb_http_response *rs);
+void route_say(game_request *r, lb_http_response *rs);
 void route_view(game_request *r, lb_http_response *rs);
 void route_decide(game_request *r, lb_http_response *rs);
 void route_undo(game_request *r, lb_http_response *rs);

@@ -34,6 +34,8 @@ export const api = {
   undo: (token, seq) => request('POST', `/api/g/${token}/undo`, { seq }),
   concede: (token, seq) => request('POST', `/api/g/${token}/concede`, { seq }),
   rematch: (token) => request('POST', `/api/g/${token}/rematch`, {}),
+  chat: (token, from) => request('GET', `/api/g/${token}/chat?from=${from}`),
+  say: (token, text) => request('POST', `/api/g/${token}/chat`, { text }),
   journal: (token, from) => request('GET', `/api/g/${token}/journal?from=${from}`),
   traces: (token, from) => request('GET', `/api/g/${token}/traces?from=${from}`),
   preview: (token, kind, params) => request('GET', `/api/g/${token}/preview/${kind}?${query(params)}`),

@@ -27,6 +27,7 @@ const S = {
   losKey: null,
   liveSeq: -1,         // the last journal length the live updates told
   present: null,       // whether each side's page is open, in side order (live updates)
+  chatN: 0,            // the number of the last chat message shown
   deadline: null,
   busy: false,
   recent: newRecent(), // what the other side did since this side's last decision
@@ -937,6 +938,40 @@ document.addEventListener('keydown', (e) => {
   }
 });
 
+/* ---- the chat (R-WEB-9) ------------------------------------------------------------------------ */
+
+/* The messages said since the last shown, each "side: text" with its time (UTC); a new one
+ * marks the closed panel. */
+async function loadChat() {
+  let got;
+  try {
+    got = await api.chat(token, S.chatN);
+  } catch (err) {
+    return;
+  }
+  for (const m of got.messages) {
+    if (m.n <= S.chatN) continue;
+    S.chatN = m.n;
+    const li = h('li', { title: `${m.at} UTC` }, h('b', {}, `${m.role}: `), m.text);
+    $('chat').append(li);
+  }
+  if (got.messages.length && !$('panel-chat').open) $('chat-new').hidden = false;
+}
+
+$('panel-chat').addEventListener('toggle', () => { if ($('panel-chat').open) $('chat-new').hidden = true; });
+$('chat-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const text = $('chat-text').value.trim();
+  if (!text) return;
+  try {
+    await api.say(token, text);
+    $('chat-text').value = '';
+    await loadChat();
+  } catch (err) {
+    toast(err.message);
+  }
+});
+
 /* ---- live updates ------------------------------------------------------------------------------ */
 
 /* In a game of two players, whether the other side's page is open (a spectator sees both): the
@@ -965,6 +1000,7 @@ function live() {
   const events = api.events(token);
   events.addEventListener('open', () => { $('live').className = 'on'; });
   events.addEventListener('error', () => { $('live').className = 'off'; });
+  events.addEventListener('chat', () => loadChat());
   events.addEventListener('presence', (e) => {
     S.present = JSON.parse(e.data).present;
     renderPresence();
@@ -981,6 +1017,8 @@ function live() {
 async function start() {
   try {
     await render(await api.view(token));
+    $('chat-form').hidden = S.view.role === 'spectator';
+    loadChat();
     live();
   } catch (err) {
     document.body.classList.add('failed');

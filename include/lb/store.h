@@ -61,6 +61,17 @@ typedef struct lb_store_record {
     char last_hash[20];                   /* hash after the last row that has one, "" none */
 } lb_store_record;
 
+#define LB_CHAT_TEXT_MAX 500   /* bytes of one chat message */
+#define LB_CHAT_KEPT 1000      /* messages one game keeps: then it refuses more */
+
+/* A chat message as stored. */
+typedef struct lb_chat_row {
+    int n;                                /* numbered from 1 in the game */
+    int role;                             /* who said it: a side, or LB_ROLE_BOTH */
+    char *text;                           /* malloc'd */
+    char at[32];                          /* UTC, "YYYY-MM-DD HH:MM:SS" */
+} lb_chat_row;
+
 /* The operations every store implements (the caller uses the lb_store_ functions). */
 typedef struct lb_store_ops {
     int (*create)(lb_store *s, const char *title, const char *scenario_name,
@@ -77,6 +88,11 @@ typedef struct lb_store_ops {
     int (*trace_put)(lb_store *s, long long id, int seq, const char *record, lb_err *err);
     /* the last max records, newest first, in a malloc'd array of malloc'd strings */
     int (*traces_get)(lb_store *s, long long id, int max, char ***records, int *n, lb_err *err);
+    /* the next number in *n, or LB_LIMIT once the game holds LB_CHAT_KEPT */
+    int (*chat_add)(lb_store *s, long long id, int role, const char *text, int *n, lb_err *err);
+    /* the messages numbered above from, oldest first, in a malloc'd array */
+    int (*chat_get)(lb_store *s, long long id, int from, lb_chat_row **rows, int *n,
+                    lb_err *err);
     void (*close)(lb_store *s);
 } lb_store_ops;
 
@@ -126,6 +142,18 @@ int lb_store_trace_put(lb_store *s, long long id, int seq, const char *record, l
 /* The last max records of game id, oldest first, as the text of a JSON array in a malloc'd
  * string the caller frees ("[]" when none). LB_OK, LB_IO, LB_NOMEM. */
 int lb_store_traces_get(lb_store *s, long long id, int max, char **json, lb_err *err);
+
+/* A chat message of game id said by role (a side, or LB_ROLE_BOTH): numbered after the game's
+ * last, its number in *n. LB_OK; LB_INVALID (empty, longer than LB_CHAT_TEXT_MAX bytes, not
+ * UTF-8, or a control character: a message is one line); LB_LIMIT (the game holds LB_CHAT_KEPT
+ * messages); LB_NOT_FOUND (no such game); LB_CONFLICT (another process took that number at the
+ * same moment: nothing changed, say it again); LB_IO. */
+int lb_store_chat_add(lb_store *s, long long id, int role, const char *text, int *n,
+                      lb_err *err);
+/* The messages of game id numbered above from, oldest first, as the text of a JSON array
+ * [{"n","role","text","at"}] (role a number: a side, or -1 for the one seat of a hot-seat game) in a
+ * malloc'd string the caller frees. LB_OK, LB_IO, LB_NOMEM. */
+int lb_store_chat_get(lb_store *s, long long id, int from, char **json, lb_err *err);
 
 /* A new saved game of g (with the secret of secret dice), with the rows g already has; its id
  * in *id. */

@@ -50,12 +50,19 @@ static const char *const migrations[SCHEMA_VERSION] = {
     " role INTEGER NOT NULL);",
     /* 3: the secret of a game's dice (R-DICE-3); NULL: seeded dice, as every older game's */
     "ALTER TABLE games ADD COLUMN dice_secret TEXT;",
-    /* 4: what each answer did, for the page's rulings after a restart */
+    /* 4: what each answer did, for the page's rulings after a restart; the players' chat */
     "CREATE TABLE traces ("
     " game BIGINT NOT NULL REFERENCES games(id),"
     " seq INTEGER NOT NULL,"
     " record TEXT NOT NULL,"
-    " PRIMARY KEY (game, seq));",
+    " PRIMARY KEY (game, seq));"
+    "CREATE TABLE chat ("
+    " game BIGINT NOT NULL REFERENCES games(id),"
+    " n INTEGER NOT NULL,"
+    " role INTEGER NOT NULL,"
+    " text TEXT NOT NULL,"
+    " said TIMESTAMPTZ NOT NULL DEFAULT now(),"
+    " PRIMARY KEY (game, n));",
 };
 
 #define UTC(col) "to_char(" col " AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')"
@@ -634,6 +641,79 @@ static int p_traces_get(lb_store *base, long long id, int max, char ***records, 
     return rc;
 }
 
+static int p_chat_add(lb_store *base, long long id, int role, const char *text, int *n,
+                      lb_err *err)
+{
+    pg_store *s = (pg_store *)base;
+    int rc = connected(s, err);
+    if (rc != LB_OK)
+        return rc;
+    char ids[24], roles[16], kept[16];
+    snprintf(ids, sizeof ids, "%lld", id);
+    snprintf(roles, sizeof roles, "%d", role);
+    snprintf(kept, sizeof kept, "%d", LB_CHAT_KEPT);
+    const char *values[] = {ids, roles, text, kept};
+    /* two processes numbering at once: one gets the key's unique_violation, LB_CONFLICT */
+    PGresult *r = run(s, "INSERT INTO chat (game, n, role, text) SELECT $1, COALESCE(MAX(n), 0) "
+                         "+ 1, $2, $3 FROM chat WHERE game = $1 HAVING COALESCE(MAX(n), 0) < "
+                         "$4::int RETURNING n", 4, values);
+    if (PQresultStatus(r) == PGRES_TUPLES_OK) {
+        if (PQntuples(r) == 1)
+            *n = atoi(PQgetvalue(r, 0, 0));
+        else
+            rc = lb_err_set(err, LB_LIMIT, "%s: game %lld: its chat holds %d messages, the most "
+                            "a game keeps", base->where, id, LB_CHAT_KEPT);
+        PQclear(r);
+        return rc;
+    }
+    const char *state = state_of(r);
+    if (strcmp(state, "23503") == 0) /* foreign_key_violation */
+        rc = lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", base->where, id);
+    else if (strcmp(state, "23505") == 0) /* unique_violation */
+        rc = lb_err_set(err, LB_CONFLICT, "%s: game %lld: another message took that number",
+                        base->where, id);
+    else
+        return failed(s, r, err, "game %lld: cannot save a chat message", id);
+    PQclear(r);
+    return rc;
+}
+
+static int p_chat_get(lb_store *base, long long id, int from, lb_chat_row **rows, int *n,
+                      lb_err *err)
+{
+    pg_store *s = (pg_store *)base;
+    *rows = NULL;
+    *n = 0;
+    int rc = connected(s, err);
+    if (rc != LB_OK)
+        return rc;
+    char ids[24], froms[16], kept[16];
+    snprintf(ids, sizeof ids, "%lld", id);
+    snprintf(froms, sizeof froms, "%d", from);
+    snprintf(kept, sizeof kept, "%d", LB_CHAT_KEPT);
+    const char *values[] = {ids, froms, kept};
+    PGresult *r = run(s, "SELECT n, role, text, " UTC("said") " FROM chat WHERE game = $1 AND "
+                         "n > $2 ORDER BY n LIMIT $3", 3, values);
+    if (PQresultStatus(r) != PGRES_TUPLES_OK)
+        return failed(s, r, err, "game %lld: cannot read its chat", id);
+    int count = PQntuples(r);
+    lb_chat_row *list = count ? calloc((size_t)count, sizeof *list) : NULL;
+    if (count && !list)
+        rc = lb_err_set(err, LB_NOMEM, "out of memory");
+    for (int i = 0; rc == LB_OK && i < count; i++) {
+        list[i].n = atoi(PQgetvalue(r, i, 0));
+        list[i].role = atoi(PQgetvalue(r, i, 1));
+        text_of(r, i, 3, list[i].at, sizeof list[i].at);
+        if (!(list[i].text = strdup(PQgetvalue(r, i, 2))))
+            rc = lb_err_set(err, LB_NOMEM, "out of memory");
+        else
+            *n = i + 1;
+    }
+    PQclear(r);
+    *rows = list;
+    return rc;
+}
+
 /* Frees a store, open or half made (its connection may be NULL). */
 static void p_close(lb_store *base)
 {
@@ -646,7 +726,8 @@ static void p_close(lb_store *base)
 static const lb_store_ops postgres_ops = {p_create,      p_append,      p_load,
                                            p_list,        p_hosting_set, p_hosting_get,
                                            p_link_add,    p_link_find,   p_trace_put,
-                                           p_traces_get,  p_close};
+                                           p_traces_get,  p_chat_add,    p_chat_get,
+                                           p_close};
 
 /* The library never prints: the server's notices are dropped. */
 static void quiet(void *arg, const char *message)

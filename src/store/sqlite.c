@@ -49,12 +49,19 @@ static const char *const migrations[SCHEMA_VERSION] = {
     " role INTEGER NOT NULL) WITHOUT ROWID;",
     /* 3: the secret of a game's dice (R-DICE-3); NULL: seeded dice, as every older game's */
     "ALTER TABLE games ADD COLUMN dice_secret TEXT;",
-    /* 4: what each answer did, for the page's rulings after a restart */
+    /* 4: what each answer did, for the page's rulings after a restart; the players' chat */
     "CREATE TABLE traces ("
     " game INTEGER NOT NULL REFERENCES games(id),"
     " seq INTEGER NOT NULL,"
     " record TEXT NOT NULL,"
-    " PRIMARY KEY (game, seq)) WITHOUT ROWID;",
+    " PRIMARY KEY (game, seq)) WITHOUT ROWID;"
+    "CREATE TABLE chat ("
+    " game INTEGER NOT NULL REFERENCES games(id),"
+    " n INTEGER NOT NULL,"
+    " role INTEGER NOT NULL,"
+    " text TEXT NOT NULL,"
+    " said TEXT NOT NULL DEFAULT (datetime('now')),"
+    " PRIMARY KEY (game, n)) WITHOUT ROWID;",
 };
 
 /* The last error as "FILE: WHAT: REASON", with the system's reason when a file operation failed
@@ -516,6 +523,71 @@ static int s_traces_get(lb_store *base, long long id, int max, char ***records, 
     return rc;
 }
 
+static int s_chat_add(lb_store *base, long long id, int role, const char *text, int *n,
+                      lb_err *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *q;
+    /* numbered after the game's last in one statement: SQLite writes one at a time */
+    if (sqlite3_prepare_v2(s->db, "INSERT INTO chat (game, n, role, text) SELECT ?1, "
+                           "COALESCE(MAX(n), 0) + 1, ?2, ?3 FROM chat WHERE game = ?1 "
+                           "HAVING COALESCE(MAX(n), 0) < ?4 RETURNING n", -1, &q, NULL) !=
+        SQLITE_OK)
+        return db_error(s, err, "game %lld: cannot save a chat message", id);
+    sqlite3_bind_int64(q, 1, id);
+    sqlite3_bind_int(q, 2, role);
+    sqlite3_bind_text(q, 3, text, -1, SQLITE_STATIC);
+    sqlite3_bind_int(q, 4, LB_CHAT_KEPT);
+    int step = sqlite3_step(q), rc = LB_OK;
+    if (step == SQLITE_ROW) {
+        *n = sqlite3_column_int(q, 0);
+        step = sqlite3_step(q);
+    }
+    int why = sqlite3_extended_errcode(s->db);
+    if (step == SQLITE_CONSTRAINT && why == SQLITE_CONSTRAINT_FOREIGNKEY)
+        rc = lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", base->where, id);
+    else if (step != SQLITE_DONE)
+        rc = db_error(s, err, "game %lld: cannot save a chat message", id);
+    else if (sqlite3_changes(s->db) == 0)
+        rc = lb_err_set(err, LB_LIMIT, "%s: game %lld: its chat holds %d messages, the most a "
+                        "game keeps", base->where, id, LB_CHAT_KEPT);
+    sqlite3_finalize(q);
+    return rc;
+}
+
+static int s_chat_get(lb_store *base, long long id, int from, lb_chat_row **rows, int *n,
+                      lb_err *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *q;
+    *rows = NULL;
+    *n = 0;
+    if (sqlite3_prepare_v2(s->db, "SELECT n, role, text, said FROM chat WHERE game = ? AND n > ? "
+                           "ORDER BY n LIMIT ?", -1, &q, NULL) != SQLITE_OK)
+        return db_error(s, err, "game %lld: cannot read its chat", id);
+    sqlite3_bind_int64(q, 1, id);
+    sqlite3_bind_int(q, 2, from);
+    sqlite3_bind_int(q, 3, LB_CHAT_KEPT);
+    lb_chat_row *list = calloc(LB_CHAT_KEPT, sizeof *list);
+    int rc = list ? LB_OK : lb_err_set(err, LB_NOMEM, "out of memory"), step = SQLITE_DONE;
+    while (rc == LB_OK && (step = sqlite3_step(q)) == SQLITE_ROW) {
+        lb_chat_row *row = &list[*n];
+        const unsigned char *t = sqlite3_column_text(q, 2), *at = sqlite3_column_text(q, 3);
+        row->n = sqlite3_column_int(q, 0);
+        row->role = sqlite3_column_int(q, 1);
+        snprintf(row->at, sizeof row->at, "%s", at ? (const char *)at : "");
+        if (!(row->text = strdup(t ? (const char *)t : "")))
+            rc = lb_err_set(err, LB_NOMEM, "out of memory");
+        else
+            (*n)++;
+    }
+    if (rc == LB_OK && step != SQLITE_DONE)
+        rc = db_error(s, err, "game %lld: cannot read its chat", id);
+    sqlite3_finalize(q);
+    *rows = list;
+    return rc;
+}
+
 static void s_close(lb_store *base)
 {
     sqlite_store *s = (sqlite_store *)base;
@@ -526,7 +598,8 @@ static void s_close(lb_store *base)
 static const lb_store_ops sqlite_ops = {s_create,      s_append,      s_load,
                                          s_list,        s_hosting_set, s_hosting_get,
                                          s_link_add,    s_link_find,   s_trace_put,
-                                         s_traces_get,  s_close};
+                                         s_traces_get,  s_chat_add,    s_chat_get,
+                                         s_close};
 
 int lbi_sqlite_store_open(const char *path, lb_store **out, lb_err *err)
 {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "address.h"
+#include "lb/printable.h"
 #include "postgres_store.h"
 #include "sqlite_store.h"
 #include "state_int.h"
@@ -118,6 +119,37 @@ int lb_store_traces_get(lb_store *s, long long id, int max, char **json, lb_err 
     for (int i = 0; i < n; i++)
         free(records[i]);
     free(records);
+    return rc;
+}
+
+int lb_store_chat_add(lb_store *s, long long id, int role, const char *text, int *n,
+                      lb_err *err)
+{
+    size_t len = strlen(text);
+    if (len == 0 || len > LB_CHAT_TEXT_MAX || !lb_printable_check(text, len, 0, NULL))
+        return lb_err_set(err, LB_INVALID, "%s: game %lld: a chat message is one line of 1 to %d "
+                          "bytes of UTF-8 text without control characters", s->where, id,
+                          LB_CHAT_TEXT_MAX);
+    return s->ops->chat_add(s, id, role, text, n, err);
+}
+
+int lb_store_chat_get(lb_store *s, long long id, int from, char **json, lb_err *err)
+{
+    lb_chat_row *rows = NULL;
+    int n = 0;
+    *json = NULL;
+    int rc = s->ops->chat_get(s, id, from, &rows, &n, err);
+    json_t *list = rc == LB_OK ? json_array() : NULL;
+    for (int i = 0; list && i < n; i++)
+        json_array_append_new(list, json_pack("{s:i,s:i,s:s,s:s}", "n", rows[i].n, "role",
+                                              rows[i].role, "text", rows[i].text, "at",
+                                              rows[i].at));
+    if (list && !(*json = json_dumps(list, JSON_COMPACT)))
+        rc = lb_err_set(err, LB_NOMEM, "out of memory");
+    json_decref(list);
+    for (int i = 0; i < n; i++)
+        free(rows[i].text);
+    free(rows);
     return rc;
 }
 

@@ -1008,6 +1008,61 @@ static void test_api__events_presence(void **state)
     json_decref(g);
 }
 
+/* R-WEB-9: the chat. A side's link says a line; every link reads it back by number with who
+ * said it; a spectator reads and cannot say; a stream hears of each message; what is not one
+ * line of text is refused and changes nothing; the chat outlives the server (test_api store). */
+static void test_api__chat(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\"}");
+    const char *fr = link_token(g, "french"), *au = link_token(g, "austrian"),
+               *sp = link_token(g, "spectator");
+    listener l = {.sv = &S, .until = "event: chat\n", .lock = PTHREAD_MUTEX_INITIALIZER};
+    snprintf(l.path, sizeof l.path, "/api/g/%s/events", au);
+    pthread_t t;
+    pthread_create(&t, NULL, listen_events, &l);
+    wait_for(&l, "id: 0\n");
+    json_t *said = post(&S, fr, "chat", "{\"text\":\"Bonne chance, mon g\u00e9n\u00e9ral\"}", 201);
+    assert_int_equal(num(said, "n"), 1);
+    json_decref(said);
+    pthread_join(t, NULL);
+    assert_non_null(strstr(l.text, "event: chat\ndata: {}\n\n"));
+    said = post(&S, au, "chat", "{\"text\":\"Viel Gl\u00fcck\"}", 201);
+    assert_int_equal(num(said, "n"), 2);
+    json_decref(said);
+    json_decref(post(&S, sp, "chat", "{\"text\":\"hello\"}", 403));
+    static const char *const bad[] = {"{\"text\":\"\"}", "{\"text\":\"two\\nlines\"}",
+                                      "{\"text\":\"a\\u0000b\"}", "{\"text\":\"\\u001b[2J\"}",
+                                      "{\"text\":5}", "{\"words\":\"x\"}"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        json_decref(post(&S, fr, "chat", bad[i], 400));
+    char long_text[LB_CHAT_TEXT_MAX + 32];
+    snprintf(long_text, sizeof long_text, "{\"text\":\"%0*d\"}", LB_CHAT_TEXT_MAX + 1, 0);
+    json_decref(post(&S, fr, "chat", long_text, 400));
+    char path[160];
+    snprintf(path, sizeof path, "/api/g/%s/chat", sp);
+    json_t *c = call(&S, "GET", path, NULL, 200);
+    json_t *list = json_object_get(c, "messages");
+    assert_int_equal(json_array_size(list), 2);
+    assert_int_equal(num(json_array_get(list, 0), "n"), 1);
+    assert_string_equal(str(json_array_get(list, 0), "role"), "french");
+    assert_string_equal(str(json_array_get(list, 0), "text"), "Bonne chance, mon g\u00e9n\u00e9ral");
+    assert_string_equal(str(json_array_get(list, 1), "role"), "austrian");
+    assert_int_equal(strlen(str(json_array_get(list, 1), "at")), 19);
+    json_decref(c);
+    snprintf(path, sizeof path, "/api/g/%s/chat?from=1", fr);
+    c = call(&S, "GET", path, NULL, 200);
+    assert_int_equal(json_array_size(json_object_get(c, "messages")), 1);
+    assert_string_equal(str(json_array_get(json_object_get(c, "messages"), 0), "text"),
+                        "Viel Gl\u00fcck");
+    json_decref(c);
+    snprintf(path, sizeof path, "/api/g/%s/chat?from=x", fr);
+    json_decref(call(&S, "GET", path, NULL, 400));
+    snprintf(path, sizeof path, "/api/g/%s/chat", fr);
+    json_decref(call(&S, "DELETE", path, NULL, 405));
+    json_decref(g);
+}
+
 #define MANY_STREAMS 64 /* more than the server's threads on 2 cores (8): an idle stream holds none */
 
 /* MANY_STREAMS streams open on one game at once: reads are still answered while every stream is
@@ -2636,6 +2691,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__events),
         cmocka_unit_test(test_api__events_presence),
         cmocka_unit_test(test_api__rematch),
+        cmocka_unit_test(test_api__chat),
         cmocka_unit_test(test_api__previews_are_the_cli_answers),
         cmocka_unit_test(test_api__charge_odds_add_up),
         cmocka_unit_test(test_api__preview_errors),

@@ -565,8 +565,8 @@ test('a notification when the decision comes, and my games on the home page', as
 });
 
 // Presence (api.md, live updates): a side sees whether the other side's page is open, as the
-// other side opens it and closes it; a spectator's page counts for no side.
-test('each side sees whether the other side has the page open', async () => {
+// other side opens it and closes it; a spectator's page counts for no side. And the chat.
+test('each side sees whether the other side has the page open, and the chat', async () => {
   const links = await demoGame(11);
   const fr = await open(links.french);
   await fr.waitForSelector('#presence .away');
@@ -580,6 +580,17 @@ test('each side sees whether the other side has the page open', async () => {
   assert.equal(await fr.textContent('#presence'), 'austrian: page open');
   await au.waitForSelector('#presence .here');
   assert.equal(await au.textContent('#presence'), 'french: page open');
+  // R-WEB-9: a word in the chat, typed and sent by Enter, reaches the other page live (its closed
+  // panel marked new) and the spectator's, which has no box to write in
+  await fr.click('#panel-chat summary');
+  await fr.fill('#chat-text', 'Bonne chance, mon général');
+  await fr.press('#chat-text', 'Enter');
+  await fr.waitForSelector('#chat li');
+  assert.equal(await fr.inputValue('#chat-text'), '');
+  await au.waitForSelector('#chat-new:not([hidden])');
+  assert.equal(await au.textContent('#chat li'), 'french: Bonne chance, mon général');
+  await watcher.waitForSelector('#chat li', { state: 'attached' });
+  assert.ok(await watcher.locator('#chat-form').isHidden());
   await au.close();
   await fr.waitForSelector('#presence .away');
   assert.equal(await fr.textContent('#presence'), 'austrian: away');

@@ -249,15 +249,16 @@ static void make_schema_1(test_store *t)
 {
     lb_store *s = open_store(t);
     lb_store_close(s);
-    test_store_sql(t, "DROP TABLE traces; DROP TABLE links; ALTER TABLE games DROP COLUMN "
-                      "hosting; ALTER TABLE games DROP COLUMN dice_secret");
+    test_store_sql(t, "DROP TABLE chat; DROP TABLE traces; DROP TABLE links; ALTER TABLE games "
+                      "DROP COLUMN hosting; ALTER TABLE games DROP COLUMN dice_secret");
     test_store_set_version(t, 1);
 }
 
 /* Makes t's store one of schema 2, as the program left it before games kept a dice secret. */
 static void make_schema_2(test_store *t)
 {
-    test_store_sql(t, "DROP TABLE traces; ALTER TABLE games DROP COLUMN dice_secret");
+    test_store_sql(t, "DROP TABLE chat; DROP TABLE traces; ALTER TABLE games DROP COLUMN "
+                      "dice_secret");
     test_store_set_version(t, 2);
 }
 
@@ -411,6 +412,54 @@ static void test_store__traces_kept(void **state)
     assert_int_equal(lb_store_trace_put(s, other + 5, 1, "{}", &err), LB_NOT_FOUND);
     assert_int_equal(lb_store_traces_get(s, id, 500, &json, &err), LB_OK);
     assert_string_equal(json, "[{\"seq\":1},{\"seq\":2},{\"seq\":3,\"by\":\"again\"}]");
+    free(json);
+    lb_store_close(s);
+}
+
+/* R-WEB-9: a game's chat: numbered from 1, read back above a number oldest first with who said
+ * it, another game's apart; what is not one line of text, or of no game, refused; a game holds
+ * LB_CHAT_KEPT messages, then refuses more. */
+static void test_store__chat_kept(void **state)
+{
+    test_store *t = *state;
+    lb_store *s = open_store(t);
+    lb_err err = {0};
+    long long id, other;
+    assert_int_equal(lb_store_create(s, "t", "x.json", "{}", "{}", &id, &err), LB_OK);
+    assert_int_equal(lb_store_create(s, "u", "x.json", "{}", "{}", &other, &err), LB_OK);
+    int n = 0;
+    assert_int_equal(lb_store_chat_add(s, id, 0, "en avant", &n, &err), LB_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(lb_store_chat_add(s, other, 1, "elsewhere", &n, &err), LB_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(lb_store_chat_add(s, id, LB_ROLE_BOTH, "vorw\xc3\xa4rts", &n, &err), LB_OK);
+    assert_int_equal(n, 2);
+    char *json = NULL;
+    assert_int_equal(lb_store_chat_get(s, id, 0, &json, &err), LB_OK);
+    assert_memory_equal(json, "[{\"n\":1,\"role\":0,\"text\":\"en avant\",\"at\":\"", 40);
+    assert_non_null(strstr(json, "{\"n\":2,\"role\":-1,\"text\":\"vorw\xc3\xa4rts\",\"at\":\""));
+    assert_null(strstr(json, "elsewhere"));
+    free(json);
+    assert_int_equal(lb_store_chat_get(s, id, 1, &json, &err), LB_OK);
+    assert_null(strstr(json, "en avant"));
+    assert_non_null(strstr(json, "\"n\":2"));
+    free(json);
+    static const char *const bad[] = {"", "two\nlines", "\x1b[2J", "\xff"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        assert_int_equal(lb_store_chat_add(s, id, 0, bad[i], &n, &err), LB_INVALID);
+    char long_text[LB_CHAT_TEXT_MAX + 2];
+    memset(long_text, 'a', sizeof long_text - 1);
+    long_text[sizeof long_text - 1] = '\0';
+    assert_int_equal(lb_store_chat_add(s, id, 0, long_text, &n, &err), LB_INVALID);
+    assert_int_equal(lb_store_chat_add(s, other + 5, 0, "nobody", &n, &err), LB_NOT_FOUND);
+    for (int i = 3; i <= LB_CHAT_KEPT; i++) {
+        assert_int_equal(lb_store_chat_add(s, id, 1, "again", &n, &err), LB_OK);
+        assert_int_equal(n, i);
+    }
+    assert_int_equal(lb_store_chat_add(s, id, 1, "one more", &n, &err), LB_LIMIT);
+    assert_int_equal(lb_store_chat_get(s, id, LB_CHAT_KEPT - 1, &json, &err), LB_OK);
+    assert_non_null(strstr(json, "\"n\":1000"));
+    assert_null(strstr(json, "one more"));
     free(json);
     lb_store_close(s);
 }
@@ -793,6 +842,8 @@ static void test_store__postgres_address_refused(void **state)
         cmocka_unit_test_prestate_setup_teardown(test_store__older_schema_upgraded, setup,     \
                                                  teardown, prestate),                          \
         cmocka_unit_test_prestate_setup_teardown(test_store__traces_kept, setup, teardown,     \
+                                                 prestate),                                    \
+        cmocka_unit_test_prestate_setup_teardown(test_store__chat_kept, setup, teardown,       \
                                                  prestate),                                    \
         cmocka_unit_test_prestate_setup_teardown(test_store__hosting_and_links, setup,         \
                                                  teardown, prestate),                          \
