@@ -10,6 +10,7 @@
 #include "lb/move.h"
 #include "lb/retreat.h"
 #include "lbi.h"
+#include "passed_int.h"
 
 #define TURN_MINUTES 20
 #define STEPS_PER_SIDE 8      /* segment slots of one side's sequence in the step counter */
@@ -280,9 +281,11 @@ LBI int lbi_moved_take(const lb_game *g, moved_before *b);
 /* After the apply: one new event; the units that took part (ids, n) count as checked in it (they
  * made the checks their melee or charge asks for, R-MOR-18); a unit whose state worsened makes
  * its stack-mates check (R-MOR-17), and a disordered or routed unit that moved makes the
- * good-order friends where it began and ended check (R-MOR-16). Releases b. LB_OK or
- * LB_INVALID (the queue is full). */
-LBI int lbi_moved_settle(lb_game *g, moved_before *b, const char *const *took_part, int n);
+ * good-order friends where it began, passed (the moves `passed` logged for it, the melee's or
+ * the charge's) and ended check (R-MOR-16). Releases b. LB_OK or LB_INVALID (the queue is
+ * full). */
+LBI int lbi_moved_settle(lb_game *g, moved_before *b, const char *const *took_part, int n,
+                         const lbi_passed_log *passed);
 
 /* Which options a segment lists: all, only one unit's (replay checks an answer against those),
  * or only whether there is any (replay asks whether the segment offers a decision at all); and
