@@ -109,6 +109,8 @@ typedef struct lb_unit {
     lb_move_record move;  /* this Movement segment (R-MOV-2) */
     int level_mod;      /* its organisation's Morale Level modifier to morale checks (43), set
                          * by the game on the hour (R-GAME-11); 0 outside a game */
+    int org_level;      /* the highest Morale Level (0..3) of the organisations it belongs to
+                         * (43), set with level_mod; 0 outside a game (force march, R-MOV-20) */
 } lb_unit;
 
 /* Names as written in scenarios, and their parsers (-1 when unknown). */

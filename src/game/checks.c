@@ -99,8 +99,23 @@ static int same_hexes(const struct moved_unit *m, const lb_unit *u)
     return 1;
 }
 
+/* R-MOR-16: the good-order friends of the hexes unit m (now u) began in, passed through (each
+ * move of it the log holds, in the order made) and ended in check, queued in that order. */
+static int passed_by(lb_game *g, const struct moved_unit *m, const lb_unit *u,
+                     const lbi_passed_log *passed, int event, int *at)
+{
+    int rc = lbi_checks_passed(g, m->id, m->side, m->hexes, m->nhexes, event, at);
+    for (int i = 0; passed && i < passed->nmoves && rc == LB_OK; i++) {
+        const lbi_passed *p = &passed->moves[i];
+        if (strcmp(p->unit, m->id) == 0)
+            rc = lbi_checks_passed(g, m->id, m->side, passed->hexes + p->first, p->n, event, at);
+    }
+    return rc == LB_OK ? lbi_checks_passed(g, m->id, m->side, u->hexes, u->nhexes, event, at) : rc;
+}
+
 /* R-MOR-16..18 */
-int lbi_moved_settle(lb_game *g, moved_before *b, const char *const *took_part, int n)
+int lbi_moved_settle(lb_game *g, moved_before *b, const char *const *took_part, int n,
+                     const lbi_passed_log *passed)
 {
     const lb_state *st = g->st;
     int event = lbi_event_new(g), at = g->ntasks, rc = LB_OK;
@@ -117,15 +132,8 @@ int lbi_moved_settle(lb_game *g, moved_before *b, const char *const *took_part, 
         const lb_unit *u = &st->units[now];
         if (u->state > m->state)
             rc = lbi_checks_stack(g, m->id, m->side, m->hexes, m->nhexes, event, &at);
-        if (rc == LB_OK && u->state != LB_STATE_GOOD && !same_hexes(m, u)) {
-            lb_hex hexes[2 * LB_UNIT_MAX_HEXES];
-            int k = 0;
-            for (int j = 0; j < m->nhexes; j++)
-                hexes[k++] = m->hexes[j];
-            for (int j = 0; j < u->nhexes; j++)
-                hexes[k++] = u->hexes[j];
-            rc = lbi_checks_passed(g, m->id, m->side, hexes, k, event, &at);
-        }
+        if (rc == LB_OK && u->state != LB_STATE_GOOD && !same_hexes(m, u))
+            rc = passed_by(g, m, u, passed, event, &at);
     }
     free(b->units);
     b->units = NULL;

@@ -34,6 +34,8 @@ static void morale_levels(lb_game *g)
 {
     lb_state *st = g->st;
     const lb_battle *b = &g->origin->battle;
+    for (int i = 0; i < st->nunits; i++)
+        st->units[i].org_level = 0;
     for (int k = 0; k < b->norgs; k++) {
         const lb_org *org = &b->orgs[k];
         int count = 0, level = 0;
@@ -49,8 +51,11 @@ static void morale_levels(lb_game *g)
         g->org_level[k] = level;
         for (int i = 0; i < org->nunits; i++) {
             int now = lb_state_unit_index(st, org->units[i]);
-            if (now >= 0)
-                st->units[now].level_mod = org->mods[level];
+            if (now < 0)
+                continue;
+            st->units[now].level_mod = org->mods[level];
+            if (level > st->units[now].org_level) /* R-MOV-20: its highest level */
+                st->units[now].org_level = level;
         }
         lb_trace_add(g->tr, "R-GAME-11", "(43)", "%s: %d of %d infantry routed or gone: "
                      "Morale Level %d, %+d to its units' morale checks", org->id, count,

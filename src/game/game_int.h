@@ -10,6 +10,7 @@
 #include "lb/move.h"
 #include "lb/retreat.h"
 #include "lbi.h"
+#include "passed_int.h"
 
 #define TURN_MINUTES 20
 #define STEPS_PER_SIDE 8      /* segment slots of one side's sequence in the step counter */
@@ -24,7 +25,9 @@ typedef enum task_kind {
     TASK_MORALE,    /* unit checks morale (a leader fell in its hex, (7)) */
     TASK_RECOVERY,  /* unit checks in the Morale Recovery Segment (R-MOR-8) */
     TASK_TRIGGERED, /* unit checks because another unit failed or passed by (R-MOR-16, 17) */
-    TASK_LEADER     /* leader left alone by a retreat: go with it or stay (R-RET-22) */
+    TASK_LEADER,    /* leader left alone by a retreat: go with it or stay (R-RET-22) */
+    TASK_DISPLACE   /* an over-stacked hex still over its limit: a unit of it moves away
+                     * (W31-3, R-STACK-8); `hex` the hex, `unit` its first unit when rolled */
 } task_kind;
 
 /* Why a TASK_TRIGGERED check is made. */
@@ -45,7 +48,8 @@ typedef struct task {
                                   * a task of no event starts a new one */
     int failed;                  /* TASK_RETREAT: the unit failed a check just before: its
                                   * stack-mates check (R-MOR-17) */
-    lb_hex hex;                  /* TASK_LEADER: the end hex of the unit (in `why`) */
+    lb_hex hex;                  /* TASK_LEADER: the end hex of the unit (in `why`);
+                                  * TASK_DISPLACE: the over-stacked hex */
 } task;
 
 /* What the game keeps for each unit that is or will be in play (by id). Steps are lbi_game_step
@@ -247,9 +251,14 @@ LBI int lbi_leader_run(lb_game *g, int leader, const task *t);
 LBI int lbi_leader_answer(lb_game *g, const task *t, const lb_action *a);
 
 /* overstack.c: R-STACK-7, at the end of the phasing side's Movement segment each of its hexes
- * over its limit rolls once for all its units (W31-3), the failing units' moves queued. LB_OK,
- * LB_NOMEM, LB_INVALID (the queue is full), a dice error. */
+ * over its limit rolls once for all its units (W31-3), the failing units' moves queued, then a
+ * TASK_DISPLACE for the hex. LB_OK, LB_NOMEM, LB_INVALID (the queue is full), a dice error. */
 LBI int lbi_overstack_end_movement(lb_game *g);
+/* R-STACK-8: runs t, a TASK_DISPLACE: when its hex is still over its limit, the last listed of
+ * its combat units that has a hex to go to moves one hex away from the enemy (*done 0: run the
+ * task again); *done 1 when the hex is within its limit or none can go. LB_OK, LB_NOMEM,
+ * LB_INVALID (the queue is full). */
+LBI int lbi_overstack_displace(lb_game *g, const task *t, int *done);
 
 /* checks.c: the morale checks others' disorder sets off (W31-2, W31-13; R-MOR-16..18) */
 /* A new event's number (R-MOR-18). */
@@ -280,9 +289,11 @@ LBI int lbi_moved_take(const lb_game *g, moved_before *b);
 /* After the apply: one new event; the units that took part (ids, n) count as checked in it (they
  * made the checks their melee or charge asks for, R-MOR-18); a unit whose state worsened makes
  * its stack-mates check (R-MOR-17), and a disordered or routed unit that moved makes the
- * good-order friends where it began and ended check (R-MOR-16). Releases b. LB_OK or
- * LB_INVALID (the queue is full). */
-LBI int lbi_moved_settle(lb_game *g, moved_before *b, const char *const *took_part, int n);
+ * good-order friends where it began, passed (the moves `passed` logged for it, the melee's or
+ * the charge's) and ended check (R-MOR-16). Releases b. LB_OK or LB_INVALID (the queue is
+ * full). */
+LBI int lbi_moved_settle(lb_game *g, moved_before *b, const char *const *took_part, int n,
+                         const lbi_passed_log *passed);
 
 /* Which options a segment lists: all, only one unit's (replay checks an answer against those),
  * or only whether there is any (replay asks whether the segment offers a decision at all); and

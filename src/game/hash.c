@@ -45,6 +45,8 @@ static void mix_unit(uint64_t *h, const lb_unit *u)
         mix_int(h, values[i]);
     if (u->battalions > 1) /* R-STACK-1; the default adds nothing, so older hashes stand */
         mix_int(h, u->battalions);
+    if (u->org_level) /* R-MOV-20; level 0 adds nothing, so older hashes stand */
+        mix_int(h, u->org_level);
     for (int k = 0; k < u->nbonus; k++) {
         mix_str(h, u->bonus[k].key);
         mix_int(h, u->bonus[k].value);

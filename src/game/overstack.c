@@ -1,4 +1,4 @@
-/* The over-stacking check in play (W31-3, V18-7; R-STACK-6, R-STACK-7): at the end of the phasing side's Movement segment each of its hexes over its limit rolls once for all its units. */
+/* The over-stacking check in play (W31-3, V18-7; R-STACK-6..8): at the end of the phasing side's Movement segment each of its hexes over its limit rolls once for all its units, then units displace until it is legal. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +6,7 @@
 #include "game_int.h"
 #include "state_int.h"
 #include "stacking_int.h"
+#include "retreat_int.h"
 
 /* One hex: rolled with the game's dice, applied, the failing units' moves queued. */
 static int check_hex(lb_game *g, lb_hex h)
@@ -53,7 +54,75 @@ static int check_hex(lb_game *g, lb_hex h)
         snprintf(t.unit, sizeof t.unit, "%s", c.units[i].unit);
         rc = lbi_task_push(g, &t);
     }
+    /* R-STACK-8: once the failing units have gone, the hex displaces units until legal */
+    task d = {.kind = TASK_DISPLACE, .hex = h, .event = event};
+    snprintf(d.unit, sizeof d.unit, "%s", c.nunits ? c.units[0].unit : "");
+    return rc == LB_OK ? lbi_task_push(g, &d) : rc;
+}
+
+/* R-STACK-8: unit i moves one hex away from the enemy along the retreat rules' automatic path
+ * r, in its state; leaders it leaves alone are asked about (R-RET-22) and a unit out of good
+ * order sets off its friends' checks (R-MOR-16), queued after the task. */
+static int displace(lb_game *g, int i, lb_retreat *r, const char *label, const char *why,
+                    int event)
+{
+    lb_state *st = g->st;
+    char id[LB_SUBJECT_MAX], to[LB_HEX_LABEL_MAX];
+    snprintf(id, sizeof id, "%s", st->units[i].id);
+    int side = st->units[i].side, out_of_order = st->units[i].state != LB_STATE_GOOD;
+    lb_hex moved[2] = {st->units[i].hexes[0], r->choice[r->hexes - 1]};
+    lb_trace_add(g->tr, "R-STACK-8", "(31)", "%s is still over its stacking limit (%s): %s, the "
+                 "last of its units listed that has a hex to go to, moves one hex away from the "
+                 "enemy to %s (W31-3)", label, why, id, lb_map_label(&st->map, moved[1], to));
+    r->leaders_stay = 1;
+    int rc = lb_retreat_apply(st, i, r, -1), at = 1;
+    if (rc == LB_OK)
+        rc = lbi_leaders_queue(g, r, moved[1], &at);
+    if (rc == LB_OK && out_of_order)
+        rc = lbi_checks_passed(g, id, side, moved, 2, event, &at);
     return rc;
+}
+
+/* R-STACK-8 */
+int lbi_overstack_displace(lb_game *g, const task *t, int *done)
+{
+    lb_state *st = g->st;
+    lb_hex h = t->hex;
+    char label[LB_HEX_LABEL_MAX], why[LB_GAME_REASON_MAX];
+    lb_map_label(&st->map, h, label);
+    lb_stack_count count;
+    lb_stack_count_hex(st, h, -1, &count);
+    const char *rule;
+    lb_said over;
+    *done = 1;
+    if (lb_stack_fits(st, h, &count, &rule, &over)) {
+        lb_trace_add(g->tr, "R-STACK-8", "(31)", "%s is within its stacking limit: no unit of "
+                     "it has to move away (W31-3)", label);
+        return LB_OK;
+    }
+    lb_said_fmt(&over, why, sizeof why);
+    const int *idx;
+    int n = lb_map_contains(&st->map, h) ? lb_state_units_at(st, h, &idx) : 0;
+    for (int k = n - 1; k >= 0; k--) {
+        int i = idx[k];
+        if (!lb_unit_is_combat(&st->units[i]))
+            continue;
+        lb_retreat r;
+        lb_retreat_req req = {.kind = LB_RETREAT_DISORDER, .hexes = 1, .max_paths = 1};
+        int rc = lb_retreat_paths(st, i, &req, &r, NULL);
+        if (rc != LB_OK)
+            return rc;
+        if (!r.surrender && !r.stays && r.hexes == 1 && r.choice) {
+            *done = 0;
+            rc = displace(g, i, &r, label, why, t->event);
+            lb_retreat_release(&r);
+            return rc;
+        }
+        lb_retreat_release(&r);
+    }
+    lb_trace_add(g->tr, "R-STACK-8", "(31)", "%s stays over its stacking limit (%s): none of its "
+                 "units has a hex to go to away from the enemy (W31-3)", label, why);
+    return LB_OK;
 }
 
 /* R-STACK-7 */

@@ -290,12 +290,18 @@ int lbi_task_run(lb_game *g)
 {
     task *t = &g->tasks[0];
     int unit = lb_state_unit_index(g->st, t->unit);
-    if (unit < 0) {
+    if (unit < 0 && t->kind != TASK_DISPLACE) {
         task_pop(g);
         return LB_OK;
     }
     if (!t->event) /* R-MOR-18: a task of no event starts one */
         t->event = lbi_event_new(g);
+    if (t->kind == TASK_DISPLACE) { /* R-STACK-8: the hex, whoever is left in it */
+        int done = 0, rc = lbi_overstack_displace(g, t, &done);
+        if (rc == LB_OK && done)
+            task_pop(g);
+        return rc;
+    }
     if (t->kind == TASK_RETREAT)
         return run_retreat(g, unit, t);
     if (t->kind == TASK_LEADER) {

@@ -7,6 +7,7 @@
 #include "effects.h"
 #include "state_int.h"
 #include "action_int.h"
+#include "charge_int.h"
 
 /* R-GAME-5, R-CHG-8: why unit u may not charge now, or NULL when it may (its path is then the
  * player's parameter, which the charge rules check). */
@@ -88,7 +89,8 @@ static int finish(lb_game *g)
     lbi_snapshot_settle(g, &s, surrendered, nsur, 0);
     if (rc != LB_OK)
         snprintf(g->error, sizeof g->error, "the charge could not be applied: %s", err.msg);
-    int mrc = rc == LB_OK ? lbi_moved_settle(g, &mb, took_part, npart) : LB_OK;
+    int mrc =
+        rc == LB_OK ? lbi_moved_settle(g, &mb, took_part, npart, lbi_charge_passed(ch)) : LB_OK;
     free(mb.units);
     rc = rc == LB_OK ? mrc : rc;
     int step = lbi_game_step(g);

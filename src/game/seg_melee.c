@@ -266,7 +266,8 @@ static int finish(lb_game *g)
     const char *took_part[MELEE_UNITS_MAX];
     for (int i = 0; i < g->nmelee_units; i++)
         took_part[i] = g->melee_units[i];
-    int mrc = rc == LB_OK ? lbi_moved_settle(g, &mb, took_part, g->nmelee_units) : LB_OK;
+    int mrc = rc == LB_OK ? lbi_moved_settle(g, &mb, took_part, g->nmelee_units,
+                                                 lbi_melee_passed(m)) : LB_OK;
     free(mb.units);
     rc = rc == LB_OK ? mrc : rc;
     lb_trace_add(g->tr, "R-GAME-18", "(34)", "the melee at %s is over (%s)", g->melee_at,

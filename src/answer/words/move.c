@@ -183,6 +183,10 @@ static const char *const sentences[] = {
     S(EV_MOVE_MARCH_DIVISION_ACTED) = "{0}'s division {1} force-marches as a whole (F44-2): every "
                                       "battalion attempts it before any acts, and {2} has acted "
                                       "this segment",
+    S(EV_MOVE_MARCH_LEVEL) = "only infantry whose organisation is on Morale Level 0 "
+                             "force-marches (F44-1); {0}'s stands on Level {1}",
+    S(EV_MOVE_MARCH_LEVEL_ZERO) = "{0}'s organisation stands on Morale Level 0: it may "
+                                  "force-march (F44-1)",
     S(EV_MOVE_MARCHES) = "{0} declares a force march (its turn {1} in a row: {2+} to the check), "
                          "passing {3} of the time: then {4} times its printed MP, no formation "
                          "change, not ending next to the enemy",

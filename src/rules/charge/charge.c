@@ -25,6 +25,7 @@ static void reset_result(lb_charge *ch)
     lb_trace_init(&ch->trace);
     ch->err = (lb_err){.code = LB_OK};
     lb_decision_release(&ch->pending);
+    lbi_passed_clear(&ch->passed);
 }
 
 /* One pass: a fresh copy of the state, the journal replayed, the procedure to its next stop. */
@@ -124,7 +125,13 @@ void lb_charge_free(lb_charge *ch)
     lbi_text_release(&ch->summary);
     free(ch->result.events);
     free(ch->result.obligations);
+    lbi_passed_release(&ch->passed);
     free(ch);
+}
+
+const lbi_passed_log *lbi_charge_passed(const lb_charge *ch)
+{
+    return &ch->passed;
 }
 
 int lb_charge_resolve(lb_charge *ch, lb_dice *dice)

@@ -198,8 +198,13 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
     /* R-CHG-27 (c): a leader never retreats before a charge; his units' rout or retreat leaves
      * him where he stands (R-RET-15 lets the caller say so) */
     r.leaders_stay = 1;
+    int out_of_order = R->st->units[i].state != LB_STATE_GOOD;
     if (rc == LB_OK)
         rc = lbi_retreat_set(R->st, i, &r, path);
+    /* R-MOR-16: the game's checks count every hex the path passes */
+    if (rc == LB_OK && out_of_order && !R->odds)
+        rc = lbi_passed_add(&R->ch->passed, id_of(R, i), *vacated, path ? path : r.choice,
+                            r.hexes);
     free(path);
     if (rc == LB_OK)
         CH_EVENT(R, kind == LB_RETREAT_DISORDER ? "retreat" : "rout", rule, i, R->cav, end,

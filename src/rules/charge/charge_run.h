@@ -8,6 +8,7 @@
 #include "charge_events.h"
 #include "decision_int.h"
 #include "lbi.h"
+#include "passed_int.h"
 #include "state_int.h"
 #include "text.h"
 
@@ -39,6 +40,7 @@ struct lb_charge {
     lb_err err; /* what went wrong in the last pass (code LB_OK when nothing did) */
     int oom;       /* an event, obligation or summary code could not be recorded */
     int automatic; /* undecided choices take their automatic option (req or set later) */
+    lbi_passed_log passed; /* the last pass's retreats and routs out of good order (R-MOR-16) */
 };
 
 /* Per unit of the working state, kept parallel to st->units. */

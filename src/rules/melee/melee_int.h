@@ -7,6 +7,7 @@
 #include "lb/retreat.h"
 #include "lbi.h"
 #include "melee_events.h"
+#include "passed_int.h"
 #include "state_int.h"
 
 /* Event arguments: an exact value, a hex as the map labels it. */
@@ -98,6 +99,7 @@ struct lb_melee {
     int cap_events;
     lb_err err; /* what went wrong in the last pass (code LB_OK when nothing did) */
     int oom;
+    lbi_passed_log passed; /* the last pass's retreats and routs out of good order (R-MOR-16) */
 };
 
 /* One pass over the journal. Units are named by id: indexes shift when one is removed. */
@@ -210,5 +212,8 @@ LBI const lb_err *lb_melee_err(const lb_melee *m);
  * lb_state_remove_unit, reindexes and marks s changed (lb_state_touch). LB_OK; LB_INVALID (not
  * done) or LB_STALE (a unit it changes changed since), nothing changed; LB_NOMEM. */
 LBI int lb_melee_apply(const lb_melee *m, lb_state *s);
+/* R-MOR-16: the retreats and routs of the last pass made by units out of good order, with every
+ * hex each passed (lbi_passed_log); owned by the melee. */
+LBI const lbi_passed_log *lbi_melee_passed(const lb_melee *m);
 
 #endif

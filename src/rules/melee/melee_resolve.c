@@ -576,6 +576,7 @@ static void reset_result(lb_melee *m)
     lb_trace_init(&m->trace);
     m->err = (lb_err){.code = LB_OK};
     lb_decision_release(&m->pending);
+    lbi_passed_clear(&m->passed);
 }
 
 /* One pass: a fresh copy of the state, the journal replayed, the procedure to its next stop. */
@@ -664,7 +665,13 @@ void lb_melee_free(lb_melee *m)
     lb_state_free(m->start);
     lb_trace_release(&m->trace);
     free(m->result.events);
+    lbi_passed_release(&m->passed);
     free(m);
+}
+
+const lbi_passed_log *lbi_melee_passed(const lb_melee *m)
+{
+    return &m->passed;
 }
 
 int lb_melee_resolve(lb_melee *m, lb_dice *dice)

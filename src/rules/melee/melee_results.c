@@ -475,7 +475,11 @@ int lbi_mr_retreat(mrun *R, const char *id, const mr_move *how, int *hexes)
         rc = lbi_mr_fail(R, rc, "no path of %s to one of its ends", id);
     if (rc == LB_OK) {
         pick = ends[choice];
+        int out_of_order = st->units[i].state != LB_STATE_GOOD; /* not a retreat before melee */
         rc = lbi_retreat_set(st, i, &r, pick.path);
+        /* R-MOR-16: the game's checks count every hex the path passes */
+        if (rc == LB_OK && out_of_order)
+            rc = lbi_passed_add(&R->m->passed, id, start, pick.path, r.hexes);
     }
     free(ends);
     free(paths);

@@ -564,6 +564,16 @@ static int division_acted(const lb_state *st, const lb_unit *u, const lb_org **d
     return -1;
 }
 
+/* Is u listed in an organisation of the scenario (a corps or a division, R-GAME-11)? */
+static int in_organisation(const lb_state *st, const lb_unit *u)
+{
+    for (int k = 0; k < st->battle.norgs; k++)
+        for (int i = 0; i < st->battle.orgs[k].nunits; i++)
+            if (strcmp(st->battle.orgs[k].units[i], u->id) == 0)
+                return 1;
+    return 0;
+}
+
 static void check_march(const mv_ctx *c, lb_move_outcome *o, lb_trace *t)
 {
     const lb_state *st = c->st;
@@ -578,6 +588,11 @@ static void check_march(const mv_ctx *c, lb_move_outcome *o, lb_trace *t)
         (u->formation != LB_FORM_COLUMN && u->formation != LB_FORM_ROAD)) {
         REFUSE(c, o, "R-MOV-16", "(44)", t, EV_MOVE_MARCH_FORMATION, ev_unit_id(u->id),
                ev_text(lb_morale_state_name(u->state)), ev_text(lb_formation_name(u->formation)));
+        return;
+    }
+    if (u->org_level > 0) {
+        REFUSE(c, o, "R-MOV-20", "(44)", t, EV_MOVE_MARCH_LEVEL, ev_unit_id(u->id),
+               ev_int(u->org_level));
         return;
     }
     if (u->move.march != LB_MARCH_NONE || !o->first) {
@@ -598,6 +613,8 @@ static void check_march(const mv_ctx *c, lb_move_outcome *o, lb_trace *t)
         REFUSE(c, o, "R-MOV-16", "(44)", t, EV_MOVE_MARCH_NO_CHECK, ev_unit_id(u->id));
         return;
     }
+    if (in_organisation(st, u)) /* R-MOV-20: its organisation's level, 0 (refused above) */
+        LBI_EVENT(t, "R-MOV-20", "(44)", EV_MOVE_MARCH_LEVEL_ZERO, ev_unit_id(u->id));
     o->roll_needed = 1;
     o->p_success = odds.p_pass;
     ACCEPT(c, o, "R-MOV-16", "(44)", t, EV_MOVE_MARCHES, ev_unit_id(u->id), ev_int(turn),

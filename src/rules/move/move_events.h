@@ -127,6 +127,8 @@ enum move_events {
     EV_MOVE_MARCH_FORMATION,      /* unit, its morale state, formation */
     EV_MOVE_MARCH_LATE,           /* (none) */
     EV_MOVE_MARCH_DIVISION_ACTED, /* unit, its division, a battalion of it that has acted */
+    EV_MOVE_MARCH_LEVEL,          /* unit, the Morale Level of its organisation */
+    EV_MOVE_MARCH_LEVEL_ZERO,     /* unit */
     EV_MOVE_MARCH_NO_CHECK,       /* unit */
     EV_MOVE_MARCHES,              /* unit, turn, modifier, chance to pass, multiple */
     EV_MOVE_NO_DIR,               /* (none) */
