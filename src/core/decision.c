@@ -67,27 +67,33 @@ static void index_put(lb_decision *d, int i)
     d->slots[k] = i + 1;
 }
 
+/* A new index with room for n options, holding the options there are; LB_OK or LB_NOMEM. */
+static int index_build(lb_decision *d, int n)
+{
+    int size = 64;
+    while (size < 4 * n)
+        size *= 2;
+    int *slots = calloc((size_t)size, sizeof *slots);
+    if (!slots)
+        return LB_NOMEM;
+    free(d->slots);
+    d->slots = slots;
+    d->nslots = size;
+    for (int i = 0; i < d->noptions; i++)
+        index_put(d, i);
+    return LB_OK;
+}
+
 /* Keeps the index at least twice the options; LB_OK or LB_NOMEM. */
 static int index_grow(lb_decision *d)
 {
-    if (d->noptions < INDEX_FROM)
+    if (!d->slots && d->noptions < INDEX_FROM)
         return LB_OK;
     if (d->slots && 2 * d->noptions <= d->nslots) {
         index_put(d, d->noptions - 1);
         return LB_OK;
     }
-    int n = 64;
-    while (n < 4 * d->noptions)
-        n *= 2;
-    int *slots = calloc((size_t)n, sizeof *slots);
-    if (!slots)
-        return LB_NOMEM;
-    free(d->slots);
-    d->slots = slots;
-    d->nslots = n;
-    for (int i = 0; i < d->noptions; i++)
-        index_put(d, i);
-    return LB_OK;
+    return index_build(d, d->noptions);
 }
 
 static int vadd(lb_decision *d, const char *key, const char *param, const char *fmt, va_list ap)
@@ -100,6 +106,8 @@ static int vadd(lb_decision *d, const char *key, const char *param, const char *
     if (!options)
         return LB_NOMEM;
     d->options = options;
+    if (d->noptions < d->actions_cap)
+        d->actions[d->noptions].verb = LB_VERB_NONE; /* none until lbi_decision_act_add's */
     lb_option *o = &d->options[d->noptions++];
     snprintf(o->key, sizeof o->key, "%s", key);
     o->param = param;
@@ -222,7 +230,15 @@ int lbi_decision_said_add(lb_decision *d, const char *key, const lb_said *text)
     return rc;
 }
 
-/* Room for n actions, the new ones none (LB_VERB_NONE); LB_OK or LB_NOMEM. */
+/* The options [from, to) added before there was room for their actions carry none. */
+static void actions_none(lb_action *actions, int from, int to)
+{
+    for (int i = from; i < to; i++)
+        actions[i].verb = LB_VERB_NONE;
+}
+
+/* Room for n actions (each option's action is written when it is added: see vadd); LB_OK or
+ * LB_NOMEM. */
 static int actions_room(lb_decision *d, int n)
 {
     if (n <= d->actions_cap)
@@ -231,9 +247,31 @@ static int actions_room(lb_decision *d, int n)
     lb_action *more = lb_grow(d->actions, &cap, n, sizeof *more);
     if (!more)
         return LB_NOMEM;
-    memset(more + d->actions_cap, 0, (size_t)(cap - d->actions_cap) * sizeof *more);
+    actions_none(more, d->actions_cap, d->noptions);
     d->actions = more;
     d->actions_cap = cap;
+    return LB_OK;
+}
+
+int lbi_decision_reserve(lb_decision *d, int n)
+{
+    if (n > d->cap) {
+        lb_option *options = realloc(d->options, (size_t)n * sizeof *options);
+        if (!options)
+            return LB_NOMEM;
+        d->options = options;
+        d->cap = n;
+    }
+    if (n > d->actions_cap) {
+        lb_action *actions = realloc(d->actions, (size_t)n * sizeof *actions);
+        if (!actions)
+            return LB_NOMEM;
+        actions_none(actions, d->actions_cap, d->noptions);
+        d->actions = actions;
+        d->actions_cap = n;
+    }
+    if (n >= INDEX_FROM && 2 * n > d->nslots)
+        return index_build(d, n);
     return LB_OK;
 }
 
