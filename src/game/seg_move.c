@@ -174,7 +174,8 @@ static int side_options(const lb_game *g, lb_decision *d)
         if (st->units[i].side == d->side && (rc = lb_move_options(st, st->units[i].id, &all[i],
                                                                   NULL)) == LB_OK)
             n += choices_count(&all[i]);
-    if (rc == LB_OK && (d->max <= 0 || n <= d->max))
+    /* none: nothing allocated (a decision without options is not released) */
+    if (rc == LB_OK && n > d->noptions + 1 && (d->max <= 0 || n <= d->max))
         rc = lbi_decision_reserve(d, n);
     for (int i = 0; i < st->nunits && rc == LB_OK; i++)
         if (st->units[i].side == d->side)
