@@ -10,6 +10,8 @@
 
 #define AI_FAR 100000            /* movement points: out of reach */
 #define AI_OBJECTIVES_MAX 64     /* objectives the player weighs (the first of the scenario's) */
+#define AI_CALIBRATION_UNITS 16  /* R-AI-6: the units of the demo the rollouts' rate was measured
+                                  * on (14 to 16 over a game), with room */
 
 /*
  * Everything is valued in the scenario's victory points (R-VIC-3): an increment eliminated is
@@ -33,6 +35,8 @@ typedef struct ai_ctx {
     lb_fire_chance *fire;        /* scratch answers (large) */
     lb_melee_chance *melee;
     int rollouts;                /* rollouts the budget allows this decision */
+    int scaled;                  /* R-AI-6: more units than the calibration's: the rollouts
+                                  * shared out among them, and the budget holds */
 } ai_ctx;
 
 /* answers.c */
@@ -112,6 +116,10 @@ LBI int lbi_ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int r
                         double *values);
 /* The mean of a[r] - b[r] (rollouts on the same dice) and its standard error. */
 LBI void lbi_ai_paired(const double *a, const double *b, int runs, double *mean, double *se);
+/* The rollouts of each of *arms arms compared on the same dice; at a larger scale than the
+ * calibration's (R-AI-6) fewer arms (*arms lowered) so that each has two, and 0 when not even
+ * two arms have (no rollouts then). */
+LBI int lbi_ai_runs(const ai_ctx *c, int *arms);
 /* `runs` dice seeds from the player's own generator, malloc'd; LB_OK or LB_NOMEM. */
 LBI int lbi_ai_seeds(ai_ctx *c, int runs, uint64_t **seeds);
 /* A choice the rollouts overturn: their gain, less twice its standard error, passes this. */

@@ -330,11 +330,12 @@ int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *w
     int end = lb_decision_find(d, "end");
     int best = cs.n > 0 && (cs.v[0].value > WORTH_MOVING || end < 0) ? 0 : -1;
     char how[96] = "";
-    if (c->rollouts > 0 && cs.n > 0 && end >= 0) {
+    int arms = (cs.n < ROLLOUT_CANDIDATES ? cs.n : ROLLOUT_CANDIDATES) + 1;
+    int runs = c->rollouts > 0 && cs.n > 0 && end >= 0 ? lbi_ai_runs(c, &arms) : 0;
+    if (runs > 0) {
         /* the full level: the best few and ending, each played out on the same dice; the
          * evaluation's choice stands unless the rollouts find another clearly better */
-        int n = cs.n < ROLLOUT_CANDIDATES ? cs.n : ROLLOUT_CANDIDATES;
-        int runs = c->rollouts / (n + 1) > 1 ? c->rollouts / (n + 1) : 2;
+        int n = arms - 1;
         uint64_t *seeds = NULL;
         double *values = malloc((size_t)(n + 1) * (size_t)runs * sizeof *values);
         if (!values || (rc = lbi_ai_seeds(c, runs, &seeds)) != LB_OK) {

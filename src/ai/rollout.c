@@ -203,6 +203,16 @@ void lbi_ai_paired(const double *a, const double *b, int runs, double *mean, dou
     *se = runs > 1 ? sqrt(sq / (runs - 1) / runs) : 1e9;
 }
 
+int lbi_ai_runs(const ai_ctx *c, int *arms)
+{
+    if (!c->scaled) /* the calibration's scale: two runs an arm at least, as calibrated */
+        return c->rollouts / *arms > 1 ? c->rollouts / *arms : 2;
+    /* R-AI-6: the budget holds; the best arms first, two runs each at least */
+    if (*arms > c->rollouts / 2)
+        *arms = c->rollouts / 2;
+    return *arms >= 2 ? c->rollouts / *arms : 0;
+}
+
 int lbi_ai_seeds(ai_ctx *c, int runs, uint64_t **seeds)
 {
     *seeds = malloc((size_t)(runs > 0 ? runs : 1) * sizeof **seeds);

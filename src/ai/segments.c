@@ -131,7 +131,9 @@ int lbi_ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
  * said into how (n bytes). */
 static int charge_rollouts(ai_ctx *c, const char *best_key, int *go, char *how, size_t n)
 {
-    int runs = c->rollouts / 2 > 1 ? c->rollouts / 2 : 2;
+    int arms = 2, runs = lbi_ai_runs(c, &arms);
+    if (runs == 0)
+        return LB_OK; /* R-AI-6: too few for the battle's size */
     uint64_t *seeds = NULL;
     double *values = malloc(2 * (size_t)runs * sizeof *values);
     int rc = values ? lbi_ai_seeds(c, runs, &seeds) : LB_NOMEM;

@@ -14,6 +14,9 @@ LBI int lbi_decision_said_add(lb_decision *d, const char *key, const lb_said *te
  * its text; the same returns. */
 LBI int lbi_decision_act_add(lb_decision *d, const char *key, const char *param,
                              const struct lb_action *a, const char *text);
+/* Room for n options with their actions at once, so that listing that many allocates once;
+ * LB_OK or LB_NOMEM (the decision as it was). */
+LBI int lbi_decision_reserve(lb_decision *d, int n);
 
 /* The library's own, not offered by the API (declared in include/lb/decision.h before). */
 

@@ -133,10 +133,18 @@ int lb_hex_label_fmt(lb_hex h, int col_digits, int row_digits, char *buf, size_t
     if (h.col < 1 || h.row < 1 || decimal_digits(h.col) > col_digits ||
         decimal_digits(h.row) > row_digits)
         return -1;
-    int len = snprintf(buf, n, "%0*d%0*d", col_digits, h.col, row_digits, h.row);
-    if (len < 0 || (size_t)len >= n)
+    size_t len = (size_t)col_digits + (size_t)row_digits;
+    if (len >= n) {
+        snprintf(buf, n, "%0*d%0*d", col_digits, h.col, row_digits, h.row); /* cut, as before */
         return -1;
-    return len;
+    }
+    /* "%0*d%0*d" written by hand: labels are written by the ten thousand (a side's options) */
+    for (int i = col_digits - 1, v = h.col; i >= 0; i--, v /= 10)
+        buf[i] = (char)('0' + v % 10);
+    for (int i = row_digits - 1, v = h.row; i >= 0; i--, v /= 10)
+        buf[col_digits + i] = (char)('0' + v % 10);
+    buf[len] = '\0';
+    return (int)len;
 }
 
 static int parse_part(const char *s, int digits, int *out)

@@ -139,6 +139,7 @@ static int segment_decision(lb_game *g)
     if (rc != LB_OK)
         return rc;
     if (d.noptions == 0) {
+        lb_decision_release(&d); /* room may have been made ahead */
         if (seg == LB_SEG_COMMAND)
             lb_trace_add(g->tr, "R-GAME-1", "(2)", "the Command step is over");
         else

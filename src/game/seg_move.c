@@ -97,37 +97,36 @@ static void hexes_after(const lb_state *st, const lb_unit *u, const lb_move_choi
         snprintf(out + used, n - used, ", ");
 }
 
-static int unit_options(const lb_game *g, const lb_unit *u, lb_decision *d)
+/* The options of unit u the movement rules' choices ch offer (some may be offered already). */
+static int choices_options(const lb_game *g, const lb_unit *u, const lb_move_choices *ch,
+                           lb_decision *d)
 {
     const lb_state *st = g->st;
-    lb_move_choices ch;
-    int rc = lb_move_options(st, u->id, &ch, NULL);
-    if (rc != LB_OK)
-        return rc;
+    int rc = LB_OK;
     char label[LB_HEX_LABEL_MAX], mp[24], where[96], what[96];
     lb_action a;
-    for (int i = 1; i < ch.nreach && rc == LB_OK && ch.may_step; i++) {
-        if (!ch.reach[i].end)
+    for (int i = 1; i < ch->nreach && rc == LB_OK && ch->may_step; i++) {
+        if (!ch->reach[i].end)
             continue;
-        lb_map_label(&st->map, ch.reach[i].hex, label);
+        lb_map_label(&st->map, ch->reach[i].hex, label);
         lb_action_init(&a, LB_VERB_MOVE);
         lb_action_add_unit(&a, u->id);
-        lb_action_add_hex(&a, ch.reach[i].hex);
-        snprintf(mp, sizeof mp, "%d%s", ch.reach[i].cost / 2, ch.reach[i].cost % 2 ? ".5" : "");
-        hexes_after(st, u, &ch, i, where, sizeof where);
+        lb_action_add_hex(&a, ch->reach[i].hex);
+        snprintf(mp, sizeof mp, "%d%s", ch->reach[i].cost / 2, ch->reach[i].cost % 2 ? ".5" : "");
+        hexes_after(st, u, ch, i, where, sizeof where);
         rc = lbi_offer(d, st, &a, NULL, "%s moves to %s (%s%s MP%s)", u->id, label, where, mp,
-                       ch.reach[i].stop ? ", stops in an enemy zone" : "");
+                       ch->reach[i].stop ? ", stops in an enemy zone" : "");
         if (rc == LB_INVALID)
             rc = LB_OK; /* already offered */
     }
-    if (rc == LB_OK && ch.may_step && ch.nreach > 1) {
+    if (rc == LB_OK && ch->may_step && ch->nreach > 1) {
         lb_action_init(&a, LB_VERB_PATH);
         lb_action_add_unit(&a, u->id);
         rc = lbi_offer(d, st, &a, "path", "%s moves along a path H1,H2,… (the hexes it enters)",
                        u->id);
     }
-    for (int i = 0; i < ch.nchanges && rc == LB_OK; i++) {
-        const lb_move_outcome *o = &ch.changes[i];
+    for (int i = 0; i < ch->nchanges && rc == LB_OK; i++) {
+        const lb_move_outcome *o = &ch->changes[i];
         if (!o->legal)
             continue;
         change_action(st, u->id, o, &a, what, sizeof what);
@@ -137,7 +136,53 @@ static int unit_options(const lb_game *g, const lb_unit *u, lb_decision *d)
         if (rc == LB_INVALID)
             rc = LB_OK;
     }
+    return rc;
+}
+
+/* At most how many options choices ch offer (a move to each hex it may end in, a path, each
+ * legal change). */
+static int choices_count(const lb_move_choices *ch)
+{
+    int n = ch->may_step && ch->nreach > 1;
+    for (int i = 1; i < ch->nreach && ch->may_step; i++)
+        n += ch->reach[i].end != 0;
+    for (int i = 0; i < ch->nchanges; i++)
+        n += ch->changes[i].legal != 0;
+    return n;
+}
+
+static int unit_options(const lb_game *g, const lb_unit *u, lb_decision *d)
+{
+    lb_move_choices ch;
+    int rc = lb_move_options(g->st, u->id, &ch, NULL);
+    if (rc == LB_OK)
+        rc = choices_options(g, u, &ch, d);
     lb_move_choices_release(&ch);
+    return rc;
+}
+
+/* Every unit of the deciding side listed whole: each unit's choices first, so that the options
+ * (20,000 of a side in the Russbach battle) are allocated once at their number, not regrown. */
+static int side_options(const lb_game *g, lb_decision *d)
+{
+    const lb_state *st = g->st;
+    lb_move_choices *all = calloc((size_t)(st->nunits ? st->nunits : 1), sizeof *all);
+    if (!all)
+        return LB_NOMEM;
+    int rc = LB_OK, n = d->noptions + 1; /* and "end" */
+    for (int i = 0; i < st->nunits && rc == LB_OK; i++)
+        if (st->units[i].side == d->side && (rc = lb_move_options(st, st->units[i].id, &all[i],
+                                                                  NULL)) == LB_OK)
+            n += choices_count(&all[i]);
+    /* none: nothing allocated (a decision without options is not released) */
+    if (rc == LB_OK && n > d->noptions + 1 && (d->max <= 0 || n <= d->max))
+        rc = lbi_decision_reserve(d, n);
+    for (int i = 0; i < st->nunits && rc == LB_OK; i++)
+        if (st->units[i].side == d->side)
+            rc = choices_options(g, &st->units[i], &all[i], d);
+    for (int i = 0; i < st->nunits; i++)
+        lb_move_choices_release(&all[i]);
+    free(all);
     return rc;
 }
 
@@ -179,6 +224,8 @@ int lbi_move_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
 {
     const lb_state *st = g->st;
     int rc = entry_options(g, d, sc);
+    if (rc == LB_OK && !sc->any && !sc->unit)
+        return side_options(g, d);
     for (int i = 0; i < st->nunits && rc == LB_OK && !(sc->any && d->noptions); i++)
         if (st->units[i].side == d->side && (!sc->unit || strcmp(sc->unit, st->units[i].id) == 0))
             rc = unit_options(g, &st->units[i], d);

@@ -446,6 +446,34 @@ static void test_ai__full_level_is_deterministic(void **state)
     }
 }
 
+/* R-AI-6: on the Russbach battle (177 units) the 60 rollouts of a 1 s budget are shared out
+ * among the units past the calibration's 16: 60 x 16 / 177 = 5.4, so 5; the French Movement's
+ * first decision compares two arms (its best change and ending), 5 / 2 = 2 runs each: 4
+ * rollouts. At 300 ms, 18 x 16 / 177 = 1.6, so 1: not two arms of two runs, no rollouts, and the
+ * full level answers as the quick one. */
+static void test_ai__rollouts_shared_at_scale(void **state)
+{
+    (void)state;
+    int n;
+    const lb_bundled_scenario *b = lb_data_scenarios(&n);
+    assert_true(n > 0);
+    assert_string_equal(b[0].id, "wagram-russbach-1809");
+    lb_game *g = fixture_game(b[0].file, b[0].text, 1, LB_UNDO_HOTSEAT);
+    assert_int_equal(lb_state_unit_count(lb_game_state(g)), 177);
+    answer(g, 0, "end"); /* the French Charge segment */
+    assert_int_equal(lb_state_turn(lb_game_state(g)).segment, LB_SEG_MOVEMENT);
+    char key[3][LB_OPTION_KEY_MAX], why[3][LB_AI_REASON_MAX];
+    lb_ai_settings s[3] = {settings(LB_AI_FULL, 1000, 1), settings(LB_AI_FULL, 300, 1),
+                           settings(LB_AI_QUICK, 1000, 1)};
+    for (int k = 0; k < 3; k++)
+        assert_int_equal(lb_ai_choose(g, 0, &s[k], key[k], why[k]), LB_OK);
+    assert_non_null(strstr(why[0], "; 4 rollouts "));
+    assert_string_equal(key[1], key[2]);
+    assert_string_equal(why[1], why[2]);
+    assert_null(strstr(why[1], "rollouts"));
+    lb_game_free(g);
+}
+
 /* The scenarios of the game cases (tests/cases/game-*.json: their own, or the demo, played
  * once), the computer on both sides for at most 100 decisions: every answer accepted, and the
  * game replays. */
@@ -502,6 +530,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__only_its_decision),
         cmocka_unit_test(test_ai__never_illegal),
         cmocka_unit_test(test_ai__full_level_is_deterministic),
+        cmocka_unit_test(test_ai__rollouts_shared_at_scale),
         cmocka_unit_test(test_ai__case_scenarios),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
