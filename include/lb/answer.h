@@ -9,7 +9,6 @@
 #include "fire.h"
 #include "los.h"
 #include "melee.h"
-#include "move.h"
 #include "retreat.h"
 #include "stacking.h"
 #include "state.h"
@@ -51,22 +50,6 @@ int lb_answer_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *u
  * dice were scripted). */
 int lb_fire_json(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
                  int scripted, const lb_trace *t, char **out);
-
-/* What labataille move answers: the options of a unit and, when given, a plan checked. */
-typedef struct lb_move_answer {
-    const lb_state *st;          /* the state the plan starts from */
-    int unit;
-    const lb_move_choices *ch;
-    const lb_move_plan *pl;      /* NULL: no plan given */
-    const lb_move_entry *entry;  /* NULL: no entry */
-    const lb_stack_check *stack; /* the unit's hex against its limit (lb_stack_overstack_odds,
-                                  * whose trace steps the answer's trace holds) */
-    int rolled;
-    unsigned long long seed;
-} lb_move_answer;
-
-/* labataille move --json: {"unit","allowance","legal",…,"reachable",…,"trace"}. */
-int lb_move_json(const lb_move_answer *a, const lb_trace *t, char **out);
 
 #define LB_CHARGE_STANDING_MAX 3
 

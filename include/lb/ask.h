@@ -8,6 +8,7 @@
 #include "dice.h"
 #include "err.h"
 #include "hex.h"
+#include "move.h"
 #include "state.h"
 
 /*
@@ -28,8 +29,10 @@ typedef enum lb_question_kind {
     LB_ASK_RETREAT, /* labataille retreat: the optimal paths of a retreat, rout or flight, or
                      * surrender (rule 30) */
     LB_ASK_MORALE, /* labataille morale: a check's modifiers, exact odds and, rolled, its outcome */
-    LB_ASK_FIRE    /* labataille fire: may units fire at a hex, the exact odds and, rolled, what
+    LB_ASK_FIRE,   /* labataille fire: may units fire at a hex, the exact odds and, rolled, what
                     * happened (rules 10-14) */
+    LB_ASK_MOVE    /* labataille move: every hex a unit can reach, the other actions open to it
+                    * and, given, a plan checked step by step (rule 18) */
 } lb_question_kind;
 
 /* A question: its kind and the fields that kind reads (the others are left zero). */
@@ -37,12 +40,13 @@ typedef struct lb_question {
     lb_question_kind kind;
     /* LOS, VISIBLE: the unit named as `from` (its index, or -1 when `from` was a hex label): a
      * combat unit gives the firer's side, else VISIBLE takes the top combat unit's of `from`
-     * (R-LOS-7). MORALE, RETREAT: the combat unit checked, or that moves. */
+     * (R-LOS-7). MORALE, RETREAT: the combat unit checked, or that moves. MOVE: the unit. */
     int unit;
     const int *units;       /* FIRE: the firers, unit indexes, the first one leads (owned by the
                              * caller, read by lb_ask only) */
     int nunits;             /* FIRE: at least 1 */
-    lb_hex from, to;        /* LOS; VISIBLE: `from`; FIRE: `to`, the hex fired at */
+    lb_hex from, to;        /* LOS; VISIBLE: `from`; FIRE: `to`, the hex fired at; MOVE: `from`,
+                             * the entry hex when enter, `to`, the hex of to_label */
     int to_unit;            /* FIRE: the unit named as the target, which stands for the one of
                              * its hexes the fire may be made at (R-FIRE-22), or -1 */
     int fire_kind;          /* FIRE: an lb_fire_kind (offensive, defensive, opportunity) */
@@ -51,8 +55,18 @@ typedef struct lb_question {
     int paths;              /* RETREAT: most paths kept in the answer (0: LB_RETREAT_KEEP) */
     int all;                /* RETREAT: every path, streamed when the answer is written */
     int automatic;          /* RETREAT: the text's map shows the automatic choice alone */
+    const lb_move_action *actions; /* MOVE: the plan, in order (owned by the caller, read by
+                                    * lb_ask only); a STEP's or PROLONGE's direction is taken
+                                    * from the hex before (the unit's first, or `from` when
+                                    * enter): a hex not next to it is the rules' to refuse */
+    int nactions;           /* MOVE: 0: no actions */
+    const char *to_label;   /* MOVE: the hex `to` as the player named it, NULL: none; the plan
+                             * ends with the cheapest path there (refused when none is in reach) */
+    int enter;              /* MOVE: the unit enters the map at `from` first (R-MOV-17); refused,
+                             * the refusal is the plan's answer */
     int mod;                /* MORALE: the caller's modifier, base-6 steps (R-MOR-1); 0: none */
-    lb_dice *dice;          /* MORALE, FIRE: the dice to roll with, NULL for the odds alone */
+    lb_dice *dice;          /* MORALE, FIRE: the dice to roll with, NULL for the odds alone;
+                             * MOVE: for the plan's rolls, NULL: each roll succeeds */
     uint64_t seed;          /* the seed of dice, shown in the answer unless scripted */
     int scripted;           /* 1: dice is a scripted list (no seed shown) */
 } lb_question;
@@ -73,6 +87,10 @@ void lb_answer_free(lb_answer *a);
 /* Writes the answer as the command line's text, its trace last, on out: LB_OK, or LB_NOMEM (the
  * text may then be cut short). */
 int lb_answer_text(const lb_answer *a, FILE *out);
+/* Writes the map of the state as a standalone SVG document into *out (malloc'd: the caller frees
+ * it), the answer's hexes ringed: a move's start, the hexes in reach and the plan's. LB_OK;
+ * LB_USAGE, *out NULL, for the other questions; LB_NOMEM, *out NULL. */
+int lb_answer_svg(const lb_answer *a, char **out);
 /* Writes the answer as its JSON document, compact UTF-8 text, into *out (malloc'd: the caller
  * frees it). LB_OK, or LB_NOMEM with *out NULL. A retreat asked with all holds "@paths@" in
  * place of its paths: lb_answer_json_print writes them. */
