@@ -66,9 +66,8 @@ int lb_charge_unit_same(const lb_unit *a, const lb_unit *b);
 int lb_charge_json(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
                    const lb_charge_outcomes *odds, uint64_t seed, int scripted, char **out);
 
-/* labataille melee --json: the assault's values and exact odds and, when it was played (m not
- * NULL), what happened (seed shown unless the dice were scripted); the traces of both. */
-int lb_melee_json(const lb_state *st, const lb_melee_chance *c, const lb_melee *m, uint64_t seed,
-                  int scripted, const lb_trace *odds_trace, char **out);
+/* Writes the assault's values, pre-melee checks and exact odds on out as labataille melee
+ * does (its first lines). */
+void lb_melee_chance_print(FILE *out, const lb_state *st, const lb_melee_chance *c);
 
 #endif

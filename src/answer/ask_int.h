@@ -8,6 +8,7 @@
 #include "lb/ask.h"
 #include "lb/fire.h"
 #include "lb/los.h"
+#include "lb/melee.h"
 #include "lb/morale.h"
 #include "lb/move.h"
 #include "lb/retreat.h"
@@ -49,6 +50,10 @@ struct lb_answer {
             lb_move_entry entry; /* when q.enter */
             lb_stack_check stack; /* the unit's hex against its limit (R-STACK-6) */
         } move;
+        struct {
+            lb_melee_chance *c; /* owned */
+            lb_melee *m;        /* owned: the melee played, NULL: not played */
+        } melee;
     } u;
 };
 
@@ -91,5 +96,10 @@ LBI int lbi_move_text(const lb_answer *a, FILE *out);
 LBI json_t *lbi_move_json(const lb_answer *a);
 /* The map as SVG, the move's hexes ringed (lb_answer_svg). */
 LBI int lbi_move_svg(const lb_answer *a, char **out);
+
+LBI int lbi_melee_ask(lb_answer *a, lb_err *err);
+LBI void lbi_melee_release(lb_answer *a);
+LBI int lbi_melee_text(const lb_answer *a, FILE *out);
+LBI json_t *lbi_melee_json(const lb_answer *a);
 
 #endif
