@@ -5,6 +5,7 @@
 
 #include "answer_int.h"
 #include "ask_int.h"
+#include "melee_int.h"
 #include "state_int.h"
 #include "unit_int.h"
 

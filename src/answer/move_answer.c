@@ -6,6 +6,8 @@
 #include "answer_int.h"
 #include "ask_int.h"
 #include "lb/svg.h"
+#include "move_int.h"
+#include "stacking_int.h"
 #include "state_int.h"
 #include "frac_int.h"
 
