@@ -26,8 +26,8 @@ static const question_ops *ops_of(lb_question_kind kind)
         [LB_ASK_FIRE] = {lbi_fire_ask, lbi_fire_release, lbi_fire_text, lbi_fire_json, NULL, NULL},
         [LB_ASK_MOVE] = {lbi_move_ask, lbi_move_release, lbi_move_text, lbi_move_json, NULL,
                          lbi_move_svg},
-        [LB_ASK_MELEE] = {lbi_melee_ask, lbi_melee_release, lbi_melee_text, lbi_melee_json,
-                          NULL, NULL},
+        [LB_ASK_MELEE] = {lbi_melee_ask, lbi_melee_release, lbi_melee_text, lbi_melee_json, NULL,
+                          NULL},
     };
     return (unsigned)kind < sizeof ops / sizeof *ops ? &ops[kind] : NULL;
 }

@@ -178,7 +178,7 @@ json_t *lbi_move_json(const lb_answer *a)
     return j;
 }
 
-/* ---- the text ---------------------------------------------------------------------------------- */
+/* ---- the text -------------------------------------------------------------------------------- */
 
 enum { MARK_NONE, MARK_PASS, MARK_REACH, MARK_STOP, MARK_PATH, MARK_END, MARK_START };
 
@@ -354,7 +354,7 @@ int lbi_move_svg(const lb_answer *a, char **out)
     return *out ? LB_OK : LB_NOMEM;
 }
 
-/* ---- the question ------------------------------------------------------------------------------ */
+/* ---- the question ---------------------------------------------------------------------------- */
 
 /* R-MOV-17: the unit taken off the map and brought in at q.from as its first step, on a copy of
  * the state kept in the answer when the entry is legal. */
