@@ -7,6 +7,7 @@
 #include "lb/data.h"
 #include "lb/lb.h"
 #include "state_int.h"
+#include "melee_int.h"
 
 /* Repeats the odds of req for a second; prints the cost per query. */
 static void bench_odds(const lb_state *st, const char *what, const lb_melee_req *req)

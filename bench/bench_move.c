@@ -9,6 +9,7 @@
 #include "state_int.h"
 #include "dice_int.h"
 #include "hex_int.h"
+#include "move_int.h"
 
 #define COLS 64
 #define ROWS 48

@@ -118,8 +118,4 @@ int cmd_selfplay(const cli_args *args);
 int cmd_serve(const cli_args *args);
 int cmd_verify(const cli_args *args);
 
-/* The exact answer of a melee before the dice (cmd_melee.c): each unit's part, the odds, every
- * outcome; or why it may not be made. */
-void cli_melee_print_chance(FILE *out, const lb_state *st, const lb_melee_chance *c);
-
 #endif

@@ -1,5 +1,4 @@
 /* labataille melee FILE ATTACKER... TARGET [--dice R | --seed N]: the assault's values, pre-melee checks and exact odds; the melee played with dice. */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,89 +141,6 @@ static int parse_facts(const cli_args *args, const lb_state *st, lb_melee_req *r
     return rc;
 }
 
-/* ---- text --------------------------------------------------------------------------------- */
-
-/* What s says, as long as the melee's texts are (LB_MELEE_TEXT_MAX), into buf. */
-static const char *said_text(const lb_said *s, char buf[LB_MELEE_TEXT_MAX])
-{
-    lb_said_fmt(s, buf, LB_MELEE_TEXT_MAX);
-    return buf;
-}
-
-void cli_melee_print_chance(FILE *out, const lb_state *st, const lb_melee_chance *c)
-{
-    char tl[LB_HEX_LABEL_MAX], vb[32], db[32], why[LB_MELEE_TEXT_MAX];
-    fprintf(out, "melee on %s: %s\n", lb_map_label(lb_state_map(st), c->target, tl),
-           c->allowed ? "allowed" : "not allowed");
-    if (!c->allowed) {
-        fprintf(out, "  %s [%s]\n", c->why.event ? said_text(&c->why, why) : c->refused, c->rule);
-        return;
-    }
-    for (int i = 0; i < c->nunits; i++) {
-        const lb_melee_unit *mu = &c->units[i];
-        const lb_unit *u = lb_state_unit(st, mu->unit);
-        fprintf(out, "  %-8s %-14s %2d incr (%d counted) melee %s", mu->side == LB_MELEE_ATTACKER
-               ? "attacker" : "defender", u->id, mu->increments, mu->counted,
-               lb_frac_fmt(mu->value, vb, sizeof vb));
-        if (mu->side == LB_MELEE_ATTACKER)
-            fprintf(out, " through the %s", lb_side_class_name(mu->through));
-        fprintf(out, "\n");
-        for (int k = 0; k < mu->ntimes; k++)
-            fprintf(out, "      x%s %s%s%s\n", lb_frac_fmt(mu->times[k].times, vb, sizeof vb),
-                   mu->times[k].lance ? "(lance bonus) " : "", lb_melee_times_what(&mu->times[k]),
-                   mu->times[k].uncertain ? " (uncertain)" : "");
-        if (mu->checks)
-            fprintf(out, "      pre-melee check: morale %d, modifier %+d (chart %+d), passes %s\n",
-                   mu->chance.morale, mu->chance.modifier, mu->chart_mod,
-                   lb_frac_fmt(mu->chance.p_pass, vb, sizeof vb));
-        else
-            fprintf(out, "      no pre-melee check: %s\n", lb_melee_exemption_name(mu->exempt));
-    }
-    fprintf(out, "  pre-melee odds %d : %d -> %s\n", c->increments_attacking,
-            c->increments_defending, c->premelee ? c->premelee->label : "none");
-    fprintf(out, "  melee %s : %s -> %s, roll modifier %+d\n",
-            lb_frac_fmt(c->attack, vb, sizeof vb), lb_frac_fmt(c->defence, db, sizeof db),
-            c->column ? c->column->label : "no effect", c->modifier);
-    fprintf(out, "  outcomes:\n");
-    for (int i = 0; i < c->noutcomes; i++)
-        fprintf(out, "    %-16s %-10s %5.1f%%\n", c->outcomes[i].result,
-               lb_frac_fmt(c->outcomes[i].p, vb, sizeof vb),
-               100.0 * lb_frac_double(c->outcomes[i].p));
-}
-
-static void print_played(const lb_state *st, const lb_melee *m)
-{
-    const lb_melee_result *r = lb_melee_result_of(m);
-    char text[LB_MELEE_TEXT_MAX];
-    if (lb_melee_status_of(m) == LB_MELEE_REFUSED) {
-        printf("  refused: %s [%s]\n", said_text(&r->why, text), r->rule);
-        return;
-    }
-    printf("played:\n");
-    for (int i = 0; i < r->nevents; i++)
-        printf("  %-10s %s [%s]\n", r->events[i].kind, said_text(&r->events[i].said, text),
-               r->events[i].rule);
-    const lb_state *after = lb_melee_state(m);
-    for (int i = 0; after && i < lb_state_unit_count(st); i++) {
-        const lb_unit *u = lb_state_unit(st, i);
-        int j = lb_state_unit_index(after, u->id);
-        if (j < 0) {
-            printf("  %s: removed\n", u->id);
-            continue;
-        }
-        const lb_unit *a = lb_state_unit(after, j);
-        char hl[LB_HEX_LABEL_MAX];
-        int moved = !lb_hex_eq(a->hexes[0], u->hexes[0]);
-        if (!lb_unit_is_combat(u) && moved)
-            printf("  %s: in %s\n", u->id, lb_map_label(lb_state_map(after), a->hexes[0], hl));
-        else if (a->losses != u->losses || a->state != u->state || moved ||
-                 a->readiness != u->readiness)
-            printf("  %s: %s, %s, %d lost, %s, in %s\n", u->id, lb_morale_state_name(a->state),
-                   lb_formation_name(a->formation), a->losses, lb_readiness_name(a->readiness),
-                   lb_map_label(lb_state_map(after), a->hexes[0], hl));
-    }
-}
-
 /* ---- decisions ---------------------------------------------------------------------------- */
 
 /* The melee's decision d in words: its prompt (option -1) or an option's text, said as an
@@ -252,74 +168,77 @@ static void print_options(FILE *out, const lb_state *st, const lb_decision *d)
                 decision_words(d, i, text, sizeof text), i == d->auto_choice ? "  (auto)" : "");
 }
 
-/* Answers the pending decision: --answers in order, else --auto, else at the terminal. */
-static int answer(const cli_args *args, const lb_state *st, lb_melee *m, const list *answers,
-                  int *next)
+/* Who answers the melee's decisions: --answers in order, else --auto, else the terminal. */
+typedef struct decider {
+    const cli_args *args;
+    list answers;
+    int next;
+    int rc; /* CLI_OK, or the error printed when it stopped */
+} decider;
+
+/* Answers the pending decision d (lb_question's decide): --answers in order, else --auto, else
+ * at the terminal. */
+static int decide(void *ctx, const lb_state *st, const lb_decision *d)
 {
-    const lb_decision *d = lb_melee_pending(m);
-    int automatic;
+    decider *w = ctx;
+    const cli_args *args = w->args;
+    int automatic, k;
     cli_option_value(args, "auto", &automatic);
-    if (*next < answers->n) {
-        const char *key = answers->items[(*next)++];
-        if (lb_melee_answer(m, key) == LB_OK)
-            return CLI_OK;
+    if (w->next < w->answers.n) {
+        const char *key = w->answers.items[w->next++];
+        if ((k = lb_decision_find(d, key)) >= 0)
+            return k;
         print_options(stderr, st, d);
-        return cli_usage(args, "--answers: \"%s\" is not one of the options above (R-MEL-22)",
-                         key);
+        w->rc = cli_usage(args, "--answers: \"%s\" is not one of the options above (R-MEL-22)",
+                          key);
+        return LB_ASK_STOP;
     }
     if (automatic)
-        return lb_melee_answer_auto(m) == LB_OK ? CLI_OK : cli_invalid("out of memory");
+        return LB_ASK_AUTOMATIC;
     if (!isatty(STDIN_FILENO)) {
         print_options(stderr, st, d);
-        return cli_usage(args, "a decision is needed and no answer was given (R-MEL-22: answer it "
-                               "with --answers KEY[,KEY...] or take the automatic choices with "
-                               "--auto)");
+        w->rc = cli_usage(args, "a decision is needed and no answer was given (R-MEL-22: answer "
+                                "it with --answers KEY[,KEY...] or take the automatic choices "
+                                "with --auto)");
+        return LB_ASK_STOP;
     }
     char line[128];
     for (;;) {
         print_options(stderr, st, d);
         fprintf(stderr, "choice (number or key): ");
         fflush(stderr);
-        if (!fgets(line, sizeof line, stdin))
-            return cli_usage(args, "no answer: end of input");
+        if (!fgets(line, sizeof line, stdin)) {
+            w->rc = cli_usage(args, "no answer: end of input");
+            return LB_ASK_STOP;
+        }
         line[strcspn(line, "\r\n")] = '\0';
         char *end;
-        long k = strtol(line, &end, 10);
-        const char *key = *line && !*end && k >= 1 && k <= d->noptions ? d->options[k - 1].key
+        long n = strtol(line, &end, 10);
+        const char *key = *line && !*end && n >= 1 && n <= d->noptions ? d->options[n - 1].key
                                                                        : line;
-        if (lb_melee_answer(m, key) == LB_OK)
-            return CLI_OK;
+        if ((k = lb_decision_find(d, key)) >= 0)
+            return k;
         char quoted[160]; /* what was typed, its control characters escaped */
         fprintf(stderr, "%s is not an option\n", lb_err_quote(line, quoted, sizeof quoted));
     }
 }
 
-/* Plays the melee to its end, answering each decision. */
-static int play(const cli_args *args, const lb_state *st, const lb_melee_req *req, lb_dice *dice,
-                lb_melee **out)
+/* Asks q and prints the answer; the errors said as the command line says them. */
+static int answer_melee(const cli_args *args, const lb_state *st, const lb_question *q,
+                        const decider *w)
 {
-    list answers;
-    int rc = split(args, "answers", &answers), next = 0;
-    if (rc != CLI_OK) {
-        free(answers.buf);
-        return rc;
-    }
-    if (lb_melee_new(st, req, out) != LB_OK) {
-        free(answers.buf);
-        return cli_invalid("%s", lb_err_str(LB_NOMEM));
-    }
-    for (;;) {
-        int lrc = lb_melee_resolve(*out, dice);
-        if (lrc == LB_DICE)
-            rc = cli_usage(args, "--dice: %s", lb_melee_error(*out));
-        else if (lrc != LB_OK)
-            rc = cli_invalid("%s", *lb_melee_error(*out) ? lb_melee_error(*out) : lb_err_str(lrc));
-        if (lrc != LB_OK || lb_melee_status_of(*out) != LB_MELEE_DECIDE)
-            break;
-        if ((rc = answer(args, st, *out, &answers, &next)) != CLI_OK)
-            break;
-    }
-    free(answers.buf);
+    lb_answer *a;
+    lb_err err;
+    int lrc = lb_ask(st, q, &a, &err), rc;
+    if (lrc == LB_OK)
+        rc = cli_print_asked(args, a);
+    else if (w->rc != CLI_OK)
+        rc = w->rc;
+    else if (lrc == LB_DICE)
+        rc = cli_usage(args, "--dice: %s", err.msg);
+    else
+        rc = cli_invalid("%s", err.msg);
+    lb_answer_free(a);
     return rc;
 }
 
@@ -329,11 +248,11 @@ int cmd_melee(const cli_args *args)
         return cli_usage(args, "expected a scenario file, one or more attacking unit ids and a "
                                "target hex or unit");
     int rolled = cli_option_value(args, "dice", NULL) || cli_option_value(args, "seed", NULL);
-    int scripted = cli_option_value(args, "dice", NULL) != NULL;
     lb_dice dice;
-    uint64_t seed = 0;
+    lb_question q = {.kind = LB_ASK_MELEE, .dice = rolled ? &dice : NULL,
+                     .scripted = cli_option_value(args, "dice", NULL) != NULL};
     int rc;
-    if (rolled && (rc = cli_dice(args, &dice, &seed)) != CLI_OK)
+    if (rolled && (rc = cli_dice(args, &dice, &q.seed)) != CLI_OK)
         return rc;
     lb_state *st = cli_load(args, args->positional[0]);
     if (!st)
@@ -341,6 +260,7 @@ int cmd_melee(const cli_args *args)
     lb_melee_req req = {0};
     lb_standing standing[2 * LIST_MAX];
     list lists[F_COUNT] = {0};
+    decider w = {.args = args};
     int tunit;
     rc = CLI_OK;
     req.nattackers = args->npositional - 2;
@@ -355,40 +275,16 @@ int cmd_melee(const cli_args *args)
     if (rc == CLI_OK)
         rc = parse_facts(args, st, &req, lists, standing);
     req.standing = standing;
-    lb_melee_chance *c = rc == CLI_OK ? calloc(1, sizeof *c) : NULL;
-    lb_melee *m = NULL;
-    lb_trace t;
-    lb_trace_init(&t);
-    if (rc == CLI_OK && !c)
-        rc = cli_invalid("%s", lb_err_str(LB_NOMEM));
-    int lrc = rc == CLI_OK ? lb_melee_odds(st, &req, c, &t) : LB_OK;
-    if (rc == CLI_OK && lrc != LB_OK)
-        rc = cli_invalid("%s", lrc == LB_INVALID ? "more pre-melee checks than the exact odds "
-                                                   "enumerate"
-                                                 : lb_err_str(lrc));
-    if (rc == CLI_OK && rolled && c->allowed)
-        rc = play(args, st, &req, &dice, &m);
-    if (rc == CLI_OK && args->json) {
-        char *text;
-        int jrc = lb_melee_json(st, c, m, seed, scripted, &t, &text);
-        rc = cli_print_answer(jrc, text);
-    } else if (rc == CLI_OK) {
-        cli_melee_print_chance(stdout, st, c);
-        if (m) {
-            if (!scripted)
-                printf("  seed %llu\n", (unsigned long long)seed);
-            print_played(st, m);
-        } else if (c->allowed) {
-            printf("  (give --dice ROLLS or --seed N to play it)\n");
-        }
-        printf("trace:\n");
-        cli_trace_print(m ? lb_melee_trace(m) : &t);
-    }
+    if (rc == CLI_OK && rolled)
+        rc = split(args, "answers", &w.answers);
+    q.melee = &req;
+    q.decide = decide;
+    q.decide_ctx = &w;
+    if (rc == CLI_OK)
+        rc = answer_melee(args, st, &q, &w);
     for (int f = 0; f < F_COUNT; f++)
         free(lists[f].buf);
-    lb_melee_free(m);
-    lb_trace_release(&t);
-    free(c);
+    free(w.answers.buf);
     lb_state_free(st);
     return rc;
 }

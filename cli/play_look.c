@@ -585,7 +585,7 @@ static int odds_melee(play *P, char **names, int n, const char *target)
         return play_refuse(P, "out of memory");
     int rc = lb_game_melee_odds(P->g, &assault, c, NULL);
     if (rc == LB_OK)
-        cli_melee_print_chance(P->out, st, c);
+        lb_melee_chance_print(P->out, st, c);
     free(c);
     return rc == LB_OK ? PLAY_OK : play_refuse(P, "%s", lb_err_str(rc));
 }

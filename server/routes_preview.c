@@ -204,29 +204,14 @@ static void move(preview *p)
             at = hexes[i];
         }
     }
-    const char *id = lb_state_unit(p->st, unit)->id;
-    lb_trace t;
-    lb_trace_init(&t);
-    lb_move_choices ch;
-    lb_move_plan pl;
-    memset(&pl, 0, sizeof pl);
-    if (lb_move_options(p->st, id, &ch, &t) != LB_OK) {
+    lb_question q = {.kind = LB_ASK_MOVE, .unit = unit, .actions = plan, .nactions = n};
+    lb_answer *a;
+    char *text;
+    if (lb_ask(p->st, &q, &a, NULL) != LB_OK || lb_answer_json(a, &text) != LB_OK)
         nomem(p);
-    } else {
-        if (n && lb_move_check(p->st, id, plan, n, NULL, &pl, &t) != LB_OK) {
-            nomem(p);
-        } else {
-            lb_stack_check stack;
-            lb_stack_overstack_odds(p->st, lb_state_unit(p->st, unit)->hexes[0], &stack, &t);
-            lb_move_answer a = {p->st, unit, &ch, n ? &pl : NULL, NULL, &stack, 0, 0};
-            char *text;
-            lb_move_json(&a, &t, &text);
-            reply_text(p->rs, 200, text);
-        }
-        lb_move_plan_release(&pl);
-        lb_move_choices_release(&ch);
-    }
-    lb_trace_release(&t);
+    else
+        reply_text(p->rs, 200, text);
+    lb_answer_free(a);
 }
 
 /* retreat?unit=&kind= (labataille retreat) */
@@ -333,20 +318,18 @@ static void melee(preview *p)
     }
     lb_melee_req req;
     lb_game_melee_request(p->r->sl->g, target, ids, n, &req);
-    lb_melee_chance *c = calloc(1, sizeof *c);
-    lb_trace t;
-    lb_trace_init(&t);
-    int rc = c ? lb_melee_odds(p->st, &req, c, &t) : LB_NOMEM;
+    lb_question q = {.kind = LB_ASK_MELEE, .melee = &req};
+    lb_answer *a;
+    lb_err err;
     char *text;
-    if (rc == LB_OK && lb_melee_json(p->st, c, NULL, 0, 0, &t, &text) == LB_OK)
+    int rc = lb_ask(p->st, &q, &a, &err);
+    if (rc == LB_OK && lb_answer_json(a, &text) == LB_OK)
         reply_text(p->rs, 200, text);
     else if (rc == LB_INVALID)
-        reply_error(p->rs, 422, "rules-refused", NULL, "more pre-melee checks than the exact odds "
-                    "enumerate (R-MEL-23)");
+        reply_error(p->rs, 422, "rules-refused", NULL, "%s (R-MEL-23)", err.msg);
     else
         nomem(p);
-    lb_trace_release(&t);
-    free(c);
+    lb_answer_free(a);
 }
 
 void route_preview(game_request *r, const char *kind, lb_http_response *rs)

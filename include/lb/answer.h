@@ -9,7 +9,6 @@
 #include "fire.h"
 #include "los.h"
 #include "melee.h"
-#include "move.h"
 #include "retreat.h"
 #include "stacking.h"
 #include "state.h"
@@ -52,22 +51,6 @@ int lb_answer_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *u
 int lb_fire_json(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
                  int scripted, const lb_trace *t, char **out);
 
-/* What labataille move answers: the options of a unit and, when given, a plan checked. */
-typedef struct lb_move_answer {
-    const lb_state *st;          /* the state the plan starts from */
-    int unit;
-    const lb_move_choices *ch;
-    const lb_move_plan *pl;      /* NULL: no plan given */
-    const lb_move_entry *entry;  /* NULL: no entry */
-    const lb_stack_check *stack; /* the unit's hex against its limit (lb_stack_overstack_odds,
-                                  * whose trace steps the answer's trace holds) */
-    int rolled;
-    unsigned long long seed;
-} lb_move_answer;
-
-/* labataille move --json: {"unit","allowance","legal",…,"reachable",…,"trace"}. */
-int lb_move_json(const lb_move_answer *a, const lb_trace *t, char **out);
-
 #define LB_CHARGE_STANDING_MAX 3
 
 /* The standing answers of a charge question: target (a unit id, NULL: none) is the charge's
@@ -83,9 +66,8 @@ int lb_charge_unit_same(const lb_unit *a, const lb_unit *b);
 int lb_charge_json(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
                    const lb_charge_outcomes *odds, uint64_t seed, int scripted, char **out);
 
-/* labataille melee --json: the assault's values and exact odds and, when it was played (m not
- * NULL), what happened (seed shown unless the dice were scripted); the traces of both. */
-int lb_melee_json(const lb_state *st, const lb_melee_chance *c, const lb_melee *m, uint64_t seed,
-                  int scripted, const lb_trace *odds_trace, char **out);
+/* Writes the assault's values, pre-melee checks and exact odds on out as labataille melee
+ * does (its first lines). */
+void lb_melee_chance_print(FILE *out, const lb_state *st, const lb_melee_chance *c);
 
 #endif

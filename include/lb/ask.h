@@ -7,7 +7,10 @@
 
 #include "dice.h"
 #include "err.h"
+#include "decision.h"
 #include "hex.h"
+#include "melee.h"
+#include "move.h"
 #include "state.h"
 
 /*
@@ -28,21 +31,31 @@ typedef enum lb_question_kind {
     LB_ASK_RETREAT, /* labataille retreat: the optimal paths of a retreat, rout or flight, or
                      * surrender (rule 30) */
     LB_ASK_MORALE, /* labataille morale: a check's modifiers, exact odds and, rolled, its outcome */
-    LB_ASK_FIRE    /* labataille fire: may units fire at a hex, the exact odds and, rolled, what
+    LB_ASK_FIRE,   /* labataille fire: may units fire at a hex, the exact odds and, rolled, what
                     * happened (rules 10-14) */
+    LB_ASK_MOVE,   /* labataille move: every hex a unit can reach, the other actions open to it
+                    * and, given, a plan checked step by step (rule 18) */
+    LB_ASK_MELEE   /* labataille melee: an assault's values, pre-melee checks and exact odds and,
+                    * rolled, the melee played (rule 33) */
 } lb_question_kind;
+
+/* What a question's decide returns besides an option's index: take the decision's automatic
+ * choice, or stop asking (lb_ask then fails with LB_USAGE). */
+#define LB_ASK_AUTOMATIC (-1)
+#define LB_ASK_STOP (-2)
 
 /* A question: its kind and the fields that kind reads (the others are left zero). */
 typedef struct lb_question {
     lb_question_kind kind;
     /* LOS, VISIBLE: the unit named as `from` (its index, or -1 when `from` was a hex label): a
      * combat unit gives the firer's side, else VISIBLE takes the top combat unit's of `from`
-     * (R-LOS-7). MORALE, RETREAT: the combat unit checked, or that moves. */
+     * (R-LOS-7). MORALE, RETREAT: the combat unit checked, or that moves. MOVE: the unit. */
     int unit;
     const int *units;       /* FIRE: the firers, unit indexes, the first one leads (owned by the
                              * caller, read by lb_ask only) */
     int nunits;             /* FIRE: at least 1 */
-    lb_hex from, to;        /* LOS; VISIBLE: `from`; FIRE: `to`, the hex fired at */
+    lb_hex from, to;        /* LOS; VISIBLE: `from`; FIRE: `to`, the hex fired at; MOVE: `from`,
+                             * the entry hex when enter, `to`, the hex of to_label */
     int to_unit;            /* FIRE: the unit named as the target, which stands for the one of
                              * its hexes the fire may be made at (R-FIRE-22), or -1 */
     int fire_kind;          /* FIRE: an lb_fire_kind (offensive, defensive, opportunity) */
@@ -51,8 +64,26 @@ typedef struct lb_question {
     int paths;              /* RETREAT: most paths kept in the answer (0: LB_RETREAT_KEEP) */
     int all;                /* RETREAT: every path, streamed when the answer is written */
     int automatic;          /* RETREAT: the text's map shows the automatic choice alone */
+    const lb_move_action *actions; /* MOVE: the plan, in order (owned by the caller, read by
+                                    * lb_ask only); a STEP's or PROLONGE's direction is taken
+                                    * from the hex before (the unit's first, or `from` when
+                                    * enter): a hex not next to it is the rules' to refuse */
+    int nactions;           /* MOVE: 0: no actions */
+    const char *to_label;   /* MOVE: the hex `to` as the player named it, NULL: none; the plan
+                             * ends with the cheapest path there (refused when none is in reach) */
+    int enter;              /* MOVE: the unit enters the map at `from` first (R-MOV-17); refused,
+                             * the refusal is the plan's answer */
+    const lb_melee_req *melee; /* MELEE: the assault: attackers, target, what earlier segments
+                                * left them, standing answers (owned by the caller) */
+    /* MELEE, played: answers each decision the melee asks (R-MEL-22) with the index of the
+     * option chosen in d->options, LB_ASK_AUTOMATIC or LB_ASK_STOP; called with decide_ctx and
+     * the state asked about. NULL: every decision takes its automatic choice. */
+    int (*decide)(void *ctx, const lb_state *st, const lb_decision *d);
+    void *decide_ctx;
     int mod;                /* MORALE: the caller's modifier, base-6 steps (R-MOR-1); 0: none */
-    lb_dice *dice;          /* MORALE, FIRE: the dice to roll with, NULL for the odds alone */
+    lb_dice *dice;          /* MORALE, FIRE: the dice to roll with, NULL for the odds alone;
+                             * MOVE: for the plan's rolls, NULL: each roll succeeds; MELEE:
+                             * the melee is played with them when it is allowed */
     uint64_t seed;          /* the seed of dice, shown in the answer unless scripted */
     int scripted;           /* 1: dice is a scripted list (no seed shown) */
 } lb_question;
@@ -62,17 +93,22 @@ typedef struct lb_answer lb_answer;
 
 /* Answers q on st into *out (the caller frees it with lb_answer_free). Returns LB_OK; LB_NOMEM;
  * LB_INVALID when the rules refuse the question (a leader's morale check, a unit index out of
- * the state); LB_USAGE when the question is not one (an unknown kind, a hex off the map, no
- * firer, a target unit standing in several hexes the fire may be made at, or in none: the
- * player names the hex, R-FIRE-22); LB_DICE when the scripted dice do not fit the rolls. On an
- * error *out is NULL and err, when not NULL, says why. A rule that answers "no" (a fire not
- * allowed) is an answer. */
+ * the state, more pre-melee checks than a melee's exact odds enumerate, R-MEL-23, a melee that
+ * cannot be played); LB_USAGE when the question is not one (an unknown kind, a hex off the map,
+ * no firer, no melee, a target unit standing in several hexes the fire may be made at, or in
+ * none: the player names the hex, R-FIRE-22) or when decide stopped; LB_DICE when the scripted
+ * dice do not fit the rolls. On an error *out is NULL and err, when not NULL, says why. A rule
+ * that answers "no" (a fire not allowed) is an answer. */
 int lb_ask(const lb_state *st, const lb_question *q, lb_answer **out, lb_err *err);
 /* Frees the answer (NULL: nothing). */
 void lb_answer_free(lb_answer *a);
 /* Writes the answer as the command line's text, its trace last, on out: LB_OK, or LB_NOMEM (the
  * text may then be cut short). */
 int lb_answer_text(const lb_answer *a, FILE *out);
+/* Writes the map of the state as a standalone SVG document into *out (malloc'd: the caller frees
+ * it), the answer's hexes ringed: a move's start, the hexes in reach and the plan's. LB_OK;
+ * LB_USAGE, *out NULL, for the other questions; LB_NOMEM, *out NULL. */
+int lb_answer_svg(const lb_answer *a, char **out);
 /* Writes the answer as its JSON document, compact UTF-8 text, into *out (malloc'd: the caller
  * frees it). LB_OK, or LB_NOMEM with *out NULL. A retreat asked with all holds "@paths@" in
  * place of its paths: lb_answer_json_print writes them. */

@@ -25,7 +25,4 @@
 
 typedef enum lb_side_class { LB_SIDE_FRONT, LB_SIDE_FLANK, LB_SIDE_REAR, LB_SIDE_OWN } lb_side_class;
 
-/* "front", "flank", "rear", "own". */
-const char *lb_side_class_name(lb_side_class c);
-
 #endif

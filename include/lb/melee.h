@@ -170,17 +170,6 @@ typedef struct lb_melee_chance {
     int ncasualty;
 } lb_melee_chance;
 
-/* What f is, in words: the chart entry's id, or the factor's name. */
-const char *lb_melee_times_what(const lb_melee_times *f);
-/* Why a unit makes no pre-melee check, in words. */
-const char *lb_melee_exemption_name(lb_melee_exemption e);
-
-/* The whole answer before the dice (R-MEL-1..16, R-MEL-23), with the standing answers of req
- * for the choices that change values (preserve readiness) and the defender standing. LB_OK (an
- * answer, allowed or not); LB_INVALID for an unknown attacker id, a target off the map, or more
- * pre-melee checks than LB_MELEE_CHECKS_MAX; LB_NOMEM. */
-int lb_melee_odds(const lb_state *s, const lb_melee_req *req, lb_melee_chance *out, lb_trace *t);
-
 /* ---- the machine ----------------------------------------------------------------------- */
 
 typedef enum lb_melee_status { LB_MELEE_REFUSED, LB_MELEE_DECIDE, LB_MELEE_DONE } lb_melee_status;
@@ -214,32 +203,5 @@ typedef struct lb_melee_result {
 } lb_melee_result;
 
 typedef struct lb_melee lb_melee;
-
-/* A melee per req in s (copied; s must outlive the melee). LB_OK; LB_INVALID when an attacker id
- * is unknown or too long, or no attacker is named; LB_NOMEM. */
-int lb_melee_new(const lb_state *s, const lb_melee_req *req, lb_melee **out);
-/* Frees the melee and what it owns; NULL is fine. */
-void lb_melee_free(lb_melee *m);
-/* Advances until a decision, the end, or a refusal. dice gives the rolls the journal does not
- * hold. LB_OK (read the status), LB_DICE (scripted dice short or of the wrong kind), LB_INVALID
- * (a chart is missing or the journal does not fit: lb_melee_error), LB_NOMEM. */
-int lb_melee_resolve(lb_melee *m, lb_dice *dice);
-/* Where the last pass stopped. */
-lb_melee_status lb_melee_status_of(const lb_melee *m);
-/* The pending decision (status LB_MELEE_DECIDE), or NULL. */
-const lb_decision *lb_melee_pending(const lb_melee *m);
-/* Answers the pending decision with one of its keys; resolve again to go on. LB_OK, or
- * LB_INVALID (nothing pending, or not one of its keys: nothing changes). */
-int lb_melee_answer(lb_melee *m, const char *key);
-/* Answers the pending decision with its automatic option (R-MEL-22). LB_OK or LB_INVALID. */
-int lb_melee_answer_auto(lb_melee *m);
-/* Events, the roll and the summary of the last pass (owned by the melee). */
-const lb_melee_result *lb_melee_result_of(const lb_melee *m);
-/* The trace of the last pass (owned by the melee). */
-const lb_trace *lb_melee_trace(const lb_melee *m);
-/* The state as the last pass left it (NULL before the first); owned by the melee. */
-const lb_state *lb_melee_state(const lb_melee *m);
-/* lb_melee_err's message alone ("" when nothing went wrong). */
-const char *lb_melee_error(const lb_melee *m);
 
 #endif

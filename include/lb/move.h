@@ -31,7 +31,6 @@
  * unit's own step adds road march, the cavalry screen's drag and the carré's rule (R-MOV-4).
  */
 
-
 typedef enum lb_move_kind {
     LB_ACT_STEP,     /* one hex across hexside dir; a unit in several hexes moves each of them */
     LB_ACT_FACE,     /* a new facing */
@@ -99,7 +98,6 @@ typedef struct lb_move_outcome {
     int nevents;
 } lb_move_outcome;
 
-
 /* A whole plan, checked on a copy of the state. */
 typedef struct lb_move_plan {
     const char *unit;                /* id */
@@ -114,20 +112,6 @@ typedef struct lb_move_plan {
     lb_move_outcome *actions;        /* the answers, up to and including the refused one */
     int nactions;
 } lb_move_plan;
-
-/* R-MOV-12: checks plan (n actions) for the unit named id: each action in turn (rolls taken
- * from dice, or assumed to succeed when dice is NULL), then the end of the move (stacking, a
- * force march's end, R-STACK-5, R-MOV-16). LB_OK, LB_NOT_FOUND, LB_DICE, LB_NOMEM. Release with
- * lb_move_plan_release. */
-int lb_move_check(const lb_state *st, const char *id, const lb_move_action *plan, int n,
-                  lb_dice *dice, lb_move_plan *out, lb_trace *t);
-/* R-MOV-12: the answer to a plan for the unit named id ending at hex `to` (its label, as the
- * caller was given it) that no path within its allowance (halves) reaches: refused before any
- * action, with why, traced into t. It owns nothing; its texts are id's and to's. */
-void lb_move_plan_unreached(const char *id, const char *to, int allowance, lb_move_plan *out,
-                            lb_trace *t);
-/* Frees what a plan owns (its actions); a zeroed or released plan is fine. */
-void lb_move_plan_release(lb_move_plan *p);
 
 /* A hex the unit can reach with its first hex, at its least cost. */
 typedef struct lb_move_reach {
@@ -160,8 +144,6 @@ typedef struct lb_move_choices {
 int lb_move_options(const lb_state *st, const char *id, lb_move_choices *out, lb_trace *t);
 /* Frees what the choices own (reach, changes); zeroed or released choices are fine. */
 void lb_move_choices_release(lb_move_choices *o);
-/* The path to reach[i] as directions from the start into dirs (at most max); returns its length. */
-int lb_move_choices_path(const lb_move_choices *o, int i, int *dirs, int max);
 
 #define LB_MOVE_ENTRY_ALTERNATIVES 24
 
@@ -180,19 +162,5 @@ typedef struct lb_move_entry {
     int nalternatives;
     int delayed;                     /* they lie in the wider band: the entry waits a turn */
 } lb_move_entry;
-
-/* May u (not on the map: its hexes are ignored) enter the map at hex `at` as its first step?
- * Its formation and facing are u's own. LB_OK with the answer in *out. */
-int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move_entry *out,
-                        lb_trace *t);
-/* Adds u to the state at the entry hex with the entry's cost spent (a legal entry checked on the
- * state as it stands): its strings are copied into the state's arena; marks the state changed
- * (lb_state_touch). LB_OK; LB_STALE (the state changed since the check), LB_INVALID (an id already
- * used, an illegal entry), nothing changed; LB_NOMEM. */
-int lb_move_entry_apply(lb_state *st, const lb_unit *u, const lb_move_entry *e);
-
-/* Names: "step", "face", …; "opportunity_fire", "capture", … */
-const char *lb_move_kind_name(lb_move_kind k);
-const char *lb_move_event_name(lb_move_event_kind k);
 
 #endif

@@ -25,7 +25,6 @@ typedef struct lb_stack_count {
     unsigned formations;   /* bit per lb_formation of its infantry and cavalry */
 } lb_stack_count;
 
-
 #define LB_STACK_UNITS_MAX 16
 
 /* R-STACK-6 (W31-3): one roll for the hex; each unit checks it with its own modifiers. */
@@ -46,8 +45,5 @@ typedef struct lb_stack_check {
     int nunits;
     int rolled, roll;            /* the one roll, after resolve */
 } lb_stack_check;
-
-/* Is h over its limit, and each combat unit's exact chance to fail the check. LB_OK. */
-int lb_stack_overstack_odds(const lb_state *st, lb_hex h, lb_stack_check *out, lb_trace *t);
 
 #endif

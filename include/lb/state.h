@@ -70,10 +70,6 @@ const lb_battle *lb_state_battle(const lb_state *st);
 
 /* Frees a state and all it holds; NULL is fine. */
 void lb_state_free(lb_state *s);
-/* A working copy of s for rules that try moves out before they are applied (a charge and its
- * odds): it owns its units and index; the map, the charts and every string are borrowed from s,
- * which must outlive it. Free it with lb_state_free. NULL when out of memory. */
-lb_state *lb_state_clone(const lb_state *s);
 /* Rebuilds the units-by-hex index after units changed; LB_OK or LB_NOMEM. */
 int lb_state_reindex(lb_state *s);
 /* Index of the unit with this id, or -1. */
@@ -82,11 +78,6 @@ int lb_state_unit_index(const lb_state *s, const char *id);
  * (letters compared without case, two letters swapped count one edit), when it is at most
  * max(1, min(3, length / 3)) edits away; the first listed on a tie; -1 when none is that near. */
 int lb_state_suggest_unit(const lb_state *s, const char *id);
-/* Removes unit `unit` (its index): the units after it move down one index, and the index of
- * units by hex is rebuilt. The one way units leave a state; the applier that calls it marks the
- * change (lb_state_touch). LB_OK, LB_INVALID (no such unit) or LB_NOMEM (the state keeps the unit
- * out, but its index is stale: free the state). */
-int lb_state_remove_unit(lb_state *s, int unit);
 /* Units in hex h, top first: sets *idx to their indexes and returns how many (0 off the map). */
 int lb_state_units_at(const lb_state *s, lb_hex h, const int **idx);
 /* The top combat unit in h, or -1. */

@@ -8,6 +8,7 @@
 #include "hex_int.h"
 #include "game_int.h"
 #include "move_int.h"
+#include "melee_int.h"
 
 /* A turn's share of the objective swing one unit can hope for (the rest is the enemy's say). */
 #define OBJECTIVE_HOPE 0.5

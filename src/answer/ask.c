@@ -11,18 +11,23 @@ typedef struct question_ops {
     int (*text)(const lb_answer *a, FILE *out);
     json_t *(*json)(const lb_answer *a);
     int (*json_print)(const lb_answer *a, FILE *out); /* NULL: the document, indented */
+    int (*svg)(const lb_answer *a, char **out);       /* NULL: no picture */
 } question_ops;
 
 static const question_ops *ops_of(lb_question_kind kind)
 {
     static const question_ops ops[] = {
-        [LB_ASK_LOS] = {lbi_los_ask, lbi_los_release, lbi_los_text, lbi_los_json, NULL},
+        [LB_ASK_LOS] = {lbi_los_ask, lbi_los_release, lbi_los_text, lbi_los_json, NULL, NULL},
         [LB_ASK_VISIBLE] = {lbi_visible_ask, lbi_visible_release, lbi_visible_text,
-                            lbi_visible_json, NULL},
-        [LB_ASK_MORALE] = {lbi_morale_ask, NULL, lbi_morale_text, lbi_morale_json, NULL},
+                            lbi_visible_json, NULL, NULL},
+        [LB_ASK_MORALE] = {lbi_morale_ask, NULL, lbi_morale_text, lbi_morale_json, NULL, NULL},
         [LB_ASK_RETREAT] = {lbi_retreat_ask, lbi_retreat_release, lbi_retreat_text,
-                            lbi_retreat_json, lbi_retreat_json_print},
-        [LB_ASK_FIRE] = {lbi_fire_ask, lbi_fire_release, lbi_fire_text, lbi_fire_json, NULL},
+                            lbi_retreat_json, lbi_retreat_json_print, NULL},
+        [LB_ASK_FIRE] = {lbi_fire_ask, lbi_fire_release, lbi_fire_text, lbi_fire_json, NULL, NULL},
+        [LB_ASK_MOVE] = {lbi_move_ask, lbi_move_release, lbi_move_text, lbi_move_json, NULL,
+                         lbi_move_svg},
+        [LB_ASK_MELEE] = {lbi_melee_ask, lbi_melee_release, lbi_melee_text, lbi_melee_json, NULL,
+                          NULL},
     };
     return (unsigned)kind < sizeof ops / sizeof *ops ? &ops[kind] : NULL;
 }
@@ -68,6 +73,15 @@ void lb_answer_free(lb_answer *a)
 int lb_answer_text(const lb_answer *a, FILE *out)
 {
     return ops_of(a->q.kind)->text(a, out);
+}
+
+int lb_answer_svg(const lb_answer *a, char **out)
+{
+    const question_ops *ops = ops_of(a->q.kind);
+    if (ops->svg)
+        return ops->svg(a, out);
+    *out = NULL;
+    return LB_USAGE;
 }
 
 int lb_answer_json(const lb_answer *a, char **out)

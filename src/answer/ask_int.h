@@ -8,8 +8,11 @@
 #include "lb/ask.h"
 #include "lb/fire.h"
 #include "lb/los.h"
+#include "lb/melee.h"
 #include "lb/morale.h"
+#include "lb/move.h"
 #include "lb/retreat.h"
+#include "lb/stacking.h"
 #include "lb/trace.h"
 #include "lbi.h"
 
@@ -33,6 +36,24 @@ struct lb_answer {
             lb_hex target;     /* the hex fired at (R-FIRE-22) */
             lb_fire_result *r; /* owned */
         } fire;
+        struct {
+            lb_state *entered;   /* owned: the state with the unit brought in (q.enter), NULL
+                                  * when not entering or refused */
+            const lb_state *at;  /* the state the move starts from: entered, or st */
+            int unit;            /* the unit's index in it */
+            int planned;         /* a plan was asked: pl is its answer */
+            int rolled;          /* the plan rolled q.dice */
+            int text_steps;      /* the trace's steps the text shows: the stacking check's, last,
+                                  * are the JSON's alone */
+            lb_move_choices ch;
+            lb_move_plan pl;
+            lb_move_entry entry; /* when q.enter */
+            lb_stack_check stack; /* the unit's hex against its limit (R-STACK-6) */
+        } move;
+        struct {
+            lb_melee_chance *c; /* owned */
+            lb_melee *m;        /* owned: the melee played, NULL: not played */
+        } melee;
     } u;
 };
 
@@ -68,5 +89,17 @@ LBI int lbi_fire_ask(lb_answer *a, lb_err *err);
 LBI void lbi_fire_release(lb_answer *a);
 LBI int lbi_fire_text(const lb_answer *a, FILE *out);
 LBI json_t *lbi_fire_json(const lb_answer *a);
+
+LBI int lbi_move_ask(lb_answer *a, lb_err *err);
+LBI void lbi_move_release(lb_answer *a);
+LBI int lbi_move_text(const lb_answer *a, FILE *out);
+LBI json_t *lbi_move_json(const lb_answer *a);
+/* The map as SVG, the move's hexes ringed (lb_answer_svg). */
+LBI int lbi_move_svg(const lb_answer *a, char **out);
+
+LBI int lbi_melee_ask(lb_answer *a, lb_err *err);
+LBI void lbi_melee_release(lb_answer *a);
+LBI int lbi_melee_text(const lb_answer *a, FILE *out);
+LBI json_t *lbi_melee_json(const lb_answer *a);
 
 #endif

@@ -42,4 +42,16 @@ LBI int lb_state_top_enemy(const lb_state *s, lb_hex h, int side);
 /* Names of segments and editions as written in scenarios, and parsers (-1 when unknown). */
 LBI int lb_segment_parse(const char *s);
 
+/* The library's own, not offered by the API (declared in include/lb/state.h before). */
+
+/* A working copy of s for rules that try moves out before they are applied (a charge and its
+ * odds): it owns its units and index; the map, the charts and every string are borrowed from s,
+ * which must outlive it. Free it with lb_state_free. NULL when out of memory. */
+LBI lb_state *lb_state_clone(const lb_state *s);
+/* Removes unit `unit` (its index): the units after it move down one index, and the index of
+ * units by hex is rebuilt. The one way units leave a state; the applier that calls it marks the
+ * change (lb_state_touch). LB_OK, LB_INVALID (no such unit) or LB_NOMEM (the state keeps the unit
+ * out, but its index is stale: free the state). */
+LBI int lb_state_remove_unit(lb_state *s, int unit);
+
 #endif

@@ -9,6 +9,7 @@
 #include "action_int.h"
 #include "game_dice_int.h"
 #include "move_int.h"
+#include "melee_int.h"
 
 /* One side's sequence (2), after the mutual Command step. */
 static const lb_segment sequence[] = {LB_SEG_CHARGE,         LB_SEG_MOVEMENT, LB_SEG_DEFENSIVE_FIRE,

@@ -33,4 +33,9 @@ LBI int lb_facing_default(lb_formation f, int facing);
  * into *left. */
 LBI void lb_facing_axis(int facing, int *left, int *right);
 
+/* The library's own, not offered by the API (declared in include/lb/facing.h before). */
+
+/* "front", "flank", "rear", "own". */
+LBI const char *lb_side_class_name(lb_side_class c);
+
 #endif

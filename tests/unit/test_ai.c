@@ -19,6 +19,7 @@
 #include "frac_int.h"
 #include "game_int.h"
 #include "fixture.h"
+#include "melee_int.h"
 
 #define RANDOM_TRIES 20
 

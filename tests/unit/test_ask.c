@@ -1,4 +1,4 @@
-/* Unit tests for lb_ask: questions that are not ones are refused with nothing made, and an answer's text and JSON agree. */
+/* Unit tests for lb_ask: questions that are not ones are refused with nothing made, and an answer's text, JSON and picture agree. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -71,6 +71,13 @@ static void test_questions_that_are_not_ones(void **state)
                               .to_unit = -1}, LB_USAGE);
     refused(st, (lb_question){.kind = LB_ASK_FIRE, .units = firers, .nunits = 1, .to = in,
                               .to_unit = n}, LB_INVALID);
+    refused(st, (lb_question){.kind = LB_ASK_MOVE, .unit = n}, LB_INVALID);
+    refused(st, (lb_question){.kind = LB_ASK_MOVE, .unit = combat, .enter = 1, .from = off},
+            LB_USAGE);
+    refused(st, (lb_question){.kind = LB_ASK_MOVE, .unit = combat, .to = off, .to_label = "0000"},
+            LB_USAGE);
+    refused(st, (lb_question){.kind = LB_ASK_MOVE, .unit = combat, .nactions = -1}, LB_USAGE);
+    refused(st, (lb_question){.kind = LB_ASK_MELEE}, LB_USAGE);
     lb_answer_free(NULL);
     lb_state_free(st);
 }
@@ -117,11 +124,99 @@ static void test_neighbours_see_each_other_in_text_and_json(void **state)
     lb_state_free(st);
 }
 
+/* R-MOV-12: a move asked with no plan answers the unit's options: the text names the unit and its
+ * start, the JSON says the same with no plan (legal, no steps) and draws no picture for another
+ * question. */
+static void test_move_without_a_plan_in_text_json_and_svg(void **state)
+{
+    (void)state;
+    lb_state *st = demo();
+    int unit = first_unit(st, 1);
+    const lb_unit *u = lb_state_unit(st, unit);
+    char start[LB_HEX_LABEL_MAX], first[128];
+    lb_map_label(lb_state_map(st), u->hexes[0], start);
+    lb_question q = {.kind = LB_ASK_MOVE, .unit = unit};
+    lb_answer *a;
+    assert_int_equal(lb_ask(st, &q, &a, NULL), LB_OK);
+    char *text = NULL, *compact = NULL, *svg = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_int_equal(lb_answer_text(a, out), LB_OK);
+    fclose(out);
+    snprintf(first, sizeof first, "move of %s (", u->id);
+    assert_memory_equal(text, first, strlen(first));
+    snprintf(first, sizeof first, ") from %s: allowance ", start);
+    assert_non_null(strstr(text, first));
+    assert_null(strstr(text, "\nplan:\n"));
+    assert_int_equal(lb_answer_json(a, &compact), LB_OK);
+    json_t *j = json_loads(compact, 0, NULL);
+    assert_non_null(j);
+    assert_string_equal(json_string_value(json_object_get(j, "unit")), u->id);
+    assert_string_equal(json_string_value(json_object_get(j, "start")), start);
+    assert_true(json_is_true(json_object_get(j, "legal")));
+    assert_int_equal(json_array_size(json_object_get(j, "steps")), 0);
+    assert_true(json_is_null(json_object_get(j, "seed")));
+    assert_int_equal(lb_answer_svg(a, &svg), LB_OK);
+    assert_non_null(strstr(svg, "<svg"));
+    json_decref(j);
+    free(svg);
+    free(compact);
+    free(text);
+    lb_answer_free(a);
+    lb_question los = {.kind = LB_ASK_LOS, .unit = -1, .from = u->hexes[0], .to = u->hexes[0]};
+    assert_int_equal(lb_ask(st, &los, &a, NULL), LB_OK);
+    svg = (char *)"x";
+    assert_int_equal(lb_answer_svg(a, &svg), LB_USAGE);
+    assert_null(svg);
+    lb_answer_free(a);
+    lb_state_free(st);
+}
+
+/* R-MEL-1: a melee on the attacker's own hex, which holds no enemy, is not allowed: the text and
+ * the JSON say so, and with dice given it is not played. */
+static void test_melee_not_allowed_is_not_played(void **state)
+{
+    (void)state;
+    lb_state *st = demo();
+    const lb_unit *u = lb_state_unit(st, first_unit(st, 1));
+    lb_melee_req req = {.nattackers = 1, .target = u->hexes[0]};
+    req.attackers[0].id = u->id;
+    lb_dice dice;
+    int bad = 0;
+    assert_int_equal(lb_dice_init_script(&dice, "11", &bad), 0);
+    lb_question q = {.kind = LB_ASK_MELEE, .melee = &req, .dice = &dice, .scripted = 1};
+    lb_answer *a;
+    assert_int_equal(lb_ask(st, &q, &a, NULL), LB_OK);
+    char label[LB_HEX_LABEL_MAX], first[64], *text = NULL, *compact = NULL;
+    snprintf(first, sizeof first, "melee on %s: not allowed\n",
+             lb_map_label(lb_state_map(st), u->hexes[0], label));
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_int_equal(lb_answer_text(a, out), LB_OK);
+    fclose(out);
+    assert_memory_equal(text, first, strlen(first));
+    assert_null(strstr(text, "played:"));
+    assert_int_equal(lb_answer_json(a, &compact), LB_OK);
+    json_t *j = json_loads(compact, 0, NULL);
+    assert_non_null(j);
+    assert_true(json_is_false(json_object_get(j, "allowed")));
+    assert_true(json_is_null(json_object_get(j, "played")));
+    assert_string_equal(json_string_value(json_object_get(j, "rule")), "R-MEL-1");
+    assert_string_equal(json_string_value(json_object_get(j, "target")), label);
+    json_decref(j);
+    free(compact);
+    free(text);
+    lb_answer_free(a);
+    lb_state_free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_questions_that_are_not_ones),
         cmocka_unit_test(test_neighbours_see_each_other_in_text_and_json),
+        cmocka_unit_test(test_move_without_a_plan_in_text_json_and_svg),
+        cmocka_unit_test(test_melee_not_allowed_is_not_played),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,6 +12,7 @@
 #include "lb/data.h"
 #include "lb/lb.h"
 #include "hex_int.h"
+#include "melee_int.h"
 
 /*
  * For each position: the odds name every way the action can end with its exact probability;

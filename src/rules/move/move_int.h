@@ -137,4 +137,35 @@ LBI int lb_move_action_resolve(const lb_state *st, const char *id, const lb_move
  * way); LB_NOMEM. */
 LBI int lb_move_action_apply(lb_state *st, const lb_move_outcome *o);
 
+/* The library's own, not offered by the API (declared in include/lb/move.h before): lb_ask
+ * answers a move. */
+
+/* R-MOV-12: checks plan (n actions) for the unit named id: each action in turn (rolls taken
+ * from dice, or assumed to succeed when dice is NULL), then the end of the move (stacking, a
+ * force march's end, R-STACK-5, R-MOV-16). LB_OK, LB_NOT_FOUND, LB_DICE, LB_NOMEM. Release with
+ * lb_move_plan_release. */
+LBI int lb_move_check(const lb_state *st, const char *id, const lb_move_action *plan, int n,
+                      lb_dice *dice, lb_move_plan *out, lb_trace *t);
+/* R-MOV-12: the answer to a plan for the unit named id ending at hex `to` (its label, as the
+ * caller was given it) that no path within its allowance (halves) reaches: refused before any
+ * action, with why, traced into t. It owns nothing; its texts are id's and to's. */
+LBI void lb_move_plan_unreached(const char *id, const char *to, int allowance, lb_move_plan *out,
+                                lb_trace *t);
+/* Frees what a plan owns (its actions); a zeroed or released plan is fine. */
+LBI void lb_move_plan_release(lb_move_plan *p);
+/* The path to reach[i] as directions from the start into dirs (at most max); returns its length. */
+LBI int lb_move_choices_path(const lb_move_choices *o, int i, int *dirs, int max);
+/* May u (not on the map: its hexes are ignored) enter the map at hex `at` as its first step?
+ * Its formation and facing are u's own. LB_OK with the answer in *out. */
+LBI int lb_move_entry_check(const lb_state *st, const lb_unit *u, lb_hex at, lb_move_entry *out,
+                            lb_trace *t);
+/* Adds u to the state at the entry hex with the entry's cost spent (a legal entry checked on the
+ * state as it stands): its strings are copied into the state's arena; marks the state changed
+ * (lb_state_touch). LB_OK; LB_STALE (the state changed since the check), LB_INVALID (an id already
+ * used, an illegal entry), nothing changed; LB_NOMEM. */
+LBI int lb_move_entry_apply(lb_state *st, const lb_unit *u, const lb_move_entry *e);
+/* Names: "step", "face", …; "opportunity_fire", "capture", … */
+LBI const char *lb_move_kind_name(lb_move_kind k);
+LBI const char *lb_move_event_name(lb_move_event_kind k);
+
 #endif

@@ -35,4 +35,9 @@ LBI int lb_stack_overstack_resolve(const lb_state *st, lb_hex h, lb_dice *dice, 
  * worked out) or LB_INVALID (a unit of the check is gone), nothing changed; LB_NOMEM. */
 LBI int lb_stack_overstack_apply(lb_state *st, const lb_stack_check *c);
 
+/* The library's own, not offered by the API (declared in include/lb/stacking.h before). */
+
+/* Is h over its limit, and each combat unit's exact chance to fail the check. LB_OK. */
+LBI int lb_stack_overstack_odds(const lb_state *st, lb_hex h, lb_stack_check *out, lb_trace *t);
+
 #endif

@@ -1,10 +1,14 @@
-/* Melee answers as JSON (labataille melee): values with their multipliers, pre-melee checks, exact odds, and the melee as played. */
+/* Melee answers (labataille melee) as text and JSON: values with their multipliers, pre-melee checks, exact odds, and the melee as played. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "answer_int.h"
+#include "ask_int.h"
+#include "melee_int.h"
 #include "state_int.h"
 #include "unit_int.h"
+#include "facing_int.h"
 
 /* An exact value: an integer as a number, else a fraction string "15/2". */
 static json_t *exact(lb_frac f)
@@ -207,18 +211,18 @@ static json_t *played_json(const lb_state *st, const lb_melee *m)
     return j;
 }
 
-static json_t *melee_answer(const lb_state *st, const lb_melee_chance *c, const lb_melee *m,
-                            uint64_t seed, int scripted, const lb_trace *odds_trace)
+json_t *lbi_melee_json(const lb_answer *a)
 {
-    json_t *j = chance_json(st, c);
+    const lb_melee *m = a->u.melee.m;
+    json_t *j = chance_json(a->st, a->u.melee.c);
     if (m) {
-        json_object_set_new(j, "played", played_json(st, m));
-        if (!scripted)
-            json_object_set_new(j, "seed", json_integer((json_int_t)seed));
+        json_object_set_new(j, "played", played_json(a->st, m));
+        if (!a->q.scripted)
+            json_object_set_new(j, "seed", json_integer((json_int_t)a->q.seed));
     } else {
         json_object_set_new(j, "played", json_null());
     }
-    json_t *trace = lbi_trace_json(odds_trace);
+    json_t *trace = lbi_trace_json(&a->trace);
     if (m) {
         json_t *more = lbi_trace_json(lb_melee_trace(m));
         json_array_extend(trace, more);
@@ -228,8 +232,156 @@ static json_t *melee_answer(const lb_state *st, const lb_melee_chance *c, const 
     return j;
 }
 
-int lb_melee_json(const lb_state *st, const lb_melee_chance *c, const lb_melee *m, uint64_t seed,
-                  int scripted, const lb_trace *odds_trace, char **out)
+/* ---- the text ------------------------------------------------------------------------------ */
+
+/* What s says, as long as the melee's texts are (LB_MELEE_TEXT_MAX), into buf. */
+static const char *said_text(const lb_said *s, char buf[LB_MELEE_TEXT_MAX])
 {
-    return lbi_answer_text(melee_answer(st, c, m, seed, scripted, odds_trace), out);
+    lb_said_fmt(s, buf, LB_MELEE_TEXT_MAX);
+    return buf;
+}
+
+void lb_melee_chance_print(FILE *out, const lb_state *st, const lb_melee_chance *c)
+{
+    char tl[LB_HEX_LABEL_MAX], vb[32], db[32], why[LB_MELEE_TEXT_MAX];
+    fprintf(out, "melee on %s: %s\n", lb_map_label(lb_state_map(st), c->target, tl),
+            c->allowed ? "allowed" : "not allowed");
+    if (!c->allowed) {
+        fprintf(out, "  %s [%s]\n", c->why.event ? said_text(&c->why, why) : c->refused, c->rule);
+        return;
+    }
+    for (int i = 0; i < c->nunits; i++) {
+        const lb_melee_unit *mu = &c->units[i];
+        const lb_unit *u = lb_state_unit(st, mu->unit);
+        fprintf(out, "  %-8s %-14s %2d incr (%d counted) melee %s",
+                mu->side == LB_MELEE_ATTACKER ? "attacker" : "defender", u->id, mu->increments,
+                mu->counted, lb_frac_fmt(mu->value, vb, sizeof vb));
+        if (mu->side == LB_MELEE_ATTACKER)
+            fprintf(out, " through the %s", lb_side_class_name(mu->through));
+        fprintf(out, "\n");
+        for (int k = 0; k < mu->ntimes; k++)
+            fprintf(out, "      x%s %s%s%s\n", lb_frac_fmt(mu->times[k].times, vb, sizeof vb),
+                    mu->times[k].lance ? "(lance bonus) " : "", lb_melee_times_what(&mu->times[k]),
+                    mu->times[k].uncertain ? " (uncertain)" : "");
+        if (mu->checks)
+            fprintf(out, "      pre-melee check: morale %d, modifier %+d (chart %+d), passes %s\n",
+                    mu->chance.morale, mu->chance.modifier, mu->chart_mod,
+                    lb_frac_fmt(mu->chance.p_pass, vb, sizeof vb));
+        else
+            fprintf(out, "      no pre-melee check: %s\n", lb_melee_exemption_name(mu->exempt));
+    }
+    fprintf(out, "  pre-melee odds %d : %d -> %s\n", c->increments_attacking,
+            c->increments_defending, c->premelee ? c->premelee->label : "none");
+    fprintf(out, "  melee %s : %s -> %s, roll modifier %+d\n",
+            lb_frac_fmt(c->attack, vb, sizeof vb), lb_frac_fmt(c->defence, db, sizeof db),
+            c->column ? c->column->label : "no effect", c->modifier);
+    fprintf(out, "  outcomes:\n");
+    for (int i = 0; i < c->noutcomes; i++)
+        fprintf(out, "    %-16s %-10s %5.1f%%\n", c->outcomes[i].result,
+                lb_frac_fmt(c->outcomes[i].p, vb, sizeof vb),
+                100.0 * lb_frac_double(c->outcomes[i].p));
+}
+
+/* The melee as played: its events, then each unit it changed. */
+static void played_text(FILE *out, const lb_state *st, const lb_melee *m)
+{
+    const lb_melee_result *r = lb_melee_result_of(m);
+    char text[LB_MELEE_TEXT_MAX];
+    if (lb_melee_status_of(m) == LB_MELEE_REFUSED) {
+        fprintf(out, "  refused: %s [%s]\n", said_text(&r->why, text), r->rule);
+        return;
+    }
+    fprintf(out, "played:\n");
+    for (int i = 0; i < r->nevents; i++)
+        fprintf(out, "  %-10s %s [%s]\n", r->events[i].kind, said_text(&r->events[i].said, text),
+                r->events[i].rule);
+    const lb_state *after = lb_melee_state(m);
+    for (int i = 0; after && i < lb_state_unit_count(st); i++) {
+        const lb_unit *u = lb_state_unit(st, i);
+        int j = lb_state_unit_index(after, u->id);
+        if (j < 0) {
+            fprintf(out, "  %s: removed\n", u->id);
+            continue;
+        }
+        const lb_unit *a = lb_state_unit(after, j);
+        char hl[LB_HEX_LABEL_MAX];
+        int moved = !lb_hex_eq(a->hexes[0], u->hexes[0]);
+        if (!lb_unit_is_combat(u) && moved)
+            fprintf(out, "  %s: in %s\n", u->id,
+                    lb_map_label(lb_state_map(after), a->hexes[0], hl));
+        else if (a->losses != u->losses || a->state != u->state || moved ||
+                 a->readiness != u->readiness)
+            fprintf(out, "  %s: %s, %s, %d lost, %s, in %s\n", u->id,
+                    lb_morale_state_name(a->state), lb_formation_name(a->formation), a->losses,
+                    lb_readiness_name(a->readiness),
+                    lb_map_label(lb_state_map(after), a->hexes[0], hl));
+    }
+}
+
+int lbi_melee_text(const lb_answer *a, FILE *out)
+{
+    const lb_melee *m = a->u.melee.m;
+    lb_melee_chance_print(out, a->st, a->u.melee.c);
+    if (m) {
+        if (!a->q.scripted)
+            fprintf(out, "  seed %llu\n", (unsigned long long)a->q.seed);
+        played_text(out, a->st, m);
+    } else if (a->u.melee.c->allowed) {
+        fprintf(out, "  (give --dice ROLLS or --seed N to play it)\n");
+    }
+    fprintf(out, "trace:\n");
+    lb_trace_print(out, m ? lb_melee_trace(m) : &a->trace);
+    return LB_OK;
+}
+
+/* ---- the question -------------------------------------------------------------------------- */
+
+/* R-MEL-22: the pending decision answered by the question's decide (automatic without one). */
+static int decide(const lb_answer *a, lb_melee *m)
+{
+    const lb_decision *d = lb_melee_pending(m);
+    int k = a->q.decide ? a->q.decide(a->q.decide_ctx, a->st, d) : LB_ASK_AUTOMATIC;
+    if (k == LB_ASK_AUTOMATIC)
+        return lb_melee_answer_auto(m) == LB_OK ? LB_OK : LB_NOMEM;
+    if (k < 0 || k >= d->noptions)
+        return LB_USAGE;
+    return lb_melee_answer(m, d->options[k].key);
+}
+
+/* The melee played with the question's dice to its end, each decision answered. */
+static int play(lb_answer *a, lb_err *err)
+{
+    int rc = lb_melee_new(a->st, a->q.melee, &a->u.melee.m);
+    while (rc == LB_OK) {
+        rc = lb_melee_resolve(a->u.melee.m, a->q.dice);
+        if (rc != LB_OK)
+            return lb_err_set(err, rc, "%s", lb_melee_error(a->u.melee.m));
+        if (lb_melee_status_of(a->u.melee.m) != LB_MELEE_DECIDE)
+            return LB_OK;
+        rc = decide(a, a->u.melee.m);
+    }
+    return rc;
+}
+
+int lbi_melee_ask(lb_answer *a, lb_err *err)
+{
+    if (!a->q.melee)
+        return LB_USAGE;
+    a->u.melee.c = calloc(1, sizeof *a->u.melee.c);
+    int rc = a->u.melee.c ? lb_melee_odds(a->st, a->q.melee, a->u.melee.c, &a->trace) : LB_NOMEM;
+    if (rc == LB_INVALID)
+        lb_err_set(err, rc, "more pre-melee checks than the exact odds enumerate");
+    if (rc == LB_OK && a->q.dice && a->u.melee.c->allowed)
+        rc = play(a, err);
+    if (rc != LB_OK)
+        lbi_melee_release(a);
+    return rc;
+}
+
+void lbi_melee_release(lb_answer *a)
+{
+    lb_melee_free(a->u.melee.m);
+    free(a->u.melee.c);
+    a->u.melee.m = NULL;
+    a->u.melee.c = NULL;
 }
