@@ -64,6 +64,7 @@ typedef struct unit_rec {
     int fire_loss_step;          /* the last step it lost an increment to fire (36.6) */
     int retired_step;            /* the last step it retreated before a melee with cavalry */
     int rested_step;             /* the step of its last readiness step regained by rest */
+    int reacted_step;            /* the step it last checked to react to a charge (R-RCH-1) */
     int checked_event;           /* the last event it checked morale in (A31-3, R-MOR-18), 0 */
 } unit_rec;
 
@@ -90,6 +91,7 @@ typedef struct obligation {
     int step;                    /* the step of the charge */
     lb_frac melee_times;         /* MELEE: the charge's multiplier (R-CHG-16) */
     int charge_bonus;            /* MELEE: straight and facing (37.7) */
+    int reactor;                 /* EXHAUSTED: the cavalry that reacted to the charge (R-RCH-3) */
 } obligation;
 
 struct lb_game {
