@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Writes the reaction-charge rule cases (tests/cases/game-R-RCH-*.json, R-RCH-1..7) and their play
-scripts (tests/game/scripts/rch-*.txt): one 10 x 12 clear map, a French charger in the French
+"""Writes the reaction-charge rule cases (tests/cases/game-R-RCH-*.json, R-RCH-1..7), the computer's
+answers to reaction and opportunity-charge questions (game-R-AI-4-*, game-R-AI-5-*) and their play
+scripts (tests/game/scripts/rch-*.txt, ai-*.txt): one 10 x 12 clear map, a French charger in the French
 Charge segment and Austrian cavalry in front of it; each case's description works its answer by
 hand. Run from the project root with the test build made; it checks each case it writes with the
 case runner (names as arguments: only those)."""
@@ -20,9 +21,9 @@ def unit(id, side, arm, hexes, **kw):
     return u
 
 
-def scen(units, extra=None):
+def scen(units, extra=None, segment="charge"):
     s = {"format": "labataille-scenario/1", "title": "reaction charge", "game": "deutsch-wagram-1809",
-         "rules": "premier-2018", "turn": {"time": "13:00", "phasing": "french", "segment": "charge"},
+         "rules": "premier-2018", "turn": {"time": "13:00", "phasing": "french", "segment": segment},
          "sides": ["french", "austrian"],
          "map": {"columns": 10, "rows": 12, "terrain": ["." * 10] * 12, "legend": {".": "clear"}},
          "units": units}
@@ -38,15 +39,15 @@ CHARGE = "choose charge:fr-hus:0509,0508,0507,0506"
 CASES = []
 
 
-def case(name, ruling, desc, units, script, json_exp, seed=1, ask=True, extra=None, more=None):
-    CASES.append(dict(name=name, ruling=ruling, desc=desc, units=units, script=script, json=json_exp, seed=seed, ask=ask, extra=extra, more=more or {}))
+def case(name, ruling, desc, units, script, json_exp, seed=1, ask=True, extra=None, more=None, ai=False, segment="charge"):
+    CASES.append(dict(name=name, ruling=ruling, desc=desc, units=units, script=script, json=json_exp, seed=seed, ask=ask, extra=extra, more=more or {}, ai=ai, segment=segment))
 
 
 def run(c):
-    sc = scen(c['units'], c['extra'])
-    spath = 'tests/game/scripts/rch-%s.txt' % c['name']
+    sc = scen(c['units'], c['extra'], c['segment'])
+    spath = 'tests/game/scripts/%s-%s.txt' % ('ai' if c['ai'] else 'rch', c['name'])
     open(spath, 'w').write(''.join(l + '\n' for l in c['script']))
-    args = ["play", "{scenario}", "--seed", str(c['seed'])] + (["--ask-charges"] if c['ask'] else []) + ["--script", spath, "--json"]
+    args = ["play", "{scenario}", "--seed", str(c['seed'])] + (["--ask-charges"] if c['ask'] else []) + (["--ai", "austrian", "--level", "quick", "--budget", "20"] if c['ai'] else []) + ["--script", spath, "--json"]
     out = {"ruling": c['ruling'], "description": c['desc'], "args": args, "scenario": sc, "json": c['json']}
     out.update(c['more'])
     path = 'tests/cases/game-%s-%s.json' % (c['ruling'], c['name'])
@@ -192,6 +193,41 @@ case("light-reactor-path", "R-RCH-6", G.replace("au-hvy: Austrian heavy cavalry 
      {"/units/0/hexes": ["0509"], "/units/1/hexes": ["0508"], "/units/1/facing": 6},
      seed=3,
      more={"stdout_has": ["au-lt reacts: it moves to 0508 by the cheapest path (5 of its 19 movement points), next to fr-hus and facing it"]})
+AI = "The computer plays the Austrians (--ai austrian, level quick). "
+MOR33 = "au-hvy's morale is 33 here: its check passes when the roll is greater than 33 (R-MOR-1): 34-36 and 41-66, 21 of 36 rolls = 7/12. "
+case("reacts-even-chance", "R-AI-4", G + AI + MOR33 + "After fr-hus's step into 0507 the computer is asked: au-hvy's check passes with 7/12, 1/2 or more, and its melee 16 is at least fr-hus's 12: "
+     "it reacts, with that reason. Seed 3: the check rolls 63 > 33: au-hvy moves to 0506 (as game-R-RCH-3-passed-meets-charger).",
+     [HUS(), HVY(morale="33")], [CHARGE],
+     {"/journal/entries/1/decision": "reaction", "/journal/entries/1/key": "react:au-hvy", "/journal/entries/2/value": 63},
+     seed=3, ai=True,
+     more={"stdout_has": ["au-hvy reacts: its morale check (31) passes with chance 7/12 (the check's exact chance 7/12 is 0.50 or more; its melee value is at least the charger's)",
+                          "au-hvy reacts: it moves to 0506"]})
+case("passes-poor-chance", "R-AI-4", G + AI + MOR + "After fr-hus's step into 0507 the computer is asked: au-hvy's check passes with 7/18, less than 1/2: it passes, "
+     "and again after the step into 0506; the charge ends there.",
+     [HUS(), HVY()], [CHARGE],
+     {"/journal/entries/1/decision": "reaction", "/journal/entries/1/key": "pass", "/journal/entries/2/key": "pass"},
+     seed=3, ai=True,
+     more={"stdout_has": ["no reaction charge (no unit with a melee value at least the charger's whose check passes with 0.50 or more; the best: 7/18)"]})
+case("passes-weaker-melee", "R-AI-4", G + AI + MOR33 + "au-hvy's melee value is 10 here, less than fr-hus's 12: even with its check at 7/12 the computer does not meet the charger: it passes.",
+     [HUS(), HVY(morale="33", melee=10)], [CHARGE],
+     {"/journal/entries/1/decision": "reaction", "/journal/entries/1/key": "pass"},
+     seed=3, ai=True,
+     more={"stdout_has": ["no reaction charge (no unit with a melee value at least the charger's whose check passes with 0.50 or more; the best: none)"]})
+OCH = ("R-OCH-1 geometry as game-R-OCH-1-heavy-four-hexes-asked: the French Movement segment; fr-a, a French infantry column in 0510, moves north to 0507, 4 hexes due south of "
+       "au-hvy (heavy cavalry in 0503 facing 6, fresh), in front and seen. The game is played with --ask-charges (R-OCH-4). ")
+case("charges-infantry", "R-AI-5", OCH + AI + MOR33 + "After fr-a's step into 0507 the computer is asked: au-hvy's check passes with 7/12, 1/2 or more, and fr-a is infantry in column, "
+     "not cavalry or a carré: it charges, with that reason.",
+     [unit("fr-a", "french", "infantry", ["0510"]), HVY(morale="33")], ["move fr-a 0507"],
+     {"/journal/entries/1/decision": "opportunity", "/journal/entries/1/key": "charge:au-hvy"},
+     seed=3, ai=True, segment="movement",
+     more={"stdout_has": ["au-hvy charges fr-a: its morale check (31) passes with chance 7/12 (the check's exact chance 7/12 is 0.50 or more)"]})
+case("no-charge-at-cavalry", "R-AI-5", OCH.replace("fr-a, a French infantry column in 0510,", "fr-hus, French hussars (column, facing 12) in 0510,").replace("fr-a", "fr-hus") + AI + MOR33
+     + "After fr-hus's step into 0507 the computer is asked; au-hvy's check would pass with 7/12, but the mover is cavalry, which meets the charge as an equal: it passes.",
+     [HUS(), HVY(morale="33")], ["move fr-hus 0507"],
+     {"/journal/entries/1/decision": "opportunity", "/journal/entries/1/key": "pass"},
+     seed=3, ai=True, segment="movement",
+     more={"stdout_has": ["no opportunity charge (no unit that gains by charging it whose check passes with 0.50 or more; the best: none)"]})
+
 
 if __name__ == '__main__':
     only = sys.argv[1:]
