@@ -56,6 +56,9 @@ typedef struct lb_charge_req {
                                       * that reacted in this segment already: none is asked
                                       * again (R-RCH-1) */
     int nreacted;
+    char never[LB_CHARGE_REACTED_MAX][LB_SUBJECT_MAX]; /* ids of the other side's cavalry whose
+                                      * owner is never asked about them (R-OCH-9) */
+    int nnever;
 } lb_charge_req;
 
 typedef enum lb_charge_status {

@@ -395,6 +395,8 @@ LBI int lbi_job_answer(lb_game *g, const lb_decision *cur, const lb_action *a,
  * cavalry may make offered to that side: 1 when a decision is now pending, 0 when none is
  * asked, -1 out of memory. */
 LBI int lbi_opp_charge_offer(lb_game *g, const char *mover);
+/* R-OCH-9: is cavalry unit id one its owner is never asked about (settings s)? */
+LBI int lbi_never_asked(const lb_game_settings *s, const char *id);
 /* Answers the opportunity-charge decision cur (a charge of one unit, or a pass) with a: the
  * morale check, then the charge (R-OCH-2, R-OCH-3). */
 LBI int lbi_opp_charge_answer(lb_game *g, const lb_decision *cur, const lb_action *a,

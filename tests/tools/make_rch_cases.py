@@ -39,15 +39,15 @@ CHARGE = "choose charge:fr-hus:0509,0508,0507,0506"
 CASES = []
 
 
-def case(name, ruling, desc, units, script, json_exp, seed=1, ask=True, extra=None, more=None, ai=False, segment="charge"):
-    CASES.append(dict(name=name, ruling=ruling, desc=desc, units=units, script=script, json=json_exp, seed=seed, ask=ask, extra=extra, more=more or {}, ai=ai, segment=segment))
+def case(name, ruling, desc, units, script, json_exp, seed=1, ask=True, extra=None, more=None, ai=False, segment="charge", never=None):
+    CASES.append(dict(name=name, ruling=ruling, desc=desc, units=units, script=script, json=json_exp, seed=seed, ask=ask, extra=extra, more=more or {}, ai=ai, segment=segment, never=never))
 
 
 def run(c):
     sc = scen(c['units'], c['extra'], c['segment'])
-    spath = 'tests/game/scripts/%s-%s.txt' % ('ai' if c['ai'] else 'rch', c['name'])
+    spath = 'tests/game/scripts/%s-%s.txt' % ('ai' if c['ai'] else 'och' if c['ruling'].startswith('R-OCH') else 'rch', c['name'])
     open(spath, 'w').write(''.join(l + '\n' for l in c['script']))
-    args = ["play", "{scenario}", "--seed", str(c['seed'])] + (["--ask-charges"] if c['ask'] else []) + (["--ai", "austrian", "--level", "quick", "--budget", "20"] if c['ai'] else []) + ["--script", spath, "--json"]
+    args = ["play", "{scenario}", "--seed", str(c['seed'])] + (["--ask-charges"] if c['ask'] else []) + (["--never-ask", c['never']] if c['never'] else []) + (["--ai", "austrian", "--level", "quick", "--budget", "20"] if c['ai'] else []) + ["--script", spath, "--json"]
     out = {"ruling": c['ruling'], "description": c['desc'], "args": args, "scenario": sc, "json": c['json']}
     out.update(c['more'])
     path = 'tests/cases/game-%s-%s.json' % (c['ruling'], c['name'])
@@ -227,6 +227,26 @@ case("no-charge-at-cavalry", "R-AI-5", OCH.replace("fr-a, a French infantry colu
      {"/journal/entries/1/decision": "opportunity", "/journal/entries/1/key": "pass"},
      seed=3, ai=True, segment="movement",
      more={"stdout_has": ["no opportunity charge (no unit that gains by charging it whose check passes with 0.50 or more; the best: none)"]})
+
+case("never-ask-reaction", "R-OCH-9", G + "au-hv2, a second Austrian heavy cavalry unit, stands in 0403 facing 6 (0507 is 4 hexes from it, in front, seen). The game is played with "
+     "--never-ask au-hvy: the Austrians said never to be asked about au-hvy. After fr-hus's step into 0507 both zones hold it, but the question lists au-hv2 alone; "
+     "the trace says why au-hvy is left out.",
+     [HUS(), HVY(), HVY(id="au-hv2", hexes=["0403"])], [CHARGE],
+     {"/pending/kind": "reaction", "/pending/prompt": ASKED, "/pending/options/0/key": "react:au-hv2", "/pending/options/1/key": "pass"},
+     never="au-hvy",
+     more={"stdout_has": ["0507 is in the reaction charge zone of au-hvy, whose owner is never asked about it (\\\"never ask me\\\")"]})
+case("never-ask-all-units", "R-OCH-9", G + "au-hv2 in 0403 as in game-R-OCH-9-never-ask-reaction; the game is played with --never-ask au-hvy,au-hv2: no question is asked at all, "
+     "and fr-hus's charge goes on into 0506 without stopping (the game does not stall on these units).",
+     [HUS(), HVY(), HVY(id="au-hv2", hexes=["0403"])], [CHARGE],
+     {"/units/0/hexes": ["0506"]},
+     never="au-hvy,au-hv2",
+     more={"stdout_lacks": ["does one react"], "stdout_has": ["0506 is in the reaction charge zone of au-hv2, whose owner is never asked about it"]})
+case("never-ask-opportunity", "R-OCH-9", OCH + "The game is played with --never-ask au-hvy: after fr-a's step into 0507, in au-hvy's zone, the Austrians are not asked (R-OCH-9); "
+     "the trace says so, and the French go on with their Movement.",
+     [unit("fr-a", "french", "infantry", ["0510"]), HVY()], ["move fr-a 0507"],
+     {"/pending/kind": "action", "/pending/side": "french", "/units/0/hexes": ["0507"]},
+     segment="movement", never="au-hvy",
+     more={"stdout_has": ["austrian is never asked about au-hvy (\\\"never ask me\\\"): no opportunity charge"]})
 
 
 if __name__ == '__main__':

@@ -213,6 +213,8 @@ static const char *const sentences[] = {
                         "its lance bonus (39.5)",
     S(OBLIGE_REACTOR_EXHAUSTED) = OBLIGATION "{1} reacted: it is exhausted once its melee is over "
                                              "(36)",
+    S(NEVER_ASKED) = "{1} is in the reaction charge zone of {0}, whose owner is never asked about "
+                     "it (\"never ask me\")",
     S(OPPORTUNITY_NO_RECALL) = "{0} rolls no recall after an opportunity charge (42): its charge "
                                "ends here, and it is tired (40.3)",
     S(MAY_CHARGE_OPPORTUNITY) = "{0} may charge in opportunity: cavalry in good order, {1} "

@@ -186,6 +186,7 @@ enum charge_event {
     EV_CHARGE_REACT_NO_WAY,              /* reactor, charger, allowance */
     EV_CHARGE_REACT_NO_BONUS,            /* charger, reactor */
     EV_CHARGE_OBLIGE_REACTOR_EXHAUSTED,  /* lead, reactor */
+    EV_CHARGE_NEVER_ASKED,               /* cavalry, hex */
     EV_CHARGE_END
 };
 

@@ -36,12 +36,20 @@ static int used(const run *R, int c)
  * hex lies within ZONE_NEAR hexes and it does not (why). */
 static int in_zone(run *R, int c, int *in)
 {
+    const lb_charge_req *req = &R->ch->req;
     lbi_zone z;
     int u = used(R, c);
     *in = 0;
     if (lbi_charge_zone(R->st, c, R->pos, R->side, LBI_ZONE_REACTION, u, &z, NULL) != LB_OK)
         return LB_NOMEM;
     *in = z.in;
+    for (int k = 0; k < req->nnever && k < LB_CHARGE_REACTED_MAX && *in; k++)
+        if (strcmp(req->never[k], R->st->units[c].id) == 0) { /* R-OCH-9 */
+            *in = 0;
+            LBI_EVENT(R->t, "R-OCH-9", "(39)", EV_CHARGE_NEVER_ASKED, ch_unit(R, c),
+                      ch_hex(R, R->pos));
+            return LB_OK;
+        }
     if (R->t && (z.in || z.distance <= ZONE_NEAR))
         return lbi_charge_zone(R->st, c, R->pos, R->side, LBI_ZONE_REACTION, u, &z, R->t);
     return LB_OK;
