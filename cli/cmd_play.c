@@ -517,6 +517,22 @@ static const char *dice_words(const lb_game *g, char *buf, size_t n)
     return buf;
 }
 
+/* R-OCH-9: --never-ask U1,U2,… into the settings' units never asked about. CLI_OK or a usage
+ * error. */
+static int never_ask(const cli_args *args, lb_game_settings *set)
+{
+    const char *never = cli_option_value(args, "never-ask", NULL);
+    for (; never && *never && set->nnever_ask < LB_NEVER_ASK_MAX; set->nnever_ask++) {
+        size_t n = strcspn(never, ",");
+        if (n == 0 || n >= LB_SUBJECT_MAX)
+            return cli_usage(args, "--never-ask: expected unit ids U1,U2,… of 1 to %d "
+                             "characters", LB_SUBJECT_MAX - 1);
+        snprintf(set->never_ask[set->nnever_ask], LB_SUBJECT_MAX, "%.*s", (int)n, never);
+        never += n + (never[n] == ',');
+    }
+    return CLI_OK;
+}
+
 /* The game: reopened from the store, or new (saved there when a store is given). */
 static int open_game(const cli_args *args, play *P, const lb_load_opts *opts)
 {
@@ -557,6 +573,8 @@ static int open_game(const cli_args *args, play *P, const lb_load_opts *opts)
     int ask = 0; /* R-OCH-4: both sides are asked their opportunity charges */
     cli_option_value(args, "ask-charges", &ask);
     set.charge_questions[0] = set.charge_questions[1] = (unsigned char)(ask != 0);
+    if ((rc = never_ask(args, &set)) != CLI_OK)
+        return rc;
     const char *file = args->npositional ? args->positional[0] : NULL;
     size_t len;
     const char *name;

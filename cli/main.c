@@ -159,7 +159,7 @@ static const command commands[] = {
     {.name = "play",
      .run = cmd_play,
      .usage = "play [FILE] [--db DB] [--game ID] [--seed N] [--script F] [--ai SIDE] "
-              "[--ask-charges]",
+              "[--ask-charges [--never-ask U1,U2]]",
      .summary = "a battle turn by turn at a prompt (or from a script), saved in DB",
      .about = "Plays the scenario FILE (the demo by default) through the Chronology of Battle,\n"
               "both sides at one terminal: the clock, the phasing side, the segment and the\n"
@@ -175,8 +175,10 @@ static const command commands[] = {
                  {"script", "F", "read the commands from F (- for stdin); stop at the first "
                                  "refused one"},
                  {"ai", "SIDE", "the computer plays SIDE (a side of the scenario)"},
-                 {"ask-charges", NULL, "ask each side its cavalry's opportunity charges "
-                                       "(R-OCH-4; by default no side is asked)"},
+                 {"ask-charges", NULL, "ask each side its cavalry's reaction and opportunity "
+                                       "charges (R-OCH-4, R-RCH-5; by default no side is asked)"},
+                 {"never-ask", "U1,U2", "with --ask-charges: never ask about these cavalry units "
+                                        "(R-OCH-9)"},
                  {"level", "L", "with --ai: quick or full (default full)"},
                  {"budget", "MS", "with --ai: milliseconds per decision, 1 to 600000 (default "
                                   "1000)"}}},

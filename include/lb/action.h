@@ -34,7 +34,8 @@
  *     enter:UNIT:HEX          the reinforcement enters at HEX
  *     charge:UNIT:H1,H2,…     the cavalry charges along its path; the option "charge:UNIT"
  *     melee:HEX:U1+U2+…       the units assault HEX; the option "melee:HEX"
- *   opportunity               fire:UNIT:HEX, pass
+ *   opportunity               fire:UNIT:HEX, charge:UNIT, pass
+ *   reaction                  react:UNIT, pass
  *   concede                   concede
  *   path                      HEX (where it ends), auto (the automatic choice)
  *   target                    target, not-target
@@ -88,6 +89,7 @@ typedef enum lb_verb {
     LB_VERB_FULL,
     LB_VERB_ADVANCE,    /* one unit */
     LB_VERB_STAY,       /* "none": no attacker advances */
+    LB_VERB_REACT,      /* one unit: the reaction charge's (39) */
     LB_VERB_COUNT
 } lb_verb;
 

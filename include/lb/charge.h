@@ -34,6 +34,7 @@
 
 #define LB_CHARGE_PATH_MAX 64
 #define LB_CHARGE_TEXT_MAX 240
+#define LB_CHARGE_REACTED_MAX 8
 
 typedef struct lb_charge_req {
     const char *cavalry;             /* id of the charging unit */
@@ -49,6 +50,15 @@ typedef struct lb_charge_req {
     int opportunity;                 /* an opportunity charge in the enemy's Movement segment
                                       * (R-OCH-2, R-OCH-3): tired cavalry may make it, and no
                                       * recall is rolled when its target routs */
+    int reactions;                   /* the other side is asked, after each step, whether a
+                                      * cavalry unit whose zone the step entered reacts (R-RCH-1) */
+    char reacted[LB_CHARGE_REACTED_MAX][LB_SUBJECT_MAX]; /* ids of the other side's cavalry
+                                      * that reacted in this segment already: none is asked
+                                      * again (R-RCH-1) */
+    int nreacted;
+    char never[LB_CHARGE_REACTED_MAX][LB_SUBJECT_MAX]; /* ids of the other side's cavalry whose
+                                      * owner is never asked about them (R-OCH-9) */
+    int nnever;
 } lb_charge_req;
 
 typedef enum lb_charge_status {
@@ -60,7 +70,8 @@ typedef enum lb_charge_status {
 /* One thing that happened, in order. `kind` is a stable name: "eligible", "move", "declare",
  * "carre-roll", "stand-check", "guns-check", "rout", "retreat", "surrender", "recall", "follow",
  * "trample", "eliminated", "contact", "engage", "halt", "set-aside", "end", "routed-in-place",
- * "leader-alone", "leader-moves", "captured" (R-CHG-27). What the result says (an event's or an
+ * "leader-alone", "leader-moves", "captured" (R-CHG-27), "reaction-check" (unit: the reacting
+ * cavalry, other: the charger, value: the roll), "reaction" (its move next to the charger). What the result says (an event's or an
  * obligation's said, a refusal's why) names the units by the ids of the state given to
  * lb_charge_new and by the result's own target: it is written while both live. */
 typedef struct lb_charge_event {

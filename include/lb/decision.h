@@ -50,6 +50,8 @@ typedef enum lb_decision_kind {
     LB_DECIDE_ACTION,   /* the game: the next action of a segment ("end", "fire:UNIT:HEX", …) */
     LB_DECIDE_OPPORTUNITY, /* the game: fire at a unit in a zone of influence now, or "pass" */
     LB_DECIDE_CONCEDE,  /* the game: a side gives up the battle: "concede" */
+    LB_DECIDE_REACTION, /* the enemy's charge entered the zone of a cavalry unit (39): "react:UNIT"
+                         * or "pass" */
     LB_DECIDE_COUNT
 } lb_decision_kind;
 

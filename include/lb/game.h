@@ -69,6 +69,7 @@ typedef enum lb_dice_mode {
 } lb_dice_mode;
 
 #define LB_GAME_NAME_MAX 48
+#define LB_NEVER_ASK_MAX 16
 
 typedef struct lb_game_settings {
     lb_dice_mode dice;
@@ -86,6 +87,9 @@ typedef struct lb_game_settings {
     unsigned char charge_questions[2];    /* R-OCH-4: 1 when the side is asked its cavalry's
                                            * opportunity charges; 0: "never ask me" (the default
                                            * while the web game does not show the question) */
+    char never_ask[LB_NEVER_ASK_MAX][LB_SUBJECT_MAX]; /* R-OCH-9: cavalry units whose owner is
+                                           * never asked their reaction or opportunity charges */
+    int nnever_ask;
 } lb_game_settings;
 
 /* Roles: a side index (0, 1), both sides at one table, or a spectator. */

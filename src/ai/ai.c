@@ -35,6 +35,20 @@ static int offered(const lb_decision *d, const char *key)
     return lb_decision_find(d, key) >= 0 || lb_decision_find_param(d, key) >= 0;
 }
 
+/* Is d the question of an opportunity charge (its first option "charge:UNIT")? */
+static int charges(const lb_decision *d)
+{
+    return d->kind == LB_DECIDE_OPPORTUNITY && d->noptions &&
+           strncmp(d->options[0].key, "charge:", 7) == 0;
+}
+
+/* The ruling the reason of an answer to d cites: R-AI-4 and R-AI-5 for cavalry in the enemy's
+ * turn, R-AI-1 for the rest. */
+static const char *reason_rule(const lb_decision *d)
+{
+    return d->kind == LB_DECIDE_REACTION ? "R-AI-4" : charges(d) ? "R-AI-5" : "R-AI-1";
+}
+
 static int decide(ai_ctx *c, const lb_decision *d, char *key, char *why)
 {
     lb_segment seg = c->st->turn.segment;
@@ -49,8 +63,12 @@ static int decide(ai_ctx *c, const lb_decision *d, char *key, char *why)
         if (seg == LB_SEG_CHARGE)
             return lbi_ai_charge_decision(c, d, key, why);
         return lbi_ai_other_decision(d, key, why);
-    case LB_DECIDE_OPPORTUNITY:
+    case LB_DECIDE_OPPORTUNITY: /* a fire, or a charge (R-AI-5) */
+        if (charges(d))
+            return lbi_ai_watch_decision(c, d, key, why);
         return lbi_ai_fire_decision(c, d, key, why);
+    case LB_DECIDE_REACTION: /* R-AI-4 */
+        return lbi_ai_watch_decision(c, d, key, why);
     case LB_DECIDE_PATH: {
         int i = lb_state_unit_index(c->st, d->subject);
         if (i >= 0 && c->st->units[i].arm == LB_ARM_LEADER)
@@ -104,5 +122,6 @@ int lb_ai_play(lb_game *g, int side, const lb_ai_settings *settings, char *key_o
     if (rc != LB_OK)
         return rc;
     /* R-AI-1: answered as a player's, the reason first in the answer's trace */
-    return lb_game_decide_noted(g, side, lb_game_seq(g), key_out, "R-AI-1", reason_out, out);
+    return lb_game_decide_noted(g, side, lb_game_seq(g), key_out, reason_rule(lb_game_pending(g)),
+                                reason_out, out);
 }

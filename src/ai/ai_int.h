@@ -104,6 +104,9 @@ LBI int lbi_ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *
 LBI int lbi_ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
 LBI int lbi_ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
 LBI int lbi_ai_other_decision(const lb_decision *d, char *key, char *why);
+/* cavalry_watch.c: R-AI-4, R-AI-5: a reaction charge or an opportunity charge (decision kinds
+ * reaction, opportunity with "charge:UNIT" options), or pass, with the reason. LB_OK. */
+LBI int lbi_ai_watch_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
 
 /* movement.c */
 LBI int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);

@@ -18,7 +18,8 @@ static const char *const verb_names[LB_VERB_COUNT] = {
     [LB_VERB_FOLLOW] = "follow",   [LB_VERB_CONTINUE] = "continue", [LB_VERB_HALT] = "halt",
     [LB_VERB_TRAMPLE] = "number",  [LB_VERB_STEP] = "hex",        [LB_VERB_ENGAGE] = "unit",
     [LB_VERB_RETIRE] = "retreat",  [LB_VERB_PRESERVE] = "preserve", [LB_VERB_FULL] = "full",
-    [LB_VERB_ADVANCE] = "unit",    [LB_VERB_STAY] = "none"};
+    [LB_VERB_ADVANCE] = "unit",    [LB_VERB_STAY] = "none",
+    [LB_VERB_REACT] = "react"};
 
 /* What a decision kind reads: its words, or else a value alone (a hex, a unit, a number) as
  * `value`; the verbs with parts (fire, move, …) are the action's and the opportunity's. */
@@ -46,6 +47,7 @@ static const struct grammar {
                           "enter, charge or melee"},
     [LB_DECIDE_OPPORTUNITY] = {{LB_VERB_PASS}, LB_VERB_NONE, "fire, charge or pass"},
     [LB_DECIDE_CONCEDE] = {{LB_VERB_CONCEDE}, LB_VERB_NONE, "concede"},
+    [LB_DECIDE_REACTION] = {{LB_VERB_PASS}, LB_VERB_NONE, "react or pass"},
 };
 
 /* ---- the action ---------------------------------------------------------------------------- */
@@ -293,7 +295,7 @@ static int read_after_unit(const lb_state *st, parsed *p, const char *s)
 {
     lb_action *a = &p->act;
     lb_verb v = a->verb;
-    if (v == LB_VERB_DETACH || v == LB_VERB_MARCH)
+    if (v == LB_VERB_DETACH || v == LB_VERB_MARCH || v == LB_VERB_REACT)
         return *s ? fault(p, KEY_TRAILING, s, strlen(s)) : LB_OK;
     if ((v == LB_VERB_PATH || v == LB_VERB_CHARGE) && !*s)
         return LB_OK; /* the option "path:UNIT", "charge:UNIT" */
@@ -338,9 +340,12 @@ static int read_verb(const lb_state *st, lb_decision_kind kind, parsed *p)
     for (int i = LB_VERB_END; i <= LB_VERB_PASS && v == LB_VERB_NONE; i++)
         if (strlen(verb_names[i]) == len && strncmp(key, verb_names[i], len) == 0)
             v = (lb_verb)i;
-    int ok = kind == LB_DECIDE_ACTION ? v >= LB_VERB_END && v <= LB_VERB_MELEE
-                                      : v == LB_VERB_FIRE || v == LB_VERB_CHARGE ||
-                                            v == LB_VERB_PASS; /* R-GAME-17, R-OCH-4 */
+    if (len == strlen(verb_names[LB_VERB_REACT]) && strncmp(key, "react", len) == 0)
+        v = LB_VERB_REACT;
+    int ok = kind == LB_DECIDE_ACTION     ? v >= LB_VERB_END && v <= LB_VERB_MELEE
+             : kind == LB_DECIDE_REACTION ? v == LB_VERB_REACT || v == LB_VERB_PASS /* R-RCH-1 */
+                                          : v == LB_VERB_FIRE || v == LB_VERB_CHARGE ||
+                                                v == LB_VERB_PASS; /* R-GAME-17, R-OCH-4 */
     if (!ok || ((v == LB_VERB_END || v == LB_VERB_PASS) && key[len]))
         return fault(p, KEY_VERB, key, strlen(key));
     p->act.verb = v;
@@ -400,7 +405,7 @@ int lbi_action_read(const lb_state *st, lb_decision_kind kind, const char *key, 
         return fault(p, KEY_LENGTH, key, strlen(key));
     if ((unsigned)kind >= LB_DECIDE_COUNT)
         return fault(p, KEY_VERB, key, strlen(key));
-    if (kind == LB_DECIDE_ACTION || kind == LB_DECIDE_OPPORTUNITY)
+    if (kind == LB_DECIDE_ACTION || kind == LB_DECIDE_OPPORTUNITY || kind == LB_DECIDE_REACTION)
         return read_verb(st, kind, p);
     return read_word(st, kind, p);
 }
@@ -606,6 +611,7 @@ static int put_parts(writer *w, const lb_state *st, const lb_action *a)
     case LB_VERB_ATTACH:
     case LB_VERB_DETACH:
     case LB_VERB_MARCH:
+    case LB_VERB_REACT:
         if (!has(a, a->verb == LB_VERB_ATTACH ? 2 : 1, 0))
             return -1;
         puts_(w, ":");
@@ -648,7 +654,8 @@ int lb_action_fmt(const lb_state *st, const lb_action *a, char *buf, size_t n)
         break;
     default:
         puts_(&w, verb_names[a->verb]);
-        if (a->verb >= LB_VERB_FIRE && a->verb <= LB_VERB_MELEE && put_parts(&w, st, a) != 0)
+        if (((a->verb >= LB_VERB_FIRE && a->verb <= LB_VERB_MELEE) || a->verb == LB_VERB_REACT) &&
+            put_parts(&w, st, a) != 0)
             return LB_INVALID;
     }
     return w.full ? LB_LIMIT : LB_OK;

@@ -34,6 +34,11 @@ static json_t *settings_json(const lb_game_settings *s)
     if (rest && (s->charge_questions[0] || s->charge_questions[1])) /* R-OCH-4: when asked */
         json_object_set_new(rest, "charge_questions",
                             json_pack("[bb]", s->charge_questions[0], s->charge_questions[1]));
+    json_t *never = rest && s->nnever_ask ? json_array() : NULL; /* R-OCH-9: when set */
+    for (int k = 0; never && k < s->nnever_ask; k++)
+        json_array_append_new(never, json_string(s->never_ask[k]));
+    if (never)
+        json_object_set_new(rest, "never_ask", never);
     if (!o || !rest || json_object_update(o, rest) != 0) {
         json_decref(o);
         o = NULL;
@@ -111,19 +116,38 @@ static int secret_parse(const json_t *dice, const char *ai_seed, lb_game_setting
     return seed_parse(ai_seed, "/settings/ai_seed", &s->ai_seed, err);
 }
 
+/* R-OCH-9: "never_ask": [unit ids] into s. LB_OK or LB_INVALID with err. */
+static int never_parse(const json_t *never, lb_game_settings *s, lb_err *err)
+{
+    size_t n = json_is_array(never) ? json_array_size(never) : 0;
+    if (!json_is_array(never) || n > LB_NEVER_ASK_MAX)
+        return bad(err, "/settings/never_ask", "expected an array of at most %d unit ids",
+                   LB_NEVER_ASK_MAX);
+    for (size_t k = 0; k < n; k++) {
+        const char *id = json_string_value(json_array_get(never, k));
+        if (!id || !id[0] || strlen(id) >= LB_SUBJECT_MAX)
+            return bad(err, "/settings/never_ask", "expected unit ids of 1 to %d characters",
+                       LB_SUBJECT_MAX - 1);
+        snprintf(s->never_ask[s->nnever_ask++], LB_SUBJECT_MAX, "%s", id);
+    }
+    return LB_OK;
+}
+
 int lbi_settings_parse(const json_t *o, lb_game_settings *s, lb_err *err)
 {
     lb_game_settings_init(s);
     const char *seed = NULL, *ai_seed = NULL, *undo = "hotseat", *p0 = "", *p1 = "";
-    json_t *rules = NULL, *dice = NULL;
+    json_t *rules = NULL, *dice = NULL, *never = NULL;
     int limit = 0, ask[2] = {0, 0};
-    if (json_unpack((json_t *)o, "{s?s,s?o,s?s,s?o,s?s,s?[ss],s?i,s?[bb]}", "seed", &seed, "dice",
-                    &dice, "ai_seed", &ai_seed, "rules", &rules, "undo", &undo, "players", &p0,
-                    &p1, "movement_time_limit_s", &limit, "charge_questions", &ask[0],
-                    &ask[1]) != 0 ||
+    if (json_unpack((json_t *)o, "{s?s,s?o,s?s,s?o,s?s,s?[ss],s?i,s?[bb],s?o}", "seed", &seed,
+                    "dice", &dice, "ai_seed", &ai_seed, "rules", &rules, "undo", &undo, "players",
+                    &p0, &p1, "movement_time_limit_s", &limit, "charge_questions", &ask[0],
+                    &ask[1], "never_ask", &never) != 0 ||
         !seed == !dice)
         return bad(err, "/settings", "expected {seed or dice, rules, undo, players, "
-                   "movement_time_limit_s, charge_questions}");
+                   "movement_time_limit_s, charge_questions, never_ask}");
+    if (never && never_parse(never, s, err) != LB_OK)
+        return LB_INVALID;
     int rc = seed ? seed_parse(seed, "/settings/seed", &s->seed, err)
                   : secret_parse(dice, ai_seed, s, err);
     if (rc != LB_OK)

@@ -556,7 +556,8 @@ static void reset(lb_game *g)
     for (int i = 0; i < g->nrecs; i++) {
         unit_rec *r = &g->recs[i];
         r->fired_step = r->fired_half = r->df_loss_half = r->charged_step = r->meleed_step =
-            r->fought_step = r->fire_loss_step = r->retired_step = r->rested_step = -1;
+            r->fought_step = r->fire_loss_step = r->retired_step = r->rested_step =
+                r->reacted_step = -1;
         r->df_loss = r->checked_event = 0;
         r->fired_at = (lb_hex){0, 0};
     }

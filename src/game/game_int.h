@@ -68,6 +68,7 @@ typedef struct unit_rec {
     int fire_loss_step;          /* the last step it lost an increment to fire (36.6) */
     int retired_step;            /* the last step it retreated before a melee with cavalry */
     int rested_step;             /* the step of its last readiness step regained by rest */
+    int reacted_step;            /* the step it last checked to react to a charge (R-RCH-1) */
     int checked_event;           /* the last event it checked morale in (A31-3, R-MOR-18), 0 */
 } unit_rec;
 
@@ -94,6 +95,7 @@ typedef struct obligation {
     int step;                    /* the step of the charge */
     lb_frac melee_times;         /* MELEE: the charge's multiplier (R-CHG-16) */
     int charge_bonus;            /* MELEE: straight and facing (37.7) */
+    int reactor;                 /* EXHAUSTED: the cavalry that reacted to the charge (R-RCH-3) */
 } obligation;
 
 struct lb_game {
@@ -404,6 +406,8 @@ LBI int lbi_job_answer(lb_game *g, const lb_decision *cur, const lb_action *a,
  * cavalry may make offered to that side: 1 when a decision is now pending, 0 when none is
  * asked, -1 out of memory. */
 LBI int lbi_opp_charge_offer(lb_game *g, const char *mover);
+/* R-OCH-9: is cavalry unit id one its owner is never asked about (settings s)? */
+LBI int lbi_never_asked(const lb_game_settings *s, const char *id);
 /* Answers the opportunity-charge decision cur (a charge of one unit, or a pass) with a: the
  * morale check, then the charge (R-OCH-2, R-OCH-3). */
 LBI int lbi_opp_charge_answer(lb_game *g, const lb_decision *cur, const lb_action *a,

@@ -154,6 +154,8 @@ uint64_t lb_game_hash(const lb_game *g)
                                  r->rested_step};
         for (size_t k = 0; k < sizeof rec / sizeof *rec; k++)
             mix_int(&h, rec[k]);
+        if (r->reacted_step >= 0) /* games without reactions keep their hashes */
+            mix_int(&h, r->reacted_step);
     }
     for (int s = 0; s < 2; s++) {
         mix_int(&h, g->tally_increments[s]);
@@ -171,6 +173,8 @@ uint64_t lb_game_hash(const lb_game *g)
         mix_int(&h, o->melee_times.num);
         mix_int(&h, o->melee_times.den);
         mix_int(&h, o->charge_bonus);
+        if (o->reactor)
+            mix_int(&h, o->reactor);
     }
     mix_job(&h, &g->job);
     if (g->charge) { /* a charge under way: its decisions and dice so far, and where it stands */

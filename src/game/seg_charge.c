@@ -58,6 +58,19 @@ int lbi_charge_options(const lb_game *g, lb_decision *d, const opt_scope *sc)
     return rc;
 }
 
+/* R-RCH-1: the cavalry that checked to react to the charge res is not asked again in the
+ * segment (step). */
+static void mark_reactors(lb_game *g, const lb_charge_result *res, int step)
+{
+    for (int i = 0; i < res->nevents; i++) {
+        unit_rec *r = strcmp(res->events[i].kind, "reaction-check") == 0
+                          ? lbi_game_rec(g, res->events[i].unit)
+                          : NULL;
+        if (r)
+            r->reacted_step = step;
+    }
+}
+
 /* The charge is over: applied, with its obligations kept and the tally made. */
 static int finish(lb_game *g)
 {
@@ -94,6 +107,7 @@ static int finish(lb_game *g)
     free(mb.units);
     rc = rc == LB_OK ? mrc : rc;
     int step = lbi_game_step(g);
+    mark_reactors(g, res, step);
     for (int i = 0; i < res->nobligations && rc == LB_OK; i++) {
         const lb_charge_obligation *o = &res->obligations[i];
         if (g->nobligations == OBLIGATIONS_MAX) {
@@ -110,6 +124,7 @@ static int finish(lb_game *g)
         ob->step = step;
         ob->melee_times = o->melee_times;
         ob->charge_bonus = o->charge_bonus;
+        ob->reactor = o->kind == LB_OBLIGE_EXHAUSTED && strcmp(o->rule, "R-RCH-3") == 0;
         snprintf(ob->unit, sizeof ob->unit, "%s", o->unit);
         snprintf(ob->other, sizeof ob->other, "%s", o->other);
         /* R-GAME-10: a unit barred from moving keeps still in its side's next Movement */
@@ -191,6 +206,23 @@ int lbi_charge_refuse(const lb_game *g, const parsed *p, lb_game_answer *out)
     return refuse_path(out, bad >= 0 ? bad : p->entry);
 }
 
+/* R-RCH-1, R-OCH-4, R-OCH-9: the other side is asked about reaction charges when it asked to
+ * be, never about the units it said not to ask about, and the cavalry that checked to react in
+ * this segment is not asked again. */
+static void reactions(const lb_game *g, lb_charge_req *req)
+{
+    const lb_state *st = g->st;
+    int other = 1 - (int)st->turn.phasing, step = lbi_game_step(g);
+    req->reactions = g->settings.charge_questions[other];
+    for (int k = 0; k < g->settings.nnever_ask && req->nnever < LB_CHARGE_REACTED_MAX; k++)
+        snprintf(req->never[req->nnever++], LB_SUBJECT_MAX, "%s", g->settings.never_ask[k]);
+    for (int i = 0; i < st->nunits && req->nreacted < LB_CHARGE_REACTED_MAX; i++) {
+        const unit_rec *r = lbi_game_rec_of(g, st->units[i].id);
+        if (r && r->reacted_step == step && st->units[i].side == other)
+            snprintf(req->reacted[req->nreacted++], LB_SUBJECT_MAX, "%s", st->units[i].id);
+    }
+}
+
 int lbi_charge_start(lb_game *g, const lb_action *a, lb_game_answer *out)
 {
     lb_state *st = g->st;
@@ -204,6 +236,7 @@ int lbi_charge_start(lb_game *g, const lb_action *a, lb_game_answer *out)
     req.cavalry = lb_action_unit(a, 0);
     req.npath = a->nhexes;
     memcpy(req.path, a->hexes, (size_t)a->nhexes * sizeof *a->hexes);
+    reactions(g, &req);
     return lbi_charge_launch(g, &req, out);
 }
 

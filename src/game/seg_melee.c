@@ -237,6 +237,24 @@ static void mark_assaulted(lb_game *g, const lb_melee_result *res)
             g->assaulted[lb_map_cell(&g->st->map, res->events[i].hex)] = step;
 }
 
+/* R-RCH-7 (36): cavalry that charged and meleed is exhausted; the melee engine exhausts the
+ * charging attacker, this the reacting cavalry it met, which defended: the melee made it tired
+ * (summary "tired:ID"; kept by 36.5, or exhausted already, it is left). */
+static void reactor_exhausted(lb_game *g, const char *id, const char *summary)
+{
+    int u = lb_state_unit_index(g->st, id);
+    size_t n = strlen(id);
+    const char *at = summary;
+    while ((at = strstr(at, "tired:")) != NULL &&
+           !(strncmp(at + 6, id, n) == 0 && (at[6 + n] == ' ' || at[6 + n] == '\0')))
+        at += 6;
+    if (u < 0 || !at)
+        return;
+    g->st->units[u].readiness = LB_READY_EXHAUSTED;
+    lb_trace_add(g->tr, "R-RCH-7", "(36)", "%s reacted and meleed: exhausted, not tired", id);
+    lb_state_touch(g->st);
+}
+
 /* The melee is over: applied, tallied, its units and hex marked; a charge's melee done. */
 static int finish(lb_game *g)
 {
@@ -281,6 +299,8 @@ static int finish(lb_game *g)
         for (int k = 0; k < g->nmelee_units && !done; k++)
             done = strcmp(o->unit, g->melee_units[k]) == 0 &&
                    (o->kind == LB_OBLIGE_MELEE || o->kind == LB_OBLIGE_EXHAUSTED);
+        if (done && o->reactor)
+            reactor_exhausted(g, o->unit, res->summary);
         if (!done)
             g->obligations[n++] = *o;
     }

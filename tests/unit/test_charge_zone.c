@@ -152,7 +152,7 @@ static void test_zone__who_may(void **state)
     lb_state_free(st);
 }
 
-/* The trace: one step citing R-RCH-1 (R-OCH-1 for the opportunity zone, R-OCH-2 when
+/* The trace: one step citing R-RCH-1 (R-OCH-1 for the opportunity zone; R-OCH-2, R-RCH-2 when
  * exhausted), in words. */
 static void test_zone__trace_in_words(void **state)
 {
@@ -164,7 +164,8 @@ static void test_zone__trace_in_words(void **state)
     zone(st, "au-lt", "0903", LBI_ZONE_OPPORTUNITY, 0, &t);
     st->units[lb_state_unit_index(st, "au-hvy")].readiness = LB_READY_EXHAUSTED;
     zone(st, "au-hvy", "0506", LBI_ZONE_OPPORTUNITY, 0, &t);
-    assert_int_equal(t.count, 3);
+    zone(st, "au-hvy", "0506", LBI_ZONE_REACTION, 0, &t);
+    assert_int_equal(t.count, 4);
     char buf[400];
     assert_string_equal(t.steps[0].rule, "R-RCH-1");
     lb_trace_step_fmt(&t.steps[0], buf, sizeof buf);
@@ -177,6 +178,11 @@ static void test_zone__trace_in_words(void **state)
                              "its extent (heavy cavalry 4 hexes, light 6) (7 hexes away, "
                              "extent 6)");
     assert_string_equal(t.steps[2].rule, "R-OCH-2");
+    assert_string_equal(t.steps[3].rule, "R-RCH-2");
+    lb_trace_step_fmt(&t.steps[3], buf, sizeof buf);
+    assert_string_equal(buf, "0506 is not in the reaction charge (39) zone of au-hvy: exhausted "
+                             "cavalry may not react or charge; tired may (39.3, 40.2) (4 hexes "
+                             "away, extent 4)");
     lb_trace_release(&t);
     lb_state_free(st);
 }

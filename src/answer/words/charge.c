@@ -198,6 +198,23 @@ static const char *const sentences[] = {
                     "passes, every probability a 64-bit fraction",
     S(ZONE_IN) = "{1} is in the {2} zone of {0}: {3?light|heavy} cavalry reaches {5} hexes, "
                  "{1} is {4} away, in front of its front hexsides and in its sight",
+    S(ASK_REACTION) = "{1} enters {2}, in the zone of {3} cavalry unit{3#|s} of yours: does one "
+                      "react (39)?" ANSWER,
+    S(REACT_OPTION) = "{0} reacts: its morale check (31) passes with chance {1}",
+    S(NO_REACTION_OPTION) = "no reaction charge",
+    S(REACT_CHECK) = "{0} checks morale to react (39.2): roll {1} {2+} = {3} against {4}: "
+                     "{5?passes|fails} (chance {6})",
+    S(REACT_FAILED) = "{0} stays where it is, in good order and {1}: no readiness change",
+    S(REACT_MOVES) = "{0} reacts: it moves to {1} by the cheapest path ({2} of its {3} movement "
+                     "points), next to {4} and facing it; both charges end there (39)",
+    S(REACT_NO_WAY) = "{0} passes but no free hex next to {1} is within its {2} movement points: "
+                      "it stays where it is, and the charge goes on",
+    S(REACT_NO_BONUS) = "{0} melees {1} without its x2 straight-line bonus (39.4); a lancer keeps "
+                        "its lance bonus (39.5)",
+    S(OBLIGE_REACTOR_EXHAUSTED) = OBLIGATION "{1} reacted: it is exhausted once its melee is over "
+                                             "(36)",
+    S(NEVER_ASKED) = "{1} is in the reaction charge zone of {0}, whose owner is never asked about "
+                     "it (\"never ask me\")",
     S(OPPORTUNITY_NO_RECALL) = "{0} rolls no recall after an opportunity charge (42): its charge "
                                "ends here, and it is tired (40.3)",
     S(MAY_CHARGE_OPPORTUNITY) = "{0} may charge in opportunity: cavalry in good order, {1} "

@@ -175,6 +175,18 @@ enum charge_event {
     EV_CHARGE_OPPORTUNITY_NO_RECALL,     /* cavalry */
     EV_CHARGE_MAY_CHARGE_OPPORTUNITY,    /* cavalry, readiness, light (1) or heavy, printed
                                           * movement */
+    /* reaction charges (39, R-RCH) */
+    EV_CHARGE_ASK_REACTION,              /* lead, charger, hex, cavalry units asked */
+    EV_CHARGE_REACT_OPTION,              /* reactor, chance of its morale check */
+    EV_CHARGE_NO_REACTION_OPTION,        /* (none) */
+    EV_CHARGE_REACT_CHECK,               /* reactor, roll, modifier, modified, morale, passed,
+                                          * chance of passing */
+    EV_CHARGE_REACT_FAILED,              /* reactor, readiness */
+    EV_CHARGE_REACT_MOVES,               /* reactor, hex, movement points, allowance, charger */
+    EV_CHARGE_REACT_NO_WAY,              /* reactor, charger, allowance */
+    EV_CHARGE_REACT_NO_BONUS,            /* charger, reactor */
+    EV_CHARGE_OBLIGE_REACTOR_EXHAUSTED,  /* lead, reactor */
+    EV_CHARGE_NEVER_ASKED,               /* cavalry, hex */
     EV_CHARGE_END
 };
 

@@ -20,6 +20,7 @@
 #include "modifiers_int.h"
 #include "unit_int.h"
 #include "retreat_int.h"
+#include "charge_react.h"
 
 static int y2018(const run *R)
 {
@@ -1235,6 +1236,8 @@ static int walk(run *R)
         if (rc == LB_OK)
             rc = lbi_ld_capture_at(R, R->pos); /* R-CHG-27 */
         if (rc == LB_OK)
+            rc = lbi_react_after_step(R); /* R-RCH-1 */
+        if (rc == LB_OK && R->mode != M_END)
             rc = at_position(R);
     }
     return rc == LB_OK ? finish(R) : rc;
@@ -1262,6 +1265,10 @@ int lbi_rules_resume(run *R, int value)
     case P_ROUT: rc = rout_move(R, R->pend.unit, R->pend.rule); break;
     case P_RECALL: rc = recall(R, R->pend.unit, R->pend.vacated); break;
     case P_SKIRMISH: rc = skirmish_rout(R); break;
+    case P_REACT: /* R-RCH-2: a reaction ends the charge where it stands */
+        rc = lbi_react_check(R, R->pend.unit);
+        R->inject = -1;
+        return rc == LB_OK && R->mode == M_END ? finish(R) : rc == LB_OK ? walk(R) : rc;
     case P_NONE: break;
     }
     R->inject = -1;

@@ -54,6 +54,7 @@ typedef struct ustate {
                             * the rest of the charge (R-CHG-4) */
     signed char rider;     /* a leader riding with the charging cavalry (R-CHG-8) */
     signed char unseen;    /* within 2 hexes unseen, said in the trace (R-CHG-10) */
+    signed char reacted;   /* asked to react and chose to: checked in this charge (R-RCH-1) */
 } ustate;
 
 /* What drives the next step (R-CHG-14). */
@@ -87,12 +88,13 @@ typedef enum pending_kind {
     P_GUNS,
     P_ROUT,
     P_RECALL,
-    P_SKIRMISH
+    P_SKIRMISH,
+    P_REACT
 } pending_kind;
 
 typedef struct pending {
     pending_kind kind;
-    int unit;         /* CARRE, ROUT: the unit rolling; RECALL: the routed unit */
+    int unit;         /* CARRE, ROUT, REACT: the unit rolling; RECALL: the routed unit */
     int as_target;    /* CARRE */
     const char *rule; /* ROUT */
     lb_hex vacated;   /* RECALL */

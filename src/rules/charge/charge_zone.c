@@ -71,8 +71,8 @@ int lbi_charge_zone(const lb_state *st, int cav, lb_hex at, int mover_side, lbi_
         lb_los_result_release(&los);
     }
     out->in = out->why == LBI_ZONE_IN;
-    if (out->why == LBI_ZONE_EXHAUSTED && kind == LBI_ZONE_OPPORTUNITY)
-        rule = "R-OCH-2";
+    if (out->why == LBI_ZONE_EXHAUSTED) /* 39.3, 40.2 */
+        rule = kind == LBI_ZONE_OPPORTUNITY ? "R-OCH-2" : "R-RCH-2";
     char label[LB_HEX_LABEL_MAX];
     lb_event_arg hex = lbi_ev_label(lb_map_label(&st->map, at, label));
     if (out->in)
