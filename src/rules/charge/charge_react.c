@@ -163,18 +163,10 @@ int lbi_react_check(run *R, int c)
 {
     R->us[c].reacted = 1;
     lb_morale_chance chance;
-    int rc = lb_morale_odds(R->st, c, NULL, 0, &chance, NULL), roll;
-    if (rc != LB_OK)
-        return rc;
-    R->pend = (pending){.kind = P_REACT, .unit = c};
-    if ((rc = lbi_ch_roll(R, LB_DIE_TWO, "reaction check", chance.passes, &roll)) != LB_OK)
-        return rc;
-    lb_dice one;
-    char script[4];
-    snprintf(script, sizeof script, "%d", roll);
-    lb_dice_init_script(&one, script, NULL);
     lb_morale_result mr;
-    if ((rc = lb_morale_resolve(R->st, c, LB_CHECK_ORDINARY, NULL, 0, &one, &mr, NULL)) != LB_OK)
+    int roll, rc = lbi_ch_morale_check(R, c, NULL, 0, (pending){.kind = P_REACT, .unit = c},
+                                       "reaction check", NULL, &chance, &roll, &mr);
+    if (rc != LB_OK)
         return rc;
     int passed = mr.outcome.passed;
     CH_EVENT(R, "reaction-check", "R-RCH-2", c, R->cav, R->st->units[c].hexes[0], roll,

@@ -803,19 +803,10 @@ static int stand(run *R)
                                               extra[room - 1].value + hits[k].value};
     }
     lb_morale_chance chance;
-    int rc = lb_morale_odds(R->st, i, extra, n, &chance, NULL);
-    if (rc != LB_OK)
-        return rc;
-    int roll;
-    R->pend = (pending){.kind = P_STAND};
-    if ((rc = lbi_ch_roll(R, LB_DIE_TWO, "stand check", chance.passes, &roll)) != LB_OK)
-        return rc;
-    lb_dice one;
-    char script[4];
-    snprintf(script, sizeof script, "%d", roll);
-    lb_dice_init_script(&one, script, NULL);
     lb_morale_result mr;
-    if ((rc = lb_morale_resolve(R->st, i, LB_CHECK_ORDINARY, extra, n, &one, &mr, R->t)) != LB_OK)
+    int roll, rc = lbi_ch_morale_check(R, i, extra, n, (pending){.kind = P_STAND}, "stand check",
+                                       R->t, &chance, &roll, &mr);
+    if (rc != LB_OK)
         return rc;
     int passed = mr.outcome.passed;
     CH_EVENT(R, "stand-check", y2018(R) ? "R-CHG-12" : "R-CHG-6", i, R->cav,
@@ -854,18 +845,10 @@ static int guns(run *R)
     lb_modifier_ctx x;
     lbi_mv_context(R, i, &x);
     lb_morale_chance chance;
-    int roll, rc = lb_morale_odds(R->st, i, NULL, 0, &chance, NULL);
-    R->pend = (pending){.kind = P_GUNS};
-    if (rc == LB_OK)
-        rc = lbi_ch_roll(R, LB_DIE_TWO, "guns check", chance.passes, &roll);
-    if (rc != LB_OK)
-        return rc;
-    lb_dice one;
-    char script[4];
-    snprintf(script, sizeof script, "%d", roll);
-    lb_dice_init_script(&one, script, NULL);
     lb_morale_result mr;
-    if ((rc = lb_morale_resolve(R->st, i, LB_CHECK_ORDINARY, NULL, 0, &one, &mr, R->t)) != LB_OK)
+    int roll, rc = lbi_ch_morale_check(R, i, NULL, 0, (pending){.kind = P_GUNS}, "guns check",
+                                       R->t, &chance, &roll, &mr);
+    if (rc != LB_OK)
         return rc;
     int front = x.through == 0;
     CH_EVENT(R, "guns-check", "R-CHG-21", i, R->cav, R->st->units[i].hexes[0], roll,

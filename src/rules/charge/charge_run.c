@@ -218,6 +218,23 @@ int lbi_ch_roll(run *R, lb_die_kind die, const char *purpose, const unsigned cha
     return STOP_DICE;
 }
 
+int lbi_ch_morale_check(run *R, int i, const lb_morale_mod *extra, int n, pending p,
+                        const char *purpose, lb_trace *t, lb_morale_chance *chance, int *roll,
+                        lb_morale_result *mr)
+{
+    int rc = lb_morale_odds(R->st, i, extra, n, chance, NULL);
+    if (rc != LB_OK)
+        return rc;
+    R->pend = p;
+    if ((rc = lbi_ch_roll(R, LB_DIE_TWO, purpose, chance->passes, roll)) != LB_OK)
+        return rc;
+    lb_dice one;
+    char script[4];
+    snprintf(script, sizeof script, "%d", *roll);
+    lb_dice_init_script(&one, script, NULL);
+    return lb_morale_resolve(R->st, i, LB_CHECK_ORDINARY, extra, n, &one, mr, t);
+}
+
 /* R-CHG-7, R-CHG-25: a decision with one option is no choice; otherwise the journal, a standing
  * answer or the automatic mode answers it, or the pass stops and offers it. */
 /* R-CHG-25: in the odds, the next of the req's answers for a decision that the standing answers

@@ -3,6 +3,7 @@
 #define LB_CHARGE_RUN_H
 
 #include "lb/charge.h"
+#include "lb/morale.h"
 #include "charge_charts.h"
 #include "lb/modifiers.h"
 #include "charge_events.h"
@@ -145,6 +146,13 @@ LBI void lbi_run_init(run *R, lb_charge *ch, lb_state *st, ustate *us);
  * the values that lead to the same result (odds). LB_OK, STOP_DICE, LB_DICE, LB_INVALID. */
 LBI int lbi_ch_roll(run *R, lb_die_kind die, const char *purpose, const unsigned char *classes,
                     int *out);
+/* A unit's ordinary morale check in the charge (with n extra modifiers): its roll from
+ * lbi_ch_roll (the pass pending as p while it waits, purpose in the journal) resolved by the
+ * morale rules, traced in t (NULL: not); its chance, roll and result out. LB_OK, or
+ * lbi_ch_roll's stops. */
+LBI int lbi_ch_morale_check(run *R, int i, const lb_morale_mod *extra, int n, pending p,
+                            const char *purpose, lb_trace *t, lb_morale_chance *chance,
+                            int *roll, lb_morale_result *mr);
 /* The option taken for d (released here): LB_OK with *choice, or STOP_DECIDE (d pending). */
 LBI int lbi_ch_decide(run *R, lb_decision *d, int *choice);
 /* The count of the event arguments given. */
