@@ -1,4 +1,4 @@
-/* labataille serve [SCENARIO] [--db DB] [--port N] [--host ADDR]: the web game, with a new game of the scenario and its links printed. */
+/* labataille serve [SCENARIO] [--db DB] [--port N] [--host ADDR] [--webhooks HOSTS]: the web game, with a new game of the scenario and its links printed. */
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -88,7 +88,8 @@ int cmd_serve(const cli_args *args)
         return cli_usage(args, "--limit: %s", why);
     lb_server_config cfg = {.db = db ? db : "labataille.db", .web_root = web ? web : LB_WEB_ROOT,
                             .scenario_file = args->npositional ? args->positional[0] : NULL,
-                            .limits = &limits};
+                            .limits = &limits,
+                            .webhook_hosts = cli_option_value(args, "webhooks", NULL)};
     /* the signals that stop the server wait for the main thread alone */
     sigset_t stop;
     sigemptyset(&stop);

@@ -200,7 +200,7 @@ static const command commands[] = {
     {.name = "serve",
      .run = cmd_serve,
      .usage = "serve [FILE] [--db DB] [--port N] [--host ADDR] [--web DIR] [--seed N] "
-              "[--limit NAME=N,...]",
+              "[--limit NAME=N,...] [--webhooks HOSTS]",
      .summary = "the web game: a new game of FILE and one link per side",
      .about = "Serves the web game (docs/api.md) on --host and --port, its games kept in the\n"
               "store DB, and opens a two-players game of FILE (the demo by default): prints the\n"
@@ -212,7 +212,9 @@ static const command commands[] = {
                  {"host", "ADDR", "the address to listen on (default 127.0.0.1)"},
                  {"web", "DIR", "the page's files (default the source tree's web/)"},
                  {"limit", "NAME=N,...", "the limits on what clients send, their quotas and "
-                                         "the caps on connections (docs/api.md, Limits)"}}},
+                                         "the caps on connections (docs/api.md, Limits)"},
+                 {"webhooks", "HOSTS", "the hosts a side's webhook may call, comma-separated, "
+                                       "or any (default: no webhooks)"}}},
     {.name = "selfplay",
      .run = cmd_selfplay,
      .usage = "selfplay [FILE] [--SIDE P]... [--players P1,P2] [--games N] [--seed S]",

@@ -200,5 +200,6 @@ int slot_changed(lb_server *s, slot *sl, int seq_before, lb_err *err)
                     again.msg);
     }
     announce(s, sl);
+    webhook_tell(s, sl);
     return rc;
 }

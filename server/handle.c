@@ -57,6 +57,8 @@ static const struct {
     {"/traces", "GET", route_traces, {"from", NULL}, 0},
     {"/chat", "GET", route_chat, {"from", NULL}, 0},
     {"/chat", "POST", route_say, {NULL}, 1},
+    {"/webhook", "GET", route_webhook, {NULL}, 1},
+    {"/webhook", "POST", route_set_webhook, {NULL}, 1},
 };
 
 /* A game the store cannot give: logged with the store's reason; a 503 while the store is down,

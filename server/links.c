@@ -230,3 +230,41 @@ int links_get_game(struct links *l, long long game, int *two_players, int *ai, i
     json_decref(j);
     return rc;
 }
+
+int links_get_webhook(struct links *l, long long game, int side, char **url)
+{
+    lb_err err = {0};
+    *url = NULL;
+    json_t *j = hosting_of(l, game, &err);
+    if (!j)
+        return err.code ? err.code : LB_NOMEM;
+    const char *u = json_string_value(json_array_get(json_object_get(j, "webhooks"),
+                                                     (size_t)side));
+    int rc = LB_OK;
+    if (u && !(*url = strdup(u)))
+        rc = LB_NOMEM;
+    json_decref(j);
+    return rc;
+}
+
+int links_set_webhook(struct links *l, long long game, int side, const char *url, lb_err *err)
+{
+    json_t *j = hosting_of(l, game, err);
+    if (!j)
+        return err->code ? err->code : lb_err_set(err, LB_NOMEM, "out of memory");
+    json_t *hooks = json_object_get(j, "webhooks");
+    if (!json_is_array(hooks) || json_array_size(hooks) != 2) {
+        hooks = json_pack("[nn]");
+        json_object_set_new(j, "webhooks", hooks);
+    }
+    json_array_set_new(hooks, (size_t)side, url ? json_string(url) : json_null());
+    char *text = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    if (!text)
+        return lb_err_set(err, LB_NOMEM, "out of memory");
+    pthread_mutex_lock(l->store_lock);
+    int rc = lb_store_hosting_set(l->store, game, text, err);
+    pthread_mutex_unlock(l->store_lock);
+    free(text);
+    return rc;
+}

@@ -154,6 +154,8 @@ int lb_server_new(const lb_server_config *cfg, lb_server **out, lb_err *err)
         s->opened = s->noffers - 1;
     }
     if (rc == LB_OK)
+        rc = webhooks_start(cfg->webhook_hosts, &s->webhooks, err);
+    if (rc == LB_OK)
         rc = lb_store_open(cfg->db, &s->store, err);
     if (rc == LB_OK)
         rc = links_open(s->store, &s->store_lock, &s->links, err);
@@ -180,6 +182,7 @@ void lb_server_free(lb_server *s)
     if (!s)
         return;
     server_http_stop(s);
+    webhooks_stop(s->webhooks);
     for (int i = 0; i < s->games.n; i++)
         slot_free(s->games.slots[i]);
     table_free(&s->games);

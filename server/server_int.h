@@ -51,6 +51,7 @@ typedef struct cached_view {
 } cached_view;
 
 typedef struct stream stream; /* live.c: a live updates stream */
+typedef struct webhooks webhooks; /* webhooks.c: the webhooks' sender */
 
 /* A game in play. Fields under the server's lock: refs, used, seq, id, waiting (slot_table.c
  * changes refs and used). The rest under lock. */
@@ -79,6 +80,8 @@ typedef struct slot {
                                    * looked for in the store (the last look found none) */
     long long rematch;            /* its rematch's game (R-WEB-8), 0: none yet */
     char clock_mark[64];          /* the Movement segment the clock runs for ("" none) */
+    int told;                     /* routes_webhook.c: the side whose webhook was last told its
+                                   * turn (-1 none; LB_ROLE_SPECTATOR once the end is told) */
     long long clock_started_ms;
 } slot;
 
@@ -263,6 +266,7 @@ struct lb_server {
     quota quota;                  /* under lock */
     conns conns;                  /* the connections while it listens (their own lock) */
     int stopping;
+    webhooks *webhooks;           /* webhooks.c: NULL when the server sends none */
     struct MHD_Daemon *daemon;
     int port;
 };
@@ -326,6 +330,36 @@ int links_get_game(struct links *l, long long game, int *two_players, int *ai, i
 int links_get_rematch(struct links *l, long long game, long long *rematch, unsigned *taken);
 int links_set_rematch(struct links *l, long long game, long long rematch, unsigned taken,
                       lb_err *err);
+/* A side's webhook (R-WEB-16), kept in the game's hosting: *url malloc'd, NULL when the side
+ * gave none; LB_OK or the store's error. */
+int links_get_webhook(struct links *l, long long game, int side, char **url);
+/* Sets (url) or forgets (NULL) a side's webhook: LB_OK or the store's error. */
+int links_set_webhook(struct links *l, long long game, int side, const char *url, lb_err *err);
+
+/* ---- webhooks.c: webhooks (R-WEB-16) ------------------------------------------------------- */
+
+#define WEBHOOKS_QUEUED 64        /* POSTs waiting to be sent; past it the oldest is dropped */
+#define WEBHOOK_SECONDS 5         /* one POST's time, connection included */
+#define WEBHOOK_URL_MAX 512
+#define WEBHOOK_URL_MAX_TEXT "512"
+
+/* The webhooks' sender, for the hosts an address may name (comma-separated, or "any"); hosts
+ * NULL: the server sends none (*out NULL). LB_OK, LB_USAGE for an empty list, or LB_NOMEM. */
+int webhooks_start(const char *hosts, webhooks **out, lb_err *err);
+/* Why url may not be a webhook's address on this server, or NULL when it may: http or https,
+ * at most WEBHOOK_URL_MAX printable ASCII bytes, a host it allows. */
+const char *webhooks_check(const webhooks *w, const char *url);
+/* A POST of body (JSON) to url, queued: sent by the sender thread, never waited for. */
+void webhooks_send(webhooks *w, const char *url, const char *body);
+/* Stops the sender (the POSTs still queued are dropped) and frees w; NULL is fine. */
+void webhooks_stop(webhooks *w);
+
+/* ---- routes_webhook.c: a side's webhook ---------------------------------------------------- */
+
+/* Tells the webhooks of sl's sides what changed since the last time (under sl->lock): the
+ * decision passed to a side of a two-players game (its webhook gets "your-turn"), or the game
+ * ended (both get "finished"). */
+void webhook_tell(lb_server *s, slot *sl);
 
 /* ---- reply.c: answers ----------------------------------------------------------------------- */
 
@@ -407,6 +441,8 @@ void route_scenarios(lb_server *s, lb_http_response *rs);
 void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs);
 void route_rematch(game_request *r, lb_http_response *rs);
 void route_chat(game_request *r, lb_http_response *rs);
+void route_webhook(game_request *r, lb_http_response *rs);
+void route_set_webhook(game_request *r, lb_http_response *rs);
 void route_say(game_request *r, lb_http_response *rs);
 void route_view(game_request *r, lb_http_response *rs);
 void route_decide(game_request *r, lb_http_response *rs);

@@ -45,6 +45,8 @@ slot *slot_new(long long id, lb_game *g, int two_players, int ai, int level)
     sl->two_players = two_players;
     sl->ai = ai;
     sl->level = level;
+    const lb_decision *d = lb_game_pending(g);
+    sl->told = d ? d->side : LB_ROLE_SPECTATOR; /* what a webhook is told from now on */
     slot_set_id(sl, id);
     json_t *map = map_json(lb_game_state(g));
     sl->map = map ? json_dumps(map, JSON_COMPACT) : NULL;

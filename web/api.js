@@ -36,6 +36,8 @@ export const api = {
   rematch: (token) => request('POST', `/api/g/${token}/rematch`, {}),
   chat: (token, from) => request('GET', `/api/g/${token}/chat?from=${from}`),
   say: (token, text) => request('POST', `/api/g/${token}/chat`, { text }),
+  webhook: (token) => request('GET', `/api/g/${token}/webhook`),
+  setWebhook: (token, url) => request('POST', `/api/g/${token}/webhook`, { url }),
   journal: (token, from) => request('GET', `/api/g/${token}/journal?from=${from}`),
   traces: (token, from) => request('GET', `/api/g/${token}/traces?from=${from}`),
   preview: (token, kind, params) => request('GET', `/api/g/${token}/preview/${kind}?${query(params)}`),

@@ -9,6 +9,7 @@ import { showRecent, newRecent } from './recent.js';
 import { legend } from './legend.js';
 import { remember } from './mine.js';
 import * as notify from './notify.js';
+import * as webhook from './webhook.js';
 import {
   labelWords, promptWords, meleeWords, chargeWords, mixed, segmentWords, keyWords, formationWords,
 } from './words.js';
@@ -1019,6 +1020,7 @@ async function start() {
     await render(await api.view(token));
     $('chat-form').hidden = S.view.role === 'spectator';
     loadChat();
+    webhook.setup(token, S.view.role);
     live();
   } catch (err) {
     document.body.classList.add('failed');

@@ -73,6 +73,8 @@ typedef struct lb_server_config {
     const char *scenario_file;     /* a scenario offered beside the demo, or NULL */
     int heartbeat_s;               /* live updates: a comment line when idle this long (0: 15) */
     const lb_server_limits *limits; /* NULL: the defaults */
+    const char *webhook_hosts;     /* the hosts a side's webhook may call, comma-separated, or
+                                    * "any"; NULL: the server sends no webhooks (R-WEB-16) */
 } lb_server_config;
 
 /* One request, as the HTTP layer read it. */

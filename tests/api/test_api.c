@@ -7,6 +7,7 @@
 
 #include <curl/curl.h>
 #include <jansson.h>
+#include <microhttpd.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -1061,6 +1062,174 @@ static void test_api__chat(void **state)
     snprintf(path, sizeof path, "/api/g/%s/chat", fr);
     json_decref(call(&S, "DELETE", path, NULL, 405));
     json_decref(g);
+}
+
+/* ---- a webhook's receiver (R-WEB-16) --------------------------------------------------------- */
+
+#define HOOKS_HEARD_MAX 16
+
+/* The POSTs a receiver on a loopback port heard: path and body of each. */
+typedef struct hooks_heard {
+    pthread_mutex_t lock;
+    pthread_cond_t more;
+    int n;
+    char path[HOOKS_HEARD_MAX][64];
+    char body[HOOKS_HEARD_MAX][1024];
+    char type[HOOKS_HEARD_MAX][64];
+} hooks_heard;
+
+static enum MHD_Result on_hook(void *cls, struct MHD_Connection *c, const char *url,
+                               const char *method, const char *version, const char *data,
+                               size_t *size, void **con_cls)
+{
+    (void)version;
+    hooks_heard *h = cls;
+    if (!*con_cls) { /* the request's first call: its body follows */
+        *con_cls = calloc(1, 1024);
+        return MHD_YES;
+    }
+    char *body = *con_cls;
+    if (*size) {
+        size_t have = strlen(body), take = *size < 1023 - have ? *size : 1023 - have;
+        memcpy(body + have, data, take);
+        *size = 0;
+        return MHD_YES;
+    }
+    pthread_mutex_lock(&h->lock);
+    if (h->n < HOOKS_HEARD_MAX && strcmp(method, "POST") == 0) {
+        snprintf(h->path[h->n], sizeof h->path[0], "%s", url);
+        snprintf(h->body[h->n], sizeof h->body[0], "%s", body);
+        const char *type = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type");
+        snprintf(h->type[h->n], sizeof h->type[0], "%s", type ? type : "");
+        h->n++;
+        pthread_cond_broadcast(&h->more);
+    }
+    pthread_mutex_unlock(&h->lock);
+    free(body);
+    *con_cls = NULL;
+    struct MHD_Response *r = MHD_create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
+    enum MHD_Result rc = MHD_queue_response(c, 204, r);
+    MHD_destroy_response(r);
+    return rc;
+}
+
+/* Waits (at most 10 s) until the receiver has heard n POSTs. */
+static void hooks_wait(hooks_heard *h, int n)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 10;
+    pthread_mutex_lock(&h->lock);
+    while (h->n < n && pthread_cond_timedwait(&h->more, &h->lock, &until) == 0)
+        ;
+    int heard = h->n;
+    pthread_mutex_unlock(&h->lock);
+    assert_int_equal(heard, n);
+}
+
+/* Is the pending decision side's in token's view? *seq its journal's length. */
+static int pending_is(const server *sv, const char *token, const char *side, long long *seq)
+{
+    json_t *v = view(sv, token);
+    *seq = num(v, "seq");
+    int is = strcmp(str(json_object_get(v, "pending"), "side"), side) == 0;
+    json_decref(v);
+    return is;
+}
+
+/* R-WEB-16: webhooks. On a server started with --webhooks 127.0.0.1, each side's link sets its
+ * own address (a spectator's cannot; an address that is not http(s), names another host, or is
+ * not a string is refused and changes nothing); the receiver hears "webhook-set" at once, the
+ * Austrian webhook "your-turn" once when the French end their turn's segments (not at each French
+ * answer: the French webhook hears nothing more), with the Austrian prompt, and nothing else;
+ * forgotten (null), nothing. A server started without --webhooks refuses to keep one (403). */
+static void test_api__webhooks(void **state)
+{
+    (void)state;
+    hooks_heard h = {.lock = PTHREAD_MUTEX_INITIALIZER, .more = PTHREAD_COND_INITIALIZER};
+    struct MHD_Daemon *d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD, 0, NULL, NULL,
+                                            on_hook, &h, MHD_OPTION_SOCK_ADDR, NULL,
+                                            MHD_OPTION_END);
+    assert_non_null(d);
+    int port = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT)->port;
+    server T = {0};
+    start(&T, LOOPBACK_ONE_CLIENT " --webhooks 127.0.0.1");
+    json_t *g = call(&T, "POST", "/api/games", "{\"scenario\":\"demo\",\"mode\":\"two-players\"}",
+                     201);
+    const char *fr = link_token(g, "french"), *au = link_token(g, "austrian"),
+               *sp = link_token(g, "spectator");
+    char path[160], body[256];
+    snprintf(path, sizeof path, "/api/g/%s/webhook", fr);
+    json_t *w = call(&T, "GET", path, NULL, 200);
+    assert_true(json_is_null(json_object_get(w, "url")));
+    assert_true(json_is_true(json_object_get(w, "sends")));
+    json_decref(w);
+    static const char *const refused[] = {"{\"url\":\"ftp://127.0.0.1/x\"}",
+                                          "{\"url\":\"http://192.0.2.1/x\"}",
+                                          "{\"url\":\"http://127.0.0.1/a b\"}",
+                                          "{\"url\":5}", "{\"url\":\"not an address\"}"};
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++)
+        json_decref(post(&T, fr, "webhook", refused[i], 422));
+    json_decref(post(&T, fr, "webhook", "{\"link\":\"x\"}", 400));
+    json_decref(post(&T, sp, "webhook", "{\"url\":null}", 403));
+    w = call(&T, "GET", path, NULL, 200);
+    assert_true(json_is_null(json_object_get(w, "url")));
+    json_decref(w);
+    snprintf(body, sizeof body, "{\"url\":\"http://127.0.0.1:%d/french\"}", port);
+    json_decref(post(&T, fr, "webhook", body, 200));
+    hooks_wait(&h, 1);
+    assert_string_equal(h.path[0], "/french");
+    assert_string_equal(h.type[0], "application/json");
+    json_t *m = json_loads(h.body[0], 0, NULL);
+    assert_string_equal(str(m, "event"), "webhook-set");
+    assert_string_equal(str(m, "side"), "french");
+    json_decref(m);
+    snprintf(body, sizeof body, "{\"url\":\"http://127.0.0.1:%d/austrian\"}", port);
+    json_decref(post(&T, au, "webhook", body, 200));
+    hooks_wait(&h, 2);
+    w = call(&T, "GET", path, NULL, 200);
+    snprintf(body, sizeof body, "http://127.0.0.1:%d/french", port);
+    assert_string_equal(str(w, "url"), body);
+    json_decref(w);
+    /* the French answer until the decision is the Austrians': one POST, to them */
+    long long seq;
+    int french_answers = 0;
+    for (; pending_is(&T, fr, "french", &seq); french_answers++)
+        json_decref(decide(&T, fr, seq, "end", 200));
+    assert_true(french_answers >= 2);
+    hooks_wait(&h, 3);
+    assert_string_equal(h.path[2], "/austrian");
+    m = json_loads(h.body[2], 0, NULL);
+    assert_string_equal(str(m, "event"), "your-turn");
+    assert_string_equal(str(m, "side"), "austrian");
+    assert_true(strlen(str(m, "prompt")) > 0);
+    assert_int_equal(num(m, "game"), num(g, "game"));
+    json_decref(m);
+    /* forgotten: the Austrians answer and the French turn comes unheard */
+    json_decref(post(&T, fr, "webhook", "{\"url\":null}", 200));
+    while (pending_is(&T, au, "austrian", &seq))
+        json_decref(decide(&T, au, seq, "end", 200));
+    nanosleep(&(struct timespec){.tv_nsec = 300 * 1000 * 1000}, NULL);
+    pthread_mutex_lock(&h.lock);
+    assert_int_equal(h.n, 3);
+    pthread_mutex_unlock(&h.lock);
+    json_decref(g);
+    stop(&T);
+    /* without --webhooks: refused, and said so in GET */
+    start(&T, LOOPBACK_ONE_CLIENT);
+    g = call(&T, "POST", "/api/games", "{\"scenario\":\"demo\",\"mode\":\"two-players\"}", 201);
+    snprintf(body, sizeof body, "{\"url\":\"http://127.0.0.1:%d/french\"}", port);
+    json_decref(post(&T, link_token(g, "french"), "webhook", body, 403));
+    snprintf(path, sizeof path, "/api/g/%s/webhook", link_token(g, "french"));
+    w = call(&T, "GET", path, NULL, 200);
+    assert_true(json_is_false(json_object_get(w, "sends")));
+    json_decref(w);
+    json_decref(g);
+    stop(&T);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", T.dir);
+    assert_int_equal(system(cmd), 0);
+    MHD_stop_daemon(d);
 }
 
 #define MANY_STREAMS 64 /* more than the server's threads on 2 cores (8): an idle stream holds none */
@@ -2692,6 +2861,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__events_presence),
         cmocka_unit_test(test_api__rematch),
         cmocka_unit_test(test_api__chat),
+        cmocka_unit_test(test_api__webhooks),
         cmocka_unit_test(test_api__previews_are_the_cli_answers),
         cmocka_unit_test(test_api__charge_odds_add_up),
         cmocka_unit_test(test_api__preview_errors),
