@@ -184,10 +184,13 @@ async function render(view, { own = false } = {}) {
   $('battle').replaceChildren(...battlePanel(view));
   $('concede-box').hidden = view.role === 'spectator' || Boolean(view.result);
   map.drawUnits(view, S.selected);
+  if (first) performance.mark('lb-counters-drawn'); // the page's own timing (BENCHMARKS.md)
   drawCharge(view);
   map.drawObjectives(view);
   await renderSelection();
   renderPaths();
+  // the result screen needs the view only: shown before the rulings and the log are fetched
+  if (view.result && !S.resultShown) showResult();
   const [, news] = await Promise.all([loadTraces(), loadLog()]);
   if (before && news.entries.length) {
     const mySide = view.sides.includes(view.role) ? view.role : null;
@@ -196,7 +199,6 @@ async function render(view, { own = false } = {}) {
     $('summary').textContent = line;
     $('summary').hidden = !line;
   }
-  if (view.result && !S.resultShown) showResult();
   // the page shows this seq whole (its rulings and log too) once data-seq says it
   document.body.dataset.seq = view.seq;
 }
@@ -208,6 +210,7 @@ function showResult() {
   if ($('result').showModal) $('result').showModal();
   else $('result').setAttribute('open', '');
   $('result-close').focus();
+  performance.mark('lb-result-ready');
 }
 
 /* Where the keyboard's cursor starts: the subject of the pending decision, else a unit of ours. */
