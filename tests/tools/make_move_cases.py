@@ -169,7 +169,7 @@ case("move-R-MOV-3-disordered-half", "R-MOV-3",
      "1/2 left: refused at index 2.",
      [inf(state="disordered", movement=5)], ["fr-inf", "--path", "0405,0406,0407"],
      json_={"/allowance": "5/2", "/legal": False, "/refused": 2, "/cost": 2,
-            "/reason": "it costs 1 MP and fr-inf has 1/2 left"})
+            "/reason": "it costs 1 MP and fr-inf has 1/2 left of its 5/2"})
 case("move-R-MOV-3-routed-infantry", "R-MOV-3",
      "A routed unit moves only in flight (R-MOR-4): allowance 0, no step, the path is refused.",
      [inf(state="routed")], ["fr-inf", "--path", "0405"],
@@ -237,7 +237,7 @@ case("move-R-MOV-4-road-march-reach", "R-MOV-4",
 case("move-R-MOV-4-no-minimum-move", "R-MOV-4",
      "A 2 MP unit may not enter woods costing 3: no minimum move (R-MOV-4).",
      [inf(hexes="0101", movement=2)], ["fr-inf", "--path", "0201"], m=ROW(".W"),
-     json_={"/legal": False, "/rule": "R-MOV-4", "/reason": "it costs 3 MP and fr-inf has 2 left"})
+     json_={"/legal": False, "/rule": "R-MOV-4", "/reason": "it costs 3 MP and fr-inf has 2 left of its 2"})
 
 # ---- R-MOV-5 -----------------------------------------------------------------------------------
 
@@ -728,7 +728,7 @@ case("zoi-R-ZOI-5-drag", "R-ZOI-5",
       cav("au-vlt", ["0701", "0801"], side="austrian", formation="skirmish", facing=1, movement=14, fire=2)],
      ["fr-inf", "--path", "0201,0301,0401,0501,0601"], m=mapof(9, 1),
      json_={"/legal": False, "/refused": 4, "/cost": 6, "/steps/3/cost": 3,
-            "/reason": "it costs 4 MP and fr-inf has 0 left"})
+            "/reason": "it costs 4 MP and fr-inf has 0 left of its 6"})
 case("zoi-R-ZOI-5-cavalry-no-drag", "R-ZOI-5",
      "The screen's drag slows infantry only: fr-cav pays 1 a hex to 0501.",
      [cav(hexes="0101", facing=4),

@@ -125,7 +125,7 @@ static const char *const sentences[] = {
     S(EV_MOVE_CARRE_ENTERED) = "{16} enters {18}, the hex of the enemy carré " UNITS " (T16-3): "
                                "ending its move there, it must melee it (T15-14)",
     S(EV_MOVE_FOLLOW) = UNITS ", attached to {16}, moves with it, spending none of its own MP",
-    S(EV_MOVE_TOO_DEAR) = "it costs {0} MP and {1} has {2} left",
+    S(EV_MOVE_TOO_DEAR) = "it costs {0} MP and {1} has {2} left of its {3}",
     S(EV_MOVE_WHOLE_STEP) = "{24} steps {25} as a whole: " WHOLE_MP "; the step costs the "
                             "dearest, {26} MP (T15-23)",
     S(EV_MOVE_WHOLE_TRIED) = "{16} steps {17} as a whole: " WHOLE ", each hex allowed (T15-23)",

@@ -170,7 +170,7 @@ static int afford(const mv_ctx *c, lb_move_outcome *o, int allowance, lb_trace *
     if (o->spent_before + o->cost <= allowance)
         return 1;
     REFUSE(c, o, "R-MOV-4", "(18)", t, EV_MOVE_TOO_DEAR, ev_mp(o->cost), ev_unit_id(c->u->id),
-           ev_mp(allowance - o->spent_before));
+           ev_mp(allowance - o->spent_before), ev_mp(allowance));
     return 0;
 }
 

@@ -90,7 +90,7 @@ enum move_events {
     EV_MOVE_CAPTURE,              /* units (MOVE_UNITS_MAX), mover, action, hex */
     EV_MOVE_CARRE_ENTERED,        /* units (MOVE_UNITS_MAX), mover, action, hex */
     EV_MOVE_FOLLOW,               /* units (MOVE_UNITS_MAX), mover */
-    EV_MOVE_TOO_DEAR,             /* MP, unit, MP left */
+    EV_MOVE_TOO_DEAR,             /* MP, unit, MP left, allowance */
     EV_MOVE_WHOLE_STEP,           /* from, to, MP of each hex (3 x MOVE_HEXES_MAX), unit,
                                    * direction, MP */
     EV_MOVE_WHOLE_TRIED,          /* from, to of each hex (2 x MOVE_HEXES_MAX), unit, direction */
