@@ -156,7 +156,9 @@ async function render(view, { own = false } = {}) {
   S.view = view;
   document.body.dataset.role = view.role;
   if (first) {
+    performance.mark('lb-view-in');
     map.drawMap(view.map);
+    performance.mark('lb-map-drawn');
     map.home(startHex(view));
     map.moveCursor(startHex(view), false);
     // a phone or a tablet: the long panels start closed, the map and the decision first
@@ -902,6 +904,7 @@ $('zoom').addEventListener('click', (e) => {
 });
 function toggleLabels() {
   const on = $('map').classList.toggle('labels');
+  if (on) map.showLabels();
   $('labels').setAttribute('aria-pressed', String(on));
 }
 $('labels').addEventListener('click', toggleLabels);

@@ -5,6 +5,7 @@ const NS = 'http://www.w3.org/2000/svg';
 const UX = 15;        // pixels per half hex side (hex.h: centres 3 apart in x)
 const UY = 25.98;     // pixels per half hex height (centres 2 apart in y)
 const MARGIN = 40;
+const WHEEL_STILL_MS = 150; // a wheel's gesture ends when it has been still this long
 const COUNTER = 46;   // a counter's side in pixels
 
 const TERRAIN = [
@@ -22,6 +23,11 @@ const FORMATION_MARK = {
 const STATE_MARK = { disordered: 'DISORDER', routed: 'ROUTED' };
 
 import { counterWords } from './words.js';
+
+/* Text as it may stand in markup, between tags or in a quoted attribute. */
+function esc(text) {
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
 
 export function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
@@ -67,10 +73,14 @@ export class MapView {
 
   /* ---- the map, drawn once ---------------------------------------------------------------- */
 
+  /* The map drawn once: its thousands of hexes written as markup and parsed in one go per layer
+   * (much faster than an element at a time on a big battle's map); the hexes' labels only when
+   * first shown (showLabels). */
   drawMap(map) {
-    const { terrain, roads, hexsides, labels } = this.layers;
+    const { terrain, roads, hexsides } = this.layers;
     let maxX = 0;
     let maxY = 0;
+    const hexes = [];
     for (const h of map.hexes) {
       const x = MARGIN + h.x * UX + 2 * UX;
       const y = MARGIN + h.y * UY + UY;
@@ -78,36 +88,41 @@ export class MapView {
       maxX = Math.max(maxX, x);
       maxY = Math.max(maxY, y);
       const points = this.hexPoints(x, y);
-      const g = el('g', { class: 'hex', 'data-hex': h.hex, tabindex: -1, role: 'button',
-        'aria-label': h.hex }, terrain);
-      el('polygon', { points, fill: terrainFill(h.terrain, map.terrain_types[h.terrain]),
-        'data-terrain': h.terrain }, g);
-      if (h.elevation > 0) {
-        el('polygon', { points, class: 'elevation', 'fill-opacity': Math.min(0.45, 0.12 * h.elevation) }, g);
-      }
-      const t = el('text', { x, y: y - UY + 11, class: 'hexlabel' }, labels);
-      t.textContent = h.hex;
+      const label = esc(h.hex);
+      hexes.push(`<g class="hex" data-hex="${label}" tabindex="-1" role="button" aria-label="${label}">`
+        + `<polygon points="${points}" fill="${terrainFill(h.terrain, map.terrain_types[h.terrain])}" `
+        + `data-terrain="${esc(h.terrain)}"/>`
+        + (h.elevation > 0 ? `<polygon points="${points}" class="elevation" `
+          + `fill-opacity="${Math.min(0.45, 0.12 * h.elevation)}"/>` : '')
+        + '</g>');
     }
-    for (const [a, b] of map.roads) {
+    terrain.innerHTML = hexes.join('');
+    roads.innerHTML = map.roads.map(([a, b]) => {
       const [x1, y1] = this.centres.get(a);
       const [x2, y2] = this.centres.get(b);
-      el('line', { x1, y1, x2, y2, class: 'road' }, roads);
-    }
-    for (const s of map.hexsides) {
-      const [ax, ay, bx, by] = s.ends;
-      const [stroke, width] = hexsideStroke(s.type, map.hexside_types[s.type]);
-      el('line', {
-        x1: MARGIN + ax * UX + 2 * UX, y1: MARGIN + ay * UY + UY,
-        x2: MARGIN + bx * UX + 2 * UX, y2: MARGIN + by * UY + UY,
-        stroke, 'stroke-width': width, 'stroke-linecap': 'round', class: 'hexside',
-        'data-hexside': `${s.hex}|${s.pair || ''}`, 'data-type': s.type,
-      }, hexsides);
-      el('title', {}, hexsides.lastChild).textContent = `${s.hex}|${s.pair || ''}: ${s.type}`;
-    }
+      return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" class="road"/>`;
+    }).join('');
+    hexsides.innerHTML = map.hexsides.map((side) => {
+      const [ax, ay, bx, by] = side.ends;
+      const [stroke, width] = hexsideStroke(side.type, map.hexside_types[side.type]);
+      const name = esc(`${side.hex}|${side.pair || ''}`);
+      return `<line x1="${MARGIN + ax * UX + 2 * UX}" y1="${MARGIN + ay * UY + UY}" `
+        + `x2="${MARGIN + bx * UX + 2 * UX}" y2="${MARGIN + by * UY + UY}" stroke="${stroke}" `
+        + `stroke-width="${width}" stroke-linecap="round" class="hexside" data-hexside="${name}" `
+        + `data-type="${esc(side.type)}"><title>${name}: ${esc(side.type)}</title></line>`;
+    }).join('');
     this.width = maxX + 2 * UX + MARGIN;
     this.height = maxY + UY + MARGIN;
     this.svg.setAttribute('viewBox', `0 0 ${this.width} ${this.height}`);
     this.fit();
+  }
+
+  /* The hexes' labels, written the first time they are shown. */
+  showLabels() {
+    const { labels } = this.layers;
+    if (labels.firstChild) return;
+    labels.innerHTML = [...this.centres].map(([hex, [x, y]]) =>
+      `<text x="${x}" y="${y - UY + 11}" class="hexlabel">${esc(hex)}</text>`).join('');
   }
 
   hexPoints(x, y) {
@@ -315,12 +330,52 @@ export class MapView {
 
   /* ---- zoom and pan ------------------------------------------------------------------------ */
 
+  /* The part of the map shown: during a gesture the one it is bringing, else the viewBox's. */
   box() {
-    return this.svg.viewBox.baseVal;
+    if (this.gesture) return this.gesture.box;
+    const b = this.svg.viewBox.baseVal;
+    return { x: b.x, y: b.y, width: b.width, height: b.height };
   }
 
+  /* Shows that part at once (a gesture under way ends there). */
   setBox(x, y, w, h) {
+    if (this.gesture) this.endGesture();
     this.svg.setAttribute('viewBox', `${x} ${y} ${w} ${h}`);
+  }
+
+  /* How a box lies on the svg element (its viewBox's xMidYMid meet): a map point p is at
+   * k * p + t in the element's own pixels. */
+  placing(b) {
+    const width = this.svg.clientWidth || b.width;
+    const height = this.svg.clientHeight || b.height;
+    const k = Math.min(width / b.width, height / b.height);
+    return { k, tx: (width - b.width * k) / 2 - b.x * k, ty: (height - b.height * k) / 2 - b.y * k };
+  }
+
+  /* A drag, a pinch or a wheel's turns: each frame moves the map as drawn by a CSS transform,
+   * which the compositor applies without drawing its thousands of hexes again; the viewBox
+   * takes the part shown once, when the gesture ends (the pointer up, the wheel still). */
+  glide(x, y, w, h) {
+    if (!this.gesture) {
+      const drawn = this.box();
+      const r = this.svg.getBoundingClientRect();
+      this.gesture = { drawn, from: this.placing(drawn), left: r.left, top: r.top };
+    }
+    const g = this.gesture;
+    g.box = { x, y, width: w, height: h };
+    const to = this.placing(g.box);
+    const s = to.k / g.from.k;
+    this.svg.style.transform = `translate(${to.tx - s * g.from.tx}px, ${to.ty - s * g.from.ty}px) scale(${s})`;
+  }
+
+  endGesture() {
+    const g = this.gesture;
+    if (!g) return;
+    this.gesture = null;
+    clearTimeout(this.wheelEnd);
+    this.svg.style.transform = '';
+    const b = g.box || g.drawn;
+    this.svg.setAttribute('viewBox', `${b.x} ${b.y} ${b.width} ${b.height}`);
   }
 
   fit() {
@@ -342,19 +397,21 @@ export class MapView {
     this.setBox(x, y, w, h);
   }
 
-  zoomBy(factor, cx, cy) {
+  /* Zooms by factor about the map point (cx, cy) (the centre when not given); glide: as a
+   * gesture's frame. */
+  zoomBy(factor, cx, cy, glide = false) {
     const b = this.box();
     const w = Math.min(this.width * 2, Math.max(this.width / 8, b.width / factor));
     const f = b.width / w;
     const h = b.height / f;
     const px = cx ?? b.x + b.width / 2;
     const py = cy ?? b.y + b.height / 2;
-    this.setBox(px - (px - b.x) / f, py - (py - b.y) / f, w, h);
+    (glide ? this.glide : this.setBox).call(this, px - (px - b.x) / f, py - (py - b.y) / f, w, h);
   }
 
-  pan(dx, dy) {
+  pan(dx, dy, glide = false) {
     const b = this.box();
-    this.setBox(b.x + dx, b.y + dy, b.width, b.height);
+    (glide ? this.glide : this.setBox).call(this, b.x + dx, b.y + dy, b.width, b.height);
   }
 
   focusOn(ref) {
@@ -368,8 +425,13 @@ export class MapView {
       clamp(at[1] - b.height / 2, b.height, this.height), b.width, b.height);
   }
 
-  // client pixels to map coordinates
+  // client pixels to map coordinates (during a gesture, by the part it is bringing)
   point(clientX, clientY) {
+    const g = this.gesture;
+    if (g) {
+      const { k, tx, ty } = this.placing(g.box);
+      return [(clientX - g.left - tx) / k, (clientY - g.top - ty) / k];
+    }
     const m = this.svg.getScreenCTM().inverse();
     const p = new DOMPoint(clientX, clientY).matrixTransform(m);
     return [p.x, p.y];
@@ -380,7 +442,9 @@ export class MapView {
     svg.addEventListener('wheel', (e) => {
       e.preventDefault();
       const [x, y] = this.point(e.clientX, e.clientY);
-      this.zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15, x, y);
+      this.zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15, x, y, true);
+      clearTimeout(this.wheelEnd);
+      this.wheelEnd = setTimeout(() => this.endGesture(), WHEEL_STILL_MS);
     }, { passive: false });
     svg.addEventListener('pointerdown', (e) => {
       this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, moved: 0 });
@@ -400,7 +464,7 @@ export class MapView {
         p.y = e.clientY;
         const [a, b] = [...this.pointers.values()];
         const d = Math.hypot(a.x - b.x, a.y - b.y);
-        if (this.pinch) this.zoomBy(d / this.pinch, ...this.point((a.x + b.x) / 2, (a.y + b.y) / 2));
+        if (this.pinch) this.zoomBy(d / this.pinch, ...this.point((a.x + b.x) / 2, (a.y + b.y) / 2), true);
         this.pinch = d;
         p.moved += 10;
         return;
@@ -410,7 +474,7 @@ export class MapView {
       p.moved += Math.abs(e.clientX - p.x) + Math.abs(e.clientY - p.y);
       if (p.moved > 5) {
         svg.setPointerCapture?.(e.pointerId);
-        this.pan(x0 - x1, y0 - y1);
+        this.pan(x0 - x1, y0 - y1, true);
         this.dragged = true;
       }
       p.x = e.clientX;
@@ -419,6 +483,7 @@ export class MapView {
     const up = (e) => {
       this.pointers.delete(e.pointerId);
       if (this.pointers.size < 2) this.pinch = null;
+      if (!this.pointers.size) this.endGesture();
     };
     svg.addEventListener('pointerup', up);
     svg.addEventListener('pointercancel', up);
