@@ -13,6 +13,9 @@ size_t lb_server_body_limit(const char *method, const char *target)
     if (strcmp(method, "POST") == 0 && strncmp(target, "/api/games", 10) == 0 &&
         (target[10] == '\0' || target[10] == '?'))
         return LB_SERVER_SCENARIO_BODY_MAX;
+    if (strcmp(method, "POST") == 0 && strncmp(target, "/api/scenario/check", 19) == 0 &&
+        (target[19] == '\0' || target[19] == '?'))
+        return LB_SERVER_SCENARIO_BODY_MAX;
     return LB_SERVER_BODY_MAX;
 }
 
@@ -193,6 +196,15 @@ void lb_server_handle(lb_server *s, const lb_http_request *rq, lb_http_response 
     } else if (strcmp(path, "/api/scenarios") == 0) {
         if (method_is(rq, rs, "GET") && no_params(&q, rs, none))
             route_scenarios(s, rs);
+    } else if (strncmp(path, "/api/scenarios/", 15) == 0) {
+        if (method_is(rq, rs, "GET") && no_params(&q, rs, none))
+            route_scenario_text(s, path + 15, rs);
+    } else if (strcmp(path, "/api/charts") == 0) {
+        if (method_is(rq, rs, "GET") && no_params(&q, rs, none))
+            route_charts(s, rs);
+    } else if (strcmp(path, "/api/scenario/check") == 0) {
+        if (method_is(rq, rs, "POST") && no_params(&q, rs, none))
+            route_check(s, rq, rs);
     } else if (strcmp(path, "/api/games") == 0) {
         if (method_is(rq, rs, "POST") && no_params(&q, rs, none))
             route_create(s, rq, rs);
