@@ -52,11 +52,8 @@ export class Brushes {
   }
 
   listen() {
-    const surface = this.canvas.marks;
-    const at = (e) => {
-      const r = surface.getBoundingClientRect();
-      return this.canvas.hexAt(e.clientX - r.left, e.clientY - r.top);
-    };
+    const surface = this.canvas.view;
+    const at = (e) => this.canvas.hexAt(...this.canvas.toMap(e.clientX, e.clientY));
     surface.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
       surface.setPointerCapture(e.pointerId);

@@ -1,6 +1,7 @@
-// The editor's map on two canvases: the ground (terrain, elevation, hexsides, roads) drawn once
-// and then one hex at a time as it is painted, and above it the marks (units, objectives,
-// problems, the hex under the pointer), redrawn whole when they change.
+// The editor's map: two layers, the ground (terrain, elevation, hexsides, roads) drawn once and
+// then one hex at a time as it is painted, and the marks (units, objectives, problems) redrawn
+// when they change; a canvas the size of the visible part shows them (only a painted hex's
+// rectangle copied again), and an element moved over it marks the hex under the pointer.
 
 import { neighbour, SIDES_OF_HEX } from './editor-model.js';
 
@@ -28,21 +29,31 @@ function fillOf(type) {
 export class MapCanvas {
   constructor(box, model) {
     this.box = box;
+    this.scroller = box.parentElement;
     this.model = model;
+    // the layers, whole-map canvases kept out of the document (the browser never copies them to
+    // the screen); the view, a canvas the size of the visible part, shows them
     this.ground = document.createElement('canvas');
     this.marks = document.createElement('canvas');
-    this.ground.className = 'ground';
-    this.marks.className = 'marks';
-    this.marks.setAttribute('aria-label', 'the map: click or drag to paint with the brush');
-    this.marks.setAttribute('role', 'img');
-    box.append(this.ground, this.marks);
-    this.radius = model.cols > 50 ? 12 : 16;
-    this.problemHexes = new Set();
+    this.view = document.createElement('canvas');
+    this.view.className = 'view';
+    this.view.setAttribute('aria-label', 'the map: click or drag to paint with the brush');
+    this.view.setAttribute('role', 'img');
     this.cursor = document.createElement('div');
     this.cursor.className = 'cursor';
     this.cursor.hidden = true;
-    box.append(this.cursor);
+    box.append(this.view, this.cursor);
+    this.radius = 16;
+    this.problemHexes = new Set();
     this.selected = null;
+    this.scroller.addEventListener('scroll', () => this.showAll(), { passive: true });
+    window.addEventListener('resize', () => this.showAll());
+  }
+
+  /* A point of the page (clientX, clientY) in the map's pixels, from where the view was last
+   * placed (nothing read from the layout while the pointer paints). */
+  toMap(clientX, clientY) {
+    return [clientX - this.viewRect.left + this.viewX, clientY - this.viewRect.top + this.viewY];
   }
 
   /* ---- geometry ----------------------------------------------------------------------------- */
@@ -90,13 +101,15 @@ export class MapCanvas {
 
   /* ---- the ground --------------------------------------------------------------------------- */
 
+  /* The layers sized for the map, and the box that scrolls over it. */
   size() {
+    this.radius = this.model.cols > 50 ? 12 : 16;
     const r = this.radius;
     const w = Math.ceil(2 * MARGIN + 2 * r + 1.5 * r * (this.model.cols - 1));
     const h = Math.ceil(2 * MARGIN + ROOT3 * r * (this.model.rows + 0.5));
     for (const c of [this.ground, this.marks]) {
-      if (c.width !== w) c.width = w;
-      if (c.height !== h) c.height = h;
+      c.width = w;
+      c.height = h;
     }
     this.box.style.width = `${w}px`;
     this.box.style.height = `${h}px`;
@@ -105,7 +118,6 @@ export class MapCanvas {
   drawAll() {
     this.size();
     const g = this.ground.getContext('2d');
-    g.clearRect(0, 0, this.ground.width, this.ground.height);
     for (let col = 1; col <= this.model.cols; col++) {
       for (let row = 1; row <= this.model.rows; row++) this.fillHex(g, col, row);
     }
@@ -115,7 +127,37 @@ export class MapCanvas {
     this.drawMarks();
   }
 
-  /* One hex painted: its ground and the six sides around it, nothing else. */
+  /* The view over the visible part of the map: placed there and the layers copied into it. */
+  showAll() {
+    const s = this.scroller;
+    const w = Math.min(s.clientWidth, this.ground.width);
+    const h = Math.min(s.clientHeight, this.ground.height);
+    if (this.view.width !== w) this.view.width = w;
+    if (this.view.height !== h) this.view.height = h;
+    this.viewX = Math.min(s.scrollLeft, this.ground.width - w);
+    this.viewY = Math.min(s.scrollTop, this.ground.height - h);
+    this.view.style.transform = `translate(${this.viewX}px, ${this.viewY}px)`;
+    this.viewRect = this.view.getBoundingClientRect();
+    this.show(this.viewX, this.viewY, w, h);
+  }
+
+  /* A rectangle of the map (its pixels) copied from the layers into the view. */
+  show(x, y, w, h) {
+    const x0 = Math.max(Math.floor(x), this.viewX);
+    const y0 = Math.max(Math.floor(y), this.viewY);
+    const x1 = Math.min(Math.ceil(x + w), this.viewX + this.view.width);
+    const y1 = Math.min(Math.ceil(y + h), this.viewY + this.view.height);
+    if (x1 <= x0 || y1 <= y0) return;
+    const g = this.view.getContext('2d');
+    g.clearRect(x0 - this.viewX, y0 - this.viewY, x1 - x0, y1 - y0);
+    for (const layer of [this.ground, this.marks]) {
+      g.drawImage(layer, x0, y0, x1 - x0, y1 - y0, x0 - this.viewX, y0 - this.viewY, x1 - x0,
+        y1 - y0);
+    }
+  }
+
+  /* One hex painted: its ground and the six sides around it, nothing else; only its rectangle
+   * shown again. */
   drawHex(col, row) {
     const g = this.ground.getContext('2d');
     this.fillHex(g, col, row);
@@ -126,6 +168,9 @@ export class MapCanvas {
         this.edge(g, n.col, n.row, (d + 3) % 6);
       }
     }
+    const [x, y] = this.centre(col, row);
+    const reach = this.radius + 4;
+    this.show(x - reach, y - reach, 2 * reach, 2 * reach);
   }
 
   fillHex(g, col, row) {
@@ -211,6 +256,7 @@ export class MapCanvas {
     }
     for (const hex of this.problemHexes) this.ring(g, hex, '#d00000', 3);
     if (this.selected) this.ring(g, this.selected, '#e9a400', 3);
+    this.showAll();
   }
 
   ring(g, hex, colour, width) {
@@ -227,6 +273,9 @@ export class MapCanvas {
 
   /* The hex under the pointer, marked by an element moved over the canvases (nothing redrawn). */
   pointAt(at) {
+    const key = at ? `${at.col},${at.row}` : '';
+    if (key === this.pointed) return;
+    this.pointed = key;
     this.cursor.hidden = !at;
     if (!at) return;
     const [x, y] = this.centre(at.col, at.row);
