@@ -32,8 +32,8 @@ const text = (value, attrs = {}) => h('input', { type: 'text', value: value || '
 const idsOf = (s, side) => (s.units || []).filter((u) => !side || u.side === side).map((u) => u.id);
 
 /* A multiple choice of unit ids whose changes give the chosen list. */
-function unitPicker(s, side, chosen, set) {
-  const sel = h('select', { multiple: true, size: 5 },
+function unitPicker(s, side, chosen, set, name) {
+  const sel = h('select', { multiple: true, size: 5, 'aria-label': name },
     idsOf(s, side).map((id) => h('option', { value: id, selected: chosen.includes(id) }, id)));
   sel.addEventListener('change', () => set([...sel.selectedOptions].map((o) => o.value)));
   return sel;
@@ -187,7 +187,8 @@ export class Roster {
       field('side', choice(o.side, s.sides), (x) => this.edit(() => { org[i].side = x; })),
       field('kind', choice(o.kind || 'corps', ['corps', 'division']),
         (x) => this.edit(() => { org[i].kind = x; })),
-      unitPicker(s, o.side, o.units || [], (ids) => this.edit(() => { org[i].units = ids; })),
+      unitPicker(s, o.side, o.units || [], (ids) => this.edit(() => { org[i].units = ids; }),
+        `the units of ${o.id}`),
       h('button', { type: 'button', on: { click: () => this.edit(() => {
         org.splice(i, 1);
         if (!org.length) delete s.organisation;
@@ -203,7 +204,8 @@ export class Roster {
     return h('div', {}, h('p', { class: 'hint' }, 'A unit to come enters at its first hex, on an edge of the map.'),
       groups.map((g, i) => h('div', { class: 'org' },
         field('time', text(g.time, { size: 5 }), (x) => this.edit(() => { groups[i].time = x; })),
-        unitPicker(s, null, g.units || [], (ids) => this.edit(() => { groups[i].units = ids; })),
+        unitPicker(s, null, g.units || [], (ids) => this.edit(() => { groups[i].units = ids; }),
+          `the units that come at ${g.time}`),
         h('button', { type: 'button', on: { click: () => this.edit(() => {
           groups.splice(i, 1);
           if (!groups.length) delete s.reinforcements;
