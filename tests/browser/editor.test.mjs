@@ -68,7 +68,7 @@ test('New scenario from the home page: a blank battle that passes the check', as
   editor = page;
 });
 
-test('paint woods, a stream and elevation; place two units; objectives', async () => {
+test('paint woods, a stream and elevation; place units, a leader, a corps, reinforcements; objectives', async () => {
   const page = editor;
   await brush(page, 'terrain', 'woods');
   // a drag over 0302, 0303, 0304 (column 3 is odd: straight down)
@@ -102,6 +102,23 @@ test('paint woods, a stream and elevation; place two units; objectives', async (
   await clickHex(page, 5, 8, 12);
   assert.equal(await verdict(page), 'ok');
   assert.equal(await page.locator('#problems .problem').count(), 0);
+  // a leader with u1, a corps of u1, and u2 to come at 13:40
+  await page.click('#add-unit');
+  await page.waitForSelector('[data-unit="u3"].chosen');
+  await page.selectOption('.unit-form label:has-text("arm") select', 'leader');
+  await page.waitForSelector('.unit-form label:has-text("morale bonus")');
+  await page.fill('.unit-form label:has-text("morale bonus") input', '2');
+  await page.press('.unit-form label:has-text("morale bonus") input', 'Tab');
+  await brush(page, 'unit', '');
+  await clickHex(page, 5, 8, 12);
+  await page.waitForSelector('[data-unit="u3"]:has-text("0508")');
+  await page.click('text=Add a corps or division');
+  await page.selectOption('select[aria-label="the units of corps-1"]', ['u1', 'u3']);
+  await page.click('text=Add reinforcements');
+  await page.fill('#roster .org label:has-text("time") input', '13:40');
+  await page.press('#roster .org label:has-text("time") input', 'Tab');
+  await page.selectOption('select[aria-label="the units that come at 13:40"]', ['u2']);
+  assert.equal(await verdict(page), 'ok');
   await brush(page, 'objective', '');
   await page.fill('#objective-points', '10');
   await page.selectOption('#objective-holder', 'austrian');
@@ -133,10 +150,18 @@ test('download: the file is what was built, and `labataille check --strict` pass
   assert.deepEqual(s.map.hexsides, [{ hex: '0605', side: 'SE', type: 'stream' }]);
   assert.equal(s.map.elevation[8][8], '2');
   assert.deepEqual(s.units.map((u) => [u.id, u.side, u.hexes]),
-    [['u1', 'french', ['0508']], ['u2', 'austrian', ['0505']]]);
+    [['u1', 'french', ['0508']], ['u2', 'austrian', ['0505']], ['u3', 'french', ['0508']]]);
   assert.deepEqual(s.victory.objectives, [{ hex: '0803', points: 10, holder: 'austrian' }]);
+  const leader = s.units[2];
+  assert.deepEqual([leader.id, leader.arm, leader.side, leader.hexes, leader.bonus],
+    ['u3', 'leader', 'french', ['0508'], { morale: 2 }]);
+  assert.equal(leader.morale, undefined);
+  assert.deepEqual(s.organisation, [{ id: 'corps-1', side: 'french', units: ['u1', 'u3'] }]);
+  assert.deepEqual(s.reinforcements, [{ time: '13:40', units: ['u2'] }]);
   const out = execFileSync(program, ['check', '--strict', file], { encoding: 'utf8' });
-  assert.match(out, /ok|valid|units/i);
+  // check counts the units on the map at the start (the demo: 15 listed, one to come, "14 units
+  // (12 combat)"): u1 and the leader u3, u2 being to come; no "rules": the module's edition
+  assert.equal(out, `${file}: valid: 12x10 map, 2 units (1 combat), game deutsch-wagram-1809, rules premier-2018\n`);
   // the draft is kept in this browser under its name
   await page.click('#save-draft');
   assert.ok(await page.locator('#drafts option[value="small-battle"]').count());
