@@ -167,6 +167,16 @@ test('download: the file is what was built, and `labataille check --strict` pass
   assert.ok(await page.locator('#drafts option[value="small-battle"]').count());
 });
 
+test('a draft comes back in this browser, by its name', async () => {
+  const page = editor;
+  await page.goto('about:blank');
+  await page.goto(`${env.base}/web/editor.html#draft=small-battle`);
+  await page.waitForSelector('[data-unit="u3"]');
+  assert.equal(await page.inputValue('#columns'), '12');
+  assert.equal(await page.inputValue('#draft-name'), 'small-battle');
+  assert.equal(await verdict(page), 'ok');
+});
+
 test('Play this: a hot-seat game of it, one whole game turn played on the game page', async () => {
   const page = editor;
   await page.check('input[name=play-mode][value=hotseat]');
@@ -181,6 +191,12 @@ test('Play this: a hot-seat game of it, one whole game turn played on the game p
   }
   assert.equal((await viewOf(link)).clock, '13:20');
   assert.deepEqual(game.errors, []);
+  // against the computer: a link for the person's side only
+  await page.check('input[name=play-mode][value=computer]');
+  await page.selectOption('#play-computer', 'austrian');
+  await page.click('#play-button');
+  await page.waitForSelector('#play-links a[data-role="french"]');
+  assert.equal(await page.locator('#play-links a[data-role="austrian"]').count(), 0);
 });
 
 test('Edit a bundled scenario; upload a file', async () => {
