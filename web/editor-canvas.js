@@ -3,7 +3,7 @@
 // when they change; a canvas the size of the visible part shows them (only a painted hex's
 // rectangle copied again), and an element moved over it marks the hex under the pointer.
 
-import { neighbour, SIDES_OF_HEX } from './editor-model.js';
+import { neighbour } from './editor-model.js';
 
 const MARGIN = 12;
 const ROOT3 = Math.sqrt(3);
@@ -45,7 +45,6 @@ export class MapCanvas {
     box.append(this.view, this.cursor);
     this.radius = 16;
     this.problemHexes = new Set();
-    this.selected = null;
     this.scroller.addEventListener('scroll', () => this.showAll(), { passive: true });
     window.addEventListener('resize', () => this.showAll());
   }
@@ -255,7 +254,6 @@ export class MapCanvas {
       g.fillText((u.arm || '?')[0].toUpperCase(), x + n * 3, y + s * 0.22 - n * 3);
     }
     for (const hex of this.problemHexes) this.ring(g, hex, '#d00000', 3);
-    if (this.selected) this.ring(g, this.selected, '#e9a400', 3);
     this.showAll();
   }
 
@@ -299,4 +297,3 @@ export class MapCanvas {
   }
 }
 
-export { SIDES_OF_HEX };

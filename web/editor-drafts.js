@@ -23,7 +23,3 @@ export function draftNames() {
   }
   return found.sort((a, b) => b[1] - a[1]).map(([name]) => name);
 }
-
-export function dropDraft(name) {
-  localStorage.removeItem(PREFIX + name);
-}

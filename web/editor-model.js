@@ -3,18 +3,18 @@
 
 const UNDO_MAX = 200;
 const LEGEND_CHARS = '.ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789#%&*+=?@';
-export const SIDES_OF_HEX = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
+const SIDES_OF_HEX = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
 
 /* A label of hex (col, row) for a map of cols x rows (R-GRID-1: two digits each, more when the
  * side needs them). */
-export function label(col, row, cols, rows) {
+function label(col, row, cols, rows) {
   const cd = Math.max(2, String(cols).length);
   const rd = Math.max(2, String(rows).length);
   return String(col).padStart(cd, '0') + String(row).padStart(rd, '0');
 }
 
 /* The column and row of a label on a map of cols x rows, or null. */
-export function parseLabel(text, cols, rows) {
+function parseLabel(text, cols, rows) {
   const cd = Math.max(2, String(cols).length);
   const rd = Math.max(2, String(rows).length);
   if (typeof text !== 'string' || text.length !== cd + rd || !/^\d+$/.test(text)) return null;
