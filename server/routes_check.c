@@ -199,9 +199,10 @@ void route_check(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
         json_array_append_new(problems, problem_json(sc, text, len, &errs.items[i]));
     lb_errlist_release(&errs);
     json_t *over = rc == LB_OK && json_is_object(sc) ? served_problem(s, sc, len) : NULL;
+    int ok = rc == LB_OK && !over; /* the verdict is the loader's and the limits', never the
+                                    * list's length */
     if (over)
         json_array_append_new(problems, over);
     json_decref(sc);
-    reply_json(rs, 200, json_pack("{s:b,s:o}", "ok", json_array_size(problems) == 0, "problems",
-                                  problems));
+    reply_json(rs, 200, json_pack("{s:b,s:o}", "ok", ok, "problems", problems));
 }
