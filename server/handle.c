@@ -13,6 +13,9 @@ size_t lb_server_body_limit(const char *method, const char *target)
     if (strcmp(method, "POST") == 0 && strncmp(target, "/api/games", 10) == 0 &&
         (target[10] == '\0' || target[10] == '?'))
         return LB_SERVER_SCENARIO_BODY_MAX;
+    if (strcmp(method, "POST") == 0 && strncmp(target, "/api/scenario/check", 19) == 0 &&
+        (target[19] == '\0' || target[19] == '?'))
+        return LB_SERVER_SCENARIO_BODY_MAX;
     return LB_SERVER_BODY_MAX;
 }
 
@@ -161,9 +164,34 @@ static int on_page(lb_server *s, const lb_http_request *rq, const char *path, co
     return 1;
 }
 
-void lb_server_handle(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
+/* The routes of /api/ that name no game: 1 when path is one of them (answered), else 0. */
+static int on_api(lb_server *s, const lb_http_request *rq, const char *path, const query *q,
+                  lb_http_response *rs)
 {
     static const char *const none[] = {NULL};
+    if (strcmp(path, "/api/scenarios") == 0) {
+        if (method_is(rq, rs, "GET") && no_params(q, rs, none))
+            route_scenarios(s, rs);
+    } else if (strncmp(path, "/api/scenarios/", 15) == 0) {
+        if (method_is(rq, rs, "GET") && no_params(q, rs, none))
+            route_scenario_text(s, path + 15, rs);
+    } else if (strcmp(path, "/api/charts") == 0) {
+        if (method_is(rq, rs, "GET") && no_params(q, rs, none))
+            route_charts(s, rs);
+    } else if (strcmp(path, "/api/scenario/check") == 0) {
+        if (method_is(rq, rs, "POST") && no_params(q, rs, none))
+            route_check(s, rq, rs);
+    } else if (strcmp(path, "/api/games") == 0) {
+        if (method_is(rq, rs, "POST") && no_params(q, rs, none))
+            route_create(s, rq, rs);
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+void lb_server_handle(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
+{
     memset(rs, 0, sizeof *rs);
     const char *target = rq->target ? rq->target : "";
     size_t len = strlen(target), plen = strcspn(target, "?");
@@ -190,16 +218,9 @@ void lb_server_handle(lb_server *s, const lb_http_request *rq, lb_http_response 
                     "repeated name, or more than %d parameters)", QUERY_PARAMS_MAX);
         return;
     }
-    if (strncmp(path, "/api/g/", 7) == 0) {
+    if (strncmp(path, "/api/g/", 7) == 0)
         on_game(s, rq, path + 7, &q, rs);
-    } else if (strcmp(path, "/api/scenarios") == 0) {
-        if (method_is(rq, rs, "GET") && no_params(&q, rs, none))
-            route_scenarios(s, rs);
-    } else if (strcmp(path, "/api/games") == 0) {
-        if (method_is(rq, rs, "POST") && no_params(&q, rs, none))
-            route_create(s, rq, rs);
-    } else if (!on_page(s, rq, path, &q, rs)) {
+    else if (!on_api(s, rq, path, &q, rs) && !on_page(s, rq, path, &q, rs))
         reply_error(rs, 404, "not-found", NULL, "no such route");
-    }
     query_release(&q);
 }

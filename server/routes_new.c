@@ -1,4 +1,4 @@
-/* GET /api/scenarios, POST /api/games and POST /api/g/TOKEN/rematch: the scenarios offered, a new game (or an imported one) with its secret links, and a finished game played again with the sides swapped. */
+/* GET /api/scenarios and /api/scenarios/ID, POST /api/games and POST /api/g/TOKEN/rematch: the scenarios offered and the text of one, a new game (or an imported one) with its secret links, and a finished game played again with the sides swapped. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +27,19 @@ void route_scenarios(lb_server *s, lb_http_response *rs)
         lb_state_free(st);
     }
     reply_json(rs, 200, list);
+}
+
+void route_scenario_text(lb_server *s, const char *id, lb_http_response *rs)
+{
+    for (int i = 0; i < s->noffers; i++)
+        if (strcmp(s->offers[i].id, id) == 0) {
+            char *text = malloc(s->offers[i].len + 1);
+            if (text)
+                memcpy(text, s->offers[i].text, s->offers[i].len + 1);
+            reply_bytes(rs, 200, text, s->offers[i].len, NULL);
+            return;
+        }
+    reply_error(rs, 404, "not-found", NULL, "no such scenario (GET /api/scenarios lists them)");
 }
 
 /* ---- POST /api/games ------------------------------------------------------------------------- */

@@ -438,7 +438,13 @@ typedef struct game_request {
 } game_request;
 
 void route_scenarios(lb_server *s, lb_http_response *rs);
+/* GET /api/scenarios/ID: the text of a scenario offered (the editor starts from it). */
+void route_scenario_text(lb_server *s, const char *id, lb_http_response *rs);
 void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs);
+/* POST /api/scenario/check (R-WEB-12): the body, a scenario's text, checked. */
+void route_check(lb_server *s, const lb_http_request *rq, lb_http_response *rs);
+/* GET /api/charts: each game module's terrain types, hexside features, nations and classes. */
+void route_charts(lb_server *s, lb_http_response *rs);
 void route_rematch(game_request *r, lb_http_response *rs);
 void route_chat(game_request *r, lb_http_response *rs);
 void route_webhook(game_request *r, lb_http_response *rs);

@@ -1,4 +1,4 @@
-// The home page: the scenarios the server offers, a new game, and its secret links.
+// The home page: the scenarios the server offers, a new game, its secret links, and the editor.
 import { api } from './api.js';
 import { games, forget } from './mine.js';
 
@@ -22,6 +22,10 @@ async function start() {
         .reverse().map((side) => new Option(side, side)));
     }
   };
+  $('edit-from').replaceChildren(...scenarios.map((s) => new Option(s.title, s.id)));
+  const editLink = () => { $('edit-scenario').href = `/web/editor.html#from=${$('edit-from').value}`; };
+  $('edit-from').addEventListener('change', editLink);
+  editLink();
   $('scenario').addEventListener('change', sides);
   sides();
   $('new-game').addEventListener('submit', async (e) => {

@@ -1569,6 +1569,121 @@ static void test_api__limits_and_methods(void **state)
     error_is(&S, "GET", decide_path, NULL, 404, "not-found", NULL);
 }
 
+/* text with its first `from` replaced by `to` (malloc'd); the test fails when from is not there. */
+static char *replaced(const char *text, const char *from, const char *to)
+{
+    const char *at = strstr(text, from);
+    assert_non_null(at);
+    size_t n = strlen(text) - strlen(from) + strlen(to) + 1;
+    char *out = malloc(n);
+    snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    return out;
+}
+
+/* POST /api/scenario/check (R-WEB-12): the demo passes; a bad map character is located at its
+ * line, column and hex; a file that loads but goes past a limit of the server is a problem too;
+ * bad JSON, no body and binary are problems, never a crash; GET is refused, and so is a body past
+ * the scenario body's size. */
+static void test_api__scenario_check(void **state)
+{
+    (void)state;
+    size_t len;
+    const char *name, *demo = lb_data_demo(&len, &name);
+    json_t *j = call(&S, "POST", "/api/scenario/check", demo, 200);
+    assert_true(json_is_true(json_object_get(j, "ok")));
+    assert_int_equal(json_array_size(json_object_get(j, "problems")), 0);
+    json_decref(j);
+    /* row 1 (line 13) is 6 spaces, the quote at column 7, then the row: its 6th character "Z" is
+     * at column 7 + 6 = 13, the hex of column 6, row 1 */
+    char *bad = replaced(demo, "\"........................\",", "\".....Z..................\",");
+    j = call(&S, "POST", "/api/scenario/check", bad, 200);
+    free(bad);
+    assert_true(json_is_false(json_object_get(j, "ok")));
+    json_t *p = json_array_get(json_object_get(j, "problems"), 0);
+    assert_int_equal(json_array_size(json_object_get(j, "problems")), 1);
+    assert_string_equal(str(p, "path"), "/map/terrain/0");
+    assert_int_equal(num(p, "line"), 13);
+    assert_int_equal(num(p, "col"), 13);
+    assert_string_equal(str(p, "hex"), "0601");
+    assert_non_null(strstr(str(p, "message"), "\"Z\""));
+    json_decref(j);
+    /* the first unit's morale out of range: located at the unit's first hex, 0810 */
+    bad = replaced(demo, "\"morale\": \"34\"", "\"morale\": \"70\"");
+    j = call(&S, "POST", "/api/scenario/check", bad, 200);
+    free(bad);
+    p = json_array_get(json_object_get(j, "problems"), 0);
+    assert_string_equal(str(p, "path"), "/units/0/morale");
+    assert_string_equal(str(p, "hex"), "0810");
+    json_decref(j);
+    /* 21 movement points load (0-999) but are over the server's 20: a problem at the value */
+    bad = replaced(demo, "\"movement\": 6,", "\"movement\": 21,");
+    j = call(&S, "POST", "/api/scenario/check", bad, 200);
+    free(bad);
+    assert_true(json_is_false(json_object_get(j, "ok")));
+    assert_int_equal(json_array_size(json_object_get(j, "problems")), 1);
+    p = json_array_get(json_object_get(j, "problems"), 0);
+    assert_string_equal(str(p, "path"), "/units/0/movement");
+    assert_non_null(strstr(str(p, "message"), "at most 20"));
+    json_decref(j);
+    static const struct {
+        const char *body, *path;
+        int line, col;
+    } broken[] = {
+        {"{\"format\":", "/format", 1, 10}, /* the end, after the last token, the ':' */
+        {"", "/", 1, 1},
+        {"\x01\xff\xfe", "/", 1, 1},
+        {"[1,2]", "/", 1, 1},
+        {"{\"format\":\"labataille-scenario/1\",\"format\":1}", "/", 1, 35},  /* the second key */
+    };
+    for (size_t i = 0; i < sizeof broken / sizeof *broken; i++) {
+        j = call(&S, "POST", "/api/scenario/check", broken[i].body, 200);
+        assert_true(json_is_false(json_object_get(j, "ok")));
+        p = json_array_get(json_object_get(j, "problems"), 0);
+        assert_string_equal(str(p, "path"), broken[i].path);
+        assert_int_equal(num(p, "line"), broken[i].line);
+        assert_int_equal(num(p, "col"), broken[i].col);
+        assert_null(json_object_get(p, "hex"));
+        json_decref(j);
+    }
+    error_is(&S, "GET", "/api/scenario/check", NULL, 405, "method-not-allowed", NULL);
+    error_is(&S, "POST", "/api/scenario/check?strict=0", demo, 400, "bad-query", "strict");
+    char *big = filled((4u << 20) + 1, ' ');
+    error_is(&S, "POST", "/api/scenario/check", big, 413, "too-large", NULL);
+    free(big);
+}
+
+/* GET /api/charts: the editor's choices from each game module, as data/games has them; GET
+ * /api/scenarios/ID: the text of one offered. */
+static void test_api__charts(void **state)
+{
+    (void)state;
+    json_t *list = call(&S, "GET", "/api/charts", NULL, 200);
+    json_t *dw = NULL, *c;
+    size_t i;
+    json_array_foreach(list, i, c)
+        if (strcmp(str(c, "id"), "deutsch-wagram-1809") == 0)
+            dw = c;
+    assert_non_null(dw);
+    assert_string_equal(str(dw, "title"), "La Bataille de Deutsch-Wagram 1809");
+    json_t *woods = json_array_get(json_object_get(dw, "terrain"), 3);
+    assert_string_equal(str(woods, "id"), "woods");
+    assert_true(json_is_null(json_object_get(json_object_get(woods, "move"), "artillery")));
+    assert_string_equal(str(json_array_get(json_object_get(dw, "hexsides"), 0), "id"), "stream");
+    json_t *legere = json_object_get(json_object_get(json_object_get(json_object_get(
+        dw, "nations"), "french"), "classes"), "legere");
+    assert_string_equal(str(legere, "arm"), "infantry");
+    json_decref(list);
+    /* a scenario offered, as its text: the demo, which the editor may start from */
+    size_t len;
+    const char *name, *demo = lb_data_demo(&len, &name);
+    reply r = http(&S, "GET", "/api/scenarios/demo", NULL);
+    assert_int_equal(r.status, 200);
+    assert_int_equal(r.len, len);
+    assert_memory_equal(r.body, demo, len);
+    free(r.body);
+    error_is(&S, "GET", "/api/scenarios/austerlitz", NULL, 404, "not-found", NULL);
+}
+
 /* The page: / and /g/TOKEN are HTML, /web/ files by their type; nothing outside web/. */
 static void test_api__page_files(void **state)
 {
@@ -2866,6 +2981,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__charge_odds_add_up),
         cmocka_unit_test(test_api__preview_errors),
         cmocka_unit_test(test_api__limits_and_methods),
+        cmocka_unit_test(test_api__scenario_check),
+        cmocka_unit_test(test_api__charts),
         cmocka_unit_test(test_api__page_files),
         cmocka_unit_test(test_api__view_gzip_inflates_to_plain),
         cmocka_unit_test(test_api__view_gzip_accept_encoding),

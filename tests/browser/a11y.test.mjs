@@ -1,6 +1,6 @@
-// Accessibility of the pages, checked by axe-core (npm) in the real browser: the home page and
-// the game page in the states a player meets (its decision, the odds panel, waiting for the other
-// side, a phone, the result screen) have no serious or critical violation.
+// Accessibility of the pages, checked by axe-core (npm) in the real browser: the home page, the
+// scenario editor and the game page in the states a player meets (its decision, the odds panel,
+// waiting for the other side, a phone, the result screen) have no serious or critical violation.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -34,6 +34,18 @@ test('the home page', async () => {
   const page = await newPage();
   await page.goto(`${env.base}/`);
   await page.waitForSelector('form');
+  assert.deepEqual(await seriousViolations(page), []);
+  await page.close();
+});
+
+test('the scenario editor, on the demo, with a problem listed', async () => {
+  const page = await newPage();
+  await page.goto(`${env.base}/web/editor.html#from=demo`);
+  await page.waitForSelector('[data-unit="fr-26le-1"]');
+  await page.click('[data-unit="fr-26le-1"]');
+  await page.fill('.unit-form label:has-text("morale") input', '70');
+  await page.press('.unit-form label:has-text("morale") input', 'Tab');
+  await page.waitForSelector('#problems .problem');
   assert.deepEqual(await seriousViolations(page), []);
   await page.close();
 });
