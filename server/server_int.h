@@ -80,6 +80,9 @@ typedef struct slot {
     long long rematch;            /* its rematch's game (R-WEB-8), 0: none yet */
     char clock_mark[64];          /* the Movement segment the clock runs for ("" none) */
     long long clock_started_ms;
+    long long clock_paused_ms;    /* R-OCH-11: time the clock stood while the other side
+                                   * answered, in this segment */
+    long long clock_pause_from;   /* when the standing now began, 0: the clock runs */
 } slot;
 
 /* ---- files.c: the page's files --------------------------------------------------------------- */

@@ -29,6 +29,7 @@ const S = {
   present: null,       // whether each side's page is open, in side order (live updates)
   chatN: 0,            // the number of the last chat message shown
   deadline: null,
+  clockPaused: false,
   busy: false,
   recent: newRecent(), // what the other side did since this side's last decision
   resultShown: false,
@@ -251,18 +252,22 @@ function renderBar() {
       + 'and no die has been rolled since')
     + '; nothing is taken back once the battle is over';
   const clock = v.movement_clock;
+  // R-OCH-11: the clock stands while the other side answers (its left time frozen)
   S.deadline = clock ? performance.now() + clock.left_ms : null;
+  S.clockPaused = Boolean(clock && clock.paused);
   $('countdown').hidden = !clock;
   tick();
 }
 
 function tick() {
   if (!S.deadline) return;
+  if (S.clockPaused) S.deadline = performance.now() + S.view.movement_clock.left_ms;
   const left = Math.max(0, S.deadline - performance.now());
   const s = Math.ceil(left / 1000);
-  $('countdown').textContent = left > 0
-    ? `${S.view.movement_clock.side} moves: ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
-    : 'time is up';
+  const shown = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  $('countdown').textContent = S.clockPaused
+    ? `${S.view.movement_clock.side} moves: ${shown}, stopped while the other side answers`
+    : left > 0 ? `${S.view.movement_clock.side} moves: ${shown}` : 'time is up';
   $('countdown').classList.toggle('urgent', left < 30000);
 }
 setInterval(tick, 250);
