@@ -2076,6 +2076,45 @@ static void test_api__computer_player(void **state)
     json_decref(g);
 }
 
+/* R-OCH-12: a web game made with "charge_questions": true asks both sides their cavalry's
+ * charges in the enemy's turn. A 10 x 12 clear map: fr-a, a French column in 0510, moves north to
+ * 0507, 4 hexes due south of au-hvy (Austrian cuirassiers, heavy: zone 4 hexes, in 0503 facing
+ * 6, so the hexes due south lie in front, seen): after the step into 0507 the Austrians are
+ * asked (R-OCH-1), an opportunity decision offering charge:au-hvy or pass. */
+static void test_api__charge_questions(void **state)
+{
+    (void)state;
+    json_t *g = new_game(
+        "{\"scenario\":{\"format\":\"labataille-scenario/1\",\"title\":\"quest"
+        "ions\",\"game\":\"deutsch-wagram-1809\",\"rules\":\"premier-2018\",\"t"
+        "urn\":{\"time\":\"13:00\",\"phasing\":\"french\",\"segment\":\"movement\""
+        "},\"sides\":[\"french\",\"austrian\"],\"map\":{\"columns\":10,\"rows\":1"
+        "2,\"terrain\":[\"..........\",\"..........\",\"..........\",\"......."
+        "...\",\"..........\",\"..........\",\"..........\",\"..........\",\".."
+        "........\",\"..........\",\"..........\",\"..........\"],\"legend\":{"
+        "\".\":\"clear\"}},\"units\":[{\"id\":\"fr-a\",\"side\":\"french\",\"arm\":\"i"
+        "nfantry\",\"nation\":\"french\",\"class\":\"ligne\",\"increments\":8,\"f"
+        "ire\":8,\"melee\":24,\"movement\":6,\"morale\":\"35\",\"formation\":\"co"
+        "lumn\",\"state\":\"good\",\"facing\":12,\"hexes\":[\"0510\"]},{\"id\":\"au"
+        "-hvy\",\"side\":\"austrian\",\"arm\":\"cavalry\",\"nation\":\"austrian\","
+        "\"class\":\"kuerassier\",\"increments\":4,\"fire\":0,\"melee\":16,\"mov"
+        "ement\":10,\"morale\":\"44\",\"formation\":\"column\",\"state\":\"good\","
+        "\"facing\":6,\"hexes\":[\"0503\"]}]},\"mode\":\"hotseat\",\"seed\":3,\"ch"
+        "arge_questions\":true}");
+    const char *both = link_token(g, "both");
+    json_t *v = decide(&S, both, 0, "move:fr-a:0507", 200);
+    json_t *p = json_object_get(v, "pending");
+    assert_string_equal(str(p, "side"), "austrian");
+    assert_string_equal(str(p, "kind"), "opportunity");
+    assert_string_equal(str(json_array_get(json_object_get(p, "options"), 0), "key"),
+                        "charge:au-hvy");
+    json_decref(v);
+    json_decref(g);
+    json_t *e = call(&S, "POST", "/api/games", "{\"scenario\":\"demo\",\"charge_questions\":1}",
+                     400);
+    json_decref(e);
+}
+
 /* R-OCH-11: the clock stands while the other side answers. An 8 x 8 clear map: fr-a, a French
  * column in 0506, moves to 0504, next to au-b (an Austrian column in 0503 facing 6), inside its
  * zone of influence; its next action, a facing change, raises an opportunity-fire event (R-ZOI-4),
@@ -2758,6 +2797,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__computer_player),
         cmocka_unit_test(test_api__movement_clock),
         cmocka_unit_test(test_api__movement_clock_stands),
+        cmocka_unit_test(test_api__charge_questions),
         cmocka_unit_test(test_api__restart_keeps_games),
         cmocka_unit_test(test_api__whole_game_equals_engine),
         /* last: the random player's dice follow the game's id, which earlier games set */
