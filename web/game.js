@@ -188,6 +188,7 @@ async function render(view, { own = false } = {}) {
   map.drawObjectives(view);
   await renderSelection();
   renderPaths();
+  renderQuestion();
   const [, news] = await Promise.all([loadTraces(), loadLog()]);
   if (before && news.entries.length) {
     const mySide = view.sides.includes(view.role) ? view.role : null;
@@ -716,6 +717,34 @@ function renderPaths() {
     });
   }
   if (p.subject) map.markHex('paths', unitOf(p.subject)?.hexes[0], 'retreat-start');
+}
+
+/* ---- cavalry in the enemy's turn ----------------------------------------------------------------- */
+
+/* R-OCH-4, R-RCH-5: a reaction or opportunity-charge question drawn on the map: each cavalry
+ * unit the question offers, an arrow from it to the enemy it would charge (a charger where its
+ * charge has brought it), and its zone's extent (R-RCH-4: 6 hexes for light cavalry, printed
+ * movement 13 or more, else 4; neighbouring centres are 2 UY apart whichever way). */
+function renderQuestion() {
+  map.clear('question');
+  const p = pending();
+  const verb = p?.kind === 'reaction' ? 'react:' : p?.kind === 'opportunity' ? 'charge:' : null;
+  const offered = verb ? p.options.map((o) => o.key).filter((k) => k.startsWith(verb)) : [];
+  if (!offered.length) return;
+  const mover = p.charge?.unit === p.subject ? p.charge.at[0] : unitOf(p.subject)?.hexes[0];
+  map.markHex('question', mover, 'question-mover');
+  for (const key of offered) {
+    const cav = unitOf(key.slice(verb.length));
+    const from = cav?.hexes[0];
+    const c = map.centres.get(from);
+    if (!c) continue;
+    const reach = ((S.view.counters[cav.id]?.movement || 0) >= 13 ? 6 : 4) * 51.97;
+    for (const [hex, [x, y]] of map.centres) {
+      if (hex !== from && Math.hypot(x - c[0], y - c[1]) <= reach) map.markHex('question', hex, 'question-zone');
+    }
+    map.markHex('question', from, 'question-cavalry');
+    map.arrow('question', from, mover, 'question-arrow', p.kind === 'reaction' ? 'reacts?' : 'charges?');
+  }
 }
 
 /* ---- clicks ------------------------------------------------------------------------------------ */
