@@ -210,6 +210,7 @@ static void print_text(const lb_state *st, const lb_charge *ch, const lb_charge_
             printf("  %9s  %5.1f%%  %s\n", lb_frac_fmt(odds->outcomes[i].p, buf, sizeof buf),
                    100.0 * lb_frac_double(odds->outcomes[i].p), odds->outcomes[i].summary);
     }
+    lb_reactions_print(stdout, st, req->cavalry, req->path, req->npath, 1); /* R-RCH-8 */
     printf("trace:\n");
     cli_trace_print(lb_charge_trace(ch));
     if (odds) {

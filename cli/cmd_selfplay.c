@@ -25,6 +25,9 @@ typedef struct tally {
     int wins[KINDS][2];      /* [player kind][side] */
     int games[KINDS][2];
     int draws, replayed;
+    long questions;          /* --ask-charges: reaction and opportunity-charge questions asked */
+    int questions_max;       /* the most in one game */
+    int asked;               /* the games were played with --ask-charges */
     int engine_failures;     /* options the engine offered the random player and then failed on */
     double *times;           /* CPU seconds of each computer decision */
     size_t ntimes, cap;
@@ -142,7 +145,7 @@ static int random_turn(lb_game *g, int side, lb_pcg32 *rng, uint64_t seed, tally
 /* Every decision of the game answered by its side's player, until none is pending; the number of
  * decisions made in *decisions. */
 static int play_decisions(lb_game *g, uint64_t seed, const player *players, int budget,
-                          int trace, tally *t, int *decisions)
+                          int trace, tally *t, int *decisions, int *questions)
 {
     lb_pcg32 rng;
     lb_pcg32_seed(&rng, seed, 7);
@@ -158,6 +161,9 @@ static int play_decisions(lb_game *g, uint64_t seed, const player *players, int 
     const lb_decision *d;
     while (rc == CLI_OK && (d = lb_game_pending(g)) != NULL) {
         int side = d->side;
+        /* R-RCH-5, R-OCH-4: a reaction or an opportunity charge asked of a side */
+        *questions += d->kind == LB_DECIDE_REACTION ||
+                      (d->kind == LB_DECIDE_OPPORTUNITY && strcmp(d->rule, "R-OCH-4") == 0);
         char key[LB_OPTION_KEY_MAX] = "", why[LB_AI_REASON_MAX] = "";
         lb_game_answer a = {.verdict = LB_REFUSED_ILLEGAL};
         int lrc = players[side].ai ? computer_turn(g, side, &as[side], seed, t, key, why, &a)
@@ -183,12 +189,13 @@ static int play_decisions(lb_game *g, uint64_t seed, const player *players, int 
 
 /* One game to its end: the journal's replay checked (R-GAME-13). Fills the game's JSON. */
 static int play_one(const char *name, const char *text, size_t len, const lb_load_opts *opts,
-                    uint64_t seed, const player *players, int budget, int trace, tally *t,
-                    json_t **out)
+                    uint64_t seed, const player *players, int budget, int trace, int ask,
+                    tally *t, json_t **out)
 {
     lb_game_settings set;
     lb_game_settings_init(&set);
     set.seed = seed;
+    set.charge_questions[0] = set.charge_questions[1] = (unsigned char)ask; /* R-OCH-4 */
     lb_errlist errs = {0};
     lb_game *g = NULL;
     if (lb_game_new(name, text, len, opts, &set, &g, &errs) != LB_OK) {
@@ -197,9 +204,11 @@ static int play_one(const char *name, const char *text, size_t len, const lb_loa
         return CLI_INVALID;
     }
     const lb_state *st = lb_game_state(g);
-    int decisions = 0;
+    int decisions = 0, questions = 0;
     double start = cpu_now();
-    int rc = play_decisions(g, seed, players, budget, trace, t, &decisions);
+    int rc = play_decisions(g, seed, players, budget, trace, t, &decisions, &questions);
+    t->questions += questions;
+    t->questions_max = questions > t->questions_max ? questions : t->questions_max;
     double seconds = cpu_now() - start;
     lb_game_score sc;
     lb_game_score_of(g, &sc);
@@ -225,6 +234,9 @@ static int play_one(const char *name, const char *text, size_t len, const lb_loa
                      "outcome", lb_outcome_name(sc.outcome), "points", lb_state_side_name(st, 0),
                      sc.points[0], lb_state_side_name(st, 1), sc.points[1], "decisions", decisions,
                      "replayed", replays, "cpu_seconds", seconds);
+    t->asked = ask;
+    if (ask)
+        json_object_set_new(*out, "charge_questions", json_integer(questions));
     free(exported);
     lb_game_free(again);
     lb_game_free(g);
@@ -302,13 +314,17 @@ static void print_game(const json_t *one, long i, uint64_t seed, const lb_state 
                  json_string_value(json_object_get(one, "outcome")));
     else
         snprintf(result, sizeof result, "a draw (");
-    printf("game %ld (seed %" PRIu64 "): %s %s, %s %s: %s%lld-%lld), %lld decisions, "
+    json_t *q = json_object_get(one, "charge_questions");
+    char asked[48] = "";
+    if (q)
+        snprintf(asked, sizeof asked, " (%lld cavalry questions)", json_integer_value(q));
+    printf("game %ld (seed %" PRIu64 "): %s %s, %s %s: %s%lld-%lld), %lld decisions%s, "
            "%.1f s%s\n",
            i + 1, seed, lb_state_side_name(st, 0), player_name(&p[0]),
            lb_state_side_name(st, 1), player_name(&p[1]), result,
            json_integer_value(json_object_get(pts, lb_state_side_name(st, 0))),
            json_integer_value(json_object_get(pts, lb_state_side_name(st, 1))),
-           json_integer_value(json_object_get(one, "decisions")),
+           json_integer_value(json_object_get(one, "decisions")), asked,
            json_real_value(json_object_get(one, "cpu_seconds")),
            json_is_true(json_object_get(one, "replayed")) ? ""
                                                           : "; THE JOURNAL DOES NOT REPLAY");
@@ -329,13 +345,18 @@ static void print_json(const char *name, const lb_state *st, json_t *results, co
                                           t->wins[kind][0], t->wins[kind][1], "games_by_side",
                                           t->games[kind][0], t->games[kind][1]));
     }
-    cli_print_json(json_pack("{s:s,s:[s,s],s:o,s:o,s:i,s:i,s:i,s:{s:i,s:f,s:f},s:o}",
-                             "scenario", name, "sides", lb_state_side_name(st, 0),
-                             lb_state_side_name(st, 1), "games", results, "rates", rates,
-                             "draws", t->draws, "replayed", t->replayed, "engine_failures",
-                             t->engine_failures, "ai_decisions", "count", (int)t->ntimes,
-                             "median_ms", median * 1e3, "p99_ms", p99 * 1e3, "trace",
-                             cli_trace_json(tr)));
+    size_t played = json_array_size(results);
+    json_t *j = json_pack("{s:s,s:[s,s],s:o,s:o,s:i,s:i,s:i,s:{s:i,s:f,s:f},s:o}", "scenario",
+                          name, "sides", lb_state_side_name(st, 0), lb_state_side_name(st, 1),
+                          "games", results, "rates", rates, "draws", t->draws, "replayed",
+                          t->replayed, "engine_failures", t->engine_failures, "ai_decisions",
+                          "count", (int)t->ntimes, "median_ms", median * 1e3, "p99_ms",
+                          p99 * 1e3, "trace", cli_trace_json(tr));
+    if (j && t->asked && played) /* R-OCH-4 */
+        json_object_set_new(j, "charge_questions",
+                            json_pack("{s:f,s:i}", "mean", (double)t->questions / (double)played,
+                                      "max", t->questions_max));
+    cli_print_json(j);
 }
 
 /* The run's readable summary: each kind's wins by side, draws, replays and decision times. */
@@ -355,6 +376,9 @@ static void print_text(const lb_state *st, long played, const tally *t, double m
     if (t->engine_failures)
         printf("the engine failed on %d answers of the random player or the computer "
                "(options it offered)\n", t->engine_failures);
+    if (t->asked && played)
+        printf("cavalry questions (reaction and opportunity charge) a game: mean %.2f, max %d\n",
+               (double)t->questions / (double)played, t->questions_max);
     if (t->ntimes)
         printf("computer decisions: %zu, processor time median %.1f ms, p99 %.1f ms\n",
                t->ntimes, median * 1e3, p99 * 1e3);
@@ -365,8 +389,9 @@ static int play_games(const cli_args *args, const char *name, const char *text, 
                       const lb_load_opts *opts, const run_opts *o, const lb_state *st,
                       const player players[2], tally *t, json_t *results)
 {
-    int alternate, trace;
+    int alternate, trace, ask;
     cli_option_value(args, "alternate", &alternate);
+    cli_option_value(args, "ask-charges", &ask);
     cli_option_value(args, "trace", &trace);
     trace = trace && !args->json;
     int rc = CLI_OK;
@@ -378,7 +403,7 @@ static int play_games(const cli_args *args, const char *name, const char *text, 
         }
         json_t *one = NULL;
         uint64_t seed = o->seed + (uint64_t)i;
-        rc = play_one(name, text, len, opts, seed, p, (int)o->budget, trace, t, &one);
+        rc = play_one(name, text, len, opts, seed, p, (int)o->budget, trace, ask, t, &one);
         if (!one)
             continue;
         if (!args->json)
@@ -410,6 +435,10 @@ static int summarise(const cli_args *args, const char *name, const lb_state *st,
                  "like a player's", t->ntimes);
     lb_trace_add(&tr, "R-GAME-13", "", "%d of %ld journals exported, imported and replayed to "
                  "the same state hash", t->replayed, played);
+    if (t->asked)
+        lb_trace_add(&tr, "R-OCH-4", "(40)", "each side asked its cavalry's reaction and "
+                     "opportunity charges: %ld questions in %ld games, at most %d in one",
+                     t->questions, played, t->questions_max);
     if (args->json)
         print_json(name, st, results, t, median, p99, &tr);
     else {

@@ -217,7 +217,8 @@ static const command commands[] = {
                                        "or any (default: no webhooks)"}}},
     {.name = "selfplay",
      .run = cmd_selfplay,
-     .usage = "selfplay [FILE] [--SIDE P]... [--players P1,P2] [--games N] [--seed S]",
+     .usage = "selfplay [FILE] [--SIDE P]... [--players P1,P2] [--games N] [--seed S] "
+              "[--ask-charges]",
      .summary = "games between players (ai, random, quick, full): results and win rates",
      .about = "Plays N games of the scenario FILE (the demo by default) with no person, each side\n"
               "played by P: ai (the computer at --level), quick, full or random (R-GAME-15).\n"
@@ -235,7 +236,9 @@ static const command commands[] = {
                  {"budget", "MS", "a computer's milliseconds per decision (default 1000)"},
                  {"alternate", NULL, "swap the two players every other game"},
                  {"expect", "RATE", "exit 1 when the first player wins less than RATE (0.95)"},
-                 {"trace", NULL, "print every decision with the computer's reason"}}},
+                 {"trace", NULL, "print every decision with the computer's reason"},
+                 {"ask-charges", NULL, "ask each side its cavalry's reaction and opportunity "
+                                       "charges (R-OCH-4) and count the questions a game"}}},
     {.name = "verify",
      .run = cmd_verify,
      .usage = "verify EXPORT",

@@ -1,4 +1,4 @@
-/* Timed movement (17): the phasing side's Movement segment runs on a wall clock, and the server ends it when the allowance is spent (R-GAME-2, R-WEB-2). */
+/* Timed movement (17): the phasing side's Movement segment runs on a wall clock, standing while the other side answers, and the server ends it when the allowance is spent (R-GAME-2, R-WEB-2, R-OCH-11). */
 #include <stdio.h>
 #include <string.h>
 
@@ -20,7 +20,28 @@ static void mark_of(const lb_game *g, char *mark, size_t n)
     snprintf(mark, n, "%d:%d", lb_game_turn_number(g), lb_state_turn(st).phasing);
 }
 
-/* Notes when the segment now began; returns its allowance. */
+/* R-OCH-11: is the pending decision the other side's (an opportunity fire or charge, the melee
+ * such a charge owes, or a decision inside them), so that the phasing side's clock stands? */
+static int others_turn(const lb_game *g)
+{
+    const lb_decision *d = lb_game_pending(g);
+    return d && d->side != lb_state_turn(lb_game_state(g)).phasing;
+}
+
+/* R-OCH-11: the clock stands from the moment the other side's decision is first seen until the
+ * first request that sees the phasing side's again. */
+static void pause_note(slot *sl, long long now)
+{
+    int stands = others_turn(sl->g);
+    if (stands && !sl->clock_pause_from)
+        sl->clock_pause_from = now;
+    else if (!stands && sl->clock_pause_from) {
+        sl->clock_paused_ms += now - sl->clock_pause_from;
+        sl->clock_pause_from = 0;
+    }
+}
+
+/* Notes when the segment now began and the time it stood; returns its allowance. */
 static int note(slot *sl)
 {
     int limit = allowance(sl->g);
@@ -30,10 +51,13 @@ static int note(slot *sl)
     }
     char mark[sizeof sl->clock_mark];
     mark_of(sl->g, mark, sizeof mark);
+    long long now = now_ms();
     if (strcmp(mark, sl->clock_mark) != 0) {
         snprintf(sl->clock_mark, sizeof sl->clock_mark, "%s", mark);
-        sl->clock_started_ms = now_ms();
+        sl->clock_started_ms = now;
+        sl->clock_paused_ms = sl->clock_pause_from = 0;
     }
+    pause_note(sl, now);
     return limit;
 }
 
@@ -42,7 +66,10 @@ long long clock_left_ms(slot *sl)
     int limit = note(sl);
     if (!limit)
         return -1;
-    long long left = sl->clock_started_ms + 1000LL * limit - now_ms();
+    long long now = now_ms(), stood = sl->clock_paused_ms;
+    if (sl->clock_pause_from)
+        stood += now - sl->clock_pause_from;
+    long long left = sl->clock_started_ms + stood + 1000LL * limit - now;
     return left > 0 ? left : 0;
 }
 
@@ -52,8 +79,10 @@ json_t *clock_json(slot *sl)
     if (left < 0)
         return NULL;
     const lb_state *st = lb_game_state(sl->g);
-    return json_pack("{s:s,s:i,s:I}", "side", lb_state_side_name(st, lb_state_turn(st).phasing),
-                     "limit_s", allowance(sl->g), "left_ms", (json_int_t)left);
+    return json_pack("{s:s,s:i,s:I,s:b}", "side",
+                     lb_state_side_name(st, lb_state_turn(st).phasing), "limit_s",
+                     allowance(sl->g), "left_ms", (json_int_t)left, "paused",
+                     sl->clock_pause_from != 0);
 }
 
 int clock_run(lb_server *s, slot *sl)

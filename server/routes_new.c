@@ -147,10 +147,17 @@ static int parse_time_limit(json_t *body, create_req *c, lb_http_response *rs)
     }
     if (limit)
         c->set.movement_time_limit_s = (int)json_integer_value(limit);
+    /* R-OCH-12: both sides asked their cavalry's reaction and opportunity charges */
+    json_t *ask = json_object_get(body, "charge_questions");
+    if (ask && !json_is_boolean(ask)) {
+        reply_error(rs, 400, "bad-request", "/charge_questions", "expected true or false");
+        return -1;
+    }
+    c->set.charge_questions[0] = c->set.charge_questions[1] = (unsigned char)json_is_true(ask);
     if (c->import && (json_object_get(body, "rules") || json_object_get(body, "seed") || limit ||
-                      json_object_get(body, "mode"))) {
+                      ask || json_object_get(body, "mode"))) {
         reply_error(rs, 400, "bad-request", "/import", "an import keeps its own settings: give "
-                    "no rules, seed, mode or movement_time_limit_s");
+                    "no rules, seed, mode, movement_time_limit_s or charge_questions");
         return -1;
     }
     return 0;
@@ -327,7 +334,8 @@ static int view_fits(lb_server *s, slot *sl, const create_req *c, lb_http_respon
 void route_create(lb_server *s, const lb_http_request *rq, lb_http_response *rs)
 {
     static const char *const members[] = {"scenario", "rules", "seed", "mode", "ai", "computer",
-                                          "level", "movement_time_limit_s", "import", NULL};
+                                          "level", "movement_time_limit_s",
+                                          "charge_questions", "import", NULL};
     json_t *body = body_object(rq, members, rs);
     if (!body)
         return;
@@ -408,6 +416,8 @@ static int rematch_game(game_request *r, lb_http_response *rs, slot **made)
     int rc = LB_OK;
     lb_game_settings_init(&c.set);
     c.set.movement_time_limit_s = lb_game_settings_of(r->sl->g)->movement_time_limit_s;
+    memcpy(c.set.charge_questions, lb_game_settings_of(r->sl->g)->charge_questions,
+           sizeof c.set.charge_questions); /* R-OCH-12 */
     lb_game *g = NULL;
     if (lb_game_settings_secret(&c.set) != LB_OK) {
         reply_error(rs, 500, "server-fault", NULL, "no random bytes from the system for the "

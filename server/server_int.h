@@ -83,6 +83,9 @@ typedef struct slot {
     int told;                     /* routes_webhook.c: the side whose webhook was last told its
                                    * turn (-1 none; LB_ROLE_SPECTATOR once the end is told) */
     long long clock_started_ms;
+    long long clock_paused_ms;    /* R-OCH-11: time the clock stood while the other side
+                                   * answered, in this segment */
+    long long clock_pause_from;   /* when the standing now began, 0: the clock runs */
 } slot;
 
 /* ---- files.c: the page's files --------------------------------------------------------------- */

@@ -30,6 +30,7 @@ const S = {
   present: null,       // whether each side's page is open, in side order (live updates)
   chatN: 0,            // the number of the last chat message shown
   deadline: null,
+  clockPaused: false,
   busy: false,
   recent: newRecent(), // what the other side did since this side's last decision
   resultShown: false,
@@ -193,6 +194,7 @@ async function render(view, { own = false } = {}) {
   renderPaths();
   // the result screen needs the view only: shown before the rulings and the log are fetched
   if (view.result && !S.resultShown) showResult();
+  renderQuestion();
   const [, news] = await Promise.all([loadTraces(), loadLog()]);
   if (before && news.entries.length) {
     const mySide = view.sides.includes(view.role) ? view.role : null;
@@ -257,18 +259,22 @@ function renderBar() {
       + 'and no die has been rolled since')
     + '; nothing is taken back once the battle is over';
   const clock = v.movement_clock;
+  // R-OCH-11: the clock stands while the other side answers (its left time frozen)
   S.deadline = clock ? performance.now() + clock.left_ms : null;
+  S.clockPaused = Boolean(clock && clock.paused);
   $('countdown').hidden = !clock;
   tick();
 }
 
 function tick() {
   if (!S.deadline) return;
+  if (S.clockPaused) S.deadline = performance.now() + S.view.movement_clock.left_ms;
   const left = Math.max(0, S.deadline - performance.now());
   const s = Math.ceil(left / 1000);
-  $('countdown').textContent = left > 0
-    ? `${S.view.movement_clock.side} moves: ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
-    : 'time is up';
+  const shown = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  $('countdown').textContent = S.clockPaused
+    ? `${S.view.movement_clock.side} moves: ${shown}, stopped while the other side answers`
+    : left > 0 ? `${S.view.movement_clock.side} moves: ${shown}` : 'time is up';
   $('countdown').classList.toggle('urgent', left < 30000);
 }
 setInterval(tick, 250);
@@ -717,6 +723,34 @@ function renderPaths() {
     });
   }
   if (p.subject) map.markHex('paths', unitOf(p.subject)?.hexes[0], 'retreat-start');
+}
+
+/* ---- cavalry in the enemy's turn ----------------------------------------------------------------- */
+
+/* R-OCH-4, R-RCH-5: a reaction or opportunity-charge question drawn on the map: each cavalry
+ * unit the question offers, an arrow from it to the enemy it would charge (a charger where its
+ * charge has brought it), and its zone's extent (R-RCH-4: 6 hexes for light cavalry, printed
+ * movement 13 or more, else 4; neighbouring centres are 2 UY apart whichever way). */
+function renderQuestion() {
+  map.clear('question');
+  const p = pending();
+  const verb = p?.kind === 'reaction' ? 'react:' : p?.kind === 'opportunity' ? 'charge:' : null;
+  const offered = verb ? p.options.map((o) => o.key).filter((k) => k.startsWith(verb)) : [];
+  if (!offered.length) return;
+  const mover = p.charge?.unit === p.subject ? p.charge.at[0] : unitOf(p.subject)?.hexes[0];
+  map.markHex('question', mover, 'question-mover');
+  for (const key of offered) {
+    const cav = unitOf(key.slice(verb.length));
+    const from = cav?.hexes[0];
+    const c = map.centres.get(from);
+    if (!c) continue;
+    const reach = ((S.view.counters[cav.id]?.movement || 0) >= 13 ? 6 : 4) * 51.97;
+    for (const [hex, [x, y]] of map.centres) {
+      if (hex !== from && Math.hypot(x - c[0], y - c[1]) <= reach) map.markHex('question', hex, 'question-zone');
+    }
+    map.markHex('question', from, 'question-cavalry');
+    map.arrow('question', from, mover, 'question-arrow', p.kind === 'reaction' ? 'reacts?' : 'charges?');
+  }
 }
 
 /* ---- clicks ------------------------------------------------------------------------------------ */

@@ -60,7 +60,7 @@ export class MapView {
       orient: 'auto-start-reverse',
     }, el('defs', {}, svg));
     el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrowhead' }, marker);
-    for (const name of ['terrain', 'roads', 'hexsides', 'labels', 'reach', 'paths', 'los',
+    for (const name of ['terrain', 'roads', 'hexsides', 'labels', 'reach', 'paths', 'question', 'los',
       'targets', 'plan', 'units', 'objectives', 'recent', 'charge', 'go', 'highlight', 'cursor']) {
       this.layers[name] = el('g', { class: `layer-${name}` }, svg);
     }

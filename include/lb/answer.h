@@ -62,6 +62,12 @@ int lb_charge_standing(const char *target, const char *response, lb_standing *ou
  * charge's answer lists the units that changed)? */
 int lb_charge_unit_same(const lb_unit *a, const lb_unit *b);
 
+/* R-RCH-8, R-OCH-10: "reactions:" then a line per enemy cavalry unit that could react to unit
+ * id's charge along path (charge 1) or charge its move in opportunity (charge 0), at the first
+ * hex of the path in its zone; written to out. LB_OK, or LB_NOMEM. */
+int lb_reactions_print(FILE *out, const lb_state *st, const char *id, const lb_hex *path,
+                       int npath, int charge);
+
 /* labataille charge --json: the charge as run, its odds when given (NULL: none). */
 int lb_charge_json(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
                    const lb_charge_outcomes *odds, uint64_t seed, int scripted, char **out);

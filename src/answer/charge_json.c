@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "answer_int.h"
+#include "reactions_int.h"
 #include "state_int.h"
 
 int lb_charge_standing(const char *target, const char *response, lb_standing *out)
@@ -166,6 +167,10 @@ static json_t *charge_answer(const lb_state *st, const lb_charge *ch, const lb_c
         lb_trace_release(&ot);
     }
     json_object_set_new(j, "trace", trace);
+    if (lbi_reactions_json(st, req->cavalry, req->path, req->npath, 1, j) != LB_OK) {
+        json_decref(j); /* R-RCH-8 */
+        return NULL;
+    }
     return j;
 }
 

@@ -7,6 +7,7 @@
 #include "ask_int.h"
 #include "lb/svg.h"
 #include "move_int.h"
+#include "reactions_int.h"
 #include "stacking_int.h"
 #include "state_int.h"
 #include "frac_int.h"
@@ -132,6 +133,37 @@ static json_t *entry_json(const lb_state *st, const lb_move_entry *e)
     return ej;
 }
 
+/* The hexes the planned move enters, in order (the hexes after each of its legal actions), as a
+ * malloc'd array in *out (NULL when there is no plan); their count, or -1 out of memory. */
+static int plan_hexes(const lb_answer *a, lb_hex **out)
+{
+    const lb_move_plan *pl = a->u.move.planned ? &a->u.move.pl : NULL;
+    *out = NULL;
+    if (!pl || pl->nactions == 0)
+        return 0;
+    lb_hex *h = malloc((size_t)pl->nactions * LB_UNIT_MAX_HEXES * sizeof *h);
+    if (!h)
+        return -1;
+    int n = 0;
+    for (int i = 0; i < pl->nactions; i++)
+        for (int k = 0; pl->actions[i].legal && k < pl->actions[i].nto; k++)
+            h[n++] = pl->actions[i].to[k];
+    *out = h;
+    return n;
+}
+
+/* R-OCH-10: the enemy cavalry that could charge the planned move in opportunity, into j. */
+static int reactions_json(const lb_answer *a, json_t *j)
+{
+    lb_hex *path;
+    int n = plan_hexes(a, &path);
+    const lb_state *st = a->u.move.at;
+    int rc = n < 0 ? LB_NOMEM
+                   : lbi_reactions_json(st, st->units[a->u.move.unit].id, path, n, 0, j);
+    free(path);
+    return rc;
+}
+
 json_t *lbi_move_json(const lb_answer *a)
 {
     const lb_state *st = a->u.move.at;
@@ -175,6 +207,10 @@ json_t *lbi_move_json(const lb_answer *a)
     json_object_set_new(j, "seed",
                         a->u.move.rolled ? json_integer((json_int_t)a->q.seed) : json_null());
     json_object_set_new(j, "trace", lbi_trace_json(&a->trace));
+    if (a->u.move.planned && reactions_json(a, j) != LB_OK) {
+        json_decref(j);
+        return NULL;
+    }
     return j;
 }
 
@@ -269,6 +305,11 @@ static void plan_text(FILE *out, const lb_answer *a, const lb_move_plan *pl)
                 pl->rule ? pl->rule : "");
     if (a->u.move.rolled)
         fprintf(out, "dice seed %llu\n", (unsigned long long)a->q.seed);
+    lb_hex *path;
+    int n = plan_hexes(a, &path);
+    if (n >= 0) /* R-OCH-10 */
+        lb_reactions_print(out, st, st->units[a->u.move.unit].id, path, n, 0);
+    free(path);
 }
 
 /* The facing and formation changes, prolonge, attach, detach and force march open now. */

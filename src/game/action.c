@@ -45,7 +45,7 @@ static const struct grammar {
     [LB_DECIDE_ACTION] = {{LB_VERB_END}, LB_VERB_NONE,
                           "end, fire, move, path, face, form, prolonge, attach, detach, march, "
                           "enter, charge or melee"},
-    [LB_DECIDE_OPPORTUNITY] = {{LB_VERB_PASS}, LB_VERB_NONE, "fire, charge or pass"},
+    [LB_DECIDE_OPPORTUNITY] = {{LB_VERB_PASS}, LB_VERB_NONE, "fire, charge, melee or pass"},
     [LB_DECIDE_CONCEDE] = {{LB_VERB_CONCEDE}, LB_VERB_NONE, "concede"},
     [LB_DECIDE_REACTION] = {{LB_VERB_PASS}, LB_VERB_NONE, "react or pass"},
 };
@@ -345,7 +345,8 @@ static int read_verb(const lb_state *st, lb_decision_kind kind, parsed *p)
     int ok = kind == LB_DECIDE_ACTION     ? v >= LB_VERB_END && v <= LB_VERB_MELEE
              : kind == LB_DECIDE_REACTION ? v == LB_VERB_REACT || v == LB_VERB_PASS /* R-RCH-1 */
                                           : v == LB_VERB_FIRE || v == LB_VERB_CHARGE ||
-                                                v == LB_VERB_PASS; /* R-GAME-17, R-OCH-4 */
+                                                v == LB_VERB_MELEE ||
+                                                v == LB_VERB_PASS; /* R-GAME-17, R-OCH-4, 8 */
     if (!ok || ((v == LB_VERB_END || v == LB_VERB_PASS) && key[len]))
         return fault(p, KEY_VERB, key, strlen(key));
     p->act.verb = v;

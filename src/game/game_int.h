@@ -373,6 +373,9 @@ LBI int lbi_melee_start(lb_game *g, const lb_action *a, lb_game_answer *out);
 /* Refuses the assault p whose attackers did not read; returns LB_OK. */
 LBI int lbi_melee_refuse(const lb_game *g, const parsed *p, lb_game_answer *out);
 LBI int lbi_melee_resume(lb_game *g);
+/* R-OCH-8: the melee an opportunity charge owes offered to its cavalry's side now: 1 pending,
+ * 0 none, -1 out of memory. */
+LBI int lbi_melee_owed_offer(lb_game *g);
 /* Answers the melee's decision cur (taken out of the game) with a. */
 LBI int lbi_melee_answer(lb_game *g, const lb_decision *cur, const lb_action *a);
 

@@ -115,10 +115,6 @@ static int finish(lb_game *g)
             rc = LB_INVALID;
             break;
         }
-        if (g->charge_opportunity && o->kind == LB_OBLIGE_MELEE)
-            lb_trace_add(g->tr, "R-OCH-8", "(36)", "%s's melee with %s is owed by %s's side: the "
-                         "phasing side's Melee segment does not offer it, and it lapses there",
-                         o->unit, o->other, o->unit);
         obligation *ob = &g->obligations[g->nobligations++];
         ob->kind = o->kind;
         ob->step = step;
@@ -140,6 +136,8 @@ static int finish(lb_game *g)
     lb_state_touch(g->st); /* R-GAME-19: the holds written after the charge's own apply */
     lb_charge_free(ch);
     g->charge = NULL;
+    if (rc == LB_OK && g->charge_opportunity && lbi_melee_owed_offer(g) < 0)
+        rc = LB_NOMEM; /* R-OCH-8: its melee at once */
     return rc;
 }
 

@@ -107,7 +107,7 @@ static lb_hex owed_hex(const lb_unit *u, const lb_unit *e)
 }
 
 /* Is o a melee that side owes now (its unit and the other on the map, the unit not yet in a
- * melee of this step)? R-OCH-8: an opportunity charge's melee is owed by the other side. */
+ * melee of this step)? R-OCH-8: an opportunity charge's melee is its cavalry's side's. */
 static int owes_melee(const lb_game *g, const obligation *o, int side, int step)
 {
     const lb_state *st = g->st;
@@ -181,6 +181,55 @@ int lbi_melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int
         }
     }
     return rc;
+}
+
+/* R-OCH-8 (36.9, 38.10): the melee an opportunity charge owes, offered at once to the side of
+ * its cavalry as that side's only option (the cavalry must melee); 1 when it is now pending, 0
+ * when none is owed or the melee rules refuse it (it lapses with the charge's other obligations,
+ * R-GAME-20), -1 out of memory. */
+int lbi_melee_owed_offer(lb_game *g)
+{
+    const lb_state *st = g->st;
+    int side = 1 - st->turn.phasing, step = lbi_game_step(g);
+    for (int i = 0; i < g->nobligations; i++) {
+        const obligation *o = &g->obligations[i];
+        if (!owes_melee(g, o, side, step))
+            continue;
+        int u = lb_state_unit_index(st, o->unit), e = lb_state_unit_index(st, o->other), ok = 0;
+        const char *ids[1] = {o->unit};
+        lb_hex target = owed_hex(&st->units[u], &st->units[e]);
+        if (allowed(g, target, ids, 1, &ok) != LB_OK)
+            return -1;
+        char label[LB_HEX_LABEL_MAX];
+        lb_map_label(&st->map, target, label);
+        if (!ok) {
+            lb_trace_add(g->tr, "R-OCH-8", "(36)", "%s may not melee %s at %s: the melee its "
+                         "opportunity charge owes lapses", o->unit, o->other, label);
+            continue;
+        }
+        lb_decision d;
+        lb_decision_init(&d, LB_DECIDE_OPPORTUNITY, side, o->unit, "R-OCH-8", "%s: %s melees "
+                         "%s at %s now, as its opportunity charge owes (38.10)", st->sides[side],
+                         o->unit, o->other, label);
+        lb_action a;
+        lb_action_init(&a, LB_VERB_MELEE);
+        lb_action_add_hex(&a, target);
+        lb_action_add_unit(&a, o->unit);
+        if (lbi_offer(&d, st, &a, NULL, "%s melees %s at %s, as its charge owes", o->unit,
+                      o->other, label) != LB_OK) {
+            lb_decision_release(&d);
+            return -1;
+        }
+        d.auto_choice = 0;
+        lb_trace_add(g->tr, "R-OCH-8", "(36)", "%s's melee with %s is owed by %s's side: it is "
+                     "fought now, in %s's Movement segment", o->unit, o->other, o->unit,
+                     st->sides[st->turn.phasing]);
+        lb_decision_move(&g->pending, &d);
+        g->has_pending = 1;
+        g->pending_lazy = 0;
+        return 1;
+    }
+    return 0;
 }
 
 /* ---- the machine ---------------------------------------------------------------------------- */

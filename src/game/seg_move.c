@@ -893,6 +893,8 @@ int lbi_job_answer(lb_game *g, const lb_decision *cur, const lb_action *a, lb_ga
         return LB_INVALID;
     if (strcmp(cur->rule, "R-OCH-4") == 0)
         return lbi_opp_charge_answer(g, cur, a, out);
+    if (strcmp(cur->rule, "R-OCH-8") == 0) /* the melee an opportunity charge owes */
+        return lbi_melee_start(g, a, out);
     lb_trace_add(g->tr, "R-GAME-17", "(28)", "%s: %s", g->st->sides[cur->side], key);
     if (a->verb == LB_VERB_PASS) {
         j->passed = 1;

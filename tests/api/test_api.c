@@ -2360,6 +2360,95 @@ static void test_api__computer_player(void **state)
     json_decref(g);
 }
 
+/* R-OCH-12: a web game made with "charge_questions": true asks both sides their cavalry's
+ * charges in the enemy's turn. A 10 x 12 clear map: fr-a, a French column in 0510, moves north to
+ * 0507, 4 hexes due south of au-hvy (Austrian cuirassiers, heavy: zone 4 hexes, in 0503 facing
+ * 6, so the hexes due south lie in front, seen): after the step into 0507 the Austrians are
+ * asked (R-OCH-1), an opportunity decision offering charge:au-hvy or pass. */
+static void test_api__charge_questions(void **state)
+{
+    (void)state;
+    json_t *g = new_game(
+        "{\"scenario\":{\"format\":\"labataille-scenario/1\",\"title\":\"quest"
+        "ions\",\"game\":\"deutsch-wagram-1809\",\"rules\":\"premier-2018\",\"t"
+        "urn\":{\"time\":\"13:00\",\"phasing\":\"french\",\"segment\":\"movement\""
+        "},\"sides\":[\"french\",\"austrian\"],\"map\":{\"columns\":10,\"rows\":1"
+        "2,\"terrain\":[\"..........\",\"..........\",\"..........\",\"......."
+        "...\",\"..........\",\"..........\",\"..........\",\"..........\",\".."
+        "........\",\"..........\",\"..........\",\"..........\"],\"legend\":{"
+        "\".\":\"clear\"}},\"units\":[{\"id\":\"fr-a\",\"side\":\"french\",\"arm\":\"i"
+        "nfantry\",\"nation\":\"french\",\"class\":\"ligne\",\"increments\":8,\"f"
+        "ire\":8,\"melee\":24,\"movement\":6,\"morale\":\"35\",\"formation\":\"co"
+        "lumn\",\"state\":\"good\",\"facing\":12,\"hexes\":[\"0510\"]},{\"id\":\"au"
+        "-hvy\",\"side\":\"austrian\",\"arm\":\"cavalry\",\"nation\":\"austrian\","
+        "\"class\":\"kuerassier\",\"increments\":4,\"fire\":0,\"melee\":16,\"mov"
+        "ement\":10,\"morale\":\"44\",\"formation\":\"column\",\"state\":\"good\","
+        "\"facing\":6,\"hexes\":[\"0503\"]}]},\"mode\":\"hotseat\",\"seed\":3,\"ch"
+        "arge_questions\":true}");
+    const char *both = link_token(g, "both");
+    json_t *v = decide(&S, both, 0, "move:fr-a:0507", 200);
+    json_t *p = json_object_get(v, "pending");
+    assert_string_equal(str(p, "side"), "austrian");
+    assert_string_equal(str(p, "kind"), "opportunity");
+    assert_string_equal(str(json_array_get(json_object_get(p, "options"), 0), "key"),
+                        "charge:au-hvy");
+    json_decref(v);
+    json_decref(g);
+    json_t *e = call(&S, "POST", "/api/games", "{\"scenario\":\"demo\",\"charge_questions\":1}",
+                     400);
+    json_decref(e);
+}
+
+/* R-OCH-11: the clock stands while the other side answers. An 8 x 8 clear map: fr-a, a French
+ * column in 0506, moves to 0504, next to au-b (an Austrian column in 0503 facing 6), inside its
+ * zone of influence; its next action, a facing change, raises an opportunity-fire event (R-ZOI-4),
+ * so the Austrians are offered their fire (R-GAME-17) in the French timed Movement segment: the
+ * clock is paused and its time left stands still (the same after 300 ms); the Austrians pass,
+ * and it runs again. */
+static void test_api__movement_clock_stands(void **state)
+{
+    (void)state;
+    json_t *g = new_game(
+        "{\"scenario\":{\"format\":\"labataille-scenario/1\",\"title\":\"clock"
+        "\",\"game\":\"deutsch-wagram-1809\",\"rules\":\"premier-2018\",\"turn\""
+        ":{\"time\":\"13:00\",\"phasing\":\"french\",\"segment\":\"movement\"},\"s"
+        "ides\":[\"french\",\"austrian\"],\"map\":{\"columns\":8,\"rows\":8,\"ter"
+        "rain\":[\"........\",\"........\",\"........\",\"........\",\"........"
+        "\",\"........\",\"........\",\"........\"],\"legend\":{\".\":\"clear\"}},"
+        "\"units\":[{\"id\":\"fr-a\",\"side\":\"french\",\"arm\":\"infantry\",\"nati"
+        "on\":\"french\",\"class\":\"ligne\",\"increments\":8,\"fire\":8,\"melee\""
+        ":24,\"movement\":6,\"morale\":\"35\",\"formation\":\"column\",\"state\":"
+        "\"good\",\"facing\":12,\"hexes\":[\"0506\"]},{\"id\":\"au-b\",\"side\":\"au"
+        "strian\",\"arm\":\"infantry\",\"nation\":\"austrian\",\"class\":\"linie\""
+        ",\"increments\":8,\"fire\":8,\"melee\":24,\"movement\":6,\"morale\":\"3"
+        "5\",\"formation\":\"column\",\"state\":\"good\",\"facing\":6,\"hexes\":[\""
+        "0503\"]}]},\"mode\":\"hotseat\",\"seed\":1,\"movement_time_limit_s\":"
+        "60}");
+    const char *both = link_token(g, "both");
+    json_t *v = decide(&S, both, 0, "move:fr-a:0504", 200);
+    assert_false(json_is_true(json_object_get(json_object_get(v, "movement_clock"), "paused")));
+    json_decref(v);
+    v = decide(&S, both, 1, "face:fr-a:2", 200);
+    assert_string_equal(str(json_object_get(v, "pending"), "side"), "austrian");
+    json_t *clock = json_object_get(v, "movement_clock");
+    assert_string_equal(str(clock, "side"), "french");
+    assert_true(json_is_true(json_object_get(clock, "paused")));
+    long long left = num(clock, "left_ms");
+    json_decref(v);
+    nanosleep(&(struct timespec){0, 300000000}, NULL);
+    v = view(&S, both);
+    clock = json_object_get(v, "movement_clock");
+    assert_true(json_is_true(json_object_get(clock, "paused")));
+    assert_int_equal(num(clock, "left_ms"), left);
+    json_decref(v);
+    v = decide(&S, both, 2, "pass", 200);
+    clock = json_object_get(v, "movement_clock");
+    assert_false(json_is_true(json_object_get(clock, "paused")));
+    assert_true(num(clock, "left_ms") <= left);
+    json_decref(v);
+    json_decref(g);
+}
+
 /* Timed movement (17, R-WEB-2): with 1 s each, the view shows the clock in the Movement segment,
  * and once it runs out the server ends the segment itself. */
 static void test_api__movement_clock(void **state)
@@ -2994,6 +3083,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__random_player),
         cmocka_unit_test(test_api__computer_player),
         cmocka_unit_test(test_api__movement_clock),
+        cmocka_unit_test(test_api__movement_clock_stands),
+        cmocka_unit_test(test_api__charge_questions),
         cmocka_unit_test(test_api__restart_keeps_games),
         cmocka_unit_test(test_api__whole_game_equals_engine),
         /* last: the random player's dice follow the game's id, which earlier games set */

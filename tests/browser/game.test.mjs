@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
   env, shots, violations, VIOLATION, setUp, tearDown, tokenOf, viewOf, unitIn, newPage, open,
-  seqOf, waitSeqAbove, clickHex,
+  seqOf, waitSeqAbove, clickHex, api,
 } from './harness.mjs';
 
 before(setUp);
@@ -248,6 +248,37 @@ test('charge with a carré attempt, and the Austrians pick the rout path', async
   assert.equal(await french.locator('.layer-charge .charge-path').count(), 0);
   assert.equal(await french.locator('.counter.charging').count(), 0);
   assert.deepEqual(french.errors, []);
+  assert.deepEqual(austrian.errors, []);
+});
+
+/* ---- cavalry in the enemy's turn ---------------------------------------------------------------- */
+
+// R-OCH-4, R-OCH-11, R-OCH-12: a two-players game asking the cavalry questions, timed. fr-a, a
+// French column in 0510, moves to 0507, 4 hexes due south of au-hvy (Austrian cuirassiers, heavy:
+// zone 4 hexes, in 0503 facing 6, so the hexes due south are in front and seen): the Austrians
+// are asked whether it charges. Their page draws au-hvy, the mover, an arrow between them and
+// the zone (0507 in it, 0508, 5 hexes away, not), and the French clock stands.
+const QUESTION = {"format": "labataille-scenario/1", "title": "cavalry question", "game": "deutsch-wagram-1809", "rules": "premier-2018", "turn": {"time": "13:00", "phasing": "french", "segment": "movement"}, "sides": ["french", "austrian"], "map": {"columns": 10, "rows": 12, "terrain": ["..........", "..........", "..........", "..........", "..........", "..........", "..........", "..........", "..........", "..........", "..........", ".........."], "legend": {".": "clear"}}, "units": [{"id": "fr-a", "side": "french", "arm": "infantry", "nation": "french", "class": "ligne", "increments": 8, "fire": 8, "melee": 24, "movement": 6, "morale": "35", "formation": "column", "state": "good", "facing": 12, "hexes": ["0510"]}, {"id": "au-hvy", "side": "austrian", "arm": "cavalry", "nation": "austrian", "class": "kuerassier", "increments": 4, "fire": 0, "melee": 16, "movement": 10, "morale": "44", "formation": "column", "state": "good", "facing": 6, "hexes": ["0503"]}]};
+
+test('the cavalry question drawn on the map, the clock stopped', async () => {
+  const r = await api('POST', '/api/games', {
+    scenario: QUESTION, mode: 'two-players', seed: 3, charge_questions: true, movement_time_limit_s: 600,
+  });
+  assert.equal(r.status, 201);
+  const links = Object.fromEntries(Object.entries(r.json.links).map(([role, l]) => [role, env.base + l]));
+  const moved = await api('POST', `/api/g/${tokenOf(links.french)}/decide`, { seq: 0, key: 'move:fr-a:0507' });
+  assert.equal(moved.status, 200);
+  const austrian = await openFit(links.austrian);
+  await austrian.waitForSelector('#decision button[data-key="charge:au-hvy"]');
+  await austrian.waitForSelector('.layer-question .mark.question-cavalry[data-hex="0503"]');
+  assert.equal(await austrian.locator('.layer-question .mark.question-mover[data-hex="0507"]').count(), 1);
+  assert.equal(await austrian.locator('.layer-question .arrow.question-arrow[data-from="0503"][data-to="0507"]').count(), 1);
+  assert.equal(await austrian.locator('.layer-question .mark.question-zone[data-hex="0507"]').count(), 1);
+  assert.equal(await austrian.locator('.layer-question .mark.question-zone[data-hex="0508"]').count(), 0);
+  assert.match(await austrian.textContent('#countdown'), /^french moves: \d+:\d\d, stopped while the other side answers$/);
+  await austrian.screenshot({ path: path.join(shots, 'cavalry-question.png') });
+  await austrian.click('#decision button[data-key="pass"]');
+  await austrian.waitForFunction(() => !document.querySelector('.layer-question .mark'));
   assert.deepEqual(austrian.errors, []);
 });
 

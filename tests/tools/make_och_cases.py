@@ -118,11 +118,20 @@ case("charged-this-turn-not-asked", "R-OCH-1", G + MOR + "As game-R-OCH-5-limber
      {"/pending/kind": "action", "/pending/side": "french"},
      seed=3,
      more={"stdout_has": ["0509 is not in the opportunity charge (40) zone of au-hvy: it reacted in this segment, or charged in this player turn, already (3 hexes away, extent 4)"]})
-case("melee-owed-not-the-phasing-sides", "R-OCH-8", G.replace("fr-a: French infantry column in 0510", "fr-cav: French light cavalry (hussars, printed MP 14), column in 0510 facing 12,") + MOR + "Seed 3: fr-cav steps into 0507; au-hvy charges (check 63 > 44); path 0504, 0505, 0506 (R-OCH-7); at 0505 it declares fr-cav its target; cavalry makes no stand check (38.11, R-CHG-22): contact at 0506, a melee owed. R-OCH-8: that melee is the Austrians'; the French Melee segment does not offer it as the French side's compulsory melee (R-GAME-18), and at its end the obligation lapses (R-GAME-20: au-hvy did not melee, it stays fresh).",
-     [unit("fr-cav", "french", "cavalry", ["0510"], **{"class": "hussar", "movement": 14, "melee": 12, "facing": 12}), HVY()], ["move fr-cav 0507", "choose charge:au-hvy", "choose target", "end"],
-     {"/segment": "melee", "/pending/side": "french"},
+FRCAV = [unit("fr-cav", "french", "cavalry", ["0510"], **{"class": "hussar", "movement": 14, "melee": 12, "facing": 12}), HVY()]
+OWED = G.replace("fr-a: French infantry column in 0510", "fr-cav: French light cavalry (hussars, printed MP 14), column in 0510 facing 12,") + MOR + "Seed 3: fr-cav steps into 0507; au-hvy charges (check 63 > 44); path 0504, 0505, 0506 (R-OCH-7); at 0505 it declares fr-cav its target; cavalry makes no stand check (38.11, R-CHG-22): contact at 0506, a melee owed (38.10). "
+case("melee-owed-asked-at-once", "R-OCH-8", OWED + "R-OCH-8 (revised): that melee is the Austrians', fought at once in the French Movement segment: right after the charge the Austrians are asked an `opportunity` decision about au-hvy whose only option is melee:0507:au-hvy (the cavalry must melee, 38.10; fr-cav's hex 0507 is next to 0506, through au-hvy's front, R-CHG-29).",
+     FRCAV, ["move fr-cav 0507", "choose charge:au-hvy", "choose target"],
+     {"/segment": "movement", "/phasing": "french", "/pending/kind": "opportunity", "/pending/side": "austrian", "/pending/subject": "au-hvy",
+      "/pending/options/0/key": "melee:0507:au-hvy", "/units/1/hexes": ["0506"]},
      seed=3,
-     more={"stdout_lacks": ["as its charge owes"], "stdout_has": ["au-hvy's melee with fr-cav is owed by au-hvy's side"]})
+     more={"stdout_has": ["au-hvy's melee with fr-cav is owed by au-hvy's side: it is fought now, in french's Movement segment"], "stdout_lacks": ["\"key\": \"pass\""]})
+case("melee-owed-fought-in-movement", "R-OCH-8", OWED + "The Austrians melee (melee:0507:au-hvy); fr-cav stands (29), both melee at full value (36.5). Attack: au-hvy melee 16 x2 straight charge of 3 hexes (37.7, melee_multipliers.charge_straight) x2 heavy against light cavalry (heavy_vs_light) = 64; defence fr-cav 12; 64:12 = 5.33, past the highest column: 5:1 (R-MEL-15); the seed's melee roll 14 on the 5:1 column of the Wagram melee table: DD. fr-cav routs 14 MP away (R-MEL-17), au-hvy advances into 0507 (33.10) and is exhausted (38.10, it charged and meleed: R-MEL-20), fr-cav tired. The obligation is met, so the French Melee segment owes nothing; fr-cav, routed, fails its recovery and surrenders (no legal flight path); the Austrian Movement segment follows, au-hvy exhausted in 0507.",
+     FRCAV, ["move fr-cav 0507", "choose charge:au-hvy", "choose target", "choose melee:0507:au-hvy", "choose stand", "choose full", "choose full"],
+     {"/segment": "movement", "/phasing": "austrian", "/pending/kind": "action", "/pending/side": "austrian",
+      "/units/0/id": "au-hvy", "/units/0/hexes": ["0507"], "/units/0/readiness": "exhausted"},
+     seed=3,
+     more={"stdout_has": ["melee 64 : 12 in column 5:1, roll 14 +0 = 14: DD", "au-hvy advances into 0507", "au-hvy charged and meleed (38.10): fresh -> exhausted", "the melee at 0507 is over (result:DD advance:au-hvy exhausted:au-hvy tired:fr-cav)"], "stdout_lacks": ["R-GAME-20"]})
 case("pass-journalled", "R-OCH-4", G + MOR + "After fr-a's step into 0507 the Austrians are asked (an `opportunity` decision of theirs); they pass: the answer is journalled like any other (decision opportunity, side 1, subject fr-a, key pass, by the player) and the French go on with their Movement.",
      [FR(), HVY()], ["move fr-a 0507", "choose pass"],
      {"/journal/entries/1/decision": "opportunity", "/journal/entries/1/side": 1, "/journal/entries/1/subject": "fr-a", "/journal/entries/1/key": "pass", "/journal/entries/1/by": "player",

@@ -155,7 +155,7 @@ static void test_action__refusals_say_where(void **state)
                  "character 1: expected end, fire, move, path, face, form, prolonge, attach, "
                  "detach, march, enter, charge or melee, found \"jump:u:0810\"");
     read_refused(st, LB_DECIDE_OPPORTUNITY, "end", 1,
-                 "character 1: expected fire, charge or pass, found \"end\"");
+                 "character 1: expected fire, charge, melee or pass, found \"end\"");
     read_refused(st, LB_DECIDE_TRAMPLE, "04", 1,
                  "character 1: expected a number of movement points, found \"04\"");
     read_refused(st, LB_DECIDE_ACTION, "melee:0910:a++b", 14,

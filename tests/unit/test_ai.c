@@ -216,6 +216,52 @@ static void test_ai__carre_against_cavalry(void **state)
     free(text);
 }
 
+/* R-AI-15: the French Charge segment on a 10 x 12 clear map: fr-cav (French hussars, light,
+ * printed MP 14) in 0510 facing 12, au-inf (an Austrian column) in 0505, au-hvy (Austrian
+ * cuirassiers, heavy: zone 4 hexes, morale 44) in 0804 facing 8. The charge the computer plans
+ * toward au-inf runs up column 05 to 0506, next to it; 0507 is 4 hexes from 0804, in front of
+ * its fronts (facing 8) and seen, so au-hvy could react there (R-RCH-1, R-RCH-8). With the
+ * Austrians asked (R-RCH-5) the plan is valued with that reaction: its chance is au-hvy's morale
+ * check, a roll greater than 44, 14 of 36 = 7/18 = 39%, which the reason states. With au-hvy
+ * never asked (R-OCH-9) no reaction is weighed and the reason says none. */
+static void test_ai__charge_valued_with_reactions(void **state)
+{
+    (void)state;
+    const char *text =
+        "{\"format\": \"labataille-scenario/1\", \"title\": \"watched\", \"game\": "
+        "\"deutsch-wagram-1809\", \"rules\": \"premier-2018\", \"turn\": {\"time\": \"13:00\", "
+        "\"phasing\": \"french\", \"segment\": \"charge\"}, \"sides\": [\"french\", "
+        "\"austrian\"], \"map\": {\"columns\": 10, \"rows\": 12, \"terrain\": [\"..........\", "
+        "\"..........\", \"..........\", \"..........\", \"..........\", \"..........\", "
+        "\"..........\", \"..........\", \"..........\", \"..........\", \"..........\", "
+        "\"..........\"], \"legend\": {\".\": \"clear\"}}, \"units\": ["
+        "{\"id\": \"fr-cav\", \"side\": \"french\", \"arm\": \"cavalry\", \"nation\": "
+        "\"french\", \"class\": \"hussar\", \"increments\": 4, \"fire\": 0, \"melee\": 12, "
+        "\"movement\": 14, \"morale\": \"44\", \"formation\": \"column\", \"state\": \"good\", "
+        "\"facing\": 12, \"hexes\": [\"0510\"]}, "
+        "{\"id\": \"au-inf\", \"side\": \"austrian\", \"arm\": \"infantry\", \"nation\": "
+        "\"austrian\", \"class\": \"linie\", \"increments\": 8, \"fire\": 8, \"melee\": 24, "
+        "\"movement\": 6, \"morale\": \"35\", \"formation\": \"column\", \"state\": \"good\", "
+        "\"facing\": 6, \"hexes\": [\"0505\"]}, "
+        "{\"id\": \"au-hvy\", \"side\": \"austrian\", \"arm\": \"cavalry\", \"nation\": "
+        "\"austrian\", \"class\": \"kuirassier\", \"increments\": 4, \"fire\": 0, \"melee\": 16, "
+        "\"movement\": 10, \"morale\": \"44\", \"formation\": \"column\", \"state\": \"good\", "
+        "\"facing\": 8, \"hexes\": [\"0804\"]}]}";
+    lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
+    char key[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX];
+    lb_game *g = fixture_game("watched", text, 3, LB_UNDO_HOTSEAT);
+    g->settings.charge_questions[1] = 1;
+    assert_int_equal(lb_ai_choose(g, 0, &s, key, why), LB_OK);
+    assert_non_null(strstr(why, "fr-cav charges toward au-inf: "));
+    assert_non_null(strstr(why, "; a reaction 39%"));
+    snprintf(g->settings.never_ask[0], LB_SUBJECT_MAX, "au-hvy");
+    g->settings.nnever_ask = 1;
+    assert_int_equal(lb_ai_choose(g, 0, &s, key, why), LB_OK);
+    assert_non_null(strstr(why, "fr-cav charges toward au-inf: "));
+    assert_null(strstr(why, "a reaction"));
+    lb_game_free(g);
+}
+
 /* An Austrian column 2 hexes east (0705) and no cavalry: the French battalion steps next to it
  * (0605, where the enemy zone stops it) to fire in the Offensive Fire, then forms line into
  * 0605+0604, both hexes next to 0705: 4 + 4 increments x 3 = 24 against its printed 8 in column
@@ -523,6 +569,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ai__fires_with_exact_odds),
         cmocka_unit_test(test_ai__carre_against_cavalry),
+        cmocka_unit_test(test_ai__charge_valued_with_reactions),
         cmocka_unit_test(test_ai__line_for_fire),
         cmocka_unit_test(test_ai__melee_odds_with_the_turn),
         cmocka_unit_test(test_ai__clone_is_a_what_if),

@@ -38,4 +38,19 @@ typedef struct lbi_zone {
 LBI int lbi_charge_zone(const lb_state *st, int cav, lb_hex at, int mover_side,
                         lbi_zone_kind kind, int used, lbi_zone *out, lb_trace *t);
 
+/* An enemy cavalry unit that could react to a charger (R-RCH-8) or charge a mover in opportunity
+ * (R-OCH-10) along a planned path: the first hex of the path in its zone. */
+typedef struct lbi_watcher {
+    int cav;      /* its unit index */
+    lb_hex at;    /* the first hex of the path its zone holds */
+    int step;     /* that hex's index in the path */
+    int distance; /* hexes from the cavalry to it */
+} lbi_watcher;
+
+/* R-RCH-8, R-OCH-10: the enemy cavalry of `unit` (an index of st) whose zone of `kind` holds a
+ * hex of path (npath hexes, in the order entered), each once at the first such hex, in path
+ * order then unit order; at most max into out, their count in *n. Pure. LB_OK, or LB_NOMEM. */
+LBI int lbi_charge_watchers(const lb_state *st, int unit, const lb_hex *path, int npath,
+                            lbi_zone_kind kind, lbi_watcher *out, int max, int *n);
+
 #endif
