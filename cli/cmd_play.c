@@ -672,7 +672,7 @@ static int ai_options(const cli_args *args, play *P)
     if (lb_game_settings_of(P->g)->undo == LB_UNDO_HOTSEAT)
         lb_game_set_undo_policy(P->g, LB_UNDO_COMPUTER);
     if (level && (int)(P->ai_settings.level = (lb_ai_level)lb_ai_level_parse(level)) < 0)
-        return cli_usage(args, "--level: expected quick or full, found \"%s\"", level);
+        return cli_usage(args, "--level: expected quick, full or baseline, found \"%s\"", level);
     char *end;
     long ms = budget ? strtol(budget, &end, 10) : 1000;
     if (budget && (*end || ms < 1 || ms > 600000))

@@ -515,6 +515,46 @@ static void test_ai__case_scenarios(void **state)
     globfree(&gl);
 }
 
+/* R-AI-7: the scripted baseline is a level ("baseline"); on the demo cut to three turns, against
+ * the quick level on either side, every answer is accepted, it walks units nearer the
+ * objectives in Movement, and the same seed plays the same game again. */
+static void test_ai__baseline_level(void **state)
+{
+    (void)state;
+    assert_int_equal(lb_ai_level_parse("baseline"), LB_AI_BASELINE);
+    assert_string_equal(lb_ai_level_name(LB_AI_BASELINE), "baseline");
+    char *wagram = cut_short("data/scenarios/demo.json", "13:40");
+    for (int side = 0; side < 2; side++) {
+        uint64_t hash = 0;
+        for (int run = 0; run < 2 - side; run++) {
+            lb_game *g = fixture_game("cut", wagram, 5, LB_UNDO_HOTSEAT);
+            lb_ai_settings s[2] = {settings(LB_AI_BASELINE, 1000, 3),
+                                   settings(LB_AI_QUICK, 1000, 4)};
+            if (side)
+                s[0] = settings(LB_AI_QUICK, 1000, 4), s[1] = settings(LB_AI_BASELINE, 1000, 3);
+            int walked = 0;
+            while (lb_game_pending(g)) {
+                char why[LB_AI_REASON_MAX];
+                int who = lb_game_pending(g)->side;
+                int moving = lb_state_turn(lb_game_state(g)).segment == LB_SEG_MOVEMENT;
+                ai_answer(g, &s[who], why);
+                if (moving && s[who].level == LB_AI_BASELINE && strstr(why, "movement points "
+                                                                            "nearer") &&
+                    !strstr(why, "(0 movement"))
+                    walked++;
+            }
+            assert_true(walked > 0);
+            assert_replays(g);
+            if (run == 0)
+                hash = lb_game_hash(g);
+            else
+                assert_true(lb_game_hash(g) == hash);
+            lb_game_free(g);
+        }
+    }
+    free(wagram);
+}
+
 /* With an argument, only the tests whose names match it (a cmocka pattern). */
 int main(int argc, char **argv)
 {
@@ -533,6 +573,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__full_level_is_deterministic),
         cmocka_unit_test(test_ai__rollouts_shared_at_scale),
         cmocka_unit_test(test_ai__case_scenarios),
+        cmocka_unit_test(test_ai__baseline_level),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
