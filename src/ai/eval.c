@@ -12,6 +12,10 @@
 
 /* A turn's share of the objective swing one unit can hope for (the rest is the enemy's say). */
 #define OBJECTIVE_HOPE 0.5
+/* The units that can get to an objective in the turns left, up to MASS_UNITS of them, each worth
+ * MASS_SHARE of its points: a mass near it takes it and keeps it. */
+#define MASS_UNITS 3.0
+#define MASS_SHARE 0.25
 /* A guard in the hex keeps most of the danger off an objective. */
 #define GUARD_SHARE 0.35
 /* Reach of enemy cavalry that makes infantry look to its formation, in hexes. */
@@ -227,7 +231,7 @@ double lbi_ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders
     double sum = 0;
     for (int k = 0; k < c->nobj; k++) {
         double p = v->objectives[k].points;
-        double near[2] = {1e9, 1e9};
+        double near[2] = {1e9, 1e9}, mass[2] = {0, 0};
         int on[2] = {0, 0};
         for (int i = 0; i < st->nunits; i++) {
             const lb_unit *u = &st->units[i];
@@ -236,7 +240,11 @@ double lbi_ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders
             double t = turns_to(c, st, u, k);
             near[u->side] = t < near[u->side] ? t : near[u->side];
             on[u->side] |= t == 0;
+            mass[u->side] += reach_chance(t, left[u->side]);
         }
+        for (int s = 0; s < 2; s++)
+            mass[s] = mass[s] < MASS_UNITS ? mass[s] : MASS_UNITS;
+        sum += MASS_SHARE * p * (mass[c->me] - mass[c->foe]);
         int h = holders[k];
         if (h == c->me)
             sum += p - 2 * p * OBJECTIVE_HOPE * reach_chance(near[c->foe], left[c->foe]) *
