@@ -132,6 +132,6 @@ int lb_ai_play(lb_game *g, int side, const lb_ai_settings *settings, char *key_o
     if (rc != LB_OK)
         return rc;
     /* R-AI-1: answered as a player's, the reason first in the answer's trace */
-    return lb_game_decide_noted(g, side, lb_game_seq(g), key_out, reason_rule(lb_game_pending(g), settings->level),
-                                reason_out, out);
+    const char *rule = reason_rule(lb_game_pending(g), settings->level);
+    return lb_game_decide_noted(g, side, lb_game_seq(g), key_out, rule, reason_out, out);
 }

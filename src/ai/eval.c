@@ -346,7 +346,8 @@ typedef struct prospects {
     double threat;              /* what the enemy can do to it */
 } prospects;
 
-/* What unit i (u) can do to enemy unit e (x), d hexes away: the best fire, melee and charge in p. */
+/* What unit i (u) can do to enemy unit e (x), d hexes away: its best fire, melee and charge
+ * so far in p. */
 static void offence_on(ai_ctx *c, const lb_state *st, int i, int e, int d, prospects *p)
 {
     const lb_unit *u = &st->units[i], *x = &st->units[e];
