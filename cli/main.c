@@ -175,6 +175,7 @@ static const command commands[] = {
                  {"script", "F", "read the commands from F (- for stdin); stop at the first "
                                  "refused one"},
                  {"ai", "SIDE", "the computer plays SIDE (a side of the scenario)"},
+                 {"hints", NULL, "both people at the table allow `hint` (R-GAME-23)"},
                  {"ask-charges", NULL, "ask each side its cavalry's reaction and opportunity "
                                        "charges (R-OCH-4, R-RCH-5; by default no side is asked)"},
                  {"never-ask", "U1,U2", "with --ask-charges: never ask about these cavalry units "
