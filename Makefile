@@ -20,7 +20,7 @@ SOAK_FULL_GAMES ?= 20
 SOAK_ODDS_POSITIONS ?= 50
 
 .PHONY: all setup setup-test setup-clang build run play test attack release lint abi-update bench \
-        soak soak-stores soak-ai soak-odds fuzz clean
+        soak soak-stores soak-ai soak-odds ai-eval fuzz clean
 
 all: build
 
@@ -144,6 +144,14 @@ soak-ai: build
 	  --seed 1 --expect 0.95
 	./$(BUILD)/labataille selfplay --players full,quick --alternate --games $(SOAK_FULL_GAMES) \
 	  --seed 1
+
+# Out of make test, ai-eval: the computer's strength table of docs/ai.md (issue 29): every level
+# against the random player, the scripted baseline (R-AI-7) and each other on every bundled
+# scenario, alternating sides, two selfplay processes at a time (AI_EVAL_SCALE multiplies the
+# games of each row, 1 by default).
+AI_EVAL_SCALE ?= 1
+ai-eval: build
+	python3 tests/tools/ai_eval.py ./$(BUILD)/labataille --jobs 2 --scale $(AI_EVAL_SCALE)
 
 fuzz: setup-clang
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLB_FUZZ=ON >/dev/null

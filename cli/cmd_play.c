@@ -283,6 +283,32 @@ static int do_explain(play *P, int argc, char **argv)
     return PLAY_OK;
 }
 
+/* R-GAME-23: what the computer would answer for the pending decision, with its reason (the
+ * exact odds it cites), at the quick level on the computer's own dice; the game is unchanged.
+ * Off between two people unless both allowed it (--hints). */
+static int do_hint(play *P, int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 1)
+        return play_refuse(P, "usage: hint");
+    if (P->ai < 0 && !P->hints)
+        return play_refuse(P, "hints are off in a game between two people unless both allow "
+                              "them (play --hints) (R-GAME-23)");
+    const lb_decision *d = lb_game_pending(P->g);
+    if (!d)
+        return play_refuse(P, "no decision is pending: the battle is over");
+    if (d->side == P->ai)
+        return play_refuse(P, "the computer is deciding: no hint for its own decision");
+    lb_ai_settings s = P->ai_settings;
+    s.level = LB_AI_QUICK;
+    char key[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX];
+    if (lb_ai_choose(P->g, d->side, &s, key, why) != LB_OK)
+        return play_refuse(P, "no hint: the computer found no answer");
+    fprintf(P->out, "hint for %s: %s\n  [R-GAME-23 ai] %s\n",
+            lb_state_side_name(lb_game_state(P->g), d->side), key, why);
+    return PLAY_OK;
+}
+
 static int do_help(play *P, int argc, char **argv);
 
 static int do_quit(play *P, int argc, char **argv)
@@ -326,6 +352,8 @@ static const verb verbs[] = {
     {"save", do_save, "save [FILE]", "where the game is saved, or export it to FILE as JSON"},
     {"explain", do_explain, "explain [R-AREA-N | AREA]",
      "how the engine reads a rule: the ruling an answer or refusal cites (R-FIRE-7), an area's"},
+    {"hint", do_hint, "hint",
+     "what the computer would answer now, and why (against the computer, or with --hints)"},
     {"help", do_help, "help [COMMAND]", "this list, or what one command does"},
     {"quit", do_quit, "quit", "leave (a game played with --db stays saved)"},
 };
@@ -658,6 +686,7 @@ static int ai_options(const cli_args *args, play *P)
     const char *budget = cli_option_value(args, "budget", NULL);
     lb_ai_settings_init(&P->ai_settings);
     P->ai_settings.seed = lb_game_ai_seed(P->g);
+    cli_option_value(args, "hints", &P->hints);
     if (!side && (level || budget))
         return cli_usage(args, "--level and --budget go with --ai SIDE");
     if (!side) {
@@ -672,7 +701,7 @@ static int ai_options(const cli_args *args, play *P)
     if (lb_game_settings_of(P->g)->undo == LB_UNDO_HOTSEAT)
         lb_game_set_undo_policy(P->g, LB_UNDO_COMPUTER);
     if (level && (int)(P->ai_settings.level = (lb_ai_level)lb_ai_level_parse(level)) < 0)
-        return cli_usage(args, "--level: expected quick or full, found \"%s\"", level);
+        return cli_usage(args, "--level: expected quick, full or baseline, found \"%s\"", level);
     char *end;
     long ms = budget ? strtol(budget, &end, 10) : 1000;
     if (budget && (*end || ms < 1 || ms > 600000))

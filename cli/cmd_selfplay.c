@@ -19,7 +19,7 @@ typedef struct player {
     lb_ai_level level;
 } player;
 
-#define KINDS 3 /* random, ai:quick, ai:full */
+#define KINDS 4 /* random, ai:quick, ai:full, ai:baseline */
 
 typedef struct tally {
     int wins[KINDS][2];      /* [player kind][side] */
@@ -40,7 +40,8 @@ static double cpu_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static const char *const kind_names[KINDS] = {"random", "ai:quick", "ai:full"};
+static const char *const kind_names[KINDS] = {"random", "ai:quick", "ai:full",
+                                              "ai:baseline"};
 
 static int player_kind(const player *p)
 {
@@ -52,7 +53,7 @@ static const char *player_name(const player *p)
     return kind_names[player_kind(p)];
 }
 
-/* "ai" (at the --level), "random", "quick" or "full" into p; 0, or -1. */
+/* "ai" (at the --level), "random", "quick", "full" or "baseline" into p; 0, or -1. */
 static int player_parse(const char *s, lb_ai_level level, player *p)
 {
     p->level = level;
@@ -256,7 +257,8 @@ static int read_numbers(const cli_args *args, run_opts *o)
     const char *level_text = cli_option_value(args, "level", NULL);
     o->level = level_text ? lb_ai_level_parse(level_text) : LB_AI_FULL;
     if (o->level < 0)
-        return cli_usage(args, "--level: expected quick or full, found \"%s\"", level_text);
+        return cli_usage(args, "--level: expected quick, full or baseline, found \"%s\"",
+                         level_text);
     const char *games_text = cli_option_value(args, "games", NULL);
     const char *budget_text = cli_option_value(args, "budget", NULL);
     const char *seed_text = cli_option_value(args, "seed", NULL);
@@ -279,7 +281,8 @@ static int read_numbers(const cli_args *args, run_opts *o)
     return CLI_OK;
 }
 
-/* The players of each side: --SIDE ai|random|quick|full, or --players P1,P2 in side order. */
+/* The players of each side: --SIDE ai|random|quick|full|baseline, or --players P1,P2 in side
+ * order. */
 static int read_players(const cli_args *args, const lb_state *st, int level, player players[2])
 {
     const char *list = cli_option_value(args, "players", NULL);
@@ -296,7 +299,8 @@ static int read_players(const cli_args *args, const lb_state *st, int level, pla
         if (v)
             snprintf(word, sizeof word, "%s", v);
         if (player_parse(word, (lb_ai_level)level, &players[s]) != 0)
-            return cli_usage(args, "the %s player: expected ai, random, quick or full, found "
+            return cli_usage(args, "the %s player: expected ai, random, quick, full or baseline, "
+                             "found "
                              "\"%s\"", lb_state_side_name(st, s), word);
     }
     return CLI_OK;

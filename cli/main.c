@@ -175,11 +175,12 @@ static const command commands[] = {
                  {"script", "F", "read the commands from F (- for stdin); stop at the first "
                                  "refused one"},
                  {"ai", "SIDE", "the computer plays SIDE (a side of the scenario)"},
+                 {"hints", NULL, "both people at the table allow `hint` (R-GAME-23)"},
                  {"ask-charges", NULL, "ask each side its cavalry's reaction and opportunity "
                                        "charges (R-OCH-4, R-RCH-5; by default no side is asked)"},
                  {"never-ask", "U1,U2", "with --ask-charges: never ask about these cavalry units "
                                         "(R-OCH-9)"},
-                 {"level", "L", "with --ai: quick or full (default full)"},
+                 {"level", "L", "with --ai: quick, full or baseline (default full)"},
                  {"budget", "MS", "with --ai: milliseconds per decision, 1 to 600000 (default "
                                   "1000)"}}},
     {.name = "explain",
@@ -219,9 +220,10 @@ static const command commands[] = {
      .run = cmd_selfplay,
      .usage = "selfplay [FILE] [--SIDE P]... [--players P1,P2] [--games N] [--seed S] "
               "[--ask-charges]",
-     .summary = "games between players (ai, random, quick, full): results and win rates",
+     .summary = "games between players (ai, random, quick, full, baseline): results and win rates",
      .about = "Plays N games of the scenario FILE (the demo by default) with no person, each side\n"
-              "played by P: ai (the computer at --level), quick, full or random (R-GAME-15).\n"
+              "played by P: ai (the computer at --level), quick, full, baseline (the scripted\n"
+              "yardstick, R-AI-7) or random (R-GAME-15).\n"
               "Each game's result, points, decisions and processor time; at the end each\n"
               "player's wins in all and by side, the draws, the journals replayed (R-GAME-13)\n"
               "and the processor time per computer decision (median, p99). Exit 1 when the\n"
@@ -232,7 +234,7 @@ static const command commands[] = {
                  {"prussian", "P", "the player of the side named prussian"},
                  {"players", "P1,P2", "the players of the first and second sides"},
                  {"games", "N", "how many games (default 1); game i is seeded S + i"},
-                 {"level", "L", "the level of ai: quick or full (default full)"},
+                 {"level", "L", "the level of ai: quick, full or baseline (default full)"},
                  {"budget", "MS", "a computer's milliseconds per decision (default 1000)"},
                  {"alternate", NULL, "swap the two players every other game"},
                  {"expect", "RATE", "exit 1 when the first player wins less than RATE (0.95)"},

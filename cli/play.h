@@ -26,6 +26,7 @@ typedef struct play {
     int is_new;              /* made now (saved once its players are known), not reopened */
     int ai;                  /* the side the computer plays (--ai, or the saved game's), -1 none */
     lb_ai_settings ai_settings;
+    int hints;               /* --hints: both people at the table allow `hint` (R-GAME-23) */
 } play;
 
 /* Sets P->why and returns PLAY_REFUSED. */

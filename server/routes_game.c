@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lb/ai.h"
 #include "server_int.h"
 
 /* The view, gzip-compressed for a client that takes it; either way the answer varies with
@@ -164,6 +165,37 @@ void route_undo(game_request *r, lb_http_response *rs)
         answered(r, rs, rc, &a, "undo", NULL);
     }
     json_decref(body);
+}
+
+/* GET …/hint (R-GAME-23): what the computer would answer for the role's pending decision and
+ * why, the game unchanged; only in a game against the server's player (between two people no
+ * side has allowed hints). */
+void route_hint(game_request *r, lb_http_response *rs)
+{
+    slot *sl = r->sl;
+    if (sl->ai < 0) {
+        reply_error(rs, 403, "hints-off", NULL, "hints are off in a game between two people "
+                    "(R-GAME-23)");
+        return;
+    }
+    const lb_decision *d = lb_game_pending(sl->g);
+    if (!d || d->side == sl->ai || (r->role >= 0 && d->side != r->role)) {
+        reply_error(rs, 409, "not-your-decision", NULL, "no decision of yours is pending");
+        return;
+    }
+    lb_ai_settings set;
+    lb_ai_settings_init(&set);
+    set.level = LB_AI_QUICK;
+    set.seed = lb_game_ai_seed(sl->g);
+    char key[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX];
+    if (lb_ai_choose(sl->g, d->side, &set, key, why) != LB_OK) {
+        reply_error(rs, 500, "no-hint", NULL, "the computer found no answer");
+        return;
+    }
+    const lb_state *st = lb_game_state(sl->g);
+    reply_json(rs, 200, json_pack("{s:i,s:s,s:s,s:s,s:s}", "seq", lb_game_seq(sl->g), "side",
+                                  lb_state_side_name(st, d->side), "key", key, "reason", why,
+                                  "rule", "R-GAME-23"));
 }
 
 void route_concede(game_request *r, lb_http_response *rs)

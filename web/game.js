@@ -186,6 +186,10 @@ async function render(view, { own = false } = {}) {
   renderDecision();
   $('battle').replaceChildren(...battlePanel(view));
   $('concede-box').hidden = view.role === 'spectator' || Boolean(view.result);
+  // R-GAME-23: the coach, in a game against the server's player, for the role's own decision
+  const coached = Boolean(view.ai) && Boolean(view.pending?.yours);
+  if (!coached || $('coach-answer').dataset.seq !== String(view.seq)) $('coach-answer').textContent = '';
+  $('coach-box').hidden = !coached;
   map.drawUnits(view, S.selected);
   if (first) performance.mark('lb-counters-drawn'); // the page's own timing (BENCHMARKS.md)
   drawCharge(view);
@@ -907,6 +911,15 @@ $('notify').addEventListener('click', async () => {
 $('score').addEventListener('click', () => {
   $('panel-battle').open = true;
   $('panel-battle').scrollIntoView({ block: 'nearest' });
+});
+$('coach').addEventListener('click', async () => {
+  try {
+    const hint = await api.hint(token);
+    $('coach-answer').dataset.seq = String(hint.seq);
+    $('coach-answer').textContent = `${hint.key}: ${hint.reason}`;
+  } catch (err) {
+    $('coach-answer').textContent = err.message;
+  }
 });
 $('concede').addEventListener('click', () => {
   $('concede-confirm').hidden = false;

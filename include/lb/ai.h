@@ -30,7 +30,9 @@
 
 typedef enum lb_ai_level {
     LB_AI_QUICK, /* the evaluation and the exact odds alone: a few tens of milliseconds */
-    LB_AI_FULL   /* and rollouts of the best candidates for the whole budget */
+    LB_AI_FULL,  /* and rollouts of the best candidates for the whole budget */
+    LB_AI_BASELINE /* a scripted yardstick: the best-odds fire, melee and charge by the exact
+                    * previews, and a walk toward the objectives (R-AI-7) */
 } lb_ai_level;
 
 typedef struct lb_ai_settings {
@@ -46,7 +48,7 @@ typedef struct lb_ai_settings {
 
 /* Defaults: the full level, 1000 ms, seed 1. */
 void lb_ai_settings_init(lb_ai_settings *s);
-/* "quick", "full", and back (-1 when unknown). */
+/* "quick", "full", "baseline", and back (-1 when unknown). */
 const char *lb_ai_level_name(lb_ai_level level);
 int lb_ai_level_parse(const char *s);
 

@@ -5,7 +5,8 @@
 #include "ai_int.h"
 #include "state_int.h"
 
-static const char *const level_names[] = {"quick", "full"};
+static const char *const level_names[] = {"quick", "full", "baseline"};
+#define LEVELS ((int)(sizeof level_names / sizeof level_names[0]))
 
 void lb_ai_settings_init(lb_ai_settings *s)
 {
@@ -22,7 +23,7 @@ const char *lb_ai_level_name(lb_ai_level level)
 
 int lb_ai_level_parse(const char *s)
 {
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < LEVELS; i++)
         if (strcmp(s, level_names[i]) == 0)
             return i;
     return -1;
@@ -43,17 +44,24 @@ static int charges(const lb_decision *d)
 }
 
 /* The ruling the reason of an answer to d cites: R-AI-4 and R-AI-5 for cavalry in the enemy's
- * turn, R-AI-1 for the rest. */
-static const char *reason_rule(const lb_decision *d)
+ * turn, R-AI-7 for the rest of the scripted baseline's, R-AI-1 for the rest. */
+static const char *reason_rule(const lb_decision *d, lb_ai_level level)
 {
-    return d->kind == LB_DECIDE_REACTION ? "R-AI-4" : charges(d) ? "R-AI-5" : "R-AI-1";
+    if (d->kind == LB_DECIDE_REACTION)
+        return "R-AI-4";
+    if (charges(d))
+        return "R-AI-5";
+    return level == LB_AI_BASELINE ? "R-AI-7" : "R-AI-1";
 }
 
 static int decide(ai_ctx *c, const lb_decision *d, char *key, char *why)
 {
     lb_segment seg = c->st->turn.segment;
+    int baseline = c->set.level == LB_AI_BASELINE;
     switch (d->kind) {
     case LB_DECIDE_ACTION:
+        if (baseline)
+            return lbi_ai_baseline_action(c, d, key, why);
         if (seg == LB_SEG_MOVEMENT)
             return lbi_ai_movement_decision(c, d, key, why);
         if (seg == LB_SEG_DEFENSIVE_FIRE || seg == LB_SEG_OFFENSIVE_FIRE)
@@ -66,6 +74,8 @@ static int decide(ai_ctx *c, const lb_decision *d, char *key, char *why)
     case LB_DECIDE_OPPORTUNITY: /* a fire, or a charge (R-AI-5) */
         if (charges(d))
             return lbi_ai_watch_decision(c, d, key, why);
+        if (baseline)
+            return lbi_ai_baseline_opportunity(c, d, key, why);
         return lbi_ai_fire_decision(c, d, key, why);
     case LB_DECIDE_REACTION: /* R-AI-4 */
         return lbi_ai_watch_decision(c, d, key, why);
@@ -122,6 +132,6 @@ int lb_ai_play(lb_game *g, int side, const lb_ai_settings *settings, char *key_o
     if (rc != LB_OK)
         return rc;
     /* R-AI-1: answered as a player's, the reason first in the answer's trace */
-    return lb_game_decide_noted(g, side, lb_game_seq(g), key_out, reason_rule(lb_game_pending(g)),
-                                reason_out, out);
+    const char *rule = reason_rule(lb_game_pending(g), settings->level);
+    return lb_game_decide_noted(g, side, lb_game_seq(g), key_out, rule, reason_out, out);
 }

@@ -111,6 +111,12 @@ LBI int lbi_ai_watch_decision(ai_ctx *c, const lb_decision *d, char *key, char *
 /* movement.c */
 LBI int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
 
+/* baseline.c: the scripted baseline (R-AI-7) */
+/* An action of the baseline in the segment the game is in (Movement, fire, melee, charge). */
+LBI int lbi_ai_baseline_action(ai_ctx *c, const lb_decision *d, char *key, char *why);
+/* An opportunity fire of the baseline: the most increments expected, or pass. */
+LBI int lbi_ai_baseline_opportunity(ai_ctx *c, const lb_decision *d, char *key, char *why);
+
 /* rollout.c */
 /* The value for me of answering key now, in each of `runs` rollouts on the dice seeds[0..runs)
  * into values: the rest of the turn and the enemy's reply played by the cheap policy. LB_OK or

@@ -12,6 +12,10 @@
 
 /* A turn's share of the objective swing one unit can hope for (the rest is the enemy's say). */
 #define OBJECTIVE_HOPE 0.5
+/* The units that can get to an objective in the turns left, up to MASS_UNITS of them, each worth
+ * MASS_SHARE of its points: a mass near it takes it and keeps it. */
+#define MASS_UNITS 3.0
+#define MASS_SHARE 0.25
 /* A guard in the hex keeps most of the danger off an objective. */
 #define GUARD_SHARE 0.35
 /* Reach of enemy cavalry that makes infantry look to its formation, in hexes. */
@@ -227,7 +231,7 @@ double lbi_ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders
     double sum = 0;
     for (int k = 0; k < c->nobj; k++) {
         double p = v->objectives[k].points;
-        double near[2] = {1e9, 1e9};
+        double near[2] = {1e9, 1e9}, mass[2] = {0, 0};
         int on[2] = {0, 0};
         for (int i = 0; i < st->nunits; i++) {
             const lb_unit *u = &st->units[i];
@@ -236,7 +240,11 @@ double lbi_ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders
             double t = turns_to(c, st, u, k);
             near[u->side] = t < near[u->side] ? t : near[u->side];
             on[u->side] |= t == 0;
+            mass[u->side] += reach_chance(t, left[u->side]);
         }
+        for (int s = 0; s < 2; s++)
+            mass[s] = mass[s] < MASS_UNITS ? mass[s] : MASS_UNITS;
+        sum += MASS_SHARE * p * (mass[c->me] - mass[c->foe]);
         int h = holders[k];
         if (h == c->me)
             sum += p - 2 * p * OBJECTIVE_HOPE * reach_chance(near[c->foe], left[c->foe]) *
@@ -332,6 +340,52 @@ static double melee_of(ai_ctx *c, const lb_state *st, const lb_unit *a, const lb
     return lbi_ai_melee_value(c, st, c->melee, NULL, 0);
 }
 
+/* A unit's prospects as lbi_ai_tactical sums them: the best it can do, what it is exposed to. */
+typedef struct prospects {
+    double fire, melee, charge; /* the best of each it can make */
+    double threat;              /* what the enemy can do to it */
+} prospects;
+
+/* What unit i (u) can do to enemy unit e (x), d hexes away: its best fire, melee and charge
+ * so far in p. */
+static void offence_on(ai_ctx *c, const lb_state *st, int i, int e, int d, prospects *p)
+{
+    const lb_unit *u = &st->units[i], *x = &st->units[e];
+    int reach = fire_reach(u);
+    double v;
+    if (reach && d <= reach &&
+        lbi_ai_fire_value(c, st, i, x->hexes[0], LB_FIRE_OFFENSIVE, &v, NULL, 0) > 0)
+        p->fire = v > p->fire ? v : p->fire;
+    if (d == 1 && (v = melee_of(c, st, u, x)) > p->melee)
+        p->melee = v;
+    if (u->arm == LB_ARM_CAVALRY && u->state == LB_STATE_GOOD &&
+        u->readiness == LB_READY_FRESH && d <= CHARGE_REACH &&
+        (v = 0.3 * lbi_ai_unit_worth(c, x) * charge_exposure(st, x)) > p->charge)
+        p->charge = v;
+}
+
+/* What enemy unit e (x), d hexes away, can do to unit i (u): its fire shared among the targets
+ * it reaches, half its melee, its charge by u's exposure, added to p's threat. */
+static void threat_of(ai_ctx *c, const lb_state *st, int i, int e, int d, prospects *p)
+{
+    const lb_unit *u = &st->units[i], *x = &st->units[e];
+    int xr = fire_reach(x);
+    double v;
+    if (xr && d <= xr &&
+        lbi_ai_fire_value(c, st, e, u->hexes[0], LB_FIRE_OFFENSIVE, &v, NULL, 0) > 0) {
+        int n = targets_near(st, x, u->side, xr);
+        p->threat += v / (n > 0 ? n : 1);
+    }
+    if (d == 1 && (v = melee_of(c, st, x, u)) > 0)
+        p->threat += 0.5 * v;
+    if (x->arm == LB_ARM_CAVALRY && x->state == LB_STATE_GOOD &&
+        x->readiness == LB_READY_FRESH && d <= CHARGE_REACH) {
+        int n = targets_near(st, x, u->side, CHARGE_REACH);
+        p->threat += 0.3 * lbi_ai_unit_worth(c, u) * charge_exposure(st, u) *
+                     (n > 2 ? 2.0 / n : 1);
+    }
+}
+
 double lbi_ai_tactical(ai_ctx *c, const lb_state *st, int i)
 {
     const lb_unit *u = &st->units[i];
@@ -340,41 +394,16 @@ double lbi_ai_tactical(ai_ctx *c, const lb_state *st, int i)
     int side = u->side, enemy = 1 - side;
     int acting = st->turn.phasing == side && st->turn.segment <= LB_SEG_MOVEMENT;
     double w_opp = acting ? 1.0 : 0.6, w_threat = 0.8;
-    double fire_best = 0, melee_best = 0, charge_best = 0, threat = 0;
-    int reach = fire_reach(u);
+    prospects p = {0, 0, 0, 0};
     for (int e = 0; e < st->nunits; e++) {
         const lb_unit *x = &st->units[e];
         if (x->side != enemy || !lb_unit_is_combat(x) || x->nhexes == 0)
             continue;
         int d = unit_distance(u, x);
-        double v;
-        /* what u can do to x */
-        if (reach && d <= reach &&
-            lbi_ai_fire_value(c, st, i, x->hexes[0], LB_FIRE_OFFENSIVE, &v, NULL, 0) > 0)
-            fire_best = v > fire_best ? v : fire_best;
-        if (d == 1 && (v = melee_of(c, st, u, x)) > melee_best)
-            melee_best = v;
-        if (u->arm == LB_ARM_CAVALRY && u->state == LB_STATE_GOOD &&
-            u->readiness == LB_READY_FRESH && d <= CHARGE_REACH &&
-            (v = 0.3 * lbi_ai_unit_worth(c, x) * charge_exposure(st, x)) > charge_best)
-            charge_best = v;
-        /* what x can do to u */
-        int xr = fire_reach(x);
-        if (xr && d <= xr &&
-            lbi_ai_fire_value(c, st, e, u->hexes[0], LB_FIRE_OFFENSIVE, &v, NULL, 0) > 0) {
-            int n = targets_near(st, x, side, xr);
-            threat += v / (n > 0 ? n : 1);
-        }
-        if (d == 1 && (v = melee_of(c, st, x, u)) > 0)
-            threat += 0.5 * v;
-        if (x->arm == LB_ARM_CAVALRY && x->state == LB_STATE_GOOD &&
-            x->readiness == LB_READY_FRESH && d <= CHARGE_REACH) {
-            int n = targets_near(st, x, side, CHARGE_REACH);
-            threat += 0.3 * lbi_ai_unit_worth(c, u) * charge_exposure(st, u) *
-                      (n > 2 ? 2.0 / n : 1);
-        }
+        offence_on(c, st, i, e, d, &p);
+        threat_of(c, st, i, e, d, &p);
     }
-    return w_opp * (fire_best + 0.5 * melee_best + 0.5 * charge_best) - w_threat * threat;
+    return w_opp * (p.fire + 0.5 * p.melee + 0.5 * p.charge) - w_threat * p.threat;
 }
 
 /* ---- the whole position --------------------------------------------------------------------- */

@@ -120,29 +120,69 @@ static int by_value(const void *a, const void *b)
     return x < y ? 1 : x > y ? -1 : ((const cand *)a)->opt - ((const cand *)b)->opt;
 }
 
-/* The move options of combat unit i: every one tried for the objectives, then the promising ones
- * (nearer an objective, within reach of the enemy, farthest from it) valued whole into out. */
-static int unit_moves(ai_ctx *c, const lb_decision *d, int i, double obj0, cands *out)
+/* Unit u's hexes translated so that its first stands at the hex option o moves it to. */
+static void moved_hexes(const lb_unit *u, const lb_decision *d, int o, lb_hex *hexes)
+{
+    lb_hex to = lb_decision_action(d, o)->hexes[0];
+    for (int k = 0; k < u->nhexes; k++)
+        hexes[k] = translate(u->hexes[k], u->hexes[0], to);
+}
+
+/* Every move option of combat unit i, tried for the objectives alone, into all. */
+static int objective_moves(ai_ctx *c, const lb_decision *d, int i, double obj0, cands *all)
 {
     const lb_unit *u = &c->st->units[i];
-    cands all = {0};
     int rc = LB_OK;
     for (int o = 0; o < d->noptions && rc == LB_OK; o++) {
         const lb_action *a = lb_decision_action(d, o);
         if (d->options[o].param || !a || a->verb != LB_VERB_MOVE ||
             strcmp(lb_action_unit(a, 0), u->id) != 0)
             continue;
-        lb_hex to = a->hexes[0];
         lb_hex hexes[LB_UNIT_MAX_HEXES];
-        for (int k = 0; k < u->nhexes; k++)
-            hexes[k] = translate(u->hexes[k], u->hexes[0], to);
+        moved_hexes(u, d, o, hexes);
         cand x = {.opt = o, .unit = i};
         if ((rc = try_unit(c, i, hexes, u->nhexes, u->formation, obj0, 0, 0, &x)) != LB_OK)
             break;
-        x.near = nearest_enemy(c->st, to, u->side);
+        x.near = nearest_enemy(c->st, a->hexes[0], u->side);
         x.prefilter = x.objectives;
-        rc = push(&all, &x);
+        rc = push(all, &x);
     }
+    return rc;
+}
+
+/* The promising moves of all (sorted by what the objectives say) marked in keep: the best few
+ * for the objectives, a few within u's fire or melee reach of the enemy, the farthest from it. */
+static void promising(const lb_unit *u, const cands *all, unsigned char *keep)
+{
+    for (int k = 0, taken = 0; k < all->n && taken < PER_UNIT_OBJECTIVE; k++)
+        if (all->v[k].prefilter > 0.01) {
+            keep[k] = 1;
+            taken++;
+        }
+    int reach = u->arm == LB_ARM_ARTILLERY ? 6 : u->formation == LB_FORM_SKIRMISH ? 2 : 1;
+    for (int dist = 1, taken = 0; dist <= reach && taken < PER_UNIT_ENGAGE; dist++)
+        for (int k = 0; k < all->n && taken < PER_UNIT_ENGAGE; k++)
+            if (all->v[k].near == dist && !keep[k]) {
+                keep[k] = 1;
+                taken++;
+            }
+    for (int t = 0; t < PER_UNIT_SAFE; t++) {
+        int far = -1;
+        for (int k = 0; k < all->n; k++)
+            if (!keep[k] && (far < 0 || all->v[k].near > all->v[far].near))
+                far = k;
+        if (far >= 0)
+            keep[far] = 1;
+    }
+}
+
+/* The move options of combat unit i: every one tried for the objectives, then the promising ones
+ * (nearer an objective, within reach of the enemy, farthest from it) valued whole into out. */
+static int unit_moves(ai_ctx *c, const lb_decision *d, int i, double obj0, cands *out)
+{
+    const lb_unit *u = &c->st->units[i];
+    cands all = {0};
+    int rc = objective_moves(c, d, i, obj0, &all);
     if (rc != LB_OK || all.n == 0) {
         free(all.v);
         return rc;
@@ -153,34 +193,13 @@ static int unit_moves(ai_ctx *c, const lb_decision *d, int i, double obj0, cands
         return LB_NOMEM;
     }
     qsort(all.v, (size_t)all.n, sizeof *all.v, by_prefilter);
-    for (int k = 0, taken = 0; k < all.n && taken < PER_UNIT_OBJECTIVE; k++)
-        if (all.v[k].prefilter > 0.01) {
-            keep[k] = 1;
-            taken++;
-        }
-    int reach = u->arm == LB_ARM_ARTILLERY ? 6 : u->formation == LB_FORM_SKIRMISH ? 2 : 1;
-    for (int dist = 1, taken = 0; dist <= reach && taken < PER_UNIT_ENGAGE; dist++)
-        for (int k = 0; k < all.n && taken < PER_UNIT_ENGAGE; k++)
-            if (all.v[k].near == dist && !keep[k]) {
-                keep[k] = 1;
-                taken++;
-            }
-    for (int t = 0; t < PER_UNIT_SAFE; t++) {
-        int far = -1;
-        for (int k = 0; k < all.n; k++)
-            if (!keep[k] && (far < 0 || all.v[k].near > all.v[far].near))
-                far = k;
-        if (far >= 0)
-            keep[far] = 1;
-    }
+    promising(u, &all, keep);
     double tac0 = lbi_ai_tactical(c, c->work, i);
     for (int k = 0; k < all.n && rc == LB_OK; k++) {
         if (!keep[k])
             continue;
-        lb_hex to = lb_decision_action(d, all.v[k].opt)->hexes[0];
         lb_hex hexes[LB_UNIT_MAX_HEXES];
-        for (int h = 0; h < u->nhexes; h++)
-            hexes[h] = translate(u->hexes[h], u->hexes[0], to);
+        moved_hexes(u, d, all.v[k].opt, hexes);
         cand x = all.v[k];
         if ((rc = try_unit(c, i, hexes, u->nhexes, u->formation, obj0, tac0, 1, &x)) == LB_OK)
             rc = push(out, &x);

@@ -188,51 +188,86 @@ static int unit_named(const lb_state *st, const char *s)
     return lb_state_unit_index(st, id);
 }
 
+/* One end of a charge as its summary is read: the cavalry, its worth, the target named so far,
+ * whether it comes to a melee. */
+typedef struct charge_end {
+    const lb_unit *cav;
+    double cw;
+    int target, contact;
+} charge_end;
+
+static int token_is(const char *t, size_t klen, const char *word)
+{
+    return klen == strlen(word) && strncmp(t, word, klen) == 0;
+}
+
+/* A carré token ("carre[UNIT]:RESULT", or "carre:RESULT" of the target) valued. */
+static double carre_value(const ai_ctx *c, const lb_state *st, const charge_end *e,
+                          const char *t, const char *colon, const char *val)
+{
+    const char *br = strchr(t, '[');
+    int u = br && colon && br < colon ? unit_named(st, br + 1) : e->target;
+    double w = u >= 0 ? lbi_ai_unit_worth(c, &st->units[u]) : 0;
+    if (strncmp(val, "CARRE", 5) == 0)
+        return -0.15 * e->cw;
+    if (strncmp(val, "DD", 2) == 0)
+        return 0.3 * w;
+    if (strncmp(val, "PGD", 3) == 0)
+        return 0.5 * w;
+    return 0;
+}
+
+/* A unit surrendered or eliminated by the charge: the enemy's worth and the surrender's points. */
+static double taken_value(const ai_ctx *c, const lb_state *st, const charge_end *e,
+                          const char *val)
+{
+    int u = unit_named(st, val);
+    if (u >= 0 && st->units[u].side != e->cav->side)
+        return lbi_ai_unit_worth(c, &st->units[u]) + st->battle.victory.per_surrender;
+    return 0;
+}
+
+/* One token of a charge's summary ("key:value", charge.h) valued for the cavalry's side. */
+static double token_value(const ai_ctx *c, const lb_state *st, charge_end *e, const char *t)
+{
+    const char *colon = strchr(t, ':');
+    size_t klen = colon ? (size_t)(colon - t) : strcspn(t, " ");
+    const char *val = colon ? colon + 1 : "";
+    if (token_is(t, klen, "target")) {
+        e->target = unit_named(st, val);
+        return 0;
+    }
+    if (strncmp(t, "carre", 5) == 0)
+        return carre_value(c, st, e, t, colon, val);
+    if (token_is(t, klen, "stand"))
+        return strncmp(val, "fail", 4) == 0 ? 0.3 * e->cw : -0.1 * e->cw;
+    if (token_is(t, klen, "trample"))
+        return atoi(val) * c->inc_worth;
+    if (token_is(t, klen, "surrender") || token_is(t, klen, "eliminated"))
+        return taken_value(c, st, e, val);
+    if (token_is(t, klen, "recall"))
+        return strncmp(val, "no", 2) == 0 ? -0.2 * e->cw : 0;
+    if (token_is(t, klen, "melee")) {
+        e->contact = 1;
+        return 0;
+    }
+    if (token_is(t, klen, "guns"))
+        return strncmp(val, "fail", 4) == 0 ? 0.3 * e->cw : 0;
+    if (token_is(t, klen, "rout") || strncmp(t, "routed-in-place", 15) == 0)
+        return -0.4 * e->cw;
+    return 0;
+}
+
 /* One end of a charge (its summary, charge.h) valued for the cavalry's side. */
 static double charge_end_value(const ai_ctx *c, const lb_state *st, const lb_unit *cav,
                                const char *summary)
 {
-    double v = 0, cw = lbi_ai_unit_worth(c, cav);
-    int contact = 0, target = -1;
-    for (const char *t = summary; t && *t; t = strchr(t, ' '), t = t ? t + 1 : NULL) {
-        const char *colon = strchr(t, ':');
-        size_t klen = colon ? (size_t)(colon - t) : strcspn(t, " ");
-        const char *val = colon ? colon + 1 : "";
-        int u = -1;
-        if (klen == 6 && strncmp(t, "target", 6) == 0) {
-            target = unit_named(st, val);
-        } else if (strncmp(t, "carre", 5) == 0) {
-            const char *br = strchr(t, '[');
-            u = br && colon && br < colon ? unit_named(st, br + 1) : target;
-            double w = u >= 0 ? lbi_ai_unit_worth(c, &st->units[u]) : 0;
-            if (strncmp(val, "CARRE", 5) == 0)
-                v -= 0.15 * cw;
-            else if (strncmp(val, "DD", 2) == 0)
-                v += 0.3 * w;
-            else if (strncmp(val, "PGD", 3) == 0)
-                v += 0.5 * w;
-        } else if (klen == 5 && strncmp(t, "stand", 5) == 0) {
-            v += strncmp(val, "fail", 4) == 0 ? 0.3 * cw : -0.1 * cw;
-        } else if (klen == 7 && strncmp(t, "trample", 7) == 0) {
-            v += atoi(val) * c->inc_worth;
-        } else if ((klen == 9 && strncmp(t, "surrender", 9) == 0) ||
-                   (klen == 10 && strncmp(t, "eliminated", 10) == 0)) {
-            u = unit_named(st, val);
-            if (u >= 0 && st->units[u].side != cav->side)
-                v += lbi_ai_unit_worth(c, &st->units[u]) + st->battle.victory.per_surrender;
-        } else if (klen == 6 && strncmp(t, "recall", 6) == 0) {
-            v -= strncmp(val, "no", 2) == 0 ? 0.2 * cw : 0;
-        } else if (klen == 5 && strncmp(t, "melee", 5) == 0) {
-            contact = 1;
-        } else if (klen == 4 && strncmp(t, "guns", 4) == 0) {
-            v += strncmp(val, "fail", 4) == 0 ? 0.3 * cw : 0;
-        } else if ((klen == 4 && strncmp(t, "rout", 4) == 0) ||
-                   strncmp(t, "routed-in-place", 15) == 0) {
-            v -= 0.4 * cw;
-        }
-    }
+    double v = 0;
+    charge_end e = {cav, lbi_ai_unit_worth(c, cav), -1, 0};
+    for (const char *t = summary; t && *t; t = strchr(t, ' '), t = t ? t + 1 : NULL)
+        v += token_value(c, st, &e, t);
     /* a charge that must melee spends the cavalry's readiness (38.10) and meets the defence */
-    return v - (contact ? 0.15 * cw : 0);
+    return v - (e.contact ? 0.15 * e.cw : 0);
 }
 
 double lbi_ai_charge_value(const ai_ctx *c, const lb_state *st, int cavalry,

@@ -201,16 +201,39 @@ int lbi_ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why
 
 /* ---- where a retreat ends, and the choices inside a charge or a melee ----------------------- */
 
+/* R-AI-8: does option o's end mean surrender later (the offer's warning, R-RET-8)? */
+static int doomed_end(const lb_decision *d, int o)
+{
+    return strstr(d->options[o].text, "surrender later") != NULL;
+}
+
+/* R-AI-8: does d offer an end that does not mean surrender later? */
+static int safe_end_offered(const ai_ctx *c, const lb_decision *d)
+{
+    for (int o = 0; o < d->noptions; o++) {
+        lb_action read;
+        const lb_action *a = lbi_ai_option_action(c->st, d, o, &read);
+        if (!d->options[o].param && a && a->verb == LB_VERB_END_AT && !doomed_end(d, o))
+            return 1;
+    }
+    return 0;
+}
+
 int lbi_ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
 {
     int i = lb_state_unit_index(c->st, d->subject), best = -1;
     double top = 0;
     int holders[AI_OBJECTIVES_MAX];
+    int avoid = safe_end_offered(c, d), avoided = 0; /* R-AI-8: no doomed end if a safe one */
     for (int o = 0; o < d->noptions && i >= 0; o++) {
         lb_action read;
         const lb_action *a = lbi_ai_option_action(c->st, d, o, &read);
         if (d->options[o].param || !a || a->verb != LB_VERB_END_AT)
             continue;
+        if (avoid && doomed_end(d, o)) {
+            avoided++;
+            continue;
+        }
         lb_hex h = a->hexes[0];
         lb_unit *u = &c->work->units[i];
         lb_unit was = *u;
@@ -235,7 +258,8 @@ int lbi_ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         snprintf(why, LB_AI_REASON_MAX, "%s: the rules' automatic choice", d->options[best].text);
     } else {
         snprintf(why, LB_AI_REASON_MAX, "%s: the end where it is least exposed and the "
-                 "objectives fare best (%+.1f points)", d->options[best].text, top);
+                 "objectives fare best (%+.1f points)%s", d->options[best].text, top,
+                 avoided ? ", no end that means surrender later (R-AI-8)" : "");
     }
     snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[best].key);
     return LB_OK;

@@ -703,6 +703,41 @@ static void test_api__rematch(void **state)
     json_decref(g);
 }
 
+/* R-GAME-23: GET /api/g/TOKEN/hint. Against the computer (the Austrians, quick) the French
+ * person's hint at the start names the side, a key and a reason citing the ruling, changes
+ * nothing (the view's seq and hash stay), and its key is then accepted as the French answer.
+ * Between two people hints are off (403 hints-off); a spectator's link never asks (403). */
+static void test_api__hint(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"computer\":\"austrian\",\"level\":\"quick\"}");
+    const char *me = link_token(g, "french");
+    char path[160];
+    snprintf(path, sizeof path, "/api/g/%s/hint", me);
+    json_t *before = view(&S, me);
+    json_t *h = call(&S, "GET", path, NULL, 200);
+    assert_string_equal(str(h, "side"), "french");
+    assert_string_equal(str(h, "rule"), "R-GAME-23");
+    assert_true(strlen(str(h, "reason")) > 0);
+    assert_int_equal(num(h, "seq"), 0);
+    json_t *after = view(&S, me);
+    assert_int_equal(num(after, "seq"), num(before, "seq"));
+    assert_string_equal(str(after, "hash"), str(before, "hash"));
+    json_t *v = decide(&S, me, 0, str(h, "key"), 200);
+    json_decref(v);
+    json_decref(h);
+    json_decref(before);
+    json_decref(after);
+    json_decref(g);
+
+    g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\",\"seed\":3}");
+    snprintf(path, sizeof path, "/api/g/%s/hint", link_token(g, "french"));
+    error_is(&S, "GET", path, NULL, 403, "hints-off", NULL);
+    snprintf(path, sizeof path, "/api/g/%s/hint", link_token(g, "spectator"));
+    error_is(&S, "GET", path, NULL, 403, "read-only", NULL);
+    json_decref(g);
+}
+
 /* POST /api/games refuses what is not a game: every error a 400 naming the member. */
 static void test_api__create_errors(void **state)
 {
@@ -3051,6 +3086,7 @@ int main(int argc, char **argv)
     web_root = argv[2];
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_api__scenarios),
+        cmocka_unit_test(test_api__hint),
         cmocka_unit_test(test_api__serve_links),
         cmocka_unit_test(test_api__views_per_role),
         cmocka_unit_test(test_api__wrong_token_is_404),

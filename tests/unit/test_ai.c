@@ -262,6 +262,45 @@ static void test_ai__charge_valued_with_reactions(void **state)
     lb_game_free(g);
 }
 
+/* Issue 29's blunder: a carré with no enemy cavalry able to charge or melee. Three hexes east
+ * (0805) stand Austrian hussars that are routed (no charge, no melee: R-MOR-5), then an Austrian
+ * battalion and no cavalry at all: the evaluation counts the charges of fresh cavalry in good
+ * order and the melee of units that can make one, so a carré is worth nothing against them and
+ * costs the column its fire; no answer of the quick level in the Movement segment forms one
+ * (against the routed hussars it steps to 0706 and forms line to fire). Fresh or exhausted
+ * cavalry next to it can still melee it: a carré may then be right, and is not asserted. */
+static void test_ai__no_carre_without_cavalry(void **state)
+{
+    (void)state;
+    const char *enemy[] = {
+        "\"arm\": \"cavalry\", \"class\": \"hussar\", \"fire\": 0, \"melee\": 16, "
+        "\"movement\": 14, \"morale\": \"34\", \"state\": \"routed\"",
+        "\"arm\": \"infantry\", \"class\": \"linie\", \"fire\": 8, \"melee\": 24, "
+        "\"movement\": 5, \"morale\": \"45\", \"state\": \"good\""};
+    for (int k = 0; k < 2; k++) {
+        char unit[512];
+        snprintf(unit, sizeof unit,
+                 "{\"id\": \"au-x\", \"side\": \"austrian\", \"nation\": \"austrian\", "
+                 "\"increments\": 8, \"formation\": \"column\", %s, \"hexes\": [\"0805\"], "
+                 "\"facing\": 10}",
+                 enemy[k]);
+        char *text = duel(unit);
+        lb_game *g = fixture_game("duel", text, 1, LB_UNDO_HOTSEAT);
+        lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
+        const lb_journal *j = lb_game_journal(g);
+        int answers = 0;
+        while (lb_game_pending(g) &&
+               lb_state_turn(lb_game_state(g)).segment == LB_SEG_MOVEMENT) {
+            ai_answer(g, &s, NULL);
+            assert_null(strstr(j->entries[j->count - 1].key, ":carre"));
+            answers++;
+        }
+        assert_true(answers >= 2);
+        lb_game_free(g);
+        free(text);
+    }
+}
+
 /* An Austrian column 2 hexes east (0705) and no cavalry: the French battalion steps next to it
  * (0605, where the enemy zone stops it) to fire in the Offensive Fire, then forms line into
  * 0605+0604, both hexes next to 0705: 4 + 4 increments x 3 = 24 against its printed 8 in column
@@ -561,6 +600,46 @@ static void test_ai__case_scenarios(void **state)
     globfree(&gl);
 }
 
+/* R-AI-7: the scripted baseline is a level ("baseline"); on the demo cut to three turns, against
+ * the quick level on either side, every answer is accepted, it walks units nearer the
+ * objectives in Movement, and the same seed plays the same game again. */
+static void test_ai__baseline_level(void **state)
+{
+    (void)state;
+    assert_int_equal(lb_ai_level_parse("baseline"), LB_AI_BASELINE);
+    assert_string_equal(lb_ai_level_name(LB_AI_BASELINE), "baseline");
+    char *wagram = cut_short("data/scenarios/demo.json", "13:40");
+    for (int side = 0; side < 2; side++) {
+        uint64_t hash = 0;
+        for (int run = 0; run < 2 - side; run++) {
+            lb_game *g = fixture_game("cut", wagram, 5, LB_UNDO_HOTSEAT);
+            lb_ai_settings s[2] = {settings(LB_AI_BASELINE, 1000, 3),
+                                   settings(LB_AI_QUICK, 1000, 4)};
+            if (side)
+                s[0] = settings(LB_AI_QUICK, 1000, 4), s[1] = settings(LB_AI_BASELINE, 1000, 3);
+            int walked = 0;
+            while (lb_game_pending(g)) {
+                char why[LB_AI_REASON_MAX];
+                int who = lb_game_pending(g)->side;
+                int moving = lb_state_turn(lb_game_state(g)).segment == LB_SEG_MOVEMENT;
+                ai_answer(g, &s[who], why);
+                if (moving && s[who].level == LB_AI_BASELINE && strstr(why, "movement points "
+                                                                            "nearer") &&
+                    !strstr(why, "(0 movement"))
+                    walked++;
+            }
+            assert_true(walked > 0);
+            assert_replays(g);
+            if (run == 0)
+                hash = lb_game_hash(g);
+            else
+                assert_true(lb_game_hash(g) == hash);
+            lb_game_free(g);
+        }
+    }
+    free(wagram);
+}
+
 /* With an argument, only the tests whose names match it (a cmocka pattern). */
 int main(int argc, char **argv)
 {
@@ -570,6 +649,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__fires_with_exact_odds),
         cmocka_unit_test(test_ai__carre_against_cavalry),
         cmocka_unit_test(test_ai__charge_valued_with_reactions),
+        cmocka_unit_test(test_ai__no_carre_without_cavalry),
         cmocka_unit_test(test_ai__line_for_fire),
         cmocka_unit_test(test_ai__melee_odds_with_the_turn),
         cmocka_unit_test(test_ai__clone_is_a_what_if),
@@ -580,6 +660,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__full_level_is_deterministic),
         cmocka_unit_test(test_ai__rollouts_shared_at_scale),
         cmocka_unit_test(test_ai__case_scenarios),
+        cmocka_unit_test(test_ai__baseline_level),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
