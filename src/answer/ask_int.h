@@ -18,6 +18,9 @@
 #include "lb/trace.h"
 #include "lbi.h"
 
+/* The most standing answers of a charge question (a target, not-target, a response). */
+#define LB_CHARGE_STANDING_MAX 3
+
 /* An answer: the question, its trace and the rules' result of its kind. */
 struct lb_answer {
     const lb_state *st; /* borrowed */

@@ -6,7 +6,10 @@
 #include "ask_int.h"
 #include "state_int.h"
 
-int lb_charge_standing(const char *target, const char *response, lb_standing *out)
+/* The standing answers of the question: target (a unit id, NULL: none) is the charge's target and
+ * no other formation is; response ("stand", "carre", NULL: none) is the target's answer. Fills
+ * out (LB_CHARGE_STANDING_MAX) with pointers to the texts; returns how many. */
+static int standing_answers(const char *target, const char *response, lb_standing *out)
 {
     int n = 0;
     if (target) {
@@ -27,7 +30,9 @@ static json_t *unit_json(const lb_state *st, const lb_unit *u)
                      "readiness", lb_readiness_name(u->readiness));
 }
 
-int lb_charge_unit_same(const lb_unit *a, const lb_unit *b)
+/* Are the unit's hexes, state, formation, losses, facing and readiness the same in both (the
+ * answer lists the units that changed)? */
+static int unit_same(const lb_unit *a, const lb_unit *b)
 {
     if (a->state != b->state || a->formation != b->formation || a->losses != b->losses ||
         a->facing != b->facing || a->readiness != b->readiness || a->nhexes != b->nhexes)
@@ -44,7 +49,7 @@ static json_t *units_json(const lb_state *before, const lb_state *after)
     for (int i = 0; after && i < before->nunits; i++) {
         const lb_unit *u = &before->units[i];
         int j = lb_state_unit_index(after, u->id);
-        if (j >= 0 && lb_charge_unit_same(u, &after->units[j]))
+        if (j >= 0 && unit_same(u, &after->units[j]))
             continue;
         json_t *o = json_pack("{s:s,s:o}", "id", u->id, "before", unit_json(before, u));
         json_object_set_new(o, "after", j >= 0 ? unit_json(after, &after->units[j]) : json_null());
@@ -171,13 +176,6 @@ static json_t *charge_answer(const lb_state *st, const lb_charge *ch, const lb_c
     return j;
 }
 
-int lb_charge_json(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
-                   const lb_charge_outcomes *odds, uint64_t seed, int scripted, char **out)
-{
-    return lbi_answer_text(charge_answer(st, ch, req, odds, seed, scripted), out);
-}
-
-
 json_t *lbi_charge_json(const lb_answer *a)
 {
     return charge_answer(a->st, a->u.charge.ch, &a->u.charge.req,
@@ -230,7 +228,7 @@ static void changed_text(FILE *out, const lb_state *st, const lb_state *after)
     for (int i = 0; after && i < lb_state_unit_count(st); i++) {
         const lb_unit *u = lb_state_unit(st, i);
         int j = lb_state_unit_index(after, u->id);
-        if (j >= 0 && lb_charge_unit_same(u, lb_state_unit(after, j)))
+        if (j >= 0 && unit_same(u, lb_state_unit(after, j)))
             continue;
         fprintf(out, "  %-12s ", u->id);
         unit_text(out, st, u);
@@ -361,7 +359,7 @@ static int request(lb_answer *a)
     memcpy(req->path, q->path, (size_t)q->npath * sizeof *q->path);
     req->npath = q->npath;
     const char *target = q->to_unit >= 0 ? lb_state_unit(a->st, q->to_unit)->id : NULL;
-    req->nstanding = lb_charge_standing(target, q->response, a->u.charge.standing);
+    req->nstanding = standing_answers(target, q->response, a->u.charge.standing);
     req->standing = a->u.charge.standing;
     req->answers = q->answers; /* the odds follow them too (R-CHG-25) */
     req->nanswers = q->nanswers;

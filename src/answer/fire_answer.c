@@ -266,12 +266,6 @@ static json_t *fire_answer(const lb_state *st, const lb_fire_result *r, int roll
     return j;
 }
 
-int lb_fire_json(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
-                 int scripted, const lb_trace *t, char **out)
-{
-    return lbi_answer_text(fire_answer(st, r, rolled, seed, scripted, t), out);
-}
-
 json_t *lbi_fire_json(const lb_answer *a)
 {
     return fire_answer(a->st, a->u.fire.r, a->q.dice != NULL, a->q.seed, a->q.scripted,
