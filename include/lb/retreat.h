@@ -80,8 +80,7 @@ typedef struct lb_retreat {
     struct lb_retreat_search *search; /* private: for lb_retreat_each */
 } lb_retreat;
 
-/* Name of a kind ("disorder", "rout", "flight") and its parser (-1 when unknown). */
-const char *lb_retreat_kind_name(lb_retreat_kind kind);
+/* The kind named "disorder", "rout" or "flight"; -1 when unknown. */
 int lb_retreat_kind_parse(const char *s);
 /* Every optimal path of unit for req (R-RET-1..15); out is filled (release it after LB_OK).
  * LB_INVALID for a leader or a bad die, LB_NOMEM. */

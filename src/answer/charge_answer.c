@@ -5,6 +5,8 @@
 #include "answer_int.h"
 #include "ask_int.h"
 #include "state_int.h"
+#include "charge_int.h"
+#include "frac_int.h"
 
 /* The standing answers of the question: target (a unit id, NULL: none) is the charge's target and
  * no other formation is; response ("stand", "carre", NULL: none) is the target's answer. Fills

@@ -7,6 +7,7 @@
 #include "fire_charts_int.h"
 #include "fire_int.h"
 #include "state_int.h"
+#include "retreat_int.h"
 
 static json_t *frac_json(lb_frac f)
 {

@@ -407,4 +407,9 @@ LBI int lb_retreat_each(const lb_retreat *r, int (*visit)(void *ctx, const lb_he
  * own units check by their rules, R-MOR-18). */
 LBI void lb_retreat_checks(const lb_state *s, int unit, const lb_retreat *r, lb_trace *t);
 
+/* The library's own, not offered by the API (declared in include/lb/retreat.h before). */
+
+/* Name of a kind ("disorder", "rout", "flight"). */
+LBI const char *lb_retreat_kind_name(lb_retreat_kind kind);
+
 #endif
