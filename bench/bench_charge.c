@@ -9,6 +9,7 @@
 #include "lb/data.h"
 #include "lb/lb.h"
 #include "state_int.h"
+#include "retreat_int.h"
 
 static void path_of(const lb_state *st, lb_charge_req *req, const char *const *labels, int n)
 {

@@ -13,6 +13,7 @@
 #include "lb/lb.h"
 #include "dice_int.h"
 #include "hex_int.h"
+#include "retreat_int.h"
 
 #define COLS 64
 #define ROWS 48

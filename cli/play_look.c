@@ -320,6 +320,55 @@ int play_show(play *P, int argc, char **argv)
     return PLAY_OK;
 }
 
+/* The hexes where the unit may end its move, by cost, those where it must stop marked *. */
+static void ends_text(play *P, const lb_state *st, const lb_move_choices *ch, int maxcost)
+{
+    char a[16];
+    for (int cost = 1; cost <= maxcost; cost++) {
+        int any = 0;
+        for (int i = 1; i < ch->nreach; i++) {
+            if (ch->reach[i].cost != cost || !ch->reach[i].end)
+                continue;
+            char label[LB_HEX_LABEL_MAX];
+            if (!any)
+                fprintf(P->out, "    %4s MP:", mp_text(cost, a, sizeof a));
+            fprintf(P->out, " %s%s", lb_map_label(lb_state_map(st), ch->reach[i].hex, label),
+                    ch->reach[i].stop ? "*" : "");
+            any = 1;
+        }
+        if (any)
+            fprintf(P->out, "\n");
+    }
+}
+
+/* The hexes the unit may pass but not end in. */
+static void passes_text(play *P, const lb_state *st, const lb_move_choices *ch)
+{
+    fprintf(P->out, "  may pass but not end in:");
+    for (int i = 1; i < ch->nreach; i++) {
+        char label[LB_HEX_LABEL_MAX];
+        if (!ch->reach[i].end)
+            fprintf(P->out, " %s", lb_map_label(lb_state_map(st), ch->reach[i].hex, label));
+    }
+    fprintf(P->out, "\n");
+}
+
+/* The map, the unit's hexes and those it may reach marked. */
+static void reach_map(const lb_state *st, const lb_unit *u, const lb_move_choices *ch)
+{
+    int cells = lb_state_map(st)->cols * lb_state_map(st)->rows;
+    unsigned char *marks = calloc((size_t)cells + 1, 1);
+    if (!marks)
+        return;
+    for (int i = 1; i < ch->nreach; i++)
+        marks[lb_map_cell(lb_state_map(st), ch->reach[i].hex)] =
+            (unsigned char)(!ch->reach[i].end ? 4 : ch->reach[i].stop ? 3 : 2);
+    for (int k = 0; k < u->nhexes; k++)
+        marks[lb_map_cell(lb_state_map(st), u->hexes[k])] = 1;
+    cli_map_print(st, marks, " @+*o", "@ the unit, + may end, * must stop there, o pass only");
+    free(marks);
+}
+
 /* Where unit id may move in this Movement segment: its allowance, the hexes where it may end by
  * cost (those where it must stop marked *), those it may only pass, or why it may not move; on
  * the map too. */
@@ -342,47 +391,15 @@ static void unit_moves(play *P, const lb_unit *u)
         ends += ch.reach[i].end;
         passes += !ch.reach[i].end;
     }
-    if (ends)
+    if (ends) {
         fprintf(P->out, "  may end its move in %d hex%s (`move %s HEX`; * it must stop there, "
                 "in an enemy zone):\n", ends, ends == 1 ? "" : "es", u->id);
-    for (int cost = 1; cost <= maxcost && ends; cost++) {
-        int any = 0;
-        for (int i = 1; i < ch.nreach; i++) {
-            if (ch.reach[i].cost != cost || !ch.reach[i].end)
-                continue;
-            char label[LB_HEX_LABEL_MAX];
-            if (!any)
-                fprintf(P->out, "    %4s MP:", mp_text(cost, a, sizeof a));
-            fprintf(P->out, " %s%s", lb_map_label(lb_state_map(st), ch.reach[i].hex, label),
-                    ch.reach[i].stop ? "*" : "");
-            any = 1;
-        }
-        if (any)
-            fprintf(P->out, "\n");
+        ends_text(P, st, &ch, maxcost);
     }
-    if (passes) {
-        fprintf(P->out, "  may pass but not end in:");
-        for (int i = 1; i < ch.nreach; i++) {
-            char label[LB_HEX_LABEL_MAX];
-            if (!ch.reach[i].end)
-                fprintf(P->out, " %s", lb_map_label(lb_state_map(st), ch.reach[i].hex, label));
-        }
-        fprintf(P->out, "\n");
-    }
-    if (ends && P->out == stdout) {
-        int cells = lb_state_map(st)->cols * lb_state_map(st)->rows;
-        unsigned char *marks = calloc((size_t)cells + 1, 1);
-        if (marks) {
-            for (int i = 1; i < ch.nreach; i++)
-                marks[lb_map_cell(lb_state_map(st), ch.reach[i].hex)] =
-                    (unsigned char)(!ch.reach[i].end ? 4 : ch.reach[i].stop ? 3 : 2);
-            for (int k = 0; k < u->nhexes; k++)
-                marks[lb_map_cell(lb_state_map(st), u->hexes[k])] = 1;
-            cli_map_print(st, marks, " @+*o",
-                          "@ the unit, + may end, * must stop there, o pass only");
-            free(marks);
-        }
-    }
+    if (passes)
+        passes_text(P, st, &ch);
+    if (ends && P->out == stdout)
+        reach_map(st, u, &ch);
     lb_move_choices_release(&ch);
 }
 

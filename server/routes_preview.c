@@ -152,37 +152,21 @@ static void fire(preview *p)
                     "expected offensive, defensive or opportunity");
         return;
     }
-    lb_fire_request rq = {(lb_fire_kind)kind, target, firers, n};
-    lb_fire_result *r = calloc(1, sizeof *r);
-    lb_trace t;
-    lb_trace_init(&t);
-    int count = 0, rc = !r ? LB_NOMEM
-                        : tunit >= 0 ? lb_fire_target_hex(p->st, &rq, tunit, &rq.target, &count, &t)
-                                     : LB_OK;
-    if (rc == LB_USAGE) {
-        const lb_unit *u = lb_state_unit(p->st, tunit);
-        char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 1)] = "", l[LB_HEX_LABEL_MAX];
-        for (int k = 0; k < u->nhexes; k++) {
-            strcat(hexes, k ? " " : "");
-            strcat(hexes, lb_map_label(lb_state_map(p->st), u->hexes[k], l));
-        }
-        reply_error(p->rs, 400, "bad-query", "target", "%s stands in %s and the fire may be made "
-                    "at %s of them: give the hex to fire at (R-FIRE-22)", u->id, hexes,
-                    count ? "several" : "none");
-    }
-    else if (rc == LB_OK && (rc = lb_fire_odds(p->st, &rq, &r->odds, &t)) == LB_OK) {
-        char *text;
-        lb_fire_json(p->st, r, 0, 0, 0, &t, &text);
+    lb_question q = {.kind = LB_ASK_FIRE, .units = firers, .nunits = n, .to = target,
+                     .to_unit = tunit, .fire_kind = kind};
+    lb_answer *a;
+    lb_err err;
+    char *text;
+    int rc = lb_ask(p->st, &q, &a, &err);
+    if (rc == LB_OK && lb_answer_json(a, &text) == LB_OK)
         reply_text(p->rs, 200, text);
-    }
-    else if (rc == LB_NOMEM)
+    else if (rc == LB_USAGE) /* R-FIRE-22: the player names the hex */
+        reply_error(p->rs, 400, "bad-query", "target", "%s", err.msg);
+    else if (rc == LB_OK || rc == LB_NOMEM)
         nomem(p);
     else
         reply_error(p->rs, 422, "rules-refused", NULL, "%s", lb_err_str(rc));
-    lb_trace_release(&t);
-    if (r)
-        lb_fire_result_release(r);
-    free(r);
+    lb_answer_free(a);
 }
 
 /* move?unit=[&path=] (labataille move: every hex in reach, and a path checked step by step) */
@@ -241,50 +225,38 @@ static void retreat(preview *p)
 static void charge(preview *p)
 {
     static const char *const known[] = {"unit", "path", "target", "response", NULL};
-    int unit;
-    lb_charge_req req;
-    memset(&req, 0, sizeof req);
-    if (params(p, known, 2) || (unit = unit_param(p, "unit", 1)) < 0 ||
-        (req.npath = path_param(p, "path", req.path, LB_CHARGE_PATH_MAX)) < 0)
+    lb_hex path[LB_ASK_CHARGE_PATH_MAX];
+    lb_question q = {.kind = LB_ASK_CHARGE, .path = path, .odds = 2, .seed = 1};
+    if (params(p, known, 2) || (q.unit = unit_param(p, "unit", 1)) < 0 ||
+        (q.npath = path_param(p, "path", path, LB_ASK_CHARGE_PATH_MAX)) < 0)
         return;
-    const char *target = query_get(p->r->q, "target"), *response = query_get(p->r->q, "response");
-    if (target && lb_state_unit_index(p->st, target) < 0) {
+    const char *target = query_get(p->r->q, "target");
+    q.response = query_get(p->r->q, "response");
+    q.to_unit = target ? lb_state_unit_index(p->st, target) : -1;
+    if (target && q.to_unit < 0) {
         reply_error(p->rs, 400, "bad-query", "target", "no unit \"%.64s\" on the map", target);
         return;
     }
-    if (response && strcmp(response, "stand") != 0 && strcmp(response, "carre") != 0) {
+    if (q.response && strcmp(q.response, "stand") != 0 && strcmp(q.response, "carre") != 0) {
         reply_error(p->rs, 400, "bad-query", "response", "expected stand or carre");
         return;
     }
-    lb_standing standing[LB_CHARGE_STANDING_MAX];
-    req.nstanding = lb_charge_standing(target, response, standing);
-    req.standing = standing;
-    req.cavalry = lb_state_unit(p->st, unit)->id;
-    req.automatic = 1;
-    lb_charge *ch = NULL;
-    lb_charge_outcomes odds = {0};
     lb_dice dice;
     lb_dice_init_seed(&dice, 1);
-    int rc = lb_charge_new(p->st, &req, &ch, NULL);
-    while (rc == LB_OK && (rc = lb_charge_resolve(ch, &dice)) == LB_OK &&
-           lb_charge_status_of(ch) == LB_CHARGE_DECIDE)
-        rc = lb_charge_answer_auto(ch);
-    if (rc == LB_OK && lb_charge_status_of(ch) != LB_CHARGE_REFUSED)
-        rc = lb_charge_odds(p->st, &req, &odds);
-    char *text;
+    q.dice = &dice;
+    lb_answer *a;
+    lb_err err;
+    char *text = NULL;
+    int rc = lb_ask(p->st, &q, &a, &err);
     if (rc == LB_OK)
-        rc = lb_charge_json(p->st, ch, &req,
-                            lb_charge_status_of(ch) != LB_CHARGE_REFUSED ? &odds : NULL, 1, 0,
-                            &text);
+        rc = lb_answer_json(a, &text);
     if (rc == LB_OK)
         reply_text(p->rs, 200, text);
     else if (rc == LB_NOMEM)
         nomem(p);
     else
-        reply_error(p->rs, 422, "rules-refused", NULL, "%s",
-                    ch && lb_charge_error(ch)[0] ? lb_charge_error(ch) : odds.error.msg);
-    lb_charge_outcomes_release(&odds);
-    lb_charge_free(ch);
+        reply_error(p->rs, 422, "rules-refused", NULL, "%s", err.msg);
+    lb_answer_free(a);
 }
 
 /* melee?attackers=U1,U2,…&target= (labataille melee: values, pre-melee checks, exact odds), the

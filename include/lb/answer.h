@@ -5,7 +5,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "charge.h"
 #include "fire.h"
 #include "los.h"
 #include "melee.h"
@@ -44,33 +43,6 @@ void lb_map_print(FILE *out, const lb_state *st, const unsigned char *marks,
 /* A hex label or a unit id (the unit's first hex) of st into *hex; *unit is the unit's index or
  * -1. Returns 0, or -1 when s is neither. */
 int lb_answer_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit);
-
-
-/* labataille fire --json: the odds (and, when rolled, the dice's result; seed shown unless the
- * dice were scripted). */
-int lb_fire_json(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
-                 int scripted, const lb_trace *t, char **out);
-
-#define LB_CHARGE_STANDING_MAX 3
-
-/* The standing answers of a charge question: target (a unit id, NULL: none) is the charge's
- * target and no other formation is; response ("stand", "carre", NULL: none) is the target's
- * answer. Fills out (LB_CHARGE_STANDING_MAX) with pointers to the texts; returns how many. */
-int lb_charge_standing(const char *target, const char *response, lb_standing *out);
-
-/* Are the unit's hexes, state, formation, losses, facing and readiness the same in both (a
- * charge's answer lists the units that changed)? */
-int lb_charge_unit_same(const lb_unit *a, const lb_unit *b);
-
-/* R-RCH-8, R-OCH-10: "reactions:" then a line per enemy cavalry unit that could react to unit
- * id's charge along path (charge 1) or charge its move in opportunity (charge 0), at the first
- * hex of the path in its zone; written to out. LB_OK, or LB_NOMEM. */
-int lb_reactions_print(FILE *out, const lb_state *st, const char *id, const lb_hex *path,
-                       int npath, int charge);
-
-/* labataille charge --json: the charge as run, its odds when given (NULL: none). */
-int lb_charge_json(const lb_state *st, const lb_charge *ch, const lb_charge_req *req,
-                   const lb_charge_outcomes *odds, uint64_t seed, int scripted, char **out);
 
 /* Writes the assault's values, pre-melee checks and exact odds on out as labataille melee
  * does (its first lines). */

@@ -35,12 +35,15 @@ typedef enum lb_question_kind {
                     * happened (rules 10-14) */
     LB_ASK_MOVE,   /* labataille move: every hex a unit can reach, the other actions open to it
                     * and, given, a plan checked step by step (rule 18) */
-    LB_ASK_MELEE   /* labataille melee: an assault's values, pre-melee checks and exact odds and,
+    LB_ASK_MELEE,  /* labataille melee: an assault's values, pre-melee checks and exact odds and,
                     * rolled, the melee played (rule 33) */
+    LB_ASK_CHARGE  /* labataille charge: a cavalry charge run to its end, each decision asked,
+                    * and its exact odds (rules 35-42) */
 } lb_question_kind;
 
 /* What a question's decide returns besides an option's index: take the decision's automatic
- * choice, or stop asking (lb_ask then fails with LB_USAGE). */
+ * choice (CHARGE: this one's and every later one's, R-CHG-25), or stop asking (lb_ask then fails
+ * with LB_USAGE). */
 #define LB_ASK_AUTOMATIC (-1)
 #define LB_ASK_STOP (-2)
 
@@ -49,7 +52,8 @@ typedef struct lb_question {
     lb_question_kind kind;
     /* LOS, VISIBLE: the unit named as `from` (its index, or -1 when `from` was a hex label): a
      * combat unit gives the firer's side, else VISIBLE takes the top combat unit's of `from`
-     * (R-LOS-7). MORALE, RETREAT: the combat unit checked, or that moves. MOVE: the unit. */
+     * (R-LOS-7). MORALE, RETREAT: the combat unit checked, or that moves. MOVE: the unit.
+     * CHARGE: the charging cavalry. */
     int unit;
     const int *units;       /* FIRE: the firers, unit indexes, the first one leads (owned by the
                              * caller, read by lb_ask only) */
@@ -57,7 +61,9 @@ typedef struct lb_question {
     lb_hex from, to;        /* LOS; VISIBLE: `from`; FIRE: `to`, the hex fired at; MOVE: `from`,
                              * the entry hex when enter, `to`, the hex of to_label */
     int to_unit;            /* FIRE: the unit named as the target, which stands for the one of
-                             * its hexes the fire may be made at (R-FIRE-22), or -1 */
+                             * its hexes the fire may be made at (R-FIRE-22), or -1; CHARGE: the
+                             * charge's target, no other formation is (a standing answer), or
+                             * -1: asked */
     int fire_kind;          /* FIRE: an lb_fire_kind (offensive, defensive, opportunity) */
     int retreat_kind;       /* RETREAT: an lb_retreat_kind (disorder, rout, flight) */
     int die;                /* RETREAT: a premier-2017 charge-caused rout's die, 1-6; 0: none */
@@ -73,20 +79,35 @@ typedef struct lb_question {
                              * ends with the cheapest path there (refused when none is in reach) */
     int enter;              /* MOVE: the unit enters the map at `from` first (R-MOV-17); refused,
                              * the refusal is the plan's answer */
+    const lb_hex *path;     /* CHARGE: the hexes the cavalry plans to enter, in order (owned by
+                             * the caller) */
+    int npath;              /* CHARGE: 1 to LB_ASK_CHARGE_PATH_MAX */
+    const char *response;   /* CHARGE: the target's standing answer, "stand" or "carre"; NULL:
+                             * asked */
+    const char *const *answers; /* CHARGE: the keys the odds follow in order for the decisions
+                             * the standing answers leave open (R-CHG-25; owned by the caller) */
+    int nanswers;
+    int odds;               /* CHARGE: 0: no odds; 1: the exact odds of every end (R-CHG-25);
+                             * 2: the same, but none for a charge the rules refuse */
     const lb_melee_req *melee; /* MELEE: the assault: attackers, target, what earlier segments
                                 * left them, standing answers (owned by the caller) */
-    /* MELEE, played: answers each decision the melee asks (R-MEL-22) with the index of the
-     * option chosen in d->options, LB_ASK_AUTOMATIC or LB_ASK_STOP; called with decide_ctx and
-     * the state asked about. NULL: every decision takes its automatic choice. */
+    /* MELEE, played, and CHARGE: answers each decision the melee (R-MEL-22) or the charge
+     * (R-CHG-7) asks with the index of the option chosen in d->options, LB_ASK_AUTOMATIC or
+     * LB_ASK_STOP; called with decide_ctx and the state asked about. NULL: every decision takes
+     * its automatic choice. */
     int (*decide)(void *ctx, const lb_state *st, const lb_decision *d);
     void *decide_ctx;
     int mod;                /* MORALE: the caller's modifier, base-6 steps (R-MOR-1); 0: none */
-    lb_dice *dice;          /* MORALE, FIRE: the dice to roll with, NULL for the odds alone;
+    lb_dice *dice;          /* CHARGE: the dice to roll with (not NULL);
+                             * MORALE, FIRE: the dice to roll with, NULL for the odds alone;
                              * MOVE: for the plan's rolls, NULL: each roll succeeds; MELEE:
                              * the melee is played with them when it is allowed */
     uint64_t seed;          /* the seed of dice, shown in the answer unless scripted */
     int scripted;           /* 1: dice is a scripted list (no seed shown) */
 } lb_question;
+
+/* The most hexes of a charge's path. */
+#define LB_ASK_CHARGE_PATH_MAX 64
 
 /* A question's answer, opaque. */
 typedef struct lb_answer lb_answer;
@@ -96,8 +117,9 @@ typedef struct lb_answer lb_answer;
  * the state, more pre-melee checks than a melee's exact odds enumerate, R-MEL-23, a melee that
  * cannot be played); LB_USAGE when the question is not one (an unknown kind, a hex off the map,
  * no firer, no melee, a target unit standing in several hexes the fire may be made at, or in
- * none: the player names the hex, R-FIRE-22) or when decide stopped; LB_DICE when the scripted
- * dice do not fit the rolls. On an error *out is NULL and err, when not NULL, says why. A rule
+ * none: the player names the hex, R-FIRE-22; a charge without dice or path) or when decide
+ * stopped; LB_DICE when the scripted dice do not fit the rolls; a charge's other errors as
+ * lb_charge_resolve's and lb_charge_odds' (err says which, "odds: " first for the odds'). On an error *out is NULL and err, when not NULL, says why. A rule
  * that answers "no" (a fire not allowed) is an answer. */
 int lb_ask(const lb_state *st, const lb_question *q, lb_answer **out, lb_err *err);
 /* Frees the answer (NULL: nothing). */

@@ -138,10 +138,6 @@ typedef struct lb_charge lb_charge;
 int lb_charge_new(const lb_state *s, const lb_charge_req *req, lb_charge **out, lb_err *err);
 /* Frees the charge and everything it owns; NULL is fine. */
 void lb_charge_free(lb_charge *ch);
-/* From the next run on, decisions that the journal and the standing answers leave open take
- * their automatic option (R-CHG-25), as if req.automatic had been set: one run reaches the end
- * instead of one run per decision. */
-void lb_charge_set_automatic(lb_charge *ch);
 /* Advances (see above). dice gives the rolls the journal does not hold. LB_OK (read the status),
  * LB_DICE (scripted dice short or of the wrong kind: lb_charge_error says which roll), LB_INVALID
  * (a chart the charge needs is missing, or the journal does not fit: lb_charge_error), LB_STALE
@@ -149,24 +145,10 @@ void lb_charge_set_automatic(lb_charge *ch);
 int lb_charge_resolve(lb_charge *ch, lb_dice *dice);
 /* Where the last run stopped. */
 lb_charge_status lb_charge_status_of(const lb_charge *ch);
-/* The pending decision (status LB_CHARGE_DECIDE), or NULL. */
-const lb_decision *lb_charge_pending(const lb_charge *ch);
-/* Answers the pending decision with one of its keys, journalled as the player's; run again to
- * go on. LB_OK, or LB_INVALID (no decision pending, or not one of its keys: nothing changes). */
-int lb_charge_answer(lb_charge *ch, const char *key);
-/* Answers the pending decision with the option the automatic mode takes (R-CHG-25), journalled
- * as automatic. LB_OK or LB_INVALID (no decision pending). */
-int lb_charge_answer_auto(lb_charge *ch);
 /* Events, obligations and the summary of the last run. */
 const lb_charge_result *lb_charge_result_of(const lb_charge *ch);
-/* The trace of the last run. */
-const lb_trace *lb_charge_trace(const lb_charge *ch);
-/* The journal so far. */
-const lb_journal *lb_charge_journal(const lb_charge *ch);
 /* Replaces the journal with a copy of j (a replay); run to rebuild. LB_OK or LB_NOMEM. */
 int lb_charge_load_journal(lb_charge *ch, const lb_journal *j);
-/* The state as the last run left it (NULL before the first run); owned by the charge. */
-const lb_state *lb_charge_state(const lb_charge *ch);
 /* Applies a finished charge (LB_CHARGE_DONE) to s, the state it was made on, unit by unit by
  * id (moved, changed, removed), reindexes and marks s changed (lb_state_touch). Refused, with
  * nothing changed, when the charge is not over, s is another state, or s changed since
@@ -174,11 +156,6 @@ const lb_state *lb_charge_state(const lb_charge *ch);
  * over, another state), LB_STALE (the state changed), LB_NOMEM, nothing changed; err (may be
  * NULL) says why. */
 int lb_charge_apply(const lb_charge *ch, lb_state *s, lb_err *err);
-/* lb_charge_err's message alone ("" when nothing went wrong). */
-const char *lb_charge_error(const lb_charge *ch);
-/* Stable names: "defensive_fire", "melee", "passed_premelee", "no_movement",
- * "no_voluntary_move", "exhausted", "rout_in_place". */
-const char *lb_obligation_kind_name(lb_obligation_kind k);
 
 /* One way a charge can end, with its exact probability. */
 typedef struct lb_charge_outcome {
@@ -214,7 +191,5 @@ typedef struct lb_charge_outcomes {
 int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcomes *out);
 /* Frees the outcomes. */
 void lb_charge_outcomes_release(lb_charge_outcomes *o);
-/* Appends to t how the odds were counted (R-DICE-4, R-CHG-25). */
-void lb_charge_odds_trace(const lb_charge_outcomes *o, lb_trace *t);
 
 #endif

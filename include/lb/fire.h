@@ -229,13 +229,5 @@ int lb_fire_target_hex(const lb_state *s, const lb_fire_request *rq, int target_
 int lb_fire_odds(const lb_state *s, const lb_fire_request *rq, lb_fire_chance *out, lb_trace *t);
 /* Frees what a chance owns. */
 void lb_fire_chance_release(lb_fire_chance *o);
-/* Rolls: the fire ("fire"), each due fire-loss morale check top first ("morale check"), then each
- * leader's casualty die ("leader casualty") and hours out ("leader hours out"). When the fire is
- * not allowed nothing is rolled. LB_OK, LB_INVALID, LB_NOMEM, or LB_DICE (scripted dice short or
- * of the wrong kind). */
-int lb_fire_resolve(const lb_state *s, const lb_fire_request *rq, lb_dice *dice,
-                    lb_fire_result *out, lb_trace *t);
-/* Frees what a result owns. */
-void lb_fire_result_release(lb_fire_result *r);
 
 #endif

@@ -21,8 +21,6 @@ typedef struct lb_frac {
 
 /* n/d in lowest terms; invalid when d == 0 or the result does not fit. */
 lb_frac lb_frac_make(long long n, long long d);
-/* 1 when a is a fraction, 0 when it is the invalid one (an overflow somewhere before). */
-int lb_frac_ok(lb_frac a);
 /* The value as a double, for display only (NaN when invalid). */
 double lb_frac_double(lb_frac a);
 /* "24", "15/2", or "overflow" when invalid; returns buf. */

@@ -80,18 +80,11 @@ typedef struct lb_retreat {
     struct lb_retreat_search *search; /* private: for lb_retreat_each */
 } lb_retreat;
 
-/* Name of a kind ("disorder", "rout", "flight") and its parser (-1 when unknown). */
-const char *lb_retreat_kind_name(lb_retreat_kind kind);
+/* The kind named "disorder", "rout" or "flight"; -1 when unknown. */
 int lb_retreat_kind_parse(const char *s);
-/* Every optimal path of unit for req (R-RET-1..15); out is filled (release it after LB_OK).
- * LB_INVALID for a leader or a bad die, LB_NOMEM. */
-int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
-                     lb_trace *t);
 /* The most one hex may weigh for lb_retreat_path_to. */
 #define LB_RETREAT_WEIGHT_MAX 63
 
 
-/* Frees what a result owns. */
-void lb_retreat_release(lb_retreat *r);
 
 #endif

@@ -28,6 +28,8 @@ static const question_ops *ops_of(lb_question_kind kind)
                          lbi_move_svg},
         [LB_ASK_MELEE] = {lbi_melee_ask, lbi_melee_release, lbi_melee_text, lbi_melee_json, NULL,
                           NULL},
+        [LB_ASK_CHARGE] = {lbi_charge_ask, lbi_charge_release, lbi_charge_text, lbi_charge_json,
+                           NULL, NULL},
     };
     return (unsigned)kind < sizeof ops / sizeof *ops ? &ops[kind] : NULL;
 }

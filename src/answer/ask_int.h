@@ -5,7 +5,9 @@
 #include <jansson.h>
 #include <stdio.h>
 
+#include "lb/answer.h"
 #include "lb/ask.h"
+#include "lb/charge.h"
 #include "lb/fire.h"
 #include "lb/los.h"
 #include "lb/melee.h"
@@ -15,6 +17,9 @@
 #include "lb/stacking.h"
 #include "lb/trace.h"
 #include "lbi.h"
+
+/* The most standing answers of a charge question (a target, not-target, a response). */
+#define LB_CHARGE_STANDING_MAX 3
 
 /* An answer: the question, its trace and the rules' result of its kind. */
 struct lb_answer {
@@ -54,6 +59,13 @@ struct lb_answer {
             lb_melee_chance *c; /* owned */
             lb_melee *m;        /* owned: the melee played, NULL: not played */
         } melee;
+        struct {
+            lb_charge_req req;  /* its standing answers in standing */
+            lb_standing standing[LB_CHARGE_STANDING_MAX];
+            lb_charge *ch;      /* owned: the charge run to its end */
+            lb_charge_outcomes odds;
+            int with_odds;      /* odds was counted */
+        } charge;
     } u;
 };
 
@@ -101,5 +113,10 @@ LBI int lbi_melee_ask(lb_answer *a, lb_err *err);
 LBI void lbi_melee_release(lb_answer *a);
 LBI int lbi_melee_text(const lb_answer *a, FILE *out);
 LBI json_t *lbi_melee_json(const lb_answer *a);
+
+LBI int lbi_charge_ask(lb_answer *a, lb_err *err);
+LBI void lbi_charge_release(lb_answer *a);
+LBI int lbi_charge_text(const lb_answer *a, FILE *out);
+LBI json_t *lbi_charge_json(const lb_answer *a);
 
 #endif

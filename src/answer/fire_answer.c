@@ -7,6 +7,7 @@
 #include "fire_charts_int.h"
 #include "fire_int.h"
 #include "state_int.h"
+#include "retreat_int.h"
 
 static json_t *frac_json(lb_frac f)
 {
@@ -264,12 +265,6 @@ static json_t *fire_answer(const lb_state *st, const lb_fire_result *r, int roll
     }
     json_object_set_new(j, "trace", lbi_trace_json(t));
     return j;
-}
-
-int lb_fire_json(const lb_state *st, const lb_fire_result *r, int rolled, uint64_t seed,
-                 int scripted, const lb_trace *t, char **out)
-{
-    return lbi_answer_text(fire_answer(st, r, rolled, seed, scripted, t), out);
 }
 
 json_t *lbi_fire_json(const lb_answer *a)

@@ -2,6 +2,7 @@
 #include "answer_int.h"
 #include "ask_int.h"
 #include "morale_int.h"
+#include "retreat_int.h"
 
 static json_t *mods_json(const lb_morale_chance *o)
 {

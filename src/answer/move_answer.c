@@ -308,7 +308,7 @@ static void plan_text(FILE *out, const lb_answer *a, const lb_move_plan *pl)
     lb_hex *path;
     int n = plan_hexes(a, &path);
     if (n >= 0) /* R-OCH-10 */
-        lb_reactions_print(out, st, st->units[a->u.move.unit].id, path, n, 0);
+        lbi_reactions_print(out, st, st->units[a->u.move.unit].id, path, n, 0);
     free(path);
 }
 

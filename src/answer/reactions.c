@@ -54,8 +54,8 @@ int lbi_reactions_json(const lb_state *st, const char *id, const lb_hex *path, i
     return n < 0 ? LB_NOMEM : LB_OK;
 }
 
-int lb_reactions_print(FILE *out, const lb_state *st, const char *id, const lb_hex *path,
-                       int npath, int charge)
+int lbi_reactions_print(FILE *out, const lb_state *st, const char *id, const lb_hex *path,
+                        int npath, int charge)
 {
     lbi_watcher w[WATCHERS_MAX];
     int n = watchers(st, id, path, npath, charge, w, NULL);

@@ -3,6 +3,7 @@
 #define LB_REACTIONS_INT_H
 
 #include <jansson.h>
+#include <stdio.h>
 
 #include "lb/state.h"
 #include "lbi.h"
@@ -13,5 +14,9 @@
  * step per unit (one when none) to the answer's "trace" array. LB_OK, or LB_NOMEM. */
 LBI int lbi_reactions_json(const lb_state *st, const char *id, const lb_hex *path, int npath,
                            int charge, json_t *answer);
+/* "reactions:" then a line per such unit, at its hex, written to out (the answers' text).
+ * LB_OK, or LB_NOMEM. */
+LBI int lbi_reactions_print(FILE *out, const lb_state *st, const char *id, const lb_hex *path,
+                            int npath, int charge);
 
 #endif

@@ -30,4 +30,9 @@ LBI long long lb_frac_floor(lb_frac a);
  * such a decimal (a sign, an exponent, more places, more than 12 digits). */
 LBI int lb_frac_parse_decimal(const char *s, size_t len, int places, lb_frac *out);
 
+/* The library's own, not offered by the API (declared in include/lb/frac.h before). */
+
+/* 1 when a is a fraction, 0 when it is the invalid one (an overflow somewhere before). */
+LBI int lb_frac_ok(lb_frac a);
+
 #endif

@@ -5,6 +5,7 @@
 #include "game_int.h"
 #include "state_int.h"
 #include "decision_int.h"
+#include "retreat_int.h"
 
 /* A copy of n items of size bytes (n may be 0), or NULL when out of memory. */
 static void *copy_of(const void *src, size_t n, size_t size)

@@ -121,10 +121,11 @@ static int owes_melee(const lb_game *g, const obligation *o, int side, int step)
  * (38.10: the cavalry must melee); then one option per attacker and hex it may assault alone,
  * and per hex a parameterised option for several attackers together. A unit melees once per
  * segment, a hex is assaulted once. */
-int lbi_melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int *compulsory)
+/* The melees the side's charges owe (38.10: the cavalry must melee), one option each. */
+static int owed_options(const lb_game *g, lb_decision *d, int step)
 {
     const lb_state *st = g->st;
-    int step = lbi_game_step(g), rc = LB_OK;
+    int rc = LB_OK;
     char label[LB_HEX_LABEL_MAX];
     lb_action a;
     for (int i = 0; i < g->nobligations && rc == LB_OK; i++) {
@@ -143,6 +144,56 @@ int lbi_melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int
         rc = lbi_offer(d, st, &a, NULL, "%s melees %s at %s, as its charge owes", o->unit,
                        o->other, lb_map_label(&st->map, target, label));
     }
+    return rc;
+}
+
+/* May unit u of the deciding side assault hex h alone: a combat unit next to it that has not
+ * meleed in this step? (The rules' own check, allowed, comes after.) */
+static int may_assault(const lb_game *g, const lb_unit *u, lb_hex h, int side, int step)
+{
+    const unit_rec *r = lbi_game_rec_of(g, u->id);
+    int near = 0;
+    for (int k = 0; k < u->nhexes; k++)
+        near |= lb_hex_distance(u->hexes[k], h) <= 1;
+    return u->side == side && lb_unit_is_combat(u) && near && !(r && r->meleed_step == step);
+}
+
+/* The assaults of enemy hex h: one option per unit of the side that may assault it alone, and
+ * a parameterised one for several together when any may. */
+static int hex_options(const lb_game *g, lb_decision *d, lb_hex h, int step)
+{
+    const lb_state *st = g->st;
+    int rc = LB_OK, any = 0;
+    char label[LB_HEX_LABEL_MAX];
+    lb_action a;
+    for (int i = 0; i < st->nunits && rc == LB_OK; i++) {
+        const lb_unit *u = &st->units[i];
+        if (!may_assault(g, u, h, d->side, step))
+            continue;
+        const char *ids[1] = {u->id};
+        int ok = 0;
+        if ((rc = allowed(g, h, ids, 1, &ok)) != LB_OK || !ok)
+            continue;
+        any = 1;
+        lb_action_init(&a, LB_VERB_MELEE);
+        lb_action_add_hex(&a, h);
+        lb_action_add_unit(&a, u->id);
+        rc = lbi_offer(d, st, &a, NULL, "%s melees %s", u->id, lb_map_label(&st->map, h, label));
+    }
+    if (rc == LB_OK && any) {
+        lb_action_init(&a, LB_VERB_MELEE);
+        lb_action_add_hex(&a, h);
+        rc = lbi_offer(d, st, &a, "attackers", "several units melee %s together: U1+U2+…",
+                       label);
+    }
+    return rc;
+}
+
+int lbi_melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int *compulsory)
+{
+    const lb_state *st = g->st;
+    int step = lbi_game_step(g);
+    int rc = owed_options(g, d, step);
     *compulsory = d->noptions > 0;
     if (rc != LB_OK || d->noptions)
         return rc;
@@ -152,33 +203,7 @@ int lbi_melee_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int
         int top = lb_state_top_combat(st, h);
         if (top < 0 || st->units[top].side == d->side || g->assaulted[c] == step)
             continue;
-        int any = 0;
-        for (int i = 0; i < st->nunits && rc == LB_OK; i++) {
-            const lb_unit *u = &st->units[i];
-            const unit_rec *r = lbi_game_rec_of(g, u->id);
-            int near = 0;
-            for (int k = 0; k < u->nhexes; k++)
-                near |= lb_hex_distance(u->hexes[k], h) <= 1;
-            if (u->side != d->side || !lb_unit_is_combat(u) || !near ||
-                (r && r->meleed_step == step))
-                continue;
-            const char *ids[1] = {u->id};
-            int ok = 0;
-            if ((rc = allowed(g, h, ids, 1, &ok)) != LB_OK || !ok)
-                continue;
-            any = 1;
-            lb_action_init(&a, LB_VERB_MELEE);
-            lb_action_add_hex(&a, h);
-            lb_action_add_unit(&a, u->id);
-            rc = lbi_offer(d, st, &a, NULL, "%s melees %s", u->id,
-                           lb_map_label(&st->map, h, label));
-        }
-        if (rc == LB_OK && any) {
-            lb_action_init(&a, LB_VERB_MELEE);
-            lb_action_add_hex(&a, h);
-            rc = lbi_offer(d, st, &a, "attackers", "several units melee %s together: U1+U2+…",
-                           label);
-        }
+        rc = hex_options(g, d, h, step);
     }
     return rc;
 }

@@ -4,6 +4,7 @@
 
 #include "game_int.h"
 #include "state_int.h"
+#include "charge_int.h"
 
 json_t *lbi_view_charge(const lb_game *g)
 {

@@ -7,6 +7,7 @@
 #include "answer_int.h"
 #include "state_int.h"
 #include "retreat_int.h"
+#include "charge_int.h"
 
 #define VIEW_ENDS_MAX 300 /* ends whose paths are drawn; every end hex is an option anyway */
 

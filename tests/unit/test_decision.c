@@ -13,6 +13,7 @@
 #include "lb/lb.h"
 #include "state_int.h"
 #include "decision_int.h"
+#include "charge_int.h"
 
 /* The scenario of a rule case file (tests/cases/NAME.json), loaded. */
 static lb_state *case_scenario(const char *name)

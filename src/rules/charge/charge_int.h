@@ -13,4 +13,41 @@ LBI const lb_err *lb_charge_err(const lb_charge *ch);
  * each passed (lbi_passed_log); owned by the charge. */
 LBI const lbi_passed_log *lbi_charge_passed(const lb_charge *ch);
 
+/* The library's own, not offered by the API (declared in include/lb/charge.h before). */
+
+/* From the next run on, decisions that the journal and the standing answers leave open take
+ * their automatic option (R-CHG-25), as if req.automatic had been set: one run reaches the end
+ * instead of one run per decision. */
+LBI void lb_charge_set_automatic(lb_charge *ch);
+
+/* The pending decision (status LB_CHARGE_DECIDE), or NULL. */
+LBI const lb_decision *lb_charge_pending(const lb_charge *ch);
+
+/* Answers the pending decision with one of its keys, journalled as the player's; run again to
+ * go on. LB_OK, or LB_INVALID (no decision pending, or not one of its keys: nothing changes). */
+LBI int lb_charge_answer(lb_charge *ch, const char *key);
+
+/* Answers the pending decision with the option the automatic mode takes (R-CHG-25), journalled
+ * as automatic. LB_OK or LB_INVALID (no decision pending). */
+LBI int lb_charge_answer_auto(lb_charge *ch);
+
+/* The trace of the last run. */
+LBI const lb_trace *lb_charge_trace(const lb_charge *ch);
+
+/* The journal so far. */
+LBI const lb_journal *lb_charge_journal(const lb_charge *ch);
+
+/* The state as the last run left it (NULL before the first run); owned by the charge. */
+LBI const lb_state *lb_charge_state(const lb_charge *ch);
+
+/* lb_charge_err's message alone ("" when nothing went wrong). */
+LBI const char *lb_charge_error(const lb_charge *ch);
+
+/* Stable names: "defensive_fire", "melee", "passed_premelee", "no_movement",
+ * "no_voluntary_move", "exhausted", "rout_in_place". */
+LBI const char *lb_obligation_kind_name(lb_obligation_kind k);
+
+/* Appends to t how the odds were counted (R-DICE-4, R-CHG-25). */
+LBI void lb_charge_odds_trace(const lb_charge_outcomes *o, lb_trace *t);
+
 #endif

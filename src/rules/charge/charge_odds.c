@@ -9,6 +9,7 @@
 #include "dice_int.h"
 #include "frac_int.h"
 #include "trace_int.h"
+#include "charge_int.h"
 
 /* The most rolls with more than one result that one branch may hold. */
 #define ROLLS_MAX 64

@@ -10,6 +10,7 @@
 #include "decision_int.h"
 #include "frac_int.h"
 #include "trace_int.h"
+#include "charge_int.h"
 
 static const char *const obligation_names[] = {
     "defensive_fire",    "melee",     "passed_premelee", "no_movement",

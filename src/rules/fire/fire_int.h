@@ -93,4 +93,14 @@ LBI int lb_fire_value_breakdown(const lb_fire_value *v, char *buf, size_t n);
  * lone unlimbered guns, a loss beyond the hex's strength): p_taken then differs from p_loss. */
 LBI int lb_fire_chance_takes_less(const lb_fire_chance *o);
 
+/* Rolls: the fire ("fire"), each due fire-loss morale check top first ("morale check"), then each
+ * leader's casualty die ("leader casualty") and hours out ("leader hours out"). When the fire is
+ * not allowed nothing is rolled. LB_OK, LB_INVALID, LB_NOMEM, or LB_DICE (scripted dice short or
+ * of the wrong kind). */
+LBI int lb_fire_resolve(const lb_state *s, const lb_fire_request *rq, lb_dice *dice,
+                        lb_fire_result *out, lb_trace *t);
+
+/* Frees what a result owns. */
+LBI void lb_fire_result_release(lb_fire_result *r);
+
 #endif

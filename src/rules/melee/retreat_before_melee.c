@@ -1,6 +1,7 @@
 /* Retreat before melee (29, 36.4, L7-7): which defenders may step back before the assault. */
 #include "zoi.h"
 #include "melee_int.h"
+#include "retreat_int.h"
 
 /* R-MEL-7 (29.2 d, L7-7): is a path open to defender unit i, a retreat of R-MEL-8 with at least
  * one hex? A retreat with no path would be a surrender, and the option is a retreat. */

@@ -407,4 +407,15 @@ LBI int lb_retreat_each(const lb_retreat *r, int (*visit)(void *ctx, const lb_he
  * own units check by their rules, R-MOR-18). */
 LBI void lb_retreat_checks(const lb_state *s, int unit, const lb_retreat *r, lb_trace *t);
 
+/* Name of a kind ("disorder", "rout", "flight"). */
+LBI const char *lb_retreat_kind_name(lb_retreat_kind kind);
+
+/* Every optimal path of unit for req (R-RET-1..15); out is filled (release it after LB_OK).
+ * LB_INVALID for a leader or a bad die, LB_NOMEM. */
+LBI int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req,
+                         lb_retreat *out, lb_trace *t);
+
+/* Frees what a result owns. */
+LBI void lb_retreat_release(lb_retreat *r);
+
 #endif
