@@ -43,6 +43,7 @@ async function start() {
     if (form.get('rules')) body.rules = form.get('rules');
     if (form.get('seed') !== '') body.seed = Number(form.get('seed'));
     if (Number(form.get('limit')) > 0) body.movement_time_limit_s = Number(form.get('limit'));
+    if (form.get('charge_questions')) body.charge_questions = true; // R-OCH-12
     try {
       const game = await api.createGame(body);
       $('game-id').textContent = game.game;

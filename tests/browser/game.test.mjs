@@ -337,6 +337,22 @@ test('a person plays against the computer and reads its reason', async () => {
 
 /* ---- the page's policy (Content-Security-Policy) ---------------------------------------------- */
 
+// R-OCH-12: the box on the home page makes a game that asks both sides their cavalry's
+// reaction and opportunity charges (its settings, as its export says them).
+test('the home page asks the cavalry questions when its box is ticked', async () => {
+  const page = await newPage();
+  await page.goto(`${env.base}/`);
+  await page.waitForSelector('#scenario option[value="demo"]', { state: 'attached' });
+  await page.check('#charge-questions');
+  await page.click('button[type="submit"]');
+  await page.waitForSelector('#links:not([hidden]) a[data-role="french"]');
+  const link = await page.getAttribute('a[data-role="french"]', 'href');
+  const exported = await api('GET', `/api/g/${tokenOf(link)}/export`);
+  assert.equal(exported.status, 200);
+  assert.deepEqual(exported.json.settings.charge_questions, [true, true]);
+  await page.close();
+});
+
 // Every page opened above played under the server's policy (no inline script or style, nothing
 // from elsewhere): none reported a violation. The check itself is shown to see one: a style
 // attribute set on a page is refused and reported.
