@@ -142,13 +142,9 @@ int links_find(struct links *l, const char *token, long long *game, int *role)
     return rc;
 }
 
-int links_set_game(struct links *l, long long game, int two_players, int ai, int level,
-                   lb_err *err)
+/* Keeps j (taken) as the game's hosting: LB_OK or the store's error. */
+static int hosting_put(struct links *l, long long game, json_t *j, lb_err *err)
 {
-    json_t *j = json_pack("{s:b,s:i}", "two_players", two_players, "ai", ai);
-    /* the computer's level; a hosting without one (the random player) reads as before */
-    if (j && level >= 0)
-        json_object_set_new(j, "level", json_integer(level));
     char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
     json_decref(j);
     if (!text)
@@ -158,6 +154,16 @@ int links_set_game(struct links *l, long long game, int two_players, int ai, int
     pthread_mutex_unlock(l->store_lock);
     free(text);
     return rc;
+}
+
+int links_set_game(struct links *l, long long game, int two_players, int ai, int level,
+                   lb_err *err)
+{
+    json_t *j = json_pack("{s:b,s:i}", "two_players", two_players, "ai", ai);
+    /* the computer's level; a hosting without one (the random player) reads as before */
+    if (j && level >= 0)
+        json_object_set_new(j, "level", json_integer(level));
+    return hosting_put(l, game, j, err);
 }
 
 /* The game's hosting JSON (a new object when the store has none readable); NULL with err. */
@@ -197,15 +203,7 @@ int links_set_rematch(struct links *l, long long game, long long rematch, unsign
         return err->code ? err->code : lb_err_set(err, LB_NOMEM, "out of memory");
     json_object_set_new(j, "rematch", json_integer(rematch));
     json_object_set_new(j, "rematch_taken", json_integer(taken));
-    char *text = json_dumps(j, JSON_COMPACT);
-    json_decref(j);
-    if (!text)
-        return lb_err_set(err, LB_NOMEM, "out of memory");
-    pthread_mutex_lock(l->store_lock);
-    int rc = lb_store_hosting_set(l->store, game, text, err);
-    pthread_mutex_unlock(l->store_lock);
-    free(text);
-    return rc;
+    return hosting_put(l, game, j, err);
 }
 
 int links_get_game(struct links *l, long long game, int *two_players, int *ai, int *level)
@@ -258,13 +256,5 @@ int links_set_webhook(struct links *l, long long game, int side, const char *url
         json_object_set_new(j, "webhooks", hooks);
     }
     json_array_set_new(hooks, (size_t)side, url ? json_string(url) : json_null());
-    char *text = json_dumps(j, JSON_COMPACT);
-    json_decref(j);
-    if (!text)
-        return lb_err_set(err, LB_NOMEM, "out of memory");
-    pthread_mutex_lock(l->store_lock);
-    int rc = lb_store_hosting_set(l->store, game, text, err);
-    pthread_mutex_unlock(l->store_lock);
-    free(text);
-    return rc;
+    return hosting_put(l, game, j, err);
 }
