@@ -52,6 +52,9 @@ typedef enum lb_decision_kind {
     LB_DECIDE_CONCEDE,  /* the game: a side gives up the battle: "concede" */
     LB_DECIDE_REACTION, /* the enemy's charge entered the zone of a cavalry unit (39): "react:UNIT"
                          * or "pass" */
+    LB_DECIDE_NEVER_ASK, /* the game: a side is never asked again about its cavalry unit (the
+                          * subject) in the enemy's turn, R-OCH-13: "never"; no answer of a
+                          * pending decision, a journal entry of its own */
     LB_DECIDE_COUNT
 } lb_decision_kind;
 

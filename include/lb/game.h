@@ -181,6 +181,17 @@ int lb_game_decide_noted(lb_game *g, int role, int seq, const char *key, const c
                          const char *note, lb_game_answer *out);
 /* Role concedes the battle (the other side wins decisively, R-VIC-5). Returns as decide. */
 int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out);
+/* R-OCH-13: role says it is never to be asked again about its cavalry unit `unit` (its
+ * reaction and opportunity charges, as the settings' never_ask, R-OCH-9), from the next question
+ * on (a question pending now stays as asked). Journalled as an entry of its own ({"decision":
+ * "never_ask", "subject": unit, "key": "never"}), taken back by an undo past it. Refused
+ * (nothing changed): a spectator's, or a unit of the other side (LB_REFUSED_NOT_YOURS); a unit
+ * not in play, not cavalry, or never asked already, or LB_NEVER_ASK_MAX said in play
+ * (LB_REFUSED_ILLEGAL); the battle over (LB_REFUSED_NONE). Returns as decide. */
+int lb_game_never_ask(lb_game *g, int role, int seq, const char *unit, lb_game_answer *out);
+/* 1 when the owner of unit id is never asked about it now: the settings' never_ask (R-OCH-9)
+ * or said in play (R-OCH-13); else 0. */
+int lb_game_never_asked(const lb_game *g, const char *id);
 /* Takes back the effective journal to its first `keep` entries, by the game's policy
  * (R-GAME-14); keep = -1 takes back role's last decision (LB_ROLE_BOTH: the last decision of
  * either side). Nothing is taken back once the battle is over (a concession is final, R-VIC-1,

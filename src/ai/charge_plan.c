@@ -153,16 +153,12 @@ static int nearest_targets(const lb_state *st, const lb_unit *u, int targets, in
 
 /* ---- the reactions --------------------------------------------------------------------------- */
 
-/* Will the game ask the enemy of cavalry u about cavalry w's reaction (R-RCH-5, R-OCH-9)? */
+/* Will the game ask the enemy of cavalry u about cavalry w's reaction (R-RCH-5, R-OCH-9,
+ * R-OCH-13)? */
 static int asked(const ai_ctx *c, const lb_unit *u, const lb_unit *w)
 {
     const lb_game_settings *s = lb_game_settings_of(c->g);
-    if (!s || !s->charge_questions[1 - u->side])
-        return 0;
-    for (int k = 0; k < s->nnever_ask && k < LB_NEVER_ASK_MAX; k++)
-        if (strcmp(s->never_ask[k], w->id) == 0)
-            return 0;
-    return 1;
+    return s && s->charge_questions[1 - u->side] && !lb_game_never_asked(c->g, w->id);
 }
 
 /* R-AI-15: the charge of cavalry i along req's path valued with the enemy cavalry's reactions:

@@ -18,7 +18,7 @@
 static const char *const kind_names[LB_DECIDE_COUNT] = {
     "target", "carre", "response", "follow", "trample", "path", "step", "engage", "retire",
     "preserve", "advance", "action", "opportunity", "concede",
-    "reaction"};
+    "reaction", "never_ask"};
 static const char *const by_names[] = {"player", "standing", "auto"};
 
 const char *lb_decision_kind_name(lb_decision_kind kind)

@@ -48,6 +48,8 @@ static const struct grammar {
     [LB_DECIDE_OPPORTUNITY] = {{LB_VERB_PASS}, LB_VERB_NONE, "fire, charge, melee or pass"},
     [LB_DECIDE_CONCEDE] = {{LB_VERB_CONCEDE}, LB_VERB_NONE, "concede"},
     [LB_DECIDE_REACTION] = {{LB_VERB_PASS}, LB_VERB_NONE, "react or pass"},
+    [LB_DECIDE_NEVER_ASK] = {{LB_VERB_NONE}, LB_VERB_NONE, "no answer: \"never\" is a side's "
+                             "own entry (R-OCH-13)"},
 };
 
 /* ---- the action ---------------------------------------------------------------------------- */

@@ -201,6 +201,9 @@ int lb_game_export(const lb_game *g, char **out)
                                    settings, "dice", dice, "journal", jj, "seq",
                                    g->journal.count, "hash", hash)
                        : NULL;
+    json_t *never = root ? lbi_never_ask_json(g, LB_ROLE_BOTH) : NULL; /* R-OCH-13: not read */
+    if (never)
+        json_object_set_new(root, "never_ask", never);
     if (!root) {
         json_decref(scenario);
         json_decref(jj);

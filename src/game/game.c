@@ -540,6 +540,7 @@ static void reset(lb_game *g)
     memset(&g->job, 0, sizeof g->job);
     g->over = 0;
     g->conceded = -1;
+    g->nnever_play = 0;
     memset(g->entered, 0, (size_t)g->origin->battle.nreinforcements + 1);
     g->turn_index = 0;
     g->half = g->origin->turn.phasing;
@@ -572,6 +573,8 @@ static int replay_entry(lb_game *g, int k)
         return LB_INVALID;
     }
     g->cursor = k + 1;
+    if (e->decision == LB_DECIDE_NEVER_ASK) /* R-OCH-13: a side's own entry, no answer */
+        return lbi_never_ask_replay(g, e, k);
     if (e->decision == LB_DECIDE_CONCEDE) {
         if (g->over) {
             snprintf(g->error, sizeof g->error, "entry %d concedes a battle that is over", k + 1);

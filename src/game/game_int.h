@@ -150,6 +150,9 @@ struct lb_game {
     lb_decision pending;
     int has_pending;
     int pending_lazy;            /* replay: the action decision holds no options yet */
+    char never_play[LB_NEVER_ASK_MAX][LB_SUBJECT_MAX]; /* R-OCH-13: cavalry its owner said in
+                                  * play not to be asked about again (journalled, rebuilt) */
+    int nnever_play;
     lb_trace trace;              /* what the last answer did */
     lb_trace *tr;                /* &trace, or NULL while replaying */
     char error[LB_GAME_REASON_MAX];
@@ -404,13 +407,22 @@ LBI int lbi_job_run(lb_game *g);
 LBI int lbi_job_answer(lb_game *g, const lb_decision *cur, const lb_action *a,
                        lb_game_answer *out);
 
+/* never_ask.c: "never ask me" per unit (R-OCH-9, R-OCH-13) */
+/* Is cavalry unit id one its owner is never asked about now (the settings' list, R-OCH-9, or
+ * said in play, R-OCH-13)? */
+LBI int lbi_never_asked(const lb_game *g, const char *id);
+/* Replays the journal's "never_ask" entry e: LB_OK, or LB_INVALID with g->error (entry k). */
+LBI int lbi_never_ask_replay(lb_game *g, const lb_journal_entry *e, int k);
+/* The units each side is never asked about now (the settings' and those said in play), as
+ * {"SIDE": [ids]}: role's own side only, both for LB_ROLE_BOTH; NULL (a spectator, none, or out
+ * of memory) when there is nothing to write. */
+LBI struct json_t *lbi_never_ask_json(const lb_game *g, int role);
+
 /* seg_opp_charge.c: opportunity charges (R-OCH) */
 /* R-OCH-1, R-OCH-4: after a step or an entry of `mover`, the opportunity charge its enemy's
  * cavalry may make offered to that side: 1 when a decision is now pending, 0 when none is
  * asked, -1 out of memory. */
 LBI int lbi_opp_charge_offer(lb_game *g, const char *mover);
-/* R-OCH-9: is cavalry unit id one its owner is never asked about (settings s)? */
-LBI int lbi_never_asked(const lb_game_settings *s, const char *id);
 /* Answers the opportunity-charge decision cur (a charge of one unit, or a pass) with a: the
  * morale check, then the charge (R-OCH-2, R-OCH-3). */
 LBI int lbi_opp_charge_answer(lb_game *g, const lb_decision *cur, const lb_action *a,

@@ -202,6 +202,8 @@ uint64_t lb_game_hash(const lb_game *g)
         for (int i = 0; w && i < w->nunits; i++)
             mix_unit(&h, &w->units[i]);
     }
+    for (int k = 0; k < g->nnever_play; k++) /* R-OCH-13; games without keep their hashes */
+        mix_str(&h, g->never_play[k]);
     mix_int(&h, g->has_pending);
     if (g->has_pending)
         mix_decision(&h, &g->pending);

@@ -204,7 +204,7 @@ int lbi_charge_refuse(const lb_game *g, const parsed *p, lb_game_answer *out)
     return refuse_path(out, bad >= 0 ? bad : p->entry);
 }
 
-/* R-RCH-1, R-OCH-4, R-OCH-9: the other side is asked about reaction charges when it asked to
+/* R-RCH-1, R-OCH-4, R-OCH-9, R-OCH-13: the other side is asked about reaction charges when it asked to
  * be, never about the units it said not to ask about, and the cavalry that checked to react in
  * this segment is not asked again. */
 static void reactions(const lb_game *g, lb_charge_req *req)
@@ -214,6 +214,8 @@ static void reactions(const lb_game *g, lb_charge_req *req)
     req->reactions = g->settings.charge_questions[other];
     for (int k = 0; k < g->settings.nnever_ask && req->nnever < LB_CHARGE_REACTED_MAX; k++)
         snprintf(req->never[req->nnever++], LB_SUBJECT_MAX, "%s", g->settings.never_ask[k]);
+    for (int k = 0; k < g->nnever_play && req->nnever < LB_CHARGE_REACTED_MAX; k++) /* R-OCH-13 */
+        snprintf(req->never[req->nnever++], LB_SUBJECT_MAX, "%s", g->never_play[k]);
     for (int i = 0; i < st->nunits && req->nreacted < LB_CHARGE_REACTED_MAX; i++) {
         const unit_rec *r = lbi_game_rec_of(g, st->units[i].id);
         if (r && r->reacted_step == step && st->units[i].side == other)

@@ -42,14 +42,6 @@ static int in_zone(const lb_game *g, int c, const lb_unit *m, lb_trace *t, int *
     return LB_OK;
 }
 
-int lbi_never_asked(const lb_game_settings *s, const char *id)
-{
-    for (int k = 0; k < s->nnever_ask && k < LB_NEVER_ASK_MAX; k++)
-        if (strcmp(s->never_ask[k], id) == 0)
-            return 1;
-    return 0;
-}
-
 int lbi_opp_charge_offer(lb_game *g, const char *mover)
 {
     const lb_state *st = g->st;
@@ -69,7 +61,7 @@ int lbi_opp_charge_offer(lb_game *g, const char *mover)
             continue;
         if ((rc = in_zone(g, c, mu, g->tr, &in)) != LB_OK || !in)
             continue;
-        if (lbi_never_asked(&g->settings, st->units[c].id)) { /* R-OCH-9 */
+        if (lbi_never_asked(g, st->units[c].id)) { /* R-OCH-9, R-OCH-13 */
             lb_trace_add(g->tr, "R-OCH-9", "(40)", "%s is never asked about %s (\"never ask "
                          "me\"): no opportunity charge", st->sides[side], st->units[c].id);
             continue;

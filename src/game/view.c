@@ -183,6 +183,9 @@ int lb_game_view_json(const lb_game *g, int role, char **out)
         "segment", lb_segment_name(st->turn.segment), "score", score, "result", result, "units",
         units, "reinforcements", reserve, "objectives", objectives, "morale_levels", orgs, "undo",
         lbi_game_may_undo(g, role));
+    json_t *never = root ? lbi_never_ask_json(g, role) : NULL; /* R-OCH-9, R-OCH-13 */
+    if (never)
+        json_object_set_new(root, "never_ask", never);
     /* then "pending", whose options are written as text, "trace" and "hash" */
     lbi_text t = {0};
     int rc = dump_into(&t, root, 1);

@@ -1,0 +1,146 @@
+/* "Never ask me" per cavalry unit (R-OCH-9 in the settings, R-OCH-13 said in play): who is left out of the reaction and opportunity questions, and the journal entry that adds a unit in play. */
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "game_int.h"
+#include "decision_int.h"
+#include "state_int.h"
+#include "trace_int.h"
+
+static int listed(const char (*ids)[LB_SUBJECT_MAX], int n, const char *id)
+{
+    for (int k = 0; k < n && k < LB_NEVER_ASK_MAX; k++)
+        if (strcmp(ids[k], id) == 0)
+            return 1;
+    return 0;
+}
+
+int lbi_never_asked(const lb_game *g, const char *id)
+{
+    return listed((const char (*)[LB_SUBJECT_MAX])g->settings.never_ask, g->settings.nnever_ask,
+                  id) ||
+           listed((const char (*)[LB_SUBJECT_MAX])g->never_play, g->nnever_play, id);
+}
+
+int lb_game_never_asked(const lb_game *g, const char *id)
+{
+    return g && id && lbi_never_asked(g, id);
+}
+
+/* May side (a side index, or LB_ROLE_BOTH: the unit's owner, LB_ROLE_SPECTATOR) add unit now?
+ * The owning side in *side, or 0 with the refusal in out (R-OCH-13). */
+static int allowed(const lb_game *g, int role, const char *unit, int *side, lb_game_answer *out)
+{
+    const lb_state *st = g->st;
+    int u = unit ? lb_state_unit_index(st, unit) : -1;
+    *side = -1;
+    if (g->over)
+        lbi_game_refuse(out, LB_REFUSED_NONE, "R-OCH-13", "the battle is over");
+    else if (role == LB_ROLE_SPECTATOR || (role < 0 && role != LB_ROLE_BOTH))
+        lbi_game_refuse(out, LB_REFUSED_NOT_YOURS, "R-OCH-13", "only a side says which of its "
+                        "cavalry it is not to be asked about");
+    else if (u < 0)
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-OCH-13", "no unit %.*s is in play", 64,
+                        unit ? unit : "");
+    else if (role >= 0 && st->units[u].side != role)
+        lbi_game_refuse(out, LB_REFUSED_NOT_YOURS, "R-OCH-13", "%s is %s's, not %s's: a side is "
+                        "asked only about its own cavalry", unit, st->sides[st->units[u].side],
+                        st->sides[role]);
+    else if (st->units[u].arm != LB_ARM_CAVALRY)
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-OCH-13", "%s is not cavalry: only cavalry "
+                        "is asked about reaction and opportunity charges (39), (40)", unit);
+    else if (lbi_never_asked(g, unit))
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-OCH-13", "%s is never asked about %s "
+                        "already", st->sides[st->units[u].side], unit);
+    else if (g->nnever_play >= LB_NEVER_ASK_MAX)
+        lbi_game_refuse(out, LB_REFUSED_ILLEGAL, "R-OCH-13", "at most %d units are said in "
+                        "play", LB_NEVER_ASK_MAX);
+    else
+        *side = st->units[u].side;
+    return *side >= 0;
+}
+
+static void add(lb_game *g, int side, const char *unit)
+{
+    snprintf(g->never_play[g->nnever_play++], LB_SUBJECT_MAX, "%s", unit);
+    lb_trace_add(g->tr, "R-OCH-13", "(39), (40)", "%s is never asked again about %s: no "
+                 "reaction or opportunity charge of it is asked (a question pending now stays)",
+                 g->st->sides[side], unit);
+}
+
+int lb_game_never_ask(lb_game *g, int role, int seq, const char *unit, lb_game_answer *out)
+{
+    if (lbi_game_answer_stale(g, seq, out))
+        return LB_OK;
+    int side;
+    if (!allowed(g, role, unit, &side, out))
+        return LB_OK;
+    lb_trace_release(&g->trace);
+    lb_trace_init(&g->trace);
+    int rc = lb_journal_answer(&g->journal, LB_DECIDE_NEVER_ASK, side, unit, "never",
+                               LB_BY_PLAYER);
+    if (rc == LB_OK)
+        rc = lb_journal_push(&g->eff, &g->journal.entries[g->journal.count - 1]);
+    if (rc != LB_OK)
+        return lbi_game_roll_back(g, out->seq_before, rc);
+    add(g, side, unit);
+    out->seq_after = g->journal.count;
+    return LB_OK;
+}
+
+int lbi_never_ask_replay(lb_game *g, const lb_journal_entry *e, int k)
+{
+    lb_game_answer out;
+    lbi_game_answer_init(g, &out);
+    int side;
+    if (strcmp(e->key, "never") != 0 || !allowed(g, e->side, e->subject, &side, &out)) {
+        snprintf(g->error, sizeof g->error, "entry %d (never_ask %s by side %d) is refused: %s",
+                 k + 1, e->subject, e->side, out.reason[0] ? out.reason : "expected key never");
+        return LB_INVALID;
+    }
+    add(g, side, e->subject);
+    return LB_OK;
+}
+
+/* The side of unit id (in play, or a reinforcement to come), or -1. */
+static int side_of(const lb_game *g, const char *id)
+{
+    int u = lb_state_unit_index(g->st, id);
+    if (u >= 0)
+        return g->st->units[u].side;
+    const lb_battle *b = &g->origin->battle;
+    for (int k = 0; k < b->nreinforcements; k++)
+        if (strcmp(b->reinforcements[k].unit.id, id) == 0)
+            return b->reinforcements[k].unit.side;
+    return -1;
+}
+
+static void put(json_t *o, const lb_game *g, int role, const char *id)
+{
+    int side = side_of(g, id);
+    if (side < 0 || (role >= 0 && side != role))
+        return;
+    json_t *ids = json_object_get(o, g->st->sides[side]);
+    if (!ids) {
+        ids = json_array();
+        json_object_set_new(o, g->st->sides[side], ids);
+    }
+    json_array_append_new(ids, json_string(id));
+}
+
+json_t *lbi_never_ask_json(const lb_game *g, int role)
+{
+    if (role == LB_ROLE_SPECTATOR)
+        return NULL;
+    json_t *o = json_object();
+    for (int k = 0; o && k < g->settings.nnever_ask && k < LB_NEVER_ASK_MAX; k++)
+        put(o, g, role, g->settings.never_ask[k]);
+    for (int k = 0; o && k < g->nnever_play; k++)
+        put(o, g, role, g->never_play[k]);
+    if (o && json_object_size(o) == 0) {
+        json_decref(o);
+        o = NULL;
+    }
+    return o;
+}
