@@ -33,6 +33,11 @@ static const struct {
      "dice never rewind). Against the computer (--ai) it takes back your last decision with\n"
      "the computer's answers since, but never past a die roll. Nothing is taken back once the\n"
      "battle is over: a concession is final (R-VIC-1)."},
+    {"never",
+     "R-OCH-13: the side whose cavalry it is is not asked again about its reaction (39) or\n"
+     "opportunity (40) charges, from the next question on: the question pending now stays,\n"
+     "answer it (pass). Without UNIT: the one cavalry unit the pending question names. It is\n"
+     "journalled: undo takes it back, a saved game keeps it."},
 };
 
 /* ---- answers ------------------------------------------------------------------------------- */
@@ -239,6 +244,38 @@ static int do_concede(play *P, int argc, char **argv)
     return verdict(P, rc, &a);
 }
 
+/* The cavalry unit the pending question asks about (a "charge:UNIT" of an opportunity charge's
+ * question, a "react:UNIT" of a reaction's) into unit, when it names exactly one: 1; else 0. */
+static int asked_now(const lb_decision *d, char *unit, size_t n)
+{
+    int found = 0;
+    for (int i = 0; d && (d->kind == LB_DECIDE_OPPORTUNITY || d->kind == LB_DECIDE_REACTION) &&
+                    i < d->noptions; i++) {
+        const char *k = d->options[i].key, *id = strncmp(k, "charge:", 7) == 0 ? k + 7
+                                                 : strncmp(k, "react:", 6) == 0 ? k + 6 : NULL;
+        if (id && !strchr(id, ':') && found++ == 0)
+            snprintf(unit, n, "%s", id);
+    }
+    return found == 1;
+}
+
+/* R-OCH-13: never ask again about a cavalry unit (the one asked now when not named). */
+static int do_never(play *P, int argc, char **argv)
+{
+    if (argc > 2)
+        return play_refuse(P, "usage: never [UNIT]");
+    char unit[LB_SUBJECT_MAX];
+    if (argc == 2)
+        snprintf(unit, sizeof unit, "%s", argv[1]);
+    else if (!asked_now(lb_game_pending(P->g), unit, sizeof unit))
+        return play_refuse(P, "never: name the cavalry unit (no question about one unit is "
+                              "pending)");
+    lb_game_answer a;
+    int rc = lb_game_never_ask(P->g, P->ai >= 0 ? 1 - P->ai : LB_ROLE_BOTH, lb_game_seq(P->g),
+                               unit, &a);
+    return verdict(P, rc, &a);
+}
+
 static int do_score(play *P, int argc, char **argv)
 {
     (void)argc;
@@ -348,6 +385,8 @@ static const verb verbs[] = {
     {"end", do_end, "end", "end the segment"},
     {"undo", do_undo, "undo", "take back the last decision (help undo: the policy)"},
     {"concede", do_concede, "concede", "the side to decide gives up the battle"},
+    {"never", do_never, "never [UNIT]",
+     "never ask again about this cavalry unit's reaction or opportunity charges"},
     {"score", do_score, "score", "the score now, and the result when the battle is over"},
     {"save", do_save, "save [FILE]", "where the game is saved, or export it to FILE as JSON"},
     {"explain", do_explain, "explain [R-AREA-N | AREA]",
