@@ -53,6 +53,7 @@ static const struct {
     {"/decide", "POST", route_decide, {NULL}, 1},
     {"/undo", "POST", route_undo, {NULL}, 1},
     {"/concede", "POST", route_concede, {NULL}, 1},
+    {"/never_ask", "POST", route_never_ask, {NULL}, 1},
     {"/hint", "GET", route_hint, {NULL}, 1},
     {"/rematch", "POST", route_rematch, {NULL}, 1},
     {"/journal", "GET", route_journal, {"from", NULL}, 0},

@@ -211,6 +211,29 @@ void route_concede(game_request *r, lb_http_response *rs)
     json_decref(body);
 }
 
+/* POST …/never_ask {"seq", "unit"} (R-OCH-13): the side is not asked again about its cavalry
+ * unit; refused (nothing changed) for a spectator, another side's unit, a unit not cavalry or
+ * not in play. */
+void route_never_ask(game_request *r, lb_http_response *rs)
+{
+    static const char *const members[] = {"seq", "unit", NULL};
+    json_t *body;
+    int seq;
+    if (parse_body(r, rs, members, &body, &seq) != 0)
+        return;
+    json_t *unit = json_object_get(body, "unit");
+    if (!json_is_string(unit) || json_string_length(unit) == 0 ||
+        json_string_length(unit) >= LB_SUBJECT_MAX) {
+        reply_error(rs, 400, "bad-request", "/unit", "expected the id of a cavalry unit of "
+                    "yours (1 to %d characters)", LB_SUBJECT_MAX - 1);
+    } else {
+        lb_game_answer a;
+        int rc = lb_game_never_ask(r->sl->g, r->role, seq, json_string_value(unit), &a);
+        answered(r, rs, rc, &a, "never_ask", "/unit");
+    }
+    json_decref(body);
+}
+
 /* ?from=N: a journal position 0..seq (0 when not given); -1 with the error answered. */
 static int from_param(game_request *r, lb_http_response *rs)
 {

@@ -457,6 +457,7 @@ void route_view(game_request *r, lb_http_response *rs);
 void route_decide(game_request *r, lb_http_response *rs);
 void route_undo(game_request *r, lb_http_response *rs);
 void route_concede(game_request *r, lb_http_response *rs);
+void route_never_ask(game_request *r, lb_http_response *rs);
 void route_hint(game_request *r, lb_http_response *rs);
 void route_journal(game_request *r, lb_http_response *rs);
 void route_export(game_request *r, lb_http_response *rs);
