@@ -2434,6 +2434,91 @@ static void test_api__charge_questions(void **state)
     json_decref(e);
 }
 
+/* R-OCH-13: "don't ask me again" from a side's link. The map of test_api__charge_questions
+ * (fr-a, a French column in 0510; au-hvy, Austrian heavy cavalry in 0503 facing 6, its zone 4
+ * hexes to its front) and au-inf, an Austrian column far off in 0101, between two players. fr-a
+ * moves to 0506: after its step into 0507 the Austrians are asked. Refused, nothing changed: the
+ * spectator (403 read-only), the French about au-hvy and the Austrians about fr-a (403
+ * not-yours), au-inf (422: not cavalry), an unknown unit (422), a unit that is no text (400).
+ * Accepted from the Austrian link: the view lists au-hvy, the question stays as asked; said
+ * again it is refused (422); the Austrians pass, fr-a steps into 0506, still in the zone, and
+ * is not asked: the French act on. The French view lists nothing, the export both sides. */
+static void test_api__never_ask(void **state)
+{
+    (void)state;
+    json_t *g = new_game(
+        "{\"scenario\":{\"format\":\"labataille-scenario/1\",\"title\":\"never\",\"game\":\"d"
+        "eutsch-wagram-1809\",\"rules\":\"premier-2018\",\"turn\":{\"time\":\"13:00\",\"phasi"
+        "ng\":\"french\",\"segment\":\"movement\"},\"sides\":[\"french\",\"austrian\"],\"map\""
+        ":{\"columns\":10,\"rows\":12,\"terrain\":[\"..........\",\"..........\",\".........."
+        "\",\"..........\",\"..........\",\"..........\",\"..........\",\"..........\",\"...."
+        "......\",\"..........\",\"..........\",\"..........\"],\"legend\":{\".\":\"clear\"}}"
+        ",\"units\":[{\"id\":\"fr-a\",\"side\":\"french\",\"arm\":\"infantry\",\"nation\":\"f"
+        "rench\",\"class\":\"ligne\",\"increments\":8,\"fire\":8,\"melee\":24,\"movement\":6,"
+        "\"morale\":\"35\",\"formation\":\"column\",\"state\":\"good\",\"facing\":12,\"hexes\""
+        ":[\"0510\"]},{\"id\":\"au-hvy\",\"side\":\"austrian\",\"arm\":\"cavalry\",\"nation\""
+        ":\"austrian\",\"class\":\"kuerassier\",\"increments\":4,\"fire\":0,\"melee\":16,\"mo"
+        "vement\":10,\"morale\":\"44\",\"formation\":\"column\",\"state\":\"good\",\"facing\""
+        ":6,\"hexes\":[\"0503\"]},{\"id\":\"au-inf\",\"side\":\"austrian\",\"arm\":\"infantry"
+        "\",\"nation\":\"austrian\",\"class\":\"linie\",\"increments\":8,\"fire\":8,\"melee\""
+        ":24,\"movement\":6,\"morale\":\"35\",\"formation\":\"column\",\"state\":\"good\",\"f"
+        "acing\":12,\"hexes\":[\"0101\"]}]},\"mode\":\"two-players\",\"seed\":3,\"charge_ques"
+        "tions\":true}");
+    const char *fr = link_token(g, "french"), *au = link_token(g, "austrian"),
+               *sp = link_token(g, "spectator");
+    json_t *v = decide(&S, fr, 0, "move:fr-a:0506", 200);
+    assert_string_equal(str(json_object_get(v, "pending"), "kind"), "opportunity");
+    long long seq = num(v, "seq");
+    json_decref(v);
+    char body[128], path[160];
+    snprintf(path, sizeof path, "/api/g/%s/never_ask", au);
+    snprintf(body, sizeof body, "{\"seq\":%lld,\"unit\":\"au-hvy\"}", seq);
+    json_decref(post(&S, sp, "never_ask", body, 403));
+    json_t *e = post(&S, fr, "never_ask", body, 403);
+    assert_string_equal(str(json_object_get(e, "error"), "code"), "not-yours");
+    assert_string_equal(str(json_object_get(e, "error"), "rule"), "R-OCH-13");
+    json_decref(e);
+    snprintf(body, sizeof body, "{\"seq\":%lld,\"unit\":\"fr-a\"}", seq);
+    error_is(&S, "POST", path, body, 403, "not-yours", NULL);
+    snprintf(body, sizeof body, "{\"seq\":%lld,\"unit\":\"au-inf\"}", seq);
+    error_is(&S, "POST", path, body, 422, "illegal", "/unit");
+    snprintf(body, sizeof body, "{\"seq\":%lld,\"unit\":\"au-none\"}", seq);
+    error_is(&S, "POST", path, body, 422, "illegal", "/unit");
+    snprintf(body, sizeof body, "{\"seq\":%lld,\"unit\":5}", seq);
+    error_is(&S, "POST", path, body, 400, "bad-request", "/unit");
+    v = view(&S, au);
+    assert_int_equal(num(v, "seq"), seq);
+    assert_null(json_object_get(v, "never_ask"));
+    json_decref(v);
+    snprintf(body, sizeof body, "{\"seq\":%lld,\"unit\":\"au-hvy\"}", seq);
+    v = post(&S, au, "never_ask", body, 200);
+    assert_int_equal(num(v, "seq"), seq + 1);
+    json_t *never = json_object_get(json_object_get(v, "never_ask"), "austrian");
+    assert_int_equal(json_array_size(never), 1);
+    assert_string_equal(json_string_value(json_array_get(never, 0)), "au-hvy");
+    assert_string_equal(str(json_object_get(v, "pending"), "kind"), "opportunity");
+    json_decref(v);
+    snprintf(body, sizeof body, "{\"seq\":%lld,\"unit\":\"au-hvy\"}", seq + 1);
+    error_is(&S, "POST", path, body, 422, "illegal", "/unit");
+    v = decide(&S, au, seq + 1, "pass", 200);
+    json_t *p = json_object_get(v, "pending");
+    assert_string_equal(str(p, "kind"), "action");
+    assert_string_equal(str(p, "side"), "french");
+    json_decref(v);
+    v = view(&S, fr);
+    assert_null(json_object_get(v, "never_ask"));
+    json_decref(v);
+    snprintf(path, sizeof path, "/api/g/%s/export", fr);
+    v = call(&S, "GET", path, NULL, 200);
+    never = json_object_get(json_object_get(v, "never_ask"), "austrian");
+    assert_string_equal(json_string_value(json_array_get(never, 0)), "au-hvy");
+    json_t *entry = json_array_get(json_object_get(json_object_get(v, "journal"), "entries"), 1);
+    assert_string_equal(str(entry, "decision"), "never_ask");
+    assert_string_equal(str(entry, "subject"), "au-hvy");
+    json_decref(v);
+    json_decref(g);
+}
+
 /* R-OCH-11: the clock stands while the other side answers. An 8 x 8 clear map: fr-a, a French
  * column in 0506, moves to 0504, next to au-b (an Austrian column in 0503 facing 6), inside its
  * zone of influence; its next action, a facing change, raises an opportunity-fire event (R-ZOI-4),
@@ -3121,6 +3206,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_api__movement_clock),
         cmocka_unit_test(test_api__movement_clock_stands),
         cmocka_unit_test(test_api__charge_questions),
+        cmocka_unit_test(test_api__never_ask),
         cmocka_unit_test(test_api__restart_keeps_games),
         cmocka_unit_test(test_api__whole_game_equals_engine),
         /* last: the random player's dice follow the game's id, which earlier games set */
