@@ -126,6 +126,11 @@ case("melee-owed-asked-at-once", "R-OCH-8", OWED + "R-OCH-8 (revised): that mele
       "/pending/options/0/key": "melee:0507:au-hvy", "/units/1/hexes": ["0506"]},
      seed=3,
      more={"stdout_has": ["au-hvy's melee with fr-cav is owed by au-hvy's side: it is fought now, in french's Movement segment"], "stdout_lacks": ["\"key\": \"pass\""]})
+case("owed-melee-said-now", "R-OCH-8", OWED + "R-OCH-8 (revised): the charge's obligation says the melee is fought now, in the Movement segment, not in the Melee segment as a charge of the Charge segment's does (game-R-RCH-3-passed-meets-charger keeps that sentence): with the charge bonus, the path 0504, 0505, 0506 being 3 hexes straight (37.7).",
+     FRCAV, ["move fr-cav 0507", "choose charge:au-hvy", "choose target"],
+     {"/pending/kind": "opportunity", "/pending/subject": "au-hvy", "/pending/options/0/key": "melee:0507:au-hvy"},
+     seed=3,
+     more={"stdout_has": ["obligation melee: au-hvy melees fr-cav now, in the Movement segment (an opportunity charge's melee is fought at once), with the charge bonus (straight 3 hexes, 37.7)"], "stdout_lacks": ["in the Melee segment"]})
 case("melee-owed-fought-in-movement", "R-OCH-8", OWED + "The Austrians melee (melee:0507:au-hvy); fr-cav stands (29), both melee at full value (36.5). Attack: au-hvy melee 16 x2 straight charge of 3 hexes (37.7, melee_multipliers.charge_straight) x2 heavy against light cavalry (heavy_vs_light) = 64; defence fr-cav 12; 64:12 = 5.33, past the highest column: 5:1 (R-MEL-15); the seed's melee roll 14 on the 5:1 column of the Wagram melee table: DD. fr-cav routs 14 MP away (R-MEL-17), au-hvy advances into 0507 (33.10) and is exhausted (38.10, it charged and meleed: R-MEL-20), fr-cav tired. The obligation is met, so the French Melee segment owes nothing; fr-cav, routed, fails its recovery and surrenders (no legal flight path); the Austrian Movement segment follows, au-hvy exhausted in 0507.",
      FRCAV, ["move fr-cav 0507", "choose charge:au-hvy", "choose target", "choose melee:0507:au-hvy", "choose stand", "choose full", "choose full"],
      {"/segment": "movement", "/phasing": "austrian", "/pending/kind": "action", "/pending/side": "austrian",

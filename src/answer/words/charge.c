@@ -157,6 +157,13 @@ static const char *const sentences[] = {
                                  "(straight 3 hexes, 37.7)}{4? at x{5}}",
     S(OBLIGE_MELEE_GUNS) = OBLIGATION "{1} melees {2} in the Melee segment; guns charged from a "
                                       "flank or the rear give no defensive fire (41)",
+    S(OBLIGE_MELEE_NOW) = OBLIGATION "{1} melees {2} now, in the Movement segment (an "
+                                     "opportunity charge's melee is fought at once){3?, with the "
+                                     "charge bonus (straight 3 hexes, 37.7)}{4? at x{5}}",
+    S(OBLIGE_MELEE_GUNS_NOW) = OBLIGATION "{1} melees {2} now, in the Movement segment (an "
+                                          "opportunity charge's melee is fought at once); guns "
+                                          "charged from a flank or the rear give no defensive "
+                                          "fire (41)",
     S(OBLIGE_PASSED_PREMELEE) = OBLIGATION "{1} counts as having passed its pre-melee check "
                                            "(38.2)",
     S(OBLIGE_NO_MOVEMENT) = OBLIGATION "{1} may not move in the Movement segment",

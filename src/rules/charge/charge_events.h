@@ -187,6 +187,9 @@ enum charge_event {
     EV_CHARGE_REACT_NO_BONUS,            /* charger, reactor */
     EV_CHARGE_OBLIGE_REACTOR_EXHAUSTED,  /* lead, reactor */
     EV_CHARGE_NEVER_ASKED,               /* cavalry, hex */
+    /* an opportunity charge's melee, fought at once in the Movement segment (R-OCH-8) */
+    EV_CHARGE_OBLIGE_MELEE_NOW,          /* as EV_CHARGE_OBLIGE_MELEE */
+    EV_CHARGE_OBLIGE_MELEE_GUNS_NOW,     /* as EV_CHARGE_OBLIGE_MELEE_GUNS */
     EV_CHARGE_END
 };
 

@@ -54,7 +54,9 @@ static void melee(run *R, int e, const char *rule, lb_frac times)
         CH_OBLIGE(R, LB_OBLIGE_DEFENSIVE_FIRE, rule, e, R->cav, EV_CHARGE_OBLIGE_DEFENSIVE_FIRE,
                   ch_unit(R, e), ch_unit(R, R->cav));
     lb_charge_obligation *o =
-        CH_OBLIGE(R, LB_OBLIGE_MELEE, rule, R->cav, e, EV_CHARGE_OBLIGE_MELEE, ch_unit(R, R->cav),
+        CH_OBLIGE(R, LB_OBLIGE_MELEE, rule, R->cav, e,
+                  R->ch->req.opportunity ? EV_CHARGE_OBLIGE_MELEE_NOW /* R-OCH-8 */
+                                         : EV_CHARGE_OBLIGE_MELEE, ch_unit(R, R->cav),
                   ch_unit(R, e), ev_int(straight), ev_int(times.num != times.den),
                   ev_frac(times.num, times.den));
     if (o) {
@@ -867,7 +869,9 @@ static int guns(run *R)
         return LB_OK;
     }
     lbi_mv_face(R, i); /* R-CHG-29 */
-    CH_OBLIGE(R, LB_OBLIGE_MELEE, "R-CHG-21", R->cav, i, EV_CHARGE_OBLIGE_MELEE_GUNS,
+    CH_OBLIGE(R, LB_OBLIGE_MELEE, "R-CHG-21", R->cav, i,
+              R->ch->req.opportunity ? EV_CHARGE_OBLIGE_MELEE_GUNS_NOW /* R-OCH-8 */
+                                     : EV_CHARGE_OBLIGE_MELEE_GUNS,
               ch_unit(R, R->cav), ch_unit(R, i));
     R->melee_with = i;
     R->res->contact = 1;
