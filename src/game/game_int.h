@@ -418,6 +418,11 @@ LBI int lbi_never_ask_replay(lb_game *g, const lb_journal_entry *e, int k);
  * of memory) when there is nothing to write. */
 LBI struct json_t *lbi_never_ask_json(const lb_game *g, int role);
 
+/* view_zone.c: for a reaction or opportunity-charge question, {"UNIT": [hexes]}: each cavalry
+ * unit it offers and the hexes of its zone (R-RCH-1, R-OCH-1, R-WEB-18); NULL for another
+ * decision (or out of memory). */
+LBI struct json_t *lbi_view_zones(const lb_game *g, const lb_decision *d);
+
 /* seg_opp_charge.c: opportunity charges (R-OCH) */
 /* R-OCH-1, R-OCH-4: after a step or an entry of `mover`, the opportunity charge its enemy's
  * cavalry may make offered to that side: 1 when a decision is now pending, 0 when none is

@@ -71,7 +71,7 @@ static int dump_into(lbi_text *t, json_t *j, int open)
 }
 
 /* The pending decision as JSON into t: null, or {"side","kind","subject","prompt","options",
- * "yours","retreat"?,"charge"?}. */
+ * "yours","retreat"?,"charge"?,"zones"?}. */
 static int pending_text(lbi_text *t, const lb_game *g, int role)
 {
     const lb_decision *d = lb_game_pending(g);
@@ -96,6 +96,11 @@ static int pending_text(lbi_text *t, const lb_game *g, int role)
         rc = dump_into(t, charge, 0);
     else
         json_decref(charge);
+    json_t *zones = rc == LB_OK ? lbi_view_zones(g, d) : NULL; /* R-WEB-18 */
+    if (zones && (rc = lbi_text_add(t, ",\"zones\":", 9)) == LB_OK)
+        rc = dump_into(t, zones, 0);
+    else
+        json_decref(zones);
     return rc == LB_OK ? lbi_text_add(t, "}", 1) : rc;
 }
 

@@ -2442,7 +2442,9 @@ static void test_api__charge_questions(void **state)
  * not-yours), au-inf (422: not cavalry), an unknown unit (422), a unit that is no text (400).
  * Accepted from the Austrian link: the view lists au-hvy, the question stays as asked; said
  * again it is refused (422); the Austrians pass, fr-a steps into 0506, still in the zone, and
- * is not asked: the French act on. The French view lists nothing, the export both sides. */
+ * is not asked: the French act on. The French view lists nothing, the export both sides. The
+ * page's button sends this request (R-WEB-17). The question carries au-hvy's zone (R-WEB-18):
+ * 0507, 4 hexes due south, in front; 0502, due north, behind its fronts, not. */
 static void test_api__never_ask(void **state)
 {
     (void)state;
@@ -2468,6 +2470,16 @@ static void test_api__never_ask(void **state)
                *sp = link_token(g, "spectator");
     json_t *v = decide(&S, fr, 0, "move:fr-a:0506", 200);
     assert_string_equal(str(json_object_get(v, "pending"), "kind"), "opportunity");
+    json_t *zone = json_object_get(json_object_get(json_object_get(v, "pending"), "zones"),
+                                   "au-hvy");
+    assert_int_equal(json_array_size(zone), 28);
+    int in_front = 0, behind = 0;
+    for (size_t k = 0; k < json_array_size(zone); k++) {
+        in_front += strcmp(json_string_value(json_array_get(zone, k)), "0507") == 0;
+        behind += strcmp(json_string_value(json_array_get(zone, k)), "0502") == 0;
+    }
+    assert_int_equal(in_front, 1);
+    assert_int_equal(behind, 0);
     long long seq = num(v, "seq");
     json_decref(v);
     char body[128], path[160];
