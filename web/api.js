@@ -33,6 +33,7 @@ export const api = {
     request('POST', `/api/g/${token}/decide`, param === undefined ? { seq, key } : { seq, key, param }),
   undo: (token, seq) => request('POST', `/api/g/${token}/undo`, { seq }),
   concede: (token, seq) => request('POST', `/api/g/${token}/concede`, { seq }),
+  neverAsk: (token, seq, unit) => request('POST', `/api/g/${token}/never_ask`, { seq, unit }),
   hint: (token) => request('GET', `/api/g/${token}/hint`),
   rematch: (token) => request('POST', `/api/g/${token}/rematch`, {}),
   chat: (token, from) => request('GET', `/api/g/${token}/chat?from=${from}`),

@@ -333,7 +333,31 @@ function renderDecision() {
       type: 'button', class: 'option', dataset: { key: o.key }, on: { click }, title: o.key,
     }, several ? `Several units melee ${o.key.split(':')[1]}…` : labelWords(o.label)));
   }
+  items.push(...neverAskControls(p));
   box.replaceChildren(...items);
+}
+
+/* The cavalry units a reaction or opportunity-charge question offers (R-OCH-4, R-RCH-5). */
+function askedCavalry(p) {
+  const verb = p?.kind === 'reaction' ? 'react:' : p?.kind === 'opportunity' ? 'charge:' : null;
+  return verb ? p.options.map((o) => o.key).filter((k) => k.startsWith(verb))
+    .map((k) => k.slice(verb.length)).filter((id) => !id.includes(':')) : [];
+}
+
+/* R-WEB-17, R-OCH-13: beside the player's cavalry question, a button per unit it offers that
+ * says never to ask about it again (the question on screen stays, to be answered), and the
+ * units the side is never asked about. */
+function neverAskControls(p) {
+  const never = new Set(Object.values(S.view.never_ask || {}).flat());
+  const items = askedCavalry(p).filter((id) => !never.has(id)).map((id) => h('button', {
+    type: 'button', class: 'never-ask', dataset: { unit: id },
+    title: `${id} is not asked about again from the next question on; answer this one still`,
+    on: { click: () => send(() => api.neverAsk(token, S.view.seq, id)) },
+  }, `Don't ask me again about ${id}`));
+  if (never.size && askedCavalry(p).length) {
+    items.push(h('p', { class: 'hint never-asked' }, `Never asked about: ${[...never].join(', ')}`));
+  }
+  return items;
 }
 
 const VERBS = { move: 'move', path: 'move', fire: 'fire', melee: 'melee', charge: 'charge',
@@ -733,25 +757,19 @@ function renderPaths() {
 
 /* R-OCH-4, R-RCH-5: a reaction or opportunity-charge question drawn on the map: each cavalry
  * unit the question offers, an arrow from it to the enemy it would charge (a charger where its
- * charge has brought it), and its zone's extent (R-RCH-4: 6 hexes for light cavalry, printed
- * movement 13 or more, else 4; neighbouring centres are 2 UY apart whichever way). */
+ * charge has brought it), and the hexes of its zone the view lists (R-WEB-18). */
 function renderQuestion() {
   map.clear('question');
   const p = pending();
-  const verb = p?.kind === 'reaction' ? 'react:' : p?.kind === 'opportunity' ? 'charge:' : null;
-  const offered = verb ? p.options.map((o) => o.key).filter((k) => k.startsWith(verb)) : [];
+  const offered = askedCavalry(p);
   if (!offered.length) return;
   const mover = p.charge?.unit === p.subject ? p.charge.at[0] : unitOf(p.subject)?.hexes[0];
   map.markHex('question', mover, 'question-mover');
-  for (const key of offered) {
-    const cav = unitOf(key.slice(verb.length));
-    const from = cav?.hexes[0];
-    const c = map.centres.get(from);
-    if (!c) continue;
-    const reach = ((S.view.counters[cav.id]?.movement || 0) >= 13 ? 6 : 4) * 51.97;
-    for (const [hex, [x, y]] of map.centres) {
-      if (hex !== from && Math.hypot(x - c[0], y - c[1]) <= reach) map.markHex('question', hex, 'question-zone');
-    }
+  for (const id of offered) {
+    const from = unitOf(id)?.hexes[0];
+    if (!map.centres.get(from)) continue;
+    // R-WEB-18: the hexes the engine says the zone holds (extent, front, line of sight)
+    for (const hex of p.zones?.[id] || []) map.markHex('question', hex, 'question-zone');
     map.markHex('question', from, 'question-cavalry');
     map.arrow('question', from, mover, 'question-arrow', p.kind === 'reaction' ? 'reacts?' : 'charges?');
   }

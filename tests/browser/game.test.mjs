@@ -282,6 +282,44 @@ test('the cavalry question drawn on the map, the clock stopped', async () => {
   assert.deepEqual(austrian.errors, []);
 });
 
+// R-WEB-17, R-WEB-18, R-OCH-13: the same map between two players; fr-a is to move to 0506. After
+// its step into 0507 the Austrians are asked. Their page shades au-hvy's zone as the engine serves
+// it: 0507 (4 hexes due south, in front) but not 0502 (due north, behind its S, SE and SW fronts)
+// nor 0303 (two columns west, on the horizontal through 0503's centre: not in front). From the last option
+// (pass) Tab reaches "Don't ask me again about au-hvy"; Enter presses it: the question stays, the
+// page lists au-hvy as never asked and offers the button no more. The Austrians pass; fr-a steps
+// into 0506, still in the zone, and is not asked: the French decide.
+test('don\'t ask me again about a cavalry unit, and its zone only in front', async () => {
+  const r = await api('POST', '/api/games', { scenario: QUESTION, mode: 'two-players', seed: 3, charge_questions: true });
+  assert.equal(r.status, 201);
+  const links = Object.fromEntries(Object.entries(r.json.links).map(([role, l]) => [role, env.base + l]));
+  const moved = await api('POST', `/api/g/${tokenOf(links.french)}/decide`, { seq: 0, key: 'move:fr-a:0506' });
+  assert.equal(moved.status, 200);
+  const austrian = await openFit(links.austrian);
+  await austrian.waitForSelector('.layer-question .mark.question-zone[data-hex="0507"]');
+  assert.equal(await austrian.locator('.layer-question .mark.question-zone[data-hex="0502"]').count(), 0);
+  assert.equal(await austrian.locator('.layer-question .mark.question-zone[data-hex="0303"]').count(), 0);
+  assert.equal(await austrian.locator('.layer-question .mark.question-zone').count(), 28);
+  await austrian.focus('#decision button[data-key="pass"]');
+  await austrian.keyboard.press('Tab');
+  assert.equal(await austrian.evaluate(() => document.activeElement?.dataset.unit), 'au-hvy');
+  assert.equal(await austrian.evaluate(() => document.activeElement?.textContent), "Don't ask me again about au-hvy");
+  await austrian.keyboard.press('Enter');
+  await austrian.waitForSelector('#decision .never-asked');
+  assert.equal(await austrian.textContent('#decision .never-asked'), 'Never asked about: au-hvy');
+  assert.equal(await austrian.locator('#decision button.never-ask').count(), 0);
+  assert.equal(await austrian.locator('#decision button[data-key="charge:au-hvy"]').count(), 1);
+  const view = await api('GET', `/api/g/${tokenOf(links.austrian)}`);
+  assert.deepEqual(view.json.never_ask, { austrian: ['au-hvy'] });
+  await austrian.click('#decision button[data-key="pass"]');
+  await austrian.waitForFunction(() => !document.querySelector('.layer-question .mark'));
+  const after = await api('GET', `/api/g/${tokenOf(links.french)}`);
+  assert.equal(after.json.pending.kind, 'action');
+  assert.equal(after.json.pending.side, 'french');
+  assert.deepEqual(after.json.units.find((u) => u.id === 'fr-a').hexes, ['0506']);
+  assert.deepEqual(austrian.errors, []);
+});
+
 test('a spectator watches on a tablet: the map on top, no undo, no decision', async () => {
   const page = await openFit(env.printed.spectator, { width: 820, height: 1180 });
   const board = await page.locator('#board').boundingBox();
