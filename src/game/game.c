@@ -525,6 +525,27 @@ int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out)
     return LB_OK;
 }
 
+/* R-OCH-13: a side's "don't ask me again", a journal entry of its own. */
+int lb_game_never_ask(lb_game *g, int role, int seq, const char *unit, lb_game_answer *out)
+{
+    if (lbi_game_answer_stale(g, seq, out))
+        return LB_OK;
+    int side;
+    if (!lbi_never_ask_allowed(g, role, unit, &side, out))
+        return LB_OK;
+    lb_trace_release(&g->trace);
+    lb_trace_init(&g->trace);
+    int rc = lb_journal_answer(&g->journal, LB_DECIDE_NEVER_ASK, side, unit, "never",
+                               LB_BY_PLAYER);
+    if (rc == LB_OK)
+        rc = lb_journal_push(&g->eff, &g->journal.entries[g->journal.count - 1]);
+    if (rc != LB_OK)
+        return lbi_game_roll_back(g, out->seq_before, rc);
+    lbi_never_ask_add(g, side, unit);
+    out->seq_after = g->journal.count;
+    return LB_OK;
+}
+
 /* ---- replay -------------------------------------------------------------------------------- */
 
 static void reset(lb_game *g)

@@ -411,6 +411,12 @@ LBI int lbi_job_answer(lb_game *g, const lb_decision *cur, const lb_action *a,
 /* Is cavalry unit id one its owner is never asked about now (the settings' list, R-OCH-9, or
  * said in play, R-OCH-13)? */
 LBI int lbi_never_asked(const lb_game *g, const char *id);
+/* May role (a side, LB_ROLE_BOTH: the unit's owner, LB_ROLE_SPECTATOR) say unit now (R-OCH-13)?
+ * 1 with the owning side in *side, or 0 with the refusal in out. */
+LBI int lbi_never_ask_allowed(const lb_game *g, int role, const char *unit, int *side,
+                              lb_game_answer *out);
+/* Adds unit, of side, to the units said in play, traced (R-OCH-13). */
+LBI void lbi_never_ask_add(lb_game *g, int side, const char *unit);
 /* Replays the journal's "never_ask" entry e: LB_OK, or LB_INVALID with g->error (entry k). */
 LBI int lbi_never_ask_replay(lb_game *g, const lb_journal_entry *e, int k);
 /* The units each side is never asked about now (the settings' and those said in play), as

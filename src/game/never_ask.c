@@ -28,9 +28,8 @@ int lb_game_never_asked(const lb_game *g, const char *id)
     return g && id && lbi_never_asked(g, id);
 }
 
-/* May side (a side index, or LB_ROLE_BOTH: the unit's owner, LB_ROLE_SPECTATOR) add unit now?
- * The owning side in *side, or 0 with the refusal in out (R-OCH-13). */
-static int allowed(const lb_game *g, int role, const char *unit, int *side, lb_game_answer *out)
+int lbi_never_ask_allowed(const lb_game *g, int role, const char *unit, int *side,
+                          lb_game_answer *out)
 {
     const lb_state *st = g->st;
     int u = unit ? lb_state_unit_index(st, unit) : -1;
@@ -61,7 +60,7 @@ static int allowed(const lb_game *g, int role, const char *unit, int *side, lb_g
     return *side >= 0;
 }
 
-static void add(lb_game *g, int side, const char *unit)
+void lbi_never_ask_add(lb_game *g, int side, const char *unit)
 {
     snprintf(g->never_play[g->nnever_play++], LB_SUBJECT_MAX, "%s", unit);
     lb_trace_add(g->tr, "R-OCH-13", "(39), (40)", "%s is never asked again about %s: no "
@@ -69,37 +68,18 @@ static void add(lb_game *g, int side, const char *unit)
                  g->st->sides[side], unit);
 }
 
-int lb_game_never_ask(lb_game *g, int role, int seq, const char *unit, lb_game_answer *out)
-{
-    if (lbi_game_answer_stale(g, seq, out))
-        return LB_OK;
-    int side;
-    if (!allowed(g, role, unit, &side, out))
-        return LB_OK;
-    lb_trace_release(&g->trace);
-    lb_trace_init(&g->trace);
-    int rc = lb_journal_answer(&g->journal, LB_DECIDE_NEVER_ASK, side, unit, "never",
-                               LB_BY_PLAYER);
-    if (rc == LB_OK)
-        rc = lb_journal_push(&g->eff, &g->journal.entries[g->journal.count - 1]);
-    if (rc != LB_OK)
-        return lbi_game_roll_back(g, out->seq_before, rc);
-    add(g, side, unit);
-    out->seq_after = g->journal.count;
-    return LB_OK;
-}
-
 int lbi_never_ask_replay(lb_game *g, const lb_journal_entry *e, int k)
 {
     lb_game_answer out;
     lbi_game_answer_init(g, &out);
     int side;
-    if (strcmp(e->key, "never") != 0 || !allowed(g, e->side, e->subject, &side, &out)) {
+    if (strcmp(e->key, "never") != 0 ||
+        !lbi_never_ask_allowed(g, e->side, e->subject, &side, &out)) {
         snprintf(g->error, sizeof g->error, "entry %d (never_ask %s by side %d) is refused: %s",
                  k + 1, e->subject, e->side, out.reason[0] ? out.reason : "expected key never");
         return LB_INVALID;
     }
-    add(g, side, e->subject);
+    lbi_never_ask_add(g, side, e->subject);
     return LB_OK;
 }
 
