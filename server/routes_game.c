@@ -212,8 +212,8 @@ void route_concede(game_request *r, lb_http_response *rs)
 }
 
 /* POST …/never_ask {"seq", "unit"} (R-OCH-13, the page's button R-WEB-17): the side is not
- * asked again about its cavalry unit; refused (nothing changed) for a spectator, another side's unit, a unit not cavalry or
- * not in play. */
+ * asked again about its cavalry unit; refused (nothing changed) for a spectator, another
+ * side's unit, a unit not cavalry or not in play. */
 void route_never_ask(game_request *r, lb_http_response *rs)
 {
     static const char *const members[] = {"seq", "unit", NULL};
