@@ -301,11 +301,20 @@ static int do_hint(play *P, int argc, char **argv)
         return play_refuse(P, "the computer is deciding: no hint for its own decision");
     lb_ai_settings s = P->ai_settings;
     s.level = LB_AI_QUICK;
-    char key[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX];
-    if (lb_ai_choose(P->g, d->side, &s, key, why) != LB_OK)
+    lb_ai_option o[LB_AI_HINT_OPTIONS];
+    int n = 0;
+    if (lb_ai_rank(P->g, d->side, &s, o, LB_AI_HINT_OPTIONS, &n) != LB_OK)
         return play_refuse(P, "no hint: the computer found no answer");
     fprintf(P->out, "hint for %s: %s\n  [R-GAME-23 ai] %s\n",
-            lb_state_side_name(lb_game_state(P->g), d->side), key, why);
+            lb_state_side_name(lb_game_state(P->g), d->side), o[0].key, o[0].reason);
+    /* R-AI-16: the best options it valued, best first */
+    fprintf(P->out, "  [R-AI-16 ai] its best options, its answer first:\n");
+    for (int k = 0; k < n; k++) {
+        char value[32] = "not valued";
+        if (o[k].valued)
+            snprintf(value, sizeof value, "%+.2f points", o[k].value);
+        fprintf(P->out, "  %d. %s (%s): %s\n", k + 1, o[k].key, value, o[k].reason);
+    }
     return PLAY_OK;
 }
 

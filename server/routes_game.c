@@ -187,15 +187,23 @@ void route_hint(game_request *r, lb_http_response *rs)
     lb_ai_settings_init(&set);
     set.level = LB_AI_QUICK;
     set.seed = lb_game_ai_seed(sl->g);
-    char key[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX];
-    if (lb_ai_choose(sl->g, d->side, &set, key, why) != LB_OK) {
+    lb_ai_option o[LB_AI_HINT_OPTIONS];
+    int n = 0;
+    if (lb_ai_rank(sl->g, d->side, &set, o, LB_AI_HINT_OPTIONS, &n) != LB_OK) {
         reply_error(rs, 500, "no-hint", NULL, "the computer found no answer");
         return;
     }
+    /* R-AI-16: the best options it valued, best first (value null: not valued) */
+    json_t *options = json_array();
+    for (int k = 0; k < n; k++)
+        json_array_append_new(options, json_pack("{s:s,s:o,s:s}", "key", o[k].key, "value",
+                                                 o[k].valued ? json_real(o[k].value)
+                                                             : json_null(),
+                                                 "reason", o[k].reason));
     const lb_state *st = lb_game_state(sl->g);
-    reply_json(rs, 200, json_pack("{s:i,s:s,s:s,s:s,s:s}", "seq", lb_game_seq(sl->g), "side",
-                                  lb_state_side_name(st, d->side), "key", key, "reason", why,
-                                  "rule", "R-GAME-23"));
+    reply_json(rs, 200, json_pack("{s:i,s:s,s:s,s:s,s:s,s:o}", "seq", lb_game_seq(sl->g), "side",
+                                  lb_state_side_name(st, d->side), "key", o[0].key, "reason",
+                                  o[0].reason, "rule", "R-GAME-23", "options", options));
 }
 
 void route_concede(game_request *r, lb_http_response *rs)

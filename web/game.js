@@ -912,11 +912,21 @@ $('score').addEventListener('click', () => {
   $('panel-battle').open = true;
   $('panel-battle').scrollIntoView({ block: 'nearest' });
 });
+/* R-AI-16: the computer's answer, then its best options ranked with their values and reasons. */
+function coachWords(hint) {
+  const options = hint.options || [{ key: hint.key, value: null, reason: hint.reason }];
+  const value = (v) => (v === null || v === undefined ? 'not valued' : `${v >= 0 ? '+' : ''}${v.toFixed(2)} points`);
+  return [
+    h('p', {}, `${hint.key}: ${hint.reason}`),
+    h('ol', { class: 'coach-options' }, ...options.map((o) => h('li', {}, `${o.key} (${value(o.value)}): ${o.reason}`)))
+  ];
+}
+
 $('coach').addEventListener('click', async () => {
   try {
     const hint = await api.hint(token);
     $('coach-answer').dataset.seq = String(hint.seq);
-    $('coach-answer').textContent = `${hint.key}: ${hint.reason}`;
+    $('coach-answer').replaceChildren(...coachWords(hint));
   } catch (err) {
     $('coach-answer').textContent = err.message;
   }

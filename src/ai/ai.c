@@ -93,6 +93,12 @@ static int decide(ai_ctx *c, const lb_decision *d, char *key, char *why)
 int lb_ai_choose(const lb_game *g, int side, const lb_ai_settings *settings, char *key_out,
                  char *reason_out)
 {
+    return lbi_ai_choose_ranked(g, side, settings, key_out, reason_out, NULL);
+}
+
+int lbi_ai_choose_ranked(const lb_game *g, int side, const lb_ai_settings *settings,
+                         char *key_out, char *reason_out, ai_rank *rank)
+{
     const lb_decision *d = lb_game_pending(g);
     if (!d || d->side != side || d->noptions == 0)
         return LB_INVALID;
@@ -105,6 +111,7 @@ int lb_ai_choose(const lb_game *g, int side, const lb_ai_settings *settings, cha
         ai_ctx c;
         if ((rc = lbi_ai_ctx_init(&c, g, side, settings)) != LB_OK)
             return rc;
+        c.rank = rank;
         rc = decide(&c, d, key, why);
         lbi_ai_ctx_release(&c);
         if (rc != LB_OK)

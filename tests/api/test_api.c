@@ -720,6 +720,20 @@ static void test_api__hint(void **state)
     assert_string_equal(str(h, "rule"), "R-GAME-23");
     assert_true(strlen(str(h, "reason")) > 0);
     assert_int_equal(num(h, "seq"), 0);
+    /* R-AI-16: the best options, the first the answer itself (key and reason) */
+    json_t *opts = json_object_get(h, "options");
+    assert_true(json_is_array(opts));
+    assert_true(json_array_size(opts) >= 1 && json_array_size(opts) <= 3);
+    assert_string_equal(str(json_array_get(opts, 0), "key"), str(h, "key"));
+    assert_string_equal(str(json_array_get(opts, 0), "reason"), str(h, "reason"));
+    for (size_t k = 0; k < json_array_size(opts); k++) {
+        json_t *value = json_object_get(json_array_get(opts, k), "value");
+        assert_true(json_is_real(value) || json_is_null(value));
+        /* after the answer, the highest value first */
+        json_t *prev = k >= 2 ? json_object_get(json_array_get(opts, k - 1), "value") : NULL;
+        if (prev && json_is_real(value) && json_is_real(prev))
+            assert_true(json_real_value(value) <= json_real_value(prev));
+    }
     json_t *after = view(&S, me);
     assert_int_equal(num(after, "seq"), num(before, "seq"));
     assert_string_equal(str(after, "hash"), str(before, "hash"));

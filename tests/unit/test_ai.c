@@ -7,6 +7,7 @@
 
 #include <glob.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,6 +164,59 @@ static void test_ai__fires_with_exact_odds(void **state)
     const char *want = "au-ir4-1 fires at 0810: 11/36 no loss, expected 0.8 increments, 7/216 "
                        "chance fr-26le-1 is disordered (";
     assert_memory_equal(why, want, strlen(want));
+    lb_game_free(g);
+}
+
+/* R-AI-16: the coach's three best options for the same decision, ranked with their values. Both
+ * fires as above: at 0811 one hex fires, 12 against 9 reads the 1:1 column, a loss on 52-66, 11
+ * of the 36 rolls: 25/36 no loss, expected 11/36 = 0.3, and no check (only a second increment
+ * lost calls one). The values (docs/ai.md): an increment is worth 1 point (the demo's) x (1 +
+ * 0.08 x 6 Movement segments to come) = 1.48; fr-26le-1 (10 increments) is worth 14.8. At 0810:
+ * 7/9 x 1.48 = 1.151111 for the increments, 7/216 x 0.3 x 14.8 = 0.143889 for the disorder, and
+ * a natural 65 or 66 (2/36) calls Legrand's casualty check, 2/36 x 0.2 x his 5 points = 0.055556:
+ * 1.350556 in all. At 0811: 11/36 x 1.48 = 0.452222. Ending the segment is worth 0 and comes
+ * third. The game is unchanged. */
+static void test_ai__hint_ranks_three(void **state)
+{
+    (void)state;
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT);
+    answer(g, 0, "end");
+    answer(g, 0, "end");
+    uint64_t hash = lb_game_hash(g);
+    int seq = lb_game_seq(g);
+    lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
+    lb_ai_option o[LB_AI_HINT_OPTIONS];
+    int n = 0;
+    assert_int_equal(lb_ai_rank(g, 1, &s, o, LB_AI_HINT_OPTIONS, &n), LB_OK);
+    assert_int_equal(n, 3);
+    assert_string_equal(o[0].key, "fire:au-ir4-1:0810");
+    assert_string_equal(o[1].key, "fire:au-ir4-1:0811");
+    assert_string_equal(o[2].key, "end");
+    for (int k = 0; k < 3; k++)
+        assert_true(o[k].valued);
+    assert_true(fabs(o[0].value - 1.350556) < 1e-5);
+    assert_true(fabs(o[1].value - 0.452222) < 1e-5);
+    assert_true(fabs(o[2].value) < 1e-12);
+    const char *want0 = "au-ir4-1 fires at 0810: 11/36 no loss, expected 0.8 increments, 7/216 "
+                        "chance fr-26le-1 is disordered (1.4 points)";
+    assert_string_equal(o[0].reason, want0);
+    assert_string_equal(o[1].reason, "au-ir4-1 fires at 0811: 25/36 no loss, expected 0.3 "
+                                     "increments (0.5 points)");
+    assert_non_null(strstr(o[2].reason, "no fire (0 points"));
+    /* the best is lb_ai_choose's answer and reason, word for word */
+    char key[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX];
+    assert_int_equal(lb_ai_choose(g, 1, &s, key, why), LB_OK);
+    assert_string_equal(key, o[0].key);
+    assert_string_equal(why, o[0].reason);
+    /* fewer asked, fewer given; the same again (deterministic); nothing changed */
+    lb_ai_option again[LB_AI_HINT_OPTIONS];
+    assert_int_equal(lb_ai_rank(g, 1, &s, again, 2, &n), LB_OK);
+    assert_int_equal(n, 2);
+    assert_memory_equal(again, o, 2 * sizeof *o);
+    assert_int_equal(lb_ai_rank(g, 1, &s, again, 0, &n), LB_INVALID);
+    assert_int_equal(lb_ai_rank(g, 0, &s, again, 3, &n), LB_INVALID);
+    assert_true(lb_game_hash(g) == hash);
+    assert_int_equal(lb_game_seq(g), seq);
     lb_game_free(g);
 }
 
@@ -647,6 +701,7 @@ int main(int argc, char **argv)
         cmocka_set_test_filter(argv[1]);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ai__fires_with_exact_odds),
+        cmocka_unit_test(test_ai__hint_ranks_three),
         cmocka_unit_test(test_ai__carre_against_cavalry),
         cmocka_unit_test(test_ai__charge_valued_with_reactions),
         cmocka_unit_test(test_ai__no_carre_without_cavalry),

@@ -1,0 +1,63 @@
+/* The coach's ranking (R-AI-16): the options a decision valued while the computer chose, noted as they are valued, and the best few of them with their values and reasons. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ai_int.h"
+
+void lbi_ai_note(ai_ctx *c, const char *key, double value, const char *fmt, ...)
+{
+    ai_rank *r = c->rank;
+    if (!r)
+        return;
+    int at = -1;
+    for (int k = 0; k < r->n; k++)
+        if (strcmp(r->v[k].key, key) == 0)
+            at = k;
+    if (at >= 0) {
+        if (value <= r->v[at].value)
+            return;
+        memmove(&r->v[at], &r->v[at + 1], (size_t)(r->n - at - 1) * sizeof r->v[0]);
+        r->n--;
+    }
+    /* where it goes: after every entry of at least its value (earlier notes first on ties) */
+    int pos = 0;
+    while (pos < r->n && r->v[pos].value >= value)
+        pos++;
+    if (pos >= AI_RANK_KEEP)
+        return;
+    int keep = r->n < AI_RANK_KEEP ? r->n : AI_RANK_KEEP - 1;
+    memmove(&r->v[pos + 1], &r->v[pos], (size_t)(keep - pos) * sizeof r->v[0]);
+    r->n = keep + 1;
+    lb_ai_option *o = &r->v[pos];
+    snprintf(o->key, sizeof o->key, "%s", key);
+    o->value = value;
+    o->valued = 1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(o->reason, sizeof o->reason, fmt, ap);
+    va_end(ap);
+}
+
+int lb_ai_rank(const lb_game *g, int side, const lb_ai_settings *settings, lb_ai_option *out,
+               int max, int *n)
+{
+    if (max < 1)
+        return LB_INVALID;
+    ai_rank r = {.n = 0};
+    lb_ai_option *best = &out[0];
+    memset(best, 0, sizeof *best);
+    int rc = lbi_ai_choose_ranked(g, side, settings, best->key, best->reason, &r);
+    if (rc != LB_OK)
+        return rc;
+    *n = 1;
+    for (int k = 0; k < r.n; k++) {
+        if (strcmp(r.v[k].key, best->key) == 0) {
+            best->value = r.v[k].value;
+            best->valued = 1;
+        } else if (*n < max) {
+            out[(*n)++] = r.v[k];
+        }
+    }
+    return LB_OK;
+}
