@@ -54,6 +54,8 @@ static const struct {
     {"/undo", "POST", route_undo, {NULL}, 1},
     {"/concede", "POST", route_concede, {NULL}, 1},
     {"/hint", "GET", route_hint, {NULL}, 1},
+    {"/hints", "GET", route_hints, {NULL}, 1},
+    {"/hints", "POST", route_set_hints, {NULL}, 1},
     {"/rematch", "POST", route_rematch, {NULL}, 1},
     {"/journal", "GET", route_journal, {"from", NULL}, 0},
     {"/export", "GET", route_export, {NULL}, 0},
