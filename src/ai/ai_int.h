@@ -63,11 +63,6 @@ LBI int lbi_ai_try(const ai_ctx *c, const char *key);
  * combat unit escorts him, unless he stays with one; the key in key, why in why. LB_OK. */
 LBI int lbi_ai_leader_decision(const ai_ctx *c, const lb_decision *d, char *key, char *why);
 
-/* ai.c */
-/* lb_ai_choose, the options valued on the way noted in rank (R-AI-16). */
-LBI int lbi_ai_choose_ranked(const lb_game *g, int side, const lb_ai_settings *settings,
-                             char *key_out, char *reason_out, ai_rank *rank);
-
 /* rank.c */
 /* R-AI-16: option key valued at value for me, its reason printf-like, noted in c->rank (nothing
  * when c->rank is NULL); a key noted again keeps its higher value. */

@@ -1,4 +1,4 @@
-/* The coach's ranking (R-AI-16): the options a decision valued while the computer chose, noted as they are valued, and the best few of them with their values and reasons. */
+/* The coach's notes (R-AI-16): the options a decision values while the computer chooses, kept as they are valued, the best few by value. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,27 +37,4 @@ void lbi_ai_note(ai_ctx *c, const char *key, double value, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(o->reason, sizeof o->reason, fmt, ap);
     va_end(ap);
-}
-
-int lb_ai_rank(const lb_game *g, int side, const lb_ai_settings *settings, lb_ai_option *out,
-               int max, int *n)
-{
-    if (max < 1)
-        return LB_INVALID;
-    ai_rank r = {.n = 0};
-    lb_ai_option *best = &out[0];
-    memset(best, 0, sizeof *best);
-    int rc = lbi_ai_choose_ranked(g, side, settings, best->key, best->reason, &r);
-    if (rc != LB_OK)
-        return rc;
-    *n = 1;
-    for (int k = 0; k < r.n; k++) {
-        if (strcmp(r.v[k].key, best->key) == 0) {
-            best->value = r.v[k].value;
-            best->valued = 1;
-        } else if (*n < max) {
-            out[(*n)++] = r.v[k];
-        }
-    }
-    return LB_OK;
 }
