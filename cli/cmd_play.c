@@ -251,7 +251,7 @@ static int do_save(play *P, int argc, char **argv)
 {
     if (argc == 2) {
         char *text = NULL;
-        if (lb_game_export(P->g, &text) != LB_OK)
+        if (play_export(P, &text) != LB_OK)
             return play_refuse(P, "out of memory");
         FILE *f = fopen(argv[1], "w");
         int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
@@ -315,6 +315,11 @@ static int do_hint(play *P, int argc, char **argv)
             snprintf(value, sizeof value, "%+.2f points", o[k].value);
         fprintf(P->out, "  %d. %s (%s): %s\n", k + 1, o[k].key, value, o[k].reason);
     }
+    /* R-GAME-24: recorded beside the journal, which it leaves as it is */
+    if (play_note_hint(P, d->side, lb_game_seq(P->g)) != LB_OK)
+        return play_refuse(P, "the hint cannot be recorded in the store");
+    fprintf(P->out, "  [R-GAME-24] the hint %s asked at journal %d is recorded\n",
+            lb_state_side_name(lb_game_state(P->g), d->side), lb_game_seq(P->g));
     return PLAY_OK;
 }
 
@@ -776,6 +781,7 @@ int cmd_play(const cli_args *args)
     if (P.out != stdout)
         fclose(P.out);
     json_decref(P.traces);
+    json_decref(P.hints_asked);
     lb_game_free(P.g);
     lb_store_close(P.store);
     return rc;
