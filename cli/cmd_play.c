@@ -288,7 +288,7 @@ static int do_save(play *P, int argc, char **argv)
 {
     if (argc == 2) {
         char *text = NULL;
-        if (lb_game_export(P->g, &text) != LB_OK)
+        if (play_export(P, &text) != LB_OK)
             return play_refuse(P, "out of memory");
         FILE *f = fopen(argv[1], "w");
         int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
@@ -338,11 +338,25 @@ static int do_hint(play *P, int argc, char **argv)
         return play_refuse(P, "the computer is deciding: no hint for its own decision");
     lb_ai_settings s = P->ai_settings;
     s.level = LB_AI_QUICK;
-    char key[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX];
-    if (lb_ai_choose(P->g, d->side, &s, key, why) != LB_OK)
+    lb_ai_option o[LB_AI_HINT_OPTIONS];
+    int n = 0;
+    if (lb_ai_rank(P->g, d->side, &s, o, LB_AI_HINT_OPTIONS, &n) != LB_OK)
         return play_refuse(P, "no hint: the computer found no answer");
     fprintf(P->out, "hint for %s: %s\n  [R-GAME-23 ai] %s\n",
-            lb_state_side_name(lb_game_state(P->g), d->side), key, why);
+            lb_state_side_name(lb_game_state(P->g), d->side), o[0].key, o[0].reason);
+    /* R-AI-16: the best options it valued, best first */
+    fprintf(P->out, "  [R-AI-16 ai] its best options, its answer first:\n");
+    for (int k = 0; k < n; k++) {
+        char value[32] = "not valued";
+        if (o[k].valued)
+            snprintf(value, sizeof value, "%+.2f points", o[k].value);
+        fprintf(P->out, "  %d. %s (%s): %s\n", k + 1, o[k].key, value, o[k].reason);
+    }
+    /* R-GAME-24: recorded beside the journal, which it leaves as it is */
+    if (play_note_hint(P, d->side, lb_game_seq(P->g)) != LB_OK)
+        return play_refuse(P, "the hint cannot be recorded in the store");
+    fprintf(P->out, "  [R-GAME-24] the hint %s asked at journal %d is recorded\n",
+            lb_state_side_name(lb_game_state(P->g), d->side), lb_game_seq(P->g));
     return PLAY_OK;
 }
 
@@ -806,6 +820,7 @@ int cmd_play(const cli_args *args)
     if (P.out != stdout)
         fclose(P.out);
     json_decref(P.traces);
+    json_decref(P.hints_asked);
     lb_game_free(P.g);
     lb_store_close(P.store);
     return rc;

@@ -27,10 +27,20 @@ typedef struct play {
     int ai;                  /* the side the computer plays (--ai, or the saved game's), -1 none */
     lb_ai_settings ai_settings;
     int hints;               /* --hints: both people at the table allow `hint` (R-GAME-23) */
+    json_t *hints_asked;     /* R-GAME-24: the hints asked in this run, [{"side", "seq"}] */
 } play;
 
 /* Sets P->why and returns PLAY_REFUSED. */
 int play_refuse(play *P, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- play_hints.c: the hints asked (R-GAME-24) ------------------------------------------- */
+
+/* Records a hint side asked at the journal's length seq: in this run, and in the saved game's
+ * hosting when it is in a store. LB_OK or the store's error. */
+int play_note_hint(play *P, int side, int seq);
+/* The game's export (lb_game_export) with the hints asked beside the journal ("hints": the
+ * saved game's, else this run's, when there are any), into *out (malloc'd). */
+int play_export(play *P, char **out);
 
 /* ---- play_look.c: what the prompt shows, and the commands that only look ------------------ */
 

@@ -55,6 +55,8 @@ static const struct {
     {"/concede", "POST", route_concede, {NULL}, 1},
     {"/never_ask", "POST", route_never_ask, {NULL}, 1},
     {"/hint", "GET", route_hint, {NULL}, 1},
+    {"/hints", "GET", route_hints, {NULL}, 1},
+    {"/hints", "POST", route_set_hints, {NULL}, 1},
     {"/rematch", "POST", route_rematch, {NULL}, 1},
     {"/journal", "GET", route_journal, {"from", NULL}, 0},
     {"/export", "GET", route_export, {NULL}, 0},

@@ -258,3 +258,56 @@ int links_set_webhook(struct links *l, long long game, int side, const char *url
     json_array_set_new(hooks, (size_t)side, url ? json_string(url) : json_null());
     return hosting_put(l, game, j, err);
 }
+
+int links_get_hints(struct links *l, long long game, int allow[2])
+{
+    lb_err err = {0};
+    json_t *j = hosting_of(l, game, &err);
+    if (!j)
+        return err.code ? err.code : LB_NOMEM;
+    json_t *a = json_object_get(j, "hints_allowed");
+    for (int side = 0; side < 2; side++)
+        allow[side] = json_is_true(json_array_get(a, (size_t)side));
+    json_decref(j);
+    return LB_OK;
+}
+
+int links_set_hints(struct links *l, long long game, int side, int allow, lb_err *err)
+{
+    json_t *j = hosting_of(l, game, err);
+    if (!j)
+        return err->code ? err->code : lb_err_set(err, LB_NOMEM, "out of memory");
+    json_t *a = json_object_get(j, "hints_allowed");
+    if (!json_is_array(a) || json_array_size(a) != 2) {
+        a = json_pack("[bb]", 0, 0);
+        json_object_set_new(j, "hints_allowed", a);
+    }
+    for (int k = 0; k < 2; k++)
+        if (side == LB_ROLE_BOTH || side == k)
+            json_array_set_new(a, (size_t)k, json_boolean(allow));
+    return hosting_put(l, game, j, err);
+}
+
+int links_note_hint(struct links *l, long long game, int side, int seq, lb_err *err)
+{
+    json_t *j = hosting_of(l, game, err);
+    if (!j)
+        return err->code ? err->code : lb_err_set(err, LB_NOMEM, "out of memory");
+    json_t *asked = json_object_get(j, "hints");
+    if (!json_is_array(asked)) {
+        asked = json_array();
+        json_object_set_new(j, "hints", asked);
+    }
+    json_array_append_new(asked, json_pack("{s:i,s:i}", "side", side, "seq", seq));
+    return hosting_put(l, game, j, err);
+}
+
+json_t *links_hints_asked(struct links *l, long long game)
+{
+    lb_err err = {0};
+    json_t *j = hosting_of(l, game, &err);
+    json_t *asked = j ? json_object_get(j, "hints") : NULL;
+    json_t *out = json_is_array(asked) ? json_incref(asked) : json_array();
+    json_decref(j);
+    return out;
+}

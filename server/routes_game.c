@@ -173,11 +173,8 @@ void route_undo(game_request *r, lb_http_response *rs)
 void route_hint(game_request *r, lb_http_response *rs)
 {
     slot *sl = r->sl;
-    if (sl->ai < 0) {
-        reply_error(rs, 403, "hints-off", NULL, "hints are off in a game between two people "
-                    "(R-GAME-23)");
+    if (!hints_open(r, rs))
         return;
-    }
     const lb_decision *d = lb_game_pending(sl->g);
     if (!d || d->side == sl->ai || (r->role >= 0 && d->side != r->role)) {
         reply_error(rs, 409, "not-your-decision", NULL, "no decision of yours is pending");
@@ -187,15 +184,30 @@ void route_hint(game_request *r, lb_http_response *rs)
     lb_ai_settings_init(&set);
     set.level = LB_AI_QUICK;
     set.seed = lb_game_ai_seed(sl->g);
-    char key[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX];
-    if (lb_ai_choose(sl->g, d->side, &set, key, why) != LB_OK) {
+    lb_ai_option o[LB_AI_HINT_OPTIONS];
+    int n = 0;
+    if (lb_ai_rank(sl->g, d->side, &set, o, LB_AI_HINT_OPTIONS, &n) != LB_OK) {
         reply_error(rs, 500, "no-hint", NULL, "the computer found no answer");
         return;
     }
+    /* R-GAME-24: the hint asked is recorded beside the journal (never in it: no replay changes) */
+    lb_err err = {0};
+    if (sl->id > 0 && links_note_hint(r->s->links, sl->id, d->side, lb_game_seq(sl->g), &err) !=
+                          LB_OK) {
+        reply_store_fault(rs, LB_IO, "the hint cannot be recorded");
+        return;
+    }
+    /* R-AI-16: the best options it valued, best first (value null: not valued) */
+    json_t *options = json_array();
+    for (int k = 0; k < n; k++)
+        json_array_append_new(options, json_pack("{s:s,s:o,s:s}", "key", o[k].key, "value",
+                                                 o[k].valued ? json_real(o[k].value)
+                                                             : json_null(),
+                                                 "reason", o[k].reason));
     const lb_state *st = lb_game_state(sl->g);
-    reply_json(rs, 200, json_pack("{s:i,s:s,s:s,s:s,s:s}", "seq", lb_game_seq(sl->g), "side",
-                                  lb_state_side_name(st, d->side), "key", key, "reason", why,
-                                  "rule", "R-GAME-23"));
+    reply_json(rs, 200, json_pack("{s:i,s:s,s:s,s:s,s:s,s:o}", "seq", lb_game_seq(sl->g), "side",
+                                  lb_state_side_name(st, d->side), "key", o[0].key, "reason",
+                                  o[0].reason, "rule", "R-GAME-23", "options", options));
 }
 
 void route_concede(game_request *r, lb_http_response *rs)
@@ -272,6 +284,14 @@ void route_export(game_request *r, lb_http_response *rs)
 {
     char *text = NULL;
     lb_game_export(r->sl->g, &text);
+    /* R-GAME-24: the hints asked, beside the journal ([] when none) */
+    json_t *root = text ? json_loads(text, 0, NULL) : NULL;
+    if (root && r->sl->id > 0) {
+        json_object_set_new(root, "hints", links_hints_asked(r->s->links, r->sl->id));
+        free(text);
+        text = json_dumps(root, JSON_COMPACT);
+    }
+    json_decref(root);
     reply_text(rs, 200, text);
 }
 

@@ -338,6 +338,16 @@ int links_set_rematch(struct links *l, long long game, long long rematch, unsign
 int links_get_webhook(struct links *l, long long game, int side, char **url);
 /* Sets (url) or forgets (NULL) a side's webhook: LB_OK or the store's error. */
 int links_set_webhook(struct links *l, long long game, int side, const char *url, lb_err *err);
+/* R-WEB-19: whether each side allows hints in a game between two people (allow[side] 1 or 0;
+ * none said: 0), kept in the game's hosting; LB_OK or the store's error. */
+int links_get_hints(struct links *l, long long game, int allow[2]);
+/* Side's allowing (1) or not (0); LB_ROLE_BOTH sets both (a hot-seat game's one seat). */
+int links_set_hints(struct links *l, long long game, int side, int allow, lb_err *err);
+/* R-GAME-24: a hint side asked at the journal's length seq, kept in the game's hosting. */
+int links_note_hint(struct links *l, long long game, int side, int seq, lb_err *err);
+/* The hints asked, [{"side","seq"}] in the order asked (new reference; [] when none or the
+ * store fails). */
+json_t *links_hints_asked(struct links *l, long long game);
 
 /* ---- webhooks.c: webhooks (R-WEB-16) ------------------------------------------------------- */
 
@@ -452,6 +462,12 @@ void route_rematch(game_request *r, lb_http_response *rs);
 void route_chat(game_request *r, lb_http_response *rs);
 void route_webhook(game_request *r, lb_http_response *rs);
 void route_set_webhook(game_request *r, lb_http_response *rs);
+/* routes_hints.c: R-WEB-19, each side's allowing of hints between two people */
+void route_hints(game_request *r, lb_http_response *rs);
+void route_set_hints(game_request *r, lb_http_response *rs);
+/* May the role of r be given a hint: against the server's player, or between two people when
+ * both allow it (R-GAME-23, R-WEB-19)? 1; else 0 with the 403 answered. */
+int hints_open(game_request *r, lb_http_response *rs);
 void route_say(game_request *r, lb_http_response *rs);
 void route_view(game_request *r, lb_http_response *rs);
 void route_decide(game_request *r, lb_http_response *rs);

@@ -35,6 +35,8 @@ export const api = {
   concede: (token, seq) => request('POST', `/api/g/${token}/concede`, { seq }),
   neverAsk: (token, seq, unit) => request('POST', `/api/g/${token}/never_ask`, { seq, unit }),
   hint: (token) => request('GET', `/api/g/${token}/hint`),
+  hints: (token) => request('GET', `/api/g/${token}/hints`),
+  allowHints: (token, allow) => request('POST', `/api/g/${token}/hints`, { allow }),
   rematch: (token) => request('POST', `/api/g/${token}/rematch`, {}),
   chat: (token, from) => request('GET', `/api/g/${token}/chat?from=${from}`),
   say: (token, text) => request('POST', `/api/g/${token}/chat`, { text }),

@@ -186,10 +186,15 @@ async function render(view, { own = false } = {}) {
   renderDecision();
   $('battle').replaceChildren(...battlePanel(view));
   $('concede-box').hidden = view.role === 'spectator' || Boolean(view.result);
-  // R-GAME-23: the coach, in a game against the server's player, for the role's own decision
-  const coached = Boolean(view.ai) && Boolean(view.pending?.yours);
+  // R-GAME-23: the coach, for the role's own decision: against the server's player, or between
+  // two people while both sides allow hints (R-WEB-19: each side's box, and the state said)
+  const people = !view.ai && view.role !== 'spectator' && !view.result;
+  const coached = Boolean(view.pending?.yours) && (Boolean(view.ai) || people);
   if (!coached || $('coach-answer').dataset.seq !== String(view.seq)) $('coach-answer').textContent = '';
-  $('coach-box').hidden = !coached;
+  $('coach-box').hidden = !coached && !people;
+  $('coach').hidden = !coached;
+  $('hints-box').hidden = !people;
+  if (people) showHints(api.hints(token));
   map.drawUnits(view, S.selected);
   if (first) performance.mark('lb-counters-drawn'); // the page's own timing (BENCHMARKS.md)
   drawCharge(view);
@@ -930,11 +935,39 @@ $('score').addEventListener('click', () => {
   $('panel-battle').open = true;
   $('panel-battle').scrollIntoView({ block: 'nearest' });
 });
+/* R-WEB-19: whether this side allows hints, whether the other does, and the coach's button
+ * open only while both do. */
+async function showHints(pending) {
+  try {
+    const state = await pending;
+    const sides = Object.keys(state.allowed);
+    const mine = S.view.role === 'both' ? sides.every((s) => state.allowed[s]) : Boolean(state.allowed[S.view.role]);
+    $('hints-allow').checked = mine;
+    $('coach').disabled = !state.open;
+    $('hints-state').textContent = state.open ? 'Both sides allow hints.'
+      : mine ? 'The other side has not allowed hints.' : 'Hints are off until both sides allow them.';
+  } catch (err) {
+    $('hints-state').textContent = err.message;
+  }
+}
+
+$('hints-allow').addEventListener('change', () => showHints(api.allowHints(token, $('hints-allow').checked)));
+
+/* R-AI-16: the computer's answer, then its best options ranked with their values and reasons. */
+function coachWords(hint) {
+  const options = hint.options || [{ key: hint.key, value: null, reason: hint.reason }];
+  const value = (v) => (v === null || v === undefined ? 'not valued' : `${v >= 0 ? '+' : ''}${v.toFixed(2)} points`);
+  return [
+    h('p', {}, `${hint.key}: ${hint.reason}`),
+    h('ol', { class: 'coach-options' }, ...options.map((o) => h('li', {}, `${o.key} (${value(o.value)}): ${o.reason}`)))
+  ];
+}
+
 $('coach').addEventListener('click', async () => {
   try {
     const hint = await api.hint(token);
     $('coach-answer').dataset.seq = String(hint.seq);
-    $('coach-answer').textContent = `${hint.key}: ${hint.reason}`;
+    $('coach-answer').replaceChildren(...coachWords(hint));
   } catch (err) {
     $('coach-answer').textContent = err.message;
   }

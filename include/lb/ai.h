@@ -64,4 +64,26 @@ int lb_ai_choose(const lb_game *g, int side, const lb_ai_settings *settings, cha
 int lb_ai_play(lb_game *g, int side, const lb_ai_settings *settings, char *key_out,
                char *reason_out, lb_game_answer *out);
 
+/* One option of the pending decision as the computer ranks it (the coach, R-AI-16). */
+typedef struct lb_ai_option {
+    char key[LB_OPTION_KEY_MAX];
+    double value;   /* for the side deciding, in victory points (R-VIC-3) as the computer values
+                     * the option; meaningful only when valued */
+    int valued;     /* 0: the computer gave this answer no value of its own (the only option, the
+                     * rules' automatic choice) */
+    char reason[LB_AI_REASON_MAX]; /* one line, citing the exact odds where the option has them */
+} lb_ai_option;
+
+/* The options the coach shows (R-AI-16). */
+#define LB_AI_HINT_OPTIONS 3
+
+/* R-AI-16: the best options of side for the pending decision of g, best first, at most max into
+ * out, their count in *n: out[0] is lb_ai_choose's answer and reason (with its value when the
+ * computer valued it), then the other options it valued in the same search, the highest value
+ * first (ties: the order of the decision's options). Fewer than max when it valued fewer. The
+ * game is unchanged; deterministic like lb_ai_choose. LB_OK, LB_INVALID (as lb_ai_choose, or max
+ * < 1), LB_NOMEM. */
+int lb_ai_rank(const lb_game *g, int side, const lb_ai_settings *settings, lb_ai_option *out,
+               int max, int *n);
+
 #endif

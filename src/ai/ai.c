@@ -1,4 +1,4 @@
-/* The computer player's entry: its settings, and one answer to the pending decision with its reason, by the kind of decision and the segment. */
+/* The computer player's entry: its settings, one answer to the pending decision with its reason, by the kind of decision and the segment, and the coach's best options (R-AI-16). */
 #include <stdio.h>
 #include <string.h>
 
@@ -90,8 +90,10 @@ static int decide(ai_ctx *c, const lb_decision *d, char *key, char *why)
     }
 }
 
-int lb_ai_choose(const lb_game *g, int side, const lb_ai_settings *settings, char *key_out,
-                 char *reason_out)
+
+/* lb_ai_choose, the options valued on the way noted in rank when it is not NULL (R-AI-16). */
+static int choose_ranked(const lb_game *g, int side, const lb_ai_settings *settings,
+                         char *key_out, char *reason_out, ai_rank *rank)
 {
     const lb_decision *d = lb_game_pending(g);
     if (!d || d->side != side || d->noptions == 0)
@@ -105,6 +107,7 @@ int lb_ai_choose(const lb_game *g, int side, const lb_ai_settings *settings, cha
         ai_ctx c;
         if ((rc = lbi_ai_ctx_init(&c, g, side, settings)) != LB_OK)
             return rc;
+        c.rank = rank;
         rc = decide(&c, d, key, why);
         lbi_ai_ctx_release(&c);
         if (rc != LB_OK)
@@ -122,6 +125,35 @@ int lb_ai_choose(const lb_game *g, int side, const lb_ai_settings *settings, cha
     }
     snprintf(key_out, LB_OPTION_KEY_MAX, "%s", key);
     snprintf(reason_out, LB_AI_REASON_MAX, "%s", why);
+    return LB_OK;
+}
+
+int lb_ai_choose(const lb_game *g, int side, const lb_ai_settings *settings, char *key_out,
+                 char *reason_out)
+{
+    return choose_ranked(g, side, settings, key_out, reason_out, NULL);
+}
+
+int lb_ai_rank(const lb_game *g, int side, const lb_ai_settings *settings, lb_ai_option *out,
+               int max, int *n)
+{
+    if (max < 1)
+        return LB_INVALID;
+    ai_rank r = {.n = 0};
+    lb_ai_option *best = &out[0];
+    memset(best, 0, sizeof *best);
+    int rc = choose_ranked(g, side, settings, best->key, best->reason, &r);
+    if (rc != LB_OK)
+        return rc;
+    *n = 1;
+    for (int k = 0; k < r.n; k++) {
+        if (strcmp(r.v[k].key, best->key) == 0) {
+            best->value = r.v[k].value;
+            best->valued = 1;
+        } else if (*n < max) {
+            out[(*n)++] = r.v[k];
+        }
+    }
     return LB_OK;
 }
 

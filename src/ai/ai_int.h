@@ -19,6 +19,14 @@
  * battle has long to run (what it can still do). Values are always "for side me": positive is
  * good for the side deciding.
  */
+/* R-AI-16: the options a decision valued while choosing, kept for the coach: the best few by
+ * value (distinct keys), in the order of their value then of their noting. */
+#define AI_RANK_KEEP 8
+typedef struct ai_rank {
+    lb_ai_option v[AI_RANK_KEEP];
+    int n;
+} ai_rank;
+
 typedef struct ai_ctx {
     const lb_game *g;
     const lb_state *st;          /* the game's state */
@@ -37,6 +45,7 @@ typedef struct ai_ctx {
     int rollouts;                /* rollouts the budget allows this decision */
     int scaled;                  /* R-AI-6: more units than the calibration's: the rollouts
                                   * shared out among them, and the budget holds */
+    ai_rank *rank;               /* R-AI-16: where the options valued are noted, or NULL */
 } ai_ctx;
 
 /* answers.c */
@@ -53,6 +62,12 @@ LBI int lbi_ai_try(const ai_ctx *c, const char *key);
 /* R-AI-1, R-RET-22: a leader left alone by a retreating unit goes with it, where a friendly
  * combat unit escorts him, unless he stays with one; the key in key, why in why. LB_OK. */
 LBI int lbi_ai_leader_decision(const ai_ctx *c, const lb_decision *d, char *key, char *why);
+
+/* rank.c */
+/* R-AI-16: option key valued at value for me, its reason printf-like, noted in c->rank (nothing
+ * when c->rank is NULL); a key noted again keeps its higher value. */
+LBI void lbi_ai_note(ai_ctx *c, const char *key, double value, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* worth.c */
 /* What unit u is worth to its side, in points (increments by morale state and arm; leaders). */

@@ -90,11 +90,38 @@ static int search_path(const path_search *ps, const lb_state *st, int goal, lb_h
     return len;
 }
 
+/* Hexes from h to the nearest hex of unit x. */
+static int unit_distance_from(lb_hex h, const lb_unit *x)
+{
+    int best = 1 << 30;
+    for (int k = 0; k < x->nhexes; k++) {
+        int d = lb_hex_distance(h, x->hexes[k]);
+        best = d < best ? d : best;
+    }
+    return best;
+}
+
+/* R-AI-17: is h next to target and to no other enemy formation of cavalry u? The automatic
+ * declaration (R-CHG-25) takes any formation the plan ends next to, the first asked first: from
+ * such an end it can take only target. */
+static int only_target_next(const lb_state *st, const lb_unit *u, const lb_unit *target, lb_hex h)
+{
+    for (int i = 0; i < st->nunits; i++) {
+        const lb_unit *x = &st->units[i];
+        if (x != target && x->side != u->side && lb_unit_is_combat(x) && x->nhexes > 0 &&
+            unit_distance_from(h, x) <= 1)
+            return 0;
+    }
+    return 1;
+}
+
 /* The cheapest way for cavalry u to a hex next to target (its path, the hexes it enters, into
  * path; their count, 0 when none): steps through empty hexes by terrain and hexside cost, each
- * turn of the facing two MP more, at most two hexsides a hex (R-CHG-9), within its charge MP. */
+ * turn of the facing two MP more, at most two hexsides a hex (R-CHG-9), within its charge MP.
+ * R-AI-17: the cheapest end next to target alone, when there is one within reach; else the
+ * cheapest next to it (*shared set: the declaration may then take another formation). */
 static int charge_path(const lb_state *st, const lb_unit *u, const lb_unit *target, lb_hex *path,
-                       int max)
+                       int max, int *shared)
 {
     path_search ps = {.states = st->map.cols * st->map.rows * LB_DIR_COUNT,
                       .start = lb_map_cell(&st->map, u->hexes[0]),
@@ -102,17 +129,26 @@ static int charge_path(const lb_state *st, const lb_unit *u, const lb_unit *targ
     ps.cost = malloc((size_t)ps.states * sizeof *ps.cost);
     ps.prev = malloc((size_t)ps.states * sizeof *ps.prev);
     ps.done = calloc((size_t)ps.states, 1);
-    int n = 0;
+    int n = 0, first = -1;
+    *shared = 0;
     if (ps.cost && ps.prev && ps.done) {
         search_start(&ps, u);
         for (int s = search_next(&ps); s >= 0; s = search_next(&ps)) {
             ps.done[s] = 1;
             lb_hex h = lb_map_hex(&st->map, s / LB_DIR_COUNT);
             if (s / LB_DIR_COUNT != ps.start && lb_hex_distance(h, target->hexes[0]) == 1) {
-                n = search_path(&ps, st, s, path, max);
-                break;
+                if (only_target_next(st, u, target, h)) {
+                    n = search_path(&ps, st, s, path, max);
+                    break;
+                }
+                first = first < 0 ? s : first;
+                continue; /* an end shared with another formation: a last resort */
             }
             search_relax(&ps, st, s);
+        }
+        if (n == 0 && first >= 0) {
+            n = search_path(&ps, st, first, path, max);
+            *shared = n > 0;
         }
     }
     free(ps.cost);
@@ -216,7 +252,9 @@ static int charge_toward(ai_ctx *c, const lb_state *st, int i, int t, lb_charge_
     memset(req, 0, sizeof *req);
     req->cavalry = st->units[i].id;
     req->automatic = 1;
-    req->npath = charge_path(st, &st->units[i], &st->units[t], req->path, LB_CHARGE_PATH_MAX);
+    int shared;
+    req->npath = charge_path(st, &st->units[i], &st->units[t], req->path, LB_CHARGE_PATH_MAX,
+                             &shared);
     if (req->npath == 0)
         return LB_NOT_FOUND;
     lb_charge_outcomes o;
@@ -232,6 +270,11 @@ static int charge_toward(ai_ctx *c, const lb_state *st, int i, int t, lb_charge_
         if (p_react > 0) {
             size_t used = strlen(ends);
             snprintf(ends + used, n - used, "; a reaction %.0f%%", 100 * p_react);
+        }
+        if (shared) {
+            size_t used = strlen(ends);
+            snprintf(ends + used, n - used, "; its end is next to another formation too, "
+                     "which the declaration may take (R-AI-17)");
         }
     }
     lb_charge_outcomes_release(&o);

@@ -336,6 +336,19 @@ static void describe(const lb_decision *d, const cand *x, const char *how, char 
              x->prospects, how);
 }
 
+/* R-AI-16: every change valued, and ending (option end, or -1), noted for the coach. */
+static void note_candidates(ai_ctx *c, const lb_decision *d, const cands *cs, int end)
+{
+    for (int k = 0; k < cs->n && c->rank; k++) {
+        char line[LB_AI_REASON_MAX];
+        describe(d, &cs->v[k], "", line);
+        lbi_ai_note(c, d->options[cs->v[k].opt].key, cs->v[k].value, "%s", line);
+    }
+    if (end >= 0)
+        lbi_ai_note(c, "end", 0, "ends the movement (0 points; a change is made when it gains "
+                    "more than %.1f)", WORTH_MOVING);
+}
+
 int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
 {
     cands cs = {0};
@@ -347,6 +360,7 @@ int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *w
     if (cs.n > 1)
         qsort(cs.v, (size_t)cs.n, sizeof *cs.v, by_value);
     int end = lb_decision_find(d, "end");
+    note_candidates(c, d, &cs, end);
     int best = cs.n > 0 && (cs.v[0].value > WORTH_MOVING || end < 0) ? 0 : -1;
     char how[96] = "";
     int arms = (cs.n < ROLLOUT_CANDIDATES ? cs.n : ROLLOUT_CANDIDATES) + 1;

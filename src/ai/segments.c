@@ -30,6 +30,9 @@ int lbi_ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
                                    sizeof line);
         if (ok < 0)
             return LB_NOMEM;
+        if (ok)
+            lbi_ai_note(c, d->options[i].key, v, "%s %s (%.1f points)", c->st->units[unit].id,
+                        line, v);
         if (ok && v > top) {
             top = v;
             best = i;
@@ -38,6 +41,9 @@ int lbi_ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         }
     }
     int pass = lb_decision_find(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
+    if (pass >= 0)
+        lbi_ai_note(c, d->options[pass].key, 0, "%s: no fire (0 points; a fire is made when it "
+                    "gains more than %.2f)", d->options[pass].text, FIRE_WORTH);
     if (best < 0 && pass < 0)
         best = 0;
     if (best >= 0) {
@@ -101,15 +107,19 @@ int lbi_ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         if (rc != LB_OK || !c->melee->allowed)
             continue;
         double v = lbi_ai_melee_value(c, c->st, c->melee, line, sizeof line);
+        if (d->options[i].param && (!found || v > top || c->rank) && lbi_ai_try(c, k) != 1)
+            continue; /* the rules refuse these attackers together */
+        lbi_ai_note(c, k, v, "%s (%+.1f points)", line, v);
         if (!found || v > top) {
-            if (d->options[i].param && lbi_ai_try(c, k) != 1)
-                continue; /* the rules refuse these attackers together */
             found = 1;
             top = v;
             snprintf(best_key, sizeof best_key, "%s", k);
             snprintf(best_line, sizeof best_line, "%s (%+.1f points)", line, v);
         }
     }
+    if (end >= 0)
+        lbi_ai_note(c, "end", 0, "ends the melee (0 points; an assault is made when it gains "
+                    "more than %.1f)", MELEE_WORTH);
     if (found && (top > MELEE_WORTH || end < 0)) {
         snprintf(key, LB_OPTION_KEY_MAX, "%s", best_key);
         snprintf(why, LB_AI_REASON_MAX, "%s", best_line);
@@ -173,6 +183,8 @@ int lbi_ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why
         int rc = lbi_ai_charge_plan(c, c->st, u, CHARGE_TARGETS, 1, k, &v, line, sizeof line);
         if (rc == LB_NOMEM)
             return rc;
+        if (rc == LB_OK)
+            lbi_ai_note(c, k, v, "%s", line);
         if (rc == LB_OK && (!found || v > top)) {
             found = 1;
             top = v;
@@ -188,6 +200,9 @@ int lbi_ai_charge_decision(ai_ctx *c, const lb_decision *d, char *key, char *why
             return rc;
     }
     int end = lb_decision_find(d, "end");
+    if (end >= 0)
+        lbi_ai_note(c, "end", 0, "no charge (0 points; a charge is made when it promises more "
+                    "than %.1f)", CHARGE_WORTH);
     if (go || end < 0) {
         snprintf(key, LB_OPTION_KEY_MAX, "%s", found ? best_key : d->options[0].key);
         snprintf(why, LB_AI_REASON_MAX, "%s%s", found ? best_line : d->options[0].text, how);
@@ -247,6 +262,8 @@ int lbi_ai_path_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
         *u = was;
         if (lb_state_reindex(c->work) != LB_OK)
             return LB_NOMEM;
+        lbi_ai_note(c, d->options[o].key, v, "%s: where it is exposed and the objectives fare "
+                    "so (%+.1f points)", d->options[o].text, v);
         if (best < 0 || v > top) {
             best = o;
             top = v;

@@ -720,6 +720,20 @@ static void test_api__hint(void **state)
     assert_string_equal(str(h, "rule"), "R-GAME-23");
     assert_true(strlen(str(h, "reason")) > 0);
     assert_int_equal(num(h, "seq"), 0);
+    /* R-AI-16: the best options, the first the answer itself (key and reason) */
+    json_t *opts = json_object_get(h, "options");
+    assert_true(json_is_array(opts));
+    assert_true(json_array_size(opts) >= 1 && json_array_size(opts) <= 3);
+    assert_string_equal(str(json_array_get(opts, 0), "key"), str(h, "key"));
+    assert_string_equal(str(json_array_get(opts, 0), "reason"), str(h, "reason"));
+    for (size_t k = 0; k < json_array_size(opts); k++) {
+        json_t *value = json_object_get(json_array_get(opts, k), "value");
+        assert_true(json_is_real(value) || json_is_null(value));
+        /* after the answer, the highest value first */
+        json_t *prev = k >= 2 ? json_object_get(json_array_get(opts, k - 1), "value") : NULL;
+        if (prev && json_is_real(value) && json_is_real(prev))
+            assert_true(json_real_value(value) <= json_real_value(prev));
+    }
     json_t *after = view(&S, me);
     assert_int_equal(num(after, "seq"), num(before, "seq"));
     assert_string_equal(str(after, "hash"), str(before, "hash"));
@@ -735,6 +749,64 @@ static void test_api__hint(void **state)
     error_is(&S, "GET", path, NULL, 403, "hints-off", NULL);
     snprintf(path, sizeof path, "/api/g/%s/hint", link_token(g, "spectator"));
     error_is(&S, "GET", path, NULL, 403, "read-only", NULL);
+    json_decref(g);
+}
+
+/* R-WEB-19, R-GAME-24: between two people a hint is given only while both sides allow it. At
+ * first neither has (GET …/hints: both false, not open; a hint 403 hints-off). The French allow
+ * it: still 403, the other side has not. The Austrians allow it: open, and the French (whose
+ * decision is pending at the start, seq 0) get their hint; the Austrians asking get 409, no
+ * decision of theirs pending. Each hint given is recorded beside the journal: the export shows
+ * [{"side": 0, "seq": 0}] and its seq and journal are the game's, unchanged (0 entries). The
+ * Austrians withdraw: 403 again. A spectator may not set it; a body without a boolean is 400. */
+static void test_api__hints_between_people(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\",\"seed\":3}");
+    const char *fr = link_token(g, "french"), *au = link_token(g, "austrian");
+    char fr_hint[160], au_hint[160], fr_hints[160], au_hints[160], path[160];
+    snprintf(fr_hint, sizeof fr_hint, "/api/g/%s/hint", fr);
+    snprintf(au_hint, sizeof au_hint, "/api/g/%s/hint", au);
+    snprintf(fr_hints, sizeof fr_hints, "/api/g/%s/hints", fr);
+    snprintf(au_hints, sizeof au_hints, "/api/g/%s/hints", au);
+    json_t *h = call(&S, "GET", fr_hints, NULL, 200);
+    assert_false(json_is_true(json_object_get(h, "open")));
+    assert_true(json_is_false(json_object_get(json_object_get(h, "allowed"), "french")));
+    json_decref(h);
+    error_is(&S, "GET", fr_hint, NULL, 403, "hints-off", NULL);
+    h = call(&S, "POST", fr_hints, "{\"allow\": true}", 200);
+    assert_true(json_is_true(json_object_get(json_object_get(h, "allowed"), "french")));
+    assert_true(json_is_false(json_object_get(json_object_get(h, "allowed"), "austrian")));
+    assert_false(json_is_true(json_object_get(h, "open")));
+    json_decref(h);
+    h = call(&S, "GET", fr_hint, NULL, 403);
+    assert_non_null(strstr(str(json_object_get(h, "error"), "message"),
+                           "the other side has not allowed hints"));
+    json_decref(h);
+    h = call(&S, "POST", au_hints, "{\"allow\": true}", 200);
+    assert_true(json_is_true(json_object_get(h, "open")));
+    json_decref(h);
+    h = call(&S, "GET", fr_hint, NULL, 200);
+    assert_string_equal(str(h, "side"), "french");
+    assert_int_equal(num(h, "seq"), 0);
+    assert_true(json_array_size(json_object_get(h, "options")) >= 1);
+    json_decref(h);
+    error_is(&S, "GET", au_hint, NULL, 409, "not-your-decision", NULL);
+    snprintf(path, sizeof path, "/api/g/%s/export", fr);
+    json_t *e = call(&S, "GET", path, NULL, 200);
+    json_t *asked = json_object_get(e, "hints");
+    assert_int_equal(json_array_size(asked), 1);
+    assert_int_equal(num(json_array_get(asked, 0), "side"), 0);
+    assert_int_equal(num(json_array_get(asked, 0), "seq"), 0);
+    assert_int_equal(num(e, "seq"), 0);
+    json_decref(e);
+    h = call(&S, "POST", au_hints, "{\"allow\": false}", 200);
+    assert_false(json_is_true(json_object_get(h, "open")));
+    json_decref(h);
+    error_is(&S, "GET", fr_hint, NULL, 403, "hints-off", NULL);
+    error_is(&S, "POST", fr_hints, "{\"allow\": 1}", 400, "bad-request", "/allow");
+    snprintf(path, sizeof path, "/api/g/%s/hints", link_token(g, "spectator"));
+    error_is(&S, "POST", path, "{\"allow\": true}", 403, "read-only", NULL);
     json_decref(g);
 }
 
@@ -3184,6 +3256,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_api__scenarios),
         cmocka_unit_test(test_api__hint),
+        cmocka_unit_test(test_api__hints_between_people),
         cmocka_unit_test(test_api__serve_links),
         cmocka_unit_test(test_api__views_per_role),
         cmocka_unit_test(test_api__wrong_token_is_404),

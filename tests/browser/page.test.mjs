@@ -597,6 +597,33 @@ test('each side sees whether the other side has the page open, and the chat', as
 });
 
 
+// R-WEB-19, R-AI-16: between two people the coach's button answers only while both sides ticked
+// their box; then it shows the computer's answer and its best options, each with its value.
+test('hints between two people: each side allows them, then the coach shows three options', async () => {
+  const links = await demoGame(29);
+  const fr = await open(links.french);
+  await fr.waitForSelector('#hints-box:not([hidden])');
+  await fr.waitForFunction(() => document.querySelector('#hints-state').textContent !== '');
+  assert.equal(await fr.textContent('#hints-state'), 'Hints are off until both sides allow them.');
+  assert.ok(await fr.isDisabled('#coach'));
+  await fr.check('#hints-allow');
+  await fr.waitForFunction(() => document.querySelector('#hints-state').textContent === 'The other side has not allowed hints.');
+  assert.ok(await fr.isDisabled('#coach'));
+  const au = await api('POST', `/api/g/${tokenOf(links.austrian)}/hints`, { allow: true });
+  assert.equal(au.status, 200);
+  assert.equal(au.json.open, true);
+  await fr.reload();
+  await fr.waitForFunction(() => document.querySelector('#hints-state').textContent === 'Both sides allow hints.');
+  assert.ok(await fr.isChecked('#hints-allow'));
+  await fr.click('#coach');
+  await fr.waitForSelector('#coach-answer ol.coach-options li');
+  const items = await fr.locator('#coach-answer ol.coach-options li').allTextContents();
+  assert.ok(items.length >= 1 && items.length <= 3);
+  assert.match(items[0], /^\S+ \((?:[+-]\d+\.\d\d points|not valued)\): /);
+  const exported = (await api('GET', `/api/g/${tokenOf(links.french)}/export`)).json;
+  assert.deepEqual(exported.hints, [{ side: 0, seq: 0 }]);
+});
+
 test('no Content-Security-Policy violation on any page', () => {
   assert.deepEqual(violations, []);
 });

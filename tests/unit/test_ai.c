@@ -7,6 +7,7 @@
 
 #include <glob.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,6 +167,59 @@ static void test_ai__fires_with_exact_odds(void **state)
     lb_game_free(g);
 }
 
+/* R-AI-16: the coach's three best options for the same decision, ranked with their values. Both
+ * fires as above: at 0811 one hex fires, 12 against 9 reads the 1:1 column, a loss on 52-66, 11
+ * of the 36 rolls: 25/36 no loss, expected 11/36 = 0.3, and no check (only a second increment
+ * lost calls one). The values (docs/ai.md): an increment is worth 1 point (the demo's) x (1 +
+ * 0.08 x 6 Movement segments to come) = 1.48; fr-26le-1 (10 increments) is worth 14.8. At 0810:
+ * 7/9 x 1.48 = 1.151111 for the increments, 7/216 x 0.3 x 14.8 = 0.143889 for the disorder, and
+ * a natural 65 or 66 (2/36) calls Legrand's casualty check, 2/36 x 0.2 x his 5 points = 0.055556:
+ * 1.350556 in all. At 0811: 11/36 x 1.48 = 0.452222. Ending the segment is worth 0 and comes
+ * third. The game is unchanged. */
+static void test_ai__hint_ranks_three(void **state)
+{
+    (void)state;
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT);
+    answer(g, 0, "end");
+    answer(g, 0, "end");
+    uint64_t hash = lb_game_hash(g);
+    int seq = lb_game_seq(g);
+    lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
+    lb_ai_option o[LB_AI_HINT_OPTIONS];
+    int n = 0;
+    assert_int_equal(lb_ai_rank(g, 1, &s, o, LB_AI_HINT_OPTIONS, &n), LB_OK);
+    assert_int_equal(n, 3);
+    assert_string_equal(o[0].key, "fire:au-ir4-1:0810");
+    assert_string_equal(o[1].key, "fire:au-ir4-1:0811");
+    assert_string_equal(o[2].key, "end");
+    for (int k = 0; k < 3; k++)
+        assert_true(o[k].valued);
+    assert_true(fabs(o[0].value - 1.350556) < 1e-5);
+    assert_true(fabs(o[1].value - 0.452222) < 1e-5);
+    assert_true(fabs(o[2].value) < 1e-12);
+    const char *want0 = "au-ir4-1 fires at 0810: 11/36 no loss, expected 0.8 increments, 7/216 "
+                        "chance fr-26le-1 is disordered (1.4 points)";
+    assert_string_equal(o[0].reason, want0);
+    assert_string_equal(o[1].reason, "au-ir4-1 fires at 0811: 25/36 no loss, expected 0.3 "
+                                     "increments (0.5 points)");
+    assert_non_null(strstr(o[2].reason, "no fire (0 points"));
+    /* the best is lb_ai_choose's answer and reason, word for word */
+    char key[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX];
+    assert_int_equal(lb_ai_choose(g, 1, &s, key, why), LB_OK);
+    assert_string_equal(key, o[0].key);
+    assert_string_equal(why, o[0].reason);
+    /* fewer asked, fewer given; the same again (deterministic); nothing changed */
+    lb_ai_option again[LB_AI_HINT_OPTIONS];
+    assert_int_equal(lb_ai_rank(g, 1, &s, again, 2, &n), LB_OK);
+    assert_int_equal(n, 2);
+    assert_memory_equal(again, o, 2 * sizeof *o);
+    assert_int_equal(lb_ai_rank(g, 1, &s, again, 0, &n), LB_INVALID);
+    assert_int_equal(lb_ai_rank(g, 0, &s, again, 3, &n), LB_INVALID);
+    assert_true(lb_game_hash(g) == hash);
+    assert_int_equal(lb_game_seq(g), seq);
+    lb_game_free(g);
+}
+
 /* A scenario of one French battalion in column in clear at 0505 and one Austrian unit, the
  * French Movement segment first, the battle over after 13:20. */
 static char *duel(const char *austrian)
@@ -260,6 +314,120 @@ static void test_ai__charge_valued_with_reactions(void **state)
     assert_non_null(strstr(why, "fr-cav charges toward au-inf: "));
     assert_null(strstr(why, "a reaction"));
     lb_game_free(g);
+}
+
+/* Issue 29's blunder, R-AI-17: the reason names the declared target. The French Charge segment on
+ * a 10 x 12 clear map: fr-cav (hussars, 14 MP) in 0510 facing 12, au-a (an Austrian column) in
+ * 0505 and au-b (another) in 0504 behind it. The computer's best charge is at au-b. Its cheapest
+ * end next to au-b was 0404 (R-GRID-2, even columns half a hex lower: 0404 touches 0403, 0405,
+ * 0304, 0305, 0504 and 0505), which is next to au-a too; au-a, asked first (within 2 hexes of
+ * 0507), then took the automatic declaration (R-CHG-25: a formation the plan ends next to) and
+ * became the target while the reason named au-b. Now the plan ends at 0403 (touching 0402, 0404,
+ * 0303, 0304, 0503 and 0504: au-b and not au-a), round by 0405, 0305 and 0304. The Austrians
+ * decline every carré offer (so that a declaration is asked), the computer answers the French
+ * decisions: au-a is declared not the target, au-b the target, the one the reason named. */
+static void test_ai__reason_names_the_declared_target(void **state)
+{
+    (void)state;
+    const char *text =
+        "{\"format\": \"labataille-scenario/1\", \"title\": \"behind\", \"game\": "
+        "\"deutsch-wagram-1809\", \"rules\": \"premier-2018\", \"turn\": {\"time\": \"13:00\", "
+        "\"phasing\": \"french\", \"segment\": \"charge\"}, \"sides\": [\"french\", "
+        "\"austrian\"], \"map\": {\"columns\": 10, \"rows\": 12, \"terrain\": [\"..........\", "
+        "\"..........\", \"..........\", \"..........\", \"..........\", \"..........\", "
+        "\"..........\", \"..........\", \"..........\", \"..........\", \"..........\", "
+        "\"..........\"], \"legend\": {\".\": \"clear\"}}, \"units\": ["
+        "{\"id\": \"fr-cav\", \"side\": \"french\", \"arm\": \"cavalry\", \"nation\": "
+        "\"french\", \"class\": \"hussar\", \"increments\": 4, \"fire\": 0, \"melee\": 12, "
+        "\"movement\": 14, \"morale\": \"44\", \"formation\": \"column\", \"state\": \"good\", "
+        "\"facing\": 12, \"hexes\": [\"0510\"]}, "
+        "{\"id\": \"au-a\", \"side\": \"austrian\", \"arm\": \"infantry\", \"nation\": "
+        "\"austrian\", \"class\": \"linie\", \"increments\": 8, \"fire\": 8, \"melee\": 24, "
+        "\"movement\": 6, \"morale\": \"35\", \"formation\": \"column\", \"state\": \"good\", "
+        "\"facing\": 6, \"hexes\": [\"0505\"]}, "
+        "{\"id\": \"au-b\", \"side\": \"austrian\", \"arm\": \"infantry\", \"nation\": "
+        "\"austrian\", \"class\": \"linie\", \"increments\": 8, \"fire\": 8, \"melee\": 24, "
+        "\"movement\": 6, \"morale\": \"35\", \"formation\": \"column\", \"state\": \"good\", "
+        "\"facing\": 6, \"hexes\": [\"0504\"]}], \"victory\": {\"last_turn\": \"13:20\"}}";
+    lb_game *g = fixture_game("behind", text, 1, LB_UNDO_HOTSEAT);
+    lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
+    char why[LB_AI_REASON_MAX];
+    ai_answer(g, &s, why);
+    const lb_journal *j = lb_game_journal(g);
+    const char *key = j->entries[j->count - 1].key;
+    assert_non_null(strstr(why, "fr-cav charges toward au-b: "));
+    assert_null(strstr(why, "R-AI-17")); /* an end next to au-b alone was found */
+    const char *end = strrchr(key, ',');
+    assert_string_equal(end ? end + 1 : key, "0403");
+    char target[LB_SUBJECT_MAX] = "", refused[LB_SUBJECT_MAX] = "";
+    for (int t = 0; t < 60 && lb_game_pending(g) && !target[0]; t++) {
+        const lb_decision *d = lb_game_pending(g);
+        if (d->kind == LB_DECIDE_ACTION)
+            break;
+        if (d->side == 1 && lb_decision_find(d, "wait") >= 0) {
+            answer(g, 1, "wait");
+            continue;
+        }
+        int kind = d->kind;
+        char subject[LB_SUBJECT_MAX];
+        snprintf(subject, sizeof subject, "%s", d->subject);
+        ai_answer(g, &s, NULL);
+        const char *k = j->entries[j->count - 1].key;
+        if (kind == LB_DECIDE_TARGET && strcmp(k, "target") == 0)
+            snprintf(target, sizeof target, "%s", subject);
+        else if (kind == LB_DECIDE_TARGET)
+            snprintf(refused, sizeof refused, "%s", subject);
+    }
+    assert_string_equal(refused, "au-a");
+    assert_string_equal(target, "au-b");
+    lb_game_free(g);
+}
+
+/* Issue 29's blunder, the other side of test_ai__carre_against_cavalry: the same column and the
+ * same hussars 3 hexes away (0805), fresh or exhausted. Exhausted cavalry may not charge (38.10):
+ * the evaluation counts a charge threat from fresh cavalry in good order only, and melee only
+ * from a unit next to it. Fresh, the first answer is carré (+1.6 points, the test above).
+ * Exhausted, no answer forms carré while the column is not next to the hussars (none can reach
+ * it): the first steps to 0706 to fire at them (+0.6 points). Next to them (0706 touches 0805,
+ * R-GRID-2) their melee is a threat a carré meets, and a carré there is not asserted either
+ * way. */
+static void test_ai__no_carre_against_exhausted_cavalry(void **state)
+{
+    (void)state;
+    for (int fresh = 1; fresh >= 0; fresh--) {
+        char unit[512];
+        snprintf(unit, sizeof unit,
+                 "{\"id\": \"au-hus\", \"side\": \"austrian\", \"arm\": \"cavalry\", "
+                 "\"nation\": \"austrian\", \"class\": \"hussar\", \"increments\": 8, "
+                 "\"fire\": 0, \"melee\": 16, \"movement\": 14, \"morale\": \"34\", "
+                 "\"formation\": \"column\", \"state\": \"good\", \"readiness\": \"%s\", "
+                 "\"hexes\": [\"0805\"], \"facing\": 10}",
+                 fresh ? "fresh" : "exhausted");
+        char *text = duel(unit);
+        lb_game *g = fixture_game("duel", text, 1, LB_UNDO_HOTSEAT);
+        lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
+        const lb_journal *j = lb_game_journal(g);
+        const lb_state *st = lb_game_state(g);
+        int answers = 0;
+        while (lb_game_pending(g) &&
+               lb_state_turn(lb_game_state(g)).segment == LB_SEG_MOVEMENT) {
+            int inf = lb_state_unit_index(st, "fr-inf"), hus = lb_state_unit_index(st, "au-hus");
+            int next = lb_hex_distance(st->units[inf].hexes[0], st->units[hus].hexes[0]) <= 1;
+            ai_answer(g, &s, NULL);
+            const char *key = j->entries[j->count - 1].key;
+            if (answers == 0 && fresh)
+                assert_string_equal(key, "form:fr-inf:carre:2@0505");
+            else if (answers == 0)
+                assert_string_equal(key, "move:fr-inf:0706");
+            if (!fresh && !next)
+                assert_null(strstr(key, ":carre"));
+            answers++;
+            st = lb_game_state(g);
+        }
+        assert_true(answers >= 2);
+        lb_game_free(g);
+        free(text);
+    }
 }
 
 /* Issue 29's blunder: a carré with no enemy cavalry able to charge or melee. Three hexes east
@@ -647,9 +815,12 @@ int main(int argc, char **argv)
         cmocka_set_test_filter(argv[1]);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ai__fires_with_exact_odds),
+        cmocka_unit_test(test_ai__hint_ranks_three),
         cmocka_unit_test(test_ai__carre_against_cavalry),
         cmocka_unit_test(test_ai__charge_valued_with_reactions),
         cmocka_unit_test(test_ai__no_carre_without_cavalry),
+        cmocka_unit_test(test_ai__no_carre_against_exhausted_cavalry),
+        cmocka_unit_test(test_ai__reason_names_the_declared_target),
         cmocka_unit_test(test_ai__line_for_fire),
         cmocka_unit_test(test_ai__melee_odds_with_the_turn),
         cmocka_unit_test(test_ai__clone_is_a_what_if),
