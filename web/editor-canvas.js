@@ -50,6 +50,7 @@ export class MapCanvas {
     this.radius = 16;
     this.zoom = 1;
     this.problemHexes = new Set();
+    this.warningHexes = new Set();
     this.scroller.addEventListener('scroll', () => this.showAll(), { passive: true });
     window.addEventListener('resize', () => this.showAll());
   }
@@ -289,6 +290,7 @@ export class MapCanvas {
       g.textAlign = 'center';
       g.fillText((u.arm || '?')[0].toUpperCase(), x + n * 3, y + s * 0.22 - n * 3);
     }
+    for (const hex of this.warningHexes) this.ring(g, hex, '#e08a00', 3);
     for (const hex of this.problemHexes) this.ring(g, hex, '#d00000', 3);
     this.showAll();
   }
@@ -319,8 +321,9 @@ export class MapCanvas {
   }
 
   /* The hexes the problems are at, outlined; the map scrolled to the first when asked. */
-  showProblems(hexes) {
+  showProblems(hexes, warnings = []) {
     this.problemHexes = new Set(hexes);
+    this.warningHexes = new Set(warnings);
     this.drawMarks();
   }
 

@@ -121,6 +121,10 @@ test('paint woods, a stream and elevation; place units, a leader, a corps, reinf
   await page.press('#roster .org label:has-text("time") input', 'Tab');
   await page.selectOption('select[aria-label="the units that come at 13:40"]', ['u2']);
   assert.equal(await verdict(page), 'ok');
+  // u2 comes at 13:40 and enters at 0505, inside the 12x10 map: a warning (R-SCN-12), its hex
+  // outlined, that does not block play
+  await page.waitForSelector('#problems .warning[data-hex="0505"][data-path="units[1].hexes"]');
+  assert.equal(await page.locator('#problems .problem').count(), 0);
   await brush(page, 'objective', '');
   await page.fill('#objective-points', '10');
   await page.selectOption('#objective-holder', 'austrian');
@@ -192,6 +196,13 @@ test('zoom by the buttons, the keys and Ctrl+wheel; a hex painted at the pointer
   // 27.7): at zoom 1 that point would be below the map (315 pixels high)
   await brush(page, 'terrain', 'woods');
   await clickHex(page, 2, 7, 12);
+  // u2 (to come at 13:40) moved to 0105, on the west edge: the warning goes
+  await page.click('[data-unit="u2"]');
+  await brush(page, 'unit', '');
+  await clickHex(page, 1, 5, 12);
+  await page.waitForSelector('[data-unit="u2"]:has-text("0105")');
+  assert.equal(await verdict(page), 'ok');
+  assert.equal(await page.locator('#problems .warning').count(), 0);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
   const zoomed = path.join(env.folder, 'zoomed.json');
   await download.saveAs(zoomed);
@@ -200,6 +211,7 @@ test('zoom by the buttons, the keys and Ctrl+wheel; a hex painted at the pointer
   // 0207 painted, its neighbours (0107, 0307, 0206, 0208) not
   assert.deepEqual([at(2, 7), at(1, 7), at(3, 7), at(2, 6), at(2, 8)],
     ['woods', 'clear', 'clear', 'clear', 'clear']);
+  assert.deepEqual(s.units[1].hexes, ['0105']);
   // back to 100% by the key, past the first step the button is offered again
   for (let i = 0; i < 3; i++) await page.keyboard.press('-');
   assert.equal(await zoom(), 1);
