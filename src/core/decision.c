@@ -57,75 +57,100 @@ void lb_decision_init(lb_decision *d, lb_decision_kind kind, int side, const cha
 
 #define INDEX_FROM 16 /* options past which keys are found through a hash index */
 
-static unsigned key_hash(const char *key)
+/* The key's hash (FNV-1a) and its length into *len. */
+static unsigned key_hash(const char *key, size_t *len)
 {
     unsigned h = 2166136261u;
-    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+    const unsigned char *p = (const unsigned char *)key;
+    for (; *p; p++)
         h = (h ^ *p) * 16777619u;
+    *len = (size_t)(p - (const unsigned char *)key);
     return h;
 }
 
-static void index_put(lb_decision *d, int i)
+/* The slot of key (hash h) in the index: the option's when it is one, else the empty slot
+ * where it goes. */
+static unsigned index_slot(const lb_decision *d, const char *key, unsigned h)
 {
-    unsigned mask = (unsigned)d->nslots - 1, k = key_hash(d->options[i].key) & mask;
-    while (d->slots[k])
-        k = (k + 1) & mask;
-    d->slots[k] = i + 1;
+    unsigned mask = (unsigned)d->nslots - 1, k = h & mask;
+    for (; d->slots[k].option; k = (k + 1) & mask)
+        if (d->slots[k].hash == h && strcmp(d->options[d->slots[k].option - 1].key, key) == 0)
+            break;
+    return k;
 }
 
 /* A new index with room for n options, holding the options there are; LB_OK or LB_NOMEM. */
 static int index_build(lb_decision *d, int n)
 {
     int size = 64;
-    while (size < 4 * n)
+    while (size < 2 * n)
         size *= 2;
-    int *slots = calloc((size_t)size, sizeof *slots);
+    lb_key_slot *slots = calloc((size_t)size, sizeof *slots);
     if (!slots)
         return LB_NOMEM;
     free(d->slots);
     d->slots = slots;
     d->nslots = size;
-    for (int i = 0; i < d->noptions; i++)
-        index_put(d, i);
+    for (int i = 0; i < d->noptions; i++) {
+        size_t len;
+        unsigned h = key_hash(d->options[i].key, &len);
+        unsigned k = index_slot(d, d->options[i].key, h);
+        d->slots[k] = (lb_key_slot){h, i + 1};
+    }
     return LB_OK;
 }
 
-/* Keeps the index at least twice the options; LB_OK or LB_NOMEM. */
-static int index_grow(lb_decision *d)
+/* Keeps the index at least twice the options, the last one (hash h, its empty slot k when the
+ * index was there) in it; LB_OK or LB_NOMEM. */
+static int index_grow(lb_decision *d, unsigned h, unsigned k)
 {
     if (!d->slots && d->noptions < INDEX_FROM)
         return LB_OK;
     if (d->slots && 2 * d->noptions <= d->nslots) {
-        index_put(d, d->noptions - 1);
+        d->slots[k] = (lb_key_slot){h, d->noptions};
         return LB_OK;
     }
     return index_build(d, d->noptions);
 }
 
-/* Appends option key (its text still to write) into *out, indexed; LB_OK, LB_INVALID (key too
- * long, empty or already an option), LB_LIMIT or LB_NOMEM (the decision as it was). */
-static int new_option(lb_decision *d, const char *key, const char *param, lb_option **out)
+/* Appends option key (len bytes, hash h; its text still to write) into *out, indexed; LB_OK,
+ * LB_INVALID (key too long, empty or already an option), LB_LIMIT or LB_NOMEM (the decision as
+ * it was). */
+static int hashed_option(lb_decision *d, const char *key, size_t len, unsigned h,
+                         const char *param, lb_option **out)
 {
-    size_t len = strlen(key);
-    if (len >= LB_OPTION_KEY_MAX || !key[0] || lb_decision_find(d, key) >= 0)
+    unsigned k = 0;
+    if (len >= LB_OPTION_KEY_MAX || !key[0])
+        return LB_INVALID;
+    if (d->slots ? d->slots[k = index_slot(d, key, h)].option != 0 : lb_decision_find(d, key) >= 0)
         return LB_INVALID;
     if (d->max > 0 && d->noptions >= d->max)
         return LB_LIMIT; /* R-WEB-6 */
-    lb_option *options = lb_grow(d->options, &d->cap, d->noptions + 1, sizeof *options);
-    if (!options)
-        return LB_NOMEM;
-    d->options = options;
+    if (d->noptions >= d->cap) {
+        lb_option *options = lb_grow(d->options, &d->cap, d->noptions + 1, sizeof *options);
+        if (!options)
+            return LB_NOMEM;
+        d->options = options;
+    }
     if (d->noptions < d->actions_cap)
         d->actions[d->noptions].verb = LB_VERB_NONE; /* none until lbi_decision_act_add's */
     lb_option *o = &d->options[d->noptions++];
     memcpy(o->key, key, len + 1);
     o->param = param;
-    if (index_grow(d) != LB_OK) {
+    if (index_grow(d, h, k) != LB_OK) {
         d->noptions--;
         return LB_NOMEM;
     }
     *out = o;
     return LB_OK;
+}
+
+/* The same, its key's length and hash still to find. */
+static int new_option(lb_decision *d, const char *key, const char *param, lb_option **out)
+{
+    size_t len;
+    unsigned h = key_hash(key, &len);
+    return hashed_option(d, key, len, h, param, out);
 }
 
 static int vadd(lb_decision *d, const char *key, const char *param, const char *fmt, va_list ap)
@@ -169,11 +194,8 @@ int lb_decision_find_param(const lb_decision *d, const char *answer)
 int lb_decision_find(const lb_decision *d, const char *key)
 {
     if (d->slots) {
-        unsigned mask = (unsigned)d->nslots - 1;
-        for (unsigned k = key_hash(key) & mask; d->slots[k]; k = (k + 1) & mask)
-            if (strcmp(d->options[d->slots[k] - 1].key, key) == 0)
-                return d->slots[k] - 1;
-        return -1;
+        size_t len;
+        return d->slots[index_slot(d, key, key_hash(key, &len))].option - 1;
     }
     for (int i = 0; i < d->noptions; i++)
         if (strcmp(d->options[i].key, key) == 0)
@@ -328,14 +350,20 @@ int lbi_decision_act_add(lb_decision *d, const char *key, const char *param, con
     /* room first: a failed add leaves the options as they were */
     if (actions_room(d, d->noptions + 1) != LB_OK)
         return LB_NOMEM;
+    size_t len;
+    unsigned h = key_hash(key, &len);
+    if (d->slots) /* the index's slot is far in memory: asked for before the action's copy */
+        __builtin_prefetch(&d->slots[h & ((unsigned)d->nslots - 1)]);
+    lb_action *to = &d->actions[d->noptions];
+    *to = *a; /* where the option's action goes (past the options: nothing if refused) */
     lb_option *o;
-    int rc = new_option(d, key, param, &o);
+    int rc = hashed_option(d, key, len, h, param, &o);
     if (rc != LB_OK)
         return rc;
-    size_t len = strnlen(text, sizeof o->text - 1); /* as "%s" would, cut to the room */
+    to->verb = a->verb; /* hashed_option marked it none */
+    len = strnlen(text, sizeof o->text - 1); /* as "%s" would, cut to the room */
     memcpy(o->text, text, len);
     o->text[len] = '\0';
-    d->actions[d->noptions - 1] = *a;
     return LB_OK;
 }
 
