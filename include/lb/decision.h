@@ -87,6 +87,8 @@ typedef struct lb_decision {
     struct lb_key_slot *slots;        /* index of the keys once there are many options; NULL
                                        * before */
     int nslots;
+    int unindexed;                    /* options are being added unchecked, their index and
+                                       * duplicates left to the end (lbi_decision_defer) */
     int max;                          /* options past which an add fails with LB_LIMIT (0:
                                        * none; a served game's limit, R-WEB-6) */
     lb_said said;                     /* the prompt as an event, when the rules made it so

@@ -222,12 +222,20 @@ static int side_options(const lb_game *g, lb_decision *d)
         if (st->units[i].side == d->side && (rc = lb_move_options(st, st->units[i].id, &all[i],
                                                                   NULL)) == LB_OK)
             n += choices_count(&all[i]);
-    /* none: nothing allocated (a decision without options is not released) */
-    if (rc == LB_OK && n > d->noptions + 1 && (d->max <= 0 || n <= d->max))
+    /* none: nothing allocated (a decision without options is not released); within the room
+     * reserved no add is refused, so the keys are checked and indexed once, at the end */
+    int deferred = rc == LB_OK && n > d->noptions + 1 && (d->max <= 0 || n <= d->max);
+    if (deferred) {
+        lbi_decision_defer(d);
         rc = lbi_decision_reserve(d, n);
+    }
     for (int i = 0; i < st->nunits && rc == LB_OK; i++)
         if (st->units[i].side == d->side)
             rc = choices_options(g, &st->units[i], &all[i], d);
+    if (deferred) {
+        int irc = lbi_decision_index(d);
+        rc = rc == LB_OK ? irc : rc;
+    }
     for (int i = 0; i < st->nunits; i++)
         lb_move_choices_release(&all[i]);
     free(all);

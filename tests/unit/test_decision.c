@@ -121,6 +121,53 @@ static void test_decision__many_options_indexed(void **state)
     }
 }
 
+/* Options added unchecked (a side's moves, lbi_decision_defer) and indexed at the end: a key
+ * met again is taken away as its add would have been refused (the first kept, with its text
+ * and action, the others' order unchanged), and each key is found at its place. 2,000 keys, the
+ * multiples of 100 added a second time after the key past them: 2,000 options, 20 taken away;
+ * and without a repeat the index built slot after slot. */
+static void test_decision__deferred_index(void **state)
+{
+    (void)state;
+    for (int repeats = 0; repeats < 2; repeats++) {
+        lb_decision d;
+        lb_decision_init(&d, LB_DECIDE_ACTION, 0, "", "R-GAME-3", "act");
+        lbi_decision_defer(&d);
+        assert_int_equal(lbi_decision_reserve(&d, 2100), LB_OK);
+        lb_action a;
+        char key[32], text[32];
+        for (int i = 0; i < 2000; i++) {
+            lb_action_init(&a, LB_VERB_MOVE);
+            a.number = i;
+            snprintf(key, sizeof key, "move:u%d:%04d", i / 100, i % 100);
+            snprintf(text, sizeof text, "option %d", i);
+            assert_int_equal(lbi_decision_act_add(&d, key, NULL, &a, text), LB_OK);
+            if (repeats && i % 100 == 1) { /* i - 1 again */
+                snprintf(key, sizeof key, "move:u%d:%04d", i / 100, 0);
+                a.number = -1;
+                assert_int_equal(lbi_decision_act_add(&d, key, NULL, &a, "again"), LB_OK);
+            }
+        }
+        assert_int_equal(d.noptions, repeats ? 2020 : 2000);
+        assert_int_equal(lbi_decision_index(&d), LB_OK);
+        assert_int_equal(d.noptions, 2000);
+        for (int i = 0; i < 2000; i++) {
+            snprintf(key, sizeof key, "move:u%d:%04d", i / 100, i % 100);
+            assert_int_equal(lb_decision_find(&d, key), i);
+            assert_string_equal(d.options[i].key, key);
+            snprintf(text, sizeof text, "option %d", i);
+            assert_string_equal(d.options[i].text, text);
+            assert_int_equal(lb_decision_action(&d, i)->number, i);
+        }
+        assert_int_equal(lb_decision_find(&d, "move:u20:0000"), -1);
+        /* indexed again: an add checks its key */
+        assert_int_equal(lbi_decision_act_add(&d, "move:u3:0007", NULL, &a, "again"), LB_INVALID);
+        assert_int_equal(lbi_decision_act_add(&d, "end", NULL, &a, "end"), LB_OK);
+        assert_int_equal(lb_decision_find(&d, "end"), 2000);
+        lb_decision_release(&d);
+    }
+}
+
 static void test_decision__standing_answers(void **state)
 {
     (void)state;
@@ -344,6 +391,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_decision__options_and_keys),
         cmocka_unit_test(test_decision__many_options_indexed),
+        cmocka_unit_test(test_decision__deferred_index),
         cmocka_unit_test(test_decision__standing_answers),
         cmocka_unit_test(test_decision__journal_json_round_trip),
         cmocka_unit_test(test_decision__journal_json_errors),
