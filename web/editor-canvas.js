@@ -1,7 +1,9 @@
 // The editor's map: two layers, the ground (terrain, elevation, hexsides, roads) drawn once and
 // then one hex at a time as it is painted, and the marks (units, objectives, problems) redrawn
 // when they change; a canvas the size of the visible part shows them (only a painted hex's
-// rectangle copied again), and an element moved over it marks the hex under the pointer.
+// rectangle copied again), and an element moved over it marks the hex under the pointer. Zoom
+// scales the hexes and draws the layers again at the new size, the map's point under the
+// pointer (or the view's centre) kept where it was (R-WEB-20).
 
 import { neighbour } from './editor-model.js';
 
@@ -17,6 +19,8 @@ const SIDE_STROKES = {
   bridge: ['#7a5a3a', 7], ford: ['#7fb0e0', 7],
 };
 const SIDE_COLOURS = ['#2f4f9f', '#f4f4f0'];
+/* The zooms offered, from the whole map at a glance to a hex a finger wide. */
+export const ZOOMS = [0.5, 0.67, 0.8, 1, 1.25, 1.5, 2, 2.5, 3];
 
 /* A colour for a terrain type the table does not name: from its name's letters. */
 function fillOf(type) {
@@ -44,7 +48,9 @@ export class MapCanvas {
     this.cursor.hidden = true;
     box.append(this.view, this.cursor);
     this.radius = 16;
+    this.zoom = 1;
     this.problemHexes = new Set();
+    this.warningHexes = new Set();
     this.scroller.addEventListener('scroll', () => this.showAll(), { passive: true });
     window.addEventListener('resize', () => this.showAll());
   }
@@ -102,7 +108,9 @@ export class MapCanvas {
 
   /* The layers sized for the map, and the box that scrolls over it. */
   size() {
-    this.radius = this.model.cols > 50 ? 12 : 16;
+    this.radius = (this.model.cols > 50 ? 12 : 16) * this.zoom;
+    this.box.dataset.radius = String(this.radius);
+    this.box.dataset.zoom = String(this.zoom);
     const r = this.radius;
     const w = Math.ceil(2 * MARGIN + 2 * r + 1.5 * r * (this.model.cols - 1));
     const h = Math.ceil(2 * MARGIN + ROOT3 * r * (this.model.rows + 0.5));
@@ -112,6 +120,35 @@ export class MapCanvas {
     }
     this.box.style.width = `${w}px`;
     this.box.style.height = `${h}px`;
+  }
+
+  /* Zoom z (one of ZOOMS): the map drawn again at its size, the map's point at the page's point
+   * (clientX, clientY) kept there; the view's centre when no point is given. */
+  zoomTo(z, clientX = null, clientY = null) {
+    if (z === this.zoom || !ZOOMS.includes(z)) return;
+    const s = this.scroller;
+    const frame = s.getBoundingClientRect();
+    const px = clientX === null ? frame.left + s.clientWidth / 2 : clientX;
+    const py = clientY === null ? frame.top + s.clientHeight / 2 : clientY;
+    const box = this.box.getBoundingClientRect();
+    const [left, top] = [s.scrollLeft, s.scrollTop];
+    const scale = z / this.zoom;
+    // a point of the map scales about the margin's corner, where the hexes start
+    const x = MARGIN + (px - box.left - MARGIN) * scale;
+    const y = MARGIN + (py - box.top - MARGIN) * scale;
+    this.zoom = z;
+    this.pointed = null;
+    this.cursor.hidden = true;
+    this.drawAll();
+    s.scrollLeft = x - (px - box.left) + left;
+    s.scrollTop = y - (py - box.top) + top;
+    this.showAll();
+  }
+
+  /* One zoom in (step 1) or out (step -1) from the present one. */
+  zoomStep(step, clientX = null, clientY = null) {
+    const k = ZOOMS.indexOf(this.zoom) + step;
+    if (k >= 0 && k < ZOOMS.length) this.zoomTo(ZOOMS[k], clientX, clientY);
   }
 
   drawAll() {
@@ -253,6 +290,7 @@ export class MapCanvas {
       g.textAlign = 'center';
       g.fillText((u.arm || '?')[0].toUpperCase(), x + n * 3, y + s * 0.22 - n * 3);
     }
+    for (const hex of this.warningHexes) this.ring(g, hex, '#e08a00', 3);
     for (const hex of this.problemHexes) this.ring(g, hex, '#d00000', 3);
     this.showAll();
   }
@@ -283,8 +321,9 @@ export class MapCanvas {
   }
 
   /* The hexes the problems are at, outlined; the map scrolled to the first when asked. */
-  showProblems(hexes) {
+  showProblems(hexes, warnings = []) {
     this.problemHexes = new Set(hexes);
+    this.warningHexes = new Set(warnings);
     this.drawMarks();
   }
 

@@ -5,7 +5,7 @@
 import { api } from './api.js';
 import { h } from './dom.js';
 import { Brushes } from './editor-brushes.js';
-import { MapCanvas } from './editor-canvas.js';
+import { MapCanvas, ZOOMS } from './editor-canvas.js';
 import { draftNames, loadDraft, saveDraft } from './editor-drafts.js';
 import { blankScenario, Model } from './editor-model.js';
 import { Problems } from './editor-problems.js';
@@ -78,6 +78,14 @@ class Editor {
     this.autosave = setTimeout(() => this.saveDraft(), AUTOSAVE_MS);
   }
 
+  /* One zoom step in (1) or out (-1), about the page's point (x, y) or the view's centre. */
+  zoom(step, x = null, y = null) {
+    this.canvas.zoomStep(step, x, y);
+    $('zoom-level').textContent = `${Math.round(this.canvas.zoom * 100)}%`;
+    $('zoom-in').disabled = this.canvas.zoom === ZOOMS.at(-1);
+    $('zoom-out').disabled = this.canvas.zoom === ZOOMS[0];
+  }
+
   verdict(ok, text) {
     $('verdict').textContent = text;
     $('verdict').className = ok ? 'ok' : 'not-ok';
@@ -103,12 +111,27 @@ class Editor {
     $('editor-undo').addEventListener('click', () => this.model.undo());
     $('editor-redo').addEventListener('click', () => this.model.redo());
     document.addEventListener('keydown', (e) => {
+      // + and - zoom, but not while a field is being typed in (a brush's radio button is none)
+      const typing = e.target.matches('input:not([type=radio]):not([type=checkbox]), select, textarea');
+      if (!typing && !(e.ctrlKey || e.metaKey || e.altKey) && ['+', '=', '-'].includes(e.key)) {
+        this.zoom(e.key === '-' ? -1 : 1);
+        e.preventDefault();
+        return;
+      }
       if (!(e.ctrlKey || e.metaKey) || e.target.matches('input, select')) return;
       if (e.key === 'z') this.model.undo();
       else if (e.key === 'y') this.model.redo();
       else return;
       e.preventDefault();
     });
+    $('zoom-in').addEventListener('click', () => this.zoom(1));
+    $('zoom-out').addEventListener('click', () => this.zoom(-1));
+    // Ctrl and the wheel (a touchpad's pinch too) zoom about the pointer; the wheel alone scrolls
+    $('map-scroll').addEventListener('wheel', (e) => {
+      if (!(e.ctrlKey || e.metaKey) || e.deltaY === 0) return;
+      e.preventDefault();
+      this.zoom(e.deltaY < 0 ? 1 : -1, e.clientX, e.clientY);
+    }, { passive: false });
     $('save-draft').addEventListener('click', () => this.saveDraft());
     $('drafts').replaceChildren(...draftNames().map((n) => new Option(n, n)));
     $('open-draft').addEventListener('click', () => {

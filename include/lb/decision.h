@@ -70,6 +70,13 @@ typedef struct lb_option {
     const char *param;                /* NULL, or a literal naming the parameter */
 } lb_option;
 
+/* A slot of a decision's index of keys: the key's hash and its option + 1 (0: empty), so that
+ * a key that is not an option is told without reading the options. */
+typedef struct lb_key_slot {
+    unsigned hash;
+    int option;
+} lb_key_slot;
+
 typedef struct lb_decision {
     lb_decision_kind kind;
     int side;                         /* index of the side that decides */
@@ -80,9 +87,11 @@ typedef struct lb_decision {
     int noptions;
     int cap;
     int auto_choice;                  /* the option the automatic mode takes */
-    int *slots;                       /* index of the keys (option + 1, 0 empty) once there
-                                       * are many options; NULL before */
+    struct lb_key_slot *slots;        /* index of the keys once there are many options; NULL
+                                       * before */
     int nslots;
+    int unindexed;                    /* options are being added unchecked, their index and
+                                       * duplicates left to the end (lbi_decision_defer) */
     int max;                          /* options past which an add fails with LB_LIMIT (0:
                                        * none; a served game's limit, R-WEB-6) */
     lb_said said;                     /* the prompt as an event, when the rules made it so

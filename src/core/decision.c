@@ -57,75 +57,108 @@ void lb_decision_init(lb_decision *d, lb_decision_kind kind, int side, const cha
 
 #define INDEX_FROM 16 /* options past which keys are found through a hash index */
 
-static unsigned key_hash(const char *key)
+/* The key's hash (FNV-1a) and its length into *len. */
+static unsigned key_hash(const char *key, size_t *len)
 {
     unsigned h = 2166136261u;
-    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+    const unsigned char *p = (const unsigned char *)key;
+    for (; *p; p++)
         h = (h ^ *p) * 16777619u;
+    *len = (size_t)(p - (const unsigned char *)key);
     return h;
 }
 
-static void index_put(lb_decision *d, int i)
+/* The slot of key (hash h) in the index: the option's when it is one, else the empty slot
+ * where it goes. */
+/* The slot where a key of hash h is looked for first: its hash's top bits, so that the slots
+ * in order are the hashes in order (lbi_decision_index). */
+static unsigned index_home(const lb_decision *d, unsigned h)
 {
-    unsigned mask = (unsigned)d->nslots - 1, k = key_hash(d->options[i].key) & mask;
-    while (d->slots[k])
-        k = (k + 1) & mask;
-    d->slots[k] = i + 1;
+    return h >> (32 - __builtin_ctz((unsigned)d->nslots));
+}
+
+static unsigned index_slot(const lb_decision *d, const char *key, unsigned h)
+{
+    unsigned mask = (unsigned)d->nslots - 1, k = index_home(d, h);
+    for (; d->slots[k].option; k = (k + 1) & mask)
+        if (d->slots[k].hash == h && strcmp(d->options[d->slots[k].option - 1].key, key) == 0)
+            break;
+    return k;
 }
 
 /* A new index with room for n options, holding the options there are; LB_OK or LB_NOMEM. */
 static int index_build(lb_decision *d, int n)
 {
     int size = 64;
-    while (size < 4 * n)
+    while (size < 2 * n)
         size *= 2;
-    int *slots = calloc((size_t)size, sizeof *slots);
+    lb_key_slot *slots = calloc((size_t)size, sizeof *slots);
     if (!slots)
         return LB_NOMEM;
     free(d->slots);
     d->slots = slots;
     d->nslots = size;
-    for (int i = 0; i < d->noptions; i++)
-        index_put(d, i);
+    for (int i = 0; i < d->noptions; i++) {
+        size_t len;
+        unsigned h = key_hash(d->options[i].key, &len);
+        unsigned k = index_slot(d, d->options[i].key, h);
+        d->slots[k] = (lb_key_slot){h, i + 1};
+    }
     return LB_OK;
 }
 
-/* Keeps the index at least twice the options; LB_OK or LB_NOMEM. */
-static int index_grow(lb_decision *d)
+/* Keeps the index at least twice the options, the last one (hash h, its empty slot k when the
+ * index was there) in it; LB_OK or LB_NOMEM. */
+static int index_grow(lb_decision *d, unsigned h, unsigned k)
 {
     if (!d->slots && d->noptions < INDEX_FROM)
         return LB_OK;
     if (d->slots && 2 * d->noptions <= d->nslots) {
-        index_put(d, d->noptions - 1);
+        d->slots[k] = (lb_key_slot){h, d->noptions};
         return LB_OK;
     }
     return index_build(d, d->noptions);
 }
 
-/* Appends option key (its text still to write) into *out, indexed; LB_OK, LB_INVALID (key too
- * long, empty or already an option), LB_LIMIT or LB_NOMEM (the decision as it was). */
-static int new_option(lb_decision *d, const char *key, const char *param, lb_option **out)
+/* Appends option key (len bytes, hash h; its text still to write) into *out, indexed; LB_OK,
+ * LB_INVALID (key too long, empty or already an option), LB_LIMIT or LB_NOMEM (the decision as
+ * it was). */
+static int hashed_option(lb_decision *d, const char *key, size_t len, unsigned h,
+                         const char *param, lb_option **out)
 {
-    size_t len = strlen(key);
-    if (len >= LB_OPTION_KEY_MAX || !key[0] || lb_decision_find(d, key) >= 0)
+    unsigned k = 0;
+    if (len >= LB_OPTION_KEY_MAX || !key[0])
+        return LB_INVALID;
+    if (!d->unindexed &&
+        (d->slots ? d->slots[k = index_slot(d, key, h)].option != 0 : lb_decision_find(d, key) >= 0))
         return LB_INVALID;
     if (d->max > 0 && d->noptions >= d->max)
         return LB_LIMIT; /* R-WEB-6 */
-    lb_option *options = lb_grow(d->options, &d->cap, d->noptions + 1, sizeof *options);
-    if (!options)
-        return LB_NOMEM;
-    d->options = options;
+    if (d->noptions >= d->cap) {
+        lb_option *options = lb_grow(d->options, &d->cap, d->noptions + 1, sizeof *options);
+        if (!options)
+            return LB_NOMEM;
+        d->options = options;
+    }
     if (d->noptions < d->actions_cap)
         d->actions[d->noptions].verb = LB_VERB_NONE; /* none until lbi_decision_act_add's */
     lb_option *o = &d->options[d->noptions++];
     memcpy(o->key, key, len + 1);
     o->param = param;
-    if (index_grow(d) != LB_OK) {
+    if (!d->unindexed && index_grow(d, h, k) != LB_OK) {
         d->noptions--;
         return LB_NOMEM;
     }
     *out = o;
     return LB_OK;
+}
+
+/* The same, its key's length and hash still to find. */
+static int new_option(lb_decision *d, const char *key, const char *param, lb_option **out)
+{
+    size_t len;
+    unsigned h = key_hash(key, &len);
+    return hashed_option(d, key, len, h, param, out);
 }
 
 static int vadd(lb_decision *d, const char *key, const char *param, const char *fmt, va_list ap)
@@ -169,11 +202,8 @@ int lb_decision_find_param(const lb_decision *d, const char *answer)
 int lb_decision_find(const lb_decision *d, const char *key)
 {
     if (d->slots) {
-        unsigned mask = (unsigned)d->nslots - 1;
-        for (unsigned k = key_hash(key) & mask; d->slots[k]; k = (k + 1) & mask)
-            if (strcmp(d->options[d->slots[k] - 1].key, key) == 0)
-                return d->slots[k] - 1;
-        return -1;
+        size_t len;
+        return d->slots[index_slot(d, key, key_hash(key, &len))].option - 1;
     }
     for (int i = 0; i < d->noptions; i++)
         if (strcmp(d->options[i].key, key) == 0)
@@ -317,9 +347,119 @@ int lbi_decision_reserve(lb_decision *d, int n)
         actions_none(actions, had, d->noptions);
         d->actions = actions;
     }
-    if (n >= INDEX_FROM && 2 * n > d->nslots)
+    if (n >= INDEX_FROM && 2 * n > d->nslots && !d->unindexed)
         return index_build(d, n);
     return LB_OK;
+}
+
+void lbi_decision_defer(lb_decision *d)
+{
+    d->unindexed = 1;
+}
+
+/* Sorts n (hash, option) pairs by hash, the options in order within a hash (a byte at a time,
+ * through tmp). */
+static void sort_hashes(lb_key_slot *p, lb_key_slot *tmp, int n)
+{
+    for (int shift = 0; shift < 32; shift += 8) {
+        int count[257] = {0};
+        for (int i = 0; i < n; i++)
+            count[((p[i].hash >> shift) & 255) + 1]++;
+        for (int b = 0; b < 256; b++)
+            count[b + 1] += count[b];
+        for (int i = 0; i < n; i++)
+            tmp[count[(p[i].hash >> shift) & 255]++] = p[i];
+        lb_key_slot *t = p; /* four passes: the pairs end where they began */
+        p = tmp;
+        tmp = t;
+    }
+}
+
+/* Takes away each option of the sorted pairs p whose key an earlier option has; the number
+ * taken away. */
+static int drop_repeats(lb_decision *d, const lb_key_slot *p, int n, char *drop)
+{
+    int dropped = 0;
+    for (int i = 1; i < n; i++)
+        for (int j = i - 1; j >= 0 && p[j].hash == p[i].hash; j--)
+            if (!drop[p[j].option - 1] &&
+                strcmp(d->options[p[j].option - 1].key, d->options[p[i].option - 1].key) == 0) {
+                drop[p[i].option - 1] = 1;
+                dropped++;
+                break;
+            }
+    int kept = 0;
+    for (int i = 0; dropped && i < d->noptions; i++) {
+        if (drop[i])
+            continue;
+        d->options[kept] = d->options[i];
+        if (d->actions && i < d->actions_cap)
+            d->actions[kept] = d->actions[i];
+        if (d->option_said && i < d->said_cap)
+            d->option_said[kept] = d->option_said[i];
+        kept++;
+    }
+    if (dropped)
+        d->noptions = kept;
+    return dropped;
+}
+
+/* The index of the sorted pairs p, slot after slot (each at its home or the next free one past
+ * the last), the few that pass the end probed from the start. */
+static void index_sorted(lb_decision *d, const lb_key_slot *p, int n)
+{
+    unsigned next = 0;
+    int i = 0;
+    for (; i < n; i++) {
+        unsigned home = index_home(d, p[i].hash), at = home > next ? home : next;
+        if (at >= (unsigned)d->nslots)
+            break;
+        d->slots[at] = p[i];
+        next = at + 1;
+    }
+    for (; i < n; i++)
+        d->slots[index_slot(d, d->options[p[i].option - 1].key, p[i].hash)] = p[i];
+}
+
+int lbi_decision_index(lb_decision *d)
+{
+    d->unindexed = 0;
+    int n = d->noptions;
+    lb_key_slot *p = malloc(2 * (size_t)(n ? n : 1) * sizeof *p);
+    char *drop = calloc((size_t)(n ? n : 1), 1);
+    int rc = p && drop ? LB_OK : LB_NOMEM;
+    for (int i = 0; rc == LB_OK && i < n; i++) {
+        size_t len;
+        p[i] = (lb_key_slot){key_hash(d->options[i].key, &len), i + 1};
+    }
+    if (rc == LB_OK)
+        sort_hashes(p, p + n, n);
+    if (rc == LB_OK && drop_repeats(d, p, n, drop) > 0) {
+        free(d->slots); /* options moved: the index made again, key by key */
+        d->slots = NULL;
+        d->nslots = 0;
+        rc = d->noptions >= INDEX_FROM ? index_build(d, d->noptions) : LB_OK;
+    } else if (rc == LB_OK && n < INDEX_FROM) {
+        free(d->slots); /* few: found without an index */
+        d->slots = NULL;
+        d->nslots = 0;
+    } else if (rc == LB_OK) {
+        int size = 64;
+        while (size < 2 * n)
+            size *= 2;
+        lb_key_slot *slots = calloc((size_t)size, sizeof *slots);
+        if (slots) {
+            free(d->slots);
+            d->slots = slots;
+            d->nslots = size;
+            index_sorted(d, p, n);
+        } else {
+            rc = LB_NOMEM;
+        }
+    }
+    free(p);
+    free(drop);
+    return rc;
 }
 
 int lbi_decision_act_add(lb_decision *d, const char *key, const char *param, const lb_action *a,
@@ -328,14 +468,20 @@ int lbi_decision_act_add(lb_decision *d, const char *key, const char *param, con
     /* room first: a failed add leaves the options as they were */
     if (actions_room(d, d->noptions + 1) != LB_OK)
         return LB_NOMEM;
+    size_t len;
+    unsigned h = key_hash(key, &len);
+    if (d->slots && !d->unindexed) /* the index's slot is far: asked for before the copy */
+        __builtin_prefetch(&d->slots[index_home(d, h)]);
+    lb_action *to = &d->actions[d->noptions];
+    *to = *a; /* where the option's action goes (past the options: nothing if refused) */
     lb_option *o;
-    int rc = new_option(d, key, param, &o);
+    int rc = hashed_option(d, key, len, h, param, &o);
     if (rc != LB_OK)
         return rc;
-    size_t len = strnlen(text, sizeof o->text - 1); /* as "%s" would, cut to the room */
+    to->verb = a->verb; /* hashed_option marked it none */
+    len = strnlen(text, sizeof o->text - 1); /* as "%s" would, cut to the room */
     memcpy(o->text, text, len);
     o->text[len] = '\0';
-    d->actions[d->noptions - 1] = *a;
     return LB_OK;
 }
 

@@ -17,6 +17,14 @@ LBI int lbi_decision_act_add(lb_decision *d, const char *key, const char *param,
 /* Room for n options with their actions at once, so that listing that many allocates once;
  * LB_OK or LB_NOMEM (the decision as it was). */
 LBI int lbi_decision_reserve(lb_decision *d, int n);
+/* From now on options are appended unchecked and left out of the keys' index, until
+ * lbi_decision_index: for a listing of many options (a side's moves) that adds no more than the
+ * room reserved and the decision's max, so that no add is refused. */
+LBI void lbi_decision_defer(lb_decision *d);
+/* The end of lbi_decision_defer: each option whose key an earlier one has is taken away (as its
+ * add would have been refused), and the index built at once, in the order of its slots; LB_OK
+ * or LB_NOMEM (the decision then holds its options unchecked: to release). */
+LBI int lbi_decision_index(lb_decision *d);
 
 /* The library's own, not offered by the API (declared in include/lb/decision.h before). */
 

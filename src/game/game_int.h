@@ -164,6 +164,9 @@ struct lb_game {
  * LB_INVALID (its key is an option already, or too long), LB_NOMEM. */
 LBI int lbi_offer(lb_decision *d, const lb_state *st, const lb_action *a, const char *param,
                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The same with the text written already (cut to LB_OPTION_TEXT_MAX - 1 bytes as "%s" would). */
+LBI int lbi_offer_text(lb_decision *d, const lb_state *st, const lb_action *a, const char *param,
+                       const char *text);
 
 /* game_basics.c: what every part of the game shares */
 /* The step counter of the segment now: unique per segment of each side of each turn. */

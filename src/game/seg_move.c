@@ -97,25 +97,66 @@ static void hexes_after(const lb_state *st, const lb_unit *u, const lb_move_choi
         snprintf(out + used, n - used, ", ");
 }
 
+/* An option's text written piece by piece (the listing writes 20,000 of them in a big battle:
+ * no printf), cut as snprintf would to its room. */
+typedef struct line {
+    char buf[LB_OPTION_TEXT_MAX];
+    size_t used;
+} line;
+
+static void put(line *l, const char *s)
+{
+    while (*s && l->used + 1 < sizeof l->buf)
+        l->buf[l->used++] = *s++;
+    l->buf[l->used] = '\0';
+}
+
+/* Movement points from half points: "3", "1.5". */
+static void put_mp(line *l, int half)
+{
+    char digits[16], *p = digits + sizeof digits;
+    unsigned v = half < 0 ? 0u - (unsigned)half : (unsigned)half;
+    *--p = '\0';
+    if (v % 2) {
+        *--p = '5';
+        *--p = '.';
+    }
+    v /= 2;
+    do
+        *--p = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    if (half < 0 && half / 2 != 0)
+        *--p = '-';
+    put(l, p);
+}
+
 /* The options of unit u the movement rules' choices ch offer (some may be offered already). */
 static int choices_options(const lb_game *g, const lb_unit *u, const lb_move_choices *ch,
                            lb_decision *d)
 {
     const lb_state *st = g->st;
     int rc = LB_OK;
-    char label[LB_HEX_LABEL_MAX], mp[24], where[96], what[96];
+    char label[LB_HEX_LABEL_MAX], where[96], what[96];
     lb_action a;
+    line l;
+    lb_action_init(&a, LB_VERB_MOVE);
+    lb_action_add_unit(&a, u->id);
     for (int i = 1; i < ch->nreach && rc == LB_OK && ch->may_step; i++) {
         if (!ch->reach[i].end)
             continue;
         lb_map_label(&st->map, ch->reach[i].hex, label);
-        lb_action_init(&a, LB_VERB_MOVE);
-        lb_action_add_unit(&a, u->id);
+        a.nhexes = 0; /* the unit's move to this hex */
         lb_action_add_hex(&a, ch->reach[i].hex);
-        snprintf(mp, sizeof mp, "%d%s", ch->reach[i].cost / 2, ch->reach[i].cost % 2 ? ".5" : "");
         hexes_after(st, u, ch, i, where, sizeof where);
-        rc = lbi_offer(d, st, &a, NULL, "%s moves to %s (%s%s MP%s)", u->id, label, where, mp,
-                       ch->reach[i].stop ? ", stops in an enemy zone" : "");
+        l.used = 0; /* "%s moves to %s (%s%s MP%s)" */
+        put(&l, u->id);
+        put(&l, " moves to ");
+        put(&l, label);
+        put(&l, " (");
+        put(&l, where);
+        put_mp(&l, ch->reach[i].cost);
+        put(&l, ch->reach[i].stop ? " MP, stops in an enemy zone)" : " MP)");
+        rc = lbi_offer_text(d, st, &a, NULL, l.buf);
         if (rc == LB_INVALID)
             rc = LB_OK; /* already offered */
     }
@@ -130,9 +171,16 @@ static int choices_options(const lb_game *g, const lb_unit *u, const lb_move_cho
         if (!o->legal)
             continue;
         change_action(st, u->id, o, &a, what, sizeof what);
-        snprintf(mp, sizeof mp, "%d%s", o->cost / 2, o->cost % 2 ? ".5" : "");
-        rc = lbi_offer(d, st, &a, NULL, "%s: %s%s%s (%s MP)", u->id,
-                       lb_move_kind_name(o->action.kind), what[0] ? " " : "", what, mp);
+        l.used = 0; /* "%s: %s%s%s (%s MP)" */
+        put(&l, u->id);
+        put(&l, ": ");
+        put(&l, lb_move_kind_name(o->action.kind));
+        put(&l, what[0] ? " " : "");
+        put(&l, what);
+        put(&l, " (");
+        put_mp(&l, o->cost);
+        put(&l, " MP)");
+        rc = lbi_offer_text(d, st, &a, NULL, l.buf);
         if (rc == LB_INVALID)
             rc = LB_OK;
     }
@@ -174,12 +222,20 @@ static int side_options(const lb_game *g, lb_decision *d)
         if (st->units[i].side == d->side && (rc = lb_move_options(st, st->units[i].id, &all[i],
                                                                   NULL)) == LB_OK)
             n += choices_count(&all[i]);
-    /* none: nothing allocated (a decision without options is not released) */
-    if (rc == LB_OK && n > d->noptions + 1 && (d->max <= 0 || n <= d->max))
+    /* none: nothing allocated (a decision without options is not released); within the room
+     * reserved no add is refused, so the keys are checked and indexed once, at the end */
+    int deferred = rc == LB_OK && n > d->noptions + 1 && (d->max <= 0 || n <= d->max);
+    if (deferred) {
+        lbi_decision_defer(d);
         rc = lbi_decision_reserve(d, n);
+    }
     for (int i = 0; i < st->nunits && rc == LB_OK; i++)
         if (st->units[i].side == d->side)
             rc = choices_options(g, &st->units[i], &all[i], d);
+    if (deferred) {
+        int irc = lbi_decision_index(d);
+        rc = rc == LB_OK ? irc : rc;
+    }
     for (int i = 0; i < st->nunits; i++)
         lb_move_choices_release(&all[i]);
     free(all);

@@ -18,10 +18,12 @@ before(setUp);
 after(tearDown);
 
 /* The centre of hex col,row on the editor's map, in page pixels (editor-canvas.js: a margin of
- * 12, flat-topped hexes of radius 16, 12 past 50 columns; even columns half a hex lower). */
+ * 12, flat-topped hexes of radius 16, 12 past 50 columns, times the zoom; even columns half a
+ * hex lower). */
 async function hexPoint(page, col, row, cols, side = null) {
   const box = await page.locator('#map-box').boundingBox();
-  const r = cols > 50 ? 12 : 16;
+  const zoom = Number(await page.getAttribute('#map-box', 'data-zoom'));
+  const r = (cols > 50 ? 12 : 16) * zoom;
   const h = Math.sqrt(3) * r;
   let x = box.x + 12 + r + 1.5 * r * (col - 1);
   let y = box.y + 12 + h / 2 + h * (row - 1) + (col % 2 === 0 ? h / 2 : 0);
@@ -119,6 +121,10 @@ test('paint woods, a stream and elevation; place units, a leader, a corps, reinf
   await page.press('#roster .org label:has-text("time") input', 'Tab');
   await page.selectOption('select[aria-label="the units that come at 13:40"]', ['u2']);
   assert.equal(await verdict(page), 'ok');
+  // u2 comes at 13:40 and enters at 0505, inside the 12x10 map: a warning (R-SCN-12), its hex
+  // outlined, that does not block play
+  await page.waitForSelector('#problems .warning[data-hex="0505"][data-path="units[1].hexes"]');
+  assert.equal(await page.locator('#problems .problem').count(), 0);
   await brush(page, 'objective', '');
   await page.fill('#objective-points', '10');
   await page.selectOption('#objective-holder', 'austrian');
@@ -165,6 +171,51 @@ test('download: the file is what was built, and `labataille check --strict` pass
   // the draft is kept in this browser under its name
   await page.click('#save-draft');
   assert.ok(await page.locator('#drafts option[value="small-battle"]').count());
+});
+
+test('zoom by the buttons, the keys and Ctrl+wheel; a hex painted at the pointer is the hex under it', async () => {
+  const page = editor;
+  const zoom = async () => Number(await page.getAttribute('#map-box', 'data-zoom'));
+  assert.equal(await zoom(), 1);
+  await page.click('#zoom-in');
+  assert.equal(await zoom(), 1.25);
+  assert.equal(await page.textContent('#zoom-level'), '125%');
+  await page.keyboard.press('+');
+  assert.equal(await zoom(), 1.5);
+  const [px, py] = await hexPoint(page, 4, 4, 12);
+  await page.mouse.move(px, py);
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, -100);
+  await page.keyboard.up('Control');
+  await page.waitForFunction(() => document.getElementById('map-box').dataset.zoom === '2');
+  // radius 32 now (16 x 2): the map is 24 + 64 + 48 x 11 = 616 pixels wide
+  assert.equal((await page.locator('#map-box').boundingBox()).width, 616);
+  await page.$eval('#map-scroll', (s) => s.scrollTo(0, 0));
+  await page.waitForFunction(() => document.getElementById('map-scroll').scrollTop === 0);
+  // woods on 0207, at 92, 400 from the map's corner (12 + 32 + 48; 12 + 27.7 + 6 x 55.4 +
+  // 27.7): at zoom 1 that point would be below the map (315 pixels high)
+  await brush(page, 'terrain', 'woods');
+  await clickHex(page, 2, 7, 12);
+  // u2 (to come at 13:40) moved to 0105, on the west edge: the warning goes
+  await page.click('[data-unit="u2"]');
+  await brush(page, 'unit', '');
+  await clickHex(page, 1, 5, 12);
+  await page.waitForSelector('[data-unit="u2"]:has-text("0105")');
+  assert.equal(await verdict(page), 'ok');
+  assert.equal(await page.locator('#problems .warning').count(), 0);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+  const zoomed = path.join(env.folder, 'zoomed.json');
+  await download.saveAs(zoomed);
+  const s = JSON.parse(fs.readFileSync(zoomed, 'utf8'));
+  const at = (col, row) => s.map.legend[[...s.map.terrain[row - 1]][col - 1]];
+  // 0207 painted, its neighbours (0107, 0307, 0206, 0208) not
+  assert.deepEqual([at(2, 7), at(1, 7), at(3, 7), at(2, 6), at(2, 8)],
+    ['woods', 'clear', 'clear', 'clear', 'clear']);
+  assert.deepEqual(s.units[1].hexes, ['0105']);
+  // back to 100% by the key, past the first step the button is offered again
+  for (let i = 0; i < 3; i++) await page.keyboard.press('-');
+  assert.equal(await zoom(), 1);
+  assert.equal(await page.textContent('#zoom-level'), '100%');
 });
 
 test('a draft comes back in this browser, by its name', async () => {

@@ -1,4 +1,4 @@
-/* Unit tests of decisions and the journal: options, standing answers, JSON round trips, and replays that rebuild a charge exactly. */
+/* Unit tests of decisions and the journal: options (3,000 of them through the keys' index), standing answers, JSON round trips, and replays that rebuild a charge exactly. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -73,6 +73,99 @@ static void test_decision__options_and_keys(void **state)
     assert_int_equal(moved.noptions, 12);
     lb_decision_release(&moved);
     lb_decision_release(&d);
+}
+
+/* A decision of 3,000 options with their actions, listed as the game lists a side's moves (the
+ * room reserved first, or grown as they come): each key found at the place it was added, a key
+ * met again refused with the decision as it was, a text past the room cut as "%s" would. */
+static void test_decision__many_options_indexed(void **state)
+{
+    (void)state;
+    for (int reserved = 0; reserved < 2; reserved++) {
+        lb_decision d;
+        lb_decision_init(&d, LB_DECIDE_ACTION, 0, "", "R-GAME-3", "act");
+        if (reserved)
+            assert_int_equal(lbi_decision_reserve(&d, 3000), LB_OK);
+        lb_action a;
+        char key[32], text[LB_OPTION_TEXT_MAX + 40];
+        for (int i = 0; i < 3000; i++) {
+            lb_action_init(&a, i % 2 ? LB_VERB_MOVE : LB_VERB_FACE);
+            a.number = i;
+            snprintf(key, sizeof key, "move:u%d:%04d", i / 100, i % 100);
+            snprintf(text, sizeof text, "option %d", i);
+            assert_int_equal(lbi_decision_act_add(&d, key, NULL, &a, text), LB_OK);
+        }
+        /* again: refused, nothing added, the last option's action as it was */
+        lb_action_init(&a, LB_VERB_PASS);
+        assert_int_equal(lbi_decision_act_add(&d, "move:u7:0042", NULL, &a, "again"), LB_INVALID);
+        assert_int_equal(d.noptions, 3000);
+        assert_int_equal(lb_decision_action(&d, 2999)->verb, LB_VERB_MOVE);
+        assert_int_equal(lb_decision_action(&d, 2999)->number, 2999);
+        for (int i = 0; i < 3000; i += 7) {
+            snprintf(key, sizeof key, "move:u%d:%04d", i / 100, i % 100);
+            assert_int_equal(lb_decision_find(&d, key), i);
+            assert_int_equal(lb_decision_action(&d, i)->number, i);
+            assert_int_equal(lb_decision_action(&d, i)->verb, i % 2 ? LB_VERB_MOVE : LB_VERB_FACE);
+            snprintf(text, sizeof text, "option %d", i);
+            assert_string_equal(d.options[i].text, text);
+        }
+        assert_int_equal(lb_decision_find(&d, "move:u30:0000"), -1); /* past the last */
+        assert_int_equal(lb_decision_find(&d, "move:u7:042"), -1);
+        memset(text, 't', sizeof text - 1);
+        text[sizeof text - 1] = '\0';
+        assert_int_equal(lbi_decision_act_add(&d, "long", NULL, &a, text), LB_OK);
+        assert_int_equal(strlen(d.options[3000].text), LB_OPTION_TEXT_MAX - 1);
+        assert_int_equal(lb_decision_find(&d, "long"), 3000);
+        assert_int_equal(lb_decision_action(&d, 3000)->verb, LB_VERB_PASS);
+        lb_decision_release(&d);
+    }
+}
+
+/* Options added unchecked (a side's moves, lbi_decision_defer) and indexed at the end: a key
+ * met again is taken away as its add would have been refused (the first kept, with its text
+ * and action, the others' order unchanged), and each key is found at its place. 2,000 keys, the
+ * multiples of 100 added a second time after the key past them: 2,000 options, 20 taken away;
+ * and without a repeat the index built slot after slot. */
+static void test_decision__deferred_index(void **state)
+{
+    (void)state;
+    for (int repeats = 0; repeats < 2; repeats++) {
+        lb_decision d;
+        lb_decision_init(&d, LB_DECIDE_ACTION, 0, "", "R-GAME-3", "act");
+        lbi_decision_defer(&d);
+        assert_int_equal(lbi_decision_reserve(&d, 2100), LB_OK);
+        lb_action a;
+        char key[32], text[32];
+        for (int i = 0; i < 2000; i++) {
+            lb_action_init(&a, LB_VERB_MOVE);
+            a.number = i;
+            snprintf(key, sizeof key, "move:u%d:%04d", i / 100, i % 100);
+            snprintf(text, sizeof text, "option %d", i);
+            assert_int_equal(lbi_decision_act_add(&d, key, NULL, &a, text), LB_OK);
+            if (repeats && i % 100 == 1) { /* i - 1 again */
+                snprintf(key, sizeof key, "move:u%d:%04d", i / 100, 0);
+                a.number = -1;
+                assert_int_equal(lbi_decision_act_add(&d, key, NULL, &a, "again"), LB_OK);
+            }
+        }
+        assert_int_equal(d.noptions, repeats ? 2020 : 2000);
+        assert_int_equal(lbi_decision_index(&d), LB_OK);
+        assert_int_equal(d.noptions, 2000);
+        for (int i = 0; i < 2000; i++) {
+            snprintf(key, sizeof key, "move:u%d:%04d", i / 100, i % 100);
+            assert_int_equal(lb_decision_find(&d, key), i);
+            assert_string_equal(d.options[i].key, key);
+            snprintf(text, sizeof text, "option %d", i);
+            assert_string_equal(d.options[i].text, text);
+            assert_int_equal(lb_decision_action(&d, i)->number, i);
+        }
+        assert_int_equal(lb_decision_find(&d, "move:u20:0000"), -1);
+        /* indexed again: an add checks its key */
+        assert_int_equal(lbi_decision_act_add(&d, "move:u3:0007", NULL, &a, "again"), LB_INVALID);
+        assert_int_equal(lbi_decision_act_add(&d, "end", NULL, &a, "end"), LB_OK);
+        assert_int_equal(lb_decision_find(&d, "end"), 2000);
+        lb_decision_release(&d);
+    }
 }
 
 static void test_decision__standing_answers(void **state)
@@ -297,6 +390,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_decision__options_and_keys),
+        cmocka_unit_test(test_decision__many_options_indexed),
+        cmocka_unit_test(test_decision__deferred_index),
         cmocka_unit_test(test_decision__standing_answers),
         cmocka_unit_test(test_decision__journal_json_round_trip),
         cmocka_unit_test(test_decision__journal_json_errors),
