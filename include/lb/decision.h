@@ -141,8 +141,5 @@ int lb_journal_copy(lb_journal *dst, const lb_journal *src);
 int lb_journal_to_json(const lb_journal *j, char **out);
 /* One entry as a compact JSON object in a malloc'd string (the caller frees); LB_OK or LB_NOMEM. */
 int lb_journal_entry_to_json(const lb_journal_entry *e, char **out);
-/* Parses what lb_journal_to_json wrote into *out (initialised here; release it after LB_OK).
- * LB_SYNTAX or LB_INVALID with the reason and JSON path in err. */
-int lb_journal_from_json(const char *text, size_t len, lb_journal *out, lb_err *err);
 
 #endif

@@ -9,6 +9,7 @@
 #include "decision_int.h"
 #include "morale_int.h"
 #include "retreat_int.h"
+#include "hex_int.h"
 
 /* ---- the tally (R-VIC-3) ------------------------------------------------------------------- */
 

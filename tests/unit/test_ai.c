@@ -20,6 +20,7 @@
 #include "game_int.h"
 #include "fixture.h"
 #include "melee_int.h"
+#include "action_int.h"
 
 #define RANDOM_TRIES 20
 

@@ -9,6 +9,7 @@
 #include "state_int.h"
 #include "formation_int.h"
 #include "zoi.h"
+#include "hex_int.h"
 
 static int on_edge(const lb_map *m, lb_hex h)
 {
