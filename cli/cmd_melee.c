@@ -161,7 +161,7 @@ static void print_options(FILE *out, const lb_state *st, const lb_decision *d)
 {
     char prompt[LB_DECISION_PROMPT_MAX], text[LB_OPTION_TEXT_MAX];
     fprintf(out, "decision for %s (%s about %s) [%s]:\n  %s\n", lb_state_side_name(st, d->side),
-            lb_decision_kind_name(d->kind), d->subject, d->rule,
+            lb_name(LB_NAME_DECISION_KIND, d->kind), d->subject, d->rule,
             decision_words(d, -1, prompt, sizeof prompt));
     for (int i = 0; i < d->noptions; i++)
         fprintf(out, "  %d) %-12s %s%s\n", i + 1, d->options[i].key,

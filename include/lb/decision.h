@@ -123,10 +123,6 @@ typedef struct lb_journal {
     int cap;
 } lb_journal;
 
-/* Stable names of kinds and deciders, and their parsers (-1 when unknown). */
-const char *lb_decision_kind_name(lb_decision_kind kind);
-const char *lb_decided_by_name(lb_decided_by by);
-
 /* Index of the parameterised option whose key followed by ":" begins answer, or -1. */
 int lb_decision_find_param(const lb_decision *d, const char *answer);
 /* Index of the option with this key, or -1. */

@@ -15,10 +15,11 @@
  * the saved games); server.h is liblb_server.a's, data.h the program's embedded data (lb_data).
  */
 
-/* values, errors, growing arrays */
+/* values, errors, growing arrays, the words of enum values */
 #include "err.h"
 #include "frac.h"
 #include "grow.h"
+#include "name.h"
 #include "printable.h"
 /* the board and the scenario */
 #include "battle.h"

@@ -81,9 +81,5 @@ int lb_state_units_at(const lb_state *s, lb_hex h, const int **idx);
 int lb_state_top_combat(const lb_state *s, lb_hex h);
 /* Index of the side named name, or -1. */
 int lb_state_side(const lb_state *s, const char *name);
-/* Names of segments and editions as written in scenarios, and parsers (-1 when unknown). */
-const char *lb_segment_name(lb_segment seg);
-const char *lb_edition_name(lb_edition e);
-int lb_edition_parse(const char *s);
 
 #endif

@@ -57,4 +57,9 @@ LBI int lb_state_remove_unit(lb_state *s, int unit);
 /* Rebuilds the units-by-hex index after units changed; LB_OK or LB_NOMEM. */
 LBI int lb_state_reindex(lb_state *s);
 
+/* Names of segments and editions as written in scenarios, and parsers (-1 when unknown). */
+LBI const char *lb_segment_name(lb_segment seg);
+LBI const char *lb_edition_name(lb_edition e);
+LBI int lb_edition_parse(const char *s);
+
 #endif

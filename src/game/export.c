@@ -10,6 +10,7 @@
 #include "decision_int.h"
 #include "game_dice_int.h"
 #include "answer_int.h"
+#include "state_int.h"
 
 #define GAME_FORMAT "labataille-game/1"
 

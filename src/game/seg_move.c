@@ -13,6 +13,7 @@
 #include "fire_int.h"
 #include "move_int.h"
 #include "hex_int.h"
+#include "unit_int.h"
 
 /* ---- actions ------------------------------------------------------------------------------- */
 

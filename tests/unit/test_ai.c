@@ -21,6 +21,7 @@
 #include "fixture.h"
 #include "melee_int.h"
 #include "action_int.h"
+#include "ai_int.h"
 
 #define RANDOM_TRIES 20
 

@@ -18,6 +18,7 @@
 #include "action_int.h"
 #include "answer_int.h"
 #include "words.h"
+#include "game_int.h"
 
 #define GOLDEN "tests/cases/game-R-GAME-18-golden-two-turns.json"
 

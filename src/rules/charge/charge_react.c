@@ -14,6 +14,7 @@
 #include "trace_int.h"
 #include "morale_int.h"
 #include "state_int.h"
+#include "unit_int.h"
 
 /* The most cavalry units one question lists. */
 #define REACTORS_MAX 16
