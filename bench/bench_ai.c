@@ -9,6 +9,7 @@
 #include "lb/game.h"
 #include "lb/lb.h"
 #include "game_int.h"
+#include "ai_int.h"
 
 #define RANDOM_TRIES 20
 

@@ -74,6 +74,12 @@ int cli_print_answer(int rc, char *text);
 /* Prints an answer of lb_ask: as JSON (indented, as cli_print_answer) with --json, else as
  * text. CLI_OK, or CLI_INVALID with the error printed. */
 int cli_print_asked(const cli_args *args, const lb_answer *a);
+/* Asks q on st, whose decisions a decider of the command takes (charge, melee), and prints the
+ * answer (cli_print_asked). When lb_ask fails, the decider's own error (*decider_rc as the
+ * decider left it during lb_ask, when not CLI_OK: already printed) wins; else a --dice problem
+ * is a usage error and any other CLI_INVALID with lb_ask's message. */
+int cli_ask_decided(const cli_args *args, const lb_state *st, const lb_question *q,
+                    const int *decider_rc);
 /* The trace as JSON (a new reference). */
 json_t *cli_trace_json(const lb_trace *t);
 /* Prints the trace as indented text lines. */

@@ -69,7 +69,7 @@ static void print_options(FILE *out, const lb_state *st, const lb_decision *d)
 {
     char prompt[LB_DECISION_PROMPT_MAX], text[LB_OPTION_TEXT_MAX];
     fprintf(out, "decision for %s (%s about %s) [%s]:\n  %s\n", lb_state_side_name(st, d->side),
-            lb_decision_kind_name(d->kind), d->subject, d->rule,
+            lb_name(LB_NAME_DECISION_KIND, d->kind), d->subject, d->rule,
             decision_words(d, -1, prompt, sizeof prompt));
     for (int i = 0; i < d->noptions; i++)
         fprintf(out, "  %d) %-12s %s%s\n", i + 1, d->options[i].key,
@@ -140,25 +140,6 @@ static int decide(void *ctx, const lb_state *st, const lb_decision *d)
     return typed(w, st, d);
 }
 
-/* Asks q and prints the answer; the errors said as the command line says them. */
-static int answer_charge(const cli_args *args, const lb_state *st, const lb_question *q,
-                         const decider *w)
-{
-    lb_answer *a;
-    lb_err err;
-    int lrc = lb_ask(st, q, &a, &err), rc;
-    if (lrc == LB_OK)
-        rc = cli_print_asked(args, a);
-    else if (w->rc != CLI_OK)
-        rc = w->rc;
-    else if (lrc == LB_DICE)
-        rc = cli_usage(args, "--dice: %s", err.msg);
-    else
-        rc = cli_invalid("%s", err.msg);
-    lb_answer_free(a);
-    return rc;
-}
-
 int cmd_charge(const cli_args *args)
 {
     if (args->npositional != 2)
@@ -201,7 +182,7 @@ int cmd_charge(const cli_args *args)
     q.decide = decide;
     q.decide_ctx = &w;
     if (rc == CLI_OK)
-        rc = answer_charge(args, st, &q, &w);
+        rc = cli_ask_decided(args, st, &q, &w.rc);
     lb_state_free(st);
     free(a.buf);
     return rc;

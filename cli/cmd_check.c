@@ -39,14 +39,14 @@ int cmd_check(const cli_args *args)
     if (args->json) {
         cli_print_json(json_pack("{s:s,s:b,s:s?,s:s,s:i,s:i,s:i,s:i,s:[]}", "file", file, "valid",
                                  1, "game", lb_state_game(st), "rules",
-                                 lb_edition_name(lb_state_rules(st)), "columns",
+                                 lb_name(LB_NAME_EDITION, lb_state_rules(st)), "columns",
                                  lb_state_map(st)->cols, "rows", lb_state_map(st)->rows, "units",
                                  lb_state_unit_count(st), "combat_units", combat, "errors"));
     } else {
         printf("%s: valid: %dx%d map, %d units (%d combat), game %s, rules %s\n", file,
                lb_state_map(st)->cols, lb_state_map(st)->rows, lb_state_unit_count(st), combat,
                lb_state_game(st) ? lb_state_game(st) : "(inline)",
-               lb_edition_name(lb_state_rules(st)));
+               lb_name(LB_NAME_EDITION, lb_state_rules(st)));
     }
     lb_state_free(st);
     return CLI_OK;

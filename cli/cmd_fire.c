@@ -42,7 +42,7 @@ int cmd_fire(const cli_args *args)
     if (args->npositional != 3)
         return cli_usage(args, "expected a scenario file, a unit id and a target hex or unit");
     const char *kind_text = cli_option_value(args, "kind", NULL);
-    int kind = kind_text ? lb_fire_kind_parse(kind_text) : LB_FIRE_OFFENSIVE;
+    int kind = kind_text ? lb_name_parse(LB_NAME_FIRE_KIND, kind_text) : LB_FIRE_OFFENSIVE;
     if (kind < 0)
         return cli_usage(args, "--kind: expected offensive, defensive or opportunity, found \"%s\"",
                          kind_text);

@@ -43,7 +43,7 @@ static int parse_form(const cli_args *args, const lb_state *st, const char *s, l
     char name[32];
     size_t len = strcspn(s, ":@");
     snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), s);
-    int f = lb_formation_parse(name);
+    int f = lb_name_parse(LB_NAME_FORMATION, name);
     if (f < 0 || len >= sizeof name)
         return cli_usage(args, "--form: expected a formation (column, line, carre, skirmish, "
                                "general, road, limbered, unlimbered), found \"%s\"", s);

@@ -70,7 +70,7 @@ static int verdict(play *P, int rc, const lb_game_answer *a)
     }
     if (a->verdict != LB_ACCEPTED)
         return play_refuse(P, "%s [%s]", a->reason,
-                           a->rule ? a->rule : lb_verdict_name(a->verdict));
+                           a->rule ? a->rule : lb_name(LB_NAME_VERDICT, a->verdict));
     return accepted(P, a);
 }
 
@@ -459,7 +459,7 @@ static int ai_answers(play *P)
         }
         /* its reason is the first step of the answer's trace, printed with it */
         fprintf(P->out, "%s (computer, %s) %s\n", lb_state_side_name(lb_game_state(P->g), P->ai),
-                lb_ai_level_name(P->ai_settings.level), key);
+                lb_name(LB_NAME_AI_LEVEL, P->ai_settings.level), key);
         if ((rc = verdict(P, rc, &a)) != PLAY_OK)
             return rc == PLAY_REFUSED ? PLAY_ERROR : rc;
     }
@@ -717,13 +717,14 @@ static int computer_of_saved(play *P)
     for (int side = 0; side < 2; side++) {
         if (strncmp(s->players[side], prefix, sizeof prefix - 1) != 0)
             continue;
-        int level = lb_ai_level_parse(s->players[side] + sizeof prefix - 1);
+        int level = lb_name_parse(LB_NAME_AI_LEVEL, s->players[side] + sizeof prefix - 1);
         if (level < 0)
             continue;
         P->ai = side;
         P->ai_settings.level = (lb_ai_level)level;
         fprintf(P->out, "the computer plays %s (%s), as when the game was made\n",
-                lb_state_side_name(lb_game_state(P->g), side), lb_ai_level_name(P->ai_settings.level));
+                lb_state_side_name(lb_game_state(P->g), side),
+                lb_name(LB_NAME_AI_LEVEL, P->ai_settings.level));
         return 1;
     }
     return 0;
@@ -753,7 +754,8 @@ static int ai_options(const cli_args *args, play *P)
                          lb_state_side_name(st, 1), side);
     if (lb_game_settings_of(P->g)->undo == LB_UNDO_HOTSEAT)
         lb_game_set_undo_policy(P->g, LB_UNDO_COMPUTER);
-    if (level && (int)(P->ai_settings.level = (lb_ai_level)lb_ai_level_parse(level)) < 0)
+    if (level &&
+        (int)(P->ai_settings.level = (lb_ai_level)lb_name_parse(LB_NAME_AI_LEVEL, level)) < 0)
         return cli_usage(args, "--level: expected quick, full or baseline, found \"%s\"", level);
     char *end;
     long ms = budget ? strtol(budget, &end, 10) : 1000;
@@ -762,7 +764,7 @@ static int ai_options(const cli_args *args, play *P)
                          budget);
     P->ai_settings.budget_ms = (int)ms;
     char who[LB_GAME_NAME_MAX];
-    snprintf(who, sizeof who, "computer:%s", lb_ai_level_name(P->ai_settings.level));
+    snprintf(who, sizeof who, "computer:%s", lb_name(LB_NAME_AI_LEVEL, P->ai_settings.level));
     lb_game_set_player(P->g, P->ai, who);
     return CLI_OK;
 }

@@ -20,7 +20,7 @@ static const char *decider(const lb_game_settings *set, const lb_journal_entry *
                                                           sizeof level));
         return buf;
     }
-    return lb_decided_by_name(e->by);
+    return lb_name(LB_NAME_DECIDED_BY, e->by);
 }
 
 /* A journal entry: what a store held, shown as printable text. */
@@ -31,7 +31,7 @@ static void print_entry(const lb_game *g, int i, const lb_journal_entry *e)
     char by[LB_GAME_NAME_MAX * 4 + 16];
     if (e->kind == LB_ENTRY_DECISION)
         printf("%5d  %s: %s%s%s -> %s (%s)\n", i, lb_state_side_name(st, e->side),
-               lb_decision_kind_name(e->decision), e->subject[0] ? " about " : "",
+               lb_name(LB_NAME_DECISION_KIND, e->decision), e->subject[0] ? " about " : "",
                lb_printable(e->subject, strlen(e->subject), subject, sizeof subject),
                lb_printable(e->key, strlen(e->key), key, sizeof key),
                decider(lb_game_settings_of(g), e, by, sizeof by));

@@ -12,7 +12,7 @@ int cmd_retreat(const cli_args *args)
     const char *kind = cli_option_value(args, "kind", NULL);
     if (!kind)
         return cli_usage(args, "--kind disorder|rout|flight is required");
-    int k = lb_retreat_kind_parse(kind);
+    int k = lb_name_parse(LB_NAME_RETREAT_KIND, kind);
     if (k < 0)
         return cli_usage(args, "--kind: expected disorder, rout or flight, found \"%s\"", kind);
     lb_question q = {.kind = LB_ASK_RETREAT, .retreat_kind = k};

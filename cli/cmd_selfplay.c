@@ -61,9 +61,9 @@ static int player_parse(const char *s, lb_ai_level level, player *p)
         p->ai = 0;
     else if (strcmp(s, "ai") == 0)
         p->ai = 1;
-    else if (lb_ai_level_parse(s) >= 0) {
+    else if (lb_name_parse(LB_NAME_AI_LEVEL, s) >= 0) {
         p->ai = 1;
-        p->level = (lb_ai_level)lb_ai_level_parse(s);
+        p->level = (lb_ai_level)lb_name_parse(LB_NAME_AI_LEVEL, s);
     } else
         return -1;
     return 0;
@@ -232,9 +232,10 @@ static int play_one(const char *name, const char *text, size_t len, const lb_loa
                      "players", lb_state_side_name(st, 0), player_name(&players[0]),
                      lb_state_side_name(st, 1), player_name(&players[1]), "winner",
                      sc.winner >= 0 ? json_string(lb_state_side_name(st, sc.winner)) : json_null(),
-                     "outcome", lb_outcome_name(sc.outcome), "points", lb_state_side_name(st, 0),
-                     sc.points[0], lb_state_side_name(st, 1), sc.points[1], "decisions", decisions,
-                     "replayed", replays, "cpu_seconds", seconds);
+                     "outcome", lb_name(LB_NAME_OUTCOME, sc.outcome), "points",
+                     lb_state_side_name(st, 0), sc.points[0], lb_state_side_name(st, 1),
+                     sc.points[1], "decisions", decisions, "replayed", replays, "cpu_seconds",
+                     seconds);
     t->asked = ask;
     if (ask)
         json_object_set_new(*out, "charge_questions", json_integer(questions));
@@ -255,7 +256,7 @@ typedef struct run_opts {
 static int read_numbers(const cli_args *args, run_opts *o)
 {
     const char *level_text = cli_option_value(args, "level", NULL);
-    o->level = level_text ? lb_ai_level_parse(level_text) : LB_AI_FULL;
+    o->level = level_text ? lb_name_parse(LB_NAME_AI_LEVEL, level_text) : LB_AI_FULL;
     if (o->level < 0)
         return cli_usage(args, "--level: expected quick, full or baseline, found \"%s\"",
                          level_text);

@@ -11,14 +11,14 @@ static void print_unit(const lb_state *st, const lb_unit *u)
 {
     char label[LB_HEX_LABEL_MAX];
     printf("  %s  %-14s %-9s %-9s", lb_map_label(lb_state_map(st), u->hexes[0], label), u->id,
-           lb_state_side_name(st, u->side), lb_arm_name(u->arm));
+           lb_state_side_name(st, u->side), lb_name(LB_NAME_ARM, u->arm));
     if (u->arm == LB_ARM_LEADER) {
         printf(" bonus");
         for (int i = 0; i < u->nbonus; i++)
             printf(" %s %+d", u->bonus[i].key, u->bonus[i].value);
     } else {
         printf(" %-10s %-10s %2d/%-2d incr  fire %d  melee %d  move %d  morale %d",
-               lb_formation_name(u->formation), lb_morale_state_name(u->state),
+               lb_name(LB_NAME_FORMATION, u->formation), lb_name(LB_NAME_MORALE_STATE, u->state),
                lb_unit_strength(u), u->increments, u->fire, u->melee, u->movement, u->morale);
         if (u->facing)
             printf("  facing %d", u->facing);
@@ -53,7 +53,7 @@ static void print_hexsides(const lb_state *st)
                 else if (width > 90)
                     width = printf("\n    ");
                 char a[LB_HEX_LABEL_MAX];
-                width += printf(" %s %s", lb_map_label(m, h, a), lb_hex_dir_name(d));
+                width += printf(" %s %s", lb_map_label(m, h, a), lb_name(LB_NAME_HEX_DIR, d));
             }
         }
     }
@@ -98,8 +98,8 @@ static json_t *show_json(const lb_state *st)
                                         "elevation", m->elevation[c], "units", units));
     }
     return json_pack("{s:s?,s:s?,s:s,s:i,s:i,s:o}", "title", lb_state_title(st), "game",
-                     lb_state_game(st), "rules", lb_edition_name(lb_state_rules(st)), "columns",
-                     m->cols, "rows", m->rows, "hexes", hexes);
+                     lb_state_game(st), "rules", lb_name(LB_NAME_EDITION, lb_state_rules(st)),
+                     "columns", m->cols, "rows", m->rows, "hexes", hexes);
 }
 
 /* The picture to path; a file that cannot be written or completed is an error, with the reason. */
@@ -143,11 +143,11 @@ int cmd_show(const cli_args *args)
     }
     printf("%s\n", lb_state_title(st) ? lb_state_title(st) : lb_state_source(st));
     printf("game %s, rules %s", lb_state_game(st) ? lb_state_game(st) : "(inline charts)",
-           lb_edition_name(lb_state_rules(st)));
+           lb_name(LB_NAME_EDITION, lb_state_rules(st)));
     if (lb_state_turn(st).minutes >= 0)
         printf(", %02d:%02d", lb_state_turn(st).minutes / 60, lb_state_turn(st).minutes % 60);
     printf(", %s to play, %s segment\n\n", lb_state_side_name(st, lb_state_turn(st).phasing),
-           lb_segment_name(lb_state_turn(st).segment));
+           lb_name(LB_NAME_SEGMENT, lb_state_turn(st).segment));
     cli_map_print(st, NULL, NULL, NULL);
     printf("\nunits by hex:\n");
     for (int col = 1; col <= lb_state_map(st)->cols; col++)

@@ -39,7 +39,7 @@ static json_t *report_json(const char *file, const lb_verify_report *r)
                      "checked", r->checked, "imported", r->imported, "mismatch_count",
                      r->nmismatches, "mismatches", list, "replayed", r->replayed, "replay",
                      r->replay[0] ? r->replay : NULL, "over", r->over, "seq", r->seq, "hash",
-                     r->hash, "verdict", lb_verify_verdict_name(r->verdict)));
+                     r->hash, "verdict", lb_name(LB_NAME_VERIFY_VERDICT, r->verdict)));
     return o;
 }
 
@@ -95,7 +95,7 @@ static void report_text(const char *file, const lb_verify_report *r)
         printf("%s\n", r->replay);
         fprintf(stderr, "%s: %s\n", file, r->replay);
     }
-    printf("%s\n", lb_verify_verdict_name(r->verdict));
+    printf("%s\n", lb_name(LB_NAME_VERIFY_VERDICT, r->verdict));
 }
 
 int cmd_verify(const cli_args *args)

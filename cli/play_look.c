@@ -87,7 +87,8 @@ void play_print_score(play *P)
         fprintf(P->out, "  the battle ends in a draw\n");
     if (sc.over && sc.winner >= 0)
         fprintf(P->out, "  %s wins: a %s victory%s\n", lb_state_side_name(st, sc.winner),
-                lb_outcome_name(sc.outcome), sc.conceded >= 0 ? " (the enemy conceded)" : "");
+                lb_name(LB_NAME_OUTCOME, sc.outcome),
+                sc.conceded >= 0 ? " (the enemy conceded)" : "");
     print_points_and_objectives(P);
 }
 
@@ -191,7 +192,7 @@ void play_print_status(play *P)
         return;
     }
     fprintf(P->out, "%s decides (%s): %s\n", lb_state_side_name(st, d->side),
-            lb_decision_kind_name(d->kind), d->prompt);
+            lb_name(LB_NAME_DECISION_KIND, d->kind), d->prompt);
     if (d->kind == LB_DECIDE_ACTION && lb_state_turn(st).segment == LB_SEG_MOVEMENT &&
         d->noptions > PLAY_OPTIONS_SHOWN) {
         print_movement(P, d);
@@ -308,12 +309,13 @@ int play_show(play *P, int argc, char **argv)
         const lb_unit *u = lb_state_unit(st, i);
         char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 1)];
         fprintf(P->out, "  %-14s %-18s %-9s %-9s", hexes_text(st, u, hexes, sizeof hexes), u->id,
-                lb_state_side_name(st, u->side), lb_arm_name(u->arm));
+                lb_state_side_name(st, u->side), lb_name(LB_NAME_ARM, u->arm));
         if (lb_unit_is_combat(u))
-            fprintf(P->out, " %-10s %2d  %-10s %2d increments%s%s", lb_formation_name(u->formation),
-                    u->facing, lb_morale_state_name(u->state), lb_unit_strength(u),
+            fprintf(P->out, " %-10s %2d  %-10s %2d increments%s%s",
+                    lb_name(LB_NAME_FORMATION, u->formation), u->facing,
+                    lb_name(LB_NAME_MORALE_STATE, u->state), lb_unit_strength(u),
                     u->arm == LB_ARM_CAVALRY ? ", " : "",
-                    u->arm == LB_ARM_CAVALRY ? lb_readiness_name(u->readiness) : "");
+                    u->arm == LB_ARM_CAVALRY ? lb_name(LB_NAME_READINESS, u->readiness) : "");
         fprintf(P->out, "\n");
     }
     play_print_status(P);
@@ -415,12 +417,12 @@ int play_unit(play *P, int argc, char **argv)
     char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 1)];
     fprintf(P->out, "%s%s%s%s: %s %s of %s\n  hexes %s", u->id, u->name ? " (" : "",
             u->name ? u->name : "", u->name ? ")" : "", u->nation ? u->nation : "",
-            lb_arm_name(u->arm), lb_state_side_name(st, u->side),
+            lb_name(LB_NAME_ARM, u->arm), lb_state_side_name(st, u->side),
             hexes_text(st, u, hexes, sizeof hexes));
     if (lb_unit_is_combat(u))
         fprintf(P->out, ", facing %d\n  %s, %s, %s; %d of %d increments; fire %d, melee %d, "
-                "movement %d, morale %d\n", u->facing, lb_formation_name(u->formation),
-                lb_morale_state_name(u->state), lb_readiness_name(u->readiness),
+                "movement %d, morale %d\n", u->facing, lb_name(LB_NAME_FORMATION, u->formation),
+                lb_name(LB_NAME_MORALE_STATE, u->state), lb_name(LB_NAME_READINESS, u->readiness),
                 lb_unit_strength(u), u->increments, u->fire, u->melee, u->movement, u->morale);
     else
         fprintf(P->out, "\n");
@@ -484,7 +486,7 @@ static int odds_fire(play *P, char **names, int n, const char *target)
     lb_trace t;
     lb_trace_init(&t);
     int rc = lb_fire_odds(st, &rq, &o, &t);
-    const char *kind = lb_fire_kind_name(rq.kind);
+    const char *kind = lb_name(LB_NAME_FIRE_KIND, rq.kind);
     char who[PLAY_WHY_MAX] = "";
     size_t used = 0;
     for (int i = 0; i < n && used < sizeof who; i++)
@@ -636,6 +638,6 @@ int play_options(play *P, int argc, char **argv)
     }
     if (!shown)
         fprintf(P->out, "no option of the %s decision holds \"%s\"\n",
-                lb_decision_kind_name(d->kind), argv[1]);
+                lb_name(LB_NAME_DECISION_KIND, d->kind), argv[1]);
     return PLAY_OK;
 }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/action.h"
+#include "action_int.h"
 #include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/dice.h"
+#include "dice_int.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

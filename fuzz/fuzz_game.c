@@ -7,6 +7,7 @@
 #include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"
+#include "answer_int.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -5,6 +5,8 @@
 
 #include "lb/data.h"
 #include "lb/lb.h"
+#include "answer_int.h"
+#include "charge_int.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

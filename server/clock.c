@@ -101,7 +101,7 @@ int clock_run(lb_server *s, slot *sl)
     if (rc != LB_OK || a.verdict != LB_ACCEPTED) {
         fprintf(stderr, "labataille serve: game %lld: the movement clock could not end the "
                 "segment: %s (%s)\n", sl->id, rc != LB_OK ? lb_game_error(sl->g) : a.reason,
-                lb_err_name(rc != LB_OK ? rc : LB_INVALID));
+                lb_name(LB_NAME_ERR, rc != LB_OK ? rc : LB_INVALID));
         return rc;
     }
     traces_record(sl, side, "end", "clock");

@@ -61,7 +61,7 @@ json_t *map_json(const lb_state *st)
                 json_array_append_new(sides,
                                       json_pack("{s:s,s:s?,s:s,s:s,s:[iiii]}", "hex", label, "pair",
                                                 on ? lb_map_label(m, n, other) : NULL, "dir",
-                                                lb_hex_dir_name(d), "type",
+                                                lb_name(LB_NAME_HEX_DIR, d), "type",
                                                 lb_state_charts(st)->hexsides[t].id, "ends",
                                                 x + side_ends[d][0], y + side_ends[d][1],
                                                 x + side_ends[d][2], y + side_ends[d][3]));

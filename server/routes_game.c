@@ -61,7 +61,7 @@ static void answered(game_request *r, lb_http_response *rs, int rc, const lb_gam
          * reaches a client; a client's own stale seq is the verdict LB_REFUSED_STALE, a 409,
          * and an answer another server saved first is the store's LB_CONFLICT, a 409 below */
         fprintf(stderr, "labataille serve: game %lld: %s: %s (%s)\n", r->sl->id, what,
-                lb_game_error(r->sl->g), lb_err_name(rc));
+                lb_game_error(r->sl->g), lb_name(LB_NAME_ERR, rc));
         reply_error(rs, 500, "server-fault", NULL, "the game could not answer; nothing changed");
         return;
     }

@@ -20,7 +20,7 @@ void route_scenarios(lb_server *s, lb_http_response *rs)
         json_array_append_new(list, json_pack("{s:s,s:s,s:s?,s:s,s:[ss],s:i,s:i}", "id", o->id,
                                               "title", lb_state_title(st) ? lb_state_title(st) : "",
                                               "game", lb_state_game(st), "rules",
-                                              lb_edition_name(lb_state_rules(st)), "sides",
+                                              lb_name(LB_NAME_EDITION, lb_state_rules(st)), "sides",
                                               lb_state_side_name(st, 0), lb_state_side_name(st, 1),
                                               "columns", lb_state_map(st)->cols, "rows",
                                               lb_state_map(st)->rows));
@@ -115,7 +115,7 @@ static int parse_dice(json_t *body, create_req *c, lb_http_response *rs)
 {
     json_t *rules = json_object_get(body, "rules"), *seed = json_object_get(body, "seed");
     if (rules && (!json_is_string(rules) ||
-                  (c->set.rules = lb_edition_parse(json_string_value(rules))) < 0)) {
+                  (c->set.rules = lb_name_parse(LB_NAME_EDITION, json_string_value(rules))) < 0)) {
         reply_error(rs, 400, "bad-request", "/rules", "expected premier-2018 or premier-2017");
         return -1;
     }
@@ -189,14 +189,14 @@ static int parse_players(json_t *body, create_req *c, lb_http_response *rs)
         return -1;
     }
     if (level && (!computer || !json_is_string(level) ||
-                  lb_ai_level_parse(json_string_value(level)) < 0)) {
+                  lb_name_parse(LB_NAME_AI_LEVEL, json_string_value(level)) < 0)) {
         reply_error(rs, 400, "bad-request", "/level", computer ? "expected \"quick\" or \"full\""
                     : "a level goes with \"computer\"");
         return -1;
     }
     if (computer) {
         c->ai = json_string_value(computer);
-        c->level = level ? lb_ai_level_parse(json_string_value(level)) : LB_AI_QUICK;
+        c->level = level ? lb_name_parse(LB_NAME_AI_LEVEL, json_string_value(level)) : LB_AI_QUICK;
         if (!mode) /* a game against the computer has a link for the person's side */
             c->two_players = 1;
         c->set.undo = c->two_players ? LB_UNDO_TWO_PLAYERS : LB_UNDO_HOTSEAT;

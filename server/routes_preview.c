@@ -146,7 +146,8 @@ static void fire(preview *p)
         (n = units_param(p, "with", unit, firers, PREVIEW_FIRERS_MAX)) < 0)
         return;
     const char *kind_text = query_get(p->r->q, "kind");
-    int kind = kind_text ? lb_fire_kind_parse(kind_text) : (int)lb_game_fire_kind(p->r->sl->g);
+    int kind = kind_text ? lb_name_parse(LB_NAME_FIRE_KIND, kind_text)
+                         : (int)lb_game_fire_kind(p->r->sl->g);
     if (kind < 0) {
         reply_error(p->rs, 400, "bad-query", "kind",
                     "expected offensive, defensive or opportunity");
@@ -205,7 +206,7 @@ static void retreat(preview *p)
     int unit;
     if (params(p, known, 2) || (unit = unit_param(p, "unit", 1)) < 0)
         return;
-    int kind = lb_retreat_kind_parse(query_get(p->r->q, "kind"));
+    int kind = lb_name_parse(LB_NAME_RETREAT_KIND, query_get(p->r->q, "kind"));
     if (kind < 0) {
         reply_error(p->rs, 400, "bad-query", "kind", "expected disorder, rout or flight");
         return;

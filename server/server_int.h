@@ -8,6 +8,7 @@
 
 #include "lb/dice.h"
 #include "lb/game.h"
+#include "lb/name.h"
 #include "lb/scenario.h"
 #include "lb/server.h"
 #include "lb/store.h"

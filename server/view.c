@@ -57,7 +57,7 @@ static char *extra_members(slot *sl)
                           "ai_player",
                           sl->ai < 0      ? json_null()
                           : sl->level < 0 ? json_string("random")
-                                          : json_string(lb_ai_level_name((lb_ai_level)sl->level)),
+                                          : json_string(lb_name(LB_NAME_AI_LEVEL, sl->level)),
                           "movement_clock", clock ? clock : json_null(), "counters",
                           counters_json(st), "rematch", sl->rematch != 0);
     char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;

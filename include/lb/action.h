@@ -116,16 +116,5 @@ void lb_action_init(lb_action *a, lb_verb verb);
 int lb_action_add_unit(lb_action *a, const char *id);
 /* Appends a hex: LB_OK or LB_LIMIT. */
 int lb_action_add_hex(lb_action *a, lb_hex h);
-/* Do a and b say the same (verb, units, hexes, number, formation)? */
-int lb_action_eq(const lb_action *a, const lb_action *b);
-
-/* Reads key as an answer to a decision of kind on st's map into *out: LB_OK, or LB_INVALID with
- * err saying which part of the key (err->col, from 1), what was expected there and what was
- * found; *out then holds the parts read before it. */
-int lb_action_parse(const lb_state *st, lb_decision_kind kind, const char *key, lb_action *out,
-                    lb_err *err);
-/* Writes a's key into buf (n bytes, NUL-terminated): LB_OK, LB_LIMIT when it does not fit, or
- * LB_INVALID when a is no key (no verb, or a part its verb needs missing). */
-int lb_action_fmt(const lb_state *st, const lb_action *a, char *buf, size_t n);
 
 #endif

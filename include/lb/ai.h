@@ -48,9 +48,6 @@ typedef struct lb_ai_settings {
 
 /* Defaults: the full level, 1000 ms, seed 1. */
 void lb_ai_settings_init(lb_ai_settings *s);
-/* "quick", "full", "baseline", and back (-1 when unknown). */
-const char *lb_ai_level_name(lb_ai_level level);
-int lb_ai_level_parse(const char *s);
 
 /* The answer of side to the pending decision of g: a key lb_game_decide accepts (a parameterised
  * option with its parameter) into key_out (LB_OPTION_KEY_MAX bytes) and one line saying why into

@@ -147,15 +147,6 @@ int lb_charge_resolve(lb_charge *ch, lb_dice *dice);
 lb_charge_status lb_charge_status_of(const lb_charge *ch);
 /* Events, obligations and the summary of the last run. */
 const lb_charge_result *lb_charge_result_of(const lb_charge *ch);
-/* Replaces the journal with a copy of j (a replay); run to rebuild. LB_OK or LB_NOMEM. */
-int lb_charge_load_journal(lb_charge *ch, const lb_journal *j);
-/* Applies a finished charge (LB_CHARGE_DONE) to s, the state it was made on, unit by unit by
- * id (moved, changed, removed), reindexes and marks s changed (lb_state_touch). Refused, with
- * nothing changed, when the charge is not over, s is another state, or s changed since
- * lb_charge_new (another apply in between: its generation moved on). LB_OK; LB_INVALID (not
- * over, another state), LB_STALE (the state changed), LB_NOMEM, nothing changed; err (may be
- * NULL) says why. */
-int lb_charge_apply(const lb_charge *ch, lb_state *s, lb_err *err);
 
 /* One way a charge can end, with its exact probability. */
 typedef struct lb_charge_outcome {

@@ -135,10 +135,6 @@ typedef struct lb_journal {
     int cap;
 } lb_journal;
 
-/* Stable names of kinds and deciders, and their parsers (-1 when unknown). */
-const char *lb_decision_kind_name(lb_decision_kind kind);
-const char *lb_decided_by_name(lb_decided_by by);
-
 /* Index of the parameterised option whose key followed by ":" begins answer, or -1. */
 int lb_decision_find_param(const lb_decision *d, const char *answer);
 /* Index of the option with this key, or -1. */
@@ -153,8 +149,5 @@ int lb_journal_copy(lb_journal *dst, const lb_journal *src);
 int lb_journal_to_json(const lb_journal *j, char **out);
 /* One entry as a compact JSON object in a malloc'd string (the caller frees); LB_OK or LB_NOMEM. */
 int lb_journal_entry_to_json(const lb_journal_entry *e, char **out);
-/* Parses what lb_journal_to_json wrote into *out (initialised here; release it after LB_OK).
- * LB_SYNTAX or LB_INVALID with the reason and JSON path in err. */
-int lb_journal_from_json(const char *text, size_t len, lb_journal *out, lb_err *err);
 
 #endif

@@ -25,9 +25,6 @@ typedef struct lb_pcg32 {
 /* Seeds as the reference pcg32_srandom_r(initstate, initseq). */
 void lb_pcg32_seed(lb_pcg32 *rng, uint64_t initstate, uint64_t initseq);
 
-/* True when value is a roll (both digits 1..6). */
-int lb_roll_valid(int value);
-
 /* ---- keyed dice (R-DICE-3, docs/api.md "Fair dice") -------------------------------------- */
 
 #define LB_DICE_SECRET_BYTES 32
@@ -70,11 +67,5 @@ void lb_dice_init_seed(lb_dice *dice, uint64_t seed);
  * LB_DICE_SCRIPT_MAX; *bad_pos gets the 0-based character offset of the bad entry when not
  * NULL. */
 int lb_dice_init_script(lb_dice *dice, const char *list, int *bad_pos);
-/* One die 1..6 into *out: LB_OK, or LB_DICE when a script is exhausted or its next entry is a
- * two-dice roll (the script position is then unchanged). */
-int lb_dice_d6(lb_dice *dice, const char *purpose, int *out);
-/* A two-dice roll 11..66 into *out: LB_OK, or LB_DICE when a script is exhausted or its next
- * entry is a single die. */
-int lb_dice_roll(lb_dice *dice, const char *purpose, int *out);
 
 #endif

@@ -51,8 +51,6 @@ typedef struct lb_errlist {
     int cap;
 } lb_errlist;
 
-/* Symbolic name of a code ("LB_INVALID"). */
-const char *lb_err_name(int code);
 /* Short description of a code. */
 const char *lb_err_str(int code);
 /* Fills e (when not NULL) with code and a printf-style message, clearing position fields; returns code. */

@@ -209,10 +209,6 @@ typedef struct lb_fire_result {
     int ncasualties;
 } lb_fire_result;
 
-/* "offensive", "defensive", "opportunity", and the parser (-1 when unknown). */
-const char *lb_fire_kind_name(lb_fire_kind k);
-int lb_fire_kind_parse(const char *s);
-
 /* The same for an allowed group: its one firer's breakdown, or "fr-a 12 + fr-b 8 = 20". */
 int lb_fire_group_breakdown(const lb_fire_group *g, char *buf, size_t n);
 

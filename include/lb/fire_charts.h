@@ -2,7 +2,6 @@
 #ifndef LB_FIRE_CHARTS_H
 #define LB_FIRE_CHARTS_H
 
-#include "arena.h"
 #include "charts.h"
 #include "frac.h"
 #include "unit.h"

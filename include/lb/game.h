@@ -259,8 +259,4 @@ int lb_game_view_json(const lb_game *g, int role, char **out);
 /* Where g stands, in a few words: "13:40 french offensive_fire", "over: french marginal". */
 void lb_game_summary(const lb_game *g, char *buf, size_t n);
 
-/* Names: "accepted", "stale", "not-yours", "illegal", "no-decision"; "draw", "marginal", … */
-const char *lb_verdict_name(lb_verdict v);
-const char *lb_outcome_name(lb_outcome o);
-
 #endif

@@ -36,10 +36,6 @@ int lb_hex_eq(lb_hex a, lb_hex b);
 lb_hex lb_hex_neighbor(lb_hex h, int dir);
 /* The direction from a to its neighbour b, or -1 when b is not adjacent to a. */
 int lb_hex_dir_to(lb_hex a, lb_hex b);
-/* Hexside name of a direction ("N" … "NW"). */
-const char *lb_hex_dir_name(int dir);
-/* Hex distance (R-GRID-4): the length of the shortest chain of neighbours. */
-int lb_hex_distance(lb_hex a, lb_hex b);
 /* Centre of h in the integer half-unit coordinates described above. */
 void lb_hex_center(lb_hex h, int *x, int *y);
 

@@ -4,10 +4,10 @@
 
 /*
  * The API a front-end lives on (docs/hacking.md, "The public API"). The game state (lb_state), a
- * game (lb_game), a charge (lb_charge), a melee (lb_melee), a store (lb_store), a server
- * (lb_server) and an arena (lb_arena) are opaque handles read through their functions; the rest
- * are the requests and answers of the rules. Each function's comment is its contract: who owns
- * what it returns, who frees it, which errors it answers. The functions listed here are the
+ * game (lb_game), a charge (lb_charge), a melee (lb_melee), a store (lb_store) and a server
+ * (lb_server) are opaque handles read through their functions; the rest are the requests and
+ * answers of the rules. Each function's comment is its contract: who owns what it returns, who
+ * frees it, which errors it answers. The functions listed here are the
  * symbols liblb.a exports, committed in abi/lb.symbols and checked by script/abi.
  *
  * Libraries: liblb_rules.a (the state, its charts and the rules, libc and libm alone), liblb_game.a
@@ -15,11 +15,11 @@
  * the saved games); server.h is liblb_server.a's, data.h the program's embedded data (lb_data).
  */
 
-/* values, errors, memory */
-#include "arena.h"
+/* values, errors, growing arrays, the words of enum values */
 #include "err.h"
 #include "frac.h"
 #include "grow.h"
+#include "name.h"
 #include "printable.h"
 /* the board and the scenario */
 #include "battle.h"

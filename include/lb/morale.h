@@ -70,13 +70,4 @@ typedef struct lb_morale_result {
     lb_morale_outcome outcome;
 } lb_morale_result;
 
-/* Exact odds of unit's check with the caller's extra modifiers (R-MOR-1, R-MOR-12, R-DICE-4).
- * LB_OK; LB_INVALID for a leader or too many modifiers. */
-int lb_morale_odds(const lb_state *s, int unit, const lb_morale_mod *extra, int nextra,
-                   lb_morale_chance *out, lb_trace *t);
-/* Rolls the check with dice ("morale check" is the purpose); LB_OK, LB_INVALID, LB_DICE. */
-int lb_morale_resolve(const lb_state *s, int unit, lb_morale_kind kind,
-                      const lb_morale_mod *extra, int nextra, lb_dice *dice,
-                      lb_morale_result *out, lb_trace *t);
-
 #endif

@@ -2,7 +2,6 @@
 #ifndef LB_MOVE_CHARTS_H
 #define LB_MOVE_CHARTS_H
 
-#include "arena.h"
 #include "charts.h"
 #include "modifiers.h"
 

@@ -80,8 +80,6 @@ typedef struct lb_retreat {
     struct lb_retreat_search *search; /* private: for lb_retreat_each */
 } lb_retreat;
 
-/* The kind named "disorder", "rout" or "flight"; -1 when unknown. */
-int lb_retreat_kind_parse(const char *s);
 /* The most one hex may weigh for lb_retreat_path_to. */
 #define LB_RETREAT_WEIGHT_MAX 63
 

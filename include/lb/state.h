@@ -2,7 +2,6 @@
 #ifndef LB_STATE_H
 #define LB_STATE_H
 
-#include "arena.h"
 #include "battle.h"
 #include "charts.h"
 #include "map.h"
@@ -70,8 +69,6 @@ const lb_battle *lb_state_battle(const lb_state *st);
 
 /* Frees a state and all it holds; NULL is fine. */
 void lb_state_free(lb_state *s);
-/* Rebuilds the units-by-hex index after units changed; LB_OK or LB_NOMEM. */
-int lb_state_reindex(lb_state *s);
 /* Index of the unit with this id, or -1. */
 int lb_state_unit_index(const lb_state *s, const char *id);
 /* For an id that names no unit: the index of the unit whose id is nearest by edit distance
@@ -84,9 +81,5 @@ int lb_state_units_at(const lb_state *s, lb_hex h, const int **idx);
 int lb_state_top_combat(const lb_state *s, lb_hex h);
 /* Index of the side named name, or -1. */
 int lb_state_side(const lb_state *s, const char *name);
-/* Names of segments and editions as written in scenarios, and parsers (-1 when unknown). */
-const char *lb_segment_name(lb_segment seg);
-const char *lb_edition_name(lb_edition e);
-int lb_edition_parse(const char *s);
 
 #endif

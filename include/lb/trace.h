@@ -99,8 +99,5 @@ void lb_trace_release(lb_trace *t);
 /* Appends a step; rule and section must outlive the trace (literals). No-op on NULL. */
 void lb_trace_add(lb_trace *t, const char *rule, const char *section, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-/* The step as a sentence into buf (n bytes, NUL-terminated, cut short when too small), like
- * snprintf: returns the sentence's full length. */
-int lb_trace_step_fmt(const lb_trace_step *s, char *buf, size_t n);
 
 #endif

@@ -113,13 +113,6 @@ typedef struct lb_unit {
                          * (43), set with level_mod; 0 outside a game (force march, R-MOV-20) */
 } lb_unit;
 
-/* Names as written in scenarios, and their parsers (-1 when unknown). */
-const char *lb_arm_name(lb_arm arm);
-const char *lb_formation_name(lb_formation f);
-int lb_formation_parse(const char *s);
-const char *lb_morale_state_name(lb_morale_state s);
-const char *lb_readiness_name(lb_readiness r);
-
 /* True for infantry, cavalry and artillery; leaders (and aides) are not combat units. */
 int lb_unit_is_combat(const lb_unit *u);
 /* Increments the unit has now: increments - losses. */

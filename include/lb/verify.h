@@ -67,7 +67,4 @@ typedef struct lb_verify_report {
 int lb_game_verify(const char *name, const char *text, size_t len, const lb_load_opts *opts,
                    lb_verify_report *out, lb_errlist *errs);
 
-/* "verified", "not verified", "not yet". */
-const char *lb_verify_verdict_name(lb_verify_verdict v);
-
 #endif

@@ -151,4 +151,8 @@ LBI int lbi_ai_seeds(ai_ctx *c, int runs, uint64_t **seeds);
 /* The cheap policy's answer for the pending decision of g (a copy), into key. */
 LBI int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key);
 
+/* "quick", "full", "baseline", and back (-1 when unknown). */
+LBI const char *lb_ai_level_name(lb_ai_level level);
+LBI int lb_ai_level_parse(const char *s);
+
 #endif

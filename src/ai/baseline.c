@@ -7,6 +7,7 @@
 #include "frac_int.h"
 #include "decision_int.h"
 #include "action_int.h"
+#include "hex_int.h"
 
 /* ---- fire: the most increments expected ----------------------------------------------------- */
 

@@ -6,6 +6,7 @@
 #include "frac_int.h"
 #include "lb/morale.h"
 #include "state_int.h"
+#include "morale_int.h"
 
 /* The least chance of the morale check a charge in the enemy's turn is tried with: a failed
  * check costs nothing (40.1, R-RCH-2), but a passed one commits the unit. */

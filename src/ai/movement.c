@@ -7,6 +7,7 @@
 #include "state_int.h"
 #include "decision_int.h"
 #include "action_int.h"
+#include "hex_int.h"
 
 #define PER_UNIT_OBJECTIVE 5   /* hexes kept for getting nearer the objectives */
 #define PER_UNIT_ENGAGE 10     /* hexes kept within fire or melee reach of the enemy */

@@ -42,4 +42,8 @@ LBI void lb_decision_words(lb_decision *d);
 LBI int lb_journal_entry_from_json(const char *text, size_t len, lb_journal_entry *out,
                                    lb_err *err);
 
+/* Parses what lb_journal_to_json wrote into *out (initialised here; release it after LB_OK).
+ * LB_SYNTAX or LB_INVALID with the reason and JSON path in err. */
+LBI int lb_journal_from_json(const char *text, size_t len, lb_journal *out, lb_err *err);
+
 #endif

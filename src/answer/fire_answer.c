@@ -8,6 +8,7 @@
 #include "fire_int.h"
 #include "state_int.h"
 #include "retreat_int.h"
+#include "unit_int.h"
 
 static json_t *frac_json(lb_frac f)
 {

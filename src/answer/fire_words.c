@@ -1,5 +1,6 @@
 /* A fire value's breakdown in words (24)-(26), and the sum of a fire together (21): the fire's sentences of them, written for the answers as the trace writes its steps. */
 #include "fire_int.h"
+#include "words.h"
 
 /* The sentence of kind with its arguments into buf, like lb_trace_step_fmt. */
 static int put(int kind, lb_event_arg *args, int nargs, char *buf, size_t n)

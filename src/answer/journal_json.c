@@ -7,6 +7,7 @@
 #include "lb/err.h"
 #include "answer_int.h"
 #include "decision_int.h"
+#include "dice_int.h"
 
 #define JOURNAL_FORMAT "labataille-journal/1"
 

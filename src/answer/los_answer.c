@@ -5,6 +5,7 @@
 #include "ask_int.h"
 #include "los_int.h"
 #include "state_int.h"
+#include "hex_int.h"
 
 static const char *kind_name(lb_los_item_kind k)
 {

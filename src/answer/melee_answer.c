@@ -9,6 +9,7 @@
 #include "state_int.h"
 #include "unit_int.h"
 #include "facing_int.h"
+#include "decision_int.h"
 
 /* An exact value: an integer as a number, else a fraction string "15/2". */
 static json_t *exact(lb_frac f)

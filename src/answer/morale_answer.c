@@ -3,6 +3,7 @@
 #include "ask_int.h"
 #include "morale_int.h"
 #include "retreat_int.h"
+#include "unit_int.h"
 
 static json_t *mods_json(const lb_morale_chance *o)
 {

@@ -11,6 +11,7 @@
 #include "stacking_int.h"
 #include "state_int.h"
 #include "frac_int.h"
+#include "unit_int.h"
 
 static const char *label(const lb_state *st, lb_hex h, char *buf)
 {

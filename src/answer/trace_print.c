@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "answer_int.h"
+#include "words.h"
 
 void lb_trace_print(FILE *out, const lb_trace *t)
 {

@@ -65,4 +65,8 @@ LBI int lbi_words_said(const lb_said *s, lbi_text *out);
 /* Appends the step's sentence to out: LB_OK, LB_NOMEM, LB_INVALID (an event without words). */
 LBI int lbi_words_step(const lb_trace_step *s, lbi_text *out);
 
+/* The step as a sentence into buf (n bytes, NUL-terminated, cut short when too small), like
+ * snprintf: returns the sentence's full length. */
+LBI int lb_trace_step_fmt(const lb_trace_step *s, char *buf, size_t n);
+
 #endif

@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/arena.h"
 #include "arena_int.h"
 
 #define BLOCK_SIZE 65536

@@ -85,4 +85,8 @@ LBI int lb_journal_roll(lb_journal *j, lb_die_kind die, int value, const char *p
 /* Keeps the first n entries (undo is replay to an earlier entry). */
 LBI void lb_journal_truncate(lb_journal *j, int n);
 
+/* Stable names of kinds and deciders, and their parsers (-1 when unknown). */
+LBI const char *lb_decision_kind_name(lb_decision_kind kind);
+LBI const char *lb_decided_by_name(lb_decided_by by);
+
 #endif

@@ -25,4 +25,15 @@ LBI int lb_roll_add(int roll, int modifier);
  * their next entry. */
 LBI void lb_dice_skip(lb_dice *dice, lb_die_kind kind);
 
+/* True when value is a roll (both digits 1..6). */
+LBI int lb_roll_valid(int value);
+
+/* One die 1..6 into *out: LB_OK, or LB_DICE when a script is exhausted or its next entry is a
+ * two-dice roll (the script position is then unchanged). */
+LBI int lb_dice_d6(lb_dice *dice, const char *purpose, int *out);
+
+/* A two-dice roll 11..66 into *out: LB_OK, or LB_DICE when a script is exhausted or its next
+ * entry is a single die. */
+LBI int lb_dice_roll(lb_dice *dice, const char *purpose, int *out);
+
 #endif

@@ -7,6 +7,7 @@
 #include "lb/err.h"
 #include "lb/grow.h"
 #include "printable_int.h"
+#include "err_int.h"
 
 static const char *const names[] = {
 #define LB_ERR_NAME(name, text) "LB_" #name,

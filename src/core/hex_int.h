@@ -29,4 +29,10 @@ LBI int lb_hex_label_parse(const char *s, int col_digits, int row_digits, lb_hex
 /* Traverses the line; writes at most max steps and returns how many there are in all. */
 LBI int lb_hex_line(lb_hex from, lb_hex to, lb_line_step *out, int max);
 
+/* Hex distance (R-GRID-4): the length of the shortest chain of neighbours. */
+LBI int lb_hex_distance(lb_hex a, lb_hex b);
+
+/* Hexside name of a direction ("N" … "NW"). */
+LBI const char *lb_hex_dir_name(int dir);
+
 #endif

@@ -3,6 +3,7 @@
 
 #include "replay.h"
 #include "decision_int.h"
+#include "dice_int.h"
 
 static const char *die_name(lb_die_kind die)
 {

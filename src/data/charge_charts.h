@@ -2,7 +2,7 @@
 #ifndef LB_CHARGE_CHARTS_H
 #define LB_CHARGE_CHARTS_H
 
-#include "lb/arena.h"
+#include "arena_int.h"
 #include "lb/charts.h"
 #include "lb/modifiers.h"
 #include "lbi.h"

@@ -4,7 +4,7 @@
 
 #include <jansson.h>
 
-#include "lb/arena.h"
+#include "arena_int.h"
 #include "charge_charts.h"
 #include "lb/charts.h"
 #include "lb/err.h"

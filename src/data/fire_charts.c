@@ -11,6 +11,7 @@
 #include "lb/err.h"
 #include "lb/fire_charts.h"
 #include "dice_int.h"
+#include "unit_int.h"
 
 #define COLUMNS_MAX 64
 

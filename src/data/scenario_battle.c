@@ -8,6 +8,7 @@
 #include "scenario_battle.h"
 #include "state_int.h"
 #include "arena_int.h"
+#include "unit_int.h"
 
 #define PATH_LEN LB_ERR_PATH_MAX
 #define TURN_MINUTES 20

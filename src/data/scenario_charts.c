@@ -12,6 +12,7 @@
 #include "state_int.h"
 #include "frac_int.h"
 #include "charts_int.h"
+#include "unit_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 

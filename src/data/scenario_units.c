@@ -8,6 +8,7 @@
 #include "scenario_int.h"
 #include "state_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)
 

@@ -2,7 +2,7 @@
 #ifndef LB_STATE_INT_H
 #define LB_STATE_INT_H
 
-#include "lb/arena.h"
+#include "arena_int.h"
 #include "lb/battle.h"
 #include "lb/charts.h"
 #include "lb/map.h"
@@ -53,5 +53,13 @@ LBI lb_state *lb_state_clone(const lb_state *s);
  * change (lb_state_touch). LB_OK, LB_INVALID (no such unit) or LB_NOMEM (the state keeps the unit
  * out, but its index is stale: free the state). */
 LBI int lb_state_remove_unit(lb_state *s, int unit);
+
+/* Rebuilds the units-by-hex index after units changed; LB_OK or LB_NOMEM. */
+LBI int lb_state_reindex(lb_state *s);
+
+/* Names of segments and editions as written in scenarios, and parsers (-1 when unknown). */
+LBI const char *lb_segment_name(lb_segment seg);
+LBI const char *lb_edition_name(lb_edition e);
+LBI int lb_edition_parse(const char *s);
 
 #endif

@@ -32,4 +32,11 @@ LBI int lb_unit_in_hex(const lb_unit *u, lb_hex h);
 /* The leader bonus named key, or 0. */
 LBI int lb_unit_bonus(const lb_unit *u, const char *key);
 
+/* Names as written in scenarios, and their parsers (-1 when unknown). */
+LBI const char *lb_arm_name(lb_arm arm);
+LBI const char *lb_formation_name(lb_formation f);
+LBI int lb_formation_parse(const char *s);
+LBI const char *lb_morale_state_name(lb_morale_state s);
+LBI const char *lb_readiness_name(lb_readiness r);
+
 #endif

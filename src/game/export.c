@@ -9,6 +9,8 @@
 #include "game_int.h"
 #include "decision_int.h"
 #include "game_dice_int.h"
+#include "answer_int.h"
+#include "state_int.h"
 
 #define GAME_FORMAT "labataille-game/1"
 

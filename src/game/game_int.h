@@ -6,6 +6,7 @@
 #include "lb/charge.h"
 #include "lb/fire.h"
 #include "lb/game.h"
+#include "lb/verify.h"
 #include "lb/melee.h"
 #include "lb/move.h"
 #include "lb/retreat.h"
@@ -515,5 +516,12 @@ LBI int lb_game_objective_taker(const lb_state *st, lb_hex h);
 LBI int lb_game_settings_to_json(const lb_game_settings *s, char **out);
 LBI int lb_game_settings_from_json(const char *text, size_t len, lb_game_settings *out,
                                    lb_err *err);
+
+/* Names: "accepted", "stale", "not-yours", "illegal", "no-decision"; "draw", "marginal", … */
+LBI const char *lb_verdict_name(lb_verdict v);
+LBI const char *lb_outcome_name(lb_outcome o);
+
+/* "verified", "not verified", "not yet". */
+LBI const char *lb_verify_verdict_name(lb_verify_verdict v);
 
 #endif

@@ -5,6 +5,7 @@
 #include "state_int.h"
 #include "melee_int.h"
 #include "charge_int.h"
+#include "decision_int.h"
 
 #define FNV_OFFSET 0xcbf29ce484222325ULL
 #define FNV_PRIME 0x100000001b3ULL

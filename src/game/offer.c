@@ -4,6 +4,7 @@
 
 #include "decision_int.h"
 #include "game_int.h"
+#include "action_int.h"
 
 int lbi_offer_text(lb_decision *d, const lb_state *st, const lb_action *a, const char *param,
                    const char *text)

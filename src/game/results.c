@@ -9,6 +9,8 @@
 #include "decision_int.h"
 #include "morale_int.h"
 #include "retreat_int.h"
+#include "hex_int.h"
+#include "unit_int.h"
 
 /* ---- the tally (R-VIC-3) ------------------------------------------------------------------- */
 

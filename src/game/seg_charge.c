@@ -8,6 +8,8 @@
 #include "state_int.h"
 #include "action_int.h"
 #include "charge_int.h"
+#include "decision_int.h"
+#include "unit_int.h"
 
 /* R-GAME-5, R-CHG-8: why unit u may not charge now, or NULL when it may (its path is then the
  * player's parameter, which the charge rules check). */

@@ -13,6 +13,7 @@
 #include "melee_int.h"
 #include "unit_int.h"
 #include "facing_int.h"
+#include "hex_int.h"
 
 /* ---- what the earlier segments of the turn left each attacker ------------------------------ */
 

@@ -12,6 +12,8 @@
 #include "action_int.h"
 #include "fire_int.h"
 #include "move_int.h"
+#include "hex_int.h"
+#include "unit_int.h"
 
 /* ---- actions ------------------------------------------------------------------------------- */
 

@@ -8,6 +8,10 @@
 #include "frac_int.h"
 #include "state_int.h"
 #include "trace_int.h"
+#include "action_int.h"
+#include "hex_int.h"
+#include "morale_int.h"
+#include "unit_int.h"
 
 /* R-OCH-1: cavalry that charged in this player turn (the side's sequence now) may not. */
 static int charged_this_turn(const lb_game *g, const char *id)

@@ -11,6 +11,8 @@
 #include "lb/verify.h"
 #include "decision_int.h"
 #include "game_dice_int.h"
+#include "dice_int.h"
+#include "answer_int.h"
 
 #define GAME_FORMAT "labataille-game/1"
 

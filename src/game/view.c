@@ -7,6 +7,8 @@
 #include "game_int.h"
 #include "answer_int.h"
 #include "state_int.h"
+#include "decision_int.h"
+#include "unit_int.h"
 
 static json_t *hexes_json(const lb_state *st, const lb_unit *u)
 {

@@ -4,6 +4,7 @@
 #include "state_int.h"
 #include "frac_int.h"
 #include "trace_int.h"
+#include "unit_int.h"
 
 /* The trace's value keys, by enum rules_value. */
 static const char *const value_keys[] = {"fire", "melee", "lance", "movement"};

@@ -4,6 +4,7 @@
 #include "rules_events.h"
 #include "state_int.h"
 #include "trace_int.h"
+#include "unit_int.h"
 
 static const char *name(lb_readiness r)
 {

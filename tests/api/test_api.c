@@ -27,6 +27,7 @@
 #include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"
+#include "lb/name.h"
 
 /* argv of the test: the program and the page's folder */
 static const char *program, *web_root;
@@ -2982,8 +2983,8 @@ static void test_api__whole_game_equals_engine(void **state)
         snprintf(path, sizeof path, "/api/g/%s/decide", tokens[side]);
         reply r = http(&S, "POST", path, btext);
         if (r.status != (a.verdict == LB_ACCEPTED ? 200 : 422))
-            fail_msg("%s: %ld, the engine %s: %.300s", key, r.status, lb_verdict_name(a.verdict),
-                     r.body);
+            fail_msg("%s: %ld, the engine %s: %.300s", key, r.status,
+                     lb_name(LB_NAME_VERDICT, a.verdict), r.body);
         refused += a.verdict != LB_ACCEPTED;
         free(r.body);
         free(btext);

@@ -2,11 +2,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lb/arena.h"
+#include "arena_int.h"
 #include "lb/err.h"
 #include "lb/los.h"
 #include "lb/state.h"
 #include "state_int.h"
+#include "words.h"
 
 /*
  * One column of three hexes, 0101 above 0102 above 0103, all at elevation 0 (R-GRID-2: a

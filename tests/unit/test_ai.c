@@ -21,6 +21,8 @@
 #include "game_int.h"
 #include "fixture.h"
 #include "melee_int.h"
+#include "action_int.h"
+#include "ai_int.h"
 
 #define RANDOM_TRIES 20
 

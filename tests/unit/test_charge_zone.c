@@ -12,6 +12,7 @@
 #include "lb/lb.h"
 #include "state_int.h"
 #include "charge_zone_int.h"
+#include "words.h"
 
 /* A 10 x 12 clear map (R-GRID-2: flat-topped hexes in columns; 0510 to 0506 is four hexes due
  * north). au-hvy: heavy cavalry (printed MP 10), column facing 12 (N) in 0510; au-lt: light

@@ -15,6 +15,7 @@
 #include "arena_int.h"
 #include "frac_int.h"
 #include "trace_int.h"
+#include "err_int.h"
 
 static void test_core__frac_arithmetic(void **unused)
 {

@@ -14,6 +14,7 @@
 #include "state_int.h"
 #include "decision_int.h"
 #include "charge_int.h"
+#include "answer_int.h"
 
 /* The scenario of a rule case file (tests/cases/NAME.json), loaded. */
 static lb_state *case_scenario(const char *name)

@@ -11,6 +11,7 @@
 #include "state_int.h"
 #include "trace_int.h"
 #include "effects.h"
+#include "words.h"
 
 enum { NO = -1 }; /* "not allowed" in the table */
 

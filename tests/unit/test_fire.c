@@ -17,6 +17,7 @@
 #include "charts_int.h"
 #include "fire_charts_int.h"
 #include "fire_int.h"
+#include "words.h"
 
 static lb_state *load_text(const char *name, const char *text, int strict, lb_errlist *errs)
 {

@@ -17,6 +17,8 @@
 #include "state_int.h"
 #include "game_int.h"
 #include "fixture.h"
+#include "hex_int.h"
+#include "words.h"
 
 static lb_load_opts opts(void)
 {

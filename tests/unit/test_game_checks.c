@@ -15,6 +15,8 @@
 #include "lb/lb.h"
 #include "state_int.h"
 #include "fixture.h"
+#include "words.h"
+#include "game_int.h"
 
 #define INF(id, morale, state, hex)                                                             \
     "{\"id\":\"" id "\",\"side\":\"french\",\"arm\":\"infantry\",\"nation\":\"french\","         \

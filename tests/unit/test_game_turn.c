@@ -15,6 +15,10 @@
 #include "lb/lb.h"
 #include "state_int.h"
 #include "fixture.h"
+#include "action_int.h"
+#include "answer_int.h"
+#include "words.h"
+#include "game_int.h"
 
 #define GOLDEN "tests/cases/game-R-GAME-18-golden-two-turns.json"
 

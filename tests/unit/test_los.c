@@ -13,6 +13,7 @@
 #include "state_int.h"
 #include "dice_int.h"
 #include "hex_int.h"
+#include "words.h"
 
 enum { COLS = 64, ROWS = 48, UNITS = 300, FEATURES = 240 };
 

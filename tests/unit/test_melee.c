@@ -19,6 +19,8 @@
 #include "melee_int.h"
 #include "morale_int.h"
 #include "readiness.h"
+#include "answer_int.h"
+#include "words.h"
 
 /* What s says, and a step's sentence (each in a buffer of its own: one at a time). */
 static const char *said(const lb_said *s)

@@ -13,6 +13,7 @@
 #include "state_int.h"
 #include "trace_int.h"
 #include "morale_int.h"
+#include "unit_int.h"
 
 /* A 3x1 map: 0101 clear, 0201 woods, 0301 clear; French phasing in the Morale Recovery
  * Segment; charts.morale as given (may be empty). */

@@ -18,6 +18,7 @@
 #include "formation_int.h"
 #include "move_int.h"
 #include "stacking_int.h"
+#include "words.h"
 
 #define STACK                                                                                   \
     "\"stacking\": {\"infantry_increments\": 18, \"cavalry_increments\": 18,"                   \

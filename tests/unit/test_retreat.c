@@ -16,6 +16,8 @@
 #include "trace_int.h"
 #include "unit_int.h"
 #include "retreat_int.h"
+#include "hex_int.h"
+#include "words.h"
 
 #define CHARTS                                                                                  \
     "\"charts\": {\"terrain\": {"                                                               \

@@ -10,6 +10,7 @@
 #include "lb/retreat.h"
 #include "lb/trace.h"
 #include "retreat_events.h"
+#include "words.h"
 
 /* The sentence of an event of kind with its nargs arguments (one at a time). */
 static const char *sentence(int kind, const lb_event_arg *args, int nargs)

@@ -50,4 +50,15 @@ LBI const char *lb_obligation_kind_name(lb_obligation_kind k);
 /* Appends to t how the odds were counted (R-DICE-4, R-CHG-25). */
 LBI void lb_charge_odds_trace(const lb_charge_outcomes *o, lb_trace *t);
 
+/* Replaces the journal with a copy of j (a replay); run to rebuild. LB_OK or LB_NOMEM. */
+LBI int lb_charge_load_journal(lb_charge *ch, const lb_journal *j);
+
+/* Applies a finished charge (LB_CHARGE_DONE) to s, the state it was made on, unit by unit by
+ * id (moved, changed, removed), reindexes and marks s changed (lb_state_touch). Refused, with
+ * nothing changed, when the charge is not over, s is another state, or s changed since
+ * lb_charge_new (another apply in between: its generation moved on). LB_OK; LB_INVALID (not
+ * over, another state), LB_STALE (the state changed), LB_NOMEM, nothing changed; err (may be
+ * NULL) says why. */
+LBI int lb_charge_apply(const lb_charge *ch, lb_state *s, lb_err *err);
+
 #endif

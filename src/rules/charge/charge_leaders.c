@@ -5,6 +5,8 @@
 #include "charge_leaders.h"
 #include "charge_move.h"
 #include "decision_int.h"
+#include "hex_int.h"
+#include "state_int.h"
 
 /* A combat unit of `side` stands in h. */
 static int escorted(const lb_state *s, lb_hex h, int side)

@@ -13,6 +13,7 @@
 #include "formation_int.h"
 #include "move_int.h"
 #include "facing_int.h"
+#include "state_int.h"
 
 /* rules-combat 35.4, 37.4: light cavalry has a printed movement of 13 or more. */
 int lbi_mv_is_light(const lb_unit *u)

@@ -12,6 +12,9 @@
 #include "lb/morale.h"
 #include "move_int.h"
 #include "trace_int.h"
+#include "morale_int.h"
+#include "state_int.h"
+#include "unit_int.h"
 
 /* The most cavalry units one question lists. */
 #define REACTORS_MAX 16

@@ -21,6 +21,8 @@
 #include "unit_int.h"
 #include "retreat_int.h"
 #include "charge_react.h"
+#include "hex_int.h"
+#include "state_int.h"
 
 static int y2018(const run *R)
 {

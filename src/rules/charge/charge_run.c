@@ -11,6 +11,7 @@
 #include "frac_int.h"
 #include "trace_int.h"
 #include "charge_int.h"
+#include "morale_int.h"
 
 static const char *const obligation_names[] = {
     "defensive_fire",    "melee",     "passed_premelee", "no_movement",

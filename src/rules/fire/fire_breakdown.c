@@ -1,6 +1,7 @@
 /* The breakdown of a fire value (24)-(26) and the sum of a fire together (21), as the arguments of their events: what the trace's last steps and lb_fire_value_breakdown say. */
 #include "fire_int.h"
 #include "frac_int.h"
+#include "unit_int.h"
 
 /* The multiplier, the value and its rounding, arguments 8 to 14 of both breakdowns. */
 static void multiplied_and_rounded(const lb_fire_value *v, lb_event_arg *a)

@@ -8,6 +8,7 @@
 #include "frac_int.h"
 #include "trace_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 #define CARRE_INFANTRY_MAX 12 /* (25): increments of a carré firing with its battery */
 #define GUNS_INFANTRY_MAX 4   /* (25): increments of other infantry firing with a battery */

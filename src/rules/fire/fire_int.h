@@ -103,4 +103,8 @@ LBI int lb_fire_resolve(const lb_state *s, const lb_fire_request *rq, lb_dice *d
 /* Frees what a result owns. */
 LBI void lb_fire_result_release(lb_fire_result *r);
 
+/* "offensive", "defensive", "opportunity", and the parser (-1 when unknown). */
+LBI const char *lb_fire_kind_name(lb_fire_kind k);
+LBI int lb_fire_kind_parse(const char *s);
+
 #endif

@@ -14,6 +14,7 @@
 #include "fire_charts_int.h"
 #include "unit_int.h"
 #include "facing_int.h"
+#include "morale_int.h"
 
 /* ---- fire defence --------------------------------------------------------------------------- */
 

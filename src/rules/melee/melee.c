@@ -15,6 +15,7 @@
 #include "modifiers_int.h"
 #include "morale_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 static void trace_frac(lb_trace *t, const char *key, lb_frac v)
 {

@@ -8,6 +8,7 @@
 #include "trace_int.h"
 #include "facing_int.h"
 #include "move_int.h"
+#include "unit_int.h"
 
 int lbi_mel_share(const lb_unit *u, int k)
 {

@@ -16,6 +16,7 @@
 #include "melee_charts_int.h"
 #include "state_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 /* ---- the procedure ------------------------------------------------------------------------ */
 

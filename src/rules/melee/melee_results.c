@@ -21,6 +21,7 @@
 #include "formation_int.h"
 #include "move_int.h"
 #include "retreat_int.h"
+#include "hex_int.h"
 
 static const char *label(const mrun *R, lb_hex h, char *buf)
 {

@@ -5,6 +5,7 @@
 #include "trace_int.h"
 #include "melee_charts_int.h"
 #include "modifiers_int.h"
+#include "morale_int.h"
 
 /* R-MEL-9 (32.3): an attacking line counts its top four increments, any other attacker and
  * every defender all those taking part. */

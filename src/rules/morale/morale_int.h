@@ -22,4 +22,14 @@ LBI const char *lb_morale_kind_name(lb_morale_kind kind);
  * Recovery Segment, otherwise an ordinary check. */
 LBI lb_morale_kind lb_morale_kind_for(const lb_state *s, int unit);
 
+/* Exact odds of unit's check with the caller's extra modifiers (R-MOR-1, R-MOR-12, R-DICE-4).
+ * LB_OK; LB_INVALID for a leader or too many modifiers. */
+LBI int lb_morale_odds(const lb_state *s, int unit, const lb_morale_mod *extra, int nextra,
+                       lb_morale_chance *out, lb_trace *t);
+
+/* Rolls the check with dice ("morale check" is the purpose); LB_OK, LB_INVALID, LB_DICE. */
+LBI int lb_morale_resolve(const lb_state *s, int unit, lb_morale_kind kind,
+                          const lb_morale_mod *extra, int nextra, lb_dice *dice,
+                          lb_morale_result *out, lb_trace *t);
+
 #endif

@@ -14,6 +14,8 @@
 #include "move_charts_int.h"
 #include "facing_int.h"
 #include "formation_int.h"
+#include "dice_int.h"
+#include "unit_int.h"
 
 static const lb_terrain_type *terrain_at(const lb_state *st, lb_hex h, int *t)
 {

@@ -12,6 +12,8 @@
 #include "facing_int.h"
 #include "formation_int.h"
 #include "zoi.h"
+#include "morale_int.h"
+#include "hex_int.h"
 
 /* A refusal (what it says is in o->why, but for a quiet context): traced as the unit's action
  * refused. */

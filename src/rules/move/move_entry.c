@@ -9,6 +9,8 @@
 #include "state_int.h"
 #include "formation_int.h"
 #include "zoi.h"
+#include "hex_int.h"
+#include "unit_int.h"
 
 static int on_edge(const lb_map *m, lb_hex h)
 {

@@ -7,6 +7,8 @@
 #include "formation_int.h"
 #include "zoi.h"
 #include "stacking_int.h"
+#include "hex_int.h"
+#include "unit_int.h"
 
 /* Hex distance from h to the nearest hex of unit v. */
 static int unit_distance(const lb_unit *v, lb_hex h)

@@ -8,6 +8,8 @@
 #include "move_events.h"
 #include "move_charts_int.h"
 #include "facing_int.h"
+#include "hex_int.h"
+#include "unit_int.h"
 
 /* R-ZOI-1: carrés, routed units and leaders project no zone. */
 static int projects_any(const lb_unit *e)

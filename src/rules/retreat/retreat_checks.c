@@ -9,6 +9,7 @@
 #include "state_int.h"
 #include "trace_int.h"
 #include "unit_int.h"
+#include "morale_int.h"
 
 /* Has unit index v been named already among the hexes before k? */
 static int named(const lb_state *s, const lb_hex *hexes, int k, int v)

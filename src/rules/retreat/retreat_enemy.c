@@ -4,6 +4,7 @@
 
 #include "lb/err.h"
 #include "retreat_int.h"
+#include "hex_int.h"
 
 /*
  * Cube coordinates: x = col - 1, z = (row - 1) - (x - (x & 1)) / 2, y = -x - z. The directions

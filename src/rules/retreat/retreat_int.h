@@ -418,4 +418,7 @@ LBI int lb_retreat_paths(const lb_state *s, int unit, const lb_retreat_req *req,
 /* Frees what a result owns. */
 LBI void lb_retreat_release(lb_retreat *r);
 
+/* The kind named "disorder", "rout" or "flight"; -1 when unknown. */
+LBI int lb_retreat_kind_parse(const char *s);
+
 #endif

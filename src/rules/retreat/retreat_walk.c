@@ -5,6 +5,7 @@
 #include "lb/err.h"
 #include "lb/grow.h"
 #include "retreat_int.h"
+#include "hex_int.h"
 
 /*
  * A depth-first walk from the start that only ever steps where the stored values say an optimal

@@ -11,6 +11,7 @@
 #include "trace_int.h"
 #include "morale_int.h"
 #include "stacking_int.h"
+#include "unit_int.h"
 
 int lb_stack_share(const lb_unit *u, int k)
 {
