@@ -4,6 +4,7 @@
 
 #include "game_int.h"
 #include "charge_zone_int.h"
+#include "hex_int.h"
 #include "state_int.h"
 
 /* The hexes of cavalry c's zone of kind, in cell order, as labels; NULL out of memory. */

@@ -16,6 +16,7 @@
 #include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"
+#include "hex_int.h"
 #include "state_int.h"
 #include "frac_int.h"
 #include "game_int.h"
