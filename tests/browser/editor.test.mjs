@@ -173,7 +173,7 @@ test('download: the file is what was built, and `labataille check --strict` pass
   assert.ok(await page.locator('#drafts option[value="small-battle"]').count());
 });
 
-test('zoom by the buttons, the keys and Ctrl+wheel; a hex painted at the pointer is the hex under it', async () => {
+test('zoom by the buttons, the keys and Ctrl+wheel (R-WEB-20); a hex painted at the pointer is the hex under it', async () => {
   const page = editor;
   const zoom = async () => Number(await page.getAttribute('#map-box', 'data-zoom'));
   assert.equal(await zoom(), 1);
