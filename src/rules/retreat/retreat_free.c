@@ -145,26 +145,73 @@ static int refuge(const rfree *F, lb_hex h)
     return 1;
 }
 
+/* The open cells of a search, a binary heap by label then cell; at[cell] is the cell's place
+ * in it, FQUEUE_NEVER before it is reached, FQUEUE_DONE once its label is final. */
+#define FQUEUE_NEVER (-1)
+#define FQUEUE_DONE (-2)
+typedef struct fqueue {
+    int *heap, *at, n;
+} fqueue;
+
+static int fqueue_before(const flabel *best, int a, int b)
+{
+    return best[a] < best[b] || (best[a] == best[b] && a < b);
+}
+
+static void fqueue_place(fqueue *q, int i, int cell)
+{
+    q->heap[i] = cell;
+    q->at[cell] = i;
+}
+
+/* The cell at place i moved up to where its label belongs. */
+static void fqueue_up(fqueue *q, const flabel *best, int i)
+{
+    int cell = q->heap[i];
+    while (i > 0 && fqueue_before(best, cell, q->heap[(i - 1) / 2])) {
+        fqueue_place(q, i, q->heap[(i - 1) / 2]);
+        i = (i - 1) / 2;
+    }
+    fqueue_place(q, i, cell);
+}
+
+/* The least open cell, taken out and marked done. */
+static int fqueue_take(fqueue *q, const flabel *best)
+{
+    int least = q->heap[0], cell = q->heap[--q->n], i = 0;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= q->n)
+            break;
+        if (c + 1 < q->n && fqueue_before(best, q->heap[c + 1], q->heap[c]))
+            c++;
+        if (!fqueue_before(best, q->heap[c], cell))
+            break;
+        fqueue_place(q, i, q->heap[c]);
+        i = c;
+    }
+    if (q->n > 0)
+        fqueue_place(q, i, cell);
+    q->at[least] = FQUEUE_DONE;
+    return least;
+}
+
 /* Dijkstra over the map: best[] the least label of a way from `from` to each cell (forward: the
- * steps leave each hex; backward: they enter `from`'s way to a target). A plain scan for the
- * least open cell keeps it short: the maps are small. */
-static void ways(const rfree *F, lb_hex from, int backward, flabel *best, uint8_t *done)
+ * steps leave each hex; backward: they enter `from`'s way to a target). The labels are final
+ * whatever the order ties are taken in: they are the least sums. */
+static void ways(const rfree *F, lb_hex from, int backward, flabel *best, fqueue *q)
 {
     const lb_map *m = &F->st->map;
     int cells = m->cols * m->rows;
     for (int i = 0; i < cells; i++) {
         best[i] = FLABEL_NONE;
-        done[i] = 0;
+        q->at[i] = FQUEUE_NEVER;
     }
     best[lb_map_cell(m, from)] = 0;
-    for (;;) {
-        int at = -1;
-        for (int i = 0; i < cells; i++)
-            if (!done[i] && best[i] != FLABEL_NONE && (at < 0 || best[i] < best[at]))
-                at = i;
-        if (at < 0)
-            return;
-        done[at] = 1;
+    q->n = 1;
+    fqueue_place(q, 0, lb_map_cell(m, from));
+    while (q->n > 0) {
+        int at = fqueue_take(q, best);
         lb_hex h = lb_map_hex(m, at);
         for (int d = 0; d < LB_DIR_COUNT; d++) {
             lb_hex b = lb_hex_neighbor(h, d);
@@ -174,8 +221,12 @@ static void ways(const rfree *F, lb_hex from, int backward, flabel *best, uint8_
                 continue;
             int bc = lb_map_cell(m, b);
             flabel l = best[at] + label_of(&st);
-            if (!done[bc] && l < best[bc])
-                best[bc] = l;
+            if (q->at[bc] == FQUEUE_DONE || l >= best[bc])
+                continue;
+            best[bc] = l;
+            if (q->at[bc] == FQUEUE_NEVER)
+                fqueue_place(q, q->n++, bc);
+            fqueue_up(q, best, q->at[bc]);
         }
     }
 }
@@ -259,18 +310,18 @@ static int toward_refuge(rfree *F, lb_trace *t)
     const lb_map *m = &F->st->map;
     size_t cells = (size_t)m->cols * (size_t)m->rows;
     flabel *from = malloc(cells * sizeof *from), *to = malloc(cells * sizeof *to);
-    uint8_t *done = malloc(cells);
+    fqueue q = {malloc(cells * sizeof *q.heap), malloc(cells * sizeof *q.at), 0};
     lb_hex *way = malloc(cells * sizeof *way);
-    int rc = from && to && done && way ? LB_OK : LB_NOMEM;
+    int rc = from && to && q.heap && q.at && way ? LB_OK : LB_NOMEM;
     lb_hex target;
     if (rc == LB_OK && refuge(F, F->start)) {
         LBI_EVENT(t, "R-RET-19", "(30)", EV_RET_IN_REFUGE, ev_ret_hex(m, F->start));
     } else if (rc == LB_OK) {
-        ways(F, F->start, 0, from, done);
+        ways(F, F->start, 0, from, &q);
         if (!nearest_refuge(F, from, &target)) {
             LBI_EVENT0(t, "R-RET-19", "(30)", EV_RET_NO_REFUGE);
         } else {
-            ways(F, target, 1, to, done);
+            ways(F, target, 1, to, &q);
             int n = best_way(F, to, target, way), cost, friendly;
             int stop = as_far_as(F, way, n, &cost, &friendly);
             LBI_EVENT(t, "R-RET-7", "(30)", EV_RET_REFUGE, ev_ret_hex(m, target), ev_int(n),
@@ -281,7 +332,8 @@ static int toward_refuge(rfree *F, lb_trace *t)
     }
     free(from);
     free(to);
-    free(done);
+    free(q.heap);
+    free(q.at);
     free(way);
     return rc;
 }
