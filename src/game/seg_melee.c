@@ -118,32 +118,75 @@ static int owes_melee(const lb_game *g, const obligation *o, int side, int step)
            st->units[u].side == side;
 }
 
+/* The hex the melee o owes is fought at (R-MEL-25), when o is owed now by side; 0 when it is not
+ * or that hex was assaulted in this step (R-GAME-25: the owed melee lapses). */
+static int owed_target(const lb_game *g, const obligation *o, int side, int step, lb_hex *target)
+{
+    const lb_state *st = g->st;
+    if (!owes_melee(g, o, side, step))
+        return 0;
+    int u = lb_state_unit_index(st, o->unit), e = lb_state_unit_index(st, o->other);
+    *target = owed_hex(&st->units[u], &st->units[e]);
+    return g->assaulted[lb_map_cell(&st->map, *target)] != step;
+}
+
+/* Offers the melee ids (n) owe at target as one assault: "U melees E at HEX, as its charge
+ * owes", or with several "U1+U2 melee HEX together, as their charges owe" (R-GAME-25). */
+static int offer_owed(const lb_game *g, lb_decision *d, lb_hex target, const char *const *ids,
+                      int n, const char *other)
+{
+    const lb_state *st = g->st;
+    char label[LB_HEX_LABEL_MAX], who[LB_GAME_REASON_MAX / 2];
+    lb_action a;
+    lb_action_init(&a, LB_VERB_MELEE);
+    lb_action_add_hex(&a, target);
+    lb_map_label(&st->map, target, label);
+    size_t used = 0;
+    who[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        lb_action_add_unit(&a, ids[i]);
+        if (used < sizeof who)
+            used += (size_t)snprintf(who + used, sizeof who - used, "%s%s", i ? "+" : "", ids[i]);
+    }
+    if (n == 1)
+        return lbi_offer(d, st, &a, NULL, "%s melees %s at %s, as its charge owes", ids[0], other,
+                         label);
+    return lbi_offer(d, st, &a, NULL, "%s melee %s together, as their charges owe", who, label);
+}
+
 /* R-GAME-18: the melees a charge owes, while any can still be fought, are the only options
  * (38.10: the cavalry must melee); then one option per attacker and hex it may assault alone,
  * and per hex a parameterised option for several attackers together. A unit melees once per
  * segment, a hex is assaulted once. */
-/* The melees the side's charges owe (38.10: the cavalry must melee), one option each. */
+/* The melees the side's charges owe (38.10: the cavalry must melee). R-GAME-25: those owed at
+ * one hex are one assault, all of its owing units together, when the melee rules allow it;
+ * otherwise each alone, and once one is fought the others' lapse (the hex is assaulted). */
 static int owed_options(const lb_game *g, lb_decision *d, int step)
 {
-    const lb_state *st = g->st;
     int rc = LB_OK;
-    char label[LB_HEX_LABEL_MAX];
-    lb_action a;
     for (int i = 0; i < g->nobligations && rc == LB_OK; i++) {
         const obligation *o = &g->obligations[i];
-        if (!owes_melee(g, o, d->side, step))
+        lb_hex target, other;
+        int seen = 0, n = 0, ok = 0;
+        if (!owed_target(g, o, d->side, step, &target))
             continue;
-        int u = lb_state_unit_index(st, o->unit), e = lb_state_unit_index(st, o->other);
-        const char *ids[1] = {o->unit};
-        int ok = 0;
-        lb_hex target = owed_hex(&st->units[u], &st->units[e]);
-        if ((rc = allowed(g, target, ids, 1, &ok)) != LB_OK || !ok)
+        for (int k = 0; k < i && !seen; k++)
+            seen = owed_target(g, &g->obligations[k], d->side, step, &other) &&
+                   lb_hex_eq(other, target);
+        if (seen)
             continue;
-        lb_action_init(&a, LB_VERB_MELEE);
-        lb_action_add_hex(&a, target);
-        lb_action_add_unit(&a, o->unit);
-        rc = lbi_offer(d, st, &a, NULL, "%s melees %s at %s, as its charge owes", o->unit,
-                       o->other, lb_map_label(&st->map, target, label));
+        const char *ids[LB_MELEE_ATTACKERS_MAX];
+        for (int k = i; k < g->nobligations && n < LB_MELEE_ATTACKERS_MAX; k++)
+            if (owed_target(g, &g->obligations[k], d->side, step, &other) &&
+                lb_hex_eq(other, target))
+                ids[n++] = g->obligations[k].unit;
+        if (n > 1 && (rc = allowed(g, target, ids, n, &ok)) == LB_OK && ok) {
+            rc = offer_owed(g, d, target, ids, n, o->other);
+            continue;
+        }
+        for (int k = 0; k < n && rc == LB_OK; k++)
+            if ((rc = allowed(g, target, &ids[k], 1, &ok)) == LB_OK && ok)
+                rc = offer_owed(g, d, target, &ids[k], 1, owed(g, ids[k])->other);
     }
     return rc;
 }
@@ -219,11 +262,11 @@ int lbi_melee_owed_offer(lb_game *g)
     int side = 1 - st->turn.phasing, step = lbi_game_step(g);
     for (int i = 0; i < g->nobligations; i++) {
         const obligation *o = &g->obligations[i];
-        if (!owes_melee(g, o, side, step))
+        lb_hex target;
+        int ok = 0;
+        if (!owed_target(g, o, side, step, &target))
             continue;
-        int u = lb_state_unit_index(st, o->unit), e = lb_state_unit_index(st, o->other), ok = 0;
         const char *ids[1] = {o->unit};
-        lb_hex target = owed_hex(&st->units[u], &st->units[e]);
         if (allowed(g, target, ids, 1, &ok) != LB_OK)
             return -1;
         char label[LB_HEX_LABEL_MAX];
@@ -298,6 +341,19 @@ static void mark_rest(lb_game *g, const lb_melee_result *res, int cavalry_attack
     }
 }
 
+/* R-GAME-18, R-MEL-27: is h a hex this melee assaulted: the one declared or the one meleed
+ * after a pursuit? */
+static int assaulted_by(const lb_game *g, const lb_melee_result *res, lb_hex h)
+{
+    lb_hex at;
+    if (lb_map_parse_label(&g->st->map, g->melee_at, &at) == 0 && lb_hex_eq(at, h))
+        return 1;
+    for (int i = 0; i < res->nevents; i++)
+        if (strcmp(res->events[i].kind, "pursuit") == 0 && lb_hex_eq(res->events[i].hex, h))
+            return 1;
+    return 0;
+}
+
 /* R-GAME-18, R-MEL-27: the hexes of the melee are assaulted in this segment: the one declared
  * and the one meleed after a pursuit. */
 static void mark_assaulted(lb_game *g, const lb_melee_result *res)
@@ -310,6 +366,27 @@ static void mark_assaulted(lb_game *g, const lb_melee_result *res)
         if (strcmp(res->events[i].kind, "pursuit") == 0 &&
             lb_map_contains(&g->st->map, res->events[i].hex))
             g->assaulted[lb_map_cell(&g->st->map, res->events[i].hex)] = step;
+}
+
+/* R-GAME-25: the melees still owed at a hex this melee assaulted lapse (a hex is assaulted once
+ * in a segment, R-GAME-18); their cavalry's obligations end with the segment's (R-GAME-20). */
+static void lapse_owed(lb_game *g, const lb_melee_result *res)
+{
+    const lb_state *st = g->st;
+    int step = lbi_game_step(g);
+    for (int i = 0; i < g->nobligations; i++) {
+        const obligation *o = &g->obligations[i];
+        int u = lb_state_unit_index(st, o->unit), e = lb_state_unit_index(st, o->other);
+        if (u < 0 || !owes_melee(g, o, st->units[u].side, step))
+            continue;
+        lb_hex target = owed_hex(&st->units[u], &st->units[e]);
+        if (!assaulted_by(g, res, target))
+            continue;
+        char label[LB_HEX_LABEL_MAX];
+        lb_trace_add(g->tr, "R-GAME-25", "(38.10)", "%s's melee with %s at %s lapses: the hex "
+                     "was assaulted in this segment", o->unit, o->other,
+                     lb_map_label(&st->map, target, label));
+    }
 }
 
 /* R-RCH-7 (36): cavalry that charged and meleed is exhausted; the melee engine exhausts the
@@ -381,6 +458,7 @@ static int finish(lb_game *g)
     }
     g->nobligations = n;
     mark_assaulted(g, res);
+    lapse_owed(g, res);
     lb_melee_free(m);
     g->melee = NULL;
     return rc;
@@ -603,6 +681,12 @@ int lbi_melee_start(lb_game *g, const lb_action *a, lb_game_answer *out)
         lb_melee_free(m);
         return LB_OK;
     }
+    int owing = 0;
+    for (int i = 0; i < n; i++)
+        owing += owed(g, ids[i]) != NULL;
+    if (owing > 1)
+        lb_trace_add(g->tr, "R-GAME-25", "(38.10)", "%d charges owe their melees at %s: they "
+                     "are one assault", owing, as.hex);
     g->melee = m;
     g->shown = 0;
     snprintf(g->melee_at, sizeof g->melee_at, "%s", as.hex);
