@@ -152,6 +152,9 @@ async function refresh() {
 }
 
 async function render(view, { own = false } = {}) {
+  // two fetches of the view crossed: the older answer, come last, would show the game back
+  // where it was (its buttons too) until the next event; the seq never goes back
+  if (S.view && view.seq < S.view.seq) return;
   const first = !S.view;
   const before = S.view;
   S.view = view;
