@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  env, shots, violations, setUp, tearDown, newPage, open, viewOf, waitSeqAbove, seqOf,
+  env, shots, violations, setUp, tearDown, newPage, open, viewOf, waitSeqAbove, seqOf, frameTimes, pct,
+  TRACE_FRAMES,
 } from './harness.mjs';
 
 const program = process.env.LB_PROGRAM || 'build-test/labataille';
@@ -264,41 +265,6 @@ test('Edit a bundled scenario; upload a file', async () => {
   await page.close();
 });
 
-/* Per frame of the page's renderer main thread (between two BeginMainThreadFrame), the time its
- * top-level tasks took, in ms: `wall` by the clock, `cpu` by the thread's own clock (the trace's
- * tdur: what the frame cost, whatever else the machine runs). */
-function frameTimes(trace) {
-  const events = JSON.parse(trace.toString()).traceEvents;
-  const counts = new Map();
-  for (const e of events) {
-    if (e.name === 'BeginMainThreadFrame') {
-      counts.set(`${e.pid}:${e.tid}`, (counts.get(`${e.pid}:${e.tid}`) || 0) + 1);
-    }
-  }
-  const [thread] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
-  const mine = events.filter((e) => `${e.pid}:${e.tid}` === thread).sort((a, b) => a.ts - b.ts);
-  const wall = [];
-  const cpu = [];
-  let work = null;
-  let busyUntil = 0;
-  for (const e of mine) {
-    if (e.name === 'BeginMainThreadFrame') {
-      if (work !== null) {
-        wall.push(work.wall / 1000);
-        cpu.push(work.cpu / 1000);
-      }
-      work = { wall: 0, cpu: 0 };
-    } else if (/RunTask$/.test(e.name) && e.ph === 'X' && work !== null && e.ts >= busyUntil) {
-      work.wall += e.dur;
-      work.cpu += e.tdur || 0;
-      busyUntil = e.ts + e.dur;
-    }
-  }
-  return { wall: wall.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) };
-}
-
-const pct = (sorted, p) => sorted[Math.floor(sorted.length * p)];
-
 // The frame times are printed for BENCHMARKS.md, not asserted: a test asserts no time.
 test('painting a 100×100 map: strokes drawn, their frame times printed', async () => {
   const page = editor;
@@ -308,8 +274,7 @@ test('painting a 100×100 map: strokes drawn, their frame times printed', async 
   await verdict(page);
   await brush(page, 'terrain', 'woods');
   const box = await page.locator('#map-scroll').boundingBox();
-  await env.browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline',
-    'disabled-by-default-devtools.timeline.frame'] });
+  await env.browser.startTracing(page, { categories: TRACE_FRAMES });
   // strokes to and fro over the visible map, each move a few hexes on
   for (let stroke = 0; stroke < 6; stroke++) {
     const y = box.y + 40 + stroke * ((box.height - 80) / 6);

@@ -127,3 +127,42 @@ export async function clickHex(page, hex) {
   const box = await page.locator(`.layer-terrain .hex[data-hex="${hex}"]`).boundingBox();
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
+
+/* Per frame of the page's renderer main thread (between two BeginMainThreadFrame), the time its
+ * top-level tasks took, in ms: `wall` by the clock, `cpu` by the thread's own clock (the trace's
+ * tdur: what the frame cost, whatever else the machine runs). */
+export function frameTimes(trace) {
+  const events = JSON.parse(trace.toString()).traceEvents;
+  const counts = new Map();
+  for (const e of events) {
+    if (e.name === 'BeginMainThreadFrame') {
+      counts.set(`${e.pid}:${e.tid}`, (counts.get(`${e.pid}:${e.tid}`) || 0) + 1);
+    }
+  }
+  const [thread] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+  const mine = events.filter((e) => `${e.pid}:${e.tid}` === thread).sort((a, b) => a.ts - b.ts);
+  const wall = [];
+  const cpu = [];
+  let work = null;
+  let busyUntil = 0;
+  for (const e of mine) {
+    if (e.name === 'BeginMainThreadFrame') {
+      if (work !== null) {
+        wall.push(work.wall / 1000);
+        cpu.push(work.cpu / 1000);
+      }
+      work = { wall: 0, cpu: 0 };
+    } else if (/RunTask$/.test(e.name) && e.ph === 'X' && work !== null && e.ts >= busyUntil) {
+      work.wall += e.dur;
+      work.cpu += e.tdur || 0;
+      busyUntil = e.ts + e.dur;
+    }
+  }
+  return { wall: wall.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) };
+}
+
+/* The p-quantile (0.95) of an ascending list. */
+export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+// The trace categories frameTimes reads.
+export const TRACE_FRAMES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline.frame'];

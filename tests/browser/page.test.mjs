@@ -6,8 +6,9 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
   env, shots, violations, setUp, tearDown, api, tokenOf, viewOf, unitIn, open, seqOf, waitSeqAbove, waitSeq,
-  demoGame, clickHex, closePages,
+  demoGame, clickHex, closePages, frameTimes, pct, TRACE_FRAMES,
 } from './harness.mjs';
+import os from 'node:os';
 
 before(setUp);
 after(tearDown);
@@ -628,3 +629,41 @@ test('no Content-Security-Policy violation on any page', () => {
   assert.deepEqual(violations, []);
 });
 
+// Issue 28: the Russbach battle (96x56 hexes) with every counter drawn, panned by six mouse drags
+// and zoomed by 30 wheel turns under Chromium's trace; each frame's main-thread time (the trace's
+// thread clock) is printed for BENCHMARKS.md, not asserted: a test asserts no time.
+test('the big battle panned and zoomed: every counter drawn, frame times printed', async () => {
+  const made = await api('POST', '/api/games', { scenario: 'wagram-russbach-1809', mode: 'two-players', seed: 3 });
+  assert.equal(made.status, 201);
+  const link = env.base + made.json.links.french;
+  const page = await open(link);
+  await page.waitForSelector('.layer-units [data-unit]');
+  const view = await viewOf(link);
+  const onMap = view.units.filter((u) => u.hexes.length > 0).length;
+  assert.ok(onMap > 150, `${onMap} units on the map`);
+  assert.equal(await page.locator('.layer-units [data-unit]').count(), onMap);
+  const box = await page.locator('#map').boundingBox();
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await env.browser.startTracing(page, { categories: TRACE_FRAMES });
+  for (let d = 0; d < 6; d += 1) {
+    const dir = d % 2 ? -1 : 1;
+    await page.mouse.move(cx - 200 * dir, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + 200 * dir, cy + 50 * dir, { steps: 40 });
+    await page.mouse.up();
+  }
+  for (let w = 0; w < 30; w += 1) {
+    await page.mouse.move(cx, cy);
+    await page.mouse.wheel(0, w < 15 ? -120 : 120);
+    await page.waitForTimeout(16);
+  }
+  const { wall, cpu } = frameTimes(await env.browser.stopTracing());
+  assert.ok(cpu.length >= 50, `${cpu.length} frames`);
+  assert.ok(cpu.at(-1) > 0, 'the trace holds the tasks of the frames');
+  // the gestures kept every counter: none lost or doubled by a redraw
+  assert.equal(await page.locator('.layer-units [data-unit]').count(), onMap);
+  const ms = (x) => x.toFixed(2);
+  console.log(`the Russbach battle (${onMap} counters) panned and zoomed: ${cpu.length} frames; main thread per frame: cpu p50 ${ms(pct(cpu, 0.5))} ms, p95 ${ms(pct(cpu, 0.95))} ms, max ${ms(cpu.at(-1))} ms; wall p50 ${ms(pct(wall, 0.5))} ms, p95 ${ms(pct(wall, 0.95))} ms (load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
+  assert.deepEqual(violations, []);
+});
