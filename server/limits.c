@@ -14,7 +14,7 @@ static const struct {
     [LB_LIMIT_MAP_HEXES] = {"map-hexes", 4096, 1, 999 * 999},
     [LB_LIMIT_UNITS] = {"units", 200, 1, 50000},
     [LB_LIMIT_MOVEMENT] = {"movement", 20, 0, 999},
-    [LB_LIMIT_OPTIONS] = {"options", 10000, 1, 100000000},
+    [LB_LIMIT_OPTIONS] = {"options", 100000, 1, 100000000}, /* R-WEB-21 */
     [LB_LIMIT_VIEW_BYTES] = {"view-bytes", 4 << 20, 1 << 16, 1LL << 30},
     [LB_LIMIT_SCENARIO_BYTES] = {"scenario-bytes", 512 << 10, 1 << 10, LB_SCENARIO_BYTES_MAX},
     [LB_LIMIT_JOURNAL] = {"journal", 10000, 0, 100000000},

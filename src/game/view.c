@@ -37,19 +37,23 @@ static json_t *unit_json(const lb_state *st, const lb_unit *u)
     return o;
 }
 
-/* The options of d as a JSON array, written straight into t ([{"key","label","param"?}], the
+/* R-WEB-21: past this many options, a decision's moves are listed by their keys alone. */
+#define VIEW_LABELLED_MAX 10000
+
+/* The options of d as a JSON array, written straight into t ([{"key","label"?,"param"?}], the
  * same bytes jansson would write, without a value per option: a decision may list thousands). */
 static int options_text(lbi_text *t, const lb_decision *d)
 {
-    int rc = lbi_text_add(t, "[", 1);
+    int rc = lbi_text_add(t, "[", 1), keys_only = d->noptions > VIEW_LABELLED_MAX;
     for (int i = 0; i < d->noptions && rc == LB_OK; i++) {
         const lb_option *o = &d->options[i];
+        int labelled = !(keys_only && strncmp(o->key, "move:", 5) == 0);
         rc = lbi_text_add(t, i ? ",{\"key\":" : "{\"key\":", i ? 8 : 7);
         if (rc == LB_OK)
             rc = lbi_json_string_put(t, o->key);
-        if (rc == LB_OK)
+        if (rc == LB_OK && labelled)
             rc = lbi_text_add(t, ",\"label\":", 9);
-        if (rc == LB_OK)
+        if (rc == LB_OK && labelled)
             rc = lbi_json_string_put(t, o->text);
         if (rc == LB_OK && o->param)
             rc = lbi_text_add(t, ",\"param\":", 9);

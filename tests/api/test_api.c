@@ -374,6 +374,26 @@ static void test_api__scenarios(void **state)
     assert_int_equal(json_array_size(json_object_get(v, "units")), 177);
     assert_int_equal(json_array_size(json_object_get(v, "reinforcements")), 19);
     json_decref(v);
+    /* R-WEB-21: the French end their Charge segment; their Movement lists 20,319 options (the
+     * count bench_game reports), under the server's default options limit of 100,000, so the
+     * answer is taken; past 10,000 options a move is given by its key alone, the other options
+     * keep their label */
+    v = decide(&S, link_token(g, "both"), 0, "end", 200);
+    assert_string_equal(str(v, "segment"), "movement");
+    json_t *options = json_object_get(json_object_get(v, "pending"), "options");
+    assert_int_equal(json_array_size(options), 20319);
+    size_t i, moves = 0, labelled = 0;
+    json_t *o;
+    json_array_foreach(options, i, o) {
+        int move = strncmp(str(o, "key"), "move:", 5) == 0;
+        moves += (size_t)move;
+        labelled += json_object_get(o, "label") != NULL;
+        assert_true(move == (json_object_get(o, "label") == NULL));
+    }
+    assert_true(moves > 10000);
+    assert_int_equal(labelled, 20319 - moves);
+    assert_string_equal(str(json_array_get(options, json_array_size(options) - 1), "key"), "end");
+    json_decref(v);
     json_decref(g);
 }
 
@@ -1887,10 +1907,10 @@ static void over_limit_is(const server *sv, const char *path, const char *body, 
 }
 
 /* A posted scenario past the server's limits (the defaults: 128 columns or rows, 4,096 hexes,
- * 200 units, 20 movement points, 512 KiB kept, 10,000 options, R-WEB-6) is refused before it is
+ * 200 units, 20 movement points, 512 KiB kept, 100,000 options, R-WEB-6, R-WEB-21) is refused before it is
  * loaded, with the path and the limit; its unknown keys are refused (400, each at its path); an
  * import is held to the same and to 10,000 journal entries. A field within them is made, and the
- * answer that would open a Movement segment of more than 10,000 moves is refused (422
+ * answer that would open a Movement segment of more than 100,000 moves is refused (422
  * over-limit, R-WEB-6): nothing changed. (A 999 x 999 map took 35 s and 1.2 GB to make.) */
 static void test_api__posted_scenario_limits(void **state)
 {
@@ -1907,7 +1927,7 @@ static void test_api__posted_scenario_limits(void **state)
         {20, 20, 3, 21, "", "/scenario/units/0/movement", "movement", 20},
         {20, 20, 3, 14, "\"charts\":{\"movement\":{\"leader_allowance\":99}}",
          "/scenario/charts/movement/leader_allowance", "movement", 20},
-        {40, 40, 80, 20, "", "/scenario", "options", 10000},
+        {64, 64, 199, 20, "", "/scenario", "options", 100000},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *body = open_field(cases[i].cols, cases[i].rows, cases[i].units, cases[i].mp,
@@ -1956,8 +1976,8 @@ static void test_api__posted_scenario_limits(void **state)
                   "journal", 10000);
     free(journal);
     free(zeros);
-    /* within the limits: made; its Charge segment's end would open 80 x 20 MP of moves */
-    body = open_field(40, 40, 80, 20, "charge", "");
+    /* within the limits: made; its Charge segment's end would open 199 x 20 MP of moves */
+    body = open_field(64, 64, 199, 20, "charge", "");
     json_t *g = call(&S, "POST", "/api/games", body, 201);
     free(body);
     const char *both = link_token(g, "both");
