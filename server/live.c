@@ -1,4 +1,4 @@
-/* Live updates: Server-Sent Events streams that hold no thread while idle, suspended in libmicrohttpd and resumed when their game's journal grows, a side's page comes or goes, a player says something, or their heartbeat is due. */
+/* Live updates: Server-Sent Events streams that hold no thread while idle, suspended in libmicrohttpd and resumed when their game's journal grows, a side's page comes or goes, a player says something or allows hints, or their heartbeat is due. */
 #include <errno.h>
 #include <microhttpd.h>
 #include <stdio.h>
@@ -22,6 +22,7 @@ struct stream {
     int role;                     /* the role of its link */
     int presence_sent;            /* sl->presence_changes when presence was last sent (-1 none) */
     int chat_seen;                /* sl->chat_changes when the stream was opened or last told */
+    int hints_seen;               /* sl->hints_changes, likewise */
     long long heartbeat_at;       /* now_ms() when a heartbeat is due */
     char pending[EVENT_MAX];      /* what is left to send of the last event */
     size_t npending, sent;
@@ -99,6 +100,10 @@ static int next_event(stream *st)
         st->npending = (size_t)snprintf(st->pending, sizeof st->pending,
                                         "event: chat\ndata: {}\n\n");
         st->chat_seen = st->sl->chat_changes;
+    } else if (st->hints_seen != st->sl->hints_changes) {
+        st->npending = (size_t)snprintf(st->pending, sizeof st->pending,
+                                        "event: hints\ndata: {}\n\n");
+        st->hints_seen = st->sl->hints_changes;
     } else if (st->presence_sent != st->sl->presence_changes) {
         st->npending = presence_event(st->sl, st->pending, sizeof st->pending);
         st->presence_sent = st->sl->presence_changes;
@@ -178,6 +183,7 @@ struct MHD_Response *live_response(lb_server *s, slot *sl, int after, int role,
                    .role = role, .presence_sent = -1};
     pthread_mutex_lock(&s->lock);
     st->chat_seen = sl->chat_changes;
+    st->hints_seen = sl->hints_changes;
     presence_count(s, st, +1);
     pthread_mutex_unlock(&s->lock);
     st->npending = (size_t)snprintf(st->pending, sizeof st->pending, "retry: 2000\n\n");

@@ -68,5 +68,10 @@ void route_set_hints(game_request *r, lb_http_response *rs)
         reply_store_fault(rs, rc, "whether hints are allowed cannot be kept");
         return;
     }
+    /* R-WEB-19: the other side's page hears of it at once */
+    pthread_mutex_lock(&r->s->lock);
+    r->sl->hints_changes++;
+    live_wake(r->s, r->sl);
+    pthread_mutex_unlock(&r->s->lock);
     reply_json(rs, 200, hints_json(r->sl, allow));
 }

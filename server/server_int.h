@@ -65,6 +65,7 @@ typedef struct slot {
     int present[2];               /* live.c: the streams open by each side's link */
     int presence_changes;         /* live.c: counts the times a side came or went */
     int chat_changes;             /* chat.c: counts the messages said through this server */
+    int hints_changes;            /* routes_hints.c: counts the times a side allowed hints or not */
     pthread_mutex_t lock;
     lb_game *g;
     int two_players;              /* else hot-seat */

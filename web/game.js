@@ -1109,6 +1109,8 @@ function live() {
   events.addEventListener('open', () => { $('live').className = 'on'; });
   events.addEventListener('error', () => { $('live').className = 'off'; });
   events.addEventListener('chat', () => loadChat());
+  // R-WEB-19: a side allowed hints or took that back: the box says it at once
+  events.addEventListener('hints', () => { if (!$('hints-box').hidden) showHints(api.hints(token)); });
   events.addEventListener('presence', (e) => {
     S.present = JSON.parse(e.data).present;
     renderPresence();

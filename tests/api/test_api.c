@@ -773,64 +773,6 @@ static void test_api__hint(void **state)
     json_decref(g);
 }
 
-/* R-WEB-19, R-GAME-24: between two people a hint is given only while both sides allow it. At
- * first neither has (GET …/hints: both false, not open; a hint 403 hints-off). The French allow
- * it: still 403, the other side has not. The Austrians allow it: open, and the French (whose
- * decision is pending at the start, seq 0) get their hint; the Austrians asking get 409, no
- * decision of theirs pending. Each hint given is recorded beside the journal: the export shows
- * [{"side": 0, "seq": 0}] and its seq and journal are the game's, unchanged (0 entries). The
- * Austrians withdraw: 403 again. A spectator may not set it; a body without a boolean is 400. */
-static void test_api__hints_between_people(void **state)
-{
-    (void)state;
-    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\",\"seed\":3}");
-    const char *fr = link_token(g, "french"), *au = link_token(g, "austrian");
-    char fr_hint[160], au_hint[160], fr_hints[160], au_hints[160], path[160];
-    snprintf(fr_hint, sizeof fr_hint, "/api/g/%s/hint", fr);
-    snprintf(au_hint, sizeof au_hint, "/api/g/%s/hint", au);
-    snprintf(fr_hints, sizeof fr_hints, "/api/g/%s/hints", fr);
-    snprintf(au_hints, sizeof au_hints, "/api/g/%s/hints", au);
-    json_t *h = call(&S, "GET", fr_hints, NULL, 200);
-    assert_false(json_is_true(json_object_get(h, "open")));
-    assert_true(json_is_false(json_object_get(json_object_get(h, "allowed"), "french")));
-    json_decref(h);
-    error_is(&S, "GET", fr_hint, NULL, 403, "hints-off", NULL);
-    h = call(&S, "POST", fr_hints, "{\"allow\": true}", 200);
-    assert_true(json_is_true(json_object_get(json_object_get(h, "allowed"), "french")));
-    assert_true(json_is_false(json_object_get(json_object_get(h, "allowed"), "austrian")));
-    assert_false(json_is_true(json_object_get(h, "open")));
-    json_decref(h);
-    h = call(&S, "GET", fr_hint, NULL, 403);
-    assert_non_null(strstr(str(json_object_get(h, "error"), "message"),
-                           "the other side has not allowed hints"));
-    json_decref(h);
-    h = call(&S, "POST", au_hints, "{\"allow\": true}", 200);
-    assert_true(json_is_true(json_object_get(h, "open")));
-    json_decref(h);
-    h = call(&S, "GET", fr_hint, NULL, 200);
-    assert_string_equal(str(h, "side"), "french");
-    assert_int_equal(num(h, "seq"), 0);
-    assert_true(json_array_size(json_object_get(h, "options")) >= 1);
-    json_decref(h);
-    error_is(&S, "GET", au_hint, NULL, 409, "not-your-decision", NULL);
-    snprintf(path, sizeof path, "/api/g/%s/export", fr);
-    json_t *e = call(&S, "GET", path, NULL, 200);
-    json_t *asked = json_object_get(e, "hints");
-    assert_int_equal(json_array_size(asked), 1);
-    assert_int_equal(num(json_array_get(asked, 0), "side"), 0);
-    assert_int_equal(num(json_array_get(asked, 0), "seq"), 0);
-    assert_int_equal(num(e, "seq"), 0);
-    json_decref(e);
-    h = call(&S, "POST", au_hints, "{\"allow\": false}", 200);
-    assert_false(json_is_true(json_object_get(h, "open")));
-    json_decref(h);
-    error_is(&S, "GET", fr_hint, NULL, 403, "hints-off", NULL);
-    error_is(&S, "POST", fr_hints, "{\"allow\": 1}", 400, "bad-request", "/allow");
-    snprintf(path, sizeof path, "/api/g/%s/hints", link_token(g, "spectator"));
-    error_is(&S, "POST", path, "{\"allow\": true}", 403, "read-only", NULL);
-    json_decref(g);
-}
-
 /* POST /api/games refuses what is not a game: every error a 400 naming the member. */
 static void test_api__create_errors(void **state)
 {
@@ -1070,6 +1012,72 @@ static void wait_for_s(listener *l, const char *s, int seconds)
 static void wait_for(listener *l, const char *s)
 {
     wait_for_s(l, s, 5);
+}
+
+/* R-WEB-19, R-GAME-24: between two people a hint is given only while both sides allow it. At
+ * first neither has (GET …/hints: both false, not open; a hint 403 hints-off). The French allow
+ * it: still 403, the other side has not. The Austrians allow it: open, and the French (whose
+ * decision is pending at the start, seq 0) get their hint; the Austrians asking get 409, no
+ * decision of theirs pending. Each hint given is recorded beside the journal: the export shows
+ * [{"side": 0, "seq": 0}] and its seq and journal are the game's, unchanged (0 entries). The
+ * Austrians withdraw: 403 again. A spectator may not set it; a body without a boolean is 400. */
+static void test_api__hints_between_people(void **state)
+{
+    (void)state;
+    json_t *g = new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\",\"seed\":3}");
+    const char *fr = link_token(g, "french"), *au = link_token(g, "austrian");
+    char fr_hint[160], au_hint[160], fr_hints[160], au_hints[160], path[160];
+    snprintf(fr_hint, sizeof fr_hint, "/api/g/%s/hint", fr);
+    snprintf(au_hint, sizeof au_hint, "/api/g/%s/hint", au);
+    snprintf(fr_hints, sizeof fr_hints, "/api/g/%s/hints", fr);
+    snprintf(au_hints, sizeof au_hints, "/api/g/%s/hints", au);
+    json_t *h = call(&S, "GET", fr_hints, NULL, 200);
+    assert_false(json_is_true(json_object_get(h, "open")));
+    assert_true(json_is_false(json_object_get(json_object_get(h, "allowed"), "french")));
+    json_decref(h);
+    error_is(&S, "GET", fr_hint, NULL, 403, "hints-off", NULL);
+    h = call(&S, "POST", fr_hints, "{\"allow\": true}", 200);
+    assert_true(json_is_true(json_object_get(json_object_get(h, "allowed"), "french")));
+    assert_true(json_is_false(json_object_get(json_object_get(h, "allowed"), "austrian")));
+    assert_false(json_is_true(json_object_get(h, "open")));
+    json_decref(h);
+    h = call(&S, "GET", fr_hint, NULL, 403);
+    assert_non_null(strstr(str(json_object_get(h, "error"), "message"),
+                           "the other side has not allowed hints"));
+    json_decref(h);
+    /* the French stream hears of the Austrians' allowing at once (R-WEB-19) */
+    listener l = {.sv = &S, .until = "event: hints\n", .lock = PTHREAD_MUTEX_INITIALIZER};
+    snprintf(l.path, sizeof l.path, "/api/g/%s/events", fr);
+    pthread_t t;
+    pthread_create(&t, NULL, listen_events, &l);
+    wait_for(&l, "id: 0\n");
+    h = call(&S, "POST", au_hints, "{\"allow\": true}", 200);
+    assert_true(json_is_true(json_object_get(h, "open")));
+    json_decref(h);
+    pthread_join(t, NULL);
+    assert_non_null(strstr(l.text, "event: hints\ndata: {}\n\n"));
+    h = call(&S, "GET", fr_hint, NULL, 200);
+    assert_string_equal(str(h, "side"), "french");
+    assert_int_equal(num(h, "seq"), 0);
+    assert_true(json_array_size(json_object_get(h, "options")) >= 1);
+    json_decref(h);
+    error_is(&S, "GET", au_hint, NULL, 409, "not-your-decision", NULL);
+    snprintf(path, sizeof path, "/api/g/%s/export", fr);
+    json_t *e = call(&S, "GET", path, NULL, 200);
+    json_t *asked = json_object_get(e, "hints");
+    assert_int_equal(json_array_size(asked), 1);
+    assert_int_equal(num(json_array_get(asked, 0), "side"), 0);
+    assert_int_equal(num(json_array_get(asked, 0), "seq"), 0);
+    assert_int_equal(num(e, "seq"), 0);
+    json_decref(e);
+    h = call(&S, "POST", au_hints, "{\"allow\": false}", 200);
+    assert_false(json_is_true(json_object_get(h, "open")));
+    json_decref(h);
+    error_is(&S, "GET", fr_hint, NULL, 403, "hints-off", NULL);
+    error_is(&S, "POST", fr_hints, "{\"allow\": 1}", 400, "bad-request", "/allow");
+    snprintf(path, sizeof path, "/api/g/%s/hints", link_token(g, "spectator"));
+    error_is(&S, "POST", path, "{\"allow\": true}", 403, "read-only", NULL);
+    json_decref(g);
 }
 
 /* The Austrians' page sees the French decision without asking: the stream says the journal's

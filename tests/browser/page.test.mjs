@@ -613,7 +613,7 @@ test('hints between two people: each side allows them, then the coach shows thre
   const au = await api('POST', `/api/g/${tokenOf(links.austrian)}/hints`, { allow: true });
   assert.equal(au.status, 200);
   assert.equal(au.json.open, true);
-  await fr.reload();
+  // the French page hears of it from its live updates stream, not reloaded
   await fr.waitForFunction(() => document.querySelector('#hints-state').textContent === 'Both sides allow hints.');
   assert.ok(await fr.isChecked('#hints-allow'));
   await fr.click('#coach');
