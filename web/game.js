@@ -214,6 +214,11 @@ async function render(view, { own = false } = {}) {
       : showRecent(map, S.recent, { before, after: view, entries: news.entries, mySide, sides: view.sides });
     $('summary').textContent = line;
     $('summary').hidden = !line;
+    // the map goes to the action when it is out of sight: the unit this side is asked about,
+    // else where the other side acted last (not while a gesture or a plan is under way)
+    const asked = p?.yours && p.subject ? unitOf(p.subject)?.hexes[0] : null;
+    const to = asked || (line && S.recent.at);
+    if (to && !S.plan && !map.gesture) map.keepInView(to);
   }
   // the page shows this seq whole (its rulings and log too) once data-seq says it
   document.body.dataset.seq = view.seq;

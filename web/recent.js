@@ -35,9 +35,9 @@ function animate(map, id, hexes) {
 }
 
 /* What the other side did since this side's last decision: its side, the clock it started at,
- * and how many of each. */
+ * how many of each, and the hex of the last (`at`, where the map goes to show it). */
 export function newRecent() {
-  return { side: null, clock: null, move: 0, charge: 0, fire: 0, melee: 0, retreat: 0, routed: 0, gone: 0 };
+  return { side: null, clock: null, move: 0, charge: 0, fire: 0, melee: 0, retreat: 0, routed: 0, gone: 0, at: null };
 }
 
 /* Draws the decisions of entries (new journal entries) taken by another side than mine (null:
@@ -65,16 +65,19 @@ export function showRecent(map, acc, { before, after, entries, mySide, sides }) 
       const roll = rollsAfter(entries, i).find((r) => r.purpose === 'fire');
       map.arrow('recent', from, b, 'recent-fire',
         `${roll ? `roll ${roll.value} · ` : ''}${lost > 0 ? `−${lost}` : 'no loss'}`);
+      acc.at = b;
     } else if (verb === 'melee') {
       acc.melee += 1;
       const attacker = (b || '').split('+')[0];
       map.arrow('recent', was.get(attacker)?.hexes[0], a, 'recent-melee', '⚔');
+      acc.at = a;
     } else if (/^\d+$/.test(e.key) && e.subject) {
       // a retreat's end: its path as the decision offered it
       acc.retreat += 1;
       const path = before.pending?.retreat?.paths?.find((p) => p[p.length - 1] === e.key)
         || [was.get(e.subject)?.hexes[0], e.key];
       map.polyline('recent', path, 'recent-rout');
+      acc.at = e.key;
       animate(map, e.subject, path);
     } else if (a && was.get(a) && now.get(a)
                && was.get(a).hexes.join() !== now.get(a).hexes.join()) {
@@ -83,6 +86,7 @@ export function showRecent(map, acc, { before, after, entries, mySide, sides }) 
       if (path[path.length - 1] !== now.get(a).hexes[0]) path.push(now.get(a).hexes[0]);
       map.polyline('recent', path, 'recent-move');
       animate(map, a, path);
+      acc.at = now.get(a).hexes[0];
     }
   });
   if (!acc.side) return '';
