@@ -701,6 +701,7 @@ test('the big battle panned and zoomed: every counter drawn, frame times printed
   assert.equal(moved.status, 200, JSON.stringify(moved.json));
   await waitSeq(page, moved.json.seq);
   assert.ok(await shown(far[1]), `${far[0]}'s move to ${far[1]} brought into view`);
+  await page.screenshot({ path: path.join(shots, 'russbach-play.png') });
   console.log(`the Russbach battle (${onMap} counters) panned and zoomed: ${cpu.length} frames; main thread per frame: cpu p50 ${ms(pct(cpu, 0.5))} ms, p95 ${ms(pct(cpu, 0.95))} ms, max ${ms(cpu.at(-1))} ms; wall p50 ${ms(pct(wall, 0.5))} ms, p95 ${ms(pct(wall, 0.95))} ms (load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
   assert.deepEqual(violations, []);
 });
