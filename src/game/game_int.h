@@ -415,6 +415,9 @@ LBI int lbi_job_answer(lb_game *g, const lb_decision *cur, const lb_action *a,
 /* Is cavalry unit id one its owner is never asked about now (the settings' list, R-OCH-9, or
  * said in play, R-OCH-13)? */
 LBI int lbi_never_asked(const lb_game *g, const char *id);
+/* Why id is never asked about: "R-OCH-9" (the game's settings), "R-OCH-13" (said in play), or
+ * NULL when it is asked. */
+LBI const char *lbi_never_asked_rule(const lb_game *g, const char *id);
 /* May role (a side, LB_ROLE_BOTH: the unit's owner, LB_ROLE_SPECTATOR) say unit now (R-OCH-13)?
  * 1 with the owning side in *side, or 0 with the refusal in out. */
 LBI int lbi_never_ask_allowed(const lb_game *g, int role, const char *unit, int *side,

@@ -23,6 +23,14 @@ int lbi_never_asked(const lb_game *g, const char *id)
            listed((const char (*)[LB_SUBJECT_MAX])g->never_play, g->nnever_play, id);
 }
 
+const char *lbi_never_asked_rule(const lb_game *g, const char *id)
+{
+    if (listed((const char (*)[LB_SUBJECT_MAX])g->settings.never_ask, g->settings.nnever_ask, id))
+        return "R-OCH-9";
+    return listed((const char (*)[LB_SUBJECT_MAX])g->never_play, g->nnever_play, id) ? "R-OCH-13"
+                                                                                    : NULL;
+}
+
 int lb_game_never_asked(const lb_game *g, const char *id)
 {
     return g && id && lbi_never_asked(g, id);

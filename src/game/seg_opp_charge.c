@@ -65,9 +65,16 @@ int lbi_opp_charge_offer(lb_game *g, const char *mover)
             continue;
         if ((rc = in_zone(g, c, mu, g->tr, &in)) != LB_OK || !in)
             continue;
-        if (lbi_never_asked(g, st->units[c].id)) { /* R-OCH-9, R-OCH-13 */
+        const char *never = lbi_never_asked_rule(g, st->units[c].id); /* R-OCH-9, R-OCH-13 */
+        if (never && strcmp(never, "R-OCH-9") == 0) {
             lb_trace_add(g->tr, "R-OCH-9", "(40)", "%s is never asked about %s (\"never ask "
                          "me\"): no opportunity charge", st->sides[side], st->units[c].id);
+            continue;
+        }
+        if (never) {
+            lb_trace_add(g->tr, "R-OCH-13", "(40)", "%s said in play never to be asked about %s "
+                         "(\"don't ask me again\"): no opportunity charge", st->sides[side],
+                         st->units[c].id);
             continue;
         }
         lb_morale_chance mc;
