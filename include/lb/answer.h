@@ -44,8 +44,5 @@ void lb_map_print(FILE *out, const lb_state *st, const unsigned char *marks,
  * -1. Returns 0, or -1 when s is neither. */
 int lb_answer_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit);
 
-/* Writes the assault's values, pre-melee checks and exact odds on out as labataille melee
- * does (its first lines). */
-void lb_melee_chance_print(FILE *out, const lb_state *st, const lb_melee_chance *c);
 
 #endif

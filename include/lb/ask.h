@@ -41,6 +41,26 @@ typedef enum lb_question_kind {
                     * and its exact odds (rules 35-42) */
 } lb_question_kind;
 
+/* The words an answer is written in: the command's (0), or the interactive game's short looks
+ * (labataille play's `los`, `odds`, `unit` and its Movement segment's status lines). A look is
+ * asked like its question (the same fields) but works out only what its words need. */
+typedef enum lb_look {
+    LB_LOOK_NONE = 0,  /* the command's answer */
+    LB_LOOK_WORDS,     /* LOS: "A sees B" and the trace, the firer's side the named unit's (any
+                        * unit), else the top combat unit's of `from`; FIRE: the odds without
+                        * dice, "U1, U2 and U3 fire at HEX (KIND fire): …", the trace; CHARGE:
+                        * "CAVALRY charges along PATH (automatic choices, R-CHG-25)", each end's
+                        * odds, or why it may not charge, without dice; MELEE: the assault's
+                        * values, checks and odds (lb_game_ask: as the game would declare it) */
+    LB_LOOK_TARGET,    /* FIRE: the hex fired at alone (R-FIRE-22: lb_answer_hex; the text is
+                        * its label) */
+    LB_LOOK_LINE,      /* MOVE: "N of M MP left", then look_moves' count or why it may not
+                        * move, one line's middle */
+    LB_LOOK_UNIT,      /* MOVE: its movement points, where it may end its move by cost, where
+                        * it may only pass */
+    LB_LOOK_UNIT_MAP   /* MOVE: the same, and the map with those hexes marked */
+} lb_look;
+
 /* What a question's decide returns besides an option's index: take the decision's automatic
  * choice (CHARGE: this one's and every later one's, R-CHG-25), or stop asking (lb_ask then fails
  * with LB_USAGE). */
@@ -104,6 +124,11 @@ typedef struct lb_question {
                              * the melee is played with them when it is allowed */
     uint64_t seed;          /* the seed of dice, shown in the answer unless scripted */
     int scripted;           /* 1: dice is a scripted list (no seed shown) */
+    int look;               /* an lb_look: 0, the command's answer */
+    int look_moves;         /* MOVE, LB_LOOK_LINE: the move options offered the unit (0: none,
+                             * then why it may not move, if it may not) */
+    int look_path;          /* MOVE, LB_LOOK_LINE: a path is offered it too */
+    const char *look_path_text; /* CHARGE, LB_LOOK_WORDS: the path as the player typed it */
 } lb_question;
 
 /* The most hexes of a charge's path. */
@@ -131,6 +156,9 @@ int lb_answer_text(const lb_answer *a, FILE *out);
  * it), the answer's hexes ringed: a move's start, the hexes in reach and the plan's. LB_OK;
  * LB_USAGE, *out NULL, for the other questions; LB_NOMEM, *out NULL. */
 int lb_answer_svg(const lb_answer *a, char **out);
+/* The hex the answer settled on into *hex: a fire's target (a unit named as the target stands
+ * for its hex, R-FIRE-22). LB_OK; LB_USAGE for the other questions. */
+int lb_answer_hex(const lb_answer *a, lb_hex *hex);
 /* Writes the answer as its JSON document, compact UTF-8 text, into *out (malloc'd: the caller
  * frees it). LB_OK, or LB_NOMEM with *out NULL. A retreat asked with all holds "@paths@" in
  * place of its paths: lb_answer_json_print writes them. */

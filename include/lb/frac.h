@@ -21,9 +21,5 @@ typedef struct lb_frac {
 
 /* n/d in lowest terms; invalid when d == 0 or the result does not fit. */
 lb_frac lb_frac_make(long long n, long long d);
-/* The value as a double, for display only (NaN when invalid). */
-double lb_frac_double(lb_frac a);
-/* "24", "15/2", or "overflow" when invalid; returns buf. */
-char *lb_frac_fmt(lb_frac a, char *buf, int n);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "action.h"
+#include "ask.h"
 #include "decision.h"
 #include "dice.h"
 #include "err.h"
@@ -163,12 +164,6 @@ const lb_journal *lb_game_journal(const lb_game *g);
 const lb_state *lb_game_state(const lb_game *g);
 /* The pending decision, or NULL when the game is over. */
 const lb_decision *lb_game_pending(const lb_game *g);
-/* The exact odds of the assault a (melee: a hex and its attackers) as the game would declare it
- * now, with what the side's sequence left each attacker (the hex it fired at, its defensive-fire losses,
- * its charge's facts, R-GAME-18): LB_OK with *out (allowed 0 with the rule and reason when the
- * game's records or the melee rules refuse it); LB_INVALID for an attacker the rules do not
- * know; LB_NOMEM. */
-int lb_game_melee_odds(const lb_game *g, const lb_action *a, lb_melee_chance *out, lb_trace *t);
 /* Answers the pending decision as role at journal length seq with key (see above): verdict in
  * out. LB_OK (accepted or refused), or an internal failure that leaves the game as it was before
  * the call: LB_NOMEM, LB_INVALID, or LB_STALE (a rules result refused by its apply for being of
@@ -228,6 +223,13 @@ uint64_t lb_game_hash(const lb_game *g);
  * having passed their pre-melee check, for a preview of its odds (R-MEL-2, R-MEL-25). */
 void lb_game_melee_request(const lb_game *g, lb_hex target, const char *const *ids, int n,
                            lb_melee_req *req);
+
+/* Answers q as lb_ask does on the game's state, but as the game would declare it now: a MELEE
+ * look without q->melee (LB_LOOK_WORDS) is the assault of q->units on q->to with what the side's
+ * sequence left each attacker, refused with the game's reasons (R-GAME-18, R-GAME-21) as
+ * lb_game_melee_odds does. The answer borrows the game's state: free it before the game
+ * changes. Errors as lb_ask's; LB_USAGE with err for more attackers than an action holds. */
+int lb_game_ask(const lb_game *g, const lb_question *q, lb_answer **out, lb_err *err);
 
 /* The kind of fire the game would make now (R-FIRE-19): opportunity while an opportunity fire is
  * offered, defensive in the Defensive Fire segment, else offensive. */

@@ -138,12 +138,6 @@ typedef struct lb_move_choices {
     int nchanges;
 } lb_move_choices;
 
-/* Every hex the unit named id can reach this segment with its least cost and one cheapest path,
- * where it must stop and where it may end, and every other action open to it now with its cost.
- * LB_OK, LB_NOT_FOUND, LB_NOMEM. Release with lb_move_choices_release. */
-int lb_move_options(const lb_state *st, const char *id, lb_move_choices *out, lb_trace *t);
-/* Frees what the choices own (reach, changes); zeroed or released choices are fine. */
-void lb_move_choices_release(lb_move_choices *o);
 
 #define LB_MOVE_ENTRY_ALTERNATIVES 24
 

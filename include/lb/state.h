@@ -77,8 +77,6 @@ int lb_state_unit_index(const lb_state *s, const char *id);
 int lb_state_suggest_unit(const lb_state *s, const char *id);
 /* Units in hex h, top first: sets *idx to their indexes and returns how many (0 off the map). */
 int lb_state_units_at(const lb_state *s, lb_hex h, const int **idx);
-/* The top combat unit in h, or -1. */
-int lb_state_top_combat(const lb_state *s, lb_hex h);
 /* Index of the side named name, or -1. */
 int lb_state_side(const lb_state *s, const char *name);
 

@@ -7,6 +7,7 @@
 #include "lb/frac.h"
 #include "words.h"
 #include "answer_int.h"
+#include "frac_int.h"
 
 const lbi_words *lbi_words_of(int area)
 {

@@ -62,4 +62,9 @@ LBI const char *lb_segment_name(lb_segment seg);
 LBI const char *lb_edition_name(lb_edition e);
 LBI int lb_edition_parse(const char *s);
 
+/* The library's own, not offered by the API (declared in include/lb/state.h before). */
+
+/* The top combat unit in h, or -1. */
+LBI int lb_state_top_combat(const lb_state *s, lb_hex h);
+
 #endif

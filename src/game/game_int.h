@@ -524,4 +524,13 @@ LBI const char *lb_outcome_name(lb_outcome o);
 /* "verified", "not verified", "not yet". */
 LBI const char *lb_verify_verdict_name(lb_verify_verdict v);
 
+/* The library's own, not offered by the API (declared in include/lb/game.h before). */
+
+/* The exact odds of the assault a (melee: a hex and its attackers) as the game would declare it
+ * now, with what the side's sequence left each attacker (the hex it fired at, its defensive-fire losses,
+ * its charge's facts, R-GAME-18): LB_OK with *out (allowed 0 with the rule and reason when the
+ * game's records or the melee rules refuse it); LB_INVALID for an attacker the rules do not
+ * know; LB_NOMEM. */
+LBI int lb_game_melee_odds(const lb_game *g, const lb_action *a, lb_melee_chance *out, lb_trace *t);
+
 #endif

@@ -8,6 +8,7 @@
 #include "lb/state.h"
 #include "state_int.h"
 #include "words.h"
+#include "los_int.h"
 
 /*
  * One column of three hexes, 0101 above 0102 above 0103, all at elevation 0 (R-GRID-2: a

@@ -19,6 +19,7 @@
 #include "answer_int.h"
 #include "words.h"
 #include "game_int.h"
+#include "move_int.h"
 
 #define GOLDEN "tests/cases/game-R-GAME-18-golden-two-turns.json"
 

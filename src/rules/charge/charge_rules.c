@@ -23,6 +23,8 @@
 #include "charge_react.h"
 #include "hex_int.h"
 #include "state_int.h"
+#include "fire_int.h"
+#include "los_int.h"
 
 static int y2018(const run *R)
 {

@@ -17,6 +17,7 @@
 #include "fire_charts_int.h"
 #include "unit_int.h"
 #include "facing_int.h"
+#include "los_int.h"
 
 /* ---- helpers shared by the fire files ----------------------------------------------------- */
 

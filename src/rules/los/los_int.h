@@ -22,4 +22,13 @@ LBI const char *lb_los_verdict_name(lb_los_verdict v);
 /* Name of a reason not to block ("routed", "leader", "in F", "in T"), "" for none. */
 LBI const char *lb_los_passive_name(lb_los_passive p);
 
+/* The library's own, not offered by the API (declared in include/lb/los.h before). */
+
+/* Checks LOS from F to T (firer_side as above); appends the reasons to trace when not NULL.
+ * LB_OK or LB_NOMEM (out is then empty). */
+LBI int lb_los_check(const lb_state *st, lb_hex from, lb_hex to, int firer_side, lb_los_result *out,
+                 lb_trace *trace);
+/* Frees the items. */
+LBI void lb_los_result_release(lb_los_result *r);
+
 #endif
