@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "lb/data.h"
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "lb/store.h"
 #include "play.h"
 

@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/answer.h"
 #include "lb/ask.h"
 #include "server_int.h"
 

@@ -1,17 +1,23 @@
-/* One entry for the rules' questions: a question in, an answer out, written as text or as JSON. */
+/* The rules' questions and their answers: lb_ask, the answer written as text, JSON or SVG, traces and the map as text. */
 #ifndef LB_ASK_H
 #define LB_ASK_H
 
 #include <stdint.h>
 #include <stdio.h>
 
-#include "dice.h"
-#include "err.h"
-#include "decision.h"
-#include "hex.h"
-#include "melee.h"
-#include "move.h"
+#include "core.h"
 #include "state.h"
+#include "rules.h"
+
+/*
+ * Who owns, who frees, which errors:
+ * lb_ask makes an lb_answer the caller owns and frees with lb_answer_free; it borrows the state
+ * (which must outlive it, unchanged). Every document written into a char ** is malloc'd: the
+ * caller frees it. Errors: LB_USAGE (not a question), LB_INVALID (the rules refuse it), LB_NOMEM,
+ * LB_DICE; a rule that answers "no" is an answer, not an error.
+ */
+
+/* ---- ask.h: One entry for the rules' questions: a question in, an answer out, written as text or as JSON. */
 
 /*
  * A front-end parses its request into an lb_question and asks: lb_ask works the answer out on
@@ -168,5 +174,48 @@ int lb_answer_json(const lb_answer *a, char **out);
  * in its place. LB_OK, or LB_NOMEM (the document may then be cut short); a write error is the
  * stream's, for the caller to find with ferror or fflush. */
 int lb_answer_json_print(const lb_answer *a, FILE *out);
+
+/* ---- answer.h: Rule answers as JSON: the documents of the command line's --json, shared with the HTTP API's previews. */
+
+/*
+ * Each lb_…_json function writes one rules answer as the JSON document cli.md and api.md
+ * describe, as compact UTF-8 text into *out, malloc'd: the caller frees it. It returns LB_OK, or
+ * LB_NOMEM with *out NULL. The command line prints the document (indented); the server sends
+ * it as it is. Nothing here decides anything: the answer is the rules' own.
+ *
+ * The documents are text so that no JSON library's type is part of this API: the library makes
+ * them with jansson, and a caller reads them with whatever it likes (the command line and the
+ * server load them with jansson when they add to them). Like lb_game_view_json and
+ * lb_journal_to_json, which the game's documents come from.
+ *
+ * Hex labels are the map's; units are named by id.
+ */
+
+/* The trace: [{"rule","section","text","values",{…},"dice"?:[…]}]. */
+int lb_trace_json(const lb_trace *t, char **out);
+/* The trace as the command line writes it on out: one line per step, "  [RULE SECTION] text". */
+void lb_trace_print(FILE *out, const lb_trace *t);
+
+/* Writes the map of st as text on out (R-GRID-2 staggered columns: odd columns on a row's first
+ * line, even ones half a hex lower), a cell per hex: terrain symbol, elevation digit (blank on a
+ * flat map), side mark of the top combat unit (lower case: leaders only); then its key. With
+ * marks (one per cell, NULL: none), a fourth character per hex shows mark_chars[marks[cell]],
+ * explained by mark_key in the key. */
+void lb_map_print(FILE *out, const lb_state *st, const unsigned char *marks,
+                  const char *mark_chars, const char *mark_key);
+
+/* A hex label or a unit id (the unit's first hex) of st into *hex; *unit is the unit's index or
+ * -1. Returns 0, or -1 when s is neither. */
+int lb_answer_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit);
+
+/* ---- svg.h: SVG pictures of a map: terrain, elevation, hexside features, labels and units. */
+
+/*
+ * lb_svg_map draws the map of a state as a standalone SVG document (flat-topped hexes, even
+ * columns half a hex lower, R-GRID-2) and returns it as a NUL-terminated string the caller
+ * frees, or NULL when out of memory. `marks` (optional, cols*rows entries) highlights hexes:
+ * 1 draws a ring, for overlays such as visibility or paths.
+ */
+char *lb_svg_map(const lb_state *st, const unsigned char *marks);
 
 #endif

@@ -5,17 +5,13 @@
 #include <jansson.h>
 #include <stdio.h>
 
-#include "lb/answer.h"
 #include "lb/ask.h"
-#include "lb/charge.h"
-#include "lb/fire.h"
-#include "lb/los.h"
-#include "lb/melee.h"
-#include "lb/morale.h"
-#include "lb/move.h"
-#include "lb/retreat.h"
-#include "lb/stacking.h"
-#include "lb/trace.h"
+#include "charge.h"
+#include "lb/rules.h"
+#include "los.h"
+#include "retreat.h"
+#include "stacking.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /* The most standing answers of a charge question (a target, not-target, a response). */

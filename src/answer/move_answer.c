@@ -5,7 +5,7 @@
 
 #include "answer_int.h"
 #include "ask_int.h"
-#include "lb/svg.h"
+#include "lb/ask.h"
 #include "move_int.h"
 #include "reactions_int.h"
 #include "stacking_int.h"

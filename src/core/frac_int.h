@@ -2,7 +2,7 @@
 #ifndef LB_FRAC_INT_H
 #define LB_FRAC_INT_H
 
-#include "lb/frac.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /* The integer n. */

@@ -2,7 +2,7 @@
 #ifndef LB_HEX_INT_H
 #define LB_HEX_INT_H
 
-#include "lb/hex.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /* The direction opposite dir. */

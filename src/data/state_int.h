@@ -3,11 +3,7 @@
 #define LB_STATE_INT_H
 
 #include "arena_int.h"
-#include "lb/battle.h"
-#include "lb/charts.h"
-#include "lb/map.h"
 #include "lb/state.h"
-#include "lb/unit.h"
 #include "lbi.h"
 
 struct lb_state {

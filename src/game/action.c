@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "action_int.h"
-#include "lb/map.h"
+#include "lb/state.h"
 #include "state_int.h"
 #include "unit_int.h"
 

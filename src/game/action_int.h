@@ -2,7 +2,7 @@
 #ifndef LB_ACTION_INT_H
 #define LB_ACTION_INT_H
 
-#include "lb/action.h"
+#include "action.h"
 #include "lbi.h"
 
 /* The part of a key that did not read. */

@@ -3,13 +3,10 @@
 #define LB_GAME_INT_H
 
 #include "action_int.h"
-#include "lb/charge.h"
-#include "lb/fire.h"
+#include "charge.h"
+#include "lb/rules.h"
 #include "lb/game.h"
-#include "lb/verify.h"
-#include "lb/melee.h"
-#include "lb/move.h"
-#include "lb/retreat.h"
+#include "retreat.h"
 #include "lbi.h"
 #include "passed_int.h"
 

@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "arena_int.h"
-#include "lb/err.h"
-#include "lb/los.h"
+#include "lb/core.h"
+#include "los.h"
 #include "lb/state.h"
 #include "state_int.h"
 #include "words.h"

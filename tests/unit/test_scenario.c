@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "lb/lb.h"
 #include "state_int.h"
 #include "charts_int.h"

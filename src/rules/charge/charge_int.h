@@ -2,7 +2,7 @@
 #ifndef LB_CHARGE_INT_H
 #define LB_CHARGE_INT_H
 
-#include "lb/charge.h"
+#include "charge.h"
 #include "lbi.h"
 #include "passed_int.h"
 

@@ -5,7 +5,7 @@
 #include "charge_move.h"
 #include "facing_int.h"
 #include "hex_int.h"
-#include "lb/los.h"
+#include "los.h"
 #include "trace_int.h"
 #include "los_int.h"
 

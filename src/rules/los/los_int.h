@@ -2,7 +2,7 @@
 #ifndef LB_LOS_INT_H
 #define LB_LOS_INT_H
 
-#include "lb/los.h"
+#include "los.h"
 #include "lbi.h"
 
 /* Sets visible[cell] to 1 for every hex of the map F sees, 0 for the others; visible has

@@ -1,11 +1,10 @@
 /* Tactical organisation (15), (16): which formations each arm takes, in which terrain and hexes, at what cost. */
 #include <string.h>
 
-#include "lb/err.h"
-#include "lb/facing.h"
-#include "lb/formation.h"
-#include "lb/move_charts.h"
-#include "lb/stacking.h"
+#include "lb/core.h"
+#include "lb/rules.h"
+#include "lb/state.h"
+#include "stacking.h"
 #include "move_int.h"
 #include "frac_int.h"
 #include "trace_int.h"

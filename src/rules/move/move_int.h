@@ -4,10 +4,10 @@
 
 #include <stddef.h>
 
-#include "lb/move.h"
-#include "lb/err.h"
-#include "lb/move_charts.h"
-#include "lb/stacking.h"
+#include "lb/rules.h"
+#include "lb/core.h"
+#include "lb/state.h"
+#include "stacking.h"
 #include "zoi.h"
 #include "lbi.h"
 #include "move_events.h"

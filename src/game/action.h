@@ -4,11 +4,9 @@
 
 #include <stddef.h>
 
-#include "decision.h"
-#include "err.h"
-#include "hex.h"
-#include "state.h"
-#include "unit.h"
+#include "lb/rules.h"
+#include "lb/core.h"
+#include "lb/state.h"
 
 /*
  * An answer to a decision is a key, text ("fire:au-ir4-1:0810"), because a journal, a saved game

@@ -2,12 +2,9 @@
 #ifndef LB_CHARGE_H
 #define LB_CHARGE_H
 
-#include "decision.h"
-#include "dice.h"
-#include "err.h"
-#include "frac.h"
-#include "state.h"
-#include "trace.h"
+#include "lb/rules.h"
+#include "lb/core.h"
+#include "lb/state.h"
 
 /*
  * A charge is made by one cavalry unit along a planned path (the hexes it means to enter, in

@@ -2,9 +2,8 @@
 #ifndef LB_LOS_H
 #define LB_LOS_H
 
-#include "hex.h"
-#include "state.h"
-#include "trace.h"
+#include "lb/core.h"
+#include "lb/state.h"
 
 /*
  * lb_los_check answers whether hex F sees hex T (R-LOS-1..12): the exact sight line between the
