@@ -244,14 +244,14 @@ int play_fire_ask(play *P, char **names, int n, const char *target, int look, in
             return -1;
     lb_question q = {.kind = LB_ASK_FIRE, .units = firers, .nunits = n,
                      .to_unit = lb_state_unit_index(st, target),
-                     .fire_kind = (int)lb_game_fire_kind(P->g), .look = look};
+                     .fire_kind = -1, .look = look};
     if (q.to_unit < 0) {
         if (play_hex_arg(P, target, label))
             return -1;
         lb_map_parse_label(lb_state_map(st), label, &q.to);
     }
     lb_err err = {0};
-    if (lb_ask(st, &q, out, &err) != LB_OK) {
+    if (lb_game_ask(P->g, &q, out, &err) != LB_OK) {
         play_refuse(P, "%s", err.msg);
         return -1;
     }

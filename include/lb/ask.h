@@ -90,7 +90,8 @@ typedef struct lb_question {
                              * its hexes the fire may be made at (R-FIRE-22), or -1; CHARGE: the
                              * charge's target, no other formation is (a standing answer), or
                              * -1: asked */
-    int fire_kind;          /* FIRE: an lb_fire_kind (offensive, defensive, opportunity) */
+    int fire_kind;          /* FIRE: an lb_fire_kind (offensive, defensive, opportunity); -1
+                             * with lb_game_ask: the kind the game would make now */
     int retreat_kind;       /* RETREAT: an lb_retreat_kind (disorder, rout, flight) */
     int die;                /* RETREAT: a premier-2017 charge-caused rout's die, 1-6; 0: none */
     int paths;              /* RETREAT: most paths kept in the answer (0: LB_RETREAT_KEEP) */

@@ -5,7 +5,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-
 /*
  * Who owns, who frees, which errors:
  * Plain values, no handle: the caller owns every struct it declares (on its stack or in its own
@@ -128,15 +127,12 @@ enum { LB_DIR_N, LB_DIR_NE, LB_DIR_SE, LB_DIR_S, LB_DIR_SW, LB_DIR_NW, LB_DIR_CO
 /* Buffer size for a label and its NUL: up to 5 + 5 digits, a map side up to 99999 hexes. */
 #define LB_HEX_LABEL_MAX 12
 
-/* True when a and b are the same hex. */
-int lb_hex_eq(lb_hex a, lb_hex b);
 /* The neighbour of h across hexside dir (R-GRID-2). */
 lb_hex lb_hex_neighbor(lb_hex h, int dir);
 /* The direction from a to its neighbour b, or -1 when b is not adjacent to a. */
 int lb_hex_dir_to(lb_hex a, lb_hex b);
 /* Centre of h in the integer half-unit coordinates described above. */
 void lb_hex_center(lb_hex h, int *x, int *y);
-
 
 /*
  * Exact line traversal (R-LOS-1) of the segment from the centre of `from` to the centre of `to`.
@@ -189,7 +185,6 @@ void lb_pcg32_seed(lb_pcg32 *rng, uint64_t initstate, uint64_t initseq);
 #define LB_DICE_HEX_MAX (2 * LB_DICE_SECRET_BYTES + 1) /* a secret or a commitment as hex, NUL */
 
 typedef enum lb_die_kind { LB_DIE_ONE = 1, LB_DIE_TWO = 2 } lb_die_kind;
-
 
 /* ---- a source of dice ------------------------------------------------------------------- */
 

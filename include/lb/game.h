@@ -189,9 +189,6 @@ int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out);
  * not in play, not cavalry, or never asked already, or LB_NEVER_ASK_MAX said in play
  * (LB_REFUSED_ILLEGAL); the battle over (LB_REFUSED_NONE). Returns as decide. */
 int lb_game_never_ask(lb_game *g, int role, int seq, const char *unit, lb_game_answer *out);
-/* 1 when the owner of unit id is never asked about it now: the settings' never_ask (R-OCH-9)
- * or said in play (R-OCH-13); else 0. */
-int lb_game_never_asked(const lb_game *g, const char *id);
 /* Takes back the effective journal to its first `keep` entries, by the game's policy
  * (R-GAME-14); keep = -1 takes back role's last decision (LB_ROLE_BOTH: the last decision of
  * either side). Nothing is taken back once the battle is over (a concession is final, R-VIC-1,
@@ -223,29 +220,22 @@ uint64_t lb_game_ai_seed(const lb_game *g);
 /* The 64-bit state hash (R-GAME-13). */
 uint64_t lb_game_hash(const lb_game *g);
 
-/* The assault the game would make now of the units ids (n) on target: each attacker with what
- * this turn left it (its fire, the fire it took, the charge it owes) and the units that count as
- * having passed their pre-melee check, for a preview of its odds (R-MEL-2, R-MEL-25). */
-void lb_game_melee_request(const lb_game *g, lb_hex target, const char *const *ids, int n,
-                           lb_melee_req *req);
-
-/* Answers q as lb_ask does on the game's state, but as the game would declare it now: a MELEE
- * look without q->melee (LB_LOOK_WORDS) is the assault of q->units on q->to with what the side's
- * sequence left each attacker, refused with the game's reasons (R-GAME-18, R-GAME-21) as
- * lb_game_melee_odds does. The answer borrows the game's state: free it before the game
- * changes. Errors as lb_ask's; LB_USAGE with err for more attackers than an action holds. */
+/* Answers q as lb_ask does on the game's state, but as the game would declare it now: a FIRE
+ * question's fire_kind -1 is the kind the game would make now (R-FIRE-19: opportunity while an
+ * opportunity fire is offered, defensive in the Defensive Fire segment, else offensive); a MELEE
+ * question without q->melee is the assault of q->units (1 to LB_MELEE_ATTACKERS_MAX) on q->to,
+ * each attacker with what the side's sequence left it (the hex it fired at, the fire it took, the
+ * charge it owes) and the units that count as having passed their pre-melee check (R-MEL-2,
+ * R-MEL-25); asked as a look (LB_LOOK_WORDS), refused too with the game's reasons (R-GAME-18,
+ * R-GAME-21). The answer borrows the game's state: free it before the game changes. Errors as
+ * lb_ask's; LB_USAGE with err for more attackers than an action holds. */
 int lb_game_ask(const lb_game *g, const lb_question *q, lb_answer **out, lb_err *err);
-
-/* The kind of fire the game would make now (R-FIRE-19): opportunity while an opportunity fire is
- * offered, defensive in the Defensive Fire segment, else offensive. */
-lb_fire_kind lb_game_fire_kind(const lb_game *g);
 
 /* A uniformly random answer for the pending decision from rng (the random player, R-GAME-15):
  * an enumerated option, or for a parameterised one the path, attackers or firers it builds
  * (which the rules may still refuse); writes the key into key (n bytes). LB_OK, or LB_NOT_FOUND
  * when nothing is pending. */
 int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n);
-
 
 /* The game as one JSON document {"format": "labataille-game/1", "scenario", "scenario_name",
  * "settings", "dice", "journal", "seq", "hash"} in a malloc'd string (secret dice: no secret

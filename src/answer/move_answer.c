@@ -12,6 +12,7 @@
 #include "state_int.h"
 #include "frac_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 static const char *label(const lb_state *st, lb_hex h, char *buf)
 {

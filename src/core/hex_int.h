@@ -35,4 +35,9 @@ LBI int lb_hex_distance(lb_hex a, lb_hex b);
 /* Hexside name of a direction ("N" … "NW"). */
 LBI const char *lb_hex_dir_name(int dir);
 
+/* The library's own, not offered by the API (declared in include/lb/core.h before). */
+
+/* True when a and b are the same hex. */
+LBI int lb_hex_eq(lb_hex a, lb_hex b);
+
 #endif

@@ -4,6 +4,7 @@
 #include "lb/state.h"
 #include "names.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 static const char *const arm_names[] = {"infantry", "cavalry", "artillery", "leader"};
 static const char *const formation_names[] = {"column",   "line",     "carre",      "skirmish",

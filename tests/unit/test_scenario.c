@@ -15,6 +15,7 @@
 #include "state_int.h"
 #include "charts_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 static lb_state *load_text(const char *text, const lb_module *mods, int nmods, lb_errlist *errs)
 {

@@ -15,6 +15,7 @@
 #include "formation_int.h"
 #include "dice_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 static const lb_terrain_type *terrain_at(const lb_state *st, lb_hex h, int *t)
 {

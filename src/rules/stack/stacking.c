@@ -12,6 +12,7 @@
 #include "morale_int.h"
 #include "stacking_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 int lb_stack_share(const lb_unit *u, int k)
 {
