@@ -148,8 +148,9 @@ typedef struct lb_answer lb_answer;
  * LB_INVALID when the rules refuse the question (a leader's morale check, a unit index out of
  * the state, more pre-melee checks than a melee's exact odds enumerate, R-MEL-23, a melee that
  * cannot be played); LB_USAGE when the question is not one (an unknown kind, a hex off the map,
- * no firer, no melee, a target unit standing in several hexes the fire may be made at, or in
- * none: the player names the hex, R-FIRE-22; a charge without dice or path) or when decide
+ * no firer, no melee, a look its kind has not (lb_look), a target unit standing in several
+ * hexes the fire may be made at, or in none: the player names the hex, R-FIRE-22; a charge
+ * without dice or path, a charge look without its path's text) or when decide
  * stopped; LB_DICE when the scripted dice do not fit the rolls; a charge's other errors as
  * lb_charge_resolve's and lb_charge_odds' (err says which, "odds: " first for the odds'). On an error *out is NULL and err, when not NULL, says why. A rule
  * that answers "no" (a fire not allowed) is an answer. */
