@@ -10,6 +10,8 @@
 #include "lb/lb.h"
 #include "state_int.h"
 #include "retreat_int.h"
+#include "charge_int.h"
+#include "frac_int.h"
 
 static void path_of(const lb_state *st, lb_charge_req *req, const char *const *labels, int n)
 {

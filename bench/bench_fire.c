@@ -6,6 +6,7 @@
 #include "lb/lb.h"
 #include "state_int.h"
 #include "hex_int.h"
+#include "fire_int.h"
 
 /* One request's odds, repeated for a second; prints the cost per query. */
 static void bench_one(const lb_state *st, const char *what, const lb_fire_request *rq)

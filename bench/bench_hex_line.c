@@ -3,8 +3,7 @@
 #include <stdio.h>
 
 #include "common.h"
-#include "lb/dice.h"
-#include "lb/hex.h"
+#include "lb/core.h"
 #include "dice_int.h"
 #include "hex_int.h"
 

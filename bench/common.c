@@ -8,7 +8,7 @@
 #include "common.h"
 #include "lb/data.h"
 #include "lb/game.h"
-#include "lb/grow.h"
+#include "lb/core.h"
 
 double bench_now(void)
 {

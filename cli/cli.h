@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdint.h>
 
-#include "lb/answer.h"
+#include "lb/ask.h"
 #include "lb/lb.h"
 
 /* Exit statuses (cli.md): answered, invalid input, usage error. */

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "lb/fire.h"
+#include "lb/rules.h"
 
 /* UNIT and the units of --with U2,U3: the firers of one fire (R-FIRE-23). NULL after printing an
  * error (*rc says which). */

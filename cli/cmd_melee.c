@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "lb/melee.h"
+#include "lb/rules.h"
 
 #define LIST_MAX 64
 

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "lb/move.h"
+#include "lb/rules.h"
 
 #define PLAN_MAX 64
 

@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "lb/data.h"
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "lb/store.h"
 #include "play.h"
 
@@ -119,11 +119,13 @@ static int do_fire(play *P, int argc, char **argv)
 {
     char label[LB_HEX_LABEL_MAX], key[LB_OPTION_KEY_MAX];
     int firers[WORDS_MAX];
-    lb_fire_request rq;
+    lb_answer *target;
     if (argc < 3)
         return play_refuse(P, "usage: fire UNIT… TARGET (a hex label or a unit id)");
-    if (play_fire_args(P, argv + 1, argc - 2, argv[argc - 1], &rq, firers, label))
+    if (play_fire_ask(P, argv + 1, argc - 2, argv[argc - 1], LB_LOOK_TARGET, firers, label,
+                      &target))
         return PLAY_REFUSED;
+    lb_answer_free(target);
     size_t used = (size_t)snprintf(key, sizeof key, "fire:");
     for (int i = 1; i < argc - 1 && used < sizeof key; i++)
         used += (size_t)snprintf(key + used, sizeof key - used, "%s%s", i > 1 ? "+" : "",

@@ -1,6 +1,6 @@
 /* labataille retreat FILE UNIT --kind K [--die N] [--auto] [--all]: the optimal paths, or surrender. */
 #include "cli.h"
-#include "lb/retreat.h"
+#include "lb/lb.h"
 
 /* Paths kept for the text form without --all (R-RET-12: the count is always given). */
 #define TEXT_PATHS 5

@@ -156,7 +156,8 @@ int cmd_show(const cli_args *args)
             const int *idx;
             int n = lb_state_units_at(st, h, &idx);
             for (int i = 0; i < n; i++)
-                if (lb_hex_eq(lb_state_unit(st, idx[i])->hexes[0], h))
+                if (lb_state_unit(st, idx[i])->hexes[0].col == col &&
+                    lb_state_unit(st, idx[i])->hexes[0].row == row)
                     print_unit(st, lb_state_unit(st, idx[i]));
         }
     print_hexsides(st);

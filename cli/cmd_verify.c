@@ -7,7 +7,7 @@
 
 #include "cli.h"
 #include "lb/data.h"
-#include "lb/verify.h"
+#include "lb/game.h"
 
 static json_t *report_json(const char *file, const lb_verify_report *r)
 {

@@ -55,10 +55,11 @@ int play_hex_arg(play *P, const char *s, char *label);
 /* The index of unit s on the map, or -1 refused. */
 int play_unit_arg(play *P, const char *s);
 /* The fire of units names[0..n-1] at target (a hex, or a unit standing for its one hex the fire
- * may be made at, R-FIRE-22) of the kind the game makes now, into rq (firers holds n indexes)
- * and the target's label: 0, or -1 refused. */
-int play_fire_args(play *P, char **names, int n, const char *target, lb_fire_request *rq,
-                   int *firers, char *label);
+ * may be made at, R-FIRE-22) of the kind the game makes now, asked as look (LB_LOOK_TARGET: the
+ * hex alone; LB_LOOK_WORDS: its odds too) into *out (the caller frees it; firers holds the n
+ * indexes it reads) and the target's label: 0, or -1 refused (*out NULL). */
+int play_fire_ask(play *P, char **names, int n, const char *target, int look, int *firers,
+                  char *label, lb_answer **out);
 /* show; unit ID; los FROM TO; odds fire|charge|melee …; options [WORD]. */
 int play_show(play *P, int argc, char **argv);
 int play_unit(play *P, int argc, char **argv);

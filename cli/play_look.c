@@ -16,13 +16,6 @@ int play_refuse(play *P, const char *fmt, ...)
     return PLAY_REFUSED;
 }
 
-/* Half movement points as text: "3", "2.5". */
-static const char *mp_text(int halves, char *buf, size_t n)
-{
-    snprintf(buf, n, "%d%s", halves / 2, halves % 2 ? ".5" : "");
-    return buf;
-}
-
 /* The unit a key names: its second field ("move:UNIT:HEX" -> UNIT) into id; 0, or -1 when the
  * key names none (end, auto, a hex). */
 static int key_unit(const char *key, char *id, size_t n)
@@ -148,22 +141,17 @@ static void print_movement(play *P, const lb_decision *d)
             path |= strncmp(key, "path:", 5) == 0;
         }
         changes_of(d, u->id, changes, sizeof changes);
-        lb_move_choices ch;
-        if (lb_move_options(st, u->id, &ch, NULL) != LB_OK)
+        lb_question q = {.kind = LB_ASK_MOVE, .unit = i, .look = LB_LOOK_LINE,
+                         .look_moves = moves, .look_path = path};
+        lb_answer *a;
+        if (lb_ask(st, &q, &a, NULL) != LB_OK)
             continue;
-        char left[16], all[16], why[LB_MOVE_REASON_MAX];
-        fprintf(P->out, "  %-18s %s of %s MP left", u->id,
-                mp_text(ch.allowance - ch.spent, left, sizeof left),
-                mp_text(ch.allowance, all, sizeof all));
-        if (moves)
-            fprintf(P->out, "; moves to %d hex%s%s", moves, moves == 1 ? "" : "es",
-                    path ? " (or a path)" : "");
-        else if (!ch.may_step)
-            fprintf(P->out, "; may not move: %s", cli_said(&ch.why, why, sizeof why));
+        fprintf(P->out, "  %-18s ", u->id);
+        lb_answer_text(a, P->out);
         if (changes[0])
             fprintf(P->out, "; %s", changes);
         fprintf(P->out, "\n");
-        lb_move_choices_release(&ch);
+        lb_answer_free(a);
     }
     for (int k = 0; k < d->noptions; k++) {
         char id[LB_SUBJECT_MAX];
@@ -246,38 +234,30 @@ int play_unit_arg(play *P, const char *s)
     return u;
 }
 
-int play_fire_args(play *P, char **names, int n, const char *target, lb_fire_request *rq,
-                   int *firers, char *label)
+int play_fire_ask(play *P, char **names, int n, const char *target, int look, int *firers,
+                  char *label, lb_answer **out)
 {
     const lb_state *st = lb_game_state(P->g);
+    *out = NULL;
     for (int i = 0; i < n; i++)
         if ((firers[i] = play_unit_arg(P, names[i])) < 0)
             return -1;
-    *rq = (lb_fire_request){lb_game_fire_kind(P->g), {0, 0}, firers, n};
-    int tunit = lb_state_unit_index(st, target), count = 0;
-    if (tunit < 0) {
+    lb_question q = {.kind = LB_ASK_FIRE, .units = firers, .nunits = n,
+                     .to_unit = lb_state_unit_index(st, target),
+                     .fire_kind = -1, .look = look};
+    if (q.to_unit < 0) {
         if (play_hex_arg(P, target, label))
             return -1;
-        lb_map_parse_label(lb_state_map(st), label, &rq->target);
-        return 0;
+        lb_map_parse_label(lb_state_map(st), label, &q.to);
     }
-    int rc = lb_fire_target_hex(st, rq, tunit, &rq->target, &count, NULL);
-    if (rc == LB_USAGE) {
-        const lb_unit *u = lb_state_unit(st, tunit);
-        char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 1)] = "";
-        for (int k = 0; k < u->nhexes; k++) {
-            strcat(hexes, k ? " " : "");
-            strcat(hexes, lb_map_label(lb_state_map(st), u->hexes[k], label));
-        }
-        play_refuse(P, "%s stands in %s, and the fire may be made at %s of them: give the hex "
-                    "(R-FIRE-22)", target, hexes, count ? "several" : "none");
+    lb_err err = {0};
+    if (lb_game_ask(P->g, &q, out, &err) != LB_OK) {
+        play_refuse(P, "%s", err.msg);
         return -1;
     }
-    if (rc != LB_OK) {
-        play_refuse(P, "%s", lb_err_str(rc));
-        return -1;
-    }
-    lb_map_label(lb_state_map(st), rq->target, label);
+    lb_hex hex;
+    lb_answer_hex(*out, &hex);
+    lb_map_label(lb_state_map(st), hex, label);
     return 0;
 }
 
@@ -322,87 +302,17 @@ int play_show(play *P, int argc, char **argv)
     return PLAY_OK;
 }
 
-/* The hexes where the unit may end its move, by cost, those where it must stop marked *. */
-static void ends_text(play *P, const lb_state *st, const lb_move_choices *ch, int maxcost)
+/* Where the unit may move in this Movement segment (its allowance, the hexes where it may end by
+ * cost, those it may only pass, or why it may not move), on the map too at a terminal. */
+static void unit_moves(play *P, int i)
 {
-    char a[16];
-    for (int cost = 1; cost <= maxcost; cost++) {
-        int any = 0;
-        for (int i = 1; i < ch->nreach; i++) {
-            if (ch->reach[i].cost != cost || !ch->reach[i].end)
-                continue;
-            char label[LB_HEX_LABEL_MAX];
-            if (!any)
-                fprintf(P->out, "    %4s MP:", mp_text(cost, a, sizeof a));
-            fprintf(P->out, " %s%s", lb_map_label(lb_state_map(st), ch->reach[i].hex, label),
-                    ch->reach[i].stop ? "*" : "");
-            any = 1;
-        }
-        if (any)
-            fprintf(P->out, "\n");
-    }
-}
-
-/* The hexes the unit may pass but not end in. */
-static void passes_text(play *P, const lb_state *st, const lb_move_choices *ch)
-{
-    fprintf(P->out, "  may pass but not end in:");
-    for (int i = 1; i < ch->nreach; i++) {
-        char label[LB_HEX_LABEL_MAX];
-        if (!ch->reach[i].end)
-            fprintf(P->out, " %s", lb_map_label(lb_state_map(st), ch->reach[i].hex, label));
-    }
-    fprintf(P->out, "\n");
-}
-
-/* The map, the unit's hexes and those it may reach marked. */
-static void reach_map(const lb_state *st, const lb_unit *u, const lb_move_choices *ch)
-{
-    int cells = lb_state_map(st)->cols * lb_state_map(st)->rows;
-    unsigned char *marks = calloc((size_t)cells + 1, 1);
-    if (!marks)
+    lb_question q = {.kind = LB_ASK_MOVE, .unit = i,
+                     .look = P->out == stdout ? LB_LOOK_UNIT_MAP : LB_LOOK_UNIT};
+    lb_answer *a;
+    if (lb_ask(lb_game_state(P->g), &q, &a, NULL) != LB_OK)
         return;
-    for (int i = 1; i < ch->nreach; i++)
-        marks[lb_map_cell(lb_state_map(st), ch->reach[i].hex)] =
-            (unsigned char)(!ch->reach[i].end ? 4 : ch->reach[i].stop ? 3 : 2);
-    for (int k = 0; k < u->nhexes; k++)
-        marks[lb_map_cell(lb_state_map(st), u->hexes[k])] = 1;
-    cli_map_print(st, marks, " @+*o", "@ the unit, + may end, * must stop there, o pass only");
-    free(marks);
-}
-
-/* Where unit id may move in this Movement segment: its allowance, the hexes where it may end by
- * cost (those where it must stop marked *), those it may only pass, or why it may not move; on
- * the map too. */
-static void unit_moves(play *P, const lb_unit *u)
-{
-    const lb_state *st = lb_game_state(P->g);
-    lb_move_choices ch;
-    char a[16], b[16], why[LB_MOVE_REASON_MAX];
-    if (lb_move_options(st, u->id, &ch, NULL) != LB_OK)
-        return;
-    fprintf(P->out, "  movement: %s of %s MP left", mp_text(ch.allowance - ch.spent, a, sizeof a),
-            mp_text(ch.allowance, b, sizeof b));
-    if (!ch.may_step)
-        fprintf(P->out, "; it may not move: %s [%s]", cli_said(&ch.why, why, sizeof why),
-                ch.rule ? ch.rule : "");
-    fprintf(P->out, "\n");
-    int maxcost = 0, ends = 0, passes = 0;
-    for (int i = 1; i < ch.nreach && ch.may_step; i++) {
-        maxcost = ch.reach[i].cost > maxcost ? ch.reach[i].cost : maxcost;
-        ends += ch.reach[i].end;
-        passes += !ch.reach[i].end;
-    }
-    if (ends) {
-        fprintf(P->out, "  may end its move in %d hex%s (`move %s HEX`; * it must stop there, "
-                "in an enemy zone):\n", ends, ends == 1 ? "" : "es", u->id);
-        ends_text(P, st, &ch, maxcost);
-    }
-    if (passes)
-        passes_text(P, st, &ch);
-    if (ends && P->out == stdout)
-        reach_map(st, u, &ch);
-    lb_move_choices_release(&ch);
+    lb_answer_text(a, P->out);
+    lb_answer_free(a);
 }
 
 int play_unit(play *P, int argc, char **argv)
@@ -432,7 +342,7 @@ int play_unit(play *P, int argc, char **argv)
     int moving = d && d->kind == LB_DECIDE_ACTION && lb_state_turn(st).segment == LB_SEG_MOVEMENT &&
                  u->side == lb_state_turn(st).phasing;
     if (moving)
-        unit_moves(P, u);
+        unit_moves(P, i);
     for (int k = 0; d && k < d->noptions; k++) {
         char id[LB_SUBJECT_MAX];
         if (key_unit(d->options[k].key, id, sizeof id) != 0 || strcmp(id, u->id) != 0 ||
@@ -452,133 +362,51 @@ int play_los(play *P, int argc, char **argv)
     char a[LB_HEX_LABEL_MAX], b[LB_HEX_LABEL_MAX];
     if (play_hex_arg(P, argv[1], a) || play_hex_arg(P, argv[2], b))
         return PLAY_REFUSED;
-    lb_hex from, to;
-    lb_map_parse_label(lb_state_map(st), a, &from);
-    lb_map_parse_label(lb_state_map(st), b, &to);
-    int u = lb_state_unit_index(st, argv[1]);
-    int top = u >= 0 ? u : lb_state_top_combat(st, from);
-    lb_trace t;
-    lb_trace_init(&t);
-    lb_los_result r;
-    if (lb_los_check(st, from, to, top >= 0 ? lb_state_unit(st, top)->side : -1, &r, &t) != LB_OK) {
-        lb_trace_release(&t);
+    lb_question q = {.kind = LB_ASK_LOS, .unit = lb_state_unit_index(st, argv[1]),
+                     .look = LB_LOOK_WORDS};
+    lb_map_parse_label(lb_state_map(st), a, &q.from);
+    lb_map_parse_label(lb_state_map(st), b, &q.to);
+    lb_answer *ans;
+    if (lb_ask(st, &q, &ans, NULL) != LB_OK)
         return play_refuse(P, "out of memory");
-    }
-    fprintf(P->out, "%s %s %s\n", a, r.visible ? "sees" : "does not see", b);
-    cli_trace_fprint(P->out, &t);
-    lb_los_result_release(&r);
-    lb_trace_release(&t);
+    lb_answer_text(ans, P->out);
+    lb_answer_free(ans);
     return PLAY_OK;
 }
 
 /* odds fire U1 U2 … TARGET */
 static int odds_fire(play *P, char **names, int n, const char *target)
 {
-    const lb_state *st = lb_game_state(P->g);
     char label[LB_HEX_LABEL_MAX];
     int firers[16];
-    lb_fire_request rq;
+    lb_answer *a;
     if (n > 16)
         return play_refuse(P, "at most 16 firers");
-    if (play_fire_args(P, names, n, target, &rq, firers, label))
+    if (play_fire_ask(P, names, n, target, LB_LOOK_WORDS, firers, label, &a))
         return PLAY_REFUSED;
-    lb_fire_chance o;
-    lb_trace t;
-    lb_trace_init(&t);
-    int rc = lb_fire_odds(st, &rq, &o, &t);
-    const char *kind = lb_name(LB_NAME_FIRE_KIND, rq.kind);
-    char who[PLAY_WHY_MAX] = "";
-    size_t used = 0;
-    for (int i = 0; i < n && used < sizeof who; i++)
-        used += (size_t)snprintf(who + used, sizeof who - used, "%s%s",
-                                 i == 0 ? "" : i == n - 1 ? " and " : ", ", names[i]);
-    char said[LB_FIRE_REASON_MAX];
-    if (rc == LB_OK && !o.allowed) {
-        lb_said_fmt(&o.why, said, sizeof said);
-        fprintf(P->out, "%s may not fire at %s (%s fire): %s [%s]\n", who, label, kind, said,
-                o.rule);
-    }
-    if (rc == LB_OK && o.allowed) {
-        char pb[32];
-        lb_fire_group_breakdown(&o.fire, said, sizeof said);
-        fprintf(P->out, "%s fire%s at %s (%s fire): %s; fire defence %d; odds %s\n", who,
-                n > 1 ? "" : "s", label, kind, said, o.defence.value,
-                o.column ? o.column->label : "none");
-        /* R-FIRE-13: what the units lose; the hex's loss when they take less of it */
-        for (int l = 0; l <= o.max_taken; l++)
-            if (o.p_taken[l].num)
-                fprintf(P->out, "  %d lost: %s (%.1f%%)\n", l,
-                        lb_frac_fmt(o.p_taken[l], pb, sizeof pb),
-                        100 * lb_frac_double(o.p_taken[l]));
-        for (int l = 0; l <= o.max_loss; l++)
-            if (o.p_loss[l].num && o.taken[l] != l)
-                fprintf(P->out, "  (the fire table's %d lost: %s (%.1f%%), of which the units "
-                        "take %d, R-FIRE-13)\n", l, lb_frac_fmt(o.p_loss[l], pb, sizeof pb),
-                        100 * lb_frac_double(o.p_loss[l]), o.taken[l]);
-    }
-    cli_trace_fprint(P->out, &t);
-    lb_trace_release(&t);
-    lb_fire_chance_release(&o);
-    return rc == LB_OK ? PLAY_OK : play_refuse(P, "%s", lb_err_str(rc));
-}
-
-/* Why the charge of req may not be made: the charge rules' refusal, or "". */
-static void charge_refused(const lb_state *st, const lb_charge_req *req, char *why, size_t n)
-{
-    lb_charge *ch = NULL;
-    lb_err err = {0};
-    why[0] = '\0';
-    if (lb_charge_new(st, req, &ch, &err) != LB_OK) {
-        snprintf(why, n, "%s", err.msg);
-        return;
-    }
-    lb_dice dice;
-    lb_dice_init_seed(&dice, 1); /* a refusal comes before any roll */
-    if (lb_charge_resolve(ch, &dice) == LB_OK && lb_charge_status_of(ch) == LB_CHARGE_REFUSED) {
-        const lb_charge_result *r = lb_charge_result_of(ch);
-        char reason[LB_CHARGE_TEXT_MAX];
-        lb_said_fmt(&r->why, reason, sizeof reason);
-        snprintf(why, n, "%s [%s]", reason, r->rule);
-    }
-    lb_charge_free(ch);
+    lb_answer_text(a, P->out);
+    lb_answer_free(a);
+    return PLAY_OK;
 }
 
 static int odds_charge(play *P, const char *unit, const char *path)
 {
     const lb_state *st = lb_game_state(P->g);
-    lb_charge_req req;
-    memset(&req, 0, sizeof req);
-    req.cavalry = unit;
-    if (play_unit_arg(P, unit) < 0)
+    lb_hex hexes[LB_ASK_CHARGE_PATH_MAX];
+    lb_question q = {.kind = LB_ASK_CHARGE, .unit = play_unit_arg(P, unit), .path = hexes,
+                     .look = LB_LOOK_WORDS, .look_path_text = path};
+    if (q.unit < 0)
         return PLAY_REFUSED;
     int bad = 0;
-    req.npath = lb_map_parse_labels(lb_state_map(st), path, req.path, LB_CHARGE_PATH_MAX, &bad);
-    if (req.npath <= 0)
+    q.npath = lb_map_parse_labels(lb_state_map(st), path, hexes, LB_ASK_CHARGE_PATH_MAX, &bad);
+    if (q.npath <= 0)
         return play_refuse(P, "the path's entry %d is not a hex of the map", bad + 1);
-    lb_charge_outcomes o;
-    int rc = lb_charge_odds(st, &req, &o);
-    if (rc != LB_OK)
-        return play_refuse(P, "%s: %s", lb_err_str(rc), o.error.msg);
-    char why[PLAY_WHY_MAX];
-    charge_refused(st, &req, why, sizeof why);
-    if (why[0]) {
-        fprintf(P->out, "%s may not charge along %s: %s\n", unit, path, why);
-        lb_charge_outcomes_release(&o);
-        return PLAY_OK;
-    }
-    fprintf(P->out, "%s charges along %s (automatic choices, R-CHG-25): %d outcome%s\n", unit,
-            path, o.n, o.n == 1 ? "" : "s");
-    for (int i = 0; i < o.n; i++) {
-        char pb[48];
-        fprintf(P->out, "  %-8s %5.1f%%  %s\n", lb_frac_fmt(o.outcomes[i].p, pb, sizeof pb),
-                100 * lb_frac_double(o.outcomes[i].p), o.outcomes[i].summary);
-    }
-    if (!o.exact) {
-        char stopped[LB_CHARGE_TEXT_MAX];
-        lb_said_fmt(&o.stopped, stopped, sizeof stopped);
-        fprintf(P->out, "  not exact: %s\n", stopped);
-    }
-    lb_charge_outcomes_release(&o);
+    lb_answer *a;
+    lb_err err = {0};
+    if (lb_ask(st, &q, &a, &err) != LB_OK)
+        return play_refuse(P, "%s", err.msg);
+    lb_answer_text(a, P->out);
+    lb_answer_free(a);
     return PLAY_OK;
 }
 
@@ -587,26 +415,25 @@ static int odds_melee(play *P, char **names, int n, const char *target)
 {
     const lb_state *st = lb_game_state(P->g);
     char label[LB_HEX_LABEL_MAX];
-    lb_hex at;
-    if (play_hex_arg(P, target, label) || lb_map_parse_label(lb_state_map(st), label, &at) != LB_OK)
-        return PLAY_REFUSED;
-    lb_action assault;
-    lb_action_init(&assault, LB_VERB_MELEE);
-    lb_action_add_hex(&assault, at);
-    for (int i = 0; i < n; i++) {
-        if (play_unit_arg(P, names[i]) < 0)
-            return PLAY_REFUSED;
-        if (lb_action_add_unit(&assault, names[i]) != LB_OK)
-            return play_refuse(P, "too many attackers: at most %d", LB_ACTION_UNITS_MAX);
-    }
-    lb_melee_chance *c = malloc(sizeof *c);
-    if (!c)
-        return play_refuse(P, "out of memory");
-    int rc = lb_game_melee_odds(P->g, &assault, c, NULL);
-    if (rc == LB_OK)
-        lb_melee_chance_print(P->out, st, c);
-    free(c);
-    return rc == LB_OK ? PLAY_OK : play_refuse(P, "%s", lb_err_str(rc));
+    int *attackers = calloc((size_t)n, sizeof *attackers);
+    lb_question q = {.kind = LB_ASK_MELEE, .units = attackers, .nunits = n,
+                     .look = LB_LOOK_WORDS};
+    int rc = attackers ? LB_OK : LB_NOMEM;
+    if (rc == LB_OK && (play_hex_arg(P, target, label) ||
+                        lb_map_parse_label(lb_state_map(st), label, &q.to) != LB_OK))
+        rc = LB_USAGE;
+    for (int i = 0; rc == LB_OK && i < n; i++)
+        if ((attackers[i] = play_unit_arg(P, names[i])) < 0)
+            rc = LB_USAGE;
+    lb_answer *a = NULL;
+    lb_err err = {0};
+    if (rc == LB_OK && (rc = lb_game_ask(P->g, &q, &a, &err)) == LB_OK)
+        lb_answer_text(a, P->out);
+    else if (rc != LB_USAGE || err.msg[0])
+        play_refuse(P, "%s", err.msg[0] ? err.msg : lb_err_str(rc));
+    lb_answer_free(a);
+    free(attackers);
+    return rc == LB_OK ? PLAY_OK : PLAY_REFUSED;
 }
 
 int play_odds(play *P, int argc, char **argv)

@@ -3,7 +3,7 @@
 #include <stdint.h>
 
 #include "lb/data.h"
-#include "lb/scenario.h"
+#include "lb/state.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

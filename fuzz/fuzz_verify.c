@@ -3,7 +3,7 @@
 #include <stdint.h>
 
 #include "lb/data.h"
-#include "lb/verify.h"
+#include "lb/game.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

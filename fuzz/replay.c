@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "lb/grow.h"
+#include "lb/core.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* Optional, as in libFuzzer: called once before the first input. */

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "server_int.h"
 
 #define MIN_RATE 65536 /* bytes a second a body or an answer goes at, at least */

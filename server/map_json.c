@@ -1,5 +1,5 @@
 /* The map for the page: every hex with its centre, terrain, elevation and label, the hexside features with their ends, and the road links. */
-#include "lb/move_charts.h"
+#include "lb/state.h"
 #include "server_int.h"
 
 /* The two vertices bounding hexside dir, as offsets from the centre in half units (hex.h:

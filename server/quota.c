@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "server_int.h"
 
 #define HOUR_MS 3600000.0

@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/answer.h"
 #include "lb/ask.h"
 #include "server_int.h"
 
@@ -146,19 +145,18 @@ static void fire(preview *p)
         (n = units_param(p, "with", unit, firers, PREVIEW_FIRERS_MAX)) < 0)
         return;
     const char *kind_text = query_get(p->r->q, "kind");
-    int kind = kind_text ? lb_name_parse(LB_NAME_FIRE_KIND, kind_text)
-                         : (int)lb_game_fire_kind(p->r->sl->g);
-    if (kind < 0) {
+    int kind = kind_text ? lb_name_parse(LB_NAME_FIRE_KIND, kind_text) : -1;
+    if (kind_text && kind < 0) {
         reply_error(p->rs, 400, "bad-query", "kind",
                     "expected offensive, defensive or opportunity");
         return;
     }
     lb_question q = {.kind = LB_ASK_FIRE, .units = firers, .nunits = n, .to = target,
-                     .to_unit = tunit, .fire_kind = kind};
+                     .to_unit = tunit, .fire_kind = kind}; /* -1: the game's (R-FIRE-19) */
     lb_answer *a;
     lb_err err;
     char *text;
-    int rc = lb_ask(p->st, &q, &a, &err);
+    int rc = lb_game_ask(p->r->sl->g, &q, &a, &err);
     if (rc == LB_OK && lb_answer_json(a, &text) == LB_OK)
         reply_text(p->rs, 200, text);
     else if (rc == LB_USAGE) /* R-FIRE-22: the player names the hex */
@@ -270,8 +268,7 @@ static void melee(preview *p)
     if (params(p, known, 2) || hex_param(p, "target", &target, &tunit))
         return;
     char list[LB_SERVER_QUERY_MAX + 1];
-    const char *ids[LB_MELEE_ATTACKERS_MAX];
-    int n = 0;
+    int attackers[LB_MELEE_ATTACKERS_MAX], n = 0;
     snprintf(list, sizeof list, "%s", query_get(p->r->q, "attackers"));
     for (char *id = strtok(list, ","); id; id = strtok(NULL, ",")) {
         if (n == LB_MELEE_ATTACKERS_MAX) {
@@ -279,23 +276,21 @@ static void melee(preview *p)
                         LB_MELEE_ATTACKERS_MAX);
             return;
         }
-        if (lb_state_unit_index(p->st, id) < 0) {
+        if ((attackers[n++] = lb_state_unit_index(p->st, id)) < 0) {
             reply_error(p->rs, 400, "bad-query", "attackers", "no unit \"%.64s\" on the map", id);
             return;
         }
-        ids[n++] = id;
     }
     if (!n) {
         reply_error(p->rs, 400, "bad-query", "attackers", "expected unit ids separated by commas");
         return;
     }
-    lb_melee_req req;
-    lb_game_melee_request(p->r->sl->g, target, ids, n, &req);
-    lb_question q = {.kind = LB_ASK_MELEE, .melee = &req};
+    /* the attackers with what this turn left them (R-MEL-2, R-MEL-25) */
+    lb_question q = {.kind = LB_ASK_MELEE, .units = attackers, .nunits = n, .to = target};
     lb_answer *a;
     lb_err err;
     char *text;
-    int rc = lb_ask(p->st, &q, &a, &err);
+    int rc = lb_game_ask(p->r->sl->g, &q, &a, &err);
     if (rc == LB_OK && lb_answer_json(a, &text) == LB_OK)
         reply_text(p->rs, 200, text);
     else if (rc == LB_INVALID)

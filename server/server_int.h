@@ -6,10 +6,9 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "lb/dice.h"
+#include "lb/core.h"
 #include "lb/game.h"
-#include "lb/name.h"
-#include "lb/scenario.h"
+#include "lb/state.h"
 #include "lb/server.h"
 #include "lb/store.h"
 

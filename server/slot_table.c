@@ -1,7 +1,7 @@
 /* The table of games in memory: found by id, held by requests and streams, grown while every game in it is held, the least recently used game nobody holds let go past its size. */
 #include <stdlib.h>
 
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "server_int.h"
 
 slot *table_find(const slot_table *t, long long id)

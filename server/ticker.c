@@ -1,7 +1,7 @@
 /* The ticker: one thread that resumes the live updates streams whose heartbeat is due, runs the movement clocks of the games streams watch (R-WEB-2), as a waiting stream did, and cuts off the connections past their deadlines. */
 #include <stdlib.h>
 
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "server_int.h"
 
 #define SWEEP_MS 1000 /* the ticker looks for connections past their deadlines this often */

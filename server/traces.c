@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "lb/answer.h"
+#include "lb/ask.h"
 #include "server_int.h"
 
 #define TRACES_KEPT 500

@@ -3,7 +3,7 @@
 #define LB_DATA_H
 
 #include <stddef.h>
-#include "scenario.h"
+#include "state.h"
 
 /*
  * Built by the program's build (cmake/embed.c) into the lb_data library, apart from the rules

@@ -1,19 +1,25 @@
-/* The game: a battle played turn by turn through the Chronology of Battle (2), its decisions, journal, replay, undo and result. */
+/* A game: the Chronology of Battle played on a state, its decisions, journal, undo and score, and its verification. */
 #ifndef LB_GAME_H
 #define LB_GAME_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "action.h"
-#include "decision.h"
-#include "dice.h"
-#include "err.h"
-#include "fire.h"
-#include "melee.h"
-#include "scenario.h"
+#include "core.h"
 #include "state.h"
-#include "trace.h"
+#include "rules.h"
+#include "ask.h"
+
+/*
+ * Who owns, who frees, which errors:
+ * lb_game_new and lb_game_import make an lb_game the caller owns and frees with lb_game_free;
+ * its state, pending decision, trace and journal are borrowed from it and change when it does.
+ * Documents written into a char ** are malloc'd: the caller frees them. A refused answer is a
+ * verdict (lb_game_answer), not an error; errors are LB_NOMEM, LB_INVALID, LB_STALE ... with
+ * lb_game_error's words.
+ */
+
+/* ---- game.h: The game: a battle played turn by turn through the Chronology of Battle (2), its decisions, journal, replay, undo and result. */
 
 /*
  * A game is a scenario (its text), settings and a journal. The state is never saved: it is the
@@ -163,12 +169,6 @@ const lb_journal *lb_game_journal(const lb_game *g);
 const lb_state *lb_game_state(const lb_game *g);
 /* The pending decision, or NULL when the game is over. */
 const lb_decision *lb_game_pending(const lb_game *g);
-/* The exact odds of the assault a (melee: a hex and its attackers) as the game would declare it
- * now, with what the side's sequence left each attacker (the hex it fired at, its defensive-fire losses,
- * its charge's facts, R-GAME-18): LB_OK with *out (allowed 0 with the rule and reason when the
- * game's records or the melee rules refuse it); LB_INVALID for an attacker the rules do not
- * know; LB_NOMEM. */
-int lb_game_melee_odds(const lb_game *g, const lb_action *a, lb_melee_chance *out, lb_trace *t);
 /* Answers the pending decision as role at journal length seq with key (see above): verdict in
  * out. LB_OK (accepted or refused), or an internal failure that leaves the game as it was before
  * the call: LB_NOMEM, LB_INVALID, or LB_STALE (a rules result refused by its apply for being of
@@ -189,9 +189,6 @@ int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out);
  * not in play, not cavalry, or never asked already, or LB_NEVER_ASK_MAX said in play
  * (LB_REFUSED_ILLEGAL); the battle over (LB_REFUSED_NONE). Returns as decide. */
 int lb_game_never_ask(lb_game *g, int role, int seq, const char *unit, lb_game_answer *out);
-/* 1 when the owner of unit id is never asked about it now: the settings' never_ask (R-OCH-9)
- * or said in play (R-OCH-13); else 0. */
-int lb_game_never_asked(const lb_game *g, const char *id);
 /* Takes back the effective journal to its first `keep` entries, by the game's policy
  * (R-GAME-14); keep = -1 takes back role's last decision (LB_ROLE_BOTH: the last decision of
  * either side). Nothing is taken back once the battle is over (a concession is final, R-VIC-1,
@@ -223,22 +220,22 @@ uint64_t lb_game_ai_seed(const lb_game *g);
 /* The 64-bit state hash (R-GAME-13). */
 uint64_t lb_game_hash(const lb_game *g);
 
-/* The assault the game would make now of the units ids (n) on target: each attacker with what
- * this turn left it (its fire, the fire it took, the charge it owes) and the units that count as
- * having passed their pre-melee check, for a preview of its odds (R-MEL-2, R-MEL-25). */
-void lb_game_melee_request(const lb_game *g, lb_hex target, const char *const *ids, int n,
-                           lb_melee_req *req);
-
-/* The kind of fire the game would make now (R-FIRE-19): opportunity while an opportunity fire is
- * offered, defensive in the Defensive Fire segment, else offensive. */
-lb_fire_kind lb_game_fire_kind(const lb_game *g);
+/* Answers q as lb_ask does on the game's state, but as the game would declare it now: a FIRE
+ * question's fire_kind -1 is the kind the game would make now (R-FIRE-19: opportunity while an
+ * opportunity fire is offered, defensive in the Defensive Fire segment, else offensive); a MELEE
+ * question without q->melee is the assault of q->units (1 to LB_MELEE_ATTACKERS_MAX) on q->to,
+ * each attacker with what the side's sequence left it (the hex it fired at, the fire it took, the
+ * charge it owes) and the units that count as having passed their pre-melee check (R-MEL-2,
+ * R-MEL-25); asked as a look (LB_LOOK_WORDS), refused too with the game's reasons (R-GAME-18,
+ * R-GAME-21). The answer borrows the game's state: free it before the game changes. Errors as
+ * lb_ask's; LB_USAGE with err for more attackers than an action holds. */
+int lb_game_ask(const lb_game *g, const lb_question *q, lb_answer **out, lb_err *err);
 
 /* A uniformly random answer for the pending decision from rng (the random player, R-GAME-15):
  * an enumerated option, or for a parameterised one the path, attackers or firers it builds
  * (which the rules may still refuse); writes the key into key (n bytes). LB_OK, or LB_NOT_FOUND
  * when nothing is pending. */
 int lb_game_random_key(const lb_game *g, lb_pcg32 *rng, char *key, size_t n);
-
 
 /* The game as one JSON document {"format": "labataille-game/1", "scenario", "scenario_name",
  * "settings", "dice", "journal", "seq", "hash"} in a malloc'd string (secret dice: no secret
@@ -258,5 +255,64 @@ int lb_game_view_json(const lb_game *g, int role, char **out);
 
 /* Where g stands, in a few words: "13:40 french offensive_fire", "over: french marginal". */
 void lb_game_summary(const lb_game *g, char *buf, size_t n);
+
+/* ---- verify.h: Verifying a game's dice from its export: the secret against its commitment, every roll against the derivation (or the seed), the journal replayed to the state it claims. */
+
+/*
+ * R-DICE-5 (docs/api.md "Fair dice"): anyone holding the export of a finished game checks its
+ * dice without trusting the server. Secret dice: SHA-256 of the revealed secret must be the
+ * commitment published when the game was made, and the k-th ROLL entry of the whole journal
+ * (undone ones included) must be lb_dice_derive(secret, k, its kind), for every k from the
+ * settings' first_draw (the rolls before it were rolled by the game it was imported from, under
+ * another secret, and are reported as imported). Seeded dice (not for play): every roll must be
+ * the seed's PCG32 draw, in journal order. Either way the journal must replay to the state hash
+ * the export claims. A game still in play has no revealed secret: nothing can be verified yet.
+ */
+
+typedef enum lb_verify_verdict {
+    LB_VERIFIED,          /* every roll checked, the commitment and the replay match */
+    LB_VERIFY_FAILED,     /* a roll, the commitment or the replay does not match */
+    LB_VERIFY_NOT_YET     /* secret dice of a battle in play: no secret revealed yet */
+} lb_verify_verdict;
+
+#define LB_VERIFY_SHOWN 16 /* mismatched rolls kept for the report (all are counted) */
+
+/* A roll that is not the dice's: journal entry `entry` (1-based), the draw k of the game. */
+typedef struct lb_verify_mismatch {
+    int entry;
+    int draw;
+    lb_die_kind kind;
+    int expected, found;
+    char purpose[LB_PURPOSE_MAX];
+} lb_verify_mismatch;
+
+typedef struct lb_verify_report {
+    lb_dice_mode mode;
+    uint64_t seed;                          /* seeded */
+    char commitment[LB_DICE_HEX_MAX];       /* secret: as the settings publish it */
+    char secret[LB_DICE_HEX_MAX];           /* secret: as revealed, "" when not */
+    int commitment_ok;                      /* secret: SHA-256 of the secret is the commitment
+                                             * (the settings' and the dice member's) */
+    char commitment_found[LB_DICE_HEX_MAX]; /* the secret's SHA-256, when revealed */
+    char commitment_dice[LB_DICE_HEX_MAX];  /* the dice member's commitment, "" none */
+    int rolls;                              /* ROLL entries of the whole journal */
+    int checked;                            /* of them checked against the dice */
+    int imported;                           /* of them before first_draw: not checked */
+    int nmismatches;                        /* rolls that are not the dice's */
+    lb_verify_mismatch mismatches[LB_VERIFY_SHOWN];
+    int replayed;                           /* the journal replays to the state claimed */
+    char replay[LB_ERR_MSG_MAX];            /* why it does not, or "" */
+    char hash[20];                          /* the state hash the export claims */
+    int over;                               /* the battle is over (replayed) */
+    int seq;                                /* the journal's length */
+    lb_verify_verdict verdict;
+} lb_verify_report;
+
+/* Verifies the export text (name places its errors), its scenario loaded with opts: LB_OK with
+ * the report in *out (whatever the verdict); LB_SYNTAX or LB_INVALID for a file that is not an
+ * export (each problem in errs with its line, column and JSON Pointer); LB_IO (no random bytes
+ * for the replay's throw-away secret); LB_NOMEM. */
+int lb_game_verify(const char *name, const char *text, size_t len, const lb_load_opts *opts,
+                   lb_verify_report *out, lb_errlist *errs);
 
 #endif

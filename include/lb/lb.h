@@ -15,47 +15,18 @@
  * the saved games); server.h is liblb_server.a's, data.h the program's embedded data (lb_data).
  */
 
-/* values, errors, growing arrays, the words of enum values */
-#include "err.h"
-#include "frac.h"
-#include "grow.h"
-#include "name.h"
-#include "printable.h"
-/* the board and the scenario */
-#include "battle.h"
-#include "charts.h"
-#include "fire_charts.h"
-#include "formation.h"
-#include "hex.h"
-#include "map.h"
-#include "melee_charts.h"
-#include "modifiers.h"
-#include "move_charts.h"
-#include "scenario.h"
+/* values, errors, hexes, dice, traces, the words of enum values */
+#include "core.h"
+/* the board, the units, the charts and the scenario */
 #include "state.h"
-#include "svg.h"
-#include "unit.h"
-/* the rules, their traces and dice */
-#include "charge.h"
-#include "dice.h"
-#include "facing.h"
-#include "fire.h"
-#include "los.h"
-#include "melee.h"
-#include "morale.h"
-#include "move.h"
-#include "retreat.h"
-#include "stacking.h"
-#include "trace.h"
-/* answers, decisions, games, the computer player, saved games and checks */
-#include "action.h"
-#include "ai.h"
-#include "answer.h"
+/* the rules' values: decisions, formations, morale, fire, melee, movement */
+#include "rules.h"
+/* the questions and their answers */
 #include "ask.h"
-#include "decision.h"
+/* games, the computer player, saved games */
 #include "game.h"
+#include "ai.h"
 #include "store.h"
-#include "verify.h"
 /* the program's embedded data and its server */
 #include "data.h"
 #include "server.h"

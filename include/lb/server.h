@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "err.h"
+#include "core.h"
 
 /*
  * A server holds a store of games (SQLite or PostgreSQL, lb/store.h) with the secret links that

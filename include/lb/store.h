@@ -4,8 +4,8 @@
 
 #include <stdint.h>
 
-#include "decision.h"
-#include "err.h"
+#include "rules.h"
+#include "core.h"
 #include "game.h"
 
 /*

@@ -6,6 +6,8 @@
 
 #include "lb/ai.h"
 #include "lb/lb.h"
+#include "action.h"
+#include "charge.h"
 #include "lbi.h"
 
 #define AI_FAR 100000            /* movement points: out of reach */

@@ -8,6 +8,8 @@
 #include "decision_int.h"
 #include "action_int.h"
 #include "hex_int.h"
+#include "fire_int.h"
+#include "game_int.h"
 
 /* ---- fire: the most increments expected ----------------------------------------------------- */
 

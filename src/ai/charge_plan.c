@@ -10,6 +10,8 @@
 #include "hex_int.h"
 #include "move_int.h"
 #include "morale_int.h"
+#include "charge_int.h"
+#include "game_int.h"
 
 #define CHARGE_TARGETS 6    /* nearest enemy formations a charge is planned against */
 #define CHARGE_REACH 10     /* hexes */

@@ -1,5 +1,5 @@
 /* The one lookup of the API's enum words (lb/name.h), over each area's own table; it sits at the top of the play level, the computer's levels being among the words. */
-#include "lb/name.h"
+#include "lb/core.h"
 
 #include "ai_int.h"
 #include "decision_int.h"

@@ -7,6 +7,8 @@
 #include "state_int.h"
 #include "frac_int.h"
 #include "morale_int.h"
+#include "fire_int.h"
+#include "hex_int.h"
 
 /* What a failed morale check costs a unit, as a share of its worth: good infantry and guns are
  * disordered and retreat (R-MOR-7), disordered units and good cavalry rout. */

@@ -10,6 +10,7 @@
 #include "dice_int.h"
 #include "action_int.h"
 #include "game_int.h"
+#include "hex_int.h"
 
 #define ROLLOUT_DECISIONS_MAX 400 /* a bound on one rollout, far above a side's turn */
 #define POLICY_WORTH 0.05         /* a fire or melee the policy makes gains at least this */

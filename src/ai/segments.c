@@ -7,6 +7,8 @@
 #include "state_int.h"
 #include "decision_int.h"
 #include "action_int.h"
+#include "game_int.h"
+#include "hex_int.h"
 
 #define FIRE_WORTH 0.05     /* a fire gains at least this many points, or none is made */
 #define MELEE_WORTH 0.1     /* an assault likewise */

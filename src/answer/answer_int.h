@@ -4,10 +4,11 @@
 
 #include <jansson.h>
 
-#include "lb/answer.h"
+#include "lb/ask.h"
 #include "lbi.h"
 #include "text.h"
-#include "lb/decision.h"
+#include "lb/rules.h"
+#include "retreat.h"
 
 /*
  * The answers of lb/answer.h are made as jansson values here and handed out as text, so that no

@@ -34,10 +34,19 @@ static const question_ops *ops_of(lb_question_kind kind)
     return (unsigned)kind < sizeof ops / sizeof *ops ? &ops[kind] : NULL;
 }
 
+/* The functions of q's answer: its kind's, or a look's. */
+static const question_ops *ops_for(const lb_question *q)
+{
+    static const question_ops look = {lbi_look_ask, lbi_look_release, lbi_look_text,
+                                      lbi_look_json, NULL, NULL};
+    const question_ops *ops = ops_of(q->kind);
+    return ops && q->look ? &look : ops;
+}
+
 int lb_ask(const lb_state *st, const lb_question *q, lb_answer **out, lb_err *err)
 {
     *out = NULL;
-    const question_ops *ops = ops_of(q->kind);
+    const question_ops *ops = ops_for(q);
     if (!ops)
         return lb_err_set(err, LB_USAGE, "no question of kind %d", (int)q->kind);
     lb_answer *a = calloc(1, sizeof *a);
@@ -65,7 +74,7 @@ void lb_answer_free(lb_answer *a)
 {
     if (!a)
         return;
-    const question_ops *ops = ops_of(a->q.kind);
+    const question_ops *ops = ops_for(&a->q);
     if (ops->release)
         ops->release(a);
     lb_trace_release(&a->trace);
@@ -74,26 +83,34 @@ void lb_answer_free(lb_answer *a)
 
 int lb_answer_text(const lb_answer *a, FILE *out)
 {
-    return ops_of(a->q.kind)->text(a, out);
+    return ops_for(&a->q)->text(a, out);
 }
 
 int lb_answer_svg(const lb_answer *a, char **out)
 {
-    const question_ops *ops = ops_of(a->q.kind);
+    const question_ops *ops = ops_for(&a->q);
     if (ops->svg)
         return ops->svg(a, out);
     *out = NULL;
     return LB_USAGE;
 }
 
+int lb_answer_hex(const lb_answer *a, lb_hex *hex)
+{
+    if (a->q.kind != LB_ASK_FIRE)
+        return LB_USAGE;
+    *hex = a->u.fire.target;
+    return LB_OK;
+}
+
 int lb_answer_json(const lb_answer *a, char **out)
 {
-    return lbi_answer_text(ops_of(a->q.kind)->json(a), out);
+    return lbi_answer_text(ops_for(&a->q)->json(a), out);
 }
 
 int lb_answer_json_print(const lb_answer *a, FILE *out)
 {
-    const question_ops *ops = ops_of(a->q.kind);
+    const question_ops *ops = ops_for(&a->q);
     if (ops->json_print)
         return ops->json_print(a, out);
     json_t *j = ops->json(a);

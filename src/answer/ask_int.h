@@ -5,17 +5,13 @@
 #include <jansson.h>
 #include <stdio.h>
 
-#include "lb/answer.h"
 #include "lb/ask.h"
-#include "lb/charge.h"
-#include "lb/fire.h"
-#include "lb/los.h"
-#include "lb/melee.h"
-#include "lb/morale.h"
-#include "lb/move.h"
-#include "lb/retreat.h"
-#include "lb/stacking.h"
-#include "lb/trace.h"
+#include "charge.h"
+#include "lb/rules.h"
+#include "los.h"
+#include "retreat.h"
+#include "stacking.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /* The most standing answers of a charge question (a target, not-target, a response). */
@@ -65,6 +61,8 @@ struct lb_answer {
             lb_charge *ch;      /* owned: the charge run to its end */
             lb_charge_outcomes odds;
             int with_odds;      /* odds was counted */
+            char refused[LB_ERR_MSG_MAX + LB_CHARGE_TEXT_MAX]; /* a look: why the rules refuse
+                                                                * it, "": they do not */
         } charge;
     } u;
 };
@@ -118,5 +116,22 @@ LBI int lbi_charge_ask(lb_answer *a, lb_err *err);
 LBI void lbi_charge_release(lb_answer *a);
 LBI int lbi_charge_text(const lb_answer *a, FILE *out);
 LBI json_t *lbi_charge_json(const lb_answer *a);
+
+/* The looks (q.look set, look_answer.c): the same four for every kind that has one. A look's
+ * JSON is its text, {"look": TEXT}. */
+LBI int lbi_look_ask(lb_answer *a, lb_err *err);
+LBI void lbi_look_release(lb_answer *a);
+LBI int lbi_look_text(const lb_answer *a, FILE *out);
+LBI json_t *lbi_look_json(const lb_answer *a);
+/* A melee look of q on st whose odds c (malloc'd, taken: freed with the answer, or now when out
+ * of memory) the game worked out (lb_game_ask): LB_OK with *out, or LB_NOMEM. */
+LBI int lbi_melee_look(const lb_state *st, const lb_question *q, lb_melee_chance *c,
+                       lb_answer **out);
+
+/* The library's own, not offered by the API (declared in include/lb/answer.h before). */
+
+/* Writes the assault's values, pre-melee checks and exact odds on out as labataille melee
+ * does (its first lines). */
+LBI void lb_melee_chance_print(FILE *out, const lb_state *st, const lb_melee_chance *c);
 
 #endif

@@ -10,6 +10,7 @@
 #include "reactions_int.h"
 #include "decision_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 /* The standing answers of the question: target (a unit id, NULL: none) is the charge's target and
  * no other formation is; response ("stand", "carre", NULL: none) is the target's answer. Fills

@@ -9,6 +9,7 @@
 #include "state_int.h"
 #include "retreat_int.h"
 #include "unit_int.h"
+#include "frac_int.h"
 
 static json_t *frac_json(lb_frac f)
 {

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lb/decision.h"
-#include "lb/err.h"
+#include "lb/rules.h"
+#include "lb/core.h"
 #include "answer_int.h"
 #include "decision_int.h"
 #include "dice_int.h"

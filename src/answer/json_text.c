@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "answer_int.h"
-#include "lb/err.h"
+#include "lb/core.h"
 
 /* The length of the well-formed UTF-8 sequence at p (1 to 4; an ASCII byte is 1), or 0 when the
  * bytes there are not one (jansson's own check: no overlong forms, no surrogates, nothing past

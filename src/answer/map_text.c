@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "answer_int.h"
+#include "state_int.h"
 
 /* Side marks: the sides' initials in capitals, or 1 and 2 when they clash. */
 static void side_marks(const lb_state *st, char marks[2])

@@ -4,6 +4,7 @@
 #include "morale_int.h"
 #include "retreat_int.h"
 #include "unit_int.h"
+#include "frac_int.h"
 
 static json_t *mods_json(const lb_morale_chance *o)
 {

@@ -5,13 +5,14 @@
 
 #include "answer_int.h"
 #include "ask_int.h"
-#include "lb/svg.h"
+#include "lb/ask.h"
 #include "move_int.h"
 #include "reactions_int.h"
 #include "stacking_int.h"
 #include "state_int.h"
 #include "frac_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 static const char *label(const lb_state *st, lb_hex h, char *buf)
 {

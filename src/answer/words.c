@@ -2,11 +2,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lb/decision.h"
-#include "lb/err.h"
-#include "lb/frac.h"
+#include "lb/rules.h"
+#include "lb/core.h"
 #include "words.h"
 #include "answer_int.h"
+#include "frac_int.h"
 
 const lbi_words *lbi_words_of(int area)
 {

@@ -9,9 +9,9 @@
 #include <sys/mman.h>
 #endif
 
-#include "lb/action.h"
-#include "lb/decision.h"
-#include "lb/grow.h"
+#include "action.h"
+#include "lb/rules.h"
+#include "lb/core.h"
 #include "decision_int.h"
 #include "names.h"
 

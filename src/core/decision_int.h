@@ -2,7 +2,7 @@
 #ifndef LB_DECISION_INT_H
 #define LB_DECISION_INT_H
 
-#include "lb/decision.h"
+#include "lb/rules.h"
 #include "lbi.h"
 
 /* lb_decision_init with the prompt as an event. */

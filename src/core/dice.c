@@ -1,6 +1,5 @@
 /* Dice (R-DICE-1..3): PCG32, unbiased d6, base-6 roll arithmetic, the three sources (seeded, keyed: the draws of src/game/dice_keyed.c, scripted) and the roll log. */
-#include "lb/dice.h"
-#include "lb/err.h"
+#include "lb/core.h"
 #include "dice_int.h"
 
 #include <string.h>

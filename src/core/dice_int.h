@@ -2,7 +2,7 @@
 #ifndef LB_DICE_INT_H
 #define LB_DICE_INT_H
 
-#include "lb/dice.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /* Next 32-bit output. */

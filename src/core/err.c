@@ -4,8 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/err.h"
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "printable_int.h"
 #include "err_int.h"
 

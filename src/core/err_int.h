@@ -2,7 +2,7 @@
 #ifndef LB_ERR_INT_H
 #define LB_ERR_INT_H
 
-#include "lb/err.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /* Symbolic name of a code ("LB_INVALID"). */

@@ -2,7 +2,7 @@
 #ifndef LB_EVENT_H
 #define LB_EVENT_H
 
-#include "lb/trace.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /*

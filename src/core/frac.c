@@ -3,8 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "lb/err.h"
-#include "lb/frac.h"
+#include "lb/core.h"
 #include "frac_int.h"
 
 /* Checked 64-bit arithmetic: 1 when *r holds the exact result, 0 on overflow. */

@@ -2,7 +2,7 @@
 #ifndef LB_FRAC_INT_H
 #define LB_FRAC_INT_H
 
-#include "lb/frac.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /* The integer n. */
@@ -34,5 +34,12 @@ LBI int lb_frac_parse_decimal(const char *s, size_t len, int places, lb_frac *ou
 
 /* 1 when a is a fraction, 0 when it is the invalid one (an overflow somewhere before). */
 LBI int lb_frac_ok(lb_frac a);
+
+/* The library's own, not offered by the API (declared in include/lb/frac.h before). */
+
+/* The value as a double, for display only (NaN when invalid). */
+LBI double lb_frac_double(lb_frac a);
+/* "24", "15/2", or "overflow" when invalid; returns buf. */
+LBI char *lb_frac_fmt(lb_frac a, char *buf, int n);
 
 #endif

@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "lb/grow.h"
+#include "lb/core.h"
 
 void *lb_grow(void *items, int *cap, int need, size_t size)
 {

@@ -1,6 +1,5 @@
 /* Hex grid: neighbours, clock directions, distance, centres and CCRR labels (R-GRID-1..4). */
-#include "lb/err.h"
-#include "lb/hex.h"
+#include "lb/core.h"
 #include "hex_int.h"
 
 #include <stdint.h>

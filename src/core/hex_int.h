@@ -2,7 +2,7 @@
 #ifndef LB_HEX_INT_H
 #define LB_HEX_INT_H
 
-#include "lb/hex.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /* The direction opposite dir. */
@@ -34,5 +34,10 @@ LBI int lb_hex_distance(lb_hex a, lb_hex b);
 
 /* Hexside name of a direction ("N" … "NW"). */
 LBI const char *lb_hex_dir_name(int dir);
+
+/* The library's own, not offered by the API (declared in include/lb/core.h before). */
+
+/* True when a and b are the same hex. */
+LBI int lb_hex_eq(lb_hex a, lb_hex b);
 
 #endif

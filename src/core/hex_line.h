@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "lb/hex.h"
+#include "lb/core.h"
 
 /*
  * For callers that stop early (a sight line ends at its first blocker): line_start, then

@@ -2,7 +2,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "lb/printable.h"
+#include "lb/core.h"
 #include "nearest_int.h"
 
 int lbi_edit_distance(const char *a, const char *b)

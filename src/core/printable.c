@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lb/printable.h"
+#include "lb/core.h"
 #include "printable_int.h"
 
 /* Is b a continuation byte within [lo, hi]? */

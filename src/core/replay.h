@@ -2,9 +2,8 @@
 #ifndef LB_REPLAY_H
 #define LB_REPLAY_H
 
-#include "lb/decision.h"
-#include "lb/dice.h"
-#include "lb/err.h"
+#include "lb/rules.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /*

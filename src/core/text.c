@@ -5,8 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/err.h"
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "text.h"
 
 /* Room for n more bytes and the NUL after them. */

@@ -5,8 +5,7 @@
 #include <string.h>
 
 #include "event.h"
-#include "lb/grow.h"
-#include "lb/trace.h"
+#include "lb/core.h"
 #include "trace_int.h"
 
 void lb_trace_init(lb_trace *t)

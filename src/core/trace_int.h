@@ -2,7 +2,7 @@
 #ifndef LB_TRACE_INT_H
 #define LB_TRACE_INT_H
 
-#include "lb/trace.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /* Attaches a value to the last step. */

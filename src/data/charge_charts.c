@@ -4,7 +4,7 @@
 #include "chart_codes.h"
 #include "chart_json.h"
 #include "charge_charts.h"
-#include "lb/dice.h"
+#include "lb/core.h"
 #include "dice_int.h"
 
 static const char *const from_keys[] = {"column", "line"};

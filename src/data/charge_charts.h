@@ -3,8 +3,7 @@
 #define LB_CHARGE_CHARTS_H
 
 #include "arena_int.h"
-#include "lb/charts.h"
-#include "lb/modifiers.h"
+#include "lb/state.h"
 #include "lbi.h"
 
 /*

@@ -6,7 +6,7 @@
 
 #include "chart_json.h"
 #include "jsonpos.h"
-#include "lb/dice.h"
+#include "lb/core.h"
 #include "arena_int.h"
 #include "dice_int.h"
 

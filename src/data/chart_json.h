@@ -6,11 +6,8 @@
 
 #include "arena_int.h"
 #include "charge_charts.h"
-#include "lb/charts.h"
-#include "lb/err.h"
-#include "lb/fire_charts.h"
-#include "lb/melee_charts.h"
-#include "lb/move_charts.h"
+#include "lb/state.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /*

@@ -7,9 +7,8 @@
 
 #include "chart_codes.h"
 #include "chart_json.h"
-#include "lb/dice.h"
-#include "lb/err.h"
-#include "lb/fire_charts.h"
+#include "lb/core.h"
+#include "lb/state.h"
 #include "dice_int.h"
 #include "unit_int.h"
 

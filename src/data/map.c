@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lb/err.h"
-#include "lb/map.h"
+#include "lb/core.h"
+#include "lb/state.h"
 #include "hex_int.h"
 
 int lb_map_contains(const lb_map *m, lb_hex h)

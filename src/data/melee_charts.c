@@ -6,8 +6,8 @@
 
 #include "chart_codes.h"
 #include "chart_json.h"
-#include "lb/dice.h"
-#include "lb/melee_charts.h"
+#include "lb/core.h"
+#include "lb/state.h"
 #include "dice_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)

@@ -2,8 +2,8 @@
 #include <string.h>
 
 #include "chart_json.h"
-#include "lb/dice.h"
-#include "lb/modifiers.h"
+#include "lb/core.h"
+#include "lb/state.h"
 #include "charts_int.h"
 #include "unit_int.h"
 

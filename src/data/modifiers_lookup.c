@@ -1,8 +1,8 @@
 /* Chart conditions and modifiers read in a situation: whether a condition holds, what a modifier is worth (docs/charts-format.md 10). */
 #include <string.h>
 
-#include "lb/dice.h"
-#include "lb/modifiers.h"
+#include "lb/core.h"
+#include "lb/state.h"
 #include "state_int.h"
 #include "dice_int.h"
 #include "trace_int.h"

@@ -2,7 +2,7 @@
 #ifndef LB_MOVE_CHARTS_INT_H
 #define LB_MOVE_CHARTS_INT_H
 
-#include "lb/move_charts.h"
+#include "lb/state.h"
 #include "lbi.h"
 
 /* The limber range of a battery's nation and class, or NULL (it limbers without a roll). */

@@ -5,7 +5,7 @@
 #include <jansson.h>
 
 #include "chart_json.h"
-#include "lb/err.h"
+#include "lb/core.h"
 #include "lb/state.h"
 #include "lbi.h"
 

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "scenario_battle.h"
 #include "scenario_int.h"
 #include "state_int.h"

@@ -9,6 +9,7 @@
 #include "state_int.h"
 #include "arena_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 #define PATH_LEN LB_ERR_PATH_MAX
 #define TURN_MINUTES 20

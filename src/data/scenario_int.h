@@ -6,7 +6,7 @@
 #include <stdarg.h>
 
 #include "chart_json.h"
-#include "lb/scenario.h"
+#include "lb/state.h"
 #include "lbi.h"
 
 /*

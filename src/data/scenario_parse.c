@@ -7,7 +7,7 @@
 
 #include "json_read.h"
 #include "jsonpos.h"
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "scenario_int.h"
 
 #define TOKEN_SHOWN 40   /* bytes of a token shown in a message */

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "jsonpos.h"
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "scenario_int.h"
 #include "state_int.h"
 

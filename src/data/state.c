@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/err.h"
+#include "lb/core.h"
 #include "lb/state.h"
 #include "names.h"
 #include "nearest_int.h"

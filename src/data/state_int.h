@@ -3,11 +3,7 @@
 #define LB_STATE_INT_H
 
 #include "arena_int.h"
-#include "lb/battle.h"
-#include "lb/charts.h"
-#include "lb/map.h"
 #include "lb/state.h"
-#include "lb/unit.h"
 #include "lbi.h"
 
 struct lb_state {
@@ -61,5 +57,10 @@ LBI int lb_state_reindex(lb_state *s);
 LBI const char *lb_segment_name(lb_segment seg);
 LBI const char *lb_edition_name(lb_edition e);
 LBI int lb_edition_parse(const char *s);
+
+/* The library's own, not offered by the API (declared in include/lb/state.h before). */
+
+/* The top combat unit in h, or -1. */
+LBI int lb_state_top_combat(const lb_state *s, lb_hex h);
 
 #endif

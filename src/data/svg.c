@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/err.h"
-#include "lb/svg.h"
+#include "lb/core.h"
+#include "lb/ask.h"
 #include "text.h"
 #include "state_int.h"
 

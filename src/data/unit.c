@@ -1,9 +1,10 @@
 /* Units: names of arms, formations, morale states and readiness; unit helpers. */
 #include <string.h>
 
-#include "lb/unit.h"
+#include "lb/state.h"
 #include "names.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 static const char *const arm_names[] = {"infantry", "cavalry", "artillery", "leader"};
 static const char *const formation_names[] = {"column",   "line",     "carre",      "skirmish",

@@ -3,9 +3,10 @@
 #include <string.h>
 
 #include "action_int.h"
-#include "lb/map.h"
+#include "lb/state.h"
 #include "state_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 static const char *const verb_names[LB_VERB_COUNT] = {
     [LB_VERB_NONE] = "",           [LB_VERB_END] = "end",         [LB_VERB_FIRE] = "fire",

@@ -2,7 +2,7 @@
 #ifndef LB_ACTION_INT_H
 #define LB_ACTION_INT_H
 
-#include "lb/action.h"
+#include "action.h"
 #include "lbi.h"
 
 /* The part of a key that did not read. */
@@ -60,5 +60,15 @@ LBI int lb_action_parse(const lb_state *st, lb_decision_kind kind, const char *k
 /* Writes a's key into buf (n bytes, NUL-terminated): LB_OK, LB_LIMIT when it does not fit, or
  * LB_INVALID when a is no key (no verb, or a part its verb needs missing). */
 LBI int lb_action_fmt(const lb_state *st, const lb_action *a, char *buf, size_t n);
+
+/* The library's own, not offered by the API (declared in include/lb/action.h before). */
+
+/* An empty action of verb (no units, no hexes, number 0). */
+LBI void lb_action_init(lb_action *a, lb_verb verb);
+/* Appends a unit: LB_OK, LB_INVALID (an empty id, or one of LB_SUBJECT_MAX bytes or more),
+ * LB_LIMIT (no room). */
+LBI int lb_action_add_unit(lb_action *a, const char *id);
+/* Appends a hex: LB_OK or LB_LIMIT. */
+LBI int lb_action_add_hex(lb_action *a, lb_hex h);
 
 #endif

@@ -6,6 +6,7 @@
 #include "game_int.h"
 #include "state_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 int lbi_event_new(lb_game *g)
 {

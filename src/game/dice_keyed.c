@@ -5,8 +5,7 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include "lb/dice.h"
-#include "lb/err.h"
+#include "lb/core.h"
 #include "game_dice_int.h"
 
 enum {

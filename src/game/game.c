@@ -10,6 +10,7 @@
 #include "game_dice_int.h"
 #include "move_int.h"
 #include "melee_int.h"
+#include "charge_int.h"
 
 /* One side's sequence (2), after the mutual Command step. */
 static const lb_segment sequence[] = {LB_SEG_CHARGE,         LB_SEG_MOVEMENT, LB_SEG_DEFENSIVE_FIRE,

@@ -2,7 +2,7 @@
 #ifndef LB_GAME_DICE_INT_H
 #define LB_GAME_DICE_INT_H
 
-#include "lb/dice.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /* A new secret of LB_DICE_SECRET_BYTES from the operating system (getrandom): LB_OK, or LB_IO

@@ -3,13 +3,10 @@
 #define LB_GAME_INT_H
 
 #include "action_int.h"
-#include "lb/charge.h"
-#include "lb/fire.h"
+#include "charge.h"
+#include "lb/rules.h"
 #include "lb/game.h"
-#include "lb/verify.h"
-#include "lb/melee.h"
-#include "lb/move.h"
-#include "lb/retreat.h"
+#include "retreat.h"
 #include "lbi.h"
 #include "passed_int.h"
 
@@ -526,5 +523,28 @@ LBI const char *lb_outcome_name(lb_outcome o);
 
 /* "verified", "not verified", "not yet". */
 LBI const char *lb_verify_verdict_name(lb_verify_verdict v);
+
+/* The library's own, not offered by the API (declared in include/lb/game.h before). */
+
+/* The exact odds of the assault a (melee: a hex and its attackers) as the game would declare it
+ * now, with what the side's sequence left each attacker (the hex it fired at, its defensive-fire losses,
+ * its charge's facts, R-GAME-18): LB_OK with *out (allowed 0 with the rule and reason when the
+ * game's records or the melee rules refuse it); LB_INVALID for an attacker the rules do not
+ * know; LB_NOMEM. */
+LBI int lb_game_melee_odds(const lb_game *g, const lb_action *a, lb_melee_chance *out, lb_trace *t);
+
+/* The library's own, not offered by the API (declared in include/lb/game.h before). */
+
+/* 1 when the owner of unit id is never asked about it now: the settings' never_ask (R-OCH-9)
+ * or said in play (R-OCH-13); else 0. */
+LBI int lb_game_never_asked(const lb_game *g, const char *id);
+/* The assault the game would make now of the units ids (n) on target: each attacker with what
+ * this turn left it (its fire, the fire it took, the charge it owes) and the units that count as
+ * having passed their pre-melee check, for a preview of its odds (R-MEL-2, R-MEL-25). */
+LBI void lb_game_melee_request(const lb_game *g, lb_hex target, const char *const *ids, int n,
+                           lb_melee_req *req);
+/* The kind of fire the game would make now (R-FIRE-19): opportunity while an opportunity fire is
+ * offered, defensive in the Defensive Fire segment, else offensive. */
+LBI lb_fire_kind lb_game_fire_kind(const lb_game *g);
 
 #endif

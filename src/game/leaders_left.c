@@ -6,6 +6,7 @@
 #include "state_int.h"
 #include "decision_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 int lbi_leaders_queue(lb_game *g, const lb_retreat *r, lb_hex end, int *at)
 {

@@ -7,6 +7,7 @@
 #include "decision_int.h"
 #include "dice_int.h"
 #include "action_int.h"
+#include "hex_int.h"
 
 #define PATH_MAX_HEXES 6
 

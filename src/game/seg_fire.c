@@ -9,6 +9,7 @@
 #include "unit_int.h"
 #include "action_int.h"
 #include "fire_int.h"
+#include "frac_int.h"
 
 lb_fire_kind lbi_fire_segment_kind(const lb_game *g)
 {

@@ -4,8 +4,7 @@
 #include <string.h>
 
 #include "game_int.h"
-#include "lb/facing.h"
-#include "lb/melee.h"
+#include "lb/rules.h"
 #include "state_int.h"
 #include "decision_int.h"
 #include "frac_int.h"

@@ -4,8 +4,7 @@
 #include <string.h>
 
 #include "game_int.h"
-#include "lb/fire.h"
-#include "lb/move.h"
+#include "lb/rules.h"
 #include "state_int.h"
 #include "decision_int.h"
 #include "trace_int.h"

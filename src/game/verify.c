@@ -8,7 +8,7 @@
 
 #include "game_int.h"
 #include "jsonpos.h"
-#include "lb/verify.h"
+#include "lb/game.h"
 #include "decision_int.h"
 #include "game_dice_int.h"
 #include "dice_int.h"

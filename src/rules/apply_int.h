@@ -2,8 +2,8 @@
 #ifndef LB_APPLY_INT_H
 #define LB_APPLY_INT_H
 
-#include "lb/morale.h"
-#include "lb/retreat.h"
+#include "lb/rules.h"
+#include "retreat.h"
 #include "lbi.h"
 
 /*

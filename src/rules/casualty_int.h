@@ -2,7 +2,7 @@
 #ifndef LB_CASUALTY_INT_H
 #define LB_CASUALTY_INT_H
 
-#include "lb/frac.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /* A roll for the victim: two (1: two dice read as 11-66, 0: one die) into *value, from 0 (the

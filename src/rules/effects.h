@@ -2,10 +2,8 @@
 #ifndef LB_EFFECTS_H
 #define LB_EFFECTS_H
 
-#include "lb/frac.h"
+#include "lb/core.h"
 #include "lb/state.h"
-#include "lb/trace.h"
-#include "lb/unit.h"
 #include "lbi.h"
 
 /*

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "passed_int.h"
 
 int lbi_passed_add(lbi_passed_log *log, const char *unit, lb_hex start, const lb_hex *path, int n)

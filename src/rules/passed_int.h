@@ -2,9 +2,8 @@
 #ifndef LB_PASSED_INT_H
 #define LB_PASSED_INT_H
 
-#include "lb/decision.h"
-#include "lb/err.h"
-#include "lb/hex.h"
+#include "lb/rules.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /*

@@ -1,5 +1,5 @@
 /* Cavalry readiness (36): the step a melee or a charge costs, and the steps a turn of rest gives back. */
-#include "lb/err.h"
+#include "lb/core.h"
 #include "readiness.h"
 #include "rules_events.h"
 #include "state_int.h"

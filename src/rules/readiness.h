@@ -3,7 +3,7 @@
 #define LB_READINESS_H
 
 #include "lb/state.h"
-#include "lb/trace.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /*

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "address.h"
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "rows.h"
 #include "sqlite_store.h"
 #include "decision_int.h"

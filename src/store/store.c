@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "address.h"
-#include "lb/printable.h"
+#include "lb/core.h"
 #include "postgres_store.h"
 #include "sqlite_store.h"
 #include "state_int.h"

@@ -27,7 +27,7 @@
 #include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"
-#include "lb/name.h"
+#include "lb/core.h"
 
 /* argv of the test: the program and the page's folder */
 static const char *program, *web_root;

@@ -3,11 +3,12 @@
 #include <string.h>
 
 #include "arena_int.h"
-#include "lb/err.h"
-#include "lb/los.h"
+#include "lb/core.h"
+#include "los.h"
 #include "lb/state.h"
 #include "state_int.h"
 #include "words.h"
+#include "los_int.h"
 
 /*
  * One column of three hexes, 0101 above 0102 above 0103, all at elevation 0 (R-GRID-2: a

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/action.h"
+#include "action.h"
 #include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"

@@ -1,4 +1,4 @@
-/* Unit tests for lb_ask: questions that are not ones are refused with nothing made, and an answer's text, JSON and picture agree. */
+/* Unit tests for lb_ask: questions that are not ones are refused with nothing made, an answer's text, JSON and picture agree, and play's looks keep their words. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -210,6 +210,58 @@ static void test_melee_not_allowed_is_not_played(void **state)
     lb_state_free(st);
 }
 
+/* play's looks (lb_question.look): a leader named as FROM gives his side (R-LOS-7 as play reads
+ * it: Legrand, French, stands in 0810, au-ir4-1 in 0910 next to it), the JSON is the text; a fire
+ * at a hex asked for its target alone answers that hex (R-FIRE-22); a kind with no look is not a
+ * question. */
+static void test_looks_in_play_words(void **state)
+{
+    (void)state;
+    lb_state *st = demo();
+    int legrand = lb_state_unit_index(st, "fr-ldr-legrand");
+    int col = lb_state_unit_index(st, "fr-26le-1");
+    assert_true(legrand >= 0 && col >= 0);
+    lb_question q = {.kind = LB_ASK_LOS, .unit = legrand, .from = {8, 10}, .to = {9, 10},
+                     .look = LB_LOOK_WORDS};
+    lb_answer *a;
+    assert_int_equal(lb_ask(st, &q, &a, NULL), LB_OK);
+    char *text = NULL, *compact = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_int_equal(lb_answer_text(a, out), LB_OK);
+    fclose(out);
+    const char *first = "0810 sees 0910\n";
+    assert_memory_equal(text, first, strlen(first));
+    assert_non_null(strstr(text, "firer's side: french"));
+    assert_int_equal(lb_answer_json(a, &compact), LB_OK);
+    json_t *j = json_loads(compact, 0, NULL);
+    assert_string_equal(json_string_value(json_object_get(j, "look")), text);
+    lb_hex hex;
+    assert_int_equal(lb_answer_hex(a, &hex), LB_USAGE);
+    json_decref(j);
+    free(compact);
+    free(text);
+    lb_answer_free(a);
+    int firers[] = {col};
+    q = (lb_question){.kind = LB_ASK_FIRE, .units = firers, .nunits = 1, .to = {9, 10},
+                      .to_unit = -1, .fire_kind = LB_FIRE_OFFENSIVE, .look = LB_LOOK_TARGET};
+    assert_int_equal(lb_ask(st, &q, &a, NULL), LB_OK);
+    assert_int_equal(lb_answer_hex(a, &hex), LB_OK);
+    assert_int_equal(hex.col, 9);
+    assert_int_equal(hex.row, 10);
+    text = NULL;
+    out = open_memstream(&text, &len);
+    assert_int_equal(lb_answer_text(a, out), LB_OK);
+    fclose(out);
+    assert_string_equal(text, "0910");
+    free(text);
+    lb_answer_free(a);
+    refused(st, (lb_question){.kind = LB_ASK_MORALE, .unit = col, .look = LB_LOOK_WORDS},
+            LB_USAGE);
+    refused(st, (lb_question){.kind = LB_ASK_MOVE, .unit = col, .look = LB_LOOK_WORDS}, LB_USAGE);
+    lb_state_free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -217,6 +269,7 @@ int main(void)
         cmocka_unit_test(test_neighbours_see_each_other_in_text_and_json),
         cmocka_unit_test(test_move_without_a_plan_in_text_json_and_svg),
         cmocka_unit_test(test_melee_not_allowed_is_not_played),
+        cmocka_unit_test(test_looks_in_play_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

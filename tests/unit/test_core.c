@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "lb/lb.h"
 #include "arena_int.h"
 #include "frac_int.h"

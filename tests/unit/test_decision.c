@@ -15,6 +15,7 @@
 #include "decision_int.h"
 #include "charge_int.h"
 #include "answer_int.h"
+#include "action_int.h"
 
 /* The scenario of a rule case file (tests/cases/NAME.json), loaded. */
 static lb_state *case_scenario(const char *name)

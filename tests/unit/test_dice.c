@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/dice.h"
+#include "lb/core.h"
 #include "dice_int.h"
 #include "game_dice_int.h"
 

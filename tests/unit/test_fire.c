@@ -18,6 +18,7 @@
 #include "fire_charts_int.h"
 #include "fire_int.h"
 #include "words.h"
+#include "hex_int.h"
 
 static lb_state *load_text(const char *name, const char *text, int strict, lb_errlist *errs)
 {

@@ -19,6 +19,8 @@
 #include "answer_int.h"
 #include "words.h"
 #include "game_int.h"
+#include "move_int.h"
+#include "hex_int.h"
 
 #define GOLDEN "tests/cases/game-R-GAME-18-golden-two-turns.json"
 

@@ -8,8 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/dice.h"
-#include "lb/hex.h"
+#include "lb/core.h"
 #include "dice_int.h"
 #include "hex_int.h"
 

@@ -13,6 +13,7 @@
 #include "lb/game.h"
 #include "lb/lb.h"
 #include "answer_int.h"
+#include "game_int.h"
 
 /* The geometry of the cases game-R-OCH-6 and game-R-OCH-13: a 10 x 12 clear map in the French
  * Movement segment; fr-a (French infantry column, 0510) moves north a hex a step; au-hvy

@@ -13,6 +13,7 @@
 #include "lb/lb.h"
 #include "hex_int.h"
 #include "melee_int.h"
+#include "charge_int.h"
 
 /*
  * For each position: the odds name every way the action can end with its exact probability;

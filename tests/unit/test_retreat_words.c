@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lb/retreat.h"
-#include "lb/trace.h"
+#include "retreat.h"
+#include "lb/core.h"
 #include "retreat_events.h"
 #include "words.h"
 

@@ -10,11 +10,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "lb/lb.h"
 #include "state_int.h"
 #include "charts_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 static lb_state *load_text(const char *text, const lb_module *mods, int nmods, lb_errlist *errs)
 {

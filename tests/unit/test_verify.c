@@ -13,7 +13,6 @@
 #include "lb/data.h"
 #include "lb/game.h"
 #include "lb/lb.h"
-#include "lb/verify.h"
 #include "game_int.h"
 
 static lb_load_opts opts(void)

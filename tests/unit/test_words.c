@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "decision_int.h"
-#include "lb/err.h"
-#include "lb/los.h"
+#include "lb/core.h"
+#include "los.h"
 #include "los_events.h"
 #include "words.h"
 #include "answer_int.h"

@@ -1,5 +1,5 @@
 /* The words of morale checks (30), (31): the sentence of each event of src/rules/morale/morale_events.h, and why the rules add their own modifiers. */
-#include "lb/retreat.h"
+#include "retreat.h"
 #include "morale_events.h"
 #include "words.h"
 

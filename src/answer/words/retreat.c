@@ -1,5 +1,5 @@
 /* The words of retreats, routs and flights (30): the sentence of each event of src/rules/retreat/retreat_events.h. */
-#include "lb/retreat.h"
+#include "retreat.h"
 #include "retreat_events.h"
 #include "words.h"
 

@@ -2,7 +2,7 @@
 #ifndef LB_CHARGE_INT_H
 #define LB_CHARGE_INT_H
 
-#include "lb/charge.h"
+#include "charge.h"
 #include "lbi.h"
 #include "passed_int.h"
 
@@ -60,5 +60,33 @@ LBI int lb_charge_load_journal(lb_charge *ch, const lb_journal *j);
  * over, another state), LB_STALE (the state changed), LB_NOMEM, nothing changed; err (may be
  * NULL) says why. */
 LBI int lb_charge_apply(const lb_charge *ch, lb_state *s, lb_err *err);
+
+/* The library's own, not offered by the API (declared in include/lb/charge.h before). */
+
+/* A charge by req->cavalry along req->path in s, which must outlive it and not change until
+ * lb_charge_apply (its generation is checked by every run and by the apply). LB_OK; LB_INVALID
+ * (err says why: the cavalry unknown, the path empty or too long, a unit id of LB_SUBJECT_MAX
+ * characters or more); LB_NOMEM. err may be NULL. */
+LBI int lb_charge_new(const lb_state *s, const lb_charge_req *req, lb_charge **out, lb_err *err);
+/* Frees the charge and everything it owns; NULL is fine. */
+LBI void lb_charge_free(lb_charge *ch);
+/* Advances (see above). dice gives the rolls the journal does not hold. LB_OK (read the status),
+ * LB_DICE (scripted dice short or of the wrong kind: lb_charge_error says which roll), LB_INVALID
+ * (a chart the charge needs is missing, or the journal does not fit: lb_charge_error), LB_STALE
+ * (the state changed since lb_charge_new: lb_charge_error), LB_NOMEM. */
+LBI int lb_charge_resolve(lb_charge *ch, lb_dice *dice);
+/* Where the last run stopped. */
+LBI lb_charge_status lb_charge_status_of(const lb_charge *ch);
+/* Events, obligations and the summary of the last run. */
+LBI const lb_charge_result *lb_charge_result_of(const lb_charge *ch);
+/* Exact odds (R-DICE-4) of every end of the charge: each roll is enumerated (36 or 6 values),
+ * values that lead to the same result taken together; decisions by req's standing answers, then
+ * by req's answers in order (in each branch, the k-th decision they leave open takes the k-th
+ * answer when it is one of its options), the others by their automatic choice. Odds that cannot be computed exactly are still an answer
+ * (R-CHG-28): exact 0, the reason in `stopped`, the ends computed so far with their exact
+ * probabilities and what they cover. LB_OK, LB_INVALID (as lb_charge_resolve), LB_NOMEM. */
+LBI int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcomes *out);
+/* Frees the outcomes. */
+LBI void lb_charge_outcomes_release(lb_charge_outcomes *o);
 
 #endif

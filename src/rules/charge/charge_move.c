@@ -3,9 +3,7 @@
 #include <string.h>
 
 #include "charge_move.h"
-#include "lb/facing.h"
-#include "lb/formation.h"
-#include "lb/move.h"
+#include "lb/rules.h"
 #include "decision_int.h"
 #include "hex_int.h"
 #include "trace_int.h"

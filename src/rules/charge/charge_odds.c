@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "charge_rules.h"
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "dice_int.h"
 #include "frac_int.h"
 #include "trace_int.h"

@@ -7,10 +7,9 @@
 #include "charge_leaders.h"
 #include "charge_move.h"
 #include "effects.h"
-#include "lb/fire.h"
-#include "lb/los.h"
-#include "lb/morale.h"
-#include "lb/retreat.h"
+#include "lb/rules.h"
+#include "los.h"
+#include "retreat.h"
 #include "apply_int.h"
 #include "decision_int.h"
 #include "dice_int.h"
@@ -23,6 +22,8 @@
 #include "charge_react.h"
 #include "hex_int.h"
 #include "state_int.h"
+#include "fire_int.h"
+#include "los_int.h"
 
 static int y2018(const run *R)
 {

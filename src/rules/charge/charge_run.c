@@ -6,7 +6,7 @@
 
 #include "charge_run.h"
 #include "replay.h"
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "decision_int.h"
 #include "frac_int.h"
 #include "trace_int.h"

@@ -2,10 +2,10 @@
 #ifndef LB_CHARGE_RUN_H
 #define LB_CHARGE_RUN_H
 
-#include "lb/charge.h"
-#include "lb/morale.h"
+#include "charge.h"
+#include "lb/rules.h"
 #include "charge_charts.h"
-#include "lb/modifiers.h"
+#include "lb/state.h"
 #include "charge_events.h"
 #include "decision_int.h"
 #include "lbi.h"

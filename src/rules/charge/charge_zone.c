@@ -5,8 +5,9 @@
 #include "charge_move.h"
 #include "facing_int.h"
 #include "hex_int.h"
-#include "lb/los.h"
+#include "los.h"
 #include "trace_int.h"
+#include "los_int.h"
 
 /* R-RCH-4: light cavalry (printed MP 13 or more, 35.4) reaches 6 hexes, heavy 4 [R-RCH-1, project
  * ruling from the series' sequence-of-play cards]. */

@@ -3,7 +3,7 @@
 #define LB_CHARGE_ZONE_INT_H
 
 #include "lb/state.h"
-#include "lb/trace.h"
+#include "lb/core.h"
 #include "lbi.h"
 
 /* The charge the zone is for: a reaction charge in the enemy's Charge segment (39), an

@@ -4,10 +4,10 @@
 
 #include "fire_int.h"
 #include "effects.h"
-#include "lb/err.h"
-#include "lb/facing.h"
-#include "lb/los.h"
-#include "lb/move_charts.h"
+#include "lb/core.h"
+#include "lb/rules.h"
+#include "los.h"
+#include "lb/state.h"
 #include "names.h"
 #include "state_int.h"
 #include "frac_int.h"
@@ -17,6 +17,7 @@
 #include "fire_charts_int.h"
 #include "unit_int.h"
 #include "facing_int.h"
+#include "los_int.h"
 
 /* ---- helpers shared by the fire files ----------------------------------------------------- */
 

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "fire_int.h"
-#include "lb/err.h"
+#include "lb/core.h"
 #include "state_int.h"
 #include "frac_int.h"
 #include "trace_int.h"

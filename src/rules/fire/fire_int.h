@@ -4,7 +4,7 @@
 
 #include "event.h"
 #include "fire_events.h"
-#include "lb/fire.h"
+#include "lb/rules.h"
 #include "lbi.h"
 
 /* Bit of hexside direction dir (taken modulo 6). */
@@ -106,5 +106,23 @@ LBI void lb_fire_result_release(lb_fire_result *r);
 /* "offensive", "defensive", "opportunity", and the parser (-1 when unknown). */
 LBI const char *lb_fire_kind_name(lb_fire_kind k);
 LBI int lb_fire_kind_parse(const char *s);
+
+/* The library's own, not offered by the API (declared in include/lb/fire.h before). */
+
+/* Frees what a chance owns. */
+LBI void lb_fire_chance_release(lb_fire_chance *o);
+/* The same for an allowed group: its one firer's breakdown, or "fr-a 12 + fr-b 8 = 20". */
+LBI int lb_fire_group_breakdown(const lb_fire_group *g, char *buf, size_t n);
+/* The whole answer before the dice: fire value, fire defence, odds column, roll modifiers and
+ * the exact distributions (R-FIRE-7, R-FIRE-10..15, R-FIRE-20, R-FIRE-27, R-DICE-4). Returns as
+ * lb_fire_group_check. */
+LBI int lb_fire_odds(const lb_state *s, const lb_fire_request *rq, lb_fire_chance *out, lb_trace *t);
+/* R-FIRE-22: the hex of target_unit the request's firers may fire at (rq->target is ignored):
+ * LB_OK with *hex when the unit stands in one hex (*nallowed 0, not counted), or when exactly one
+ * of its hexes may be fired at (*nallowed 1); LB_USAGE when several or none may (*nallowed says
+ * how many; *hex is its first hex), for the caller to ask which. The choice among several hexes
+ * is traced into t. LB_INVALID, LB_NOMEM as lb_fire_group_check. */
+LBI int lb_fire_target_hex(const lb_state *s, const lb_fire_request *rq, int target_unit, lb_hex *hex,
+                       int *nallowed, lb_trace *t);
 
 #endif

@@ -3,10 +3,10 @@
 #include <string.h>
 
 #include "fire_int.h"
-#include "lb/facing.h"
+#include "lb/rules.h"
 #include "apply_int.h"
 #include "casualty_int.h"
-#include "lb/err.h"
+#include "lb/core.h"
 #include "state_int.h"
 #include "dice_int.h"
 #include "frac_int.h"

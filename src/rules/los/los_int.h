@@ -2,7 +2,7 @@
 #ifndef LB_LOS_INT_H
 #define LB_LOS_INT_H
 
-#include "lb/los.h"
+#include "los.h"
 #include "lbi.h"
 
 /* Sets visible[cell] to 1 for every hex of the map F sees, 0 for the others; visible has
@@ -21,5 +21,14 @@ LBI int lb_los_blocks(lb_los_verdict v);
 LBI const char *lb_los_verdict_name(lb_los_verdict v);
 /* Name of a reason not to block ("routed", "leader", "in F", "in T"), "" for none. */
 LBI const char *lb_los_passive_name(lb_los_passive p);
+
+/* The library's own, not offered by the API (declared in include/lb/los.h before). */
+
+/* Checks LOS from F to T (firer_side as above); appends the reasons to trace when not NULL.
+ * LB_OK or LB_NOMEM (out is then empty). */
+LBI int lb_los_check(const lb_state *st, lb_hex from, lb_hex to, int firer_side, lb_los_result *out,
+                 lb_trace *trace);
+/* Frees the items. */
+LBI void lb_los_result_release(lb_los_result *r);
 
 #endif

@@ -2,9 +2,9 @@
 #ifndef LB_MELEE_INT_H
 #define LB_MELEE_INT_H
 
-#include "lb/melee.h"
-#include "lb/modifiers.h"
-#include "lb/retreat.h"
+#include "lb/rules.h"
+#include "lb/state.h"
+#include "retreat.h"
 #include "lbi.h"
 #include "melee_events.h"
 #include "passed_int.h"

@@ -5,7 +5,7 @@
 
 #include "readiness.h"
 #include "fire_charts_int.h"
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "casualty_int.h"
 #include "melee_int.h"
 #include "replay.h"

@@ -4,8 +4,7 @@
 #include <string.h>
 
 #include "effects.h"
-#include "lb/formation.h"
-#include "lb/move.h"
+#include "lb/rules.h"
 #include "zoi.h"
 #include "melee_int.h"
 #include "apply_int.h"

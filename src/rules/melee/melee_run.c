@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "decision_int.h"
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "melee_int.h"
 #include "replay.h"
 #include "trace_int.h"

@@ -2,8 +2,8 @@
 #include <string.h>
 
 #include "effects.h"
-#include "lb/err.h"
-#include "lb/morale.h"
+#include "lb/core.h"
+#include "lb/rules.h"
 #include "apply_int.h"
 #include "morale_events.h"
 #include "words.h"

@@ -1,11 +1,10 @@
 /* Tactical organisation (15), (16): which formations each arm takes, in which terrain and hexes, at what cost. */
 #include <string.h>
 
-#include "lb/err.h"
-#include "lb/facing.h"
-#include "lb/formation.h"
-#include "lb/move_charts.h"
-#include "lb/stacking.h"
+#include "lb/core.h"
+#include "lb/rules.h"
+#include "lb/state.h"
+#include "stacking.h"
 #include "move_int.h"
 #include "frac_int.h"
 #include "trace_int.h"
@@ -16,6 +15,7 @@
 #include "formation_int.h"
 #include "dice_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 static const lb_terrain_type *terrain_at(const lb_state *st, lb_hex h, int *t)
 {

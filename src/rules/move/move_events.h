@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "event.h"
-#include "lb/map.h"
 #include "lb/state.h"
 #include "state_int.h"
 

@@ -4,10 +4,10 @@
 
 #include <stddef.h>
 
-#include "lb/move.h"
-#include "lb/err.h"
-#include "lb/move_charts.h"
-#include "lb/stacking.h"
+#include "lb/rules.h"
+#include "lb/core.h"
+#include "lb/state.h"
+#include "stacking.h"
 #include "zoi.h"
 #include "lbi.h"
 #include "move_events.h"
@@ -167,5 +167,14 @@ LBI int lb_move_entry_apply(lb_state *st, const lb_unit *u, const lb_move_entry 
 /* Names: "step", "face", …; "opportunity_fire", "capture", … */
 LBI const char *lb_move_kind_name(lb_move_kind k);
 LBI const char *lb_move_event_name(lb_move_event_kind k);
+
+/* The library's own, not offered by the API (declared in include/lb/move.h before). */
+
+/* Every hex the unit named id can reach this segment with its least cost and one cheapest path,
+ * where it must stop and where it may end, and every other action open to it now with its cost.
+ * LB_OK, LB_NOT_FOUND, LB_NOMEM. Release with lb_move_choices_release. */
+LBI int lb_move_options(const lb_state *st, const char *id, lb_move_choices *out, lb_trace *t);
+/* Frees what the choices own (reach, changes); zeroed or released choices are fine. */
+LBI void lb_move_choices_release(lb_move_choices *o);
 
 #endif

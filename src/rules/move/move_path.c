@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "move_int.h"
 #include "formation_words_int.h"
 #include "hex_int.h"

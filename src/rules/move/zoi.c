@@ -1,9 +1,8 @@
 /* Zones of influence (14): each enemy's front projected into the next hexes, who stops there, who may fire, the cavalry screen's drag. */
 #include <string.h>
 
-#include "lb/facing.h"
-#include "lb/map.h"
-#include "lb/move_charts.h"
+#include "lb/rules.h"
+#include "lb/state.h"
 #include "zoi.h"
 #include "move_events.h"
 #include "move_charts_int.h"

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "effects.h"
-#include "lb/err.h"
-#include "lb/retreat.h"
+#include "lb/core.h"
+#include "retreat.h"
 #include "apply_int.h"
 #include "retreat_events.h"
 #include "retreat_int.h"

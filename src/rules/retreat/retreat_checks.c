@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/morale.h"
-#include "lb/retreat.h"
+#include "lb/rules.h"
+#include "retreat.h"
 #include "retreat_events.h"
 #include "retreat_int.h"
 #include "state_int.h"

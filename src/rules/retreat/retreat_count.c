@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/err.h"
+#include "lb/core.h"
 #include "retreat_int.h"
 
 /* R-RET-3: the first hex is always affordable; a hex count spends one hex per step. */

@@ -2,7 +2,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
-#include "lb/err.h"
+#include "lb/core.h"
 #include "retreat_int.h"
 #include "hex_int.h"
 

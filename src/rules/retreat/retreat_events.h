@@ -5,7 +5,7 @@
 #include <limits.h>
 
 #include "event.h"
-#include "lb/map.h"
+#include "lb/state.h"
 
 #define RET_EV(i) LBI_EVENT_KIND(LBI_EVA_RETREAT, i)
 

@@ -5,6 +5,7 @@
 #include "retreat_events.h"
 #include "retreat_int.h"
 #include "trace_int.h"
+#include "hex_int.h"
 
 /* The cell a path stands in: the start, or the region cell of hex h. */
 static const rcell *cell_of(const rsearch *S, lb_hex h)

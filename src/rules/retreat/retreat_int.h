@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "lb/retreat.h"
+#include "retreat.h"
 #include "lbi.h"
 #include "state_int.h"
 

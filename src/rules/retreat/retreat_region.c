@@ -3,9 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/err.h"
-#include "lb/grow.h"
-#include "lb/move.h"
+#include "lb/core.h"
+#include "lb/rules.h"
 #include "move_int.h"
 #include "retreat_events.h"
 #include "retreat_int.h"

@@ -2,8 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/err.h"
-#include "lb/grow.h"
+#include "lb/core.h"
 #include "retreat_int.h"
 #include "hex_int.h"
 

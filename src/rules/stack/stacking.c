@@ -1,9 +1,9 @@
 /* Stacking (T15-2, T15-19, T16-1..6): what a hex holds against its terrain's limit, and the over-stacking morale check (W31-3). */
 #include <string.h>
 
-#include "lb/err.h"
-#include "lb/move_charts.h"
-#include "lb/stacking.h"
+#include "lb/core.h"
+#include "lb/state.h"
+#include "stacking.h"
 #include "apply_int.h"
 #include "stack_events.h"
 #include "state_int.h"
@@ -12,6 +12,7 @@
 #include "morale_int.h"
 #include "stacking_int.h"
 #include "unit_int.h"
+#include "hex_int.h"
 
 int lb_stack_share(const lb_unit *u, int k)
 {

@@ -2,7 +2,7 @@
 #ifndef LB_STACKING_INT_H
 #define LB_STACKING_INT_H
 
-#include "lb/stacking.h"
+#include "stacking.h"
 #include "lbi.h"
 
 /* R-STACK-1: a unit's increments in its k-th hex (R-FIRE-12: as evenly as possible, the odd

@@ -2,11 +2,9 @@
 #ifndef LB_STACKING_H
 #define LB_STACKING_H
 
-#include "dice.h"
-#include "frac.h"
-#include "morale.h"
-#include "state.h"
-#include "trace.h"
+#include "lb/core.h"
+#include "lb/rules.h"
+#include "lb/state.h"
 
 /*
  * R-STACK-1..6. A hex's limit is its terrain's `stacking` chart (move_charts.h): alternatives,

@@ -4,11 +4,9 @@
 
 #include <stddef.h>
 
-#include "decision.h"
-#include "err.h"
-#include "hex.h"
-#include "state.h"
-#include "unit.h"
+#include "lb/rules.h"
+#include "lb/core.h"
+#include "lb/state.h"
 
 /*
  * An answer to a decision is a key, text ("fire:au-ir4-1:0810"), because a journal, a saved game
@@ -109,12 +107,5 @@ typedef struct lb_action {
     lb_hex hexes[LB_ACTION_HEXES_MAX];
 } lb_action;
 
-/* An empty action of verb (no units, no hexes, number 0). */
-void lb_action_init(lb_action *a, lb_verb verb);
-/* Appends a unit: LB_OK, LB_INVALID (an empty id, or one of LB_SUBJECT_MAX bytes or more),
- * LB_LIMIT (no room). */
-int lb_action_add_unit(lb_action *a, const char *id);
-/* Appends a hex: LB_OK or LB_LIMIT. */
-int lb_action_add_hex(lb_action *a, lb_hex h);
 
 #endif

@@ -2,12 +2,9 @@
 #ifndef LB_CHARGE_H
 #define LB_CHARGE_H
 
-#include "decision.h"
-#include "dice.h"
-#include "err.h"
-#include "frac.h"
-#include "state.h"
-#include "trace.h"
+#include "lb/rules.h"
+#include "lb/core.h"
+#include "lb/state.h"
 
 /*
  * A charge is made by one cavalry unit along a planned path (the hexes it means to enter, in
@@ -131,22 +128,6 @@ typedef struct lb_charge_result {
 
 typedef struct lb_charge lb_charge;
 
-/* A charge by req->cavalry along req->path in s, which must outlive it and not change until
- * lb_charge_apply (its generation is checked by every run and by the apply). LB_OK; LB_INVALID
- * (err says why: the cavalry unknown, the path empty or too long, a unit id of LB_SUBJECT_MAX
- * characters or more); LB_NOMEM. err may be NULL. */
-int lb_charge_new(const lb_state *s, const lb_charge_req *req, lb_charge **out, lb_err *err);
-/* Frees the charge and everything it owns; NULL is fine. */
-void lb_charge_free(lb_charge *ch);
-/* Advances (see above). dice gives the rolls the journal does not hold. LB_OK (read the status),
- * LB_DICE (scripted dice short or of the wrong kind: lb_charge_error says which roll), LB_INVALID
- * (a chart the charge needs is missing, or the journal does not fit: lb_charge_error), LB_STALE
- * (the state changed since lb_charge_new: lb_charge_error), LB_NOMEM. */
-int lb_charge_resolve(lb_charge *ch, lb_dice *dice);
-/* Where the last run stopped. */
-lb_charge_status lb_charge_status_of(const lb_charge *ch);
-/* Events, obligations and the summary of the last run. */
-const lb_charge_result *lb_charge_result_of(const lb_charge *ch);
 
 /* One way a charge can end, with its exact probability. */
 typedef struct lb_charge_outcome {
@@ -173,14 +154,5 @@ typedef struct lb_charge_outcomes {
     lb_err error;                /* what went wrong when not LB_OK (its code and message) */
 } lb_charge_outcomes;
 
-/* Exact odds (R-DICE-4) of every end of the charge: each roll is enumerated (36 or 6 values),
- * values that lead to the same result taken together; decisions by req's standing answers, then
- * by req's answers in order (in each branch, the k-th decision they leave open takes the k-th
- * answer when it is one of its options), the others by their automatic choice. Odds that cannot be computed exactly are still an answer
- * (R-CHG-28): exact 0, the reason in `stopped`, the ends computed so far with their exact
- * probabilities and what they cover. LB_OK, LB_INVALID (as lb_charge_resolve), LB_NOMEM. */
-int lb_charge_odds(const lb_state *s, const lb_charge_req *req, lb_charge_outcomes *out);
-/* Frees the outcomes. */
-void lb_charge_outcomes_release(lb_charge_outcomes *o);
 
 #endif

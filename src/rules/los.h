@@ -2,9 +2,8 @@
 #ifndef LB_LOS_H
 #define LB_LOS_H
 
-#include "hex.h"
-#include "state.h"
-#include "trace.h"
+#include "lb/core.h"
+#include "lb/state.h"
 
 /*
  * lb_los_check answers whether hex F sees hex T (R-LOS-1..12): the exact sight line between the
@@ -79,11 +78,5 @@ typedef struct lb_los_result {
     int nitems;
 } lb_los_result;
 
-/* Checks LOS from F to T (firer_side as above); appends the reasons to trace when not NULL.
- * LB_OK or LB_NOMEM (out is then empty). */
-int lb_los_check(const lb_state *st, lb_hex from, lb_hex to, int firer_side, lb_los_result *out,
-                 lb_trace *trace);
-/* Frees the items. */
-void lb_los_result_release(lb_los_result *r);
 
 #endif

@@ -2,9 +2,9 @@
 #ifndef LB_RETREAT_H
 #define LB_RETREAT_H
 
-#include "morale.h" /* lb_retreat_kind: the move a change of morale calls for */
-#include "state.h"
-#include "trace.h"
+#include "lb/rules.h" /* lb_retreat_kind: the move a change of morale calls for */
+#include "lb/state.h"
+#include "lb/core.h"
 
 /*
  * An enemy formation is an enemy combat unit, not routed, within 15 hexes of the start (R-RET-7;
