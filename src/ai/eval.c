@@ -303,6 +303,8 @@ static double charge_exposure(const lb_state *st, const lb_unit *u)
         f = 1.3;
         break;
     case LB_FORM_SKIRMISH:
+        f = 10.0 / 3; /* no carré: trampled whole (0.3 x 10/3 = its worth) */
+        break;
     case LB_FORM_LIMBERED:
         f = 1.1;
         break;

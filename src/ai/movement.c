@@ -12,7 +12,7 @@
 #define PER_UNIT_OBJECTIVE 5   /* hexes kept for getting nearer the objectives */
 #define PER_UNIT_ENGAGE 10     /* hexes kept within fire or melee reach of the enemy */
 #define PER_UNIT_SAFE 2        /* hexes kept farthest from the enemy */
-#define WORTH_MOVING 0.1       /* a move gains at least this many points, or the segment ends */
+#define WORTH_MOVING 0.3       /* a move gains at least this many points, or the segment ends */
 #define ROLLOUT_CANDIDATES 3   /* best candidates the full level compares with ending */
 
 typedef struct cand {

@@ -100,16 +100,18 @@ int lbi_ai_fire_value(ai_ctx *c, const lb_state *st, int unit, lb_hex target,
 
 /* A matrix cell or pre-melee result valued for the attackers, att and def the sides' worths. */
 static double melee_result_value(const ai_ctx *c, const char *r, double att, double def,
-                                 double take)
+                                 double take, double give)
 {
     int a, d;
     char sa[4] = "", sd[4] = "";
     if (strcmp(r, "NE") == 0)
         return 0;
     if (strcmp(r, "AR") == 0)
-        return -0.5 * att;
-    if (strcmp(r, "AD") == 0 || strcmp(r, "ATTACKER_FAILS") == 0)
+        return -0.5 * att - give;
+    if (strcmp(r, "AD") == 0)
         return -0.25 * att;
+    if (strcmp(r, "ATTACKER_FAILS") == 0)
+        return -0.25 * att - give;
     if (strcmp(r, "DR") == 0)
         return 0.5 * def + take;
     if (strcmp(r, "DD") == 0)
@@ -123,6 +125,32 @@ static double melee_result_value(const ai_ctx *c, const char *r, double att, dou
         sscanf(r, "%d/%d%3[*]", &a, &d, sd) >= 2)
         return (d - a) * c->inc_worth + (sd[0] ? 0.2 * def : 0) - (sa[0] ? 0.2 * att : 0);
     return 0;
+}
+
+/* R-AI-18: the objectives the attackers of m would give up by leaving their hexes (routed, or
+ * failing their check, R-MOR-7): each one held by their side that no other unit of it stands in,
+ * its swing (twice its points) x 0.8, as an attacker's advance takes one. */
+static double attackers_guard(const ai_ctx *c, const lb_state *st, const lb_melee_chance *m)
+{
+    double give = 0;
+    for (int k = 0; k < c->nobj; k++) {
+        lb_hex h = st->battle.victory.objectives[k].hex;
+        int guards = 0, attacking = 0;
+        for (int i = 0; i < st->nunits; i++) {
+            const lb_unit *u = &st->units[i];
+            if (u->side != c->holder[k] || !lb_unit_is_combat(u) || u->nhexes == 0 ||
+                !lb_hex_eq(u->hexes[0], h))
+                continue;
+            int att = 0;
+            for (int a = 0; a < m->nunits; a++)
+                att |= m->units[a].unit == i && m->units[a].side == LB_MELEE_ATTACKER;
+            attacking |= att;
+            guards += !att;
+        }
+        if (attacking && !guards)
+            give += 2 * st->battle.victory.objectives[k].points * 0.8;
+    }
+    return give;
 }
 
 /* Does result r see the defender leave its hex (routed, surrendered, failed)? */
@@ -157,11 +185,12 @@ double lbi_ai_melee_value(const ai_ctx *c, const lb_state *st, const lb_melee_ch
     int k = objective_at(c, st, m->target);
     if (k >= 0 && side >= 0 && c->holder[k] != side)
         take = st->battle.victory.objectives[k].points * (c->holder[k] < 0 ? 1.0 : 2.0) * 0.8;
+    double give = attackers_guard(c, st, m);
     double v = 0;
     lb_frac leaves = lb_frac_int(0), suffers = lb_frac_int(0);
     for (int i = 0; i < m->noutcomes; i++) {
         const lb_melee_outcome *o = &m->outcomes[i];
-        v += lb_frac_double(o->p) * melee_result_value(c, o->result, att, def, take);
+        v += lb_frac_double(o->p) * melee_result_value(c, o->result, att, def, take, give);
         if (defender_leaves(o->result))
             leaves = lb_frac_add(leaves, o->p);
         if (attacker_suffers(o->result))

@@ -771,6 +771,79 @@ static void test_ai__case_scenarios(void **state)
     globfree(&gl);
 }
 
+/* A French Melee segment on a 10 x 10 clear map: fr-inf (a French column) in 0505 next to au-inf
+ * (an Austrian column) in 0506, the French holding a 10-point objective at `objective`. */
+static lb_game *assault_from(const char *objective)
+{
+    char *text = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&text, &n);
+    fprintf(f, "{\"format\": \"labataille-scenario/1\", \"title\": \"assault\", \"game\": "
+               "\"deutsch-wagram-1809\", \"rules\": \"premier-2018\", \"turn\": {\"time\": "
+               "\"13:00\", \"phasing\": \"french\", \"segment\": \"melee\"}, \"sides\": "
+               "[\"french\", \"austrian\"], \"map\": {\"columns\": 10, \"rows\": 10, \"terrain\": "
+               "[");
+    for (int r = 0; r < 10; r++)
+        fprintf(f, "%s\"..........\"", r ? "," : "");
+    fprintf(f, "], \"legend\": {\".\": \"clear\"}}, \"units\": [{\"id\": \"fr-inf\", \"side\": "
+               "\"french\", \"arm\": \"infantry\", \"nation\": \"french\", \"class\": \"ligne\", "
+               "\"increments\": 8, \"fire\": 8, \"melee\": 24, \"movement\": 6, \"morale\": "
+               "\"35\", \"formation\": \"column\", \"state\": \"good\", \"hexes\": [\"0505\"], "
+               "\"facing\": 6}, {\"id\": \"au-inf\", \"side\": \"austrian\", \"arm\": "
+               "\"infantry\", \"nation\": \"austrian\", \"class\": \"linie\", \"increments\": 6, "
+               "\"fire\": 6, \"melee\": 18, \"movement\": 6, \"morale\": \"35\", \"formation\": "
+               "\"column\", \"state\": \"good\", \"hexes\": [\"0506\"], \"facing\": 12}], "
+               "\"victory\": {\"last_turn\": \"14:00\", \"objectives\": [{\"hex\": \"%s\", "
+               "\"points\": 10, \"holder\": \"french\"}]}}",
+            objective);
+    fclose(f);
+    lb_game *g = fixture_game("assault", text, 1, LB_UNDO_HOTSEAT);
+    free(text);
+    return g;
+}
+
+/* The value the quick level gives option key of g's pending decision (R-AI-16), asserted
+ * noted. */
+static double valued(const lb_game *g, const char *key)
+{
+    lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
+    lb_ai_option o[LB_AI_HINT_OPTIONS];
+    int n = 0;
+    assert_int_equal(lb_ai_rank(g, lb_game_pending(g)->side, &s, o, LB_AI_HINT_OPTIONS, &n),
+                     LB_OK);
+    for (int k = 0; k < n; k++)
+        if (strcmp(o[k].key, key) == 0 && o[k].valued)
+            return o[k].value;
+    fail_msg("%s not valued", key);
+    return 0;
+}
+
+/* R-AI-18: an assault from the objective the attacker alone holds risks it. fr-inf assaults
+ * au-inf from 0505; with the French objective in 0505 the assault is worth, by docs/ai.md, what
+ * it is worth with the objective far away in 0101 (the same odds, nothing else of it changes)
+ * less the chance that the attacker routs (AR) or fails its check (ATTACKER_FAILS), which the
+ * game's exact odds give, times the objective's swing: 2 x 10 points x 0.8 = 16. The chance is
+ * not nothing here (the odds' 24:18 column), so the two values differ. */
+static void test_ai__assault_risks_the_objective(void **state)
+{
+    (void)state;
+    lb_game *far = assault_from("0101"), *held = assault_from("0505");
+    lb_melee_chance *m = malloc(sizeof *m);
+    assert_non_null(m);
+    assert_int_equal(melee_odds(held, "melee:0506:fr-inf", m), LB_OK);
+    assert_true(m->allowed);
+    double leave = 0;
+    for (int i = 0; i < m->noutcomes; i++)
+        if (!strcmp(m->outcomes[i].result, "AR") || !strcmp(m->outcomes[i].result, "ATTACKER_FAILS"))
+            leave += lb_frac_double(m->outcomes[i].p);
+    assert_true(leave > 0.01);
+    double v_far = valued(far, "melee:0506:fr-inf"), v_held = valued(held, "melee:0506:fr-inf");
+    assert_true(fabs(v_far - v_held - 16 * leave) < 1e-9);
+    free(m);
+    lb_game_free(far);
+    lb_game_free(held);
+}
+
 /* R-AI-7: the scripted baseline is a level ("baseline"); on the demo cut to three turns, against
  * the quick level on either side, every answer is accepted, it walks units nearer the
  * objectives in Movement, and the same seed plays the same game again. */
@@ -835,6 +908,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__rollouts_shared_at_scale),
         cmocka_unit_test(test_ai__case_scenarios),
         cmocka_unit_test(test_ai__baseline_level),
+        cmocka_unit_test(test_ai__assault_risks_the_objective),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
