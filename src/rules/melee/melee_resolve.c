@@ -142,9 +142,17 @@ static int ask_preserve(mrun *R, const lb_melee_chance *c)
     return LB_OK;
 }
 
+/* A unit of the melee by id, with its value before the checks. */
+typedef struct valued {
+    char id[LB_SUBJECT_MAX];
+    lb_frac value;
+} valued;
+
 /* R-MEL-11, R-MEL-12 (33.4-33.7): the checks of one side, rolled in order; the ids of the units
- * that stay in the melee (exempt or passed) into keep. */
-static int checks(mrun *R, const lb_melee_chance *c, lb_melee_side side,
+ * that stay in the melee (exempt or passed) into keep. The units are named by `named` (c's units
+ * in order, taken before any check): a unit that failed and was eliminated leaves the state's
+ * indexes, so c's indexes no longer name the units after it. */
+static int checks(mrun *R, const lb_melee_chance *c, const valued *named, lb_melee_side side,
                   char keep[][LB_SUBJECT_MAX], int *nkeep)
 {
     char ids[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX];
@@ -152,7 +160,7 @@ static int checks(mrun *R, const lb_melee_chance *c, lb_melee_side side,
     for (int i = 0; i < c->nunits; i++)
         if (c->units[i].side == side) {
             who[n] = i;
-            snprintf(ids[n++], LB_SUBJECT_MAX, "%s", R->st->units[c->units[i].unit].id);
+            snprintf(ids[n++], LB_SUBJECT_MAX, "%s", named[i].id);
         }
     *nkeep = 0;
     for (int k = 0; k < n; k++) {
@@ -323,11 +331,6 @@ static void keep_attackers(const lb_melee_req *req, char keep[][LB_SUBJECT_MAX],
 /* R-MEL-15, R-MEL-16: the matrix roll and what it reads. The values are those the units had
  * before the checks (`before`, by id; R-MEL-23: the odds use the same); only the units still in
  * the melee count (32.4). */
-typedef struct valued {
-    char id[LB_SUBJECT_MAX];
-    lb_frac value;
-} valued;
-
 static int fight(mrun *R, const lb_melee_req *req, const valued *before, int nbefore,
                  lb_melee_chance *c)
 {
@@ -410,7 +413,7 @@ static int fight_on(mrun *R, const lb_melee_req *req, lb_melee_chance *c)
     int nbefore = c->nunits;
     char keep[LB_MELEE_UNITS_MAX][LB_SUBJECT_MAX];
     int nkeep;
-    if ((rc = checks(R, c, LB_MELEE_DEFENDER, keep, &nkeep)) != LB_OK)
+    if ((rc = checks(R, c, before, LB_MELEE_DEFENDER, keep, &nkeep)) != LB_OK)
         return rc;
     if (lb_state_top_enemy(R->st, target, R->side) < 0) {
         lbi_mr_event(R, "no-melee", "R-MEL-12", "(33)", NULL, NULL, target, 0,
@@ -418,7 +421,7 @@ static int fight_on(mrun *R, const lb_melee_req *req, lb_melee_chance *c)
         lbi_mr_summary(R, "DEFENDER_FAILS");
         return lbi_mr_advance(R, target, ids, nids, 0, MEL_ADVANCE_MAY_DEFENDERS);
     }
-    if ((rc = checks(R, c, LB_MELEE_ATTACKER, keep, &nkeep)) != LB_OK)
+    if ((rc = checks(R, c, before, LB_MELEE_ATTACKER, keep, &nkeep)) != LB_OK)
         return rc;
     if (nkeep == 0) {
         lbi_mr_event(R, "no-melee", "R-MEL-12", "(33)", NULL, NULL, target, 0,
