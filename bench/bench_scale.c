@@ -101,8 +101,9 @@ static void bench_scenario(const char *what, const char *name, const char *text,
         return;
     lb_game *g = bench_game_of(name, text, len, 1);
     const lb_state *st = lb_game_state(g);
-    printf("%s: %dx%d map, %d units\n", what, lb_state_map(st)->cols, lb_state_map(st)->rows,
-           lb_state_unit_count(st));
+    int cols, rows;
+    lb_map_size(lb_state_map(st), &cols, &rows);
+    printf("%s: %dx%d map, %d units\n", what, cols, rows, lb_state_unit_count(st));
     time_view(g, what);
     time_ai(g, what);
     lb_game_free(g);

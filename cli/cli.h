@@ -66,6 +66,11 @@ int cli_unknown_unit(const lb_state *st, const char *prefix, const char *id);
 /* A hex label or a unit id (the unit's first hex); -1 with an error printed when neither, naming
  * the nearest unit id or hex label when one is near. */
 int cli_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit);
+/* Unit i of st as it stands (all zero, id NULL, when i is out of range). */
+lb_unit_info cli_unit(const lb_state *st, int i);
+/* The map's size as messages give it, "20x18", into buf; returns buf. */
+#define CLI_MAP_SIZE_MAX 24
+const char *cli_map_size(const lb_state *st, char buf[CLI_MAP_SIZE_MAX]);
 /* A library answer's JSON text, as an lb_…_json function of lb/answer.h gave it (rc, and text,
  * malloc'd: freed here), as a JSON value: a new reference, or NULL when rc is not LB_OK. */
 json_t *cli_answer_json(int rc, char *text);

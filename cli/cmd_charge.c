@@ -26,8 +26,8 @@ static int parse_path(const cli_args *args, const lb_state *st, lb_hex *path, in
     if (*npath < 0 && bad == LB_ASK_CHARGE_PATH_MAX)
         return cli_usage(args, "--path: at most %d hexes", LB_ASK_CHARGE_PATH_MAX);
     if (*npath < 0)
-        return cli_invalid("--path: expected hex labels of the %dx%d map, found \"%s\" (entry %d)",
-                           lb_state_map(st)->cols, lb_state_map(st)->rows, list, bad + 1);
+        return cli_invalid("--path: expected hex labels of the %s map, found \"%s\" (entry %d)",
+                           cli_map_size(st, (char[CLI_MAP_SIZE_MAX]){0}), list, bad + 1);
     return *npath ? CLI_OK : cli_usage(args, "--path: expected at least one hex");
 }
 

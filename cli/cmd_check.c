@@ -35,16 +35,18 @@ int cmd_check(const cli_args *args)
     lb_errlist_release(&errs);
     int combat = 0;
     for (int i = 0; i < lb_state_unit_count(st); i++)
-        combat += lb_unit_is_combat(lb_state_unit(st, i));
+        combat += cli_unit(st, i).combat;
+    int cols, rows;
+    lb_map_size(lb_state_map(st), &cols, &rows);
     if (args->json) {
         cli_print_json(json_pack("{s:s,s:b,s:s?,s:s,s:i,s:i,s:i,s:i,s:[]}", "file", file, "valid",
                                  1, "game", lb_state_game(st), "rules",
                                  lb_name(LB_NAME_EDITION, lb_state_rules(st)), "columns",
-                                 lb_state_map(st)->cols, "rows", lb_state_map(st)->rows, "units",
+                                 cols, "rows", rows, "units",
                                  lb_state_unit_count(st), "combat_units", combat, "errors"));
     } else {
-        printf("%s: valid: %dx%d map, %d units (%d combat), game %s, rules %s\n", file,
-               lb_state_map(st)->cols, lb_state_map(st)->rows, lb_state_unit_count(st), combat,
+        printf("%s: valid: %s map, %d units (%d combat), game %s, rules %s\n", file,
+               cli_map_size(st, (char[CLI_MAP_SIZE_MAX]){0}), lb_state_unit_count(st), combat,
                lb_state_game(st) ? lb_state_game(st) : "(inline)",
                lb_name(LB_NAME_EDITION, lb_state_rules(st)));
     }

@@ -36,7 +36,7 @@ int cmd_morale(const cli_args *args)
         return CLI_INVALID;
     const char *id = args->positional[1];
     int unit = lb_state_unit_index(st, id);
-    if (unit < 0 || !lb_unit_is_combat(lb_state_unit(st, unit))) {
+    if (unit < 0 || !cli_unit(st, unit).combat) {
         rc = unit < 0 ? cli_unknown_unit(st, "", id)
                       : cli_invalid("\"%s\" is a leader: only combat units check morale", id);
         lb_state_free(st);

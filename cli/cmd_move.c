@@ -66,8 +66,8 @@ static int parse_form(const cli_args *args, const lb_state *st, const char *s, l
         int bad = 0,
             n = lb_map_parse_labels(lb_state_map(st), list, a->hexes, LB_UNIT_MAX_HEXES, &bad);
         if (n < 1)
-            return cli_invalid("--form: expected hexes of the %dx%d map after '@', found \"%s\"",
-                               lb_state_map(st)->cols, lb_state_map(st)->rows, p + 1);
+            return cli_invalid("--form: expected hexes of the %s map after '@', found \"%s\"",
+                               cli_map_size(st, (char[CLI_MAP_SIZE_MAX]){0}), p + 1);
         a->nhexes = n;
     } else if (*p) {
         return cli_usage(args, "--form: unexpected \"%s\"", p);
@@ -89,8 +89,8 @@ static int parse_hex(const lb_state *st, const char *s, lb_hex *h)
 {
     if (lb_map_parse_label(lb_state_map(st), s, h) == 0 && lb_map_contains(lb_state_map(st), *h))
         return CLI_OK;
-    return cli_invalid("expected a hex label of the %dx%d map, found \"%s\"",
-                       lb_state_map(st)->cols, lb_state_map(st)->rows, s);
+    return cli_invalid("expected a hex label of the %s map, found \"%s\"",
+                       cli_map_size(st, (char[CLI_MAP_SIZE_MAX]){0}), s);
 }
 
 /* --plan: hex labels (steps), face=N, form=F[:N][@H+H], prolonge=HEX, attach=ID, detach, march. */
@@ -155,9 +155,9 @@ static int build_plan(const cli_args *args, const lb_state *st, lb_hex at, plan 
         lb_hex hexes[PLAN_MAX];
         int bad = 0, n = lb_map_parse_labels(lb_state_map(st), path, hexes, PLAN_MAX, &bad);
         if (n < 0)
-            return cli_invalid("--path: expected hex labels of the %dx%d map separated by commas; "
+            return cli_invalid("--path: expected hex labels of the %s map separated by commas; "
                                "entry %d is not one",
-                               lb_state_map(st)->cols, lb_state_map(st)->rows, bad + 1);
+                               cli_map_size(st, (char[CLI_MAP_SIZE_MAX]){0}), bad + 1);
         for (int i = 0; i < n; i++)
             if (add(p, step_to(LB_ACT_STEP, &at, hexes[i])))
                 return cli_usage(args, "a plan of at most %d actions", PLAN_MAX);
@@ -220,7 +220,7 @@ int cmd_move(const cli_args *args)
     if (rc == CLI_OK && !p)
         rc = cli_invalid("out of memory");
     if (rc == CLI_OK)
-        rc = build_plan(args, st, enter_at ? q.from : lb_state_unit(st, unit)->hexes[0], p, &q);
+        rc = build_plan(args, st, enter_at ? q.from : cli_unit(st, unit).hexes[0], p, &q);
     lb_dice dice;
     if (rc == CLI_OK && p->rolls &&
         (rc = cli_dice(args, &dice, &q.seed)) == CLI_OK) {

@@ -7,7 +7,7 @@
 
 #include "cli.h"
 
-static void print_unit(const lb_state *st, const lb_unit *u)
+static void print_unit(const lb_state *st, const lb_unit_info *u)
 {
     char label[LB_HEX_LABEL_MAX];
     printf("  %s  %-14s %-9s %-9s", lb_map_label(lb_state_map(st), u->hexes[0], label), u->id,
@@ -19,7 +19,7 @@ static void print_unit(const lb_state *st, const lb_unit *u)
     } else {
         printf(" %-10s %-10s %2d/%-2d incr  fire %d  melee %d  move %d  morale %d",
                lb_name(LB_NAME_FORMATION, u->formation), lb_name(LB_NAME_MORALE_STATE, u->state),
-               lb_unit_strength(u), u->increments, u->fire, u->melee, u->movement, u->morale);
+               u->strength, u->increments, u->fire, u->melee, u->movement, u->morale);
         if (u->facing)
             printf("  facing %d", u->facing);
     }
@@ -35,10 +35,12 @@ static void print_unit(const lb_state *st, const lb_unit *u)
 static void print_hexsides(const lb_state *st)
 {
     const lb_map *m = lb_state_map(st);
-    int header = 0;
-    for (int t = 0; t < lb_state_charts(st)->nhexsides; t++) {
+    int header = 0, cols, rows;
+    lb_map_size(m, &cols, &rows);
+    lb_terrain_info type;
+    for (int t = 0; lb_state_terrain_info(st, LB_TERRAIN_HEXSIDE, t, &type) == LB_OK; t++) {
         int width = 0;
-        for (int c = 0; c < m->cols * m->rows; c++) {
+        for (int c = 0; c < cols * rows; c++) {
             lb_hex h = lb_map_hex(m, c);
             for (int d = 0; d < LB_DIR_COUNT; d++) {
                 lb_hex o = lb_hex_neighbor(h, d);
@@ -49,7 +51,7 @@ static void print_hexsides(const lb_state *st)
                 if (!header++)
                     printf("\nhexsides:");
                 if (width == 0)
-                    width = printf("\n  %s:", lb_state_charts(st)->hexsides[t].id);
+                    width = printf("\n  %s:", type.id);
                 else if (width > 90)
                     width = printf("\n    ");
                 char a[LB_HEX_LABEL_MAX];
@@ -64,17 +66,18 @@ static void print_hexsides(const lb_state *st)
 /* R-VIC-2: each objective with its points and the side holding it at the start; the last turn. */
 static void print_objectives(const lb_state *st)
 {
-    const lb_victory *v = &lb_state_battle(st)->victory;
-    if (v->nobjectives == 0 && v->last_turn < 0)
+    lb_battle_info v;
+    lb_state_battle_info(st, &v);
+    if (v.nobjectives == 0 && v.last_turn < 0)
         return;
     printf("\nvictory:");
-    if (v->last_turn >= 0)
-        printf(" the last turn starts at %02d:%02d;", v->last_turn / 60, v->last_turn % 60);
+    if (v.last_turn >= 0)
+        printf(" the last turn starts at %02d:%02d;", v.last_turn / 60, v.last_turn % 60);
     printf(" points: %d an enemy increment eliminated, %d an enemy unit surrendered, %d an enemy "
-           "leader killed or captured\n", v->per_increment, v->per_surrender, v->per_leader);
-    for (int k = 0; k < v->nobjectives; k++) {
+           "leader killed or captured\n", v.per_increment, v.per_surrender, v.per_leader);
+    for (int k = 0; k < v.nobjectives; k++) {
         char label[LB_HEX_LABEL_MAX];
-        const lb_objective *o = &v->objectives[k];
+        const lb_objective *o = &v.objectives[k];
         printf("  objective %s, %d points, %s\n", lb_map_label(lb_state_map(st), o->hex, label),
                o->points, o->holder >= 0 ? lb_state_side_name(st, o->holder) : "held by neither side");
     }
@@ -84,22 +87,28 @@ static json_t *show_json(const lb_state *st)
 {
     const lb_map *m = lb_state_map(st);
     json_t *hexes = json_array();
-    for (int c = 0; c < m->cols * m->rows; c++) {
+    int cols, rows;
+    lb_map_size(m, &cols, &rows);
+    for (int c = 0; c < cols * rows; c++) {
         lb_hex h = lb_map_hex(m, c);
+        lb_hex_info here;
+        lb_terrain_info type = {.id = "?"};
+        lb_map_hex_info(m, h, &here);
+        lb_state_terrain_info(st, LB_TERRAIN_HEX, here.terrain, &type);
         char label[LB_HEX_LABEL_MAX];
         json_t *units = json_array();
         const int *idx;
         int n = lb_state_units_at(st, h, &idx);
         for (int i = 0; i < n; i++)
-            json_array_append_new(units, json_string(lb_state_unit(st, idx[i])->id));
+            json_array_append_new(units, json_string(cli_unit(st, idx[i]).id));
         json_array_append_new(hexes,
                               json_pack("{s:s,s:s,s:i,s:o}", "hex", lb_map_label(m, h, label),
-                                        "terrain", lb_state_charts(st)->terrain[m->terrain[c]].id,
-                                        "elevation", m->elevation[c], "units", units));
+                                        "terrain", type.id, "elevation", here.elevation,
+                                        "units", units));
     }
     return json_pack("{s:s?,s:s?,s:s,s:i,s:i,s:o}", "title", lb_state_title(st), "game",
                      lb_state_game(st), "rules", lb_name(LB_NAME_EDITION, lb_state_rules(st)),
-                     "columns", m->cols, "rows", m->rows, "hexes", hexes);
+                     "columns", cols, "rows", rows, "hexes", hexes);
 }
 
 /* The picture to path; a file that cannot be written or completed is an error, with the reason. */
@@ -150,15 +159,18 @@ int cmd_show(const cli_args *args)
            lb_name(LB_NAME_SEGMENT, lb_state_turn(st).segment));
     cli_map_print(st, NULL, NULL, NULL);
     printf("\nunits by hex:\n");
-    for (int col = 1; col <= lb_state_map(st)->cols; col++)
-        for (int row = 1; row <= lb_state_map(st)->rows; row++) {
+    int cols, rows;
+    lb_map_size(lb_state_map(st), &cols, &rows);
+    for (int col = 1; col <= cols; col++)
+        for (int row = 1; row <= rows; row++) {
             lb_hex h = {col, row};
             const int *idx;
             int n = lb_state_units_at(st, h, &idx);
-            for (int i = 0; i < n; i++)
-                if (lb_state_unit(st, idx[i])->hexes[0].col == col &&
-                    lb_state_unit(st, idx[i])->hexes[0].row == row)
-                    print_unit(st, lb_state_unit(st, idx[i]));
+            for (int i = 0; i < n; i++) {
+                lb_unit_info u = cli_unit(st, idx[i]);
+                if (u.hexes[0].col == col && u.hexes[0].row == row)
+                    print_unit(st, &u);
+            }
         }
     print_hexsides(st);
     print_objectives(st);

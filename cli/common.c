@@ -205,7 +205,7 @@ static const char *suggestion(const lb_state *st, const char *s, int hexes, char
     buf[0] = '\0';
     if (near >= 0)
         snprintf(buf, n, " (did you mean %s?)",
-                 lb_err_quote(lb_state_unit(st, near)->id, quoted, sizeof quoted));
+                 lb_err_quote(cli_unit(st, near).id, quoted, sizeof quoted));
     else if (hexes && lb_map_suggest_label(lb_state_map(st), s, &h) == 0)
         snprintf(buf, n, " (did you mean %s?)", lb_map_label(lb_state_map(st), h, label));
     return buf;
@@ -218,13 +218,28 @@ int cli_unknown_unit(const lb_state *st, const char *prefix, const char *id)
                        suggestion(st, id, 0, near, sizeof near));
 }
 
+lb_unit_info cli_unit(const lb_state *st, int i)
+{
+    lb_unit_info u = {0};
+    lb_state_unit_info(st, i, &u);
+    return u;
+}
+
+const char *cli_map_size(const lb_state *st, char buf[CLI_MAP_SIZE_MAX])
+{
+    int cols, rows;
+    lb_map_size(lb_state_map(st), &cols, &rows);
+    snprintf(buf, CLI_MAP_SIZE_MAX, "%dx%d", cols, rows);
+    return buf;
+}
+
 int cli_hex_or_unit(const lb_state *st, const char *s, lb_hex *hex, int *unit)
 {
     if (lb_answer_hex_or_unit(st, s, hex, unit) == 0)
         return 0;
     char quoted[80], near[120];
-    fprintf(stderr, "labataille: expected a hex label of the %dx%d map or a unit id, found %s%s\n",
-            lb_state_map(st)->cols, lb_state_map(st)->rows, lb_err_quote(s, quoted, sizeof quoted),
+    fprintf(stderr, "labataille: expected a hex label of the %s map or a unit id, found %s%s\n",
+            cli_map_size(st, (char[CLI_MAP_SIZE_MAX]){0}), lb_err_quote(s, quoted, sizeof quoted),
             suggestion(st, s, 1, near, sizeof near));
     return -1;
 }

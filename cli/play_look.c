@@ -42,10 +42,11 @@ void play_print_trace(play *P)
  * view's, which follows R-VIC-2 through the game). */
 static void print_points_and_objectives(play *P)
 {
-    const lb_victory *v = &lb_state_battle(lb_game_state(P->g))->victory;
+    lb_battle_info v;
+    lb_state_battle_info(lb_game_state(P->g), &v);
     fprintf(P->out, "  points (R-VIC-3): %d an enemy increment eliminated, %d an enemy unit surrendered, "
-            "%d an enemy leader killed or captured, and the objectives held\n", v->per_increment,
-            v->per_surrender, v->per_leader);
+            "%d an enemy leader killed or captured, and the objectives held\n", v.per_increment,
+            v.per_surrender, v.per_leader);
     char *text = NULL;
     json_t *view = lb_game_view_json(P->g, LB_ROLE_BOTH, &text) == LB_OK
                        ? json_loads(text, 0, NULL) : NULL;
@@ -128,7 +129,8 @@ static void print_movement(play *P, const lb_decision *d)
 {
     const lb_state *st = lb_game_state(P->g);
     for (int i = 0; i < lb_state_unit_count(st); i++) {
-        const lb_unit *u = lb_state_unit(st, i);
+        lb_unit_info info = cli_unit(st, i);
+        const lb_unit_info *u = &info;
         if (u->side != d->side)
             continue;
         int moves = 0, path = 0;
@@ -168,7 +170,9 @@ void play_print_status(play *P)
     const lb_state *st = lb_game_state(P->g);
     char summary[LB_STORE_TEXT_MAX];
     lb_game_summary(P->g, summary, sizeof summary);
-    int last = lb_state_battle(st)->victory.last_turn;
+    lb_battle_info battle;
+    lb_state_battle_info(st, &battle);
+    int last = battle.last_turn;
     fprintf(P->out, "== %s, turn %d", summary, lb_game_turn_number(P->g));
     if (last >= 0)
         fprintf(P->out, " (the last turn starts at %02d:%02d)", last / 60, last % 60);
@@ -214,15 +218,15 @@ int play_hex_arg(play *P, const char *s, char *label)
     int u = lb_state_unit_index(st, s);
     lb_hex h;
     if (u >= 0) {
-        lb_map_label(lb_state_map(st), lb_state_unit(st, u)->hexes[0], label);
+        lb_map_label(lb_state_map(st), cli_unit(st, u).hexes[0], label);
         return 0;
     }
     if (lb_map_parse_label(lb_state_map(st), s, &h) == 0 && lb_map_contains(lb_state_map(st), h)) {
         lb_map_label(lb_state_map(st), h, label);
         return 0;
     }
-    play_refuse(P, "expected a hex label of the %dx%d map or a unit id, found \"%s\"",
-                lb_state_map(st)->cols, lb_state_map(st)->rows, s);
+    play_refuse(P, "expected a hex label of the %s map or a unit id, found \"%s\"",
+                cli_map_size(st, (char[CLI_MAP_SIZE_MAX]){0}), s);
     return -1;
 }
 
@@ -264,7 +268,7 @@ int play_fire_ask(play *P, char **names, int n, const char *target, int look, in
 /* ---- commands ------------------------------------------------------------------------------ */
 
 /* The hexes of u as "0810+0811". */
-static const char *hexes_text(const lb_state *st, const lb_unit *u, char *buf, size_t n)
+static const char *hexes_text(const lb_state *st, const lb_unit_info *u, char *buf, size_t n)
 {
     size_t used = 0;
     buf[0] = '\0';
@@ -286,14 +290,15 @@ int play_show(play *P, int argc, char **argv)
     cli_map_print(st, NULL, NULL, NULL);
     fprintf(P->out, "units (hexes, facing as a clock hour):\n");
     for (int i = 0; i < lb_state_unit_count(st); i++) {
-        const lb_unit *u = lb_state_unit(st, i);
+        lb_unit_info info = cli_unit(st, i);
+        const lb_unit_info *u = &info;
         char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 1)];
         fprintf(P->out, "  %-14s %-18s %-9s %-9s", hexes_text(st, u, hexes, sizeof hexes), u->id,
                 lb_state_side_name(st, u->side), lb_name(LB_NAME_ARM, u->arm));
-        if (lb_unit_is_combat(u))
+        if (u->combat)
             fprintf(P->out, " %-10s %2d  %-10s %2d increments%s%s",
                     lb_name(LB_NAME_FORMATION, u->formation), u->facing,
-                    lb_name(LB_NAME_MORALE_STATE, u->state), lb_unit_strength(u),
+                    lb_name(LB_NAME_MORALE_STATE, u->state), u->strength,
                     u->arm == LB_ARM_CAVALRY ? ", " : "",
                     u->arm == LB_ARM_CAVALRY ? lb_name(LB_NAME_READINESS, u->readiness) : "");
         fprintf(P->out, "\n");
@@ -323,17 +328,18 @@ int play_unit(play *P, int argc, char **argv)
     if (i < 0)
         return PLAY_REFUSED;
     const lb_state *st = lb_game_state(P->g);
-    const lb_unit *u = lb_state_unit(st, i);
+    lb_unit_info info = cli_unit(st, i);
+        const lb_unit_info *u = &info;
     char hexes[LB_UNIT_MAX_HEXES * (LB_HEX_LABEL_MAX + 1)];
     fprintf(P->out, "%s%s%s%s: %s %s of %s\n  hexes %s", u->id, u->name ? " (" : "",
             u->name ? u->name : "", u->name ? ")" : "", u->nation ? u->nation : "",
             lb_name(LB_NAME_ARM, u->arm), lb_state_side_name(st, u->side),
             hexes_text(st, u, hexes, sizeof hexes));
-    if (lb_unit_is_combat(u))
+    if (u->combat)
         fprintf(P->out, ", facing %d\n  %s, %s, %s; %d of %d increments; fire %d, melee %d, "
                 "movement %d, morale %d\n", u->facing, lb_name(LB_NAME_FORMATION, u->formation),
                 lb_name(LB_NAME_MORALE_STATE, u->state), lb_name(LB_NAME_READINESS, u->readiness),
-                lb_unit_strength(u), u->increments, u->fire, u->melee, u->movement, u->morale);
+                u->strength, u->increments, u->fire, u->melee, u->movement, u->morale);
     else
         fprintf(P->out, "\n");
     for (int k = 0; k < u->nbonus; k++)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "play.h"
 
 /* libedit calls the completion generator without a context pointer: this file keeps the one game
@@ -23,11 +24,13 @@ static int candidate(int n, char *buf, size_t size)
     n -= nwords_commands;
     const lb_state *st = lb_game_state(completing);
     if (n < lb_state_unit_count(st)) {
-        snprintf(buf, size, "%s", lb_state_unit(st, n)->id);
+        snprintf(buf, size, "%s", cli_unit(st, n).id);
         return 1;
     }
     n -= lb_state_unit_count(st);
-    int cells = lb_state_map(st)->cols * lb_state_map(st)->rows;
+    int cols, rows;
+    lb_map_size(lb_state_map(st), &cols, &rows);
+    int cells = cols * rows;
     if (n < cells) {
         char label[LB_HEX_LABEL_MAX];
         snprintf(buf, size, "%s",

@@ -10,7 +10,9 @@ static int allowance(const lb_game *g)
     const lb_state *st = lb_game_state(g);
     if (lb_game_pending(g) == NULL || lb_state_turn(st).segment != LB_SEG_MOVEMENT)
         return 0;
-    return lb_state_battle(st)->time_limit_s[lb_state_turn(st).phasing];
+    lb_battle_info b;
+    lb_state_battle_info(st, &b);
+    return b.time_limit_s[lb_state_turn(st).phasing];
 }
 
 /* Which Movement segment this is: turn and phasing side. */

@@ -17,13 +17,14 @@ void route_scenarios(lb_server *s, lb_http_response *rs)
             lb_errlist_release(&errs);
             continue; /* checked when offered: only memory can fail here */
         }
+        int cols, rows;
+        lb_map_size(lb_state_map(st), &cols, &rows);
         json_array_append_new(list, json_pack("{s:s,s:s,s:s?,s:s,s:[ss],s:i,s:i}", "id", o->id,
                                               "title", lb_state_title(st) ? lb_state_title(st) : "",
                                               "game", lb_state_game(st), "rules",
                                               lb_name(LB_NAME_EDITION, lb_state_rules(st)), "sides",
                                               lb_state_side_name(st, 0), lb_state_side_name(st, 1),
-                                              "columns", lb_state_map(st)->cols, "rows",
-                                              lb_state_map(st)->rows));
+                                              "columns", cols, "rows", rows));
         lb_state_free(st);
     }
     reply_json(rs, 200, list);

@@ -37,8 +37,10 @@ static int hex_param(preview *p, const char *name, lb_hex *hex, int *unit)
     const char *v = query_get(p->r->q, name);
     if (lb_answer_hex_or_unit(p->st, v, hex, unit) == 0)
         return 0;
+    int cols, rows;
+    lb_map_size(lb_state_map(p->st), &cols, &rows);
     reply_error(p->rs, 400, "bad-query", name, "expected a hex label of the %dx%d map or a unit "
-                "id, found \"%.64s\"", lb_state_map(p->st)->cols, lb_state_map(p->st)->rows, v);
+                "id, found \"%.64s\"", cols, rows, v);
     return -1;
 }
 
@@ -47,7 +49,8 @@ static int unit_param(preview *p, const char *name, int combat)
 {
     const char *v = query_get(p->r->q, name);
     int u = lb_state_unit_index(p->st, v);
-    if (u >= 0 && (!combat || lb_unit_is_combat(lb_state_unit(p->st, u))))
+    lb_unit_info info;
+    if (u >= 0 && lb_state_unit_info(p->st, u, &info) == LB_OK && (!combat || info.combat))
         return u;
     reply_error(p->rs, 400, "bad-query", name, u < 0 ? "no unit \"%.64s\" on the map"
                 : "\"%.64s\" is a leader: only combat units do this", v);
@@ -61,10 +64,12 @@ static int path_param(preview *p, const char *name, lb_hex *hexes, int max)
         n = lb_map_parse_labels(lb_state_map(p->st), query_get(p->r->q, name), hexes, max, &bad);
     if (n > 0)
         return n;
+    int cols, rows;
+    lb_map_size(lb_state_map(p->st), &cols, &rows);
     reply_error(p->rs, 400, "bad-query", name,
                 "expected hex labels of the %dx%d map separated "
                 "by commas, at most %d (entry %d is not one)",
-                lb_state_map(p->st)->cols, lb_state_map(p->st)->rows, max, bad + 1);
+                cols, rows, max, bad + 1);
     return -1;
 }
 
@@ -178,7 +183,9 @@ static void move(preview *p)
     lb_move_action plan[PREVIEW_PATH_MAX];
     int n = 0;
     if (query_get(p->r->q, "path")) {
-        lb_hex hexes[PREVIEW_PATH_MAX], at = lb_state_unit(p->st, unit)->hexes[0];
+        lb_unit_info info;
+        lb_state_unit_info(p->st, unit, &info);
+        lb_hex hexes[PREVIEW_PATH_MAX], at = info.hexes[0];
         if ((n = path_param(p, "path", hexes, PREVIEW_PATH_MAX)) < 0)
             return;
         for (int i = 0; i < n; i++) {

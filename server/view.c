@@ -23,23 +23,23 @@ static json_t *counters_json(const lb_state *st)
 {
     json_t *all = json_object();
     for (int i = 0; i < lb_state_unit_count(st); i++) {
-        const lb_unit *u = lb_state_unit(st, i);
-        json_t *c = json_pack("{s:s?,s:s?}", "nation", u->nation, "class", u->cls);
-        if (lb_unit_is_combat(u)) {
-            json_object_set_new(c, "increments", json_integer(u->increments));
-            json_object_set_new(c, "fire", json_integer(u->fire));
-            json_object_set_new(c, "melee", json_integer(u->melee));
-            json_object_set_new(c, "movement", json_integer(u->movement));
-            json_object_set_new(c, "morale", json_integer(u->morale));
+        lb_unit_info u;
+        lb_state_unit_info(st, i, &u);
+        json_t *c = json_pack("{s:s?,s:s?}", "nation", u.nation, "class", u.cls);
+        if (u.combat) {
+            json_object_set_new(c, "increments", json_integer(u.increments));
+            json_object_set_new(c, "fire", json_integer(u.fire));
+            json_object_set_new(c, "melee", json_integer(u.melee));
+            json_object_set_new(c, "movement", json_integer(u.movement));
+            json_object_set_new(c, "morale", json_integer(u.morale));
         } else {
             json_t *bonus = json_object();
-            for (int k = 0; k < u->nbonus; k++)
-                json_object_set_new(bonus, u->bonus[k].key, json_integer(u->bonus[k].value));
+            for (int k = 0; k < u.nbonus; k++)
+                json_object_set_new(bonus, u.bonus[k].key, json_integer(u.bonus[k].value));
             json_object_set_new(c, "bonus", bonus);
-            json_object_set_new(c, "attached",
-                                u->attached ? json_string(u->attached) : json_null());
+            json_object_set_new(c, "attached", u.attached ? json_string(u.attached) : json_null());
         }
-        json_object_set_new(all, u->id, c);
+        json_object_set_new(all, u.id, c);
     }
     return all;
 }

@@ -4,7 +4,7 @@
 
 #include "ai_int.h"
 #include "frac_int.h"
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "state_int.h"
 #include "morale_int.h"
 

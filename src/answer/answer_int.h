@@ -7,7 +7,7 @@
 #include "lb/ask.h"
 #include "lbi.h"
 #include "text.h"
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "retreat.h"
 
 /*

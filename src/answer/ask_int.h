@@ -7,7 +7,7 @@
 
 #include "lb/ask.h"
 #include "charge.h"
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "los.h"
 #include "retreat.h"
 #include "stacking.h"
@@ -95,6 +95,9 @@ LBI json_t *lbi_retreat_json(const lb_answer *a);
  * when the question asked for all. */
 LBI int lbi_retreat_json_print(const lb_answer *a, FILE *out);
 
+/* The fire question's own checks, before any rule: LB_USAGE for no firer, a kind out of range
+ * or no target; LB_INVALID for a unit index out of range; else LB_OK. */
+LBI int lbi_fire_question_check(const lb_answer *a);
 LBI int lbi_fire_ask(lb_answer *a, lb_err *err);
 LBI void lbi_fire_release(lb_answer *a);
 LBI int lbi_fire_text(const lb_answer *a, FILE *out);

@@ -488,7 +488,7 @@ static int pick_hex(const lb_state *st, lb_fire_request *rq, int tunit, lb_trace
                       "fire at (R-FIRE-22)", u->id, hexes, who, which);
 }
 
-int lbi_fire_ask(lb_answer *a, lb_err *err)
+int lbi_fire_question_check(const lb_answer *a)
 {
     const lb_state *st = a->st;
     const lb_question *q = &a->q;
@@ -501,6 +501,16 @@ int lbi_fire_ask(lb_answer *a, lb_err *err)
         return LB_INVALID;
     if (q->to_unit < 0 && !lb_map_contains(lb_state_map(st), q->to))
         return LB_USAGE;
+    return LB_OK;
+}
+
+int lbi_fire_ask(lb_answer *a, lb_err *err)
+{
+    const lb_state *st = a->st;
+    const lb_question *q = &a->q;
+    int checked = lbi_fire_question_check(a);
+    if (checked != LB_OK)
+        return checked;
     lb_fire_request rq = {(lb_fire_kind)q->fire_kind, q->to, q->units, q->nunits};
     int rc = q->to_unit >= 0 ? pick_hex(st, &rq, q->to_unit, &a->trace, err) : LB_OK;
     if (rc != LB_OK)

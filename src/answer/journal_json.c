@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "lb/core.h"
 #include "answer_int.h"
 #include "decision_int.h"

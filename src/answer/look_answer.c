@@ -65,15 +65,9 @@ static int fire_ask(lb_answer *a, lb_err *err)
 {
     const lb_state *st = a->st;
     const lb_question *q = &a->q;
-    if (q->nunits < 1 || q->fire_kind < LB_FIRE_OFFENSIVE || q->fire_kind > LB_FIRE_OPPORTUNITY)
-        return LB_USAGE;
-    for (int i = 0; i < q->nunits; i++)
-        if (q->units[i] < 0 || q->units[i] >= lb_state_unit_count(st))
-            return LB_INVALID;
-    if (q->to_unit < -1 || q->to_unit >= lb_state_unit_count(st))
-        return LB_INVALID;
-    if (q->to_unit < 0 && !lb_map_contains(lb_state_map(st), q->to))
-        return LB_USAGE;
+    int checked = lbi_fire_question_check(a);
+    if (checked != LB_OK)
+        return checked;
     lb_fire_request rq = {(lb_fire_kind)q->fire_kind, q->to, q->units, q->nunits};
     a->u.fire.target = q->to;
     int rc = q->to_unit >= 0 ? fire_target(a, &rq, err) : LB_OK;

@@ -5,7 +5,7 @@
 #include <jansson.h>
 #include <stdio.h>
 
-#include "lb/state.h"
+#include "state_types.h"
 #include "lbi.h"
 
 /* Sets "reactions": [{unit, at, kind}] in the answer object: the enemy cavalry that could react

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "lb/core.h"
 #include "words.h"
 #include "answer_int.h"

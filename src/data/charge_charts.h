@@ -3,7 +3,7 @@
 #define LB_CHARGE_CHARTS_H
 
 #include "arena_int.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "lbi.h"
 
 /*

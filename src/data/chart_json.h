@@ -6,7 +6,7 @@
 
 #include "arena_int.h"
 #include "charge_charts.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "lb/core.h"
 #include "lbi.h"
 

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "chart_names.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "charts_int.h"
 
 /* charts-format 3.1: the nations registry's entry for nation, or NULL. */

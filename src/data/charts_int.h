@@ -2,7 +2,7 @@
 #ifndef LB_CHARTS_INT_H
 #define LB_CHARTS_INT_H
 
-#include "lb/state.h"
+#include "state_types.h"
 #include "lbi.h"
 
 /* Index of terrain type id, or -1. */

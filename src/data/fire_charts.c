@@ -8,7 +8,7 @@
 #include "chart_codes.h"
 #include "chart_json.h"
 #include "lb/core.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "dice_int.h"
 #include "unit_int.h"
 

@@ -2,7 +2,7 @@
 #ifndef LB_FIRE_CHARTS_INT_H
 #define LB_FIRE_CHARTS_INT_H
 
-#include "lb/state.h"
+#include "state_types.h"
 #include "lbi.h"
 
 /* Fire defence of terrain type `terrain` for key (an lb_formation below road's value or above,

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "chart_codes.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "fire_charts_int.h"
 
 const char *const lbi_fire_trigger_codes[4] = {"every", "even", "odd", "third"};

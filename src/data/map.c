@@ -3,12 +3,27 @@
 #include <string.h>
 
 #include "lb/core.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "hex_int.h"
 
 int lb_map_contains(const lb_map *m, lb_hex h)
 {
     return h.col >= 1 && h.col <= m->cols && h.row >= 1 && h.row <= m->rows;
+}
+
+void lb_map_size(const lb_map *m, int *cols, int *rows)
+{
+    *cols = m->cols;
+    *rows = m->rows;
+}
+
+int lb_map_hex_info(const lb_map *m, lb_hex h, lb_hex_info *out)
+{
+    if (!lb_map_contains(m, h))
+        return LB_NOT_FOUND;
+    int c = lb_map_cell(m, h);
+    *out = (lb_hex_info){.terrain = m->terrain[c], .elevation = m->elevation[c]};
+    return LB_OK;
 }
 
 int lb_map_cell(const lb_map *m, lb_hex h)

@@ -7,7 +7,7 @@
 #include "chart_codes.h"
 #include "chart_json.h"
 #include "lb/core.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "dice_int.h"
 
 #define FOUND(v) lbi_cj_found((v), fbuf, sizeof fbuf)

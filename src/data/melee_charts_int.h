@@ -2,7 +2,7 @@
 #ifndef LB_MELEE_CHARTS_INT_H
 #define LB_MELEE_CHARTS_INT_H
 
-#include "lb/state.h"
+#include "state_types.h"
 #include "lbi.h"
 
 /* The matrix column for attack : defence, rounded down to a listed one (2.3) by exact cross

@@ -2,7 +2,7 @@
 #include <stdio.h>
 
 #include "chart_codes.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "frac_int.h"
 #include "melee_charts_int.h"
 

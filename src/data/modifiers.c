@@ -3,7 +3,7 @@
 
 #include "chart_json.h"
 #include "lb/core.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "charts_int.h"
 #include "unit_int.h"
 

@@ -2,7 +2,7 @@
 #ifndef LB_MODIFIERS_INT_H
 #define LB_MODIFIERS_INT_H
 
-#include "lb/state.h"
+#include "state_types.h"
 #include "lbi.h"
 
 /* The count an entry's `per` multiplies its mod by in situation x (10.3): 1 for none. */

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "lb/core.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "state_int.h"
 #include "dice_int.h"
 #include "trace_int.h"

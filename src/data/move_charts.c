@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "chart_json.h"
-#include "lb/state.h"
+#include "state_types.h"
 
 static const char *const arm_keys[LB_MOVE_ARMS] = {"infantry", "cavalry", "artillery"};
 

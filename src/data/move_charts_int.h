@@ -2,7 +2,7 @@
 #ifndef LB_MOVE_CHARTS_INT_H
 #define LB_MOVE_CHARTS_INT_H
 
-#include "lb/state.h"
+#include "state_types.h"
 #include "lbi.h"
 
 /* The limber range of a battery's nation and class, or NULL (it limbers without a roll). */

@@ -1,7 +1,7 @@
 /* Movement charts read: a battery's limbering entry, a class in a chart's list. */
 #include <string.h>
 
-#include "lb/state.h"
+#include "state_types.h"
 #include "move_charts_int.h"
 
 const lb_limber_entry *lb_move_charts_limber(const lb_move_charts *mc, const char *nation,

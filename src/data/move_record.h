@@ -6,7 +6,7 @@
 
 #include "chart_json.h"
 #include "lb/core.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "lbi.h"
 
 /* Reads the values of the optional keys "attached_to" (at) and "move_record" (rec, NULL when

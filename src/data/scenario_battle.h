@@ -3,7 +3,7 @@
 #define LB_SCENARIO_BATTLE_H
 
 #include <jansson.h>
-#include "lb/state.h"
+#include "state_types.h"
 #include "lbi.h"
 
 /* The top-level keys it reads, for the loader's strict mode. */

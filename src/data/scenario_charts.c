@@ -5,7 +5,7 @@
 #include "chart_names.h"
 #include "charge_charts.h"
 #include "jsonpos.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "scenario_int.h"
 #include "state_int.h"
 #include "frac_int.h"

@@ -6,7 +6,7 @@
 #include <stdarg.h>
 
 #include "chart_json.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "lbi.h"
 
 /*

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "lb/core.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "names.h"
 #include "nearest_int.h"
 #include "state_int.h"

@@ -3,7 +3,7 @@
 #define LB_STATE_INT_H
 
 #include "arena_int.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "lbi.h"
 
 struct lb_state {

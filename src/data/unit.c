@@ -1,7 +1,7 @@
 /* Units: names of arms, formations, morale states and readiness; unit helpers. */
 #include <string.h>
 
-#include "lb/state.h"
+#include "state_types.h"
 #include "names.h"
 #include "unit_int.h"
 #include "hex_int.h"

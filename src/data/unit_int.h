@@ -2,7 +2,7 @@
 #ifndef LB_UNIT_INT_H
 #define LB_UNIT_INT_H
 
-#include "lb/state.h"
+#include "state_types.h"
 #include "lbi.h"
 
 /* Names as written in scenarios, and their parsers (-1 when unknown). */

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "action_int.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "state_int.h"
 #include "unit_int.h"
 #include "hex_int.h"

@@ -4,9 +4,9 @@
 
 #include <stddef.h>
 
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "lb/core.h"
-#include "lb/state.h"
+#include "state_types.h"
 
 /*
  * An answer to a decision is a key, text ("fire:au-ir4-1:0810"), because a journal, a saved game

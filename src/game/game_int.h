@@ -4,7 +4,7 @@
 
 #include "action_int.h"
 #include "charge.h"
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "lb/game.h"
 #include "retreat.h"
 #include "lbi.h"

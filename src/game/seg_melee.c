@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "game_int.h"
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "state_int.h"
 #include "decision_int.h"
 #include "frac_int.h"

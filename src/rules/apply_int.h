@@ -2,7 +2,7 @@
 #ifndef LB_APPLY_INT_H
 #define LB_APPLY_INT_H
 
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "retreat.h"
 #include "lbi.h"
 

@@ -2,9 +2,9 @@
 #ifndef LB_CHARGE_H
 #define LB_CHARGE_H
 
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "lb/core.h"
-#include "lb/state.h"
+#include "state_types.h"
 
 /*
  * A charge is made by one cavalry unit along a planned path (the hexes it means to enter, in

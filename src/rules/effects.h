@@ -3,7 +3,7 @@
 #define LB_EFFECTS_H
 
 #include "lb/core.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "lbi.h"
 
 /*

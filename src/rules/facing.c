@@ -1,7 +1,7 @@
 /* Orientation (13): the class of each hexside of a unit's hexes, and the facings each formation takes. */
 #include <stdlib.h>
 
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "hex_int.h"
 #include "unit_int.h"
 #include "facing_int.h"

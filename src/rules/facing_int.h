@@ -2,7 +2,7 @@
 #ifndef LB_FACING_INT_H
 #define LB_FACING_INT_H
 
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "lbi.h"
 
 /* The class of hexside dir (0..5, R-GRID-2) of the unit's k-th hex. */

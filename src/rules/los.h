@@ -3,7 +3,7 @@
 #define LB_LOS_H
 
 #include "lb/core.h"
-#include "lb/state.h"
+#include "state_types.h"
 
 /*
  * lb_los_check answers whether hex F sees hex T (R-LOS-1..12): the exact sight line between the

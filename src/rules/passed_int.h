@@ -2,7 +2,7 @@
 #ifndef LB_PASSED_INT_H
 #define LB_PASSED_INT_H
 
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "lb/core.h"
 #include "lbi.h"
 

@@ -2,7 +2,7 @@
 #ifndef LB_READINESS_H
 #define LB_READINESS_H
 
-#include "lb/state.h"
+#include "state_types.h"
 #include "lb/core.h"
 #include "lbi.h"
 

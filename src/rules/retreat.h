@@ -2,8 +2,8 @@
 #ifndef LB_RETREAT_H
 #define LB_RETREAT_H
 
-#include "lb/rules.h" /* lb_retreat_kind: the move a change of morale calls for */
-#include "lb/state.h"
+#include "rules_types.h" /* lb_retreat_kind: the move a change of morale calls for */
+#include "state_types.h"
 #include "lb/core.h"
 
 /*

@@ -3,8 +3,8 @@
 #define LB_STACKING_H
 
 #include "lb/core.h"
-#include "lb/rules.h"
-#include "lb/state.h"
+#include "rules_types.h"
+#include "state_types.h"
 
 /*
  * R-STACK-1..6. A hex's limit is its terrain's `stacking` chart (move_charts.h): alternatives,

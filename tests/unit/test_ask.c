@@ -30,9 +30,12 @@ static lb_state *demo(void)
 /* The first unit that is (combat) or is not (a leader) a combat unit. */
 static int first_unit(const lb_state *st, int combat)
 {
-    for (int i = 0; i < lb_state_unit_count(st); i++)
-        if (lb_unit_is_combat(lb_state_unit(st, i)) == combat)
+    for (int i = 0; i < lb_state_unit_count(st); i++) {
+        lb_unit_info u;
+        assert_int_equal(lb_state_unit_info(st, i, &u), LB_OK);
+        if (u.combat == combat)
             return i;
+    }
     fail_msg("the demo has no %s", combat ? "combat unit" : "leader");
     return -1;
 }
@@ -132,7 +135,9 @@ static void test_move_without_a_plan_in_text_json_and_svg(void **state)
     (void)state;
     lb_state *st = demo();
     int unit = first_unit(st, 1);
-    const lb_unit *u = lb_state_unit(st, unit);
+    lb_unit_info info;
+    assert_int_equal(lb_state_unit_info(st, unit, &info), LB_OK);
+    const lb_unit_info *u = &info;
     char start[LB_HEX_LABEL_MAX], first[128];
     lb_map_label(lb_state_map(st), u->hexes[0], start);
     lb_question q = {.kind = LB_ASK_MOVE, .unit = unit};
@@ -178,7 +183,9 @@ static void test_melee_not_allowed_is_not_played(void **state)
 {
     (void)state;
     lb_state *st = demo();
-    const lb_unit *u = lb_state_unit(st, first_unit(st, 1));
+    lb_unit_info info;
+    assert_int_equal(lb_state_unit_info(st, first_unit(st, 1), &info), LB_OK);
+    const lb_unit_info *u = &info;
     lb_melee_req req = {.nattackers = 1, .target = u->hexes[0]};
     req.attackers[0].id = u->id;
     lb_dice dice;

@@ -2,7 +2,7 @@
 #ifndef LB_FORMATION_WORDS_INT_H
 #define LB_FORMATION_WORDS_INT_H
 
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "lbi.h"
 
 /* R-FORM-2: may u (its arm, class, state) ever take formation f? NULL, or why not (*rule set). */

@@ -1,5 +1,5 @@
 /* The words of melee (29), (32)-(35): the sentence of each event of src/rules/melee/melee_events.h, and what the melee's answers name in words. */
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "melee_events.h"
 #include "words.h"
 

@@ -1,5 +1,5 @@
 /* The words of movement (18), formations (15), zones of influence (14) and reinforcements (45): the sentence of each event of src/rules/move/move_events.h, and the reasons a formation is refused. */
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "move_int.h"
 #include "words.h"
 #include "formation_words_int.h"

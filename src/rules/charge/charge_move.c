@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "charge_move.h"
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "decision_int.h"
 #include "hex_int.h"
 #include "trace_int.h"

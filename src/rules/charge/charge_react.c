@@ -9,7 +9,7 @@
 #include "charge_zone_int.h"
 #include "frac_int.h"
 #include "hex_int.h"
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "move_int.h"
 #include "trace_int.h"
 #include "morale_int.h"

@@ -7,7 +7,7 @@
 #include "charge_leaders.h"
 #include "charge_move.h"
 #include "effects.h"
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "los.h"
 #include "retreat.h"
 #include "apply_int.h"

@@ -3,9 +3,9 @@
 #define LB_CHARGE_RUN_H
 
 #include "charge.h"
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "charge_charts.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "charge_events.h"
 #include "decision_int.h"
 #include "lbi.h"

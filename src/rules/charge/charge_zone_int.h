@@ -2,7 +2,7 @@
 #ifndef LB_CHARGE_ZONE_INT_H
 #define LB_CHARGE_ZONE_INT_H
 
-#include "lb/state.h"
+#include "state_types.h"
 #include "lb/core.h"
 #include "lbi.h"
 

@@ -4,7 +4,7 @@
 
 #include "event.h"
 #include "fire_events.h"
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "lbi.h"
 
 /* Bit of hexside direction dir (taken modulo 6). */

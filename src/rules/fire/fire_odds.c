@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "fire_int.h"
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "apply_int.h"
 #include "casualty_int.h"
 #include "lb/core.h"

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "effects.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "casualty_int.h"
 #include "melee_int.h"
 #include "decision_int.h"

@@ -1,7 +1,7 @@
 /* Declaring an assault (32.2, 32.5, 32.7, 32.9, 35.9): who may attack the hex, from where, through which hexside class of the defender. */
 #include <string.h>
 
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "melee_int.h"
 #include "frac_int.h"
 #include "hex_int.h"

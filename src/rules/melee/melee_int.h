@@ -2,8 +2,8 @@
 #ifndef LB_MELEE_INT_H
 #define LB_MELEE_INT_H
 
-#include "lb/rules.h"
-#include "lb/state.h"
+#include "rules_types.h"
+#include "state_types.h"
 #include "retreat.h"
 #include "lbi.h"
 #include "melee_events.h"

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "effects.h"
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "zoi.h"
 #include "melee_int.h"
 #include "apply_int.h"

@@ -3,7 +3,7 @@
 
 #include "effects.h"
 #include "lb/core.h"
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "apply_int.h"
 #include "morale_events.h"
 #include "words.h"

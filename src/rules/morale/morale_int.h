@@ -2,7 +2,7 @@
 #ifndef LB_MORALE_INT_H
 #define LB_MORALE_INT_H
 
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "lbi.h"
 
 /* What passing or failing a check of this kind does to unit (R-MOR-7, 8, 13, 14). */

@@ -2,8 +2,8 @@
 #include <string.h>
 
 #include "lb/core.h"
-#include "lb/rules.h"
-#include "lb/state.h"
+#include "rules_types.h"
+#include "state_types.h"
 #include "stacking.h"
 #include "move_int.h"
 #include "frac_int.h"

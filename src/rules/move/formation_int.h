@@ -2,7 +2,7 @@
 #ifndef LB_FORMATION_INT_H
 #define LB_FORMATION_INT_H
 
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "lbi.h"
 
 /* R-FORM-2: the formation u in formation f takes on entering h from `from` (column and general

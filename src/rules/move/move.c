@@ -1,5 +1,5 @@
 /* Movement costs of one step: terrain entered, hexside feature crossed, slope between elevations. */
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "move_int.h"
 
 static int add(int total, int cost)

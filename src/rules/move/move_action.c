@@ -1,7 +1,7 @@
 /* One action of a unit's move checked (no dice), resolved (its roll) and applied (R-MOV-1..16, R-FORM, R-ZOI-4). */
 #include <string.h>
 
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "move_int.h"
 #include "frac_int.h"
 #include "trace_int.h"

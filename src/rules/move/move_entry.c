@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "move_int.h"
 #include "arena_int.h"
 #include "trace_int.h"

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "event.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "state_int.h"
 
 #define MOVE_EV(i) LBI_EVENT_KIND(LBI_EVA_MOVE, i)

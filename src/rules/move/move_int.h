@@ -4,9 +4,9 @@
 
 #include <stddef.h>
 
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "lb/core.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "stacking.h"
 #include "zoi.h"
 #include "lbi.h"

@@ -1,8 +1,8 @@
 /* Zones of influence (14): each enemy's front projected into the next hexes, who stops there, who may fire, the cavalry screen's drag. */
 #include <string.h>
 
-#include "lb/rules.h"
-#include "lb/state.h"
+#include "rules_types.h"
+#include "state_types.h"
 #include "zoi.h"
 #include "move_events.h"
 #include "move_charts_int.h"

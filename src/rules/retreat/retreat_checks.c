@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "retreat.h"
 #include "retreat_events.h"
 #include "retreat_int.h"

@@ -5,7 +5,7 @@
 #include <limits.h>
 
 #include "event.h"
-#include "lb/state.h"
+#include "state_types.h"
 
 #define RET_EV(i) LBI_EVENT_KIND(LBI_EVA_RETREAT, i)
 

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "lb/core.h"
-#include "lb/rules.h"
+#include "rules_types.h"
 #include "move_int.h"
 #include "retreat_events.h"
 #include "retreat_int.h"

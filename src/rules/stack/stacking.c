@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "lb/core.h"
-#include "lb/state.h"
+#include "state_types.h"
 #include "stacking.h"
 #include "apply_int.h"
 #include "stack_events.h"
