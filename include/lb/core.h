@@ -101,7 +101,7 @@ typedef struct lb_frac {
 /* n/d in lowest terms; invalid when d == 0 or the result does not fit. */
 lb_frac lb_frac_make(long long n, long long d);
 
-/* ---- hex.h: Hex grid: coordinates, labels, neighbours, clock directions, distance, exact line traversal. */
+/* ---- hex.h: Hex grid: coordinates, labels, neighbours, clock directions. */
 
 /*
  * A hex is (col, row), 1-based, flat-topped hexes in vertical columns; even columns sit half a
@@ -133,31 +133,6 @@ lb_hex lb_hex_neighbor(lb_hex h, int dir);
 int lb_hex_dir_to(lb_hex a, lb_hex b);
 /* Centre of h in the integer half-unit coordinates described above. */
 void lb_hex_center(lb_hex h, int *x, int *y);
-
-/*
- * Exact line traversal (R-LOS-1) of the segment from the centre of `from` to the centre of `to`.
- * Steps come in order from `from` to `to`:
- *   LB_LINE_HEX    the segment crosses the interior of hex a (the first step is `from`, the last
- *                  `to`; when from == to it is the only step);
- *   LB_LINE_CROSS  the segment crosses the hexside between a and b at a point inside the edge,
- *                  passing from a into b;
- *   LB_LINE_ALONG  the segment runs along the hexside shared by a and b (a and b are both
- *                  "intervening together", R-LOS-4); a is the hex on the left of the direction
- *                  of travel as seen on the map, north up (travelling east, a is the northern
- *                  hex), b the one on the right.
- * A hex touched only at a corner produces no step, and passing exactly through a vertex crosses
- * no hexside. Integer arithmetic only, exact while |col| and |row| stay below 2^28.
- */
-typedef enum lb_line_kind { LB_LINE_HEX, LB_LINE_CROSS, LB_LINE_ALONG } lb_line_kind;
-
-typedef struct lb_line_step {
-    lb_line_kind kind;
-    lb_hex a;
-    lb_hex b; /* unused for LB_LINE_HEX */
-} lb_line_step;
-
-/* An upper bound on the steps of a line between hexes `distance` apart. */
-#define LB_HEX_LINE_MAX_STEPS(distance) (4 * (distance) + 4)
 
 /* ---- dice.h: Dice: a seeded PCG32 generator, keyed dice from a secret (fair dice), unbiased d6, two-dice rolls 11-66 with base-6 arithmetic, scripted dice. */
 

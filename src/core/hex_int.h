@@ -26,6 +26,31 @@ LBI int lb_hex_label_fmt(lb_hex h, int col_digits, int row_digits, char *buf, si
 /* Parses a label of exactly col_digits + row_digits digits: LB_OK, or LB_INVALID when malformed. */
 LBI int lb_hex_label_parse(const char *s, int col_digits, int row_digits, lb_hex *out);
 
+/*
+ * Exact line traversal (R-LOS-1) of the segment from the centre of `from` to the centre of `to`.
+ * Steps come in order from `from` to `to`:
+ *   LB_LINE_HEX    the segment crosses the interior of hex a (the first step is `from`, the last
+ *                  `to`; when from == to it is the only step);
+ *   LB_LINE_CROSS  the segment crosses the hexside between a and b at a point inside the edge,
+ *                  passing from a into b;
+ *   LB_LINE_ALONG  the segment runs along the hexside shared by a and b (a and b are both
+ *                  "intervening together", R-LOS-4); a is the hex on the left of the direction
+ *                  of travel as seen on the map, north up (travelling east, a is the northern
+ *                  hex), b the one on the right.
+ * A hex touched only at a corner produces no step, and passing exactly through a vertex crosses
+ * no hexside. Integer arithmetic only, exact while |col| and |row| stay below 2^28.
+ */
+typedef enum lb_line_kind { LB_LINE_HEX, LB_LINE_CROSS, LB_LINE_ALONG } lb_line_kind;
+
+typedef struct lb_line_step {
+    lb_line_kind kind;
+    lb_hex a;
+    lb_hex b; /* unused for LB_LINE_HEX */
+} lb_line_step;
+
+/* An upper bound on the steps of a line between hexes `distance` apart. */
+#define LB_HEX_LINE_MAX_STEPS(distance) (4 * (distance) + 4)
+
 /* Traverses the line; writes at most max steps and returns how many there are in all. */
 LBI int lb_hex_line(lb_hex from, lb_hex to, lb_line_step *out, int max);
 
