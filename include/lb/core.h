@@ -288,8 +288,9 @@ int lb_name_parse(lb_name_kind kind, const char *text);
  * What happened is an event: a kind (an lb_event number, one list per area of the rules) and
  * its typed arguments — units, hexes, numbers, exact fractions, dice, names. The rules record
  * events and write no English; lb_trace_step_fmt renders a step as a sentence from one table of
- * sentences per area (src/answer/words). A step made by lb_trace_add carries its sentence
- * already (event 0): the code above the rules that still narrates that way.
+ * sentences per area (src/answer/words), the game's among them. A step made by lb_trace_add
+ * carries its sentence already (event 0): a front-end's own lines (the command line's selfplay
+ * summary).
  */
 
 typedef enum lb_trace_kind {

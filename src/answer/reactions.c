@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "answer_int.h"
+#include "charge_events.h"
 #include "charge_zone_int.h"
 #include "reactions_int.h"
 #include "state_int.h"
@@ -22,13 +23,12 @@ static int watchers(const lb_state *st, const char *id, const lb_hex *path, int 
         return -1;
     char label[LB_HEX_LABEL_MAX];
     for (int i = 0; i < n && t; i++)
-        lb_trace_add(t, rule, section, "%s could %s %s at %s, step %d of the path (%d hexes away, "
-                     "in its zone, seen, in front)", st->units[w[i].cav].id,
-                     charge ? "react to" : "charge in opportunity", id,
-                     lb_map_label(&st->map, w[i].at, label), w[i].step + 1, w[i].distance);
+        LBI_EVENT(t, rule, section, EV_CHARGE_WATCHER, ev_unit_id(st->units[w[i].cav].id),
+                  ev_int(charge), ev_unit_id(id),
+                  lbi_ev_label(lb_map_label(&st->map, w[i].at, label)), ev_int(w[i].step + 1),
+                  ev_int(w[i].distance));
     if (n == 0 && t)
-        lb_trace_add(t, rule, section, "no enemy cavalry could %s %s along the path",
-                     charge ? "react to" : "charge in opportunity", id);
+        LBI_EVENT(t, rule, section, EV_CHARGE_NO_WATCHER, ev_int(charge), ev_unit_id(id));
     return n;
 }
 

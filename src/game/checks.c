@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "game_events.h"
 #include "state_int.h"
 #include "unit_int.h"
 #include "hex_int.h"
@@ -24,13 +25,13 @@ static int queue(lb_game *g, const lb_unit *v, const char *by, trigger cause, in
     snprintf(t.unit, sizeof t.unit, "%s", v->id);
     snprintf(t.why, sizeof t.why, "%s", by);
     if (cause == TRIGGER_PASSED)
-        lb_trace_add(g->tr, "R-MOR-16", "(30), (31)", "%s is in good order in a hex where %s, "
-                     "%s, began, passed or ended its move: %s checks morale (W31-2)", v->id, by,
-                     lb_morale_state_name(g->st->units[lb_state_unit_index(g->st, by)].state),
-                     v->id);
+        LBI_EVENT(g->tr, "R-MOR-16", "(30), (31)", EV_GAME_CHECK_PASSED, ev_unit_id(v->id),
+                  ev_unit_id(by),
+                  ev_text(lb_morale_state_name(
+                      g->st->units[lb_state_unit_index(g->st, by)].state)));
     else
-        lb_trace_add(g->tr, "R-MOR-17", "(31)", "%s failed a morale check: %s, of its stack, "
-                     "checks morale (W31-13)", by, v->id);
+        LBI_EVENT(g->tr, "R-MOR-17", "(31)", EV_GAME_CHECK_FAILED, ev_unit_id(by),
+                  ev_unit_id(v->id));
     int rc = lbi_task_insert(g, *at, &t);
     if (rc == LB_OK)
         ++*at;

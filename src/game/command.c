@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "game_events.h"
 #include "state_int.h"
 #include "trace_int.h"
 
@@ -57,9 +58,8 @@ static void morale_levels(lb_game *g)
             if (level > st->units[now].org_level) /* R-MOV-20: its highest level */
                 st->units[now].org_level = level;
         }
-        lb_trace_add(g->tr, "R-GAME-11", "(43)", "%s: %d of %d infantry routed or gone: "
-                     "Morale Level %d, %+d to its units' morale checks", org->id, count,
-                     org->infantry, level, org->mods[level]);
+        LBI_EVENT(g->tr, "R-GAME-11", "(43)", EV_GAME_MORALE_LEVEL, ev_text(org->id),
+                  ev_int(count), ev_int(org->infantry), ev_int(level), ev_int(org->mods[level]));
         lb_trace_int(g->tr, "level", level);
     }
 }
@@ -70,16 +70,14 @@ int lbi_command_step(lb_game *g)
     const lb_battle *b = &st->battle;
     for (int side = 0; side < 2; side++)
         if (b->time_limit_s[side])
-            lb_trace_add(g->tr, "R-GAME-2", "(17)", "%s: movement time allowance %d s",
-                         st->sides[side], b->time_limit_s[side]);
+            LBI_EVENT(g->tr, "R-GAME-2", "(17)", EV_GAME_TIME_ALLOWANCE, ev_text(st->sides[side]),
+                      ev_int(b->time_limit_s[side]));
     for (int k = 0; k < b->nreinforcements; k++) {
         const lb_reinforcement *r = &b->reinforcements[k];
         if (g->entered[k] || r->minutes > st->turn.minutes)
             continue;
-        char label[LB_HEX_LABEL_MAX];
-        lb_trace_add(g->tr, "R-GAME-9", "(45)", "%s (%s) is due this turn at %s",
-                     r->unit.id, st->sides[r->unit.side],
-                     lb_map_label(&st->map, r->unit.hexes[0], label));
+        LBI_EVENT(g->tr, "R-GAME-9", "(45)", EV_GAME_DUE, ev_unit_id(r->unit.id),
+                  ev_text(st->sides[r->unit.side]), ev_game_hex(st, r->unit.hexes[0]));
     }
     if (st->turn.minutes % 60 == 0)
         morale_levels(g);

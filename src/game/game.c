@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "game_events.h"
 #include "state_int.h"
 #include "decision_int.h"
 #include "action_int.h"
@@ -31,14 +32,13 @@ static int enter_segment(lb_game *g, lb_segment seg)
 {
     lb_state *st = g->st;
     st->turn.segment = seg;
-    char clock[8];
-    snprintf(clock, sizeof clock, "%02d:%02d", st->turn.minutes / 60, st->turn.minutes % 60);
+    int hours = st->turn.minutes / 60, minutes = st->turn.minutes % 60;
     if (seg == LB_SEG_COMMAND)
-        lb_trace_add(g->tr, "R-GAME-1", "(2)", "%s: the mutual Command step of turn %d",
-                     clock, g->turn_index + 1);
+        LBI_EVENT(g->tr, "R-GAME-1", "(2)", EV_GAME_COMMAND_STEP, ev_int(hours), ev_int(minutes),
+                  ev_int(g->turn_index + 1));
     else
-        lb_trace_add(g->tr, "R-GAME-1", "(2)", "%s: %s, %s segment", clock,
-                     st->sides[st->turn.phasing], lb_segment_name(seg));
+        LBI_EVENT(g->tr, "R-GAME-1", "(2)", EV_GAME_SEGMENT, ev_int(hours), ev_int(minutes),
+                  ev_text(st->sides[st->turn.phasing]), ev_text(lb_segment_name(seg)));
     int rc = LB_OK;
     if (seg == LB_SEG_COMMAND)
         rc = lbi_command_step(g);
@@ -79,8 +79,8 @@ static int end_segment(lb_game *g)
     int last = st->battle.victory.last_turn;
     if (last >= 0 && st->turn.minutes >= last) {
         g->over = 1;
-        lb_trace_add(g->tr, "R-VIC-1", "(2)", "the last turn (%02d:%02d) is over: the battle "
-                     "ends", last / 60, last % 60);
+        LBI_EVENT(g->tr, "R-VIC-1", "(2)", EV_GAME_LAST_TURN, ev_int(last / 60),
+                  ev_int(last % 60));
         return LB_OK;
     }
     g->turn_index++;
@@ -143,10 +143,10 @@ static int segment_decision(lb_game *g)
     if (d.noptions == 0) {
         lb_decision_release(&d); /* room may have been made ahead */
         if (seg == LB_SEG_COMMAND)
-            lb_trace_add(g->tr, "R-GAME-1", "(2)", "the Command step is over");
+            LBI_EVENT0(g->tr, "R-GAME-1", "(2)", EV_GAME_COMMAND_OVER);
         else
-            lb_trace_add(g->tr, "R-GAME-4", "(2)", "%s has nothing to do in the %s segment: "
-                         "it ends", st->sides[side], lb_segment_name(seg));
+            LBI_EVENT(g->tr, "R-GAME-4", "(2)", EV_GAME_NOTHING_TO_DO, ev_text(st->sides[side]),
+                      ev_text(lb_segment_name(seg)));
         return end_segment(g);
     }
     lb_decision_move(&g->pending, &d);
@@ -163,8 +163,7 @@ int lbi_game_advance(lb_game *g)
          * ends the battle (nothing can change any more) */
         if (lbi_game_step(g) - start > STEPS_PER_TURN && g->st->battle.victory.last_turn < 0) {
             g->over = 1;
-            lb_trace_add(g->tr, "R-GAME-4", "(2)", "a whole turn passed with nothing to decide "
-                         "and the scenario has no last turn: the battle ends");
+            LBI_EVENT0(g->tr, "R-GAME-4", "(2)", EV_GAME_IDLE_TURN);
             break;
         }
         if (g->charge)
@@ -210,7 +209,8 @@ static int perform(lb_game *g, const lb_decision *cur, const parsed *p, lb_game_
         return lbi_job_answer(g, cur, a, out);
     if (cur->kind != LB_DECIDE_ACTION)
         return lbi_task_answer(g, cur, a);
-    lb_trace_add(g->tr, "R-GAME-3", "(2)", "%s: %s", g->st->sides[cur->side], p->key);
+    LBI_EVENT(g->tr, "R-GAME-3", "(2)", EV_GAME_ANSWER, ev_text(g->st->sides[cur->side]),
+              ev_text(p->key));
     if (p->bad != KEY_WHOLE)
         return refuse_param(g, p, cur->side, out);
     switch (a->verb) {
@@ -440,7 +440,7 @@ static int decide(lb_game *g, int role, int seq, const char *key, const lb_actio
     lb_trace_release(&g->trace);
     lb_trace_init(&g->trace);
     if (note && g->tr)
-        lb_trace_add(g->tr, rule, "ai", "%s", note);
+        LBI_EVENT(g->tr, rule, "ai", EV_GAME_NOTE, ev_text(note));
     int before = g->journal.count, eff_before = g->eff.count, draws = g->draws;
     lb_pcg32 rng = g->rng;
     const lb_decision *d = &g->pending;
@@ -502,7 +502,7 @@ static void concede(lb_game *g, int side)
     g->ntasks = 0;
     g->job.active = 0;
     lbi_task_forget(g);
-    lb_trace_add(g->tr, "R-VIC-5", "(2)", "%s concedes the battle", g->st->sides[side]);
+    LBI_EVENT(g->tr, "R-VIC-5", "(2)", EV_GAME_CONCEDES, ev_text(g->st->sides[side]));
 }
 
 int lb_game_concede(lb_game *g, int role, int seq, lb_game_answer *out)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "game_events.h"
 #include "decision_int.h"
 #include "dice_int.h"
 #include "trace_int.h"
@@ -61,7 +62,8 @@ int lbi_dice_end(lb_game *g, const lb_dice *d)
         g->draws += d->log_len;
         for (int i = 0; i < d->log_len; i++) {
             const lb_roll_record *r = &d->log[i];
-            lb_trace_add(g->tr, "R-DICE-3", "(8)", "%s: %d", r->purpose, r->value);
+            LBI_EVENT(g->tr, "R-DICE-3", "(8)", EV_GAME_ROLL, ev_text(r->purpose),
+                      ev_roll(r->value));
             if (r->kind == LB_DIE_TWO)
                 lb_trace_roll(g->tr, "roll", r->value);
             else
@@ -88,8 +90,8 @@ int lbi_dice_end(lb_game *g, const lb_dice *d)
                      e->purpose, r->purpose);
             return LB_INVALID;
         }
-        lb_trace_add(g->tr, "R-DICE-3", "(8)", "%s: %d (from the journal)", r->purpose,
-                     r->value);
+        LBI_EVENT(g->tr, "R-DICE-3", "(8)", EV_GAME_ROLL_JOURNAL, ev_text(r->purpose),
+                  ev_roll(r->value));
     }
     g->cursor += d->log_len;
     return LB_OK;

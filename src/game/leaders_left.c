@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "game_events.h"
 #include "state_int.h"
 #include "decision_int.h"
 #include "unit_int.h"
@@ -24,20 +25,19 @@ int lbi_leaders_queue(lb_game *g, const lb_retreat *r, lb_hex end, int *at)
     return rc;
 }
 
-/* Moves leader l to h or leaves him, traced. */
-static int leader_to(lb_game *g, int l, const task *t, int goes, const char *how)
+/* Moves leader l to h or leaves him, traced with how (enum game_leader_how). */
+static int leader_to(lb_game *g, int l, const task *t, int goes, int how)
 {
     lb_state *st = g->st;
     lb_unit *v = &st->units[l];
-    char from[LB_HEX_LABEL_MAX], to[LB_HEX_LABEL_MAX];
-    lb_map_label(&st->map, v->hexes[0], from);
-    lb_map_label(&st->map, t->hex, to);
     if (goes)
-        lb_trace_add(g->tr, "R-RET-22", "(7), (30)", "%s goes with %s from %s to %s%s", v->id,
-                     t->why, from, to, how);
+        LBI_EVENT(g->tr, "R-RET-22", "(7), (30)", EV_GAME_LEADER_GOES, ev_unit_id(v->id),
+                  ev_unit_id(t->why), ev_game_hex(st, v->hexes[0]), ev_game_hex(st, t->hex),
+                  ev_phrase(GAME_PH_LEADER, how));
     else
-        lb_trace_add(g->tr, "R-RET-22", "(7), (30)", "%s stays at %s without %s%s", v->id, from,
-                     t->why, how);
+        LBI_EVENT(g->tr, "R-RET-22", "(7), (30)", EV_GAME_LEADER_STAYS, ev_unit_id(v->id),
+                  ev_game_hex(st, v->hexes[0]), ev_unit_id(t->why),
+                  ev_phrase(GAME_PH_LEADER, how));
     if (!goes || lb_hex_eq(v->hexes[0], t->hex))
         return LB_OK;
     v->hexes[0] = t->hex;
@@ -56,10 +56,9 @@ int lbi_leader_run(lb_game *g, int leader, const task *t)
     if (lb_hex_eq(v->hexes[0], t->hex))
         return 1;
     if (with < 0 || !lb_unit_in_hex(&st->units[with], t->hex))
-        return leader_to(g, leader, t, 0, " (his unit is not there to go with)") == LB_OK ? 1
-                                                                                        : -1;
+        return leader_to(g, leader, t, 0, GAME_LEADER_NO_UNIT) == LB_OK ? 1 : -1;
     if (g->whatif)
-        return leader_to(g, leader, t, 1, " (the automatic choice)") == LB_OK ? 1 : -1;
+        return leader_to(g, leader, t, 1, GAME_LEADER_AUTOMATIC) == LB_OK ? 1 : -1;
     char here[LB_HEX_LABEL_MAX], there[LB_HEX_LABEL_MAX];
     lb_map_label(&st->map, v->hexes[0], here);
     lb_map_label(&st->map, t->hex, there);
@@ -86,8 +85,8 @@ int lbi_leader_run(lb_game *g, int leader, const task *t)
         lb_decision_release(&d);
         return -1;
     }
-    lb_trace_add(g->tr, "R-RET-22", "(7), (30)", "%s chooses whether %s goes with %s to %s or "
-                 "stays at %s", st->sides[v->side], v->id, t->why, there, here);
+    LBI_EVENT(g->tr, "R-RET-22", "(7), (30)", EV_GAME_LEADER_ASKED, ev_text(st->sides[v->side]),
+              ev_unit_id(v->id), ev_unit_id(t->why), lbi_ev_label(there), lbi_ev_label(here));
     lb_decision_move(&g->pending, &d);
     g->has_pending = 1;
     return 0;
@@ -99,12 +98,12 @@ int lbi_leader_answer(lb_game *g, const task *t, const lb_action *a)
     if (l < 0)
         return LB_INVALID;
     if (a->verb == LB_VERB_AUTO)
-        return leader_to(g, l, t, 1, " (the automatic choice)");
+        return leader_to(g, l, t, 1, GAME_LEADER_AUTOMATIC);
     if (a->verb != LB_VERB_END_AT || a->nhexes != 1)
         return LB_INVALID;
     if (lb_hex_eq(a->hexes[0], t->hex))
-        return leader_to(g, l, t, 1, " (his side's choice)");
+        return leader_to(g, l, t, 1, GAME_LEADER_CHOSEN);
     if (lb_hex_eq(a->hexes[0], g->st->units[l].hexes[0]))
-        return leader_to(g, l, t, 0, " (his side's choice)");
+        return leader_to(g, l, t, 0, GAME_LEADER_CHOSEN);
     return LB_INVALID;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "game_events.h"
 #include "decision_int.h"
 #include "state_int.h"
 #include "trace_int.h"
@@ -71,9 +72,8 @@ int lbi_never_ask_allowed(const lb_game *g, int role, const char *unit, int *sid
 void lbi_never_ask_add(lb_game *g, int side, const char *unit)
 {
     snprintf(g->never_play[g->nnever_play++], LB_SUBJECT_MAX, "%s", unit);
-    lb_trace_add(g->tr, "R-OCH-13", "(39), (40)", "%s is never asked again about %s: no "
-                 "reaction or opportunity charge of it is asked (a question pending now stays)",
-                 g->st->sides[side], unit);
+    LBI_EVENT(g->tr, "R-OCH-13", "(39), (40)", EV_GAME_NEVER_ASK, ev_text(g->st->sides[side]),
+              ev_unit_id(unit));
 }
 
 int lbi_never_ask_replay(lb_game *g, const lb_journal_entry *e, int k)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "game_events.h"
 #include "state_int.h"
 #include "stacking_int.h"
 #include "retreat_int.h"
@@ -32,18 +33,17 @@ static int check_hex(lb_game *g, lb_hex h)
     char label[LB_HEX_LABEL_MAX], why[LB_GAME_REASON_MAX];
     lb_map_label(&st->map, h, label);
     lb_said_fmt(&c.why, why, sizeof why);
-    lb_trace_add(g->tr, "R-STACK-7", "(31)", "%s is over its stacking limit at the end of the "
-                 "Movement segment (%s): one roll for its %d units, %d (W31-3, V18-7)", label,
-                 why, c.nunits, c.roll);
+    LBI_EVENT(g->tr, "R-STACK-7", "(31)", EV_GAME_OVERSTACKED, lbi_ev_label(label), ev_text(why),
+              ev_int(c.nunits), ev_roll(c.roll));
     /* R-MOR-18: the one roll is every unit's check in this event: no stack-mate checks again */
     int event = lbi_event_new(g);
     for (int i = 0; i < c.nunits; i++) {
         unit_rec *r = lbi_game_rec(g, c.units[i].unit);
         if (r)
             r->checked_event = event;
-        lb_trace_add(g->tr, "R-STACK-6", "(31)", "%s: morale %d, modifier %+d: %s", c.units[i].unit,
-                     c.units[i].odds.morale, c.units[i].odds.modifier,
-                     c.units[i].fails ? "fails" : "stands");
+        LBI_EVENT(g->tr, "R-STACK-6", "(31)", EV_GAME_OVERSTACK_CHECK, ev_unit_id(c.units[i].unit),
+                  ev_int(c.units[i].odds.morale), ev_int(c.units[i].odds.modifier),
+                  ev_int(c.units[i].fails));
     }
     if ((rc = lb_stack_overstack_apply(st, &c)) != LB_OK)
         return rc;
@@ -67,13 +67,12 @@ static int displace(lb_game *g, int i, lb_retreat *r, const char *label, const c
                     int event)
 {
     lb_state *st = g->st;
-    char id[LB_SUBJECT_MAX], to[LB_HEX_LABEL_MAX];
+    char id[LB_SUBJECT_MAX];
     snprintf(id, sizeof id, "%s", st->units[i].id);
     int side = st->units[i].side, out_of_order = st->units[i].state != LB_STATE_GOOD;
     lb_hex moved[2] = {st->units[i].hexes[0], r->choice[r->hexes - 1]};
-    lb_trace_add(g->tr, "R-STACK-8", "(31)", "%s is still over its stacking limit (%s): %s, the "
-                 "last of its units listed that has a hex to go to, moves one hex away from the "
-                 "enemy to %s (W31-3)", label, why, id, lb_map_label(&st->map, moved[1], to));
+    LBI_EVENT(g->tr, "R-STACK-8", "(31)", EV_GAME_OVERSTACK_MOVES, lbi_ev_label(label),
+              ev_text(why), ev_unit_id(id), ev_game_hex(st, moved[1]));
     r->leaders_stay = 1;
     int rc = lb_retreat_apply(st, i, r, -1), at = 1;
     if (rc == LB_OK)
@@ -96,8 +95,7 @@ int lbi_overstack_displace(lb_game *g, const task *t, int *done)
     lb_said over;
     *done = 1;
     if (lb_stack_fits(st, h, &count, &rule, &over)) {
-        lb_trace_add(g->tr, "R-STACK-8", "(31)", "%s is within its stacking limit: no unit of "
-                     "it has to move away (W31-3)", label);
+        LBI_EVENT(g->tr, "R-STACK-8", "(31)", EV_GAME_OVERSTACK_WITHIN, lbi_ev_label(label));
         return LB_OK;
     }
     lb_said_fmt(&over, why, sizeof why);
@@ -120,8 +118,8 @@ int lbi_overstack_displace(lb_game *g, const task *t, int *done)
         }
         lb_retreat_release(&r);
     }
-    lb_trace_add(g->tr, "R-STACK-8", "(31)", "%s stays over its stacking limit (%s): none of its "
-                 "units has a hex to go to away from the enemy (W31-3)", label, why);
+    LBI_EVENT(g->tr, "R-STACK-8", "(31)", EV_GAME_OVERSTACK_STAYS, lbi_ev_label(label),
+              ev_text(why));
     return LB_OK;
 }
 

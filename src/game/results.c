@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "game_events.h"
 #include "rules_types.h"
 #include "state_int.h"
 #include "decision_int.h"
@@ -40,8 +41,8 @@ void lbi_snapshot_settle(lb_game *g, snapshot *s, const char *const *surrendered
         if (was->leader) {
             if (now < 0) {
                 g->tally_leaders[enemy]++;
-                lb_trace_add(g->tr, "R-VIC-3", "(7)", "leader %s is lost to %s", was->id,
-                             st->sides[enemy]);
+                LBI_EVENT(g->tr, "R-VIC-3", "(7)", EV_GAME_LEADER_LOST, ev_unit_id(was->id),
+                          ev_text(st->sides[enemy]));
             }
             continue;
         }
@@ -52,8 +53,8 @@ void lbi_snapshot_settle(lb_game *g, snapshot *s, const char *const *surrendered
                            : was->strength - lb_unit_strength(&st->units[now]);
         if (gave_up) {
             g->tally_surrendered[enemy]++;
-            lb_trace_add(g->tr, "R-VIC-3", "(30)", "%s surrenders to %s", was->id,
-                         st->sides[enemy]);
+            LBI_EVENT(g->tr, "R-VIC-3", "(30)", EV_GAME_SURRENDERS, ev_unit_id(was->id),
+                      ev_text(st->sides[enemy]));
         }
         if (lost > 0) {
             g->tally_increments[enemy] += lost;
@@ -65,8 +66,8 @@ void lbi_snapshot_settle(lb_game *g, snapshot *s, const char *const *surrendered
                 r->df_loss = r->df_loss_half == half ? r->df_loss + lost : lost;
                 r->df_loss_half = half;
             }
-            lb_trace_add(g->tr, "R-VIC-3", "(11)", "%s loses %d increment%s%s", was->id, lost,
-                         lost == 1 ? "" : "s", now < 0 ? " and is eliminated" : "");
+            LBI_EVENT(g->tr, "R-VIC-3", "(11)", EV_GAME_LOSES, ev_unit_id(was->id), ev_int(lost),
+                      ev_int(now < 0));
         }
     }
     free(s->units);
@@ -142,10 +143,11 @@ static int retreat_apply(lb_game *g, int unit, const lb_retreat *r, const lb_hex
     rc = end ? lb_retreat_apply_to(st, unit, &left, *end)
              : lb_retreat_apply(st, unit, &left, -1);
     if (rc == LB_OK && where[0])
-        lb_trace_add(g->tr, "R-RET-4", "(30)", "%s %s to %s%s", id,
-                     r->kind == LB_RETREAT_DISORDER ? "retreats" : r->kind == LB_RETREAT_ROUT
-                                                                      ? "routs" : "flees",
-                     where, end ? "" : " (the automatic choice)");
+        LBI_EVENT(g->tr, "R-RET-4", "(30)", EV_GAME_RETREATS, ev_unit_id(id),
+                  ev_phrase(GAME_PH_FLIGHT, r->kind == LB_RETREAT_DISORDER ? GAME_RETREATS
+                                            : r->kind == LB_RETREAT_ROUT   ? GAME_ROUTS
+                                                                           : GAME_FLEES),
+                  lbi_ev_label(where), ev_int(end != NULL));
     lbi_snapshot_settle(g, &s, &id, r->surrender ? 1 : 0, 0);
     int at = 1;
     if (rc == LB_OK && nmoved > 0)
@@ -220,9 +222,8 @@ static int run_retreat(lb_game *g, int unit, task *t)
         lb_decision_release(&d);
         return rc;
     }
-    lb_trace_add(g->tr, "R-GAME-7", "(30)", "%s chooses where %s's %s ends: %d ends, each along "
-                 "the first optimal path to it in label order, or the automatic choice",
-                 st->sides[u->side], u->id, lb_retreat_kind_name(r.kind), r.nends);
+    LBI_EVENT(g->tr, "R-GAME-7", "(30)", EV_GAME_RETREAT_ASKED, ev_text(st->sides[u->side]),
+              ev_unit_id(u->id), ev_text(lb_retreat_kind_name(r.kind)), ev_int(r.nends));
     /* the state does not change until the answer: the search is kept for it */
     lbi_task_forget(g);
     g->offered = r;
@@ -263,13 +264,13 @@ static int run_check(lb_game *g, int unit, task *t)
     const char *rule = kind == LB_CHECK_RECOVERY ? "R-MOR-8" : "R-MOR-7";
     if (t->kind == TASK_TRIGGERED)
         rule = t->cause == TRIGGER_PASSED ? "R-MOR-16" : "R-MOR-17";
-    char odds[48] = ""; /* R-MOR-16, R-MOR-17: what the check the rules set off needed */
-    if (t->kind == TASK_TRIGGERED)
-        snprintf(odds, sizeof odds, " (morale %d: %d of 36 rolls pass)", m.odds.morale,
-                 (int)(m.odds.p_pass.num * 36 / m.odds.p_pass.den));
-    lb_trace_add(g->tr, rule, "(31)", "%s checks morale: roll %d %+d = %d, %s: %s%s",
-                 st->units[unit].id, m.roll, m.odds.modifier, m.modified,
-                 m.outcome.passed ? "passed" : "failed", lb_morale_state_name(m.outcome.to), odds);
+    /* R-MOR-16, R-MOR-17: what the check the rules set off needed */
+    int triggered = t->kind == TASK_TRIGGERED;
+    LBI_EVENT(g->tr, rule, "(31)", EV_GAME_MORALE_CHECK, ev_unit_id(st->units[unit].id),
+              ev_roll(m.roll), ev_int(m.odds.modifier), ev_int(m.modified),
+              ev_int(m.outcome.passed), ev_text(lb_morale_state_name(m.outcome.to)),
+              ev_int(triggered), ev_int(m.odds.morale),
+              ev_int(triggered ? (int)(m.odds.p_pass.num * 36 / m.odds.p_pass.den) : 0));
     if ((rc = lb_morale_apply(st, unit, &m.outcome)) != LB_OK)
         return rc;
     /* R-MOR-17: a failure makes the rest of its stack check (W31-13), after its own move */
@@ -344,11 +345,11 @@ int lbi_task_answer(lb_game *g, const lb_decision *cur, const lb_action *a)
      * path offered with it) or the automatic choice */
     const char *side = st->sides[cur->side], *kind = lb_retreat_kind_name(g->offered.kind);
     if (!end)
-        lb_trace_add(g->tr, "R-GAME-7", "(30)", "%s leaves the end of %s's %s to the automatic "
-                     "choice", side, t->unit, kind);
+        LBI_EVENT(g->tr, "R-GAME-7", "(30)", EV_GAME_RETREAT_AUTOMATIC, ev_text(side),
+                  ev_unit_id(t->unit), ev_text(kind));
     else
-        lb_trace_add(g->tr, "R-GAME-7", "(30)", "%s chooses where %s's %s ends: %s, along the "
-                     "first optimal path to it in label order", side, t->unit, kind, key);
+        LBI_EVENT(g->tr, "R-GAME-7", "(30)", EV_GAME_RETREAT_CHOSEN, ev_text(side),
+                  ev_unit_id(t->unit), ev_text(kind), lbi_ev_label(key));
     int rc = retreat_apply(g, unit, &g->offered, end);
     lbi_task_forget(g);
     task_pop(g);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "game_events.h"
 #include "effects.h"
 #include "state_int.h"
 #include "action_int.h"
@@ -249,7 +250,8 @@ int lbi_charge_launch(lb_game *g, const lb_charge_req *req, lb_game_answer *out)
     lb_err err = {0};
     int rc = lb_charge_new(g->st, req, &ch, &err);
     if (rc == LB_INVALID && req->opportunity) { /* R-OCH-7: the cavalry stays where it is */
-        lb_trace_add(g->tr, "R-OCH-7", "(40)", "%s may not charge: %s", id, err.msg);
+        LBI_EVENT(g->tr, "R-OCH-7", "(40)", EV_GAME_OPP_CHARGE_ILLEGAL, ev_unit_id(id),
+                  ev_text(err.msg));
         return LB_OK;
     }
     if (rc != LB_OK)
@@ -264,7 +266,7 @@ int lbi_charge_launch(lb_game *g, const lb_charge_req *req, lb_game_answer *out)
         char why[LB_CHARGE_TEXT_MAX];
         lb_said_fmt(&res->why, why, sizeof why);
         if (req->opportunity) /* R-OCH-7: the cavalry stays where it is */
-            lb_trace_add(g->tr, "R-OCH-7", "(40)", "%s", why);
+            LBI_EVENT(g->tr, "R-OCH-7", "(40)", EV_GAME_OPP_CHARGE_REFUSED, ev_text(why));
         else
             lbi_game_refuse(out, LB_REFUSED_ILLEGAL, res->rule, "%s", why);
         lb_charge_free(ch);
@@ -291,8 +293,8 @@ int lbi_charge_answer(lb_game *g, const lb_decision *cur, const lb_action *a)
     char key[LB_OPTION_KEY_MAX];
     if (lb_action_fmt(g->st, a, key, sizeof key) != LB_OK)
         return LB_INVALID;
-    lb_trace_add(g->tr, "R-CHG-7", "(38)", "%s answers %s: %s", g->st->sides[cur->side],
-                 lb_decision_kind_name(cur->kind), key);
+    LBI_EVENT(g->tr, "R-CHG-7", "(38)", EV_GAME_ANSWERS, ev_text(g->st->sides[cur->side]),
+              ev_text(lb_decision_kind_name(cur->kind)), ev_text(key));
     return lb_charge_answer(g->charge, key) == LB_OK ? LB_OK : LB_INVALID;
 }
 
@@ -309,13 +311,12 @@ int lbi_charge_after_melee(lb_game *g)
         obligation *o = &g->obligations[i];
         int u = lb_state_unit_index(st, o->unit);
         if (o->kind == LB_OBLIGE_EXHAUSTED && u >= 0) {
-            lb_trace_add(g->tr, "R-GAME-20", "(36)", "%s charged but did not melee: it stays %s",
-                         o->unit, lb_readiness_name(st->units[u].readiness));
+            LBI_EVENT(g->tr, "R-GAME-20", "(36)", EV_GAME_CHARGED_NO_MELEE, ev_unit_id(o->unit),
+                      ev_text(lb_readiness_name(st->units[u].readiness)));
         } else if (o->kind == LB_OBLIGE_ROUT_IN_PLACE && u >= 0) {
             st->units[u].state = LB_STATE_ROUTED;
             st->units[u].formation = lb_effects_formation(st, &st->units[u], st->units[u].hexes[0]);
-            lb_trace_add(g->tr, "R-GAME-10", "(42)", "%s routs in place: its recall failed",
-                         o->unit);
+            LBI_EVENT(g->tr, "R-GAME-10", "(42)", EV_GAME_ROUTS_IN_PLACE, ev_unit_id(o->unit));
         }
         int keep = o->kind == LB_OBLIGE_NO_VOLUNTARY_MOVE && o->step >= side_start;
         if (keep)

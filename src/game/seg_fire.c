@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "game_events.h"
 #include "state_int.h"
 #include "trace_int.h"
 #include "unit_int.h"
@@ -64,9 +65,8 @@ static void trace_closest(const lb_game *g, lb_trace *tr, const lb_unit *u, lb_h
     char label[LB_HEX_LABEL_MAX];
     lb_map_label(&st->map, nearer, label);
     int fired_at = g->targeted[lb_map_cell(&st->map, nearer)] == lbi_game_step(g);
-    lb_trace_add(tr, "R-GAME-6", "(26.1)", "%s fires at its closest target, %s (R-FIRE-21): "
-                 "not at%s%s", u->id, label, farther, fired_at ? "; that hex was fired at in this "
-                 "segment, so it fires at no other" : "");
+    LBI_EVENT(tr, "R-GAME-6", "(26.1)", EV_GAME_CLOSEST, ev_unit_id(u->id), lbi_ev_label(label),
+              ev_text(farther), ev_int(fired_at));
     lb_trace_text(tr, "unit", u->id);
     lb_trace_text(tr, "closest", label);
     lb_trace_bool(tr, "closest_fired_at", fired_at);
@@ -121,12 +121,9 @@ static int unit_fire_options(const lb_game *g, lb_decision *d, const opt_scope *
 static void trace_fire_offer(const lb_state *st, lb_trace *tr, int side, lb_fire_kind kind,
                              int fires, int firers)
 {
-    lb_trace_add(tr, "R-GAME-5", kind == LB_FIRE_DEFENSIVE ? "(27)" : "(24)",
-                 "%s, %s fire: the fire rules allow %d fire%s of %d unit%s at the hexes not "
-                 "yet fired at in this segment (each unit fires once, each hex is fired at "
-                 "once)", st->sides[side],
-                 lb_fire_kind_name(kind), fires, fires == 1 ? "" : "s", firers,
-                 firers == 1 ? "" : "s");
+    LBI_EVENT(tr, "R-GAME-5", kind == LB_FIRE_DEFENSIVE ? "(27)" : "(24)", EV_GAME_FIRE_OFFER,
+              ev_text(st->sides[side]), ev_text(lb_fire_kind_name(kind)), ev_int(fires),
+              ev_int(firers));
     lb_trace_int(tr, "fires", fires);
     lb_trace_int(tr, "units", firers);
     lb_trace_text(tr, "kind", lb_fire_kind_name(kind));
@@ -271,14 +268,12 @@ static int fire_settle(lb_game *g, const lb_fire_request *rq, const lb_fire_resu
         taken += r->hits[i].loss;
     rc = lb_fire_apply(g->st, r);
     if (taken == r->loss)
-        lb_trace_add(g->tr, "R-FIRE-7", "(21)", "%s fire%s at %s: roll %d, %d increment%s "
-                     "lost", who, rq->nfirers > 1 ? "" : "s", hex, r->roll, r->loss,
-                     r->loss == 1 ? "" : "s");
+        LBI_EVENT(g->tr, "R-FIRE-7", "(21)", EV_GAME_FIRE_LOST, ev_text(who),
+                  ev_int(rq->nfirers > 1), lbi_ev_label(hex), ev_roll(r->roll), ev_int(r->loss));
     else
-        lb_trace_add(g->tr, "R-FIRE-13", "(21)", "%s fire%s at %s: roll %d, a loss of %d "
-                     "increment%s of which the hex takes %d", who,
-                     rq->nfirers > 1 ? "" : "s", hex, r->roll, r->loss, r->loss == 1 ? "" : "s",
-                     taken);
+        LBI_EVENT(g->tr, "R-FIRE-13", "(21)", EV_GAME_FIRE_TAKEN, ev_text(who),
+                  ev_int(rq->nfirers > 1), lbi_ev_label(hex), ev_roll(r->roll), ev_int(r->loss),
+                  ev_int(taken));
     lbi_snapshot_settle(g, &s, NULL, 0, 1);
     return rc;
 }
@@ -298,8 +293,8 @@ static void fire_record(lb_game *g, const lb_fire_request *rq, const lb_action *
         }
     }
     g->targeted[lb_map_cell(&g->st->map, rq->target)] = lbi_game_step(g);
-    lb_trace_add(g->tr, "R-GAME-5", "(21)", "%s fired at %s: no more fire from %s nor at "
-                 "%s in this segment", who, hex, rq->nfirers > 1 ? "them" : "it", hex);
+    LBI_EVENT(g->tr, "R-GAME-5", "(21)", EV_GAME_FIRED, ev_text(who), lbi_ev_label(hex),
+              ev_int(rq->nfirers > 1));
 }
 
 /* The fire rolled and applied: its losses tallied, its follow-ups queued, and outside

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "game_events.h"
 #include "rules_types.h"
 #include "state_int.h"
 #include "decision_int.h"
@@ -271,8 +272,8 @@ int lbi_melee_owed_offer(lb_game *g)
         char label[LB_HEX_LABEL_MAX];
         lb_map_label(&st->map, target, label);
         if (!ok) {
-            lb_trace_add(g->tr, "R-OCH-8", "(36)", "%s may not melee %s at %s: the melee its "
-                         "opportunity charge owes lapses", o->unit, o->other, label);
+            LBI_EVENT(g->tr, "R-OCH-8", "(36)", EV_GAME_OWED_MELEE_LAPSES, ev_unit_id(o->unit),
+                      ev_unit_id(o->other), lbi_ev_label(label));
             continue;
         }
         lb_decision d;
@@ -289,9 +290,8 @@ int lbi_melee_owed_offer(lb_game *g)
             return -1;
         }
         d.auto_choice = 0;
-        lb_trace_add(g->tr, "R-OCH-8", "(36)", "%s's melee with %s is owed by %s's side: it is "
-                     "fought now, in %s's Movement segment", o->unit, o->other, o->unit,
-                     st->sides[st->turn.phasing]);
+        LBI_EVENT(g->tr, "R-OCH-8", "(36)", EV_GAME_OWED_MELEE_NOW, ev_unit_id(o->unit),
+                  ev_unit_id(o->other), ev_text(st->sides[st->turn.phasing]));
         lb_decision_move(&g->pending, &d);
         g->has_pending = 1;
         g->pending_lazy = 0;
@@ -381,10 +381,8 @@ static void lapse_owed(lb_game *g, const lb_melee_result *res)
         lb_hex target = owed_hex(&st->units[u], &st->units[e]);
         if (!assaulted_by(g, res, target))
             continue;
-        char label[LB_HEX_LABEL_MAX];
-        lb_trace_add(g->tr, "R-GAME-25", "(38.10)", "%s's melee with %s at %s lapses: the hex "
-                     "was assaulted in this segment", o->unit, o->other,
-                     lb_map_label(&st->map, target, label));
+        LBI_EVENT(g->tr, "R-GAME-25", "(38.10)", EV_GAME_OWED_MELEE_ASSAULTED, ev_unit_id(o->unit),
+                  ev_unit_id(o->other), ev_game_hex(st, target));
     }
 }
 
@@ -402,7 +400,7 @@ static void reactor_exhausted(lb_game *g, const char *id, const char *summary)
     if (u < 0 || !at)
         return;
     g->st->units[u].readiness = LB_READY_EXHAUSTED;
-    lb_trace_add(g->tr, "R-RCH-7", "(36)", "%s reacted and meleed: exhausted, not tired", id);
+    LBI_EVENT(g->tr, "R-RCH-7", "(36)", EV_GAME_REACTOR_EXHAUSTED, ev_unit_id(id));
     lb_state_touch(g->st);
 }
 
@@ -439,8 +437,8 @@ static int finish(lb_game *g)
                                                  lbi_melee_passed(m)) : LB_OK;
     free(mb.units);
     rc = rc == LB_OK ? mrc : rc;
-    lb_trace_add(g->tr, "R-GAME-18", "(34)", "the melee at %s is over (%s)", g->melee_at,
-                 res->summary);
+    LBI_EVENT(g->tr, "R-GAME-18", "(34)", EV_GAME_MELEE_OVER, lbi_ev_label(g->melee_at),
+              ev_text(res->summary));
     mark_rest(g, res, cavalry_attacks);
     int n = 0;
     /* R-MEL-25: the melee a charge owed is fought; its exhaustion came with it (R-MEL-20) */
@@ -684,8 +682,8 @@ int lbi_melee_start(lb_game *g, const lb_action *a, lb_game_answer *out)
     for (int i = 0; i < n; i++)
         owing += owed(g, ids[i]) != NULL;
     if (owing > 1)
-        lb_trace_add(g->tr, "R-GAME-25", "(38.10)", "%d charges owe their melees at %s: they "
-                     "are one assault", owing, as.hex);
+        LBI_EVENT(g->tr, "R-GAME-25", "(38.10)", EV_GAME_ONE_ASSAULT, ev_int(owing),
+                  lbi_ev_label(as.hex));
     g->melee = m;
     g->shown = 0;
     snprintf(g->melee_at, sizeof g->melee_at, "%s", as.hex);
@@ -707,7 +705,7 @@ int lbi_melee_answer(lb_game *g, const lb_decision *cur, const lb_action *a)
     char key[LB_OPTION_KEY_MAX];
     if (lb_action_fmt(g->st, a, key, sizeof key) != LB_OK)
         return LB_INVALID;
-    lb_trace_add(g->tr, "R-MEL-22", "(33)", "%s answers %s: %s", g->st->sides[cur->side],
-                 lb_decision_kind_name(cur->kind), key);
+    LBI_EVENT(g->tr, "R-MEL-22", "(33)", EV_GAME_ANSWERS, ev_text(g->st->sides[cur->side]),
+              ev_text(lb_decision_kind_name(cur->kind)), ev_text(key));
     return lb_melee_answer(g->melee, key) == LB_OK ? LB_OK : LB_INVALID;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "game_events.h"
 #include "rules_types.h"
 #include "state_int.h"
 #include "decision_int.h"
@@ -436,7 +437,7 @@ static int enter(lb_game *g, const char *id, lb_hex at, lb_game_answer *out)
         rc = lb_move_entry_apply(st, u, &e);
     if (rc == LB_OK)
         g->entered[k] = 1;
-    lb_trace_add(g->tr, "R-GAME-9", "(45)", "%s enters at %s", id, hex);
+    LBI_EVENT(g->tr, "R-GAME-9", "(45)", EV_GAME_ENTERS, ev_unit_id(id), lbi_ev_label(hex));
     if (rc == LB_OK && lbi_opp_charge_offer(g, id) < 0) /* R-OCH-1 */
         rc = LB_NOMEM;
     return rc;
@@ -767,10 +768,8 @@ static int offer_fire(lb_game *g, const lb_move_outcome *o)
     }
     d.auto_choice = d.noptions - 1;
     int fires = d.noptions - 1;
-    lb_trace_add(g->tr, "R-GAME-17", "(28)", "before %s's %s is applied, %s may fire at it in "
-                 "opportunity fire: %d unit%s the fire rules allow, or pass", j->unit,
-                 lb_move_kind_name(o->action.kind), st->sides[side], fires,
-                 fires == 1 ? "" : "s");
+    LBI_EVENT(g->tr, "R-GAME-17", "(28)", EV_GAME_OPP_FIRE_OFFER, ev_unit_id(j->unit),
+              ev_text(lb_move_kind_name(o->action.kind)), ev_text(st->sides[side]), ev_int(fires));
     lb_trace_int(g->tr, "fires", fires);
     lb_decision_move(&g->pending, &d);
     g->has_pending = 1;
@@ -863,15 +862,15 @@ static int march_division(lb_game *g, const char *declared)
         if ((rc = lb_move_action_check(g->st, id, &m, &o, NULL)) != LB_OK)
             break;
         if (!o.legal) {
-            lb_trace_add(g->tr, "R-MOV-19", "(44)", "%s, of the division %s, does not force-march "
-                         "with it: %s", id, div->id, said(&o.why, why));
+            LBI_EVENT(g->tr, "R-MOV-19", "(44)", EV_GAME_NO_FORCE_MARCH, ev_unit_id(id),
+                      ev_text(div->id), ev_text(said(&o.why, why)));
             continue;
         }
-        lb_trace_add(g->tr, "R-MOV-19", "(44)", "%s force-marches with its division %s, declared "
-                     "by %s (F44-2)", id, div->id, declared);
+        LBI_EVENT(g->tr, "R-MOV-19", "(44)", EV_GAME_FORCE_MARCH, ev_unit_id(id),
+                  ev_text(div->id), ev_unit_id(declared));
         if ((rc = march_one(g, id, &o)) == LB_OK)
-            lb_trace_add(g->tr, "R-MOV-16", "(44)", "%s: %s", id,
-                         o.success ? "it marches" : "it stands still this segment");
+            LBI_EVENT(g->tr, "R-MOV-16", "(44)", EV_GAME_MARCHES, ev_unit_id(id),
+                      ev_int(o.success));
     }
     return rc;
 }
@@ -883,9 +882,9 @@ static int action_done(lb_game *g, const lb_move_outcome *o)
     move_job *j = &g->job;
     char what[128];
     describe(g->st, o, what, sizeof what);
-    lb_trace_add(g->tr, o->rule ? o->rule : "R-MOV-1", o->section ? o->section : "(18)",
-                 "%s %s: %d%s MP (%d%s spent)", j->unit, what, o->cost / 2,
-                 o->cost % 2 ? ".5" : "", o->spent_after / 2, o->spent_after % 2 ? ".5" : "");
+    LBI_EVENT(g->tr, o->rule ? o->rule : "R-MOV-1", o->section ? o->section : "(18)",
+              EV_GAME_MOVE_ACTION, ev_unit_id(j->unit), ev_text(what), ev_int(o->cost / 2),
+              ev_int(o->cost % 2), ev_int(o->spent_after / 2), ev_int(o->spent_after % 2));
     j->next++;
     j->nfired = 0;
     j->passed = 0;
@@ -915,8 +914,8 @@ int lbi_job_run(lb_game *g)
     if (rc != LB_OK)
         return rc;
     if (!o.legal) {
-        lb_trace_add(g->tr, o.rule ? o.rule : "R-MOV-1", o.section ? o.section : "(18)",
-                     "%s stops: %s", j->unit, said(&o.why, why));
+        LBI_EVENT(g->tr, o.rule ? o.rule : "R-MOV-1", o.section ? o.section : "(18)",
+                  EV_GAME_MOVE_STOPS, ev_unit_id(j->unit), ev_text(said(&o.why, why)));
         j->active = 0;
         return LB_OK;
     }
@@ -952,7 +951,8 @@ int lbi_job_answer(lb_game *g, const lb_decision *cur, const lb_action *a, lb_ga
         return lbi_opp_charge_answer(g, cur, a, out);
     if (strcmp(cur->rule, "R-OCH-8") == 0) /* the melee an opportunity charge owes */
         return lbi_melee_start(g, a, out);
-    lb_trace_add(g->tr, "R-GAME-17", "(28)", "%s: %s", g->st->sides[cur->side], key);
+    LBI_EVENT(g->tr, "R-GAME-17", "(28)", EV_GAME_ANSWER, ev_text(g->st->sides[cur->side]),
+              ev_text(key));
     if (a->verb == LB_VERB_PASS) {
         j->passed = 1;
         return LB_OK;

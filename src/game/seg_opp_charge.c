@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "game_events.h"
 #include "charge_zone_int.h"
 #include "decision_int.h"
 #include "frac_int.h"
@@ -67,14 +68,13 @@ int lbi_opp_charge_offer(lb_game *g, const char *mover)
             continue;
         const char *never = lbi_never_asked_rule(g, st->units[c].id); /* R-OCH-9, R-OCH-13 */
         if (never && strcmp(never, "R-OCH-9") == 0) {
-            lb_trace_add(g->tr, "R-OCH-9", "(40)", "%s is never asked about %s (\"never ask "
-                         "me\"): no opportunity charge", st->sides[side], st->units[c].id);
+            LBI_EVENT(g->tr, "R-OCH-9", "(40)", EV_GAME_NEVER_ASKED, ev_text(st->sides[side]),
+                      ev_unit_id(st->units[c].id));
             continue;
         }
         if (never) {
-            lb_trace_add(g->tr, "R-OCH-13", "(40)", "%s said in play never to be asked about %s "
-                         "(\"don't ask me again\"): no opportunity charge", st->sides[side],
-                         st->units[c].id);
+            LBI_EVENT(g->tr, "R-OCH-13", "(40)", EV_GAME_NEVER_ASKED_IN_PLAY,
+                      ev_text(st->sides[side]), ev_unit_id(st->units[c].id));
             continue;
         }
         lb_morale_chance mc;
@@ -103,8 +103,8 @@ int lbi_opp_charge_offer(lb_game *g, const char *mover)
     }
     d.auto_choice = d.noptions - 1;
     /* R-OCH-6: asked after every step in the zone, whatever was answered at the last */
-    lb_trace_add(g->tr, "R-OCH-6", "(40)", "%s may charge %s in opportunity: %d cavalry unit%s, "
-                 "or pass", st->sides[side], mover, asked, asked == 1 ? "" : "s");
+    LBI_EVENT(g->tr, "R-OCH-6", "(40)", EV_GAME_OPP_CHARGE_OFFER, ev_text(st->sides[side]),
+              ev_unit_id(mover), ev_int(asked));
     lb_decision_move(&g->pending, &d);
     g->has_pending = 1;
     return 1;
@@ -141,7 +141,8 @@ int lbi_opp_charge_answer(lb_game *g, const lb_decision *cur, const lb_action *a
     char key[LB_OPTION_KEY_MAX];
     if (lb_action_fmt(st, a, key, sizeof key) != LB_OK)
         return LB_INVALID;
-    lb_trace_add(g->tr, "R-OCH-4", "(40)", "%s: %s", st->sides[cur->side], key);
+    LBI_EVENT(g->tr, "R-OCH-4", "(40)", EV_GAME_ANSWER, ev_text(st->sides[cur->side]),
+              ev_text(key));
     if (a->verb == LB_VERB_PASS)
         return LB_OK;
     int c = a->nunits == 1 ? lb_state_unit_index(st, lb_action_unit(a, 0)) : -1;
@@ -157,19 +158,17 @@ int lbi_opp_charge_answer(lb_game *g, const lb_decision *cur, const lb_action *a
     if (rc != LB_OK || drc != LB_OK)
         return rc != LB_OK ? rc : drc;
     const char *cav = st->units[c].id;
-    char pass[24];
-    lb_frac_fmt(r.odds.p_pass, pass, sizeof pass);
-    lb_trace_add(g->tr, "R-OCH-2", "(40)", "%s checks morale to charge (40.1): roll %d %+d = %d, "
-                 "%s morale %d (passes with chance %s)", cav, r.roll, r.odds.modifier, r.modified,
-                 r.outcome.passed ? "greater than" : "not greater than", r.odds.morale, pass);
+    LBI_EVENT(g->tr, "R-OCH-2", "(40)", EV_GAME_OPP_CHARGE_CHECK, ev_unit_id(cav), ev_roll(r.roll),
+              ev_int(r.odds.modifier), ev_int(r.modified), ev_int(r.outcome.passed),
+              ev_int(r.odds.morale), ev_frac(r.odds.p_pass.num, r.odds.p_pass.den));
     lb_trace_int(g->tr, "roll", r.roll);
     if (!r.outcome.passed) {
-        lb_trace_add(g->tr, "R-OCH-2", "(40)", "%s fails: it stays where it is, in good order, "
-                     "%s", cav, lb_readiness_name(st->units[c].readiness));
+        LBI_EVENT(g->tr, "R-OCH-2", "(40)", EV_GAME_OPP_CHARGE_FAILS, ev_unit_id(cav),
+                  ev_text(lb_readiness_name(st->units[c].readiness)));
         return LB_OK;
     }
-    lb_trace_add(g->tr, "R-OCH-3", "(40)", "%s passes: it charges %s at once; %s stops where it "
-                 "is", cav, cur->subject, cur->subject);
+    LBI_EVENT(g->tr, "R-OCH-3", "(40)", EV_GAME_OPP_CHARGE_PASSES, ev_unit_id(cav),
+              ev_unit_id(cur->subject));
     g->job.active = 0; /* R-OCH-1: the mover stops */
     lb_charge_req req;
     memset(&req, 0, sizeof req);

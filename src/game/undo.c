@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "game_int.h"
+#include "game_events.h"
 #include "state_int.h"
 #include "decision_int.h"
 
@@ -103,8 +104,8 @@ int lb_game_undo(lb_game *g, int role, int seq, int keep, lb_game_answer *out)
         return lbi_game_roll_back(g, before, rc);
     lb_trace_release(&g->trace);
     lb_trace_init(&g->trace);
-    lb_trace_add(g->tr, "R-GAME-14", "(2)", "%s takes back the game to entry %d",
-                 g->st->sides[side], keep);
+    LBI_EVENT(g->tr, "R-GAME-14", "(2)", EV_GAME_TAKES_BACK, ev_text(g->st->sides[side]),
+              ev_int(keep));
     out->seq_after = g->journal.count;
     return LB_OK;
 }

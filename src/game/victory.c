@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "game_int.h"
+#include "game_events.h"
 #include "state_int.h"
 #include "trace_int.h"
 
@@ -33,10 +34,8 @@ void lbi_victory_update(lb_game *g)
     for (int k = 0; k < v->nobjectives; k++) {
         int side = lb_game_objective_taker(st, v->objectives[k].hex);
         if (side >= 0 && g->holder[k] != side) {
-            char label[LB_HEX_LABEL_MAX];
-            lb_trace_add(g->tr, "R-VIC-2", "(45)", "%s takes the objective %s (%d points)",
-                         st->sides[side], lb_map_label(&st->map, v->objectives[k].hex, label),
-                         v->objectives[k].points);
+            LBI_EVENT(g->tr, "R-VIC-2", "(45)", EV_GAME_OBJECTIVE, ev_text(st->sides[side]),
+                      ev_game_hex(st, v->objectives[k].hex), ev_int(v->objectives[k].points));
             g->holder[k] = side;
         }
     }
@@ -104,21 +103,21 @@ void lbi_victory_result(lb_game *g)
         const lb_level_award *a = &v->level_awards[k];
         const lb_org *org = &g->origin->battle.orgs[a->org];
         int level = g->org_level[a->org];
-        lb_trace_add(g->tr, "R-VIC-6", "(43)", "%s is on Morale Level %d: %s for Level %d: %d "
-                     "points to %s", org->id, level, level >= a->level ? "counted" : "not reached",
-                     a->level, level >= a->level ? a->points : 0, st->sides[1 - org->side]);
+        LBI_EVENT(g->tr, "R-VIC-6", "(43)", EV_GAME_LEVEL_AWARD, ev_text(org->id), ev_int(level),
+                  ev_int(level >= a->level), ev_int(a->level),
+                  ev_int(level >= a->level ? a->points : 0), ev_text(st->sides[1 - org->side]));
     }
     if (sc.winner < 0)
-        lb_trace_add(g->tr, "R-VIC-4", "(2)", "%s %d, %s %d: a margin of %d, below the marginal "
-                     "victory's %d: a draw", st->sides[0], sc.points[0], st->sides[1],
-                     sc.points[1], margin, v->margin[LB_VICTORY_MARGINAL]);
+        LBI_EVENT(g->tr, "R-VIC-4", "(2)", EV_GAME_DRAW, ev_text(st->sides[0]),
+                  ev_int(sc.points[0]), ev_text(st->sides[1]), ev_int(sc.points[1]),
+                  ev_int(margin), ev_int(v->margin[LB_VICTORY_MARGINAL]));
     else
-        lb_trace_add(g->tr, "R-VIC-4", "(2)", "%s %d, %s %d: a margin of %d (marginal from %d, "
-                     "substantive from %d, decisive from %d): a %s victory of %s", st->sides[0],
-                     sc.points[0], st->sides[1], sc.points[1], margin,
-                     v->margin[LB_VICTORY_MARGINAL], v->margin[LB_VICTORY_SUBSTANTIVE],
-                     v->margin[LB_VICTORY_DECISIVE], lb_outcome_name(sc.outcome),
-                     st->sides[sc.winner]);
+        LBI_EVENT(g->tr, "R-VIC-4", "(2)", EV_GAME_VICTORY, ev_text(st->sides[0]),
+                  ev_int(sc.points[0]), ev_text(st->sides[1]), ev_int(sc.points[1]),
+                  ev_int(margin), ev_int(v->margin[LB_VICTORY_MARGINAL]),
+                  ev_int(v->margin[LB_VICTORY_SUBSTANTIVE]),
+                  ev_int(v->margin[LB_VICTORY_DECISIVE]), ev_text(lb_outcome_name(sc.outcome)),
+                  ev_text(st->sides[sc.winner]));
     lb_trace_int(g->tr, "margin", margin);
     lb_trace_text(g->tr, "outcome", lb_outcome_name(sc.outcome));
 }

@@ -229,6 +229,9 @@ static const char *const sentences[] = {
                                 "hexsides a hex|heavy, turns 1 hexside a hex} (printed movement "
                                 "{3})",
     S(ZONE_OUT) = "{1} is not in the {2} zone of {0}: {3} ({4} hex{4#|es} away, extent {5})",
+    S(WATCHER) = "{0} could {1?react to|charge in opportunity} {2} at {3}, step {4} of the path "
+                 "({5} hexes away, in its zone, seen, in front)",
+    S(NO_WATCHER) = "no enemy cavalry could {0?react to|charge in opportunity} {1} along the path",
 };
 
 static const char *const seeds[] = {

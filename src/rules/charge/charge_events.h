@@ -190,6 +190,10 @@ enum charge_event {
     /* an opportunity charge's melee, fought at once in the Movement segment (R-OCH-8) */
     EV_CHARGE_OBLIGE_MELEE_NOW,          /* as EV_CHARGE_OBLIGE_MELEE */
     EV_CHARGE_OBLIGE_MELEE_GUNS_NOW,     /* as EV_CHARGE_OBLIGE_MELEE_GUNS */
+    /* the watchers of a planned path (R-RCH-8, R-OCH-10: the answers' reactions) */
+    EV_CHARGE_WATCHER,                   /* cavalry, reaction (1) or opportunity, unit, hex,
+                                          * step, distance */
+    EV_CHARGE_NO_WATCHER,                /* reaction (1) or opportunity, unit */
     EV_CHARGE_END
 };
 
