@@ -20,6 +20,7 @@ const lbi_words *lbi_words_of(int area)
     case LBI_EVA_CHARGE: return &lbi_words_charge;
     case LBI_EVA_MOVE: return &lbi_words_move;
     case LBI_EVA_MELEE: return &lbi_words_melee;
+    case LBI_EVA_CHARTS: return &lbi_words_charts;
     case LBI_EVA_GAME: return &lbi_words_game;
     default: return NULL;
     }

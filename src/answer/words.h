@@ -52,6 +52,7 @@ LBI extern const lbi_words lbi_words_retreat;
 LBI extern const lbi_words lbi_words_charge;
 LBI extern const lbi_words lbi_words_move;
 LBI extern const lbi_words lbi_words_melee;
+LBI extern const lbi_words lbi_words_charts;
 LBI extern const lbi_words lbi_words_game;
 
 /* The words of an area (an lbi_event_area), or NULL when it has none. */

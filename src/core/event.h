@@ -30,6 +30,7 @@ enum lbi_event_area {
     LBI_EVA_STACK,
     LBI_EVA_RULES, /* the pieces the areas share: effects, facing, readiness */
     LBI_EVA_GAME,
+    LBI_EVA_CHARTS, /* what the charts' lookups record (src/data) */
     LBI_EVA_COUNT
 };
 

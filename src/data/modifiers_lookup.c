@@ -6,8 +6,8 @@
 #include "state_int.h"
 #include "dice_int.h"
 #include "trace_int.h"
+#include "chart_events.h"
 #include "modifiers_int.h"
-#include "rules_events.h"
 #include "unit_int.h"
 
 static int in_list(const char *s, const char **list, int n)
@@ -149,7 +149,7 @@ int lb_modifiers_read(const lb_state *s, const lb_modifier_table *t, const lb_mo
         int value = m->mod * lb_modifiers_per(m->per, x);
         hits[(*nhits)++] = (lb_modifier_hit){m, value};
         total += value;
-        LBI_EVENT(tr, rule, section, EV_RULES_MODIFIER, ev_text(t->key), ev_text(m->id),
+        LBI_EVENT(tr, rule, section, EV_CHARTS_MODIFIER, ev_text(t->key), ev_text(m->id),
                   ev_int(value), ev_int(m->uncertain != NULL));
         if (m->uncertain)
             lb_trace_text(tr, "uncertain", m->uncertain);

@@ -22,8 +22,6 @@ enum rules_event {
     EV_RULES_READINESS_SPENT,      /* cavalry, charged (1) or not, readiness before, after */
     EV_RULES_READINESS_STAYS,      /* cavalry, readiness, why (RULES_PH_NO_REST) */
     EV_RULES_READINESS_RESTED,     /* cavalry, without moving (1) or not, readiness before, after */
-    EV_RULES_MODIFIER,             /* chart modifiers' key, the modifier's id, its value, marked
-                                    * uncertain (1) or not (src/data/modifiers_lookup.c) */
     EV_RULES_END
 };
 

@@ -24,8 +24,6 @@ static const char *const sentences[] = {
     [LBI_EVENT_INDEX(EV_RULES_READINESS_RESTED)] =
         "{0} rested a full turn {1?without moving (two steps)|moving at most half (one step)}: "
         "{2} -> {3}",
-    [LBI_EVENT_INDEX(EV_RULES_MODIFIER)] =
-        "{0}.{1} applies: {2+}{3? (a chart value marked uncertain)}",
 };
 
 static const char *const values[] = {
