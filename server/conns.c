@@ -116,10 +116,12 @@ conn *conns_open(conns *cs, int fd, const struct sockaddr *sa)
         cs->head->prev = c;
     cs->head = c;
     if (++cs->ordinary > cs->limits[LB_LIMIT_REQUESTS]) {
-        /* too many: the connection that has waited longest for its request goes */
+        /* too many: the connection that has waited longest for its request goes; of two that
+         * began waiting in the same millisecond, the one opened first (the list runs from the
+         * newest) */
         conn *oldest = NULL;
         for (conn *o = cs->head; o; o = o->next)
-            if (o->state == CONN_WAITING && !o->cut && (!oldest || o->since_ms < oldest->since_ms))
+            if (o->state == CONN_WAITING && !o->cut && (!oldest || o->since_ms <= oldest->since_ms))
                 oldest = o;
         if (oldest)
             cut(oldest);
