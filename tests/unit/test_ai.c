@@ -811,7 +811,7 @@ static double valued(const lb_game *g, const char *key)
     int n = 0;
     assert_int_equal(lb_ai_rank(g, lb_game_pending(g)->side, &s, o, LB_AI_HINT_OPTIONS, &n),
                      LB_OK);
-    for (int k = 0; k < n; k++)
+    for (int k = 0; k < n && k < LB_AI_HINT_OPTIONS; k++)
         if (strcmp(o[k].key, key) == 0 && o[k].valued)
             return o[k].value;
     fail_msg("%s not valued", key);
