@@ -40,6 +40,9 @@ typedef struct ai_ctx {
     double leader_worth;         /* one leader, in points */
     int nobj;                    /* objectives weighed, at most AI_OBJECTIVES_MAX */
     int *holder;                 /* per objective: the side holding it now, -1 */
+    double *kept_turns;          /* [objective][unit] of the state kept by lbi_ai_reach_keep:
+                                  * turns to reach it, -1 for a unit that does not count */
+    int kept_holders[AI_OBJECTIVES_MAX]; /* that state's holders */
     int *dist;                   /* [objective][arm][cell]: MP from the cell to the objective */
     int cells;
     lb_fire_chance *fire;        /* scratch answers (large) */
@@ -83,6 +86,13 @@ LBI void lbi_ai_holders(const ai_ctx *c, const lb_state *st, int *holders);
 /* The objectives for me: points held, and the chance of taking or losing each in the turns left
  * (who can reach it, who stands on it). */
 LBI double lbi_ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders);
+/* Keeps st's reach of the objectives (every unit's turns to each) for lbi_ai_objectives_moved;
+ * LB_OK, LB_NOMEM. */
+LBI int lbi_ai_reach_keep(ai_ctx *c, const lb_state *st);
+/* lbi_ai_objectives of st (the state kept) with unit i standing at hexes (n) in formation f
+ * instead, the holders following; the same value as on a copy so changed, without the copy. */
+LBI double lbi_ai_objectives_moved(const ai_ctx *c, const lb_state *st, int i,
+                                   const lb_hex *hexes, int n, lb_formation f);
 /* Material for me: what my units are worth less what the enemy's are. */
 LBI double lbi_ai_material(const ai_ctx *c, const lb_state *st);
 /* Unit i's prospects for its side in st (facing relaxed): the best fire, melee and charge it can

@@ -162,6 +162,7 @@ int lbi_ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings 
 void lbi_ai_ctx_release(ai_ctx *c)
 {
     free(c->holder);
+    free(c->kept_turns);
     free(c->dist);
     lb_state_free(c->work);
     free(c->fire);
@@ -224,35 +225,105 @@ static double reach_chance(double turns, int moves)
     return f < 0 ? 0 : f > 1 ? 1 : f;
 }
 
+/* Does unit u count toward the objectives (a combat unit on the map, not routed)? */
+static int reaches(const lb_unit *u)
+{
+    return lb_unit_is_combat(u) && u->state != LB_STATE_ROUTED && u->nhexes > 0;
+}
+
+/* Each side's reach of one objective: the nearest unit's turns, one standing on it, the mass. */
+typedef struct obj_reach {
+    double near[2], mass[2];
+    int on[2];
+} obj_reach;
+
+static void reach_add(obj_reach *r, int side, double turns, const int *left)
+{
+    r->near[side] = turns < r->near[side] ? turns : r->near[side];
+    r->on[side] |= turns == 0;
+    r->mass[side] += reach_chance(turns, left[side]);
+}
+
+/* Objective k for me, worth p, held by h, the sides reaching it as r says: added to *sum. */
+static void objective_value(const ai_ctx *c, double p, int h, obj_reach *r, const int *left,
+                            double *sum)
+{
+    for (int s = 0; s < 2; s++)
+        r->mass[s] = r->mass[s] < MASS_UNITS ? r->mass[s] : MASS_UNITS;
+    *sum += MASS_SHARE * p * (r->mass[c->me] - r->mass[c->foe]);
+    if (h == c->me)
+        *sum += p - 2 * p * OBJECTIVE_HOPE * reach_chance(r->near[c->foe], left[c->foe]) *
+                        (r->on[c->me] ? GUARD_SHARE : 1.0);
+    else
+        *sum += (h == c->foe ? -p : 0) +
+                (h == c->foe ? 2 : 1) * p * OBJECTIVE_HOPE *
+                    reach_chance(r->near[c->me], left[c->me]) * (r->on[c->foe] ? 0.5 : 1.0);
+}
+
 double lbi_ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders)
 {
     const lb_victory *v = &st->battle.victory;
     int left[2] = {moves_left(st, 0), moves_left(st, 1)};
     double sum = 0;
     for (int k = 0; k < c->nobj; k++) {
-        double p = v->objectives[k].points;
-        double near[2] = {1e9, 1e9}, mass[2] = {0, 0};
-        int on[2] = {0, 0};
-        for (int i = 0; i < st->nunits; i++) {
-            const lb_unit *u = &st->units[i];
-            if (!lb_unit_is_combat(u) || u->state == LB_STATE_ROUTED || u->nhexes == 0)
-                continue;
-            double t = turns_to(c, st, u, k);
-            near[u->side] = t < near[u->side] ? t : near[u->side];
-            on[u->side] |= t == 0;
-            mass[u->side] += reach_chance(t, left[u->side]);
+        obj_reach r = {{1e9, 1e9}, {0, 0}, {0, 0}};
+        for (int i = 0; i < st->nunits; i++)
+            if (reaches(&st->units[i]))
+                reach_add(&r, st->units[i].side, turns_to(c, st, &st->units[i], k), left);
+        objective_value(c, v->objectives[k].points, holders[k], &r, left, &sum);
+    }
+    return sum;
+}
+
+int lbi_ai_reach_keep(ai_ctx *c, const lb_state *st)
+{
+    free(c->kept_turns);
+    c->kept_turns = malloc(((size_t)c->nobj * (size_t)st->nunits + 1) * sizeof *c->kept_turns);
+    if (!c->kept_turns)
+        return LB_NOMEM;
+    for (int k = 0; k < c->nobj; k++)
+        for (int i = 0; i < st->nunits; i++)
+            c->kept_turns[(size_t)k * (size_t)st->nunits + (size_t)i] =
+                reaches(&st->units[i]) ? turns_to(c, st, &st->units[i], k) : -1;
+    lbi_ai_holders(c, st, c->kept_holders);
+    return LB_OK;
+}
+
+/* Does any of the n hexes stand at h? */
+static int among(const lb_hex *hexes, int n, lb_hex h)
+{
+    for (int k = 0; k < n; k++)
+        if (lb_hex_eq(hexes[k], h))
+            return 1;
+    return 0;
+}
+
+double lbi_ai_objectives_moved(const ai_ctx *c, const lb_state *st, int i, const lb_hex *hexes,
+                               int n, lb_formation f)
+{
+    const lb_victory *v = &st->battle.victory;
+    int left[2] = {moves_left(st, 0), moves_left(st, 1)};
+    lb_unit moved = st->units[i];
+    memcpy(moved.hexes, hexes, (size_t)n * sizeof *hexes);
+    moved.nhexes = n;
+    moved.formation = f;
+    double sum = 0;
+    for (int k = 0; k < c->nobj; k++) {
+        lb_hex at = v->objectives[k].hex;
+        int h = c->kept_holders[k];
+        if (among(st->units[i].hexes, st->units[i].nhexes, at) || among(hexes, n, at)) {
+            int side = lbi_game_objective_taker_moved(st, at, i, among(hexes, n, at));
+            h = side >= 0 ? side : c->holder[k]; /* R-VIC-2, as lbi_ai_holders */
         }
-        for (int s = 0; s < 2; s++)
-            mass[s] = mass[s] < MASS_UNITS ? mass[s] : MASS_UNITS;
-        sum += MASS_SHARE * p * (mass[c->me] - mass[c->foe]);
-        int h = holders[k];
-        if (h == c->me)
-            sum += p - 2 * p * OBJECTIVE_HOPE * reach_chance(near[c->foe], left[c->foe]) *
-                           (on[c->me] ? GUARD_SHARE : 1.0);
-        else
-            sum += (h == c->foe ? -p : 0) +
-                   (h == c->foe ? 2 : 1) * p * OBJECTIVE_HOPE *
-                       reach_chance(near[c->me], left[c->me]) * (on[c->foe] ? 0.5 : 1.0);
+        const double *t = c->kept_turns + (size_t)k * (size_t)st->nunits;
+        obj_reach r = {{1e9, 1e9}, {0, 0}, {0, 0}};
+        for (int j = 0; j < st->nunits; j++) {
+            if (j == i && reaches(&moved))
+                reach_add(&r, moved.side, turns_to(c, st, &moved, k), left);
+            else if (j != i && t[j] >= 0)
+                reach_add(&r, st->units[j].side, t[j], left);
+        }
+        objective_value(c, v->objectives[k].points, h, &r, left, &sum);
     }
     return sum;
 }

@@ -79,15 +79,13 @@ static int restore(ai_ctx *c, const saved *s)
 
 /* Objectives and prospects of unit i placed at hexes in formation f, less those where it is. */
 static int try_unit(ai_ctx *c, int i, const lb_hex *hexes, int n, lb_formation f, double obj0,
-                    double tac0, int full, cand *out)
+                    double tac0, cand *out)
 {
     saved s;
-    int holders[AI_OBJECTIVES_MAX];
+    out->objectives = lbi_ai_objectives_moved(c, c->work, i, hexes, n, f) - obj0;
     if (place(c, i, hexes, n, f, &s) != LB_OK)
         return LB_NOMEM;
-    lbi_ai_holders(c, c->work, holders);
-    out->objectives = lbi_ai_objectives(c, c->work, holders) - obj0;
-    out->prospects = full ? lbi_ai_tactical(c, c->work, i) - tac0 : 0;
+    out->prospects = lbi_ai_tactical(c, c->work, i) - tac0;
     out->value = out->objectives + out->prospects;
     return restore(c, &s);
 }
@@ -129,22 +127,42 @@ static void moved_hexes(const lb_unit *u, const lb_decision *d, int o, lb_hex *h
         hexes[k] = translate(u->hexes[k], u->hexes[0], to);
 }
 
-/* Every move option of combat unit i, tried for the objectives alone, into all. */
-static int objective_moves(ai_ctx *c, const lb_decision *d, int i, double obj0, cands *all)
+/* The unit each move option of d moves (an index of st), -1 for the other options: malloc'd. */
+static int *movers(const lb_state *st, const lb_decision *d)
+{
+    int *mover = malloc(((size_t)d->noptions + 1) * sizeof *mover);
+    int last = -1;
+    for (int o = 0; mover && o < d->noptions; o++) {
+        const lb_action *a = lb_decision_action(d, o);
+        mover[o] = -1;
+        if (d->options[o].param || !a || a->verb != LB_VERB_MOVE)
+            continue;
+        const char *id = lb_action_unit(a, 0);
+        /* a unit's options come together: the last one's unit first */
+        last = last >= 0 && strcmp(st->units[last].id, id) == 0 ? last
+                                                                : lb_state_unit_index(st, id);
+        mover[o] = last;
+    }
+    return mover;
+}
+
+/* Every move option of combat unit i (mover: the unit of each option), tried for the
+ * objectives alone, into all. */
+static int objective_moves(ai_ctx *c, const lb_decision *d, const int *mover, int i, double obj0,
+                           cands *all)
 {
     const lb_unit *u = &c->st->units[i];
     int rc = LB_OK;
     for (int o = 0; o < d->noptions && rc == LB_OK; o++) {
-        const lb_action *a = lb_decision_action(d, o);
-        if (d->options[o].param || !a || a->verb != LB_VERB_MOVE ||
-            strcmp(lb_action_unit(a, 0), u->id) != 0)
+        if (mover[o] != i)
             continue;
         lb_hex hexes[LB_UNIT_MAX_HEXES];
         moved_hexes(u, d, o, hexes);
         cand x = {.opt = o, .unit = i};
-        if ((rc = try_unit(c, i, hexes, u->nhexes, u->formation, obj0, 0, 0, &x)) != LB_OK)
-            break;
-        x.near = nearest_enemy(c->st, a->hexes[0], u->side);
+        x.objectives = lbi_ai_objectives_moved(c, c->work, i, hexes, u->nhexes, u->formation) -
+                       obj0;
+        x.value = x.objectives;
+        x.near = nearest_enemy(c->st, lb_decision_action(d, o)->hexes[0], u->side);
         x.prefilter = x.objectives;
         rc = push(all, &x);
     }
@@ -179,11 +197,12 @@ static void promising(const lb_unit *u, const cands *all, unsigned char *keep)
 
 /* The move options of combat unit i: every one tried for the objectives, then the promising ones
  * (nearer an objective, within reach of the enemy, farthest from it) valued whole into out. */
-static int unit_moves(ai_ctx *c, const lb_decision *d, int i, double obj0, cands *out)
+static int unit_moves(ai_ctx *c, const lb_decision *d, const int *mover, int i, double obj0,
+                      cands *out)
 {
     const lb_unit *u = &c->st->units[i];
     cands all = {0};
-    int rc = objective_moves(c, d, i, obj0, &all);
+    int rc = objective_moves(c, d, mover, i, obj0, &all);
     if (rc != LB_OK || all.n == 0) {
         free(all.v);
         return rc;
@@ -202,7 +221,7 @@ static int unit_moves(ai_ctx *c, const lb_decision *d, int i, double obj0, cands
         lb_hex hexes[LB_UNIT_MAX_HEXES];
         moved_hexes(u, d, all.v[k].opt, hexes);
         cand x = all.v[k];
-        if ((rc = try_unit(c, i, hexes, u->nhexes, u->formation, obj0, tac0, 1, &x)) == LB_OK)
+        if ((rc = try_unit(c, i, hexes, u->nhexes, u->formation, obj0, tac0, &x)) == LB_OK)
             rc = push(out, &x);
     }
     free(keep);
@@ -256,8 +275,6 @@ static double leader_place(const ai_ctx *c, const lb_state *st, int side, lb_hex
     return -c->leader_worth * (near <= 3 ? 0.5 : 0.05);
 }
 
-/* Every change worth valuing: moves of units that have not stepped yet, formation changes,
- * facings that open a fire, leaders joining the fight, reinforcements entering. */
 /* The candidate of option o (action a) other than a combat unit's move: a change of formation,
  * a facing, a leader's place, an attach, an entry, pushed on out when worth it. */
 static int other_candidate(ai_ctx *c, const lb_decision *d, int o, const lb_action *a,
@@ -275,7 +292,7 @@ static int other_candidate(ai_ctx *c, const lb_decision *d, int o, const lb_acti
         int n;
         form_of(u, a, &f, hexes, &n);
         double tac0 = lbi_ai_tactical(c, c->work, i);
-        int rc = try_unit(c, i, hexes, n, f, obj0, tac0, 1, &x);
+        int rc = try_unit(c, i, hexes, n, f, obj0, tac0, &x);
         return rc == LB_OK ? push(out, &x) : rc;
     }
     if (verb == LB_VERB_FACE && u && u->move.actions < 3) {
@@ -304,20 +321,24 @@ static int other_candidate(ai_ctx *c, const lb_decision *d, int o, const lb_acti
     return LB_OK;
 }
 
+/* Every change worth valuing: moves of units that have not stepped yet, formation changes,
+ * facings that open a fire, leaders joining the fight, reinforcements entering. */
 static int candidates(ai_ctx *c, const lb_decision *d, cands *out)
 {
     const lb_state *st = c->st;
     int holders[AI_OBJECTIVES_MAX];
     lbi_ai_holders(c, c->work, holders);
     double obj0 = lbi_ai_objectives(c, c->work, holders);
-    int rc = LB_OK;
+    int *mover = movers(c->work, d);
+    int rc = mover ? lbi_ai_reach_keep(c, c->work) : LB_NOMEM;
     for (int i = 0; i < st->nunits && rc == LB_OK; i++) {
         const lb_unit *u = &st->units[i];
         if (u->side != c->me || u->nhexes == 0 || u->move.steps > 0)
             continue;
         if (lb_unit_is_combat(u))
-            rc = unit_moves(c, d, i, obj0, out);
+            rc = unit_moves(c, d, mover, i, obj0, out);
     }
+    free(mover);
     for (int o = 0; o < d->noptions && rc == LB_OK; o++) {
         const lb_action *a = lb_decision_action(d, o);
         if (d->options[o].param || !a || a->nunits == 0 || a->verb == LB_VERB_FIRE ||

@@ -31,13 +31,15 @@ static int grab(const lb_game *g, const lb_decision *d)
         if (a->verb != LB_VERB_MOVE)
             continue;
         lb_hex h = a->hexes[0];
-        int u = lb_state_unit_index(st, lb_action_unit(a, 0));
-        if (u < 0 || !lb_unit_is_combat(&st->units[u]) || st->units[u].state == LB_STATE_ROUTED)
-            continue;
-        for (int o = 0; o < v->nobjectives; o++)
-            if (lb_hex_eq(v->objectives[o].hex, h) &&
+        for (int o = 0; o < v->nobjectives; o++) {
+            if (!lb_hex_eq(v->objectives[o].hex, h))
+                continue;
+            int u = lb_state_unit_index(st, lb_action_unit(a, 0));
+            if (u >= 0 && lb_unit_is_combat(&st->units[u]) &&
+                st->units[u].state != LB_STATE_ROUTED &&
                 lb_game_objective_holder(g, o) != st->units[u].side)
                 return i;
+        }
     }
     return -1;
 }

@@ -511,6 +511,9 @@ LBI int lb_game_objective_holder(const lb_game *g, int k);
 /* R-VIC-2: the side whose formed combat units stand in hex h of st with no enemy combat unit
  * there (it takes or keeps an objective in h), or -1. */
 LBI int lb_game_objective_taker(const lb_state *st, lb_hex h);
+/* lb_game_objective_taker as if unit (an index of st, -1 none) stood in h when in_h, and not
+ * when not, wherever st has it. */
+LBI int lbi_game_objective_taker_moved(const lb_state *st, lb_hex h, int unit, int in_h);
 
 /* The settings as a JSON object text (malloc'd), and back; LB_OK, LB_INVALID, LB_NOMEM. */
 LBI int lb_game_settings_to_json(const lb_game_settings *s, char **out);

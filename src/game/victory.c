@@ -11,15 +11,27 @@
  * it with no enemy combat unit; it holds it until the enemy takes it. */
 int lb_game_objective_taker(const lb_state *st, lb_hex h)
 {
+    return lbi_game_objective_taker_moved(st, h, -1, 0);
+}
+
+/* One unit's part in who takes a hex: there[side], formed[side]. */
+static void take_part(const lb_unit *u, int *there, int *formed)
+{
+    if (!lb_unit_is_combat(u))
+        return;
+    there[u->side] = 1;
+    formed[u->side] |= u->state != LB_STATE_ROUTED;
+}
+
+int lbi_game_objective_taker_moved(const lb_state *st, lb_hex h, int unit, int in_h)
+{
     const int *idx;
     int n = lb_state_units_at(st, h, &idx), there[2] = {0, 0}, formed[2] = {0, 0};
-    for (int i = 0; i < n; i++) {
-        const lb_unit *u = &st->units[idx[i]];
-        if (!lb_unit_is_combat(u))
-            continue;
-        there[u->side] = 1;
-        formed[u->side] |= u->state != LB_STATE_ROUTED;
-    }
+    for (int i = 0; i < n; i++)
+        if (idx[i] != unit)
+            take_part(&st->units[idx[i]], there, formed);
+    if (unit >= 0 && in_h)
+        take_part(&st->units[unit], there, formed);
     for (int side = 0; side < 2; side++)
         if (formed[side] && !there[1 - side])
             return side;
