@@ -195,11 +195,13 @@ static int owed_options(const lb_game *g, lb_decision *d, int step)
  * meleed in this step? (The rules' own check, allowed, comes after.) */
 static int may_assault(const lb_game *g, const lb_unit *u, lb_hex h, int side, int step)
 {
-    const unit_rec *r = lbi_game_rec_of(g, u->id);
     int near = 0;
     for (int k = 0; k < u->nhexes; k++)
         near |= lb_hex_distance(u->hexes[k], h) <= 1;
-    return u->side == side && lb_unit_is_combat(u) && near && !(r && r->meleed_step == step);
+    if (u->side != side || !lb_unit_is_combat(u) || !near)
+        return 0;
+    const unit_rec *r = lbi_game_rec_of(g, u->id);
+    return !(r && r->meleed_step == step);
 }
 
 /* The assaults of enemy hex h: one option per unit of the side that may assault it alone, and
