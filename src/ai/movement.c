@@ -371,6 +371,47 @@ static void note_candidates(ai_ctx *c, const lb_decision *d, const cands *cs, in
                     "more than %.1f)", WORTH_MOVING);
 }
 
+/* The full level (R-AI-19): the arms compared, each played out on the same dice: when the
+ * evaluation moves, its best few changes (ending would forgo every move still to make this
+ * segment, not only this one); when it ends, ending and its best few. The evaluation's choice
+ * (arm 0) stands unless the rollouts find another clearly better; the arm taken into *pick, how
+ * into how. */
+static int compare_arms(ai_ctx *c, const lb_decision *d, const cands *cs, int ends, int *pick,
+                        char *how, size_t n_how)
+{
+    int arms = (cs->n < ROLLOUT_CANDIDATES ? cs->n : ROLLOUT_CANDIDATES) + ends;
+    int runs = arms >= 2 ? lbi_ai_runs(c, &arms) : 0;
+    *pick = 0;
+    if (runs <= 0)
+        return LB_OK;
+    uint64_t *seeds = NULL;
+    double *values = malloc((size_t)arms * (size_t)runs * sizeof *values);
+    int rc = values ? lbi_ai_seeds(c, runs, &seeds) : LB_NOMEM;
+    /* arm a takes candidate a - ends; with ends, arm 0 ends the segment */
+    for (int a = 0; a < arms && rc == LB_OK; a++)
+        rc = lbi_ai_rollouts(c, ends && a == 0 ? "end" : d->options[cs->v[a - ends].opt].key,
+                             seeds, runs, values + (size_t)a * (size_t)runs);
+    double lower = AI_ROLLOUT_MARGIN, gain = 0, se = 0;
+    for (int a = 1; a < arms && rc == LB_OK; a++) {
+        double m, s;
+        lbi_ai_paired(values + (size_t)a * (size_t)runs, values, runs, &m, &s);
+        if (m - 2 * s > lower) {
+            lower = m - 2 * s;
+            *pick = a;
+            gain = m;
+            se = s;
+        }
+    }
+    if (rc == LB_OK && *pick)
+        snprintf(how, n_how, "; %d rollouts prefer it to the evaluation's choice by %.1f +- %.1f",
+                 runs * arms, gain, se);
+    else if (rc == LB_OK)
+        snprintf(how, n_how, "; %d rollouts find nothing clearly better", runs * arms);
+    free(seeds);
+    free(values);
+    return rc;
+}
+
 int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
 {
     cands cs = {0};
@@ -385,47 +426,10 @@ int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *w
     note_candidates(c, d, &cs, end);
     int best = cs.n > 0 && (cs.v[0].value > WORTH_MOVING || end < 0) ? 0 : -1;
     char how[96] = "";
-    int arms = (cs.n < ROLLOUT_CANDIDATES ? cs.n : ROLLOUT_CANDIDATES) + 1;
-    int runs = c->rollouts > 0 && cs.n > 0 && end >= 0 ? lbi_ai_runs(c, &arms) : 0;
-    if (runs > 0) {
-        /* the full level: the best few and ending, each played out on the same dice; the
-         * evaluation's choice stands unless the rollouts find another clearly better */
-        int n = arms - 1;
-        uint64_t *seeds = NULL;
-        double *values = malloc((size_t)(n + 1) * (size_t)runs * sizeof *values);
-        if (!values || (rc = lbi_ai_seeds(c, runs, &seeds)) != LB_OK) {
-            free(values);
-            free(cs.v);
-            return LB_NOMEM;
-        }
-        /* arm 0 ends the segment, arm k + 1 takes candidate k */
-        for (int a = 0; a <= n && rc == LB_OK; a++)
-            rc = lbi_ai_rollouts(c, a ? d->options[cs.v[a - 1].opt].key : "end", seeds, runs,
-                                 values + (size_t)a * (size_t)runs);
-        int chosen = best + 1, pick = chosen;
-        double lower = AI_ROLLOUT_MARGIN, gain = 0, se = 0;
-        for (int a = 0; a <= n && rc == LB_OK; a++) {
-            double m, s;
-            if (a == chosen)
-                continue;
-            lbi_ai_paired(values + (size_t)a * (size_t)runs, values + (size_t)chosen * (size_t)runs,
-                          runs, &m, &s);
-            if (m - 2 * s > lower) {
-                lower = m - 2 * s;
-                pick = a;
-                gain = m;
-                se = s;
-            }
-        }
-        best = pick - 1;
-        if (pick != chosen)
-            snprintf(how, sizeof how, "; %d rollouts prefer it to the evaluation's choice by "
-                     "%.1f +- %.1f", runs * (n + 1), gain, se);
-        else
-            snprintf(how, sizeof how, "; %d rollouts find nothing clearly better",
-                     runs * (n + 1));
-        free(seeds);
-        free(values);
+    if (c->rollouts > 0 && cs.n > 0 && end >= 0) {
+        int ends = best < 0, pick;
+        rc = compare_arms(c, d, &cs, ends, &pick, how, sizeof how);
+        best = pick - ends;
     }
     if (rc == LB_OK && best >= 0) {
         snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[cs.v[best].opt].key);

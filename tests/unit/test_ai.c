@@ -703,9 +703,42 @@ static void test_ai__full_level_is_deterministic(void **state)
     }
 }
 
+/* R-AI-19: the full level ends its Movement only when the evaluation would, no change gaining
+ * its 0.3 points: the rollouts compare its best changes, never one change against ending, which
+ * would forgo the moves of every unit still to move. Both sides full over the demo's first two
+ * turns (the rollouts preferred ending at the French fourth move of such a game before). */
+static void test_ai__full_ends_only_as_the_evaluation(void **state)
+{
+    (void)state;
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT);
+    lb_ai_settings s = settings(LB_AI_FULL, 1000, 1);
+    int ends = 0, moves = 0;
+    while (lb_game_pending(g) && lb_game_turn_number(g) <= 2) {
+        const lb_decision *d = lb_game_pending(g);
+        int side = d->side;
+        int movement = d->kind == LB_DECIDE_ACTION &&
+                       lb_state_turn(lb_game_state(g)).segment == LB_SEG_MOVEMENT;
+        lb_ai_option o[2];
+        int n = 0;
+        assert_int_equal(lb_ai_rank(g, side, &s, o, 2, &n), LB_OK);
+        if (movement && strcmp(o[0].key, "end") == 0) {
+            ends++;
+            if (n > 1)
+                assert_true(o[1].value <= 0.3);
+        } else if (movement) {
+            moves++; /* the evaluation's best, or one the rollouts prefer to it */
+            assert_true(o[0].value > 0.3 || (n > 1 && o[1].value > 0.3));
+        }
+        answer(g, side, o[0].key);
+    }
+    assert_true(ends >= 4); /* each side's Movement, two turns */
+    assert_true(moves > ends);
+    lb_game_free(g);
+}
+
 /* R-AI-6: on the Russbach battle (177 units) the 60 rollouts of a 1 s budget are shared out
  * among the units past the calibration's 16: 60 x 16 / 177 = 5.4, so 5; the French Movement's
- * first decision compares two arms (its best change and ending), 5 / 2 = 2 runs each: 4
+ * first decision compares two arms (its two best changes, R-AI-19), 5 / 2 = 2 runs each: 4
  * rollouts. At 300 ms, 18 x 16 / 177 = 1.6, so 1: not two arms of two runs, no rollouts, and the
  * full level answers as the quick one. */
 static void test_ai__rollouts_shared_at_scale(void **state)
@@ -905,6 +938,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__only_its_decision),
         cmocka_unit_test(test_ai__never_illegal),
         cmocka_unit_test(test_ai__full_level_is_deterministic),
+        cmocka_unit_test(test_ai__full_ends_only_as_the_evaluation),
         cmocka_unit_test(test_ai__rollouts_shared_at_scale),
         cmocka_unit_test(test_ai__case_scenarios),
         cmocka_unit_test(test_ai__baseline_level),
