@@ -152,6 +152,9 @@ LBI int lbi_ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int r
                         double *values);
 /* The mean of a[r] - b[r] (rollouts on the same dice) and its standard error. */
 LBI void lbi_ai_paired(const double *a, const double *b, int runs, double *mean, double *se);
+/* How many standard errors make a gain over `runs` paired rollouts sure: Student's t at 95%
+ * (two-sided) for runs - 1 degrees of freedom, 2 from 31 runs. */
+LBI double lbi_ai_sure(int runs);
 /* The rollouts of each of *arms arms compared on the same dice; at a larger scale than the
  * calibration's (R-AI-6) fewer arms (*arms lowered) so that each has two, and 0 when not even
  * two arms have (no rollouts then). */

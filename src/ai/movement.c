@@ -395,8 +395,8 @@ static int compare_arms(ai_ctx *c, const lb_decision *d, const cands *cs, int en
     for (int a = 1; a < arms && rc == LB_OK; a++) {
         double m, s;
         lbi_ai_paired(values + (size_t)a * (size_t)runs, values, runs, &m, &s);
-        if (m - 2 * s > lower) {
-            lower = m - 2 * s;
+        if (m - lbi_ai_sure(runs) * s > lower) {
+            lower = m - lbi_ai_sure(runs) * s;
             *pick = a;
             gain = m;
             se = s;

@@ -206,6 +206,16 @@ void lbi_ai_paired(const double *a, const double *b, int runs, double *mean, dou
     *se = runs > 1 ? sqrt(sq / (runs - 1) / runs) : 1e9;
 }
 
+double lbi_ai_sure(int runs)
+{
+    /* Student's t, two-sided 95%, for runs - 1 degrees of freedom (1 to 30), then 2 */
+    static const double t[] = {12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23,
+                               2.20,  2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.10, 2.09, 2.09,
+                               2.08,  2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04};
+    int df = runs - 1;
+    return df < 1 ? 1e9 : df <= 30 ? t[df - 1] : 2.0;
+}
+
 int lbi_ai_runs(const ai_ctx *c, int *arms)
 {
     if (!c->scaled) /* the calibration's scale: two runs an arm at least, as calibrated */

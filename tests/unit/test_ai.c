@@ -736,6 +736,20 @@ static void test_ai__full_ends_only_as_the_evaluation(void **state)
     lb_game_free(g);
 }
 
+/* R-AI-19: a gain is sure at Student's t (95%, two-sided) for the runs less one degrees of
+ * freedom, read off the usual table: 1 df 12.71, 3 df 3.18, 14 df 2.14, 30 df 2.04; none with
+ * one run, 2 past the table. */
+static void test_ai__rollout_gain_sure_by_student(void **state)
+{
+    (void)state;
+    assert_true(lbi_ai_sure(1) > 1e6);
+    assert_true(fabs(lbi_ai_sure(2) - 12.71) < 1e-9);
+    assert_true(fabs(lbi_ai_sure(4) - 3.18) < 1e-9);
+    assert_true(fabs(lbi_ai_sure(15) - 2.14) < 1e-9);
+    assert_true(fabs(lbi_ai_sure(31) - 2.04) < 1e-9);
+    assert_true(fabs(lbi_ai_sure(60) - 2.0) < 1e-9);
+}
+
 /* R-AI-6: on the Russbach battle (177 units) the 60 rollouts of a 1 s budget are shared out
  * among the units past the calibration's 16: 60 x 16 / 177 = 5.4, so 5; the French Movement's
  * first decision compares two arms (its two best changes, R-AI-19), 5 / 2 = 2 runs each: 4
@@ -939,6 +953,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__never_illegal),
         cmocka_unit_test(test_ai__full_level_is_deterministic),
         cmocka_unit_test(test_ai__full_ends_only_as_the_evaluation),
+        cmocka_unit_test(test_ai__rollout_gain_sure_by_student),
         cmocka_unit_test(test_ai__rollouts_shared_at_scale),
         cmocka_unit_test(test_ai__case_scenarios),
         cmocka_unit_test(test_ai__baseline_level),
