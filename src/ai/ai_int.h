@@ -86,9 +86,9 @@ LBI void lbi_ai_holders(const ai_ctx *c, const lb_state *st, int *holders);
 /* The objectives for me: points held, and the chance of taking or losing each in the turns left
  * (who can reach it, who stands on it). */
 LBI double lbi_ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders);
-/* Keeps st's reach of the objectives (every unit's turns to each) for lbi_ai_objectives_moved;
- * LB_OK, LB_NOMEM. */
-LBI int lbi_ai_reach_keep(ai_ctx *c, const lb_state *st);
+/* Keeps st's reach of the objectives (every unit's turns to each) and its holders for
+ * lbi_ai_objectives_moved, st's lbi_ai_objectives into *value; LB_OK, LB_NOMEM. */
+LBI int lbi_ai_reach_keep(ai_ctx *c, const lb_state *st, double *value);
 /* lbi_ai_objectives of st (the state kept) with unit i standing at hexes (n) in formation f
  * instead, the holders following; the same value as on a copy so changed, without the copy. */
 LBI double lbi_ai_objectives_moved(const ai_ctx *c, const lb_state *st, int i,

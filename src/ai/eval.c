@@ -275,7 +275,44 @@ double lbi_ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders
     return sum;
 }
 
-int lbi_ai_reach_keep(ai_ctx *c, const lb_state *st)
+/* Does any of the n hexes stand at h? */
+static int among(const lb_hex *hexes, int n, lb_hex h)
+{
+    for (int k = 0; k < n; k++)
+        if (lb_hex_eq(hexes[k], h))
+            return 1;
+    return 0;
+}
+
+/* lbi_ai_objectives of the state kept (st), unit i (-1: none) standing as moved instead. */
+static double kept_objectives(const ai_ctx *c, const lb_state *st, int i, const lb_unit *moved)
+{
+    const lb_victory *v = &st->battle.victory;
+    int left[2] = {moves_left(st, 0), moves_left(st, 1)};
+    double sum = 0;
+    for (int k = 0; k < c->nobj; k++) {
+        lb_hex at = v->objectives[k].hex;
+        int h = c->kept_holders[k];
+        if (i >= 0 && (among(st->units[i].hexes, st->units[i].nhexes, at) ||
+                       among(moved->hexes, moved->nhexes, at))) {
+            int side =
+                lbi_game_objective_taker_moved(st, at, i, among(moved->hexes, moved->nhexes, at));
+            h = side >= 0 ? side : c->holder[k]; /* R-VIC-2, as lbi_ai_holders */
+        }
+        const double *t = c->kept_turns + (size_t)k * (size_t)st->nunits;
+        obj_reach r = {{1e9, 1e9}, {0, 0}, {0, 0}};
+        for (int j = 0; j < st->nunits; j++) {
+            if (j == i && reaches(moved))
+                reach_add(&r, moved->side, turns_to(c, st, moved, k), left);
+            else if (j != i && t[j] >= 0)
+                reach_add(&r, st->units[j].side, t[j], left);
+        }
+        objective_value(c, v->objectives[k].points, h, &r, left, &sum);
+    }
+    return sum;
+}
+
+int lbi_ai_reach_keep(ai_ctx *c, const lb_state *st, double *value)
 {
     free(c->kept_turns);
     c->kept_turns = malloc(((size_t)c->nobj * (size_t)st->nunits + 1) * sizeof *c->kept_turns);
@@ -286,46 +323,18 @@ int lbi_ai_reach_keep(ai_ctx *c, const lb_state *st)
             c->kept_turns[(size_t)k * (size_t)st->nunits + (size_t)i] =
                 reaches(&st->units[i]) ? turns_to(c, st, &st->units[i], k) : -1;
     lbi_ai_holders(c, st, c->kept_holders);
+    *value = kept_objectives(c, st, -1, NULL);
     return LB_OK;
-}
-
-/* Does any of the n hexes stand at h? */
-static int among(const lb_hex *hexes, int n, lb_hex h)
-{
-    for (int k = 0; k < n; k++)
-        if (lb_hex_eq(hexes[k], h))
-            return 1;
-    return 0;
 }
 
 double lbi_ai_objectives_moved(const ai_ctx *c, const lb_state *st, int i, const lb_hex *hexes,
                                int n, lb_formation f)
 {
-    const lb_victory *v = &st->battle.victory;
-    int left[2] = {moves_left(st, 0), moves_left(st, 1)};
     lb_unit moved = st->units[i];
     memcpy(moved.hexes, hexes, (size_t)n * sizeof *hexes);
     moved.nhexes = n;
     moved.formation = f;
-    double sum = 0;
-    for (int k = 0; k < c->nobj; k++) {
-        lb_hex at = v->objectives[k].hex;
-        int h = c->kept_holders[k];
-        if (among(st->units[i].hexes, st->units[i].nhexes, at) || among(hexes, n, at)) {
-            int side = lbi_game_objective_taker_moved(st, at, i, among(hexes, n, at));
-            h = side >= 0 ? side : c->holder[k]; /* R-VIC-2, as lbi_ai_holders */
-        }
-        const double *t = c->kept_turns + (size_t)k * (size_t)st->nunits;
-        obj_reach r = {{1e9, 1e9}, {0, 0}, {0, 0}};
-        for (int j = 0; j < st->nunits; j++) {
-            if (j == i && reaches(&moved))
-                reach_add(&r, moved.side, turns_to(c, st, &moved, k), left);
-            else if (j != i && t[j] >= 0)
-                reach_add(&r, st->units[j].side, t[j], left);
-        }
-        objective_value(c, v->objectives[k].points, h, &r, left, &sum);
-    }
-    return sum;
+    return kept_objectives(c, st, i, &moved);
 }
 
 /* ---- a unit's prospects --------------------------------------------------------------------- */

@@ -326,11 +326,9 @@ static int other_candidate(ai_ctx *c, const lb_decision *d, int o, const lb_acti
 static int candidates(ai_ctx *c, const lb_decision *d, cands *out)
 {
     const lb_state *st = c->st;
-    int holders[AI_OBJECTIVES_MAX];
-    lbi_ai_holders(c, c->work, holders);
-    double obj0 = lbi_ai_objectives(c, c->work, holders);
+    double obj0 = 0;
     int *mover = movers(c->work, d);
-    int rc = mover ? lbi_ai_reach_keep(c, c->work) : LB_NOMEM;
+    int rc = mover ? lbi_ai_reach_keep(c, c->work, &obj0) : LB_NOMEM;
     for (int i = 0; i < st->nunits && rc == LB_OK; i++) {
         const lb_unit *u = &st->units[i];
         if (u->side != c->me || u->nhexes == 0 || u->move.steps > 0)
