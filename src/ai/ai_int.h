@@ -140,6 +140,11 @@ LBI int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, cha
 
 /* baseline.c: the scripted baseline (R-AI-7) */
 /* An action of the baseline in the segment the game is in (Movement, fire, melee, charge). */
+/* The baseline's walk in game g's Movement decision d (R-AI-7): a reinforcement entering, else
+ * the step of the unit of d's side that gets most movement points nearer the nearest objective
+ * its side does not hold (the nearest held one when it holds all), units on an objective or
+ * next to an enemy staying; -1 when none gets nearer. *gain: the points nearer (1 to enter). */
+LBI int lbi_ai_walk(const ai_ctx *c, const lb_game *g, const lb_decision *d, int *gain);
 LBI int lbi_ai_baseline_action(ai_ctx *c, const lb_decision *d, char *key, char *why);
 /* An opportunity fire of the baseline: the most increments expected, or pass. */
 LBI int lbi_ai_baseline_opportunity(ai_ctx *c, const lb_decision *d, char *key, char *why);
@@ -161,10 +166,12 @@ LBI double lbi_ai_sure(int runs);
 LBI int lbi_ai_runs(const ai_ctx *c, int *arms);
 /* `runs` dice seeds from the player's own generator, malloc'd; LB_OK or LB_NOMEM. */
 LBI int lbi_ai_seeds(ai_ctx *c, int runs, uint64_t **seeds);
-/* A choice the rollouts overturn: their gain, less twice its standard error, passes this. */
+/* A choice the rollouts overturn: their gain, less Student's t times its standard error
+ * (lbi_ai_sure), passes this. */
 #define AI_ROLLOUT_MARGIN 0.5
-/* The cheap policy's answer for the pending decision of g (a copy), into key. */
-LBI int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key);
+/* The cheap policy's answer for the pending decision of g (a copy), into key; *walks: the
+ * enemy's walking steps left in this Movement segment (R-AI-20), one spent on a step. */
+LBI int lbi_ai_policy(ai_ctx *c, const lb_game *g, int *walks, char *key);
 
 /* "quick", "full", "baseline", and back (-1 when unknown). */
 LBI const char *lb_ai_level_name(lb_ai_level level);

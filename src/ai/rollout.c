@@ -15,6 +15,7 @@
 #define ROLLOUT_DECISIONS_MAX 400 /* a bound on one rollout, far above a side's turn */
 #define POLICY_WORTH 0.05         /* a fire or melee the policy makes gains at least this */
 #define POLICY_CHARGE 1.0         /* a charge the policy makes promises at least this */
+#define WALK_STEPS 6              /* R-AI-20: the enemy's walk, steps a Movement segment */
 
 /* Movement by the policy: a combat unit steps onto an objective its side does not hold, a
  * reinforcement enters; nothing else moves. The option, or -1. */
@@ -105,7 +106,7 @@ static int policy_value(ai_ctx *c, const lb_game *g, const lb_decision *d, int i
     return LB_OK;
 }
 
-int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key)
+int lbi_ai_policy(ai_ctx *c, const lb_game *g, int *walks, char *key)
 {
     const lb_decision *d = lb_game_pending(g);
     const lb_state *st = lb_game_state(g);
@@ -114,7 +115,9 @@ int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key)
     int fallback = policy_fallback(d);
     int action = d->kind == LB_DECIDE_ACTION;
     if (action && st->turn.segment == LB_SEG_MOVEMENT) {
-        int i = grab(g, d);
+        int i = grab(g, d), gain;
+        if (i < 0 && d->side == c->foe && *walks > 0 && (i = lbi_ai_walk(c, g, d, &gain)) >= 0)
+            --*walks; /* R-AI-20: the enemy walks as a plan would */
         snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[i >= 0 ? i : fallback].key);
         return LB_OK;
     }
@@ -144,18 +147,24 @@ int lbi_ai_policy(ai_ctx *c, const lb_game *g, char *key)
  * battle's end) by the policy. */
 static int play_out(ai_ctx *c, lb_game *g)
 {
-    int seen_foe = 0;
+    int seen_foe = 0, walks = 0, walk_phasing = -1, walk_segment = -1;
     for (int n = 0; n < ROLLOUT_DECISIONS_MAX; n++) {
         const lb_decision *d = lb_game_pending(g);
         if (!d)
             return LB_OK;
         int phasing = lb_game_state(g)->turn.phasing;
+        int segment = (int)lb_game_state(g)->turn.segment;
+        if (phasing != walk_phasing || segment != walk_segment) {
+            walks = WALK_STEPS;
+            walk_phasing = phasing;
+            walk_segment = segment;
+        }
         if (phasing == c->foe)
             seen_foe = 1;
         else if (seen_foe)
             return LB_OK;
         char key[LB_OPTION_KEY_MAX];
-        int rc = lbi_ai_policy(c, g, key);
+        int rc = lbi_ai_policy(c, g, &walks, key);
         lb_game_answer a;
         if (rc == LB_OK)
             rc = lb_game_decide(g, d->side, lb_game_seq(g), key, &a);

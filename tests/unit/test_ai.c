@@ -891,6 +891,40 @@ static void test_ai__assault_risks_the_objective(void **state)
     lb_game_free(held);
 }
 
+/* R-AI-20: in the look-ahead the enemy walks as the baseline would. On the demo's French
+ * Movement (the Charge segment ended), with the Austrians deciding: the policy answers the
+ * baseline's own step (a move, the French unit most movement points nearer the Austrian
+ * objectives, R-AI-7), one of the segment's six steps spent; with none left, or for the side
+ * deciding (its own units stand but for objectives), it ends the segment. */
+static void test_ai__rollout_enemy_walks(void **state)
+{
+    (void)state;
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT);
+    answer(g, 0, "end");
+    assert_int_equal(lb_state_turn(lb_game_state(g)).segment, LB_SEG_MOVEMENT);
+    lb_ai_settings s = settings(LB_AI_FULL, 1000, 1), b = settings(LB_AI_BASELINE, 1000, 1);
+    char walked[LB_OPTION_KEY_MAX], plan[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX];
+    assert_int_equal(lb_ai_choose(g, 0, &b, plan, why), LB_OK);
+    assert_int_equal(strncmp(plan, "move:fr-", 8), 0);
+    ai_ctx austrians, french;
+    assert_int_equal(lbi_ai_ctx_init(&austrians, g, 1, &s), LB_OK);
+    assert_int_equal(lbi_ai_ctx_init(&french, g, 0, &s), LB_OK);
+    int walks = 6;
+    assert_int_equal(lbi_ai_policy(&austrians, g, &walks, walked), LB_OK);
+    assert_string_equal(walked, plan);
+    assert_int_equal(walks, 5);
+    walks = 0;
+    assert_int_equal(lbi_ai_policy(&austrians, g, &walks, walked), LB_OK);
+    assert_string_equal(walked, "end");
+    walks = 6;
+    assert_int_equal(lbi_ai_policy(&french, g, &walks, walked), LB_OK);
+    assert_string_equal(walked, "end");
+    assert_int_equal(walks, 6);
+    lbi_ai_ctx_release(&austrians);
+    lbi_ai_ctx_release(&french);
+    lb_game_free(g);
+}
+
 /* R-AI-7: the scripted baseline is a level ("baseline"); on the demo cut to three turns, against
  * the quick level on either side, every answer is accepted, it walks units nearer the
  * objectives in Movement, and the same seed plays the same game again. */
@@ -957,6 +991,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__rollouts_shared_at_scale),
         cmocka_unit_test(test_ai__case_scenarios),
         cmocka_unit_test(test_ai__baseline_level),
+        cmocka_unit_test(test_ai__rollout_enemy_walks),
         cmocka_unit_test(test_ai__assault_risks_the_objective),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
