@@ -172,6 +172,9 @@ LBI int lbi_ai_seeds(ai_ctx *c, int runs, uint64_t **seeds);
 /* The cheap policy's answer for the pending decision of g (a copy), into key; *walks: the
  * enemy's walking steps left in this Movement segment (R-AI-20), one spent on a step. */
 LBI int lbi_ai_policy(ai_ctx *c, const lb_game *g, int *walks, char *key);
+/* R-AI-20: the enemy's walking steps a Movement segment of the rollouts: six, shared out past
+ * the calibration's units (6 x 16 / units, rounded down). */
+LBI int lbi_ai_walk_steps(const ai_ctx *c);
 
 /* "quick", "full", "baseline", and back (-1 when unknown). */
 LBI const char *lb_ai_level_name(lb_ai_level level);

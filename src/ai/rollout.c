@@ -143,11 +143,18 @@ int lbi_ai_policy(ai_ctx *c, const lb_game *g, int *walks, char *key)
     return LB_OK;
 }
 
+int lbi_ai_walk_steps(const ai_ctx *c)
+{
+    /* past the calibration's units, shared out among them as the rollouts are (R-AI-6) */
+    return c->scaled ? WALK_STEPS * AI_CALIBRATION_UNITS / lb_state_unit_count(c->st) : WALK_STEPS;
+}
+
 /* Plays g on from its pending decision to the end of the enemy's next sequence (or the
  * battle's end) by the policy. */
 static int play_out(ai_ctx *c, lb_game *g)
 {
     int seen_foe = 0, walks = 0, walk_phasing = -1, walk_segment = -1;
+    int steps = lbi_ai_walk_steps(c);
     for (int n = 0; n < ROLLOUT_DECISIONS_MAX; n++) {
         const lb_decision *d = lb_game_pending(g);
         if (!d)
@@ -155,7 +162,7 @@ static int play_out(ai_ctx *c, lb_game *g)
         int phasing = lb_game_state(g)->turn.phasing;
         int segment = (int)lb_game_state(g)->turn.segment;
         if (phasing != walk_phasing || segment != walk_segment) {
-            walks = WALK_STEPS;
+            walks = steps;
             walk_phasing = phasing;
             walk_segment = segment;
         }

@@ -775,6 +775,10 @@ static void test_ai__rollouts_shared_at_scale(void **state)
     assert_string_equal(key[1], key[2]);
     assert_string_equal(why[1], why[2]);
     assert_null(strstr(why[1], "rollouts"));
+    ai_ctx c; /* R-AI-20: the enemy's walk shared out too, 6 x 16 / 177 = 0.5: none */
+    assert_int_equal(lbi_ai_ctx_init(&c, g, 0, &s[0]), LB_OK);
+    assert_int_equal(lbi_ai_walk_steps(&c), 0);
+    lbi_ai_ctx_release(&c);
     lb_game_free(g);
 }
 
@@ -920,6 +924,7 @@ static void test_ai__rollout_enemy_walks(void **state)
     assert_int_equal(lbi_ai_policy(&french, g, &walks, walked), LB_OK);
     assert_string_equal(walked, "end");
     assert_int_equal(walks, 6);
+    assert_int_equal(lbi_ai_walk_steps(&austrians), 6);
     lbi_ai_ctx_release(&austrians);
     lbi_ai_ctx_release(&french);
     lb_game_free(g);
