@@ -138,13 +138,15 @@ LBI int lbi_ai_watch_decision(ai_ctx *c, const lb_decision *d, char *key, char *
 /* movement.c */
 LBI int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);
 
+/* walk.c: the baseline's walk in game g's Movement decision d (R-AI-7, R-AI-20): a
+ * reinforcement entering, else the step of the unit of d's side that gets most movement points
+ * nearer the nearest objective its side does not hold (the nearest held one when it holds all),
+ * units on an objective or next to an enemy staying; -1 when none gets nearer. *gain: the
+ * points nearer (1 to enter). */
+LBI int lbi_ai_walk(const ai_ctx *c, const lb_game *g, const lb_decision *d, int *gain);
+
 /* baseline.c: the scripted baseline (R-AI-7) */
 /* An action of the baseline in the segment the game is in (Movement, fire, melee, charge). */
-/* The baseline's walk in game g's Movement decision d (R-AI-7): a reinforcement entering, else
- * the step of the unit of d's side that gets most movement points nearer the nearest objective
- * its side does not hold (the nearest held one when it holds all), units on an objective or
- * next to an enemy staying; -1 when none gets nearer. *gain: the points nearer (1 to enter). */
-LBI int lbi_ai_walk(const ai_ctx *c, const lb_game *g, const lb_decision *d, int *gain);
 LBI int lbi_ai_baseline_action(ai_ctx *c, const lb_decision *d, char *key, char *why);
 /* An opportunity fire of the baseline: the most increments expected, or pass. */
 LBI int lbi_ai_baseline_opportunity(ai_ctx *c, const lb_decision *d, char *key, char *why);

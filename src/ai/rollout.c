@@ -17,8 +17,9 @@
 #define POLICY_CHARGE 1.0         /* a charge the policy makes promises at least this */
 #define WALK_STEPS 6              /* R-AI-20: the enemy's walk, steps a Movement segment */
 
-/* Movement by the policy: a combat unit steps onto an objective its side does not hold, a
- * reinforcement enters; nothing else moves. The option, or -1. */
+/* Movement by the policy, first: a combat unit steps onto an objective its side does not hold,
+ * a reinforcement enters (then the enemy walks, R-AI-20; the deciding side's units stand). The
+ * option, or -1. */
 static int grab(const lb_game *g, const lb_decision *d)
 {
     const lb_state *st = lb_game_state(g);
@@ -146,7 +147,8 @@ int lbi_ai_policy(ai_ctx *c, const lb_game *g, int *walks, char *key)
 int lbi_ai_walk_steps(const ai_ctx *c)
 {
     /* past the calibration's units, shared out among them as the rollouts are (R-AI-6) */
-    return c->scaled ? WALK_STEPS * AI_CALIBRATION_UNITS / lb_state_unit_count(c->st) : WALK_STEPS;
+    return c->scaled ? WALK_STEPS * AI_CALIBRATION_UNITS / lb_state_unit_count(c->st)
+                     : WALK_STEPS;
 }
 
 /* Plays g on from its pending decision to the end of the enemy's next sequence (or the

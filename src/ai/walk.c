@@ -38,7 +38,7 @@ static int goal_of(const ai_ctx *c, const lb_game *g, const lb_unit *u)
     return best >= 0 ? best : held_best;
 }
 
-/* Does unit u stay: it guards an objective of its side, or an enemy stands next to it? */
+/* Does unit u stay: it stands on an objective, or an enemy stands next to it? */
 static int stays(const ai_ctx *c, const lb_state *st, const lb_unit *u)
 {
     for (int k = 0; k < c->nobj; k++)
