@@ -83,6 +83,9 @@ LBI int lbi_ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_setti
 LBI void lbi_ai_ctx_release(ai_ctx *c);
 /* The objective holders after the units of st moved (R-VIC-2, from the game's holders). */
 LBI void lbi_ai_holders(const ai_ctx *c, const lb_state *st, int *holders);
+/* Movement points from hex h to objective k for the arm (its cheapest path, AI_FAR off the map
+ * or out of reach). */
+LBI int lbi_ai_objective_mp(const ai_ctx *c, const lb_state *st, lb_arm arm, int k, lb_hex h);
 /* The objectives for me: points held, and the chance of taking or losing each in the turns left
  * (who can reach it, who stands on it). */
 LBI double lbi_ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders);

@@ -195,16 +195,22 @@ void lbi_ai_holders(const ai_ctx *c, const lb_state *st, int *holders)
     }
 }
 
+int lbi_ai_objective_mp(const ai_ctx *c, const lb_state *st, lb_arm arm, int k, lb_hex h)
+{
+    if (!lb_map_contains(&st->map, h))
+        return AI_FAR;
+    const int *d = c->dist + ((size_t)k * 3 + (size_t)arm_index(arm)) * (size_t)c->cells;
+    return d[lb_map_cell(&st->map, h)];
+}
+
 /* Turns unit u needs to reach objective k (0 standing on it), or a large number. */
 static double turns_to(const ai_ctx *c, const lb_state *st, const lb_unit *u, int k)
 {
-    const int *d = c->dist + ((size_t)k * 3 + (size_t)arm_index(u->arm)) * (size_t)c->cells;
     int best = AI_FAR;
-    for (int h = 0; h < u->nhexes; h++)
-        if (lb_map_contains(&st->map, u->hexes[h])) {
-            int x = d[lb_map_cell(&st->map, u->hexes[h])];
-            best = x < best ? x : best;
-        }
+    for (int h = 0; h < u->nhexes; h++) {
+        int x = lbi_ai_objective_mp(c, st, u->arm, k, u->hexes[h]);
+        best = x < best ? x : best;
+    }
     if (best == 0)
         return 0;
     /* T15-7: a line loses 2 MP, a carré moves 1 hex; R-MOR-3: disordered at half */

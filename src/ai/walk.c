@@ -6,21 +6,6 @@
 #include "hex_int.h"
 #include "game_int.h"
 
-static int arm_slot(lb_arm a)
-{
-    return a == LB_ARM_CAVALRY ? 1 : a == LB_ARM_ARTILLERY ? 2 : 0;
-}
-
-/* Movement points from hex h to objective k for unit u's arm (AI_FAR off the map). */
-static int objective_distance(const ai_ctx *c, const lb_state *st, const lb_unit *u, int k,
-                              lb_hex h)
-{
-    if (!lb_map_contains(&st->map, h))
-        return AI_FAR;
-    const int *d = c->dist + ((size_t)k * 3 + (size_t)arm_slot(u->arm)) * (size_t)c->cells;
-    return d[lb_map_cell(&st->map, h)];
-}
-
 /* The objective unit u of game g walks to: the nearest its side does not hold, else the
  * nearest; -1. */
 static int goal_of(const ai_ctx *c, const lb_game *g, const lb_unit *u)
@@ -28,11 +13,11 @@ static int goal_of(const ai_ctx *c, const lb_game *g, const lb_unit *u)
     const lb_state *st = lb_game_state(g);
     int best = -1, held_best = -1;
     for (int k = 0; k < c->nobj; k++) {
-        int dk = objective_distance(c, st, u, k, u->hexes[0]);
+        int dk = lbi_ai_objective_mp(c, st, u->arm, k, u->hexes[0]);
         if (dk >= AI_FAR)
             continue;
         int *slot = lb_game_objective_holder(g, k) == u->side ? &held_best : &best;
-        if (*slot < 0 || dk < objective_distance(c, st, u, *slot, u->hexes[0]))
+        if (*slot < 0 || dk < lbi_ai_objective_mp(c, st, u->arm, *slot, u->hexes[0]))
             *slot = k;
     }
     return best >= 0 ? best : held_best;
@@ -71,8 +56,8 @@ static int move_gain(const ai_ctx *c, const lb_game *g, const lb_decision *d, in
     int k = goal_of(c, g, u);
     if (k < 0)
         return -1;
-    return objective_distance(c, st, u, k, u->hexes[0]) -
-           objective_distance(c, st, u, k, a->hexes[0]);
+    return lbi_ai_objective_mp(c, st, u->arm, k, u->hexes[0]) -
+           lbi_ai_objective_mp(c, st, u->arm, k, a->hexes[0]);
 }
 
 int lbi_ai_walk(const ai_ctx *c, const lb_game *g, const lb_decision *d, int *gain)
