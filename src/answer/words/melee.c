@@ -39,6 +39,8 @@ static const char *const sentences[] = {
 
     S(FIRED_AT) = "{0} fired at {1} this turn: it may melee that hex only, and does",
     S(CARRE_INSIDE) = "{0} assaults the carré from inside its hex {1}",
+    S(BROKEN_CARRE_INSIDE) = "{0} stands in {1}, where it entered to melee a carré: it assaults "
+                             "the units there from inside the hex, through the front",
     S(NOT_IN_FRONT) = "{0} in {1}: {2} is not in front of it",
     S(THROUGH) = "{0} assaults {1} from {2} through a {3} hexside of {4}",
     S(MAY_STEP) = "{0} may step into {1} from {3}{4?, {4}}{5?, {5}}{6?, {6}}{7?, {7}}{8?, {8}}: "

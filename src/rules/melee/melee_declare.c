@@ -95,6 +95,14 @@ static int contact(const lb_state *s, lb_melee_chance *c, int i, int d0, int car
         LBI_EVENT(t, "R-MEL-4", "(32)", EV_MEL_CARRE_INSIDE, id, target);
         return LB_OK;
     }
+    if (inside >= 0 && u->arm == LB_ARM_CAVALRY) {
+        /* R-MEL-30: it entered the hex to melee a carré that is no longer formed there */
+        mu->from = c->target;
+        mu->through = LB_SIDE_FRONT;
+        mu->increments = lbi_mel_share(u, inside);
+        LBI_EVENT(t, "R-MEL-30", "(32)", EV_MEL_BROKEN_CARRE_INSIDE, id, target);
+        return LB_OK;
+    }
     if (inside >= 0)
         return MEL_REFUSE(c, "R-MEL-1", "(32)", t, EV_MEL_STANDS_IN_TARGET, id, target);
     int adjacent = 0, best = -1, k0 = hex_of(d, c->target), nentries = 0;

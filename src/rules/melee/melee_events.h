@@ -124,6 +124,7 @@ enum melee_event {
     EV_MEL_ATTACHED_ADVANCES,        /* leader, unit, target */
     EV_MEL_CARRE_REPULSES,           /* cavalry */
     EV_MEL_CASUALTY_VICTIM,          /* leader, leaders, a bonus used (1), the leader used */
+    EV_MEL_BROKEN_CARRE_INSIDE,      /* cavalry, the hex it stands in */
     EV_MEL_END
 };
 

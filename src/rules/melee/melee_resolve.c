@@ -328,6 +328,21 @@ static void keep_attackers(const lb_melee_req *req, char keep[][LB_SUBJECT_MAX],
                 out->attackers[out->nattackers++] = req->attackers[a];
 }
 
+/* R-MEL-30: cavalry that stands in the target hex, whose carré broke before the roll, fights
+ * the units left there from inside, said in the trace (the declaration is read again silently). */
+static void inside_broken_carre(mrun *R, const lb_melee_chance *c)
+{
+    for (int i = c->nattackers; i < c->nunits; i++)
+        if (R->st->units[c->units[i].unit].formation == LB_FORM_CARRE)
+            return;
+    for (int i = 0; i < c->nattackers; i++) {
+        const lb_unit *u = &R->st->units[c->units[i].unit];
+        if (u->arm == LB_ARM_CAVALRY && lb_hex_eq(c->units[i].from, c->target))
+            LBI_EVENT(R->t, "R-MEL-30", "(32)", EV_MEL_BROKEN_CARRE_INSIDE,
+                      ev_unit_id(lbi_mr_id(R, u->id)), ev_hex(R->st, c->target));
+    }
+}
+
 /* R-MEL-15, R-MEL-16: the matrix roll and what it reads. The values are those the units had
  * before the checks (`before`, by id; R-MEL-23: the odds use the same); only the units still in
  * the melee count (32.4). */
@@ -339,6 +354,7 @@ static int fight(mrun *R, const lb_melee_req *req, const valued *before, int nbe
         return rc;
     if (!c->allowed)
         return refused(R, c);
+    inside_broken_carre(R, c);
     c->attack = c->defence = lb_frac_int(0);
     for (int i = 0; i < c->nunits; i++) {
         const char *id = R->st->units[c->units[i].unit].id;

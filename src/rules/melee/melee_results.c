@@ -601,21 +601,23 @@ static int lose(mrun *R, char ids[][LB_SUBJECT_MAX], int nids, int n)
     return LB_OK;
 }
 
-/* 32.9: cavalry u stands in the hex of an enemy carré (the one it assaulted). */
-static int on_carre(const lb_state *s, const lb_unit *u)
+/* 32.9, R-MEL-30: cavalry u stands in an enemy hex, that of the carré it assaulted (the carré
+ * may have broken before the melee roll, leaving the units that were with it). */
+static int in_enemy_hex(const lb_state *s, const lb_unit *u)
 {
     const int *idx;
     int n = u->arm == LB_ARM_CAVALRY ? lb_state_units_at(s, u->hexes[0], &idx) : 0;
     for (int k = 0; k < n; k++)
-        if (s->units[idx[k]].side != u->side && s->units[idx[k]].formation == LB_FORM_CARRE)
+        if (s->units[idx[k]].side != u->side && lb_unit_is_combat(&s->units[idx[k]]))
             return 1;
     return 0;
 }
 
 /* R-MEL-17: AR, DR (rout) or AD, DD on one unit: cavalry routs instead of disordering (35.8); a
  * disordered unit disordered again routs (R-MOR-7); a carré given DD takes column and retreats,
- * 3 hexes in premier-2017 (32.9); cavalry given AR or AD in a carré's hex routs to an adjacent
- * hex (32.9, R-MEL-29). Every such retreat is the melee's (R-MEL-18). */
+ * 3 hexes in premier-2017 (32.9); cavalry given AR or AD in a carré's hex (or in the hex of a
+ * carré that broke, R-MEL-30) routs to an adjacent hex (32.9, R-MEL-29). Every such retreat is
+ * the melee's (R-MEL-18). */
 static int hit(mrun *R, const char *id, int rout)
 {
     int i = lbi_mr_unit(R, id);
@@ -623,7 +625,7 @@ static int hit(mrun *R, const char *id, int rout)
         return LB_OK;
     lb_unit *u = &R->st->units[i];
     int routs = rout || u->arm == LB_ARM_CAVALRY || u->state != LB_STATE_GOOD;
-    int carre = u->formation == LB_FORM_CARRE, repulsed = on_carre(R->st, u);
+    int carre = u->formation == LB_FORM_CARRE, repulsed = in_enemy_hex(R->st, u);
     lb_morale_state from = u->state;
     u->state = routs ? LB_STATE_ROUTED : LB_STATE_DISORDERED;
     u->formation = lb_effects_formation(R->st, u, u->hexes[0]);
