@@ -86,23 +86,20 @@ static int contact(const lb_state *s, lb_melee_chance *c, int i, int d0, int car
     const lb_unit *u = &s->units[mu->unit], *d = &s->units[d0];
     lb_event_arg id = ev_unit_id(u->id), target = ev_hex(s, c->target);
     int inside = hex_of(u, c->target);
-    if (carre && u->arm == LB_ARM_CAVALRY) {
-        if (inside < 0)
-            return MEL_REFUSE(c, "R-MEL-4", "(32)", t, EV_MEL_CARRE_FROM_OUTSIDE, id, target);
-        mu->from = c->target;
-        mu->through = LB_SIDE_FRONT;
-        mu->increments = lbi_mel_share(u, inside);
-        LBI_EVENT(t, "R-MEL-4", "(32)", EV_MEL_CARRE_INSIDE, id, target);
-        return LB_OK;
-    }
     if (inside >= 0 && u->arm == LB_ARM_CAVALRY) {
-        /* R-MEL-30: it entered the hex to melee a carré that is no longer formed there */
+        /* R-MEL-4: from inside the carré's hex, where its charge left it; R-MEL-30: the carré
+         * broke since, and the units left there are fought from inside the same way */
         mu->from = c->target;
         mu->through = LB_SIDE_FRONT;
         mu->increments = lbi_mel_share(u, inside);
-        LBI_EVENT(t, "R-MEL-30", "(32)", EV_MEL_BROKEN_CARRE_INSIDE, id, target);
+        if (carre)
+            LBI_EVENT(t, "R-MEL-4", "(32)", EV_MEL_CARRE_INSIDE, id, target);
+        else
+            LBI_EVENT(t, "R-MEL-30", "(32)", EV_MEL_BROKEN_CARRE_INSIDE, id, target);
         return LB_OK;
     }
+    if (carre && u->arm == LB_ARM_CAVALRY)
+        return MEL_REFUSE(c, "R-MEL-4", "(32)", t, EV_MEL_CARRE_FROM_OUTSIDE, id, target);
     if (inside >= 0)
         return MEL_REFUSE(c, "R-MEL-1", "(32)", t, EV_MEL_STANDS_IN_TARGET, id, target);
     int adjacent = 0, best = -1, k0 = hex_of(d, c->target), nentries = 0;
