@@ -468,6 +468,10 @@ test('a rout\'s end chosen by keyboard', async () => {
   await austrian.keyboard.press('Enter');
   await waitSeqAbove(austrian, seq);
   await austrian.waitForSelector('.layer-paths .mark.retreat-end.can[data-hex="2204"]');
+  // the cursor reaches the routed unit's hex once the page has drawn the ends (a frame later
+  // on a loaded machine)
+  await austrian.waitForFunction(
+    () => document.activeElement?.closest('.hex')?.dataset.hex === '1204');
   assert.equal(await cursorHex(austrian), '1204');
   await walkTo(austrian, '2204');
   assert.match(await austrian.textContent('#status'), /^2204 · Enter: retreat here$/);
