@@ -39,6 +39,8 @@ typedef struct ai_ctx {
     double inc_worth;            /* one increment, in points */
     double leader_worth;         /* one leader, in points */
     int nobj;                    /* objectives weighed, at most AI_OBJECTIVES_MAX */
+    int horizon;                 /* R-AI-21: Movement segments a side's reach of the objectives
+                                  * is counted over, at most */
     int *holder;                 /* per objective: the side holding it now, -1 */
     double *kept_turns;          /* [objective][unit] of the state kept by lbi_ai_reach_keep:
                                   * turns to reach it, -1 for a unit that does not count */

@@ -1,4 +1,5 @@
 /* The computer player's evaluation of a position: units by morale state, objectives held and within reach, each unit's prospects and exposure. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,8 @@
 #define MASS_SHARE 0.25
 /* A guard in the hex keeps most of the danger off an objective. */
 #define GUARD_SHARE 0.35
+/* R-AI-21: the Movement segments a defender counts the objectives' reach over. */
+#define DEFENDER_HORIZON 2
 /* Reach of enemy cavalry that makes infantry look to its formation, in hexes. */
 #define CHARGE_REACH 9
 
@@ -111,6 +114,23 @@ static int moves_left(const lb_state *st, int side)
     return n < 0 ? 0 : n;
 }
 
+/* R-AI-21: does side defend (hold more objective points than the enemy at the scenario's start)? */
+static int defends(const lb_victory *v, int side)
+{
+    int held[2] = {0, 0};
+    for (int k = 0; k < v->nobjectives; k++)
+        if (v->objectives[k].holder == 0 || v->objectives[k].holder == 1)
+            held[v->objectives[k].holder] += v->objectives[k].points;
+    return held[side] > held[1 - side];
+}
+
+/* The Movement segments still to come for side that c counts its objectives' reach over. */
+static int moves_counted(const ai_ctx *c, const lb_state *st, int side)
+{
+    int n = moves_left(st, side);
+    return n < c->horizon ? n : c->horizon;
+}
+
 int lbi_ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings *s)
 {
     memset(c, 0, sizeof *c);
@@ -128,6 +148,9 @@ int lbi_ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings 
     c->inc_worth = ppi * (1.0 + 0.08 * (left < 6 ? left : 6));
     c->leader_worth = v->per_leader > 0 ? v->per_leader : 2 * ppi;
     c->nobj = v->nobjectives < AI_OBJECTIVES_MAX ? v->nobjectives : AI_OBJECTIVES_MAX;
+    /* R-AI-21 [project ruling]: the defender plays to the threat at hand, the attacker to the
+     * whole approach; the baseline, a yardstick, counts every segment left */
+    c->horizon = s->level != LB_AI_BASELINE && defends(v, side) ? DEFENDER_HORIZON : INT_MAX;
     c->cells = c->st->map.cols * c->st->map.rows;
     c->holder = calloc((size_t)c->nobj + 1, sizeof *c->holder);
     c->dist = malloc(((size_t)c->nobj * 3 * (size_t)c->cells + 1) * sizeof *c->dist);
@@ -269,7 +292,7 @@ static void objective_value(const ai_ctx *c, double p, int h, obj_reach *r, cons
 double lbi_ai_objectives(const ai_ctx *c, const lb_state *st, const int *holders)
 {
     const lb_victory *v = &st->battle.victory;
-    int left[2] = {moves_left(st, 0), moves_left(st, 1)};
+    int left[2] = {moves_counted(c, st, 0), moves_counted(c, st, 1)};
     double sum = 0;
     for (int k = 0; k < c->nobj; k++) {
         obj_reach r = {{1e9, 1e9}, {0, 0}, {0, 0}};
@@ -294,7 +317,7 @@ static int among(const lb_hex *hexes, int n, lb_hex h)
 static double kept_objectives(const ai_ctx *c, const lb_state *st, int i, const lb_unit *moved)
 {
     const lb_victory *v = &st->battle.victory;
-    int left[2] = {moves_left(st, 0), moves_left(st, 1)};
+    int left[2] = {moves_counted(c, st, 0), moves_counted(c, st, 1)};
     double sum = 0;
     for (int k = 0; k < c->nobj; k++) {
         lb_hex at = v->objectives[k].hex;

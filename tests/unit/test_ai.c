@@ -970,6 +970,81 @@ static void test_ai__baseline_level(void **state)
     free(wagram);
 }
 
+/* A French Charge segment at 13:00 on a 20 x 3 clear map, the last turn 15:00: the Austrians hold
+ * a 10-point objective at 0101, au-inf (a column, 6 MP) stands two hexes from it in 0103, fr-inf
+ * (a column, 6 MP) eighteen hexes off in 1901. */
+static lb_game *far_attacker(void)
+{
+    char *text = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&text, &n);
+    fprintf(f, "{\"format\": \"labataille-scenario/1\", \"title\": \"far\", \"game\": "
+               "\"deutsch-wagram-1809\", \"rules\": \"premier-2018\", \"turn\": {\"time\": "
+               "\"13:00\", \"phasing\": \"french\", \"segment\": \"charge\"}, \"sides\": "
+               "[\"french\", \"austrian\"], \"map\": {\"columns\": 20, \"rows\": 3, \"terrain\": "
+               "[\"....................\", \"....................\", \"....................\"], "
+               "\"legend\": {\".\": \"clear\"}}, \"units\": [");
+    const char *unit = "{\"id\": \"%s\", \"side\": \"%s\", \"arm\": \"infantry\", \"nation\": "
+                       "\"%s\", \"class\": \"%s\", \"increments\": 8, \"fire\": 8, \"melee\": 24, "
+                       "\"movement\": 6, \"morale\": \"35\", \"formation\": \"column\", "
+                       "\"state\": \"good\", \"hexes\": [\"%s\"], \"facing\": %d}";
+    fprintf(f, unit, "fr-inf", "french", "french", "ligne", "1901", 10);
+    fprintf(f, ", ");
+    fprintf(f, unit, "au-inf", "austrian", "austrian", "linie", "0103", 4);
+    fprintf(f, "], \"victory\": {\"last_turn\": \"15:00\", \"objectives\": [{\"hex\": \"0101\", "
+               "\"points\": 10, \"holder\": \"austrian\"}]}}");
+    fclose(f);
+    lb_game *g = fixture_game("far", text, 1, LB_UNDO_HOTSEAT);
+    free(text);
+    return g;
+}
+
+/* R-AI-21: the defender (the side holding more objective points at the scenario's start) counts
+ * the objectives' reach over its next two Movement segments, the attacker, and the baseline on
+ * either side, over all they have left (7 here: 13:00 to 15:00). A unit t turns away reaches
+ * the objective in m segments with chance 1 - t / (m + 0.5) (at least 0); the value for the
+ * holder is 10 (held) less 10 times the nearest enemy's chance, plus 0.25 x 10 x each side's
+ * chances (docs/ai.md). au-inf is 2 / 6 turns away, fr-inf 18 / 6 = 3 (clear, 1 MP a hex).
+ * The Austrians, quick: 2 segments, fr-inf out of reach: 10 + 2.5 x (1 - (1/3) / 2.5) = 12.1667,
+ * the same with fr-inf off the board (routed: it counts no more). The baseline's Austrians, 7
+ * segments: 10 - 10 x 0.6 + 2.5 x (0.95556 - 0.6) = 4.8889, and 12.3889 without fr-inf. The
+ * French, quick (the attacker), 7: -10 + 10 x 0.6 + 2.5 x (0.6 - 0.95556) = -4.8889, without
+ * fr-inf -12.3889. */
+static void test_ai__defender_counts_two_segments(void **state)
+{
+    (void)state;
+    lb_game *g = far_attacker();
+    const lb_state *st = lb_game_state(g);
+    lb_ai_settings q = settings(LB_AI_QUICK, 1000, 1), b = settings(LB_AI_BASELINE, 1000, 1);
+    ai_ctx austrians, french, yardstick;
+    assert_int_equal(lbi_ai_ctx_init(&austrians, g, 1, &q), LB_OK);
+    assert_int_equal(lbi_ai_ctx_init(&french, g, 0, &q), LB_OK);
+    assert_int_equal(lbi_ai_ctx_init(&yardstick, g, 1, &b), LB_OK);
+    int fr = lb_state_unit_index(st, "fr-inf"), au = lb_state_unit_index(st, "au-inf");
+    const lb_hex fr_at = st->units[fr].hexes[0], au_at = st->units[au].hexes[0];
+    assert_int_equal(lbi_ai_objective_mp(&austrians, st, LB_ARM_INFANTRY, 0, fr_at), 18);
+    assert_int_equal(lbi_ai_objective_mp(&austrians, st, LB_ARM_INFANTRY, 0, au_at), 2);
+    lb_state *off = lb_state_clone(st);
+    assert_non_null(off);
+    off->units[fr].state = LB_STATE_ROUTED;
+    int held[1] = {1};
+    const ai_ctx *who[3] = {&austrians, &yardstick, &french};
+    const double with[3] = {10 + 2.5 * (1 - (1.0 / 3) / 2.5),
+                            10 - 10 * 0.6 + 2.5 * ((1 - (1.0 / 3) / 7.5) - 0.6),
+                            -10 + 10 * 0.6 + 2.5 * (0.6 - (1 - (1.0 / 3) / 7.5))};
+    const double without[3] = {with[0], 10 + 2.5 * (1 - (1.0 / 3) / 7.5),
+                               -10 - 2.5 * (1 - (1.0 / 3) / 7.5)};
+    for (int k = 0; k < 3; k++) {
+        assert_float_equal(lbi_ai_objectives(who[k], st, held), with[k], 1e-9);
+        assert_float_equal(lbi_ai_objectives(who[k], off, held), without[k], 1e-9);
+    }
+    lb_state_free(off);
+    lbi_ai_ctx_release(&austrians);
+    lbi_ai_ctx_release(&french);
+    lbi_ai_ctx_release(&yardstick);
+    lb_game_free(g);
+}
+
 /* With an argument, only the tests whose names match it (a cmocka pattern). */
 int main(int argc, char **argv)
 {
@@ -998,6 +1073,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__baseline_level),
         cmocka_unit_test(test_ai__rollout_enemy_walks),
         cmocka_unit_test(test_ai__assault_risks_the_objective),
+        cmocka_unit_test(test_ai__defender_counts_two_segments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
