@@ -24,7 +24,8 @@ SOAK_ODDS_POSITIONS ?= 50
 
 all: build
 
-# Installs the Debian packages that are missing (as root), or says which apt-get line to run.
+# Installs the Debian packages that are missing (as root), or says which apt-get line to run;
+# an install interrupted before (dpkg left half-configured) is finished first.
 define ensure_packages
 	@missing=$$(for p in $(1); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \
@@ -32,7 +33,8 @@ define ensure_packages
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing:" $$missing; \
-	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	    DEBIAN_FRONTEND=noninteractive dpkg --configure -a && apt-get update -q \
+	      && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
 	  else \
 	    echo "missing packages; as root run: apt-get install -y --no-install-recommends" $$missing; exit 1; \
 	  fi; \
