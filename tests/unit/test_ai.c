@@ -223,6 +223,26 @@ static void test_ai__hint_ranks_three(void **state)
     lb_game_free(g);
 }
 
+/* Writes to f a scenario's text up to its units' list: the French phasing at 13:00 in segment,
+ * on a columns x rows map of clear hexes. */
+static void scenario_header(FILE *f, const char *title, const char *segment, int columns,
+                            int rows)
+{
+    fprintf(f, "{\"format\": \"labataille-scenario/1\", \"title\": \"%s\", \"game\": "
+               "\"deutsch-wagram-1809\", \"rules\": \"premier-2018\", \"turn\": {\"time\": "
+               "\"13:00\", \"phasing\": \"french\", \"segment\": \"%s\"}, \"sides\": "
+               "[\"french\", \"austrian\"], \"map\": {\"columns\": %d, \"rows\": %d, "
+               "\"terrain\": [",
+            title, segment, columns, rows);
+    for (int r = 0; r < rows; r++) {
+        fprintf(f, "%s\"", r ? ", " : "");
+        for (int c = 0; c < columns; c++)
+            fputc('.', f);
+        fputc('"', f);
+    }
+    fprintf(f, "], \"legend\": {\".\": \"clear\"}}, \"units\": [");
+}
+
 /* A scenario of one French battalion in column in clear at 0505 and one Austrian unit, the
  * French Movement segment first, the battle over after 13:20. */
 static char *duel(const char *austrian)
@@ -230,14 +250,8 @@ static char *duel(const char *austrian)
     char *text = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&text, &n);
-    fprintf(f, "{\"format\": \"labataille-scenario/1\", \"title\": \"duel\", \"game\": "
-               "\"deutsch-wagram-1809\", \"rules\": \"premier-2018\", \"turn\": {\"time\": "
-               "\"13:00\", \"phasing\": \"french\", \"segment\": \"movement\"}, \"sides\": "
-               "[\"french\", \"austrian\"], \"map\": {\"columns\": 10, \"rows\": 10, \"terrain\": "
-               "[");
-    for (int r = 0; r < 10; r++)
-        fprintf(f, "%s\"..........\"", r ? "," : "");
-    fprintf(f, "], \"legend\": {\".\": \"clear\"}}, \"units\": [{\"id\": \"fr-inf\", \"side\": "
+    scenario_header(f, "duel", "movement", 10, 10);
+    fprintf(f, "{\"id\": \"fr-inf\", \"side\": "
                "\"french\", \"arm\": \"infantry\", \"nation\": \"french\", \"class\": \"ligne\", "
                "\"increments\": 8, \"fire\": 8, \"melee\": 24, \"movement\": 6, \"morale\": "
                "\"35\", \"formation\": \"column\", \"state\": \"good\", \"hexes\": [\"0505\"], "
@@ -829,14 +843,8 @@ static lb_game *assault_from(const char *objective)
     char *text = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&text, &n);
-    fprintf(f, "{\"format\": \"labataille-scenario/1\", \"title\": \"assault\", \"game\": "
-               "\"deutsch-wagram-1809\", \"rules\": \"premier-2018\", \"turn\": {\"time\": "
-               "\"13:00\", \"phasing\": \"french\", \"segment\": \"melee\"}, \"sides\": "
-               "[\"french\", \"austrian\"], \"map\": {\"columns\": 10, \"rows\": 10, \"terrain\": "
-               "[");
-    for (int r = 0; r < 10; r++)
-        fprintf(f, "%s\"..........\"", r ? "," : "");
-    fprintf(f, "], \"legend\": {\".\": \"clear\"}}, \"units\": [{\"id\": \"fr-inf\", \"side\": "
+    scenario_header(f, "assault", "melee", 10, 10);
+    fprintf(f, "{\"id\": \"fr-inf\", \"side\": "
                "\"french\", \"arm\": \"infantry\", \"nation\": \"french\", \"class\": \"ligne\", "
                "\"increments\": 8, \"fire\": 8, \"melee\": 24, \"movement\": 6, \"morale\": "
                "\"35\", \"formation\": \"column\", \"state\": \"good\", \"hexes\": [\"0505\"], "
@@ -978,12 +986,7 @@ static lb_game *far_attacker(void)
     char *text = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&text, &n);
-    fprintf(f, "{\"format\": \"labataille-scenario/1\", \"title\": \"far\", \"game\": "
-               "\"deutsch-wagram-1809\", \"rules\": \"premier-2018\", \"turn\": {\"time\": "
-               "\"13:00\", \"phasing\": \"french\", \"segment\": \"charge\"}, \"sides\": "
-               "[\"french\", \"austrian\"], \"map\": {\"columns\": 20, \"rows\": 3, \"terrain\": "
-               "[\"....................\", \"....................\", \"....................\"], "
-               "\"legend\": {\".\": \"clear\"}}, \"units\": [");
+    scenario_header(f, "far", "charge", 20, 3);
     const char *unit = "{\"id\": \"%s\", \"side\": \"%s\", \"arm\": \"infantry\", \"nation\": "
                        "\"%s\", \"class\": \"%s\", \"increments\": 8, \"fire\": 8, \"melee\": 24, "
                        "\"movement\": 6, \"morale\": \"35\", \"formation\": \"column\", "
