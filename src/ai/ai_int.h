@@ -55,6 +55,18 @@ typedef struct ai_ctx {
     ai_rank *rank;               /* R-AI-16: where the options valued are noted, or NULL */
 } ai_ctx;
 
+/* cost_heap.c */
+/* The open list of a search: (cost, state) pairs, costs and states non-negative; v holds as
+ * many as will be pushed. */
+typedef struct ai_heap {
+    long long *v; /* cost << 32 | state */
+    int n;
+} ai_heap;
+void lbi_ai_heap_push(ai_heap *h, int cost, int state);
+/* The cheapest pair (the lowest state among equals) taken off h (not empty): its state, its
+ * cost into *cost. */
+int lbi_ai_heap_pop(ai_heap *h, int *cost);
+
 /* answers.c */
 /* Option i of d as an action: the one it carries, or (a decision of the rules machines') the
  * one its key reads as, in read; NULL when it reads as none. */

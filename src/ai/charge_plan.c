@@ -19,11 +19,13 @@
 
 /* ---- the path -------------------------------------------------------------------------------- */
 
-/* The search of charge_path: the cost and the state before it of each (cell, direction). */
+/* The search of charge_path: the cost and the state before it of each (cell, direction), the
+ * states settled and the open ones. */
 typedef struct path_search {
     int states, start, budget;
     int *cost, *prev;
     unsigned char *done;
+    ai_heap open; /* each state enters it once per improvement: 6 a state at most */
 } path_search;
 
 /* Hexsides turned from direction `from` to `to` (0 to 3). */
@@ -45,18 +47,20 @@ static void search_start(path_search *ps, const lb_unit *u)
         if (turn <= 2) {
             ps->cost[ps->start * LB_DIR_COUNT + dir] = 2 * turn;
             ps->prev[ps->start * LB_DIR_COUNT + dir] = -1;
+            lbi_ai_heap_push(&ps->open, 2 * turn, ps->start * LB_DIR_COUNT + dir);
         }
     }
 }
 
-/* The cheapest state not settled yet, or -1. */
-static int search_next(const path_search *ps)
+/* The cheapest state not settled yet (the lowest among equals), or -1. */
+static int search_next(path_search *ps)
 {
-    int s = -1;
-    for (int k = 0; k < ps->states; k++)
-        if (!ps->done[k] && ps->cost[k] < AI_FAR && (s < 0 || ps->cost[k] < ps->cost[s]))
-            s = k;
-    return s;
+    while (ps->open.n) {
+        int cost, s = lbi_ai_heap_pop(&ps->open, &cost);
+        if (!ps->done[s] && cost == ps->cost[s])
+            return s;
+    }
+    return -1;
 }
 
 /* The steps out of state s: into empty hexes by terrain and hexside, each hexside turned two MP
@@ -76,6 +80,7 @@ static void search_relax(path_search *ps, const lb_state *st, int s)
         if (c <= ps->budget && c < ps->cost[t]) {
             ps->cost[t] = c;
             ps->prev[t] = s;
+            lbi_ai_heap_push(&ps->open, c, t);
         }
     }
 }
@@ -132,9 +137,10 @@ static int charge_path(const lb_state *st, const lb_unit *u, const lb_unit *targ
     ps.cost = malloc((size_t)ps.states * sizeof *ps.cost);
     ps.prev = malloc((size_t)ps.states * sizeof *ps.prev);
     ps.done = calloc((size_t)ps.states, 1);
+    ps.open.v = malloc(((size_t)ps.states + 1) * LB_DIR_COUNT * sizeof *ps.open.v);
     int n = 0, first = -1;
     *shared = 0;
-    if (ps.cost && ps.prev && ps.done) {
+    if (ps.cost && ps.prev && ps.done && ps.open.v) {
         search_start(&ps, u);
         for (int s = search_next(&ps); s >= 0; s = search_next(&ps)) {
             ps.done[s] = 1;
@@ -157,6 +163,7 @@ static int charge_path(const lb_state *st, const lb_unit *u, const lb_unit *targ
     free(ps.cost);
     free(ps.prev);
     free(ps.done);
+    free(ps.open.v);
     return n;
 }
 

@@ -31,42 +31,6 @@ static int arm_index(lb_arm a)
     return a == LB_ARM_CAVALRY ? 1 : a == LB_ARM_ARTILLERY ? 2 : 0;
 }
 
-/* A binary heap of (cost, cell) for the search below. */
-typedef struct heap {
-    long long *v; /* cost << 32 | cell */
-    int n;
-} heap;
-
-static void heap_push(heap *h, long long x)
-{
-    int i = h->n++;
-    while (i > 0 && h->v[(i - 1) / 2] > x) {
-        h->v[i] = h->v[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    h->v[i] = x;
-}
-
-static long long heap_pop(heap *h)
-{
-    long long top = h->v[0], x = h->v[--h->n];
-    int i = 0;
-    for (;;) {
-        int k = 2 * i + 1;
-        if (k >= h->n)
-            break;
-        if (k + 1 < h->n && h->v[k + 1] < h->v[k])
-            k++;
-        if (h->v[k] >= x)
-            break;
-        h->v[i] = h->v[k];
-        i = k;
-    }
-    if (h->n)
-        h->v[i] = x;
-    return top;
-}
-
 /* MP from every cell to hex `to` for arm: Dijkstra over the cost of stepping into each hex. */
 static void distances_to(const lb_state *st, lb_hex to, lb_arm arm, int *dist, int cells)
 {
@@ -75,15 +39,14 @@ static void distances_to(const lb_state *st, lb_hex to, lb_arm arm, int *dist, i
     if (!lb_map_contains(&st->map, to))
         return;
     /* each cell enters the heap at most once per improvement: 6 a cell at most */
-    heap h = {malloc(((size_t)cells * LB_DIR_COUNT + 1) * sizeof *h.v), 0};
+    ai_heap h = {malloc(((size_t)cells * LB_DIR_COUNT + 1) * sizeof *h.v), 0};
     if (!h.v)
         return;
     int start = lb_map_cell(&st->map, to);
     dist[start] = 0;
-    heap_push(&h, start);
+    lbi_ai_heap_push(&h, 0, start);
     while (h.n) {
-        long long x = heap_pop(&h);
-        int cell = (int)(x & 0xffffffff), d = (int)(x >> 32);
+        int d, cell = lbi_ai_heap_pop(&h, &d);
         if (d > dist[cell])
             continue;
         lb_hex at = lb_map_hex(&st->map, cell);
@@ -95,7 +58,7 @@ static void distances_to(const lb_state *st, lb_hex to, lb_arm arm, int *dist, i
             int cf = lb_map_cell(&st->map, from);
             if (cost >= 0 && d + cost < dist[cf]) {
                 dist[cf] = d + cost;
-                heap_push(&h, (long long)dist[cf] << 32 | cf);
+                lbi_ai_heap_push(&h, dist[cf], cf);
             }
         }
     }

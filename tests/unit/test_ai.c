@@ -1049,6 +1049,25 @@ static void test_ai__defender_counts_two_segments(void **state)
 }
 
 /* With an argument, only the tests whose names match it (a cmocka pattern). */
+/* The searches' open list gives the cheapest first and, among equal costs, the lowest state,
+ * the order the charge plan's search settles its states in (R-AI-17: the first cheapest end). */
+static void test_ai__heap_cheapest_then_lowest(void **state)
+{
+    (void)state;
+    long long v[8];
+    ai_heap h = {v, 0};
+    const int pushed[][2] = {{5, 9}, {3, 7}, {5, 2}, {3, 4}, {0, 11}, {AI_FAR, 0}};
+    for (int k = 0; k < 6; k++)
+        lbi_ai_heap_push(&h, pushed[k][0], pushed[k][1]);
+    const int popped[][2] = {{0, 11}, {3, 4}, {3, 7}, {5, 2}, {5, 9}, {AI_FAR, 0}};
+    for (int k = 0; k < 6; k++) {
+        int cost, at = lbi_ai_heap_pop(&h, &cost);
+        assert_int_equal(cost, popped[k][0]);
+        assert_int_equal(at, popped[k][1]);
+    }
+    assert_int_equal(h.n, 0);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -1077,6 +1096,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__rollout_enemy_walks),
         cmocka_unit_test(test_ai__assault_risks_the_objective),
         cmocka_unit_test(test_ai__defender_counts_two_segments),
+        cmocka_unit_test(test_ai__heap_cheapest_then_lowest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
