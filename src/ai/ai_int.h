@@ -62,10 +62,10 @@ typedef struct ai_heap {
     long long *v; /* cost << 32 | state */
     int n;
 } ai_heap;
-void lbi_ai_heap_push(ai_heap *h, int cost, int state);
+LBI void lbi_ai_heap_push(ai_heap *h, int cost, int state);
 /* The cheapest pair (the lowest state among equals) taken off h (not empty): its state, its
  * cost into *cost. */
-int lbi_ai_heap_pop(ai_heap *h, int *cost);
+LBI int lbi_ai_heap_pop(ai_heap *h, int *cost);
 
 /* answers.c */
 /* Option i of d as an action: the one it carries, or (a decision of the rules machines') the
