@@ -19,12 +19,11 @@
 
 /* ---- the path -------------------------------------------------------------------------------- */
 
-/* The search of charge_path: the cost and the state before it of each (cell, direction), the
- * states settled and the open ones. */
+/* The search of charge_path: the cost and the state before it of each (cell, direction), and
+ * the open states. */
 typedef struct path_search {
     int states, start, budget;
     int *cost, *prev;
-    unsigned char *done;
     ai_heap open; /* each state enters it once per improvement: 6 a state at most */
 } path_search;
 
@@ -52,12 +51,14 @@ static void search_start(path_search *ps, const lb_unit *u)
     }
 }
 
-/* The cheapest state not settled yet (the lowest among equals), or -1. */
+/* The cheapest state not settled yet (the lowest among equals), or -1: a state enters the heap
+ * once per cost it is given, and a settled one is given no lower, so an entry whose cost is
+ * still the state's is the state unsettled. */
 static int search_next(path_search *ps)
 {
     while (ps->open.n) {
         int cost, s = lbi_ai_heap_pop(&ps->open, &cost);
-        if (!ps->done[s] && cost == ps->cost[s])
+        if (cost == ps->cost[s])
             return s;
     }
     return -1;
@@ -136,14 +137,12 @@ static int charge_path(const lb_state *st, const lb_unit *u, const lb_unit *targ
                       .budget = u->movement + 5};
     ps.cost = malloc((size_t)ps.states * sizeof *ps.cost);
     ps.prev = malloc((size_t)ps.states * sizeof *ps.prev);
-    ps.done = calloc((size_t)ps.states, 1);
     ps.open.v = malloc(((size_t)ps.states + 1) * LB_DIR_COUNT * sizeof *ps.open.v);
     int n = 0, first = -1;
     *shared = 0;
-    if (ps.cost && ps.prev && ps.done && ps.open.v) {
+    if (ps.cost && ps.prev && ps.open.v) {
         search_start(&ps, u);
         for (int s = search_next(&ps); s >= 0; s = search_next(&ps)) {
-            ps.done[s] = 1;
             lb_hex h = lb_map_hex(&st->map, s / LB_DIR_COUNT);
             if (s / LB_DIR_COUNT != ps.start && lb_hex_distance(h, target->hexes[0]) == 1) {
                 if (only_target_next(st, u, target, h)) {
@@ -162,7 +161,6 @@ static int charge_path(const lb_state *st, const lb_unit *u, const lb_unit *targ
     }
     free(ps.cost);
     free(ps.prev);
-    free(ps.done);
     free(ps.open.v);
     return n;
 }

@@ -1048,7 +1048,6 @@ static void test_ai__defender_counts_two_segments(void **state)
     lb_game_free(g);
 }
 
-/* With an argument, only the tests whose names match it (a cmocka pattern). */
 /* The searches' open list gives the cheapest first and, among equal costs, the lowest state,
  * the order the charge plan's search settles its states in (R-AI-17: the first cheapest end). */
 static void test_ai__heap_cheapest_then_lowest(void **state)
@@ -1068,6 +1067,7 @@ static void test_ai__heap_cheapest_then_lowest(void **state)
     assert_int_equal(h.n, 0);
 }
 
+/* With an argument, only the tests whose names match it (a cmocka pattern). */
 int main(int argc, char **argv)
 {
     if (argc > 1)
