@@ -143,9 +143,18 @@ static int random_turn(lb_game *g, int side, lb_pcg32 *rng, uint64_t seed, tally
     return lrc;
 }
 
+/* The numbers and words of the command line, checked. */
+typedef struct run_opts {
+    long games, budget;
+    double expect; /* the share the first player must win, or -1 */
+    uint64_t seed;
+    int level; /* lb_ai_level */
+    const char *weights; /* --weights: the evaluation's weights overridden, or NULL */
+} run_opts;
+
 /* Every decision of the game answered by its side's player, until none is pending; the number of
  * decisions made in *decisions. */
-static int play_decisions(lb_game *g, uint64_t seed, const player *players, int budget,
+static int play_decisions(lb_game *g, uint64_t seed, const player *players, const run_opts *o,
                           int trace, tally *t, int *decisions, int *questions)
 {
     lb_pcg32 rng;
@@ -154,7 +163,8 @@ static int play_decisions(lb_game *g, uint64_t seed, const player *players, int 
     for (int s = 0; s < 2; s++) {
         lb_ai_settings_init(&as[s]);
         as[s].level = players[s].level;
-        as[s].budget_ms = budget;
+        as[s].budget_ms = (int)o->budget;
+        as[s].weights = o->weights;
         as[s].seed = seed * 2 + (uint64_t)s;
     }
     const lb_state *st = lb_game_state(g);
@@ -190,7 +200,7 @@ static int play_decisions(lb_game *g, uint64_t seed, const player *players, int 
 
 /* One game to its end: the journal's replay checked (R-GAME-13). Fills the game's JSON. */
 static int play_one(const char *name, const char *text, size_t len, const lb_load_opts *opts,
-                    uint64_t seed, const player *players, int budget, int trace, int ask,
+                    uint64_t seed, const player *players, const run_opts *o, int trace, int ask,
                     tally *t, json_t **out)
 {
     lb_game_settings set;
@@ -207,7 +217,7 @@ static int play_one(const char *name, const char *text, size_t len, const lb_loa
     const lb_state *st = lb_game_state(g);
     int decisions = 0, questions = 0;
     double start = cpu_now();
-    int rc = play_decisions(g, seed, players, budget, trace, t, &decisions, &questions);
+    int rc = play_decisions(g, seed, players, o, trace, t, &decisions, &questions);
     t->questions += questions;
     t->questions_max = questions > t->questions_max ? questions : t->questions_max;
     double seconds = cpu_now() - start;
@@ -245,14 +255,6 @@ static int play_one(const char *name, const char *text, size_t len, const lb_loa
     return rc;
 }
 
-/* The numbers of the command line, checked. */
-typedef struct run_opts {
-    long games, budget;
-    double expect; /* the share the first player must win, or -1 */
-    uint64_t seed;
-    int level; /* lb_ai_level */
-} run_opts;
-
 static int read_numbers(const cli_args *args, run_opts *o)
 {
     const char *level_text = cli_option_value(args, "level", NULL);
@@ -279,6 +281,10 @@ static int read_numbers(const cli_args *args, run_opts *o)
     o->seed = seed_text ? strtoull(seed_text, &end, 10) : 1;
     if (seed_text && (!*seed_text || *end))
         return cli_usage(args, "--seed: expected a whole number, found \"%s\"", seed_text);
+    o->weights = cli_option_value(args, "weights", NULL);
+    char why[LB_AI_REASON_MAX];
+    if (o->weights && lb_ai_weights_check(o->weights, why, sizeof why) != LB_OK)
+        return cli_usage(args, "--weights: %s", why);
     return CLI_OK;
 }
 
@@ -408,7 +414,7 @@ static int play_games(const cli_args *args, const char *name, const char *text, 
         }
         json_t *one = NULL;
         uint64_t seed = o->seed + (uint64_t)i;
-        rc = play_one(name, text, len, opts, seed, p, (int)o->budget, trace, ask, t, &one);
+        rc = play_one(name, text, len, opts, seed, p, o, trace, ask, t, &one);
         if (!one)
             continue;
         if (!args->json)

@@ -219,7 +219,7 @@ static const command commands[] = {
     {.name = "selfplay",
      .run = cmd_selfplay,
      .usage = "selfplay [FILE] [--SIDE P]... [--players P1,P2] [--games N] [--seed S] "
-              "[--ask-charges]",
+              "[--weights W] [--ask-charges]",
      .summary = "games between players (ai, random, quick, full, baseline): results and win rates",
      .about = "Plays N games of the scenario FILE (the demo by default) with no person, each side\n"
               "played by P: ai (the computer at --level), quick, full, baseline (the scripted\n"
@@ -236,6 +236,8 @@ static const command commands[] = {
                  {"games", "N", "how many games (default 1); game i is seeded S + i"},
                  {"level", "L", "the level of ai: quick, full or baseline (default full)"},
                  {"budget", "MS", "a computer's milliseconds per decision (default 1000)"},
+                 {"weights", "W", "the quick and full levels' evaluation weights overridden, "
+                                  "NAME=VALUE,... (tuning: docs/ai.md)"},
                  {"alternate", NULL, "swap the two players every other game"},
                  {"expect", "RATE", "exit 1 when the first player wins less than RATE (0.95)"},
                  {"trace", NULL, "print every decision with the computer's reason"},

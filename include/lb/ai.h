@@ -39,6 +39,8 @@ typedef struct lb_ai_settings {
     lb_ai_level level;
     int budget_ms;   /* per decision on one core (default 1000), turned into rollouts */
     uint64_t seed;   /* the player's own dice for its rollouts */
+    const char *weights; /* NULL: the evaluation's own weights; else overrides of some of them,
+                          * "name=value,..." (docs/ai.md "Tuning"); the baseline ignores them */
 } lb_ai_settings;
 
 /* Rollouts the full level plays per second of budget (bench_ai measures what they cost). */
@@ -48,6 +50,10 @@ typedef struct lb_ai_settings {
 
 /* Defaults: the full level, 1000 ms, seed 1. */
 void lb_ai_settings_init(lb_ai_settings *s);
+
+/* Is text a list of weights lb_ai_settings.weights takes? LB_OK, or LB_INVALID with what is
+ * wrong in err (n bytes; err may be NULL). */
+int lb_ai_weights_check(const char *text, char *err, size_t n);
 
 /* The answer of side to the pending decision of g: a key lb_game_decide accepts (a parameterised
  * option with its parameter) into key_out (LB_OPTION_KEY_MAX bytes) and one line saying why into

@@ -29,12 +29,28 @@ typedef struct ai_rank {
     int n;
 } ai_rank;
 
+/* The evaluation's weights (weights.c, docs/ai.md "Values"): the defaults, or a tuning's. */
+typedef struct ai_weights {
+    double hope;    /* a turn's share of an objective's swing one unit can hope for */
+    double mass;    /* each unit that can reach an objective: this share of its points */
+    double guard;   /* the danger to an objective left when its holder stands in it */
+    double waiting; /* a unit's prospects when its side does not move next (1 when it does) */
+    double threat;  /* what a unit is exposed to */
+    double melee;   /* a unit's best melee among its prospects */
+    double charge;  /* the charge a cavalry unit threatens among its prospects */
+    double fresh;   /* an increment's worth more per Movement segment to come (at most 6) */
+    double moving;  /* a move gains more than this, or the Movement segment ends */
+    double assault; /* a melee gains more than this, or none is made */
+} ai_weights;
+
 typedef struct ai_ctx {
     const lb_game *g;
     const lb_state *st;          /* the game's state */
     lb_state *work;              /* a copy to try positions on: every unit's facing relaxed (0) */
     int me, foe;
     lb_ai_settings set;
+    ai_weights w;                /* the evaluation's weights: the settings', the baseline the
+                                  * defaults */
     lb_pcg32 rng;                /* the player's own dice (R-AI-2, R-AI-3) */
     double inc_worth;            /* one increment, in points */
     double leader_worth;         /* one leader, in points */
@@ -66,6 +82,13 @@ LBI void lbi_ai_heap_push(ai_heap *h, int cost, int state);
 /* The cheapest pair (the lowest state among equals) taken off h (not empty): its state, its
  * cost into *cost. */
 LBI int lbi_ai_heap_pop(ai_heap *h, int *cost);
+
+/* weights.c */
+/* The default weights into w. */
+LBI void lbi_ai_weights_default(ai_weights *w);
+/* The defaults, then text's overrides ("name=value,...", NULL or empty: none) into w; LB_OK, or
+ * LB_INVALID with what was wrong in err (n bytes). */
+LBI int lbi_ai_weights_read(const char *text, ai_weights *w, char *err, size_t n);
 
 /* answers.c */
 /* Option i of d as an action: the one it carries, or (a decision of the rules machines') the

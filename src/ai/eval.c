@@ -11,14 +11,9 @@
 #include "move_int.h"
 #include "melee_int.h"
 
-/* A turn's share of the objective swing one unit can hope for (the rest is the enemy's say). */
-#define OBJECTIVE_HOPE 0.5
 /* The units that can get to an objective in the turns left, up to MASS_UNITS of them, each worth
- * MASS_SHARE of its points: a mass near it takes it and keeps it. */
+ * the weight `mass` of its points: a mass near it takes it and keeps it. */
 #define MASS_UNITS 3.0
-#define MASS_SHARE 0.25
-/* A guard in the hex keeps most of the danger off an objective. */
-#define GUARD_SHARE 0.35
 /* R-AI-21: the Movement segments a defender counts the objectives' reach over. */
 #define DEFENDER_HORIZON 2
 /* Reach of enemy cavalry that makes infantry look to its formation, in hexes. */
@@ -102,13 +97,17 @@ int lbi_ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings 
     c->me = side;
     c->foe = 1 - side;
     c->set = *s;
+    char err[LB_AI_REASON_MAX];
+    if (lbi_ai_weights_read(s->level == LB_AI_BASELINE ? NULL : s->weights, &c->w, err,
+                            sizeof err) != LB_OK)
+        return LB_INVALID;
     /* R-AI-3: the player's dice depend on its seed and where the game stands, nothing else */
     lb_pcg32_seed(&c->rng, s->seed, (uint64_t)lb_game_seq(g) * 2 + (uint64_t)side);
     const lb_victory *v = &c->st->battle.victory;
     double ppi = v->per_increment > 0 ? v->per_increment : 1;
     /* an increment still standing can fight on: worth more while the battle has long to run */
     int left = moves_left(c->st, c->me);
-    c->inc_worth = ppi * (1.0 + 0.08 * (left < 6 ? left : 6));
+    c->inc_worth = ppi * (1.0 + c->w.fresh * (left < 6 ? left : 6));
     c->leader_worth = v->per_leader > 0 ? v->per_leader : 2 * ppi;
     c->nobj = v->nobjectives < AI_OBJECTIVES_MAX ? v->nobjectives : AI_OBJECTIVES_MAX;
     /* R-AI-21 [project ruling]: the defender plays to the threat at hand, the attacker to the
@@ -242,13 +241,13 @@ static void objective_value(const ai_ctx *c, double p, int h, obj_reach *r, cons
 {
     for (int s = 0; s < 2; s++)
         r->mass[s] = r->mass[s] < MASS_UNITS ? r->mass[s] : MASS_UNITS;
-    *sum += MASS_SHARE * p * (r->mass[c->me] - r->mass[c->foe]);
+    *sum += c->w.mass * p * (r->mass[c->me] - r->mass[c->foe]);
     if (h == c->me)
-        *sum += p - 2 * p * OBJECTIVE_HOPE * reach_chance(r->near[c->foe], left[c->foe]) *
-                        (r->on[c->me] ? GUARD_SHARE : 1.0);
+        *sum += p - 2 * p * c->w.hope * reach_chance(r->near[c->foe], left[c->foe]) *
+                        (r->on[c->me] ? c->w.guard : 1.0);
     else
         *sum += (h == c->foe ? -p : 0) +
-                (h == c->foe ? 2 : 1) * p * OBJECTIVE_HOPE *
+                (h == c->foe ? 2 : 1) * p * c->w.hope *
                     reach_chance(r->near[c->me], left[c->me]) * (r->on[c->foe] ? 0.5 : 1.0);
 }
 
@@ -467,7 +466,7 @@ double lbi_ai_tactical(ai_ctx *c, const lb_state *st, int i)
         return 0;
     int side = u->side, enemy = 1 - side;
     int acting = st->turn.phasing == side && st->turn.segment <= LB_SEG_MOVEMENT;
-    double w_opp = acting ? 1.0 : 0.6, w_threat = 0.8;
+    double w_opp = acting ? 1.0 : c->w.waiting;
     prospects p = {0, 0, 0, 0};
     for (int e = 0; e < st->nunits; e++) {
         const lb_unit *x = &st->units[e];
@@ -477,7 +476,8 @@ double lbi_ai_tactical(ai_ctx *c, const lb_state *st, int i)
         offence_on(c, st, i, e, d, &p);
         threat_of(c, st, i, e, d, &p);
     }
-    return w_opp * (p.fire + 0.5 * p.melee + 0.5 * p.charge) - w_threat * p.threat;
+    return w_opp * (p.fire + c->w.melee * p.melee + c->w.charge * p.charge) -
+           c->w.threat * p.threat;
 }
 
 /* ---- the whole position --------------------------------------------------------------------- */

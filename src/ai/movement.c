@@ -12,7 +12,6 @@
 #define PER_UNIT_OBJECTIVE 5   /* hexes kept for getting nearer the objectives */
 #define PER_UNIT_ENGAGE 10     /* hexes kept within fire or melee reach of the enemy */
 #define PER_UNIT_SAFE 2        /* hexes kept farthest from the enemy */
-#define WORTH_MOVING 0.3       /* a move gains at least this many points, or the segment ends */
 #define ROLLOUT_CANDIDATES 3   /* best candidates the full level compares with ending */
 
 typedef struct cand {
@@ -366,7 +365,7 @@ static void note_candidates(ai_ctx *c, const lb_decision *d, const cands *cs, in
     }
     if (end >= 0)
         lbi_ai_note(c, "end", 0, "ends the movement (0 points; a change is made when it gains "
-                    "more than %.1f)", WORTH_MOVING);
+                    "more than %g)", c->w.moving);
 }
 
 /* The full level (R-AI-19): the arms compared, each played out on the same dice: when the
@@ -422,7 +421,7 @@ int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *w
         qsort(cs.v, (size_t)cs.n, sizeof *cs.v, by_value);
     int end = lb_decision_find(d, "end");
     note_candidates(c, d, &cs, end);
-    int best = cs.n > 0 && (cs.v[0].value > WORTH_MOVING || end < 0) ? 0 : -1;
+    int best = cs.n > 0 && (cs.v[0].value > c->w.moving || end < 0) ? 0 : -1;
     char how[96] = "";
     if (c->rollouts > 0 && cs.n > 0 && end >= 0) {
         int ends = best < 0, pick;
@@ -434,8 +433,8 @@ int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *w
         describe(d, &cs.v[best], how, why);
     } else if (rc == LB_OK) {
         snprintf(key, LB_OPTION_KEY_MAX, "end");
-        snprintf(why, LB_AI_REASON_MAX, "ends the movement: no change of %d valued gains %.1f "
-                 "points%s", cs.n, WORTH_MOVING, how);
+        snprintf(why, LB_AI_REASON_MAX, "ends the movement: no change of %d valued gains %g "
+                 "points%s", cs.n, c->w.moving, how);
     }
     free(cs.v);
     return rc;

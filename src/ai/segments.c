@@ -11,7 +11,6 @@
 #include "hex_int.h"
 
 #define FIRE_WORTH 0.05     /* a fire gains at least this many points, or none is made */
-#define MELEE_WORTH 0.1     /* an assault likewise */
 #define CHARGE_WORTH 0.5    /* a charge risks the cavalry: it must promise more */
 #define CHARGE_TARGETS 6    /* nearest enemy formations a charge is planned against */
 
@@ -121,14 +120,14 @@ int lbi_ai_melee_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
     }
     if (end >= 0)
         lbi_ai_note(c, "end", 0, "ends the melee (0 points; an assault is made when it gains "
-                    "more than %.1f)", MELEE_WORTH);
-    if (found && (top > MELEE_WORTH || end < 0)) {
+                    "more than %g)", c->w.assault);
+    if (found && (top > c->w.assault || end < 0)) {
         snprintf(key, LB_OPTION_KEY_MAX, "%s", best_key);
         snprintf(why, LB_AI_REASON_MAX, "%s", best_line);
     } else if (end >= 0) {
         snprintf(key, LB_OPTION_KEY_MAX, "end");
-        snprintf(why, LB_AI_REASON_MAX, "ends the melee: no assault gains %.1f points%s",
-                 MELEE_WORTH, found ? "" : " (none the rules allow)");
+        snprintf(why, LB_AI_REASON_MAX, "ends the melee: no assault gains %g points%s",
+                 c->w.assault, found ? "" : " (none the rules allow)");
     } else {
         snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[0].key);
         snprintf(why, LB_AI_REASON_MAX, "%s: the only kind of option", d->options[0].text);

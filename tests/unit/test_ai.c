@@ -1067,6 +1067,65 @@ static void test_ai__heap_cheapest_then_lowest(void **state)
     assert_int_equal(h.n, 0);
 }
 
+/* The evaluation's weights (docs/ai.md, "Tuning the weights"): the defaults of "Values", a text
+ * of overrides read over them, and what is wrong with a text it cannot read said. */
+static void test_ai__weights_read_or_refused(void **state)
+{
+    (void)state;
+    ai_weights w;
+    char err[LB_AI_REASON_MAX];
+    assert_int_equal(lbi_ai_weights_read(NULL, &w, err, sizeof err), LB_OK);
+    const double defaults[] = {0.5, 0.25, 0.35, 0.6, 0.8, 0.5, 0.5, 0.08, 0.3, 0.1};
+    const double got[] = {w.hope,  w.mass,   w.guard, w.waiting, w.threat,
+                          w.melee, w.charge, w.fresh, w.moving,  w.assault};
+    for (int i = 0; i < 10; i++)
+        assert_true(got[i] == defaults[i]);
+    assert_int_equal(lbi_ai_weights_read("threat=0.7,hope=1.25", &w, err, sizeof err), LB_OK);
+    assert_true(w.threat == 0.7 && w.hope == 1.25 && w.mass == 0.25 && w.moving == 0.3);
+    const char *const bad[][2] = {
+        {"hop=1", "found \"hop=1\""},
+        {"hope", "found \"hope\""},
+        {"hope=1,", "found \"\""},
+        {"hope=x", "hope: expected a number from 0 to 100, found \"x\""},
+        {"mass=0.5x,hope=1", "mass: expected a number from 0 to 100, found \"0.5x\""},
+        {"guard=-0.1", "guard: expected a number from 0 to 100, found \"-0.1\""},
+        {"fresh=101", "fresh: expected a number from 0 to 100, found \"101\""},
+        {"melee=nan", "melee: expected a number from 0 to 100, found \"nan\""},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        assert_int_equal(lbi_ai_weights_read(bad[i][0], &w, err, sizeof err), LB_INVALID);
+        assert_non_null(strstr(err, bad[i][1]));
+        assert_int_equal(lb_ai_weights_check(bad[i][0], NULL, 0), LB_INVALID);
+    }
+    assert_int_equal(lb_ai_weights_check("assault=0,moving=2.5", NULL, 0), LB_OK);
+}
+
+/* The weights given in the settings are the ones the computer decides by: at the demo's first
+ * French Movement the quick level moves a unit by the defaults; with `moving` at 100 (no change
+ * gains a hundred points) it ends the segment; the baseline keeps its own (it moves); a text it
+ * cannot read is refused and nothing is answered. */
+static void test_ai__weights_decide(void **state)
+{
+    (void)state;
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT);
+    answer(g, 0, "end"); /* the French Charge */
+    char key[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX];
+    lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
+    assert_int_equal(lb_ai_choose(g, 0, &s, key, why), LB_OK);
+    assert_string_not_equal(key, "end");
+    s.weights = "moving=100";
+    assert_int_equal(lb_ai_choose(g, 0, &s, key, why), LB_OK);
+    assert_string_equal(key, "end");
+    lb_ai_settings b = settings(LB_AI_BASELINE, 1000, 1);
+    b.weights = "moving=100";
+    assert_int_equal(lb_ai_choose(g, 0, &b, key, why), LB_OK);
+    assert_string_not_equal(key, "end");
+    s.weights = "moving=";
+    assert_int_equal(lb_ai_choose(g, 0, &s, key, why), LB_INVALID);
+    lb_game_free(g);
+}
+
 /* With an argument, only the tests whose names match it (a cmocka pattern). */
 int main(int argc, char **argv)
 {
@@ -1097,6 +1156,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__assault_risks_the_objective),
         cmocka_unit_test(test_ai__defender_counts_two_segments),
         cmocka_unit_test(test_ai__heap_cheapest_then_lowest),
+        cmocka_unit_test(test_ai__weights_read_or_refused),
+        cmocka_unit_test(test_ai__weights_decide),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
