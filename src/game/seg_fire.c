@@ -1,4 +1,5 @@
 /* Defensive Fire (27), Offensive Fire (24)-(26) and opportunity fire (28): the legal fire options, and a fire of one unit or several resolved and applied. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "action_int.h"
 #include "fire_int.h"
 #include "frac_int.h"
+#include "hex_int.h"
 
 lb_fire_kind lbi_fire_segment_kind(const lb_game *g)
 {
@@ -77,6 +79,17 @@ static void trace_closest(const lb_game *g, lb_trace *tr, const lb_unit *u, lb_h
  * R-FIRE-19, R-FIRE-21); then, when any, the parameterised fire of one unit or several together
  * (R-FIRE-23..27), which the fire rules check whole when it is answered. With sc->tr the offer
  * is traced: the batteries held to their closest target, and what the segment offers. */
+/* The distance from unit u's nearest hex to h. */
+static int nearest_hex(const lb_unit *u, lb_hex h)
+{
+    int best = INT_MAX;
+    for (int k = 0; k < u->nhexes; k++) {
+        int d = lb_hex_distance(u->hexes[k], h);
+        best = d < best ? d : best;
+    }
+    return best;
+}
+
 /* One unit's fire options, a hex each it may fire at (v is scratch); the batteries held to their
  * closest target traced. */
 static int unit_fire_options(const lb_game *g, lb_decision *d, const opt_scope *sc, int i,
@@ -88,10 +101,17 @@ static int unit_fire_options(const lb_game *g, lb_decision *d, const opt_scope *
     int rc = LB_OK, nfarther = 0;
     char farther[LB_GAME_REASON_MAX] = "";
     lb_hex nearer = {0, 0};
+    /* R-FIRE-1, R-FIRE-19: the unit's range, once a check has read it (it is the unit's, the
+     * same at every target): a hex farther from each of the unit's hexes is refused as out of
+     * range, so it is not asked (the options and the trace as when it was) */
+    int range = 0;
     for (int k = 0; k < ntargets && rc == LB_OK; k++) {
+        if (range > 0 && nearest_hex(u, targets[k]) > range)
+            continue;
         char label[LB_HEX_LABEL_MAX], vb[32];
         lb_map_label(&st->map, targets[k], label);
         rc = lb_fire_check(st, i, targets[k], kind, v, NULL);
+        range = rc == LB_OK && v->range > 0 ? v->range : range;
         if (rc == LB_OK && !v->allowed && v->has_nearer && sc->tr) {
             size_t used = strlen(farther);
             snprintf(farther + used, sizeof farther - used, " %s", label);
