@@ -26,38 +26,76 @@ static int arm_index(lb_arm a)
     return a == LB_ARM_CAVALRY ? 1 : a == LB_ARM_ARTILLERY ? 2 : 0;
 }
 
-/* MP from every cell to hex `to` for arm: Dijkstra over the cost of stepping into each hex. */
-static void distances_to(const lb_state *st, lb_hex to, lb_arm arm, int *dist, int cells)
+/* The cost for arm of stepping into each cell from each neighbour: cost[cell * 6 + dir], the
+ * step from the neighbour in direction dir, negative when prohibited or off the map. */
+static void step_costs(const lb_state *st, lb_arm arm, int *cost, int cells)
+{
+    for (int cell = 0; cell < cells; cell++) {
+        lb_hex at = lb_map_hex(&st->map, cell);
+        for (int dir = 0; dir < LB_DIR_COUNT; dir++) {
+            lb_hex from = lb_hex_neighbor(at, dir);
+            cost[cell * LB_DIR_COUNT + dir] =
+                lb_map_contains(&st->map, from)
+                    ? lb_move_step_cost(st, from, lb_hex_dir_opposite(dir), arm)
+                    : LB_MOVE_PROHIBITED;
+        }
+    }
+}
+
+/* MP from every cell to hex `to`: Dijkstra over the steps' costs (step_costs); h holds 6 a cell
+ * (each cell enters it at most once per improvement). */
+static void distances_to(const lb_state *st, lb_hex to, const int *cost, ai_heap *h, int *dist,
+                         int cells)
 {
     for (int i = 0; i < cells; i++)
         dist[i] = AI_FAR;
     if (!lb_map_contains(&st->map, to))
         return;
-    /* each cell enters the heap at most once per improvement: 6 a cell at most */
-    ai_heap h = {malloc(((size_t)cells * LB_DIR_COUNT + 1) * sizeof *h.v), 0};
-    if (!h.v)
-        return;
     int start = lb_map_cell(&st->map, to);
     dist[start] = 0;
-    lbi_ai_heap_push(&h, 0, start);
-    while (h.n) {
-        int d, cell = lbi_ai_heap_pop(&h, &d);
+    h->n = 0;
+    lbi_ai_heap_push(h, 0, start);
+    while (h->n) {
+        int d, cell = lbi_ai_heap_pop(h, &d);
         if (d > dist[cell])
             continue;
         lb_hex at = lb_map_hex(&st->map, cell);
         for (int dir = 0; dir < LB_DIR_COUNT; dir++) {
-            lb_hex from = lb_hex_neighbor(at, dir);
-            if (!lb_map_contains(&st->map, from))
+            int step = cost[cell * LB_DIR_COUNT + dir];
+            if (step < 0)
                 continue;
-            int cost = lb_move_step_cost(st, from, lb_hex_dir_opposite(dir), arm);
-            int cf = lb_map_cell(&st->map, from);
-            if (cost >= 0 && d + cost < dist[cf]) {
-                dist[cf] = d + cost;
-                lbi_ai_heap_push(&h, dist[cf], cf);
+            int cf = lb_map_cell(&st->map, lb_hex_neighbor(at, dir));
+            if (d + step < dist[cf]) {
+                dist[cf] = d + step;
+                lbi_ai_heap_push(h, dist[cf], cf);
             }
         }
     }
+}
+
+/* Every objective's distances for each arm into c->dist (the steps' costs computed once an
+ * arm); LB_OK, LB_NOMEM. */
+static int objective_distances(ai_ctx *c)
+{
+    const lb_victory *v = &c->st->battle.victory;
+    size_t steps = (size_t)c->cells * LB_DIR_COUNT;
+    int *cost = malloc((steps + 1) * sizeof *cost);
+    ai_heap h = {malloc((steps + 1) * sizeof *h.v), 0};
+    if (!cost || !h.v) {
+        free(cost);
+        free(h.v);
+        return LB_NOMEM;
+    }
+    for (int a = 0; a < 3; a++) {
+        step_costs(c->st, a == 0 ? LB_ARM_INFANTRY : a == 1 ? LB_ARM_CAVALRY : LB_ARM_ARTILLERY,
+                   cost, c->cells);
+        for (int k = 0; k < c->nobj; k++)
+            distances_to(c->st, v->objectives[k].hex, cost, &h,
+                         c->dist + ((size_t)k * 3 + (size_t)a) * (size_t)c->cells, c->cells);
+    }
+    free(cost);
     free(h.v);
+    return LB_OK;
 }
 
 /* Movement segments still to come for side, this one included (R-GAME-1: the first side of
@@ -125,12 +163,11 @@ int lbi_ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings 
     }
     for (int i = 0; i < c->work->nunits; i++)
         c->work->units[i].facing = 0; /* R-FIRE-8: a unit with no facing fires every way */
-    for (int k = 0; k < c->nobj; k++) {
+    for (int k = 0; k < c->nobj; k++)
         c->holder[k] = lb_game_objective_holder(g, k);
-        for (int a = 0; a < 3; a++)
-            distances_to(c->st, v->objectives[k].hex,
-                         a == 0 ? LB_ARM_INFANTRY : a == 1 ? LB_ARM_CAVALRY : LB_ARM_ARTILLERY,
-                         c->dist + ((size_t)k * 3 + (size_t)a) * (size_t)c->cells, c->cells);
+    if (objective_distances(c) != LB_OK) {
+        lbi_ai_ctx_release(c);
+        return LB_NOMEM;
     }
     int per_second = LB_AI_ROLLOUTS_PER_SECOND;
     c->rollouts = s->level == LB_AI_FULL ? (int)((long)s->budget_ms * per_second / 1000) : 0;
