@@ -43,6 +43,14 @@ typedef struct ai_weights {
     double assault; /* a melee gains more than this, or none is made */
 } ai_weights;
 
+/* A unit's reach of an objective in the state kept by lbi_ai_reach_keep: its turns to get there
+ * (-1 for a unit that does not count), its chance of getting there in the Movement segments its
+ * side counts, its side. */
+typedef struct ai_kept_reach {
+    double turns, chance;
+    int side;
+} ai_kept_reach;
+
 typedef struct ai_ctx {
     const lb_game *g;
     const lb_state *st;          /* the game's state */
@@ -58,8 +66,7 @@ typedef struct ai_ctx {
     int horizon;                 /* R-AI-21: Movement segments a side's reach of the objectives
                                   * is counted over, at most */
     int *holder;                 /* per objective: the side holding it now, -1 */
-    double *kept_turns;          /* [objective][unit] of the state kept by lbi_ai_reach_keep:
-                                  * turns to reach it, -1 for a unit that does not count */
+    struct ai_kept_reach *kept;  /* [objective][unit] of the state kept by lbi_ai_reach_keep */
     int kept_holders[AI_OBJECTIVES_MAX]; /* that state's holders */
     int *dist;                   /* [objective][arm][cell]: MP from the cell to the objective */
     int cells;

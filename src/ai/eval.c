@@ -184,7 +184,7 @@ int lbi_ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings 
 void lbi_ai_ctx_release(ai_ctx *c)
 {
     free(c->holder);
-    free(c->kept_turns);
+    free(c->kept);
     free(c->dist);
     lb_state_free(c->work);
     free(c->fire);
@@ -265,11 +265,17 @@ typedef struct obj_reach {
     int on[2];
 } obj_reach;
 
-static void reach_add(obj_reach *r, int side, double turns, const int *left)
+/* A unit of side `turns` away that gets there with chance `chance` added to r. */
+static void reach_count(obj_reach *r, int side, double turns, double chance)
 {
     r->near[side] = turns < r->near[side] ? turns : r->near[side];
     r->on[side] |= turns == 0;
-    r->mass[side] += reach_chance(turns, left[side]);
+    r->mass[side] += chance;
+}
+
+static void reach_add(obj_reach *r, int side, double turns, const int *left)
+{
+    reach_count(r, side, turns, reach_chance(turns, left[side]));
 }
 
 /* Objective k for me, worth p, held by h, the sides reaching it as r says: added to *sum. */
@@ -327,13 +333,13 @@ static double kept_objectives(const ai_ctx *c, const lb_state *st, int i, const 
                 lbi_game_objective_taker_moved(st, at, i, among(moved->hexes, moved->nhexes, at));
             h = side >= 0 ? side : c->holder[k]; /* R-VIC-2, as lbi_ai_holders */
         }
-        const double *t = c->kept_turns + (size_t)k * (size_t)st->nunits;
+        const ai_kept_reach *t = c->kept + (size_t)k * (size_t)st->nunits;
         obj_reach r = {{1e9, 1e9}, {0, 0}, {0, 0}};
         for (int j = 0; j < st->nunits; j++) {
             if (j == i && reaches(moved))
                 reach_add(&r, moved->side, turns_to(c, st, moved, k), left);
-            else if (j != i && t[j] >= 0)
-                reach_add(&r, st->units[j].side, t[j], left);
+            else if (j != i && t[j].turns >= 0)
+                reach_count(&r, t[j].side, t[j].turns, t[j].chance);
         }
         objective_value(c, v->objectives[k].points, h, &r, left, &sum);
     }
@@ -342,14 +348,18 @@ static double kept_objectives(const ai_ctx *c, const lb_state *st, int i, const 
 
 int lbi_ai_reach_keep(ai_ctx *c, const lb_state *st, double *value)
 {
-    free(c->kept_turns);
-    c->kept_turns = malloc(((size_t)c->nobj * (size_t)st->nunits + 1) * sizeof *c->kept_turns);
-    if (!c->kept_turns)
+    free(c->kept);
+    c->kept = malloc(((size_t)c->nobj * (size_t)st->nunits + 1) * sizeof *c->kept);
+    if (!c->kept)
         return LB_NOMEM;
+    int left[2] = {moves_counted(c, st, 0), moves_counted(c, st, 1)};
     for (int k = 0; k < c->nobj; k++)
-        for (int i = 0; i < st->nunits; i++)
-            c->kept_turns[(size_t)k * (size_t)st->nunits + (size_t)i] =
-                reaches(&st->units[i]) ? turns_to(c, st, &st->units[i], k) : -1;
+        for (int i = 0; i < st->nunits; i++) {
+            ai_kept_reach *t = c->kept + (size_t)k * (size_t)st->nunits + (size_t)i;
+            t->side = st->units[i].side;
+            t->turns = reaches(&st->units[i]) ? turns_to(c, st, &st->units[i], k) : -1;
+            t->chance = t->turns >= 0 ? reach_chance(t->turns, left[t->side]) : 0;
+        }
     lbi_ai_holders(c, st, c->kept_holders);
     *value = kept_objectives(c, st, -1, NULL);
     return LB_OK;
