@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
   env, shots, violations, VIOLATION, setUp, tearDown, tokenOf, viewOf, unitIn, newPage, open,
-  seqOf, waitSeqAbove, clickHex, api,
+  seqOf, waitSeq, waitSeqAbove, clickHex, api,
 } from './harness.mjs';
 
 before(setUp);
@@ -97,6 +97,8 @@ test('undo, reload the page and continue', async () => {
   await au.waitForSelector('[data-unit="fr-18li-2"][data-hex="0715"]');
   await fr.reload();
   await fr.waitForSelector('[data-unit="fr-18li-2"][data-hex="0715"]');
+  // the counters are drawn before the page says its seq whole (data-seq): wait for it
+  await waitSeq(fr, seq + 1);
   assert.equal(await seqOf(fr), seq + 1);
   assert.match(await fr.textContent('#log'), /takes back/);
   await fr.click('[data-unit="fr-18li-2"]');
