@@ -91,8 +91,6 @@ LBI void lbi_ai_heap_push(ai_heap *h, int cost, int state);
 LBI int lbi_ai_heap_pop(ai_heap *h, int *cost);
 
 /* weights.c */
-/* The default weights into w. */
-LBI void lbi_ai_weights_default(ai_weights *w);
 /* The defaults, then text's overrides ("name=value,...", NULL or empty: none) into w; LB_OK, or
  * LB_INVALID with what was wrong in err (n bytes). */
 LBI int lbi_ai_weights_read(const char *text, ai_weights *w, char *err, size_t n);

@@ -32,7 +32,8 @@ static double *slot(ai_weights *w, int i)
     return (double *)((char *)w + weight_table[i].offset);
 }
 
-void lbi_ai_weights_default(ai_weights *w)
+/* The default weights into w. */
+static void weights_default(ai_weights *w)
 {
     for (int i = 0; i < WEIGHTS; i++)
         *slot(w, i) = weight_table[i].value;
@@ -53,8 +54,11 @@ static int read_item(const char *p, ai_weights *w, const char **end, char *err, 
     size_t len = strcspn(p, "=,");
     int i = weight_named(p, len);
     if (i < 0 || p[len] != '=') {
-        snprintf(err, n, "expected a weight's name (hope, mass, guard, waiting, threat, melee, "
-                         "charge, fresh, moving, assault) and '=', found \"%.*s\"",
+        char names[128] = "";
+        for (int k = 0; k < WEIGHTS; k++)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? ", " : "",
+                     weight_table[k].name);
+        snprintf(err, n, "expected a weight's name (%s) and '=', found \"%.*s\"", names,
                  (int)strcspn(p, ","), p);
         return LB_INVALID;
     }
@@ -75,7 +79,7 @@ static int read_item(const char *p, ai_weights *w, const char **end, char *err, 
 
 int lbi_ai_weights_read(const char *text, ai_weights *w, char *err, size_t n)
 {
-    lbi_ai_weights_default(w);
+    weights_default(w);
     if (!text || !*text)
         return LB_OK;
     const char *p = text;
