@@ -75,6 +75,9 @@ typedef struct ai_ctx {
     int rollouts;                /* rollouts the budget allows this decision */
     int scaled;                  /* R-AI-6: more units than the calibration's: the rollouts
                                   * shared out among them, and the budget holds */
+    int sparse;                  /* set by lbi_ai_rollouts: the policy takes no walk (R-AI-20),
+                                  * so the copies list Movement sparsely, the policy asking the
+                                  * units that may step onto an objective for their moves */
     ai_rank *rank;               /* R-AI-16: where the options valued are noted, or NULL */
 } ai_ctx;
 

@@ -11,6 +11,7 @@
 #include "action_int.h"
 #include "game_int.h"
 #include "hex_int.h"
+#include "move_int.h"
 
 #define ROLLOUT_DECISIONS_MAX 400 /* a bound on one rollout, far above a side's turn */
 #define POLICY_WORTH 0.05         /* a fire or melee the policy makes gains at least this */
@@ -44,6 +45,55 @@ static int grab(const lb_game *g, const lb_decision *d)
         }
     }
     return -1;
+}
+
+/* Could a MOVE of unit u (an index of st) end on an objective its side does not hold? Not when
+ * every such objective lies farther than its allowance in half MP, each step costing one at
+ * least (road march, R-MOV-2), and its hexes' reach (a wheel). */
+static int may_grab(const lb_game *g, const lb_state *st, int u)
+{
+    const lb_unit *unit = &st->units[u];
+    const lb_victory *v = &st->battle.victory;
+    if (!lb_unit_is_combat(unit) || unit->state == LB_STATE_ROUTED)
+        return 0;
+    int reach = -1;
+    for (int o = 0; o < v->nobjectives; o++) {
+        if (lb_game_objective_holder(g, o) == unit->side)
+            continue;
+        if (reach < 0)
+            reach = lb_move_allowance(st, u, NULL, NULL, NULL) + LB_UNIT_MAX_HEXES;
+        for (int k = 0; k < unit->nhexes; k++)
+            if (lb_hex_distance(unit->hexes[k], v->objectives[o].hex) <= reach)
+                return 1;
+    }
+    return 0;
+}
+
+/* grab on a sparse Movement decision d (lb_game_sparse_movement): the same option as grab on the
+ * whole list, its key into key and *found 1, else *found 0. Entries are listed whole ahead of
+ * the moves; then each unit of the side that may grab is asked for its own, in the list's
+ * order. LB_OK or LB_NOMEM. */
+static int grab_sparse(const lb_game *g, const lb_decision *d, char *key, int *found)
+{
+    const lb_state *st = lb_game_state(g);
+    int i = grab(g, d);
+    *found = i >= 0 && lb_decision_action(d, i)->verb == LB_VERB_ENTER;
+    if (*found) {
+        snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[i].key);
+        return LB_OK;
+    }
+    for (int u = 0; u < st->nunits && !*found; u++) {
+        if (st->units[u].side != d->side || !may_grab(g, st, u))
+            continue;
+        lb_decision mine;
+        if (lb_game_unit_actions(g, st->units[u].id, &mine) != LB_OK)
+            return LB_NOMEM;
+        *found = (i = grab(g, &mine)) >= 0;
+        if (*found)
+            snprintf(key, LB_OPTION_KEY_MAX, "%s", mine.options[i].key);
+        lb_decision_release(&mine);
+    }
+    return LB_OK;
 }
 
 /* The option of d to fall back on: pass or end, else the automatic choice, else the first. */
@@ -107,6 +157,24 @@ static int policy_value(ai_ctx *c, const lb_game *g, const lb_decision *d, int i
     return LB_OK;
 }
 
+/* The Movement segment: a step onto an objective or an entry (grab), else the enemy's walk while
+ * steps are left (R-AI-20), else the fallback option; its key into key. LB_OK, LB_NOMEM. */
+static int policy_movement(ai_ctx *c, const lb_game *g, const lb_decision *d, int *walks,
+                           int fallback, char *key)
+{
+    if (c->sparse) {
+        int found, rc = grab_sparse(g, d, key, &found);
+        if (rc == LB_OK && !found)
+            snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[fallback].key);
+        return rc;
+    }
+    int i = grab(g, d), gain;
+    if (i < 0 && d->side == c->foe && *walks > 0 && (i = lbi_ai_walk(c, g, d, &gain)) >= 0)
+        --*walks; /* R-AI-20: the enemy walks as a plan would */
+    snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[i >= 0 ? i : fallback].key);
+    return LB_OK;
+}
+
 int lbi_ai_policy(ai_ctx *c, const lb_game *g, int *walks, char *key)
 {
     const lb_decision *d = lb_game_pending(g);
@@ -115,13 +183,8 @@ int lbi_ai_policy(ai_ctx *c, const lb_game *g, int *walks, char *key)
         return LB_INVALID;
     int fallback = policy_fallback(d);
     int action = d->kind == LB_DECIDE_ACTION;
-    if (action && st->turn.segment == LB_SEG_MOVEMENT) {
-        int i = grab(g, d), gain;
-        if (i < 0 && d->side == c->foe && *walks > 0 && (i = lbi_ai_walk(c, g, d, &gain)) >= 0)
-            --*walks; /* R-AI-20: the enemy walks as a plan would */
-        snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[i >= 0 ? i : fallback].key);
-        return LB_OK;
-    }
+    if (action && st->turn.segment == LB_SEG_MOVEMENT)
+        return policy_movement(c, g, d, walks, fallback, key);
     if (action && st->turn.segment == LB_SEG_CHARGE)
         return policy_charge(c, st, d, fallback, key);
     int best = -1;
@@ -194,11 +257,14 @@ static int play_out(ai_ctx *c, lb_game *g)
 
 int lbi_ai_rollouts(ai_ctx *c, const char *key, const uint64_t *seeds, int runs, double *values)
 {
+    c->sparse = lbi_ai_walk_steps(c) == 0;
     for (int r = 0; r < runs; r++) {
         lb_game *g;
         int rc = lb_game_clone(c->g, seeds[r], &g);
         if (rc != LB_OK)
             return rc;
+        if (c->sparse)
+            lb_game_sparse_movement(g);
         lb_game_answer a;
         rc = lb_game_decide(g, c->me, lb_game_seq(g), key, &a);
         if (rc == LB_OK && a.verdict == LB_ACCEPTED)

@@ -111,6 +111,7 @@ int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out)
     /* R-AI-2: a copy offers no retreat's end: walking the paths for the first one to each end
      * can cost a second, and the look-ahead answers such a decision by the automatic choice */
     c->whatif = 1;
+    c->sparse_movement = 0; /* lb_game_sparse_movement */
     *out = c;
     return LB_OK;
 }

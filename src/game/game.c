@@ -128,6 +128,17 @@ int lb_game_action_options(const lb_game *g, lb_decision *d)
     return action_options(g, d, &all);
 }
 
+int lb_game_unit_actions(const lb_game *g, const char *id, lb_decision *d)
+{
+    opt_scope one = {id, 0, NULL};
+    return action_options(g, d, &one);
+}
+
+void lb_game_sparse_movement(lb_game *g)
+{
+    g->sparse_movement = g->whatif;
+}
+
 /* R-GAME-3, R-GAME-4: the phasing (Defensive Fire: the other) side's choice of action, or the
  * segment's end when nothing but "end" is possible. */
 static int segment_decision(lb_game *g)
@@ -136,7 +147,8 @@ static int segment_decision(lb_game *g)
     lb_segment seg = st->turn.segment;
     lb_decision d;
     /* replay lists the options an answer needs only; an offer says why (R-GAME-5, R-GAME-6) */
-    opt_scope scope = {NULL, g->replaying, g->tr};
+    int lazy = g->replaying || (g->sparse_movement && seg == LB_SEG_MOVEMENT);
+    opt_scope scope = {NULL, lazy, g->tr};
     int rc = action_options(g, &d, &scope), side = d.side;
     if (rc != LB_OK)
         return rc;
@@ -151,7 +163,7 @@ static int segment_decision(lb_game *g)
     }
     lb_decision_move(&g->pending, &d);
     g->has_pending = 1;
-    g->pending_lazy = g->replaying;
+    g->pending_lazy = lazy;
     return LB_OK;
 }
 
@@ -265,7 +277,8 @@ static int offered(const lb_game *g, const parsed *p)
     const lb_action *a = &p->act;
     if (p->bad != KEY_WHOLE && !p->param)
         return 0;
-    if (!g->pending_lazy)
+    /* Movement has no compulsory action: "end" is listed whenever anything is */
+    if (!g->pending_lazy || (a->verb == LB_VERB_END && g->st->turn.segment == LB_SEG_MOVEMENT))
         return among(g, &g->pending, p);
     int one = a->nunits && a->verb != LB_VERB_MELEE && !(a->verb == LB_VERB_FIRE && a->nunits > 1);
     opt_scope scope = {one ? lb_action_unit(a, 0) : NULL, 0, NULL};

@@ -112,6 +112,8 @@ struct lb_game {
     int replaying;               /* dice come from eff at cursor */
     int whatif;                  /* a what-if copy (lb_game_clone): a retreat whose owner would
                                   * pick its end takes the automatic choice, never offered */
+    int sparse_movement;         /* a what-if copy whose player asks each unit's moves itself:
+                                  * its Movement decisions list their first option only */
     int cursor;
     int turn_index;              /* game turns since the scenario's first */
     int half;                    /* 0: the first side's sequence, 1: the second's */
@@ -504,6 +506,15 @@ LBI int lb_game_org_level(const lb_game *g, int k);
  * changes or is freed. LB_OK; LB_INVALID while a charge or a melee is under way (their machines
  * are not copied); LB_NOMEM. */
 LBI int lb_game_clone(const lb_game *g, uint64_t dice_seed, lb_game **out);
+
+/* Makes the what-if copy g list its Movement decisions as replay does, up to their first option
+ * and "end", an answer checked against its unit's options alone (R-AI-2: a look-ahead whose
+ * player asks lb_game_unit_actions for the units it would move, never every move of a side). */
+LBI void lb_game_sparse_movement(lb_game *g);
+
+/* The action options of the pending decision that concern the unit named id, and "end", into d
+ * (released by the caller), in the order the whole decision lists them. LB_OK, LB_NOMEM. */
+LBI int lb_game_unit_actions(const lb_game *g, const char *id, lb_decision *d);
 
 /* The side holding objective k of the scenario's victory (R-VIC-2), or -1. */
 LBI int lb_game_objective_holder(const lb_game *g, int k);

@@ -24,6 +24,7 @@
 #include "melee_int.h"
 #include "action_int.h"
 #include "ai_int.h"
+#include "decision_int.h"
 
 #define RANDOM_TRIES 20
 
@@ -938,6 +939,72 @@ static void test_ai__rollout_enemy_walks(void **state)
     lb_game_free(g);
 }
 
+/* R-AI-2: a what-if copy listing its Movement sparsely (lb_game_sparse_movement: the first
+ * unit's options and "end", an answer checked against its unit's own), its policy asking each
+ * unit that may step onto an objective for its moves, answers as the policy does on the whole
+ * list. Two copies of the demo on the same dice, one whole, one sparse, played alike by the
+ * quick level's answers on the whole one: at every Movement decision of either side the
+ * policy's key (its walk spent) is the same on both, and the sparse decision lists fewer
+ * options, "end" among them; steps onto objectives and an entry among them; between Movement
+ * decisions the two games are one. */
+static void test_ai__sparse_movement_same_policy(void **state)
+{
+    (void)state;
+    lb_game *g = fixture_demo(3, LB_UNDO_HOTSEAT), *whole, *sparse;
+    assert_int_equal(lb_game_clone(g, 11, &whole), LB_OK);
+    assert_int_equal(lb_game_clone(g, 11, &sparse), LB_OK);
+    lb_game_sparse_movement(sparse);
+    lb_ai_settings q = settings(LB_AI_QUICK, 1000, 1), f = settings(LB_AI_FULL, 1000, 1);
+    int compared = 0, fewer = 0, grabbed = 0, entered = 0;
+    for (int n = 0; n < 2000 && lb_game_pending(whole); n++) {
+        const lb_decision *d = lb_game_pending(whole), *ds = lb_game_pending(sparse);
+        assert_non_null(ds);
+        int side = d->side;
+        if (d->kind == LB_DECIDE_ACTION &&
+            lb_state_turn(lb_game_state(whole)).segment == LB_SEG_MOVEMENT) {
+            int entries = 0;
+            for (int i = 0; i < d->noptions; i++)
+                entries += lb_decision_action(d, i) &&
+                           lb_decision_action(d, i)->verb == LB_VERB_ENTER;
+            assert_true(ds->noptions <= d->noptions);
+            fewer += ds->noptions < d->noptions;
+            assert_string_equal(ds->options[ds->noptions - 1].key, "end");
+            ai_ctx cw, cs;
+            assert_int_equal(lbi_ai_ctx_init(&cw, whole, side, &f), LB_OK);
+            assert_int_equal(lbi_ai_ctx_init(&cs, sparse, side, &f), LB_OK);
+            cw.sparse = 0;
+            cs.sparse = 1;
+            char kw[LB_OPTION_KEY_MAX], ks[LB_OPTION_KEY_MAX];
+            int walks = 0;
+            assert_int_equal(lbi_ai_policy(&cw, whole, &walks, kw), LB_OK);
+            assert_int_equal(lbi_ai_policy(&cs, sparse, &walks, ks), LB_OK);
+            assert_string_equal(kw, ks);
+            compared++;
+            grabbed += strncmp(kw, "move:", 5) == 0;
+            entered += strncmp(kw, "enter:", 6) == 0;
+            lbi_ai_ctx_release(&cw);
+            lbi_ai_ctx_release(&cs);
+        }
+        char key[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX];
+        assert_int_equal(lb_ai_choose(whole, side, &q, key, why), LB_OK);
+        answer(whole, side, key);
+        answer(sparse, side, key);
+        /* the same game, but for the Movement decision's listing (the hash holds the pending) */
+        d = lb_game_pending(whole);
+        if (!d || d->kind != LB_DECIDE_ACTION ||
+            lb_state_turn(lb_game_state(whole)).segment != LB_SEG_MOVEMENT)
+            assert_true(lb_game_hash(whole) == lb_game_hash(sparse));
+    }
+    assert_null(lb_game_pending(whole));
+    assert_true(compared > 20);
+    assert_true(fewer > compared / 2);
+    assert_true(grabbed > 0);
+    assert_true(entered > 0);
+    lb_game_free(whole);
+    lb_game_free(sparse);
+    lb_game_free(g);
+}
+
 /* R-AI-7: the scripted baseline is a level ("baseline"); on the demo cut to three turns, against
  * the quick level on either side, every answer is accepted, it walks units nearer the
  * objectives in Movement, and the same seed plays the same game again. */
@@ -1153,6 +1220,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__case_scenarios),
         cmocka_unit_test(test_ai__baseline_level),
         cmocka_unit_test(test_ai__rollout_enemy_walks),
+        cmocka_unit_test(test_ai__sparse_movement_same_policy),
         cmocka_unit_test(test_ai__assault_risks_the_objective),
         cmocka_unit_test(test_ai__defender_counts_two_segments),
         cmocka_unit_test(test_ai__heap_cheapest_then_lowest),
