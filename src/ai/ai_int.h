@@ -51,6 +51,16 @@ typedef struct ai_kept_reach {
     int side;
 } ai_kept_reach;
 
+/* Each side's reach of one objective in that state, summed: the two fewest turns and the unit of
+ * the fewest, the units on it, and the units whose chance is not 0 (their order the sum's). */
+typedef struct ai_kept_sum {
+    double near[2][2];
+    int near_unit[2];
+    int on[2];
+    int *live;                   /* unit indexes, ascending, into the context's kept_live */
+    int nlive;
+} ai_kept_sum;
+
 typedef struct ai_ctx {
     const lb_game *g;
     const lb_state *st;          /* the game's state */
@@ -68,6 +78,8 @@ typedef struct ai_ctx {
     int *holder;                 /* per objective: the side holding it now, -1 */
     struct ai_kept_reach *kept;  /* [objective][unit] of the state kept by lbi_ai_reach_keep */
     int kept_holders[AI_OBJECTIVES_MAX]; /* that state's holders */
+    ai_kept_sum kept_sum[AI_OBJECTIVES_MAX]; /* kept summed per objective */
+    int *kept_live;              /* [objective][unit]: the lists of kept_sum */
     int *dist;                   /* [objective][arm][cell]: MP from the cell to the objective */
     int cells;
     lb_fire_chance *fire;        /* scratch answers (large) */

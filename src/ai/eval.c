@@ -185,6 +185,7 @@ void lbi_ai_ctx_release(ai_ctx *c)
 {
     free(c->holder);
     free(c->kept);
+    free(c->kept_live);
     free(c->dist);
     lb_state_free(c->work);
     free(c->fire);
@@ -318,11 +319,15 @@ static int among(const lb_hex *hexes, int n, lb_hex h)
     return 0;
 }
 
-/* lbi_ai_objectives of the state kept (st), unit i (-1: none) standing as moved instead. */
+/* lbi_ai_objectives of the state kept (st), unit i (-1: none) standing as moved instead: each
+ * objective's kept sum without unit i, and moved added where i stands in the sum's order, so
+ * that the chances are added as lbi_ai_objectives adds them (the units of chance 0 add
+ * nothing). */
 static double kept_objectives(const ai_ctx *c, const lb_state *st, int i, const lb_unit *moved)
 {
     const lb_victory *v = &st->battle.victory;
     int left[2] = {moves_counted(c, st, 0), moves_counted(c, st, 1)};
+    int counts = i >= 0 && reaches(moved);
     double sum = 0;
     for (int k = 0; k < c->nobj; k++) {
         lb_hex at = v->objectives[k].hex;
@@ -334,32 +339,69 @@ static double kept_objectives(const ai_ctx *c, const lb_state *st, int i, const 
             h = side >= 0 ? side : c->holder[k]; /* R-VIC-2, as lbi_ai_holders */
         }
         const ai_kept_reach *t = c->kept + (size_t)k * (size_t)st->nunits;
+        const ai_kept_sum *ks = &c->kept_sum[k];
         obj_reach r = {{1e9, 1e9}, {0, 0}, {0, 0}};
-        for (int j = 0; j < st->nunits; j++) {
-            if (j == i && reaches(moved))
-                reach_add(&r, moved->side, turns_to(c, st, moved, k), left);
-            else if (j != i && t[j].turns >= 0)
-                reach_count(&r, t[j].side, t[j].turns, t[j].chance);
+        for (int s = 0; s < 2; s++) {
+            r.near[s] = ks->near[s][ks->near_unit[s] == i && i >= 0];
+            r.on[s] = ks->on[s] - (i >= 0 && t[i].side == s && t[i].turns == 0) > 0;
         }
+        int added = !counts;
+        for (int n = 0; n < ks->nlive; n++) {
+            int j = ks->live[n];
+            if (!added && j >= i) {
+                reach_add(&r, moved->side, turns_to(c, st, moved, k), left);
+                added = 1;
+            }
+            if (j != i)
+                r.mass[t[j].side] += t[j].chance;
+        }
+        if (!added)
+            reach_add(&r, moved->side, turns_to(c, st, moved, k), left);
         objective_value(c, v->objectives[k].points, h, &r, left, &sum);
     }
     return sum;
 }
 
+/* The kept reach of objective k (t, one per unit of st) summed into ks, its list at live. */
+static void kept_sum(const lb_state *st, const ai_kept_reach *t, int *live, ai_kept_sum *ks)
+{
+    *ks = (ai_kept_sum){{{1e9, 1e9}, {1e9, 1e9}}, {-1, -1}, {0, 0}, live, 0};
+    for (int j = 0; j < st->nunits; j++) {
+        if (t[j].turns < 0)
+            continue;
+        double *near = ks->near[t[j].side];
+        if (t[j].turns < near[0]) {
+            near[1] = near[0];
+            near[0] = t[j].turns;
+            ks->near_unit[t[j].side] = j;
+        } else if (t[j].turns < near[1]) {
+            near[1] = t[j].turns;
+        }
+        ks->on[t[j].side] += t[j].turns == 0;
+        if (t[j].chance != 0)
+            live[ks->nlive++] = j;
+    }
+}
+
 int lbi_ai_reach_keep(ai_ctx *c, const lb_state *st, double *value)
 {
+    size_t n = (size_t)c->nobj * (size_t)st->nunits + 1;
     free(c->kept);
-    c->kept = malloc(((size_t)c->nobj * (size_t)st->nunits + 1) * sizeof *c->kept);
-    if (!c->kept)
+    free(c->kept_live);
+    c->kept = malloc(n * sizeof *c->kept);
+    c->kept_live = malloc(n * sizeof *c->kept_live);
+    if (!c->kept || !c->kept_live)
         return LB_NOMEM;
     int left[2] = {moves_counted(c, st, 0), moves_counted(c, st, 1)};
-    for (int k = 0; k < c->nobj; k++)
+    for (int k = 0; k < c->nobj; k++) {
+        ai_kept_reach *t = c->kept + (size_t)k * (size_t)st->nunits;
         for (int i = 0; i < st->nunits; i++) {
-            ai_kept_reach *t = c->kept + (size_t)k * (size_t)st->nunits + (size_t)i;
-            t->side = st->units[i].side;
-            t->turns = reaches(&st->units[i]) ? turns_to(c, st, &st->units[i], k) : -1;
-            t->chance = t->turns >= 0 ? reach_chance(t->turns, left[t->side]) : 0;
+            t[i].side = st->units[i].side;
+            t[i].turns = reaches(&st->units[i]) ? turns_to(c, st, &st->units[i], k) : -1;
+            t[i].chance = t[i].turns >= 0 ? reach_chance(t[i].turns, left[t[i].side]) : 0;
         }
+        kept_sum(st, t, c->kept_live + (size_t)k * (size_t)st->nunits, &c->kept_sum[k]);
+    }
     lbi_ai_holders(c, st, c->kept_holders);
     *value = kept_objectives(c, st, -1, NULL);
     return LB_OK;

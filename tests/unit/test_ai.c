@@ -1005,6 +1005,62 @@ static void test_ai__sparse_movement_same_policy(void **state)
     lb_game_free(g);
 }
 
+/* The objectives' value of every unit standing elsewhere, from the kept reach (its sums, with the
+ * unit taken out and put back where it stands in their order), exactly the value on a copy of the
+ * state with the unit moved there (every unit summed anew): each unit one hex in every
+ * direction, on the demo and on the Russbach battle, the French Movement segment. */
+static void objectives_moved_as_on_a_copy(lb_game *g)
+{
+    answer(g, 0, "end"); /* the French Charge segment */
+    ai_ctx c;
+    lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
+    assert_int_equal(lbi_ai_ctx_init(&c, g, 0, &s), LB_OK);
+    const lb_state *st = lb_game_state(g);
+    double kept;
+    int holders[AI_OBJECTIVES_MAX], compared = 0, changed = 0;
+    assert_int_equal(lbi_ai_reach_keep(&c, st, &kept), LB_OK);
+    lbi_ai_holders(&c, st, holders);
+    assert_true(kept == lbi_ai_objectives(&c, st, holders));
+    for (int i = 0; i < st->nunits; i++)
+        for (int dir = 0; dir < 6 && st->units[i].nhexes > 0; dir++) {
+            lb_state *copy = lb_state_clone(st);
+            assert_non_null(copy);
+            lb_unit *u = &copy->units[i];
+            int on_map = 1;
+            for (int k = 0; k < u->nhexes; k++) {
+                u->hexes[k] = lb_hex_neighbor(u->hexes[k], dir);
+                on_map &= lb_map_contains(&copy->map, u->hexes[k]);
+            }
+            if (on_map) {
+                assert_int_equal(lb_state_reindex(copy), LB_OK);
+                lbi_ai_holders(&c, copy, holders);
+                double moved = lbi_ai_objectives_moved(&c, st, i, u->hexes, u->nhexes,
+                                                       u->formation);
+                assert_true(moved == lbi_ai_objectives(&c, copy, holders));
+                compared++;
+                changed += moved != kept;
+            }
+            lb_state_free(copy);
+        }
+    assert_true(compared > 6 * st->nunits / 2);
+    assert_true(changed > compared / 20); /* 15 of 84 on the demo, 84 of 1058 at Russbach */
+    lbi_ai_ctx_release(&c);
+}
+
+static void test_ai__objectives_moved_as_on_a_copy(void **state)
+{
+    (void)state;
+    int n;
+    const lb_bundled_scenario *b = lb_data_scenarios(&n);
+    assert_string_equal(b[0].id, "wagram-russbach-1809");
+    lb_game *games[2] = {fixture_demo(1, LB_UNDO_HOTSEAT),
+                         fixture_game(b[0].file, b[0].text, 1, LB_UNDO_HOTSEAT)};
+    for (int k = 0; k < 2; k++) {
+        objectives_moved_as_on_a_copy(games[k]);
+        lb_game_free(games[k]);
+    }
+}
+
 /* R-AI-7: the scripted baseline is a level ("baseline"); on the demo cut to three turns, against
  * the quick level on either side, every answer is accepted, it walks units nearer the
  * objectives in Movement, and the same seed plays the same game again. */
@@ -1221,6 +1277,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__baseline_level),
         cmocka_unit_test(test_ai__rollout_enemy_walks),
         cmocka_unit_test(test_ai__sparse_movement_same_policy),
+        cmocka_unit_test(test_ai__objectives_moved_as_on_a_copy),
         cmocka_unit_test(test_ai__assault_risks_the_objective),
         cmocka_unit_test(test_ai__defender_counts_two_segments),
         cmocka_unit_test(test_ai__heap_cheapest_then_lowest),
