@@ -171,8 +171,8 @@ int lbi_ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings 
     }
     int per_second = LB_AI_ROLLOUTS_PER_SECOND;
     c->rollouts = s->level == LB_AI_FULL ? (int)((long)s->budget_ms * per_second / 1000) : 0;
-    /* R-AI-6 [project ruling]: a rollout's cost grows with the units (each Movement decision
-     * lists every move of each unit, each copy holds them all): past the calibration's units
+    /* R-AI-6 [project ruling]: a rollout's cost grows with the units (each copy holds them all,
+     * its decisions list their fires and charges): past the calibration's units
      * the rollouts are shared out among them, a count from the state alone (no clock) */
     int units = lb_state_unit_count(c->st);
     c->scaled = units > AI_CALIBRATION_UNITS;
