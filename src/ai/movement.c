@@ -126,7 +126,7 @@ static void moved_hexes(const lb_unit *u, const lb_decision *d, int o, lb_hex *h
         hexes[k] = translate(u->hexes[k], u->hexes[0], to);
 }
 
-/* The unit each move option of d moves (an index of st), -1 for the other options: malloc'd. */
+/* The unit each option of d acts for (an index of st), -1 for the options of none: malloc'd. */
 static int *movers(const lb_state *st, const lb_decision *d)
 {
     int *mover = malloc(((size_t)d->noptions + 1) * sizeof *mover);
@@ -134,7 +134,7 @@ static int *movers(const lb_state *st, const lb_decision *d)
     for (int o = 0; mover && o < d->noptions; o++) {
         const lb_action *a = lb_decision_action(d, o);
         mover[o] = -1;
-        if (d->options[o].param || !a || a->verb != LB_VERB_MOVE)
+        if (d->options[o].param || !a || a->nunits == 0)
             continue;
         const char *id = lb_action_unit(a, 0);
         /* a unit's options come together: the last one's unit first */
@@ -153,7 +153,7 @@ static int objective_moves(ai_ctx *c, const lb_decision *d, const int *mover, in
     const lb_unit *u = &c->st->units[i];
     int rc = LB_OK;
     for (int o = 0; o < d->noptions && rc == LB_OK; o++) {
-        if (mover[o] != i)
+        if (mover[o] != i || lb_decision_action(d, o)->verb != LB_VERB_MOVE)
             continue;
         lb_hex hexes[LB_UNIT_MAX_HEXES];
         moved_hexes(u, d, o, hexes);
@@ -276,12 +276,11 @@ static double leader_place(const ai_ctx *c, const lb_state *st, int side, lb_hex
 
 /* The candidate of option o (action a) other than a combat unit's move: a change of formation,
  * a facing, a leader's place, an attach, an entry, pushed on out when worth it. */
-static int other_candidate(ai_ctx *c, const lb_decision *d, int o, const lb_action *a,
+static int other_candidate(ai_ctx *c, const lb_decision *d, int o, const lb_action *a, int i,
                            double obj0, cands *out)
 {
     const lb_state *st = c->st;
     lb_verb verb = a->verb;
-    int i = lb_state_unit_index(st, lb_action_unit(a, 0));
     const lb_unit *u = i >= 0 ? &st->units[i] : NULL;
     cand x = {.opt = o, .unit = i};
     if (verb == LB_VERB_FORM && u && u->formation == u->move.start_formation &&
@@ -335,14 +334,14 @@ static int candidates(ai_ctx *c, const lb_decision *d, cands *out)
         if (lb_unit_is_combat(u))
             rc = unit_moves(c, d, mover, i, obj0, out);
     }
-    free(mover);
     for (int o = 0; o < d->noptions && rc == LB_OK; o++) {
         const lb_action *a = lb_decision_action(d, o);
         if (d->options[o].param || !a || a->nunits == 0 || a->verb == LB_VERB_FIRE ||
             a->verb == LB_VERB_MELEE)
             continue;
-        rc = other_candidate(c, d, o, a, obj0, out);
+        rc = other_candidate(c, d, o, a, mover[o], obj0, out);
     }
+    free(mover);
     return rc;
 }
 
