@@ -24,7 +24,6 @@
 #include "melee_int.h"
 #include "action_int.h"
 #include "ai_int.h"
-#include "decision_int.h"
 
 #define RANDOM_TRIES 20
 
@@ -962,10 +961,6 @@ static void test_ai__sparse_movement_same_policy(void **state)
         int side = d->side;
         if (d->kind == LB_DECIDE_ACTION &&
             lb_state_turn(lb_game_state(whole)).segment == LB_SEG_MOVEMENT) {
-            int entries = 0;
-            for (int i = 0; i < d->noptions; i++)
-                entries += lb_decision_action(d, i) &&
-                           lb_decision_action(d, i)->verb == LB_VERB_ENTER;
             assert_true(ds->noptions <= d->noptions);
             fewer += ds->noptions < d->noptions;
             assert_string_equal(ds->options[ds->noptions - 1].key, "end");
