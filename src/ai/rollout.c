@@ -70,14 +70,14 @@ static int may_grab(const lb_game *g, const lb_state *st, int u)
 }
 
 /* grab on a sparse Movement decision d (lb_game_sparse_movement): the same option as grab on the
- * whole list, its key into key and *found 1, else *found 0. Entries are listed whole ahead of
- * the moves; then each unit of the side that may grab is asked for its own, in the list's
- * order. LB_OK or LB_NOMEM. */
+ * whole list, its key into key and *found 1, else *found 0. d holds the entries and the first
+ * unit's options as the whole list begins; past them each unit of the side that may grab is
+ * asked for its own, in the list's order. LB_OK or LB_NOMEM. */
 static int grab_sparse(const lb_game *g, const lb_decision *d, char *key, int *found)
 {
     const lb_state *st = lb_game_state(g);
     int i = grab(g, d);
-    *found = i >= 0 && lb_decision_action(d, i)->verb == LB_VERB_ENTER;
+    *found = i >= 0;
     if (*found) {
         snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[i].key);
         return LB_OK;
