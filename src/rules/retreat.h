@@ -32,6 +32,9 @@ typedef struct lb_retreat_req {
     int hexes;     /* a fixed count of hexes, whatever the kind (the premier-2017 carré's
                     * disorder moves 3 hexes, R-CHG-6); 0 otherwise */
     int max_paths; /* most paths to keep in the result (0: LB_RETREAT_KEEP) */
+    int choice_only; /* 1: with no trace, R-RET-8 is checked only as far as the automatic choice
+                      * needs (the odds, which offer no end): end_surrenders is then NULL when
+                      * the choice's end does not mean surrender */
 } lb_retreat_req;
 
 #define LB_RETREAT_KEEP 1000

@@ -417,6 +417,15 @@ static void test_retreat__automatic_choice_avoids_surrender_later(void **state)
     assert_int_equal(r.end_surrenders[1], 0);
     assert_path(st, r.paths, 3, "0303 0402 0502");
     assert_path(st, r.choice, 3, "0303 0402 0503");
+    /* for the odds: the first path's end means surrender later, so every end is checked */
+    lb_retreat lazy;
+    req.choice_only = 1;
+    assert_int_equal(lb_retreat_paths(st, 0, &req, &lazy, NULL), LB_OK);
+    assert_non_null(lazy.end_surrenders);
+    assert_int_equal(lazy.end_surrenders[0], 1);
+    assert_int_equal(lazy.end_surrenders[1], 0);
+    assert_path(st, lazy.choice, 3, "0303 0402 0503");
+    lb_retreat_release(&lazy);
     assert_int_equal(lb_retreat_apply(st, 0, &r, -1), LB_OK);
     assert_path(st, st->units[0].hexes, 1, "0503");
     lb_retreat_release(&r);
@@ -890,6 +899,27 @@ static int keep_first_safe(void *ctx, const lb_hex *path, int n)
     return 1;
 }
 
+/* R-RET-8 as the odds ask it (lb_retreat_req.choice_only): the same automatic choice as r's;
+ * the ends' warnings left out only when that choice's end is safe, else r's. */
+static void check_choice_only(const lb_state *st, int unit, lb_retreat_req req,
+                              const lb_retreat *r)
+{
+    lb_retreat lazy;
+    req.choice_only = 1;
+    assert_int_equal(lb_retreat_paths(st, unit, &req, &lazy, NULL), LB_OK);
+    assert_int_equal(lazy.nends, r->nends);
+    assert_memory_equal(lazy.choice, r->choice, (size_t)r->hexes * sizeof *r->choice);
+    const lb_hex *end = bsearch(&r->choice[r->hexes - 1], r->ends, (size_t)r->nends,
+                                sizeof *r->ends, cmp_hexes);
+    assert_non_null(end);
+    if (lazy.end_surrenders)
+        assert_memory_equal(lazy.end_surrenders, r->end_surrenders,
+                            (size_t)r->nends * sizeof *r->end_surrenders);
+    else
+        assert_int_equal(r->end_surrenders[end - r->ends], 0);
+    lb_retreat_release(&lazy);
+}
+
 /* Checks lb_retreat_paths against the oracle: surrender, label, exact count, the kept paths,
  * every streamed path, end hexes, hexes on paths, the automatic choice and the path to each
  * end. Returns the count. */
@@ -977,6 +1007,7 @@ static long check_against_oracle(const lb_state *st, int unit, lb_retreat_req re
         assert_int_equal(one.choice_distance, o.choice_d);
         assert_memory_equal(one.choice, o.choice, (size_t)o.hexes * sizeof *buf);
         lb_retreat_release(&one);
+        check_choice_only(st, unit, req, &r);
     } else {
         assert_int_equal(r.count, 0);
         assert_null(r.choice);

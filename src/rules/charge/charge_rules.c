@@ -154,7 +154,8 @@ static int move_away(run *R, int i, lb_retreat_kind kind, int die, int hexes, co
 {
     char a[LB_HEX_LABEL_MAX];
     lb_retreat r;
-    lb_retreat_req req = {.kind = kind, .die = die, .hexes = hexes, .max_paths = 1};
+    lb_retreat_req req = {.kind = kind, .die = die, .hexes = hexes, .max_paths = 1,
+                          .choice_only = R->odds};
     lb_unit before = R->st->units[i]; /* its hexes, for the leaders it leaves (R-CHG-27) */
     *vacated = before.hexes[0];
     int rc = lb_retreat_paths(R->st, i, &req, &r, R->t);

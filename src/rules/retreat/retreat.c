@@ -561,11 +561,29 @@ static int doomed_ends(const lb_state *s, int unit, const lb_retreat_req *req, l
     return LB_OK;
 }
 
+/* R-RET-8 for the odds (lb_retreat_req.choice_only): whether the automatic choice's end means
+ * surrender later, when the other ends need not be checked. */
+static int choice_doomed(const lb_state *s, int unit, const lb_retreat_req *req,
+                         const lb_retreat *out, int *doomed)
+{
+    lb_retreat_req later = {.kind = req->kind == LB_RETREAT_DISORDER ? LB_RETREAT_ROUT
+                                                                     : LB_RETREAT_FLIGHT};
+    *doomed = 0;
+    const lb_hex *end = bsearch(&out->choice[out->hexes - 1], out->ends, (size_t)out->nends,
+                                sizeof *out->ends, by_label);
+    return end ? surrenders_from(s, unit, *end, &later, doomed) : LB_OK;
+}
+
 static int warn_ends(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
                      lb_trace *t)
 {
     if (out->surrender || out->stays || !out->nends)
         return LB_OK;
+    if (req->choice_only && !lbi_trace_on(t)) {
+        int doomed, rc = choice_doomed(s, unit, req, out, &doomed);
+        if (rc != LB_OK || !doomed)
+            return rc; /* the choice stands, whatever the other ends mean */
+    }
     out->end_surrenders = calloc((size_t)out->nends, sizeof *out->end_surrenders);
     lb_hex *way = malloc(((size_t)out->hexes + 1) * sizeof *way);
     lb_event_arg *list = malloc(((size_t)out->nends + 2) * sizeof *list);
