@@ -108,6 +108,7 @@ static int choose_ranked(const lb_game *g, int side, const lb_ai_settings *setti
         if ((rc = lbi_ai_ctx_init(&c, g, side, settings)) != LB_OK)
             return rc;
         c.rank = rank;
+        c.own_movement = lbi_ai_quick_answer; /* R-AI-22 */
         rc = decide(&c, d, key, why);
         lbi_ai_ctx_release(&c);
         if (rc != LB_OK)
@@ -126,6 +127,14 @@ static int choose_ranked(const lb_game *g, int side, const lb_ai_settings *setti
     snprintf(key_out, LB_OPTION_KEY_MAX, "%s", key);
     snprintf(reason_out, LB_AI_REASON_MAX, "%s", why);
     return LB_OK;
+}
+
+int lbi_ai_quick_answer(const lb_game *g, int side, const lb_ai_settings *s, char *key)
+{
+    lb_ai_settings quick = *s;
+    char why[LB_AI_REASON_MAX];
+    quick.level = LB_AI_QUICK;
+    return choose_ranked(g, side, &quick, key, why, NULL);
 }
 
 int lb_ai_choose(const lb_game *g, int side, const lb_ai_settings *settings, char *key_out,

@@ -61,6 +61,10 @@ typedef struct ai_kept_sum {
     int nlive;
 } ai_kept_sum;
 
+/* R-AI-22: the quick level's answer for side to g's pending decision into key (ai.c's
+ * lbi_ai_quick_answer), for the look-ahead's own Movement. */
+typedef int (*ai_answer_fn)(const lb_game *g, int side, const lb_ai_settings *s, char *key);
+
 typedef struct ai_ctx {
     const lb_game *g;
     const lb_state *st;          /* the game's state */
@@ -91,6 +95,8 @@ typedef struct ai_ctx {
                                   * so the copies list Movement sparsely, the policy asking the
                                   * units that may step onto an objective for their moves */
     ai_rank *rank;               /* R-AI-16: where the options valued are noted, or NULL */
+    ai_answer_fn own_movement;   /* R-AI-22: answers the deciding side's Movement in the
+                                  * rollouts at the calibration's scale; NULL: its units stand */
 } ai_ctx;
 
 /* cost_heap.c */
@@ -232,11 +238,18 @@ LBI int lbi_ai_seeds(ai_ctx *c, int runs, uint64_t **seeds);
  * (lbi_ai_sure), passes this. */
 #define AI_ROLLOUT_MARGIN 0.5
 /* The cheap policy's answer for the pending decision of g (a copy), into key; *walks: the
- * enemy's walking steps left in this Movement segment (R-AI-20), one spent on a step. */
+ * enemy's walking steps left in this Movement segment (R-AI-20), one spent on a step; the
+ * deciding side's own Movement by c->own_movement when set, at the calibration's scale
+ * (R-AI-22). */
 LBI int lbi_ai_policy(ai_ctx *c, const lb_game *g, int *walks, char *key);
 /* R-AI-20: the enemy's walking steps a Movement segment of the rollouts: six, shared out past
  * the calibration's units (6 x 16 / units, rounded down). */
 LBI int lbi_ai_walk_steps(const ai_ctx *c);
+
+/* ai.c */
+/* R-AI-22: the quick level's answer (settings s but for the level) for side to g's pending
+ * decision into key; its reason dropped. LB_OK, or what lb_ai_choose returns. */
+LBI int lbi_ai_quick_answer(const lb_game *g, int side, const lb_ai_settings *s, char *key);
 
 /* "quick", "full", "baseline", and back (-1 when unknown). */
 LBI const char *lb_ai_level_name(lb_ai_level level);

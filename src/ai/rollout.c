@@ -157,11 +157,15 @@ static int policy_value(ai_ctx *c, const lb_game *g, const lb_decision *d, int i
     return LB_OK;
 }
 
-/* The Movement segment: a step onto an objective or an entry (grab), else the enemy's walk while
- * steps are left (R-AI-20), else the fallback option; its key into key. LB_OK, LB_NOMEM. */
+/* The Movement segment: the deciding side's own as the quick level plays it at the
+ * calibration's scale (R-AI-22); else a step onto an objective or an entry (grab), else the
+ * enemy's walk while steps are left (R-AI-20), else the fallback option; its key into key.
+ * LB_OK, LB_NOMEM. */
 static int policy_movement(ai_ctx *c, const lb_game *g, const lb_decision *d, int *walks,
                            int fallback, char *key)
 {
+    if (c->own_movement && !c->scaled && d->side == c->me)
+        return c->own_movement(g, c->me, &c->set, key);
     if (c->sparse) {
         int found, rc = grab_sparse(g, d, key, &found);
         if (rc == LB_OK && !found)

@@ -938,6 +938,59 @@ static void test_ai__rollout_enemy_walks(void **state)
     lb_game_free(g);
 }
 
+/* R-AI-22: in the look-ahead at the calibration's scale the deciding side's own Movement is the
+ * quick level's. On the demo's French Movement (the Charge segment ended): with the French
+ * deciding, the policy answers the quick level's change (a move, where its units stood before:
+ * "end"); with the Austrians deciding, the French still walk as the baseline would (R-AI-20). On
+ * the Russbach battle (177 units, past the 16 of R-AI-6) the French policy is as without it. */
+static void test_ai__rollout_own_movement_quick(void **state)
+{
+    (void)state;
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT);
+    answer(g, 0, "end");
+    assert_int_equal(lb_state_turn(lb_game_state(g)).segment, LB_SEG_MOVEMENT);
+    lb_ai_settings f = settings(LB_AI_FULL, 1000, 1), q = settings(LB_AI_QUICK, 1000, 1),
+                   b = settings(LB_AI_BASELINE, 1000, 1);
+    char got[LB_OPTION_KEY_MAX], quick[LB_OPTION_KEY_MAX], plan[LB_OPTION_KEY_MAX],
+        why[LB_AI_REASON_MAX];
+    assert_int_equal(lb_ai_choose(g, 0, &q, quick, why), LB_OK);
+    assert_int_equal(strncmp(quick, "move:fr-", 8), 0);
+    assert_int_equal(lb_ai_choose(g, 0, &b, plan, why), LB_OK);
+    assert_string_not_equal(plan, quick);
+    ai_ctx french, austrians;
+    assert_int_equal(lbi_ai_ctx_init(&french, g, 0, &f), LB_OK);
+    assert_int_equal(lbi_ai_ctx_init(&austrians, g, 1, &f), LB_OK);
+    french.own_movement = austrians.own_movement = lbi_ai_quick_answer;
+    int walks = 6;
+    assert_int_equal(lbi_ai_policy(&french, g, &walks, got), LB_OK);
+    assert_string_equal(got, quick);
+    assert_int_equal(walks, 6);
+    assert_int_equal(lbi_ai_policy(&austrians, g, &walks, got), LB_OK);
+    assert_string_equal(got, plan);
+    assert_int_equal(walks, 5);
+    lbi_ai_ctx_release(&french);
+    lbi_ai_ctx_release(&austrians);
+    lb_game_free(g);
+
+    int n;
+    const lb_bundled_scenario *sc = lb_data_scenarios(&n);
+    assert_string_equal(sc[0].id, "wagram-russbach-1809");
+    g = fixture_game(sc[0].file, sc[0].text, 1, LB_UNDO_HOTSEAT);
+    answer(g, 0, "end");
+    ai_ctx with, without;
+    assert_int_equal(lbi_ai_ctx_init(&with, g, 0, &f), LB_OK);
+    assert_int_equal(lbi_ai_ctx_init(&without, g, 0, &f), LB_OK);
+    with.own_movement = lbi_ai_quick_answer;
+    assert_true(with.scaled);
+    walks = 0;
+    assert_int_equal(lbi_ai_policy(&with, g, &walks, got), LB_OK);
+    assert_int_equal(lbi_ai_policy(&without, g, &walks, plan), LB_OK);
+    assert_string_equal(got, plan);
+    lbi_ai_ctx_release(&with);
+    lbi_ai_ctx_release(&without);
+    lb_game_free(g);
+}
+
 /* R-AI-2: a what-if copy listing its Movement sparsely (lb_game_sparse_movement: the first
  * unit's options and "end", an answer checked against its unit's own), its policy asking each
  * unit that may step onto an objective for its moves, answers as the policy does on the whole
@@ -1271,6 +1324,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__case_scenarios),
         cmocka_unit_test(test_ai__baseline_level),
         cmocka_unit_test(test_ai__rollout_enemy_walks),
+        cmocka_unit_test(test_ai__rollout_own_movement_quick),
         cmocka_unit_test(test_ai__sparse_movement_same_policy),
         cmocka_unit_test(test_ai__objectives_moved_as_on_a_copy),
         cmocka_unit_test(test_ai__assault_risks_the_objective),
