@@ -542,12 +542,18 @@ static int surrenders_from(const lb_state *s, int unit, lb_hex start, const lb_r
     return rc;
 }
 
+/* R-RET-8: the move a failed recovery calls for after a move of req's kind (R-MOR-8). */
+static lb_retreat_req recovery_of(const lb_retreat_req *req)
+{
+    return (lb_retreat_req){.kind = req->kind == LB_RETREAT_DISORDER ? LB_RETREAT_ROUT
+                                                                     : LB_RETREAT_FLIGHT};
+}
+
 /* R-RET-8: whether end e of out means surrender later, each in out->end_surrenders. */
 static int doomed_ends(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
                        lb_event_arg *list, int *doomed)
 {
-    lb_retreat_req later = {.kind = req->kind == LB_RETREAT_DISORDER ? LB_RETREAT_ROUT
-                                                                     : LB_RETREAT_FLIGHT};
+    lb_retreat_req later = recovery_of(req);
     list[0] = ev_phrase(RET_PH_KIND, (int)later.kind);
     *doomed = 0;
     for (int e = 0; e < out->nends; e++) {
@@ -561,26 +567,17 @@ static int doomed_ends(const lb_state *s, int unit, const lb_retreat_req *req, l
     return LB_OK;
 }
 
-/* R-RET-8 for the odds (lb_retreat_req.choice_only): whether the automatic choice's end means
- * surrender later, when the other ends need not be checked. */
-static int choice_doomed(const lb_state *s, int unit, const lb_retreat_req *req,
-                         const lb_retreat *out, int *doomed)
-{
-    lb_retreat_req later = {.kind = req->kind == LB_RETREAT_DISORDER ? LB_RETREAT_ROUT
-                                                                     : LB_RETREAT_FLIGHT};
-    *doomed = 0;
-    const lb_hex *end = bsearch(&out->choice[out->hexes - 1], out->ends, (size_t)out->nends,
-                                sizeof *out->ends, by_label);
-    return end ? surrenders_from(s, unit, *end, &later, doomed) : LB_OK;
-}
-
 static int warn_ends(const lb_state *s, int unit, const lb_retreat_req *req, lb_retreat *out,
                      lb_trace *t)
 {
     if (out->surrender || out->stays || !out->nends)
         return LB_OK;
+    const lb_hex *end = bsearch(&out->choice[out->hexes - 1], out->ends, (size_t)out->nends,
+                                sizeof *out->ends, by_label);
     if (req->choice_only && !lbi_trace_on(t)) {
-        int doomed, rc = choice_doomed(s, unit, req, out, &doomed);
+        /* the odds (lb_retreat_req.choice_only): the choice's end first */
+        lb_retreat_req later = recovery_of(req);
+        int doomed = 0, rc = end ? surrenders_from(s, unit, *end, &later, &doomed) : LB_OK;
         if (rc != LB_OK || !doomed)
             return rc; /* the choice stands, whatever the other ends mean */
     }
@@ -592,8 +589,6 @@ static int warn_ends(const lb_state *s, int unit, const lb_retreat_req *req, lb_
         rc = doomed_ends(s, unit, req, out, list, &doomed);
     if (rc == LB_OK && doomed)
         lbi_trace_event(t, "R-RET-8", "(30)", EV_RET_ENDS_SURRENDER, list, 2 + doomed);
-    const lb_hex *end = bsearch(&out->choice[out->hexes - 1], out->ends, (size_t)out->nends,
-                                sizeof *out->ends, by_label);
     if (rc == LB_OK && doomed < out->nends && end && out->end_surrenders[end - out->ends]) {
         int first = 1;
         for (int e = 0; e < out->nends && rc == LB_OK; e++) {
