@@ -369,36 +369,42 @@ static void note_candidates(ai_ctx *c, const lb_decision *d, const cands *cs, in
 
 /* The full level (R-AI-19): the arms compared, each played out on the same dice: when the
  * evaluation moves, its best few changes (ending would forgo every move still to make this
- * segment, not only this one); when it ends, ending and its best few. The evaluation's choice
- * (arm 0) stands unless the rollouts find another clearly better; the arm taken into *pick, how
- * into how. */
-static int compare_arms(ai_ctx *c, const lb_decision *d, const cands *cs, int ends, int *pick,
-                        char *how, size_t n_how)
+ * segment, not only this one), and ending last where the rollouts play the side's own Movement
+ * on (R-AI-23); when it ends, ending and its best few. The evaluation's choice (arm 0) stands
+ * unless the rollouts find another clearly better; the candidate taken (-1: ending) into *best,
+ * how into how. */
+static int compare_arms(ai_ctx *c, const lb_decision *d, const cands *cs, int *best, char *how,
+                        size_t n_how)
 {
-    int arms = (cs->n < ROLLOUT_CANDIDATES ? cs->n : ROLLOUT_CANDIDATES) + ends;
-    int runs = arms >= 2 ? lbi_ai_runs(c, &arms) : 0;
-    *pick = 0;
+    int cand[ROLLOUT_CANDIDATES + 1], arms = 0, moves = *best >= 0;
+    if (!moves)
+        cand[arms++] = -1;
+    for (int k = 0; k < cs->n && k < ROLLOUT_CANDIDATES; k++)
+        cand[arms++] = k;
+    if (moves && !c->scaled && c->own_movement)
+        cand[arms++] = -1; /* R-AI-23: ending, against the moves and the play they lead to */
+    int runs = arms >= 2 ? lbi_ai_runs(c, &arms) : 0, pick = 0;
     if (runs <= 0)
         return LB_OK;
     uint64_t *seeds = NULL;
     double *values = malloc((size_t)arms * (size_t)runs * sizeof *values);
     int rc = values ? lbi_ai_seeds(c, runs, &seeds) : LB_NOMEM;
-    /* arm a takes candidate a - ends; with ends, arm 0 ends the segment */
     for (int a = 0; a < arms && rc == LB_OK; a++)
-        rc = lbi_ai_rollouts(c, ends && a == 0 ? "end" : d->options[cs->v[a - ends].opt].key,
-                             seeds, runs, values + (size_t)a * (size_t)runs);
+        rc = lbi_ai_rollouts(c, cand[a] < 0 ? "end" : d->options[cs->v[cand[a]].opt].key, seeds,
+                             runs, values + (size_t)a * (size_t)runs);
     double lower = AI_ROLLOUT_MARGIN, gain = 0, se = 0;
     for (int a = 1; a < arms && rc == LB_OK; a++) {
         double m, s;
         lbi_ai_paired(values + (size_t)a * (size_t)runs, values, runs, &m, &s);
         if (m - lbi_ai_sure(runs) * s > lower) {
             lower = m - lbi_ai_sure(runs) * s;
-            *pick = a;
+            pick = a;
             gain = m;
             se = s;
         }
     }
-    if (rc == LB_OK && *pick)
+    *best = cand[pick];
+    if (rc == LB_OK && pick)
         snprintf(how, n_how, "; %d rollouts prefer it to the evaluation's choice by %.1f +- %.1f",
                  runs * arms, gain, se);
     else if (rc == LB_OK)
@@ -420,16 +426,18 @@ int lbi_ai_movement_decision(ai_ctx *c, const lb_decision *d, char *key, char *w
         qsort(cs.v, (size_t)cs.n, sizeof *cs.v, by_value);
     int end = lb_decision_find(d, "end");
     note_candidates(c, d, &cs, end);
-    int best = cs.n > 0 && (cs.v[0].value > c->w.moving || end < 0) ? 0 : -1;
+    int best = cs.n > 0 && (cs.v[0].value > c->w.moving || end < 0) ? 0 : -1, chosen = best;
     char how[96] = "";
-    if (c->rollouts > 0 && cs.n > 0 && end >= 0) {
-        int ends = best < 0, pick;
-        rc = compare_arms(c, d, &cs, ends, &pick, how, sizeof how);
-        best = pick - ends;
-    }
+    if (c->rollouts > 0 && cs.n > 0 && end >= 0)
+        rc = compare_arms(c, d, &cs, &best, how, sizeof how);
     if (rc == LB_OK && best >= 0) {
         snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[cs.v[best].opt].key);
         describe(d, &cs.v[best], how, why);
+    } else if (rc == LB_OK && chosen >= 0) { /* R-AI-23 */
+        snprintf(key, LB_OPTION_KEY_MAX, "end");
+        snprintf(why, LB_AI_REASON_MAX, "ends the movement rather than the evaluation's choice, "
+                 "%s (%+.1f points)%s", d->options[cs.v[chosen].opt].text, cs.v[chosen].value,
+                 how);
     } else if (rc == LB_OK) {
         snprintf(key, LB_OPTION_KEY_MAX, "end");
         snprintf(why, LB_AI_REASON_MAX, "ends the movement: no change of %d valued gains %g "

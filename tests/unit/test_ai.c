@@ -991,6 +991,44 @@ static void test_ai__rollout_own_movement_quick(void **state)
     lb_game_free(g);
 }
 
+/* R-AI-23: at the calibration's scale, where the rollouts play the deciding side's own Movement
+ * on (R-AI-22), ending the segment is compared with the evaluation's best moves. In the demo's
+ * first game of `selfplay --players full,quick --seed 1` (dice seed 1, the French full level's
+ * seed 2, the Austrian quick level's 3) the French full level ends a Movement segment where its
+ * evaluation would move a unit: it answers "end", saying which move it passes over and that its
+ * 60 rollouts prefer ending; the quick level, in the same position, makes that move. */
+static void test_ai__ending_compared_with_moves(void **state)
+{
+    (void)state;
+    lb_game *g = fixture_demo(1, LB_UNDO_HOTSEAT);
+    lb_ai_settings s[2] = {settings(LB_AI_FULL, 1000, 2), settings(LB_AI_QUICK, 1000, 3)};
+    lb_ai_settings q = settings(LB_AI_QUICK, 1000, 2);
+    int found = 0;
+    for (int n = 0; n < 80 && !found && lb_game_pending(g); n++) {
+        const lb_decision *d = lb_game_pending(g);
+        int side = d->side;
+        char key[LB_OPTION_KEY_MAX], why[LB_AI_REASON_MAX];
+        assert_int_equal(lb_ai_choose(g, side, &s[side], key, why), LB_OK);
+        const char *over = strstr(why, "rather than the evaluation's choice, ");
+        if (side == 0 && over) {
+            found = 1;
+            assert_string_equal(key, "end");
+            assert_int_equal(lb_state_turn(lb_game_state(g)).segment, LB_SEG_MOVEMENT);
+            assert_non_null(strstr(why, "; 60 rollouts prefer it to the evaluation's choice by "));
+            char quick[LB_OPTION_KEY_MAX], quick_why[LB_AI_REASON_MAX];
+            assert_int_equal(lb_ai_choose(g, 0, &q, quick, quick_why), LB_OK);
+            int o = lb_decision_find(d, quick);
+            assert_true(o >= 0 && strncmp(quick, "move:", 5) == 0);
+            assert_int_equal(strncmp(over + strlen("rather than the evaluation's choice, "),
+                                     d->options[o].text, strlen(d->options[o].text)),
+                             0);
+        }
+        answer(g, side, key);
+    }
+    assert_true(found);
+    lb_game_free(g);
+}
+
 /* R-AI-2: a what-if copy listing its Movement sparsely (lb_game_sparse_movement: the first
  * unit's options and "end", an answer checked against its unit's own), its policy asking each
  * unit that may step onto an objective for its moves, answers as the policy does on the whole
@@ -1325,6 +1363,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__baseline_level),
         cmocka_unit_test(test_ai__rollout_enemy_walks),
         cmocka_unit_test(test_ai__rollout_own_movement_quick),
+        cmocka_unit_test(test_ai__ending_compared_with_moves),
         cmocka_unit_test(test_ai__sparse_movement_same_policy),
         cmocka_unit_test(test_ai__objectives_moved_as_on_a_copy),
         cmocka_unit_test(test_ai__assault_risks_the_objective),
