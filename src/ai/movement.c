@@ -371,8 +371,8 @@ static void note_candidates(ai_ctx *c, const lb_decision *d, const cands *cs, in
  * evaluation moves, its best few changes (ending would forgo every move still to make this
  * segment, not only this one), and ending last where the rollouts play the side's own Movement
  * on (R-AI-23); when it ends, ending and its best few. The evaluation's choice (arm 0) stands
- * unless the rollouts find another clearly better; the candidate taken (-1: ending) into *best,
- * how into how. */
+ * unless the rollouts find another clearly better. *best: the evaluation's choice on entry (0,
+ * or -1 when it ends), the candidate taken (-1: ending) on return; how into how. */
 static int compare_arms(ai_ctx *c, const lb_decision *d, const cands *cs, int *best, char *how,
                         size_t n_how)
 {
