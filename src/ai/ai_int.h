@@ -175,6 +175,11 @@ LBI double lbi_ai_position(const ai_ctx *c, const lb_game *g);
  * 1 when the fire is allowed, 0 when not, -1 out of memory. */
 LBI int lbi_ai_fire_value(ai_ctx *c, const lb_state *st, int unit, lb_hex target,
                           lb_fire_kind kind, double *value, char *why, size_t n);
+/* The same for the units firers[0..nfirers) firing together at target, the first leading
+ * (R-FIRE-23): allowed as one fire by the fire rules, or 0. */
+LBI int lbi_ai_fire_group_value(ai_ctx *c, const lb_state *st, const int *firers, int nfirers,
+                                lb_hex target, lb_fire_kind kind, double *value, char *why,
+                                size_t n);
 /* A melee's exact odds valued for the attackers' side; why (may be NULL) says how likely the
  * main results are. */
 LBI double lbi_ai_melee_value(const ai_ctx *c, const lb_state *st, const lb_melee_chance *m,
@@ -190,6 +195,14 @@ LBI double lbi_ai_charge_value(const ai_ctx *c, const lb_state *st, int cavalry,
  * accepts (tried on a copy). LB_OK, LB_NOT_FOUND (none), LB_NOMEM. */
 LBI int lbi_ai_charge_plan(ai_ctx *c, const lb_state *st, int i, int targets, int checked,
                            char *key, double *value, char *line, size_t n);
+
+/* fire_groups.c */
+/* R-AI-24: the units offered fire alone in d (a fire segment's "fire:UNIT:HEX") shared among
+ * their hexes so that the groups fired together (R-FIRE-23) sum to the most; the group worth
+ * most: its key (its one option's, or "fire:U1+U2+…:HEX"), its value and reason. LB_OK,
+ * LB_NOT_FOUND (no group worth anything), LB_NOMEM, LB_INVALID. */
+LBI int lbi_ai_fire_groups(ai_ctx *c, const lb_decision *d, char *key, double *value, char *why,
+                           size_t n);
 
 /* segments.c: the decisions outside Movement */
 LBI int lbi_ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why);

@@ -84,18 +84,24 @@ static double fire_value_of(ai_ctx *c, const lb_state *st, const lb_fire_chance 
     return v;
 }
 
-int lbi_ai_fire_value(ai_ctx *c, const lb_state *st, int unit, lb_hex target,
-                      lb_fire_kind kind, double *value, char *why, size_t n)
+int lbi_ai_fire_group_value(ai_ctx *c, const lb_state *st, const int *firers, int nfirers,
+                            lb_hex target, lb_fire_kind kind, double *value, char *why, size_t n)
 {
     lb_fire_chance *o = c->fire;
-    lb_fire_request rq = {.kind = kind, .target = target, .firers = &unit, .nfirers = 1};
+    lb_fire_request rq = {.kind = kind, .target = target, .firers = firers, .nfirers = nfirers};
     *value = 0;
     int rc = lb_fire_odds(st, &rq, o, NULL);
     int allowed = rc == LB_OK && o->allowed;
     if (allowed)
-        *value = fire_value_of(c, st, o, st->units[unit].side, target, why, n);
+        *value = fire_value_of(c, st, o, st->units[firers[0]].side, target, why, n);
     lb_fire_chance_release(o); /* the chance owns arrays: each call fills it anew */
     return rc == LB_NOMEM ? -1 : allowed;
+}
+
+int lbi_ai_fire_value(ai_ctx *c, const lb_state *st, int unit, lb_hex target,
+                      lb_fire_kind kind, double *value, char *why, size_t n)
+{
+    return lbi_ai_fire_group_value(c, st, &unit, 1, target, kind, value, why, n);
 }
 
 /* A matrix cell or pre-melee result valued for the attackers, att and def the sides' worths. */

@@ -16,11 +16,28 @@
 
 /* ---- fire ----------------------------------------------------------------------------------- */
 
+/* R-AI-24: when units firing together at one hex are worth more than *top, the group's key and
+ * reason into key and line, its value into *top (checked on a copy). LB_OK or LB_NOMEM. */
+static int group_fire(ai_ctx *c, const lb_decision *d, double *top, char *key, char *line)
+{
+    char gkey[LB_OPTION_KEY_MAX], gline[LB_AI_REASON_MAX];
+    double gv;
+    int rc = lbi_ai_fire_groups(c, d, gkey, &gv, gline, sizeof gline);
+    if (rc == LB_NOMEM)
+        return rc;
+    if (rc != LB_OK || gv <= *top || strcmp(gkey, key) == 0 || lbi_ai_try(c, gkey) != 1)
+        return LB_OK;
+    lbi_ai_note(c, gkey, gv, "%s", gline);
+    *top = gv;
+    snprintf(key, LB_OPTION_KEY_MAX, "%s", gkey);
+    snprintf(line, LB_AI_REASON_MAX, "%s", gline);
+    return LB_OK;
+}
+
 int lbi_ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
 {
-    int best = -1;
     double top = FIRE_WORTH;
-    char line[LB_AI_REASON_MAX], best_line[LB_AI_REASON_MAX] = "";
+    char line[LB_AI_REASON_MAX], best_line[LB_AI_REASON_MAX] = "", best[LB_OPTION_KEY_MAX] = "";
     for (int i = 0; i < d->noptions; i++) {
         int unit;
         lb_hex hex;
@@ -36,24 +53,27 @@ int lbi_ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
                         line, v);
         if (ok && v > top) {
             top = v;
-            best = i;
+            snprintf(best, sizeof best, "%s", d->options[i].key);
             snprintf(best_line, sizeof best_line, "%s %s (%.1f points)", c->st->units[unit].id,
                      line, v);
         }
     }
+    if (d->kind == LB_DECIDE_ACTION && group_fire(c, d, &top, best, best_line) != LB_OK)
+        return LB_NOMEM;
     int pass = lb_decision_find(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
     if (pass >= 0)
         lbi_ai_note(c, d->options[pass].key, 0, "%s: no fire (0 points; a fire is made when it "
                     "gains more than %.2f)", d->options[pass].text, FIRE_WORTH);
-    if (best < 0 && pass < 0)
-        best = 0;
-    if (best >= 0) {
-        snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[best].key);
-        snprintf(why, LB_AI_REASON_MAX, "%s", best_line[0] ? best_line : d->options[best].text);
-    } else {
+    if (best[0]) {
+        snprintf(key, LB_OPTION_KEY_MAX, "%s", best);
+        snprintf(why, LB_AI_REASON_MAX, "%s", best_line);
+    } else if (pass >= 0) {
         snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[pass].key);
         snprintf(why, LB_AI_REASON_MAX, "%s: no fire open gains %.2f points",
                  d->kind == LB_DECIDE_OPPORTUNITY ? "passes" : "ends the fire", FIRE_WORTH);
+    } else {
+        snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[0].key);
+        snprintf(why, LB_AI_REASON_MAX, "%s", d->options[0].text);
     }
     return LB_OK;
 }

@@ -260,6 +260,57 @@ static char *duel(const char *austrian)
     return text;
 }
 
+/* R-AI-24, R-FIRE-23: the French Offensive Fire on a 10 x 10 clear map, fr-a (0504, column facing
+ * 6) and fr-b (0405, column facing 4), French ligne of printed fire 8, each next to au-c (an
+ * Austrian column in 0505 facing 12, morale 44). Alone, each fires 8 against the column's fire
+ * defence 6 (fr-b through its flank, 6 as well): the 1:1 column, a loss on 52-66, 11 of the 36
+ * rolls. A hex is fired at once a segment, so a single fire leaves the other unit nothing to fire
+ * at. Together they fire 16 : 6 in the 2.5:1 column: 11/36 no loss, 1 increment on 26-63 (22 of
+ * 36), 2 on 64-66 (3 of 36), expected 22/36 + 6/36 = 7/9 = 0.8 increments against 11/36 = 0.3.
+ * au-c checks morale when its losses reach an odd number, on 1 or 2 lost (25/36), and passes
+ * above its morale 44 (14 of the 36 rolls), so it is disordered with chance 25/36 x 22/36 =
+ * 275/648. The computer fires both together, the first listed leading. */
+static void test_ai__fires_together(void **state)
+{
+    (void)state;
+    char *text = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&text, &n);
+    scenario_header(f, "crossfire", "offensive_fire", 10, 10);
+    const char *unit = "{\"id\": \"%s\", \"side\": \"%s\", \"arm\": \"infantry\", \"nation\": "
+                       "\"%s\", \"class\": \"%s\", \"increments\": 8, \"fire\": 8, \"melee\": 24, "
+                       "\"movement\": 6, \"morale\": \"%s\", \"formation\": \"column\", "
+                       "\"state\": \"good\", \"hexes\": [\"%s\"], \"facing\": %d}";
+    fprintf(f, unit, "fr-a", "french", "french", "ligne", "35", "0504", 6);
+    fputs(", ", f);
+    fprintf(f, unit, "fr-b", "french", "french", "ligne", "35", "0405", 4);
+    fputs(", ", f);
+    fprintf(f, unit, "au-c", "austrian", "austrian", "linie", "44", "0505", 12);
+    fputs("], \"victory\": {\"last_turn\": \"13:20\"}}", f);
+    fclose(f);
+    lb_game *g = fixture_game("crossfire", text, 1, LB_UNDO_HOTSEAT);
+    const lb_decision *d = lb_game_pending(g);
+    assert_int_equal(d->side, 0);
+    assert_true(lb_decision_find(d, "fire:fr-a:0505") >= 0);
+    assert_true(lb_decision_find(d, "fire:fr-b:0505") >= 0);
+    lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
+    char why[LB_AI_REASON_MAX];
+    ai_answer(g, &s, why);
+    const lb_journal *j = lb_game_journal(g);
+    int last = j->count - 1;
+    while (last > 0 && j->entries[last].kind != LB_ENTRY_DECISION)
+        last--; /* the fire's rolls follow it */
+    assert_string_equal(j->entries[last].key, "fire:fr-a+fr-b:0505");
+    const char *want = "fr-a and fr-b fire together at 0505: 11/36 no loss, expected 0.8 "
+                       "increments, 275/648 chance au-c is disordered (";
+    assert_memory_equal(why, want, strlen(want));
+    /* both have fired: nothing is left to fire at */
+    d = lb_game_pending(g);
+    assert_true(d->side != 0 || lb_decision_find(d, "fire:fr-a:0505") < 0);
+    lb_game_free(g);
+    free(text);
+}
+
 /* Fresh Austrian hussars 3 hexes away (0805) and nothing else: a charge threatens the column
  * wherever its 6 MP take it (every hex within 9 of the cavalry), and a carré is the formation
  * that stands against one. The evaluation's charge exposure (docs/ai.md) is 0.8 for a column in
@@ -1364,6 +1415,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__rollout_enemy_walks),
         cmocka_unit_test(test_ai__rollout_own_movement_quick),
         cmocka_unit_test(test_ai__ending_compared_with_moves),
+        cmocka_unit_test(test_ai__fires_together),
         cmocka_unit_test(test_ai__sparse_movement_same_policy),
         cmocka_unit_test(test_ai__objectives_moved_as_on_a_copy),
         cmocka_unit_test(test_ai__assault_risks_the_objective),
