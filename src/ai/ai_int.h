@@ -197,11 +197,12 @@ LBI int lbi_ai_charge_plan(ai_ctx *c, const lb_state *st, int i, int targets, in
                            char *key, double *value, char *line, size_t n);
 
 /* fire_groups.c */
-/* R-AI-24: the units offered fire alone in d (a fire segment's "fire:UNIT:HEX") shared among
- * their hexes so that the groups fired together (R-FIRE-23) sum to the most; the group worth
- * most: its key (its one option's, or "fire:U1+U2+…:HEX"), its value and reason. LB_OK,
+/* R-AI-24: the units offered fire alone in g's pending decision (a fire segment's
+ * "fire:UNIT:HEX") shared among their hexes so that the groups fired together (R-FIRE-23) sum
+ * to the most; the group worth most: its key (its one option's, or "fire:U1+U2+…:HEX"), its
+ * value and (why not NULL) its reason. LB_OK,
  * LB_NOT_FOUND (no group worth anything), LB_NOMEM, LB_INVALID. */
-LBI int lbi_ai_fire_groups(ai_ctx *c, const lb_decision *d, char *key, double *value, char *why,
+LBI int lbi_ai_fire_groups(ai_ctx *c, const lb_game *g, char *key, double *value, char *why,
                            size_t n);
 
 /* segments.c: the decisions outside Movement */

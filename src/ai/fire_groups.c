@@ -23,6 +23,7 @@ typedef struct fire_pair {
 
 typedef struct fire_shares {
     ai_ctx *c;
+    const lb_state *st;     /* the state of the game whose decision it is */
     lb_fire_kind kind;
     fire_pair *pairs;       /* every unit offered alone at a hex, the best alone first */
     int npairs;
@@ -54,7 +55,7 @@ static int group_value(fire_shares *f, int t, int with, int without, double *val
     if (n == 0)
         return 0;
     double v;
-    int ok = lbi_ai_fire_group_value(f->c, f->c->st, f->members, n, f->targets[t], f->kind, &v,
+    int ok = lbi_ai_fire_group_value(f->c, f->st, f->members, n, f->targets[t], f->kind, &v,
                                      NULL, 0);
     if (ok < 0)
         return -1;
@@ -152,11 +153,11 @@ static int target_of(fire_shares *f, lb_hex h)
     return f->ntargets++;
 }
 
-/* Target t's group as an answer: its key and reason. */
+/* Target t's group as an answer: its key and, when why is not NULL, its reason. */
 static int group_answer(fire_shares *f, const lb_decision *d, int t, char *key, char *why,
                         size_t n)
 {
-    const lb_state *st = f->c->st;
+    const lb_state *st = f->st;
     int first = -1, count = 0;
     for (int p = 0; p < f->npairs; p++)
         if (f->share[p] && f->pairs[p].hex == t) {
@@ -170,6 +171,8 @@ static int group_answer(fire_shares *f, const lb_decision *d, int t, char *key, 
             return LB_INVALID;
     if (lb_action_fmt(st, &a, key, LB_OPTION_KEY_MAX) != LB_OK)
         return LB_INVALID;
+    if (!why)
+        return LB_OK; /* the look-ahead's policy asks no reason */
     char line[LB_AI_REASON_MAX], names[LB_AI_REASON_MAX] = "";
     double v;
     if (lbi_ai_fire_group_value(f->c, st, f->members, count, f->targets[t], f->kind, &v, line,
@@ -184,10 +187,11 @@ static int group_answer(fire_shares *f, const lb_decision *d, int t, char *key, 
     return LB_OK;
 }
 
-int lbi_ai_fire_groups(ai_ctx *c, const lb_decision *d, char *key, double *value, char *why,
+int lbi_ai_fire_groups(ai_ctx *c, const lb_game *g, char *key, double *value, char *why,
                        size_t n)
 {
-    fire_shares f = {.c = c, .kind = lb_game_fire_kind(c->g)};
+    const lb_decision *d = lb_game_pending(g);
+    fire_shares f = {.c = c, .st = lb_game_state(g), .kind = lb_game_fire_kind(g)};
     int m = d->noptions, rc = LB_NOMEM;
     f.pairs = calloc((size_t)m + 1, sizeof *f.pairs);
     f.targets = calloc((size_t)m + 1, sizeof *f.targets);
@@ -200,9 +204,9 @@ int lbi_ai_fire_groups(ai_ctx *c, const lb_decision *d, char *key, double *value
     for (int i = 0; i < m; i++) {
         fire_pair *p = &f.pairs[f.npairs];
         lb_hex h;
-        if (lbi_ai_fire_option(c->st, d, i, &p->unit, &h) != 0)
+        if (lbi_ai_fire_option(f.st, d, i, &p->unit, &h) != 0)
             continue;
-        int ok = lbi_ai_fire_value(c, c->st, p->unit, h, f.kind, &p->alone, NULL, 0);
+        int ok = lbi_ai_fire_value(c, f.st, p->unit, h, f.kind, &p->alone, NULL, 0);
         if (ok < 0)
             goto out;
         if (!ok)

@@ -208,6 +208,15 @@ int lbi_ai_policy(ai_ctx *c, const lb_game *g, int *walks, char *key)
         }
     }
     snprintf(key, LB_OPTION_KEY_MAX, "%s", d->options[best >= 0 ? best : fallback].key);
+    if (fires && action) { /* R-AI-24: units fire together where that is worth more */
+        char gkey[LB_OPTION_KEY_MAX];
+        double gv;
+        int rc = lbi_ai_fire_groups(c, g, gkey, &gv, NULL, 0);
+        if (rc == LB_NOMEM)
+            return rc;
+        if (rc == LB_OK && gv > top)
+            snprintf(key, LB_OPTION_KEY_MAX, "%s", gkey);
+    }
     return LB_OK;
 }
 

@@ -18,11 +18,11 @@
 
 /* R-AI-24: when units firing together at one hex are worth more than *top, the group's key and
  * reason into key and line, its value into *top (checked on a copy). LB_OK or LB_NOMEM. */
-static int group_fire(ai_ctx *c, const lb_decision *d, double *top, char *key, char *line)
+static int group_fire(ai_ctx *c, double *top, char *key, char *line)
 {
     char gkey[LB_OPTION_KEY_MAX], gline[LB_AI_REASON_MAX];
     double gv;
-    int rc = lbi_ai_fire_groups(c, d, gkey, &gv, gline, sizeof gline);
+    int rc = lbi_ai_fire_groups(c, c->g, gkey, &gv, gline, sizeof gline);
     if (rc == LB_NOMEM)
         return rc;
     if (rc != LB_OK || gv <= *top || strcmp(gkey, key) == 0 || lbi_ai_try(c, gkey) != 1)
@@ -58,7 +58,7 @@ int lbi_ai_fire_decision(ai_ctx *c, const lb_decision *d, char *key, char *why)
                      line, v);
         }
     }
-    if (d->kind == LB_DECIDE_ACTION && group_fire(c, d, &top, best, best_line) != LB_OK)
+    if (d->kind == LB_DECIDE_ACTION && group_fire(c, &top, best, best_line) != LB_OK)
         return LB_NOMEM;
     int pass = lb_decision_find(d, d->kind == LB_DECIDE_OPPORTUNITY ? "pass" : "end");
     if (pass >= 0)

@@ -768,10 +768,11 @@ static void test_ai__full_level_is_deterministic(void **state)
     }
 }
 
-/* R-AI-19: the full level ends its Movement only when the evaluation would, no change gaining
- * its 0.3 points: the rollouts compare its best changes, never one change against ending, which
- * would forgo the moves of every unit still to move. Both sides full over the demo's first two
- * turns (the rollouts preferred ending at the French fourth move of such a game before). */
+/* R-AI-19, R-AI-23: the full level ends its Movement when the evaluation would, no change
+ * gaining its 0.3 points, or, at the calibration's scale, when its rollouts, playing each move
+ * on with the rest of the segment (R-AI-22), prefer ending to the evaluation's choice, which its
+ * reason then names: never one change alone against ending. Both sides full over the demo's
+ * first two turns. */
 static void test_ai__full_ends_only_as_the_evaluation(void **state)
 {
     (void)state;
@@ -788,8 +789,14 @@ static void test_ai__full_ends_only_as_the_evaluation(void **state)
         assert_int_equal(lb_ai_rank(g, side, &s, o, 2, &n), LB_OK);
         if (movement && strcmp(o[0].key, "end") == 0) {
             ends++;
-            if (n > 1)
-                assert_true(o[1].value <= 0.3);
+            const char *over = strstr(o[0].reason, "rather than the evaluation's choice, ");
+            if (n > 1 && o[1].value > 0.3) { /* R-AI-23: the move passed over, named */
+                assert_non_null(over);
+                assert_non_null(strstr(o[0].reason, " rollouts prefer it to the evaluation's "
+                                                    "choice by "));
+            } else {
+                assert_null(over);
+            }
         } else if (movement) {
             moves++; /* the evaluation's best, or one the rollouts prefer to it */
             assert_true(o[0].value > 0.3 || (n > 1 && o[1].value > 0.3));
@@ -1046,8 +1053,8 @@ static void test_ai__rollout_own_movement_quick(void **state)
  * on (R-AI-22), ending the segment is compared with the evaluation's best moves. In the demo's
  * first game of `selfplay --players full,quick --seed 1` (dice seed 1, the French full level's
  * seed 2, the Austrian quick level's 3) the French full level ends a Movement segment where its
- * evaluation would move a unit: it answers "end", saying which move it passes over and that its
- * 60 rollouts prefer ending; the quick level, in the same position, makes that move. */
+ * evaluation would change a unit: it answers "end", saying which change it passes over and that
+ * its 60 rollouts prefer ending; the quick level, in the same position, makes that change. */
 static void test_ai__ending_compared_with_moves(void **state)
 {
     (void)state;
@@ -1069,7 +1076,7 @@ static void test_ai__ending_compared_with_moves(void **state)
             char quick[LB_OPTION_KEY_MAX], quick_why[LB_AI_REASON_MAX];
             assert_int_equal(lb_ai_choose(g, 0, &q, quick, quick_why), LB_OK);
             int o = lb_decision_find(d, quick);
-            assert_true(o >= 0 && strncmp(quick, "move:", 5) == 0);
+            assert_true(o >= 0 && strcmp(quick, "end") != 0);
             assert_int_equal(strncmp(over + strlen("rather than the evaluation's choice, "),
                                      d->options[o].text, strlen(d->options[o].text)),
                              0);
