@@ -119,8 +119,9 @@ static int try_rest(fire_shares *f, int p)
     return 1;
 }
 
-/* The shares: each unit, the best alone first, joins the group where it adds most; then rounds
- * in which a unit changes group, or rests, while the sum gains. */
+/* The shares, by rounds of a hill climb: each pair in turn, the best alone first, takes its unit
+ * to its hex (from its group, or from resting) when the groups' sum gains; then each unit rests
+ * when its group is worth more without it; until a round changes nothing. */
 static int share_out(fire_shares *f)
 {
     for (int round = 0; round < PASSES_MAX; round++) {
