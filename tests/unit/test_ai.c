@@ -243,6 +243,17 @@ static void scenario_header(FILE *f, const char *title, const char *segment, int
     fprintf(f, "], \"legend\": {\".\": \"clear\"}}, \"units\": [");
 }
 
+/* Writes to f an infantry battalion of 8 increments in column, good order, fire 8, in hex. */
+static void column_unit(FILE *f, const char *id, const char *side, const char *cls,
+                        const char *morale, const char *hex, int facing)
+{
+    fprintf(f, "{\"id\": \"%s\", \"side\": \"%s\", \"arm\": \"infantry\", \"nation\": "
+               "\"%s\", \"class\": \"%s\", \"increments\": 8, \"fire\": 8, \"melee\": 24, "
+               "\"movement\": 6, \"morale\": \"%s\", \"formation\": \"column\", "
+               "\"state\": \"good\", \"hexes\": [\"%s\"], \"facing\": %d}",
+            id, side, side, cls, morale, hex, facing);
+}
+
 /* A scenario of one French battalion in column in clear at 0505 and one Austrian unit, the
  * French Movement segment first, the battle over after 13:20. */
 static char *duel(const char *austrian)
@@ -277,15 +288,11 @@ static void test_ai__fires_together(void **state)
     size_t n = 0;
     FILE *f = open_memstream(&text, &n);
     scenario_header(f, "crossfire", "offensive_fire", 10, 10);
-    const char *unit = "{\"id\": \"%s\", \"side\": \"%s\", \"arm\": \"infantry\", \"nation\": "
-                       "\"%s\", \"class\": \"%s\", \"increments\": 8, \"fire\": 8, \"melee\": 24, "
-                       "\"movement\": 6, \"morale\": \"%s\", \"formation\": \"column\", "
-                       "\"state\": \"good\", \"hexes\": [\"%s\"], \"facing\": %d}";
-    fprintf(f, unit, "fr-a", "french", "french", "ligne", "35", "0504", 6);
+    column_unit(f, "fr-a", "french", "ligne", "35", "0504", 6);
     fputs(", ", f);
-    fprintf(f, unit, "fr-b", "french", "french", "ligne", "35", "0405", 4);
+    column_unit(f, "fr-b", "french", "ligne", "35", "0405", 4);
     fputs(", ", f);
-    fprintf(f, unit, "au-c", "austrian", "austrian", "linie", "44", "0505", 12);
+    column_unit(f, "au-c", "austrian", "linie", "44", "0505", 12);
     fputs("], \"victory\": {\"last_turn\": \"13:20\"}}", f);
     fclose(f);
     lb_game *g = fixture_game("crossfire", text, 1, LB_UNDO_HOTSEAT);
@@ -1254,13 +1261,9 @@ static lb_game *far_attacker(void)
     size_t n = 0;
     FILE *f = open_memstream(&text, &n);
     scenario_header(f, "far", "charge", 20, 3);
-    const char *unit = "{\"id\": \"%s\", \"side\": \"%s\", \"arm\": \"infantry\", \"nation\": "
-                       "\"%s\", \"class\": \"%s\", \"increments\": 8, \"fire\": 8, \"melee\": 24, "
-                       "\"movement\": 6, \"morale\": \"35\", \"formation\": \"column\", "
-                       "\"state\": \"good\", \"hexes\": [\"%s\"], \"facing\": %d}";
-    fprintf(f, unit, "fr-inf", "french", "french", "ligne", "1901", 10);
+    column_unit(f, "fr-inf", "french", "ligne", "35", "1901", 10);
     fprintf(f, ", ");
-    fprintf(f, unit, "au-inf", "austrian", "austrian", "linie", "0103", 4);
+    column_unit(f, "au-inf", "austrian", "linie", "35", "0103", 4);
     fprintf(f, "], \"victory\": {\"last_turn\": \"15:00\", \"objectives\": [{\"hex\": \"0101\", "
                "\"points\": 10, \"holder\": \"austrian\"}]}}");
     fclose(f);
