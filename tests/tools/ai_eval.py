@@ -23,10 +23,14 @@ PAIRS = [
     ("baseline", "random", 20, 2),
     ("quick", "random", 20, 2),
     ("full", "random", 10, 2),
-    ("quick", "baseline", 60, 4),
-    ("full", "baseline", 40, 2),
+    ("quick", "baseline", 400, 4),
+    ("full", "baseline", 100, 2),
     ("full", "quick", 40, 2),
 ]
+
+# Issue 29's goal: the share of the decisive games a level wins against the baseline, on every
+# scenario and side.
+GOALS = {("quick", "baseline"): 0.60, ("full", "baseline"): 0.80}
 
 
 def wilson(won, n, z=1.96):
@@ -50,6 +54,14 @@ def run(program, scenario, first, second, games):
     if out.returncode not in (0, 1) or not out.stdout.strip():
         raise RuntimeError(f"{' '.join(cmd)}: exit {out.returncode}: {out.stderr[-400:]}")
     return json.loads(out.stdout), time.monotonic() - start
+
+
+def share(won, lost):
+    """A decisive win rate with its 95% interval, as the table prints it."""
+    if won + lost == 0:
+        return "-"
+    lo, hi = wilson(won, won + lost)
+    return f"{100 * won / (won + lost):.0f}% ({100 * lo:.0f}-{100 * hi:.0f}%)"
 
 
 def tally(result, first):
@@ -87,17 +99,24 @@ def main():
     with ThreadPoolExecutor(max_workers=a.jobs) as pool:
         futures = [pool.submit(run, a.program, p, f, s, n) for _, p, f, s, n in rows]
         results = [f.result() for f in futures]
-    print("| scenario | player | against | games | won (first side, second side) | lost "
-          "| drawn | decisive won | 95% interval | p99 ms | wall s |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| scenario | player | against | games | won (first side, second side) "
+          "| lost (first side, second side) | drawn | decisive won, 95% interval "
+          "| as the first side | as the second side | goal | p99 ms | wall s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for (name, _, first, second, n), (res, wall) in zip(rows, results):
         won, lost, drawn = tally(res, first)
-        w, l = sum(won), sum(lost)
-        lo, hi = wilson(w, w + l)
-        rate = f"{100 * w / (w + l):.0f}%" if w + l else "-"
-        print(f"| {name} | {first} | {second} | {n} | {w} ({won[0]}, {won[1]}) | {l} | {drawn} "
-              f"| {rate} | {100 * lo:.0f}-{100 * hi:.0f}% | "
-              f"{res['ai_decisions']['p99_ms']:.0f} | {wall:.0f} |")
+        goal = GOALS.get((first, second))
+        shares = [share(won[s], lost[s]) for s in (0, 1)]
+        verdict = "-"
+        if goal is not None:
+            verdict = ", ".join(
+                f"{'met' if won[s] + lost[s] and won[s] / (won[s] + lost[s]) >= goal else 'not met'}"
+                f" as the {('first', 'second')[s]}" for s in (0, 1))
+            verdict = f"{100 * goal:.0f}%: {verdict}"
+        print(f"| {name} | {first} | {second} | {n} | {sum(won)} ({won[0]}, {won[1]}) "
+              f"| {sum(lost)} ({lost[0]}, {lost[1]}) | {drawn} | {share(sum(won), sum(lost))} "
+              f"| {shares[0]} | {shares[1]} | {verdict} "
+              f"| {res['ai_decisions']['p99_ms']:.0f} | {wall:.0f} |")
     print(f"\n{len(rows)} runs, {sum(r[4] for r in rows)} games, "
           f"{time.monotonic() - began:.0f} s of wall time with {a.jobs} jobs")
     return 0
