@@ -64,6 +64,15 @@ def share(won, lost):
     return f"{100 * won / (won + lost):.0f}% ({100 * lo:.0f}-{100 * hi:.0f}%)"
 
 
+def verdict(goal, won, lost):
+    """Whether the goal is met as each side, or "-" for a row without a goal."""
+    if goal is None:
+        return "-"
+    sides = (f"{'met' if w + l and w / (w + l) >= goal else 'not met'} as the {name}"
+             for w, l, name in zip(won, lost, ("first", "second")))
+    return f"{100 * goal:.0f}%: {', '.join(sides)}"
+
+
 def tally(result, first):
     """Wins of the first player by side, its losses, the draws."""
     sides = result["sides"]
@@ -105,17 +114,10 @@ def main():
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for (name, _, first, second, n), (res, wall) in zip(rows, results):
         won, lost, drawn = tally(res, first)
-        goal = GOALS.get((first, second))
         shares = [share(won[s], lost[s]) for s in (0, 1)]
-        verdict = "-"
-        if goal is not None:
-            verdict = ", ".join(
-                f"{'met' if won[s] + lost[s] and won[s] / (won[s] + lost[s]) >= goal else 'not met'}"
-                f" as the {('first', 'second')[s]}" for s in (0, 1))
-            verdict = f"{100 * goal:.0f}%: {verdict}"
         print(f"| {name} | {first} | {second} | {n} | {sum(won)} ({won[0]}, {won[1]}) "
               f"| {sum(lost)} ({lost[0]}, {lost[1]}) | {drawn} | {share(sum(won), sum(lost))} "
-              f"| {shares[0]} | {shares[1]} | {verdict} "
+              f"| {shares[0]} | {shares[1]} | {verdict(GOALS.get((first, second)), won, lost)} "
               f"| {res['ai_decisions']['p99_ms']:.0f} | {wall:.0f} |")
     print(f"\n{len(rows)} runs, {sum(r[4] for r in rows)} games, "
           f"{time.monotonic() - began:.0f} s of wall time with {a.jobs} jobs")
