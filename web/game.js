@@ -98,6 +98,8 @@ function withRefs(text) {
 async function send(fn) {
   if (S.busy) return;
   S.busy = true;
+  // while an answer is on its way the segment's buttons wait for it: a click now would be lost
+  $('end').disabled = $('undo').disabled = true;
   // against the computer, the answer comes back with its reply: it decides meanwhile
   const thinking = Boolean(S.view?.ai_player && S.view.ai_player !== 'random');
   $('thinking').hidden = !thinking;
@@ -114,6 +116,7 @@ async function send(fn) {
     }
   } finally {
     S.busy = false;
+    $('end').disabled = $('undo').disabled = false;
     $('thinking').hidden = true;
     document.body.classList.remove('thinking');
   }

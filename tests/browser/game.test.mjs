@@ -104,6 +104,8 @@ test('undo, reload the page and continue', async () => {
   await fr.click('[data-unit="fr-18li-2"]');
   await fr.click('.layer-reach .mark.can[data-hex="0714"]');
   await au.waitForSelector('[data-unit="fr-18li-2"][data-hex="0714"]');
+  // the other side may see the move before the mover's own page has its answer
+  await waitSeqAbove(fr, seq + 1);
 });
 
 test('fire after reading the odds', async () => {
