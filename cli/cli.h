@@ -93,6 +93,10 @@ void cli_trace_print(const lb_trace *t);
 void cli_trace_fprint(FILE *out, const lb_trace *t);
 /* What s says, into buf (n bytes, cut short when too small); returns buf. */
 const char *cli_said(const lb_said *s, char *buf, size_t n);
+/* Prints the pending decision d of a rule command (charge, melee) on out: its side, kind,
+ * subject and rule, its prompt, and each option numbered with its key, "(auto)" on the rules'
+ * automatic choice. */
+void cli_decision_print(FILE *out, const lb_state *st, const lb_decision *d);
 /* Prints obj as JSON on stdout and releases it. */
 void cli_print_json(json_t *obj);
 

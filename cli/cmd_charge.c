@@ -51,31 +51,6 @@ static int parse_answers(const cli_args *args, answers *a)
     return CLI_OK;
 }
 
-/* The charge's decision d in words: its prompt (option -1) or an option's text, said as an
- * event (lb_said) or written already. */
-static const char *decision_words(const lb_decision *d, int option, char *buf, size_t n)
-{
-    const lb_said *said = option < 0 ? &d->said
-                          : d->option_said ? &d->option_said[option]
-                                           : NULL;
-    if (said && said->event) {
-        lb_said_fmt(said, buf, n);
-        return buf;
-    }
-    return option < 0 ? d->prompt : d->options[option].text;
-}
-
-static void print_options(FILE *out, const lb_state *st, const lb_decision *d)
-{
-    char prompt[LB_DECISION_PROMPT_MAX], text[LB_OPTION_TEXT_MAX];
-    fprintf(out, "decision for %s (%s about %s) [%s]:\n  %s\n", lb_state_side_name(st, d->side),
-            lb_name(LB_NAME_DECISION_KIND, d->kind), d->subject, d->rule,
-            decision_words(d, -1, prompt, sizeof prompt));
-    for (int i = 0; i < d->noptions; i++)
-        fprintf(out, "  %d) %-12s %s%s\n", i + 1, d->options[i].key,
-                decision_words(d, i, text, sizeof text), i == d->auto_choice ? "  (auto)" : "");
-}
-
 /* Who answers the charge's decisions: --answers in order, else --auto, else the terminal. */
 typedef struct decider {
     const cli_args *args;
@@ -89,7 +64,7 @@ static int typed(decider *w, const lb_state *st, const lb_decision *d)
 {
     char line[256];
     for (;;) {
-        print_options(stderr, st, d);
+        cli_decision_print(stderr, st, d);
         fprintf(stderr, "choice (number or key): ");
         fflush(stderr);
         if (!fgets(line, (int)sizeof line, stdin)) {
@@ -122,7 +97,7 @@ static int decide(void *ctx, const lb_state *st, const lb_decision *d)
         int k = lb_decision_find(d, key);
         if (k >= 0)
             return k;
-        print_options(stderr, st, d);
+        cli_decision_print(stderr, st, d);
         w->rc = cli_usage(w->args, "--answers: \"%s\" is not one of the options above (R-CHG-7)",
                           key);
         return LB_ASK_STOP;
@@ -130,7 +105,7 @@ static int decide(void *ctx, const lb_state *st, const lb_decision *d)
     if (automatic)
         return LB_ASK_AUTOMATIC;
     if (!isatty(STDIN_FILENO)) {
-        print_options(stderr, st, d);
+        cli_decision_print(stderr, st, d);
         w->rc = cli_usage(w->args,
                           "a decision is needed and no answer was given (R-CHG-7: answer it with "
                           "--answers KEY[,KEY...], --target, --response, or take the "

@@ -143,31 +143,6 @@ static int parse_facts(const cli_args *args, const lb_state *st, lb_melee_req *r
 
 /* ---- decisions ---------------------------------------------------------------------------- */
 
-/* The melee's decision d in words: its prompt (option -1) or an option's text, said as an
- * event or written already. */
-static const char *decision_words(const lb_decision *d, int option, char *buf, size_t n)
-{
-    const lb_said *said = option < 0      ? &d->said
-                          : d->option_said ? &d->option_said[option]
-                                           : NULL;
-    if (said && said->event) {
-        lb_said_fmt(said, buf, n);
-        return buf;
-    }
-    return option < 0 ? d->prompt : d->options[option].text;
-}
-
-static void print_options(FILE *out, const lb_state *st, const lb_decision *d)
-{
-    char prompt[LB_DECISION_PROMPT_MAX], text[LB_OPTION_TEXT_MAX];
-    fprintf(out, "decision for %s (%s about %s) [%s]:\n  %s\n", lb_state_side_name(st, d->side),
-            lb_name(LB_NAME_DECISION_KIND, d->kind), d->subject, d->rule,
-            decision_words(d, -1, prompt, sizeof prompt));
-    for (int i = 0; i < d->noptions; i++)
-        fprintf(out, "  %d) %-12s %s%s\n", i + 1, d->options[i].key,
-                decision_words(d, i, text, sizeof text), i == d->auto_choice ? "  (auto)" : "");
-}
-
 /* Who answers the melee's decisions: --answers in order, else --auto, else the terminal. */
 typedef struct decider {
     const cli_args *args;
@@ -188,7 +163,7 @@ static int decide(void *ctx, const lb_state *st, const lb_decision *d)
         const char *key = w->answers.items[w->next++];
         if ((k = lb_decision_find(d, key)) >= 0)
             return k;
-        print_options(stderr, st, d);
+        cli_decision_print(stderr, st, d);
         w->rc = cli_usage(args, "--answers: \"%s\" is not one of the options above (R-MEL-22)",
                           key);
         return LB_ASK_STOP;
@@ -196,7 +171,7 @@ static int decide(void *ctx, const lb_state *st, const lb_decision *d)
     if (automatic)
         return LB_ASK_AUTOMATIC;
     if (!isatty(STDIN_FILENO)) {
-        print_options(stderr, st, d);
+        cli_decision_print(stderr, st, d);
         w->rc = cli_usage(args, "a decision is needed and no answer was given (R-MEL-22: answer "
                                 "it with --answers KEY[,KEY...] or take the automatic choices "
                                 "with --auto)");
@@ -204,7 +179,7 @@ static int decide(void *ctx, const lb_state *st, const lb_decision *d)
     }
     char line[128];
     for (;;) {
-        print_options(stderr, st, d);
+        cli_decision_print(stderr, st, d);
         fprintf(stderr, "choice (number or key): ");
         fflush(stderr);
         if (!fgets(line, sizeof line, stdin)) {

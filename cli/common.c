@@ -284,6 +284,31 @@ const char *cli_said(const lb_said *s, char *buf, size_t n)
     return buf;
 }
 
+/* The decision d in words: its prompt (option -1) or an option's text, said as an event
+ * (lb_said) or written already. */
+static const char *decision_words(const lb_decision *d, int option, char *buf, size_t n)
+{
+    const lb_said *said = option < 0      ? &d->said
+                          : d->option_said ? &d->option_said[option]
+                                           : NULL;
+    if (said && said->event) {
+        lb_said_fmt(said, buf, n);
+        return buf;
+    }
+    return option < 0 ? d->prompt : d->options[option].text;
+}
+
+void cli_decision_print(FILE *out, const lb_state *st, const lb_decision *d)
+{
+    char prompt[LB_DECISION_PROMPT_MAX], text[LB_OPTION_TEXT_MAX];
+    fprintf(out, "decision for %s (%s about %s) [%s]:\n  %s\n", lb_state_side_name(st, d->side),
+            lb_name(LB_NAME_DECISION_KIND, d->kind), d->subject, d->rule,
+            decision_words(d, -1, prompt, sizeof prompt));
+    for (int i = 0; i < d->noptions; i++)
+        fprintf(out, "  %d) %-12s %s%s\n", i + 1, d->options[i].key,
+                decision_words(d, i, text, sizeof text), i == d->auto_choice ? "  (auto)" : "");
+}
+
 void cli_map_print(const lb_state *st, const unsigned char *marks, const char *mark_chars,
                    const char *mark_key)
 {

@@ -78,6 +78,18 @@ static void nomem(preview *p)
     reply_error(p->rs, 500, "server-fault", NULL, "out of memory");
 }
 
+/* Replies with the answer to q on the state now, as JSON, or with nomem's error. */
+static void ask_reply(preview *p, const lb_question *q)
+{
+    lb_answer *a;
+    char *text;
+    if (lb_ask(p->st, q, &a, NULL) != LB_OK || lb_answer_json(a, &text) != LB_OK)
+        nomem(p);
+    else
+        reply_text(p->rs, 200, text);
+    lb_answer_free(a);
+}
+
 /* los?from=&to= (labataille los) */
 static void los(preview *p)
 {
@@ -87,13 +99,7 @@ static void los(preview *p)
     if (params(p, known, 2) || hex_param(p, "from", &from, &uf) || hex_param(p, "to", &to, &ut))
         return;
     lb_question q = {.kind = LB_ASK_LOS, .unit = uf, .from = from, .to = to};
-    lb_answer *a;
-    char *text;
-    if (lb_ask(p->st, &q, &a, NULL) != LB_OK || lb_answer_json(a, &text) != LB_OK)
-        nomem(p);
-    else
-        reply_text(p->rs, 200, text);
-    lb_answer_free(a);
+    ask_reply(p, &q);
 }
 
 /* visible?from= (labataille visible) */
@@ -105,13 +111,7 @@ static void visible(preview *p)
     if (params(p, known, 1) || hex_param(p, "from", &from, &unit))
         return;
     lb_question q = {.kind = LB_ASK_VISIBLE, .unit = unit, .from = from};
-    lb_answer *a;
-    char *text;
-    if (lb_ask(p->st, &q, &a, NULL) != LB_OK || lb_answer_json(a, &text) != LB_OK)
-        nomem(p);
-    else
-        reply_text(p->rs, 200, text);
-    lb_answer_free(a);
+    ask_reply(p, &q);
 }
 
 /* Parameter name as unit ids U1,U2,… (at most max) after the unit first; how many in all, or -1
@@ -195,13 +195,7 @@ static void move(preview *p)
         }
     }
     lb_question q = {.kind = LB_ASK_MOVE, .unit = unit, .actions = plan, .nactions = n};
-    lb_answer *a;
-    char *text;
-    if (lb_ask(p->st, &q, &a, NULL) != LB_OK || lb_answer_json(a, &text) != LB_OK)
-        nomem(p);
-    else
-        reply_text(p->rs, 200, text);
-    lb_answer_free(a);
+    ask_reply(p, &q);
 }
 
 /* retreat?unit=&kind= (labataille retreat) */
@@ -217,13 +211,7 @@ static void retreat(preview *p)
         return;
     }
     lb_question q = {.kind = LB_ASK_RETREAT, .unit = unit, .retreat_kind = kind};
-    lb_answer *a;
-    char *text;
-    if (lb_ask(p->st, &q, &a, NULL) != LB_OK || lb_answer_json(a, &text) != LB_OK)
-        nomem(p);
-    else
-        reply_text(p->rs, 200, text);
-    lb_answer_free(a);
+    ask_reply(p, &q);
 }
 
 /* charge?unit=&path=[&target=&response=] (labataille charge --auto --odds: the decisions not
