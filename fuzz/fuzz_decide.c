@@ -6,96 +6,28 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lb/server.h"
+#include "http_fixture.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 #define RENEW_EVERY 300 /* inputs before the store and its games are made afresh */
 
-static lb_server *server;
-static char folder[64];
-static char links[4][64]; /* french, austrian, spectator (two players), both (hot-seat) */
+static http_fixture fixture;
 static int inputs;
 
-static void forget(void)
+static void close_fixture(void)
 {
-    if (!server)
-        return;
-    lb_server_free(server);
-    server = NULL;
-    static const char *const files[] = {"fuzz.db", "fuzz.db-wal", "fuzz.db-shm"};
-    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
-        char path[128];
-        snprintf(path, sizeof path, "%s/%s", folder, files[i]);
-        unlink(path);
-    }
-    rmdir(folder);
-}
-
-static lb_http_response ask(const char *method, const char *target, const char *body, size_t len)
-{
-    lb_http_request rq = {.method = method, .target = target, .body = body, .body_len = len};
-    lb_http_response rs;
-    lb_server_handle(server, &rq, &rs);
-    return rs;
-}
-
-/* A new game from body: the links of roles into links[first…]. */
-static void new_game(const char *body, const char *const *roles, int first)
-{
-    lb_http_response rs = ask("POST", "/api/games", body, strlen(body));
-    json_t *j = json_loadb(rs.body, rs.len, 0, NULL);
-    for (int i = 0; roles[i]; i++) {
-        const char *href = json_string_value(json_object_get(json_object_get(j, "links"),
-                                                             roles[i]));
-        if (!href)
-            __builtin_trap();
-        snprintf(links[first + i], sizeof links[0], "%s", href + 3);
-    }
-    json_decref(j);
-    lb_http_response_release(&rs);
-}
-
-static void renew(void)
-{
-    static const char *const two[] = {"french", "austrian", "spectator", NULL};
-    static const char *const one[] = {"both", NULL};
-    forget();
-    snprintf(folder, sizeof folder, "/tmp/lb-fuzz-decide-XXXXXX");
-    if (!mkdtemp(folder))
-        __builtin_trap();
-    char db[128];
-    snprintf(db, sizeof db, "%s/fuzz.db", folder);
-    lb_server_config cfg = {.db = db, .web_root = "web"};
-    lb_err err;
-    if (lb_server_new(&cfg, &server, &err) != LB_OK)
-        __builtin_trap();
-    new_game("{\"scenario\":\"demo\",\"mode\":\"two-players\",\"seed\":1}", two, 0);
-    new_game("{\"scenario\":\"demo\",\"mode\":\"hotseat\",\"seed\":2}", one, 3);
+    http_fixture_close(&fixture);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    atexit(forget);
-    renew();
+    atexit(close_fixture);
+    http_fixture_open(&fixture, "decide");
     return 0;
-}
-
-/* The journal's length of the game of link k (its view's "seq", read where it stands). */
-static long long seq_of(int k)
-{
-    char target[128];
-    snprintf(target, sizeof target, "/api/g/%s", links[k]);
-    lb_http_response rs = ask("GET", target, NULL, 0);
-    const char *at = rs.body ? strstr(rs.body, ",\"seq\":") : NULL;
-    if (rs.status != 200 || !at)
-        __builtin_trap();
-    long long seq = strtoll(at + 7, NULL, 10);
-    lb_http_response_release(&rs);
-    return seq;
 }
 
 /* n bytes as a JSON string's inside: quotes, backslashes and control characters escaped, the
@@ -159,14 +91,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1)
         return 0;
     if (++inputs % RENEW_EVERY == 0)
-        renew();
-    int link = data[0] & 3, game = link == 3 ? 3 : 0, undo;
-    long long before = seq_of(game);
+        http_fixture_open(&fixture, "decide");
+    int link = data[0] & 3, game = link == FIXTURE_BOTH ? FIXTURE_BOTH : FIXTURE_FRENCH, undo;
+    long long before = http_fixture_seq(&fixture, game);
     size_t len;
     char *body = body_of(data, size, before, &len, &undo);
     char target[128];
-    snprintf(target, sizeof target, "/api/g/%s/%s", links[link], undo ? "undo" : "decide");
-    lb_http_response rs = ask("POST", target, body, len);
+    snprintf(target, sizeof target, "/api/g/%s/%s", fixture.links[link], undo ? "undo" : "decide");
+    lb_http_response rs = http_fixture_ask(&fixture, "POST", target, body, len);
     /* api.md: a 500 is a fault of the server, never an answer to an input */
     if (rs.status == 500 || rs.status < 200 || rs.status > 499)
         __builtin_trap();
@@ -175,7 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         __builtin_trap();
     json_decref(j);
     /* a refusal changes nothing; an accepted answer makes the journal longer */
-    long long after = seq_of(game);
+    long long after = http_fixture_seq(&fixture, game);
     if ((rs.status >= 400 && after != before) || (rs.status == 200 && after <= before))
         __builtin_trap();
     lb_http_response_release(&rs);
