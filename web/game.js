@@ -95,11 +95,17 @@ function withRefs(text) {
 
 /* ---- answers --------------------------------------------------------------------------------- */
 
+/* The buttons that send an answer: the segment's, the decision's, a unit's and the odds'. */
+const ANSWER_BUTTONS = '#end, #undo, #decision button, #unit button, #odds button';
+
 async function send(fn) {
   if (S.busy) return;
   S.busy = true;
-  // while an answer is on its way the segment's buttons wait for it: a click now would be lost
-  $('end').disabled = $('undo').disabled = true;
+  // while an answer is on its way the buttons that answer wait for it (a click now would be
+  // lost), and the map says so
+  const held = [...document.querySelectorAll(ANSWER_BUTTONS)].filter((b) => !b.disabled);
+  for (const b of held) b.disabled = true;
+  document.body.classList.add('sending');
   // against the computer, the answer comes back with its reply: it decides meanwhile
   const thinking = Boolean(S.view?.ai_player && S.view.ai_player !== 'random');
   $('thinking').hidden = !thinking;
@@ -116,7 +122,8 @@ async function send(fn) {
     }
   } finally {
     S.busy = false;
-    $('end').disabled = $('undo').disabled = false;
+    for (const b of held) b.disabled = false;
+    document.body.classList.remove('sending');
     $('thinking').hidden = true;
     document.body.classList.remove('thinking');
   }

@@ -524,6 +524,28 @@ test('Undo only when possible, and not past the hand-over', async () => {
   assert.deepEqual(au.errors, []);
 });
 
+// A click while the page's answer is on its way was lost without a word: the buttons that answer
+// now wait for it (disabled), and the map shows that the page is busy.
+test('while an answer is on its way its buttons wait and the map says so', async () => {
+  const links = await demoGame(13);
+  const fr = await open(links.french);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await fr.route('**/decide', async (route) => { await held; await route.continue(); });
+  await fr.click('#end');                       // the French Charge segment: its answer held back
+  await fr.waitForSelector('body.sending');
+  assert.ok(await fr.locator('#end').isDisabled());
+  assert.equal(await fr.$eval('#map', (m) => getComputedStyle(m).cursor), 'progress');
+  assert.equal(await seqOf(fr), 0);
+  release();
+  await waitSeqAbove(fr, 0);
+  await fr.waitForSelector('body:not(.sending)');
+  assert.ok(await fr.locator('#end').isEnabled(), 'the French Movement segment: End again');
+  assert.match(await fr.textContent('#segment'), /movement/);
+  await fr.unroute('**/decide');
+  assert.deepEqual(fr.errors, []);
+});
+
 // Between games: a side asks to be told when its decision comes (the browser's Notification,
 // stubbed here to record, with the page behind another tab), and the home page lists the games
 // this browser opened, with where each stood, and forgets one on request.
