@@ -291,10 +291,8 @@ static const char *decision_words(const lb_decision *d, int option, char *buf, s
     const lb_said *said = option < 0      ? &d->said
                           : d->option_said ? &d->option_said[option]
                                            : NULL;
-    if (said && said->event) {
-        lb_said_fmt(said, buf, n);
-        return buf;
-    }
+    if (said && said->event)
+        return cli_said(said, buf, n);
     return option < 0 ? d->prompt : d->options[option].text;
 }
 
