@@ -141,6 +141,23 @@ static int failed(const pg_store *s, PGresult *r, lb_err *err, const char *fmt, 
     return lb_err_set(err, LB_IO, "%s: %s: %s", s->base.where, what, why);
 }
 
+/* An INSERT for game refused in r: no such game (LB_NOT_FOUND), its row `taken` by another
+ * (LB_CONFLICT), else LB_IO, what failed; r cleared. */
+static int refused(const pg_store *s, PGresult *r, lb_err *err, long long game,
+                   const char *taken, const char *what)
+{
+    const char *state = state_of(r);
+    int rc;
+    if (strcmp(state, "23503") == 0) /* foreign_key_violation */
+        rc = lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", s->base.where, game);
+    else if (strcmp(state, "23505") == 0) /* unique_violation */
+        rc = lb_err_set(err, LB_CONFLICT, "%s: game %lld: %s", s->base.where, game, taken);
+    else
+        return failed(s, r, err, "game %lld: %s", game, what);
+    PQclear(r);
+    return rc;
+}
+
 /* The connection, opened again when the server closed it (a restart) or it broke during the
  * last command: a store outlives its server's restarts. */
 static int connected(pg_store *s, lb_err *err)
@@ -553,16 +570,7 @@ static int p_link_add(lb_store *base, const char *digest, long long game, int ro
         PQclear(r);
         return LB_OK;
     }
-    const char *state = state_of(r);
-    if (strcmp(state, "23503") == 0) /* foreign_key_violation */
-        rc = lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", base->where, game);
-    else if (strcmp(state, "23505") == 0) /* unique_violation */
-        rc = lb_err_set(err, LB_CONFLICT, "%s: game %lld: that link is there already",
-                        base->where, game);
-    else
-        return failed(s, r, err, "game %lld: cannot save a link", game);
-    PQclear(r);
-    return rc;
+    return refused(s, r, err, game, "that link is there already", "cannot save a link");
 }
 
 static int p_link_find(lb_store *base, const char *digest, long long *game, int *role,
@@ -666,16 +674,8 @@ static int p_chat_add(lb_store *base, long long id, int role, const char *text, 
         PQclear(r);
         return rc;
     }
-    const char *state = state_of(r);
-    if (strcmp(state, "23503") == 0) /* foreign_key_violation */
-        rc = lb_err_set(err, LB_NOT_FOUND, "%s: no game %lld", base->where, id);
-    else if (strcmp(state, "23505") == 0) /* unique_violation */
-        rc = lb_err_set(err, LB_CONFLICT, "%s: game %lld: another message took that number",
-                        base->where, id);
-    else
-        return failed(s, r, err, "game %lld: cannot save a chat message", id);
-    PQclear(r);
-    return rc;
+    return refused(s, r, err, id, "another message took that number",
+                   "cannot save a chat message");
 }
 
 static int p_chat_get(lb_store *base, long long id, int from, lb_chat_row **rows, int *n,
