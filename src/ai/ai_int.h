@@ -14,6 +14,7 @@
 #define AI_OBJECTIVES_MAX 64     /* objectives the player weighs (the first of the scenario's) */
 #define AI_CALIBRATION_UNITS 16  /* R-AI-6: the units of the demo the rollouts' rate was measured
                                   * on (14 to 16 over a game), with room */
+#define AI_NEIGHBOURHOOD 8       /* R-AI-25: hexes around the unit whose changes are compared */
 
 /*
  * Everything is valued in the scenario's victory points (R-VIC-3): an increment eliminated is
@@ -97,6 +98,8 @@ typedef struct ai_ctx {
     ai_rank *rank;               /* R-AI-16: where the options valued are noted, or NULL */
     ai_answer_fn own_movement;   /* R-AI-22: answers the deciding side's Movement in the
                                   * rollouts at the calibration's scale; NULL: its units stand */
+    int around;                  /* R-AI-25: the rollouts value the neighbourhood of this unit
+                                  * (an index of st), -1: the whole position */
 } ai_ctx;
 
 /* cost_heap.c */
@@ -165,7 +168,8 @@ LBI double lbi_ai_material(const ai_ctx *c, const lb_state *st);
  * make next, less the fire, melee and charges it is exposed to. */
 LBI double lbi_ai_tactical(ai_ctx *c, const lb_state *st, int i);
 /* The whole position for me, cheaply (a rollout's end): the score as it stands in g (tallies),
- * objectives and material of its state. */
+ * objectives and material of its state; when c->around is a unit (R-AI-25), the objectives and
+ * the units that stood within AI_NEIGHBOURHOOD hexes of it, as they are in g. */
 LBI double lbi_ai_position(const ai_ctx *c, const lb_game *g);
 
 /* odds.c: the immediate value of an option from its exact odds */
@@ -242,14 +246,17 @@ LBI void lbi_ai_paired(const double *a, const double *b, int runs, double *mean,
 /* How many standard errors make a gain over `runs` paired rollouts sure: Student's t at 95%
  * (two-sided) for runs - 1 degrees of freedom, 2 from 31 runs. */
 LBI double lbi_ai_sure(int runs);
+/* The standard errors c's look-ahead asks of a gain over `runs` paired rollouts: lbi_ai_sure,
+ * or one past the calibration's units (R-AI-25). */
+LBI double lbi_ai_bar(const ai_ctx *c, int runs);
 /* The rollouts of each of *arms arms compared on the same dice; at a larger scale than the
  * calibration's (R-AI-6) fewer arms (*arms lowered) so that each has two, and 0 when not even
  * two arms have (no rollouts then). */
 LBI int lbi_ai_runs(const ai_ctx *c, int *arms);
 /* `runs` dice seeds from the player's own generator, malloc'd; LB_OK or LB_NOMEM. */
 LBI int lbi_ai_seeds(ai_ctx *c, int runs, uint64_t **seeds);
-/* A choice the rollouts overturn: their gain, less Student's t times its standard error
- * (lbi_ai_sure), passes this. */
+/* A choice the rollouts overturn: their gain, less lbi_ai_bar times its standard error, passes
+ * this. */
 #define AI_ROLLOUT_MARGIN 0.5
 /* The cheap policy's answer for the pending decision of g (a copy), into key; *walks: the
  * enemy's walking steps left in this Movement segment (R-AI-20), one spent on a step; the

@@ -1,5 +1,6 @@
 /* The computer player's evaluation of a position: units by morale state, objectives held and within reach, each unit's prospects and exposure. */
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -176,8 +177,9 @@ int lbi_ai_ctx_init(ai_ctx *c, const lb_game *g, int side, const lb_ai_settings 
      * the rollouts are shared out among them, a count from the state alone (no clock) */
     int units = lb_state_unit_count(c->st);
     c->scaled = units > AI_CALIBRATION_UNITS;
-    if (c->scaled)
-        c->rollouts = (int)((long)c->rollouts * AI_CALIBRATION_UNITS / units);
+    c->around = -1;
+    if (c->scaled) /* by the square root: a rollout there costs twice the demo's, not eleven */
+        c->rollouts = (int)(c->rollouts * sqrt((double)AI_CALIBRATION_UNITS / units));
     return LB_OK;
 }
 
@@ -571,6 +573,25 @@ double lbi_ai_tactical(ai_ctx *c, const lb_state *st, int i)
 
 /* ---- the whole position --------------------------------------------------------------------- */
 
+/* R-AI-25: the units that stood within AI_NEIGHBOURHOOD hexes of unit c->around when the
+ * decision was asked, as they are in st: each one's worth for me, counted as the position counts
+ * a loss, once in the score's tally and half again in the material (a unit gone: nothing). */
+static double neighbourhood(const ai_ctx *c, const lb_state *st)
+{
+    const lb_unit *centre = &c->st->units[c->around];
+    double sum = 0;
+    for (int i = 0; i < c->st->nunits && centre->nhexes > 0; i++) {
+        const lb_unit *was = &c->st->units[i];
+        if (was->arm == LB_ARM_LEADER || was->nhexes == 0 ||
+            lb_hex_distance(was->hexes[0], centre->hexes[0]) > AI_NEIGHBOURHOOD)
+            continue;
+        int now = lb_state_unit_index(st, was->id);
+        double worth = now >= 0 ? lbi_ai_unit_worth(c, &st->units[now]) : 0;
+        sum += (was->side == c->me ? 1.5 : -1.5) * worth;
+    }
+    return sum;
+}
+
 double lbi_ai_position(const ai_ctx *c, const lb_game *g)
 {
     const lb_state *st = lb_game_state(g);
@@ -584,6 +605,8 @@ double lbi_ai_position(const ai_ctx *c, const lb_game *g)
     int h[AI_OBJECTIVES_MAX];
     for (int k = 0; k < c->nobj; k++)
         h[k] = lb_game_objective_holder(g, k);
+    if (c->around >= 0)
+        return lbi_ai_objectives(c, st, h) + neighbourhood(c, st);
     /* the tallies of the score (increments, surrenders, leaders), objectives valued apart */
     double tally = (sc.points[c->me] - sc.objectives[c->me]) -
                    (sc.points[c->foe] - sc.objectives[c->foe]);

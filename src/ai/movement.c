@@ -367,6 +367,19 @@ static void note_candidates(ai_ctx *c, const lb_decision *d, const cands *cs, in
                     "more than %g)", c->w.moving);
 }
 
+/* R-AI-25: the evaluation's best change (cs sorted) and the next best changes of the same unit,
+ * at most ROLLOUT_CANDIDATES in all, into cand; how many. */
+static int same_unit(const cands *cs, int *cand)
+{
+    int n = 0;
+    if (cs->n > 0)
+        cand[n++] = 0;
+    for (int k = 1; k < cs->n && n < ROLLOUT_CANDIDATES && cs->v[0].unit >= 0; k++)
+        if (cs->v[k].unit == cs->v[0].unit)
+            cand[n++] = k;
+    return n;
+}
+
 /* The full level (R-AI-19): the arms compared, each played out on the same dice: when the
  * evaluation moves, its best few changes (ending would forgo every move still to make this
  * segment, not only this one), and ending last where the rollouts play the side's own Movement
@@ -379,13 +392,17 @@ static int compare_arms(ai_ctx *c, const lb_decision *d, const cands *cs, int *b
     int cand[ROLLOUT_CANDIDATES + 1], arms = 0, moves = *best >= 0;
     if (!moves)
         cand[arms++] = -1;
-    for (int k = 0; k < cs->n && k < ROLLOUT_CANDIDATES; k++)
-        cand[arms++] = k;
+    if (c->scaled) /* R-AI-25: the best change and the same unit's next best */
+        arms += same_unit(cs, cand + arms);
+    else
+        for (int k = 0; k < cs->n && k < ROLLOUT_CANDIDATES; k++)
+            cand[arms++] = k;
     if (moves && !c->scaled && c->own_movement)
         cand[arms++] = -1; /* R-AI-23: ending, against the moves and the play they lead to */
     int runs = arms >= 2 ? lbi_ai_runs(c, &arms) : 0, pick = 0;
     if (runs <= 0)
         return LB_OK;
+    c->around = c->scaled ? cs->v[0].unit : -1;
     uint64_t *seeds = NULL;
     double *values = malloc((size_t)arms * (size_t)runs * sizeof *values);
     int rc = values ? lbi_ai_seeds(c, runs, &seeds) : LB_NOMEM;
@@ -396,13 +413,14 @@ static int compare_arms(ai_ctx *c, const lb_decision *d, const cands *cs, int *b
     for (int a = 1; a < arms && rc == LB_OK; a++) {
         double m, s;
         lbi_ai_paired(values + (size_t)a * (size_t)runs, values, runs, &m, &s);
-        if (m - lbi_ai_sure(runs) * s > lower) {
-            lower = m - lbi_ai_sure(runs) * s;
+        if (m - lbi_ai_bar(c, runs) * s > lower) {
+            lower = m - lbi_ai_bar(c, runs) * s;
             pick = a;
             gain = m;
             se = s;
         }
     }
+    c->around = -1;
     *best = cand[pick];
     if (rc == LB_OK && pick)
         snprintf(how, n_how, "; %d rollouts prefer it to the evaluation's choice by %.1f +- %.1f",

@@ -179,9 +179,9 @@ static int charge_rollouts(ai_ctx *c, const char *best_key, int *go, char *how, 
     free(values);
     if (rc != LB_OK)
         return rc;
-    if (*go && m + lbi_ai_sure(runs) * s < -AI_ROLLOUT_MARGIN)
+    if (*go && m + lbi_ai_bar(c, runs) * s < -AI_ROLLOUT_MARGIN)
         *go = 0;
-    else if (!*go && m - lbi_ai_sure(runs) * s > AI_ROLLOUT_MARGIN)
+    else if (!*go && m - lbi_ai_bar(c, runs) * s > AI_ROLLOUT_MARGIN)
         *go = 1;
     snprintf(how, n, "; %d rollouts: %+.1f +- %.1f points against holding back", 2 * runs, m, s);
     return LB_OK;

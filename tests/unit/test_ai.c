@@ -829,11 +829,12 @@ static void test_ai__rollout_gain_sure_by_student(void **state)
     assert_true(fabs(lbi_ai_sure(60) - 2.0) < 1e-9);
 }
 
-/* R-AI-6: on the Russbach battle (177 units) the 60 rollouts of a 1 s budget are shared out
- * among the units past the calibration's 16: 60 x 16 / 177 = 5.4, so 5; the French Movement's
- * first decision compares two arms (its two best changes, R-AI-19), 5 / 2 = 2 runs each: 4
- * rollouts. At 300 ms, 18 x 16 / 177 = 1.6, so 1: not two arms of two runs, no rollouts, and the
- * full level answers as the quick one. */
+/* R-AI-6, R-AI-25: on the Russbach battle (177 units) the 60 rollouts of a 1 s budget are shared
+ * out past the calibration's 16 by the square root of the ratio: 60 x sqrt(16 / 177) = 18.04, so
+ * 18; the French Movement's first decision compares three arms (the evaluation's best change and
+ * the same unit's next two), 18 / 3 = 6 runs each: 18 rollouts. At 300 ms, 18 x 0.3007 = 5.4, so
+ * 5: two arms of two runs, 4 rollouts. At 100 ms, 6 x 0.3007 = 1.8, so 1: not two arms of two
+ * runs, no rollouts, and the full level answers as the quick one. */
 static void test_ai__rollouts_shared_at_scale(void **state)
 {
     (void)state;
@@ -845,18 +846,76 @@ static void test_ai__rollouts_shared_at_scale(void **state)
     assert_int_equal(lb_state_unit_count(lb_game_state(g)), 177);
     answer(g, 0, "end"); /* the French Charge segment */
     assert_int_equal(lb_state_turn(lb_game_state(g)).segment, LB_SEG_MOVEMENT);
-    char key[3][LB_OPTION_KEY_MAX], why[3][LB_AI_REASON_MAX];
-    lb_ai_settings s[3] = {settings(LB_AI_FULL, 1000, 1), settings(LB_AI_FULL, 300, 1),
-                           settings(LB_AI_QUICK, 1000, 1)};
-    for (int k = 0; k < 3; k++)
+    char key[4][LB_OPTION_KEY_MAX], why[4][LB_AI_REASON_MAX];
+    lb_ai_settings s[4] = {settings(LB_AI_FULL, 1000, 1), settings(LB_AI_FULL, 300, 1),
+                           settings(LB_AI_FULL, 100, 1), settings(LB_AI_QUICK, 1000, 1)};
+    for (int k = 0; k < 4; k++)
         assert_int_equal(lb_ai_choose(g, 0, &s[k], key[k], why[k]), LB_OK);
-    assert_non_null(strstr(why[0], "; 4 rollouts "));
-    assert_string_equal(key[1], key[2]);
-    assert_string_equal(why[1], why[2]);
-    assert_null(strstr(why[1], "rollouts"));
+    assert_non_null(strstr(why[0], "; 18 rollouts "));
+    assert_non_null(strstr(why[1], "; 4 rollouts "));
+    assert_string_equal(key[2], key[3]);
+    assert_string_equal(why[2], why[3]);
+    assert_null(strstr(why[2], "rollouts"));
     ai_ctx c; /* R-AI-20: the enemy's walk shared out too, 6 x 16 / 177 = 0.5: none */
     assert_int_equal(lbi_ai_ctx_init(&c, g, 0, &s[0]), LB_OK);
+    assert_int_equal(c.rollouts, 18);
     assert_int_equal(lbi_ai_walk_steps(&c), 0);
+    /* R-AI-25: past the calibration's units a gain need be sure by one standard error only */
+    assert_true(fabs(lbi_ai_bar(&c, 6) - 1.0) < 1e-9);
+    lbi_ai_ctx_release(&c);
+    lb_game_free(g);
+}
+
+/* An Austrian (side 1) battalion in good order with two increments or more, within (near) or
+ * beyond 8 hexes of unit x of st: its index, or -1. */
+static int austrian_battalion(const lb_state *st, int x, int near)
+{
+    for (int i = 0; i < st->nunits; i++) {
+        const lb_unit *u = &st->units[i];
+        if (u->side != 1 || u->arm != LB_ARM_INFANTRY || u->state != LB_STATE_GOOD || lb_unit_strength(u) < 2 ||
+            u->nhexes == 0)
+            continue;
+        int d = lb_hex_distance(u->hexes[0], st->units[x].hexes[0]);
+        if (near ? d <= 8 : d > 8)
+            return i;
+    }
+    return -1;
+}
+
+/* R-AI-25: at the battle's scale a rollout's end is valued on the neighbourhood of the unit whose
+ * changes are compared: the objectives, and the units that stood within 8 hexes of it. An
+ * Austrian battalion there one increment weaker gains the French 1.5 increments' worth (once in
+ * the score's tally, half again in the material: 1.5 x its worth of one increment in good order);
+ * one farther off, nothing. */
+static void test_ai__rollouts_valued_on_the_neighbourhood(void **state)
+{
+    (void)state;
+    int n;
+    const lb_bundled_scenario *b = lb_data_scenarios(&n);
+    lb_game *g = fixture_game(b[0].file, b[0].text, 1, LB_UNDO_HOTSEAT);
+    answer(g, 0, "end"); /* the French Charge segment */
+    lb_ai_settings s = settings(LB_AI_FULL, 1000, 1);
+    ai_ctx c;
+    assert_int_equal(lbi_ai_ctx_init(&c, g, 0, &s), LB_OK);
+    int x = -1, near = -1, far = -1;
+    for (int i = 0; i < c.st->nunits && near < 0; i++) {
+        const lb_unit *u = &c.st->units[i];
+        if (u->side == 0 && lb_unit_is_combat(u) && u->nhexes > 0) {
+            x = i;
+            near = austrian_battalion(c.st, i, 1);
+            far = austrian_battalion(c.st, i, 0);
+        }
+    }
+    assert_true(near >= 0 && far >= 0);
+    c.around = x;
+    double before = lbi_ai_position(&c, g);
+    lb_game *weaker;
+    assert_int_equal(lb_game_clone(g, 7, &weaker), LB_OK);
+    weaker->st->units[far].losses++;
+    assert_true(fabs(lbi_ai_position(&c, weaker) - before) < 1e-9);
+    weaker->st->units[near].losses++;
+    assert_true(fabs(lbi_ai_position(&c, weaker) - before - 1.5 * c.inc_worth) < 1e-9);
+    lb_game_free(weaker);
     lbi_ai_ctx_release(&c);
     lb_game_free(g);
 }
@@ -1420,6 +1479,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__full_ends_only_as_the_evaluation),
         cmocka_unit_test(test_ai__rollout_gain_sure_by_student),
         cmocka_unit_test(test_ai__rollouts_shared_at_scale),
+        cmocka_unit_test(test_ai__rollouts_valued_on_the_neighbourhood),
         cmocka_unit_test(test_ai__case_scenarios),
         cmocka_unit_test(test_ai__baseline_level),
         cmocka_unit_test(test_ai__rollout_enemy_walks),
