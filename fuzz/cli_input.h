@@ -73,4 +73,27 @@ static inline size_t fuzz_cmdline_read(fuzz_cmdline *c, const uint8_t *data, siz
     return i < size ? i : size;
 }
 
+/* Commands whose run time their arguments set by design, not a fault of the input: `selfplay`
+ * plays as many whole games as it is asked, each a minute or more at the full level under the
+ * fuzzer's instrumentation (its options are tested by the cases and tests/game), and `serve`
+ * serves until it is stopped (its requests are fuzz_http's input, its options tested by tests/api
+ * and the cases). The fuzz targets leave them out. */
+static inline int fuzz_cmdline_runs_by_design(const fuzz_cmdline *c)
+{
+    return c->argc > 1 && (strcmp(c->argv[1], "selfplay") == 0 || strcmp(c->argv[1], "serve") == 0);
+}
+
+/* A --budget the command would accept (1 to 600000 ms per decision) is held to 1000: the
+ * computer thinks as long as it is told, so a long budget is a long run by design, not a fault
+ * of the input (values outside the range stay as they are, to be refused). */
+static inline void fuzz_cmdline_hold_budget(fuzz_cmdline *c)
+{
+    for (int i = 1; i + 1 < c->argc; i++) {
+        char *end;
+        long ms = strtol(c->argv[i + 1], &end, 10);
+        if (strcmp(c->argv[i], "--budget") == 0 && *end == '\0' && ms > 1000 && ms <= 600000)
+            snprintf(c->argv[i + 1], FUZZ_ARG_LEN, "1000");
+    }
+}
+
 #endif

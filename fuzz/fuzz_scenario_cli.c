@@ -32,12 +32,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 /*
  * The input: the arguments after the program name, one per line, then an empty line, then the
- * scenario file's bytes. For example "retreat\n@\nu1\n--kind\nrout\n\n{...}".
+ * scenario file's bytes. For example "retreat\n@\nu1\n--kind\nrout\n\n{...}". Left out, as in
+ * fuzz_cli: the commands whose run time their arguments set (fuzz_cmdline_runs_by_design).
  */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static fuzz_cmdline c;
     size_t used = fuzz_cmdline_read(&c, data, size, 1, SCENARIO_FILE);
+    if (fuzz_cmdline_runs_by_design(&c))
+        return 0;
+    fuzz_cmdline_hold_budget(&c);
     FILE *f = fopen(SCENARIO_FILE, "wb");
     if (!f || fwrite(data + used, 1, size - used, f) != size - used || fclose(f) != 0)
         abort();
