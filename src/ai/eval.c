@@ -573,6 +573,8 @@ double lbi_ai_tactical(ai_ctx *c, const lb_state *st, int i)
 
 /* ---- the whole position --------------------------------------------------------------------- */
 
+#define POSITION_MATERIAL 0.5 /* a rollout's end counts material at half, the tally whole */
+
 /* R-AI-25: the units that stood within AI_NEIGHBOURHOOD hexes of unit c->around when the
  * decision was asked, as they are in st: each one's worth for me, counted as the position counts
  * a loss, once in the score's tally and half again in the material (a unit gone: nothing). */
@@ -580,14 +582,16 @@ static double neighbourhood(const ai_ctx *c, const lb_state *st)
 {
     const lb_unit *centre = &c->st->units[c->around];
     double sum = 0;
-    for (int i = 0; i < c->st->nunits && centre->nhexes > 0; i++) {
+    if (centre->nhexes == 0)
+        return 0;
+    for (int i = 0; i < c->st->nunits; i++) {
         const lb_unit *was = &c->st->units[i];
         if (was->arm == LB_ARM_LEADER || was->nhexes == 0 ||
             lb_hex_distance(was->hexes[0], centre->hexes[0]) > AI_NEIGHBOURHOOD)
             continue;
         int now = lb_state_unit_index(st, was->id);
         double worth = now >= 0 ? lbi_ai_unit_worth(c, &st->units[now]) : 0;
-        sum += (was->side == c->me ? 1.5 : -1.5) * worth;
+        sum += (was->side == c->me ? 1 : -1) * (1 + POSITION_MATERIAL) * worth;
     }
     return sum;
 }
@@ -610,6 +614,6 @@ double lbi_ai_position(const ai_ctx *c, const lb_game *g)
     /* the tallies of the score (increments, surrenders, leaders), objectives valued apart */
     double tally = (sc.points[c->me] - sc.objectives[c->me]) -
                    (sc.points[c->foe] - sc.objectives[c->foe]);
-    double v = tally + lbi_ai_objectives(c, st, h) + 0.5 * lbi_ai_material(c, st);
+    double v = tally + lbi_ai_objectives(c, st, h) + POSITION_MATERIAL * lbi_ai_material(c, st);
     return v;
 }

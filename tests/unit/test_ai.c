@@ -872,8 +872,8 @@ static int austrian_battalion(const lb_state *st, int x, int near)
 {
     for (int i = 0; i < st->nunits; i++) {
         const lb_unit *u = &st->units[i];
-        if (u->side != 1 || u->arm != LB_ARM_INFANTRY || u->state != LB_STATE_GOOD || lb_unit_strength(u) < 2 ||
-            u->nhexes == 0)
+        if (u->side != 1 || u->arm != LB_ARM_INFANTRY || u->state != LB_STATE_GOOD ||
+            lb_unit_strength(u) < 2 || u->nhexes == 0)
             continue;
         int d = lb_hex_distance(u->hexes[0], st->units[x].hexes[0]);
         if (near ? d <= 8 : d > 8)
