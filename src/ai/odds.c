@@ -227,11 +227,11 @@ static int unit_named(const lb_state *st, const char *s)
 }
 
 /* One end of a charge as its summary is read: the cavalry, its worth, the target named so far,
- * whether it comes to a melee. */
+ * whether it comes to a melee, whether a unit's rout was already valued (carre:PGD, stand:fail). */
 typedef struct charge_end {
     const lb_unit *cav;
     double cw;
-    int target, contact;
+    int target, contact, routed;
 } charge_end;
 
 static int token_is(const char *t, size_t klen, const char *word)
@@ -265,6 +265,25 @@ static double taken_value(const ai_ctx *c, const lb_state *st, const charge_end 
     return 0;
 }
 
+/* A leader captured by the charge (R-CHG-27): the points the score gives for him. */
+static double captured_value(const ai_ctx *c, const lb_state *st, const charge_end *e,
+                             const char *val)
+{
+    int u = unit_named(st, val);
+    return u >= 0 && st->units[u].side != e->cav->side ? lbi_ai_unit_worth(c, &st->units[u]) : 0;
+}
+
+/* "rout:DIE", the length of a charged unit's rout (premier-2017: R-CHG-6, R-CHG-22), not the
+ * cavalry's: nothing more when the end already valued that rout (the carré's PGD, a failed
+ * stand), else the skirmishers' rout, valued as a carré's PGD (half the target's worth). */
+static double routed_value(const ai_ctx *c, const lb_state *st, charge_end *e)
+{
+    if (e->routed || e->target < 0)
+        return 0;
+    e->routed = 1;
+    return 0.5 * lbi_ai_unit_worth(c, &st->units[e->target]);
+}
+
 /* One token of a charge's summary ("key:value", charge.h) valued for the cavalry's side. */
 static double token_value(const ai_ctx *c, const lb_state *st, charge_end *e, const char *t)
 {
@@ -275,14 +294,20 @@ static double token_value(const ai_ctx *c, const lb_state *st, charge_end *e, co
         e->target = unit_named(st, val);
         return 0;
     }
-    if (strncmp(t, "carre", 5) == 0)
+    if (strncmp(t, "carre", 5) == 0) {
+        e->routed |= colon && strncmp(val, "PGD", 3) == 0;
         return carre_value(c, st, e, t, colon, val);
-    if (token_is(t, klen, "stand"))
+    }
+    if (token_is(t, klen, "stand")) {
+        e->routed |= strncmp(val, "fail", 4) == 0;
         return strncmp(val, "fail", 4) == 0 ? 0.3 * e->cw : -0.1 * e->cw;
+    }
     if (token_is(t, klen, "trample"))
         return atoi(val) * c->inc_worth;
     if (token_is(t, klen, "surrender") || token_is(t, klen, "eliminated"))
         return taken_value(c, st, e, val);
+    if (token_is(t, klen, "captured"))
+        return captured_value(c, st, e, val);
     if (token_is(t, klen, "recall"))
         return strncmp(val, "no", 2) == 0 ? -0.2 * e->cw : 0;
     if (token_is(t, klen, "melee")) {
@@ -291,8 +316,10 @@ static double token_value(const ai_ctx *c, const lb_state *st, charge_end *e, co
     }
     if (token_is(t, klen, "guns"))
         return strncmp(val, "fail", 4) == 0 ? 0.3 * e->cw : 0;
-    if (token_is(t, klen, "rout") || strncmp(t, "routed-in-place", 15) == 0)
-        return -0.4 * e->cw;
+    if (token_is(t, klen, "rout"))
+        return routed_value(c, st, e);
+    if (strncmp(t, "routed-in-place", 15) == 0)
+        return -0.4 * e->cw; /* the cavalry's own rout (R-CHG-23) */
     return 0;
 }
 
@@ -301,7 +328,7 @@ static double charge_end_value(const ai_ctx *c, const lb_state *st, const lb_uni
                                const char *summary)
 {
     double v = 0;
-    charge_end e = {cav, lbi_ai_unit_worth(c, cav), -1, 0};
+    charge_end e = {cav, lbi_ai_unit_worth(c, cav), -1, 0, 0};
     for (const char *t = summary; t && *t; t = strchr(t, ' '), t = t ? t + 1 : NULL)
         v += token_value(c, st, &e, t);
     /* a charge that must melee spends the cavalry's readiness (38.10) and meets the defence */

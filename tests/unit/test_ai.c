@@ -391,6 +391,52 @@ static void test_ai__charge_valued_with_reactions(void **state)
     lb_game_free(g);
 }
 
+/* A charge's ends read from their summaries (charge.h) as the engine writes them under premier-2017
+ * (tests/cases: "target:au-inf carre:PGD rout:6 recall:no engage:au-gun melee:au-gun"). "rout:DIE"
+ * is the length of the charged unit's rout (R-CHG-6, R-CHG-22), not the cavalry's: the carré's
+ * PGD is worth half the target (w) and its rout nothing more; not recalled costs the hussars a
+ * fifth of their worth (cw) and a melee owed 0.15 of it: 0.5 w - 0.35 cw. Skirmishers routed by
+ * the charge (no carré, "rout:4" alone) are worth half of theirs as well; only "routed-in-place"
+ * (R-CHG-23, the cavalry's charge spent short of contact) is the cavalry's rout, 0.4 cw lost. A
+ * leader left alone and captured (R-CHG-27) gains his worth: the points the victory gives for one,
+ * or two increments' when it gives none, as here. */
+static void test_ai__charged_units_rout_for_the_cavalry(void **state)
+{
+    (void)state;
+    char *text = duel("{\"id\": \"au-hus\", \"side\": \"austrian\", \"arm\": \"cavalry\", "
+                      "\"nation\": \"austrian\", \"class\": \"hussar\", \"increments\": 8, "
+                      "\"fire\": 0, \"melee\": 16, \"movement\": 14, \"morale\": \"34\", "
+                      "\"formation\": \"column\", \"state\": \"good\", \"readiness\": \"fresh\", "
+                      "\"hexes\": [\"0805\"], \"facing\": 10}, {\"id\": \"fr-ldr\", \"side\": "
+                      "\"french\", \"arm\": \"leader\", \"bonus\": {\"morale\": 1}, "
+                      "\"hexes\": [\"0505\"]}");
+    lb_game *g = fixture_game("duel", text, 1, LB_UNDO_HOTSEAT);
+    lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
+    ai_ctx c;
+    assert_int_equal(lbi_ai_ctx_init(&c, g, 1, &s), LB_OK);
+    int cav = lb_state_unit_index(c.st, "au-hus"), inf = lb_state_unit_index(c.st, "fr-inf");
+    double cw = lbi_ai_unit_worth(&c, &c.st->units[cav]);
+    double w = lbi_ai_unit_worth(&c, &c.st->units[inf]);
+    assert_true(w > 0 && cw > 0);
+    const char *summaries[] = {"target:fr-inf carre:PGD rout:6 recall:no engage:fr-inf melee:fr-inf",
+                               "target:fr-inf rout:4 recall:yes no-contact",
+                               "target:fr-inf routed-in-place",
+                               "target:fr-inf carre:PGD rout:2 captured:fr-ldr recall:yes no-contact"};
+    double points = c.leader_worth; /* none given for leaders here: two increments' points */
+    assert_true(points > 0);
+    const double want[] = {0.5 * w - 0.35 * cw, 0.5 * w, -0.4 * cw, 0.5 * w + points};
+    for (int k = 0; k < 4; k++) {
+        char sum[96];
+        snprintf(sum, sizeof sum, "%s", summaries[k]);
+        lb_charge_outcome end = {.summary = sum, .p = lb_frac_int(1)};
+        lb_charge_outcomes o = {.outcomes = &end, .n = 1, .exact = 1};
+        assert_true(fabs(lbi_ai_charge_value(&c, c.st, cav, &o, NULL, 0) - want[k]) < 1e-9);
+    }
+    lbi_ai_ctx_release(&c);
+    lb_game_free(g);
+    free(text);
+}
+
 /* Issue 29's blunder, R-AI-17: the reason names the declared target. The French Charge segment on
  * a 10 x 12 clear map: fr-cav (hussars, 14 MP) in 0510 facing 12, au-a (an Austrian column) in
  * 0505 and au-b (another) in 0504 behind it. The computer's best charge is at au-b. Its cheapest
@@ -1465,6 +1511,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ai__hint_ranks_three),
         cmocka_unit_test(test_ai__carre_against_cavalry),
         cmocka_unit_test(test_ai__charge_valued_with_reactions),
+        cmocka_unit_test(test_ai__charged_units_rout_for_the_cavalry),
         cmocka_unit_test(test_ai__no_carre_without_cavalry),
         cmocka_unit_test(test_ai__no_carre_against_exhausted_cavalry),
         cmocka_unit_test(test_ai__reason_names_the_declared_target),
