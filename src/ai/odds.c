@@ -255,22 +255,15 @@ static double carre_value(const ai_ctx *c, const lb_state *st, const charge_end 
     return 0;
 }
 
-/* A unit surrendered or eliminated by the charge: the enemy's worth and the surrender's points. */
+/* A unit surrendered or eliminated by the charge, or a leader captured (R-CHG-27): the enemy's
+ * worth (a leader's, the points the score gives for him) and `points` more. */
 static double taken_value(const ai_ctx *c, const lb_state *st, const charge_end *e,
-                          const char *val)
+                          const char *val, int points)
 {
     int u = unit_named(st, val);
     if (u >= 0 && st->units[u].side != e->cav->side)
-        return lbi_ai_unit_worth(c, &st->units[u]) + st->battle.victory.per_surrender;
+        return lbi_ai_unit_worth(c, &st->units[u]) + points;
     return 0;
-}
-
-/* A leader captured by the charge (R-CHG-27): the points the score gives for him. */
-static double captured_value(const ai_ctx *c, const lb_state *st, const charge_end *e,
-                             const char *val)
-{
-    int u = unit_named(st, val);
-    return u >= 0 && st->units[u].side != e->cav->side ? lbi_ai_unit_worth(c, &st->units[u]) : 0;
 }
 
 /* "rout:DIE", the length of a charged unit's rout (premier-2017: R-CHG-6, R-CHG-22), not the
@@ -305,9 +298,9 @@ static double token_value(const ai_ctx *c, const lb_state *st, charge_end *e, co
     if (token_is(t, klen, "trample"))
         return atoi(val) * c->inc_worth;
     if (token_is(t, klen, "surrender") || token_is(t, klen, "eliminated"))
-        return taken_value(c, st, e, val);
+        return taken_value(c, st, e, val, st->battle.victory.per_surrender);
     if (token_is(t, klen, "captured"))
-        return captured_value(c, st, e, val);
+        return taken_value(c, st, e, val, 0);
     if (token_is(t, klen, "recall"))
         return strncmp(val, "no", 2) == 0 ? -0.2 * e->cw : 0;
     if (token_is(t, klen, "melee")) {

@@ -271,6 +271,15 @@ static char *duel(const char *austrian)
     return text;
 }
 
+/* Austrian hussars for duel(): 8 increments in column at 0805 facing 10, of readiness R (a
+ * string literal). */
+#define AU_HUSSARS(R)                                                                              \
+    "{\"id\": \"au-hus\", \"side\": \"austrian\", \"arm\": \"cavalry\", "                          \
+    "\"nation\": \"austrian\", \"class\": \"hussar\", \"increments\": 8, "                         \
+    "\"fire\": 0, \"melee\": 16, \"movement\": 14, \"morale\": \"34\", "                           \
+    "\"formation\": \"column\", \"state\": \"good\", \"readiness\": \"" R "\", "                   \
+    "\"hexes\": [\"0805\"], \"facing\": 10}"
+
 /* R-AI-24, R-FIRE-23: the French Offensive Fire on a 10 x 10 clear map, fr-a (0504, column facing
  * 6) and fr-b (0405, column facing 4), French ligne of printed fire 8, each next to au-c (an
  * Austrian column in 0505 facing 12, morale 44). Alone, each fires 8 against the column's fire
@@ -327,11 +336,7 @@ static void test_ai__fires_together(void **state)
 static void test_ai__carre_against_cavalry(void **state)
 {
     (void)state;
-    char *text = duel("{\"id\": \"au-hus\", \"side\": \"austrian\", \"arm\": \"cavalry\", "
-                      "\"nation\": \"austrian\", \"class\": \"hussar\", \"increments\": 8, "
-                      "\"fire\": 0, \"melee\": 16, \"movement\": 14, \"morale\": \"34\", "
-                      "\"formation\": \"column\", \"state\": \"good\", \"readiness\": \"fresh\", "
-                      "\"hexes\": [\"0805\"], \"facing\": 10}");
+    char *text = duel(AU_HUSSARS("fresh"));
     lb_game *g = fixture_game("duel", text, 1, LB_UNDO_HOTSEAT);
     lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
     char why[LB_AI_REASON_MAX];
@@ -403,11 +408,7 @@ static void test_ai__charge_valued_with_reactions(void **state)
 static void test_ai__charged_units_rout_for_the_cavalry(void **state)
 {
     (void)state;
-    char *text = duel("{\"id\": \"au-hus\", \"side\": \"austrian\", \"arm\": \"cavalry\", "
-                      "\"nation\": \"austrian\", \"class\": \"hussar\", \"increments\": 8, "
-                      "\"fire\": 0, \"melee\": 16, \"movement\": 14, \"morale\": \"34\", "
-                      "\"formation\": \"column\", \"state\": \"good\", \"readiness\": \"fresh\", "
-                      "\"hexes\": [\"0805\"], \"facing\": 10}, {\"id\": \"fr-ldr\", \"side\": "
+    char *text = duel(AU_HUSSARS("fresh") ", {\"id\": \"fr-ldr\", \"side\": "
                       "\"french\", \"arm\": \"leader\", \"bonus\": {\"morale\": 1}, "
                       "\"hexes\": [\"0505\"]}");
     lb_game *g = fixture_game("duel", text, 1, LB_UNDO_HOTSEAT);
@@ -516,15 +517,7 @@ static void test_ai__no_carre_against_exhausted_cavalry(void **state)
 {
     (void)state;
     for (int fresh = 1; fresh >= 0; fresh--) {
-        char unit[512];
-        snprintf(unit, sizeof unit,
-                 "{\"id\": \"au-hus\", \"side\": \"austrian\", \"arm\": \"cavalry\", "
-                 "\"nation\": \"austrian\", \"class\": \"hussar\", \"increments\": 8, "
-                 "\"fire\": 0, \"melee\": 16, \"movement\": 14, \"morale\": \"34\", "
-                 "\"formation\": \"column\", \"state\": \"good\", \"readiness\": \"%s\", "
-                 "\"hexes\": [\"0805\"], \"facing\": 10}",
-                 fresh ? "fresh" : "exhausted");
-        char *text = duel(unit);
+        char *text = duel(fresh ? AU_HUSSARS("fresh") : AU_HUSSARS("exhausted"));
         lb_game *g = fixture_game("duel", text, 1, LB_UNDO_HOTSEAT);
         lb_ai_settings s = settings(LB_AI_QUICK, 1000, 1);
         const lb_journal *j = lb_game_journal(g);
